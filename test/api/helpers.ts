@@ -1,0 +1,86 @@
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { expect } from 'vitest';
+import * as schema from '../../worker/db/schema';
+import { hashPassword } from '../../worker/services/password';
+
+export const db = drizzle(env.DB, { schema });
+export { env, schema };
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A real HTTP request to the Worker running in workerd. */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined = options.raw;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await SELF.fetch(`http://localhost${path}`, { method, headers, body });
+  const type = response.headers.get('content-type') ?? '';
+  const parsed = type.includes('application/json') ? await response.json() : await response.text();
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+let counter = 0;
+export const DEFAULT_PASSWORD = 'Str0ng!Pass#1';
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Inserts a user straight into D1 (arrange step); sign in through the API to act. */
+export async function createUser(
+  overrides: Partial<typeof schema.users.$inferInsert> & { password?: string; domainIds?: string[] } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const { password = DEFAULT_PASSWORD, domainIds = [], ...rest } = overrides;
+  const id = crypto.randomUUID();
+  const username = rest.username ?? `user${counter}_${id.slice(0, 6)}`;
+  const email = rest.email ?? `${username}@example.test`;
+  await db.insert(schema.users).values({
+    id,
+    username,
+    email,
+    passwordHash: await hashPassword(password),
+    role: 'USER',
+    firstName: 'Test',
+    lastName: `User${counter}`,
+    ...rest,
+  });
+  for (const domainId of domainIds) await db.insert(schema.userDomains).values({ userId: id, domainId });
+  return { id, username, email, password };
+}
+
+export const createAdmin = (overrides: Parameters<typeof createUser>[0] = {}) => createUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', ...overrides });
+
+export async function login(user: Pick<TestUser, 'username' | 'password'>): Promise<string> {
+  const res = await api('POST', '/api/auth/login', { body: { username: user.username, password: user.password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.token as string;
+}
+
+export async function createDomain(name = `Book ${++counter}`): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(schema.domains).values({ id, name, description: `${name} description` });
+  return id;
+}
+
+export async function userRow(id: string) {
+  return db.select().from(schema.users).where(eq(schema.users.id, id)).get();
+}

@@ -1,0 +1,48 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` holds three projects: pure unit tests in Node (statecharts, contract rules),
+// API tests inside workerd with real D1 and R2, and browser journeys against `wrangler dev`.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['statecharts/**/*.test.ts', 'worker/contract/**/*.test.ts', 'web/**/*.test.ts', 'test/unit/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+                TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+                PUBLIC_URL: 'http://localhost:8787',
+              },
+            },
+          })),
+        ],
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          setupFiles: ['./test/api/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.spec.ts'],
+          globalSetup: ['./test/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './env';
+import { ApiError, onError } from './errors';
+import { requireAdmin, requireAuth } from './middleware/auth';
+import { apiSecurityHeaders, noStore, requestContext } from './middleware/common';
+import { adminAssessments } from './routes/admin-assessments';
+import { adminCourses } from './routes/admin-courses';
+import { adminDashboard } from './routes/admin-dashboard';
+import { announcements } from './routes/announcements';
+import { assessments } from './routes/assessments';
+import { auth } from './routes/auth';
+import { certificates } from './routes/certificates';
+import { courses } from './routes/courses';
+import { domainsRoutes } from './routes/domains';
+import { materials } from './routes/materials';
+import { progress } from './routes/progress';
+import { publicRoutes } from './routes/public';
+import { reports } from './routes/reports';
+import { think } from './routes/think';
+import { usersRoutes } from './routes/users';
+import { verifyPage } from './routes/verify-page';
+
+export const app = new Hono<AppEnv>()
+  .use('*', requestContext)
+  .use('/api/*', apiSecurityHeaders, noStore)
+  .get('/api/health', (c) => c.json({ ok: true }))
+  // Who may call what, by prefix. Routes under these prefixes must not add the same guard again.
+  .use('/api/v2/user/*', requireAuth)
+  .use('/api/v2/admin/*', requireAuth, requireAdmin)
+  .use('/api/domains/*', requireAuth, requireAdmin)
+  .use('/api/think/admin/*', requireAuth, requireAdmin)
+  .use('/api/announcements/admin/*', requireAuth, requireAdmin)
+  .route('/api/auth', auth)
+  .route('/api/public', publicRoutes)
+  .route('/api/v2/user/courses', courses)
+  .route('/api/v2/user/progress', progress)
+  .route('/api/v2/user/assessments', assessments)
+  .route('/api/v2/user/reports', reports)
+  .route('/api/v2/materials', materials)
+  .route('/api/v2/certificates', certificates)
+  .route('/api/think', think)
+  .route('/api/announcements', announcements)
+  .route('/api/users', usersRoutes)
+  .route('/api/domains', domainsRoutes)
+  .route('/api/v2/admin/courses', adminCourses)
+  .route('/api/v2/admin/assessments', adminAssessments)
+  .route('/api/v2/admin/dashboard', adminDashboard)
+  .route('/certificate/verify', verifyPage);
+
+app.notFound((c) => {
+  if (c.req.path.startsWith('/api/')) throw new ApiError('NOT_FOUND', 'Not found');
+  // Anything else the Worker was asked first for falls through to the client app.
+  return c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.text('Not found', 404);
+});
+app.onError(onError);
+
+export type AppType = typeof app;

@@ -1,0 +1,300 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// All timestamps are ISO-8601 UTC strings: D1 has no date type and ISO strings sort correctly.
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+const id = () => text('id').primaryKey();
+const createdAt = () => text('created_at').notNull().default(now);
+const updatedAt = () => text('updated_at').notNull().default(now);
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['ADMIN', 'USER'] }).notNull().default('USER'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    department: text('department'),
+    jobTitle: text('job_title'),
+    profileImage: text('profile_image'),
+    mustChangePassword: bool('must_change_password').notNull().default(false),
+    /** Admin-generated password, AES-GCM encrypted, kept only until the user replaces it (CSV export). */
+    tempPasswordEnc: text('temp_password_enc'),
+    passwordCreatedAt: text('password_created_at').notNull().default(now),
+    /** Bumped on password change: every token issued before is refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    permissions: text('permissions', { mode: 'json' }).$type<Record<string, boolean>>(),
+    lastLoginAt: text('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const domains = sqliteTable(
+  'domains',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('domains_name_lower_uq').on(sql`lower(${t.name})`)],
+);
+
+export const userDomains = sqliteTable(
+  'user_domains',
+  {
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    domainId: text('domain_id').notNull().references(() => domains.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.domainId] }), index('user_domains_domain_idx').on(t.domainId)],
+);
+
+export const courses = sqliteTable(
+  'courses',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description'),
+    domainId: text('domain_id').notNull().references(() => domains.id),
+    icon: text('icon').notNull().default('/default-course-icon.png'),
+    timeLimit: integer('time_limit'),
+    passingScore: integer('passing_score'),
+    status: text('status', { enum: ['DRAFT', 'PUBLISHED'] }).notNull().default('DRAFT'),
+    hasBeenPublished: bool('has_been_published').notNull().default(false),
+    /** Learners outside the course's book may see it with showAll (locked, not enrollable). */
+    allowBrowse: bool('allow_browse').notNull().default(false),
+    certificateValidityDays: integer('certificate_validity_days').notNull().default(365),
+    publishedAt: text('published_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('courses_domain_idx').on(t.domainId), index('courses_status_idx').on(t.status)],
+);
+
+export const materials = sqliteTable('materials', {
+  id: id(),
+  title: text('title').notNull(),
+  description: text('description'),
+  type: text('type', { enum: ['PDF', 'VIDEO', 'PPT'] }).notNull(),
+  fileName: text('file_name').notNull(),
+  fileSize: integer('file_size').notNull(),
+  contentType: text('content_type').notNull(),
+  storageKey: text('storage_key').notNull(),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const components = sqliteTable(
+  'course_components',
+  {
+    id: id(),
+    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['PRE_ASSESSMENT', 'MATERIAL', 'POST_ASSESSMENT'] }).notNull(),
+    orderIndex: integer('order_index').notNull(),
+    required: bool('required').notNull().default(true),
+    /** Kept as a column too so "is this material in use" is an indexed query. */
+    materialId: text('material_id').references(() => materials.id),
+    data: text('data', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('components_course_idx').on(t.courseId, t.orderIndex), index('components_material_idx').on(t.materialId)],
+);
+
+export const courseProgress = sqliteTable(
+  'course_progress',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['ENROLLED', 'IN_PROGRESS', 'COMPLETED'] }).notNull().default('ENROLLED'),
+    overallProgress: real('overall_progress').notNull().default(0),
+    enrolledAt: text('enrolled_at').notNull().default(now),
+    startedAt: text('started_at'),
+    completedAt: text('completed_at'),
+    lastAccessedAt: text('last_accessed_at'),
+  },
+  (t) => [uniqueIndex('course_progress_user_course_uq').on(t.userId, t.courseId), index('course_progress_course_idx').on(t.courseId)],
+);
+
+export const componentProgress = sqliteTable(
+  'component_progress',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] }).notNull().default('NOT_STARTED'),
+    progressPercentage: integer('progress_percentage').notNull().default(0),
+    score: real('score'),
+    attempts: integer('attempts').notNull().default(0),
+    timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
+    startedAt: text('started_at'),
+    completedAt: text('completed_at'),
+    lastAccessedAt: text('last_accessed_at'),
+  },
+  (t) => [
+    uniqueIndex('component_progress_user_component_uq').on(t.userId, t.componentId),
+    index('component_progress_user_course_idx').on(t.userId, t.courseId),
+  ],
+);
+
+export const attempts = sqliteTable(
+  'assessment_attempts',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    attemptNumber: integer('attempt_number').notNull(),
+    startedAt: text('started_at').notNull().default(now),
+    deadlineAt: text('deadline_at'),
+    /** Answers saved while answering: {questionId: answer}. Graded on these if the browser never submits. */
+    answers: text('answers', { mode: 'json' }).notNull().$type<Record<string, string>>().default(sql`'{}'`),
+    /** The shuffled question order shown to this attempt, so a reload shows the same order. */
+    questionOrder: text('question_order', { mode: 'json' }).$type<string[]>(),
+    submittedAt: text('submitted_at'),
+    submitReason: text('submit_reason', { enum: ['MANUAL', 'AUTO', 'DEADLINE', 'ADMIN'] }),
+    score: real('score'),
+    passed: bool('passed'),
+    correctAnswers: integer('correct_answers'),
+    totalQuestions: integer('total_questions'),
+    result: text('result', { mode: 'json' }).$type<unknown[]>(),
+  },
+  (t) => [
+    uniqueIndex('attempts_user_component_number_uq').on(t.userId, t.componentId, t.attemptNumber),
+    // At most one open attempt per learner and assessment: a second concurrent start fails here.
+    uniqueIndex('attempts_one_open_uq').on(t.userId, t.componentId).where(sql`submitted_at IS NULL`),
+    index('attempts_open_deadline_idx').on(t.deadlineAt).where(sql`submitted_at IS NULL`),
+  ],
+);
+
+export const certificates = sqliteTable(
+  'certificates',
+  {
+    id: id(),
+    certificateNumber: text('certificate_number').notNull().unique(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    /** Names frozen at issue time: a certificate states what was true when it was earned. */
+    userName: text('user_name').notNull(),
+    courseName: text('course_name').notNull(),
+    domainName: text('domain_name'),
+    issuedAt: text('issued_at').notNull().default(now),
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    storageKey: text('storage_key'),
+  },
+  (t) => [uniqueIndex('certificates_user_course_uq').on(t.userId, t.courseId)],
+);
+
+export const announcements = sqliteTable('announcements', {
+  id: id(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  authorName: text('author_name').notNull(),
+  priority: text('priority', { enum: ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] }).notNull().default('MEDIUM'),
+  isActive: bool('is_active').notNull().default(true),
+  expiresAt: text('expires_at'),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const feedback = sqliteTable(
+  'feedback',
+  {
+    id: id(),
+    type: text('type', { enum: ['QUERY', 'COMPLAINT', 'NEW_IDEA'] }).notNull(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    isAnonymous: bool('is_anonymous').notNull().default(false),
+    /** Null for anonymous submissions: nothing links them to their author. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name'),
+    status: text('status', { enum: ['OPEN', 'IN_PROGRESS', 'RESOLVED'] }).notNull().default('OPEN'),
+    adminResponse: text('admin_response'),
+    respondedBy: text('responded_by'),
+    respondedAt: text('responded_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('feedback_user_idx').on(t.userId)],
+);
+
+/** Append-only: no route updates or deletes rows here. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: text('actor_id').notNull(),
+    actorUsername: text('actor_username').notNull(),
+    action: text('action').notNull(),
+    targetUserId: text('target_user_id'),
+    targetUsername: text('target_username'),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    reason: text('reason'),
+    before: text('before', { mode: 'json' }),
+    after: text('after', { mode: 'json' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+export const passwordResetTokens = sqliteTable('password_reset_tokens', {
+  id: id(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the token: a database leak yields no usable link. */
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at'),
+  createdAt: createdAt(),
+});
+
+export const revokedTokens = sqliteTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: text('expires_at').notNull(),
+});
+
+export const mailOutbox = sqliteTable('mail_outbox', {
+  id: id(),
+  to: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  bodyText: text('body_text').notNull(),
+  bodyHtml: text('body_html'),
+  status: text('status', { enum: ['PENDING', 'SENT', 'FAILED', 'RECORDED'] }).notNull().default('PENDING'),
+  error: text('error'),
+  createdAt: createdAt(),
+  sentAt: text('sent_at'),
+});
+
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: integer('window_start').notNull(),
+});
+
+/** One row per learner per UTC day with learning activity: the reports' streak. */
+export const learningActivity = sqliteTable(
+  'learning_activity',
+  {
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    seconds: integer('seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

@@ -1,0 +1,5 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+
+// Not built yet: see the open issues.
+export const reports = new Hono<AppEnv>();

@@ -1,0 +1,27 @@
+import { lt } from 'drizzle-orm';
+import { createDb, type Db } from './db/client';
+import { rateLimits, revokedTokens } from './db/schema';
+import type { Bindings } from './env';
+
+type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
+
+/** Housekeeping: expired revocations and stale rate-limit windows need not be kept. */
+const pruneAuthTables: Job = async (_env, db, now) => {
+  await db.batch([
+    db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now.toISOString())),
+    db.delete(rateLimits).where(lt(rateLimits.windowStart, Math.floor(now.getTime() / 1000) - 24 * 3600)),
+  ]);
+};
+
+/** Every job runs even when another fails; failures are logged, never swallowed silently. */
+export const JOBS: Record<string, Job> = { pruneAuthTables };
+
+export async function runScheduled(env: Bindings, now = new Date()): Promise<void> {
+  const db = await createDb(env);
+  const results = await Promise.allSettled(Object.values(JOBS).map((job) => job(env, db, now)));
+  results.forEach((result, index) => {
+    if (result.status === 'rejected') {
+      console.error(JSON.stringify({ level: 'error', event: 'scheduled.failed', job: Object.keys(JOBS)[index], error: String(result.reason) }));
+    }
+  });
+}

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { ApiError } from '../errors';
+
+export interface RateRule {
+  limit: number;
+  windowSeconds: number;
+  message: string;
+}
+
+export const RATE_RULES = {
+  loginAccount: { limit: 5, windowSeconds: 15 * 60, message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
+  loginIp: { limit: 30, windowSeconds: 15 * 60, message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
+  passwordReset: { limit: 5, windowSeconds: 60 * 60, message: 'Too many password reset requests. Please try again later.' },
+  certificateVerify: { limit: 60, windowSeconds: 60, message: 'Too many verification requests. Please wait a minute and try again.' },
+} satisfies Record<string, RateRule>;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Current count in the window (0 when the window has passed). */
+export async function peekRate(db: Db, key: string, rule: RateRule): Promise<number> {
+  const row = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${key}`).get();
+  if (!row || row.windowStart <= nowSeconds() - rule.windowSeconds) return 0;
+  return row.count;
+}
+
+/** Atomically counts one hit in a fixed window and returns the new count. */
+export async function hitRate(db: Db, key: string, rule: RateRule): Promise<number> {
+  const now = nowSeconds();
+  const expired = now - rule.windowSeconds;
+  const row = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimits.count })
+    .get();
+  return row?.count ?? 1;
+}
+
+export async function clearRate(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
+export function rateLimited(rule: RateRule): ApiError {
+  return new ApiError('RATE_LIMITED', rule.message, { headers: { 'Retry-After': String(rule.windowSeconds) } });
+}
+
+/** Counts a hit and throws 429 once the limit is passed. */
+export async function enforceRate(db: Db, key: string, rule: RateRule): Promise<void> {
+  if ((await hitRate(db, key, rule)) > rule.limit) throw rateLimited(rule);
+}
+
+export function clientIp(headers: Headers): string {
+  return headers.get('cf-connecting-ip') ?? headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local';
+}
