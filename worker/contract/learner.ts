@@ -1,0 +1,383 @@
+/**
+ * The learner journey contract: courses, progress and assessments under /api/v2/user.
+ * Request schemas (valibot) validate at the Worker's edge; the response types are what the
+ * client reads. Shapes follow shared/spec/api-responses.md; fields marked "extra" are additions
+ * the client may use (resuming an attempt, showing the server clock), never replacements.
+ */
+import * as v from 'valibot';
+import type { ComponentType, MaterialType, QuestionType } from './course';
+import type { ComponentStatus, CourseStatus } from './rules/progress';
+
+// ---------------------------------------------------------------------------------------------
+// Shared
+// ---------------------------------------------------------------------------------------------
+
+/** Seconds after the deadline during which a submit or autosave is still taken as given. */
+export const ATTEMPT_GRACE_SECONDS = 15;
+/** Bounds of one time report (the client sends every 30 s and on leaving). */
+export const MAX_TIME_REPORT_SECONDS = 3600;
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface DomainRef {
+  id: string;
+  name: string;
+}
+
+export interface Pagination {
+  page: number;
+  totalPages: number;
+  totalItems: number;
+  itemsPerPage: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Courses: GET /api/v2/user/courses, GET /api/v2/user/courses/:id
+// ---------------------------------------------------------------------------------------------
+
+export const COURSE_SORTS = ['recent', 'alphabetical', 'domain'] as const;
+export type CourseSort = (typeof COURSE_SORTS)[number];
+
+const queryBool = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) => ['true', '1', 'yes', 'on'].includes(value.trim().toLowerCase())),
+);
+const queryInt = (fallback: number, min: number, max: number, message: string) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform((value) => (value.trim() === '' ? fallback : Number(value))),
+    v.number(message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+/** `?page=1&limit=20&showAll=true&search=fire&sortBy=recent` (sortBy empty = recent). */
+export const courseListQuery = v.object({
+  page: queryInt(1, 1, 100_000, 'page must be a positive whole number'),
+  limit: queryInt(20, 1, 100, 'limit must be between 1 and 100'),
+  showAll: queryBool,
+  search: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(200, 'Search is too long')),
+  sortBy: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((value) => (value.trim() === '' ? 'recent' : value.trim())),
+    v.picklist(COURSE_SORTS, 'sortBy must be recent, alphabetical or domain'),
+  ),
+});
+export type CourseListQuery = v.InferInput<typeof courseListQuery>;
+
+export interface Course {
+  id: string;
+  title: string;
+  description: string | null;
+  domain: DomainRef;
+  icon: string;
+  /** Minutes. */
+  timeLimit: number | null;
+  /** Percent; 70 when the course sets none. */
+  passingScore: number;
+  status: 'PUBLISHED';
+  componentCount: number;
+  createdAt: string;
+  publishedAt: string | null;
+  enrollmentStatus: 'enrolled' | 'not_enrolled';
+  /** True for a course of another book shown by showAll: visible, not enrollable. */
+  isLocked: boolean;
+  canEnroll: boolean;
+}
+
+/** What a learner sees of an assessment component: never its questions or answers. */
+export interface LearnerAssessmentData {
+  title: string;
+  description: string | null;
+  /** Minutes. */
+  timeLimit: number;
+  passingScore: number;
+  maxAttempts: number;
+  questionCount: number;
+}
+
+export interface LearnerMaterialData {
+  title: string;
+  description: string | null;
+  materialId: string | null;
+  type: MaterialType | null;
+}
+
+export type LearnerComponent =
+  | { id: string; type: 'PRE_ASSESSMENT' | 'POST_ASSESSMENT'; order: number; orderIndex: number; required: boolean; data: LearnerAssessmentData }
+  | { id: string; type: 'MATERIAL'; order: number; orderIndex: number; required: boolean; data: LearnerMaterialData };
+
+export interface CourseListResponse {
+  courses: Course[];
+  pagination: Pagination;
+}
+
+export interface CourseDetailResponse {
+  course: Course & { components: LearnerComponent[] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress: /api/v2/user/progress
+// ---------------------------------------------------------------------------------------------
+
+export interface CourseProgress {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  /** The book's name. */
+  courseDomain: string;
+  /** extra: the book as {id, name}. */
+  domain: DomainRef;
+  status: CourseStatus;
+  overallProgress: number;
+  totalComponents: number;
+  completedComponents: number;
+  enrollmentDate: string;
+  startedDate: string | null;
+  completedAt: string | null;
+  /** extra */
+  lastAccessedAt: string | null;
+  certificateId: string | null;
+}
+
+export interface ComponentProgress {
+  id: string;
+  componentId: string;
+  componentTitle: string;
+  componentType: ComponentType;
+  order: number;
+  status: ComponentStatus;
+  progressPercentage: number;
+  score: number | null;
+  attempts: number;
+  timeSpentSeconds: number;
+  startedAt: string | null;
+  completedAt: string | null;
+  lastAccessedAt: string | null;
+  required: boolean;
+}
+
+/** GET /progress/courses */
+export interface CourseProgressListResponse {
+  progresses: CourseProgress[];
+  count: number;
+}
+
+/** GET /progress/courses/:id (404 "Course progress not found" when not enrolled) */
+export interface CourseProgressDetailResponse {
+  courseProgress: CourseProgress;
+  componentProgresses: ComponentProgress[];
+}
+
+/** POST /progress/courses/:id/enroll */
+export interface EnrollResponse {
+  message: string;
+  progress: CourseProgress;
+}
+
+/** POST .../start, PUT .../progress, POST .../complete, PUT .../time */
+export interface ComponentProgressResponse {
+  message: string;
+  progress: ComponentProgress;
+}
+
+/** PUT /progress/components/:id/progress — stored in 10 % steps; 100 completes a material. */
+export const progressBody = v.object({
+  progressPercentage: v.pipe(
+    v.number('progressPercentage must be a number between 0 and 100'),
+    v.minValue(0, 'progressPercentage must be a number between 0 and 100'),
+    v.maxValue(100, 'progressPercentage must be a number between 0 and 100'),
+  ),
+});
+export type ProgressBody = v.InferInput<typeof progressBody>;
+
+/** POST /progress/components/:id/complete — materials only; an assessment completes by a passing submission. */
+export const completeBody = v.object({
+  score: v.optional(
+    v.nullable(
+      v.pipe(v.number('score must be a number between 0 and 100'), v.minValue(0, 'score must be a number between 0 and 100'), v.maxValue(100, 'score must be a number between 0 and 100')),
+    ),
+  ),
+});
+export type CompleteBody = v.InferInput<typeof completeBody>;
+
+/** PUT /progress/components/:id/time */
+export const timeBody = v.object({
+  additionalSeconds: v.pipe(
+    v.number(`additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
+    v.integer(`additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
+    v.minValue(1, `additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
+    v.maxValue(MAX_TIME_REPORT_SECONDS, `additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
+  ),
+});
+export type TimeBody = v.InferInput<typeof timeBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Assessments: /api/v2/user/assessments
+// ---------------------------------------------------------------------------------------------
+
+export interface LearnerQuestionOption {
+  id: string;
+  text: string;
+}
+
+/**
+ * A question as the learner sees it: no correctness data. TRUE_FALSE questions come with the two
+ * options `{id: "true", text: "True"}` and `{id: "false", text: "False"}`; answer with the id.
+ */
+export interface LearnerQuestion {
+  id: string;
+  question: string;
+  type: QuestionType;
+  points: number;
+  options: LearnerQuestionOption[];
+}
+
+/** GET /:componentId/questions — in the open attempt's order when one exists. */
+export interface QuestionsResponse {
+  title: string;
+  description: string | null;
+  /** Minutes. */
+  timeLimit: number;
+  passingScore: number;
+  maxAttempts: number;
+  questions: LearnerQuestion[];
+  /** extra: the open attempt, if any, so a reload can resume it. */
+  openAttemptId: string | null;
+}
+
+/** POST /:componentId/start — the open attempt comes back instead of a new one. */
+export interface StartAttemptResponse {
+  attemptId: string;
+  attemptNumber: number;
+  startedAt: string;
+  /** The server's deadline: startedAt + timeLimit minutes. */
+  deadline: string;
+  message: string;
+  /** extra: true when an open attempt was returned. */
+  resumed: boolean;
+  /** extra: the answers saved so far, keyed by question id. */
+  answers: Record<string, string>;
+  /** extra: the server clock when answering, to count down without trusting the device clock. */
+  serverTime: string;
+  /** extra: seconds left until the deadline at serverTime (never negative). */
+  remainingSeconds: number;
+}
+
+/**
+ * PUT /attempts/:attemptId/answers — autosave while answering. Either one answer
+ * `{questionId, answer}` or several `{answers: {questionId: answer}}`; merged into the saved
+ * answers (an answer of null clears it). Refused with 409 once submitted or after the deadline.
+ */
+const answerValue = v.union([v.string(), v.pipe(v.number(), v.transform(String)), v.pipe(v.boolean(), v.transform(String))]);
+export const autosaveBody = v.union(
+  [
+    v.object({ questionId: v.pipe(v.string('questionId is required'), v.nonEmpty('questionId is required')), answer: v.nullable(answerValue) }),
+    v.object({ answers: v.record(v.string(), v.nullable(answerValue)) }),
+  ],
+  'Send {questionId, answer} or {answers: {questionId: answer}}',
+);
+export type AutosaveBody = { questionId: string; answer: string | null } | { answers: Record<string, string | null> };
+
+export interface AutosaveResponse {
+  message: string;
+  attemptId: string;
+  answers: Record<string, string>;
+  deadline: string;
+  serverTime: string;
+}
+
+/**
+ * POST /attempts/:attemptId/submit and /auto-submit: a flat map `{questionId: answer}` or
+ * `{answers: {...}}`. MCQ: the option text or id; TRUE_FALSE: "true" or "false".
+ */
+export const submitBody = v.pipe(
+  v.optional(v.record(v.string(), v.unknown()), {}),
+  v.transform((body): Record<string, string> => {
+    const source = body.answers && typeof body.answers === 'object' && !Array.isArray(body.answers) ? (body.answers as Record<string, unknown>) : body;
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(source)) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+    }
+    return out;
+  }),
+);
+export type SubmitBody = Record<string, string> | { answers: Record<string, string> };
+
+export interface DetailedResult {
+  questionId: string;
+  question: string;
+  isCorrect: boolean;
+  userAnswer: string | null;
+  correctAnswer: string;
+  explanation: string | null;
+}
+
+export type SubmitReason = 'MANUAL' | 'AUTO' | 'DEADLINE' | 'ADMIN';
+
+export interface AttemptResult {
+  attemptId: string;
+  attemptNumber: number;
+  /** 0-100, 2 decimals, weighted by points. */
+  score: number;
+  passed: boolean;
+  correctAnswers: number;
+  totalQuestions: number;
+  detailedResults: DetailedResult[];
+  attemptsRemaining: number;
+  message: string;
+  /** extra */
+  passingScore: number;
+  /** extra */
+  componentId: string;
+  /** extra */
+  courseId: string;
+  /** extra */
+  submittedAt: string;
+  /** extra: MANUAL (submit), AUTO (auto-submit), DEADLINE (after the deadline or by the cron), ADMIN. */
+  submitReason: SubmitReason;
+}
+
+export interface AttemptSummary {
+  attemptId: string;
+  attemptNumber: number;
+  score: number | null;
+  passed: boolean | null;
+  startedAt: string;
+  submittedAt: string | null;
+  timeTakenSeconds: number | null;
+}
+
+/** GET /:componentId/attempts */
+export interface AttemptsResponse {
+  attempts: AttemptSummary[];
+  totalAttempts: number;
+  remainingAttempts: number;
+}
+
+/** GET /:componentId/latest-attempt (the latest submitted attempt) */
+export type LatestAttemptResponse =
+  | { hasAttempt: false; canRetry: boolean; remainingAttempts: number }
+  | { hasAttempt: true; attemptId: string; attemptNumber: number; score: number; passed: boolean; canRetry: boolean; remainingAttempts: number };
+
+export interface IncompleteAttempt {
+  attemptId: string;
+  componentId: string;
+  componentTitle: string;
+  courseId: string;
+  courseTitle: string;
+  startedAt: string;
+  elapsedMinutes: number;
+  attemptNumber: number;
+  /** extra */
+  deadline: string;
+}
+
+/** GET /incomplete */
+export interface IncompleteAttemptsResponse {
+  hasIncomplete: boolean;
+  incompleteAttempts: IncompleteAttempt[];
+}
