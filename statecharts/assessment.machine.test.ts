@@ -1,0 +1,347 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import {
+  ASSESSMENT_MESSAGES,
+  allAnswered,
+  assessmentMachine,
+  type AssessmentInfo,
+  type AttemptInfo,
+  type AttemptResult,
+  type LoadOutput,
+  type SubmitReason,
+} from './assessment.machine';
+import { delayEvents, replay, transitionPaths, uncovered } from './learner-graph-coverage';
+
+const NOW = Date.parse('2026-11-21T10:00:00Z');
+const questions: AssessmentInfo['questions'] = [
+  { id: 'q1', question: 'What does P stand for?', type: 'MCQ', options: [{ id: 'o1', text: 'Pull' }, { id: 'o2', text: 'Push' }] },
+  { id: 'q2', question: 'Aim at the flames?', type: 'TRUE_FALSE', options: [] },
+  { id: 'q3', question: 'Broken question', type: 'MCQ', options: [] },
+];
+const assessment: AssessmentInfo = { title: 'Pre', timeLimit: 10, passingScore: 70, maxAttempts: 3, questions };
+const attempt = (minutesLeft = 10, answers?: Record<string, string>): AttemptInfo => ({
+  attemptId: 'att-1',
+  attemptNumber: 1,
+  startedAt: new Date(NOW).toISOString(),
+  deadline: new Date(NOW + minutesLeft * 60_000).toISOString(),
+  answers,
+});
+const result = (passed: boolean, attemptsRemaining = 2): AttemptResult => ({
+  attemptId: 'att-1',
+  attemptNumber: 1,
+  score: passed ? 100 : 0,
+  passed,
+  correctAnswers: passed ? 3 : 0,
+  totalQuestions: 3,
+  detailedResults: [],
+  attemptsRemaining,
+});
+const never = <T,>() => new Promise<T>(() => {});
+
+function fakeServer(overrides: Partial<{ start: () => Promise<AttemptInfo>; save: (a: Record<string, string>) => Promise<void>; submit: (a: Record<string, string>, reason: SubmitReason) => Promise<AttemptResult>; load: () => Promise<LoadOutput> }> = {}) {
+  const calls = { start: 0, saves: [] as Record<string, string>[], submits: [] as { answers: Record<string, string>; reason: SubmitReason }[] };
+  const machine = assessmentMachine.provide({
+    actors: {
+      loadAssessment: fromPromise(async () => (overrides.load ? overrides.load() : { assessment, passedAttemptId: null })),
+      startAttempt: fromPromise(async () => {
+        calls.start++;
+        return overrides.start ? overrides.start() : attempt();
+      }),
+      saveAnswers: fromPromise(async ({ input }) => {
+        calls.saves.push(input.answers);
+        return overrides.save ? overrides.save(input.answers) : undefined;
+      }),
+      submitAttempt: fromPromise(async ({ input }) => {
+        calls.submits.push({ answers: input.answers, reason: input.reason });
+        return overrides.submit ? overrides.submit(input.answers, input.reason) : result(true);
+      }),
+      loadAttemptResult: fromPromise(async () => result(true, 0)),
+    },
+  });
+  return { machine, calls };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('assessment machine', () => {
+  it('starts the attempt and counts down from the server deadline, not from the time limit', async () => {
+    const { machine } = fakeServer({ start: async () => attempt(4) }); // resumed: 4 of 10 minutes left
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('answering')).toBe(true);
+    expect(actor.getSnapshot().context.remainingSeconds).toBe(240);
+    expect(actor.getSnapshot().hasTag('timeLow')).toBe(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(actor.getSnapshot().context.remainingSeconds).toBe(230);
+  });
+
+  it('turns the timer low only below 300 seconds', async () => {
+    const { machine } = fakeServer({ start: async () => attempt(6) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('timeLow')).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(actor.getSnapshot().context.remainingSeconds).toBe(300);
+    expect(actor.getSnapshot().hasTag('timeLow')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().hasTag('timeLow')).toBe(true);
+  });
+
+  it('auto-submits the answers given so far when the timer reaches zero', async () => {
+    const { machine, calls } = fakeServer({ start: async () => attempt(1), submit: async () => result(false) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(calls.submits).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls.submits).toEqual([{ answers: { q1: 'Pull' }, reason: 'timeout' }]);
+    expect(actor.getSnapshot().matches('result')).toBe(true);
+    expect(actor.getSnapshot().context.result?.passed).toBe(false);
+  });
+
+  it('submits at once when a resumed attempt is already past its deadline', async () => {
+    const { machine, calls } = fakeServer({ start: async () => attempt(-1, { q2: 'true' }) });
+    createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.submits).toEqual([{ answers: { q2: 'true' }, reason: 'timeout' }]);
+  });
+
+  it('enables submit only when every answerable question is answered (an MCQ without options is exempt)', async () => {
+    expect(allAnswered(questions, { q1: 'Pull' })).toBe(false);
+    expect(allAnswered(questions, { q1: 'Pull', q2: 'false' })).toBe(true);
+    const { machine, calls } = fakeServer();
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
+    expect(actor.getSnapshot().can({ type: 'attempt.submit' })).toBe(false);
+    actor.send({ type: 'attempt.submit' });
+    expect(actor.getSnapshot().matches('answering')).toBe(true);
+    actor.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
+    expect(actor.getSnapshot().can({ type: 'attempt.submit' })).toBe(true);
+    actor.send({ type: 'attempt.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.submits).toEqual([{ answers: { q1: 'Pull', q2: 'false' }, reason: 'manual' }]);
+    expect(actor.getSnapshot().matches('result')).toBe(true);
+  });
+
+  it('autosaves each answer as it is given and retries a failed save with the newest answers', async () => {
+    let failNext = true;
+    const { machine, calls } = fakeServer({
+      save: async () => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('network');
+        }
+      },
+    });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Push' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.saves).toEqual([{ q1: 'Push' }]);
+    // The failure does not block answering.
+    actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
+    actor.send({ type: 'answer.select', questionId: 'q2', answer: 'true' });
+    expect(actor.getSnapshot().context.answers).toEqual({ q1: 'Pull', q2: 'true' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls.saves[1]).toEqual({ q1: 'Pull', q2: 'true' });
+    expect(actor.getSnapshot().context.unsaved).toEqual({});
+  });
+
+  it('keeps a failed submit on screen with the message and succeeds when retried', async () => {
+    let fail = true;
+    const { machine, calls } = fakeServer({
+      submit: async () => {
+        if (fail) {
+          fail = false;
+          throw new Error('offline');
+        }
+        return result(true);
+      },
+    });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
+    actor.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
+    actor.send({ type: 'attempt.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('submitFailed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(ASSESSMENT_MESSAGES.submitFailed);
+    // A manual submit waits for the learner: no retry on its own.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls.submits).toHaveLength(1);
+    actor.send({ type: 'attempt.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.submits).toHaveLength(2);
+    expect(actor.getSnapshot().matches('result')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('retries a failed automatic submit by itself', async () => {
+    let failures = 2;
+    const { machine, calls } = fakeServer({
+      start: async () => attempt(0.5),
+      submit: async () => {
+        if (failures-- > 0) throw new Error('offline');
+        return result(false);
+      },
+    });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(actor.getSnapshot().matches('submitFailed')).toBe(true);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(calls.submits).toHaveLength(3);
+    expect(actor.getSnapshot().matches('result')).toBe(true);
+  });
+
+  it('shows the wait message on a duplicate-key start and retries after 1 second', async () => {
+    let first = true;
+    const { machine, calls } = fakeServer({
+      start: async () => {
+        if (first) {
+          first = false;
+          throw new Error('D1_ERROR: UNIQUE constraint failed (duplicate key)');
+        }
+        return attempt();
+      },
+    });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('duplicateWait')).toBe(true);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls.start).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.start).toBe(2);
+    expect(actor.getSnapshot().matches('answering')).toBe(true);
+  });
+
+  it('shows the server message when the start is refused (fourth attempt)', async () => {
+    const { machine } = fakeServer({ start: async () => Promise.reject(new Error('Maximum attempts reached')) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('Maximum attempts reached');
+  });
+
+  it('opens a passed assessment in review instead of starting an attempt', async () => {
+    const { machine, calls } = fakeServer({ load: async () => ({ assessment, passedAttemptId: 'att-0' }) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
+    expect(calls.start).toBe(0);
+  });
+
+  it('restores the saved answers of a resumed attempt', async () => {
+    const { machine } = fakeServer({ start: async () => attempt(5, { q1: 'Pull' }) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.answers).toEqual({ q1: 'Pull' });
+    expect(actor.getSnapshot().context.unsaved).toEqual({});
+  });
+
+  it('offers a retake only after a failed attempt with attempts left', async () => {
+    let n = 0;
+    const { machine, calls } = fakeServer({ submit: async () => (n++ === 0 ? result(false, 1) : result(false, 0)) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    const answerAll = () => {
+      actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Push' });
+      actor.send({ type: 'answer.select', questionId: 'q2', answer: 'true' });
+      actor.send({ type: 'attempt.submit' });
+    };
+    answerAll();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().can({ type: 'attempt.retake' })).toBe(true);
+    actor.send({ type: 'attempt.retake' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.start).toBe(2);
+    answerAll();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().can({ type: 'attempt.retake' })).toBe(false);
+  });
+});
+
+describe('assessment machine: every state and transition (xstate/graph)', () => {
+  const inert = assessmentMachine.provide({
+    actors: {
+      loadAssessment: fromPromise(() => never<LoadOutput>()),
+      startAttempt: fromPromise(() => never<AttemptInfo>()),
+      saveAnswers: fromPromise(() => never<void>()),
+      submitAttempt: fromPromise(() => never<AttemptResult>()),
+      loadAttemptResult: fromPromise(() => never<AttemptResult>()),
+      ticker: fromCallback(() => () => {}),
+    },
+  });
+  const deadline = NOW + 600_000;
+  const events = [
+    { type: 'xstate.done.actor.loadAssessment', output: { assessment, passedAttemptId: null } },
+    { type: 'xstate.done.actor.loadAssessment', output: { assessment, passedAttemptId: 'att-0' } },
+    { type: 'xstate.error.actor.loadAssessment', error: new Error('offline') },
+    { type: 'xstate.done.actor.startAttempt', output: attempt() },
+    { type: 'xstate.error.actor.startAttempt', error: new Error('duplicate key value') },
+    { type: 'xstate.error.actor.startAttempt', error: new Error('Maximum attempts reached') },
+    { type: 'answer.select', questionId: 'q1', answer: 'Pull' },
+    { type: 'answer.select', questionId: 'q2', answer: 'true' },
+    { type: 'timer.tick', now: deadline - 400_000 },
+    { type: 'timer.tick', now: deadline - 100_000 },
+    { type: 'timer.tick', now: deadline },
+    { type: 'xstate.done.actor.saveAnswers' },
+    { type: 'xstate.error.actor.saveAnswers', error: new Error('offline') },
+    { type: 'attempt.submit' },
+    { type: 'xstate.done.actor.submitAttempt', output: result(false, 2) },
+    { type: 'xstate.done.actor.submitAttempt', output: result(true) },
+    { type: 'xstate.error.actor.submitAttempt', error: new Error('offline') },
+    { type: 'attempt.retake' },
+    { type: 'assessment.retry' },
+    { type: 'xstate.done.actor.loadAttemptResult', output: result(true, 0) },
+    { type: 'xstate.error.actor.loadAttemptResult', error: new Error('offline') },
+    ...delayEvents(assessmentMachine),
+  ];
+  const serializeState = (s: { value: unknown; context: unknown }) => {
+    const c = s.context as ReturnType<typeof inert.getInitialSnapshot>['context'];
+    return JSON.stringify([
+      s.value,
+      Object.keys(c.answers).sort(),
+      Object.keys(c.unsaved).length > 0,
+      Object.keys(c.saving).length > 0,
+      c.submitReason,
+      c.result?.passed ?? null,
+      c.reviewAttemptId !== null,
+      c.error,
+    ]);
+  };
+  const paths = transitionPaths(inert, { events: events as never, input: { componentId: 'c1' }, serializeState: serializeState as never });
+
+  it('reaches every state node and takes every transition of the definition', () => {
+    expect(paths.length).toBeGreaterThan(50);
+    expect(uncovered(inert, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  it('behaves on a live actor exactly as the model says, on every path', () => {
+    for (const path of paths) {
+      const seen = replay(inert, path, { componentId: 'c1' });
+      expect(seen.map((s) => s.value)).toEqual(path.states.map((s) => s.value));
+      expect(seen.at(-1)!.context).toEqual(path.states.at(-1)!.context);
+    }
+  });
+
+  it('includes timer expiry and a failed submit that is retried', () => {
+    const types = (p: (typeof paths)[number]) => p.events.map((e) => (e.type === 'timer.tick' ? `tick@${(e as { now: number }).now - deadline}` : e.type));
+    const expiry = paths.find((p) => types(p).at(-1) === 'tick@0' && p.states.at(-2)!._nodes.some((n) => n.id === 'assessment.answering'));
+    expect(expiry?.states.at(-1)!.value).toBe('submitting');
+    expect((expiry?.states.at(-1)!.context as { submitReason: string }).submitReason).toBe('timeout');
+    const retried = paths.find((p) => {
+      const t = types(p);
+      return t.at(-1) === 'attempt.submit' && t.at(-2) === 'xstate.error.actor.submitAttempt';
+    });
+    expect(retried?.states.at(-2)!.value).toBe('submitFailed');
+    expect(retried?.states.at(-1)!.value).toBe('submitting');
+  });
+});

@@ -1,0 +1,337 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+
+/**
+ * A timed assessment attempt: load the questions, start (or resume) the attempt, answer with a
+ * countdown driven by the SERVER deadline, autosave every answer as it is given, submit (by hand
+ * or automatically at zero) and show the graded result; a passed assessment opens in review.
+ * Effects are placeholder actors; web/state/assessment.tsx provides the real ones.
+ */
+
+export const LOW_TIME_SECONDS = 300;
+export const DUPLICATE_RETRY_MS = 1000;
+export const AUTOSAVE_RETRY_MS = 2000;
+export const AUTO_SUBMIT_RETRY_MS = 3000;
+
+export const ASSESSMENT_MESSAGES = {
+  loadFailed: 'Failed to load assessment. Please try again.',
+  submitFailed: 'Failed to submit assessment. Please try again.',
+  reviewFailed: 'Failed to load review data',
+  duplicateWait: 'Loading assessment... Please wait.',
+  noOptions: 'This question has no available options. Please contact your instructor or administrator.',
+} as const;
+
+export interface AssessmentQuestion {
+  id: string;
+  question: string;
+  type: 'MCQ' | 'TRUE_FALSE';
+  points?: number;
+  options: { id: string; text: string }[];
+}
+
+export interface AssessmentInfo {
+  title: string;
+  timeLimit: number;
+  passingScore: number;
+  maxAttempts: number | null;
+  questions: AssessmentQuestion[];
+}
+
+export interface AttemptInfo {
+  attemptId: string;
+  attemptNumber: number;
+  startedAt: string;
+  deadline: string;
+  /** Answers saved on the server for a resumed attempt. */
+  answers?: Record<string, string>;
+}
+
+export interface AttemptResult {
+  attemptId: string;
+  attemptNumber: number;
+  score: number;
+  passed: boolean;
+  correctAnswers: number;
+  totalQuestions: number;
+  detailedResults: { questionId: string; question: string; isCorrect: boolean; userAnswer: string | null; correctAnswer: string | null; explanation?: string | null }[];
+  attemptsRemaining?: number;
+  message?: string;
+}
+
+export interface LoadOutput {
+  assessment: AssessmentInfo;
+  /** The learner's passed attempt when the component is already completed: the page opens in review. */
+  passedAttemptId: string | null;
+}
+
+export type SubmitReason = 'manual' | 'timeout';
+
+export interface AssessmentContext {
+  componentId: string;
+  assessment: AssessmentInfo | null;
+  attempt: AttemptInfo | null;
+  answers: Record<string, string>;
+  /** Answers given but not yet confirmed saved by the server. */
+  unsaved: Record<string, string>;
+  /** Answers sent by the save in flight. */
+  saving: Record<string, string>;
+  remainingSeconds: number | null;
+  submitReason: SubmitReason;
+  result: AttemptResult | null;
+  reviewAttemptId: string | null;
+  error: string | null;
+}
+
+export type AssessmentEvent =
+  | { type: 'answer.select'; questionId: string; answer: string }
+  | { type: 'attempt.submit' }
+  | { type: 'timer.tick'; now: number }
+  | { type: 'assessment.retry' }
+  | { type: 'attempt.retake' };
+
+export interface AssessmentInput {
+  componentId: string;
+}
+
+/** Pure rule: the question can be answered (an MCQ without options is exempt from the submit rule). */
+export const isAnswerable = (q: AssessmentQuestion) => q.type === 'TRUE_FALSE' || q.options.length > 0;
+
+/** Pure rule: submit is enabled only when every answerable question has an answer. */
+export function allAnswered(questions: readonly AssessmentQuestion[], answers: Readonly<Record<string, string>>): boolean {
+  return questions.filter(isAnswerable).every((q) => (answers[q.id] ?? '') !== '');
+}
+
+/** Whole seconds left until the server deadline, never negative. */
+export function secondsUntil(deadline: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(deadline) - now) / 1000));
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : '');
+
+export const assessmentMachine = setup({
+  types: {
+    context: {} as AssessmentContext,
+    events: {} as AssessmentEvent,
+    input: {} as AssessmentInput,
+    tags: {} as 'timeLow' | 'duplicateWait' | 'busy',
+  },
+  actors: {
+    loadAssessment: fromPromise<LoadOutput, { componentId: string }>(async () => {
+      throw new Error('loadAssessment not provided');
+    }),
+    startAttempt: fromPromise<AttemptInfo, { componentId: string }>(async () => {
+      throw new Error('startAttempt not provided');
+    }),
+    saveAnswers: fromPromise<void, { attemptId: string; answers: Record<string, string> }>(async () => {
+      throw new Error('saveAnswers not provided');
+    }),
+    submitAttempt: fromPromise<AttemptResult, { attemptId: string; answers: Record<string, string>; reason: SubmitReason }>(async () => {
+      throw new Error('submitAttempt not provided');
+    }),
+    loadAttemptResult: fromPromise<AttemptResult, { attemptId: string }>(async () => {
+      throw new Error('loadAttemptResult not provided');
+    }),
+    /** One tick at once, then one a second, carrying the wall clock: the remaining time is always deadline - now. */
+    ticker: fromCallback<{ type: 'noop' }>(({ sendBack }) => {
+      sendBack({ type: 'timer.tick', now: Date.now() });
+      const id = setInterval(() => sendBack({ type: 'timer.tick', now: Date.now() }), 1000);
+      return () => clearInterval(id);
+    }),
+  },
+  guards: {
+    hasPassedAttempt: (_, params: { output: LoadOutput }) => params.output.passedAttemptId !== null,
+    isDuplicateKey: (_, params: { error: unknown }) => /duplicate key/i.test(errorMessage(params.error)),
+    canSubmit: ({ context }) => allAnswered(context.assessment?.questions ?? [], context.answers),
+    isExpired: ({ context }, params: { now: number }) => context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) <= 0,
+    isTimeLow: ({ context }, params: { now: number }) => context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) < LOW_TIME_SECONDS,
+    hasUnsaved: ({ context }) => Object.keys(context.unsaved).length > 0,
+    isAutoSubmit: ({ context }) => context.submitReason === 'timeout',
+    hasAttemptsLeft: ({ context }) => context.result !== null && !context.result.passed && (context.result.attemptsRemaining ?? 0) > 0,
+  },
+  actions: {
+    storeAssessment: assign((_, params: { output: LoadOutput }) => ({
+      assessment: params.output.assessment,
+      reviewAttemptId: params.output.passedAttemptId,
+      error: null,
+    })),
+    storeAttempt: assign((_, params: { attempt: AttemptInfo }) => ({
+      attempt: params.attempt,
+      answers: { ...(params.attempt.answers ?? {}) },
+      unsaved: {},
+      saving: {},
+      result: null,
+      submitReason: 'manual' as SubmitReason,
+      remainingSeconds: null,
+      error: null,
+    })),
+    recordAnswer: assign(({ context }, params: { questionId: string; answer: string }) => ({
+      answers: { ...context.answers, [params.questionId]: params.answer },
+      unsaved: { ...context.unsaved, [params.questionId]: params.answer },
+    })),
+    takeUnsaved: assign(({ context }) => ({ saving: context.unsaved, unsaved: {} })),
+    /** A failed save puts its answers back unless the learner has changed them since. */
+    restoreUnsaved: assign(({ context }) => ({ unsaved: { ...context.saving, ...context.unsaved }, saving: {} })),
+    clearSaving: assign({ saving: {} }),
+    updateRemaining: assign(({ context }, params: { now: number }) => ({
+      remainingSeconds: context.attempt ? secondsUntil(context.attempt.deadline, params.now) : null,
+    })),
+    markTimeout: assign({ submitReason: 'timeout' as SubmitReason, remainingSeconds: 0 }),
+    markManual: assign({ submitReason: 'manual' as SubmitReason }),
+    storeResult: assign((_, params: { result: AttemptResult }) => ({ result: params.result, error: null })),
+    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    setServerError: assign((_, params: { error: unknown; fallback: string }) => ({ error: errorMessage(params.error) || params.fallback })),
+    clearError: assign({ error: null }),
+  },
+  delays: {
+    duplicateRetry: DUPLICATE_RETRY_MS,
+    autosaveRetry: AUTOSAVE_RETRY_MS,
+    autoSubmitRetry: AUTO_SUBMIT_RETRY_MS,
+  },
+}).createMachine({
+  id: 'assessment',
+  context: ({ input }) => ({
+    componentId: input.componentId,
+    assessment: null,
+    attempt: null,
+    answers: {},
+    unsaved: {},
+    saving: {},
+    remainingSeconds: null,
+    submitReason: 'manual',
+    result: null,
+    reviewAttemptId: null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadAssessment',
+        src: 'loadAssessment',
+        input: ({ context }) => ({ componentId: context.componentId }),
+        onDone: [
+          {
+            guard: { type: 'hasPassedAttempt', params: ({ event }) => ({ output: event.output }) },
+            target: 'reviewLoading',
+            actions: { type: 'storeAssessment', params: ({ event }) => ({ output: event.output }) },
+          },
+          { target: 'starting', actions: { type: 'storeAssessment', params: ({ event }) => ({ output: event.output }) } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.loadFailed } },
+        },
+      },
+    },
+    starting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startAttempt',
+        src: 'startAttempt',
+        input: ({ context }) => ({ componentId: context.componentId }),
+        onDone: { target: 'answering', actions: { type: 'storeAttempt', params: ({ event }) => ({ attempt: event.output }) } },
+        onError: [
+          // Two starts raced on the server's one-open-attempt index: the attempt exists, fetch it again.
+          { guard: { type: 'isDuplicateKey', params: ({ event }) => ({ error: event.error }) }, target: 'waitingToRetry' },
+          {
+            target: 'failed',
+            actions: { type: 'setServerError', params: ({ event }) => ({ error: event.error, fallback: ASSESSMENT_MESSAGES.loadFailed }) },
+          },
+        ],
+      },
+    },
+    waitingToRetry: {
+      tags: ['busy', 'duplicateWait'],
+      after: { duplicateRetry: 'starting' },
+    },
+    answering: {
+      type: 'parallel',
+      invoke: { id: 'ticker', src: 'ticker' },
+      on: {
+        'answer.select': { actions: { type: 'recordAnswer', params: ({ event }) => ({ questionId: event.questionId, answer: event.answer }) } },
+        'attempt.submit': { guard: 'canSubmit', target: 'submitting', actions: 'markManual' },
+      },
+      states: {
+        clock: {
+          initial: 'plenty',
+          on: {
+            'timer.tick': [
+              {
+                guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) },
+                target: '#assessment.submitting',
+                actions: 'markTimeout',
+              },
+              {
+                guard: { type: 'isTimeLow', params: ({ event }) => ({ now: event.now }) },
+                target: '.low',
+                actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) },
+              },
+              { target: '.plenty', actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+            ],
+          },
+          states: {
+            plenty: {},
+            low: { tags: ['timeLow'] },
+          },
+        },
+        autosave: {
+          initial: 'idle',
+          states: {
+            idle: {
+              always: { guard: 'hasUnsaved', target: 'saving' },
+            },
+            saving: {
+              entry: 'takeUnsaved',
+              invoke: {
+                id: 'saveAnswers',
+                src: 'saveAnswers',
+                input: ({ context }) => ({ attemptId: context.attempt!.attemptId, answers: context.saving }),
+                onDone: { target: 'idle', actions: 'clearSaving' },
+                onError: { target: 'retryWait', actions: 'restoreUnsaved' },
+              },
+            },
+            // Autosave never blocks answering: a failure waits and tries again with the newest answers.
+            retryWait: {
+              after: { autosaveRetry: 'saving' },
+            },
+          },
+        },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'submitAttempt',
+        src: 'submitAttempt',
+        input: ({ context }) => ({ attemptId: context.attempt!.attemptId, answers: context.answers, reason: context.submitReason }),
+        onDone: { target: 'result', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) } },
+        onError: { target: 'submitFailed', actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.submitFailed } } },
+      },
+    },
+    submitFailed: {
+      on: { 'attempt.submit': 'submitting' },
+      // At timer zero nobody is there to press the button: keep trying on our own.
+      after: { autoSubmitRetry: { guard: 'isAutoSubmit', target: 'submitting' } },
+    },
+    result: {
+      on: { 'attempt.retake': { guard: 'hasAttemptsLeft', target: 'starting' } },
+    },
+    reviewLoading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadAttemptResult',
+        src: 'loadAttemptResult',
+        input: ({ context }) => ({ attemptId: context.reviewAttemptId! }),
+        onDone: { target: 'reviewing', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.reviewFailed } } },
+      },
+    },
+    reviewing: {},
+    failed: {
+      on: { 'assessment.retry': { target: 'loading', actions: 'clearError' } },
+    },
+  },
+});
+
+export type AssessmentMachine = typeof assessmentMachine;
