@@ -333,7 +333,7 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
   });
 
   it('includes timer expiry and a failed submit that is retried', () => {
-    const types = (p: (typeof paths)[number]) => p.events.map((e) => (e.type === 'timer.tick' ? `tick@${(e as { now: number }).now - deadline}` : e.type));
+    const types = (p: (typeof paths)[number]) => p.events.map((e) => (e.type === 'timer.tick' ? `tick@${(e as unknown as { now: number }).now - deadline}` : e.type));
     const expiry = paths.find((p) => types(p).at(-1) === 'tick@0' && p.states.at(-2)!._nodes.some((n) => n.id === 'assessment.answering'));
     expect(expiry?.states.at(-1)!.value).toBe('submitting');
     expect((expiry?.states.at(-1)!.context as { submitReason: string }).submitReason).toBe('timeout');
