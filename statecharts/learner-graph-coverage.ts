@@ -30,6 +30,8 @@ export function transitionPaths(machine: AnyStateMachine, options: CoverageOptio
     input: options.input,
     serializeState: (s: Snap) => options.serializeState(s),
     serializeEvent,
+    // Done, error and delay events only ever arrive while their actor or state is active.
+    filterEvents: (s: Snap & { can: (e: EventObject) => boolean }, e: EventObject) => !e.type.startsWith('xstate.') || s.can(e),
   };
   const shortest = getShortestPaths(machine as AnyActorLogic, traversal as never);
   const toState = new Map<string, TransitionPath>();
