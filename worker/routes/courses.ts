@@ -1,5 +1,122 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { idParam } from '../contract/common';
+import { DEFAULT_PASSING_SCORE } from '../contract/course';
+import { courseListQuery, type Course, type CourseDetailResponse, type CourseListResponse, type LearnerComponent } from '../contract/learner';
+import { isAdminUser } from '../contract/rules/roles';
+import { courses as courseTable, domains } from '../db/schema';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { learnerAssessmentSummary, readAssessment } from '../services/grading';
+import { COURSE_NOT_AVAILABLE, courseComponents, findCourseWithDomain, findEnrollment, inUserBooks, learnerMaterialData } from '../services/progress';
+import { validate } from '../validate';
 
-// Not built yet: see the open issues.
-export const courses = new Hono<AppEnv>();
+type CourseRow = typeof courseTable.$inferSelect;
+
+function toCourse(
+  row: CourseRow,
+  domain: { id: string; name: string },
+  extra: { componentCount: number; enrolled: boolean; inBooks: boolean },
+): Course {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    domain,
+    icon: row.icon,
+    timeLimit: row.timeLimit,
+    passingScore: row.passingScore ?? DEFAULT_PASSING_SCORE,
+    status: 'PUBLISHED',
+    componentCount: extra.componentCount,
+    createdAt: row.createdAt,
+    publishedAt: row.publishedAt,
+    enrollmentStatus: extra.enrolled ? 'enrolled' : 'not_enrolled',
+    isLocked: !extra.inBooks,
+    canEnroll: extra.inBooks,
+  };
+}
+
+/** `%term%` for LIKE with its wildcards escaped (a search for "100%" means the text "100%"). */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export const courses = new Hono<AppEnv>()
+  .get('/', validate('query', courseListQuery), async (c) => {
+    const { page, limit, showAll, search, sortBy } = c.req.valid('query');
+    const db = c.var.db;
+    const user = c.var.user;
+    const admin = isAdminUser(user);
+
+    const inBooks = sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${user.id} AND ud.domain_id = ${courseTable.domainId})`;
+    const conditions: SQL[] = [eq(courseTable.status, 'PUBLISHED')];
+    if (!admin) conditions.push(showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks);
+    if (search) {
+      const pattern = likePattern(search);
+      conditions.push(
+        sql`(lower(${courseTable.title}) LIKE ${pattern} ESCAPE '\\' OR lower(${domains.name}) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${courseTable.description}, '')) LIKE ${pattern} ESCAPE '\\')`,
+      );
+    }
+    const where = and(...conditions);
+    const order =
+      sortBy === 'alphabetical'
+        ? [asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
+        : sortBy === 'domain'
+          ? [asc(sql`lower(${domains.name})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
+          : [desc(sql`coalesce(${courseTable.publishedAt}, ${courseTable.createdAt})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)];
+
+    const [countRow, rows] = await Promise.all([
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(courseTable)
+        .innerJoin(domains, eq(domains.id, courseTable.domainId))
+        .where(where)
+        .get(),
+      db
+        .select({
+          course: courseTable,
+          domainName: domains.name,
+          componentCount: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseTable.id})`,
+          enrolled: sql<number>`EXISTS (SELECT 1 FROM course_progress cp WHERE cp.user_id = ${user.id} AND cp.course_id = ${courseTable.id})`,
+          inBooks,
+        })
+        .from(courseTable)
+        .innerJoin(domains, eq(domains.id, courseTable.domainId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset((page - 1) * limit),
+    ]);
+    const totalItems = Number(countRow?.n ?? 0);
+    const body: CourseListResponse = {
+      courses: rows.map((r) =>
+        toCourse(r.course, { id: r.course.domainId, name: r.domainName }, { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks }),
+      ),
+      pagination: { page, totalPages: Math.ceil(totalItems / limit), totalItems, itemsPerPage: limit },
+    };
+    return c.json(body);
+  })
+
+  .get('/:id', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    const user = c.var.user;
+    const found = await findCourseWithDomain(db, id);
+    if (!found) throw new ApiError('NOT_FOUND', 'Course not found');
+    const [inBooks, enrollment] = await Promise.all([inUserBooks(db, user, found.course.domainId), findEnrollment(db, user.id, id)]);
+    // Visible: the learner's books, a browsable course, or one they are already enrolled in.
+    if (!inBooks && !found.course.allowBrowse && !enrollment) throw new ApiError('NOT_FOUND', 'Course not found');
+    if (found.course.status !== 'PUBLISHED') {
+      if (!inBooks && !enrollment) throw new ApiError('NOT_FOUND', 'Course not found');
+      throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
+    }
+    const list = await courseComponents(db, id);
+    const components: LearnerComponent[] = list.map((component) => {
+      const base = { id: component.id, order: component.orderIndex, orderIndex: component.orderIndex, required: component.required };
+      if (component.type === 'MATERIAL') return { ...base, type: 'MATERIAL', data: learnerMaterialData(component) };
+      // Only the summary: questions and their answers never reach a learner from here.
+      return { ...base, type: component.type, data: learnerAssessmentSummary(readAssessment(component.data, { passingScore: found.course.passingScore })) };
+    });
+    const body: CourseDetailResponse = {
+      course: { ...toCourse(found.course, found.domain, { componentCount: list.length, enrolled: !!enrollment, inBooks: inBooks || !!enrollment }), components },
+    };
+    return c.json(body);
+  });

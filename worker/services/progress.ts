@@ -1,8 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ComponentProgress, CourseProgress, LearnerMaterialData } from '../contract/learner';
 import type { ComponentProgressLike } from '../contract/rules/progress';
-import { overallProgress } from '../contract/rules/progress';
+import { isComponentLocked, overallProgress } from '../contract/rules/progress';
+import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
-import { componentProgress, components, courseProgress, learningActivity } from '../db/schema';
+import { certificates, componentProgress, components, courseProgress, courses, domains, learningActivity, userDomains } from '../db/schema';
+import type { AuthUser } from '../env';
+import { ApiError } from '../errors';
 import { issueCertificate } from './certificates';
 
 export type CourseProgressRow = typeof courseProgress.$inferSelect;
@@ -76,4 +80,169 @@ export function learningActivityUpsert(db: Db, userId: string, now: Date, second
     .insert(learningActivity)
     .values({ userId, day: activityDay(now), seconds })
     .onConflictDoUpdate({ target: [learningActivity.userId, learningActivity.day], set: { seconds: sql`${learningActivity.seconds} + ${seconds}` } });
+}
+
+export type CourseRow = typeof courses.$inferSelect;
+export interface DomainInfo {
+  id: string;
+  name: string;
+}
+
+/** Whether the course's book is one of the user's (admins have every book). */
+export async function inUserBooks(db: Db, user: Pick<AuthUser, 'id' | 'role'>, domainId: string): Promise<boolean> {
+  if (isAdminUser(user)) return true;
+  const row = await db
+    .select({ one: sql<number>`1` })
+    .from(userDomains)
+    .where(and(eq(userDomains.userId, user.id), eq(userDomains.domainId, domainId)))
+    .get();
+  return !!row;
+}
+
+export async function findCourseWithDomain(db: Db, courseId: string): Promise<{ course: CourseRow; domain: DomainInfo } | null> {
+  const row = await db
+    .select({ course: courses, domainId: domains.id, domainName: domains.name })
+    .from(courses)
+    .innerJoin(domains, eq(domains.id, courses.domainId))
+    .where(eq(courses.id, courseId))
+    .get();
+  return row ? { course: row.course, domain: { id: row.domainId, name: row.domainName } } : null;
+}
+
+export async function findEnrollment(db: Db, userId: string, courseId: string): Promise<CourseProgressRow | undefined> {
+  return db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).get();
+}
+
+export interface ComponentContext {
+  component: ComponentRow;
+  course: CourseRow;
+  domain: DomainInfo;
+  enrollment: CourseProgressRow;
+  components: ComponentRow[];
+  progress: Map<string, ComponentProgressRow>;
+  /** This component's progress row (created on demand for a component added after enrollment). */
+  row: ComponentProgressRow;
+}
+
+export const COMPONENT_NOT_FOUND = 'Component not found';
+export const ENROLL_FIRST = 'Enroll in the course to access content';
+export const COURSE_NOT_AVAILABLE = 'Course is not available';
+export const COMPONENT_LOCKED_MESSAGE = 'Complete previous components first';
+
+/**
+ * Everything a learner's write to a component needs, with the access rules applied once:
+ * 404 when the component is not in a course the learner may see, 403 when the course is
+ * unpublished or the learner is not enrolled.
+ */
+export async function componentContext(db: Db, user: Pick<AuthUser, 'id' | 'role'>, componentId: string): Promise<ComponentContext> {
+  const component = await db.select().from(components).where(eq(components.id, componentId)).get();
+  if (!component) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
+  const [found, enrollment] = await Promise.all([findCourseWithDomain(db, component.courseId), findEnrollment(db, user.id, component.courseId)]);
+  if (!found) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
+  if (!enrollment) {
+    // A learner enrolled before losing the book keeps their own enrollment; others see nothing.
+    if (!(await inUserBooks(db, user, found.course.domainId))) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
+    if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
+    throw new ApiError('FORBIDDEN', ENROLL_FIRST);
+  }
+  if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
+  const [list, progress] = await Promise.all([courseComponents(db, component.courseId), componentProgressMap(db, user.id, component.courseId)]);
+  let row = progress.get(componentId);
+  if (!row) {
+    await db
+      .insert(componentProgress)
+      .values({ id: crypto.randomUUID(), userId: user.id, courseId: component.courseId, componentId })
+      .onConflictDoNothing();
+    row = await db
+      .select()
+      .from(componentProgress)
+      .where(and(eq(componentProgress.userId, user.id), eq(componentProgress.componentId, componentId)))
+      .get();
+    if (!row) throw new Error(`component progress row missing for ${componentId}`);
+    progress.set(componentId, row);
+  }
+  return { component, course: found.course, domain: found.domain, enrollment, components: list, progress, row };
+}
+
+/** Sequential unlocking, enforced: 409 COMPONENT_LOCKED. */
+export function assertUnlocked(ctx: Pick<ComponentContext, 'components' | 'progress' | 'component'>): void {
+  const locked = isComponentLocked(
+    ctx.components.map((c) => ({ id: c.id, type: c.type, orderIndex: c.orderIndex })),
+    ctx.progress,
+    ctx.component.id,
+  );
+  if (locked) throw new ApiError('COMPONENT_LOCKED', COMPONENT_LOCKED_MESSAGE);
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+export function componentTitle(component: Pick<ComponentRow, 'data' | 'type'>): string {
+  const title = text((component.data ?? {}).title);
+  if (title) return title;
+  return component.type === 'MATERIAL' ? 'Material' : component.type === 'PRE_ASSESSMENT' ? 'Pre-assessment' : 'Post-assessment';
+}
+
+/** What a learner sees of a material component. */
+export function learnerMaterialData(component: Pick<ComponentRow, 'data' | 'materialId'>): LearnerMaterialData {
+  const data = component.data ?? {};
+  const type = data.type === 'PDF' || data.type === 'VIDEO' || data.type === 'PPT' ? data.type : null;
+  return { title: text(data.title) ?? 'Material', description: text(data.description), materialId: component.materialId ?? text(data.materialId), type };
+}
+
+export function toComponentProgress(row: ComponentProgressRow, component: ComponentRow): ComponentProgress {
+  return {
+    id: row.id,
+    componentId: component.id,
+    componentTitle: componentTitle(component),
+    componentType: component.type,
+    order: component.orderIndex,
+    status: row.status,
+    progressPercentage: row.progressPercentage,
+    score: row.score,
+    attempts: row.attempts,
+    timeSpentSeconds: row.timeSpentSeconds,
+    startedAt: row.startedAt,
+    completedAt: row.completedAt,
+    lastAccessedAt: row.lastAccessedAt,
+    required: component.required,
+  };
+}
+
+/**
+ * CourseProgress DTOs for a user, optionally for one course, in one query each for the rows,
+ * the component counts and the certificates.
+ */
+export async function courseProgressDtos(db: Db, userId: string, courseId?: string): Promise<CourseProgress[]> {
+  const rows = await db
+    .select({
+      progress: courseProgress,
+      courseTitle: courses.title,
+      domainId: domains.id,
+      domainName: domains.name,
+      totalComponents: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseProgress.courseId})`,
+      completedComponents: sql<number>`(SELECT count(*) FROM component_progress cp JOIN course_components cc ON cc.id = cp.component_id WHERE cp.user_id = ${courseProgress.userId} AND cp.course_id = ${courseProgress.courseId} AND cp.status = 'COMPLETED')`,
+      certificateId: certificates.id,
+    })
+    .from(courseProgress)
+    .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+    .innerJoin(domains, eq(domains.id, courses.domainId))
+    .leftJoin(certificates, and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)))
+    .where(courseId ? and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)) : eq(courseProgress.userId, userId))
+    .orderBy(sql`coalesce(${courseProgress.lastAccessedAt}, ${courseProgress.enrolledAt}) DESC`);
+  return rows.map((r) => ({
+    id: r.progress.id,
+    courseId: r.progress.courseId,
+    courseTitle: r.courseTitle,
+    courseDomain: r.domainName,
+    domain: { id: r.domainId, name: r.domainName },
+    status: r.progress.status,
+    overallProgress: r.progress.overallProgress,
+    totalComponents: Number(r.totalComponents),
+    completedComponents: Number(r.completedComponents),
+    enrollmentDate: r.progress.enrolledAt,
+    startedDate: r.progress.startedAt,
+    completedAt: r.progress.completedAt,
+    lastAccessedAt: r.progress.lastAccessedAt,
+    certificateId: r.certificateId ?? null,
+  }));
 }
