@@ -1,5 +1,108 @@
+import { desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { ANNOUNCEMENT_MESSAGES, announcementBody, isExpired, type AnnouncementDto, type AnnouncementStats } from '../contract/announcements';
+import { idParam } from '../contract/common';
+import { announcements as table } from '../db/schema';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { requireAuth } from '../middleware/auth';
+import { validate } from '../validate';
 
-// Not built yet: see the open issues.
-export const announcements = new Hono<AppEnv>();
+type Row = typeof table.$inferSelect;
+
+function toDto(row: Row, now = Date.now()): AnnouncementDto {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    authorName: row.authorName,
+    priority: row.priority,
+    isActive: row.isActive,
+    active: row.isActive,
+    expiresAt: row.expiresAt,
+    expired: isExpired(row.expiresAt, now),
+    createdAt: row.createdAt,
+  };
+}
+
+const PRIORITY_RANK = sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 ELSE 3 END`;
+const liveNow = (iso: string) => sql`${table.isActive} = 1 AND (${table.expiresAt} IS NULL OR ${table.expiresAt} > ${iso})`;
+
+// /admin/* is guarded in app.ts (requireAuth + requireAdmin); /active needs a session only.
+export const announcements = new Hono<AppEnv>()
+  .get('/active', requireAuth, async (c) => {
+    const now = new Date();
+    const rows = await c.var.db
+      .select()
+      .from(table)
+      .where(liveNow(now.toISOString()))
+      // URGENT first, then newest (api-responses).
+      .orderBy(sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 ELSE 1 END`, desc(table.createdAt));
+    return c.json(rows.map((r) => toDto(r, now.getTime())));
+  })
+
+  .get('/admin/all', async (c) => {
+    const rows = await c.var.db.select().from(table).orderBy(desc(table.createdAt));
+    return c.json(rows.map((r) => toDto(r)));
+  })
+
+  .get('/admin/stats', async (c) => {
+    const iso = new Date().toISOString();
+    const rows = await c.var.db
+      .select({ priority: table.priority, n: sql<number>`count(*)` })
+      .from(table)
+      .where(liveNow(iso))
+      .groupBy(table.priority)
+      .orderBy(PRIORITY_RANK);
+    const count = (p: Row['priority']) => rows.find((r) => r.priority === p)?.n ?? 0;
+    return c.json({
+      totalActive: rows.reduce((n, r) => n + r.n, 0),
+      urgentCount: count('URGENT'),
+      highCount: count('HIGH'),
+      mediumCount: count('MEDIUM'),
+      lowCount: count('LOW'),
+    } satisfies AnnouncementStats);
+  })
+
+  .post('/admin/create', validate('json', announcementBody), async (c) => {
+    const body = c.req.valid('json');
+    const now = new Date().toISOString();
+    const row = await c.var.db
+      .insert(table)
+      .values({ id: crypto.randomUUID(), ...body, createdBy: c.var.user.id, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    return c.json({ message: ANNOUNCEMENT_MESSAGES.created, announcement: toDto(row!) }, 201);
+  })
+
+  .put('/admin/:id/toggle', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const row = await c.var.db
+      .update(table)
+      .set({ isActive: sql`NOT ${table.isActive}`, updatedAt: new Date().toISOString() })
+      .where(eq(table.id, id))
+      .returning()
+      .get();
+    if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+    return c.json({ message: row.isActive ? 'Announcement activated' : 'Announcement deactivated', announcement: toDto(row) });
+  })
+
+  .put('/admin/:id', validate('param', idParam), validate('json', announcementBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const row = await c.var.db
+      .update(table)
+      .set({ ...body, updatedAt: new Date().toISOString() })
+      .where(eq(table.id, id))
+      .returning()
+      .get();
+    if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+    return c.json({ message: ANNOUNCEMENT_MESSAGES.updated, announcement: toDto(row) });
+  })
+
+  .delete('/admin/:id', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const row = await c.var.db.delete(table).where(eq(table.id, id)).returning({ id: table.id }).get();
+    if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+    return c.json({ message: ANNOUNCEMENT_MESSAGES.deleted });
+  });

@@ -1,5 +1,372 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  adminUpdateUserBody,
+  assignDomainsBody,
+  bulkDeleteBody,
+  chunk,
+  createUserBody,
+  EXPORT_COLUMNS,
+  importBody,
+  importRowSchema,
+  parseImportCsv,
+  profileBody,
+  USER_MESSAGES,
+  userListQuery,
+  type AssignDomainsResponse,
+  type BulkImportResult,
+  type CreateUserResponse,
+  type UserDetailDto,
+  type UserDto,
+} from '../contract/admin-people';
+import type { DomainRef } from '../contract/auth';
+import { idParam } from '../contract/common';
+import { isAdminUser } from '../contract/rules/roles';
+import type { Db } from '../db/client';
+import { domains, userDomains, users } from '../db/schema';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { requireAdmin, requireAuth } from '../middleware/auth';
+import { decryptText, encryptText } from '../services/crypto';
+import { toCsv } from '../services/csv';
+import { generatePassword, hashPassword } from '../services/password';
+import { permissionsOf } from '../services/users';
+import { parseOrThrow, validate } from '../validate';
 
-// Not built yet: see the open issues.
-export const usersRoutes = new Hono<AppEnv>();
+type UserRow = typeof users.$inferSelect;
+
+/** D1 binds at most 100 parameters per statement: id lists are split below that. */
+const PARAM_CHUNK = 90;
+
+export function toUserDto(row: UserRow, userDomainList: DomainRef[]): UserDto {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    domains: userDomainList,
+    department: row.department,
+    jobTitle: row.jobTitle,
+    passwordCreatedAt: row.passwordCreatedAt,
+    mustChangePassword: row.mustChangePassword,
+    createdAt: row.createdAt,
+  };
+}
+
+function toUserDetail(row: UserRow, userDomainList: DomainRef[]): UserDetailDto {
+  return { ...toUserDto(row, userDomainList), permissions: permissionsOf(row), lastLogin: row.lastLoginAt };
+}
+
+/** Books of the given users (or of every user when `userIds` is omitted), without hitting the parameter cap. */
+async function domainsFor(db: Db, userIds?: string[]): Promise<Map<string, DomainRef[]>> {
+  const select = () =>
+    db.select({ userId: userDomains.userId, id: domains.id, name: domains.name }).from(userDomains).innerJoin(domains, eq(domains.id, userDomains.domainId));
+  const rows = userIds
+    ? (await Promise.all(chunk(userIds, PARAM_CHUNK).map((ids) => select().where(inArray(userDomains.userId, ids))))).flat()
+    : await select();
+  rows.sort((a, b) => a.name.localeCompare(b.name));
+  const map = new Map<string, DomainRef[]>();
+  for (const row of rows) {
+    const list = map.get(row.userId) ?? [];
+    list.push({ id: row.id, name: row.name });
+    map.set(row.userId, list);
+  }
+  return map;
+}
+
+async function loadUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+async function adminCount(db: Db, excluding: string[] = []): Promise<number> {
+  const conditions: SQL[] = [eq(users.role, 'ADMIN')];
+  for (const ids of chunk(excluding, PARAM_CHUNK)) conditions.push(sql`${users.id} NOT IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const row = await db.select({ n: sql<number>`count(*)` }).from(users).where(and(...conditions)).get();
+  return row?.n ?? 0;
+}
+
+/** 409 when another account already uses the username or e-mail (case-insensitive). */
+async function assertUnique(db: Db, username: string | undefined, email: string | undefined, exceptId?: string): Promise<void> {
+  const notSelf = exceptId ? ne(users.id, exceptId) : undefined;
+  if (username) {
+    const taken = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, notSelf)).get();
+    if (taken) throw new ApiError('CONFLICT', USER_MESSAGES.usernameTaken, { fields: { username: USER_MESSAGES.usernameTaken } });
+  }
+  if (email) {
+    const taken = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, notSelf)).get();
+    if (taken) throw new ApiError('CONFLICT', USER_MESSAGES.emailTaken, { fields: { email: USER_MESSAGES.emailTaken } });
+  }
+}
+
+/** A unique-index violation that slipped past the pre-check (two admins at once) is still a clean 409. */
+function isUniqueViolation(error: unknown): boolean {
+  const text = String(error instanceof Error ? `${error.message} ${(error as { cause?: unknown }).cause ?? ''}` : error);
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+async function newAccountSecrets(secret: string) {
+  const password = generatePassword();
+  const [passwordHash, tempPasswordEnc] = await Promise.all([hashPassword(password), encryptText(secret, password)]);
+  return { password, passwordHash, tempPasswordEnc };
+}
+
+async function readJson(req: { json: () => Promise<unknown> }): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'The request body is not valid JSON');
+  }
+}
+
+/** Existing lower-cased values of a column among `values`, in parameter-safe chunks. */
+async function existingValues(db: Db, column: 'username' | 'email', values: string[]): Promise<Set<string>> {
+  const col = column === 'username' ? users.username : users.email;
+  const found = new Set<string>();
+  for (const part of chunk(values, PARAM_CHUNK)) {
+    const rows = await db
+      .select({ value: sql<string>`lower(${col})` })
+      .from(users)
+      .where(sql`lower(${col}) IN (${sql.join(part.map((value) => sql`${value}`), sql`, `)})`);
+    for (const row of rows) found.add(row.value);
+  }
+  return found;
+}
+
+export const usersRoutes = new Hono<AppEnv>()
+  .get('/', requireAuth, requireAdmin, validate('query', userListQuery), async (c) => {
+    const { search, role, domainId } = c.req.valid('query');
+    const conditions: SQL[] = [];
+    const q = search.toLowerCase();
+    // instr() instead of LIKE: a search for "%" or "_" means those characters, not wildcards.
+    if (q) conditions.push(sql`(instr(lower(${users.username}), ${q}) > 0 OR instr(lower(${users.email}), ${q}) > 0)`);
+    if (role) conditions.push(eq(users.role, role));
+    if (domainId) conditions.push(sql`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${users.id} AND ud.domain_id = ${domainId})`);
+    const db = c.var.db;
+    const [rows, map] = await Promise.all([
+      db.select().from(users).where(and(...conditions)).orderBy(sql`lower(${users.username})`),
+      domainsFor(db),
+    ]);
+    return c.json(rows.map((row) => toUserDto(row, map.get(row.id) ?? [])));
+  })
+
+  .post('/', requireAuth, requireAdmin, validate('json', createUserBody), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    if (body.role === 'ADMIN' && !isAdminUser(c.var.user)) throw new ApiError('FORBIDDEN', USER_MESSAGES.adminOnlyByAdmin);
+    await assertUnique(db, body.username, body.email);
+    const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
+    const now = new Date().toISOString();
+    let row: UserRow | undefined;
+    try {
+      row = await db
+        .insert(users)
+        .values({
+          id: crypto.randomUUID(),
+          username: body.username,
+          email: body.email,
+          role: body.role,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          passwordHash,
+          tempPasswordEnc,
+          mustChangePassword: true,
+          passwordCreatedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('CONFLICT', 'Username or email already exists');
+      throw error;
+    }
+    return c.json({ user: toUserDto(row!, []), password } satisfies CreateUserResponse, 201);
+  })
+
+  // Import a chunk of at most IMPORT_CHUNK_SIZE rows (JSON rows, or the CSV file itself as text/csv).
+  .post('/bulk', requireAuth, requireAdmin, async (c) => {
+    const db = c.var.db;
+    let input: unknown;
+    if ((c.req.header('content-type') ?? '').includes('text/csv')) {
+      const parsed = parseImportCsv(await c.req.text());
+      if (parsed.fileError) throw new ApiError('VALIDATION_FAILED', parsed.fileError);
+      input = parsed.rows.map(({ username, email }) => ({ username, email }));
+    } else {
+      input = await readJson(c.req);
+    }
+    const rows = parseOrThrow(importBody, input);
+
+    const candidates = rows.map((raw) => {
+      const rec = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+      const username = typeof rec.username === 'string' ? rec.username.trim() : '';
+      const email = typeof rec.email === 'string' ? rec.email.trim() : '';
+      const parsed = v.safeParse(importRowSchema, { username, email });
+      return { username, email, error: parsed.success ? null : parsed.issues[0].message };
+    });
+    const valid = candidates.filter((r) => !r.error);
+    const [takenUsernames, takenEmails] = await Promise.all([
+      existingValues(db, 'username', [...new Set(valid.map((r) => r.username.toLowerCase()))]),
+      existingValues(db, 'email', [...new Set(valid.map((r) => r.email.toLowerCase()))]),
+    ]);
+    const seenUser = new Set<string>();
+    const seenEmail = new Set<string>();
+    for (const row of candidates) {
+      if (row.error) continue;
+      const u = row.username.toLowerCase();
+      const e = row.email.toLowerCase();
+      if (takenUsernames.has(u)) row.error = USER_MESSAGES.usernameTaken;
+      else if (takenEmails.has(e)) row.error = USER_MESSAGES.emailTaken;
+      else if (seenUser.has(u)) row.error = USER_MESSAGES.duplicateUsernameInFile;
+      else if (seenEmail.has(e)) row.error = USER_MESSAGES.duplicateEmailInFile;
+      seenUser.add(u);
+      seenEmail.add(e);
+    }
+
+    const now = new Date().toISOString();
+    const created = new Map<(typeof candidates)[number], { id: string; password: string }>();
+    const inserts = [];
+    for (const row of candidates) {
+      if (row.error) continue;
+      const id = crypto.randomUUID();
+      const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
+      created.set(row, { id, password });
+      inserts.push(
+        db.insert(users).values({
+          id,
+          username: row.username,
+          email: row.email,
+          role: 'USER',
+          passwordHash,
+          tempPasswordEnc,
+          mustChangePassword: true,
+          passwordCreatedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+    }
+    if (inserts.length > 0) {
+      try {
+        // The valid rows of a chunk are created together or not at all.
+        await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new ApiError('CONFLICT', 'Another change created some of these users meanwhile; nothing in this part was imported. Please import the file again.');
+        }
+        throw error;
+      }
+    }
+    const results: BulkImportResult[] = candidates.map((row) => {
+      const done = created.get(row);
+      return done
+        ? { username: row.username, email: row.email, status: 'success', id: done.id, password: done.password }
+        : { username: row.username, email: row.email, status: 'error', message: row.error ?? 'Not imported' };
+    });
+    return c.json(results);
+  })
+
+  .delete('/bulk', requireAuth, requireAdmin, validate('json', bulkDeleteBody), async (c) => {
+    const ids = [...new Set(c.req.valid('json').userIds)];
+    const db = c.var.db;
+    if (ids.includes(c.var.user.id)) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);
+    if ((await adminCount(db, ids)) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
+    const statements = chunk(ids, PARAM_CHUNK).map((part) => db.delete(users).where(inArray(users.id, part)).returning({ id: users.id }));
+    const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    const deleted = results.reduce((n, r) => n + r.length, 0);
+    return c.json({ message: `${deleted} ${deleted === 1 ? 'user' : 'users'} deleted successfully`, deleted });
+  })
+
+  .put('/domains/assign', requireAuth, requireAdmin, validate('json', assignDomainsBody), async (c) => {
+    const body = c.req.valid('json');
+    const userIds = [...new Set(body.userIds)];
+    const domainIds = [...new Set(body.domainIds)];
+    const db = c.var.db;
+    const found = await db.select({ id: domains.id }).from(domains).where(inArray(domains.id, domainIds.slice(0, PARAM_CHUNK)));
+    if (domainIds.length > PARAM_CHUNK || found.length !== domainIds.length) throw new ApiError('NOT_FOUND', USER_MESSAGES.bookNotFound);
+    const targets = (await Promise.all(chunk(userIds, PARAM_CHUNK).map((ids) => db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids))))).flat();
+    if (targets.length !== userIds.length) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    // Administrators have global access to every book: assigning one to them means nothing.
+    const eligible = targets.filter((t) => t.role !== 'ADMIN');
+    const skipped = targets.length - eligible.length;
+    const pairs = eligible.flatMap((u) => domainIds.map((domainId) => ({ userId: u.id, domainId })));
+    if (pairs.length > 0) {
+      const statements = chunk(pairs, 45).map((part) => db.insert(userDomains).values(part).onConflictDoNothing());
+      await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    }
+    const parts = [
+      eligible.length > 0 ? `Books assigned to ${eligible.length} ${eligible.length === 1 ? 'user' : 'users'}.` : 'No eligible users: books were not assigned.',
+    ];
+    if (skipped > 0) parts.push(`${skipped} ${skipped === 1 ? 'administrator was' : 'administrators were'} skipped because administrators have global access to all books.`);
+    return c.json({ message: parts.join(' '), updated: eligible.length, skipped } satisfies AssignDomainsResponse);
+  })
+
+  .get('/export', requireAuth, requireAdmin, async (c) => {
+    const db = c.var.db;
+    const [rows, map] = await Promise.all([db.select().from(users).orderBy(sql`lower(${users.username})`), domainsFor(db)]);
+    const lines = await Promise.all(
+      rows.map(async (row) => {
+        // The temporary password is shown only while the user has not replaced it.
+        const password = row.mustChangePassword && row.tempPasswordEnc ? ((await decryptText(c.env.JWT_SECRET, row.tempPasswordEnc)) ?? '') : '';
+        const bookNames = (map.get(row.id) ?? []).map((d) => d.name).join('; ');
+        return [row.username, row.email, password, row.firstName, row.lastName, row.role, row.department, row.jobTitle, bookNames, row.passwordCreatedAt];
+      }),
+    );
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', 'attachment; filename="users_with_passwords.csv"');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(toCsv(EXPORT_COLUMNS, lines));
+  })
+
+  // A learner may read and edit their own profile only; anyone else's id is "not found".
+  .get('/:id', requireAuth, validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    if (!isAdminUser(c.var.user) && id !== c.var.user.id) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    const row = await loadUser(c.var.db, id);
+    if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    const map = await domainsFor(c.var.db, [row.id]);
+    return c.json(toUserDetail(row, map.get(row.id) ?? []));
+  })
+
+  .put('/:id', requireAuth, validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    const admin = isAdminUser(c.var.user);
+    if (!admin && id !== c.var.user.id) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    const json = await readJson(c.req);
+    // A learner's body is read through the profile schema: role, books and permissions are dropped.
+    const body: v.InferOutput<typeof adminUpdateUserBody> = admin ? parseOrThrow(adminUpdateUserBody, json) : parseOrThrow(profileBody, json);
+    const row = await loadUser(db, id);
+    if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    await assertUnique(db, body.username, body.email, id);
+    if (row.role === 'ADMIN' && body.role === 'USER' && (await adminCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.demoteLastAdmin);
+    const nextRole = body.role ?? row.role;
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date().toISOString() };
+    for (const key of ['username', 'email', 'firstName', 'lastName', 'role', 'department', 'jobTitle'] as const) {
+      if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
+    }
+    if (body.permissions && nextRole === 'ADMIN') set.permissions = { ...(permissionsOf(row) ?? {}), ...body.permissions } as Record<string, boolean>;
+    let updated: UserRow | undefined;
+    try {
+      updated = await db.update(users).set(set).where(eq(users.id, id)).returning().get();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('CONFLICT', 'Username or email already exists');
+      throw error;
+    }
+    if (!updated) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    const map = await domainsFor(db, [id]);
+    return c.json(toUserDetail(updated, map.get(id) ?? []));
+  })
+
+  .delete('/:id', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    if (id === c.var.user.id) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);
+    const row = await loadUser(db, id);
+    if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (row.role === 'ADMIN' && (await adminCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
+    await db.delete(users).where(eq(users.id, id));
+    return c.json({ message: 'User deleted successfully', deleted: 1 });
+  });

@@ -1,0 +1,86 @@
+import * as v from 'valibot';
+import { requiredString } from './common';
+
+export const PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** Chip colours of the admin spec (LOW success, MEDIUM info, HIGH warning, URGENT error). */
+export const PRIORITY_TONE: Record<Priority, 'success' | 'info' | 'warning' | 'error'> = {
+  LOW: 'success',
+  MEDIUM: 'info',
+  HIGH: 'warning',
+  URGENT: 'error',
+};
+
+export interface AnnouncementDto {
+  id: string;
+  title: string;
+  content: string;
+  authorName: string;
+  priority: Priority;
+  isActive: boolean;
+  active: boolean;
+  expiresAt: string | null;
+  expired: boolean;
+  createdAt: string;
+}
+
+export interface AnnouncementStats {
+  totalActive: number;
+  urgentCount: number;
+  highCount: number;
+  mediumCount: number;
+  lowCount: number;
+}
+
+export const ANNOUNCEMENT_MESSAGES = {
+  title: 'Title is required',
+  authorName: 'Author name is required',
+  content: 'Content is required',
+  priority: 'Priority must be one of LOW, MEDIUM, HIGH, URGENT',
+  expiresAt: 'Please enter a valid expiry date',
+  notFound: 'Announcement not found',
+  created: 'Announcement created successfully',
+  updated: 'Announcement updated successfully',
+  deleted: 'Announcement deleted successfully',
+  deleteConfirm: 'Are you sure you want to delete this announcement? This action cannot be undone.',
+} as const;
+
+/** Empty expiry is null; anything else must be a date the server can read. */
+const expiresAt = v.pipe(
+  v.optional(v.nullable(v.string(ANNOUNCEMENT_MESSAGES.expiresAt)), null),
+  v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
+  v.check((value) => value === null || !Number.isNaN(Date.parse(value)), ANNOUNCEMENT_MESSAGES.expiresAt),
+  v.transform((value) => (value === null ? null : new Date(value).toISOString())),
+);
+
+export const announcementBody = v.object({
+  title: v.pipe(requiredString(ANNOUNCEMENT_MESSAGES.title), v.maxLength(200, 'Title must be at most 200 characters')),
+  authorName: v.pipe(requiredString(ANNOUNCEMENT_MESSAGES.authorName), v.maxLength(100, 'Author name must be at most 100 characters')),
+  content: v.pipe(requiredString(ANNOUNCEMENT_MESSAGES.content), v.maxLength(10_000, 'Content must be at most 10000 characters')),
+  priority: v.optional(v.picklist(PRIORITIES, ANNOUNCEMENT_MESSAGES.priority), 'MEDIUM'),
+  expiresAt,
+  isActive: v.optional(v.boolean(), true),
+});
+export type AnnouncementBody = v.InferInput<typeof announcementBody>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const EXPIRING_SOON_DAYS = 3;
+
+/** 'Expiring Soon': expiry more than 0 and at most 3 days away. */
+export function isExpiringSoon(expiresAtIso: string | null | undefined, now = Date.now()): boolean {
+  if (!expiresAtIso) return false;
+  const left = Date.parse(expiresAtIso) - now;
+  return left > 0 && left <= EXPIRING_SOON_DAYS * DAY_MS;
+}
+
+export function isExpired(expiresAtIso: string | null | undefined, now = Date.now()): boolean {
+  return !!expiresAtIso && Date.parse(expiresAtIso) <= now;
+}
+
+/** Search over title, content or author name, case-insensitive (both specs). */
+export function matchesAnnouncement(a: Pick<AnnouncementDto, 'title' | 'content' | 'authorName'>, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [a.title, a.content, a.authorName].some((field) => field.toLowerCase().includes(q));
+}

@@ -1,0 +1,22 @@
+/**
+ * CSV writing for exports. Spreadsheet programs run a cell that starts with = + - @ (or a tab or
+ * carriage return, which some of them skip before looking) as a formula; such cells get a leading
+ * apostrophe so they show as text (OWASP "CSV injection").
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function neutraliseCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Quotes a cell when it holds a comma, quote or line break (RFC 4180), after neutralising it. */
+export function csvCell(value: unknown): string {
+  const text = neutraliseCell(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
