@@ -1,0 +1,366 @@
+import * as v from 'valibot';
+import { optionalText, queryInt, requiredString } from './common';
+import {
+  COMPONENT_TYPES,
+  DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES,
+  DEFAULT_PASSING_SCORE,
+  DEFAULT_QUESTION_POINTS,
+  MATERIAL_TYPES,
+  MAX_ATTEMPTS,
+  QUESTION_TYPES,
+  type AssessmentData,
+  type ComponentType,
+  type MaterialType,
+  type Question,
+} from './course';
+
+/*
+ * Admin content: books (domains), courses, components, materials. Request schemas, response
+ * types and the assessment rules, shared by the Worker (to enforce) and the admin client (to
+ * show each message next to its field).
+ */
+
+export const DEFAULT_COURSE_ICON = '/default-course-icon.png';
+export const NEW_QUESTION_OPTION_COUNT = 4;
+export const MIN_MCQ_OPTIONS = 2;
+
+export const MESSAGES = {
+  domainName: 'Domain name is required',
+  title: 'Title is required',
+  book: 'Books is required',
+  timeLimit: 'Time limit must be positive',
+  passingScore: 'Passing score must be between 0 and 100',
+  assessmentTitle: 'Assessment title is required',
+  questionsRequired: 'At least one question is required',
+  questionText: 'Question text is required',
+  options: 'At least 2 options are required',
+  optionsDistinct: 'Options must all be different',
+  correctAnswer: 'Correct answer is required',
+  trueFalse: 'Please select True or False as the correct answer',
+  points: 'Points must be a whole number of at least 1',
+  maxAttempts: 'Attempts must be between 1 and 10',
+  material: 'Please select a material',
+  uploadMissing: 'Please select a file and provide a title',
+  materialTitle: 'Please provide a title',
+  invalidFileType: 'Invalid file type. Only PDF, videos (MP4, WebM, OGG), and PowerPoint files are allowed.',
+} as const;
+
+// ---------------------------------------------------------------- books
+
+export interface Domain {
+  id: string;
+  name: string;
+  description: string | null;
+}
+
+export const domainBody = v.object({
+  name: v.pipe(requiredString(MESSAGES.domainName), v.maxLength(120, 'Book name must be at most 120 characters')),
+  description: optionalText(2000),
+});
+export type DomainBody = v.InferInput<typeof domainBody>;
+
+export const searchQuery = v.object({
+  query: v.optional(v.string()),
+  search: v.optional(v.string()),
+});
+
+// ---------------------------------------------------------------- courses
+
+/** A number field where '' and null mean "no limit"; strings from forms are accepted. */
+const nullableNumber = (message: string, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.nullable(v.union([v.number(message), v.string(message)], message)), null),
+    v.transform((value) => (value === null || value === '' ? null : Number(value))),
+    v.nullable(v.pipe(v.number(message), v.check((n: number) => Number.isFinite(n), message), v.integer(message), v.minValue(min, message), v.maxValue(max, message))),
+  );
+
+export const courseBody = v.object({
+  title: v.pipe(requiredString(MESSAGES.title), v.maxLength(200, 'Title must be at most 200 characters')),
+  description: optionalText(5000),
+  domainId: requiredString(MESSAGES.book),
+  icon: v.pipe(
+    v.optional(v.nullable(v.string()), null),
+    v.transform((value) => (value == null || value.trim() === '' ? DEFAULT_COURSE_ICON : value.trim())),
+    v.maxLength(2000, 'Icon URL is too long'),
+  ),
+  timeLimit: nullableNumber(MESSAGES.timeLimit, 0, 100_000),
+  passingScore: nullableNumber(MESSAGES.passingScore, 0, 100),
+});
+export type CourseBody = v.InferInput<typeof courseBody>;
+
+export const courseListQuery = v.object({
+  page: queryInt(1, 1, 100_000),
+  limit: queryInt(1000, 1, 1000),
+  search: v.optional(v.string()),
+  status: v.optional(v.picklist(['DRAFT', 'PUBLISHED'])),
+  domainId: v.optional(v.string()),
+});
+
+export interface AdminCourse {
+  id: string;
+  title: string;
+  description: string | null;
+  domainId: string;
+  domain: { id: string; name: string };
+  icon: string;
+  timeLimit: number | null;
+  passingScore: number | null;
+  status: 'DRAFT' | 'PUBLISHED';
+  hasBeenPublished: boolean;
+  componentCount: number;
+  allowBrowse: boolean;
+  certificateValidityDays: number;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminComponent {
+  id: string;
+  courseId: string;
+  type: ComponentType;
+  order: number;
+  orderIndex: number;
+  required: boolean;
+  materialId: string | null;
+  data: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminCourseDetail extends AdminCourse {
+  components: AdminComponent[];
+}
+
+export interface Pagination {
+  page: number;
+  totalPages: number;
+  totalItems: number;
+  itemsPerPage: number;
+}
+
+// ---------------------------------------------------------------- components and assessments
+
+const bounded = (fallback: number, min: number, max: number, message: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.union([v.number(message), v.string(message)], message)), fallback),
+    v.transform((value: number | string | null): number => (value === null || value === '' ? fallback : Number(value))),
+    v.number(message),
+    v.check((n: number) => Number.isFinite(n), message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+const optionSchema = v.object({
+  id: v.optional(v.nullable(v.string())),
+  text: v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((t) => (t ?? '').trim())),
+  isCorrect: v.optional(v.boolean(), false),
+});
+
+const questionSchema = v.pipe(
+  v.object({
+    id: v.optional(v.nullable(v.string())),
+    question: requiredString(MESSAGES.questionText),
+    type: v.optional(v.picklist(QUESTION_TYPES, 'Question type must be MCQ or TRUE_FALSE'), 'MCQ'),
+    points: bounded(DEFAULT_QUESTION_POINTS, 1, 1000, MESSAGES.points),
+    required: v.optional(v.boolean(), true),
+    explanation: optionalText(5000),
+    options: v.optional(v.array(optionSchema), []),
+    correctAnswer: v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((t) => (t ?? '').trim())),
+  }),
+  // Cross-field rules of admin spec section 5, each reported on its own field.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const q = dataset.value;
+    if (q.type === 'TRUE_FALSE') {
+      if (q.correctAnswer.toLowerCase() !== 'true' && q.correctAnswer.toLowerCase() !== 'false') {
+        addIssue({ message: MESSAGES.trueFalse, path: [pathItem(q, 'correctAnswer')] });
+      }
+      return;
+    }
+    const texts = q.options.map((o) => o.text).filter((t) => t !== '');
+    if (texts.length < MIN_MCQ_OPTIONS) {
+      addIssue({ message: MESSAGES.options, path: [pathItem(q, 'options')] });
+    } else if (new Set(texts.map((t) => t.toLowerCase())).size !== texts.length) {
+      addIssue({ message: MESSAGES.optionsDistinct, path: [pathItem(q, 'options')] });
+    }
+    const correct = mcqCorrectAnswer(q.options, q.correctAnswer);
+    if (!correct) addIssue({ message: MESSAGES.correctAnswer, path: [pathItem(q, 'correctAnswer')] });
+  }),
+);
+
+/** A valibot path item for a key of an already-typed object (for issues added by rawCheck). */
+function pathItem(input: Record<string, unknown>, key: string) {
+  return { type: 'object' as const, origin: 'value' as const, input, key, value: input[key] };
+}
+
+/** The MCQ's correct option text: the named correctAnswer if it is one of the options, else the single option flagged isCorrect. */
+export function mcqCorrectAnswer(options: readonly { text: string; isCorrect?: boolean }[], correctAnswer: string): string | null {
+  const texts = options.map((o) => o.text.trim()).filter((t) => t !== '');
+  const named = correctAnswer.trim();
+  if (named !== '') return texts.includes(named) ? named : null;
+  const flagged = options.filter((o) => o.isCorrect && o.text.trim() !== '');
+  return flagged.length === 1 ? flagged[0].text.trim() : null;
+}
+
+export const assessmentDataSchema = v.object({
+  title: v.pipe(requiredString(MESSAGES.assessmentTitle), v.maxLength(200, 'Assessment title must be at most 200 characters')),
+  description: optionalText(5000),
+  passingScore: bounded(DEFAULT_PASSING_SCORE, 0, 100, MESSAGES.passingScore),
+  timeLimit: bounded(DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES, 0, 100_000, MESSAGES.timeLimit),
+  maxAttempts: bounded(MAX_ATTEMPTS, 1, 10, MESSAGES.maxAttempts),
+  shuffleQuestions: v.optional(v.boolean(), false),
+  questions: v.pipe(v.optional(v.array(questionSchema), []), v.minLength(1, MESSAGES.questionsRequired)),
+});
+export type AssessmentDataInput = v.InferInput<typeof assessmentDataSchema>;
+
+export const materialDataSchema = v.object({
+  materialId: requiredString(MESSAGES.material),
+  title: optionalText(200),
+  description: optionalText(5000),
+});
+
+export const componentBody = v.object({
+  type: v.picklist(COMPONENT_TYPES, 'Component type must be PRE_ASSESSMENT, MATERIAL or POST_ASSESSMENT'),
+  required: v.optional(v.boolean(), true),
+  data: v.optional(v.record(v.string(), v.unknown()), {}),
+});
+export type ComponentBody = v.InferInput<typeof componentBody>;
+
+export const componentUpdateBody = v.object({
+  type: v.optional(v.picklist(COMPONENT_TYPES, 'Component type must be PRE_ASSESSMENT, MATERIAL or POST_ASSESSMENT')),
+  required: v.optional(v.boolean()),
+  data: v.optional(v.record(v.string(), v.unknown())),
+});
+
+export const reorderBody = v.object({
+  componentOrders: v.pipe(
+    v.array(
+      v.object({
+        componentId: v.pipe(v.string('componentId is required'), v.nonEmpty('componentId is required')),
+        newOrder: v.pipe(v.number('newOrder must be a number'), v.integer('newOrder must be a whole number'), v.minValue(1, 'newOrder starts at 1')),
+      }),
+      'componentOrders must be a list',
+    ),
+    v.minLength(1, 'componentOrders must not be empty'),
+  ),
+});
+export type ReorderBody = v.InferInput<typeof reorderBody>;
+
+/** First message per dotted path, relative to the validated value (`questions.0.options`). */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = v.getDotPath(issue) ?? '_';
+    if (!(path in fields)) fields[path] = issue.message;
+  }
+  return fields;
+}
+
+/** Assessment validation as the editor shows it: {} when valid. */
+export function assessmentFieldErrors(data: unknown): Record<string, string> {
+  const result = v.safeParse(assessmentDataSchema, data);
+  return result.success ? {} : fieldErrors(result.issues);
+}
+
+/**
+ * The stored shape of a validated assessment: ids for every question and option, blank options
+ * dropped, `isCorrect` consistent with `correctAnswer`.
+ */
+export function normalizeAssessment(input: v.InferOutput<typeof assessmentDataSchema>, newId: () => string): AssessmentData {
+  const questions: Question[] = input.questions.map((q) => {
+    const base = { id: q.id || newId(), question: q.question, type: q.type, points: q.points, required: q.required, ...(q.explanation ? { explanation: q.explanation } : {}) };
+    if (q.type === 'TRUE_FALSE') return { ...base, options: [], correctAnswer: q.correctAnswer.toLowerCase() };
+    const correct = mcqCorrectAnswer(q.options, q.correctAnswer) ?? '';
+    const options = q.options
+      .filter((o) => o.text !== '')
+      .map((o) => ({ id: o.id || newId(), text: o.text, isCorrect: o.text === correct }));
+    return { ...base, options, correctAnswer: correct };
+  });
+  return {
+    title: input.title,
+    ...(input.description ? { description: input.description } : {}),
+    passingScore: input.passingScore,
+    timeLimit: input.timeLimit,
+    maxAttempts: input.maxAttempts,
+    shuffleQuestions: input.shuffleQuestions,
+    questions,
+  };
+}
+
+// ---------------------------------------------------------------- materials
+
+export interface Material {
+  id: string;
+  title: string;
+  description: string | null;
+  type: MaterialType;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+  fileUrl: string;
+  driveFileId: string | null;
+  driveFileUrl: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const materialUpdateBody = v.object({
+  title: v.pipe(requiredString(MESSAGES.materialTitle), v.maxLength(200, 'Title must be at most 200 characters')),
+  description: optionalText(5000),
+});
+
+export const uploadFieldsSchema = v.object({
+  title: v.pipe(v.string(), v.trim(), v.maxLength(200, 'Title must be at most 200 characters')),
+  description: optionalText(5000),
+});
+
+export const presignBody = v.object({
+  fileName: requiredString(MESSAGES.uploadMissing),
+  contentType: v.optional(v.string(), ''),
+  size: v.pipe(v.number('size is required'), v.integer('size must be a whole number'), v.minValue(1, 'The file is empty')),
+});
+
+export const completeUploadBody = v.object({
+  key: requiredString('key is required'),
+  fileName: v.optional(v.string()),
+  title: v.optional(v.string(), ''),
+  description: optionalText(5000),
+});
+
+export interface PresignResponse {
+  uploadUrl: string;
+  key: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expiresIn: number;
+}
+
+export const MATERIAL_TYPE_LABELS: Record<MaterialType, string> = { PDF: 'PDF', VIDEO: 'Video', PPT: 'PowerPoint' };
+export { MATERIAL_TYPES };
+
+/** Extension to material type (admin spec section 5); null for anything else. */
+export function materialTypeFromFileName(fileName: string): MaterialType | null {
+  const ext = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
+  if (ext === 'pdf') return 'PDF';
+  if (ext === 'mp4' || ext === 'webm' || ext === 'ogg') return 'VIDEO';
+  if (ext === 'ppt' || ext === 'pptx') return 'PPT';
+  return null;
+}
+
+/** "Fire safety.v2.pdf" -> "Fire safety.v2". */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  const dot = base.lastIndexOf('.');
+  return (dot > 0 ? base.slice(0, dot) : base).trim();
+}
+
+/** Sizes as the materials table shows them: Bytes, KB, MB, GB, base 1024, 2 decimals. */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes == null || !Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'];
+  const exponent = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** exponent;
+  return `${parseFloat(value.toFixed(2))} ${units[exponent]}`;
+}
