@@ -2,6 +2,7 @@ import { lt } from 'drizzle-orm';
 import { createDb, type Db } from './db/client';
 import { rateLimits, revokedTokens } from './db/schema';
 import type { Bindings } from './env';
+import { backfillCertificates } from './services/certificates';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
 
@@ -13,8 +14,13 @@ const pruneAuthTables: Job = async (_env, db, now) => {
   ]);
 };
 
+/** Certificates of completed courses that a failed request left unissued, and PDFs not yet rendered. */
+const certificateBackfill: Job = async (env, db, now) => {
+  await backfillCertificates(env, db, now);
+};
+
 /** Every job runs even when another fails; failures are logged, never swallowed silently. */
-export const JOBS: Record<string, Job> = { pruneAuthTables };
+export const JOBS: Record<string, Job> = { pruneAuthTables, certificateBackfill };
 
 export async function runScheduled(env: Bindings, now = new Date()): Promise<void> {
   const db = await createDb(env);

@@ -1,5 +1,138 @@
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import {
+  certificateFileName,
+  certificateIdParam,
+  certificateMessages,
+  certificateNumberParam,
+  courseIdParam,
+  revokeBody,
+  type GenerateCertificateResponse,
+  type RevokeCertificateResponse,
+  type UserCertificateResponse,
+  type VerifyCertificateResponse,
+} from '../contract/certificates';
+import { isAdminUser } from '../contract/rules/roles';
+import { auditLog, certificates as certificatesTable, courseProgress, courses, users } from '../db/schema';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { requireAdmin, requireAuth } from '../middleware/auth';
+import { certificatePdf, certificateStatus, findCertificate, issueCertificate, toCertificateInfo, type CertificateRow } from '../services/certificates';
+import { clientIp, enforceRate, RATE_RULES } from '../services/rate-limit';
+import { validate } from '../validate';
 
-// Not built yet: see the open issues.
-export const certificates = new Hono<AppEnv>();
+/** The certificate by id, if the caller owns it or is an admin; 404 otherwise (never "exists but not yours"). */
+async function ownedCertificate(c: { var: AppEnv['Variables'] }, certificateId: string): Promise<CertificateRow> {
+  const row = await c.var.db.select().from(certificatesTable).where(eq(certificatesTable.id, certificateId)).get();
+  if (!row || (row.userId !== c.var.user.id && !isAdminUser(c.var.user))) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
+  return row;
+}
+
+function pdfResponse(bytes: Uint8Array, row: CertificateRow, disposition: 'inline' | 'attachment'): Response {
+  return new Response(bytes, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(bytes.byteLength),
+      'Content-Disposition': `${disposition}; filename="${certificateFileName(row.certificateNumber)}"`,
+      'X-Content-Type-Options': 'nosniff',
+      // The owner's browser may keep it briefly; shared caches must not.
+      'Cache-Control': 'private, max-age=300',
+    },
+  });
+}
+
+/** Public lookup shared by the JSON API and the Worker-rendered page; rate limited per client IP. */
+export async function verifyCertificate(c: { var: AppEnv['Variables']; req: { raw: Request } }, number: string): Promise<VerifyCertificateResponse | null> {
+  await enforceRate(c.var.db, `verify:ip:${clientIp(c.req.raw.headers)}`, RATE_RULES.certificateVerify);
+  const row = await c.var.db.select().from(certificatesTable).where(eq(certificatesTable.certificateNumber, number.trim().toUpperCase())).get();
+  if (!row) return null;
+  const status = certificateStatus(row);
+  return {
+    valid: status === 'ACTIVE',
+    status,
+    certificateNumber: row.certificateNumber,
+    userName: row.userName,
+    courseName: row.courseName,
+    domainName: row.domainName,
+    issuedDate: row.issuedAt,
+    expiryDate: row.expiresAt,
+    revokedAt: row.revokedAt,
+  };
+}
+
+export const certificates = new Hono<AppEnv>()
+  // Public: an inspector verifies without an account.
+  .get('/verify/:number', validate('param', certificateNumberParam), async (c) => {
+    const result = await verifyCertificate(c, c.req.valid('param').number);
+    if (!result) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
+    return c.json(result);
+  })
+
+  .get('/user/:courseId', requireAuth, validate('param', courseIdParam), async (c) => {
+    const row = await findCertificate(c.var.db, c.var.user.id, c.req.valid('param').courseId);
+    return c.json<UserCertificateResponse>(row ? { exists: true, ...toCertificateInfo(row) } : { exists: false });
+  })
+
+  .post('/generate/:courseId', requireAuth, validate('param', courseIdParam), async (c) => {
+    const { courseId } = c.req.valid('param');
+    const db = c.var.db;
+    const userId = c.var.user.id;
+    const existing = await findCertificate(db, userId, courseId);
+    if (existing) return c.json<GenerateCertificateResponse>({ ...toCertificateInfo(existing), message: certificateMessages.existing });
+    const state = await db
+      .select({ courseId: courses.id, status: courseProgress.status })
+      .from(courses)
+      .leftJoin(courseProgress, and(eq(courseProgress.courseId, courses.id), eq(courseProgress.userId, userId)))
+      .where(eq(courses.id, courseId))
+      .get();
+    if (!state) throw new ApiError('NOT_FOUND', certificateMessages.courseNotFound);
+    if (state.status !== 'COMPLETED') throw new ApiError('COURSE_NOT_COMPLETED', certificateMessages.notCompleted);
+    const row = await issueCertificate(db, userId, courseId);
+    return c.json<GenerateCertificateResponse>({ ...toCertificateInfo(row), message: certificateMessages.generated }, 201);
+  })
+
+  .get('/view/:certificateId', requireAuth, validate('param', certificateIdParam), async (c) => {
+    const row = await ownedCertificate(c, c.req.valid('param').certificateId);
+    return pdfResponse(await certificatePdf(c.env, c.var.db, row, c.req.url), row, 'inline');
+  })
+
+  .get('/download/:certificateId', requireAuth, validate('param', certificateIdParam), async (c) => {
+    const row = await ownedCertificate(c, c.req.valid('param').certificateId);
+    return pdfResponse(await certificatePdf(c.env, c.var.db, row, c.req.url), row, 'attachment');
+  })
+
+  // Admin: a certificate issued in error (wrong person, fraud) stops verifying as valid.
+  .post('/:certificateId/revoke', requireAuth, requireAdmin, validate('param', certificateIdParam), validate('json', revokeBody), async (c) => {
+    const { certificateId } = c.req.valid('param');
+    const { reason } = c.req.valid('json');
+    const db = c.var.db;
+    const found = await db
+      .select({ certificate: certificatesTable, username: users.username })
+      .from(certificatesTable)
+      .leftJoin(users, eq(users.id, certificatesTable.userId))
+      .where(eq(certificatesTable.id, certificateId))
+      .get();
+    if (!found) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
+    const { certificate, username } = found;
+    if (certificate.revokedAt) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
+    const now = new Date().toISOString();
+    const actor = c.var.user;
+    const [updated] = await db.batch([
+      db.update(certificatesTable).set({ revokedAt: now, revokedReason: reason }).where(eq(certificatesTable.id, certificateId)).returning(),
+      db.insert(auditLog).values({
+        id: crypto.randomUUID(),
+        actorId: actor.id,
+        actorUsername: actor.username,
+        action: 'CERTIFICATE_REVOKED',
+        targetUserId: certificate.userId,
+        targetUsername: username,
+        entityType: 'certificate',
+        entityId: certificate.id,
+        reason,
+        before: { status: certificateStatus(certificate), certificateNumber: certificate.certificateNumber },
+        after: { status: 'REVOKED', revokedAt: now },
+        createdAt: now,
+      }),
+    ]);
+    return c.json<RevokeCertificateResponse>({ ...toCertificateInfo(updated[0]), message: certificateMessages.revoked });
+  });

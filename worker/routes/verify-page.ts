@@ -1,5 +1,219 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { certificateMessages, verificationHeadline, type VerifyCertificateResponse } from '../contract/certificates';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { formatCertificateDate } from '../services/certificate-pdf';
+import { verifyCertificate } from './certificates';
 
-// Not built yet: see the open issues.
-export const verifyPage = new Hono<AppEnv>();
+/**
+ * The public verification page, rendered by the Worker: an inspector scans the QR code on a
+ * phone and gets a complete answer with JavaScript off, from the edge cache when warm.
+ */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Every interpolated value goes through this. */
+export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
+
+const PAGE_CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+type Tone = 'success' | 'warning' | 'error' | 'neutral';
+
+const ICONS: Record<Tone, string> = {
+  success: '<path d="M20 6 9 17l-5-5"/>',
+  warning: '<path d="M12 9v4"/><path d="M12 17h.01"/><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z"/>',
+  error: '<path d="M18 6 6 18"/><path d="m6 6 12 12"/>',
+  neutral: '<circle cx="11" cy="11" r="7"/><path d="m21 21-4.3-4.3"/>',
+};
+
+const STYLES = `
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;background:#eef2f7;color:#1c2430;line-height:1.5}
+.top{background:#17335c;color:#fff;padding:14px 20px}
+.top .inner{max-width:640px;margin:0 auto;display:flex;align-items:center;gap:10px;font-weight:700;letter-spacing:.02em}
+.top .mark{display:inline-grid;place-items:center;width:30px;height:30px;border-radius:8px;background:#b88f38;color:#17335c;font-size:13px;font-weight:800}
+main{max-width:640px;margin:0 auto;padding:24px 16px 40px}
+.card{background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.08);overflow:hidden}
+.status{display:flex;gap:14px;align-items:center;padding:22px 24px;border-bottom:1px solid #e5e9f0}
+.status .icon{flex:none;display:grid;place-items:center;width:48px;height:48px;border-radius:999px}
+.status svg{width:26px;height:26px;fill:none;stroke:currentColor;stroke-width:2.4;stroke-linecap:round;stroke-linejoin:round}
+.status h1{margin:0;font-size:1.45rem;line-height:1.2}
+.status p{margin:2px 0 0;color:#4a5565;font-size:.95rem}
+.success .icon{background:#dcf5e6;color:#157a43}.success h1{color:#157a43}
+.warning .icon{background:#fdf0d5;color:#9a5b00}.warning h1{color:#9a5b00}
+.error .icon{background:#fde3e3;color:#b42318}.error h1{color:#b42318}
+.neutral .icon{background:#e4ebf5;color:#17335c}.neutral h1{color:#17335c}
+dl{margin:0;padding:8px 24px 16px}
+.row{display:grid;grid-template-columns:minmax(120px,38%) 1fr;gap:4px 16px;padding:12px 0;border-bottom:1px solid #eef1f5}
+.row:last-child{border-bottom:0}
+dt{color:#5b6676;font-size:.85rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em}
+dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+.chip{display:inline-block;padding:2px 10px;border-radius:999px;font-size:.8rem;font-weight:700;letter-spacing:.04em}
+.chip.success{background:#dcf5e6;color:#157a43}.chip.warning{background:#fdf0d5;color:#9a5b00}.chip.error{background:#fde3e3;color:#b42318}
+.note{margin:0;padding:14px 24px;background:#f7f9fc;color:#4a5565;font-size:.9rem;border-top:1px solid #e5e9f0}
+form{display:flex;flex-wrap:wrap;gap:8px;margin-top:20px}
+label{flex-basis:100%;font-size:.9rem;font-weight:600;color:#3a4452}
+input{flex:1 1 200px;min-width:0;font:inherit;padding:10px 12px;border:1px solid #c3cbd8;border-radius:10px;background:#fff}
+input:focus,button:focus{outline:3px solid #9cc0f5;outline-offset:1px}
+button{font:inherit;font-weight:700;padding:10px 18px;border:0;border-radius:10px;background:#17335c;color:#fff;cursor:pointer}
+footer{margin-top:24px;color:#5b6676;font-size:.8rem;text-align:center}
+@media (max-width:480px){.row{grid-template-columns:1fr}.status{padding:18px}.status h1{font-size:1.25rem}dl{padding:4px 18px 12px}.note{padding:12px 18px}}
+`;
+
+interface PageOptions {
+  appName: string;
+  title: string;
+  description: string;
+  tone: Tone;
+  heading: string;
+  lead: string;
+  body: string;
+  number?: string;
+}
+
+function page(o: PageOptions): string {
+  const initials = o.appName
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(o.title)}</title>
+<meta name="description" content="${escapeHtml(o.description)}">
+<meta name="robots" content="noindex, nofollow">
+<meta name="color-scheme" content="light">
+<style>${STYLES}</style>
+</head>
+<body>
+<header class="top"><div class="inner"><span class="mark" aria-hidden="true">${escapeHtml(initials)}</span><span>${escapeHtml(o.appName)} &middot; Certificate Verification</span></div></header>
+<main>
+<section class="card ${o.tone}" aria-labelledby="result-title">
+<div class="status"><span class="icon" aria-hidden="true"><svg viewBox="0 0 24 24">${ICONS[o.tone]}</svg></span><div><h1 id="result-title">${escapeHtml(o.heading)}</h1><p>${escapeHtml(o.lead)}</p></div></div>
+${o.body}
+</section>
+<form method="get" action="/certificate/verify/lookup" role="search">
+<label for="number">Verify another certificate</label>
+<input id="number" name="number" placeholder="CERT-2026-123456" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" value="${escapeHtml(o.number ?? '')}">
+<button type="submit">Verify</button>
+</form>
+<footer>Checked ${escapeHtml(new Date().toISOString().slice(0, 16).replace('T', ' '))} UTC &middot; ${escapeHtml(o.appName)}</footer>
+</main>
+</body>
+</html>`;
+}
+
+const TONE_LEAD: Record<'success' | 'warning' | 'error', (r: VerifyCertificateResponse) => string> = {
+  success: () => 'This certificate is authentic and currently valid.',
+  warning: (r) => `This certificate is authentic but expired on ${formatCertificateDate(r.expiryDate)}.`,
+  error: (r) => (r.status === 'REVOKED' ? 'This certificate has been revoked by the issuer and is no longer valid.' : 'This certificate is not valid.'),
+};
+
+function resultPage(appName: string, r: VerifyCertificateResponse): string {
+  const { tone, title } = verificationHeadline(r);
+  const rows: [string, string][] = [
+    ['Certificate Number', r.certificateNumber],
+    ['Issued To', r.userName],
+    ['Course', r.courseName],
+    ['Book', r.domainName || 'EHS Training'],
+    ['Issued Date', formatCertificateDate(r.issuedDate)],
+    ['Expiry Date', formatCertificateDate(r.expiryDate)],
+  ];
+  if (r.revokedAt) rows.push(['Revoked On', formatCertificateDate(r.revokedAt)]);
+  const body = `<dl>
+${rows.map(([label, value]) => `<div class="row"><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('\n')}
+<div class="row"><dt>Status</dt><dd><span class="chip ${tone}">${escapeHtml(r.status)}</span></dd></div>
+</dl>
+<p class="note">Issued by ${escapeHtml(appName)}. The details above come straight from the issuer's records; compare them with the printed certificate.</p>`;
+  return page({
+    appName,
+    title: `${title} ${r.certificateNumber} | ${appName}`,
+    description: `${appName} certificate ${r.certificateNumber} for ${r.courseName}: ${title.toLowerCase()} (status ${r.status}, valid until ${formatCertificateDate(r.expiryDate)}).`,
+    tone,
+    heading: title,
+    lead: TONE_LEAD[tone](r),
+    body,
+    number: r.certificateNumber,
+  });
+}
+
+function notFoundPage(appName: string, number: string): string {
+  return page({
+    appName,
+    title: `Invalid Certificate | ${appName}`,
+    description: `${appName} certificate verification: no certificate with this number exists.`,
+    tone: 'error',
+    heading: 'Invalid Certificate',
+    lead: certificateMessages.notFoundPage,
+    body: `<dl><div class="row"><dt>Certificate Number</dt><dd>${escapeHtml(number)}</dd></div></dl>
+<p class="note">Check the number printed under the QR code on the certificate (format CERT-YYYY-NNNNNN) and try again.</p>`,
+    number,
+  });
+}
+
+function lookupPage(appName: string): string {
+  return page({
+    appName,
+    title: `Verify a Certificate | ${appName}`,
+    description: `Check that a ${appName} training certificate is authentic and still valid.`,
+    tone: 'neutral',
+    heading: 'Verify a Certificate',
+    lead: 'Enter the certificate number printed on the certificate, or scan its QR code.',
+    body: '',
+  });
+}
+
+function html(c: Context<AppEnv>, body: string, status: 200 | 404 | 429, cacheSeconds: number) {
+  c.header('Content-Security-Policy', PAGE_CSP);
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('X-Frame-Options', 'DENY');
+  // A short edge cache: a hot QR code (a posted list of certificates) costs one lookup per 5 minutes.
+  c.header('Cache-Control', cacheSeconds > 0 ? `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}` : 'no-store');
+  return c.html(body, status);
+}
+
+const numberQuery = v.object({ number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), '') });
+
+export const verifyPage = new Hono<AppEnv>()
+  // The lookup form (GET, no JavaScript) lands here and is sent to the canonical, cacheable URL.
+  // (A fixed path under /certificate/verify/*, which the Worker answers before the client app.)
+  .get('/lookup', (c) => {
+    const parsed = v.safeParse(numberQuery, c.req.query());
+    const number = parsed.success ? parsed.output.number : '';
+    if (number) return c.redirect(`/certificate/verify/${encodeURIComponent(number.toUpperCase())}`, 303);
+    return html(c, lookupPage(c.env.APP_NAME || 'SafeWork Academy'), 200, 300);
+  })
+  .get('/:number', async (c) => {
+    const appName = c.env.APP_NAME || 'SafeWork Academy';
+    const number = c.req.param('number').trim().slice(0, 64);
+    try {
+      const result = number ? await verifyCertificate(c, number) : null;
+      if (!result) return html(c, notFoundPage(appName, number), 404, 60);
+      return html(c, resultPage(appName, result), 200, 300);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
+        c.header('Retry-After', error.headers?.['Retry-After'] ?? '60');
+        return html(
+          c,
+          page({ appName, title: `Please wait | ${appName}`, description: error.message, tone: 'warning', heading: 'Please wait a moment', lead: error.message, body: '', number }),
+          429,
+          0,
+        );
+      }
+      throw error;
+    }
+  });

@@ -1,6 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { verificationUrl, type CertificateInfo } from '../contract/certificates';
 import type { Db } from '../db/client';
-import { certificates, courses, domains, users } from '../db/schema';
+import { certificates, courseProgress, courses, domains, users } from '../db/schema';
+import type { Bindings } from '../env';
+import { renderCertificatePdf } from './certificate-pdf';
 import { fullName } from './users';
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -62,4 +65,103 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
     if (raced) return raced;
   }
   throw new Error('could not allocate a unique certificate number');
+}
+
+// ---- Presentation, PDF storage (issue 4) ----
+
+export type CertificateInfoRow = Pick<
+  CertificateRow,
+  'id' | 'certificateNumber' | 'courseId' | 'courseName' | 'userName' | 'issuedAt' | 'expiresAt' | 'revokedAt'
+>;
+
+/** The certificate fields every certificate answer carries (contract `CertificateInfo`). */
+export function toCertificateInfo(row: CertificateInfoRow, now = new Date()): CertificateInfo {
+  return {
+    certificateId: row.id,
+    certificateNumber: row.certificateNumber,
+    courseId: row.courseId,
+    courseName: row.courseName,
+    userName: row.userName,
+    issuedDate: row.issuedAt,
+    expiryDate: row.expiresAt,
+    status: certificateStatus(row, now),
+    revokedAt: row.revokedAt,
+  };
+}
+
+export const certificateStorageKey = (certificateId: string) => `certificates/${certificateId}.pdf`;
+
+/** Origin for links we print (QR code): PUBLIC_URL when configured, else the request's own origin. */
+export function publicOrigin(env: Pick<Bindings, 'PUBLIC_URL'>, requestUrl?: string): string | null {
+  const origin = env.PUBLIC_URL || (requestUrl ? new URL(requestUrl).origin : '');
+  return origin ? origin.replace(/\/+$/, '') : null;
+}
+
+/** Renders the certificate PDF and stores it in R2 once, recording its key on the row. */
+export async function storeCertificatePdf(env: Pick<Bindings, 'FILES' | 'APP_NAME'>, db: Db, row: CertificateRow, origin: string): Promise<Uint8Array> {
+  const bytes = await renderCertificatePdf({
+    appName: env.APP_NAME || 'SafeWork Academy',
+    certificateNumber: row.certificateNumber,
+    userName: row.userName,
+    courseName: row.courseName,
+    domainName: row.domainName,
+    issuedAt: row.issuedAt,
+    expiresAt: row.expiresAt,
+    verifyUrl: verificationUrl(origin, row.certificateNumber),
+  });
+  const key = certificateStorageKey(row.id);
+  await env.FILES.put(key, bytes, {
+    httpMetadata: { contentType: 'application/pdf' },
+    customMetadata: { certificateNumber: row.certificateNumber },
+  });
+  // Only the first writer records the key; a concurrent render wrote the same object.
+  await db.update(certificates).set({ storageKey: key }).where(and(eq(certificates.id, row.id), isNull(certificates.storageKey)));
+  return bytes;
+}
+
+/**
+ * The stored PDF, rendered on first use. A key whose object went missing (bucket restored,
+ * manual delete) is re-rendered rather than failing the learner's download.
+ */
+export async function certificatePdf(env: Pick<Bindings, 'FILES' | 'APP_NAME' | 'PUBLIC_URL'>, db: Db, row: CertificateRow, requestUrl: string): Promise<Uint8Array> {
+  if (row.storageKey) {
+    const object = await env.FILES.get(row.storageKey);
+    if (object) return new Uint8Array(await object.arrayBuffer());
+  }
+  return storeCertificatePdf(env, db, row, publicOrigin(env, requestUrl)!);
+}
+
+/** Per cron run: bounded so one run stays well inside the scheduled CPU budget. */
+const BACKFILL_BATCH = 20;
+
+/**
+ * Cron job: heals what a failed request may have left behind. Issues the missing certificate of
+ * every COMPLETED course, then renders and stores missing PDFs (only when PUBLIC_URL is set: a
+ * QR code must not point at a guessed origin; without it PDFs render on first view instead).
+ * Returns what it did, for logs and tests.
+ */
+export async function backfillCertificates(
+  env: Pick<Bindings, 'FILES' | 'APP_NAME' | 'PUBLIC_URL'>,
+  db: Db,
+  now = new Date(),
+): Promise<{ issued: number; rendered: number }> {
+  const missing = await db
+    .select({ userId: courseProgress.userId, courseId: courseProgress.courseId, completedAt: courseProgress.completedAt })
+    .from(courseProgress)
+    .leftJoin(certificates, and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)))
+    .where(and(eq(courseProgress.status, 'COMPLETED'), isNull(certificates.id)))
+    .limit(BACKFILL_BATCH);
+  // Dated by the completion, not by when the job noticed it.
+  for (const row of missing) await issueCertificate(db, row.userId, row.courseId, row.completedAt ? new Date(row.completedAt) : now);
+
+  let rendered = 0;
+  const origin = publicOrigin(env);
+  if (origin) {
+    const unrendered = await db.select().from(certificates).where(isNull(certificates.storageKey)).limit(BACKFILL_BATCH);
+    for (const row of unrendered) {
+      await storeCertificatePdf(env, db, row, origin);
+      rendered += 1;
+    }
+  }
+  return { issued: missing.length, rendered };
 }

@@ -1,0 +1,108 @@
+import { SELF } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { issueCertificate } from '../../worker/services/certificates';
+import { createDomain, createUser, db, schema } from './helpers';
+
+const DAY_MS = 24 * 3600 * 1000;
+let ipCounter = 0;
+
+/** A plain HTTP GET, as a phone with JavaScript off (or a crawler) makes it. */
+async function getPage(path: string, ip = `192.0.2.${++ipCounter}`) {
+  const response = await SELF.fetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': ip }, redirect: 'manual' });
+  return { response, html: await response.text() };
+}
+
+async function issued(options: { firstName?: string; lastName?: string; courseTitle?: string; domainName?: string } = {}) {
+  const domainId = await createDomain(options.domainName);
+  const courseId = crypto.randomUUID();
+  await db.insert(schema.courses).values({ id: courseId, title: options.courseTitle ?? 'Forklift Operator Safety', domainId, status: 'PUBLISHED' });
+  const user = await createUser({ firstName: options.firstName ?? 'Jonas', lastName: options.lastName ?? 'Berg' });
+  await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId, status: 'COMPLETED', overallProgress: 100, completedAt: new Date().toISOString() });
+  return issueCertificate(db, user.id, courseId, new Date('2026-03-05T08:00:00Z'));
+}
+
+describe('the certificate verification page', () => {
+  it('renders a complete, cacheable HTML page for a valid certificate with every field', async () => {
+    const cert = await issued({ domainName: 'Warehouse Operations' });
+    // Keep it valid regardless of the test date.
+    await db.update(schema.certificates).set({ expiresAt: new Date(Date.now() + 100 * DAY_MS).toISOString() }).where(eq(schema.certificates.id, cert.id));
+    const { response, html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=300');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("style-src 'unsafe-inline'");
+    expect(csp).not.toMatch(/script-src/);
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toMatch(/<title>Valid Certificate CERT-\d{4}-\d{6} \| SafeWork Academy<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).not.toMatch(/<script/i);
+    for (const text of ['Valid Certificate', cert.certificateNumber, 'Jonas Berg', 'Forklift Operator Safety', 'Warehouse Operations', '5 March 2026', 'ACTIVE']) {
+      expect(html).toContain(text);
+    }
+  });
+
+  it('shows "Expired Certificate" once the expiry date has passed', async () => {
+    const cert = await issued();
+    await db.update(schema.certificates).set({ expiresAt: '2026-04-01T00:00:00.000Z' }).where(eq(schema.certificates.id, cert.id));
+    const { response, html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
+    expect(response.status).toBe(200);
+    expect(html).toContain('Expired Certificate');
+    expect(html).toContain('class="card warning"');
+    expect(html).toContain('1 April 2026');
+    expect(html).toContain('EXPIRED');
+  });
+
+  it('shows "Invalid Certificate" for a revoked one', async () => {
+    const cert = await issued();
+    await db.update(schema.certificates).set({ revokedAt: new Date().toISOString(), revokedReason: 'test' }).where(eq(schema.certificates.id, cert.id));
+    const { html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
+    expect(html).toContain('Invalid Certificate');
+    expect(html).toContain('class="card error"');
+    expect(html).toContain('REVOKED');
+    expect(html).toContain('revoked');
+  });
+
+  it('answers 404 with the spec text for an unknown number', async () => {
+    const { response, html } = await getPage('/certificate/verify/CERT-2000-123456');
+    expect(response.status).toBe(404);
+    expect(html).toContain('Certificate not found. Please check the certificate number.');
+    expect(html).toContain('Invalid Certificate');
+    expect(html).toContain('<title>');
+  });
+
+  it('escapes every interpolated value', async () => {
+    const cert = await issued({ firstName: '<script>alert(1)</script>', lastName: 'O"Neil', courseTitle: 'Acids & <b>Bases</b>' });
+    await db.update(schema.certificates).set({ expiresAt: new Date(Date.now() + DAY_MS).toISOString() }).where(eq(schema.certificates.id, cert.id));
+    const { html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>Bases</b>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; O&quot;Neil');
+    expect(html).toContain('Acids &amp; &lt;b&gt;Bases&lt;/b&gt;');
+    const unknown = await getPage(`/certificate/verify/${encodeURIComponent('"><img src=x onerror=alert(1)>')}`);
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.html).not.toContain('<img src=x');
+  });
+
+  it('offers a lookup form that works without JavaScript', async () => {
+    const cert = await issued();
+    const form = await getPage('/certificate/verify/lookup');
+    expect(form.response.status).toBe(200);
+    expect(form.html).toContain('action="/certificate/verify/lookup"');
+    expect(form.html).toContain('name="number"');
+    const redirected = await getPage(`/certificate/verify/lookup?number=${cert.certificateNumber.toLowerCase()}`);
+    expect(redirected.response.status).toBe(303);
+    expect(redirected.response.headers.get('location')).toBe(`/certificate/verify/${cert.certificateNumber}`);
+  });
+
+  it('is rate limited per client IP with a readable page', async () => {
+    const ip = '198.51.100.200';
+    for (let i = 0; i < 60; i++) await getPage(`/certificate/verify/CERT-2001-${String(i).padStart(6, '0')}`, ip);
+    const { response, html } = await getPage('/certificate/verify/CERT-2001-999999', ip);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(html).toContain('Too many verification requests');
+  });
+});

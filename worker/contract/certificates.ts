@@ -1,0 +1,93 @@
+import * as v from 'valibot';
+
+/** Request and response shapes of /api/v2/certificates and the public verification page. */
+
+export const CERTIFICATE_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
+export type CertificateStatusValue = (typeof CERTIFICATE_STATUSES)[number];
+
+/** `CERT-<year>-<6 digits>` (api-responses.md). */
+export const CERTIFICATE_NUMBER_PATTERN = /^CERT-\d{4}-\d{6}$/;
+
+export const certificateMessages = {
+  notFound: 'Certificate not found',
+  /** The public page's 404 text (admin spec section 8). */
+  notFoundPage: 'Certificate not found. Please check the certificate number.',
+  courseNotFound: 'Course not found',
+  notCompleted: 'Certificate can only be generated for a completed course. Complete every component of this course first.',
+  generated: 'Certificate generated successfully',
+  existing: 'Certificate already exists',
+  revoked: 'Certificate revoked',
+  alreadyRevoked: 'This certificate has already been revoked',
+  reasonRequired: 'A reason for the revocation is required',
+} as const;
+
+export const courseIdParam = v.object({ courseId: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.courseNotFound), v.maxLength(100)) });
+export const certificateIdParam = v.object({ certificateId: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.notFound), v.maxLength(100)) });
+/** Anything is accepted as the number (an unknown one answers 404), but not unbounded input. */
+export const certificateNumberParam = v.object({ number: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.notFound), v.maxLength(64)) });
+
+export const revokeBody = v.object({
+  reason: v.pipe(
+    v.optional(v.string(certificateMessages.reasonRequired), ''),
+    v.string(certificateMessages.reasonRequired),
+    v.trim(),
+    v.nonEmpty(certificateMessages.reasonRequired),
+    v.maxLength(500, 'The reason must be at most 500 characters'),
+  ),
+});
+export type RevokeBody = v.InferOutput<typeof revokeBody>;
+
+/** The certificate fields every certificate answer carries. Dates are ISO-8601 UTC timestamps. */
+export interface CertificateInfo {
+  certificateId: string;
+  certificateNumber: string;
+  courseId: string;
+  courseName: string;
+  userName: string;
+  issuedDate: string;
+  expiryDate: string;
+  status: CertificateStatusValue;
+  revokedAt: string | null;
+}
+
+/** GET /user/{courseId} */
+export type UserCertificateResponse = ({ exists: true } & CertificateInfo) | { exists: false };
+
+/** POST /generate/{courseId} */
+export type GenerateCertificateResponse = CertificateInfo & { message: string };
+
+/** POST /{certificateId}/revoke (admin) */
+export type RevokeCertificateResponse = CertificateInfo & { message: string };
+
+/** GET /verify/{number}: public, no session. */
+export interface VerifyCertificateResponse {
+  valid: boolean;
+  status: CertificateStatusValue;
+  certificateNumber: string;
+  userName: string;
+  courseName: string;
+  domainName: string | null;
+  issuedDate: string;
+  expiryDate: string;
+  revokedAt: string | null;
+}
+
+/** The public verification link a certificate's QR code opens. */
+export function verificationUrl(origin: string, certificateNumber: string): string {
+  return `${origin.replace(/\/+$/, '')}/certificate/verify/${encodeURIComponent(certificateNumber)}`;
+}
+
+/** File name the dashboard saves a download under (learner spec section 7). */
+export function certificateFileName(certificateNumber: string | null | undefined): string {
+  return certificateNumber ? `certificate-${certificateNumber}.pdf` : 'certificate.pdf';
+}
+
+/** The headline of a verification result (admin spec section 2). */
+export function verificationHeadline(result: Pick<VerifyCertificateResponse, 'valid' | 'status'>): {
+  tone: 'success' | 'warning' | 'error';
+  title: 'Valid Certificate' | 'Expired Certificate' | 'Invalid Certificate';
+} {
+  if (result.valid && result.status === 'ACTIVE') return { tone: 'success', title: 'Valid Certificate' };
+  if (result.status === 'EXPIRED') return { tone: 'warning', title: 'Expired Certificate' };
+  return { tone: 'error', title: 'Invalid Certificate' };
+}
