@@ -1,5 +1,309 @@
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import * as v from 'valibot';
+import {
+  autosaveBody,
+  submitBody,
+  type AttemptsResponse,
+  type AutosaveResponse,
+  type IncompleteAttemptsResponse,
+  type LatestAttemptResponse,
+  type QuestionsResponse,
+  type StartAttemptResponse,
+} from '../contract/learner';
+import type { Db } from '../db/client';
+import { attempts, componentProgress, components, courses } from '../db/schema';
+import type { AppEnv, AuthUser } from '../env';
+import { ApiError } from '../errors';
+import {
+  ALREADY_SUBMITTED_MESSAGE,
+  ATTEMPT_NOT_FOUND,
+  closeAttempt,
+  isPastGrace,
+  loadAssessment,
+  toAttemptResult,
+  usedAttempts,
+  type AttemptRow,
+} from '../services/assessments';
+import { learnerQuestions, questionOrderFor, readAssessment, shuffleSeed, type Assessment } from '../services/grading';
+import { assertUnlocked, componentContext, componentTitle, learningActivityUpsert, type ComponentContext } from '../services/progress';
+import { validate } from '../validate';
 
-// Not built yet: see the open issues.
-export const assessments = new Hono<AppEnv>();
+const componentParam = v.object({ componentId: v.pipe(v.string(), v.nonEmpty()) });
+const attemptParam = v.object({ attemptId: v.pipe(v.string(), v.nonEmpty()) });
+
+/** The learner's view of an assessment component, with the component access rules applied. */
+async function assessmentContext(db: Db, user: AuthUser, componentId: string): Promise<ComponentContext & { assessment: Assessment }> {
+  const ctx = await componentContext(db, user, componentId);
+  if (ctx.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
+  return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
+}
+
+async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRow | undefined> {
+  return db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), isNull(attempts.submittedAt)))
+    .get();
+}
+
+/** The caller's own attempt, else 404 (someone else's attempt does not exist for them). */
+async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRow> {
+  const attempt = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+    .get();
+  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  return attempt;
+}
+
+function startResponse(attempt: AttemptRow, resumed: boolean, now: Date): StartAttemptResponse {
+  const deadline = attempt.deadlineAt ?? attempt.startedAt;
+  return {
+    attemptId: attempt.id,
+    attemptNumber: attempt.attemptNumber,
+    startedAt: attempt.startedAt,
+    deadline,
+    message: resumed ? 'Resuming your assessment attempt' : 'Assessment started',
+    resumed,
+    answers: attempt.answers ?? {},
+    serverTime: now.toISOString(),
+    remainingSeconds: Math.max(0, Math.floor((Date.parse(deadline) - now.getTime()) / 1000)),
+  };
+}
+
+/** Answers from a body, restricted to the assessment's question ids. */
+function knownAnswers(assessment: Assessment, given: Record<string, string>): Record<string, string> {
+  const ids = new Set(assessment.questions.map((q) => q.id));
+  return Object.fromEntries(Object.entries(given).filter(([id]) => ids.has(id)));
+}
+
+/**
+ * Submit and auto-submit: within the deadline (plus grace) the body's answers complete the saved
+ * ones; after it the body is ignored and the attempt is graded on what was saved.
+ */
+async function submit(db: Db, user: AuthUser, attemptId: string, body: Record<string, string>, reason: 'MANUAL' | 'AUTO') {
+  const attempt = await ownAttempt(db, user.id, attemptId);
+  if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
+  const loaded = await loadAssessment(db, attempt.componentId);
+  if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  const now = new Date();
+  const late = isPastGrace(attempt, now);
+  const answers = late ? (attempt.answers ?? {}) : { ...(attempt.answers ?? {}), ...knownAnswers(loaded.assessment, body) };
+  const result = await closeAttempt(db, attempt, loaded.assessment, answers, late && reason === 'MANUAL' ? 'DEADLINE' : reason, now);
+  if (!result) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
+  return result;
+}
+
+export const assessments = new Hono<AppEnv>()
+  .get('/incomplete', async (c) => {
+    const db = c.var.db;
+    const rows = await db
+      .select({ attempt: attempts, data: components.data, type: components.type, courseTitle: courses.title })
+      .from(attempts)
+      .innerJoin(components, eq(components.id, attempts.componentId))
+      .innerJoin(courses, eq(courses.id, attempts.courseId))
+      .where(and(eq(attempts.userId, c.var.user.id), isNull(attempts.submittedAt)))
+      .orderBy(asc(attempts.startedAt));
+    const now = Date.now();
+    const body: IncompleteAttemptsResponse = {
+      hasIncomplete: rows.length > 0,
+      incompleteAttempts: rows.map((r) => ({
+        attemptId: r.attempt.id,
+        componentId: r.attempt.componentId,
+        componentTitle: componentTitle({ data: r.data, type: r.type }),
+        courseId: r.attempt.courseId,
+        courseTitle: r.courseTitle,
+        startedAt: r.attempt.startedAt,
+        elapsedMinutes: Math.max(0, Math.floor((now - Date.parse(r.attempt.startedAt)) / 60000)),
+        attemptNumber: r.attempt.attemptNumber,
+        deadline: r.attempt.deadlineAt ?? r.attempt.startedAt,
+      })),
+    };
+    return c.json(body);
+  })
+
+  .get('/attempts/:attemptId', validate('param', attemptParam), async (c) => {
+    const db = c.var.db;
+    const attempt = await ownAttempt(db, c.var.user.id, c.req.valid('param').attemptId);
+    // The answer key is only ever shown for a submitted attempt.
+    if (!attempt.submittedAt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+    const loaded = await loadAssessment(db, attempt.componentId);
+    if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+    const used = await usedAttempts(db, attempt.userId, attempt.componentId);
+    return c.json(toAttemptResult(attempt, loaded.assessment.passingScore, Math.max(0, loaded.assessment.maxAttempts - used.count)));
+  })
+
+  .put('/attempts/:attemptId/answers', validate('param', attemptParam), validate('json', autosaveBody), async (c) => {
+    const db = c.var.db;
+    const body = c.req.valid('json');
+    const attempt = await ownAttempt(db, c.var.user.id, c.req.valid('param').attemptId);
+    if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
+    const now = new Date();
+    if (isPastGrace(attempt, now)) throw new ApiError('ATTEMPT_EXPIRED', 'The time for this attempt is over. It is graded on the answers saved so far.');
+    const loaded = await loadAssessment(db, attempt.componentId);
+    if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+    const patch: Record<string, string | null> = 'questionId' in body ? { [body.questionId]: body.answer } : body.answers;
+    const known = new Set(loaded.assessment.questions.map((q) => q.id));
+    const unknown = Object.keys(patch).filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new ApiError('VALIDATION_FAILED', 'Unknown question', { fields: Object.fromEntries(unknown.map((id) => [id, 'Unknown question'])) });
+    // Merged in SQL: two autosaves in flight at once both land (null removes an answer).
+    const [saved] = await db.batch([
+      db
+        .update(attempts)
+        .set({ answers: sql`json_patch(${attempts.answers}, ${JSON.stringify(patch)})` })
+        .where(and(eq(attempts.id, attempt.id), isNull(attempts.submittedAt)))
+        .returning({ answers: attempts.answers }),
+      learningActivityUpsert(db, attempt.userId, now),
+    ]);
+    if (!saved[0]) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
+    const body_: AutosaveResponse = {
+      message: 'Answers saved',
+      attemptId: attempt.id,
+      answers: saved[0].answers ?? {},
+      deadline: attempt.deadlineAt ?? attempt.startedAt,
+      serverTime: now.toISOString(),
+    };
+    return c.json(body_);
+  })
+
+  .post('/attempts/:attemptId/submit', validate('param', attemptParam), validate('json', submitBody), async (c) => {
+    return c.json(await submit(c.var.db, c.var.user, c.req.valid('param').attemptId, c.req.valid('json'), 'MANUAL'));
+  })
+
+  .post('/attempts/:attemptId/auto-submit', validate('param', attemptParam), validate('json', submitBody), async (c) => {
+    return c.json(await submit(c.var.db, c.var.user, c.req.valid('param').attemptId, c.req.valid('json'), 'AUTO'));
+  })
+
+  .get('/:componentId/questions', validate('param', componentParam), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
+    assertUnlocked(ctx);
+    const open = await openAttempt(db, user.id, ctx.component.id);
+    // Before a start, show the order the next attempt will store, so start keeps what was seen.
+    const number = open ? open.attemptNumber : (await usedAttempts(db, user.id, ctx.component.id)).maxNumber + 1;
+    const seed = shuffleSeed(user.id, ctx.component.id, number);
+    const order = open?.questionOrder ?? questionOrderFor(ctx.assessment, seed);
+    const a = ctx.assessment;
+    const body: QuestionsResponse = {
+      title: a.title,
+      description: a.description,
+      timeLimit: a.timeLimit,
+      passingScore: a.passingScore,
+      maxAttempts: a.maxAttempts,
+      questions: learnerQuestions(a, order, seed),
+      openAttemptId: open?.id ?? null,
+    };
+    return c.json(body);
+  })
+
+  .post('/:componentId/start', validate('param', componentParam), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
+    assertUnlocked(ctx);
+    const componentId = ctx.component.id;
+    const now = new Date();
+
+    const open = await openAttempt(db, user.id, componentId);
+    if (open) {
+      if (!isPastGrace(open, now)) return c.json(startResponse(open, true, now));
+      // An attempt whose time ran out while the learner was away is closed on its saved answers first.
+      await closeAttempt(db, open, ctx.assessment, open.answers ?? {}, 'DEADLINE', now);
+    }
+
+    const [used, row] = await Promise.all([
+      usedAttempts(db, user.id, componentId),
+      db.select({ status: componentProgress.status }).from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).get(),
+    ]);
+    if (used.passed || row?.status === 'COMPLETED') throw new ApiError('CONFLICT', 'You have already passed this assessment');
+    if (used.count >= ctx.assessment.maxAttempts) throw new ApiError('MAX_ATTEMPTS_REACHED', 'Maximum attempts reached');
+
+    const attemptNumber = used.maxNumber + 1;
+    const iso = now.toISOString();
+    const deadline = new Date(now.getTime() + ctx.assessment.timeLimit * 60_000).toISOString();
+    const [inserted] = await db.batch([
+      // The partial unique index (one open attempt per learner and assessment) turns a concurrent
+      // second start into a no-op; that request then returns the attempt the first one opened.
+      db
+        .insert(attempts)
+        .values({
+          id: crypto.randomUUID(),
+          userId: user.id,
+          courseId: ctx.course.id,
+          componentId,
+          attemptNumber,
+          startedAt: iso,
+          deadlineAt: deadline,
+          answers: {},
+          questionOrder: questionOrderFor(ctx.assessment, shuffleSeed(user.id, componentId, attemptNumber)),
+        })
+        .onConflictDoNothing()
+        .returning(),
+      db
+        .update(componentProgress)
+        .set({
+          status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
+          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+          lastAccessedAt: iso,
+        })
+        .where(eq(componentProgress.id, ctx.row.id)),
+      learningActivityUpsert(db, user.id, now),
+    ]);
+    if (inserted[0]) return c.json(startResponse(inserted[0], false, now));
+    const raced = await openAttempt(db, user.id, componentId);
+    if (raced) return c.json(startResponse(raced, true, now));
+    throw new ApiError('CONFLICT', 'The attempt could not be started. Please try again.');
+  })
+
+  .get('/:componentId/attempts', validate('param', componentParam), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
+    const rows = await db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.userId, user.id), eq(attempts.componentId, ctx.component.id)))
+      .orderBy(asc(attempts.attemptNumber));
+    const body: AttemptsResponse = {
+      attempts: rows.map((a) => {
+        const end = a.submittedAt ? Math.min(Date.parse(a.submittedAt), a.deadlineAt ? Date.parse(a.deadlineAt) : Infinity) : null;
+        return {
+          attemptId: a.id,
+          attemptNumber: a.attemptNumber,
+          score: a.score,
+          passed: a.submittedAt ? a.passed === true : null,
+          startedAt: a.startedAt,
+          submittedAt: a.submittedAt,
+          timeTakenSeconds: end != null ? Math.max(0, Math.round((end - Date.parse(a.startedAt)) / 1000)) : null,
+        };
+      }),
+      totalAttempts: rows.length,
+      remainingAttempts: Math.max(0, ctx.assessment.maxAttempts - rows.length),
+    };
+    return c.json(body);
+  })
+
+  .get('/:componentId/latest-attempt', validate('param', componentParam), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
+    const [latest, used] = await Promise.all([
+      db
+        .select()
+        .from(attempts)
+        .where(and(eq(attempts.userId, user.id), eq(attempts.componentId, ctx.component.id), isNotNull(attempts.submittedAt)))
+        .orderBy(desc(attempts.attemptNumber))
+        .get(),
+      usedAttempts(db, user.id, ctx.component.id),
+    ]);
+    const remainingAttempts = Math.max(0, ctx.assessment.maxAttempts - used.count);
+    const completed = used.passed || ctx.row.status === 'COMPLETED';
+    const canRetry = !completed && remainingAttempts > 0;
+    const body: LatestAttemptResponse = latest
+      ? { hasAttempt: true, attemptId: latest.id, attemptNumber: latest.attemptNumber, score: latest.score ?? 0, passed: latest.passed === true, canRetry, remainingAttempts }
+      : { hasAttempt: false, canRetry, remainingAttempts };
+    return c.json(body);
+  });

@@ -1,5 +1,207 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { idParam } from '../contract/common';
+import {
+  completeBody,
+  progressBody,
+  timeBody,
+  type ComponentProgressResponse,
+  type CourseProgressDetailResponse,
+  type CourseProgressListResponse,
+  type EnrollResponse,
+} from '../contract/learner';
+import { toProgressStep } from '../contract/rules/progress';
+import type { Db } from '../db/client';
+import { componentProgress, courseProgress } from '../db/schema';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import {
+  assertUnlocked,
+  COURSE_NOT_AVAILABLE,
+  componentContext,
+  courseComponents,
+  courseProgressDtos,
+  findCourseWithDomain,
+  findEnrollment,
+  inUserBooks,
+  learningActivityUpsert,
+  recomputeCourseProgress,
+  toComponentProgress,
+  type ComponentContext,
+} from '../services/progress';
+import { validate } from '../validate';
 
-// Not built yet: see the open issues.
-export const progress = new Hono<AppEnv>();
+const NOT_ENROLLED = 'Course progress not found';
+
+/** Reads the component's row after a write, recomputes the course, answers {message, progress}. */
+async function answer(db: Db, ctx: ComponentContext, userId: string, message: string, now: Date): Promise<ComponentProgressResponse> {
+  await recomputeCourseProgress(db, userId, ctx.course.id, now);
+  const row = await db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).get();
+  return { message, progress: toComponentProgress(row ?? ctx.row, ctx.component) };
+}
+
+export const progress = new Hono<AppEnv>()
+  .get('/courses', async (c) => {
+    const progresses = await courseProgressDtos(c.var.db, c.var.user.id);
+    return c.json({ progresses, count: progresses.length } satisfies CourseProgressListResponse);
+  })
+
+  .get('/courses/:id', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    const userId = c.var.user.id;
+    const [dto] = await courseProgressDtos(db, userId, id);
+    if (!dto) throw new ApiError('NOT_FOUND', NOT_ENROLLED);
+    const [list, rows] = await Promise.all([
+      courseComponents(db, id),
+      db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, id))),
+    ]);
+    const byComponent = new Map(rows.map((r) => [r.componentId, r]));
+    const componentProgresses = list.map((component) => {
+      const row = byComponent.get(component.id);
+      // A component added after enrollment has no row yet: it reads as not started.
+      return toComponentProgress(
+        row ?? {
+          id: `pending-${component.id}`,
+          userId,
+          courseId: id,
+          componentId: component.id,
+          status: 'NOT_STARTED',
+          progressPercentage: 0,
+          score: null,
+          attempts: 0,
+          timeSpentSeconds: 0,
+          startedAt: null,
+          completedAt: null,
+          lastAccessedAt: null,
+        },
+        component,
+      );
+    });
+    return c.json({ courseProgress: dto, componentProgresses } satisfies CourseProgressDetailResponse);
+  })
+
+  .post('/courses/:id/enroll', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    const user = c.var.user;
+    const existing = await findEnrollment(db, user.id, id);
+    if (existing) {
+      const [dto] = await courseProgressDtos(db, user.id, id);
+      return c.json({ message: 'Already enrolled in this course', progress: dto } satisfies EnrollResponse);
+    }
+    const found = await findCourseWithDomain(db, id);
+    if (!found) throw new ApiError('NOT_FOUND', 'Course not found');
+    const inBooks = await inUserBooks(db, user, found.course.domainId);
+    if (!inBooks) throw new ApiError('FORBIDDEN', 'This course is not part of your assigned books');
+    if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
+    const list = await courseComponents(db, id);
+    const now = new Date().toISOString();
+    // One batch: the enrollment and every component row, or nothing. A concurrent second enroll
+    // hits the unique indexes and changes nothing.
+    await db.batch([
+      db.insert(courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId: id, status: 'ENROLLED', overallProgress: 0, enrolledAt: now, lastAccessedAt: now }).onConflictDoNothing(),
+      ...list.map((component) =>
+        db.insert(componentProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId: id, componentId: component.id }).onConflictDoNothing(),
+      ),
+    ]);
+    const [dto] = await courseProgressDtos(db, user.id, id);
+    return c.json({ message: 'Successfully enrolled in this course', progress: dto } satisfies EnrollResponse);
+  })
+
+  .post('/components/:id/start', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await componentContext(db, user, id);
+    assertUnlocked(ctx);
+    const now = new Date();
+    const iso = now.toISOString();
+    await db.batch([
+      db
+        .update(componentProgress)
+        .set({
+          status: sql`CASE WHEN ${componentProgress.status} = 'NOT_STARTED' THEN 'IN_PROGRESS' ELSE ${componentProgress.status} END`,
+          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+          lastAccessedAt: iso,
+        })
+        .where(eq(componentProgress.id, ctx.row.id)),
+      learningActivityUpsert(db, user.id, now),
+    ]);
+    return c.json(await answer(db, ctx, user.id, 'Component started', now));
+  })
+
+  .put('/components/:id/progress', validate('param', idParam), validate('json', progressBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const { progressPercentage } = c.req.valid('json');
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await componentContext(db, user, id);
+    if (ctx.component.type !== 'MATERIAL') throw new ApiError('BAD_REQUEST', 'Progress can only be reported for materials');
+    assertUnlocked(ctx);
+    const step = toProgressStep(progressPercentage);
+    const now = new Date();
+    const iso = now.toISOString();
+    // Progress never goes backwards (a re-opened video starts at 0); 100 completes the material.
+    const next = sql`max(${componentProgress.progressPercentage}, ${step})`;
+    await db.batch([
+      db
+        .update(componentProgress)
+        .set({
+          progressPercentage: next,
+          status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${next} >= 100 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
+          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+          completedAt: sql`CASE WHEN ${next} >= 100 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
+          lastAccessedAt: iso,
+        })
+        .where(eq(componentProgress.id, ctx.row.id)),
+      learningActivityUpsert(db, user.id, now),
+    ]);
+    return c.json(await answer(db, ctx, user.id, 'Progress updated', now));
+  })
+
+  .post('/components/:id/complete', validate('param', idParam), validate('json', completeBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const { score } = c.req.valid('json');
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await componentContext(db, user, id);
+    if (ctx.component.type !== 'MATERIAL') throw new ApiError('FORBIDDEN', 'An assessment is completed only by a passing submission');
+    assertUnlocked(ctx);
+    const now = new Date();
+    const iso = now.toISOString();
+    await db.batch([
+      db
+        .update(componentProgress)
+        .set({
+          status: 'COMPLETED',
+          progressPercentage: 100,
+          ...(score != null ? { score } : {}),
+          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+          completedAt: sql`coalesce(${componentProgress.completedAt}, ${iso})`,
+          lastAccessedAt: iso,
+        })
+        .where(eq(componentProgress.id, ctx.row.id)),
+      learningActivityUpsert(db, user.id, now),
+    ]);
+    return c.json(await answer(db, ctx, user.id, 'Component completed', now));
+  })
+
+  .put('/components/:id/time', validate('param', idParam), validate('json', timeBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const { additionalSeconds } = c.req.valid('json');
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await componentContext(db, user, id);
+    assertUnlocked(ctx);
+    const now = new Date();
+    const iso = now.toISOString();
+    await db.batch([
+      db
+        .update(componentProgress)
+        .set({ timeSpentSeconds: sql`${componentProgress.timeSpentSeconds} + ${additionalSeconds}`, lastAccessedAt: iso })
+        .where(eq(componentProgress.id, ctx.row.id)),
+      learningActivityUpsert(db, user.id, now, additionalSeconds),
+    ]);
+    return c.json(await answer(db, ctx, user.id, 'Time recorded', now));
+  });

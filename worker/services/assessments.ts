@@ -1,0 +1,158 @@
+/**
+ * Attempt life cycle shared by the learner routes and the deadline cron: one way to close an
+ * attempt (grade on the server, store the result, update the component and the course).
+ */
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { ATTEMPT_GRACE_SECONDS, type AttemptResult, type DetailedResult, type SubmitReason } from '../contract/learner';
+import type { Db } from '../db/client';
+import { attempts, componentProgress, components, courses } from '../db/schema';
+import { gradeAnswers, readAssessment, type Assessment } from './grading';
+import { learningActivityUpsert, recomputeCourseProgress } from './progress';
+
+export type AttemptRow = typeof attempts.$inferSelect;
+
+export const ATTEMPT_NOT_FOUND = 'Attempt not found';
+export const ALREADY_SUBMITTED_MESSAGE = 'This attempt has already been submitted';
+
+/** The moment after which the learner's input is no longer taken: deadline plus a short grace. */
+export function closesAt(attempt: Pick<AttemptRow, 'deadlineAt'>): number | null {
+  return attempt.deadlineAt ? Date.parse(attempt.deadlineAt) + ATTEMPT_GRACE_SECONDS * 1000 : null;
+}
+
+export function isPastGrace(attempt: Pick<AttemptRow, 'deadlineAt'>, now: Date): boolean {
+  const end = closesAt(attempt);
+  return end != null && now.getTime() > end;
+}
+
+/** The assessment an attempt belongs to, read with the course's pass mark as the fallback. */
+export async function loadAssessment(db: Db, componentId: string): Promise<{ assessment: Assessment; courseId: string; componentTitle: string } | null> {
+  const row = await db
+    .select({ data: components.data, type: components.type, courseId: components.courseId, coursePassing: courses.passingScore })
+    .from(components)
+    .innerJoin(courses, eq(courses.id, components.courseId))
+    .where(eq(components.id, componentId))
+    .get();
+  if (!row || row.type === 'MATERIAL') return null;
+  const assessment = readAssessment(row.data, { passingScore: row.coursePassing });
+  return { assessment, courseId: row.courseId, componentTitle: assessment.title };
+}
+
+/** How many attempts the learner has used on a component (open ones included). */
+export async function usedAttempts(db: Db, userId: string, componentId: string): Promise<{ count: number; maxNumber: number; passed: boolean }> {
+  const row = await db
+    .select({
+      count: sql<number>`count(*)`,
+      maxNumber: sql<number>`coalesce(max(${attempts.attemptNumber}), 0)`,
+      passed: sql<number>`coalesce(max(CASE WHEN ${attempts.passed} = 1 THEN 1 ELSE 0 END), 0)`,
+    })
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId)))
+    .get();
+  return { count: Number(row?.count ?? 0), maxNumber: Number(row?.maxNumber ?? 0), passed: Number(row?.passed ?? 0) === 1 };
+}
+
+export function resultMessage(passed: boolean, passingScore: number, remaining: number): string {
+  if (passed) return 'Congratulations! You passed the assessment.';
+  if (remaining > 0) return `You did not reach the passing score of ${passingScore}%. You have ${remaining} attempt${remaining === 1 ? '' : 's'} left.`;
+  return `You did not reach the passing score of ${passingScore}%. No attempts left.`;
+}
+
+/** AttemptResult of a submitted attempt, from what was stored at submission. */
+export function toAttemptResult(attempt: AttemptRow, passingScore: number, remaining: number): AttemptResult {
+  const passed = attempt.passed === true;
+  return {
+    attemptId: attempt.id,
+    attemptNumber: attempt.attemptNumber,
+    score: attempt.score ?? 0,
+    passed,
+    correctAnswers: attempt.correctAnswers ?? 0,
+    totalQuestions: attempt.totalQuestions ?? 0,
+    detailedResults: (attempt.result ?? []) as DetailedResult[],
+    attemptsRemaining: passed ? 0 : remaining,
+    message: resultMessage(passed, passingScore, remaining),
+    passingScore,
+    componentId: attempt.componentId,
+    courseId: attempt.courseId,
+    submittedAt: attempt.submittedAt ?? '',
+    submitReason: attempt.submitReason ?? 'MANUAL',
+  };
+}
+
+/**
+ * Grades and closes an open attempt. The state change is conditional (`submitted_at IS NULL`) and
+ * the component update only applies when this very submission won, all in one batch: two racing
+ * submits grade once. Returns null when the attempt was already closed.
+ */
+export async function closeAttempt(
+  db: Db,
+  attempt: AttemptRow,
+  assessment: Assessment,
+  answers: Record<string, string>,
+  reason: SubmitReason,
+  now: Date,
+): Promise<AttemptResult | null> {
+  const grade = gradeAnswers(assessment, answers);
+  const iso = now.toISOString();
+  const won = sql`EXISTS (SELECT 1 FROM assessment_attempts a WHERE a.id = ${attempt.id} AND a.submitted_at = ${iso} AND a.submit_reason = ${reason} AND a.score = ${grade.score})`;
+  const submittedCount = sql`(SELECT count(*) FROM assessment_attempts a WHERE a.user_id = ${attempt.userId} AND a.component_id = ${attempt.componentId} AND a.submitted_at IS NOT NULL)`;
+  const passedSql = grade.passed ? sql`1` : sql`0`;
+  const [closed] = await db.batch([
+    db
+      .update(attempts)
+      .set({
+        answers,
+        submittedAt: iso,
+        submitReason: reason,
+        score: grade.score,
+        passed: grade.passed,
+        correctAnswers: grade.correctAnswers,
+        totalQuestions: grade.totalQuestions,
+        result: grade.detailedResults,
+      })
+      .where(and(eq(attempts.id, attempt.id), isNull(attempts.submittedAt)))
+      .returning(),
+    db
+      .update(componentProgress)
+      .set({
+        attempts: submittedCount,
+        // A pass completes the component; a fail marks it FAILED unless it was already completed.
+        status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${passedSql} = 1 THEN 'COMPLETED' ELSE 'FAILED' END`,
+        score: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' AND ${passedSql} = 0 THEN ${componentProgress.score} ELSE ${grade.score} END`,
+        completedAt: sql`CASE WHEN ${passedSql} = 1 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
+        startedAt: sql`coalesce(${componentProgress.startedAt}, ${attempt.startedAt})`,
+        lastAccessedAt: iso,
+      })
+      .where(and(eq(componentProgress.userId, attempt.userId), eq(componentProgress.componentId, attempt.componentId), won)),
+    learningActivityUpsert(db, attempt.userId, now),
+  ]);
+  const row = closed[0];
+  if (!row) return null;
+  await recomputeCourseProgress(db, attempt.userId, attempt.courseId, now);
+  const used = await usedAttempts(db, attempt.userId, attempt.componentId);
+  return toAttemptResult(row, assessment.passingScore, Math.max(0, assessment.maxAttempts - used.count));
+}
+
+/** Open attempts whose deadline plus grace has passed, oldest first. */
+export async function overdueAttempts(db: Db, now: Date, limit = 100): Promise<AttemptRow[]> {
+  const cutoff = new Date(now.getTime() - ATTEMPT_GRACE_SECONDS * 1000).toISOString();
+  return db
+    .select()
+    .from(attempts)
+    .where(and(isNull(attempts.submittedAt), isNotNull(attempts.deadlineAt), lt(attempts.deadlineAt, cutoff)))
+    .orderBy(asc(attempts.deadlineAt))
+    .limit(limit);
+}
+
+/**
+ * Closes every overdue attempt on its saved answers (reason DEADLINE): the browser may never come
+ * back, the learner's attempt must still end with a result. Returns how many were closed.
+ */
+export async function closeOverdueAttempts(db: Db, now: Date): Promise<number> {
+  let closed = 0;
+  for (const attempt of await overdueAttempts(db, now)) {
+    const loaded = await loadAssessment(db, attempt.componentId);
+    if (!loaded) continue;
+    if (await closeAttempt(db, attempt, loaded.assessment, attempt.answers ?? {}, 'DEADLINE', now)) closed += 1;
+  }
+  return closed;
+}
