@@ -1,0 +1,197 @@
+import type { AnyStateMachine } from 'xstate';
+import { assessmentMachine } from './assessment.machine';
+import { enrollmentMachine } from './enrollment.machine';
+import { incompleteAttemptsMachine } from './incomplete-attempts.machine';
+import { sessionMachine } from './session.machine';
+
+/**
+ * Every machine auditors can inspect on /statecharts and in the export, with a plain-language
+ * account of what it guarantees. Adding a machine is one entry here; its diagram, SCXML and
+ * Mermaid come from the live definition.
+ *
+ * `samples` give the simulator realistic payloads: keyed by the transition's event label
+ * (`timer.tick`, `done: startAttempt`, `error: login`), each variant builds the event's extra
+ * fields from the simulated context and clock. Events without a sample are sent bare; `done:`
+ * events then carry no output and `error:` events a generic Error.
+ */
+
+export interface SampleScope {
+  // The simulator does not know each machine's context type; samples read what they need.
+  context: any;
+  /** The simulated clock, as epoch milliseconds. */
+  now: number;
+}
+
+export interface EventSample {
+  /** Shown next to the event when a machine offers several variants. */
+  label: string;
+  payload: (scope: SampleScope) => Record<string, unknown>;
+}
+
+export interface MachineEntry {
+  /** The file name in statecharts/ without `.machine.ts`, also the export file name. */
+  key: string;
+  title: string;
+  description: string;
+  machine: AnyStateMachine;
+  /** Inputs the simulator can start the machine with; the first is the default. */
+  inputs?: { label: string; value: (now: number) => unknown }[];
+  samples?: Record<string, EventSample[]>;
+}
+
+/** The simulator's clock starts here (a fixed time keeps simulated deadlines readable). */
+export const SIMULATION_EPOCH = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+const isoIn = (now: number, minutes: number) => new Date(now + minutes * 60_000).toISOString();
+
+const demoUser = {
+  id: 'u-demo',
+  username: 'learner',
+  email: 'learner@example.com',
+  firstName: 'Demo',
+  lastName: 'Learner',
+  name: 'Demo Learner',
+  role: 'USER',
+  roles: ['USER'],
+  userType: 'USER',
+  isAdmin: false,
+  domains: [],
+  department: null,
+  jobTitle: null,
+  profileImage: null,
+  mustChangePassword: false,
+  permissions: null,
+  lastLogin: null,
+};
+
+const demoAssessment = {
+  title: 'Fire safety: post-assessment',
+  timeLimit: 10,
+  passingScore: 70,
+  maxAttempts: 3,
+  questions: [
+    { id: 'q1', question: 'Which extinguisher is used on electrical fires?', type: 'MCQ', options: [{ id: 'a', text: 'CO2' }, { id: 'b', text: 'Water' }] },
+    { id: 'q2', question: 'Fire doors may be wedged open.', type: 'TRUE_FALSE', options: [] },
+  ],
+};
+
+const demoResult = (passed: boolean, attemptsRemaining: number) => ({
+  attemptId: 'att-1',
+  attemptNumber: 1,
+  score: passed ? 100 : 50,
+  passed,
+  correctAnswers: passed ? 2 : 1,
+  totalQuestions: 2,
+  detailedResults: [],
+  attemptsRemaining,
+});
+
+const incompleteRows = [
+  { attemptId: 'att-7', courseTitle: 'Fire safety', componentTitle: 'Post-assessment', elapsedMinutes: 42, attemptNumber: 1 },
+  { attemptId: 'att-9', courseTitle: 'Working at height', componentTitle: 'Pre-assessment', elapsedMinutes: 5, attemptNumber: 2 },
+];
+
+export const MACHINES: MachineEntry[] = [
+  {
+    key: 'session',
+    title: 'Sign-in session',
+    description:
+      'How the browser decides who is signed in. At start a stored token is checked with the server; if the server cannot be reached the user saved at login is used, and unreadable saved data is removed. Nothing is shown until this check ends. A user whose password must be changed can do nothing else until it is changed. Logging out forgets the session on the device at once, even if the server cannot be told; a token the server rejects ends the session the same way.',
+    machine: sessionMachine,
+    inputs: [
+      { label: 'token stored', value: () => ({ token: 'demo-token', savedUser: JSON.stringify(demoUser) }) },
+      { label: 'nothing stored', value: () => ({ token: null, savedUser: null }) },
+      { label: 'token and unreadable saved user', value: () => ({ token: 'demo-token', savedUser: '{not json' }) },
+    ],
+    samples: {
+      'done: fetchCurrentUser': [
+        { label: 'learner', payload: () => ({ output: demoUser }) },
+        { label: 'must change password', payload: () => ({ output: { ...demoUser, mustChangePassword: true } }) },
+      ],
+      'done: login': [{ label: 'learner', payload: () => ({ output: { ...demoUser, token: 'new-token', type: 'Bearer' } }) }],
+      'error: login': [{ label: 'wrong password', payload: () => ({ error: new Error('Invalid username or password') }) }],
+      'done: changePassword': [{ label: 'new token', payload: () => ({ output: { message: 'Password changed', token: 'changed-token' } }) }],
+      'session.login': [{ label: 'credentials', payload: () => ({ username: 'learner', password: 'Learner#2026demo' }) }],
+      'password.change': [{ label: 'new password', payload: () => ({ currentPassword: 'Learner#2026demo', newPassword: 'Stronger#2027pass' }) }],
+      'user.update': [{ label: 'renamed', payload: () => ({ user: { ...demoUser, firstName: 'Renamed' } }) }],
+    },
+  },
+  {
+    key: 'assessment',
+    title: 'Timed assessment attempt',
+    description:
+      'One attempt at a timed assessment. The countdown runs from the deadline the server set when the attempt started, so reloading the page cannot buy time. Every answer is saved as it is given, and a failed save is retried without blocking the learner. When the deadline passes the attempt is submitted automatically and, if that fails, retried every few seconds; a manual submit is possible only when every answerable question has an answer. A failed attempt can be retaken only while attempts remain; an assessment already passed opens read-only in review.',
+    machine: assessmentMachine,
+    inputs: [{ label: 'post-assessment', value: () => ({ componentId: 'component-post' }) }],
+    samples: {
+      'done: loadAssessment': [
+        { label: 'not yet passed', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: null } }) },
+        { label: 'already passed', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: 'att-1' } }) },
+      ],
+      'done: startAttempt': [
+        {
+          label: '10-minute attempt',
+          payload: ({ now }) => ({ output: { attemptId: 'att-1', attemptNumber: 1, startedAt: isoIn(now, 0), deadline: isoIn(now, 10) } }),
+        },
+      ],
+      'error: startAttempt': [
+        { label: 'duplicate key', payload: () => ({ error: new Error('duplicate key value violates unique constraint') }) },
+        { label: 'server error', payload: () => ({ error: new Error('Failed to load assessment. Please try again.') }) },
+      ],
+      'timer.tick': [{ label: 'at the simulated clock', payload: ({ now }) => ({ now }) }],
+      'answer.select': [
+        { label: 'q1 = a', payload: () => ({ questionId: 'q1', answer: 'a' }) },
+        { label: 'q2 = false', payload: () => ({ questionId: 'q2', answer: 'false' }) },
+      ],
+      'done: submitAttempt': [
+        { label: 'passed', payload: () => ({ output: demoResult(true, 2) }) },
+        { label: 'failed, 2 attempts left', payload: () => ({ output: demoResult(false, 2) }) },
+        { label: 'failed, none left', payload: () => ({ output: demoResult(false, 0) }) },
+      ],
+      'done: loadAttemptResult': [{ label: 'passed attempt', payload: () => ({ output: demoResult(true, 2) }) }],
+    },
+  },
+  {
+    key: 'incomplete-attempts',
+    title: 'Incomplete attempts recovery',
+    description:
+      'What happens to assessment attempts left open (tab closed, network lost). On the dashboard and course list the server is asked for open attempts; if there are any, a dialog lists them and cannot be dismissed until each is submitted (unanswered questions count as incorrect). Attempts can be submitted one by one or all together; the list shrinks as they are submitted, and after "Submit All and Continue" the server is asked again so the dialog only closes when nothing is left open.',
+    machine: incompleteAttemptsMachine,
+    samples: {
+      'done: checkIncomplete': [
+        { label: 'two open attempts', payload: () => ({ output: incompleteRows }) },
+        { label: 'none open', payload: () => ({ output: [] }) },
+      ],
+      'done: recheckIncomplete': [
+        { label: 'none open', payload: () => ({ output: [] }) },
+        { label: 'one still open', payload: () => ({ output: incompleteRows.slice(0, 1) }) },
+      ],
+      'attempt.submit': [{ label: 'first listed', payload: ({ context }) => ({ attemptId: context.attempts?.[0]?.attemptId ?? 'att-7' }) }],
+      'done: submitAll': [
+        { label: 'all submitted', payload: ({ context }) => ({ output: { submitted: (context.attempts ?? []).map((a: { attemptId: string }) => a.attemptId), failed: [] } }) },
+        {
+          label: 'one failed',
+          payload: ({ context }) => {
+            const ids = (context.attempts ?? []).map((a: { attemptId: string }) => a.attemptId);
+            return { output: { submitted: ids.slice(1), failed: ids.slice(0, 1) } };
+          },
+        },
+      ],
+    },
+  },
+  {
+    key: 'enrollment',
+    title: 'Course enrollment',
+    description:
+      'Enrolling in a course. The learner asks to enroll; once the server confirms, the page waits one second, shows "Successfully enrolled in this course! Your progress will now be tracked." for about three seconds, then reloads the course so progress tracking starts. A failed enrollment returns to the not-enrolled state with the server\'s message.',
+    machine: enrollmentMachine,
+    inputs: [
+      { label: 'not enrolled', value: () => ({ courseId: 'course-1', enrolled: false }) },
+      { label: 'already enrolled', value: () => ({ courseId: 'course-1', enrolled: true }) },
+    ],
+  },
+];
+
+export function findMachine(key: string): MachineEntry | undefined {
+  return MACHINES.find((m) => m.key === key);
+}
