@@ -1,5 +1,378 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  assessmentDataSchema,
+  componentBody,
+  componentUpdateBody,
+  courseBody,
+  courseListQuery,
+  fieldErrors,
+  materialDataSchema,
+  normalizeAssessment,
+  reorderBody,
+  type AdminComponent,
+  type AdminCourse,
+  type AdminCourseDetail,
+} from '../contract/admin-content';
+import type { ComponentType } from '../contract/course';
+import { certificates, components, courseProgress, courses, domains, materials } from '../db/schema';
+import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { validate } from '../validate';
+import { materialFileUrl } from './materials';
 
-// Not built yet: see the open issues.
-export const adminCourses = new Hono<AppEnv>();
+/*
+ * Courses and their components, for administrators (app.ts guards /api/v2/admin/*).
+ *
+ * Lifecycle, enforced here rather than only hidden in the UI:
+ * - PUBLISHED: details are read-only and the course cannot be deleted; take it down first.
+ * - hasBeenPublished (ever): components cannot be added, removed or reordered, because learners'
+ *   progress, attempts and sequential unlocking refer to them; existing ones can be edited.
+ * - a course with learner progress or certificates is never deleted (it would delete their
+ *   attempts and certificates with it); taking it down hides it instead.
+ */
+
+const EVER_PUBLISHED = 'This course has been published: its components can be edited, but not added, removed or reordered.';
+
+const courseColumns = {
+  id: courses.id,
+  title: courses.title,
+  description: courses.description,
+  domainId: courses.domainId,
+  domainName: domains.name,
+  icon: courses.icon,
+  timeLimit: courses.timeLimit,
+  passingScore: courses.passingScore,
+  status: courses.status,
+  hasBeenPublished: courses.hasBeenPublished,
+  allowBrowse: courses.allowBrowse,
+  certificateValidityDays: courses.certificateValidityDays,
+  publishedAt: courses.publishedAt,
+  createdAt: courses.createdAt,
+  updatedAt: courses.updatedAt,
+  componentCount: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courses.id})`.mapWith(Number),
+};
+type CourseRow = Awaited<ReturnType<ReturnType<typeof selectCourses>['all']>>[number];
+
+function selectCourses(db: Db) {
+  return db.select(courseColumns).from(courses).innerJoin(domains, eq(domains.id, courses.domainId));
+}
+
+function toCourse(row: CourseRow): AdminCourse {
+  const { domainName, ...rest } = row;
+  return { ...rest, domain: { id: row.domainId, name: domainName } };
+}
+
+async function loadCourse(db: Db, id: string): Promise<AdminCourse> {
+  const row = await selectCourses(db).where(eq(courses.id, id)).get();
+  if (!row) throw new ApiError('NOT_FOUND', 'Course not found');
+  return toCourse(row);
+}
+
+type ComponentRow = typeof components.$inferSelect;
+
+function toComponent(row: ComponentRow): AdminComponent {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    type: row.type,
+    order: row.orderIndex,
+    orderIndex: row.orderIndex,
+    required: row.required,
+    materialId: row.materialId,
+    data: row.data,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function courseComponents(db: Db, courseId: string) {
+  return db.select().from(components).where(eq(components.courseId, courseId)).orderBy(asc(components.orderIndex), asc(components.createdAt)).all();
+}
+
+async function loadComponent(db: Db, courseId: string, componentId: string): Promise<ComponentRow> {
+  const row = await db.select().from(components).where(and(eq(components.id, componentId), eq(components.courseId, courseId))).get();
+  if (!row) throw new ApiError('NOT_FOUND', 'Component not found');
+  return row;
+}
+
+async function assertDomainExists(db: Db, domainId: string) {
+  const domain = await db.select({ id: domains.id }).from(domains).where(eq(domains.id, domainId)).get();
+  if (!domain) throw new ApiError('VALIDATION_FAILED', 'The selected book does not exist', { fields: { domainId: 'The selected book does not exist' } });
+}
+
+/** Validates a component's `data` for its type; messages and `fields` paths are relative to `data` (`questions.0.options`). */
+async function prepareData(db: Db, type: ComponentType, data: Record<string, unknown>): Promise<{ data: Record<string, unknown>; materialId: string | null }> {
+  if (type === 'MATERIAL') {
+    const result = v.safeParse(materialDataSchema, data);
+    if (!result.success) throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: fieldErrors(result.issues) });
+    const material = await db.select().from(materials).where(eq(materials.id, result.output.materialId)).get();
+    if (!material) throw new ApiError('VALIDATION_FAILED', 'The selected material no longer exists', { fields: { materialId: 'The selected material no longer exists' } });
+    const fileUrl = materialFileUrl(material.id);
+    return {
+      materialId: material.id,
+      data: {
+        materialId: material.id,
+        title: result.output.title ?? material.title,
+        ...(result.output.description ? { description: result.output.description } : {}),
+        type: material.type,
+        driveFileId: null,
+        driveFileUrl: fileUrl,
+        fileUrl,
+      },
+    };
+  }
+  const result = v.safeParse(assessmentDataSchema, data);
+  if (!result.success) throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: fieldErrors(result.issues) });
+  return { materialId: null, data: normalizeAssessment(result.output, () => crypto.randomUUID()) as unknown as Record<string, unknown> };
+}
+
+/** Why a course cannot be published yet, or null. */
+function publishProblem(rows: ComponentRow[]): string | null {
+  if (rows.length === 0) return 'Add at least one component before publishing this course.';
+  for (const row of rows) {
+    const title = String((row.data as { title?: unknown }).title ?? row.type);
+    if (row.type === 'MATERIAL') {
+      if (!row.materialId) return `The material component "${title}" has no material selected.`;
+      continue;
+    }
+    const result = v.safeParse(assessmentDataSchema, row.data);
+    if (!result.success) return `The assessment "${title}" is not complete: ${result.issues[0].message}.`;
+  }
+  return null;
+}
+
+export const adminCourses = new Hono<AppEnv>()
+  // ------------------------------------------------------------ courses
+  .get('/', validate('query', courseListQuery), async (c) => {
+    const { page, limit, search, status, domainId } = c.req.valid('query');
+    const db = c.var.db;
+    const conditions: SQL[] = [];
+    const text = search?.trim().toLowerCase();
+    if (text) conditions.push(sql`instr(lower(${courses.title}), ${text}) > 0`);
+    if (status) conditions.push(eq(courses.status, status));
+    if (domainId) conditions.push(eq(courses.domainId, domainId));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, total] = await Promise.all([
+      selectCourses(db)
+        .where(where)
+        .orderBy(desc(courses.createdAt), asc(courses.title))
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .all(),
+      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(courses).where(where).get(),
+    ]);
+    const totalItems = total?.n ?? 0;
+    return c.json({
+      courses: rows.map(toCourse),
+      pagination: { page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), totalItems, itemsPerPage: limit },
+    });
+  })
+
+  .get('/:id', async (c) => {
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('id'));
+    const rows = await courseComponents(db, course.id);
+    return c.json({ ...course, components: rows.map(toComponent) } satisfies AdminCourseDetail);
+  })
+
+  .post('/', validate('json', courseBody), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    await assertDomainExists(db, body.domainId);
+    const id = crypto.randomUUID();
+    await db.insert(courses).values({ id, ...body, status: 'DRAFT', hasBeenPublished: false });
+    return c.json(await loadCourse(db, id), 201);
+  })
+
+  .put('/:id', validate('json', courseBody), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('id'));
+    if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', 'A published course cannot be edited. Take it down first.');
+    await assertDomainExists(db, body.domainId);
+    // The status guard is repeated in the statement: a publish racing this edit wins cleanly.
+    const updated = await db
+      .update(courses)
+      .set({ ...body, updatedAt: new Date().toISOString() })
+      .where(and(eq(courses.id, course.id), eq(courses.status, 'DRAFT')))
+      .returning({ id: courses.id });
+    if (updated.length === 0) throw new ApiError('CONFLICT', 'A published course cannot be edited. Take it down first.');
+    return c.json(await loadCourse(db, course.id));
+  })
+
+  .post('/:id/publish', async (c) => {
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('id'));
+    if (course.status !== 'PUBLISHED') {
+      const problem = publishProblem(await courseComponents(db, course.id));
+      if (problem) throw new ApiError('CONFLICT', problem);
+      const now = new Date().toISOString();
+      await db.update(courses).set({ status: 'PUBLISHED', hasBeenPublished: true, publishedAt: now, updatedAt: now }).where(eq(courses.id, course.id));
+    }
+    return c.json({ message: 'Course published successfully', course: await loadCourse(db, course.id) });
+  })
+
+  .post('/:id/takedown', async (c) => {
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('id'));
+    if (course.status === 'PUBLISHED') {
+      await db.update(courses).set({ status: 'DRAFT', updatedAt: new Date().toISOString() }).where(eq(courses.id, course.id));
+    }
+    return c.json({ message: 'Course taken down successfully', course: await loadCourse(db, course.id) });
+  })
+
+  .post('/:id/clone', async (c) => {
+    const db = c.var.db;
+    const source = await loadCourse(db, c.req.param('id'));
+    const rows = await courseComponents(db, source.id);
+    const id = crypto.randomUUID();
+    const title = `${source.title} (Copy)`;
+    await db.batch([
+      db.insert(courses).values({
+        id,
+        title,
+        description: source.description,
+        domainId: source.domainId,
+        icon: source.icon,
+        timeLimit: source.timeLimit,
+        passingScore: source.passingScore,
+        allowBrowse: source.allowBrowse,
+        certificateValidityDays: source.certificateValidityDays,
+        status: 'DRAFT',
+        hasBeenPublished: false,
+      }),
+      ...rows.map((row, index) =>
+        db.insert(components).values({
+          id: crypto.randomUUID(),
+          courseId: id,
+          type: row.type,
+          orderIndex: index + 1,
+          required: row.required,
+          materialId: row.materialId,
+          data: row.data,
+        }),
+      ),
+    ]);
+    return c.json(await loadCourse(db, id), 201);
+  })
+
+  .delete('/:id', async (c) => {
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('id'));
+    if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', 'A published course cannot be deleted. Take it down first.');
+    const usage = await db
+      .select({
+        learners: sql<number>`(SELECT count(*) FROM ${courseProgress} WHERE ${courseProgress.courseId} = ${course.id})`.mapWith(Number),
+        certificates: sql<number>`(SELECT count(*) FROM ${certificates} WHERE ${certificates.courseId} = ${course.id})`.mapWith(Number),
+      })
+      .from(sql`(SELECT 1)`)
+      .get();
+    if ((usage?.learners ?? 0) > 0 || (usage?.certificates ?? 0) > 0) {
+      throw new ApiError(
+        'CONFLICT',
+        `${usage?.learners ?? 0} learner(s) have progress on this course and ${usage?.certificates ?? 0} certificate(s) were issued for it, so it cannot be deleted. It stays taken down instead.`,
+      );
+    }
+    await db.batch([db.delete(components).where(eq(components.courseId, course.id)), db.delete(courses).where(eq(courses.id, course.id))]);
+    return c.json({ message: 'Course deleted successfully', id: course.id });
+  })
+
+  // ------------------------------------------------------------ components
+  .get('/:courseId/components', async (c) => {
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('courseId'));
+    return c.json({ components: (await courseComponents(db, course.id)).map(toComponent) });
+  })
+
+  // Registered before '/:courseId/components/:componentId' so "reorder" is never taken for an id.
+  .put('/:courseId/components/reorder', validate('json', reorderBody), async (c) => {
+    const { componentOrders } = c.req.valid('json');
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('courseId'));
+    if (course.hasBeenPublished) throw new ApiError('CONFLICT', EVER_PUBLISHED);
+    const rows = await courseComponents(db, course.id);
+    const ids = new Set(rows.map((r) => r.id));
+    const listed = new Set(componentOrders.map((o) => o.componentId));
+    const orders = new Set(componentOrders.map((o) => o.newOrder));
+    const isPermutation =
+      componentOrders.length === rows.length &&
+      listed.size === rows.length &&
+      [...listed].every((id) => ids.has(id)) &&
+      orders.size === rows.length &&
+      [...orders].every((n) => n >= 1 && n <= rows.length);
+    if (!isPermutation) {
+      const message = `componentOrders must list each of the course's ${rows.length} component(s) exactly once, numbered 1 to ${rows.length}`;
+      throw new ApiError('VALIDATION_FAILED', message, { fields: { componentOrders: message } });
+    }
+    const now = new Date().toISOString();
+    const [first, ...rest] = componentOrders.map((o) =>
+      db.update(components).set({ orderIndex: o.newOrder, updatedAt: now }).where(and(eq(components.id, o.componentId), eq(components.courseId, course.id))),
+    );
+    await db.batch([first, ...rest]);
+    return c.json({ message: 'Components reordered successfully', components: (await courseComponents(db, course.id)).map(toComponent) });
+  })
+
+  .get('/:courseId/components/:componentId', async (c) => {
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('courseId'));
+    return c.json(toComponent(await loadComponent(db, course.id, c.req.param('componentId'))));
+  })
+
+  .post('/:courseId/components', validate('json', componentBody), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('courseId'));
+    if (course.hasBeenPublished) throw new ApiError('CONFLICT', EVER_PUBLISHED);
+    const prepared = await prepareData(db, body.type, body.data);
+    const id = crypto.randomUUID();
+    // Appended last; the order is computed in the statement so two quick adds never share a slot.
+    const [row] = await db
+      .insert(components)
+      .values({
+        id,
+        courseId: course.id,
+        type: body.type,
+        required: body.required,
+        materialId: prepared.materialId,
+        data: prepared.data,
+        orderIndex: sql`(SELECT coalesce(max(order_index), 0) + 1 FROM course_components WHERE course_id = ${course.id})`,
+      })
+      .returning();
+    return c.json(toComponent(row), 201);
+  })
+
+  .put('/:courseId/components/:componentId', validate('json', componentUpdateBody), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('courseId'));
+    const existing = await loadComponent(db, course.id, c.req.param('componentId'));
+    if (body.type && body.type !== existing.type) {
+      throw new ApiError('CONFLICT', 'A component cannot change its type. Delete it and add a new one instead.');
+    }
+    const prepared = body.data ? await prepareData(db, existing.type, body.data) : { data: existing.data, materialId: existing.materialId };
+    const [row] = await db
+      .update(components)
+      .set({ data: prepared.data, materialId: prepared.materialId, required: body.required ?? existing.required, updatedAt: new Date().toISOString() })
+      .where(eq(components.id, existing.id))
+      .returning();
+    return c.json(toComponent(row));
+  })
+
+  .delete('/:courseId/components/:componentId', async (c) => {
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.param('courseId'));
+    const existing = await loadComponent(db, course.id, c.req.param('componentId'));
+    if (course.hasBeenPublished) throw new ApiError('CONFLICT', EVER_PUBLISHED);
+    // Close the gap so orders stay 1..n.
+    await db.batch([
+      db.delete(components).where(eq(components.id, existing.id)),
+      db
+        .update(components)
+        .set({ orderIndex: sql`${components.orderIndex} - 1` })
+        .where(and(eq(components.courseId, course.id), sql`${components.orderIndex} > ${existing.orderIndex}`)),
+    ]);
+    return c.json({ message: 'Component deleted successfully', id: existing.id });
+  });
