@@ -172,7 +172,7 @@ describe('a change to a machine shows up without touching the page', () => {
       signedIn: { ...(config.states.signedIn as object), on: { ...((config.states.signedIn as { on: object }).on ?? {}), 'session.lock': 'locked' } },
       locked: { tags: ['authenticated'], on: { 'session.unlock': 'signedIn' } },
     },
-  } as never);
+  } as never) as unknown as AnyStateMachine;
 
   it('draws the added state and its transitions in the layout, SVG, SCXML and Mermaid', () => {
     const model = describeMachine(grown);
