@@ -1,0 +1,173 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { ComponentProgress, Course, CourseProgress, LearnerComponent } from '../worker/contract/learner';
+import { MAX_ATTEMPTS } from '../worker/contract/course';
+import { availableSections, continueTarget, isComponentLocked, learnerCourseState, type ComponentStatus, type LearnerCourseState } from '../worker/contract/rules/progress';
+
+/**
+ * A course and the learner's progress in it: load both (a 404 on progress = not enrolled),
+ * expose per-component availability through the shared rules of contract/rules/progress.ts,
+ * the continue target, and notice when the course becomes COMPLETED during the session
+ * (emits 'course.completed', which opens the certificate dialog).
+ */
+
+export const COURSE_MESSAGES = { loadFailed: 'Failed to load course' } as const;
+
+export type CourseWithComponents = Course & { components: LearnerComponent[] };
+
+export interface CourseLoadOutput {
+  course: CourseWithComponents;
+  /** null when the learner is not enrolled (the progress call answered 404). */
+  progress: { courseProgress: CourseProgress; componentProgresses: ComponentProgress[] } | null;
+}
+
+export interface CourseProgressContext {
+  courseId: string;
+  course: CourseWithComponents | null;
+  courseProgress: CourseProgress | null;
+  componentProgresses: ComponentProgress[];
+  /** The course status seen earlier in this session (kept by web/state across page visits). */
+  lastSeenStatus: string | null;
+  error: string | null;
+}
+
+export type CourseProgressEvent = { type: 'course.reload' };
+export type CourseProgressEmitted = { type: 'course.completed'; courseId: string; courseTitle: string };
+
+export interface ComponentView {
+  component: LearnerComponent;
+  title: string;
+  status: ComponentStatus;
+  progressPercentage: number;
+  score: number | null;
+  attempts: number;
+  timeSpentSeconds: number;
+  locked: boolean;
+  /** Content is unavailable until enrollment. */
+  needsEnrollment: boolean;
+  /** Assessment: attempts left after a FAILED result (null for materials). */
+  attemptsLeft: number | null;
+}
+
+const progressMap = (list: readonly ComponentProgress[]) => new Map(list.map((p) => [p.componentId, { status: p.status, progressPercentage: p.progressPercentage }]));
+
+/** Per-component view, in course order, for the component list and the stepper. */
+export function componentViews(context: Pick<CourseProgressContext, 'course' | 'courseProgress' | 'componentProgresses'>): ComponentView[] {
+  const components = [...(context.course?.components ?? [])].sort((a, b) => a.orderIndex - b.orderIndex);
+  const enrolled = context.courseProgress !== null;
+  const map = progressMap(context.componentProgresses);
+  return components.map((component) => {
+    const p = context.componentProgresses.find((x) => x.componentId === component.id);
+    const isAssessment = component.type !== 'MATERIAL';
+    const maxAttempts = isAssessment ? (component.data as { maxAttempts?: number }).maxAttempts || MAX_ATTEMPTS : null;
+    return {
+      component,
+      title: component.data.title,
+      status: p?.status ?? 'NOT_STARTED',
+      progressPercentage: p?.progressPercentage ?? 0,
+      score: p?.score ?? null,
+      attempts: p?.attempts ?? 0,
+      timeSpentSeconds: p?.timeSpentSeconds ?? 0,
+      locked: enrolled && isComponentLocked(components, map, component.id),
+      needsEnrollment: !enrolled,
+      attemptsLeft: maxAttempts === null ? null : Math.max(0, maxAttempts - (p?.attempts ?? 0)),
+    };
+  });
+}
+
+export function courseContinueTarget(context: Pick<CourseProgressContext, 'course' | 'courseProgress' | 'componentProgresses'>): LearnerComponent | null {
+  if (!context.course || !context.courseProgress || context.courseProgress.status === 'COMPLETED') return null;
+  return continueTarget(context.course.components, progressMap(context.componentProgresses));
+}
+
+export function courseAvailableSections(context: Pick<CourseProgressContext, 'course' | 'componentProgresses'>): number {
+  return availableSections(context.course?.components ?? [], progressMap(context.componentProgresses));
+}
+
+export function courseState(context: Pick<CourseProgressContext, 'courseProgress'>): LearnerCourseState {
+  return learnerCourseState(context.courseProgress);
+}
+
+export const courseProgressMachine = setup({
+  types: {
+    context: {} as CourseProgressContext,
+    events: {} as CourseProgressEvent,
+    input: {} as { courseId: string; lastSeenStatus?: string | null },
+    emitted: {} as CourseProgressEmitted,
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadCourse: fromPromise<CourseLoadOutput, { courseId: string }>(async () => {
+      throw new Error('loadCourse not provided');
+    }),
+  },
+  guards: {
+    becameCompleted: ({ context }, params: { output: CourseLoadOutput }) =>
+      params.output.progress?.courseProgress.status === 'COMPLETED' && context.lastSeenStatus !== null && context.lastSeenStatus !== 'COMPLETED',
+  },
+  actions: {
+    store: assign((_, params: { output: CourseLoadOutput }) => ({
+      course: params.output.course,
+      courseProgress: params.output.progress?.courseProgress ?? null,
+      componentProgresses: params.output.progress?.componentProgresses ?? [],
+      lastSeenStatus: params.output.progress?.courseProgress.status ?? 'NOT_ENROLLED',
+      error: null,
+    })),
+    announceCompleted: emit(({ context }) => ({ type: 'course.completed' as const, courseId: context.courseId, courseTitle: context.course?.title ?? '' })),
+    setError: assign((_, params: { error: unknown }) => ({
+      error: (params.error instanceof Error && params.error.message) || COURSE_MESSAGES.loadFailed,
+    })),
+  },
+}).createMachine({
+  id: 'courseProgress',
+  context: ({ input }) => ({
+    courseId: input.courseId,
+    course: null,
+    courseProgress: null,
+    componentProgresses: [],
+    lastSeenStatus: input.lastSeenStatus ?? null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCourse',
+        src: 'loadCourse',
+        input: ({ context }) => ({ courseId: context.courseId }),
+        onDone: [
+          {
+            guard: { type: 'becameCompleted', params: ({ event }) => ({ output: event.output }) },
+            target: 'ready',
+            actions: [{ type: 'store', params: ({ event }) => ({ output: event.output }) }, 'announceCompleted'],
+          },
+          { target: 'ready', actions: { type: 'store', params: ({ event }) => ({ output: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    ready: {
+      on: { 'course.reload': 'refreshing' },
+    },
+    // Reloading keeps the course on screen; only the data is replaced.
+    refreshing: {
+      invoke: {
+        id: 'refreshCourse',
+        src: 'loadCourse',
+        input: ({ context }) => ({ courseId: context.courseId }),
+        onDone: [
+          {
+            guard: { type: 'becameCompleted', params: ({ event }) => ({ output: event.output }) },
+            target: 'ready',
+            actions: [{ type: 'store', params: ({ event }) => ({ output: event.output }) }, 'announceCompleted'],
+          },
+          { target: 'ready', actions: { type: 'store', params: ({ event }) => ({ output: event.output }) } },
+        ],
+        onError: { target: 'ready' },
+      },
+    },
+    failed: {
+      on: { 'course.reload': 'loading' },
+    },
+  },
+});

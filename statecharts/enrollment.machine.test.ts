@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ENROLLMENT_MESSAGES, enrollmentMachine } from './enrollment.machine';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const withEnroll = (impl: () => Promise<void>) => enrollmentMachine.provide({ actors: { enroll: fromPromise(impl) } });
+
+describe('enrollment machine', () => {
+  it('starts enrolled when the learner already has progress', () => {
+    const actor = createActor(withEnroll(async () => {}), { input: { courseId: 'c1', enrolled: true } }).start();
+    expect(actor.getSnapshot().value).toBe('enrolled');
+  });
+
+  it('enrolls, waits 1 s, shows the banner for 3 s, then asks for a reload', async () => {
+    const enroll = vi.fn(async () => {});
+    const actor = createActor(withEnroll(enroll), { input: { courseId: 'c1', enrolled: false } }).start();
+    const reload = vi.fn();
+    actor.on('course.reload', reload);
+    actor.send({ type: 'course.enroll' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(enroll).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(actor.getSnapshot().hasTag('banner')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().hasTag('banner')).toBe(true);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('enrolled');
+  });
+
+  it('shows "Failed to enroll" when the call fails without a message, and can try again', async () => {
+    let fail = true;
+    const actor = createActor(
+      withEnroll(async () => {
+        if (fail) {
+          fail = false;
+          throw new Error('');
+        }
+      }),
+      { input: { courseId: 'c1', enrolled: false } },
+    ).start();
+    actor.send({ type: 'course.enroll' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('notEnrolled');
+    expect(actor.getSnapshot().context.error).toBe(ENROLLMENT_MESSAGES.failed);
+    actor.send({ type: 'course.enroll' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().hasTag('banner')).toBe(true);
+  });
+
+  it("shows the server's message when enrollment is refused", async () => {
+    const actor = createActor(withEnroll(async () => Promise.reject(new Error('You do not have access to this course'))), {
+      input: { courseId: 'c1', enrolled: false },
+    }).start();
+    actor.send({ type: 'course.enroll' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.error).toBe('You do not have access to this course');
+  });
+});

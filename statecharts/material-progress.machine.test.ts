@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { MATERIAL_MESSAGES, materialProgressMachine, type MaterialInput } from './material-progress.machine';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function server(overrides: Partial<{ complete: () => Promise<void>; time: (s: number) => Promise<void> }> = {}) {
+  const calls = { start: 0, progress: [] as number[], complete: 0, time: [] as number[] };
+  const machine = materialProgressMachine.provide({
+    actors: {
+      startComponent: fromPromise(async () => {
+        calls.start++;
+      }),
+      reportProgress: fromPromise(async ({ input }) => {
+        calls.progress.push(input.progressPercentage);
+      }),
+      completeMaterial: fromPromise(async () => {
+        calls.complete++;
+        if (overrides.complete) await overrides.complete();
+      }),
+      sendTime: fromPromise(async ({ input }) => {
+        calls.time.push(input.seconds);
+        if (overrides.time) await overrides.time(input.seconds);
+      }),
+    },
+  });
+  const start = (input: Partial<MaterialInput> = {}) =>
+    createActor(machine, { input: { componentId: 'm1', status: 'NOT_STARTED', progressPercentage: 0, ...input } }).start();
+  return { calls, start };
+}
+
+describe('material progress machine', () => {
+  it('marks a NOT_STARTED material started, and not one already in progress', async () => {
+    const a = server();
+    a.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.calls.start).toBe(1);
+    const b = server();
+    b.start({ status: 'IN_PROGRESS', progressPercentage: 40 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.calls.start).toBe(0);
+  });
+
+  it('reports video progress in 10 % steps, never going back', async () => {
+    const { calls, start } = server();
+    const actor = start();
+    await vi.advanceTimersByTimeAsync(0);
+    for (const p of [3, 9, 12, 18, 25, 14, 31]) {
+      actor.send({ type: 'material.progress', percentage: p });
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(calls.progress).toEqual([10, 20, 30]);
+    expect(actor.getSnapshot().hasTag('fullyViewed')).toBe(false);
+  });
+
+  it('completes the material at 100 % and finishes on "Complete & Continue"', async () => {
+    const { calls, start } = server();
+    const actor = start({ status: 'IN_PROGRESS', progressPercentage: 90 });
+    const finished = vi.fn();
+    actor.on('material.finished', finished);
+    actor.send({ type: 'material.progress', percentage: 100 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.complete).toBe(1);
+    expect(actor.getSnapshot().hasTag('fullyViewed')).toBe(true);
+    expect(finished).not.toHaveBeenCalled();
+    actor.send({ type: 'material.finish' });
+    expect(finished).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts an embedded viewer as 100 % once it has loaded', async () => {
+    const { calls, start } = server();
+    const actor = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'material.loaded' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.complete).toBe(1);
+    expect(actor.getSnapshot().matches({ progress: 'completed' })).toBe(true);
+  });
+
+  it('shows "Failed to complete material" and completes when the learner presses the button again', async () => {
+    let fail = true;
+    const { calls, start } = server({
+      complete: async () => {
+        if (fail) {
+          fail = false;
+          throw new Error('offline');
+        }
+      },
+    });
+    const actor = start({ status: 'IN_PROGRESS' });
+    const finished = vi.fn();
+    actor.on('material.finished', finished);
+    actor.send({ type: 'material.loaded' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.error).toBe(MATERIAL_MESSAGES.completeFailed);
+    actor.send({ type: 'material.finish' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.complete).toBe(2);
+    expect(finished).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('sends the time spent every 30 seconds and the rest when leaving', async () => {
+    const { calls, start } = server();
+    const actor = start({ status: 'IN_PROGRESS' });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(calls.time).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.time).toEqual([30]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls.time).toEqual([30, 30]);
+    await vi.advanceTimersByTimeAsync(12_000);
+    actor.send({ type: 'material.leave' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.time).toEqual([30, 30, 12]);
+    // Nothing is counted while away.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.time).toEqual([30, 30, 12]);
+  });
+
+  it('only logs a failed time report and sends those seconds with the next one', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let fail = true;
+    const { calls, start } = server({
+      time: async () => {
+        if (fail) {
+          fail = false;
+          throw new Error('offline');
+        }
+      },
+    });
+    const actor = start({ status: 'IN_PROGRESS' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(warn).toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls.time).toEqual([30, 60]);
+    warn.mockRestore();
+  });
+
+  it('opens a completed material as fully viewed without starting or completing it again', async () => {
+    const { calls, start } = server();
+    const actor = start({ status: 'COMPLETED', progressPercentage: 100 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('fullyViewed')).toBe(true);
+    expect(calls.start + calls.complete).toBe(0);
+  });
+});
