@@ -302,6 +302,10 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
     // dagre put the label on the part of the route that was inside a container: move it onto the drawn part.
     const labelAt = clipped !== points ? pointAtHalfLength(clipped) : { x: data.x ?? 0, y: data.y ?? 0 };
     points = clipped;
+    // From a container to its own descendant (or back): the arrow starts (ends) on the container's
+    // top border instead of at its invisible anchor.
+    if (sourceBox && contains(t.sourceId, targetId)) points = [{ x: points[0].x, y: sourceBox.y }, ...points];
+    if (targetBox && contains(targetId, t.sourceId)) points = [...points, { x: points[points.length - 1].x, y: targetBox.y }];
     edges.push({
       id: name,
       kind: 'transition',
