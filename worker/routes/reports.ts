@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import type { UserReport } from '../contract/reports';
 import type { AppEnv } from '../env';
+import { buildUserReport } from '../services/reports';
 
-// Not built yet: see the open issues.
-export const reports = new Hono<AppEnv>();
+/** Mounted at /api/v2/user/reports (requireAuth applied by the prefix in app.ts). */
+export const reports = new Hono<AppEnv>().get('/', async (c) => c.json<UserReport>(await buildUserReport(c.var.db, c.var.user.id)));

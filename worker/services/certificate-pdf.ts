@@ -37,6 +37,8 @@ export function formatCertificateDate(iso: string): string {
  * (NFKD without combining marks), and anything still unencodable becomes "?" instead of failing
  * the whole certificate.
  */
+const FOLD: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't', ĸ: 'k', Ŋ: 'N', ŋ: 'n' };
+
 function encodable(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet());
   let out = '';
@@ -46,7 +48,7 @@ function encodable(font: PDFFont, text: string): string {
       out += ch;
       continue;
     }
-    const folded = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+    const folded = FOLD[ch] ?? ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
     out += [...folded].every((c) => supported.has(c.codePointAt(0)!)) && folded ? folded : '?';
   }
   return out;

@@ -1,0 +1,44 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { verificationUrl } from '../../worker/contract/certificates';
+import { renderCertificatePdf } from '../../worker/services/certificate-pdf';
+import { readQrFromPdf } from './pdf-qr';
+
+const base = {
+  appName: 'SafeWork Academy',
+  certificateNumber: 'CERT-2026-048213',
+  userName: 'Priya Raman',
+  courseName: 'Hazard Communication',
+  domainName: 'Chemical Safety',
+  issuedAt: '2026-11-21T10:00:00.000Z',
+  expiresAt: '2027-11-21T10:00:00.000Z',
+};
+
+describe('certificate PDF', () => {
+  it('draws a QR code that decodes to the public verification URL', async () => {
+    const url = verificationUrl('https://training.example.com/', base.certificateNumber);
+    expect(url).toBe('https://training.example.com/certificate/verify/CERT-2026-048213');
+    const bytes = await renderCertificatePdf({ ...base, verifyUrl: url });
+    expect(await readQrFromPdf(bytes)).toBe(url);
+  });
+
+  it('renders names outside the standard fonts and very long titles instead of failing', async () => {
+    const bytes = await renderCertificatePdf({
+      ...base,
+      userName: 'Zoë Łukasiewicz 王小明',
+      courseName: 'Working at Heights: Fall Protection, Ladders, Scaffolding, Aerial Work Platforms and Rescue Planning for Supervisors and Competent Persons',
+      domainName: null,
+      verifyUrl: 'http://localhost:8787/certificate/verify/CERT-2026-048213',
+    });
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(pdf.getPageCount()).toBe(1);
+    // Metadata is UTF-16: the real name survives there even where the page had to fold it.
+    expect(pdf.getSubject()).toContain('王小明');
+    expect(await readQrFromPdf(bytes)).toBe('http://localhost:8787/certificate/verify/CERT-2026-048213');
+  });
+
+  it('is deterministic for the same certificate, so a re-render stores the same file', async () => {
+    const input = { ...base, verifyUrl: 'http://localhost:8787/certificate/verify/CERT-2026-048213' };
+    expect(await renderCertificatePdf(input)).toEqual(await renderCertificatePdf(input));
+  });
+});
