@@ -222,7 +222,7 @@ async function insertMaterial(
       createdBy: c.var.user.id,
     })
     .returning();
-  return toMaterial(row);
+  return toMaterial(row, await signedFileUrl(c.env.JWT_SECRET, row.id, c.var.user.id));
 }
 
 /** Title and description of an upload, the title defaulting to the file name without extension. */
