@@ -2,6 +2,7 @@ import { lt } from 'drizzle-orm';
 import { createDb, type Db } from './db/client';
 import { rateLimits, revokedTokens } from './db/schema';
 import type { Bindings } from './env';
+import { closeOverdueAttempts as closeOverdue } from './services/assessments';
 import { backfillCertificates } from './services/certificates';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
@@ -19,8 +20,13 @@ const certificateBackfill: Job = async (env, db, now) => {
   await backfillCertificates(env, db, now);
 };
 
+/** Attempts whose deadline (plus grace) passed are graded on their saved answers, even if the browser never returns. */
+export const closeOverdueAttempts: Job = async (_env, db, now) => {
+  await closeOverdue(db, now);
+};
+
 /** Every job runs even when another fails; failures are logged, never swallowed silently. */
-export const JOBS: Record<string, Job> = { pruneAuthTables, certificateBackfill };
+export const JOBS: Record<string, Job> = { pruneAuthTables, certificateBackfill, closeOverdueAttempts };
 
 export async function runScheduled(env: Bindings, now = new Date()): Promise<void> {
   const db = await createDb(env);
