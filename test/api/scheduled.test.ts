@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { JOBS, runScheduled } from '../../worker/scheduled';
+import { createDb } from '../../worker/db/client';
+import { createCourse, enroll } from './fixtures';
+import { api, createUser, db, env, login, schema } from './helpers';
+
+const A = '/api/v2/user/assessments';
+
+async function learnerWithOpenAttempt(options: Parameters<typeof createCourse>[0] = {}) {
+  const course = await createCourse(options);
+  const user = await createUser({ domainIds: [course.domainId] });
+  const token = await login(user);
+  await enroll(token, course.courseId);
+  const start = await api('POST', `${A}/${course.pre!.componentId}/start`, { token });
+  expect(start.status).toBe(200);
+  return { course, user, token, attemptId: start.body.attemptId as string, deadline: start.body.deadline as string };
+}
+
+const attempt = (id: string) => db.select().from(schema.attempts).where(eq(schema.attempts.id, id)).get();
+
+describe('closeOverdueAttempts (cron)', () => {
+  it('is registered as a scheduled job', () => {
+    expect(typeof JOBS.closeOverdueAttempts).toBe('function');
+  });
+
+  it('grades an abandoned attempt on its saved answers once its deadline and grace have passed, and updates progress', async () => {
+    const { course, user, token, attemptId, deadline } = await learnerWithOpenAttempt({ components: ['PRE_ASSESSMENT', 'MATERIAL'] });
+    const pre = course.pre!;
+    // The learner answers everything correctly, then the browser is gone for good.
+    await api('PUT', `${A}/attempts/${attemptId}/answers`, { token, body: { answers: pre.answers } });
+
+    // Before the deadline plus grace, nothing happens.
+    await runScheduled(env, new Date(Date.parse(deadline) + 10_000));
+    expect((await attempt(attemptId))?.submittedAt).toBeNull();
+
+    const later = new Date(Date.parse(deadline) + 60_000);
+    await runScheduled(env, later);
+    expect(await attempt(attemptId)).toMatchObject({ submitReason: 'DEADLINE', score: 100, passed: true, correctAnswers: 3, submittedAt: later.toISOString() });
+    const progress = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
+    expect(progress.body.componentProgresses[0]).toMatchObject({ status: 'COMPLETED', score: 100, attempts: 1 });
+    // pre 20 and material 50, renormalised: the pre-assessment is 2/7 of the course.
+    expect(progress.body.courseProgress.overallProgress).toBe(28.57);
+    const incomplete = await api('GET', `${A}/incomplete`, { token });
+    expect(incomplete.body.hasIncomplete).toBe(false);
+
+    // The learner's late result reads like any other; a late submit is now refused.
+    const late = await api('POST', `${A}/attempts/${attemptId}/submit`, { token, body: pre.answers });
+    expect(late.status).toBe(409);
+    const rows = await db.select().from(schema.attempts).where(eq(schema.attempts.userId, user.id)).all();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('counts unanswered questions as incorrect and marks the component FAILED', async () => {
+    const { course, token, attemptId, deadline } = await learnerWithOpenAttempt();
+    await api('PUT', `${A}/attempts/${attemptId}/answers`, { token, body: { questionId: course.pre!.questionIds[0], answer: 'CO2' } });
+    await runScheduled(env, new Date(Date.parse(deadline) + 5 * 60_000));
+    expect(await attempt(attemptId)).toMatchObject({ submitReason: 'DEADLINE', score: 25, passed: false });
+    const progress = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
+    expect(progress.body.componentProgresses[0]).toMatchObject({ status: 'FAILED', attempts: 1 });
+    // A re-attempt is open to the learner again.
+    const retry = await api('POST', `${A}/${course.pre!.componentId}/start`, { token });
+    expect(retry.body.attemptNumber).toBe(2);
+  });
+
+  it('closes every overdue attempt of every learner and leaves running ones alone', async () => {
+    const a = await learnerWithOpenAttempt({ timeLimit: 10 });
+    const b = await learnerWithOpenAttempt({ timeLimit: 10 });
+    const running = await learnerWithOpenAttempt({ timeLimit: 120 });
+    const now = new Date(Date.now() + 30 * 60_000);
+    await JOBS.closeOverdueAttempts(env, await createDb(env), now);
+    expect((await attempt(a.attemptId))?.submitReason).toBe('DEADLINE');
+    expect((await attempt(b.attemptId))?.submitReason).toBe('DEADLINE');
+    expect((await attempt(running.attemptId))?.submittedAt).toBeNull();
+  });
+});
