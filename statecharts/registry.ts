@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { assessmentMachine } from './assessment.machine';
+import { certificateDialogMachine } from './certificate-dialog.machine';
 import { enrollmentMachine } from './enrollment.machine';
 import { incompleteAttemptsMachine } from './incomplete-attempts.machine';
 import { sessionMachine } from './session.machine';
@@ -189,6 +190,25 @@ export const MACHINES: MachineEntry[] = [
       { label: 'not enrolled', value: () => ({ courseId: 'course-1', enrolled: false }) },
       { label: 'already enrolled', value: () => ({ courseId: 'course-1', enrolled: true }) },
     ],
+  },
+  {
+    key: 'certificate-dialog',
+    title: 'Certificate dialog',
+    description:
+      "Showing a learner the certificate of a completed course. The learner's certificate is looked up and, when none exists yet, generated first; the PDF is then fetched for the preview. About two seconds after the preview is ready the certificate downloads automatically, once per opening, with the notice \"Certificate has been automatically downloaded to your device!\"; a learner who already downloaded it by hand gets no second copy, and a failed automatic download is not retried in a loop. Closing the dialog cancels a pending download and frees the preview.",
+    machine: certificateDialogMachine,
+    samples: {
+      'dialog.open': [{ label: 'Fire safety', payload: () => ({ courseId: 'course-1', courseName: 'Fire safety basics' }) }],
+      'done: fetchCertificate': [
+        { label: 'exists', payload: () => ({ output: { certificateId: 'cert-1', certificateNumber: 'CERT-2026-123456', issuedDate: '2026-01-15T09:00:00Z', expiryDate: '2027-01-15T09:00:00Z' } }) },
+        { label: 'none yet', payload: () => ({ output: null }) },
+      ],
+      'done: generateCertificate': [
+        { label: 'issued', payload: () => ({ output: { certificateId: 'cert-1', certificateNumber: 'CERT-2026-123456', issuedDate: '2026-01-15T09:00:00Z', expiryDate: '2027-01-15T09:00:00Z' } }) },
+      ],
+      'done: loadPreview': [{ label: 'object URL', payload: () => ({ output: 'blob:preview' }) }],
+      'error: generateCertificate': [{ label: 'not completed', payload: () => ({ error: new Error('Certificate can only be generated for a completed course.') }) }],
+    },
   },
 ];
 
