@@ -1,0 +1,101 @@
+/**
+ * Learner journey calls (learner spec section 7; shapes from worker/contract/learner.ts).
+ * Every call goes through the one fetch wrapper, so the bearer token and the error type are shared.
+ */
+import type { Material } from '@contract/admin-content';
+import type {
+  AttemptResult,
+  AttemptsResponse,
+  AutosaveResponse,
+  ComponentProgressResponse,
+  CourseDetailResponse,
+  CourseListResponse,
+  CourseProgressDetailResponse,
+  CourseProgressListResponse,
+  CourseSort,
+  EnrollResponse,
+  IncompleteAttemptsResponse,
+  LatestAttemptResponse,
+  QuestionsResponse,
+  StartAttemptResponse,
+} from '@contract/learner';
+import { api, ApiClientError, apiRequest, TOKEN_KEY } from './client';
+
+export interface CourseListParams {
+  page?: number;
+  limit?: number;
+  showAll?: boolean;
+  search?: string;
+  sortBy?: CourseSort;
+}
+
+const enc = encodeURIComponent;
+
+export const learnerApi = {
+  // Courses
+  courses: (params: CourseListParams = {}, signal?: AbortSignal) =>
+    api.get<CourseListResponse>('/v2/user/courses', { query: { page: 1, limit: 20, ...params }, signal }),
+  course: (courseId: string) => api.get<CourseDetailResponse>(`/v2/user/courses/${enc(courseId)}`),
+
+  // Progress
+  /** A failure falls back to an empty list (learner spec section 7). */
+  progresses: async (): Promise<CourseProgressListResponse> => {
+    try {
+      return await api.get<CourseProgressListResponse>('/v2/user/progress/courses');
+    } catch (error) {
+      console.warn('Course progress list failed', error);
+      return { progresses: [], count: 0 };
+    }
+  },
+  /** null when the learner is not enrolled (404). */
+  courseProgress: async (courseId: string): Promise<CourseProgressDetailResponse | null> => {
+    try {
+      return await api.get<CourseProgressDetailResponse>(`/v2/user/progress/courses/${enc(courseId)}`);
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  enroll: (courseId: string) => api.post<EnrollResponse>(`/v2/user/progress/courses/${enc(courseId)}/enroll`),
+  startComponent: (componentId: string) => api.post<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/start`),
+  componentProgress: (componentId: string, progressPercentage: number) =>
+    api.put<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/progress`, { progressPercentage }),
+  completeComponent: (componentId: string, score?: number) =>
+    api.post<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/complete`, score === undefined ? {} : { score }),
+  /**
+   * Time spent. `keepalive` lets the last report of a closing tab still reach the server;
+   * the wrapper cannot set it, so this one call uses fetch directly with the same token.
+   */
+  componentTime: async (componentId: string, additionalSeconds: number, keepalive = false): Promise<void> => {
+    if (!keepalive) {
+      await api.put<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/time`, { additionalSeconds });
+      return;
+    }
+    const token = localStorage.getItem(TOKEN_KEY);
+    await fetch(`/api/v2/user/progress/components/${enc(componentId)}/time`, {
+      method: 'PUT',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ additionalSeconds }),
+    });
+  },
+
+  // Materials
+  material: (materialId: string) => api.get<Material>(`/v2/materials/${enc(materialId)}`),
+  /** The file with the bearer token, for an object URL (an <iframe> cannot send the header). */
+  materialFile: (materialId: string) => apiRequest<Blob>(`/v2/materials/${enc(materialId)}/file`, { responseType: 'blob' }),
+
+  // Assessments
+  questions: (componentId: string) => api.get<QuestionsResponse>(`/v2/user/assessments/${enc(componentId)}/questions`),
+  startAttempt: (componentId: string) => api.post<StartAttemptResponse>(`/v2/user/assessments/${enc(componentId)}/start`),
+  saveAnswers: (attemptId: string, answers: Record<string, string>) =>
+    api.put<AutosaveResponse>(`/v2/user/assessments/attempts/${enc(attemptId)}/answers`, { answers }),
+  submitAttempt: (attemptId: string, answers: Record<string, string>) =>
+    api.post<AttemptResult>(`/v2/user/assessments/attempts/${enc(attemptId)}/submit`, { answers }),
+  autoSubmitAttempt: (attemptId: string, answers: Record<string, string> = {}) =>
+    api.post<AttemptResult>(`/v2/user/assessments/attempts/${enc(attemptId)}/auto-submit`, { answers }),
+  attempts: (componentId: string) => api.get<AttemptsResponse>(`/v2/user/assessments/${enc(componentId)}/attempts`),
+  latestAttempt: (componentId: string) => api.get<LatestAttemptResponse>(`/v2/user/assessments/${enc(componentId)}/latest-attempt`),
+  attempt: (attemptId: string) => api.get<AttemptResult>(`/v2/user/assessments/attempts/${enc(attemptId)}`),
+  incomplete: () => api.get<IncompleteAttemptsResponse>('/v2/user/assessments/incomplete'),
+};

@@ -1,0 +1,85 @@
+import type { Course, CourseProgress } from '@contract/learner';
+import { learnerCourseState, type LearnerCourseState } from '@contract/rules/progress';
+import { BookOpen, Clock, Lock } from 'lucide-react';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Chip } from '../ui/chip';
+
+/** The card button by course state (learner spec section 2, My Courses). */
+export const COURSE_ACTION: Record<LearnerCourseState, string> = {
+  NOT_ENROLLED: 'Enroll',
+  ENROLLED: 'Start',
+  IN_PROGRESS: 'Continue',
+  COMPLETED: 'Review',
+};
+
+const STATE_CHIP: Record<LearnerCourseState, { label: string; palette: 'neutral' | 'info' | 'warning' | 'success' }> = {
+  NOT_ENROLLED: { label: 'Not enrolled', palette: 'neutral' },
+  ENROLLED: { label: 'Enrolled', palette: 'info' },
+  IN_PROGRESS: { label: 'In progress', palette: 'warning' },
+  COMPLETED: { label: 'Completed', palette: 'success' },
+};
+
+export interface CourseCardProps {
+  course: Course;
+  progress: CourseProgress | null;
+}
+
+/** One course on My Courses: 420 px high on larger screens, the whole card leads to the course. */
+export function CourseCard({ course, progress }: CourseCardProps) {
+  const state = learnerCourseState(progress);
+  const chip = STATE_CHIP[state];
+  const percent = Math.round(progress?.overallProgress ?? 0);
+  const href = `/course/${course.id}`;
+  return (
+    <Card
+      as="article"
+      variant="elevated"
+      className={css({ display: 'flex', flexDirection: 'column', h: { sm: '420px' }, overflow: 'hidden', p: '0', position: 'relative' })}
+      aria-label={course.title}
+    >
+      <div className={css({ h: '28', flexShrink: 0, bg: 'brand.subtle', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'brand.fg', position: 'relative' })}>
+        <BookOpen aria-hidden className={css({ w: '10', h: '10' })} />
+        <Chip palette={chip.palette} variant="solid" className={css({ position: 'absolute', top: '3', right: '3' })}>
+          {chip.label}
+        </Chip>
+      </div>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', p: '5', flex: '1', minH: 0 })}>
+        <span className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.04em' })}>{course.domain.name}</span>
+        <h3 className={css({ fontSize: 'lg', fontWeight: 'bold', lineHeight: '1.3', color: 'fg.default', lineClamp: 2 })}>{course.title}</h3>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 4, flex: '1', minH: 0 })}>{course.description ?? ''}</p>
+        <div className={css({ display: 'flex', gap: '3', fontSize: 'xs', color: 'fg.muted', flexWrap: 'wrap' })}>
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+            <Clock aria-hidden className={css({ w: '3.5', h: '3.5' })} />
+            {course.timeLimit ? `${course.timeLimit} min` : 'Self-paced'}
+          </span>
+          <span>{course.componentCount} sections</span>
+          <span>Pass {course.passingScore}%</span>
+        </div>
+        {progress ? (
+          <div>
+            <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>
+              <span>Progress</span>
+              <span>{percent}%</span>
+            </div>
+            <div role="progressbar" aria-label={`${course.title} progress`} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
+              <div className={css({ h: 'full', bg: state === 'COMPLETED' ? 'success.solid' : 'brand.solid', rounded: 'full' })} style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+        ) : null}
+        {course.isLocked ? (
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'xs', color: 'fg.muted' })}>
+            <Lock aria-hidden className={css({ w: '3.5', h: '3.5' })} /> Not part of your assigned books
+          </span>
+        ) : null}
+        <Button asChild palette={state === 'COMPLETED' ? 'neutral' : 'brand'} variant={state === 'COMPLETED' ? 'outline' : 'solid'} fullWidth>
+          <Link href={href} aria-label={`${COURSE_ACTION[state]}: ${course.title}`}>
+            {COURSE_ACTION[state]}
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

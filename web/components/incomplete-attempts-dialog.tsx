@@ -1,0 +1,81 @@
+import { TriangleAlert } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { useIncompleteAttempts } from '../state/incomplete-attempts';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+
+export interface IncompleteAttemptsDialogProps {
+  /** Called after attempts were submitted from the dialog, so the page can refresh its data. */
+  onResolved?: (submittedCount: number) => void;
+}
+
+/**
+ * Checks for assessment attempts left open and, when there are any, asks the learner to submit
+ * them (learner spec section 2). It cannot be dismissed by Escape or the backdrop: the only way
+ * out is submitting, or "Continue" once the list is empty.
+ */
+export function IncompleteAttemptsDialog({ onResolved }: IncompleteAttemptsDialogProps) {
+  const [snapshot, send] = useIncompleteAttempts(onResolved);
+  const { attempts, error, submittingId } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const empty = attempts.length === 0;
+  return (
+    <Dialog
+      open={snapshot.hasTag('open')}
+      onOpenChange={() => {}}
+      dismissible={false}
+      role="alertdialog"
+      size="md"
+      title="Incomplete Assessment Attempts"
+      description="You have assessment attempts that were started but never submitted."
+      footer={
+        empty ? (
+          <Button onClick={() => send({ type: 'dialog.continue' })}>Continue</Button>
+        ) : (
+          <Button loading={snapshot.matches({ open: 'submittingAll' }) || snapshot.matches({ open: 'rechecking' })} disabled={busy} onClick={() => send({ type: 'attempts.submitAll' })}>
+            Submit All and Continue
+          </Button>
+        )
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <Alert status="warning">Unanswered questions will be marked as incorrect when an attempt is submitted.</Alert>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        {empty ? (
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>No incomplete attempts remain.</p>
+        ) : (
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Incomplete attempts">
+            {attempts.map((attempt) => (
+              <li
+                key={attempt.attemptId}
+                className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '3', alignItems: { sm: 'center' }, justifyContent: 'space-between', borderWidth: '1px', borderColor: 'border.default', rounded: 'lg', p: '3' })}
+              >
+                <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', minW: 0 })}>
+                  <TriangleAlert aria-hidden className={css({ color: 'warning.solid', w: '5', h: '5', flexShrink: 0, mt: '0.5' })} />
+                  <div className={css({ minW: 0 })}>
+                    <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{attempt.componentTitle}</p>
+                    <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{attempt.courseTitle}</p>
+                    <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>
+                      Attempt {attempt.attemptNumber} · started {attempt.elapsedMinutes} min ago
+                    </p>
+                  </div>
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={submittingId === attempt.attemptId}
+                  disabled={busy}
+                  onClick={() => send({ type: 'attempt.submit', attemptId: attempt.attemptId })}
+                  aria-label={`Submit ${attempt.componentTitle}`}
+                >
+                  Submit
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Dialog>
+  );
+}

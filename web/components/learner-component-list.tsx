@@ -1,0 +1,148 @@
+import { Check, CircleX, ClipboardCheck, FileText, Lock, PlayCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import { css, cx } from 'styled-system/css';
+import type { ComponentView } from '../../statecharts/course-progress.machine';
+import { Button } from '../ui/button';
+import { Chip } from '../ui/chip';
+import { Tooltip } from '../ui/tooltip';
+
+const TYPE_LABEL = { PRE_ASSESSMENT: 'Pre-Assessment', MATERIAL: 'Learning Material', POST_ASSESSMENT: 'Post-Assessment' } as const;
+const STATUS_CHIP = {
+  NOT_STARTED: { label: 'Not started', palette: 'neutral' },
+  IN_PROGRESS: { label: 'In progress', palette: 'warning' },
+  COMPLETED: { label: 'Completed', palette: 'success' },
+  FAILED: { label: 'Failed', palette: 'error' },
+} as const;
+
+export const componentHref = (courseId: string, view: ComponentView) =>
+  `/course/${courseId}/${view.component.type === 'MATERIAL' ? 'material' : 'assessment'}/${view.component.id}`;
+
+/** "Xh Ym" (learner spec section 9: time display on courses). */
+export function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h > 0 ? `${h}h ${m}m` : `${m}m`;
+}
+
+function StatusIcon({ view }: { view: ComponentView }) {
+  const base = css({ w: '9', h: '9', rounded: 'full', display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, '& svg': { w: '4.5', h: '4.5' } });
+  if (view.status === 'COMPLETED') return <span className={cx(base, css({ bg: 'success.solid', color: 'white' }))}><Check aria-hidden /></span>;
+  if (view.status === 'FAILED') return <span className={cx(base, css({ bg: 'error.subtle', color: 'error.fg' }))}><CircleX aria-hidden /></span>;
+  if (view.locked || view.needsEnrollment) return <span className={cx(base, css({ bg: 'bg.subtle', color: 'fg.subtle' }))}><Lock aria-hidden /></span>;
+  const Icon = view.component.type === 'MATERIAL' ? FileText : ClipboardCheck;
+  return <span className={cx(base, css({ bg: 'brand.subtle', color: 'brand.fg' }))}><Icon aria-hidden /></span>;
+}
+
+/** The action of one component row: what the learner may do now, or why not (with the spec's tooltips). */
+function ComponentAction({ courseId, view }: { courseId: string; view: ComponentView }) {
+  const disabledWithTip = (label: string, tip: string) => (
+    <Tooltip content={tip}>
+      <span tabIndex={0} aria-label={`${label}: ${tip}`} className={css({ display: 'inline-flex', rounded: 'md' })}>
+        <Button size="sm" variant="outline" palette="neutral" disabled leftIcon={<Lock aria-hidden />}>
+          {label}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+  if (view.needsEnrollment) return disabledWithTip('Enroll to access', 'Enroll in the course to access content');
+  if (view.locked) return disabledWithTip('Locked', 'Complete previous components first');
+  const isAssessment = view.component.type !== 'MATERIAL';
+  if (isAssessment && view.status === 'FAILED') {
+    if (view.attemptsLeft === 0) return disabledWithTip('No attempts left', 'Maximum attempts reached');
+    return (
+      <Button asChild size="sm" palette="accent">
+        <Link href={componentHref(courseId, view)}>Re-attempt ({view.attemptsLeft} left)</Link>
+      </Button>
+    );
+  }
+  const label =
+    view.status === 'COMPLETED' ? 'Review' : view.status === 'IN_PROGRESS' ? (isAssessment ? 'Resume' : 'Continue') : isAssessment ? 'Start' : 'Open';
+  return (
+    <Button asChild size="sm" variant={view.status === 'COMPLETED' ? 'outline' : 'solid'} palette={view.status === 'COMPLETED' ? 'neutral' : 'brand'}>
+      <Link href={componentHref(courseId, view)} aria-label={`${label}: ${view.title}`}>
+        {label}
+      </Link>
+    </Button>
+  );
+}
+
+/** The ordered component list of the course page. */
+export function ComponentList({ courseId, views }: { courseId: string; views: ComponentView[] }) {
+  return (
+    <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Course components">
+      {views.map((view, index) => {
+        const chip = STATUS_CHIP[view.status];
+        const isAssessment = view.component.type !== 'MATERIAL';
+        return (
+          <li
+            key={view.component.id}
+            className={css({
+              display: 'flex',
+              flexDirection: { base: 'column', sm: 'row' },
+              alignItems: { base: 'stretch', sm: 'center' },
+              gap: '4',
+              p: '4',
+              bg: 'bg.surface',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              rounded: 'xl',
+              opacity: view.locked ? 0.75 : 1,
+            })}
+          >
+            <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flex: '1', minW: 0 })}>
+              <StatusIcon view={view} />
+              <div className={css({ minW: 0 })}>
+                <p className={css({ fontSize: 'xs', color: 'fg.subtle', fontWeight: 'medium' })}>
+                  {index + 1}. {TYPE_LABEL[view.component.type]}
+                  {view.component.type === 'MATERIAL' && view.component.data.type ? ` · ${view.component.data.type}` : ''}
+                </p>
+                <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{view.title}</p>
+                <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', mt: '1', fontSize: 'xs', color: 'fg.muted' })}>
+                  {view.needsEnrollment ? null : <Chip palette={chip.palette}>{chip.label}</Chip>}
+                  {isAssessment && view.score !== null ? <span>Score {Math.round(view.score)}%</span> : null}
+                  {!isAssessment && view.status === 'IN_PROGRESS' ? <span>{view.progressPercentage}% viewed</span> : null}
+                  {view.component.type !== 'MATERIAL' ? <span>{view.component.data.questionCount} questions · {view.component.data.timeLimit} min</span> : null}
+                  {view.timeSpentSeconds > 0 ? <span>{formatDuration(view.timeSpentSeconds)} spent</span> : null}
+                </div>
+              </div>
+            </div>
+            <div className={css({ flexShrink: 0, display: 'flex', justifyContent: { base: 'flex-end', sm: 'flex-start' } })}>
+              <ComponentAction courseId={courseId} view={view} />
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The learning-journey stepper: one step per component, in order. */
+export function JourneyStepper({ views }: { views: ComponentView[] }) {
+  return (
+    <ol aria-label="Learning journey" className={css({ display: 'flex', gap: '0', overflowX: 'auto', pb: '1' })}>
+      {views.map((view, i) => {
+        const done = view.status === 'COMPLETED';
+        const current = !done && !view.locked && !view.needsEnrollment;
+        return (
+          <li key={view.component.id} className={css({ flex: '1', minW: '24', display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', position: 'relative' })}>
+            {i > 0 ? (
+              <span aria-hidden className={cx(css({ position: 'absolute', top: '4', right: '50%', w: '100%', h: '0.5', zIndex: 0 }), done || current ? css({ bg: 'brand.solid' }) : css({ bg: 'border.default' }))} />
+            ) : null}
+            <span
+              className={cx(
+                css({ position: 'relative', zIndex: 1, w: '8', h: '8', rounded: 'full', display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 'sm', fontWeight: 'bold', borderWidth: '2px' }),
+                done ? css({ bg: 'success.solid', borderColor: 'success.solid', color: 'white' }) : current ? css({ bg: 'bg.surface', borderColor: 'brand.solid', color: 'brand.fg' }) : css({ bg: 'bg.subtle', borderColor: 'border.default', color: 'fg.subtle' }),
+              )}
+            >
+              {done ? <Check aria-hidden className={css({ w: '4', h: '4' })} /> : view.component.type === 'MATERIAL' ? <PlayCircle aria-hidden className={css({ w: '4', h: '4' })} /> : i + 1}
+            </span>
+            <span className={css({ mt: '2', fontSize: 'xs', color: done ? 'fg.default' : 'fg.muted', px: '1', lineClamp: 2 })}>
+              {TYPE_LABEL[view.component.type]}
+              <span className={css({ srOnly: true })}>{`: ${view.title}, ${STATUS_CHIP[view.status].label}${view.locked ? ', locked' : ''}`}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,257 @@
+import { ArrowLeft, CircleCheck, CircleX, Clock, RotateCcw } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import { css, cx } from 'styled-system/css';
+import { DEFAULT_PASSING_SCORE } from '@contract/course';
+import { ASSESSMENT_MESSAGES, isAnswerable, type AssessmentQuestion, type AttemptResult } from '../../../statecharts/assessment.machine';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useAssessment } from '../../state/assessment';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Chip } from '../../ui/chip';
+import { LoadingBlock } from '../../ui/spinner';
+
+/** mm:ss, or h:mm:ss for long assessments. */
+function formatClock(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const mm = String(m).padStart(2, '0');
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** Score colour (learner spec section 5): green at 70 or more, red below. */
+const scoreColor = (score: number) => (score >= DEFAULT_PASSING_SCORE ? 'success.fg' : 'error.fg');
+
+/** /course/{courseId}/assessment/{componentId} (learner spec section 2, "Assessment page"). */
+export function AssessmentPage() {
+  const { courseId, componentId } = useParams<{ courseId: string; componentId: string }>();
+  return <Assessment key={componentId} courseId={courseId} componentId={componentId} />;
+}
+
+function Assessment({ courseId, componentId }: { courseId: string; componentId: string }) {
+  const [snapshot, send] = useAssessment(componentId);
+  const { assessment, attempt, answers, remainingSeconds, result, error } = snapshot.context;
+  useDocumentTitle(assessment?.title ?? 'Assessment');
+  const back = (
+    <Link href={`/course/${courseId}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
+      <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> Back to Course
+    </Link>
+  );
+
+  if (snapshot.hasTag('duplicateWait')) return <LoadingBlock label={ASSESSMENT_MESSAGES.duplicateWait} />;
+  if (snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('reviewLoading')) return <LoadingBlock label="Loading assessment..." />;
+  if (snapshot.matches('failed')) {
+    return (
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {back}
+        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'assessment.retry' })}>Try again</Button>}>
+          {error ?? ASSESSMENT_MESSAGES.loadFailed}
+        </Alert>
+      </div>
+    );
+  }
+  if ((snapshot.matches('result') || snapshot.matches('reviewing')) && result) {
+    return (
+      <ResultView
+        result={result}
+        title={assessment?.title ?? 'Assessment'}
+        review={snapshot.matches('reviewing')}
+        back={back}
+        courseId={courseId}
+        canRetake={snapshot.can({ type: 'attempt.retake' })}
+        onRetake={() => send({ type: 'attempt.retake' })}
+      />
+    );
+  }
+  if (!assessment || !attempt) return <LoadingBlock label="Loading assessment..." />;
+
+  const answerable = assessment.questions.filter(isAnswerable);
+  const answeredCount = answerable.filter((q) => (answers[q.id] ?? '') !== '').length;
+  const low = snapshot.hasTag('timeLow');
+  const submitting = snapshot.matches('submitting');
+  const locked = !snapshot.matches('answering');
+  const autoSubmitted = snapshot.context.submitReason === 'timeout';
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '4xl', mx: 'auto', w: 'full' })}>
+      {back}
+      <header className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>{assessment.title}</h1>
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          <Chip palette="neutral">Attempt {attempt.attemptNumber}</Chip>
+          <Chip palette="neutral">Maximum attempts: {assessment.maxAttempts ? assessment.maxAttempts : 'Unlimited'}</Chip>
+          <Chip palette="neutral">Passing score: {assessment.passingScore || DEFAULT_PASSING_SCORE}%</Chip>
+          <Chip palette="neutral">Time limit: {assessment.timeLimit} min</Chip>
+        </div>
+      </header>
+
+      <div
+        className={css({
+          position: 'sticky',
+          top: { base: '56px', sm: '64px' },
+          zIndex: 5,
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: '3',
+          p: '3',
+          bg: 'bg.surface',
+          borderWidth: '1px',
+          borderColor: low ? 'error.solid' : 'border.default',
+          rounded: 'lg',
+          shadow: 'sm',
+        })}
+      >
+        <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {answeredCount} of {answerable.length} answered
+        </span>
+        <span
+          role="timer"
+          aria-label="Time remaining"
+          className={cx(css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontWeight: 'bold', fontSize: 'lg', fontVariantNumeric: 'tabular-nums' }), low ? css({ color: 'error.fg' }) : css({ color: 'fg.default' }))}
+          data-low={low || undefined}
+        >
+          <Clock aria-hidden className={css({ w: '5', h: '5' })} />
+          {remainingSeconds === null ? '--:--' : formatClock(remainingSeconds)}
+        </span>
+      </div>
+
+      {autoSubmitted && (submitting || snapshot.matches('submitFailed')) ? <Alert status="warning">Time is up. Your answers are being submitted automatically.</Alert> : null}
+
+      <ol className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} aria-label="Questions">
+        {assessment.questions.map((question, index) => (
+          <li key={question.id}>
+            <QuestionCard
+              question={question}
+              index={index}
+              value={answers[question.id] ?? ''}
+              disabled={locked}
+              onAnswer={(answer) => send({ type: 'answer.select', questionId: question.id, answer })}
+            />
+          </li>
+        ))}
+      </ol>
+
+      {snapshot.matches('submitFailed') && error ? <Alert status="error">{error}</Alert> : null}
+      <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+        {!snapshot.can({ type: 'attempt.submit' }) && !locked ? (
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Answer every question to submit.</span>
+        ) : null}
+        <Button size="lg" loading={submitting} loadingText="Submitting..." disabled={!snapshot.can({ type: 'attempt.submit' })} onClick={() => send({ type: 'attempt.submit' })}>
+          {snapshot.matches('submitFailed') ? 'Try Again' : 'Submit Assessment'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function QuestionCard({ question, index, value, disabled, onAnswer }: { question: AssessmentQuestion; index: number; value: string; disabled: boolean; onAnswer: (answer: string) => void }) {
+  const name = `q-${question.id}`;
+  // TRUE_FALSE answers are "true" or "false"; MCQ answers are the option text.
+  const options =
+    question.type === 'TRUE_FALSE'
+      ? [
+          { value: 'true', label: 'True' },
+          { value: 'false', label: 'False' },
+        ]
+      : question.options.map((o) => ({ value: o.text, label: o.text }));
+  return (
+    <Card className={css({ p: { base: '4', md: '5' } })}>
+      <fieldset disabled={disabled} className={css({ display: 'flex', flexDirection: 'column', gap: '3', border: '0', p: '0', m: '0', minW: 0 })}>
+        <legend className={css({ fontWeight: 'semibold', color: 'fg.default', mb: '3', display: 'flex', gap: '2' })}>
+          <span className={css({ color: 'brand.fg' })}>{index + 1}.</span>
+          <span>{question.question}</span>
+        </legend>
+        {options.length === 0 ? (
+          <Alert status="error">{ASSESSMENT_MESSAGES.noOptions}</Alert>
+        ) : (
+          <div role="radiogroup" aria-label={question.question} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            {options.map((option) => {
+              const checked = value === option.value;
+              return (
+                <label
+                  key={option.value}
+                  className={cx(
+                    css({ display: 'flex', alignItems: 'center', gap: '3', p: '3', rounded: 'md', borderWidth: '1px', cursor: 'pointer', _hover: { bg: 'bg.muted' }, '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' } }),
+                    checked ? css({ borderColor: 'brand.solid', bg: 'brand.subtle' }) : css({ borderColor: 'border.default' }),
+                  )}
+                >
+                  <input type="radio" name={name} value={option.value} checked={checked} onChange={() => onAnswer(option.value)} className={css({ accentColor: 'var(--colors-brand-solid)', w: '4', h: '4' })} />
+                  <span>{option.label}</span>
+                </label>
+              );
+            })}
+          </div>
+        )}
+      </fieldset>
+    </Card>
+  );
+}
+
+function ResultView(props: { result: AttemptResult; title: string; review: boolean; back: React.ReactNode; courseId: string; canRetake: boolean; onRetake: () => void }) {
+  const { result } = props;
+  const score = Math.round(result.score * 100) / 100;
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '4xl', mx: 'auto', w: 'full' })}>
+      {props.back}
+      <Card className={css({ p: { base: '5', md: '8' }, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', textAlign: 'center' })}>
+        {result.passed ? <CircleCheck aria-hidden className={css({ w: '14', h: '14', color: 'success.solid' })} /> : <CircleX aria-hidden className={css({ w: '14', h: '14', color: 'error.solid' })} />}
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{props.review ? `Review: ${props.title}` : props.title}</p>
+        <h1 className={css({ fontSize: '3xl', fontWeight: 'bold', color: result.passed ? 'success.fg' : 'error.fg' })}>{result.passed ? 'Passed' : 'Failed'}</h1>
+        <p className={css({ fontSize: '4xl', fontWeight: 'bold', color: scoreColor(score) })} aria-label={`Score ${score}%`}>
+          {score}%
+        </p>
+        <p className={css({ color: 'fg.muted' })}>
+          {result.correctAnswers} of {result.totalQuestions} correct
+        </p>
+        {!result.passed && result.attemptsRemaining !== undefined ? (
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{result.attemptsRemaining > 0 ? `${result.attemptsRemaining} attempts left` : 'No attempts left'}</p>
+        ) : null}
+        <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'center', mt: '2' })}>
+          <Button asChild variant={props.canRetake ? 'outline' : 'solid'}>
+            <Link href={`/course/${props.courseId}`}>Back to Course</Link>
+          </Button>
+          {props.canRetake ? (
+            <Button leftIcon={<RotateCcw aria-hidden />} palette="accent" onClick={props.onRetake}>
+              Re-attempt
+            </Button>
+          ) : null}
+        </div>
+      </Card>
+
+      <section aria-labelledby="answers-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <h2 id="answers-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Question Review</h2>
+        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          {result.detailedResults.map((detail, i) => (
+            <li key={detail.questionId}>
+              <Card className={css({ p: '4', borderLeftWidth: '4px', borderLeftColor: detail.isCorrect ? 'success.solid' : 'error.solid' })}>
+                <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })}>
+                  {detail.isCorrect ? <CircleCheck aria-label="Correct" className={css({ w: '5', h: '5', color: 'success.solid', flexShrink: 0 })} /> : <CircleX aria-label="Incorrect" className={css({ w: '5', h: '5', color: 'error.solid', flexShrink: 0 })} />}
+                  <p className={css({ fontWeight: 'semibold' })}>
+                    {i + 1}. {detail.question}
+                  </p>
+                </div>
+                <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' }, columnGap: '3', rowGap: '1', mt: '3', fontSize: 'sm' })}>
+                  <dt className={css({ color: 'fg.muted' })}>Your answer</dt>
+                  <dd className={css({ color: detail.isCorrect ? 'success.fg' : 'error.fg', fontWeight: 'medium' })}>{displayAnswer(detail.userAnswer) ?? 'Not answered'}</dd>
+                  <dt className={css({ color: 'fg.muted' })}>Correct answer</dt>
+                  <dd className={css({ fontWeight: 'medium' })}>{displayAnswer(detail.correctAnswer) ?? '-'}</dd>
+                </dl>
+                {detail.explanation ? <p className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted', bg: 'bg.muted', p: '3', rounded: 'md' })}>{detail.explanation}</p> : null}
+              </Card>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+function displayAnswer(answer: string | null | undefined): string | null {
+  if (answer === null || answer === undefined || answer === '') return null;
+  if (answer === 'true') return 'True';
+  if (answer === 'false') return 'False';
+  return answer;
+}

@@ -1,0 +1,218 @@
+import type { Material } from '@contract/admin-content';
+import type { ComponentProgress, LearnerComponent } from '@contract/learner';
+import { isComponentLocked } from '@contract/rules/progress';
+import { ArrowLeft, CircleCheck, Download, ExternalLink, FileText } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { css } from 'styled-system/css';
+import { errorMessage } from '../../api/client';
+import { learnerApi } from '../../api/learner';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { markCourseSeen } from '../../state/course-progress';
+import { useMaterialProgress } from '../../state/material';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { LoadingBlock } from '../../ui/spinner';
+
+type Kind = 'PDF' | 'VIDEO' | 'DOCUMENT' | 'OTHER';
+
+/** PDF, VIDEO/MP4, PPT/PPTX/DOC/DOCX or other (learner spec section 2). */
+function kindOf(material: Material | null, declared: string | null): Kind {
+  const type = (material?.type ?? declared ?? '').toUpperCase();
+  const ext = (material?.fileName.split('.').pop() ?? '').toUpperCase();
+  if (type === 'PDF' || ext === 'PDF') return 'PDF';
+  if (type === 'VIDEO' || type === 'MP4' || ext === 'MP4' || material?.contentType.startsWith('video/')) return 'VIDEO';
+  if (['PPT', 'PPTX', 'DOC', 'DOCX'].includes(type) || ['PPT', 'PPTX', 'DOC', 'DOCX'].includes(ext)) return 'DOCUMENT';
+  return 'OTHER';
+}
+
+interface Loaded {
+  component: Extract<LearnerComponent, { type: 'MATERIAL' }>;
+  progress: ComponentProgress | null;
+  material: Material | null;
+  courseTitle: string;
+}
+
+/** /course/{courseId}/material/{componentId} (learner spec section 2, "Material viewer"). */
+export function MaterialViewerPage() {
+  const { courseId, componentId } = useParams<{ courseId: string; componentId: string }>();
+  const [data, setData] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useDocumentTitle(data?.component.data.title ?? 'Learning Material');
+
+  useEffect(() => {
+    let active = true;
+    setData(null);
+    setError(null);
+    (async () => {
+      const [{ course }, progress] = await Promise.all([learnerApi.course(courseId), learnerApi.courseProgress(courseId)]);
+      const component = course.components.find((c) => c.id === componentId);
+      if (!component || component.type !== 'MATERIAL') throw new Error('Failed to load material');
+      if (!progress) throw new Error('Enroll in the course to access content');
+      const map = new Map(progress.componentProgresses.map((p) => [p.componentId, p]));
+      if (isComponentLocked(course.components, map, componentId)) throw new Error('Complete previous components first');
+      markCourseSeen(courseId, progress.courseProgress.status);
+      const material = component.data.materialId ? await learnerApi.material(component.data.materialId) : null;
+      return { component, progress: map.get(componentId) ?? null, material, courseTitle: course.title };
+    })()
+      .then((loaded) => active && setData(loaded))
+      .catch((e) => active && setError(errorMessage(e, e instanceof Error && e.message ? e.message : 'Failed to load material')));
+    return () => {
+      active = false;
+    };
+  }, [courseId, componentId]);
+
+  const back = (
+    <Link href={`/course/${courseId}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
+      <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> Back to Course
+    </Link>
+  );
+  if (error) {
+    return (
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {back}
+        <Alert status="error">{error}</Alert>
+      </div>
+    );
+  }
+  if (!data) return <LoadingBlock label="Loading material..." />;
+  return <MaterialView key={componentId} courseId={courseId} data={data} back={back} />;
+}
+
+function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded; back: React.ReactNode }) {
+  const [, navigate] = useLocation();
+  const onFinished = useCallback(() => navigate(`/course/${courseId}`), [navigate, courseId]);
+  const [snapshot, send] = useMaterialProgress(
+    { componentId: data.component.id, status: data.progress?.status ?? 'NOT_STARTED', progressPercentage: data.progress?.progressPercentage ?? 0 },
+    onFinished,
+  );
+  const kind = kindOf(data.material, data.component.data.type);
+  const fullyViewed = snapshot.hasTag('fullyViewed');
+  const progress = snapshot.context.progress;
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      {back}
+      <header className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: '4', justifyContent: 'space-between', alignItems: { md: 'flex-end' } })}>
+        <div className={css({ minW: 0 })}>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{data.courseTitle}</p>
+          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>{data.component.data.title}</h1>
+          {data.component.data.description ? <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p> : null}
+        </div>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0 })}>
+          <div className={css({ minW: '36' })}>
+            <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>
+              <span>Viewed</span>
+              <span>{progress}%</span>
+            </div>
+            <div role="progressbar" aria-label="Material progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
+              <div className={css({ h: 'full', bg: fullyViewed ? 'success.solid' : 'brand.solid' })} style={{ width: `${progress}%` }} />
+            </div>
+          </div>
+          {fullyViewed ? (
+            <Button leftIcon={<CircleCheck aria-hidden />} palette="brand" loading={snapshot.hasTag('completing') && snapshot.context.finishRequested} onClick={() => send({ type: 'material.finish' })}>
+              Complete & Continue
+            </Button>
+          ) : null}
+        </div>
+      </header>
+      {snapshot.context.error ? <Alert status="error">{snapshot.context.error}</Alert> : null}
+      <Card className={css({ p: '0', overflow: 'hidden' })}>
+        <Viewer kind={kind} material={data.material} onProgress={(percentage) => send({ type: 'material.progress', percentage })} onLoaded={() => send({ type: 'material.loaded' })} />
+      </Card>
+    </div>
+  );
+}
+
+function Viewer({ kind, material, onProgress, onLoaded }: { kind: Kind; material: Material | null; onProgress: (p: number) => void; onLoaded: () => void }) {
+  if (kind === 'PDF') return material ? <PdfViewer material={material} onLoaded={onLoaded} /> : <NoFile text="No PDF file available" />;
+  if (kind === 'VIDEO') {
+    if (!material) return <NoFile text="No video file available" />;
+    return (
+      <video
+        controls
+        preload="metadata"
+        src={material.fileUrl}
+        aria-label={material.title}
+        className={css({ w: 'full', maxH: '70vh', bg: 'black', display: 'block' })}
+        onTimeUpdate={(e) => {
+          const v = e.currentTarget;
+          if (v.duration > 0) onProgress((v.currentTime / v.duration) * 100);
+        }}
+        onEnded={() => onProgress(100)}
+      />
+    );
+  }
+  if (kind === 'DOCUMENT') return material ? <DocumentViewer material={material} onLoaded={onLoaded} /> : <NoFile text="No document file available" />;
+  return <EmptyState icon={<FileText />} title="No material content available" />;
+}
+
+function NoFile({ text }: { text: string }) {
+  return <EmptyState icon={<FileText />} title={text} description="Please contact your administrator." />;
+}
+
+/** The file route needs the bearer token, which an <iframe> cannot send: fetch it and show an object URL. */
+function PdfViewer({ material, onLoaded }: { material: Material; onLoaded: () => void }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let active = true;
+    learnerApi
+      .materialFile(material.id)
+      .then((blob) => {
+        if (!active) return;
+        objectUrl = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+        setUrl(objectUrl);
+      })
+      .catch(() => active && setFailed(true));
+    return () => {
+      active = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [material.id]);
+  if (failed) return <Alert status="error">Failed to load material</Alert>;
+  if (!url) return <LoadingBlock label="Loading document..." />;
+  return <iframe title={material.title} src={url} onLoad={onLoaded} className={css({ w: 'full', h: { base: '70vh', md: '75vh' }, border: '0', display: 'block' })} />;
+}
+
+/** Office files cannot be shown inline: open or download them; opening counts as viewing. */
+function DocumentViewer({ material, onLoaded }: { material: Material; onLoaded: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const blob = await learnerApi.materialFile(material.id);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = material.fileName;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      onLoaded();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <EmptyState
+      icon={<FileText />}
+      title={material.fileName}
+      description="This document opens in your browser or office application."
+      actions={
+        <>
+          <Button asChild variant="outline">
+            <a href={material.fileUrl} target="_blank" rel="noopener noreferrer" onClick={onLoaded}>
+              <ExternalLink aria-hidden /> Open Document
+            </a>
+          </Button>
+          <Button leftIcon={<Download aria-hidden />} loading={busy} onClick={() => void download()}>
+            Download
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,179 @@
+import type { Course, CourseProgress } from '@contract/learner';
+import { learnerCourseState } from '@contract/rules/progress';
+import { BookOpen, Search, SearchX } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { css } from 'styled-system/css';
+import { errorMessage } from '../../api/client';
+import { learnerApi } from '../../api/learner';
+import { CourseCard } from '../../components/course-card';
+import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Select } from '../../ui/select';
+import { LoadingBlock } from '../../ui/spinner';
+import { TabList, Tabs, TabTrigger } from '../../ui/tabs';
+import { TextField } from '../../ui/text-field';
+
+type Tab = 'all' | 'progress' | 'completed';
+type Sort = 'default' | 'recent' | 'alphabetical' | 'domain';
+
+const SORTS: { value: Sort; label: string }[] = [
+  { value: 'default', label: 'Default' },
+  { value: 'recent', label: 'Recently Published' },
+  { value: 'alphabetical', label: 'Alphabetical' },
+  { value: 'domain', label: 'By Books' },
+];
+
+const EMPTY_HINT: Record<Tab, string> = {
+  all: 'There are no courses for your books yet. Check back later or contact your administrator.',
+  progress: 'You have no courses in progress. Enroll in a course from the All tab to start learning.',
+  completed: 'You have not completed any courses yet. Finished courses will appear here.',
+};
+
+/** Course search (learner spec section 5): title, book name or description, case-insensitive. */
+function matchesSearch(course: Course, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [course.title, course.domain.name, course.description ?? ''].some((text) => text.toLowerCase().includes(q));
+}
+
+function sortCourses(list: Course[], sort: Sort): Course[] {
+  const copy = [...list];
+  if (sort === 'recent') copy.sort((a, b) => (b.publishedAt ?? b.createdAt).localeCompare(a.publishedAt ?? a.createdAt));
+  if (sort === 'alphabetical') copy.sort((a, b) => a.title.localeCompare(b.title));
+  if (sort === 'domain') copy.sort((a, b) => a.domain.name.localeCompare(b.domain.name) || a.title.localeCompare(b.title));
+  return copy;
+}
+
+interface Loaded {
+  courses: Course[];
+  progress: Map<string, CourseProgress>;
+}
+
+/** /my-courses (learner spec section 2). */
+export function MyCoursesPage() {
+  useDocumentTitle('My Courses');
+  const wide = useMediaQuery(SMALL_UP);
+  const [data, setData] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<Tab>('all');
+  const [book, setBook] = useState('all');
+  const [sort, setSort] = useState<Sort>('default');
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      // The whole list in one request: search, tabs, book filter and sorts then work on it without a round trip.
+      const [list, progress] = await Promise.all([learnerApi.courses({ page: 1, limit: 100 }), learnerApi.progresses()]);
+      setData({ courses: list.courses, progress: new Map(progress.progresses.map((p) => [p.courseId, p])) });
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to load courses'));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const books = useMemo(() => [...new Set((data?.courses ?? []).map((c) => c.domain.name))].sort(), [data]);
+  const visible = useMemo(() => {
+    if (!data) return [];
+    const filtered = data.courses.filter((course) => {
+      const state = learnerCourseState(data.progress.get(course.id));
+      if (tab === 'progress' && state !== 'IN_PROGRESS' && state !== 'ENROLLED') return false;
+      if (tab === 'completed' && state !== 'COMPLETED') return false;
+      if (book !== 'all' && course.domain.name !== book) return false;
+      return matchesSearch(course, search);
+    });
+    return sortCourses(filtered, sort);
+  }, [data, tab, book, search, sort]);
+  const counts = useMemo(() => {
+    const states = (data?.courses ?? []).map((c) => learnerCourseState(data?.progress.get(c.id)));
+    return {
+      all: states.length,
+      progress: states.filter((s) => s === 'IN_PROGRESS' || s === 'ENROLLED').length,
+      completed: states.filter((s) => s === 'COMPLETED').length,
+    };
+  }, [data]);
+
+  const filtersActive = search.trim() !== '' || book !== 'all';
+  const clearFilters = () => {
+    setSearch('');
+    setBook('all');
+    setSort('default');
+    setTab('all');
+  };
+
+  return (
+    <div>
+      <PageHeader title="My Safety Training" subtitle="Complete your required EHS courses to stay compliant and safe" />
+      <IncompleteAttemptsDialog onResolved={() => void load()} />
+
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', mb: '6' })}>
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' }, gap: '3', alignItems: 'end' })}>
+          <div className={css({ position: 'relative' })}>
+            <TextField
+              aria-label="Search courses"
+              type="search"
+              placeholder="Search courses..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className={css({ '& input': { pl: '9' } })}
+            />
+            <Search aria-hidden className={css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', w: '4', h: '4', color: 'fg.subtle', pointerEvents: 'none' })} />
+          </div>
+          <Select
+            aria-label="Filter by book"
+            options={[{ value: 'all', label: 'All' }, ...books.map((b) => ({ value: b, label: b }))]}
+            value={book}
+            onValueChange={setBook}
+          />
+          <Select aria-label="Sort courses" options={SORTS} value={sort} onValueChange={setSort} />
+        </div>
+        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+          <TabList aria-label="Course status">
+            <TabTrigger value="all">All ({counts.all})</TabTrigger>
+            <TabTrigger value="progress">{wide ? 'In Progress' : 'Progress'} ({counts.progress})</TabTrigger>
+            <TabTrigger value="completed">{wide ? 'Completed' : 'Done'} ({counts.completed})</TabTrigger>
+          </TabList>
+        </Tabs>
+      </div>
+
+      {loading && !data ? (
+        <LoadingBlock label="Loading your courses..." />
+      ) : error ? (
+        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => void load()}>Retry</Button>}>
+          {error}
+        </Alert>
+      ) : visible.length === 0 ? (
+        filtersActive ? (
+          <EmptyState
+            bordered
+            icon={<SearchX />}
+            title="No matches found"
+            description="No courses matching your search criteria."
+            actions={<Button onClick={clearFilters}>Clear All Filters</Button>}
+          />
+        ) : (
+          <EmptyState bordered icon={<BookOpen />} title="No courses available" description={EMPTY_HINT[tab]} />
+        )
+      ) : (
+        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '5' })} aria-label="Courses">
+          {visible.map((course) => (
+            <li key={course.id}>
+              <CourseCard course={course} progress={data?.progress.get(course.id) ?? null} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

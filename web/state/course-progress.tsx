@@ -1,0 +1,60 @@
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { COURSE_MESSAGES, courseProgressMachine, type CourseLoadOutput } from '../../statecharts/course-progress.machine';
+import { errorMessage } from '../api/client';
+import { learnerApi } from '../api/learner';
+
+/**
+ * The course status last seen in this browser session, per course: the machine compares it with
+ * the fresh status to notice a course that became COMPLETED while the learner was working on it
+ * (the learner passes the post-assessment on another page, then comes back).
+ */
+const SEEN_KEY = 'course-status-seen';
+function readSeen(courseId: string): string | null {
+  try {
+    return (JSON.parse(sessionStorage.getItem(SEEN_KEY) ?? '{}') as Record<string, string>)[courseId] ?? null;
+  } catch {
+    return null;
+  }
+}
+function writeSeen(courseId: string, status: string) {
+  try {
+    const all = JSON.parse(sessionStorage.getItem(SEEN_KEY) ?? '{}') as Record<string, string>;
+    all[courseId] = status;
+    sessionStorage.setItem(SEEN_KEY, JSON.stringify(all));
+  } catch {
+    /* storage blocked: completion is then only noticed within one page visit */
+  }
+}
+
+/** Remember that the learner is working on a course (used by the material and assessment pages). */
+export function markCourseSeen(courseId: string, status: string) {
+  writeSeen(courseId, status);
+}
+
+const browserCourseMachine = courseProgressMachine.provide({
+  actors: {
+    loadCourse: fromPromise<CourseLoadOutput, { courseId: string }>(async ({ input }) => {
+      try {
+        const [{ course }, progress] = await Promise.all([learnerApi.course(input.courseId), learnerApi.courseProgress(input.courseId)]);
+        return { course, progress };
+      } catch (error) {
+        throw new Error(errorMessage(error, COURSE_MESSAGES.loadFailed));
+      }
+    }),
+  },
+});
+
+export function useCourseProgress(courseId: string, onCompleted: (courseTitle: string) => void) {
+  const [snapshot, send, actorRef] = useMachine(browserCourseMachine, { input: { courseId, lastSeenStatus: readSeen(courseId) } });
+  useEffect(() => {
+    const sub = actorRef.on('course.completed', (event) => onCompleted(event.courseTitle));
+    return () => sub.unsubscribe();
+  }, [actorRef, onCompleted]);
+  const seen = snapshot.context.lastSeenStatus;
+  useEffect(() => {
+    if (seen) writeSeen(courseId, seen);
+  }, [courseId, seen]);
+  return [snapshot, send] as const;
+}

@@ -1,0 +1,54 @@
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { materialProgressMachine, type MaterialInput } from '../../statecharts/material-progress.machine';
+import { learnerApi } from '../api/learner';
+
+/** Set while the page is being hidden or closed: the last time report must survive the unload. */
+let unloading = false;
+
+const browserMaterialMachine = materialProgressMachine.provide({
+  actors: {
+    startComponent: fromPromise<void, { componentId: string }>(async ({ input }) => {
+      await learnerApi.startComponent(input.componentId);
+    }),
+    reportProgress: fromPromise<void, { componentId: string; progressPercentage: number }>(async ({ input }) => {
+      await learnerApi.componentProgress(input.componentId, input.progressPercentage);
+    }),
+    // 100 % completes a material on the server; the explicit complete covers a server that did not.
+    completeMaterial: fromPromise<void, { componentId: string }>(async ({ input }) => {
+      const { progress } = await learnerApi.componentProgress(input.componentId, 100);
+      if (progress.status !== 'COMPLETED') await learnerApi.completeComponent(input.componentId);
+    }),
+    sendTime: fromPromise<void, { componentId: string; seconds: number }>(({ input }) => learnerApi.componentTime(input.componentId, input.seconds, unloading)),
+  },
+});
+
+/**
+ * Material progress and time tracking for one component. Leaving the page (unmount), hiding the
+ * tab or closing it flushes the time spent; coming back to the tab counts again.
+ */
+export function useMaterialProgress(input: MaterialInput, onFinished: () => void) {
+  const [snapshot, send, actorRef] = useMachine(browserMaterialMachine, { input });
+  useEffect(() => {
+    const sub = actorRef.on('material.finished', () => onFinished());
+    return () => sub.unsubscribe();
+  }, [actorRef, onFinished]);
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        unloading = true;
+        actorRef.send({ type: 'material.leave' });
+        unloading = false;
+      } else {
+        actorRef.send({ type: 'material.return' });
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      actorRef.send({ type: 'material.leave' });
+    };
+  }, [actorRef]);
+  return [snapshot, send] as const;
+}
