@@ -1,0 +1,519 @@
+import { Eye, ExternalLink, FileText, FileVideo, Pencil, Presentation, Trash2, Upload } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { formatFileSize, MATERIAL_TYPE_LABELS, materialTypeFromFileName, MESSAGES, titleFromFileName } from '@contract/admin-content';
+import { deleteMaterial, listMaterials, updateMaterial, uploadMaterial, type Material } from '../../api/admin-content';
+import { errorMessage } from '../../api/client';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useNavigationFlag } from '../../hooks/use-navigation-flag';
+import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Pagination, Select, TextField, toaster, type DataTableColumn } from '../../ui';
+
+export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
+const ACCEPT = '.pdf,.mp4,.webm,.ogg,.ppt,.pptx';
+
+const typeIcon = (type: Material['type']) => (type === 'PDF' ? <FileText size={16} /> : type === 'VIDEO' ? <FileVideo size={16} /> : <Presentation size={16} />);
+const typePalette = { PDF: 'error', VIDEO: 'info', PPT: 'warning' } as const;
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** /admin/materials (admin spec section 2). */
+export function AdminMaterialsPage() {
+  useDocumentTitle('Materials');
+  const [materials, setMaterials] = useState<Material[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(10);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [viewing, setViewing] = useState<Material | null>(null);
+  const [editing, setEditing] = useState<Material | null>(null);
+  const [deleting, setDeleting] = useState<Material | null>(null);
+
+  useNavigationFlag('upload', () => setUploadOpen(true));
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    setLoadError(null);
+    try {
+      setMaterials(await listMaterials(undefined, signal));
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      setLoadError('Failed to load materials');
+      setMaterials((current) => current ?? []);
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const filtered = useMemo(() => {
+    const text = search.trim().toLowerCase();
+    if (!materials || !text) return materials ?? [];
+    return materials.filter((m) => m.title.toLowerCase().includes(text) || (m.description ?? '').toLowerCase().includes(text));
+  }, [materials, search]);
+  const pageCount = Math.max(1, Math.ceil(filtered.length / pageSize));
+  const currentPage = Math.min(page, pageCount);
+  const visible = filtered.slice((currentPage - 1) * pageSize, currentPage * pageSize);
+
+  const actions = (m: Material) => (
+    <div className={css({ display: 'inline-flex', gap: '1' })}>
+      <IconButton aria-label={`View ${m.title}`} icon={<Eye />} size="sm" onClick={() => setViewing(m)} />
+      <IconButton aria-label={`Edit ${m.title}`} icon={<Pencil />} size="sm" onClick={() => setEditing(m)} />
+      <IconButton aria-label={`Delete ${m.title}`} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setDeleting(m)} />
+    </div>
+  );
+
+  const columns: DataTableColumn<Material>[] = [
+    {
+      key: 'title',
+      header: 'Title',
+      hideInCard: true,
+      cell: (m) => (
+        <div className={css({ display: 'flex', flexDirection: 'column' })}>
+          <span className={css({ fontWeight: 'medium' })}>{m.title}</span>
+          {m.description ? <span className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 1 })}>{m.description}</span> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      cell: (m) => (
+        <Chip palette={typePalette[m.type]} size="sm" icon={typeIcon(m.type)}>
+          {MATERIAL_TYPE_LABELS[m.type]}
+        </Chip>
+      ),
+    },
+    { key: 'size', header: 'Size', cell: (m) => formatFileSize(m.fileSize) },
+    { key: 'uploaded', header: 'Uploaded', cell: (m) => formatDate(m.createdAt) },
+    { key: 'actions', header: 'Actions', align: 'right', hideInCard: true, cell: actions },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Materials"
+        subtitle="PDFs, videos and slide decks that course components point to."
+        actions={
+          <Button leftIcon={<Upload />} onClick={() => setUploadOpen(true)}>
+            Upload Material
+          </Button>
+        }
+      />
+      <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', alignItems: 'flex-end', mb: '5' })}>
+        <TextField
+          className={css({ flex: '1 1 260px', maxW: { md: '420px' } })}
+          label="Search materials"
+          type="search"
+          placeholder="Title or description"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          className={css({ w: '140px' })}
+          label="Rows per page"
+          options={MATERIAL_PAGE_SIZES.map((n) => ({ label: String(n), value: String(n) }))}
+          value={String(pageSize)}
+          onValueChange={(value) => {
+            setPageSize(Number(value));
+            setPage(1);
+          }}
+        />
+      </div>
+      {loadError ? (
+        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void load()}>Retry</Button>}>
+          {loadError}
+        </Alert>
+      ) : null}
+      {materials === null ? (
+        <LoadingBlock label="Loading materials..." />
+      ) : (
+        <>
+          <DataTable
+            label="Materials"
+            rows={visible}
+            columns={columns}
+            getRowKey={(m) => m.id}
+            cardTitle={(m) => m.title}
+            cardActions={actions}
+            empty={
+              <EmptyState
+                bordered
+                icon={<FileText />}
+                title={search.trim() && materials.length > 0 ? 'No materials match your search' : 'No materials found. Upload your first material to get started.'}
+                actions={
+                  materials.length === 0 ? (
+                    <Button leftIcon={<Upload />} onClick={() => setUploadOpen(true)}>
+                      Upload Material
+                    </Button>
+                  ) : undefined
+                }
+              />
+            }
+          />
+          <Pagination
+            className={css({ mt: '4' })}
+            count={filtered.length}
+            pageSize={pageSize}
+            page={currentPage}
+            onPageChange={setPage}
+            summary={filtered.length > 0 ? `Showing ${visible.length} of ${filtered.length} materials` : undefined}
+          />
+        </>
+      )}
+      <UploadDialog
+        open={uploadOpen}
+        onClose={() => setUploadOpen(false)}
+        onUploaded={(material) => {
+          setUploadOpen(false);
+          toaster.create({ type: 'success', title: 'Material uploaded successfully', description: material.title });
+          void load();
+        }}
+      />
+      <EditDialog
+        material={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          toaster.create({ type: 'success', title: 'Material updated successfully' });
+          void load();
+        }}
+      />
+      <DeleteDialog
+        material={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          toaster.create({ type: 'success', title: 'Material deleted successfully' });
+          void load();
+        }}
+      />
+      <MaterialViewer material={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}
+
+function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: () => void; onUploaded: (m: Material) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [fieldError, setFieldError] = useState<{ file?: string; title?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setFile(null);
+    setTitle('');
+    setDescription('');
+    setFieldError({});
+    setError(null);
+    setProgress(null);
+  }, [open]);
+
+  const type = file ? materialTypeFromFileName(file.name) : null;
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setError(null);
+    if (!chosen) return;
+    if (!materialTypeFromFileName(chosen.name)) {
+      setFieldError({ file: MESSAGES.invalidFileType });
+      return;
+    }
+    setFieldError({});
+    // The title defaults to the file name without its extension.
+    if (!title.trim()) setTitle(titleFromFileName(chosen.name));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || !title.trim()) {
+      setFieldError({ file: !file ? MESSAGES.uploadMissing : undefined, title: !title.trim() ? MESSAGES.uploadMissing : undefined });
+      return;
+    }
+    if (!type) {
+      setFieldError({ file: MESSAGES.invalidFileType });
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    abort.current = new AbortController();
+    try {
+      const material = await uploadMaterial({ file, title: title.trim(), description: description.trim(), type }, setProgress, abort.current.signal);
+      onUploaded(material);
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') return;
+      setError(errorMessage(e, 'Failed to upload file. Please try again.'));
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) return;
+        abort.current?.abort();
+        onClose();
+      }}
+      title="Upload Material"
+      description="PDF, video (MP4, WebM, OGG) or PowerPoint."
+      footer={
+        <>
+          <Button
+            variant="outline"
+            palette="neutral"
+            onClick={() => {
+              abort.current?.abort();
+              onClose();
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" form="upload-form" leftIcon={<Upload />} loading={uploading} loadingText="Uploading...">
+            Upload
+          </Button>
+        </>
+      }
+    >
+      <form id="upload-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+          <label htmlFor="material-file" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+            File <span aria-hidden>*</span>
+          </label>
+          <input
+            id="material-file"
+            type="file"
+            accept={ACCEPT}
+            disabled={uploading}
+            aria-invalid={Boolean(fieldError.file) || undefined}
+            aria-describedby={fieldError.file ? 'material-file-error' : 'material-file-help'}
+            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            className={css({
+              fontSize: 'sm',
+              p: '2',
+              borderWidth: '1px',
+              borderStyle: 'dashed',
+              borderColor: fieldError.file ? 'error.solid' : 'border.default',
+              borderRadius: 'l2',
+              _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
+            })}
+          />
+          {fieldError.file ? (
+            <p id="material-file-error" role="alert" className={css({ fontSize: 'sm', color: 'error.fg' })}>
+              {fieldError.file}
+            </p>
+          ) : (
+            <p id="material-file-help" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {file ? `${file.name} · ${formatFileSize(file.size)}${type ? ` · ${MATERIAL_TYPE_LABELS[type]}` : ''}` : 'The type is taken from the file extension.'}
+            </p>
+          )}
+        </div>
+        <TextField
+          label="Title"
+          required
+          value={title}
+          disabled={uploading}
+          error={fieldError.title}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            if (fieldError.title) setFieldError((f) => ({ ...f, title: undefined }));
+          }}
+        />
+        <TextField label="Description" multiline value={description} disabled={uploading} onChange={(event) => setDescription(event.target.value)} />
+        {uploading ? (
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round((progress ?? 0) * 100)}
+              className={css({ h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden' })}
+            >
+              <div className={css({ h: 'full', bg: 'brand.solid', transition: 'width 0.2s' })} style={{ width: `${Math.round((progress ?? 0) * 100)}%` }} />
+            </div>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{progress !== null && progress >= 1 ? 'Processing...' : `Uploading ${Math.round((progress ?? 0) * 100)}%`}</p>
+          </div>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
+
+function EditDialog({ material, onClose, onSaved }: { material: Material | null; onClose: () => void; onSaved: () => void }) {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!material) return;
+    setTitle(material.title);
+    setDescription(material.description ?? '');
+    setTitleError(null);
+    setError(null);
+    setBusy(false);
+  }, [material]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!material) return;
+    if (!title.trim()) {
+      setTitleError(MESSAGES.materialTitle);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await updateMaterial(material.id, { title: title.trim(), description: description.trim() });
+      onSaved();
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to update material. Please try again.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={material !== null}
+      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      title="Edit Material"
+      footer={
+        <>
+          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-material-form" loading={busy}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="edit-material-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        <TextField
+          label="Title"
+          required
+          value={title}
+          error={titleError}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            if (titleError) setTitleError(null);
+          }}
+        />
+        <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          File: {material?.fileName} ({formatFileSize(material?.fileSize)}). The file itself cannot be changed; upload a new material instead.
+        </p>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ material, onClose, onDeleted }: { material: Material | null; onClose: () => void; onDeleted: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setError(null);
+    setBusy(false);
+  }, [material]);
+  return (
+    <Dialog
+      open={material !== null}
+      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      title="Delete Material"
+      role="alertdialog"
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            palette="danger"
+            loading={busy}
+            onClick={async () => {
+              if (!material) return;
+              setBusy(true);
+              setError(null);
+              try {
+                await deleteMaterial(material.id);
+                onDeleted();
+              } catch (e) {
+                setError(errorMessage(e, 'Failed to delete material. Please try again.'));
+                setBusy(false);
+              }
+            }}
+          >
+            Delete
+          </Button>
+        </>
+      }
+    >
+      {error ? <Alert status="error" className={css({ mb: '3' })}>{error}</Alert> : null}
+      <p>Are you sure you want to delete this material?</p>
+      {material ? <p className={css({ mt: '2', fontWeight: 'medium' })}>{material.title}</p> : null}
+    </Dialog>
+  );
+}
+
+/** Viewer: PDF in a frame, video in a player, slide decks open in a new tab (browsers cannot embed them). */
+function MaterialViewer({ material, onClose }: { material: Material | null; onClose: () => void }) {
+  const [videoFailed, setVideoFailed] = useState(false);
+  useEffect(() => setVideoFailed(false), [material]);
+  const frame = css({ w: 'full', h: { base: '60vh', md: '70vh' }, border: 'none', borderRadius: 'l2', bg: 'bg.muted' });
+  return (
+    <Dialog
+      open={material !== null}
+      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      title={material?.title ?? 'Material'}
+      description={material ? `${MATERIAL_TYPE_LABELS[material.type]} · ${formatFileSize(material.fileSize)}` : undefined}
+      size="xl"
+      footer={
+        material ? (
+          <>
+            <Button variant="outline" palette="neutral" onClick={onClose}>
+              Close
+            </Button>
+            <Button asChild>
+              <a href={material.fileUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink size={16} aria-hidden /> Open in New Tab
+              </a>
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      {material?.type === 'PDF' ? <iframe title={material.title} src={material.fileUrl} className={frame} /> : null}
+      {material?.type === 'VIDEO' ? (
+        videoFailed ? (
+          <Alert status="warning">This video cannot be embedded here. Use “Open in New Tab” to watch or download it.</Alert>
+        ) : (
+          <video controls preload="metadata" src={material.fileUrl} onError={() => setVideoFailed(true)} className={css({ w: 'full', maxH: '70vh', borderRadius: 'l2', bg: 'black' })}>
+            <track kind="captions" />
+          </video>
+        )
+      ) : null}
+      {material?.type === 'PPT' ? (
+        <EmptyState
+          bordered
+          icon={<Presentation />}
+          title="Slide decks open in PowerPoint or your browser"
+          description={`${material.fileName} cannot be shown inside this page. Use “Open in New Tab” to download and view it.`}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
