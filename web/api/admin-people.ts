@@ -1,0 +1,66 @@
+/** Admin people and operations calls (admin spec section 7; shapes from worker/contract/admin-people.ts). */
+import type {
+  AssessmentSummary,
+  AssignDomainsResponse,
+  AttemptsPage,
+  AttemptStatusFilter,
+  AuditLogPage,
+  BulkImportResult,
+  CreateUserResponse,
+  DashboardStats,
+  RecentCourseRow,
+  RecentProgressRow,
+  Role,
+  TopPerformerRow,
+  UserDetailDto,
+  UserDto,
+} from '@contract/admin-people';
+import type { AdminPermissions } from '@contract/auth';
+import { api, apiRequest } from './client';
+
+export type { AttemptRow, BulkImportResult, UserDetailDto, UserDto } from '@contract/admin-people';
+
+export interface UserFilters {
+  search?: string;
+  role?: Role | '';
+  domainId?: string;
+}
+
+export const usersApi = {
+  list: (filters: UserFilters = {}, signal?: AbortSignal) => api.get<UserDto[]>('/users', { query: { ...filters }, signal }),
+  get: (id: string, signal?: AbortSignal) => api.get<UserDetailDto>(`/users/${id}`, { signal }),
+  create: (body: { username: string; email: string; role: Role; firstName?: string; lastName?: string }) => api.post<CreateUserResponse>('/users', body),
+  update: (
+    id: string,
+    body: Partial<{ username: string; email: string; firstName: string | null; lastName: string | null; role: Role; permissions: Partial<AdminPermissions> }>,
+  ) => api.put<UserDetailDto>(`/users/${id}`, body),
+  remove: (id: string) => api.delete<{ message: string }>(`/users/${id}`),
+  removeMany: (userIds: string[]) => apiRequest<{ message: string; deleted: number }>('/users/bulk', { method: 'DELETE', body: { userIds } }),
+  importChunk: (rows: { username: string; email: string }[], signal?: AbortSignal) => api.post<BulkImportResult[]>('/users/bulk', rows, { signal }),
+  assignDomains: (userIds: string[], domainIds: string[]) => api.put<AssignDomainsResponse>('/users/domains/assign', { userIds, domainIds }),
+  exportCsv: () => apiRequest<Blob>('/users/export', { responseType: 'blob', headers: { Accept: 'text/csv' } }),
+};
+
+export const dashboardApi = {
+  stats: (signal?: AbortSignal) => api.get<DashboardStats>('/v2/admin/dashboard/stats', { signal }),
+  recentProgress: (signal?: AbortSignal) => api.get<RecentProgressRow[]>('/v2/admin/dashboard/recent-progress', { signal }),
+  recentCourses: (signal?: AbortSignal) => api.get<RecentCourseRow[]>('/v2/admin/dashboard/recent-courses', { signal }),
+  topPerformers: (signal?: AbortSignal) => api.get<TopPerformerRow[]>('/v2/admin/dashboard/top-performers', { signal }),
+};
+
+export interface AttemptFilters {
+  status: AttemptStatusFilter;
+  domainId?: string;
+  search?: string;
+  page: number;
+  size?: number;
+}
+
+export const assessmentsApi = {
+  attempts: (filters: AttemptFilters, signal?: AbortSignal) => api.get<AttemptsPage>('/v2/admin/assessments/attempts', { query: { ...filters }, signal }),
+  summary: (signal?: AbortSignal) => api.get<AssessmentSummary>('/v2/admin/assessments/summary', { signal }),
+  auditLog: (page: number, size = 10, signal?: AbortSignal) => api.get<AuditLogPage>('/v2/admin/assessments/audit-log', { query: { page, size }, signal }),
+  reset: (componentId: string, userId: string, reason: string) => api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/reset`, { reason }),
+  markPassed: (componentId: string, userId: string, score: number, reason: string) =>
+    api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/pass`, { reason }, { query: { score } }),
+};

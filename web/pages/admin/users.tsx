@@ -1,0 +1,312 @@
+import type { Role, UserDto } from '@contract/admin-people';
+import { BookPlus, Download, Pencil, Plus, Search, Trash2, Upload, Users } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { css } from 'styled-system/css';
+import { listDomains, type Domain } from '../../api/admin-content';
+import { usersApi } from '../../api/admin-people';
+import { errorMessage } from '../../api/client';
+import { AddUserDialog, AssignBooksDialog, DeleteUsersDialog, EditUserDialog, UserCreatedDialog } from '../../components/admin/users-dialogs';
+import { BulkImportDialog } from '../../components/admin/users-bulk-import';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useNavigationFlag } from '../../hooks/use-navigation-flag';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  EmptyState,
+  IconButton,
+  LoadingBlock,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TextField,
+  toaster,
+  type SelectOption,
+} from '../../ui';
+
+const ROLE_FILTERS: readonly SelectOption<Role | 'ALL'>[] = [
+  { value: 'ALL', label: 'All Roles' },
+  { value: 'USER', label: 'User' },
+  { value: 'ADMIN', label: 'Admin' },
+];
+
+/** /admin/users: User Management (admin spec section 2). The quick action 'New User' opens the add dialog. */
+export function AdminUsersPage() {
+  useDocumentTitle('User Management');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [role, setRole] = useState<Role | 'ALL'>('ALL');
+  const [bookId, setBookId] = useState('ALL');
+  const [users, setUsers] = useState<UserDto[] | null>(null);
+  const [domains, setDomains] = useState<Domain[]>([]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [addOpen, setAddOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [created, setCreated] = useState<{ user: UserDto; password: string | null } | null>(null);
+  const [editing, setEditing] = useState<UserDto | null>(null);
+  const [deleting, setDeleting] = useState<UserDto[] | null>(null);
+  const [assigning, setAssigning] = useState<UserDto[] | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  useNavigationFlag('create', () => setAddOpen(true));
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listDomains(controller.signal)
+      .then(setDomains)
+      .catch((e: unknown) => console.error('Failed to load books', e));
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadError(null);
+    usersApi
+      .list({ search: query, role: role === 'ALL' ? '' : role, domainId: bookId === 'ALL' ? '' : bookId }, controller.signal)
+      .then((list) => {
+        setUsers(list);
+        // Keep only selected users that are still listed.
+        setSelected((current) => new Set(list.filter((u) => current.has(u.id)).map((u) => u.id)));
+      })
+      .catch((e: unknown) => {
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+        console.error(e);
+        setLoadError(errorMessage(e, 'Failed to load users'));
+        setUsers((current) => current ?? []);
+      });
+    return () => controller.abort();
+  }, [query, role, bookId, reload]);
+
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+  const list = users ?? [];
+  const selectedUsers = useMemo(() => list.filter((u) => selected.has(u.id)), [list, selected]);
+  const allChecked = list.length > 0 && selected.size === list.length ? true : selected.size > 0 ? 'indeterminate' : false;
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const blob = await usersApi.exportCsv();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'users_with_passwords.csv';
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+    } catch (e) {
+      console.error(e);
+      toaster.create({ type: 'error', title: errorMessage(e, 'Failed to export users') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const bookOptions: SelectOption[] = [{ value: 'ALL', label: 'All Books' }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
+  const filtered = Boolean(query) || role !== 'ALL' || bookId !== 'ALL';
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        subtitle="Create, import and manage learner accounts and their books."
+        actions={
+          <>
+            <Button leftIcon={<Plus />} onClick={() => setAddOpen(true)}>
+              ADD USER
+            </Button>
+            <Button variant="outline" leftIcon={<Upload />} onClick={() => setImportOpen(true)}>
+              BULK IMPORT
+            </Button>
+            <Button variant="outline" leftIcon={<Download />} loading={exporting} onClick={() => void exportCsv()}>
+              EXPORT CSV
+            </Button>
+          </>
+        }
+      />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' }, gap: '3', mb: '4' })}>
+        <TextField label="Search" type="search" placeholder="Username or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Select label="Role" options={ROLE_FILTERS} value={role} onValueChange={setRole} />
+        <Select label="Book" options={bookOptions} value={bookId} onValueChange={setBookId} />
+      </div>
+
+      {selected.size > 0 ? (
+        <div
+          role="region"
+          aria-label="Selection actions"
+          className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap', p: '3', mb: '3', borderRadius: 'md', bg: 'brand.subtle', color: 'fg.default' })}
+        >
+          <span className={css({ fontWeight: 'medium', flex: '1' })}>{selected.size} selected</span>
+          <Button size="sm" leftIcon={<BookPlus />} onClick={() => setAssigning(selectedUsers)}>
+            ASSIGN BOOKS
+          </Button>
+          <Button size="sm" palette="danger" leftIcon={<Trash2 />} onClick={() => setDeleting(selectedUsers)}>
+            DELETE USERS
+          </Button>
+        </div>
+      ) : null}
+
+      {loadError ? (
+        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
+          {loadError}
+        </Alert>
+      ) : null}
+
+      {users === null ? (
+        <LoadingBlock label="Loading users..." />
+      ) : list.length === 0 ? (
+        <EmptyState bordered icon={filtered ? <Search /> : <Users />} title="No users found" description={filtered ? 'Try a different search or filter.' : 'Add a user or import a CSV file to get started.'} />
+      ) : (
+        <>
+          <Table className={css({ display: { base: 'none', md: 'block' } })} caption="Users">
+            <TableHead>
+              <TableRow>
+                <TableHeader style={{ width: '48px' }}>
+                  <Checkbox aria-label="Select all users" checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())} />
+                </TableHeader>
+                <TableHeader>Username</TableHeader>
+                <TableHeader>Email</TableHeader>
+                <TableHeader>Role</TableHeader>
+                <TableHeader>Books</TableHeader>
+                <TableHeader align="right">Actions</TableHeader>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((u) => (
+                <TableRow key={u.id} selected={selected.has(u.id)}>
+                  <TableCell>
+                    <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
+                  </TableCell>
+                  <TableCell>
+                    <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
+                    {u.mustChangePassword ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>Temporary password</span> : null}
+                  </TableCell>
+                  <TableCell>{u.email}</TableCell>
+                  <TableCell>
+                    <RoleChip role={u.role} />
+                  </TableCell>
+                  <TableCell>
+                    <Books user={u} />
+                  </TableCell>
+                  <TableCell align="right">
+                    <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '3' })}>
+            <Checkbox checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}>
+              Select all
+            </Checkbox>
+            <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Users">
+              {list.map((u) => (
+                <li key={u.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '2' })}>
+                  <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+                    <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
+                    <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>{u.username}</span>
+                    <RoleChip role={u.role} />
+                  </div>
+                  <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{u.email}</span>
+                  <Books user={u} />
+                  <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+                    <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
+      )}
+
+      <AddUserDialog
+        open={addOpen}
+        onClose={() => setAddOpen(false)}
+        onCreated={(user, password) => {
+          setAddOpen(false);
+          setCreated({ user, password });
+          refresh();
+        }}
+      />
+      <UserCreatedDialog result={created} onClose={() => setCreated(null)} />
+      <BulkImportDialog open={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+      <EditUserDialog
+        user={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(message) => {
+          setEditing(null);
+          toaster.create({ type: 'success', title: message });
+          refresh();
+        }}
+      />
+      <DeleteUsersDialog
+        users={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(message) => {
+          setDeleting(null);
+          setSelected(new Set());
+          toaster.create({ type: 'success', title: message });
+          refresh();
+        }}
+      />
+      <AssignBooksDialog
+        users={assigning}
+        domains={domains}
+        onClose={() => setAssigning(null)}
+        onDone={(message) => {
+          setAssigning(null);
+          toaster.create({ type: 'success', title: message });
+          refresh();
+        }}
+      />
+    </>
+  );
+}
+
+function RoleChip({ role }: { role: Role }) {
+  return <Chip palette={role === 'ADMIN' ? 'accent' : 'neutral'}>{role === 'ADMIN' ? 'Admin' : 'User'}</Chip>;
+}
+
+function Books({ user }: { user: UserDto }) {
+  if (user.role === 'ADMIN') return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>All books</span>;
+  if (user.domains.length === 0) return <span className={css({ fontSize: 'sm', color: 'fg.subtle' })}>No books</span>;
+  return (
+    <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap' })}>
+      {user.domains.map((d) => (
+        <Chip key={d.id} size="sm" palette="info">
+          {d.name}
+        </Chip>
+      ))}
+    </span>
+  );
+}
+
+function RowActions({ user, onEdit, onDelete }: { user: UserDto; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <div className={css({ display: 'inline-flex', gap: '1' })}>
+      <IconButton aria-label={`Edit ${user.username}`} icon={<Pencil />} size="sm" onClick={onEdit} />
+      <IconButton aria-label={`Delete ${user.username}`} icon={<Trash2 />} size="sm" palette="danger" onClick={onDelete} />
+    </div>
+  );
+}
