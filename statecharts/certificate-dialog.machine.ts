@@ -114,6 +114,12 @@ export const certificateDialogMachine = setup({
       exit: [{ type: 'releasePreview', params: ({ context }) => ({ url: context.previewUrl }) }, assign({ previewUrl: null })],
       on: {
         'dialog.close': { target: 'closed' },
+        // Another course while open (a second completion): start over for it.
+        'dialog.open': {
+          target: '#certificateDialog.open',
+          reenter: true,
+          actions: assign(({ event }) => ({ ...initialContext(), courseId: event.courseId, courseName: event.courseName })),
+        },
         'notice.dismiss': { actions: assign({ notice: null }) },
       },
       states: {

@@ -1,0 +1,51 @@
+/**
+ * Certificate calls (learner spec section 7, api-responses.md "Certificates"). The PDFs are
+ * fetched with the bearer token as blobs: an <iframe> or a link cannot send the header.
+ */
+import {
+  certificateFileName,
+  type GenerateCertificateResponse,
+  type UserCertificateResponse,
+  type VerifyCertificateResponse,
+} from '@contract/certificates';
+import type { CourseProgressListResponse } from '@contract/learner';
+import { api, apiRequest } from './client';
+
+const enc = encodeURIComponent;
+
+export const certificatesApi = {
+  forCourse: (courseId: string) => api.get<UserCertificateResponse>(`/v2/certificates/user/${enc(courseId)}`),
+  generate: (courseId: string) => api.post<GenerateCertificateResponse>(`/v2/certificates/generate/${enc(courseId)}`),
+  view: (certificateId: string) => apiRequest<Blob>(`/v2/certificates/view/${enc(certificateId)}`, { responseType: 'blob' }),
+  download: (certificateId: string) => apiRequest<Blob>(`/v2/certificates/download/${enc(certificateId)}`, { responseType: 'blob' }),
+  verify: (certificateNumber: string) => api.get<VerifyCertificateResponse>(`/v2/certificates/verify/${enc(certificateNumber)}`, { token: null }),
+  /**
+   * The dashboard's course list. Unlike the shared progress helper this one throws, so the
+   * dashboard can say "Failed to load your completed courses" instead of showing an empty grid.
+   */
+  courseProgresses: () => api.get<CourseProgressListResponse>('/v2/user/progress/courses'),
+};
+
+/** Saves a blob through a temporary link (the browser's own download, with our file name). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start reading before the URL goes away.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * Downloads a certificate PDF. With its number the file is certificate-{number}.pdf (dashboard,
+ * dialog); without, certificate.pdf (reports and course screens, learner spec section 7).
+ */
+export async function downloadCertificate(certificateId: string, certificateNumber?: string | null): Promise<void> {
+  const blob = await certificatesApi.download(certificateId);
+  saveBlob(blob, certificateFileName(certificateNumber));
+}

@@ -1,0 +1,117 @@
+import { Award, Download, ExternalLink, RotateCcw } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { useCertificateDialog } from '../state/certificate-dialog';
+import { Alert, Button, Dialog, LoadingBlock } from '../ui';
+
+/** Certificate dates as "21 November 2026" (UTC, as printed on the PDF). */
+export function formatCertificateDay(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+export interface CertificateDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  courseId: string | null;
+  courseName: string;
+}
+
+const detailLabel = css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.05em', color: 'fg.muted' });
+const detailValue = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' });
+
+/**
+ * The certificate of a completed course (learner spec, "Certificate dialog"): generated first when
+ * none exists, previewed, and downloaded automatically once about 2 s after the preview is ready.
+ *
+ *   <CertificateDialog open={open} onOpenChange={setOpen} courseId={course.id} courseName={course.title} />
+ */
+export function CertificateDialog({ open, onOpenChange, courseId, courseName }: CertificateDialogProps) {
+  const [state, send] = useCertificateDialog(open, courseId, courseName);
+  const { certificate, previewUrl, error, notice } = state.context;
+  const busy = state.hasTag('busy');
+  const downloading = state.hasTag('downloading');
+  const ready = state.matches({ open: 'ready' });
+  const failed = state.matches({ open: 'failed' });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="xl"
+      title="Course Completion Certificate"
+      className={css({ h: '90dvh', maxH: '90dvh' })}
+      bodyClassName={css({ display: 'flex', flexDirection: 'column', gap: '4', minH: 0 })}
+      footer={
+        <>
+          <Button variant="outline" palette="neutral" leftIcon={<ExternalLink />} disabled={!ready || !previewUrl} onClick={() => send({ type: 'certificate.openInNewTab' })}>
+            Open in New Tab
+          </Button>
+          <Button leftIcon={<Download />} disabled={!ready} loading={downloading} loadingText="Downloading..." onClick={() => send({ type: 'certificate.download' })}>
+            Download Certificate
+          </Button>
+          <Button variant="ghost" palette="neutral" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+        <span aria-hidden className={css({ display: 'grid', placeItems: 'center', flex: 'none', w: '10', h: '10', borderRadius: 'full', bg: 'accent.subtle', color: 'accent.fg' })}>
+          <Award size={20} />
+        </span>
+        <p className={css({ fontSize: 'md', color: 'fg.default' })}>
+          <strong>Congratulations!</strong> You have successfully completed <strong>{courseName}</strong>. Your certificate is ready to view and download.
+        </p>
+      </div>
+
+      {certificate ? (
+        <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: '3', p: '3', borderRadius: 'lg', bg: 'bg.subtle' })}>
+          <div className={css({ gridColumn: { base: 'span 2', sm: 'auto' } })}>
+            <dt className={detailLabel}>Certificate Number</dt>
+            <dd className={detailValue} data-testid="certificate-number">
+              {certificate.certificateNumber}
+            </dd>
+          </div>
+          <div>
+            <dt className={detailLabel}>Issued</dt>
+            <dd className={detailValue}>{formatCertificateDay(certificate.issuedDate)}</dd>
+          </div>
+          <div>
+            <dt className={detailLabel}>Valid Until</dt>
+            <dd className={detailValue}>{formatCertificateDay(certificate.expiryDate)}</dd>
+          </div>
+        </dl>
+      ) : null}
+
+      {notice ? (
+        <Alert status="success" action={<Button size="xs" variant="ghost" palette="neutral" onClick={() => send({ type: 'notice.dismiss' })}>Dismiss</Button>}>
+          {notice}
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert
+          status="error"
+          action={
+            failed ? (
+              <Button size="xs" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => send({ type: 'dialog.retry' })}>
+                Try again
+              </Button>
+            ) : undefined
+          }
+        >
+          {error}
+        </Alert>
+      ) : null}
+
+      <div className={css({ flex: '1', minH: '240px', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg', overflow: 'hidden', bg: 'bg.subtle', display: 'flex' })}>
+        {previewUrl ? (
+          <iframe title={`Certificate preview: ${courseName}`} src={`${previewUrl}#view=FitH`} className={css({ w: '100%', h: '100%', border: '0', flex: '1' })} />
+        ) : busy ? (
+          <LoadingBlock label={state.matches({ open: 'generating' }) ? 'Generating your certificate...' : 'Loading certificate...'} className={css({ flex: '1' })} />
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,252 @@
+import type { CourseProgress } from '@contract/learner';
+import { Award, BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge, Hourglass, RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { selectUser } from '../../../statecharts/session.machine';
+import { certificatesApi, downloadCertificate } from '../../api/certificates';
+import { ApiClientError } from '../../api/client';
+import { formatCertificateDay } from '../../components/certificate-dialog';
+import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useSession } from '../../state/session';
+import { greetingName } from '../../state/user-display';
+import { Alert, Button, Card, Chip, EmptyState, Skeleton, toaster } from '../../ui';
+
+const MAX_COMPLETED_CARDS = 6;
+const DEFAULT_BOOK = 'EHS Training';
+
+interface CardCertificate {
+  certificateId: string;
+  certificateNumber: string;
+}
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; progresses: CourseProgress[] };
+
+/** The reason part of "Failed to ...: {reason}". */
+const reasonOf = (error: unknown) => (error instanceof ApiClientError || error instanceof Error ? error.message : 'Unknown error');
+
+/** /dashboard (learner spec section 2, "Learner dashboard: certificates"). */
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const user = useSession(selectUser);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // Certificates by course id, from the per-course check; a failed check counts as none.
+  const [certificates, setCertificates] = useState<Record<string, CardCertificate | null>>({});
+  const [busyCourse, setBusyCourse] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    try {
+      const { progresses } = await certificatesApi.courseProgresses();
+      const completed = completedOf(progresses);
+      const checks = await Promise.all(
+        completed.map(async (p) => {
+          try {
+            const found = await certificatesApi.forCourse(p.courseId);
+            return [p.courseId, found.exists ? { certificateId: found.certificateId, certificateNumber: found.certificateNumber } : null] as const;
+          } catch (error) {
+            console.warn(`Certificate check failed for course ${p.courseId}`, error);
+            return [p.courseId, null] as const;
+          }
+        }),
+      );
+      setCertificates(Object.fromEntries(checks));
+      setLoad({ status: 'ready', progresses });
+    } catch (error) {
+      console.error('Dashboard load failed', error);
+      setLoad({ status: 'error' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const progresses = load.status === 'ready' ? load.progresses : [];
+  const completed = useMemo(() => completedOf(progresses), [progresses]);
+  const stats = useMemo(() => {
+    const hasCertificate = (p: CourseProgress) => (p.courseId in certificates ? certificates[p.courseId] !== null : p.certificateId !== null);
+    return {
+      completed: progresses.filter((p) => p.status === 'COMPLETED').length,
+      // The In Progress counter counts IN_PROGRESS plus ENROLLED (learner spec section 4).
+      inProgress: progresses.filter((p) => p.status !== 'COMPLETED').length,
+      certificates: progresses.filter(hasCertificate).length,
+    };
+  }, [progresses, certificates]);
+
+  async function onDownload(course: CourseProgress, certificate: CardCertificate) {
+    setBusyCourse(course.courseId);
+    try {
+      await downloadCertificate(certificate.certificateId, certificate.certificateNumber);
+    } catch (error) {
+      toaster.create({ type: 'error', title: `Failed to download certificate: ${reasonOf(error)}` });
+    } finally {
+      setBusyCourse(null);
+    }
+  }
+
+  async function onGenerate(course: CourseProgress) {
+    setBusyCourse(course.courseId);
+    let generated: CardCertificate;
+    try {
+      const result = await certificatesApi.generate(course.courseId);
+      generated = { certificateId: result.certificateId, certificateNumber: result.certificateNumber };
+      // The card flips to "has certificate" and the count rises at once.
+      setCertificates((current) => ({ ...current, [course.courseId]: generated }));
+    } catch (error) {
+      toaster.create({ type: 'error', title: `Failed to generate certificate: ${reasonOf(error)}` });
+      setBusyCourse(null);
+      return;
+    }
+    await onDownload(course, generated);
+  }
+
+  const loading = load.status === 'loading';
+  return (
+    <>
+      <PageHeader title={`Welcome, ${greetingName(user, 'User')}`} subtitle="Track your completed courses and certificates" />
+      <IncompleteAttemptsDialog onResolved={() => void reload()} />
+
+      <section aria-label="Summary" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' }, gap: { base: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
+        <StatCard label="Completed Courses" value={stats.completed} loading={loading} icon={<CircleCheckBig />} tone="success" />
+        <StatCard label="In Progress" value={stats.inProgress} loading={loading} icon={<Hourglass />} tone="warning" />
+        <StatCard label="Certificates Earned" value={stats.certificates} loading={loading} icon={<Award />} tone="accent" />
+      </section>
+
+      <section aria-labelledby="completed-heading">
+        <h2 id="completed-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' })}>
+          Your Completed Courses
+        </h2>
+        {load.status === 'error' ? (
+          <Alert
+            status="error"
+            action={
+              <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => void reload()}>
+                Retry
+              </Button>
+            }
+          >
+            Failed to load your completed courses
+          </Alert>
+        ) : loading ? (
+          <div className={grid} aria-busy="true" aria-label="Loading your completed courses">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className={css({ h: '220px', borderRadius: 'xl' })} />
+            ))}
+          </div>
+        ) : completed.length === 0 ? (
+          <EmptyState
+            bordered
+            icon={<BookOpenCheck />}
+            title="No completed courses yet"
+            description="When you complete a course, it will appear here with a certificate option."
+          />
+        ) : (
+          <ul className={grid}>
+            {completed.map((course) => {
+              const certificate = certificates[course.courseId] ?? null;
+              return (
+                <CompletedCourseCard
+                  key={course.courseId}
+                  course={course}
+                  certificate={certificate}
+                  busy={busyCourse === course.courseId}
+                  disabled={busyCourse !== null && busyCourse !== course.courseId}
+                  onDownload={() => certificate && void onDownload(course, certificate)}
+                  onGenerate={() => void onGenerate(course)}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The completed courses shown on the dashboard: most recently completed first, at most 6. */
+function completedOf(progresses: CourseProgress[]): CourseProgress[] {
+  return progresses
+    .filter((p) => p.status === 'COMPLETED')
+    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''))
+    .slice(0, MAX_COMPLETED_CARDS);
+}
+
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: { base: '4', md: '5' }, listStyle: 'none', p: 0, m: 0 });
+
+// Static classes: Panda extracts styles at build time, so no computed style objects.
+const TONES = {
+  success: css({ bg: 'success.subtle', color: 'success.fg' }),
+  warning: css({ bg: 'warning.subtle', color: 'warning.fg' }),
+  accent: css({ bg: 'accent.subtle', color: 'accent.fg' }),
+} as const;
+const statIcon = css({ display: 'grid', placeItems: 'center', flex: 'none', w: '12', h: '12', borderRadius: 'xl', '& svg': { w: '6', h: '6' } });
+
+function StatCard({ label, value, icon, tone, loading }: { label: string; value: number; icon: ReactNode; tone: keyof typeof TONES; loading: boolean }) {
+  return (
+    <Card variant="elevated" className={css({ display: 'flex', flexDirection: 'row', alignItems: 'center', gap: '4', p: { base: '4', md: '5' } })}>
+      <span aria-hidden className={cx(statIcon, TONES[tone])}>
+        {icon}
+      </span>
+      <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
+        <span className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>{label}</span>
+        {loading ? (
+          <Skeleton className={css({ h: '8', w: '12', mt: '1' })} />
+        ) : (
+          <span className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+            {value}
+          </span>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function CompletedCourseCard({
+  course,
+  certificate,
+  busy,
+  disabled,
+  onDownload,
+  onGenerate,
+}: {
+  course: CourseProgress;
+  certificate: CardCertificate | null;
+  busy: boolean;
+  disabled: boolean;
+  onDownload: () => void;
+  onGenerate: () => void;
+}) {
+  return (
+    <Card as="li" variant="outline" aria-label={course.courseTitle} className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '5', h: '100%' })}>
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <Chip palette="success" size="sm" icon={<CircleCheckBig size={14} />}>
+          Completed
+        </Chip>
+        {certificate ? (
+          <Chip palette="accent" variant="solid" size="sm" icon={<BadgeCheck size={14} />}>
+            Certified
+          </Chip>
+        ) : null}
+      </div>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', flex: '1' })}>
+        <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35', color: 'fg.default' })}>{course.courseTitle}</h3>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{course.courseDomain || course.domain?.name || DEFAULT_BOOK}</p>
+      </div>
+      <p className={css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
+        <CalendarCheck size={16} aria-hidden />
+        Completed {formatCertificateDay(course.completedAt)}
+      </p>
+      {certificate ? (
+        <Button fullWidth leftIcon={<Download />} loading={busy} loadingText="Downloading..." disabled={disabled} onClick={onDownload}>
+          Download Certificate
+        </Button>
+      ) : (
+        <Button fullWidth variant="outline" leftIcon={<FileBadge />} loading={busy} loadingText="Generating..." disabled={disabled} onClick={onGenerate}>
+          Generate Certificate
+        </Button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { CERTIFICATE_DIALOG_MESSAGES, certificateDialogMachine, type DialogCertificate } from '../../statecharts/certificate-dialog.machine';
+import { certificatesApi, downloadCertificate } from '../api/certificates';
+import { errorMessage } from '../api/client';
+
+/** Actor errors carry only the text to show: the server's message, else the dialog's default. */
+const withMessage = async <T,>(work: () => Promise<T>, fallback: string): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    throw new Error(errorMessage(error, fallback));
+  }
+};
+
+const toDialogCertificate = (c: DialogCertificate): DialogCertificate => ({
+  certificateId: c.certificateId,
+  certificateNumber: c.certificateNumber,
+  issuedDate: c.issuedDate,
+  expiryDate: c.expiryDate,
+  status: c.status,
+});
+
+export const browserCertificateDialogMachine = certificateDialogMachine.provide({
+  actors: {
+    fetchCertificate: fromPromise<DialogCertificate | null, { courseId: string }>(({ input }) =>
+      withMessage(async () => {
+        const found = await certificatesApi.forCourse(input.courseId);
+        return found.exists ? toDialogCertificate(found) : null;
+      }, CERTIFICATE_DIALOG_MESSAGES.fetchFailed),
+    ),
+    generateCertificate: fromPromise<DialogCertificate, { courseId: string }>(({ input }) =>
+      withMessage(async () => toDialogCertificate(await certificatesApi.generate(input.courseId)), CERTIFICATE_DIALOG_MESSAGES.fetchFailed),
+    ),
+    loadPreview: fromPromise<string, { certificateId: string }>(({ input }) =>
+      withMessage(async () => {
+        const blob = await certificatesApi.view(input.certificateId);
+        return URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+      }, CERTIFICATE_DIALOG_MESSAGES.fetchFailed),
+    ),
+    downloadCertificate: fromPromise<void, { certificateId: string; certificateNumber: string }>(({ input }) =>
+      withMessage(() => downloadCertificate(input.certificateId, input.certificateNumber), CERTIFICATE_DIALOG_MESSAGES.downloadFailed),
+    ),
+  },
+  actions: {
+    openInNewTab: (_, params) => {
+      if (params.url) window.open(params.url, '_blank', 'noopener');
+    },
+    releasePreview: (_, params) => {
+      if (params.url) URL.revokeObjectURL(params.url);
+    },
+  },
+});
+
+/**
+ * Connects the dialog machine to a controlled `open` prop: opening sends `dialog.open` with the
+ * course, closing sends `dialog.close` (which cancels a pending automatic download).
+ */
+export function useCertificateDialog(open: boolean, courseId: string | null, courseName: string) {
+  const [snapshot, send] = useMachine(browserCertificateDialogMachine);
+  useEffect(() => {
+    if (open && courseId) send({ type: 'dialog.open', courseId, courseName });
+    else send({ type: 'dialog.close' });
+  }, [open, courseId, courseName, send]);
+  // Unmounting stops the actor without running exit actions: free the preview here.
+  const previewUrl = useRef<string | null>(null);
+  previewUrl.current = snapshot.context.previewUrl;
+  useEffect(
+    () => () => {
+      if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
+    },
+    [],
+  );
+  return [snapshot, send] as const;
+}
