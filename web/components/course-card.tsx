@@ -49,7 +49,8 @@ export function CourseCard({ course, progress }: CourseCardProps) {
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', p: '5', flex: '1', minH: 0 })}>
         <span className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.04em' })}>{course.domain.name}</span>
         <h3 className={css({ fontSize: 'lg', fontWeight: 'bold', lineHeight: '1.3', color: 'fg.default', lineClamp: 2 })}>{course.title}</h3>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 4, flex: '1', minH: 0 })}>{course.description ?? ''}</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 3 })}>{course.description ?? ''}</p>
+        <div aria-hidden className={css({ flex: '1' })} />
         <div className={css({ display: 'flex', gap: '3', fontSize: 'xs', color: 'fg.muted', flexWrap: 'wrap' })}>
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
             <Clock aria-hidden className={css({ w: '3.5', h: '3.5' })} />
