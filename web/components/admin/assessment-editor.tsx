@@ -1,0 +1,218 @@
+import { Plus, Trash2, X } from 'lucide-react';
+import { useId } from 'react';
+import { css, cx } from 'styled-system/css';
+import { Button, Checkbox, IconButton, Select, TextField } from '../../ui';
+import {
+  addOption,
+  addQuestion,
+  canRemoveOption,
+  removeOption,
+  removeQuestion,
+  renameOption,
+  setCorrectAnswer,
+  setQuestionType,
+  updateQuestion,
+  type AssessmentDraft,
+  type DraftQuestion,
+} from './assessment-draft';
+
+export interface AssessmentEditorProps {
+  draft: AssessmentDraft;
+  onChange: (draft: AssessmentDraft) => void;
+  /** Messages keyed like the contract's fields (`questions.0.options`); shown next to each field. */
+  errors: Record<string, string>;
+  disabled?: boolean;
+}
+
+const numberOrEmpty = (text: string): number | '' => (text.trim() === '' ? '' : Number(text));
+const errorText = css({ fontSize: 'sm', color: 'error.fg', mt: '1' });
+const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', mb: '2' });
+
+/** The assessment editor (admin spec section 5): settings, then questions with their options. */
+export function AssessmentEditor({ draft, onChange, errors, disabled }: AssessmentEditorProps) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <TextField label="Assessment title" required value={draft.title} disabled={disabled} error={errors.title} onChange={(e) => onChange({ ...draft, title: e.target.value })} />
+      <TextField label="Instructions" multiline value={draft.description} disabled={disabled} onChange={(e) => onChange({ ...draft, description: e.target.value })} />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+        <TextField
+          label="Passing score (%)"
+          type="number"
+          min={0}
+          max={100}
+          value={draft.passingScore}
+          disabled={disabled}
+          error={errors.passingScore}
+          onChange={(e) => onChange({ ...draft, passingScore: numberOrEmpty(e.target.value) })}
+        />
+        <TextField
+          label="Time limit (minutes)"
+          type="number"
+          min={0}
+          value={draft.timeLimit}
+          disabled={disabled}
+          error={errors.timeLimit}
+          onChange={(e) => onChange({ ...draft, timeLimit: numberOrEmpty(e.target.value) })}
+        />
+      </div>
+      <Checkbox checked={draft.shuffleQuestions} disabled={disabled} onCheckedChange={(shuffleQuestions) => onChange({ ...draft, shuffleQuestions })}>
+        Shuffle questions for each attempt
+      </Checkbox>
+
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>Questions ({draft.questions.length})</h3>
+        {errors.questions ? (
+          <p role="alert" className={errorText}>
+            {errors.questions}
+          </p>
+        ) : null}
+        {draft.questions.map((question, index) => (
+          <QuestionCard key={question.key} draft={draft} question={question} index={index} onChange={onChange} errors={errors} disabled={disabled} />
+        ))}
+        <div>
+          <Button variant="outline" leftIcon={<Plus />} disabled={disabled} onClick={() => onChange(addQuestion(draft))}>
+            Add Question
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function QuestionCard({ draft, question, index, onChange, errors, disabled }: { draft: AssessmentDraft; question: DraftQuestion; index: number; onChange: (d: AssessmentDraft) => void; errors: Record<string, string>; disabled?: boolean }) {
+  const id = useId();
+  const at = (field: string) => errors[`questions.${index}.${field}`];
+  const optionsError = at('options');
+  const answerError = at('correctAnswer');
+  return (
+    <section aria-labelledby={`${id}-heading`} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l3', p: { base: '3', md: '4' }, bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
+        <h4 id={`${id}-heading`} className={css({ fontWeight: 'semibold' })}>
+          Question {index + 1}
+        </h4>
+        <IconButton aria-label={`Remove question ${index + 1}`} icon={<Trash2 />} size="sm" palette="danger" disabled={disabled} onClick={() => onChange(removeQuestion(draft, index))} />
+      </div>
+      <TextField label="Question text" required multiline value={question.question} disabled={disabled} error={at('question')} onChange={(e) => onChange(updateQuestion(draft, index, { question: e.target.value }))} />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr' }, gap: '4', alignItems: 'start' })}>
+        <Select
+          label="Question type"
+          options={[
+            { label: 'Multiple choice', value: 'MCQ' },
+            { label: 'True / False', value: 'TRUE_FALSE' },
+          ]}
+          value={question.type}
+          disabled={disabled}
+          onValueChange={(type) => onChange(setQuestionType(draft, index, type as DraftQuestion['type']))}
+        />
+        <TextField
+          label="Points"
+          type="number"
+          min={1}
+          value={question.points}
+          disabled={disabled}
+          error={at('points')}
+          onChange={(e) => onChange(updateQuestion(draft, index, { points: numberOrEmpty(e.target.value) }))}
+        />
+      </div>
+
+      {question.type === 'MCQ' ? (
+        <fieldset aria-invalid={Boolean(optionsError || answerError) || undefined}>
+          <legend className={legend}>Options (select the correct answer)</legend>
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            {question.options.map((option, optionIndex) => {
+              const checked = option.text.trim() !== '' && option.text.trim() === question.correctAnswer;
+              return (
+                <div key={option.key} className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+                  <input
+                    type="radio"
+                    name={`${id}-correct`}
+                    aria-label={`Option ${optionIndex + 1} is the correct answer`}
+                    checked={checked}
+                    disabled={disabled || option.text.trim() === ''}
+                    onChange={() => onChange(setCorrectAnswer(draft, index, option.text))}
+                    className={css({ w: '4', h: '4', accentColor: 'var(--colors-brand-solid)', flexShrink: 0 })}
+                  />
+                  <input
+                    aria-label={`Option ${optionIndex + 1}`}
+                    placeholder={`Option ${optionIndex + 1}`}
+                    value={option.text}
+                    disabled={disabled}
+                    onChange={(e) => onChange(renameOption(draft, index, optionIndex, e.target.value))}
+                    className={cx(
+                      css({
+                        flex: '1',
+                        minW: 0,
+                        h: '10',
+                        px: '3',
+                        borderWidth: '1px',
+                        borderColor: checked ? 'success.solid' : 'border.default',
+                        borderRadius: 'l2',
+                        bg: checked ? 'success.subtle' : 'bg.surface',
+                        fontSize: 'sm',
+                        _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '1px' },
+                      }),
+                    )}
+                  />
+                  <IconButton
+                    aria-label={`Remove option ${optionIndex + 1}`}
+                    icon={<X />}
+                    size="sm"
+                    disabled={disabled || !canRemoveOption(question)}
+                    onClick={() => onChange(removeOption(draft, index, optionIndex))}
+                  />
+                </div>
+              );
+            })}
+          </div>
+          {optionsError ? (
+            <p role="alert" className={errorText}>
+              {optionsError}
+            </p>
+          ) : null}
+          {answerError ? (
+            <p role="alert" className={errorText}>
+              {answerError}
+            </p>
+          ) : null}
+          <Button variant="ghost" size="sm" leftIcon={<Plus />} disabled={disabled} onClick={() => onChange(addOption(draft, index))} className={css({ mt: '2' })}>
+            Add Option
+          </Button>
+        </fieldset>
+      ) : (
+        <fieldset aria-invalid={Boolean(answerError) || undefined}>
+          <legend className={legend}>Correct answer</legend>
+          <div className={css({ display: 'flex', gap: '6' })}>
+            {(['true', 'false'] as const).map((value) => (
+              <label key={value} className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
+                <input
+                  type="radio"
+                  name={`${id}-tf`}
+                  checked={question.correctAnswer === value}
+                  disabled={disabled}
+                  onChange={() => onChange(setCorrectAnswer(draft, index, value))}
+                  className={css({ w: '4', h: '4', accentColor: 'var(--colors-brand-solid)' })}
+                />
+                {value === 'true' ? 'True' : 'False'}
+              </label>
+            ))}
+          </div>
+          {answerError ? (
+            <p role="alert" className={errorText}>
+              {answerError}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+      <TextField
+        label="Explanation (shown after submitting)"
+        multiline
+        value={question.explanation}
+        disabled={disabled}
+        onChange={(e) => onChange(updateQuestion(draft, index, { explanation: e.target.value }))}
+      />
+      <Checkbox checked={question.required} disabled={disabled} onCheckedChange={(required) => onChange(updateQuestion(draft, index, { required }))}>
+        Required question
+      </Checkbox>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { ArrowDown, ArrowUp, ClipboardCheck, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import type { AdminComponent, AdminCourseDetail } from '@contract/admin-content';
+import type { ComponentType } from '@contract/course';
+import { deleteComponent, reorderComponents } from '../../api/admin-content';
+import { errorMessage } from '../../api/client';
+import { Alert, Button, Chip, Dialog, EmptyState, IconButton, toaster } from '../../ui';
+import { COMPONENT_LABELS, ComponentEditorDialog, type ComponentEditorTarget } from './component-editor-dialog';
+
+const palette = { PRE_ASSESSMENT: 'info', MATERIAL: 'accent', POST_ASSESSMENT: 'success' } as const;
+
+/** Moves the item at `index` by `delta` (pure; used for the optimistic reorder). */
+export function moveItem<T>(items: readonly T[], index: number, delta: -1 | 1): T[] {
+  const target = index + delta;
+  if (target < 0 || target >= items.length) return [...items];
+  const next = [...items];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
+
+function summary(component: AdminComponent): string {
+  const data = component.data as { questions?: unknown[]; type?: string; passingScore?: number; timeLimit?: number };
+  if (component.type === 'MATERIAL') return data.type ? `${data.type} material` : 'Material';
+  const count = data.questions?.length ?? 0;
+  return `${count} question${count === 1 ? '' : 's'} · pass ${data.passingScore ?? 70}% · ${data.timeLimit ? `${data.timeLimit} min` : 'no time limit'}`;
+}
+
+export interface ComponentListProps {
+  course: AdminCourseDetail;
+  /** Reload the course (after a save, a delete, or a failed reorder). */
+  onChanged: () => void;
+}
+
+/** The Components tab: ordered list with move up/down, edit and delete, and the add buttons. */
+export function ComponentList({ course, onChanged }: ComponentListProps) {
+  const [items, setItems] = useState<AdminComponent[]>(course.components);
+  const [editor, setEditor] = useState<ComponentEditorTarget | null>(null);
+  const [deleting, setDeleting] = useState<AdminComponent | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setItems(course.components), [course.components]);
+
+  const locked = course.hasBeenPublished;
+
+  const move = async (index: number, delta: -1 | 1) => {
+    const next = moveItem(items, index, delta);
+    setItems(next); // optimistic
+    try {
+      await reorderComponents(course.id, next.map((c) => c.id));
+      onChanged();
+    } catch (e) {
+      console.error('Reorder failed', e);
+      toaster.create({ type: 'error', title: errorMessage(e, 'Failed to reorder components') });
+      onChanged(); // the server's order wins
+    }
+  };
+
+  const add = (type: ComponentType) => setEditor({ mode: 'add', type });
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      {locked ? (
+        <Alert status="info" title="This course has been published">
+          Its components can be edited, but not added, removed or reordered: learners' progress and attempts refer to them. Clone the course to restructure it.
+        </Alert>
+      ) : null}
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('PRE_ASSESSMENT')}>
+          Add Pre-Assessment
+        </Button>
+        <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('MATERIAL')}>
+          Add Material
+        </Button>
+        <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('POST_ASSESSMENT')}>
+          Add Post-Assessment
+        </Button>
+      </div>
+      {items.length === 0 ? (
+        <EmptyState bordered icon={<ClipboardCheck />} title="No components yet" description="Add a pre-assessment, materials and a post-assessment. Learners take them in this order." headingLevel="h3" />
+      ) : (
+        <ol aria-label="Course components" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          {items.map((component, index) => {
+            const title = String((component.data as { title?: unknown }).title ?? COMPONENT_LABELS[component.type]);
+            return (
+              <li
+                key={component.id}
+                className={css({
+                  display: 'flex',
+                  alignItems: { base: 'flex-start', sm: 'center' },
+                  flexDirection: { base: 'column', sm: 'row' },
+                  gap: '3',
+                  p: '3',
+                  borderWidth: '1px',
+                  borderColor: 'border.default',
+                  borderRadius: 'l2',
+                  bg: 'bg.surface',
+                })}
+              >
+                <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flex: '1', minW: 0 })}>
+                  <span className={css({ fontWeight: 'bold', color: 'fg.muted', w: '6', textAlign: 'center', flexShrink: 0 })} aria-hidden>
+                    {index + 1}
+                  </span>
+                  <span className={css({ color: 'fg.muted', flexShrink: 0 })} aria-hidden>
+                    {component.type === 'MATERIAL' ? <FileText size={18} /> : <ClipboardCheck size={18} />}
+                  </span>
+                  <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
+                    <span className={css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{title}</span>
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted', display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                      <Chip size="sm" palette={palette[component.type]}>
+                        {COMPONENT_LABELS[component.type]}
+                      </Chip>
+                      {summary(component)}
+                      {component.required ? null : <span>· optional</span>}
+                    </span>
+                  </div>
+                </div>
+                <div className={css({ display: 'flex', gap: '1', flexShrink: 0, alignSelf: { base: 'flex-end', sm: 'center' } })}>
+                  <IconButton aria-label={`Move ${title} up`} icon={<ArrowUp />} size="sm" disabled={locked || index === 0} onClick={() => void move(index, -1)} />
+                  <IconButton aria-label={`Move ${title} down`} icon={<ArrowDown />} size="sm" disabled={locked || index === items.length - 1} onClick={() => void move(index, 1)} />
+                  <IconButton aria-label={`Edit ${title}`} icon={<Pencil />} size="sm" onClick={() => setEditor({ mode: 'edit', component })} />
+                  <IconButton aria-label={`Delete ${title}`} icon={<Trash2 />} size="sm" palette="danger" disabled={locked} onClick={() => setDeleting(component)} />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <ComponentEditorDialog
+        courseId={course.id}
+        target={editor}
+        onClose={() => setEditor(null)}
+        onSaved={() => {
+          setEditor(null);
+          toaster.create({ type: 'success', title: 'Component saved' });
+          onChanged();
+        }}
+      />
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setDeleting(null);
+            setDeleteError(null);
+          }
+        }}
+        title="Delete Component"
+        role="alertdialog"
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" palette="neutral" onClick={() => setDeleting(null)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              palette="danger"
+              loading={busy}
+              onClick={async () => {
+                if (!deleting) return;
+                setBusy(true);
+                try {
+                  await deleteComponent(course.id, deleting.id);
+                  setDeleting(null);
+                  onChanged();
+                } catch (e) {
+                  console.error('Component delete failed', e);
+                  setDeleteError(errorMessage(e, 'Failed to delete the component'));
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      >
+        {deleteError ? <Alert status="error" className={css({ mb: '3' })}>{deleteError}</Alert> : null}
+        <p>Are you sure you want to delete this component?</p>
+      </Dialog>
+    </div>
+  );
+}

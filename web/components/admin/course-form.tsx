@@ -1,0 +1,111 @@
+import { css } from 'styled-system/css';
+import { DEFAULT_COURSE_ICON, MESSAGES, type AdminCourse, type Domain } from '@contract/admin-content';
+import type { CoursePayload } from '../../api/admin-content';
+import { Select, TextField } from '../../ui';
+
+/** Form state: numbers as typed text, so "empty" is representable (sent as null). */
+export interface CourseFormValues {
+  title: string;
+  description: string;
+  domainId: string;
+  icon: string;
+  timeLimit: string;
+  passingScore: string;
+}
+
+export type CourseFormErrors = Partial<Record<keyof CourseFormValues, string>>;
+
+export const emptyCourseForm = (): CourseFormValues => ({ title: '', description: '', domainId: '', icon: DEFAULT_COURSE_ICON, timeLimit: '', passingScore: '' });
+
+export const courseFormFrom = (course: AdminCourse): CourseFormValues => ({
+  title: course.title,
+  description: course.description ?? '',
+  domainId: course.domainId,
+  icon: course.icon || DEFAULT_COURSE_ICON,
+  timeLimit: course.timeLimit == null ? '' : String(course.timeLimit),
+  passingScore: course.passingScore == null ? '' : String(course.passingScore),
+});
+
+/** Inputs clamp (admin spec section 5): time limit at least 0, passing score within 0 to 100. */
+export function clampNumberText(text: string, min: number, max = Number.POSITIVE_INFINITY): string {
+  if (text.trim() === '') return '';
+  const value = Math.round(Number(text));
+  if (!Number.isFinite(value)) return '';
+  return String(Math.min(max, Math.max(min, value)));
+}
+
+export function validateCourseForm(values: CourseFormValues): CourseFormErrors {
+  const errors: CourseFormErrors = {};
+  if (!values.title.trim()) errors.title = MESSAGES.title;
+  if (!values.domainId) errors.domainId = MESSAGES.book;
+  if (values.timeLimit !== '' && !(Number(values.timeLimit) >= 0)) errors.timeLimit = MESSAGES.timeLimit;
+  if (values.passingScore !== '' && !(Number(values.passingScore) >= 0 && Number(values.passingScore) <= 100)) errors.passingScore = MESSAGES.passingScore;
+  return errors;
+}
+
+/** Empty limits are sent as null; the icon falls back to the default course icon. */
+export function coursePayload(values: CourseFormValues): CoursePayload {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    domainId: values.domainId,
+    icon: values.icon.trim() || DEFAULT_COURSE_ICON,
+    timeLimit: values.timeLimit === '' ? null : Number(values.timeLimit),
+    passingScore: values.passingScore === '' ? null : Number(values.passingScore),
+  };
+}
+
+export interface CourseFieldsProps {
+  values: CourseFormValues;
+  onChange: (values: CourseFormValues) => void;
+  errors: CourseFormErrors;
+  domains: readonly Domain[];
+  readOnly?: boolean;
+}
+
+export function CourseFields({ values, onChange, errors, domains, readOnly }: CourseFieldsProps) {
+  const set = (patch: Partial<CourseFormValues>) => onChange({ ...values, ...patch });
+  const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' });
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <TextField label="Title" required value={values.title} readOnly={readOnly} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
+      <TextField label="Description" multiline value={values.description} readOnly={readOnly} onChange={(e) => set({ description: e.target.value })} />
+      <Select
+        label="Books"
+        required
+        placeholder="Select a book"
+        options={domains.map((d) => ({ label: d.name, value: d.id }))}
+        value={values.domainId}
+        disabled={readOnly}
+        error={errors.domainId}
+        onValueChange={(domainId) => set({ domainId })}
+      />
+      <div className={grid}>
+        <TextField
+          label="Time limit (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          placeholder="No limit"
+          value={values.timeLimit}
+          readOnly={readOnly}
+          error={errors.timeLimit}
+          onChange={(e) => set({ timeLimit: clampNumberText(e.target.value, 0) })}
+        />
+        <TextField
+          label="Passing score (%)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          placeholder="Not set"
+          value={values.passingScore}
+          readOnly={readOnly}
+          error={errors.passingScore}
+          onChange={(e) => set({ passingScore: clampNumberText(e.target.value, 0, 100) })}
+        />
+      </div>
+      <TextField label="Icon URL" value={values.icon} readOnly={readOnly} helperText="Leave as is for the default course icon." onChange={(e) => set({ icon: e.target.value })} />
+    </div>
+  );
+}
