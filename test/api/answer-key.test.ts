@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { completeMaterial, createCourse, enroll } from './fixtures';
 import { api, createUser, login, type ApiResult } from './helpers';
+
+// Whole journeys of real HTTP calls: allow for a loaded machine running every suite at once.
+vi.setConfig({ testTimeout: 30_000 });
 
 const LEAKS = /isCorrect|correctAnswer/;
 

@@ -1,8 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { recomputeCourseProgress } from '../../worker/services/progress';
 import { completeMaterial, createCourse, enroll, takeAssessment } from './fixtures';
 import { api, createDomain, createUser, db, login, schema } from './helpers';
+
+// Whole journeys of real HTTP calls: allow for a loaded machine running every suite at once.
+vi.setConfig({ testTimeout: 30_000 });
 
 async function learnerFor(domainId: string) {
   const user = await createUser({ domainIds: [domainId] });

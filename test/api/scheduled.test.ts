@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JOBS, runScheduled } from '../../worker/scheduled';
 import { createDb } from '../../worker/db/client';
 import { createCourse, enroll } from './fixtures';
 import { api, createUser, db, env, login, schema } from './helpers';
+
+// Whole journeys of real HTTP calls: allow for a loaded machine running every suite at once.
+vi.setConfig({ testTimeout: 30_000 });
 
 const A = '/api/v2/user/assessments';
 

@@ -17,6 +17,26 @@ export const ATTEMPT_GRACE_SECONDS = 15;
 /** Bounds of one time report (the client sends every 30 s and on leaving). */
 export const MAX_TIME_REPORT_SECONDS = 3600;
 
+/** The moment after which an attempt takes no more input: the server deadline plus the grace. */
+export function attemptClosesAt(deadline: string): number {
+  return Date.parse(deadline) + ATTEMPT_GRACE_SECONDS * 1000;
+}
+
+/** Whole seconds left until `deadline` at `nowMs` (never negative): the countdown. */
+export function secondsUntil(deadline: string, nowMs: number): number {
+  return Math.max(0, Math.floor((Date.parse(deadline) - nowMs) / 1000));
+}
+
+/** Attempts left out of `maxAttempts`, counting every started attempt (an open one included). */
+export function attemptsLeft(maxAttempts: number, usedAttempts: number): number {
+  return Math.max(0, maxAttempts - usedAttempts);
+}
+
+/** A learner may start another attempt while the assessment is not passed and attempts remain. */
+export function canRetryAssessment(state: { passed: boolean; maxAttempts: number; usedAttempts: number }): boolean {
+  return !state.passed && attemptsLeft(state.maxAttempts, state.usedAttempts) > 0;
+}
+
 export interface MessageResponse {
   message: string;
 }

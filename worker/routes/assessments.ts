@@ -2,7 +2,10 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
+  attemptsLeft,
   autosaveBody,
+  canRetryAssessment,
+  secondsUntil,
   submitBody,
   type AttemptsResponse,
   type AutosaveResponse,
@@ -69,7 +72,7 @@ function startResponse(attempt: AttemptRow, resumed: boolean, now: Date): StartA
     resumed,
     answers: attempt.answers ?? {},
     serverTime: now.toISOString(),
-    remainingSeconds: Math.max(0, Math.floor((Date.parse(deadline) - now.getTime()) / 1000)),
+    remainingSeconds: secondsUntil(deadline, now.getTime()),
   };
 }
 
@@ -132,7 +135,7 @@ export const assessments = new Hono<AppEnv>()
     const loaded = await loadAssessment(db, attempt.componentId);
     if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
     const used = await usedAttempts(db, attempt.userId, attempt.componentId);
-    return c.json(toAttemptResult(attempt, loaded.assessment.passingScore, Math.max(0, loaded.assessment.maxAttempts - used.count)));
+    return c.json(toAttemptResult(attempt, loaded.assessment.passingScore, attemptsLeft(loaded.assessment.maxAttempts, used.count)));
   })
 
   .put('/attempts/:attemptId/answers', validate('param', attemptParam), validate('json', autosaveBody), async (c) => {
@@ -281,7 +284,7 @@ export const assessments = new Hono<AppEnv>()
         };
       }),
       totalAttempts: rows.length,
-      remainingAttempts: Math.max(0, ctx.assessment.maxAttempts - rows.length),
+      remainingAttempts: attemptsLeft(ctx.assessment.maxAttempts, rows.length),
     };
     return c.json(body);
   })
@@ -299,9 +302,8 @@ export const assessments = new Hono<AppEnv>()
         .get(),
       usedAttempts(db, user.id, ctx.component.id),
     ]);
-    const remainingAttempts = Math.max(0, ctx.assessment.maxAttempts - used.count);
-    const completed = used.passed || ctx.row.status === 'COMPLETED';
-    const canRetry = !completed && remainingAttempts > 0;
+    const remainingAttempts = attemptsLeft(ctx.assessment.maxAttempts, used.count);
+    const canRetry = canRetryAssessment({ passed: used.passed || ctx.row.status === 'COMPLETED', maxAttempts: ctx.assessment.maxAttempts, usedAttempts: used.count });
     const body: LatestAttemptResponse = latest
       ? { hasAttempt: true, attemptId: latest.id, attemptNumber: latest.attemptNumber, score: latest.score ?? 0, passed: latest.passed === true, canRetry, remainingAttempts }
       : { hasAttempt: false, canRetry, remainingAttempts };

@@ -3,7 +3,7 @@
  * attempt (grade on the server, store the result, update the component and the course).
  */
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { ATTEMPT_GRACE_SECONDS, type AttemptResult, type DetailedResult, type SubmitReason } from '../contract/learner';
+import { ATTEMPT_GRACE_SECONDS, attemptClosesAt, attemptsLeft, type AttemptResult, type DetailedResult, type SubmitReason } from '../contract/learner';
 import type { Db } from '../db/client';
 import { attempts, componentProgress, components, courses } from '../db/schema';
 import { gradeAnswers, readAssessment, type Assessment } from './grading';
@@ -16,7 +16,7 @@ export const ALREADY_SUBMITTED_MESSAGE = 'This attempt has already been submitte
 
 /** The moment after which the learner's input is no longer taken: deadline plus a short grace. */
 export function closesAt(attempt: Pick<AttemptRow, 'deadlineAt'>): number | null {
-  return attempt.deadlineAt ? Date.parse(attempt.deadlineAt) + ATTEMPT_GRACE_SECONDS * 1000 : null;
+  return attempt.deadlineAt ? attemptClosesAt(attempt.deadlineAt) : null;
 }
 
 export function isPastGrace(attempt: Pick<AttemptRow, 'deadlineAt'>, now: Date): boolean {
@@ -129,7 +129,7 @@ export async function closeAttempt(
   if (!row) return null;
   await recomputeCourseProgress(db, attempt.userId, attempt.courseId, now);
   const used = await usedAttempts(db, attempt.userId, attempt.componentId);
-  return toAttemptResult(row, assessment.passingScore, Math.max(0, assessment.maxAttempts - used.count));
+  return toAttemptResult(row, assessment.passingScore, attemptsLeft(assessment.maxAttempts, used.count));
 }
 
 /** Open attempts whose deadline plus grace has passed, oldest first. */
