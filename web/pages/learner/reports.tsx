@@ -1,0 +1,384 @@
+import {
+  EMPTY_REPORT,
+  formatReportDuration,
+  improvementBarWidth,
+  matchesReportSearch,
+  performanceLabel,
+  REPORTS_PAGE_SIZE,
+  toLearningReport,
+  totalHours,
+  type LearningReportRecord,
+  type PerformanceLabel,
+  type UserReport,
+} from '@contract/reports';
+import { Award, BookOpenCheck, ChartColumn, Clock, Download, FileBadge, Flame, RotateCcw, Search, Target, TrendingDown, TrendingUp } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { certificatesApi, downloadCertificate } from '../../api/certificates';
+import { reportsApi } from '../../api/reports';
+import { formatCertificateDay } from '../../components/certificate-dialog';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
+import { Alert, Button, Card, Chip, DataTable, EmptyState, LoadingBlock, Pagination, TabContent, TabList, TabTrigger, Tabs, TextField, toaster, type DataTableColumn } from '../../ui';
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; report: UserReport };
+type Tab = 'completed' | 'assessment' | 'improvement';
+
+const PERFORMANCE_PALETTE: Record<PerformanceLabel, 'success' | 'info' | 'brand' | 'warning'> = {
+  Excellent: 'success',
+  Great: 'info',
+  Good: 'brand',
+  Passed: 'warning',
+};
+
+const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unknown error');
+const percent = (score: number | null) => (score == null ? '-' : `${Math.round(score)}%`);
+
+/** /reports, "My Learning Reports" (learner spec section 2, "Reports"). */
+export function ReportsPage() {
+  useDocumentTitle('My Learning Reports');
+  const wide = useMediaQuery(SMALL_UP);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [tab, setTab] = useState<Tab>('completed');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [busyCourse, setBusyCourse] = useState<string | null>(null);
+
+  const reload = useCallback(async (signal?: AbortSignal) => {
+    setLoad({ status: 'loading' });
+    try {
+      setLoad({ status: 'ready', report: await reportsApi.get(signal) });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      console.error('Reports load failed', error);
+      setLoad({ status: 'error' });
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void reload(controller.signal);
+    return () => controller.abort();
+  }, [reload]);
+
+  const report = load.status === 'ready' ? load.report : EMPTY_REPORT;
+  const view = useMemo(() => toLearningReport(report), [report]);
+  const filtered = useMemo(() => view.records.filter((r) => matchesReportSearch(r, search)), [view.records, search]);
+  const pageCount = Math.max(1, Math.ceil(filtered.length / REPORTS_PAGE_SIZE));
+  const currentPage = Math.min(page, pageCount);
+  const pageRows = filtered.slice((currentPage - 1) * REPORTS_PAGE_SIZE, currentPage * REPORTS_PAGE_SIZE);
+  const scored = view.records.filter((r) => r.postAssessmentScore != null);
+  const improved = view.records.filter((r) => r.preAssessmentScore != null && r.postAssessmentScore != null);
+  const streak = report.summaryMetrics.learningStreak;
+
+  async function onDownload(record: LearningReportRecord) {
+    if (!record.certificateId) return;
+    setBusyCourse(record.courseId);
+    try {
+      // The reports screen saves it as certificate.pdf (learner spec section 7).
+      await downloadCertificate(record.certificateId);
+    } catch (error) {
+      toaster.create({ type: 'error', title: `Failed to download certificate: ${reasonOf(error)}` });
+    } finally {
+      setBusyCourse(null);
+    }
+  }
+
+  async function onGenerate(record: LearningReportRecord) {
+    setBusyCourse(record.courseId);
+    try {
+      const certificate = await certificatesApi.generate(record.courseId);
+      setLoad((current) =>
+        current.status !== 'ready'
+          ? current
+          : {
+              status: 'ready',
+              report: {
+                ...current.report,
+                courseProgressDetails: current.report.courseProgressDetails.map((d) =>
+                  d.courseId === record.courseId
+                    ? { ...d, certificateId: certificate.certificateId, certificateNumber: certificate.certificateNumber, certificateUrl: `/v2/certificates/download/${certificate.certificateId}` }
+                    : d,
+                ),
+              },
+            },
+      );
+      await downloadCertificate(certificate.certificateId);
+    } catch (error) {
+      toaster.create({ type: 'error', title: `Failed to generate certificate: ${reasonOf(error)}` });
+    } finally {
+      setBusyCourse(null);
+    }
+  }
+
+  const certificateAction = (record: LearningReportRecord, size: 'xs' | 'sm' = 'sm') =>
+    record.certificateUrl ? (
+      <Button size={size} variant="outline" leftIcon={<Download />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => void onDownload(record)} aria-label={`Download certificate for ${record.courseTitle}`}>
+        Download
+      </Button>
+    ) : (
+      <Button size={size} variant="subtle" leftIcon={<FileBadge />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => void onGenerate(record)} aria-label={`Generate certificate for ${record.courseTitle}`}>
+        Generate
+      </Button>
+    );
+
+  const header = <PageHeader title="My Learning Reports" subtitle="Track your learning progress and achievements" />;
+  if (load.status === 'loading') {
+    return (
+      <>
+        {header}
+        <LoadingBlock label="Loading your learning reports..." />
+      </>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <>
+        {header}
+        <Alert
+          status="error"
+          action={
+            <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => void reload()}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to load reports data. Please try again later.
+        </Alert>
+      </>
+    );
+  }
+  if (report.courseProgressDetails.length === 0) {
+    return (
+      <>
+        {header}
+        <EmptyState bordered icon={<ChartColumn />} title="No report data available. Start learning to see your progress!" />
+      </>
+    );
+  }
+
+  const assessmentColumns: DataTableColumn<LearningReportRecord>[] = [
+    { key: 'course', header: 'Course', cell: (r) => <CourseCell record={r} />, hideInCard: true },
+    { key: 'date', header: 'Completion Date', cell: (r) => formatCertificateDay(r.lastAccessedDate), width: '170px' },
+    { key: 'score', header: 'Score', cell: (r) => <strong>{percent(r.postAssessmentScore)}</strong>, align: 'right', width: '90px' },
+    {
+      key: 'performance',
+      header: 'Performance',
+      cell: (r) => {
+        const label = performanceLabel(r.postAssessmentScore ?? 0);
+        return (
+          <Chip palette={PERFORMANCE_PALETTE[label]} size="sm">
+            {label}
+          </Chip>
+        );
+      },
+      width: '130px',
+    },
+    { key: 'certificate', header: 'Certificate', cell: (r) => certificateAction(r, 'xs'), width: '140px', hideInCard: true },
+  ];
+
+  return (
+    <>
+      {header}
+      <section aria-label="Summary" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' }, gap: { base: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
+        <Stat label="Completed Courses" value={String(view.summary.completedCourses)} icon={<BookOpenCheck />} tone="success" />
+        <Stat label="Average Score" value={`${view.summary.averageScore}%`} icon={<Target />} tone="brand" />
+        <Stat label="Day Streak" value={String(streak)} icon={<Flame />} tone="accent" />
+      </section>
+
+      <Card variant="outline" as="section" aria-labelledby="performance-heading" className={css({ p: { base: '4', md: '6' }, mb: { base: '6', md: '8' } })}>
+        <h2 id="performance-heading" className={sectionTitle}>
+          Learning Performance
+        </h2>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} fitted={!wide}>
+          <TabList aria-label="Learning performance">
+            <TabTrigger value="completed">{wide ? 'Completed Courses' : 'Done'}</TabTrigger>
+            <TabTrigger value="assessment">{wide ? 'Assessment Performance' : 'Score'}</TabTrigger>
+            <TabTrigger value="improvement">{wide ? 'Skill Improvement' : 'Growth'}</TabTrigger>
+          </TabList>
+
+          <TabContent value="completed">
+            <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', pt: '4' })}>
+              <div className={css({ position: 'relative', maxW: { sm: '360px' } })}>
+                <Search aria-hidden size={16} className={css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none', zIndex: 1 })} />
+                <TextField
+                  aria-label="Search completed courses"
+                  placeholder="Search courses..."
+                  type="search"
+                  value={search}
+                  className={css({ '& input': { pl: '9' } })}
+                  onChange={(event) => {
+                    setSearch(event.target.value);
+                    // Changing the search resets the page to 1 (learner spec section 5).
+                    setPage(1);
+                  }}
+                />
+              </div>
+              {view.records.length === 0 ? (
+                <EmptyState headingLevel="p" icon={<BookOpenCheck />} title="No completed courses yet. Complete a course to see it listed here." />
+              ) : filtered.length === 0 ? (
+                <EmptyState headingLevel="p" icon={<Search />} title="No courses matching your search criteria." />
+              ) : (
+                <>
+                  <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: 0, m: 0 })} aria-label="Completed courses ranked by post-assessment score">
+                    {pageRows.map((record) => {
+                      const rank = view.records.indexOf(record) + 1;
+                      return (
+                        <li key={record.courseId} className={css({ display: 'flex', alignItems: { base: 'flex-start', sm: 'center' }, flexDirection: { base: 'column', sm: 'row' }, gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
+                          <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flex: '1', minW: 0 })}>
+                            <span aria-label={`Rank ${rank}`} className={cx(rankBadge, rank <= 3 ? rankTop : undefined)}>
+                              {rank}
+                            </span>
+                            <CourseCell record={record} />
+                          </div>
+                          <div className={css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap', justifyContent: 'space-between', w: { base: '100%', sm: 'auto' } })}>
+                            <span className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs', color: 'fg.muted' })}>
+                              Post score
+                              <strong className={css({ fontSize: 'md', color: 'fg.default' })}>{percent(record.postAssessmentScore)}</strong>
+                            </span>
+                            {certificateAction(record)}
+                          </div>
+                        </li>
+                      );
+                    })}
+                  </ol>
+                  {pageCount > 1 ? <Pagination count={filtered.length} pageSize={REPORTS_PAGE_SIZE} page={currentPage} onPageChange={setPage} /> : null}
+                </>
+              )}
+            </div>
+          </TabContent>
+
+          <TabContent value="assessment">
+            <div className={css({ pt: '4' })}>
+              <DataTable
+                rows={scored}
+                columns={assessmentColumns}
+                getRowKey={(r) => r.courseId}
+                label="Assessment performance by course"
+                cardTitle={(r) => <CourseCell record={r} />}
+                cardActions={(r) => certificateAction(r)}
+                empty={<EmptyState headingLevel="p" icon={<Target />} title="No assessment data available yet. Complete course assessments to see your performance." />}
+              />
+            </div>
+          </TabContent>
+
+          <TabContent value="improvement">
+            <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pt: '4' })}>
+              {improved.length === 0 ? (
+                <EmptyState
+                  headingLevel="p"
+                  icon={<TrendingUp />}
+                  title="No improvement metrics available yet. Complete courses with both pre and post assessments to track your progress."
+                />
+              ) : (
+                improved.map((record) => <ImprovementRow key={record.courseId} record={record} />)
+              )}
+            </div>
+          </TabContent>
+        </Tabs>
+      </Card>
+
+      <Card variant="outline" as="section" aria-labelledby="activity-heading" className={css({ p: { base: '4', md: '6' } })}>
+        <h2 id="activity-heading" className={sectionTitle}>
+          Learning Activity
+        </h2>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
+          {streak > 0 ? (
+            <>
+              <Chip palette="accent" size="md" icon={<Flame />}>
+                {streak} day streak
+              </Chip>
+              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Keep your momentum going!</span>
+            </>
+          ) : (
+            <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Learn today to start a new streak.</span>
+          )}
+        </div>
+        <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: '4', mt: '5' })}>
+          <Metric icon={<Clock />} label="Total learning time" value={`${totalHours(report.summaryMetrics.totalTimeSpentSeconds)} hours`} />
+          <Metric icon={<BookOpenCheck />} label="Courses enrolled" value={String(report.summaryMetrics.totalCoursesEnrolled)} />
+          <Metric icon={<Award />} label="Certificates" value={String(view.records.filter((r) => r.certificateUrl).length)} />
+        </dl>
+      </Card>
+    </>
+  );
+}
+
+const sectionTitle = css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' });
+const rankBadge = css({ display: 'grid', placeItems: 'center', flex: 'none', w: '8', h: '8', borderRadius: 'full', fontSize: 'sm', fontWeight: 'bold', bg: 'bg.subtle', color: 'fg.muted' });
+const rankTop = css({ bg: 'accent.subtle', color: 'accent.fg' });
+
+function CourseCell({ record }: { record: LearningReportRecord }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
+      <span className={css({ fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' })}>{record.courseTitle}</span>
+      <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        {record.domainName || 'EHS Training'} · Completed {formatCertificateDay(record.lastAccessedDate)}
+      </span>
+    </div>
+  );
+}
+
+function ImprovementRow({ record }: { record: LearningReportRecord }) {
+  const improvement = record.improvement ?? 0;
+  const negative = improvement < 0;
+  const width = improvementBarWidth(improvement);
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
+      <CourseCell record={record} />
+      <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })}>
+        <Metric label="Pre score" value={percent(record.preAssessmentScore)} />
+        <Metric label="Post score" value={percent(record.postAssessmentScore)} />
+        <Metric label="Improvement" value={`${improvement > 0 ? '+' : ''}${Math.round(improvement * 10) / 10} pts`} icon={negative ? <TrendingDown /> : <TrendingUp />} />
+        <Metric label="Time invested" value={formatReportDuration(record.timeSpentSeconds)} icon={<Clock />} />
+      </dl>
+      <div
+        role="meter"
+        aria-label={`Improvement for ${record.courseTitle}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={width}
+        className={css({ h: '2', borderRadius: 'full', bg: 'bg.subtle', overflow: 'hidden' })}
+      >
+        <div className={negative ? barNegative : barPositive} style={{ width: `${width}%` }} />
+      </div>
+    </div>
+  );
+}
+
+const barPositive = css({ h: '100%', borderRadius: 'full', bg: 'success.solid' });
+const barNegative = css({ h: '100%', borderRadius: 'full', bg: 'error.solid' });
+
+function Metric({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+      <dt className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>{label}</dt>
+      <dd className={css({ display: 'flex', alignItems: 'center', gap: '1.5', fontWeight: 'semibold', color: 'fg.default', '& svg': { w: '4', h: '4', color: 'fg.muted' } })}>
+        {icon}
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+const STAT_TONES = {
+  success: css({ bg: 'success.subtle', color: 'success.fg' }),
+  brand: css({ bg: 'brand.subtle', color: 'brand.fg' }),
+  accent: css({ bg: 'accent.subtle', color: 'accent.fg' }),
+} as const;
+const statIcon = css({ display: 'grid', placeItems: 'center', flex: 'none', w: '12', h: '12', borderRadius: 'xl', '& svg': { w: '6', h: '6' } });
+
+function Stat({ label, value, icon, tone }: { label: string; value: string; icon: ReactNode; tone: keyof typeof STAT_TONES }) {
+  return (
+    <Card variant="elevated" className={css({ display: 'flex', flexDirection: 'row', alignItems: 'center', gap: '4', p: { base: '4', md: '5' } })}>
+      <span aria-hidden className={cx(statIcon, STAT_TONES[tone])}>
+        {icon}
+      </span>
+      <div className={css({ display: 'flex', flexDirection: 'column' })}>
+        <span className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>{label}</span>
+        <span className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })}>{value}</span>
+      </div>
+    </Card>
+  );
+}
