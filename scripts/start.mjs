@@ -34,7 +34,7 @@ console.log(`
 
   Sign in as an administrator:  admin   / Admin#2026demo
   Sign in as a learner:         learner / Learner#2026demo
-  (more learners: jordan, sam, taylor — same password as learner)
+  (more learners: jordan, sam, taylor, casey — same password as learner)
 
   Verify a certificate:         ${url}/certificate/verify/<number>
   Statechart diagrams:          ${url}/statecharts
