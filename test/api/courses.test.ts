@@ -172,3 +172,44 @@ describe('GET /api/v2/user/courses/:id', () => {
     expect(res.body.course).toMatchObject({ isLocked: true, canEnroll: false, enrollmentStatus: 'not_enrolled' });
   });
 });
+
+describe('authorization', () => {
+  const id = '00000000-0000-4000-8000-000000000000';
+  const routes: [string, string][] = [
+    ['GET', '/api/v2/user/courses'],
+    ['GET', `/api/v2/user/courses/${id}`],
+    ['GET', '/api/v2/user/progress/courses'],
+    ['GET', `/api/v2/user/progress/courses/${id}`],
+    ['POST', `/api/v2/user/progress/courses/${id}/enroll`],
+    ['POST', `/api/v2/user/progress/components/${id}/start`],
+    ['PUT', `/api/v2/user/progress/components/${id}/progress`],
+    ['POST', `/api/v2/user/progress/components/${id}/complete`],
+    ['PUT', `/api/v2/user/progress/components/${id}/time`],
+    ['GET', `/api/v2/user/assessments/${id}/questions`],
+    ['POST', `/api/v2/user/assessments/${id}/start`],
+    ['PUT', `/api/v2/user/assessments/attempts/${id}/answers`],
+    ['POST', `/api/v2/user/assessments/attempts/${id}/submit`],
+    ['POST', `/api/v2/user/assessments/attempts/${id}/auto-submit`],
+    ['GET', `/api/v2/user/assessments/${id}/attempts`],
+    ['GET', `/api/v2/user/assessments/${id}/latest-attempt`],
+    ['GET', `/api/v2/user/assessments/attempts/${id}`],
+    ['GET', '/api/v2/user/assessments/incomplete'],
+  ];
+
+  it('answers a visitor 401 on every learner journey route', async () => {
+    for (const [method, path] of routes) {
+      const res = await api(method, path, { body: method === 'GET' ? undefined : {} });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body.code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('answers a signed-in learner 404 (never 500) for ids that do not exist', async () => {
+    const { token } = await learnerIn();
+    for (const [method, path] of routes.filter(([, p]) => p.includes(id))) {
+      const body = path.endsWith('/progress') ? { progressPercentage: 10 } : path.endsWith('/time') ? { additionalSeconds: 5 } : path.endsWith('/answers') ? { answers: {} } : method === 'GET' ? undefined : {};
+      const res = await api(method, path, { token, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+  });
+});
