@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import type { Download } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readQrFromPdf } from '../unit/pdf-qr';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, type BrowserSession } from './browser';
+
+/*
+ * Certificates end to end, as Sam (book: Working at Heights), whom no other journey uses: Sam
+ * completes "Ladder Safety Essentials" (arranged through the API with the admin's answer key),
+ * finds it certified on the dashboard, downloads the PDF once, and the link in the PDF's QR code
+ * opens the public page that says "Valid Certificate".
+ */
+
+const SAM = { username: 'sam', password: ACCOUNTS.learner.password };
+const COURSE = 'Ladder Safety Essentials';
+
+interface AdminQuestion {
+  id: string;
+  type: 'MCQ' | 'TRUE_FALSE';
+  correctAnswer: string;
+}
+interface AdminComponent {
+  id: string;
+  type: 'PRE_ASSESSMENT' | 'MATERIAL' | 'POST_ASSESSMENT';
+  orderIndex: number;
+  data: { questions?: AdminQuestion[] };
+}
+
+let baseURL = '';
+async function call<T>(path: string, options: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method: options.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path} -> ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+const login = async (username: string, password: string) => (await call<{ token: string }>('/auth/login', { method: 'POST', body: { username, password } })).token;
+
+/** Completes a course the way the learner's pages do: in order, passing each assessment. */
+async function completeCourse(token: string, adminToken: string, title: string): Promise<string> {
+  const { courses } = await call<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000', { token: adminToken });
+  const courseId = courses.find((c) => c.title === title)!.id;
+  const course = await call<{ components: AdminComponent[] }>(`/v2/admin/courses/${courseId}`, { token: adminToken });
+  await call(`/v2/user/progress/courses/${courseId}/enroll`, { token, method: 'POST' });
+  for (const component of [...course.components].sort((a, b) => a.orderIndex - b.orderIndex)) {
+    if (component.type === 'MATERIAL') {
+      await call(`/v2/user/progress/components/${component.id}/start`, { token, method: 'POST' });
+      await call(`/v2/user/progress/components/${component.id}/progress`, { token, method: 'PUT', body: { progressPercentage: 100 } });
+      continue;
+    }
+    const { attemptId } = await call<{ attemptId: string }>(`/v2/user/assessments/${component.id}/start`, { token, method: 'POST' });
+    const answers = Object.fromEntries((component.data.questions ?? []).map((q) => [q.id, q.correctAnswer]));
+    const result = await call<{ passed: boolean }>(`/v2/user/assessments/attempts/${attemptId}/submit`, { token, method: 'POST', body: { answers } });
+    expect(result.passed).toBe(true);
+  }
+  const progress = await call<{ courseProgress: { status: string } }>(`/v2/user/progress/courses/${courseId}`, { token });
+  expect(progress.courseProgress.status).toBe('COMPLETED');
+  return courseId;
+}
+
+beforeAll(() => {
+  baseURL = inject('baseURL');
+});
+
+describe('certificates', () => {
+  let session: BrowserSession | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it('a learner who completes a course finds it certified on the dashboard, downloads the PDF once, and its QR code verifies as valid', async () => {
+    const adminToken = await login(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const token = await login(SAM.username, SAM.password);
+    const courseId = await completeCourse(token, adminToken, COURSE);
+    const certificate = await call<{ exists: boolean; certificateNumber: string }>(`/v2/certificates/user/${courseId}`, { token });
+    expect(certificate.exists).toBe(true);
+
+    session = await openBrowser(VIEWPORTS.phone);
+    const { page } = session;
+    const downloads: Download[] = [];
+    page.on('download', (download) => downloads.push(download));
+    await signIn(session, SAM.username, SAM.password);
+    await session.open('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Sam' }).waitFor();
+
+    const card = page.getByRole('listitem', { name: COURSE });
+    await card.getByText('Certified').waitFor();
+    await card.getByText('Completed', { exact: true }).waitFor();
+    expect(await page.getByTestId('stat-completed-courses').textContent()).toBe('1');
+    expect(await page.getByTestId('stat-certificates-earned').textContent()).toBe('1');
+    // Sam's other course (fall protection, pre-assessment failed once) is still in progress.
+    expect(await page.getByTestId('stat-in-progress').textContent()).toBe('1');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download Certificate' }).click()]);
+    expect(download.suggestedFilename()).toBe(`certificate-${certificate.certificateNumber}.pdf`);
+    // The button settles (the download finished) and no second file was started.
+    await card.getByRole('button', { name: 'Download Certificate' }).and(page.locator(':not([aria-busy])')).waitFor();
+    expect(downloads).toHaveLength(1);
+
+    const bytes = new Uint8Array(await readFile((await download.path())!));
+    const link = await readQrFromPdf(bytes);
+    expect(link).toBe(`${baseURL}/certificate/verify/${certificate.certificateNumber}`);
+
+    await page.goto(link!);
+    await page.getByRole('heading', { level: 1, name: 'Valid Certificate' }).waitFor();
+    for (const text of [certificate.certificateNumber, 'Sam Okafor', COURSE, 'ACTIVE']) {
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    expect(await page.title()).toContain('Valid Certificate');
+  });
+
+  it('the reports page lists the completed course with its scores, improvement and certificate', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, SAM.username, SAM.password);
+    await session.open('/reports');
+    await page.getByRole('heading', { level: 1, name: 'My Learning Reports' }).waitFor();
+    await page.getByText('Loading your learning reports...').waitFor({ state: 'detached' });
+    await page.getByRole('listitem').filter({ hasText: COURSE }).getByRole('button', { name: `Download certificate for ${COURSE}` }).waitFor();
+
+    // Searching resets to the first page and filters; a miss shows the spec's text.
+    await page.getByRole('searchbox', { name: 'Search completed courses' }).fill('no such course');
+    await page.getByText('No courses matching your search criteria.').waitFor();
+    await page.getByRole('searchbox', { name: 'Search completed courses' }).fill('ladder');
+    await page.getByRole('listitem').filter({ hasText: COURSE }).waitFor();
+
+    await page.getByRole('tab', { name: 'Assessment Performance' }).click();
+    await page.getByText('Excellent').first().waitFor();
+    await page.getByRole('tab', { name: 'Skill Improvement' }).click();
+    await page.getByRole('meter', { name: `Improvement for ${COURSE}` }).waitFor();
+    await page.getByText(/\d+ day streak/).waitFor();
+    await page.getByText('Keep your momentum going!').waitFor();
+  });
+});
