@@ -1,0 +1,227 @@
+import { adminProfileForm, profileBody, titleCaseRole, type UserDetailDto } from '@contract/admin-people';
+import type { AdminPermissions } from '@contract/auth';
+import { Pencil } from 'lucide-react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import * as v from 'valibot';
+import { usersApi } from '../api/admin-people';
+import { authApi } from '../api/auth';
+import { ApiClientError, errorMessage } from '../api/client';
+import { useSession, useSessionActor } from '../state/session';
+import { userDisplayName, userInitials } from '../state/user-display';
+import { Alert, Avatar, Button, Card, Chip, LoadingBlock, TextField, toaster } from '../ui';
+
+type Fields = { firstName: string; lastName: string; username: string; email: string };
+type FieldErrors = Partial<Record<keyof Fields, string>>;
+
+/**
+ * Loads the signed-in user's profile (GET /api/users/{id}) and saves it (PUT), then refreshes the
+ * session copy so the shells show the new name. Used by /profile and /admin/profile.
+ */
+export function useProfile(failedUpdateFallback: string) {
+  const userId = useSession((s) => s.context.user?.id ?? null);
+  const token = useSession((s) => s.context.token);
+  const session = useSessionActor();
+  const [profile, setProfile] = useState<UserDetailDto | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    if (!userId) {
+      setLoadError('User ID not found');
+      return;
+    }
+    const controller = new AbortController();
+    usersApi
+      .get(userId, controller.signal)
+      .then((p) => {
+        setProfile(p);
+        setLoadError(null);
+      })
+      .catch((e: unknown) => {
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+        setLoadError(`Failed to load profile data: ${e instanceof Error ? e.message : 'Unknown error'}`);
+      });
+    return () => controller.abort();
+  }, [userId, reload]);
+
+  const save = useCallback(
+    async (body: Partial<Fields> & { permissions?: Partial<AdminPermissions> }) => {
+      if (!profile) throw new Error('User information not available');
+      try {
+        await usersApi.update(profile.id, {
+          ...body,
+          ...(body.firstName !== undefined ? { firstName: body.firstName.trim() || null } : {}),
+          ...(body.lastName !== undefined ? { lastName: body.lastName.trim() || null } : {}),
+        });
+      } catch (e) {
+        throw new SaveError(errorMessage(e, failedUpdateFallback), e instanceof ApiClientError ? (e.fields as FieldErrors) : {});
+      }
+      toaster.create({ type: 'success', title: 'Profile updated successfully', duration: 6000 });
+      setReload((n) => n + 1);
+      if (token) {
+        authApi.currentUser(token).then(
+          (user) => session.send({ type: 'user.update', user }),
+          () => undefined,
+        );
+      }
+    },
+    [profile, token, session, failedUpdateFallback],
+  );
+
+  return { profile, loadError, save };
+}
+
+export class SaveError extends Error {
+  constructor(
+    message: string,
+    readonly fields: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+function validate(rules: 'learner' | 'admin', values: Fields): FieldErrors {
+  const result = rules === 'admin' ? v.safeParse(adminProfileForm, values) : v.safeParse(profileBody, values);
+  if (result.success) return {};
+  const out: FieldErrors = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) as keyof Fields | null;
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** The "Profile Information" card: view mode, then Edit → fields → Cancel / Save Changes. */
+export function ProfileInformation({
+  profile,
+  rules,
+  onSave,
+  extra,
+}: {
+  profile: UserDetailDto;
+  rules: 'learner' | 'admin';
+  onSave: (values: Fields) => Promise<void>;
+  extra?: ReactNode;
+}) {
+  const initial = (): Fields => ({ firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', username: profile.username, email: profile.email });
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Fields>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => setValues(initial()), [profile]);
+
+  const cancel = () => {
+    setValues(initial());
+    setErrors({});
+    setError(null);
+    setEditing(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(rules, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), username: values.username.trim(), email: values.email.trim() });
+      setEditing(false);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Failed to update profile');
+      if (e instanceof SaveError) setErrors(e.fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: keyof Fields, label: string, type = 'text', required = false) => (
+    <TextField
+      label={label}
+      type={type}
+      required={required}
+      value={values[key]}
+      error={errors[key]}
+      readOnly={!editing}
+      disabled={busy}
+      onChange={(e) => {
+        setValues((c) => ({ ...c, [key]: e.target.value }));
+        // Field errors clear when the field is edited (learner spec section 5).
+        if (errors[key]) setErrors((c) => ({ ...c, [key]: undefined }));
+      }}
+    />
+  );
+
+  return (
+    <Card>
+      <form noValidate onSubmit={submit} className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '5' })}>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap' })}>
+          <Avatar size="lg" initials={userInitials(profile)} />
+          <div className={css({ flex: '1', minW: 0 })}>
+            <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', overflowWrap: 'anywhere' })}>{userDisplayName(profile)}</h2>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>@{profile.username}</p>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{titleCaseRole(profile.role) || 'No role assigned'}</p>
+          </div>
+          {!editing ? (
+            <Button variant="outline" leftIcon={<Pencil />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          ) : null}
+        </div>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+          {field('firstName', 'First Name', 'text', rules === 'admin')}
+          {field('lastName', 'Last Name', 'text', rules === 'admin')}
+          {field('username', 'Username', 'text', true)}
+          {field('email', 'Email', 'email', true)}
+        </div>
+        {extra}
+        {editing ? (
+          <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
+            <Button variant="outline" palette="neutral" onClick={cancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Save Changes
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </Card>
+  );
+}
+
+export function ProfileLoading({ error }: { error: string | null }) {
+  return error ? <Alert status="error">{error}</Alert> : <LoadingBlock label="Loading profile..." />;
+}
+
+export function ReadOnlyFacts({ profile }: { profile: UserDetailDto }) {
+  return (
+    <Card>
+      <div className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div>
+          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '1' })}>Role</h3>
+          <p>{titleCaseRole(profile.role) || 'No role assigned'}</p>
+        </div>
+        <div>
+          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '2' })}>Assigned Domains</h3>
+          {profile.domains.length === 0 ? (
+            <p className={css({ color: 'fg.muted' })}>No domains assigned</p>
+          ) : (
+            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+              {profile.domains.map((d) => (
+                <Chip key={d.id} palette="info">
+                  {d.name}
+                </Chip>
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+

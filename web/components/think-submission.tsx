@@ -1,0 +1,51 @@
+import { FEEDBACK_STATUS_LABEL, FEEDBACK_STATUS_TONE, FEEDBACK_TYPE_LABEL, responseLabel, type FeedbackStatus, type SubmissionDto } from '@contract/think';
+import { css } from 'styled-system/css';
+import { Chip } from '../ui';
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+/** A missing user name shows as Anonymous (admin spec section 2). */
+export const submissionAuthor = (s: SubmissionDto) => (s.isAnonymous || !s.userName ? 'Anonymous' : s.userName);
+
+/** Status chip colours of both specs: OPEN error, IN_PROGRESS warning, RESOLVED success. */
+export function StatusChip({ status }: { status: FeedbackStatus }) {
+  return <Chip palette={FEEDBACK_STATUS_TONE[status]}>{FEEDBACK_STATUS_LABEL[status]}</Chip>;
+}
+
+
+export function ResponseChip({ submission }: { submission: SubmissionDto }) {
+  const label = responseLabel(submission);
+  return <Chip palette={label === 'Responded' ? 'success' : 'neutral'}>{label}</Chip>;
+}
+
+/** The body of a 'Submission Details' dialog, shared by the learner and admin Think pages. */
+export function SubmissionDetails({ submission: s, showAuthor = true }: { submission: SubmissionDto; showAuthor?: boolean }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <Chip palette="info">{FEEDBACK_TYPE_LABEL[s.type]}</Chip>
+        <StatusChip status={s.status} />
+        <ResponseChip submission={s} />
+      </div>
+      <p className={css({ whiteSpace: 'pre-wrap' })}>{s.description}</p>
+      <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1 4', fontSize: 'sm', color: 'fg.muted' })}>
+        {showAuthor ? (
+          <>
+            <dt>From</dt>
+            <dd>{submissionAuthor(s)}</dd>
+          </>
+        ) : null}
+        <dt>Submitted</dt>
+        <dd>{formatDate(s.createdAt)}</dd>
+      </dl>
+      {s.adminResponse ? (
+        <div className={css({ borderLeftWidth: '3px', borderColor: 'brand.solid', pl: '3', py: '1' })}>
+          <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Response{s.respondedBy ? ` from ${s.respondedBy}` : ''}</p>
+          <p className={css({ whiteSpace: 'pre-wrap' })}>{s.adminResponse}</p>
+          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDate(s.respondedAt)}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+

@@ -1,0 +1,316 @@
+import {
+  ANNOUNCEMENT_MESSAGES,
+  announcementBody,
+  isExpiringSoon,
+  matchesAnnouncement,
+  PRIORITIES,
+  PRIORITY_TONE,
+  type AnnouncementDto,
+  type AnnouncementStats,
+  type Priority,
+} from '@contract/announcements';
+import { Eye, Megaphone, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import * as v from 'valibot';
+import { announcementsApi } from '../../api/announcements';
+import { ApiClientError } from '../../api/client';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { Alert, Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TextField, toaster, type SelectOption } from '../../ui';
+
+const PRIORITY_OPTIONS: readonly SelectOption<Priority>[] = PRIORITIES.map((p) => ({ value: p, label: p }));
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
+
+type FormState = { mode: 'create' } | { mode: 'edit'; item: AnnouncementDto } | null;
+
+/** /admin/announcements (admin spec sections 2, 5, 8). */
+export function AdminAnnouncementsPage() {
+  useDocumentTitle('Announcements');
+  const [items, setItems] = useState<AnnouncementDto[] | null>(null);
+  const [stats, setStats] = useState<AnnouncementStats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [reload, setReload] = useState(0);
+  const [form, setForm] = useState<FormState>(null);
+  const [viewing, setViewing] = useState<AnnouncementDto | null>(null);
+  const [deleting, setDeleting] = useState<AnnouncementDto | null>(null);
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([announcementsApi.all(controller.signal), announcementsApi.stats(controller.signal)])
+      .then(([list, s]) => {
+        setItems(list);
+        setStats(s);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+        setError('Failed to fetch announcements');
+        setItems((c) => c ?? []);
+      });
+    return () => controller.abort();
+  }, [reload]);
+
+  const visible = useMemo(() => (items ?? []).filter((a) => matchesAnnouncement(a, search)), [items, search]);
+
+  const toggle = async (item: AnnouncementDto) => {
+    try {
+      await announcementsApi.toggle(item.id);
+      refresh();
+    } catch {
+      toaster.create({ type: 'error', title: 'Failed to update announcement status' });
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await announcementsApi.remove(deleting.id);
+      toaster.create({ type: 'success', title: ANNOUNCEMENT_MESSAGES.deleted });
+      refresh();
+    } catch {
+      toaster.create({ type: 'error', title: 'Failed to delete announcement' });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const rowActions = (a: AnnouncementDto) => (
+    <div className={css({ display: 'inline-flex', gap: '1' })}>
+      <IconButton aria-label={`View ${a.title}`} icon={<Eye />} size="sm" onClick={() => setViewing(a)} />
+      <IconButton aria-label={`Edit ${a.title}`} icon={<Pencil />} size="sm" onClick={() => setForm({ mode: 'edit', item: a })} />
+      <IconButton aria-label={`Delete ${a.title}`} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setDeleting(a)} />
+    </div>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Announcements"
+        subtitle="Messages shown to every learner while active and not expired."
+        actions={
+          <Button leftIcon={<Plus />} onClick={() => setForm({ mode: 'create' })}>
+            New Announcement
+          </Button>
+        }
+      />
+      {stats ? (
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' }, gap: '3', mb: '5' })}>
+          <StatCard label="Total Active" value={stats.totalActive} />
+          <StatCard label="Urgent" value={stats.urgentCount} palette="error" />
+          <StatCard label="High" value={stats.highCount} palette="warning" />
+          <StatCard label="Medium" value={stats.mediumCount} palette="info" />
+          <StatCard label="Low" value={stats.lowCount} palette="success" />
+        </div>
+      ) : null}
+      <div className={css({ maxW: { md: '420px' }, mb: '4' })}>
+        <TextField label="Search" type="search" placeholder="Title, content or author" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {error ? (
+        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
+          {error}
+        </Alert>
+      ) : null}
+      {items === null ? (
+        <LoadingBlock label="Loading announcements..." />
+      ) : (
+        <DataTable
+          label="Announcements"
+          rows={visible}
+          getRowKey={(a) => a.id}
+          cardTitle={(a) => a.title}
+          cardActions={rowActions}
+          columns={[
+            { key: 'title', header: 'Title', hideInCard: true, cell: (a) => <span className={css({ fontWeight: 'medium' })}>{a.title}</span> },
+            { key: 'priority', header: 'Priority', cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip> },
+            { key: 'author', header: 'Author', cell: (a) => a.authorName },
+            { key: 'expires', header: 'Expires', cell: (a) => <Expiry item={a} /> },
+            {
+              key: 'active',
+              header: 'Active',
+              cell: (a) => (
+                <Checkbox checked={a.isActive} onCheckedChange={() => void toggle(a)}>
+                  {a.isActive ? 'Active' : 'Inactive'}
+                </Checkbox>
+              ),
+            },
+            { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: rowActions },
+          ]}
+          empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title="No announcements found" description={search ? 'Try a different search.' : 'Create an announcement to inform every learner.'} />}
+        />
+      )}
+      <Button
+        aria-label="Add announcement"
+        onClick={() => setForm({ mode: 'create' })}
+        className={css({ position: 'fixed', right: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
+      >
+        <Plus aria-hidden />
+      </Button>
+      <AnnouncementForm
+        state={form}
+        onClose={() => setForm(null)}
+        onSaved={(message) => {
+          setForm(null);
+          toaster.create({ type: 'success', title: message });
+          refresh();
+        }}
+      />
+      <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title={viewing?.title ?? ''} footer={<Button onClick={() => setViewing(null)}>Close</Button>}>
+        {viewing ? (
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+              <Chip palette={PRIORITY_TONE[viewing.priority]}>{viewing.priority}</Chip>
+              <Chip palette={viewing.isActive ? 'success' : 'neutral'}>{viewing.isActive ? 'Active' : 'Inactive'}</Chip>
+              {isExpiringSoon(viewing.expiresAt) ? <Chip palette="warning">Expiring Soon</Chip> : null}
+            </div>
+            <p className={css({ whiteSpace: 'pre-wrap' })}>{viewing.content}</p>
+            <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1 4', fontSize: 'sm', color: 'fg.muted' })}>
+              <dt>Author</dt>
+              <dd>{viewing.authorName}</dd>
+              <dt>Created</dt>
+              <dd>{formatDate(viewing.createdAt)}</dd>
+              <dt>Expires</dt>
+              <dd>{formatDate(viewing.expiresAt)}</dd>
+            </dl>
+          </div>
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(o) => (!o ? setDeleting(null) : undefined)}
+        title="Delete Announcement"
+        role="alertdialog"
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" palette="neutral" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button palette="danger" onClick={() => void remove()}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        {ANNOUNCEMENT_MESSAGES.deleteConfirm}
+      </Dialog>
+    </>
+  );
+}
+
+function StatCard({ label, value, palette }: { label: string; value: number; palette?: 'error' | 'warning' | 'info' | 'success' }) {
+  return (
+    <Card className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <span className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' })}>
+        {palette ? <Chip size="sm" palette={palette} aria-hidden>{' '}</Chip> : null}
+        {label}
+      </span>
+      <span className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{value}</span>
+    </Card>
+  );
+}
+
+function Expiry({ item }: { item: AnnouncementDto }) {
+  if (!item.expiresAt) return <span>Never</span>;
+  return (
+    <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+      {formatDate(item.expiresAt)}
+      {item.expired ? <Chip size="sm" palette="neutral">Expired</Chip> : isExpiringSoon(item.expiresAt) ? <Chip size="sm" palette="warning">Expiring Soon</Chip> : null}
+    </span>
+  );
+}
+
+/** A datetime-local value ("2026-11-24T17:00") for an ISO timestamp, in the browser's time zone. */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClose: () => void; onSaved: (message: string) => void }) {
+  const [values, setValues] = useState({ title: '', authorName: '', content: '', priority: 'MEDIUM' as Priority, expiresAt: '', isActive: true });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!state) return;
+    const item = state.mode === 'edit' ? state.item : null;
+    setValues({
+      title: item?.title ?? '',
+      authorName: item?.authorName ?? '',
+      content: item?.content ?? '',
+      priority: item?.priority ?? 'MEDIUM',
+      expiresAt: toLocalInput(item?.expiresAt ?? null),
+      isActive: item?.isActive ?? true,
+    });
+    setErrors({});
+    setError(null);
+    setBusy(false);
+  }, [state]);
+
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
+    setValues((c) => ({ ...c, [key]: value }));
+    setErrors((c) => ({ ...c, [key]: '' }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!state) return;
+    // Empty expiry is sent as null; a local date-time becomes an ISO instant.
+    const body = { ...values, expiresAt: values.expiresAt ? new Date(values.expiresAt).toISOString() : null };
+    const parsed = v.safeParse(announcementBody, body);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.issues) found[v.getDotPath(issue) ?? '_'] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      if (state.mode === 'create') await announcementsApi.create(body);
+      else await announcementsApi.update(state.item.id, body);
+      onSaved(state.mode === 'create' ? ANNOUNCEMENT_MESSAGES.created : ANNOUNCEMENT_MESSAGES.updated);
+    } catch (e) {
+      if (e instanceof ApiClientError) setErrors({ ...e.fields });
+      setError(state.mode === 'create' ? 'Failed to create announcement' : 'Failed to update announcement');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={state !== null}
+      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      title={state?.mode === 'edit' ? 'Edit Announcement' : 'Create Announcement'}
+      footer={
+        <>
+          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="announcement-form" loading={busy}>
+            {state?.mode === 'edit' ? 'Save Changes' : 'Create'}
+          </Button>
+        </>
+      }
+    >
+      <form id="announcement-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        <TextField label="Title" required value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+        <TextField label="Author Name" required value={values.authorName} error={errors.authorName} onChange={(e) => set('authorName', e.target.value)} />
+        <TextField multiline label="Content" required rows={5} value={values.content} error={errors.content} onChange={(e) => set('content', e.target.value)} />
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+          <Select label="Priority" options={PRIORITY_OPTIONS} value={values.priority} onValueChange={(p) => set('priority', p)} error={errors.priority} />
+          <TextField label="Expires At" type="datetime-local" helperText="Leave empty for no expiry" value={values.expiresAt} error={errors.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />
+        </div>
+        <Checkbox checked={values.isActive} onCheckedChange={(on) => set('isActive', on)}>
+          Active
+        </Checkbox>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,416 @@
+import {
+  ASSESSMENT_PAGE_SIZE,
+  attemptStatusText,
+  attemptText,
+  DEFAULT_MARK_PASSED_SCORE,
+  INTERVENTION_MESSAGES,
+  noActionText,
+  type AssessmentSummary,
+  type AttemptRow,
+  type AttemptStatusFilter,
+  type AuditEntry,
+  type AuditLogPage,
+} from '@contract/admin-people';
+import { CheckCircle2, ClipboardList, History, RotateCcw, Search } from 'lucide-react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { listDomains, type Domain } from '../../api/admin-content';
+import { assessmentsApi } from '../../api/admin-people';
+import { ApiClientError, errorMessage } from '../../api/client';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { Alert, Button, Card, Chip, DataTable, Dialog, EmptyState, LoadingBlock, Pagination, Select, TextField, toaster, type SelectOption } from '../../ui';
+
+const STATUS_OPTIONS: readonly SelectOption<AttemptStatusFilter>[] = [
+  { value: 'ALL', label: 'All' },
+  { value: 'PASSED', label: 'Passed' },
+  { value: 'FAILED', label: 'Failed (Max Attempts)' },
+];
+const LOAD_ERROR = 'Failed to load assessment data. The backend endpoints for assessment management may not be deployed yet.';
+const UNAVAILABLE = 'This feature is not available yet. The backend endpoints need to be deployed first.';
+const EMPTY_PAGE = { attempts: [] as AttemptRow[], totalItems: 0, totalPages: 0, currentPage: 0 };
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const ACTION_LABEL: Record<string, string> = { ASSESSMENT_RESET: 'Reset attempts', ASSESSMENT_MARK_PASSED: 'Marked as passed' };
+
+type Intervention = { kind: 'reset' | 'pass'; row: AttemptRow } | null;
+
+/** /admin/assessments: assessment oversight (admin spec sections 2, 4, 8). */
+export function AdminAssessmentsPage() {
+  useDocumentTitle('Assessment Management');
+  const [status, setStatus] = useState<AttemptStatusFilter>('PASSED');
+  const [bookId, setBookId] = useState('ALL');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  const [data, setData] = useState<typeof EMPTY_PAGE | null>(null);
+  const [summary, setSummary] = useState<AssessmentSummary | null>(null);
+  const [domains, setDomains] = useState<Domain[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [intervention, setIntervention] = useState<Intervention>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listDomains(controller.signal).then(setDomains, () => undefined);
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setError(null);
+    Promise.all([
+      assessmentsApi.attempts({ status, domainId: bookId === 'ALL' ? undefined : bookId, search: query, page, size: ASSESSMENT_PAGE_SIZE }, controller.signal),
+      assessmentsApi.summary(controller.signal),
+    ])
+      .then(([attempts, sum]) => {
+        setData(attempts);
+        setSummary(sum);
+        setUnavailable(false);
+      })
+      .catch((e: unknown) => {
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+        // An unavailable backend falls back to an empty list with zeros (admin spec section 8).
+        setUnavailable(e instanceof ApiClientError && (e.status === 404 || e.status === 0 || e.status >= 500));
+        setError(LOAD_ERROR);
+        setData(EMPTY_PAGE);
+        setSummary({ totalAttempts: 0, passedAttempts: 0, failedAttempts: 0, topFailingComponents: [] });
+      });
+    return () => controller.abort();
+  }, [status, bookId, query, page, reload]);
+
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+  const clearAll = () => {
+    setStatus('PASSED');
+    setBookId('ALL');
+    setSearch('');
+    setQuery('');
+    setPage(0);
+  };
+  const bookOptions: SelectOption[] = [{ value: 'ALL', label: 'All Books' }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
+
+  const actions = (row: AttemptRow) =>
+    row.canAdminIntervene ? (
+      <div className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap' })}>
+        <Button size="xs" variant="outline" leftIcon={<RotateCcw />} onClick={() => (unavailable ? toaster.create({ type: 'warning', title: UNAVAILABLE }) : setIntervention({ kind: 'reset', row }))}>
+          Reset
+        </Button>
+        <Button size="xs" leftIcon={<CheckCircle2 />} onClick={() => (unavailable ? toaster.create({ type: 'warning', title: UNAVAILABLE }) : setIntervention({ kind: 'pass', row }))}>
+          Mark as Passed
+        </Button>
+      </div>
+    ) : (
+      <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{noActionText(row)}</span>
+    );
+
+  const rows = data?.attempts ?? [];
+  return (
+    <>
+      <PageHeader title="Assessment Management" subtitle="Review learners' assessment results, reset exhausted attempts or mark an assessment as passed. Every change is recorded in the audit log." />
+      {summary ? (
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(3, 1fr)' }, gap: '3', mb: '5' })}>
+          <SummaryCard label="Total attempts" value={summary.totalAttempts} />
+          <SummaryCard label="Passed" value={summary.passedAttempts} tone="success.fg" />
+          <SummaryCard label="Failed" value={summary.failedAttempts} tone="error.fg" />
+        </div>
+      ) : null}
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr 2fr auto' }, gap: '3', alignItems: 'end', mb: '4' })}>
+        <Select
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={status}
+          onValueChange={(value) => {
+            setStatus(value);
+            setPage(0);
+          }}
+        />
+        <Select
+          label="Books"
+          options={bookOptions}
+          value={bookId}
+          onValueChange={(value) => {
+            setBookId(value);
+            setPage(0);
+          }}
+        />
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="User or component name..."
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+        />
+        <Button variant="ghost" onClick={clearAll}>
+          Clear All
+        </Button>
+      </div>
+      {error ? (
+        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
+          {error}
+        </Alert>
+      ) : null}
+      {data === null ? (
+        <LoadingBlock label="Loading assessment data..." />
+      ) : (
+        <>
+          <DataTable
+            label="Assessment attempts"
+            rows={rows}
+            getRowKey={(r) => r.id}
+            cardTitle={(r) => `${r.username} · ${r.componentTitle}`}
+            cardActions={actions}
+            columns={[
+              {
+                key: 'user',
+                header: 'User',
+                hideInCard: true,
+                cell: (r) => (
+                  <div>
+                    <div className={css({ fontWeight: 'medium' })}>{r.username}</div>
+                    <div className={css({ fontSize: 'xs', color: 'fg.muted' })}>{r.email}</div>
+                  </div>
+                ),
+              },
+              { key: 'component', header: 'Component', hideInCard: true, cell: (r) => r.componentTitle },
+              { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
+              { key: 'book', header: 'Books', cell: (r) => r.domainName },
+              { key: 'attempt', header: 'Attempt', cell: (r) => attemptText(r) },
+              { key: 'score', header: 'Score', cell: (r) => (r.score === null ? '—' : `${Math.round(r.score)}%`) },
+              { key: 'status', header: 'Status', cell: (r) => <StatusChip row={r} /> },
+              { key: 'date', header: 'Date', cell: (r) => formatDate(r.submittedAt) },
+              { key: 'actions', header: 'Actions', hideInCard: true, cell: actions },
+            ]}
+            empty={
+              <EmptyState
+                bordered
+                icon={query ? <Search /> : <ClipboardList />}
+                title="No assessment attempts found"
+                description="Try another status, book or search."
+                actions={
+                  <Button variant="outline" onClick={clearAll}>
+                    Clear All
+                  </Button>
+                }
+              />
+            }
+          />
+          {data.totalItems > 0 ? (
+            <Pagination
+              className={css({ mt: '4' })}
+              count={data.totalItems}
+              pageSize={ASSESSMENT_PAGE_SIZE}
+              page={page + 1}
+              onPageChange={(p) => setPage(p - 1)}
+              summary={`Showing ${rows.length} of ${data.totalItems} results`}
+            />
+          ) : null}
+        </>
+      )}
+      <AuditLogPanel reload={reload} />
+      <InterventionDialog
+        state={intervention}
+        onClose={() => setIntervention(null)}
+        onDone={(message) => {
+          setIntervention(null);
+          toaster.create({ type: 'success', title: message });
+          refresh();
+        }}
+      />
+    </>
+  );
+}
+
+function SummaryCard({ label, value, tone }: { label: string; value: number; tone?: string }) {
+  return (
+    <Card className={css({ p: { base: '3', md: '4' } })}>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</p>
+      <p className={css({ fontSize: '2xl', fontWeight: 'bold' })} style={tone ? { color: `var(--colors-${tone.replace('.', '-')})` } : undefined}>
+        {value}
+      </p>
+    </Card>
+  );
+}
+
+function StatusChip({ row }: { row: AttemptRow }) {
+  const text = attemptStatusText(row);
+  const palette = text === 'Passed' || text === 'Completed' ? 'success' : text === 'Failed' ? 'error' : text === 'In Progress' ? 'warning' : 'neutral';
+  return (
+    <span className={css({ display: 'inline-flex', gap: '1', alignItems: 'center', flexWrap: 'wrap' })}>
+      <Chip palette={palette}>{text}</Chip>
+      {row.markedByAdmin ? <Chip size="sm" palette="info">By admin</Chip> : null}
+    </span>
+  );
+}
+
+/** Reset Assessment Attempts / Mark Assessment as Passed: both need a reason, recorded in the audit log. */
+function InterventionDialog({ state, onClose, onDone }: { state: Intervention; onClose: () => void; onDone: (message: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [score, setScore] = useState(String(DEFAULT_MARK_PASSED_SCORE));
+  const [errors, setErrors] = useState<{ reason?: string; score?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setReason('');
+    setScore(String(DEFAULT_MARK_PASSED_SCORE));
+    setErrors({});
+    setError(null);
+    setBusy(false);
+  }, [state]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!state) return;
+    const found: typeof errors = {};
+    if (!reason.trim()) found.reason = INTERVENTION_MESSAGES.reasonRequired;
+    const n = Number(score);
+    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = INTERVENTION_MESSAGES.score;
+    setErrors(found);
+    if (found.reason || found.score) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res =
+        state.kind === 'reset'
+          ? await assessmentsApi.reset(state.row.componentId, state.row.userId, reason.trim())
+          : await assessmentsApi.markPassed(state.row.componentId, state.row.userId, n, reason.trim());
+      onDone(res.message || (state.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone));
+    } catch (e) {
+      const detail = e instanceof Error ? e.message : 'Unknown error';
+      setError(state.kind === 'reset' ? `Failed to reset attempts: ${detail}` : `Failed to mark as passed: ${detail}`);
+      setBusy(false);
+    }
+  };
+
+  const kind = state?.kind ?? 'reset';
+  return (
+    <Dialog
+      open={state !== null}
+      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      title={kind === 'reset' ? 'Reset Assessment Attempts' : 'Mark Assessment as Passed'}
+      description={state ? `${state.row.username} · ${state.row.componentTitle} (${state.row.courseTitle})` : undefined}
+      role={kind === 'reset' ? 'alertdialog' : 'dialog'}
+      footer={
+        <>
+          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="intervention-form" palette={kind === 'reset' ? 'danger' : 'brand'} loading={busy}>
+            {kind === 'reset' ? 'Reset Attempts' : 'Mark as Passed'}
+          </Button>
+        </>
+      }
+    >
+      <form id="intervention-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        {kind === 'reset' ? <Alert status="warning">{INTERVENTION_MESSAGES.resetWarning}</Alert> : null}
+        {kind === 'pass' ? (
+          <TextField
+            label="Score (%)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            required
+            value={score}
+            error={errors.score}
+            onChange={(e) => {
+              setScore(e.target.value);
+              setErrors((c) => ({ ...c, score: undefined }));
+            }}
+          />
+        ) : null}
+        <TextField
+          multiline
+          label="Reason"
+          required
+          rows={3}
+          helperText="Recorded in the audit log with your name and the time."
+          value={reason}
+          error={errors.reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setErrors((c) => ({ ...c, reason: undefined }));
+          }}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** The append-only audit log of interventions, newest first. */
+function AuditLogPanel({ reload }: { reload: number }) {
+  const [page, setPage] = useState(0);
+  const [log, setLog] = useState<AuditLogPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const size = 10;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    assessmentsApi
+      .auditLog(page, size, controller.signal)
+      .then((res) => {
+        setLog(res);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+        setError(errorMessage(e, 'Failed to load the audit log'));
+        setLog({ entries: [], totalItems: 0, totalPages: 0, currentPage: 0 });
+      });
+    return () => controller.abort();
+  }, [page, reload]);
+
+  return (
+    <section aria-labelledby="audit-log-title" className={css({ mt: '10' })}>
+      <h2 id="audit-log-title" className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '1', display: 'flex', alignItems: 'center', gap: '2' })}>
+        <History aria-hidden size={20} /> Audit Log
+      </h2>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>Every reset and mark-as-passed: who, whom, what changed, when and why. Entries cannot be edited or deleted.</p>
+      {error ? <Alert status="error" className={css({ mb: '3' })}>{error}</Alert> : null}
+      {log === null ? (
+        <LoadingBlock label="Loading audit log..." />
+      ) : (
+        <>
+          <DataTable
+            label="Audit log"
+            rows={log.entries}
+            getRowKey={(e) => e.id}
+            cardTitle={(e) => `${ACTION_LABEL[e.action] ?? e.action} · ${e.targetUsername ?? ''}`}
+            columns={[
+              { key: 'when', header: 'When', cell: (e) => formatDate(e.createdAt) },
+              { key: 'actor', header: 'Admin', cell: (e) => e.actorUsername },
+              { key: 'action', header: 'Action', hideInCard: true, cell: (e) => ACTION_LABEL[e.action] ?? e.action },
+              { key: 'target', header: 'Learner', hideInCard: true, cell: (e) => e.targetUsername ?? '—' },
+              { key: 'change', header: 'Change', cell: (e) => describeChange(e) },
+              { key: 'reason', header: 'Reason', cell: (e) => <span className={css({ whiteSpace: 'pre-wrap' })}>{e.reason}</span> },
+            ]}
+            empty={<EmptyState bordered icon={<History />} title="No interventions yet" description="Resets and mark-as-passed actions will be listed here." headingLevel="h3" />}
+          />
+          {log.totalItems > size ? (
+            <Pagination className={css({ mt: '3' })} count={log.totalItems} pageSize={size} page={page + 1} onPageChange={(p) => setPage(p - 1)} />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function describeChange(entry: AuditEntry): string {
+  const before = entry.before as { attempts?: unknown[]; progress?: { status?: string; score?: number | null } | null } | null;
+  const after = entry.after as { score?: number; progress?: { status?: string } } | null;
+  const attempts = before?.attempts?.length ?? 0;
+  const from = before?.progress?.status ?? 'NOT_STARTED';
+  if (entry.action === 'ASSESSMENT_RESET') return `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} deleted; ${from} → NOT_STARTED`;
+  if (entry.action === 'ASSESSMENT_MARK_PASSED') return `${from} → COMPLETED with score ${after?.score ?? '—'}%`;
+  return '';
+}

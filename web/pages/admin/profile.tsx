@@ -1,0 +1,108 @@
+import { PERMISSION_LABELS, type UserDetailDto } from '@contract/admin-people';
+import { ADMIN_PERMISSION_KEYS, type AdminPermissions } from '@contract/auth';
+import { Pencil } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import { PageHeader } from '../../components/page-header';
+import { ProfileInformation, ProfileLoading, useProfile } from '../../components/profile-editor';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { Alert, Button, Card, Checkbox, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
+
+const ALL_TRUE = Object.fromEntries(ADMIN_PERMISSION_KEYS.map((k) => [k, true])) as AdminPermissions;
+
+/** /admin/profile: tabs 'Profile Information' and 'Admin Permissions' (admin spec sections 2, 3, 5, 6). */
+export function AdminProfilePage() {
+  useDocumentTitle('Admin Profile');
+  const { profile, loadError, save } = useProfile('Failed to update profile');
+  const [tab, setTab] = useState('info');
+  return (
+    <>
+      <PageHeader title="Admin Profile" subtitle={profile?.lastLogin ? `Last sign-in ${new Date(profile.lastLogin).toLocaleString()}` : 'Your administrator account.'} />
+      {!profile ? (
+        <ProfileLoading error={loadError} />
+      ) : (
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabList aria-label="Admin profile">
+            <TabTrigger value="info">Profile Information</TabTrigger>
+            <TabTrigger value="permissions">Admin Permissions</TabTrigger>
+          </TabList>
+          <TabContent value="info">
+            <div className={css({ maxW: '3xl', pt: '4' })}>
+              <ProfileInformation profile={profile} rules="admin" onSave={(values) => save(values)} />
+            </div>
+          </TabContent>
+          <TabContent value="permissions">
+            <div className={css({ maxW: '3xl', pt: '4' })}>
+              <PermissionsPanel profile={profile} onSave={(permissions) => save({ permissions })} />
+            </div>
+          </TabContent>
+        </Tabs>
+      )}
+    </>
+  );
+}
+
+/** The six flags, all true by default, editable only in edit mode. */
+function PermissionsPanel({ profile, onSave }: { profile: UserDetailDto; onSave: (p: AdminPermissions) => Promise<void> }) {
+  const stored = profile.permissions ?? ALL_TRUE;
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<AdminPermissions>(stored);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setValues(profile.permissions ?? ALL_TRUE), [profile]);
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(values);
+      setEditing(false);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Failed to update profile');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <div className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+          <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Admin Permissions</h2>
+          {!editing ? (
+            <Button variant="outline" leftIcon={<Pencil />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          ) : null}
+        </div>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
+          {ADMIN_PERMISSION_KEYS.map((key) => (
+            <Checkbox key={key} checked={values[key]} disabled={!editing || busy} onCheckedChange={(on) => setValues((c) => ({ ...c, [key]: on }))}>
+              {PERMISSION_LABELS[key]}
+            </Checkbox>
+          ))}
+        </div>
+        {editing ? (
+          <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
+            <Button
+              variant="outline"
+              palette="neutral"
+              disabled={busy}
+              onClick={() => {
+                setValues(stored);
+                setError(null);
+                setEditing(false);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button loading={busy} onClick={() => void submit()}>
+              Save Changes
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

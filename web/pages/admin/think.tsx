@@ -1,0 +1,230 @@
+import {
+  FEEDBACK_STATUS_LABEL,
+  FEEDBACK_STATUSES,
+  FEEDBACK_TYPE_LABEL,
+  THINK_MESSAGES,
+  type FeedbackStatus,
+  type FeedbackType,
+  type SubmissionDto,
+} from '@contract/think';
+import { Eye, Lightbulb, MessageSquareReply, Search } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { thinkSubmissionsApi } from '../../api/think';
+import { PageHeader } from '../../components/page-header';
+import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../../components/think-submission';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
+
+const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
+  { value: 'ALL', label: 'All' },
+  { value: 'QUERY', label: 'Queries' },
+  { value: 'COMPLAINT', label: 'Complaints' },
+  { value: 'NEW_IDEA', label: 'New Ideas' },
+];
+const STATUS_OPTIONS: readonly SelectOption<FeedbackStatus>[] = FEEDBACK_STATUSES.map((s) => ({ value: s, label: FEEDBACK_STATUS_LABEL[s] }));
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+/** /admin/think: Think responses (admin spec sections 2, 4, 8). */
+export function AdminThinkPage() {
+  useDocumentTitle('Think');
+  const [items, setItems] = useState<SubmissionDto[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<'ALL' | FeedbackType>('ALL');
+  const [search, setSearch] = useState('');
+  const [reload, setReload] = useState(0);
+  const [viewing, setViewing] = useState<SubmissionDto | null>(null);
+  const [responding, setResponding] = useState<SubmissionDto | null>(null);
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    thinkSubmissionsApi
+      .all(controller.signal)
+      .then((list) => {
+        setItems(list);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+        setError('Failed to fetch submissions');
+        setItems((c) => c ?? []);
+      });
+    return () => controller.abort();
+  }, [reload]);
+
+  const visible = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (items ?? []).filter(
+      (s) => (tab === 'ALL' || s.type === tab) && (!q || [s.subject, s.description, author(s)].some((f) => f.toLowerCase().includes(q))),
+    );
+  }, [items, tab, search]);
+
+  const changeStatus = async (s: SubmissionDto, status: FeedbackStatus) => {
+    try {
+      await thinkSubmissionsApi.setStatus(s.id, status);
+      toaster.create({ type: 'success', title: THINK_MESSAGES.statusUpdated });
+      refresh();
+    } catch {
+      toaster.create({ type: 'error', title: 'Failed to update status' });
+    }
+  };
+
+  const actions = (s: SubmissionDto) => (
+    <div className={css({ display: 'inline-flex', gap: '1' })}>
+      <IconButton aria-label={`View ${s.subject}`} icon={<Eye />} size="sm" onClick={() => setViewing(s)} />
+      <IconButton aria-label={`Respond to ${s.subject}`} icon={<MessageSquareReply />} size="sm" onClick={() => setResponding(s)} />
+    </div>
+  );
+
+  return (
+    <>
+      <PageHeader title="Think" subtitle="Queries, complaints and ideas from learners and visitors. Anonymous submissions carry no link to their author." />
+      <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)}>
+        <TabList aria-label="Submission type">
+          {TABS.map((t) => (
+            <TabTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabTrigger>
+          ))}
+        </TabList>
+      </Tabs>
+      <div className={css({ maxW: { md: '420px' }, my: '4' })}>
+        <TextField label="Search" type="search" placeholder="Subject, description or name" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {error ? (
+        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
+          {error}
+        </Alert>
+      ) : null}
+      {items === null ? (
+        <LoadingBlock label="Loading submissions..." />
+      ) : (
+        <DataTable
+          label="Submissions"
+          rows={visible}
+          getRowKey={(s) => s.id}
+          cardTitle={(s) => s.subject}
+          cardActions={actions}
+          columns={[
+            { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
+            { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
+            { key: 'from', header: 'From', cell: (s) => author(s) },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (s) => (
+                <div className={css({ minW: '150px' })}>
+                  <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => void changeStatus(s, status)} />
+                </div>
+              ),
+            },
+            { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
+            { key: 'date', header: 'Submitted', cell: (s) => formatDate(s.createdAt) },
+            { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
+          ]}
+          empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
+        />
+      )}
+      <Dialog
+        open={viewing !== null}
+        onOpenChange={(o) => (!o ? setViewing(null) : undefined)}
+        title={viewing?.subject ?? ''}
+        footer={
+          <>
+            <Button variant="outline" palette="neutral" onClick={() => setViewing(null)}>
+              Close
+            </Button>
+            <Button
+              leftIcon={<MessageSquareReply />}
+              onClick={() => {
+                setResponding(viewing);
+                setViewing(null);
+              }}
+            >
+              Respond
+            </Button>
+          </>
+        }
+      >
+        {viewing ? <SubmissionDetails submission={viewing} /> : null}
+      </Dialog>
+      <RespondDialog
+        submission={responding}
+        onClose={() => setResponding(null)}
+        onDone={() => {
+          setResponding(null);
+          toaster.create({ type: 'success', title: THINK_MESSAGES.responded });
+          refresh();
+        }}
+      />
+    </>
+  );
+}
+
+function RespondDialog({ submission, onClose, onDone }: { submission: SubmissionDto | null; onClose: () => void; onDone: () => void }) {
+  const [response, setResponse] = useState('');
+  const [status, setStatus] = useState<FeedbackStatus | ''>('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setResponse(submission?.adminResponse ?? '');
+    setStatus('');
+    setFieldError(null);
+    setError(null);
+    setBusy(false);
+  }, [submission]);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!submission) return;
+    if (!response.trim()) {
+      setFieldError(THINK_MESSAGES.response);
+      return;
+    }
+    setBusy(true);
+    try {
+      await thinkSubmissionsApi.respond(submission.id, response.trim(), status || undefined);
+      onDone();
+    } catch {
+      setError('Failed to submit response');
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={submission !== null}
+      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      title="Respond to Submission"
+      description={submission ? `${FEEDBACK_TYPE_LABEL[submission.type]} · ${submission.subject} · from ${author(submission)}` : undefined}
+      footer={
+        <>
+          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="respond-form" loading={busy}>
+            Submit Response
+          </Button>
+        </>
+      }
+    >
+      <form id="respond-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        {submission ? <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{submission.description}</p> : null}
+        <TextField
+          multiline
+          label="Response"
+          required
+          rows={5}
+          value={response}
+          error={fieldError}
+          onChange={(e) => {
+            setResponse(e.target.value);
+            setFieldError(null);
+          }}
+        />
+        <Select label="Status" placeholder="Keep status (Open becomes In Progress)" options={STATUS_OPTIONS} value={status} onValueChange={setStatus} />
+      </form>
+    </Dialog>
+  );
+}

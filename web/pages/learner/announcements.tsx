@@ -1,0 +1,86 @@
+import { isExpiringSoon, matchesAnnouncement, PRIORITIES, PRIORITY_TONE, type AnnouncementDto, type Priority } from '@contract/announcements';
+import { Megaphone, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { css, cx } from 'styled-system/css';
+import { chip } from 'styled-system/recipes';
+import { announcementsApi } from '../../api/announcements';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { Alert, Card, Chip, EmptyState, LoadingBlock, TextField } from '../../ui';
+
+const FILTERS: ('ALL' | Priority)[] = ['ALL', ...PRIORITIES];
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** /announcements (learner spec sections 2 and 8): active, unexpired announcements, URGENT first. */
+export function AnnouncementsPage() {
+  useDocumentTitle('Announcements');
+  const [items, setItems] = useState<AnnouncementDto[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [priority, setPriority] = useState<'ALL' | Priority>('ALL');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    announcementsApi
+      .active(controller.signal)
+      .then(setItems)
+      .catch((e: unknown) => {
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+        setError('Failed to fetch announcements');
+        setItems([]);
+      });
+    return () => controller.abort();
+  }, []);
+
+  const visible = useMemo(() => (items ?? []).filter((a) => (priority === 'ALL' || a.priority === priority) && matchesAnnouncement(a, search)), [items, priority, search]);
+
+  return (
+    <>
+      <PageHeader title="Announcements" subtitle="News and notices from your safety team." />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', mb: '5' })}>
+        <div className={css({ maxW: { md: '420px' } })}>
+          <TextField label="Search" type="search" placeholder="Title, content or author" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div role="group" aria-label="Filter by priority" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          {FILTERS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              aria-pressed={priority === p}
+              onClick={() => setPriority(p)}
+              className={cx(
+                chip({ palette: p === 'ALL' ? 'brand' : PRIORITY_TONE[p], variant: priority === p ? 'solid' : 'outline', size: 'md' }),
+                css({ cursor: 'pointer', _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' } }),
+              )}
+            >
+              {p === 'ALL' ? 'All' : p}
+            </button>
+          ))}
+        </div>
+      </div>
+      {error ? <Alert status="error" className={css({ mb: '4' })}>{error}</Alert> : null}
+      {items === null ? (
+        <LoadingBlock label="Loading announcements..." />
+      ) : visible.length === 0 ? (
+        <EmptyState bordered icon={search || priority !== 'ALL' ? <Search /> : <Megaphone />} title="No announcements found" />
+      ) : (
+        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, 1fr)' }, gap: '4' })}>
+          {visible.map((a) => (
+            <Card as="li" key={a.id} className={css({ p: '5', display: 'flex', flexDirection: 'column', gap: '2' })}>
+              <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+                <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip>
+                {isExpiringSoon(a.expiresAt) ? <Chip palette="warning" variant="outline">Expiring Soon</Chip> : null}
+              </div>
+              <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{a.title}</h2>
+              <p className={css({ whiteSpace: 'pre-wrap', color: 'fg.default' })}>{a.content}</p>
+              <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: 'auto' })}>
+                {a.authorName} · {formatDate(a.createdAt)}
+                {a.expiresAt ? ` · Expires ${formatDate(a.expiresAt)}` : ''}
+              </p>
+            </Card>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

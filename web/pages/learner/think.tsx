@@ -1,0 +1,121 @@
+import { FEEDBACK_TYPE_LABEL, type SubmissionDto } from '@contract/think';
+import { Eye, Lightbulb, Plus } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import { thinkSubmissionsApi } from '../../api/think';
+import { FeedbackForm } from '../../components/feedback-form';
+import { PageHeader } from '../../components/page-header';
+import { ResponseChip, StatusChip, SubmissionDetails } from '../../components/think-submission';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, toaster } from '../../ui';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** /think: "Think - Your Submissions" (learner spec sections 2 and 8). */
+export function ThinkPage() {
+  useDocumentTitle('Think');
+  const [items, setItems] = useState<SubmissionDto[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<SubmissionDto | null>(null);
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    thinkSubmissionsApi
+      .mine(controller.signal)
+      .then((list) => {
+        setItems(list);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+        setError('Failed to fetch your submissions');
+        setItems((c) => c ?? []);
+      });
+    return () => controller.abort();
+  }, [reload]);
+
+  const view = (s: SubmissionDto) => <IconButton aria-label={`View ${s.subject}`} icon={<Eye />} size="sm" onClick={() => setViewing(s)} />;
+
+  return (
+    <>
+      <PageHeader
+        title="Think - Your Submissions"
+        subtitle="Your queries, complaints and ideas, and the answers to them."
+        actions={
+          <Button leftIcon={<Plus />} onClick={() => setCreating(true)}>
+            New Submission
+          </Button>
+        }
+      />
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
+        Anonymous submissions are not listed here: they are stored without any link to you, so nobody, not even this page, can trace them back.
+      </p>
+      {error ? (
+        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
+          {error}
+        </Alert>
+      ) : null}
+      {items === null ? (
+        <LoadingBlock label="Loading your submissions..." />
+      ) : (
+        <DataTable
+          label="Your submissions"
+          rows={items}
+          getRowKey={(s) => s.id}
+          cardTitle={(s) => s.subject}
+          cardActions={(s) => (
+            <Button size="sm" variant="outline" leftIcon={<Eye />} onClick={() => setViewing(s)}>
+              View Details
+            </Button>
+          )}
+          columns={[
+            { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
+            { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
+            { key: 'status', header: 'Status', cell: (s) => <StatusChip status={s.status} /> },
+            { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
+            { key: 'date', header: 'Submitted', cell: (s) => formatDate(s.createdAt) },
+            { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: view },
+          ]}
+          empty={
+            <EmptyState
+              bordered
+              icon={<Lightbulb />}
+              title="No submissions yet"
+              description="Ask a question, report a concern or share an idea about workplace safety."
+              actions={<Button onClick={() => setCreating(true)}>Make Your First Submission</Button>}
+            />
+          }
+        />
+      )}
+      <Button
+        aria-label="New submission"
+        onClick={() => setCreating(true)}
+        className={css({ position: 'fixed', right: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
+      >
+        <Plus aria-hidden />
+      </Button>
+      <Dialog open={creating} onOpenChange={setCreating} title="New Submission" size="lg">
+        <FeedbackForm
+          variant="authenticated"
+          hideTitle
+          onSubmitted={(message) => {
+            setCreating(false);
+            toaster.create({ type: 'success', title: message });
+            refresh();
+          }}
+        />
+      </Dialog>
+      <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title="Submission Details" footer={<Button onClick={() => setViewing(null)}>Close</Button>}>
+        {viewing ? (
+          <>
+            <h3 className={css({ fontWeight: 'semibold', mb: '2' })}>{viewing.subject}</h3>
+            <SubmissionDetails submission={viewing} showAuthor={false} />
+          </>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
