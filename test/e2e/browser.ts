@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/*
+ * Debian's Chromium driven by playwright-core, launched exactly as shared/stack-notes.md says.
+ * Every journey gets a fresh profile (its own localStorage), so sessions never leak between tests.
+ */
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  baseURL: string;
+  /** Opens a path of the app (e.g. '/login') and waits for the load event. */
+  open(path: string): Promise<void>;
+  /** The current path (+ search) of the page. */
+  path(): string;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<BrowserSession> {
+  const baseURL = inject('baseURL');
+  const profile = await mkdtemp(join(tmpdir(), 'ehs-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport,
+    baseURL,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    baseURL,
+    open: async (path) => {
+      await page.goto(path);
+    },
+    path: () => {
+      const url = new URL(page.url());
+      return `${url.pathname}${url.search}`;
+    },
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the page is at `path` (exact pathname). */
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Signs in through the real login form and waits to leave /login. */
+export async function signIn(session: BrowserSession, username: string, password: string): Promise<void> {
+  await session.open('/login');
+  await session.page.getByLabel('Username').fill(username);
+  await session.page.getByLabel(/^Password/).fill(password);
+  await session.page.getByRole('button', { name: 'Sign in' }).click();
+  await session.page.waitForURL((url) => url.pathname !== '/login');
+}
+
+export const ACCOUNTS = {
+  learner: { username: 'learner', password: 'Learner#2026demo' },
+  admin: { username: 'admin', password: 'Admin#2026demo' },
+} as const;

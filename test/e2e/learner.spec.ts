@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+
+describe('learner', () => {
+  let session: BrowserSession | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it('a learner who leaves the form empty or mistypes the password is told why', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    await session.open('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Username is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+
+    await page.getByLabel('Username').fill('learner');
+    await page.getByLabel(/^Password/).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();
+    expect(session.path()).toBe('/login');
+  });
+
+  it('a learner signs in and lands on the dashboard shell', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const entries = await nav.locator('a, button').allInnerTexts();
+    expect(entries.map((text) => text.trim())).toEqual(['Dashboard', 'My Courses', 'Reports', 'Announcements', 'Think', 'Help']);
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    await page.getByText('No email').or(page.getByText(/@/)).first().waitFor();
+
+    // Help is a dialog, not a route.
+    await nav.getByRole('button', { name: 'Help' }).click();
+    const help = page.getByRole('dialog', { name: 'Need Help?' });
+    await help.getByText('India Standard Time (IST)').waitFor();
+    await help.getByRole('button', { name: 'Got it' }).click();
+    await help.waitFor({ state: 'detached' });
+
+    // A reload keeps the session (token restore), and logout goes to /login.
+    await page.reload();
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+  });
+
+  it('a learner opening /admin/users ends on /dashboard', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+    await session.open('/admin/users');
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  });
+
+  it('the drawer is an overlay on a 390 px wide screen', async () => {
+    session = await openBrowser(VIEWPORTS.phone);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+    await waitForPath(page, '/dashboard');
+    const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+    // Starts closed.
+    expect(await drawer.count()).toBe(0);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await drawer.waitFor();
+    // Slides in over the content from the left edge; the content itself does not move.
+    await page.waitForFunction(() => document.querySelector('[role=dialog]')?.getBoundingClientRect().x === 0);
+    const main = await page.locator('main').boundingBox();
+    expect(main?.x).toBe(0);
+    // Outside click closes it.
+    await page.mouse.click(VIEWPORTS.phone.width - 10, VIEWPORTS.phone.height / 2);
+    await drawer.waitFor({ state: 'detached' });
+    // Choosing an entry navigates and closes it.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await drawer.getByRole('link', { name: 'Reports' }).click();
+    await waitForPath(page, '/reports');
+    await drawer.waitFor({ state: 'detached' });
+  });
+
+  it('the drawer is persistent on a 1280 px wide screen', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+    await waitForPath(page, '/dashboard');
+    const panel = page.getByRole('complementary', { name: 'Main navigation' });
+    await panel.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Starts open and shifts the content by the 240 px panel.
+    expect((await panel.boundingBox())?.width).toBe(240);
+    expect((await page.locator('main').boundingBox())?.x).toBe(240);
+    await panel.getByRole('link', { name: 'My Courses' }).click();
+    await waitForPath(page, '/my-courses');
+    await panel.waitFor();
+    // The menu button folds it away and the content takes the full width.
+    await page.getByRole('button', { name: 'Close navigation' }).click();
+    await page.waitForFunction(() => document.querySelector('main')?.getBoundingClientRect().x === 0);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.waitForFunction(() => document.querySelector('main')?.getBoundingClientRect().x === 240);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openBrowser, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+
+/** The state box of the diagram, by xstate state id. */
+const state = (id: string) => `svg[data-machine-id] g[data-state-id="${id}"]`;
+
+describe('statecharts', () => {
+  let session: BrowserSession | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it('an auditor simulates an assessment attempt whose timer expires and sees the highlighted state change', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await session.open('/statecharts');
+    await page.getByRole('tab', { name: 'Timed assessment attempt' }).click();
+    await page.waitForURL((url) => url.searchParams.get('machine') === 'assessment');
+    await page.getByRole('heading', { name: 'Timed assessment attempt', level: 2 }).waitFor();
+    await page.locator(state('assessment.answering')).waitFor();
+
+    // Nothing is highlighted until the real machine runs.
+    expect(await page.locator('svg[data-machine-id] [data-active="true"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Simulate' }).click();
+    await page.locator(`${state('assessment.loading')}[data-active="true"]`).waitFor();
+
+    const simulator = page.getByRole('complementary', { name: 'Simulator' });
+    const events = simulator.getByRole('list', { name: 'Enabled events' });
+    // The auditor plays the server: the questions load and the attempt starts with a 10-minute deadline.
+    await events.getByRole('button', { name: /done: loadAssessment.*not yet passed/ }).click();
+    await events.getByRole('button', { name: /done: startAttempt/ }).click();
+    await page.locator(`${state('assessment.answering.clock.plenty')}[data-active="true"]`).waitFor();
+    await page.locator(`${state('assessment.answering')}[data-active="true"]`).waitFor();
+    // Submitting by hand needs every question answered, so it is not offered.
+    expect(await events.getByRole('button', { name: /attempt\.submit/ }).count()).toBe(0);
+
+    // Let the timer run out: move the simulated clock past the deadline, then the next tick arrives.
+    await simulator.getByRole('button', { name: '+10 min' }).click();
+    await simulator.getByTestId('sim-clock').getByText('+10 min').waitFor();
+    await events.getByRole('button', { name: /timer\.tick/ }).click();
+
+    await page.locator(`${state('assessment.submitting')}[data-active="true"]`).waitFor();
+    expect(await page.locator(state('assessment.answering')).getAttribute('data-active')).toBeNull();
+    expect(await page.locator(state('assessment.answering.clock.plenty')).getAttribute('data-active')).toBeNull();
+    await simulator.getByRole('list', { name: 'Current state' }).getByText('submitting', { exact: true }).waitFor();
+    expect(await simulator.getByTestId('sim-context').textContent()).toContain('"submitReason": "timeout"');
+  });
+
+  it('an auditor selects a state with the keyboard and reads its transitions, guards and delays', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await session.open('/statecharts?machine=assessment');
+    const box = page.locator(state('assessment.submitFailed'));
+    await box.focus();
+    await page.keyboard.press('Enter');
+    const details = page.getByTestId('state-details');
+    await details.getByRole('heading', { name: 'submitFailed' }).waitFor();
+    expect(await box.getAttribute('aria-pressed')).toBe('true');
+    const delayed = details.locator('li', { hasText: 'after 3 s' });
+    await delayed.getByText('isAutoSubmit').waitFor();
+    await delayed.getByRole('button', { name: 'submitting' }).waitFor();
+    // Following the target selects it.
+    await delayed.getByRole('button', { name: 'submitting' }).click();
+    await details.getByRole('heading', { name: 'submitting' }).waitFor();
+    await details.getByText('done: submitAttempt').waitFor();
+  });
+
+  it('a visitor reaches the statecharts from the landing footer and reads them on a phone', async () => {
+    session = await openBrowser(VIEWPORTS.phone);
+    const { page } = session;
+    await session.open('/');
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Statecharts' }).click();
+    await waitForPath(page, '/statecharts');
+    await page.locator('svg[data-machine-id]').first().waitFor();
+    // Every registered machine is offered.
+    expect(await page.getByRole('tab').count()).toBeGreaterThanOrEqual(4);
+    // The diagram scrolls inside its own box; the page itself never scrolls sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

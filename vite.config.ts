@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The client lives in web/ and is built into dist/client, which the Worker serves as static
+// assets (wrangler.toml [assets]). In dev, /api goes to `wrangler dev` on 8787.
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      'styled-system': fromRoot('./styled-system'),
+      '@contract': fromRoot('./worker/contract'),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8787', changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+});

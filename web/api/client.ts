@@ -1,0 +1,156 @@
+/**
+ * Typed fetch wrapper for /api (learner spec section 7): JSON in and out, the stored bearer
+ * token on every request, no default timeout (pass `signal` to cancel), and one error type.
+ */
+
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+/** Every failed call throws this. `message` is the server's message when it sent one. */
+export class ApiClientError extends Error {
+  override readonly name = 'ApiClientError';
+  constructor(
+    /** HTTP status; 0 when no response arrived (network failure, CORS, abort). */
+    readonly status: number,
+    message: string,
+    /** The server's stable code (UNAUTHORIZED, VALIDATION_FAILED, ...) or NETWORK_ERROR / HTTP_ERROR. */
+    readonly code: string,
+    /** Per-field validation messages from a 400. */
+    readonly fields: Readonly<Record<string, string>> = {},
+    /** True when `message` came from the server's body rather than a client fallback. */
+    readonly hasServerMessage = false,
+  ) {
+    super(message);
+  }
+
+  /** No response at all (offline, DNS, connection refused). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** The message to show: the server's message if it sent one, else the screen's default text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiClientError && error.hasServerMessage ? error.message : fallback;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Serialised as JSON unless it is FormData/Blob (uploads). */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /**
+   * Bearer token. Default: the stored token. A string sends that token (logout uses the token
+   * it is revoking after storage is cleared); null sends none (public calls).
+   */
+  token?: string | null;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** What to read from a successful response (default json; 204 gives undefined). */
+  responseType?: 'json' | 'blob' | 'text';
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/**
+ * The session registers this to forget itself when the server rejects the stored token (401 on
+ * a call that sent it). Public and explicitly-tokened calls never trigger it.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+function readStoredToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_KEY) ?? null;
+  } catch {
+    // Storage can be blocked (privacy mode); behave as signed out.
+    return null;
+  }
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+interface ErrorBody {
+  message?: unknown;
+  code?: unknown;
+  fields?: unknown;
+}
+
+async function toError(response: Response): Promise<ApiClientError> {
+  let body: ErrorBody = {};
+  try {
+    body = (await response.json()) as ErrorBody;
+  } catch {
+    // Not JSON (proxy error page, empty body): fall through to the generic message.
+  }
+  const serverMessage = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+  const fields: Record<string, string> = {};
+  if (body.fields && typeof body.fields === 'object') {
+    for (const [key, value] of Object.entries(body.fields as Record<string, unknown>)) {
+      if (typeof value === 'string') fields[key] = value;
+    }
+  }
+  return new ApiClientError(
+    response.status,
+    serverMessage ?? `Request failed with status ${response.status}`,
+    typeof body.code === 'string' ? body.code : 'HTTP_ERROR',
+    fields,
+    serverMessage !== null,
+  );
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, responseType = 'json' } = options;
+  const token = options.token === undefined ? readStoredToken() : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData || body instanceof Blob) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal, credentials: 'same-origin' });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiClientError(0, 'Cannot connect to the server. Please check your internet connection and try again.', 'NETWORK_ERROR');
+  }
+
+  if (!response.ok) {
+    const error = await toError(response);
+    // Only a call that relied on the stored token says anything about the session.
+    if (response.status === 401 && options.token === undefined && token) onUnauthorized?.();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  if (responseType === 'blob') return (await response.blob()) as T;
+  if (responseType === 'text') return (await response.text()) as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Shorthands. `api.get<Course[]>('/v2/user/courses', { query: { page: 1 } })`. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,36 @@
+import { api } from './client';
+
+/** Public, unauthenticated calls used by the landing page and the shells. */
+export interface PublicCourse {
+  id: string;
+  title: string;
+  description: string | null;
+  domain: { id: string; name: string } | null;
+  icon: string | null;
+  componentCount: number;
+}
+
+export interface PublicConfig {
+  appName: string;
+  adminPhone: string;
+}
+
+export type FeedbackType = 'QUERY' | 'COMPLAINT' | 'NEW_IDEA';
+
+export interface FeedbackBody {
+  type: FeedbackType;
+  subject: string;
+  description: string;
+  isAnonymous: boolean;
+}
+
+export const publicApi = {
+  courses: (limit: number, signal?: AbortSignal) => api.get<{ courses: PublicCourse[] }>('/public/courses', { query: { limit }, token: null, signal }),
+  config: (signal?: AbortSignal) => api.get<PublicConfig>('/public/config', { token: null, signal }),
+};
+
+export const thinkApi = {
+  submitPublic: (body: FeedbackBody) => api.post<{ message?: string; id?: string }>('/think/public/submit', { ...body, isAnonymous: true }, { token: null }),
+  /** Authenticated: the server records the submitter unless isAnonymous. */
+  submit: (body: FeedbackBody) => api.post<{ message?: string; id?: string }>('/think/submit', body),
+};

@@ -1,0 +1,86 @@
+import { BookOpen, ClipboardCheck, FileText, FileUp, LayoutDashboard, Library, Lightbulb, Megaphone, Plus, UserPlus, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { useLocation } from 'wouter';
+import { selectUser } from '../../statecharts/session.machine';
+import { PRODUCT_NAME } from '../config';
+import { navigateWithFlag } from '../hooks/use-navigation-flag';
+import { useSession, useSessionActor } from '../state/session';
+import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
+
+/** Admin spec section 2: Dashboard is active on an exact match, every other entry on a prefix. */
+export const ADMIN_NAV_ITEMS: readonly ShellNavItem[] = [
+  { label: 'Dashboard', href: '/admin', match: 'exact', icon: <LayoutDashboard /> },
+  { label: 'Users', href: '/admin/users', match: 'prefix', icon: <Users /> },
+  { label: 'Books', href: '/admin/domains', match: 'prefix', icon: <Library /> },
+  { label: 'Chapter/Modules', href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },
+  { label: 'Materials', href: '/admin/materials', match: 'prefix', icon: <FileText /> },
+  { label: 'Assessments', href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
+  { label: 'Announcements', href: '/admin/announcements', match: 'prefix', icon: <Megaphone /> },
+  { label: 'Think', href: '/admin/think', match: 'prefix', icon: <Lightbulb /> },
+];
+
+const QUICK_ACTIONS = [
+  { label: 'New User', path: '/admin/users', flag: 'create', icon: <UserPlus /> },
+  { label: 'Upload Material', path: '/admin/materials', flag: 'upload', icon: <FileUp /> },
+  { label: 'Add New Course', path: '/admin/courses', flag: 'create', icon: <Plus /> },
+] as const;
+
+/** Admin shell (admin spec section 2): same frame as the learner shell, admin menu and quick actions. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const user = useSession(selectUser);
+  const session = useSessionActor();
+  const [, navigate] = useLocation();
+
+  const quickActions = (
+    <div className={css({ mt: '4', px: '4', pt: '4', borderTopWidth: '1px', borderColor: 'border.muted' })}>
+      <p className={css({ fontSize: '11px', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.08em', color: 'fg.subtle', mb: '2', px: '1' })}>Quick Actions</p>
+      <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
+        {QUICK_ACTIONS.map((action) => (
+          <li key={action.label}>
+            <button type="button" className={quickActionClass} onClick={() => navigateWithFlag(action.path, action.flag)}>
+              <span className={css({ display: 'flex', width: '7', height: '7', borderRadius: 'md', bg: 'accent.subtle', color: 'accent.fg', alignItems: 'center', justifyContent: 'center', '& svg': { width: '4', height: '4' } })}>{action.icon}</span>
+              {action.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
+  return (
+    <AppShell
+      title={{ long: `${PRODUCT_NAME} E-Learning Platform - Admin Dashboard`, short: 'Admin Dashboard' }}
+      homeHref="/admin"
+      navLabel="Admin navigation"
+      navItems={ADMIN_NAV_ITEMS}
+      user={user}
+      profileHref="/admin/profile"
+      onLogout={() => {
+        navigate('/login', { replace: true });
+        session.send({ type: 'session.logout' });
+      }}
+      drawerExtra={quickActions}
+      // Admin spec: the temporary (small-screen) drawer shows the user at the bottom.
+      drawerFooter={(mode) => (mode === 'temporary' ? <DrawerUserBlock user={user} showAvatar /> : null)}
+    >
+      {children}
+    </AppShell>
+  );
+}
+
+const quickActionClass = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2.5',
+  width: '100%',
+  px: '1',
+  py: '1.5',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  color: 'fg.default',
+  cursor: 'pointer',
+  textAlign: 'left',
+  _hover: { bg: 'bg.subtle' },
+});

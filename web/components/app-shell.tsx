@@ -1,0 +1,260 @@
+import { ChevronLeft, LogOut, Menu as MenuIcon, User } from 'lucide-react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { Link, useLocation } from 'wouter';
+import { MEDIUM_UP, useMediaQuery } from '../hooks/use-media-query';
+import { userDisplayName, userEmailLabel, userInitials, type DisplayableUser } from '../state/user-display';
+import { Avatar, Drawer, DrawerCloseTrigger, IconButton, Menu, MenuHeader, MenuItem, MenuSeparator, Toaster } from '../ui';
+
+export interface ShellNavItem {
+  label: string;
+  icon: ReactElement;
+  /** Route of the entry; omit for an action entry such as Help. */
+  href?: string;
+  /** `exact`: highlighted only on that path; `prefix`: also on its sub-paths. */
+  match?: 'exact' | 'prefix';
+  onSelect?: () => void;
+}
+
+export interface AppShellProps {
+  title: { long: string; short: string };
+  homeHref: string;
+  navLabel: string;
+  navItems: readonly ShellNavItem[];
+  user: DisplayableUser | null;
+  profileHref: string;
+  onLogout: () => void;
+  /** Extra block under the navigation (the admin quick actions). */
+  drawerExtra?: ReactNode;
+  /** Drawer footer; the mode lets a shell show it only in one drawer kind. */
+  drawerFooter?: (mode: 'temporary' | 'persistent') => ReactNode;
+  children: ReactNode;
+}
+
+const DRAWER_ID = 'app-navigation';
+
+export function isNavItemActive(item: ShellNavItem, path: string): boolean {
+  if (!item.href) return false;
+  if (item.match === 'prefix') return path === item.href || path.startsWith(`${item.href}/`);
+  return path === item.href;
+}
+
+/**
+ * The signed-in frame both shells share (learner spec section 2, admin spec section 2): a fixed
+ * top bar (64px, 56px below 600px) with the menu toggle, logo, title and account menu; a side
+ * drawer that is a temporary overlay below 900px (starts closed) and a persistent 240px panel
+ * above (starts open); and the main area, shifted by the open panel and capped at 1400px.
+ */
+export function AppShell({ title, homeHref, navLabel, navItems, user, profileHref, onLogout, drawerExtra, drawerFooter, children }: AppShellProps) {
+  const isWide = useMediaQuery(MEDIUM_UP);
+  const [wideOpen, setWideOpen] = useState(true);
+  const [narrowOpen, setNarrowOpen] = useState(false);
+  const [path] = useLocation();
+  const mode = isWide ? 'persistent' : 'temporary';
+  const open = isWide ? wideOpen : narrowOpen;
+
+  // The overlay closes after any navigation (a link, a quick action, Back).
+  useEffect(() => setNarrowOpen(false), [path]);
+
+  const toggle = () => (isWide ? setWideOpen((value) => !value) : setNarrowOpen((value) => !value));
+
+  const nav = (
+    <nav aria-label={navLabel}>
+      <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '0.5', px: '2', py: '1' })}>
+        {navItems.map((item) => (
+          <li key={item.label}>
+            {item.href ? (
+              <Link href={item.href} className={navItemClass} aria-current={isNavItemActive(item, path) ? 'page' : undefined}>
+                {item.icon}
+                <span>{item.label}</span>
+              </Link>
+            ) : (
+              <button type="button" className={navItemClass} onClick={item.onSelect} aria-haspopup="dialog">
+                {item.icon}
+                <span>{item.label}</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {drawerExtra}
+    </nav>
+  );
+
+  return (
+    <div className={css({ minHeight: '100dvh', bg: 'bg.canvas' })}>
+      <a href="#main-content" className={skipLinkClass}>
+        Skip to content
+      </a>
+      <header className={topBarClass}>
+        <IconButton
+          aria-label={open ? 'Close navigation' : 'Open navigation'}
+          aria-expanded={open}
+          aria-controls={DRAWER_ID}
+          icon={<MenuIcon />}
+          onClick={toggle}
+        />
+        <Link href={homeHref} className={css({ display: 'flex', alignItems: 'center', gap: '2.5', minW: 0, textDecoration: 'none', color: 'fg.default', borderRadius: 'md' })}>
+          <img src="/logo.svg" alt="" width={32} height={32} className={css({ width: '8', height: '8', flexShrink: 0 })} />
+          <span className={titleClass}>
+            <span className={css({ display: { base: 'none', sm: 'inline' } })}>{title.long}</span>
+            <span className={css({ display: { base: 'inline', sm: 'none' } })}>{title.short}</span>
+          </span>
+        </Link>
+        <div className={css({ flex: '1' })} />
+        <AccountMenu user={user} profileHref={profileHref} onLogout={onLogout} />
+      </header>
+
+      <Drawer
+        id={DRAWER_ID}
+        variant={mode}
+        open={open}
+        onOpenChange={isWide ? setWideOpen : setNarrowOpen}
+        label={navLabel}
+        header={
+          mode === 'temporary' ? (
+            <>
+              <span className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold', fontSize: 'md' })}>
+                <img src="/logo.svg" alt="" width={28} height={28} />
+                {title.short}
+              </span>
+              <DrawerCloseTrigger asChild>
+                <IconButton aria-label="Close navigation" icon={<ChevronLeft />} />
+              </DrawerCloseTrigger>
+            </>
+          ) : undefined
+        }
+        footer={drawerFooter?.(mode)}
+      >
+        {nav}
+      </Drawer>
+
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={cx(
+          css({ pt: { base: '56px', sm: '64px' }, transition: 'margin-left 200ms cubic-bezier(0.2, 0, 0, 1)', outline: 'none' }),
+          isWide && wideOpen ? css({ ml: '240px' }) : undefined,
+        )}
+      >
+        <div className={css({ maxW: 'content', mx: 'auto', px: { base: '4', sm: '6', lg: '8' }, py: { base: '5', md: '8' } })}>{children}</div>
+      </main>
+      <Toaster />
+    </div>
+  );
+}
+
+function AccountMenu({ user, profileHref, onLogout }: { user: DisplayableUser | null; profileHref: string; onLogout: () => void }) {
+  const [, navigate] = useLocation();
+  const name = userDisplayName(user);
+  return (
+    <Menu
+      aria-label="Account"
+      trigger={
+        <IconButton
+          aria-label={`Account menu for ${name}`}
+          size="lg"
+          className={css({ borderRadius: 'full' })}
+          icon={<Avatar initials={userInitials(user)} size="sm" />}
+        />
+      }
+    >
+      <MenuHeader>
+        <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{name}</span>
+        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{userEmailLabel(user)}</span>
+      </MenuHeader>
+      <MenuItem value="profile" icon={<User />} onSelect={() => navigate(profileHref)}>
+        Profile
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem value="logout" icon={<LogOut />} tone="danger" onSelect={onLogout}>
+        Logout
+      </MenuItem>
+    </Menu>
+  );
+}
+
+/** The name/email/role block at the bottom of a drawer. */
+export function DrawerUserBlock({ user, roleLabel, showAvatar = false }: { user: DisplayableUser | null; roleLabel?: string; showAvatar?: boolean }) {
+  return (
+    <div className={css({ display: 'flex', alignItems: 'center', gap: '3', p: '2', borderRadius: 'lg', bg: 'bg.muted' })}>
+      {showAvatar ? <Avatar initials={userInitials(user)} size="md" /> : null}
+      <div className={css({ display: 'flex', flexDirection: 'column', minW: 0, gap: '0.5' })}>
+        <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', truncate: true })}>{userDisplayName(user)}</span>
+        <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{userEmailLabel(user)}</span>
+        {roleLabel ? (
+          <span className={css({ fontSize: '11px', fontWeight: 'semibold', color: 'brand.fg', textTransform: 'uppercase', letterSpacing: '0.06em' })}>{roleLabel}</span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const topBarClass = css({
+  position: 'fixed',
+  top: '0',
+  left: '0',
+  right: '0',
+  zIndex: 'appBar',
+  display: 'flex',
+  alignItems: 'center',
+  gap: { base: '1', sm: '2' },
+  h: { base: '56px', sm: '64px' },
+  px: { base: '2', sm: '4' },
+  bg: 'bg.surface',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  boxShadow: 'xs',
+});
+
+const titleClass = css({
+  fontWeight: 'semibold',
+  fontSize: { base: 'md', sm: 'lg' },
+  letterSpacing: '-0.01em',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  minW: 0,
+});
+
+const navItemClass = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  width: '100%',
+  h: '10',
+  px: '3',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  textDecoration: 'none',
+  textAlign: 'left',
+  cursor: 'pointer',
+  position: 'relative',
+  transition: 'background-color 120ms, color 120ms',
+  '& svg': { width: '18px', height: '18px', flexShrink: 0, color: 'fg.subtle' },
+  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid {colors.focusRing}', outlineOffset: '-2px' },
+  '&[aria-current=page]': {
+    bg: 'brand.subtle',
+    color: 'brand.fg',
+    fontWeight: 'semibold',
+    '& svg': { color: 'brand.solid' },
+    _before: { content: '""', position: 'absolute', left: '-2', top: '2', bottom: '2', width: '3px', borderRadius: 'full', bg: 'brand.solid' },
+  },
+});
+
+const skipLinkClass = css({
+  position: 'absolute',
+  left: '-9999px',
+  top: '2',
+  zIndex: 'tooltip',
+  bg: 'bg.surface',
+  px: '4',
+  py: '2',
+  borderRadius: 'md',
+  boxShadow: 'lg',
+  fontWeight: 'semibold',
+  _focus: { left: '2' },
+});

@@ -1,0 +1,56 @@
+import { Clock, Phone } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { css } from 'styled-system/css';
+import { publicApi } from '../api/public';
+import { DEFAULT_ADMIN_PHONE } from '../config';
+import { Button, Dialog } from '../ui';
+
+/** "Need Help?" (learner spec section 2): the administrator's phone from GET /api/public/config. */
+export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [phone, setPhone] = useState(DEFAULT_ADMIN_PHONE);
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    publicApi
+      .config(controller.signal)
+      .then((config) => {
+        if (config?.adminPhone) setPhone(config.adminPhone);
+      })
+      .catch(() => {
+        // The fallback number is already shown.
+      });
+    return () => controller.abort();
+  }, [open]);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Need Help?"
+      size="sm"
+      footer={
+        <Button onClick={() => onOpenChange(false)} fullWidth>
+          Got it
+        </Button>
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <p className={css({ color: 'fg.muted' })}>For any assistance or technical support, please contact the administrator.</p>
+        <section aria-labelledby="help-contact-title" className={css({ borderWidth: '1px', borderColor: 'brand.border', bg: 'brand.subtle', borderRadius: 'lg', p: '4', display: 'flex', flexDirection: 'column', gap: '2.5' })}>
+          <h3 id="help-contact-title" className={css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'brand.fg' })}>
+            Administrator Contact
+          </h3>
+          <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>
+            <Phone size={18} aria-hidden className={css({ color: 'brand.solid' })} />
+            {phone}
+          </a>
+          <p className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
+            <Clock size={16} aria-hidden />
+            India Standard Time (IST)
+          </p>
+          <p className={css({ fontSize: 'sm', color: 'fg.default' })}>Our administrator will be happy to assist you with any questions or issues you may have.</p>
+        </section>
+      </div>
+    </Dialog>
+  );
+}

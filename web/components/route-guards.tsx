@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { selectIsAdmin, type SessionSnapshot } from '../../statecharts/session.machine';
+import { useSession } from '../state/session';
+
+/** Where a visitor was headed when a guard turned them away; the login page returns them there. */
+export interface FromState {
+  from?: string;
+}
+
+type Access = 'checking' | 'visitor' | 'mustChangePassword' | 'member';
+
+/** One reading of the session for every guard, asked of the machine rather than re-derived. */
+function selectAccess(snapshot: SessionSnapshot): Access {
+  if (snapshot.hasTag('pending')) return 'checking';
+  if (snapshot.hasTag('passwordChangeRequired')) return 'mustChangePassword';
+  if (snapshot.hasTag('authenticated')) return 'member';
+  return 'visitor';
+}
+
+export function useAccess(): { access: Access; isAdmin: boolean } {
+  const access = useSession(selectAccess);
+  const isAdmin = useSession(selectIsAdmin);
+  return { access, isAdmin };
+}
+
+/** The home of a signed-in user: admins /admin, everyone else /dashboard. */
+export function homeFor(isAdmin: boolean): string {
+  return isAdmin ? '/admin' : '/dashboard';
+}
+
+/** "Loading..." while the stored session is checked (nothing else renders until then). */
+export function SessionLoading() {
+  return (
+    <div role="status" className={css({ flex: '1', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '3', minH: '100dvh', color: 'fg.muted', fontSize: 'sm' })}>
+      <span className={css({ width: '5', height: '5', borderRadius: 'full', borderWidth: '2px', borderColor: 'brand.solid', borderRightColor: 'transparent', animation: 'spin 700ms linear infinite' })} aria-hidden />
+      Loading...
+    </div>
+  );
+}
+
+/**
+ * Protected routes (learner spec, Route guards): a visitor goes to "/" (remembering the path for
+ * after login), a user who must change the password goes to /change-password, and a non-admin
+ * on an admin route goes to /dashboard.
+ */
+export function RequireSession({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
+  const { access, isAdmin } = useAccess();
+  const [path] = useLocation();
+  const search = useSearch();
+  if (access === 'checking') return <SessionLoading />;
+  if (access === 'visitor') return <Redirect to="/" replace state={{ from: `${path}${search ? `?${search}` : ''}` } satisfies FromState} />;
+  if (access === 'mustChangePassword') return <Redirect to="/change-password" replace />;
+  if (admin && !isAdmin) return <Redirect to="/dashboard" replace />;
+  return <>{children}</>;
+}
+
+/**
+ * /login and the recovery pages: a signed-in user is sent on (admin → /admin; others → the
+ * path they first asked for, else /dashboard).
+ */
+export function VisitorOnly({ children }: { children: ReactNode }) {
+  const { access, isAdmin } = useAccess();
+  const state = useHistoryState<FromState | null>();
+  if (access === 'checking') return <SessionLoading />;
+  if (access === 'mustChangePassword') return <Redirect to="/change-password" replace />;
+  if (access === 'member') {
+    const from = state?.from;
+    const target = isAdmin ? '/admin' : from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
+    return <Redirect to={target} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,120 @@
+import { passwordConfirmError, passwordPolicyError } from '@contract/rules/password';
+import { KeyRound, LogOut } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { Redirect, useLocation } from 'wouter';
+import { AuthLayout } from '../../components/auth-layout';
+import { PASSWORD_HINT } from '../../components/password-hint';
+import { homeFor, useAccess } from '../../components/route-guards';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useSession, useSessionActor } from '../../state/session';
+import { Alert, Button, PasswordField } from '../../ui';
+
+interface ChangeErrors {
+  current?: string | null;
+  next?: string | null;
+  confirm?: string | null;
+}
+
+/**
+ * /change-password: the forced change for a user whose `mustChangePassword` is set (an
+ * admin-generated password). The machine's passwordChangeRequired branch holds every other route
+ * until `password.change` succeeds and the new token is stored.
+ */
+export function ChangePasswordPage() {
+  useDocumentTitle('Change password');
+  const { access, isAdmin } = useAccess();
+  const session = useSessionActor();
+  const [, navigate] = useLocation();
+  const busy = useSession((snapshot) => snapshot.hasTag('busy'));
+  const serverError = useSession((snapshot) => (snapshot.hasTag('passwordChangeRequired') ? snapshot.context.error : null));
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<ChangeErrors>({});
+
+  useEffect(() => {
+    session.send({ type: 'session.dismissError' });
+  }, [session]);
+
+  if (access === 'visitor') return <Redirect to="/" replace />;
+  if (access === 'member') return <Redirect to={homeFor(isAdmin)} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: ChangeErrors = {
+      current: current ? null : 'Current password is required',
+      next: passwordPolicyError(next) ?? (next === current ? 'New password must be different from the current password' : null),
+      confirm: passwordConfirmError(next, confirm),
+    };
+    setErrors(found);
+    if (found.current || found.next || found.confirm) return;
+    session.send({ type: 'password.change', currentPassword: current, newPassword: next });
+  };
+
+  const clear = (key: keyof ChangeErrors) => errors[key] && setErrors((value) => ({ ...value, [key]: null }));
+
+  return (
+    <AuthLayout
+      title="Set a new password"
+      subtitle="Your account uses a temporary password from your administrator. Choose your own password to continue."
+      footer={
+        <button
+          type="button"
+          className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'fg.muted', fontSize: 'sm', cursor: 'pointer', _hover: { color: 'fg.default' } })}
+          onClick={() => {
+            navigate('/login', { replace: true });
+            session.send({ type: 'session.logout' });
+          }}
+        >
+          <LogOut size={16} aria-hidden /> Sign out
+        </button>
+      }
+    >
+      <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+        {serverError ? <Alert status="error">{serverError}</Alert> : null}
+        <PasswordField
+          label="Current (temporary) password"
+          name="current-password"
+          autoComplete="current-password"
+          autoFocus
+          required
+          value={current}
+          error={errors.current}
+          onChange={(event) => {
+            setCurrent(event.target.value);
+            clear('current');
+          }}
+        />
+        <PasswordField
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          helperText={PASSWORD_HINT}
+          required
+          value={next}
+          error={errors.next}
+          onChange={(event) => {
+            setNext(event.target.value);
+            clear('next');
+          }}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          error={errors.confirm}
+          onChange={(event) => {
+            setConfirm(event.target.value);
+            clear('confirm');
+          }}
+        />
+        <Button type="submit" size="lg" fullWidth loading={busy} loadingText="Saving..." leftIcon={<KeyRound />}>
+          Save new password
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,116 @@
+import { ArrowLeft, MailCheck, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { authApi } from '../../api/auth';
+import { ApiClientError } from '../../api/client';
+import { AuthLayout, AuthLink } from '../../components/auth-layout';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { Alert, Button, TextField } from '../../ui';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const FORGOT_MESSAGES = {
+  required: 'Email is required',
+  invalid: 'Please enter a valid email address',
+  sent: "If your email exists in our system, we've sent a password reset link. Please check your inbox.",
+  server: 'Server error. Please try again later.',
+  offline: 'Cannot connect to the server. Please check your internet connection and try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export function validateEmail(email: string): string | null {
+  if (!email.trim()) return FORGOT_MESSAGES.required;
+  if (!EMAIL_PATTERN.test(email.trim())) return FORGOT_MESSAGES.invalid;
+  return null;
+}
+
+/**
+ * The forgot-password outcome of learner spec section 8: 5xx is a server error, no response is
+ * a connection error, and any other answer reads as success so accounts are never disclosed.
+ */
+export function forgotPasswordOutcome(error: unknown): { status: 'success' | 'error'; message: string } {
+  if (error === null) return { status: 'success', message: FORGOT_MESSAGES.sent };
+  if (error instanceof ApiClientError) {
+    if (error.status >= 500) return { status: 'error', message: FORGOT_MESSAGES.server };
+    if (error.status === 0) return { status: 'error', message: FORGOT_MESSAGES.offline };
+    return { status: 'success', message: FORGOT_MESSAGES.sent };
+  }
+  return { status: 'error', message: FORGOT_MESSAGES.unexpected };
+}
+
+/** /forgot-password: one email field. */
+export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ status: 'success' | 'error'; message: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateEmail(email);
+    setFieldError(problem);
+    if (problem) return;
+    setBusy(true);
+    setResult(null);
+    try {
+      await authApi.forgotPassword(email.trim());
+      setResult(forgotPasswordOutcome(null));
+    } catch (error) {
+      setResult(forgotPasswordOutcome(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      subtitle="Enter the email address of your account and we will send you a link to reset your password."
+      footer={
+        <AuthLink href="/login">
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
+            <ArrowLeft size={16} aria-hidden /> Back to login
+          </span>
+        </AuthLink>
+      }
+    >
+      {result?.status === 'success' ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+          <Alert status="success" title="Check your inbox">
+            {result.message}
+          </Alert>
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted', fontSize: 'sm' })}>
+            <MailCheck size={18} aria-hidden />
+            <span>The link expires in one hour and works once.</span>
+          </div>
+          <Button variant="outline" onClick={() => setResult(null)}>
+            Use a different email
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+          {result?.status === 'error' ? <Alert status="error">{result.message}</Alert> : null}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoFocus
+            required
+            value={email}
+            error={fieldError}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (fieldError) setFieldError(null);
+            }}
+          />
+          <Button type="submit" size="lg" fullWidth loading={busy} loadingText="Sending..." leftIcon={<Send />}>
+            Send reset link
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

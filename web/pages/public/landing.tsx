@@ -1,0 +1,441 @@
+import { ArrowRight, BookOpen, CircleCheck, GraduationCap, Layers, LogIn, ShieldCheck, Users } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import { Link } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { publicApi, type PublicCourse } from '../../api/public';
+import { Brand } from '../../components/brand';
+import { FeedbackForm } from '../../components/feedback-form';
+import { homeFor, useAccess, type FromState } from '../../components/route-guards';
+import { DEFAULT_ADMIN_PHONE, DEFAULT_COURSE_ICON, PRODUCT_NAME } from '../../config';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { Button, Card, CardBody, Chip, Dialog, EmptyState, Skeleton, Toaster } from '../../ui';
+
+const container = css({ width: '100%', maxW: '1200px', mx: 'auto', px: { base: '4', sm: '6', lg: '8' } });
+
+/** The landing page (learner spec section 2, "/"). */
+export function LandingPage() {
+  useDocumentTitle(null);
+  const { access, isAdmin } = useAccess();
+  // A guard may have sent the visitor here from a protected page: Login carries it on.
+  const from = useHistoryState<FromState | null>()?.from;
+  const signedIn = access === 'member';
+  const loginAction = signedIn ? (
+    <Button asChild size="md">
+      <Link href={homeFor(isAdmin)}>
+        Go to Dashboard <ArrowRight />
+      </Link>
+    </Button>
+  ) : (
+    <Button asChild size="md">
+      <Link href="/login" state={from ? ({ from } satisfies FromState) : undefined}>
+        <LogIn /> Login
+      </Link>
+    </Button>
+  );
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', minH: '100dvh', bg: 'bg.surface' })}>
+      <header className={css({ position: 'sticky', top: '0', zIndex: 'appBar', bg: 'rgb(255 255 255 / 0.9)', backdropFilter: 'saturate(180%) blur(8px)', borderBottomWidth: '1px', borderColor: 'border.muted' })}>
+        <div className={cx(container, css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', h: { base: '56px', sm: '64px' }, gap: '4' }))}>
+          <Brand />
+          <nav aria-label="Page sections" className={css({ display: { base: 'none', md: 'flex' }, gap: '1' })}>
+            <a href="#features" className={sectionLink}>
+              Features
+            </a>
+            <a href="#courses" className={sectionLink}>
+              Courses
+            </a>
+            <a href="#feedback" className={sectionLink}>
+              Feedback
+            </a>
+          </nav>
+          {loginAction}
+        </div>
+      </header>
+
+      <main className={css({ flex: '1' })}>
+        <Hero loginAction={loginAction} />
+        <Features />
+        <SampleCourses />
+        <FeedbackSection />
+        <CallToAction signedIn={signedIn} from={from} home={homeFor(isAdmin)} />
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}
+
+function Hero({ loginAction }: { loginAction: ReactNode }) {
+  return (
+    <section
+      className={css({
+        position: 'relative',
+        overflow: 'hidden',
+        bg: 'brand.950',
+        color: 'white',
+        backgroundImage: 'radial-gradient(ellipse at 10% -10%, rgb(39 125 149 / 0.6), transparent 55%), radial-gradient(ellipse at 95% 110%, rgb(244 95 18 / 0.25), transparent 50%)',
+      })}
+    >
+      <div className={cx(container, css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1.1fr 0.9fr' }, gap: { base: '10', md: '12' }, alignItems: 'center', py: { base: '14', md: '24' } }))}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+          <span className={css({ display: 'inline-flex', alignSelf: 'flex-start', alignItems: 'center', gap: '2', px: '3', py: '1', borderRadius: 'full', bg: 'rgb(255 255 255 / 0.08)', borderWidth: '1px', borderColor: 'rgb(255 255 255 / 0.16)', fontSize: 'sm', color: 'brand.100' })}>
+            <span className={css({ width: '2', height: '2', borderRadius: 'full', bg: 'accent.400' })} aria-hidden />
+            Environment, health &amp; safety training
+          </span>
+          <h1 className={css({ fontSize: { base: '4xl', md: '5xl', lg: '6xl' }, fontWeight: 'extrabold', letterSpacing: '-0.035em', lineHeight: '1.05' })}>
+            Build a safer workplace, <span className={css({ color: 'accent.400' })}>one course at a time.</span>
+          </h1>
+          <p className={css({ fontSize: { base: 'lg', md: 'xl' }, color: 'brand.100', maxW: '560px', lineHeight: '1.6' })}>
+            {PRODUCT_NAME} gives every employee focused EHS courses, fair assessments and certificates you can verify, all in one place.
+          </p>
+          <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', '& .button': { h: '12', px: '6', fontSize: 'md' } })}>
+            {loginAction}
+            <Button asChild variant="outline" size="lg" className={css({ bg: 'transparent', color: 'white', borderColor: 'rgb(255 255 255 / 0.3)', _hover: { bg: 'rgb(255 255 255 / 0.08) !important' } })}>
+              <a href="#courses">Explore courses</a>
+            </Button>
+          </div>
+        </div>
+        <HeroIllustration />
+      </div>
+    </section>
+  );
+}
+
+/** A product-like preview card rather than stock art: it shows what learners actually get. */
+function HeroIllustration() {
+  const steps = [
+    { label: 'Pre-assessment', done: true },
+    { label: 'Hazard identification', done: true },
+    { label: 'Safe lifting techniques', done: false },
+    { label: 'Post-assessment', done: false },
+  ];
+  return (
+    <div aria-hidden className={css({ display: { base: 'none', sm: 'block' }, position: 'relative', maxW: '440px', justifySelf: { md: 'end' }, width: '100%' })}>
+      <div className={css({ bg: 'bg.surface', color: 'fg.default', borderRadius: '2xl', boxShadow: '0 30px 60px -20px rgb(0 0 0 / 0.45)', p: '6', display: 'flex', flexDirection: 'column', gap: '5' })}>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+          <img src={DEFAULT_COURSE_ICON} alt="" width={44} height={44} className={css({ width: '11', height: '11', borderRadius: 'lg' })} />
+          <div className={css({ flex: '1', minW: 0 })}>
+            <p className={css({ fontWeight: 'semibold' })}>Manual Handling Essentials</p>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Workplace Safety</p>
+          </div>
+          <Chip palette="warning">In progress</Chip>
+        </div>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })}>
+            <span className={css({ color: 'fg.muted' })}>Progress</span>
+            <span className={css({ fontWeight: 'semibold' })}>50%</span>
+          </div>
+          <div className={css({ h: '2', borderRadius: 'full', bg: 'bg.subtle', overflow: 'hidden' })}>
+            <div className={css({ h: '100%', width: '50%', bg: 'brand.solid', borderRadius: 'full' })} />
+          </div>
+        </div>
+        <ol className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2.5' })}>
+          {steps.map((step, index) => (
+            <li key={step.label} className={css({ display: 'flex', alignItems: 'center', gap: '3', fontSize: 'sm' })}>
+              {step.done ? (
+                <CircleCheck size={20} className={css({ color: 'success.solid' })} />
+              ) : (
+                <span className={css({ width: '5', height: '5', borderRadius: 'full', borderWidth: '2px', borderColor: index === 2 ? 'brand.solid' : 'border.strong' })} />
+              )}
+              <span className={css({ color: step.done ? 'fg.muted' : 'fg.default', fontWeight: index === 2 ? 'semibold' : 'normal' })}>{step.label}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <div className={css({ position: 'absolute', bottom: '-6', left: '-6', bg: 'bg.surface', color: 'fg.default', borderRadius: 'xl', boxShadow: 'xl', px: '4', py: '3', display: 'flex', alignItems: 'center', gap: '3' })}>
+        <span className={css({ display: 'flex', width: '9', height: '9', borderRadius: 'full', bg: 'success.subtle', color: 'success.solid', alignItems: 'center', justifyContent: 'center' })}>
+          <ShieldCheck size={18} />
+        </span>
+        <div>
+          <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Certificate issued</p>
+          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>Verifiable by number</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SectionHeading({ eyebrow, title, description, id }: { eyebrow: string; title: string; description: string; id: string }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', maxW: '640px', mb: { base: '8', md: '12' } })}>
+      <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.600', textTransform: 'uppercase', letterSpacing: '0.08em' })}>{eyebrow}</span>
+      <h2 id={id} className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.025em', lineHeight: '1.15' })}>
+        {title}
+      </h2>
+      <p className={css({ fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted', lineHeight: '1.6' })}>{description}</p>
+    </div>
+  );
+}
+
+function Features() {
+  const features = [
+    {
+      icon: <GraduationCap />,
+      title: 'Expert-Led Courses',
+      text: 'Courses written with safety professionals, organised into clear modules with assessments before and after.',
+    },
+    {
+      icon: <Users />,
+      title: 'Community Support',
+      text: 'Ask questions, raise concerns and share ideas with the people who run your safety programme.',
+    },
+    {
+      icon: <ShieldCheck />,
+      title: 'Safe and Secure',
+      text: 'Your progress, results and certificates are private to you and protected end to end.',
+    },
+  ];
+  return (
+    <section id="features" aria-labelledby="features-title" className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
+      <div className={container}>
+        <SectionHeading id="features-title" eyebrow="Why teams choose us" title="Everything your safety programme needs" description="From the first module to a verifiable certificate, training stays simple for learners and measurable for administrators." />
+        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '6', listStyle: 'none' })}>
+          {features.map((feature) => (
+            <Card as="li" key={feature.title} variant="outline">
+              <CardBody className={css({ gap: '4', py: '7' })}>
+                <span className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '12', height: '12', borderRadius: 'lg', bg: 'brand.subtle', color: 'brand.solid', '& svg': { width: '6', height: '6' } })}>{feature.icon}</span>
+                <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{feature.title}</h3>
+                <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' })}>{feature.text}</p>
+              </CardBody>
+            </Card>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+type CoursesState = { status: 'loading' } | { status: 'ready'; courses: PublicCourse[] } | { status: 'failed' };
+
+function SampleCourses() {
+  const [state, setState] = useState<CoursesState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    publicApi
+      .courses(3, controller.signal)
+      .then((result) => setState({ status: 'ready', courses: Array.isArray(result?.courses) ? result.courses.slice(0, 3) : [] }))
+      .catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) setState({ status: 'failed' });
+      });
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <section id="courses" aria-labelledby="courses-title" className={css({ py: { base: '16', md: '24' }, bg: 'bg.canvas', scrollMarginTop: '64px' })}>
+      <div className={container}>
+        <SectionHeading id="courses-title" eyebrow="Course library" title="A taste of what you will learn" description="Every course is a short sequence of materials and assessments. Sign in to see the courses assigned to you." />
+        {state.status === 'loading' ? (
+          <div className={courseGrid} aria-busy="true" aria-label="Loading courses">
+            {[0, 1, 2].map((key) => (
+              <Card key={key}>
+                <CardBody className={css({ gap: '4' })}>
+                  <Skeleton className={css({ width: '12', height: '12', borderRadius: 'lg' })} />
+                  <Skeleton className={css({ height: '5', width: '70%' })} />
+                  <Skeleton className={css({ height: '4', width: '100%' })} />
+                  <Skeleton className={css({ height: '4', width: '85%' })} />
+                </CardBody>
+              </Card>
+            ))}
+          </div>
+        ) : state.status === 'ready' && state.courses.length > 0 ? (
+          <ul className={courseGrid}>
+            {state.courses.map((course) => (
+              <CourseCard key={course.id} course={course} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            bordered
+            icon={<BookOpen />}
+            title="New courses are on the way"
+            description="Our course library is being prepared. Sign in to see the training assigned to you."
+            actions={
+              <Button asChild variant="outline">
+                <Link href="/login">Sign in</Link>
+              </Button>
+            }
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CourseCard({ course }: { course: PublicCourse }) {
+  const [icon, setIcon] = useState(course.icon || DEFAULT_COURSE_ICON);
+  return (
+    <Card as="li" variant="outline" interactive>
+      <CardBody className={css({ gap: '4', py: '6' })}>
+        <div className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '3' })}>
+          <img src={icon} alt="" width={48} height={48} onError={() => setIcon(DEFAULT_COURSE_ICON)} className={css({ width: '12', height: '12', borderRadius: 'lg', objectFit: 'cover', bg: 'bg.subtle' })} />
+          <Chip palette="brand">{course.domain?.name || 'EHS Training'}</Chip>
+        </div>
+        <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35' })}>{course.title}</h3>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6', lineClamp: '3', flex: '1' })}>{course.description || 'A focused safety course with materials and assessments.'}</p>
+        <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.subtle', pt: '3', borderTopWidth: '1px', borderColor: 'border.muted' })}>
+          <Layers size={16} aria-hidden />
+          {course.componentCount} {course.componentCount === 1 ? 'module' : 'modules'}
+        </p>
+      </CardBody>
+    </Card>
+  );
+}
+
+function FeedbackSection() {
+  return (
+    <section id="feedback" aria-label="Feedback" className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
+      <div className={cx(container, css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' }, gap: { base: '8', md: '16' }, alignItems: 'start' }))}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', position: { md: 'sticky' }, top: '24' })}>
+          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.600', textTransform: 'uppercase', letterSpacing: '0.08em' })}>We are listening</span>
+          <p className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.025em', lineHeight: '1.15' })}>Help us make training better</p>
+          <p className={css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.6' })}>
+            Spotted a hazard that a course should cover, have a question, or an idea for a new module? Tell us. No account needed.
+          </p>
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', mt: '2' })}>
+            {['Anonymous by design', 'Reviewed by the training team', 'Used to shape new courses'].map((text) => (
+              <li key={text} className={css({ display: 'flex', alignItems: 'center', gap: '2.5', fontSize: 'sm', color: 'fg.default' })}>
+                <CircleCheck size={18} aria-hidden className={css({ color: 'success.solid' })} />
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <Card variant="elevated">
+          <CardBody className={css({ p: { base: '5', sm: '8' } })}>
+            <FeedbackForm variant="public" />
+          </CardBody>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+function CallToAction({ signedIn, from, home }: { signedIn: boolean; from?: string; home: string }) {
+  return (
+    <section aria-labelledby="cta-title" className={css({ pb: { base: '16', md: '24' } })}>
+      <div className={container}>
+        <div
+          className={css({
+            borderRadius: '2xl',
+            px: { base: '6', md: '14' },
+            py: { base: '10', md: '14' },
+            bg: 'brand.800',
+            backgroundImage: 'radial-gradient(circle at 100% 0%, rgb(244 95 18 / 0.3), transparent 45%)',
+            color: 'white',
+            display: 'flex',
+            flexDirection: { base: 'column', md: 'row' },
+            alignItems: { base: 'flex-start', md: 'center' },
+            justifyContent: 'space-between',
+            gap: '6',
+          })}
+        >
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <h2 id="cta-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em' })}>
+              Ready to start your safety training?
+            </h2>
+            <p className={css({ color: 'brand.100' })}>Sign in with the account your administrator created for you.</p>
+          </div>
+          <Button asChild palette="accent" size="lg" className={css({ h: '12', px: '6', fontSize: 'md' })}>
+            {signedIn ? (
+              <Link href={home}>
+                Go to Dashboard <ArrowRight />
+              </Link>
+            ) : (
+              <Link href="/login" state={from ? ({ from } satisfies FromState) : undefined}>
+                Get started <ArrowRight />
+              </Link>
+            )}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+type InfoTopic = 'privacy' | 'terms' | 'contact';
+
+const INFO: Record<InfoTopic, { label: string; title: string; body: ReactNode }> = {
+  privacy: {
+    label: 'Privacy',
+    title: 'Privacy',
+    body: (
+      <>
+        <p>We store only what training needs: your account details, course progress, assessment results and certificates. Public feedback is anonymous and is not linked to any account.</p>
+        <p>Your administrator can see your training records for compliance reporting. Nothing is sold or shared with advertisers.</p>
+      </>
+    ),
+  },
+  terms: {
+    label: 'Terms',
+    title: 'Terms of use',
+    body: (
+      <>
+        <p>Accounts are personal and created by your organisation's administrator. Complete assessments yourself and do not share your password.</p>
+        <p>Certificates confirm completion of a course on the date shown and can be verified by their number.</p>
+      </>
+    ),
+  },
+  contact: {
+    label: 'Contact',
+    title: 'Contact',
+    body: (
+      <>
+        <p>For access, password or course questions, contact your administrator.</p>
+        <p>
+          Administrator phone: <strong>{DEFAULT_ADMIN_PHONE}</strong> (India Standard Time).
+        </p>
+      </>
+    ),
+  },
+};
+
+function Footer() {
+  const [topic, setTopic] = useState<InfoTopic | null>(null);
+  const info = topic ? INFO[topic] : null;
+  return (
+    <footer className={css({ borderTopWidth: '1px', borderColor: 'border.default', bg: 'bg.canvas' })}>
+      <div className={cx(container, css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { base: 'flex-start', md: 'center' }, justifyContent: 'space-between', gap: '6', py: '10' }))}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <Brand />
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            © {new Date().getFullYear()} {PRODUCT_NAME}. Workplace safety training.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: { base: '4', sm: '6' }, listStyle: 'none', fontSize: 'sm' })}>
+            {(['privacy', 'terms', 'contact'] as const).map((key) => (
+              <li key={key}>
+                <button type="button" className={footerLink} onClick={() => setTopic(key)} aria-haspopup="dialog">
+                  {INFO[key].label}
+                </button>
+              </li>
+            ))}
+            <li>
+              <Link href="/statecharts" className={footerLink}>
+                Statecharts
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <Dialog
+        open={topic !== null}
+        onOpenChange={(open) => !open && setTopic(null)}
+        title={info?.title ?? ''}
+        footer={
+          <Button variant="outline" onClick={() => setTopic(null)}>
+            Close
+          </Button>
+        }
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', color: 'fg.muted', lineHeight: '1.6' })}>{info?.body}</div>
+      </Dialog>
+    </footer>
+  );
+}
+
+const sectionLink = css({ px: '3', py: '2', borderRadius: 'md', fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted', textDecoration: 'none', _hover: { color: 'fg.default', bg: 'bg.subtle' } });
+const footerLink = css({ color: 'fg.muted', textDecoration: 'none', cursor: 'pointer', borderRadius: 'sm', _hover: { color: 'fg.default', textDecoration: 'underline', textUnderlineOffset: '3px' } });
+const courseGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '6', listStyle: 'none' });

@@ -1,0 +1,100 @@
+import { ArrowLeft, LogIn } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { AuthLayout, AuthLink } from '../../components/auth-layout';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useSession, useSessionActor } from '../../state/session';
+import { Alert, Button, PasswordField, TextField } from '../../ui';
+
+interface LoginErrors {
+  username?: string;
+  password?: string;
+}
+
+/** Field rules of learner spec section 5 (Login). */
+export function validateLogin(username: string, password: string): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!username.trim()) errors.username = 'Username is required';
+  if (!password) errors.password = 'Password is required';
+  return errors;
+}
+
+/**
+ * /login. The session machine does the work: this page sends `session.login` and shows its
+ * `error`; the VisitorOnly guard moves the user on once the machine is signed in.
+ */
+export function LoginPage() {
+  useDocumentTitle('Login');
+  const session = useSessionActor();
+  const signingIn = useSession((snapshot) => snapshot.matches('signingIn'));
+  const serverError = useSession((snapshot) => (snapshot.matches('signedOut') ? snapshot.context.error : null));
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<LoginErrors>({});
+
+  // A message from an earlier visit does not belong to this form.
+  useEffect(() => {
+    session.send({ type: 'session.dismissError' });
+  }, [session]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(username, password);
+    setErrors(found);
+    if (found.username || found.password) return;
+    session.send({ type: 'session.login', username: username.trim(), password });
+  };
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to continue your safety training."
+      footer={
+        <AuthLink href="/">
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
+            <ArrowLeft size={16} aria-hidden /> Back to home
+          </span>
+        </AuthLink>
+      }
+    >
+      <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })} aria-busy={signingIn}>
+        {serverError ? <Alert status="error">{serverError}</Alert> : null}
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          required
+          value={username}
+          error={errors.username}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            if (errors.username) setErrors((current) => ({ ...current, username: undefined }));
+          }}
+        />
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            error={errors.password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
+            }}
+          />
+          <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+            <AuthLink href="/forgot-password">Forgot password?</AuthLink>
+          </div>
+        </div>
+        <Button type="submit" size="lg" fullWidth loading={signingIn} loadingText="Signing in..." leftIcon={<LogIn />}>
+          Sign in
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,45 @@
+import { Compass } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { Link } from 'wouter';
+import { Brand } from '../../components/brand';
+import { useAccess } from '../../components/route-guards';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { Button, EmptyState } from '../../ui';
+
+/**
+ * 404 "Page Not Found". "Go to Dashboard" goes to /admin for admins and to / otherwise (both
+ * specs). `embedded` renders it inside a shell for unknown sub-paths of a signed-in area.
+ */
+export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
+  useDocumentTitle('Page Not Found');
+  const { isAdmin } = useAccess();
+  const content = (
+    <EmptyState
+      icon={<Compass />}
+      headingLevel="h1"
+      title={
+        <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2' })}>
+          <span className={css({ fontSize: '5xl', fontWeight: 'extrabold', color: 'brand.solid', letterSpacing: '-0.04em', lineHeight: '1' })} aria-hidden>
+            404
+          </span>
+          <span className={css({ fontSize: '2xl' })}>Page Not Found</span>
+        </span>
+      }
+      description="The page you are looking for does not exist or has been moved."
+      actions={
+        <Button asChild size="lg">
+          <Link href={isAdmin ? '/admin' : '/'}>Go to Dashboard</Link>
+        </Button>
+      }
+    />
+  );
+  if (embedded) return content;
+  return (
+    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas' })}>
+      <header className={css({ px: { base: '4', sm: '8' }, py: '4' })}>
+        <Brand />
+      </header>
+      <main className={css({ flex: '1', display: 'flex', alignItems: 'center', justifyContent: 'center', px: '4', pb: '16' })}>{content}</main>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { homeFor, RequireSession, SessionLoading, useAccess, VisitorOnly } from './components/route-guards';
+import { lazyNamed } from './lazy';
+
+// Route-level code splitting keeps the entry to React, the router and the session machine;
+// each area downloads its own UI. Learners never download the admin area.
+const LandingPage = lazyNamed(() => import('./pages/public/landing'), 'LandingPage');
+const LoginPage = lazyNamed(() => import('./pages/public/login'), 'LoginPage');
+const ForgotPasswordPage = lazyNamed(() => import('./pages/public/forgot-password'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('./pages/public/reset-password'), 'ResetPasswordPage');
+const ChangePasswordPage = lazyNamed(() => import('./pages/public/change-password'), 'ChangePasswordPage');
+const StatechartsPage = lazyNamed(() => import('./pages/public/statecharts'), 'StatechartsPage');
+const NotFoundPage = lazyNamed(() => import('./pages/public/not-found'), 'NotFoundPage');
+const LearnerArea = lazyNamed(() => import('./pages/learner/learner-area'), 'LearnerArea');
+const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea');
+
+/** Learner routes (learner spec section 2); anything else under them is a 404 inside the shell. */
+const LEARNER_PATHS = /^\/(?:dashboard|profile|my-courses|reports|announcements|think|courses?)(?:\/.*)?$/;
+
+/** /app: admin → /admin, other members → /dashboard, visitors → /. */
+function AppRedirect() {
+  const { access, isAdmin } = useAccess();
+  if (access === 'visitor') return <Redirect to="/" replace />;
+  if (access === 'mustChangePassword') return <Redirect to="/change-password" replace />;
+  return <Redirect to={homeFor(isAdmin)} replace />;
+}
+
+export function AppRoutes() {
+  const { access } = useAccess();
+  // Nothing renders until the stored session has been checked (learner spec section 4).
+  if (access === 'checking') return <SessionLoading />;
+  return (
+    <Suspense fallback={<SessionLoading />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/login">
+          <VisitorOnly>
+            <LoginPage />
+          </VisitorOnly>
+        </Route>
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/change-password" component={ChangePasswordPage} />
+        <Route path="/statecharts" component={StatechartsPage} />
+        <Route path="/app" component={AppRedirect} />
+        <Route path={/^\/admin(?:\/.*)?$/}>
+          <RequireSession admin>
+            <AdminArea />
+          </RequireSession>
+        </Route>
+        <Route path={LEARNER_PATHS}>
+          <RequireSession>
+            <LearnerArea />
+          </RequireSession>
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,96 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import {
+  LOGIN_FAILED_MESSAGE,
+  PASSWORD_CHANGE_FAILED_MESSAGE,
+  sessionMachine,
+  type PasswordChange,
+  type PasswordChangeResult,
+  type SessionInput,
+  type SessionSnapshot,
+} from '../../statecharts/session.machine';
+import { authApi } from '../api/auth';
+import { TOKEN_KEY, USER_KEY, errorMessage, setUnauthorizedHandler } from '../api/client';
+
+/** Storage that tolerates a browser blocking localStorage (the session then lives in memory). */
+const storage = {
+  get(key: string): string | null {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      /* blocked storage: nothing to persist to */
+    }
+  },
+  remove(key: string): void {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      /* blocked storage: nothing to remove */
+    }
+  },
+};
+
+/**
+ * The real effects behind the pure machine. Actor errors carry only a server message (or the
+ * screen's default), so the machine can show `error.message` without knowing about HTTP.
+ */
+const browserSessionMachine = sessionMachine.provide({
+  actors: {
+    fetchCurrentUser: fromPromise(({ input }: { input: { token: string } }) => authApi.currentUser(input.token)),
+    login: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
+      try {
+        return await authApi.login(input);
+      } catch (error) {
+        throw new Error(errorMessage(error, LOGIN_FAILED_MESSAGE));
+      }
+    }),
+    logout: fromPromise<unknown, { token: string }>(({ input }) => authApi.logout(input.token)),
+    changePassword: fromPromise<PasswordChangeResult, PasswordChange & { token: string }>(async ({ input }) => {
+      try {
+        return await authApi.changePassword(input.token, { currentPassword: input.currentPassword, newPassword: input.newPassword });
+      } catch (error) {
+        throw new Error(errorMessage(error, PASSWORD_CHANGE_FAILED_MESSAGE));
+      }
+    }),
+  },
+  actions: {
+    storeToken: (_, params) => storage.set(TOKEN_KEY, params.token),
+    storeUser: (_, params) => storage.set(USER_KEY, JSON.stringify(params.user)),
+    removeToken: () => storage.remove(TOKEN_KEY),
+    removeUser: () => storage.remove(USER_KEY),
+  },
+});
+
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
+const SessionActorContext = createContext<SessionActor | null>(null);
+
+/** Starts the session machine once for the app, with what storage holds right now. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const input: SessionInput = { token: storage.get(TOKEN_KEY), savedUser: storage.get(USER_KEY) };
+  const actor = useActorRef(browserSessionMachine, { input });
+  useEffect(() => {
+    setUnauthorizedHandler(() => actor.send({ type: 'session.expire' }));
+    return () => setUnauthorizedHandler(null);
+  }, [actor]);
+  return <SessionActorContext.Provider value={actor}>{children}</SessionActorContext.Provider>;
+}
+
+/** The session actor, for sending events (`session.login`, `session.logout`, ...). */
+export function useSessionActor(): SessionActor {
+  const actor = useContext(SessionActorContext);
+  if (!actor) throw new Error('useSessionActor must be used inside <SessionProvider>');
+  return actor;
+}
+
+/** Reads from the session snapshot; re-renders only when the selected value changes. */
+export function useSession<T>(selector: (snapshot: SessionSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(useSessionActor(), selector, compare);
+}

@@ -1,0 +1,40 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+export const menu = defineSlotRecipe({
+  className: 'menu',
+  slots: ['positioner', 'content', 'item', 'itemGroupLabel', 'separator', 'header'],
+  base: {
+    positioner: { zIndex: 'popover!' },
+    content: {
+      minW: '52',
+      bg: 'bg.surface',
+      borderRadius: 'lg',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      boxShadow: 'lg',
+      p: '1',
+      outline: 'none',
+      _open: { animation: 'fadeIn 120ms ease-out' },
+      _closed: { animation: 'fadeOut 80ms ease-in' },
+    },
+    header: { px: '3', py: '2.5', display: 'flex', flexDirection: 'column', gap: '0.5', borderBottomWidth: '1px', borderColor: 'border.muted', mb: '1' },
+    item: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '2.5',
+      px: '2.5',
+      py: '2',
+      borderRadius: 'md',
+      fontSize: 'sm',
+      color: 'fg.default',
+      cursor: 'pointer',
+      textDecoration: 'none',
+      _highlighted: { bg: 'bg.subtle' },
+      _disabled: { color: 'fg.disabled', cursor: 'not-allowed' },
+      '& svg': { width: '4', height: '4', color: 'fg.muted' },
+      '&[data-tone=danger]': { color: 'error.fg', '& svg': { color: 'error.fg' }, _highlighted: { bg: 'error.subtle' } },
+    },
+    itemGroupLabel: { px: '2.5', py: '1.5', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.subtle' },
+    separator: { my: '1', borderTopWidth: '1px', borderColor: 'border.muted' },
+  },
+});

@@ -1,0 +1,51 @@
+import { Pagination as ArkPagination } from '@ark-ui/react/pagination';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { cx } from 'styled-system/css';
+import { pagination } from 'styled-system/recipes';
+
+export interface PaginationProps {
+  /** Total number of items (not pages). */
+  count: number;
+  pageSize: number;
+  /** 1-based current page. */
+  page: number;
+  onPageChange: (page: number) => void;
+  /** Optional "Showing N of M results"-style text on the left. */
+  summary?: string;
+  className?: string;
+}
+
+/**
+ * Pagination on Ark Pagination (a labelled nav with page buttons, prev/next, ellipses).
+ * Renders nothing when there is only one page (the specs show it only above one page).
+ */
+export function Pagination({ count, pageSize, page, onPageChange, summary, className }: PaginationProps) {
+  const classes = pagination();
+  if (Math.ceil(count / pageSize) <= 1) return summary ? <p className={classes.summary}>{summary}</p> : null;
+  return (
+    <ArkPagination.Root count={count} pageSize={pageSize} page={page} siblingCount={1} onPageChange={(details) => onPageChange(details.page)} className={cx(classes.root, className)}>
+      {summary ? <p className={classes.summary}>{summary}</p> : null}
+      <ArkPagination.PrevTrigger className={classes.prevTrigger} aria-label="Previous page">
+        <ChevronLeft aria-hidden size={18} />
+      </ArkPagination.PrevTrigger>
+      <ArkPagination.Context>
+        {(api) =>
+          api.pages.map((item, index) =>
+            item.type === 'page' ? (
+              <ArkPagination.Item key={`page-${item.value}`} {...item} className={classes.item}>
+                {item.value}
+              </ArkPagination.Item>
+            ) : (
+              <ArkPagination.Ellipsis key={`ellipsis-${index}`} index={index} className={classes.ellipsis}>
+                &#8230;
+              </ArkPagination.Ellipsis>
+            ),
+          )
+        }
+      </ArkPagination.Context>
+      <ArkPagination.NextTrigger className={classes.nextTrigger} aria-label="Next page">
+        <ChevronRight aria-hidden size={18} />
+      </ArkPagination.NextTrigger>
+    </ArkPagination.Root>
+  );
+}
