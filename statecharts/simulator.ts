@@ -136,8 +136,9 @@ export class Simulation {
     return out;
   }
 
-  send(event: EventObject): void {
-    this.log.push(event.type);
+  /** Sends an event as the outside world; `label` is what the log shows (default: the type). */
+  send(event: EventObject, label = event.type): void {
+    this.log.push(label);
     this.actor.send(event);
     this.notify();
   }

@@ -1,0 +1,193 @@
+import { memo, type KeyboardEvent } from 'react';
+import { css } from 'styled-system/css';
+import { DIAGRAM_COLORS as C, edgePath, paintOrder } from '../../statecharts/export';
+import { FONT, type Layout, type LayoutEdge, type LayoutState } from '../../statecharts/layout';
+
+/**
+ * The statechart diagram drawn by React from statecharts/layout.ts (the same numbers as the
+ * exported SVG). States are focusable buttons: click, or Tab to one and press Enter, to select.
+ * Presentational: the page owns selection, simulation and zoom.
+ */
+export interface StatechartDiagramProps {
+  layout: Layout;
+  title: string;
+  /** Rendered width in px (the height follows the aspect ratio). */
+  width: number;
+  selectedId: string | null;
+  activeIds: ReadonlySet<string>;
+  onSelect: (stateId: string) => void;
+}
+
+const stateClass = css({
+  cursor: 'pointer',
+  outline: 'none',
+  '&:focus-visible > rect.sc-frame': { stroke: '#2563eb', strokeWidth: '3px' },
+  '&:hover > rect.sc-frame': { strokeWidth: '2.2px' },
+});
+
+function describeState(s: LayoutState, active: boolean): string {
+  const kind = s.type === 'parallel' ? 'parallel state' : s.type === 'compound' ? 'compound state' : s.type === 'final' ? 'final state' : s.type === 'history' ? 'history state' : 'state';
+  return `${s.key}, ${kind}${active ? ', active' : ''}`;
+}
+
+const StateShape = memo(function StateShape({
+  s,
+  selected,
+  active,
+  onSelect,
+}: {
+  s: LayoutState;
+  selected: boolean;
+  active: boolean;
+  onSelect: (id: string) => void;
+}) {
+  const stroke = selected ? C.selected : active ? C.active : s.container ? C.containerStroke : C.stateStroke;
+  const strokeWidth = selected || active ? 3 : s.container ? 1.2 : 1.5;
+  const fill = active && !s.container ? C.activeFill : s.container ? C.containerFills[s.depth % C.containerFills.length] : C.stateFill;
+  const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(s.stateId);
+    }
+  };
+  const inset = s.type === 'final' ? 4 : 0;
+  return (
+    <g
+      className={stateClass}
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      aria-label={describeState(s, active)}
+      data-state-id={s.stateId}
+      data-active={active ? 'true' : undefined}
+      onClick={(event) => {
+        event.stopPropagation();
+        onSelect(s.stateId);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <rect
+        className="sc-frame"
+        x={s.x}
+        y={s.y}
+        width={s.width}
+        height={s.height}
+        rx={s.container ? 12 : 9}
+        fill={fill}
+        stroke={stroke}
+        strokeWidth={strokeWidth}
+        strokeDasharray={s.region ? '6 4' : undefined}
+      />
+      {s.type === 'final' ? <rect x={s.x + 4} y={s.y + 4} width={s.width - 8} height={s.height - 8} rx={6} fill="none" stroke={stroke} strokeWidth={1.5} /> : null}
+      <text
+        x={s.container ? s.x + 10 : s.x + 12 + inset}
+        y={s.container ? s.y + 16 : s.y + 18 + inset}
+        fontSize={FONT.titleSize}
+        fontWeight={700}
+        fill={C.text}
+      >
+        {s.key}
+        {s.type === 'parallel' ? ' ‖ parallel' : ''}
+        {active ? ' ●' : ''}
+      </text>
+      {s.lines.map((line, i) => (
+        <text
+          key={i}
+          x={s.linesX}
+          y={s.linesY + (i + 0.8) * FONT.lineHeight}
+          fontSize={FONT.lineSize}
+          fill={line.kind === 'internal' || line.kind === 'self' ? C.edgeText : C.muted}
+        >
+          {line.text}
+        </text>
+      ))}
+    </g>
+  );
+});
+
+function Edge({ e, emphasised }: { e: LayoutEdge; emphasised: boolean }) {
+  const stroke = e.kind === 'initial' ? C.initial : emphasised ? C.active : C.edge;
+  return (
+    <g data-edge-id={e.id} data-transition-id={e.transitionId ?? undefined} aria-hidden="true" pointerEvents="none">
+      <path
+        d={edgePath(e.points)}
+        fill="none"
+        stroke={stroke}
+        strokeWidth={emphasised ? 2.2 : 1.4}
+        markerEnd={e.kind === 'initial' ? 'url(#scd-arrow-initial)' : emphasised ? 'url(#scd-arrow-active)' : 'url(#scd-arrow)'}
+      />
+      {e.label ? (
+        <>
+          <rect
+            x={e.label.x - e.label.width / 2}
+            y={e.label.y - e.label.height / 2}
+            width={e.label.width}
+            height={e.label.height}
+            rx={4}
+            fill={C.labelFill}
+            fillOpacity={0.94}
+            stroke={emphasised ? C.active : '#cbd5e0'}
+            strokeWidth={emphasised ? 1.2 : 0.6}
+          />
+          {e.label.lines.map((line, i) => (
+            <text
+              key={i}
+              x={e.label!.x}
+              y={e.label!.y - e.label!.height / 2 + 3 + (i + 0.8) * FONT.labelLineHeight}
+              fontSize={FONT.labelSize}
+              textAnchor="middle"
+              fill={C.edgeText}
+              fontStyle={i > 0 ? 'italic' : undefined}
+            >
+              {line}
+            </text>
+          ))}
+        </>
+      ) : null}
+    </g>
+  );
+}
+
+const marker = (id: string, color: string) => (
+  <marker id={id} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
+    <path d="M0,0 L10,5 L0,10 z" fill={color} />
+  </marker>
+);
+
+export function StatechartDiagram({ layout, title, width, selectedId, activeIds, onSelect }: StatechartDiagramProps) {
+  const height = (layout.height * width) / layout.width;
+  const transitions = layout.edges.filter((e) => e.kind === 'transition');
+  return (
+    <svg
+      viewBox={`0 0 ${layout.width} ${layout.height}`}
+      width={width}
+      height={height}
+      fontFamily={FONT.family}
+      role="group"
+      aria-label={`State diagram: ${title}`}
+      data-machine-id={layout.machineId}
+      className={css({ display: 'block', maxWidth: 'none', userSelect: 'none' })}
+    >
+      <defs>
+        {marker('scd-arrow', C.edge)}
+        {marker('scd-arrow-active', C.active)}
+        {marker('scd-arrow-initial', C.initial)}
+      </defs>
+      <rect width="100%" height="100%" fill={C.background} />
+      {paintOrder(layout.states).map((s) => (
+        <StateShape key={s.stateId} s={s} selected={s.stateId === selectedId} active={activeIds.has(s.stateId)} onSelect={onSelect} />
+      ))}
+      {layout.initials.map((i) => (
+        <circle key={i.parentId} cx={i.cx} cy={i.cy} r={i.r} fill={C.initial} aria-hidden="true" />
+      ))}
+      {layout.edges
+        .filter((e) => e.kind === 'initial')
+        .map((e) => (
+          <Edge key={e.id} e={e} emphasised={false} />
+        ))}
+      {transitions.map((e) => (
+        <Edge key={e.id} e={e} emphasised={activeIds.size > 0 && activeIds.has(e.sourceId)} />
+      ))}
+    </svg>
+  );
+}
