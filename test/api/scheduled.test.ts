@@ -76,4 +76,14 @@ describe('closeOverdueAttempts (cron)', () => {
     expect((await attempt(b.attemptId))?.submitReason).toBe('DEADLINE');
     expect((await attempt(running.attemptId))?.submittedAt).toBeNull();
   });
+
+  it('does not count the day the cron closes an attempt as a learning day of the learner', async () => {
+    const { user, attemptId } = await learnerWithOpenAttempt();
+    const twoDaysLater = new Date(Date.now() + 2 * 24 * 3600_000);
+    await runScheduled(env, twoDaysLater);
+    expect((await attempt(attemptId))?.submitReason).toBe('DEADLINE');
+    const days = await db.select().from(schema.learningActivity).where(eq(schema.learningActivity.userId, user.id)).all();
+    expect(days.map((d) => d.day)).not.toContain(twoDaysLater.toISOString().slice(0, 10));
+    expect(days).toHaveLength(1);
+  });
 });

@@ -90,6 +90,8 @@ export async function closeAttempt(
   answers: Record<string, string>,
   reason: SubmitReason,
   now: Date,
+  /** False when the cron closes it: the learner was not there, so the day is no learning day. */
+  learnerActive = true,
 ): Promise<AttemptResult | null> {
   const grade = gradeAnswers(assessment, answers);
   const iso = now.toISOString();
@@ -118,12 +120,13 @@ export async function closeAttempt(
         // A pass completes the component; a fail marks it FAILED unless it was already completed.
         status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${passedSql} = 1 THEN 'COMPLETED' ELSE 'FAILED' END`,
         score: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' AND ${passedSql} = 0 THEN ${componentProgress.score} ELSE ${grade.score} END`,
+        progressPercentage: sql`CASE WHEN ${passedSql} = 1 THEN 100 ELSE ${componentProgress.progressPercentage} END`,
         completedAt: sql`CASE WHEN ${passedSql} = 1 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
         startedAt: sql`coalesce(${componentProgress.startedAt}, ${attempt.startedAt})`,
         lastAccessedAt: iso,
       })
       .where(and(eq(componentProgress.userId, attempt.userId), eq(componentProgress.componentId, attempt.componentId), won)),
-    learningActivityUpsert(db, attempt.userId, now),
+    ...(learnerActive ? [learningActivityUpsert(db, attempt.userId, now)] : []),
   ]);
   const row = closed[0];
   if (!row) return null;
@@ -152,7 +155,7 @@ export async function closeOverdueAttempts(db: Db, now: Date): Promise<number> {
   for (const attempt of await overdueAttempts(db, now)) {
     const loaded = await loadAssessment(db, attempt.componentId);
     if (!loaded) continue;
-    if (await closeAttempt(db, attempt, loaded.assessment, attempt.answers ?? {}, 'DEADLINE', now)) closed += 1;
+    if (await closeAttempt(db, attempt, loaded.assessment, attempt.answers ?? {}, 'DEADLINE', now, false)) closed += 1;
   }
   return closed;
 }
