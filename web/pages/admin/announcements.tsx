@@ -11,7 +11,7 @@ import {
 } from '@contract/announcements';
 import { Eye, Megaphone, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import * as v from 'valibot';
 import { announcementsApi } from '../../api/announcements';
 import { ApiClientError } from '../../api/client';
@@ -141,6 +141,7 @@ export function AdminAnnouncementsPage() {
           empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title="No announcements found" description={search ? 'Try a different search.' : 'Create an announcement to inform every learner.'} />}
         />
       )}
+      <div aria-hidden className={css({ h: '20' })} />
       <Button
         aria-label="Add announcement"
         onClick={() => setForm({ mode: 'create' })}
@@ -200,13 +201,17 @@ export function AdminAnnouncementsPage() {
   );
 }
 
-function StatCard({ label, value, palette }: { label: string; value: number; palette?: 'error' | 'warning' | 'info' | 'success' }) {
+const ACCENT = {
+  error: css({ borderLeftWidth: '4px', borderLeftColor: 'error.solid' }),
+  warning: css({ borderLeftWidth: '4px', borderLeftColor: 'warning.solid' }),
+  info: css({ borderLeftWidth: '4px', borderLeftColor: 'info.solid' }),
+  success: css({ borderLeftWidth: '4px', borderLeftColor: 'success.solid' }),
+};
+
+function StatCard({ label, value, palette }: { label: string; value: number; palette?: keyof typeof ACCENT }) {
   return (
-    <Card className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' })}>
-      <span className={css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', alignItems: 'center', gap: '2' })}>
-        {palette ? <Chip size="sm" palette={palette} aria-hidden>{' '}</Chip> : null}
-        {label}
-      </span>
+    <Card className={cx(css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' }), palette ? ACCENT[palette] : css({ borderLeftWidth: '4px', borderLeftColor: 'brand.solid' }))}>
+      <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</span>
       <span className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{value}</span>
     </Card>
   );

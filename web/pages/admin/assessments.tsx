@@ -31,6 +31,7 @@ const UNAVAILABLE = 'This feature is not available yet. The backend endpoints ne
 const EMPTY_PAGE = { attempts: [] as AttemptRow[], totalItems: 0, totalPages: 0, currentPage: 0 };
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const formatDay = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—');
 const ACTION_LABEL: Record<string, string> = { ASSESSMENT_RESET: 'Reset attempts', ASSESSMENT_MARK_PASSED: 'Marked as passed' };
 
 type Intervention = { kind: 'reset' | 'pass'; row: AttemptRow } | null;
@@ -174,19 +175,18 @@ export function AdminAssessmentsPage() {
                 header: 'User',
                 hideInCard: true,
                 cell: (r) => (
-                  <div>
-                    <div className={css({ fontWeight: 'medium' })}>{r.username}</div>
-                    <div className={css({ fontSize: 'xs', color: 'fg.muted' })}>{r.email}</div>
-                  </div>
+                  <span className={css({ fontWeight: 'medium' })} title={r.email}>
+                    {r.username}
+                  </span>
                 ),
               },
               { key: 'component', header: 'Component', hideInCard: true, cell: (r) => r.componentTitle },
               { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
               { key: 'book', header: 'Books', cell: (r) => r.domainName },
-              { key: 'attempt', header: 'Attempt', cell: (r) => attemptText(r) },
+              { key: 'attempt', header: 'Attempt', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
               { key: 'score', header: 'Score', cell: (r) => (r.score === null ? '—' : `${Math.round(r.score)}%`) },
               { key: 'status', header: 'Status', cell: (r) => <StatusChip row={r} /> },
-              { key: 'date', header: 'Date', cell: (r) => formatDate(r.submittedAt) },
+              { key: 'date', header: 'Date', cell: (r) => <span title={formatDate(r.submittedAt)}>{formatDay(r.submittedAt)}</span> },
               { key: 'actions', header: 'Actions', hideInCard: true, cell: actions },
             ]}
             empty={

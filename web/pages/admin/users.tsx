@@ -179,7 +179,7 @@ export function AdminUsersPage() {
         <EmptyState bordered icon={filtered ? <Search /> : <Users />} title="No users found" description={filtered ? 'Try a different search or filter.' : 'Add a user or import a CSV file to get started.'} />
       ) : (
         <>
-          <Table className={css({ display: { base: 'none', md: 'block' } })} caption="Users">
+          <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label="Users">
             <TableHead>
               <TableRow>
                 <TableHeader style={{ width: '48px' }}>

@@ -90,6 +90,7 @@ export function ThinkPage() {
           }
         />
       )}
+      <div aria-hidden className={css({ h: '20' })} />
       <Button
         aria-label="New submission"
         onClick={() => setCreating(true)}
