@@ -119,6 +119,8 @@ describe('start', () => {
     const rows = await db.select().from(schema.attempts).where(eq(schema.attempts.userId, user.id)).all();
     expect(rows).toHaveLength(1);
     expect((await componentRow(user.id, course.pre!.componentId))?.status).toBe('IN_PROGRESS');
+    const progress = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
+    expect(progress.body.courseProgress).toMatchObject({ status: 'IN_PROGRESS', overallProgress: 0, startedDate: first.startedAt });
   });
 
   it('opens one attempt when two starts race', async () => {

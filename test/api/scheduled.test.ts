@@ -44,6 +44,8 @@ describe('closeOverdueAttempts (cron)', () => {
     expect(progress.body.componentProgresses[0]).toMatchObject({ status: 'COMPLETED', score: 100, attempts: 1 });
     // pre 20 and material 50, renormalised: the pre-assessment is 2/7 of the course.
     expect(progress.body.courseProgress.overallProgress).toBe(28.57);
+    // The learner was not there: the course does not read as accessed at the cron's time.
+    expect(progress.body.courseProgress.lastAccessedAt).not.toBe(later.toISOString());
     const incomplete = await api('GET', `${A}/incomplete`, { token });
     expect(incomplete.body.hasIncomplete).toBe(false);
 

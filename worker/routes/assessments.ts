@@ -29,7 +29,7 @@ import {
   type AttemptRow,
 } from '../services/assessments';
 import { learnerQuestions, questionOrderFor, readAssessment, shuffleSeed, type Assessment } from '../services/grading';
-import { assertUnlocked, componentContext, componentTitle, learningActivityUpsert, type ComponentContext } from '../services/progress';
+import { assertUnlocked, componentContext, componentTitle, learningActivityUpsert, recomputeCourseProgress, type ComponentContext } from '../services/progress';
 import { validate } from '../validate';
 
 const componentParam = v.object({ componentId: v.pipe(v.string(), v.nonEmpty()) });
@@ -255,7 +255,10 @@ export const assessments = new Hono<AppEnv>()
         .where(eq(componentProgress.id, ctx.row.id)),
       learningActivityUpsert(db, user.id, now),
     ]);
-    if (inserted[0]) return c.json(startResponse(inserted[0], false, now));
+    if (inserted[0]) {
+      await recomputeCourseProgress(db, user.id, ctx.course.id, now, { accessed: true });
+      return c.json(startResponse(inserted[0], false, now));
+    }
     const raced = await openAttempt(db, user.id, componentId);
     if (raced) return c.json(startResponse(raced, true, now));
     throw new ApiError('CONFLICT', 'The attempt could not be started. Please try again.');

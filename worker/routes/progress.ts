@@ -35,7 +35,7 @@ const NOT_ENROLLED = 'Course progress not found';
 
 /** Reads the component's row after a write, recomputes the course, answers {message, progress}. */
 async function answer(db: Db, ctx: ComponentContext, userId: string, message: string, now: Date): Promise<ComponentProgressResponse> {
-  await recomputeCourseProgress(db, userId, ctx.course.id, now);
+  await recomputeCourseProgress(db, userId, ctx.course.id, now, { accessed: true });
   const row = await db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).get();
   return { message, progress: toComponentProgress(row ?? ctx.row, ctx.component) };
 }

@@ -130,7 +130,7 @@ export async function closeAttempt(
   ]);
   const row = closed[0];
   if (!row) return null;
-  await recomputeCourseProgress(db, attempt.userId, attempt.courseId, now);
+  await recomputeCourseProgress(db, attempt.userId, attempt.courseId, now, { accessed: learnerActive });
   const used = await usedAttempts(db, attempt.userId, attempt.componentId);
   return toAttemptResult(row, assessment.passingScore, attemptsLeft(assessment.maxAttempts, used.count));
 }

@@ -35,7 +35,14 @@ export async function componentProgressMap(db: Db, userId: string, courseId: str
  * goes back to IN_PROGRESS (an already issued certificate stays; it states what was once earned).
  * Returns null when the learner is not enrolled.
  */
-export async function recomputeCourseProgress(db: Db, userId: string, courseId: string, now = new Date()): Promise<CourseProgressRow | null> {
+export async function recomputeCourseProgress(
+  db: Db,
+  userId: string,
+  courseId: string,
+  now = new Date(),
+  /** True when the learner caused it: lastAccessedAt moves. An admin action or the cron leaves it. */
+  options: { accessed?: boolean } = {},
+): Promise<CourseProgressRow | null> {
   const [current, list, progressRows] = await Promise.all([
     db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).get(),
     courseComponents(db, courseId),
@@ -58,7 +65,7 @@ export async function recomputeCourseProgress(db: Db, userId: string, courseId: 
   const updated =
     (await db
       .update(courseProgress)
-      .set({ overallProgress: overall, status, completedAt, startedAt, lastAccessedAt: iso })
+      .set({ overallProgress: overall, status, completedAt, startedAt, ...(options.accessed ? { lastAccessedAt: iso } : {}) })
       .where(eq(courseProgress.id, current.id))
       .returning()
       .get()) ?? current;
