@@ -108,7 +108,7 @@ export function DashboardPage() {
       <PageHeader title={`Welcome, ${greetingName(user, 'User')}`} subtitle="Track your completed courses and certificates" />
       <IncompleteAttemptsDialog onResolved={() => void reload()} />
 
-      <section aria-label="Summary" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' }, gap: { base: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
+      <section aria-label="Summary" className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
         <StatCard label="Completed Courses" value={stats.completed} loading={loading} icon={<CircleCheckBig />} tone="success" />
         <StatCard label="In Progress" value={stats.inProgress} loading={loading} icon={<Hourglass />} tone="warning" />
         <StatCard label="Certificates Earned" value={stats.certificates} loading={loading} icon={<Award />} tone="accent" />
@@ -181,20 +181,20 @@ const TONES = {
   warning: css({ bg: 'warning.subtle', color: 'warning.fg' }),
   accent: css({ bg: 'accent.subtle', color: 'accent.fg' }),
 } as const;
-const statIcon = css({ display: 'grid', placeItems: 'center', flex: 'none', w: '12', h: '12', borderRadius: 'xl', '& svg': { w: '6', h: '6' } });
+const statIcon = css({ display: 'grid', placeItems: 'center', flex: 'none', w: { base: '9', md: '12' }, h: { base: '9', md: '12' }, borderRadius: 'xl', '& svg': { w: { base: '5', md: '6' }, h: { base: '5', md: '6' } } });
 
 function StatCard({ label, value, icon, tone, loading }: { label: string; value: number; icon: ReactNode; tone: keyof typeof TONES; loading: boolean }) {
   return (
-    <Card variant="elevated" className={css({ display: 'flex', flexDirection: 'row', alignItems: 'center', gap: '4', p: { base: '4', md: '5' } })}>
+    <Card variant="elevated" className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { base: 'flex-start', md: 'center' }, gap: { base: '2', md: '4' }, p: { base: '3', md: '5' } })}>
       <span aria-hidden className={cx(statIcon, TONES[tone])}>
         {icon}
       </span>
       <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
-        <span className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>{label}</span>
+        <span className={css({ fontSize: { base: 'xs', md: 'sm' }, color: 'fg.muted', fontWeight: 'medium', lineHeight: '1.3' })}>{label}</span>
         {loading ? (
           <Skeleton className={css({ h: '8', w: '12', mt: '1' })} />
         ) : (
-          <span className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+          <span className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
             {value}
           </span>
         )}

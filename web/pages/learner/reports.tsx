@@ -181,7 +181,7 @@ export function ReportsPage() {
   return (
     <>
       {header}
-      <section aria-label="Summary" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' }, gap: { base: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
+      <section aria-label="Summary" className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
         <Stat label="Completed Courses" value={String(view.summary.completedCourses)} icon={<BookOpenCheck />} tone="success" />
         <Stat label="Average Score" value={`${view.summary.averageScore}%`} icon={<Target />} tone="brand" />
         <Stat label="Day Streak" value={String(streak)} icon={<Flame />} tone="accent" />
@@ -367,17 +367,17 @@ const STAT_TONES = {
   brand: css({ bg: 'brand.subtle', color: 'brand.fg' }),
   accent: css({ bg: 'accent.subtle', color: 'accent.fg' }),
 } as const;
-const statIcon = css({ display: 'grid', placeItems: 'center', flex: 'none', w: '12', h: '12', borderRadius: 'xl', '& svg': { w: '6', h: '6' } });
+const statIcon = css({ display: 'grid', placeItems: 'center', flex: 'none', w: { base: '9', md: '12' }, h: { base: '9', md: '12' }, borderRadius: 'xl', '& svg': { w: { base: '5', md: '6' }, h: { base: '5', md: '6' } } });
 
 function Stat({ label, value, icon, tone }: { label: string; value: string; icon: ReactNode; tone: keyof typeof STAT_TONES }) {
   return (
-    <Card variant="elevated" className={css({ display: 'flex', flexDirection: 'row', alignItems: 'center', gap: '4', p: { base: '4', md: '5' } })}>
+    <Card variant="elevated" className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { base: 'flex-start', md: 'center' }, gap: { base: '2', md: '4' }, p: { base: '3', md: '5' } })}>
       <span aria-hidden className={cx(statIcon, STAT_TONES[tone])}>
         {icon}
       </span>
       <div className={css({ display: 'flex', flexDirection: 'column' })}>
-        <span className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>{label}</span>
-        <span className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })}>{value}</span>
+        <span className={css({ fontSize: { base: 'xs', md: 'sm' }, color: 'fg.muted', fontWeight: 'medium', lineHeight: '1.3' })}>{label}</span>
+        <span className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })}>{value}</span>
       </div>
     </Card>
   );
