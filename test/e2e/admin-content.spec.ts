@@ -35,7 +35,8 @@ async function apiAs<T>(page: Page, method: string, path: string, body?: unknown
 
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+  // The list renders in a portal outside the (aria-modal) dialog, so it is found by its role attribute.
+  await page.locator('[role="option"]:visible').filter({ hasText: option }).first().click();
 }
 
 describe('admin content', () => {
@@ -45,7 +46,7 @@ describe('admin content', () => {
     session = undefined;
   });
 
-  it('an admin builds a book, a course with assessments and an uploaded PDF, reorders and publishes it; a learner of that book sees it in My Courses', async () => {
+  it('an admin builds a book, a course with assessments and an uploaded PDF, reorders and publishes it; a learner of that book sees it in My Courses', { timeout: 180_000 }, async () => {
     const stamp = Date.now().toString(36);
     const bookName = `Confined Spaces ${stamp}`;
     const courseTitle = `Confined Space Entry ${stamp}`;

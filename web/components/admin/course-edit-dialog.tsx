@@ -114,7 +114,7 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
               </Alert>
             ) : null}
             {saveError ? <Alert status="error" className={css({ mb: '4' })}>{saveError}</Alert> : null}
-            <CourseFields values={values} onChange={setValues} errors={errors} domains={domains} readOnly={published} />
+            <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} readOnly={published} />
           </TabContent>
           <TabContent value="components" className={css({ pt: '4' })}>
             <ComponentList

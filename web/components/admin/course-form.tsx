@@ -61,10 +61,19 @@ export interface CourseFieldsProps {
   errors: CourseFormErrors;
   domains: readonly Domain[];
   readOnly?: boolean;
+  onErrorsChange?: (errors: CourseFormErrors) => void;
 }
 
-export function CourseFields({ values, onChange, errors, domains, readOnly }: CourseFieldsProps) {
-  const set = (patch: Partial<CourseFormValues>) => onChange({ ...values, ...patch });
+export function CourseFields({ values, onChange, errors, domains, readOnly, onErrorsChange }: CourseFieldsProps) {
+  const set = (patch: Partial<CourseFormValues>) => {
+    onChange({ ...values, ...patch });
+    // A field's message goes away as soon as it is edited.
+    if (onErrorsChange && Object.keys(patch).some((key) => errors[key as keyof CourseFormValues])) {
+      const next = { ...errors };
+      for (const key of Object.keys(patch)) delete next[key as keyof CourseFormValues];
+      onErrorsChange(next);
+    }
+  };
   const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' });
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>

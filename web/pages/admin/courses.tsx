@@ -282,7 +282,7 @@ function CreateCourseDialog({ open, domains, onClose, onCreated }: { open: boole
       <form id="create-course-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {error ? <Alert status="error">{error}</Alert> : null}
         {domains.length === 0 ? <Alert status="warning">There are no books yet. Create a book first on the Books page.</Alert> : null}
-        <CourseFields values={values} onChange={setValues} errors={errors} domains={domains} />
+        <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} />
       </form>
     </Dialog>
   );
