@@ -83,7 +83,7 @@ export function AdminCoursesPage() {
   const actions = (course: AdminCourse) => {
     const published = course.status === 'PUBLISHED';
     return (
-      <div className={css({ display: 'inline-flex', gap: '1', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
+      <div className={css({ display: 'inline-flex', gap: '1', flexWrap: { base: 'wrap', md: 'nowrap' }, justifyContent: 'flex-end' })}>
         <IconButton aria-label={`Edit ${course.title}`} icon={<Pencil />} size="sm" onClick={() => setEditing({ id: course.id, tab: 'details' })} />
         {published ? (
           <Button size="sm" variant="outline" palette="neutral" leftIcon={<Undo2 />} loading={pending === `takedown:${course.id}`} onClick={() => void act(course, 'takedown')} aria-label={`Take down ${course.title}`}>

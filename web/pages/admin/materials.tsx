@@ -87,8 +87,8 @@ export function AdminMaterialsPage() {
         </Chip>
       ),
     },
-    { key: 'size', header: 'Size', cell: (m) => formatFileSize(m.fileSize) },
-    { key: 'uploaded', header: 'Uploaded', cell: (m) => formatDate(m.createdAt) },
+    { key: 'size', header: 'Size', cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatFileSize(m.fileSize)}</span> },
+    { key: 'uploaded', header: 'Uploaded', cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(m.createdAt)}</span> },
     { key: 'actions', header: 'Actions', align: 'right', hideInCard: true, cell: actions },
   ];
 
