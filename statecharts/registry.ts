@@ -1,8 +1,10 @@
 import type { AnyStateMachine } from 'xstate';
 import { assessmentMachine } from './assessment.machine';
 import { certificateDialogMachine } from './certificate-dialog.machine';
+import { courseProgressMachine } from './course-progress.machine';
 import { enrollmentMachine } from './enrollment.machine';
 import { incompleteAttemptsMachine } from './incomplete-attempts.machine';
+import { materialProgressMachine } from './material-progress.machine';
 import { sessionMachine } from './session.machine';
 
 /**
@@ -91,6 +93,23 @@ const incompleteRows = [
   { attemptId: 'att-7', courseTitle: 'Fire safety', componentTitle: 'Post-assessment', elapsedMinutes: 42, attemptNumber: 1 },
   { attemptId: 'att-9', courseTitle: 'Working at height', componentTitle: 'Pre-assessment', elapsedMinutes: 5, attemptNumber: 2 },
 ];
+
+const demoCourse = {
+  id: 'course-1',
+  title: 'Fire safety basics',
+  description: 'Extinguishers, alarms and evacuation.',
+  domain: { id: 'book-1', name: 'Fire Safety' },
+  components: [
+    { id: 'component-pre', type: 'PRE_ASSESSMENT', order: 1, orderIndex: 1, required: true, data: { title: 'Pre-assessment' } },
+    { id: 'component-material', type: 'MATERIAL', order: 2, orderIndex: 2, required: true, data: { title: 'Fire safety guide' } },
+    { id: 'component-post', type: 'POST_ASSESSMENT', order: 3, orderIndex: 3, required: true, data: { title: 'Post-assessment' } },
+  ],
+};
+
+const demoProgress = (status: 'IN_PROGRESS' | 'COMPLETED') => ({
+  courseProgress: { courseId: 'course-1', courseTitle: 'Fire safety basics', status, overallProgress: status === 'COMPLETED' ? 100 : 40 },
+  componentProgresses: [{ componentId: 'component-pre', status: 'COMPLETED', progressPercentage: 100 }],
+});
 
 export const MACHINES: MachineEntry[] = [
   {
@@ -190,6 +209,46 @@ export const MACHINES: MachineEntry[] = [
       { label: 'not enrolled', value: () => ({ courseId: 'course-1', enrolled: false }) },
       { label: 'already enrolled', value: () => ({ courseId: 'course-1', enrolled: true }) },
     ],
+  },
+  {
+    key: 'course-progress',
+    title: 'Course progress',
+    description:
+      'A course and the learner\'s progress in it, as shown on the course page. The course and the progress record load together; no progress record means the learner is not enrolled, and then every component says "Enroll to access". Components unlock strictly in order (a component opens only when the one before it is completed; the first is always open) and "Continue" goes to the component in progress, else the first unfinished one whose predecessor is done. When the course becomes COMPLETED during the session the certificate dialog opens, once; a reload that fails keeps the page as it was.',
+    machine: courseProgressMachine,
+    inputs: [
+      { label: 'first visit', value: () => ({ courseId: 'course-1', lastSeenStatus: null }) },
+      { label: 'seen in progress earlier', value: () => ({ courseId: 'course-1', lastSeenStatus: 'IN_PROGRESS' }) },
+    ],
+    samples: {
+      'done: loadCourse': [
+        { label: 'not enrolled', payload: () => ({ output: { course: demoCourse, progress: null } }) },
+        { label: 'in progress', payload: () => ({ output: { course: demoCourse, progress: demoProgress('IN_PROGRESS') } }) },
+        { label: 'completed', payload: () => ({ output: { course: demoCourse, progress: demoProgress('COMPLETED') } }) },
+      ],
+      'done: refreshCourse': [
+        { label: 'in progress', payload: () => ({ output: { course: demoCourse, progress: demoProgress('IN_PROGRESS') } }) },
+        { label: 'completed', payload: () => ({ output: { course: demoCourse, progress: demoProgress('COMPLETED') } }) },
+      ],
+    },
+  },
+  {
+    key: 'material-progress',
+    title: 'Learning material progress',
+    description:
+      'A learner viewing a learning material. Opening a material not yet started marks it started; progress is reported in 10 % steps and an embedded viewer counts as fully viewed once loaded; reaching 100 % marks the material complete, and "Complete & Continue" returns to the course once completion is confirmed. Time spent is sent every 30 seconds and once more when the learner leaves the page; a failed time report is only logged and its seconds are sent with the next one.',
+    machine: materialProgressMachine,
+    inputs: [
+      { label: 'not started', value: () => ({ componentId: 'component-material', status: 'NOT_STARTED', progressPercentage: 0 }) },
+      { label: 'in progress at 40 %', value: () => ({ componentId: 'component-material', status: 'IN_PROGRESS', progressPercentage: 40 }) },
+      { label: 'already completed', value: () => ({ componentId: 'component-material', status: 'COMPLETED', progressPercentage: 100 }) },
+    ],
+    samples: {
+      'material.progress': [
+        { label: '50 %', payload: () => ({ percentage: 50 }) },
+        { label: '100 %', payload: () => ({ percentage: 100 }) },
+      ],
+    },
   },
   {
     key: 'certificate-dialog',
