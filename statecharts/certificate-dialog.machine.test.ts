@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { AUTO_DOWNLOAD_DELAY_MS, CERTIFICATE_DIALOG_MESSAGES, certificateDialogMachine, type DialogCertificate } from './certificate-dialog.machine';
+import {
+  AUTO_DOWNLOAD_DELAY_MS,
+  CERTIFICATE_DIALOG_MESSAGES,
+  certificateDialogMachine,
+  type CertificateDialogContext,
+  type DialogCertificate,
+} from './certificate-dialog.machine';
+import { delayEvents, replay, transitionPaths, uncovered } from './learner-graph-coverage';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -129,5 +136,68 @@ describe('certificate dialog machine', () => {
     expect(calls.download).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.courseName).toBe('Ladders');
   });
+});
 
+describe('certificate dialog machine: every state and transition (xstate/graph)', () => {
+  const never = <T,>() => new Promise<T>(() => {});
+  const inert = certificateDialogMachine.provide({
+    actors: {
+      fetchCertificate: fromPromise(() => never<DialogCertificate | null>()),
+      generateCertificate: fromPromise(() => never<DialogCertificate>()),
+      loadPreview: fromPromise(() => never<string>()),
+      downloadCertificate: fromPromise(() => never<void>()),
+    },
+    actions: { openInNewTab: () => {}, releasePreview: () => {} },
+  });
+  const events = [
+    { type: 'dialog.open', courseId: 'c1', courseName: 'Fire Safety' },
+    { type: 'dialog.close' },
+    { type: 'dialog.retry' },
+    { type: 'certificate.download' },
+    { type: 'certificate.openInNewTab' },
+    { type: 'notice.dismiss' },
+    { type: 'xstate.done.actor.0.certificateDialog.open.checking', output: CERT },
+    { type: 'xstate.done.actor.0.certificateDialog.open.checking', output: null },
+    { type: 'xstate.error.actor.0.certificateDialog.open.checking', error: new Error('offline') },
+    { type: 'xstate.done.actor.0.certificateDialog.open.generating', output: CERT },
+    { type: 'xstate.error.actor.0.certificateDialog.open.generating', error: new Error('offline') },
+    { type: 'xstate.done.actor.0.certificateDialog.open.loadingPreview', output: 'blob:p' },
+    { type: 'xstate.error.actor.0.certificateDialog.open.loadingPreview', error: new Error('offline') },
+    { type: 'xstate.done.actor.0.certificateDialog.open.ready.autoDownloading' },
+    { type: 'xstate.error.actor.0.certificateDialog.open.ready.autoDownloading', error: new Error('offline') },
+    { type: 'xstate.done.actor.0.certificateDialog.open.ready.downloading' },
+    { type: 'xstate.error.actor.0.certificateDialog.open.ready.downloading', error: new Error('offline') },
+    ...delayEvents(certificateDialogMachine),
+  ];
+  const serializeState = (s: { value: unknown; context: CertificateDialogContext }) =>
+    JSON.stringify([s.value, s.context.certificate?.certificateId ?? null, s.context.previewUrl, s.context.error, s.context.notice, s.context.downloaded]);
+  const paths = transitionPaths(inert, { events: events as never, serializeState: serializeState as never });
+
+  it('reaches every state node and takes every transition of the definition', () => {
+    expect(uncovered(inert, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  it('behaves on a live actor exactly as the model says, on every path', () => {
+    for (const path of paths) {
+      const seen = replay(inert, path);
+      expect(seen.map((s) => s.value)).toEqual(path.states.map((s) => s.value));
+      expect(seen.at(-1)!.context).toEqual(path.states.at(-1)!.context);
+    }
+  });
+
+  it('never downloads automatically twice in one opening', () => {
+    const auto = (value: unknown) => JSON.stringify(value) === JSON.stringify({ open: { ready: 'autoDownloading' } });
+    let longest = 0;
+    for (const path of paths) {
+      let count = 0;
+      path.states.forEach((state, i) => {
+        if (i > 0 && path.events[i - 1].type === 'dialog.open') count = 0;
+        if (auto(state.value) && !(i > 0 && auto(path.states[i - 1].value))) count += 1;
+        longest = Math.max(longest, count);
+        expect(count).toBeLessThanOrEqual(1);
+      });
+    }
+    // The model does reach the automatic download (so the check above is not vacuous).
+    expect(longest).toBe(1);
+  });
 });
