@@ -22,7 +22,7 @@ export const exports = MACHINES.map((entry) => {
     key: entry.key,
     title: entry.title,
     description: entry.description,
-    states: model.states.length,
+    states: model.states.length - 1,
     transitions: model.transitions.length,
     svg: toSvg(layoutMachine(model), entry.title),
     scxml: toScxml(model),
