@@ -78,6 +78,28 @@ describe('material progress machine', () => {
     expect(actor.getSnapshot().matches({ progress: 'completed' })).toBe(true);
   });
 
+  it('counts a viewer that finishes loading while the start call is still in flight', async () => {
+    let release!: () => void;
+    const { calls } = server();
+    const machine = materialProgressMachine.provide({
+      actors: {
+        startComponent: fromPromise(() => new Promise<void>((resolve) => (release = resolve))),
+        reportProgress: fromPromise(async () => {}),
+        completeMaterial: fromPromise(async () => {
+          calls.complete++;
+        }),
+        sendTime: fromPromise(async () => {}),
+      },
+    });
+    const actor = createActor(machine, { input: { componentId: 'm1', status: 'NOT_STARTED', progressPercentage: 0 } }).start();
+    actor.send({ type: 'material.loaded' });
+    expect(actor.getSnapshot().matches({ progress: 'starting' })).toBe(true);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.complete).toBe(1);
+    expect(actor.getSnapshot().hasTag('fullyViewed')).toBe(true);
+  });
+
   it('shows "Failed to complete material" and completes when the learner presses the button again', async () => {
     let fail = true;
     const { calls, start } = server({

@@ -115,6 +115,11 @@ export const materialProgressMachine = setup({
   states: {
     progress: {
       initial: 'checking',
+      // Recorded in every state: a viewer can finish loading while the start call is still in flight.
+      on: {
+        'material.progress': { actions: { type: 'raiseProgress', params: ({ event }) => ({ percentage: event.percentage }) } },
+        'material.loaded': { actions: { type: 'raiseProgress', params: { percentage: 100 } } },
+      },
       states: {
         checking: {
           always: [{ guard: 'wasCompleted', target: 'completed' }, { guard: 'needsStart', target: 'starting' }, { target: 'viewing' }],
@@ -130,10 +135,6 @@ export const materialProgressMachine = setup({
         },
         viewing: {
           initial: 'idle',
-          on: {
-            'material.progress': { actions: { type: 'raiseProgress', params: ({ event }) => ({ percentage: event.percentage }) } },
-            'material.loaded': { actions: { type: 'raiseProgress', params: { percentage: 100 } } },
-          },
           states: {
             idle: {
               always: [

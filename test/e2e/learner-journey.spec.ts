@@ -136,7 +136,7 @@ describe('learner journey', () => {
 
     // The course became COMPLETED during the session: the completion dialog opens by itself.
     await page.getByRole('dialog', { name: 'Course Completed!' }).waitFor();
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByText('Course Completed', { exact: true }).waitFor();
     const token = await login(TAYLOR.username, TAYLOR.password);
     const progress = await call<{ courseProgress: { status: string; overallProgress: number } }>(`/v2/user/progress/courses/${course.id}`, { token });
