@@ -19,6 +19,7 @@ const DEFAULT_BOOK = 'EHS Training';
 interface CardCertificate {
   certificateId: string;
   certificateNumber: string;
+  status?: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
 }
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; progresses: CourseProgress[] };
@@ -44,7 +45,7 @@ export function DashboardPage() {
         completed.map(async (p) => {
           try {
             const found = await certificatesApi.forCourse(p.courseId);
-            return [p.courseId, found.exists ? { certificateId: found.certificateId, certificateNumber: found.certificateNumber } : null] as const;
+            return [p.courseId, found.exists ? { certificateId: found.certificateId, certificateNumber: found.certificateNumber, status: found.status } : null] as const;
           } catch (error) {
             console.warn(`Certificate check failed for course ${p.courseId}`, error);
             return [p.courseId, null] as const;
@@ -66,7 +67,9 @@ export function DashboardPage() {
   const progresses = load.status === 'ready' ? load.progresses : [];
   const completed = useMemo(() => completedOf(progresses), [progresses]);
   const stats = useMemo(() => {
-    const hasCertificate = (p: CourseProgress) => (p.courseId in certificates ? certificates[p.courseId] !== null : p.certificateId !== null);
+    // A revoked certificate is no longer earned (an admin withdrew it).
+    const hasCertificate = (p: CourseProgress) =>
+      p.courseId in certificates ? certificates[p.courseId] !== null && certificates[p.courseId]?.status !== 'REVOKED' : p.certificateId !== null;
     return {
       completed: progresses.filter((p) => p.status === 'COMPLETED').length,
       // The In Progress counter counts IN_PROGRESS plus ENROLLED (learner spec section 4).
@@ -91,7 +94,7 @@ export function DashboardPage() {
     let generated: CardCertificate;
     try {
       const result = await certificatesApi.generate(course.courseId);
-      generated = { certificateId: result.certificateId, certificateNumber: result.certificateNumber };
+      generated = { certificateId: result.certificateId, certificateNumber: result.certificateNumber, status: result.status };
       // The card flips to "has certificate" and the count rises at once.
       setCertificates((current) => ({ ...current, [course.courseId]: generated }));
     } catch (error) {
@@ -224,9 +227,18 @@ function CompletedCourseCard({
         <Chip palette="success" size="sm" icon={<CircleCheckBig size={14} />}>
           Completed
         </Chip>
-        {certificate ? (
+        {certificate?.status === 'REVOKED' ? (
+          <Chip palette="error" size="sm">
+            Certificate revoked
+          </Chip>
+        ) : certificate ? (
           <Chip palette="accent" variant="solid" size="sm" icon={<BadgeCheck size={14} />}>
             Certified
+          </Chip>
+        ) : null}
+        {certificate?.status === 'EXPIRED' ? (
+          <Chip palette="warning" size="sm">
+            Expired
           </Chip>
         ) : null}
       </div>
