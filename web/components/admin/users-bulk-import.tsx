@@ -1,10 +1,10 @@
 import { parseImportCsv } from '@contract/admin-people';
-import { Upload } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Check, Copy, Upload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { importProgress } from '../../../statecharts/bulk-import.machine';
 import { useBulkImport } from '../../state/bulk-import';
-import { Alert, Button, Chip, Dialog, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
+import { Alert, Button, Chip, Dialog, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
 
 const PREVIEW_ROWS = 5;
 
@@ -140,6 +140,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
                           <code className={css({ fontFamily: 'mono', fontSize: 'sm' })} data-testid={`import-password-${r.username}`}>
                             {r.password}
                           </code>
+                          <CopyButton text={r.password} label={`Copy password of ${r.username}`} />
                         </span>
                       ) : (
                         <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
@@ -157,5 +158,22 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
         {finished ? <Alert status="info">Passwords are shown only now. Use EXPORT CSV to download them while users have not changed them.</Alert> : null}
       </div>
     </Dialog>
+  );
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <IconButton
+      size="xs"
+      aria-label={copied ? `${label} (copied)` : label}
+      icon={copied ? <Check /> : <Copy />}
+      onClick={() => {
+        navigator.clipboard.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
+      }}
+    />
   );
 }
