@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
 import type { Bindings } from '../env';
 import { renderCertificatePdf } from './certificate-pdf';
+import { getStorage } from './storage';
 import { fullName } from './users';
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -97,8 +98,11 @@ export function publicOrigin(env: Pick<Bindings, 'PUBLIC_URL'>, requestUrl?: str
   return origin ? origin.replace(/\/+$/, '') : null;
 }
 
-/** Renders the certificate PDF and stores it in R2 once, recording its key on the row. */
-export async function storeCertificatePdf(env: Pick<Bindings, 'FILES' | 'APP_NAME'>, db: Db, row: CertificateRow, origin: string): Promise<Uint8Array> {
+/** What PDF storage needs: the storage backend (R2 binding or S3, see services/storage.ts), name and origin. */
+export type CertificateEnv = Parameters<typeof getStorage>[0] & Pick<Bindings, 'APP_NAME' | 'PUBLIC_URL'>;
+
+/** Renders the certificate PDF and stores it once (R2 by default), recording its key on the row. */
+export async function storeCertificatePdf(env: CertificateEnv, db: Db, row: CertificateRow, origin: string): Promise<Uint8Array> {
   const bytes = await renderCertificatePdf({
     appName: env.APP_NAME || 'SafeWork Academy',
     certificateNumber: row.certificateNumber,
@@ -110,10 +114,7 @@ export async function storeCertificatePdf(env: Pick<Bindings, 'FILES' | 'APP_NAM
     verifyUrl: verificationUrl(origin, row.certificateNumber),
   });
   const key = certificateStorageKey(row.id);
-  await env.FILES.put(key, bytes, {
-    httpMetadata: { contentType: 'application/pdf' },
-    customMetadata: { certificateNumber: row.certificateNumber },
-  });
+  await getStorage(env).put(key, bytes, { contentType: 'application/pdf', size: bytes.byteLength });
   // Only the first writer records the key; a concurrent render wrote the same object.
   await db.update(certificates).set({ storageKey: key }).where(and(eq(certificates.id, row.id), isNull(certificates.storageKey)));
   return bytes;
@@ -123,10 +124,10 @@ export async function storeCertificatePdf(env: Pick<Bindings, 'FILES' | 'APP_NAM
  * The stored PDF, rendered on first use. A key whose object went missing (bucket restored,
  * manual delete) is re-rendered rather than failing the learner's download.
  */
-export async function certificatePdf(env: Pick<Bindings, 'FILES' | 'APP_NAME' | 'PUBLIC_URL'>, db: Db, row: CertificateRow, requestUrl: string): Promise<Uint8Array> {
+export async function certificatePdf(env: CertificateEnv, db: Db, row: CertificateRow, requestUrl: string): Promise<Uint8Array> {
   if (row.storageKey) {
-    const object = await env.FILES.get(row.storageKey);
-    if (object) return new Uint8Array(await object.arrayBuffer());
+    const object = await getStorage(env).get(row.storageKey);
+    if (object) return new Uint8Array(await new Response(object.body).arrayBuffer());
   }
   return storeCertificatePdf(env, db, row, publicOrigin(env, requestUrl)!);
 }
@@ -141,7 +142,7 @@ const BACKFILL_BATCH = 20;
  * Returns what it did, for logs and tests.
  */
 export async function backfillCertificates(
-  env: Pick<Bindings, 'FILES' | 'APP_NAME' | 'PUBLIC_URL'>,
+  env: CertificateEnv,
   db: Db,
   now = new Date(),
 ): Promise<{ issued: number; rendered: number }> {
