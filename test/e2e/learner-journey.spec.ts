@@ -134,9 +134,12 @@ describe('learner journey', () => {
     await page.getByRole('link', { name: 'Back to Course' }).first().click();
     await waitForPath(page, `/course/${course.id}`);
 
-    // The course became COMPLETED during the session: the completion dialog opens by itself.
-    await page.getByRole('dialog', { name: 'Course Completed!' }).waitFor();
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    // The course became COMPLETED during the session: the certificate dialog opens by itself.
+    const certificate = page.getByRole('dialog', { name: 'Course Completion Certificate' });
+    await certificate.waitFor();
+    await certificate.getByText(/CERT-\d{4}-\d{6}/).first().waitFor();
+    await certificate.getByRole('button', { name: 'Close', exact: true }).click();
+    await certificate.waitFor({ state: 'detached' });
     await page.getByText('Course Completed', { exact: true }).waitFor();
     const token = await login(TAYLOR.username, TAYLOR.password);
     const progress = await call<{ courseProgress: { status: string; overallProgress: number } }>(`/v2/user/progress/courses/${course.id}`, { token });

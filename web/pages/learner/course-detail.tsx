@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { componentViews, courseAvailableSections, courseContinueTarget, courseState } from '../../../statecharts/course-progress.machine';
 import { ENROLLMENT_MESSAGES } from '../../../statecharts/enrollment.machine';
+import { CertificateDialog } from '../../components/certificate-dialog';
 import { componentHref, ComponentList, formatDuration, JourneyStepper } from '../../components/learner-component-list';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useCourseProgress } from '../../state/course-progress';
@@ -12,7 +13,6 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Chip } from '../../ui/chip';
-import { Dialog } from '../../ui/dialog';
 import { LoadingBlock } from '../../ui/spinner';
 
 const backLink = (
@@ -29,8 +29,9 @@ export function CourseDetailPage() {
 
 function CourseDetail({ courseId }: { courseId: string }) {
   const [, navigate] = useLocation();
-  const [completedTitle, setCompletedTitle] = useState<string | null>(null);
-  const onCompleted = useCallback((title: string) => setCompletedTitle(title), []);
+  const [certificateFor, setCertificateFor] = useState<string | null>(null);
+  const certificateOpen = certificateFor !== null;
+  const onCompleted = useCallback((title: string) => setCertificateFor(title), []);
   const [snapshot, send] = useCourseProgress(courseId, onCompleted);
   const { course, error } = snapshot.context;
   useDocumentTitle(course?.title ?? 'Course');
@@ -86,6 +87,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
           available={courseAvailableSections(snapshot.context)}
           timeSpent={formatDuration(timeSpent)}
           onContinue={targetView ? () => navigate(componentHref(courseId, targetView)) : null}
+          onCertificate={() => setCertificateFor(course.title)}
           continueLabel={state === 'ENROLLED' ? 'Start Course' : 'Continue Learning'}
         />
       ) : (
@@ -104,20 +106,8 @@ function CourseDetail({ courseId }: { courseId: string }) {
         <ComponentList courseId={courseId} views={views} />
       </section>
 
-      <Dialog
-        open={completedTitle !== null}
-        onOpenChange={(open) => !open && setCompletedTitle(null)}
-        title="Course Completed!"
-        description={`Congratulations! You have completed ${completedTitle ?? course.title}.`}
-        footer={
-          <>
-            <Button variant="outline" palette="neutral" onClick={() => setCompletedTitle(null)}>Close</Button>
-            <Button leftIcon={<Award aria-hidden />} onClick={() => navigate('/dashboard')}>View Certificate</Button>
-          </>
-        }
-      >
-        <p className={css({ color: 'fg.muted' })}>Your completion certificate has been issued. You can view and download it from your dashboard.</p>
-      </Dialog>
+      {/* Opens by itself when the course becomes COMPLETED during the session, or from the progress panel. */}
+      <CertificateDialog open={certificateOpen} onOpenChange={(open) => !open && setCertificateFor(null)} courseId={courseId} courseName={certificateFor ?? course.title} />
     </div>
   );
 }
@@ -131,6 +121,7 @@ function ProgressPanel(props: {
   timeSpent: string;
   onContinue: (() => void) | null;
   continueLabel: string;
+  onCertificate: () => void;
 }) {
   return (
     <Card className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: '5', alignItems: { md: 'center' } })} aria-label="Your progress">
@@ -149,7 +140,10 @@ function ProgressPanel(props: {
         </div>
       </div>
       {props.status === 'COMPLETED' ? (
-        <Chip palette="success" size="md" icon={<CircleCheck aria-hidden />}>Course Completed</Chip>
+        <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+          <Chip palette="success" size="md" icon={<CircleCheck aria-hidden />}>Course Completed</Chip>
+          <Button leftIcon={<Award aria-hidden />} onClick={props.onCertificate}>View Certificate</Button>
+        </div>
       ) : props.onContinue ? (
         <Button size="lg" onClick={props.onContinue}>{props.continueLabel}</Button>
       ) : null}
