@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openBrowser, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 
 /** The state box of the diagram, by xstate state id. */
 const state = (id: string) => `svg[data-machine-id] g[data-state-id="${id}"]`;
@@ -64,6 +64,17 @@ describe('statecharts', () => {
     await delayed.getByRole('button', { name: 'submitting' }).click();
     await details.getByRole('heading', { name: 'submitting' }).waitFor();
     await details.getByText('done: submitAttempt').waitFor();
+  });
+
+  it('an admin opens the statecharts from the admin menu', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await waitForPath(page, '/admin');
+    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Statecharts' }).click();
+    await waitForPath(page, '/statecharts');
+    await page.getByRole('heading', { name: 'Statecharts', level: 1 }).waitFor();
+    await page.locator('svg[data-machine-id="session"]').waitFor();
   });
 
   it('a visitor reaches the statecharts from the landing footer and reads them on a phone', async () => {

@@ -1,4 +1,4 @@
-import { BookOpen, ClipboardCheck, FileText, FileUp, LayoutDashboard, Library, Lightbulb, Megaphone, Plus, UserPlus, Users } from 'lucide-react';
+import { BookOpen, ClipboardCheck, FileText, FileUp, LayoutDashboard, Library, Lightbulb, Megaphone, Plus, UserPlus, Users, Workflow } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { useLocation } from 'wouter';
@@ -18,6 +18,8 @@ export const ADMIN_NAV_ITEMS: readonly ShellNavItem[] = [
   { label: 'Assessments', href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
   { label: 'Announcements', href: '/admin/announcements', match: 'prefix', icon: <Megaphone /> },
   { label: 'Think', href: '/admin/think', match: 'prefix', icon: <Lightbulb /> },
+  // Issue 7: the public statechart page, for admins preparing an audit.
+  { label: 'Statecharts', href: '/statecharts', match: 'exact', icon: <Workflow /> },
 ];
 
 const QUICK_ACTIONS = [
