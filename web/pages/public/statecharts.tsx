@@ -227,7 +227,16 @@ function MachineView({ entry, model, layout }: { entry: MachineEntry; model: Mac
         </div>
         <aside
           aria-label={mode === 'simulate' ? 'Simulator' : 'State details'}
-          className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', bg: 'bg.surface', p: '4', minW: '0' })}
+          className={css({
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            borderRadius: 'lg',
+            bg: 'bg.surface',
+            p: '4',
+            minW: '0',
+            // Beside the diagram on wide screens: stays in view while the page scrolls.
+            lg: { position: 'sticky', top: '4', maxH: 'calc(100dvh - 2rem)', overflowY: 'auto' },
+          })}
         >
           {mode === 'simulate' && simulation ? (
             <SimulatorPanel
