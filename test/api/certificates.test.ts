@@ -53,6 +53,24 @@ async function rawPdf(path: string, token: string) {
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
+describe('who may call what', () => {
+  it('answers 401 to a visitor on every certificate route except verification', async () => {
+    const { certificate, courseId } = await certifiedLearner();
+    for (const [method, path] of [
+      ['GET', `/api/v2/certificates/user/${courseId}`],
+      ['POST', `/api/v2/certificates/generate/${courseId}`],
+      ['GET', `/api/v2/certificates/view/${certificate.certificateId}`],
+      ['GET', `/api/v2/certificates/download/${certificate.certificateId}`],
+      ['POST', `/api/v2/certificates/${certificate.certificateId}/revoke`],
+    ] as const) {
+      const res = await api(method, path, method === 'POST' ? { body: { reason: 'x' } } : {});
+      expect({ path, status: res.status }).toEqual({ path, status: 401 });
+    }
+    const verify = await api('GET', `/api/v2/certificates/verify/${certificate.certificateNumber}`, { headers: { 'cf-connecting-ip': '203.0.113.30' } });
+    expect(verify.status).toBe(200);
+  });
+});
+
 describe('generating a certificate', () => {
   it('refuses a course that is not completed, or not enrolled, with a clear 409', async () => {
     const { courseId } = await createCourse();
