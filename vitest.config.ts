@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Generous limits: the suite must also pass on a loaded two-core CI machine.
+          testTimeout: 30_000,
           include: ['statecharts/**/*.test.ts', 'worker/contract/**/*.test.ts', 'web/**/*.test.ts', 'test/unit/**/*.test.ts'],
         },
       },
@@ -28,6 +30,8 @@ export default defineConfig({
         ],
         test: {
           name: 'api',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           include: ['test/api/**/*.test.ts'],
           setupFiles: ['./test/api/setup.ts'],
         },
