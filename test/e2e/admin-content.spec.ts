@@ -91,6 +91,16 @@ describe('admin content', () => {
     await uploadDialog.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: materialTitle, exact: true }).waitFor();
     await snap(page, 'materials-1280');
+    await page.getByRole('button', { name: `View ${materialTitle}` }).click();
+    const viewer = page.getByRole('dialog', { name: materialTitle });
+    const frame = viewer.locator('iframe');
+    await frame.waitFor();
+    // The embedded file is served to the frame through its signed link, without a bearer header.
+    const fileStatus = await page.evaluate(async (src) => (await fetch(src!, { headers: { range: 'bytes=0-4' } })).status, await frame.getAttribute('src'));
+    expect(fileStatus).toBe(206);
+    await snap(page, 'materials-viewer-1280');
+    await viewer.getByRole('button', { name: 'Close', exact: true }).click();
+    await viewer.waitFor({ state: 'detached' });
 
     // A course: create, then the editor opens on its own.
     await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Chapter/Modules' }).click();
@@ -187,15 +197,29 @@ describe('admin content', () => {
     }
   });
 
-  it('an admin on a phone sees courses and materials as cards and opens the upload dialog from the quick action', async () => {
+  it('an admin on a phone sees courses as cards, opens a course editor, and opens the upload dialog from the quick action', { timeout: 120_000 }, async () => {
     session = await openBrowser(VIEWPORTS.phone);
     const { page } = session;
     await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     await waitForPath(page, '/admin');
     await session.open('/admin/courses');
     await page.getByRole('heading', { name: 'Course Management' }).waitFor();
-    await page.getByRole('list', { name: 'Courses' }).waitFor();
+    const cards = page.getByRole('list', { name: 'Courses' });
+    await cards.waitFor();
     await snap(page, 'courses-390');
+    // A seeded, published course: details read-only, components locked with the notice.
+    await cards.getByRole('listitem').first().getByRole('button', { name: /^Edit / }).click();
+    const editor = page.getByRole('dialog', { name: /^Edit Course: / });
+    await editor.getByRole('tab', { name: /Components/ }).click();
+    await snap(page, 'course-components-390');
+    await editor.getByRole('listitem').first().getByRole('button', { name: /^Edit / }).click();
+    const componentDialog = page.getByRole('dialog', { name: /^Edit (Pre|Post)-Assessment|^Edit Material/ });
+    await componentDialog.waitFor();
+    await snap(page, 'component-editor-390');
+    await componentDialog.getByRole('button', { name: 'Cancel' }).click();
+    await componentDialog.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
     await session.open('/admin/domains');
     await page.getByRole('heading', { name: 'Books Management' }).waitFor();
     await snap(page, 'domains-390');

@@ -2,7 +2,7 @@
  * Admin content calls (admin spec section 7): books, courses, components, materials.
  * Shapes come from worker/contract/admin-content.ts.
  */
-import type { AdminComponent, AdminCourse, AdminCourseDetail, Domain, Material, Pagination } from '@contract/admin-content';
+import type { AdminComponent, AdminCourse, AdminCourseDetail, Domain, Material, Pagination, PresignResponse } from '@contract/admin-content';
 import type { ComponentType } from '@contract/course';
 import { api, ApiClientError, TOKEN_KEY } from './client';
 
@@ -77,44 +77,70 @@ export interface UploadInput {
   type: string;
 }
 
-/**
- * Multipart upload through XMLHttpRequest, because fetch reports no upload progress.
- * Fields go before the file so the server knows them before the (streamed) file arrives.
- */
-export function uploadMaterial(input: UploadInput, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Material> {
+/** One request through XMLHttpRequest, because fetch reports no upload progress. */
+function xhrSend(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: XMLHttpRequestBodyInit,
+  headers: Record<string, string>,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('title', input.title);
-    form.append('description', input.description);
-    form.append('type', input.type);
-    form.append('file', input.file, input.file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v2/materials/upload');
-    let token: string | null = null;
-    try {
-      token = localStorage.getItem(TOKEN_KEY);
-    } catch {
-      token = null;
-    }
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      let body: { message?: string; code?: string; fields?: Record<string, string> } & Partial<Material> = {};
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.responseText);
+      let parsed: { message?: unknown; code?: unknown; fields?: Record<string, string> } = {};
       try {
-        body = JSON.parse(xhr.responseText || '{}');
+        parsed = JSON.parse(xhr.responseText || '{}');
       } catch {
-        body = {};
+        parsed = {};
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as Material);
-      const message = typeof body.message === 'string' && body.message ? body.message : null;
-      reject(new ApiClientError(xhr.status, message ?? `Request failed with status ${xhr.status}`, body.code ?? 'HTTP_ERROR', body.fields ?? {}, message !== null));
+      const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : null;
+      reject(new ApiClientError(xhr.status, message ?? `Request failed with status ${xhr.status}`, typeof parsed.code === 'string' ? parsed.code : 'HTTP_ERROR', parsed.fields ?? {}, message !== null));
     };
     xhr.onerror = () => reject(new ApiClientError(0, 'Cannot connect to the server. Please check your internet connection and try again.', 'NETWORK_ERROR'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+    xhr.send(body);
   });
+}
+
+function bearer(): Record<string, string> {
+  try {
+    const token = localStorage.getItem(TOKEN_KEY);
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Uploads a material with progress. With the S3 storage backend the file goes straight from the
+ * browser to the bucket (presign, PUT, complete); with R2 the presign call answers BAD_REQUEST and
+ * the file is streamed through the Worker as multipart form data (fields first, then the file).
+ */
+export async function uploadMaterial(input: UploadInput, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Material> {
+  let presigned: PresignResponse | null = null;
+  try {
+    presigned = await api.post<PresignResponse>('/v2/materials/presign', { fileName: input.file.name, contentType: input.file.type, size: input.file.size }, { signal });
+  } catch (error) {
+    if (!(error instanceof ApiClientError && error.code === 'BAD_REQUEST')) throw error;
+  }
+  if (presigned) {
+    await xhrSend('PUT', presigned.uploadUrl, input.file, presigned.headers, onProgress, signal);
+    return api.post<Material>('/v2/materials/complete', { key: presigned.key, fileName: input.file.name, title: input.title, description: input.description }, { signal });
+  }
+  const form = new FormData();
+  form.append('title', input.title);
+  form.append('description', input.description);
+  form.append('type', input.type);
+  form.append('file', input.file, input.file.name);
+  const text = await xhrSend('POST', '/api/v2/materials/upload', form, { ...bearer(), Accept: 'application/json' }, onProgress, signal);
+  return JSON.parse(text) as Material;
 }
