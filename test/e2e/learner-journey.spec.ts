@@ -122,6 +122,13 @@ describe('learner journey', () => {
     await page.getByRole('link', { name: 'Back to Course' }).first().click();
     await waitForPath(page, `/course/${course.id}`);
 
+    // A passed assessment can be reviewed from the course page.
+    await page.getByRole('button', { name: `Review: ${pre.data.title}` }).click();
+    const review = page.getByRole('dialog', { name: `Review: ${pre.data.title}` });
+    await review.getByText(`${pre.data.questions!.length} of ${pre.data.questions!.length} correct`, { exact: false }).waitFor();
+    await review.getByRole('button', { name: 'Close', exact: true }).click();
+    await review.waitFor({ state: 'detached' });
+
     await page.getByRole('link', { name: /^Open: / }).click();
     await waitForPath(page, `/course/${course.id}/material/${material.id}`);
     // The PDF shows inline; once loaded it counts as 100 % and "Complete & Continue" appears.

@@ -34,7 +34,7 @@ function StatusIcon({ view }: { view: ComponentView }) {
 }
 
 /** The action of one component row: what the learner may do now, or why not (with the spec's tooltips). */
-function ComponentAction({ courseId, view }: { courseId: string; view: ComponentView }) {
+function ComponentAction({ courseId, view, onReview }: { courseId: string; view: ComponentView; onReview?: (view: ComponentView) => void }) {
   const disabledWithTip = (label: string, tip: string) => (
     <Tooltip content={tip}>
       <span tabIndex={0} data-testid="disabled-action" className={css({ display: 'inline-flex', rounded: 'md' })}>
@@ -55,6 +55,13 @@ function ComponentAction({ courseId, view }: { courseId: string; view: Component
       </Button>
     );
   }
+  if (isAssessment && view.status === 'COMPLETED' && onReview) {
+    return (
+      <Button size="sm" variant="outline" palette="neutral" onClick={() => onReview(view)} aria-label={`Review: ${view.title}`}>
+        Review
+      </Button>
+    );
+  }
   const label =
     view.status === 'COMPLETED' ? 'Review' : view.status === 'IN_PROGRESS' ? (isAssessment ? 'Resume' : 'Continue') : isAssessment ? 'Start' : 'Open';
   return (
@@ -67,7 +74,7 @@ function ComponentAction({ courseId, view }: { courseId: string; view: Component
 }
 
 /** The ordered component list of the course page. */
-export function ComponentList({ courseId, views }: { courseId: string; views: ComponentView[] }) {
+export function ComponentList({ courseId, views, onReview }: { courseId: string; views: ComponentView[]; onReview?: (view: ComponentView) => void }) {
   return (
     <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Course components">
       {views.map((view, index) => {
@@ -107,7 +114,7 @@ export function ComponentList({ courseId, views }: { courseId: string; views: Co
               </div>
             </div>
             <div className={css({ flexShrink: 0, display: 'flex', justifyContent: { base: 'flex-end', sm: 'flex-start' } })}>
-              <ComponentAction courseId={courseId} view={view} />
+              <ComponentAction courseId={courseId} view={view} onReview={onReview} />
             </div>
           </li>
         );

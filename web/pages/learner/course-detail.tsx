@@ -6,6 +6,7 @@ import { componentViews, courseAvailableSections, courseContinueTarget, courseSt
 import { ENROLLMENT_MESSAGES } from '../../../statecharts/enrollment.machine';
 import { CertificateDialog } from '../../components/certificate-dialog';
 import { componentHref, ComponentList, formatDuration, JourneyStepper } from '../../components/learner-component-list';
+import { ReviewDialog } from '../../components/learner-review-dialog';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useCourseProgress } from '../../state/course-progress';
 import { useEnrollment } from '../../state/enrollment';
@@ -31,6 +32,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
   const [, navigate] = useLocation();
   const [certificateFor, setCertificateFor] = useState<string | null>(null);
   const certificateOpen = certificateFor !== null;
+  const [reviewing, setReviewing] = useState<{ id: string; title: string } | null>(null);
   const onCompleted = useCallback((title: string) => setCertificateFor(title), []);
   const [snapshot, send] = useCourseProgress(courseId, onCompleted);
   const { course, error } = snapshot.context;
@@ -103,9 +105,10 @@ function CourseDetail({ courseId }: { courseId: string }) {
 
       <section aria-labelledby="components-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <h2 id="components-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Course Content</h2>
-        <ComponentList courseId={courseId} views={views} />
+        <ComponentList courseId={courseId} views={views} onReview={(view) => setReviewing({ id: view.component.id, title: view.title })} />
       </section>
 
+      <ReviewDialog component={reviewing} onClose={() => setReviewing(null)} />
       {/* Opens by itself when the course becomes COMPLETED during the session, or from the progress panel. */}
       <CertificateDialog open={certificateOpen} onOpenChange={(open) => !open && setCertificateFor(null)} courseId={courseId} courseName={certificateFor ?? course.title} />
     </div>
