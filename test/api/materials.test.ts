@@ -254,6 +254,30 @@ describe('upload', () => {
   });
 });
 
+describe('completing a direct (presigned) upload', () => {
+  // The complete step only uses head/get/delete, so it is exercised here on R2; the S3 round trip
+  // itself is test/unit/storage-s3.test.ts.
+  it('checks the uploaded object\'s first bytes and size before creating the material', async () => {
+    const key = `materials/${crypto.randomUUID()}.pdf`;
+    await env.FILES.put(key, PDF_BYTES, { httpMetadata: { contentType: 'application/pdf' } });
+    const res = await api('POST', '/api/v2/materials/complete', { token: admin, body: { key, fileName: 'Direct upload.pdf', description: 'From the browser' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ title: 'Direct upload', type: 'PDF', fileSize: PDF_BYTES.length, fileName: 'Direct upload.pdf' });
+    const again = await api('POST', '/api/v2/materials/complete', { token: admin, body: { key, fileName: 'Direct upload.pdf' } });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses and deletes an object whose content does not match its extension', async () => {
+    const key = `materials/${crypto.randomUUID()}.pdf`;
+    await env.FILES.put(key, new TextEncoder().encode('MZ not a pdf at all'));
+    const res = await api('POST', '/api/v2/materials/complete', { token: admin, body: { key, fileName: 'fake.pdf' } });
+    expect(res.status).toBe(415);
+    expect(await env.FILES.head(key)).toBeNull();
+    const foreign = await api('POST', '/api/v2/materials/complete', { token: admin, body: { key: 'certificates/x.pdf' } });
+    expect(foreign.status).toBe(400);
+  });
+});
+
 describe('reading a material and its file', () => {
   it('gives an enrolled learner the material and a byte range of its file (206)', async () => {
     const material = await uploadPdf({}, 'range.pdf');

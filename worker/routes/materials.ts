@@ -312,21 +312,22 @@ export const materials = new Hono<AppEnv>()
     if (await db.select({ id: materialsTable.id }).from(materialsTable).where(eq(materialsTable.storageKey, body.key)).get()) {
       throw new ApiError('CONFLICT', 'This upload has already been completed');
     }
+    const fileName = (body.fileName?.split(/[\\/]/).pop() || body.key.split('/').pop()) ?? body.key;
     const storage = getStorage(c.env);
     const info = await storage.head(body.key);
     if (!info) throw new ApiError('NOT_FOUND', 'The uploaded file was not found. Please upload it again.');
     const max = maxUploadBytes(c.env);
     try {
+      if (fileKindFor(fileName)?.ext !== kind.ext) throw new ApiError('VALIDATION_FAILED', MESSAGES.invalidFileType, { fields: { fileName: MESSAGES.invalidFileType } });
       if (info.size > max) throw tooLarge(max);
       const object = await storage.get(body.key, { range: { offset: 0, length: Math.min(info.size, MAGIC_BYTES_NEEDED) } });
       const head = object ? new Uint8Array(await new Response(object.body).arrayBuffer()) : new Uint8Array(0);
       checkMagic(kind, head);
     } catch (error) {
+      // A refused direct upload leaves nothing in the bucket.
       await storage.delete(body.key).catch(() => undefined);
       throw error;
     }
-    const fileName = (body.fileName?.split(/[\\/]/).pop() || body.key.split('/').pop()) ?? body.key;
-    if (fileKindFor(fileName)?.ext !== kind.ext) throw new ApiError('VALIDATION_FAILED', MESSAGES.invalidFileType, { fields: { fileName: MESSAGES.invalidFileType } });
     const { title, description } = uploadFields(fileName, body.title, body.description ?? undefined);
     return c.json(await insertMaterial(c, { key: body.key, kind, fileName, size: info.size, title, description }), 201);
   })
