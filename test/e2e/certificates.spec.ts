@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { Download } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readQrFromPdf } from '../unit/pdf-qr';
-import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, type BrowserSession } from './browser';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 
 /*
  * Certificates end to end, as Sam (book: Working at Heights), whom no other journey uses: Sam
- * completes "Ladder Safety Essentials" (arranged through the API with the admin's answer key),
- * finds it certified on the dashboard, downloads the PDF once, and the link in the PDF's QR code
- * opens the public page that says "Valid Certificate".
+ * passes the pre-assessment and reads the material of "Ladder Safety Essentials" (arranged through
+ * the API with the admin's answer key), then passes the final assessment in the browser. The
+ * certificate dialog opens by itself and downloads the PDF once; the dashboard shows the course
+ * certified; the link in the PDF's QR code opens the public page that says "Valid Certificate".
  */
 
 const SAM = { username: 'sam', password: ACCOUNTS.learner.password };
@@ -16,6 +17,7 @@ const COURSE = 'Ladder Safety Essentials';
 
 interface AdminQuestion {
   id: string;
+  question: string;
   type: 'MCQ' | 'TRUE_FALSE';
   correctAnswer: string;
 }
@@ -23,7 +25,7 @@ interface AdminComponent {
   id: string;
   type: 'PRE_ASSESSMENT' | 'MATERIAL' | 'POST_ASSESSMENT';
   orderIndex: number;
-  data: { questions?: AdminQuestion[] };
+  data: { title: string; questions?: AdminQuestion[] };
 }
 
 let baseURL = '';
@@ -39,13 +41,18 @@ async function call<T>(path: string, options: { token?: string; method?: string;
 }
 const login = async (username: string, password: string) => (await call<{ token: string }>('/auth/login', { method: 'POST', body: { username, password } })).token;
 
-/** Completes a course the way the learner's pages do: in order, passing each assessment. */
-async function completeCourse(token: string, adminToken: string, title: string): Promise<string> {
+/**
+ * Takes a course the way the learner's pages do, in order, passing each assessment through the
+ * API, and stops before `stopBefore` (the final assessment, done in the browser). Returns the course.
+ */
+async function takeCourseUntil(token: string, adminToken: string, title: string, stopBefore: AdminComponent['type']) {
   const { courses } = await call<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000', { token: adminToken });
   const courseId = courses.find((c) => c.title === title)!.id;
   const course = await call<{ components: AdminComponent[] }>(`/v2/admin/courses/${courseId}`, { token: adminToken });
+  const ordered = [...course.components].sort((a, b) => a.orderIndex - b.orderIndex);
   await call(`/v2/user/progress/courses/${courseId}/enroll`, { token, method: 'POST' });
-  for (const component of [...course.components].sort((a, b) => a.orderIndex - b.orderIndex)) {
+  for (const component of ordered) {
+    if (component.type === stopBefore) break;
     if (component.type === 'MATERIAL') {
       await call(`/v2/user/progress/components/${component.id}/start`, { token, method: 'POST' });
       await call(`/v2/user/progress/components/${component.id}/progress`, { token, method: 'PUT', body: { progressPercentage: 100 } });
@@ -56,9 +63,19 @@ async function completeCourse(token: string, adminToken: string, title: string):
     const result = await call<{ passed: boolean }>(`/v2/user/assessments/attempts/${attemptId}/submit`, { token, method: 'POST', body: { answers } });
     expect(result.passed).toBe(true);
   }
-  const progress = await call<{ courseProgress: { status: string } }>(`/v2/user/progress/courses/${courseId}`, { token });
-  expect(progress.courseProgress.status).toBe('COMPLETED');
-  return courseId;
+  return { courseId, final: ordered.find((c) => c.type === stopBefore)! };
+}
+
+/** Answers every question right in the page's radio groups (each labelled by its question) and submits. */
+async function passInBrowser(page: Page, component: AdminComponent) {
+  await page.getByRole('heading', { level: 1, name: component.data.title }).waitFor();
+  for (const question of component.data.questions ?? []) {
+    const group = page.getByRole('radiogroup', { name: question.question, exact: true });
+    const label = question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'True' : 'False') : question.correctAnswer;
+    await group.getByLabel(label, { exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Submit Assessment' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Passed' }).waitFor();
 }
 
 beforeAll(() => {
@@ -72,21 +89,44 @@ describe('certificates', () => {
     session = undefined;
   });
 
-  it('a learner who completes a course finds it certified on the dashboard, downloads the PDF once, and its QR code verifies as valid', async () => {
+  it('a learner who completes a course gets the certificate dialog, the PDF downloads once, the dashboard shows it certified and its QR code verifies as valid', async () => {
     const adminToken = await login(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const token = await login(SAM.username, SAM.password);
-    const courseId = await completeCourse(token, adminToken, COURSE);
-    const certificate = await call<{ exists: boolean; certificateNumber: string }>(`/v2/certificates/user/${courseId}`, { token });
-    expect(certificate.exists).toBe(true);
+    const { courseId, final } = await takeCourseUntil(token, adminToken, COURSE, 'POST_ASSESSMENT');
 
     session = await openBrowser(VIEWPORTS.phone);
     const { page } = session;
     const downloads: Download[] = [];
     page.on('download', (download) => downloads.push(download));
     await signIn(session, SAM.username, SAM.password);
+    // The course page sees the course in progress first, as a learner going through it does.
+    await session.open(`/course/${courseId}`);
+    await page.getByRole('link', { name: `Start: ${final.data.title}` }).click();
+    await waitForPath(page, `/course/${courseId}/assessment/${final.id}`);
+    await passInBrowser(page, final);
+    await page.getByRole('link', { name: 'Back to Course' }).first().click();
+    await waitForPath(page, `/course/${courseId}`);
+
+    // The course became COMPLETED during the session: the dialog opens, previews and downloads once.
+    const dialog = page.getByRole('dialog', { name: 'Course Completion Certificate' });
+    const download = await page.waitForEvent('download');
+    await dialog.getByText('Certificate has been automatically downloaded to your device!').waitFor();
+    const certificate = await call<{ exists: boolean; certificateNumber: string }>(`/v2/certificates/user/${courseId}`, { token });
+    expect(certificate.exists).toBe(true);
+    expect(download.suggestedFilename()).toBe(`certificate-${certificate.certificateNumber}.pdf`);
+    await dialog.getByTestId('certificate-number').getByText(certificate.certificateNumber).waitFor();
+    await dialog.locator('iframe').waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(downloads).toHaveLength(1);
+
+    // The link in the PDF's QR code is the public verification page.
+    const bytes = new Uint8Array(await readFile((await download.path())!));
+    const link = await readQrFromPdf(bytes);
+    expect(link).toBe(`${baseURL}/certificate/verify/${certificate.certificateNumber}`);
+
     await session.open('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Sam' }).waitFor();
-
     const card = page.getByRole('listitem', { name: COURSE });
     await card.getByText('Certified').waitFor();
     await card.getByText('Completed', { exact: true }).waitFor();
@@ -94,16 +134,8 @@ describe('certificates', () => {
     expect(await page.getByTestId('stat-certificates-earned').textContent()).toBe('1');
     // Sam's other course (fall protection, pre-assessment failed once) is still in progress.
     expect(await page.getByTestId('stat-in-progress').textContent()).toBe('1');
-
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download Certificate' }).click()]);
-    expect(download.suggestedFilename()).toBe(`certificate-${certificate.certificateNumber}.pdf`);
-    // The button settles (the download finished) and no second file was started.
-    await card.getByRole('button', { name: 'Download Certificate' }).and(page.locator(':not([aria-busy])')).waitFor();
-    expect(downloads).toHaveLength(1);
-
-    const bytes = new Uint8Array(await readFile((await download.path())!));
-    const link = await readQrFromPdf(bytes);
-    expect(link).toBe(`${baseURL}/certificate/verify/${certificate.certificateNumber}`);
+    const [again] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download Certificate' }).click()]);
+    expect(again.suggestedFilename()).toBe(`certificate-${certificate.certificateNumber}.pdf`);
 
     await page.goto(link!);
     await page.getByRole('heading', { level: 1, name: 'Valid Certificate' }).waitFor();
