@@ -164,17 +164,17 @@ function EnrollPanel({ courseId, canEnroll, onReload }: { courseId: string; canE
     <Card className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4', bg: 'brand.subtle', borderColor: 'brand.muted' })} aria-label="Enroll">
       {banner ? <Alert status="success">{ENROLLMENT_MESSAGES.success}</Alert> : null}
       {snapshot.context.error ? <Alert status="error">{snapshot.context.error}</Alert> : null}
-      <div className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: { sm: 'center' }, justifyContent: 'space-between' })}>
+      {banner ? null : <div className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: { sm: 'center' }, justifyContent: 'space-between' })}>
         <div>
           <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Enroll Now</h2>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             {canEnroll ? 'Enroll to unlock the course content and start tracking your progress.' : 'This course is not part of your assigned books.'}
           </p>
         </div>
-        <Button size="lg" disabled={!canEnroll || banner} loading={snapshot.hasTag('busy')} loadingText="Enrolling..." onClick={() => send({ type: 'course.enroll' })}>
+        <Button size="lg" disabled={!canEnroll} loading={snapshot.hasTag('busy')} loadingText="Enrolling..." onClick={() => send({ type: 'course.enroll' })}>
           Enroll Now
         </Button>
-      </div>
+      </div>}
     </Card>
   );
 }
