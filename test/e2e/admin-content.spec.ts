@@ -71,6 +71,11 @@ describe('admin content', () => {
     await bookDialog.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: bookName, exact: true }).waitFor();
     await snap(page, 'domains-1280');
+    await page.getByRole('button', { name: `Delete ${bookName}` }).click();
+    const deleteBook = page.getByRole('alertdialog', { name: 'Delete Books' });
+    await snap(page, 'domains-delete-1280');
+    await deleteBook.getByRole('button', { name: 'Cancel' }).click();
+    await deleteBook.waitFor({ state: 'detached' });
 
     // Arrange: the demo learner is assigned to the new book (the users screen is another issue's).
     const books = await apiAs<{ id: string; name: string }[]>(page, 'GET', '/api/domains');
@@ -101,6 +106,14 @@ describe('admin content', () => {
     await snap(page, 'materials-viewer-1280');
     await viewer.getByRole('button', { name: 'Close', exact: true }).click();
     await viewer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Edit ${materialTitle}` }).click();
+    const editMaterial = page.getByRole('dialog', { name: 'Edit Material' });
+    await editMaterial.getByLabel('Title').fill('');
+    await editMaterial.getByRole('button', { name: 'Save' }).click();
+    await editMaterial.getByText('Please provide a title').waitFor();
+    await snap(page, 'materials-edit-1280');
+    await editMaterial.getByRole('button', { name: 'Cancel' }).click();
+    await editMaterial.waitFor({ state: 'detached' });
 
     // A course: create, then the editor opens on its own.
     await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Chapter/Modules' }).click();
@@ -207,9 +220,13 @@ describe('admin content', () => {
     const cards = page.getByRole('list', { name: 'Courses' });
     await cards.waitFor();
     await snap(page, 'courses-390');
-    // A seeded, published course: details read-only, components locked with the notice.
+    // A published course: details read-only, components locked with the notice.
+    await choose(page, page.getByRole('main'), 'Status', 'Published');
     await cards.getByRole('listitem').first().getByRole('button', { name: /^Edit / }).click();
     const editor = page.getByRole('dialog', { name: /^Edit Course: / });
+    await editor.getByText('Published courses are read-only').waitFor();
+    expect(await editor.getByRole('button', { name: 'Update Course' }).count()).toBe(0);
+    await snap(page, 'course-details-390');
     await editor.getByRole('tab', { name: /Components/ }).click();
     await snap(page, 'course-components-390');
     await editor.getByRole('listitem').first().getByRole('button', { name: /^Edit / }).click();
