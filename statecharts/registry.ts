@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { assessmentMachine } from './assessment.machine';
+import { bulkImportMachine } from './bulk-import.machine';
 import { certificateDialogMachine } from './certificate-dialog.machine';
 import { courseProgressMachine } from './course-progress.machine';
 import { enrollmentMachine } from './enrollment.machine';
@@ -110,6 +111,11 @@ const demoProgress = (status: 'IN_PROGRESS' | 'COMPLETED') => ({
   courseProgress: { courseId: 'course-1', courseTitle: 'Fire safety basics', status, overallProgress: status === 'COMPLETED' ? 100 : 40 },
   componentProgresses: [{ componentId: 'component-pre', status: 'COMPLETED', progressPercentage: 100 }],
 });
+
+const demoImportRows = [
+  { username: 'jdoe', email: 'jdoe@example.com' },
+  { username: 'asmith', email: 'asmith@example.com' },
+];
 
 export const MACHINES: MachineEntry[] = [
   {
@@ -267,6 +273,22 @@ export const MACHINES: MachineEntry[] = [
       ],
       'done: loadPreview': [{ label: 'object URL', payload: () => ({ output: 'blob:preview' }) }],
       'error: generateCertificate': [{ label: 'not completed', payload: () => ({ error: new Error('Certificate can only be generated for a completed course.') }) }],
+    },
+  },
+  {
+    key: 'bulk-import',
+    title: 'Bulk user import (admin)',
+    description:
+      'An administrator importing users from a CSV file. The file is checked and previewed first; a file with errors or invalid rows cannot be imported until a clean file is chosen. The rows are then sent in chunks, each one saved whole or not at all by the server, with progress shown; if a chunk fails the import stops, the rows already imported are listed, and a retry continues from the chunk that failed, so nobody is imported twice.',
+    machine: bulkImportMachine,
+    samples: {
+      'file.parsed': [
+        { label: 'clean file, 2 rows', payload: () => ({ fileName: 'users.csv', parsed: { rows: demoImportRows, invalidCount: 0, fileError: null } }) },
+        { label: '1 invalid row', payload: () => ({ fileName: 'users.csv', parsed: { rows: demoImportRows, invalidCount: 1, fileError: null } }) },
+      ],
+      'done: importChunk': [
+        { label: 'chunk imported', payload: () => ({ output: demoImportRows.map((r) => ({ ...r, status: 'created' })) }) },
+      ],
     },
   },
 ];
