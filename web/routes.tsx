@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { ErrorBoundary } from './components/error-boundary';
 import { homeFor, RequireSession, SessionLoading, useAccess, VisitorOnly } from './components/route-guards';
 import { lazyNamed } from './lazy';
 
@@ -28,34 +29,44 @@ function AppRedirect() {
 
 export function AppRoutes() {
   const { access } = useAccess();
+  const [path] = useLocation();
   // Nothing renders until the stored session has been checked (learner spec section 4).
   if (access === 'checking') return <SessionLoading />;
   return (
-    <Suspense fallback={<SessionLoading />}>
-      <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/login">
-          <VisitorOnly>
-            <LoginPage />
-          </VisitorOnly>
-        </Route>
-        <Route path="/forgot-password" component={ForgotPasswordPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/change-password" component={ChangePasswordPage} />
-        <Route path="/statecharts" component={StatechartsPage} />
-        <Route path="/app" component={AppRedirect} />
-        <Route path={/^\/admin(?:\/.*)?$/}>
-          <RequireSession admin>
-            <AdminArea />
-          </RequireSession>
-        </Route>
-        <Route path={LEARNER_PATHS}>
-          <RequireSession>
-            <LearnerArea />
-          </RequireSession>
-        </Route>
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <ErrorBoundary key={areaOf(path)}>
+      <Suspense fallback={<SessionLoading />}>
+        <Switch>
+          <Route path="/" component={LandingPage} />
+          <Route path="/login">
+            <VisitorOnly>
+              <LoginPage />
+            </VisitorOnly>
+          </Route>
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/change-password" component={ChangePasswordPage} />
+          <Route path="/statecharts" component={StatechartsPage} />
+          <Route path="/app" component={AppRedirect} />
+          <Route path={/^\/admin(?:\/.*)?$/}>
+            <RequireSession admin>
+              <AdminArea />
+            </RequireSession>
+          </Route>
+          <Route path={LEARNER_PATHS}>
+            <RequireSession>
+              <LearnerArea />
+            </RequireSession>
+          </Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
   );
+}
+
+/** The boundary resets when the user moves to another area, not on every page of an area (its shell has its own). */
+function areaOf(path: string): string {
+  if (/^\/admin(?:\/|$)/.test(path)) return 'admin';
+  if (LEARNER_PATHS.test(path)) return 'learner';
+  return path;
 }

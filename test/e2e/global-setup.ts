@@ -17,6 +17,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** wrangler's --persist-to directory of the running Worker (for test/e2e/server.ts d1()). */
+    persistDir: string;
   }
 }
 
@@ -152,6 +154,7 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide('baseURL', baseURL);
+  project.provide('persistDir', persistDir);
 
   return async () => {
     await stop(child);

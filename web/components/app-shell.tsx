@@ -69,7 +69,16 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
                 <span>{item.label}</span>
               </Link>
             ) : (
-              <button type="button" className={navItemClass} onClick={item.onSelect} aria-haspopup="dialog">
+              <button
+                type="button"
+                className={navItemClass}
+                aria-haspopup="dialog"
+                onClick={() => {
+                  // The overlay gives way to whatever the entry opens (e.g. the Help dialog).
+                  setNarrowOpen(false);
+                  item.onSelect?.();
+                }}
+              >
                 {item.icon}
                 <span>{item.label}</span>
               </button>
@@ -94,7 +103,10 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
           icon={<MenuIcon />}
           onClick={toggle}
         />
-        <Link href={homeHref} className={css({ display: 'flex', alignItems: 'center', gap: '2.5', minW: 0, textDecoration: 'none', color: 'fg.default', borderRadius: 'md' })}>
+        <Link
+          href={homeHref}
+          className={css({ display: 'flex', alignItems: 'center', gap: '2.5', minW: 0, textDecoration: 'none', color: 'fg.default', borderRadius: 'md' })}
+        >
           <img src="/logo.svg" alt="" width={32} height={32} className={css({ width: '8', height: '8', flexShrink: 0 })} />
           <span className={titleClass}>
             <span className={css({ display: { base: 'none', sm: 'inline' } })}>{title.long}</span>
@@ -114,7 +126,7 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
         header={
           mode === 'temporary' ? (
             <>
-              <span className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold', fontSize: 'md' })}>
+              <span className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold', fontSize: 'md', whiteSpace: 'nowrap', minW: 0 })}>
                 <img src="/logo.svg" alt="" width={28} height={28} />
                 {title.short}
               </span>
@@ -183,7 +195,9 @@ export function DrawerUserBlock({ user, roleLabel, showAvatar = false }: { user:
         <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', truncate: true })}>{userDisplayName(user)}</span>
         <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{userEmailLabel(user)}</span>
         {roleLabel ? (
-          <span className={css({ fontSize: '11px', fontWeight: 'semibold', color: 'brand.fg', textTransform: 'uppercase', letterSpacing: '0.06em' })}>{roleLabel}</span>
+          <span className={css({ fontSize: '11px', fontWeight: 'semibold', color: 'brand.fg', textTransform: 'uppercase', letterSpacing: '0.06em' })}>
+            {roleLabel}
+          </span>
         ) : null}
       </div>
     </div>

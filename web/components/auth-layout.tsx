@@ -29,7 +29,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           p: '10',
           color: 'white',
           bg: 'brand.950',
-          backgroundImage: 'radial-gradient(circle at 20% 0%, rgb(39 125 149 / 0.55), transparent 55%), radial-gradient(circle at 100% 100%, rgb(244 95 18 / 0.22), transparent 45%)',
+          backgroundImage: 'radial-gradient(circle at 20% 0%, rgb(39 125 149 / 0.55), transparent 55%), radial-gradient(circle at 100% 100%, rgb(39 125 149 / 0.3), transparent 45%)',
           position: 'relative',
           overflow: 'hidden',
         })}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { selectIsAdmin, type SessionSnapshot } from '../../statecharts/session.machine';
@@ -34,8 +33,9 @@ export function homeFor(isAdmin: boolean): string {
 /** "Loading..." while the stored session is checked (nothing else renders until then). */
 export function SessionLoading() {
   return (
-    <div role="status" className={css({ flex: '1', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '3', minH: '100dvh', color: 'fg.muted', fontSize: 'sm' })}>
-      <span className={css({ width: '5', height: '5', borderRadius: 'full', borderWidth: '2px', borderColor: 'brand.solid', borderRightColor: 'transparent', animation: 'spin 700ms linear infinite' })} aria-hidden />
+    // Global classes, not css(): this renders from the entry chunk before any page loads.
+    <div role="status" className="app-status">
+      <span className="app-status__spinner" aria-hidden />
       Loading...
     </div>
   );

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { alert } from 'styled-system/recipes';
+import { alert } from 'styled-system/recipes/alert';
 
 const icons = { info: Info, success: CircleCheck, warning: TriangleAlert, error: CircleAlert } as const;
 

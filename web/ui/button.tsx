@@ -1,7 +1,7 @@
 import { ark, type HTMLArkProps } from '@ark-ui/react/factory';
 import { forwardRef, type ReactElement, type ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { button, type ButtonVariantProps } from 'styled-system/recipes';
+import { button, type ButtonVariantProps } from 'styled-system/recipes/button';
 import { Spinner } from './spinner';
 
 /**

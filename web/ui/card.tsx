@@ -1,6 +1,6 @@
 import { createContext, useContext, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { card, type CardVariantProps } from 'styled-system/recipes';
+import { card, type CardVariantProps } from 'styled-system/recipes/card';
 
 type CardClasses = ReturnType<typeof card>;
 const CardContext = createContext<CardClasses>(card());

@@ -2,7 +2,7 @@ import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import { Check, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { checkbox } from 'styled-system/recipes';
+import { checkbox } from 'styled-system/recipes/checkbox';
 
 export interface CheckboxProps {
   checked: boolean | 'indeterminate';

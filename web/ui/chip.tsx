@@ -1,6 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { chip, type ChipVariantProps } from 'styled-system/recipes';
+import { chip, type ChipVariantProps } from 'styled-system/recipes/chip';
 
 /**
  * Chip: a small status label. `palette`: success | warning | error | info | neutral | brand |

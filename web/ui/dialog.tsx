@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { dialog } from 'styled-system/recipes';
+import { dialog } from 'styled-system/recipes/dialog';
 import { IconButton } from './button';
 
 export interface DialogProps {

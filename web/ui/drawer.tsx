@@ -2,7 +2,7 @@ import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { drawer } from 'styled-system/recipes';
+import { drawer } from 'styled-system/recipes/drawer';
 
 export interface DrawerProps {
   /**
@@ -35,11 +35,12 @@ export function Drawer({ variant, open, onOpenChange, label, header, footer, chi
     );
   }
   return (
-    <ArkDialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+    // The content id goes through `ids` so zag can still find its element (Escape, outside click).
+    <ArkDialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} ids={id ? { content: id } : undefined} lazyMount unmountOnExit>
       <Portal>
         <ArkDialog.Backdrop className={classes.backdrop} />
         <ArkDialog.Positioner className={classes.positioner}>
-          <ArkDialog.Content id={id} aria-label={label} className={cx(classes.content, className)}>
+          <ArkDialog.Content aria-label={label} className={cx(classes.content, className)}>
             {header ? <div className={classes.header}>{header}</div> : null}
             <div className={classes.body}>{children}</div>
             {footer ? <div className={classes.footer}>{footer}</div> : null}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { emptyState } from 'styled-system/recipes';
+import { emptyState } from 'styled-system/recipes/empty-state';
 
 export interface EmptyStateProps {
   icon?: ReactNode;

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { field } from 'styled-system/recipes';
+import { field } from 'styled-system/recipes/field';
 
 /** The ids and ARIA attributes a control needs to be tied to its label, helper and error text. */
 export interface FieldControlProps {

@@ -1,7 +1,7 @@
 import { Pagination as ArkPagination } from '@ark-ui/react/pagination';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cx } from 'styled-system/css';
-import { pagination } from 'styled-system/recipes';
+import { pagination } from 'styled-system/recipes/pagination';
 
 export interface PaginationProps {
   /** Total number of items (not pages). */

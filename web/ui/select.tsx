@@ -3,7 +3,8 @@ import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select'
 import { Check, ChevronDown, CircleAlert } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { cx } from 'styled-system/css';
-import { field, select } from 'styled-system/recipes';
+import { field } from 'styled-system/recipes/field';
+import { select } from 'styled-system/recipes/select';
 
 export interface SelectOption<V extends string = string> {
   label: string;

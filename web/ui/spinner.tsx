@@ -1,6 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { css, cx } from 'styled-system/css';
-import { skeleton, spinner, type SpinnerVariantProps } from 'styled-system/recipes';
+import { skeleton } from 'styled-system/recipes/skeleton';
+import { spinner, type SpinnerVariantProps } from 'styled-system/recipes/spinner';
 
 /** Spinner: indeterminate progress. With `label` it is announced (role=status); without, decorative. */
 export interface SpinnerProps extends HTMLAttributes<HTMLSpanElement>, SpinnerVariantProps {

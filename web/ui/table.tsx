@@ -1,6 +1,6 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { css, cx } from 'styled-system/css';
-import { table } from 'styled-system/recipes';
+import { table } from 'styled-system/recipes/table';
 
 const classes = table();
 

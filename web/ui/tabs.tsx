@@ -1,7 +1,7 @@
 import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
 import { createContext, useContext, type ReactNode } from 'react';
 import { cx } from 'styled-system/css';
-import { tabs, type TabsVariantProps } from 'styled-system/recipes';
+import { tabs, type TabsVariantProps } from 'styled-system/recipes/tabs';
 
 type TabsClasses = ReturnType<typeof tabs>;
 const TabsClassesContext = createContext<TabsClasses | null>(null);

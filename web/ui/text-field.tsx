@@ -1,7 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { css, cx } from 'styled-system/css';
-import { field as fieldRecipe, input } from 'styled-system/recipes';
+import { field as fieldRecipe } from 'styled-system/recipes/field';
+import { input } from 'styled-system/recipes/input';
 import { IconButton } from './button';
 import { Field } from './field';
 

@@ -1,6 +1,6 @@
 import { Toaster as ArkToaster, Toast, createToaster } from '@ark-ui/react/toast';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
-import { toast as toastRecipe } from 'styled-system/recipes';
+import { toast as toastRecipe } from 'styled-system/recipes/toast';
 import { IconButton } from './button';
 import { Spinner } from './spinner';
 

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
+import { ErrorBoundary } from '../../components/error-boundary';
 import { AdminShell } from '../../components/admin-shell';
 import { lazyNamed } from '../../lazy';
 import { LoadingBlock } from '../../ui/spinner';
@@ -19,25 +20,28 @@ const AdminSettingsPage = lazyNamed(() => import('./settings'), 'AdminSettingsPa
 
 /** Everything under /admin: the admin shell around the admin routes (the guard is in routes.tsx). */
 export function AdminArea() {
+  const [path] = useLocation();
   return (
     <AdminShell>
-      <Suspense fallback={<LoadingBlock />}>
-        <Switch>
-          <Route path="/admin" component={AdminDashboardPage} />
-          <Route path="/admin/users" component={AdminUsersPage} />
-          <Route path="/admin/domains" component={AdminDomainsPage} />
-          <Route path="/admin/courses" component={AdminCoursesPage} />
-          <Route path="/admin/materials" component={AdminMaterialsPage} />
-          <Route path="/admin/assessments" component={AdminAssessmentsPage} />
-          <Route path="/admin/announcements" component={AdminAnnouncementsPage} />
-          <Route path="/admin/think" component={AdminThinkPage} />
-          <Route path="/admin/profile" component={AdminProfilePage} />
-          <Route path="/admin/settings" component={AdminSettingsPage} />
-          <Route>
-            <NotFoundPage embedded />
-          </Route>
-        </Switch>
-      </Suspense>
+      <ErrorBoundary key={path}>
+        <Suspense fallback={<LoadingBlock />}>
+          <Switch>
+            <Route path="/admin" component={AdminDashboardPage} />
+            <Route path="/admin/users" component={AdminUsersPage} />
+            <Route path="/admin/domains" component={AdminDomainsPage} />
+            <Route path="/admin/courses" component={AdminCoursesPage} />
+            <Route path="/admin/materials" component={AdminMaterialsPage} />
+            <Route path="/admin/assessments" component={AdminAssessmentsPage} />
+            <Route path="/admin/announcements" component={AdminAnnouncementsPage} />
+            <Route path="/admin/think" component={AdminThinkPage} />
+            <Route path="/admin/profile" component={AdminProfilePage} />
+            <Route path="/admin/settings" component={AdminSettingsPage} />
+            <Route>
+              <NotFoundPage embedded />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
     </AdminShell>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Redirect, Route, Switch, useParams } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
+import { ErrorBoundary } from '../../components/error-boundary';
 import { LearnerShell } from '../../components/learner-shell';
 import { lazyNamed } from '../../lazy';
 import { LoadingBlock } from '../../ui/spinner';
@@ -24,25 +25,28 @@ function LegacyCourseRedirect() {
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */
 export function LearnerArea() {
+  const [path] = useLocation();
   return (
     <LearnerShell>
-      <Suspense fallback={<LoadingBlock />}>
-        <Switch>
-          <Route path="/dashboard" component={DashboardPage} />
-          <Route path="/profile" component={ProfilePage} />
-          <Route path="/my-courses" component={MyCoursesPage} />
-          <Route path="/reports" component={ReportsPage} />
-          <Route path="/announcements" component={AnnouncementsPage} />
-          <Route path="/think" component={ThinkPage} />
-          <Route path="/courses/:courseId" component={LegacyCourseRedirect} />
-          <Route path="/course/:courseId" component={CourseDetailPage} />
-          <Route path="/course/:courseId/material/:componentId" component={MaterialViewerPage} />
-          <Route path="/course/:courseId/assessment/:componentId" component={AssessmentPage} />
-          <Route>
-            <NotFoundPage embedded />
-          </Route>
-        </Switch>
-      </Suspense>
+      <ErrorBoundary key={path}>
+        <Suspense fallback={<LoadingBlock />}>
+          <Switch>
+            <Route path="/dashboard" component={DashboardPage} />
+            <Route path="/profile" component={ProfilePage} />
+            <Route path="/my-courses" component={MyCoursesPage} />
+            <Route path="/reports" component={ReportsPage} />
+            <Route path="/announcements" component={AnnouncementsPage} />
+            <Route path="/think" component={ThinkPage} />
+            <Route path="/courses/:courseId" component={LegacyCourseRedirect} />
+            <Route path="/course/:courseId" component={CourseDetailPage} />
+            <Route path="/course/:courseId/material/:componentId" component={MaterialViewerPage} />
+            <Route path="/course/:courseId/assessment/:componentId" component={AssessmentPage} />
+            <Route>
+              <NotFoundPage embedded />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
     </LearnerShell>
   );
 }

@@ -55,7 +55,21 @@ export function LandingPage() {
       </header>
 
       <main className={css({ flex: '1' })}>
-        <Hero loginAction={loginAction} />
+        <Hero
+          primaryAction={
+            <Button asChild palette="accent" size="lg">
+              {signedIn ? (
+                <Link href={homeFor(isAdmin)}>
+                  Go to Dashboard <ArrowRight />
+                </Link>
+              ) : (
+                <Link href="/login" state={from ? ({ from } satisfies FromState) : undefined}>
+                  <LogIn /> Login to start learning
+                </Link>
+              )}
+            </Button>
+          }
+        />
         <Features />
         <SampleCourses />
         <FeedbackSection />
@@ -67,7 +81,7 @@ export function LandingPage() {
   );
 }
 
-function Hero({ loginAction }: { loginAction: ReactNode }) {
+function Hero({ primaryAction }: { primaryAction: ReactNode }) {
   return (
     <section
       className={css({
@@ -75,7 +89,7 @@ function Hero({ loginAction }: { loginAction: ReactNode }) {
         overflow: 'hidden',
         bg: 'brand.950',
         color: 'white',
-        backgroundImage: 'radial-gradient(ellipse at 10% -10%, rgb(39 125 149 / 0.6), transparent 55%), radial-gradient(ellipse at 95% 110%, rgb(244 95 18 / 0.25), transparent 50%)',
+        backgroundImage: 'radial-gradient(ellipse at 10% -10%, rgb(39 125 149 / 0.6), transparent 55%), radial-gradient(ellipse at 100% 100%, rgb(39 125 149 / 0.35), transparent 50%)',
       })}
     >
       <div className={cx(container, css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1.1fr 0.9fr' }, gap: { base: '10', md: '12' }, alignItems: 'center', py: { base: '14', md: '24' } }))}>
@@ -91,7 +105,7 @@ function Hero({ loginAction }: { loginAction: ReactNode }) {
             {PRODUCT_NAME} gives every employee focused EHS courses, fair assessments and certificates you can verify, all in one place.
           </p>
           <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', '& .button': { h: '12', px: '6', fontSize: 'md' } })}>
-            {loginAction}
+            {primaryAction}
             <Button asChild variant="outline" size="lg" className={css({ bg: 'transparent', color: 'white', borderColor: 'rgb(255 255 255 / 0.3)', _hover: { bg: 'rgb(255 255 255 / 0.08) !important' } })}>
               <a href="#courses">Explore courses</a>
             </Button>
@@ -144,7 +158,7 @@ function HeroIllustration() {
           ))}
         </ol>
       </div>
-      <div className={css({ position: 'absolute', bottom: '-6', left: '-6', bg: 'bg.surface', color: 'fg.default', borderRadius: 'xl', boxShadow: 'xl', px: '4', py: '3', display: 'flex', alignItems: 'center', gap: '3' })}>
+      <div className={css({ position: 'absolute', bottom: '-7', right: { base: '-2', md: '-6' }, bg: 'bg.surface', color: 'fg.default', borderRadius: 'xl', boxShadow: 'xl', px: '4', py: '3', display: 'flex', alignItems: 'center', gap: '3' })}>
         <span className={css({ display: 'flex', width: '9', height: '9', borderRadius: 'full', bg: 'success.subtle', color: 'success.solid', alignItems: 'center', justifyContent: 'center' })}>
           <ShieldCheck size={18} />
         </span>
@@ -322,7 +336,7 @@ function CallToAction({ signedIn, from, home }: { signedIn: boolean; from?: stri
             px: { base: '6', md: '14' },
             py: { base: '10', md: '14' },
             bg: 'brand.800',
-            backgroundImage: 'radial-gradient(circle at 100% 0%, rgb(244 95 18 / 0.3), transparent 45%)',
+            backgroundImage: 'radial-gradient(circle at 100% 0%, rgb(65 153 176 / 0.45), transparent 50%)',
             color: 'white',
             display: 'flex',
             flexDirection: { base: 'column', md: 'row' },

@@ -52,7 +52,8 @@ export const button = defineRecipe({
         bg: 'transparent',
         color: 'colorPalette.fg',
         '&:hover:not(:disabled, [aria-disabled=true])': { bg: 'colorPalette.subtle' },
-        _expanded: { bg: 'colorPalette.subtle' },
+        // An open menu's trigger stays highlighted (Ark sets data-state on menu triggers only).
+        '&[aria-haspopup=menu][data-state=open]': { bg: 'colorPalette.subtle' },
       },
       link: {
         bg: 'transparent',

@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+
+/*
+ * Arranging data for a journey without clicking through unrelated screens: the real HTTP API
+ * (as a given user) and, for what only the server sees (the mail outbox), the local D1 itself.
+ */
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const run = promisify(execFile);
+
+export interface ApiClient {
+  token: string;
+  request<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T>;
+}
+
+/** Signs in through POST /api/auth/login and returns a client that sends the bearer token. */
+export async function apiAs(username: string, password: string): Promise<ApiClient> {
+  const baseURL = inject('baseURL');
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!login.ok) throw new Error(`login as ${username} failed: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  return {
+    token,
+    async request<T>(path: string, init: { method?: string; body?: unknown } = {}) {
+      const response = await fetch(`${baseURL}/api${path}`, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+  };
+}
+
+/** Runs one SQL statement on the Worker's local D1 and returns its rows. */
+export async function d1<Row>(sql: string): Promise<Row[]> {
+  const { stdout } = await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql], {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    maxBuffer: 10 * 1024 * 1024,
+  });
+  const parsed = JSON.parse(stdout) as { results: Row[] }[];
+  return parsed[0]?.results ?? [];
+}
+
+/** A unique suffix so journeys that create accounts never collide (the Worker lives for the whole run). */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
