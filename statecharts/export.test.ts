@@ -119,6 +119,38 @@ describe.each(MACHINES.map((entry) => [entry.key, entry] as const))('the %s diag
     expect(normaliseComposed(drawn, walked.drawn)).toEqual(walked.drawn);
   });
 
+  it('lays the diagram out readably: children inside their containers, no overlapping boxes, arrows touching their states', () => {
+    const { layout, model } = drawnFromLayout(entry.machine);
+    const box = new Map(layout.states.map((s) => [s.stateId, s]));
+    const inside = (inner: { x: number; y: number; width: number; height: number }, outer: typeof inner, slack = 0.5) =>
+      inner.x >= outer.x - slack && inner.y >= outer.y - slack && inner.x + inner.width <= outer.x + outer.width + slack && inner.y + inner.height <= outer.y + outer.height + slack;
+    for (const s of model.states) {
+      if (s.parentId) expect(inside(box.get(s.id)!, box.get(s.parentId)!), `${s.id} inside its parent`).toBe(true);
+      expect(inside(box.get(s.id)!, { x: 0, y: 0, width: layout.width, height: layout.height })).toBe(true);
+    }
+    const leaves = layout.states.filter((s) => !s.container);
+    for (const a of leaves) {
+      for (const b of leaves) {
+        if (a === b) continue;
+        const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        expect(overlap, `${a.stateId} overlaps ${b.stateId}`).toBe(false);
+      }
+    }
+    // Arrow labels sit on free ground: not on a state box, not on another label.
+    const labels = layout.edges.filter((e) => e.label).map((e) => ({ id: e.id, x: e.label!.x - e.label!.width / 2, y: e.label!.y - e.label!.height / 2, width: e.label!.width, height: e.label!.height }));
+    const hits = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const l of labels) {
+      for (const s of leaves) expect(hits(l, s), `label ${l.id} on ${s.stateId}`).toBe(false);
+      for (const o of labels) if (o !== l) expect(hits(l, o), `label ${l.id} on label ${o.id}`).toBe(false);
+    }
+    const near = (p: { x: number; y: number }, b: { x: number; y: number; width: number; height: number }) =>
+      p.x >= b.x - 2 && p.x <= b.x + b.width + 2 && p.y >= b.y - 2 && p.y <= b.y + b.height + 2;
+    for (const e of layout.edges.filter((x) => x.kind === 'transition')) {
+      expect(near(e.points[0], box.get(e.sourceId)!), `${e.id} starts at its source`).toBe(true);
+      expect(near(e.points[e.points.length - 1], box.get(e.targetId)!), `${e.id} ends at its target`).toBe(true);
+    }
+  });
+
   it('puts every state and transition into the SVG', () => {
     const { layout } = drawnFromLayout(entry.machine);
     const svg = toSvg(layout, entry.title);

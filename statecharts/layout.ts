@@ -271,6 +271,7 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
     });
 
   const edges: LayoutEdge[] = [];
+  const relocated = new Set<string>();
   for (const e of g.edges()) {
     const data = g.edge(e) as { points: Point[]; x?: number; y?: number; width?: number; height?: number };
     const name = e.name!;
@@ -301,6 +302,7 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
     );
     // dagre put the label on the part of the route that was inside a container: move it onto the drawn part.
     const labelAt = clipped !== points ? pointAtHalfLength(clipped) : { x: data.x ?? 0, y: data.y ?? 0 };
+    if (clipped !== points) relocated.add(name);
     points = clipped;
     // From a container to its own descendant (or back): the arrow starts (ends) on the container's
     // top border instead of at its invisible anchor.
@@ -323,6 +325,24 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
     });
   }
 
+  // Labels moved onto a clipped route may land on another label or a state: slide them along
+  // their own arrow to the first free spot.
+  const labelBox = (l: EdgeLabel) => ({ x: l.x - l.width / 2, y: l.y - l.height / 2, width: l.width, height: l.height });
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const leaves = states.filter((s) => !s.container);
+  for (const e of edges) {
+    if (!e.label || !relocated.has(e.id)) continue;
+    const label = e.label;
+    const blocked = () =>
+      edges.some((o) => o !== e && o.label && overlaps(labelBox(label), labelBox(o.label))) || leaves.some((s) => overlaps(labelBox(label), s));
+    for (const f of [0.5, 0.35, 0.65, 0.25, 0.75, 0.15, 0.85]) {
+      const p = pointAtFraction(e.points, f);
+      label.x = p.x;
+      label.y = p.y;
+      if (!blocked()) break;
+    }
+  }
+
   // Recompute the canvas from what is drawn (container title strips may poke above the top).
   const minY = Math.min(0, ...states.map((s) => s.y - MARGIN));
   const minX = Math.min(0, ...states.map((s) => s.x - MARGIN));
@@ -336,8 +356,12 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
 type Box = { x: number; y: number; width: number; height: number };
 
 function pointAtHalfLength(points: Point[]): Point {
+  return pointAtFraction(points, 0.5);
+}
+
+function pointAtFraction(points: Point[], fraction: number): Point {
   const lengths = points.slice(1).map((p, i) => Math.hypot(p.x - points[i].x, p.y - points[i].y));
-  let rest = lengths.reduce((a, b) => a + b, 0) / 2;
+  let rest = lengths.reduce((a, b) => a + b, 0) * fraction;
   for (let i = 0; i < lengths.length; i++) {
     if (rest <= lengths[i] && lengths[i] > 0) {
       const f = rest / lengths[i];
