@@ -14,6 +14,7 @@ beforeAll(async () => {
   learnerToken = await login(await createUser());
 });
 
+// Every test plays real learners through the API (sign-in hashing included): slow on a loaded machine.
 /** A learner in a one-assessment course who failed `failures` times through the real API. */
 async function learnerWithFailures(failures: number, course?: CourseFixture) {
   const fixture = course ?? (await createCourse({ components: ['POST_ASSESSMENT'] }));
@@ -43,7 +44,7 @@ describe('who may call the assessment oversight routes', () => {
   });
 });
 
-describe('attempt list', () => {
+describe('attempt list', { timeout: 120_000 }, () => {
   it('shows one row per learner and assessment with remaining attempts and whether an admin may intervene', async () => {
     const exhausted = await learnerWithFailures(3);
     const trying = await learnerWithFailures(1, exhausted.fixture);
@@ -103,7 +104,7 @@ describe('attempt list', () => {
   });
 });
 
-describe('reset', () => {
+describe('reset', { timeout: 120_000 }, () => {
   it('is refused without a reason and changes nothing', async () => {
     const { user, componentId } = await learnerWithFailures(3);
     for (const body of [undefined, {}, { reason: '   ' }]) {
@@ -158,7 +159,7 @@ describe('reset', () => {
   });
 });
 
-describe('mark as passed', () => {
+describe('mark as passed', { timeout: 120_000 }, () => {
   it('checks the score and the reason', async () => {
     const { user, componentId } = await learnerWithFailures(3);
     const bad = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/pass?score=101`, { token: adminToken, body: { reason: 'x' } });
