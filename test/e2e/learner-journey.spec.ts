@@ -175,6 +175,20 @@ describe('learner journey', () => {
     await saved;
     expect(await page.getByRole('button', { name: 'Submit Assessment' }).isDisabled()).toBe(true);
 
+    // A reload resumes the same attempt with the saved answer and the time really left, not a fresh minute.
+    const clock = async () => {
+      const [m, s] = ((await timer.textContent()) ?? '').trim().split(':').map(Number);
+      return m * 60 + s;
+    };
+    const before = await clock();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: pre.data.title }).waitFor();
+    await page.waitForFunction(() => /^\d\d:\d\d$/.test(document.querySelector('[role="timer"]')?.textContent?.trim() ?? ''));
+    expect(await clock()).toBeLessThanOrEqual(before);
+    const group = page.getByRole('radiogroup', { name: questions[0].question, exact: true });
+    expect(await group.getByRole('radio', { checked: true }).count()).toBe(1);
+    await page.getByText('Attempt 1', { exact: true }).waitFor();
+
     // Nobody presses submit: at zero the attempt is submitted automatically with the saved answer.
     await page.getByRole('heading', { level: 1, name: 'Failed' }).waitFor({ timeout: 90_000 });
     await page.getByText(`1 of ${questions.length} correct`).waitFor();

@@ -35,6 +35,8 @@ export function useMaterialProgress(input: MaterialInput, onFinished: () => void
     return () => sub.unsubscribe();
   }, [actorRef, onFinished]);
   useEffect(() => {
+    // A remount after a leave (React's strict-mode double effects) resumes counting.
+    actorRef.send({ type: 'material.return' });
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') {
         unloading = true;
