@@ -70,9 +70,13 @@ export function MyCoursesPage() {
     setLoading(true);
     setError(null);
     try {
-      // The whole list in one request: search, tabs, book filter and sorts then work on it without a round trip.
-      const [list, progress] = await Promise.all([learnerApi.courses({ page: 1, limit: 100 }), learnerApi.progresses()]);
-      setData({ courses: list.courses, progress: new Map(progress.progresses.map((p) => [p.courseId, p])) });
+      // Pages of 20 (learner spec section 9), all of them: search, tabs, book filter and sorts then work without a round trip.
+      const [first, progress] = await Promise.all([learnerApi.courses({ page: 1, limit: 20 }), learnerApi.progresses()]);
+      const rest = await Promise.all(
+        Array.from({ length: Math.max(0, first.pagination.totalPages - 1) }, (_, i) => learnerApi.courses({ page: i + 2, limit: 20 })),
+      );
+      const courses = [first, ...rest].flatMap((page) => page.courses);
+      setData({ courses, progress: new Map(progress.progresses.map((p) => [p.courseId, p])) });
     } catch (e) {
       setError(errorMessage(e, 'Failed to load courses'));
     } finally {
