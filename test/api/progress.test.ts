@@ -50,6 +50,17 @@ describe('enrollment', () => {
     expect(enrollments).toHaveLength(1);
   });
 
+  it('enrolls once when two enrolls race', async () => {
+    const course = await createCourse();
+    const { user, token } = await learnerFor(course.domainId);
+    const path = `/api/v2/user/progress/courses/${course.courseId}/enroll`;
+    const results = await Promise.all([api('POST', path, { token }), api('POST', path, { token })]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results[0].body.progress.id).toBe(results[1].body.progress.id);
+    expect(await db.select().from(schema.courseProgress).where(eq(schema.courseProgress.userId, user.id)).all()).toHaveLength(1);
+    expect(await db.select().from(schema.componentProgress).where(eq(schema.componentProgress.userId, user.id)).all()).toHaveLength(3);
+  });
+
   it("refuses a course outside the learner's books with 403 and writes nothing", async () => {
     const course = await createCourse({ allowBrowse: true });
     const { user, token } = await learnerFor(await createDomain());
@@ -243,6 +254,25 @@ describe('component progress', () => {
       .get();
     expect(certificate?.certificateNumber).toMatch(/^CERT-\d{4}-\d{6}$/);
     expect(detail.body.courseProgress.certificateId).toBe(certificate!.id);
+  });
+});
+
+describe('a component added after enrollment', () => {
+  it('reads as not started, unlocks in order and counts towards the course', async () => {
+    const course = await createCourse({ components: ['MATERIAL'] });
+    const { token } = await learnerFor(course.domainId);
+    await enroll(token, course.courseId);
+    await completeMaterial(token, course.material!.componentId);
+    const extra = crypto.randomUUID();
+    await db.insert(schema.components).values({ id: extra, courseId: course.courseId, type: 'MATERIAL', orderIndex: 2, data: { title: 'Addendum', materialId: null, type: 'PDF' } });
+
+    const detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
+    expect(detail.body.componentProgresses[1]).toMatchObject({ componentId: extra, componentTitle: 'Addendum', status: 'NOT_STARTED' });
+    const started = await api('POST', `/api/v2/user/progress/components/${extra}/start`, { token });
+    expect(started.status).toBe(200);
+    expect(started.body.progress).toMatchObject({ componentId: extra, status: 'IN_PROGRESS' });
+    const after = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
+    expect(after.body.courseProgress).toMatchObject({ overallProgress: 50, totalComponents: 2, completedComponents: 1, status: 'IN_PROGRESS' });
   });
 });
 
