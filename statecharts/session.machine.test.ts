@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
+import { replay, transitionPaths, uncovered } from './learner-graph-coverage';
 import type { LoginResponse, SessionUser } from '../worker/contract/auth';
 import {
   LOGIN_FAILED_MESSAGE,
@@ -309,5 +310,81 @@ describe('parseSavedUser', () => {
     expect(parseSavedUser('42').kind).toBe('unparseable');
     expect(parseSavedUser('null').kind).toBe('unparseable');
     expect(parseSavedUser(JSON.stringify(learner))).toEqual({ kind: 'user', user: learner });
+  });
+});
+
+describe('session machine: every state and transition (xstate/graph)', () => {
+  const never = <T>() => new Promise<T>(() => {});
+  const inert = sessionMachine.provide({
+    actors: {
+      fetchCurrentUser: fromPromise(() => never<SessionUser>()),
+      login: fromPromise(() => never<LoginResponse>()),
+      logout: fromPromise(() => never<unknown>()),
+      changePassword: fromPromise(() => never<PasswordChangeResult>()),
+    },
+  });
+  const mustChange = { ...learner, mustChangePassword: true };
+  const events: EventObject[] = [
+    { type: 'session.login', username: 'learner', password: 'x' } as EventObject,
+    { type: 'session.logout' },
+    { type: 'session.expire' },
+    { type: 'session.dismissError' },
+    { type: 'password.change', currentPassword: 'a', newPassword: 'B#cdefg1' } as EventObject,
+    { type: 'user.update', user: learner } as EventObject,
+    { type: 'xstate.done.actor.fetchCurrentUser', output: learner } as EventObject,
+    { type: 'xstate.done.actor.fetchCurrentUser', output: mustChange } as EventObject,
+    { type: 'xstate.error.actor.fetchCurrentUser', error: new Error('offline') } as EventObject,
+    { type: 'xstate.done.actor.login', output: loginResponse(learner) } as EventObject,
+    { type: 'xstate.done.actor.login', output: loginResponse(mustChange) } as EventObject,
+    { type: 'xstate.error.actor.login', error: new Error('Invalid username or password') } as EventObject,
+    { type: 'xstate.done.actor.logout', output: undefined } as EventObject,
+    { type: 'xstate.error.actor.logout', error: new Error('500') } as EventObject,
+    { type: 'xstate.done.actor.changePassword', output: { token: 'tok-fresh' } } as EventObject,
+    { type: 'xstate.error.actor.changePassword', error: new Error('') } as EventObject,
+  ];
+  type Snap = { value: unknown; context: { token: string | null; user: { mustChangePassword?: boolean } | null; error: string | null } };
+  const serializeState = (s: Snap) => JSON.stringify([s.value, Boolean(s.context.token), s.context.user?.mustChangePassword ?? null, Boolean(s.context.error)]);
+  // The restore branches depend on what storage held, so the graph is walked from each start.
+  const inputs: SessionInput[] = [
+    { token: null, savedUser: null },
+    { token: 'tok-1', savedUser: null },
+    { token: 'tok-1', savedUser: '{broken' },
+    { token: 'tok-1', savedUser: JSON.stringify(loginResponse(learner, 'tok-1')) },
+  ];
+  const walks = inputs.map((input) => ({ input, paths: transitionPaths(inert, { events, input, serializeState: serializeState as never }) }));
+
+  it('reaches every state node and takes every transition of the definition', () => {
+    const paths = walks.flatMap((walk) => walk.paths);
+    // `checking.routing` and `resolvingUser` are eventless choice points: no snapshot ever rests in
+    // them, so the helper cannot see them or the edges into them. Everything else must be covered,
+    // and each choice point must be seen to lead to both of its targets.
+    expect(uncovered(inert, paths)).toEqual({
+      states: ['session.checking.routing', 'session.resolvingUser'],
+      transitions: [
+        'session.checking.fetchingUser -[xstate.done.actor.fetchCurrentUser]-> session.resolvingUser',
+        'session.checking.fetchingUser -[xstate.error.actor.fetchCurrentUser]-> session.resolvingUser',
+        'session.signingIn -[xstate.done.actor.login]-> session.resolvingUser',
+      ],
+    });
+    const reached = (from: unknown, event: string) =>
+      new Set(
+        paths
+          .filter((p) => JSON.stringify(p.states.at(-2)?.value) === JSON.stringify(from) && p.events.at(-1)?.type === event)
+          .map((p) => JSON.stringify(p.states.at(-1)!.value)),
+      );
+    const bothWays = new Set(['"signedIn"', '{"passwordChangeRequired":"editing"}']);
+    expect(reached('signingIn', 'xstate.done.actor.login')).toEqual(bothWays);
+    expect(reached({ checking: 'fetchingUser' }, 'xstate.done.actor.fetchCurrentUser')).toEqual(bothWays);
+    expect(reached({ checking: 'fetchingUser' }, 'xstate.error.actor.fetchCurrentUser')).toEqual(new Set(['"signedIn"', '"signedOut"']));
+  });
+
+  it('behaves on a live actor exactly as the model says, on every path', () => {
+    for (const { input, paths } of walks) {
+      for (const path of paths) {
+        const seen = replay(inert, path, input);
+        expect(seen.map((s) => s.value)).toEqual(path.states.map((s) => s.value));
+        expect(seen.at(-1)!.context).toEqual(path.states.at(-1)!.context);
+      }
+    }
   });
 });

@@ -136,6 +136,7 @@ export const sessionMachine = setup({
         },
         fetchingUser: {
           invoke: {
+            id: 'fetchCurrentUser',
             src: 'fetchCurrentUser',
             input: ({ context }) => ({ token: context.token ?? '' }),
             onDone: {
@@ -186,6 +187,7 @@ export const sessionMachine = setup({
     signingIn: {
       tags: ['anonymous', 'busy'],
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) => {
           assertEvent(event, 'session.login');
@@ -224,6 +226,7 @@ export const sessionMachine = setup({
         submitting: {
           tags: ['busy'],
           invoke: {
+            id: 'changePassword',
             src: 'changePassword',
             input: ({ context, event }) => {
               assertEvent(event, 'password.change');
@@ -268,6 +271,7 @@ export const sessionMachine = setup({
     signingOut: {
       tags: ['anonymous'],
       invoke: {
+        id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ token: context.token ?? '' }),
         // Failure is ignored: the session is already gone on this device.
