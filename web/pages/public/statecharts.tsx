@@ -141,17 +141,22 @@ function MachineView({ entry, model, layout }: { entry: MachineEntry; model: Mac
   const activeIds = useMemo(() => new Set((simulation?.activeStateIds() ?? []).filter((id) => id !== model.rootId)), [simulation, simulation?.version, model.rootId]);
   const focusKey = [...activeIds].filter((id) => !model.states.some((s) => s.parentId === id && activeIds.has(s.id))).join('|');
 
-  // Keep the current (simulated) state in view inside the scroll box, without scrolling the page.
-  useEffect(() => {
-    const box = zoom.boxRef.current;
-    const target = focusKey.split('|')[0];
-    const state = layout.states.find((s) => s.stateId === target);
-    if (!box || !state) return;
-    const cx = (state.x + state.width / 2) * zoom.scale;
-    const cy = (state.y + state.height / 2) * zoom.scale;
-    const visible = cx > box.scrollLeft + 40 && cx < box.scrollLeft + box.clientWidth - 40 && cy > box.scrollTop + 40 && cy < box.scrollTop + box.clientHeight - 40;
-    if (!visible) box.scrollTo({ left: cx - box.clientWidth / 2, top: cy - box.clientHeight / 2 });
-  }, [focusKey, layout, zoom.scale, zoom.boxRef]);
+  // Keep the current (simulated) state, or the state just picked in the side panel, in view
+  // inside the scroll box, without scrolling the page.
+  const reveal = useCallback(
+    (target: string | undefined) => {
+      const box = zoom.boxRef.current;
+      const state = layout.states.find((s) => s.stateId === target);
+      if (!box || !state) return;
+      const cx = (state.x + Math.min(state.width, 200) / 2) * zoom.scale;
+      const cy = (state.y + Math.min(state.height, 60) / 2) * zoom.scale;
+      const visible = cx > box.scrollLeft + 40 && cx < box.scrollLeft + box.clientWidth - 40 && cy > box.scrollTop + 40 && cy < box.scrollTop + box.clientHeight - 40;
+      if (!visible) box.scrollTo({ left: cx - box.clientWidth / 2, top: cy - box.clientHeight / 2 });
+    },
+    [layout, zoom.scale, zoom.boxRef],
+  );
+  useEffect(() => reveal(focusKey.split('|')[0]), [focusKey, reveal]);
+  useEffect(() => reveal(selectedId ?? undefined), [selectedId, reveal]);
 
   return (
     <section aria-labelledby={`sc-${entry.key}-title`} className={css({ pt: '5' })}>
