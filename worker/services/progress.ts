@@ -32,7 +32,7 @@ export async function componentProgressMap(db: Db, userId: string, courseId: str
  * (COMPLETED exactly at 100, with completedAt), and the certificate once the course is completed.
  *
  * It always reflects the present state: after an admin resets an assessment, a completed course
- * goes back to IN_PROGRESS (an already issued certificate stays; it states what was once earned).
+ * no longer reads COMPLETED (an already issued certificate stays; it states what was once earned).
  * Returns null when the learner is not enrolled.
  */
 export async function recomputeCourseProgress(
