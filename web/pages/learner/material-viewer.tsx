@@ -101,8 +101,8 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
           <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>{data.component.data.title}</h1>
           {data.component.data.description ? <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p> : null}
         </div>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0 })}>
-          <div className={css({ minW: '36' })}>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0, flexWrap: 'wrap', w: { base: 'full', md: 'auto' } })}>
+          <div className={css({ minW: '36', flex: { base: '1', md: 'none' } })}>
             <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>
               <span>Viewed</span>
               <span>{progress}%</span>
