@@ -177,13 +177,23 @@ describe.each(MACHINES.map((entry) => [entry.key, entry] as const))('the %s diag
     const scxml = toScxml(describeMachine(entry.machine));
     expect(XMLValidator.validate(scxml)).toBe(true);
     const ids: string[] = [];
+    const targets: string[] = [];
+    const sends: string[] = [];
     let transitions = 0;
     let root: Record<string, string> = {};
     collect(parser.parse(scxml) as Ordered[], (tag, attrs) => {
       if (tag === 'scxml') root = attrs;
       if (['state', 'parallel', 'final', 'history'].includes(tag)) ids.push(attrs['@id']);
-      if (tag === 'transition') transitions++;
+      if (tag === 'transition') {
+        transitions++;
+        if (attrs['@target']) targets.push(...attrs['@target'].split(' '));
+      }
+      if (tag === 'send') sends.push(attrs['@event']);
     });
+    // Every target is a declared state; every `after` delay is a delayed <send> of its event.
+    for (const t of targets) expect(ids).toContain(t);
+    const delayed = walkNodes(entry.machine.root).flatMap((n) => n.after.map((t) => t.eventType));
+    expect([...new Set(sends)].sort()).toEqual([...new Set(delayed)].sort());
     expect(root['@xmlns']).toBe('http://www.w3.org/2005/07/scxml');
     expect(root['@version']).toBe('1.0');
     expect(root['@initial']).toBe(entry.machine.root.id);
