@@ -365,6 +365,8 @@ export const materials = new Hono<AppEnv>()
     const row = await findMaterial(db, c.req.param('id'));
     // The spec sends multipart form fields; JSON is accepted too. Only title and description change, never the file.
     const type = c.req.header('content-type') ?? '';
+    // Title and description only: a large body here is never legitimate, and formData() buffers.
+    if (Number(c.req.header('content-length') ?? 0) > 64 * 1024) throw new ApiError('PAYLOAD_TOO_LARGE', 'Only the title and description can be changed');
     let input: unknown = {};
     if (/multipart\/form-data|application\/x-www-form-urlencoded/i.test(type)) {
       const form = await c.req.formData().catch(() => null);
