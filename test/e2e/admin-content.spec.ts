@@ -9,7 +9,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 async function snap(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** A tiny but real PDF: the server checks the %PDF- signature, the viewer renders it. */
@@ -210,7 +210,7 @@ describe('admin content', () => {
     }
   });
 
-  it('an admin on a phone sees courses as cards, opens a course editor, and opens the upload dialog from the quick action', { timeout: 120_000 }, async () => {
+  it('an admin on a phone sees courses as cards, opens a course editor, and opens the upload and create dialogs from the quick actions', { timeout: 120_000 }, async () => {
     session = await openBrowser(VIEWPORTS.phone);
     const { page } = session;
     await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
@@ -245,7 +245,17 @@ describe('admin content', () => {
     const drawer = page.getByRole('dialog', { name: 'Admin navigation' });
     await drawer.getByRole('button', { name: 'Upload Material' }).click();
     await waitForPath(page, '/admin/materials');
-    await page.getByRole('dialog', { name: 'Upload Material' }).waitFor();
+    const upload = page.getByRole('dialog', { name: 'Upload Material' });
+    await upload.waitFor();
     await snap(page, 'materials-upload-390');
+    await upload.getByRole('button', { name: 'Cancel' }).click();
+    await upload.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await drawer.getByRole('button', { name: 'Add New Course' }).click();
+    await waitForPath(page, '/admin/courses');
+    const create = page.getByRole('dialog', { name: 'Create New Course' });
+    await create.getByRole('combobox', { name: 'Books' }).waitFor();
+    await page.getByText('Loading courses...').waitFor({ state: 'detached' });
+    await snap(page, 'courses-create-390');
   });
 });

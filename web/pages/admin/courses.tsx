@@ -21,6 +21,7 @@ export function AdminCoursesPage() {
   useDocumentTitle('Course Management');
   const [courses, setCourses] = useState<AdminCourse[] | null>(null);
   const [domains, setDomains] = useState<Domain[]>([]);
+  const [booksLoaded, setBooksLoaded] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [bookFilter, setBookFilter] = useState('ALL');
@@ -42,6 +43,7 @@ export function AdminCoursesPage() {
       const [list, books] = await Promise.all([listCourses(), listDomains()]);
       setCourses(list);
       setDomains(books);
+      setBooksLoaded(true);
       setLoadError(null);
     } catch {
       setLoadError('Failed to load courses. Please try again.');
@@ -211,6 +213,7 @@ export function AdminCoursesPage() {
       <CreateCourseDialog
         open={createOpen}
         domains={domains}
+        booksLoaded={booksLoaded}
         onClose={() => setCreateOpen(false)}
         onCreated={(course) => {
           setCreateOpen(false);
@@ -233,7 +236,19 @@ export function AdminCoursesPage() {
   );
 }
 
-function CreateCourseDialog({ open, domains, onClose, onCreated }: { open: boolean; domains: readonly Domain[]; onClose: () => void; onCreated: (course: AdminCourse) => void }) {
+function CreateCourseDialog({
+  open,
+  domains,
+  booksLoaded,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  domains: readonly Domain[];
+  booksLoaded: boolean;
+  onClose: () => void;
+  onCreated: (course: AdminCourse) => void;
+}) {
   const [values, setValues] = useState<CourseFormValues>(emptyCourseForm);
   const [errors, setErrors] = useState<CourseFormErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -281,7 +296,7 @@ function CreateCourseDialog({ open, domains, onClose, onCreated }: { open: boole
     >
       <form id="create-course-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {error ? <Alert status="error">{error}</Alert> : null}
-        {domains.length === 0 ? <Alert status="warning">There are no books yet. Create a book first on the Books page.</Alert> : null}
+        {booksLoaded && domains.length === 0 ? <Alert status="warning">There are no books yet. Create a book first on the Books page.</Alert> : null}
         <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} />
       </form>
     </Dialog>
