@@ -63,6 +63,26 @@ describe('login', () => {
     expect(locked.headers.get('retry-after')).toBe('900');
   });
 
+  it('allows no more than 5 password guesses per account when the guesses arrive all at once', async () => {
+    const user = await createUser();
+    const headers = { 'cf-connecting-ip': '198.51.100.23' };
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => api('POST', '/api/auth/login', { headers, body: { username: user.username, password: `Wrong#${i}burst` } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('does not count successful sign-ins against the shared IP limit (a site office behind one address)', async () => {
+    const headers = { 'cf-connecting-ip': '198.51.100.99' };
+    for (let i = 0; i < 32; i++) {
+      const user = await createUser();
+      const res = await api('POST', '/api/auth/login', { headers, body: { username: user.username, password: user.password } });
+      expect(res.status).toBe(200);
+    }
+  });
+
   it('hashes with PBKDF2-SHA256 at exactly the 100,000 iterations production allows', async () => {
     expect(PBKDF2_ITERATIONS).toBe(100_000);
     const user = await createUser();

@@ -8,7 +8,7 @@ import { requireAuth } from '../middleware/auth';
 import { randomToken, sha256Hex } from '../services/crypto';
 import { sendMail } from '../services/mail';
 import { getDummyHash, hashPassword, verifyPassword } from '../services/password';
-import { clearRate, clientIp, enforceRate, hitRate, peekRate, RATE_RULES, rateLimited } from '../services/rate-limit';
+import { clearRate, clientIp, enforceRate, hitRate, RATE_RULES, rateLimited, releaseRate } from '../services/rate-limit';
 import { signSession } from '../services/tokens';
 import { loadSessionUser } from '../services/users';
 import { validate } from '../validate';
@@ -29,9 +29,15 @@ export const auth = new Hono<AppEnv>()
     const login = username.toLowerCase();
     const accountKey = `login:acct:${login}`;
     const ipKey = `login:ip:${clientIp(c.req.raw.headers)}`;
-    // Refuse before hashing: a locked-out guesser costs us no PBKDF2 work.
-    if ((await peekRate(db, accountKey, RATE_RULES.loginAccount)) >= RATE_RULES.loginAccount.limit) throw rateLimited(RATE_RULES.loginAccount);
-    if ((await peekRate(db, ipKey, RATE_RULES.loginIp)) >= RATE_RULES.loginIp.limit) throw rateLimited(RATE_RULES.loginIp);
+    // Each guess takes its slot atomically before the password is checked: guesses sent all at once
+    // cannot all read "under the limit" first. Refused before hashing, so a locked-out guesser costs
+    // no PBKDF2 work; a refused or successful sign-in gives its slots back (only failures count).
+    const [accountCount, ipCount] = await Promise.all([hitRate(db, accountKey, RATE_RULES.loginAccount), hitRate(db, ipKey, RATE_RULES.loginIp)]);
+    const refused = accountCount > RATE_RULES.loginAccount.limit ? RATE_RULES.loginAccount : ipCount > RATE_RULES.loginIp.limit ? RATE_RULES.loginIp : null;
+    if (refused) {
+      await Promise.all([releaseRate(db, accountKey), releaseRate(db, ipKey)]);
+      throw rateLimited(refused);
+    }
 
     const user = await db
       .select()
@@ -39,11 +45,8 @@ export const auth = new Hono<AppEnv>()
       .where(sql`lower(${users.username}) = ${login} OR lower(${users.email}) = ${login}`)
       .get();
     const valid = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !valid) {
-      await Promise.all([hitRate(db, accountKey, RATE_RULES.loginAccount), hitRate(db, ipKey, RATE_RULES.loginIp)]);
-      throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
-    }
-    await clearRate(db, accountKey);
+    if (!user || !valid) throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
+    await Promise.all([clearRate(db, accountKey), releaseRate(db, ipKey)]);
     await db.update(users).set({ lastLoginAt: new Date().toISOString() }).where(eq(users.id, user.id));
     const sessionUser = await loadSessionUser(db, user.id);
     if (!sessionUser) throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');

@@ -44,6 +44,14 @@ export async function hitRate(db: Db, key: string, rule: RateRule): Promise<numb
   return row?.count ?? 1;
 }
 
+/** Gives back one counted hit (a request that turned out not to count, e.g. a successful sign-in). */
+export async function releaseRate(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key}`);
+}
+
 export async function clearRate(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
