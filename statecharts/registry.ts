@@ -79,6 +79,9 @@ const demoAssessment = {
   ],
 };
 
+const freshHistory = { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null };
+const passedHistory = { usedAttempts: 1, remainingAttempts: 2, lastAttempt: { attemptId: 'att-1', attemptNumber: 1, score: 100, passed: true } };
+
 const demoResult = (passed: boolean, attemptsRemaining: number) => ({
   attemptId: 'att-1',
   attemptNumber: 1,
@@ -146,13 +149,14 @@ export const MACHINES: MachineEntry[] = [
     key: 'assessment',
     title: 'Timed assessment attempt',
     description:
-      'One attempt at a timed assessment. The countdown runs from the deadline the server set when the attempt started, so reloading the page cannot buy time. Every answer is saved as it is given, and a failed save is retried without blocking the learner. When the deadline passes the attempt is submitted automatically and, if that fails, retried every few seconds; a manual submit is possible only when every answerable question has an answer. A failed attempt can be retaken only while attempts remain; an assessment already passed opens read-only in review.',
+      'One attempt at a timed assessment. Opening the page uses no attempt: the attempt starts only when the learner presses Start (an attempt left open is resumed at once). The countdown runs from the deadline the server set when the attempt started, so reloading the page cannot buy time. Every answer is saved as it is given, and a failed save is retried without blocking the learner. When the deadline passes the attempt is submitted automatically and, if that fails, retried every few seconds; a manual submit is possible only when every answerable question has an answer. A failed attempt can be retaken only while attempts remain; an assessment already passed opens read-only in review.',
     machine: assessmentMachine,
     inputs: [{ label: 'post-assessment', value: () => ({ componentId: 'component-post' }) }],
     samples: {
       'done: loadAssessment': [
-        { label: 'not yet passed', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: null } }) },
-        { label: 'already passed', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: 'att-1' } }) },
+        { label: 'not yet passed', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: null, openAttemptId: null, history: freshHistory } }) },
+        { label: 'open attempt to resume', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: null, openAttemptId: 'att-1', history: freshHistory } }) },
+        { label: 'already passed', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: 'att-1', openAttemptId: null, history: passedHistory } }) },
       ],
       'done: startAttempt': [
         {

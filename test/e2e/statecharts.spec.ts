@@ -29,6 +29,9 @@ describe('statecharts', () => {
     const events = simulator.getByRole('list', { name: 'Enabled events' });
     // The auditor plays the server: the questions load and the attempt starts with a 10-minute deadline.
     await events.getByRole('button', { name: /done: loadAssessment.*not yet passed/ }).click();
+    // With an intro before the attempt, the learner presses Start first (the server clock starts then).
+    await events.getByRole('button', { name: /attempt\.start|done: startAttempt/ }).first().waitFor();
+    if ((await events.getByRole('button', { name: /attempt\.start/ }).count()) > 0) await events.getByRole('button', { name: /attempt\.start/ }).click();
     await events.getByRole('button', { name: /done: startAttempt/ }).click();
     await page.locator(`${state('assessment.answering.clock.plenty')}[data-active="true"]`).waitFor();
     await page.locator(`${state('assessment.answering')}[data-active="true"]`).waitFor();

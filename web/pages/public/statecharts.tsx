@@ -137,8 +137,9 @@ function MachineView({ entry, model, layout }: { entry: MachineEntry; model: Mac
   const [run, setRun] = useState(0);
   const zoom = useZoom(layout.width);
   const simulation = useSimulation(mode === 'simulate' ? entry : null, inputIndex, run);
+  const running = simulation && simulation.error === null ? simulation : null;
   // The root is always active: highlighting it would only add noise.
-  const activeIds = useMemo(() => new Set((simulation?.activeStateIds() ?? []).filter((id) => id !== model.rootId)), [simulation, simulation?.version, model.rootId]);
+  const activeIds = useMemo(() => new Set((running?.activeStateIds() ?? []).filter((id) => id !== model.rootId)), [running, running?.version, model.rootId]);
   const focusKey = [...activeIds].filter((id) => !model.states.some((s) => s.parentId === id && activeIds.has(s.id))).join('|');
 
   // Keep the current (simulated) state, or the state just picked in the side panel, in view
@@ -243,10 +244,15 @@ function MachineView({ entry, model, layout }: { entry: MachineEntry; model: Mac
             lg: { position: 'sticky', top: '4', maxH: 'calc(100dvh - 2rem)', overflowY: 'auto' },
           })}
         >
-          {mode === 'simulate' && simulation ? (
+          {mode === 'simulate' && simulation?.error ? (
+            <Alert status="error" title="The simulation could not start" className={css({ mb: '4' })}>
+              {simulation.error}
+            </Alert>
+          ) : null}
+          {mode === 'simulate' && running ? (
             <SimulatorPanel
               entry={entry}
-              sim={simulation.sim}
+              sim={running.sim}
               inputIndex={inputIndex}
               onInput={(i) => setInputIndex(i)}
               onRestart={() => setRun((n) => n + 1)}
@@ -262,12 +268,21 @@ function MachineView({ entry, model, layout }: { entry: MachineEntry; model: Mac
 /** One Simulation per (machine, input, restart); `version` changes on every snapshot. */
 function useSimulation(entry: MachineEntry | null, inputIndex: number, run: number) {
   const [state, setState] = useState<{ sim: Simulation; version: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    setError(null);
     if (!entry) {
       setState(null);
       return;
     }
-    const sim = new Simulation(entry, inputIndex);
+    let sim: Simulation;
+    try {
+      sim = new Simulation(entry, inputIndex);
+    } catch (e) {
+      setState(null);
+      setError(e instanceof Error ? e.message : String(e));
+      return;
+    }
     setState({ sim, version: 0 });
     const unsubscribe = sim.subscribe(() => setState((s) => (s && s.sim === sim ? { sim, version: s.version + 1 } : s)));
     return () => {
@@ -275,7 +290,8 @@ function useSimulation(entry: MachineEntry | null, inputIndex: number, run: numb
       sim.stop();
     };
   }, [entry, inputIndex, run]);
-  return state && { sim: state.sim, version: state.version, activeStateIds: () => state.sim.activeStateIds() };
+  if (error !== null) return { error };
+  return state && { error: null, sim: state.sim, version: state.version, activeStateIds: () => state.sim.activeStateIds() };
 }
 
 const sectionTitle = css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.subtle', mb: '2' });
