@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { ApiError, onError } from './errors';
 import { requireAdmin, requireAuth } from './middleware/auth';
-import { apiSecurityHeaders, noStore, requestContext } from './middleware/common';
+import { apiSecurityHeaders, fileResponsePolicy, noStore, requestContext } from './middleware/common';
 import { adminAssessments } from './routes/admin-assessments';
 import { adminCourses } from './routes/admin-courses';
 import { adminDashboard } from './routes/admin-dashboard';
@@ -22,7 +22,7 @@ import { verifyPage } from './routes/verify-page';
 
 export const app = new Hono<AppEnv>()
   .use('*', requestContext)
-  .use('/api/*', apiSecurityHeaders, noStore)
+  .use('/api/*', fileResponsePolicy, apiSecurityHeaders, noStore)
   .get('/api/health', (c) => c.json({ ok: true }))
   // Who may call what, by prefix. Routes under these prefixes must not add the same guard again.
   .use('/api/v2/user/*', requireAuth)
