@@ -13,6 +13,17 @@ beforeAll(async () => {
 
 const importCsv = (csv: string) => api('POST', '/api/users/bulk', { token: adminToken, raw: csv, headers: { 'content-type': 'text/csv' } });
 
+describe('generated passwords in the export', () => {
+  it('never start with a character the CSV export would neutralise (= + - @), so the exported cell is the password itself', async () => {
+    const { generatePassword } = await import('../../worker/services/password');
+    const { neutraliseCell } = await import('../../worker/services/csv');
+    for (let i = 0; i < 3000; i++) {
+      const password = generatePassword();
+      expect(neutraliseCell(password)).toBe(password);
+    }
+  });
+});
+
 describe('bulk import from CSV', () => {
   it('reads a BOM, CRLF line ends, quoted cells and the columns in any order', async () => {
     const csv = '\uFEFFEmail,Department,USERNAME\r\n"ana.quoted@example.test","Ops, ""North""",ana.quoted\r\n' + 'bo@example.test,,bo.plain\r\n\r\n';

@@ -45,7 +45,9 @@ export function generatePassword(length = 14): string {
   for (;;) {
     const candidate = randomPassword(length);
     // A random string can still spell a banned term ("ehs"); draw again rather than weaken the policy.
-    if (passwordPolicyError(candidate) === null) return candidate;
+    // Nor may it start with + or @: the users CSV export would prefix it with an apostrophe (formula
+    // neutralising) and the admin would hand out a password that does not work.
+    if (passwordPolicyError(candidate) === null && !/^[=+\-@]/.test(candidate)) return candidate;
   }
 }
 
