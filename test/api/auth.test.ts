@@ -172,6 +172,19 @@ describe('forced password change', () => {
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ currentPassword: 'Current password is incorrect' });
   });
+
+  it('stops guessing the current password through a session after 5 wrong tries, even for the right one', async () => {
+    const user = await createUser();
+    const token = await login(user);
+    for (let i = 0; i < 5; i++) {
+      const res = await api('PUT', '/api/auth/password', { token, body: { currentPassword: `Wrong#${i}guess`, newPassword: 'N3w!Passphrase' } });
+      expect(res.status).toBe(400);
+    }
+    const locked = await api('PUT', '/api/auth/password', { token, body: { currentPassword: user.password, newPassword: 'N3w!Passphrase' } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('RATE_LIMITED');
+    expect((await api('GET', '/api/auth/user', { token })).status).toBe(200);
+  });
 });
 
 describe('password reset', () => {

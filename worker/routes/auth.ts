@@ -71,10 +71,18 @@ export const auth = new Hono<AppEnv>()
   .put('/password', requireAuth, validate('json', changePasswordBody), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     const db = c.var.db;
+    // A stolen session must not become an online guesser of the password itself: wrong current
+    // passwords are counted per user, the slot taken before the check (as for login).
+    const guessKey = `pwchange:user:${c.var.user.id}`;
+    if ((await hitRate(db, guessKey, RATE_RULES.passwordChange)) > RATE_RULES.passwordChange.limit) {
+      await releaseRate(db, guessKey);
+      throw rateLimited(RATE_RULES.passwordChange);
+    }
     const user = await db.select().from(users).where(eq(users.id, c.var.user.id)).get();
     if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
       throw new ApiError('VALIDATION_FAILED', 'Current password is incorrect', { fields: { currentPassword: 'Current password is incorrect' } });
     }
+    await clearRate(db, guessKey);
     if (currentPassword === newPassword) {
       throw new ApiError('VALIDATION_FAILED', 'New password must be different from the current password', {
         fields: { newPassword: 'New password must be different from the current password' },

@@ -13,6 +13,7 @@ export const RATE_RULES = {
   loginAccount: { limit: 5, windowSeconds: 15 * 60, message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
   loginIp: { limit: 30, windowSeconds: 15 * 60, message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
   passwordReset: { limit: 5, windowSeconds: 60 * 60, message: 'Too many password reset requests. Please try again later.' },
+  passwordChange: { limit: 5, windowSeconds: 15 * 60, message: 'Too many incorrect current passwords. Please wait 15 minutes and try again.' },
   certificateVerify: { limit: 60, windowSeconds: 60, message: 'Too many verification requests. Please wait a minute and try again.' },
 } satisfies Record<string, RateRule>;
 
