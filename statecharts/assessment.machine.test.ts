@@ -5,6 +5,7 @@ import {
   allAnswered,
   assessmentMachine,
   type AssessmentInfo,
+  type AttemptHistory,
   type AttemptInfo,
   type AttemptResult,
   type LoadOutput,
@@ -37,12 +38,18 @@ const result = (passed: boolean, attemptsRemaining = 2): AttemptResult => ({
   attemptsRemaining,
 });
 const never = <T,>() => new Promise<T>(() => {});
+const fresh: AttemptHistory = { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null };
+const failedOnce: AttemptHistory = { usedAttempts: 1, remainingAttempts: 2, lastAttempt: { attemptId: 'att-0', attemptNumber: 1, score: 40, passed: false } };
+/** Nothing open, nothing passed: the intro. */
+const loaded = (overrides: Partial<LoadOutput> = {}): LoadOutput => ({ assessment, passedAttemptId: null, openAttemptId: null, history: fresh, ...overrides });
+/** An attempt is open on the server: it is resumed at once. */
+const resuming = loaded({ openAttemptId: 'att-1' });
 
-function fakeServer(overrides: Partial<{ start: () => Promise<AttemptInfo>; save: (a: Record<string, string>) => Promise<void>; submit: (a: Record<string, string>, reason: SubmitReason) => Promise<AttemptResult>; load: () => Promise<LoadOutput> }> = {}) {
-  const calls = { start: 0, saves: [] as Record<string, string>[], submits: [] as { answers: Record<string, string>; reason: SubmitReason }[] };
+function fakeServer(overrides: Partial<{ start: () => Promise<AttemptInfo>; save: (a: Record<string, string>) => Promise<void>; submit: (a: Record<string, string>, reason: SubmitReason) => Promise<AttemptResult>; load: () => Promise<LoadOutput>; review: (attemptId: string) => Promise<AttemptResult> }> = {}) {
+  const calls = { start: 0, reviews: [] as string[], saves: [] as Record<string, string>[], submits: [] as { answers: Record<string, string>; reason: SubmitReason }[] };
   const machine = assessmentMachine.provide({
     actors: {
-      loadAssessment: fromPromise(async () => (overrides.load ? overrides.load() : { assessment, passedAttemptId: null })),
+      loadAssessment: fromPromise(async () => (overrides.load ? overrides.load() : loaded())),
       startAttempt: fromPromise(async () => {
         calls.start++;
         return overrides.start ? overrides.start() : attempt();
@@ -55,10 +62,23 @@ function fakeServer(overrides: Partial<{ start: () => Promise<AttemptInfo>; save
         calls.submits.push({ answers: input.answers, reason: input.reason });
         return overrides.submit ? overrides.submit(input.answers, input.reason) : result(true);
       }),
-      loadAttemptResult: fromPromise(async () => result(true, 0)),
+      loadAttemptResult: fromPromise(async ({ input }) => {
+        calls.reviews.push(input.attemptId);
+        return overrides.review ? overrides.review(input.attemptId) : result(true, 0);
+      }),
     },
   });
   return { machine, calls };
+}
+
+/** Opens the page and presses Start on the intro. */
+async function startFromIntro(machine: ReturnType<typeof fakeServer>['machine']) {
+  const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(actor.getSnapshot().matches('intro')).toBe(true);
+  actor.send({ type: 'attempt.start' });
+  await vi.advanceTimersByTimeAsync(0);
+  return actor;
 }
 
 beforeEach(() => {
@@ -70,11 +90,12 @@ afterEach(() => {
 });
 
 describe('assessment machine', () => {
-  it('starts the attempt and counts down from the server deadline, not from the time limit', async () => {
-    const { machine } = fakeServer({ start: async () => attempt(4) }); // resumed: 4 of 10 minutes left
+  it('resumes an open attempt at once and counts down from the server deadline, not from the time limit', async () => {
+    const { machine, calls } = fakeServer({ load: async () => resuming, start: async () => attempt(4) }); // 4 of 10 minutes left
     const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches('answering')).toBe(true);
+    expect(calls.start).toBe(1);
     expect(actor.getSnapshot().context.remainingSeconds).toBe(240);
     expect(actor.getSnapshot().hasTag('timeLow')).toBe(true);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -83,8 +104,7 @@ describe('assessment machine', () => {
 
   it('turns the timer low only below 300 seconds', async () => {
     const { machine } = fakeServer({ start: async () => attempt(6) });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
+    const actor = await startFromIntro(machine);
     expect(actor.getSnapshot().hasTag('timeLow')).toBe(false);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(actor.getSnapshot().context.remainingSeconds).toBe(300);
@@ -95,8 +115,7 @@ describe('assessment machine', () => {
 
   it('auto-submits the answers given so far when the timer reaches zero', async () => {
     const { machine, calls } = fakeServer({ start: async () => attempt(1), submit: async () => result(false) });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
+    const actor = await startFromIntro(machine);
     actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
     await vi.advanceTimersByTimeAsync(59_000);
     expect(calls.submits).toHaveLength(0);
@@ -107,7 +126,7 @@ describe('assessment machine', () => {
   });
 
   it('submits at once when a resumed attempt is already past its deadline', async () => {
-    const { machine, calls } = fakeServer({ start: async () => attempt(-1, { q2: 'true' }) });
+    const { machine, calls } = fakeServer({ load: async () => resuming, start: async () => attempt(-1, { q2: 'true' }) });
     createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.submits).toEqual([{ answers: { q2: 'true' }, reason: 'timeout' }]);
@@ -117,8 +136,7 @@ describe('assessment machine', () => {
     expect(allAnswered(questions, { q1: 'Pull' })).toBe(false);
     expect(allAnswered(questions, { q1: 'Pull', q2: 'false' })).toBe(true);
     const { machine, calls } = fakeServer();
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
+    const actor = await startFromIntro(machine);
     actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
     expect(actor.getSnapshot().can({ type: 'attempt.submit' })).toBe(false);
     actor.send({ type: 'attempt.submit' });
@@ -141,8 +159,7 @@ describe('assessment machine', () => {
         }
       },
     });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
+    const actor = await startFromIntro(machine);
     actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Push' });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.saves).toEqual([{ q1: 'Push' }]);
@@ -166,8 +183,7 @@ describe('assessment machine', () => {
         return result(true);
       },
     });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
+    const actor = await startFromIntro(machine);
     actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
     actor.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
     actor.send({ type: 'attempt.submit' });
@@ -193,7 +209,7 @@ describe('assessment machine', () => {
         return result(false);
       },
     });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    const actor = await startFromIntro(machine);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(actor.getSnapshot().matches('submitFailed')).toBe(true);
     await vi.advanceTimersByTimeAsync(6000);
@@ -212,8 +228,7 @@ describe('assessment machine', () => {
         return attempt();
       },
     });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
+    const actor = await startFromIntro(machine);
     expect(actor.getSnapshot().hasTag('duplicateWait')).toBe(true);
     await vi.advanceTimersByTimeAsync(999);
     expect(calls.start).toBe(1);
@@ -224,33 +239,33 @@ describe('assessment machine', () => {
 
   it('shows the server message when the start is refused (fourth attempt)', async () => {
     const { machine } = fakeServer({ start: async () => Promise.reject(new Error('Maximum attempts reached')) });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
+    const actor = await startFromIntro(machine);
     expect(actor.getSnapshot().matches('failed')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe('Maximum attempts reached');
   });
 
   it('opens a passed assessment in review instead of starting an attempt', async () => {
-    const { machine, calls } = fakeServer({ load: async () => ({ assessment, passedAttemptId: 'att-0' }) });
+    const { machine, calls } = fakeServer({ load: async () => loaded({ passedAttemptId: 'att-0', history: { ...fresh, usedAttempts: 1, lastAttempt: { attemptId: 'att-0', attemptNumber: 1, score: 100, passed: true } } }) });
     const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches('reviewing')).toBe(true);
     expect(calls.start).toBe(0);
+    expect(calls.reviews).toEqual(['att-0']);
+    expect(actor.getSnapshot().can({ type: 'attempt.retake' })).toBe(false);
   });
 
   it('restores the saved answers of a resumed attempt', async () => {
-    const { machine } = fakeServer({ start: async () => attempt(5, { q1: 'Pull' }) });
+    const { machine } = fakeServer({ load: async () => resuming, start: async () => attempt(5, { q1: 'Pull' }) });
     const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.answers).toEqual({ q1: 'Pull' });
     expect(actor.getSnapshot().context.unsaved).toEqual({});
   });
 
-  it('offers a retake only after a failed attempt with attempts left', async () => {
+  it('offers a retake only after a failed attempt with attempts left, through the intro', async () => {
     let n = 0;
     const { machine, calls } = fakeServer({ submit: async () => (n++ === 0 ? result(false, 1) : result(false, 0)) });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
+    const actor = await startFromIntro(machine);
     const answerAll = () => {
       actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Push' });
       actor.send({ type: 'answer.select', questionId: 'q2', answer: 'true' });
@@ -261,10 +276,91 @@ describe('assessment machine', () => {
     expect(actor.getSnapshot().can({ type: 'attempt.retake' })).toBe(true);
     actor.send({ type: 'attempt.retake' });
     await vi.advanceTimersByTimeAsync(0);
+    // The retake only leads back to the intro, which now shows the failed attempt.
+    expect(actor.getSnapshot().matches('intro')).toBe(true);
+    expect(calls.start).toBe(1);
+    expect(actor.getSnapshot().context.history).toEqual({ usedAttempts: 1, remainingAttempts: 1, lastAttempt: { attemptId: 'att-1', attemptNumber: 1, score: 0, passed: false } });
+    actor.send({ type: 'attempt.start' });
+    await vi.advanceTimersByTimeAsync(0);
     expect(calls.start).toBe(2);
     answerAll();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().can({ type: 'attempt.retake' })).toBe(false);
+    expect(actor.getSnapshot().context.history.remainingAttempts).toBe(0);
+  });
+});
+
+describe('assessment machine: the intro', () => {
+  it('opening the page shows the intro and starts nothing until the learner presses Start', async () => {
+    // The server sets the deadline when the start arrives.
+    const { machine, calls } = fakeServer({ start: async () => ({ ...attempt(), deadline: new Date(Date.now() + 600_000).toISOString() }) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(actor.getSnapshot().matches('intro')).toBe(true);
+    expect(actor.getSnapshot().context.history).toEqual(fresh);
+    expect(actor.getSnapshot().context.attempt).toBeNull();
+    expect(calls.start).toBe(0);
+    expect(actor.getSnapshot().can({ type: 'attempt.review' })).toBe(false);
+    actor.send({ type: 'attempt.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.start).toBe(1);
+    expect(actor.getSnapshot().matches('answering')).toBe(true);
+    expect(actor.getSnapshot().context.remainingSeconds).toBe(600);
+  });
+
+  it('resumes an open attempt without the intro', async () => {
+    const { machine, calls } = fakeServer({ load: async () => resuming });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.start).toBe(1);
+    expect(actor.getSnapshot().matches('answering')).toBe(true);
+  });
+
+  it('offers no Start when no attempts remain', async () => {
+    const { machine, calls } = fakeServer({ load: async () => loaded({ history: { usedAttempts: 3, remainingAttempts: 0, lastAttempt: { attemptId: 'att-3', attemptNumber: 3, score: 20, passed: false } } }) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('intro')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'attempt.start' })).toBe(false);
+    actor.send({ type: 'attempt.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('intro')).toBe(true);
+    expect(calls.start).toBe(0);
+    // The last attempt can still be reviewed, but leads nowhere new.
+    actor.send({ type: 'attempt.review' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
+  });
+
+  it('allows a start at any count when the assessment sets no maximum', async () => {
+    const { machine } = fakeServer({ load: async () => loaded({ assessment: { ...assessment, maxAttempts: null }, history: { usedAttempts: 7, remainingAttempts: null, lastAttempt: null } }) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().can({ type: 'attempt.start' })).toBe(true);
+  });
+
+  it('reviews the last failed attempt from the intro and comes back to it for a retake', async () => {
+    const { machine, calls } = fakeServer({ load: async () => loaded({ history: failedOnce }), review: async () => result(false, 2) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().can({ type: 'attempt.review' })).toBe(true);
+    actor.send({ type: 'attempt.review' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.reviews).toEqual(['att-0']);
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
+    expect(actor.getSnapshot().context.result?.passed).toBe(false);
+    actor.send({ type: 'attempt.retake' });
+    expect(actor.getSnapshot().matches('intro')).toBe(true);
+    expect(actor.getSnapshot().context.history).toEqual(failedOnce);
+    expect(calls.start).toBe(0);
+  });
+
+  it('offers no review when the learner has no failed attempt', async () => {
+    const { machine } = fakeServer({ load: async () => loaded({ history: { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null } }) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'attempt.review' });
+    expect(actor.getSnapshot().matches('intro')).toBe(true);
   });
 });
 
@@ -281,8 +377,12 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
   });
   const deadline = NOW + 600_000;
   const events = [
-    { type: 'xstate.done.actor.loadAssessment', output: { assessment, passedAttemptId: null } },
-    { type: 'xstate.done.actor.loadAssessment', output: { assessment, passedAttemptId: 'att-0' } },
+    { type: 'xstate.done.actor.loadAssessment', output: loaded() },
+    { type: 'xstate.done.actor.loadAssessment', output: loaded({ history: failedOnce }) },
+    { type: 'xstate.done.actor.loadAssessment', output: resuming },
+    { type: 'xstate.done.actor.loadAssessment', output: loaded({ passedAttemptId: 'att-0' }) },
+    { type: 'attempt.start' },
+    { type: 'attempt.review' },
     { type: 'xstate.error.actor.loadAssessment', error: new Error('offline') },
     { type: 'xstate.done.actor.startAttempt', output: attempt() },
     { type: 'xstate.error.actor.startAttempt', error: new Error('duplicate key value') },
@@ -301,6 +401,7 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
     { type: 'attempt.retake' },
     { type: 'assessment.retry' },
     { type: 'xstate.done.actor.loadAttemptResult', output: result(true, 0) },
+    { type: 'xstate.done.actor.loadAttemptResult', output: result(false, 2) },
     { type: 'xstate.error.actor.loadAttemptResult', error: new Error('offline') },
     ...delayEvents(assessmentMachine),
   ];
@@ -314,6 +415,9 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
       c.submitReason,
       c.result?.passed ?? null,
       c.reviewAttemptId !== null,
+      // Not the count of attempts used: it grows with every retake and would make the graph infinite.
+      c.history.remainingAttempts,
+      c.history.lastAttempt?.passed ?? null,
       c.error,
     ]);
   };

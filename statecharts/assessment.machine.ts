@@ -1,9 +1,12 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 
 /**
- * A timed assessment attempt: load the questions, start (or resume) the attempt, answer with a
- * countdown driven by the SERVER deadline, autosave every answer as it is given, submit (by hand
- * or automatically at zero) and show the graded result; a passed assessment opens in review.
+ * A timed assessment attempt: load the questions and the learner's record, show an intro (nothing
+ * is started until the learner presses Start, so opening the page never uses up an attempt or
+ * starts the server clock), start the attempt, answer with a countdown driven by the SERVER
+ * deadline, autosave every answer as it is given, submit (by hand or automatically at zero) and
+ * show the graded result. An open attempt is resumed at once without the intro (its clock is
+ * already running); a passed assessment opens in review.
  * Effects are placeholder actors; web/state/assessment.tsx provides the real ones.
  */
 
@@ -57,10 +60,22 @@ export interface AttemptResult {
   message?: string;
 }
 
+/** The learner's submitted attempts at this assessment, as the intro shows them. */
+export interface AttemptHistory {
+  usedAttempts: number;
+  /** null when the assessment sets no maximum. */
+  remainingAttempts: number | null;
+  /** The latest submitted attempt. */
+  lastAttempt: { attemptId: string; attemptNumber: number; score: number; passed: boolean } | null;
+}
+
 export interface LoadOutput {
   assessment: AssessmentInfo;
   /** The learner's passed attempt when the component is already completed: the page opens in review. */
   passedAttemptId: string | null;
+  /** An attempt started and not submitted whose time is not over: it is resumed at once, with no intro. */
+  openAttemptId: string | null;
+  history: AttemptHistory;
 }
 
 export type SubmitReason = 'manual' | 'timeout';
@@ -68,6 +83,7 @@ export type SubmitReason = 'manual' | 'timeout';
 export interface AssessmentContext {
   componentId: string;
   assessment: AssessmentInfo | null;
+  history: AttemptHistory;
   attempt: AttemptInfo | null;
   answers: Record<string, string>;
   /** Answers given but not yet confirmed saved by the server. */
@@ -82,6 +98,8 @@ export interface AssessmentContext {
 }
 
 export type AssessmentEvent =
+  | { type: 'attempt.start' }
+  | { type: 'attempt.review' }
   | { type: 'answer.select'; questionId: string; answer: string }
   | { type: 'attempt.submit' }
   | { type: 'timer.tick'; now: number }
@@ -104,6 +122,11 @@ export function allAnswered(questions: readonly AssessmentQuestion[], answers: R
 export function secondsUntil(deadline: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(deadline) - now) / 1000));
 }
+
+export const EMPTY_HISTORY: AttemptHistory = { usedAttempts: 0, remainingAttempts: null, lastAttempt: null };
+
+/** Pure rule for the intro: Start is offered while attempts remain (the server enforces the same limit). */
+export const hasAttemptsRemaining = (history: AttemptHistory) => history.remainingAttempts === null || history.remainingAttempts > 0;
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : '');
 
@@ -139,6 +162,9 @@ export const assessmentMachine = setup({
   },
   guards: {
     hasPassedAttempt: (_, params: { output: LoadOutput }) => params.output.passedAttemptId !== null,
+    hasOpenAttempt: (_, params: { output: LoadOutput }) => (params.output.openAttemptId ?? null) !== null,
+    canStart: ({ context }) => hasAttemptsRemaining(context.history),
+    hasFailedLastAttempt: ({ context }) => context.history.lastAttempt !== null && !context.history.lastAttempt.passed,
     isDuplicateKey: (_, params: { error: unknown }) => /duplicate key/i.test(errorMessage(params.error)),
     canSubmit: ({ context }) => allAnswered(context.assessment?.questions ?? [], context.answers),
     isExpired: ({ context }, params: { now: number }) => context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) <= 0,
@@ -150,8 +176,18 @@ export const assessmentMachine = setup({
   actions: {
     storeAssessment: assign((_, params: { output: LoadOutput }) => ({
       assessment: params.output.assessment,
+      history: params.output.history ?? EMPTY_HISTORY,
       reviewAttemptId: params.output.passedAttemptId,
       error: null,
+    })),
+    reviewLastAttempt: assign(({ context }) => ({ reviewAttemptId: context.history.lastAttempt?.attemptId ?? null, error: null })),
+    /** A graded attempt becomes the intro's last attempt, so a retake shows what is left. */
+    recordInHistory: assign(({ context }, params: { result: AttemptResult }) => ({
+      history: {
+        usedAttempts: context.history.usedAttempts + 1,
+        remainingAttempts: context.history.remainingAttempts === null ? null : (params.result.attemptsRemaining ?? Math.max(0, context.history.remainingAttempts - 1)),
+        lastAttempt: { attemptId: params.result.attemptId, attemptNumber: params.result.attemptNumber, score: params.result.score, passed: params.result.passed },
+      },
     })),
     storeAttempt: assign((_, params: { attempt: AttemptInfo }) => ({
       attempt: params.attempt,
@@ -191,6 +227,7 @@ export const assessmentMachine = setup({
   context: ({ input }) => ({
     componentId: input.componentId,
     assessment: null,
+    history: EMPTY_HISTORY,
     attempt: null,
     answers: {},
     unsaved: {},
@@ -215,12 +252,24 @@ export const assessmentMachine = setup({
             target: 'reviewLoading',
             actions: { type: 'storeAssessment', params: ({ event }) => ({ output: event.output }) },
           },
-          { target: 'starting', actions: { type: 'storeAssessment', params: ({ event }) => ({ output: event.output }) } },
+          {
+            guard: { type: 'hasOpenAttempt', params: ({ event }) => ({ output: event.output }) },
+            target: 'starting',
+            actions: { type: 'storeAssessment', params: ({ event }) => ({ output: event.output }) },
+          },
+          { target: 'intro', actions: { type: 'storeAssessment', params: ({ event }) => ({ output: event.output }) } },
         ],
         onError: {
           target: 'failed',
           actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.loadFailed } },
         },
+      },
+    },
+    // Nothing has started: the learner reads the rules and chooses to start (or to look at the last failed attempt).
+    intro: {
+      on: {
+        'attempt.start': { guard: 'canStart', target: 'starting' },
+        'attempt.review': { guard: 'hasFailedLastAttempt', target: 'reviewLoading', actions: 'reviewLastAttempt' },
       },
     },
     starting: {
@@ -305,7 +354,13 @@ export const assessmentMachine = setup({
         id: 'submitAttempt',
         src: 'submitAttempt',
         input: ({ context }) => ({ attemptId: context.attempt!.attemptId, answers: context.answers, reason: context.submitReason }),
-        onDone: { target: 'result', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) } },
+        onDone: {
+          target: 'result',
+          actions: [
+            { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+            { type: 'recordInHistory', params: ({ event }) => ({ result: event.output }) },
+          ],
+        },
         onError: { target: 'submitFailed', actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.submitFailed } } },
       },
     },
@@ -314,8 +369,9 @@ export const assessmentMachine = setup({
       // At timer zero nobody is there to press the button: keep trying on our own.
       after: { autoSubmitRetry: { guard: 'isAutoSubmit', target: 'submitting' } },
     },
+    // A retake goes back to the intro: only its Start button opens a new attempt.
     result: {
-      on: { 'attempt.retake': { guard: 'hasAttemptsLeft', target: 'starting' } },
+      on: { 'attempt.retake': { guard: 'hasAttemptsLeft', target: 'intro' } },
     },
     reviewLoading: {
       tags: ['busy'],
@@ -327,7 +383,10 @@ export const assessmentMachine = setup({
         onError: { target: 'failed', actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.reviewFailed } } },
       },
     },
-    reviewing: {},
+    // A passed attempt is final; the review of a failed one leads back to the intro while attempts remain.
+    reviewing: {
+      on: { 'attempt.retake': { guard: 'hasAttemptsLeft', target: 'intro' } },
+    },
     failed: {
       on: { 'assessment.retry': { target: 'loading', actions: 'clearError' } },
     },

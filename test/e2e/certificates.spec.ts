@@ -69,6 +69,9 @@ async function takeCourseUntil(token: string, adminToken: string, title: string,
 /** Answers every question right in the page's radio groups (each labelled by its question) and submits. */
 async function passInBrowser(page: Page, component: AdminComponent) {
   await page.getByRole('heading', { level: 1, name: component.data.title }).waitFor();
+  // Opening the page starts nothing: the attempt begins when the learner presses Start on the intro.
+  await page.getByRole('button', { name: 'Start Assessment' }).click();
+  await page.getByRole('timer', { name: 'Time remaining' }).waitFor();
   for (const question of component.data.questions ?? []) {
     const group = page.getByRole('radiogroup', { name: question.question, exact: true });
     const label = question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'True' : 'False') : question.correctAnswer;

@@ -67,8 +67,16 @@ async function answer(page: Page, question: AdminQuestion, correct = true) {
   await group.getByLabel(label, { exact: true }).check();
 }
 
-async function passAssessment(page: Page, component: AdminComponent) {
+/** The intro shows the rules and starts nothing; Start opens the attempt and its timer. */
+async function startFromIntro(page: Page, component: AdminComponent) {
   await page.getByRole('heading', { level: 1, name: component.data.title }).waitFor();
+  await page.getByText('The timer starts when you press Start and keeps running if you leave the page.').waitFor();
+  await page.getByRole('button', { name: 'Start Assessment' }).click();
+  await page.getByRole('timer', { name: 'Time remaining' }).waitFor();
+}
+
+async function passAssessment(page: Page, component: AdminComponent) {
+  await startFromIntro(page, component);
   for (const question of component.data.questions ?? []) await answer(page, question);
   const submit = page.getByRole('button', { name: 'Submit Assessment' });
   expect(await submit.isEnabled()).toBe(true);
@@ -164,7 +172,12 @@ describe('learner journey', () => {
     const { page } = session;
     await signIn(session, TAYLOR.username, TAYLOR.password);
     await session.open(`/course/${course.id}/assessment/${pre.id}`);
-    await page.getByRole('heading', { level: 1, name: pre.data.title }).waitFor();
+    const token = await login(TAYLOR.username, TAYLOR.password);
+    // The intro lists the rules; merely opening the page has not started an attempt.
+    await page.getByRole('button', { name: 'Start Assessment' }).waitFor();
+    await page.getByText('Attempts remaining').waitFor();
+    expect((await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token })).hasIncomplete).toBe(false);
+    await startFromIntro(page, pre);
     const timer = page.getByRole('timer', { name: 'Time remaining' });
     await page.waitForFunction(() => /^00:[0-5]\d$|^01:00$/.test(document.querySelector('[role="timer"]')?.textContent?.trim() ?? ''));
     // Under 300 seconds the timer is red.
@@ -193,12 +206,25 @@ describe('learner journey', () => {
     await page.getByRole('heading', { level: 1, name: 'Failed' }).waitFor({ timeout: 90_000 });
     await page.getByText(`1 of ${questions.length} correct`).waitFor();
     await page.getByText('Not answered').first().waitFor();
-    const token = await login(TAYLOR.username, TAYLOR.password);
     const latest = await call<{ hasAttempt: boolean; passed: boolean; attemptId: string }>(`/v2/user/assessments/${pre.id}/latest-attempt`, { token });
     expect(latest).toMatchObject({ hasAttempt: true, passed: false });
     const result = await call<{ submitReason: string; correctAnswers: number }>(`/v2/user/assessments/attempts/${latest.attemptId}`, { token });
     expect(result.correctAnswers).toBe(1);
     expect(['AUTO', 'DEADLINE']).toContain(result.submitReason);
+
+    // Coming back after the failure shows the intro with the failed score; nothing starts until Start.
+    await page.reload();
+    const start = page.getByRole('button', { name: 'Start Assessment' });
+    await start.waitFor();
+    await page.getByText('Last attempt (attempt 1) failed').waitFor();
+    expect((await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token })).hasIncomplete).toBe(false);
+    await page.getByRole('button', { name: 'Review last attempt' }).click();
+    await page.getByText(`Review: ${pre.data.title}`).waitFor();
+    await page.getByText(`1 of ${questions.length} correct`).waitFor();
+    // Re-attempt leads back to the intro, not straight into a new attempt.
+    await page.getByRole('button', { name: 'Re-attempt' }).click();
+    await start.waitFor();
+    expect((await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token })).hasIncomplete).toBe(false);
   }, 150_000);
 
   it('a learner who closes the tab mid-attempt comes back to the Incomplete Attempts dialog and submits it', async () => {
@@ -212,7 +238,7 @@ describe('learner journey', () => {
     await signIn(session, TAYLOR.username, TAYLOR.password);
     const first = session.page;
     await first.goto(`/course/${course.id}/assessment/${pre.id}`);
-    await first.getByRole('heading', { level: 1, name: pre.data.title }).waitFor();
+    await startFromIntro(first, pre);
     for (const question of questions.slice(0, 2)) {
       const saved = first.waitForResponse((r) => r.url().includes('/answers') && r.request().method() === 'PUT' && r.ok());
       await answer(first, question);

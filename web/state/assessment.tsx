@@ -1,8 +1,17 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { ASSESSMENT_MESSAGES, assessmentMachine, type AttemptInfo, type AttemptResult, type LoadOutput, type SubmitReason } from '../../statecharts/assessment.machine';
+import { ATTEMPT_GRACE_SECONDS, type IncompleteAttempt } from '@contract/learner';
 import { ApiClientError, errorMessage } from '../api/client';
 import { learnerApi } from '../api/learner';
+
+/**
+ * The open attempt's time (plus the grace) is over, judged on the server's clock only: its own
+ * elapsed minutes (rounded down) against the attempt's length, so a wrong device clock cannot
+ * make a live attempt look finished.
+ */
+const isPastGrace = (open: IncompleteAttempt) =>
+  open.elapsedMinutes * 60 > (Date.parse(open.deadline) - Date.parse(open.startedAt)) / 1000 + ATTEMPT_GRACE_SECONDS;
 
 /** The server's remaining seconds turned into a deadline on this device's clock (no skew). */
 const localDeadline = (remainingSeconds: number) => new Date(Date.now() + remainingSeconds * 1000).toISOString();
@@ -10,16 +19,41 @@ const localDeadline = (remainingSeconds: number) => new Date(Date.now() + remain
 const browserAssessmentMachine = assessmentMachine.provide({
   actors: {
     loadAssessment: fromPromise<LoadOutput, { componentId: string }>(async ({ input }) => {
-      const [questions, latest] = await Promise.all([learnerApi.questions(input.componentId), learnerApi.latestAttempt(input.componentId)]);
+      const [questions, firstAttempts, incomplete] = await Promise.all([
+        learnerApi.questions(input.componentId),
+        learnerApi.attempts(input.componentId),
+        learnerApi.incomplete(),
+      ]);
+      let attempts = firstAttempts;
+      let openAttemptId = questions.openAttemptId;
+      const open = incomplete.incompleteAttempts.find((a) => a.attemptId === openAttemptId);
+      if (open && isPastGrace(open)) {
+        // Its time ran out while the learner was away. Resuming would make the server close it and
+        // open a new attempt at once, so grade it on its saved answers and show the intro instead.
+        await learnerApi.autoSubmitAttempt(open.attemptId).catch((error: unknown) => {
+          if (!(error instanceof ApiClientError && error.status === 409)) throw error;
+        });
+        attempts = await learnerApi.attempts(input.componentId);
+        openAttemptId = null;
+      }
+      const submitted = attempts.attempts.filter((a) => a.submittedAt !== null);
+      const last = submitted.reduce<(typeof submitted)[number] | null>((latest, a) => (!latest || a.attemptNumber > latest.attemptNumber ? a : latest), null);
+      const maxAttempts = questions.maxAttempts || null;
       return {
         assessment: {
           title: questions.title,
           timeLimit: questions.timeLimit,
           passingScore: questions.passingScore,
-          maxAttempts: questions.maxAttempts || null,
+          maxAttempts,
           questions: questions.questions,
         },
-        passedAttemptId: !questions.openAttemptId && latest.hasAttempt && latest.passed ? latest.attemptId : null,
+        passedAttemptId: !openAttemptId && last?.passed ? last.attemptId : null,
+        openAttemptId,
+        history: {
+          usedAttempts: attempts.totalAttempts,
+          remainingAttempts: maxAttempts === null ? null : attempts.remainingAttempts,
+          lastAttempt: last ? { attemptId: last.attemptId, attemptNumber: last.attemptNumber, score: last.score ?? 0, passed: last.passed === true } : null,
+        },
       };
     }),
     startAttempt: fromPromise<AttemptInfo, { componentId: string }>(async ({ input }) => {

@@ -1,9 +1,9 @@
-import { ArrowLeft, CircleCheck, CircleX, Clock, RotateCcw } from 'lucide-react';
+import { ArrowLeft, CircleCheck, CircleX, Clock, Eye, Play, RotateCcw } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { AttemptReview } from '../../components/learner-attempt-review';
 import { css, cx } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
-import { ASSESSMENT_MESSAGES, isAnswerable, type AssessmentQuestion, type AttemptResult } from '../../../statecharts/assessment.machine';
+import { ASSESSMENT_MESSAGES, isAnswerable, type AssessmentInfo, type AssessmentQuestion, type AttemptHistory, type AttemptResult } from '../../../statecharts/assessment.machine';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAssessment } from '../../state/assessment';
 import { Alert } from '../../ui/alert';
@@ -43,6 +43,19 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
 
   if (snapshot.hasTag('duplicateWait')) return <LoadingBlock label={ASSESSMENT_MESSAGES.duplicateWait} />;
   if (snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('reviewLoading')) return <LoadingBlock label="Loading assessment..." />;
+  if (snapshot.matches('intro') && assessment) {
+    return (
+      <IntroView
+        assessment={assessment}
+        history={snapshot.context.history}
+        courseId={courseId}
+        canStart={snapshot.can({ type: 'attempt.start' })}
+        canReview={snapshot.can({ type: 'attempt.review' })}
+        onStart={() => send({ type: 'attempt.start' })}
+        onReview={() => send({ type: 'attempt.review' })}
+      />
+    );
+  }
   if (snapshot.matches('failed')) {
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
@@ -144,6 +157,91 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
           {snapshot.matches('submitFailed') ? 'Try Again' : 'Submit Assessment'}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** What the learner reads before an attempt starts; nothing runs on the server until Start. */
+function IntroView(props: {
+  assessment: AssessmentInfo;
+  history: AttemptHistory;
+  courseId: string;
+  canStart: boolean;
+  canReview: boolean;
+  onStart: () => void;
+  onReview: () => void;
+}) {
+  const { assessment, history } = props;
+  const passingScore = assessment.passingScore || DEFAULT_PASSING_SCORE;
+  const last = history.lastAttempt;
+  const lastScore = last ? Math.round(last.score * 100) / 100 : 0;
+  const facts: [string, string][] = [
+    ['Questions', String(assessment.questions.length)],
+    ['Time limit', `${assessment.timeLimit} min`],
+    ['Passing score', `${passingScore}%`],
+    ['Maximum attempts', assessment.maxAttempts ? String(assessment.maxAttempts) : 'Unlimited'],
+    ['Attempts used', String(history.usedAttempts)],
+    ['Attempts remaining', history.remainingAttempts === null ? 'Unlimited' : String(history.remainingAttempts)],
+  ];
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl', mx: 'auto', w: 'full' })}>
+      <Card as="section" aria-labelledby="assessment-intro-title" className={css({ p: { base: '5', md: '8' }, display: 'flex', flexDirection: 'column', gap: '5' })}>
+        <header className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>Assessment</p>
+          <h1 id="assessment-intro-title" className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
+            {assessment.title}
+          </h1>
+        </header>
+
+        <dl className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }, gap: '3' })}>
+          {facts.map(([label, value]) => (
+            <div key={label} className={css({ p: '3', rounded: 'md', bg: 'bg.muted', display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+              <dt className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>{label}</dt>
+              <dd className={css({ fontSize: 'lg', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        {last && !last.passed ? (
+          <Alert
+            status="warning"
+            title={`Last attempt (attempt ${last.attemptNumber}) failed`}
+            action={
+              props.canReview ? (
+                <Button size="sm" variant="outline" leftIcon={<Eye aria-hidden />} onClick={props.onReview}>
+                  Review last attempt
+                </Button>
+              ) : null
+            }
+          >
+            You scored <span className={css({ fontWeight: 'bold', color: scoreColor(lastScore) })}>{lastScore}%</span>; {passingScore}% is needed to pass.
+          </Alert>
+        ) : null}
+
+        {props.canStart ? (
+          <section aria-labelledby="assessment-rules-title" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <h2 id="assessment-rules-title" className={css({ fontWeight: 'semibold' })}>Before you start</h2>
+            <ul className={css({ listStyle: 'disc', pl: '5', display: 'flex', flexDirection: 'column', gap: '1', color: 'fg.muted' })}>
+              <li>The timer starts when you press Start and keeps running if you leave the page.</li>
+              <li>Answers are saved as you go.</li>
+              <li>Unanswered questions are marked incorrect when time runs out.</li>
+            </ul>
+          </section>
+        ) : (
+          <Alert status="error" title="No attempts left">Maximum attempts reached.</Alert>
+        )}
+
+        <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' })}>
+          <Button asChild size="lg" variant="outline">
+            <Link href={`/course/${props.courseId}`}>Back to course</Link>
+          </Button>
+          {props.canStart ? (
+            <Button size="lg" leftIcon={<Play aria-hidden />} onClick={props.onStart}>
+              Start Assessment
+            </Button>
+          ) : null}
+        </div>
+      </Card>
     </div>
   );
 }
