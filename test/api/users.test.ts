@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../worker/contract/admin-people';
 import { decryptText } from '../../worker/services/crypto';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema, userRow, type TestUser } from './helpers';
+import { createCourse } from './fixtures';
 
 /** Anything that would betray a stored secret in a response. */
 function expectNoSecrets(payload: unknown) {
@@ -209,6 +210,28 @@ describe('deleting users', () => {
     expect(ok.body).toMatchObject({ deleted: 2 });
     expect(await userRow(a.id)).toBeUndefined();
     expect(await userRow(b.id)).toBeUndefined();
+  });
+
+  it('refuses to delete a certificate holder, alone or in a selection, and keeps the certificate verifiable', async () => {
+    const holder = await createUser();
+    const other = await createUser();
+    const course = await createCourse();
+    await db.insert(schema.certificates).values({
+      id: crypto.randomUUID(),
+      certificateNumber: 'CERT-2026-424242',
+      userId: holder.id,
+      courseId: course.courseId,
+      userName: 'Holder Person',
+      courseName: course.title,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const single = await api('DELETE', `/api/users/${holder.id}`, { token: adminToken });
+    expect(single.status).toBe(409);
+    expect(single.body.message).toBe(USER_MESSAGES.deleteCertified);
+    const bulk = await api('DELETE', '/api/users/bulk', { token: adminToken, body: { userIds: [other.id, holder.id] } });
+    expect(bulk.status).toBe(409);
+    expect(await userRow(other.id)).toBeDefined();
+    expect((await api('GET', '/api/v2/certificates/verify/CERT-2026-424242')).body).toMatchObject({ valid: true, status: 'ACTIVE' });
   });
 
   it('never removes the last administrator', async () => {

@@ -56,6 +56,8 @@ export const USER_MESSAGES = {
   notFound: 'User not found',
   deleteSelf: 'You cannot delete your own account',
   deleteLastAdmin: 'You cannot delete the last administrator',
+  deleteCertified:
+    'Users who hold certificates cannot be deleted: inspectors must still be able to verify them. Remove their books instead.',
   demoteLastAdmin: 'You cannot remove the administrator role from the last administrator',
   bookRequired: 'Please select at least one book',
   usersRequired: 'Please select at least one user',

@@ -24,7 +24,7 @@ import type { DomainRef } from '../contract/auth';
 import { idParam } from '../contract/common';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
-import { domains, userDomains, users } from '../db/schema';
+import { certificates, domains, userDomains, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireAuth } from '../middleware/auth';
@@ -79,6 +79,17 @@ async function domainsFor(db: Db, userIds?: string[]): Promise<Map<string, Domai
 
 async function loadUser(db: Db, id: string): Promise<UserRow | undefined> {
   return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+/**
+ * Deleting a user cascades to their training records, and a certificate an inspector checks
+ * must keep verifying: holders of certificates are refused (409) before anything is written.
+ */
+async function assertNoCertificates(db: Db, ids: string[]): Promise<void> {
+  for (const part of chunk(ids, PARAM_CHUNK)) {
+    const held = await db.select({ id: certificates.id }).from(certificates).where(inArray(certificates.userId, part)).limit(1).get();
+    if (held) throw new ApiError('CONFLICT', USER_MESSAGES.deleteCertified);
+  }
 }
 
 async function adminCount(db: Db, excluding: string[] = []): Promise<number> {
@@ -273,6 +284,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     if (ids.includes(c.var.user.id)) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);
     if ((await adminCount(db, ids)) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
+    await assertNoCertificates(db, ids);
     const statements = chunk(ids, PARAM_CHUNK).map((part) => db.delete(users).where(inArray(users.id, part)).returning({ id: users.id }));
     const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
     const deleted = results.reduce((n, r) => n + r.length, 0);
@@ -367,6 +379,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const row = await loadUser(db, id);
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     if (row.role === 'ADMIN' && (await adminCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
+    await assertNoCertificates(db, [id]);
     await db.delete(users).where(eq(users.id, id));
     return c.json({ message: 'User deleted successfully', deleted: 1 });
   });
