@@ -203,18 +203,18 @@ function IntroView(props: {
         </dl>
 
         {last && !last.passed ? (
-          <Alert
-            status="warning"
-            title={`Last attempt (attempt ${last.attemptNumber}) failed`}
-            action={
-              props.canReview ? (
+          // The review button sits in the message rather than the alert's action slot, which squeezes the text on a phone.
+          <Alert status="warning" title={`Last attempt (attempt ${last.attemptNumber}) failed`}>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
+              <span>
+                You scored <span className={css({ fontWeight: 'bold', color: scoreColor(lastScore) })}>{lastScore}%</span>; {passingScore}% is needed to pass.
+              </span>
+              {props.canReview ? (
                 <Button size="sm" variant="outline" leftIcon={<Eye aria-hidden />} onClick={props.onReview}>
                   Review last attempt
                 </Button>
-              ) : null
-            }
-          >
-            You scored <span className={css({ fontWeight: 'bold', color: scoreColor(lastScore) })}>{lastScore}%</span>; {passingScore}% is needed to pass.
+              ) : null}
+            </div>
           </Alert>
         ) : null}
 
@@ -231,12 +231,13 @@ function IntroView(props: {
           <Alert status="error" title="No attempts left">Maximum attempts reached.</Alert>
         )}
 
-        <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' })}>
-          <Button asChild size="lg" variant="outline">
+        {/* On a phone the two actions stack full width, Start on top. */}
+        <div className={css({ display: 'flex', flexDirection: { base: 'column-reverse', sm: 'row' }, gap: '3', justifyContent: 'flex-end' })}>
+          <Button asChild size="lg" variant="outline" className={css({ w: { base: 'full', sm: 'auto' } })}>
             <Link href={`/course/${props.courseId}`}>Back to course</Link>
           </Button>
           {props.canStart ? (
-            <Button size="lg" leftIcon={<Play aria-hidden />} onClick={props.onStart}>
+            <Button size="lg" leftIcon={<Play aria-hidden />} onClick={props.onStart} className={css({ w: { base: 'full', sm: 'auto' } })}>
               Start Assessment
             </Button>
           ) : null}
