@@ -1,9 +1,10 @@
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { createDb, type Db } from './db/client';
 import { rateLimits, revokedTokens } from './db/schema';
 import type { Bindings } from './env';
 import { closeOverdueAttempts as closeOverdue } from './services/assessments';
 import { backfillCertificates } from './services/certificates';
+import { recomputeCourseProgress } from './services/progress';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
 
@@ -25,8 +26,27 @@ export const closeOverdueAttempts: Job = async (_env, db, now) => {
   await closeOverdue(db, now);
 };
 
+/**
+ * A submit or completion stores the component first and the course progress second; if the second
+ * write failed, the course would never read COMPLETED (and no certificate would be issued).
+ * Enrollments whose every component is completed but which are not COMPLETED are recomputed.
+ */
+export const repairCompletedCourses: Job = async (_env, db, now) => {
+  const stale = await db.all<{ user_id: string; course_id: string }>(sql`
+    SELECT cp.user_id, cp.course_id FROM course_progress cp
+    WHERE cp.status <> 'COMPLETED'
+      AND EXISTS (SELECT 1 FROM course_components c WHERE c.course_id = cp.course_id)
+      AND NOT EXISTS (
+        SELECT 1 FROM course_components c
+        WHERE c.course_id = cp.course_id
+          AND NOT EXISTS (SELECT 1 FROM component_progress p WHERE p.component_id = c.id AND p.user_id = cp.user_id AND p.status = 'COMPLETED')
+      )
+    LIMIT 200`);
+  for (const row of stale) await recomputeCourseProgress(db, row.user_id, row.course_id, now);
+};
+
 /** Every job runs even when another fails; failures are logged, never swallowed silently. */
-export const JOBS: Record<string, Job> = { pruneAuthTables, certificateBackfill, closeOverdueAttempts };
+export const JOBS: Record<string, Job> = { pruneAuthTables, repairCompletedCourses, certificateBackfill, closeOverdueAttempts };
 
 export async function runScheduled(env: Bindings, now = new Date()): Promise<void> {
   const db = await createDb(env);

@@ -89,3 +89,45 @@ describe('closeOverdueAttempts (cron)', () => {
     expect(days).toHaveLength(1);
   });
 });
+
+describe('repairing courses whose last write failed', () => {
+  it('completes an enrollment whose every component is completed and issues its certificate', async () => {
+    const course = await createCourse();
+    const learner = await createUser({ domainIds: [course.domainId] });
+    const token = await login(learner);
+    await enroll(token, course.courseId);
+    // Arrange the state a failed second write leaves behind: components done, course not.
+    await db
+      .update(schema.componentProgress)
+      .set({ status: 'COMPLETED', progressPercentage: 100, score: 90 })
+      .where(eq(schema.componentProgress.userId, learner.id));
+    const before = await db.select().from(schema.courseProgress).where(eq(schema.courseProgress.userId, learner.id)).get();
+    expect(before?.status).not.toBe('COMPLETED');
+
+    await JOBS.repairCompletedCourses(env, await createDb(env), new Date());
+
+    const after = await db.select().from(schema.courseProgress).where(eq(schema.courseProgress.userId, learner.id)).get();
+    expect(after).toMatchObject({ status: 'COMPLETED', overallProgress: 100 });
+    const certificate = await db.select().from(schema.certificates).where(eq(schema.certificates.userId, learner.id)).get();
+    expect(certificate?.courseId).toBe(course.courseId);
+  });
+});
+
+describe('answer size', () => {
+  it('refuses an autosaved answer longer than any real answer and changes nothing', async () => {
+    const course = await createCourse();
+    const learner = await createUser({ domainIds: [course.domainId] });
+    const token = await login(learner);
+    await enroll(token, course.courseId);
+    const started = await api('POST', `/api/v2/user/assessments/${course.pre!.componentId}/start`, { token });
+    expect(started.status).toBe(200);
+    const questionId = course.pre!.questionIds[0];
+    const res = await api('PUT', `/api/v2/user/assessments/attempts/${started.body.attemptId}/answers`, {
+      token,
+      body: { questionId, answer: 'x'.repeat(5000) },
+    });
+    expect(res.status).toBe(400);
+    const attempt = await db.select().from(schema.attempts).where(eq(schema.attempts.id, started.body.attemptId)).get();
+    expect(attempt?.answers).toEqual({});
+  });
+});

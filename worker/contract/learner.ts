@@ -292,7 +292,12 @@ export interface StartAttemptResponse {
  * `{questionId, answer}` or several `{answers: {questionId: answer}}`; merged into the saved
  * answers (an answer of null clears it). Refused with 409 once submitted or after the deadline.
  */
-const answerValue = v.union([v.string(), v.pipe(v.number(), v.transform(String)), v.pipe(v.boolean(), v.transform(String))]);
+/** Answers are an option id or text, or "true"/"false": anything longer is not an answer. */
+export const MAX_ANSWER_LENGTH = 2000;
+const answerValue = v.pipe(
+  v.union([v.string(), v.pipe(v.number(), v.transform(String)), v.pipe(v.boolean(), v.transform(String))]),
+  v.maxLength(MAX_ANSWER_LENGTH, `An answer can be at most ${MAX_ANSWER_LENGTH} characters`),
+);
 export const autosaveBody = v.union(
   [
     v.object({ questionId: v.pipe(v.string('questionId is required'), v.nonEmpty('questionId is required')), answer: v.nullable(answerValue) }),
@@ -320,7 +325,8 @@ export const submitBody = v.pipe(
     const source = body.answers && typeof body.answers === 'object' && !Array.isArray(body.answers) ? (body.answers as Record<string, unknown>) : body;
     const out: Record<string, string> = {};
     for (const [key, value] of Object.entries(source)) {
-      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+      // Longer than any real answer: it cannot be correct, and it is not stored whole.
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = String(value).slice(0, MAX_ANSWER_LENGTH);
     }
     return out;
   }),
