@@ -51,7 +51,11 @@ async function deliver(env: Bindings, db: Db, id: string, mail: Mail): Promise<v
       const { EmailMessage } = await import('cloudflare:email');
       await env.EMAIL.send(new EmailMessage(from, mail.to, mimeMessage(from, mail)));
     }
-    await db.update(mailOutbox).set({ status: 'SENT', sentAt: new Date().toISOString() }).where(eq(mailOutbox.id, id));
+    // A delivered message may carry a live reset link: keep the record, not the secret.
+    await db
+      .update(mailOutbox)
+      .set({ status: 'SENT', sentAt: new Date().toISOString(), bodyText: '[delivered; body removed]', bodyHtml: null })
+      .where(eq(mailOutbox.id, id));
   } catch (error) {
     // The request that asked for mail still succeeds; the outbox row shows what failed.
     await db.update(mailOutbox).set({ status: 'FAILED', error: String(error) }).where(eq(mailOutbox.id, id));
