@@ -26,5 +26,16 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // The UI kit and Panda's generated runtime only define things (recipe objects, contexts,
+        // the toaster store) at module level. Declaring them side-effect free lets a page that
+        // imports one component from the '../ui' barrel skip the others and their Ark machines.
+        moduleSideEffects: [
+          { test: /[\\/]web[\\/]ui[\\/][^\\/]+\.tsx?$/, sideEffects: false },
+          { test: /[\\/]styled-system[\\/].+\.mjs$/, sideEffects: false },
+        ],
+      },
+    },
   },
 });

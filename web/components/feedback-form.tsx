@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { errorMessage } from '../api/client';
 import { thinkApi, type FeedbackType } from '../api/public';
-import { Alert, Button, Checkbox, Select, TextField, type SelectOption } from '../ui';
+import { Alert, Button, Checkbox, focusFirstInvalid, Select, TextField, type SelectOption } from '../ui';
 
 export const FEEDBACK_TYPE_OPTIONS: readonly SelectOption<FeedbackType>[] = [
   { value: 'QUERY', label: 'Query' },
@@ -62,7 +62,7 @@ export function FeedbackForm({ variant, onSubmitted, hideTitle = false, classNam
     event.preventDefault();
     const found = validateFeedback({ type, subject, description });
     setErrors(found);
-    if (found.type || found.subject || found.description || !type) return;
+    if (found.type || found.subject || found.description || !type) return focusFirstInvalid(event.currentTarget as HTMLElement);
     setBusy(true);
     setResult(null);
     const body = { type, subject: subject.trim(), description: description.trim(), isAnonymous: variant === 'public' ? true : anonymous };

@@ -65,3 +65,11 @@ export function Field({ label, helperText, error, required, disabled, className,
     </div>
   );
 }
+
+/**
+ * After a failed submit, moves focus to the first control marked invalid (on the next frame,
+ * once React has rendered the messages), so keyboard and screen-reader users land on the problem.
+ */
+export function focusFirstInvalid(container: HTMLElement | null): void {
+  requestAnimationFrame(() => container?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus());
+}

@@ -11,7 +11,7 @@ export { Chip, type ChipProps } from './chip';
 export { Dialog, type DialogProps } from './dialog';
 export { Drawer, DrawerCloseTrigger, type DrawerProps } from './drawer';
 export { EmptyState, type EmptyStateProps } from './empty-state';
-export { Field, type FieldControlProps, type FieldShellProps } from './field';
+export { Field, focusFirstInvalid, type FieldControlProps, type FieldShellProps } from './field';
 export { Menu, MenuHeader, MenuItem, MenuSeparator, type MenuItemProps, type MenuProps } from './menu';
 export { Pagination, type PaginationProps } from './pagination';
 export { Select, type SelectOption, type SelectProps } from './select';

@@ -8,7 +8,7 @@ import { PASSWORD_HINT } from '../../components/password-hint';
 import { homeFor, useAccess } from '../../components/route-guards';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession, useSessionActor } from '../../state/session';
-import { Alert, Button, PasswordField } from '../../ui';
+import { Alert, Button, focusFirstInvalid, PasswordField } from '../../ui';
 
 interface ChangeErrors {
   current?: string | null;
@@ -48,7 +48,7 @@ export function ChangePasswordPage() {
       confirm: passwordConfirmError(next, confirm),
     };
     setErrors(found);
-    if (found.current || found.next || found.confirm) return;
+    if (found.current || found.next || found.confirm) return focusFirstInvalid(event.currentTarget as HTMLElement);
     session.send({ type: 'password.change', currentPassword: current, newPassword: next });
   };
 

@@ -5,7 +5,7 @@ import { authApi } from '../../api/auth';
 import { ApiClientError } from '../../api/client';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { Alert, Button, TextField } from '../../ui';
+import { Alert, Button, focusFirstInvalid, TextField } from '../../ui';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -50,7 +50,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     const problem = validateEmail(email);
     setFieldError(problem);
-    if (problem) return;
+    if (problem) return focusFirstInvalid(event.currentTarget as HTMLElement);
     setBusy(true);
     setResult(null);
     try {

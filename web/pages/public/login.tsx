@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession, useSessionActor } from '../../state/session';
-import { Alert, Button, PasswordField, TextField } from '../../ui';
+import { Alert, Button, focusFirstInvalid, PasswordField, TextField } from '../../ui';
 
 interface LoginErrors {
   username?: string;
@@ -41,7 +41,7 @@ export function LoginPage() {
     event.preventDefault();
     const found = validateLogin(username, password);
     setErrors(found);
-    if (found.username || found.password) return;
+    if (found.username || found.password) return focusFirstInvalid(event.currentTarget as HTMLElement);
     session.send({ type: 'session.login', username: username.trim(), password });
   };
 

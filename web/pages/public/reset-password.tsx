@@ -8,7 +8,7 @@ import { ApiClientError, errorMessage } from '../../api/client';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { PASSWORD_HINT } from '../../components/password-hint';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { Alert, Button, LoadingBlock, PasswordField } from '../../ui';
+import { Alert, Button, focusFirstInvalid, LoadingBlock, PasswordField } from '../../ui';
 
 export const RESET_MESSAGES = {
   invalidLink: 'Invalid or expired password reset link. Please request a new one.',
@@ -70,7 +70,7 @@ export function ResetPasswordPage() {
     event.preventDefault();
     const found = { password: passwordPolicyError(password), confirm: passwordConfirmError(password, confirm) };
     setErrors(found);
-    if (found.password || found.confirm) return;
+    if (found.password || found.confirm) return focusFirstInvalid(event.currentTarget as HTMLElement);
     setPhase({ kind: 'submitting' });
     try {
       const result = await authApi.resetPassword(token, password);
