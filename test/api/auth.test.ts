@@ -70,8 +70,9 @@ describe('login', () => {
       Array.from({ length: 12 }, (_, i) => api('POST', '/api/auth/login', { headers, body: { username: user.username, password: `Wrong#${i}burst` } })),
     );
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
+    const seen = JSON.stringify(results.map((r) => [r.status, r.body?.code]));
+    expect(statuses.filter((s) => s === 401).length, seen).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length, seen).toBeGreaterThanOrEqual(7);
   });
 
   it('does not count successful sign-ins against the shared IP limit (a site office behind one address)', async () => {
