@@ -7,6 +7,24 @@ import { inject } from 'vitest';
 /*
  * Debian's Chromium driven by playwright-core, launched exactly as shared/stack-notes.md says.
  * Every journey gets a fresh profile (its own localStorage), so sessions never leak between tests.
+ *
+ * Writing a journey (test/e2e/<area>.spec.ts, named as a user story):
+ *
+ *   let session: BrowserSession | undefined;
+ *   afterEach(async () => { await session?.close(); session = undefined; });
+ *
+ *   it('a learner opens the reports page from the menu', async () => {
+ *     session = await openBrowser(VIEWPORTS.phone);          // or VIEWPORTS.desktop (default)
+ *     await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+ *     await session.page.getByRole('button', { name: 'Open navigation' }).click();
+ *     ...
+ *     await waitForPath(session.page, '/reports');          // await conditions, never sleep
+ *   });
+ *
+ * The Worker (global-setup.ts) is shared by the whole run and seeded once: create what a story
+ * changes (server.ts apiAs(...).request('/users', ...), unique()) instead of editing seed users.
+ * playwright-core has no auto-waiting expect: wait with locator.waitFor(), page.waitForURL() or
+ * page.waitForFunction(), then assert values with vitest's expect.
  */
 
 export const VIEWPORTS = {
