@@ -199,6 +199,17 @@ describe('admin content', () => {
     expect(await page.getByRole('button', { name: `Delete ${courseTitle}` }).isDisabled()).toBe(true);
     await snap(page, 'courses-1280');
 
+    // A material in use cannot be deleted: the refusal is explained inside the dialog, nothing goes.
+    await session.open('/admin/materials');
+    await page.getByRole('button', { name: `Delete ${materialTitle}` }).click();
+    const confirmDelete = page.getByRole('alertdialog', { name: 'Delete Material' });
+    await confirmDelete.getByText('Are you sure you want to delete this material?').waitFor();
+    await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirmDelete.getByText(/is used by 1 course component/).waitFor();
+    await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+    await confirmDelete.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: materialTitle, exact: true }).waitFor();
+
     // The learner of that book sees it in My Courses.
     const learner = await openBrowser(VIEWPORTS.phone);
     try {

@@ -5,6 +5,7 @@ import { cloneCourse, createCourse, deleteCourse, listCourses, listDomains, publ
 import { ApiClientError, errorMessage } from '../../api/client';
 import { CourseEditDialog } from '../../components/admin/course-edit-dialog';
 import { CourseFields, coursePayload, emptyCourseForm, validateCourseForm, type CourseFormErrors, type CourseFormValues } from '../../components/admin/course-form';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
@@ -223,8 +224,13 @@ export function AdminCoursesPage() {
         }}
       />
       <CourseEditDialog courseId={editing?.id ?? null} initialTab={editing?.tab} domains={domains} onClose={() => setEditing(null)} onChanged={() => void load()} />
-      <DeleteCourseDialog
-        course={deleting}
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete Course"
+        question="Are you sure you want to delete this course?"
+        describe={(course) => course.title}
+        failureMessage="Failed to delete the course"
+        onConfirm={(course) => deleteCourse(course.id)}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
@@ -299,52 +305,6 @@ function CreateCourseDialog({
         {booksLoaded && domains.length === 0 ? <Alert status="warning">There are no books yet. Create a book first on the Books page.</Alert> : null}
         <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} />
       </form>
-    </Dialog>
-  );
-}
-
-function DeleteCourseDialog({ course, onClose, onDeleted }: { course: AdminCourse | null; onClose: () => void; onDeleted: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setError(null);
-    setBusy(false);
-  }, [course]);
-  return (
-    <Dialog
-      open={course !== null}
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
-      title="Delete Course"
-      role="alertdialog"
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            palette="danger"
-            loading={busy}
-            onClick={async () => {
-              if (!course) return;
-              setBusy(true);
-              try {
-                await deleteCourse(course.id);
-                onDeleted();
-              } catch (e) {
-                setError(errorMessage(e, 'Failed to delete the course'));
-                setBusy(false);
-              }
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      }
-    >
-      {error ? <Alert status="error" className={css({ mb: '3' })}>{error}</Alert> : null}
-      <p>Are you sure you want to delete this course?</p>
-      {course ? <p className={css({ mt: '2', fontWeight: 'medium' })}>{course.title}</p> : null}
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { formatFileSize, MATERIAL_TYPE_LABELS, materialTypeFromFileName, MESSAGES, titleFromFileName } from '@contract/admin-content';
 import { deleteMaterial, listMaterials, updateMaterial, uploadMaterial, type Material } from '../../api/admin-content';
 import { errorMessage } from '../../api/client';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
@@ -185,8 +186,13 @@ export function AdminMaterialsPage() {
           void load();
         }}
       />
-      <DeleteDialog
-        material={deleting}
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete Material"
+        question="Are you sure you want to delete this material?"
+        describe={(material) => material.title}
+        failureMessage="Failed to delete material. Please try again."
+        onConfirm={(material) => deleteMaterial(material.id)}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
@@ -418,53 +424,6 @@ function EditDialog({ material, onClose, onSaved }: { material: Material | null;
           File: {material?.fileName} ({formatFileSize(material?.fileSize)}). The file itself cannot be changed; upload a new material instead.
         </p>
       </form>
-    </Dialog>
-  );
-}
-
-function DeleteDialog({ material, onClose, onDeleted }: { material: Material | null; onClose: () => void; onDeleted: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setError(null);
-    setBusy(false);
-  }, [material]);
-  return (
-    <Dialog
-      open={material !== null}
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
-      title="Delete Material"
-      role="alertdialog"
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            palette="danger"
-            loading={busy}
-            onClick={async () => {
-              if (!material) return;
-              setBusy(true);
-              setError(null);
-              try {
-                await deleteMaterial(material.id);
-                onDeleted();
-              } catch (e) {
-                setError(errorMessage(e, 'Failed to delete material. Please try again.'));
-                setBusy(false);
-              }
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      }
-    >
-      {error ? <Alert status="error" className={css({ mb: '3' })}>{error}</Alert> : null}
-      <p>Are you sure you want to delete this material?</p>
-      {material ? <p className={css({ mt: '2', fontWeight: 'medium' })}>{material.title}</p> : null}
     </Dialog>
   );
 }
