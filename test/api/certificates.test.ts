@@ -277,6 +277,19 @@ describe('public verification', () => {
     expect(twice.status).toBe(409);
   });
 
+  it('records one revocation and one audit entry when two admins revoke at the same moment', async () => {
+    const { certificate } = await certifiedLearner();
+    const adminToken = await login(await createAdmin());
+    const results = await Promise.all(
+      ['first reason', 'second reason'].map((reason) => api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, { token: adminToken, body: { reason } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, certificate.certificateId)).all();
+    expect(audit).toHaveLength(1);
+    const row = await db.select().from(schema.certificates).where(eq(schema.certificates.id, certificate.certificateId)).get();
+    expect(row?.revokedReason).toBe(audit[0].reason);
+  });
+
   it('answers 404 "Certificate not found" for an unknown number', async () => {
     const res = await api('GET', '/api/v2/certificates/verify/CERT-1999-000000', { headers: { 'cf-connecting-ip': '203.0.113.13' } });
     expect(res.status).toBe(404);

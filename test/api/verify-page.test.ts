@@ -30,7 +30,7 @@ describe('the certificate verification page', () => {
     const { response, html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=300');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("style-src 'unsafe-inline'");
     expect(csp).not.toMatch(/script-src/);

@@ -176,6 +176,9 @@ function lookupPage(appName: string): string {
   });
 }
 
+/** Short enough that a revocation shows within a minute, long enough to absorb a burst of scans at the edge. */
+const RESULT_CACHE_SECONDS = 60;
+
 function html(c: Context<AppEnv>, body: string, status: 200 | 404 | 429, cacheSeconds: number) {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('X-Content-Type-Options', 'nosniff');
@@ -203,7 +206,7 @@ export const verifyPage = new Hono<AppEnv>()
     try {
       const result = number ? await verifyCertificate(c, number) : null;
       if (!result) return html(c, notFoundPage(appName, number), 404, 60);
-      return html(c, resultPage(appName, result), 200, 300);
+      return html(c, resultPage(appName, result), 200, RESULT_CACHE_SECONDS);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
         c.header('Retry-After', error.headers?.['Retry-After'] ?? '60');
