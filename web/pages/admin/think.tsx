@@ -8,12 +8,13 @@ import {
   type SubmissionDto,
 } from '@contract/think';
 import { Eye, Lightbulb, MessageSquareReply, Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { thinkSubmissionsApi } from '../../api/think';
 import { PageHeader } from '../../components/page-header';
 import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useReloadableList } from '../../hooks/use-reloadable-list';
 import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
 
 const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
@@ -28,30 +29,12 @@ const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(u
 /** /admin/think: Think responses (admin spec sections 2, 4, 8). */
 export function AdminThinkPage() {
   useDocumentTitle('Think');
-  const [items, setItems] = useState<SubmissionDto[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { items, error, refresh } = useReloadableList(thinkSubmissionsApi.all, 'Failed to fetch submissions');
   const [tab, setTab] = useState<'ALL' | FeedbackType>('ALL');
   const [search, setSearch] = useState('');
-  const [reload, setReload] = useState(0);
   const [viewing, setViewing] = useState<SubmissionDto | null>(null);
   const [responding, setResponding] = useState<SubmissionDto | null>(null);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    thinkSubmissionsApi
-      .all(controller.signal)
-      .then((list) => {
-        setItems(list);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        setError('Failed to fetch submissions');
-        setItems((c) => c ?? []);
-      });
-    return () => controller.abort();
-  }, [reload]);
 
   const visible = useMemo(() => {
     const q = search.trim().toLowerCase();

@@ -1,12 +1,13 @@
 import { FEEDBACK_TYPE_LABEL, type SubmissionDto } from '@contract/think';
 import { Eye, Lightbulb, Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { thinkSubmissionsApi } from '../../api/think';
 import { FeedbackForm } from '../../components/feedback-form';
 import { PageHeader } from '../../components/page-header';
 import { ResponseChip, StatusChip, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useReloadableList } from '../../hooks/use-reloadable-list';
 import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, toaster } from '../../ui';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -14,28 +15,10 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, 
 /** /think: "Think - Your Submissions" (learner spec sections 2 and 8). */
 export function ThinkPage() {
   useDocumentTitle('Think');
-  const [items, setItems] = useState<SubmissionDto[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const { items, error, refresh } = useReloadableList(thinkSubmissionsApi.mine, 'Failed to fetch your submissions');
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<SubmissionDto | null>(null);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    thinkSubmissionsApi
-      .mine(controller.signal)
-      .then((list) => {
-        setItems(list);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        setError('Failed to fetch your submissions');
-        setItems((c) => c ?? []);
-      });
-    return () => controller.abort();
-  }, [reload]);
 
   const view = (s: SubmissionDto) => <IconButton aria-label={`View ${s.subject}`} icon={<Eye />} size="sm" onClick={() => setViewing(s)} />;
 
