@@ -1,42 +1,10 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ERROR_STATUS as STATUS, type ErrorBody, type ErrorCode } from './contract/errors';
 import type { AppEnv } from './env';
 
-const STATUS = {
-  BAD_REQUEST: 400,
-  VALIDATION_FAILED: 400,
-  MAX_ATTEMPTS_REACHED: 400,
-  UNAUTHORIZED: 401,
-  INVALID_CREDENTIALS: 401,
-  TOKEN_EXPIRED: 401,
-  RESET_TOKEN_INVALID: 401,
-  FORBIDDEN: 403,
-  PASSWORD_CHANGE_REQUIRED: 403,
-  COURSE_NOT_AVAILABLE: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  COMPONENT_LOCKED: 409,
-  ALREADY_SUBMITTED: 409,
-  ATTEMPT_EXPIRED: 409,
-  COURSE_LOCKED: 409,
-  IN_USE: 409,
-  COURSE_NOT_COMPLETED: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
-
-/** The closed list of machine-readable error codes. */
-export type ErrorCode = keyof typeof STATUS;
-
-export interface ErrorBody {
-  message: string;
-  code: ErrorCode;
-  fields?: Record<string, string>;
-}
+export type { ErrorBody, ErrorCode };
 
 export class ApiError extends Error {
   readonly code: ErrorCode;

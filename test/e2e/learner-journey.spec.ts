@@ -115,13 +115,14 @@ describe('learner journey', () => {
     // Before enrolling the content is closed.
     await page.getByRole('button', { name: 'Enroll Now' }).waitFor();
     expect(await page.getByRole('button', { name: 'Enroll to access' }).count()).toBe(course.components.length);
-    await page.getByRole('button', { name: 'Enroll to access' }).first().locator('..').focus();
+    // The reason shows where the learner points at the disabled control (the wrapper carries the tooltip).
+    await page.getByRole('button', { name: 'Enroll to access' }).first().locator('..').hover();
     await page.getByRole('tooltip').getByText('Enroll in the course to access content').waitFor();
     await page.getByRole('button', { name: 'Enroll Now' }).click();
     await page.getByText('Successfully enrolled in this course! Your progress will now be tracked.').waitFor();
     // After the banner the page reloads into the progress panel; the material stays locked until the pre-assessment is passed.
     await page.getByRole('button', { name: 'Start Course' }).waitFor({ timeout: 10_000 });
-    await page.getByRole('button', { name: 'Locked' }).first().locator('..').focus();
+    await page.getByRole('button', { name: 'Locked' }).first().locator('..').hover();
     await page.getByRole('tooltip').getByText('Complete previous components first').waitFor();
 
     await page.getByRole('button', { name: 'Start Course' }).click();

@@ -17,8 +17,53 @@ export const optionalText = (max = 5000, message = `Must be at most ${max} chara
 export const emailSchema = (requiredMessage = 'Email is required') =>
   v.pipe(requiredString(requiredMessage), v.email('Please enter a valid email address'));
 
-/** Query-string integers ("?page=2"), with a default and bounds. */
-export const queryInt = (fallback: number, min: number, max: number) =>
-  v.pipe(v.optional(v.string(), String(fallback)), v.toNumber(), v.integer(), v.minValue(min), v.maxValue(max));
+/** Query-string integers ("?page=2"): blank means the default; out of range answers `message`. */
+export const queryInt = (fallback: number, min: number, max: number, message = `Must be a whole number from ${min} to ${max}`) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform((value) => (value.trim() === '' ? fallback : Number(value))),
+    v.number(message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+/** Query-string flags: `true`, `1`, `yes`, `on` are true; anything else (or nothing) is false. */
+export const queryBool = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) => ['true', '1', 'yes', 'on'].includes(value.trim().toLowerCase())),
+);
+
+/** A free-text search box: trimmed, blank means "no filter". */
+export const searchText = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(200, 'Search is too long'));
+
+// ---------------------------------------------------------------------------------------------
+// Pagination: the one shape of every paged list
+// ---------------------------------------------------------------------------------------------
+
+/** The rows-per-page choices the admin tables offer. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+/** `?page=1&limit=25&search=` — pages count from 1. */
+export const pageQueryFields = (defaultLimit: number = DEFAULT_PAGE_SIZE, maxLimit: number = MAX_PAGE_SIZE) => ({
+  page: queryInt(1, 1, 100_000, 'page must be a positive whole number'),
+  limit: queryInt(defaultLimit, 1, maxLimit, `limit must be between 1 and ${maxLimit}`),
+  search: searchText,
+});
+
+/** Where a page sits in the whole list; every paged list answers `{<items>: [...], pagination}`. */
+export interface Pagination {
+  /** 1-based. */
+  page: number;
+  totalPages: number;
+  totalItems: number;
+  itemsPerPage: number;
+}
+
+export function paginationOf(page: number, itemsPerPage: number, totalItems: number): Pagination {
+  return { page, totalPages: Math.max(1, Math.ceil(totalItems / itemsPerPage)), totalItems, itemsPerPage };
+}
 
 export const idParam = v.object({ id: v.pipe(v.string(), v.nonEmpty()) });

@@ -22,36 +22,21 @@ export interface ComponentEditorDialogProps {
 /** Add or edit one component: the assessment editor, or the material picker. */
 export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: ComponentEditorDialogProps) {
   const type = target ? (target.mode === 'add' ? target.type : target.component.type) : 'PRE_ASSESSMENT';
-  const [draft, setDraft] = useState<AssessmentDraft>(() => newAssessment());
-  const [required, setRequired] = useState(true);
-  const [materialId, setMaterialId] = useState('');
-  const [materialTitle, setMaterialTitle] = useState('');
+  // The form starts from the target at mount: the list gives every opening its own key, so a new
+  // opening never shows (or accepts typing into) the previous opening's draft before a reset.
+  const editing = target?.mode === 'edit' ? target.component : null;
+  const [draft, setDraft] = useState<AssessmentDraft>(() =>
+    editing ? (editing.type === 'MATERIAL' ? newAssessment() : draftFromData(editing.data)) : newAssessment(target && target.mode === 'add' && target.type !== 'MATERIAL' ? COMPONENT_LABELS[target.type] : ''),
+  );
+  const [required, setRequired] = useState(editing ? editing.required : true);
+  const [materialId, setMaterialId] = useState(editing ? String(editing.data.materialId ?? '') : '');
+  const [materialTitle, setMaterialTitle] = useState(editing ? String(editing.data.title ?? '') : '');
   const [materials, setMaterials] = useState<Material[] | null>(null);
   const [materialsError, setMaterialsError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [showErrors, setShowErrors] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!target) return;
-    setErrors({});
-    setShowErrors(false);
-    setError(null);
-    setBusy(false);
-    if (target.mode === 'edit') {
-      const data = target.component.data;
-      setRequired(target.component.required);
-      setDraft(target.component.type === 'MATERIAL' ? newAssessment() : draftFromData(data));
-      setMaterialId(String(data.materialId ?? ''));
-      setMaterialTitle(String(data.title ?? ''));
-    } else {
-      setRequired(true);
-      setDraft(newAssessment(target.type === 'PRE_ASSESSMENT' ? 'Pre-Assessment' : target.type === 'POST_ASSESSMENT' ? 'Post-Assessment' : ''));
-      setMaterialId('');
-      setMaterialTitle('');
-    }
-  }, [target]);
 
   useEffect(() => {
     if (!target || type !== 'MATERIAL') return;

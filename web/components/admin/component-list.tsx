@@ -35,7 +35,13 @@ export interface ComponentListProps {
 /** The Components tab: ordered list with move up/down, edit and delete, and the add buttons. */
 export function ComponentList({ course, onChanged }: ComponentListProps) {
   const [items, setItems] = useState<AdminComponent[]>(course.components);
-  const [editor, setEditor] = useState<ComponentEditorTarget | null>(null);
+  const [editor, setEditorTarget] = useState<ComponentEditorTarget | null>(null);
+  // Each opening mounts a fresh editor (its form state starts from the target); closing keeps the key for the exit animation.
+  const [editorKey, setEditorKey] = useState(0);
+  const setEditor = (target: ComponentEditorTarget | null) => {
+    if (target) setEditorKey((n) => n + 1);
+    setEditorTarget(target);
+  };
   const [deleting, setDeleting] = useState<AdminComponent | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -127,6 +133,7 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
         </ol>
       )}
       <ComponentEditorDialog
+        key={editorKey}
         courseId={course.id}
         target={editor}
         onClose={() => setEditor(null)}
