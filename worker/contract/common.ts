@@ -41,12 +41,12 @@ export const searchText = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLeng
 // Pagination: the one shape of every paged list
 // ---------------------------------------------------------------------------------------------
 
-/** The rows-per-page choices the admin tables offer. */
+/** The rows-per-page choices of an admin table where the spec sets no other sizes (its table library default). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
+export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
-/** `?page=1&limit=25&search=` — pages count from 1. */
+/** `?page=1&limit=10&search=` — pages count from 1. */
 export const pageQueryFields = (defaultLimit: number = DEFAULT_PAGE_SIZE, maxLimit: number = MAX_PAGE_SIZE) => ({
   page: queryInt(1, 1, 100_000, 'page must be a positive whole number'),
   limit: queryInt(defaultLimit, 1, maxLimit, `limit must be between 1 and ${maxLimit}`),
