@@ -1,0 +1,48 @@
+import type { Db } from './db/client';
+export interface Bindings {
+    DB: D1Database;
+    FILES: R2Bucket;
+    ASSETS?: Fetcher;
+    JWT_SECRET: string;
+    APP_NAME?: string;
+    /** Origin used in links we send (reset e-mails, certificate QR codes). Defaults to the request origin. */
+    PUBLIC_URL?: string;
+    MAIL_MODE?: 'outbox' | 'http' | 'cloudflare';
+    MAIL_FROM?: string;
+    MAIL_HTTP_URL?: string;
+    MAIL_HTTP_TOKEN?: string;
+    EMAIL?: SendEmail;
+    STORAGE_BACKEND?: 'r2' | 's3';
+    S3_ENDPOINT?: string;
+    S3_REGION?: string;
+    S3_BUCKET?: string;
+    S3_ACCESS_KEY_ID?: string;
+    S3_SECRET_ACCESS_KEY?: string;
+    MAX_UPLOAD_BYTES?: string;
+    ADMIN_PHONE?: string;
+    /** libSQL/Turso alternative to D1: when set, the Worker talks to this database instead. */
+    LIBSQL_URL?: string;
+    LIBSQL_AUTH_TOKEN?: string;
+}
+/** The signed-in user as the Worker sees it (loaded from D1 on every request). */
+export interface AuthUser {
+    id: string;
+    username: string;
+    email: string;
+    role: 'ADMIN' | 'USER';
+    firstName: string | null;
+    lastName: string | null;
+    mustChangePassword: boolean;
+    tokenVersion: number;
+}
+export interface AppEnv {
+    Bindings: Bindings;
+    Variables: {
+        db: Db;
+        requestId: string;
+        user: AuthUser;
+        tokenJti: string;
+        tokenExp: number;
+    };
+}
+export declare const factory: import("hono/factory").Factory<AppEnv, string>;
