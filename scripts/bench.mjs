@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the budgets of design.md section 5, measured from outside the Worker.
+// `npm run bench`: the platform's budgets (bundle sizes, learner API latency against a no-op route), measured from outside the Worker.
 //   1. Worker bundle (gzip, minified) < 1 MiB      2. learner first-load JS (gzip) < 100 KB
 //   3. main learner calls within 2x a no-op route  4. the same calls stay flat from 10 to 100,000 users
 // Options: --quick (skip the 100,000-user step), --requests N (default 150 per route).

@@ -147,7 +147,7 @@ describe('editing a profile', () => {
     expect((await userRow(me.id))?.role).toBe('USER');
   });
 
-  it('checks the profile rules with the learner spec messages', async () => {
+  it('checks the profile rules with the profile form messages', async () => {
     const res = await api('PUT', `/api/users/${learner.id}`, {
       token: learnerToken,
       body: { username: '', email: 'bad', firstName: 'x'.repeat(51), lastName: `  ${'y'.repeat(50)}  ` },

@@ -89,7 +89,7 @@ describe('account', () => {
     await page.getByLabel(/^Confirm new password/).fill('Lockout#Tagout9');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText(/reset successfully/).waitFor();
-    // Learner spec section 9: back to /login after 3 s.
+    // After a successful reset the page returns to /login after 3 s.
     await waitForPath(page, '/login');
 
     await fillLogin(session, employee.username, 'Lockout#Tagout9');

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /*
- * Debian's Chromium driven by playwright-core, launched exactly as shared/stack-notes.md says.
+ * Debian's Chromium driven by playwright-core, launched with the flags this closed network needs (no background networking, no sandbox as root).
  * Every journey gets a fresh profile (its own localStorage), so sessions never leak between tests.
  *
  * Writing a journey (test/e2e/<area>.spec.ts, named as a user story):
@@ -71,6 +71,19 @@ export async function openBrowser(viewport: { width: number; height: number } = 
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Points at an element as a person does: scroll it into view first, then move the pointer onto it.
+ * Playwright's hover scrolls and moves in one step, and the scroll event reaches the page one frame
+ * after the pointer arrived; Ark tooltips close on scroll, so a tooltip opened by that hover closed
+ * again at once (seen on Chromium 150+). Waiting for the frame that delivers the scroll event keeps
+ * the order a person produces.
+ */
+export async function pointAt(page: Page, locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await locator.hover();
 }
 
 /** Waits until the page is at `path` (exact pathname). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, openBrowser, pointAt, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 
 /*
  * Learner journeys of issue 3 against the seeded demo data, as Taylor (books: Fire Safety and
@@ -116,13 +116,13 @@ describe('learner journey', () => {
     await page.getByRole('button', { name: 'Enroll Now' }).waitFor();
     expect(await page.getByRole('button', { name: 'Enroll to access' }).count()).toBe(course.components.length);
     // The reason shows where the learner points at the disabled control (the wrapper carries the tooltip).
-    await page.getByRole('button', { name: 'Enroll to access' }).first().locator('..').hover();
+    await pointAt(page, page.getByRole('button', { name: 'Enroll to access' }).first().locator('..'));
     await page.getByRole('tooltip').getByText('Enroll in the course to access content').waitFor();
     await page.getByRole('button', { name: 'Enroll Now' }).click();
     await page.getByText('Successfully enrolled in this course! Your progress will now be tracked.').waitFor();
     // After the banner the page reloads into the progress panel; the material stays locked until the pre-assessment is passed.
     await page.getByRole('button', { name: 'Start Course' }).waitFor({ timeout: 10_000 });
-    await page.getByRole('button', { name: 'Locked' }).first().locator('..').hover();
+    await pointAt(page, page.getByRole('button', { name: 'Locked' }).first().locator('..'));
     await page.getByRole('tooltip').getByText('Complete previous components first').waitFor();
 
     await page.getByRole('button', { name: 'Start Course' }).click();
