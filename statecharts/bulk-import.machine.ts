@@ -49,6 +49,8 @@ export const bulkImportMachine = setup({
   guards: {
     fileUnusable: (_, params: { parsed: ParsedImport }) => params.parsed.fileError !== null || params.parsed.invalidCount > 0,
     moreChunks: ({ context }) => context.next < context.chunks.length,
+    /** Asked as the current chunk finishes, before `next` moves past it. */
+    hasChunkAfterThis: ({ context }) => context.next + 1 < context.chunks.length,
   },
   actions: {
     storeFile: assign((_, params: { fileName: string; parsed: ParsedImport }) => ({
@@ -109,7 +111,7 @@ export const bulkImportMachine = setup({
         src: 'importChunk',
         input: ({ context }) => ({ rows: context.chunks[context.next] ?? [] }),
         onDone: [
-          { guard: ({ context }) => context.next + 1 < context.chunks.length, target: 'importing', reenter: true, actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) } },
+          { guard: 'hasChunkAfterThis', target: 'importing', reenter: true, actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) } },
           { target: 'done', actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) } },
         ],
         onError: {
