@@ -128,7 +128,7 @@ export const bulkImportMachine = setup({
 });
 
 /** Fraction of rows sent so far (0..1), for the progress bar. */
-export function importProgress(context: BulkImportContext): number {
+export function importProgress(context: Pick<BulkImportContext, 'parsed' | 'results'>): number {
   const total = context.parsed?.rows.length ?? 0;
   return total === 0 ? 0 : Math.min(1, context.results.length / total);
 }
