@@ -4,7 +4,7 @@ import { getShortestPaths } from 'xstate/graph';
 import type { SessionUser } from '../worker/contract/auth';
 import type { ComponentProgress, CourseProgress, LearnerComponent } from '../worker/contract/learner';
 import { courseProgressMachine, type CourseLoadOutput, type CourseWithComponents } from './course-progress.machine';
-import { describeMachine, transitionIdOf } from './inspect';
+import { describeMachine, transitionIdOf } from './tooling/inspect';
 import { sessionMachine } from './session.machine';
 
 /**

@@ -1,12 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
-import { assessmentMachine } from './assessment.machine';
-import { bulkImportMachine } from './bulk-import.machine';
-import { certificateDialogMachine } from './certificate-dialog.machine';
-import { courseProgressMachine } from './course-progress.machine';
-import { enrollmentMachine } from './enrollment.machine';
-import { incompleteAttemptsMachine } from './incomplete-attempts.machine';
-import { materialProgressMachine } from './material-progress.machine';
-import { sessionMachine } from './session.machine';
+import { assessmentMachine } from '../assessment.machine';
+import { bulkImportMachine } from '../bulk-import.machine';
+import { certificateDialogMachine } from '../certificate-dialog.machine';
+import { courseProgressMachine } from '../course-progress.machine';
+import { enrollmentMachine } from '../enrollment.machine';
+import { incompleteAttemptsMachine } from '../incomplete-attempts.machine';
+import { materialProgressMachine } from '../material-progress.machine';
+import { sessionMachine } from '../session.machine';
 
 /**
  * Every machine auditors can inspect on /statecharts and in the export, with a plain-language
