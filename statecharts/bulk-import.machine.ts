@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { chunk, IMPORT_CHUNK_SIZE, invalidRowsWarning, type BulkImportResult, type ParsedImport } from '../worker/contract/admin-people';
 
 /**
- * Bulk user import (admin spec sections 2 and 5): choose a CSV file, preview it, block on invalid
+ * Bulk user import by an administrator: choose a CSV file, preview it, block on invalid
  * rows, then send it to the server in chunks (each chunk all-or-nothing on the server, about 3 s
  * of password hashing) while showing progress, and end with per-row results. A failed chunk can
  * be retried from where it stopped. Effects are placeholder actors; web/state/bulk-import.tsx

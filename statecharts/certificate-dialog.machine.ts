@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 /**
- * The certificate dialog (learner spec: "Certificate dialog" and section 4 "Certificate"): load
- * the learner's certificate of a course (generating it first when none exists), preview the PDF,
+ * The certificate dialog of a completed course: load the learner's certificate (generating it
+ * first when none exists), preview the PDF,
  * and about 2 s after the preview is ready download it automatically, once per opening. Effects
  * are placeholder actors and actions; web/state/certificate-dialog.tsx provides the real ones.
  */
@@ -13,7 +13,7 @@ export const CERTIFICATE_DIALOG_MESSAGES = {
   autoDownloaded: 'Certificate has been automatically downloaded to your device!',
 } as const;
 
-/** Automatic download delay after the preview is ready (learner spec section 9). */
+/** The automatic download waits 2 s after the preview is ready, so the learner sees what is being saved. */
 export const AUTO_DOWNLOAD_DELAY_MS = 2000;
 
 export interface DialogCertificate {

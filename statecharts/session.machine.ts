@@ -3,7 +3,7 @@ import type { LoginResponse, SessionUser } from '../worker/contract/auth';
 import { isAdminUser } from '../worker/contract/rules/roles';
 
 /**
- * The browser session (learner spec section 4, "Session"):
+ * The browser session: who is signed in, restored from storage at start and checked with the server:
  *
  *   checking ──(no token)──────────────────────────────► signedOut ◄──────────┐
  *      │ fetchCurrentUser ok / saved user ┐                 │ session.login    │ failure
