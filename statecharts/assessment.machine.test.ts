@@ -38,7 +38,6 @@ const result = (passed: boolean, attemptsRemaining = 2): AttemptResult => ({
   detailedResults: [],
   attemptsRemaining,
 });
-const never = <T,>() => new Promise<T>(() => {});
 const fresh: AttemptHistory = { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null };
 const failedOnce: AttemptHistory = { usedAttempts: 1, remainingAttempts: 2, lastAttempt: { attemptId: 'att-0', attemptNumber: 1, score: 40, passed: false } };
 /** Nothing open, nothing passed: the intro. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { expiredLinkError, FORGOT_PASSWORD_REDIRECT_MS, LOGIN_REDIRECT_MS, RESET_PASSWORD_MESSAGES, resetPasswordMachine } from './reset-password.machine';
 import { walkGraph } from './testing/graph-coverage';
-import { done, fail, inert } from './testing/fixtures';
+import { done, fail, inert, never } from './testing/fixtures';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -99,7 +99,7 @@ describe('reset password machine', () => {
   });
 
   it('ignores a second submit while the first is in flight', async () => {
-    const { actor, calls } = open('tok-1', { reset: () => new Promise(() => {}) });
+    const { actor, calls } = open('tok-1', { reset: () => never<string | null>() });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'password.submit', password: 'Lockout#Tagout9' });
     actor.send({ type: 'password.submit', password: 'Lockout#Tagout9' });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
 import { walkGraph } from './testing/graph-coverage';
-import { admin, done, fail, inert, learner, loginResponse, mustChange as newbie } from './testing/fixtures';
+import { admin, done, fail, inert, learner, loginResponse, mustChange as newbie, never } from './testing/fixtures';
 import type { LoginResponse, SessionUser } from '../worker/contract/auth';
 import {
   LOGIN_FAILED_MESSAGE,
@@ -150,7 +150,7 @@ describe('login', () => {
     let attempt = 0;
     const { actor } = start(
       { token: null, savedUser: null },
-      { login: () => (++attempt === 1 ? Promise.reject({}) : new Promise<LoginResponse>(() => {})) },
+      { login: () => (++attempt === 1 ? Promise.reject({}) : never<LoginResponse>()) },
     );
     actor.send({ type: 'session.login', username: 'learner', password: 'x' });
     const failed = await settled(actor);
@@ -161,7 +161,7 @@ describe('login', () => {
   });
 
   it('ignores a second login while one is in flight', async () => {
-    const { actor, calls } = start({ token: null, savedUser: null }, { login: () => new Promise(() => {}) });
+    const { actor, calls } = start({ token: null, savedUser: null }, { login: () => never<LoginResponse>() });
     actor.send({ type: 'session.login', username: 'a', password: 'b' });
     expect(actor.getSnapshot().can({ type: 'session.login', username: 'a', password: 'b' })).toBe(false);
     actor.send({ type: 'session.login', username: 'a', password: 'b' });
