@@ -1,6 +1,6 @@
 // Writes the audit-pack export of every registered statechart (npm run statecharts:export):
 // statecharts-export/<machine>.svg (diagram), .scxml (W3C SCXML) and .mmd (Mermaid), all drawn
-// from the live machine definitions in statecharts/registry.ts. The TypeScript sources are
+// from the live machine definitions in statecharts/tooling/registry.ts. The TypeScript sources are
 // bundled on the fly with esbuild (a dependency of vite), so nothing needs compiling first.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,10 +12,10 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const outDir = resolve(root, process.argv[2] ?? 'statecharts-export');
 
 const entry = `
-import { MACHINES } from './statecharts/registry';
-import { describeMachine } from './statecharts/inspect';
-import { layoutMachine } from './statecharts/layout';
-import { toMermaid, toScxml, toSvg } from './statecharts/export';
+import { MACHINES } from './statecharts/tooling/registry';
+import { describeMachine } from './statecharts/tooling/inspect';
+import { layoutMachine } from './statecharts/tooling/layout';
+import { toMermaid, toScxml, toSvg } from './statecharts/tooling/export';
 export const exports = MACHINES.map((entry) => {
   const model = describeMachine(entry.machine);
   return {

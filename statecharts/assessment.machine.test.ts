@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromPromise, type AnyStateNode } from 'xstate';
 import {
   ASSESSMENT_MESSAGES,
   allAnswered,
@@ -11,7 +11,8 @@ import {
   type LoadOutput,
   type SubmitReason,
 } from './assessment.machine';
-import { delayEvents, replay, transitionPaths, uncovered } from './learner-graph-coverage';
+import { walkGraph } from './testing/graph-coverage';
+import { inert } from './testing/fixtures';
 
 const NOW = Date.parse('2026-11-21T10:00:00Z');
 const questions: AssessmentInfo['questions'] = [
@@ -37,7 +38,6 @@ const result = (passed: boolean, attemptsRemaining = 2): AttemptResult => ({
   detailedResults: [],
   attemptsRemaining,
 });
-const never = <T,>() => new Promise<T>(() => {});
 const fresh: AttemptHistory = { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null };
 const failedOnce: AttemptHistory = { usedAttempts: 1, remainingAttempts: 2, lastAttempt: { attemptId: 'att-0', attemptNumber: 1, score: 40, passed: false } };
 /** Nothing open, nothing passed: the intro. */
@@ -365,16 +365,7 @@ describe('assessment machine: the intro', () => {
 });
 
 describe('assessment machine: every state and transition (xstate/graph)', () => {
-  const inert = assessmentMachine.provide({
-    actors: {
-      loadAssessment: fromPromise(() => never<LoadOutput>()),
-      startAttempt: fromPromise(() => never<AttemptInfo>()),
-      saveAnswers: fromPromise(() => never<void>()),
-      submitAttempt: fromPromise(() => never<AttemptResult>()),
-      loadAttemptResult: fromPromise(() => never<AttemptResult>()),
-      ticker: fromCallback(() => () => {}),
-    },
-  });
+  const machine = inert(assessmentMachine);
   const deadline = NOW + 600_000;
   const events = [
     { type: 'xstate.done.actor.loadAssessment', output: loaded() },
@@ -403,10 +394,9 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
     { type: 'xstate.done.actor.loadAttemptResult', output: result(true, 0) },
     { type: 'xstate.done.actor.loadAttemptResult', output: result(false, 2) },
     { type: 'xstate.error.actor.loadAttemptResult', error: new Error('offline') },
-    ...delayEvents(assessmentMachine),
   ];
   const serializeState = (s: { value: unknown; context: unknown }) => {
-    const c = s.context as ReturnType<typeof inert.getInitialSnapshot>['context'];
+    const c = s.context as ReturnType<typeof assessmentMachine.getInitialSnapshot>['context'];
     return JSON.stringify([
       s.value,
       Object.keys(c.answers).sort(),
@@ -421,24 +411,22 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
       c.error,
     ]);
   };
-  const paths = transitionPaths(inert, { events: events as never, input: { componentId: 'c1' }, serializeState: serializeState as never });
+  const walk = walkGraph({ machine, inputs: [{ componentId: 'c1' }], events: events as never, serializeState: serializeState as never });
+  const paths = walk.paths;
 
   it('reaches every state node and takes every transition of the definition', () => {
     expect(paths.length).toBeGreaterThan(50);
-    expect(uncovered(inert, paths)).toEqual({ states: [], transitions: [] });
+    expect(walk.unvisitedStates).toEqual([]);
+    expect(walk.untakenTransitions).toEqual([]);
   });
 
   it('behaves on a live actor exactly as the model says, on every path', () => {
-    for (const path of paths) {
-      const seen = replay(inert, path, { componentId: 'c1' });
-      expect(seen.map((s) => s.value)).toEqual(path.states.map((s) => s.value));
-      expect(seen.at(-1)!.context).toEqual(path.states.at(-1)!.context);
-    }
+    expect(walk.mismatches).toEqual([]);
   });
 
   it('includes timer expiry and a failed submit that is retried', () => {
     const types = (p: (typeof paths)[number]) => p.events.map((e) => (e.type === 'timer.tick' ? `tick@${(e as unknown as { now: number }).now - deadline}` : e.type));
-    const expiry = paths.find((p) => types(p).at(-1) === 'tick@0' && p.states.at(-2)!._nodes.some((n) => n.id === 'assessment.answering'));
+    const expiry = paths.find((p) => types(p).at(-1) === 'tick@0' && (p.states.at(-2) as unknown as { _nodes: AnyStateNode[] })._nodes.some((n) => n.id === 'assessment.answering'));
     expect(expiry?.states.at(-1)!.value).toBe('submitting');
     expect((expiry?.states.at(-1)!.context as { submitReason: string }).submitReason).toBe('timeout');
     const retried = paths.find((p) => {

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { chunk, IMPORT_CHUNK_SIZE, invalidRowsWarning, type BulkImportResult, type ParsedImport } from '../worker/contract/admin-people';
 
 /**
- * Bulk user import (admin spec sections 2 and 5): choose a CSV file, preview it, block on invalid
+ * Bulk user import by an administrator: choose a CSV file, preview it, block on invalid
  * rows, then send it to the server in chunks (each chunk all-or-nothing on the server, about 3 s
  * of password hashing) while showing progress, and end with per-row results. A failed chunk can
  * be retried from where it stopped. Effects are placeholder actors; web/state/bulk-import.tsx
@@ -49,6 +49,8 @@ export const bulkImportMachine = setup({
   guards: {
     fileUnusable: (_, params: { parsed: ParsedImport }) => params.parsed.fileError !== null || params.parsed.invalidCount > 0,
     moreChunks: ({ context }) => context.next < context.chunks.length,
+    /** Asked as the current chunk finishes, before `next` moves past it. */
+    hasChunkAfterThis: ({ context }) => context.next + 1 < context.chunks.length,
   },
   actions: {
     storeFile: assign((_, params: { fileName: string; parsed: ParsedImport }) => ({
@@ -109,7 +111,7 @@ export const bulkImportMachine = setup({
         src: 'importChunk',
         input: ({ context }) => ({ rows: context.chunks[context.next] ?? [] }),
         onDone: [
-          { guard: ({ context }) => context.next + 1 < context.chunks.length, target: 'importing', reenter: true, actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) } },
+          { guard: 'hasChunkAfterThis', target: 'importing', reenter: true, actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) } },
           { target: 'done', actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) } },
         ],
         onError: {
@@ -126,7 +128,7 @@ export const bulkImportMachine = setup({
 });
 
 /** Fraction of rows sent so far (0..1), for the progress bar. */
-export function importProgress(context: BulkImportContext): number {
+export function importProgress(context: Pick<BulkImportContext, 'parsed' | 'results'>): number {
   const total = context.parsed?.rows.length ?? 0;
   return total === 0 ? 0 : Math.min(1, context.results.length / total);
 }

@@ -7,7 +7,8 @@ import {
   type CertificateDialogContext,
   type DialogCertificate,
 } from './certificate-dialog.machine';
-import { delayEvents, replay, transitionPaths, uncovered } from './learner-graph-coverage';
+import { walkGraph } from './testing/graph-coverage';
+import { inert } from './testing/fixtures';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -139,16 +140,7 @@ describe('certificate dialog machine', () => {
 });
 
 describe('certificate dialog machine: every state and transition (xstate/graph)', () => {
-  const never = <T,>() => new Promise<T>(() => {});
-  const inert = certificateDialogMachine.provide({
-    actors: {
-      fetchCertificate: fromPromise(() => never<DialogCertificate | null>()),
-      generateCertificate: fromPromise(() => never<DialogCertificate>()),
-      loadPreview: fromPromise(() => never<string>()),
-      downloadCertificate: fromPromise(() => never<void>()),
-    },
-    actions: { openInNewTab: () => {}, releasePreview: () => {} },
-  });
+  const machine = inert(certificateDialogMachine, { openInNewTab: () => {}, releasePreview: () => {} });
   const events = [
     { type: 'dialog.open', courseId: 'c1', courseName: 'Fire Safety' },
     { type: 'dialog.close' },
@@ -167,22 +159,19 @@ describe('certificate dialog machine: every state and transition (xstate/graph)'
     { type: 'xstate.error.actor.0.certificateDialog.open.ready.autoDownloading', error: new Error('offline') },
     { type: 'xstate.done.actor.0.certificateDialog.open.ready.downloading' },
     { type: 'xstate.error.actor.0.certificateDialog.open.ready.downloading', error: new Error('offline') },
-    ...delayEvents(certificateDialogMachine),
   ];
   const serializeState = (s: { value: unknown; context: CertificateDialogContext }) =>
     JSON.stringify([s.value, s.context.certificate?.certificateId ?? null, s.context.previewUrl, s.context.error, s.context.notice, s.context.downloaded]);
-  const paths = transitionPaths(inert, { events: events as never, serializeState: serializeState as never });
+  const walk = walkGraph({ machine, events: events as never, serializeState: serializeState as never });
+  const paths = walk.paths;
 
   it('reaches every state node and takes every transition of the definition', () => {
-    expect(uncovered(inert, paths)).toEqual({ states: [], transitions: [] });
+    expect(walk.unvisitedStates).toEqual([]);
+    expect(walk.untakenTransitions).toEqual([]);
   });
 
   it('behaves on a live actor exactly as the model says, on every path', () => {
-    for (const path of paths) {
-      const seen = replay(inert, path);
-      expect(seen.map((s) => s.value)).toEqual(path.states.map((s) => s.value));
-      expect(seen.at(-1)!.context).toEqual(path.states.at(-1)!.context);
-    }
+    expect(walk.mismatches).toEqual([]);
   });
 
   it('never downloads automatically twice in one opening', () => {

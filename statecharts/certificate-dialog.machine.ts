@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 /**
- * The certificate dialog (learner spec: "Certificate dialog" and section 4 "Certificate"): load
- * the learner's certificate of a course (generating it first when none exists), preview the PDF,
+ * The certificate dialog of a completed course: load the learner's certificate (generating it
+ * first when none exists), preview the PDF,
  * and about 2 s after the preview is ready download it automatically, once per opening. Effects
  * are placeholder actors and actions; web/state/certificate-dialog.tsx provides the real ones.
  */
@@ -13,7 +13,7 @@ export const CERTIFICATE_DIALOG_MESSAGES = {
   autoDownloaded: 'Certificate has been automatically downloaded to your device!',
 } as const;
 
-/** Automatic download delay after the preview is ready (learner spec section 9). */
+/** The automatic download waits 2 s after the preview is ready, so the learner sees what is being saved. */
 export const AUTO_DOWNLOAD_DELAY_MS = 2000;
 
 export interface DialogCertificate {
@@ -83,6 +83,19 @@ export const certificateDialogMachine = setup({
     }),
   },
   actions: {
+    startOpening: assign((_, params: { courseId: string; courseName: string }) => ({ ...initialContext(), courseId: params.courseId, courseName: params.courseName })),
+    storeCertificate: assign((_, params: { certificate: DialogCertificate | null }) => ({ certificate: params.certificate })),
+    storeGeneratedCertificate: assign((_, params: { certificate: DialogCertificate }) => ({ certificate: params.certificate, generated: true })),
+    storePreview: assign((_, params: { url: string }) => ({ previewUrl: params.url })),
+    clearPreview: assign({ previewUrl: null }),
+    setFetchError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, CERTIFICATE_DIALOG_MESSAGES.fetchFailed) })),
+    setDownloadError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, CERTIFICATE_DIALOG_MESSAGES.downloadFailed) })),
+    /** A failed automatic download still counts as done, so it is never retried in a loop. */
+    setAutoDownloadError: assign((_, params: { error: unknown }) => ({ downloaded: true, error: messageOf(params.error, CERTIFICATE_DIALOG_MESSAGES.downloadFailed) })),
+    markDownloaded: assign({ downloaded: true }),
+    markAutoDownloaded: assign({ downloaded: true, notice: CERTIFICATE_DIALOG_MESSAGES.autoDownloaded }),
+    clearError: assign({ error: null }),
+    dismissNotice: assign({ notice: null }),
     /** Opens the preview in a new tab (effect provided by the page). */
     openInNewTab: (_, _params: { url: string | null }) => {},
     /** Frees the object URL (effect provided by the page). */
@@ -104,23 +117,23 @@ export const certificateDialogMachine = setup({
       on: {
         'dialog.open': {
           target: 'open',
-          actions: assign(({ event }) => ({ ...initialContext(), courseId: event.courseId, courseName: event.courseName })),
+          actions: { type: 'startOpening', params: ({ event }) => ({ courseId: event.courseId, courseName: event.courseName }) },
         },
       },
     },
     open: {
       tags: ['open'],
       initial: 'checking',
-      exit: [{ type: 'releasePreview', params: ({ context }) => ({ url: context.previewUrl }) }, assign({ previewUrl: null })],
+      exit: [{ type: 'releasePreview', params: ({ context }) => ({ url: context.previewUrl }) }, 'clearPreview'],
       on: {
         'dialog.close': { target: 'closed' },
         // Another course while open (a second completion): start over for it.
         'dialog.open': {
           target: '#certificateDialog.open',
           reenter: true,
-          actions: assign(({ event }) => ({ ...initialContext(), courseId: event.courseId, courseName: event.courseName })),
+          actions: { type: 'startOpening', params: ({ event }) => ({ courseId: event.courseId, courseName: event.courseName }) },
         },
-        'notice.dismiss': { actions: assign({ notice: null }) },
+        'notice.dismiss': { actions: 'dismissNotice' },
       },
       states: {
         checking: {
@@ -132,11 +145,11 @@ export const certificateDialogMachine = setup({
               {
                 guard: { type: 'exists', params: ({ event }) => ({ certificate: event.output }) },
                 target: 'loadingPreview',
-                actions: assign({ certificate: ({ event }) => event.output }),
+                actions: { type: 'storeCertificate', params: ({ event }) => ({ certificate: event.output }) },
               },
               { target: 'generating' },
             ],
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, CERTIFICATE_DIALOG_MESSAGES.fetchFailed) }) },
+            onError: { target: 'failed', actions: { type: 'setFetchError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         generating: {
@@ -144,8 +157,8 @@ export const certificateDialogMachine = setup({
           invoke: {
             src: 'generateCertificate',
             input: ({ context }) => ({ courseId: context.courseId! }),
-            onDone: { target: 'loadingPreview', actions: assign({ certificate: ({ event }) => event.output, generated: true }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, CERTIFICATE_DIALOG_MESSAGES.fetchFailed) }) },
+            onDone: { target: 'loadingPreview', actions: { type: 'storeGeneratedCertificate', params: ({ event }) => ({ certificate: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'setFetchError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         loadingPreview: {
@@ -153,8 +166,8 @@ export const certificateDialogMachine = setup({
           invoke: {
             src: 'loadPreview',
             input: ({ context }) => ({ certificateId: context.certificate!.certificateId }),
-            onDone: { target: 'ready', actions: assign({ previewUrl: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, CERTIFICATE_DIALOG_MESSAGES.fetchFailed) }) },
+            onDone: { target: 'ready', actions: { type: 'storePreview', params: ({ event }) => ({ url: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'setFetchError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         ready: {
@@ -168,7 +181,7 @@ export const certificateDialogMachine = setup({
                 autoDownloadDelay: { guard: 'notYetDownloaded', target: 'autoDownloading' },
               },
               on: {
-                'certificate.download': { target: 'downloading', actions: assign({ error: null }) },
+                'certificate.download': { target: 'downloading', actions: 'clearError' },
               },
             },
             autoDownloading: {
@@ -176,11 +189,11 @@ export const certificateDialogMachine = setup({
               invoke: {
                 src: 'downloadCertificate',
                 input: ({ context }) => ({ certificateId: context.certificate!.certificateId, certificateNumber: context.certificate!.certificateNumber }),
-                onDone: { target: 'done', actions: assign({ downloaded: true, notice: CERTIFICATE_DIALOG_MESSAGES.autoDownloaded }) },
+                onDone: { target: 'done', actions: 'markAutoDownloaded' },
                 // Not retried automatically: the button is right there, and a loop of failed downloads helps no one.
                 onError: {
                   target: 'done',
-                  actions: assign({ downloaded: true, error: ({ event }) => messageOf(event.error, CERTIFICATE_DIALOG_MESSAGES.downloadFailed) }),
+                  actions: { type: 'setAutoDownloadError', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },
@@ -189,21 +202,21 @@ export const certificateDialogMachine = setup({
               invoke: {
                 src: 'downloadCertificate',
                 input: ({ context }) => ({ certificateId: context.certificate!.certificateId, certificateNumber: context.certificate!.certificateNumber }),
-                onDone: { target: 'done', actions: assign({ downloaded: true }) },
-                onError: { target: 'done', actions: assign({ error: ({ event }) => messageOf(event.error, CERTIFICATE_DIALOG_MESSAGES.downloadFailed) }) },
+                onDone: { target: 'done', actions: 'markDownloaded' },
+                onError: { target: 'done', actions: { type: 'setDownloadError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             /** The automatic download has happened (or is no longer due); downloads stay available on request. */
             done: {
               on: {
-                'certificate.download': { target: 'downloading', actions: assign({ error: null }) },
+                'certificate.download': { target: 'downloading', actions: 'clearError' },
               },
             },
           },
         },
         failed: {
           on: {
-            'dialog.retry': { target: 'checking', actions: assign({ error: null }) },
+            'dialog.retry': { target: 'checking', actions: 'clearError' },
           },
         },
       },

@@ -1,26 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ComponentProgress, CourseProgress, LearnerComponent } from '../worker/contract/learner';
-import { componentViews, courseAvailableSections, courseContinueTarget, courseProgressMachine, courseState, type CourseLoadOutput, type CourseWithComponents } from './course-progress.machine';
+import type { CourseProgress } from '../worker/contract/learner';
+import { componentViews, courseAvailableSections, courseContinueTarget, courseProgressMachine, courseState, type CourseLoadOutput } from './course-progress.machine';
+import { walkGraph } from './testing/graph-coverage';
+import { componentProgress, components, course, courseProgress, done, fail, inert } from './testing/fixtures';
 
-const assessmentData = (title: string) => ({ title, description: null, timeLimit: 10, passingScore: 70, maxAttempts: 3, questionCount: 5 });
-const components: LearnerComponent[] = [
-  { id: 'pre', type: 'PRE_ASSESSMENT', order: 1, orderIndex: 1, required: true, data: assessmentData('Pre') },
-  { id: 'mat', type: 'MATERIAL', order: 2, orderIndex: 2, required: true, data: { title: 'Guide', description: null, materialId: 'm1', type: 'PDF' } },
-  { id: 'post', type: 'POST_ASSESSMENT', order: 3, orderIndex: 3, required: true, data: assessmentData('Post') },
-];
-const course: CourseWithComponents = {
-  id: 'c1', title: 'PASS', description: 'd', domain: { id: 'd1', name: 'Fire Safety' }, icon: '', timeLimit: 30, passingScore: 70, status: 'PUBLISHED',
-  componentCount: 3, createdAt: '', publishedAt: '', enrollmentStatus: 'enrolled', isLocked: false, canEnroll: true, components,
-};
-const cp = (status: CourseProgress['status'], overallProgress: number): CourseProgress => ({
-  id: 'p', courseId: 'c1', courseTitle: 'PASS', courseDomain: 'Fire Safety', domain: { id: 'd1', name: 'Fire Safety' }, status, overallProgress,
-  totalComponents: 3, completedComponents: 0, enrollmentDate: '', startedDate: null, completedAt: null, lastAccessedAt: null, certificateId: null,
-});
-const comp = (componentId: string, status: ComponentProgress['status'], attempts = 0): ComponentProgress => ({
-  id: componentId, componentId, componentTitle: componentId, componentType: 'MATERIAL', order: 1, status, progressPercentage: status === 'COMPLETED' ? 100 : 0,
-  score: null, attempts, timeSpentSeconds: 0, startedAt: null, completedAt: null, lastAccessedAt: null, required: true,
-});
+const cp = courseProgress;
+const comp = componentProgress;
 
 function run(outputs: (CourseLoadOutput | Error)[], lastSeenStatus: string | null = null) {
   const queue = [...outputs];
@@ -102,5 +88,87 @@ describe('course progress machine', () => {
     actor.send({ type: 'course.reload' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.course?.title).toBe('PASS');
+  });
+});
+
+describe('course progress machine: every state and transition (xstate/graph)', () => {
+  const machine = inert(courseProgressMachine);
+  const progress = (status: CourseProgress['status']): CourseLoadOutput['progress'] => ({
+    courseProgress: cp(status, status === 'COMPLETED' ? 100 : 50),
+    componentProgresses: [comp('pre', 'COMPLETED')],
+  });
+  const outputs: CourseLoadOutput[] = [
+    { course, progress: null },
+    { course, progress: progress('IN_PROGRESS') },
+    { course, progress: progress('COMPLETED') },
+  ];
+  const walk = walkGraph<{ completed: number }>({
+    machine,
+    inputs: [
+      { courseId: 'c1', lastSeenStatus: null },
+      { courseId: 'c1', lastSeenStatus: 'IN_PROGRESS' },
+    ],
+    events: [
+      { type: 'course.reload' },
+      ...outputs.map((o) => done(machine, 'loadCourse', o, 'loading')),
+      fail(machine, 'loadCourse', 'Course not found', 'loading'),
+      ...outputs.map((o) => done(machine, 'loadCourse', o, 'refreshing')),
+      fail(machine, 'loadCourse', 'offline', 'refreshing'),
+    ],
+    start: (input, inspect) => {
+      const actor = createActor(machine, { input: input as never, inspect });
+      const effects = { completed: 0 };
+      actor.on('course.completed', () => void effects.completed++);
+      return { actor, effects };
+    },
+    check: ({ event, before, after, effects }) => {
+      const prev = before.context as { lastSeenStatus: string | null; course: unknown; courseProgress: unknown };
+      const ctx = after.context as { lastSeenStatus: string | null; course: unknown; courseProgress: CourseProgress | null; error: string | null };
+      if (after.matches('ready')) expect(ctx.course).not.toBeNull();
+      if (after.matches('failed')) expect(ctx.error).toBe('Course not found');
+      expect(after.hasTag('busy')).toBe(after.matches('loading'));
+      const e = event as typeof event & { output?: CourseLoadOutput };
+      if (e.type.startsWith('xstate.done.actor')) {
+        const status = e.output!.progress?.courseProgress.status ?? null;
+        // A 404 on progress is "not enrolled"; the status seen is kept for the next visit.
+        expect(ctx.courseProgress?.status ?? null).toBe(status);
+        expect(ctx.lastSeenStatus).toBe(status ?? 'NOT_ENROLLED');
+        const becameCompleted = status === 'COMPLETED' && prev.lastSeenStatus !== null && prev.lastSeenStatus !== 'COMPLETED';
+        if (becameCompleted) expect(effects.completed).toBeGreaterThan(0);
+      }
+      if (e.type.startsWith('xstate.error.actor') && before.matches('refreshing')) {
+        // A failed reload keeps the course on screen as it was.
+        expect(after.matches('ready')).toBe(true);
+        expect(ctx.course).toBe(prev.course);
+        expect(ctx.courseProgress).toBe(prev.courseProgress);
+      }
+    },
+  });
+
+  it('reaches every state node and takes every transition, with the context right after each step', () => {
+    expect(walk.unvisitedStates).toEqual([]);
+    expect(walk.untakenTransitions).toEqual([]);
+    expect(walk.mismatches).toEqual([]);
+    expect(walk.steps).toBeGreaterThan(20);
+  });
+
+  it('announces completion once per change to COMPLETED, never for a course already completed', () => {
+    for (const [lastSeen, sequence, expected] of [
+      [null, [outputs[2]], 0],
+      ['IN_PROGRESS', [outputs[2]], 1],
+      [null, [outputs[1], outputs[2], outputs[2]], 1],
+      [null, [outputs[0], outputs[1], outputs[2]], 1],
+    ] as const) {
+      const actor = createActor(machine, { input: { courseId: 'c1', lastSeenStatus: lastSeen } });
+      let count = 0;
+      actor.on('course.completed', () => void count++);
+      actor.start();
+      sequence.forEach((output, i) => {
+        if (i > 0) actor.send({ type: 'course.reload' });
+        actor.send(done(machine, 'loadCourse', output, i === 0 ? 'loading' : 'refreshing') as never);
+      });
+      expect(count, `last seen ${lastSeen}, ${sequence.length} loads`).toBe(expected);
+      actor.stop();
+    }
   });
 });

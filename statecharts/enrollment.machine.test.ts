@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ENROLLMENT_MESSAGES, enrollmentMachine } from './enrollment.machine';
+import { walkGraph } from './testing/graph-coverage';
+import { done, fail, inert } from './testing/fixtures';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -61,5 +63,35 @@ describe('enrollment machine', () => {
     actor.send({ type: 'course.enroll' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.error).toBe('You do not have access to this course');
+  });
+});
+
+describe('enrollment machine: every state and transition (xstate/graph)', () => {
+  const machine = inert(enrollmentMachine);
+  const walk = walkGraph<{ reloads: number }>({
+    machine,
+    inputs: [
+      { courseId: 'c1', enrolled: false },
+      { courseId: 'c1', enrolled: true },
+    ],
+    events: [{ type: 'course.enroll' }, done(machine, 'enroll'), fail(machine, 'enroll', 'Course is not open for enrollment'), fail(machine, 'enroll', '')],
+    start: (input, inspect) => {
+      const actor = createActor(machine, { input: input as never, inspect });
+      const effects = { reloads: 0 };
+      actor.on('course.reload', () => void effects.reloads++);
+      return { actor, effects };
+    },
+    check: ({ before, after, effects }) => {
+      // The page is asked to reload exactly when the banner has been shown.
+      expect(effects.reloads).toBe(before.matches('banner') && after.matches('enrolled') ? 1 : 0);
+      if (after.matches('notEnrolled') && before.matches('enrolling')) expect(after.context.error).toMatch(/^(Course is not open for enrollment|Failed to enroll)$/);
+    },
+  });
+
+  it('reaches every state node and takes every transition, asking for one reload after the banner', () => {
+    expect(walk.unvisitedStates).toEqual([]);
+    expect(walk.untakenTransitions).toEqual([]);
+    expect(walk.mismatches).toEqual([]);
+    expect(walk.steps).toBeGreaterThan(10);
   });
 });

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 
 /**
- * Enrolling in a course (learner spec section 4): enroll, wait 1 s, show the success banner for
+ * Enrolling in a course: enroll, wait 1 s, show the success banner for
  * about 3 s, then ask the page to reload the course. The enroll call is a placeholder actor.
  */
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { INCOMPLETE_MESSAGES, incompleteAttemptsMachine, type IncompleteAttemptRow, type SubmitAllOutput } from './incomplete-attempts.machine';
-import { delayEvents, replay, transitionPaths, uncovered } from './learner-graph-coverage';
+import { walkGraph } from './testing/graph-coverage';
+import { inert } from './testing/fixtures';
 
 const row = (attemptId: string): IncompleteAttemptRow => ({ attemptId, courseTitle: 'PASS', componentTitle: `Quiz ${attemptId}`, elapsedMinutes: 12, attemptNumber: 1 });
-const never = <T,>() => new Promise<T>(() => {});
 
 function withServer(server: { open: string[]; failing?: Set<string>; checkFails?: () => boolean }) {
   const submitted: string[] = [];
@@ -120,14 +120,7 @@ describe('incomplete attempts machine', () => {
 });
 
 describe('incomplete attempts machine: every state and transition (xstate/graph)', () => {
-  const inert = incompleteAttemptsMachine.provide({
-    actors: {
-      checkIncomplete: fromPromise(() => never<IncompleteAttemptRow[]>()),
-      submitAttempt: fromPromise(() => never<void>()),
-      submitAll: fromPromise(() => never<SubmitAllOutput>()),
-    },
-    actions: { logCheckFailure: () => {} },
-  });
+  const machine = inert(incompleteAttemptsMachine, { logCheckFailure: () => {} });
   const events = [
     { type: 'xstate.done.actor.checkIncomplete', output: [row('a1'), row('a2')] },
     { type: 'xstate.done.actor.checkIncomplete', output: [] },
@@ -145,24 +138,21 @@ describe('incomplete attempts machine: every state and transition (xstate/graph)
     { type: 'xstate.done.actor.recheckIncomplete', output: [row('a2')] },
     { type: 'xstate.error.actor.recheckIncomplete', error: new Error('offline') },
     { type: 'dialog.continue' },
-    ...delayEvents(incompleteAttemptsMachine),
   ];
   const serializeState = (s: { value: unknown; context: unknown; status?: string }) => {
     const c = s.context as { attempts: IncompleteAttemptRow[]; submittingId: string | null; error: string | null };
     return JSON.stringify([s.value, c.attempts.map((a) => a.attemptId), c.submittingId, c.error]);
   };
-  const paths = transitionPaths(inert, { events: events as never, serializeState: serializeState as never });
+  const walk = walkGraph({ machine, events: events as never, serializeState: serializeState as never });
+  const paths = walk.paths;
 
   it('reaches every state node and takes every transition of the definition', () => {
-    expect(uncovered(inert, paths)).toEqual({ states: [], transitions: [] });
+    expect(walk.unvisitedStates).toEqual([]);
+    expect(walk.untakenTransitions).toEqual([]);
   });
 
   it('behaves on a live actor exactly as the model says, on every path', () => {
-    for (const path of paths) {
-      const seen = replay(inert, path);
-      expect(seen.map((s) => s.value)).toEqual(path.states.map((s) => s.value));
-      expect(seen.at(-1)!.context).toEqual(path.states.at(-1)!.context);
-    }
+    expect(walk.mismatches).toEqual([]);
   });
 
   it('never closes while an attempt is still listed', () => {

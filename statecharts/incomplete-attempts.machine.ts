@@ -77,7 +77,7 @@ export const incompleteAttemptsMachine = setup({
     clearSubmitting: assign({ submittingId: null }),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
-    /** The page-load check is silent on failure (learner spec section 8): only logged. */
+    /** A failed check on page load must not interrupt the learner with an error: it is only logged. */
     logCheckFailure: (_, params: { error: unknown }) => {
       console.warn('Incomplete attempts check failed', params.error);
     },

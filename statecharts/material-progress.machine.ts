@@ -3,7 +3,7 @@ import { MAX_TIME_REPORT_SECONDS } from '../worker/contract/learner';
 import { toProgressStep, type ComponentStatus } from '../worker/contract/rules/progress';
 
 /**
- * Viewing a learning material (learner spec section 4): mark it started when NOT_STARTED, report
+ * Viewing a learning material: mark it started when NOT_STARTED, report
  * progress in 10 % steps (an embedded viewer counts 100 % once loaded), complete it at 100 %,
  * and send the time spent every 30 s and once more when the learner leaves. Time-report failures
  * are only logged. Effects are placeholder actors provided by web/state/material.tsx.

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
-import { replay, transitionPaths, uncovered } from './learner-graph-coverage';
+import { walkGraph } from './testing/graph-coverage';
+import { admin, done, fail, inert, learner, loginResponse, mustChange as newbie, never } from './testing/fixtures';
 import type { LoginResponse, SessionUser } from '../worker/contract/auth';
 import {
   LOGIN_FAILED_MESSAGE,
@@ -14,28 +15,6 @@ import {
   type PasswordChangeResult,
   type SessionInput,
 } from './session.machine';
-
-const learner: SessionUser = {
-  id: 'u-1',
-  username: 'learner',
-  email: 'learner@example.com',
-  firstName: 'Lee',
-  lastName: 'Arner',
-  name: 'Lee Arner',
-  role: 'USER',
-  roles: ['USER'],
-  userType: 'USER',
-  isAdmin: false,
-  domains: [],
-  department: null,
-  jobTitle: null,
-  profileImage: null,
-  mustChangePassword: false,
-  permissions: null,
-  lastLogin: null,
-};
-const admin: SessionUser = { ...learner, id: 'a-1', username: 'admin', role: 'ADMIN', roles: ['ADMIN'], userType: 'ADMIN', isAdmin: true };
-const loginResponse = (user: SessionUser, token = 'tok-new'): LoginResponse => ({ ...user, token, type: 'Bearer' });
 
 interface Overrides {
   fetchCurrentUser?: (input: { token: string }) => Promise<SessionUser>;
@@ -171,7 +150,7 @@ describe('login', () => {
     let attempt = 0;
     const { actor } = start(
       { token: null, savedUser: null },
-      { login: () => (++attempt === 1 ? Promise.reject({}) : new Promise<LoginResponse>(() => {})) },
+      { login: () => (++attempt === 1 ? Promise.reject({}) : never<LoginResponse>()) },
     );
     actor.send({ type: 'session.login', username: 'learner', password: 'x' });
     const failed = await settled(actor);
@@ -182,7 +161,7 @@ describe('login', () => {
   });
 
   it('ignores a second login while one is in flight', async () => {
-    const { actor, calls } = start({ token: null, savedUser: null }, { login: () => new Promise(() => {}) });
+    const { actor, calls } = start({ token: null, savedUser: null }, { login: () => never<LoginResponse>() });
     actor.send({ type: 'session.login', username: 'a', password: 'b' });
     expect(actor.getSnapshot().can({ type: 'session.login', username: 'a', password: 'b' })).toBe(false);
     actor.send({ type: 'session.login', username: 'a', password: 'b' });
@@ -314,61 +293,129 @@ describe('parseSavedUser', () => {
 });
 
 describe('session machine: every state and transition (xstate/graph)', () => {
-  const never = <T>() => new Promise<T>(() => {});
-  const inert = sessionMachine.provide({
-    actors: {
-      fetchCurrentUser: fromPromise(() => never<SessionUser>()),
-      login: fromPromise(() => never<LoginResponse>()),
-      logout: fromPromise(() => never<unknown>()),
-      changePassword: fromPromise(() => never<PasswordChangeResult>()),
-    },
-  });
-  const mustChange = { ...learner, mustChangePassword: true };
-  const events: EventObject[] = [
-    { type: 'session.login', username: 'learner', password: 'x' } as EventObject,
-    { type: 'session.logout' },
-    { type: 'session.expire' },
-    { type: 'session.dismissError' },
-    { type: 'password.change', currentPassword: 'a', newPassword: 'B#cdefg1' } as EventObject,
-    { type: 'user.update', user: learner } as EventObject,
-    { type: 'xstate.done.actor.fetchCurrentUser', output: learner } as EventObject,
-    { type: 'xstate.done.actor.fetchCurrentUser', output: mustChange } as EventObject,
-    { type: 'xstate.error.actor.fetchCurrentUser', error: new Error('offline') } as EventObject,
-    { type: 'xstate.done.actor.login', output: loginResponse(learner) } as EventObject,
-    { type: 'xstate.done.actor.login', output: loginResponse(mustChange) } as EventObject,
-    { type: 'xstate.error.actor.login', error: new Error('Invalid username or password') } as EventObject,
-    { type: 'xstate.done.actor.logout', output: undefined } as EventObject,
-    { type: 'xstate.error.actor.logout', error: new Error('500') } as EventObject,
-    { type: 'xstate.done.actor.changePassword', output: { token: 'tok-fresh' } } as EventObject,
-    { type: 'xstate.error.actor.changePassword', error: new Error('') } as EventObject,
-  ];
-  type Snap = { value: unknown; context: { token: string | null; user: { mustChangePassword?: boolean } | null; error: string | null } };
-  const serializeState = (s: Snap) => JSON.stringify([s.value, Boolean(s.context.token), s.context.user?.mustChangePassword ?? null, Boolean(s.context.error)]);
+  interface Storage {
+    token?: string;
+    user?: string;
+  }
+  const machine = inert(sessionMachine);
   // The restore branches depend on what storage held, so the graph is walked from each start.
   const inputs: SessionInput[] = [
     { token: null, savedUser: null },
-    { token: 'tok-1', savedUser: null },
-    { token: 'tok-1', savedUser: '{broken' },
-    { token: 'tok-1', savedUser: JSON.stringify(loginResponse(learner, 'tok-1')) },
+    { token: 'tok-stored', savedUser: null },
+    { token: 'tok-stored', savedUser: JSON.stringify(loginResponse(learner, 'tok-stored')) },
+    { token: 'tok-stored', savedUser: '{not json' },
   ];
-  const walks = inputs.map((input) => ({ input, paths: transitionPaths(inert, { events, input, serializeState: serializeState as never }) }));
+  const walk = walkGraph<Storage>({
+    machine,
+    inputs,
+    events: [
+      { type: 'session.login', username: 'learner', password: 'Learner#2026demo' } as EventObject,
+      { type: 'session.logout' },
+      { type: 'session.expire' },
+      { type: 'session.dismissError' },
+      { type: 'password.change', currentPassword: 'old', newPassword: 'New#2027pass' } as EventObject,
+      { type: 'user.update', user: { ...learner, firstName: 'Renamed' } } as EventObject,
+      done(machine, 'fetchCurrentUser', learner),
+      done(machine, 'fetchCurrentUser', newbie),
+      fail(machine, 'fetchCurrentUser', 'offline'),
+      done(machine, 'login', loginResponse(learner, 'tok-login')),
+      done(machine, 'login', loginResponse(newbie, 'tok-first')),
+      fail(machine, 'login', 'Invalid username or password'),
+      done(machine, 'changePassword', { message: 'changed', token: 'tok-changed' }),
+      fail(machine, 'changePassword', 'Current password is incorrect'),
+      done(machine, 'logout', { message: 'bye' }),
+      fail(machine, 'logout', 'offline'),
+    ],
+    // Storage writes are recorded, so every step can be checked against what a reload would find.
+    start: (input, inspect) => {
+      const i = input as SessionInput;
+      const storage: Storage = {};
+      if (i.token !== null) storage.token = i.token;
+      if (i.savedUser !== null) storage.user = i.savedUser;
+      const recording = inert(sessionMachine, {
+        storeToken: (_: unknown, p: { token: string }) => void (storage.token = p.token),
+        storeUser: (_: unknown, p: { user: unknown }) => void (storage.user = JSON.stringify(p.user)),
+        removeToken: () => void delete storage.token,
+        removeUser: () => void delete storage.user,
+      });
+      return { actor: createActor(recording, { input: i, inspect }), effects: storage };
+    },
+    check: ({ event, before, after, effects: storage, input }) => {
+      const ctx = after.context as { token: string | null; user: (SessionUser & { token?: string }) | null; error: string | null };
+      // Invariants at every step.
+      if (after.hasTag('authenticated')) {
+        expect(ctx.user).not.toBeNull();
+        expect(ctx.token).not.toBeNull();
+        // What a reload would find in storage is this same session.
+        expect(storage.token).toBe(ctx.token);
+        expect(JSON.parse(storage.user!).id).toBe(ctx.user!.id);
+      }
+      if (after.matches('passwordChangeRequired')) expect(ctx.user!.mustChangePassword).toBe(true);
+      if (after.matches('signedIn')) expect(ctx.user!.mustChangePassword).not.toBe(true);
+      if (after.matches('signedOut') || after.matches('signingOut')) expect(ctx.user).toBeNull();
+      expect(after.hasTag('pending')).toBe(after.matches('checking'));
 
-  it('reaches every state node and takes every transition of the definition', () => {
-    const paths = walks.flatMap((walk) => walk.paths);
-    // `checking.routing` and `resolvingUser` are eventless choice points: no snapshot ever rests in
-    // them, so the helper cannot see them or the edges into them. Everything else must be covered,
-    // and each choice point must be seen to lead to both of its targets.
-    expect(uncovered(inert, paths)).toEqual({
-      states: ['session.checking.routing', 'session.resolvingUser'],
-      transitions: [
-        'session.checking.fetchingUser -[xstate.done.actor.fetchCurrentUser]-> session.resolvingUser',
-        'session.checking.fetchingUser -[xstate.error.actor.fetchCurrentUser]-> session.resolvingUser',
-        'session.signingIn -[xstate.done.actor.login]-> session.resolvingUser',
-      ],
-    });
+      // What each event must do.
+      const t = event.type;
+      const e = event as EventObject & { output?: { token?: string }; error?: Error; user?: SessionUser };
+      if (t === 'session.logout' || t === 'session.expire') {
+        // The session leaves the device at once, whatever the server says later.
+        expect(storage.token).toBeUndefined();
+        expect(storage.user).toBeUndefined();
+      }
+      if (t === 'session.expire') expect(after.matches('signedOut') && ctx.token === null).toBe(true);
+      if (t.startsWith('xstate.done.actor') && before.matches('signingIn')) {
+        expect(ctx.token).toBe(e.output!.token);
+        expect(storage.token).toBe(e.output!.token);
+      }
+      if (t.startsWith('xstate.error.actor') && before.matches('signingIn')) {
+        expect(after.matches('signedOut')).toBe(true);
+        expect(ctx.error).toBe('Invalid username or password');
+      }
+      if (t.startsWith('xstate.error.actor') && before.matches({ checking: 'fetchingUser' })) {
+        const saved = (input as SessionInput).savedUser;
+        if (saved === null) {
+          // No saved user: only the token is removed.
+          expect(after.matches('signedOut')).toBe(true);
+          expect(storage.token).toBeUndefined();
+        } else if (saved.startsWith('{not')) {
+          expect(after.matches('signedOut')).toBe(true);
+          expect(storage).toEqual({});
+        } else {
+          // Offline: the user saved at login keeps the session going.
+          expect(after.hasTag('authenticated')).toBe(true);
+          expect(ctx.user!.id).toBe(learner.id);
+        }
+      }
+      if (t.startsWith('xstate.done.actor') && before.matches({ passwordChangeRequired: 'submitting' })) {
+        expect(after.matches('signedIn')).toBe(true);
+        expect(ctx.token).toBe('tok-changed');
+        expect(ctx.user!.mustChangePassword).toBe(false);
+      }
+      if (t.startsWith('xstate.error.actor') && before.matches({ passwordChangeRequired: 'submitting' })) {
+        expect(after.matches({ passwordChangeRequired: 'editing' })).toBe(true);
+        expect(ctx.error).toBe('Current password is incorrect');
+      }
+      if (t === 'user.update') {
+        expect(ctx.user!.firstName).toBe('Renamed');
+        expect(ctx.user!.token).toBe(ctx.token);
+        expect(JSON.parse(storage.user!).firstName).toBe('Renamed');
+      }
+      if (t === 'session.dismissError' || t === 'session.login' || t === 'password.change') expect(ctx.error).toBeNull();
+    },
+  });
+
+  it('reaches every state node (the eventless choice points included) and takes every transition, with context and storage right after each step', () => {
+    expect(walk.unvisitedStates).toEqual([]);
+    expect(walk.untakenTransitions).toEqual([]);
+    expect(walk.mismatches).toEqual([]);
+    expect(walk.paths.length).toBeGreaterThan(20);
+  });
+
+  it('leads each choice point to both of its targets', () => {
     const reached = (from: unknown, event: string) =>
       new Set(
-        paths
+        walk.paths
           .filter((p) => JSON.stringify(p.states.at(-2)?.value) === JSON.stringify(from) && p.events.at(-1)?.type === event)
           .map((p) => JSON.stringify(p.states.at(-1)!.value)),
       );
@@ -376,15 +423,5 @@ describe('session machine: every state and transition (xstate/graph)', () => {
     expect(reached('signingIn', 'xstate.done.actor.login')).toEqual(bothWays);
     expect(reached({ checking: 'fetchingUser' }, 'xstate.done.actor.fetchCurrentUser')).toEqual(bothWays);
     expect(reached({ checking: 'fetchingUser' }, 'xstate.error.actor.fetchCurrentUser')).toEqual(new Set(['"signedIn"', '"signedOut"']));
-  });
-
-  it('behaves on a live actor exactly as the model says, on every path', () => {
-    for (const { input, paths } of walks) {
-      for (const path of paths) {
-        const seen = replay(inert, path, input);
-        expect(seen.map((s) => s.value)).toEqual(path.states.map((s) => s.value));
-        expect(seen.at(-1)!.context).toEqual(path.states.at(-1)!.context);
-      }
-    }
   });
 });

@@ -3,7 +3,7 @@ import type { LoginResponse, SessionUser } from '../worker/contract/auth';
 import { isAdminUser } from '../worker/contract/rules/roles';
 
 /**
- * The browser session (learner spec section 4, "Session"):
+ * The browser session: who is signed in, restored from storage at start and checked with the server:
  *
  *   checking ──(no token)──────────────────────────────► signedOut ◄──────────┐
  *      │ fetchCurrentUser ok / saved user ┐                 │ session.login    │ failure
@@ -114,6 +114,22 @@ export const sessionMachine = setup({
     removeToken: () => {},
     removeUser: () => {},
     forgetSession: assign({ token: null, user: null, savedUser: null }),
+    /** Logging out keeps only the token, which the background server call still needs to revoke. */
+    forgetUser: assign({ user: null, savedUser: null, error: null }),
+    /** The stored user carries the session's token, as the login response did. */
+    setSessionUser: assign(({ context }, params: { user: SessionUser }) => ({ user: { ...params.user, token: context.token ?? undefined } })),
+    restoreSavedUser: assign(({ context }) => {
+      const saved = parseSavedUser(context.savedUser);
+      return { user: saved.kind === 'user' ? saved.user : null };
+    }),
+    storeLogin: assign((_, params: { response: LoginResponse }) => ({ token: params.response.token, user: params.response, error: null })),
+    setLoginError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, LOGIN_FAILED_MESSAGE) })),
+    /** The change revokes the old token; the server answers a fresh one (kept as is if it does not). */
+    storeChangedPassword: assign(({ context }, params: { token: string | null | undefined }) => ({
+      token: params.token ?? context.token,
+      user: context.user ? { ...context.user, mustChangePassword: false, token: params.token ?? context.user.token } : null,
+    })),
+    setPasswordChangeError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, PASSWORD_CHANGE_FAILED_MESSAGE) })),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -142,7 +158,7 @@ export const sessionMachine = setup({
             onDone: {
               target: '#session.resolvingUser',
               actions: [
-                assign({ user: ({ context, event }) => ({ ...event.output, token: context.token ?? undefined }) }),
+                { type: 'setSessionUser', params: ({ event }) => ({ user: event.output }) },
                 { type: 'storeUser', params: ({ context, event }) => ({ user: { ...event.output, token: context.token ?? undefined } }) },
               ],
             },
@@ -151,12 +167,7 @@ export const sessionMachine = setup({
                 // Offline or server trouble: keep working with the user saved at login.
                 guard: 'savedUserIsUsable',
                 target: '#session.resolvingUser',
-                actions: assign({
-                  user: ({ context }) => {
-                    const saved = parseSavedUser(context.savedUser);
-                    return saved.kind === 'user' ? saved.user : null;
-                  },
-                }),
+                actions: 'restoreSavedUser',
               },
               {
                 guard: 'savedUserIsUnparseable',
@@ -196,7 +207,7 @@ export const sessionMachine = setup({
         onDone: {
           target: 'resolvingUser',
           actions: [
-            assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output, error: null }),
+            { type: 'storeLogin', params: ({ event }) => ({ response: event.output }) },
             // The token separately, and the whole response as the user.
             { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
             { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
@@ -204,7 +215,7 @@ export const sessionMachine = setup({
         },
         onError: {
           target: 'signedOut',
-          actions: assign({ error: ({ event }) => messageOf(event.error, LOGIN_FAILED_MESSAGE) }),
+          actions: { type: 'setLoginError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -213,7 +224,7 @@ export const sessionMachine = setup({
       tags: ['authenticated', 'passwordChangeRequired'],
       initial: 'editing',
       on: {
-        'session.logout': { target: 'signingOut', actions: ['removeToken', 'removeUser', assign({ user: null, savedUser: null, error: null })] },
+        'session.logout': { target: 'signingOut', actions: ['removeToken', 'removeUser', 'forgetUser'] },
         'session.expire': { target: 'signedOut', actions: ['removeToken', 'removeUser', 'forgetSession'] },
       },
       states: {
@@ -235,18 +246,14 @@ export const sessionMachine = setup({
             onDone: {
               target: '#session.signedIn',
               actions: [
-                assign({
-                  token: ({ context, event }) => event.output.token ?? context.token,
-                  user: ({ context, event }) =>
-                    context.user ? { ...context.user, mustChangePassword: false, token: event.output.token ?? context.user.token } : null,
-                }),
+                { type: 'storeChangedPassword', params: ({ event }) => ({ token: event.output.token }) },
                 { type: 'storeToken', params: ({ context }) => ({ token: context.token ?? '' }) },
                 { type: 'storeUser', params: ({ context }) => ({ user: context.user as StoredUser }) },
               ],
             },
             onError: {
               target: 'editing',
-              actions: assign({ error: ({ event }) => messageOf(event.error, PASSWORD_CHANGE_FAILED_MESSAGE) }),
+              actions: { type: 'setPasswordChangeError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
@@ -257,11 +264,11 @@ export const sessionMachine = setup({
       tags: ['authenticated'],
       on: {
         // Local state goes at once; the server call in signingOut only revokes the token.
-        'session.logout': { target: 'signingOut', actions: ['removeToken', 'removeUser', assign({ user: null, savedUser: null, error: null })] },
+        'session.logout': { target: 'signingOut', actions: ['removeToken', 'removeUser', 'forgetUser'] },
         'session.expire': { target: 'signedOut', actions: ['removeToken', 'removeUser', 'forgetSession'] },
         'user.update': {
           actions: [
-            assign({ user: ({ context, event }) => ({ ...event.user, token: context.token ?? undefined }) }),
+            { type: 'setSessionUser', params: ({ event }) => ({ user: event.user }) },
             { type: 'storeUser', params: ({ context }) => ({ user: context.user as StoredUser }) },
           ],
         },

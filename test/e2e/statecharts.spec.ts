@@ -50,6 +50,26 @@ describe('statecharts', () => {
     expect(await simulator.getByTestId('sim-context').textContent()).toContain('"submitReason": "timeout"');
   });
 
+  it('an auditor follows a password reset whose link turns out to have expired', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await session.open('/statecharts?machine=reset-password');
+    await page.getByRole('heading', { name: 'Password reset from the emailed link', level: 2 }).waitFor();
+    await page.locator(state('resetPassword.checkingLink')).waitFor();
+    await page.getByRole('button', { name: 'Simulate' }).click();
+    // A link with a token is checked with the server before any form shows.
+    await page.locator(`${state('resetPassword.validating')}[data-active="true"]`).waitFor();
+    const events = page.getByRole('complementary', { name: 'Simulator' }).getByRole('list', { name: 'Enabled events' });
+    expect(await events.getByRole('button', { name: /password\.submit/ }).count()).toBe(0);
+    await events.getByRole('button', { name: /done: validateToken.*accepted/ }).first().click();
+    await page.locator(`${state('resetPassword.form')}[data-active="true"]`).waitFor();
+    await events.getByRole('button', { name: /password\.submit/ }).click();
+    await page.locator(`${state('resetPassword.submitting')}[data-active="true"]`).waitFor();
+    await events.getByRole('button', { name: /error: resetPassword.*link expired/ }).click();
+    await page.locator(`${state('resetPassword.expired')}[data-active="true"]`).waitFor();
+    expect(await page.locator(state('resetPassword.form')).getAttribute('data-active')).toBeNull();
+  });
+
   it('an auditor selects a state with the keyboard and reads its transitions, guards and delays', async () => {
     session = await openBrowser(VIEWPORTS.desktop);
     const { page } = session;

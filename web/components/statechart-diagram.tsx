@@ -1,10 +1,10 @@
 import { memo, type KeyboardEvent } from 'react';
 import { css } from 'styled-system/css';
-import { DIAGRAM_COLORS as C, edgePath, paintOrder } from '../../statecharts/export';
-import { FONT, type Layout, type LayoutEdge, type LayoutState } from '../../statecharts/layout';
+import { DIAGRAM_COLORS as C, edgePath, paintOrder } from '../../statecharts/tooling/export';
+import { FONT, type Layout, type LayoutEdge, type LayoutState } from '../../statecharts/tooling/layout';
 
 /**
- * The statechart diagram drawn by React from statecharts/layout.ts (the same numbers as the
+ * The statechart diagram drawn by React from statecharts/tooling/layout.ts (the same numbers as the
  * exported SVG). States are focusable buttons: click, or Tab to one and press Enter, to select.
  * Presentational: the page owns selection, simulation and zoom.
  */

@@ -1,9 +1,10 @@
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useActorRef } from '@xstate/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ASSESSMENT_MESSAGES, assessmentMachine, type AttemptInfo, type AttemptResult, type LoadOutput, type SubmitReason } from '../../statecharts/assessment.machine';
 import { ATTEMPT_GRACE_SECONDS, type IncompleteAttempt } from '@contract/learner';
 import { ApiClientError, errorMessage } from '../api/client';
 import { learnerApi } from '../api/learner';
+import { readsOf, useMachineView } from './machine-view';
 
 /**
  * The open attempt's time (plus the grace) is over, judged on the server's clock only: its own
@@ -94,7 +95,16 @@ const browserAssessmentMachine = assessmentMachine.provide({
   },
 });
 
+/** What the assessment page reads; the autosave's bookkeeping is left out on purpose. */
+const ASSESSMENT_READS = readsOf<SnapshotFrom<typeof browserAssessmentMachine>>()({
+  context: ['assessment', 'attempt', 'answers', 'remainingSeconds', 'result', 'error', 'history', 'submitReason'],
+  matches: ['loading', 'starting', 'reviewLoading', 'intro', 'failed', 'result', 'reviewing', 'submitting', 'answering', 'submitFailed'],
+  tags: ['duplicateWait', 'timeLow'],
+  can: [{ type: 'attempt.start' }, { type: 'attempt.review' }, { type: 'attempt.retake' }, { type: 'attempt.submit' }],
+});
+
 /** The assessment machine with the real calls, for one component. */
 export function useAssessment(componentId: string) {
-  return useMachine(browserAssessmentMachine, { input: { componentId } });
+  const actorRef = useActorRef(browserAssessmentMachine, { input: { componentId } });
+  return [useMachineView(actorRef, ASSESSMENT_READS), actorRef.send] as const;
 }

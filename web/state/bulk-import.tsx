@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useActorRef } from '@xstate/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { bulkImportMachine, type ImportRowInput } from '../../statecharts/bulk-import.machine';
 import { usersApi } from '../api/admin-people';
 import { errorMessage } from '../api/client';
+import { readsOf, useMachineView } from './machine-view';
 
 /** The bulk-import machine with the real chunk request. */
 const browserBulkImportMachine = bulkImportMachine.provide({
@@ -17,8 +18,13 @@ const browserBulkImportMachine = bulkImportMachine.provide({
   },
 });
 
+const BULK_IMPORT_READS = readsOf<SnapshotFrom<typeof browserBulkImportMachine>>()({
+  context: ['fileName', 'parsed', 'results', 'warning', 'error'],
+  matches: ['done', 'failed', 'blocked'],
+  tags: ['busy'],
+});
+
 export function useBulkImport() {
   const actor = useActorRef(browserBulkImportMachine);
-  const snapshot = useSelector(actor, (s) => s);
-  return { snapshot, send: actor.send };
+  return { snapshot: useMachineView(actor, BULK_IMPORT_READS), send: actor.send };
 }

@@ -1,9 +1,10 @@
-import { useMachine } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { CERTIFICATE_DIALOG_MESSAGES, certificateDialogMachine, type DialogCertificate } from '../../statecharts/certificate-dialog.machine';
 import { certificatesApi, downloadCertificate } from '../api/certificates';
 import { errorMessage } from '../api/client';
+import { readsOf, useMachineView } from './machine-view';
 
 /** Actor errors carry only the text to show: the server's message, else the dialog's default. */
 const withMessage = async <T,>(work: () => Promise<T>, fallback: string): Promise<T> => {
@@ -53,24 +54,32 @@ export const browserCertificateDialogMachine = certificateDialogMachine.provide(
   },
 });
 
+const DIALOG_READS = readsOf<SnapshotFrom<typeof browserCertificateDialogMachine>>()({
+  context: ['certificate', 'previewUrl', 'error', 'notice'],
+  matches: [{ open: 'ready' }, { open: 'failed' }, { open: 'generating' }],
+  tags: ['busy', 'downloading'],
+});
+
 /**
  * Connects the dialog machine to a controlled `open` prop: opening sends `dialog.open` with the
  * course, closing sends `dialog.close` (which cancels a pending automatic download).
  */
 export function useCertificateDialog(open: boolean, courseId: string | null, courseName: string) {
-  const [snapshot, send] = useMachine(browserCertificateDialogMachine);
+  const actorRef = useActorRef(browserCertificateDialogMachine);
+  const view = useMachineView(actorRef, DIALOG_READS);
+  const send = actorRef.send;
   useEffect(() => {
     if (open && courseId) send({ type: 'dialog.open', courseId, courseName });
     else send({ type: 'dialog.close' });
   }, [open, courseId, courseName, send]);
   // Unmounting stops the actor without running exit actions: free the preview here.
   const previewUrl = useRef<string | null>(null);
-  previewUrl.current = snapshot.context.previewUrl;
+  previewUrl.current = view.context.previewUrl;
   useEffect(
     () => () => {
       if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
     },
     [],
   );
-  return [snapshot, send] as const;
+  return [view, send] as const;
 }

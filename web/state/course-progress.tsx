@@ -1,9 +1,10 @@
-import { useMachine } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { COURSE_MESSAGES, courseProgressMachine, type CourseLoadOutput } from '../../statecharts/course-progress.machine';
 import { errorMessage } from '../api/client';
 import { learnerApi } from '../api/learner';
+import { readsOf, useMachineView } from './machine-view';
 
 /**
  * The course status last seen in this browser session, per course: the machine compares it with
@@ -46,15 +47,21 @@ const browserCourseMachine = courseProgressMachine.provide({
   },
 });
 
+const COURSE_READS = readsOf<SnapshotFrom<typeof browserCourseMachine>>()({
+  context: ['course', 'courseProgress', 'componentProgresses', 'lastSeenStatus', 'error'],
+  matches: ['loading', 'failed'],
+});
+
 export function useCourseProgress(courseId: string, onCompleted: (courseTitle: string) => void) {
-  const [snapshot, send, actorRef] = useMachine(browserCourseMachine, { input: { courseId, lastSeenStatus: readSeen(courseId) } });
+  const actorRef = useActorRef(browserCourseMachine, { input: { courseId, lastSeenStatus: readSeen(courseId) } });
+  const view = useMachineView(actorRef, COURSE_READS);
   useEffect(() => {
     const sub = actorRef.on('course.completed', (event) => onCompleted(event.courseTitle));
     return () => sub.unsubscribe();
   }, [actorRef, onCompleted]);
-  const seen = snapshot.context.lastSeenStatus;
+  const seen = view.context.lastSeenStatus;
   useEffect(() => {
     if (seen) writeSeen(courseId, seen);
   }, [courseId, seen]);
-  return [snapshot, send] as const;
+  return [view, actorRef.send] as const;
 }

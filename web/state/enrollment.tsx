@@ -1,9 +1,10 @@
-import { useMachine } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ENROLLMENT_MESSAGES, enrollmentMachine } from '../../statecharts/enrollment.machine';
 import { errorMessage } from '../api/client';
 import { learnerApi } from '../api/learner';
+import { readsOf, useMachineView } from './machine-view';
 
 const browserEnrollmentMachine = enrollmentMachine.provide({
   actors: {
@@ -17,12 +18,18 @@ const browserEnrollmentMachine = enrollmentMachine.provide({
   },
 });
 
+const ENROLLMENT_READS = readsOf<SnapshotFrom<typeof browserEnrollmentMachine>>()({
+  context: ['error'],
+  tags: ['banner', 'busy'],
+});
+
 /** The enroll flow of the course page; `onReload` runs when the banner has been shown. */
 export function useEnrollment(courseId: string, enrolled: boolean, onReload: () => void) {
-  const [snapshot, send, actorRef] = useMachine(browserEnrollmentMachine, { input: { courseId, enrolled } });
+  const actorRef = useActorRef(browserEnrollmentMachine, { input: { courseId, enrolled } });
+  const view = useMachineView(actorRef, ENROLLMENT_READS);
   useEffect(() => {
     const sub = actorRef.on('course.reload', () => onReload());
     return () => sub.unsubscribe();
   }, [actorRef, onReload]);
-  return [snapshot, send] as const;
+  return [view, actorRef.send] as const;
 }

@@ -1,9 +1,10 @@
-import { useMachine } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { incompleteAttemptsMachine, type IncompleteAttemptRow, type SubmitAllOutput } from '../../statecharts/incomplete-attempts.machine';
 import { ApiClientError } from '../api/client';
 import { learnerApi } from '../api/learner';
+import { readsOf, useMachineView } from './machine-view';
 
 /** Auto-submit grades the answers saved so far; a 409 means it is already graded, which is what we wanted. */
 async function submitOne(attemptId: string): Promise<void> {
@@ -32,17 +33,24 @@ const browserIncompleteMachine = incompleteAttemptsMachine.provide({
   },
 });
 
+const INCOMPLETE_READS = readsOf<SnapshotFrom<typeof browserIncompleteMachine>>()({
+  context: ['attempts', 'error', 'submittingId'],
+  matches: [{ open: 'submittingAll' }, { open: 'rechecking' }],
+  tags: ['busy', 'open'],
+});
+
 /**
  * Runs the incomplete-attempts check once per mount (My Courses, the dashboard). `onResolved`
  * is called when attempts were submitted from the dialog, so the page can reload its data.
  */
 export function useIncompleteAttempts(onResolved?: (submittedCount: number) => void) {
-  const [snapshot, send, actorRef] = useMachine(browserIncompleteMachine);
+  const actorRef = useActorRef(browserIncompleteMachine);
+  const view = useMachineView(actorRef, INCOMPLETE_READS);
   useEffect(() => {
     const sub = actorRef.on('attempts.resolved', (event) => {
       if (event.submittedCount > 0) onResolved?.(event.submittedCount);
     });
     return () => sub.unsubscribe();
   }, [actorRef, onResolved]);
-  return [snapshot, send] as const;
+  return [view, actorRef.send] as const;
 }

@@ -1,8 +1,9 @@
-import { useMachine } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { materialProgressMachine, type MaterialInput } from '../../statecharts/material-progress.machine';
 import { learnerApi } from '../api/learner';
+import { readsOf, useMachineView } from './machine-view';
 
 /** Set while the page is being hidden or closed: the last time report must survive the unload. */
 let unloading = false;
@@ -24,12 +25,19 @@ const browserMaterialMachine = materialProgressMachine.provide({
   },
 });
 
+/** The time tracking never re-renders the page: only progress, completion and the error do. */
+const MATERIAL_READS = readsOf<SnapshotFrom<typeof browserMaterialMachine>>()({
+  context: ['progress', 'finishRequested', 'error'],
+  tags: ['fullyViewed', 'completing'],
+});
+
 /**
  * Material progress and time tracking for one component. Leaving the page (unmount), hiding the
  * tab or closing it flushes the time spent; coming back to the tab counts again.
  */
 export function useMaterialProgress(input: MaterialInput, onFinished: () => void) {
-  const [snapshot, send, actorRef] = useMachine(browserMaterialMachine, { input });
+  const actorRef = useActorRef(browserMaterialMachine, { input });
+  const view = useMachineView(actorRef, MATERIAL_READS);
   useEffect(() => {
     const sub = actorRef.on('material.finished', () => onFinished());
     return () => sub.unsubscribe();
@@ -52,5 +60,5 @@ export function useMaterialProgress(input: MaterialInput, onFinished: () => void
       actorRef.send({ type: 'material.leave' });
     };
   }, [actorRef]);
-  return [snapshot, send] as const;
+  return [view, actorRef.send] as const;
 }

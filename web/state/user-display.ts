@@ -1,4 +1,4 @@
-/** Display rules for the signed-in user (learner spec section 2, "Learner shell"). */
+/** How the learner shell names the signed-in user (avatar initials, display name, email, greeting), with a fallback for each missing field. */
 export interface DisplayableUser {
   username?: string | null;
   email?: string | null;

@@ -1,84 +1,35 @@
 import { passwordConfirmError, passwordPolicyError } from '@contract/rules/password';
 import { ArrowLeft, KeyRound } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { Link, useLocation, useSearch } from 'wouter';
-import { authApi } from '../../api/auth';
-import { ApiClientError, errorMessage } from '../../api/client';
+import { Link, useSearch } from 'wouter';
+import { RESET_PASSWORD_MESSAGES } from '../../../statecharts/reset-password.machine';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { PASSWORD_HINT } from '../../components/password-hint';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useResetPassword } from '../../state/reset-password';
 import { Alert, Button, focusFirstInvalid, LoadingBlock, PasswordField } from '../../ui';
 
-export const RESET_MESSAGES = {
-  invalidLink: 'Invalid or expired password reset link. Please request a new one.',
-  expired: 'Your password reset link has expired. Please request a new one.',
-  badRequest: 'Invalid request. Please check your password and try again.',
-  failed: 'Failed to reset password. Please try again.',
-  success: 'Your password has been reset successfully. Redirecting to login...',
-} as const;
-
-/** Learner spec section 8, "Reset password": what a failed POST /auth/reset-password shows. */
-export function resetFailure(error: unknown): { message: string; expired: boolean } {
-  if (error instanceof ApiClientError && (error.status === 401 || error.status === 403)) return { message: RESET_MESSAGES.expired, expired: true };
-  if (error instanceof ApiClientError && error.status === 400) return { message: errorMessage(error, RESET_MESSAGES.badRequest), expired: false };
-  return { message: errorMessage(error, RESET_MESSAGES.failed), expired: false };
-}
-
-type Phase =
-  | { kind: 'validating' }
-  | { kind: 'invalid' }
-  | { kind: 'ready'; error: string | null }
-  | { kind: 'submitting' }
-  | { kind: 'done'; message: string }
-  | { kind: 'expired' };
-
-/** /reset-password?token=: validates the token on load, then takes the new password. */
+/** /reset-password?token=: the flow restarts for another token (a new link opened in the same tab). */
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const [, navigate] = useLocation();
-  const [phase, setPhase] = useState<Phase>(token ? { kind: 'validating' } : { kind: 'invalid' });
+  return <ResetPasswordFlow key={token} token={token} />;
+}
+
+/** The reset-password machine decides what shows and when the page leaves; the form validates its fields. */
+function ResetPasswordFlow({ token }: { token: string }) {
+  const [state, send] = useResetPassword(token);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
 
-  useEffect(() => {
-    if (!token) {
-      setPhase({ kind: 'invalid' });
-      return;
-    }
-    let cancelled = false;
-    setPhase({ kind: 'validating' });
-    authApi
-      .validateResetToken(token)
-      .then((result) => !cancelled && setPhase(result?.valid === false ? { kind: 'invalid' } : { kind: 'ready', error: null }))
-      .catch(() => !cancelled && setPhase({ kind: 'invalid' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [token]);
-
-  // Learner spec section 9: 3 s to /login after success, 2 s to /forgot-password when expired.
-  useEffect(() => {
-    if (phase.kind !== 'done' && phase.kind !== 'expired') return;
-    const timer = window.setTimeout(() => navigate(phase.kind === 'done' ? '/login' : '/forgot-password', { replace: true }), phase.kind === 'done' ? 3000 : 2000);
-    return () => window.clearTimeout(timer);
-  }, [phase.kind, navigate]);
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = { password: passwordPolicyError(password), confirm: passwordConfirmError(password, confirm) };
     setErrors(found);
     if (found.password || found.confirm) return focusFirstInvalid(event.currentTarget as HTMLElement);
-    setPhase({ kind: 'submitting' });
-    try {
-      const result = await authApi.resetPassword(token, password);
-      setPhase({ kind: 'done', message: result?.message?.trim() || RESET_MESSAGES.success });
-    } catch (error) {
-      const failure = resetFailure(error);
-      setPhase(failure.expired ? { kind: 'expired' } : { kind: 'ready', error: failure.message });
-    }
+    send({ type: 'password.submit', password });
   };
 
   const back = (
@@ -89,7 +40,7 @@ export function ResetPasswordPage() {
     </AuthLink>
   );
 
-  if (phase.kind === 'validating') {
+  if (state.matches('validating')) {
     return (
       <AuthLayout title="Reset your password" footer={back}>
         <LoadingBlock label="Checking your reset link..." />
@@ -97,11 +48,11 @@ export function ResetPasswordPage() {
     );
   }
 
-  if (phase.kind === 'invalid') {
+  if (state.matches('invalid')) {
     return (
       <AuthLayout title="Reset your password" footer={back}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-          <Alert status="error">{RESET_MESSAGES.invalidLink}</Alert>
+          <Alert status="error">{RESET_PASSWORD_MESSAGES.invalidLink}</Alert>
           <Button asChild size="lg" fullWidth>
             <Link href="/forgot-password">Request a new link</Link>
           </Button>
@@ -110,19 +61,19 @@ export function ResetPasswordPage() {
     );
   }
 
-  if (phase.kind === 'done' || phase.kind === 'expired') {
+  if (state.matches('done') || state.matches('expired')) {
     return (
       <AuthLayout title="Reset your password" footer={back}>
-        {phase.kind === 'done' ? <Alert status="success">{phase.message}</Alert> : <Alert status="error">{RESET_MESSAGES.expired}</Alert>}
+        {state.matches('done') ? <Alert status="success">{state.context.message}</Alert> : <Alert status="error">{RESET_PASSWORD_MESSAGES.expired}</Alert>}
       </AuthLayout>
     );
   }
 
-  const submitting = phase.kind === 'submitting';
+  const submitting = state.matches('submitting');
   return (
     <AuthLayout title="Reset your password" subtitle="Choose a new password for your account." footer={back}>
       <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        {phase.kind === 'ready' && phase.error ? <Alert status="error">{phase.error}</Alert> : null}
+        {state.context.error ? <Alert status="error">{state.context.error}</Alert> : null}
         <PasswordField
           label="New password"
           helperText={PASSWORD_HINT}

@@ -2,18 +2,18 @@ import { Download, GitBranch, Minus, Play, Plus, RotateCcw, Scan, TimerReset } f
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Link, useLocation, useSearch } from 'wouter';
-import { toMermaid, toScxml, toSvg } from '../../../statecharts/export';
-import { describeMachine, formatDelay, type MachineModel, type StateModel, type TransitionModel } from '../../../statecharts/inspect';
-import { layoutMachine, type Layout } from '../../../statecharts/layout';
-import { MACHINES, type MachineEntry } from '../../../statecharts/registry';
-import { contextJson, Simulation, type SimEvent } from '../../../statecharts/simulator';
+import { toMermaid, toScxml, toSvg } from '../../../statecharts/tooling/export';
+import { describeMachine, formatDelay, type MachineModel, type StateModel, type TransitionModel } from '../../../statecharts/tooling/inspect';
+import { layoutMachine, type Layout } from '../../../statecharts/tooling/layout';
+import { MACHINES, type MachineEntry } from '../../../statecharts/tooling/registry';
+import { contextJson, Simulation, type SimEvent } from '../../../statecharts/tooling/simulator';
 import { Brand } from '../../components/brand';
 import { StatechartDiagram } from '../../components/statechart-diagram';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, Chip, EmptyState, Select, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
 
 /**
- * /statecharts (public, no personal data): every machine of statecharts/registry.ts drawn from
+ * /statecharts (public, no personal data): every machine of statecharts/tooling/registry.ts drawn from
  * its live definition, with a state inspector and a simulator that runs the real machine with
  * placeholder actors and a simulated clock. Lazy-loaded: dagre and the registry never reach the
  * learner bundle.
@@ -52,7 +52,7 @@ export function StatechartsPage() {
           machine, select a state to see every way out of it, or simulate it step by step.
         </p>
         {MACHINES.length === 0 ? (
-          <EmptyState bordered icon={<GitBranch />} title="No statecharts registered" description="Machines listed in statecharts/registry.ts appear here." />
+          <EmptyState bordered icon={<GitBranch />} title="No statecharts registered" description="Machines listed in statecharts/tooling/registry.ts appear here." />
         ) : (
           <Tabs value={current} onValueChange={(key) => navigate(`/statecharts?machine=${encodeURIComponent(key)}`, { replace: true })}>
             <TabList aria-label="Machines">

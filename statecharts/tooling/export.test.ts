@@ -5,7 +5,7 @@ import { toMermaid, toScxml, toSvg } from './export';
 import { describeMachine } from './inspect';
 import { layoutMachine } from './layout';
 import { MACHINES } from './registry';
-import { sessionMachine } from './session.machine';
+import { sessionMachine } from '../session.machine';
 
 /**
  * The diagrams must come from the live definitions. These tests enumerate each machine's states
@@ -218,11 +218,18 @@ describe('the registry', () => {
     // A computed specifier keeps node types out of the web typecheck, which also covers this folder.
     const fsModule = 'node:fs';
     const { readdirSync } = (await import(fsModule)) as { readdirSync: (dir: URL) => string[] };
-    const files = readdirSync(new URL('.', import.meta.url))
+    const files = readdirSync(new URL('..', import.meta.url))
       .filter((f) => f.endsWith('.machine.ts'))
       .map((f) => f.replace(/\.machine\.ts$/, ''));
     expect(MACHINES.map((m) => m.key).sort()).toEqual(files.sort());
     for (const m of MACHINES) expect(m.description.length, m.key).toBeGreaterThan(80);
+  });
+
+  it('finds only machines and their tests in statecharts/; tooling and test helpers live in their own folders', async () => {
+    const fsModule = 'node:fs';
+    const { readdirSync } = (await import(fsModule)) as { readdirSync: (dir: URL) => string[] };
+    const strays = readdirSync(new URL('..', import.meta.url)).filter((f) => !/\.machine(\.test)?\.ts$/.test(f) && f !== 'tooling' && f !== 'testing');
+    expect(strays).toEqual([]);
   });
 });
 

@@ -1,12 +1,13 @@
 import type { AnyStateMachine } from 'xstate';
-import { assessmentMachine } from './assessment.machine';
-import { bulkImportMachine } from './bulk-import.machine';
-import { certificateDialogMachine } from './certificate-dialog.machine';
-import { courseProgressMachine } from './course-progress.machine';
-import { enrollmentMachine } from './enrollment.machine';
-import { incompleteAttemptsMachine } from './incomplete-attempts.machine';
-import { materialProgressMachine } from './material-progress.machine';
-import { sessionMachine } from './session.machine';
+import { assessmentMachine } from '../assessment.machine';
+import { bulkImportMachine } from '../bulk-import.machine';
+import { certificateDialogMachine } from '../certificate-dialog.machine';
+import { courseProgressMachine } from '../course-progress.machine';
+import { enrollmentMachine } from '../enrollment.machine';
+import { incompleteAttemptsMachine } from '../incomplete-attempts.machine';
+import { materialProgressMachine } from '../material-progress.machine';
+import { expiredLinkError, resetPasswordMachine } from '../reset-password.machine';
+import { sessionMachine } from '../session.machine';
 
 /**
  * Every machine auditors can inspect on /statecharts and in the export, with a plain-language
@@ -277,6 +278,29 @@ export const MACHINES: MachineEntry[] = [
       ],
       'done: loadPreview': [{ label: 'object URL', payload: () => ({ output: 'blob:preview' }) }],
       'error: generateCertificate': [{ label: 'not completed', payload: () => ({ error: new Error('Certificate can only be generated for a completed course.') }) }],
+    },
+  },
+  {
+    key: 'reset-password',
+    title: 'Password reset from the emailed link',
+    description:
+      'A learner who forgot the password opens the emailed link. The link\'s token is checked with the server first: a link without a token, or one the server does not accept (already used, unknown, more than an hour old), shows "Invalid or expired password reset link. Please request a new one." and never the form. The new password is sent together with the token; on success a message shows and the page goes to the login 3 seconds later. If the server says the link has expired, "Your password reset link has expired. Please request a new one." shows and the page goes to "forgot password" 2 seconds later; any other refusal keeps the form with the server\'s message.',
+    machine: resetPasswordMachine,
+    inputs: [
+      { label: 'link with a token', value: () => ({ token: 'demo-token' }) },
+      { label: 'link without a token', value: () => ({ token: '' }) },
+    ],
+    samples: {
+      'done: validateToken': [
+        { label: 'accepted', payload: () => ({ output: true }) },
+        { label: 'not accepted', payload: () => ({ output: false }) },
+      ],
+      'password.submit': [{ label: 'new password', payload: () => ({ password: 'Lockout#Tagout9' }) }],
+      'done: resetPassword': [{ label: 'reset', payload: () => ({ output: 'Password has been reset successfully' }) }],
+      'error: resetPassword': [
+        { label: 'link expired', payload: () => ({ error: expiredLinkError() }) },
+        { label: 'password refused', payload: () => ({ error: new Error('Password cannot contain common safety terms') }) },
+      ],
     },
   },
   {
