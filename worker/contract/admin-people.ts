@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { AdminPermissions, DomainRef } from './auth';
 import { ADMIN_PERMISSION_KEYS } from './auth';
-import { emailSchema, requiredString } from './common';
+import { arrayOrPageQueryFields, emailSchema, idString, requiredString, type Pagination } from './common';
 import { MAX_ATTEMPTS } from './course';
 
 // ---------------------------------------------------------------------------------------------
@@ -62,6 +62,7 @@ export const USER_MESSAGES = {
   bookRequired: 'Please select at least one book',
   usersRequired: 'Please select at least one user',
   bookNotFound: 'Book not found',
+  adminHasAllBooks: 'Administrators have global access to all books; books are assigned only to non-admin users',
   adminOnlyByAdmin: 'Only an administrator can create an administrator',
   tooManyRows: 'Import at most 200 rows per request',
   noRows: 'The file contains no users',
@@ -87,14 +88,36 @@ const optionalText = v.pipe(
   v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
   v.nullable(v.pipe(v.string(), v.maxLength(100, 'Must be at most 100 characters'))),
 );
-const role = v.optional(v.picklist(ROLES, USER_MESSAGES.role), 'USER');
+/** Original clients send `role: ""` (or null) for an ordinary account: that is a learner (USER). */
+const role = v.pipe(
+  v.optional(v.nullable(v.union([v.picklist(ROLES, USER_MESSAGES.role), v.literal('', USER_MESSAGES.role)], USER_MESSAGES.role)), 'USER'),
+  v.transform((value) => value || 'USER'),
+);
 const idList = (message: string) => v.pipe(v.optional(v.array(v.string(), message), []), v.minLength(1, message), v.maxLength(5000, 'Too many items'));
 
+/** `GET /api/users`: the plain array without `page` (original clients), the paged envelope with it. */
 export const userListQuery = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim()), ''),
-  role: v.optional(v.union([v.picklist(ROLES), v.literal('')]), ''),
-  domainId: v.optional(v.string(), ''),
+  ...arrayOrPageQueryFields(),
+  role: v.optional(v.union([v.picklist(ROLES), v.literal('')], USER_MESSAGES.role), ''),
+  domainId: v.optional(v.union([idString, v.literal('')]), ''),
 });
+export interface UserListPage {
+  users: UserDto[];
+  pagination: Pagination;
+}
+
+/** `PUT /api/users/{id}/domains`: the user's books become exactly these (an empty list clears them). */
+export const userDomainsBody = v.object({
+  domainIds: v.pipe(v.array(idString, USER_MESSAGES.bookRequired), v.maxLength(90, 'Too many items')),
+});
+export interface UserDomainsResponse {
+  message: string;
+  user: UserDto;
+}
+
+export interface GeneratedPasswordResponse {
+  password: string;
+}
 
 export const createUserBody = v.object({
   username,
@@ -145,7 +168,12 @@ export const adminUpdateUserBody = v.object({
 });
 export type AdminUpdateUserBody = v.InferInput<typeof adminUpdateUserBody>;
 
-export const bulkDeleteBody = v.object({ userIds: idList(USER_MESSAGES.usersRequired) });
+/** `{userIds: [...]}`, or the bare array of ids that original clients send; both become `{userIds}`. */
+const bulkIds = v.pipe(v.array(v.string(), USER_MESSAGES.usersRequired), v.minLength(1, USER_MESSAGES.usersRequired), v.maxLength(5000, 'Too many items'));
+export const bulkDeleteBody = v.pipe(
+  v.union([bulkIds, v.object({ userIds: idList(USER_MESSAGES.usersRequired) })], USER_MESSAGES.usersRequired),
+  v.transform((value): { userIds: string[] } => ({ userIds: Array.isArray(value) ? value : value.userIds })),
+);
 export const assignDomainsBody = v.object({
   userIds: idList(USER_MESSAGES.usersRequired),
   domainIds: idList(USER_MESSAGES.bookRequired),

@@ -53,6 +53,27 @@ export const pageQueryFields = (defaultLimit: number = DEFAULT_PAGE_SIZE, maxLim
   search: searchText,
 });
 
+/**
+ * For lists that original clients read as a plain array: without `page` the route answers the
+ * whole (filtered) array, with `page` it answers the one paged envelope. `page` stays undefined
+ * when absent so the route can tell the two apart.
+ */
+export const arrayOrPageQueryFields = (defaultLimit: number = DEFAULT_PAGE_SIZE, maxLimit: number = MAX_PAGE_SIZE) => ({
+  ...pageQueryFields(defaultLimit, maxLimit),
+  page: v.optional(queryInt(1, 1, 100_000, 'page must be a positive whole number')),
+});
+
+/** A path id: opaque, but bounded and printable, so a malformed id is a 400, never a 500. */
+export const idString = v.pipe(
+  v.string('Invalid id'),
+  v.nonEmpty('Invalid id'),
+  v.maxLength(100, 'Invalid id'),
+  v.regex(/^[A-Za-z0-9._~-]+$/, 'Invalid id'),
+);
+
+/** `?q=` of a search endpoint. */
+export const searchQuery = v.object({ q: searchText, query: searchText });
+
 /** Where a page sits in the whole list; every paged list answers `{<items>: [...], pagination}`. */
 export interface Pagination {
   /** 1-based. */
@@ -66,4 +87,4 @@ export function paginationOf(page: number, itemsPerPage: number, totalItems: num
   return { page, totalPages: Math.max(1, Math.ceil(totalItems / itemsPerPage)), totalItems, itemsPerPage };
 }
 
-export const idParam = v.object({ id: v.pipe(v.string(), v.nonEmpty()) });
+export const idParam = v.object({ id: idString });

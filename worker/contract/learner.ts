@@ -117,6 +117,11 @@ export interface LearnerAssessmentData {
   passingScore: number;
   maxAttempts: number;
   questionCount: number;
+  /**
+   * Ids only, so clients can count questions; the texts come with an open attempt, the keys never.
+   * Always sent by the Worker; optional in the type so client-side fixtures without it still compile.
+   */
+  questions?: { id: string }[];
 }
 
 export interface LearnerMaterialData {
@@ -135,9 +140,9 @@ export interface CourseListResponse {
   pagination: Pagination;
 }
 
-export interface CourseDetailResponse {
-  course: Course & { components: LearnerComponent[] };
-}
+/** The course object itself, its fields at the top level, plus its components. */
+export type CourseDetail = Course & { components: LearnerComponent[] };
+export type CourseDetailResponse = CourseDetail;
 
 // ---------------------------------------------------------------------------------------------
 // Progress: /api/v2/user/progress

@@ -112,11 +112,12 @@ export const courses = new Hono<AppEnv>()
     const components: LearnerComponent[] = list.map((component) => {
       const base = { id: component.id, order: component.orderIndex, orderIndex: component.orderIndex, required: component.required };
       if (component.type === 'MATERIAL') return { ...base, type: 'MATERIAL', data: learnerMaterialData(component) };
-      // Only the summary: questions and their answers never reach a learner from here.
+      // Only the summary and question ids: question texts and answer keys never reach a learner from here.
       return { ...base, type: component.type, data: learnerAssessmentSummary(readAssessment(component.data, { passingScore: found.course.passingScore })) };
     });
     const body: CourseDetailResponse = {
-      course: { ...toCourse(found.course, found.domain, { componentCount: list.length, enrolled: !!enrollment, inBooks: inBooks || !!enrollment }), components },
+      ...toCourse(found.course, found.domain, { componentCount: list.length, enrolled: !!enrollment, inBooks: inBooks || !!enrollment }),
+      components,
     };
     return c.json(body);
   });

@@ -94,7 +94,7 @@ export function readAssessment(data: Record<string, unknown> | null | undefined,
 
 /** The learner's summary of an assessment component: counts, never questions. */
 export function learnerAssessmentSummary(a: Assessment): LearnerAssessmentData {
-  return { title: a.title, description: a.description, timeLimit: a.timeLimit, passingScore: a.passingScore, maxAttempts: a.maxAttempts, questionCount: a.questions.length };
+  return { title: a.title, description: a.description, timeLimit: a.timeLimit, passingScore: a.passingScore, maxAttempts: a.maxAttempts, questionCount: a.questions.length, questions: a.questions.map((q) => ({ id: q.id })) };
 }
 
 /** A deterministic PRNG (mulberry32 over an FNV-1a hash of the seed). */
