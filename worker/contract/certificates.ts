@@ -10,8 +10,10 @@ export const CERTIFICATE_NUMBER_PATTERN = /^CERT-\d{4}-\d{6}$/;
 
 export const certificateMessages = {
   notFound: 'Certificate not found',
-  /** The public page's 404 text (admin spec section 8). */
+  /** The public page's text for a number that matches no certificate. */
   notFoundPage: 'Certificate not found. Please check the certificate number.',
+  /** Shown for anything other than "not found" when verification fails. */
+  verifyFailed: 'Failed to verify certificate',
   courseNotFound: 'Course not found',
   notCompleted: 'Certificate can only be generated for a completed course. Complete every component of this course first.',
   generated: 'Certificate generated successfully',

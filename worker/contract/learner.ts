@@ -390,6 +390,14 @@ export interface AttemptsResponse {
 }
 
 /** GET /:componentId/latest-attempt (the latest submitted attempt) */
+/** `GET /{componentId}/can-retry` */
+export interface CanRetryResponse {
+  canRetry: boolean;
+  remainingAttempts: number;
+  attemptsUsed: number;
+  maxAttempts: number;
+}
+
 export type LatestAttemptResponse =
   | { hasAttempt: false; canRetry: boolean; remainingAttempts: number }
   | { hasAttempt: true; attemptId: string; attemptNumber: number; score: number; passed: boolean; canRetry: boolean; remainingAttempts: number };
@@ -411,4 +419,11 @@ export interface IncompleteAttempt {
 export interface IncompleteAttemptsResponse {
   hasIncomplete: boolean;
   incompleteAttempts: IncompleteAttempt[];
+}
+
+/** `GET /progress/components/{id}/access`: whether the learner may open the component now. */
+export interface ComponentAccessResponse {
+  canAccess: boolean;
+  /** Why not, in the words the learner sees (absent when `canAccess`). */
+  reason?: string;
 }

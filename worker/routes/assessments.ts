@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { idString } from '../contract/common';
 import * as v from 'valibot';
 import {
   attemptsLeft,
@@ -9,6 +10,7 @@ import {
   submitBody,
   type AttemptsResponse,
   type AutosaveResponse,
+  type CanRetryResponse,
   type IncompleteAttemptsResponse,
   type LatestAttemptResponse,
   type QuestionsResponse,
@@ -32,8 +34,8 @@ import { learnerQuestions, questionOrderFor, readAssessment, shuffleSeed, type A
 import { assertUnlocked, componentContext, componentTitle, learningActivityUpsert, recomputeCourseProgress, type ComponentContext } from '../services/progress';
 import { validate } from '../validate';
 
-const componentParam = v.object({ componentId: v.pipe(v.string(), v.nonEmpty()) });
-const attemptParam = v.object({ attemptId: v.pipe(v.string(), v.nonEmpty()) });
+const componentParam = v.object({ componentId: idString });
+const attemptParam = v.object({ attemptId: idString });
 
 /** The learner's view of an assessment component, with the component access rules applied. */
 async function assessmentContext(db: Db, user: AuthUser, componentId: string): Promise<ComponentContext & { assessment: Assessment }> {
@@ -290,6 +292,21 @@ export const assessments = new Hono<AppEnv>()
       remainingAttempts: attemptsLeft(ctx.assessment.maxAttempts, rows.length),
     };
     return c.json(body);
+  })
+
+  // Whether another attempt may start: not yet passed and attempts left.
+  .get('/:componentId/can-retry', validate('param', componentParam), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
+    const used = await usedAttempts(db, user.id, ctx.component.id);
+    const maxAttempts = ctx.assessment.maxAttempts;
+    return c.json({
+      canRetry: canRetryAssessment({ passed: used.passed || ctx.row.status === 'COMPLETED', maxAttempts, usedAttempts: used.count }),
+      remainingAttempts: attemptsLeft(maxAttempts, used.count),
+      attemptsUsed: used.count,
+      maxAttempts,
+    } satisfies CanRetryResponse);
   })
 
   .get('/:componentId/latest-attempt', validate('param', componentParam), async (c) => {

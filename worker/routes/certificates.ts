@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   certificateFileName,
@@ -7,6 +7,7 @@ import {
   certificateNumberParam,
   courseIdParam,
   revokeBody,
+  type CertificateInfo,
   type GenerateCertificateResponse,
   type RevokeCertificateResponse,
   type UserCertificateResponse,
@@ -17,8 +18,7 @@ import { auditLog, certificates as certificatesTable, courseProgress, courses, u
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireAuth } from '../middleware/auth';
-import { certificatePdf, certificateStatus, findCertificate, issueCertificate, toCertificateInfo, type CertificateRow } from '../services/certificates';
-import { clientIp, enforceRate, RATE_RULES } from '../services/rate-limit';
+import { certificatePdf, certificateStatus, findCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
 import { validate } from '../validate';
 
 /** The certificate by id, if the caller owns it or is an admin; 404 otherwise (never "exists but not yours"). */
@@ -41,31 +41,27 @@ function pdfResponse(bytes: Uint8Array, row: CertificateRow, disposition: 'inlin
   });
 }
 
-/** Public lookup shared by the JSON API and the Worker-rendered page; rate limited per client IP. */
-export async function verifyCertificate(c: { var: AppEnv['Variables']; req: { raw: Request } }, number: string): Promise<VerifyCertificateResponse | null> {
-  await enforceRate(c.var.db, `verify:ip:${clientIp(c.req.raw.headers)}`, RATE_RULES.certificateVerify);
-  const row = await c.var.db.select().from(certificatesTable).where(eq(certificatesTable.certificateNumber, number.trim().toUpperCase())).get();
-  if (!row) return null;
-  const status = certificateStatus(row);
-  return {
-    valid: status === 'ACTIVE',
-    status,
-    certificateNumber: row.certificateNumber,
-    userName: row.userName,
-    courseName: row.courseName,
-    domainName: row.domainName,
-    issuedDate: row.issuedAt,
-    expiryDate: row.expiresAt,
-    revokedAt: row.revokedAt,
-  };
-}
-
+/**
+ * Verification is public, everything else needs a session: this router mixes both, so it guards
+ * per handler (declared in app.ts's PUBLIC_API_ROUTES for the public one).
+ */
 export const certificates = new Hono<AppEnv>()
   // Public: an inspector verifies without an account.
   .get('/verify/:number', validate('param', certificateNumberParam), async (c) => {
-    const result = await verifyCertificate(c, c.req.valid('param').number);
+    const result = await verifyCertificate(c.var.db, c.req.raw, c.req.valid('param').number);
     if (!result) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
     return c.json(result);
+  })
+
+  // The signed-in user's own certificates, newest first.
+  .get('/user/all', requireAuth, async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(certificatesTable)
+      .where(eq(certificatesTable.userId, c.var.user.id))
+      .orderBy(desc(certificatesTable.issuedAt), asc(certificatesTable.id));
+    const now = new Date();
+    return c.json<CertificateInfo[]>(rows.map((row) => toCertificateInfo(row, now)));
   })
 
   .get('/user/:courseId', requireAuth, validate('param', courseIdParam), async (c) => {

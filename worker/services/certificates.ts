@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { verificationUrl, type CertificateInfo } from '../contract/certificates';
+import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse } from '../contract/certificates';
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
 import type { Bindings } from '../env';
 import { renderCertificatePdf } from './certificate-pdf';
+import { clientIp, enforceRate, RATE_RULES } from './rate-limit';
 import { getStorage } from './storage';
 import { fullName } from './users';
 
@@ -165,4 +166,23 @@ export async function backfillCertificates(
     }
   }
   return { issued: missing.length, rendered };
+}
+
+/** Public lookup shared by the JSON API and the Worker-rendered page; rate limited per client IP. */
+export async function verifyCertificate(db: Db, request: Request, number: string): Promise<VerifyCertificateResponse | null> {
+  await enforceRate(db, `verify:ip:${clientIp(request.headers)}`, RATE_RULES.certificateVerify);
+  const row = await db.select().from(certificates).where(eq(certificates.certificateNumber, number.trim().toUpperCase())).get();
+  if (!row) return null;
+  const status = certificateStatus(row);
+  return {
+    valid: status === 'ACTIVE',
+    status,
+    certificateNumber: row.certificateNumber,
+    userName: row.userName,
+    courseName: row.courseName,
+    domainName: row.domainName,
+    issuedDate: row.issuedAt,
+    expiryDate: row.expiresAt,
+    revokedAt: row.revokedAt,
+  };
 }
