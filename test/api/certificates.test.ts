@@ -3,7 +3,9 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { verificationUrl } from '../../worker/contract/certificates';
+import { readConfig } from '../../worker/config';
 import { backfillCertificates } from '../../worker/services/certificates';
+import { storageFor } from '../../worker/services/storage';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 
 const NUMBER = /^CERT-\d{4}-\d{6}$/;
@@ -319,7 +321,7 @@ describe('the certificate backfill job', () => {
 
     // Runs until nothing is left (other tests' rows may be pending too).
     for (let i = 0; i < 20; i++) {
-      const done = await backfillCertificates(env, db);
+      const done = await backfillCertificates({ storage: storageFor(env), config: readConfig(env) }, db);
       if (done.issued === 0 && done.rendered === 0) break;
     }
     const row = await db

@@ -71,8 +71,9 @@ export const idString = v.pipe(
   v.regex(/^[A-Za-z0-9._~-]+$/, 'Invalid id'),
 );
 
-/** `?q=` of a search endpoint. */
-export const searchQuery = v.object({ q: searchText, query: searchText });
+/** A search endpoint's text: `?q=` (also `?query=` or `?search=`, as original clients send). */
+export const searchQuery = v.object({ q: searchText, query: searchText, search: searchText });
+export const searchTermOf = (value: v.InferOutput<typeof searchQuery>) => value.q || value.query || value.search;
 
 /** Where a page sits in the whole list; every paged list answers `{<items>: [...], pagination}`. */
 export interface Pagination {

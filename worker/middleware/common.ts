@@ -1,16 +1,31 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { requestId as honoRequestId } from 'hono/request-id';
+import { readConfig } from '../config';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
+import { storageFor } from '../services/storage';
 
-/** The one place that sets the request variables every route relies on. */
-export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
-  const requestId = c.req.header('cf-ray') ?? crypto.randomUUID();
-  c.set('requestId', requestId);
-  c.set('db', await createDb(c.env));
-  await next();
-  c.header('X-Request-Id', requestId);
+/**
+ * The request id, answered as `X-Request-Id` and written in error logs: a caller's own
+ * `X-Request-Id` (word characters, at most 255) is kept for correlation, else Cloudflare's ray id,
+ * else a random UUID.
+ */
+const requestIdMiddleware = honoRequestId({
+  headerName: 'X-Request-Id',
+  generator: (c) => c.req.header('cf-ray') ?? crypto.randomUUID(),
 });
+
+/** The one place that sets the request variables every route relies on: id, config, db, storage. */
+export const requestContext = createMiddleware<AppEnv>(async (c, next) =>
+  requestIdMiddleware(c, async () => {
+    const config = readConfig(c.env);
+    c.set('config', config);
+    c.set('db', await createDb(c.env));
+    c.set('storage', storageFor(c.env));
+    await next();
+  }),
+);
 
 /** API answers are data, never documents: nothing may frame, script or sniff them. */
 export const apiSecurityHeaders = secureHeaders({

@@ -89,12 +89,12 @@ export const certificates = new Hono<AppEnv>()
 
   .get('/view/:certificateId', requireAuth, validate('param', certificateIdParam), async (c) => {
     const row = await ownedCertificate(c, c.req.valid('param').certificateId);
-    return pdfResponse(await certificatePdf(c.env, c.var.db, row, c.req.url), row, 'inline');
+    return pdfResponse(await certificatePdf(c.var, c.var.db, row, c.req.url), row, 'inline');
   })
 
   .get('/download/:certificateId', requireAuth, validate('param', certificateIdParam), async (c) => {
     const row = await ownedCertificate(c, c.req.valid('param').certificateId);
-    return pdfResponse(await certificatePdf(c.env, c.var.db, row, c.req.url), row, 'attachment');
+    return pdfResponse(await certificatePdf(c.var, c.var.db, row, c.req.url), row, 'attachment');
   })
 
   // Admin: a certificate issued in error (wrong person, fraud) stops verifying as valid.

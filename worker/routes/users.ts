@@ -23,7 +23,7 @@ import {
   type UserDomainsResponse,
   type UserListPage,
 } from '../contract/admin-people';
-import { idParam, searchQuery } from '../contract/common';
+import { idParam, searchQuery, searchTermOf } from '../contract/common';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -137,9 +137,8 @@ export const usersRoutes = new Hono<AppEnv>()
 
   // Quick lookup for pickers: the first 20 users whose username or e-mail contains `q`.
   .get('/search', requireAdmin, validate('query', searchQuery), async (c) => {
-    const { q, query } = c.req.valid('query');
     const db = c.var.db;
-    const rows = await db.select().from(users).where(userSearch(q || query)).orderBy(byUsername, users.id).limit(20);
+    const rows = await db.select().from(users).where(userSearch(searchTermOf(c.req.valid('query')))).orderBy(byUsername, users.id).limit(20);
     const map = await domainsFor(db, rows.map((row) => row.id));
     return c.json(rows.map((row) => toUserDto(row, map.get(row.id) ?? [])));
   })

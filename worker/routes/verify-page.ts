@@ -217,10 +217,10 @@ export const verifyPage = new Hono<AppEnv>()
     const parsed = v.safeParse(numberQuery, c.req.query());
     const number = parsed.success ? parsed.output.number : '';
     if (number) return c.redirect(`/certificate/verify/${encodeURIComponent(number.toUpperCase())}`, 303);
-    return respond(c, lookupPage(c.env.APP_NAME || 'SafeWork Academy'), 200, 300);
+    return respond(c, lookupPage(c.var.config.appName), 200, 300);
   })
   .get('/:number', validate('param', pageNumberParam), async (c) => {
-    const appName = c.env.APP_NAME || 'SafeWork Academy';
+    const appName = c.var.config.appName;
     const { number } = c.req.valid('param');
     try {
       const result = number ? await verifyCertificate(c.var.db, c.req.raw, number) : null;
