@@ -273,7 +273,7 @@ describe('public verification', () => {
       .where(and(eq(schema.auditLog.entityId, certificate.certificateId), eq(schema.auditLog.action, 'CERTIFICATE_REVOKED')))
       .all();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: adminUser.id, targetUserId: user.id, reason: 'Issued to the wrong person', entityType: 'certificate' });
+    expect(audit[0]).toMatchObject({ actorId: adminUser.id, targetUserId: user.id, reason: 'Issued to the wrong person', entityType: 'CERTIFICATE' });
 
     const twice = await api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, { token: adminToken, body: { reason: 'again' } });
     expect(twice.status).toBe(409);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { AdminPermissions, DomainRef } from './auth';
 import { ADMIN_PERMISSION_KEYS } from './auth';
-import { arrayOrPageQueryFields, emailSchema, idString, requiredString, type Pagination } from './common';
+import { arrayOrPageQueryFields, emailSchema, idString, requiredString, searchText, type Pagination } from './common';
 import { MAX_ATTEMPTS } from './course';
 
 // ---------------------------------------------------------------------------------------------
@@ -342,12 +342,15 @@ export const DEFAULT_MARK_PASSED_SCORE = 70;
 const pageParam = (fallback: number, max: number) =>
   v.pipe(v.optional(v.string(), String(fallback)), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(max));
 
+const optionalId = v.optional(v.union([idString, v.literal('')], 'Invalid id'), '');
+
+/** `page` is 0-based here (the spec's admin call), `size` the page size. */
 export const attemptsQuery = v.object({
   status: v.optional(v.picklist(ATTEMPT_STATUS_FILTERS, 'Status must be PASSED, FAILED or ALL'), 'PASSED'),
-  domainId: v.optional(v.string(), ''),
-  courseId: v.optional(v.string(), ''),
-  userId: v.optional(v.string(), ''),
-  search: v.optional(v.pipe(v.string(), v.trim()), ''),
+  domainId: optionalId,
+  courseId: optionalId,
+  userId: optionalId,
+  search: searchText,
   page: pageParam(0, 100_000),
   size: v.pipe(v.optional(v.string(), String(ASSESSMENT_PAGE_SIZE)), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)),
 });
@@ -387,7 +390,10 @@ export interface AttemptsPage {
   attempts: AttemptRow[];
   totalItems: number;
   totalPages: number;
+  /** 0-based, as requested. */
   currentPage: number;
+  /** The same position in the one pagination shape (1-based `page`). */
+  pagination?: Pagination;
 }
 
 export interface AssessmentSummary {
@@ -479,7 +485,10 @@ export interface AuditLogPage {
   entries: AuditEntry[];
   totalItems: number;
   totalPages: number;
+  /** 0-based, as requested. */
   currentPage: number;
+  /** The same position in the one pagination shape (1-based `page`). */
+  pagination?: Pagination;
 }
 
 // ---------------------------------------------------------------------------------------------

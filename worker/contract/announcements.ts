@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { requiredString } from './common';
+import { arrayOrPageQueryFields, requiredString, type Pagination } from './common';
 
 export const PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -83,4 +83,14 @@ export function matchesAnnouncement(a: Pick<AnnouncementDto, 'title' | 'content'
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [a.title, a.content, a.authorName].some((field) => field.toLowerCase().includes(q));
+}
+
+/** `GET /api/announcements/admin/all`: the plain array without `page`, `{announcements, pagination}` with it. */
+export const announcementListQuery = v.object({
+  ...arrayOrPageQueryFields(),
+  priority: v.optional(v.union([v.picklist(PRIORITIES), v.literal('')], 'Priority must be LOW, MEDIUM, HIGH or URGENT'), ''),
+});
+export interface AnnouncementListPage {
+  announcements: AnnouncementDto[];
+  pagination: Pagination;
 }

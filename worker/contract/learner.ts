@@ -5,7 +5,7 @@
  * the client may use (resuming an attempt, showing the server clock), never replacements.
  */
 import * as v from 'valibot';
-import type { ComponentType, MaterialType, QuestionType } from './course';
+import type { ComponentType, MaterialType, QuestionType, SubmitReason } from './course';
 import type { ComponentStatus, CourseStatus } from './rules/progress';
 
 // ---------------------------------------------------------------------------------------------
@@ -347,7 +347,7 @@ export interface DetailedResult {
   explanation: string | null;
 }
 
-export type SubmitReason = 'MANUAL' | 'AUTO' | 'DEADLINE' | 'ADMIN';
+export type { SubmitReason };
 
 export interface AttemptResult {
   attemptId: string;

@@ -41,3 +41,12 @@ export async function paginate<TRow>(
   const totalItems = Number(counted[0]?.n ?? 0);
   return { items, pagination: paginationOf(request.page, request.limit, totalItems) };
 }
+
+/**
+ * Lists whose spec fixes a 0-based `page` and `size` with top-level `totalItems, totalPages,
+ * currentPage` (admin attempts, audit log): those fields as the spec has them, plus the one
+ * `pagination` shape (1-based) so a client reads every list the same way.
+ */
+export function zeroBasedPage(page: number, size: number, totalItems: number) {
+  return { totalItems, totalPages: Math.ceil(totalItems / size), currentPage: page, pagination: paginationOf(page + 1, size, totalItems) };
+}

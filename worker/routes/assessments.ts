@@ -28,7 +28,7 @@ import {
   loadAssessment,
   toAttemptResult,
   usedAttempts,
-  type AttemptRow,
+  type AttemptRecord,
 } from '../services/assessments';
 import { learnerQuestions, questionOrderFor, readAssessment, shuffleSeed, type Assessment } from '../services/grading';
 import { assertUnlocked, componentContext, componentTitle, learningActivityUpsert, recomputeCourseProgress, type ComponentContext } from '../services/progress';
@@ -44,7 +44,7 @@ async function assessmentContext(db: Db, user: AuthUser, componentId: string): P
   return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
 }
 
-async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRow | undefined> {
+async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
   return db
     .select()
     .from(attempts)
@@ -53,7 +53,7 @@ async function openAttempt(db: Db, userId: string, componentId: string): Promise
 }
 
 /** The caller's own attempt, else 404 (someone else's attempt does not exist for them). */
-async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRow> {
+async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRecord> {
   const attempt = await db
     .select()
     .from(attempts)
@@ -63,7 +63,7 @@ async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<At
   return attempt;
 }
 
-function startResponse(attempt: AttemptRow, resumed: boolean, now: Date): StartAttemptResponse {
+function startResponse(attempt: AttemptRecord, resumed: boolean, now: Date): StartAttemptResponse {
   const deadline = attempt.deadlineAt ?? attempt.startedAt;
   return {
     attemptId: attempt.id,

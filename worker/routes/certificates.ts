@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   certificateFileName,
@@ -14,9 +14,10 @@ import {
   type VerifyCertificateResponse,
 } from '../contract/certificates';
 import { isAdminUser } from '../contract/rules/roles';
-import { auditLog, certificates as certificatesTable, courseProgress, courses, users } from '../db/schema';
+import { certificates as certificatesTable, courseProgress, courses, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { auditInsertWhen } from '../services/audit';
 import { requireAdmin, requireAuth } from '../middleware/auth';
 import { certificatePdf, certificateStatus, findCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
 import { validate } from '../validate';
@@ -113,8 +114,6 @@ export const certificates = new Hono<AppEnv>()
     if (certificate.revokedAt) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
     const now = new Date().toISOString();
     const actor = c.var.user;
-    const before = JSON.stringify({ status: certificateStatus(certificate), certificateNumber: certificate.certificateNumber });
-    const after = JSON.stringify({ status: 'REVOKED', revokedAt: now });
     // Two racing revokes: only the one whose update found the certificate unrevoked changes it,
     // and its audit row is written only if the certificate now carries this revocation's time.
     const [updated] = await db.batch([
@@ -123,24 +122,21 @@ export const certificates = new Hono<AppEnv>()
         .set({ revokedAt: now, revokedReason: reason })
         .where(and(eq(certificatesTable.id, certificateId), isNull(certificatesTable.revokedAt)))
         .returning(),
-      db.insert(auditLog).select(
-        db
-          .select({
-            id: sql<string>`${crypto.randomUUID()}`.as('id'),
-            actorId: sql<string>`${actor.id}`.as('actor_id'),
-            actorUsername: sql<string>`${actor.username}`.as('actor_username'),
-            action: sql<string>`'CERTIFICATE_REVOKED'`.as('action'),
-            targetUserId: sql<string>`${certificate.userId}`.as('target_user_id'),
-            targetUsername: sql<string | null>`${username}`.as('target_username'),
-            entityType: sql<string>`'certificate'`.as('entity_type'),
-            entityId: sql<string>`${certificate.id}`.as('entity_id'),
-            reason: sql<string>`${reason}`.as('reason'),
-            before: sql<string>`${before}`.as('before'),
-            after: sql<string>`${after}`.as('after'),
-            createdAt: sql<string>`${now}`.as('created_at'),
-          })
-          .from(certificatesTable)
-          .where(and(eq(certificatesTable.id, certificateId), eq(certificatesTable.revokedAt, now), eq(certificatesTable.revokedReason, reason))),
+      auditInsertWhen(
+        db,
+        {
+          actor,
+          action: 'CERTIFICATE_REVOKED',
+          target: { id: certificate.userId, username },
+          entityType: 'CERTIFICATE',
+          entityId: certificate.id,
+          reason,
+          before: { status: certificateStatus(certificate), certificateNumber: certificate.certificateNumber },
+          after: { status: 'REVOKED', revokedAt: now },
+          at: new Date(now),
+        },
+        certificatesTable,
+        and(eq(certificatesTable.id, certificateId), eq(certificatesTable.revokedAt, now), eq(certificatesTable.revokedReason, reason))!,
       ),
     ]);
     if (updated.length === 0) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
