@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { idString } from './common';
 
 /** Request and response shapes of /api/v2/certificates and the public verification page. */
 
@@ -23,10 +24,13 @@ export const certificateMessages = {
   reasonRequired: 'A reason for the revocation is required',
 } as const;
 
-export const courseIdParam = v.object({ courseId: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.courseNotFound), v.maxLength(100)) });
-export const certificateIdParam = v.object({ certificateId: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.notFound), v.maxLength(100)) });
+export const courseIdParam = v.object({ courseId: idString });
+export const certificateIdParam = v.object({ certificateId: idString });
 /** Anything is accepted as the number (an unknown one answers 404), but not unbounded input. */
-export const certificateNumberParam = v.object({ number: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.notFound), v.maxLength(64)) });
+/** Lenient on case and spacing (normalised on lookup), strict on length and characters. */
+export const certificateNumberParam = v.object({
+  number: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.notFound), v.maxLength(64, certificateMessages.notFound), v.regex(/^[A-Za-z0-9-]+$/, certificateMessages.notFound)),
+});
 
 export const revokeBody = v.object({
   reason: v.pipe(
