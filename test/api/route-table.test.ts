@@ -128,3 +128,11 @@ describe('every list answers the one paged shape', () => {
     }
   });
 });
+
+describe('request bodies', () => {
+  it('are capped at 1 MiB on JSON routes with a JSON 413 (Hono body-limit)', async () => {
+    const res = await api('POST', '/api/auth/login', { body: { username: 'x', password: 'y'.repeat(1024 * 1024 + 10) } });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});

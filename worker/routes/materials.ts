@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import {
@@ -34,6 +35,14 @@ import { parseOrThrow, validate } from '../validate';
  */
 
 const PRESIGN_TTL_SECONDS = 15 * 60;
+
+/** Editing changes only the title and description: a large body here is never legitimate, and formData() buffers. */
+const editBodyLimit = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw new ApiError('PAYLOAD_TOO_LARGE', 'Only the title and description can be changed');
+  },
+});
 
 /** The query of a signed file link (`?u=&exp=&sig=`); all three or none. */
 const fileLinkQuery = v.object({
@@ -203,13 +212,11 @@ export const materials = new Hono<AppEnv>()
     return new Response(object.body, { status: range ? 206 : 200, headers });
   })
 
-  .put('/:id', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+  .put('/:id', requireAuth, requireAdmin, editBodyLimit, validate('param', idParam), async (c) => {
     const db = c.var.db;
     const row = await findMaterial(db, c.req.valid('param').id);
     // The spec sends multipart form fields; JSON is accepted too. Only title and description change, never the file.
     const type = c.req.header('content-type') ?? '';
-    // Title and description only: a large body here is never legitimate, and formData() buffers.
-    if (Number(c.req.header('content-length') ?? 0) > 64 * 1024) throw new ApiError('PAYLOAD_TOO_LARGE', 'Only the title and description can be changed');
     let input: unknown = {};
     if (/multipart\/form-data|application\/x-www-form-urlencoded/i.test(type)) {
       const form = await c.req.formData().catch(() => null);
