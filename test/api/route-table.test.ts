@@ -87,7 +87,7 @@ const LISTS: { path: string; items: string; page: string; asAdmin: boolean; plai
   { path: '/api/announcements/admin/all', items: 'announcements', page: 'page=1&limit=2', asAdmin: true, plainWithoutPage: true },
   { path: '/api/think/admin/all', items: 'submissions', page: 'page=1&limit=2', asAdmin: true, plainWithoutPage: true },
   { path: '/api/think/user/submissions', items: 'submissions', page: 'page=1&limit=2', asAdmin: false, plainWithoutPage: true },
-  // The spec's 0-based admin lists: page=0 is the first page, pagination.page is 1.
+  // The 0-based admin lists: page=0 is the first page, pagination.page is 1.
   { path: '/api/v2/admin/assessments/attempts', items: 'attempts', page: 'page=0&size=2&status=ALL', asAdmin: true, plainWithoutPage: false },
   { path: '/api/v2/admin/assessments/audit-log', items: 'entries', page: 'page=0&size=2', asAdmin: true, plainWithoutPage: false },
 ];

@@ -117,7 +117,7 @@ describe('CSV parsing shared by browser and Worker', () => {
 });
 
 describe('CSV export', () => {
-  it('sends the spec columns as an attachment, neutralises formulas and never carries a hash', async () => {
+  it('sends the export columns (username ... passwordCreatedAt) as an attachment, neutralises formulas and never carries a hash', async () => {
     const book = await createDomain('=HYPERLINK("http://evil")');
     const evil = await createUser({ username: 'evil.one', email: 'evil@example.test', firstName: '=1+1', lastName: '@SUM(A1)', department: '+cmd', jobTitle: '-2', domainIds: [book] });
     const tabbed = await createUser({ username: 'tab.one', firstName: '\tTabbed', lastName: 'Line\r\nBreak' });

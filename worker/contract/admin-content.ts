@@ -178,7 +178,7 @@ const questionSchema = v.pipe(
     options: v.optional(v.array(optionSchema), []),
     correctAnswer: v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((t) => (t ?? '').trim())),
   }),
-  // Cross-field rules of admin spec section 5, each reported on its own field.
+  // Cross-field rules of an assessment (options, correct answer), each reported on its own field.
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const q = dataset.value;
@@ -303,7 +303,7 @@ export function normalizeAssessment(input: v.InferOutput<typeof assessmentDataSc
 /** `GET /api/v2/materials`: the plain array without `page`, `{materials, pagination}` with it. */
 export const materialListQuery = v.object({
   ...arrayOrPageQueryFields(),
-  /** The spec's book search sends `query`; both spellings filter. */
+  /** Original clients search with `query`; both spellings filter. */
   query: searchText,
   type: v.optional(v.union([v.picklist(MATERIAL_TYPES), v.literal('')], 'Type must be PDF, VIDEO or PPT'), ''),
 });
@@ -361,7 +361,7 @@ export interface PresignResponse {
 export const MATERIAL_TYPE_LABELS: Record<MaterialType, string> = { PDF: 'PDF', VIDEO: 'Video', PPT: 'PowerPoint' };
 export { MATERIAL_TYPES };
 
-/** Extension to material type (admin spec section 5); null for anything else. */
+/** Extension to material type: pdf is PDF; mp4, webm, ogg are VIDEO; ppt, pptx are PPT; null for anything else. */
 export function materialTypeFromFileName(fileName: string): MaterialType | null {
   const ext = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
   if (ext === 'pdf') return 'PDF';

@@ -146,7 +146,7 @@ export const PERMISSION_LABELS: Record<(typeof ADMIN_PERMISSION_KEYS)[number], s
   systemConfiguration: 'System Configuration',
 };
 
-/** What a learner may change on their own profile (learner spec section 5). Anything else is dropped. */
+/** What a learner may change on their own profile: names, username and e-mail. Anything else is dropped. */
 export const profileBody = v.object({
   username,
   email: emailSchema(),
@@ -344,7 +344,7 @@ const pageParam = (fallback: number, max: number) =>
 
 const optionalId = v.optional(v.union([idString, v.literal('')], 'Invalid id'), '');
 
-/** `page` is 0-based here (the spec's admin call), `size` the page size. */
+/** `page` is 0-based here (the first page is `page=0`, as original admin clients send it), `size` the page size. */
 export const attemptsQuery = v.object({
   status: v.optional(v.picklist(ATTEMPT_STATUS_FILTERS, 'Status must be PASSED, FAILED or ALL'), 'PASSED'),
   domainId: optionalId,
@@ -436,7 +436,7 @@ export function canIntervene(row: { passed: boolean; remainingAttempts: number; 
   return !row.passed && row.remainingAttempts <= 0 && row.progressStatus !== 'COMPLETED';
 }
 
-/** 'Passed (n/3)', 'Exhausted (3/3)' or 'n/3 (k left)' (admin spec section 4). */
+/** The attempts cell of the admin table: 'Passed (n/3)', 'Exhausted (3/3)' or 'n/3 (k left)'. */
 export function attemptText(row: Pick<AttemptRow, 'passed' | 'attemptNumber' | 'remainingAttempts' | 'maxAttempts'>): string {
   const max = row.maxAttempts || MAX_ATTEMPTS;
   if (row.passed) return `Passed (${Math.min(row.attemptNumber, max)}/${max})`;
@@ -492,10 +492,10 @@ export interface AuditLogPage {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Profile (client-side checks with the spec's texts)
+// Profile (client-side checks with the messages the form shows)
 // ---------------------------------------------------------------------------------------------
 
-/** Admin profile (admin spec section 5): names required. */
+/** Admin profile: first and last name required, e-mail required and valid. */
 export const adminProfileForm = v.object({
   firstName: requiredString('First name is required'),
   lastName: requiredString('Last name is required'),

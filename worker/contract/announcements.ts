@@ -4,7 +4,7 @@ import { arrayOrPageQueryFields, requiredString, type Pagination } from './commo
 export const PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-/** Chip colours of the admin spec (LOW success, MEDIUM info, HIGH warning, URGENT error). */
+/** Priority chip colours: LOW success, MEDIUM info, HIGH warning, URGENT error. */
 export const PRIORITY_TONE: Record<Priority, 'success' | 'info' | 'warning' | 'error'> = {
   LOW: 'success',
   MEDIUM: 'info',
@@ -78,7 +78,7 @@ export function isExpired(expiresAtIso: string | null | undefined, now = Date.no
   return !!expiresAtIso && Date.parse(expiresAtIso) <= now;
 }
 
-/** Search over title, content or author name, case-insensitive (both specs). */
+/** Search over title, content or author name, case-insensitive. */
 export function matchesAnnouncement(a: Pick<AnnouncementDto, 'title' | 'content' | 'authorName'>, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;

@@ -6,7 +6,7 @@ import { idString } from './common';
 export const CERTIFICATE_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
 export type CertificateStatusValue = (typeof CERTIFICATE_STATUSES)[number];
 
-/** `CERT-<year>-<6 digits>` (api-responses.md). */
+/** Certificate numbers: `CERT-<year>-<6 random digits>`, unique and not sequential. */
 export const CERTIFICATE_NUMBER_PATTERN = /^CERT-\d{4}-\d{6}$/;
 
 export const certificateMessages = {
@@ -83,12 +83,12 @@ export function verificationUrl(origin: string, certificateNumber: string): stri
   return `${origin.replace(/\/+$/, '')}/certificate/verify/${encodeURIComponent(certificateNumber)}`;
 }
 
-/** File name the dashboard saves a download under (learner spec section 7). */
+/** File name a downloaded certificate is saved under. */
 export function certificateFileName(certificateNumber: string | null | undefined): string {
   return certificateNumber ? `certificate-${certificateNumber}.pdf` : 'certificate.pdf';
 }
 
-/** The headline of a verification result (admin spec section 2). */
+/** The headline of a verification result: valid, expired or invalid. */
 export function verificationHeadline(result: Pick<VerifyCertificateResponse, 'valid' | 'status'>): {
   tone: 'success' | 'warning' | 'error';
   title: 'Valid Certificate' | 'Expired Certificate' | 'Invalid Certificate';

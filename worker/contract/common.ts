@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 /**
  * A required text field whose every failure (missing key, wrong type, blank) answers with the
- * spec's one message for that field. Trimmed.
+ * one message for that field. Trimmed.
  */
 export const requiredString = (message: string) => v.pipe(v.optional(v.string(message), ''), v.string(message), v.trim(), v.nonEmpty(message));
 
@@ -41,7 +41,7 @@ export const searchText = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLeng
 // Pagination: the one shape of every paged list
 // ---------------------------------------------------------------------------------------------
 
-/** The rows-per-page choices of an admin table where the spec sets no other sizes (its table library default). */
+/** Rows-per-page choices of an admin table that sets no sizes of its own (10, 25, 50, 100). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;

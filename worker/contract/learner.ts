@@ -1,8 +1,8 @@
 /**
  * The learner journey contract: courses, progress and assessments under /api/v2/user.
  * Request schemas (valibot) validate at the Worker's edge; the response types are what the
- * client reads. Shapes follow shared/spec/api-responses.md; fields marked "extra" are additions
- * the client may use (resuming an attempt, showing the server clock), never replacements.
+ * client reads, fixed so that clients written against the original system keep working; fields
+ * marked "extra" are additions the client may use (resuming an attempt, showing the server clock), never replacements.
  */
 import * as v from 'valibot';
 import type { ComponentType, MaterialType, QuestionType, SubmitReason } from './course';

@@ -8,7 +8,7 @@ export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
 export const FEEDBACK_TYPE_LABEL: Record<FeedbackType, string> = { QUERY: 'Query', COMPLAINT: 'Complaint', NEW_IDEA: 'New Idea' };
 export const FEEDBACK_STATUS_LABEL: Record<FeedbackStatus, string> = { OPEN: 'Open', IN_PROGRESS: 'In Progress', RESOLVED: 'Resolved' };
-/** Chip colours of both specs: OPEN error, IN_PROGRESS warning, RESOLVED success. */
+/** Status chip colours: OPEN error, IN_PROGRESS warning, RESOLVED success. */
 export const FEEDBACK_STATUS_TONE: Record<FeedbackStatus, 'error' | 'warning' | 'success'> = { OPEN: 'error', IN_PROGRESS: 'warning', RESOLVED: 'success' };
 
 /** A submission as any client sees it. It carries no user id: anonymous ones cannot be traced. */

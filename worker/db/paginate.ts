@@ -43,8 +43,8 @@ export async function paginate<TRow>(
 }
 
 /**
- * Lists whose spec fixes a 0-based `page` and `size` with top-level `totalItems, totalPages,
- * currentPage` (admin attempts, audit log): those fields as the spec has them, plus the one
+ * Lists that original clients read with a 0-based `page` and `size` and top-level `totalItems,
+ * totalPages, currentPage` (admin attempts, audit log): those fields as they expect, plus the one
  * `pagination` shape (1-based) so a client reads every list the same way.
  */
 export function zeroBasedPage(page: number, size: number, totalItems: number) {

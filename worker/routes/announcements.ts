@@ -44,7 +44,7 @@ export const announcements = new Hono<AppEnv>()
       .select()
       .from(table)
       .where(liveNow(now.toISOString()))
-      // URGENT first, then newest (api-responses).
+      // URGENT first, then newest.
       .orderBy(sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 ELSE 1 END`, desc(table.createdAt));
     return c.json(rows.map((r) => toDto(r, now.getTime())));
   })

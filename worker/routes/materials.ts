@@ -215,7 +215,7 @@ export const materials = new Hono<AppEnv>()
   .put('/:id', requireAuth, requireAdmin, editBodyLimit, validate('param', idParam), async (c) => {
     const db = c.var.db;
     const row = await findMaterial(db, c.req.valid('param').id);
-    // The spec sends multipart form fields; JSON is accepted too. Only title and description change, never the file.
+    // Original clients send multipart form fields; JSON is accepted too. Only title and description change, never the file.
     const type = c.req.header('content-type') ?? '';
     let input: unknown = {};
     if (/multipart\/form-data|application\/x-www-form-urlencoded/i.test(type)) {

@@ -69,7 +69,7 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
   throw new Error('could not allocate a unique certificate number');
 }
 
-// ---- Presentation, PDF storage (issue 4) ----
+// ---- Presentation and PDF storage ----
 
 export type CertificateInfoRow = Pick<
   CertificateRow,
