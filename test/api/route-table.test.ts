@@ -62,6 +62,18 @@ describe('the route table', () => {
     expect(failures).toEqual([]);
   });
 
+  it('holds a user who must change an admin-generated password to the three password-change calls', async () => {
+    const token = await login(await createUser({ mustChangePassword: true }));
+    const allowed = new Set(['GET /api/auth/user', 'PUT /api/auth/password', 'POST /api/auth/logout']);
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => !isPublic(r) && !allowed.has(key(r)))) {
+      const res = await api(route.method, fill(route.path, SOME_ID), { token, body: hasBody(route.method) ? {} : undefined });
+      if (res.status !== 403 || res.body?.code !== 'PASSWORD_CHANGE_REQUIRED') failures.push(`${key(route)} -> ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+    expect((await api('GET', '/api/auth/user', { token })).status).toBe(200);
+  });
+
   it('answers a malformed path parameter with a 400/404 JSON error, never a 500', async () => {
     const withParams = routes.filter((r) => r.path.includes(':'));
     expect(withParams.length).toBeGreaterThan(40);
@@ -134,5 +146,52 @@ describe('request bodies', () => {
     const res = await api('POST', '/api/auth/login', { body: { username: 'x', password: 'y'.repeat(1024 * 1024 + 10) } });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('server-side search', () => {
+  it('finds by a contains match, any case, with % and _ meaning themselves, on every searchable list', async () => {
+    const tag = `Zq${crypto.randomUUID().slice(0, 6)}`;
+    const book = await createDomain(`${tag} 100% Book_A`);
+    await createDomain(`${tag} 100 BookXA`);
+    const learner = await createUser({ domainIds: [book] });
+    const token = await login(learner);
+    await createCourse({ domainId: book, title: `${tag} Hot work` });
+    await api('POST', '/api/announcements/admin/create', { token: adminToken, body: { title: `${tag} 100% notice`, content: 'x', authorName: 'EHS' } });
+    await api('POST', '/api/announcements/admin/create', { token: adminToken, body: { title: `${tag} 100 notice`, content: 'x', authorName: 'EHS' } });
+    await api('POST', '/api/think/submit', { token, body: { type: 'QUERY', subject: `${tag} gloves_A`, description: 'x' } });
+    await api('POST', '/api/think/submit', { token, body: { type: 'QUERY', subject: `${tag} glovesXA`, description: 'x' } });
+    const q = (text: string) => encodeURIComponent(text.toLowerCase());
+
+    const domains = await api('GET', `/api/domains?search=${q(`${tag} 100%`)}&page=1`, { token: adminToken });
+    expect(domains.body.domains.map((d: any) => d.name)).toEqual([`${tag} 100% Book_A`]);
+    expect((await api('GET', `/api/domains/search?query=${q('book_a')}`, { token: adminToken })).body.map((d: any) => d.name)).toContain(`${tag} 100% Book_A`);
+    const announcements = await api('GET', `/api/announcements/admin/all?search=${q(`${tag} 100%`)}`, { token: adminToken });
+    expect(announcements.body.map((a: any) => a.title)).toEqual([`${tag} 100% notice`]);
+    const think = await api('GET', `/api/think/user/submissions?search=${q('gloves_a')}&page=1`, { token });
+    expect(think.body.submissions.map((s: any) => s.subject)).toEqual([`${tag} gloves_A`]);
+    const adminThink = await api('GET', `/api/think/admin/all?search=${q(`${tag} gloves_`)}`, { token: adminToken });
+    expect(adminThink.body.map((s: any) => s.subject)).toEqual([`${tag} gloves_A`]);
+    const adminCourses = await api('GET', `/api/v2/admin/courses?search=${q(tag)}&page=1&limit=1000`, { token: adminToken });
+    expect(adminCourses.body.courses.map((c: any) => c.title)).toEqual([`${tag} Hot work`]);
+    expect(adminCourses.body.pagination.itemsPerPage).toBe(1000);
+    const byBook = await api('GET', `/api/v2/admin/courses?domainId=${book}&status=PUBLISHED`, { token: adminToken });
+    expect(byBook.body.courses.map((c: any) => c.title)).toEqual([`${tag} Hot work`]);
+    const learnerCourses = await api('GET', `/api/v2/user/courses?search=${q(`${tag} hot`)}`, { token });
+    expect(learnerCourses.body.courses.map((c: any) => c.title)).toEqual([`${tag} Hot work`]);
+  });
+
+  it('GET /api/v2/materials/search?q= finds materials by title or description, admins only', async () => {
+    const tag = `Mq${crypto.randomUUID().slice(0, 6)}`;
+    const form = new FormData();
+    form.set('file', new File([new TextEncoder().encode('%PDF-1.7 test')], 'ladder.pdf', { type: 'application/pdf' }));
+    form.set('title', `${tag} Ladder_checklist`);
+    const upload = await api('POST', '/api/v2/materials/upload', { token: adminToken, raw: form });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    const found = await api('GET', `/api/v2/materials/search?q=${encodeURIComponent(`${tag.toLowerCase()} ladder_`)}`, { token: adminToken });
+    expect(found.status).toBe(200);
+    expect(found.body.map((m: any) => m.id)).toEqual([upload.body.id]);
+    expect(found.body[0].fileUrl).toMatch(/\/api\/v2\/materials\/.+\/file\?u=/);
+    expect((await api('GET', `/api/v2/materials/search?q=${tag}`, { token: learnerToken })).status).toBe(403);
   });
 });
