@@ -179,7 +179,7 @@ describe('the certificate PDF', () => {
     expect(uri).toBe(verificationUrl('http://localhost:8787', certificate.certificateNumber));
   });
 
-  it('is stored once in R2 and served as an attachment under the certificate's file name', async () => {
+  it('is stored once in R2 and served as an attachment under the certificate file name', async () => {
     const { token, certificate } = await certifiedLearner();
     const first = await rawPdf(`/api/v2/certificates/download/${certificate.certificateId}`, token);
     expect(first.response.status).toBe(200);

@@ -65,7 +65,7 @@ describe('the certificate verification page', () => {
     expect(html).toContain('revoked');
   });
 
-  it('answers 404 'Certificate not found. Please check the certificate number.' for an unknown number', async () => {
+  it('answers 404 "Certificate not found. Please check the certificate number." for an unknown number', async () => {
     const { response, html } = await getPage('/certificate/verify/CERT-2000-123456');
     expect(response.status).toBe(404);
     expect(html).toContain('Certificate not found. Please check the certificate number.');
