@@ -356,6 +356,7 @@ export const attemptsQuery = v.object({
 });
 
 export const auditLogQuery = v.object({
+  search: searchText,
   page: pageParam(0, 100_000),
   size: v.pipe(v.optional(v.string(), '20'), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)),
 });

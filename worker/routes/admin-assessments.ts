@@ -197,13 +197,14 @@ export const adminAssessments = new Hono<AppEnv>()
   })
 
   .get('/audit-log', validate('query', auditLogQuery), async (c) => {
-    const { page, size } = c.req.valid('query');
+    const { page, size, search } = c.req.valid('query');
     const db = c.var.db;
+    const where = containsText(search, [auditLog.action, auditLog.actorUsername, auditLog.targetUsername, auditLog.reason]);
     const { items, pagination } = await paginate(
       db,
       { page: page + 1, limit: size },
-      db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(size).offset(page * size),
-      db.select({ n: count() }).from(auditLog),
+      db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(size).offset(page * size),
+      db.select({ n: count() }).from(auditLog).where(where),
     );
     return c.json({
       entries: items.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null }) satisfies AuditEntry),
