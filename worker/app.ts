@@ -41,10 +41,9 @@ export const app = new Hono<AppEnv>()
   .get('/api/health', (c) => c.json({ ok: true }))
   // Who may call what, by prefix: the one place guards are declared. Routes under these prefixes
   // must not add the same guard again. Public API routes are listed in PUBLIC_API_ROUTES
-  // (test/api/route-guards.test.ts walks the route table against it). Two routers mix public and
+  // (test/api/route-table.test.ts walks the route table against it). Two routers mix public and
   // private routes and so guard per handler: /api/v2/materials (a file opened through a signed
-  // link has no session) and /api/v2/certificates (verification is public). /api/users guards
-  // sessions here and admin per handler, because it also serves a learner's own profile.
+  // link has no session) and /api/v2/certificates (verification is public).
   .use('/api/auth/user', requireAuth)
   .use('/api/auth/logout', requireAuth)
   .use('/api/auth/password', requireAuth)
@@ -52,6 +51,16 @@ export const app = new Hono<AppEnv>()
   .use('/api/v2/admin/*', requireAuth, requireAdmin)
   .use('/api/domains/*', requireAuth, requireAdmin)
   .use('/api/users/*', requireAuth)
+  // /api/users also serves a learner's own profile (GET and PUT /api/users/:id), so its admin-only
+  // paths are listed one by one.
+  .on(['GET', 'POST'], '/api/users', requireAdmin)
+  .use('/api/users/bulk', requireAdmin)
+  .use('/api/users/search', requireAdmin)
+  .use('/api/users/generate-password', requireAdmin)
+  .use('/api/users/export', requireAdmin)
+  .use('/api/users/domains/*', requireAdmin)
+  .use('/api/users/:id/domains', requireAdmin)
+  .on('DELETE', '/api/users/:id', requireAdmin)
   .use('/api/think/submit', requireAuth)
   .use('/api/think/user/*', requireAuth)
   .use('/api/think/admin/*', requireAuth, requireAdmin)
