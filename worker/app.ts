@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { ApiError, onError } from './errors';
 import { requireAdmin, requireAuth } from './middleware/auth';
-import { apiSecurityHeaders, fileResponsePolicy, noStore, requestContext } from './middleware/common';
+import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, noStore, requestContext } from './middleware/common';
 import { adminAssessments } from './routes/admin-assessments';
 import { adminCourses } from './routes/admin-courses';
 import { adminDashboard } from './routes/admin-dashboard';
@@ -20,15 +20,51 @@ import { think } from './routes/think';
 import { usersRoutes } from './routes/users';
 import { verifyPage } from './routes/verify-page';
 
+/** API routes a visitor may call without a session (method and path pattern as in `app.routes`). */
+export const PUBLIC_API_ROUTES = [
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password',
+  'GET /api/auth/reset-password/validate',
+  'POST /api/auth/reset-password',
+  'GET /api/public/config',
+  'GET /api/public/courses',
+  'POST /api/think/public/submit',
+  'GET /api/v2/certificates/verify/:number',
+  // Opened by the browser's own viewer through a short-lived signed link (or with a session).
+  'GET /api/v2/materials/:id/file',
+] as const;
+
 export const app = new Hono<AppEnv>()
   .use('*', requestContext)
-  .use('/api/*', fileResponsePolicy, apiSecurityHeaders, noStore)
+  .use('/api/*', fileResponsePolicy, apiSecurityHeaders, noStore, apiBodyLimit())
   .get('/api/health', (c) => c.json({ ok: true }))
-  // Who may call what, by prefix. Routes under these prefixes must not add the same guard again.
+  // Who may call what, by prefix: the one place guards are declared. Routes under these prefixes
+  // must not add the same guard again. Public API routes are listed in PUBLIC_API_ROUTES
+  // (test/api/route-table.test.ts walks the route table against it). Two routers mix public and
+  // private routes and so guard per handler: /api/v2/materials (a file opened through a signed
+  // link has no session) and /api/v2/certificates (verification is public).
+  .use('/api/auth/user', requireAuth)
+  .use('/api/auth/logout', requireAuth)
+  .use('/api/auth/password', requireAuth)
   .use('/api/v2/user/*', requireAuth)
   .use('/api/v2/admin/*', requireAuth, requireAdmin)
   .use('/api/domains/*', requireAuth, requireAdmin)
+  .use('/api/users/*', requireAuth)
+  // /api/users also serves a learner's own profile (GET and PUT /api/users/:id), so its admin-only
+  // paths are listed one by one.
+  .on(['GET', 'POST'], '/api/users', requireAdmin)
+  .use('/api/users/bulk', requireAdmin)
+  .use('/api/users/search', requireAdmin)
+  .use('/api/users/generate-password', requireAdmin)
+  .use('/api/users/export', requireAdmin)
+  .use('/api/users/domains/*', requireAdmin)
+  .use('/api/users/:id/domains', requireAdmin)
+  .on('DELETE', '/api/users/:id', requireAdmin)
+  .use('/api/think/submit', requireAuth)
+  .use('/api/think/user/*', requireAuth)
   .use('/api/think/admin/*', requireAuth, requireAdmin)
+  .use('/api/announcements/active', requireAuth)
   .use('/api/announcements/admin/*', requireAuth, requireAdmin)
   .route('/api/auth', auth)
   .route('/api/public', publicRoutes)

@@ -1,5 +1,7 @@
 import { createFactory } from 'hono/factory';
+import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { Storage } from './services/storage';
 
 export interface Bindings {
   DB: D1Database;
@@ -43,6 +45,9 @@ export interface AppEnv {
   Bindings: Bindings;
   Variables: {
     db: Db;
+    config: AppConfig;
+    /** Files (R2 binding or an S3-compatible endpoint, per config.storageBackend). */
+    storage: Storage;
     requestId: string;
     user: AuthUser;
     tokenJti: string;

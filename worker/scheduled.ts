@@ -3,7 +3,9 @@ import { createDb, type Db } from './db/client';
 import { rateLimits, revokedTokens } from './db/schema';
 import type { Bindings } from './env';
 import { closeOverdueAttempts as closeOverdue } from './services/assessments';
+import { readConfig } from './config';
 import { backfillCertificates } from './services/certificates';
+import { storageFor } from './services/storage';
 import { recomputeCourseProgress } from './services/progress';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
@@ -18,7 +20,7 @@ const pruneAuthTables: Job = async (_env, db, now) => {
 
 /** Certificates of completed courses that a failed request left unissued, and PDFs not yet rendered. */
 const certificateBackfill: Job = async (env, db, now) => {
-  await backfillCertificates(env, db, now);
+  await backfillCertificates({ storage: storageFor(env), config: readConfig(env) }, db, now);
 };
 
 /** Attempts whose deadline (plus grace) passed are graded on their saved answers, even if the browser never returns. */

@@ -13,7 +13,7 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
   return fields;
 }
 
-/** Throws the spec's validation error when `value` does not match `schema`. */
+/** Throws VALIDATION_FAILED (400) with the first message and per-field `fields` when `value` does not match `schema`. */
 export function parseOrThrow<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, value);
   if (!result.success) throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: issuesToFields(result.issues) });

@@ -191,6 +191,9 @@ describe('mark as passed', { timeout: 120_000 }, () => {
 
     const log = await api('GET', '/api/v2/admin/assessments/audit-log?size=5', { token: adminToken });
     expect(log.body.entries[0]).toMatchObject({ action: 'ASSESSMENT_MARK_PASSED', targetUserId: user.id, reason: 'Passed the practical test on site', after: { score: 70, passed: true } });
+    const searched = await api('GET', `/api/v2/admin/assessments/audit-log?size=5&search=${encodeURIComponent('PRACTICAL test')}`, { token: adminToken });
+    expect(searched.body.entries.map((e: any) => e.reason)).toEqual(['Passed the practical test on site']);
+    expect(searched.body.pagination).toEqual({ page: 1, totalPages: 1, totalItems: 1, itemsPerPage: 5 });
   });
 
   it('is 404 for a learner without attempts', async () => {

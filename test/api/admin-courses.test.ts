@@ -90,7 +90,7 @@ describe('courses', () => {
     expect(course.createdAt).toMatch(/Z$/);
   });
 
-  it('answers each invalid field with the spec message', async () => {
+  it('answers each invalid field with its own message', async () => {
     const res = await api('POST', '/api/v2/admin/courses', { token: admin, body: { title: ' ', domainId: '', timeLimit: -1, passingScore: 101 } });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
@@ -146,7 +146,7 @@ describe('components', () => {
     expect(q2).toMatchObject({ type: 'TRUE_FALSE', correctAnswer: 'true', explanation: 'The fuel burns at the base.' });
   });
 
-  it('reports every assessment rule of the spec on its own field path', async () => {
+  it('reports every assessment rule on its own field path', async () => {
     const course = await createCourse();
     const empty = await addComponent(course.id, { type: 'POST_ASSESSMENT', data: { title: '', questions: [] } });
     expect(empty.status).toBe(400);

@@ -32,7 +32,7 @@ describe('who may call the announcement routes', () => {
 });
 
 describe('announcements', () => {
-  it('validates the form with the spec fields', async () => {
+  it('validates title, author, content and priority', async () => {
     const res = await api('POST', '/api/announcements/admin/create', { token: adminToken, body: { title: ' ', priority: 'CRITICAL', expiresAt: 'someday' } });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
@@ -67,7 +67,7 @@ describe('announcements', () => {
     expect(all.body.find((a: any) => a.title === 'Expired').expired).toBe(true);
   });
 
-  it('updates, toggles and deletes with the spec messages, 404 for unknown ids', async () => {
+  it('updates, toggles and deletes with their success messages, 404 for unknown ids', async () => {
     const made = await create({ title: 'Drill on Friday', priority: 'MEDIUM' });
     const id = made.body.announcement.id;
     const upd = await api('PUT', `/api/announcements/admin/${id}`, { token: adminToken, body: { title: 'Drill on Monday', authorName: 'HSE', content: 'Meet at gate 2', priority: 'HIGH', expiresAt: null } });

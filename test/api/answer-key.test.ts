@@ -35,10 +35,15 @@ describe('the answer key never reaches a learner before submitting', () => {
       await scan('GET', '/api/v2/user/progress/courses');
       await scan('GET', `/api/v2/user/progress/courses/${course.courseId}`);
       await scan('GET', '/api/v2/user/assessments/incomplete');
+      await scan('GET', '/api/v2/user/reports');
+      await scan('GET', '/api/v2/user/reports/summary');
+      await scan('GET', '/api/v2/certificates/user/all');
       for (const a of [pre, post]) {
         await scan('GET', `/api/v2/user/assessments/${a.componentId}/questions`);
         await scan('GET', `/api/v2/user/assessments/${a.componentId}/attempts`);
         await scan('GET', `/api/v2/user/assessments/${a.componentId}/latest-attempt`);
+        await scan('GET', `/api/v2/user/assessments/${a.componentId}/can-retry`);
+        await scan('GET', `/api/v2/user/progress/components/${a.componentId}/access`);
       }
     };
 
@@ -60,6 +65,11 @@ describe('the answer key never reaches a learner before submitting', () => {
     const postStart = await scan('POST', `/api/v2/user/assessments/${post.componentId}/start`);
     await scan('PUT', `/api/v2/user/assessments/attempts/${postStart.body.attemptId}/answers`, { questionId: post.questionIds[0], answer: 'CO2' });
     await walkGets(); // post-assessment open, the pre-assessment's result exists
+
+    // The course detail carries question ids only: neither texts nor keys.
+    const detail = await api('GET', `/api/v2/user/courses/${course.courseId}`, { token });
+    expect(detail.body.components[0].data.questions).toEqual(pre.questionIds.map((id) => ({ id })));
+    for (const q of [...pre.data.questions, ...post.data.questions]) expect(JSON.stringify(detail.body)).not.toContain(q.question);
 
     expect(scanned.length).toBeGreaterThan(40);
     expect(scanned.filter((line) => line.endsWith(' 200')).length).toBeGreaterThan(30);

@@ -38,7 +38,7 @@ describe('login', () => {
     }
   });
 
-  it('answers missing fields with the spec messages per field', async () => {
+  it('answers missing fields with a message per field', async () => {
     const res = await api('POST', '/api/auth/login', { body: { username: '  ' } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');

@@ -3,7 +3,9 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { verificationUrl } from '../../worker/contract/certificates';
+import { readConfig } from '../../worker/config';
 import { backfillCertificates } from '../../worker/services/certificates';
+import { storageFor } from '../../worker/services/storage';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 
 const NUMBER = /^CERT-\d{4}-\d{6}$/;
@@ -177,7 +179,7 @@ describe('the certificate PDF', () => {
     expect(uri).toBe(verificationUrl('http://localhost:8787', certificate.certificateNumber));
   });
 
-  it('is stored once in R2 and served as an attachment with the spec file name', async () => {
+  it('is stored once in R2 and served as an attachment under the certificate file name', async () => {
     const { token, certificate } = await certifiedLearner();
     const first = await rawPdf(`/api/v2/certificates/download/${certificate.certificateId}`, token);
     expect(first.response.status).toBe(200);
@@ -271,7 +273,7 @@ describe('public verification', () => {
       .where(and(eq(schema.auditLog.entityId, certificate.certificateId), eq(schema.auditLog.action, 'CERTIFICATE_REVOKED')))
       .all();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: adminUser.id, targetUserId: user.id, reason: 'Issued to the wrong person', entityType: 'certificate' });
+    expect(audit[0]).toMatchObject({ actorId: adminUser.id, targetUserId: user.id, reason: 'Issued to the wrong person', entityType: 'CERTIFICATE' });
 
     const twice = await api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, { token: adminToken, body: { reason: 'again' } });
     expect(twice.status).toBe(409);
@@ -319,7 +321,7 @@ describe('the certificate backfill job', () => {
 
     // Runs until nothing is left (other tests' rows may be pending too).
     for (let i = 0; i < 20; i++) {
-      const done = await backfillCertificates(env, db);
+      const done = await backfillCertificates({ storage: storageFor(env), config: readConfig(env) }, db);
       if (done.issued === 0 && done.rendered === 0) break;
     }
     const row = await db

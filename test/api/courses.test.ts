@@ -131,20 +131,33 @@ describe('GET /api/v2/user/courses/:id', () => {
     const { token } = await learnerIn(course.domainId);
     const res = await api('GET', `/api/v2/user/courses/${course.courseId}`, { token });
     expect(res.status).toBe(200);
-    expect(res.body.course.id).toBe(course.courseId);
-    expect(res.body.course.components.map((c: any) => c.id)).toEqual(course.componentIds);
-    const [pre, material, post] = res.body.course.components;
+    // The course object itself, its fields at the top level (original clients read data.title).
+    expect(res.body).not.toHaveProperty('course');
+    expect(res.body).toMatchObject({ id: course.courseId, title: course.title, enrollmentStatus: 'not_enrolled' });
+    expect(res.body.components.map((c: any) => c.id)).toEqual(course.componentIds);
+    const [pre, material, post] = res.body.components;
     expect(pre).toEqual({
       id: course.pre!.componentId,
       type: 'PRE_ASSESSMENT',
       order: 1,
       orderIndex: 1,
       required: true,
-      data: { title: 'Pre-assessment', description: 'PRE check', timeLimit: 30, passingScore: 70, maxAttempts: 3, questionCount: 3 },
+      data: {
+        title: 'Pre-assessment',
+        description: 'PRE check',
+        timeLimit: 30,
+        passingScore: 70,
+        maxAttempts: 3,
+        questionCount: 3,
+        questions: course.pre!.questionIds.map((id) => ({ id })),
+      },
     });
     expect(material.data).toEqual({ title: 'Fire safety handbook', description: 'Read it all', materialId: course.material!.materialId, type: 'PDF' });
     expect(post.type).toBe('POST_ASSESSMENT');
-    expect(JSON.stringify(res.body)).not.toMatch(/isCorrect|correctAnswer|"questions"|explanation/);
+    // Question ids only: no texts, options, keys or explanations.
+    const text = JSON.stringify(res.body);
+    expect(text).not.toMatch(/isCorrect|correctAnswer|explanation|"options"|"question"/);
+    for (const q of course.pre!.data.questions) expect(text).not.toContain(q.question);
   });
 
   it('is 404 for a course of another book and for an unknown id', async () => {
@@ -169,7 +182,7 @@ describe('GET /api/v2/user/courses/:id', () => {
     const { token } = await learnerIn(await createDomain());
     const res = await api('GET', `/api/v2/user/courses/${course.courseId}`, { token });
     expect(res.status).toBe(200);
-    expect(res.body.course).toMatchObject({ isLocked: true, canEnroll: false, enrollmentStatus: 'not_enrolled' });
+    expect(res.body).toMatchObject({ isLocked: true, canEnroll: false, enrollmentStatus: 'not_enrolled' });
   });
 });
 

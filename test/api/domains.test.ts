@@ -35,7 +35,7 @@ describe('books (domains) API', () => {
     expect(list.body).toContainEqual({ id: res.body.id, name: 'Confined Spaces', description: 'Entry permits' });
   });
 
-  it('requires a name with the spec message', async () => {
+  it('requires a name ("Domain name is required")', async () => {
     for (const body of [{}, { name: '   ' }, { name: 42 }]) {
       const res = await api('POST', '/api/domains', { token: admin, body });
       expect(res.status).toBe(400);

@@ -139,7 +139,7 @@ describe('upload', () => {
     expect(await db.select().from(schema.materials).where(eq(schema.materials.fileName, 'invoice.pdf')).get()).toBeUndefined();
   });
 
-  it('refuses other extensions and a missing file with the spec messages', async () => {
+  it('refuses other extensions and a missing file with their messages', async () => {
     const exe = await upload(form({ name: 'tool.exe', bytes: new Uint8Array([0x4d, 0x5a, 1, 2]) }));
     expect(exe.status).toBe(400);
     expect(exe.body.message).toBe('Invalid file type. Only PDF, videos (MP4, WebM, OGG), and PowerPoint files are allowed.');

@@ -117,7 +117,7 @@ describe('CSV parsing shared by browser and Worker', () => {
 });
 
 describe('CSV export', () => {
-  it('sends the spec columns as an attachment, neutralises formulas and never carries a hash', async () => {
+  it('sends the export columns (username ... passwordCreatedAt) as an attachment, neutralises formulas and never carries a hash', async () => {
     const book = await createDomain('=HYPERLINK("http://evil")');
     const evil = await createUser({ username: 'evil.one', email: 'evil@example.test', firstName: '=1+1', lastName: '@SUM(A1)', department: '+cmd', jobTitle: '-2', domainIds: [book] });
     const tabbed = await createUser({ username: 'tab.one', firstName: '\tTabbed', lastName: 'Line\r\nBreak' });
@@ -145,5 +145,29 @@ describe('CSV export', () => {
     expect((await api('PUT', '/api/auth/password', { token, body: { currentPassword: created.body.password, newPassword: 'Chang3d!Now#1' } })).status).toBe(200);
     const after = parseCsv((await api('GET', '/api/users/export', { token: adminToken })).body as string);
     expect(after.find((r) => r[0] === 'temp.holder')![2]).toBe('');
+  });
+});
+
+describe('export as JSON', () => {
+  it('answers a JSON array of the export rows when the client prefers JSON, with plain values and never a hash', async () => {
+    const evil = await createUser({ username: 'json.evil', email: 'json.evil@example.test', firstName: '=1+1' });
+    const created = await api('POST', '/api/users', { token: adminToken, body: { username: 'json.holder', email: 'json.holder@example.test', role: 'USER' } });
+    const res = await api('GET', '/api/users/export', { token: adminToken, headers: { accept: 'application/json, text/plain, */*' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(Object.keys(res.body[0]).sort()).toEqual([...EXPORT_COLUMNS].sort());
+    const evilRow = res.body.find((r: any) => r.username === evil.username);
+    // Formula neutralising belongs to CSV only: JSON carries the value as stored.
+    expect(evilRow).toMatchObject({ email: 'json.evil@example.test', firstName: '=1+1', password: '', role: 'USER' });
+    expect(res.body.find((r: any) => r.username === 'json.holder').password).toBe(created.body.password);
+    expect(JSON.stringify(res.body)).not.toMatch(/pbkdf2|\$sha256\$/);
+  });
+
+  it('stays CSV for a browser download or a client that prefers CSV', async () => {
+    for (const accept of [undefined, '*/*', 'text/csv', 'text/csv, application/json;q=0.5', 'text/html,application/xhtml+xml,*/*;q=0.8']) {
+      const res = await api('GET', '/api/users/export', { token: adminToken, headers: accept ? { accept } : {} });
+      expect(res.headers.get('content-type'), String(accept)).toMatch(/^text\/csv/);
+    }
   });
 });

@@ -127,7 +127,7 @@ describe('creating a user', () => {
     expect(sameEmail.body.message).toBe(USER_MESSAGES.emailTaken);
   });
 
-  it('answers invalid input with the spec messages per field', async () => {
+  it('answers invalid input with a message per field', async () => {
     const res = await api('POST', '/api/users', { token: adminToken, body: { username: ' ', email: 'not-an-email', role: 'ROOT' } });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ username: 'Username is required', email: 'Please enter a valid email address', role: USER_MESSAGES.role });
@@ -147,7 +147,7 @@ describe('editing a profile', () => {
     expect((await userRow(me.id))?.role).toBe('USER');
   });
 
-  it('checks the profile rules with the profile form messages', async () => {
+  it('checks the profile rules with their messages', async () => {
     const res = await api('PUT', `/api/users/${learner.id}`, {
       token: learnerToken,
       body: { username: '', email: 'bad', firstName: 'x'.repeat(51), lastName: `  ${'y'.repeat(50)}  ` },

@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { issueCertificate } from '../../worker/services/certificates';
-import { createDomain, createUser, db, schema } from './helpers';
+import { createDomain, createUser, db, env, schema } from './helpers';
 
 const DAY_MS = 24 * 3600 * 1000;
 let ipCounter = 0;
@@ -65,7 +65,7 @@ describe('the certificate verification page', () => {
     expect(html).toContain('revoked');
   });
 
-  it('answers 404 with the spec text for an unknown number', async () => {
+  it('answers 404 "Certificate not found. Please check the certificate number." for an unknown number', async () => {
     const { response, html } = await getPage('/certificate/verify/CERT-2000-123456');
     expect(response.status).toBe(404);
     expect(html).toContain('Certificate not found. Please check the certificate number.');
@@ -104,5 +104,21 @@ describe('the certificate verification page', () => {
     expect(response.status).toBe(429);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(html).toContain('Too many verification requests');
+  });
+
+  it('answers "Failed to verify certificate" as a readable, uncached page when the lookup fails unexpectedly', async () => {
+    // Break the lookup for a moment: the rate-limit table it writes first is gone.
+    await env.DB.exec('ALTER TABLE rate_limits RENAME TO rate_limits_away');
+    try {
+      const { response, html } = await getPage('/certificate/verify/CERT-2026-000001');
+      expect(response.status).toBe(500);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(html).toContain('Failed to verify certificate');
+      expect(html).toContain('action="/certificate/verify/lookup"');
+      expect(html).not.toMatch(/Something went wrong|"code"/);
+    } finally {
+      await env.DB.exec('ALTER TABLE rate_limits_away RENAME TO rate_limits');
+    }
   });
 });

@@ -102,4 +102,35 @@ describe('S3 storage backend (against s3rver)', () => {
     expect(new TextDecoder().decode(await readAll(back!.body))).toBe('%PDF-1.4 uploaded by the browser');
     await storage.delete('materials/presigned.pdf');
   });
+
+  it('signs the presigned URL for its content type and lifetime only', async () => {
+    const url = new URL(await storage.presignPut!('materials/typed.pdf', 'application/pdf', 120));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('120');
+    // s3rver checks the access key but not signatures, so what is signed is asserted here: a real
+    // S3 refuses a PUT whose content type differs from the signed one.
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
+  });
+
+  it('aborts a multipart upload whose source stream fails, leaving no object', async () => {
+    let sent = 0;
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= PART_SIZE * 2) return controller.error(new Error('the browser went away'));
+        sent += 1024 * 1024;
+        controller.enqueue(new Uint8Array(1024 * 1024));
+      },
+    });
+    await expect(storage.put('materials/broken.bin', failing, { contentType: 'video/mp4' })).rejects.toThrow('the browser went away');
+    expect(await storage.head('materials/broken.bin')).toBeNull();
+  });
+
+  it('reports missing objects as null and refuses bad credentials with an error', async () => {
+    expect(await storage.get('materials/none.pdf')).toBeNull();
+    expect(await storage.head('materials/none.pdf')).toBeNull();
+    await expect(storage.delete('materials/none.pdf')).resolves.toBeUndefined();
+    const endpoint = new URL(await storage.presignPut!('x', 'text/plain', 60)).origin;
+    const wrong = getStorage({ STORAGE_BACKEND: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'NOBODY', S3_SECRET_ACCESS_KEY: 'wrong' } as Parameters<typeof getStorage>[0]);
+    await expect(wrong.put('materials/denied.pdf', new Uint8Array([1, 2, 3]), { contentType: 'application/pdf' })).rejects.toThrow(/S3 PutObject failed: 403/);
+  });
 });

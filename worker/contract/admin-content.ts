@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { optionalText, queryInt, requiredString } from './common';
+import { arrayOrPageQueryFields, DEFAULT_PAGE_SIZE, idString, optionalText, pageQueryFields, requiredString, searchText, type Pagination } from './common';
 import {
   COMPONENT_TYPES,
+  COURSE_STATUSES,
   DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES,
   DEFAULT_PASSING_SCORE,
   DEFAULT_QUESTION_POINTS,
@@ -59,10 +60,15 @@ export const domainBody = v.object({
 });
 export type DomainBody = v.InferInput<typeof domainBody>;
 
-export const searchQuery = v.object({
-  query: v.optional(v.string()),
-  search: v.optional(v.string()),
+/** `GET /api/domains`: the plain array without `page` (original clients), `{domains, pagination}` with it; `?query=` also searches. */
+export const domainListQuery = v.object({
+  ...arrayOrPageQueryFields(),
+  query: searchText,
 });
+export interface DomainListPage {
+  domains: Domain[];
+  pagination: Pagination;
+}
 
 // ---------------------------------------------------------------- courses
 
@@ -88,12 +94,14 @@ export const courseBody = v.object({
 });
 export type CourseBody = v.InferInput<typeof courseBody>;
 
-export const courseListQuery = v.object({
-  page: queryInt(1, 1, 100_000),
-  limit: queryInt(1000, 1, 1000),
-  search: v.optional(v.string()),
-  status: v.optional(v.picklist(['DRAFT', 'PUBLISHED'])),
-  domainId: v.optional(v.string()),
+/**
+ * `GET /api/v2/admin/courses`: paged, searched and filtered on the server. The admin client of
+ * the original system loads everything with `limit=1000`, so the cap is 1000 here.
+ */
+export const adminCourseListQuery = v.object({
+  ...pageQueryFields(DEFAULT_PAGE_SIZE, 1000),
+  status: v.optional(v.union([v.picklist(COURSE_STATUSES), v.literal('')], 'Status must be DRAFT or PUBLISHED'), ''),
+  domainId: v.optional(v.union([idString, v.literal('')]), ''),
 });
 
 export interface AdminCourse {
@@ -115,6 +123,11 @@ export interface AdminCourse {
   updatedAt: string;
 }
 
+export interface AdminCourseListPage {
+  courses: AdminCourse[];
+  pagination: Pagination;
+}
+
 export interface AdminComponent {
   id: string;
   courseId: string;
@@ -132,12 +145,8 @@ export interface AdminCourseDetail extends AdminCourse {
   components: AdminComponent[];
 }
 
-export interface Pagination {
-  page: number;
-  totalPages: number;
-  totalItems: number;
-  itemsPerPage: number;
-}
+/** The one pagination shape, defined in common.ts; re-exported for clients that import it from here. */
+export type { Pagination };
 
 // ---------------------------------------------------------------- components and assessments
 
@@ -169,7 +178,7 @@ const questionSchema = v.pipe(
     options: v.optional(v.array(optionSchema), []),
     correctAnswer: v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((t) => (t ?? '').trim())),
   }),
-  // Cross-field rules of admin spec section 5, each reported on its own field.
+  // Cross-field rules of an assessment (options, correct answer), each reported on its own field.
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const q = dataset.value;
@@ -291,6 +300,18 @@ export function normalizeAssessment(input: v.InferOutput<typeof assessmentDataSc
 
 // ---------------------------------------------------------------- materials
 
+/** `GET /api/v2/materials`: the plain array without `page`, `{materials, pagination}` with it. */
+export const materialListQuery = v.object({
+  ...arrayOrPageQueryFields(),
+  /** Original clients search with `query`; both spellings filter. */
+  query: searchText,
+  type: v.optional(v.union([v.picklist(MATERIAL_TYPES), v.literal('')], 'Type must be PDF, VIDEO or PPT'), ''),
+});
+export interface MaterialListPage {
+  materials: Material[];
+  pagination: Pagination;
+}
+
 export interface Material {
   id: string;
   title: string;
@@ -340,7 +361,7 @@ export interface PresignResponse {
 export const MATERIAL_TYPE_LABELS: Record<MaterialType, string> = { PDF: 'PDF', VIDEO: 'Video', PPT: 'PowerPoint' };
 export { MATERIAL_TYPES };
 
-/** Extension to material type (admin spec section 5); null for anything else. */
+/** Extension to material type: pdf is PDF; mp4, webm, ogg are VIDEO; ppt, pptx are PPT; null for anything else. */
 export function materialTypeFromFileName(fileName: string): MaterialType | null {
   const ext = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
   if (ext === 'pdf') return 'PDF';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { AdminPermissions, DomainRef } from './auth';
 import { ADMIN_PERMISSION_KEYS } from './auth';
-import { emailSchema, requiredString } from './common';
+import { arrayOrPageQueryFields, emailSchema, idString, requiredString, searchText, type Pagination } from './common';
 import { MAX_ATTEMPTS } from './course';
 
 // ---------------------------------------------------------------------------------------------
@@ -62,6 +62,7 @@ export const USER_MESSAGES = {
   bookRequired: 'Please select at least one book',
   usersRequired: 'Please select at least one user',
   bookNotFound: 'Book not found',
+  adminHasAllBooks: 'Administrators have global access to all books; books are assigned only to non-admin users',
   adminOnlyByAdmin: 'Only an administrator can create an administrator',
   tooManyRows: 'Import at most 200 rows per request',
   noRows: 'The file contains no users',
@@ -87,14 +88,36 @@ const optionalText = v.pipe(
   v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
   v.nullable(v.pipe(v.string(), v.maxLength(100, 'Must be at most 100 characters'))),
 );
-const role = v.optional(v.picklist(ROLES, USER_MESSAGES.role), 'USER');
+/** Original clients send `role: ""` (or null) for an ordinary account: that is a learner (USER). */
+const role = v.pipe(
+  v.optional(v.nullable(v.union([v.picklist(ROLES, USER_MESSAGES.role), v.literal('', USER_MESSAGES.role)], USER_MESSAGES.role)), 'USER'),
+  v.transform((value) => value || 'USER'),
+);
 const idList = (message: string) => v.pipe(v.optional(v.array(v.string(), message), []), v.minLength(1, message), v.maxLength(5000, 'Too many items'));
 
+/** `GET /api/users`: the plain array without `page` (original clients), the paged envelope with it. */
 export const userListQuery = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim()), ''),
-  role: v.optional(v.union([v.picklist(ROLES), v.literal('')]), ''),
-  domainId: v.optional(v.string(), ''),
+  ...arrayOrPageQueryFields(),
+  role: v.optional(v.union([v.picklist(ROLES), v.literal('')], USER_MESSAGES.role), ''),
+  domainId: v.optional(v.union([idString, v.literal('')]), ''),
 });
+export interface UserListPage {
+  users: UserDto[];
+  pagination: Pagination;
+}
+
+/** `PUT /api/users/{id}/domains`: the user's books become exactly these (an empty list clears them). */
+export const userDomainsBody = v.object({
+  domainIds: v.pipe(v.array(idString, USER_MESSAGES.bookRequired), v.maxLength(90, 'Too many items')),
+});
+export interface UserDomainsResponse {
+  message: string;
+  user: UserDto;
+}
+
+export interface GeneratedPasswordResponse {
+  password: string;
+}
 
 export const createUserBody = v.object({
   username,
@@ -123,7 +146,7 @@ export const PERMISSION_LABELS: Record<(typeof ADMIN_PERMISSION_KEYS)[number], s
   systemConfiguration: 'System Configuration',
 };
 
-/** What a learner may change on their own profile (learner spec section 5). Anything else is dropped. */
+/** What a learner may change on their own profile: names, username and e-mail. Anything else is dropped. */
 export const profileBody = v.object({
   username,
   email: emailSchema(),
@@ -145,7 +168,12 @@ export const adminUpdateUserBody = v.object({
 });
 export type AdminUpdateUserBody = v.InferInput<typeof adminUpdateUserBody>;
 
-export const bulkDeleteBody = v.object({ userIds: idList(USER_MESSAGES.usersRequired) });
+/** `{userIds: [...]}`, or the bare array of ids that original clients send; both become `{userIds}`. */
+const bulkIds = v.pipe(v.array(v.string(), USER_MESSAGES.usersRequired), v.minLength(1, USER_MESSAGES.usersRequired), v.maxLength(5000, 'Too many items'));
+export const bulkDeleteBody = v.pipe(
+  v.union([bulkIds, v.object({ userIds: idList(USER_MESSAGES.usersRequired) })], USER_MESSAGES.usersRequired),
+  v.transform((value): { userIds: string[] } => ({ userIds: Array.isArray(value) ? value : value.userIds })),
+);
 export const assignDomainsBody = v.object({
   userIds: idList(USER_MESSAGES.usersRequired),
   domainIds: idList(USER_MESSAGES.bookRequired),
@@ -314,17 +342,21 @@ export const DEFAULT_MARK_PASSED_SCORE = 70;
 const pageParam = (fallback: number, max: number) =>
   v.pipe(v.optional(v.string(), String(fallback)), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(max));
 
+const optionalId = v.optional(v.union([idString, v.literal('')], 'Invalid id'), '');
+
+/** `page` is 0-based here (the first page is `page=0`, as original admin clients send it), `size` the page size. */
 export const attemptsQuery = v.object({
   status: v.optional(v.picklist(ATTEMPT_STATUS_FILTERS, 'Status must be PASSED, FAILED or ALL'), 'PASSED'),
-  domainId: v.optional(v.string(), ''),
-  courseId: v.optional(v.string(), ''),
-  userId: v.optional(v.string(), ''),
-  search: v.optional(v.pipe(v.string(), v.trim()), ''),
+  domainId: optionalId,
+  courseId: optionalId,
+  userId: optionalId,
+  search: searchText,
   page: pageParam(0, 100_000),
   size: v.pipe(v.optional(v.string(), String(ASSESSMENT_PAGE_SIZE)), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)),
 });
 
 export const auditLogQuery = v.object({
+  search: searchText,
   page: pageParam(0, 100_000),
   size: v.pipe(v.optional(v.string(), '20'), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)),
 });
@@ -359,7 +391,10 @@ export interface AttemptsPage {
   attempts: AttemptRow[];
   totalItems: number;
   totalPages: number;
+  /** 0-based, as requested. */
   currentPage: number;
+  /** The same position in the one pagination shape (1-based `page`). */
+  pagination?: Pagination;
 }
 
 export interface AssessmentSummary {
@@ -402,7 +437,7 @@ export function canIntervene(row: { passed: boolean; remainingAttempts: number; 
   return !row.passed && row.remainingAttempts <= 0 && row.progressStatus !== 'COMPLETED';
 }
 
-/** 'Passed (n/3)', 'Exhausted (3/3)' or 'n/3 (k left)' (admin spec section 4). */
+/** The attempts cell of the admin table: 'Passed (n/3)', 'Exhausted (3/3)' or 'n/3 (k left)'. */
 export function attemptText(row: Pick<AttemptRow, 'passed' | 'attemptNumber' | 'remainingAttempts' | 'maxAttempts'>): string {
   const max = row.maxAttempts || MAX_ATTEMPTS;
   if (row.passed) return `Passed (${Math.min(row.attemptNumber, max)}/${max})`;
@@ -451,14 +486,17 @@ export interface AuditLogPage {
   entries: AuditEntry[];
   totalItems: number;
   totalPages: number;
+  /** 0-based, as requested. */
   currentPage: number;
+  /** The same position in the one pagination shape (1-based `page`). */
+  pagination?: Pagination;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Profile (client-side checks with the spec's texts)
+// Profile (client-side checks with the messages the form shows)
 // ---------------------------------------------------------------------------------------------
 
-/** Admin profile (admin spec section 5): names required. */
+/** Admin profile: first and last name required, e-mail required and valid. */
 export const adminProfileForm = v.object({
   firstName: requiredString('First name is required'),
   lastName: requiredString('Last name is required'),

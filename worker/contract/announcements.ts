@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { requiredString } from './common';
+import { arrayOrPageQueryFields, requiredString, type Pagination } from './common';
 
 export const PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-/** Chip colours of the admin spec (LOW success, MEDIUM info, HIGH warning, URGENT error). */
+/** Priority chip colours: LOW success, MEDIUM info, HIGH warning, URGENT error. */
 export const PRIORITY_TONE: Record<Priority, 'success' | 'info' | 'warning' | 'error'> = {
   LOW: 'success',
   MEDIUM: 'info',
@@ -78,9 +78,19 @@ export function isExpired(expiresAtIso: string | null | undefined, now = Date.no
   return !!expiresAtIso && Date.parse(expiresAtIso) <= now;
 }
 
-/** Search over title, content or author name, case-insensitive (both specs). */
+/** Search over title, content or author name, case-insensitive. */
 export function matchesAnnouncement(a: Pick<AnnouncementDto, 'title' | 'content' | 'authorName'>, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [a.title, a.content, a.authorName].some((field) => field.toLowerCase().includes(q));
+}
+
+/** `GET /api/announcements/admin/all`: the plain array without `page`, `{announcements, pagination}` with it. */
+export const announcementListQuery = v.object({
+  ...arrayOrPageQueryFields(),
+  priority: v.optional(v.union([v.picklist(PRIORITIES), v.literal('')], 'Priority must be LOW, MEDIUM, HIGH or URGENT'), ''),
+});
+export interface AnnouncementListPage {
+  announcements: AnnouncementDto[];
+  pagination: Pagination;
 }

@@ -1,17 +1,20 @@
 import * as v from 'valibot';
+import { idString } from './common';
 
 /** Request and response shapes of /api/v2/certificates and the public verification page. */
 
 export const CERTIFICATE_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
 export type CertificateStatusValue = (typeof CERTIFICATE_STATUSES)[number];
 
-/** `CERT-<year>-<6 digits>` (api-responses.md). */
+/** Certificate numbers: `CERT-<year>-<6 random digits>`, unique and not sequential. */
 export const CERTIFICATE_NUMBER_PATTERN = /^CERT-\d{4}-\d{6}$/;
 
 export const certificateMessages = {
   notFound: 'Certificate not found',
-  /** The public page's 404 text (admin spec section 8). */
+  /** The public page's text for a number that matches no certificate. */
   notFoundPage: 'Certificate not found. Please check the certificate number.',
+  /** Shown for anything other than "not found" when verification fails. */
+  verifyFailed: 'Failed to verify certificate',
   courseNotFound: 'Course not found',
   notCompleted: 'Certificate can only be generated for a completed course. Complete every component of this course first.',
   generated: 'Certificate generated successfully',
@@ -21,10 +24,13 @@ export const certificateMessages = {
   reasonRequired: 'A reason for the revocation is required',
 } as const;
 
-export const courseIdParam = v.object({ courseId: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.courseNotFound), v.maxLength(100)) });
-export const certificateIdParam = v.object({ certificateId: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.notFound), v.maxLength(100)) });
+export const courseIdParam = v.object({ courseId: idString });
+export const certificateIdParam = v.object({ certificateId: idString });
 /** Anything is accepted as the number (an unknown one answers 404), but not unbounded input. */
-export const certificateNumberParam = v.object({ number: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.notFound), v.maxLength(64)) });
+/** Lenient on case and spacing (normalised on lookup), strict on length and characters. */
+export const certificateNumberParam = v.object({
+  number: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.notFound), v.maxLength(64, certificateMessages.notFound), v.regex(/^[A-Za-z0-9-]+$/, certificateMessages.notFound)),
+});
 
 export const revokeBody = v.object({
   reason: v.pipe(
@@ -77,12 +83,12 @@ export function verificationUrl(origin: string, certificateNumber: string): stri
   return `${origin.replace(/\/+$/, '')}/certificate/verify/${encodeURIComponent(certificateNumber)}`;
 }
 
-/** File name the dashboard saves a download under (learner spec section 7). */
+/** File name a downloaded certificate is saved under. */
 export function certificateFileName(certificateNumber: string | null | undefined): string {
   return certificateNumber ? `certificate-${certificateNumber}.pdf` : 'certificate.pdf';
 }
 
-/** The headline of a verification result (admin spec section 2). */
+/** The headline of a verification result: valid, expired or invalid. */
 export function verificationHeadline(result: Pick<VerifyCertificateResponse, 'valid' | 'status'>): {
   tone: 'success' | 'warning' | 'error';
   title: 'Valid Certificate' | 'Expired Certificate' | 'Invalid Certificate';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 /**
  * A required text field whose every failure (missing key, wrong type, blank) answers with the
- * spec's one message for that field. Trimmed.
+ * one message for that field. Trimmed.
  */
 export const requiredString = (message: string) => v.pipe(v.optional(v.string(message), ''), v.string(message), v.trim(), v.nonEmpty(message));
 
@@ -41,7 +41,7 @@ export const searchText = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLeng
 // Pagination: the one shape of every paged list
 // ---------------------------------------------------------------------------------------------
 
-/** The rows-per-page choices of an admin table where the spec sets no other sizes (its table library default). */
+/** Rows-per-page choices of an admin table that sets no sizes of its own (10, 25, 50, 100). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -52,6 +52,28 @@ export const pageQueryFields = (defaultLimit: number = DEFAULT_PAGE_SIZE, maxLim
   limit: queryInt(defaultLimit, 1, maxLimit, `limit must be between 1 and ${maxLimit}`),
   search: searchText,
 });
+
+/**
+ * For lists that original clients read as a plain array: without `page` the route answers the
+ * whole (filtered) array, with `page` it answers the one paged envelope. `page` stays undefined
+ * when absent so the route can tell the two apart.
+ */
+export const arrayOrPageQueryFields = (defaultLimit: number = DEFAULT_PAGE_SIZE, maxLimit: number = MAX_PAGE_SIZE) => ({
+  ...pageQueryFields(defaultLimit, maxLimit),
+  page: v.optional(queryInt(1, 1, 100_000, 'page must be a positive whole number')),
+});
+
+/** A path id: opaque, but bounded and printable, so a malformed id is a 400, never a 500. */
+export const idString = v.pipe(
+  v.string('Invalid id'),
+  v.nonEmpty('Invalid id'),
+  v.maxLength(100, 'Invalid id'),
+  v.regex(/^[A-Za-z0-9._~-]+$/, 'Invalid id'),
+);
+
+/** A search endpoint's text: `?q=` (also `?query=` or `?search=`, as original clients send). */
+export const searchQuery = v.object({ q: searchText, query: searchText, search: searchText });
+export const searchTermOf = (value: v.InferOutput<typeof searchQuery>) => value.q || value.query || value.search;
 
 /** Where a page sits in the whole list; every paged list answers `{<items>: [...], pagination}`. */
 export interface Pagination {
@@ -66,4 +88,4 @@ export function paginationOf(page: number, itemsPerPage: number, totalItems: num
   return { page, totalPages: Math.max(1, Math.ceil(totalItems / itemsPerPage)), totalItems, itemsPerPage };
 }
 
-export const idParam = v.object({ id: v.pipe(v.string(), v.nonEmpty()) });
+export const idParam = v.object({ id: idString });

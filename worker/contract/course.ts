@@ -4,6 +4,15 @@ export type ComponentType = (typeof COMPONENT_TYPES)[number];
 export const QUESTION_TYPES = ['MCQ', 'TRUE_FALSE'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const MATERIAL_TYPES = ['PDF', 'VIDEO', 'PPT'] as const;
+export const COURSE_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+/** A learner's enrollment in a course. */
+export const COURSE_PROGRESS_STATUSES = ['ENROLLED', 'IN_PROGRESS', 'COMPLETED'] as const;
+/** A learner's progress on one component. */
+export const COMPONENT_PROGRESS_STATUSES = ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
+/** Why an attempt was closed: the learner, the timer in the browser, the deadline on the server, an admin. */
+export const SUBMIT_REASONS = ['MANUAL', 'AUTO', 'DEADLINE', 'ADMIN'] as const;
+export type SubmitReason = (typeof SUBMIT_REASONS)[number];
 export type MaterialType = (typeof MATERIAL_TYPES)[number];
 
 export const MAX_ATTEMPTS = 3;

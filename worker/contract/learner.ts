@@ -1,11 +1,11 @@
 /**
  * The learner journey contract: courses, progress and assessments under /api/v2/user.
  * Request schemas (valibot) validate at the Worker's edge; the response types are what the
- * client reads. Shapes follow shared/spec/api-responses.md; fields marked "extra" are additions
- * the client may use (resuming an attempt, showing the server clock), never replacements.
+ * client reads, fixed so that clients written against the original system keep working; fields
+ * marked "extra" are additions the client may use (resuming an attempt, showing the server clock), never replacements.
  */
 import * as v from 'valibot';
-import type { ComponentType, MaterialType, QuestionType } from './course';
+import type { ComponentType, MaterialType, QuestionType, SubmitReason } from './course';
 import type { ComponentStatus, CourseStatus } from './rules/progress';
 
 // ---------------------------------------------------------------------------------------------
@@ -117,6 +117,11 @@ export interface LearnerAssessmentData {
   passingScore: number;
   maxAttempts: number;
   questionCount: number;
+  /**
+   * Ids only, so clients can count questions; the texts come with an open attempt, the keys never.
+   * Always sent by the Worker; optional in the type so client-side fixtures without it still compile.
+   */
+  questions?: { id: string }[];
 }
 
 export interface LearnerMaterialData {
@@ -135,9 +140,9 @@ export interface CourseListResponse {
   pagination: Pagination;
 }
 
-export interface CourseDetailResponse {
-  course: Course & { components: LearnerComponent[] };
-}
+/** The course object itself, its fields at the top level, plus its components. */
+export type CourseDetail = Course & { components: LearnerComponent[] };
+export type CourseDetailResponse = CourseDetail;
 
 // ---------------------------------------------------------------------------------------------
 // Progress: /api/v2/user/progress
@@ -342,7 +347,7 @@ export interface DetailedResult {
   explanation: string | null;
 }
 
-export type SubmitReason = 'MANUAL' | 'AUTO' | 'DEADLINE' | 'ADMIN';
+export type { SubmitReason };
 
 export interface AttemptResult {
   attemptId: string;
@@ -385,6 +390,14 @@ export interface AttemptsResponse {
 }
 
 /** GET /:componentId/latest-attempt (the latest submitted attempt) */
+/** `GET /{componentId}/can-retry` */
+export interface CanRetryResponse {
+  canRetry: boolean;
+  remainingAttempts: number;
+  attemptsUsed: number;
+  maxAttempts: number;
+}
+
 export type LatestAttemptResponse =
   | { hasAttempt: false; canRetry: boolean; remainingAttempts: number }
   | { hasAttempt: true; attemptId: string; attemptNumber: number; score: number; passed: boolean; canRetry: boolean; remainingAttempts: number };
@@ -406,4 +419,11 @@ export interface IncompleteAttempt {
 export interface IncompleteAttemptsResponse {
   hasIncomplete: boolean;
   incompleteAttempts: IncompleteAttempt[];
+}
+
+/** `GET /progress/components/{id}/access`: whether the learner may open the component now. */
+export interface ComponentAccessResponse {
+  canAccess: boolean;
+  /** Why not, in the words the learner sees (absent when `canAccess`). */
+  reason?: string;
 }

@@ -1,6 +1,6 @@
 /**
- * GET /api/v2/user/reports (api-responses.md) and the pure rules both sides use to present it
- * (learner spec: Reports, section 9 constants). No I/O here.
+ * GET /api/v2/user/reports and the pure rules both sides use to present it (streak, labels,
+ * durations). No I/O here.
  */
 
 export type ReportCourseStatus = 'ENROLLED' | 'IN_PROGRESS' | 'COMPLETED';
@@ -45,7 +45,7 @@ export const EMPTY_REPORT: UserReport = {
 };
 
 export const REPORTS_PAGE_SIZE = 5;
-/** Summary average when a completed course has no post-assessment score (section 9). */
+/** Summary average when a completed course has no post-assessment score. */
 export const SUMMARY_SCORE_DEFAULT = 100;
 
 export const certificateDownloadPath = (certificateId: string) => `/v2/certificates/download/${certificateId}`;
@@ -55,7 +55,7 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Consecutive UTC days with learning activity, ending today, or yesterday when today has none
- * yet (a streak is not lost before the day is over). With no activity ever, the spec's default:
+ * yet (a streak is not lost before the day is over). With no activity ever, the default:
  * days since account creation, minimum 1.
  */
 export function learningStreak(activityDays: readonly string[], accountCreatedAt: string | null, now = new Date()): number {
@@ -77,7 +77,7 @@ export function learningStreak(activityDays: readonly string[], accountCreatedAt
 
 export type PerformanceLabel = 'Excellent' | 'Great' | 'Good' | 'Passed';
 
-/** 90+ Excellent, 80+ Great, 70+ Good, otherwise Passed (section 9). */
+/** 90+ Excellent, 80+ Great, 70+ Good, otherwise Passed. */
 export function performanceLabel(score: number): PerformanceLabel {
   if (score >= 90) return 'Excellent';
   if (score >= 80) return 'Great';
@@ -104,7 +104,7 @@ export function totalHours(seconds: number | null | undefined): string {
   return (Math.max(0, seconds ?? 0) / 3600).toFixed(1);
 }
 
-/** The learning report record of the learner spec, one per completed course. */
+/** One learning report record per completed course. */
 export interface LearningReportRecord {
   courseId: string;
   courseTitle: string;

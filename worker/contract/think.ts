@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { requiredString } from './common';
+import { arrayOrPageQueryFields, requiredString, type Pagination } from './common';
 
 export const FEEDBACK_TYPES = ['QUERY', 'COMPLAINT', 'NEW_IDEA'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -8,7 +8,7 @@ export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
 export const FEEDBACK_TYPE_LABEL: Record<FeedbackType, string> = { QUERY: 'Query', COMPLAINT: 'Complaint', NEW_IDEA: 'New Idea' };
 export const FEEDBACK_STATUS_LABEL: Record<FeedbackStatus, string> = { OPEN: 'Open', IN_PROGRESS: 'In Progress', RESOLVED: 'Resolved' };
-/** Chip colours of both specs: OPEN error, IN_PROGRESS warning, RESOLVED success. */
+/** Status chip colours: OPEN error, IN_PROGRESS warning, RESOLVED success. */
 export const FEEDBACK_STATUS_TONE: Record<FeedbackStatus, 'error' | 'warning' | 'success'> = { OPEN: 'error', IN_PROGRESS: 'warning', RESOLVED: 'success' };
 
 /** A submission as any client sees it. It carries no user id: anonymous ones cannot be traced. */
@@ -71,4 +71,15 @@ export function responseLabel(s: Pick<SubmissionDto, 'adminResponse'>): 'Respond
 export function statusAfterResponse(current: FeedbackStatus, requested?: FeedbackStatus): FeedbackStatus {
   if (requested) return requested;
   return current === 'OPEN' ? 'IN_PROGRESS' : current;
+}
+
+/** Think lists: the plain array without `page` (original clients), `{submissions, pagination}` with it. */
+export const submissionListQuery = v.object({
+  ...arrayOrPageQueryFields(),
+  status: v.optional(v.union([v.picklist(FEEDBACK_STATUSES), v.literal('')], 'Status must be OPEN, IN_PROGRESS or RESOLVED'), ''),
+  type: v.optional(v.union([v.picklist(FEEDBACK_TYPES), v.literal('')], 'Type must be QUERY, COMPLAINT or NEW_IDEA'), ''),
+});
+export interface SubmissionListPage {
+  submissions: SubmissionDto[];
+  pagination: Pagination;
 }

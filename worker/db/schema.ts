@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+// Enum value lists come from the contract, the single source shared with the client.
+import { ROLES } from '../contract/admin-people';
+import { PRIORITIES } from '../contract/announcements';
+import { AUDIT_ENTITY_TYPES } from '../contract/audit';
+import {
+  COMPONENT_PROGRESS_STATUSES,
+  COMPONENT_TYPES,
+  COURSE_PROGRESS_STATUSES,
+  COURSE_STATUSES,
+  MATERIAL_TYPES,
+  SUBMIT_REASONS,
+} from '../contract/course';
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../contract/think';
+
+/** Outbox row states: RECORDED (outbox mode, never sent), PENDING, SENT, FAILED (not retried). */
+const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED', 'RECORDED'] as const;
 
 // All timestamps are ISO-8601 UTC strings: D1 has no date type and ISO strings sort correctly.
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -15,7 +31,7 @@ export const users = sqliteTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['ADMIN', 'USER'] }).notNull().default('USER'),
+    role: text('role', { enum: ROLES }).notNull().default('USER'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     department: text('department'),
@@ -70,7 +86,7 @@ export const courses = sqliteTable(
     icon: text('icon').notNull().default('/default-course-icon.png'),
     timeLimit: integer('time_limit'),
     passingScore: integer('passing_score'),
-    status: text('status', { enum: ['DRAFT', 'PUBLISHED'] }).notNull().default('DRAFT'),
+    status: text('status', { enum: COURSE_STATUSES }).notNull().default('DRAFT'),
     hasBeenPublished: bool('has_been_published').notNull().default(false),
     /** Learners outside the course's book may see it with showAll (locked, not enrollable). */
     allowBrowse: bool('allow_browse').notNull().default(false),
@@ -86,7 +102,7 @@ export const materials = sqliteTable('materials', {
   id: id(),
   title: text('title').notNull(),
   description: text('description'),
-  type: text('type', { enum: ['PDF', 'VIDEO', 'PPT'] }).notNull(),
+  type: text('type', { enum: MATERIAL_TYPES }).notNull(),
   fileName: text('file_name').notNull(),
   fileSize: integer('file_size').notNull(),
   contentType: text('content_type').notNull(),
@@ -101,7 +117,7 @@ export const components = sqliteTable(
   {
     id: id(),
     courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['PRE_ASSESSMENT', 'MATERIAL', 'POST_ASSESSMENT'] }).notNull(),
+    type: text('type', { enum: COMPONENT_TYPES }).notNull(),
     orderIndex: integer('order_index').notNull(),
     required: bool('required').notNull().default(true),
     /** Kept as a column too so "is this material in use" is an indexed query. */
@@ -119,7 +135,7 @@ export const courseProgress = sqliteTable(
     id: id(),
     userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['ENROLLED', 'IN_PROGRESS', 'COMPLETED'] }).notNull().default('ENROLLED'),
+    status: text('status', { enum: COURSE_PROGRESS_STATUSES }).notNull().default('ENROLLED'),
     overallProgress: real('overall_progress').notNull().default(0),
     enrolledAt: text('enrolled_at').notNull().default(now),
     startedAt: text('started_at'),
@@ -136,7 +152,7 @@ export const componentProgress = sqliteTable(
     userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
     componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] }).notNull().default('NOT_STARTED'),
+    status: text('status', { enum: COMPONENT_PROGRESS_STATUSES }).notNull().default('NOT_STARTED'),
     progressPercentage: integer('progress_percentage').notNull().default(0),
     score: real('score'),
     attempts: integer('attempts').notNull().default(0),
@@ -166,7 +182,7 @@ export const attempts = sqliteTable(
     /** The shuffled question order shown to this attempt, so a reload shows the same order. */
     questionOrder: text('question_order', { mode: 'json' }).$type<string[]>(),
     submittedAt: text('submitted_at'),
-    submitReason: text('submit_reason', { enum: ['MANUAL', 'AUTO', 'DEADLINE', 'ADMIN'] }),
+    submitReason: text('submit_reason', { enum: SUBMIT_REASONS }),
     score: real('score'),
     passed: bool('passed'),
     correctAnswers: integer('correct_answers'),
@@ -206,7 +222,7 @@ export const announcements = sqliteTable('announcements', {
   title: text('title').notNull(),
   content: text('content').notNull(),
   authorName: text('author_name').notNull(),
-  priority: text('priority', { enum: ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] }).notNull().default('MEDIUM'),
+  priority: text('priority', { enum: PRIORITIES }).notNull().default('MEDIUM'),
   isActive: bool('is_active').notNull().default(true),
   expiresAt: text('expires_at'),
   createdBy: text('created_by'),
@@ -218,14 +234,14 @@ export const feedback = sqliteTable(
   'feedback',
   {
     id: id(),
-    type: text('type', { enum: ['QUERY', 'COMPLAINT', 'NEW_IDEA'] }).notNull(),
+    type: text('type', { enum: FEEDBACK_TYPES }).notNull(),
     subject: text('subject').notNull(),
     description: text('description').notNull(),
     isAnonymous: bool('is_anonymous').notNull().default(false),
     /** Null for anonymous submissions: nothing links them to their author. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name'),
-    status: text('status', { enum: ['OPEN', 'IN_PROGRESS', 'RESOLVED'] }).notNull().default('OPEN'),
+    status: text('status', { enum: FEEDBACK_STATUSES }).notNull().default('OPEN'),
     adminResponse: text('admin_response'),
     respondedBy: text('responded_by'),
     respondedAt: text('responded_at'),
@@ -245,7 +261,7 @@ export const auditLog = sqliteTable(
     action: text('action').notNull(),
     targetUserId: text('target_user_id'),
     targetUsername: text('target_username'),
-    entityType: text('entity_type'),
+    entityType: text('entity_type', { enum: AUDIT_ENTITY_TYPES }),
     entityId: text('entity_id'),
     reason: text('reason'),
     before: text('before', { mode: 'json' }),
@@ -276,7 +292,7 @@ export const mailOutbox = sqliteTable('mail_outbox', {
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
   bodyHtml: text('body_html'),
-  status: text('status', { enum: ['PENDING', 'SENT', 'FAILED', 'RECORDED'] }).notNull().default('PENDING'),
+  status: text('status', { enum: MAIL_STATUSES }).notNull().default('PENDING'),
   error: text('error'),
   createdAt: createdAt(),
   sentAt: text('sent_at'),

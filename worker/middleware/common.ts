@@ -1,16 +1,33 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId as honoRequestId } from 'hono/request-id';
+import { readConfig } from '../config';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { storageFor } from '../services/storage';
 
-/** The one place that sets the request variables every route relies on. */
-export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
-  const requestId = c.req.header('cf-ray') ?? crypto.randomUUID();
-  c.set('requestId', requestId);
-  c.set('db', await createDb(c.env));
-  await next();
-  c.header('X-Request-Id', requestId);
+/**
+ * The request id, answered as `X-Request-Id` and written in error logs: a caller's own
+ * `X-Request-Id` (word characters, at most 255) is kept for correlation, else Cloudflare's ray id,
+ * else a random UUID.
+ */
+const requestIdMiddleware = honoRequestId({
+  headerName: 'X-Request-Id',
+  generator: (c) => c.req.header('cf-ray') ?? crypto.randomUUID(),
 });
+
+/** The one place that sets the request variables every route relies on: id, config, db, storage. */
+export const requestContext = createMiddleware<AppEnv>(async (c, next) =>
+  requestIdMiddleware(c, async () => {
+    const config = readConfig(c.env);
+    c.set('config', config);
+    c.set('db', await createDb(c.env));
+    c.set('storage', storageFor(c.env));
+    await next();
+  }),
+);
 
 /** API answers are data, never documents: nothing may frame, script or sniff them. */
 export const apiSecurityHeaders = secureHeaders({
@@ -40,3 +57,21 @@ export const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
 });
+
+/** JSON, CSV and form bodies: the biggest legitimate one (a 200-row import chunk, 5,000 ids) is well under this. */
+export const MAX_API_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Hono's body limit on every API request except the streamed material upload. Hono's middleware
+ * buffers a body sent without Content-Length to count it, which is fine for small bodies but not for
+ * a 500 MB video: the upload route caps its stream itself (services/uploads.ts `sniffAndCap`).
+ */
+export const apiBodyLimit = (maxSize = MAX_API_BODY_BYTES) => {
+  const limit = bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+    },
+  });
+  return createMiddleware<AppEnv>((c, next) => (c.req.method === 'POST' && c.req.path === '/api/v2/materials/upload' ? next() : limit(c, next)));
+};

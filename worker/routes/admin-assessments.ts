@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -15,7 +15,10 @@ import {
   type AuditLogPage,
 } from '../contract/admin-people';
 import { MAX_ATTEMPTS } from '../contract/course';
+import { idString } from '../contract/common';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { containsText, paginate, zeroBasedPage } from '../db/paginate';
 import { attempts, auditLog, componentProgress } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -23,10 +26,7 @@ import { auditInsert } from '../services/audit';
 import { recomputeCourseProgress } from '../services/progress';
 import { validate } from '../validate';
 
-const interventionParams = v.object({
-  componentId: v.pipe(v.string(), v.nonEmpty()),
-  userId: v.pipe(v.string(), v.nonEmpty()),
-});
+const interventionParams = v.object({ componentId: idString, userId: idString });
 
 interface RawRow {
   id: string;
@@ -146,12 +146,8 @@ async function interventionTarget(db: Db, componentId: string, userId: string): 
   return row;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const text = String(error instanceof Error ? `${error.message} ${(error as { cause?: unknown }).cause ?? ''}` : error);
-  return /UNIQUE constraint failed/i.test(text);
-}
 
-// Guarded in app.ts (requireAuth + requireAdmin on /api/v2/admin/*).
+// Admin only: guarded by prefix in app.ts.
 export const adminAssessments = new Hono<AppEnv>()
   .get('/attempts', validate('query', attemptsQuery), async (c) => {
     const q = c.req.valid('query');
@@ -162,25 +158,15 @@ export const adminAssessments = new Hono<AppEnv>()
     if (q.domainId) conditions.push(sql`d.id = ${q.domainId}`);
     if (q.courseId) conditions.push(sql`c.id = ${q.courseId}`);
     if (q.userId) conditions.push(sql`u.id = ${q.userId}`);
-    const term = q.search.toLowerCase();
-    if (term) {
-      conditions.push(
-        sql`(instr(lower(u.username), ${term}) > 0 OR instr(lower(u.email), ${term}) > 0 OR instr(lower(coalesce(json_extract(cc.data, '$.title'), '')), ${term}) > 0 OR instr(lower(c.title), ${term}) > 0)`,
-      );
-    }
+    const matches = containsText(q.search, [sql`u.username`, sql`u.email`, sql`json_extract(cc.data, '$.title')`, sql`c.title`]);
+    if (matches) conditions.push(matches);
     const filtered = sql`${BASE}${where(conditions)}`;
     const db = c.var.db;
     const [countRows, rows] = await Promise.all([
       db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${filtered})`),
       db.all<RawRow>(sql`${filtered} ORDER BY l.submitted_at DESC, l.id LIMIT ${q.size} OFFSET ${q.page * q.size}`),
     ]);
-    const totalItems = Number(countRows[0]?.n ?? 0);
-    return c.json({
-      attempts: rows.map(toRow),
-      totalItems,
-      totalPages: Math.ceil(totalItems / q.size),
-      currentPage: q.page,
-    } satisfies AttemptsPage);
+    return c.json({ attempts: rows.map(toRow), ...zeroBasedPage(q.page, q.size, Number(countRows[0]?.n ?? 0)) } satisfies AttemptsPage);
   })
 
   .get('/summary', async (c) => {
@@ -211,18 +197,18 @@ export const adminAssessments = new Hono<AppEnv>()
   })
 
   .get('/audit-log', validate('query', auditLogQuery), async (c) => {
-    const { page, size } = c.req.valid('query');
+    const { page, size, search } = c.req.valid('query');
     const db = c.var.db;
-    const [count, rows] = await Promise.all([
-      db.select({ n: sql<number>`count(*)` }).from(auditLog).get(),
-      db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(size).offset(page * size),
-    ]);
-    const totalItems = count?.n ?? 0;
+    const where = containsText(search, [auditLog.action, auditLog.actorUsername, auditLog.targetUsername, auditLog.reason]);
+    const { items, pagination } = await paginate(
+      db,
+      { page: page + 1, limit: size },
+      db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(size).offset(page * size),
+      db.select({ n: count() }).from(auditLog).where(where),
+    );
     return c.json({
-      entries: rows.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null }) satisfies AuditEntry),
-      totalItems,
-      totalPages: Math.ceil(totalItems / size),
-      currentPage: page,
+      entries: items.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null }) satisfies AuditEntry),
+      ...zeroBasedPage(page, size, pagination.totalItems),
     } satisfies AuditLogPage);
   })
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -6,7 +6,7 @@ import {
   componentBody,
   componentUpdateBody,
   courseBody,
-  courseListQuery,
+  adminCourseListQuery,
   fieldErrors,
   materialDataSchema,
   normalizeAssessment,
@@ -14,14 +14,21 @@ import {
   type AdminComponent,
   type AdminCourse,
   type AdminCourseDetail,
+  type AdminCourseListPage,
 } from '../contract/admin-content';
+import { idParam, idString } from '../contract/common';
 import type { ComponentType } from '../contract/course';
+import { containsText, offsetOf, paginate } from '../db/paginate';
 import { certificates, components, courseProgress, courses, domains, materials } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
-import { materialFileUrl } from './materials';
+import { materialFileUrl } from '../services/material-links';
+import { courseComponents } from '../services/progress';
+
+const courseParam = v.object({ courseId: idString });
+const componentParams = v.object({ courseId: idString, componentId: idString });
 
 /*
  * Courses and their components, for administrators (app.ts guards /api/v2/admin/*).
@@ -88,10 +95,6 @@ function toComponent(row: ComponentRow): AdminComponent {
   };
 }
 
-function courseComponents(db: Db, courseId: string) {
-  return db.select().from(components).where(eq(components.courseId, courseId)).orderBy(asc(components.orderIndex), asc(components.createdAt)).all();
-}
-
 async function loadComponent(db: Db, courseId: string, componentId: string): Promise<ComponentRow> {
   const row = await db.select().from(components).where(and(eq(components.id, componentId), eq(components.courseId, courseId))).get();
   if (!row) throw new ApiError('NOT_FOUND', 'Component not found');
@@ -146,34 +149,28 @@ function publishProblem(rows: ComponentRow[]): string | null {
 
 export const adminCourses = new Hono<AppEnv>()
   // ------------------------------------------------------------ courses
-  .get('/', validate('query', courseListQuery), async (c) => {
+  // Search (title, description or book name), status and book filters run on the server.
+  .get('/', validate('query', adminCourseListQuery), async (c) => {
     const { page, limit, search, status, domainId } = c.req.valid('query');
     const db = c.var.db;
-    const conditions: SQL[] = [];
-    const text = search?.trim().toLowerCase();
-    if (text) conditions.push(sql`instr(lower(${courses.title}), ${text}) > 0`);
-    if (status) conditions.push(eq(courses.status, status));
-    if (domainId) conditions.push(eq(courses.domainId, domainId));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, total] = await Promise.all([
-      selectCourses(db)
-        .where(where)
-        .orderBy(desc(courses.createdAt), asc(courses.title))
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .all(),
-      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(courses).where(where).get(),
-    ]);
-    const totalItems = total?.n ?? 0;
-    return c.json({
-      courses: rows.map(toCourse),
-      pagination: { page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), totalItems, itemsPerPage: limit },
-    });
+    const where = and(
+      containsText(search, [courses.title, courses.description, domains.name]),
+      status ? eq(courses.status, status) : undefined,
+      domainId ? eq(courses.domainId, domainId) : undefined,
+    );
+    const request = { page, limit };
+    const { items, pagination } = await paginate(
+      db,
+      request,
+      selectCourses(db).where(where).orderBy(desc(courses.createdAt), asc(courses.title), asc(courses.id)).limit(limit).offset(offsetOf(request)),
+      db.select({ n: count() }).from(courses).innerJoin(domains, eq(domains.id, courses.domainId)).where(where),
+    );
+    return c.json({ courses: items.map(toCourse), pagination } satisfies AdminCourseListPage);
   })
 
-  .get('/:id', async (c) => {
+  .get('/:id', validate('param', idParam), async (c) => {
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('id'));
+    const course = await loadCourse(db, c.req.valid('param').id);
     const rows = await courseComponents(db, course.id);
     return c.json({ ...course, components: rows.map(toComponent) } satisfies AdminCourseDetail);
   })
@@ -187,10 +184,10 @@ export const adminCourses = new Hono<AppEnv>()
     return c.json(await loadCourse(db, id), 201);
   })
 
-  .put('/:id', validate('json', courseBody), async (c) => {
+  .put('/:id', validate('param', idParam), validate('json', courseBody), async (c) => {
     const body = c.req.valid('json');
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('id'));
+    const course = await loadCourse(db, c.req.valid('param').id);
     if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', 'A published course cannot be edited. Take it down first.');
     await assertDomainExists(db, body.domainId);
     // The status guard is repeated in the statement: a publish racing this edit wins cleanly.
@@ -203,9 +200,9 @@ export const adminCourses = new Hono<AppEnv>()
     return c.json(await loadCourse(db, course.id));
   })
 
-  .post('/:id/publish', async (c) => {
+  .post('/:id/publish', validate('param', idParam), async (c) => {
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('id'));
+    const course = await loadCourse(db, c.req.valid('param').id);
     if (course.status !== 'PUBLISHED') {
       const problem = publishProblem(await courseComponents(db, course.id));
       if (problem) throw new ApiError('CONFLICT', problem);
@@ -215,18 +212,18 @@ export const adminCourses = new Hono<AppEnv>()
     return c.json({ message: 'Course published successfully', course: await loadCourse(db, course.id) });
   })
 
-  .post('/:id/takedown', async (c) => {
+  .post('/:id/takedown', validate('param', idParam), async (c) => {
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('id'));
+    const course = await loadCourse(db, c.req.valid('param').id);
     if (course.status === 'PUBLISHED') {
       await db.update(courses).set({ status: 'DRAFT', updatedAt: new Date().toISOString() }).where(eq(courses.id, course.id));
     }
     return c.json({ message: 'Course taken down successfully', course: await loadCourse(db, course.id) });
   })
 
-  .post('/:id/clone', async (c) => {
+  .post('/:id/clone', validate('param', idParam), async (c) => {
     const db = c.var.db;
-    const source = await loadCourse(db, c.req.param('id'));
+    const source = await loadCourse(db, c.req.valid('param').id);
     const rows = await courseComponents(db, source.id);
     const id = crypto.randomUUID();
     const title = `${source.title} (Copy)`;
@@ -259,9 +256,9 @@ export const adminCourses = new Hono<AppEnv>()
     return c.json(await loadCourse(db, id), 201);
   })
 
-  .delete('/:id', async (c) => {
+  .delete('/:id', validate('param', idParam), async (c) => {
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('id'));
+    const course = await loadCourse(db, c.req.valid('param').id);
     if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', 'A published course cannot be deleted. Take it down first.');
     const usage = await db
       .select({
@@ -281,17 +278,17 @@ export const adminCourses = new Hono<AppEnv>()
   })
 
   // ------------------------------------------------------------ components
-  .get('/:courseId/components', async (c) => {
+  .get('/:courseId/components', validate('param', courseParam), async (c) => {
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('courseId'));
+    const course = await loadCourse(db, c.req.valid('param').courseId);
     return c.json({ components: (await courseComponents(db, course.id)).map(toComponent) });
   })
 
   // Registered before '/:courseId/components/:componentId' so "reorder" is never taken for an id.
-  .put('/:courseId/components/reorder', validate('json', reorderBody), async (c) => {
+  .put('/:courseId/components/reorder', validate('param', courseParam), validate('json', reorderBody), async (c) => {
     const { componentOrders } = c.req.valid('json');
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('courseId'));
+    const course = await loadCourse(db, c.req.valid('param').courseId);
     if (course.hasBeenPublished) throw new ApiError('CONFLICT', EVER_PUBLISHED);
     const rows = await courseComponents(db, course.id);
     const ids = new Set(rows.map((r) => r.id));
@@ -315,16 +312,16 @@ export const adminCourses = new Hono<AppEnv>()
     return c.json({ message: 'Components reordered successfully', components: (await courseComponents(db, course.id)).map(toComponent) });
   })
 
-  .get('/:courseId/components/:componentId', async (c) => {
+  .get('/:courseId/components/:componentId', validate('param', componentParams), async (c) => {
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('courseId'));
-    return c.json(toComponent(await loadComponent(db, course.id, c.req.param('componentId'))));
+    const course = await loadCourse(db, c.req.valid('param').courseId);
+    return c.json(toComponent(await loadComponent(db, course.id, c.req.valid('param').componentId)));
   })
 
-  .post('/:courseId/components', validate('json', componentBody), async (c) => {
+  .post('/:courseId/components', validate('param', courseParam), validate('json', componentBody), async (c) => {
     const body = c.req.valid('json');
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('courseId'));
+    const course = await loadCourse(db, c.req.valid('param').courseId);
     if (course.hasBeenPublished) throw new ApiError('CONFLICT', EVER_PUBLISHED);
     const prepared = await prepareData(db, body.type, body.data);
     const id = crypto.randomUUID();
@@ -344,11 +341,11 @@ export const adminCourses = new Hono<AppEnv>()
     return c.json(toComponent(row), 201);
   })
 
-  .put('/:courseId/components/:componentId', validate('json', componentUpdateBody), async (c) => {
+  .put('/:courseId/components/:componentId', validate('param', componentParams), validate('json', componentUpdateBody), async (c) => {
     const body = c.req.valid('json');
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('courseId'));
-    const existing = await loadComponent(db, course.id, c.req.param('componentId'));
+    const course = await loadCourse(db, c.req.valid('param').courseId);
+    const existing = await loadComponent(db, course.id, c.req.valid('param').componentId);
     if (body.type && body.type !== existing.type) {
       throw new ApiError('CONFLICT', 'A component cannot change its type. Delete it and add a new one instead.');
     }
@@ -361,10 +358,10 @@ export const adminCourses = new Hono<AppEnv>()
     return c.json(toComponent(row));
   })
 
-  .delete('/:courseId/components/:componentId', async (c) => {
+  .delete('/:courseId/components/:componentId', validate('param', componentParams), async (c) => {
     const db = c.var.db;
-    const course = await loadCourse(db, c.req.param('courseId'));
-    const existing = await loadComponent(db, course.id, c.req.param('componentId'));
+    const course = await loadCourse(db, c.req.valid('param').courseId);
+    const existing = await loadComponent(db, course.id, c.req.valid('param').componentId);
     if (course.hasBeenPublished) throw new ApiError('CONFLICT', EVER_PUBLISHED);
     // Close the gap so orders stay 1..n.
     await db.batch([

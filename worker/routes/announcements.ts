@@ -1,11 +1,19 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ANNOUNCEMENT_MESSAGES, announcementBody, isExpired, type AnnouncementDto, type AnnouncementStats } from '../contract/announcements';
+import {
+  ANNOUNCEMENT_MESSAGES,
+  announcementBody,
+  announcementListQuery,
+  isExpired,
+  type AnnouncementDto,
+  type AnnouncementListPage,
+  type AnnouncementStats,
+} from '../contract/announcements';
 import { idParam } from '../contract/common';
+import { containsText, offsetOf, paginate } from '../db/paginate';
 import { announcements as table } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { requireAuth } from '../middleware/auth';
 import { validate } from '../validate';
 
 type Row = typeof table.$inferSelect;
@@ -28,22 +36,35 @@ function toDto(row: Row, now = Date.now()): AnnouncementDto {
 const PRIORITY_RANK = sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 ELSE 3 END`;
 const liveNow = (iso: string) => sql`${table.isActive} = 1 AND (${table.expiresAt} IS NULL OR ${table.expiresAt} > ${iso})`;
 
-// /admin/* is guarded in app.ts (requireAuth + requireAdmin); /active needs a session only.
+// Guards are declared in app.ts: /active needs a session, /admin/* an admin.
 export const announcements = new Hono<AppEnv>()
-  .get('/active', requireAuth, async (c) => {
+  .get('/active', async (c) => {
     const now = new Date();
     const rows = await c.var.db
       .select()
       .from(table)
       .where(liveNow(now.toISOString()))
-      // URGENT first, then newest (api-responses).
+      // URGENT first, then newest.
       .orderBy(sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 ELSE 1 END`, desc(table.createdAt));
     return c.json(rows.map((r) => toDto(r, now.getTime())));
   })
 
-  .get('/admin/all', async (c) => {
-    const rows = await c.var.db.select().from(table).orderBy(desc(table.createdAt));
-    return c.json(rows.map((r) => toDto(r)));
+  // The plain array without `page` (original clients), `{announcements, pagination}` with it.
+  .get('/admin/all', validate('query', announcementListQuery), async (c) => {
+    const { page, limit, search, priority } = c.req.valid('query');
+    const db = c.var.db;
+    const where = and(containsText(search, [table.title, table.content, table.authorName]), priority ? eq(table.priority, priority) : undefined);
+    const order = [desc(table.createdAt), desc(table.id)] as const;
+    const now = Date.now();
+    if (page === undefined) return c.json((await db.select().from(table).where(where).orderBy(...order)).map((r) => toDto(r, now)));
+    const request = { page, limit };
+    const { items, pagination } = await paginate(
+      db,
+      request,
+      db.select().from(table).where(where).orderBy(...order).limit(limit).offset(offsetOf(request)),
+      db.select({ n: count() }).from(table).where(where),
+    );
+    return c.json({ announcements: items.map((r) => toDto(r, now)), pagination } satisfies AnnouncementListPage);
   })
 
   .get('/admin/stats', async (c) => {

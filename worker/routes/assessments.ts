@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { idString } from '../contract/common';
 import * as v from 'valibot';
 import {
   attemptsLeft,
@@ -9,6 +10,7 @@ import {
   submitBody,
   type AttemptsResponse,
   type AutosaveResponse,
+  type CanRetryResponse,
   type IncompleteAttemptsResponse,
   type LatestAttemptResponse,
   type QuestionsResponse,
@@ -26,14 +28,14 @@ import {
   loadAssessment,
   toAttemptResult,
   usedAttempts,
-  type AttemptRow,
+  type AttemptRecord,
 } from '../services/assessments';
 import { learnerQuestions, questionOrderFor, readAssessment, shuffleSeed, type Assessment } from '../services/grading';
 import { assertUnlocked, componentContext, componentTitle, learningActivityUpsert, recomputeCourseProgress, type ComponentContext } from '../services/progress';
 import { validate } from '../validate';
 
-const componentParam = v.object({ componentId: v.pipe(v.string(), v.nonEmpty()) });
-const attemptParam = v.object({ attemptId: v.pipe(v.string(), v.nonEmpty()) });
+const componentParam = v.object({ componentId: idString });
+const attemptParam = v.object({ attemptId: idString });
 
 /** The learner's view of an assessment component, with the component access rules applied. */
 async function assessmentContext(db: Db, user: AuthUser, componentId: string): Promise<ComponentContext & { assessment: Assessment }> {
@@ -42,7 +44,7 @@ async function assessmentContext(db: Db, user: AuthUser, componentId: string): P
   return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
 }
 
-async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRow | undefined> {
+async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
   return db
     .select()
     .from(attempts)
@@ -51,7 +53,7 @@ async function openAttempt(db: Db, userId: string, componentId: string): Promise
 }
 
 /** The caller's own attempt, else 404 (someone else's attempt does not exist for them). */
-async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRow> {
+async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRecord> {
   const attempt = await db
     .select()
     .from(attempts)
@@ -61,7 +63,7 @@ async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<At
   return attempt;
 }
 
-function startResponse(attempt: AttemptRow, resumed: boolean, now: Date): StartAttemptResponse {
+function startResponse(attempt: AttemptRecord, resumed: boolean, now: Date): StartAttemptResponse {
   const deadline = attempt.deadlineAt ?? attempt.startedAt;
   return {
     attemptId: attempt.id,
@@ -290,6 +292,21 @@ export const assessments = new Hono<AppEnv>()
       remainingAttempts: attemptsLeft(ctx.assessment.maxAttempts, rows.length),
     };
     return c.json(body);
+  })
+
+  // Whether another attempt may start: not yet passed and attempts left.
+  .get('/:componentId/can-retry', validate('param', componentParam), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
+    const used = await usedAttempts(db, user.id, ctx.component.id);
+    const maxAttempts = ctx.assessment.maxAttempts;
+    return c.json({
+      canRetry: canRetryAssessment({ passed: used.passed || ctx.row.status === 'COMPLETED', maxAttempts, usedAttempts: used.count }),
+      remainingAttempts: attemptsLeft(maxAttempts, used.count),
+      attemptsUsed: used.count,
+      maxAttempts,
+    } satisfies CanRetryResponse);
   })
 
   .get('/:componentId/latest-attempt', validate('param', componentParam), async (c) => {

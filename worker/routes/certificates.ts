@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   certificateFileName,
@@ -7,18 +7,18 @@ import {
   certificateNumberParam,
   courseIdParam,
   revokeBody,
+  type CertificateInfo,
   type GenerateCertificateResponse,
   type RevokeCertificateResponse,
   type UserCertificateResponse,
-  type VerifyCertificateResponse,
 } from '../contract/certificates';
 import { isAdminUser } from '../contract/rules/roles';
-import { auditLog, certificates as certificatesTable, courseProgress, courses, users } from '../db/schema';
+import { certificates as certificatesTable, courseProgress, courses, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { auditInsertWhen } from '../services/audit';
 import { requireAdmin, requireAuth } from '../middleware/auth';
-import { certificatePdf, certificateStatus, findCertificate, issueCertificate, toCertificateInfo, type CertificateRow } from '../services/certificates';
-import { clientIp, enforceRate, RATE_RULES } from '../services/rate-limit';
+import { certificatePdf, certificateStatus, findCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
 import { validate } from '../validate';
 
 /** The certificate by id, if the caller owns it or is an admin; 404 otherwise (never "exists but not yours"). */
@@ -41,31 +41,27 @@ function pdfResponse(bytes: Uint8Array, row: CertificateRow, disposition: 'inlin
   });
 }
 
-/** Public lookup shared by the JSON API and the Worker-rendered page; rate limited per client IP. */
-export async function verifyCertificate(c: { var: AppEnv['Variables']; req: { raw: Request } }, number: string): Promise<VerifyCertificateResponse | null> {
-  await enforceRate(c.var.db, `verify:ip:${clientIp(c.req.raw.headers)}`, RATE_RULES.certificateVerify);
-  const row = await c.var.db.select().from(certificatesTable).where(eq(certificatesTable.certificateNumber, number.trim().toUpperCase())).get();
-  if (!row) return null;
-  const status = certificateStatus(row);
-  return {
-    valid: status === 'ACTIVE',
-    status,
-    certificateNumber: row.certificateNumber,
-    userName: row.userName,
-    courseName: row.courseName,
-    domainName: row.domainName,
-    issuedDate: row.issuedAt,
-    expiryDate: row.expiresAt,
-    revokedAt: row.revokedAt,
-  };
-}
-
+/**
+ * Verification is public, everything else needs a session: this router mixes both, so it guards
+ * per handler (declared in app.ts's PUBLIC_API_ROUTES for the public one).
+ */
 export const certificates = new Hono<AppEnv>()
   // Public: an inspector verifies without an account.
   .get('/verify/:number', validate('param', certificateNumberParam), async (c) => {
-    const result = await verifyCertificate(c, c.req.valid('param').number);
+    const result = await verifyCertificate(c.var.db, c.req.raw, c.req.valid('param').number);
     if (!result) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
     return c.json(result);
+  })
+
+  // The signed-in user's own certificates, newest first.
+  .get('/user/all', requireAuth, async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(certificatesTable)
+      .where(eq(certificatesTable.userId, c.var.user.id))
+      .orderBy(desc(certificatesTable.issuedAt), asc(certificatesTable.id));
+    const now = new Date();
+    return c.json<CertificateInfo[]>(rows.map((row) => toCertificateInfo(row, now)));
   })
 
   .get('/user/:courseId', requireAuth, validate('param', courseIdParam), async (c) => {
@@ -93,12 +89,12 @@ export const certificates = new Hono<AppEnv>()
 
   .get('/view/:certificateId', requireAuth, validate('param', certificateIdParam), async (c) => {
     const row = await ownedCertificate(c, c.req.valid('param').certificateId);
-    return pdfResponse(await certificatePdf(c.env, c.var.db, row, c.req.url), row, 'inline');
+    return pdfResponse(await certificatePdf(c.var, c.var.db, row, c.req.url), row, 'inline');
   })
 
   .get('/download/:certificateId', requireAuth, validate('param', certificateIdParam), async (c) => {
     const row = await ownedCertificate(c, c.req.valid('param').certificateId);
-    return pdfResponse(await certificatePdf(c.env, c.var.db, row, c.req.url), row, 'attachment');
+    return pdfResponse(await certificatePdf(c.var, c.var.db, row, c.req.url), row, 'attachment');
   })
 
   // Admin: a certificate issued in error (wrong person, fraud) stops verifying as valid.
@@ -117,8 +113,6 @@ export const certificates = new Hono<AppEnv>()
     if (certificate.revokedAt) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
     const now = new Date().toISOString();
     const actor = c.var.user;
-    const before = JSON.stringify({ status: certificateStatus(certificate), certificateNumber: certificate.certificateNumber });
-    const after = JSON.stringify({ status: 'REVOKED', revokedAt: now });
     // Two racing revokes: only the one whose update found the certificate unrevoked changes it,
     // and its audit row is written only if the certificate now carries this revocation's time.
     const [updated] = await db.batch([
@@ -127,24 +121,21 @@ export const certificates = new Hono<AppEnv>()
         .set({ revokedAt: now, revokedReason: reason })
         .where(and(eq(certificatesTable.id, certificateId), isNull(certificatesTable.revokedAt)))
         .returning(),
-      db.insert(auditLog).select(
-        db
-          .select({
-            id: sql<string>`${crypto.randomUUID()}`.as('id'),
-            actorId: sql<string>`${actor.id}`.as('actor_id'),
-            actorUsername: sql<string>`${actor.username}`.as('actor_username'),
-            action: sql<string>`'CERTIFICATE_REVOKED'`.as('action'),
-            targetUserId: sql<string>`${certificate.userId}`.as('target_user_id'),
-            targetUsername: sql<string | null>`${username}`.as('target_username'),
-            entityType: sql<string>`'certificate'`.as('entity_type'),
-            entityId: sql<string>`${certificate.id}`.as('entity_id'),
-            reason: sql<string>`${reason}`.as('reason'),
-            before: sql<string>`${before}`.as('before'),
-            after: sql<string>`${after}`.as('after'),
-            createdAt: sql<string>`${now}`.as('created_at'),
-          })
-          .from(certificatesTable)
-          .where(and(eq(certificatesTable.id, certificateId), eq(certificatesTable.revokedAt, now), eq(certificatesTable.revokedReason, reason))),
+      auditInsertWhen(
+        db,
+        {
+          actor,
+          action: 'CERTIFICATE_REVOKED',
+          target: { id: certificate.userId, username },
+          entityType: 'CERTIFICATE',
+          entityId: certificate.id,
+          reason,
+          before: { status: certificateStatus(certificate), certificateNumber: certificate.certificateNumber },
+          after: { status: 'REVOKED', revokedAt: now },
+          at: new Date(now),
+        },
+        certificatesTable,
+        and(eq(certificatesTable.id, certificateId), eq(certificatesTable.revokedAt, now), eq(certificatesTable.revokedReason, reason))!,
       ),
     ]);
     if (updated.length === 0) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);

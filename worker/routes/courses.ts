@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { idParam } from '../contract/common';
 import { DEFAULT_PASSING_SCORE } from '../contract/course';
 import { courseListQuery, type Course, type CourseDetailResponse, type CourseListResponse, type LearnerComponent } from '../contract/learner';
 import { isAdminUser } from '../contract/rules/roles';
+import { containsText, offsetOf, paginate } from '../db/paginate';
 import { courses as courseTable, domains } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -36,9 +37,6 @@ function toCourse(
   };
 }
 
-/** `%term%` for LIKE with its wildcards escaped (a search for "100%" means the text "100%"). */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 export const courses = new Hono<AppEnv>()
   .get('/', validate('query', courseListQuery), async (c) => {
     const { page, limit, showAll, search, sortBy } = c.req.valid('query');
@@ -47,15 +45,11 @@ export const courses = new Hono<AppEnv>()
     const admin = isAdminUser(user);
 
     const inBooks = sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${user.id} AND ud.domain_id = ${courseTable.domainId})`;
-    const conditions: SQL[] = [eq(courseTable.status, 'PUBLISHED')];
-    if (!admin) conditions.push(showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks);
-    if (search) {
-      const pattern = likePattern(search);
-      conditions.push(
-        sql`(lower(${courseTable.title}) LIKE ${pattern} ESCAPE '\\' OR lower(${domains.name}) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${courseTable.description}, '')) LIKE ${pattern} ESCAPE '\\')`,
-      );
-    }
-    const where = and(...conditions);
+    const where = and(
+      eq(courseTable.status, 'PUBLISHED'),
+      admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
+      containsText(search, [courseTable.title, domains.name, courseTable.description]),
+    );
     const order =
       sortBy === 'alphabetical'
         ? [asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
@@ -63,13 +57,10 @@ export const courses = new Hono<AppEnv>()
           ? [asc(sql`lower(${domains.name})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
           : [desc(sql`coalesce(${courseTable.publishedAt}, ${courseTable.createdAt})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)];
 
-    const [countRow, rows] = await Promise.all([
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(courseTable)
-        .innerJoin(domains, eq(domains.id, courseTable.domainId))
-        .where(where)
-        .get(),
+    const request = { page, limit };
+    const { items: rows, pagination } = await paginate(
+      db,
+      request,
       db
         .select({
           course: courseTable,
@@ -83,14 +74,14 @@ export const courses = new Hono<AppEnv>()
         .where(where)
         .orderBy(...order)
         .limit(limit)
-        .offset((page - 1) * limit),
-    ]);
-    const totalItems = Number(countRow?.n ?? 0);
+        .offset(offsetOf(request)),
+      db.select({ n: count() }).from(courseTable).innerJoin(domains, eq(domains.id, courseTable.domainId)).where(where),
+    );
     const body: CourseListResponse = {
       courses: rows.map((r) =>
         toCourse(r.course, { id: r.course.domainId, name: r.domainName }, { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks }),
       ),
-      pagination: { page, totalPages: Math.ceil(totalItems / limit), totalItems, itemsPerPage: limit },
+      pagination,
     };
     return c.json(body);
   })
@@ -112,11 +103,12 @@ export const courses = new Hono<AppEnv>()
     const components: LearnerComponent[] = list.map((component) => {
       const base = { id: component.id, order: component.orderIndex, orderIndex: component.orderIndex, required: component.required };
       if (component.type === 'MATERIAL') return { ...base, type: 'MATERIAL', data: learnerMaterialData(component) };
-      // Only the summary: questions and their answers never reach a learner from here.
+      // Only the summary and question ids: question texts and answer keys never reach a learner from here.
       return { ...base, type: component.type, data: learnerAssessmentSummary(readAssessment(component.data, { passingScore: found.course.passingScore })) };
     });
     const body: CourseDetailResponse = {
-      course: { ...toCourse(found.course, found.domain, { componentCount: list.length, enrolled: !!enrollment, inBooks: inBooks || !!enrollment }), components },
+      ...toCourse(found.course, found.domain, { componentCount: list.length, enrolled: !!enrollment, inBooks: inBooks || !!enrollment }),
+      components,
     };
     return c.json(body);
   });

@@ -1,24 +1,25 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { domainBody, searchQuery, type Domain } from '../contract/admin-content';
-import { idParam } from '../contract/common';
+import { domainBody, domainListQuery, type Domain, type DomainListPage } from '../contract/admin-content';
+import { idParam, searchQuery, searchTermOf } from '../contract/common';
+import { isUniqueViolation } from '../db/errors';
+import { containsText, offsetOf, paginate } from '../db/paginate';
 import { courses, domains, userDomains } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
 
-// Books (domains). Admin only: app.ts guards /api/domains/* with requireAuth + requireAdmin.
+// Books (domains). Admin only: guarded by prefix in app.ts.
 
 const columns = { id: domains.id, name: domains.name, description: domains.description };
 
-function listDomains(db: Db, query: string | undefined): Promise<Domain[]> {
-  const text = query?.trim().toLowerCase();
-  const base = db.select(columns).from(domains);
-  const filtered = text
-    ? base.where(sql`instr(lower(${domains.name}), ${text}) > 0 OR instr(lower(coalesce(${domains.description}, '')), ${text}) > 0`)
-    : base;
-  return filtered.orderBy(asc(sql`lower(${domains.name})`)).all();
+/** The book search: name or description contains the text, case-insensitive. */
+const domainSearch = (term: string) => containsText(term, [domains.name, domains.description]);
+const byName = [asc(sql`lower(${domains.name})`), asc(domains.id)] as const;
+
+function listDomains(db: Db, term: string): Promise<Domain[]> {
+  return db.select(columns).from(domains).where(domainSearch(term)).orderBy(...byName).all();
 }
 
 async function assertNameFree(db: Db, name: string, exceptId?: string) {
@@ -28,11 +29,6 @@ async function assertNameFree(db: Db, name: string, exceptId?: string) {
   }
 }
 
-/** The unique index is the final word when two admins save the same name at once. */
-function isUniqueViolation(error: unknown): boolean {
-  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
-}
-
 async function findDomain(db: Db, id: string): Promise<Domain> {
   const domain = await db.select(columns).from(domains).where(eq(domains.id, id)).get();
   if (!domain) throw new ApiError('NOT_FOUND', 'Book not found');
@@ -40,15 +36,23 @@ async function findDomain(db: Db, id: string): Promise<Domain> {
 }
 
 export const domainsRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', searchQuery), async (c) => {
-    const { query, search } = c.req.valid('query');
-    return c.json(await listDomains(c.var.db, query ?? search));
+  // The plain array without `page` (original clients), `{domains, pagination}` with it.
+  .get('/', validate('query', domainListQuery), async (c) => {
+    const { page, limit, search, query } = c.req.valid('query');
+    const db = c.var.db;
+    if (page === undefined) return c.json(await listDomains(db, search || query));
+    const where = domainSearch(search || query);
+    const request = { page, limit };
+    const { items, pagination } = await paginate(
+      db,
+      request,
+      db.select(columns).from(domains).where(where).orderBy(...byName).limit(limit).offset(offsetOf(request)),
+      db.select({ n: count() }).from(domains).where(where),
+    );
+    return c.json({ domains: items, pagination } satisfies DomainListPage);
   })
 
-  .get('/search', validate('query', searchQuery), async (c) => {
-    const { query, search } = c.req.valid('query');
-    return c.json(await listDomains(c.var.db, query ?? search));
-  })
+  .get('/search', validate('query', searchQuery), async (c) => c.json(await listDomains(c.var.db, searchTermOf(c.req.valid('query')))))
 
   .get('/:id', validate('param', idParam), async (c) => c.json(await findDomain(c.var.db, c.req.valid('param').id)))
 

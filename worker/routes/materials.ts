@@ -1,121 +1,67 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import {
   completeUploadBody,
-  formatFileSize,
+  materialListQuery,
   materialUpdateBody,
   MESSAGES,
   presignBody,
-  searchQuery,
-  titleFromFileName,
-  uploadFieldsSchema,
   type Material,
+  type MaterialListPage,
   type PresignResponse,
 } from '../contract/admin-content';
-import { isAdminUser } from '../contract/rules/roles';
-import { components, courseProgress, materials as materialsTable, users } from '../db/schema';
-import type { Db } from '../db/client';
-import type { AppEnv, Bindings } from '../env';
+import { idParam, idString, searchQuery, searchTermOf } from '../contract/common';
+import { offsetOf, paginate } from '../db/paginate';
+import { materials as materialsTable, users } from '../db/schema';
+import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireAuth } from '../middleware/auth';
-import { toBase64Url, timingSafeEqual } from '../services/crypto';
-import { contentDisposition, contentMismatchMessage, fileKindFor, MAGIC_BYTES_NEEDED, type FileKind } from '../services/file-types';
+import { contentDisposition, fileKindFor, MAGIC_BYTES_NEEDED, type FileKind } from '../services/file-types';
+import { signedFileUrl, verifyFileLink } from '../services/material-links';
+import { findAccessibleMaterial, findMaterial, insertMaterial, materialSearch, toMaterial, usageCount, type MaterialRow } from '../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
-import { getStorage } from '../services/storage';
+import { parseRange } from '../services/ranges';
+import { checkMagic, MULTIPART_OVERHEAD, requireKind, sniffAndCap, tooLarge, uploadFields } from '../services/uploads';
 import { parseOrThrow, validate } from '../validate';
 
 /*
  * /api/v2/materials: admins list, upload, edit and delete; learners read a material (and stream
- * its file) only while enrolled in a course that uses it. Not under an app-level guard, so every
- * route states its own.
+ * its file) only while enrolled in a course that uses it. The file route also answers a signed
+ * link without a session, so this router mixes public and private routes and every handler
+ * states its own guard (app.ts lists the file route in PUBLIC_API_ROUTES).
  */
 
-const DEFAULT_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
-/** Multipart headers and small fields on top of the file itself. */
-const MULTIPART_OVERHEAD = 256 * 1024;
-/** Signed file links (for <iframe>/<video>, which cannot send a bearer header) live this long. */
-const FILE_LINK_TTL_SECONDS = 60 * 60;
 const PRESIGN_TTL_SECONDS = 15 * 60;
 
-export const materialFileUrl = (id: string) => `/api/v2/materials/${id}/file`;
+/** Editing changes only the title and description: a large body here is never legitimate, and formData() buffers. */
+const editBodyLimit = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw new ApiError('PAYLOAD_TOO_LARGE', 'Only the title and description can be changed');
+  },
+});
 
-type MaterialRow = typeof materialsTable.$inferSelect;
+/** The query of a signed file link (`?u=&exp=&sig=`); all three or none. */
+const fileLinkQuery = v.object({
+  u: v.optional(idString),
+  exp: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid link'))),
+  sig: v.optional(v.pipe(v.string(), v.maxLength(100, 'Invalid link'))),
+});
 
-function toMaterial(row: MaterialRow, fileUrl = materialFileUrl(row.id)): Material {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    type: row.type,
-    fileName: row.fileName,
-    fileSize: row.fileSize,
-    contentType: row.contentType,
-    fileUrl,
-    driveFileId: null,
-    driveFileUrl: fileUrl,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-function maxUploadBytes(env: Bindings): number {
-  const value = Number(env.MAX_UPLOAD_BYTES);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_MAX_UPLOAD_BYTES;
-}
-
-const tooLarge = (max: number) => new ApiError('PAYLOAD_TOO_LARGE', `The file is larger than the upload limit of ${formatFileSize(max)}.`);
-
-// ------------------------------------------------------------ signed file links
-
-async function hmac(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(`material-file:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message))));
-}
-
-/** A link to the file for this user that works without a header until it expires. */
-async function signedFileUrl(secret: string, materialId: string, userId: string): Promise<string> {
-  const exp = Math.floor(Date.now() / 1000) + FILE_LINK_TTL_SECONDS;
-  const sig = await hmac(secret, `${materialId}:${userId}:${exp}`);
-  return `${materialFileUrl(materialId)}?u=${encodeURIComponent(userId)}&exp=${exp}&sig=${sig}`;
-}
-
-async function verifyFileLink(secret: string, materialId: string, userId: string, exp: string, sig: string): Promise<boolean> {
-  if (!/^\d+$/.test(exp) || Number(exp) < Date.now() / 1000) return false;
-  const expected = await hmac(secret, `${materialId}:${userId}:${exp}`);
-  const enc = new TextEncoder();
-  return timingSafeEqual(enc.encode(expected), enc.encode(sig));
-}
-
-// ------------------------------------------------------------ access
-
-async function findMaterial(db: Db, id: string): Promise<MaterialRow> {
-  const row = await db.select().from(materialsTable).where(eq(materialsTable.id, id)).get();
-  if (!row) throw new ApiError('NOT_FOUND', 'Material not found');
-  return row;
-}
-
-/** Admins always; a learner only while enrolled in a course that has a component using it. Otherwise 404. */
-async function findAccessibleMaterial(db: Db, id: string, user: { id: string; role: string }): Promise<MaterialRow> {
-  const row = await findMaterial(db, id);
-  if (isAdminUser(user)) return row;
-  const enrolled = await db
-    .select({ id: courseProgress.id })
-    .from(courseProgress)
-    .innerJoin(components, eq(components.courseId, courseProgress.courseId))
-    .where(and(eq(courseProgress.userId, user.id), eq(components.materialId, id)))
-    .limit(1)
-    .get();
-  if (!enrolled) throw new ApiError('NOT_FOUND', 'Material not found');
-  return row;
+/** A material as the caller sees it, its file URL signed for the caller. */
+async function materialFor(c: Context<AppEnv>, row: MaterialRow): Promise<Material> {
+  return toMaterial(row, await signedFileUrl(c.env.JWT_SECRET, row.id, c.var.user.id));
 }
 
 /** The file route also accepts a signed link, because <iframe>, <video> and "open in new tab" cannot send a bearer header. */
 const fileAccess = createMiddleware<AppEnv & { Variables: { fileUserId: string } }>(async (c, next) => {
-  const { u, exp, sig } = c.req.query();
+  const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
+  const { u, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
   if (!c.req.header('authorization') && u && exp && sig) {
-    if (!(await verifyFileLink(c.env.JWT_SECRET, c.req.param('id') ?? '', u, exp, sig))) {
+    if (!(await verifyFileLink(c.env.JWT_SECRET, id, u, exp, sig))) {
       throw new ApiError('UNAUTHORIZED', 'This file link has expired. Please reopen the material.');
     }
     c.set('fileUserId', u);
@@ -127,140 +73,46 @@ const fileAccess = createMiddleware<AppEnv & { Variables: { fileUserId: string }
   });
 });
 
-// ------------------------------------------------------------ ranges
-
-type RangeResult = { offset: number; length: number } | 'unsatisfiable' | null;
-
-/** Single byte ranges (`bytes=a-b`, `bytes=a-`, `bytes=-n`); anything else is served whole. */
-export function parseRange(header: string | undefined, size: number): RangeResult {
-  const match = header?.match(/^bytes=(\d*)-(\d*)$/);
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { offset: start, length: end - start + 1 };
-}
-
-// ------------------------------------------------------------ upload
-
-/** Reads the first bytes of a stream and gives back a stream of the whole, capped at `max` bytes. */
-async function sniffAndCap(source: ReadableStream<Uint8Array>, max: number): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
-  const reader = source.getReader();
-  const pending: Uint8Array[] = [];
-  let seen = 0;
-  while (seen < MAGIC_BYTES_NEEDED) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    pending.push(value);
-    seen += value.length;
-  }
-  const head = new Uint8Array(Math.min(seen, MAGIC_BYTES_NEEDED));
-  let filled = 0;
-  for (const chunk of pending) {
-    if (filled >= head.length) break;
-    const take = chunk.subarray(0, head.length - filled);
-    head.set(take, filled);
-    filled += take.length;
-  }
-  let total = 0;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const chunk = pending.shift() ?? (await reader.read()).value;
-        if (!chunk) return controller.close();
-        total += chunk.length;
-        if (total > max) {
-          controller.error(tooLarge(max));
-          await reader.cancel().catch(() => undefined);
-          return;
-        }
-        controller.enqueue(chunk);
-      },
-      cancel: (reason) => reader.cancel(reason),
-    },
-    { highWaterMark: 0 },
-  );
-  return { head, stream };
-}
-
-function requireKind(fileName: string): FileKind {
-  const kind = fileKindFor(fileName);
-  if (!kind) throw new ApiError('VALIDATION_FAILED', MESSAGES.invalidFileType, { fields: { file: MESSAGES.invalidFileType } });
-  return kind;
-}
-
-function checkMagic(kind: FileKind, head: Uint8Array) {
-  if (head.length === 0) throw new ApiError('VALIDATION_FAILED', 'The selected file is empty', { fields: { file: 'The selected file is empty' } });
-  if (!kind.matches(head)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', contentMismatchMessage(kind), { fields: { file: contentMismatchMessage(kind) } });
-}
-
-async function insertMaterial(
-  c: Context<AppEnv>,
-  values: { key: string; kind: FileKind; fileName: string; size: number; title: string; description: string | null },
-): Promise<Material> {
-  const id = crypto.randomUUID();
-  const [row] = await c.var.db
-    .insert(materialsTable)
-    .values({
-      id,
-      title: values.title,
-      description: values.description,
-      type: values.kind.type,
-      fileName: values.fileName,
-      fileSize: values.size,
-      contentType: values.kind.contentType,
-      storageKey: values.key,
-      createdBy: c.var.user.id,
-    })
-    .returning();
-  return toMaterial(row, await signedFileUrl(c.env.JWT_SECRET, row.id, c.var.user.id));
-}
-
-/** Title and description of an upload, the title defaulting to the file name without extension. */
-function uploadFields(fileName: string, title: string | undefined, description: string | undefined) {
-  const fields = parseOrThrow(uploadFieldsSchema, { title: title ?? '', description: description ?? null });
-  return { title: fields.title || titleFromFileName(fileName) || 'Untitled material', description: fields.description };
-}
-
-const usageCount = (db: Db, id: string) =>
-  db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(components)
-    .where(eq(components.materialId, id))
-    .get()
-    .then((r) => r?.n ?? 0);
-
 export const materials = new Hono<AppEnv>()
-  .get('/', requireAuth, requireAdmin, validate('query', searchQuery), async (c) => {
-    const { query, search } = c.req.valid('query');
-    const text = (search ?? query)?.trim().toLowerCase();
-    const base = c.var.db.select().from(materialsTable);
-    const rows = await (text
-      ? base.where(sql`instr(lower(${materialsTable.title}), ${text}) > 0 OR instr(lower(coalesce(${materialsTable.description}, '')), ${text}) > 0`)
-      : base
-    )
-      .orderBy(desc(materialsTable.createdAt))
-      .all();
-    return c.json(await Promise.all(rows.map(async (row) => toMaterial(row, await signedFileUrl(c.env.JWT_SECRET, row.id, c.var.user.id)))));
+  // The plain array without `page` (original clients and the component picker), the envelope with it.
+  .get('/', requireAuth, requireAdmin, validate('query', materialListQuery), async (c) => {
+    const { page, limit, search, query, type } = c.req.valid('query');
+    const db = c.var.db;
+    const where = and(materialSearch(search || query), type ? eq(materialsTable.type, type) : undefined);
+    const order = [desc(materialsTable.createdAt), desc(materialsTable.id)] as const;
+    if (page === undefined) {
+      const rows = await db.select().from(materialsTable).where(where).orderBy(...order);
+      return c.json(await Promise.all(rows.map((row) => materialFor(c, row))));
+    }
+    const request = { page, limit };
+    const { items, pagination } = await paginate(
+      db,
+      request,
+      db.select().from(materialsTable).where(where).orderBy(...order).limit(limit).offset(offsetOf(request)),
+      db.select({ n: count() }).from(materialsTable).where(where),
+    );
+    return c.json({ materials: await Promise.all(items.map((row) => materialFor(c, row))), pagination } satisfies MaterialListPage);
+  })
+
+  // Quick lookup for pickers: the 20 newest materials whose title or description contains `q`.
+  .get('/search', requireAuth, requireAdmin, validate('query', searchQuery), async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(materialsTable)
+      .where(materialSearch(searchTermOf(c.req.valid('query'))))
+      .orderBy(desc(materialsTable.createdAt), desc(materialsTable.id))
+      .limit(20);
+    return c.json(await Promise.all(rows.map((row) => materialFor(c, row))));
   })
 
   .post('/upload', requireAuth, requireAdmin, async (c) => {
-    const max = maxUploadBytes(c.env);
+    const max = c.var.config.maxUploadBytes;
     const boundary = boundaryOf(c.req.header('content-type'));
     if (!boundary || !c.req.raw.body) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD) throw tooLarge(max);
 
-    const storage = getStorage(c.env);
+    const storage = c.var.storage;
     const fields: Record<string, string> = {};
     let stored: { key: string; kind: FileKind; fileName: string; size: number } | null = null;
     try {
@@ -281,7 +133,7 @@ export const materials = new Hono<AppEnv>()
       }
       if (!stored) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
       const { title, description } = uploadFields(stored.fileName, fields.title, fields.description);
-      return c.json(await insertMaterial(c, { ...stored, title, description }), 201);
+      return c.json(await materialFor(c, await insertMaterial(c.var.db, c.var.user.id, { ...stored, title, description })), 201);
     } catch (error) {
       // Nothing half-written: a refused or broken upload leaves no object behind.
       if (stored) await storage.delete(stored.key).catch(() => undefined);
@@ -293,10 +145,10 @@ export const materials = new Hono<AppEnv>()
   // With the S3 backend the browser uploads straight to the bucket: presign, PUT, then complete.
   .post('/presign', requireAuth, requireAdmin, validate('json', presignBody), async (c) => {
     const { fileName, size } = c.req.valid('json');
-    const storage = getStorage(c.env);
+    const storage = c.var.storage;
     if (!storage.presignPut) throw new ApiError('BAD_REQUEST', 'Direct uploads need the S3 storage backend; use POST /api/v2/materials/upload.');
     const kind = requireKind(fileName);
-    const max = maxUploadBytes(c.env);
+    const max = c.var.config.maxUploadBytes;
     if (size > max) throw tooLarge(max);
     const key = `materials/${crypto.randomUUID()}.${kind.ext}`;
     const uploadUrl = await storage.presignPut(key, kind.contentType, PRESIGN_TTL_SECONDS);
@@ -313,10 +165,10 @@ export const materials = new Hono<AppEnv>()
       throw new ApiError('CONFLICT', 'This upload has already been completed');
     }
     const fileName = (body.fileName?.split(/[\\/]/).pop() || body.key.split('/').pop()) ?? body.key;
-    const storage = getStorage(c.env);
+    const storage = c.var.storage;
     const info = await storage.head(body.key);
     if (!info) throw new ApiError('NOT_FOUND', 'The uploaded file was not found. Please upload it again.');
-    const max = maxUploadBytes(c.env);
+    const max = c.var.config.maxUploadBytes;
     try {
       if (fileKindFor(fileName)?.ext !== kind.ext) throw new ApiError('VALIDATION_FAILED', MESSAGES.invalidFileType, { fields: { fileName: MESSAGES.invalidFileType } });
       if (info.size > max) throw tooLarge(max);
@@ -329,24 +181,24 @@ export const materials = new Hono<AppEnv>()
       throw error;
     }
     const { title, description } = uploadFields(fileName, body.title, body.description ?? undefined);
-    return c.json(await insertMaterial(c, { key: body.key, kind, fileName, size: info.size, title, description }), 201);
+    return c.json(await materialFor(c, await insertMaterial(db, c.var.user.id, { key: body.key, kind, fileName, size: info.size, title, description })), 201);
   })
 
-  .get('/:id', requireAuth, async (c) => {
-    const row = await findAccessibleMaterial(c.var.db, c.req.param('id'), c.var.user);
-    return c.json(toMaterial(row, await signedFileUrl(c.env.JWT_SECRET, row.id, c.var.user.id)));
+  .get('/:id', requireAuth, validate('param', idParam), async (c) => {
+    const row = await findAccessibleMaterial(c.var.db, c.req.valid('param').id, c.var.user);
+    return c.json(await materialFor(c, row));
   })
 
-  .get('/:id/file', fileAccess, async (c) => {
+  .get('/:id/file', fileAccess, validate('param', idParam), async (c) => {
     const db = c.var.db;
     const user = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, c.var.fileUserId)).get();
     if (!user) throw new ApiError('UNAUTHORIZED', 'Authentication required');
-    const row = await findAccessibleMaterial(db, c.req.param('id'), user);
+    const row = await findAccessibleMaterial(db, c.req.valid('param').id, user);
     const range = parseRange(c.req.header('range'), row.fileSize);
     if (range === 'unsatisfiable') {
       return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${row.fileSize}`, 'Accept-Ranges': 'bytes' } });
     }
-    const object = await getStorage(c.env).get(row.storageKey, range ? { range } : undefined);
+    const object = await c.var.storage.get(row.storageKey, range ? { range } : undefined);
     if (!object) throw new ApiError('NOT_FOUND', 'The file of this material is missing from storage');
     const headers = new Headers({
       'Content-Type': row.contentType,
@@ -360,13 +212,11 @@ export const materials = new Hono<AppEnv>()
     return new Response(object.body, { status: range ? 206 : 200, headers });
   })
 
-  .put('/:id', requireAuth, requireAdmin, async (c) => {
+  .put('/:id', requireAuth, requireAdmin, editBodyLimit, validate('param', idParam), async (c) => {
     const db = c.var.db;
-    const row = await findMaterial(db, c.req.param('id'));
-    // The spec sends multipart form fields; JSON is accepted too. Only title and description change, never the file.
+    const row = await findMaterial(db, c.req.valid('param').id);
+    // Original clients send multipart form fields; JSON is accepted too. Only title and description change, never the file.
     const type = c.req.header('content-type') ?? '';
-    // Title and description only: a large body here is never legitimate, and formData() buffers.
-    if (Number(c.req.header('content-length') ?? 0) > 64 * 1024) throw new ApiError('PAYLOAD_TOO_LARGE', 'Only the title and description can be changed');
     let input: unknown = {};
     if (/multipart\/form-data|application\/x-www-form-urlencoded/i.test(type)) {
       const form = await c.req.formData().catch(() => null);
@@ -380,12 +230,12 @@ export const materials = new Hono<AppEnv>()
       .set({ title: body.title, description: body.description, updatedAt: new Date().toISOString() })
       .where(eq(materialsTable.id, row.id))
       .returning();
-    return c.json(toMaterial(updated, await signedFileUrl(c.env.JWT_SECRET, row.id, c.var.user.id)));
+    return c.json(await materialFor(c, updated));
   })
 
-  .delete('/:id', requireAuth, requireAdmin, async (c) => {
+  .delete('/:id', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
     const db = c.var.db;
-    const row = await findMaterial(db, c.req.param('id'));
+    const row = await findMaterial(db, c.req.valid('param').id);
     const used = await usageCount(db, row.id);
     if (used > 0) throw new ApiError('IN_USE', `This material is used by ${used} course component(s) and cannot be deleted`);
     try {
@@ -397,7 +247,7 @@ export const materials = new Hono<AppEnv>()
       }
       throw error;
     }
-    await getStorage(c.env)
+    await c.var.storage
       .delete(row.storageKey)
       .catch((error) => console.error(JSON.stringify({ level: 'warn', message: 'orphaned material object', key: row.storageKey, error: String(error) })));
     return c.json({ message: 'Material deleted successfully', id: row.id });

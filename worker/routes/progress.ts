@@ -5,6 +5,7 @@ import {
   completeBody,
   progressBody,
   timeBody,
+  type ComponentAccessResponse,
   type ComponentProgressResponse,
   type CourseProgressDetailResponse,
   type CourseProgressListResponse,
@@ -17,8 +18,10 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import {
   assertUnlocked,
+  COMPONENT_LOCKED_MESSAGE,
   COURSE_NOT_AVAILABLE,
   componentContext,
+  componentLocked,
   courseComponents,
   courseProgressDtos,
   findCourseWithDomain,
@@ -107,6 +110,22 @@ export const progress = new Hono<AppEnv>()
     ]);
     const [dto] = await courseProgressDtos(db, user.id, id);
     return c.json({ message: 'Successfully enrolled in this course', progress: dto } satisfies EnrollResponse);
+  })
+
+  // May the learner open this component now? Not enrolled, unpublished or locked answer
+  // {canAccess: false, reason}; a component the learner may not see at all is 404.
+  .get('/components/:id/access', validate('param', idParam), async (c) => {
+    let ctx: ComponentContext;
+    try {
+      ctx = await componentContext(c.var.db, c.var.user, c.req.valid('param').id);
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'FORBIDDEN' || error.code === 'COURSE_NOT_AVAILABLE')) {
+        return c.json({ canAccess: false, reason: error.message } satisfies ComponentAccessResponse);
+      }
+      throw error;
+    }
+    const body: ComponentAccessResponse = componentLocked(ctx) ? { canAccess: false, reason: COMPONENT_LOCKED_MESSAGE } : { canAccess: true };
+    return c.json(body);
   })
 
   .post('/components/:id/start', validate('param', idParam), async (c) => {

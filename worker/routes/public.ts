@@ -9,7 +9,7 @@ import { validate } from '../validate';
 export const publicRoutes = new Hono<AppEnv>()
   .get('/config', (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ appName: c.env.APP_NAME ?? 'SafeWork Academy', adminPhone: c.env.ADMIN_PHONE ?? '+91 80 4000 2026' });
+    return c.json({ appName: c.var.config.appName, adminPhone: c.var.config.adminPhone });
   })
   .get('/courses', validate('query', v.object({ limit: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(12)), '3') })), async (c) => {
     const { limit } = c.req.valid('query');

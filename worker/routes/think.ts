@@ -1,12 +1,21 @@
-import { desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
 import { idParam } from '../contract/common';
-import { respondBody, statusAfterResponse, statusBody, submitBody, THINK_MESSAGES, type SubmissionDto } from '../contract/think';
+import {
+  respondBody,
+  statusAfterResponse,
+  statusBody,
+  submissionListQuery,
+  submitBody,
+  THINK_MESSAGES,
+  type SubmissionDto,
+  type SubmissionListPage,
+} from '../contract/think';
+import { containsText, offsetOf, paginate } from '../db/paginate';
 import type { Db } from '../db/client';
 import { feedback } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { requireAuth } from '../middleware/auth';
 import { clientIp, enforceRate, type RateRule } from '../services/rate-limit';
 import { fullName } from '../services/users';
 import { validate } from '../validate';
@@ -55,7 +64,28 @@ async function loadSubmission(db: Db, id: string): Promise<Row> {
   return row;
 }
 
-// /admin/* is guarded in app.ts (requireAuth + requireAdmin).
+/** A Think list under `scope`: the plain array without `page`, the paged envelope with it; searched and filtered on the server. */
+async function listSubmissions(c: Context<AppEnv>, scope: SQL | undefined, query: { page?: number; limit: number; search: string; status: string; type: string }) {
+  const db = c.var.db;
+  const where = and(
+    scope,
+    containsText(query.search, [feedback.subject, feedback.description, feedback.userName]),
+    query.status ? eq(feedback.status, query.status as Row['status']) : undefined,
+    query.type ? eq(feedback.type, query.type as Row['type']) : undefined,
+  );
+  const order = [desc(feedback.createdAt), desc(feedback.id)] as const;
+  if (query.page === undefined) return c.json((await db.select().from(feedback).where(where).orderBy(...order)).map(toDto));
+  const request = { page: query.page, limit: query.limit };
+  const { items, pagination } = await paginate(
+    db,
+    request,
+    db.select().from(feedback).where(where).orderBy(...order).limit(request.limit).offset(offsetOf(request)),
+    db.select({ n: count() }).from(feedback).where(where),
+  );
+  return c.json({ submissions: items.map(toDto), pagination } satisfies SubmissionListPage);
+}
+
+// Guards are declared in app.ts: /submit and /user/* need a session, /admin/* an admin; /public/submit is open.
 export const think = new Hono<AppEnv>()
   .post('/public/submit', validate('json', submitBody), async (c) => {
     const body = c.req.valid('json');
@@ -64,7 +94,7 @@ export const think = new Hono<AppEnv>()
     return c.json({ message: THINK_MESSAGES.submitted, id }, 201);
   })
 
-  .post('/submit', requireAuth, validate('json', submitBody), async (c) => {
+  .post('/submit', validate('json', submitBody), async (c) => {
     const body = c.req.valid('json');
     const user = c.var.user;
     const author = body.isAnonymous ? null : { id: user.id, name: fullName(user) };
@@ -73,15 +103,9 @@ export const think = new Hono<AppEnv>()
   })
 
   // Only named submissions can be listed: anonymous ones keep no link to their author.
-  .get('/user/submissions', requireAuth, async (c) => {
-    const rows = await c.var.db.select().from(feedback).where(eq(feedback.userId, c.var.user.id)).orderBy(desc(feedback.createdAt));
-    return c.json(rows.map(toDto));
-  })
+  .get('/user/submissions', validate('query', submissionListQuery), (c) => listSubmissions(c, eq(feedback.userId, c.var.user.id), c.req.valid('query')))
 
-  .get('/admin/all', async (c) => {
-    const rows = await c.var.db.select().from(feedback).orderBy(desc(feedback.createdAt));
-    return c.json(rows.map(toDto));
-  })
+  .get('/admin/all', validate('query', submissionListQuery), (c) => listSubmissions(c, undefined, c.req.valid('query')))
 
   .post('/admin/:id/respond', validate('param', idParam), validate('json', respondBody), async (c) => {
     const { id } = c.req.valid('param');

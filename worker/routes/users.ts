@@ -1,5 +1,6 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { accepts } from 'hono/accepts';
 import * as v from 'valibot';
 import {
   adminUpdateUserBody,
@@ -13,69 +14,34 @@ import {
   parseImportCsv,
   profileBody,
   USER_MESSAGES,
+  userDomainsBody,
   userListQuery,
   type AssignDomainsResponse,
   type BulkImportResult,
   type CreateUserResponse,
-  type UserDetailDto,
-  type UserDto,
+  type GeneratedPasswordResponse,
+  type UserDomainsResponse,
+  type UserListPage,
 } from '../contract/admin-people';
-import type { DomainRef } from '../contract/auth';
-import { idParam } from '../contract/common';
+import { idParam, searchQuery, searchTermOf } from '../contract/common';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { containsText, offsetOf, paginate } from '../db/paginate';
 import { certificates, domains, userDomains, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { requireAdmin, requireAuth } from '../middleware/auth';
 import { decryptText, encryptText } from '../services/crypto';
 import { toCsv } from '../services/csv';
 import { generatePassword, hashPassword } from '../services/password';
-import { permissionsOf } from '../services/users';
+import { domainsByUser as domainsFor, PARAM_CHUNK, permissionsOf, toUserDetail, toUserDto } from '../services/users';
 import { parseOrThrow, validate } from '../validate';
 
 type UserRow = typeof users.$inferSelect;
 
-/** D1 binds at most 100 parameters per statement: id lists are split below that. */
-const PARAM_CHUNK = 90;
-
-export function toUserDto(row: UserRow, userDomainList: DomainRef[]): UserDto {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.role,
-    domains: userDomainList,
-    department: row.department,
-    jobTitle: row.jobTitle,
-    passwordCreatedAt: row.passwordCreatedAt,
-    mustChangePassword: row.mustChangePassword,
-    createdAt: row.createdAt,
-  };
-}
-
-function toUserDetail(row: UserRow, userDomainList: DomainRef[]): UserDetailDto {
-  return { ...toUserDto(row, userDomainList), permissions: permissionsOf(row), lastLogin: row.lastLoginAt };
-}
-
-/** Books of the given users (or of every user when `userIds` is omitted), without hitting the parameter cap. */
-async function domainsFor(db: Db, userIds?: string[]): Promise<Map<string, DomainRef[]>> {
-  const select = () =>
-    db.select({ userId: userDomains.userId, id: domains.id, name: domains.name }).from(userDomains).innerJoin(domains, eq(domains.id, userDomains.domainId));
-  const rows = userIds
-    ? (await Promise.all(chunk(userIds, PARAM_CHUNK).map((ids) => select().where(inArray(userDomains.userId, ids))))).flat()
-    : await select();
-  rows.sort((a, b) => a.name.localeCompare(b.name));
-  const map = new Map<string, DomainRef[]>();
-  for (const row of rows) {
-    const list = map.get(row.userId) ?? [];
-    list.push({ id: row.id, name: row.name });
-    map.set(row.userId, list);
-  }
-  return map;
-}
+/** The search of the user list: username or e-mail contains the text, case-insensitive. */
+const userSearch = (term: string) => containsText(term, [users.username, users.email]);
+const byUsername = sql`lower(${users.username})`;
 
 async function loadUser(db: Db, id: string): Promise<UserRow | undefined> {
   return db.select().from(users).where(eq(users.id, id)).get();
@@ -112,12 +78,6 @@ async function assertUnique(db: Db, username: string | undefined, email: string 
   }
 }
 
-/** A unique-index violation that slipped past the pre-check (two admins at once) is still a clean 409. */
-function isUniqueViolation(error: unknown): boolean {
-  const text = String(error instanceof Error ? `${error.message} ${(error as { cause?: unknown }).cause ?? ''}` : error);
-  return /UNIQUE constraint failed/i.test(text);
-}
-
 async function newAccountSecrets(secret: string) {
   const password = generatePassword();
   const [passwordHash, tempPasswordEnc] = await Promise.all([hashPassword(password), encryptText(secret, password)]);
@@ -146,24 +106,46 @@ async function existingValues(db: Db, column: 'username' | 'email', values: stri
   return found;
 }
 
+/**
+ * Guards are declared in app.ts: a session for every route, an admin for all but a learner's own
+ * profile (`GET`/`PUT /:id`, which check ownership here).
+ */
 export const usersRoutes = new Hono<AppEnv>()
-  .get('/', requireAuth, requireAdmin, validate('query', userListQuery), async (c) => {
-    const { search, role, domainId } = c.req.valid('query');
-    const conditions: SQL[] = [];
-    const q = search.toLowerCase();
-    // instr() instead of LIKE: a search for "%" or "_" means those characters, not wildcards.
-    if (q) conditions.push(sql`(instr(lower(${users.username}), ${q}) > 0 OR instr(lower(${users.email}), ${q}) > 0)`);
+  .get('/', validate('query', userListQuery), async (c) => {
+    const { page, limit, search, role, domainId } = c.req.valid('query');
+    const conditions: (SQL | undefined)[] = [userSearch(search)];
     if (role) conditions.push(eq(users.role, role));
     if (domainId) conditions.push(sql`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${users.id} AND ud.domain_id = ${domainId})`);
+    const where = and(...conditions);
     const db = c.var.db;
-    const [rows, map] = await Promise.all([
-      db.select().from(users).where(and(...conditions)).orderBy(sql`lower(${users.username})`),
-      domainsFor(db),
-    ]);
+    if (page === undefined) {
+      // Original clients read the whole list as a plain array.
+      const [rows, map] = await Promise.all([db.select().from(users).where(where).orderBy(byUsername), domainsFor(db)]);
+      return c.json(rows.map((row) => toUserDto(row, map.get(row.id) ?? [])));
+    }
+    const request = { page, limit };
+    const { items, pagination } = await paginate(
+      db,
+      request,
+      db.select().from(users).where(where).orderBy(byUsername, users.id).limit(limit).offset(offsetOf(request)),
+      db.select({ n: count() }).from(users).where(where),
+    );
+    const map = await domainsFor(db, items.map((row) => row.id));
+    return c.json({ users: items.map((row) => toUserDto(row, map.get(row.id) ?? [])), pagination } satisfies UserListPage);
+  })
+
+  // Quick lookup for pickers: the first 20 users whose username or e-mail contains `q`.
+  .get('/search', validate('query', searchQuery), async (c) => {
+    const db = c.var.db;
+    const rows = await db.select().from(users).where(userSearch(searchTermOf(c.req.valid('query')))).orderBy(byUsername, users.id).limit(20);
+    const map = await domainsFor(db, rows.map((row) => row.id));
     return c.json(rows.map((row) => toUserDto(row, map.get(row.id) ?? [])));
   })
 
-  .post('/', requireAuth, requireAdmin, validate('json', createUserBody), async (c) => {
+  // A policy-valid password from the same generator as account creation; nothing is stored.
+  .get('/generate-password', (c) => c.json({ password: generatePassword() } satisfies GeneratedPasswordResponse))
+
+  .post('/', validate('json', createUserBody), async (c) => {
     const body = c.req.valid('json');
     const db = c.var.db;
     if (body.role === 'ADMIN' && !isAdminUser(c.var.user)) throw new ApiError('FORBIDDEN', USER_MESSAGES.adminOnlyByAdmin);
@@ -198,7 +180,7 @@ export const usersRoutes = new Hono<AppEnv>()
   })
 
   // Import a chunk of at most IMPORT_CHUNK_SIZE rows (JSON rows, or the CSV file itself as text/csv).
-  .post('/bulk', requireAuth, requireAdmin, async (c) => {
+  .post('/bulk', async (c) => {
     const db = c.var.db;
     let input: unknown;
     if ((c.req.header('content-type') ?? '').includes('text/csv')) {
@@ -279,7 +261,7 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json(results);
   })
 
-  .delete('/bulk', requireAuth, requireAdmin, validate('json', bulkDeleteBody), async (c) => {
+  .delete('/bulk', validate('json', bulkDeleteBody), async (c) => {
     const ids = [...new Set(c.req.valid('json').userIds)];
     const db = c.var.db;
     if (ids.includes(c.var.user.id)) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);
@@ -291,7 +273,7 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json({ message: `${deleted} ${deleted === 1 ? 'user' : 'users'} deleted successfully`, deleted });
   })
 
-  .put('/domains/assign', requireAuth, requireAdmin, validate('json', assignDomainsBody), async (c) => {
+  .put('/domains/assign', validate('json', assignDomainsBody), async (c) => {
     const body = c.req.valid('json');
     const userIds = [...new Set(body.userIds)];
     const domainIds = [...new Set(body.domainIds)];
@@ -315,25 +297,59 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json({ message: parts.join(' '), updated: eligible.length, skipped } satisfies AssignDomainsResponse);
   })
 
-  .get('/export', requireAuth, requireAdmin, async (c) => {
+  // CSV by default; a JSON array of the same rows when the client prefers JSON. Formula
+  // neutralising is a CSV concern (spreadsheets evaluate cells), so JSON carries the plain values.
+  .get('/export', async (c) => {
     const db = c.var.db;
-    const [rows, map] = await Promise.all([db.select().from(users).orderBy(sql`lower(${users.username})`), domainsFor(db)]);
-    const lines = await Promise.all(
+    const [rows, map] = await Promise.all([db.select().from(users).orderBy(byUsername), domainsFor(db)]);
+    const records = await Promise.all(
       rows.map(async (row) => {
-        // The temporary password is shown only while the user has not replaced it.
+        // The temporary password is shown only while the user has not replaced it; never a hash.
         const password = row.mustChangePassword && row.tempPasswordEnc ? ((await decryptText(c.env.JWT_SECRET, row.tempPasswordEnc)) ?? '') : '';
         const bookNames = (map.get(row.id) ?? []).map((d) => d.name).join('; ');
-        return [row.username, row.email, password, row.firstName, row.lastName, row.role, row.department, row.jobTitle, bookNames, row.passwordCreatedAt];
+        return {
+          username: row.username,
+          email: row.email,
+          password,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          role: row.role,
+          department: row.department,
+          jobTitle: row.jobTitle,
+          domains: bookNames,
+          passwordCreatedAt: row.passwordCreatedAt,
+        } satisfies Record<(typeof EXPORT_COLUMNS)[number], string | null>;
       }),
     );
+    c.header('Vary', 'Accept');
+    if (accepts(c, { header: 'Accept', supports: ['text/csv', 'application/json'], default: 'text/csv' }) === 'application/json') return c.json(records);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', 'attachment; filename="users_with_passwords.csv"');
     c.header('X-Content-Type-Options', 'nosniff');
-    return c.body(toCsv(EXPORT_COLUMNS, lines));
+    return c.body(toCsv(EXPORT_COLUMNS, records.map((record) => EXPORT_COLUMNS.map((column) => record[column]))));
+  })
+
+  // Replaces the user's books. Administrators have global access, so they are refused (409).
+  .put('/:id/domains', validate('param', idParam), validate('json', userDomainsBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const domainIds = [...new Set(c.req.valid('json').domainIds)];
+    const db = c.var.db;
+    const row = await loadUser(db, id);
+    if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (row.role === 'ADMIN') throw new ApiError('CONFLICT', USER_MESSAGES.adminHasAllBooks);
+    if (domainIds.length > 0) {
+      const found = await db.select({ id: domains.id }).from(domains).where(inArray(domains.id, domainIds));
+      if (found.length !== domainIds.length) throw new ApiError('NOT_FOUND', USER_MESSAGES.bookNotFound);
+    }
+    const clear = db.delete(userDomains).where(eq(userDomains.userId, id));
+    if (domainIds.length > 0) await db.batch([clear, db.insert(userDomains).values(domainIds.map((domainId) => ({ userId: id, domainId })))]);
+    else await clear;
+    const map = await domainsFor(db, [id]);
+    return c.json({ message: 'Books updated successfully', user: toUserDto(row, map.get(id) ?? []) } satisfies UserDomainsResponse);
   })
 
   // A learner may read and edit their own profile only; anyone else's id is "not found".
-  .get('/:id', requireAuth, validate('param', idParam), async (c) => {
+  .get('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     if (!isAdminUser(c.var.user) && id !== c.var.user.id) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     const row = await loadUser(c.var.db, id);
@@ -342,7 +358,7 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json(toUserDetail(row, map.get(row.id) ?? []));
   })
 
-  .put('/:id', requireAuth, validate('param', idParam), async (c) => {
+  .put('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const db = c.var.db;
     const admin = isAdminUser(c.var.user);
@@ -372,7 +388,7 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json(toUserDetail(updated, map.get(id) ?? []));
   })
 
-  .delete('/:id', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+  .delete('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const db = c.var.db;
     if (id === c.var.user.id) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);

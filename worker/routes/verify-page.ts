@@ -1,19 +1,21 @@
 import { Hono, type Context } from 'hono';
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import * as v from 'valibot';
 import { certificateMessages, verificationHeadline, type VerifyCertificateResponse } from '../contract/certificates';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { formatCertificateDate } from '../services/certificate-pdf';
-import { verifyCertificate } from './certificates';
+import { validate } from '../validate';
+import { verifyCertificate } from '../services/certificates';
 
 /**
  * The public verification page, rendered by the Worker: an inspector scans the QR code on a
  * phone and gets a complete answer with JavaScript off, from the edge cache when warm.
  */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Every interpolated value goes through this. */
-export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
+/** Markup built with Hono's `html` template: every interpolated value is escaped unless it is itself markup. */
+type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 const PAGE_CSP = [
   "default-src 'none'",
@@ -75,11 +77,11 @@ interface PageOptions {
   tone: Tone;
   heading: string;
   lead: string;
-  body: string;
+  body: Markup | '';
   number?: string;
 }
 
-function page(o: PageOptions): string {
+function page(o: PageOptions): Markup {
   const initials = o.appName
     .split(/\s+/)
     .filter(Boolean)
@@ -87,30 +89,30 @@ function page(o: PageOptions): string {
     .join('')
     .slice(0, 2)
     .toUpperCase();
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(o.title)}</title>
-<meta name="description" content="${escapeHtml(o.description)}">
+<title>${o.title}</title>
+<meta name="description" content="${o.description}">
 <meta name="robots" content="noindex, nofollow">
 <meta name="color-scheme" content="light">
-<style>${STYLES}</style>
+<style>${raw(STYLES)}</style>
 </head>
 <body>
-<header class="top"><div class="inner"><span class="mark" aria-hidden="true">${escapeHtml(initials)}</span><span>${escapeHtml(o.appName)} &middot; Certificate Verification</span></div></header>
+<header class="top"><div class="inner"><span class="mark" aria-hidden="true">${initials}</span><span>${o.appName} &middot; Certificate Verification</span></div></header>
 <main>
 <section class="card ${o.tone}" aria-labelledby="result-title">
-<div class="status"><span class="icon" aria-hidden="true"><svg viewBox="0 0 24 24">${ICONS[o.tone]}</svg></span><div><h1 id="result-title">${escapeHtml(o.heading)}</h1><p>${escapeHtml(o.lead)}</p></div></div>
+<div class="status"><span class="icon" aria-hidden="true"><svg viewBox="0 0 24 24">${raw(ICONS[o.tone])}</svg></span><div><h1 id="result-title">${o.heading}</h1><p>${o.lead}</p></div></div>
 ${o.body}
 </section>
 <form method="get" action="/certificate/verify/lookup" role="search">
 <label for="number">Verify another certificate</label>
-<input id="number" name="number" placeholder="CERT-2026-123456" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" value="${escapeHtml(o.number ?? '')}">
+<input id="number" name="number" placeholder="CERT-2026-123456" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" value="${o.number ?? ''}">
 <button type="submit">Verify</button>
 </form>
-<footer>Checked ${escapeHtml(new Date().toISOString().slice(0, 16).replace('T', ' '))} UTC &middot; ${escapeHtml(o.appName)}</footer>
+<footer>Checked ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC &middot; ${o.appName}</footer>
 </main>
 </body>
 </html>`;
@@ -122,7 +124,7 @@ const TONE_LEAD: Record<'success' | 'warning' | 'error', (r: VerifyCertificateRe
   error: (r) => (r.status === 'REVOKED' ? 'This certificate has been revoked by the issuer and is no longer valid.' : 'This certificate is not valid.'),
 };
 
-function resultPage(appName: string, r: VerifyCertificateResponse): string {
+function resultPage(appName: string, r: VerifyCertificateResponse): Markup {
   const { tone, title } = verificationHeadline(r);
   const rows: [string, string][] = [
     ['Certificate Number', r.certificateNumber],
@@ -133,11 +135,12 @@ function resultPage(appName: string, r: VerifyCertificateResponse): string {
     ['Expiry Date', formatCertificateDate(r.expiryDate)],
   ];
   if (r.revokedAt) rows.push(['Revoked On', formatCertificateDate(r.revokedAt)]);
-  const body = `<dl>
-${rows.map(([label, value]) => `<div class="row"><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('\n')}
-<div class="row"><dt>Status</dt><dd><span class="chip ${tone}">${escapeHtml(r.status)}</span></dd></div>
+  const body = html`<dl>
+${rows.map(([label, value]) => html`<div class="row"><dt>${label}</dt><dd>${value}</dd></div>
+`)}
+<div class="row"><dt>Status</dt><dd><span class="chip ${tone}">${r.status}</span></dd></div>
 </dl>
-<p class="note">Issued by ${escapeHtml(appName)}. The details above come straight from the issuer's records; compare them with the printed certificate.</p>`;
+<p class="note">Issued by ${appName}. The details above come straight from the issuer's records; compare them with the printed certificate.</p>`;
   return page({
     appName,
     title: `${title} ${r.certificateNumber} | ${appName}`,
@@ -150,7 +153,7 @@ ${rows.map(([label, value]) => `<div class="row"><dt>${escapeHtml(label)}</dt><d
   });
 }
 
-function notFoundPage(appName: string, number: string): string {
+function notFoundPage(appName: string, number: string): Markup {
   return page({
     appName,
     title: `Invalid Certificate | ${appName}`,
@@ -158,13 +161,13 @@ function notFoundPage(appName: string, number: string): string {
     tone: 'error',
     heading: 'Invalid Certificate',
     lead: certificateMessages.notFoundPage,
-    body: `<dl><div class="row"><dt>Certificate Number</dt><dd>${escapeHtml(number)}</dd></div></dl>
+    body: html`<dl><div class="row"><dt>Certificate Number</dt><dd>${number}</dd></div></dl>
 <p class="note">Check the number printed under the QR code on the certificate (format CERT-YYYY-NNNNNN) and try again.</p>`,
     number,
   });
 }
 
-function lookupPage(appName: string): string {
+function lookupPage(appName: string): Markup {
   return page({
     appName,
     title: `Verify a Certificate | ${appName}`,
@@ -179,7 +182,7 @@ function lookupPage(appName: string): string {
 /** Short enough that a revocation shows within a minute, long enough to absorb a burst of scans at the edge. */
 const RESULT_CACHE_SECONDS = 60;
 
-function html(c: Context<AppEnv>, body: string, status: 200 | 404 | 429, cacheSeconds: number) {
+function respond(c: Context<AppEnv>, body: Markup, status: 200 | 404 | 429 | 500, cacheSeconds: number) {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'no-referrer');
@@ -190,6 +193,22 @@ function html(c: Context<AppEnv>, body: string, status: 200 | 404 | 429, cacheSe
 }
 
 const numberQuery = v.object({ number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), '') });
+/** Any path segment is accepted and cut to the longest possible number: an odd one is simply not found. */
+const pageNumberParam = v.object({ number: v.pipe(v.string(), v.trim(), v.transform((value) => value.slice(0, 64))) });
+
+/** An unexpected failure (database down, a bug) still answers a page the inspector can read. */
+function failurePage(appName: string, number: string): Markup {
+  return page({
+    appName,
+    title: `Verification failed | ${appName}`,
+    description: certificateMessages.verifyFailed,
+    tone: 'warning',
+    heading: certificateMessages.verifyFailed,
+    lead: 'The certificate could not be checked just now. Please try again in a moment.',
+    body: '',
+    number,
+  });
+}
 
 export const verifyPage = new Hono<AppEnv>()
   // The lookup form (GET, no JavaScript) lands here and is sent to the canonical, cacheable URL.
@@ -198,25 +217,26 @@ export const verifyPage = new Hono<AppEnv>()
     const parsed = v.safeParse(numberQuery, c.req.query());
     const number = parsed.success ? parsed.output.number : '';
     if (number) return c.redirect(`/certificate/verify/${encodeURIComponent(number.toUpperCase())}`, 303);
-    return html(c, lookupPage(c.env.APP_NAME || 'SafeWork Academy'), 200, 300);
+    return respond(c, lookupPage(c.var.config.appName), 200, 300);
   })
-  .get('/:number', async (c) => {
-    const appName = c.env.APP_NAME || 'SafeWork Academy';
-    const number = c.req.param('number').trim().slice(0, 64);
+  .get('/:number', validate('param', pageNumberParam), async (c) => {
+    const appName = c.var.config.appName;
+    const { number } = c.req.valid('param');
     try {
-      const result = number ? await verifyCertificate(c, number) : null;
-      if (!result) return html(c, notFoundPage(appName, number), 404, 60);
-      return html(c, resultPage(appName, result), 200, RESULT_CACHE_SECONDS);
+      const result = number ? await verifyCertificate(c.var.db, c.req.raw, number) : null;
+      if (!result) return respond(c, notFoundPage(appName, number), 404, 60);
+      return respond(c, resultPage(appName, result), 200, RESULT_CACHE_SECONDS);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
         c.header('Retry-After', error.headers?.['Retry-After'] ?? '60');
-        return html(
+        return respond(
           c,
           page({ appName, title: `Please wait | ${appName}`, description: error.message, tone: 'warning', heading: 'Please wait a moment', lead: error.message, body: '', number }),
           429,
           0,
         );
       }
-      throw error;
+      console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, error: String(error), stack: error instanceof Error ? error.stack : undefined }));
+      return respond(c, failurePage(appName, number), 500, 0);
     }
   });

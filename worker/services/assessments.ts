@@ -9,17 +9,18 @@ import { attempts, componentProgress, components, courses } from '../db/schema';
 import { gradeAnswers, readAssessment, type Assessment } from './grading';
 import { learningActivityUpsert, recomputeCourseProgress } from './progress';
 
-export type AttemptRow = typeof attempts.$inferSelect;
+/** A stored attempt (the database row); the admin list row is the contract's `AttemptRow`. */
+export type AttemptRecord = typeof attempts.$inferSelect;
 
 export const ATTEMPT_NOT_FOUND = 'Attempt not found';
 export const ALREADY_SUBMITTED_MESSAGE = 'This attempt has already been submitted';
 
 /** The moment after which the learner's input is no longer taken: deadline plus a short grace. */
-export function closesAt(attempt: Pick<AttemptRow, 'deadlineAt'>): number | null {
+export function closesAt(attempt: Pick<AttemptRecord, 'deadlineAt'>): number | null {
   return attempt.deadlineAt ? attemptClosesAt(attempt.deadlineAt) : null;
 }
 
-export function isPastGrace(attempt: Pick<AttemptRow, 'deadlineAt'>, now: Date): boolean {
+export function isPastGrace(attempt: Pick<AttemptRecord, 'deadlineAt'>, now: Date): boolean {
   const end = closesAt(attempt);
   return end != null && now.getTime() > end;
 }
@@ -58,7 +59,7 @@ export function resultMessage(passed: boolean, passingScore: number, remaining: 
 }
 
 /** AttemptResult of a submitted attempt, from what was stored at submission. */
-export function toAttemptResult(attempt: AttemptRow, passingScore: number, remaining: number): AttemptResult {
+export function toAttemptResult(attempt: AttemptRecord, passingScore: number, remaining: number): AttemptResult {
   const passed = attempt.passed === true;
   return {
     attemptId: attempt.id,
@@ -85,7 +86,7 @@ export function toAttemptResult(attempt: AttemptRow, passingScore: number, remai
  */
 export async function closeAttempt(
   db: Db,
-  attempt: AttemptRow,
+  attempt: AttemptRecord,
   assessment: Assessment,
   answers: Record<string, string>,
   reason: SubmitReason,
@@ -136,7 +137,7 @@ export async function closeAttempt(
 }
 
 /** Open attempts whose deadline plus grace has passed, oldest first. */
-export async function overdueAttempts(db: Db, now: Date, limit = 100): Promise<AttemptRow[]> {
+export async function overdueAttempts(db: Db, now: Date, limit = 100): Promise<AttemptRecord[]> {
   const cutoff = new Date(now.getTime() - ATTEMPT_GRACE_SECONDS * 1000).toISOString();
   return db
     .select()

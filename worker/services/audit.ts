@@ -1,11 +1,14 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AuditEntityType } from '../contract/audit';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
 export interface AuditRecord {
   actor: { id: string; username: string };
   action: string;
-  target?: { id: string; username: string } | null;
-  entityType?: string;
+  target?: { id: string; username: string | null } | null;
+  entityType?: AuditEntityType;
   entityId?: string;
   reason?: string | null;
   before?: unknown;
@@ -13,12 +16,8 @@ export interface AuditRecord {
   at?: Date;
 }
 
-/**
- * The insert statement for one audit entry, meant to go in the same `db.batch` as the change it
- * records: the change and its record exist together or not at all. The table is append-only.
- */
-export function auditInsert(db: Db, record: AuditRecord) {
-  return db.insert(auditLog).values({
+function rowOf(record: AuditRecord) {
+  return {
     id: crypto.randomUUID(),
     actorId: record.actor.id,
     actorUsername: record.actor.username,
@@ -31,5 +30,43 @@ export function auditInsert(db: Db, record: AuditRecord) {
     before: record.before ?? null,
     after: record.after ?? null,
     createdAt: (record.at ?? new Date()).toISOString(),
-  });
+  };
+}
+
+/**
+ * The insert statement for one audit entry, meant to go in the same `db.batch` as the change it
+ * records: the change and its record exist together or not at all. The table is append-only;
+ * every audit row is written through this module.
+ */
+export function auditInsert(db: Db, record: AuditRecord) {
+  return db.insert(auditLog).values(rowOf(record));
+}
+
+/**
+ * The same entry, written only if a row of `source` matches `when` at write time. For a change
+ * that may lose a race inside its batch (two admins revoking at once): the condition checks that
+ * this request's change is the one that landed, so exactly one entry records it.
+ */
+export function auditInsertWhen(db: Db, record: AuditRecord, source: SQLiteTable, when: SQL) {
+  const row = rowOf(record);
+  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+  return db.insert(auditLog).select(
+    db
+      .select({
+        id: sql<string>`${row.id}`.as('id'),
+        actorId: sql<string>`${row.actorId}`.as('actor_id'),
+        actorUsername: sql<string>`${row.actorUsername}`.as('actor_username'),
+        action: sql<string>`${row.action}`.as('action'),
+        targetUserId: sql<string | null>`${row.targetUserId}`.as('target_user_id'),
+        targetUsername: sql<string | null>`${row.targetUsername}`.as('target_username'),
+        entityType: sql<AuditEntityType | null>`${row.entityType}`.as('entity_type'),
+        entityId: sql<string | null>`${row.entityId}`.as('entity_id'),
+        reason: sql<string | null>`${row.reason}`.as('reason'),
+        before: sql<string | null>`${json(row.before)}`.as('before'),
+        after: sql<string | null>`${json(row.after)}`.as('after'),
+        createdAt: sql<string>`${row.createdAt}`.as('created_at'),
+      })
+      .from(source)
+      .where(when),
+  );
 }

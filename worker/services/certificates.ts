@@ -1,10 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { verificationUrl, type CertificateInfo } from '../contract/certificates';
+import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse } from '../contract/certificates';
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
-import type { Bindings } from '../env';
 import { renderCertificatePdf } from './certificate-pdf';
-import { getStorage } from './storage';
+import { clientIp, enforceRate, RATE_RULES } from './rate-limit';
+import { originFor, type AppConfig } from '../config';
+import type { Storage } from './storage';
 import { fullName } from './users';
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -68,7 +69,7 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
   throw new Error('could not allocate a unique certificate number');
 }
 
-// ---- Presentation, PDF storage (issue 4) ----
+// ---- Presentation and PDF storage ----
 
 export type CertificateInfoRow = Pick<
   CertificateRow,
@@ -92,19 +93,16 @@ export function toCertificateInfo(row: CertificateInfoRow, now = new Date()): Ce
 
 export const certificateStorageKey = (certificateId: string) => `certificates/${certificateId}.pdf`;
 
-/** Origin for links we print (QR code): PUBLIC_URL when configured, else the request's own origin. */
-export function publicOrigin(env: Pick<Bindings, 'PUBLIC_URL'>, requestUrl?: string): string | null {
-  const origin = env.PUBLIC_URL || (requestUrl ? new URL(requestUrl).origin : '');
-  return origin ? origin.replace(/\/+$/, '') : null;
+/** What PDF rendering and storage need: the files, the app's name and the public origin. */
+export interface CertificateDeps {
+  storage: Storage;
+  config: Pick<AppConfig, 'appName' | 'publicUrl'>;
 }
 
-/** What PDF storage needs: the storage backend (R2 binding or S3, see services/storage.ts), name and origin. */
-export type CertificateEnv = Parameters<typeof getStorage>[0] & Pick<Bindings, 'APP_NAME' | 'PUBLIC_URL'>;
-
 /** Renders the certificate PDF and stores it once (R2 by default), recording its key on the row. */
-export async function storeCertificatePdf(env: CertificateEnv, db: Db, row: CertificateRow, origin: string): Promise<Uint8Array> {
+export async function storeCertificatePdf(deps: CertificateDeps, db: Db, row: CertificateRow, origin: string): Promise<Uint8Array> {
   const bytes = await renderCertificatePdf({
-    appName: env.APP_NAME || 'SafeWork Academy',
+    appName: deps.config.appName,
     certificateNumber: row.certificateNumber,
     userName: row.userName,
     courseName: row.courseName,
@@ -114,7 +112,7 @@ export async function storeCertificatePdf(env: CertificateEnv, db: Db, row: Cert
     verifyUrl: verificationUrl(origin, row.certificateNumber),
   });
   const key = certificateStorageKey(row.id);
-  await getStorage(env).put(key, bytes, { contentType: 'application/pdf', size: bytes.byteLength });
+  await deps.storage.put(key, bytes, { contentType: 'application/pdf', size: bytes.byteLength });
   // Only the first writer records the key; a concurrent render wrote the same object.
   await db.update(certificates).set({ storageKey: key }).where(and(eq(certificates.id, row.id), isNull(certificates.storageKey)));
   return bytes;
@@ -124,12 +122,12 @@ export async function storeCertificatePdf(env: CertificateEnv, db: Db, row: Cert
  * The stored PDF, rendered on first use. A key whose object went missing (bucket restored,
  * manual delete) is re-rendered rather than failing the learner's download.
  */
-export async function certificatePdf(env: CertificateEnv, db: Db, row: CertificateRow, requestUrl: string): Promise<Uint8Array> {
+export async function certificatePdf(deps: CertificateDeps, db: Db, row: CertificateRow, requestUrl: string): Promise<Uint8Array> {
   if (row.storageKey) {
-    const object = await getStorage(env).get(row.storageKey);
+    const object = await deps.storage.get(row.storageKey);
     if (object) return new Uint8Array(await new Response(object.body).arrayBuffer());
   }
-  return storeCertificatePdf(env, db, row, publicOrigin(env, requestUrl)!);
+  return storeCertificatePdf(deps, db, row, originFor(deps.config, requestUrl)!);
 }
 
 /** Per cron run: bounded so one run stays well inside the scheduled CPU budget. */
@@ -142,7 +140,7 @@ const BACKFILL_BATCH = 20;
  * Returns what it did, for logs and tests.
  */
 export async function backfillCertificates(
-  env: CertificateEnv,
+  deps: CertificateDeps,
   db: Db,
   now = new Date(),
 ): Promise<{ issued: number; rendered: number }> {
@@ -156,13 +154,32 @@ export async function backfillCertificates(
   for (const row of missing) await issueCertificate(db, row.userId, row.courseId, row.completedAt ? new Date(row.completedAt) : now);
 
   let rendered = 0;
-  const origin = publicOrigin(env);
+  const origin = deps.config.publicUrl;
   if (origin) {
     const unrendered = await db.select().from(certificates).where(isNull(certificates.storageKey)).limit(BACKFILL_BATCH);
     for (const row of unrendered) {
-      await storeCertificatePdf(env, db, row, origin);
+      await storeCertificatePdf(deps, db, row, origin);
       rendered += 1;
     }
   }
   return { issued: missing.length, rendered };
+}
+
+/** Public lookup shared by the JSON API and the Worker-rendered page; rate limited per client IP. */
+export async function verifyCertificate(db: Db, request: Request, number: string): Promise<VerifyCertificateResponse | null> {
+  await enforceRate(db, `verify:ip:${clientIp(request.headers)}`, RATE_RULES.certificateVerify);
+  const row = await db.select().from(certificates).where(eq(certificates.certificateNumber, number.trim().toUpperCase())).get();
+  if (!row) return null;
+  const status = certificateStatus(row);
+  return {
+    valid: status === 'ACTIVE',
+    status,
+    certificateNumber: row.certificateNumber,
+    userName: row.userName,
+    courseName: row.courseName,
+    domainName: row.domainName,
+    issuedDate: row.issuedAt,
+    expiryDate: row.expiresAt,
+    revokedAt: row.revokedAt,
+  };
 }

@@ -47,8 +47,8 @@ function toBoolText(value: unknown): 'true' | 'false' | null {
 
 /**
  * Reads course_components.data of an assessment defensively: content written by older editors may
- * hold plain-text options, missing ids or missing points. Defaults follow the specs
- * (70 % to pass, 30 minutes, 3 attempts, 10 points).
+ * hold plain-text options, missing ids or missing points. Missing values take the platform
+ * defaults: 70 % to pass, 30 minutes, 3 attempts, 10 points per question.
  */
 export function readAssessment(data: Record<string, unknown> | null | undefined, fallback: { passingScore?: number | null } = {}): Assessment {
   const d = data ?? {};
@@ -94,7 +94,7 @@ export function readAssessment(data: Record<string, unknown> | null | undefined,
 
 /** The learner's summary of an assessment component: counts, never questions. */
 export function learnerAssessmentSummary(a: Assessment): LearnerAssessmentData {
-  return { title: a.title, description: a.description, timeLimit: a.timeLimit, passingScore: a.passingScore, maxAttempts: a.maxAttempts, questionCount: a.questions.length };
+  return { title: a.title, description: a.description, timeLimit: a.timeLimit, passingScore: a.passingScore, maxAttempts: a.maxAttempts, questionCount: a.questions.length, questions: a.questions.map((q) => ({ id: q.id })) };
 }
 
 /** A deterministic PRNG (mulberry32 over an FNV-1a hash of the seed). */
@@ -169,7 +169,7 @@ export interface Grade {
   detailedResults: DetailedResult[];
 }
 
-/** An MCQ with no options cannot be answered (the learner spec exempts it): it is not graded. */
+/** An MCQ with no options cannot be answered, so it is left out of grading (neither right nor wrong). */
 const isGradable = (q: GradedQuestion) => q.type === 'TRUE_FALSE' || q.options.length > 0;
 
 /**

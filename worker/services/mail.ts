@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import type { Bindings } from '../env';
+import type { AppConfig } from '../config';
 
 export interface Mail {
   to: string;
@@ -10,16 +10,24 @@ export interface Mail {
   html?: string;
 }
 
+export interface MailDeps {
+  config: Pick<AppConfig, 'mail'>;
+  /** Cloudflare Email Routing's send_email binding (mode "cloudflare"). */
+  email?: SendEmail;
+}
+
 /**
- * The one way the platform sends mail. Every message is recorded in the outbox first, so nothing
- * is lost when a provider is down; MAIL_MODE decides what happens next:
- * - "outbox" (local default): the row is the delivery; the message is logged for developers.
- * - "http": POST {from,to,subject,text,html} as JSON to MAIL_HTTP_URL (bearer MAIL_HTTP_TOKEN).
+ * The one way the platform sends mail. Every message is first recorded as a row of `mail_outbox`;
+ * the configured mail mode decides what happens next, once, inside the same request:
+ * - "outbox" (local default): nothing is sent; the row (status RECORDED) and a log line are all there is.
+ * - "http": POST {from,to,subject,text,html} as JSON to the configured URL (bearer token if set).
  * - "cloudflare": Cloudflare Email Routing's send_email binding `EMAIL`.
+ * A failed send marks the row FAILED with the error and is not retried: nothing resends outbox
+ * rows (the cron jobs do not touch them), so the user asks again (e.g. a new reset link).
  */
-export async function sendMail(env: Bindings, db: Db, mail: Mail): Promise<void> {
+export async function sendMail(deps: MailDeps, db: Db, mail: Mail): Promise<void> {
   const id = crypto.randomUUID();
-  const mode = env.MAIL_MODE ?? 'outbox';
+  const mode = deps.config.mail.mode;
   await db.insert(mailOutbox).values({
     id,
     to: mail.to,
@@ -32,24 +40,24 @@ export async function sendMail(env: Bindings, db: Db, mail: Mail): Promise<void>
     console.log(JSON.stringify({ level: 'info', event: 'mail.recorded', to: mail.to, subject: mail.subject, text: mail.text }));
     return;
   }
-  await deliver(env, db, id, mail);
+  await deliver(deps, db, id, mail);
 }
 
-async function deliver(env: Bindings, db: Db, id: string, mail: Mail): Promise<void> {
-  const from = env.MAIL_FROM ?? 'no-reply@safework.example';
+async function deliver(deps: MailDeps, db: Db, id: string, mail: Mail): Promise<void> {
+  const { mode, from, httpUrl, httpToken } = deps.config.mail;
   try {
-    if (env.MAIL_MODE === 'http') {
-      if (!env.MAIL_HTTP_URL) throw new Error('MAIL_HTTP_URL is not set');
-      const response = await fetch(env.MAIL_HTTP_URL, {
+    if (mode === 'http') {
+      if (!httpUrl) throw new Error('MAIL_HTTP_URL is not set');
+      const response = await fetch(httpUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(env.MAIL_HTTP_TOKEN ? { authorization: `Bearer ${env.MAIL_HTTP_TOKEN}` } : {}) },
+        headers: { 'content-type': 'application/json', ...(httpToken ? { authorization: `Bearer ${httpToken}` } : {}) },
         body: JSON.stringify({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
       });
       if (!response.ok) throw new Error(`mail provider answered ${response.status}`);
-    } else if (env.MAIL_MODE === 'cloudflare') {
-      if (!env.EMAIL) throw new Error('EMAIL binding is not configured');
+    } else if (mode === 'cloudflare') {
+      if (!deps.email) throw new Error('EMAIL binding is not configured');
       const { EmailMessage } = await import('cloudflare:email');
-      await env.EMAIL.send(new EmailMessage(from, mail.to, mimeMessage(from, mail)));
+      await deps.email.send(new EmailMessage(from, mail.to, mimeMessage(from, mail)));
     }
     // A delivered message may carry a live reset link: keep the record, not the secret.
     await db
@@ -63,6 +71,11 @@ async function deliver(env: Bindings, db: Db, id: string, mail: Mail): Promise<v
   }
 }
 
+/**
+ * A plain-text RFC 5322 message for the send_email binding. Kept by hand: four headers and a body
+ * do not justify a MIME library (Cloudflare's examples use `mimetext`), and there are no
+ * attachments or HTML parts to encode.
+ */
 function mimeMessage(from: string, mail: Mail): string {
   return [
     `From: ${from}`,

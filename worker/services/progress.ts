@@ -171,14 +171,18 @@ export async function componentContext(db: Db, user: Pick<AuthUser, 'id' | 'role
   return { component, course: found.course, domain: found.domain, enrollment, components: list, progress, row };
 }
 
-/** Sequential unlocking, enforced: 409 COMPONENT_LOCKED. */
-export function assertUnlocked(ctx: Pick<ComponentContext, 'components' | 'progress' | 'component'>): void {
-  const locked = isComponentLocked(
+/** Locked until the previous required component is completed (the shared unlock rule). */
+export function componentLocked(ctx: Pick<ComponentContext, 'components' | 'progress' | 'component'>): boolean {
+  return isComponentLocked(
     ctx.components.map((c) => ({ id: c.id, type: c.type, orderIndex: c.orderIndex })),
     ctx.progress,
     ctx.component.id,
   );
-  if (locked) throw new ApiError('COMPONENT_LOCKED', COMPONENT_LOCKED_MESSAGE);
+}
+
+/** Sequential unlocking, enforced: 409 COMPONENT_LOCKED. */
+export function assertUnlocked(ctx: Pick<ComponentContext, 'components' | 'progress' | 'component'>): void {
+  if (componentLocked(ctx)) throw new ApiError('COMPONENT_LOCKED', COMPONENT_LOCKED_MESSAGE);
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -1,21 +1,10 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { AwsClient } from 'aws4fetch';
 import type { Bindings } from '../env';
 
 /*
  * File storage behind one interface with two backends: the R2 binding (default, also what
  * `wrangler dev` uses locally) and any S3-compatible endpoint (R2's S3 API, MinIO, AWS S3)
- * through @aws-sdk/client-s3, chosen by STORAGE_BACKEND.
+ * through S3's REST calls signed with SigV4 by aws4fetch, chosen by STORAGE_BACKEND.
  *
  * Streams of unknown length are stored as multipart uploads of PART_SIZE parts, so at most one
  * part is held in memory however large the file is (a Worker has 128 MB).
@@ -55,10 +44,30 @@ export interface Storage {
   presignPut?(key: string, contentType: string, expiresIn: number): Promise<string>;
 }
 
-export function getStorage(env: Pick<Bindings, 'FILES' | 'STORAGE_BACKEND' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>): Storage {
+export type StorageEnv = Pick<Bindings, 'FILES' | 'STORAGE_BACKEND' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+
+export function getStorage(env: StorageEnv): Storage {
   if (env.STORAGE_BACKEND === 's3') return s3Storage(env);
   if (!env.FILES) throw new Error('Storage is not configured: the FILES R2 binding is missing');
   return r2Storage(env.FILES);
+}
+
+/**
+ * The storage of a request (`c.var.storage`): built on first use, so a misconfigured backend
+ * fails the calls that touch files, not every request.
+ */
+export function storageFor(env: StorageEnv): Storage {
+  let made: Storage | undefined;
+  const use = () => (made ??= getStorage(env));
+  const backend = env.STORAGE_BACKEND === 's3' ? 's3' : 'r2';
+  return {
+    backend,
+    put: (key, body, options) => use().put(key, body, options),
+    get: (key, options) => use().get(key, options),
+    head: (key) => use().head(key),
+    delete: (key) => use().delete(key),
+    ...(backend === 's3' ? { presignPut: (key: string, contentType: string, expiresIn: number) => use().presignPut!(key, contentType, expiresIn) } : {}),
+  };
 }
 
 /** Cuts a stream into PART_SIZE pieces (the last one shorter). Holds at most one part. */
@@ -175,24 +184,50 @@ function r2Storage(bucket: R2Bucket): Storage {
 
 // ---------------------------------------------------------------- S3-compatible endpoint
 
+/** XML text content needs `&`, `<`, `>` and quotes escaped (ETags are quoted strings). */
+const xmlText = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
+
+/** The single element S3 answers we read (`UploadId`), or an error's `Code`; a regex suffices for these flat documents. */
+const xmlValue = (xml: string, tag: string) => xml.match(new RegExp(`<${tag}>([^<]*)</${tag}>`))?.[1] ?? null;
+
+class S3Error extends Error {
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    readonly code: string | null,
+  ) {
+    super(`S3 ${operation} failed: ${status}${code ? ` ${code}` : ''}`);
+    this.name = 'S3Error';
+  }
+}
+
 function s3Storage(env: Pick<Bindings, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>): Storage {
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
   if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
     throw new Error('Storage is not configured: STORAGE_BACKEND=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
-  const client = new S3Client({
-    endpoint: S3_ENDPOINT,
-    region: env.S3_REGION || 'auto',
-    forcePathStyle: true,
-    credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY },
-    // Otherwise presigned PUTs carry a checksum of an empty body and every browser upload fails.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  const Bucket = S3_BUCKET;
-  const isMissing = (error: unknown) => {
-    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-    return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+  // Few retries: an upload part that keeps failing should fail the upload, not stall it.
+  const client = new AwsClient({ accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY, service: 's3', region: env.S3_REGION || 'auto', retries: 2 });
+  const base = S3_ENDPOINT.replace(/\/+$/, '');
+  /** Path-style URL of an object (`<endpoint>/<bucket>/<key>`), each key segment encoded. */
+  const objectUrl = (key: string, query: Record<string, string> = {}) => {
+    const url = new URL(`${base}/${encodeURIComponent(S3_BUCKET)}/${key.split('/').map(encodeURIComponent).join('/')}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
+  };
+  /** Sends a signed request; any answer but 2xx (or 404 where `allowMissing`) throws with S3's error code. */
+  const send = async (operation: string, url: URL, init: RequestInit, allowMissing = false): Promise<Response | null> => {
+    const response = await client.fetch(url.toString(), init);
+    if (allowMissing && response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) throw new S3Error(operation, response.status, xmlValue(await response.text(), 'Code'));
+    return response;
+  };
+  const putBytes = async (key: string, bytes: Uint8Array, contentType: string) => {
+    const res = await send('PutObject', objectUrl(key), { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
+    await res!.body?.cancel();
   };
 
   return {
@@ -200,21 +235,34 @@ function s3Storage(env: Pick<Bindings, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET'
     async put(key, body, { contentType }) {
       if (!(body instanceof ReadableStream)) {
         const bytes = toBytes(body);
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+        await putBytes(key, bytes, contentType);
         return { size: bytes.length };
       }
-      const size = await putStream<{ ETag: string; PartNumber: number }>(body, {
-        single: async (bytes) => void (await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }))),
+      const size = await putStream<{ etag: string; partNumber: number }>(body, {
+        single: (bytes) => putBytes(key, bytes, contentType),
         start: async () => {
-          const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
-          if (!UploadId) throw new Error('S3 did not return an upload id');
+          const created = await send('CreateMultipartUpload', objectUrl(key, { uploads: '' }), { method: 'POST', headers: { 'content-type': contentType } });
+          const uploadId = xmlValue(await created!.text(), 'UploadId');
+          if (!uploadId) throw new Error('S3 did not return an upload id');
           return {
-            upload: async (PartNumber, bytes) => {
-              const res = await client.send(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: bytes, ContentLength: bytes.length }));
-              return { ETag: res.ETag ?? '', PartNumber };
+            upload: async (partNumber, bytes) => {
+              const res = await send('UploadPart', objectUrl(key, { partNumber: String(partNumber), uploadId }), { method: 'PUT', body: bytes });
+              await res!.body?.cancel();
+              return { etag: res!.headers.get('etag') ?? '', partNumber };
             },
-            complete: async (Parts) => void (await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts } }))),
-            abort: async () => void (await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId }))),
+            complete: async (parts) => {
+              const xml = `<CompleteMultipartUpload>${parts
+                .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${xmlText(p.etag)}</ETag></Part>`)
+                .join('')}</CompleteMultipartUpload>`;
+              const res = await send('CompleteMultipartUpload', objectUrl(key, { uploadId }), { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' } });
+              // S3 may answer 200 and still report a failure in the body.
+              const text = await res!.text();
+              if (/<Error>/.test(text)) throw new S3Error('CompleteMultipartUpload', 200, xmlValue(text, 'Code'));
+            },
+            abort: async () => {
+              const res = await send('AbortMultipartUpload', objectUrl(key, { uploadId }), { method: 'DELETE' }, true);
+              await res?.body?.cancel();
+            },
           };
         },
       });
@@ -222,38 +270,35 @@ function s3Storage(env: Pick<Bindings, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET'
     },
     async get(key, options = {}) {
       const range = options.range;
-      try {
-        const res = await client.send(
-          new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.offset}-${range.offset + range.length - 1}` } : {}) }),
-        );
-        if (!res.Body) return null;
-        const total = res.ContentRange?.match(/\/(\d+)$/)?.[1];
-        const size = total ? Number(total) : Number(res.ContentLength ?? 0);
-        return {
-          body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
-          size,
-          contentType: res.ContentType ?? 'application/octet-stream',
-          ...(range ? { range } : {}),
-        };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      const headers: Record<string, string> = range ? { range: `bytes=${range.offset}-${range.offset + range.length - 1}` } : {};
+      const res = await send('GetObject', objectUrl(key), { method: 'GET', headers }, true);
+      if (!res || !res.body) return null;
+      const total = res.headers.get('content-range')?.match(/\/(\d+)$/)?.[1];
+      return {
+        body: res.body,
+        size: Number(total ?? res.headers.get('content-length') ?? 0),
+        contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+        ...(range ? { range } : {}),
+      };
     },
     async head(key) {
-      try {
-        const res = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return { size: Number(res.ContentLength ?? 0), contentType: res.ContentType ?? 'application/octet-stream' };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      const res = await send('HeadObject', objectUrl(key), { method: 'HEAD' }, true);
+      if (!res) return null;
+      return { size: Number(res.headers.get('content-length') ?? 0), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const res = await send('DeleteObject', objectUrl(key), { method: 'DELETE' }, true);
+      await res?.body?.cancel();
     },
-    presignPut(key, contentType, expiresIn) {
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn });
+    async presignPut(key, contentType, expiresIn) {
+      // A query-signed URL the browser PUTs to; the content type is signed, so it must send the same.
+      const signed = await client.sign(objectUrl(key, { 'X-Amz-Expires': String(expiresIn) }).toString(), {
+        method: 'PUT',
+        headers: { 'content-type': contentType },
+        // Sign every header given (only content-type): by default aws4fetch leaves content-type unsigned.
+        aws: { signQuery: true, allHeaders: true },
+      });
+      return signed.url;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { chunk, type UserDetailDto, type UserDto } from '../contract/admin-people';
 import type { AdminPermissions, DomainRef, SessionUser } from '../contract/auth';
 import { ADMIN_PERMISSION_KEYS } from '../contract/auth';
 import type { Db } from '../db/client';
@@ -14,26 +15,54 @@ export function fullName(user: Pick<UserRow, 'firstName' | 'lastName' | 'usernam
 export function permissionsOf(user: Pick<UserRow, 'role' | 'permissions'>): AdminPermissions | null {
   if (user.role !== 'ADMIN') return null;
   const stored = user.permissions ?? {};
-  // Every flag defaults to true (admin spec section 6).
+  // Every permission flag defaults to true until an admin turns it off.
   return Object.fromEntries(ADMIN_PERMISSION_KEYS.map((k) => [k, stored[k] ?? true])) as AdminPermissions;
 }
 
-/** Domains (books) per user id, in one query. */
-export async function domainsByUser(db: Db, userIds: string[]): Promise<Map<string, DomainRef[]>> {
+/** D1 binds at most 100 parameters per statement: id lists are split below that. */
+export const PARAM_CHUNK = 90;
+
+/**
+ * Books (domains) per user id, sorted by name: of the given users (in parameter-safe chunks),
+ * or of every user when `userIds` is omitted. The one user-to-books lookup.
+ */
+export async function domainsByUser(db: Db, userIds?: string[]): Promise<Map<string, DomainRef[]>> {
   const map = new Map<string, DomainRef[]>();
-  if (userIds.length === 0) return map;
-  const rows = await db
-    .select({ userId: userDomains.userId, id: domains.id, name: domains.name })
-    .from(userDomains)
-    .innerJoin(domains, eq(domains.id, userDomains.domainId))
-    .where(inArray(userDomains.userId, userIds))
-    .orderBy(domains.name);
+  if (userIds && userIds.length === 0) return map;
+  const select = () =>
+    db.select({ userId: userDomains.userId, id: domains.id, name: domains.name }).from(userDomains).innerJoin(domains, eq(domains.id, userDomains.domainId));
+  const rows = userIds
+    ? (await Promise.all(chunk(userIds, PARAM_CHUNK).map((ids) => select().where(inArray(userDomains.userId, ids))))).flat()
+    : await select();
+  rows.sort((a, b) => a.name.localeCompare(b.name));
   for (const row of rows) {
     const list = map.get(row.userId) ?? [];
     list.push({ id: row.id, name: row.name });
     map.set(row.userId, list);
   }
   return map;
+}
+
+/** The admin view of a user: never carries a hash or a stored password. */
+export function toUserDto(row: UserRow, userDomainList: DomainRef[]): UserDto {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    domains: userDomainList,
+    department: row.department,
+    jobTitle: row.jobTitle,
+    passwordCreatedAt: row.passwordCreatedAt,
+    mustChangePassword: row.mustChangePassword,
+    createdAt: row.createdAt,
+  };
+}
+
+export function toUserDetail(row: UserRow, userDomainList: DomainRef[]): UserDetailDto {
+  return { ...toUserDto(row, userDomainList), permissions: permissionsOf(row), lastLogin: row.lastLoginAt };
 }
 
 /** The session view of a user: never carries a hash or a stored password. */

@@ -1,4 +1,7 @@
-/** The password policy of both specs, applied on every password set (reset, change, admin-generated). */
+/**
+ * The password policy, applied on every password set (reset, change, admin-generated): at least 8
+ * characters, upper and lower case, a digit and a special character, none of the banned terms.
+ */
 export const PASSWORD_MIN_LENGTH = 8;
 export const BANNED_PASSWORD_TERMS = ['safety', 'password', 'secure', 'ehs', 'osha'] as const;
 

@@ -4,7 +4,7 @@ export type ComponentStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAI
 export type CourseStatus = 'ENROLLED' | 'IN_PROGRESS' | 'COMPLETED';
 export type LearnerCourseState = 'NOT_ENROLLED' | 'ENROLLED' | 'IN_PROGRESS' | 'COMPLETED';
 
-/** Weights of api-responses.md; renormalised over the component types a course actually has. */
+/** Overall progress weights: pre-assessment 20, materials 50 (shared), post-assessment 30; renormalised over the component types a course actually has. */
 export const PROGRESS_WEIGHTS: Record<ComponentType, number> = { PRE_ASSESSMENT: 20, MATERIAL: 50, POST_ASSESSMENT: 30 };
 export const MATERIAL_PROGRESS_STEP = 10;
 
@@ -46,7 +46,7 @@ export function overallProgress(components: readonly ComponentLike[], progress: 
 const byOrder = <T extends ComponentLike>(components: readonly T[]) => [...components].sort((a, b) => a.orderIndex - b.orderIndex);
 
 /**
- * Sequential unlocking (learner spec section 4): a NOT_STARTED component is locked unless the
+ * Sequential unlocking: a NOT_STARTED component is locked unless the
  * previous component is COMPLETED; the first is always open. Started or failed components stay open.
  */
 export function isComponentLocked(components: readonly ComponentLike[], progress: ReadonlyMap<string, ComponentProgressLike>, componentId: string): boolean {
@@ -75,7 +75,7 @@ export function continueTarget<T extends ComponentLike>(components: readonly T[]
   );
 }
 
-/** Derived course state per learner (learner spec section 4). */
+/** Derived course state per learner: not enrolled, enrolled, in progress or completed. */
 export function learnerCourseState(record: { status: string; overallProgress: number } | null | undefined): LearnerCourseState {
   if (!record) return 'NOT_ENROLLED';
   if (record.status === 'COMPLETED') return 'COMPLETED';

@@ -7,7 +7,7 @@ export interface RoleBearer {
 }
 
 /**
- * The one admin-recognition rule of both specs: ADMIN in the role list, the role or the userType,
+ * The one admin-recognition rule: ADMIN in the role list, the role or the userType,
  * compared case-insensitively (so "admin" and "SUPER_ADMIN" count), or an isAdmin flag set to true.
  */
 export function isAdminUser(user: RoleBearer | null | undefined): boolean {

@@ -1,0 +1,82 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Material } from '../contract/admin-content';
+import { isAdminUser } from '../contract/rules/roles';
+import type { Db } from '../db/client';
+import { containsText } from '../db/paginate';
+import { components, courseProgress, materials } from '../db/schema';
+import { ApiError } from '../errors';
+import type { FileKind } from './file-types';
+import { materialFileUrl } from './material-links';
+
+export type MaterialRow = typeof materials.$inferSelect;
+
+export const MATERIAL_NOT_FOUND = 'Material not found';
+
+export function toMaterial(row: MaterialRow, fileUrl = materialFileUrl(row.id)): Material {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    contentType: row.contentType,
+    fileUrl,
+    driveFileId: null,
+    driveFileUrl: fileUrl,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The material search: title or description contains the text, case-insensitive. */
+export const materialSearch = (term: string) => containsText(term, [materials.title, materials.description]);
+
+export async function findMaterial(db: Db, id: string): Promise<MaterialRow> {
+  const row = await db.select().from(materials).where(eq(materials.id, id)).get();
+  if (!row) throw new ApiError('NOT_FOUND', MATERIAL_NOT_FOUND);
+  return row;
+}
+
+/** Admins always; a learner only while enrolled in a course that has a component using it. Otherwise 404. */
+export async function findAccessibleMaterial(db: Db, id: string, user: { id: string; role: string }): Promise<MaterialRow> {
+  const row = await findMaterial(db, id);
+  if (isAdminUser(user)) return row;
+  const enrolled = await db
+    .select({ id: courseProgress.id })
+    .from(courseProgress)
+    .innerJoin(components, eq(components.courseId, courseProgress.courseId))
+    .where(and(eq(courseProgress.userId, user.id), eq(components.materialId, id)))
+    .limit(1)
+    .get();
+  if (!enrolled) throw new ApiError('NOT_FOUND', MATERIAL_NOT_FOUND);
+  return row;
+}
+
+/** How many course components use the material (a used material cannot be deleted). */
+export async function usageCount(db: Db, id: string): Promise<number> {
+  const row = await db.select({ n: count() }).from(components).where(eq(components.materialId, id)).get();
+  return Number(row?.n ?? 0);
+}
+
+export async function insertMaterial(
+  db: Db,
+  createdBy: string,
+  values: { key: string; kind: FileKind; fileName: string; size: number; title: string; description: string | null },
+): Promise<MaterialRow> {
+  const [row] = await db
+    .insert(materials)
+    .values({
+      id: crypto.randomUUID(),
+      title: values.title,
+      description: values.description,
+      type: values.kind.type,
+      fileName: values.fileName,
+      fileSize: values.size,
+      contentType: values.kind.contentType,
+      storageKey: values.key,
+      createdBy,
+    })
+    .returning();
+  return row;
+}

@@ -1,0 +1,72 @@
+import { formatFileSize, MESSAGES, titleFromFileName, uploadFieldsSchema } from '../contract/admin-content';
+import { ApiError } from '../errors';
+import { parseOrThrow } from '../validate';
+import { contentMismatchMessage, fileKindFor, MAGIC_BYTES_NEEDED, type FileKind } from './file-types';
+
+/*
+ * Upload checks shared by the streamed upload and the direct (presigned) one: the type by
+ * extension, the content by its first bytes (magic numbers), the size cap.
+ */
+
+/** Multipart headers and small fields on top of the file itself. */
+export const MULTIPART_OVERHEAD = 256 * 1024;
+
+export const tooLarge = (max: number) => new ApiError('PAYLOAD_TOO_LARGE', `The file is larger than the upload limit of ${formatFileSize(max)}.`);
+
+/** Reads the first bytes of a stream and gives back a stream of the whole, capped at `max` bytes. */
+export async function sniffAndCap(source: ReadableStream<Uint8Array>, max: number): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
+  const reader = source.getReader();
+  const pending: Uint8Array[] = [];
+  let seen = 0;
+  while (seen < MAGIC_BYTES_NEEDED) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pending.push(value);
+    seen += value.length;
+  }
+  const head = new Uint8Array(Math.min(seen, MAGIC_BYTES_NEEDED));
+  let filled = 0;
+  for (const chunk of pending) {
+    if (filled >= head.length) break;
+    const take = chunk.subarray(0, head.length - filled);
+    head.set(take, filled);
+    filled += take.length;
+  }
+  let total = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const chunk = pending.shift() ?? (await reader.read()).value;
+        if (!chunk) return controller.close();
+        total += chunk.length;
+        if (total > max) {
+          controller.error(tooLarge(max));
+          await reader.cancel().catch(() => undefined);
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+  return { head, stream };
+}
+
+export function requireKind(fileName: string): FileKind {
+  const kind = fileKindFor(fileName);
+  if (!kind) throw new ApiError('VALIDATION_FAILED', MESSAGES.invalidFileType, { fields: { file: MESSAGES.invalidFileType } });
+  return kind;
+}
+
+export function checkMagic(kind: FileKind, head: Uint8Array) {
+  if (head.length === 0) throw new ApiError('VALIDATION_FAILED', 'The selected file is empty', { fields: { file: 'The selected file is empty' } });
+  if (!kind.matches(head)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', contentMismatchMessage(kind), { fields: { file: contentMismatchMessage(kind) } });
+}
+
+/** Title and description of an upload, the title defaulting to the file name without extension. */
+export function uploadFields(fileName: string, title: string | undefined, description: string | undefined) {
+  const fields = parseOrThrow(uploadFieldsSchema, { title: title ?? '', description: description ?? null });
+  return { title: fields.title || titleFromFileName(fileName) || 'Untitled material', description: fields.description };
+}
+
