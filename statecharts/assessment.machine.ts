@@ -280,7 +280,10 @@ export const assessmentMachine = setup({
         input: ({ context }) => ({ componentId: context.componentId }),
         onDone: { target: 'answering', actions: { type: 'storeAttempt', params: ({ event }) => ({ attempt: event.output }) } },
         onError: [
-          // Two starts raced on the server's one-open-attempt index: the attempt exists, fetch it again.
+          // A start answered with "duplicate key" (two starts raced on a server's one-open-attempt
+          // index) shows "Loading assessment... Please wait." and asks again after 1 s. This Worker
+          // answers such a race with the open attempt itself, so only servers of the original API
+          // send it; the client keeps the rule for them.
           { guard: { type: 'isDuplicateKey', params: ({ event }) => ({ error: event.error }) }, target: 'waitingToRetry' },
           {
             target: 'failed',
