@@ -5,6 +5,7 @@
  * marked "extra" are additions the client may use (resuming an attempt, showing the server clock), never replacements.
  */
 import * as v from 'valibot';
+import { pageQueryFields, queryBool } from './common';
 import type { ComponentType, MaterialType, QuestionType, SubmitReason } from './course';
 import type { ComponentStatus, CourseStatus } from './rules/progress';
 
@@ -60,26 +61,10 @@ export interface Pagination {
 export const COURSE_SORTS = ['recent', 'alphabetical', 'domain'] as const;
 export type CourseSort = (typeof COURSE_SORTS)[number];
 
-const queryBool = v.pipe(
-  v.optional(v.string(), ''),
-  v.transform((value) => ['true', '1', 'yes', 'on'].includes(value.trim().toLowerCase())),
-);
-const queryInt = (fallback: number, min: number, max: number, message: string) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.transform((value) => (value.trim() === '' ? fallback : Number(value))),
-    v.number(message),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
-
 /** `?page=1&limit=20&showAll=true&search=fire&sortBy=recent` (sortBy empty = recent). */
 export const courseListQuery = v.object({
-  page: queryInt(1, 1, 100_000, 'page must be a positive whole number'),
-  limit: queryInt(20, 1, 100, 'limit must be between 1 and 100'),
+  ...pageQueryFields(20, 100),
   showAll: queryBool,
-  search: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(200, 'Search is too long')),
   sortBy: v.pipe(
     v.optional(v.string(), ''),
     v.transform((value) => (value.trim() === '' ? 'recent' : value.trim())),

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
+import { Hono, type Context } from 'hono';
 import { idParam } from '../contract/common';
 import {
   completeBody,
@@ -36,8 +37,33 @@ import { validate } from '../validate';
 
 const NOT_ENROLLED = 'Course progress not found';
 
-/** Reads the component's row after a write, recomputes the course, answers {message, progress}. */
-async function answer(db: Db, ctx: ComponentContext, userId: string, message: string, now: Date): Promise<ComponentProgressResponse> {
+/**
+ * The component named by the path, once the learner may act on it: enrolled in its published
+ * course, of a type the step allows (`onlyMaterials`), and unlocked. Carries the step's clock.
+ */
+async function componentStep(c: Context<AppEnv>, id: string, onlyMaterials?: { code: 'BAD_REQUEST' | 'FORBIDDEN'; message: string }) {
+  const { db, user } = c.var;
+  const ctx = await componentContext(db, user, id);
+  if (onlyMaterials && ctx.component.type !== 'MATERIAL') throw new ApiError(onlyMaterials.code, onlyMaterials.message);
+  assertUnlocked(ctx);
+  const now = new Date();
+  return { db, user, ctx, now, iso: now.toISOString() };
+}
+
+/**
+ * One learner step on a component: its progress row and the day's learning activity are written
+ * in one batch, the course is recomputed, and the answer is {message, progress} read back.
+ */
+async function recordStep(
+  db: Db,
+  ctx: ComponentContext,
+  userId: string,
+  now: Date,
+  set: SQLiteUpdateSetSource<typeof componentProgress>,
+  message: string,
+  activitySeconds = 0,
+): Promise<ComponentProgressResponse> {
+  await db.batch([db.update(componentProgress).set(set).where(eq(componentProgress.id, ctx.row.id)), learningActivityUpsert(db, userId, now, activitySeconds)]);
   await recomputeCourseProgress(db, userId, ctx.course.id, now, { accessed: true });
   const row = await db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).get();
   return { message, progress: toComponentProgress(row ?? ctx.row, ctx.component) };
@@ -129,98 +155,44 @@ export const progress = new Hono<AppEnv>()
   })
 
   .post('/components/:id/start', validate('param', idParam), async (c) => {
-    const { id } = c.req.valid('param');
-    const db = c.var.db;
-    const user = c.var.user;
-    const ctx = await componentContext(db, user, id);
-    assertUnlocked(ctx);
-    const now = new Date();
-    const iso = now.toISOString();
-    await db.batch([
-      db
-        .update(componentProgress)
-        .set({
-          status: sql`CASE WHEN ${componentProgress.status} = 'NOT_STARTED' THEN 'IN_PROGRESS' ELSE ${componentProgress.status} END`,
-          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-          lastAccessedAt: iso,
-        })
-        .where(eq(componentProgress.id, ctx.row.id)),
-      learningActivityUpsert(db, user.id, now),
-    ]);
-    return c.json(await answer(db, ctx, user.id, 'Component started', now));
+    const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id);
+    return c.json(await recordStep(db, ctx, user.id, now, {
+      status: sql`CASE WHEN ${componentProgress.status} = 'NOT_STARTED' THEN 'IN_PROGRESS' ELSE ${componentProgress.status} END`,
+      startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+      lastAccessedAt: iso,
+    }, 'Component started'));
   })
 
   .put('/components/:id/progress', validate('param', idParam), validate('json', progressBody), async (c) => {
-    const { id } = c.req.valid('param');
     const { progressPercentage } = c.req.valid('json');
-    const db = c.var.db;
-    const user = c.var.user;
-    const ctx = await componentContext(db, user, id);
-    if (ctx.component.type !== 'MATERIAL') throw new ApiError('BAD_REQUEST', 'Progress can only be reported for materials');
-    assertUnlocked(ctx);
+    const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, { code: 'BAD_REQUEST', message: 'Progress can only be reported for materials' });
     const step = toProgressStep(progressPercentage);
-    const now = new Date();
-    const iso = now.toISOString();
     // Progress never goes backwards (a re-opened video starts at 0); 100 completes the material.
     const next = sql`max(${componentProgress.progressPercentage}, ${step})`;
-    await db.batch([
-      db
-        .update(componentProgress)
-        .set({
-          progressPercentage: next,
-          status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${next} >= 100 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
-          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-          completedAt: sql`CASE WHEN ${next} >= 100 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
-          lastAccessedAt: iso,
-        })
-        .where(eq(componentProgress.id, ctx.row.id)),
-      learningActivityUpsert(db, user.id, now),
-    ]);
-    return c.json(await answer(db, ctx, user.id, 'Progress updated', now));
+    return c.json(await recordStep(db, ctx, user.id, now, {
+      progressPercentage: next,
+      status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${next} >= 100 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
+      startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+      completedAt: sql`CASE WHEN ${next} >= 100 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
+      lastAccessedAt: iso,
+    }, 'Progress updated'));
   })
 
   .post('/components/:id/complete', validate('param', idParam), validate('json', completeBody), async (c) => {
-    const { id } = c.req.valid('param');
     const { score } = c.req.valid('json');
-    const db = c.var.db;
-    const user = c.var.user;
-    const ctx = await componentContext(db, user, id);
-    if (ctx.component.type !== 'MATERIAL') throw new ApiError('FORBIDDEN', 'An assessment is completed only by a passing submission');
-    assertUnlocked(ctx);
-    const now = new Date();
-    const iso = now.toISOString();
-    await db.batch([
-      db
-        .update(componentProgress)
-        .set({
-          status: 'COMPLETED',
-          progressPercentage: 100,
-          ...(score != null ? { score } : {}),
-          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-          completedAt: sql`coalesce(${componentProgress.completedAt}, ${iso})`,
-          lastAccessedAt: iso,
-        })
-        .where(eq(componentProgress.id, ctx.row.id)),
-      learningActivityUpsert(db, user.id, now),
-    ]);
-    return c.json(await answer(db, ctx, user.id, 'Component completed', now));
+    const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, { code: 'FORBIDDEN', message: 'An assessment is completed only by a passing submission' });
+    return c.json(await recordStep(db, ctx, user.id, now, {
+      status: 'COMPLETED',
+      progressPercentage: 100,
+      ...(score != null ? { score } : {}),
+      startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+      completedAt: sql`coalesce(${componentProgress.completedAt}, ${iso})`,
+      lastAccessedAt: iso,
+    }, 'Component completed'));
   })
 
   .put('/components/:id/time', validate('param', idParam), validate('json', timeBody), async (c) => {
-    const { id } = c.req.valid('param');
     const { additionalSeconds } = c.req.valid('json');
-    const db = c.var.db;
-    const user = c.var.user;
-    const ctx = await componentContext(db, user, id);
-    assertUnlocked(ctx);
-    const now = new Date();
-    const iso = now.toISOString();
-    await db.batch([
-      db
-        .update(componentProgress)
-        .set({ timeSpentSeconds: sql`${componentProgress.timeSpentSeconds} + ${additionalSeconds}`, lastAccessedAt: iso })
-        .where(eq(componentProgress.id, ctx.row.id)),
-      learningActivityUpsert(db, user.id, now, additionalSeconds),
-    ]);
-    return c.json(await answer(db, ctx, user.id, 'Time recorded', now));
+    const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id);
+    return c.json(await recordStep(db, ctx, user.id, now, { timeSpentSeconds: sql`${componentProgress.timeSpentSeconds} + ${additionalSeconds}`, lastAccessedAt: iso }, 'Time recorded', additionalSeconds));
   });
