@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
-import { formatFileSize, MATERIAL_TYPE_LABELS, MESSAGES, type AdminComponent, type Material } from '@contract/admin-content';
+import { MATERIAL_TYPE_LABELS, MESSAGES, type AdminComponent, type Material } from '@contract/admin-content';
 import type { ComponentType } from '@contract/course';
 import { createComponent, listMaterials, updateComponent } from '../../api/admin-content';
 import { ApiClientError, errorMessage } from '../../api/client';
 import { Alert, Button, Checkbox, Dialog, LoadingBlock, Select, TextField } from '../../ui';
 import { AssessmentEditor } from './assessment-editor';
 import { draftErrors, draftFromData, draftToData, newAssessment, type AssessmentDraft } from './assessment-draft';
+import { formatFileSize } from '../../format';
 
 export const COMPONENT_LABELS: Record<ComponentType, string> = { PRE_ASSESSMENT: 'Pre-Assessment', MATERIAL: 'Material', POST_ASSESSMENT: 'Post-Assessment' };
 

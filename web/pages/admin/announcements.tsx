@@ -18,9 +18,9 @@ import { ApiClientError } from '../../api/client';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TextField, toaster, type SelectOption } from '../../ui';
+import { formatDateTime } from '../../format';
 
 const PRIORITY_OPTIONS: readonly SelectOption<Priority>[] = PRIORITIES.map((p) => ({ value: p, label: p }));
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
 
 type FormState = { mode: 'create' } | { mode: 'edit'; item: AnnouncementDto } | null;
 
@@ -171,9 +171,9 @@ export function AdminAnnouncementsPage() {
               <dt>Author</dt>
               <dd>{viewing.authorName}</dd>
               <dt>Created</dt>
-              <dd>{formatDate(viewing.createdAt)}</dd>
+              <dd>{formatDateTime(viewing.createdAt)}</dd>
               <dt>Expires</dt>
-              <dd>{formatDate(viewing.expiresAt)}</dd>
+              <dd>{formatDateTime(viewing.expiresAt, 'Never')}</dd>
             </dl>
           </div>
         ) : null}
@@ -221,7 +221,7 @@ function Expiry({ item }: { item: AnnouncementDto }) {
   if (!item.expiresAt) return <span>Never</span>;
   return (
     <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-      {formatDate(item.expiresAt)}
+      {formatDateTime(item.expiresAt, 'Never')}
       {item.expired ? <Chip size="sm" palette="neutral">Expired</Chip> : isExpiringSoon(item.expiresAt) ? <Chip size="sm" palette="warning">Expiring Soon</Chip> : null}
     </span>
   );

@@ -20,6 +20,7 @@ import { ApiClientError, errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, Card, Chip, DataTable, Dialog, EmptyState, LoadingBlock, Pagination, Select, TextField, toaster, type SelectOption } from '../../ui';
+import { formatDate, formatDateTime, formatScore } from '../../format';
 
 const STATUS_OPTIONS: readonly SelectOption<AttemptStatusFilter>[] = [
   { value: 'ALL', label: 'All' },
@@ -30,8 +31,6 @@ const LOAD_ERROR = 'Failed to load assessment data. The backend endpoints for as
 const UNAVAILABLE = 'This feature is not available yet. The backend endpoints need to be deployed first.';
 const EMPTY_PAGE = { attempts: [] as AttemptRow[], totalItems: 0, totalPages: 0, currentPage: 0 };
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
-const formatDay = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—');
 const ACTION_LABEL: Record<string, string> = { ASSESSMENT_RESET: 'Reset attempts', ASSESSMENT_MARK_PASSED: 'Marked as passed' };
 
 type Intervention = { kind: 'reset' | 'pass'; row: AttemptRow } | null;
@@ -184,9 +183,9 @@ export function AdminAssessmentsPage() {
               { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
               { key: 'book', header: 'Books', cell: (r) => r.domainName },
               { key: 'attempt', header: 'Attempt', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
-              { key: 'score', header: 'Score', cell: (r) => (r.score === null ? '—' : `${Math.round(r.score)}%`) },
+              { key: 'score', header: 'Score', cell: (r) => formatScore(r.score, '—') },
               { key: 'status', header: 'Status', cell: (r) => <StatusChip row={r} /> },
-              { key: 'date', header: 'Date', cell: (r) => <span title={formatDate(r.submittedAt)}>{formatDay(r.submittedAt)}</span> },
+              { key: 'date', header: 'Date', cell: (r) => <span title={formatDateTime(r.submittedAt)}>{formatDate(r.submittedAt)}</span> },
               { key: 'actions', header: 'Actions', hideInCard: true, cell: actions },
             ]}
             empty={
@@ -387,7 +386,7 @@ function AuditLogPanel({ reload }: { reload: number }) {
             getRowKey={(e) => e.id}
             cardTitle={(e) => `${ACTION_LABEL[e.action] ?? e.action} · ${e.targetUsername ?? ''}`}
             columns={[
-              { key: 'when', header: 'When', cell: (e) => formatDate(e.createdAt) },
+              { key: 'when', header: 'When', cell: (e) => formatDateTime(e.createdAt) },
               { key: 'actor', header: 'Admin', cell: (e) => e.actorUsername },
               { key: 'action', header: 'Action', hideInCard: true, cell: (e) => ACTION_LABEL[e.action] ?? e.action },
               { key: 'target', header: 'Learner', hideInCard: true, cell: (e) => e.targetUsername ?? '—' },

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
 import { Alert, Card, Chip, DataTable, EmptyState, LoadingBlock, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
+import { formatDateTime } from '../../format';
 
 interface DashboardData {
   stats: DashboardStats;
@@ -21,7 +22,6 @@ interface DashboardData {
 const ZERO: DashboardStats = { activeUsers: 0, totalDomains: 0, totalAssignments: 0, pendingActions: 0, totalCourses: 0 };
 export const DASHBOARD_ERROR = 'Failed to load dashboard data. Please try again later.';
 
-const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /admin (admin spec section 2, "Admin dashboard"). */
 export function AdminDashboardPage() {
@@ -92,7 +92,7 @@ export function AdminDashboardPage() {
                       { key: 'user', header: 'User', cell: (r) => r.username, hideInCard: true },
                       { key: 'course', header: 'Course', cell: (r) => r.courseName },
                       { key: 'progress', header: 'Progress', cell: (r) => <ProgressBar value={r.progress} />, width: '30%' },
-                      { key: 'when', header: 'Last activity', cell: (r) => formatWhen(r.timestamp) },
+                      { key: 'when', header: 'Last activity', cell: (r) => formatDateTime(r.timestamp) },
                     ]}
                     empty={<EmptyState icon={<Clock />} title="No learner activity yet" description="Progress appears here once learners enroll in courses." headingLevel="h3" />}
                   />
@@ -113,7 +113,7 @@ export function AdminDashboardPage() {
                           <div className={css({ minW: 0 })}>
                             <p className={css({ fontWeight: 'medium' })}>{course.title}</p>
                             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                              {course.domain} · {formatWhen(course.createdAt)}
+                              {course.domain} · {formatDateTime(course.createdAt)}
                             </p>
                           </div>
                           <Chip palette={course.status === 'PUBLISHED' ? 'success' : 'neutral'}>{course.status === 'PUBLISHED' ? 'Published' : 'Draft'}</Chip>

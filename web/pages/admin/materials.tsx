@@ -1,7 +1,7 @@
 import { Eye, ExternalLink, FileText, FileVideo, Pencil, Presentation, Trash2, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { formatFileSize, MATERIAL_TYPE_LABELS, materialTypeFromFileName, MESSAGES, titleFromFileName } from '@contract/admin-content';
+import { MATERIAL_TYPE_LABELS, materialTypeFromFileName, MESSAGES, titleFromFileName } from '@contract/admin-content';
 import { deleteMaterial, listMaterials, updateMaterial, uploadMaterial, type Material } from '../../api/admin-content';
 import { errorMessage } from '../../api/client';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Pagination, Select, TextField, toaster, type DataTableColumn } from '../../ui';
+import { formatDate, formatFileSize } from '../../format';
 
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
 const ACCEPT = '.pdf,.mp4,.webm,.ogg,.ppt,.pptx';
@@ -16,7 +17,6 @@ const ACCEPT = '.pdf,.mp4,.webm,.ogg,.ppt,.pptx';
 const typeIcon = (type: Material['type']) => (type === 'PDF' ? <FileText size={16} /> : type === 'VIDEO' ? <FileVideo size={16} /> : <Presentation size={16} />);
 const typePalette = { PDF: 'error', VIDEO: 'info', PPT: 'warning' } as const;
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** /admin/materials (admin spec section 2). */
 export function AdminMaterialsPage() {

@@ -16,6 +16,7 @@ import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useReloadableList } from '../../hooks/use-reloadable-list';
 import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
+import { formatDateTime } from '../../format';
 
 const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
   { value: 'ALL', label: 'All' },
@@ -24,7 +25,6 @@ const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
   { value: 'NEW_IDEA', label: 'New Ideas' },
 ];
 const STATUS_OPTIONS: readonly SelectOption<FeedbackStatus>[] = FEEDBACK_STATUSES.map((s) => ({ value: s, label: FEEDBACK_STATUS_LABEL[s] }));
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 /** /admin/think: Think responses (admin spec sections 2, 4, 8). */
 export function AdminThinkPage() {
@@ -103,7 +103,7 @@ export function AdminThinkPage() {
               ),
             },
             { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
-            { key: 'date', header: 'Submitted', cell: (s) => formatDate(s.createdAt) },
+            { key: 'date', header: 'Submitted', cell: (s) => formatDateTime(s.createdAt) },
             { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
           ]}
           empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}

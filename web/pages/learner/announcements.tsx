@@ -7,9 +7,9 @@ import { announcementsApi } from '../../api/announcements';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Card, Chip, EmptyState, LoadingBlock, TextField } from '../../ui';
+import { formatDate } from '../../format';
 
 const FILTERS: ('ALL' | Priority)[] = ['ALL', ...PRIORITIES];
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** /announcements (learner spec sections 2 and 8): active, unexpired announcements, URGENT first. */
 export function AnnouncementsPage() {

@@ -5,13 +5,13 @@ import { css, cx } from 'styled-system/css';
 import { selectUser } from '../../../statecharts/session.machine';
 import { certificatesApi, downloadCertificate } from '../../api/certificates';
 import { ApiClientError } from '../../api/client';
-import { formatCertificateDay } from '../../components/certificate-dialog';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
 import { Alert, Button, Card, Chip, EmptyState, Skeleton, toaster } from '../../ui';
+import { formatCertificateDate } from '../../format';
 
 const MAX_COMPLETED_CARDS = 6;
 const DEFAULT_BOOK = 'EHS Training';
@@ -248,7 +248,7 @@ function CompletedCourseCard({
       </div>
       <p className={css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
         <CalendarCheck size={16} aria-hidden />
-        Completed {formatCertificateDay(course.completedAt)}
+        Completed {formatCertificateDate(course.completedAt)}
       </p>
       {certificate ? (
         <Button fullWidth leftIcon={<Download />} loading={busy} loadingText="Downloading..." disabled={disabled} onClick={onDownload}>

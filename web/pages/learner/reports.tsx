@@ -16,11 +16,11 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { css, cx } from 'styled-system/css';
 import { certificatesApi, downloadCertificate } from '../../api/certificates';
 import { reportsApi } from '../../api/reports';
-import { formatCertificateDay } from '../../components/certificate-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
 import { Alert, Button, Card, Chip, DataTable, EmptyState, LoadingBlock, Pagination, TabContent, TabList, TabTrigger, Tabs, TextField, toaster, type DataTableColumn } from '../../ui';
+import { formatCertificateDate, formatScore } from '../../format';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; report: UserReport };
 type Tab = 'completed' | 'assessment' | 'improvement';
@@ -33,7 +33,6 @@ const PERFORMANCE_PALETTE: Record<PerformanceLabel, 'success' | 'info' | 'brand'
 };
 
 const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unknown error');
-const percent = (score: number | null) => (score == null ? '-' : `${Math.round(score)}%`);
 
 /** /reports, "My Learning Reports" (learner spec section 2, "Reports"). */
 export function ReportsPage() {
@@ -160,8 +159,8 @@ export function ReportsPage() {
 
   const assessmentColumns: DataTableColumn<LearningReportRecord>[] = [
     { key: 'course', header: 'Course', cell: (r) => <CourseCell record={r} />, hideInCard: true },
-    { key: 'date', header: 'Completion Date', cell: (r) => formatCertificateDay(r.lastAccessedDate), width: '170px' },
-    { key: 'score', header: 'Score', cell: (r) => <strong>{percent(r.postAssessmentScore)}</strong>, align: 'right', width: '90px' },
+    { key: 'date', header: 'Completion Date', cell: (r) => formatCertificateDate(r.lastAccessedDate), width: '170px' },
+    { key: 'score', header: 'Score', cell: (r) => <strong>{formatScore(r.postAssessmentScore)}</strong>, align: 'right', width: '90px' },
     {
       key: 'performance',
       header: 'Performance',
@@ -235,7 +234,7 @@ export function ReportsPage() {
                           <div className={css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap', justifyContent: 'space-between', w: { base: '100%', sm: 'auto' } })}>
                             <span className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs', color: 'fg.muted' })}>
                               Post score
-                              <strong className={css({ fontSize: 'md', color: 'fg.default' })}>{percent(record.postAssessmentScore)}</strong>
+                              <strong className={css({ fontSize: 'md', color: 'fg.default' })}>{formatScore(record.postAssessmentScore)}</strong>
                             </span>
                             {certificateAction(record)}
                           </div>
@@ -314,7 +313,7 @@ function CourseCell({ record }: { record: LearningReportRecord }) {
     <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
       <span className={css({ fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' })}>{record.courseTitle}</span>
       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-        {record.domainName || 'EHS Training'} · Completed {formatCertificateDay(record.lastAccessedDate)}
+        {record.domainName || 'EHS Training'} · Completed {formatCertificateDate(record.lastAccessedDate)}
       </span>
     </div>
   );
@@ -328,8 +327,8 @@ function ImprovementRow({ record }: { record: LearningReportRecord }) {
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
       <CourseCell record={record} />
       <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })}>
-        <Metric label="Pre score" value={percent(record.preAssessmentScore)} />
-        <Metric label="Post score" value={percent(record.postAssessmentScore)} />
+        <Metric label="Pre score" value={formatScore(record.preAssessmentScore)} />
+        <Metric label="Post score" value={formatScore(record.postAssessmentScore)} />
         <Metric label="Improvement" value={`${improvement > 0 ? '+' : ''}${Math.round(improvement * 10) / 10} pts`} icon={negative ? <TrendingDown /> : <TrendingUp />} />
         <Metric label="Time invested" value={formatReportDuration(record.timeSpentSeconds)} icon={<Clock />} />
       </dl>

@@ -9,8 +9,8 @@ import { ResponseChip, StatusChip, SubmissionDetails } from '../../components/th
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useReloadableList } from '../../hooks/use-reloadable-list';
 import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, toaster } from '../../ui';
+import { formatDate } from '../../format';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** /think: "Think - Your Submissions" (learner spec sections 2 and 8). */
 export function ThinkPage() {
