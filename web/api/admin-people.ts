@@ -1,4 +1,4 @@
-/** Admin people and operations calls (admin spec section 7; shapes from worker/contract/admin-people.ts). */
+/** Admin people and operations calls; shapes and request bodies from worker/contract/admin-people.ts. */
 import type {
   AssessmentSummary,
   AssignDomainsResponse,
@@ -17,17 +17,17 @@ import type {
 } from '@contract/admin-people';
 import type { AdminPermissions } from '@contract/auth';
 import { api, apiRequest } from './client';
+import { getPage, type PageParams } from './paging';
 
 export type { AttemptRow, BulkImportResult, UserDetailDto, UserDto } from '@contract/admin-people';
 
 export interface UserFilters {
-  search?: string;
-  role?: Role | '';
-  domainId?: string;
+  role: Role | '';
+  domainId: string;
 }
 
 export const usersApi = {
-  list: (filters: UserFilters = {}, signal?: AbortSignal) => api.get<UserDto[]>('/users', { query: { ...filters }, signal }),
+  page: (params: PageParams & UserFilters, signal?: AbortSignal) => getPage<UserDto>('/users', 'users', { ...params }, signal),
   get: (id: string, signal?: AbortSignal) => api.get<UserDetailDto>(`/users/${id}`, { signal }),
   create: (body: { username: string; email: string; role: Role; firstName?: string; lastName?: string }) => api.post<CreateUserResponse>('/users', body),
   update: (
