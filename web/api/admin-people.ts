@@ -1,5 +1,10 @@
 /** Admin people and operations calls; shapes and request bodies from worker/contract/admin-people.ts. */
 import type {
+  AdminUpdateUserBody,
+  assignDomainsBody,
+  bulkDeleteBody,
+  CreateUserBody,
+  interventionBody,
   AssessmentSummary,
   AssignDomainsResponse,
   AttemptsPage,
@@ -15,7 +20,7 @@ import type {
   UserDetailDto,
   UserDto,
 } from '@contract/admin-people';
-import type { AdminPermissions } from '@contract/auth';
+import type { InferInput } from 'valibot';
 import { api, apiRequest } from './client';
 import { getPage, type PageParams } from './paging';
 
@@ -29,15 +34,12 @@ export interface UserFilters {
 export const usersApi = {
   page: (params: PageParams & UserFilters, signal?: AbortSignal) => getPage<UserDto>('/users', 'users', { ...params }, signal),
   get: (id: string, signal?: AbortSignal) => api.get<UserDetailDto>(`/users/${id}`, { signal }),
-  create: (body: { username: string; email: string; role: Role; firstName?: string; lastName?: string }) => api.post<CreateUserResponse>('/users', body),
-  update: (
-    id: string,
-    body: Partial<{ username: string; email: string; firstName: string | null; lastName: string | null; role: Role; permissions: Partial<AdminPermissions> }>,
-  ) => api.put<UserDetailDto>(`/users/${id}`, body),
+  create: (body: CreateUserBody) => api.post<CreateUserResponse>('/users', body),
+  update: (id: string, body: AdminUpdateUserBody) => api.put<UserDetailDto>(`/users/${id}`, body),
   remove: (id: string) => api.delete<{ message: string }>(`/users/${id}`),
-  removeMany: (userIds: string[]) => apiRequest<{ message: string; deleted: number }>('/users/bulk', { method: 'DELETE', body: { userIds } }),
+  removeMany: (userIds: string[]) => apiRequest<{ message: string; deleted: number }>('/users/bulk', { method: 'DELETE', body: { userIds } satisfies InferInput<typeof bulkDeleteBody> }),
   importChunk: (rows: { username: string; email: string }[], signal?: AbortSignal) => api.post<BulkImportResult[]>('/users/bulk', rows, { signal }),
-  assignDomains: (userIds: string[], domainIds: string[]) => api.put<AssignDomainsResponse>('/users/domains/assign', { userIds, domainIds }),
+  assignDomains: (userIds: string[], domainIds: string[]) => api.put<AssignDomainsResponse>('/users/domains/assign', { userIds, domainIds } satisfies InferInput<typeof assignDomainsBody>),
   exportCsv: () => apiRequest<Blob>('/users/export', { responseType: 'blob', headers: { Accept: 'text/csv' } }),
 };
 
@@ -47,6 +49,8 @@ export const dashboardApi = {
   recentCourses: (signal?: AbortSignal) => api.get<RecentCourseRow[]>('/v2/admin/dashboard/recent-courses', { signal }),
   topPerformers: (signal?: AbortSignal) => api.get<TopPerformerRow[]>('/v2/admin/dashboard/top-performers', { signal }),
 };
+
+type InterventionBody = InferInput<typeof interventionBody>;
 
 export interface AttemptFilters {
   status: AttemptStatusFilter;
@@ -60,7 +64,7 @@ export const assessmentsApi = {
   attempts: (filters: AttemptFilters, signal?: AbortSignal) => api.get<AttemptsPage>('/v2/admin/assessments/attempts', { query: { ...filters }, signal }),
   summary: (signal?: AbortSignal) => api.get<AssessmentSummary>('/v2/admin/assessments/summary', { signal }),
   auditLog: (page: number, size = 10, signal?: AbortSignal) => api.get<AuditLogPage>('/v2/admin/assessments/audit-log', { query: { page, size }, signal }),
-  reset: (componentId: string, userId: string, reason: string) => api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/reset`, { reason }),
+  reset: (componentId: string, userId: string, reason: string) => api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/reset`, { reason } satisfies InterventionBody),
   markPassed: (componentId: string, userId: string, score: number, reason: string) =>
-    api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/pass`, { reason }, { query: { score } }),
+    api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/pass`, { reason } satisfies InterventionBody, { query: { score } }),
 };

@@ -8,13 +8,17 @@ import {
   type SubmissionDto,
 } from '@contract/think';
 import { Eye, Lightbulb, MessageSquareReply, Search } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { thinkSubmissionsApi } from '../../api/think';
+import { errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { thinkSubmissionsApi, type SubmissionFilters } from '../../api/think';
 import { PageHeader } from '../../components/page-header';
+import { TablePagination } from '../../components/table-pagination';
 import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useReloadableList } from '../../hooks/use-reloadable-list';
+import { usePagedList } from '../../hooks/use-paged-list';
 import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDateTime } from '../../format';
 
@@ -26,32 +30,29 @@ const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
 ];
 const STATUS_OPTIONS: readonly SelectOption<FeedbackStatus>[] = FEEDBACK_STATUSES.map((s) => ({ value: s, label: FEEDBACK_STATUS_LABEL[s] }));
 
-/** /admin/think: Think responses (admin spec sections 2, 4, 8). */
+const NO_FILTERS: SubmissionFilters = { type: '' };
+
+/** /admin/think: the submissions from learners and visitors by type tab, searchable; view, respond and set status. */
 export function AdminThinkPage() {
   useDocumentTitle('Think');
-  const { items, error, refresh } = useReloadableList(thinkSubmissionsApi.all, 'Failed to fetch submissions');
-  const [tab, setTab] = useState<'ALL' | FeedbackType>('ALL');
-  const [search, setSearch] = useState('');
+  const queryClient = useQueryClient();
+  const list = usePagedList({ queryKey: queryKeys.admin.submissions, fetchPage: thinkSubmissionsApi.page, filters: NO_FILTERS });
+  const items = list.items;
+  const tab: 'ALL' | FeedbackType = list.filters.type || 'ALL';
+  const search = list.search;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.submissions });
   const [viewing, setViewing] = useState<SubmissionDto | null>(null);
   const [responding, setResponding] = useState<SubmissionDto | null>(null);
 
-
-  const visible = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (items ?? []).filter(
-      (s) => (tab === 'ALL' || s.type === tab) && (!q || [s.subject, s.description, author(s)].some((f) => f.toLowerCase().includes(q))),
-    );
-  }, [items, tab, search]);
-
-  const changeStatus = async (s: SubmissionDto, status: FeedbackStatus) => {
-    try {
-      await thinkSubmissionsApi.setStatus(s.id, status);
+  const statusChange = useMutation({
+    mutationFn: ({ s, status }: { s: SubmissionDto; status: FeedbackStatus }) => thinkSubmissionsApi.setStatus(s.id, status),
+    onSuccess: () => {
       toaster.create({ type: 'success', title: THINK_MESSAGES.statusUpdated });
-      refresh();
-    } catch {
-      toaster.create({ type: 'error', title: 'Failed to update status' });
-    }
-  };
+      return refresh();
+    },
+    onError: () => toaster.create({ type: 'error', title: 'Failed to update status' }),
+  });
+  const changeStatus = (s: SubmissionDto, status: FeedbackStatus) => statusChange.mutate({ s, status });
 
   const actions = (s: SubmissionDto) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
@@ -63,7 +64,7 @@ export function AdminThinkPage() {
   return (
     <>
       <PageHeader title="Think" subtitle="Queries, complaints and ideas from learners and visitors. Anonymous submissions carry no link to their author." />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)}>
+      <Tabs value={tab} onValueChange={(value) => list.setFilter('type', value === 'ALL' ? '' : (value as FeedbackType))}>
         <TabList aria-label="Submission type">
           {TABS.map((t) => (
             <TabTrigger key={t.value} value={t.value}>
@@ -73,19 +74,20 @@ export function AdminThinkPage() {
         </TabList>
       </Tabs>
       <div className={css({ maxW: { md: '420px' }, my: '4' })}>
-        <TextField label="Search" type="search" placeholder="Subject, description or name" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField label="Search" type="search" placeholder="Subject, description or name" value={search} onChange={(e) => list.setSearch(e.target.value)} />
       </div>
-      {error ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
-          {error}
+      {list.query.isError ? (
+        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void refresh()}>Retry</Button>}>
+          {errorMessage(list.query.error, 'Failed to fetch submissions')}
         </Alert>
       ) : null}
-      {items === null ? (
+      {items === undefined && !list.query.isError ? (
         <LoadingBlock label="Loading submissions..." />
       ) : (
+        <>
         <DataTable
           label="Submissions"
-          rows={visible}
+          rows={items ?? []}
           getRowKey={(s) => s.id}
           cardTitle={(s) => s.subject}
           cardActions={actions}
@@ -98,7 +100,7 @@ export function AdminThinkPage() {
               header: 'Status',
               cell: (s) => (
                 <div className={css({ minW: '150px' })}>
-                  <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => void changeStatus(s, status)} />
+                  <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
                 </div>
               ),
             },
@@ -108,6 +110,8 @@ export function AdminThinkPage() {
           ]}
           empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
         />
+        <TablePagination list={list} />
+        </>
       )}
       <Dialog
         open={viewing !== null}
@@ -138,7 +142,7 @@ export function AdminThinkPage() {
         onDone={() => {
           setResponding(null);
           toaster.create({ type: 'success', title: THINK_MESSAGES.responded });
-          refresh();
+          void refresh();
         }}
       />
     </>

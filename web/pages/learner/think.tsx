@@ -1,21 +1,25 @@
 import { FEEDBACK_TYPE_LABEL, type SubmissionDto } from '@contract/think';
 import { Eye, Lightbulb, Plus } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { thinkSubmissionsApi } from '../../api/think';
 import { FeedbackForm } from '../../components/feedback-form';
 import { PageHeader } from '../../components/page-header';
 import { ResponseChip, StatusChip, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useReloadableList } from '../../hooks/use-reloadable-list';
 import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, toaster } from '../../ui';
 import { formatDate } from '../../format';
 
-
-/** /think: "Think - Your Submissions" (learner spec sections 2 and 8). */
+/** /think: "Think - Your Submissions": the learner's own submissions and a dialog to make a new one. */
 export function ThinkPage() {
   useDocumentTitle('Think');
-  const { items, error, refresh } = useReloadableList(thinkSubmissionsApi.mine, 'Failed to fetch your submissions');
+  const queryClient = useQueryClient();
+  const submissions = useQuery({ queryKey: queryKeys.learner.submissions, queryFn: ({ signal }) => thinkSubmissionsApi.mine(signal) });
+  const items = submissions.data;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.learner.submissions });
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<SubmissionDto | null>(null);
 
@@ -36,17 +40,17 @@ export function ThinkPage() {
       <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
         Anonymous submissions are not listed here: they are stored without any link to you, so nobody, not even this page, can trace them back.
       </p>
-      {error ? (
+      {submissions.isError ? (
         <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
-          {error}
+          {errorMessage(submissions.error, 'Failed to fetch your submissions')}
         </Alert>
       ) : null}
-      {items === null ? (
+      {items === undefined && !submissions.isError ? (
         <LoadingBlock label="Loading your submissions..." />
       ) : (
         <DataTable
           label="Your submissions"
-          rows={items}
+          rows={items ?? []}
           getRowKey={(s) => s.id}
           cardTitle={(s) => s.subject}
           cardActions={(s) => (
@@ -84,7 +88,6 @@ export function ThinkPage() {
       <Dialog open={creating} onOpenChange={setCreating} title="New Submission" size="lg">
         <FeedbackForm
           variant="authenticated"
-          hideTitle
           onSubmitted={(message) => {
             setCreating(false);
             toaster.create({ type: 'success', title: message });
