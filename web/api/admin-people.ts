@@ -7,6 +7,7 @@ import type {
   interventionBody,
   AssessmentSummary,
   AssignDomainsResponse,
+  AttemptRow,
   AttemptsPage,
   AttemptStatusFilter,
   AuditLogPage,
@@ -22,7 +23,8 @@ import type {
 } from '@contract/admin-people';
 import type { InferInput } from 'valibot';
 import { api, apiRequest } from './client';
-import { getPage, type PageParams } from './paging';
+import { getPage, type Page, type PageParams } from './paging';
+import { paginationOf, type Pagination } from '@contract/common';
 
 export type { AttemptRow, BulkImportResult, UserDetailDto, UserDto } from '@contract/admin-people';
 
@@ -52,16 +54,22 @@ export const dashboardApi = {
 
 type InterventionBody = InferInput<typeof interventionBody>;
 
-export interface AttemptFilters {
+/** The attempts list's filters (with the search and the page they make one request). */
+export interface AttemptListFilters {
   status: AttemptStatusFilter;
-  domainId?: string;
-  search?: string;
-  page: number;
-  size?: number;
+  domainId: string;
+}
+
+/** The attempts list keeps its own paging fields: `page` counts from 0 and `size` is the page size. */
+interface AttemptsAnswer extends AttemptsPage {
+  pagination?: Pagination;
 }
 
 export const assessmentsApi = {
-  attempts: (filters: AttemptFilters, signal?: AbortSignal) => api.get<AttemptsPage>('/v2/admin/assessments/attempts', { query: { ...filters }, signal }),
+  attemptsPage: async ({ page, limit, ...filters }: PageParams & AttemptListFilters, signal?: AbortSignal): Promise<Page<AttemptRow>> => {
+    const answer = await api.get<AttemptsAnswer>('/v2/admin/assessments/attempts', { query: { ...filters, page: page - 1, size: limit }, signal });
+    return { items: answer.attempts, pagination: answer.pagination ?? paginationOf(answer.currentPage + 1, limit, answer.totalItems) };
+  },
   summary: (signal?: AbortSignal) => api.get<AssessmentSummary>('/v2/admin/assessments/summary', { signal }),
   auditLog: (page: number, size = 10, signal?: AbortSignal) => api.get<AuditLogPage>('/v2/admin/assessments/audit-log', { query: { page, size }, signal }),
   reset: (componentId: string, userId: string, reason: string) => api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/reset`, { reason } satisfies InterventionBody),
