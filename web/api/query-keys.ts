@@ -24,6 +24,7 @@ export const queryKeys = {
     announcements: ['learner', 'announcements'] as const,
     submissions: ['learner', 'think'] as const,
     reports: ['learner', 'reports'] as const,
+    dashboard: ['learner', 'dashboard'] as const,
     profile: ['profile'] as const,
   },
   public: {
