@@ -25,8 +25,9 @@ export const queryKeys = {
     submissions: ['learner', 'think'] as const,
     reports: ['learner', 'reports'] as const,
     dashboard: ['learner', 'dashboard'] as const,
-    profile: ['profile'] as const,
   },
+  /** The signed-in user's own profile (learner and admin alike). */
+  profile: (userId: string) => ['profile', userId] as const,
   public: {
     landing: ['public', 'landing'] as const,
   },

@@ -89,31 +89,31 @@ export function AdminAnnouncementsPage() {
         <LoadingBlock label="Loading announcements..." />
       ) : (
         <>
-        <DataTable
-          label="Announcements"
-          rows={items ?? []}
-          getRowKey={(a) => a.id}
-          cardTitle={(a) => a.title}
-          cardActions={rowActions}
-          columns={[
-            { key: 'title', header: 'Title', hideInCard: true, cell: (a) => <span className={css({ fontWeight: 'medium' })}>{a.title}</span> },
-            { key: 'priority', header: 'Priority', cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip> },
-            { key: 'author', header: 'Author', cell: (a) => a.authorName },
-            { key: 'expires', header: 'Expires', cell: (a) => <Expiry item={a} /> },
-            {
-              key: 'active',
-              header: 'Active',
-              cell: (a) => (
-                <Checkbox checked={a.isActive} onCheckedChange={() => void toggle(a)}>
-                  {a.isActive ? 'Active' : 'Inactive'}
-                </Checkbox>
-              ),
-            },
-            { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: rowActions },
-          ]}
-          empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title="No announcements found" description={search ? 'Try a different search.' : 'Create an announcement to inform every learner.'} />}
-        />
-        <TablePagination list={list} />
+          <DataTable
+            label="Announcements"
+            rows={items ?? []}
+            getRowKey={(a) => a.id}
+            cardTitle={(a) => a.title}
+            cardActions={rowActions}
+            columns={[
+              { key: 'title', header: 'Title', hideInCard: true, cell: (a) => <span className={css({ fontWeight: 'medium' })}>{a.title}</span> },
+              { key: 'priority', header: 'Priority', cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip> },
+              { key: 'author', header: 'Author', cell: (a) => a.authorName },
+              { key: 'expires', header: 'Expires', cell: (a) => <Expiry item={a} /> },
+              {
+                key: 'active',
+                header: 'Active',
+                cell: (a) => (
+                  <Checkbox checked={a.isActive} onCheckedChange={() => void toggle(a)}>
+                    {a.isActive ? 'Active' : 'Inactive'}
+                  </Checkbox>
+                ),
+              },
+              { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: rowActions },
+            ]}
+            empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title="No announcements found" description={search ? 'Try a different search.' : 'Create an announcement to inform every learner.'} />}
+          />
+          <TablePagination list={list} />
         </>
       )}
       <div aria-hidden className={css({ h: '20' })} />

@@ -72,16 +72,16 @@ export function AdminDomainsPage() {
         <LoadingBlock label="Loading books..." />
       ) : (
         <>
-        <DataTable
-          label="Books"
-          rows={domains ?? []}
-          columns={columns}
-          getRowKey={(d) => d.id}
-          cardTitle={(d) => d.name}
-          cardActions={(d) => <RowActions domain={d} onEdit={() => setDialog({ mode: 'edit', domain: d })} onDelete={() => setDialog({ mode: 'delete', domain: d })} />}
-          empty={<EmptyState bordered icon={query ? <Search /> : <Library />} title="No books found" description={query ? 'Try a different search.' : 'Add a book to start organising courses.'} />}
-        />
-        <TablePagination list={list} />
+          <DataTable
+            label="Books"
+            rows={domains ?? []}
+            columns={columns}
+            getRowKey={(d) => d.id}
+            cardTitle={(d) => d.name}
+            cardActions={(d) => <RowActions domain={d} onEdit={() => setDialog({ mode: 'edit', domain: d })} onDelete={() => setDialog({ mode: 'delete', domain: d })} />}
+            empty={<EmptyState bordered icon={query ? <Search /> : <Library />} title="No books found" description={query ? 'Try a different search.' : 'Add a book to start organising courses.'} />}
+          />
+          <TablePagination list={list} />
         </>
       )}
       <BookDialog

@@ -85,32 +85,32 @@ export function AdminThinkPage() {
         <LoadingBlock label="Loading submissions..." />
       ) : (
         <>
-        <DataTable
-          label="Submissions"
-          rows={items ?? []}
-          getRowKey={(s) => s.id}
-          cardTitle={(s) => s.subject}
-          cardActions={actions}
-          columns={[
-            { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
-            { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
-            { key: 'from', header: 'From', cell: (s) => author(s) },
-            {
-              key: 'status',
-              header: 'Status',
-              cell: (s) => (
-                <div className={css({ minW: '150px' })}>
-                  <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
-                </div>
-              ),
-            },
-            { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
-            { key: 'date', header: 'Submitted', cell: (s) => formatDateTime(s.createdAt) },
-            { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
-          ]}
-          empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
-        />
-        <TablePagination list={list} />
+          <DataTable
+            label="Submissions"
+            rows={items ?? []}
+            getRowKey={(s) => s.id}
+            cardTitle={(s) => s.subject}
+            cardActions={actions}
+            columns={[
+              { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
+              { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
+              { key: 'from', header: 'From', cell: (s) => author(s) },
+              {
+                key: 'status',
+                header: 'Status',
+                cell: (s) => (
+                  <div className={css({ minW: '150px' })}>
+                    <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
+                  </div>
+                ),
+              },
+              { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
+              { key: 'date', header: 'Submitted', cell: (s) => formatDateTime(s.createdAt) },
+              { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
+            ]}
+            empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
+          />
+          <TablePagination list={list} />
         </>
       )}
       <Dialog
