@@ -39,6 +39,15 @@ export function hasErrorCode(error: unknown, ...codes: readonly ApiErrorCode[]):
   return error instanceof ApiClientError && codes.includes(error.code);
 }
 
+/**
+ * The server failed (not a refusal): INTERNAL or SERVICE_UNAVAILABLE, or a 5xx that came without
+ * an error body (a proxy or platform page, code HTTP_ERROR). The one place a status range is read.
+ */
+export function isServerError(error: unknown): error is ApiClientError {
+  if (!(error instanceof ApiClientError)) return false;
+  return error.code === 'INTERNAL' || error.code === 'SERVICE_UNAVAILABLE' || (error.code === 'HTTP_ERROR' && error.status >= 500);
+}
+
 /** Reads a code from an error body; anything not a string becomes HTTP_ERROR. */
 export function codeOf(value: unknown): ApiErrorCode {
   return typeof value === 'string' && value !== '' ? (value as ApiErrorCode) : 'HTTP_ERROR';

@@ -19,7 +19,7 @@ import type {
   QuestionsResponse,
   StartAttemptResponse,
 } from '@contract/learner';
-import { api, ApiClientError, apiRequest, TOKEN_KEY } from './client';
+import { api, apiRequest, hasErrorCode, TOKEN_KEY } from './client';
 
 export interface CourseListParams {
   page?: number;
@@ -52,7 +52,7 @@ export const learnerApi = {
     try {
       return await api.get<CourseProgressDetailResponse>(`/v2/user/progress/courses/${enc(courseId)}`);
     } catch (error) {
-      if (error instanceof ApiClientError && error.status === 404) return null;
+      if (hasErrorCode(error, 'NOT_FOUND')) return null;
       throw error;
     }
   },

@@ -1,20 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiClientError } from './client';
+import { hasErrorCode, isServerError } from './client';
 
 /** Server-side failures worth one more try; a refusal (4xx code) will answer the same again. */
 function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiClientError)) return false;
-  switch (error.code) {
-    case 'NETWORK_ERROR':
-    case 'INTERNAL':
-    case 'SERVICE_UNAVAILABLE':
-      return true;
-    case 'HTTP_ERROR':
-      // No error body: a proxy or platform page; only its 5xx are worth another try.
-      return error.status >= 500;
-    default:
-      return false;
-  }
+  return hasErrorCode(error, 'NETWORK_ERROR') || isServerError(error);
 }
 
 /**

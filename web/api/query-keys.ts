@@ -25,6 +25,7 @@ export const queryKeys = {
     submissions: ['learner', 'think'] as const,
     reports: ['learner', 'reports'] as const,
     dashboard: ['learner', 'dashboard'] as const,
+    courses: ['learner', 'courses'] as const,
   },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,

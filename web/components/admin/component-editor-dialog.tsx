@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { MATERIAL_TYPE_LABELS, MESSAGES, type AdminComponent, type Material } from '@contract/admin-content';
 import type { ComponentType } from '@contract/course';
 import { createComponent, listMaterials, updateComponent } from '../../api/admin-content';
-import { ApiClientError, errorMessage } from '../../api/client';
+import { errorMessage, hasErrorCode } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Checkbox, Dialog, LoadingBlock, Select, TextField } from '../../ui';
 import { AssessmentEditor } from './assessment-editor';
@@ -75,7 +75,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
       onSaved(saved);
     } catch (e) {
       console.error('Component save failed', e);
-      if (e instanceof ApiClientError && Object.keys(e.fields).length > 0) setErrors({ ...e.fields });
+      if (hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).length > 0) setErrors({ ...e.fields });
       setError(errorMessage(e, 'Failed to save the component. Please try again.'));
       setBusy(false);
     }

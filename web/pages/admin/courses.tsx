@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { cloneCourse, createCourse, deleteCourse, listDomains, pageCourses, publishCourse, takedownCourse, type AdminCourse, type CourseFilters, type Domain } from '../../api/admin-content';
 import { queryKeys } from '../../api/query-keys';
-import { ApiClientError, errorMessage } from '../../api/client';
+import { errorMessage, hasErrorCode } from '../../api/client';
 import { CourseEditDialog } from '../../components/admin/course-edit-dialog';
 import { CourseFields, coursePayload, emptyCourseForm, validateCourseForm, type CourseFormErrors, type CourseFormValues } from '../../components/admin/course-form';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
@@ -237,7 +237,7 @@ function CreateCourseDialog({
     try {
       onCreated(await createCourse(coursePayload(values)));
     } catch (e) {
-      if (e instanceof ApiClientError) setErrors(e.fields as CourseFormErrors);
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(e.fields as CourseFormErrors);
       setError(errorMessage(e, 'Failed to create course. Please try again.'));
       setBusy(false);
     }
