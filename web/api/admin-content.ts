@@ -62,7 +62,7 @@ export const createComponent = (courseId: string, body: ComponentPayload) => api
 export const updateComponent = (courseId: string, componentId: string, body: ComponentUpdatePayload) =>
   api.put<AdminComponent>(`/v2/admin/courses/${courseId}/components/${componentId}`, body);
 export const deleteComponent = (courseId: string, componentId: string) => api.delete<{ message: string }>(`/v2/admin/courses/${courseId}/components/${componentId}`);
-/** 1-based orders, as the spec sends them. */
+/** Orders count from 1: the first component has order 1. */
 export const reorderComponents = (courseId: string, orderedIds: readonly string[]) =>
   api.put<{ message: string; components: AdminComponent[] }>(`/v2/admin/courses/${courseId}/components/reorder`, {
     componentOrders: orderedIds.map((componentId, index) => ({ componentId, newOrder: index + 1 })),

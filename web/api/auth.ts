@@ -1,7 +1,7 @@
 import type { LoginResponse, SessionUser } from '@contract/auth';
 import { api } from './client';
 
-/** The /api/auth calls (api-responses.md, Auth). */
+/** The /api/auth calls: login, logout, current user, password reset and change. */
 export const authApi = {
   login: (credentials: { username: string; password: string }) => api.post<LoginResponse>('/auth/login', credentials, { token: null }),
   currentUser: (token: string) => api.get<SessionUser>('/auth/user', { token }),

@@ -1,5 +1,5 @@
 /**
- * Learner journey calls (learner spec section 7; shapes from worker/contract/learner.ts).
+ * Learner journey calls; shapes from worker/contract/learner.ts.
  * Every call goes through the one fetch wrapper, so the bearer token and the error type are shared.
  */
 import type { Material } from '@contract/admin-content';
@@ -38,7 +38,7 @@ export const learnerApi = {
   course: (courseId: string) => api.get<CourseDetailResponse>(`/v2/user/courses/${enc(courseId)}`),
 
   // Progress
-  /** A failure falls back to an empty list (learner spec section 7). */
+  /** A failure falls back to an empty list: the screens then show "no courses" rather than an error. */
   progresses: async (): Promise<CourseProgressListResponse> => {
     try {
       return await api.get<CourseProgressListResponse>('/v2/user/progress/courses');

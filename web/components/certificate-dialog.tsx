@@ -16,7 +16,7 @@ const detailLabel = css({ fontSize: 'xs', fontWeight: 'semibold', textTransform:
 const detailValue = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' });
 
 /**
- * The certificate of a completed course (learner spec, "Certificate dialog"): generated first when
+ * The certificate of a completed course: generated first when
  * none exists, previewed, and downloaded automatically once about 2 s after the preview is ready.
  *
  *   <CertificateDialog open={open} onOpenChange={setOpen} courseId={course.id} courseName={course.title} />

@@ -5,7 +5,7 @@ import { publicApi } from '../api/public';
 import { DEFAULT_ADMIN_PHONE } from '../config';
 import { Button, Dialog } from '../ui';
 
-/** "Need Help?" (learner spec section 2): the administrator's phone from GET /api/public/config. */
+/** "Need Help?": the administrator's phone number from GET /api/public/config (a default number when that fails). */
 export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [phone, setPhone] = useState(DEFAULT_ADMIN_PHONE);
   useEffect(() => {

@@ -28,7 +28,7 @@ function StatusIcon({ view }: { view: ComponentView }) {
   return <span className={cx(base, css({ bg: 'brand.subtle', color: 'brand.fg' }))}><Icon aria-hidden /></span>;
 }
 
-/** The action of one component row: what the learner may do now, or why not (with the spec's tooltips). */
+/** The action of one component row: what the learner may do now, or why not (a tooltip says why a step is locked). */
 function ComponentAction({ courseId, view, onReview }: { courseId: string; view: ComponentView; onReview?: (view: ComponentView) => void }) {
   const disabledWithTip = (label: string, tip: string) => (
     <Tooltip content={tip}>

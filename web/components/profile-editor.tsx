@@ -138,7 +138,7 @@ export function ProfileInformation({
       disabled={busy}
       onChange={(e) => {
         setValues((c) => ({ ...c, [key]: e.target.value }));
-        // Field errors clear when the field is edited (learner spec section 5).
+        // A field's error clears as soon as the field is edited.
         if (errors[key]) setErrors((c) => ({ ...c, [key]: undefined }));
       }}
     />

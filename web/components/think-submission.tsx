@@ -4,10 +4,10 @@ import { Chip } from '../ui';
 import { formatDateTime } from '../format';
 
 
-/** A missing user name shows as Anonymous (admin spec section 2). */
+/** A submission without a user name shows as Anonymous. */
 export const submissionAuthor = (s: SubmissionDto) => (s.isAnonymous || !s.userName ? 'Anonymous' : s.userName);
 
-/** Status chip colours of both specs: OPEN error, IN_PROGRESS warning, RESOLVED success. */
+/** Status chip colours: OPEN error, IN_PROGRESS warning, RESOLVED success. */
 export function StatusChip({ status }: { status: FeedbackStatus }) {
   return <Chip palette={FEEDBACK_STATUS_TONE[status]}>{FEEDBACK_STATUS_LABEL[status]}</Chip>;
 }

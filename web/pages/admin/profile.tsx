@@ -11,7 +11,7 @@ import { formatDateTime } from '../../format';
 
 const ALL_TRUE = Object.fromEntries(ADMIN_PERMISSION_KEYS.map((k) => [k, true])) as AdminPermissions;
 
-/** /admin/profile: tabs 'Profile Information' and 'Admin Permissions' (admin spec sections 2, 3, 5, 6). */
+/** /admin/profile: tabs 'Profile Information' and 'Admin Permissions'. */
 export function AdminProfilePage() {
   useDocumentTitle('Admin Profile');
   const { profile, loadError, save } = useProfile('Failed to update profile');

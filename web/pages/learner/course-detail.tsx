@@ -23,7 +23,7 @@ const backLink = (
   </Link>
 );
 
-/** /course/{courseId} (learner spec section 2, "Course detail"). */
+/** /course/{courseId}: the course header, progress or enrollment panel, components, journey, certificate and review dialogs. */
 export function CourseDetailPage() {
   const { courseId } = useParams<{ courseId: string }>();
   return <CourseDetail key={courseId} courseId={courseId} />;

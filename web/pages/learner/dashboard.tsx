@@ -71,7 +71,7 @@ export function DashboardPage() {
       p.courseId in certificates ? certificates[p.courseId] !== null && certificates[p.courseId]?.status !== 'REVOKED' : p.certificateId !== null;
     return {
       completed: progresses.filter((p) => p.status === 'COMPLETED').length,
-      // The In Progress counter counts IN_PROGRESS plus ENROLLED (learner spec section 4).
+      // The In Progress counter counts IN_PROGRESS plus ENROLLED: an enrolled course is one being worked on.
       inProgress: progresses.filter((p) => p.status !== 'COMPLETED').length,
       certificates: progresses.filter(hasCertificate).length,
     };

@@ -18,7 +18,7 @@ import { LoadingBlock } from '../../ui/spinner';
 
 type Kind = 'PDF' | 'VIDEO' | 'DOCUMENT' | 'OTHER';
 
-/** PDF, VIDEO/MP4, PPT/PPTX/DOC/DOCX or other (learner spec section 2). */
+/** Which viewer a material gets: PDF, VIDEO/MP4, PPT/PPTX/DOC/DOCX, or other. */
 function kindOf(material: Material | null, declared: string | null): Kind {
   const type = (material?.type ?? declared ?? '').toUpperCase();
   const ext = (material?.fileName.split('.').pop() ?? '').toUpperCase();
@@ -35,7 +35,7 @@ interface Loaded {
   courseTitle: string;
 }
 
-/** /course/{courseId}/material/{componentId} (learner spec section 2, "Material viewer"). */
+/** /course/{courseId}/material/{componentId}: the material viewer, which records viewing progress. */
 export function MaterialViewerPage() {
   const { courseId, componentId } = useParams<{ courseId: string; componentId: string }>();
   const [data, setData] = useState<Loaded | null>(null);

@@ -171,7 +171,7 @@ export function ReportsPage() {
                   className={css({ '& input': { pl: '9' } })}
                   onChange={(event) => {
                     setSearch(event.target.value);
-                    // Changing the search resets the page to 1 (learner spec section 5).
+                    // A new search starts again from page 1.
                     setPage(1);
                   }}
                 />

@@ -15,7 +15,7 @@ import { Button, Card, CardBody, Chip, Dialog, EmptyState, Skeleton, Toaster } f
 
 const container = css({ width: '100%', maxW: '1200px', mx: 'auto', px: { base: '4', sm: '6', lg: '8' } });
 
-/** The landing page (learner spec section 2, "/"). */
+/** The landing page ("/"): the product, sample courses, the public feedback form and sign-in. */
 export function LandingPage() {
   useDocumentTitle(null);
   const { access, isAdmin } = useAccess();
