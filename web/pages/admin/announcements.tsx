@@ -17,10 +17,11 @@ import { hasErrorCode } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TextField, toaster, type SelectOption } from '../../ui';
+import { Alert, Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDateTime } from '../../format';
 
 const PRIORITY_OPTIONS: readonly SelectOption<Priority>[] = PRIORITIES.map((p) => ({ value: p, label: p }));
@@ -80,42 +81,33 @@ export function AdminAnnouncementsPage() {
       <div className={css({ maxW: { md: '420px' }, mb: '4' })}>
         <TextField label="Search" type="search" placeholder="Title, content or author" value={search} onChange={(e) => list.setSearch(e.target.value)} />
       </div>
-      {list.query.isError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void refresh()}>Retry</Button>}>
-          Failed to fetch announcements
-        </Alert>
-      ) : null}
-      {items === undefined && !list.query.isError ? (
-        <LoadingBlock label="Loading announcements..." />
-      ) : (
-        <>
-          <DataTable
-            label="Announcements"
-            rows={items ?? []}
-            getRowKey={(a) => a.id}
-            cardTitle={(a) => a.title}
-            cardActions={rowActions}
-            columns={[
-              { key: 'title', header: 'Title', hideInCard: true, cell: (a) => <span className={css({ fontWeight: 'medium' })}>{a.title}</span> },
-              { key: 'priority', header: 'Priority', cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip> },
-              { key: 'author', header: 'Author', cell: (a) => a.authorName },
-              { key: 'expires', header: 'Expires', cell: (a) => <Expiry item={a} /> },
-              {
-                key: 'active',
-                header: 'Active',
-                cell: (a) => (
-                  <Checkbox checked={a.isActive} onCheckedChange={() => void toggle(a)}>
-                    {a.isActive ? 'Active' : 'Inactive'}
-                  </Checkbox>
-                ),
-              },
-              { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: rowActions },
-            ]}
-            empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title="No announcements found" description={search ? 'Try a different search.' : 'Create an announcement to inform every learner.'} />}
-          />
-          <TablePagination list={list} />
-        </>
-      )}
+      <QueryState query={list.query} loadingLabel="Loading announcements..." failureMessage="Failed to fetch announcements">
+        <DataTable
+          label="Announcements"
+          rows={items ?? []}
+          getRowKey={(a) => a.id}
+          cardTitle={(a) => a.title}
+          cardActions={rowActions}
+          columns={[
+            { key: 'title', header: 'Title', hideInCard: true, cell: (a) => <span className={css({ fontWeight: 'medium' })}>{a.title}</span> },
+            { key: 'priority', header: 'Priority', cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip> },
+            { key: 'author', header: 'Author', cell: (a) => a.authorName },
+            { key: 'expires', header: 'Expires', cell: (a) => <Expiry item={a} /> },
+            {
+              key: 'active',
+              header: 'Active',
+              cell: (a) => (
+                <Checkbox checked={a.isActive} onCheckedChange={() => void toggle(a)}>
+                  {a.isActive ? 'Active' : 'Inactive'}
+                </Checkbox>
+              ),
+            },
+            { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: rowActions },
+          ]}
+          empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title="No announcements found" description={search ? 'Try a different search.' : 'Create an announcement to inform every learner.'} />}
+        />
+        <TablePagination list={list} />
+      </QueryState>
       <div aria-hidden className={css({ h: '20' })} />
       <Button
         aria-label="Add announcement"

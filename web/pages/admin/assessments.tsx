@@ -18,6 +18,7 @@ import { assessmentsApi, type AttemptListFilters } from '../../api/admin-people'
 import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
@@ -51,7 +52,6 @@ export function AdminAssessmentsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.assessments.all });
   const clearAll = list.clearFilters;
   const query = list.isFiltering;
-  const failed = list.query.isError || summaryQuery.isError;
   const bookOptions: SelectOption[] = [{ value: 'ALL', label: 'All Books' }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
 
   const actions = (row: AttemptRow) =>
@@ -104,58 +104,49 @@ export function AdminAssessmentsPage() {
           Clear All
         </Button>
       </div>
-      {failed ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void refresh()}>Retry</Button>}>
-          {errorMessage(list.query.error ?? summaryQuery.error, LOAD_ERROR)}
-        </Alert>
-      ) : null}
-      {list.items === undefined && !list.query.isError ? (
-        <LoadingBlock label="Loading assessment data..." />
-      ) : (
-        <>
-          <DataTable
-            label="Assessment attempts"
-            rows={rows}
-            getRowKey={(r) => r.id}
-            cardTitle={(r) => `${r.username} · ${r.componentTitle}`}
-            cardActions={actions}
-            columns={[
-              {
-                key: 'user',
-                header: 'User',
-                hideInCard: true,
-                cell: (r) => (
-                  <span className={css({ fontWeight: 'medium' })} title={r.email}>
-                    {r.username}
-                  </span>
-                ),
-              },
-              { key: 'component', header: 'Component', hideInCard: true, cell: (r) => r.componentTitle },
-              { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
-              { key: 'book', header: 'Books', cell: (r) => r.domainName },
-              { key: 'attempt', header: 'Attempt', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
-              { key: 'score', header: 'Score', cell: (r) => formatScore(r.score, '—') },
-              { key: 'status', header: 'Status', cell: (r) => <StatusChip row={r} /> },
-              { key: 'date', header: 'Date', cell: (r) => <span title={formatDateTime(r.submittedAt)}>{formatDate(r.submittedAt)}</span> },
-              { key: 'actions', header: 'Actions', hideInCard: true, cell: actions },
-            ]}
-            empty={
-              <EmptyState
-                bordered
-                icon={query ? <Search /> : <ClipboardList />}
-                title="No assessment attempts found"
-                description="Try another status, book or search."
-                actions={
-                  <Button variant="outline" onClick={clearAll}>
-                    Clear All
-                  </Button>
-                }
-              />
-            }
-          />
-          {totalItems > 0 ? <TablePagination list={list} pageSizes={[ASSESSMENT_PAGE_SIZE]} summary={`Showing ${rows.length} of ${totalItems} results`} /> : null}
-        </>
-      )}
+      <QueryState query={list.query} loadingLabel="Loading assessment data..." failureMessage={LOAD_ERROR}>
+        <DataTable
+          label="Assessment attempts"
+          rows={rows}
+          getRowKey={(r) => r.id}
+          cardTitle={(r) => `${r.username} · ${r.componentTitle}`}
+          cardActions={actions}
+          columns={[
+            {
+              key: 'user',
+              header: 'User',
+              hideInCard: true,
+              cell: (r) => (
+                <span className={css({ fontWeight: 'medium' })} title={r.email}>
+                  {r.username}
+                </span>
+              ),
+            },
+            { key: 'component', header: 'Component', hideInCard: true, cell: (r) => r.componentTitle },
+            { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
+            { key: 'book', header: 'Books', cell: (r) => r.domainName },
+            { key: 'attempt', header: 'Attempt', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
+            { key: 'score', header: 'Score', cell: (r) => formatScore(r.score, '—') },
+            { key: 'status', header: 'Status', cell: (r) => <StatusChip row={r} /> },
+            { key: 'date', header: 'Date', cell: (r) => <span title={formatDateTime(r.submittedAt)}>{formatDate(r.submittedAt)}</span> },
+            { key: 'actions', header: 'Actions', hideInCard: true, cell: actions },
+          ]}
+          empty={
+            <EmptyState
+              bordered
+              icon={query ? <Search /> : <ClipboardList />}
+              title="No assessment attempts found"
+              description="Try another status, book or search."
+              actions={
+                <Button variant="outline" onClick={clearAll}>
+                  Clear All
+                </Button>
+              }
+            />
+          }
+        />
+        {totalItems > 0 ? <TablePagination list={list} pageSizes={[ASSESSMENT_PAGE_SIZE]} summary={`Showing ${rows.length} of ${totalItems} results`} /> : null}
+      </QueryState>
       <AuditLogPanel />
       <InterventionDialog
         state={intervention}

@@ -9,11 +9,12 @@ import { CourseEditDialog } from '../../components/admin/course-edit-dialog';
 import { CourseFields, coursePayload, emptyCourseForm, validateCourseForm, type CourseFormErrors, type CourseFormValues } from '../../components/admin/course-form';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
+import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -130,47 +131,38 @@ export function AdminCoursesPage() {
           onValueChange={(value) => list.setFilter('status', value === 'ALL' ? '' : (value as CourseFilters['status']))}
         />
       </div>
-      {list.query.isError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void list.query.refetch()}>Retry</Button>}>
-          Failed to load courses. Please try again.
-        </Alert>
-      ) : null}
-      {courses === undefined && !list.query.isError ? (
-        <LoadingBlock label="Loading courses..." />
-      ) : (
-        <>
-          <DataTable
-            label="Courses"
-            rows={courses ?? []}
-            columns={columns}
-            getRowKey={(c) => c.id}
-            cardTitle={(c) => c.title}
-            cardActions={actions}
-            empty={
-              <EmptyState
-                bordered
-                icon={filtering ? <Search /> : <BookOpen />}
-                title={filtering ? 'No courses match your search criteria' : 'No courses found'}
-                actions={
-                  filtering ? (
-                    <Button
-                      variant="outline"
-                      onClick={list.clearFilters}
-                    >
-                      Clear filters
-                    </Button>
-                  ) : (
-                    <Button leftIcon={<Plus />} onClick={() => setCreateOpen(true)}>
-                      New Course
-                    </Button>
-                  )
-                }
-              />
-            }
-          />
-          <TablePagination list={list} pageSizes={[COURSES_PAGE_SIZE]} />
-        </>
-      )}
+      <QueryState query={list.query} loadingLabel="Loading courses..." failureMessage="Failed to load courses. Please try again.">
+        <DataTable
+          label="Courses"
+          rows={courses ?? []}
+          columns={columns}
+          getRowKey={(c) => c.id}
+          cardTitle={(c) => c.title}
+          cardActions={actions}
+          empty={
+            <EmptyState
+              bordered
+              icon={filtering ? <Search /> : <BookOpen />}
+              title={filtering ? 'No courses match your search criteria' : 'No courses found'}
+              actions={
+                filtering ? (
+                  <Button
+                    variant="outline"
+                    onClick={list.clearFilters}
+                  >
+                    Clear filters
+                  </Button>
+                ) : (
+                  <Button leftIcon={<Plus />} onClick={() => setCreateOpen(true)}>
+                    New Course
+                  </Button>
+                )
+              }
+            />
+          }
+        />
+        <TablePagination list={list} pageSizes={[COURSES_PAGE_SIZE]} />
+      </QueryState>
       <CreateCourseDialog
         open={createOpen}
         domains={domains}

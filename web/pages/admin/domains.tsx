@@ -8,10 +8,11 @@ import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, TextField, toaster, type DataTableColumn } from '../../ui';
+import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
 
 /** Book search waits for a 500 ms pause in typing. */
 export const BOOK_SEARCH_DELAY_MS = 500;
@@ -28,7 +29,6 @@ export function AdminDomainsPage() {
   const domains = list.items;
   const query = list.isFiltering;
   const [dialog, setDialog] = useState<DialogMode>(null);
-  const refresh = () => void list.query.refetch();
 
   const columns: DataTableColumn<Domain>[] = [
     { key: 'name', header: 'Name', cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>, hideInCard: true, width: '30%' },
@@ -63,27 +63,18 @@ export function AdminDomainsPage() {
           onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
-      {list.query.isError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
-          Failed to load books. Please try again.
-        </Alert>
-      ) : null}
-      {domains === undefined && !list.query.isError ? (
-        <LoadingBlock label="Loading books..." />
-      ) : (
-        <>
-          <DataTable
-            label="Books"
-            rows={domains ?? []}
-            columns={columns}
-            getRowKey={(d) => d.id}
-            cardTitle={(d) => d.name}
-            cardActions={(d) => <RowActions domain={d} onEdit={() => setDialog({ mode: 'edit', domain: d })} onDelete={() => setDialog({ mode: 'delete', domain: d })} />}
-            empty={<EmptyState bordered icon={query ? <Search /> : <Library />} title="No books found" description={query ? 'Try a different search.' : 'Add a book to start organising courses.'} />}
-          />
-          <TablePagination list={list} />
-        </>
-      )}
+      <QueryState query={list.query} loadingLabel="Loading books..." failureMessage="Failed to load books. Please try again.">
+        <DataTable
+          label="Books"
+          rows={domains ?? []}
+          columns={columns}
+          getRowKey={(d) => d.id}
+          cardTitle={(d) => d.name}
+          cardActions={(d) => <RowActions domain={d} onEdit={() => setDialog({ mode: 'edit', domain: d })} onDelete={() => setDialog({ mode: 'delete', domain: d })} />}
+          empty={<EmptyState bordered icon={query ? <Search /> : <Library />} title="No books found" description={query ? 'Try a different search.' : 'Add a book to start organising courses.'} />}
+        />
+        <TablePagination list={list} />
+      </QueryState>
       <BookDialog
         state={dialog?.mode === 'delete' ? null : dialog}
         onClose={() => setDialog(null)}

@@ -8,11 +8,12 @@ import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, TextField, toaster, type DataTableColumn } from '../../ui';
+import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
 import { formatDate, formatFileSize } from '../../format';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
@@ -93,40 +94,31 @@ export function AdminMaterialsPage() {
           onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
-      {list.query.isError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void list.query.refetch()}>Retry</Button>}>
-          Failed to load materials
-        </Alert>
-      ) : null}
-      {materials === undefined && !list.query.isError ? (
-        <LoadingBlock label="Loading materials..." />
-      ) : (
-        <>
-          <DataTable
-            label="Materials"
-            rows={materials ?? []}
-            columns={columns}
-            getRowKey={(m) => m.id}
-            cardTitle={(m) => m.title}
-            cardActions={actions}
-            empty={
-              <EmptyState
-                bordered
-                icon={<FileText />}
-                title={list.isFiltering ? 'No materials match your search' : 'No materials found. Upload your first material to get started.'}
-                actions={
-                  !list.isFiltering ? (
-                    <Button leftIcon={<Upload />} onClick={() => setUploadOpen(true)}>
-                      Upload Material
-                    </Button>
-                  ) : undefined
-                }
-              />
-            }
-          />
-          <TablePagination list={list} pageSizes={MATERIAL_PAGE_SIZES} summary={total > 0 ? `Showing ${materials?.length ?? 0} of ${total} materials` : undefined} />
-        </>
-      )}
+      <QueryState query={list.query} loadingLabel="Loading materials..." failureMessage="Failed to load materials">
+        <DataTable
+          label="Materials"
+          rows={materials ?? []}
+          columns={columns}
+          getRowKey={(m) => m.id}
+          cardTitle={(m) => m.title}
+          cardActions={actions}
+          empty={
+            <EmptyState
+              bordered
+              icon={<FileText />}
+              title={list.isFiltering ? 'No materials match your search' : 'No materials found. Upload your first material to get started.'}
+              actions={
+                !list.isFiltering ? (
+                  <Button leftIcon={<Upload />} onClick={() => setUploadOpen(true)}>
+                    Upload Material
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+        />
+        <TablePagination list={list} pageSizes={MATERIAL_PAGE_SIZES} summary={total > 0 ? `Showing ${materials?.length ?? 0} of ${total} materials` : undefined} />
+      </QueryState>
       <UploadDialog
         open={uploadOpen}
         onClose={() => setUploadOpen(false)}

@@ -11,15 +11,15 @@ import { Eye, Lightbulb, MessageSquareReply, Search } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { thinkSubmissionsApi, type SubmissionFilters } from '../../api/think';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
+import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDateTime } from '../../format';
 
 const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
@@ -76,43 +76,34 @@ export function AdminThinkPage() {
       <div className={css({ maxW: { md: '420px' }, my: '4' })}>
         <TextField label="Search" type="search" placeholder="Subject, description or name" value={search} onChange={(e) => list.setSearch(e.target.value)} />
       </div>
-      {list.query.isError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void refresh()}>Retry</Button>}>
-          {errorMessage(list.query.error, 'Failed to fetch submissions')}
-        </Alert>
-      ) : null}
-      {items === undefined && !list.query.isError ? (
-        <LoadingBlock label="Loading submissions..." />
-      ) : (
-        <>
-          <DataTable
-            label="Submissions"
-            rows={items ?? []}
-            getRowKey={(s) => s.id}
-            cardTitle={(s) => s.subject}
-            cardActions={actions}
-            columns={[
-              { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
-              { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
-              { key: 'from', header: 'From', cell: (s) => author(s) },
-              {
-                key: 'status',
-                header: 'Status',
-                cell: (s) => (
-                  <div className={css({ minW: '150px' })}>
-                    <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
-                  </div>
-                ),
-              },
-              { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
-              { key: 'date', header: 'Submitted', cell: (s) => formatDateTime(s.createdAt) },
-              { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
-            ]}
-            empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
-          />
-          <TablePagination list={list} />
-        </>
-      )}
+      <QueryState query={list.query} loadingLabel="Loading submissions..." failureMessage="Failed to fetch submissions">
+        <DataTable
+          label="Submissions"
+          rows={items ?? []}
+          getRowKey={(s) => s.id}
+          cardTitle={(s) => s.subject}
+          cardActions={actions}
+          columns={[
+            { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
+            { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
+            { key: 'from', header: 'From', cell: (s) => author(s) },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (s) => (
+                <div className={css({ minW: '150px' })}>
+                  <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
+                </div>
+              ),
+            },
+            { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
+            { key: 'date', header: 'Submitted', cell: (s) => formatDateTime(s.createdAt) },
+            { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
+          ]}
+          empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
+        />
+        <TablePagination list={list} />
+      </QueryState>
       <Dialog
         open={viewing !== null}
         onOpenChange={(o) => (!o ? setViewing(null) : undefined)}

@@ -10,18 +10,17 @@ import { queryKeys } from '../../api/query-keys';
 import { AddUserDialog, AssignBooksDialog, DeleteUsersDialog, EditUserDialog, UserCreatedDialog } from '../../components/admin/users-dialogs';
 import { BulkImportDialog } from '../../components/admin/users-bulk-import';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
 import {
-  Alert,
   Button,
   Checkbox,
   Chip,
   EmptyState,
   IconButton,
-  LoadingBlock,
   Select,
   Table,
   TableBody,
@@ -144,79 +143,73 @@ export function AdminUsersPage() {
         </div>
       ) : null}
 
-      {paged.query.isError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void paged.query.refetch()}>Retry</Button>}>
-          {errorMessage(paged.query.error, 'Failed to load users')}
-        </Alert>
-      ) : null}
-
-      {users === undefined && !paged.query.isError ? (
-        <LoadingBlock label="Loading users..." />
-      ) : list.length === 0 ? (
-        <EmptyState bordered icon={filtered ? <Search /> : <Users />} title="No users found" description={filtered ? 'Try a different search or filter.' : 'Add a user or import a CSV file to get started.'} />
-      ) : (
-        <>
-          <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableHeader style={{ width: '48px' }}>
-                  <Checkbox aria-label="Select all users" checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())} />
-                </TableHeader>
-                <TableHeader>Username</TableHeader>
-                <TableHeader>Email</TableHeader>
-                <TableHeader>Role</TableHeader>
-                <TableHeader>Books</TableHeader>
-                <TableHeader align="right">Actions</TableHeader>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((u) => (
-                <TableRow key={u.id} selected={selected.has(u.id)}>
-                  <TableCell>
-                    <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
-                  </TableCell>
-                  <TableCell>
-                    <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
-                    {u.mustChangePassword ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>Temporary password</span> : null}
-                  </TableCell>
-                  <TableCell>{u.email}</TableCell>
-                  <TableCell>
-                    <RoleChip role={u.role} />
-                  </TableCell>
-                  <TableCell>
-                    <Books user={u} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
-                  </TableCell>
+      <QueryState query={paged.query} loadingLabel="Loading users..." failureMessage="Failed to load users">
+        {list.length === 0 ? (
+          <EmptyState bordered icon={filtered ? <Search /> : <Users />} title="No users found" description={filtered ? 'Try a different search or filter.' : 'Add a user or import a CSV file to get started.'} />
+        ) : (
+          <>
+            <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label="Users">
+              <TableHead>
+                <TableRow>
+                  <TableHeader style={{ width: '48px' }}>
+                    <Checkbox aria-label="Select all users" checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())} />
+                  </TableHeader>
+                  <TableHeader>Username</TableHeader>
+                  <TableHeader>Email</TableHeader>
+                  <TableHeader>Role</TableHeader>
+                  <TableHeader>Books</TableHeader>
+                  <TableHeader align="right">Actions</TableHeader>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '3' })}>
-            <Checkbox checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}>
-              Select all
-            </Checkbox>
-            <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Users">
-              {list.map((u) => (
-                <li key={u.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '2' })}>
-                  <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                    <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
-                    <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>{u.username}</span>
-                    <RoleChip role={u.role} />
-                  </div>
-                  <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{u.email}</span>
-                  <Books user={u} />
-                  <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-                    <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <TablePagination list={paged} />
-        </>
-      )}
+              </TableHead>
+              <TableBody>
+                {list.map((u) => (
+                  <TableRow key={u.id} selected={selected.has(u.id)}>
+                    <TableCell>
+                      <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
+                    </TableCell>
+                    <TableCell>
+                      <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
+                      {u.mustChangePassword ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>Temporary password</span> : null}
+                    </TableCell>
+                    <TableCell>{u.email}</TableCell>
+                    <TableCell>
+                      <RoleChip role={u.role} />
+                    </TableCell>
+                    <TableCell>
+                      <Books user={u} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '3' })}>
+              <Checkbox checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}>
+                Select all
+              </Checkbox>
+              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Users">
+                {list.map((u) => (
+                  <li key={u.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '2' })}>
+                    <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+                      <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
+                      <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>{u.username}</span>
+                      <RoleChip role={u.role} />
+                    </div>
+                    <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{u.email}</span>
+                    <Books user={u} />
+                    <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+                      <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <TablePagination list={paged} />
+          </>
+        )}
+      </QueryState>
 
       <AddUserDialog
         open={addOpen}
