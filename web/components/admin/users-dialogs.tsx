@@ -9,6 +9,7 @@ import type { Domain } from '../../api/admin-content';
 import { errorMessage, hasErrorCode } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
+import { FormDialog } from '../form-dialog';
 import { Alert, Button, Checkbox, Dialog, Select, TextField, type SelectOption } from '../../ui';
 
 export const ROLE_OPTIONS: readonly SelectOption<Role>[] = [
@@ -67,33 +68,25 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      onClose={onClose}
       title="Add New User"
       description="A password is generated and shown once. The user must change it at first sign-in."
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-user-form" loading={busy}>
-            Create User
-          </Button>
-        </>
-      }
+      formId="add-user-form"
+      submitLabel="Create User"
+      busy={busy}
+      error={error}
+      onSubmit={submit}
     >
-      {error ? <Alert status="error" className={css({ mb: '4' })}>{error}</Alert> : null}
-      <form id="add-user-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <TextField label="Username" required autoFocus autoComplete="off" value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
-        <TextField label="Email" type="email" required autoComplete="off" value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-          <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
-        </div>
-        <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} error={errors.role} />
-      </form>
-    </Dialog>
+      <TextField label="Username" required autoFocus autoComplete="off" value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
+      <TextField label="Email" type="email" required autoComplete="off" value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+        <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
+        <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
+      </div>
+      <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} error={errors.role} />
+    </FormDialog>
   );
 }
 
@@ -178,32 +171,15 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
   };
 
   return (
-    <Dialog
-      open={user !== null}
-      onOpenChange={(o) => (!o ? onClose() : undefined)}
-      title="Edit User"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-user-form" loading={busy}>
-            Save Changes
-          </Button>
-        </>
-      }
-    >
-      {error ? <Alert status="error" className={css({ mb: '4' })}>{error}</Alert> : null}
-      <form id="edit-user-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <TextField label="Username" required value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
-        <TextField label="Email" type="email" required value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-          <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
-        </div>
-        <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} />
-      </form>
-    </Dialog>
+    <FormDialog open={user !== null} onClose={onClose} title="Edit User" formId="edit-user-form" submitLabel="Save Changes" busy={busy} error={error} onSubmit={submit}>
+      <TextField label="Username" required value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
+      <TextField label="Email" type="email" required value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+        <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
+        <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
+      </div>
+      <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} />
+    </FormDialog>
   );
 }
 

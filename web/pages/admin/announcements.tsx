@@ -16,12 +16,13 @@ import { announcementsApi } from '../../api/announcements';
 import { hasErrorCode } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
+import { Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDateTime } from '../../format';
 
 const PRIORITY_OPTIONS: readonly SelectOption<Priority>[] = PRIORITIES.map((p) => ({ value: p, label: p }));
@@ -250,34 +251,26 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={state !== null}
-      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      onClose={onClose}
       title={state?.mode === 'edit' ? 'Edit Announcement' : 'Create Announcement'}
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="announcement-form" loading={busy}>
-            {state?.mode === 'edit' ? 'Save Changes' : 'Create'}
-          </Button>
-        </>
-      }
+      formId="announcement-form"
+      submitLabel={state?.mode === 'edit' ? 'Save Changes' : 'Create'}
+      busy={busy}
+      error={error}
+      onSubmit={submit}
     >
-      <form id="announcement-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {error ? <Alert status="error">{error}</Alert> : null}
-        <TextField label="Title" required value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
-        <TextField label="Author Name" required value={values.authorName} error={errors.authorName} onChange={(e) => set('authorName', e.target.value)} />
-        <TextField multiline label="Content" required rows={5} value={values.content} error={errors.content} onChange={(e) => set('content', e.target.value)} />
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <Select label="Priority" options={PRIORITY_OPTIONS} value={values.priority} onValueChange={(p) => set('priority', p)} error={errors.priority} />
-          <TextField label="Expires At" type="datetime-local" helperText="Leave empty for no expiry" value={values.expiresAt} error={errors.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />
-        </div>
-        <Checkbox checked={values.isActive} onCheckedChange={(on) => set('isActive', on)}>
-          Active
-        </Checkbox>
-      </form>
-    </Dialog>
+      <TextField label="Title" required value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+      <TextField label="Author Name" required value={values.authorName} error={errors.authorName} onChange={(e) => set('authorName', e.target.value)} />
+      <TextField multiline label="Content" required rows={5} value={values.content} error={errors.content} onChange={(e) => set('content', e.target.value)} />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+        <Select label="Priority" options={PRIORITY_OPTIONS} value={values.priority} onValueChange={(p) => set('priority', p)} error={errors.priority} />
+        <TextField label="Expires At" type="datetime-local" helperText="Leave empty for no expiry" value={values.expiresAt} error={errors.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />
+      </div>
+      <Checkbox checked={values.isActive} onCheckedChange={(on) => set('isActive', on)}>
+        Active
+      </Checkbox>
+    </FormDialog>
   );
 }

@@ -8,13 +8,14 @@ import { errorMessage, hasErrorCode } from '../../api/client';
 import { CourseEditDialog } from '../../components/admin/course-edit-dialog';
 import { CourseFields, coursePayload, emptyCourseForm, validateCourseForm, type CourseFormErrors, type CourseFormValues } from '../../components/admin/course-form';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
+import { Alert, Button, Chip, DataTable, EmptyState, IconButton, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -236,27 +237,9 @@ function CreateCourseDialog({
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => (!next ? onClose() : undefined)}
-      title="Create New Course"
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-course-form" loading={busy}>
-            Create Course
-          </Button>
-        </>
-      }
-    >
-      <form id="create-course-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {error ? <Alert status="error">{error}</Alert> : null}
-        {booksLoaded && domains.length === 0 ? <Alert status="warning">There are no books yet. Create a book first on the Books page.</Alert> : null}
-        <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} />
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title="Create New Course" size="lg" formId="create-course-form" submitLabel="Create Course" busy={busy} error={error} onSubmit={submit}>
+      {booksLoaded && domains.length === 0 ? <Alert status="warning">There are no books yet. Create a book first on the Books page.</Alert> : null}
+      <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} />
+    </FormDialog>
   );
 }

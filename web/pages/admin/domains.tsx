@@ -7,12 +7,13 @@ import { createDomain, deleteDomain, pageDomains, updateDomain, type Domain } fr
 import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
+import { Button, DataTable, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
 
 /** Book search waits for a 500 ms pause in typing. */
 export const BOOK_SEARCH_DELAY_MS = 500;
@@ -145,39 +146,30 @@ function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () =
   };
 
   const mode = state?.mode ?? 'add';
-  const busy = save.isPending;
   return (
-    <Dialog
+    <FormDialog
       open={state !== null}
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      onClose={onClose}
       title={TITLES[mode]}
       size="sm"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="book-form" loading={busy}>
-            {mode === 'add' ? 'Add' : 'Save'}
-          </Button>
-        </>
-      }
+      formId="book-form"
+      submitLabel={mode === 'add' ? 'Add' : 'Save'}
+      busy={save.isPending}
+      error={save.isError ? errorMessage(save.error, 'Failed to save domain') : null}
+      onSubmit={submit}
     >
-      {save.isError ? <Alert status="error" className={css({ mb: '4' })}>{errorMessage(save.error, 'Failed to save domain')}</Alert> : null}
-      <form id="book-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <TextField
-          label="Name"
-          required
-          autoFocus
-          value={name}
-          error={nameError}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (nameError) setNameError(null);
-          }}
-        />
-        <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
-      </form>
-    </Dialog>
+      <TextField
+        label="Name"
+        required
+        autoFocus
+        value={name}
+        error={nameError}
+        onChange={(event) => {
+          setName(event.target.value);
+          if (nameError) setNameError(null);
+        }}
+      />
+      <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
+    </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import { deleteMaterial, pageMaterials, updateMaterial, uploadMaterial, type Mat
 import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
@@ -343,39 +344,31 @@ function EditDialog({ material, onClose, onSaved }: { material: Material | null;
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={material !== null}
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      onClose={onClose}
       title="Edit Material"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-material-form" loading={busy}>
-            Save
-          </Button>
-        </>
-      }
+      formId="edit-material-form"
+      submitLabel="Save"
+      busy={busy}
+      error={error}
+      onSubmit={submit}
     >
-      <form id="edit-material-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {error ? <Alert status="error">{error}</Alert> : null}
-        <TextField
-          label="Title"
-          required
-          value={title}
-          error={titleError}
-          onChange={(event) => {
-            setTitle(event.target.value);
-            if (titleError) setTitleError(null);
-          }}
-        />
-        <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          File: {material?.fileName} ({formatFileSize(material?.fileSize)}). The file itself cannot be changed; upload a new material instead.
-        </p>
-      </form>
-    </Dialog>
+      <TextField
+        label="Title"
+        required
+        value={title}
+        error={titleError}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          if (titleError) setTitleError(null);
+        }}
+      />
+      <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        File: {material?.fileName} ({formatFileSize(material?.fileSize)}). The file itself cannot be changed; upload a new material instead.
+      </p>
+    </FormDialog>
   );
 }
 

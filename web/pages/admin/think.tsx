@@ -13,13 +13,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { queryKeys } from '../../api/query-keys';
 import { thinkSubmissionsApi, type SubmissionFilters } from '../../api/think';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
+import { Button, DataTable, Dialog, EmptyState, IconButton, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDateTime } from '../../format';
 
 const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
@@ -170,39 +171,31 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
     }
   };
   return (
-    <Dialog
+    <FormDialog
       open={submission !== null}
-      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      onClose={onClose}
       title="Respond to Submission"
       description={submission ? `${FEEDBACK_TYPE_LABEL[submission.type]} · ${submission.subject} · from ${author(submission)}` : undefined}
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="respond-form" loading={busy}>
-            Submit Response
-          </Button>
-        </>
-      }
+      formId="respond-form"
+      submitLabel="Submit Response"
+      busy={busy}
+      error={error}
+      onSubmit={submit}
     >
-      <form id="respond-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {error ? <Alert status="error">{error}</Alert> : null}
-        {submission ? <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{submission.description}</p> : null}
-        <TextField
-          multiline
-          label="Response"
-          required
-          rows={5}
-          value={response}
-          error={fieldError}
-          onChange={(e) => {
-            setResponse(e.target.value);
-            setFieldError(null);
-          }}
-        />
-        <Select label="Status" placeholder="Keep status (Open becomes In Progress)" options={STATUS_OPTIONS} value={status} onValueChange={setStatus} />
-      </form>
-    </Dialog>
+      {submission ? <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{submission.description}</p> : null}
+      <TextField
+        multiline
+        label="Response"
+        required
+        rows={5}
+        value={response}
+        error={fieldError}
+        onChange={(e) => {
+          setResponse(e.target.value);
+          setFieldError(null);
+        }}
+      />
+      <Select label="Status" placeholder="Keep status (Open becomes In Progress)" options={STATUS_OPTIONS} value={status} onValueChange={setStatus} />
+    </FormDialog>
   );
 }
