@@ -5,7 +5,8 @@
  */
 
 /** File sizes as Bytes, KB, MB or GB (base 1024, 2 decimals). The Worker uses the same function in its messages. */
-export { formatFileSize } from '@contract/admin-content';
+// Relative import (not @contract/*): the unit-test project has no path alias.
+export { formatFileSize } from '../worker/contract/admin-content';
 
 type DateInput = string | number | Date | null | undefined;
 

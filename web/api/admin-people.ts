@@ -24,7 +24,8 @@ import type {
 import type { InferInput } from 'valibot';
 import { api, apiRequest } from './client';
 import { getPage, type Page, type PageParams } from './paging';
-import { paginationOf, type Pagination } from '@contract/common';
+// Relative import (not @contract/*): the unit-test project has no path alias.
+import { paginationOf, type Pagination } from '../../worker/contract/common';
 
 export type { AttemptRow, BulkImportResult, UserDetailDto, UserDto } from '@contract/admin-people';
 

@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE, type Pagination } from '@contract/common';
+// Relative import (not @contract/*): the unit-test project has no path alias.
+import { DEFAULT_PAGE_SIZE, type Pagination } from '../../worker/contract/common';
 import { api, type QueryValue } from './client';
 
 export type { Pagination } from '@contract/common';
