@@ -26,10 +26,13 @@ export const queryKeys = {
     reports: ['learner', 'reports'] as const,
     dashboard: ['learner', 'dashboard'] as const,
     courses: ['learner', 'courses'] as const,
+    review: (componentId: string) => ['learner', 'review', componentId] as const,
+    material: (courseId: string, componentId: string) => ['learner', 'material', courseId, componentId] as const,
   },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,
   public: {
     landing: ['public', 'landing'] as const,
+    config: ['public', 'config'] as const,
   },
 } as const;

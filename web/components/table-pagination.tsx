@@ -27,7 +27,7 @@ export interface TablePaginationProps {
 export function TablePagination({ list, pageSizes = PAGE_SIZES, summary, className }: TablePaginationProps) {
   const { pagination } = list;
   if (!pagination) return null;
-  const showSizes = pageSizes.length > 1 && pagination.totalItems > Math.min(...pageSizes);
+  const showSizes = pageSizes.length > 1 && pagination.totalItems > 0;
   return (
     <div className={cx(css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mt: '4' }), className)}>
       {showSizes ? (
