@@ -10,7 +10,7 @@ import {
   type AuditEntry,
 } from '@contract/admin-people';
 import { CheckCircle2, ClipboardList, History, RotateCcw, Search } from 'lucide-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
@@ -188,18 +188,24 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
   const [reason, setReason] = useState('');
   const [score, setScore] = useState(String(DEFAULT_MARK_PASSED_SCORE));
   const [errors, setErrors] = useState<{ reason?: string; score?: string }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const intervene = useMutation({
+    mutationFn: ({ target, why, passScore }: { target: NonNullable<Intervention>; why: string; passScore: number }) =>
+      target.kind === 'reset' ? assessmentsApi.reset(target.row.componentId, target.row.userId, why) : assessmentsApi.markPassed(target.row.componentId, target.row.userId, passScore, why),
+    onSuccess: (res, { target }) => onDone(res.message || (target.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone)),
+  });
+  const { reset } = intervene;
+  const busy = intervene.isPending;
+  const detail = intervene.error instanceof Error ? intervene.error.message : 'Unknown error';
+  const error = intervene.isError ? (intervene.variables.target.kind === 'reset' ? `Failed to reset attempts: ${detail}` : `Failed to mark as passed: ${detail}`) : null;
 
   useEffect(() => {
     setReason('');
     setScore(String(DEFAULT_MARK_PASSED_SCORE));
     setErrors({});
-    setError(null);
-    setBusy(false);
-  }, [state]);
+    reset();
+  }, [state, reset]);
 
-  const submit = async (event?: FormEvent) => {
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!state) return;
     const found: typeof errors = {};
@@ -208,19 +214,7 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
     if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = INTERVENTION_MESSAGES.score;
     setErrors(found);
     if (found.reason || found.score) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const res =
-        state.kind === 'reset'
-          ? await assessmentsApi.reset(state.row.componentId, state.row.userId, reason.trim())
-          : await assessmentsApi.markPassed(state.row.componentId, state.row.userId, n, reason.trim());
-      onDone(res.message || (state.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone));
-    } catch (e) {
-      const detail = e instanceof Error ? e.message : 'Unknown error';
-      setError(state.kind === 'reset' ? `Failed to reset attempts: ${detail}` : `Failed to mark as passed: ${detail}`);
-      setBusy(false);
-    }
+    intervene.mutate({ target: state, why: reason.trim(), passScore: n });
   };
 
   const kind = state?.kind ?? 'reset';

@@ -145,30 +145,27 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
   const [response, setResponse] = useState('');
   const [status, setStatus] = useState<FeedbackStatus | ''>('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const respond = useMutation({
+    mutationFn: ({ id, text, next }: { id: string; text: string; next?: FeedbackStatus }) => thinkSubmissionsApi.respond(id, text, next),
+    onSuccess: onDone,
+  });
+  const { reset } = respond;
+  const busy = respond.isPending;
+  const error = respond.isError ? 'Failed to submit response' : null;
   useEffect(() => {
     setResponse(submission?.adminResponse ?? '');
     setStatus('');
     setFieldError(null);
-    setError(null);
-    setBusy(false);
-  }, [submission]);
-  const submit = async (event: FormEvent) => {
+    reset();
+  }, [submission, reset]);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!submission) return;
     if (!response.trim()) {
       setFieldError(THINK_MESSAGES.response);
       return;
     }
-    setBusy(true);
-    try {
-      await thinkSubmissionsApi.respond(submission.id, response.trim(), status || undefined);
-      onDone();
-    } catch {
-      setError('Failed to submit response');
-      setBusy(false);
-    }
+    respond.mutate({ id: submission.id, text: response.trim(), next: status || undefined });
   };
   return (
     <FormDialog
