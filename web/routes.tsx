@@ -16,7 +16,7 @@ const NotFoundPage = lazyNamed(() => import('./pages/public/not-found'), 'NotFou
 const LearnerArea = lazyNamed(() => import('./pages/learner/learner-area'), 'LearnerArea');
 const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea');
 
-/** Learner routes (learner spec section 2); anything else under them is a 404 inside the shell. */
+/** Learner routes; anything else under them is a 404 inside the shell. */
 const LEARNER_PATHS = /^\/(?:dashboard|profile|my-courses|reports|announcements|think|courses?)(?:\/.*)?$/;
 
 /** /app: admin → /admin, other members → /dashboard, visitors → /. */
@@ -30,7 +30,7 @@ function AppRedirect() {
 export function AppRoutes() {
   const { access } = useAccess();
   const [path] = useLocation();
-  // Nothing renders until the stored session has been checked (learner spec section 4).
+  // Nothing renders until the stored session has been checked, so no guard redirects on a session still loading.
   if (access === 'checking') return <SessionLoading />;
   return (
     <ErrorBoundary key={areaOf(path)}>

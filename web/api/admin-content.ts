@@ -1,34 +1,46 @@
 /**
- * Admin content calls (admin spec section 7): books, courses, components, materials.
- * Shapes come from worker/contract/admin-content.ts.
+ * Admin content calls: books, courses, components, materials. Shapes and request bodies come from
+ * worker/contract/admin-content.ts; paged lists go through `getPage`.
  */
-import type { AdminComponent, AdminCourse, AdminCourseDetail, Domain, Material, Pagination, PresignResponse } from '@contract/admin-content';
-import type { ComponentType } from '@contract/course';
-import { api, ApiClientError, TOKEN_KEY } from './client';
+import type {
+  AdminComponent,
+  AdminCourse,
+  AdminCourseDetail,
+  ComponentBody,
+  componentUpdateBody,
+  CourseBody,
+  Domain,
+  DomainBody,
+  Material,
+  materialUpdateBody,
+  PresignResponse,
+  reorderBody,
+} from '@contract/admin-content';
+import type { InferInput } from 'valibot';
+import { api, ApiClientError, codeOf, hasErrorCode, TOKEN_KEY } from './client';
+import { getPage, type PageParams } from './paging';
 
 export type { AdminComponent, AdminCourse, AdminCourseDetail, Domain, Material };
 
 // ------------------------------------------------------------ books
 
+/** Every book, unpaged (the Books filters and pickers): without `page` the list answers a plain array. */
 export const listDomains = (signal?: AbortSignal) => api.get<Domain[]>('/domains', { signal });
-export const searchDomains = (query: string, signal?: AbortSignal) => api.get<Domain[]>('/domains/search', { query: { query }, signal });
-export const createDomain = (body: { name: string; description: string }) => api.post<Domain>('/domains', body);
-export const updateDomain = (id: string, body: { name: string; description: string }) => api.put<Domain>(`/domains/${id}`, body);
+export const pageDomains = (params: PageParams, signal?: AbortSignal) => getPage<Domain>('/domains', 'domains', { ...params }, signal);
+export const createDomain = (body: DomainBody) => api.post<Domain>('/domains', body);
+export const updateDomain = (id: string, body: DomainBody) => api.put<Domain>(`/domains/${id}`, body);
 export const deleteDomain = (id: string) => api.delete<{ message: string }>(`/domains/${id}`);
 
 // ------------------------------------------------------------ courses
 
-export interface CoursePayload {
-  title: string;
-  description: string;
+export type CoursePayload = CourseBody;
+
+export interface CourseFilters {
+  status: '' | 'DRAFT' | 'PUBLISHED';
   domainId: string;
-  icon: string;
-  timeLimit: number | null;
-  passingScore: number | null;
 }
 
-export const listCourses = (signal?: AbortSignal) =>
-  api.get<{ courses: AdminCourse[]; pagination: Pagination }>('/v2/admin/courses', { query: { page: 1, limit: 1000 }, signal }).then((r) => r.courses);
+export const pageCourses = (params: PageParams & CourseFilters, signal?: AbortSignal) => getPage<AdminCourse>('/v2/admin/courses', 'courses', { ...params }, signal);
 export const getCourse = (id: string, signal?: AbortSignal) => api.get<AdminCourseDetail>(`/v2/admin/courses/${id}`, { signal });
 export const createCourse = (body: CoursePayload) => api.post<AdminCourse>('/v2/admin/courses', body);
 export const updateCourse = (id: string, body: CoursePayload) => api.put<AdminCourse>(`/v2/admin/courses/${id}`, body);
@@ -39,32 +51,33 @@ export const deleteCourse = (id: string) => api.delete<{ message: string }>(`/v2
 
 // ------------------------------------------------------------ components
 
-export interface ComponentPayload {
-  type: ComponentType;
-  required?: boolean;
-  data: Record<string, unknown>;
-}
+export type ComponentPayload = ComponentBody;
+type ComponentUpdatePayload = InferInput<typeof componentUpdateBody>;
+type ReorderPayload = InferInput<typeof reorderBody>;
+type MaterialUpdatePayload = InferInput<typeof materialUpdateBody>;
 
 export const listComponents = (courseId: string, signal?: AbortSignal) =>
   api.get<{ components: AdminComponent[] }>(`/v2/admin/courses/${courseId}/components`, { signal }).then((r) => r.components);
 export const createComponent = (courseId: string, body: ComponentPayload) => api.post<AdminComponent>(`/v2/admin/courses/${courseId}/components`, body);
-export const updateComponent = (courseId: string, componentId: string, body: Partial<ComponentPayload>) =>
+export const updateComponent = (courseId: string, componentId: string, body: ComponentUpdatePayload) =>
   api.put<AdminComponent>(`/v2/admin/courses/${courseId}/components/${componentId}`, body);
 export const deleteComponent = (courseId: string, componentId: string) => api.delete<{ message: string }>(`/v2/admin/courses/${courseId}/components/${componentId}`);
-/** 1-based orders, as the spec sends them. */
+/** Orders count from 1: the first component has order 1. */
 export const reorderComponents = (courseId: string, orderedIds: readonly string[]) =>
   api.put<{ message: string; components: AdminComponent[] }>(`/v2/admin/courses/${courseId}/components/reorder`, {
     componentOrders: orderedIds.map((componentId, index) => ({ componentId, newOrder: index + 1 })),
-  });
+  } satisfies ReorderPayload);
 
 // ------------------------------------------------------------ materials
 
+/** Materials matching `search`, unpaged (the component editor's picker): without `page` the list answers a plain array. */
 export const listMaterials = (search?: string, signal?: AbortSignal) => api.get<Material[]>('/v2/materials', { query: { search }, signal });
+export const pageMaterials = (params: PageParams, signal?: AbortSignal) => getPage<Material>('/v2/materials', 'materials', { ...params }, signal);
 
-export function updateMaterial(id: string, body: { title: string; description: string }) {
+export function updateMaterial(id: string, body: MaterialUpdatePayload) {
   const form = new FormData();
-  form.append('title', body.title);
-  form.append('description', body.description);
+  form.append('title', body.title ?? '');
+  form.append('description', body.description ?? '');
   return api.put<Material>(`/v2/materials/${id}`, form);
 }
 
@@ -102,7 +115,7 @@ function xhrSend(
         parsed = {};
       }
       const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : null;
-      reject(new ApiClientError(xhr.status, message ?? `Request failed with status ${xhr.status}`, typeof parsed.code === 'string' ? parsed.code : 'HTTP_ERROR', parsed.fields ?? {}, message !== null));
+      reject(new ApiClientError(xhr.status, message ?? `Request failed with status ${xhr.status}`, codeOf(parsed.code), parsed.fields ?? {}, message !== null));
     };
     xhr.onerror = () => reject(new ApiClientError(0, 'Cannot connect to the server. Please check your internet connection and try again.', 'NETWORK_ERROR'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
@@ -130,7 +143,7 @@ export async function uploadMaterial(input: UploadInput, onProgress: (fraction: 
   try {
     presigned = await api.post<PresignResponse>('/v2/materials/presign', { fileName: input.file.name, contentType: input.file.type, size: input.file.size }, { signal });
   } catch (error) {
-    if (!(error instanceof ApiClientError && error.code === 'BAD_REQUEST')) throw error;
+    if (!hasErrorCode(error, 'BAD_REQUEST')) throw error;
   }
   if (presigned) {
     await xhrSend('PUT', presigned.uploadUrl, input.file, presigned.headers, onProgress, signal);

@@ -1,7 +1,13 @@
-/** Admin people and operations calls (admin spec section 7; shapes from worker/contract/admin-people.ts). */
+/** Admin people and operations calls; shapes and request bodies from worker/contract/admin-people.ts. */
 import type {
+  AdminUpdateUserBody,
+  assignDomainsBody,
+  bulkDeleteBody,
+  CreateUserBody,
+  interventionBody,
   AssessmentSummary,
   AssignDomainsResponse,
+  AttemptRow,
   AttemptsPage,
   AttemptStatusFilter,
   AuditLogPage,
@@ -15,29 +21,28 @@ import type {
   UserDetailDto,
   UserDto,
 } from '@contract/admin-people';
-import type { AdminPermissions } from '@contract/auth';
+import type { InferInput } from 'valibot';
 import { api, apiRequest } from './client';
+import { getPage, type Page, type PageParams } from './paging';
+// Relative import (not @contract/*): the unit-test project has no path alias.
+import { paginationOf, type Pagination } from '../../worker/contract/common';
 
 export type { AttemptRow, BulkImportResult, UserDetailDto, UserDto } from '@contract/admin-people';
 
 export interface UserFilters {
-  search?: string;
-  role?: Role | '';
-  domainId?: string;
+  role: Role | '';
+  domainId: string;
 }
 
 export const usersApi = {
-  list: (filters: UserFilters = {}, signal?: AbortSignal) => api.get<UserDto[]>('/users', { query: { ...filters }, signal }),
+  page: (params: PageParams & UserFilters, signal?: AbortSignal) => getPage<UserDto>('/users', 'users', { ...params }, signal),
   get: (id: string, signal?: AbortSignal) => api.get<UserDetailDto>(`/users/${id}`, { signal }),
-  create: (body: { username: string; email: string; role: Role; firstName?: string; lastName?: string }) => api.post<CreateUserResponse>('/users', body),
-  update: (
-    id: string,
-    body: Partial<{ username: string; email: string; firstName: string | null; lastName: string | null; role: Role; permissions: Partial<AdminPermissions> }>,
-  ) => api.put<UserDetailDto>(`/users/${id}`, body),
+  create: (body: CreateUserBody) => api.post<CreateUserResponse>('/users', body),
+  update: (id: string, body: AdminUpdateUserBody) => api.put<UserDetailDto>(`/users/${id}`, body),
   remove: (id: string) => api.delete<{ message: string }>(`/users/${id}`),
-  removeMany: (userIds: string[]) => apiRequest<{ message: string; deleted: number }>('/users/bulk', { method: 'DELETE', body: { userIds } }),
+  removeMany: (userIds: string[]) => apiRequest<{ message: string; deleted: number }>('/users/bulk', { method: 'DELETE', body: { userIds } satisfies InferInput<typeof bulkDeleteBody> }),
   importChunk: (rows: { username: string; email: string }[], signal?: AbortSignal) => api.post<BulkImportResult[]>('/users/bulk', rows, { signal }),
-  assignDomains: (userIds: string[], domainIds: string[]) => api.put<AssignDomainsResponse>('/users/domains/assign', { userIds, domainIds }),
+  assignDomains: (userIds: string[], domainIds: string[]) => api.put<AssignDomainsResponse>('/users/domains/assign', { userIds, domainIds } satisfies InferInput<typeof assignDomainsBody>),
   exportCsv: () => apiRequest<Blob>('/users/export', { responseType: 'blob', headers: { Accept: 'text/csv' } }),
 };
 
@@ -48,19 +53,27 @@ export const dashboardApi = {
   topPerformers: (signal?: AbortSignal) => api.get<TopPerformerRow[]>('/v2/admin/dashboard/top-performers', { signal }),
 };
 
-export interface AttemptFilters {
+type InterventionBody = InferInput<typeof interventionBody>;
+
+/** The attempts list's filters (with the search and the page they make one request). */
+export interface AttemptListFilters {
   status: AttemptStatusFilter;
-  domainId?: string;
-  search?: string;
-  page: number;
-  size?: number;
+  domainId: string;
+}
+
+/** The attempts list keeps its own paging fields: `page` counts from 0 and `size` is the page size. */
+interface AttemptsAnswer extends AttemptsPage {
+  pagination?: Pagination;
 }
 
 export const assessmentsApi = {
-  attempts: (filters: AttemptFilters, signal?: AbortSignal) => api.get<AttemptsPage>('/v2/admin/assessments/attempts', { query: { ...filters }, signal }),
+  attemptsPage: async ({ page, limit, ...filters }: PageParams & AttemptListFilters, signal?: AbortSignal): Promise<Page<AttemptRow>> => {
+    const answer = await api.get<AttemptsAnswer>('/v2/admin/assessments/attempts', { query: { ...filters, page: page - 1, size: limit }, signal });
+    return { items: answer.attempts, pagination: answer.pagination ?? paginationOf(answer.currentPage + 1, limit, answer.totalItems) };
+  },
   summary: (signal?: AbortSignal) => api.get<AssessmentSummary>('/v2/admin/assessments/summary', { signal }),
   auditLog: (page: number, size = 10, signal?: AbortSignal) => api.get<AuditLogPage>('/v2/admin/assessments/audit-log', { query: { page, size }, signal }),
-  reset: (componentId: string, userId: string, reason: string) => api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/reset`, { reason }),
+  reset: (componentId: string, userId: string, reason: string) => api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/reset`, { reason } satisfies InterventionBody),
   markPassed: (componentId: string, userId: string, score: number, reason: string) =>
-    api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/pass`, { reason }, { query: { score } }),
+    api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/pass`, { reason } satisfies InterventionBody, { query: { score } }),
 };

@@ -1,6 +1,6 @@
 /**
- * Certificate calls (learner spec section 7, api-responses.md "Certificates"). The PDFs are
- * fetched with the bearer token as blobs: an <iframe> or a link cannot send the header.
+ * Certificate calls. The PDFs are fetched with the bearer token as blobs: an <iframe> or a link
+ * cannot send the header.
  */
 import {
   certificateFileName,
@@ -42,10 +42,22 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * Downloads a certificate PDF. With its number the file is certificate-{number}.pdf (dashboard,
- * dialog); without, certificate.pdf (reports and course screens, learner spec section 7).
+ * The file a screen saves a certificate under: the dashboard names it by its number
+ * (certificate-{number}.pdf); the course page and the reports screen save certificate.pdf.
  */
-export async function downloadCertificate(certificateId: string, certificateNumber?: string | null): Promise<void> {
-  const blob = await certificatesApi.download(certificateId);
-  saveBlob(blob, certificateFileName(certificateNumber));
+export type CertificateScreen = 'dashboard' | 'course' | 'reports';
+export const certificateFileFor = (screen: CertificateScreen, certificateNumber: string | null | undefined): string =>
+  certificateFileName(screen === 'dashboard' ? certificateNumber : null);
+
+/** Fetches a certificate PDF and saves it as `fileName`. */
+export async function saveCertificate(certificateId: string, fileName: string): Promise<void> {
+  saveBlob(await certificatesApi.download(certificateId), fileName);
+}
+
+/**
+ * The course page's certificate dialog download (its machine in web/state calls this): saved as
+ * certificate.pdf, the name the course screen uses; the number is shown in the dialog instead.
+ */
+export function downloadCertificate(certificateId: string, certificateNumber?: string | null): Promise<void> {
+  return saveCertificate(certificateId, certificateFileFor('course', certificateNumber));
 }

@@ -1,7 +1,12 @@
 /**
- * Typed fetch wrapper for /api (learner spec section 7): JSON in and out, the stored bearer
- * token on every request, no default timeout (pass `signal` to cancel), and one error type.
+ * Typed fetch wrapper for /api: JSON in and out, the stored bearer token on every request, no
+ * default timeout (pass `signal` to cancel; TanStack Query passes its own), and one error type
+ * whose `code` is the contract's closed `ErrorCode` list.
  */
+import type { ClientErrorCode, ErrorCode } from '@contract/errors';
+
+/** What `ApiClientError.code` can be: a code the Worker sent, or one the client made up. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
@@ -14,7 +19,7 @@ export class ApiClientError extends Error {
     readonly status: number,
     message: string,
     /** The server's stable code (UNAUTHORIZED, VALIDATION_FAILED, ...) or NETWORK_ERROR / HTTP_ERROR. */
-    readonly code: string,
+    readonly code: ApiErrorCode,
     /** Per-field validation messages from a 400. */
     readonly fields: Readonly<Record<string, string>> = {},
     /** True when `message` came from the server's body rather than a client fallback. */
@@ -27,6 +32,25 @@ export class ApiClientError extends Error {
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+}
+
+/** True when `error` is an API error carrying one of `codes`. Screens branch on this, never on HTTP statuses. */
+export function hasErrorCode(error: unknown, ...codes: readonly ApiErrorCode[]): error is ApiClientError {
+  return error instanceof ApiClientError && codes.includes(error.code);
+}
+
+/**
+ * The server failed (not a refusal): INTERNAL or SERVICE_UNAVAILABLE, or a 5xx that came without
+ * an error body (a proxy or platform page, code HTTP_ERROR). The one place a status range is read.
+ */
+export function isServerError(error: unknown): error is ApiClientError {
+  if (!(error instanceof ApiClientError)) return false;
+  return error.code === 'INTERNAL' || error.code === 'SERVICE_UNAVAILABLE' || (error.code === 'HTTP_ERROR' && error.status >= 500);
+}
+
+/** Reads a code from an error body; anything not a string becomes HTTP_ERROR. */
+export function codeOf(value: unknown): ApiErrorCode {
+  return typeof value === 'string' && value !== '' ? (value as ApiErrorCode) : 'HTTP_ERROR';
 }
 
 /** The message to show: the server's message if it sent one, else the screen's default text. */
@@ -106,7 +130,7 @@ async function toError(response: Response): Promise<ApiClientError> {
   return new ApiClientError(
     response.status,
     serverMessage ?? `Request failed with status ${response.status}`,
-    typeof body.code === 'string' ? body.code : 'HTTP_ERROR',
+    codeOf(body.code),
     fields,
     serverMessage !== null,
   );

@@ -1,5 +1,5 @@
 /**
- * Learner journey calls (learner spec section 7; shapes from worker/contract/learner.ts).
+ * Learner journey calls; shapes from worker/contract/learner.ts.
  * Every call goes through the one fetch wrapper, so the bearer token and the error type are shared.
  */
 import type { Material } from '@contract/admin-content';
@@ -19,7 +19,7 @@ import type {
   QuestionsResponse,
   StartAttemptResponse,
 } from '@contract/learner';
-import { api, ApiClientError, apiRequest, TOKEN_KEY } from './client';
+import { api, apiRequest, hasErrorCode, TOKEN_KEY } from './client';
 
 export interface CourseListParams {
   page?: number;
@@ -41,7 +41,7 @@ export const learnerApi = {
   }),
 
   // Progress
-  /** A failure falls back to an empty list (learner spec section 7). */
+  /** A failure falls back to an empty list: the screens then show "no courses" rather than an error. */
   progresses: async (): Promise<CourseProgressListResponse> => {
     try {
       return await api.get<CourseProgressListResponse>('/v2/user/progress/courses');
@@ -55,7 +55,7 @@ export const learnerApi = {
     try {
       return await api.get<CourseProgressDetailResponse>(`/v2/user/progress/courses/${enc(courseId)}`);
     } catch (error) {
-      if (error instanceof ApiClientError && error.status === 404) return null;
+      if (hasErrorCode(error, 'NOT_FOUND')) return null;
       throw error;
     }
   },

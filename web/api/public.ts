@@ -1,3 +1,4 @@
+import type { SubmitBody } from '@contract/think';
 import { api } from './client';
 
 /** Public, unauthenticated calls used by the landing page and the shells. */
@@ -15,14 +16,9 @@ export interface PublicConfig {
   adminPhone: string;
 }
 
-export type FeedbackType = 'QUERY' | 'COMPLAINT' | 'NEW_IDEA';
-
-export interface FeedbackBody {
-  type: FeedbackType;
-  subject: string;
-  description: string;
-  isAnonymous: boolean;
-}
+export type { FeedbackType } from '@contract/think';
+/** The Think form's body, as the contract's schema reads it. */
+export type FeedbackBody = SubmitBody;
 
 export const publicApi = {
   courses: (limit: number, signal?: AbortSignal) => api.get<{ courses: PublicCourse[] }>('/public/courses', { query: { limit }, token: null, signal }),

@@ -8,7 +8,7 @@ import { navigateWithFlag } from '../hooks/use-navigation-flag';
 import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
 
-/** Admin spec section 2: Dashboard is active on an exact match, every other entry on a prefix. */
+/** Dashboard is highlighted on its exact path only; every other entry also on the paths below it. */
 export const ADMIN_NAV_ITEMS: readonly ShellNavItem[] = [
   { label: 'Dashboard', href: '/admin', match: 'exact', icon: <LayoutDashboard /> },
   { label: 'Users', href: '/admin/users', match: 'prefix', icon: <Users /> },
@@ -28,7 +28,7 @@ const QUICK_ACTIONS = [
   { label: 'Add New Course', path: '/admin/courses', flag: 'create', icon: <Plus /> },
 ] as const;
 
-/** Admin shell (admin spec section 2): same frame as the learner shell, admin menu and quick actions. */
+/** Admin shell: the same frame as the learner shell, with the admin menu and quick actions. */
 export function AdminShell({ children }: { children: ReactNode }) {
   const user = useSession(selectUser);
   const session = useSessionActor();
@@ -63,7 +63,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         session.send({ type: 'session.logout' });
       }}
       drawerExtra={quickActions}
-      // Admin spec: the temporary (small-screen) drawer shows the user at the bottom.
+      // The temporary (small-screen) drawer shows the signed-in user at its bottom.
       drawerFooter={(mode) => (mode === 'temporary' ? <DrawerUserBlock user={user} showAvatar /> : null)}
     >
       {children}

@@ -40,10 +40,12 @@ export function isNavItemActive(item: ShellNavItem, path: string): boolean {
 }
 
 /**
- * The signed-in frame both shells share (learner spec section 2, admin spec section 2): a fixed
- * top bar (64px, 56px below 600px) with the menu toggle, logo, title and account menu; a side
- * drawer that is a temporary overlay below 900px (starts closed) and a persistent 240px panel
- * above (starts open); and the main area, shifted by the open panel and capped at 1400px.
+ * The signed-in frame both shells share: a fixed top bar (64px, 56px below 600px) with the menu
+ * toggle, logo, title and account menu; a side drawer that is a temporary overlay below 900px
+ * (starts closed) and a persistent 240px panel above (starts open); and the main area beside the
+ * open panel, its content capped at 1400px and centred there. Centred beside a 240px panel is
+ * "shifted 120px" from the window's centre, the layout the design asks for on larger screens; a
+ * bare 120px margin would slide the content's first 120px under the panel.
  */
 export function AppShell({ title, homeHref, navLabel, navItems, user, profileHref, onLogout, drawerExtra, drawerFooter, children }: AppShellProps) {
   const isWide = useMediaQuery(MEDIUM_UP);

@@ -2,14 +2,8 @@ import { Award, Download, ExternalLink, RotateCcw } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { useCertificateDialog } from '../state/certificate-dialog';
 import { Alert, Button, Dialog, LoadingBlock } from '../ui';
+import { formatCertificateDate } from '../format';
 
-/** Certificate dates as "21 November 2026" (UTC, as printed on the PDF). */
-export function formatCertificateDay(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '-';
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 export interface CertificateDialogProps {
   open: boolean;
@@ -22,7 +16,7 @@ const detailLabel = css({ fontSize: 'xs', fontWeight: 'semibold', textTransform:
 const detailValue = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' });
 
 /**
- * The certificate of a completed course (learner spec, "Certificate dialog"): generated first when
+ * The certificate of a completed course: generated first when
  * none exists, previewed, and downloaded automatically once about 2 s after the preview is ready.
  *
  *   <CertificateDialog open={open} onOpenChange={setOpen} courseId={course.id} courseName={course.title} />
@@ -76,11 +70,11 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           </div>
           <div>
             <dt className={detailLabel}>Issued</dt>
-            <dd className={detailValue}>{formatCertificateDay(certificate.issuedDate)}</dd>
+            <dd className={detailValue}>{formatCertificateDate(certificate.issuedDate)}</dd>
           </div>
           <div>
             <dt className={detailLabel}>Valid Until</dt>
-            <dd className={detailValue}>{formatCertificateDay(certificate.expiryDate)}</dd>
+            <dd className={detailValue}>{formatCertificateDate(certificate.expiryDate)}</dd>
           </div>
         </dl>
       ) : null}

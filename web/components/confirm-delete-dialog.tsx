@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { errorMessage } from '../api/client';
 import { Alert, Button, Dialog } from '../ui';
@@ -7,40 +8,39 @@ export interface ConfirmDeleteDialogProps<T> {
   /** The thing to delete; the dialog is open while it is set. */
   item: T | null;
   title: string;
-  /** The spec's confirmation question, e.g. "Are you sure you want to delete this course?". */
+  /** The confirmation question, e.g. "Are you sure you want to delete this course?". */
   question: ReactNode;
   /** What is being deleted, shown under the question (its name). */
   describe?: (item: T) => ReactNode;
+  /** Anything the admin must know before confirming (what will and will not be deleted). */
+  notice?: (item: T) => ReactNode;
   /** Shown when the server gives no message of its own. */
   failureMessage: string;
   onConfirm: (item: T) => Promise<unknown>;
+  /** Lists to refetch once the delete went through. */
+  invalidates?: readonly QueryKey[];
   onClose: () => void;
-  onDeleted: () => void;
+  /** Called with the server's answer after a successful delete. */
+  onDeleted: (result: unknown) => void;
 }
 
 /**
  * The one delete confirmation of the admin screens: Cancel / Delete, a busy state while the server
- * answers, and the server's refusal (e.g. "in use") shown inside the dialog instead of closing it.
+ * answers, and the server's refusal (a book still holding courses, a user holding certificates)
+ * shown inside the dialog instead of closing it.
  */
-export function ConfirmDeleteDialog<T>({ item, title, question, describe, failureMessage, onConfirm, onClose, onDeleted }: ConfirmDeleteDialogProps<T>) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setError(null);
-    setBusy(false);
-  }, [item]);
-  const confirm = async () => {
-    if (item === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(item);
-      onDeleted();
-    } catch (e) {
-      setError(errorMessage(e, failureMessage));
-      setBusy(false);
-    }
-  };
+export function ConfirmDeleteDialog<T>({ item, title, question, describe, notice, failureMessage, onConfirm, invalidates = [], onClose, onDeleted }: ConfirmDeleteDialogProps<T>) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: onConfirm,
+    onSuccess: async (result) => {
+      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      onDeleted(result);
+    },
+  });
+  const { reset } = mutation;
+  useEffect(() => reset(), [item, reset]);
+  const busy = mutation.isPending;
   return (
     <Dialog
       open={item !== null}
@@ -53,15 +53,16 @@ export function ConfirmDeleteDialog<T>({ item, title, question, describe, failur
           <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button palette="danger" loading={busy} onClick={() => void confirm()}>
+          <Button palette="danger" loading={busy} onClick={() => (item !== null ? mutation.mutate(item) : undefined)}>
             Delete
           </Button>
         </>
       }
     >
-      {error ? <Alert status="error" className={css({ mb: '3' })}>{error}</Alert> : null}
+      {mutation.isError ? <Alert status="error" className={css({ mb: '3' })}>{errorMessage(mutation.error, failureMessage)}</Alert> : null}
       <p>{question}</p>
       {item !== null && describe ? <p className={css({ mt: '2', fontWeight: 'medium' })}>{describe(item)}</p> : null}
+      {item !== null && notice ? <div className={css({ mt: '3' })}>{notice(item)}</div> : null}
     </Dialog>
   );
 }

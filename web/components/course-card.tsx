@@ -7,7 +7,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Chip } from '../ui/chip';
 
-/** The card button by course state (learner spec section 2, My Courses). */
+/** The card button by course state: Enroll, Start, Continue or Review. */
 export const COURSE_ACTION: Record<LearnerCourseState, string> = {
   NOT_ENROLLED: 'Enroll',
   ENROLLED: 'Start',

@@ -42,13 +42,11 @@ export interface FeedbackFormProps {
   variant: 'public' | 'authenticated';
   /** Called after a successful submission with the message shown (e.g. to refresh a list or close a dialog). */
   onSubmitted?: (message: string) => void;
-  /** Hide the built-in title when a surrounding dialog already shows one. */
-  hideTitle?: boolean;
   className?: string;
 }
 
-/** The feedback ("Think") form of learner spec section 2; resets after a successful submission. */
-export function FeedbackForm({ variant, onSubmitted, hideTitle = false, className }: FeedbackFormProps) {
+/** The feedback ("Think") form: type, subject, description and (signed in) an anonymous flag; it always shows its variant's title and resets after a successful submission. */
+export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormProps) {
   const [type, setType] = useState<FeedbackType | ''>('');
   const [subject, setSubject] = useState('');
   const [description, setDescription] = useState('');
@@ -83,17 +81,15 @@ export function FeedbackForm({ variant, onSubmitted, hideTitle = false, classNam
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={hideTitle ? undefined : titleId} className={cx(css({ display: 'flex', flexDirection: 'column', gap: '5' }), className)}>
-      {hideTitle ? null : (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          <h2 id={titleId} className={css({ fontSize: 'xl', fontWeight: 'bold', letterSpacing: '-0.01em' })}>
-            {variant === 'public' ? 'Share Your Thoughts' : 'Think'}
-          </h2>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {variant === 'public' ? 'Questions, concerns or ideas about safety training? We read every message.' : 'Raise a query, report a concern or suggest an idea.'}
-          </p>
-        </div>
-      )}
+    <form noValidate onSubmit={submit} aria-labelledby={titleId} className={cx(css({ display: 'flex', flexDirection: 'column', gap: '5' }), className)}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <h2 id={titleId} className={css({ fontSize: 'xl', fontWeight: 'bold', letterSpacing: '-0.01em' })}>
+          {variant === 'public' ? 'Share Your Thoughts' : 'Think'}
+        </h2>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {variant === 'public' ? 'Questions, concerns or ideas about safety training? We read every message.' : 'Raise a query, report a concern or suggest an idea.'}
+        </p>
+      </div>
       {result ? (
         <Alert status={result.status} role={result.status === 'error' ? 'alert' : 'status'}>
           {result.message}

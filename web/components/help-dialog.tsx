@@ -1,26 +1,16 @@
 import { Clock, Phone } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { publicApi } from '../api/public';
+import { queryKeys } from '../api/query-keys';
 import { DEFAULT_ADMIN_PHONE } from '../config';
 import { Button, Dialog } from '../ui';
 
-/** "Need Help?" (learner spec section 2): the administrator's phone from GET /api/public/config. */
+/** "Need Help?": the administrator's phone number from GET /api/public/config (a default number when that fails). */
 export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [phone, setPhone] = useState(DEFAULT_ADMIN_PHONE);
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    publicApi
-      .config(controller.signal)
-      .then((config) => {
-        if (config?.adminPhone) setPhone(config.adminPhone);
-      })
-      .catch(() => {
-        // The fallback number is already shown.
-      });
-    return () => controller.abort();
-  }, [open]);
+  // Read when the dialog first opens; until then, and if it fails, the default number shows.
+  const config = useQuery({ queryKey: queryKeys.public.config, queryFn: ({ signal }) => publicApi.config(signal), enabled: open, staleTime: 5 * 60_000 });
+  const phone = config.data?.adminPhone || DEFAULT_ADMIN_PHONE;
 
   return (
     <Dialog

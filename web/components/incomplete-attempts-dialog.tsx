@@ -12,7 +12,7 @@ export interface IncompleteAttemptsDialogProps {
 
 /**
  * Checks for assessment attempts left open and, when there are any, asks the learner to submit
- * them (learner spec section 2). It cannot be dismissed by Escape or the backdrop: the only way
+ * them. It cannot be dismissed by Escape or the backdrop: the only way
  * out is submitting, or "Continue" once the list is empty.
  */
 export function IncompleteAttemptsDialog({ onResolved }: IncompleteAttemptsDialogProps) {

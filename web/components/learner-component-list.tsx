@@ -5,6 +5,7 @@ import type { ComponentView } from '../../statecharts/course-progress.machine';
 import { Button } from '../ui/button';
 import { Chip } from '../ui/chip';
 import { Tooltip } from '../ui/tooltip';
+import { formatDuration } from '../format';
 
 const TYPE_LABEL = { PRE_ASSESSMENT: 'Pre-Assessment', MATERIAL: 'Learning Material', POST_ASSESSMENT: 'Post-Assessment' } as const;
 const STATUS_CHIP = {
@@ -17,12 +18,6 @@ const STATUS_CHIP = {
 export const componentHref = (courseId: string, view: ComponentView) =>
   `/course/${courseId}/${view.component.type === 'MATERIAL' ? 'material' : 'assessment'}/${view.component.id}`;
 
-/** "Xh Ym" (learner spec section 9: time display on courses). */
-export function formatDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return h > 0 ? `${h}h ${m}m` : `${m}m`;
-}
 
 function StatusIcon({ view }: { view: ComponentView }) {
   const base = css({ w: '9', h: '9', rounded: 'full', display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, '& svg': { w: '4.5', h: '4.5' } });
@@ -33,7 +28,7 @@ function StatusIcon({ view }: { view: ComponentView }) {
   return <span className={cx(base, css({ bg: 'brand.subtle', color: 'brand.fg' }))}><Icon aria-hidden /></span>;
 }
 
-/** The action of one component row: what the learner may do now, or why not (with the spec's tooltips). */
+/** The action of one component row: what the learner may do now, or why not (a tooltip says why a step is locked). */
 function ComponentAction({ courseId, view, onReview }: { courseId: string; view: ComponentView; onReview?: (view: ComponentView) => void }) {
   const disabledWithTip = (label: string, tip: string) => (
     <Tooltip content={tip}>

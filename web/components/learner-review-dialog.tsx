@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import type { AttemptResult } from '@contract/learner';
 import { errorMessage } from '../api/client';
 import { learnerApi } from '../api/learner';
+import { queryKeys } from '../api/query-keys';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -16,27 +17,23 @@ export interface ReviewDialogProps {
   onClose: () => void;
 }
 
+async function latestGradedAttempt(componentId: string): Promise<AttemptResult> {
+  const latest = await learnerApi.latestAttempt(componentId);
+  if (!latest.hasAttempt) throw new Error('No submitted attempt to review');
+  return learnerApi.attempt(latest.attemptId);
+}
+
 /** The course page's review of a passed assessment: the latest graded attempt with per-question detail. */
 export function ReviewDialog({ component, onClose }: ReviewDialogProps) {
-  const [result, setResult] = useState<AttemptResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const componentId = component?.id ?? null;
-  useEffect(() => {
-    if (!componentId) return;
-    let active = true;
-    setResult(null);
-    setError(null);
-    (async () => {
-      const latest = await learnerApi.latestAttempt(componentId);
-      if (!latest.hasAttempt) throw new Error('No submitted attempt to review');
-      return learnerApi.attempt(latest.attemptId);
-    })()
-      .then((r) => active && setResult(r))
-      .catch((e) => active && setError(errorMessage(e, 'Failed to load review data')));
-    return () => {
-      active = false;
-    };
-  }, [componentId]);
+  const review = useQuery({
+    queryKey: queryKeys.learner.review(componentId ?? ''),
+    queryFn: () => latestGradedAttempt(componentId ?? ''),
+    enabled: componentId !== null,
+    staleTime: 0,
+  });
+  const result: AttemptResult | null = review.data ?? null;
+  const error = review.isError ? errorMessage(review.error, 'Failed to load review data') : null;
   return (
     <Dialog
       open={component !== null}

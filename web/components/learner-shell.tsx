@@ -7,7 +7,7 @@ import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
 import { HelpDialog } from './help-dialog';
 
-/** Learner shell (learner spec section 2): every entry for every user, exact-path highlight. */
+/** Learner shell: every navigation entry is shown to every learner; an entry is highlighted only on its exact path. */
 export function LearnerShell({ children }: { children: ReactNode }) {
   const user = useSession(selectUser);
   const session = useSessionActor();

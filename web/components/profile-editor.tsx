@@ -1,12 +1,14 @@
 import { adminProfileForm, profileBody, titleCaseRole, type UserDetailDto } from '@contract/admin-people';
 import type { AdminPermissions } from '@contract/auth';
 import { Pencil } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { usersApi } from '../api/admin-people';
 import { authApi } from '../api/auth';
-import { ApiClientError, errorMessage } from '../api/client';
+import { errorMessage, hasErrorCode } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { useSession, useSessionActor } from '../state/session';
 import { userDisplayName, userInitials } from '../state/user-display';
 import { Alert, Avatar, Button, Card, Chip, LoadingBlock, TextField, toaster } from '../ui';
@@ -22,28 +24,15 @@ export function useProfile(failedUpdateFallback: string) {
   const userId = useSession((s) => s.context.user?.id ?? null);
   const token = useSession((s) => s.context.token);
   const session = useSessionActor();
-  const [profile, setProfile] = useState<UserDetailDto | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    if (!userId) {
-      setLoadError('User ID not found');
-      return;
-    }
-    const controller = new AbortController();
-    usersApi
-      .get(userId, controller.signal)
-      .then((p) => {
-        setProfile(p);
-        setLoadError(null);
-      })
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        setLoadError(`Failed to load profile data: ${e instanceof Error ? e.message : 'Unknown error'}`);
-      });
-    return () => controller.abort();
-  }, [userId, reload]);
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.profile(userId ?? '');
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => usersApi.get(userId ?? '', signal), enabled: userId !== null });
+  const profile: UserDetailDto | null = query.data ?? null;
+  const loadError = !userId
+    ? 'User ID not found'
+    : query.isError
+      ? `Failed to load profile data: ${query.error instanceof Error ? query.error.message : 'Unknown error'}`
+      : null;
 
   const save = useCallback(
     async (body: Partial<Fields> & { permissions?: Partial<AdminPermissions> }) => {
@@ -55,10 +44,10 @@ export function useProfile(failedUpdateFallback: string) {
           ...(body.lastName !== undefined ? { lastName: body.lastName.trim() || null } : {}),
         });
       } catch (e) {
-        throw new SaveError(errorMessage(e, failedUpdateFallback), e instanceof ApiClientError ? (e.fields as FieldErrors) : {});
+        throw new SaveError(errorMessage(e, failedUpdateFallback), hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT') ? (e.fields as FieldErrors) : {});
       }
       toaster.create({ type: 'success', title: 'Profile updated successfully', duration: 6000 });
-      setReload((n) => n + 1);
+      void queryClient.invalidateQueries({ queryKey });
       if (token) {
         authApi.currentUser(token).then(
           (user) => session.send({ type: 'user.update', user }),
@@ -66,7 +55,7 @@ export function useProfile(failedUpdateFallback: string) {
         );
       }
     },
-    [profile, token, session, failedUpdateFallback],
+    [profile, token, session, failedUpdateFallback, queryClient, queryKey],
   );
 
   return { profile, loadError, save };
@@ -149,7 +138,7 @@ export function ProfileInformation({
       disabled={busy}
       onChange={(e) => {
         setValues((c) => ({ ...c, [key]: e.target.value }));
-        // Field errors clear when the field is edited (learner spec section 5).
+        // A field's error clears as soon as the field is edited.
         if (errors[key]) setErrors((c) => ({ ...c, [key]: undefined }));
       }}
     />

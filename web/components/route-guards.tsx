@@ -42,7 +42,7 @@ export function SessionLoading() {
 }
 
 /**
- * Protected routes (learner spec, Route guards): a visitor goes to "/" (remembering the path for
+ * Protected routes: a visitor goes to "/" (remembering the path for
  * after login), a user who must change the password goes to /change-password, and a non-admin
  * on an admin route goes to /dashboard.
  */

@@ -1,13 +1,13 @@
 import { FEEDBACK_STATUS_LABEL, FEEDBACK_STATUS_TONE, FEEDBACK_TYPE_LABEL, responseLabel, type FeedbackStatus, type SubmissionDto } from '@contract/think';
 import { css } from 'styled-system/css';
 import { Chip } from '../ui';
+import { formatDateTime } from '../format';
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
-/** A missing user name shows as Anonymous (admin spec section 2). */
+/** A submission without a user name shows as Anonymous. */
 export const submissionAuthor = (s: SubmissionDto) => (s.isAnonymous || !s.userName ? 'Anonymous' : s.userName);
 
-/** Status chip colours of both specs: OPEN error, IN_PROGRESS warning, RESOLVED success. */
+/** Status chip colours: OPEN error, IN_PROGRESS warning, RESOLVED success. */
 export function StatusChip({ status }: { status: FeedbackStatus }) {
   return <Chip palette={FEEDBACK_STATUS_TONE[status]}>{FEEDBACK_STATUS_LABEL[status]}</Chip>;
 }
@@ -36,13 +36,13 @@ export function SubmissionDetails({ submission: s, showAuthor = true }: { submis
           </>
         ) : null}
         <dt>Submitted</dt>
-        <dd>{formatDate(s.createdAt)}</dd>
+        <dd>{formatDateTime(s.createdAt)}</dd>
       </dl>
       {s.adminResponse ? (
         <div className={css({ borderLeftWidth: '3px', borderColor: 'brand.solid', pl: '3', py: '1' })}>
           <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Response{s.respondedBy ? ` from ${s.respondedBy}` : ''}</p>
           <p className={css({ whiteSpace: 'pre-wrap' })}>{s.adminResponse}</p>
-          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDate(s.respondedAt)}</p>
+          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDateTime(s.respondedAt)}</p>
         </div>
       ) : null}
     </div>

@@ -17,7 +17,7 @@ export interface PaginationProps {
 
 /**
  * Pagination on Ark Pagination (a labelled nav with page buttons, prev/next, ellipses).
- * Renders nothing when there is only one page (the specs show it only above one page).
+ * The page buttons show only above one page; with one page only the summary (if any) shows.
  */
 export function Pagination({ count, pageSize, page, onPageChange, summary, className }: PaginationProps) {
   const classes = pagination();

@@ -76,7 +76,7 @@ const onlyWide = css({ display: { base: 'none', md: 'block' } });
 const onlyNarrow = css({ display: { base: 'block', md: 'none' } });
 
 /**
- * DataTable: the spec's "table on wide screens, cards on narrow ones". Both layouts render and
+ * DataTable: a table on wide screens, cards on narrow ones. Both layouts render and
  * CSS picks one at the md breakpoint (900px), so there is no resize flicker or JS listener.
  */
 export function DataTable<Row>({ rows, columns, getRowKey, label, cardTitle, cardActions, empty, isRowSelected }: DataTableProps<Row>) {

@@ -30,7 +30,7 @@ export type TextAreaFieldProps = CommonFieldProps &
 /**
  * TextField: labelled text input (or textarea with `multiline`), with helper and error text.
  * Controlled like a native input (`value` + `onChange`). `required` shows the asterisk and sets
- * aria-required but not the native attribute: forms use `noValidate` and show the specs' messages.
+ * aria-required but not the native attribute: forms use `noValidate` and show their own messages, not the browser's.
  */
 export const TextField = forwardRef<HTMLInputElement | HTMLTextAreaElement, TextFieldProps | TextAreaFieldProps>(function TextField(props, ref) {
   if (props.multiline) {

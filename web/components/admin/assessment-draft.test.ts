@@ -60,7 +60,7 @@ describe('assessment editor rules', () => {
     expect(draft.questions[0].options).toHaveLength(4);
   });
 
-  it('shows each validation message of the spec on its field', () => {
+  it('shows each validation message on its field', () => {
     let draft = newAssessment('');
     draft = setQuestionType(addQuestion(draft), 1, 'TRUE_FALSE');
     draft = { ...draft, passingScore: 101, timeLimit: -1 };

@@ -1,6 +1,6 @@
 // Relative imports (not @contract/*): the unit-test project has no path alias.
 /*
- * The assessment editor's rules (admin spec section 5) as pure functions over a draft, so they
+ * The assessment editor's validation rules as pure functions over a draft, so they
  * are unit-tested apart from React. Validation itself is the contract's (the server runs the
  * same schema): `draftErrors` maps the draft to the payload and asks the contract.
  */

@@ -28,7 +28,7 @@ const numberOrEmpty = (text: string): number | '' => (text.trim() === '' ? '' : 
 const errorText = css({ fontSize: 'sm', color: 'error.fg', mt: '1' });
 const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', mb: '2' });
 
-/** The assessment editor (admin spec section 5): settings, then questions with their options. */
+/** The assessment editor: settings, then questions with their options. */
 export function AssessmentEditor({ draft, onChange, errors, disabled }: AssessmentEditorProps) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>

@@ -1,12 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
-import { formatFileSize, MATERIAL_TYPE_LABELS, MESSAGES, type AdminComponent, type Material } from '@contract/admin-content';
+import { MATERIAL_TYPE_LABELS, MESSAGES, type AdminComponent, type Material } from '@contract/admin-content';
 import type { ComponentType } from '@contract/course';
 import { createComponent, listMaterials, updateComponent } from '../../api/admin-content';
-import { ApiClientError, errorMessage } from '../../api/client';
+import { errorMessage, hasErrorCode } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Checkbox, Dialog, LoadingBlock, Select, TextField } from '../../ui';
 import { AssessmentEditor } from './assessment-editor';
 import { draftErrors, draftFromData, draftToData, newAssessment, type AssessmentDraft } from './assessment-draft';
+import { formatFileSize } from '../../format';
 
 export const COMPONENT_LABELS: Record<ComponentType, string> = { PRE_ASSESSMENT: 'Pre-Assessment', MATERIAL: 'Material', POST_ASSESSMENT: 'Post-Assessment' };
 
@@ -31,26 +34,14 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
   const [required, setRequired] = useState(editing ? editing.required : true);
   const [materialId, setMaterialId] = useState(editing ? String(editing.data.materialId ?? '') : '');
   const [materialTitle, setMaterialTitle] = useState(editing ? String(editing.data.title ?? '') : '');
-  const [materials, setMaterials] = useState<Material[] | null>(null);
-  const [materialsError, setMaterialsError] = useState<string | null>(null);
+  // The picker offers every material (the unpaged list).
+  const materialsQuery = useQuery({ queryKey: queryKeys.admin.materials.options, queryFn: ({ signal }) => listMaterials(undefined, signal), enabled: target !== null && type === 'MATERIAL' });
+  const materials: Material[] | null = materialsQuery.data ?? (materialsQuery.isError ? [] : null);
+  const materialsError = materialsQuery.isError ? 'Failed to load materials' : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [showErrors, setShowErrors] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!target || type !== 'MATERIAL') return;
-    const controller = new AbortController();
-    setMaterialsError(null);
-    listMaterials(undefined, controller.signal)
-      .then(setMaterials)
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        setMaterialsError('Failed to load materials');
-        setMaterials([]);
-      });
-    return () => controller.abort();
-  }, [target, type]);
 
   // Once the admin has tried to save, messages follow the edits live.
   useEffect(() => {
@@ -84,7 +75,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
       onSaved(saved);
     } catch (e) {
       console.error('Component save failed', e);
-      if (e instanceof ApiClientError && Object.keys(e.fields).length > 0) setErrors({ ...e.fields });
+      if (hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).length > 0) setErrors({ ...e.fields });
       setError(errorMessage(e, 'Failed to save the component. Please try again.'));
       setBusy(false);
     }

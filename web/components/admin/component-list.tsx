@@ -5,7 +5,8 @@ import type { AdminComponent, AdminCourseDetail } from '@contract/admin-content'
 import type { ComponentType } from '@contract/course';
 import { deleteComponent, reorderComponents } from '../../api/admin-content';
 import { errorMessage } from '../../api/client';
-import { Alert, Button, Chip, Dialog, EmptyState, IconButton, toaster } from '../../ui';
+import { Alert, Button, Chip, EmptyState, IconButton, toaster } from '../../ui';
+import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { COMPONENT_LABELS, ComponentEditorDialog, type ComponentEditorTarget } from './component-editor-dialog';
 
 const palette = { PRE_ASSESSMENT: 'info', MATERIAL: 'accent', POST_ASSESSMENT: 'success' } as const;
@@ -18,6 +19,8 @@ export function moveItem<T>(items: readonly T[], index: number, delta: -1 | 1): 
   [next[index], next[target]] = [next[target], next[index]];
   return next;
 }
+
+const componentTitle = (component: AdminComponent) => String((component.data as { title?: unknown }).title ?? COMPONENT_LABELS[component.type]);
 
 function summary(component: AdminComponent): string {
   const data = component.data as { questions?: unknown[]; type?: string; passingScore?: number; timeLimit?: number };
@@ -43,8 +46,6 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
     setEditorTarget(target);
   };
   const [deleting, setDeleting] = useState<AdminComponent | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   useEffect(() => setItems(course.components), [course.components]);
 
   const locked = course.hasBeenPublished;
@@ -87,7 +88,7 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
       ) : (
         <ol aria-label="Course components" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {items.map((component, index) => {
-            const title = String((component.data as { title?: unknown }).title ?? COMPONENT_LABELS[component.type]);
+            const title = componentTitle(component);
             return (
               <li
                 key={component.id}
@@ -143,48 +144,19 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
           onChanged();
         }}
       />
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setDeleting(null);
-            setDeleteError(null);
-          }
-        }}
+      <ConfirmDeleteDialog
+        item={deleting}
         title="Delete Component"
-        role="alertdialog"
-        size="sm"
-        footer={
-          <>
-            <Button variant="outline" palette="neutral" onClick={() => setDeleting(null)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button
-              palette="danger"
-              loading={busy}
-              onClick={async () => {
-                if (!deleting) return;
-                setBusy(true);
-                try {
-                  await deleteComponent(course.id, deleting.id);
-                  setDeleting(null);
-                  onChanged();
-                } catch (e) {
-                  console.error('Component delete failed', e);
-                  setDeleteError(errorMessage(e, 'Failed to delete the component'));
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            >
-              Delete
-            </Button>
-          </>
-        }
-      >
-        {deleteError ? <Alert status="error" className={css({ mb: '3' })}>{deleteError}</Alert> : null}
-        <p>Are you sure you want to delete this component?</p>
-      </Dialog>
+        question="Are you sure you want to delete this component?"
+        describe={componentTitle}
+        failureMessage="Failed to delete the component"
+        onConfirm={(component) => deleteComponent(course.id, component.id)}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          onChanged();
+        }}
+      />
     </div>
   );
 }

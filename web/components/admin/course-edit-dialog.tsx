@@ -1,9 +1,11 @@
 import { Lock } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AdminCourseDetail, Domain } from '@contract/admin-content';
-import { getCourse, updateCourse } from '../../api/admin-content';
-import { ApiClientError, errorMessage } from '../../api/client';
+import { getCourse, updateCourse, type CoursePayload } from '../../api/admin-content';
+import { errorMessage, hasErrorCode } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Chip, Dialog, LoadingBlock, TabContent, TabList, Tabs, TabTrigger, toaster } from '../../ui';
 import { ComponentList } from './component-list';
 import { courseFormFrom, coursePayload, CourseFields, validateCourseForm, type CourseFormErrors, type CourseFormValues } from './course-form';
@@ -12,62 +14,60 @@ export interface CourseEditDialogProps {
   courseId: string | null;
   domains: readonly Domain[];
   onClose: () => void;
-  /** Something changed (details, components): the list should reload. */
+  /** Something changed (details, components): the course and the list should be read again. */
   onChanged: () => void;
   initialTab?: 'details' | 'components';
 }
 
-/** The edit dialog: tabs 'Course Details' and 'Components' (admin spec section 2). */
+/** The edit dialog: tabs 'Course Details' and 'Components'. The form starts from the course as loaded and again after each save. */
 export function CourseEditDialog({ courseId, domains, onClose, onChanged, initialTab = 'details' }: CourseEditDialogProps) {
-  const [course, setCourse] = useState<AdminCourseDetail | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const detail = useQuery({
+    queryKey: queryKeys.admin.courses.detail(courseId ?? ''),
+    queryFn: ({ signal }) => getCourse(courseId ?? '', signal),
+    enabled: courseId !== null,
+    // Another admin (or this one, in another tab) may have changed it since it was last opened.
+    staleTime: 0,
+  });
+  const course: AdminCourseDetail | null = courseId !== null ? (detail.data ?? null) : null;
+  const loadError = detail.isError ? 'Failed to load course details' : null;
   const [tab, setTab] = useState<string>(initialTab);
   const [values, setValues] = useState<CourseFormValues | null>(null);
   const [errors, setErrors] = useState<CourseFormErrors>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async (id: string, resetForm: boolean) => {
-    try {
-      const detail = await getCourse(id);
-      setCourse(detail);
-      setLoadError(null);
-      if (resetForm) setValues(courseFormFrom(detail));
-    } catch {
-      setLoadError('Failed to load course details');
-    }
-  }, []);
 
   useEffect(() => {
-    setCourse(null);
     setValues(null);
     setErrors({});
-    setSaveError(null);
-    setLoadError(null);
     setTab(initialTab);
-    if (courseId) void load(courseId, true);
-  }, [courseId, initialTab, load]);
+  }, [courseId, initialTab]);
+  // The form fills once the course is there (and refills after a save cleared it).
+  useEffect(() => {
+    if (course && values === null && !detail.isFetching) setValues(courseFormFrom(course));
+  }, [course, values, detail.isFetching]);
 
   const published = course?.status === 'PUBLISHED';
 
-  const save = async () => {
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: CoursePayload }) => updateCourse(id, body),
+    onSuccess: () => {
+      toaster.create({ type: 'success', title: 'Course updated successfully!' });
+      setValues(null);
+      onChanged();
+    },
+    onError: (e) => {
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(e.fields as CourseFormErrors);
+    },
+  });
+  const saving = update.isPending;
+  const saveError = update.isError ? errorMessage(update.error, 'Failed to update course. Please try again.') : null;
+  const { reset } = update;
+  useEffect(() => reset(), [courseId, reset]);
+
+  const save = () => {
     if (!course || !values) return;
     const found = validateCourseForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await updateCourse(course.id, coursePayload(values));
-      toaster.create({ type: 'success', title: 'Course updated successfully!' });
-      await load(course.id, true);
-      onChanged();
-    } catch (e) {
-      if (e instanceof ApiClientError) setErrors(e.fields as CourseFormErrors);
-      setSaveError(errorMessage(e, 'Failed to update course. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
+    update.mutate({ id: course.id, body: coursePayload(values) });
   };
 
   return (
@@ -82,7 +82,7 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
             Close
           </Button>
           {tab === 'details' && course && !published ? (
-            <Button onClick={() => void save()} loading={saving}>
+            <Button onClick={save} loading={saving}>
               Update Course
             </Button>
           ) : null}
@@ -90,7 +90,7 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
       }
     >
       {loadError ? (
-        <Alert status="error" action={courseId ? <Button size="sm" variant="outline" onClick={() => void load(courseId, true)}>Retry</Button> : undefined}>
+        <Alert status="error" action={courseId ? <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>Retry</Button> : undefined}>
           {loadError}
         </Alert>
       ) : !course || !values ? (
@@ -119,10 +119,7 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
           <TabContent value="components" className={css({ pt: '4' })}>
             <ComponentList
               course={course}
-              onChanged={() => {
-                void load(course.id, false);
-                onChanged();
-              }}
+              onChanged={onChanged}
             />
           </TabContent>
         </Tabs>

@@ -26,7 +26,7 @@ export const courseFormFrom = (course: AdminCourse): CourseFormValues => ({
   passingScore: course.passingScore == null ? '' : String(course.passingScore),
 });
 
-/** Inputs clamp (admin spec section 5): time limit at least 0, passing score within 0 to 100. */
+/** Inputs clamp: time limit at least 0, passing score within 0 to 100. */
 export function clampNumberText(text: string, min: number, max = Number.POSITIVE_INFINITY): string {
   if (text.trim() === '') return '';
   const value = Math.round(Number(text));

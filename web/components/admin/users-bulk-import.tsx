@@ -8,7 +8,7 @@ import { Alert, Button, Chip, Dialog, IconButton, Table, TableBody, TableCell, T
 
 const PREVIEW_ROWS = 5;
 
-/** Bulk Import Users (admin spec sections 2 and 5): CSV file, 5-row preview, invalid rows block, chunked import with progress, per-row results. */
+/** Bulk Import Users: a CSV file, a 5-row preview, rows missing username or email block the import, chunked import with progress, per-row results. */
 export function BulkImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   const { snapshot, send } = useBulkImport();
   const input = useRef<HTMLInputElement>(null);

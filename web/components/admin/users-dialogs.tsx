@@ -6,7 +6,10 @@ import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { usersApi } from '../../api/admin-people';
 import type { Domain } from '../../api/admin-content';
-import { ApiClientError, errorMessage } from '../../api/client';
+import { errorMessage, hasErrorCode } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
+import { FormDialog } from '../form-dialog';
 import { Alert, Button, Checkbox, Dialog, Select, TextField, type SelectOption } from '../../ui';
 
 export const ROLE_OPTIONS: readonly SelectOption<Role>[] = [
@@ -25,7 +28,7 @@ function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   return out;
 }
 
-/** 'Add New User' (admin spec section 2): username, email, role, optional names. */
+/** 'Add New User': username, email, role, optional names. */
 export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (user: UserDto, password: string | null) => void }) {
   const [values, setValues] = useState({ username: '', email: '', firstName: '', lastName: '', role: 'USER' as Role });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -58,40 +61,32 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
       const res = await usersApi.create({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined });
       onCreated(res.user, res.password ?? null);
     } catch (e) {
-      if (e instanceof ApiClientError) setErrors(e.fields as FieldErrors);
+      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(e.fields as FieldErrors);
       setError(errorMessage(e, 'Failed to create user'));
       setBusy(false);
     }
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      onClose={onClose}
       title="Add New User"
       description="A password is generated and shown once. The user must change it at first sign-in."
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-user-form" loading={busy}>
-            Create User
-          </Button>
-        </>
-      }
+      formId="add-user-form"
+      submitLabel="Create User"
+      busy={busy}
+      error={error}
+      onSubmit={submit}
     >
-      {error ? <Alert status="error" className={css({ mb: '4' })}>{error}</Alert> : null}
-      <form id="add-user-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <TextField label="Username" required autoFocus autoComplete="off" value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
-        <TextField label="Email" type="email" required autoComplete="off" value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-          <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
-        </div>
-        <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} error={errors.role} />
-      </form>
-    </Dialog>
+      <TextField label="Username" required autoFocus autoComplete="off" value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
+      <TextField label="Email" type="email" required autoComplete="off" value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+        <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
+        <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
+      </div>
+      <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} error={errors.role} />
+    </FormDialog>
   );
 }
 
@@ -169,98 +164,59 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
       await usersApi.update(user.id, { ...values, firstName: values.firstName || null, lastName: values.lastName || null });
       onSaved('User updated successfully');
     } catch (e) {
-      if (e instanceof ApiClientError) setErrors(e.fields as FieldErrors);
+      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(e.fields as FieldErrors);
       setError(errorMessage(e, 'Failed to update user'));
       setBusy(false);
     }
   };
 
   return (
-    <Dialog
-      open={user !== null}
-      onOpenChange={(o) => (!o ? onClose() : undefined)}
-      title="Edit User"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-user-form" loading={busy}>
-            Save Changes
-          </Button>
-        </>
-      }
-    >
-      {error ? <Alert status="error" className={css({ mb: '4' })}>{error}</Alert> : null}
-      <form id="edit-user-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <TextField label="Username" required value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
-        <TextField label="Email" type="email" required value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-          <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
-        </div>
-        <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} />
-      </form>
-    </Dialog>
+    <FormDialog open={user !== null} onClose={onClose} title="Edit User" formId="edit-user-form" submitLabel="Save Changes" busy={busy} error={error} onSubmit={submit}>
+      <TextField label="Username" required value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
+      <TextField label="Email" type="email" required value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+        <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
+        <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
+      </div>
+      <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} />
+    </FormDialog>
   );
 }
 
-/** Delete Users confirmation (one user or the selection). */
+/**
+ * Delete Users confirmation (one user or the selection). Progress and attempts go with the user;
+ * a user holding a certificate is refused by the server (issued certificates must keep verifying),
+ * and the dialog says so before and shows the refusal if it comes.
+ */
 export function DeleteUsersDialog({ users, onClose, onDeleted }: { users: UserDto[] | null; onClose: () => void; onDeleted: (message: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setError(null);
-    setBusy(false);
-  }, [users]);
-  const confirm = async () => {
-    if (!users) return;
-    setBusy(true);
-    try {
-      const res = users.length === 1 ? await usersApi.remove(users[0].id) : await usersApi.removeMany(users.map((u) => u.id));
-      onDeleted(res.message);
-    } catch (e) {
-      const message = errorMessage(e, 'Failed to delete users');
-      console.error(message);
-      setError(message);
-      setBusy(false);
-    }
-  };
-  const count = users?.length ?? 0;
   return (
-    <Dialog
-      open={users !== null}
-      onOpenChange={(o) => (!o ? onClose() : undefined)}
+    <ConfirmDeleteDialog
+      item={users}
       title="Delete Users"
-      role="alertdialog"
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button palette="danger" loading={busy} onClick={() => void confirm()}>
-            Delete
-          </Button>
-        </>
-      }
-    >
-      {error ? <Alert status="error" className={css({ mb: '4' })}>{error}</Alert> : null}
-      <p>
-        {count === 1 ? (
+      question={
+        users?.length === 1 ? (
           <>
-            Are you sure you want to delete <strong>{users?.[0].username}</strong>?
+            Are you sure you want to delete <strong>{users[0].username}</strong>?
           </>
         ) : (
-          <>Are you sure you want to delete {count} users?</>
-        )}{' '}
-        Their progress, attempts and certificates are deleted with them. This cannot be undone.
-      </p>
-    </Dialog>
+          <>Are you sure you want to delete {users?.length ?? 0} users?</>
+        )
+      }
+      notice={() => (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          Their progress and attempts are deleted with them. Users who hold a certificate cannot be deleted, so that their certificates keep verifying. This cannot be undone.
+        </p>
+      )}
+      failureMessage="Failed to delete users"
+      onConfirm={(list) => (list.length === 1 ? usersApi.remove(list[0].id) : usersApi.removeMany(list.map((u) => u.id)))}
+      invalidates={[queryKeys.admin.users.all]}
+      onClose={onClose}
+      onDeleted={(result) => onDeleted((result as { message: string }).message)}
+    />
   );
 }
 
-/** Assign Books (admin spec section 5): only learners are eligible; admins are skipped with a warning. */
+/** Assign Books: only learners are eligible; admins are skipped with a warning. */
 export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: UserDto[] | null; domains: Domain[]; onClose: () => void; onDone: (message: string) => void }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [bookError, setBookError] = useState<string | null>(null);

@@ -2,80 +2,54 @@ import {
   ANNOUNCEMENT_MESSAGES,
   announcementBody,
   isExpiringSoon,
-  matchesAnnouncement,
   PRIORITIES,
   PRIORITY_TONE,
   type AnnouncementDto,
-  type AnnouncementStats,
   type Priority,
 } from '@contract/announcements';
 import { Eye, Megaphone, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import * as v from 'valibot';
 import { announcementsApi } from '../../api/announcements';
-import { ApiClientError } from '../../api/client';
+import { hasErrorCode } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
+import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { Alert, Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TextField, toaster, type SelectOption } from '../../ui';
+import { usePagedList } from '../../hooks/use-paged-list';
+import { Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
+import { formatDateTime } from '../../format';
 
 const PRIORITY_OPTIONS: readonly SelectOption<Priority>[] = PRIORITIES.map((p) => ({ value: p, label: p }));
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
 
 type FormState = { mode: 'create' } | { mode: 'edit'; item: AnnouncementDto } | null;
 
-/** /admin/announcements (admin spec sections 2, 5, 8). */
+/** /admin/announcements: stat cards, a searchable list, create, edit, view, activate and delete announcements. */
 export function AdminAnnouncementsPage() {
   useDocumentTitle('Announcements');
-  const [items, setItems] = useState<AnnouncementDto[] | null>(null);
-  const [stats, setStats] = useState<AnnouncementStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [reload, setReload] = useState(0);
+  const queryClient = useQueryClient();
+  const list = usePagedList({ queryKey: queryKeys.admin.announcements.all, fetchPage: announcementsApi.page, filters: {} });
+  const statsQuery = useQuery({ queryKey: queryKeys.admin.announcements.stats, queryFn: ({ signal }) => announcementsApi.stats(signal) });
+  const stats = statsQuery.data;
+  const items = list.items;
+  const search = list.search;
   const [form, setForm] = useState<FormState>(null);
   const [viewing, setViewing] = useState<AnnouncementDto | null>(null);
   const [deleting, setDeleting] = useState<AnnouncementDto | null>(null);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
+  // The list and the stat cards both change with any write.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.announcements.all });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([announcementsApi.all(controller.signal), announcementsApi.stats(controller.signal)])
-      .then(([list, s]) => {
-        setItems(list);
-        setStats(s);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        setError('Failed to fetch announcements');
-        setItems((c) => c ?? []);
-      });
-    return () => controller.abort();
-  }, [reload]);
-
-  const visible = useMemo(() => (items ?? []).filter((a) => matchesAnnouncement(a, search)), [items, search]);
-
-  const toggle = async (item: AnnouncementDto) => {
-    try {
-      await announcementsApi.toggle(item.id);
-      refresh();
-    } catch {
-      toaster.create({ type: 'error', title: 'Failed to update announcement status' });
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await announcementsApi.remove(deleting.id);
-      toaster.create({ type: 'success', title: ANNOUNCEMENT_MESSAGES.deleted });
-      refresh();
-    } catch {
-      toaster.create({ type: 'error', title: 'Failed to delete announcement' });
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const toggleActive = useMutation({
+    mutationFn: (item: AnnouncementDto) => announcementsApi.toggle(item.id),
+    onSuccess: refresh,
+    onError: () => toaster.create({ type: 'error', title: 'Failed to update announcement status' }),
+  });
+  const toggle = (item: AnnouncementDto) => toggleActive.mutate(item);
 
   const rowActions = (a: AnnouncementDto) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
@@ -106,19 +80,12 @@ export function AdminAnnouncementsPage() {
         </div>
       ) : null}
       <div className={css({ maxW: { md: '420px' }, mb: '4' })}>
-        <TextField label="Search" type="search" placeholder="Title, content or author" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField label="Search" type="search" placeholder="Title, content or author" value={search} onChange={(e) => list.setSearch(e.target.value)} />
       </div>
-      {error ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
-          {error}
-        </Alert>
-      ) : null}
-      {items === null ? (
-        <LoadingBlock label="Loading announcements..." />
-      ) : (
+      <QueryState query={list.query} loadingLabel="Loading announcements..." failureMessage="Failed to fetch announcements">
         <DataTable
           label="Announcements"
-          rows={visible}
+          rows={items ?? []}
           getRowKey={(a) => a.id}
           cardTitle={(a) => a.title}
           cardActions={rowActions}
@@ -140,7 +107,8 @@ export function AdminAnnouncementsPage() {
           ]}
           empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title="No announcements found" description={search ? 'Try a different search.' : 'Create an announcement to inform every learner.'} />}
         />
-      )}
+        <TablePagination list={list} />
+      </QueryState>
       <div aria-hidden className={css({ h: '20' })} />
       <Button
         aria-label="Add announcement"
@@ -155,7 +123,7 @@ export function AdminAnnouncementsPage() {
         onSaved={(message) => {
           setForm(null);
           toaster.create({ type: 'success', title: message });
-          refresh();
+          void refresh();
         }}
       />
       <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title={viewing?.title ?? ''} footer={<Button onClick={() => setViewing(null)}>Close</Button>}>
@@ -171,32 +139,27 @@ export function AdminAnnouncementsPage() {
               <dt>Author</dt>
               <dd>{viewing.authorName}</dd>
               <dt>Created</dt>
-              <dd>{formatDate(viewing.createdAt)}</dd>
+              <dd>{formatDateTime(viewing.createdAt)}</dd>
               <dt>Expires</dt>
-              <dd>{formatDate(viewing.expiresAt)}</dd>
+              <dd>{formatDateTime(viewing.expiresAt, 'Never')}</dd>
             </dl>
           </div>
         ) : null}
       </Dialog>
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(o) => (!o ? setDeleting(null) : undefined)}
+      <ConfirmDeleteDialog
+        item={deleting}
         title="Delete Announcement"
-        role="alertdialog"
-        size="sm"
-        footer={
-          <>
-            <Button variant="outline" palette="neutral" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button palette="danger" onClick={() => void remove()}>
-              Delete
-            </Button>
-          </>
-        }
-      >
-        {ANNOUNCEMENT_MESSAGES.deleteConfirm}
-      </Dialog>
+        question={ANNOUNCEMENT_MESSAGES.deleteConfirm}
+        describe={(a) => a.title}
+        failureMessage="Failed to delete announcement"
+        onConfirm={(a) => announcementsApi.remove(a.id)}
+        invalidates={[queryKeys.admin.announcements.all]}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          toaster.create({ type: 'success', title: ANNOUNCEMENT_MESSAGES.deleted });
+        }}
+      />
     </>
   );
 }
@@ -221,7 +184,7 @@ function Expiry({ item }: { item: AnnouncementDto }) {
   if (!item.expiresAt) return <span>Never</span>;
   return (
     <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-      {formatDate(item.expiresAt)}
+      {formatDateTime(item.expiresAt, 'Never')}
       {item.expired ? <Chip size="sm" palette="neutral">Expired</Chip> : isExpiringSoon(item.expiresAt) ? <Chip size="sm" palette="warning">Expiring Soon</Chip> : null}
     </span>
   );
@@ -281,41 +244,33 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
       else await announcementsApi.update(state.item.id, body);
       onSaved(state.mode === 'create' ? ANNOUNCEMENT_MESSAGES.created : ANNOUNCEMENT_MESSAGES.updated);
     } catch (e) {
-      if (e instanceof ApiClientError) setErrors({ ...e.fields });
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors({ ...e.fields });
       setError(state.mode === 'create' ? 'Failed to create announcement' : 'Failed to update announcement');
       setBusy(false);
     }
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={state !== null}
-      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      onClose={onClose}
       title={state?.mode === 'edit' ? 'Edit Announcement' : 'Create Announcement'}
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="announcement-form" loading={busy}>
-            {state?.mode === 'edit' ? 'Save Changes' : 'Create'}
-          </Button>
-        </>
-      }
+      formId="announcement-form"
+      submitLabel={state?.mode === 'edit' ? 'Save Changes' : 'Create'}
+      busy={busy}
+      error={error}
+      onSubmit={submit}
     >
-      <form id="announcement-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {error ? <Alert status="error">{error}</Alert> : null}
-        <TextField label="Title" required value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
-        <TextField label="Author Name" required value={values.authorName} error={errors.authorName} onChange={(e) => set('authorName', e.target.value)} />
-        <TextField multiline label="Content" required rows={5} value={values.content} error={errors.content} onChange={(e) => set('content', e.target.value)} />
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <Select label="Priority" options={PRIORITY_OPTIONS} value={values.priority} onValueChange={(p) => set('priority', p)} error={errors.priority} />
-          <TextField label="Expires At" type="datetime-local" helperText="Leave empty for no expiry" value={values.expiresAt} error={errors.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />
-        </div>
-        <Checkbox checked={values.isActive} onCheckedChange={(on) => set('isActive', on)}>
-          Active
-        </Checkbox>
-      </form>
-    </Dialog>
+      <TextField label="Title" required value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+      <TextField label="Author Name" required value={values.authorName} error={errors.authorName} onChange={(e) => set('authorName', e.target.value)} />
+      <TextField multiline label="Content" required rows={5} value={values.content} error={errors.content} onChange={(e) => set('content', e.target.value)} />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+        <Select label="Priority" options={PRIORITY_OPTIONS} value={values.priority} onValueChange={(p) => set('priority', p)} error={errors.priority} />
+        <TextField label="Expires At" type="datetime-local" helperText="Leave empty for no expiry" value={values.expiresAt} error={errors.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />
+      </div>
+      <Checkbox checked={values.isActive} onCheckedChange={(on) => set('isActive', on)}>
+        Active
+      </Checkbox>
+    </FormDialog>
   );
 }

@@ -5,104 +5,62 @@ import {
   DEFAULT_MARK_PASSED_SCORE,
   INTERVENTION_MESSAGES,
   noActionText,
-  type AssessmentSummary,
   type AttemptRow,
   type AttemptStatusFilter,
   type AuditEntry,
-  type AuditLogPage,
 } from '@contract/admin-people';
 import { CheckCircle2, ClipboardList, History, RotateCcw, Search } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { listDomains, type Domain } from '../../api/admin-content';
-import { assessmentsApi } from '../../api/admin-people';
-import { ApiClientError, errorMessage } from '../../api/client';
+import { listDomains } from '../../api/admin-content';
+import { assessmentsApi, type AttemptListFilters } from '../../api/admin-people';
+import { errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
+import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePagedList } from '../../hooks/use-paged-list';
 import { Alert, Button, Card, Chip, DataTable, Dialog, EmptyState, LoadingBlock, Pagination, Select, TextField, toaster, type SelectOption } from '../../ui';
+import { formatDate, formatDateTime, formatScore } from '../../format';
 
 const STATUS_OPTIONS: readonly SelectOption<AttemptStatusFilter>[] = [
   { value: 'ALL', label: 'All' },
   { value: 'PASSED', label: 'Passed' },
   { value: 'FAILED', label: 'Failed (Max Attempts)' },
 ];
-const LOAD_ERROR = 'Failed to load assessment data. The backend endpoints for assessment management may not be deployed yet.';
-const UNAVAILABLE = 'This feature is not available yet. The backend endpoints need to be deployed first.';
-const EMPTY_PAGE = { attempts: [] as AttemptRow[], totalItems: 0, totalPages: 0, currentPage: 0 };
+/** The Worker and this client ship together, so a failed load is a failure to retry, not a missing backend. */
+const LOAD_ERROR = 'Failed to load assessment data. Please try again.';
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
-const formatDay = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—');
 const ACTION_LABEL: Record<string, string> = { ASSESSMENT_RESET: 'Reset attempts', ASSESSMENT_MARK_PASSED: 'Marked as passed' };
 
 type Intervention = { kind: 'reset' | 'pass'; row: AttemptRow } | null;
 
-/** /admin/assessments: assessment oversight (admin spec sections 2, 4, 8). */
+const DEFAULT_FILTERS: AttemptListFilters = { status: 'PASSED', domainId: '' };
+
+/** /admin/assessments: assessment oversight: attempts by status, book and search (10 a page), reset or mark as passed, and the audit log. */
 export function AdminAssessmentsPage() {
   useDocumentTitle('Assessment Management');
-  const [status, setStatus] = useState<AttemptStatusFilter>('PASSED');
-  const [bookId, setBookId] = useState('ALL');
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
-  const [data, setData] = useState<typeof EMPTY_PAGE | null>(null);
-  const [summary, setSummary] = useState<AssessmentSummary | null>(null);
-  const [domains, setDomains] = useState<Domain[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [unavailable, setUnavailable] = useState(false);
-  const [reload, setReload] = useState(0);
+  const queryClient = useQueryClient();
+  const list = usePagedList({ queryKey: queryKeys.admin.assessments.attempts, fetchPage: assessmentsApi.attemptsPage, filters: DEFAULT_FILTERS, defaultLimit: ASSESSMENT_PAGE_SIZE });
+  const summaryQuery = useQuery({ queryKey: queryKeys.admin.assessments.summary, queryFn: ({ signal }) => assessmentsApi.summary(signal) });
+  const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
+  const domains = books.data ?? [];
+  const summary = summaryQuery.data;
   const [intervention, setIntervention] = useState<Intervention>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listDomains(controller.signal).then(setDomains, () => undefined);
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setError(null);
-    Promise.all([
-      assessmentsApi.attempts({ status, domainId: bookId === 'ALL' ? undefined : bookId, search: query, page, size: ASSESSMENT_PAGE_SIZE }, controller.signal),
-      assessmentsApi.summary(controller.signal),
-    ])
-      .then(([attempts, sum]) => {
-        setData(attempts);
-        setSummary(sum);
-        setUnavailable(false);
-      })
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        // An unavailable backend falls back to an empty list with zeros (admin spec section 8).
-        setUnavailable(e instanceof ApiClientError && (e.status === 404 || e.status === 0 || e.status >= 500));
-        setError(LOAD_ERROR);
-        setData(EMPTY_PAGE);
-        setSummary({ totalAttempts: 0, passedAttempts: 0, failedAttempts: 0, topFailingComponents: [] });
-      });
-    return () => controller.abort();
-  }, [status, bookId, query, page, reload]);
-
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
-  const clearAll = () => {
-    setStatus('PASSED');
-    setBookId('ALL');
-    setSearch('');
-    setQuery('');
-    setPage(0);
-  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.assessments.all });
+  const clearAll = list.clearFilters;
+  const query = list.isFiltering;
   const bookOptions: SelectOption[] = [{ value: 'ALL', label: 'All Books' }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
 
   const actions = (row: AttemptRow) =>
     row.canAdminIntervene ? (
       <div className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap' })}>
-        <Button size="xs" variant="outline" leftIcon={<RotateCcw />} onClick={() => (unavailable ? toaster.create({ type: 'warning', title: UNAVAILABLE }) : setIntervention({ kind: 'reset', row }))}>
+        <Button size="xs" variant="outline" leftIcon={<RotateCcw />} onClick={() => setIntervention({ kind: 'reset', row })}>
           Reset
         </Button>
-        <Button size="xs" leftIcon={<CheckCircle2 />} onClick={() => (unavailable ? toaster.create({ type: 'warning', title: UNAVAILABLE }) : setIntervention({ kind: 'pass', row }))}>
+        <Button size="xs" leftIcon={<CheckCircle2 />} onClick={() => setIntervention({ kind: 'pass', row })}>
           Mark as Passed
         </Button>
       </div>
@@ -110,7 +68,8 @@ export function AdminAssessmentsPage() {
       <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{noActionText(row)}</span>
     );
 
-  const rows = data?.attempts ?? [];
+  const rows = list.items ?? [];
+  const totalItems = list.pagination?.totalItems ?? 0;
   return (
     <>
       <PageHeader title="Assessment Management" subtitle="Review learners' assessment results, reset exhausted attempts or mark an assessment as passed. Every change is recorded in the audit log." />
@@ -125,104 +84,77 @@ export function AdminAssessmentsPage() {
         <Select
           label="Status"
           options={STATUS_OPTIONS}
-          value={status}
-          onValueChange={(value) => {
-            setStatus(value);
-            setPage(0);
-          }}
+          value={list.filters.status}
+          onValueChange={(value) => list.setFilter('status', value)}
         />
         <Select
           label="Books"
           options={bookOptions}
-          value={bookId}
-          onValueChange={(value) => {
-            setBookId(value);
-            setPage(0);
-          }}
+          value={list.filters.domainId || 'ALL'}
+          onValueChange={(value) => list.setFilter('domainId', value === 'ALL' ? '' : value)}
         />
         <TextField
           label="Search"
           type="search"
           placeholder="User or component name..."
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
         />
         <Button variant="ghost" onClick={clearAll}>
           Clear All
         </Button>
       </div>
-      {error ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
-          {error}
-        </Alert>
-      ) : null}
-      {data === null ? (
-        <LoadingBlock label="Loading assessment data..." />
-      ) : (
-        <>
-          <DataTable
-            label="Assessment attempts"
-            rows={rows}
-            getRowKey={(r) => r.id}
-            cardTitle={(r) => `${r.username} · ${r.componentTitle}`}
-            cardActions={actions}
-            columns={[
-              {
-                key: 'user',
-                header: 'User',
-                hideInCard: true,
-                cell: (r) => (
-                  <span className={css({ fontWeight: 'medium' })} title={r.email}>
-                    {r.username}
-                  </span>
-                ),
-              },
-              { key: 'component', header: 'Component', hideInCard: true, cell: (r) => r.componentTitle },
-              { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
-              { key: 'book', header: 'Books', cell: (r) => r.domainName },
-              { key: 'attempt', header: 'Attempt', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
-              { key: 'score', header: 'Score', cell: (r) => (r.score === null ? '—' : `${Math.round(r.score)}%`) },
-              { key: 'status', header: 'Status', cell: (r) => <StatusChip row={r} /> },
-              { key: 'date', header: 'Date', cell: (r) => <span title={formatDate(r.submittedAt)}>{formatDay(r.submittedAt)}</span> },
-              { key: 'actions', header: 'Actions', hideInCard: true, cell: actions },
-            ]}
-            empty={
-              <EmptyState
-                bordered
-                icon={query ? <Search /> : <ClipboardList />}
-                title="No assessment attempts found"
-                description="Try another status, book or search."
-                actions={
-                  <Button variant="outline" onClick={clearAll}>
-                    Clear All
-                  </Button>
-                }
-              />
-            }
-          />
-          {data.totalItems > 0 ? (
-            <Pagination
-              className={css({ mt: '4' })}
-              count={data.totalItems}
-              pageSize={ASSESSMENT_PAGE_SIZE}
-              page={page + 1}
-              onPageChange={(p) => setPage(p - 1)}
-              summary={`Showing ${rows.length} of ${data.totalItems} results`}
+      <QueryState query={list.query} loadingLabel="Loading assessment data..." failureMessage={LOAD_ERROR}>
+        <DataTable
+          label="Assessment attempts"
+          rows={rows}
+          getRowKey={(r) => r.id}
+          cardTitle={(r) => `${r.username} · ${r.componentTitle}`}
+          cardActions={actions}
+          columns={[
+            {
+              key: 'user',
+              header: 'User',
+              hideInCard: true,
+              cell: (r) => (
+                <span className={css({ fontWeight: 'medium' })} title={r.email}>
+                  {r.username}
+                </span>
+              ),
+            },
+            { key: 'component', header: 'Component', hideInCard: true, cell: (r) => r.componentTitle },
+            { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
+            { key: 'book', header: 'Books', cell: (r) => r.domainName },
+            { key: 'attempt', header: 'Attempt', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
+            { key: 'score', header: 'Score', cell: (r) => formatScore(r.score, '—') },
+            { key: 'status', header: 'Status', cell: (r) => <StatusChip row={r} /> },
+            { key: 'date', header: 'Date', cell: (r) => <span title={formatDateTime(r.submittedAt)}>{formatDate(r.submittedAt)}</span> },
+            { key: 'actions', header: 'Actions', hideInCard: true, cell: actions },
+          ]}
+          empty={
+            <EmptyState
+              bordered
+              icon={query ? <Search /> : <ClipboardList />}
+              title="No assessment attempts found"
+              description="Try another status, book or search."
+              actions={
+                <Button variant="outline" onClick={clearAll}>
+                  Clear All
+                </Button>
+              }
             />
-          ) : null}
-        </>
-      )}
-      <AuditLogPanel reload={reload} />
+          }
+        />
+        {totalItems > 0 ? <TablePagination list={list} pageSizes={[ASSESSMENT_PAGE_SIZE]} summary={`Showing ${rows.length} of ${totalItems} results`} /> : null}
+      </QueryState>
+      <AuditLogPanel />
       <InterventionDialog
         state={intervention}
         onClose={() => setIntervention(null)}
         onDone={(message) => {
           setIntervention(null);
           toaster.create({ type: 'success', title: message });
-          refresh();
+          void refresh();
         }}
       />
     </>
@@ -256,18 +188,24 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
   const [reason, setReason] = useState('');
   const [score, setScore] = useState(String(DEFAULT_MARK_PASSED_SCORE));
   const [errors, setErrors] = useState<{ reason?: string; score?: string }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const intervene = useMutation({
+    mutationFn: ({ target, why, passScore }: { target: NonNullable<Intervention>; why: string; passScore: number }) =>
+      target.kind === 'reset' ? assessmentsApi.reset(target.row.componentId, target.row.userId, why) : assessmentsApi.markPassed(target.row.componentId, target.row.userId, passScore, why),
+    onSuccess: (res, { target }) => onDone(res.message || (target.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone)),
+  });
+  const { reset } = intervene;
+  const busy = intervene.isPending;
+  const detail = intervene.error instanceof Error ? intervene.error.message : 'Unknown error';
+  const error = intervene.isError ? (intervene.variables.target.kind === 'reset' ? `Failed to reset attempts: ${detail}` : `Failed to mark as passed: ${detail}`) : null;
 
   useEffect(() => {
     setReason('');
     setScore(String(DEFAULT_MARK_PASSED_SCORE));
     setErrors({});
-    setError(null);
-    setBusy(false);
-  }, [state]);
+    reset();
+  }, [state, reset]);
 
-  const submit = async (event?: FormEvent) => {
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!state) return;
     const found: typeof errors = {};
@@ -276,19 +214,7 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
     if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = INTERVENTION_MESSAGES.score;
     setErrors(found);
     if (found.reason || found.score) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const res =
-        state.kind === 'reset'
-          ? await assessmentsApi.reset(state.row.componentId, state.row.userId, reason.trim())
-          : await assessmentsApi.markPassed(state.row.componentId, state.row.userId, n, reason.trim());
-      onDone(res.message || (state.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone));
-    } catch (e) {
-      const detail = e instanceof Error ? e.message : 'Unknown error';
-      setError(state.kind === 'reset' ? `Failed to reset attempts: ${detail}` : `Failed to mark as passed: ${detail}`);
-      setBusy(false);
-    }
+    intervene.mutate({ target: state, why: reason.trim(), passScore: n });
   };
 
   const kind = state?.kind ?? 'reset';
@@ -348,27 +274,16 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
 }
 
 /** The append-only audit log of interventions, newest first. */
-function AuditLogPanel({ reload }: { reload: number }) {
+function AuditLogPanel() {
   const [page, setPage] = useState(0);
-  const [log, setLog] = useState<AuditLogPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const size = 10;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    assessmentsApi
-      .auditLog(page, size, controller.signal)
-      .then((res) => {
-        setLog(res);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        setError(errorMessage(e, 'Failed to load the audit log'));
-        setLog({ entries: [], totalItems: 0, totalPages: 0, currentPage: 0 });
-      });
-    return () => controller.abort();
-  }, [page, reload]);
+  const audit = useQuery({
+    queryKey: queryKeys.admin.assessments.auditLog(page),
+    queryFn: ({ signal }) => assessmentsApi.auditLog(page, size, signal),
+    placeholderData: keepPreviousData,
+  });
+  const log = audit.data ?? (audit.isError ? { entries: [], totalItems: 0, totalPages: 0, currentPage: 0 } : null);
+  const error = audit.isError ? errorMessage(audit.error, 'Failed to load the audit log') : null;
 
   return (
     <section aria-labelledby="audit-log-title" className={css({ mt: '10' })}>
@@ -387,7 +302,7 @@ function AuditLogPanel({ reload }: { reload: number }) {
             getRowKey={(e) => e.id}
             cardTitle={(e) => `${ACTION_LABEL[e.action] ?? e.action} · ${e.targetUsername ?? ''}`}
             columns={[
-              { key: 'when', header: 'When', cell: (e) => formatDate(e.createdAt) },
+              { key: 'when', header: 'When', cell: (e) => formatDateTime(e.createdAt) },
               { key: 'actor', header: 'Admin', cell: (e) => e.actorUsername },
               { key: 'action', header: 'Action', hideInCard: true, cell: (e) => ACTION_LABEL[e.action] ?? e.action },
               { key: 'target', header: 'Learner', hideInCard: true, cell: (e) => e.targetUsername ?? '—' },

@@ -1,37 +1,41 @@
 import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Trash2, Undo2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { cloneCourse, createCourse, deleteCourse, listCourses, listDomains, publishCourse, takedownCourse, type AdminCourse, type Domain } from '../../api/admin-content';
-import { ApiClientError, errorMessage } from '../../api/client';
+import { cloneCourse, createCourse, deleteCourse, listDomains, pageCourses, publishCourse, takedownCourse, type AdminCourse, type CourseFilters, type Domain } from '../../api/admin-content';
+import { queryKeys } from '../../api/query-keys';
+import { errorMessage, hasErrorCode } from '../../api/client';
 import { CourseEditDialog } from '../../components/admin/course-edit-dialog';
 import { CourseFields, coursePayload, emptyCourseForm, validateCourseForm, type CourseFormErrors, type CourseFormValues } from '../../components/admin/course-form';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
+import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
-import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Pagination, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
+import { usePagedList } from '../../hooks/use-paged-list';
+import { Alert, Button, Chip, DataTable, EmptyState, IconButton, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
 
+/** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
-/** The edit dialog opens this long after a create (admin spec section 9). */
+/** The edit dialog opens this long after a create, so the success message is read first. */
 export const OPEN_EDITOR_DELAY_MS = 500;
 
-type StatusFilter = 'ALL' | 'DRAFT' | 'PUBLISHED';
+const NO_FILTERS: CourseFilters = { status: '', domainId: '' };
 
-/** /admin/courses: Course Management (admin spec section 2). */
+/** /admin/courses: Course Management: search, filter, create, edit, publish, take down, delete and clone courses, 5 a page. */
 export function AdminCoursesPage() {
   useDocumentTitle('Course Management');
-  const [courses, setCourses] = useState<AdminCourse[] | null>(null);
-  const [domains, setDomains] = useState<Domain[]>([]);
-  const [booksLoaded, setBooksLoaded] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [bookFilter, setBookFilter] = useState('ALL');
-  const [status, setStatus] = useState<StatusFilter>('ALL');
-  const [page, setPage] = useState(1);
+  const queryClient = useQueryClient();
+  const list = usePagedList({ queryKey: queryKeys.admin.courses.all, fetchPage: pageCourses, filters: NO_FILTERS, defaultLimit: COURSES_PAGE_SIZE });
+  const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
+  const domains = books.data ?? [];
+  const courses = list.items;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.courses.all });
   const [createOpen, setCreateOpen] = useState(false);
   const [editing, setEditing] = useState<{ id: string; tab: 'details' | 'components' } | null>(null);
   const [deleting, setDeleting] = useState<AdminCourse | null>(null);
-  const [pending, setPending] = useState<string | null>(null);
   const openTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useNavigationFlag('create', () => setCreateOpen(true));
@@ -39,49 +43,20 @@ export function AdminCoursesPage() {
     if (openTimer.current) clearTimeout(openTimer.current);
   }, []);
 
-  const load = useCallback(async () => {
-    try {
-      const [list, books] = await Promise.all([listCourses(), listDomains()]);
-      setCourses(list);
-      setDomains(books);
-      setBooksLoaded(true);
-      setLoadError(null);
-    } catch {
-      setLoadError('Failed to load courses. Please try again.');
-      setCourses((current) => current ?? []);
-    }
-  }, []);
+  const filtering = list.isFiltering;
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const filtered = useMemo(() => {
-    const text = search.trim().toLowerCase();
-    return (courses ?? []).filter(
-      (c) => (!text || c.title.toLowerCase().includes(text)) && (bookFilter === 'ALL' || c.domainId === bookFilter) && (status === 'ALL' || c.status === status),
-    );
-  }, [courses, search, bookFilter, status]);
-  const pageCount = Math.max(1, Math.ceil(filtered.length / COURSES_PAGE_SIZE));
-  const currentPage = Math.min(page, pageCount);
-  const visible = filtered.slice((currentPage - 1) * COURSES_PAGE_SIZE, currentPage * COURSES_PAGE_SIZE);
-  const filtering = search.trim() !== '' || bookFilter !== 'ALL' || status !== 'ALL';
-
-  const act = async (course: AdminCourse, action: 'publish' | 'takedown' | 'clone') => {
-    setPending(`${action}:${course.id}`);
-    try {
-      if (action === 'publish') await publishCourse(course.id);
-      else if (action === 'takedown') await takedownCourse(course.id);
-      else await cloneCourse(course.id);
-      toaster.create({ type: 'success', title: action === 'publish' ? 'Course published' : action === 'takedown' ? 'Course taken down' : 'Course cloned as a draft' });
-      await load();
-    } catch (e) {
-      // The spec ignores these errors silently; a refused publish needs its reason, so it is shown.
-      toaster.create({ type: 'error', title: errorMessage(e, 'The action could not be completed') });
-    } finally {
-      setPending(null);
-    }
-  };
+  const action = useMutation({
+    mutationFn: ({ course, kind }: { course: AdminCourse; kind: 'publish' | 'takedown' | 'clone' }): Promise<unknown> =>
+      kind === 'publish' ? publishCourse(course.id) : kind === 'takedown' ? takedownCourse(course.id) : cloneCourse(course.id),
+    onSuccess: (_result, { kind }) => {
+      toaster.create({ type: 'success', title: kind === 'publish' ? 'Course published' : kind === 'takedown' ? 'Course taken down' : 'Course cloned as a draft' });
+      return refresh();
+    },
+    // A refused publish (no components, say) needs its reason, so the server's message is shown.
+    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, 'The action could not be completed') }),
+  });
+  const pending = action.isPending ? `${action.variables.kind}:${action.variables.course.id}` : null;
+  const act = (course: AdminCourse, kind: 'publish' | 'takedown' | 'clone') => action.mutate({ course, kind });
 
   const actions = (course: AdminCourse) => {
     const published = course.status === 'PUBLISHED';
@@ -89,18 +64,18 @@ export function AdminCoursesPage() {
       <div className={css({ display: 'inline-flex', gap: '1', flexWrap: { base: 'wrap', md: 'nowrap' }, justifyContent: 'flex-end' })}>
         <IconButton aria-label={`Edit ${course.title}`} icon={<Pencil />} size="sm" onClick={() => setEditing({ id: course.id, tab: 'details' })} />
         {published ? (
-          <Button size="sm" variant="outline" palette="neutral" leftIcon={<Undo2 />} loading={pending === `takedown:${course.id}`} onClick={() => void act(course, 'takedown')} aria-label={`Take down ${course.title}`}>
+          <Button size="sm" variant="outline" palette="neutral" leftIcon={<Undo2 />} loading={pending === `takedown:${course.id}`} onClick={() => act(course, 'takedown')} aria-label={`Take down ${course.title}`}>
             Take Down
           </Button>
         ) : (
-          <Button size="sm" variant="outline" leftIcon={<Rocket />} loading={pending === `publish:${course.id}`} onClick={() => void act(course, 'publish')} aria-label={`Publish ${course.title}`}>
+          <Button size="sm" variant="outline" leftIcon={<Rocket />} loading={pending === `publish:${course.id}`} onClick={() => act(course, 'publish')} aria-label={`Publish ${course.title}`}>
             Publish
           </Button>
         )}
         <Tooltip content={published ? 'Take the course down before deleting it' : 'Delete'}>
           <IconButton aria-label={`Delete ${course.title}`} icon={<Trash2 />} size="sm" palette="danger" disabled={published} onClick={() => setDeleting(course)} />
         </Tooltip>
-        <IconButton aria-label={`Clone ${course.title}`} icon={<Copy />} size="sm" loading={pending === `clone:${course.id}`} onClick={() => void act(course, 'clone')} />
+        <IconButton aria-label={`Clone ${course.title}`} icon={<Copy />} size="sm" loading={pending === `clone:${course.id}`} onClick={() => act(course, 'clone')} />
       </div>
     );
   };
@@ -137,20 +112,14 @@ export function AdminCoursesPage() {
           label="Search courses"
           type="search"
           placeholder="Search by title"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.target.value)}
         />
         <Select
           label="Books"
           options={[{ label: 'All Books', value: 'ALL' }, ...domains.map((d) => ({ label: d.name, value: d.id }))]}
-          value={bookFilter}
-          onValueChange={(value) => {
-            setBookFilter(value);
-            setPage(1);
-          }}
+          value={list.filters.domainId || 'ALL'}
+          onValueChange={(value) => list.setFilter('domainId', value === 'ALL' ? '' : value)}
         />
         <Select
           label="Status"
@@ -159,71 +128,55 @@ export function AdminCoursesPage() {
             { label: 'Draft', value: 'DRAFT' },
             { label: 'Published', value: 'PUBLISHED' },
           ]}
-          value={status}
-          onValueChange={(value) => {
-            setStatus(value as StatusFilter);
-            setPage(1);
-          }}
+          value={list.filters.status || 'ALL'}
+          onValueChange={(value) => list.setFilter('status', value === 'ALL' ? '' : (value as CourseFilters['status']))}
         />
       </div>
-      {loadError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void load()}>Retry</Button>}>
-          {loadError}
-        </Alert>
-      ) : null}
-      {courses === null ? (
-        <LoadingBlock label="Loading courses..." />
-      ) : (
-        <>
-          <DataTable
-            label="Courses"
-            rows={visible}
-            columns={columns}
-            getRowKey={(c) => c.id}
-            cardTitle={(c) => c.title}
-            cardActions={actions}
-            empty={
-              <EmptyState
-                bordered
-                icon={filtering ? <Search /> : <BookOpen />}
-                title={filtering ? 'No courses match your search criteria' : 'No courses found'}
-                actions={
-                  filtering ? (
-                    <Button
-                      variant="outline"
-                      onClick={() => {
-                        setSearch('');
-                        setBookFilter('ALL');
-                        setStatus('ALL');
-                      }}
-                    >
-                      Clear filters
-                    </Button>
-                  ) : (
-                    <Button leftIcon={<Plus />} onClick={() => setCreateOpen(true)}>
-                      New Course
-                    </Button>
-                  )
-                }
-              />
-            }
-          />
-          <Pagination className={css({ mt: '4' })} count={filtered.length} pageSize={COURSES_PAGE_SIZE} page={currentPage} onPageChange={setPage} />
-        </>
-      )}
+      <QueryState query={list.query} loadingLabel="Loading courses..." failureMessage="Failed to load courses. Please try again.">
+        <DataTable
+          label="Courses"
+          rows={courses ?? []}
+          columns={columns}
+          getRowKey={(c) => c.id}
+          cardTitle={(c) => c.title}
+          cardActions={actions}
+          empty={
+            <EmptyState
+              bordered
+              icon={filtering ? <Search /> : <BookOpen />}
+              title={filtering ? 'No courses match your search criteria' : 'No courses found'}
+              actions={
+                filtering ? (
+                  <Button
+                    variant="outline"
+                    onClick={list.clearFilters}
+                  >
+                    Clear filters
+                  </Button>
+                ) : (
+                  <Button leftIcon={<Plus />} onClick={() => setCreateOpen(true)}>
+                    New Course
+                  </Button>
+                )
+              }
+            />
+          }
+        />
+        <TablePagination list={list} pageSizes={[COURSES_PAGE_SIZE]} />
+      </QueryState>
       <CreateCourseDialog
         open={createOpen}
         domains={domains}
-        booksLoaded={booksLoaded}
+        booksLoaded={books.isSuccess}
         onClose={() => setCreateOpen(false)}
         onCreated={(course) => {
           setCreateOpen(false);
           toaster.create({ type: 'success', title: 'Course created successfully! Opening course editor to add components...' });
-          void load();
+          void refresh();
           openTimer.current = setTimeout(() => setEditing({ id: course.id, tab: 'components' }), OPEN_EDITOR_DELAY_MS);
         }}
       />
-      <CourseEditDialog courseId={editing?.id ?? null} initialTab={editing?.tab} domains={domains} onClose={() => setEditing(null)} onChanged={() => void load()} />
+      <CourseEditDialog courseId={editing?.id ?? null} initialTab={editing?.tab} domains={domains} onClose={() => setEditing(null)} onChanged={() => void refresh()} />
       <ConfirmDeleteDialog
         item={deleting}
         title="Delete Course"
@@ -231,11 +184,11 @@ export function AdminCoursesPage() {
         describe={(course) => course.title}
         failureMessage="Failed to delete the course"
         onConfirm={(course) => deleteCourse(course.id)}
+        invalidates={[queryKeys.admin.courses.all]}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
           toaster.create({ type: 'success', title: 'Course deleted' });
-          void load();
         }}
       />
     </>
@@ -277,34 +230,16 @@ function CreateCourseDialog({
     try {
       onCreated(await createCourse(coursePayload(values)));
     } catch (e) {
-      if (e instanceof ApiClientError) setErrors(e.fields as CourseFormErrors);
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(e.fields as CourseFormErrors);
       setError(errorMessage(e, 'Failed to create course. Please try again.'));
       setBusy(false);
     }
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => (!next ? onClose() : undefined)}
-      title="Create New Course"
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-course-form" loading={busy}>
-            Create Course
-          </Button>
-        </>
-      }
-    >
-      <form id="create-course-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {error ? <Alert status="error">{error}</Alert> : null}
-        {booksLoaded && domains.length === 0 ? <Alert status="warning">There are no books yet. Create a book first on the Books page.</Alert> : null}
-        <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} />
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title="Create New Course" size="lg" formId="create-course-form" submitLabel="Create Course" busy={busy} error={error} onSubmit={submit}>
+      {booksLoaded && domains.length === 0 ? <Alert status="warning">There are no books yet. Create a book first on the Books page.</Alert> : null}
+      <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} />
+    </FormDialog>
   );
 }

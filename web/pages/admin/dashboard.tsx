@@ -1,15 +1,18 @@
 import type { DashboardStats, RecentCourseRow, RecentProgressRow, TopPerformerRow } from '@contract/admin-people';
 import { Award, BookOpen, Clock, GraduationCap, Library, Link2, Medal, Trophy, UserCheck, Users } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Link } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { dashboardApi } from '../../api/admin-people';
+import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
 import { Alert, Card, Chip, DataTable, EmptyState, LoadingBlock, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
+import { formatDateTime } from '../../format';
 
 interface DashboardData {
   stats: DashboardStats;
@@ -20,29 +23,26 @@ interface DashboardData {
 
 const ZERO: DashboardStats = { activeUsers: 0, totalDomains: 0, totalAssignments: 0, pendingActions: 0, totalCourses: 0 };
 export const DASHBOARD_ERROR = 'Failed to load dashboard data. Please try again later.';
+const EMPTY: DashboardData = { stats: ZERO, progress: [], courses: [], performers: [] };
 
-const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
+  const [stats, progress, courses, performers] = await Promise.all([
+    dashboardApi.stats(signal),
+    dashboardApi.recentProgress(signal),
+    dashboardApi.recentCourses(signal),
+    dashboardApi.topPerformers(signal),
+  ]);
+  return { stats, progress, courses, performers };
+}
 
-/** /admin (admin spec section 2, "Admin dashboard"). */
+/** /admin: the admin dashboard: counts, quick actions and recent activity. A failed load shows zeros and one message. */
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const user = useSession(selectUser);
-  const [data, setData] = useState<DashboardData | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const dashboard = useQuery({ queryKey: queryKeys.admin.dashboard, queryFn: ({ signal }) => loadDashboard(signal) });
+  const data = dashboard.data ?? (dashboard.isError ? EMPTY : null);
+  const error = dashboard.isError ? DASHBOARD_ERROR : null;
   const [tab, setTab] = useState('progress');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const s = controller.signal;
-    Promise.all([dashboardApi.stats(s), dashboardApi.recentProgress(s), dashboardApi.recentCourses(s), dashboardApi.topPerformers(s)])
-      .then(([stats, progress, courses, performers]) => setData({ stats, progress, courses, performers }))
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        setError(DASHBOARD_ERROR);
-        setData({ stats: ZERO, progress: [], courses: [], performers: [] });
-      });
-    return () => controller.abort();
-  }, []);
 
   const stats = data?.stats ?? ZERO;
   return (
@@ -92,7 +92,7 @@ export function AdminDashboardPage() {
                       { key: 'user', header: 'User', cell: (r) => r.username, hideInCard: true },
                       { key: 'course', header: 'Course', cell: (r) => r.courseName },
                       { key: 'progress', header: 'Progress', cell: (r) => <ProgressBar value={r.progress} />, width: '30%' },
-                      { key: 'when', header: 'Last activity', cell: (r) => formatWhen(r.timestamp) },
+                      { key: 'when', header: 'Last activity', cell: (r) => formatDateTime(r.timestamp) },
                     ]}
                     empty={<EmptyState icon={<Clock />} title="No learner activity yet" description="Progress appears here once learners enroll in courses." headingLevel="h3" />}
                   />
@@ -113,7 +113,7 @@ export function AdminDashboardPage() {
                           <div className={css({ minW: 0 })}>
                             <p className={css({ fontWeight: 'medium' })}>{course.title}</p>
                             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                              {course.domain} · {formatWhen(course.createdAt)}
+                              {course.domain} · {formatDateTime(course.createdAt)}
                             </p>
                           </div>
                           <Chip palette={course.status === 'PUBLISHED' ? 'success' : 'neutral'}>{course.status === 'PUBLISHED' ? 'Published' : 'Draft'}</Chip>

@@ -1,50 +1,35 @@
 import { Library, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { MESSAGES } from '@contract/admin-content';
-import { createDomain, deleteDomain, listDomains, searchDomains, updateDomain, type Domain } from '../../api/admin-content';
+import { createDomain, deleteDomain, pageDomains, updateDomain, type Domain } from '../../api/admin-content';
 import { errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
+import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, TextField, toaster, type DataTableColumn } from '../../ui';
+import { usePagedList } from '../../hooks/use-paged-list';
+import { Button, DataTable, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
 
-/** Book search waits for a 500 ms pause in typing (admin spec section 9). */
+/** Book search waits for a 500 ms pause in typing. */
 export const BOOK_SEARCH_DELAY_MS = 500;
 
 type DialogMode = { mode: 'add' } | { mode: 'edit'; domain: Domain } | { mode: 'delete'; domain: Domain } | null;
+type FormMode = Extract<DialogMode, { mode: 'add' | 'edit' }> | null;
 
-const TITLES = { add: 'Add New Books', edit: 'Edit Books', delete: 'Delete Books' } as const;
+const TITLES = { add: 'Add New Books', edit: 'Edit Books' } as const;
 
-/** /admin/domains: Books Management (admin spec section 2). */
+/** /admin/domains: Books Management: search, add, edit and delete books. */
 export function AdminDomainsPage() {
   useDocumentTitle('Books Management');
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [domains, setDomains] = useState<Domain[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const list = usePagedList({ queryKey: queryKeys.admin.domains.all, fetchPage: pageDomains, filters: {}, searchDelayMs: BOOK_SEARCH_DELAY_MS });
+  const domains = list.items;
+  const query = list.isFiltering;
   const [dialog, setDialog] = useState<DialogMode>(null);
-  const [reload, setReload] = useState(0);
-
-  // Debounce: the request goes out after a pause, not on every keystroke.
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(search.trim()), BOOK_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoadError(null);
-    (query ? searchDomains(query, controller.signal) : listDomains(controller.signal))
-      .then((list) => setDomains(list))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setLoadError('Failed to load domains. Please try again.');
-        setDomains((current) => current ?? []);
-      });
-    return () => controller.abort();
-  }, [query, reload]);
-
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
 
   const columns: DataTableColumn<Domain>[] = [
     { key: 'name', header: 'Name', cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>, hideInCard: true, width: '30%' },
@@ -75,35 +60,42 @@ export function AdminDomainsPage() {
           label="Search books"
           type="search"
           placeholder="Search by name or description"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
-      {loadError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
-          {loadError}
-        </Alert>
-      ) : null}
-      {domains === null ? (
-        <LoadingBlock label="Loading books..." />
-      ) : (
+      <QueryState query={list.query} loadingLabel="Loading books..." failureMessage="Failed to load books. Please try again.">
         <DataTable
           label="Books"
-          rows={domains}
+          rows={domains ?? []}
           columns={columns}
           getRowKey={(d) => d.id}
           cardTitle={(d) => d.name}
           cardActions={(d) => <RowActions domain={d} onEdit={() => setDialog({ mode: 'edit', domain: d })} onDelete={() => setDialog({ mode: 'delete', domain: d })} />}
           empty={<EmptyState bordered icon={query ? <Search /> : <Library />} title="No books found" description={query ? 'Try a different search.' : 'Add a book to start organising courses.'} />}
         />
-      )}
+        <TablePagination list={list} />
+      </QueryState>
       <BookDialog
-        state={dialog}
+        state={dialog?.mode === 'delete' ? null : dialog}
         onClose={() => setDialog(null)}
         onDone={(message) => {
           toaster.create({ type: 'success', title: message });
           setDialog(null);
-          refresh();
+        }}
+      />
+      <ConfirmDeleteDialog
+        item={dialog?.mode === 'delete' ? dialog.domain : null}
+        title="Delete Books"
+        question="Are you sure you want to delete this book? This cannot be undone."
+        describe={(domain) => domain.name}
+        failureMessage="Failed to delete domain"
+        onConfirm={(domain) => deleteDomain(domain.id)}
+        invalidates={[queryKeys.admin.domains.all]}
+        onClose={() => setDialog(null)}
+        onDeleted={() => {
+          toaster.create({ type: 'success', title: 'Book deleted successfully' });
+          setDialog(null);
         }}
       />
     </>
@@ -119,100 +111,65 @@ function RowActions({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () =
   );
 }
 
-/** The one dialog with three modes: add, edit, delete. */
-function BookDialog({ state, onClose, onDone }: { state: DialogMode; onClose: () => void; onDone: (message: string) => void }) {
+/** The add and edit dialog (the delete confirmation is the shared one). */
+function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () => void; onDone: (message: string) => void }) {
+  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useMutation({
+    mutationFn: ({ target, body }: { target: NonNullable<FormMode>; body: { name: string; description: string } }): Promise<unknown> =>
+      target.mode === 'add' ? createDomain(body) : updateDomain(target.domain.id, body),
+    onSuccess: async (_result, { target }) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.domains.all });
+      onDone(target.mode === 'add' ? 'Book created successfully' : 'Book updated successfully');
+    },
+  });
+  const { reset } = save;
 
   useEffect(() => {
     if (!state) return;
     setName(state.mode === 'add' ? '' : state.domain.name);
     setDescription(state.mode === 'add' ? '' : (state.domain.description ?? ''));
     setNameError(null);
-    setError(null);
-    setBusy(false);
-  }, [state]);
+    reset();
+  }, [state, reset]);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     if (!state) return;
-    setError(null);
-    if (state.mode === 'delete') {
-      setBusy(true);
-      try {
-        await deleteDomain(state.domain.id);
-        onDone('Book deleted successfully');
-      } catch (e) {
-        setError(errorMessage(e, 'Failed to delete domain'));
-        setBusy(false);
-      }
-      return;
-    }
     if (!name.trim()) {
       setNameError(MESSAGES.domainName);
       return;
     }
-    setBusy(true);
-    try {
-      const body = { name: name.trim(), description: description.trim() };
-      if (state.mode === 'add') await createDomain(body);
-      else await updateDomain(state.domain.id, body);
-      onDone(state.mode === 'add' ? 'Book created successfully' : 'Book updated successfully');
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to save domain'));
-      setBusy(false);
-    }
+    save.mutate({ target: state, body: { name: name.trim(), description: description.trim() } });
   };
 
   const mode = state?.mode ?? 'add';
   return (
-    <Dialog
+    <FormDialog
       open={state !== null}
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      onClose={onClose}
       title={TITLES[mode]}
-      role={mode === 'delete' ? 'alertdialog' : 'dialog'}
       size="sm"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          {mode === 'delete' ? (
-            <Button palette="danger" loading={busy} onClick={() => void submit()}>
-              Delete
-            </Button>
-          ) : (
-            <Button type="submit" form="book-form" loading={busy}>
-              {mode === 'add' ? 'Add' : 'Save'}
-            </Button>
-          )}
-        </>
-      }
+      formId="book-form"
+      submitLabel={mode === 'add' ? 'Add' : 'Save'}
+      busy={save.isPending}
+      error={save.isError ? errorMessage(save.error, 'Failed to save domain') : null}
+      onSubmit={submit}
     >
-      {error ? <Alert status="error" className={css({ mb: '4' })}>{error}</Alert> : null}
-      {state?.mode === 'delete' ? (
-        <p>
-          Are you sure you want to delete the book <strong>{state.domain.name}</strong>? This cannot be undone.
-        </p>
-      ) : (
-        <form id="book-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <TextField
-            label="Name"
-            required
-            autoFocus
-            value={name}
-            error={nameError}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (nameError) setNameError(null);
-            }}
-          />
-          <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
-        </form>
-      )}
-    </Dialog>
+      <TextField
+        label="Name"
+        required
+        autoFocus
+        value={name}
+        error={nameError}
+        onChange={(event) => {
+          setName(event.target.value);
+          if (nameError) setNameError(null);
+        }}
+      />
+      <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
+    </FormDialog>
   );
 }

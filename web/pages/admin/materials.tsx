@@ -1,31 +1,37 @@
 import { Eye, ExternalLink, FileText, FileVideo, Pencil, Presentation, Trash2, Upload } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { formatFileSize, MATERIAL_TYPE_LABELS, materialTypeFromFileName, MESSAGES, titleFromFileName } from '@contract/admin-content';
-import { deleteMaterial, listMaterials, updateMaterial, uploadMaterial, type Material } from '../../api/admin-content';
+import { MATERIAL_TYPE_LABELS, materialTypeFromFileName, MESSAGES, titleFromFileName } from '@contract/admin-content';
+import { deleteMaterial, pageMaterials, updateMaterial, uploadMaterial, type Material } from '../../api/admin-content';
 import { errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
+import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
-import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Pagination, Select, TextField, toaster, type DataTableColumn } from '../../ui';
+import { usePagedList } from '../../hooks/use-paged-list';
+import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
+import { formatDate, formatFileSize } from '../../format';
 
+/** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
 const ACCEPT = '.pdf,.mp4,.webm,.ogg,.ppt,.pptx';
 
 const typeIcon = (type: Material['type']) => (type === 'PDF' ? <FileText size={16} /> : type === 'VIDEO' ? <FileVideo size={16} /> : <Presentation size={16} />);
 const typePalette = { PDF: 'error', VIDEO: 'info', PPT: 'warning' } as const;
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
-/** /admin/materials (admin spec section 2). */
+/** /admin/materials: search, upload, view, edit and delete learning materials. */
 export function AdminMaterialsPage() {
   useDocumentTitle('Materials');
-  const [materials, setMaterials] = useState<Material[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(10);
+  const queryClient = useQueryClient();
+  const list = usePagedList({ queryKey: queryKeys.admin.materials.all, fetchPage: pageMaterials, filters: {}, defaultLimit: 10 });
+  const materials = list.items;
+  const total = list.pagination?.totalItems ?? 0;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.materials.all });
   const [uploadOpen, setUploadOpen] = useState(false);
   const [viewing, setViewing] = useState<Material | null>(null);
   const [editing, setEditing] = useState<Material | null>(null);
@@ -33,31 +39,6 @@ export function AdminMaterialsPage() {
 
   useNavigationFlag('upload', () => setUploadOpen(true));
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setLoadError(null);
-    try {
-      setMaterials(await listMaterials(undefined, signal));
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      setLoadError('Failed to load materials');
-      setMaterials((current) => current ?? []);
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const filtered = useMemo(() => {
-    const text = search.trim().toLowerCase();
-    if (!materials || !text) return materials ?? [];
-    return materials.filter((m) => m.title.toLowerCase().includes(text) || (m.description ?? '').toLowerCase().includes(text));
-  }, [materials, search]);
-  const pageCount = Math.max(1, Math.ceil(filtered.length / pageSize));
-  const currentPage = Math.min(page, pageCount);
-  const visible = filtered.slice((currentPage - 1) * pageSize, currentPage * pageSize);
 
   const actions = (m: Material) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
@@ -110,71 +91,42 @@ export function AdminMaterialsPage() {
           label="Search materials"
           type="search"
           placeholder="Title or description"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-        />
-        <Select
-          className={css({ w: '140px' })}
-          label="Rows per page"
-          options={MATERIAL_PAGE_SIZES.map((n) => ({ label: String(n), value: String(n) }))}
-          value={String(pageSize)}
-          onValueChange={(value) => {
-            setPageSize(Number(value));
-            setPage(1);
-          }}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
-      {loadError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void load()}>Retry</Button>}>
-          {loadError}
-        </Alert>
-      ) : null}
-      {materials === null ? (
-        <LoadingBlock label="Loading materials..." />
-      ) : (
-        <>
-          <DataTable
-            label="Materials"
-            rows={visible}
-            columns={columns}
-            getRowKey={(m) => m.id}
-            cardTitle={(m) => m.title}
-            cardActions={actions}
-            empty={
-              <EmptyState
-                bordered
-                icon={<FileText />}
-                title={search.trim() && materials.length > 0 ? 'No materials match your search' : 'No materials found. Upload your first material to get started.'}
-                actions={
-                  materials.length === 0 ? (
-                    <Button leftIcon={<Upload />} onClick={() => setUploadOpen(true)}>
-                      Upload Material
-                    </Button>
-                  ) : undefined
-                }
-              />
-            }
-          />
-          <Pagination
-            className={css({ mt: '4' })}
-            count={filtered.length}
-            pageSize={pageSize}
-            page={currentPage}
-            onPageChange={setPage}
-            summary={filtered.length > 0 ? `Showing ${visible.length} of ${filtered.length} materials` : undefined}
-          />
-        </>
-      )}
+      <QueryState query={list.query} loadingLabel="Loading materials..." failureMessage="Failed to load materials">
+        <DataTable
+          label="Materials"
+          rows={materials ?? []}
+          columns={columns}
+          getRowKey={(m) => m.id}
+          cardTitle={(m) => m.title}
+          cardActions={actions}
+          empty={
+            <EmptyState
+              bordered
+              icon={<FileText />}
+              title={list.isFiltering ? 'No materials match your search' : 'No materials found. Upload your first material to get started.'}
+              actions={
+                !list.isFiltering ? (
+                  <Button leftIcon={<Upload />} onClick={() => setUploadOpen(true)}>
+                    Upload Material
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+        />
+        <TablePagination list={list} pageSizes={MATERIAL_PAGE_SIZES} summary={total > 0 ? `Showing ${materials?.length ?? 0} of ${total} materials` : undefined} />
+      </QueryState>
       <UploadDialog
         open={uploadOpen}
         onClose={() => setUploadOpen(false)}
         onUploaded={(material) => {
           setUploadOpen(false);
           toaster.create({ type: 'success', title: 'Material uploaded successfully', description: material.title });
-          void load();
+          void refresh();
         }}
       />
       <EditDialog
@@ -183,7 +135,6 @@ export function AdminMaterialsPage() {
         onSaved={() => {
           setEditing(null);
           toaster.create({ type: 'success', title: 'Material updated successfully' });
-          void load();
         }}
       />
       <ConfirmDeleteDialog
@@ -193,11 +144,11 @@ export function AdminMaterialsPage() {
         describe={(material) => material.title}
         failureMessage="Failed to delete material. Please try again."
         onConfirm={(material) => deleteMaterial(material.id)}
+        invalidates={[queryKeys.admin.materials.all]}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
           toaster.create({ type: 'success', title: 'Material deleted successfully' });
-          void load();
         }}
       />
       <MaterialViewer material={viewing} onClose={() => setViewing(null)} />
@@ -256,7 +207,8 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
       const material = await uploadMaterial({ file, title: title.trim(), description: description.trim(), type }, setProgress, abort.current.signal);
       onUploaded(material);
     } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') return;
+      // Cancelling closes the dialog; there is nothing to report.
+      if (abort.current?.signal.aborted) return;
       setError(errorMessage(e, 'Failed to upload file. Please try again.'));
       setProgress(null);
     }
@@ -358,80 +310,83 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
 }
 
 function EditDialog({ material, onClose, onSaved }: { material: Material | null; onClose: () => void; onSaved: () => void }) {
+  const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [titleError, setTitleError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: { title: string; description: string } }) => updateMaterial(id, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.materials.all });
+      onSaved();
+    },
+  });
+  const { reset } = save;
+  const busy = save.isPending;
+  const error = save.isError ? errorMessage(save.error, 'Failed to update material. Please try again.') : null;
 
   useEffect(() => {
     if (!material) return;
     setTitle(material.title);
     setDescription(material.description ?? '');
     setTitleError(null);
-    setError(null);
-    setBusy(false);
-  }, [material]);
+    reset();
+  }, [material, reset]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!material) return;
     if (!title.trim()) {
       setTitleError(MESSAGES.materialTitle);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await updateMaterial(material.id, { title: title.trim(), description: description.trim() });
-      onSaved();
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to update material. Please try again.'));
-      setBusy(false);
-    }
+    save.mutate({ id: material.id, body: { title: title.trim(), description: description.trim() } });
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={material !== null}
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      onClose={onClose}
       title="Edit Material"
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-material-form" loading={busy}>
-            Save
-          </Button>
-        </>
-      }
+      formId="edit-material-form"
+      submitLabel="Save"
+      busy={busy}
+      error={error}
+      onSubmit={submit}
     >
-      <form id="edit-material-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {error ? <Alert status="error">{error}</Alert> : null}
-        <TextField
-          label="Title"
-          required
-          value={title}
-          error={titleError}
-          onChange={(event) => {
-            setTitle(event.target.value);
-            if (titleError) setTitleError(null);
-          }}
-        />
-        <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          File: {material?.fileName} ({formatFileSize(material?.fileSize)}). The file itself cannot be changed; upload a new material instead.
-        </p>
-      </form>
-    </Dialog>
+      <TextField
+        label="Title"
+        required
+        value={title}
+        error={titleError}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          if (titleError) setTitleError(null);
+        }}
+      />
+      <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        File: {material?.fileName} ({formatFileSize(material?.fileSize)}). The file itself cannot be changed; upload a new material instead.
+      </p>
+    </FormDialog>
   );
 }
 
-/** Viewer: PDF in a frame, video in a player, slide decks open in a new tab (browsers cannot embed them). */
+/**
+ * Where a video can be played from, tried in this order: the file served by the Worker, the
+ * material's stored drive link, then the drive file by its id.
+ */
+export function videoSources(material: Pick<Material, 'fileUrl' | 'driveFileUrl' | 'driveFileId'>): string[] {
+  const candidates = [material.fileUrl, material.driveFileUrl, material.driveFileId ? `https://drive.google.com/uc?export=download&id=${encodeURIComponent(material.driveFileId)}` : ''];
+  return candidates.filter((url, index) => url !== '' && candidates.indexOf(url) === index);
+}
+
+/** Viewer: PDF in a frame, video in a player (falling back source by source), slide decks open in a new tab (browsers cannot embed them). */
 function MaterialViewer({ material, onClose }: { material: Material | null; onClose: () => void }) {
-  const [videoFailed, setVideoFailed] = useState(false);
-  useEffect(() => setVideoFailed(false), [material]);
+  const [sourceIndex, setSourceIndex] = useState(0);
+  useEffect(() => setSourceIndex(0), [material]);
+  const sources = material ? videoSources(material) : [];
+  const videoFailed = sourceIndex >= sources.length;
   const frame = css({ w: 'full', h: { base: '60vh', md: '70vh' }, border: 'none', borderRadius: 'l2', bg: 'bg.muted' });
   return (
     <Dialog
@@ -460,7 +415,7 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
         videoFailed ? (
           <Alert status="warning">This video cannot be embedded here. Use “Open in New Tab” to watch or download it.</Alert>
         ) : (
-          <video controls preload="metadata" src={material.fileUrl} onError={() => setVideoFailed(true)} className={css({ w: 'full', maxH: '70vh', borderRadius: 'l2', bg: 'black' })}>
+          <video key={sources[sourceIndex]} controls preload="metadata" src={sources[sourceIndex]} onError={() => setSourceIndex((i) => i + 1)} className={css({ w: 'full', maxH: '70vh', borderRadius: 'l2', bg: 'black' })}>
             <track kind="captions" />
           </video>
         )

@@ -7,17 +7,18 @@ import { PageHeader } from '../../components/page-header';
 import { ProfileInformation, ProfileLoading, useProfile } from '../../components/profile-editor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, Card, Checkbox, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
+import { formatDateTime } from '../../format';
 
 const ALL_TRUE = Object.fromEntries(ADMIN_PERMISSION_KEYS.map((k) => [k, true])) as AdminPermissions;
 
-/** /admin/profile: tabs 'Profile Information' and 'Admin Permissions' (admin spec sections 2, 3, 5, 6). */
+/** /admin/profile: tabs 'Profile Information' and 'Admin Permissions'. */
 export function AdminProfilePage() {
   useDocumentTitle('Admin Profile');
   const { profile, loadError, save } = useProfile('Failed to update profile');
   const [tab, setTab] = useState('info');
   return (
     <>
-      <PageHeader title="Admin Profile" subtitle={profile?.lastLogin ? `Last sign-in ${new Date(profile.lastLogin).toLocaleString()}` : 'Your administrator account.'} />
+      <PageHeader title="Admin Profile" subtitle={profile?.lastLogin ? `Last sign-in ${formatDateTime(profile.lastLogin)}` : 'Your administrator account.'} />
       {!profile ? (
         <ProfileLoading error={loadError} />
       ) : (

@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Card, CardBody } from '../../ui';
 
-/** /admin/settings: only the placeholder text of admin spec section 2. */
+/** /admin/settings: a placeholder page; there are no settings to change yet. */
 export function AdminSettingsPage() {
   useDocumentTitle('Settings');
   return (

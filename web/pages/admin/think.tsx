@@ -8,14 +8,20 @@ import {
   type SubmissionDto,
 } from '@contract/think';
 import { Eye, Lightbulb, MessageSquareReply, Search } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { thinkSubmissionsApi } from '../../api/think';
+import { queryKeys } from '../../api/query-keys';
+import { thinkSubmissionsApi, type SubmissionFilters } from '../../api/think';
+import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
+import { TablePagination } from '../../components/table-pagination';
 import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useReloadableList } from '../../hooks/use-reloadable-list';
-import { Alert, Button, DataTable, Dialog, EmptyState, IconButton, LoadingBlock, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
+import { usePagedList } from '../../hooks/use-paged-list';
+import { Button, DataTable, Dialog, EmptyState, IconButton, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
+import { formatDateTime } from '../../format';
 
 const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
   { value: 'ALL', label: 'All' },
@@ -24,34 +30,30 @@ const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
   { value: 'NEW_IDEA', label: 'New Ideas' },
 ];
 const STATUS_OPTIONS: readonly SelectOption<FeedbackStatus>[] = FEEDBACK_STATUSES.map((s) => ({ value: s, label: FEEDBACK_STATUS_LABEL[s] }));
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
-/** /admin/think: Think responses (admin spec sections 2, 4, 8). */
+const NO_FILTERS: SubmissionFilters = { type: '' };
+
+/** /admin/think: the submissions from learners and visitors by type tab, searchable; view, respond and set status. */
 export function AdminThinkPage() {
   useDocumentTitle('Think');
-  const { items, error, refresh } = useReloadableList(thinkSubmissionsApi.all, 'Failed to fetch submissions');
-  const [tab, setTab] = useState<'ALL' | FeedbackType>('ALL');
-  const [search, setSearch] = useState('');
+  const queryClient = useQueryClient();
+  const list = usePagedList({ queryKey: queryKeys.admin.submissions, fetchPage: thinkSubmissionsApi.page, filters: NO_FILTERS });
+  const items = list.items;
+  const tab: 'ALL' | FeedbackType = list.filters.type || 'ALL';
+  const search = list.search;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.submissions });
   const [viewing, setViewing] = useState<SubmissionDto | null>(null);
   const [responding, setResponding] = useState<SubmissionDto | null>(null);
 
-
-  const visible = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (items ?? []).filter(
-      (s) => (tab === 'ALL' || s.type === tab) && (!q || [s.subject, s.description, author(s)].some((f) => f.toLowerCase().includes(q))),
-    );
-  }, [items, tab, search]);
-
-  const changeStatus = async (s: SubmissionDto, status: FeedbackStatus) => {
-    try {
-      await thinkSubmissionsApi.setStatus(s.id, status);
+  const statusChange = useMutation({
+    mutationFn: ({ s, status }: { s: SubmissionDto; status: FeedbackStatus }) => thinkSubmissionsApi.setStatus(s.id, status),
+    onSuccess: () => {
       toaster.create({ type: 'success', title: THINK_MESSAGES.statusUpdated });
-      refresh();
-    } catch {
-      toaster.create({ type: 'error', title: 'Failed to update status' });
-    }
-  };
+      return refresh();
+    },
+    onError: () => toaster.create({ type: 'error', title: 'Failed to update status' }),
+  });
+  const changeStatus = (s: SubmissionDto, status: FeedbackStatus) => statusChange.mutate({ s, status });
 
   const actions = (s: SubmissionDto) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
@@ -63,7 +65,7 @@ export function AdminThinkPage() {
   return (
     <>
       <PageHeader title="Think" subtitle="Queries, complaints and ideas from learners and visitors. Anonymous submissions carry no link to their author." />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)}>
+      <Tabs value={tab} onValueChange={(value) => list.setFilter('type', value === 'ALL' ? '' : (value as FeedbackType))}>
         <TabList aria-label="Submission type">
           {TABS.map((t) => (
             <TabTrigger key={t.value} value={t.value}>
@@ -73,19 +75,12 @@ export function AdminThinkPage() {
         </TabList>
       </Tabs>
       <div className={css({ maxW: { md: '420px' }, my: '4' })}>
-        <TextField label="Search" type="search" placeholder="Subject, description or name" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField label="Search" type="search" placeholder="Subject, description or name" value={search} onChange={(e) => list.setSearch(e.target.value)} />
       </div>
-      {error ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
-          {error}
-        </Alert>
-      ) : null}
-      {items === null ? (
-        <LoadingBlock label="Loading submissions..." />
-      ) : (
+      <QueryState query={list.query} loadingLabel="Loading submissions..." failureMessage="Failed to fetch submissions">
         <DataTable
           label="Submissions"
-          rows={visible}
+          rows={items ?? []}
           getRowKey={(s) => s.id}
           cardTitle={(s) => s.subject}
           cardActions={actions}
@@ -98,17 +93,18 @@ export function AdminThinkPage() {
               header: 'Status',
               cell: (s) => (
                 <div className={css({ minW: '150px' })}>
-                  <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => void changeStatus(s, status)} />
+                  <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
                 </div>
               ),
             },
             { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
-            { key: 'date', header: 'Submitted', cell: (s) => formatDate(s.createdAt) },
+            { key: 'date', header: 'Submitted', cell: (s) => formatDateTime(s.createdAt) },
             { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
           ]}
           empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
         />
-      )}
+        <TablePagination list={list} />
+      </QueryState>
       <Dialog
         open={viewing !== null}
         onOpenChange={(o) => (!o ? setViewing(null) : undefined)}
@@ -138,7 +134,7 @@ export function AdminThinkPage() {
         onDone={() => {
           setResponding(null);
           toaster.create({ type: 'success', title: THINK_MESSAGES.responded });
-          refresh();
+          void refresh();
         }}
       />
     </>
@@ -149,65 +145,54 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
   const [response, setResponse] = useState('');
   const [status, setStatus] = useState<FeedbackStatus | ''>('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const respond = useMutation({
+    mutationFn: ({ id, text, next }: { id: string; text: string; next?: FeedbackStatus }) => thinkSubmissionsApi.respond(id, text, next),
+    onSuccess: onDone,
+  });
+  const { reset } = respond;
+  const busy = respond.isPending;
+  const error = respond.isError ? 'Failed to submit response' : null;
   useEffect(() => {
     setResponse(submission?.adminResponse ?? '');
     setStatus('');
     setFieldError(null);
-    setError(null);
-    setBusy(false);
-  }, [submission]);
-  const submit = async (event: FormEvent) => {
+    reset();
+  }, [submission, reset]);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!submission) return;
     if (!response.trim()) {
       setFieldError(THINK_MESSAGES.response);
       return;
     }
-    setBusy(true);
-    try {
-      await thinkSubmissionsApi.respond(submission.id, response.trim(), status || undefined);
-      onDone();
-    } catch {
-      setError('Failed to submit response');
-      setBusy(false);
-    }
+    respond.mutate({ id: submission.id, text: response.trim(), next: status || undefined });
   };
   return (
-    <Dialog
+    <FormDialog
       open={submission !== null}
-      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      onClose={onClose}
       title="Respond to Submission"
       description={submission ? `${FEEDBACK_TYPE_LABEL[submission.type]} · ${submission.subject} · from ${author(submission)}` : undefined}
-      footer={
-        <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="respond-form" loading={busy}>
-            Submit Response
-          </Button>
-        </>
-      }
+      formId="respond-form"
+      submitLabel="Submit Response"
+      busy={busy}
+      error={error}
+      onSubmit={submit}
     >
-      <form id="respond-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {error ? <Alert status="error">{error}</Alert> : null}
-        {submission ? <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{submission.description}</p> : null}
-        <TextField
-          multiline
-          label="Response"
-          required
-          rows={5}
-          value={response}
-          error={fieldError}
-          onChange={(e) => {
-            setResponse(e.target.value);
-            setFieldError(null);
-          }}
-        />
-        <Select label="Status" placeholder="Keep status (Open becomes In Progress)" options={STATUS_OPTIONS} value={status} onValueChange={setStatus} />
-      </form>
-    </Dialog>
+      {submission ? <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{submission.description}</p> : null}
+      <TextField
+        multiline
+        label="Response"
+        required
+        rows={5}
+        value={response}
+        error={fieldError}
+        onChange={(e) => {
+          setResponse(e.target.value);
+          setFieldError(null);
+        }}
+      />
+      <Select label="Status" placeholder="Keep status (Open becomes In Progress)" options={STATUS_OPTIONS} value={status} onValueChange={setStatus} />
+    </FormDialog>
   );
 }

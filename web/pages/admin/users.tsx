@@ -1,23 +1,26 @@
 import type { Role, UserDto } from '@contract/admin-people';
 import { BookPlus, Download, Pencil, Plus, Search, Trash2, Upload, Users } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
-import { listDomains, type Domain } from '../../api/admin-content';
-import { usersApi } from '../../api/admin-people';
+import { listDomains } from '../../api/admin-content';
+import { usersApi, type UserFilters } from '../../api/admin-people';
 import { errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { AddUserDialog, AssignBooksDialog, DeleteUsersDialog, EditUserDialog, UserCreatedDialog } from '../../components/admin/users-dialogs';
 import { BulkImportDialog } from '../../components/admin/users-bulk-import';
 import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
+import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
+import { usePagedList } from '../../hooks/use-paged-list';
 import {
-  Alert,
   Button,
   Checkbox,
   Chip,
   EmptyState,
   IconButton,
-  LoadingBlock,
   Select,
   Table,
   TableBody,
@@ -36,17 +39,17 @@ const ROLE_FILTERS: readonly SelectOption<Role | 'ALL'>[] = [
   { value: 'ADMIN', label: 'Admin' },
 ];
 
-/** /admin/users: User Management (admin spec section 2). The quick action 'New User' opens the add dialog. */
+const NO_FILTERS: UserFilters = { role: '', domainId: '' };
+
+/** /admin/users: User Management: search and filter users, add, import, export, edit, delete and assign books. The quick action 'New User' opens the add dialog. */
 export function AdminUsersPage() {
   useDocumentTitle('User Management');
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [role, setRole] = useState<Role | 'ALL'>('ALL');
-  const [bookId, setBookId] = useState('ALL');
-  const [users, setUsers] = useState<UserDto[] | null>(null);
-  const [domains, setDomains] = useState<Domain[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const queryClient = useQueryClient();
+  const paged = usePagedList({ queryKey: queryKeys.admin.users.all, fetchPage: usersApi.page, filters: NO_FILTERS });
+  const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
+  const domains = books.data ?? [];
+  const users = paged.items;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [addOpen, setAddOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -58,39 +61,12 @@ export function AdminUsersPage() {
 
   useNavigationFlag('create', () => setAddOpen(true));
 
+  // The selection covers the rows on screen: rows that leave the page leave the selection.
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
+    if (!users) return;
+    setSelected((current) => (current.size === 0 ? current : new Set(users.filter((u) => current.has(u.id)).map((u) => u.id))));
+  }, [users]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listDomains(controller.signal)
-      .then(setDomains)
-      .catch((e: unknown) => console.error('Failed to load books', e));
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoadError(null);
-    usersApi
-      .list({ search: query, role: role === 'ALL' ? '' : role, domainId: bookId === 'ALL' ? '' : bookId }, controller.signal)
-      .then((list) => {
-        setUsers(list);
-        // Keep only selected users that are still listed.
-        setSelected((current) => new Set(list.filter((u) => current.has(u.id)).map((u) => u.id)));
-      })
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        console.error(e);
-        setLoadError(errorMessage(e, 'Failed to load users'));
-        setUsers((current) => current ?? []);
-      });
-    return () => controller.abort();
-  }, [query, role, bookId, reload]);
-
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
   const list = users ?? [];
   const selectedUsers = useMemo(() => list.filter((u) => selected.has(u.id)), [list, selected]);
   const allChecked = list.length > 0 && selected.size === list.length ? true : selected.size > 0 ? 'indeterminate' : false;
@@ -124,7 +100,7 @@ export function AdminUsersPage() {
   };
 
   const bookOptions: SelectOption[] = [{ value: 'ALL', label: 'All Books' }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
-  const filtered = Boolean(query) || role !== 'ALL' || bookId !== 'ALL';
+  const filtered = paged.isFiltering;
 
   return (
     <>
@@ -146,9 +122,9 @@ export function AdminUsersPage() {
         }
       />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' }, gap: '3', mb: '4' })}>
-        <TextField label="Search" type="search" placeholder="Username or email" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <Select label="Role" options={ROLE_FILTERS} value={role} onValueChange={setRole} />
-        <Select label="Book" options={bookOptions} value={bookId} onValueChange={setBookId} />
+        <TextField label="Search" type="search" placeholder="Username or email" value={paged.search} onChange={(e) => paged.setSearch(e.target.value)} />
+        <Select label="Role" options={ROLE_FILTERS} value={paged.filters.role || 'ALL'} onValueChange={(role) => paged.setFilter('role', role === 'ALL' ? '' : role)} />
+        <Select label="Book" options={bookOptions} value={paged.filters.domainId || 'ALL'} onValueChange={(id) => paged.setFilter('domainId', id === 'ALL' ? '' : id)} />
       </div>
 
       {selected.size > 0 ? (
@@ -167,78 +143,73 @@ export function AdminUsersPage() {
         </div>
       ) : null}
 
-      {loadError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={refresh}>Retry</Button>}>
-          {loadError}
-        </Alert>
-      ) : null}
-
-      {users === null ? (
-        <LoadingBlock label="Loading users..." />
-      ) : list.length === 0 ? (
-        <EmptyState bordered icon={filtered ? <Search /> : <Users />} title="No users found" description={filtered ? 'Try a different search or filter.' : 'Add a user or import a CSV file to get started.'} />
-      ) : (
-        <>
-          <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableHeader style={{ width: '48px' }}>
-                  <Checkbox aria-label="Select all users" checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())} />
-                </TableHeader>
-                <TableHeader>Username</TableHeader>
-                <TableHeader>Email</TableHeader>
-                <TableHeader>Role</TableHeader>
-                <TableHeader>Books</TableHeader>
-                <TableHeader align="right">Actions</TableHeader>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((u) => (
-                <TableRow key={u.id} selected={selected.has(u.id)}>
-                  <TableCell>
-                    <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
-                  </TableCell>
-                  <TableCell>
-                    <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
-                    {u.mustChangePassword ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>Temporary password</span> : null}
-                  </TableCell>
-                  <TableCell>{u.email}</TableCell>
-                  <TableCell>
-                    <RoleChip role={u.role} />
-                  </TableCell>
-                  <TableCell>
-                    <Books user={u} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
-                  </TableCell>
+      <QueryState query={paged.query} loadingLabel="Loading users..." failureMessage="Failed to load users">
+        {list.length === 0 ? (
+          <EmptyState bordered icon={filtered ? <Search /> : <Users />} title="No users found" description={filtered ? 'Try a different search or filter.' : 'Add a user or import a CSV file to get started.'} />
+        ) : (
+          <>
+            <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label="Users">
+              <TableHead>
+                <TableRow>
+                  <TableHeader style={{ width: '48px' }}>
+                    <Checkbox aria-label="Select all users" checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())} />
+                  </TableHeader>
+                  <TableHeader>Username</TableHeader>
+                  <TableHeader>Email</TableHeader>
+                  <TableHeader>Role</TableHeader>
+                  <TableHeader>Books</TableHeader>
+                  <TableHeader align="right">Actions</TableHeader>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '3' })}>
-            <Checkbox checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}>
-              Select all
-            </Checkbox>
-            <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Users">
-              {list.map((u) => (
-                <li key={u.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '2' })}>
-                  <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                    <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
-                    <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>{u.username}</span>
-                    <RoleChip role={u.role} />
-                  </div>
-                  <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{u.email}</span>
-                  <Books user={u} />
-                  <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-                    <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </>
-      )}
+              </TableHead>
+              <TableBody>
+                {list.map((u) => (
+                  <TableRow key={u.id} selected={selected.has(u.id)}>
+                    <TableCell>
+                      <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
+                    </TableCell>
+                    <TableCell>
+                      <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
+                      {u.mustChangePassword ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>Temporary password</span> : null}
+                    </TableCell>
+                    <TableCell>{u.email}</TableCell>
+                    <TableCell>
+                      <RoleChip role={u.role} />
+                    </TableCell>
+                    <TableCell>
+                      <Books user={u} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '3' })}>
+              <Checkbox checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}>
+                Select all
+              </Checkbox>
+              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Users">
+                {list.map((u) => (
+                  <li key={u.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '2' })}>
+                    <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+                      <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
+                      <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>{u.username}</span>
+                      <RoleChip role={u.role} />
+                    </div>
+                    <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{u.email}</span>
+                    <Books user={u} />
+                    <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+                      <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <TablePagination list={paged} />
+          </>
+        )}
+      </QueryState>
 
       <AddUserDialog
         open={addOpen}
@@ -267,7 +238,6 @@ export function AdminUsersPage() {
           setDeleting(null);
           setSelected(new Set());
           toaster.create({ type: 'success', title: message });
-          refresh();
         }}
       />
       <AssignBooksDialog

@@ -1,36 +1,26 @@
 import { isExpiringSoon, matchesAnnouncement, PRIORITIES, PRIORITY_TONE, type AnnouncementDto, type Priority } from '@contract/announcements';
 import { Megaphone, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { chip } from 'styled-system/recipes';
 import { announcementsApi } from '../../api/announcements';
+import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Card, Chip, EmptyState, LoadingBlock, TextField } from '../../ui';
+import { formatDate } from '../../format';
 
 const FILTERS: ('ALL' | Priority)[] = ['ALL', ...PRIORITIES];
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-/** /announcements (learner spec sections 2 and 8): active, unexpired announcements, URGENT first. */
+/** /announcements: active, unexpired announcements, URGENT first, searchable and filtered by priority in the browser (the list is short). */
 export function AnnouncementsPage() {
   useDocumentTitle('Announcements');
-  const [items, setItems] = useState<AnnouncementDto[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const active = useQuery({ queryKey: queryKeys.learner.announcements, queryFn: ({ signal }) => announcementsApi.active(signal) });
+  const items: AnnouncementDto[] | null = active.data ?? (active.isError ? [] : null);
+  const error = active.isError ? 'Failed to fetch announcements' : null;
   const [search, setSearch] = useState('');
   const [priority, setPriority] = useState<'ALL' | Priority>('ALL');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    announcementsApi
-      .active(controller.signal)
-      .then(setItems)
-      .catch((e: unknown) => {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
-        setError('Failed to fetch announcements');
-        setItems([]);
-      });
-    return () => controller.abort();
-  }, []);
 
   const visible = useMemo(() => (items ?? []).filter((a) => (priority === 'ALL' || a.priority === priority) && matchesAnnouncement(a, search)), [items, priority, search]);
 

@@ -22,10 +22,10 @@ function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-/** Score colour (learner spec section 5): green at 70 or more, red below. */
+/** Score colour: green at 70 or more, red below. */
 const scoreColor = (score: number) => (score >= DEFAULT_PASSING_SCORE ? 'success.fg' : 'error.fg');
 
-/** /course/{courseId}/assessment/{componentId} (learner spec section 2, "Assessment page"). */
+/** /course/{courseId}/assessment/{componentId}: the assessment page. */
 export function AssessmentPage() {
   const { courseId, componentId } = useParams<{ courseId: string; componentId: string }>();
   return <Assessment key={componentId} courseId={courseId} componentId={componentId} />;

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { componentViews, courseAvailableSections, courseContinueTarget, courseState } from '../../../statecharts/course-progress.machine';
 import { ENROLLMENT_MESSAGES } from '../../../statecharts/enrollment.machine';
 import { CertificateDialog } from '../../components/certificate-dialog';
-import { componentHref, ComponentList, formatDuration, JourneyStepper } from '../../components/learner-component-list';
+import { componentHref, ComponentList, JourneyStepper } from '../../components/learner-component-list';
 import { ReviewDialog } from '../../components/learner-review-dialog';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useCourseProgress } from '../../state/course-progress';
@@ -15,6 +15,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Chip } from '../../ui/chip';
 import { LoadingBlock } from '../../ui/spinner';
+import { formatDuration } from '../../format';
 
 const backLink = (
   <Link href="/my-courses" className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
@@ -22,7 +23,7 @@ const backLink = (
   </Link>
 );
 
-/** /course/{courseId} (learner spec section 2, "Course detail"). */
+/** /course/{courseId}: the course header, progress or enrollment panel, components, journey, certificate and review dialogs. */
 export function CourseDetailPage() {
   const { courseId } = useParams<{ courseId: string }>();
   return <CourseDetail key={courseId} courseId={courseId} />;

@@ -1,17 +1,19 @@
 import type { CourseProgress } from '@contract/learner';
 import { Award, BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge, Hourglass, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { selectUser } from '../../../statecharts/session.machine';
-import { certificatesApi, downloadCertificate } from '../../api/certificates';
-import { ApiClientError } from '../../api/client';
-import { formatCertificateDay } from '../../components/certificate-dialog';
+import { certificatesApi } from '../../api/certificates';
+import { queryKeys } from '../../api/query-keys';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
 import { PageHeader } from '../../components/page-header';
+import { useCertificateAction } from '../../hooks/use-certificate-action';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
-import { Alert, Button, Card, Chip, EmptyState, Skeleton, toaster } from '../../ui';
+import { Alert, Button, Card, Chip, EmptyState, Skeleton } from '../../ui';
+import { formatCertificateDate } from '../../format';
 
 const MAX_COMPLETED_CARDS = 6;
 const DEFAULT_BOOK = 'EHS Training';
@@ -22,49 +24,46 @@ interface CardCertificate {
   status?: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
 }
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; progresses: CourseProgress[] };
+interface DashboardData {
+  progresses: CourseProgress[];
+  /** Certificates by course id, from the per-course check; a failed check counts as none. */
+  certificates: Record<string, CardCertificate | null>;
+}
 
-/** The reason part of "Failed to ...: {reason}". */
-const reasonOf = (error: unknown) => (error instanceof ApiClientError || error instanceof Error ? error.message : 'Unknown error');
+async function loadDashboard(): Promise<DashboardData> {
+  const { progresses } = await certificatesApi.courseProgresses();
+  const checks = await Promise.all(
+    completedOf(progresses).map(async (p) => {
+      try {
+        const found = await certificatesApi.forCourse(p.courseId);
+        return [p.courseId, found.exists ? { certificateId: found.certificateId, certificateNumber: found.certificateNumber, status: found.status } : null] as const;
+      } catch (error) {
+        console.warn(`Certificate check failed for course ${p.courseId}`, error);
+        return [p.courseId, null] as const;
+      }
+    }),
+  );
+  return { progresses, certificates: Object.fromEntries(checks) };
+}
 
-/** /dashboard (learner spec section 2, "Learner dashboard: certificates"). */
+/** /dashboard: the learner's counts and completed courses, each with its certificate to download or generate. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const user = useSession(selectUser);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  // Certificates by course id, from the per-course check; a failed check counts as none.
-  const [certificates, setCertificates] = useState<Record<string, CardCertificate | null>>({});
-  const [busyCourse, setBusyCourse] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // Progress changes through the course machines, outside this cache: read it again on every visit.
+  const dashboard = useQuery({ queryKey: queryKeys.learner.dashboard, queryFn: loadDashboard, staleTime: 0 });
+  const reload = () => void dashboard.refetch();
+  const certificates = dashboard.data?.certificates ?? {};
+  // The card flips to "has certificate" and the count rises at once.
+  const action = useCertificateAction('dashboard', (courseId, result) =>
+    queryClient.setQueryData<DashboardData>(queryKeys.learner.dashboard, (current) =>
+      current ? { ...current, certificates: { ...current.certificates, [courseId]: { certificateId: result.certificateId, certificateNumber: result.certificateNumber, status: result.status } } } : current,
+    ),
+  );
+  const busyCourse = action.busyCourse;
 
-  const reload = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      const { progresses } = await certificatesApi.courseProgresses();
-      const completed = completedOf(progresses);
-      const checks = await Promise.all(
-        completed.map(async (p) => {
-          try {
-            const found = await certificatesApi.forCourse(p.courseId);
-            return [p.courseId, found.exists ? { certificateId: found.certificateId, certificateNumber: found.certificateNumber, status: found.status } : null] as const;
-          } catch (error) {
-            console.warn(`Certificate check failed for course ${p.courseId}`, error);
-            return [p.courseId, null] as const;
-          }
-        }),
-      );
-      setCertificates(Object.fromEntries(checks));
-      setLoad({ status: 'ready', progresses });
-    } catch (error) {
-      console.error('Dashboard load failed', error);
-      setLoad({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const progresses = load.status === 'ready' ? load.progresses : [];
+  const progresses = useMemo(() => dashboard.data?.progresses ?? [], [dashboard.data]);
   const completed = useMemo(() => completedOf(progresses), [progresses]);
   const stats = useMemo(() => {
     // A revoked certificate is no longer earned (an admin withdrew it).
@@ -72,40 +71,13 @@ export function DashboardPage() {
       p.courseId in certificates ? certificates[p.courseId] !== null && certificates[p.courseId]?.status !== 'REVOKED' : p.certificateId !== null;
     return {
       completed: progresses.filter((p) => p.status === 'COMPLETED').length,
-      // The In Progress counter counts IN_PROGRESS plus ENROLLED (learner spec section 4).
+      // The In Progress counter counts IN_PROGRESS plus ENROLLED: an enrolled course is one being worked on.
       inProgress: progresses.filter((p) => p.status !== 'COMPLETED').length,
       certificates: progresses.filter(hasCertificate).length,
     };
   }, [progresses, certificates]);
 
-  async function onDownload(course: CourseProgress, certificate: CardCertificate) {
-    setBusyCourse(course.courseId);
-    try {
-      await downloadCertificate(certificate.certificateId, certificate.certificateNumber);
-    } catch (error) {
-      toaster.create({ type: 'error', title: `Failed to download certificate: ${reasonOf(error)}` });
-    } finally {
-      setBusyCourse(null);
-    }
-  }
-
-  async function onGenerate(course: CourseProgress) {
-    setBusyCourse(course.courseId);
-    let generated: CardCertificate;
-    try {
-      const result = await certificatesApi.generate(course.courseId);
-      generated = { certificateId: result.certificateId, certificateNumber: result.certificateNumber, status: result.status };
-      // The card flips to "has certificate" and the count rises at once.
-      setCertificates((current) => ({ ...current, [course.courseId]: generated }));
-    } catch (error) {
-      toaster.create({ type: 'error', title: `Failed to generate certificate: ${reasonOf(error)}` });
-      setBusyCourse(null);
-      return;
-    }
-    await onDownload(course, generated);
-  }
-
-  const loading = load.status === 'loading';
+  const loading = dashboard.isPending;
   return (
     <>
       <PageHeader title={`Welcome, ${greetingName(user, 'User')}`} subtitle="Track your completed courses and certificates" />
@@ -121,7 +93,7 @@ export function DashboardPage() {
         <h2 id="completed-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' })}>
           Your Completed Courses
         </h2>
-        {load.status === 'error' ? (
+        {dashboard.isError ? (
           <Alert
             status="error"
             action={
@@ -156,8 +128,8 @@ export function DashboardPage() {
                   certificate={certificate}
                   busy={busyCourse === course.courseId}
                   disabled={busyCourse !== null && busyCourse !== course.courseId}
-                  onDownload={() => certificate && void onDownload(course, certificate)}
-                  onGenerate={() => void onGenerate(course)}
+                  onDownload={() => (certificate ? action.download(course.courseId, certificate) : undefined)}
+                  onGenerate={() => action.generateAndDownload(course.courseId)}
                 />
               );
             })}
@@ -248,7 +220,7 @@ function CompletedCourseCard({
       </div>
       <p className={css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
         <CalendarCheck size={16} aria-hidden />
-        Completed {formatCertificateDay(course.completedAt)}
+        Completed {formatCertificateDate(course.completedAt)}
       </p>
       {certificate ? (
         <Button fullWidth leftIcon={<Download />} loading={busy} loadingText="Downloading..." disabled={disabled} onClick={onDownload}>

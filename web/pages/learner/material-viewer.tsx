@@ -2,11 +2,13 @@ import type { Material } from '@contract/admin-content';
 import type { ComponentProgress, LearnerComponent } from '@contract/learner';
 import { isComponentLocked } from '@contract/rules/progress';
 import { ArrowLeft, CircleCheck, Download, ExternalLink, FileText } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { errorMessage } from '../../api/client';
 import { learnerApi } from '../../api/learner';
+import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { markCourseSeen } from '../../state/course-progress';
 import { useMaterialProgress } from '../../state/material';
@@ -18,7 +20,7 @@ import { LoadingBlock } from '../../ui/spinner';
 
 type Kind = 'PDF' | 'VIDEO' | 'DOCUMENT' | 'OTHER';
 
-/** PDF, VIDEO/MP4, PPT/PPTX/DOC/DOCX or other (learner spec section 2). */
+/** Which viewer a material gets: PDF, VIDEO/MP4, PPT/PPTX/DOC/DOCX, or other. */
 function kindOf(material: Material | null, declared: string | null): Kind {
   const type = (material?.type ?? declared ?? '').toUpperCase();
   const ext = (material?.fileName.split('.').pop() ?? '').toUpperCase();
@@ -35,34 +37,32 @@ interface Loaded {
   courseTitle: string;
 }
 
-/** /course/{courseId}/material/{componentId} (learner spec section 2, "Material viewer"). */
+/** The material component, the learner's progress on it and its file, refused while the component is locked. */
+async function loadMaterial(courseId: string, componentId: string): Promise<Loaded> {
+  const [{ course }, progress] = await Promise.all([learnerApi.course(courseId), learnerApi.courseProgress(courseId)]);
+  const component = course.components.find((c) => c.id === componentId);
+  if (!component || component.type !== 'MATERIAL') throw new Error('Failed to load material');
+  if (!progress) throw new Error('Enroll in the course to access content');
+  const map = new Map(progress.componentProgresses.map((p) => [p.componentId, p]));
+  if (isComponentLocked(course.components, map, componentId)) throw new Error('Complete previous components first');
+  markCourseSeen(courseId, progress.courseProgress.status);
+  const material = component.data.materialId ? await learnerApi.material(component.data.materialId) : null;
+  return { component, progress: map.get(componentId) ?? null, material, courseTitle: course.title };
+}
+
+/** /course/{courseId}/material/{componentId}: the material viewer, which records viewing progress. */
 export function MaterialViewerPage() {
   const { courseId, componentId } = useParams<{ courseId: string; componentId: string }>();
-  const [data, setData] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: queryKeys.learner.material(courseId, componentId),
+    queryFn: () => loadMaterial(courseId, componentId),
+    // The viewer's machine starts from the progress read here: never start it from a cached copy.
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const data = query.data ?? null;
+  const error = query.isError ? errorMessage(query.error, query.error instanceof Error && query.error.message ? query.error.message : 'Failed to load material') : null;
   useDocumentTitle(data?.component.data.title ?? 'Learning Material');
-
-  useEffect(() => {
-    let active = true;
-    setData(null);
-    setError(null);
-    (async () => {
-      const [{ course }, progress] = await Promise.all([learnerApi.course(courseId), learnerApi.courseProgress(courseId)]);
-      const component = course.components.find((c) => c.id === componentId);
-      if (!component || component.type !== 'MATERIAL') throw new Error('Failed to load material');
-      if (!progress) throw new Error('Enroll in the course to access content');
-      const map = new Map(progress.componentProgresses.map((p) => [p.componentId, p]));
-      if (isComponentLocked(course.components, map, componentId)) throw new Error('Complete previous components first');
-      markCourseSeen(courseId, progress.courseProgress.status);
-      const material = component.data.materialId ? await learnerApi.material(component.data.materialId) : null;
-      return { component, progress: map.get(componentId) ?? null, material, courseTitle: course.title };
-    })()
-      .then((loaded) => active && setData(loaded))
-      .catch((e) => active && setError(errorMessage(e, e instanceof Error && e.message ? e.message : 'Failed to load material')));
-    return () => {
-      active = false;
-    };
-  }, [courseId, componentId]);
 
   const back = (
     <Link href={`/course/${courseId}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>

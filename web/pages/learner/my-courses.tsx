@@ -1,10 +1,12 @@
 import type { Course, CourseProgress } from '@contract/learner';
 import { learnerCourseState } from '@contract/rules/progress';
 import { BookOpen, Search, SearchX } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { errorMessage } from '../../api/client';
 import { learnerApi } from '../../api/learner';
+import { queryKeys } from '../../api/query-keys';
 import { CourseCard } from '../../components/course-card';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -12,6 +14,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
 import { EmptyState } from '../../ui/empty-state';
 import { Select } from '../../ui/select';
 import { LoadingBlock } from '../../ui/spinner';
@@ -34,7 +37,7 @@ const EMPTY_HINT: Record<Tab, string> = {
   completed: 'You have not completed any courses yet. Finished courses will appear here.',
 };
 
-/** Course search (learner spec section 5): title, book name or description, case-insensitive. */
+/** Course search: title, book name or description, case-insensitive. */
 function matchesSearch(course: Course, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
@@ -54,38 +57,40 @@ interface Loaded {
   progress: Map<string, CourseProgress>;
 }
 
-/** /my-courses (learner spec section 2). */
+/**
+ * Every course the learner may see, in pages of 20, all of them: search, tabs, book filter and
+ * sorts then work without a round trip. `showAll` adds the courses of other books that allow
+ * browsing (they come locked, with `canEnroll`).
+ */
+async function loadCourses(showAll: boolean, signal: AbortSignal): Promise<Loaded> {
+  const [first, progress] = await Promise.all([learnerApi.courses({ page: 1, limit: 20, showAll }, signal), learnerApi.progresses()]);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.pagination.totalPages - 1) }, (_, i) => learnerApi.courses({ page: i + 2, limit: 20, showAll }, signal)),
+  );
+  const courses = [first, ...rest].flatMap((page) => page.courses);
+  return { courses, progress: new Map(progress.progresses.map((p) => [p.courseId, p])) };
+}
+
+/** /my-courses: "My Safety Training", the learner's courses by status tab, searchable, filtered by book and sorted; optionally the other books' courses too. */
 export function MyCoursesPage() {
   useDocumentTitle('My Courses');
   const wide = useMediaQuery(SMALL_UP);
-  const [data, setData] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [showAll, setShowAll] = useState(false);
+  const query = useQuery({
+    queryKey: [...queryKeys.learner.courses, { showAll }],
+    queryFn: ({ signal }) => loadCourses(showAll, signal),
+    placeholderData: keepPreviousData,
+    // Progress changes through the course machines, outside this cache: read it again on every visit.
+    staleTime: 0,
+  });
+  const data = query.data ?? null;
+  const loading = query.isPending;
+  const error = query.isError ? errorMessage(query.error, 'Failed to load courses') : null;
+  const load = () => void query.refetch();
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<Tab>('all');
   const [book, setBook] = useState('all');
   const [sort, setSort] = useState<Sort>('default');
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      // Pages of 20 (learner spec section 9), all of them: search, tabs, book filter and sorts then work without a round trip.
-      const [first, progress] = await Promise.all([learnerApi.courses({ page: 1, limit: 20 }), learnerApi.progresses()]);
-      const rest = await Promise.all(
-        Array.from({ length: Math.max(0, first.pagination.totalPages - 1) }, (_, i) => learnerApi.courses({ page: i + 2, limit: 20 })),
-      );
-      const courses = [first, ...rest].flatMap((page) => page.courses);
-      setData({ courses, progress: new Map(progress.progresses.map((p) => [p.courseId, p])) });
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to load courses'));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const books = useMemo(() => [...new Set((data?.courses ?? []).map((c) => c.domain.name))].sort(), [data]);
   const visible = useMemo(() => {
@@ -119,7 +124,7 @@ export function MyCoursesPage() {
   return (
     <div>
       <PageHeader title="My Safety Training" subtitle="Complete your required EHS courses to stay compliant and safe" />
-      <IncompleteAttemptsDialog onResolved={() => void load()} />
+      <IncompleteAttemptsDialog onResolved={load} />
 
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', mb: '6' })}>
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' }, gap: '3', alignItems: 'end' })}>
@@ -142,6 +147,9 @@ export function MyCoursesPage() {
           />
           <Select aria-label="Sort courses" options={SORTS} value={sort} onValueChange={setSort} />
         </div>
+        <Checkbox checked={showAll} onCheckedChange={setShowAll}>
+          Show courses from all books
+        </Checkbox>
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
           <TabList aria-label="Course status">
             <TabTrigger value="all">All ({counts.all})</TabTrigger>
@@ -154,7 +162,7 @@ export function MyCoursesPage() {
       {loading && !data ? (
         <LoadingBlock label="Loading your courses..." />
       ) : error ? (
-        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => void load()}>Retry</Button>}>
+        <Alert status="error" action={<Button size="sm" variant="outline" onClick={load}>Retry</Button>}>
           {error}
         </Alert>
       ) : visible.length === 0 ? (

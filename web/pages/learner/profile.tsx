@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { ProfileInformation, ProfileLoading, ReadOnlyFacts, useProfile } from '../../components/profile-editor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
-/** /profile: "My Profile" (learner spec sections 2, 4, 5, 8). */
+/** /profile: "My Profile": the learner's names, username and email; role and books read-only. */
 export function ProfilePage() {
   useDocumentTitle('My Profile');
   const { profile, loadError, save } = useProfile('Failed to update profile. Please try again.');

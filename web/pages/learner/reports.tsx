@@ -12,17 +12,18 @@ import {
   type UserReport,
 } from '@contract/reports';
 import { Award, BookOpenCheck, ChartColumn, Clock, Download, FileBadge, Flame, RotateCcw, Search, Target, TrendingDown, TrendingUp } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { certificatesApi, downloadCertificate } from '../../api/certificates';
+import { queryKeys } from '../../api/query-keys';
 import { reportsApi } from '../../api/reports';
-import { formatCertificateDay } from '../../components/certificate-dialog';
 import { PageHeader } from '../../components/page-header';
+import { useCertificateAction } from '../../hooks/use-certificate-action';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
-import { Alert, Button, Card, Chip, DataTable, EmptyState, LoadingBlock, Pagination, TabContent, TabList, TabTrigger, Tabs, TextField, toaster, type DataTableColumn } from '../../ui';
+import { Alert, Button, Card, Chip, DataTable, EmptyState, LoadingBlock, Pagination, TabContent, TabList, TabTrigger, Tabs, TextField, type DataTableColumn } from '../../ui';
+import { formatCertificateDate, formatScore } from '../../format';
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; report: UserReport };
 type Tab = 'completed' | 'assessment' | 'improvement';
 
 const PERFORMANCE_PALETTE: Record<PerformanceLabel, 'success' | 'info' | 'brand' | 'warning'> = {
@@ -32,37 +33,18 @@ const PERFORMANCE_PALETTE: Record<PerformanceLabel, 'success' | 'info' | 'brand'
   Passed: 'warning',
 };
 
-const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unknown error');
-const percent = (score: number | null) => (score == null ? '-' : `${Math.round(score)}%`);
-
-/** /reports, "My Learning Reports" (learner spec section 2, "Reports"). */
+/** /reports, "My Learning Reports": summary cards and the completed, assessment and improvement tabs, with each course's certificate. */
 export function ReportsPage() {
   useDocumentTitle('My Learning Reports');
   const wide = useMediaQuery(SMALL_UP);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  // Progress changes through the course machines, outside this cache: read it again on every visit.
+  const reportQuery = useQuery({ queryKey: queryKeys.learner.reports, queryFn: ({ signal }) => reportsApi.get(signal), staleTime: 0 });
   const [tab, setTab] = useState<Tab>('completed');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [busyCourse, setBusyCourse] = useState<string | null>(null);
 
-  const reload = useCallback(async (signal?: AbortSignal) => {
-    setLoad({ status: 'loading' });
-    try {
-      setLoad({ status: 'ready', report: await reportsApi.get(signal) });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      console.error('Reports load failed', error);
-      setLoad({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
-
-  const report = load.status === 'ready' ? load.report : EMPTY_REPORT;
+  const report = reportQuery.data ?? EMPTY_REPORT;
   const view = useMemo(() => toLearningReport(report), [report]);
   const filtered = useMemo(() => view.records.filter((r) => matchesReportSearch(r, search)), [view.records, search]);
   const pageCount = Math.max(1, Math.ceil(filtered.length / REPORTS_PAGE_SIZE));
@@ -72,59 +54,38 @@ export function ReportsPage() {
   const improved = view.records.filter((r) => r.preAssessmentScore != null && r.postAssessmentScore != null);
   const streak = report.summaryMetrics.learningStreak;
 
-  async function onDownload(record: LearningReportRecord) {
-    if (!record.certificateId) return;
-    setBusyCourse(record.courseId);
-    try {
-      // The reports screen saves it as certificate.pdf (learner spec section 7).
-      await downloadCertificate(record.certificateId);
-    } catch (error) {
-      toaster.create({ type: 'error', title: `Failed to download certificate: ${reasonOf(error)}` });
-    } finally {
-      setBusyCourse(null);
-    }
-  }
-
-  async function onGenerate(record: LearningReportRecord) {
-    setBusyCourse(record.courseId);
-    try {
-      const certificate = await certificatesApi.generate(record.courseId);
-      setLoad((current) =>
-        current.status !== 'ready'
-          ? current
-          : {
-              status: 'ready',
-              report: {
-                ...current.report,
-                courseProgressDetails: current.report.courseProgressDetails.map((d) =>
-                  d.courseId === record.courseId
-                    ? { ...d, certificateId: certificate.certificateId, certificateNumber: certificate.certificateNumber, certificateUrl: `/v2/certificates/download/${certificate.certificateId}` }
-                    : d,
-                ),
-              },
-            },
-      );
-      await downloadCertificate(certificate.certificateId);
-    } catch (error) {
-      toaster.create({ type: 'error', title: `Failed to generate certificate: ${reasonOf(error)}` });
-    } finally {
-      setBusyCourse(null);
-    }
-  }
+  // A generated certificate shows on its row at once, before the report is read again.
+  const certificates = useCertificateAction('reports', (courseId, certificate) =>
+    queryClient.setQueryData<UserReport>(queryKeys.learner.reports, (current) =>
+      current
+        ? {
+            ...current,
+            courseProgressDetails: current.courseProgressDetails.map((d) =>
+              d.courseId === courseId
+                ? { ...d, certificateId: certificate.certificateId, certificateNumber: certificate.certificateNumber, certificateUrl: `/v2/certificates/download/${certificate.certificateId}` }
+                : d,
+            ),
+          }
+        : current,
+    ),
+  );
+  const busyCourse = certificates.busyCourse;
+  const onDownload = (record: LearningReportRecord) => (record.certificateId ? certificates.download(record.courseId, { certificateId: record.certificateId }) : undefined);
+  const onGenerate = (record: LearningReportRecord) => certificates.generateAndDownload(record.courseId);
 
   const certificateAction = (record: LearningReportRecord, size: 'xs' | 'sm' = 'sm') =>
     record.certificateUrl ? (
-      <Button size={size} variant="outline" leftIcon={<Download />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => void onDownload(record)} aria-label={`Download certificate for ${record.courseTitle}`}>
+      <Button size={size} variant="outline" leftIcon={<Download />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => onDownload(record)} aria-label={`Download certificate for ${record.courseTitle}`}>
         Download
       </Button>
     ) : (
-      <Button size={size} variant="subtle" leftIcon={<FileBadge />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => void onGenerate(record)} aria-label={`Generate certificate for ${record.courseTitle}`}>
+      <Button size={size} variant="subtle" leftIcon={<FileBadge />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => onGenerate(record)} aria-label={`Generate certificate for ${record.courseTitle}`}>
         Generate
       </Button>
     );
 
   const header = <PageHeader title="My Learning Reports" subtitle="Track your learning progress and achievements" />;
-  if (load.status === 'loading') {
+  if (reportQuery.isPending) {
     return (
       <>
         {header}
@@ -132,14 +93,14 @@ export function ReportsPage() {
       </>
     );
   }
-  if (load.status === 'error') {
+  if (reportQuery.isError) {
     return (
       <>
         {header}
         <Alert
           status="error"
           action={
-            <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => void reload()}>
+            <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => void reportQuery.refetch()}>
               Retry
             </Button>
           }
@@ -160,8 +121,8 @@ export function ReportsPage() {
 
   const assessmentColumns: DataTableColumn<LearningReportRecord>[] = [
     { key: 'course', header: 'Course', cell: (r) => <CourseCell record={r} />, hideInCard: true },
-    { key: 'date', header: 'Completion Date', cell: (r) => formatCertificateDay(r.lastAccessedDate), width: '170px' },
-    { key: 'score', header: 'Score', cell: (r) => <strong>{percent(r.postAssessmentScore)}</strong>, align: 'right', width: '90px' },
+    { key: 'date', header: 'Completion Date', cell: (r) => formatCertificateDate(r.lastAccessedDate), width: '170px' },
+    { key: 'score', header: 'Score', cell: (r) => <strong>{formatScore(r.postAssessmentScore)}</strong>, align: 'right', width: '90px' },
     {
       key: 'performance',
       header: 'Performance',
@@ -210,7 +171,7 @@ export function ReportsPage() {
                   className={css({ '& input': { pl: '9' } })}
                   onChange={(event) => {
                     setSearch(event.target.value);
-                    // Changing the search resets the page to 1 (learner spec section 5).
+                    // A new search starts again from page 1.
                     setPage(1);
                   }}
                 />
@@ -235,7 +196,7 @@ export function ReportsPage() {
                           <div className={css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap', justifyContent: 'space-between', w: { base: '100%', sm: 'auto' } })}>
                             <span className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs', color: 'fg.muted' })}>
                               Post score
-                              <strong className={css({ fontSize: 'md', color: 'fg.default' })}>{percent(record.postAssessmentScore)}</strong>
+                              <strong className={css({ fontSize: 'md', color: 'fg.default' })}>{formatScore(record.postAssessmentScore)}</strong>
                             </span>
                             {certificateAction(record)}
                           </div>
@@ -314,7 +275,7 @@ function CourseCell({ record }: { record: LearningReportRecord }) {
     <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
       <span className={css({ fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' })}>{record.courseTitle}</span>
       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-        {record.domainName || 'EHS Training'} · Completed {formatCertificateDay(record.lastAccessedDate)}
+        {record.domainName || 'EHS Training'} · Completed {formatCertificateDate(record.lastAccessedDate)}
       </span>
     </div>
   );
@@ -328,8 +289,8 @@ function ImprovementRow({ record }: { record: LearningReportRecord }) {
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
       <CourseCell record={record} />
       <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })}>
-        <Metric label="Pre score" value={percent(record.preAssessmentScore)} />
-        <Metric label="Post score" value={percent(record.postAssessmentScore)} />
+        <Metric label="Pre score" value={formatScore(record.preAssessmentScore)} />
+        <Metric label="Post score" value={formatScore(record.postAssessmentScore)} />
         <Metric label="Improvement" value={`${improvement > 0 ? '+' : ''}${Math.round(improvement * 10) / 10} pts`} icon={negative ? <TrendingDown /> : <TrendingUp />} />
         <Metric label="Time invested" value={formatReportDuration(record.timeSpentSeconds)} icon={<Clock />} />
       </dl>

@@ -2,7 +2,7 @@ import { ArrowLeft, MailCheck, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { authApi } from '../../api/auth';
-import { ApiClientError } from '../../api/client';
+import { ApiClientError, hasErrorCode, isServerError } from '../../api/client';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, focusFirstInvalid, TextField } from '../../ui';
@@ -25,14 +25,14 @@ export function validateEmail(email: string): string | null {
 }
 
 /**
- * The forgot-password outcome of learner spec section 8: 5xx is a server error, no response is
- * a connection error, and any other answer reads as success so accounts are never disclosed.
+ * The forgot-password outcome: a server failure and no response each have their message; any
+ * other answer (a refusal included) reads as success, so the form never discloses which emails have accounts.
  */
 export function forgotPasswordOutcome(error: unknown): { status: 'success' | 'error'; message: string } {
   if (error === null) return { status: 'success', message: FORGOT_MESSAGES.sent };
   if (error instanceof ApiClientError) {
-    if (error.status >= 500) return { status: 'error', message: FORGOT_MESSAGES.server };
-    if (error.status === 0) return { status: 'error', message: FORGOT_MESSAGES.offline };
+    if (isServerError(error)) return { status: 'error', message: FORGOT_MESSAGES.server };
+    if (hasErrorCode(error, 'NETWORK_ERROR')) return { status: 'error', message: FORGOT_MESSAGES.offline };
     return { status: 'success', message: FORGOT_MESSAGES.sent };
   }
   return { status: 'error', message: FORGOT_MESSAGES.unexpected };

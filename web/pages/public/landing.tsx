@@ -1,9 +1,11 @@
 import { ArrowRight, BookOpen, CircleCheck, GraduationCap, Layers, LogIn, ShieldCheck, Users } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { publicApi, type PublicCourse } from '../../api/public';
+import { queryKeys } from '../../api/query-keys';
 import { Brand } from '../../components/brand';
 import { FeedbackForm } from '../../components/feedback-form';
 import { homeFor, useAccess, type FromState } from '../../components/route-guards';
@@ -13,7 +15,7 @@ import { Button, Card, CardBody, Chip, Dialog, EmptyState, Skeleton, Toaster } f
 
 const container = css({ width: '100%', maxW: '1200px', mx: 'auto', px: { base: '4', sm: '6', lg: '8' } });
 
-/** The landing page (learner spec section 2, "/"). */
+/** The landing page ("/"): the product, sample courses, the public feedback form and sign-in. */
 export function LandingPage() {
   useDocumentTitle(null);
   const { access, isAdmin } = useAccess();
@@ -224,17 +226,14 @@ function Features() {
 type CoursesState = { status: 'loading' } | { status: 'ready'; courses: PublicCourse[] } | { status: 'failed' };
 
 function SampleCourses() {
-  const [state, setState] = useState<CoursesState>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    publicApi
-      .courses(3, controller.signal)
-      .then((result) => setState({ status: 'ready', courses: Array.isArray(result?.courses) ? result.courses.slice(0, 3) : [] }))
-      .catch((error: unknown) => {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) setState({ status: 'failed' });
-      });
-    return () => controller.abort();
-  }, []);
+  const query = useQuery({
+    queryKey: queryKeys.public.landing,
+    queryFn: async ({ signal }) => {
+      const result = await publicApi.courses(3, signal);
+      return Array.isArray(result?.courses) ? result.courses.slice(0, 3) : [];
+    },
+  });
+  const state: CoursesState = query.isSuccess ? { status: 'ready', courses: query.data } : query.isError ? { status: 'failed' } : { status: 'loading' };
 
   return (
     <section id="courses" aria-labelledby="courses-title" className={css({ py: { base: '16', md: '24' }, bg: 'bg.canvas', scrollMarginTop: '64px' })}>

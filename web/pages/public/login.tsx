@@ -11,7 +11,7 @@ interface LoginErrors {
   password?: string;
 }
 
-/** Field rules of learner spec section 5 (Login). */
+/** The login form's field rules: both fields required, checked before the request. */
 export function validateLogin(username: string, password: string): LoginErrors {
   const errors: LoginErrors = {};
   if (!username.trim()) errors.username = 'Username is required';

@@ -7,8 +7,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, EmptyState } from '../../ui';
 
 /**
- * 404 "Page Not Found". "Go to Dashboard" goes to /admin for admins and to / otherwise (both
- * specs). `embedded` renders it inside a shell for unknown sub-paths of a signed-in area.
+ * 404 "Page Not Found". "Go to Dashboard" goes to /admin for admins and to / otherwise.
+ * `embedded` renders it inside a shell for unknown sub-paths of a signed-in area.
  */
 export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   useDocumentTitle('Page Not Found');

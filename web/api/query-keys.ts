@@ -1,0 +1,38 @@
+/**
+ * Every query key of the client, in one place. Keys are hierarchical: invalidating a prefix
+ * (`queryKeys.admin.courses.all`) refreshes every page and filter of that list after a change.
+ */
+export const queryKeys = {
+  admin: {
+    dashboard: ['admin', 'dashboard'] as const,
+    courses: { all: ['admin', 'courses'] as const, detail: (id: string) => ['admin', 'courses', 'detail', id] as const },
+    components: (courseId: string) => ['admin', 'courses', 'components', courseId] as const,
+    /** Books: the paged table and the unpaged option lists of the filters share the prefix. */
+    domains: { all: ['admin', 'domains'] as const, options: ['admin', 'domains', 'options'] as const },
+    materials: { all: ['admin', 'materials'] as const, options: ['admin', 'materials', 'options'] as const },
+    users: { all: ['admin', 'users'] as const, detail: (id: string) => ['admin', 'users', 'detail', id] as const },
+    announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
+    submissions: ['admin', 'think'] as const,
+    assessments: {
+      all: ['admin', 'assessments'] as const,
+      attempts: ['admin', 'assessments', 'attempts'] as const,
+      summary: ['admin', 'assessments', 'summary'] as const,
+      auditLog: (page: number) => ['admin', 'assessments', 'audit-log', page] as const,
+    },
+  },
+  learner: {
+    announcements: ['learner', 'announcements'] as const,
+    submissions: ['learner', 'think'] as const,
+    reports: ['learner', 'reports'] as const,
+    dashboard: ['learner', 'dashboard'] as const,
+    courses: ['learner', 'courses'] as const,
+    review: (componentId: string) => ['learner', 'review', componentId] as const,
+    material: (courseId: string, componentId: string) => ['learner', 'material', courseId, componentId] as const,
+  },
+  /** The signed-in user's own profile (learner and admin alike). */
+  profile: (userId: string) => ['profile', userId] as const,
+  public: {
+    landing: ['public', 'landing'] as const,
+    config: ['public', 'config'] as const,
+  },
+} as const;

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { errorMessage } from '../api/client';
+import { Alert, Button, LoadingBlock } from '../ui';
+
+/** The part of a TanStack Query result this component reads. */
+export interface QueryLike {
+  data: unknown;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+export interface QueryStateProps {
+  query: QueryLike;
+  loadingLabel: string;
+  /** Shown when the server gives no message of its own. */
+  failureMessage: string;
+  children: ReactNode;
+}
+
+/**
+ * What a list screen shows around its table: the loading block until the first answer; on a
+ * failure an alert with the server's message (or `failureMessage`) and a Retry, above whatever is
+ * still on screen (an empty table on a first load).
+ */
+export function QueryState({ query, loadingLabel, failureMessage, children }: QueryStateProps) {
+  return (
+    <>
+      {query.isError ? (
+        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>Retry</Button>}>
+          {errorMessage(query.error, failureMessage)}
+        </Alert>
+      ) : null}
+      {query.data === undefined && !query.isError ? <LoadingBlock label={loadingLabel} /> : children}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatCertificateDate, formatDate, formatDateTime, formatDuration, formatFileSize, formatScore } from './format';
+
+describe('format', () => {
+  it('shows time spent as "Xh Ym", minutes alone under an hour', () => {
+    expect(formatDuration(0)).toBe('0m');
+    expect(formatDuration(45 * 60 + 59)).toBe('45m');
+    expect(formatDuration(3600)).toBe('1h 0m');
+    expect(formatDuration(2 * 3600 + 5 * 60)).toBe('2h 5m');
+  });
+
+  it('shows file sizes in Bytes, KB, MB or GB with base 1024 and 2 decimals', () => {
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
+  });
+
+  it('rounds scores to whole percentages and shows a placeholder when there is none', () => {
+    expect(formatScore(84.6)).toBe('85%');
+    expect(formatScore(null)).toBe('-');
+    expect(formatScore(undefined, '—')).toBe('—');
+  });
+
+  it('prints certificate dates as on the PDF, in UTC', () => {
+    expect(formatCertificateDate('2026-11-21T23:30:00Z')).toBe('21 November 2026');
+    expect(formatCertificateDate(null)).toBe('-');
+  });
+
+  it('shows the placeholder for a missing or unreadable date', () => {
+    expect(formatDate(null)).toBe('—');
+    expect(formatDateTime('not a date', 'Never')).toBe('Never');
+    expect(formatDate('2026-11-25T10:00:00Z')).toMatch(/2026/);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The one place the client turns values into display text: dates, date-times, durations, file
+ * sizes and scores. Screens import from here instead of writing their own `toLocale...` calls, so
+ * every table shows the same date the same way.
+ */
+
+/** File sizes as Bytes, KB, MB or GB (base 1024, 2 decimals). The Worker uses the same function in its messages. */
+// Relative import (not @contract/*): the unit-test project has no path alias.
+export { formatFileSize } from '../worker/contract/admin-content';
+
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A calendar day in the reader's locale ("25 Nov 2026"); `empty` when there is no date. */
+export function formatDate(value: DateInput, empty = '—'): string {
+  const date = toDate(value);
+  return date ? date.toLocaleDateString(undefined, { dateStyle: 'medium' }) : empty;
+}
+
+/** A day and time in the reader's locale ("25 Nov 2026, 14:05"); `empty` when there is no date. */
+export function formatDateTime(value: DateInput, empty = '—'): string {
+  const date = toDate(value);
+  return date ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : empty;
+}
+
+/**
+ * Certificate dates as printed on the PDF: "21 November 2026", in UTC so that the dialog and the
+ * file agree whatever the reader's time zone.
+ */
+export function formatCertificateDate(value: DateInput, empty = '-'): string {
+  const date = toDate(value);
+  return date ? date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : empty;
+}
+
+/** Time spent as "Xh Ym" (minutes only under an hour: "45m"). */
+export function formatDuration(seconds: number): string {
+  const safe = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(safe / 3600);
+  const m = Math.floor((safe % 3600) / 60);
+  return h > 0 ? `${h}h ${m}m` : `${m}m`;
+}
+
+/** A percentage score rounded to a whole number ("85%"); `empty` when there is none yet. */
+export function formatScore(score: number | null | undefined, empty = '-'): string {
+  return score === null || score === undefined || Number.isNaN(score) ? empty : `${Math.round(score)}%`;
+}
