@@ -7,9 +7,9 @@ import {
   type AssessmentInfo,
   type AttemptHistory,
   type AttemptInfo,
-  type AttemptResult,
+  type GradedAttempt,
   type LoadOutput,
-  type SubmitReason,
+  type SubmitTrigger,
 } from './assessment.machine';
 import { walkGraph } from './testing/graph-coverage';
 import { inert } from './testing/fixtures';
@@ -28,7 +28,7 @@ const attempt = (minutesLeft = 10, answers?: Record<string, string>): AttemptInf
   deadline: new Date(NOW + minutesLeft * 60_000).toISOString(),
   answers,
 });
-const result = (passed: boolean, attemptsRemaining = 2): AttemptResult => ({
+const result = (passed: boolean, attemptsRemaining = 2): GradedAttempt => ({
   attemptId: 'att-1',
   attemptNumber: 1,
   score: passed ? 100 : 0,
@@ -45,8 +45,8 @@ const loaded = (overrides: Partial<LoadOutput> = {}): LoadOutput => ({ assessmen
 /** An attempt is open on the server: it is resumed at once. */
 const resuming = loaded({ openAttemptId: 'att-1' });
 
-function fakeServer(overrides: Partial<{ start: () => Promise<AttemptInfo>; save: (a: Record<string, string>) => Promise<void>; submit: (a: Record<string, string>, reason: SubmitReason) => Promise<AttemptResult>; load: () => Promise<LoadOutput>; review: (attemptId: string) => Promise<AttemptResult> }> = {}) {
-  const calls = { start: 0, reviews: [] as string[], saves: [] as Record<string, string>[], submits: [] as { answers: Record<string, string>; reason: SubmitReason }[] };
+function fakeServer(overrides: Partial<{ start: () => Promise<AttemptInfo>; save: (a: Record<string, string>) => Promise<void>; submit: (a: Record<string, string>, reason: SubmitTrigger) => Promise<GradedAttempt>; load: () => Promise<LoadOutput>; review: (attemptId: string) => Promise<GradedAttempt> }> = {}) {
+  const calls = { start: 0, reviews: [] as string[], saves: [] as Record<string, string>[], submits: [] as { answers: Record<string, string>; reason: SubmitTrigger }[] };
   const machine = assessmentMachine.provide({
     actors: {
       loadAssessment: fromPromise(async () => (overrides.load ? overrides.load() : loaded())),

@@ -48,7 +48,8 @@ export interface AttemptInfo {
   answers?: Record<string, string>;
 }
 
-export interface AttemptResult {
+/** What the machine keeps of a graded attempt (the server's `AttemptResult` carries more). */
+export interface GradedAttempt {
   attemptId: string;
   attemptNumber: number;
   score: number;
@@ -78,7 +79,8 @@ export interface LoadOutput {
   history: AttemptHistory;
 }
 
-export type SubmitReason = 'manual' | 'timeout';
+/** What made the client submit: the learner, or the countdown reaching zero (the server's `SubmitReason` records the outcome). */
+export type SubmitTrigger = 'manual' | 'timeout';
 
 export interface AssessmentContext {
   componentId: string;
@@ -91,8 +93,8 @@ export interface AssessmentContext {
   /** Answers sent by the save in flight. */
   saving: Record<string, string>;
   remainingSeconds: number | null;
-  submitReason: SubmitReason;
-  result: AttemptResult | null;
+  submitReason: SubmitTrigger;
+  result: GradedAttempt | null;
   reviewAttemptId: string | null;
   error: string | null;
 }
@@ -147,10 +149,10 @@ export const assessmentMachine = setup({
     saveAnswers: fromPromise<void, { attemptId: string; answers: Record<string, string> }>(async () => {
       throw new Error('saveAnswers not provided');
     }),
-    submitAttempt: fromPromise<AttemptResult, { attemptId: string; answers: Record<string, string>; reason: SubmitReason }>(async () => {
+    submitAttempt: fromPromise<GradedAttempt, { attemptId: string; answers: Record<string, string>; reason: SubmitTrigger }>(async () => {
       throw new Error('submitAttempt not provided');
     }),
-    loadAttemptResult: fromPromise<AttemptResult, { attemptId: string }>(async () => {
+    loadAttemptResult: fromPromise<GradedAttempt, { attemptId: string }>(async () => {
       throw new Error('loadAttemptResult not provided');
     }),
     /** One tick at once, then one a second, carrying the wall clock: the remaining time is always deadline - now. */
@@ -182,7 +184,7 @@ export const assessmentMachine = setup({
     })),
     reviewLastAttempt: assign(({ context }) => ({ reviewAttemptId: context.history.lastAttempt?.attemptId ?? null, error: null })),
     /** A graded attempt becomes the intro's last attempt, so a retake shows what is left. */
-    recordInHistory: assign(({ context }, params: { result: AttemptResult }) => ({
+    recordInHistory: assign(({ context }, params: { result: GradedAttempt }) => ({
       history: {
         usedAttempts: context.history.usedAttempts + 1,
         remainingAttempts: context.history.remainingAttempts === null ? null : (params.result.attemptsRemaining ?? Math.max(0, context.history.remainingAttempts - 1)),
@@ -195,7 +197,7 @@ export const assessmentMachine = setup({
       unsaved: {},
       saving: {},
       result: null,
-      submitReason: 'manual' as SubmitReason,
+      submitReason: 'manual' as SubmitTrigger,
       remainingSeconds: null,
       error: null,
     })),
@@ -210,9 +212,9 @@ export const assessmentMachine = setup({
     updateRemaining: assign(({ context }, params: { now: number }) => ({
       remainingSeconds: context.attempt ? secondsUntil(context.attempt.deadline, params.now) : null,
     })),
-    markTimeout: assign({ submitReason: 'timeout' as SubmitReason, remainingSeconds: 0 }),
-    markManual: assign({ submitReason: 'manual' as SubmitReason }),
-    storeResult: assign((_, params: { result: AttemptResult }) => ({ result: params.result, error: null })),
+    markTimeout: assign({ submitReason: 'timeout' as SubmitTrigger, remainingSeconds: 0 }),
+    markManual: assign({ submitReason: 'manual' as SubmitTrigger }),
+    storeResult: assign((_, params: { result: GradedAttempt }) => ({ result: params.result, error: null })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     setServerError: assign((_, params: { error: unknown; fallback: string }) => ({ error: errorMessage(params.error) || params.fallback })),
     clearError: assign({ error: null }),

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { css } from 'styled-system/css';
-import type { AttemptResult } from '../../statecharts/assessment.machine';
+import type { GradedAttempt } from '../../statecharts/assessment.machine';
 import { Card } from '../ui/card';
 
 function displayAnswer(answer: string | null | undefined): string | null {
@@ -11,7 +11,7 @@ function displayAnswer(answer: string | null | undefined): string | null {
 }
 
 /** Per-question detail of a graded attempt: the learner's answer, the correct answer and the explanation. */
-export function AttemptReview({ result }: { result: AttemptResult }) {
+export function AttemptReview({ result }: { result: GradedAttempt }) {
   return (
     <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       {result.detailedResults.map((detail, i) => (

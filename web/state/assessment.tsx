@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { ASSESSMENT_MESSAGES, assessmentMachine, type AttemptInfo, type AttemptResult, type LoadOutput, type SubmitReason } from '../../statecharts/assessment.machine';
+import { ASSESSMENT_MESSAGES, assessmentMachine, type AttemptInfo, type GradedAttempt, type LoadOutput, type SubmitTrigger } from '../../statecharts/assessment.machine';
 import { ATTEMPT_GRACE_SECONDS, type IncompleteAttempt } from '@contract/learner';
-import { ApiClientError, errorMessage } from '../api/client';
+import { errorMessage, hasErrorCode } from '../api/client';
 import { learnerApi } from '../api/learner';
 import { readsOf, useMachineView } from './machine-view';
 
@@ -32,7 +32,7 @@ const browserAssessmentMachine = assessmentMachine.provide({
         // Its time ran out while the learner was away. Resuming would make the server close it and
         // open a new attempt at once, so grade it on its saved answers and show the intro instead.
         await learnerApi.autoSubmitAttempt(open.attemptId).catch((error: unknown) => {
-          if (!(error instanceof ApiClientError && error.status === 409)) throw error;
+          if (!hasErrorCode(error, 'ALREADY_SUBMITTED')) throw error;
         });
         attempts = await learnerApi.attempts(input.componentId);
         openAttemptId = null;
@@ -75,23 +75,23 @@ const browserAssessmentMachine = assessmentMachine.provide({
       try {
         await learnerApi.saveAnswers(input.attemptId, input.answers);
       } catch (error) {
-        // 409: the attempt is closed (deadline or submitted elsewhere); retrying cannot help, the submit will settle it.
-        if (error instanceof ApiClientError && error.status === 409) return;
+        // The attempt is closed (past its deadline, or submitted elsewhere): retrying cannot help, the submit settles it.
+        if (hasErrorCode(error, 'ALREADY_SUBMITTED', 'ATTEMPT_EXPIRED')) return;
         throw error;
       }
     }),
-    submitAttempt: fromPromise<AttemptResult, { attemptId: string; answers: Record<string, string>; reason: SubmitReason }>(async ({ input }) => {
+    submitAttempt: fromPromise<GradedAttempt, { attemptId: string; answers: Record<string, string>; reason: SubmitTrigger }>(async ({ input }) => {
       try {
         return input.reason === 'timeout'
           ? await learnerApi.autoSubmitAttempt(input.attemptId, input.answers)
           : await learnerApi.submitAttempt(input.attemptId, input.answers);
       } catch (error) {
         // Already graded (another tab, or the server's overdue job): show that result.
-        if (error instanceof ApiClientError && error.status === 409) return learnerApi.attempt(input.attemptId);
+        if (hasErrorCode(error, 'ALREADY_SUBMITTED')) return learnerApi.attempt(input.attemptId);
         throw error;
       }
     }),
-    loadAttemptResult: fromPromise<AttemptResult, { attemptId: string }>(({ input }) => learnerApi.attempt(input.attemptId)),
+    loadAttemptResult: fromPromise<GradedAttempt, { attemptId: string }>(({ input }) => learnerApi.attempt(input.attemptId)),
   },
 });
 

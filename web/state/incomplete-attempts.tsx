@@ -2,16 +2,16 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { incompleteAttemptsMachine, type IncompleteAttemptRow, type SubmitAllOutput } from '../../statecharts/incomplete-attempts.machine';
-import { ApiClientError } from '../api/client';
+import { hasErrorCode } from '../api/client';
 import { learnerApi } from '../api/learner';
 import { readsOf, useMachineView } from './machine-view';
 
-/** Auto-submit grades the answers saved so far; a 409 means it is already graded, which is what we wanted. */
+/** Auto-submit grades the answers saved so far; ALREADY_SUBMITTED means it is graded, which is what we wanted. */
 async function submitOne(attemptId: string): Promise<void> {
   try {
     await learnerApi.autoSubmitAttempt(attemptId);
   } catch (error) {
-    if (error instanceof ApiClientError && error.status === 409) return;
+    if (hasErrorCode(error, 'ALREADY_SUBMITTED')) return;
     throw error;
   }
 }

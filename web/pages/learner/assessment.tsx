@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { AttemptReview } from '../../components/learner-attempt-review';
 import { css, cx } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
-import { ASSESSMENT_MESSAGES, isAnswerable, type AssessmentInfo, type AssessmentQuestion, type AttemptHistory, type AttemptResult } from '../../../statecharts/assessment.machine';
+import { ASSESSMENT_MESSAGES, isAnswerable, type AssessmentInfo, type AssessmentQuestion, type AttemptHistory, type GradedAttempt } from '../../../statecharts/assessment.machine';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAssessment } from '../../state/assessment';
 import { Alert } from '../../ui/alert';
@@ -290,7 +290,7 @@ function QuestionCard({ question, index, value, disabled, onAnswer }: { question
   );
 }
 
-function ResultView(props: { result: AttemptResult; title: string; review: boolean; back: React.ReactNode; courseId: string; canRetake: boolean; onRetake: () => void }) {
+function ResultView(props: { result: GradedAttempt; title: string; review: boolean; back: React.ReactNode; courseId: string; canRetake: boolean; onRetake: () => void }) {
   const { result } = props;
   const score = Math.round(result.score * 100) / 100;
   return (
