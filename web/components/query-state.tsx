@@ -14,8 +14,8 @@ export interface QueryLike {
 export interface QueryStateProps {
   query: QueryLike;
   loadingLabel: string;
-  /** Shown when the server gives no message of its own. */
-  failureMessage: string;
+  /** Shown when the server gives no message of its own; a function decides from the error itself. */
+  failureMessage: string | ((error: unknown) => string);
   children: ReactNode;
 }
 
@@ -29,7 +29,7 @@ export function QueryState({ query, loadingLabel, failureMessage, children }: Qu
     <>
       {query.isError ? (
         <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>Retry</Button>}>
-          {errorMessage(query.error, failureMessage)}
+          {typeof failureMessage === 'function' ? failureMessage(query.error) : errorMessage(query.error, failureMessage)}
         </Alert>
       ) : null}
       {query.data === undefined && !query.isError ? <LoadingBlock label={loadingLabel} /> : children}

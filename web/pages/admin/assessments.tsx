@@ -15,7 +15,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
 import { assessmentsApi, type AttemptListFilters } from '../../api/admin-people';
-import { errorMessage } from '../../api/client';
+import { errorMessage, hasErrorCode } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
@@ -32,6 +32,12 @@ const STATUS_OPTIONS: readonly SelectOption<AttemptStatusFilter>[] = [
 ];
 /** The Worker and this client ship together, so a failed load is a failure to retry, not a missing backend. */
 const LOAD_ERROR = 'Failed to load assessment data. Please try again.';
+const LOAD_ERROR_NO_ENDPOINTS = 'Failed to load assessment data. The backend endpoints for assessment management may not be deployed yet.';
+/**
+ * A server without the assessment-management endpoints (they answer 404) gets the specification's
+ * words for exactly that case; any other failure is an ordinary one, with the server's message.
+ */
+const loadFailure = (error: unknown) => (hasErrorCode(error, 'NOT_FOUND') ? LOAD_ERROR_NO_ENDPOINTS : errorMessage(error, LOAD_ERROR));
 
 const ACTION_LABEL: Record<string, string> = { ASSESSMENT_RESET: 'Reset attempts', ASSESSMENT_MARK_PASSED: 'Marked as passed' };
 
@@ -104,7 +110,7 @@ export function AdminAssessmentsPage() {
           Clear All
         </Button>
       </div>
-      <QueryState query={list.query} loadingLabel="Loading assessment data..." failureMessage={LOAD_ERROR}>
+      <QueryState query={list.query} loadingLabel="Loading assessment data..." failureMessage={loadFailure}>
         <DataTable
           label="Assessment attempts"
           rows={rows}
