@@ -1,10 +1,7 @@
-import { Suspense } from 'react';
-import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
-import { ErrorBoundary } from '../../components/error-boundary';
+import { Redirect, useParams } from 'wouter';
+import { AreaRoutes, type AreaRoute } from '../../components/area-routes';
 import { LearnerShell } from '../../components/learner-shell';
 import { lazyNamed } from '../../lazy';
-import { LoadingBlock } from '../../ui/spinner';
-import { NotFoundPage } from '../public/not-found';
 
 // One chunk per screen: a learner downloads a page the first time it is opened.
 const DashboardPage = lazyNamed(() => import('./dashboard'), 'DashboardPage');
@@ -23,30 +20,24 @@ function LegacyCourseRedirect() {
   return <Redirect to={`/course/${courseId}`} replace />;
 }
 
+const LEARNER_ROUTES: readonly AreaRoute[] = [
+  ['/dashboard', DashboardPage],
+  ['/profile', ProfilePage],
+  ['/my-courses', MyCoursesPage],
+  ['/reports', ReportsPage],
+  ['/announcements', AnnouncementsPage],
+  ['/think', ThinkPage],
+  ['/courses/:courseId', LegacyCourseRedirect],
+  ['/course/:courseId', CourseDetailPage],
+  ['/course/:courseId/material/:componentId', MaterialViewerPage],
+  ['/course/:courseId/assessment/:componentId', AssessmentPage],
+];
+
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */
 export function LearnerArea() {
-  const [path] = useLocation();
   return (
     <LearnerShell>
-      <ErrorBoundary key={path}>
-        <Suspense fallback={<LoadingBlock />}>
-          <Switch>
-            <Route path="/dashboard" component={DashboardPage} />
-            <Route path="/profile" component={ProfilePage} />
-            <Route path="/my-courses" component={MyCoursesPage} />
-            <Route path="/reports" component={ReportsPage} />
-            <Route path="/announcements" component={AnnouncementsPage} />
-            <Route path="/think" component={ThinkPage} />
-            <Route path="/courses/:courseId" component={LegacyCourseRedirect} />
-            <Route path="/course/:courseId" component={CourseDetailPage} />
-            <Route path="/course/:courseId/material/:componentId" component={MaterialViewerPage} />
-            <Route path="/course/:courseId/assessment/:componentId" component={AssessmentPage} />
-            <Route>
-              <NotFoundPage embedded />
-            </Route>
-          </Switch>
-        </Suspense>
-      </ErrorBoundary>
+      <AreaRoutes routes={LEARNER_ROUTES} />
     </LearnerShell>
   );
 }
