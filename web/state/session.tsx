@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import {
   LOGIN_FAILED_MESSAGE,
@@ -75,7 +76,23 @@ const SessionActorContext = createContext<SessionActor | null>(null);
 /** Starts the session machine once for the app, with what storage holds right now. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const input: SessionInput = { token: storage.get(TOKEN_KEY), savedUser: storage.get(USER_KEY) };
-  const actor = useActorRef(browserSessionMachine, { input });
+  const queryClient = useQueryClient();
+  // Forgetting the user also forgets every answer the server gave them: the next person to sign in
+  // on this browser (a shared kiosk at a plant) must never see the previous user's cached data.
+  const machine = useMemo(
+    () =>
+      browserSessionMachine.provide({
+        actions: {
+          removeUser: () => {
+            storage.remove(USER_KEY);
+            void queryClient.cancelQueries();
+            queryClient.clear();
+          },
+        },
+      }),
+    [queryClient],
+  );
+  const actor = useActorRef(machine, { input });
   useEffect(() => {
     setUnauthorizedHandler(() => actor.send({ type: 'session.expire' }));
     return () => setUnauthorizedHandler(null);
