@@ -113,6 +113,10 @@ describe('courses', () => {
     expect(res.body.courses.find((c: { id: string }) => c.id === course.id)).toMatchObject({ componentCount: 1, status: 'DRAFT' });
     const search = await api('GET', '/api/v2/admin/courses?search=unique%20listing', { token: admin });
     expect(search.body.courses.map((c: { id: string }) => c.id)).toEqual([course.id]);
+    // The search box matches the title only: a word that appears only in a description finds nothing.
+    await createCourse({ title: 'Ladder Inspection', description: 'zanzibar-only-in-description' });
+    const byDescription = await api('GET', '/api/v2/admin/courses?search=zanzibar-only-in-description', { token: admin });
+    expect(byDescription.body.courses).toEqual([]);
   });
 
   it('returns a course with its components and full assessment data (answers included) to admins', async () => {

@@ -86,6 +86,11 @@ describe('anonymity', () => {
     }
     // Named submissions carry no user id either.
     expect(JSON.stringify(responses[0].body)).not.toContain(learner.id);
+    // The admin finds it by the author the list shows, "Anonymous"; the learner's name finds nothing of it.
+    const byShownAuthor = await api('GET', '/api/think/admin/all?search=anonymous&page=1&limit=100', { token: adminToken });
+    expect(byShownAuthor.body.submissions.map((s: any) => s.id)).toContain(res.body.id);
+    const byRealName = await api('GET', '/api/think/admin/all?search=Wanda&page=1&limit=100', { token: adminToken });
+    expect(byRealName.body.submissions.map((s: any) => s.id)).not.toContain(res.body.id);
   });
 });
 

@@ -21,6 +21,16 @@ describe('calls of the original admin client', () => {
     expect((await userRow(res.body.user.id))?.role).toBe('USER');
   });
 
+  it('PUT /api/users/{id} with role "" leaves the role as it is (a learner stays a learner, an admin an admin)', async () => {
+    const learner = await createUser();
+    const otherAdmin = await createAdmin();
+    for (const [user, role] of [[learner, 'USER'], [otherAdmin, 'ADMIN']] as const) {
+      const res = await api('PUT', `/api/users/${user.id}`, { token: adminToken, body: { firstName: 'Kept', role: '' } });
+      expect(res.status).toBe(200);
+      expect((await userRow(user.id))?.role).toBe(role);
+    }
+  });
+
   it('DELETE /api/users/bulk accepts a bare array of ids as well as {userIds}', async () => {
     const a = await createUser();
     const b = await createUser();

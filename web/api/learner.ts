@@ -35,10 +35,8 @@ export const learnerApi = {
   // Courses
   courses: (params: CourseListParams = {}, signal?: AbortSignal) =>
     api.get<CourseListResponse>('/v2/user/courses', { query: { page: 1, limit: 20, ...params }, signal }),
-  /** The API answers the course itself; callers keep reading `{ course }`. */
-  course: async (courseId: string): Promise<{ course: CourseDetailResponse }> => ({
-    course: await api.get<CourseDetailResponse>(`/v2/user/courses/${enc(courseId)}`),
-  }),
+  /** The course itself, with its components. */
+  course: (courseId: string) => api.get<CourseDetailResponse>(`/v2/user/courses/${enc(courseId)}`),
 
   // Progress
   /** A failure falls back to an empty list: the screens then show "no courses" rather than an error. */

@@ -21,6 +21,11 @@ describe('paged lists', () => {
     expect(page).toEqual({ items: [{ id: 'u1' }], pagination });
   });
 
+  it('refuse an answer that is not a paged list instead of showing an empty page', async () => {
+    answer([{ id: 'u1' }]);
+    await expect(getPage('/users', 'users', { page: 1, limit: 10, search: '' })).rejects.toThrow('The server did not answer a paged list of users');
+  });
+
   it('keep the attempts list on its 0-based page and size on the wire, and answer 1-based pages', async () => {
     const fetchMock = answer({ attempts: [], totalItems: 31, totalPages: 4, currentPage: 1 });
     const page = await assessmentsApi.attemptsPage({ page: 2, limit: 10, search: '', status: 'PASSED', domainId: '' });

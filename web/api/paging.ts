@@ -1,6 +1,6 @@
 // Relative import (not @contract/*): the unit-test project has no path alias.
 import { DEFAULT_PAGE_SIZE, type Pagination } from '../../worker/contract/common';
-import { api, type QueryValue } from './client';
+import { api, ApiClientError, type QueryValue } from './client';
 
 export type { Pagination } from '@contract/common';
 
@@ -23,7 +23,9 @@ export interface PageParams {
  */
 export async function getPage<T>(path: string, key: string, params: PageParams & Record<string, QueryValue>, signal?: AbortSignal): Promise<Page<T>> {
   const body = await api.get<Record<string, unknown> & { pagination?: Pagination }>(path, { query: params, signal });
-  const items = (Array.isArray(body[key]) ? body[key] : []) as T[];
+  // A body without the list is a server that does not page this list: say so instead of showing "nothing found".
+  if (!Array.isArray(body[key])) throw new ApiClientError(200, `The server did not answer a paged list of ${key}`, 'HTTP_ERROR');
+  const items = body[key] as T[];
   const pagination = body.pagination ?? { page: params.page, totalPages: 1, totalItems: items.length, itemsPerPage: params.limit || DEFAULT_PAGE_SIZE };
   return { items, pagination };
 }

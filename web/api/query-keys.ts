@@ -6,11 +6,10 @@ export const queryKeys = {
   admin: {
     dashboard: ['admin', 'dashboard'] as const,
     courses: { all: ['admin', 'courses'] as const, detail: (id: string) => ['admin', 'courses', 'detail', id] as const },
-    components: (courseId: string) => ['admin', 'courses', 'components', courseId] as const,
     /** Books: the paged table and the unpaged option lists of the filters share the prefix. */
     domains: { all: ['admin', 'domains'] as const, options: ['admin', 'domains', 'options'] as const },
     materials: { all: ['admin', 'materials'] as const, options: ['admin', 'materials', 'options'] as const },
-    users: { all: ['admin', 'users'] as const, detail: (id: string) => ['admin', 'users', 'detail', id] as const },
+    users: { all: ['admin', 'users'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
     submissions: ['admin', 'think'] as const,
     assessments: {

@@ -21,8 +21,9 @@ export interface QueryStateProps {
 
 /**
  * What a list screen shows around its table: the loading block until the first answer; on a
- * failure an alert with the server's message (or `failureMessage`) and a Retry, above whatever is
- * still on screen (an empty table on a first load).
+ * failure an alert with the server's message (or `failureMessage`) and a Retry, above the rows
+ * still on screen from an earlier answer. A first load that failed shows no table at all: an empty
+ * state under the alert would claim there is nothing, which nobody knows yet.
  */
 export function QueryState({ query, loadingLabel, failureMessage, children }: QueryStateProps) {
   return (
@@ -32,7 +33,7 @@ export function QueryState({ query, loadingLabel, failureMessage, children }: Qu
           {typeof failureMessage === 'function' ? failureMessage(query.error) : errorMessage(query.error, failureMessage)}
         </Alert>
       ) : null}
-      {query.data === undefined && !query.isError ? <LoadingBlock label={loadingLabel} /> : children}
+      {query.data !== undefined ? children : query.isError ? null : <LoadingBlock label={loadingLabel} />}
     </>
   );
 }

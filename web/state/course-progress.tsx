@@ -38,7 +38,7 @@ const browserCourseMachine = courseProgressMachine.provide({
   actors: {
     loadCourse: fromPromise<CourseLoadOutput, { courseId: string }>(async ({ input }) => {
       try {
-        const [{ course }, progress] = await Promise.all([learnerApi.course(input.courseId), learnerApi.courseProgress(input.courseId)]);
+        const [course, progress] = await Promise.all([learnerApi.course(input.courseId), learnerApi.courseProgress(input.courseId)]);
         return { course, progress };
       } catch (error) {
         throw new Error(errorMessage(error, COURSE_MESSAGES.loadFailed));

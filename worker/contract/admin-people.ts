@@ -161,7 +161,11 @@ export const adminUpdateUserBody = v.object({
   email: v.optional(emailSchema()),
   firstName: v.optional(nameField(USER_MESSAGES.firstNameLength)),
   lastName: v.optional(nameField(USER_MESSAGES.lastNameLength)),
-  role: v.optional(v.picklist(ROLES, USER_MESSAGES.role)),
+  // "" or null on an edit leaves the role as it is (original clients send it for an unchanged learner).
+  role: v.pipe(
+    v.optional(v.nullable(v.union([v.picklist(ROLES, USER_MESSAGES.role), v.literal('', USER_MESSAGES.role)], USER_MESSAGES.role))),
+    v.transform((value) => value || undefined),
+  ),
   department: v.optional(optionalText),
   jobTitle: v.optional(optionalText),
   permissions: v.optional(permissionsSchema),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { idParam } from '../contract/common';
 import {
@@ -69,7 +69,8 @@ async function listSubmissions(c: Context<AppEnv>, scope: SQL | undefined, query
   const db = c.var.db;
   const where = and(
     scope,
-    containsText(query.search, [feedback.subject, feedback.description, feedback.userName]),
+    // The author as the list shows it: a submission without a name is "Anonymous".
+    containsText(query.search, [feedback.subject, feedback.description, sql`CASE WHEN ${feedback.isAnonymous} THEN 'Anonymous' ELSE coalesce(${feedback.userName}, 'Anonymous') END`]),
     query.status ? eq(feedback.status, query.status as Row['status']) : undefined,
     query.type ? eq(feedback.type, query.type as Row['type']) : undefined,
   );

@@ -39,7 +39,7 @@ interface Loaded {
 
 /** The material component, the learner's progress on it and its file, refused while the component is locked. */
 async function loadMaterial(courseId: string, componentId: string): Promise<Loaded> {
-  const [{ course }, progress] = await Promise.all([learnerApi.course(courseId), learnerApi.courseProgress(courseId)]);
+  const [course, progress] = await Promise.all([learnerApi.course(courseId), learnerApi.courseProgress(courseId)]);
   const component = course.components.find((c) => c.id === componentId);
   if (!component || component.type !== 'MATERIAL') throw new Error('Failed to load material');
   if (!progress) throw new Error('Enroll in the course to access content');
