@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { hasErrorCode, isServerError } from './client';
 
 /** Server-side failures worth one more try; a refusal (4xx code) will answer the same again. */
@@ -12,7 +12,14 @@ function isTransient(error: unknown): boolean {
  * form's source data under the admin), and only transient failures are retried, once.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A change saved anywhere can show on other screens (a renamed book in the course list, a new
+  // user in the dashboard counts): every successful mutation marks all cached answers stale, so
+  // the next screen to show one asks again. Screens refetch what they show at once themselves.
+  const mutationCache = new MutationCache({
+    onSuccess: () => void client.invalidateQueries({ refetchType: 'none' }),
+  });
+  const client: QueryClient = new QueryClient({
+    mutationCache,
     defaultOptions: {
       queries: {
         staleTime: 15_000,
@@ -22,4 +29,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
