@@ -8,7 +8,8 @@ import { announcementsApi } from '../../api/announcements';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { Alert, Card, Chip, EmptyState, LoadingBlock, TextField } from '../../ui';
+import { QueryState } from '../../components/query-state';
+import { Card, Chip, EmptyState, TextField } from '../../ui';
 import { formatDate } from '../../format';
 
 const FILTERS: ('ALL' | Priority)[] = ['ALL', ...PRIORITIES];
@@ -17,12 +18,11 @@ const FILTERS: ('ALL' | Priority)[] = ['ALL', ...PRIORITIES];
 export function AnnouncementsPage() {
   useDocumentTitle('Announcements');
   const active = useQuery({ queryKey: queryKeys.learner.announcements, queryFn: ({ signal }) => announcementsApi.active(signal) });
-  const items: AnnouncementDto[] | null = active.data ?? (active.isError ? [] : null);
-  const error = active.isError ? 'Failed to fetch announcements' : null;
+  const items: AnnouncementDto[] = active.data ?? [];
   const [search, setSearch] = useState('');
   const [priority, setPriority] = useState<'ALL' | Priority>('ALL');
 
-  const visible = useMemo(() => (items ?? []).filter((a) => (priority === 'ALL' || a.priority === priority) && matchesAnnouncement(a, search)), [items, priority, search]);
+  const visible = useMemo(() => items.filter((a) => (priority === 'ALL' || a.priority === priority) && matchesAnnouncement(a, search)), [items, priority, search]);
 
   return (
     <>
@@ -48,29 +48,28 @@ export function AnnouncementsPage() {
           ))}
         </div>
       </div>
-      {error ? <Alert status="error" className={css({ mb: '4' })}>{error}</Alert> : null}
-      {items === null ? (
-        <LoadingBlock label="Loading announcements..." />
-      ) : visible.length === 0 ? (
-        <EmptyState bordered icon={search || priority !== 'ALL' ? <Search /> : <Megaphone />} title="No announcements found" />
-      ) : (
-        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, 1fr)' }, gap: '4' })}>
-          {visible.map((a) => (
-            <Card as="li" key={a.id} className={css({ p: '5', display: 'flex', flexDirection: 'column', gap: '2' })}>
-              <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
-                <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip>
-                {isExpiringSoon(a.expiresAt) ? <Chip palette="warning" variant="outline">Expiring Soon</Chip> : null}
-              </div>
-              <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{a.title}</h2>
-              <p className={css({ whiteSpace: 'pre-wrap', color: 'fg.default' })}>{a.content}</p>
-              <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: 'auto' })}>
-                {a.authorName} · {formatDate(a.createdAt)}
-                {a.expiresAt ? ` · Expires ${formatDate(a.expiresAt)}` : ''}
-              </p>
-            </Card>
-          ))}
-        </ul>
-      )}
+      <QueryState query={active} loadingLabel="Loading announcements..." failureMessage={() => 'Failed to fetch announcements'}>
+        {visible.length === 0 ? (
+          <EmptyState bordered icon={search || priority !== 'ALL' ? <Search /> : <Megaphone />} title="No announcements found" />
+        ) : (
+          <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, 1fr)' }, gap: '4' })}>
+            {visible.map((a) => (
+              <Card as="li" key={a.id} className={css({ p: '5', display: 'flex', flexDirection: 'column', gap: '2' })}>
+                <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+                  <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip>
+                  {isExpiringSoon(a.expiresAt) ? <Chip palette="warning" variant="outline">Expiring Soon</Chip> : null}
+                </div>
+                <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{a.title}</h2>
+                <p className={css({ whiteSpace: 'pre-wrap', color: 'fg.default' })}>{a.content}</p>
+                <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: 'auto' })}>
+                  {a.authorName} · {formatDate(a.createdAt)}
+                  {a.expiresAt ? ` · Expires ${formatDate(a.expiresAt)}` : ''}
+                </p>
+              </Card>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </>
   );
 }
