@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { errorMessage } from '../api/client';
 import { Alert, Button, Dialog } from '../ui';
@@ -41,6 +41,13 @@ export function ConfirmDeleteDialog<T>({ item, title, question, describe, notice
   const { reset } = mutation;
   useEffect(() => reset(), [item, reset]);
   const busy = mutation.isPending;
+  // The buttons are disabled while the server answers, which drops keyboard focus out of the dialog;
+  // after a refusal it goes back inside, to Cancel (the refusal is announced by the alert).
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const failed = mutation.isError;
+  useEffect(() => {
+    if (failed) cancelRef.current?.focus();
+  }, [failed]);
   return (
     <Dialog
       open={item !== null}
@@ -50,7 +57,7 @@ export function ConfirmDeleteDialog<T>({ item, title, question, describe, notice
       size="sm"
       footer={
         <>
-          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
+          <Button ref={cancelRef} variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button palette="danger" loading={busy} onClick={() => (item !== null ? mutation.mutate(item) : undefined)}>

@@ -21,11 +21,16 @@ export interface PaginationProps {
  */
 export function Pagination({ count, pageSize, page, onPageChange, summary, className }: PaginationProps) {
   const classes = pagination();
-  if (Math.ceil(count / pageSize) <= 1) return summary ? <p className={classes.summary}>{summary}</p> : null;
+  const totalPages = Math.ceil(count / pageSize);
+  if (totalPages <= 1) return summary ? <p className={classes.summary}>{summary}</p> : null;
+  // At the first or last page the arrow stays focusable (aria-disabled, not disabled): a disabled
+  // button drops keyboard focus to the page body. The machine ignores the click there anyway.
+  const atFirst = page <= 1;
+  const atLast = page >= totalPages;
   return (
     <ArkPagination.Root count={count} pageSize={pageSize} page={page} siblingCount={1} onPageChange={(details) => onPageChange(details.page)} className={cx(classes.root, className)}>
       {summary ? <p className={classes.summary}>{summary}</p> : null}
-      <ArkPagination.PrevTrigger className={classes.prevTrigger} aria-label="Previous page">
+      <ArkPagination.PrevTrigger className={classes.prevTrigger} aria-label="Previous page" disabled={false} aria-disabled={atFirst || undefined}>
         <ChevronLeft aria-hidden size={18} />
       </ArkPagination.PrevTrigger>
       <ArkPagination.Context>
@@ -43,7 +48,7 @@ export function Pagination({ count, pageSize, page, onPageChange, summary, class
           )
         }
       </ArkPagination.Context>
-      <ArkPagination.NextTrigger className={classes.nextTrigger} aria-label="Next page">
+      <ArkPagination.NextTrigger className={classes.nextTrigger} aria-label="Next page" disabled={false} aria-disabled={atLast || undefined}>
         <ChevronRight aria-hidden size={18} />
       </ArkPagination.NextTrigger>
     </ArkPagination.Root>

@@ -260,7 +260,7 @@ function RoleChip({ role }: { role: Role }) {
 
 function Books({ user }: { user: UserDto }) {
   if (user.role === 'ADMIN') return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>All books</span>;
-  if (user.domains.length === 0) return <span className={css({ fontSize: 'sm', color: 'fg.subtle' })}>No books</span>;
+  if (user.domains.length === 0) return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>No books</span>;
   return (
     <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap' })}>
       {user.domains.map((d) => (

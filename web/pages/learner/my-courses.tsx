@@ -147,7 +147,14 @@ export function MyCoursesPage() {
           />
           <Select aria-label="Sort courses" options={SORTS} value={sort} onValueChange={setSort} />
         </div>
-        <Checkbox checked={showAll} onCheckedChange={setShowAll}>
+        <Checkbox
+          checked={showAll}
+          onCheckedChange={(on) => {
+            setShowAll(on);
+            // A book chosen among the other books' courses is not in the learner's own list: back to All.
+            if (!on && book !== 'all' && !data?.courses.some((c) => c.domain.name === book && !c.isLocked)) setBook('all');
+          }}
+        >
           Show courses from all books
         </Checkbox>
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
