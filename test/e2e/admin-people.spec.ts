@@ -136,7 +136,7 @@ describe('admin people and operations', () => {
     await learner.page.getByRole('dialog', { name: 'Submission Details' }).getByText('Maintenance replaces it today. Use the hand signal until then.').waitFor();
   });
 
-  it('an admin deactivates a leaver with a reason using only the keyboard: the leaver's open session and sign-in are refused, then reactivated and back in', async () => {
+  it('an admin deactivates a leaver with a reason using only the keyboard: the leaver’s open session and sign-in are refused, then reactivated and back in', async () => {
     const admin = await open();
     const { page } = admin;
     await signIn(admin, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
