@@ -55,6 +55,8 @@ export const app = new Hono<AppEnv>()
   // paths are listed one by one.
   .on(['GET', 'POST'], '/api/users', requireAdmin)
   .use('/api/users/bulk', requireAdmin)
+  .use('/api/users/bulk-deactivate', requireAdmin)
+  .on('POST', ['/api/users/:id/deactivate', '/api/users/:id/reactivate'], requireAdmin)
   .use('/api/users/search', requireAdmin)
   .use('/api/users/generate-password', requireAdmin)
   .use('/api/users/export', requireAdmin)

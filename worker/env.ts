@@ -1,5 +1,6 @@
 import { createFactory } from 'hono/factory';
 import type { AppConfig } from './config';
+import type { AdminPermissions } from './contract/auth';
 import type { Db } from './db/client';
 import type { Storage } from './services/storage';
 
@@ -39,6 +40,8 @@ export interface AuthUser {
   lastName: string | null;
   mustChangePassword: boolean;
   tokenVersion: number;
+  /** Null for learners; every flag on unless an admin turned it off. */
+  permissions: AdminPermissions | null;
 }
 
 export interface AppEnv {

@@ -135,4 +135,75 @@ describe('admin people and operations', () => {
     await row.getByRole('button', { name: `View ${subject}` }).click();
     await learner.page.getByRole('dialog', { name: 'Submission Details' }).getByText('Maintenance replaces it today. Use the hand signal until then.').waitFor();
   });
+
+  it('an admin deactivates a leaver with a reason using only the keyboard: the leaver’s open session and sign-in are refused, then reactivated and back in', async () => {
+    const admin = await open();
+    const { page } = admin;
+    await signIn(admin, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await waitForPath(page, '/admin');
+    const username = `leaver.${Date.now().toString(36)}`;
+    const created = await page.evaluate(async (name) => {
+      const res = await fetch('/api/users', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: name, email: `${name}@plant.example`, role: 'USER' }),
+      });
+      return (await res.json()) as { password: string };
+    }, username);
+
+    // The leaver is signed in (on the forced password change) when the admin acts.
+    const leaver = await open(VIEWPORTS.phone);
+    await signIn(leaver, username, created.password);
+    await waitForPath(leaver.page, '/change-password');
+
+    await page.goto('/admin/users');
+    await page.getByLabel('Search').fill(username);
+    const table = page.getByRole('table', { name: 'Users' });
+    const row = table.getByRole('row', { name: new RegExp(username.replace(/\./g, '\\.')) });
+    await row.getByText('Active', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Deactivate ${username}` }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Deactivate Users' });
+    await dialog.waitFor();
+    // The reason field has the focus; an empty reason is refused.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await dialog.getByRole('button', { name: 'Deactivate', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('A reason is required').waitFor();
+    await dialog.getByLabel(/^Reason/).focus();
+    await page.keyboard.type('Left the company on 2026-11-20');
+    await dialog.getByRole('button', { name: 'Deactivate', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(`${username} deactivated`).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // Active is the default filter: the leaver leaves the list; Deactivated shows them.
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: /Status/ }).click();
+    await page.locator('[role="option"]:visible').filter({ hasText: /^Deactivated$/ }).first().click();
+    await row.getByText('Deactivated', { exact: true }).waitFor();
+
+    // The leaver's open session is refused at the next call, and signing in again too, with the reason.
+    await leaver.page.getByLabel('Current (temporary) password').fill(created.password);
+    await leaver.page.getByLabel(/^New password/).fill('Leaver#Pass2026');
+    await leaver.page.getByLabel(/^Confirm new password/).fill('Leaver#Pass2026');
+    await leaver.page.getByRole('button', { name: 'Save new password' }).click();
+    await leaver.page.getByText('This account has been deactivated. Contact your administrator.').waitFor();
+    await leaver.page.evaluate(() => localStorage.clear());
+    await leaver.open('/login');
+    await leaver.page.getByLabel('Username').fill(username);
+    await leaver.page.getByLabel(/^Password/).fill(created.password);
+    await leaver.page.getByRole('button', { name: 'Sign in' }).click();
+    await leaver.page.getByText('This account has been deactivated. Contact your administrator.').waitFor();
+
+    // Reactivation (reason optional) restores access.
+    await row.getByRole('button', { name: `Reactivate ${username}` }).focus();
+    await page.keyboard.press('Enter');
+    const again = page.getByRole('dialog', { name: 'Reactivate Users' });
+    await again.getByRole('button', { name: 'Reactivate', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(`${username} reactivated`).waitFor();
+    await signIn(leaver, username, created.password);
+    await waitForPath(leaver.page, '/change-password');
+  });
 });

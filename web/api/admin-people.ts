@@ -2,6 +2,12 @@
 import type {
   AdminUpdateUserBody,
   assignDomainsBody,
+  bulkDeactivateBody,
+  BulkDeactivateResponse,
+  deactivateBody,
+  reactivateBody,
+  UserStatusFilter,
+  UserStatusResponse,
   bulkDeleteBody,
   CreateUserBody,
   interventionBody,
@@ -32,6 +38,8 @@ export type { AttemptRow, BulkImportResult, UserDetailDto, UserDto } from '@cont
 export interface UserFilters {
   role: Role | '';
   domainId: string;
+  /** ACTIVE by default: leavers show only when asked for. */
+  status: UserStatusFilter;
 }
 
 export const usersApi = {
@@ -43,6 +51,10 @@ export const usersApi = {
   removeMany: (userIds: string[]) => apiRequest<{ message: string; deleted: number }>('/users/bulk', { method: 'DELETE', body: { userIds } satisfies InferInput<typeof bulkDeleteBody> }),
   importChunk: (rows: { username: string; email: string }[], signal?: AbortSignal) => api.post<BulkImportResult[]>('/users/bulk', rows, { signal }),
   assignDomains: (userIds: string[], domainIds: string[]) => api.put<AssignDomainsResponse>('/users/domains/assign', { userIds, domainIds } satisfies InferInput<typeof assignDomainsBody>),
+  deactivate: (id: string, reason: string) => api.post<UserStatusResponse>(`/users/${id}/deactivate`, { reason } satisfies InferInput<typeof deactivateBody>),
+  reactivate: (id: string, reason: string) => api.post<UserStatusResponse>(`/users/${id}/reactivate`, { reason: reason || null } satisfies InferInput<typeof reactivateBody>),
+  deactivateMany: (body: { userIds?: string[]; usernames?: string[]; reason: string }) =>
+    api.post<BulkDeactivateResponse>('/users/bulk-deactivate', body satisfies InferInput<typeof bulkDeactivateBody>),
   exportCsv: () => apiRequest<Blob>('/users/export', { responseType: 'blob', headers: { Accept: 'text/csv' } }),
 };
 

@@ -11,6 +11,12 @@ import { MAX_ATTEMPTS } from './course';
 export const ROLES = ['ADMIN', 'USER'] as const;
 export type Role = (typeof ROLES)[number];
 
+export const USER_STATUSES = ['ACTIVE', 'DEACTIVATED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+/** The user list's status filter; ACTIVE by default, so leavers leave lists and counts. */
+export const USER_STATUS_FILTERS = ['ACTIVE', 'DEACTIVATED', 'ALL'] as const;
+export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
+
 /** The one user shape that leaves the server: never a hash, never a stored password. */
 export interface UserDto {
   id: string;
@@ -25,6 +31,10 @@ export interface UserDto {
   passwordCreatedAt: string;
   mustChangePassword: boolean;
   createdAt: string;
+  /** DEACTIVATED: a leaver; sign-in refused, every record and certificate kept. */
+  status: UserStatus;
+  deactivatedAt: string | null;
+  deactivationReason: string | null;
 }
 
 /** GET /api/users/:id adds the admin profile fields. */
@@ -65,6 +75,15 @@ export const USER_MESSAGES = {
   adminHasAllBooks: 'Administrators have global access to all books; books are assigned only to non-admin users',
   adminOnlyByAdmin: 'Only an administrator can create an administrator',
   tooManyRows: 'Import at most 200 rows per request',
+  accountDeactivated: 'This account has been deactivated. Contact your administrator.',
+  reasonRequired: 'A reason is required',
+  reasonLength: 'The reason must be at most 1000 characters',
+  deactivateSelf: 'You cannot deactivate your own account',
+  deactivateLastManager: 'You cannot deactivate the last administrator who can manage users',
+  removeOwnUserManagement: 'You cannot remove your own User Management permission',
+  removeLastManager: 'You cannot remove User Management from the last administrator who has it',
+  permissionsNeedUserManagement: 'Changing permissions needs the User Management permission',
+  tooManyUsers: 'Deactivate at most 1000 users per request',
   noRows: 'The file contains no users',
 } as const;
 
@@ -98,6 +117,7 @@ const idList = (message: string) => v.pipe(v.optional(v.array(v.string(), messag
 /** `GET /api/users`: the plain array without `page` (original clients), the paged envelope with it. */
 export const userListQuery = v.object({
   ...arrayOrPageQueryFields(),
+  status: v.optional(v.picklist(USER_STATUS_FILTERS, 'Status must be ACTIVE, DEACTIVATED or ALL'), 'ACTIVE'),
   role: v.optional(v.union([v.picklist(ROLES), v.literal('')], USER_MESSAGES.role), ''),
   domainId: v.optional(v.union([idString, v.literal('')]), ''),
 });
@@ -195,6 +215,57 @@ export const importBody = v.pipe(
   v.minLength(1, USER_MESSAGES.noRows),
   v.maxLength(IMPORT_CHUNK_SIZE, USER_MESSAGES.tooManyRows),
 );
+
+// ---------------------------------------------------------------------------------------------
+// Leavers: deactivation and reactivation
+// ---------------------------------------------------------------------------------------------
+
+/** Ids or usernames per POST /api/users/bulk-deactivate; the client sends a longer file in parts. */
+export const DEACTIVATE_CHUNK_SIZE = 1000;
+
+const reasonText = v.pipe(v.string(USER_MESSAGES.reasonRequired), v.trim(), v.maxLength(1000, USER_MESSAGES.reasonLength));
+const requiredReason = v.pipe(v.optional(v.nullable(reasonText), ''), v.transform((value) => value ?? ''), v.nonEmpty(USER_MESSAGES.reasonRequired));
+
+export const deactivateBody = v.object({ reason: requiredReason });
+export const reactivateBody = v.object({
+  reason: v.pipe(v.optional(v.nullable(reasonText), null), v.transform((value) => value || null)),
+});
+/** Selected rows send `userIds`; a leavers file sends the `usernames` of its username column. */
+export const bulkDeactivateBody = v.pipe(
+  v.object({
+    userIds: v.optional(v.pipe(v.array(idString), v.maxLength(DEACTIVATE_CHUNK_SIZE, USER_MESSAGES.tooManyUsers)), []),
+    usernames: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(254))), v.maxLength(DEACTIVATE_CHUNK_SIZE, USER_MESSAGES.tooManyUsers)), []),
+    reason: requiredReason,
+  }),
+  v.check((body) => body.userIds.length + body.usernames.length > 0, USER_MESSAGES.usersRequired),
+);
+export interface UserStatusResponse {
+  message: string;
+  user: UserDto;
+}
+export interface BulkDeactivateResponse {
+  message: string;
+  /** Accounts deactivated by this request. */
+  deactivated: number;
+  /** Accounts that were already deactivated (left as they were). */
+  alreadyDeactivated: number;
+  /** Usernames (or ids) that match no account. */
+  notFound: string[];
+}
+
+/**
+ * Reads a leavers file: a header row with a `username` column (case-insensitive, other columns
+ * ignored, so an export of the user list filtered down to the leavers works as it is).
+ */
+export function parseLeaversCsv(text: string): { usernames: string[]; fileError: string | null } {
+  const table = parseCsv(text);
+  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
+  const ui = header.indexOf('username');
+  if (ui < 0) return { usernames: [], fileError: LEAVERS_MISSING_COLUMN };
+  const usernames = [...new Set(table.slice(1).map((cells) => (cells[ui] ?? '').trim()).filter(Boolean))];
+  return { usernames, fileError: usernames.length === 0 ? USER_MESSAGES.noRows : null };
+}
+export const LEAVERS_MISSING_COLUMN = 'The CSV file must have a header row with a username column';
 
 // ---------------------------------------------------------------------------------------------
 // CSV (import is parsed here so the browser and the Worker read a file the same way)

@@ -44,6 +44,9 @@ export const users = sqliteTable(
     /** Bumped on password change: every token issued before is refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     permissions: text('permissions', { mode: 'json' }).$type<Record<string, boolean>>(),
+    /** Set when an admin deactivates a leaver: sign-in and sessions refused, every record kept. */
+    deactivatedAt: text('deactivated_at'),
+    deactivationReason: text('deactivation_reason'),
     lastLoginAt: text('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -7,13 +7,14 @@ import type { AppEnv } from '../env';
 // Guarded in app.ts (requireAuth + requireAdmin on /api/v2/admin/*).
 export const adminDashboard = new Hono<AppEnv>()
   .get('/stats', async (c) => {
-    // Admins are not learners: Active Users and Pending Actions count role USER only.
+    // Admins are not learners: Active Users and Pending Actions count role USER only. Leavers
+    // (deactivated) count nowhere; their records stay.
     const [row] = await c.var.db.all<DashboardStats>(sql`
       SELECT
-        (SELECT count(*) FROM users WHERE role <> 'ADMIN') AS activeUsers,
+        (SELECT count(*) FROM users WHERE role <> 'ADMIN' AND deactivated_at IS NULL) AS activeUsers,
         (SELECT count(*) FROM domains) AS totalDomains,
-        (SELECT count(*) FROM user_domains) AS totalAssignments,
-        (SELECT count(*) FROM users u WHERE u.role <> 'ADMIN'
+        (SELECT count(*) FROM user_domains ud JOIN users u ON u.id = ud.user_id WHERE u.deactivated_at IS NULL) AS totalAssignments,
+        (SELECT count(*) FROM users u WHERE u.role <> 'ADMIN' AND u.deactivated_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = u.id)) AS pendingActions,
         (SELECT count(*) FROM courses) AS totalCourses`);
     return c.json({
@@ -53,7 +54,7 @@ export const adminDashboard = new Hono<AppEnv>()
       .select({ username: users.username, completedCourses: completed, totalCourses: sql<number>`count(*)` })
       .from(courseProgress)
       .innerJoin(users, eq(users.id, courseProgress.userId))
-      .where(sql`${users.role} <> 'ADMIN'`)
+      .where(sql`${users.role} <> 'ADMIN' AND ${users.deactivatedAt} IS NULL`)
       .groupBy(users.id)
       .having(sql`${completed} > 0`)
       .orderBy(desc(completed), sql`count(*)`, users.username)

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { USER_MESSAGES } from '../contract/admin-people';
 import { changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, resetTokenQuery, type LoginResponse } from '../contract/auth';
 import { passwordResetTokens, revokedTokens, users } from '../db/schema';
 import type { AppEnv } from '../env';
@@ -43,6 +44,8 @@ export const auth = new Hono<AppEnv>()
     const valid = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !valid) throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
     await Promise.all([clearRate(db, accountKey), releaseRate(db, ipKey)]);
+    // Said only after the password matched: a guesser learns nothing about the account.
+    if (user.deactivatedAt) throw new ApiError('ACCOUNT_DEACTIVATED', USER_MESSAGES.accountDeactivated);
     await db.update(users).set({ lastLoginAt: new Date().toISOString() }).where(eq(users.id, user.id));
     const sessionUser = await loadSessionUser(db, user.id);
     if (!sessionUser) throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
@@ -112,7 +115,8 @@ export const auth = new Hono<AppEnv>()
       return c.json({ message: FORGOT_MESSAGE });
     }
     const user = await db.select().from(users).where(sql`lower(${users.email}) = ${normalized}`).get();
-    if (user) {
+    // A leaver gets no reset link (the answer stays the same): sign-in would be refused anyway.
+    if (user && !user.deactivatedAt) {
       const token = randomToken();
       await db.insert(passwordResetTokens).values({
         id: crypto.randomUUID(),

@@ -15,12 +15,13 @@ import {
 } from '../contract/admin-content';
 import { idParam, idString, searchQuery, searchTermOf } from '../contract/common';
 import { offsetOf, paginate } from '../db/paginate';
-import { materials as materialsTable, users } from '../db/schema';
+import { materials as materialsTable } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireAuth } from '../middleware/auth';
 import { contentDisposition, fileKindFor, MAGIC_BYTES_NEEDED, type FileKind } from '../services/file-types';
 import { signedFileUrl, verifyFileLink } from '../services/material-links';
+import { activeUserById } from '../services/users';
 import { findAccessibleMaterial, findMaterial, insertMaterial, materialSearch, toMaterial, usageCount, type MaterialRow } from '../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { parseRange } from '../services/ranges';
@@ -191,7 +192,8 @@ export const materials = new Hono<AppEnv>()
 
   .get('/:id/file', fileAccess, validate('param', idParam), async (c) => {
     const db = c.var.db;
-    const user = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, c.var.fileUserId)).get();
+    // A signed link dies with its signer's account: deleted or deactivated.
+    const user = await activeUserById(db, c.var.fileUserId);
     if (!user) throw new ApiError('UNAUTHORIZED', 'Authentication required');
     const row = await findAccessibleMaterial(db, c.req.valid('param').id, user);
     const range = parseRange(c.req.header('range'), row.fileSize);

@@ -5,23 +5,28 @@ import * as v from 'valibot';
 import {
   adminUpdateUserBody,
   assignDomainsBody,
+  bulkDeactivateBody,
   bulkDeleteBody,
   chunk,
+  deactivateBody,
   createUserBody,
   EXPORT_COLUMNS,
   importBody,
   importRowSchema,
   parseImportCsv,
   profileBody,
+  reactivateBody,
   USER_MESSAGES,
   userDomainsBody,
   userListQuery,
   type AssignDomainsResponse,
+  type BulkDeactivateResponse,
   type BulkImportResult,
   type CreateUserResponse,
   type GeneratedPasswordResponse,
   type UserDomainsResponse,
   type UserListPage,
+  type UserStatusResponse,
 } from '../contract/admin-people';
 import { idParam, searchQuery, searchTermOf } from '../contract/common';
 import { isAdminUser } from '../contract/rules/roles';
@@ -34,7 +39,19 @@ import { ApiError } from '../errors';
 import { decryptText, encryptText } from '../services/crypto';
 import { toCsv } from '../services/csv';
 import { generatePassword, hashPassword } from '../services/password';
-import { domainsByUser as domainsFor, PARAM_CHUNK, permissionsOf, toUserDetail, toUserDto } from '../services/users';
+import { assertPermission } from '../middleware/auth';
+import {
+  activeUser,
+  deactivateUsers,
+  domainsByUser as domainsFor,
+  PARAM_CHUNK,
+  permissionsOf,
+  reactivateUser,
+  toUserDetail,
+  toUserDto,
+  userManagerCount,
+  userStatusCondition,
+} from '../services/users';
 import { parseOrThrow, validate } from '../validate';
 
 type UserRow = typeof users.$inferSelect;
@@ -58,12 +75,11 @@ async function assertNoCertificates(db: Db, ids: string[]): Promise<void> {
   }
 }
 
-async function adminCount(db: Db, excluding: string[] = []): Promise<number> {
-  const conditions: SQL[] = [eq(users.role, 'ADMIN')];
-  for (const ids of chunk(excluding, PARAM_CHUNK)) conditions.push(sql`${users.id} NOT IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  const row = await db.select({ n: sql<number>`count(*)` }).from(users).where(and(...conditions)).get();
-  return row?.n ?? 0;
-}
+/**
+ * Active administrators who can manage users, not counting `excluding`: deleting, demoting or
+ * deactivating the last of them is refused, or nobody could manage users again.
+ */
+const adminCount = userManagerCount;
 
 /** 409 when another account already uses the username or e-mail (case-insensitive). */
 async function assertUnique(db: Db, username: string | undefined, email: string | undefined, exceptId?: string): Promise<void> {
@@ -112,8 +128,8 @@ async function existingValues(db: Db, column: 'username' | 'email', values: stri
  */
 export const usersRoutes = new Hono<AppEnv>()
   .get('/', validate('query', userListQuery), async (c) => {
-    const { page, limit, search, role, domainId } = c.req.valid('query');
-    const conditions: (SQL | undefined)[] = [userSearch(search)];
+    const { page, limit, search, role, domainId, status } = c.req.valid('query');
+    const conditions: (SQL | undefined)[] = [userSearch(search), userStatusCondition(status)];
     if (role) conditions.push(eq(users.role, role));
     if (domainId) conditions.push(sql`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${users.id} AND ud.domain_id = ${domainId})`);
     const where = and(...conditions);
@@ -134,10 +150,10 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json({ users: items.map((row) => toUserDto(row, map.get(row.id) ?? [])), pagination } satisfies UserListPage);
   })
 
-  // Quick lookup for pickers: the first 20 users whose username or e-mail contains `q`.
+  // Quick lookup for pickers: the first 20 active users whose username or e-mail contains `q`.
   .get('/search', validate('query', searchQuery), async (c) => {
     const db = c.var.db;
-    const rows = await db.select().from(users).where(userSearch(searchTermOf(c.req.valid('query')))).orderBy(byUsername, users.id).limit(20);
+    const rows = await db.select().from(users).where(and(userSearch(searchTermOf(c.req.valid('query'))), activeUser)).orderBy(byUsername, users.id).limit(20);
     const map = await domainsFor(db, rows.map((row) => row.id));
     return c.json(rows.map((row) => toUserDto(row, map.get(row.id) ?? [])));
   })
@@ -329,6 +345,61 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.body(toCsv(EXPORT_COLUMNS, records.map((record) => EXPORT_COLUMNS.map((column) => record[column]))));
   })
 
+  // Leavers: a reason is required and audit-logged; sessions and signed file links end at once.
+  .post('/bulk-deactivate', validate('json', bulkDeactivateBody), async (c) => {
+    const { userIds, usernames, reason } = c.req.valid('json');
+    const db = c.var.db;
+    const wantedNames = [...new Set(usernames.map((name) => name.toLowerCase()))];
+    const wantedIds = [...new Set(userIds)];
+    const found: { id: string; username: string; deactivatedAt: string | null }[] = [];
+    const columns = { id: users.id, username: users.username, deactivatedAt: users.deactivatedAt };
+    for (const part of chunk(wantedIds, PARAM_CHUNK)) found.push(...(await db.select(columns).from(users).where(inArray(users.id, part))));
+    for (const part of chunk(wantedNames, PARAM_CHUNK)) {
+      found.push(...(await db.select(columns).from(users).where(sql`lower(${users.username}) IN (${sql.join(part.map((name) => sql`${name}`), sql`, `)})`)));
+    }
+    const targets = new Map(found.map((row) => [row.id, row]));
+    const notFound = [
+      ...wantedIds.filter((id) => !targets.has(id)),
+      ...usernames.filter((name, i, all) => all.indexOf(name) === i && !found.some((row) => row.username.toLowerCase() === name.toLowerCase())),
+    ];
+    const ids = [...targets.keys()];
+    if (ids.includes(c.var.user.id)) throw new ApiError('CONFLICT', USER_MESSAGES.deactivateSelf);
+    if ((await adminCount(db, ids)) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deactivateLastManager);
+    const active = [...targets.values()].filter((row) => !row.deactivatedAt).map((row) => row.id);
+    const deactivated = await deactivateUsers(db, c.var.user, active, reason);
+    const alreadyDeactivated = targets.size - active.length;
+    const parts = [`${deactivated} ${deactivated === 1 ? 'user' : 'users'} deactivated.`];
+    if (alreadyDeactivated > 0) parts.push(`${alreadyDeactivated} already deactivated.`);
+    if (notFound.length > 0) parts.push(`${notFound.length} not found.`);
+    return c.json({ message: parts.join(' '), deactivated, alreadyDeactivated, notFound } satisfies BulkDeactivateResponse);
+  })
+
+  .post('/:id/deactivate', validate('param', idParam), validate('json', deactivateBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    if (id === c.var.user.id) throw new ApiError('CONFLICT', USER_MESSAGES.deactivateSelf);
+    const row = await loadUser(db, id);
+    if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (!row.deactivatedAt) {
+      if ((await adminCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deactivateLastManager);
+      await deactivateUsers(db, c.var.user, [id], c.req.valid('json').reason);
+    }
+    const updated = (await loadUser(db, id))!;
+    const map = await domainsFor(db, [id]);
+    return c.json({ message: 'User deactivated', user: toUserDto(updated, map.get(id) ?? []) } satisfies UserStatusResponse);
+  })
+
+  .post('/:id/reactivate', validate('param', idParam), validate('json', reactivateBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    const row = await loadUser(db, id);
+    if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (row.deactivatedAt) await reactivateUser(db, c.var.user, id, c.req.valid('json').reason);
+    const updated = (await loadUser(db, id))!;
+    const map = await domainsFor(db, [id]);
+    return c.json({ message: 'User reactivated', user: toUserDto(updated, map.get(id) ?? []) } satisfies UserStatusResponse);
+  })
+
   // Replaces the user's books. Administrators have global access, so they are refused (409).
   .put('/:id/domains', validate('param', idParam), validate('json', userDomainsBody), async (c) => {
     const { id } = c.req.valid('param');
@@ -352,6 +423,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .get('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     if (!isAdminUser(c.var.user) && id !== c.var.user.id) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (id !== c.var.user.id) assertPermission(c.var.user, 'userManagement');
     const row = await loadUser(c.var.db, id);
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     const map = await domainsFor(c.var.db, [row.id]);
@@ -363,6 +435,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const admin = isAdminUser(c.var.user);
     if (!admin && id !== c.var.user.id) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (id !== c.var.user.id) assertPermission(c.var.user, 'userManagement');
     const json = await readJson(c.req);
     // A learner's body is read through the profile schema: role, books and permissions are dropped.
     const body: v.InferOutput<typeof adminUpdateUserBody> = admin ? parseOrThrow(adminUpdateUserBody, json) : parseOrThrow(profileBody, json);
@@ -370,6 +443,15 @@ export const usersRoutes = new Hono<AppEnv>()
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     await assertUnique(db, body.username, body.email, id);
     if (row.role === 'ADMIN' && body.role === 'USER' && (await adminCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.demoteLastAdmin);
+    const permissionChanges = body.permissions && Object.entries(body.permissions).some(([key, value]) => value !== undefined && permissionsOf(row)?.[key as keyof typeof body.permissions] !== value);
+    if (permissionChanges) {
+      // Own profile included: without User Management an admin cannot grant themselves anything.
+      if (c.var.user.permissions?.userManagement === false) throw new ApiError('FORBIDDEN', USER_MESSAGES.permissionsNeedUserManagement);
+      if (body.permissions?.userManagement === false && permissionsOf(row)?.userManagement !== false) {
+        if (id === c.var.user.id) throw new ApiError('CONFLICT', USER_MESSAGES.removeOwnUserManagement);
+        if ((await adminCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.removeLastManager);
+      }
+    }
     const nextRole = body.role ?? row.role;
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date().toISOString() };
     for (const key of ['username', 'email', 'firstName', 'lastName', 'role', 'department', 'jobTitle'] as const) {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AuditEntityType } from '../contract/audit';
 import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditLog, users } from '../db/schema';
 
 export interface AuditRecord {
   actor: { id: string; username: string };
@@ -68,5 +68,34 @@ export function auditInsertWhen(db: Db, record: AuditRecord, source: SQLiteTable
       })
       .from(source)
       .where(when),
+  );
+}
+
+/**
+ * One entry per user row matching `where` (the target is that user), written in the same batch as
+ * the change and before it: a bulk change of many users records each of them in one statement,
+ * whatever the size of the list.
+ */
+export function auditInsertPerUser(db: Db, record: Omit<AuditRecord, 'target' | 'entityId'>, where: SQL) {
+  const row = rowOf(record);
+  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+  return db.insert(auditLog).select(
+    db
+      .select({
+        id: sql<string>`lower(hex(randomblob(16)))`.as('id'),
+        actorId: sql<string>`${row.actorId}`.as('actor_id'),
+        actorUsername: sql<string>`${row.actorUsername}`.as('actor_username'),
+        action: sql<string>`${row.action}`.as('action'),
+        targetUserId: sql<string | null>`${users.id}`.as('target_user_id'),
+        targetUsername: sql<string | null>`${users.username}`.as('target_username'),
+        entityType: sql<AuditEntityType | null>`${row.entityType}`.as('entity_type'),
+        entityId: sql<string | null>`${users.id}`.as('entity_id'),
+        reason: sql<string | null>`${row.reason}`.as('reason'),
+        before: sql<string | null>`${json(row.before)}`.as('before'),
+        after: sql<string | null>`${json(row.after)}`.as('after'),
+        createdAt: sql<string>`${row.createdAt}`.as('created_at'),
+      })
+      .from(users)
+      .where(where),
   );
 }

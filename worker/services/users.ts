@@ -1,9 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
-import { chunk, type UserDetailDto, type UserDto } from '../contract/admin-people';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { chunk, type UserDetailDto, type UserDto, type UserStatusFilter } from '../contract/admin-people';
 import type { AdminPermissions, DomainRef, SessionUser } from '../contract/auth';
 import { ADMIN_PERMISSION_KEYS } from '../contract/auth';
 import type { Db } from '../db/client';
 import { domains, userDomains, users } from '../db/schema';
+import { auditInsertPerUser } from './audit';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -58,6 +59,9 @@ export function toUserDto(row: UserRow, userDomainList: DomainRef[]): UserDto {
     passwordCreatedAt: row.passwordCreatedAt,
     mustChangePassword: row.mustChangePassword,
     createdAt: row.createdAt,
+    status: row.deactivatedAt ? 'DEACTIVATED' : 'ACTIVE',
+    deactivatedAt: row.deactivatedAt,
+    deactivationReason: row.deactivationReason,
   };
 }
 
@@ -93,4 +97,79 @@ export async function loadSessionUser(db: Db, userId: string): Promise<SessionUs
   if (!user) return null;
   const map = await domainsByUser(db, [user.id]);
   return toSessionUser(user, map.get(user.id) ?? []);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leavers
+// ---------------------------------------------------------------------------------------------
+
+/** Active accounts: leavers (deactivated) drop out of lists and counts unless asked for. */
+export const activeUser = isNull(users.deactivatedAt);
+
+/** The condition of the user list's status filter. */
+export function userStatusCondition(status: UserStatusFilter): SQL | undefined {
+  if (status === 'ACTIVE') return activeUser;
+  if (status === 'DEACTIVATED') return isNotNull(users.deactivatedAt);
+  return undefined;
+}
+
+/**
+ * An active administrator who can manage users (the flag defaults to on). At least one must
+ * remain: nobody else could then reactivate, promote or grant permissions.
+ */
+const userManager = and(eq(users.role, 'ADMIN'), activeUser, sql`coalesce(json_extract(${users.permissions}, '$.userManagement'), 1) <> 0`);
+
+/**
+ * Active administrators with User Management, not counting `excluding`. The managers are few, so
+ * they are read and the exclusions subtracted here: a long id list never becomes parameters.
+ */
+export async function userManagerCount(db: Db, excluding: string[] = []): Promise<number> {
+  const managers = await db.select({ id: users.id }).from(users).where(userManager);
+  const skip = new Set(excluding);
+  return managers.filter((row) => !skip.has(row.id)).length;
+}
+
+/** The audit entry and the change cost 8 parameters beside the ids: chunks stay below D1's 100. */
+const STATUS_CHUNK = 80;
+
+type Actor = { id: string; username: string };
+
+/**
+ * Deactivates the active users among `ids`: sign-in is refused and the token version is bumped, so
+ * every session ends at once; records and certificates stay. Each user gets an audit entry written
+ * in the same batch as the change. Returns how many were deactivated by this call.
+ */
+export async function deactivateUsers(db: Db, actor: Actor, ids: string[], reason: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const at = new Date();
+  const now = at.toISOString();
+  const statements = chunk(ids, STATUS_CHUNK).flatMap((part) => {
+    const target = and(inArray(users.id, part), activeUser)!;
+    return [
+      auditInsertPerUser(db, { actor, action: 'USER_DEACTIVATED', entityType: 'USER', reason, before: { status: 'ACTIVE' }, after: { status: 'DEACTIVATED' }, at }, target),
+      db
+        .update(users)
+        .set({ deactivatedAt: now, deactivationReason: reason, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+        .where(target)
+        .returning({ id: users.id }),
+    ];
+  });
+  const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  return results.reduce((n, result) => n + (Array.isArray(result) ? result.length : 0), 0);
+}
+
+/** Restores a deactivated user's access (they sign in again; old sessions stay ended). */
+export async function reactivateUser(db: Db, actor: Actor, id: string, reason: string | null): Promise<boolean> {
+  const at = new Date();
+  const target = and(eq(users.id, id), isNotNull(users.deactivatedAt))!;
+  const [, updated] = await db.batch([
+    auditInsertPerUser(db, { actor, action: 'USER_REACTIVATED', entityType: 'USER', reason, before: { status: 'DEACTIVATED' }, after: { status: 'ACTIVE' }, at }, target),
+    db.update(users).set({ deactivatedAt: null, deactivationReason: null, updatedAt: at.toISOString() }).where(target).returning({ id: users.id }),
+  ]);
+  return updated.length > 0;
+}
+
+/** The user of a signed file link, or null when the account is gone or deactivated. */
+export async function activeUserById(db: Db, id: string): Promise<{ id: string; role: 'ADMIN' | 'USER' } | null> {
+  return (await db.select({ id: users.id, role: users.role }).from(users).where(and(eq(users.id, id), activeUser)).get()) ?? null;
 }

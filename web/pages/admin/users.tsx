@@ -1,5 +1,5 @@
-import type { Role, UserDto } from '@contract/admin-people';
-import { BookPlus, Download, Pencil, Plus, Search, Trash2, Upload, Users } from 'lucide-react';
+import type { Role, UserDto, UserStatusFilter } from '@contract/admin-people';
+import { BookPlus, Download, FileX, Pencil, Plus, Search, Trash2, Upload, UserCheck, UserX, Users } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { AddUserDialog, AssignBooksDialog, DeleteUsersDialog, EditUserDialog, UserCreatedDialog } from '../../components/admin/users-dialogs';
 import { BulkImportDialog } from '../../components/admin/users-bulk-import';
+import { DeactivateFromFileDialog, UserStatusChip, UserStatusDialog, type StatusChange } from '../../components/admin/users-status';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
@@ -39,7 +40,13 @@ const ROLE_FILTERS: readonly SelectOption<Role | 'ALL'>[] = [
   { value: 'ADMIN', label: 'Admin' },
 ];
 
-const NO_FILTERS: UserFilters = { role: '', domainId: '' };
+const STATUS_FILTERS: readonly SelectOption<UserStatusFilter>[] = [
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'DEACTIVATED', label: 'Deactivated' },
+  { value: 'ALL', label: 'All' },
+];
+
+const NO_FILTERS: UserFilters = { role: '', domainId: '', status: 'ACTIVE' };
 
 /** /admin/users: User Management: search and filter users, add, import, export, edit, delete and assign books. The quick action 'New User' opens the add dialog. */
 export function AdminUsersPage() {
@@ -58,6 +65,15 @@ export function AdminUsersPage() {
   const [deleting, setDeleting] = useState<UserDto[] | null>(null);
   const [assigning, setAssigning] = useState<UserDto[] | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
+  const [leaversOpen, setLeaversOpen] = useState(false);
+  const changeStatus = (user: UserDto) => setStatusChange({ action: user.status === 'DEACTIVATED' ? 'reactivate' : 'deactivate', users: [user] });
+  const statusDone = (message: string) => {
+    setStatusChange(null);
+    setLeaversOpen(false);
+    setSelected(new Set());
+    toaster.create({ type: 'success', title: message });
+  };
 
   useNavigationFlag('create', () => setAddOpen(true));
 
@@ -118,13 +134,17 @@ export function AdminUsersPage() {
             <Button variant="outline" leftIcon={<Download />} loading={exporting} onClick={() => void exportCsv()}>
               EXPORT CSV
             </Button>
+            <Button variant="outline" palette="danger" leftIcon={<FileX />} onClick={() => setLeaversOpen(true)}>
+              DEACTIVATE FROM CSV
+            </Button>
           </>
         }
       />
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' }, gap: '3', mb: '4' })}>
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr 1fr' }, gap: '3', mb: '4' })}>
         <TextField label="Search" type="search" placeholder="Username or email" value={paged.search} onChange={(e) => paged.setSearch(e.target.value)} />
         <Select label="Role" options={ROLE_FILTERS} value={paged.filters.role || 'ALL'} onValueChange={(role) => paged.setFilter('role', role === 'ALL' ? '' : role)} />
         <Select label="Book" options={bookOptions} value={paged.filters.domainId || 'ALL'} onValueChange={(id) => paged.setFilter('domainId', id === 'ALL' ? '' : id)} />
+        <Select label="Status" options={STATUS_FILTERS} value={paged.filters.status} onValueChange={(status) => paged.setFilter('status', status)} />
       </div>
 
       {selected.size > 0 ? (
@@ -137,6 +157,11 @@ export function AdminUsersPage() {
           <Button size="sm" leftIcon={<BookPlus />} onClick={() => setAssigning(selectedUsers)}>
             ASSIGN BOOKS
           </Button>
+          {selectedUsers.some((u) => u.status === 'ACTIVE') ? (
+            <Button size="sm" variant="outline" palette="danger" leftIcon={<UserX />} onClick={() => setStatusChange({ action: 'deactivate', users: selectedUsers.filter((u) => u.status === 'ACTIVE') })}>
+              DEACTIVATE USERS
+            </Button>
+          ) : null}
           <Button size="sm" palette="danger" leftIcon={<Trash2 />} onClick={() => setDeleting(selectedUsers)}>
             DELETE USERS
           </Button>
@@ -158,6 +183,7 @@ export function AdminUsersPage() {
                   <TableHeader>Email</TableHeader>
                   <TableHeader>Role</TableHeader>
                   <TableHeader>Books</TableHeader>
+                  <TableHeader>Status</TableHeader>
                   <TableHeader align="right">Actions</TableHeader>
                 </TableRow>
               </TableHead>
@@ -178,8 +204,11 @@ export function AdminUsersPage() {
                     <TableCell>
                       <Books user={u} />
                     </TableCell>
+                    <TableCell>
+                      <UserStatusChip status={u.status} />
+                    </TableCell>
                     <TableCell align="right">
-                      <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
+                      <RowActions user={u} onEdit={() => setEditing(u)} onStatus={() => changeStatus(u)} onDelete={() => setDeleting([u])} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -196,11 +225,12 @@ export function AdminUsersPage() {
                       <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
                       <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>{u.username}</span>
                       <RoleChip role={u.role} />
+                      <UserStatusChip status={u.status} />
                     </div>
                     <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{u.email}</span>
                     <Books user={u} />
                     <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-                      <RowActions user={u} onEdit={() => setEditing(u)} onDelete={() => setDeleting([u])} />
+                      <RowActions user={u} onEdit={() => setEditing(u)} onStatus={() => changeStatus(u)} onDelete={() => setDeleting([u])} />
                     </div>
                   </li>
                 ))}
@@ -240,6 +270,8 @@ export function AdminUsersPage() {
           toaster.create({ type: 'success', title: message });
         }}
       />
+      <UserStatusDialog change={statusChange} onClose={() => setStatusChange(null)} onDone={statusDone} />
+      <DeactivateFromFileDialog open={leaversOpen} onClose={() => setLeaversOpen(false)} onDone={statusDone} />
       <AssignBooksDialog
         users={assigning}
         domains={domains}
@@ -272,10 +304,12 @@ function Books({ user }: { user: UserDto }) {
   );
 }
 
-function RowActions({ user, onEdit, onDelete }: { user: UserDto; onEdit: () => void; onDelete: () => void }) {
+function RowActions({ user, onEdit, onStatus, onDelete }: { user: UserDto; onEdit: () => void; onStatus: () => void; onDelete: () => void }) {
+  const leaver = user.status === 'DEACTIVATED';
   return (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
       <IconButton aria-label={`Edit ${user.username}`} icon={<Pencil />} size="sm" onClick={onEdit} />
+      <IconButton aria-label={`${leaver ? 'Reactivate' : 'Deactivate'} ${user.username}`} icon={leaver ? <UserCheck /> : <UserX />} size="sm" onClick={onStatus} />
       <IconButton aria-label={`Delete ${user.username}`} icon={<Trash2 />} size="sm" palette="danger" onClick={onDelete} />
     </div>
   );
