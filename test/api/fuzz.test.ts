@@ -32,7 +32,7 @@ import { api, createAdmin, createUser, db, env, login, schema } from './helpers'
  * Requests go to the Worker's own `app.fetch` with the test's real D1 and R2 bindings, not through
  * `SELF.fetch`: in @cloudflare/vitest-pool-workers 0.15.1 each `SELF.fetch` in one test gets slower
  * than the last (about 3 ms per request for the first hundred, about 85 ms by the fourth), which
- * would make 10,000 requests take hours; `app.fetch` stays flat.
+ * would make 10,000 requests take hours (workers-sdk issue 15446); `app.fetch` stays flat.
  *
  * Reproduce a failure with the seed it prints: `FUZZ_SEED=<seed> npx vitest run --project api test/api/fuzz.test.ts`
  * (`FUZZ_RUNS` changes the number of runs; each run sends REQUESTS_PER_RUN requests).
