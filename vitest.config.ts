@@ -24,6 +24,9 @@ export default defineConfig({
                 JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
                 PUBLIC_URL: 'http://localhost:8787',
+                // test/api/fuzz.test.ts replays a failure with FUZZ_SEED=<seed>; FUZZ_RUNS changes its size.
+                FUZZ_SEED: process.env.FUZZ_SEED ?? '',
+                FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
               },
             },
           })),

@@ -5,6 +5,9 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
+      /** test/api/fuzz.test.ts: a seed to replay and the number of runs (empty: random seed, default runs). */
+      FUZZ_SEED: string;
+      FUZZ_RUNS: string;
     }
   }
 }
