@@ -1,4 +1,5 @@
-import { SELF } from 'cloudflare:test';
+import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker/index';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getStorage, PART_SIZE } from '../../worker/services/storage';
@@ -331,6 +332,66 @@ describe('reading a material and its file', () => {
     // A signed link never outlives the signer's access: another user's id in it breaks the signature.
     const otherUser = material.fileUrl.replace(/u=[^&]+/, `u=${learnerId}`);
     expect((await SELF.fetch(`http://localhost${otherUser}`)).status).toBe(401);
+  });
+});
+
+describe('a refused upload settles its request body', () => {
+  /** A multipart body of `size` bytes produced on demand; records whether it was read to the end or cancelled. */
+  function watchedBody(fileName: string, head: Uint8Array, size: number) {
+    const boundary = 'x-refused-upload';
+    const start = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`);
+    const state = { sent: 0, ended: false, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (state.sent === 0) {
+            controller.enqueue(start);
+            state.sent += start.length;
+            return;
+          }
+          if (state.sent >= size) {
+            controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+            state.ended = true;
+            return controller.close();
+          }
+          const chunk = new Uint8Array(Math.min(64 * 1024, size - state.sent));
+          if (state.sent === start.length) chunk.set(head);
+          state.sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, state, contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  async function send(body: ReturnType<typeof watchedBody>, headers: Record<string, string> = {}, token: string | null = admin) {
+    const ctx = createExecutionContext();
+    const request = new Request('http://localhost/api/v2/materials/upload', {
+      method: 'POST',
+      body: body.stream,
+      headers: { 'content-type': body.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    const res = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, body: (await res.json()) as { code?: string } };
+  }
+
+  it.each([
+    ['a body declared above the cap (413 before any byte is read)', () => watchedBody('big.pdf', new TextEncoder().encode('%PDF-1.7'), 1024), { 'content-length': String(10 ** 12) }, 'admin', 413],
+    ['a file whose content is not a PDF (415 part-way)', () => watchedBody('fake.pdf', new TextEncoder().encode('MZ-not-a-pdf'), 2 * 1024 * 1024), {}, 'admin', 415],
+    ['an extension that is not allowed (400 part-way)', () => watchedBody('tool.exe', new TextEncoder().encode('MZ'), 2 * 1024 * 1024), {}, 'admin', 400],
+    ['a learner (403 before the handler)', () => watchedBody('guide.pdf', new TextEncoder().encode('%PDF-1.7'), 1024 * 1024), {}, 'learner', 403],
+  ] as const)('%s: the body is cancelled or read to its end, and the next request answers', async (_label, make, headers, who, status) => {
+    const body = make();
+    const res = await send(body, headers, who === 'admin' ? admin : learner);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(body.state.cancelled || body.state.ended).toBe(true);
+    const next = await api('GET', '/api/health');
+    expect(next.status).toBe(200);
   });
 });
 

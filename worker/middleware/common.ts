@@ -53,6 +53,21 @@ export const fileResponsePolicy = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
+/**
+ * A request refused before its body was read (a guard, a declared size over the cap, a wrong file
+ * type found part-way through an upload) cancels what is left of the body before the answer goes
+ * out: a body left half-read keeps the connection busy, and under `wrangler dev` the next request
+ * on it is dropped with a 503. A body already read to its end is untouched.
+ */
+export const settleRequestBody = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    await next();
+  } finally {
+    const body = c.req.raw.body;
+    if (body && !body.locked) await body.cancel().catch(() => undefined);
+  }
+});
+
 export const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
