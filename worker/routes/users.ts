@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { accepts } from 'hono/accepts';
 import * as v from 'valibot';
