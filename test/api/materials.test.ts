@@ -204,6 +204,8 @@ describe('upload', () => {
       body,
     });
     const created = (await response.json()) as { id: string; fileSize: number; title: string };
+    // A finished multipart upload is no longer tracked as in flight.
+    expect(await db.select().from(schema.multipartUploads).all()).toEqual([]);
     expect(response.status, JSON.stringify(created)).toBe(201);
     expect(created).toMatchObject({ fileSize: size, title: 'Big manual' });
     const row = await db.select().from(schema.materials).where(eq(schema.materials.id, created.id)).get();

@@ -298,6 +298,21 @@ export const mailOutbox = sqliteTable('mail_outbox', {
   sentAt: text('sent_at'),
 });
 
+/**
+ * Multipart uploads in flight. A Worker killed mid-upload (client gone, isolate evicted) never
+ * completes nor aborts its upload, and the store keeps the parts; the cron aborts what stays here
+ * longer than an hour.
+ */
+export const multipartUploads = sqliteTable(
+  'multipart_uploads',
+  {
+    uploadId: text('upload_id').primaryKey(),
+    key: text('key').notNull(),
+    startedAt: text('started_at').notNull(),
+  },
+  (t) => [index('multipart_uploads_started_idx').on(t.startedAt)],
+);
+
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

@@ -24,7 +24,7 @@ import { signedFileUrl, verifyFileLink } from '../services/material-links';
 import { findAccessibleMaterial, findMaterial, insertMaterial, materialSearch, toMaterial, usageCount, type MaterialRow } from '../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { parseRange } from '../services/ranges';
-import { checkMagic, MULTIPART_OVERHEAD, requireKind, sniffAndCap, tooLarge, uploadFields } from '../services/uploads';
+import { checkMagic, MULTIPART_OVERHEAD, requireKind, sniffAndCap, tooLarge, uploadFields, uploadTracker } from '../services/uploads';
 import { parseOrThrow, validate } from '../validate';
 
 /*
@@ -147,7 +147,7 @@ export const materials = new Hono<AppEnv>()
         const key = `materials/${crypto.randomUUID()}.${kind.ext}`;
         const fileName = part.fileName.split(/[\\/]/).pop() || `file.${kind.ext}`;
         stored = { key, kind, fileName, size: 0 };
-        stored.size = (await storage.put(key, stream, { contentType: kind.contentType })).size;
+        stored.size = (await storage.put(key, stream, { contentType: kind.contentType, tracker: uploadTracker(c.var.db) })).size;
       }
       if (!stored) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
       const { title, description } = uploadFields(stored.fileName, fields.title, fields.description);
