@@ -201,6 +201,10 @@ export const progressBody = v.object({
     v.minValue(0, 'progressPercentage must be a number between 0 and 100'),
     v.maxValue(100, 'progressPercentage must be a number between 0 and 100'),
   ),
+  /** extra: a video's length as the player knows it (the first one reported is kept). */
+  durationSeconds: v.optional(
+    v.pipe(v.number('durationSeconds must be a number of seconds'), v.minValue(0, 'durationSeconds must be a number of seconds'), v.maxValue(86_400, 'durationSeconds must be a number of seconds')),
+  ),
 });
 export type ProgressBody = v.InferInput<typeof progressBody>;
 

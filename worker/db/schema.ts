@@ -107,6 +107,8 @@ export const materials = sqliteTable('materials', {
   fileSize: integer('file_size').notNull(),
   contentType: text('content_type').notNull(),
   storageKey: text('storage_key').notNull(),
+  /** Pages of a PDF, counted on first need (the minimum viewing time is per page). */
+  pageCount: integer('page_count'),
   createdBy: text('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -157,6 +159,8 @@ export const componentProgress = sqliteTable(
     score: real('score'),
     attempts: integer('attempts').notNull().default(0),
     timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
+    /** A video's length as first reported by the learner's player (the minimum watching time follows it). */
+    mediaSeconds: real('media_seconds'),
     startedAt: text('started_at'),
     completedAt: text('completed_at'),
     lastAccessedAt: text('last_accessed_at'),

@@ -1,11 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import type { Material } from '../contract/admin-content';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { containsText } from '../db/paginate';
 import { components, courseProgress, courses, materials } from '../db/schema';
 import { ApiError } from '../errors';
+import type { ViewingSubject } from '../contract/rules/viewing';
 import type { FileKind } from './file-types';
+import type { Storage } from './storage';
 import { materialFileUrl } from './material-links';
 import { COMPONENT_LOCKED_MESSAGE, componentLocked, componentProgressMap, courseComponents, COURSE_NOT_AVAILABLE } from './progress';
 
@@ -90,4 +93,31 @@ export async function insertMaterial(
     })
     .returning();
   return row;
+}
+
+/** PDFs above this are not parsed for their page count; they count as one page per MiB. */
+const MAX_PAGE_COUNT_BYTES = 32 * 1024 * 1024;
+
+/** Pages of a stored PDF (at least 1), counted once and kept on the material. */
+async function pageCount(db: Db, storage: Storage, row: MaterialRow): Promise<number> {
+  if (row.pageCount != null) return row.pageCount;
+  let pages = Math.max(1, Math.floor(row.fileSize / (1024 * 1024)));
+  if (row.fileSize <= MAX_PAGE_COUNT_BYTES) {
+    const object = await storage.get(row.storageKey);
+    if (object) {
+      const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+      pages = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })
+        .then((pdf) => Math.max(1, pdf.getPageCount()))
+        .catch(() => 1);
+    }
+  }
+  await db.update(materials).set({ pageCount: pages }).where(eq(materials.id, row.id));
+  return pages;
+}
+
+/** What the minimum viewing time of a material component depends on, for one learner. */
+export async function viewingSubject(db: Db, storage: Storage, materialId: string | null, mediaSeconds: number | null): Promise<ViewingSubject> {
+  const row = materialId ? await db.select().from(materials).where(eq(materials.id, materialId)).get() : undefined;
+  if (!row) return { type: 'PDF', pages: 1, mediaSeconds: null };
+  return { type: row.type, pages: row.type === 'PDF' ? await pageCount(db, storage, row) : null, mediaSeconds };
 }
