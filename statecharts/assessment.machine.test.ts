@@ -20,7 +20,7 @@ const questions: AssessmentInfo['questions'] = [
   { id: 'q2', question: 'Aim at the flames?', type: 'TRUE_FALSE', options: [] },
   { id: 'q3', question: 'Broken question', type: 'MCQ', options: [] },
 ];
-const assessment: AssessmentInfo = { title: 'Pre', timeLimit: 10, passingScore: 70, maxAttempts: 3, questions };
+const assessment: AssessmentInfo = { title: 'Pre', timeLimit: 10, passingScore: 70, maxAttempts: 3, questionCount: questions.length, questions };
 const attempt = (minutesLeft = 10, answers?: Record<string, string>): AttemptInfo => ({
   attemptId: 'att-1',
   attemptNumber: 1,
@@ -306,6 +306,22 @@ describe('assessment machine: the intro', () => {
     expect(calls.start).toBe(1);
     expect(actor.getSnapshot().matches('answering')).toBe(true);
     expect(actor.getSnapshot().context.remainingSeconds).toBe(600);
+  });
+
+  it('shows the intro from the question count alone and takes the questions from the started attempt', async () => {
+    const reordered = [...questions].reverse();
+    const { machine } = fakeServer({
+      load: async () => loaded({ assessment: { ...assessment, questions: [] } }),
+      start: async () => ({ ...attempt(), questions: reordered }),
+    });
+    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('intro')).toBe(true);
+    expect(actor.getSnapshot().context.assessment).toMatchObject({ questionCount: questions.length, questions: [] });
+    actor.send({ type: 'attempt.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('answering')).toBe(true);
+    expect(actor.getSnapshot().context.assessment?.questions).toEqual(reordered);
   });
 
   it('resumes an open attempt without the intro', async () => {

@@ -1,9 +1,10 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 
 /**
- * A timed assessment attempt: load the questions and the learner's record, show an intro (nothing
+ * A timed assessment attempt: load the assessment's rules and the learner's record, show an intro (nothing
  * is started until the learner presses Start, so opening the page never uses up an attempt or
- * starts the server clock), start the attempt, answer with a countdown driven by the SERVER
+ * starts the server clock; the server serves no question before it), start the attempt (its
+ * answer carries the questions in the attempt's order), answer with a countdown driven by the SERVER
  * deadline, autosave every answer as it is given, submit (by hand or automatically at zero) and
  * show the graded result. An open attempt is resumed at once without the intro (its clock is
  * already running); a passed assessment opens in review.
@@ -36,6 +37,9 @@ export interface AssessmentInfo {
   timeLimit: number;
   passingScore: number;
   maxAttempts: number | null;
+  /** How many questions the intro announces; the questions themselves come with the started attempt. */
+  questionCount: number;
+  /** Empty until an attempt is open: the server serves questions only inside an attempt. */
   questions: AssessmentQuestion[];
 }
 
@@ -46,6 +50,8 @@ export interface AttemptInfo {
   deadline: string;
   /** Answers saved on the server for a resumed attempt. */
   answers?: Record<string, string>;
+  /** The attempt's questions in its stored order (replace the assessment's until the next start). */
+  questions?: AssessmentQuestion[];
 }
 
 /** What the machine keeps of a graded attempt (the server's `AttemptResult` carries more). */
@@ -191,7 +197,8 @@ export const assessmentMachine = setup({
         lastAttempt: { attemptId: params.result.attemptId, attemptNumber: params.result.attemptNumber, score: params.result.score, passed: params.result.passed },
       },
     })),
-    storeAttempt: assign((_, params: { attempt: AttemptInfo }) => ({
+    storeAttempt: assign(({ context }, params: { attempt: AttemptInfo }) => ({
+      assessment: context.assessment && params.attempt.questions ? { ...context.assessment, questions: params.attempt.questions } : context.assessment,
       attempt: params.attempt,
       answers: { ...(params.attempt.answers ?? {}) },
       unsaved: {},

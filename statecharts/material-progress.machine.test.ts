@@ -8,7 +8,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 function server(overrides: Partial<{ complete: () => Promise<void>; time: (s: number) => Promise<void> }> = {}) {
-  const calls = { start: 0, progress: [] as number[], complete: 0, time: [] as number[] };
+  const calls = { start: 0, progress: [] as number[], durations: [] as (number | null)[], complete: 0, time: [] as number[] };
   const machine = materialProgressMachine.provide({
     actors: {
       startComponent: fromPromise(async () => {
@@ -16,6 +16,7 @@ function server(overrides: Partial<{ complete: () => Promise<void>; time: (s: nu
       }),
       reportProgress: fromPromise(async ({ input }) => {
         calls.progress.push(input.progressPercentage);
+        calls.durations.push(input.durationSeconds);
       }),
       completeMaterial: fromPromise(async () => {
         calls.complete++;
@@ -54,6 +55,18 @@ describe('material progress machine', () => {
     }
     expect(calls.progress).toEqual([10, 20, 30]);
     expect(actor.getSnapshot().hasTag('fullyViewed')).toBe(false);
+  });
+
+  it('sends the video length with its progress, so the server can pace the completion by it', async () => {
+    const { calls, start } = server();
+    const actor = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'material.progress', percentage: 12, durationSeconds: 120 });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'material.progress', percentage: 25 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.progress).toEqual([10, 20]);
+    expect(calls.durations).toEqual([120, 120]);
   });
 
   it('completes the material at 100 % and finishes on "Complete & Continue"', async () => {

@@ -25,6 +25,8 @@ export interface MaterialContext {
   progress: number;
   /** Highest step the server has been told about. */
   reportedProgress: number;
+  /** A video's length as its player knows it, sent with the progress (the server paces completion by it). */
+  durationSeconds: number | null;
   unsentSeconds: number;
   sendingSeconds: number;
   finishRequested: boolean;
@@ -32,7 +34,7 @@ export interface MaterialContext {
 }
 
 export type MaterialEvent =
-  | { type: 'material.progress'; percentage: number }
+  | { type: 'material.progress'; percentage: number; durationSeconds?: number }
   /** An embedded viewer (PDF, document) finished loading: it counts as fully viewed. */
   | { type: 'material.loaded' }
   /** "Complete & Continue". */
@@ -57,7 +59,7 @@ export const materialProgressMachine = setup({
     startComponent: fromPromise<void, { componentId: string }>(async () => {
       throw new Error('startComponent not provided');
     }),
-    reportProgress: fromPromise<void, { componentId: string; progressPercentage: number }>(async () => {
+    reportProgress: fromPromise<void, { componentId: string; progressPercentage: number; durationSeconds: number | null }>(async () => {
       throw new Error('reportProgress not provided');
     }),
     completeMaterial: fromPromise<void, { componentId: string }>(async () => {
@@ -81,7 +83,10 @@ export const materialProgressMachine = setup({
     hasUnsentTime: ({ context }) => context.unsentSeconds > 0,
   },
   actions: {
-    raiseProgress: assign(({ context }, params: { percentage: number }) => ({ progress: Math.max(context.progress, toProgressStep(params.percentage)) })),
+    raiseProgress: assign(({ context }, params: { percentage: number; durationSeconds?: number }) => ({
+      progress: Math.max(context.progress, toProgressStep(params.percentage)),
+      durationSeconds: params.durationSeconds ?? context.durationSeconds,
+    })),
     markReported: assign((_, params: { progress: number }) => ({ reportedProgress: params.progress })),
     requestFinish: assign({ finishRequested: true }),
     setCompleteError: assign({ error: MATERIAL_MESSAGES.completeFailed, finishRequested: false }),
@@ -107,6 +112,7 @@ export const materialProgressMachine = setup({
     status: input.status,
     progress: input.status === 'COMPLETED' ? 100 : toProgressStep(input.progressPercentage),
     reportedProgress: input.status === 'COMPLETED' ? 100 : toProgressStep(input.progressPercentage),
+    durationSeconds: null,
     unsentSeconds: 0,
     sendingSeconds: 0,
     finishRequested: false,
@@ -117,7 +123,7 @@ export const materialProgressMachine = setup({
       initial: 'checking',
       // Recorded in every state: a viewer can finish loading while the start call is still in flight.
       on: {
-        'material.progress': { actions: { type: 'raiseProgress', params: ({ event }) => ({ percentage: event.percentage }) } },
+        'material.progress': { actions: { type: 'raiseProgress', params: ({ event }) => ({ percentage: event.percentage, durationSeconds: event.durationSeconds }) } },
         'material.loaded': { actions: { type: 'raiseProgress', params: { percentage: 100 } } },
       },
       states: {
@@ -146,7 +152,7 @@ export const materialProgressMachine = setup({
               invoke: {
                 id: 'reportProgress',
                 src: 'reportProgress',
-                input: ({ context }) => ({ componentId: context.componentId, progressPercentage: context.progress }),
+                input: ({ context }) => ({ componentId: context.componentId, progressPercentage: context.progress, durationSeconds: context.durationSeconds }),
                 onDone: { target: 'idle', actions: { type: 'markReported', params: ({ context }) => ({ progress: context.progress }) } },
                 // Progress reports are best effort: the next step reports again.
                 onError: {

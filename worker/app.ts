@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { ApiError, onError } from './errors';
 import { requireAdmin, requireAuth } from './middleware/auth';
-import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, noStore, requestContext } from './middleware/common';
+import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, noStore, requestContext, settleRequestBody } from './middleware/common';
 import { adminAssessments } from './routes/admin-assessments';
 import { adminCourses } from './routes/admin-courses';
 import { adminDashboard } from './routes/admin-dashboard';
@@ -37,7 +37,7 @@ export const PUBLIC_API_ROUTES = [
 
 export const app = new Hono<AppEnv>()
   .use('*', requestContext)
-  .use('/api/*', fileResponsePolicy, apiSecurityHeaders, noStore, apiBodyLimit())
+  .use('/api/*', settleRequestBody, fileResponsePolicy, apiSecurityHeaders, noStore, apiBodyLimit())
   .get('/api/health', (c) => c.json({ ok: true }))
   // Who may call what, by prefix: the one place guards are declared. Routes under these prefixes
   // must not add the same guard again. Public API routes are listed in PUBLIC_API_ROUTES

@@ -6,6 +6,7 @@ import { closeOverdueAttempts as closeOverdue } from './services/assessments';
 import { readConfig } from './config';
 import { backfillCertificates } from './services/certificates';
 import { storageFor } from './services/storage';
+import { abortStaleUploads as abortStale } from './services/uploads';
 import { recomputeCourseProgress } from './services/progress';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
@@ -47,8 +48,13 @@ export const repairCompletedCourses: Job = async (_env, db, now) => {
   for (const row of stale) await recomputeCourseProgress(db, row.user_id, row.course_id, now);
 };
 
+/** Multipart uploads whose Worker died mid-way: their parts are aborted after an hour in flight. */
+export const abortStaleUploads: Job = async (env, db, now) => {
+  await abortStale(db, storageFor(env), now);
+};
+
 /** Every job runs even when another fails; failures are logged, never swallowed silently. */
-export const JOBS: Record<string, Job> = { pruneAuthTables, repairCompletedCourses, certificateBackfill, closeOverdueAttempts };
+export const JOBS: Record<string, Job> = { pruneAuthTables, repairCompletedCourses, certificateBackfill, closeOverdueAttempts, abortStaleUploads };
 
 export async function runScheduled(env: Bindings, now = new Date()): Promise<void> {
   const db = await createDb(env);

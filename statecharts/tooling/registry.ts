@@ -74,6 +74,7 @@ const demoAssessment = {
   timeLimit: 10,
   passingScore: 70,
   maxAttempts: 3,
+  questionCount: 2,
   questions: [
     { id: 'q1', question: 'Which extinguisher is used on electrical fires?', type: 'MCQ', options: [{ id: 'a', text: 'CO2' }, { id: 'b', text: 'Water' }] },
     { id: 'q2', question: 'Fire doors may be wedged open.', type: 'TRUE_FALSE', options: [] },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { greetingName } from '../../worker/contract/admin-people';
-import { createCourse, enroll } from './fixtures';
+import { createCourse, enroll, openedMaterialAgo } from './fixtures';
 import { api, createAdmin, createDomain, createUser, db, login, schema } from './helpers';
 
 let adminToken: string;
@@ -47,6 +47,7 @@ describe('dashboard', () => {
     const star = await createUser({ username: 'star.performer', domainIds: [course.domainId] });
     const token = await login(star);
     await enroll(token, course.courseId);
+    await openedMaterialAgo(token, course.material!.componentId, 3600);
     const done = await api('PUT', `/api/v2/user/progress/components/${course.material!.componentId}/progress`, { token, body: { progressPercentage: 100 } });
     expect(done.status).toBe(200);
 

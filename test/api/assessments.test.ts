@@ -44,12 +44,34 @@ async function backdate(attemptId: string, minutesAgo: number, overdueSeconds: n
 }
 
 describe('questions', () => {
-  it('lists the questions without any correctness data', async () => {
+  it('serves no question before Start: only what the intro needs (title, count, time, pass mark, attempts)', async () => {
     const course = await createCourse();
     const { token } = await enrolledLearner(course);
     const res = await api('GET', `${A}/${course.pre!.componentId}/questions`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Pre-assessment', timeLimit: 30, passingScore: 70, maxAttempts: 3, openAttemptId: null });
+    expect(res.body).toMatchObject({
+      title: 'Pre-assessment',
+      timeLimit: 30,
+      passingScore: 70,
+      maxAttempts: 3,
+      openAttemptId: null,
+      questionCount: course.pre!.questionIds.length,
+      questions: [],
+    });
+    for (const q of course.pre!.data.questions) {
+      expect(JSON.stringify(res.body)).not.toContain(q.question);
+      for (const o of (q as any).options ?? []) expect(JSON.stringify(res.body)).not.toContain(o.text);
+    }
+  });
+
+  it('lists the questions of the open attempt without any correctness data, also in the start answer', async () => {
+    const course = await createCourse();
+    const { token } = await enrolledLearner(course);
+    const started = await start(token, course.pre!.componentId);
+    const res = await api('GET', `${A}/${course.pre!.componentId}/questions`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ title: 'Pre-assessment', timeLimit: 30, passingScore: 70, maxAttempts: 3, openAttemptId: started.attemptId, questionCount: course.pre!.questionIds.length });
+    expect(started.questions).toEqual(res.body.questions);
     expect(res.body.questions.map((q: any) => q.id)).toEqual(course.pre!.questionIds);
     expect(res.body.questions[0]).toEqual({
       id: course.pre!.questionIds[0],
@@ -74,14 +96,17 @@ describe('questions', () => {
     const course = await createCourse({ shuffleQuestions: true });
     const { user, token } = await enrolledLearner(course);
     const path = `${A}/${course.pre!.componentId}/questions`;
-    const before = (await api('GET', path, { token })).body.questions;
+    const attempt = await start(token, course.pre!.componentId);
+    const before = attempt.questions;
     expect([...before.map((q: any) => q.id)].sort()).toEqual([...course.pre!.questionIds].sort());
     const mcq = before.find((q: any) => q.id === course.pre!.questionIds[0]);
     expect(mcq.options.map((o: any) => o.text).sort()).toEqual(['CO2', 'Foam', 'Water', 'Wet chemical']);
 
-    const attempt = await start(token, course.pre!.componentId);
+    // The order is seeded by (user, component, attempt number): the start stores it and a reload shows it.
+    const { readAssessment: read0, questionOrderFor: order0, shuffleSeed: seed0 } = await import('../../worker/services/grading');
     const stored = await attemptRow(attempt.attemptId);
     expect(stored?.questionOrder).toEqual(before.map((q: any) => q.id));
+    expect(stored?.questionOrder).toEqual(order0(read0(course.pre!.data as any), seed0(user.id, course.pre!.componentId, 1)));
     const after = (await api('GET', path, { token })).body;
     expect(after.openAttemptId).toBe(attempt.attemptId);
     expect(after.questions).toEqual(before);

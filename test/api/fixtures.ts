@@ -2,6 +2,7 @@
  * Course fixtures for API tests: a whole course inserted straight into D1 (and its material file
  * into R2), with the answer key returned so tests can pass or fail assessments on purpose.
  */
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AssessmentData, MaterialData, Question } from '../../worker/contract/course';
 import { api, createDomain, db, env, schema } from './helpers';
@@ -183,8 +184,22 @@ export async function takeAssessment(token: string, componentId: string, answers
   return submit.body;
 }
 
-/** Completes a material through the API (progress to 100 %). */
+/**
+ * Moves the moment the learner opened a material `seconds` into the past (arrange step): the
+ * server accepts viewing progress only as fast as the material can plausibly be viewed.
+ */
+export async function openedMaterialAgo(token: string, componentId: string, seconds: number) {
+  const opened = await api('POST', `/api/v2/user/progress/components/${componentId}/start`, { token });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  await db
+    .update(schema.componentProgress)
+    .set({ startedAt: new Date(Date.now() - seconds * 1000).toISOString() })
+    .where(and(eq(schema.componentProgress.id, opened.body.progress.id)));
+}
+
+/** Completes a material through the API (opened an hour ago, then progress to 100 %). */
 export async function completeMaterial(token: string, componentId: string) {
+  await openedMaterialAgo(token, componentId, 3600);
   const res = await api('PUT', `/api/v2/user/progress/components/${componentId}/progress`, { token, body: { progressPercentage: 100 } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;

@@ -1,7 +1,10 @@
-import { SELF } from 'cloudflare:test';
+import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker/index';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getStorage, PART_SIZE } from '../../worker/services/storage';
+import { and } from 'drizzle-orm';
+import { createCourse, enroll, takeAssessment } from './fixtures';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 
 let admin: string;
@@ -201,6 +204,8 @@ describe('upload', () => {
       body,
     });
     const created = (await response.json()) as { id: string; fileSize: number; title: string };
+    // A finished multipart upload is no longer tracked as in flight.
+    expect(await db.select().from(schema.multipartUploads).all()).toEqual([]);
     expect(response.status, JSON.stringify(created)).toBe(201);
     expect(created).toMatchObject({ fileSize: size, title: 'Big manual' });
     const row = await db.select().from(schema.materials).where(eq(schema.materials.id, created.id)).get();
@@ -329,6 +334,126 @@ describe('reading a material and its file', () => {
     // A signed link never outlives the signer's access: another user's id in it breaks the signature.
     const otherUser = material.fileUrl.replace(/u=[^&]+/, `u=${learnerId}`);
     expect((await SELF.fetch(`http://localhost${otherUser}`)).status).toBe(401);
+  });
+});
+
+describe('a refused upload settles its request body', () => {
+  /** A multipart body of `size` bytes produced on demand; records whether it was read to the end or cancelled. */
+  function watchedBody(fileName: string, head: Uint8Array, size: number) {
+    const boundary = 'x-refused-upload';
+    const start = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`);
+    const state = { sent: 0, ended: false, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (state.sent === 0) {
+            controller.enqueue(start);
+            state.sent += start.length;
+            return;
+          }
+          if (state.sent >= size) {
+            controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+            state.ended = true;
+            return controller.close();
+          }
+          const chunk = new Uint8Array(Math.min(64 * 1024, size - state.sent));
+          if (state.sent === start.length) chunk.set(head);
+          state.sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, state, contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  async function send(body: ReturnType<typeof watchedBody>, headers: Record<string, string> = {}, token: string | null = admin) {
+    const ctx = createExecutionContext();
+    const request = new Request('http://localhost/api/v2/materials/upload', {
+      method: 'POST',
+      body: body.stream,
+      headers: { 'content-type': body.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    const res = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, body: (await res.json()) as { code?: string } };
+  }
+
+  it.each([
+    ['a body declared above the cap (413 before any byte is read)', () => watchedBody('big.pdf', new TextEncoder().encode('%PDF-1.7'), 1024), { 'content-length': String(10 ** 12) }, 'admin', 413],
+    ['a file whose content is not a PDF (415 part-way)', () => watchedBody('fake.pdf', new TextEncoder().encode('MZ-not-a-pdf'), 2 * 1024 * 1024), {}, 'admin', 415],
+    ['an extension that is not allowed (400 part-way)', () => watchedBody('tool.exe', new TextEncoder().encode('MZ'), 2 * 1024 * 1024), {}, 'admin', 400],
+    ['a learner (403 before the handler)', () => watchedBody('guide.pdf', new TextEncoder().encode('%PDF-1.7'), 1024 * 1024), {}, 'learner', 403],
+  ] as const)('%s: the body is cancelled or read to its end, and the next request answers', async (_label, make, headers, who, status) => {
+    const body = make();
+    const res = await send(body, headers, who === 'admin' ? admin : learner);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(body.state.cancelled || body.state.ended).toBe(true);
+    const next = await api('GET', '/api/health');
+    expect(next.status).toBe(200);
+  });
+});
+
+describe('file access follows the component and the session', () => {
+  const fetchFile = async (path: string, token?: string) => {
+    const res = await SELF.fetch(`http://localhost${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { code?: string }) : (await res.arrayBuffer(), {});
+    return { status: res.status, code: (body as { code?: string }).code };
+  };
+
+  it('refuses the file of a locked component (409) and of a course taken down (403), on every request, bearer or signed link', async () => {
+    const course = await createCourse({ domainId: book });
+    const user = await createUser({ domainIds: [book] });
+    const token = await login(user);
+    await enroll(token, course.courseId);
+    const { materialId } = course.material!;
+    const file = `/api/v2/materials/${materialId}/file`;
+
+    // Locked behind the pre-assessment: the material, its file and its component all say so.
+    expect((await api('GET', `/api/v2/materials/${materialId}`, { token })).body.code).toBe('COMPONENT_LOCKED');
+    expect(await fetchFile(file, token)).toEqual({ status: 409, code: 'COMPONENT_LOCKED' });
+
+    await takeAssessment(token, course.pre!.componentId, course.pre!.answers);
+    const meta = await api('GET', `/api/v2/materials/${materialId}`, { token });
+    expect(meta.status).toBe(200);
+    const signed = meta.body.fileUrl as string;
+    expect((await fetchFile(signed)).status).toBe(200);
+    expect((await fetchFile(file, token)).status).toBe(200);
+
+    // Locked again (the pre-assessment's record was reset): the signed link re-checks.
+    const preRow = and(eq(schema.componentProgress.userId, user.id), eq(schema.componentProgress.componentId, course.pre!.componentId));
+    await db.update(schema.componentProgress).set({ status: 'NOT_STARTED' }).where(preRow);
+    expect(await fetchFile(signed)).toEqual({ status: 409, code: 'COMPONENT_LOCKED' });
+    await db.update(schema.componentProgress).set({ status: 'COMPLETED' }).where(preRow);
+    expect((await fetchFile(signed)).status).toBe(200);
+
+    // Taken down: nothing of the course is served, the component answers the same.
+    const down = await api('POST', `/api/v2/admin/courses/${course.courseId}/takedown`, { token: admin });
+    expect(down.status, JSON.stringify(down.body)).toBe(200);
+    expect(await fetchFile(signed)).toEqual({ status: 403, code: 'COURSE_NOT_AVAILABLE' });
+    expect(await fetchFile(file, token)).toEqual({ status: 403, code: 'COURSE_NOT_AVAILABLE' });
+    expect((await api('GET', `/api/v2/materials/${materialId}`, { token })).status).toBe(403);
+  });
+
+  it('kills a signed link with the session that signed it (logout, password change)', async () => {
+    const course = await createCourse({ domainId: book, components: ['MATERIAL'] });
+    const user = await createUser({ domainIds: [book] });
+    const token = await login(user);
+    await enroll(token, course.courseId);
+    const signed = (await api('GET', `/api/v2/materials/${course.material!.materialId}`, { token })).body.fileUrl as string;
+    expect((await fetchFile(signed)).status).toBe(200);
+    expect((await api('POST', '/api/auth/logout', { token })).status).toBe(200);
+    expect((await fetchFile(signed)).status).toBe(401);
+
+    // A second session's link dies when the token version moves (a password change signs everyone out).
+    const second = await login(user);
+    const other = (await api('GET', `/api/v2/materials/${course.material!.materialId}`, { token: second })).body.fileUrl as string;
+    expect((await fetchFile(other)).status).toBe(200);
+    await db.update(schema.users).set({ tokenVersion: 99 }).where(eq(schema.users.id, user.id));
+    expect((await fetchFile(other)).status).toBe(401);
   });
 });
 

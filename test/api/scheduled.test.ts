@@ -131,3 +131,49 @@ describe('answer size', () => {
     expect(attempt?.answers).toEqual({});
   });
 });
+
+describe('abortStaleUploads (cron)', () => {
+  /** A multipart upload left behind by a Worker killed mid-upload: one part stored, never completed. */
+  async function strandedUpload(minutesAgo: number) {
+    const key = `materials/${crypto.randomUUID()}.mp4`;
+    const upload = await env.FILES.createMultipartUpload(key);
+    const part = await upload.uploadPart(1, new Uint8Array(5 * 1024 * 1024));
+    await db.insert(schema.multipartUploads).values({ uploadId: upload.uploadId, key, startedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
+    return { key, uploadId: upload.uploadId, part };
+  }
+  const tracked = (uploadId: string) => db.select().from(schema.multipartUploads).where(eq(schema.multipartUploads.uploadId, uploadId)).get();
+
+  it('aborts the parts of uploads in flight for more than an hour and keeps younger ones', async () => {
+    const stale = await strandedUpload(61);
+    const young = await strandedUpload(10);
+    await runScheduled(env);
+
+    expect(await tracked(stale.uploadId)).toBeUndefined();
+    // The aborted upload's parts are gone: it can no longer be completed.
+    await expect(env.FILES.resumeMultipartUpload(stale.key, stale.uploadId).complete([stale.part])).rejects.toThrow();
+    expect(await env.FILES.head(stale.key)).toBeNull();
+
+    expect(await tracked(young.uploadId)).toBeDefined();
+    await env.FILES.resumeMultipartUpload(young.key, young.uploadId).complete([young.part]);
+    expect((await env.FILES.head(young.key))?.size).toBe(5 * 1024 * 1024);
+  });
+
+  it('keeps retrying an abort that fails without holding up the others, and forgets it after the store\'s own 7 days', async () => {
+    const days = (n: number) => new Date(Date.now() - n * 24 * 3600_000).toISOString();
+    await db.insert(schema.multipartUploads).values([
+      { uploadId: 'unknown-recent', key: 'materials/unknown-recent.mp4', startedAt: days(1) },
+      { uploadId: 'unknown-old', key: 'materials/unknown-old.mp4', startedAt: days(8) },
+    ]);
+    const stale = await strandedUpload(90);
+    const warn = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await JOBS.abortStaleUploads(env, await createDb(env), new Date());
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await tracked(stale.uploadId)).toBeUndefined();
+    expect(await tracked('unknown-old')).toBeUndefined();
+    // Whether the store reports an unknown id as gone or as an error, the old row is not kept forever.
+    await db.delete(schema.multipartUploads).where(eq(schema.multipartUploads.uploadId, 'unknown-recent'));
+  });
+});

@@ -212,6 +212,29 @@ describe('deleting users', () => {
     expect(await userRow(b.id)).toBeUndefined();
   });
 
+  it('bulk-deletes 150 users in one request (lists are split below D1\'s 100 bound parameters)', async () => {
+    const ids = Array.from({ length: 150 }, () => crypto.randomUUID());
+    for (let i = 0; i < ids.length; i += 10) {
+      await db.insert(schema.users).values(
+        ids.slice(i, i + 10).map((id) => ({ id, username: `bulk_${id.slice(0, 12)}`, email: `bulk_${id.slice(0, 12)}@example.test`, passwordHash: 'x', role: 'USER' as const })),
+      );
+    }
+    const res = await api('DELETE', '/api/users/bulk', { token: adminToken, body: { userIds: ids } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ deleted: 150 });
+    expect(await userRow(ids[0])).toBeUndefined();
+    expect(await userRow(ids[149])).toBeUndefined();
+  });
+
+  it('replaces a learner\'s books with 60 books in one request', async () => {
+    const learner = await createUser();
+    const books = [];
+    for (let i = 0; i < 60; i++) books.push(await createDomain());
+    const res = await api('PUT', `/api/users/${learner.id}/domains`, { token: adminToken, body: { domainIds: books } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user.domains).toHaveLength(60);
+  });
+
   it('refuses to delete a certificate holder, alone or in a selection, and keeps the certificate verifiable', async () => {
     const holder = await createUser();
     const other = await createUser();

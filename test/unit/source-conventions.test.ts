@@ -41,6 +41,18 @@ describe('source conventions', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('every IN (...) list in the Worker goes through the chunking helper of worker/db/in-list.ts', () => {
+    // D1 refuses a statement with more than 100 bound parameters: a request's list must be split.
+    const offenders = sourceFiles('worker')
+      .filter((file) => file !== 'worker/db/in-list.ts')
+      .filter((file) => {
+        const text = readFileSync(join(root, file), 'utf8');
+        const usesList = /\binArray\(|\bnotInArray\(|\bIN \(\$\{sql\.join/.test(text);
+        return usesList && !/from '(\.\.\/db|\.)\/in-list'/.test(text);
+      });
+    expect(offenders).toEqual([]);
+  });
+
   it('no declaration files are emitted beside the sources (tsc -b writes to .tmp/tsc)', () => {
     const handWritten = new Set(['test/api/env.d.ts', 'test/unit/s3rver.d.ts']);
     const emitted = TREES.flatMap((tree) => sourceFiles(tree, (name) => name.endsWith('.d.ts'))).filter((file) => !handWritten.has(file));

@@ -59,8 +59,8 @@ export const learnerApi = {
   },
   enroll: (courseId: string) => api.post<EnrollResponse>(`/v2/user/progress/courses/${enc(courseId)}/enroll`),
   startComponent: (componentId: string) => api.post<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/start`),
-  componentProgress: (componentId: string, progressPercentage: number) =>
-    api.put<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/progress`, { progressPercentage }),
+  componentProgress: (componentId: string, progressPercentage: number, durationSeconds?: number) =>
+    api.put<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/progress`, durationSeconds === undefined ? { progressPercentage } : { progressPercentage, durationSeconds }),
   completeComponent: (componentId: string, score?: number) =>
     api.post<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/complete`, score === undefined ? {} : { score }),
   /**

@@ -46,6 +46,8 @@ const browserAssessmentMachine = assessmentMachine.provide({
           timeLimit: questions.timeLimit,
           passingScore: questions.passingScore,
           maxAttempts,
+          questionCount: questions.questionCount,
+          // Empty before Start: the started attempt brings its questions.
           questions: questions.questions,
         },
         passedAttemptId: !openAttemptId && last?.passed ? last.attemptId : null,
@@ -66,6 +68,7 @@ const browserAssessmentMachine = assessmentMachine.provide({
           startedAt: started.startedAt,
           deadline: localDeadline(started.remainingSeconds),
           answers: started.answers,
+          questions: started.questions,
         };
       } catch (error) {
         throw new Error(errorMessage(error, ASSESSMENT_MESSAGES.loadFailed));

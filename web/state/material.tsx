@@ -2,7 +2,11 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { materialProgressMachine, type MaterialInput } from '../../statecharts/material-progress.machine';
+import { hasErrorCode } from '../api/client';
 import { learnerApi } from '../api/learner';
+
+/** How often a completion the server found too early (NOT_ENOUGH_VIEWING) is asked for again. */
+const VIEWING_RETRY_MS = 2000;
 import { readsOf, useMachineView } from './machine-view';
 
 /** Set while the page is being hidden or closed: the last time report must survive the unload. */
@@ -13,13 +17,26 @@ const browserMaterialMachine = materialProgressMachine.provide({
     startComponent: fromPromise<void, { componentId: string }>(async ({ input }) => {
       await learnerApi.startComponent(input.componentId);
     }),
-    reportProgress: fromPromise<void, { componentId: string; progressPercentage: number }>(async ({ input }) => {
-      await learnerApi.componentProgress(input.componentId, input.progressPercentage);
+    reportProgress: fromPromise<void, { componentId: string; progressPercentage: number; durationSeconds: number | null }>(async ({ input }) => {
+      await learnerApi.componentProgress(input.componentId, input.progressPercentage, input.durationSeconds ?? undefined);
     }),
-    // 100 % completes a material on the server; the explicit complete covers a server that did not.
-    completeMaterial: fromPromise<void, { componentId: string }>(async ({ input }) => {
-      const { progress } = await learnerApi.componentProgress(input.componentId, 100);
-      if (progress.status !== 'COMPLETED') await learnerApi.completeComponent(input.componentId);
+    // 100 % completes a material on the server once it is plausibly viewed; until then the server
+    // answers NOT_ENOUGH_VIEWING and the completion is asked for again a little later.
+    completeMaterial: fromPromise<void, { componentId: string }>(async ({ input, signal }) => {
+      for (;;) {
+        const { progress } = await learnerApi.componentProgress(input.componentId, 100);
+        if (progress.status === 'COMPLETED') return;
+        try {
+          await learnerApi.completeComponent(input.componentId);
+          return;
+        } catch (error) {
+          if (!hasErrorCode(error, 'NOT_ENOUGH_VIEWING')) throw error;
+          await new Promise<void>((resolve, reject) => {
+            const id = setTimeout(resolve, VIEWING_RETRY_MS);
+            signal.addEventListener('abort', () => (clearTimeout(id), reject(signal.reason)), { once: true });
+          });
+        }
+      }
     }),
     sendTime: fromPromise<void, { componentId: string; seconds: number }>(({ input }) => learnerApi.componentTime(input.componentId, input.seconds, unloading)),
   },

@@ -201,6 +201,10 @@ export const progressBody = v.object({
     v.minValue(0, 'progressPercentage must be a number between 0 and 100'),
     v.maxValue(100, 'progressPercentage must be a number between 0 and 100'),
   ),
+  /** extra: a video's length as the player knows it (the first one reported is kept). */
+  durationSeconds: v.optional(
+    v.pipe(v.number('durationSeconds must be a number of seconds'), v.minValue(0, 'durationSeconds must be a number of seconds'), v.maxValue(86_400, 'durationSeconds must be a number of seconds')),
+  ),
 });
 export type ProgressBody = v.InferInput<typeof progressBody>;
 
@@ -246,7 +250,10 @@ export interface LearnerQuestion {
   options: LearnerQuestionOption[];
 }
 
-/** GET /:componentId/questions — in the open attempt's order when one exists. */
+/**
+ * GET /:componentId/questions — what the intro needs; the questions themselves only inside an open
+ * attempt (in its stored order), because a timed assessment's clock starts with the attempt.
+ */
 export interface QuestionsResponse {
   title: string;
   description: string | null;
@@ -254,6 +261,9 @@ export interface QuestionsResponse {
   timeLimit: number;
   passingScore: number;
   maxAttempts: number;
+  /** extra: how many questions the assessment has (the intro shows it before any question is served). */
+  questionCount: number;
+  /** Empty until an attempt is open. */
   questions: LearnerQuestion[];
   /** extra: the open attempt, if any, so a reload can resume it. */
   openAttemptId: string | null;
@@ -273,6 +283,8 @@ export interface StartAttemptResponse {
   answers: Record<string, string>;
   /** extra: the server clock when answering, to count down without trusting the device clock. */
   serverTime: string;
+  /** extra: the open attempt's questions, in its stored order. */
+  questions: LearnerQuestion[];
   /** extra: seconds left until the deadline at serverTime (never negative). */
   remainingSeconds: number;
 }

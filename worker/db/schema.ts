@@ -110,6 +110,8 @@ export const materials = sqliteTable('materials', {
   fileSize: integer('file_size').notNull(),
   contentType: text('content_type').notNull(),
   storageKey: text('storage_key').notNull(),
+  /** Pages of a PDF, counted on first need (the minimum viewing time is per page). */
+  pageCount: integer('page_count'),
   createdBy: text('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -160,6 +162,8 @@ export const componentProgress = sqliteTable(
     score: real('score'),
     attempts: integer('attempts').notNull().default(0),
     timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
+    /** A video's length as first reported by the learner's player (the minimum watching time follows it). */
+    mediaSeconds: real('media_seconds'),
     startedAt: text('started_at'),
     completedAt: text('completed_at'),
     lastAccessedAt: text('last_accessed_at'),
@@ -300,6 +304,21 @@ export const mailOutbox = sqliteTable('mail_outbox', {
   createdAt: createdAt(),
   sentAt: text('sent_at'),
 });
+
+/**
+ * Multipart uploads in flight. A Worker killed mid-upload (client gone, isolate evicted) never
+ * completes nor aborts its upload, and the store keeps the parts; the cron aborts what stays here
+ * longer than an hour.
+ */
+export const multipartUploads = sqliteTable(
+  'multipart_uploads',
+  {
+    uploadId: text('upload_id').primaryKey(),
+    key: text('key').notNull(),
+    startedAt: text('started_at').notNull(),
+  },
+  (t) => [index('multipart_uploads_started_idx').on(t.startedAt)],
+);
 
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),

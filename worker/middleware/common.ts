@@ -53,6 +53,39 @@ export const fileResponsePolicy = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
+/** Past this many unread bytes a refused body is cancelled instead of drained. */
+const MAX_DRAIN_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * A request refused before its body was read (a guard, a declared size over the cap, a wrong file
+ * type found part-way through an upload) reads what is left of the body before the answer goes
+ * out: a body left half-read keeps the connection busy, and under `wrangler dev` the next request
+ * on it is dropped with a 503. Drained, not cancelled: `wrangler dev` answers a cancelled upload
+ * with a reset or a 503 of its own. A body already read to its end is untouched.
+ */
+export const settleRequestBody = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    await next();
+  } finally {
+    const body = c.req.raw.body;
+    if (body && !body.locked) {
+      const declared = Number(c.req.header('content-length'));
+      await (declared > MAX_DRAIN_BYTES ? body.cancel() : drain(body)).catch(() => undefined);
+    }
+  }
+});
+
+async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  let seen = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    seen += value.length;
+    if (seen > MAX_DRAIN_BYTES) return void (await reader.cancel());
+  }
+}
+
 export const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');

@@ -13,6 +13,7 @@ import {
   type CanRetryResponse,
   type IncompleteAttemptsResponse,
   type LatestAttemptResponse,
+  type LearnerQuestion,
   type QuestionsResponse,
   type StartAttemptResponse,
 } from '../contract/learner';
@@ -63,9 +64,16 @@ async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<At
   return attempt;
 }
 
-function startResponse(attempt: AttemptRecord, resumed: boolean, now: Date): StartAttemptResponse {
+/** The questions of an open attempt, in the order its start stored (seeded by user, component and attempt number). */
+function attemptQuestions(assessment: Assessment, attempt: AttemptRecord): LearnerQuestion[] {
+  const seed = shuffleSeed(attempt.userId, attempt.componentId, attempt.attemptNumber);
+  return learnerQuestions(assessment, attempt.questionOrder ?? questionOrderFor(assessment, seed), seed);
+}
+
+function startResponse(attempt: AttemptRecord, assessment: Assessment, resumed: boolean, now: Date): StartAttemptResponse {
   const deadline = attempt.deadlineAt ?? attempt.startedAt;
   return {
+    questions: attemptQuestions(assessment, attempt),
     attemptId: attempt.id,
     attemptNumber: attempt.attemptNumber,
     startedAt: attempt.startedAt,
@@ -187,18 +195,16 @@ export const assessments = new Hono<AppEnv>()
     const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
     assertUnlocked(ctx);
     const open = await openAttempt(db, user.id, ctx.component.id);
-    // Before a start, show the order the next attempt will store, so start keeps what was seen.
-    const number = open ? open.attemptNumber : (await usedAttempts(db, user.id, ctx.component.id)).maxNumber + 1;
-    const seed = shuffleSeed(user.id, ctx.component.id, number);
-    const order = open?.questionOrder ?? questionOrderFor(ctx.assessment, seed);
     const a = ctx.assessment;
+    // No question text before Start: the clock of a timed assessment starts with the attempt.
     const body: QuestionsResponse = {
       title: a.title,
       description: a.description,
       timeLimit: a.timeLimit,
       passingScore: a.passingScore,
       maxAttempts: a.maxAttempts,
-      questions: learnerQuestions(a, order, seed),
+      questionCount: a.questions.length,
+      questions: open ? attemptQuestions(a, open) : [],
       openAttemptId: open?.id ?? null,
     };
     return c.json(body);
@@ -214,7 +220,7 @@ export const assessments = new Hono<AppEnv>()
 
     const open = await openAttempt(db, user.id, componentId);
     if (open) {
-      if (!isPastGrace(open, now)) return c.json(startResponse(open, true, now));
+      if (!isPastGrace(open, now)) return c.json(startResponse(open, ctx.assessment, true, now));
       // An attempt whose time ran out while the learner was away is closed on its saved answers first.
       await closeAttempt(db, open, ctx.assessment, open.answers ?? {}, 'DEADLINE', now);
     }
@@ -259,10 +265,10 @@ export const assessments = new Hono<AppEnv>()
     ]);
     if (inserted[0]) {
       await recomputeCourseProgress(db, user.id, ctx.course.id, now, { accessed: true });
-      return c.json(startResponse(inserted[0], false, now));
+      return c.json(startResponse(inserted[0], ctx.assessment, false, now));
     }
     const raced = await openAttempt(db, user.id, componentId);
-    if (raced) return c.json(startResponse(raced, true, now));
+    if (raced) return c.json(startResponse(raced, ctx.assessment, true, now));
     throw new ApiError('CONFLICT', 'The attempt could not be started. Please try again.');
   })
 

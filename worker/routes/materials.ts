@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -15,17 +15,16 @@ import {
 } from '../contract/admin-content';
 import { idParam, idString, searchQuery, searchTermOf } from '../contract/common';
 import { offsetOf, paginate } from '../db/paginate';
-import { materials as materialsTable } from '../db/schema';
+import { materials as materialsTable, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireAuth } from '../middleware/auth';
 import { contentDisposition, fileKindFor, MAGIC_BYTES_NEEDED, type FileKind } from '../services/file-types';
 import { signedFileUrl, verifyFileLink } from '../services/material-links';
-import { activeUserById } from '../services/users';
 import { findAccessibleMaterial, findMaterial, insertMaterial, materialSearch, toMaterial, usageCount, type MaterialRow } from '../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { parseRange } from '../services/ranges';
-import { checkMagic, MULTIPART_OVERHEAD, requireKind, sniffAndCap, tooLarge, uploadFields } from '../services/uploads';
+import { checkMagic, MULTIPART_OVERHEAD, requireKind, sniffAndCap, tooLarge, uploadFields, uploadTracker } from '../services/uploads';
 import { parseOrThrow, validate } from '../validate';
 
 /*
@@ -45,31 +44,51 @@ const editBodyLimit = bodyLimit({
   },
 });
 
-/** The query of a signed file link (`?u=&exp=&sig=`); all three or none. */
+/** The query of a signed file link (`?u=&t=&v=&exp=&sig=`); all or none. */
 const fileLinkQuery = v.object({
   u: v.optional(idString),
+  t: v.optional(idString),
+  v: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid link'))),
   exp: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid link'))),
   sig: v.optional(v.pipe(v.string(), v.maxLength(100, 'Invalid link'))),
 });
 
-/** A material as the caller sees it, its file URL signed for the caller. */
+const LINK_EXPIRED = 'This file link has expired. Please reopen the material.';
+
+/** A material as the caller sees it, its file URL signed for the caller's session. */
 async function materialFor(c: Context<AppEnv>, row: MaterialRow): Promise<Material> {
-  return toMaterial(row, await signedFileUrl(c.env.JWT_SECRET, row.id, c.var.user.id));
+  const session = { userId: c.var.user.id, tokenId: c.var.tokenJti, tokenVersion: c.var.user.tokenVersion, sessionExp: c.var.tokenExp };
+  return toMaterial(row, await signedFileUrl(c.env.JWT_SECRET, row.id, session));
 }
 
-/** The file route also accepts a signed link, because <iframe>, <video> and "open in new tab" cannot send a bearer header. */
-const fileAccess = createMiddleware<AppEnv & { Variables: { fileUserId: string } }>(async (c, next) => {
+/**
+ * The file route also accepts a signed link, because <iframe>, <video> and "open in new tab" cannot
+ * send a bearer header. The link's session must still be alive (not logged out, same token version).
+ */
+const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { id: string; role: string } } }>(async (c, next) => {
   const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
-  const { u, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
-  if (!c.req.header('authorization') && u && exp && sig) {
-    if (!(await verifyFileLink(c.env.JWT_SECRET, id, u, exp, sig))) {
-      throw new ApiError('UNAUTHORIZED', 'This file link has expired. Please reopen the material.');
-    }
-    c.set('fileUserId', u);
+  const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
+  if (!c.req.header('authorization') && u && t && ver && exp && sig) {
+    const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
+    if (!(await verifyFileLink(c.env.JWT_SECRET, id, session, exp, sig))) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    const user = await c.var.db
+      .select({
+        id: users.id,
+        role: users.role,
+        tokenVersion: users.tokenVersion,
+        deactivatedAt: users.deactivatedAt,
+        revoked: sql<number>`EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${t})`,
+      })
+      .from(users)
+      .where(eq(users.id, u))
+      .get();
+    // A link dies with the session that signed it: logout, a new token version, or a deactivated account.
+    if (!user || user.revoked || user.deactivatedAt || user.tokenVersion !== session.tokenVersion) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    c.set('fileUser', { id: user.id, role: user.role });
     return next();
   }
   return requireAuth(c as unknown as Context<AppEnv>, async () => {
-    c.set('fileUserId', c.var.user.id);
+    c.set('fileUser', c.var.user);
     await next();
   });
 });
@@ -130,7 +149,7 @@ export const materials = new Hono<AppEnv>()
         const key = `materials/${crypto.randomUUID()}.${kind.ext}`;
         const fileName = part.fileName.split(/[\\/]/).pop() || `file.${kind.ext}`;
         stored = { key, kind, fileName, size: 0 };
-        stored.size = (await storage.put(key, stream, { contentType: kind.contentType })).size;
+        stored.size = (await storage.put(key, stream, { contentType: kind.contentType, tracker: uploadTracker(c.var.db) })).size;
       }
       if (!stored) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
       const { title, description } = uploadFields(stored.fileName, fields.title, fields.description);
@@ -191,11 +210,8 @@ export const materials = new Hono<AppEnv>()
   })
 
   .get('/:id/file', fileAccess, validate('param', idParam), async (c) => {
-    const db = c.var.db;
-    // A signed link dies with its signer's account: deleted or deactivated.
-    const user = await activeUserById(db, c.var.fileUserId);
-    if (!user) throw new ApiError('UNAUTHORIZED', 'Authentication required');
-    const row = await findAccessibleMaterial(db, c.req.valid('param').id, user);
+    // Unlocking and the course's state are checked again on every request, range requests included.
+    const row = await findAccessibleMaterial(c.var.db, c.req.valid('param').id, c.var.fileUser);
     const range = parseRange(c.req.header('range'), row.fileSize);
     if (range === 'unsatisfiable') {
       return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${row.fileSize}`, 'Accept-Ranges': 'bytes' } });

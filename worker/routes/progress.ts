@@ -13,6 +13,7 @@ import {
   type EnrollResponse,
 } from '../contract/learner';
 import { toProgressStep } from '../contract/rules/progress';
+import { notViewedMessage, NOT_OPENED_MESSAGE, plausibleProgress, secondsUntilViewed } from '../contract/rules/viewing';
 import type { Db } from '../db/client';
 import { componentProgress, courseProgress } from '../db/schema';
 import type { AppEnv } from '../env';
@@ -33,9 +34,13 @@ import {
   toComponentProgress,
   type ComponentContext,
 } from '../services/progress';
+import { viewingSubject } from '../services/materials';
 import { validate } from '../validate';
 
 const NOT_ENROLLED = 'Course progress not found';
+
+/** Seconds since the learner opened the component (0 before it was opened), on the server's clock. */
+const viewedSeconds = (ctx: ComponentContext, now: Date) => (ctx.row.startedAt ? (now.getTime() - Date.parse(ctx.row.startedAt)) / 1000 : 0);
 
 /**
  * The component named by the path, once the learner may act on it: enrolled in its published
@@ -100,6 +105,7 @@ export const progress = new Hono<AppEnv>()
           score: null,
           attempts: 0,
           timeSpentSeconds: 0,
+          mediaSeconds: null,
           startedAt: null,
           completedAt: null,
           lastAccessedAt: null,
@@ -164,9 +170,12 @@ export const progress = new Hono<AppEnv>()
   })
 
   .put('/components/:id/progress', validate('param', idParam), validate('json', progressBody), async (c) => {
-    const { progressPercentage } = c.req.valid('json');
+    const { progressPercentage, durationSeconds } = c.req.valid('json');
     const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, { code: 'BAD_REQUEST', message: 'Progress can only be reported for materials' });
-    const step = toProgressStep(progressPercentage);
+    // Held back to what the time since opening makes plausible; the first reported video length stays.
+    const mediaSeconds = ctx.row.mediaSeconds ?? durationSeconds ?? null;
+    const subject = await viewingSubject(db, c.var.storage, ctx.component.materialId, mediaSeconds);
+    const step = Math.min(toProgressStep(progressPercentage), plausibleProgress(viewedSeconds(ctx, now), subject));
     // Progress never goes backwards (a re-opened video starts at 0); 100 completes the material.
     const next = sql`max(${componentProgress.progressPercentage}, ${step})`;
     return c.json(await recordStep(db, ctx, user.id, now, {
@@ -174,6 +183,7 @@ export const progress = new Hono<AppEnv>()
       status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${next} >= 100 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
       startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
       completedAt: sql`CASE WHEN ${next} >= 100 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
+      mediaSeconds,
       lastAccessedAt: iso,
     }, 'Progress updated'));
   })
@@ -181,6 +191,12 @@ export const progress = new Hono<AppEnv>()
   .post('/components/:id/complete', validate('param', idParam), validate('json', completeBody), async (c) => {
     const { score } = c.req.valid('json');
     const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, { code: 'FORBIDDEN', message: 'An assessment is completed only by a passing submission' });
+    if (ctx.row.status !== 'COMPLETED') {
+      if (!ctx.row.startedAt) throw new ApiError('NOT_ENOUGH_VIEWING', NOT_OPENED_MESSAGE);
+      const subject = await viewingSubject(db, c.var.storage, ctx.component.materialId, ctx.row.mediaSeconds);
+      const remaining = secondsUntilViewed(viewedSeconds(ctx, now), subject);
+      if (remaining > 0) throw new ApiError('NOT_ENOUGH_VIEWING', notViewedMessage(remaining, subject), { headers: { 'Retry-After': String(remaining) } });
+    }
     return c.json(await recordStep(db, ctx, user.id, now, {
       status: 'COMPLETED',
       progressPercentage: 100,

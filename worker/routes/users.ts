@@ -7,7 +7,6 @@ import {
   assignDomainsBody,
   bulkDeactivateBody,
   bulkDeleteBody,
-  chunk,
   deactivateBody,
   createUserBody,
   EXPORT_COLUMNS,
@@ -44,7 +43,6 @@ import {
   activeUser,
   deactivateUsers,
   domainsByUser as domainsFor,
-  PARAM_CHUNK,
   permissionsOf,
   reactivateUser,
   toUserDetail,
@@ -52,6 +50,7 @@ import {
   userManagerCount,
   userStatusCondition,
 } from '../services/users';
+import { inListChunks, insertChunks, selectInChunks } from '../db/in-list';
 import { parseOrThrow, validate } from '../validate';
 
 type UserRow = typeof users.$inferSelect;
@@ -69,7 +68,7 @@ async function loadUser(db: Db, id: string): Promise<UserRow | undefined> {
  * must keep verifying: holders of certificates are refused (409) before anything is written.
  */
 async function assertNoCertificates(db: Db, ids: string[]): Promise<void> {
-  for (const part of chunk(ids, PARAM_CHUNK)) {
+  for (const part of inListChunks(ids)) {
     const held = await db.select({ id: certificates.id }).from(certificates).where(inArray(certificates.userId, part)).limit(1).get();
     if (held) throw new ApiError('CONFLICT', USER_MESSAGES.deleteCertified);
   }
@@ -112,7 +111,7 @@ async function readJson(req: { json: () => Promise<unknown> }): Promise<unknown>
 async function existingValues(db: Db, column: 'username' | 'email', values: string[]): Promise<Set<string>> {
   const col = column === 'username' ? users.username : users.email;
   const found = new Set<string>();
-  for (const part of chunk(values, PARAM_CHUNK)) {
+  for (const part of inListChunks(values)) {
     const rows = await db
       .select({ value: sql<string>`lower(${col})` })
       .from(users)
@@ -283,7 +282,7 @@ export const usersRoutes = new Hono<AppEnv>()
     if (ids.includes(c.var.user.id)) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);
     if ((await adminCount(db, ids)) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
     await assertNoCertificates(db, ids);
-    const statements = chunk(ids, PARAM_CHUNK).map((part) => db.delete(users).where(inArray(users.id, part)).returning({ id: users.id }));
+    const statements = inListChunks(ids).map((part) => db.delete(users).where(inArray(users.id, part)).returning({ id: users.id }));
     const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
     const deleted = results.reduce((n, r) => n + r.length, 0);
     return c.json({ message: `${deleted} ${deleted === 1 ? 'user' : 'users'} deleted successfully`, deleted });
@@ -294,16 +293,16 @@ export const usersRoutes = new Hono<AppEnv>()
     const userIds = [...new Set(body.userIds)];
     const domainIds = [...new Set(body.domainIds)];
     const db = c.var.db;
-    const found = await db.select({ id: domains.id }).from(domains).where(inArray(domains.id, domainIds.slice(0, PARAM_CHUNK)));
-    if (domainIds.length > PARAM_CHUNK || found.length !== domainIds.length) throw new ApiError('NOT_FOUND', USER_MESSAGES.bookNotFound);
-    const targets = (await Promise.all(chunk(userIds, PARAM_CHUNK).map((ids) => db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids))))).flat();
+    const found = await selectInChunks(domainIds, (ids) => db.select({ id: domains.id }).from(domains).where(inArray(domains.id, ids)));
+    if (found.length !== domainIds.length) throw new ApiError('NOT_FOUND', USER_MESSAGES.bookNotFound);
+    const targets = await selectInChunks(userIds, (ids) => db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids)));
     if (targets.length !== userIds.length) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     // Administrators have global access to every book: assigning one to them means nothing.
     const eligible = targets.filter((t) => t.role !== 'ADMIN');
     const skipped = targets.length - eligible.length;
     const pairs = eligible.flatMap((u) => domainIds.map((domainId) => ({ userId: u.id, domainId })));
     if (pairs.length > 0) {
-      const statements = chunk(pairs, 45).map((part) => db.insert(userDomains).values(part).onConflictDoNothing());
+      const statements = insertChunks(pairs, 2).map((part) => db.insert(userDomains).values(part).onConflictDoNothing());
       await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
     }
     const parts = [
@@ -353,8 +352,8 @@ export const usersRoutes = new Hono<AppEnv>()
     const wantedIds = [...new Set(userIds)];
     const found: { id: string; username: string; deactivatedAt: string | null }[] = [];
     const columns = { id: users.id, username: users.username, deactivatedAt: users.deactivatedAt };
-    for (const part of chunk(wantedIds, PARAM_CHUNK)) found.push(...(await db.select(columns).from(users).where(inArray(users.id, part))));
-    for (const part of chunk(wantedNames, PARAM_CHUNK)) {
+    for (const part of inListChunks(wantedIds)) found.push(...(await db.select(columns).from(users).where(inArray(users.id, part))));
+    for (const part of inListChunks(wantedNames)) {
       found.push(...(await db.select(columns).from(users).where(sql`lower(${users.username}) IN (${sql.join(part.map((name) => sql`${name}`), sql`, `)})`)));
     }
     const targets = new Map(found.map((row) => [row.id, row]));
@@ -409,11 +408,12 @@ export const usersRoutes = new Hono<AppEnv>()
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     if (row.role === 'ADMIN') throw new ApiError('CONFLICT', USER_MESSAGES.adminHasAllBooks);
     if (domainIds.length > 0) {
-      const found = await db.select({ id: domains.id }).from(domains).where(inArray(domains.id, domainIds));
+      const found = await selectInChunks(domainIds, (ids) => db.select({ id: domains.id }).from(domains).where(inArray(domains.id, ids)));
       if (found.length !== domainIds.length) throw new ApiError('NOT_FOUND', USER_MESSAGES.bookNotFound);
     }
     const clear = db.delete(userDomains).where(eq(userDomains.userId, id));
-    if (domainIds.length > 0) await db.batch([clear, db.insert(userDomains).values(domainIds.map((domainId) => ({ userId: id, domainId })))]);
+    const rows = domainIds.map((domainId) => ({ userId: id, domainId }));
+    if (rows.length > 0) await db.batch([clear, ...insertChunks(rows, 2).map((part) => db.insert(userDomains).values(part))]);
     else await clear;
     const map = await domainsFor(db, [id]);
     return c.json({ message: 'Books updated successfully', user: toUserDto(row, map.get(id) ?? []) } satisfies UserDomainsResponse);

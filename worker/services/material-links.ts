@@ -2,29 +2,47 @@ import { toBase64Url, timingSafeEqual } from './crypto';
 
 /**
  * Signed file links: <iframe>, <video> and "open in new tab" cannot send a bearer header, so a
- * material's file URL carries the user id, an expiry and an HMAC of both instead.
+ * material's file URL carries the user id, the signing session (token id and version), an expiry
+ * and an HMAC of all of them instead. A link lives no longer than the session that signed it: it
+ * expires with it, and the file route refuses it once that session is logged out or its token
+ * version has moved (password change).
  */
 
-/** How long a signed file link works. */
+/** How long a signed file link works at most. */
 export const FILE_LINK_TTL_SECONDS = 60 * 60;
 
 export const materialFileUrl = (id: string) => `/api/v2/materials/${id}/file`;
+
+/** The session a link is signed for. */
+export interface LinkSession {
+  userId: string;
+  /** The session token's id (`jti`), checked against the revocation list on every use. */
+  tokenId: string;
+  tokenVersion: number;
+  /** The session's own expiry (seconds since the epoch). */
+  sessionExp: number;
+}
 
 async function hmac(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(`material-file:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message))));
 }
 
-/** A link to the file for this user that works without a header until it expires. */
-export async function signedFileUrl(secret: string, materialId: string, userId: string): Promise<string> {
-  const exp = Math.floor(Date.now() / 1000) + FILE_LINK_TTL_SECONDS;
-  const sig = await hmac(secret, `${materialId}:${userId}:${exp}`);
-  return `${materialFileUrl(materialId)}?u=${encodeURIComponent(userId)}&exp=${exp}&sig=${sig}`;
+const message = (materialId: string, s: Pick<LinkSession, 'userId' | 'tokenId' | 'tokenVersion'>, exp: number | string) =>
+  `${materialId}:${s.userId}:${s.tokenId}:${s.tokenVersion}:${exp}`;
+
+/** A link to the file for this session that works without a header until it (or the session) expires. */
+export async function signedFileUrl(secret: string, materialId: string, session: LinkSession): Promise<string> {
+  const exp = Math.min(Math.floor(Date.now() / 1000) + FILE_LINK_TTL_SECONDS, session.sessionExp);
+  const sig = await hmac(secret, message(materialId, session, exp));
+  const q = new URLSearchParams({ u: session.userId, t: session.tokenId, v: String(session.tokenVersion), exp: String(exp), sig });
+  return `${materialFileUrl(materialId)}?${q}`;
 }
 
-export async function verifyFileLink(secret: string, materialId: string, userId: string, exp: string, sig: string): Promise<boolean> {
+/** Whether the signature and expiry hold; the caller still checks that the session is alive. */
+export async function verifyFileLink(secret: string, materialId: string, session: Pick<LinkSession, 'userId' | 'tokenId' | 'tokenVersion'>, exp: string, sig: string): Promise<boolean> {
   if (!/^\d+$/.test(exp) || Number(exp) < Date.now() / 1000) return false;
-  const expected = await hmac(secret, `${materialId}:${userId}:${exp}`);
+  const expected = await hmac(secret, message(materialId, session, exp));
   const enc = new TextEncoder();
   return timingSafeEqual(enc.encode(expected), enc.encode(sig));
 }

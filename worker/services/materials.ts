@@ -1,12 +1,16 @@
 import { and, count, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import type { Material } from '../contract/admin-content';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { containsText } from '../db/paginate';
-import { components, courseProgress, materials } from '../db/schema';
+import { components, courseProgress, courses, materials } from '../db/schema';
 import { ApiError } from '../errors';
+import type { ViewingSubject } from '../contract/rules/viewing';
 import type { FileKind } from './file-types';
+import type { Storage } from './storage';
 import { materialFileUrl } from './material-links';
+import { COMPONENT_LOCKED_MESSAGE, componentLocked, componentProgressMap, courseComponents, COURSE_NOT_AVAILABLE } from './progress';
 
 export type MaterialRow = typeof materials.$inferSelect;
 
@@ -38,19 +42,29 @@ export async function findMaterial(db: Db, id: string): Promise<MaterialRow> {
   return row;
 }
 
-/** Admins always; a learner only while enrolled in a course that has a component using it. Otherwise 404. */
+/**
+ * Admins always. A learner only while enrolled in a course with a component using it (else 404),
+ * that course published (else 403 COURSE_NOT_AVAILABLE) and that component unlocked for them (else
+ * 409 COMPONENT_LOCKED): the same answers the component itself gives.
+ */
 export async function findAccessibleMaterial(db: Db, id: string, user: { id: string; role: string }): Promise<MaterialRow> {
   const row = await findMaterial(db, id);
   if (isAdminUser(user)) return row;
-  const enrolled = await db
-    .select({ id: courseProgress.id })
-    .from(courseProgress)
-    .innerJoin(components, eq(components.courseId, courseProgress.courseId))
-    .where(and(eq(courseProgress.userId, user.id), eq(components.materialId, id)))
-    .limit(1)
-    .get();
-  if (!enrolled) throw new ApiError('NOT_FOUND', MATERIAL_NOT_FOUND);
-  return row;
+  const uses = await db
+    .select({ componentId: components.id, courseId: components.courseId, status: courses.status })
+    .from(components)
+    .innerJoin(courseProgress, and(eq(courseProgress.courseId, components.courseId), eq(courseProgress.userId, user.id)))
+    .innerJoin(courses, eq(courses.id, components.courseId))
+    .where(eq(components.materialId, id));
+  if (uses.length === 0) throw new ApiError('NOT_FOUND', MATERIAL_NOT_FOUND);
+  const published = uses.filter((use) => use.status === 'PUBLISHED');
+  if (published.length === 0) throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
+  for (const use of published) {
+    const [list, progress] = await Promise.all([courseComponents(db, use.courseId), componentProgressMap(db, user.id, use.courseId)]);
+    const component = list.find((c) => c.id === use.componentId);
+    if (component && !componentLocked({ components: list, progress, component })) return row;
+  }
+  throw new ApiError('COMPONENT_LOCKED', COMPONENT_LOCKED_MESSAGE);
 }
 
 /** How many course components use the material (a used material cannot be deleted). */
@@ -79,4 +93,31 @@ export async function insertMaterial(
     })
     .returning();
   return row;
+}
+
+/** PDFs above this are not parsed for their page count; they count as one page per MiB. */
+const MAX_PAGE_COUNT_BYTES = 32 * 1024 * 1024;
+
+/** Pages of a stored PDF (at least 1), counted once and kept on the material. */
+async function pageCount(db: Db, storage: Storage, row: MaterialRow): Promise<number> {
+  if (row.pageCount != null) return row.pageCount;
+  let pages = Math.max(1, Math.floor(row.fileSize / (1024 * 1024)));
+  if (row.fileSize <= MAX_PAGE_COUNT_BYTES) {
+    const object = await storage.get(row.storageKey);
+    if (object) {
+      const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+      pages = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })
+        .then((pdf) => Math.max(1, pdf.getPageCount()))
+        .catch(() => 1);
+    }
+  }
+  await db.update(materials).set({ pageCount: pages }).where(eq(materials.id, row.id));
+  return pages;
+}
+
+/** What the minimum viewing time of a material component depends on, for one learner. */
+export async function viewingSubject(db: Db, storage: Storage, materialId: string | null, mediaSeconds: number | null): Promise<ViewingSubject> {
+  const row = materialId ? await db.select().from(materials).where(eq(materials.id, materialId)).get() : undefined;
+  if (!row) return { type: 'PDF', pages: 1, mediaSeconds: null };
+  return { type: row.type, pages: row.type === 'PDF' ? await pageCount(db, storage, row) : null, mediaSeconds };
 }

@@ -33,10 +33,18 @@ export interface ObjectInfo {
   contentType: string;
 }
 
+/** Told when a multipart upload starts and when it is completed or aborted (so one left behind can be found). */
+export interface MultipartTracker {
+  started(key: string, uploadId: string): Promise<void>;
+  finished(uploadId: string): Promise<void>;
+}
+
 export interface Storage {
   readonly backend: 'r2' | 's3';
   /** Stores `body` under `key`; resolves with the number of bytes stored. A stream that errors aborts the upload and rejects with its error. */
-  put(key: string, body: StorageBody, options: { contentType: string; size?: number }): Promise<{ size: number }>;
+  put(key: string, body: StorageBody, options: { contentType: string; size?: number; tracker?: MultipartTracker }): Promise<{ size: number }>;
+  /** Aborts a multipart upload and drops its parts; an upload the store no longer knows is not an error. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
   get(key: string, options?: { range?: ByteRange }): Promise<StoredObject | null>;
   head(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
@@ -66,6 +74,7 @@ export function storageFor(env: StorageEnv): Storage {
     get: (key, options) => use().get(key, options),
     head: (key) => use().head(key),
     delete: (key) => use().delete(key),
+    abortMultipart: (key, uploadId) => use().abortMultipart(key, uploadId),
     ...(backend === 's3' ? { presignPut: (key: string, contentType: string, expiresIn: number) => use().presignPut!(key, contentType, expiresIn) } : {}),
   };
 }
@@ -106,14 +115,15 @@ function toBytes(body: Exclude<StorageBody, ReadableStream<Uint8Array>>): Uint8A
 interface MultipartTarget<TPart> {
   single(bytes: Uint8Array): Promise<void>;
   start(): Promise<{
+    uploadId: string;
     upload(partNumber: number, bytes: Uint8Array): Promise<TPart>;
     complete(parts: TPart[]): Promise<void>;
     abort(): Promise<void>;
   }>;
 }
 
-/** One part: a plain put. More: a multipart upload, aborted if anything fails. */
-async function putStream<TPart>(stream: ReadableStream<Uint8Array>, target: MultipartTarget<TPart>): Promise<number> {
+/** One part: a plain put. More: a multipart upload, aborted if anything fails, tracked while in flight. */
+async function putStream<TPart>(key: string, stream: ReadableStream<Uint8Array>, target: MultipartTarget<TPart>, tracker?: MultipartTracker): Promise<number> {
   const parts = partsOf(stream);
   const first = await parts.next();
   if (first.done) {
@@ -127,6 +137,7 @@ async function putStream<TPart>(stream: ReadableStream<Uint8Array>, target: Mult
   }
   const upload = await target.start();
   try {
+    await tracker?.started(key, upload.uploadId);
     const uploaded: TPart[] = [await upload.upload(1, first.value), await upload.upload(2, second.value)];
     let size = first.value.length + second.value.length;
     for await (const part of parts) {
@@ -134,9 +145,11 @@ async function putStream<TPart>(stream: ReadableStream<Uint8Array>, target: Mult
       size += part.length;
     }
     await upload.complete(uploaded);
+    await tracker?.finished(upload.uploadId).catch(() => undefined);
     return size;
   } catch (error) {
     await upload.abort().catch(() => undefined);
+    await tracker?.finished(upload.uploadId).catch(() => undefined);
     throw error;
   }
 }
@@ -146,25 +159,34 @@ async function putStream<TPart>(stream: ReadableStream<Uint8Array>, target: Mult
 function r2Storage(bucket: R2Bucket): Storage {
   return {
     backend: 'r2',
-    async put(key, body, { contentType }) {
+    async put(key, body, { contentType, tracker }) {
       const httpMetadata = { contentType };
       if (!(body instanceof ReadableStream)) {
         const bytes = toBytes(body);
         await bucket.put(key, bytes, { httpMetadata });
         return { size: bytes.length };
       }
-      const size = await putStream<R2UploadedPart>(body, {
+      const size = await putStream<R2UploadedPart>(key, body, {
         single: async (bytes) => void (await bucket.put(key, bytes, { httpMetadata })),
         start: async () => {
           const upload = await bucket.createMultipartUpload(key, { httpMetadata });
           return {
+            uploadId: upload.uploadId,
             upload: (n, bytes) => upload.uploadPart(n, bytes),
             complete: async (parts) => void (await upload.complete(parts)),
             abort: () => upload.abort(),
           };
         },
-      });
+      }, tracker);
       return { size };
+    },
+    async abortMultipart(key, uploadId) {
+      try {
+        await bucket.resumeMultipartUpload(key, uploadId).abort();
+      } catch (error) {
+        // Already completed, aborted or expired by the store: nothing is left to drop.
+        if (!/not ?found|NoSuchUpload|does not exist/i.test(String(error))) throw error;
+      }
     },
     async get(key, options = {}) {
       const object = await bucket.get(key, options.range ? { range: options.range } : undefined);
@@ -230,21 +252,28 @@ function s3Storage(env: Pick<Bindings, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET'
     await res!.body?.cancel();
   };
 
+  /** An unknown upload id answers 404 (NoSuchUpload): already gone. */
+  const abortUpload = async (key: string, uploadId: string) => {
+    const res = await send('AbortMultipartUpload', objectUrl(key, { uploadId }), { method: 'DELETE' }, true);
+    await res?.body?.cancel();
+  };
+
   return {
     backend: 's3',
-    async put(key, body, { contentType }) {
+    async put(key, body, { contentType, tracker }) {
       if (!(body instanceof ReadableStream)) {
         const bytes = toBytes(body);
         await putBytes(key, bytes, contentType);
         return { size: bytes.length };
       }
-      const size = await putStream<{ etag: string; partNumber: number }>(body, {
+      const size = await putStream<{ etag: string; partNumber: number }>(key, body, {
         single: (bytes) => putBytes(key, bytes, contentType),
         start: async () => {
           const created = await send('CreateMultipartUpload', objectUrl(key, { uploads: '' }), { method: 'POST', headers: { 'content-type': contentType } });
           const uploadId = xmlValue(await created!.text(), 'UploadId');
           if (!uploadId) throw new Error('S3 did not return an upload id');
           return {
+            uploadId,
             upload: async (partNumber, bytes) => {
               const res = await send('UploadPart', objectUrl(key, { partNumber: String(partNumber), uploadId }), { method: 'PUT', body: bytes });
               await res!.body?.cancel();
@@ -259,15 +288,13 @@ function s3Storage(env: Pick<Bindings, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET'
               const text = await res!.text();
               if (/<Error>/.test(text)) throw new S3Error('CompleteMultipartUpload', 200, xmlValue(text, 'Code'));
             },
-            abort: async () => {
-              const res = await send('AbortMultipartUpload', objectUrl(key, { uploadId }), { method: 'DELETE' }, true);
-              await res?.body?.cancel();
-            },
+            abort: () => abortUpload(key, uploadId),
           };
         },
-      });
+      }, tracker);
       return { size };
     },
+    abortMultipart: (key, uploadId) => abortUpload(key, uploadId),
     async get(key, options = {}) {
       const range = options.range;
       const headers: Record<string, string> = range ? { range: `bytes=${range.offset}-${range.offset + range.length - 1}` } : {};

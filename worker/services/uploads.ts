@@ -1,7 +1,11 @@
+import { eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { multipartUploads } from '../db/schema';
 import { formatFileSize, MESSAGES, titleFromFileName, uploadFieldsSchema } from '../contract/admin-content';
 import { ApiError } from '../errors';
 import { parseOrThrow } from '../validate';
 import { contentMismatchMessage, fileKindFor, MAGIC_BYTES_NEEDED, type FileKind } from './file-types';
+import type { MultipartTracker, Storage } from './storage';
 
 /*
  * Upload checks shared by the streamed upload and the direct (presigned) one: the type by
@@ -70,3 +74,38 @@ export function uploadFields(fileName: string, title: string | undefined, descri
   return { title: fields.title || titleFromFileName(fileName) || 'Untitled material', description: fields.description };
 }
 
+
+/** How long a multipart upload may stay in flight before the cron takes it for abandoned. */
+export const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+/** R2 aborts an unfinished multipart upload after 7 days by itself: a row that old whose abort fails is dropped. */
+const FORGET_UPLOAD_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Records multipart uploads in flight in D1 (`multipart_uploads`). */
+export function uploadTracker(db: Db): MultipartTracker {
+  return {
+    started: async (key, uploadId) => void (await db.insert(multipartUploads).values({ uploadId, key, startedAt: new Date().toISOString() }).onConflictDoNothing()),
+    finished: async (uploadId) => void (await db.delete(multipartUploads).where(eq(multipartUploads.uploadId, uploadId))),
+  };
+}
+
+/** Aborts the multipart uploads in flight for longer than STALE_UPLOAD_MS (their Worker died); returns how many. */
+export async function abortStaleUploads(db: Db, storage: Storage, now: Date, limit = 100): Promise<number> {
+  const cutoff = new Date(now.getTime() - STALE_UPLOAD_MS).toISOString();
+  const stale = await db.select().from(multipartUploads).where(lt(multipartUploads.startedAt, cutoff)).orderBy(multipartUploads.startedAt).limit(limit);
+  const forgetBefore = new Date(now.getTime() - FORGET_UPLOAD_MS).toISOString();
+  let aborted = 0;
+  for (const upload of stale) {
+    try {
+      await storage.abortMultipart(upload.key, upload.uploadId);
+      aborted += 1;
+    } catch (error) {
+      // One failing abort does not hold up the others; it is tried again on the next run until
+      // the store has certainly dropped the upload by itself.
+      console.error(JSON.stringify({ level: 'warn', message: 'multipart abort failed', key: upload.key, error: String(error) }));
+      if (upload.startedAt >= forgetBefore) continue;
+    }
+    await db.delete(multipartUploads).where(eq(multipartUploads.uploadId, upload.uploadId));
+  }
+  return aborted;
+}

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { chunk, type UserDetailDto, type UserDto, type UserStatusFilter } from '../contract/admin-people';
+import { selectInChunks } from '../db/in-list';
 import type { AdminPermissions, DomainRef, SessionUser } from '../contract/auth';
 import { ADMIN_PERMISSION_KEYS } from '../contract/auth';
 import type { Db } from '../db/client';
@@ -20,9 +21,6 @@ export function permissionsOf(user: Pick<UserRow, 'role' | 'permissions'>): Admi
   return Object.fromEntries(ADMIN_PERMISSION_KEYS.map((k) => [k, stored[k] ?? true])) as AdminPermissions;
 }
 
-/** D1 binds at most 100 parameters per statement: id lists are split below that. */
-export const PARAM_CHUNK = 90;
-
 /**
  * Books (domains) per user id, sorted by name: of the given users (in parameter-safe chunks),
  * or of every user when `userIds` is omitted. The one user-to-books lookup.
@@ -33,7 +31,7 @@ export async function domainsByUser(db: Db, userIds?: string[]): Promise<Map<str
   const select = () =>
     db.select({ userId: userDomains.userId, id: domains.id, name: domains.name }).from(userDomains).innerJoin(domains, eq(domains.id, userDomains.domainId));
   const rows = userIds
-    ? (await Promise.all(chunk(userIds, PARAM_CHUNK).map((ids) => select().where(inArray(userDomains.userId, ids))))).flat()
+    ? await selectInChunks(userIds, (ids) => select().where(inArray(userDomains.userId, ids)))
     : await select();
   rows.sort((a, b) => a.name.localeCompare(b.name));
   for (const row of rows) {

@@ -176,7 +176,7 @@ function IntroView(props: {
   const last = history.lastAttempt;
   const lastScore = last ? Math.round(last.score * 100) / 100 : 0;
   const facts: [string, string][] = [
-    ['Questions', String(assessment.questions.length)],
+    ['Questions', String(assessment.questionCount)],
     ['Time limit', `${assessment.timeLimit} min`],
     ['Passing score', `${passingScore}%`],
     ['Maximum attempts', assessment.maxAttempts ? String(assessment.maxAttempts) : 'Unlimited'],

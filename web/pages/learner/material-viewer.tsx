@@ -120,13 +120,18 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
       </header>
       {snapshot.context.error ? <Alert status="error">{snapshot.context.error}</Alert> : null}
       <Card className={css({ p: '0', overflow: 'hidden' })}>
-        <Viewer kind={kind} material={data.material} onProgress={(percentage) => send({ type: 'material.progress', percentage })} onLoaded={() => send({ type: 'material.loaded' })} />
+        <Viewer
+          kind={kind}
+          material={data.material}
+          onProgress={(percentage, durationSeconds) => send({ type: 'material.progress', percentage, durationSeconds })}
+          onLoaded={() => send({ type: 'material.loaded' })}
+        />
       </Card>
     </div>
   );
 }
 
-function Viewer({ kind, material, onProgress, onLoaded }: { kind: Kind; material: Material | null; onProgress: (p: number) => void; onLoaded: () => void }) {
+function Viewer({ kind, material, onProgress, onLoaded }: { kind: Kind; material: Material | null; onProgress: (p: number, durationSeconds?: number) => void; onLoaded: () => void }) {
   if (kind === 'PDF') return material ? <PdfViewer material={material} onLoaded={onLoaded} /> : <NoFile text="No PDF file available" />;
   if (kind === 'VIDEO') {
     if (!material) return <NoFile text="No video file available" />;
@@ -139,9 +144,9 @@ function Viewer({ kind, material, onProgress, onLoaded }: { kind: Kind; material
         className={css({ w: 'full', maxH: '70vh', bg: 'black', display: 'block' })}
         onTimeUpdate={(e) => {
           const v = e.currentTarget;
-          if (v.duration > 0) onProgress((v.currentTime / v.duration) * 100);
+          if (v.duration > 0 && Number.isFinite(v.duration)) onProgress((v.currentTime / v.duration) * 100, v.duration);
         }}
-        onEnded={() => onProgress(100)}
+        onEnded={(e) => onProgress(100, Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : undefined)}
       />
     );
   }
