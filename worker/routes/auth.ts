@@ -12,7 +12,7 @@ import { confirmCurrentPassword } from '../services/account';
 import { getDummyHash, hashPassword, verifyPassword } from '../services/password';
 import { clearRate, clientIp, enforceRate, hitRate, peekRate, RATE_RULES, rateLimited, releaseRate } from '../services/rate-limit';
 import { signSession } from '../services/tokens';
-import { loadSessionUser } from '../services/users';
+import { domainsByUser, loadSessionUser, toSessionUser } from '../services/users';
 import { validate } from '../validate';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -47,10 +47,13 @@ export const auth = new Hono<AppEnv>()
       await hitRate(db, ipKey, RATE_RULES.loginIp);
       throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
     }
-    await clearRate(db, accountKey);
-    await db.update(users).set({ lastLoginAt: new Date().toISOString() }).where(eq(users.id, user.id));
-    const sessionUser = await loadSessionUser(db, user.id);
-    if (!sessionUser) throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
+    const lastLoginAt = new Date().toISOString();
+    const [, , books] = await Promise.all([
+      clearRate(db, accountKey),
+      db.update(users).set({ lastLoginAt }).where(eq(users.id, user.id)),
+      domainsByUser(db, [user.id]),
+    ]);
+    const sessionUser = toSessionUser({ ...user, lastLoginAt }, books.get(user.id) ?? []);
     const token = await signSession(c.env.JWT_SECRET, user.id, user.tokenVersion);
     return c.json({ ...sessionUser, token, type: 'Bearer' } satisfies LoginResponse);
   })
