@@ -4,8 +4,18 @@ import { PASSWORD_MESSAGES } from '../../worker/contract/rules/password';
 import { PBKDF2_ITERATIONS } from '../../worker/services/password';
 import { api, createAdmin, createUser, db, DEFAULT_PASSWORD, login, schema, userRow } from './helpers';
 
+/** Reset mail is written after the answer (a registered address answers as fast as an unknown one): wait for it. */
+async function mailsTo(address: string, atLeast = 1) {
+  for (let i = 0; i < 100; i++) {
+    const rows = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address)).orderBy(desc(schema.mailOutbox.createdAt));
+    if (rows.length >= atLeast) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address)).orderBy(desc(schema.mailOutbox.createdAt));
+}
+
 async function lastResetToken(email: string): Promise<string> {
-  const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email)).orderBy(desc(schema.mailOutbox.createdAt)).get();
+  const [mail] = await mailsTo(email);
   const match = mail?.bodyText.match(/token=([A-Za-z0-9_%-]+)/);
   expect(match, 'reset mail with a link').toBeTruthy();
   return decodeURIComponent(match![1]);
@@ -198,9 +208,8 @@ describe('password reset', () => {
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ message: FORGOT });
     expect(unknown.body).toEqual({ message: FORGOT });
-    const mails = await db.select().from(schema.mailOutbox);
-    expect(mails.filter((m) => m.to === user.email)).toHaveLength(1);
-    expect(mails.some((m) => m.to === 'ghost@example.test')).toBe(false);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    expect(await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, 'ghost@example.test'))).toEqual([]);
   });
 
   it('validates the e-mail address', async () => {
@@ -279,8 +288,9 @@ describe('password reset', () => {
       const res = await api('POST', '/api/auth/forgot-password', { body: { email: user.email } });
       expect(res.status).toBe(200);
     }
-    const mails = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, user.email));
-    expect(mails).toHaveLength(5);
+    expect(await mailsTo(user.email, 5)).toHaveLength(5);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, user.email))).toHaveLength(5);
   });
 });
 

@@ -140,7 +140,7 @@ describe('editing a profile', () => {
     const token = await login(me);
     const res = await api('PUT', `/api/users/${me.id}`, {
       token,
-      body: { username: `${me.username}x`, email: `x.${me.email}`, firstName: '  Rosa ', lastName: 'Parks', role: 'ADMIN', permissions: { userManagement: true } },
+      body: { username: `${me.username}x`, email: `x.${me.email}`, currentPassword: me.password, firstName: '  Rosa ', lastName: 'Parks', role: 'ADMIN', permissions: { userManagement: true } },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: `${me.username}x`, firstName: 'Rosa', lastName: 'Parks', role: 'USER', permissions: null });

@@ -14,7 +14,9 @@ import { userDisplayName, userInitials } from '../state/user-display';
 import { Alert, Avatar, Button, Card, Chip, LoadingBlock, TextField, toaster } from '../ui';
 
 type Fields = { firstName: string; lastName: string; username: string; email: string };
-type FieldErrors = Partial<Record<keyof Fields, string>>;
+/** Sent only with a change of the e-mail address, which the server accepts only with the current password. */
+type SaveValues = Fields & { currentPassword?: string };
+type FieldErrors = Partial<Record<keyof Fields | 'currentPassword', string>>;
 
 /**
  * Loads the signed-in user's profile (GET /api/users/{id}) and saves it (PUT), then refreshes the
@@ -35,7 +37,7 @@ export function useProfile(failedUpdateFallback: string) {
       : null;
 
   const save = useCallback(
-    async (body: Partial<Fields> & { permissions?: Partial<AdminPermissions> }) => {
+    async (body: Partial<SaveValues> & { permissions?: Partial<AdminPermissions> }) => {
       if (!profile) throw new Error('User information not available');
       try {
         await usersApi.update(profile.id, {
@@ -90,7 +92,7 @@ export function ProfileInformation({
 }: {
   profile: UserDetailDto;
   rules: 'learner' | 'admin';
-  onSave: (values: Fields) => Promise<void>;
+  onSave: (values: SaveValues) => Promise<void>;
   extra?: ReactNode;
 }) {
   const initial = (): Fields => ({ firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', username: profile.username, email: profile.email });
@@ -99,11 +101,14 @@ export function ProfileInformation({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const emailChanged = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
 
   useEffect(() => setValues(initial()), [profile]);
 
   const cancel = () => {
     setValues(initial());
+    setCurrentPassword('');
     setErrors({});
     setError(null);
     setEditing(false);
@@ -117,7 +122,15 @@ export function ProfileInformation({
     setBusy(true);
     setError(null);
     try {
-      await onSave({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), username: values.username.trim(), email: values.email.trim() });
+      await onSave({
+        ...values,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        username: values.username.trim(),
+        email: values.email.trim(),
+        ...(emailChanged ? { currentPassword } : {}),
+      });
+      setCurrentPassword('');
       setEditing(false);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Failed to update profile');
@@ -166,6 +179,21 @@ export function ProfileInformation({
           {field('lastName', 'Last Name', 'text', rules === 'admin')}
           {field('username', 'Username', 'text', true)}
           {field('email', 'Email', 'email', true)}
+          {editing && emailChanged ? (
+            <TextField
+              label="Current Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              error={errors.currentPassword}
+              disabled={busy}
+              onChange={(e) => {
+                setCurrentPassword(e.target.value);
+                if (errors.currentPassword) setErrors((c) => ({ ...c, currentPassword: undefined }));
+              }}
+            />
+          ) : null}
         </div>
         {extra}
         {editing ? (

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { AdminPermissions, DomainRef } from './auth';
 import { ADMIN_PERMISSION_KEYS } from './auth';
-import { arrayOrPageQueryFields, emailSchema, idString, requiredString, searchText, type Pagination } from './common';
+import { arrayOrPageQueryFields, emailSchema, idString, requiredString, searchText, stripBidiControls, type Pagination } from './common';
 import { MAX_ATTEMPTS } from './course';
 
 // ---------------------------------------------------------------------------------------------
@@ -56,6 +56,8 @@ export const USER_MESSAGES = {
   usernameRequired: 'Username is required',
   usernameSpaces: 'Username cannot contain spaces',
   usernameLength: 'Username must be at most 50 characters',
+  usernameEmailLike: 'A username that is an email address must be the account’s own email',
+  currentPasswordForEmail: 'Enter your current password to change your email',
   firstNameLength: 'First name must be less than 50 characters',
   lastNameLength: 'Last name must be less than 50 characters',
   role: 'Role must be ADMIN or USER',
@@ -92,16 +94,39 @@ export const USER_MESSAGES = {
 export const IMPORT_CHUNK_SIZE = 200;
 
 const username = v.pipe(
-  requiredString(USER_MESSAGES.usernameRequired),
+  v.optional(v.string(USER_MESSAGES.usernameRequired), ''),
+  v.string(USER_MESSAGES.usernameRequired),
+  v.transform(stripBidiControls),
+  v.trim(),
+  v.nonEmpty(USER_MESSAGES.usernameRequired),
   v.maxLength(50, USER_MESSAGES.usernameLength),
   v.regex(/^\S+$/, USER_MESSAGES.usernameSpaces),
 );
 const nameField = (message: string) =>
   v.pipe(
     v.optional(v.nullable(v.string()), null),
+    v.transform((value) => (value == null ? null : stripBidiControls(value))),
     v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
     v.nullable(v.pipe(v.string(), v.maxLength(50, message))),
   );
+
+/**
+ * Sign-in reads input with an '@' as an e-mail address and anything else as a username, so a
+ * username may hold an '@' only when it is the account's own e-mail (any case): otherwise it could
+ * shadow another account's address.
+ */
+export function usernameFitsEmail(usernameValue: string, emailValue: string): boolean {
+  return !usernameValue.includes('@') || usernameValue.toLowerCase() === emailValue.toLowerCase();
+}
+/** The username/e-mail rule on an object that carries both fields; the message lands on `username`. */
+const usernameRule = <T extends { username: string; email: string }>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed || usernameFitsEmail(dataset.value.username, dataset.value.email)) return;
+    const path = [{ type: 'object' as const, origin: 'value' as const, input: dataset.value, key: 'username', value: dataset.value.username }];
+    addIssue({ message: USER_MESSAGES.usernameEmailLike, path: path as unknown as [v.IssuePathItem] });
+  });
+/** Sent with a change of one's own e-mail address; never trimmed (like every password). */
+const currentPassword = v.optional(v.string());
 const optionalText = v.pipe(
   v.optional(v.nullable(v.string()), null),
   v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
@@ -139,13 +164,16 @@ export interface GeneratedPasswordResponse {
   password: string;
 }
 
-export const createUserBody = v.object({
-  username,
-  email: emailSchema(),
-  role,
-  firstName: nameField(USER_MESSAGES.firstNameLength),
-  lastName: nameField(USER_MESSAGES.lastNameLength),
-});
+export const createUserBody = v.pipe(
+  v.object({
+    username,
+    email: emailSchema(),
+    role,
+    firstName: nameField(USER_MESSAGES.firstNameLength),
+    lastName: nameField(USER_MESSAGES.lastNameLength),
+  }),
+  usernameRule(),
+);
 export type CreateUserBody = v.InferInput<typeof createUserBody>;
 
 export const permissionsSchema = v.object({
@@ -167,12 +195,16 @@ export const PERMISSION_LABELS: Record<(typeof ADMIN_PERMISSION_KEYS)[number], s
 };
 
 /** What a learner may change on their own profile: names, username and e-mail. Anything else is dropped. */
-export const profileBody = v.object({
-  username,
-  email: emailSchema(),
-  firstName: nameField(USER_MESSAGES.firstNameLength),
-  lastName: nameField(USER_MESSAGES.lastNameLength),
-});
+export const profileBody = v.pipe(
+  v.object({
+    username,
+    email: emailSchema(),
+    firstName: nameField(USER_MESSAGES.firstNameLength),
+    lastName: nameField(USER_MESSAGES.lastNameLength),
+    currentPassword,
+  }),
+  usernameRule(),
+);
 export type ProfileBody = v.InferInput<typeof profileBody>;
 
 /** What an administrator may change on any user; every field optional (partial update). */
@@ -189,6 +221,7 @@ export const adminUpdateUserBody = v.object({
   department: v.optional(optionalText),
   jobTitle: v.optional(optionalText),
   permissions: v.optional(permissionsSchema),
+  currentPassword,
 });
 export type AdminUpdateUserBody = v.InferInput<typeof adminUpdateUserBody>;
 
@@ -209,7 +242,7 @@ export interface AssignDomainsResponse {
 }
 
 /** One import row as the server accepts it: each row is judged on its own (per-row results). */
-export const importRowSchema = v.object({ username, email: emailSchema() });
+export const importRowSchema = v.pipe(v.object({ username, email: emailSchema() }), usernameRule());
 export const importBody = v.pipe(
   v.array(v.unknown(), 'Send a list of users'),
   v.minLength(1, USER_MESSAGES.noRows),

@@ -6,6 +6,13 @@ import * as v from 'valibot';
  */
 export const requiredString = (message: string) => v.pipe(v.optional(v.string(message), ''), v.string(message), v.trim(), v.nonEmpty(message));
 
+/**
+ * Bidirectional control characters (embeddings, overrides, isolates, directional marks, the Arabic
+ * letter mark): in a name they can reorder the text around it, so names and usernames drop them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+export const stripBidiControls = (value: string): string => value.replace(BIDI_CONTROLS, '');
+
 /** Optional text: blank becomes null. */
 export const optionalText = (max = 5000, message = `Must be at most ${max} characters`) =>
   v.pipe(

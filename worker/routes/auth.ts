@@ -7,11 +7,13 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { randomToken, sha256Hex } from '../services/crypto';
 import { sendMail } from '../services/mail';
-import { originFor } from '../config';
+import { originFor, type AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { confirmCurrentPassword } from '../services/account';
 import { getDummyHash, hashPassword, verifyPassword } from '../services/password';
-import { clearRate, clientIp, enforceRate, hitRate, RATE_RULES, rateLimited, releaseRate } from '../services/rate-limit';
+import { clearRate, clientIp, enforceRate, hitRate, peekRate, RATE_RULES, rateLimited, releaseRate } from '../services/rate-limit';
 import { signSession } from '../services/tokens';
-import { loadSessionUser } from '../services/users';
+import { domainsByUser, loadSessionUser, toSessionUser } from '../services/users';
 import { validate } from '../validate';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -24,31 +26,37 @@ export const auth = new Hono<AppEnv>()
     const { username, password } = c.req.valid('json');
     const db = c.var.db;
     const login = username.toLowerCase();
-    const accountKey = `login:acct:${login}`;
     const ipKey = `login:ip:${clientIp(c.req.raw.headers)}`;
-    // Each guess takes its slot atomically before the password is checked: guesses sent all at once
-    // cannot all read "under the limit" first. Refused before hashing, so a locked-out guesser costs
-    // no PBKDF2 work; a refused or successful sign-in gives its slots back (only failures count).
-    const [accountCount, ipCount] = await Promise.all([hitRate(db, accountKey, RATE_RULES.loginAccount), hitRate(db, ipKey, RATE_RULES.loginIp)]);
-    const refused = accountCount > RATE_RULES.loginAccount.limit ? RATE_RULES.loginAccount : ipCount > RATE_RULES.loginIp.limit ? RATE_RULES.loginIp : null;
-    if (refused) {
-      await Promise.all([releaseRate(db, accountKey), releaseRate(db, ipKey)]);
-      throw rateLimited(refused);
+    // Usernames and e-mail addresses are one namespace, resolved one way: input with an '@' is looked
+    // up as an e-mail address, anything else as a username; each column is unique, so one row at most.
+    const byColumn = login.includes('@') ? sql`lower(${users.email}) = ${login}` : sql`lower(${users.username}) = ${login}`;
+    const [user, ipFailures] = await Promise.all([db.select().from(users).where(byColumn).get(), peekRate(db, ipKey, RATE_RULES.loginIp)]);
+    // The address is judged on its failures so far and only a failure adds to them: correct sign-ins
+    // never count, however many arrive at once from one plant's NAT.
+    if (ipFailures >= RATE_RULES.loginIp.limit) throw rateLimited(RATE_RULES.loginIp);
+    // Failures count per account, whichever identifier was typed; an unknown name has a counter of
+    // its own, so it locks like a real one. The account's slot is taken atomically before the check,
+    // so guesses sent all at once cannot all read "under the limit"; a refused request costs no PBKDF2
+    // work, and a successful one clears the counter.
+    const accountKey = user ? `login:acct:${user.id}` : `login:name:${login}`;
+    if ((await hitRate(db, accountKey, RATE_RULES.loginAccount)) > RATE_RULES.loginAccount.limit) {
+      await releaseRate(db, accountKey);
+      throw rateLimited(RATE_RULES.loginAccount);
     }
-
-    const user = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.username}) = ${login} OR lower(${users.email}) = ${login}`)
-      .get();
     const valid = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !valid) throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
-    await Promise.all([clearRate(db, accountKey), releaseRate(db, ipKey)]);
+    if (!user || !valid) {
+      await hitRate(db, ipKey, RATE_RULES.loginIp);
+      throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
+    }
     // Said only after the password matched: a guesser learns nothing about the account.
     if (user.deactivatedAt) throw new ApiError('ACCOUNT_DEACTIVATED', USER_MESSAGES.accountDeactivated);
-    await db.update(users).set({ lastLoginAt: new Date().toISOString() }).where(eq(users.id, user.id));
-    const sessionUser = await loadSessionUser(db, user.id);
-    if (!sessionUser) throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
+    const lastLoginAt = new Date().toISOString();
+    const [, , books] = await Promise.all([
+      clearRate(db, accountKey),
+      db.update(users).set({ lastLoginAt }).where(eq(users.id, user.id)),
+      domainsByUser(db, [user.id]),
+    ]);
+    const sessionUser = toSessionUser({ ...user, lastLoginAt }, books.get(user.id) ?? []);
     const token = await signSession(c.env.JWT_SECRET, user.id, user.tokenVersion);
     return c.json({ ...sessionUser, token, type: 'Bearer' } satisfies LoginResponse);
   })
@@ -70,18 +78,9 @@ export const auth = new Hono<AppEnv>()
   .put('/password', validate('json', changePasswordBody), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     const db = c.var.db;
-    // A stolen session must not become an online guesser of the password itself: wrong current
-    // passwords are counted per user, the slot taken before the check (as for login).
-    const guessKey = `pwchange:user:${c.var.user.id}`;
-    if ((await hitRate(db, guessKey, RATE_RULES.passwordChange)) > RATE_RULES.passwordChange.limit) {
-      await releaseRate(db, guessKey);
-      throw rateLimited(RATE_RULES.passwordChange);
-    }
     const user = await db.select().from(users).where(eq(users.id, c.var.user.id)).get();
-    if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
-      throw new ApiError('VALIDATION_FAILED', 'Current password is incorrect', { fields: { currentPassword: 'Current password is incorrect' } });
-    }
-    await clearRate(db, guessKey);
+    if (!user) throw new ApiError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+    await confirmCurrentPassword(db, user, currentPassword);
     if (currentPassword === newPassword) {
       throw new ApiError('VALIDATION_FAILED', 'New password must be different from the current password', {
         fields: { newPassword: 'New password must be different from the current password' },
@@ -117,20 +116,12 @@ export const auth = new Hono<AppEnv>()
     const user = await db.select().from(users).where(sql`lower(${users.email}) = ${normalized}`).get();
     // A leaver gets no reset link (the answer stays the same): sign-in would be refused anyway.
     if (user && !user.deactivatedAt) {
-      const token = randomToken();
-      await db.insert(passwordResetTokens).values({
-        id: crypto.randomUUID(),
-        userId: user.id,
-        tokenHash: await sha256Hex(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString(),
-      });
-      const link = `${originFor(c.var.config, c.req.url)}/reset-password?token=${encodeURIComponent(token)}`;
-      const app = c.var.config.appName;
-      await sendMail({ config: c.var.config, email: c.env.EMAIL }, db, {
-        to: user.email,
-        subject: `${app}: reset your password`,
-        text: `Hello ${user.firstName ?? user.username},\n\nSomeone asked to reset the password of your ${app} account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this message; your password stays the same.\n`,
-      });
+      // The link is written and mailed after the answer: a registered address answers as fast as an
+      // unknown one, so the timing tells nothing about who has an account.
+      const link = sendResetLink(c.var.config, c.env.EMAIL, db, originFor(c.var.config, c.req.url) ?? new URL(c.req.url).origin, user).catch((error: unknown) =>
+        console.error(JSON.stringify({ level: 'error', event: 'reset.mail_failed', requestId: c.var.requestId, error: String(error) })),
+      );
+      c.executionCtx.waitUntil(link);
     }
     return c.json({ message: FORGOT_MESSAGE });
   })
@@ -138,7 +129,7 @@ export const auth = new Hono<AppEnv>()
   .get('/reset-password/validate', validate('query', resetTokenQuery), async (c) => {
     const { token } = c.req.valid('query');
     if (!token) throw new ApiError('BAD_REQUEST', RESET_LINK_INVALID);
-    const row = await findUsableResetToken(c.var.db, token);
+    const row = await findUsableResetToken(c.var.db, await sha256Hex(token));
     if (!row) throw new ApiError('BAD_REQUEST', RESET_LINK_INVALID);
     return c.json({ valid: true });
   })
@@ -146,7 +137,10 @@ export const auth = new Hono<AppEnv>()
   .post('/reset-password', validate('json', resetPasswordBody), async (c) => {
     const { token, password } = c.req.valid('json');
     const db = c.var.db;
+    await enforceRate(db, `resetsubmit:ip:${clientIp(c.req.raw.headers)}`, RATE_RULES.passwordResetSubmit);
     const tokenHash = await sha256Hex(token);
+    // The link is checked before the new password is hashed: a made-up token costs no PBKDF2 work.
+    if (!(await findUsableResetToken(db, tokenHash))) throw new ApiError('RESET_TOKEN_INVALID', RESET_LINK_EXPIRED);
     const nowIso = new Date().toISOString();
     const usable = sql`EXISTS (SELECT 1 FROM password_reset_tokens WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${nowIso} AND user_id = ${users.id})`;
     const passwordHash = await hashPassword(password);
@@ -169,13 +163,39 @@ export const auth = new Hono<AppEnv>()
         ),
     ]);
     if (changed.length === 0) throw new ApiError('RESET_TOKEN_INVALID', RESET_LINK_EXPIRED);
+    // Whoever proved they own the address has the account back: its sign-in lock ends with the reset.
+    await clearRate(db, `login:acct:${changed[0].id}`);
     return c.json({ message: 'Your password has been reset successfully. Redirecting to login...' });
   });
 
-async function findUsableResetToken(db: AppEnv['Variables']['db'], token: string) {
+async function findUsableResetToken(db: Db, tokenHash: string) {
   return db
     .select({ id: passwordResetTokens.id })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date().toISOString())))
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date().toISOString())))
     .get();
+}
+
+/** Stores a new reset token (hashed) for the user and mails them the link. */
+async function sendResetLink(
+  config: AppConfig,
+  email: SendEmail | undefined,
+  db: Db,
+  origin: string,
+  user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'username'>,
+): Promise<void> {
+  const token = randomToken();
+  await db.insert(passwordResetTokens).values({
+    id: crypto.randomUUID(),
+    userId: user.id,
+    tokenHash: await sha256Hex(token),
+    expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString(),
+  });
+  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+  const app = config.appName;
+  await sendMail({ config, email }, db, {
+    to: user.email,
+    subject: `${app}: reset your password`,
+    text: `Hello ${user.firstName ?? user.username},\n\nSomeone asked to reset the password of your ${app} account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this message; your password stays the same.\n`,
+  });
 }

@@ -17,6 +17,7 @@ import {
   reactivateBody,
   USER_MESSAGES,
   userDomainsBody,
+  usernameFitsEmail,
   userListQuery,
   type AssignDomainsResponse,
   type BulkDeactivateResponse,
@@ -35,6 +36,7 @@ import { containsText, offsetOf, paginate } from '../db/paginate';
 import { certificates, domains, userDomains, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { confirmCurrentPassword, notifyEmailChanged } from '../services/account';
 import { decryptText, encryptText } from '../services/crypto';
 import { toCsv } from '../services/csv';
 import { generatePassword, hashPassword } from '../services/password';
@@ -43,6 +45,7 @@ import {
   activeUser,
   deactivateUsers,
   domainsByUser as domainsFor,
+  fullName,
   permissionsOf,
   reactivateUser,
   toUserDetail,
@@ -80,15 +83,19 @@ async function assertNoCertificates(db: Db, ids: string[]): Promise<void> {
  */
 const adminCount = userManagerCount;
 
-/** 409 when another account already uses the username or e-mail (case-insensitive). */
+/**
+ * 409 when another account already uses the username or e-mail (case-insensitive). Usernames and
+ * e-mail addresses are one sign-in namespace: neither may equal another account's username or e-mail.
+ */
 async function assertUnique(db: Db, username: string | undefined, email: string | undefined, exceptId?: string): Promise<void> {
   const notSelf = exceptId ? ne(users.id, exceptId) : undefined;
+  const usedBy = (value: string) => sql`(lower(${users.username}) = ${value.toLowerCase()} OR lower(${users.email}) = ${value.toLowerCase()})`;
   if (username) {
-    const taken = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, notSelf)).get();
+    const taken = await db.select({ id: users.id }).from(users).where(and(usedBy(username), notSelf)).get();
     if (taken) throw new ApiError('CONFLICT', USER_MESSAGES.usernameTaken, { fields: { username: USER_MESSAGES.usernameTaken } });
   }
   if (email) {
-    const taken = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, notSelf)).get();
+    const taken = await db.select({ id: users.id }).from(users).where(and(usedBy(email), notSelf)).get();
     if (taken) throw new ApiError('CONFLICT', USER_MESSAGES.emailTaken, { fields: { email: USER_MESSAGES.emailTaken } });
   }
 }
@@ -215,9 +222,10 @@ export const usersRoutes = new Hono<AppEnv>()
       return { username, email, error: parsed.success ? null : parsed.issues[0].message };
     });
     const valid = candidates.filter((r) => !r.error);
+    // One sign-in namespace: a row's e-mail may not be an existing username either.
     const [takenUsernames, takenEmails] = await Promise.all([
-      existingValues(db, 'username', [...new Set(valid.map((r) => r.username.toLowerCase()))]),
-      existingValues(db, 'email', [...new Set(valid.map((r) => r.email.toLowerCase()))]),
+      existingValues(db, 'username', [...new Set(valid.flatMap((r) => [r.username.toLowerCase(), r.email.toLowerCase()]))]),
+      existingValues(db, 'email', [...new Set(valid.flatMap((r) => [r.email.toLowerCase(), r.username.toLowerCase()]))]),
     ]);
     const seenUser = new Set<string>();
     const seenEmail = new Set<string>();
@@ -225,8 +233,8 @@ export const usersRoutes = new Hono<AppEnv>()
       if (row.error) continue;
       const u = row.username.toLowerCase();
       const e = row.email.toLowerCase();
-      if (takenUsernames.has(u)) row.error = USER_MESSAGES.usernameTaken;
-      else if (takenEmails.has(e)) row.error = USER_MESSAGES.emailTaken;
+      if (takenUsernames.has(u) || takenEmails.has(u)) row.error = USER_MESSAGES.usernameTaken;
+      else if (takenEmails.has(e) || takenUsernames.has(e)) row.error = USER_MESSAGES.emailTaken;
       else if (seenUser.has(u)) row.error = USER_MESSAGES.duplicateUsernameInFile;
       else if (seenEmail.has(e)) row.error = USER_MESSAGES.duplicateEmailInFile;
       seenUser.add(u);
@@ -441,6 +449,19 @@ export const usersRoutes = new Hono<AppEnv>()
     const body: v.InferOutput<typeof adminUpdateUserBody> = admin ? parseOrThrow(adminUpdateUserBody, json) : parseOrThrow(profileBody, json);
     const row = await loadUser(db, id);
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    // A partial (admin) update is judged on the username and e-mail the account will have.
+    if (!usernameFitsEmail(body.username ?? row.username, body.email ?? row.email)) {
+      throw new ApiError('VALIDATION_FAILED', USER_MESSAGES.usernameEmailLike, { fields: { username: USER_MESSAGES.usernameEmailLike } });
+    }
+    // Changing one's own e-mail moves where reset links go: it takes the current password, an
+    // admin's included. An admin changing another user's address needs no password of theirs.
+    const emailChanged = body.email !== undefined && body.email.toLowerCase() !== row.email.toLowerCase();
+    if (emailChanged && id === c.var.user.id) {
+      if (!body.currentPassword) {
+        throw new ApiError('VALIDATION_FAILED', USER_MESSAGES.currentPasswordForEmail, { fields: { currentPassword: USER_MESSAGES.currentPasswordForEmail } });
+      }
+      await confirmCurrentPassword(db, row, body.currentPassword);
+    }
     await assertUnique(db, body.username, body.email, id);
     if (row.role === 'ADMIN' && body.role === 'USER' && (await adminCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.demoteLastAdmin);
     const permissionChanges = body.permissions && Object.entries(body.permissions).some(([key, value]) => value !== undefined && permissionsOf(row)?.[key as keyof typeof body.permissions] !== value);
@@ -466,6 +487,9 @@ export const usersRoutes = new Hono<AppEnv>()
       throw error;
     }
     if (!updated) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (emailChanged) {
+      await notifyEmailChanged({ config: c.var.config, email: c.env.EMAIL }, db, { oldEmail: row.email, newEmail: updated.email, name: fullName(updated) });
+    }
     const map = await domainsFor(db, [id]);
     return c.json(toUserDetail(updated, map.get(id) ?? []));
   })

@@ -126,9 +126,11 @@ const TONE_LEAD: Record<'success' | 'warning' | 'error', (r: VerifyCertificateRe
 
 function resultPage(appName: string, r: VerifyCertificateResponse): Markup {
   const { tone, title } = verificationHeadline(r);
-  const rows: [string, string][] = [
+  // A person's name is isolated (<bdi>): a right-to-left name, or a stray direction override in a
+  // name stored before such characters were removed, cannot reorder the text around it.
+  const rows: [string, string | Markup][] = [
     ['Certificate Number', r.certificateNumber],
-    ['Issued To', r.userName],
+    ['Issued To', html`<bdi>${r.userName}</bdi>`],
     ['Course', r.courseName],
     ['Book', r.domainName || 'EHS Training'],
     ['Issued Date', formatCertificateDate(r.issuedDate)],

@@ -10,9 +10,13 @@ export interface RateRule {
 }
 
 export const RATE_RULES = {
+  /** Failed sign-ins of one account, whichever identifier (username or e-mail) was typed. */
   loginAccount: { limit: 5, windowSeconds: 15 * 60, message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
-  loginIp: { limit: 30, windowSeconds: 15 * 60, message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
+  /** Failed sign-ins from one address: generous, because a whole plant may sign in from behind one NAT. */
+  loginIp: { limit: 100, windowSeconds: 15 * 60, message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
   passwordReset: { limit: 5, windowSeconds: 60 * 60, message: 'Too many password reset requests. Please try again later.' },
+  /** New-password submissions (with a reset link) from one address. */
+  passwordResetSubmit: { limit: 10, windowSeconds: 15 * 60, message: 'Too many password reset attempts. Please wait 15 minutes and try again.' },
   passwordChange: { limit: 5, windowSeconds: 15 * 60, message: 'Too many incorrect current passwords. Please wait 15 minutes and try again.' },
   certificateVerify: { limit: 60, windowSeconds: 60, message: 'Too many verification requests. Please wait a minute and try again.' },
 } satisfies Record<string, RateRule>;
@@ -66,6 +70,11 @@ export async function enforceRate(db: Db, key: string, rule: RateRule): Promise<
   if ((await hitRate(db, key, rule)) > rule.limit) throw rateLimited(rule);
 }
 
+/**
+ * The client address for per-IP limits: only Cloudflare's `CF-Connecting-IP`, which the edge sets
+ * and a client cannot. `X-Forwarded-For` is whatever the caller typed, so it is never read; without
+ * the Cloudflare header (local runs) every request shares the one key `local`.
+ */
 export function clientIp(headers: Headers): string {
-  return headers.get('cf-connecting-ip') ?? headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local';
+  return headers.get('cf-connecting-ip')?.trim() || 'local';
 }

@@ -1,0 +1,39 @@
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { ApiError } from '../errors';
+import { sendMail, type MailDeps } from './mail';
+import { verifyPassword } from './password';
+import { clearRate, hitRate, RATE_RULES, rateLimited, releaseRate } from './rate-limit';
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+/**
+ * Confirms a signed-in user's current password before a change of the account's credentials
+ * (password, e-mail address). A stolen session must not become an online guesser of the password:
+ * wrong answers are counted per user, the slot taken before the check so a burst cannot overrun it.
+ */
+export async function confirmCurrentPassword(db: Db, user: { id: string; passwordHash: string }, candidate: string): Promise<void> {
+  const guessKey = `pwchange:user:${user.id}`;
+  if ((await hitRate(db, guessKey, RATE_RULES.passwordChange)) > RATE_RULES.passwordChange.limit) {
+    await releaseRate(db, guessKey);
+    throw rateLimited(RATE_RULES.passwordChange);
+  }
+  if (!(await verifyPassword(candidate, user.passwordHash))) {
+    throw new ApiError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG, { fields: { currentPassword: CURRENT_PASSWORD_WRONG } });
+  }
+  await clearRate(db, guessKey);
+}
+
+/** The old address hears of an e-mail change: whoever changed it, its owner learns where the account went. */
+export async function notifyEmailChanged(
+  deps: MailDeps & { config: Pick<AppConfig, 'mail' | 'appName'> },
+  db: Db,
+  change: { oldEmail: string; newEmail: string; name: string },
+): Promise<void> {
+  const app = deps.config.appName;
+  await sendMail(deps, db, {
+    to: change.oldEmail,
+    subject: `${app}: your email address was changed`,
+    text: `Hello ${change.name},\n\nThe email address of your ${app} account was changed from ${change.oldEmail} to ${change.newEmail}. Password reset links now go to the new address.\n\nIf you did not make this change, contact your administrator at once.\n`,
+  });
+}
