@@ -58,6 +58,20 @@ describe('streaming multipart reader', () => {
     await expect(collect(chunked(cut, 16), boundary)).rejects.toBeInstanceOf(MultipartError);
   });
 
+  it('refuses a body that breaks off (the client hung up mid-upload) as a refused upload, not a crash', async () => {
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error('Network connection lost.'));
+        sent = true;
+        controller.enqueue(enc.encode('--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 partial'));
+      },
+    });
+    const error = await collect(broken, 'b').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MultipartError);
+    expect((error as Error).message).toBe('The upload was interrupted before it finished. Please try again.');
+  });
+
   it('reads the boundary from the content type, quoted or not', () => {
     expect(boundaryOf(`multipart/form-data; boundary=${boundary}`)).toBe(boundary);
     expect(boundaryOf('multipart/form-data; boundary="a b"; charset=utf-8')).toBe('a b');

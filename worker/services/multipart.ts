@@ -65,7 +65,10 @@ export async function* readMultipart(body: ReadableStream<Uint8Array>, boundary:
 
   const more = async (): Promise<boolean> => {
     if (ended) return false;
-    const { done, value } = await reader.read();
+    // A body that breaks off (the client hung up mid-upload) is a refused upload, not a server fault.
+    const { done, value } = await reader.read().catch(() => {
+      throw new MultipartError('The upload was interrupted before it finished. Please try again.');
+    });
     if (done) {
       ended = true;
       return false;
