@@ -1,27 +1,9 @@
 import { SELF } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '../../worker/contract/admin-people';
 import { issueCertificate } from '../../worker/services/certificates';
-import { api, createAdmin, createDomain, createUser, db, login, schema, userRow } from './helpers';
+import { api, createAdmin, createDomain, createUser, db, freshIp, login, mailsTo, schema, signIn, userRow } from './helpers';
 
-let ipCounter = 0;
-/** A fresh client address per test: the per-IP limits of one test never touch another. */
-const freshIp = () => ({ 'cf-connecting-ip': `203.0.113.${++ipCounter}` });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const signIn = (username: string, password: string, headers: Record<string, string> = freshIp()) =>
-  api('POST', '/api/auth/login', { headers, body: { username, password } });
-
-/** Mail is written after the answer (so a registered address answers as fast as an unknown one): wait for it. */
-async function mailsTo(address: string, atLeast = 1) {
-  for (let i = 0; i < 100; i++) {
-    const rows = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address));
-    if (rows.length >= atLeast) return rows;
-    await sleep(50);
-  }
-  return db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address));
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,26 +1,10 @@
-import { eq, like } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toBase64 } from '../../worker/services/crypto';
 import { RATE_RULES } from '../../worker/services/rate-limit';
-import { api, createUser, db, DEFAULT_PASSWORD, schema } from './helpers';
+import { api, createUser, db, DEFAULT_PASSWORD, freshIp, mailsTo, schema, signIn } from './helpers';
 
-let ipCounter = 0;
-/** A fresh client address per test: the per-IP limits of one test never touch another. */
-const freshIp = () => ({ 'cf-connecting-ip': `203.0.113.${++ipCounter}` });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const signIn = (username: string, password: string, headers: Record<string, string> = freshIp()) =>
-  api('POST', '/api/auth/login', { headers, body: { username, password } });
-
-/** Mail is written after the answer (so a registered address answers as fast as an unknown one): wait for it. */
-async function mailsTo(address: string, atLeast = 1) {
-  for (let i = 0; i < 100; i++) {
-    const rows = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address));
-    if (rows.length >= atLeast) return rows;
-    await sleep(50);
-  }
-  return db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address));
-}
 
 async function resetTokenFor(email: string): Promise<string> {
   const [mail] = await mailsTo(email);

@@ -1,18 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../worker/contract/rules/password';
 import { PBKDF2_ITERATIONS } from '../../worker/services/password';
-import { api, createAdmin, createUser, db, DEFAULT_PASSWORD, login, schema, userRow } from './helpers';
-
-/** Reset mail is written after the answer (a registered address answers as fast as an unknown one): wait for it. */
-async function mailsTo(address: string, atLeast = 1) {
-  for (let i = 0; i < 100; i++) {
-    const rows = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address)).orderBy(desc(schema.mailOutbox.createdAt));
-    if (rows.length >= atLeast) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address)).orderBy(desc(schema.mailOutbox.createdAt));
-}
+import { api, createAdmin, createUser, db, DEFAULT_PASSWORD, login, mailsTo, schema, userRow } from './helpers';
 
 async function lastResetToken(email: string): Promise<string> {
   const [mail] = await mailsTo(email);

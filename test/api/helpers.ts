@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { expect } from 'vitest';
 import * as schema from '../../worker/db/schema';
@@ -84,3 +84,25 @@ export async function createDomain(name = `Book ${++counter}`): Promise<string> 
 export async function userRow(id: string) {
   return db.select().from(schema.users).where(eq(schema.users.id, id)).get();
 }
+
+/**
+ * The mail sent to `address`, newest first. Reset and change notices are written after the answer
+ * (so a registered address answers as fast as an unknown one), so this waits for `atLeast` rows.
+ */
+export async function mailsTo(address: string, atLeast = 1) {
+  const read = () => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address)).orderBy(desc(schema.mailOutbox.createdAt));
+  for (let i = 0; i < 100; i++) {
+    const rows = await read();
+    if (rows.length >= atLeast) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return read();
+}
+
+let ipCounter = 0;
+/** A fresh client address per call: the per-IP limits of one test never touch another. */
+export const freshIp = () => ({ 'cf-connecting-ip': `203.0.113.${++ipCounter}` });
+
+/** POST /api/auth/login from a fresh client address (or the given headers). */
+export const signIn = (username: string, password: string, headers: Record<string, string> = freshIp()) =>
+  api('POST', '/api/auth/login', { headers, body: { username, password } });
