@@ -43,32 +43,35 @@ export function auditInsert(db: Db, record: AuditRecord) {
 }
 
 /**
+ * An entry as a SELECT list of bound values, for `INSERT ... SELECT`: `from` names the columns
+ * taken from the matched rows instead (a generated id, the target user of each row).
+ */
+function selectedRow(record: AuditRecord, from: { id?: SQL; targetUserId?: SQL; targetUsername?: SQL; entityId?: SQL } = {}) {
+  const row = rowOf(record);
+  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+  return {
+    id: sql<string>`${from.id ?? row.id}`.as('id'),
+    actorId: sql<string>`${row.actorId}`.as('actor_id'),
+    actorUsername: sql<string>`${row.actorUsername}`.as('actor_username'),
+    action: sql<string>`${row.action}`.as('action'),
+    targetUserId: sql<string | null>`${from.targetUserId ?? row.targetUserId}`.as('target_user_id'),
+    targetUsername: sql<string | null>`${from.targetUsername ?? row.targetUsername}`.as('target_username'),
+    entityType: sql<AuditEntityType | null>`${row.entityType}`.as('entity_type'),
+    entityId: sql<string | null>`${from.entityId ?? row.entityId}`.as('entity_id'),
+    reason: sql<string | null>`${row.reason}`.as('reason'),
+    before: sql<string | null>`${json(row.before)}`.as('before'),
+    after: sql<string | null>`${json(row.after)}`.as('after'),
+    createdAt: sql<string>`${row.createdAt}`.as('created_at'),
+  };
+}
+
+/**
  * The same entry, written only if a row of `source` matches `when` at write time. For a change
  * that may lose a race inside its batch (two admins revoking at once): the condition checks that
  * this request's change is the one that landed, so exactly one entry records it.
  */
 export function auditInsertWhen(db: Db, record: AuditRecord, source: SQLiteTable, when: SQL) {
-  const row = rowOf(record);
-  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
-  return db.insert(auditLog).select(
-    db
-      .select({
-        id: sql<string>`${row.id}`.as('id'),
-        actorId: sql<string>`${row.actorId}`.as('actor_id'),
-        actorUsername: sql<string>`${row.actorUsername}`.as('actor_username'),
-        action: sql<string>`${row.action}`.as('action'),
-        targetUserId: sql<string | null>`${row.targetUserId}`.as('target_user_id'),
-        targetUsername: sql<string | null>`${row.targetUsername}`.as('target_username'),
-        entityType: sql<AuditEntityType | null>`${row.entityType}`.as('entity_type'),
-        entityId: sql<string | null>`${row.entityId}`.as('entity_id'),
-        reason: sql<string | null>`${row.reason}`.as('reason'),
-        before: sql<string | null>`${json(row.before)}`.as('before'),
-        after: sql<string | null>`${json(row.after)}`.as('after'),
-        createdAt: sql<string>`${row.createdAt}`.as('created_at'),
-      })
-      .from(source)
-      .where(when),
-  );
+  return db.insert(auditLog).select(db.select(selectedRow(record)).from(source).where(when));
 }
 
 /**
@@ -77,25 +80,6 @@ export function auditInsertWhen(db: Db, record: AuditRecord, source: SQLiteTable
  * whatever the size of the list.
  */
 export function auditInsertPerUser(db: Db, record: Omit<AuditRecord, 'target' | 'entityId'>, where: SQL) {
-  const row = rowOf(record);
-  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
-  return db.insert(auditLog).select(
-    db
-      .select({
-        id: sql<string>`lower(hex(randomblob(16)))`.as('id'),
-        actorId: sql<string>`${row.actorId}`.as('actor_id'),
-        actorUsername: sql<string>`${row.actorUsername}`.as('actor_username'),
-        action: sql<string>`${row.action}`.as('action'),
-        targetUserId: sql<string | null>`${users.id}`.as('target_user_id'),
-        targetUsername: sql<string | null>`${users.username}`.as('target_username'),
-        entityType: sql<AuditEntityType | null>`${row.entityType}`.as('entity_type'),
-        entityId: sql<string | null>`${users.id}`.as('entity_id'),
-        reason: sql<string | null>`${row.reason}`.as('reason'),
-        before: sql<string | null>`${json(row.before)}`.as('before'),
-        after: sql<string | null>`${json(row.after)}`.as('after'),
-        createdAt: sql<string>`${row.createdAt}`.as('created_at'),
-      })
-      .from(users)
-      .where(where),
-  );
+  const columns = selectedRow(record, { id: sql`lower(hex(randomblob(16)))`, targetUserId: sql`${users.id}`, targetUsername: sql`${users.username}`, entityId: sql`${users.id}` });
+  return db.insert(auditLog).select(db.select(columns).from(users).where(where));
 }
