@@ -23,8 +23,20 @@ export interface LinkSession {
   sessionExp: number;
 }
 
+// The signing key is imported once per isolate and secret, not once per link: a material list
+// signs one link per row, and every file request verifies one.
+const signingKeys = new Map<string, Promise<CryptoKey>>();
+function signingKey(secret: string): Promise<CryptoKey> {
+  let key = signingKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(`material-file:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    signingKeys.set(secret, key);
+  }
+  return key;
+}
+
 async function hmac(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(`material-file:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await signingKey(secret);
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message))));
 }
 
