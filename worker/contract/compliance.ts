@@ -1,0 +1,288 @@
+import * as v from 'valibot';
+import { idString, optionalText, queryInt, requiredString, searchText } from './common';
+import { COMPLIANCE_STATUSES, DEFAULT_DUE_SOON_DAYS, DEFAULT_DUE_WITHIN_DAYS, type ComplianceStatus } from './rules/compliance';
+
+/** Requests and answers of required training: requirements, the compliance matrix, records, recertification. */
+
+export const COMPLIANCE_MESSAGES = {
+  requirementNotFound: 'Requirement not found',
+  courseRequired: 'Course is required',
+  courseNotFound: 'Course not found',
+  bookRequired: 'Book is required',
+  bookNotFound: 'Book not found',
+  courseNotInBook: 'The course must belong to the chosen book',
+  daysRange: (field: string, max: number) => `${field} must be a whole number from 1 to ${max}`,
+  dateFormat: (field: string) => `${field} must be a date (YYYY-MM-DD)`,
+  retired: 'This requirement has been retired',
+  alreadyRetired: 'This requirement has already been retired',
+  duplicate: 'An active requirement with the same course and audience already exists',
+  userRequired: 'User is required',
+  userNotFound: 'User not found',
+  notCovered: 'This person is not covered by the requirement',
+  reasonRequired: 'A reason is required',
+  untilFuture: 'The end date must be in the future',
+  noteRequired: 'A note is required',
+  kindInvalid: 'Choose what happened: incident, near miss, unsafe practice, new equipment or process, or other',
+  occurredFuture: 'The date cannot be in the future',
+  notEnrolled: 'You are not enrolled in this course',
+  noCertificate: 'You have no certificate of this course to renew yet. Complete the course first.',
+  notDue: (validUntil: string, opensOn: string) =>
+    `Your certificate is valid until ${validUntil}. Recertification opens on ${opensOn}.`,
+  attemptOpen: 'Finish or submit your open assessment attempt before starting recertification',
+  courseUnavailable: 'This course is not available for recertification',
+  recertified: 'A new training cycle has started. Your previous progress and certificates are kept in your history.',
+} as const;
+
+export const EVENT_KINDS = ['INCIDENT', 'NEAR_MISS', 'UNSAFE_PRACTICE', 'NEW_EQUIPMENT', 'NEW_PROCESS', 'OTHER'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+export const EVENT_KIND_LABELS: Record<EventKind, string> = {
+  INCIDENT: 'Incident',
+  NEAR_MISS: 'Near miss',
+  UNSAFE_PRACTICE: 'Observed unsafe practice',
+  NEW_EQUIPMENT: 'New equipment',
+  NEW_PROCESS: 'New process',
+  OTHER: 'Other',
+};
+
+export const STATUS_LABELS: Record<ComplianceStatus, string> = {
+  pending: 'Pending',
+  compliant: 'Compliant',
+  'due-soon': 'Due soon',
+  overdue: 'Overdue',
+  exempt: 'Exempt',
+};
+
+const MAX_DAYS = 3650;
+const days = (field: string, fallback: number) =>
+  v.pipe(
+    v.optional(v.nullable(v.unknown()), fallback),
+    v.transform((value) => (value == null || value === '' ? fallback : value)),
+    v.number(COMPLIANCE_MESSAGES.daysRange(field, MAX_DAYS)),
+    v.integer(COMPLIANCE_MESSAGES.daysRange(field, MAX_DAYS)),
+    v.minValue(1, COMPLIANCE_MESSAGES.daysRange(field, MAX_DAYS)),
+    v.maxValue(MAX_DAYS, COMPLIANCE_MESSAGES.daysRange(field, MAX_DAYS)),
+  );
+
+/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused). */
+export const dayString = (field: string) =>
+  v.pipe(
+    v.string(COMPLIANCE_MESSAGES.dateFormat(field)),
+    v.trim(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, COMPLIANCE_MESSAGES.dateFormat(field)),
+    v.check((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), COMPLIANCE_MESSAGES.dateFormat(field)),
+  );
+
+/** Start of a UTC day as an ISO instant. */
+export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+
+const audienceText = (field: string) => optionalText(100, `${field} must be at most 100 characters`);
+
+export const requirementBody = v.object({
+  courseId: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.courseRequired), ''), v.string(), v.nonEmpty(COMPLIANCE_MESSAGES.courseRequired), v.maxLength(100, COMPLIANCE_MESSAGES.courseNotFound)),
+  bookId: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.bookRequired), ''), v.string(), v.nonEmpty(COMPLIANCE_MESSAGES.bookRequired), v.maxLength(100, COMPLIANCE_MESSAGES.bookNotFound)),
+  department: audienceText('Department'),
+  jobTitle: audienceText('Job title'),
+  dueWithinDays: days('Due within days', DEFAULT_DUE_WITHIN_DAYS),
+  dueSoonDays: days('Due soon days', DEFAULT_DUE_SOON_DAYS),
+  /** Blank: from today. */
+  activeFrom: v.pipe(
+    v.optional(v.nullable(v.string()), null),
+    v.transform((value) => (value == null || value.trim() === '' ? null : value)),
+    v.nullable(dayString('Active from')),
+  ),
+});
+export type RequirementBody = v.InferOutput<typeof requirementBody>;
+
+export const requirementIdParam = v.object({ id: idString });
+
+export const exemptionBody = v.object({
+  userId: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.userRequired), ''), v.string(), v.nonEmpty(COMPLIANCE_MESSAGES.userRequired), v.maxLength(100, COMPLIANCE_MESSAGES.userNotFound)),
+  reason: v.pipe(requiredString(COMPLIANCE_MESSAGES.reasonRequired), v.maxLength(500, 'The reason must be at most 500 characters')),
+  until: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.dateFormat('End date')), ''), dayString('End date')),
+});
+export type ExemptionBody = v.InferOutput<typeof exemptionBody>;
+
+export const eventBody = v.object({
+  userId: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.userRequired), ''), v.string(), v.nonEmpty(COMPLIANCE_MESSAGES.userRequired), v.maxLength(100, COMPLIANCE_MESSAGES.userNotFound)),
+  kind: v.picklist(EVENT_KINDS, COMPLIANCE_MESSAGES.kindInvalid),
+  note: v.pipe(requiredString(COMPLIANCE_MESSAGES.noteRequired), v.maxLength(1000, 'The note must be at most 1000 characters')),
+  occurredOn: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.dateFormat('Date')), ''), dayString('Date')),
+});
+export type EventBody = v.InferOutput<typeof eventBody>;
+
+export const requirementListQuery = v.object({
+  includeRetired: v.pipe(v.optional(v.string(), ''), v.transform((value) => ['true', '1', 'yes'].includes(value.trim().toLowerCase()))),
+});
+
+export const complianceQuery = v.object({
+  bookId: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(100, COMPLIANCE_MESSAGES.bookNotFound)),
+  department: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(100, 'Department is too long')),
+  jobTitle: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(100, 'Job title is too long')),
+  status: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.check((value) => value === '' || (COMPLIANCE_STATUSES as readonly string[]).includes(value), `status must be one of ${COMPLIANCE_STATUSES.join(', ')}`),
+    v.transform((value) => (value === '' ? null : (value as ComplianceStatus))),
+  ),
+  q: searchText,
+  page: queryInt(1, 1, 100_000, 'page must be a positive whole number'),
+  size: queryInt(25, 1, 100, 'size must be between 1 and 100'),
+});
+export type ComplianceQuery = v.InferOutput<typeof complianceQuery>;
+
+export const userIdParam = v.object({ id: idString });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+export interface RequirementDto {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  bookId: string;
+  bookName: string;
+  department: string | null;
+  jobTitle: string | null;
+  dueWithinDays: number;
+  dueSoonDays: number;
+  /** ISO instant (start of the UTC day). */
+  activeFrom: string;
+  retiredAt: string | null;
+  createdAt: string;
+  /** People covered now (active accounts only). */
+  coveredCount: number;
+}
+
+export interface RequirementResponse {
+  requirement: RequirementDto;
+}
+export interface RequirementListResponse {
+  requirements: RequirementDto[];
+}
+
+export interface ComplianceCell {
+  requirementId: string;
+  courseId: string;
+  status: ComplianceStatus;
+  dueAt: string | null;
+  validUntil: string | null;
+  certificateNumber: string | null;
+}
+
+export interface ComplianceRow {
+  user: { id: string; name: string; username: string; department: string | null; jobTitle: string | null };
+  cells: ComplianceCell[];
+}
+
+export interface ComplianceSummary {
+  pending: number;
+  compliant: number;
+  dueSoon: number;
+  overdue: number;
+  exempt: number;
+  /** Share of the cells that are not exempt which hold a valid certificate (compliant or due soon), 0–100, one decimal. */
+  percentCompliant: number;
+  /** People who stop being trained on at least one requirement within 30/60/90 days if nothing is done. */
+  forecast: { d30: number; d60: number; d90: number };
+}
+
+export interface ComplianceResponse {
+  rows: ComplianceRow[];
+  /** The matrix's columns: one per required course (the first active requirement of that course). */
+  requirements: { id: string; courseId: string; courseTitle: string }[];
+  summary: ComplianceSummary;
+  pagination: { page: number; size: number; totalItems: number; totalPages: number };
+}
+
+export interface ExemptionDto {
+  id: string;
+  requirementId: string;
+  courseTitle: string;
+  reason: string;
+  until: string;
+  createdAt: string;
+  createdBy: string;
+}
+
+export interface EventDto {
+  id: string;
+  requirementId: string;
+  courseTitle: string;
+  kind: EventKind;
+  note: string;
+  occurredOn: string;
+  createdAt: string;
+  createdBy: string;
+}
+
+export interface TrainingRecordAttempt {
+  attemptId: string;
+  componentTitle: string;
+  attemptNumber: number;
+  score: number | null;
+  passed: boolean | null;
+  startedAt: string;
+  submittedAt: string | null;
+}
+
+export interface TrainingRecordCertificate {
+  certificateNumber: string;
+  issuedAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+  renews: string | null;
+  renewedBy: string | null;
+}
+
+export interface TrainingRecordCycle {
+  cycle: number;
+  status: string;
+  progress: number;
+  enrolledAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  current: boolean;
+  attempts: TrainingRecordAttempt[];
+  certificate: TrainingRecordCertificate | null;
+}
+
+export interface TrainingRecordCourse {
+  courseId: string;
+  courseTitle: string;
+  required: boolean;
+  compliance: ComplianceCell | null;
+  cycles: TrainingRecordCycle[];
+}
+
+export interface TrainingRecordResponse {
+  user: { id: string; name: string; username: string; email: string; department: string | null; jobTitle: string | null; status: 'ACTIVE' | 'DEACTIVATED' };
+  generatedAt: string;
+  courses: TrainingRecordCourse[];
+  exemptions: ExemptionDto[];
+  events: EventDto[];
+}
+
+export interface LearnerRequirement {
+  requirementId: string;
+  courseId: string;
+  courseTitle: string;
+  status: ComplianceStatus;
+  dueAt: string | null;
+  validUntil: string | null;
+  certificateNumber: string | null;
+  /** Whether the course's current cycle may be renewed now (a new cycle can start). */
+  canRecertify: boolean;
+  /** The learner's course progress in the current cycle (null: not enrolled). */
+  progressStatus: 'ENROLLED' | 'IN_PROGRESS' | 'COMPLETED' | null;
+}
+export interface LearnerRequirementsResponse {
+  requirements: LearnerRequirement[];
+}
+
+export interface RecertifyResponse {
+  message: string;
+  courseId: string;
+  cycle: number;
+}
