@@ -19,6 +19,9 @@ import { reports } from './routes/reports';
 import { think } from './routes/think';
 import { usersRoutes } from './routes/users';
 import { verifyPage } from './routes/verify-page';
+import { complianceRoutes, adminUserRecordRoutes } from './routes/compliance';
+import { requirementRoutes } from './routes/requirements';
+import { userRequirementRoutes } from './routes/user-requirements';
 
 /** API routes a visitor may call without a session (method and path pattern as in `app.routes`). */
 export const PUBLIC_API_ROUTES = [
@@ -83,6 +86,10 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/courses', adminCourses)
   .route('/api/v2/admin/assessments', adminAssessments)
   .route('/api/v2/admin/dashboard', adminDashboard)
+  .route('/api/v2/admin/requirements', requirementRoutes)
+  .route('/api/v2/admin/compliance', complianceRoutes)
+  .route('/api/v2/admin/users', adminUserRecordRoutes)
+  .route('/api/v2/user/requirements', userRequirementRoutes)
   .route('/certificate/verify', verifyPage);
 
 app.notFound((c) => {

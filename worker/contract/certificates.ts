@@ -76,6 +76,10 @@ export interface VerifyCertificateResponse {
   issuedDate: string;
   expiryDate: string;
   revokedAt: string | null;
+  /** Number of the certificate this one renews (the previous training cycle's), if any. */
+  renews: string | null;
+  /** Number of the certificate that renewed this one: it is superseded, yet still genuine. */
+  renewedBy: string | null;
 }
 
 /** The public verification link a certificate's QR code opens. */

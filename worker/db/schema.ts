@@ -12,6 +12,7 @@ import {
   MATERIAL_TYPES,
   SUBMIT_REASONS,
 } from '../contract/course';
+import { EVENT_KINDS } from '../contract/compliance';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../contract/think';
 
 /** Outbox row states: RECORDED (outbox mode, never sent), PENDING, SENT, FAILED (not retried). */
@@ -146,6 +147,8 @@ export const courseProgress = sqliteTable(
     startedAt: text('started_at'),
     completedAt: text('completed_at'),
     lastAccessedAt: text('last_accessed_at'),
+    /** Training cycle: 1 for the first, +1 for each recertification (earlier cycles live in course_cycles). */
+    cycle: integer('cycle').notNull().default(1),
   },
   (t) => [uniqueIndex('course_progress_user_course_uq').on(t.userId, t.courseId), index('course_progress_course_idx').on(t.courseId)],
 );
@@ -195,9 +198,11 @@ export const attempts = sqliteTable(
     correctAnswers: integer('correct_answers'),
     totalQuestions: integer('total_questions'),
     result: text('result', { mode: 'json' }).$type<unknown[]>(),
+    /** The training cycle the attempt belongs to: attempt limits count within one cycle. */
+    cycle: integer('cycle').notNull().default(1),
   },
   (t) => [
-    uniqueIndex('attempts_user_component_number_uq').on(t.userId, t.componentId, t.attemptNumber),
+    uniqueIndex('attempts_user_component_cycle_number_uq').on(t.userId, t.componentId, t.cycle, t.attemptNumber),
     // At most one open attempt per learner and assessment: a second concurrent start fails here.
     uniqueIndex('attempts_one_open_uq').on(t.userId, t.componentId).where(sql`submitted_at IS NULL`),
     index('attempts_open_deadline_idx').on(t.deadlineAt).where(sql`submitted_at IS NULL`),
@@ -220,8 +225,121 @@ export const certificates = sqliteTable(
     revokedAt: text('revoked_at'),
     revokedReason: text('revoked_reason'),
     storageKey: text('storage_key'),
+    /** The training cycle that earned it: one certificate per learner, course and cycle. */
+    cycle: integer('cycle').notNull().default(1),
+    /** The certificate this one renews (the previous cycle's), for the public chain. */
+    renewsId: text('renews_id'),
   },
-  (t) => [uniqueIndex('certificates_user_course_uq').on(t.userId, t.courseId)],
+  (t) => [
+    uniqueIndex('certificates_user_course_cycle_uq').on(t.userId, t.courseId, t.cycle),
+    index('certificates_renews_idx').on(t.renewsId),
+    index('certificates_course_user_idx').on(t.courseId, t.userId),
+  ],
+);
+
+/** A finished training cycle of a learner in a course, kept when a recertification starts the next one. */
+export const courseCycles = sqliteTable(
+  'course_cycles',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    cycle: integer('cycle').notNull(),
+    status: text('status', { enum: COURSE_PROGRESS_STATUSES }).notNull(),
+    overallProgress: real('overall_progress').notNull(),
+    enrolledAt: text('enrolled_at').notNull(),
+    startedAt: text('started_at'),
+    completedAt: text('completed_at'),
+    closedAt: text('closed_at').notNull(),
+  },
+  (t) => [uniqueIndex('course_cycles_user_course_cycle_uq').on(t.userId, t.courseId, t.cycle)],
+);
+
+/** Component progress of finished cycles, as it stood when the next cycle started. */
+export const componentProgressHistory = sqliteTable(
+  'component_progress_history',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    cycle: integer('cycle').notNull(),
+    status: text('status', { enum: COMPONENT_PROGRESS_STATUSES }).notNull(),
+    progressPercentage: integer('progress_percentage').notNull(),
+    score: real('score'),
+    attempts: integer('attempts').notNull(),
+    timeSpentSeconds: integer('time_spent_seconds').notNull(),
+    startedAt: text('started_at'),
+    completedAt: text('completed_at'),
+  },
+  (t) => [uniqueIndex('component_progress_history_uq').on(t.userId, t.componentId, t.cycle), index('component_progress_history_user_course_idx').on(t.userId, t.courseId)],
+);
+
+/** Required training: the members of a book (optionally one department / job title) must hold a valid certificate of a course. */
+export const requirements = sqliteTable(
+  'requirements',
+  {
+    id: id(),
+    courseId: text('course_id').notNull().references(() => courses.id),
+    domainId: text('domain_id').notNull().references(() => domains.id),
+    department: text('department'),
+    jobTitle: text('job_title'),
+    dueWithinDays: integer('due_within_days').notNull().default(30),
+    dueSoonDays: integer('due_soon_days').notNull().default(30),
+    activeFrom: text('active_from').notNull(),
+    retiredAt: text('retired_at'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('requirements_domain_idx').on(t.domainId), index('requirements_course_idx').on(t.courseId)],
+);
+
+/** An admin's decision that a person need not meet a requirement until a date (reason kept). */
+export const requirementExemptions = sqliteTable(
+  'requirement_exemptions',
+  {
+    id: id(),
+    requirementId: text('requirement_id').notNull().references(() => requirements.id),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    until: text('until').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('requirement_exemptions_user_idx').on(t.userId, t.requirementId), index('requirement_exemptions_requirement_idx').on(t.requirementId)],
+);
+
+/** Something that happened (incident, near miss, new equipment...) that asks a person to retrain. */
+export const requirementEvents = sqliteTable(
+  'requirement_events',
+  {
+    id: id(),
+    requirementId: text('requirement_id').notNull().references(() => requirements.id),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EVENT_KINDS }).notNull(),
+    note: text('note').notNull(),
+    occurredOn: text('occurred_on').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('requirement_events_user_idx').on(t.userId, t.requirementId), index('requirement_events_requirement_idx').on(t.requirementId)],
+);
+
+/**
+ * Reminder e-mails already queued: one per learner, course, due date and kind, so a cron that runs
+ * twice (or a due date that did not move) never sends the same reminder again.
+ */
+export const reminders = sqliteTable(
+  'reminders',
+  {
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    dueAt: text('due_at').notNull(),
+    kind: text('kind').notNull(),
+    sentAt: text('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.dueAt, t.kind] })],
 );
 
 export const announcements = sqliteTable('announcements', {
@@ -303,6 +421,9 @@ export const mailOutbox = sqliteTable('mail_outbox', {
   error: text('error'),
   createdAt: createdAt(),
   sentAt: text('sent_at'),
+  /** Delivery tries so far; the cron retries with backoff until MAIL_MAX_TRIES, then marks FAILED. */
+  tries: integer('tries').notNull().default(0),
+  nextTryAt: text('next_try_at'),
 });
 
 /**

@@ -73,6 +73,9 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly { prefix: string; permission: Adm
   { prefix: '/api/v2/materials', permission: 'moduleManagement' },
   { prefix: '/api/domains', permission: 'domainConfiguration' },
   { prefix: '/api/v2/admin/dashboard', permission: 'reportGeneration' },
+  { prefix: '/api/v2/admin/compliance', permission: 'reportGeneration' },
+  { prefix: '/api/v2/admin/users', permission: 'reportGeneration' },
+  { prefix: '/api/v2/admin/requirements', permission: 'userManagement' },
   { prefix: '/api/announcements/admin', permission: 'systemConfiguration' },
   { prefix: '/api/think/admin', permission: 'systemConfiguration' },
 ];

@@ -22,6 +22,7 @@ import { containsText, paginate, zeroBasedPage } from '../db/paginate';
 import { attempts, auditLog, componentProgress } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { currentCycleOf, inCurrentCycle } from '../services/assessments';
 import { auditInsert } from '../services/audit';
 import { recomputeCourseProgress } from '../services/progress';
 import { validate } from '../validate';
@@ -62,10 +63,11 @@ const BASE = sql`
       max(CASE WHEN a.passed = 1 THEN 1 ELSE 0 END) AS passed,
       max(CASE WHEN a.passed = 1 AND a.submit_reason = 'ADMIN' THEN 1 ELSE 0 END) AS adminPassed,
       (SELECT x.id FROM assessment_attempts x
-        WHERE x.user_id = a.user_id AND x.component_id = a.component_id AND x.submitted_at IS NOT NULL
+        WHERE x.user_id = a.user_id AND x.component_id = a.component_id AND x.cycle = a.cycle AND x.submitted_at IS NOT NULL
         ORDER BY x.attempt_number DESC LIMIT 1) AS latestId
     FROM assessment_attempts a
     WHERE a.submitted_at IS NOT NULL
+      AND a.cycle = coalesce((SELECT p.cycle FROM course_progress p WHERE p.user_id = a.user_id AND p.course_id = a.course_id), a.cycle)
     GROUP BY a.user_id, a.component_id
   )
   SELECT l.id AS id, agg.userId AS userId, u.username AS username, u.email AS email,
@@ -126,7 +128,7 @@ async function attemptsOf(db: Db, componentId: string, userId: string) {
   return db
     .select({ attemptNumber: attempts.attemptNumber, score: attempts.score, passed: attempts.passed, submittedAt: attempts.submittedAt, submitReason: attempts.submitReason })
     .from(attempts)
-    .where(and(eq(attempts.componentId, componentId), eq(attempts.userId, userId)))
+    .where(and(eq(attempts.componentId, componentId), eq(attempts.userId, userId), inCurrentCycle))
     .orderBy(attempts.attemptNumber);
 }
 
@@ -222,7 +224,8 @@ export const adminAssessments = new Hono<AppEnv>()
     const iso = now.toISOString();
     // The change and its audit record in one transaction.
     await db.batch([
-      db.delete(attempts).where(and(eq(attempts.componentId, componentId), eq(attempts.userId, userId))),
+      // Only the current cycle's attempts: earlier cycles are the learner's training history.
+      db.delete(attempts).where(and(eq(attempts.componentId, componentId), eq(attempts.userId, userId), inCurrentCycle)),
       db
         .update(componentProgress)
         .set({ status: 'NOT_STARTED', attempts: 0, score: null, progressPercentage: 0, completedAt: null, lastAccessedAt: iso })
@@ -263,6 +266,7 @@ export const adminAssessments = new Hono<AppEnv>()
           courseId: row.courseId,
           componentId,
           attemptNumber: nextNumber,
+          cycle: currentCycleOf(userId, row.courseId),
           startedAt: iso,
           submittedAt: iso,
           submitReason: 'ADMIN',

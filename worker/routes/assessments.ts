@@ -29,6 +29,8 @@ import {
   loadAssessment,
   toAttemptResult,
   usedAttempts,
+  inCurrentCycle,
+  currentCycleOf,
   type AttemptRecord,
 } from '../services/assessments';
 import { learnerQuestions, questionOrderFor, readAssessment, shuffleSeed, type Assessment } from '../services/grading';
@@ -246,6 +248,7 @@ export const assessments = new Hono<AppEnv>()
           courseId: ctx.course.id,
           componentId,
           attemptNumber,
+          cycle: currentCycleOf(user.id, ctx.course.id),
           startedAt: iso,
           deadlineAt: deadline,
           answers: {},
@@ -279,7 +282,7 @@ export const assessments = new Hono<AppEnv>()
     const rows = await db
       .select()
       .from(attempts)
-      .where(and(eq(attempts.userId, user.id), eq(attempts.componentId, ctx.component.id)))
+      .where(and(eq(attempts.userId, user.id), eq(attempts.componentId, ctx.component.id), inCurrentCycle))
       .orderBy(asc(attempts.attemptNumber));
     const body: AttemptsResponse = {
       attempts: rows.map((a) => {
@@ -323,7 +326,7 @@ export const assessments = new Hono<AppEnv>()
       db
         .select()
         .from(attempts)
-        .where(and(eq(attempts.userId, user.id), eq(attempts.componentId, ctx.component.id), isNotNull(attempts.submittedAt)))
+        .where(and(eq(attempts.userId, user.id), eq(attempts.componentId, ctx.component.id), isNotNull(attempts.submittedAt), inCurrentCycle))
         .orderBy(desc(attempts.attemptNumber))
         .get(),
       usedAttempts(db, user.id, ctx.component.id),

@@ -18,7 +18,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { auditInsertWhen } from '../services/audit';
 import { requireAdmin, requireAuth } from '../middleware/auth';
-import { certificatePdf, certificateStatus, findCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
+import { certificatePdf, certificateStatus, findCertificate, findCycleCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
 import { validate } from '../validate';
 
 /** The certificate by id, if the caller owns it or is an admin; 404 otherwise (never "exists but not yours"). */
@@ -73,17 +73,18 @@ export const certificates = new Hono<AppEnv>()
     const { courseId } = c.req.valid('param');
     const db = c.var.db;
     const userId = c.var.user.id;
-    const existing = await findCertificate(db, userId, courseId);
-    if (existing) return c.json<GenerateCertificateResponse>({ ...toCertificateInfo(existing), message: certificateMessages.existing });
     const state = await db
-      .select({ courseId: courses.id, status: courseProgress.status })
+      .select({ courseId: courses.id, status: courseProgress.status, cycle: courseProgress.cycle })
       .from(courses)
       .leftJoin(courseProgress, and(eq(courseProgress.courseId, courses.id), eq(courseProgress.userId, userId)))
       .where(eq(courses.id, courseId))
       .get();
     if (!state) throw new ApiError('NOT_FOUND', certificateMessages.courseNotFound);
+    // The current training cycle's certificate: a recertification in progress has none yet.
+    const existing = await findCycleCertificate(db, userId, courseId, state.cycle ?? 1);
+    if (existing) return c.json<GenerateCertificateResponse>({ ...toCertificateInfo(existing), message: certificateMessages.existing });
     if (state.status !== 'COMPLETED') throw new ApiError('COURSE_NOT_COMPLETED', certificateMessages.notCompleted);
-    const row = await issueCertificate(db, userId, courseId);
+    const row = await issueCertificate(db, userId, courseId, new Date(), state.cycle ?? 1);
     return c.json<GenerateCertificateResponse>({ ...toCertificateInfo(row), message: certificateMessages.generated }, 201);
   })
 

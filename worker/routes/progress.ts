@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { Hono, type Context } from 'hono';
 import { idParam } from '../contract/common';
+import { COMPLIANCE_MESSAGES, type RecertifyResponse } from '../contract/compliance';
 import {
   completeBody,
   progressBody,
@@ -35,6 +36,7 @@ import {
   type ComponentContext,
 } from '../services/progress';
 import { viewingSubject } from '../services/materials';
+import { startRecertification } from '../services/recertification';
 import { validate } from '../validate';
 
 const NOT_ENROLLED = 'Course progress not found';
@@ -142,6 +144,13 @@ export const progress = new Hono<AppEnv>()
     ]);
     const [dto] = await courseProgressDtos(db, user.id, id);
     return c.json({ message: 'Successfully enrolled in this course', progress: dto } satisfies EnrollResponse);
+  })
+
+  // A new training cycle when the certificate is due soon, expired, revoked or asked for by an event.
+  .post('/courses/:id/recertify', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const cycle = await startRecertification(c.var.db, c.var.user, id);
+    return c.json<RecertifyResponse>({ message: COMPLIANCE_MESSAGES.recertified, courseId: id, cycle });
   })
 
   // May the learner open this component now? Not enrolled, unpublished or locked answer

@@ -137,10 +137,14 @@ function resultPage(appName: string, r: VerifyCertificateResponse): Markup {
     ['Expiry Date', formatCertificateDate(r.expiryDate)],
   ];
   if (r.revokedAt) rows.push(['Revoked On', formatCertificateDate(r.revokedAt)]);
+  // The renewal chain: each certificate links to the one it renews and the one that renewed it.
+  const link = (number: string) => html`<a href="/certificate/verify/${encodeURIComponent(number)}">${number}</a>`;
+  if (r.renews) rows.push(['Renews', link(r.renews)]);
+  const status = r.renewedBy ? html`<span class="chip ${tone}">${r.status}</span> Superseded by ${link(r.renewedBy)} (still genuine)` : html`<span class="chip ${tone}">${r.status}</span>`;
   const body = html`<dl>
 ${rows.map(([label, value]) => html`<div class="row"><dt>${label}</dt><dd>${value}</dd></div>
 `)}
-<div class="row"><dt>Status</dt><dd><span class="chip ${tone}">${r.status}</span></dd></div>
+<div class="row"><dt>Status</dt><dd>${status}</dd></div>
 </dl>
 <p class="note">Issued by ${appName}. The details above come straight from the issuer's records; compare them with the printed certificate.</p>`;
   return page({

@@ -38,7 +38,17 @@ export async function loadAssessment(db: Db, componentId: string): Promise<{ ass
   return { assessment, courseId: row.courseId, componentTitle: assessment.title };
 }
 
-/** How many attempts the learner has used on a component (open ones included). */
+/**
+ * Attempts of the learner's current training cycle of the course: a recertification starts a new
+ * cycle with a fresh attempt allowance, and earlier cycles' attempts stay as history.
+ */
+export const inCurrentCycle = sql`${attempts.cycle} = coalesce((SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = ${attempts.userId} AND cp.course_id = ${attempts.courseId}), ${attempts.cycle})`;
+
+/** The cycle a new attempt belongs to: the learner's current one in the course. */
+export const currentCycleOf = (userId: string, courseId: string) =>
+  sql`coalesce((SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseId}), 1)`;
+
+/** How many attempts the learner has used on a component in the current cycle (open ones included). */
 export async function usedAttempts(db: Db, userId: string, componentId: string): Promise<{ count: number; maxNumber: number; passed: boolean }> {
   const row = await db
     .select({
@@ -47,7 +57,7 @@ export async function usedAttempts(db: Db, userId: string, componentId: string):
       passed: sql<number>`coalesce(max(CASE WHEN ${attempts.passed} = 1 THEN 1 ELSE 0 END), 0)`,
     })
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId)))
+    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), inCurrentCycle))
     .get();
   return { count: Number(row?.count ?? 0), maxNumber: Number(row?.maxNumber ?? 0), passed: Number(row?.passed ?? 0) === 1 };
 }
@@ -97,7 +107,7 @@ export async function closeAttempt(
   const grade = gradeAnswers(assessment, answers);
   const iso = now.toISOString();
   const won = sql`EXISTS (SELECT 1 FROM assessment_attempts a WHERE a.id = ${attempt.id} AND a.submitted_at = ${iso} AND a.submit_reason = ${reason} AND a.score = ${grade.score})`;
-  const submittedCount = sql`(SELECT count(*) FROM assessment_attempts a WHERE a.user_id = ${attempt.userId} AND a.component_id = ${attempt.componentId} AND a.submitted_at IS NOT NULL)`;
+  const submittedCount = sql`(SELECT count(*) FROM assessment_attempts a WHERE a.user_id = ${attempt.userId} AND a.component_id = ${attempt.componentId} AND a.cycle = ${attempt.cycle} AND a.submitted_at IS NOT NULL)`;
   const passedSql = grade.passed ? sql`1` : sql`0`;
   const [closed] = await db.batch([
     db

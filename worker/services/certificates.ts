@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse } from '../contract/certificates';
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
@@ -23,25 +23,51 @@ export function certificateStatus(row: Pick<CertificateRow, 'revokedAt' | 'expir
   return row.expiresAt <= now.toISOString() ? 'EXPIRED' : 'ACTIVE';
 }
 
+/** The learner's latest certificate of the course (the newest cycle's; earlier ones are its history). */
 export async function findCertificate(db: Db, userId: string, courseId: string): Promise<CertificateRow | undefined> {
-  return db.select().from(certificates).where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId))).get();
+  return db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
+    .orderBy(desc(certificates.cycle))
+    .get();
+}
+
+/** The certificate earned in one training cycle, if any. */
+export async function findCycleCertificate(db: Db, userId: string, courseId: string, cycle: number): Promise<CertificateRow | undefined> {
+  return db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId), eq(certificates.cycle, cycle)))
+    .get();
 }
 
 /**
- * Issues the certificate of a completed course, or returns the one already issued (idempotent:
- * the (user, course) unique index makes a concurrent second issue a no-op). The caller checks
- * that the course is COMPLETED. The PDF is rendered and stored lazily on first view.
+ * Issues the certificate of a completed course cycle, or returns the one already issued
+ * (idempotent: the (user, course, cycle) unique index makes a concurrent second issue a no-op).
+ * A certificate of a later cycle records the one it renews. The caller checks that the course is
+ * COMPLETED. The PDF is rendered and stored lazily on first view.
  */
-export async function issueCertificate(db: Db, userId: string, courseId: string, now = new Date()): Promise<CertificateRow> {
-  const existing = await findCertificate(db, userId, courseId);
+export async function issueCertificate(db: Db, userId: string, courseId: string, now = new Date(), cycle = 1): Promise<CertificateRow> {
+  const existing = await findCycleCertificate(db, userId, courseId, cycle);
   if (existing) return existing;
-  const info = await db
-    .select({ user: users, courseTitle: courses.title, validity: courses.certificateValidityDays, domainName: domains.name })
-    .from(users)
-    .innerJoin(courses, eq(courses.id, courseId))
-    .leftJoin(domains, eq(domains.id, courses.domainId))
-    .where(eq(users.id, userId))
-    .get();
+  const [info, previous] = await Promise.all([
+    db
+      .select({ user: users, courseTitle: courses.title, validity: courses.certificateValidityDays, domainName: domains.name })
+      .from(users)
+      .innerJoin(courses, eq(courses.id, courseId))
+      .leftJoin(domains, eq(domains.id, courses.domainId))
+      .where(eq(users.id, userId))
+      .get(),
+    cycle > 1
+      ? db
+          .select({ id: certificates.id })
+          .from(certificates)
+          .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId), lt(certificates.cycle, cycle)))
+          .orderBy(desc(certificates.cycle))
+          .get()
+      : undefined,
+  ]);
   if (!info) throw new Error(`cannot issue certificate: user ${userId} or course ${courseId} missing`);
   const expires = new Date(now.getTime() + info.validity * 24 * 3600 * 1000);
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -57,13 +83,15 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
         domainName: info.domainName,
         issuedAt: now.toISOString(),
         expiresAt: expires.toISOString(),
+        cycle,
+        renewsId: previous?.id ?? null,
       })
       .onConflictDoNothing()
       .returning()
       .get();
     if (inserted) return inserted;
     // Either another request issued it first, or the random number collided: look, then retry.
-    const raced = await findCertificate(db, userId, courseId);
+    const raced = await findCycleCertificate(db, userId, courseId, cycle);
     if (raced) return raced;
   }
   throw new Error('could not allocate a unique certificate number');
@@ -145,13 +173,16 @@ export async function backfillCertificates(
   now = new Date(),
 ): Promise<{ issued: number; rendered: number }> {
   const missing = await db
-    .select({ userId: courseProgress.userId, courseId: courseProgress.courseId, completedAt: courseProgress.completedAt })
+    .select({ userId: courseProgress.userId, courseId: courseProgress.courseId, completedAt: courseProgress.completedAt, cycle: courseProgress.cycle })
     .from(courseProgress)
-    .leftJoin(certificates, and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)))
+    .leftJoin(
+      certificates,
+      and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId), eq(certificates.cycle, courseProgress.cycle)),
+    )
     .where(and(eq(courseProgress.status, 'COMPLETED'), isNull(certificates.id)))
     .limit(BACKFILL_BATCH);
   // Dated by the completion, not by when the job noticed it.
-  for (const row of missing) await issueCertificate(db, row.userId, row.courseId, row.completedAt ? new Date(row.completedAt) : now);
+  for (const row of missing) await issueCertificate(db, row.userId, row.courseId, row.completedAt ? new Date(row.completedAt) : now, row.cycle);
 
   let rendered = 0;
   const origin = deps.config.publicUrl;
@@ -171,6 +202,10 @@ export async function verifyCertificate(db: Db, request: Request, number: string
   const row = await db.select().from(certificates).where(eq(certificates.certificateNumber, number.trim().toUpperCase())).get();
   if (!row) return null;
   const status = certificateStatus(row);
+  const [renews, renewedBy] = await db.batch([
+    db.select({ number: certificates.certificateNumber }).from(certificates).where(eq(certificates.id, row.renewsId ?? '')),
+    db.select({ number: certificates.certificateNumber }).from(certificates).where(eq(certificates.renewsId, row.id)).limit(1),
+  ]);
   return {
     valid: status === 'ACTIVE',
     status,
@@ -181,5 +216,7 @@ export async function verifyCertificate(db: Db, request: Request, number: string
     issuedDate: row.issuedAt,
     expiryDate: row.expiresAt,
     revokedAt: row.revokedAt,
+    renews: renews[0]?.number ?? null,
+    renewedBy: renewedBy[0]?.number ?? null,
   };
 }

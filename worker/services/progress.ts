@@ -71,7 +71,7 @@ export async function recomputeCourseProgress(
       .get()) ?? current;
 
   // Idempotent: issues once, and heals a completion whose certificate issue failed earlier.
-  if (status === 'COMPLETED') await issueCertificate(db, userId, courseId, now);
+  if (status === 'COMPLETED') await issueCertificate(db, userId, courseId, now, updated.cycle);
   return updated;
 }
 

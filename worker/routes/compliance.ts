@@ -1,0 +1,231 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  complianceQuery,
+  STATUS_LABELS,
+  userIdParam,
+  type ComplianceResponse,
+  type ComplianceRow,
+  type EventDto,
+  type ExemptionDto,
+  type TrainingRecordCourse,
+  type TrainingRecordCycle,
+  type TrainingRecordResponse,
+} from '../contract/compliance';
+import type { Db } from '../db/client';
+import { attempts, certificates, courseCycles, courseProgress, courses, requirementEvents, requirementExemptions, requirements, users } from '../db/schema';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { certificateStatus } from '../services/certificates';
+import { cellsByUser, coverageFacts, coveredUserIds, summarize, toCell, type CellResult, type CoverageFacts } from '../services/compliance';
+import { csvCell } from '../services/csv';
+import { fullName } from '../services/users';
+import { validate } from '../validate';
+
+// The compliance matrix and people's training records (admin): guarded by the /api/v2/admin prefix.
+
+/** The matrix's columns: one per required course, in title order. */
+async function requirementColumns(db: Db, bookId: string | null) {
+  const rows = await db
+    .select({ id: requirements.id, courseId: requirements.courseId, courseTitle: courses.title })
+    .from(requirements)
+    .innerJoin(courses, eq(courses.id, requirements.courseId))
+    .where(and(isNull(requirements.retiredAt), bookId ? eq(requirements.domainId, bookId) : undefined))
+    .orderBy(asc(sql`lower(${courses.title})`), asc(requirements.createdAt));
+  const byCourse = new Map<string, { id: string; courseId: string; courseTitle: string }>();
+  for (const row of rows) if (!byCourse.has(row.courseId)) byCourse.set(row.courseId, row);
+  return [...byCourse.values()];
+}
+
+/** One person's identity as the facts carry it (every fact row of a person repeats it). */
+function personOf(fact: CoverageFacts): ComplianceRow['user'] {
+  return { id: fact.userId, name: fact.userName, username: fact.username, department: fact.department, jobTitle: fact.jobTitle };
+}
+
+const CSV_CHUNK = 500;
+
+export const complianceRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', complianceQuery), async (c) => {
+    const query = c.req.valid('query');
+    const db = c.var.db;
+    const now = new Date();
+    const filter = { bookId: query.bookId || null, department: query.department || null, jobTitle: query.jobTitle || null, q: query.q || null };
+    const [facts, columns] = await Promise.all([coverageFacts(db, filter, now), requirementColumns(db, filter.bookId)]);
+    const cells = cellsByUser(facts, now);
+    const people = new Map<string, ComplianceRow['user']>();
+    for (const fact of facts) if (!people.has(fact.userId)) people.set(fact.userId, personOf(fact));
+    let ids = [...cells.keys()];
+    if (query.status) ids = ids.filter((id) => [...cells.get(id)!.values()].some((cell) => cell.status === query.status));
+    ids.sort((a, b) => people.get(a)!.name.localeCompare(people.get(b)!.name, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
+    const totalItems = ids.length;
+    const totalPages = Math.max(1, Math.ceil(totalItems / query.size));
+    const pageIds = ids.slice((query.page - 1) * query.size, query.page * query.size);
+    return c.json<ComplianceResponse>({
+      rows: pageIds.map((id) => ({ user: people.get(id)!, cells: [...cells.get(id)!.values()].map(toCell) })),
+      requirements: columns,
+      summary: summarize(cells, now),
+      pagination: { page: query.page, size: query.size, totalItems, totalPages },
+    });
+  })
+
+  // Every person and required course, one line per cell, written chunk by chunk of people: the
+  // export never holds the whole organisation in memory.
+  .get('/export.csv', validate('query', complianceQuery), async (c) => {
+    const query = c.req.valid('query');
+    const db = c.var.db;
+    const now = new Date();
+    const filter = { bookId: query.bookId || null, department: query.department || null, jobTitle: query.jobTitle || null, q: query.q || null };
+    const titles = new Map((await requirementColumns(db, filter.bookId)).map((col) => [col.courseId, col.courseTitle]));
+    const header = ['Name', 'Username', 'Department', 'Job title', 'Course', 'Status', 'Due on', 'Valid until', 'Certificate number'];
+    const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+    const encoder = new TextEncoder();
+    let after = '';
+    let started = false;
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(line(header)));
+          return;
+        }
+        const ids = await coveredUserIds(db, filter, now, after, CSV_CHUNK);
+        if (ids.length === 0) {
+          controller.close();
+          return;
+        }
+        after = ids[ids.length - 1];
+        const facts = await coverageFacts(db, { ...filter, userIdRange: [ids[0], after] }, now);
+        const people = new Map(facts.map((f) => [f.userId, personOf(f)]));
+        const cells = cellsByUser(facts, now);
+        let text = '';
+        for (const id of ids) {
+          const person = people.get(id);
+          const userCells = cells.get(id);
+          if (!person || !userCells) continue;
+          for (const cell of userCells.values()) {
+            if (query.status && cell.status !== query.status) continue;
+            text += line([person.name, person.username, person.department, person.jobTitle, titles.get(cell.courseId) ?? cell.courseId, STATUS_LABELS[cell.status], cell.dueAt?.slice(0, 10), cell.validUntil?.slice(0, 10), cell.certificateNumber]);
+          }
+        }
+        controller.enqueue(encoder.encode(text));
+      },
+    });
+    return new Response(stream, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="compliance-${now.toISOString().slice(0, 10)}.csv"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+/** Everything the platform knows about one person's training, for an inspector. */
+export async function trainingRecord(db: Db, userId: string, now = new Date()): Promise<TrainingRecordResponse> {
+  const user = await db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new ApiError('NOT_FOUND', 'User not found');
+  const [progressRows, cycleRows, attemptRows, certificateRows, exemptionRows, eventRows, facts] = await Promise.all([
+    db.select({ progress: courseProgress, title: courses.title }).from(courseProgress).innerJoin(courses, eq(courses.id, courseProgress.courseId)).where(eq(courseProgress.userId, userId)),
+    db.select().from(courseCycles).where(eq(courseCycles.userId, userId)),
+    db
+      .select({
+        id: attempts.id,
+        courseId: attempts.courseId,
+        cycle: attempts.cycle,
+        attemptNumber: attempts.attemptNumber,
+        score: attempts.score,
+        passed: attempts.passed,
+        startedAt: attempts.startedAt,
+        submittedAt: attempts.submittedAt,
+        componentTitle: sql<string | null>`(SELECT json_extract(cc.data, '$.title') FROM course_components cc WHERE cc.id = ${attempts.componentId})`,
+      })
+      .from(attempts)
+      .where(eq(attempts.userId, userId))
+      .orderBy(asc(attempts.startedAt)),
+    db.select().from(certificates).where(eq(certificates.userId, userId)).orderBy(asc(certificates.issuedAt)),
+    db
+      .select({ exemption: requirementExemptions, courseTitle: courses.title })
+      .from(requirementExemptions)
+      .innerJoin(requirements, eq(requirements.id, requirementExemptions.requirementId))
+      .innerJoin(courses, eq(courses.id, requirements.courseId))
+      .where(eq(requirementExemptions.userId, userId))
+      .orderBy(desc(requirementExemptions.createdAt)),
+    db
+      .select({ event: requirementEvents, courseTitle: courses.title })
+      .from(requirementEvents)
+      .innerJoin(requirements, eq(requirements.id, requirementEvents.requirementId))
+      .innerJoin(courses, eq(courses.id, requirements.courseId))
+      .where(eq(requirementEvents.userId, userId))
+      .orderBy(desc(requirementEvents.occurredOn)),
+    coverageFacts(db, { userId }, now),
+  ]);
+  const cells = cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>();
+  const numberById = new Map(certificateRows.map((row) => [row.id, row.certificateNumber]));
+  const renewedBy = new Map(certificateRows.filter((row) => row.renewsId).map((row) => [row.renewsId!, row.certificateNumber]));
+
+  const courseIds = new Set<string>([...progressRows.map((r) => r.progress.courseId), ...certificateRows.map((r) => r.courseId), ...cells.keys()]);
+  const missingTitles = [...courseIds].filter((id) => !progressRows.some((r) => r.progress.courseId === id));
+  const titleRows = missingTitles.length ? await db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, missingTitles)) : [];
+  const titles = new Map<string, string>([...progressRows.map((r) => [r.progress.courseId, r.title] as const), ...titleRows.map((r) => [r.id, r.title] as const)]);
+
+  const cycleOf = (courseId: string, cycle: number, base: Omit<TrainingRecordCycle, 'attempts' | 'certificate' | 'cycle'>): TrainingRecordCycle => {
+    const certificate = certificateRows.find((row) => row.courseId === courseId && row.cycle === cycle);
+    return {
+      cycle,
+      ...base,
+      attempts: attemptRows
+        .filter((a) => a.courseId === courseId && a.cycle === cycle)
+        .map((a) => ({ attemptId: a.id, componentTitle: a.componentTitle ?? 'Assessment', attemptNumber: a.attemptNumber, score: a.score, passed: a.submittedAt ? a.passed === true : null, startedAt: a.startedAt, submittedAt: a.submittedAt })),
+      certificate: certificate
+        ? {
+            certificateNumber: certificate.certificateNumber,
+            issuedAt: certificate.issuedAt,
+            expiresAt: certificate.expiresAt,
+            revokedAt: certificate.revokedAt,
+            status: certificateStatus(certificate, now),
+            renews: certificate.renewsId ? (numberById.get(certificate.renewsId) ?? null) : null,
+            renewedBy: renewedBy.get(certificate.id) ?? null,
+          }
+        : null,
+    };
+  };
+
+  const courseList: TrainingRecordCourse[] = [...courseIds].map((courseId) => {
+    const current = progressRows.find((r) => r.progress.courseId === courseId)?.progress;
+    const cycles = cycleRows
+      .filter((row) => row.courseId === courseId)
+      .map((row) => cycleOf(courseId, row.cycle, { status: row.status, progress: row.overallProgress, enrolledAt: row.enrolledAt, startedAt: row.startedAt, completedAt: row.completedAt, current: false }));
+    if (current) {
+      cycles.push(cycleOf(courseId, current.cycle, { status: current.status, progress: current.overallProgress, enrolledAt: current.enrolledAt, startedAt: current.startedAt, completedAt: current.completedAt, current: true }));
+    }
+    cycles.sort((a, b) => a.cycle - b.cycle);
+    const cell = cells.get(courseId);
+    return { courseId, courseTitle: titles.get(courseId) ?? 'Course', required: !!cell, compliance: cell ? toCell(cell) : null, cycles };
+  });
+  courseList.sort((a, b) => Number(b.required) - Number(a.required) || a.courseTitle.localeCompare(b.courseTitle));
+
+  return {
+    user: {
+      id: user.id,
+      name: fullName(user),
+      username: user.username,
+      email: user.email,
+      department: user.department,
+      jobTitle: user.jobTitle,
+      status: user.deactivatedAt ? 'DEACTIVATED' : 'ACTIVE',
+    },
+    generatedAt: now.toISOString(),
+    courses: courseList,
+    exemptions: exemptionRows.map(
+      ({ exemption: e, courseTitle }): ExemptionDto => ({ id: e.id, requirementId: e.requirementId, courseTitle, reason: e.reason, until: e.until, createdAt: e.createdAt, createdBy: e.createdBy }),
+    ),
+    events: eventRows.map(
+      ({ event: e, courseTitle }): EventDto => ({ id: e.id, requirementId: e.requirementId, courseTitle, kind: e.kind, note: e.note, occurredOn: e.occurredOn, createdAt: e.createdAt, createdBy: e.createdBy }),
+    ),
+  };
+}
+
+export const adminUserRecordRoutes = new Hono<AppEnv>()
+  .get('/:id/training-record', validate('param', userIdParam), async (c) => {
+    return c.json<TrainingRecordResponse>(await trainingRecord(c.var.db, c.req.valid('param').id));
+  });

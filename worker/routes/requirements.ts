@@ -1,0 +1,226 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  COMPLIANCE_MESSAGES,
+  dayStart,
+  eventBody,
+  exemptionBody,
+  requirementBody,
+  requirementIdParam,
+  requirementListQuery,
+  type EventDto,
+  type ExemptionDto,
+  type RequirementBody,
+  type RequirementListResponse,
+  type RequirementResponse,
+} from '../contract/compliance';
+import type { Db } from '../db/client';
+import { courses, domains, requirementEvents, requirementExemptions, requirements, users } from '../db/schema';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { auditInsert } from '../services/audit';
+import { coverageFacts, listRequirements } from '../services/compliance';
+import { validate } from '../validate';
+
+// Required training (admin): guarded by the /api/v2/admin prefix in app.ts.
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+async function findRequirement(db: Db, id: string) {
+  const [row] = await listRequirements(db, { includeRetired: true, id });
+  if (!row) throw new ApiError('NOT_FOUND', COMPLIANCE_MESSAGES.requirementNotFound);
+  return row;
+}
+
+/** The course and book exist and belong together, and no active requirement says the same thing. */
+async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string) {
+  const [course, book] = await Promise.all([
+    db.select({ id: courses.id, domainId: courses.domainId }).from(courses).where(eq(courses.id, body.courseId)).get(),
+    db.select({ id: domains.id }).from(domains).where(eq(domains.id, body.bookId)).get(),
+  ]);
+  if (!course) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.courseNotFound, { fields: { courseId: COMPLIANCE_MESSAGES.courseNotFound } });
+  if (!book) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.bookNotFound, { fields: { bookId: COMPLIANCE_MESSAGES.bookNotFound } });
+  if (course.domainId !== book.id) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.courseNotInBook, { fields: { courseId: COMPLIANCE_MESSAGES.courseNotInBook } });
+  const same = await db
+    .select({ id: requirements.id })
+    .from(requirements)
+    .where(
+      and(
+        eq(requirements.courseId, body.courseId),
+        eq(requirements.domainId, body.bookId),
+        isNull(requirements.retiredAt),
+        sql`coalesce(lower(${requirements.department}), '') = ${(body.department ?? '').toLowerCase()}`,
+        sql`coalesce(lower(${requirements.jobTitle}), '') = ${(body.jobTitle ?? '').toLowerCase()}`,
+      ),
+    )
+    .all();
+  if (same.some((r) => r.id !== exceptId)) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.duplicate);
+}
+
+/** The person exists, is active and is covered by the requirement now (or would be, if it had started). */
+async function coveredUser(db: Db, requirementId: string, userId: string, now: Date) {
+  const user = await db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt))).get();
+  if (!user) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.userNotFound, { fields: { userId: COMPLIANCE_MESSAGES.userNotFound } });
+  const far = new Date(Math.max(now.getTime(), Date.parse('9999-01-01T00:00:00Z') - 1));
+  const facts = await coverageFacts(db, { userId }, far);
+  if (!facts.some((f) => f.requirementId === requirementId)) {
+    throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.notCovered, { fields: { userId: COMPLIANCE_MESSAGES.notCovered } });
+  }
+  return user;
+}
+
+const auditView = (r: { courseId: string; bookId: string; department: string | null; jobTitle: string | null; dueWithinDays: number; dueSoonDays: number; activeFrom: string; retiredAt: string | null }) => ({
+  courseId: r.courseId,
+  bookId: r.bookId,
+  department: r.department,
+  jobTitle: r.jobTitle,
+  dueWithinDays: r.dueWithinDays,
+  dueSoonDays: r.dueSoonDays,
+  activeFrom: r.activeFrom,
+  retiredAt: r.retiredAt,
+});
+
+export const requirementRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', requirementListQuery), async (c) => {
+    const { includeRetired } = c.req.valid('query');
+    return c.json<RequirementListResponse>({ requirements: await listRequirements(c.var.db, { includeRetired }) });
+  })
+
+  .post('/', validate('json', requirementBody), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    await checkRequirement(db, body);
+    const now = new Date();
+    const id = crypto.randomUUID();
+    const values = {
+      id,
+      courseId: body.courseId,
+      domainId: body.bookId,
+      department: body.department,
+      jobTitle: body.jobTitle,
+      dueWithinDays: body.dueWithinDays,
+      dueSoonDays: body.dueSoonDays,
+      activeFrom: dayStart(body.activeFrom ?? today(now)),
+      createdBy: c.var.user.id,
+    };
+    await db.batch([
+      db.insert(requirements).values(values),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'REQUIREMENT_CREATED',
+        entityType: 'REQUIREMENT',
+        entityId: id,
+        after: auditView({ ...values, bookId: body.bookId, retiredAt: null }),
+        at: now,
+      }),
+    ]);
+    return c.json<RequirementResponse>({ requirement: await findRequirement(db, id) }, 201);
+  })
+
+  .get('/:id', validate('param', requirementIdParam), async (c) => {
+    return c.json<RequirementResponse>({ requirement: await findRequirement(c.var.db, c.req.valid('param').id) });
+  })
+
+  .put('/:id', validate('param', requirementIdParam), validate('json', requirementBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    const before = await findRequirement(db, id);
+    if (before.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.retired);
+    await checkRequirement(db, body, id);
+    const now = new Date();
+    const set = {
+      courseId: body.courseId,
+      domainId: body.bookId,
+      department: body.department,
+      jobTitle: body.jobTitle,
+      dueWithinDays: body.dueWithinDays,
+      dueSoonDays: body.dueSoonDays,
+      activeFrom: body.activeFrom ? dayStart(body.activeFrom) : before.activeFrom,
+      updatedAt: now.toISOString(),
+    };
+    await db.batch([
+      db.update(requirements).set(set).where(and(eq(requirements.id, id), isNull(requirements.retiredAt))),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'REQUIREMENT_UPDATED',
+        entityType: 'REQUIREMENT',
+        entityId: id,
+        before: auditView(before),
+        after: auditView({ ...set, bookId: body.bookId, retiredAt: null }),
+        at: now,
+      }),
+    ]);
+    return c.json<RequirementResponse>({ requirement: await findRequirement(db, id) });
+  })
+
+  // Never deleted: a retired requirement keeps its exemptions, events and audit history.
+  .post('/:id/retire', validate('param', requirementIdParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    const before = await findRequirement(db, id);
+    if (before.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.alreadyRetired);
+    const now = new Date();
+    const iso = now.toISOString();
+    const [updated] = await db.batch([
+      db.update(requirements).set({ retiredAt: iso, updatedAt: iso }).where(and(eq(requirements.id, id), isNull(requirements.retiredAt))).returning({ id: requirements.id }),
+      auditInsert(db, { actor: c.var.user, action: 'REQUIREMENT_RETIRED', entityType: 'REQUIREMENT', entityId: id, before: auditView(before), after: { retiredAt: iso }, at: now }),
+    ]);
+    if (updated.length === 0) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.alreadyRetired);
+    return c.json<RequirementResponse>({ requirement: await findRequirement(db, id) });
+  })
+
+  .post('/:id/exemptions', validate('param', requirementIdParam), validate('json', exemptionBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    const requirement = await findRequirement(db, id);
+    if (requirement.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.retired);
+    const now = new Date();
+    if (body.until <= today(now)) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.untilFuture, { fields: { until: COMPLIANCE_MESSAGES.untilFuture } });
+    const user = await coveredUser(db, id, body.userId, now);
+    const exemptionId = crypto.randomUUID();
+    const until = dayStart(body.until);
+    await db.batch([
+      db.insert(requirementExemptions).values({ id: exemptionId, requirementId: id, userId: user.id, reason: body.reason, until, createdBy: c.var.user.username, createdAt: now.toISOString() }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'REQUIREMENT_EXEMPTION_GRANTED',
+        target: user,
+        entityType: 'REQUIREMENT',
+        entityId: id,
+        reason: body.reason,
+        after: { exemptionId, courseId: requirement.courseId, until },
+        at: now,
+      }),
+    ]);
+    const exemption: ExemptionDto = { id: exemptionId, requirementId: id, courseTitle: requirement.courseTitle, reason: body.reason, until, createdAt: now.toISOString(), createdBy: c.var.user.username };
+    return c.json({ exemption }, 201);
+  })
+
+  .post('/:id/events', validate('param', requirementIdParam), validate('json', eventBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    const requirement = await findRequirement(db, id);
+    if (requirement.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.retired);
+    const now = new Date();
+    if (body.occurredOn > today(now)) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.occurredFuture, { fields: { occurredOn: COMPLIANCE_MESSAGES.occurredFuture } });
+    const user = await coveredUser(db, id, body.userId, now);
+    const eventId = crypto.randomUUID();
+    await db.batch([
+      db.insert(requirementEvents).values({ id: eventId, requirementId: id, userId: user.id, kind: body.kind, note: body.note, occurredOn: body.occurredOn, createdBy: c.var.user.username, createdAt: now.toISOString() }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'REQUIREMENT_EVENT_RECORDED',
+        target: user,
+        entityType: 'REQUIREMENT',
+        entityId: id,
+        reason: body.note,
+        after: { eventId, courseId: requirement.courseId, kind: body.kind, occurredOn: body.occurredOn },
+        at: now,
+      }),
+    ]);
+    const event: EventDto = { id: eventId, requirementId: id, courseTitle: requirement.courseTitle, kind: body.kind, note: body.note, occurredOn: body.occurredOn, createdAt: now.toISOString(), createdBy: c.var.user.username };
+    return c.json({ event }, 201);
+  });

@@ -1,0 +1,47 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { LearnerRequirement, LearnerRequirementsResponse } from '../contract/compliance';
+import { canRecertify, severity } from '../contract/rules/compliance';
+import { certificates, courseProgress, courses } from '../db/schema';
+import type { AppEnv } from '../env';
+import { cellsByUser, coverageFacts, recertifyWindow } from '../services/compliance';
+
+// The signed-in learner's required training: guarded by the /api/v2/user prefix in app.ts.
+
+export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const db = c.var.db;
+  const userId = c.var.user.id;
+  const now = new Date();
+  const facts = await coverageFacts(db, { userId }, now);
+  const cells = cellsByUser(facts, now).get(userId);
+  if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
+  const courseIds = [...cells.keys()];
+  const [titles, progress, certs] = await db.batch([
+    db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, courseIds)),
+    db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(and(eq(courseProgress.userId, userId), inArray(courseProgress.courseId, courseIds))),
+    db
+      .select({ courseId: certificates.courseId, cycle: certificates.cycle, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
+      .from(certificates)
+      .where(and(eq(certificates.userId, userId), inArray(certificates.courseId, courseIds))),
+  ]);
+  const list: LearnerRequirement[] = [...cells.values()].map((cell) => {
+    const enrollment = progress.find((p) => p.courseId === cell.courseId);
+    const current = enrollment ? certs.find((cert) => cert.courseId === cell.courseId && cert.cycle === enrollment.cycle) : undefined;
+    const courseFacts = facts.filter((f) => f.courseId === cell.courseId);
+    const lastEvent = courseFacts.reduce<string | null>((latest, f) => (f.lastEventOn && (!latest || f.lastEventOn > latest) ? f.lastEventOn : latest), null);
+    return {
+      requirementId: cell.requirementId,
+      courseId: cell.courseId,
+      courseTitle: titles.find((t) => t.id === cell.courseId)?.title ?? 'Course',
+      status: cell.status,
+      dueAt: cell.dueAt,
+      validUntil: cell.validUntil,
+      certificateNumber: cell.certificateNumber,
+      canRecertify: !!current && canRecertify(current, recertifyWindow(courseFacts, 30), now, lastEvent ? `${lastEvent}T00:00:00.000Z` : null),
+      progressStatus: enrollment?.status ?? null,
+    };
+  });
+  // Overdue and due-soon first, then by due date.
+  list.sort((a, b) => severity(a.status) - severity(b.status) || (a.dueAt ?? '\uffff').localeCompare(b.dueAt ?? '\uffff'));
+  return c.json<LearnerRequirementsResponse>({ requirements: list });
+});

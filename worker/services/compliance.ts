@@ -1,0 +1,216 @@
+/**
+ * Required training: who is covered by which requirement, the facts the rule needs for each
+ * person and course, and the statuses derived from them with the one rule function.
+ *
+ * Statuses are never stored: they follow from dates, so a certificate that expires overnight is
+ * overdue in the morning without a job having to notice it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ComplianceCell, ComplianceSummary, RequirementDto } from '../contract/compliance';
+import { complianceStatus, lapsesAt, mergeResults, type ComplianceResult, type ComplianceStatus, DAY_MS } from '../contract/rules/compliance';
+import type { Db } from '../db/client';
+
+/** One person covered by one requirement, with everything the rule needs. */
+export interface CoverageFacts {
+  userId: string;
+  /** The person's display name (first and last name, or the username), for sorting and showing. */
+  userName: string;
+  username: string;
+  department: string | null;
+  jobTitle: string | null;
+  requirementId: string;
+  courseId: string;
+  dueWithinDays: number;
+  dueSoonDays: number;
+  coveredSince: string;
+  certNumber: string | null;
+  certIssuedAt: string | null;
+  certExpiresAt: string | null;
+  exemptUntil: string | null;
+  lastEventOn: string | null;
+}
+
+export interface CoverageFilter {
+  /** Only requirements of this book. */
+  bookId?: string | null;
+  /** Only people of this department / job title (case-insensitive, exact). */
+  department?: string | null;
+  jobTitle?: string | null;
+  /** Name, username or e-mail contains. */
+  q?: string | null;
+  /** Only these people (a learner's own panel, a training record). */
+  userId?: string | null;
+  /** Only people whose id lies in this range (the CSV export walks the people in chunks). */
+  userIdRange?: readonly [string, string] | null;
+  /** Only this course's requirements. */
+  courseId?: string | null;
+}
+
+const lowerEq = (column: SQL, value: string) => sql`lower(${column}) = lower(${value})`;
+
+/** Who is covered by what: the conditions shared by the facts and the export's chunks. */
+function coverageWhere(filter: CoverageFilter, now: Date): SQL {
+  const iso = now.toISOString();
+  const conditions: SQL[] = [
+    sql`r.retired_at IS NULL`,
+    sql`r.active_from <= ${iso}`,
+    sql`u.deactivated_at IS NULL`,
+    sql`u.role = 'USER'`,
+    sql`(r.department IS NULL OR lower(u.department) = lower(r.department))`,
+    sql`(r.job_title IS NULL OR lower(u.job_title) = lower(r.job_title))`,
+  ];
+  if (filter.bookId) conditions.push(sql`r.domain_id = ${filter.bookId}`);
+  if (filter.courseId) conditions.push(sql`r.course_id = ${filter.courseId}`);
+  if (filter.userId) conditions.push(sql`u.id = ${filter.userId}`);
+  if (filter.userIdRange) conditions.push(sql`u.id >= ${filter.userIdRange[0]} AND u.id <= ${filter.userIdRange[1]}`);
+  if (filter.department) conditions.push(lowerEq(sql`u.department`, filter.department));
+  if (filter.jobTitle) conditions.push(lowerEq(sql`u.job_title`, filter.jobTitle));
+  if (filter.q) {
+    const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    conditions.push(
+      sql`(lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ${like} ESCAPE '\\' OR lower(u.username) LIKE ${like} ESCAPE '\\' OR lower(u.email) LIKE ${like} ESCAPE '\\')`,
+    );
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+const COVERAGE_FROM = sql`FROM requirements r JOIN user_domains ud ON ud.domain_id = r.domain_id JOIN users u ON u.id = ud.user_id`;
+
+/** Ids of covered people after `after`, in id order: the CSV export's chunks. */
+export async function coveredUserIds(db: Db, filter: CoverageFilter, now: Date, after: string, limit: number): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`SELECT DISTINCT u.id AS id ${COVERAGE_FROM} WHERE ${coverageWhere(filter, now)} AND u.id > ${after} ORDER BY u.id LIMIT ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Every (person, requirement) pair in force at `now`: active accounts of learners in the
+ * requirement's book, narrowed by its department and job title, requirement not retired and
+ * started. The latest unrevoked certificate, the exemption in force and the latest retraining
+ * event come along (correlated lookups on indexed columns).
+ */
+export async function coverageFacts(db: Db, filter: CoverageFilter, now: Date): Promise<CoverageFacts[]> {
+  const rows = await db.all<Omit<CoverageFacts, 'certNumber' | 'certIssuedAt' | 'certExpiresAt'> & { cert: string | null }>(sql`
+    SELECT u.id AS userId, u.username AS username, u.department AS department, u.job_title AS jobTitle,
+      coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username) AS userName,
+      r.id AS requirementId, r.course_id AS courseId,
+      r.due_within_days AS dueWithinDays, r.due_soon_days AS dueSoonDays,
+      max(r.active_from, ud.created_at) AS coveredSince,
+      (SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
+        WHERE c.user_id = u.id AND c.course_id = r.course_id AND c.revoked_at IS NULL
+        ORDER BY c.issued_at DESC LIMIT 1) AS cert,
+      (SELECT max(e.until) FROM requirement_exemptions e WHERE e.user_id = u.id AND e.requirement_id = r.id) AS exemptUntil,
+      (SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id) AS lastEventOn
+    ${COVERAGE_FROM}
+    WHERE ${coverageWhere(filter, now)}`);
+  return rows.map(({ cert, ...row }) => {
+    const [certNumber, certIssuedAt, certExpiresAt] = cert ? (JSON.parse(cert) as [string, string, string]) : [null, null, null];
+    return { ...row, certNumber, certIssuedAt, certExpiresAt };
+  });
+}
+
+export type CellResult = ComplianceResult & { requirementId: string; courseId: string };
+
+export function evaluate(facts: CoverageFacts, now: Date): CellResult {
+  const result = complianceStatus(
+    {
+      coveredSince: facts.coveredSince,
+      dueWithinDays: facts.dueWithinDays,
+      dueSoonDays: facts.dueSoonDays,
+      certificate: facts.certNumber && facts.certIssuedAt && facts.certExpiresAt ? { number: facts.certNumber, issuedAt: facts.certIssuedAt, expiresAt: facts.certExpiresAt } : null,
+      exemptUntil: facts.exemptUntil,
+      lastEventOn: facts.lastEventOn ? `${facts.lastEventOn}T00:00:00.000Z` : null,
+    },
+    now,
+  );
+  return { ...result, requirementId: facts.requirementId, courseId: facts.courseId };
+}
+
+/** Per person, per course: one merged cell (several requirements of one course give one status). */
+export function cellsByUser(facts: readonly CoverageFacts[], now: Date): Map<string, Map<string, CellResult>> {
+  const grouped = new Map<string, Map<string, CellResult[]>>();
+  for (const fact of facts) {
+    let courses = grouped.get(fact.userId);
+    if (!courses) grouped.set(fact.userId, (courses = new Map()));
+    const list = courses.get(fact.courseId) ?? [];
+    list.push(evaluate(fact, now));
+    courses.set(fact.courseId, list);
+  }
+  const merged = new Map<string, Map<string, CellResult>>();
+  for (const [userId, courses] of grouped) {
+    const cells = new Map<string, CellResult>();
+    for (const [courseId, results] of courses) cells.set(courseId, mergeResults(results)!);
+    merged.set(userId, cells);
+  }
+  return merged;
+}
+
+export function toCell(result: CellResult): ComplianceCell {
+  return {
+    requirementId: result.requirementId,
+    courseId: result.courseId,
+    status: result.status,
+    dueAt: result.dueAt,
+    validUntil: result.validUntil,
+    certificateNumber: result.certificateNumber,
+  };
+}
+
+const FORECAST_DAYS = [30, 60, 90] as const;
+
+/** Counts per status, the share holding a valid certificate, and who lapses within 30/60/90 days. */
+export function summarize(cells: Map<string, Map<string, CellResult>>, now: Date): ComplianceSummary {
+  const counts: Record<ComplianceStatus, number> = { pending: 0, compliant: 0, 'due-soon': 0, overdue: 0, exempt: 0 };
+  const lapses = [0, 0, 0];
+  for (const userCells of cells.values()) {
+    let first: number | null = null;
+    for (const cell of userCells.values()) {
+      counts[cell.status] += 1;
+      const lapse = lapsesAt(cell);
+      if (lapse) {
+        const time = Date.parse(lapse);
+        if (first == null || time < first) first = time;
+      }
+    }
+    if (first != null) FORECAST_DAYS.forEach((days, index) => {
+      if (first! <= now.getTime() + days * DAY_MS) lapses[index] += 1;
+    });
+  }
+  const counted = counts.pending + counts.compliant + counts['due-soon'] + counts.overdue;
+  const valid = counts.compliant + counts['due-soon'];
+  return {
+    pending: counts.pending,
+    compliant: counts.compliant,
+    dueSoon: counts['due-soon'],
+    overdue: counts.overdue,
+    exempt: counts.exempt,
+    percentCompliant: counted === 0 ? 100 : Math.round((valid / counted) * 1000) / 10,
+    forecast: { d30: lapses[0], d60: lapses[1], d90: lapses[2] },
+  };
+}
+
+/** Requirements with their course, book and how many active learners each covers now. */
+export async function listRequirements(db: Db, options: { includeRetired?: boolean; id?: string } = {}, now = new Date()): Promise<RequirementDto[]> {
+  const conditions: SQL[] = [];
+  if (!options.includeRetired) conditions.push(sql`r.retired_at IS NULL`);
+  if (options.id) conditions.push(sql`r.id = ${options.id}`);
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const rows = await db.all<Omit<RequirementDto, 'coveredCount'> & { coveredCount: number }>(sql`
+    SELECT r.id AS id, r.course_id AS courseId, c.title AS courseTitle, r.domain_id AS bookId, d.name AS bookName,
+      r.department AS department, r.job_title AS jobTitle, r.due_within_days AS dueWithinDays, r.due_soon_days AS dueSoonDays,
+      r.active_from AS activeFrom, r.retired_at AS retiredAt, r.created_at AS createdAt,
+      CASE WHEN r.retired_at IS NOT NULL OR r.active_from > ${now.toISOString()} THEN 0 ELSE (
+        SELECT count(*) FROM user_domains ud JOIN users u ON u.id = ud.user_id
+        WHERE ud.domain_id = r.domain_id AND u.deactivated_at IS NULL AND u.role = 'USER'
+          AND (r.department IS NULL OR lower(u.department) = lower(r.department))
+          AND (r.job_title IS NULL OR lower(u.job_title) = lower(r.job_title))
+      ) END AS coveredCount
+    FROM requirements r JOIN courses c ON c.id = r.course_id JOIN domains d ON d.id = r.domain_id
+    ${where}
+    ORDER BY r.retired_at IS NOT NULL, c.title COLLATE NOCASE, r.created_at`);
+  return rows.map((row) => ({ ...row, coveredCount: Number(row.coveredCount) }));
+}
+
+/** The widest recertification window (days before expiry) among the requirements covering a learner for a course. */
+export function recertifyWindow(facts: readonly CoverageFacts[], fallback: number): number {
+  return facts.length ? Math.max(...facts.map((f) => f.dueSoonDays)) : fallback;
+}

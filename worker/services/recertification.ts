@@ -1,0 +1,123 @@
+/**
+ * Recertification: a learner whose certificate is due soon (or expired, revoked, or asked for by a
+ * retraining event) starts a new training cycle of the course. The finished cycle's course and
+ * component progress are copied to the history tables, its attempts and certificate stay where
+ * they are (tagged with their cycle), and the live rows start afresh for the next cycle.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { COMPLIANCE_MESSAGES } from '../contract/compliance';
+import { canRecertify, DAY_MS, DEFAULT_RECERTIFY_WINDOW_DAYS } from '../contract/rules/compliance';
+import type { Db } from '../db/client';
+import { attempts, componentProgress, componentProgressHistory, courseCycles, courseProgress } from '../db/schema';
+import type { AuthUser } from '../env';
+import { ApiError } from '../errors';
+import { findCycleCertificate } from './certificates';
+import { coverageFacts, recertifyWindow } from './compliance';
+import { COURSE_NOT_AVAILABLE, componentProgressMap, courseComponents, findCourseWithDomain, findEnrollment, inUserBooks } from './progress';
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** Whether the learner's current cycle may be renewed now, and why not. */
+export async function recertificationState(
+  db: Db,
+  userId: string,
+  courseId: string,
+  now: Date,
+): Promise<{ allowed: true; cycle: number } | { allowed: false; code: 'CONFLICT' | 'RECERTIFICATION_NOT_DUE' | 'NOT_FOUND'; message: string }> {
+  const enrollment = await findEnrollment(db, userId, courseId);
+  if (!enrollment) return { allowed: false, code: 'NOT_FOUND', message: COMPLIANCE_MESSAGES.notEnrolled };
+  const [certificate, facts] = await Promise.all([findCycleCertificate(db, userId, courseId, enrollment.cycle), coverageFacts(db, { userId, courseId }, now)]);
+  if (!certificate) return { allowed: false, code: 'CONFLICT', message: COMPLIANCE_MESSAGES.noCertificate };
+  const window = recertifyWindow(facts, DEFAULT_RECERTIFY_WINDOW_DAYS);
+  const lastEvent = facts.reduce<string | null>((latest, f) => (f.lastEventOn && (!latest || f.lastEventOn > latest) ? f.lastEventOn : latest), null);
+  if (!canRecertify(certificate, window, now, lastEvent ? `${lastEvent}T00:00:00.000Z` : null)) {
+    const opens = new Date(Date.parse(certificate.expiresAt) - window * DAY_MS).toISOString();
+    return { allowed: false, code: 'RECERTIFICATION_NOT_DUE', message: COMPLIANCE_MESSAGES.notDue(day(certificate.expiresAt), day(opens)) };
+  }
+  return { allowed: true, cycle: enrollment.cycle };
+}
+
+/**
+ * Starts the next cycle. Every write is guarded by the cycle it closes, in one batch: two
+ * concurrent requests start one new cycle, and a failure leaves the old cycle untouched.
+ */
+export async function startRecertification(db: Db, user: Pick<AuthUser, 'id' | 'role'>, courseId: string, now = new Date()): Promise<number> {
+  const found = await findCourseWithDomain(db, courseId);
+  if (!found) throw new ApiError('NOT_FOUND', COMPLIANCE_MESSAGES.courseNotFound);
+  if (found.course.status !== 'PUBLISHED' || !(await inUserBooks(db, user, found.course.domainId))) {
+    throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
+  }
+  const state = await recertificationState(db, user.id, courseId, now);
+  if (!state.allowed) throw new ApiError(state.code, state.message);
+  const open = await db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.userId, user.id), eq(attempts.courseId, courseId), isNull(attempts.submittedAt)))
+    .get();
+  if (open) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.attemptOpen);
+
+  const cycle = state.cycle;
+  const iso = now.toISOString();
+  const stillCycle = sql`EXISTS (SELECT 1 FROM course_progress p WHERE p.user_id = ${user.id} AND p.course_id = ${courseId} AND p.cycle = ${cycle})`;
+  const [list, progress] = await Promise.all([courseComponents(db, courseId), componentProgressMap(db, user.id, courseId)]);
+  const results = await db.batch([
+    db.insert(courseCycles).select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as('id'),
+          userId: courseProgress.userId,
+          courseId: courseProgress.courseId,
+          cycle: courseProgress.cycle,
+          status: courseProgress.status,
+          overallProgress: courseProgress.overallProgress,
+          enrolledAt: courseProgress.enrolledAt,
+          startedAt: courseProgress.startedAt,
+          completedAt: courseProgress.completedAt,
+          closedAt: sql<string>`${iso}`.as('closed_at'),
+        })
+        .from(courseProgress)
+        .where(and(eq(courseProgress.userId, user.id), eq(courseProgress.courseId, courseId), eq(courseProgress.cycle, cycle))),
+    ),
+    ...[...progress.values()].map((row) =>
+      db
+        .insert(componentProgressHistory)
+        .select(
+          db
+            .select({
+              id: sql<string>`${crypto.randomUUID()}`.as('id'),
+              userId: componentProgress.userId,
+              courseId: componentProgress.courseId,
+              componentId: componentProgress.componentId,
+              cycle: sql<number>`${cycle}`.as('cycle'),
+              status: componentProgress.status,
+              progressPercentage: componentProgress.progressPercentage,
+              score: componentProgress.score,
+              attempts: componentProgress.attempts,
+              timeSpentSeconds: componentProgress.timeSpentSeconds,
+              startedAt: componentProgress.startedAt,
+              completedAt: componentProgress.completedAt,
+            })
+            .from(componentProgress)
+            .where(and(eq(componentProgress.id, row.id), stillCycle)),
+        ),
+    ),
+    // The live rows start afresh (the enrollment's component rows, as at enroll).
+    ...[...progress.values()].map((row) =>
+      db
+        .update(componentProgress)
+        .set({ status: 'NOT_STARTED', progressPercentage: 0, score: null, attempts: 0, timeSpentSeconds: 0, mediaSeconds: null, startedAt: null, completedAt: null, lastAccessedAt: null })
+        .where(and(eq(componentProgress.id, row.id), stillCycle)),
+    ),
+    ...list
+      .filter((component) => !progress.has(component.id))
+      .map((component) => db.insert(componentProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId, componentId: component.id }).onConflictDoNothing()),
+    db
+      .update(courseProgress)
+      .set({ cycle: cycle + 1, status: 'ENROLLED', overallProgress: 0, enrolledAt: iso, startedAt: null, completedAt: null, lastAccessedAt: iso })
+      .where(and(eq(courseProgress.userId, user.id), eq(courseProgress.courseId, courseId), eq(courseProgress.cycle, cycle)))
+      .returning({ cycle: courseProgress.cycle }),
+  ]);
+  const updated = results[results.length - 1] as { cycle: number }[];
+  if (updated.length === 0) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.courseUnavailable);
+  return cycle + 1;
+}
