@@ -13,6 +13,7 @@ import {
   type TrainingRecordResponse,
 } from '../contract/compliance';
 import type { Db } from '../db/client';
+import { selectInChunks } from '../db/in-list';
 import { attempts, certificates, courseCycles, courseProgress, courses, requirementEvents, requirementExemptions, requirements, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -165,7 +166,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
 
   const courseIds = new Set<string>([...progressRows.map((r) => r.progress.courseId), ...certificateRows.map((r) => r.courseId), ...cells.keys()]);
   const missingTitles = [...courseIds].filter((id) => !progressRows.some((r) => r.progress.courseId === id));
-  const titleRows = missingTitles.length ? await db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, missingTitles)) : [];
+  const titleRows = await selectInChunks(missingTitles, (part) => db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, part)));
   const titles = new Map<string, string>([...progressRows.map((r) => [r.progress.courseId, r.title] as const), ...titleRows.map((r) => [r.id, r.title] as const)]);
 
   const cycleOf = (courseId: string, cycle: number, base: Omit<TrainingRecordCycle, 'attempts' | 'certificate' | 'cycle'>): TrainingRecordCycle => {

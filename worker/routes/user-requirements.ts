@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { LearnerRequirement, LearnerRequirementsResponse } from '../contract/compliance';
 import { canRecertify, severity } from '../contract/rules/compliance';
-import { certificates, courseProgress, courses } from '../db/schema';
+import { certificates, courseProgress, courses, requirements } from '../db/schema';
 import type { AppEnv } from '../env';
 import { cellsByUser, coverageFacts, recertifyWindow } from '../services/compliance';
 
@@ -15,14 +15,17 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const facts = await coverageFacts(db, { userId }, now);
   const cells = cellsByUser(facts, now).get(userId);
   if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
-  const courseIds = [...cells.keys()];
+  // The learner's own rows (a handful), filtered to the required courses here.
   const [titles, progress, certs] = await db.batch([
-    db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, courseIds)),
-    db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(and(eq(courseProgress.userId, userId), inArray(courseProgress.courseId, courseIds))),
+    db
+      .selectDistinct({ id: courses.id, title: courses.title })
+      .from(courses)
+      .innerJoin(requirements, and(eq(requirements.courseId, courses.id), isNull(requirements.retiredAt))),
+    db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(eq(courseProgress.userId, userId)),
     db
       .select({ courseId: certificates.courseId, cycle: certificates.cycle, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
       .from(certificates)
-      .where(and(eq(certificates.userId, userId), inArray(certificates.courseId, courseIds))),
+      .where(eq(certificates.userId, userId)),
   ]);
   const list: LearnerRequirement[] = [...cells.values()].map((cell) => {
     const enrollment = progress.find((p) => p.courseId === cell.courseId);
