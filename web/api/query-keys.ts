@@ -18,6 +18,12 @@ export const queryKeys = {
       summary: ['admin', 'assessments', 'summary'] as const,
       auditLog: (page: number) => ['admin', 'assessments', 'audit-log', page] as const,
     },
+    requirements: { all: ['admin', 'requirements'] as const },
+    /** The matrix pages and a person's training record share the prefix: any compliance change refreshes both. */
+    compliance: {
+      all: ['admin', 'compliance'] as const,
+      record: (userId: string) => ['admin', 'compliance', 'record', userId] as const,
+    },
   },
   learner: {
     announcements: ['learner', 'announcements'] as const,
@@ -25,6 +31,7 @@ export const queryKeys = {
     reports: ['learner', 'reports'] as const,
     dashboard: ['learner', 'dashboard'] as const,
     courses: ['learner', 'courses'] as const,
+    requirements: ['learner', 'requirements'] as const,
     review: (componentId: string) => ['learner', 'review', componentId] as const,
     material: (courseId: string, componentId: string) => ['learner', 'material', courseId, componentId] as const,
   },

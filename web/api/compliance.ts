@@ -1,0 +1,64 @@
+/** Required training: requirements, the compliance matrix and training records (admin), the learner's own requirements and recertification. */
+import type {
+  ComplianceResponse,
+  EventBody,
+  EventDto,
+  ExemptionBody,
+  ExemptionDto,
+  LearnerRequirementsResponse,
+  RecertifyResponse,
+  RequirementBody,
+  RequirementListResponse,
+  RequirementResponse,
+  TrainingRecordResponse,
+} from '@contract/compliance';
+import type { ComplianceStatus } from '@contract/rules/compliance';
+import { api, apiRequest } from './client';
+
+export type {
+  ComplianceCell,
+  ComplianceResponse,
+  ComplianceRow,
+  ComplianceSummary,
+  LearnerRequirement,
+  RequirementDto,
+  TrainingRecordResponse,
+} from '@contract/compliance';
+
+const enc = encodeURIComponent;
+
+/** The matrix's filters; blank values are left out of the query string. */
+export interface ComplianceFilters {
+  bookId?: string;
+  department?: string;
+  jobTitle?: string;
+  status?: ComplianceStatus | '';
+  q?: string;
+  page?: number;
+  size?: number;
+}
+
+/** The requirement form as the admin fills it (days and dates may be left blank for the defaults). */
+export type RequirementInput = Partial<Omit<RequirementBody, 'courseId' | 'bookId'>> & { courseId: string; bookId: string };
+
+export const requirementsApi = {
+  list: (includeRetired = false, signal?: AbortSignal) => api.get<RequirementListResponse>('/v2/admin/requirements', { query: { includeRetired: includeRetired || undefined }, signal }),
+  create: (body: RequirementInput) => api.post<RequirementResponse>('/v2/admin/requirements', body),
+  update: (id: string, body: RequirementInput) => api.put<RequirementResponse>(`/v2/admin/requirements/${enc(id)}`, body),
+  retire: (id: string) => api.post<RequirementResponse>(`/v2/admin/requirements/${enc(id)}/retire`),
+  exempt: (id: string, body: ExemptionBody) => api.post<{ exemption: ExemptionDto }>(`/v2/admin/requirements/${enc(id)}/exemptions`, body),
+  recordEvent: (id: string, body: EventBody) => api.post<{ event: EventDto }>(`/v2/admin/requirements/${enc(id)}/events`, body),
+};
+
+export const complianceApi = {
+  matrix: (filters: ComplianceFilters, signal?: AbortSignal) => api.get<ComplianceResponse>('/v2/admin/compliance', { query: { ...filters }, signal }),
+  /** The whole matrix (every page) as CSV, with the same filters. */
+  exportCsv: (filters: ComplianceFilters) => apiRequest<Blob>('/v2/admin/compliance/export.csv', { responseType: 'blob', query: { ...filters, page: undefined, size: undefined } }),
+  trainingRecord: (userId: string, signal?: AbortSignal) => api.get<TrainingRecordResponse>(`/v2/admin/users/${enc(userId)}/training-record`, { signal }),
+  trainingRecordPdf: (userId: string) => apiRequest<Blob>(`/v2/admin/users/${enc(userId)}/training-record.pdf`, { responseType: 'blob' }),
+};
+
+export const learnerRequirementsApi = {
+  list: (signal?: AbortSignal) => api.get<LearnerRequirementsResponse>('/v2/user/requirements', { signal }),
+  recertify: (courseId: string) => api.post<RecertifyResponse>(`/v2/user/progress/courses/${enc(courseId)}/recertify`),
+};
