@@ -7,7 +7,9 @@ import { readConfig } from './config';
 import { backfillCertificates } from './services/certificates';
 import { storageFor } from './services/storage';
 import { abortStaleUploads as abortStale } from './services/uploads';
+import { retryPendingMail } from './services/mail';
 import { recomputeCourseProgress } from './services/progress';
+import { sendAdminDigest, sendLearnerReminders } from './services/reminders';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
 
@@ -53,8 +55,47 @@ export const abortStaleUploads: Job = async (env, db, now) => {
   await abortStale(db, storageFor(env), now);
 };
 
+const mailDeps = (env: Bindings) => ({ config: readConfig(env), email: env.EMAIL });
+
+/**
+ * The cron fires every minute; the reminder walk over everyone covered runs on the first firing of
+ * each UTC day (claimed in rate_limits, which the housekeeping job prunes after a day).
+ */
+async function firstRunToday(db: Db, job: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .insert(rateLimits)
+    .values({ key: `cron:${job}:${now.toISOString().slice(0, 10)}`, count: 1, windowStart: Math.floor(now.getTime() / 1000) })
+    .onConflictDoNothing()
+    .returning({ key: rateLimits.key });
+  return claimed.length > 0;
+}
+
+/** Required-training reminders to learners (30 and 7 days ahead, overdue), each sent once. */
+export const learnerReminders: Job = async (env, db, now) => {
+  if (await firstRunToday(db, 'reminders', now)) await sendLearnerReminders(mailDeps(env), db, now);
+};
+
+/** The weekly digest of overdue people to administrators (first run of each UTC week). */
+export const adminDigest: Job = async (env, db, now) => {
+  if (await firstRunToday(db, 'digest', now)) await sendAdminDigest(mailDeps(env), db, now);
+};
+
+/** Outbox messages whose delivery failed are retried with backoff, then marked FAILED. */
+export const retryMail: Job = async (env, db, now) => {
+  await retryPendingMail(mailDeps(env), db, now);
+};
+
 /** Every job runs even when another fails; failures are logged, never swallowed silently. */
-export const JOBS: Record<string, Job> = { pruneAuthTables, repairCompletedCourses, certificateBackfill, closeOverdueAttempts, abortStaleUploads };
+export const JOBS: Record<string, Job> = {
+  pruneAuthTables,
+  repairCompletedCourses,
+  certificateBackfill,
+  closeOverdueAttempts,
+  abortStaleUploads,
+  learnerReminders,
+  adminDigest,
+  retryMail,
+};
 
 export async function runScheduled(env: Bindings, now = new Date()): Promise<void> {
   const db = await createDb(env);

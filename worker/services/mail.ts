@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { AppConfig } from '../config';
@@ -22,8 +22,8 @@ export interface MailDeps {
  * - "outbox" (local default): nothing is sent; the row (status RECORDED) and a log line are all there is.
  * - "http": POST {from,to,subject,text,html} as JSON to the configured URL (bearer token if set).
  * - "cloudflare": Cloudflare Email Routing's send_email binding `EMAIL`.
- * A failed send marks the row FAILED with the error and is not retried: nothing resends outbox
- * rows (the cron jobs do not touch them), so the user asks again (e.g. a new reset link).
+ * A failed send stays PENDING with the error and a next try: the cron retries it with a growing
+ * delay (`retryDelayMinutes`) and marks it FAILED after MAIL_MAX_TRIES tries.
  */
 export async function sendMail(deps: MailDeps, db: Db, mail: Mail): Promise<void> {
   const id = crypto.randomUUID();
@@ -43,7 +43,47 @@ export async function sendMail(deps: MailDeps, db: Db, mail: Mail): Promise<void
   await deliver(deps, db, id, mail);
 }
 
-async function deliver(deps: MailDeps, db: Db, id: string, mail: Mail): Promise<void> {
+/** Tries in all (the first send included) before a message is given up as FAILED. */
+export const MAIL_MAX_TRIES = 5;
+
+/** Wait before try n+1 after n failed tries: 5, 20, 80, 320 minutes. */
+export const retryDelayMinutes = (failedTries: number) => 5 * 4 ** Math.max(0, failedTries - 1);
+
+/** How long a claimed message is left to its sender before another cron run may take it over. */
+const CLAIM_MINUTES = 10;
+const RETRY_BATCH = 50;
+
+/**
+ * Cron job: sends PENDING messages whose next try is due (and ones a dead request left PENDING
+ * without a try). Each message is claimed by a conditional update first, so two overlapping runs
+ * never send the same message twice. Returns how many were tried.
+ */
+export async function retryPendingMail(deps: MailDeps, db: Db, now = new Date()): Promise<number> {
+  if (deps.config.mail.mode === 'outbox') return 0;
+  const iso = now.toISOString();
+  const stale = new Date(now.getTime() - CLAIM_MINUTES * 60_000).toISOString();
+  const due = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'PENDING'), or(lte(mailOutbox.nextTryAt, iso), and(isNull(mailOutbox.nextTryAt), lte(mailOutbox.createdAt, stale)))))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(RETRY_BATCH);
+  let tried = 0;
+  for (const row of due) {
+    const lease = new Date(now.getTime() + CLAIM_MINUTES * 60_000).toISOString();
+    const claimed = await db
+      .update(mailOutbox)
+      .set({ nextTryAt: lease })
+      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'PENDING'), row.nextTryAt == null ? isNull(mailOutbox.nextTryAt) : eq(mailOutbox.nextTryAt, row.nextTryAt)))
+      .returning({ id: mailOutbox.id });
+    if (claimed.length === 0) continue;
+    tried += 1;
+    await deliver(deps, db, row.id, { to: row.to, subject: row.subject, text: row.bodyText, html: row.bodyHtml ?? undefined }, row.tries, now);
+  }
+  return tried;
+}
+
+async function deliver(deps: MailDeps, db: Db, id: string, mail: Mail, failedBefore = 0, now = new Date()): Promise<void> {
   const { mode, from, httpUrl, httpToken } = deps.config.mail;
   try {
     if (mode === 'http') {
@@ -65,9 +105,20 @@ async function deliver(deps: MailDeps, db: Db, id: string, mail: Mail): Promise<
       .set({ status: 'SENT', sentAt: new Date().toISOString(), bodyText: '[delivered; body removed]', bodyHtml: null })
       .where(eq(mailOutbox.id, id));
   } catch (error) {
-    // The request that asked for mail still succeeds; the outbox row shows what failed.
-    await db.update(mailOutbox).set({ status: 'FAILED', error: String(error) }).where(eq(mailOutbox.id, id));
-    console.error(JSON.stringify({ level: 'error', event: 'mail.failed', id, error: String(error) }));
+    // The request that asked for mail still succeeds; the outbox row shows what failed and when
+    // the cron tries again, until the last try marks it FAILED.
+    const tries = failedBefore + 1;
+    const last = tries >= MAIL_MAX_TRIES;
+    await db
+      .update(mailOutbox)
+      .set({
+        tries,
+        error: String(error),
+        status: last ? 'FAILED' : 'PENDING',
+        nextTryAt: last ? null : new Date(now.getTime() + retryDelayMinutes(tries) * 60_000).toISOString(),
+      })
+      .where(eq(mailOutbox.id, id));
+    console.error(JSON.stringify({ level: 'error', event: 'mail.failed', id, tries, status: last ? 'FAILED' : 'PENDING', error: String(error) }));
   }
 }
 

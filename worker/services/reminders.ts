@@ -1,0 +1,123 @@
+/**
+ * Reminders of required training, sent by the daily cron: each learner hears about an item 30 and
+ * 7 days before its due date (or certificate expiry) and once when it is overdue; admins get a
+ * weekly digest of overdue people. Every reminder is recorded (learner, course, due date, kind)
+ * before its mail is queued, so a second run the same day, or a run on every following day,
+ * never sends it again; a new cycle brings a new due date and so new reminders.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { STATUS_LABELS } from '../contract/compliance';
+import { DAY_MS } from '../contract/rules/compliance';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { insertChunks } from '../db/in-list';
+import { courses, reminders, requirements, users } from '../db/schema';
+import { cellsByUser, coverageFacts, coveredUserIds, type CellResult } from './compliance';
+import { sendMail, type MailDeps } from './mail';
+
+export type ReminderKind = 'D30' | 'D7' | 'OVERDUE';
+
+/** Which reminder an item is due for now, if any: the nearest threshold only (a late first run sends one, not both). */
+export function reminderKind(cell: Pick<CellResult, 'status' | 'dueAt'>, now: Date): ReminderKind | null {
+  if (cell.status === 'exempt' || !cell.dueAt) return null;
+  if (cell.status === 'overdue') return 'OVERDUE';
+  const left = Date.parse(cell.dueAt) - now.getTime();
+  if (left <= 0) return 'OVERDUE';
+  if (left <= 7 * DAY_MS) return 'D7';
+  if (left <= 30 * DAY_MS) return 'D30';
+  return null;
+}
+
+const CHUNK = 200;
+const day = (iso: string) => iso.slice(0, 10);
+
+function itemLine(title: string, cell: CellResult, kind: ReminderKind): string {
+  const date = day(cell.dueAt!);
+  if (kind === 'OVERDUE') return `- ${title}: overdue since ${date}`;
+  return cell.status === 'due-soon' || cell.status === 'compliant' ? `- ${title}: your certificate expires on ${date}; recertify before then` : `- ${title}: due by ${date}`;
+}
+
+/**
+ * Queues today's learner reminders, walking the covered people in chunks. Returns how many
+ * reminders were recorded (one mail per learner per run lists them all).
+ */
+export async function sendLearnerReminders(deps: MailDeps & { config: Pick<AppConfig, 'appName' | 'publicUrl'> }, db: Db, now = new Date()): Promise<number> {
+  const titles = new Map((await db.selectDistinct({ id: courses.id, title: courses.title }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id))).map((r) => [r.id, r.title]));
+  const iso = now.toISOString();
+  let after = '';
+  let recorded = 0;
+  for (;;) {
+    const ids = await coveredUserIds(db, {}, now, after, CHUNK);
+    if (ids.length === 0) break;
+    after = ids[ids.length - 1];
+    const facts = await coverageFacts(db, { userIdRange: [ids[0], after] }, now);
+    for (const [userId, cells] of cellsByUser(facts, now)) {
+      const due = [...cells.values()].map((cell) => ({ cell, kind: reminderKind(cell, now) })).filter((x): x is { cell: CellResult; kind: ReminderKind } => x.kind != null);
+      if (due.length === 0) continue;
+      // Recording first: an item already reminded of (this run or an earlier one) is skipped.
+      const claimed: { courseId: string; kind: string }[] = [];
+      for (const part of insertChunks(due, 5)) {
+        claimed.push(
+          ...(await db
+            .insert(reminders)
+            .values(part.map(({ cell, kind }) => ({ userId, courseId: cell.courseId, dueAt: cell.dueAt!, kind, sentAt: iso })))
+            .onConflictDoNothing()
+            .returning({ courseId: reminders.courseId, kind: reminders.kind })),
+        );
+      }
+      if (claimed.length === 0) continue;
+      recorded += claimed.length;
+      const person = await db.select({ email: users.email, firstName: users.firstName, username: users.username }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt))).get();
+      if (!person) continue;
+      const items = due.filter(({ cell, kind }) => claimed.some((c) => c.courseId === cell.courseId && c.kind === kind));
+      const overdue = items.some((i) => i.kind === 'OVERDUE');
+      const app = deps.config.appName;
+      const link = deps.config.publicUrl ? `\n\nOpen ${deps.config.publicUrl.replace(/\/+$/, '')}/dashboard to start.` : '';
+      await sendMail(deps, db, {
+        to: person.email,
+        subject: overdue ? `${app}: required training is overdue` : `${app}: required training due soon`,
+        text: `Hello ${person.firstName || person.username},\n\n${overdue ? 'Some of your required training is overdue:' : 'Your required training is coming due:'}\n${items
+          .map(({ cell, kind }) => itemLine(titles.get(cell.courseId) ?? 'A required course', cell, kind))
+          .join('\n')}${link}\n`,
+      });
+    }
+  }
+  return recorded;
+}
+
+/** Monday of the UTC week of `now`, the key that makes the digest weekly. */
+export const weekOf = (now: Date) => day(new Date(now.getTime() - ((now.getUTCDay() + 6) % 7) * DAY_MS).toISOString());
+
+const DIGEST_LIMIT = 50;
+
+/**
+ * Once a week (the first cron run of each UTC week): every active administrator gets the list of
+ * people with overdue required training. Returns how many digests were queued.
+ */
+export async function sendAdminDigest(deps: MailDeps & { config: Pick<AppConfig, 'appName'> }, db: Db, now = new Date()): Promise<number> {
+  const week = weekOf(now);
+  const admins = await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.role, 'ADMIN'), isNull(users.deactivatedAt), sql`coalesce(json_extract(${users.permissions}, '$.reportGeneration'), 1) <> 0`));
+  if (admins.length === 0) return 0;
+  const facts = await coverageFacts(db, {}, now);
+  const cells = cellsByUser(facts, now);
+  const names = new Map(facts.map((f) => [f.userId, f.userName]));
+  const titles = new Map((await db.selectDistinct({ id: courses.id, title: courses.title }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id))).map((r) => [r.id, r.title]));
+  const overdue = [...cells.entries()]
+    .map(([userId, userCells]) => ({ name: names.get(userId) ?? userId, items: [...userCells.values()].filter((c) => c.status === 'overdue') }))
+    .filter((p) => p.items.length > 0)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  let sent = 0;
+  for (const admin of admins) {
+    const claimed = await db.insert(reminders).values({ userId: admin.id, courseId: '*', dueAt: week, kind: 'DIGEST', sentAt: now.toISOString() }).onConflictDoNothing().returning({ kind: reminders.kind });
+    if (claimed.length === 0) continue;
+    const lines = overdue.slice(0, DIGEST_LIMIT).map((p) => `- ${p.name}: ${p.items.map((c) => `${titles.get(c.courseId) ?? 'course'} (${STATUS_LABELS.overdue.toLowerCase()} since ${day(c.dueAt!)})`).join('; ')}`);
+    const more = overdue.length > DIGEST_LIMIT ? `\n...and ${overdue.length - DIGEST_LIMIT} more: see the compliance page.` : '';
+    await sendMail(deps, db, {
+      to: admin.email,
+      subject: `${deps.config.appName}: weekly compliance digest (${overdue.length} ${overdue.length === 1 ? 'person' : 'people'} overdue)`,
+      text: overdue.length === 0 ? `Nobody is overdue on required training this week.\n` : `People with overdue required training (week of ${week}):\n${lines.join('\n')}${more}\n`,
+    });
+    sent += 1;
+  }
+  return sent;
+}
