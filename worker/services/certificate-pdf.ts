@@ -1,4 +1,4 @@
-import { PDFDocument, PDFFont, PDFName, PDFPage, PDFString, rgb, StandardFonts, type RGB } from 'pdf-lib';
+import { fill, PDFDocument, PDFFont, PDFName, PDFPage, PDFString, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, StandardFonts, type RGB } from 'pdf-lib';
 import { qrMatrix, qrRuns } from './qr';
 
 export interface CertificatePdfInput {
@@ -39,8 +39,15 @@ export function formatCertificateDate(iso: string): string {
  */
 const FOLD: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't', ĸ: 'k', Ŋ: 'N', ŋ: 'n' };
 
-function encodable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+export function encodable(font: PDFFont, text: string): string {
+  // A multi-page record calls this hundreds of times: build each font's set once.
+  let supported = characterSets.get(font);
+  if (!supported) {
+    supported = new Set(font.getCharacterSet());
+    characterSets.set(font, supported);
+  }
   let out = '';
   for (const ch of text.replace(/\s+/g, ' ').trim()) {
     const code = ch.codePointAt(0)!;
@@ -61,17 +68,31 @@ function fitSize(font: PDFFont, text: string, size: number, maxWidth: number, mi
   return s;
 }
 
-/** Greedy word wrap into at most `maxLines` lines; the last line is ellipsised if needed. */
-function wrap(font: PDFFont, text: string, size: number, maxWidth: number, maxLines: number): string[] {
+/**
+ * Greedy word wrap into at most `maxLines` lines; the last line is ellipsised if needed. A word
+ * wider than the line on its own (a URL, an e-mail address) is cut so it cannot cross the margin.
+ */
+export function wrap(font: PDFFont, text: string, size: number, maxWidth: number, maxLines = Number.POSITIVE_INFINITY): string[] {
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= maxWidth;
   const words = text.split(' ');
   const lines: string[] = [];
   let current = '';
   for (const word of words) {
     const candidate = current ? `${current} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= maxWidth || !current) current = candidate;
-    else {
-      lines.push(current);
-      current = word;
+    if (fits(candidate)) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = word;
+    while (current.length > 1 && !fits(current)) {
+      let cut = current.length - 1;
+      while (cut > 1 && !fits(current.slice(0, cut))) cut -= 1;
+      // Prefer the word's own joints (hyphen, slash, dot, @) when one is not too far back.
+      const joint = Math.max(...['-', '/', '.', '@', '_'].map((mark) => current.lastIndexOf(mark, cut - 1)));
+      if (joint + 1 > cut / 2) cut = joint + 1;
+      lines.push(current.slice(0, cut));
+      current = current.slice(cut);
     }
   }
   if (current) lines.push(current);
@@ -88,7 +109,7 @@ function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: n
 }
 
 /** Letter-spaced capitals, the engraved look of a title line. */
-function spaced(text: string): string {
+export function spaced(text: string): string {
   return text.toUpperCase().split('').join('\u00a0').replace(/\u00a0 \u00a0/g, '\u00a0\u00a0\u00a0');
 }
 
@@ -114,25 +135,32 @@ function drawSeal(page: PDFPage, cx: number, cy: number, bold: PDFFont, regular:
   centered(page, initials, cy - 22, regular, 6.5, GOLD_LIGHT, cx);
 }
 
-function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
+export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
   const matrix = qrMatrix(text);
   const quiet = 2;
   const cell = size / (matrix.length + quiet * 2);
   page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) });
+  // Raw fills in one graphics state: drawRectangle costs a dozen operators per run, and a
+  // training record draws a code for every certificate of a person.
+  const operators = [pushGraphicsState(), setFillingRgbColor(0, 0, 0)];
   for (const run of qrRuns(matrix)) {
-    page.drawRectangle({
-      x: x + (run.col + quiet) * cell,
-      // PDF y grows upwards; QR row 0 is the top row. The small overlap avoids hairline seams.
-      y: y + size - (run.row + quiet + 1) * cell,
-      width: run.length * cell + 0.05,
-      height: cell + 0.05,
-      color: rgb(0, 0, 0),
-    });
+    operators.push(
+      rectangle(
+        x + (run.col + quiet) * cell,
+        // PDF y grows upwards; QR row 0 is the top row. The small overlap avoids hairline seams.
+        y + size - (run.row + quiet + 1) * cell,
+        run.length * cell + 0.05,
+        cell + 0.05,
+      ),
+      fill(),
+    );
   }
+  operators.push(popGraphicsState());
+  page.pushOperators(...operators);
 }
 
 /** A clickable URI over the QR code: a reader on a screen can follow the same link the code holds. */
-function addLink(doc: PDFDocument, page: PDFPage, url: string, rect: [number, number, number, number]) {
+export function addLink(doc: PDFDocument, page: PDFPage, url: string, rect: [number, number, number, number]) {
   const annotation = doc.context.register(
     doc.context.obj({
       Type: 'Annot',
@@ -142,7 +170,10 @@ function addLink(doc: PDFDocument, page: PDFPage, url: string, rect: [number, nu
       A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
     }),
   );
-  page.node.set(PDFName.of('Annots'), doc.context.obj([annotation]));
+  // A page of a training record carries several codes: add to the page's links, never replace them.
+  const existing = page.node.Annots();
+  if (existing) existing.push(annotation);
+  else page.node.set(PDFName.of('Annots'), doc.context.obj([annotation]));
 }
 
 /** Renders the one-page landscape certificate. Deterministic for the same input (dates come from the row). */

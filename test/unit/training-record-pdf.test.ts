@@ -1,0 +1,154 @@
+import { PDFDict, PDFDocument, PDFName, PDFString, type PDFFont, type StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { verificationUrl } from '../../worker/contract/certificates';
+import { RECORD_PAGE_WIDTH, renderTrainingRecordPdf } from '../../worker/services/training-record-pdf';
+import { readQrFromPdf } from './pdf-qr';
+import { readPdfRuns, readPdfText, type TextRun } from './pdf-text';
+import { HEIGHTS, heightsCourse, record } from './training-record-fixture';
+
+const ORIGIN = 'https://training.example.com';
+const options = { appName: 'SafeWork Academy', origin: ORIGIN };
+
+async function linkUris(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().flatMap((page) =>
+    (page.node.Annots()?.asArray() ?? []).map((ref) => {
+      const action = doc.context.lookup(ref, PDFDict).lookup(PDFName.of('A'), PDFDict);
+      return action.lookup(PDFName.of('URI'), PDFString).decodeText();
+    }),
+  );
+}
+
+/** Widths of every drawn string, measured with the same standard font: nothing may cross the margins. */
+async function overflowing(pages: TextRun[][]): Promise<string[]> {
+  const scratch = await PDFDocument.create();
+  const fonts = new Map<string, PDFFont>();
+  const out: string[] = [];
+  for (const [index, runs] of pages.entries()) {
+    for (const run of runs) {
+      if (!fonts.has(run.font)) fonts.set(run.font, await scratch.embedFont(run.font as StandardFonts));
+      const right = run.x + fonts.get(run.font)!.widthOfTextAtSize(run.text, run.size);
+      if (run.x < 45 || right > RECORD_PAGE_WIDTH - 45) out.push(`page ${index + 1}: "${run.text}" spans ${run.x.toFixed(1)}..${right.toFixed(1)}`);
+    }
+  }
+  return out;
+}
+
+describe('training record PDF', () => {
+  it('names the person and shows where they stand on each required course', async () => {
+    const bytes = await renderTrainingRecordPdf(record(), options);
+    const text = (await readPdfText(bytes)).join('\n');
+    expect(text).toContain('Training record');
+    expect(text).toContain('José Ñúñez');
+    expect(text).toContain('jnunez');
+    expect(text).toContain('jose.nunez@plant-7.example.com');
+    expect(text).toContain('Warehouse & Logistics');
+    expect(text).toContain('Forklift operator');
+    expect(text).toContain('Generated 25 November 2026, 08:49 UTC');
+    expect(text).toContain('Due soon');
+    expect(text).toContain('Overdue');
+    expect(text).toContain('10 December 2026');
+    for (const section of ['Required training', 'Certificates', 'Training history', 'Exemptions', 'Retraining events']) expect(text).toContain(section);
+  });
+
+  it('lists every certificate of every cycle, linked both ways, each with a code that opens its verification page', async () => {
+    const bytes = await renderTrainingRecordPdf(record(), options);
+    const text = (await readPdfText(bytes)).join('\n');
+    expect(text).toContain('CERT-2024-118402');
+    expect(text).toContain('CERT-2025-530917');
+    expect(text).toContain('Superseded by CERT-2025-530917');
+    expect(text).toContain('Renews CERT-2024-118402');
+    expect(text).toContain('EXPIRED');
+    expect(text).toContain('ACTIVE');
+    expect(await linkUris(bytes)).toEqual([verificationUrl(ORIGIN, 'CERT-2024-118402'), verificationUrl(ORIGIN, 'CERT-2025-530917')]);
+  });
+
+  it('draws a QR code a phone reads as the verification URL', async () => {
+    const course = heightsCourse();
+    course.cycles = [course.cycles[1]];
+    const bytes = await renderTrainingRecordPdf(record({ courses: [course], exemptions: [], events: [] }), options);
+    expect(await readQrFromPdf(bytes)).toBe(verificationUrl(ORIGIN, 'CERT-2025-530917'));
+  });
+
+  it('leaves the codes out when the public address is unknown', async () => {
+    const bytes = await renderTrainingRecordPdf(record(), { ...options, origin: null });
+    expect(await linkUris(bytes)).toEqual([]);
+    expect(await readQrFromPdf(bytes)).toBeNull();
+    const text = (await readPdfText(bytes)).join('\n');
+    expect(text).toContain('CERT-2025-530917');
+    expect(text).not.toContain('/certificate/verify/');
+  });
+
+  it('shows each cycle with its attempts, then the exemptions and retraining events', async () => {
+    const text = (await readPdfText(await renderTrainingRecordPdf(record(), options))).join('\n');
+    expect(text).toContain('Cycle 1');
+    expect(text).toContain('Cycle 2 (current)');
+    expect(text).toContain('62.5%');
+    expect(text).toContain('Failed');
+    expect(text).toContain('Passed');
+    expect(text).toContain('In progress');
+    expect(text).toContain('Confined Space Entry');
+    expect(text).toContain('31 March 2027');
+    expect(text).toContain('Incident');
+    expect(text).toContain('hypochlorite found in warehouse bay 4');
+  });
+
+  it('draws names the standard fonts cannot encode as "?" instead of failing, and keeps them whole in the metadata', async () => {
+    const bytes = await renderTrainingRecordPdf(
+      record({ user: { ...record().user, name: '张伟 (Zhang Wei)', department: 'Línea 3 — Ensamblaje ✓' } }),
+      options,
+    );
+    const text = (await readPdfText(bytes)).join('\n');
+    expect(text).toContain('?? (Zhang Wei)');
+    expect(text).toContain('Línea 3 — Ensamblaje ?');
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getTitle()).toBe('Training record - 张伟 (Zhang Wei)');
+    expect(doc.getAuthor()).toBe('SafeWork Academy');
+  });
+
+  it('wraps or cuts every long value inside the margins', async () => {
+    const unbroken = 'Lockout-Tagout-Procedures-For-Hydraulic-And-Pneumatic-Energy-Sources-At-The-Riverside-Packaging-Plant';
+    const course = { ...heightsCourse(), courseTitle: unbroken };
+    const bytes = await renderTrainingRecordPdf(
+      record({
+        user: {
+          ...record().user,
+          name: 'Maria Magdalena Wilhelmina Alexandra von Hohenzollern-Sigmaringen-Schaumburg-Lippe de la Cruz y Fernández',
+          email: 'maria.magdalena.wilhelmina.alexandra.von.hohenzollern-sigmaringen@regional-operations.example.com',
+          jobTitle: 'Senior Environmental, Health and Safety Coordinator for Contractor Management and Permit-to-Work Systems',
+        },
+        courses: [course, ...record().courses],
+      }),
+      { appName: 'The Riverside Packaging Plant Environmental Health and Safety Training Academy Online', origin: 'https://training.riverside-packaging-plant-operations.example.com' },
+    );
+    expect(await overflowing(await readPdfRuns(bytes))).toEqual([]);
+  });
+
+  it('flows a long record onto numbered pages, each naming the person, without text crossing the margins', async () => {
+    const base = heightsCourse();
+    const courses = Array.from({ length: 60 }, (_, i) => ({
+      ...base,
+      courseId: `c-${i}`,
+      courseTitle: `${i + 1}. ${HEIGHTS} ${'and Annual Refresher '.repeat(i % 4)}`,
+      cycles: base.cycles.map((cycle) => ({
+        ...cycle,
+        certificate: cycle.certificate && { ...cycle.certificate, certificateNumber: `${cycle.certificate.certificateNumber.slice(0, 10)}${String(i).padStart(6, '0')}` },
+      })),
+    }));
+    const longNote = `${'Observed working on the mezzanine edge without a harness. '.repeat(16)}https://intranet.example.com/incidents/2026/10/very-long-identifier-without-any-spaces-0123456789abcdef`;
+    const bytes = await renderTrainingRecordPdf(record({ courses, events: [{ ...record().events[0], note: longNote }] }), options);
+    const runs = await readPdfRuns(bytes);
+    expect(runs.length).toBeGreaterThan(5);
+    runs.forEach((page, index) => {
+      const text = page.map((run) => run.text).join('\n');
+      expect(text).toContain(`Page ${index + 1} of ${runs.length}`);
+      expect(text).toContain('José Ñúñez');
+    });
+    expect(await overflowing(runs)).toEqual([]);
+    expect(await linkUris(bytes)).toHaveLength(120);
+  });
+
+  it('renders the same bytes for the same record, so a stored copy can be compared', async () => {
+    expect(await renderTrainingRecordPdf(record(), options)).toEqual(await renderTrainingRecordPdf(record(), options));
+  });
+});
