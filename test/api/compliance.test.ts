@@ -415,3 +415,22 @@ describe('the compliance matrix', () => {
   });
 });
 
+
+describe('the training record PDF', () => {
+  it('is a PDF of the person, for admins only', async () => {
+    const { token, course, learner } = await setup({ learner: { firstName: 'Pat', lastName: 'Record' } });
+    await certify(token, course);
+    const { SELF } = await import('cloudflare:test');
+    const response = await SELF.fetch(`http://localhost/api/v2/admin/users/${learner.id}/training-record.pdf`, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="training-record-.+-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    const { PDFDocument } = await import('pdf-lib');
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe('Training record - Pat Record');
+    expect((await api('GET', `/api/v2/admin/users/${learner.id}/training-record.pdf`, { token })).status).toBe(403);
+    expect((await api('GET', `/api/v2/admin/users/nobody/training-record.pdf`, { token: adminToken })).status).toBe(404);
+  });
+});

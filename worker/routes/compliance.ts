@@ -20,7 +20,9 @@ import { ApiError } from '../errors';
 import { certificateStatus } from '../services/certificates';
 import { cellsByUser, coverageFacts, coveredUserIds, summarize, toCell, type CellResult, type CoverageFacts } from '../services/compliance';
 import { csvCell } from '../services/csv';
+import { renderTrainingRecordPdf } from '../services/training-record-pdf';
 import { fullName } from '../services/users';
+import { originFor } from '../config';
 import { validate } from '../validate';
 
 // The compliance matrix and people's training records (admin): guarded by the /api/v2/admin prefix.
@@ -229,4 +231,18 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
 export const adminUserRecordRoutes = new Hono<AppEnv>()
   .get('/:id/training-record', validate('param', userIdParam), async (c) => {
     return c.json<TrainingRecordResponse>(await trainingRecord(c.var.db, c.req.valid('param').id));
+  })
+  .get('/:id/training-record.pdf', validate('param', userIdParam), async (c) => {
+    const record = await trainingRecord(c.var.db, c.req.valid('param').id);
+    const bytes = await renderTrainingRecordPdf(record, { appName: c.var.config.appName, origin: originFor(c.var.config, c.req.url) ?? null });
+    const name = record.user.username.replace(/[^A-Za-z0-9._-]/g, '_');
+    return new Response(bytes, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': `attachment; filename="training-record-${name}-${record.generatedAt.slice(0, 10)}.pdf"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
+    });
   });
