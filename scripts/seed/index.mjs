@@ -86,6 +86,10 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     componentProgress: [],
     attempts: [],
     certificates: [],
+    courseCycles: [],
+    componentHistory: [],
+    requirements: [],
+    exemptions: [],
     activity: [],
     announcements: [],
     feedback: [],
@@ -225,13 +229,15 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   // ---- learner journeys ---------------------------------------------------------------------------
   const progress = new Map(); // `${userId}:${courseId}` -> { course, user, row, components: Map }
 
-  const enroll = (userKey, courseKey, when) => {
+  const enroll = (userKey, courseKey, when, cycle = 1) => {
     const user = users[userKey];
     const course = courses[courseKey];
     const entry = {
       user,
       course,
+      cycle,
       row: {
+        cycle,
         id: randomUUID(),
         user_id: user.id,
         course_id: course.id,
@@ -315,6 +321,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       correct_answers: correct,
       total_questions: questions.length,
       result: JSON.stringify(detailedResults),
+      cycle: entry.cycle,
     });
     touch(entry, cp, start);
     cp.last_accessed_at = iso(submitted);
@@ -367,7 +374,37 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       revoked_at: null,
       revoked_reason: null,
       storage_key: null, // the certificate service renders the PDF on first view
+      cycle: entry.cycle,
+      // A later cycle's certificate renews the previous cycle's (the public chain).
+      renews_id: rows.certificates.filter((c) => c.user_id === entry.user.id && c.course_id === entry.course.id && c.cycle < entry.cycle).at(-1)?.id ?? null,
     });
+  };
+
+  /** Completes an enrollment's cycle now: its totals, its certificate. */
+  const settle = (entry) => {
+    const cps = entry.course.components.map((c) => ({ component: c, cp: entry.components.get(c.id) }));
+    const overall = overallProgress(cps);
+    entry.row.overall_progress = overall;
+    if (overall >= 100) {
+      entry.row.status = 'COMPLETED';
+      entry.row.completed_at = cps.map((x) => x.cp.completed_at).sort().at(-1);
+      issueCertificate(entry);
+    } else if (entry.row.started_at) {
+      entry.row.status = 'IN_PROGRESS';
+    }
+    return cps;
+  };
+
+  /** A finished cycle goes to the history tables, as a recertification leaves it (closed at `closedAt`). */
+  const closeCycle = (entry, closedAt) => {
+    const cps = settle(entry);
+    const { id: _id, last_accessed_at: _last, cycle, ...row } = entry.row;
+    rows.courseCycles.push({ id: randomUUID(), ...row, cycle, closed_at: iso(closedAt) });
+    for (const { cp } of cps) {
+      const { id: _cpId, last_accessed_at: _cpLast, ...history } = cp;
+      rows.componentHistory.push({ id: randomUUID(), ...history, cycle });
+    }
+    progress.delete(`${entry.user.id}:${entry.course.id}`);
   };
 
   const activity = (userKey, days) => {
@@ -388,9 +425,21 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     study(ghs, 2, { start: at(1, '12:15'), seconds: 540, percent: 40, lastAccess: minutesAgo(25) });
     activity('learner', [[12, 540], [11, 1500], [2, 480], [1, 300], [0, 240]]);
   }
-  // Jordan: two courses completed (LOTO, then ladders after failing the first pre-assessment try).
+  // Jordan: LOTO certified a year ago and recertified when it came due (a two-certificate chain),
+  // the PASS certificate due soon, and ladders completed after failing the first pre-assessment try.
   {
-    const loto = enroll('jordan', 'loto', at(27, '07:40'));
+    const first = enroll('jordan', 'loto', at(385, '07:30'));
+    attempt(first, 1, { start: at(385, '07:35'), minutes: 6, wrong: [1] }); // 80
+    study(first, 2, { start: at(385, '07:45'), seconds: 1380 });
+    attempt(first, 3, { start: at(380, '14:00'), minutes: 11, wrong: [3] }); // 90
+    closeCycle(first, at(27, '07:39'));
+    const pass = enroll('jordan', 'pass', at(348, '08:00'));
+    attempt(pass, 1, { start: at(348, '08:05'), minutes: 5, wrong: [1] }); // 80
+    study(pass, 2, { start: at(348, '08:12'), seconds: 90 });
+    study(pass, 3, { start: at(347, '10:00'), seconds: 900 });
+    attempt(pass, 4, { start: at(347, '10:20'), minutes: 10 }); // 100
+    activity('jordan', [[385, 1500], [380, 660], [348, 420], [347, 1500]]);
+    const loto = enroll('jordan', 'loto', at(27, '07:40'), 2);
     attempt(loto, 1, { start: at(27, '07:45'), minutes: 5, wrong: [4] }); // 80
     study(loto, 2, { start: at(27, '07:52'), seconds: 1260 });
     attempt(loto, 3, { start: at(26, '14:05'), minutes: 12 }); // 100
@@ -411,19 +460,48 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   enroll('taylor', 'sds', at(1, '11:05'));
 
   for (const entry of progress.values()) {
-    const cps = entry.course.components.map((c) => ({ component: c, cp: entry.components.get(c.id) }));
-    const overall = overallProgress(cps);
-    entry.row.overall_progress = overall;
-    if (overall >= 100) {
-      entry.row.status = 'COMPLETED';
-      entry.row.completed_at = cps.map((x) => x.cp.completed_at).sort().at(-1);
-      issueCertificate(entry);
-    } else if (entry.row.started_at) {
-      entry.row.status = 'IN_PROGRESS';
-    }
+    const cps = settle(entry);
     rows.courseProgress.push(entry.row);
     for (const { cp } of cps) rows.componentProgress.push(cp);
   }
+
+  // ---- required training -------------------------------------------------------------------------
+  // PASS for everyone in the fire book, ladders for the heights book, LOTO for maintenance staff in
+  // the electrical book: Alex is compliant on PASS and overdue on ladders, Jordan is due soon on PASS
+  // and recertified on LOTO, Taylor (new) is pending on PASS, Sam is exempt from ladders.
+  const requirement = (courseKey, options = {}) => {
+    const id = randomUUID();
+    const since = at(60, '09:00');
+    rows.requirements.push({
+      id,
+      course_id: courses[courseKey].id,
+      domain_id: books[courses[courseKey].book].id,
+      department: options.department ?? null,
+      job_title: null,
+      due_within_days: 30,
+      due_soon_days: options.dueSoonDays ?? 30,
+      active_from: iso(since),
+      retired_at: null,
+      created_by: admin.id,
+      created_at: iso(since),
+      updated_at: iso(since),
+    });
+    return id;
+  };
+  requirement('pass');
+  const ladders = requirement('ladder');
+  requirement('loto', { department: 'Maintenance', dueSoonDays: 45 });
+  const exemptUntil = new Date(now.getTime() + 45 * DAY);
+  exemptUntil.setUTCHours(0, 0, 0, 0);
+  rows.exemptions.push({
+    id: randomUUID(),
+    requirement_id: ladders,
+    user_id: users.sam.id,
+    reason: 'On light duties after a knee injury; no ladder work until cleared by occupational health',
+    until: iso(exemptUntil),
+    created_by: admin.username,
+    created_at: iso(at(5, '10:30')),
+  });
 
   // ---- announcements and feedback ----------------------------------------------------------------
   for (const a of announcements(now)) {
@@ -474,6 +552,10 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     ['component_progress', rows.componentProgress],
     ['assessment_attempts', rows.attempts],
     ['certificates', rows.certificates],
+    ['course_cycles', rows.courseCycles],
+    ['component_progress_history', rows.componentHistory],
+    ['requirements', rows.requirements],
+    ['requirement_exemptions', rows.exemptions],
     ['learning_activity', rows.activity],
     ['announcements', rows.announcements],
     ['feedback', rows.feedback],
@@ -508,6 +590,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       enrollments: rows.courseProgress.length,
       attempts: rows.attempts.length,
       certificates: rows.certificates.length,
+      requirements: rows.requirements.length,
       announcements: rows.announcements.length,
       feedback: rows.feedback.length,
       files: files.length,

@@ -52,7 +52,7 @@ export const USERS = [
     email: 'jordan.reyes@safework.example',
     department: 'Maintenance',
     jobTitle: 'Maintenance Technician',
-    createdDaysAgo: 70,
+    createdDaysAgo: 400,
     lastLogin: 7,
     books: ['electrical', 'heights', 'fire'],
   },
