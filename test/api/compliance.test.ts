@@ -247,7 +247,8 @@ describe('status of a person against a requirement', () => {
     const { bookId, learner } = await setup();
     const before = await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
     expect(before.body.pagination.totalItems).toBe(1);
-    await db.update(schema.users).set({ deactivatedAt: new Date().toISOString() }).where(eq(schema.users.id, learner.id));
+    const left = await api('POST', `/api/users/${learner.id}/deactivate`, { token: adminToken, body: { reason: 'Left the company' } });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
     const after = await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
     expect(after.body.pagination.totalItems).toBe(0);
   });
@@ -432,5 +433,33 @@ describe('the training record PDF', () => {
     expect(doc.getTitle()).toBe('Training record - Pat Record');
     expect((await api('GET', `/api/v2/admin/users/${learner.id}/training-record.pdf`, { token })).status).toBe(403);
     expect((await api('GET', `/api/v2/admin/users/nobody/training-record.pdf`, { token: adminToken })).status).toBe(404);
+  });
+});
+
+describe('the matrix snapshot', () => {
+  it('is reused between requests and forgotten by any change to compliance', async () => {
+    const { bookId, course, learner, requirementId, token } = await setup();
+    const first = await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
+    expect(first.body.summary).toMatchObject({ pending: 1, compliant: 0 });
+    const cached = await db.select().from(schema.complianceCache);
+    expect(cached.length).toBeGreaterThan(0);
+    // A certificate issued through the API clears it: the summary changes at once.
+    await certify(token, course);
+    expect((await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken })).body.summary).toMatchObject({ pending: 0, compliant: 1 });
+    // So does an exemption.
+    await api('POST', `/api/v2/admin/requirements/${requirementId}/exemptions`, { token: adminToken, body: { userId: learner.id, reason: 'Transfer', until: dayOf(daysFromNow(9)) } });
+    expect((await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken })).body.summary).toMatchObject({ compliant: 0, exempt: 1 });
+    // A change to the person's books through the users API too.
+    const other = await createUser({ department: 'Warehouse' });
+    const assigned = await api('PUT', '/api/users/domains/assign', { token: adminToken, body: { userIds: [other.id], domainIds: [bookId] } });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expect((await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken })).body.pagination.totalItems).toBe(2);
+  });
+
+  it('expires on its own when a status changes by the clock', async () => {
+    const { bookId } = await setup();
+    await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
+    const rows = await db.select().from(schema.complianceCache);
+    for (const row of rows) expect(Date.parse(row.expiresAt) - Date.parse(row.computedAt)).toBeLessThanOrEqual(60_000);
   });
 });

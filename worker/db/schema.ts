@@ -457,3 +457,15 @@ export const learningActivity = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * The compliance summary and the people order of one matrix filter, computed from every covered
+ * person and kept until the earliest moment a status can change by itself (or a minute at most).
+ * Writes that change compliance (certificates, requirements, exemptions, events, people) clear it.
+ */
+export const complianceCache = sqliteTable('compliance_cache', {
+  key: text('key').primaryKey(),
+  computedAt: text('computed_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  body: text('body', { mode: 'json' }).notNull(),
+});

@@ -6,6 +6,7 @@ import { readConfig } from '../config';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { clearComplianceCache } from '../services/compliance';
 import { storageFor } from '../services/storage';
 
 /**
@@ -108,3 +109,12 @@ export const apiBodyLimit = (maxSize = MAX_API_BODY_BYTES) => {
   });
   return createMiddleware<AppEnv>((c, next) => (c.req.method === 'POST' && c.req.path === '/api/v2/materials/upload' ? next() : limit(c, next)));
 };
+
+/**
+ * After a successful change to people or books (assignments, departments, job titles, leavers,
+ * deletions), the compliance snapshots are forgotten: who is covered may have changed.
+ */
+export const forgetComplianceAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) await clearComplianceCache(c.var.db);
+});

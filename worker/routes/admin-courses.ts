@@ -264,9 +264,14 @@ export const adminCourses = new Hono<AppEnv>()
       .select({
         learners: sql<number>`(SELECT count(*) FROM ${courseProgress} WHERE ${courseProgress.courseId} = ${course.id})`.mapWith(Number),
         certificates: sql<number>`(SELECT count(*) FROM ${certificates} WHERE ${certificates.courseId} = ${course.id})`.mapWith(Number),
+        requirements: sql<number>`(SELECT count(*) FROM requirements WHERE course_id = ${course.id})`.mapWith(Number),
       })
       .from(sql`(SELECT 1)`)
       .get();
+    // A requirement, even a retired one, keeps its history and so its course.
+    if ((usage?.requirements ?? 0) > 0) {
+      throw new ApiError('CONFLICT', `${usage?.requirements} training requirement(s) refer to this course, so it cannot be deleted. It stays taken down instead.`);
+    }
     if ((usage?.learners ?? 0) > 0 || (usage?.certificates ?? 0) > 0) {
       throw new ApiError(
         'CONFLICT',

@@ -19,6 +19,7 @@ import { ApiError } from '../errors';
 import { auditInsertWhen } from '../services/audit';
 import { requireAdmin, requireAuth } from '../middleware/auth';
 import { certificatePdf, certificateStatus, findCertificate, findCycleCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
+import { clearComplianceCache } from '../services/compliance';
 import { validate } from '../validate';
 
 /** The certificate by id, if the caller owns it or is an admin; 404 otherwise (never "exists but not yours"). */
@@ -122,6 +123,7 @@ export const certificates = new Hono<AppEnv>()
         .set({ revokedAt: now, revokedReason: reason })
         .where(and(eq(certificatesTable.id, certificateId), isNull(certificatesTable.revokedAt)))
         .returning(),
+      clearComplianceCache(db),
       auditInsertWhen(
         db,
         {

@@ -18,7 +18,7 @@ import { attempts, certificates, courseCycles, courseProgress, courses, requirem
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { certificateStatus } from '../services/certificates';
-import { cellsByUser, coverageFacts, coveredUserIds, summarize, toCell, type CellResult, type CoverageFacts } from '../services/compliance';
+import { cellsByUser, complianceSnapshot, coverageFacts, coverageFactsOf, coveredUserIds, statusBit, toCell, type CellResult, type CoverageFacts } from '../services/compliance';
 import { csvCell } from '../services/csv';
 import { renderTrainingRecordPdf } from '../services/training-record-pdf';
 import { fullName } from '../services/users';
@@ -48,25 +48,25 @@ function personOf(fact: CoverageFacts): ComplianceRow['user'] {
 const CSV_CHUNK = 500;
 
 export const complianceRoutes = new Hono<AppEnv>()
+  // The summary and the people order come from the filter's snapshot (one cached read); the rows
+  // of the page are computed fresh, so a change shows on the person at once.
   .get('/', validate('query', complianceQuery), async (c) => {
     const query = c.req.valid('query');
     const db = c.var.db;
     const now = new Date();
     const filter = { bookId: query.bookId || null, department: query.department || null, jobTitle: query.jobTitle || null, q: query.q || null };
-    const [facts, columns] = await Promise.all([coverageFacts(db, filter, now), requirementColumns(db, filter.bookId)]);
-    const cells = cellsByUser(facts, now);
-    const people = new Map<string, ComplianceRow['user']>();
-    for (const fact of facts) if (!people.has(fact.userId)) people.set(fact.userId, personOf(fact));
-    let ids = [...cells.keys()];
-    if (query.status) ids = ids.filter((id) => [...cells.get(id)!.values()].some((cell) => cell.status === query.status));
-    ids.sort((a, b) => people.get(a)!.name.localeCompare(people.get(b)!.name, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
-    const totalItems = ids.length;
+    const [snapshot, columns] = await Promise.all([complianceSnapshot(db, filter, now), requirementColumns(db, filter.bookId)]);
+    const people = query.status ? snapshot.people.filter(([, bits]) => bits & statusBit(query.status!)) : snapshot.people;
+    const totalItems = people.length;
     const totalPages = Math.max(1, Math.ceil(totalItems / query.size));
-    const pageIds = ids.slice((query.page - 1) * query.size, query.page * query.size);
+    const pageIds = people.slice((query.page - 1) * query.size, query.page * query.size).map(([id]) => id);
+    const facts = await coverageFactsOf(db, filter, pageIds, now);
+    const cells = cellsByUser(facts, now);
+    const persons = new Map(facts.map((fact) => [fact.userId, personOf(fact)]));
     return c.json<ComplianceResponse>({
-      rows: pageIds.map((id) => ({ user: people.get(id)!, cells: [...cells.get(id)!.values()].map(toCell) })),
+      rows: pageIds.filter((id) => persons.has(id)).map((id) => ({ user: persons.get(id)!, cells: [...cells.get(id)!.values()].map(toCell) })),
       requirements: columns,
-      summary: summarize(cells, now),
+      summary: snapshot.summary,
       pagination: { page: query.page, size: query.size, totalItems, totalPages },
     });
   })

@@ -93,15 +93,18 @@ export const domainsRoutes = new Hono<AppEnv>()
       .select({
         courses: sql<number>`(SELECT count(*) FROM ${courses} WHERE ${courses.domainId} = ${id})`,
         users: sql<number>`(SELECT count(*) FROM ${userDomains} WHERE ${userDomains.domainId} = ${id})`,
+        requirements: sql<number>`(SELECT count(*) FROM requirements WHERE domain_id = ${id})`,
       })
       .from(sql`(SELECT 1)`)
       .get();
     const courseCount = Number(usage?.courses ?? 0);
     const userCount = Number(usage?.users ?? 0);
-    if (courseCount > 0 || userCount > 0) {
+    const requirementCount = Number(usage?.requirements ?? 0);
+    if (courseCount > 0 || userCount > 0 || requirementCount > 0) {
       const parts = [
         courseCount > 0 ? `${courseCount} course${courseCount === 1 ? '' : 's'}` : null,
         userCount > 0 ? `${userCount} assigned user${userCount === 1 ? '' : 's'}` : null,
+        requirementCount > 0 ? `${requirementCount} training requirement${requirementCount === 1 ? '' : 's'}` : null,
       ].filter(Boolean);
       throw new ApiError(
         'IN_USE',

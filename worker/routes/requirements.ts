@@ -19,7 +19,7 @@ import { courses, domains, requirementEvents, requirementExemptions, requirement
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { auditInsert } from '../services/audit';
-import { coverageFacts, listRequirements } from '../services/compliance';
+import { clearComplianceCache, coverageFacts, listRequirements } from '../services/compliance';
 import { validate } from '../validate';
 
 // Required training (admin): guarded by the /api/v2/admin prefix in app.ts.
@@ -105,6 +105,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     };
     await db.batch([
       db.insert(requirements).values(values),
+      clearComplianceCache(db),
       auditInsert(db, {
         actor: c.var.user,
         action: 'REQUIREMENT_CREATED',
@@ -141,6 +142,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     };
     await db.batch([
       db.update(requirements).set(set).where(and(eq(requirements.id, id), isNull(requirements.retiredAt))),
+      clearComplianceCache(db),
       auditInsert(db, {
         actor: c.var.user,
         action: 'REQUIREMENT_UPDATED',
@@ -164,6 +166,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     const iso = now.toISOString();
     const [updated] = await db.batch([
       db.update(requirements).set({ retiredAt: iso, updatedAt: iso }).where(and(eq(requirements.id, id), isNull(requirements.retiredAt))).returning({ id: requirements.id }),
+      clearComplianceCache(db),
       auditInsert(db, { actor: c.var.user, action: 'REQUIREMENT_RETIRED', entityType: 'REQUIREMENT', entityId: id, before: auditView(before), after: { retiredAt: iso }, at: now }),
     ]);
     if (updated.length === 0) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.alreadyRetired);
@@ -182,6 +185,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     const exemptionId = crypto.randomUUID();
     const until = dayStart(body.until);
     await db.batch([
+      clearComplianceCache(db),
       db.insert(requirementExemptions).values({ id: exemptionId, requirementId: id, userId: user.id, reason: body.reason, until, createdBy: c.var.user.username, createdAt: now.toISOString() }),
       auditInsert(db, {
         actor: c.var.user,
@@ -209,6 +213,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     const user = await coveredUser(db, id, body.userId, now);
     const eventId = crypto.randomUUID();
     await db.batch([
+      clearComplianceCache(db),
       db.insert(requirementEvents).values({ id: eventId, requirementId: id, userId: user.id, kind: body.kind, note: body.note, occurredOn: body.occurredOn, createdBy: c.var.user.username, createdAt: now.toISOString() }),
       auditInsert(db, {
         actor: c.var.user,

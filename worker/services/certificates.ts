@@ -3,6 +3,7 @@ import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse }
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
 import { renderCertificatePdf } from './certificate-pdf';
+import { clearComplianceCache } from './compliance';
 import { clientIp, enforceRate, RATE_RULES } from './rate-limit';
 import { originFor, type AppConfig } from '../config';
 import type { Storage } from './storage';
@@ -89,7 +90,11 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
       .onConflictDoNothing()
       .returning()
       .get();
-    if (inserted) return inserted;
+    if (inserted) {
+      // A new certificate changes its holder's compliance: the matrix snapshots are stale.
+      await clearComplianceCache(db);
+      return inserted;
+    }
     // Either another request issued it first, or the random number collided: look, then retry.
     const raced = await findCycleCertificate(db, userId, courseId, cycle);
     if (raced) return raced;

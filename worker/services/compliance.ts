@@ -5,10 +5,12 @@
  * Statuses are never stored: they follow from dates, so a certificate that expires overnight is
  * overdue in the morning without a job having to notice it.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ComplianceCell, ComplianceSummary, RequirementDto } from '../contract/compliance';
 import { complianceStatus, lapsesAt, mergeResults, type ComplianceResult, type ComplianceStatus, DAY_MS } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
+import { inListChunks } from '../db/in-list';
+import { complianceCache } from '../db/schema';
 
 /** One person covered by one requirement, with everything the rule needs. */
 export interface CoverageFacts {
@@ -40,6 +42,8 @@ export interface CoverageFilter {
   q?: string | null;
   /** Only these people (a learner's own panel, a training record). */
   userId?: string | null;
+  /** Only these people (at most IN_LIST_CHUNK ids: callers split longer lists). */
+  userIds?: readonly string[] | null;
   /** Only people whose id lies in this range (the CSV export walks the people in chunks). */
   userIdRange?: readonly [string, string] | null;
   /** Only this course's requirements. */
@@ -62,6 +66,7 @@ function coverageWhere(filter: CoverageFilter, now: Date): SQL {
   if (filter.bookId) conditions.push(sql`r.domain_id = ${filter.bookId}`);
   if (filter.courseId) conditions.push(sql`r.course_id = ${filter.courseId}`);
   if (filter.userId) conditions.push(sql`u.id = ${filter.userId}`);
+  if (filter.userIds) conditions.push(filter.userIds.length ? sql`u.id IN (${sql.join(filter.userIds.map((id) => sql`${id}`), sql`, `)})` : sql`0`);
   if (filter.userIdRange) conditions.push(sql`u.id >= ${filter.userIdRange[0]} AND u.id <= ${filter.userIdRange[1]}`);
   if (filter.department) conditions.push(lowerEq(sql`u.department`, filter.department));
   if (filter.jobTitle) conditions.push(lowerEq(sql`u.job_title`, filter.jobTitle));
@@ -214,3 +219,99 @@ export async function listRequirements(db: Db, options: { includeRetired?: boole
 export function recertifyWindow(facts: readonly CoverageFacts[], fallback: number): number {
   return facts.length ? Math.max(...facts.map((f) => f.dueSoonDays)) : fallback;
 }
+
+/** Facts of the listed people only (any number: asked in chunks below the bound-parameter limit). */
+export async function coverageFactsOf(db: Db, filter: CoverageFilter, userIds: readonly string[], now: Date): Promise<CoverageFacts[]> {
+  const parts = await Promise.all(inListChunks(userIds).map((part) => coverageFacts(db, { ...filter, userIds: part }, now)));
+  return parts.flat();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cached snapshot of one matrix filter: the summary and the people in name order
+// ---------------------------------------------------------------------------------------------
+
+const STATUS_BITS: Record<ComplianceStatus, number> = { pending: 1, compliant: 2, 'due-soon': 4, overdue: 8, exempt: 16 };
+export const statusBit = (status: ComplianceStatus) => STATUS_BITS[status];
+
+export interface ComplianceSnapshot {
+  summary: ComplianceSummary;
+  /** Covered people in name order, each with the bits of the statuses among their cells. */
+  people: [userId: string, statuses: number][];
+}
+
+/** At most this long a snapshot is trusted, whatever else happens. */
+const SNAPSHOT_SECONDS = 60;
+/** Rows per cache part: a part stays well below D1's largest row. */
+const PEOPLE_PER_PART = 20_000;
+
+/** The first moment after `now` at which some fact changes a status by the clock alone. */
+function nextChange(facts: readonly CoverageFacts[], now: Date): number {
+  let next = now.getTime() + SNAPSHOT_SECONDS * 1000;
+  const consider = (time: number) => {
+    if (time > now.getTime() && time < next) next = time;
+  };
+  for (const f of facts) {
+    if (f.exemptUntil) consider(Date.parse(f.exemptUntil));
+    consider(Date.parse(f.coveredSince) + f.dueWithinDays * DAY_MS);
+    if (f.certExpiresAt) {
+      consider(Date.parse(f.certExpiresAt));
+      consider(Date.parse(f.certExpiresAt) - f.dueSoonDays * DAY_MS);
+    }
+    if (f.lastEventOn) consider(Date.parse(`${f.lastEventOn}T00:00:00.000Z`) + f.dueWithinDays * DAY_MS);
+  }
+  return next;
+}
+
+export function buildSnapshot(facts: readonly CoverageFacts[], now: Date): ComplianceSnapshot {
+  const cells = cellsByUser(facts, now);
+  const names = new Map<string, string>();
+  for (const f of facts) if (!names.has(f.userId)) names.set(f.userId, f.userName.toLowerCase());
+  const people = [...cells.entries()].map(([userId, userCells]): [string, number] => [userId, [...userCells.values()].reduce((bits, cell) => bits | STATUS_BITS[cell.status], 0)]);
+  people.sort(([a], [b]) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  return { summary: summarize(cells, now), people };
+}
+
+const cacheKey = (filter: CoverageFilter) =>
+  JSON.stringify([filter.bookId ?? '', (filter.department ?? '').toLowerCase(), (filter.jobTitle ?? '').toLowerCase(), (filter.q ?? '').toLowerCase()]);
+
+/**
+ * The snapshot of a filter from the cache, or computed from every covered person and stored (in
+ * parts) until the next status change by the clock, at most a minute. Reading it costs one query
+ * however large the organisation; computing it reads every covered person once.
+ */
+export async function complianceSnapshot(db: Db, filter: CoverageFilter, now: Date): Promise<ComplianceSnapshot> {
+  const key = cacheKey(filter);
+  const iso = now.toISOString();
+  const parts = await db
+    .select({ key: complianceCache.key, body: complianceCache.body, expiresAt: complianceCache.expiresAt })
+    .from(complianceCache)
+    .where(and(gte(complianceCache.key, `${key}#`), lt(complianceCache.key, `${key}$`), gt(complianceCache.expiresAt, iso)))
+    .orderBy(asc(complianceCache.key));
+  const head = parts[0]?.body as { summary: ComplianceSummary; parts: number; people: [string, number][] } | undefined;
+  if (head && parts.length === head.parts && parts.every((p) => p.expiresAt === parts[0].expiresAt)) {
+    return { summary: head.summary, people: parts.flatMap((p) => (p.body as { people: [string, number][] }).people) };
+  }
+  const facts = await coverageFacts(db, filter, now);
+  const snapshot = buildSnapshot(facts, now);
+  const expiresAt = new Date(nextChange(facts, now)).toISOString();
+  const count = Math.max(1, Math.ceil(snapshot.people.length / PEOPLE_PER_PART));
+  const rows = Array.from({ length: count }, (_, n) => ({
+    key: `${key}#${String(n).padStart(4, '0')}`,
+    computedAt: iso,
+    expiresAt,
+    body: n === 0 ? { summary: snapshot.summary, parts: count, people: snapshot.people.slice(0, PEOPLE_PER_PART) } : { people: snapshot.people.slice(n * PEOPLE_PER_PART, (n + 1) * PEOPLE_PER_PART) },
+  }));
+  try {
+    await db.batch([
+      db.delete(complianceCache).where(and(gte(complianceCache.key, `${key}#`), lt(complianceCache.key, `${key}$`))),
+      ...rows.map((row) => db.insert(complianceCache).values(row)),
+    ]);
+  } catch (error) {
+    // Answering matters more than caching: the next request computes again.
+    console.error(JSON.stringify({ level: 'error', event: 'compliance.cache_failed', error: String(error) }));
+  }
+  return snapshot;
+}
+
+/** The statement that forgets every snapshot: in the batch of any write that changes compliance. */
+export const clearComplianceCache = (db: Db) => db.delete(complianceCache);

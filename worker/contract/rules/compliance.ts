@@ -25,7 +25,10 @@ export interface ComplianceFacts {
   certificate?: { number: string; issuedAt: string; expiresAt: string } | null;
   /** End of an exemption in force (null or absent: none). */
   exemptUntil?: string | null;
-  /** Day of the latest retraining event (incident, near miss, ...) recorded for the person. */
+  /**
+   * Start of the day of the latest retraining event (incident, near miss, ...) recorded for the
+   * person. Events are dated by day: a certificate issued on that day counts as issued after it.
+   */
   lastEventOn?: string | null;
 }
 
@@ -68,8 +71,9 @@ export function complianceStatus(facts: ComplianceFacts, now: Date | number): Co
   // Newly covered people get their due period; an expired certificate was due when it expired,
   // but never before the person's own due period ends.
   let due = ms(facts.coveredSince) + facts.dueWithinDays * DAY_MS;
-  if (eventDue != null) due = certValid ? eventDue : Math.max(due, eventDue);
-  else if (cert) due = Math.max(due, ms(cert.expiresAt));
+  if (cert) due = Math.max(due, ms(cert.expiresAt));
+  // An event can bring a due date forward, never push it back: an overdue person stays overdue.
+  if (eventDue != null) due = certValid ? eventDue : Math.min(due, eventDue);
   return { status: at < due ? 'pending' : 'overdue', dueAt: iso(due), validUntil, certificateNumber };
 }
 
