@@ -459,9 +459,9 @@ export const learningActivity = sqliteTable(
 );
 
 /**
- * The compliance summary and the people order of one matrix filter, computed from every covered
- * person and kept until the earliest moment a status can change by itself (or a minute at most).
- * Writes that change compliance (certificates, requirements, exemptions, events, people) clear it.
+ * The compliance summary of one matrix filter, computed from every covered person and kept until
+ * the earliest moment a status can change by itself (a minute at most). Writes that change
+ * compliance (certificates, requirements, exemptions, events, people) clear it.
  */
 export const complianceCache = sqliteTable('compliance_cache', {
   key: text('key').primaryKey(),
@@ -469,3 +469,15 @@ export const complianceCache = sqliteTable('compliance_cache', {
   expiresAt: text('expires_at').notNull(),
   body: text('body', { mode: 'json' }).notNull(),
 });
+
+/** The covered people of a cached filter in name order, with the bits of their statuses: the matrix pages. */
+export const compliancePeople = sqliteTable(
+  'compliance_people',
+  {
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    userId: text('user_id').notNull(),
+    statuses: integer('statuses').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.position] })],
+);

@@ -6,6 +6,7 @@ import {
   userIdParam,
   type ComplianceResponse,
   type ComplianceRow,
+  type ComplianceSummary,
   type EventDto,
   type ExemptionDto,
   type TrainingRecordCourse,
@@ -18,7 +19,7 @@ import { attempts, certificates, courseCycles, courseProgress, courses, requirem
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { certificateStatus } from '../services/certificates';
-import { cellsByUser, complianceSnapshot, coverageFacts, coverageFactsOf, coveredUserIds, statusBit, toCell, type CellResult, type CoverageFacts } from '../services/compliance';
+import { byName, cellsByUser, coverageFacts, coverageFactsOf, coveredUserIds, refreshSnapshot, snapshotPageQueries, statusBit, toCell, toFacts, type CellResult, type CoverageFacts } from '../services/compliance';
 import { csvCell } from '../services/csv';
 import { renderTrainingRecordPdf } from '../services/training-record-pdf';
 import { fullName } from '../services/users';
@@ -28,16 +29,23 @@ import { validate } from '../validate';
 // The compliance matrix and people's training records (admin): guarded by the /api/v2/admin prefix.
 
 /** The matrix's columns: one per required course, in title order. */
-async function requirementColumns(db: Db, bookId: string | null) {
-  const rows = await db
+function requirementColumnsQuery(db: Db, bookId: string | null) {
+  return db
     .select({ id: requirements.id, courseId: requirements.courseId, courseTitle: courses.title })
     .from(requirements)
     .innerJoin(courses, eq(courses.id, requirements.courseId))
     .where(and(isNull(requirements.retiredAt), bookId ? eq(requirements.domainId, bookId) : undefined))
     .orderBy(asc(sql`lower(${courses.title})`), asc(requirements.createdAt));
+}
+
+function uniqueColumns(rows: { id: string; courseId: string; courseTitle: string }[]) {
   const byCourse = new Map<string, { id: string; courseId: string; courseTitle: string }>();
   for (const row of rows) if (!byCourse.has(row.courseId)) byCourse.set(row.courseId, row);
   return [...byCourse.values()];
+}
+
+async function requirementColumns(db: Db, bookId: string | null) {
+  return uniqueColumns(await requirementColumnsQuery(db, bookId));
 }
 
 /** One person's identity as the facts carry it (every fact row of a person repeats it). */
@@ -48,26 +56,31 @@ function personOf(fact: CoverageFacts): ComplianceRow['user'] {
 const CSV_CHUNK = 500;
 
 export const complianceRoutes = new Hono<AppEnv>()
-  // The summary and the people order come from the filter's snapshot (one cached read); the rows
-  // of the page are computed fresh, so a change shows on the person at once.
+  // The summary and the people order come from the filter's stored snapshot, read with the page's
+  // people in one batch; the page's cells are computed fresh, so a change shows on the person at once.
   .get('/', validate('query', complianceQuery), async (c) => {
     const query = c.req.valid('query');
     const db = c.var.db;
     const now = new Date();
     const filter = { bookId: query.bookId || null, department: query.department || null, jobTitle: query.jobTitle || null, q: query.q || null };
-    const [snapshot, columns] = await Promise.all([complianceSnapshot(db, filter, now), requirementColumns(db, filter.bookId)]);
-    const people = query.status ? snapshot.people.filter(([, bits]) => bits & statusBit(query.status!)) : snapshot.people;
-    const totalItems = people.length;
-    const totalPages = Math.max(1, Math.ceil(totalItems / query.size));
-    const pageIds = people.slice((query.page - 1) * query.size, query.page * query.size).map(([id]) => id);
-    const facts = await coverageFactsOf(db, filter, pageIds, now);
+    const [head, total, pageRows, columns] = await db.batch([...snapshotPageQueries(db, filter, query.status, query.page, query.size, now), requirementColumnsQuery(db, filter.bookId)]);
+    let summary = (head[0]?.body as { summary: ComplianceSummary } | undefined)?.summary;
+    let totalItems = total[0]?.n ?? 0;
+    let facts = toFacts(pageRows);
+    if (!summary) {
+      const snapshot = await refreshSnapshot(db, filter, now);
+      const people = query.status ? snapshot.people.filter(([, bits]) => bits & statusBit(query.status!)) : snapshot.people;
+      summary = snapshot.summary;
+      totalItems = people.length;
+      facts = await coverageFactsOf(db, filter, people.slice((query.page - 1) * query.size, query.page * query.size).map(([id]) => id), now);
+    }
     const cells = cellsByUser(facts, now);
-    const persons = new Map(facts.map((fact) => [fact.userId, personOf(fact)]));
+    const persons = [...new Map(facts.map((fact) => [fact.userId, personOf(fact)])).values()].sort(byName);
     return c.json<ComplianceResponse>({
-      rows: pageIds.filter((id) => persons.has(id)).map((id) => ({ user: persons.get(id)!, cells: [...cells.get(id)!.values()].map(toCell) })),
-      requirements: columns,
-      summary: snapshot.summary,
-      pagination: { page: query.page, size: query.size, totalItems, totalPages },
+      rows: persons.map((user) => ({ user, cells: [...cells.get(user.id)!.values()].map(toCell) })),
+      requirements: uniqueColumns(columns),
+      summary,
+      pagination: { page: query.page, size: query.size, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / query.size)) },
     });
   })
 

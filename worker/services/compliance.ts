@@ -5,12 +5,12 @@
  * Statuses are never stored: they follow from dates, so a certificate that expires overnight is
  * overdue in the morning without a job having to notice it.
  */
-import { and, asc, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { ComplianceCell, ComplianceSummary, RequirementDto } from '../contract/compliance';
 import { complianceStatus, lapsesAt, mergeResults, type ComplianceResult, type ComplianceStatus, DAY_MS } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { inListChunks } from '../db/in-list';
-import { complianceCache } from '../db/schema';
+import { complianceCache, compliancePeople } from '../db/schema';
 
 /** One person covered by one requirement, with everything the rule needs. */
 export interface CoverageFacts {
@@ -79,11 +79,11 @@ function coverageWhere(filter: CoverageFilter, now: Date): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
-const COVERAGE_FROM = sql`FROM requirements r JOIN user_domains ud ON ud.domain_id = r.domain_id JOIN users u ON u.id = ud.user_id`;
+const COVERAGE_TABLES = sql`requirements r JOIN user_domains ud ON ud.domain_id = r.domain_id JOIN users u ON u.id = ud.user_id`;
 
 /** Ids of covered people after `after`, in id order: the CSV export's chunks. */
 export async function coveredUserIds(db: Db, filter: CoverageFilter, now: Date, after: string, limit: number): Promise<string[]> {
-  const rows = await db.all<{ id: string }>(sql`SELECT DISTINCT u.id AS id ${COVERAGE_FROM} WHERE ${coverageWhere(filter, now)} AND u.id > ${after} ORDER BY u.id LIMIT ${limit}`);
+  const rows = await db.all<{ id: string }>(sql`SELECT DISTINCT u.id AS id FROM ${COVERAGE_TABLES} WHERE ${coverageWhere(filter, now)} AND u.id > ${after} ORDER BY u.id LIMIT ${limit}`);
   return rows.map((r) => r.id);
 }
 
@@ -93,24 +93,41 @@ export async function coveredUserIds(db: Db, filter: CoverageFilter, now: Date, 
  * started. The latest unrevoked certificate, the exemption in force and the latest retraining
  * event come along (correlated lookups on indexed columns).
  */
-export async function coverageFacts(db: Db, filter: CoverageFilter, now: Date): Promise<CoverageFacts[]> {
-  const rows = await db.all<Omit<CoverageFacts, 'certNumber' | 'certIssuedAt' | 'certExpiresAt'> & { cert: string | null }>(sql`
-    SELECT u.id AS userId, u.username AS username, u.department AS department, u.job_title AS jobTitle,
-      coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username) AS userName,
-      r.id AS requirementId, r.course_id AS courseId,
-      r.due_within_days AS dueWithinDays, r.due_soon_days AS dueSoonDays,
-      max(r.active_from, ud.created_at) AS coveredSince,
-      (SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
+export function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: SQL) {
+  const where = extra ? sql`${coverageWhere(filter, now)} AND ${extra}` : coverageWhere(filter, now);
+  return db
+    .select({
+      userId: sql<string>`u.id`.as('userId'),
+      username: sql<string>`u.username`.as('username'),
+      department: sql<string | null>`u.department`.as('department'),
+      jobTitle: sql<string | null>`u.job_title`.as('jobTitle'),
+      userName: sql<string>`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username)`.as('userName'),
+      requirementId: sql<string>`r.id`.as('requirementId'),
+      courseId: sql<string>`r.course_id`.as('courseId'),
+      dueWithinDays: sql<number>`r.due_within_days`.as('dueWithinDays'),
+      dueSoonDays: sql<number>`r.due_soon_days`.as('dueSoonDays'),
+      coveredSince: sql<string>`max(r.active_from, ud.created_at)`.as('coveredSince'),
+      cert: sql<string | null>`(SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
         WHERE c.user_id = u.id AND c.course_id = r.course_id AND c.revoked_at IS NULL
-        ORDER BY c.issued_at DESC LIMIT 1) AS cert,
-      (SELECT max(e.until) FROM requirement_exemptions e WHERE e.user_id = u.id AND e.requirement_id = r.id) AS exemptUntil,
-      (SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id) AS lastEventOn
-    ${COVERAGE_FROM}
-    WHERE ${coverageWhere(filter, now)}`);
+        ORDER BY c.issued_at DESC LIMIT 1)`.as('cert'),
+      exemptUntil: sql<string | null>`(SELECT max(e.until) FROM requirement_exemptions e WHERE e.user_id = u.id AND e.requirement_id = r.id)`.as('exemptUntil'),
+      lastEventOn: sql<string | null>`(SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id)`.as('lastEventOn'),
+    })
+    .from(COVERAGE_TABLES)
+    .where(where);
+}
+
+type FactsRow = Awaited<ReturnType<typeof coverageFactsQuery>>[number];
+
+export function toFacts(rows: readonly FactsRow[]): CoverageFacts[] {
   return rows.map(({ cert, ...row }) => {
     const [certNumber, certIssuedAt, certExpiresAt] = cert ? (JSON.parse(cert) as [string, string, string]) : [null, null, null];
     return { ...row, certNumber, certIssuedAt, certExpiresAt };
   });
+}
+
+export async function coverageFacts(db: Db, filter: CoverageFilter, now: Date): Promise<CoverageFacts[]> {
+  return toFacts(await coverageFactsQuery(db, filter, now));
 }
 
 export type CellResult = ComplianceResult & { requirementId: string; courseId: string };
@@ -241,8 +258,8 @@ export interface ComplianceSnapshot {
 
 /** At most this long a snapshot is trusted, whatever else happens. */
 const SNAPSHOT_SECONDS = 60;
-/** Rows per cache part: a part stays well below D1's largest row. */
-const PEOPLE_PER_PART = 20_000;
+/** People per insert statement (one JSON array parameter each, well below D1's largest value). */
+const PEOPLE_PER_INSERT = 10_000;
 
 /** The first moment after `now` at which some fact changes a status by the clock alone. */
 function nextChange(facts: readonly CoverageFacts[], now: Date): number {
@@ -262,55 +279,83 @@ function nextChange(facts: readonly CoverageFacts[], now: Date): number {
   return next;
 }
 
+/** Name order of the matrix (case-insensitive, then id): the snapshot and every page agree on it. */
+export const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => {
+  const x = a.name.toLowerCase();
+  const y = b.name.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
+
 export function buildSnapshot(facts: readonly CoverageFacts[], now: Date): ComplianceSnapshot {
   const cells = cellsByUser(facts, now);
   const names = new Map<string, string>();
-  for (const f of facts) if (!names.has(f.userId)) names.set(f.userId, f.userName.toLowerCase());
+  for (const f of facts) if (!names.has(f.userId)) names.set(f.userId, f.userName);
   const people = [...cells.entries()].map(([userId, userCells]): [string, number] => [userId, [...userCells.values()].reduce((bits, cell) => bits | STATUS_BITS[cell.status], 0)]);
-  people.sort(([a], [b]) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  people.sort(([a], [b]) => byName({ name: names.get(a)!, id: a }, { name: names.get(b)!, id: b }));
   return { summary: summarize(cells, now), people };
 }
 
-const cacheKey = (filter: CoverageFilter) =>
+export const snapshotKey = (filter: CoverageFilter) =>
   JSON.stringify([filter.bookId ?? '', (filter.department ?? '').toLowerCase(), (filter.jobTitle ?? '').toLowerCase(), (filter.q ?? '').toLowerCase()]);
 
 /**
- * The snapshot of a filter from the cache, or computed from every covered person and stored (in
- * parts) until the next status change by the clock, at most a minute. Reading it costs one query
- * however large the organisation; computing it reads every covered person once.
+ * Computes the snapshot of a filter from every covered person and stores it (the summary, and the
+ * people in name order with their statuses) until the next status change by the clock, a minute
+ * at most. Computing reads every covered person once; reading a page afterwards is one query.
  */
-export async function complianceSnapshot(db: Db, filter: CoverageFilter, now: Date): Promise<ComplianceSnapshot> {
-  const key = cacheKey(filter);
-  const iso = now.toISOString();
-  const parts = await db
-    .select({ key: complianceCache.key, body: complianceCache.body, expiresAt: complianceCache.expiresAt })
-    .from(complianceCache)
-    .where(and(gte(complianceCache.key, `${key}#`), lt(complianceCache.key, `${key}$`), gt(complianceCache.expiresAt, iso)))
-    .orderBy(asc(complianceCache.key));
-  const head = parts[0]?.body as { summary: ComplianceSummary; parts: number; people: [string, number][] } | undefined;
-  if (head && parts.length === head.parts && parts.every((p) => p.expiresAt === parts[0].expiresAt)) {
-    return { summary: head.summary, people: parts.flatMap((p) => (p.body as { people: [string, number][] }).people) };
-  }
+export async function refreshSnapshot(db: Db, filter: CoverageFilter, now: Date): Promise<ComplianceSnapshot> {
+  const key = snapshotKey(filter);
   const facts = await coverageFacts(db, filter, now);
   const snapshot = buildSnapshot(facts, now);
+  const iso = now.toISOString();
   const expiresAt = new Date(nextChange(facts, now)).toISOString();
-  const count = Math.max(1, Math.ceil(snapshot.people.length / PEOPLE_PER_PART));
-  const rows = Array.from({ length: count }, (_, n) => ({
-    key: `${key}#${String(n).padStart(4, '0')}`,
-    computedAt: iso,
-    expiresAt,
-    body: n === 0 ? { summary: snapshot.summary, parts: count, people: snapshot.people.slice(0, PEOPLE_PER_PART) } : { people: snapshot.people.slice(n * PEOPLE_PER_PART, (n + 1) * PEOPLE_PER_PART) },
-  }));
+  const inserts = [];
+  for (let from = 0; from < snapshot.people.length; from += PEOPLE_PER_INSERT) {
+    const part = JSON.stringify(snapshot.people.slice(from, from + PEOPLE_PER_INSERT));
+    inserts.push(
+      db.insert(compliancePeople).select(
+        db
+          .select({
+            key: sql<string>`${key}`.as('key'),
+            position: sql<number>`${from} + j.key`.as('position'),
+            userId: sql<string>`json_extract(j.value, '$[0]')`.as('user_id'),
+            statuses: sql<number>`json_extract(j.value, '$[1]')`.as('statuses'),
+          })
+          .from(sql`json_each(${part}) j`),
+      ),
+    );
+  }
   try {
     await db.batch([
-      db.delete(complianceCache).where(and(gte(complianceCache.key, `${key}#`), lt(complianceCache.key, `${key}$`))),
-      ...rows.map((row) => db.insert(complianceCache).values(row)),
+      db.delete(complianceCache).where(eq(complianceCache.key, key)),
+      db.delete(compliancePeople).where(eq(compliancePeople.key, key)),
+      // People of filters whose summary expired or was cleared are of no use any more.
+      db.delete(compliancePeople).where(sql`${compliancePeople.key} NOT IN (SELECT c.key FROM compliance_cache c WHERE c.expires_at > ${iso})`),
+      ...inserts,
+      db.insert(complianceCache).values({ key, computedAt: iso, expiresAt, body: { summary: snapshot.summary } }),
     ]);
   } catch (error) {
     // Answering matters more than caching: the next request computes again.
     console.error(JSON.stringify({ level: 'error', event: 'compliance.cache_failed', error: String(error) }));
   }
   return snapshot;
+}
+
+/** The statements that read one matrix page from a stored snapshot, for one batch. */
+export function snapshotPageQueries(db: Db, filter: CoverageFilter, status: ComplianceStatus | null, page: number, size: number, now: Date) {
+  const key = snapshotKey(filter);
+  const bits = status ? STATUS_BITS[status] : 31;
+  const matching = and(eq(compliancePeople.key, key), sql`(${compliancePeople.statuses} & ${bits}) <> 0`);
+  return [
+    db.select({ body: complianceCache.body }).from(complianceCache).where(and(eq(complianceCache.key, key), gt(complianceCache.expiresAt, now.toISOString()))),
+    db.select({ n: count() }).from(compliancePeople).where(matching),
+    coverageFactsQuery(
+      db,
+      filter,
+      now,
+      sql`u.id IN (SELECT p.user_id FROM compliance_people p WHERE p.key = ${key} AND (p.statuses & ${bits}) <> 0 ORDER BY p.position LIMIT ${size} OFFSET ${(page - 1) * size})`,
+    ),
+  ] as const;
 }
 
 /** The statement that forgets every snapshot: in the batch of any write that changes compliance. */
