@@ -13,6 +13,8 @@ const PROBES: [string, AdminPermission][] = [
   ['/api/v2/materials', 'moduleManagement'],
   ['/api/domains', 'domainConfiguration'],
   ['/api/v2/admin/dashboard/stats', 'reportGeneration'],
+  ['/api/v2/admin/compliance', 'reportGeneration'],
+  ['/api/v2/admin/requirements', 'userManagement'],
   ['/api/announcements/admin/all', 'systemConfiguration'],
   ['/api/think/admin/all', 'systemConfiguration'],
 ];
