@@ -157,7 +157,7 @@ const TILES: readonly { status: ComplianceStatus; key: keyof Omit<ComplianceSumm
   { status: 'exempt', key: 'exempt', hint: 'excused until a date' },
 ];
 
-const tileClass = css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' });
+const tileClass = css({ p: { base: '3', md: '4' }, display: 'flex', flexDirection: 'column', gap: '1' });
 // The tile whose status filters the matrix: a second border line, so the cue is not colour alone.
 const activeTileClass = css({ borderColor: 'brand.solid', boxShadow: '0 0 0 1px {colors.brand.solid}' });
 
@@ -175,11 +175,14 @@ function SummaryPanel({ summary, status, onStatus }: { summary: ComplianceSummar
   const valid = summary.compliant + summary.dueSoon;
   const counted = valid + summary.pending + summary.overdue;
   return (
-    <section aria-labelledby="compliance-summary-title" className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }, gap: '3', mb: '6' })}>
+    <section
+      aria-labelledby="compliance-summary-title"
+      className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' }, gap: '3', mb: '6' })}
+    >
       <h2 id="compliance-summary-title" className={css({ srOnly: true })}>
         Summary
       </h2>
-        <Card role="group" aria-labelledby={`${id}-compliant`} className={css({ p: '4', gridColumn: { base: 'span 2', md: 'span 1' }, display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <Card role="group" aria-labelledby={`${id}-compliant`} className={cx(tileClass, css({ gridColumn: { base: 'span 2', md: 'span 1' } }))}>
           <p id={`${id}-compliant`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
             Compliant
           </p>
@@ -232,22 +235,22 @@ const WINDOWS = [
 function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }) {
   const max = Math.max(1, forecast.d30, forecast.d60, forecast.d90);
   return (
-    <Card className={css({ p: '4', gridColumn: { base: 'span 2', md: 'span 1' } })}>
-      <figure className={css({ display: 'flex', flexDirection: 'column', gap: '3', m: '0' })}>
+    <Card className={css({ p: { base: '3', md: '4' }, gridColumn: '1 / -1' })}>
+      <figure className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(12rem, 1fr) 3fr' }, alignItems: 'center', gap: { base: '3', lg: '6' }, m: '0' })}>
         <figcaption>
           <span className={css({ display: 'block', fontSize: 'sm', fontWeight: 'semibold' })}>Forecast: people lapsing</span>
           <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>Due or expiring if nothing is done (overdue and exempt people are not counted)</span>
         </figcaption>
-        <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2.5' })}>
+        <ul className={css({ listStyle: 'none', display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, columnGap: '6', rowGap: '2.5' })}>
           {WINDOWS.map((w) => {
             const count = forecast[w.key];
             return (
-              <li key={w.key} className={css({ display: 'grid', gridTemplateColumns: 'max-content minmax(2rem, 1fr) max-content', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
+              <li key={w.key} className={css({ display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'baseline', columnGap: '2', rowGap: '1.5', fontSize: 'sm' })}>
                 <span className={css({ color: 'fg.muted' })}>
                   {w.label}
                   <span className={css({ srOnly: true })}>: </span>
                 </span>
-                <span aria-hidden className={css({ h: '3', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
+                <span aria-hidden className={css({ gridColumn: '1 / -1', gridRow: '2', h: '2.5', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
                   <span className={css({ display: 'block', h: 'full', bg: 'warning.solid', borderRadius: 'full' })} style={{ width: `${(count / max) * 100}%` }} />
                 </span>
                 <span className={css({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' })}>
