@@ -49,7 +49,10 @@ export function RequirementsPanel({
 
   const actions = (r: RequirementDto) =>
     r.retiredAt ? (
-      <span className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })}>Retired {formatDay(r.retiredAt)}</span>
+      <span className={css({ color: 'fg.subtle' })}>
+        <span aria-hidden>—</span>
+        <span className={css({ srOnly: true })}>No actions: retired</span>
+      </span>
     ) : (
       <div className={css({ display: 'inline-flex', gap: '1' })}>
         <IconButton aria-label={`Edit requirement: ${r.courseTitle}`} icon={<Pencil />} size="sm" onClick={() => onEdit(r)} />
@@ -78,19 +81,28 @@ export function RequirementsPanel({
               hideInCard: true,
               width: '28%',
               cell: (r) => (
-                <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+                <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW: '11rem' })}>
                   <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                     <span className={css({ fontWeight: 'medium' })}>{r.courseTitle}</span>
-                    {r.retiredAt ? <Chip palette="neutral">Retired</Chip> : null}
+                    {r.retiredAt ? <Chip palette="neutral">Retired {formatDay(r.retiredAt)}</Chip> : null}
                   </span>
                   <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{r.bookName}</span>
                 </span>
               ),
             },
             { key: 'book', header: 'Book', hideInTable: true, cell: (r) => r.bookName },
+            ...(showRetired ? [{ key: 'retired', header: 'Retired', hideInTable: true, cell: (r: RequirementDto) => (r.retiredAt ? formatDay(r.retiredAt) : 'No') }] : []),
             { key: 'audience', header: 'Audience', cell: (r) => audienceText(r) },
-            { key: 'due', header: 'Due within', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{plural(r.dueWithinDays, 'day', 'days')}</span> },
-            { key: 'soon', header: 'Due soon (before expiry)', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{plural(r.dueSoonDays, 'day', 'days')}</span> },
+            {
+              key: 'deadlines',
+              header: 'Deadlines',
+              cell: (r) => (
+                <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+                  <span>Due within {plural(r.dueWithinDays, 'day', 'days')}</span>
+                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Due soon {plural(r.dueSoonDays, 'day', 'days')} before expiry</span>
+                </span>
+              ),
+            },
             { key: 'from', header: 'Active from', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{activeDay(r.activeFrom)}</span> },
             { key: 'covered', header: 'Covered', align: 'right', cell: (r) => (r.retiredAt ? '—' : plural(r.coveredCount, 'person', 'people')) },
             { key: 'actions', header: 'Actions', align: 'right', hideInCard: true, cell: actions },
@@ -192,11 +204,13 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
       onSaved(requirement ? 'Requirement updated' : 'Requirement added');
     },
     onError: (e) => {
-      if (hasErrorCode(e, 'VALIDATION_FAILED')) {
+      // A refusal about a field is shown on that field only; anything else (a duplicate) above the form.
+      const onField = hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).some((key) => key in emptyForm());
+      if (onField) {
         setErrors(e.fields as RequirementErrors);
         focusFirstInvalid(formRef.current);
       }
-      setError(errorMessage(e, requirement ? 'Failed to update the requirement' : 'Failed to add the requirement'));
+      setError(onField ? null : errorMessage(e, requirement ? 'Failed to update the requirement' : 'Failed to add the requirement'));
     },
   });
   const { reset } = save;

@@ -54,11 +54,14 @@ function usePersonForm<F extends Record<string, string>>(open: boolean, initial:
       onDone();
     },
     onError: (e) => {
-      if (hasErrorCode(e, 'VALIDATION_FAILED')) {
+      // A refusal about a field the form shows goes on that field only; anything else (the person
+      // is no longer covered, a retired requirement) above the form.
+      const onField = hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).some((key) => key in initial());
+      if (onField) {
         setErrors(e.fields as Errors);
         focusFirstInvalid(fieldsRef.current);
       }
-      setError(errorMessage(e, fallback));
+      setError(onField ? null : errorMessage(e, fallback));
     },
   });
   const { reset } = mutation;
