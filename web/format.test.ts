@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCertificateDate, formatDate, formatDateTime, formatDuration, formatFileSize, formatScore } from './format';
+import { dayInputValue, formatCertificateDate, formatDate, formatDateTime, formatDay, formatDuration, formatFileSize, formatScore } from './format';
 
 describe('format', () => {
   it('shows time spent as "Xh Ym", minutes alone under an hour', () => {
@@ -29,5 +29,12 @@ describe('format', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDateTime('not a date', 'Never')).toBe('Never');
     expect(formatDate('2026-11-25T10:00:00Z')).toMatch(/2026/);
+  });
+
+  it('shows a calendar day as that day whatever the time zone, and a day input holds the local day', () => {
+    expect(formatDay('2026-03-03')).toBe(new Date(2026, 2, 3).toLocaleDateString(undefined, { dateStyle: 'medium' }));
+    expect(formatDay(null)).toBe('—');
+    expect(formatDay('2026-03-03T12:00:00Z')).toBe(formatDate('2026-03-03T12:00:00Z'));
+    expect(dayInputValue(new Date(2026, 0, 9, 23, 59))).toBe('2026-01-09');
   });
 });

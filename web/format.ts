@@ -49,3 +49,21 @@ export function formatDuration(seconds: number): string {
 export function formatScore(score: number | null | undefined, empty = '-'): string {
   return score === null || score === undefined || Number.isNaN(score) ? empty : `${Math.round(score)}%`;
 }
+
+/**
+ * A calendar day stored as `YYYY-MM-DD` (the day a retraining event happened) in the reader's
+ * locale, never shifted by the time zone: the 3rd is the 3rd everywhere. An ISO instant is shown
+ * as `formatDate` shows it.
+ */
+export function formatDay(value: string | null | undefined, empty = '—'): string {
+  if (!value) return empty;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return formatDate(value, empty);
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+/** `date` (default now) as `YYYY-MM-DD` in the reader's time zone: what a date input holds for that day. */
+export function dayInputValue(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

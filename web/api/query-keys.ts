@@ -5,7 +5,12 @@
 export const queryKeys = {
   admin: {
     dashboard: ['admin', 'dashboard'] as const,
-    courses: { all: ['admin', 'courses'] as const, detail: (id: string) => ['admin', 'courses', 'detail', id] as const },
+    courses: {
+      all: ['admin', 'courses'] as const,
+      detail: (id: string) => ['admin', 'courses', 'detail', id] as const,
+      /** A book's courses for a picker (the requirement form). */
+      options: (bookId: string) => ['admin', 'courses', 'options', bookId] as const,
+    },
     /** Books: the paged table and the unpaged option lists of the filters share the prefix. */
     domains: { all: ['admin', 'domains'] as const, options: ['admin', 'domains', 'options'] as const },
     materials: { all: ['admin', 'materials'] as const, options: ['admin', 'materials', 'options'] as const },
@@ -18,10 +23,11 @@ export const queryKeys = {
       summary: ['admin', 'assessments', 'summary'] as const,
       auditLog: (page: number) => ['admin', 'assessments', 'audit-log', page] as const,
     },
-    requirements: { all: ['admin', 'requirements'] as const },
+    requirements: { all: ['admin', 'requirements'] as const, list: (includeRetired: boolean) => ['admin', 'requirements', { includeRetired }] as const },
     /** The matrix pages and a person's training record share the prefix: any compliance change refreshes both. */
     compliance: {
       all: ['admin', 'compliance'] as const,
+      matrix: (filters: object) => ['admin', 'compliance', 'matrix', filters] as const,
       record: (userId: string) => ['admin', 'compliance', 'record', userId] as const,
     },
   },

@@ -1,4 +1,4 @@
-import { BookOpen, ClipboardCheck, FileText, FileUp, LayoutDashboard, Library, Lightbulb, Megaphone, Plus, UserPlus, Users, Workflow } from 'lucide-react';
+import { BookOpen, ClipboardCheck, FileText, FileUp, LayoutDashboard, Library, Lightbulb, Megaphone, Plus, ShieldCheck, UserPlus, Users, Workflow } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { useLocation } from 'wouter';
@@ -11,6 +11,8 @@ import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
 /** Dashboard is highlighted on its exact path only; every other entry also on the paths below it. */
 export const ADMIN_NAV_ITEMS: readonly ShellNavItem[] = [
   { label: 'Dashboard', href: '/admin', match: 'exact', icon: <LayoutDashboard /> },
+  // Issue 13: required training, the matrix and people's training records.
+  { label: 'Compliance', href: '/admin/compliance', match: 'prefix', icon: <ShieldCheck /> },
   { label: 'Users', href: '/admin/users', match: 'prefix', icon: <Users /> },
   { label: 'Books', href: '/admin/domains', match: 'prefix', icon: <Library /> },
   { label: 'Chapter/Modules', href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },

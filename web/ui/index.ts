@@ -16,7 +16,7 @@ export { Menu, MenuHeader, MenuItem, MenuSeparator, type MenuItemProps, type Men
 export { Pagination, type PaginationProps } from './pagination';
 export { Select, type SelectOption, type SelectProps } from './select';
 export { LoadingBlock, Skeleton, Spinner, type SpinnerProps } from './spinner';
-export { DataTable, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, type DataTableColumn, type DataTableProps } from './table';
+export { DataTable, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader, type DataTableColumn, type DataTableProps, type TableProps } from './table';
 export { TabContent, TabList, TabTrigger, Tabs, type TabsProps } from './tabs';
 export { PasswordField, TextField, type PasswordFieldProps, type TextAreaFieldProps, type TextFieldProps } from './text-field';
 export { Toaster, toaster } from './toast';

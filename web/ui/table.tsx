@@ -3,15 +3,28 @@ import { css, cx } from 'styled-system/css';
 import { table } from 'styled-system/recipes/table';
 
 const classes = table();
+const frozenClasses = table({ frozen: true });
 
 /**
  * Table primitives: <Table> (scrollable bordered wrapper + <table>), <TableHead>, <TableBody>,
- * <TableRow selected>, <TableHeader align>, <TableCell align>. Use them for bespoke tables; use
- * <DataTable> for the common "table on wide screens, cards on narrow" case.
+ * <TableRow selected>, <TableHeader align>, <TableRowHeader>, <TableCell align>. Use them for
+ * bespoke tables; use <DataTable> for the common "table on wide screens, cards on narrow" case.
  */
-export function Table({ children, className, caption, ...rest }: HTMLAttributes<HTMLTableElement> & { caption?: ReactNode }) {
+export interface TableProps extends HTMLAttributes<HTMLTableElement> {
+  caption?: ReactNode;
+  /** Header row and first column stay in view while the table scrolls both ways (a matrix). */
+  frozen?: boolean;
+  /**
+   * Names the scrolling wrapper and makes it a focusable region, so keyboard users can scroll a
+   * table wider than the screen with the arrow keys.
+   */
+  scrollLabel?: string;
+}
+
+export function Table({ children, className, caption, frozen, scrollLabel, ...rest }: TableProps) {
+  const region = scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {};
   return (
-    <div className={cx(classes.root, className)}>
+    <div className={cx(frozen ? frozenClasses.root : classes.root, className)} {...region}>
       <table className={classes.table} {...rest}>
         {caption ? <caption className={classes.caption}>{caption}</caption> : null}
         {children}
@@ -43,6 +56,10 @@ export function TableHeader({ align, className, ...rest }: ThHTMLAttributes<HTML
 export function TableCell({ align, className, ...rest }: TdHTMLAttributes<HTMLTableCellElement> & { align?: Align }) {
   return <td className={cx(classes.cell, className)} data-align={align} {...rest} />;
 }
+/** The cell that names its row (a person in a matrix): read by screen readers with every cell of the row. */
+export function TableRowHeader({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <th scope="row" className={cx(classes.cell, rowHeader, className)} {...rest} />;
+}
 
 export interface DataTableColumn<Row> {
   /** Stable key for React and for the card label association. */
@@ -54,6 +71,8 @@ export interface DataTableColumn<Row> {
   width?: string;
   /** Hide this column in the card layout (e.g. when it is the card's title). */
   hideInCard?: boolean;
+  /** Show this column only in the card layout (e.g. a value the table already shows inside another cell). */
+  hideInTable?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -72,6 +91,7 @@ export interface DataTableProps<Row> {
 }
 
 const visuallyHidden = css({ srOnly: true });
+const rowHeader = css({ textAlign: 'left', fontWeight: 'normal' });
 const onlyWide = css({ display: { base: 'none', md: 'block' } });
 const onlyNarrow = css({ display: { base: 'block', md: 'none' } });
 
@@ -81,13 +101,14 @@ const onlyNarrow = css({ display: { base: 'block', md: 'none' } });
  */
 export function DataTable<Row>({ rows, columns, getRowKey, label, cardTitle, cardActions, empty, isRowSelected }: DataTableProps<Row>) {
   if (rows.length === 0 && empty) return <>{empty}</>;
+  const tableColumns = columns.filter((column) => !column.hideInTable);
   return (
     <>
       <Table className={onlyWide}>
         <caption className={visuallyHidden}>{label}</caption>
         <TableHead>
           <TableRow>
-            {columns.map((column) => (
+            {tableColumns.map((column) => (
               <TableHeader key={column.key} align={column.align} style={column.width ? { width: column.width } : undefined}>
                 {column.header}
               </TableHeader>
@@ -97,7 +118,7 @@ export function DataTable<Row>({ rows, columns, getRowKey, label, cardTitle, car
         <TableBody>
           {rows.map((row) => (
             <TableRow key={getRowKey(row)} selected={isRowSelected?.(row)}>
-              {columns.map((column) => (
+              {tableColumns.map((column) => (
                 <TableCell key={column.key} align={column.align}>
                   {column.cell(row)}
                 </TableCell>

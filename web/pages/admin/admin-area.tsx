@@ -4,6 +4,8 @@ import { lazyNamed } from '../../lazy';
 
 // Each admin screen is its own chunk, loaded on first visit.
 const AdminDashboardPage = lazyNamed(() => import('./dashboard'), 'AdminDashboardPage');
+const AdminCompliancePage = lazyNamed(() => import('./compliance'), 'AdminCompliancePage');
+const AdminTrainingRecordPage = lazyNamed(() => import('./training-record'), 'AdminTrainingRecordPage');
 const AdminUsersPage = lazyNamed(() => import('./users'), 'AdminUsersPage');
 const AdminDomainsPage = lazyNamed(() => import('./domains'), 'AdminDomainsPage');
 const AdminCoursesPage = lazyNamed(() => import('./courses'), 'AdminCoursesPage');
@@ -16,6 +18,8 @@ const AdminSettingsPage = lazyNamed(() => import('./settings'), 'AdminSettingsPa
 
 const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin', AdminDashboardPage],
+  ['/admin/compliance', AdminCompliancePage],
+  ['/admin/compliance/people/:userId', AdminTrainingRecordPage],
   ['/admin/users', AdminUsersPage],
   ['/admin/domains', AdminDomainsPage],
   ['/admin/courses', AdminCoursesPage],

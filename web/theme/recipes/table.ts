@@ -64,4 +64,23 @@ export const table = defineSlotRecipe({
     cardLabel: { color: 'fg.muted', fontSize: 'xs', fontWeight: 'medium', textTransform: 'uppercase', letterSpacing: '0.04em', flexShrink: 0 },
     cardValue: { color: 'fg.default', textAlign: 'right', minW: 0 },
   },
+  variants: {
+    /**
+     * A wide grid read in both directions (people by courses): the header row and the first
+     * column stay in view while the region scrolls on either axis. The region is capped in height
+     * so the header can stick inside it; the cells carry their own background because the row's
+     * would show through once they overlap.
+     */
+    frozen: {
+      true: {
+        root: {
+          maxH: 'min(70vh, 48rem)',
+          overflow: 'auto',
+          '& thead th': { position: 'sticky', top: '0', zIndex: '1', bg: 'bg.muted' },
+          '& tr > :first-child': { position: 'sticky', left: '0', zIndex: '1', bg: 'bg.surface', borderRightWidth: '1px', borderRightColor: 'border.default' },
+          '& thead tr > :first-child': { zIndex: '2', bg: 'bg.muted' },
+        },
+      },
+    },
+  },
 });

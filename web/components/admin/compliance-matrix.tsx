@@ -1,0 +1,388 @@
+import { PAGE_SIZES } from '@contract/common';
+import { STATUS_LABELS } from '@contract/compliance';
+import type { ComplianceStatus } from '@contract/rules/compliance';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download, Plus, Search, ShieldCheck, Users } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { css, cx } from 'styled-system/css';
+import { Link } from 'wouter';
+import { listDomains } from '../../api/admin-content';
+import { saveBlob } from '../../api/certificates';
+import { errorMessage } from '../../api/client';
+import { complianceApi, type ComplianceFilters, type ComplianceResponse, type ComplianceRow, type ComplianceSummary } from '../../api/compliance';
+import { queryKeys } from '../../api/query-keys';
+import { dayInputValue } from '../../format';
+import { SEARCH_DELAY_MS } from '../../hooks/use-paged-list';
+import { searchInt, useDebouncedSearchText, type useSearchState } from '../../hooks/use-search-state';
+import { Button, Card, EmptyState, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader, TextField, toaster, type SelectOption } from '../../ui';
+import { QueryState } from '../query-state';
+import { TablePagination } from '../table-pagination';
+import { ComplianceCellView, isComplianceStatus, STATUS_OPTIONS } from './compliance-status';
+
+export const MATRIX_PAGE_SIZE = 25;
+
+/** What a training record's Back link returns to: the matrix as the admin left it. */
+export interface RecordLinkState {
+  matrixSearch?: string;
+}
+
+type SearchState = ReturnType<typeof useSearchState>;
+
+/** The matrix's filters as the address holds them (`?book=&department=&job=&status=&q=&page=&size=`). */
+export function matrixFilters(search: SearchState): Required<ComplianceFilters> {
+  const status = search.get('status');
+  return {
+    bookId: search.get('book'),
+    department: search.get('department'),
+    jobTitle: search.get('job'),
+    status: isComplianceStatus(status) ? status : '',
+    q: search.get('q'),
+    page: searchInt(search.params.get('page'), 1),
+    size: searchInt(search.params.get('size'), MATRIX_PAGE_SIZE, PAGE_SIZES),
+  };
+}
+
+const ALL = 'ALL';
+const STATUS_FILTERS: readonly SelectOption<ComplianceStatus | typeof ALL>[] = [{ value: ALL, label: 'All statuses' }, ...STATUS_OPTIONS];
+
+/**
+ * The compliance matrix: filters, the summary with the lapse forecast, and people by required
+ * course, one status per cell. Every filter and the page live in the address.
+ */
+export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchState; onAddRequirement: () => void }) {
+  const filters = matrixFilters(search);
+  const matrix = useQuery({
+    queryKey: queryKeys.admin.compliance.matrix(filters),
+    queryFn: ({ signal }) => complianceApi.matrix(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+  const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
+  const bookOptions: SelectOption[] = [{ value: ALL, label: 'All books' }, ...(books.data ?? []).map((d) => ({ value: d.id, label: d.name }))];
+
+  // Any filter change starts again at page 1.
+  const setFilter = (key: string, value: string) => search.update({ [key]: value, page: null });
+  const [q, setQ] = useDebouncedSearchText(filters.q, (text) => setFilter('q', text), SEARCH_DELAY_MS);
+  const [department, setDepartment] = useDebouncedSearchText(filters.department, (text) => setFilter('department', text), SEARCH_DELAY_MS);
+  const [jobTitle, setJobTitle] = useDebouncedSearchText(filters.jobTitle, (text) => setFilter('job', text), SEARCH_DELAY_MS);
+  const filtering = Boolean(filters.bookId || filters.department || filters.jobTitle || filters.status || filters.q);
+  const clearFilters = () => {
+    setQ('');
+    setDepartment('');
+    setJobTitle('');
+    search.update({ book: null, department: null, job: null, status: null, q: null, page: null });
+  };
+
+  const data = matrix.data;
+  // A page that no longer exists (fewer people after a change) falls back to the last one.
+  const totalPages = data?.pagination.totalPages;
+  useEffect(() => {
+    if (totalPages !== undefined && !matrix.isPlaceholderData && filters.page > totalPages) search.update({ page: totalPages > 1 ? totalPages : null });
+    // Not on `search`: a new object every render.
+  }, [totalPages, matrix.isPlaceholderData, filters.page]);
+
+  const list = {
+    pagination: data ? { page: data.pagination.page, totalPages: data.pagination.totalPages, totalItems: data.pagination.totalItems, itemsPerPage: data.pagination.size } : undefined,
+    page: filters.page,
+    setPage: (page: number) => search.update({ page: page > 1 ? page : null }),
+    limit: filters.size,
+    setLimit: (size: number) => search.update({ size: size === MATRIX_PAGE_SIZE ? null : size, page: null }),
+  };
+
+  return (
+    <>
+      <div
+        role="search"
+        aria-label="Filter the matrix"
+        className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', xl: '2fr repeat(4, minmax(0, 1fr))' }, gap: '3', mb: filtering ? '2' : '5' })}
+      >
+        <TextField className={css({ gridColumn: { base: 'span 2', md: 'span 4', xl: 'span 1' } })} label="Search" type="search" placeholder="Name, username or email" value={q} onChange={(e) => setQ(e.target.value)} />
+        <Select label="Book" options={bookOptions} value={filters.bookId || ALL} onValueChange={(id) => setFilter('book', id === ALL ? '' : id)} />
+        <Select label="Status" options={STATUS_FILTERS} value={filters.status || ALL} onValueChange={(status) => setFilter('status', status === ALL ? '' : status)} />
+        <TextField label="Department" placeholder="Any" value={department} onChange={(e) => setDepartment(e.target.value)} />
+        <TextField label="Job title" placeholder="Any" value={jobTitle} onChange={(e) => setJobTitle(e.target.value)} />
+      </div>
+      {filtering ? (
+        <div className={css({ display: 'flex', justifyContent: 'flex-end', mb: '3' })}>
+          <Button variant="ghost" size="sm" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+
+      <QueryState query={matrix} loadingLabel="Loading compliance..." failureMessage="Failed to load the compliance matrix">
+        {data ? (
+          <>
+            {data.requirements.length > 0 ? <SummaryPanel summary={data.summary} status={filters.status} onStatus={(status) => setFilter('status', status)} /> : null}
+            <MatrixTable
+              data={data}
+              busy={matrix.isPlaceholderData}
+              filtering={filtering}
+              bookFiltered={Boolean(filters.bookId)}
+              matrixSearch={search.params.toString()}
+              onAddRequirement={onAddRequirement}
+              onClearFilters={clearFilters}
+            />
+            {data.rows.length > 0 ? <TablePagination list={list} summary={`${data.pagination.totalItems} ${data.pagination.totalItems === 1 ? 'person' : 'people'}`} /> : null}
+          </>
+        ) : null}
+      </QueryState>
+    </>
+  );
+}
+
+/** Export CSV: every page of the matrix with its current filters, one line per person and required course. */
+export function ExportCsvButton({ search }: { search: SearchState }) {
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      saveBlob(await complianceApi.exportCsv(matrixFilters(search)), `compliance-${dayInputValue()}.csv`);
+    } catch (e) {
+      toaster.create({ type: 'error', title: errorMessage(e, 'Failed to export the compliance matrix') });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Button variant="outline" leftIcon={<Download />} loading={exporting} loadingText="Exporting..." onClick={() => void exportCsv()}>
+      Export CSV
+    </Button>
+  );
+}
+
+const TILES: readonly { status: ComplianceStatus; key: keyof Omit<ComplianceSummary, 'percentCompliant' | 'forecast'>; hint: string }[] = [
+  { status: 'overdue', key: 'overdue', hint: 'past the due date' },
+  { status: 'due-soon', key: 'dueSoon', hint: 'certificate expiring soon' },
+  { status: 'pending', key: 'pending', hint: 'not yet trained, not yet due' },
+  { status: 'exempt', key: 'exempt', hint: 'excused until a date' },
+];
+
+const tileClass = css({ p: { base: '3', md: '4' }, display: 'flex', flexDirection: 'column', gap: '1' });
+// The tile whose status filters the matrix: a second border line, so the cue is not colour alone.
+const activeTileClass = css({ borderColor: 'brand.solid', boxShadow: '0 0 0 1px {colors.brand.solid}' });
+
+const TILE_TONE: Record<ComplianceStatus, string> = {
+  overdue: css({ color: 'error.fg' }),
+  'due-soon': css({ color: 'warning.fg' }),
+  pending: css({ color: 'info.fg' }),
+  exempt: css({ color: 'fg.muted' }),
+  compliant: css({ color: 'success.fg' }),
+};
+
+/** The headline figures (counted per person and required course) and who lapses in the next 30/60/90 days. */
+function SummaryPanel({ summary, status, onStatus }: { summary: ComplianceSummary; status: ComplianceStatus | ''; onStatus: (status: ComplianceStatus | '') => void }) {
+  const id = useId();
+  const valid = summary.compliant + summary.dueSoon;
+  const counted = valid + summary.pending + summary.overdue;
+  return (
+    <section
+      aria-labelledby="compliance-summary-title"
+      className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' }, gap: '3', mb: '6' })}
+    >
+      <h2 id="compliance-summary-title" className={css({ srOnly: true })}>
+        Summary
+      </h2>
+        <Card role="group" aria-labelledby={`${id}-compliant`} className={cx(tileClass, css({ gridColumn: { base: 'span 2', md: 'span 1' } }))}>
+          <p id={`${id}-compliant`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
+            Compliant
+          </p>
+          <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1', color: 'success.fg' })}>{counted === 0 ? '—' : formatPercent(summary.percentCompliant)}</p>
+          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+            {valid} of {counted} required {counted === 1 ? 'training holds' : 'trainings hold'} a valid certificate
+          </p>
+        </Card>
+        {TILES.map((tile) => {
+          const active = status === tile.status;
+          return (
+            <Card
+              key={tile.status}
+              role="group"
+              aria-labelledby={`${id}-${tile.status}`}
+              className={cx(tileClass, active && activeTileClass)}
+            >
+              <p id={`${id}-${tile.status}`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
+                {STATUS_LABELS[tile.status]}
+              </p>
+              <p className={cx(css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1' }), TILE_TONE[tile.status])}>
+                {summary[tile.key]}
+              </p>
+              <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{tile.hint}</p>
+              <Button variant="link" size="xs" className={css({ alignSelf: 'flex-start', mt: 'auto', px: '0' })} aria-pressed={active} onClick={() => onStatus(active ? '' : tile.status)}>
+                {active ? 'Show all statuses' : `Show ${STATUS_LABELS[tile.status].toLowerCase()}`}
+              </Button>
+            </Card>
+          );
+        })}
+      <ForecastChart forecast={summary.forecast} />
+    </section>
+  );
+}
+
+function formatPercent(value: number): string {
+  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+}
+
+const WINDOWS = [
+  { key: 'd30', label: 'Next 30 days' },
+  { key: 'd60', label: 'Next 60 days' },
+  { key: 'd90', label: 'Next 90 days' },
+] as const;
+
+/**
+ * People who stop being trained if nothing is done, as CSS bars. Each bar's figure is also its
+ * text, so a screen reader reads the list ("Next 30 days: 3 people") and the bars stay decorative.
+ */
+function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }) {
+  const max = Math.max(1, forecast.d30, forecast.d60, forecast.d90);
+  return (
+    <Card className={css({ p: { base: '3', md: '4' }, gridColumn: '1 / -1' })}>
+      <figure className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(12rem, 1fr) 3fr' }, alignItems: 'center', gap: { base: '3', lg: '6' }, m: '0' })}>
+        <figcaption>
+          <span className={css({ display: 'block', fontSize: 'sm', fontWeight: 'semibold' })}>Forecast: people lapsing</span>
+          <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>Due or expiring if nothing is done (overdue and exempt people are not counted)</span>
+        </figcaption>
+        <ul className={css({ listStyle: 'none', display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, columnGap: '6', rowGap: '2.5' })}>
+          {WINDOWS.map((w) => {
+            const count = forecast[w.key];
+            return (
+              <li key={w.key} className={css({ display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'baseline', columnGap: '2', rowGap: '1.5', fontSize: 'sm' })}>
+                <span className={css({ color: 'fg.muted' })}>
+                  {w.label}
+                  <span className={css({ srOnly: true })}>: </span>
+                </span>
+                <span aria-hidden className={css({ gridColumn: '1 / -1', gridRow: '2', h: '2.5', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
+                  <span className={css({ display: 'block', h: 'full', bg: 'warning.solid', borderRadius: 'full' })} style={{ width: `${(count / max) * 100}%` }} />
+                </span>
+                <span className={css({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' })}>
+                  {count} {count === 1 ? 'person' : 'people'}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </figure>
+    </Card>
+  );
+}
+
+const personColumn = css({ minW: { base: '9.5rem', md: '13rem' }, maxW: { base: '11rem', md: '16rem' }, hyphens: 'auto' });
+const courseColumn = css({ whiteSpace: 'normal', textTransform: 'none', letterSpacing: 'normal', minW: '9.5rem', maxW: '14rem', verticalAlign: 'bottom' });
+
+interface MatrixTableProps {
+  data: ComplianceResponse;
+  busy: boolean;
+  filtering: boolean;
+  bookFiltered: boolean;
+  matrixSearch: string;
+  onAddRequirement: () => void;
+  onClearFilters: () => void;
+}
+
+function MatrixTable({ data, busy, filtering, bookFiltered, matrixSearch, onAddRequirement, onClearFilters }: MatrixTableProps) {
+  const addButton = (
+    <Button leftIcon={<Plus />} onClick={onAddRequirement}>
+      Add requirement
+    </Button>
+  );
+  if (data.requirements.length === 0) {
+    return bookFiltered ? (
+      <EmptyState
+        bordered
+        icon={<ShieldCheck />}
+        title="No required training in this book"
+        description="Add a requirement for one of this book's courses, or choose another book."
+        actions={
+          <>
+            {addButton}
+            <Button variant="outline" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          </>
+        }
+      />
+    ) : (
+      <EmptyState
+        bordered
+        icon={<ShieldCheck />}
+        title="No required training yet"
+        description="A requirement says which course people must complete and by when: everyone in a book, or only a department or job title. The matrix then shows who is compliant, due soon, overdue or exempt, and who lapses next."
+        actions={addButton}
+      />
+    );
+  }
+  if (data.rows.length === 0) {
+    return filtering ? (
+      <EmptyState
+        bordered
+        icon={<Search />}
+        title="No people match"
+        description="Try another search, book, department, job title or status."
+        actions={
+          <Button variant="outline" onClick={onClearFilters}>
+            Clear filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState bordered icon={<Users />} title="Nobody is covered yet" description="No active learner belongs to the books and audiences of the requirements, or the requirements have not started yet." />
+    );
+  }
+  return (
+    <Table frozen scrollLabel="Compliance matrix" aria-busy={busy || undefined} className={busy ? css({ opacity: 0.7 }) : undefined}>
+      <caption className={css({ srOnly: true })}>
+        Required training by person: one column per required course, one row per person
+      </caption>
+      <TableHead>
+        <TableRow>
+          <TableHeader className={personColumn}>Person</TableHeader>
+          {data.requirements.map((column) => (
+            <TableHeader key={column.courseId} className={courseColumn}>
+              {column.courseTitle}
+            </TableHeader>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.rows.map((row) => (
+          <TableRow key={row.user.id}>
+            <TableRowHeader className={personColumn}>
+              <PersonLink row={row} matrixSearch={matrixSearch} />
+            </TableRowHeader>
+            {data.requirements.map((column) => {
+              const cell = row.cells.find((c) => c.courseId === column.courseId);
+              return (
+                <TableCell key={column.courseId}>
+                  {cell ? (
+                    <ComplianceCellView cell={cell} />
+                  ) : (
+                    <span className={css({ color: 'fg.subtle' })} title="Not required">
+                      <span aria-hidden>—</span>
+                      <span className={css({ srOnly: true })}>Not required</span>
+                    </span>
+                  )}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function PersonLink({ row, matrixSearch }: { row: ComplianceRow; matrixSearch: string }) {
+  const { user } = row;
+  const role = [user.jobTitle, user.department].filter(Boolean).join(' · ');
+  return (
+    <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW: 0 })}>
+      <Link
+        href={`/admin/compliance/people/${encodeURIComponent(user.id)}`}
+        state={{ matrixSearch } satisfies RecordLinkState}
+        className={css({ fontWeight: 'semibold', fontSize: { base: 'sm', md: 'md' }, color: 'brand.fg', overflowWrap: 'break-word', _hover: { textDecoration: 'underline' } })}
+      >
+        {user.name}
+      </Link>
+      <span className={css({ fontSize: 'xs', color: 'fg.muted', overflowWrap: 'break-word' })}>{role || user.username}</span>
+    </span>
+  );
+}

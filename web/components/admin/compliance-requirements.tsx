@@ -1,0 +1,368 @@
+import { requirementBody } from '@contract/compliance';
+import { DEFAULT_DUE_SOON_DAYS, DEFAULT_DUE_WITHIN_DAYS } from '@contract/rules/compliance';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Archive, Pencil, Plus, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import * as v from 'valibot';
+import { listDomains, pageCourses } from '../../api/admin-content';
+import { errorMessage, hasErrorCode } from '../../api/client';
+import { requirementsApi, type RequirementDto, type RequirementInput } from '../../api/compliance';
+import { queryKeys } from '../../api/query-keys';
+import { dayInputValue, formatDay } from '../../format';
+import { Alert, Button, Checkbox, Chip, DataTable, Dialog, EmptyState, focusFirstInvalid, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
+import { FormDialog } from '../form-dialog';
+import { QueryState } from '../query-state';
+
+/** Requirements are stored from the start of a UTC day: show that day, not the local one. */
+const activeDay = (iso: string) => formatDay(iso.slice(0, 10));
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function audienceText(r: Pick<RequirementDto, 'department' | 'jobTitle'>): string {
+  if (!r.department && !r.jobTitle) return 'Everyone in the book';
+  return [r.department ? `Department: ${r.department}` : null, r.jobTitle ? `Job title: ${r.jobTitle}` : null].filter(Boolean).join(' · ');
+}
+
+/** After a change to requirements: their list and every compliance answer (matrix pages, records). */
+export function useRefreshCompliance() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.requirements.all }), queryClient.invalidateQueries({ queryKey: queryKeys.admin.compliance.all })]);
+}
+
+/** The Requirements tab: active requirements (retired ones on request), with Edit and Retire. */
+export function RequirementsPanel({
+  showRetired,
+  onShowRetired,
+  onAdd,
+  onEdit,
+}: {
+  showRetired: boolean;
+  onShowRetired: (on: boolean) => void;
+  onAdd: () => void;
+  onEdit: (requirement: RequirementDto) => void;
+}) {
+  const list = useQuery({ queryKey: queryKeys.admin.requirements.list(showRetired), queryFn: ({ signal }) => requirementsApi.list(showRetired, signal) });
+  const [retiring, setRetiring] = useState<RequirementDto | null>(null);
+  const rows = list.data?.requirements ?? [];
+
+  const actions = (r: RequirementDto) =>
+    r.retiredAt ? (
+      <span className={css({ color: 'fg.subtle' })}>
+        <span aria-hidden>—</span>
+        <span className={css({ srOnly: true })}>No actions: retired</span>
+      </span>
+    ) : (
+      <div className={css({ display: 'inline-flex', gap: '1' })}>
+        <IconButton aria-label={`Edit requirement: ${r.courseTitle}`} icon={<Pencil />} size="sm" onClick={() => onEdit(r)} />
+        <IconButton aria-label={`Retire requirement: ${r.courseTitle}`} icon={<Archive />} size="sm" palette="danger" onClick={() => setRetiring(r)} />
+      </div>
+    );
+
+  return (
+    <>
+      <div className={css({ mb: '4' })}>
+        <Checkbox checked={showRetired} onCheckedChange={onShowRetired}>
+          Show retired
+        </Checkbox>
+      </div>
+      <QueryState query={list} loadingLabel="Loading requirements..." failureMessage="Failed to load requirements">
+        <DataTable
+          label="Requirements"
+          rows={rows}
+          getRowKey={(r) => r.id}
+          cardTitle={(r) => r.courseTitle}
+          cardActions={actions}
+          columns={[
+            {
+              key: 'course',
+              header: 'Course',
+              hideInCard: true,
+              width: '28%',
+              cell: (r) => (
+                <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW: '11rem' })}>
+                  <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                    <span className={css({ fontWeight: 'medium' })}>{r.courseTitle}</span>
+                    {r.retiredAt ? <Chip palette="neutral">Retired {formatDay(r.retiredAt)}</Chip> : null}
+                  </span>
+                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{r.bookName}</span>
+                </span>
+              ),
+            },
+            { key: 'book', header: 'Book', hideInTable: true, cell: (r) => r.bookName },
+            ...(showRetired ? [{ key: 'retired', header: 'Retired', hideInTable: true, cell: (r: RequirementDto) => (r.retiredAt ? formatDay(r.retiredAt) : 'No') }] : []),
+            { key: 'audience', header: 'Audience', cell: (r) => audienceText(r) },
+            {
+              key: 'deadlines',
+              header: 'Deadlines',
+              cell: (r) => (
+                <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+                  <span>Due within {plural(r.dueWithinDays, 'day', 'days')}</span>
+                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Due soon {plural(r.dueSoonDays, 'day', 'days')} before expiry</span>
+                </span>
+              ),
+            },
+            { key: 'from', header: 'Active from', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{activeDay(r.activeFrom)}</span> },
+            { key: 'covered', header: 'Covered', align: 'right', cell: (r) => (r.retiredAt ? '—' : plural(r.coveredCount, 'person', 'people')) },
+            { key: 'actions', header: 'Actions', align: 'right', hideInCard: true, cell: actions },
+          ]}
+          empty={
+            <EmptyState
+              bordered
+              icon={<ShieldCheck />}
+              title={showRetired ? 'No requirements' : 'No active requirements'}
+              description="Add a requirement to say which course people must complete, who it covers and how long they have."
+              actions={
+                <Button leftIcon={<Plus />} onClick={onAdd}>
+                  Add requirement
+                </Button>
+              }
+            />
+          }
+        />
+      </QueryState>
+      <RetireRequirementDialog requirement={retiring} onClose={() => setRetiring(null)} />
+    </>
+  );
+}
+
+type RequirementField = 'bookId' | 'courseId' | 'department' | 'jobTitle' | 'dueWithinDays' | 'dueSoonDays' | 'activeFrom';
+type RequirementErrors = Partial<Record<RequirementField, string>>;
+
+interface RequirementForm {
+  bookId: string;
+  courseId: string;
+  department: string;
+  jobTitle: string;
+  dueWithinDays: string;
+  dueSoonDays: string;
+  activeFrom: string;
+}
+
+const emptyForm = (): RequirementForm => ({
+  bookId: '',
+  courseId: '',
+  department: '',
+  jobTitle: '',
+  dueWithinDays: String(DEFAULT_DUE_WITHIN_DAYS),
+  dueSoonDays: String(DEFAULT_DUE_SOON_DAYS),
+  activeFrom: dayInputValue(),
+});
+
+const formOf = (r: RequirementDto): RequirementForm => ({
+  bookId: r.bookId,
+  courseId: r.courseId,
+  department: r.department ?? '',
+  jobTitle: r.jobTitle ?? '',
+  dueWithinDays: String(r.dueWithinDays),
+  dueSoonDays: String(r.dueSoonDays),
+  activeFrom: r.activeFrom.slice(0, 10),
+});
+
+function payloadOf(form: RequirementForm): RequirementInput {
+  // Blank days are left out (the server's defaults apply); anything typed is sent as typed, so the contract judges it.
+  const days = (key: 'dueWithinDays' | 'dueSoonDays') => (form[key].trim() === '' ? {} : { [key]: Number(form[key]) });
+  return {
+    bookId: form.bookId,
+    courseId: form.courseId,
+    department: form.department.trim() || null,
+    jobTitle: form.jobTitle.trim() || null,
+    ...days('dueWithinDays'),
+    ...days('dueSoonDays'),
+    activeFrom: form.activeFrom || null,
+  };
+}
+
+function issuesToErrors(issues: readonly v.BaseIssue<unknown>[]): RequirementErrors {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[v.getDotPath(issue) ?? '_'] ??= issue.message;
+  return out;
+}
+
+/**
+ * Add requirement / Edit requirement: a book, one of its courses, an optional audience (department,
+ * job title), the due periods and the first day it applies. Checked with the contract's schema
+ * before sending; the server's messages land on their fields.
+ */
+export function RequirementDialog({ open, requirement, onClose, onSaved }: { open: boolean; requirement: RequirementDto | null; onClose: () => void; onSaved: (message: string) => void }) {
+  const [form, setForm] = useState<RequirementForm>(emptyForm);
+  const [errors, setErrors] = useState<RequirementErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const refresh = useRefreshCompliance();
+  const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal), enabled: open });
+  const courses = useQuery({
+    queryKey: queryKeys.admin.courses.options(form.bookId),
+    queryFn: ({ signal }) => pageCourses({ page: 1, limit: 100, search: '', status: '', domainId: form.bookId }, signal),
+    enabled: open && form.bookId !== '',
+  });
+  const save = useMutation({
+    mutationFn: (body: RequirementInput) => (requirement ? requirementsApi.update(requirement.id, body) : requirementsApi.create(body)),
+    onSuccess: async () => {
+      await refresh();
+      onSaved(requirement ? 'Requirement updated' : 'Requirement added');
+    },
+    onError: (e) => {
+      // A refusal about a field is shown on that field only; anything else (a duplicate) above the form.
+      const onField = hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).some((key) => key in emptyForm());
+      if (onField) {
+        setErrors(e.fields as RequirementErrors);
+        focusFirstInvalid(formRef.current);
+      }
+      setError(onField ? null : errorMessage(e, requirement ? 'Failed to update the requirement' : 'Failed to add the requirement'));
+    },
+  });
+  const { reset } = save;
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(requirement ? formOf(requirement) : emptyForm());
+    setErrors({});
+    setError(null);
+    reset();
+  }, [open, requirement, reset]);
+
+  const set = (key: keyof RequirementForm, value: string) => {
+    setForm((current) => ({ ...current, [key]: value, ...(key === 'bookId' && value !== current.bookId ? { courseId: '' } : {}) }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = payloadOf(form);
+    const parsed = v.safeParse(requirementBody, body);
+    setError(null);
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.issues));
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    save.mutate(body);
+  };
+
+  const bookOptions: SelectOption[] = (books.data ?? []).map((d) => ({ value: d.id, label: d.name }));
+  const courseOptions: SelectOption[] = (courses.data?.items ?? []).map((c) => ({ value: c.id, label: c.status === 'DRAFT' ? `${c.title} (draft)` : c.title }));
+  const courseHelp = !form.bookId
+    ? 'Choose a book first'
+    : courses.isPending
+      ? 'Loading courses...'
+      : courseOptions.length === 0
+        ? 'This book has no courses yet'
+        : courseOptions.some((o) => o.label.endsWith('(draft)'))
+          ? 'Learners can only complete published courses'
+          : undefined;
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={requirement ? 'Edit requirement' : 'Add requirement'}
+      description="Who must complete which course, and by when. People in the book (narrowed by department or job title if given) are covered."
+      size="lg"
+      formId="requirement-form"
+      submitLabel={requirement ? 'Save changes' : 'Add requirement'}
+      busy={save.isPending}
+      error={error}
+      onSubmit={submit}
+    >
+      <div ref={formRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+          <Select label="Book" required options={bookOptions} value={form.bookId} placeholder={books.isPending ? 'Loading books...' : 'Choose a book'} onValueChange={(id) => set('bookId', id)} error={errors.bookId} />
+          <Select
+            label="Course"
+            required
+            options={courseOptions}
+            value={form.courseId}
+            placeholder="Choose a course"
+            disabled={!form.bookId || courseOptions.length === 0}
+            helperText={courseHelp}
+            onValueChange={(id) => set('courseId', id)}
+            error={errors.courseId}
+          />
+          <TextField label="Department" helperText="Leave blank for every department" value={form.department} error={errors.department} onChange={(e) => set('department', e.target.value)} />
+          <TextField label="Job title" helperText="Leave blank for every job title" value={form.jobTitle} error={errors.jobTitle} onChange={(e) => set('jobTitle', e.target.value)} />
+          <TextField
+            label="Due within (days)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={3650}
+            helperText="Time a newly covered person has to complete it"
+            value={form.dueWithinDays}
+            error={errors.dueWithinDays}
+            onChange={(e) => set('dueWithinDays', e.target.value)}
+          />
+          <TextField
+            label="Due soon (days)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={3650}
+            helperText="Warn this long before a certificate expires"
+            value={form.dueSoonDays}
+            error={errors.dueSoonDays}
+            onChange={(e) => set('dueSoonDays', e.target.value)}
+          />
+          <TextField
+            label="Active from"
+            type="date"
+            helperText={requirement ? 'Leave as is to keep the start date' : 'People are measured from this day'}
+            value={form.activeFrom}
+            error={errors.activeFrom}
+            onChange={(e) => set('activeFrom', e.target.value)}
+          />
+        </div>
+      </div>
+    </FormDialog>
+  );
+}
+
+/** Retire: the requirement stops applying from now on; nothing is deleted. */
+function RetireRequirementDialog({ requirement, onClose }: { requirement: RequirementDto | null; onClose: () => void }) {
+  const refresh = useRefreshCompliance();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const retire = useMutation({
+    mutationFn: (r: RequirementDto) => requirementsApi.retire(r.id),
+    onSuccess: async () => {
+      await refresh();
+      toaster.create({ type: 'success', title: 'Requirement retired' });
+      onClose();
+    },
+    // The buttons were disabled while the server answered; focus goes back inside the dialog.
+    onError: () => cancelRef.current?.focus(),
+  });
+  const { reset } = retire;
+  useEffect(() => reset(), [requirement, reset]);
+  return (
+    <Dialog
+      open={requirement !== null}
+      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      title="Retire requirement"
+      role="alertdialog"
+      size="sm"
+      footer={
+        <>
+          <Button ref={cancelRef} variant="outline" palette="neutral" onClick={onClose} disabled={retire.isPending}>
+            Cancel
+          </Button>
+          <Button palette="danger" loading={retire.isPending} onClick={() => (requirement ? retire.mutate(requirement) : undefined)}>
+            Retire
+          </Button>
+        </>
+      }
+    >
+      {retire.isError ? <Alert status="error" className={css({ mb: '3' })}>{errorMessage(retire.error, 'Failed to retire the requirement')}</Alert> : null}
+      {requirement ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          <p>
+            From now on, nobody is measured against <strong>{requirement.courseTitle}</strong> in {requirement.bookName} ({audienceText(requirement)}).
+          </p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            Nothing is deleted: certificates, exemptions, retraining events and the audit history are kept, and the requirement stays listed under “Show retired”.
+          </p>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { STATUS_LABELS } from '@contract/compliance';
+import { COMPLIANCE_STATUSES, type ComplianceStatus } from '@contract/rules/compliance';
+import { CircleCheck, CircleMinus, Clock, Hourglass, TriangleAlert } from 'lucide-react';
+import type { ReactElement } from 'react';
+import { css } from 'styled-system/css';
+import type { ComplianceCell } from '../../api/compliance';
+import { formatDate } from '../../format';
+import { Chip, type ChipProps, type SelectOption } from '../../ui';
+
+/** Each status's colour and icon: the label text always comes with them, so colour is never the only signal. */
+const STATUS_LOOK: Record<ComplianceStatus, { palette: NonNullable<ChipProps['palette']>; icon: ReactElement }> = {
+  overdue: { palette: 'error', icon: <TriangleAlert aria-hidden /> },
+  'due-soon': { palette: 'warning', icon: <Clock aria-hidden /> },
+  compliant: { palette: 'success', icon: <CircleCheck aria-hidden /> },
+  pending: { palette: 'info', icon: <Hourglass aria-hidden /> },
+  exempt: { palette: 'neutral', icon: <CircleMinus aria-hidden /> },
+};
+
+export const STATUS_OPTIONS: readonly SelectOption<ComplianceStatus>[] = COMPLIANCE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+
+export function isComplianceStatus(value: string): value is ComplianceStatus {
+  return (COMPLIANCE_STATUSES as readonly string[]).includes(value);
+}
+
+export function ComplianceChip({ status, size = 'sm' }: { status: ComplianceStatus; size?: ChipProps['size'] }) {
+  const look = STATUS_LOOK[status];
+  return (
+    <Chip palette={look.palette} size={size} icon={look.icon}>
+      {STATUS_LABELS[status]}
+    </Chip>
+  );
+}
+
+/**
+ * The date that matters for a cell: how long a valid certificate lasts ("until ..."), or when
+ * training is due ("due ..."). Exempt cells have none.
+ */
+export function cellDateText(cell: Pick<ComplianceCell, 'status' | 'dueAt' | 'validUntil'>): string | null {
+  if (cell.status === 'compliant' || cell.status === 'due-soon') return cell.validUntil ? `until ${formatDate(cell.validUntil)}` : null;
+  if (cell.status === 'pending' || cell.status === 'overdue') return cell.dueAt ? `due ${formatDate(cell.dueAt)}` : null;
+  return null;
+}
+
+/** A status chip with its date under it (a matrix cell, a course in a training record). */
+export function ComplianceCellView({ cell }: { cell: Pick<ComplianceCell, 'status' | 'dueAt' | 'validUntil'> }) {
+  const date = cellDateText(cell);
+  return (
+    <span className={css({ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1' })}>
+      <ComplianceChip status={cell.status} />
+      {date ? <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>{date}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,170 @@
+import { EVENT_KIND_LABELS, EVENT_KINDS, eventBody, exemptionBody, type EventKind } from '@contract/compliance';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import * as v from 'valibot';
+import { errorMessage, hasErrorCode } from '../../api/client';
+import { requirementsApi } from '../../api/compliance';
+import { queryKeys } from '../../api/query-keys';
+import { dayInputValue } from '../../format';
+import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../ui';
+import { FormDialog } from '../form-dialog';
+
+/** A requirement the person is covered by, as the dialogs offer it (by its course). */
+export type CoveredRequirement = SelectOption;
+
+const KIND_OPTIONS: readonly SelectOption<EventKind>[] = EVENT_KINDS.map((kind) => ({ value: kind, label: EVENT_KIND_LABELS[kind] }));
+
+type Errors = Partial<Record<'requirementId' | 'reason' | 'until' | 'kind' | 'note' | 'occurredOn', string>>;
+
+function issuesToErrors(issues: readonly v.BaseIssue<unknown>[]): Errors {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[v.getDotPath(issue) ?? '_'] ??= issue.message;
+  return out;
+}
+
+const tomorrow = () => dayInputValue(new Date(Date.now() + 24 * 3600 * 1000));
+
+interface PersonDialogProps {
+  open: boolean;
+  userId: string;
+  name: string;
+  requirements: readonly CoveredRequirement[];
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+/** The one-choice case needs no choosing: a person with one requirement gets it selected. */
+const onlyChoice = (requirements: readonly CoveredRequirement[]) => (requirements.length === 1 ? requirements[0].value : '');
+
+/**
+ * Shared by both dialogs: field state, the contract check before sending, the server's messages on
+ * their fields, and a refresh of every compliance answer after a change.
+ */
+function usePersonForm<F extends Record<string, string>>(open: boolean, initial: () => F, send: (values: F) => Promise<unknown>, onDone: () => void, fallback: string) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<F>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<string | null>(null);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const mutation = useMutation({
+    mutationFn: send,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.compliance.all });
+      onDone();
+    },
+    onError: (e) => {
+      // A refusal about a field the form shows goes on that field only; anything else (the person
+      // is no longer covered, a retired requirement) above the form.
+      const onField = hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).some((key) => key in initial());
+      if (onField) {
+        setErrors(e.fields as Errors);
+        focusFirstInvalid(fieldsRef.current);
+      }
+      setError(onField ? null : errorMessage(e, fallback));
+    },
+  });
+  const { reset } = mutation;
+  useEffect(() => {
+    if (!open) return;
+    setValues(initial());
+    setErrors({});
+    setError(null);
+    reset();
+    // `initial` is a new function each render; the dialog resets when it opens.
+  }, [open, reset]);
+  const set = (key: keyof F & string, value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  /** Shows the contract's messages and answers false when the values do not pass. */
+  const check = (schema: v.GenericSchema, body: unknown, extra: Errors = {}) => {
+    const parsed = v.safeParse(schema, body);
+    const found = { ...(parsed.success ? {} : issuesToErrors(parsed.issues)), ...extra };
+    setError(null);
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      focusFirstInvalid(fieldsRef.current);
+      return false;
+    }
+    return true;
+  };
+  return { values, set, errors, error, check, fieldsRef, mutation };
+}
+
+/** Grant exemption: excuses the person from one requirement until a date, with the reason audit-logged. */
+export function GrantExemptionDialog({ open, userId, name, requirements, onClose, onDone }: PersonDialogProps) {
+  const form = usePersonForm(
+    open,
+    () => ({ requirementId: onlyChoice(requirements), reason: '', until: '' }),
+    (values) => requirementsApi.exempt(values.requirementId, { userId, reason: values.reason.trim(), until: values.until }),
+    () => onDone('Exemption granted'),
+    'Failed to grant the exemption',
+  );
+  const { values, set, errors } = form;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Errors = values.requirementId ? {} : { requirementId: 'Choose the requirement' };
+    if (form.check(exemptionBody, { userId, reason: values.reason, until: values.until }, missing)) form.mutation.mutate(values);
+  };
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Grant exemption"
+      description={`${name} counts as exempt from the requirement until the end date. The reason is kept in the training record and the audit log.`}
+      formId="exemption-form"
+      submitLabel="Grant exemption"
+      busy={form.mutation.isPending}
+      error={form.error}
+      onSubmit={submit}
+    >
+      <div ref={form.fieldsRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <Select label="Requirement" required options={requirements} value={values.requirementId} placeholder="Choose a required course" onValueChange={(id) => set('requirementId', id)} error={errors.requirementId} />
+        <TextField multiline label="Reason" required rows={3} value={values.reason} error={errors.reason} onChange={(e) => set('reason', e.target.value)} />
+        <TextField label="Exempt until" type="date" required min={tomorrow()} helperText="The exemption ends at the start of this day" value={values.until} error={errors.until} onChange={(e) => set('until', e.target.value)} />
+      </div>
+    </FormDialog>
+  );
+}
+
+/** Record event: an incident, near miss or change that calls for retraining; the person is due again. */
+export function RecordEventDialog({ open, userId, name, requirements, onClose, onDone }: PersonDialogProps) {
+  const form = usePersonForm(
+    open,
+    () => ({ requirementId: onlyChoice(requirements), kind: '', note: '', occurredOn: dayInputValue() }),
+    (values) => requirementsApi.recordEvent(values.requirementId, { userId, kind: values.kind as EventKind, note: values.note.trim(), occurredOn: values.occurredOn }),
+    () => onDone('Event recorded'),
+    'Failed to record the event',
+  );
+  const { values, set, errors } = form;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const extra: Errors = {};
+    if (!values.requirementId) extra.requirementId = 'Choose the requirement';
+    if (values.occurredOn && values.occurredOn > dayInputValue()) extra.occurredOn = 'The date cannot be in the future';
+    if (form.check(eventBody, { userId, kind: values.kind, note: values.note, occurredOn: values.occurredOn }, extra)) form.mutation.mutate(values);
+  };
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Record event"
+      description={`Something that calls for retraining. ${name} is due again on the requirement's course, counted from the event's date.`}
+      formId="event-form"
+      submitLabel="Record event"
+      busy={form.mutation.isPending}
+      error={form.error}
+      onSubmit={submit}
+    >
+      <div ref={form.fieldsRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <Select label="Requirement" required options={requirements} value={values.requirementId} placeholder="Choose a required course" onValueChange={(id) => set('requirementId', id)} error={errors.requirementId} />
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+          <Select label="What happened" required options={KIND_OPTIONS} value={values.kind as EventKind | ''} placeholder="Choose a kind" onValueChange={(kind) => set('kind', kind)} error={errors.kind} />
+          <TextField label="Date" type="date" required max={dayInputValue()} value={values.occurredOn} error={errors.occurredOn} onChange={(e) => set('occurredOn', e.target.value)} />
+        </div>
+        <TextField multiline label="Note" required rows={3} helperText="What happened and why retraining is needed" value={values.note} error={errors.note} onChange={(e) => set('note', e.target.value)} />
+      </div>
+    </FormDialog>
+  );
+}
