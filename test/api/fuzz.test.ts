@@ -56,8 +56,11 @@ const ACCEPTED_MUTATIONS: Record<string, { tables: string[]; why: string }> = {
   'GET /api/v2/certificates/download/:certificateId': { tables: ['certificates'], why: 'the first download renders the PDF and stores its key' },
 };
 
-/** Tables whose rows a refused request may change by design. */
-const COUNTERS_OF_REFUSALS = new Set(['rate_limits']);
+/**
+ * Tables whose rows any request may change by design: counters of refusals, and the compliance
+ * matrix's snapshot, a cache that every accepted write under /api/users clears and a read refills.
+ */
+const COUNTERS_OF_REFUSALS = new Set(['rate_limits', 'compliance_cache', 'compliance_people']);
 
 type Route = { method: string; path: string };
 const routes: Route[] = [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()];
