@@ -22,13 +22,13 @@ describe('admin compliance', () => {
   });
 
   it('an admin creates a requirement and sees the matrix change', async () => {
-    // Three dock workers of their own department (so no other journey's people show), in the Fire
-    // Safety book; Ada joined the book two months ago, the others today.
+    // Three dock workers of their own department (so no other journey's people show), in the Hazard
+    // Communication book (no demo requirement there); Ada joined the book two months ago, the others today.
     const run = unique();
     const department = `Dock ${run}`;
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const books = await admin.request<{ id: string; name: string }[]>('/domains');
-    const fire = books.find((b) => b.name === 'Fire Safety')!;
+    const hazcom = books.find((b) => b.name === 'Hazard Communication')!;
     const people = {} as Record<'ada' | 'ben' | 'cleo', { id: string; username: string }>;
     for (const first of ['ada', 'ben', 'cleo'] as const) {
       const username = `${first}.${run}`;
@@ -38,7 +38,7 @@ describe('admin compliance', () => {
       await admin.request(`/users/${user.id}`, { method: 'PUT', body: { department, jobTitle: 'Dock Worker' } });
       people[first] = { id: user.id, username };
     }
-    await admin.request('/users/domains/assign', { method: 'PUT', body: { userIds: Object.values(people).map((p) => p.id), domainIds: [fire.id] } });
+    await admin.request('/users/domains/assign', { method: 'PUT', body: { userIds: Object.values(people).map((p) => p.id), domainIds: [hazcom.id] } });
     await d1(`UPDATE user_domains SET created_at = '${new Date(Date.now() - 60 * DAY).toISOString()}' WHERE user_id = '${people.ada.id}'`);
 
     session = await openBrowser();
@@ -59,8 +59,8 @@ describe('admin compliance', () => {
     const dialog = page.getByRole('dialog', { name: 'Add requirement' });
     await dialog.getByRole('button', { name: 'Add requirement' }).click();
     await dialog.getByText('Book is required').waitFor();
-    await choose(page, dialog, /^Book/, 'Fire Safety');
-    await choose(page, dialog, /^Course/, 'Fire Prevention and Emergency Evacuation');
+    await choose(page, dialog, /^Book/, 'Hazard Communication');
+    await choose(page, dialog, /^Course/, 'Reading a Safety Data Sheet (SDS)');
     await dialog.getByLabel('Department').fill(department);
     await dialog.getByLabel('Active from').fill(dayFromNow(-45));
     await dialog.getByRole('button', { name: 'Add requirement' }).click();
@@ -73,7 +73,7 @@ describe('admin compliance', () => {
     await row('Ada').getByText('Overdue').waitFor();
     await row('Ben').getByText('Pending').waitFor();
     await row('Cleo').getByText('Pending').waitFor();
-    expect(await matrix.getByRole('columnheader', { name: 'Fire Prevention and Emergency Evacuation' }).count()).toBe(1);
+    expect(await matrix.getByRole('columnheader', { name: 'Reading a Safety Data Sheet (SDS)' }).count()).toBe(1);
     expect(await row('Ben').getByText(/^due /).count()).toBe(1);
     const tile = (name: string) => page.getByRole('group', { name });
     expect(await tile('Overdue').getByText('1', { exact: true }).count()).toBe(1);
@@ -101,19 +101,19 @@ describe('admin compliance', () => {
     const lines = (await readFile(file, 'utf8')).trim().split('\r\n');
     expect(lines[0]).toBe('Name,Username,Department,Job title,Course,Status,Due on,Valid until,Certificate number');
     expect(lines).toHaveLength(4);
-    expect(lines.find((l) => l.includes(people.ada.username))).toContain(`${department},Dock Worker,Fire Prevention and Emergency Evacuation,Overdue,`);
+    expect(lines.find((l) => l.includes(people.ada.username))).toContain(`${department},Dock Worker,Reading a Safety Data Sheet (SDS),Overdue,`);
 
     // Ada's training record: grant an exemption and see it in the record and the matrix.
     await row('Ada').getByRole('link', { name: 'Ada Harbor' }).click();
     await waitForPath(page, `/admin/compliance/people/${people.ada.id}`);
     await page.getByRole('heading', { name: 'Ada Harbor', level: 1 }).waitFor();
-    const course = page.getByRole('article', { name: 'Fire Prevention and Emergency Evacuation' });
+    const course = page.getByRole('article', { name: 'Reading a Safety Data Sheet (SDS)' });
     await course.getByText('Overdue').waitFor();
     const grant = page.getByRole('button', { name: 'Grant exemption' });
     await grant.click();
     const exemption = page.getByRole('dialog', { name: 'Grant exemption' });
     // The only requirement is chosen already; Escape closes the dialog and gives focus back.
-    await exemption.getByRole('combobox', { name: /^Requirement/ }).getByText('Fire Prevention and Emergency Evacuation').waitFor();
+    await exemption.getByRole('combobox', { name: /^Requirement/ }).getByText('Reading a Safety Data Sheet (SDS)').waitFor();
     await page.keyboard.press('Escape');
     await exemption.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement?.textContent?.includes('Grant exemption'));
