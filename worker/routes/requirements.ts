@@ -32,6 +32,13 @@ async function findRequirement(db: Db, id: string) {
   return row;
 }
 
+/** A requirement that may still change: exemptions and events go to requirements in force. */
+async function activeRequirement(db: Db, id: string) {
+  const requirement = await findRequirement(db, id);
+  if (requirement.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.retired);
+  return requirement;
+}
+
 /** The course and book exist and belong together, and no active requirement says the same thing. */
 async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string) {
   const [course, book] = await Promise.all([
@@ -61,8 +68,7 @@ async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string
 async function coveredUser(db: Db, requirementId: string, userId: string, now: Date) {
   const user = await db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt))).get();
   if (!user) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.userNotFound, { fields: { userId: COMPLIANCE_MESSAGES.userNotFound } });
-  const far = new Date(Math.max(now.getTime(), Date.parse('9999-01-01T00:00:00Z') - 1));
-  const facts = await coverageFacts(db, { userId }, far);
+  const facts = await coverageFacts(db, { userId, includeNotStarted: true }, now);
   if (!facts.some((f) => f.requirementId === requirementId)) {
     throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.notCovered, { fields: { userId: COMPLIANCE_MESSAGES.notCovered } });
   }
@@ -177,8 +183,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const db = c.var.db;
-    const requirement = await findRequirement(db, id);
-    if (requirement.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.retired);
+    const requirement = await activeRequirement(db, id);
     const now = new Date();
     if (body.until <= today(now)) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.untilFuture, { fields: { until: COMPLIANCE_MESSAGES.untilFuture } });
     const user = await coveredUser(db, id, body.userId, now);
@@ -206,8 +211,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const db = c.var.db;
-    const requirement = await findRequirement(db, id);
-    if (requirement.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.retired);
+    const requirement = await activeRequirement(db, id);
     const now = new Date();
     if (body.occurredOn > today(now)) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.occurredFuture, { fields: { occurredOn: COMPLIANCE_MESSAGES.occurredFuture } });
     const user = await coveredUser(db, id, body.userId, now);

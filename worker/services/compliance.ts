@@ -46,6 +46,8 @@ export interface CoverageFilter {
   userIds?: readonly string[] | null;
   /** Only people whose id lies in this range (the CSV export walks the people in chunks). */
   userIdRange?: readonly [string, string] | null;
+  /** Requirements that start later count too (an exemption may be granted ahead of the start). */
+  includeNotStarted?: boolean;
   /** Only this course's requirements. */
   courseId?: string | null;
 }
@@ -57,7 +59,7 @@ function coverageWhere(filter: CoverageFilter, now: Date): SQL {
   const iso = now.toISOString();
   const conditions: SQL[] = [
     sql`r.retired_at IS NULL`,
-    sql`r.active_from <= ${iso}`,
+    filter.includeNotStarted ? sql`1 = 1` : sql`r.active_from <= ${iso}`,
     sql`u.deactivated_at IS NULL`,
     sql`u.role = 'USER'`,
     sql`(r.department IS NULL OR lower(u.department) = lower(r.department))`,
