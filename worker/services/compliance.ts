@@ -95,6 +95,11 @@ export async function coveredUserIds(db: Db, filter: CoverageFilter, now: Date, 
  * started. The latest unrevoked certificate, the exemption in force and the latest retraining
  * event come along (correlated lookups on indexed columns).
  */
+/**
+ * The facts query, one row per person: the person's fields and a JSON array of their requirements'
+ * facts. A person with twenty requirements is one row, not twenty, which is what makes a page and
+ * a snapshot cheap to carry out of the database.
+ */
 export function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: SQL) {
   const where = extra ? sql`${coverageWhere(filter, now)} AND ${extra}` : coverageWhere(filter, now);
   return db
@@ -104,28 +109,38 @@ export function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, ex
       department: sql<string | null>`u.department`.as('department'),
       jobTitle: sql<string | null>`u.job_title`.as('jobTitle'),
       userName: sql<string>`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username)`.as('userName'),
-      requirementId: sql<string>`r.id`.as('requirementId'),
-      courseId: sql<string>`r.course_id`.as('courseId'),
-      dueWithinDays: sql<number>`r.due_within_days`.as('dueWithinDays'),
-      dueSoonDays: sql<number>`r.due_soon_days`.as('dueSoonDays'),
-      coveredSince: sql<string>`max(r.active_from, ud.created_at)`.as('coveredSince'),
-      cert: sql<string | null>`(SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
-        WHERE c.user_id = u.id AND c.course_id = r.course_id AND c.revoked_at IS NULL
-        ORDER BY c.issued_at DESC LIMIT 1)`.as('cert'),
-      exemptUntil: sql<string | null>`(SELECT max(e.until) FROM requirement_exemptions e WHERE e.user_id = u.id AND e.requirement_id = r.id)`.as('exemptUntil'),
-      lastEventOn: sql<string | null>`(SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id)`.as('lastEventOn'),
+      facts: sql<string>`json_group_array(json_array(
+        r.id, r.course_id, r.due_within_days, r.due_soon_days, max(r.active_from, ud.created_at),
+        json((SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
+          WHERE c.user_id = u.id AND c.course_id = r.course_id AND c.revoked_at IS NULL
+          ORDER BY c.issued_at DESC LIMIT 1)),
+        (SELECT max(e.until) FROM requirement_exemptions e WHERE e.user_id = u.id AND e.requirement_id = r.id),
+        (SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id)))`.as('facts'),
     })
     .from(COVERAGE_TABLES)
-    .where(where);
+    .where(where)
+    .groupBy(sql`u.id`);
 }
 
 type FactsRow = Awaited<ReturnType<typeof coverageFactsQuery>>[number];
+type PackedFact = [string, string, number, number, string, [string, string, string] | null, string | null, string | null];
 
 export function toFacts(rows: readonly FactsRow[]): CoverageFacts[] {
-  return rows.map(({ cert, ...row }) => {
-    const [certNumber, certIssuedAt, certExpiresAt] = cert ? (JSON.parse(cert) as [string, string, string]) : [null, null, null];
-    return { ...row, certNumber, certIssuedAt, certExpiresAt };
-  });
+  return rows.flatMap(({ facts, ...person }) =>
+    (JSON.parse(facts) as PackedFact[]).map(([requirementId, courseId, dueWithinDays, dueSoonDays, coveredSince, cert, exemptUntil, lastEventOn]) => ({
+      ...person,
+      requirementId,
+      courseId,
+      dueWithinDays,
+      dueSoonDays,
+      coveredSince,
+      certNumber: cert?.[0] ?? null,
+      certIssuedAt: cert?.[1] ?? null,
+      certExpiresAt: cert?.[2] ?? null,
+      exemptUntil,
+      lastEventOn,
+    })),
+  );
 }
 
 export async function coverageFacts(db: Db, filter: CoverageFilter, now: Date): Promise<CoverageFacts[]> {
