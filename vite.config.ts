@@ -34,6 +34,10 @@ export default defineConfig({
         moduleSideEffects: [
           { test: /[\\/]web[\\/]ui[\\/][^\\/]+\.tsx?$/, sideEffects: false },
           { test: /[\\/]styled-system[\\/].+\.mjs$/, sideEffects: false },
+          // The contract only defines schemas, constants and pure functions: a page that imports
+          // one date helper from web/format.ts (which re-exports formatFileSize) skips the admin
+          // schemas behind it.
+          { test: /[\\/]worker[\\/]contract[\\/].+\.ts$/, sideEffects: false },
         ],
       },
     },

@@ -7,6 +7,7 @@ import { courseProgressMachine } from '../course-progress.machine';
 import { enrollmentMachine } from '../enrollment.machine';
 import { incompleteAttemptsMachine } from '../incomplete-attempts.machine';
 import { materialProgressMachine } from '../material-progress.machine';
+import { recertificationMachine } from '../recertification.machine';
 import { expiredLinkError, resetPasswordMachine } from '../reset-password.machine';
 import { sessionMachine } from '../session.machine';
 
@@ -243,6 +244,23 @@ export const MACHINES: MachineEntry[] = [
       'done: refreshCourse': [
         { label: 'in progress', payload: () => ({ output: { course: demoCourse, progress: demoProgress('IN_PROGRESS') } }) },
         { label: 'completed', payload: () => ({ output: { course: demoCourse, progress: demoProgress('COMPLETED') } }) },
+      ],
+    },
+  },
+  {
+    key: 'recertification',
+    title: 'Recertification of a required course',
+    description:
+      'A learner renewing the certificate of a required course from the course page. Nothing starts until the learner confirms in a dialog; the server then opens a new training cycle (progress back to 0 %, fresh assessment attempts), while the earlier cycle\'s progress, attempts and certificates are kept and the current certificate stays valid until it expires. Once the server confirms, the dialog closes and the page reloads the course; a refusal (the certificate is not yet due, an attempt is still open) keeps the dialog open with the server\'s message. The start cannot be cancelled once sent, and a visit starts at most one cycle.',
+    machine: recertificationMachine,
+    inputs: [{ label: 'required course', value: () => ({ courseId: 'course-1' }) }],
+    samples: {
+      'done: startRecertification': [
+        { label: 'cycle 2 started', payload: () => ({ output: { message: 'A new training cycle has started. Your previous progress and certificates are kept in your history.' } }) },
+      ],
+      'error: startRecertification': [
+        { label: 'not yet due', payload: () => ({ error: new Error('Your certificate is valid until 2027-01-01. Recertification opens on 2026-12-02.') }) },
+        { label: 'attempt open', payload: () => ({ error: new Error('Finish or submit your open assessment attempt before starting recertification') }) },
       ],
     },
   },

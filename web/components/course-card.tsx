@@ -1,3 +1,4 @@
+import type { LearnerRequirement } from '@contract/compliance';
 import type { Course, CourseProgress } from '@contract/learner';
 import { learnerCourseState, type LearnerCourseState } from '@contract/rules/progress';
 import { BookOpen, Clock, Lock } from 'lucide-react';
@@ -6,6 +7,7 @@ import { css } from 'styled-system/css';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Chip } from '../ui/chip';
+import { ComplianceChip, RequirementDate } from './compliance-status';
 
 /** The card button by course state: Enroll, Start, Continue or Review. */
 export const COURSE_ACTION: Record<LearnerCourseState, string> = {
@@ -25,10 +27,12 @@ const STATE_CHIP: Record<LearnerCourseState, { label: string; palette: 'neutral'
 export interface CourseCardProps {
   course: Course;
   progress: CourseProgress | null;
+  /** Set when the course is required of the learner. */
+  requirement?: LearnerRequirement | null;
 }
 
 /** One course on My Courses: 420 px high on larger screens, the whole card leads to the course. */
-export function CourseCard({ course, progress }: CourseCardProps) {
+export function CourseCard({ course, progress, requirement = null }: CourseCardProps) {
   const state = learnerCourseState(progress);
   const chip = STATE_CHIP[state];
   const percent = Math.round(progress?.overallProgress ?? 0);
@@ -42,6 +46,18 @@ export function CourseCard({ course, progress }: CourseCardProps) {
     >
       <div className={css({ h: '28', flexShrink: 0, bg: 'brand.subtle', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'brand.fg', position: 'relative' })}>
         <BookOpen aria-hidden className={css({ w: '10', h: '10' })} />
+        {requirement ? (
+          <>
+            <Chip palette="brand" variant="solid" className={css({ position: 'absolute', top: '3', left: '3' })}>
+              Required
+            </Chip>
+            {/* In the band, not the body: the body's height is fixed and holds the title and description. */}
+            <div className={css({ position: 'absolute', bottom: '3', left: '3', right: '3', display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', fontWeight: 'medium', color: 'fg.default' })}>
+              <ComplianceChip status={requirement.status} />
+              <RequirementDate requirement={requirement} className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} />
+            </div>
+          </>
+        ) : null}
         <Chip palette={chip.palette} variant="solid" className={css({ position: 'absolute', top: '3', right: '3' })}>
           {chip.label}
         </Chip>

@@ -24,6 +24,8 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Element to focus on open (defaults to the first focusable). */
   initialFocusEl?: () => HTMLElement | null;
+  /** Element to focus on close (defaults to the element focused before opening). */
+  finalFocusEl?: () => HTMLElement | null;
   className?: string;
   /** Class for the body wrapper (e.g. to remove padding for an embedded viewer). */
   bodyClassName?: string;
@@ -33,7 +35,7 @@ export interface DialogProps {
  * Dialog: modal on Ark Dialog (focus trap, scroll lock, aria-modal, labelled by the title and
  * described by the description). Content mounts on open and unmounts after the exit animation.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size, dismissible = true, role = 'dialog', initialFocusEl, className, bodyClassName }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, size, dismissible = true, role = 'dialog', initialFocusEl, finalFocusEl, className, bodyClassName }: DialogProps) {
   const classes = dialog({ size });
   return (
     <ArkDialog.Root
@@ -43,6 +45,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
       closeOnInteractOutside={dismissible}
       role={role}
       initialFocusEl={initialFocusEl}
+      finalFocusEl={finalFocusEl}
       lazyMount
       unmountOnExit
     >

@@ -1,21 +1,27 @@
-import { ArrowLeft, Award, BookOpen, CircleCheck, Clock, Target } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import type { LearnerRequirement } from '@contract/compliance';
+import { ArrowLeft, Award, BookOpen, CircleCheck, Clock, RotateCcw, Target } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { componentViews, courseAvailableSections, courseContinueTarget, courseState } from '../../../statecharts/course-progress.machine';
 import { ENROLLMENT_MESSAGES } from '../../../statecharts/enrollment.machine';
 import { CertificateDialog } from '../../components/certificate-dialog';
+import { ComplianceChip, RequirementDate } from '../../components/compliance-status';
 import { componentHref, ComponentList, JourneyStepper } from '../../components/learner-component-list';
 import { ReviewDialog } from '../../components/learner-review-dialog';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
 import { useCourseProgress } from '../../state/course-progress';
 import { useEnrollment } from '../../state/enrollment';
+import { useRecertification } from '../../state/recertification';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Chip } from '../../ui/chip';
+import { Dialog } from '../../ui/dialog';
 import { LoadingBlock } from '../../ui/spinner';
-import { formatDuration } from '../../format';
+import { toaster } from '../../ui/toast';
+import { formatDate, formatDuration } from '../../format';
 
 const backLink = (
   <Link href="/my-courses" className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
@@ -38,6 +44,21 @@ function CourseDetail({ courseId }: { courseId: string }) {
   const [snapshot, send] = useCourseProgress(courseId, onCompleted);
   const { course, error } = snapshot.context;
   useDocumentTitle(course?.title ?? 'Course');
+  const requirement = useLearnerRequirements().data?.find((r) => r.courseId === courseId) ?? null;
+  const contentHeading = useRef<HTMLHeadingElement>(null);
+  const onRecertified = useCallback(
+    (message: string) => {
+      toaster.create({ type: 'success', title: message });
+      send({ type: 'course.reload' });
+    },
+    [send],
+  );
+  const [recertification, sendRecertification] = useRecertification(courseId, onRecertified);
+  const recertified = recertification.matches('started');
+  useEffect(() => {
+    // The dialog hands focus to the content heading without scrolling (its focus trap prevents scroll): bring it into view.
+    if (recertified) contentHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [recertified]);
 
   if (snapshot.matches('loading')) return <LoadingBlock label="Loading course..." />;
   if (snapshot.matches('failed') || !course) {
@@ -67,6 +88,12 @@ function CourseDetail({ courseId }: { courseId: string }) {
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
           <Chip palette="accent" icon={<BookOpen aria-hidden />}>{course.domain.name}</Chip>
           {state === 'COMPLETED' ? <Chip palette="success" icon={<CircleCheck aria-hidden />}>Completed</Chip> : null}
+          {requirement ? (
+            <>
+              <Chip palette="brand" variant="solid">Required</Chip>
+              <ComplianceChip status={requirement.status} />
+            </>
+          ) : null}
         </div>
         <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em', lineHeight: '1.2' })}>{course.title}</h1>
         <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
@@ -77,9 +104,14 @@ function CourseDetail({ courseId }: { courseId: string }) {
             <Target aria-hidden className={css({ w: '4', h: '4' })} /> Passing score: {course.passingScore}%
           </span>
           <span>{views.length} components</span>
+          {requirement ? <RequirementDate requirement={requirement} className={css({ fontWeight: 'medium', color: 'fg.default' })} /> : null}
         </div>
         {course.description ? <p className={css({ color: 'fg.muted', maxW: '3xl' })}>{course.description}</p> : null}
       </header>
+
+      {requirement?.canRecertify && !recertified ? (
+        <RecertifyPanel requirement={requirement} onStart={() => sendRecertification({ type: 'recertification.open' })} />
+      ) : null}
 
       {progress ? (
         <ProgressPanel
@@ -105,12 +137,22 @@ function CourseDetail({ courseId }: { courseId: string }) {
       </section>
 
       <section aria-labelledby="components-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <h2 id="components-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Course Content</h2>
+        <h2 id="components-title" ref={contentHeading} tabIndex={-1} className={css({ fontSize: 'lg', fontWeight: 'bold', scrollMarginTop: '20' })}>Course Content</h2>
         <ComponentList courseId={courseId} views={views} onReview={(view) => setReviewing({ id: view.component.id, title: view.title })} />
       </section>
 
       <ReviewDialog component={reviewing} onClose={() => setReviewing(null)} />
       {/* Opens by itself when the course becomes COMPLETED during the session, or from the progress panel. */}
+      <RecertifyDialog
+        courseTitle={course.title}
+        open={recertification.hasTag('open')}
+        busy={recertification.hasTag('busy')}
+        error={recertification.context.error}
+        onConfirm={() => sendRecertification({ type: 'recertification.confirm' })}
+        onCancel={() => sendRecertification({ type: 'recertification.cancel' })}
+        // After the new cycle starts the learner is taken to the content to begin again; a cancel returns to the button.
+        finalFocusEl={() => (recertified ? contentHeading.current : null)}
+      />
       <CertificateDialog open={certificateOpen} onOpenChange={(open) => !open && setCertificateFor(null)} courseId={courseId} courseName={certificateFor ?? course.title} />
     </div>
   );
@@ -177,5 +219,74 @@ function EnrollPanel({ courseId, canEnroll, onReload }: { courseId: string; canE
         </Button>
       </div>}
     </Card>
+  );
+}
+
+function RecertifyPanel({ requirement, onStart }: { requirement: LearnerRequirement; onStart: () => void }) {
+  return (
+    <Card
+      as="section"
+      aria-labelledby="recertify-title"
+      className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: { sm: 'center' }, justifyContent: 'space-between', bg: 'warning.subtle', borderColor: 'warning.border' })}
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <h2 id="recertify-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Time to recertify</h2>
+        <p className={css({ fontSize: 'sm', color: 'fg.default', maxW: '2xl' })}>
+          {requirement.validUntil ? `Your certificate is valid until ${formatDate(requirement.validUntil)}. ` : 'Your certificate is no longer valid. '}
+          Take the course again to earn a renewed certificate. Your previous progress and certificates are kept.
+        </p>
+      </div>
+      <Button size="lg" leftIcon={<RotateCcw aria-hidden />} onClick={onStart} className={css({ flexShrink: 0 })}>
+        Start recertification
+      </Button>
+    </Card>
+  );
+}
+
+function RecertifyDialog(props: {
+  courseTitle: string;
+  open: boolean;
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+  finalFocusEl: () => HTMLElement | null;
+}) {
+  // The buttons are disabled while the server answers, which drops focus out of the dialog; after a refusal it goes back to Cancel.
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const { error } = props;
+  useEffect(() => {
+    if (error) cancelRef.current?.focus();
+  }, [error]);
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={(open) => (open ? undefined : props.onCancel())}
+      title="Start recertification?"
+      role="alertdialog"
+      size="sm"
+      dismissible={!props.busy}
+      // The safe choice first: Enter on opening does not start a cycle.
+      initialFocusEl={() => cancelRef.current}
+      finalFocusEl={props.finalFocusEl}
+      footer={
+        <>
+          <Button ref={cancelRef} variant="outline" palette="neutral" disabled={props.busy} onClick={props.onCancel}>
+            Cancel
+          </Button>
+          <Button loading={props.busy} loadingText="Starting..." onClick={props.onConfirm}>
+            Start recertification
+          </Button>
+        </>
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        <p>
+          You will take <strong>{props.courseTitle}</strong> again from the start: your progress goes back to 0% and your assessment attempts start afresh.
+        </p>
+        <p className={css({ color: 'fg.muted' })}>Your previous progress, attempts and certificates are kept in your training history, and your current certificate stays valid until it expires.</p>
+      </div>
+    </Dialog>
   );
 }

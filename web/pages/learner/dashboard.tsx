@@ -1,18 +1,24 @@
 import type { CourseProgress } from '@contract/learner';
 import { Award, BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge, Hourglass, RotateCcw } from 'lucide-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { css, cx } from 'styled-system/css';
+import { RECERTIFICATION_MESSAGES } from '../../../statecharts/recertification.machine';
 import { selectUser } from '../../../statecharts/session.machine';
 import { certificatesApi } from '../../api/certificates';
+import { errorMessage } from '../../api/client';
+import { learnerRequirementsApi } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
 import { PageHeader } from '../../components/page-header';
+import { RequiredTrainingPanel } from '../../components/required-training-panel';
 import { useCertificateAction } from '../../hooks/use-certificate-action';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
-import { Alert, Button, Card, Chip, EmptyState, Skeleton } from '../../ui';
+import { Alert, Button, Card, Chip, EmptyState, Skeleton, toaster } from '../../ui';
 import { formatCertificateDate } from '../../format';
 
 const MAX_COMPLETED_CARDS = 6;
@@ -62,6 +68,19 @@ export function DashboardPage() {
     ),
   );
   const busyCourse = action.busyCourse;
+  const requirements = useLearnerRequirements();
+  const [, navigate] = useLocation();
+  // The dashboard has no confirmation step: the Recertify button is the learner's explicit choice
+  // and only shows while renewal is open. Success marks every cached answer stale (the mutation
+  // cache), so the course page and the lists read the new cycle when shown.
+  const recertify = useMutation({
+    mutationFn: (courseId: string) => learnerRequirementsApi.recertify(courseId),
+    onSuccess: (result, courseId) => {
+      toaster.create({ type: 'success', title: result.message });
+      navigate(`/course/${courseId}`);
+    },
+    onError: (error) => toaster.create({ type: 'error', title: errorMessage(error, RECERTIFICATION_MESSAGES.failed) }),
+  });
 
   const progresses = useMemo(() => dashboard.data?.progresses ?? [], [dashboard.data]);
   const completed = useMemo(() => completedOf(progresses), [progresses]);
@@ -88,6 +107,15 @@ export function DashboardPage() {
         <StatCard label="In Progress" value={stats.inProgress} loading={loading} icon={<Hourglass />} tone="warning" />
         <StatCard label="Certificates Earned" value={stats.certificates} loading={loading} icon={<Award />} tone="accent" />
       </section>
+
+      <RequiredTrainingPanel
+        requirements={requirements.data}
+        loading={requirements.isPending}
+        failed={requirements.isError}
+        onRetry={() => void requirements.refetch()}
+        busyCourse={recertify.isPending ? recertify.variables : null}
+        onRecertify={(courseId) => recertify.mutate(courseId)}
+      />
 
       <section aria-labelledby="completed-heading">
         <h2 id="completed-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' })}>

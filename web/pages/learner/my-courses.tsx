@@ -11,6 +11,7 @@ import { CourseCard } from '../../components/course-card';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
 import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -87,6 +88,9 @@ export function MyCoursesPage() {
   const loading = query.isPending;
   const error = query.isError ? errorMessage(query.error, 'Failed to load courses') : null;
   const load = () => void query.refetch();
+  // The Required badges are extra: if they fail to load, the courses still show without them.
+  const requirements = useLearnerRequirements();
+  const requirementOf = useMemo(() => new Map((requirements.data ?? []).map((r) => [r.courseId, r])), [requirements.data]);
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<Tab>('all');
   const [book, setBook] = useState('all');
@@ -188,7 +192,7 @@ export function MyCoursesPage() {
         <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '5' })} aria-label="Courses">
           {visible.map((course) => (
             <li key={course.id}>
-              <CourseCard course={course} progress={data?.progress.get(course.id) ?? null} />
+              <CourseCard course={course} progress={data?.progress.get(course.id) ?? null} requirement={requirementOf.get(course.id)} />
             </li>
           ))}
         </ul>

@@ -9,6 +9,15 @@
 export const COMPLIANCE_STATUSES = ['pending', 'compliant', 'due-soon', 'overdue', 'exempt'] as const;
 export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
 
+/** The status as people read it (chips, CSV export). */
+export const STATUS_LABELS: Record<ComplianceStatus, string> = {
+  pending: 'Pending',
+  compliant: 'Compliant',
+  'due-soon': 'Due soon',
+  overdue: 'Overdue',
+  exempt: 'Exempt',
+};
+
 export const DAY_MS = 24 * 3600 * 1000;
 export const DEFAULT_DUE_WITHIN_DAYS = 30;
 export const DEFAULT_DUE_SOON_DAYS = 30;

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { apiAs, d1, type ApiClient } from './server';
+
+/*
+ * Recertification end to end, as Jordan (books: Electrical Safety, Working at Heights, Fire
+ * Safety), whom no other journey uses: Jordan's seeded LOTO certificate is made to expire in 10
+ * days and the admin makes the course required, so the dashboard offers "Recertify". The
+ * recertify click and the final assessment happen in the browser; the steps before it in the new
+ * cycle (pre-assessment, material) are covered by other journeys and go through the API.
+ */
+
+const JORDAN = { username: 'jordan', password: ACCOUNTS.learner.password };
+const COURSE = 'Lockout/Tagout (LOTO) for Authorized Employees';
+const STARTED = 'A new training cycle has started. Your previous progress and certificates are kept in your history.';
+const DAY = 24 * 3600 * 1000;
+
+interface AdminQuestion {
+  id: string;
+  question: string;
+  type: 'MCQ' | 'TRUE_FALSE';
+  correctAnswer: string;
+}
+interface AdminComponent {
+  id: string;
+  type: 'PRE_ASSESSMENT' | 'MATERIAL' | 'POST_ASSESSMENT';
+  orderIndex: number;
+  data: { title: string; questions?: AdminQuestion[] };
+}
+interface AdminCourse {
+  id: string;
+  domainId: string;
+  components: AdminComponent[];
+}
+
+const answersOf = (component: AdminComponent) => Object.fromEntries((component.data.questions ?? []).map((q) => [q.id, q.correctAnswer]));
+
+/** Passes an assessment and views a material through the API, as the learner's pages would. */
+async function completeThroughApi(learner: ApiClient, userId: string, component: AdminComponent) {
+  if (component.type === 'MATERIAL') {
+    await learner.request(`/v2/user/progress/components/${component.id}/start`, { method: 'POST' });
+    // The server completes a material only as fast as it can be viewed: this learner opened it long ago.
+    await d1(`UPDATE component_progress SET started_at = '2026-01-01T00:00:00.000Z' WHERE user_id = '${userId}' AND component_id = '${component.id}'`);
+    await learner.request(`/v2/user/progress/components/${component.id}/progress`, { method: 'PUT', body: { progressPercentage: 100 } });
+    return;
+  }
+  const { attemptId } = await learner.request<{ attemptId: string }>(`/v2/user/assessments/${component.id}/start`, { method: 'POST' });
+  const result = await learner.request<{ passed: boolean }>(`/v2/user/assessments/attempts/${attemptId}/submit`, { method: 'POST', body: { answers: answersOf(component) } });
+  expect(result.passed).toBe(true);
+}
+
+describe('recertification', () => {
+  let session: BrowserSession | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it("a learner with an expiring certificate recertifies from the dashboard and the new certificate's verification page shows the chain", async () => {
+    // Arrange: the course is required of Jordan's book, and Jordan's certificate expires in 10 days.
+    const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const { courses } = await admin.request<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000');
+    const course = await admin.request<AdminCourse>(`/v2/admin/courses/${courses.find((c) => c.title === COURSE)!.id}`);
+    const ordered = [...course.components].sort((a, b) => a.orderIndex - b.orderIndex);
+    const final = ordered.at(-1)!;
+    expect(final.type).toBe('POST_ASSESSMENT');
+    await admin.request('/v2/admin/requirements', { body: { courseId: course.id, bookId: course.domainId } });
+
+    const jordan = await apiAs(JORDAN.username, JORDAN.password);
+    const me = await jordan.request<{ id: string }>('/auth/user');
+    const old = await jordan.request<{ exists: boolean; certificateNumber: string }>(`/v2/certificates/user/${course.id}`);
+    expect(old.exists).toBe(true);
+    const expiresAt = new Date(Date.now() + 10 * DAY).toISOString();
+    await d1(`UPDATE certificates SET expires_at = '${expiresAt}' WHERE user_id = '${me.id}' AND course_id = '${course.id}'`);
+
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, JORDAN.username, JORDAN.password);
+    await waitForPath(page, '/dashboard');
+
+    // The dashboard lists the course as due soon, with its expiry, and offers Recertify.
+    const panel = page.getByRole('region', { name: 'Required training' });
+    const item = panel.getByRole('listitem', { name: COURSE });
+    await item.getByText('Due soon', { exact: true }).waitFor();
+    await item.getByText(/^Valid until /).waitFor();
+    expect(await item.locator('time').getAttribute('datetime')).toBe(expiresAt);
+    await item.getByRole('button', { name: `Recertify: ${COURSE}` }).click();
+
+    // A new cycle: the course page at 0 %, the toast says so, the old certificate still counts.
+    await waitForPath(page, `/course/${course.id}`);
+    await page.getByText(STARTED).first().waitFor();
+    await page.getByRole('button', { name: 'Start Course' }).waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Course progress' }).getAttribute('aria-valuenow')).toBe('0');
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: COURSE }) });
+    await header.getByText('Required', { exact: true }).waitFor();
+    await header.getByText('Due soon', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start recertification' }).count()).toBe(0);
+
+    // Taking the course again: the steps before the final assessment through the API, the final one in the browser.
+    for (const component of ordered.slice(0, -1)) await completeThroughApi(jordan, me.id, component);
+    await page.reload();
+    await page.getByRole('link', { name: `Start: ${final.data.title}` }).click();
+    await waitForPath(page, `/course/${course.id}/assessment/${final.id}`);
+    await page.getByRole('button', { name: 'Start Assessment' }).click();
+    await page.getByRole('timer', { name: 'Time remaining' }).waitFor();
+    for (const question of final.data.questions ?? []) {
+      const group = page.getByRole('radiogroup', { name: question.question, exact: true });
+      const label = question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'True' : 'False') : question.correctAnswer;
+      await group.getByLabel(label, { exact: true }).check();
+    }
+    await page.getByRole('button', { name: 'Submit Assessment' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Passed' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Course' }).first().click();
+    await waitForPath(page, `/course/${course.id}`);
+
+    // The new certificate, shown by the dialog that opens on completion.
+    const dialog = page.getByRole('dialog', { name: 'Course Completion Certificate' });
+    const numberCell = dialog.getByTestId('certificate-number');
+    await numberCell.getByText(/^CERT-\d{4}-\d{6}$/).waitFor();
+    const renewed = (await numberCell.textContent())!.trim();
+    expect(renewed).not.toBe(old.certificateNumber);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The chain on the public verification pages: the new one renews the old, the old is superseded.
+    await page.goto(`/certificate/verify/${renewed}`);
+    await page.getByRole('heading', { level: 1, name: 'Valid Certificate' }).waitFor();
+    const renewsRow = page.locator('.row').filter({ has: page.getByText('Renews', { exact: true }) });
+    await renewsRow.getByRole('link', { name: old.certificateNumber, exact: true }).waitFor();
+    await page.goto(`/certificate/verify/${old.certificateNumber}`);
+    await page.getByText('Superseded by').waitFor();
+    const status = page.locator('.row').filter({ hasText: 'Superseded by' });
+    await status.getByRole('link', { name: renewed, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/certificate/verify/${renewed}`);
+
+    // Back on the dashboard the course is compliant again, with nothing to do.
+    await session.open('/dashboard');
+    const after = page.getByRole('region', { name: 'Required training' }).getByRole('listitem', { name: COURSE });
+    await after.getByText('Compliant', { exact: true }).waitFor();
+    expect(await after.getByRole('button').count()).toBe(0);
+    expect(await after.getByRole('link').count()).toBe(0);
+  }, 120_000);
+});

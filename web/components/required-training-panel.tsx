@@ -1,0 +1,103 @@
+import type { LearnerRequirement } from '@contract/compliance';
+import { RotateCcw } from 'lucide-react';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { REQUIREMENT_ACTION_LABELS, requirementAction } from '../state/requirement-display';
+import { Alert, Button, Card, Skeleton } from '../ui';
+import { ComplianceChip, RequirementDate } from './compliance-status';
+
+export interface RequiredTrainingPanelProps {
+  /** Worst first, as the server sorts them; undefined while loading. */
+  requirements: LearnerRequirement[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  /** The course whose recertification is being started, if any. */
+  busyCourse: string | null;
+  onRecertify: (courseId: string) => void;
+}
+
+const heading = css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' });
+const list = css({ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column' });
+const row = css({
+  display: 'flex',
+  flexDirection: { base: 'column', sm: 'row' },
+  alignItems: { base: 'stretch', sm: 'center' },
+  gap: { base: '3', sm: '4' },
+  px: { base: '4', md: '5' },
+  py: '4',
+  '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border.default' },
+});
+
+/** The dashboard's "Required training": each required course with its status, its date and the one next step. */
+export function RequiredTrainingPanel({ requirements, loading, failed, onRetry, busyCourse, onRecertify }: RequiredTrainingPanelProps) {
+  return (
+    <section aria-labelledby="required-heading" className={css({ mb: { base: '6', md: '8' } })}>
+      <h2 id="required-heading" className={heading}>
+        Required training
+      </h2>
+      {failed ? (
+        <Alert
+          status="error"
+          action={
+            <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to load your required training
+        </Alert>
+      ) : loading || !requirements ? (
+        <div aria-busy="true" aria-label="Loading your required training">
+          <Skeleton className={css({ h: '20', borderRadius: 'xl' })} />
+        </div>
+      ) : requirements.length === 0 ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No training is required of you at the moment.</p>
+      ) : (
+        <Card variant="outline" className={css({ p: 0, overflow: 'hidden' })}>
+          <ul className={list}>
+            {requirements.map((requirement) => (
+              <RequirementRow
+                key={requirement.requirementId}
+                requirement={requirement}
+                busy={busyCourse === requirement.courseId}
+                disabled={busyCourse !== null}
+                onRecertify={() => onRecertify(requirement.courseId)}
+              />
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function RequirementRow({ requirement, busy, disabled, onRecertify }: { requirement: LearnerRequirement; busy: boolean; disabled: boolean; onRecertify: () => void }) {
+  const action = requirementAction(requirement);
+  const label = action ? REQUIREMENT_ACTION_LABELS[action] : null;
+  const title = requirement.courseTitle;
+  return (
+    <li className={row} aria-label={title}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', flex: '1', minW: 0 })}>
+        <h3 className={css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.default', lineHeight: '1.35' })}>{title}</h3>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
+          <ComplianceChip status={requirement.status} />
+          <RequirementDate requirement={requirement} />
+        </div>
+      </div>
+      {action === 'recertify' ? (
+        <Button size="sm" aria-label={`${label}: ${title}`} loading={busy} loadingText="Starting..." disabled={disabled && !busy} onClick={onRecertify} className={actionClass}>
+          {label}
+        </Button>
+      ) : action ? (
+        <Button asChild size="sm" variant={action === 'review' ? 'outline' : 'solid'} palette={action === 'review' ? 'neutral' : 'brand'} className={actionClass}>
+          <Link href={`/course/${requirement.courseId}`} aria-label={`${label}: ${title}`}>
+            {label}
+          </Link>
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+const actionClass = css({ flexShrink: 0, minW: { sm: '28' } });
