@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from 'playwright-core';
+import type { Download } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readQrFromPdf } from '../unit/pdf-qr';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
-import { d1 } from './server';
+import { adminCourse, completeThroughApi, passInBrowser } from './course-steps';
+import { apiAs } from './server';
 
 /*
  * Certificates end to end, as Sam (book: Working at Heights), whom no other journey uses: Sam
@@ -16,74 +17,7 @@ import { d1 } from './server';
 const SAM = { username: 'sam', password: ACCOUNTS.learner.password };
 const COURSE = 'Ladder Safety Essentials';
 
-interface AdminQuestion {
-  id: string;
-  question: string;
-  type: 'MCQ' | 'TRUE_FALSE';
-  correctAnswer: string;
-}
-interface AdminComponent {
-  id: string;
-  type: 'PRE_ASSESSMENT' | 'MATERIAL' | 'POST_ASSESSMENT';
-  orderIndex: number;
-  data: { title: string; questions?: AdminQuestion[] };
-}
-
 let baseURL = '';
-async function call<T>(path: string, options: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method: options.method ?? 'GET',
-    headers: { 'Content-Type': 'application/json', ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path} -> ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-const login = async (username: string, password: string) => (await call<{ token: string }>('/auth/login', { method: 'POST', body: { username, password } })).token;
-
-/**
- * Takes a course the way the learner's pages do, in order, passing each assessment through the
- * API, and stops before `stopBefore` (the final assessment, done in the browser). Returns the course.
- */
-async function takeCourseUntil(token: string, adminToken: string, title: string, stopBefore: AdminComponent['type']) {
-  const { courses } = await call<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000', { token: adminToken });
-  const courseId = courses.find((c) => c.title === title)!.id;
-  const course = await call<{ components: AdminComponent[] }>(`/v2/admin/courses/${courseId}`, { token: adminToken });
-  const ordered = [...course.components].sort((a, b) => a.orderIndex - b.orderIndex);
-  await call(`/v2/user/progress/courses/${courseId}/enroll`, { token, method: 'POST' });
-  for (const component of ordered) {
-    if (component.type === stopBefore) break;
-    if (component.type === 'MATERIAL') {
-      await call(`/v2/user/progress/components/${component.id}/start`, { token, method: 'POST' });
-      // The server completes a material only as fast as it can be viewed: this learner opened it long ago.
-      const me = await call<{ id: string }>('/auth/user', { token });
-      await d1(`UPDATE component_progress SET started_at = '2026-01-01T00:00:00.000Z' WHERE user_id = '${me.id}' AND component_id = '${component.id}'`);
-      await call(`/v2/user/progress/components/${component.id}/progress`, { token, method: 'PUT', body: { progressPercentage: 100 } });
-      continue;
-    }
-    const { attemptId } = await call<{ attemptId: string }>(`/v2/user/assessments/${component.id}/start`, { token, method: 'POST' });
-    const answers = Object.fromEntries((component.data.questions ?? []).map((q) => [q.id, q.correctAnswer]));
-    const result = await call<{ passed: boolean }>(`/v2/user/assessments/attempts/${attemptId}/submit`, { token, method: 'POST', body: { answers } });
-    expect(result.passed).toBe(true);
-  }
-  return { courseId, final: ordered.find((c) => c.type === stopBefore)! };
-}
-
-/** Answers every question right in the page's radio groups (each labelled by its question) and submits. */
-async function passInBrowser(page: Page, component: AdminComponent) {
-  await page.getByRole('heading', { level: 1, name: component.data.title }).waitFor();
-  // Opening the page starts nothing: the attempt begins when the learner presses Start on the intro.
-  await page.getByRole('button', { name: 'Start Assessment' }).click();
-  await page.getByRole('timer', { name: 'Time remaining' }).waitFor();
-  for (const question of component.data.questions ?? []) {
-    const group = page.getByRole('radiogroup', { name: question.question, exact: true });
-    const label = question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'True' : 'False') : question.correctAnswer;
-    await group.getByLabel(label, { exact: true }).check();
-  }
-  await page.getByRole('button', { name: 'Submit Assessment' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Passed' }).waitFor();
-}
 
 beforeAll(() => {
   baseURL = inject('baseURL');
@@ -97,9 +31,16 @@ describe('certificates', () => {
   });
 
   it('a learner who completes a course gets the certificate dialog, the PDF downloads once, the dashboard shows it certified and its QR code verifies as valid', async () => {
-    const adminToken = await login(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    const token = await login(SAM.username, SAM.password);
-    const { courseId, final } = await takeCourseUntil(token, adminToken, COURSE, 'POST_ASSESSMENT');
+    // Everything before the final assessment through the API, the final one in the browser.
+    const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const sam = await apiAs(SAM.username, SAM.password);
+    const me = await sam.request<{ id: string }>('/auth/user');
+    const { course, ordered } = await adminCourse(admin, COURSE);
+    const courseId = course.id;
+    const final = ordered.at(-1)!;
+    expect(final.type).toBe('POST_ASSESSMENT');
+    await sam.request(`/v2/user/progress/courses/${courseId}/enroll`, { method: 'POST' });
+    for (const component of ordered.slice(0, -1)) await completeThroughApi(sam, me.id, component);
 
     session = await openBrowser(VIEWPORTS.phone);
     const { page } = session;
@@ -118,7 +59,7 @@ describe('certificates', () => {
     const dialog = page.getByRole('dialog', { name: 'Course Completion Certificate' });
     const download = await page.waitForEvent('download');
     await dialog.getByText('Certificate has been automatically downloaded to your device!').waitFor();
-    const certificate = await call<{ exists: boolean; certificateNumber: string }>(`/v2/certificates/user/${courseId}`, { token });
+    const certificate = await sam.request<{ exists: boolean; certificateNumber: string }>(`/v2/certificates/user/${courseId}`);
     expect(certificate.exists).toBe(true);
     // The course page saves certificate.pdf; the dashboard names the file by its number (below).
     expect(download.suggestedFilename()).toBe('certificate.pdf');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
-import { apiAs, d1, type ApiClient } from './server';
+import { adminCourse, completeThroughApi, passInBrowser } from './course-steps';
+import { apiAs, d1 } from './server';
 
 /*
  * Recertification end to end, as Jordan (books: Electrical Safety, Working at Heights, Fire
@@ -15,40 +16,6 @@ const COURSE = 'Lockout/Tagout (LOTO) for Authorized Employees';
 const STARTED = 'A new training cycle has started. Your previous progress and certificates are kept in your history.';
 const DAY = 24 * 3600 * 1000;
 
-interface AdminQuestion {
-  id: string;
-  question: string;
-  type: 'MCQ' | 'TRUE_FALSE';
-  correctAnswer: string;
-}
-interface AdminComponent {
-  id: string;
-  type: 'PRE_ASSESSMENT' | 'MATERIAL' | 'POST_ASSESSMENT';
-  orderIndex: number;
-  data: { title: string; questions?: AdminQuestion[] };
-}
-interface AdminCourse {
-  id: string;
-  domainId: string;
-  components: AdminComponent[];
-}
-
-const answersOf = (component: AdminComponent) => Object.fromEntries((component.data.questions ?? []).map((q) => [q.id, q.correctAnswer]));
-
-/** Passes an assessment and views a material through the API, as the learner's pages would. */
-async function completeThroughApi(learner: ApiClient, userId: string, component: AdminComponent) {
-  if (component.type === 'MATERIAL') {
-    await learner.request(`/v2/user/progress/components/${component.id}/start`, { method: 'POST' });
-    // The server completes a material only as fast as it can be viewed: this learner opened it long ago.
-    await d1(`UPDATE component_progress SET started_at = '2026-01-01T00:00:00.000Z' WHERE user_id = '${userId}' AND component_id = '${component.id}'`);
-    await learner.request(`/v2/user/progress/components/${component.id}/progress`, { method: 'PUT', body: { progressPercentage: 100 } });
-    return;
-  }
-  const { attemptId } = await learner.request<{ attemptId: string }>(`/v2/user/assessments/${component.id}/start`, { method: 'POST' });
-  const result = await learner.request<{ passed: boolean }>(`/v2/user/assessments/attempts/${attemptId}/submit`, { method: 'POST', body: { answers: answersOf(component) } });
-  expect(result.passed).toBe(true);
-}
-
 describe('recertification', () => {
   let session: BrowserSession | undefined;
   afterEach(async () => {
@@ -59,9 +26,7 @@ describe('recertification', () => {
   it("a learner with an expiring certificate recertifies from the dashboard and the new certificate's verification page shows the chain", async () => {
     // Arrange: the course is required of Jordan's book, and Jordan's certificate expires in 10 days.
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    const { courses } = await admin.request<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000');
-    const course = await admin.request<AdminCourse>(`/v2/admin/courses/${courses.find((c) => c.title === COURSE)!.id}`);
-    const ordered = [...course.components].sort((a, b) => a.orderIndex - b.orderIndex);
+    const { course, ordered } = await adminCourse(admin, COURSE);
     const final = ordered.at(-1)!;
     expect(final.type).toBe('POST_ASSESSMENT');
     await admin.request('/v2/admin/requirements', { body: { courseId: course.id, bookId: course.domainId } });
@@ -101,15 +66,7 @@ describe('recertification', () => {
     await page.reload();
     await page.getByRole('link', { name: `Start: ${final.data.title}` }).click();
     await waitForPath(page, `/course/${course.id}/assessment/${final.id}`);
-    await page.getByRole('button', { name: 'Start Assessment' }).click();
-    await page.getByRole('timer', { name: 'Time remaining' }).waitFor();
-    for (const question of final.data.questions ?? []) {
-      const group = page.getByRole('radiogroup', { name: question.question, exact: true });
-      const label = question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'True' : 'False') : question.correctAnswer;
-      await group.getByLabel(label, { exact: true }).check();
-    }
-    await page.getByRole('button', { name: 'Submit Assessment' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Passed' }).waitFor();
+    await passInBrowser(page, final);
     await page.getByRole('link', { name: 'Back to Course' }).first().click();
     await waitForPath(page, `/course/${course.id}`);
 
