@@ -32,12 +32,32 @@ async function findRequirement(db: Db, id: string) {
   return row;
 }
 
-/** A requirement that may still change: exemptions and events go to requirements in force. */
-async function activeRequirement(db: Db, id: string) {
-  const requirement = await findRequirement(db, id);
-  if (requirement.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.retired);
-  return requirement;
+/**
+ * A requirement that may still change (edits, retiring, exemptions and events go to requirements in
+ * force), as stored: without the covered-people count the answers carry, which reads its whole book.
+ */
+async function activeRequirement(db: Db, id: string, retiredMessage: string = COMPLIANCE_MESSAGES.retired) {
+  const row = await db
+    .select({ requirement: requirements, courseTitle: courses.title })
+    .from(requirements)
+    .innerJoin(courses, eq(courses.id, requirements.courseId))
+    .where(eq(requirements.id, id))
+    .get();
+  if (!row) throw new ApiError('NOT_FOUND', COMPLIANCE_MESSAGES.requirementNotFound);
+  if (row.requirement.retiredAt) throw new ApiError('CONFLICT', retiredMessage);
+  return { ...row.requirement, courseTitle: row.courseTitle };
 }
+
+/** The stored columns of a requirement form. */
+const columnsOf = (body: RequirementBody, activeFrom: string) => ({
+  courseId: body.courseId,
+  domainId: body.bookId,
+  department: body.department,
+  jobTitle: body.jobTitle,
+  dueWithinDays: body.dueWithinDays,
+  dueSoonDays: body.dueSoonDays,
+  activeFrom,
+});
 
 /** The course and book exist and belong together, and no active requirement says the same thing. */
 async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string) {
@@ -75,15 +95,15 @@ async function coveredUser(db: Db, requirementId: string, userId: string, now: D
   return user;
 }
 
-const auditView = (r: { courseId: string; bookId: string; department: string | null; jobTitle: string | null; dueWithinDays: number; dueSoonDays: number; activeFrom: string; retiredAt: string | null }) => ({
+const auditView = (r: ReturnType<typeof columnsOf> & { retiredAt?: string | null }) => ({
   courseId: r.courseId,
-  bookId: r.bookId,
+  bookId: r.domainId,
   department: r.department,
   jobTitle: r.jobTitle,
   dueWithinDays: r.dueWithinDays,
   dueSoonDays: r.dueSoonDays,
   activeFrom: r.activeFrom,
-  retiredAt: r.retiredAt,
+  retiredAt: r.retiredAt ?? null,
 });
 
 export const requirementRoutes = new Hono<AppEnv>()
@@ -98,26 +118,16 @@ export const requirementRoutes = new Hono<AppEnv>()
     await checkRequirement(db, body);
     const now = new Date();
     const id = crypto.randomUUID();
-    const values = {
-      id,
-      courseId: body.courseId,
-      domainId: body.bookId,
-      department: body.department,
-      jobTitle: body.jobTitle,
-      dueWithinDays: body.dueWithinDays,
-      dueSoonDays: body.dueSoonDays,
-      activeFrom: dayStart(body.activeFrom ?? today(now)),
-      createdBy: c.var.user.id,
-    };
+    const columns = columnsOf(body, dayStart(body.activeFrom ?? today(now)));
     await db.batch([
-      db.insert(requirements).values(values),
+      db.insert(requirements).values({ id, ...columns, createdBy: c.var.user.id }),
       clearComplianceCache(db),
       auditInsert(db, {
         actor: c.var.user,
         action: 'REQUIREMENT_CREATED',
         entityType: 'REQUIREMENT',
         entityId: id,
-        after: auditView({ ...values, bookId: body.bookId, retiredAt: null }),
+        after: auditView(columns),
         at: now,
       }),
     ]);
@@ -132,22 +142,12 @@ export const requirementRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const db = c.var.db;
-    const before = await findRequirement(db, id);
-    if (before.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.retired);
+    const before = await activeRequirement(db, id);
     await checkRequirement(db, body, id);
     const now = new Date();
-    const set = {
-      courseId: body.courseId,
-      domainId: body.bookId,
-      department: body.department,
-      jobTitle: body.jobTitle,
-      dueWithinDays: body.dueWithinDays,
-      dueSoonDays: body.dueSoonDays,
-      activeFrom: body.activeFrom ? dayStart(body.activeFrom) : before.activeFrom,
-      updatedAt: now.toISOString(),
-    };
+    const columns = columnsOf(body, body.activeFrom ? dayStart(body.activeFrom) : before.activeFrom);
     await db.batch([
-      db.update(requirements).set(set).where(and(eq(requirements.id, id), isNull(requirements.retiredAt))),
+      db.update(requirements).set({ ...columns, updatedAt: now.toISOString() }).where(and(eq(requirements.id, id), isNull(requirements.retiredAt))),
       clearComplianceCache(db),
       auditInsert(db, {
         actor: c.var.user,
@@ -155,7 +155,7 @@ export const requirementRoutes = new Hono<AppEnv>()
         entityType: 'REQUIREMENT',
         entityId: id,
         before: auditView(before),
-        after: auditView({ ...set, bookId: body.bookId, retiredAt: null }),
+        after: auditView(columns),
         at: now,
       }),
     ]);
@@ -166,8 +166,7 @@ export const requirementRoutes = new Hono<AppEnv>()
   .post('/:id/retire', validate('param', requirementIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const db = c.var.db;
-    const before = await findRequirement(db, id);
-    if (before.retiredAt) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.alreadyRetired);
+    const before = await activeRequirement(db, id, COMPLIANCE_MESSAGES.alreadyRetired);
     const now = new Date();
     const iso = now.toISOString();
     const [updated] = await db.batch([
