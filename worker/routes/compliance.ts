@@ -5,6 +5,7 @@ import {
   STATUS_LABELS,
   userIdParam,
   type ComplianceResponse,
+  type ComplianceQuery,
   type ComplianceRow,
   type ComplianceSummary,
   type EventDto,
@@ -55,6 +56,14 @@ function personOf(fact: CoverageFacts): ComplianceRow['user'] {
 
 const CSV_CHUNK = 500;
 
+/** The matrix's query as a coverage filter: blank fields filter nothing. */
+const coverageFilterOf = (query: ComplianceQuery) => ({
+  bookId: query.bookId || null,
+  department: query.department || null,
+  jobTitle: query.jobTitle || null,
+  q: query.q || null,
+});
+
 export const complianceRoutes = new Hono<AppEnv>()
   // The summary and the people order come from the filter's stored snapshot, read with the page's
   // people in one batch; the page's cells are computed fresh, so a change shows on the person at once.
@@ -62,7 +71,7 @@ export const complianceRoutes = new Hono<AppEnv>()
     const query = c.req.valid('query');
     const db = c.var.db;
     const now = new Date();
-    const filter = { bookId: query.bookId || null, department: query.department || null, jobTitle: query.jobTitle || null, q: query.q || null };
+    const filter = coverageFilterOf(query);
     const [head, total, pageRows, columns] = await db.batch([...snapshotPageQueries(db, filter, query.status, query.page, query.size, now), requirementColumnsQuery(db, filter.bookId)]);
     let summary = (head[0]?.body as { summary: ComplianceSummary } | undefined)?.summary;
     let totalItems = total[0]?.n ?? 0;
@@ -90,7 +99,7 @@ export const complianceRoutes = new Hono<AppEnv>()
     const query = c.req.valid('query');
     const db = c.var.db;
     const now = new Date();
-    const filter = { bookId: query.bookId || null, department: query.department || null, jobTitle: query.jobTitle || null, q: query.q || null };
+    const filter = coverageFilterOf(query);
     const titles = new Map((await requirementColumns(db, filter.bookId)).map((col) => [col.courseId, col.courseTitle]));
     const header = ['Name', 'Username', 'Department', 'Job title', 'Course', 'Status', 'Due on', 'Valid until', 'Certificate number'];
     const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;

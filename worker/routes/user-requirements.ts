@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { LearnerRequirement, LearnerRequirementsResponse } from '../contract/compliance';
-import { canRecertify, severity } from '../contract/rules/compliance';
-import { certificates, courseProgress, courses, requirements } from '../db/schema';
+import { severity } from '../contract/rules/compliance';
+import { certificates, courseProgress } from '../db/schema';
 import type { AppEnv } from '../env';
-import { cellsByUser, coverageFacts, recertifyWindow } from '../services/compliance';
+import { cellsByUser, coverageFacts, recertificationOpen, requiredCourseTitles } from '../services/compliance';
 
 // The signed-in learner's required training: guarded by the /api/v2/user prefix in app.ts.
 
@@ -16,31 +16,28 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const cells = cellsByUser(facts, now).get(userId);
   if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
   // The learner's own rows (a handful), filtered to the required courses here.
-  const [titles, progress, certs] = await db.batch([
-    db
-      .selectDistinct({ id: courses.id, title: courses.title })
-      .from(courses)
-      .innerJoin(requirements, and(eq(requirements.courseId, courses.id), isNull(requirements.retiredAt))),
-    db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(eq(courseProgress.userId, userId)),
+  const [titles, [progress, certs]] = await Promise.all([
+    requiredCourseTitles(db),
+    db.batch([
+      db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(eq(courseProgress.userId, userId)),
     db
       .select({ courseId: certificates.courseId, cycle: certificates.cycle, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
       .from(certificates)
       .where(eq(certificates.userId, userId)),
+    ]),
   ]);
   const list: LearnerRequirement[] = [...cells.values()].map((cell) => {
     const enrollment = progress.find((p) => p.courseId === cell.courseId);
     const current = enrollment ? certs.find((cert) => cert.courseId === cell.courseId && cert.cycle === enrollment.cycle) : undefined;
-    const courseFacts = facts.filter((f) => f.courseId === cell.courseId);
-    const lastEvent = courseFacts.reduce<string | null>((latest, f) => (f.lastEventOn && (!latest || f.lastEventOn > latest) ? f.lastEventOn : latest), null);
     return {
       requirementId: cell.requirementId,
       courseId: cell.courseId,
-      courseTitle: titles.find((t) => t.id === cell.courseId)?.title ?? 'Course',
+      courseTitle: titles.get(cell.courseId) ?? 'Course',
       status: cell.status,
       dueAt: cell.dueAt,
       validUntil: cell.validUntil,
       certificateNumber: cell.certificateNumber,
-      canRecertify: !!current && canRecertify(current, recertifyWindow(courseFacts, 30), now, lastEvent ? `${lastEvent}T00:00:00.000Z` : null),
+      canRecertify: !!current && recertificationOpen(current, facts.filter((f) => f.courseId === cell.courseId), now).open,
       progressStatus: enrollment?.status ?? null,
     };
   });

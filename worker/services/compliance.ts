@@ -6,11 +6,11 @@
  * overdue in the morning without a job having to notice it.
  */
 import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { ComplianceCell, ComplianceSummary, RequirementDto } from '../contract/compliance';
-import { complianceStatus, lapsesAt, mergeResults, type ComplianceResult, type ComplianceStatus, DAY_MS } from '../contract/rules/compliance';
+import { dayStart, type ComplianceCell, type ComplianceSummary, type RequirementDto } from '../contract/compliance';
+import { canRecertify, complianceStatus, DAY_MS, DEFAULT_RECERTIFY_WINDOW_DAYS, lapsesAt, mergeResults, type ComplianceResult, type ComplianceStatus } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { inListChunks } from '../db/in-list';
-import { complianceCache, compliancePeople } from '../db/schema';
+import { complianceCache, compliancePeople, courses, requirements } from '../db/schema';
 
 /** One person covered by one requirement, with everything the rule needs. */
 export interface CoverageFacts {
@@ -157,7 +157,7 @@ export function evaluate(facts: CoverageFacts, now: Date): CellResult {
       dueSoonDays: facts.dueSoonDays,
       certificate: facts.certNumber && facts.certIssuedAt && facts.certExpiresAt ? { number: facts.certNumber, issuedAt: facts.certIssuedAt, expiresAt: facts.certExpiresAt } : null,
       exemptUntil: facts.exemptUntil,
-      lastEventOn: facts.lastEventOn ? `${facts.lastEventOn}T00:00:00.000Z` : null,
+      lastEventOn: facts.lastEventOn ? dayStart(facts.lastEventOn) : null,
     },
     now,
   );
@@ -249,9 +249,24 @@ export async function listRequirements(db: Db, options: { includeRetired?: boole
   return rows.map((row) => ({ ...row, coveredCount: Number(row.coveredCount) }));
 }
 
-/** The widest recertification window (days before expiry) among the requirements covering a learner for a course. */
-export function recertifyWindow(facts: readonly CoverageFacts[], fallback: number): number {
-  return facts.length ? Math.max(...facts.map((f) => f.dueSoonDays)) : fallback;
+/**
+ * Whether a learner may renew a certificate of a course now, by the requirements of that course
+ * covering them: their widest due-soon window (the default without one) and their latest event.
+ */
+export function recertificationOpen(
+  certificate: { issuedAt: string; expiresAt: string; revokedAt?: string | null },
+  courseFacts: readonly CoverageFacts[],
+  now: Date,
+): { open: boolean; windowDays: number } {
+  const windowDays = courseFacts.length ? Math.max(...courseFacts.map((f) => f.dueSoonDays)) : DEFAULT_RECERTIFY_WINDOW_DAYS;
+  const lastEvent = courseFacts.reduce<string | null>((latest, f) => (f.lastEventOn && (!latest || f.lastEventOn > latest) ? f.lastEventOn : latest), null);
+  return { open: canRecertify(certificate, windowDays, now, lastEvent ? dayStart(lastEvent) : null), windowDays };
+}
+
+/** Titles of the courses any requirement names (the learner panel, reminders, the digest). */
+export async function requiredCourseTitles(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectDistinct({ id: courses.id, title: courses.title }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id));
+  return new Map(rows.map((r) => [r.id, r.title]));
 }
 
 /** Facts of the listed people only (any number: asked in chunks below the bound-parameter limit). */
@@ -291,7 +306,7 @@ function nextChange(facts: readonly CoverageFacts[], now: Date): number {
       consider(Date.parse(f.certExpiresAt));
       consider(Date.parse(f.certExpiresAt) - f.dueSoonDays * DAY_MS);
     }
-    if (f.lastEventOn) consider(Date.parse(`${f.lastEventOn}T00:00:00.000Z`) + f.dueWithinDays * DAY_MS);
+    if (f.lastEventOn) consider(Date.parse(dayStart(f.lastEventOn)) + f.dueWithinDays * DAY_MS);
   }
   return next;
 }

@@ -6,13 +6,13 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COMPLIANCE_MESSAGES } from '../contract/compliance';
-import { canRecertify, DAY_MS, DEFAULT_RECERTIFY_WINDOW_DAYS } from '../contract/rules/compliance';
+import { DAY_MS } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { attempts, componentProgress, componentProgressHistory, courseCycles, courseProgress } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { findCycleCertificate } from './certificates';
-import { coverageFacts, recertifyWindow } from './compliance';
+import { coverageFacts, recertificationOpen } from './compliance';
 import { COURSE_NOT_AVAILABLE, componentProgressMap, courseComponents, findCourseWithDomain, findEnrollment, inUserBooks } from './progress';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -28,10 +28,9 @@ export async function recertificationState(
   if (!enrollment) return { allowed: false, code: 'NOT_FOUND', message: COMPLIANCE_MESSAGES.notEnrolled };
   const [certificate, facts] = await Promise.all([findCycleCertificate(db, userId, courseId, enrollment.cycle), coverageFacts(db, { userId, courseId }, now)]);
   if (!certificate) return { allowed: false, code: 'CONFLICT', message: COMPLIANCE_MESSAGES.noCertificate };
-  const window = recertifyWindow(facts, DEFAULT_RECERTIFY_WINDOW_DAYS);
-  const lastEvent = facts.reduce<string | null>((latest, f) => (f.lastEventOn && (!latest || f.lastEventOn > latest) ? f.lastEventOn : latest), null);
-  if (!canRecertify(certificate, window, now, lastEvent ? `${lastEvent}T00:00:00.000Z` : null)) {
-    const opens = new Date(Date.parse(certificate.expiresAt) - window * DAY_MS).toISOString();
+  const { open, windowDays } = recertificationOpen(certificate, facts, now);
+  if (!open) {
+    const opens = new Date(Date.parse(certificate.expiresAt) - windowDays * DAY_MS).toISOString();
     return { allowed: false, code: 'RECERTIFICATION_NOT_DUE', message: COMPLIANCE_MESSAGES.notDue(day(certificate.expiresAt), day(opens)) };
   }
   return { allowed: true, cycle: enrollment.cycle };

@@ -11,8 +11,8 @@ import { DAY_MS } from '../contract/rules/compliance';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { insertChunks } from '../db/in-list';
-import { courses, reminders, requirements, users } from '../db/schema';
-import { cellsByUser, coverageFacts, coveredUserIds, type CellResult } from './compliance';
+import { reminders, users } from '../db/schema';
+import { cellsByUser, coverageFacts, coveredUserIds, requiredCourseTitles, type CellResult } from './compliance';
 import { sendMail, type MailDeps } from './mail';
 
 export type ReminderKind = 'D30' | 'D7' | 'OVERDUE';
@@ -42,7 +42,7 @@ function itemLine(title: string, cell: CellResult, kind: ReminderKind): string {
  * reminders were recorded (one mail per learner per run lists them all).
  */
 export async function sendLearnerReminders(deps: MailDeps & { config: Pick<AppConfig, 'appName' | 'publicUrl'> }, db: Db, now = new Date()): Promise<number> {
-  const titles = new Map((await db.selectDistinct({ id: courses.id, title: courses.title }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id))).map((r) => [r.id, r.title]));
+  const titles = await requiredCourseTitles(db);
   const iso = now.toISOString();
   let after = '';
   let recorded = 0;
@@ -101,7 +101,7 @@ export async function sendAdminDigest(deps: MailDeps & { config: Pick<AppConfig,
   const facts = await coverageFacts(db, {}, now);
   const cells = cellsByUser(facts, now);
   const names = new Map(facts.map((f) => [f.userId, f.userName]));
-  const titles = new Map((await db.selectDistinct({ id: courses.id, title: courses.title }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id))).map((r) => [r.id, r.title]));
+  const titles = await requiredCourseTitles(db);
   const overdue = [...cells.entries()]
     .map(([userId, userCells]) => ({ name: names.get(userId) ?? userId, items: [...userCells.values()].filter((c) => c.status === 'overdue') }))
     .filter((p) => p.items.length > 0)
