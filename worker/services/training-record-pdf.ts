@@ -271,6 +271,18 @@ function drawSectionTitle(flow: Flow, fonts: Fonts, title: string, detail: strin
   flow.y -= 24;
 }
 
+/** A section of the record: its title, then its table, or a note when it has no rows. */
+function drawTableSection(
+  doc: PDFDocument,
+  flow: Flow,
+  fonts: Fonts,
+  section: { title: string; detail?: string | null; keepWith: number; empty: string; columns: [string, number | 'rest'][]; rows: Cell[][] },
+) {
+  drawSectionTitle(flow, fonts, section.title, section.detail ?? null, section.keepWith);
+  if (section.rows.length === 0) drawNote(flow, fonts, section.empty);
+  else drawTable(doc, flow, fonts, columnsOf(CONTENT_WIDTH, section.columns), section.rows);
+}
+
 function drawNote(flow: Flow, fonts: Fonts, text: string, x = MARGIN_X, width = CONTENT_WIDTH) {
   const lines = flow.lines({ text, font: 'italic' }, width);
   flow.ensure(lines.length * lineHeight(BODY_SIZE) + 6);
@@ -505,88 +517,77 @@ export async function renderTrainingRecordPdf(record: TrainingRecordResponse, op
   drawSummary(flow, fonts, required);
 
   const dateColumn = 86;
-  drawSectionTitle(flow, fonts, 'Required training', null, 40);
-  if (required.length === 0) drawNote(flow, fonts, 'No training is required of this person.');
-  else
-    drawTable(
-      doc,
-      flow,
-      fonts,
-      columnsOf(CONTENT_WIDTH, [
-        ['Course', 'rest'],
-        ['Status', 74],
-        ['Due by', dateColumn],
-        ['Valid until', dateColumn],
-        ['Certificate', 88],
-      ]),
-      requiredRows(required),
-    );
+  drawTableSection(doc, flow, fonts, {
+    title: 'Required training',
+    keepWith: 40,
+    empty: 'No training is required of this person.',
+    columns: [
+      ['Course', 'rest'],
+      ['Status', 74],
+      ['Due by', dateColumn],
+      ['Valid until', dateColumn],
+      ['Certificate', 88],
+    ],
+    rows: requiredRows(required),
+  });
 
   const certificates: CertificateEntry[] = record.courses.flatMap((course) =>
     course.cycles.flatMap((cycle) => (cycle.certificate ? [{ course, cycle, certificate: cycle.certificate }] : [])),
   );
-  drawSectionTitle(flow, fonts, 'Certificates', options.origin ? 'Scan a code to check the certificate online' : null, 70);
-  if (certificates.length === 0) drawNote(flow, fonts, 'No certificates issued.');
-  else
-    drawTable(
-      doc,
-      flow,
-      fonts,
-      columnsOf(CONTENT_WIDTH, [
-        ...(options.origin ? ([['', QR_SIZE + CELL_PAD_X * 2]] as [string, number][]) : []),
-        ['Certificate', 'rest'],
-        ['Issued', dateColumn],
-        ['Expires', dateColumn],
-        ['Status', 70],
-      ]),
-      certificateRows(certificates, options.origin),
-    );
+  drawTableSection(doc, flow, fonts, {
+    title: 'Certificates',
+    detail: options.origin ? 'Scan a code to check the certificate online' : null,
+    keepWith: 70,
+    empty: 'No certificates issued.',
+    columns: [
+      ...(options.origin ? ([['', QR_SIZE + CELL_PAD_X * 2]] as [string, number][]) : []),
+      ['Certificate', 'rest'],
+      ['Issued', dateColumn],
+      ['Expires', dateColumn],
+      ['Status', 70],
+    ],
+    rows: certificateRows(certificates, options.origin),
+  });
 
   drawSectionTitle(flow, fonts, 'Training history', null, 80);
   if (record.courses.length === 0) drawNote(flow, fonts, 'No training recorded.');
   for (const course of record.courses) drawHistory(doc, flow, fonts, course);
 
-  drawSectionTitle(flow, fonts, 'Exemptions', null, 40);
-  if (record.exemptions.length === 0) drawNote(flow, fonts, 'No exemptions.');
-  else
-    drawTable(
-      doc,
-      flow,
-      fonts,
-      columnsOf(CONTENT_WIDTH, [
-        ['Course', 150],
-        ['Reason', 'rest'],
-        ['Until', dateColumn],
-        ['Recorded', dateColumn],
-      ]),
-      record.exemptions.map((exemption) => [
-        { blocks: [{ text: exemption.courseTitle, font: 'bold' }] },
-        { blocks: [{ text: exemption.reason }] },
-        { blocks: [{ text: day(exemption.until) }] },
-        { blocks: [{ text: day(exemption.createdAt) }] },
-      ]),
-    );
+  drawTableSection(doc, flow, fonts, {
+    title: 'Exemptions',
+    keepWith: 40,
+    empty: 'No exemptions.',
+    columns: [
+      ['Course', 150],
+      ['Reason', 'rest'],
+      ['Until', dateColumn],
+      ['Recorded', dateColumn],
+    ],
+    rows: record.exemptions.map((exemption) => [
+      { blocks: [{ text: exemption.courseTitle, font: 'bold' }] },
+      { blocks: [{ text: exemption.reason }] },
+      { blocks: [{ text: day(exemption.until) }] },
+      { blocks: [{ text: day(exemption.createdAt) }] },
+    ]),
+  });
 
-  drawSectionTitle(flow, fonts, 'Retraining events', null, 40);
-  if (record.events.length === 0) drawNote(flow, fonts, 'No retraining events.');
-  else
-    drawTable(
-      doc,
-      flow,
-      fonts,
-      columnsOf(CONTENT_WIDTH, [
-        ['Date', dateColumn],
-        ['Kind', 96],
-        ['Course', 130],
-        ['Note', 'rest'],
-      ]),
-      record.events.map((event) => [
-        { blocks: [{ text: day(event.occurredOn) }] },
-        { blocks: [{ text: EVENT_KIND_LABELS[event.kind] ?? event.kind, font: 'bold' }] },
-        { blocks: [{ text: event.courseTitle }] },
-        { blocks: [{ text: event.note }] },
-      ]),
-    );
+  drawTableSection(doc, flow, fonts, {
+    title: 'Retraining events',
+    keepWith: 40,
+    empty: 'No retraining events.',
+    columns: [
+      ['Date', dateColumn],
+      ['Kind', 96],
+      ['Course', 130],
+      ['Note', 'rest'],
+    ],
+    rows: record.events.map((event) => [
+      { blocks: [{ text: day(event.occurredOn) }] },
+      { blocks: [{ text: EVENT_KIND_LABELS[event.kind] ?? event.kind, font: 'bold' }] },
+      { blocks: [{ text: event.courseTitle }] },
+      { blocks: [{ text: event.note }] },
+    ]),
+  });
 
   // Totals are known only now: every page gets the same footer.
   const total = flow.pages.length;
