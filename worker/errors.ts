@@ -32,6 +32,9 @@ export function errorResponse(c: Context, error: ApiError): Response {
 /** The one error handler: known errors keep their status and message, everything else is a logged 500. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return errorResponse(c, err);
+  // drizzle wraps what a D1 call threw ("Failed query"); a refusal raised inside one (the session
+  // judged with the request's first statement) keeps its own answer.
+  if (err instanceof Error && err.cause instanceof ApiError) return errorResponse(c, err.cause);
   if (err instanceof HTTPException) {
     const status = err.status;
     const code: ErrorCode = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';

@@ -25,6 +25,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) =>
     const config = readConfig(c.env);
     c.set('config', config);
     c.set('db', await createDb(c.env));
+    if (!c.env.LIBSQL_URL) c.set('d1', c.env.DB);
     c.set('storage', storageFor(c.env));
     await next();
   }),

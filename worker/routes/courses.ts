@@ -5,11 +5,11 @@ import { DEFAULT_PASSING_SCORE } from '../contract/course';
 import { courseListQuery, type Course, type CourseDetailResponse, type CourseListResponse, type LearnerComponent } from '../contract/learner';
 import { isAdminUser } from '../contract/rules/roles';
 import { containsText, offsetOf, paginate } from '../db/paginate';
-import { courses as courseTable, domains } from '../db/schema';
+import { courses as courseTable, domains, userDomains } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { learnerAssessmentSummary, readAssessment } from '../services/grading';
-import { COURSE_NOT_AVAILABLE, courseComponents, findCourseWithDomain, findEnrollment, inUserBooks, learnerMaterialData } from '../services/progress';
+import { COURSE_NOT_AVAILABLE, courseComponentsQuery, courseWithDomainQuery, enrollmentQuery, learnerMaterialData, toCourseWithDomain } from '../services/progress';
 import { validate } from '../validate';
 
 type CourseRow = typeof courseTable.$inferSelect;
@@ -42,41 +42,46 @@ export const courses = new Hono<AppEnv>()
     const { page, limit, showAll, search, sortBy } = c.req.valid('query');
     const db = c.var.db;
     const user = c.var.user;
-    const admin = isAdminUser(user);
 
     const inBooks = sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${user.id} AND ud.domain_id = ${courseTable.domainId})`;
-    const where = and(
-      eq(courseTable.status, 'PUBLISHED'),
-      admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
-      containsText(search, [courseTable.title, domains.name, courseTable.description]),
-    );
     const order =
       sortBy === 'alphabetical'
         ? [asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
         : sortBy === 'domain'
           ? [asc(sql`lower(${domains.name})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
           : [desc(sql`coalesce(${courseTable.publishedAt}, ${courseTable.createdAt})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)];
-
     const request = { page, limit };
-    const { items: rows, pagination } = await paginate(
-      db,
-      request,
-      db
-        .select({
-          course: courseTable,
-          domainName: domains.name,
-          componentCount: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseTable.id})`,
-          enrolled: sql<number>`EXISTS (SELECT 1 FROM course_progress cp WHERE cp.user_id = ${user.id} AND cp.course_id = ${courseTable.id})`,
-          inBooks,
-        })
-        .from(courseTable)
-        .innerJoin(domains, eq(domains.id, courseTable.domainId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offsetOf(request)),
-      db.select({ n: count() }).from(courseTable).innerJoin(domains, eq(domains.id, courseTable.domainId)).where(where),
-    );
+    // The page and its count; an administrator sees every published course.
+    const pageOf = (admin: boolean) => {
+      const where = and(
+        eq(courseTable.status, 'PUBLISHED'),
+        admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
+        containsText(search, [courseTable.title, domains.name, courseTable.description]),
+      );
+      return paginate(
+        db,
+        request,
+        db
+          .select({
+            course: courseTable,
+            domainName: sql<string>`${domains.name}`.as('domain_name'),
+            componentCount: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseTable.id})`.as('component_count'),
+            enrolled: sql<number>`EXISTS (SELECT 1 FROM course_progress cp WHERE cp.user_id = ${user.id} AND cp.course_id = ${courseTable.id})`.as('enrolled'),
+            inBooks: inBooks.as('in_books'),
+          })
+          .from(courseTable)
+          .innerJoin(domains, eq(domains.id, courseTable.domainId))
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offsetOf(request)),
+        db.select({ n: count() }).from(courseTable).innerJoin(domains, eq(domains.id, courseTable.domainId)).where(where),
+      );
+    };
+    // The learner's page first: its batch also carries the session check (one round trip).
+    let { items: rows, pagination } = await pageOf(false);
+    const admin = isAdminUser(user);
+    if (admin) ({ items: rows, pagination } = await pageOf(true));
     const body: CourseListResponse = {
       courses: rows.map((r) =>
         toCourse(r.course, { id: r.course.domainId, name: r.domainName }, { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks }),
@@ -90,16 +95,23 @@ export const courses = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const db = c.var.db;
     const user = c.var.user;
-    const found = await findCourseWithDomain(db, id);
+    // One batch: the course, the learner's book membership and enrollment, and the components.
+    const [courseRows, bookRows, enrollmentRows, list] = await db.batch([
+      courseWithDomainQuery(db, id),
+      db.select({ one: sql<number>`1` }).from(userDomains).innerJoin(courseTable, eq(courseTable.domainId, userDomains.domainId)).where(and(eq(userDomains.userId, user.id), eq(courseTable.id, id))).limit(1),
+      enrollmentQuery(db, user.id, id),
+      courseComponentsQuery(db, id),
+    ]);
+    const found = toCourseWithDomain(courseRows[0]);
     if (!found) throw new ApiError('NOT_FOUND', 'Course not found');
-    const [inBooks, enrollment] = await Promise.all([inUserBooks(db, user, found.course.domainId), findEnrollment(db, user.id, id)]);
+    const inBooks = isAdminUser(user) || bookRows.length > 0;
+    const enrollment = enrollmentRows[0];
     // Visible: the learner's books, a browsable course, or one they are already enrolled in.
     if (!inBooks && !found.course.allowBrowse && !enrollment) throw new ApiError('NOT_FOUND', 'Course not found');
     if (found.course.status !== 'PUBLISHED') {
       if (!inBooks && !enrollment) throw new ApiError('NOT_FOUND', 'Course not found');
       throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
     }
-    const list = await courseComponents(db, id);
     const components: LearnerComponent[] = list.map((component) => {
       const base = { id: component.id, order: component.orderIndex, orderIndex: component.orderIndex, required: component.required };
       if (component.type === 'MATERIAL') return { ...base, type: 'MATERIAL', data: learnerMaterialData(component) };

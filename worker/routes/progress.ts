@@ -26,7 +26,10 @@ import {
   componentContext,
   componentLocked,
   courseComponents,
+  courseComponentsQuery,
   courseProgressDtos,
+  courseProgressQuery,
+  toCourseProgressDtos,
   findCourseWithDomain,
   findEnrollment,
   inUserBooks,
@@ -78,7 +81,9 @@ async function recordStep(
 
 export const progress = new Hono<AppEnv>()
   .get('/courses', async (c) => {
-    const progresses = await courseProgressDtos(c.var.db, c.var.user.id);
+    // A batch of one: it carries the session check (one round trip).
+    const [rows] = await c.var.db.batch([courseProgressQuery(c.var.db, c.var.user.id)]);
+    const progresses = toCourseProgressDtos(rows);
     return c.json({ progresses, count: progresses.length } satisfies CourseProgressListResponse);
   })
 
@@ -86,12 +91,13 @@ export const progress = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const db = c.var.db;
     const userId = c.var.user.id;
-    const [dto] = await courseProgressDtos(db, userId, id);
-    if (!dto) throw new ApiError('NOT_FOUND', NOT_ENROLLED);
-    const [list, rows] = await Promise.all([
-      courseComponents(db, id),
+    const [dtoRows, list, rows] = await db.batch([
+      courseProgressQuery(db, userId, id),
+      courseComponentsQuery(db, id),
       db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, id))),
     ]);
+    const [dto] = toCourseProgressDtos(dtoRows);
+    if (!dto) throw new ApiError('NOT_FOUND', NOT_ENROLLED);
     const byComponent = new Map(rows.map((r) => [r.componentId, r]));
     const componentProgresses = list.map((component) => {
       const row = byComponent.get(component.id);

@@ -4,7 +4,7 @@ import type { LearnerRequirement, LearnerRequirementsResponse } from '../contrac
 import { severity } from '../contract/rules/compliance';
 import { certificates, courseProgress } from '../db/schema';
 import type { AppEnv } from '../env';
-import { cellsByUser, coverageFacts, recertificationOpen, requiredCourseTitles } from '../services/compliance';
+import { cellsByUser, coverageFactsQuery, recertificationOpen, requiredCourseTitlesQuery, toFacts } from '../services/compliance';
 
 // The signed-in learner's required training: guarded by the /api/v2/user prefix in app.ts.
 
@@ -12,20 +12,21 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const db = c.var.db;
   const userId = c.var.user.id;
   const now = new Date();
-  const facts = await coverageFacts(db, { userId }, now);
-  const cells = cellsByUser(facts, now).get(userId);
-  if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
-  // The learner's own rows (a handful), filtered to the required courses here.
-  const [titles, [progress, certs]] = await Promise.all([
-    requiredCourseTitles(db),
-    db.batch([
-      db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(eq(courseProgress.userId, userId)),
+  // One batch (it also carries the session check): the learner's coverage, the required course
+  // titles, and their own enrollments and certificates (a handful of rows).
+  const [factRows, titleRows, progress, certs] = await db.batch([
+    coverageFactsQuery(db, { userId }, now),
+    requiredCourseTitlesQuery(db),
+    db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(eq(courseProgress.userId, userId)),
     db
       .select({ courseId: certificates.courseId, cycle: certificates.cycle, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
       .from(certificates)
       .where(eq(certificates.userId, userId)),
-    ]),
   ]);
+  const facts = toFacts(factRows);
+  const cells = cellsByUser(facts, now).get(userId);
+  if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
+  const titles = new Map(titleRows.map((r) => [r.id, r.title]));
   const list: LearnerRequirement[] = [...cells.values()].map((cell) => {
     const enrollment = progress.find((p) => p.courseId === cell.courseId);
     const current = enrollment ? certs.find((cert) => cert.courseId === cell.courseId && cert.cycle === enrollment.cycle) : undefined;

@@ -264,9 +264,10 @@ export function recertificationOpen(
 }
 
 /** Titles of the courses any requirement names (the learner panel, reminders, the digest). */
+export const requiredCourseTitlesQuery = (db: Db) => db.selectDistinct({ id: courses.id, title: courses.title }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id));
+
 export async function requiredCourseTitles(db: Db): Promise<Map<string, string>> {
-  const rows = await db.selectDistinct({ id: courses.id, title: courses.title }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id));
-  return new Map(rows.map((r) => [r.id, r.title]));
+  return new Map((await requiredCourseTitlesQuery(db)).map((r) => [r.id, r.title]));
 }
 
 /** Facts of the listed people only (any number: asked in chunks below the bound-parameter limit). */

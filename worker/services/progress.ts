@@ -14,8 +14,11 @@ export type ComponentProgressRow = typeof componentProgress.$inferSelect;
 export type ComponentRow = typeof components.$inferSelect;
 
 /** The course's components in learning order. */
+export const courseComponentsQuery = (db: Db, courseId: string) =>
+  db.select().from(components).where(eq(components.courseId, courseId)).orderBy(asc(components.orderIndex), asc(components.createdAt));
+
 export async function courseComponents(db: Db, courseId: string): Promise<ComponentRow[]> {
-  return db.select().from(components).where(eq(components.courseId, courseId)).orderBy(asc(components.orderIndex), asc(components.createdAt));
+  return courseComponentsQuery(db, courseId);
 }
 
 export async function componentProgressMap(db: Db, userId: string, courseId: string): Promise<Map<string, ComponentProgressRow>> {
@@ -106,18 +109,28 @@ export async function inUserBooks(db: Db, user: Pick<AuthUser, 'id' | 'role'>, d
   return !!row;
 }
 
-export async function findCourseWithDomain(db: Db, courseId: string): Promise<{ course: CourseRow; domain: DomainInfo } | null> {
-  const row = await db
-    .select({ course: courses, domainId: domains.id, domainName: domains.name })
+/** The course and its book; batch-safe (the book's columns are aliased apart from the course's). */
+export const courseWithDomainQuery = (db: Db, courseId: string) =>
+  db
+    .select({ course: courses, domainId: sql<string>`${domains.id}`.as('domain_id_'), domainName: sql<string>`${domains.name}`.as('domain_name_') })
     .from(courses)
     .innerJoin(domains, eq(domains.id, courses.domainId))
     .where(eq(courses.id, courseId))
-    .get();
-  return row ? { course: row.course, domain: { id: row.domainId, name: row.domainName } } : null;
+    .limit(1);
+
+type CourseWithDomainRow = Awaited<ReturnType<typeof courseWithDomainQuery>>[number];
+export const toCourseWithDomain = (row: CourseWithDomainRow | undefined): { course: CourseRow; domain: DomainInfo } | null =>
+  row ? { course: row.course, domain: { id: row.domainId, name: row.domainName } } : null;
+
+export async function findCourseWithDomain(db: Db, courseId: string): Promise<{ course: CourseRow; domain: DomainInfo } | null> {
+  return toCourseWithDomain((await courseWithDomainQuery(db, courseId))[0]);
 }
 
+export const enrollmentQuery = (db: Db, userId: string, courseId: string) =>
+  db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).limit(1);
+
 export async function findEnrollment(db: Db, userId: string, courseId: string): Promise<CourseProgressRow | undefined> {
-  return db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).get();
+  return (await enrollmentQuery(db, userId, courseId))[0];
 }
 
 export interface ComponentContext {
@@ -219,20 +232,16 @@ export function toComponentProgress(row: ComponentProgressRow, component: Compon
   };
 }
 
-/**
- * CourseProgress DTOs for a user, optionally for one course, in one query each for the rows,
- * the component counts and the certificates.
- */
-export async function courseProgressDtos(db: Db, userId: string, courseId?: string): Promise<CourseProgress[]> {
-  const rows = await db
+export function courseProgressQuery(db: Db, userId: string, courseId?: string) {
+  return db
     .select({
       progress: courseProgress,
-      courseTitle: courses.title,
-      domainId: domains.id,
-      domainName: domains.name,
-      totalComponents: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseProgress.courseId})`,
-      completedComponents: sql<number>`(SELECT count(*) FROM component_progress cp JOIN course_components cc ON cc.id = cp.component_id WHERE cp.user_id = ${courseProgress.userId} AND cp.course_id = ${courseProgress.courseId} AND cp.status = 'COMPLETED')`,
-      certificateId: certificates.id,
+      courseTitle: sql<string>`${courses.title}`.as('course_title_'),
+      domainId: sql<string>`${domains.id}`.as('domain_id_'),
+      domainName: sql<string>`${domains.name}`.as('domain_name_'),
+      totalComponents: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseProgress.courseId})`.as('total_components_'),
+      completedComponents: sql<number>`(SELECT count(*) FROM component_progress cp JOIN course_components cc ON cc.id = cp.component_id WHERE cp.user_id = ${courseProgress.userId} AND cp.course_id = ${courseProgress.courseId} AND cp.status = 'COMPLETED')`.as('completed_components_'),
+      certificateId: sql<string | null>`${certificates.id}`.as('certificate_id_'),
     })
     .from(courseProgress)
     .innerJoin(courses, eq(courses.id, courseProgress.courseId))
@@ -240,6 +249,9 @@ export async function courseProgressDtos(db: Db, userId: string, courseId?: stri
     .leftJoin(certificates, and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)))
     .where(courseId ? and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)) : eq(courseProgress.userId, userId))
     .orderBy(sql`coalesce(${courseProgress.lastAccessedAt}, ${courseProgress.enrolledAt}) DESC`);
+}
+
+export function toCourseProgressDtos(rows: Awaited<ReturnType<typeof courseProgressQuery>>): CourseProgress[] {
   return rows.map((r) => ({
     id: r.progress.id,
     courseId: r.progress.courseId,
@@ -256,4 +268,9 @@ export async function courseProgressDtos(db: Db, userId: string, courseId?: stri
     lastAccessedAt: r.progress.lastAccessedAt,
     certificateId: r.certificateId ?? null,
   }));
+}
+
+/** CourseProgress DTOs for a user, optionally for one course, in one query. */
+export async function courseProgressDtos(db: Db, userId: string, courseId?: string): Promise<CourseProgress[]> {
+  return toCourseProgressDtos(await courseProgressQuery(db, userId, courseId));
 }

@@ -1,0 +1,77 @@
+// What every bench step shares: a local Worker on a persisted D1/R2, sign-in, timing from outside
+// the Worker, and the one results table. Steps live beside this file and export `default (ctx)`.
+import { spawn } from 'node:child_process';
+import { freePort, quietEnv, run, step, waitForHealth } from '../lib.mjs';
+
+export { run, step };
+
+/** Starts `wrangler dev` on `persist` (migrated, seeded); `stop()` ends it. */
+export async function startWorker(persist) {
+  const port = await freePort();
+  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:bench-${'x'.repeat(40)}`, '--show-interactive-dev-session=false'], {
+    stdio: 'ignore',
+    env: quietEnv,
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, 90_000, child);
+  return { base, stop: () => process.kill(-child.pid, 'SIGTERM') };
+}
+
+/** Runs one SQL file against the local D1 in `persist` (the Worker must not be running). */
+export function executeSql(persist, file) {
+  return run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', file, '--yes'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export async function signIn(base, username, password) {
+  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!response.ok) throw new Error(`sign-in as ${username}: ${response.status} ${await response.text()}`);
+  const { token } = await response.json();
+  return { authorization: `Bearer ${token}` };
+}
+
+const pick = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+
+/**
+ * Median and p95 of `count` sequential calls (after `warmup` unmeasured ones). `request(i)` answers
+ * `{ path, init }`, or a path for a GET; a non-2xx answer stops the bench (a budget met by an error page is no budget).
+ */
+export async function timed(base, request, { headers = {}, count = 150, warmup = 10 } = {}) {
+  const times = [];
+  for (let i = 0; i < count + warmup; i++) {
+    const r = typeof request === 'function' ? request(i) : request;
+    const { path, init = {} } = typeof r === 'string' ? { path: r } : r;
+    const t0 = performance.now();
+    const response = await fetch(`${base}${path}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
+    await response.arrayBuffer();
+    const elapsed = performance.now() - t0;
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status}`);
+    if (i >= warmup) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  return { median: pick(times, 0.5), p95: pick(times, 0.95) };
+}
+
+export const ms = (value) => `${value.toFixed(2)} ms`;
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The results table: every figure with its budget, its ratio where the budget is one, and whether it is met. */
+export function createResults() {
+  const rows = [];
+  return {
+    rows,
+    /** `limit` is the largest ratio allowed; `ratio` the measured one (both optional). */
+    record(name, value, budget, ok, ratio) {
+      rows.push({ name, value, budget, ok, ratio });
+    },
+    ratio(name, value, base, limit, baseName) {
+      const r = value / base;
+      rows.push({ name, value: ms(value), budget: `≤ ${limit}x ${baseName}`, ratio: `${r.toFixed(2)}x`, ok: r <= limit });
+    },
+    print() {
+      console.log('\n| measure | value | budget | ratio | ok |\n| --- | --- | --- | --- | --- |');
+      for (const r of rows) console.log(`| ${r.name} | ${r.value} | ${r.budget} | ${r.ratio ?? ''} | ${r.ok ? 'yes' : 'OVER'} |`);
+    },
+    missed: () => rows.filter((r) => !r.ok),
+  };
+}
