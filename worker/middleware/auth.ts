@@ -74,10 +74,9 @@ function judgeSession(c: Context<AppEnv>, claims: SessionClaims, row: SessionRow
 }
 
 /**
- * Reads whose session check rides in their first D1 batch (one round trip instead of two). Each
- * handler listed here reads only `user.id` before its first batch (the user is a stand-in until the
- * batch's session row is judged; any other field read earlier throws) and starts with a batch of
- * SELECTs. Writes, and statements run on their own, always wait for the check (worker/db/first-batch-check.ts).
+ * Routes whose session check rides in their first D1 batch (one round trip fewer). Each handler
+ * listed here reads only `user.id` before its first batch (the user is a stand-in until the batch's
+ * session row is judged; any other field read earlier throws) and starts with a batch of SELECTs. Writes, and statements run on their own, always wait for the check (worker/db/first-batch-check.ts).
  */
 export const SESSION_IN_FIRST_BATCH = [
   'GET /api/v2/user/courses',
@@ -87,6 +86,11 @@ export const SESSION_IN_FIRST_BATCH = [
   'GET /api/v2/user/reports',
   'GET /api/v2/user/requirements',
   'GET /api/v2/admin/compliance',
+  'POST /api/v2/user/assessments/:componentId/start',
+  'PUT /api/v2/user/assessments/attempts/:attemptId/answers',
+  'POST /api/v2/user/assessments/attempts/:attemptId/submit',
+  'POST /api/v2/user/assessments/attempts/:attemptId/auto-submit',
+  'GET /api/v2/user/assessments/:componentId/questions',
 ] as const;
 
 const foldedRoutes = SESSION_IN_FIRST_BATCH.map((route) => {

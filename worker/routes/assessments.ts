@@ -18,7 +18,7 @@ import {
   type StartAttemptResponse,
 } from '../contract/learner';
 import type { Db } from '../db/client';
-import { attempts, componentProgress, components, courses } from '../db/schema';
+import { attempts, componentProgress, components, courseProgress, courses } from '../db/schema';
 import type { AppEnv, AuthUser } from '../env';
 import { ApiError } from '../errors';
 import {
@@ -29,12 +29,16 @@ import {
   loadAssessment,
   toAttemptResult,
   usedAttempts,
+  usedAttemptsQuery,
+  toUsedAttempts,
+  assessmentQuery,
+  toLoadedAssessment,
   inCurrentCycle,
   currentCycleOf,
   type AttemptRecord,
 } from '../services/assessments';
 import { learnerQuestions, questionOrderFor, readAssessment, shuffleSeed, type Assessment } from '../services/grading';
-import { assertUnlocked, componentContext, componentTitle, learningActivityUpsert, recomputeCourseProgress, type ComponentContext } from '../services/progress';
+import { assertUnlocked, componentContext, componentContextQueries, componentTitle, courseStartedUpdate, learningActivityUpsert, type ComponentContext } from '../services/progress';
 import { validate } from '../validate';
 
 const componentParam = v.object({ componentId: idString });
@@ -47,12 +51,15 @@ async function assessmentContext(db: Db, user: AuthUser, componentId: string): P
   return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
 }
 
-async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
-  return db
+const openAttemptQuery = (db: Db, userId: string, componentId: string) =>
+  db
     .select()
     .from(attempts)
     .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), isNull(attempts.submittedAt)))
-    .get();
+    .limit(1);
+
+async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
+  return (await openAttemptQuery(db, userId, componentId))[0];
 }
 
 /** The caller's own attempt, else 404 (someone else's attempt does not exist for them). */
@@ -99,14 +106,30 @@ function knownAnswers(assessment: Assessment, given: Record<string, string>): Re
  * ones; after it the body is ignored and the attempt is graded on what was saved.
  */
 async function submit(db: Db, user: AuthUser, attemptId: string, body: Record<string, string>, reason: 'MANUAL' | 'AUTO') {
-  const attempt = await ownAttempt(db, user.id, attemptId);
+  // One read batch (it also carries the session check): the attempt, its assessment, and the
+  // learner's rows of the course that closing it updates.
+  const ofAttempt = (column: 'component_id' | 'course_id') => sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${user.id})`;
+  const [attemptRows, assessmentRows, enrollmentRows, componentRows, progressRows, usedRows] = await db.batch([
+    db.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, user.id))).limit(1),
+    assessmentQuery(db, ofAttempt('component_id')),
+    db.select().from(courseProgress).where(and(eq(courseProgress.userId, user.id), eq(courseProgress.courseId, ofAttempt('course_id')))).limit(1),
+    db.select().from(components).where(eq(components.courseId, ofAttempt('course_id'))).orderBy(asc(components.orderIndex), asc(components.createdAt)),
+    db.select().from(componentProgress).where(and(eq(componentProgress.userId, user.id), eq(componentProgress.courseId, ofAttempt('course_id')))),
+    usedAttemptsQuery(db, user.id, ofAttempt('component_id')),
+  ]);
+  const attempt = attemptRows[0];
+  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
   if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
-  const loaded = await loadAssessment(db, attempt.componentId);
+  const loaded = toLoadedAssessment(assessmentRows[0]);
   if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
   const now = new Date();
   const late = isPastGrace(attempt, now);
   const answers = late ? (attempt.answers ?? {}) : { ...(attempt.answers ?? {}), ...knownAnswers(loaded.assessment, body) };
-  const result = await closeAttempt(db, attempt, loaded.assessment, answers, late && reason === 'MANUAL' ? 'DEADLINE' : reason, now);
+  const enrollment = enrollmentRows[0];
+  const snapshot = enrollment
+    ? { enrollment, components: componentRows, progress: new Map(progressRows.map((row) => [row.componentId, row])), usedCount: toUsedAttempts(usedRows[0]).count }
+    : undefined;
+  const result = await closeAttempt(db, attempt, loaded.assessment, answers, late && reason === 'MANUAL' ? 'DEADLINE' : reason, now, true, snapshot);
   if (!result) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
   return result;
 }
@@ -153,11 +176,19 @@ export const assessments = new Hono<AppEnv>()
   .put('/attempts/:attemptId/answers', validate('param', attemptParam), validate('json', autosaveBody), async (c) => {
     const db = c.var.db;
     const body = c.req.valid('json');
-    const attempt = await ownAttempt(db, c.var.user.id, c.req.valid('param').attemptId);
+    const attemptId = c.req.valid('param').attemptId;
+    const userId = c.var.user.id;
+    // One read batch (it also carries the session check): the attempt and its assessment.
+    const [attemptRows, assessmentRows] = await db.batch([
+      db.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId))).limit(1),
+      assessmentQuery(db, sql`(SELECT a.component_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`),
+    ]);
+    const attempt = attemptRows[0];
+    if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
     if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
     const now = new Date();
     if (isPastGrace(attempt, now)) throw new ApiError('ATTEMPT_EXPIRED', 'The time for this attempt is over. It is graded on the answers saved so far.');
-    const loaded = await loadAssessment(db, attempt.componentId);
+    const loaded = toLoadedAssessment(assessmentRows[0]);
     if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
     const patch: Record<string, string | null> = 'questionId' in body ? { [body.questionId]: body.answer } : body.answers;
     const known = new Set(loaded.assessment.questions.map((q) => q.id));
@@ -215,23 +246,30 @@ export const assessments = new Hono<AppEnv>()
   .post('/:componentId/start', validate('param', componentParam), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
-    const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
+    const componentId = c.req.valid('param').componentId;
+    // One read batch (it also carries the session check): the component's context, the open
+    // attempt and the attempts used.
+    const [c0, c1, c2, c3, c4, c5, openRows, usedRows] = await db.batch([
+      ...componentContextQueries(db, user.id, componentId),
+      openAttemptQuery(db, user.id, componentId),
+      usedAttemptsQuery(db, user.id, componentId),
+    ]);
+    const context = await componentContext(db, user, componentId, [c0, c1, c2, c3, c4, c5]);
+    if (context.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
+    const ctx = { ...context, assessment: readAssessment(context.component.data, { passingScore: context.course.passingScore }) };
     assertUnlocked(ctx);
-    const componentId = ctx.component.id;
     const now = new Date();
 
-    const open = await openAttempt(db, user.id, componentId);
+    let used = toUsedAttempts(usedRows[0]);
+    const open = openRows[0];
     if (open) {
       if (!isPastGrace(open, now)) return c.json(startResponse(open, ctx.assessment, true, now));
       // An attempt whose time ran out while the learner was away is closed on its saved answers first.
       await closeAttempt(db, open, ctx.assessment, open.answers ?? {}, 'DEADLINE', now);
+      const [fresh] = await db.batch([usedAttemptsQuery(db, user.id, componentId), db.select({ status: componentProgress.status }).from(componentProgress).where(eq(componentProgress.id, ctx.row.id))]);
+      used = toUsedAttempts(fresh[0]);
     }
-
-    const [used, row] = await Promise.all([
-      usedAttempts(db, user.id, componentId),
-      db.select({ status: componentProgress.status }).from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).get(),
-    ]);
-    if (used.passed || row?.status === 'COMPLETED') throw new ApiError('CONFLICT', 'You have already passed this assessment');
+    if (used.passed || ctx.row.status === 'COMPLETED') throw new ApiError('CONFLICT', 'You have already passed this assessment');
     if (used.count >= ctx.assessment.maxAttempts) throw new ApiError('MAX_ATTEMPTS_REACHED', 'Maximum attempts reached');
 
     const attemptNumber = used.maxNumber + 1;
@@ -265,11 +303,11 @@ export const assessments = new Hono<AppEnv>()
         })
         .where(eq(componentProgress.id, ctx.row.id)),
       learningActivityUpsert(db, user.id, now),
+      // What recomputing the course would change after a start: an assessment counts only once
+      // completed, so the percentage stays and an enrolled course is now in progress.
+      courseStartedUpdate(db, ctx.enrollment.id, now),
     ]);
-    if (inserted[0]) {
-      await recomputeCourseProgress(db, user.id, ctx.course.id, now, { accessed: true });
-      return c.json(startResponse(inserted[0], ctx.assessment, false, now));
-    }
+    if (inserted[0]) return c.json(startResponse(inserted[0], ctx.assessment, false, now));
     const raced = await openAttempt(db, user.id, componentId);
     if (raced) return c.json(startResponse(raced, ctx.assessment, true, now));
     throw new ApiError('CONFLICT', 'The attempt could not be started. Please try again.');

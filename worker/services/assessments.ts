@@ -2,12 +2,13 @@
  * Attempt life cycle shared by the learner routes and the deadline cron: one way to close an
  * attempt (grade on the server, store the result, update the component and the course).
  */
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { ATTEMPT_GRACE_SECONDS, attemptClosesAt, attemptsLeft, type AttemptResult, type DetailedResult, type SubmitReason } from '../contract/learner';
 import type { Db } from '../db/client';
-import { attempts, componentProgress, components, courses } from '../db/schema';
+import { attempts, componentProgress, components, courseProgress, courses } from '../db/schema';
+import { issueCertificate } from './certificates';
 import { gradeAnswers, readAssessment, type Assessment } from './grading';
-import { learningActivityUpsert, recomputeCourseProgress } from './progress';
+import { learningActivityUpsert, nextCourseProgress, recomputeCourseProgress, type ComponentProgressRow, type ComponentRow, type CourseProgressRow } from './progress';
 
 /** A stored attempt (the database row); the admin list row is the contract's `AttemptRow`. */
 export type AttemptRecord = typeof attempts.$inferSelect;
@@ -26,16 +27,22 @@ export function isPastGrace(attempt: Pick<AttemptRecord, 'deadlineAt'>, now: Dat
 }
 
 /** The assessment an attempt belongs to, read with the course's pass mark as the fallback. */
-export async function loadAssessment(db: Db, componentId: string): Promise<{ assessment: Assessment; courseId: string; componentTitle: string } | null> {
-  const row = await db
-    .select({ data: components.data, type: components.type, courseId: components.courseId, coursePassing: courses.passingScore })
+export const assessmentQuery = (db: Db, componentId: string | SQL) =>
+  db
+    .select({ data: components.data, type: components.type, courseId: components.courseId, coursePassing: sql<number | null>`${courses.passingScore}`.as('course_passing_') })
     .from(components)
     .innerJoin(courses, eq(courses.id, components.courseId))
     .where(eq(components.id, componentId))
-    .get();
+    .limit(1);
+
+export function toLoadedAssessment(row: Awaited<ReturnType<typeof assessmentQuery>>[number] | undefined): { assessment: Assessment; courseId: string; componentTitle: string } | null {
   if (!row || row.type === 'MATERIAL') return null;
   const assessment = readAssessment(row.data, { passingScore: row.coursePassing });
   return { assessment, courseId: row.courseId, componentTitle: assessment.title };
+}
+
+export async function loadAssessment(db: Db, componentId: string): Promise<{ assessment: Assessment; courseId: string; componentTitle: string } | null> {
+  return toLoadedAssessment((await assessmentQuery(db, componentId))[0]);
 }
 
 /**
@@ -48,18 +55,26 @@ export const inCurrentCycle = sql`${attempts.cycle} = coalesce((SELECT cp.cycle 
 export const currentCycleOf = (userId: string, courseId: string) =>
   sql`coalesce((SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseId}), 1)`;
 
-/** How many attempts the learner has used on a component in the current cycle (open ones included). */
-export async function usedAttempts(db: Db, userId: string, componentId: string): Promise<{ count: number; maxNumber: number; passed: boolean }> {
-  const row = await db
+/** Attempts the learner has used on a component in the current cycle (open ones included): count, highest number, passed. */
+export const usedAttemptsQuery = (db: Db, userId: string, componentId: string | SQL) =>
+  db
     .select({
-      count: sql<number>`count(*)`,
-      maxNumber: sql<number>`coalesce(max(${attempts.attemptNumber}), 0)`,
-      passed: sql<number>`coalesce(max(CASE WHEN ${attempts.passed} = 1 THEN 1 ELSE 0 END), 0)`,
+      count: sql<number>`count(*)`.as('used_count'),
+      maxNumber: sql<number>`coalesce(max(${attempts.attemptNumber}), 0)`.as('used_max_number'),
+      passed: sql<number>`coalesce(max(CASE WHEN ${attempts.passed} = 1 THEN 1 ELSE 0 END), 0)`.as('used_passed'),
     })
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), inCurrentCycle))
-    .get();
-  return { count: Number(row?.count ?? 0), maxNumber: Number(row?.maxNumber ?? 0), passed: Number(row?.passed ?? 0) === 1 };
+    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), inCurrentCycle));
+
+export const toUsedAttempts = (row: Awaited<ReturnType<typeof usedAttemptsQuery>>[number] | undefined) => ({
+  count: Number(row?.count ?? 0),
+  maxNumber: Number(row?.maxNumber ?? 0),
+  passed: Number(row?.passed ?? 0) === 1,
+});
+
+/** How many attempts the learner has used on a component in the current cycle (open ones included). */
+export async function usedAttempts(db: Db, userId: string, componentId: string): Promise<{ count: number; maxNumber: number; passed: boolean }> {
+  return toUsedAttempts((await usedAttemptsQuery(db, userId, componentId))[0]);
 }
 
 export function resultMessage(passed: boolean, passingScore: number, remaining: number): string {
@@ -103,12 +118,19 @@ export async function closeAttempt(
   now: Date,
   /** False when the cron closes it: the learner was not there, so the day is no learning day. */
   learnerActive = true,
+  /**
+   * The learner's course rows as read just before (enrollment, components, progress rows, attempts
+   * used): the course progress is then computed here and written in the same batch, instead of
+   * read again and recomputed after it.
+   */
+  snapshot?: CourseSnapshot,
 ): Promise<AttemptResult | null> {
   const grade = gradeAnswers(assessment, answers);
   const iso = now.toISOString();
   const won = sql`EXISTS (SELECT 1 FROM assessment_attempts a WHERE a.id = ${attempt.id} AND a.submitted_at = ${iso} AND a.submit_reason = ${reason} AND a.score = ${grade.score})`;
   const submittedCount = sql`(SELECT count(*) FROM assessment_attempts a WHERE a.user_id = ${attempt.userId} AND a.component_id = ${attempt.componentId} AND a.cycle = ${attempt.cycle} AND a.submitted_at IS NOT NULL)`;
   const passedSql = grade.passed ? sql`1` : sql`0`;
+  const courseNext = snapshot ? courseAfterGrade(snapshot, attempt.componentId, grade.passed, now, learnerActive) : null;
   const [closed] = await db.batch([
     db
       .update(attempts)
@@ -138,12 +160,40 @@ export async function closeAttempt(
       })
       .where(and(eq(componentProgress.userId, attempt.userId), eq(componentProgress.componentId, attempt.componentId), won)),
     ...(learnerActive ? [learningActivityUpsert(db, attempt.userId, now)] : []),
+    // Only when this very submission won, like the component update.
+    ...(snapshot && courseNext ? [db.update(courseProgress).set(courseNext).where(and(eq(courseProgress.id, snapshot.enrollment.id), won))] : []),
   ]);
   const row = closed[0];
   if (!row) return null;
-  await recomputeCourseProgress(db, attempt.userId, attempt.courseId, now, { accessed: learnerActive });
-  const used = await usedAttempts(db, attempt.userId, attempt.componentId);
-  return toAttemptResult(row, assessment.passingScore, attemptsLeft(assessment.maxAttempts, used.count));
+  if (!snapshot || !courseNext) {
+    await recomputeCourseProgress(db, attempt.userId, attempt.courseId, now, { accessed: learnerActive });
+    const used = await usedAttempts(db, attempt.userId, attempt.componentId);
+    return toAttemptResult(row, assessment.passingScore, attemptsLeft(assessment.maxAttempts, used.count));
+  }
+  // Idempotent: issues once (as recomputeCourseProgress does on completion).
+  if (courseNext.status === 'COMPLETED') await issueCertificate(db, attempt.userId, attempt.courseId, now, snapshot.enrollment.cycle);
+  // The closed attempt was already counted while open.
+  return toAttemptResult(row, assessment.passingScore, attemptsLeft(assessment.maxAttempts, snapshot.usedCount));
+}
+
+export interface CourseSnapshot {
+  enrollment: CourseProgressRow;
+  components: readonly ComponentRow[];
+  progress: ReadonlyMap<string, ComponentProgressRow>;
+  /** Attempts used on the component in the current cycle, the one being closed included. */
+  usedCount: number;
+}
+
+/** The course progress once the graded component reads as the component update above leaves it. */
+function courseAfterGrade(snapshot: CourseSnapshot, componentId: string, passed: boolean, now: Date, accessed: boolean) {
+  const before = snapshot.progress.get(componentId);
+  if (!before) return null;
+  const after = {
+    ...before,
+    status: before.status === 'COMPLETED' || passed ? ('COMPLETED' as const) : ('FAILED' as const),
+    progressPercentage: passed ? 100 : before.progressPercentage,
+  };
+  return nextCourseProgress(snapshot.enrollment, snapshot.components, new Map([...snapshot.progress, [componentId, after]]), now, { accessed });
 }
 
 /** Open attempts whose deadline plus grace has passed, oldest first. */

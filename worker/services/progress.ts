@@ -52,7 +52,26 @@ export async function recomputeCourseProgress(
     componentProgressMap(db, userId, courseId),
   ]);
   if (!current) return null;
+  const next = nextCourseProgress(current, list, progressRows, now, options);
+  const updated = (await db.update(courseProgress).set(next).where(eq(courseProgress.id, current.id)).returning().get()) ?? current;
 
+  // Idempotent: issues once, and heals a completion whose certificate issue failed earlier.
+  if (next.status === 'COMPLETED') await issueCertificate(db, userId, courseId, now, updated.cycle);
+  return updated;
+}
+
+/**
+ * The course-progress values that follow from the component rows (the documented weights; COMPLETED
+ * exactly at 100, with completedAt): what recomputeCourseProgress stores, computed from rows the
+ * caller already holds.
+ */
+export function nextCourseProgress(
+  current: CourseProgressRow,
+  list: readonly Pick<ComponentRow, 'id' | 'type' | 'orderIndex'>[],
+  progressRows: ReadonlyMap<string, Pick<ComponentProgressRow, 'status' | 'progressPercentage' | 'timeSpentSeconds'>>,
+  now: Date,
+  options: { accessed?: boolean } = {},
+) {
   const map = new Map<string, ComponentProgressLike>();
   for (const [componentId, row] of progressRows) map.set(componentId, { status: row.status, progressPercentage: row.progressPercentage });
   const overall = overallProgress(
@@ -64,18 +83,24 @@ export async function recomputeCourseProgress(
   const iso = now.toISOString();
   const completedAt = status === 'COMPLETED' ? (current.completedAt ?? iso) : null;
   const startedAt = current.startedAt ?? (status !== 'ENROLLED' ? iso : null);
+  return { overallProgress: overall, status, completedAt, startedAt, ...(options.accessed ? { lastAccessedAt: iso } : {}) };
+}
 
-  const updated =
-    (await db
-      .update(courseProgress)
-      .set({ overallProgress: overall, status, completedAt, startedAt, ...(options.accessed ? { lastAccessedAt: iso } : {}) })
-      .where(eq(courseProgress.id, current.id))
-      .returning()
-      .get()) ?? current;
-
-  // Idempotent: issues once, and heals a completion whose certificate issue failed earlier.
-  if (status === 'COMPLETED') await issueCertificate(db, userId, courseId, now, updated.cycle);
-  return updated;
+/**
+ * The course-progress write of a learner step that cannot change the percentage (starting an
+ * assessment): an enrolled course is now in progress, and it was accessed. Equal to what
+ * recomputeCourseProgress would store after that step, without its three reads.
+ */
+export function courseStartedUpdate(db: Db, enrollmentId: string, now: Date) {
+  const iso = now.toISOString();
+  return db
+    .update(courseProgress)
+    .set({
+      status: sql`CASE WHEN ${courseProgress.status} = 'ENROLLED' THEN 'IN_PROGRESS' ELSE ${courseProgress.status} END`,
+      startedAt: sql`coalesce(${courseProgress.startedAt}, ${iso})`,
+      lastAccessedAt: iso,
+    })
+    .where(eq(courseProgress.id, enrollmentId));
 }
 
 /** UTC day of a timestamp, the key of learning_activity. */
@@ -154,21 +179,59 @@ export const COMPONENT_LOCKED_MESSAGE = 'Complete previous components first';
  * 404 when the component is not in a course the learner may see, 403 when the course is
  * unpublished or the learner is not enrolled.
  */
-export async function componentContext(db: Db, user: Pick<AuthUser, 'id' | 'role'>, componentId: string): Promise<ComponentContext> {
-  const component = await db.select().from(components).where(eq(components.id, componentId)).get();
+export const courseOfComponent = (componentId: string) => sql`(SELECT cc.course_id FROM course_components cc WHERE cc.id = ${componentId})`;
+
+/**
+ * The reads of a component context, keyed by the component id alone, for one batch (with whatever
+ * else the caller reads): the component, its course and book, the enrollment, whether the course is
+ * in the learner's books, the course's components and the learner's progress rows.
+ */
+export function componentContextQueries(db: Db, userId: string, componentId: string) {
+  const courseId = courseOfComponent(componentId);
+  return [
+    db.select().from(components).where(eq(components.id, componentId)).limit(1),
+    db
+      .select({ course: courses, domainId: sql<string>`${domains.id}`.as('domain_id_'), domainName: sql<string>`${domains.name}`.as('domain_name_') })
+      .from(courses)
+      .innerJoin(domains, eq(domains.id, courses.domainId))
+      .where(eq(courses.id, courseId))
+      .limit(1),
+    db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).limit(1),
+    db
+      .select({ one: sql<number>`1` })
+      .from(userDomains)
+      .where(and(eq(userDomains.userId, userId), eq(userDomains.domainId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${courseId})`)))
+      .limit(1),
+    db.select().from(components).where(eq(components.courseId, courseId)).orderBy(asc(components.orderIndex), asc(components.createdAt)),
+    db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseId))),
+  ] as const;
+}
+
+type Answers<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
+type ContextRows = Answers<ReturnType<typeof componentContextQueries>>;
+
+/**
+ * Everything a learner's write to a component needs, with the access rules applied once:
+ * 404 when the component is not in a course the learner may see, 403 when the course is
+ * unpublished or the learner is not enrolled. `rows` are the answers of componentContextQueries
+ * when the caller read them in its own batch.
+ */
+export async function componentContext(db: Db, user: Pick<AuthUser, 'id' | 'role'>, componentId: string, rows?: ContextRows): Promise<ComponentContext> {
+  const [[component], [courseRow], [enrollment], bookRows, list, progressRows] = rows ?? ((await db.batch([...componentContextQueries(db, user.id, componentId)])) as unknown as ContextRows);
   if (!component) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
-  const [found, enrollment] = await Promise.all([findCourseWithDomain(db, component.courseId), findEnrollment(db, user.id, component.courseId)]);
+  const found = toCourseWithDomain(courseRow);
   if (!found) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
   if (!enrollment) {
     // A learner enrolled before losing the book keeps their own enrollment; others see nothing.
-    if (!(await inUserBooks(db, user, found.course.domainId))) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
+    if (!(isAdminUser(user) || bookRows.length > 0)) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
     if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
     throw new ApiError('FORBIDDEN', ENROLL_FIRST);
   }
   if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
-  const [list, progress] = await Promise.all([courseComponents(db, component.courseId), componentProgressMap(db, user.id, component.courseId)]);
+  const progress = new Map(progressRows.map((row) => [row.componentId, row]));
   let row = progress.get(componentId);
   if (!row) {
+    // A component added after enrollment gets its row on first use.
     await db
       .insert(componentProgress)
       .values({ id: crypto.randomUUID(), userId: user.id, courseId: component.courseId, componentId })
