@@ -21,4 +21,39 @@ export async function createDb(env: Bindings): Promise<Db> {
   return drizzle(env.DB, { schema });
 }
 
+/**
+ * D1 read replication: the header a client sends back with the last bookmark it was given, and
+ * that every API answer carries, so a learner's next request reads at least what they just wrote.
+ */
+export const BOOKMARK_HEADER = 'X-D1-Bookmark';
+
+/** D1's bookmark format (four hex groups). Anything else is ignored, never passed to D1 (which would fail the query). */
+const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+
+export function parseBookmark(value: string | null | undefined): string | null {
+  return value && BOOKMARK.test(value) ? value : null;
+}
+
+export interface RequestDb {
+  db: Db;
+  /** The newest bookmark the request's queries saw; null before any query, and always on libSQL. */
+  bookmark(): string | null;
+}
+
+/**
+ * The database for one request. On D1 it is a Sessions API session: a reading request may be
+ * answered by the nearest read replica, as fresh as the caller's bookmark when it sent one
+ * (`first-unconstrained` when it did not); a writing request (any method but GET/HEAD) runs on the
+ * primary from its first read, so a check-then-write never decides on a replica's older copy.
+ * libSQL has no sessions: the plain client, no bookmark.
+ */
+export async function createRequestDb(env: Bindings, request: { method: string; bookmark: string | null }): Promise<RequestDb> {
+  if (env.LIBSQL_URL || typeof env.DB.withSession !== 'function') return { db: await createDb(env), bookmark: () => null };
+  const reads = request.method === 'GET' || request.method === 'HEAD';
+  const session = env.DB.withSession(reads ? (request.bookmark ?? 'first-unconstrained') : 'first-primary');
+  // drizzle's D1 driver calls only prepare() and batch(), which a session has.
+  const db = drizzle(session as unknown as D1Database, { schema });
+  return { db, bookmark: () => parseBookmark(session.getBookmark()) };
+}
+
 export { schema };
