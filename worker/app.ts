@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { ApiError, onError } from './errors';
 import { requireAdmin, requireAuth } from './middleware/auth';
+import { purgePublicCoursesAfterWrite } from './middleware/edge-cache';
 import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, forgetComplianceAfterWrite, noStore, requestContext, settleRequestBody } from './middleware/common';
 import { adminAssessments } from './routes/admin-assessments';
 import { adminCourses } from './routes/admin-courses';
@@ -57,6 +58,10 @@ export const app = new Hono<AppEnv>()
   .use('/api/users', forgetComplianceAfterWrite)
   .use('/api/users/*', forgetComplianceAfterWrite)
   .use('/api/domains/*', forgetComplianceAfterWrite)
+  // Course and book changes reach the landing page's sample courses at once (edge cache purge).
+  // (A `/x/*` pattern also matches `/x` itself.)
+  .use('/api/v2/admin/courses/*', purgePublicCoursesAfterWrite)
+  .use('/api/domains/*', purgePublicCoursesAfterWrite)
   // /api/users also serves a learner's own profile (GET and PUT /api/users/:id), so its admin-only
   // paths are listed one by one.
   .on(['GET', 'POST'], '/api/users', requireAdmin)

@@ -15,6 +15,8 @@ export interface AppConfig {
   };
   maxUploadBytes: number;
   storageBackend: 'r2' | 's3';
+  /** Zone-wide purge of edge-cached public answers (Cloudflare API); null purges only the local data centre. */
+  edgePurge: { zoneId: string; apiToken: string } | null;
 }
 
 export const DEFAULT_APP_NAME = 'SafeWork Academy';
@@ -30,6 +32,7 @@ export function readConfig(env: Bindings): AppConfig {
     mail: { mode, from: env.MAIL_FROM ?? 'no-reply@safework.example', httpUrl: env.MAIL_HTTP_URL || null, httpToken: env.MAIL_HTTP_TOKEN || null },
     maxUploadBytes: Number.isFinite(maxUpload) && maxUpload > 0 ? maxUpload : DEFAULT_MAX_UPLOAD_BYTES,
     storageBackend: env.STORAGE_BACKEND === 's3' ? 's3' : 'r2',
+    edgePurge: env.CACHE_PURGE_ZONE_ID && env.CACHE_PURGE_API_TOKEN ? { zoneId: env.CACHE_PURGE_ZONE_ID, apiToken: env.CACHE_PURGE_API_TOKEN } : null,
   };
 }
 

@@ -28,6 +28,9 @@ export interface Bindings {
   /** libSQL/Turso alternative to D1: when set, the Worker talks to this database instead. */
   LIBSQL_URL?: string;
   LIBSQL_AUTH_TOKEN?: string;
+  /** Zone id and API token (Cache Purge permission) for purging edge-cached public answers everywhere, not only locally. */
+  CACHE_PURGE_ZONE_ID?: string;
+  CACHE_PURGE_API_TOKEN?: string;
 }
 
 /** The signed-in user as the Worker sees it (loaded from D1 on every request). */

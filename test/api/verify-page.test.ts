@@ -30,7 +30,9 @@ describe('the certificate verification page', () => {
     const { response, html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    // Kept at the edge (purged on revocation, test/api/edge-cache.test.ts); browsers revalidate.
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');
+    expect(response.headers.get('x-edge-cache')).toBe('MISS');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("style-src 'unsafe-inline'");
     expect(csp).not.toMatch(/script-src/);

@@ -96,6 +96,41 @@ function readStoredToken(): string | null {
   }
 }
 
+/**
+ * D1 read replication: the Worker answers each API call with the newest database bookmark it saw,
+ * and the next call sends the newest one back, so a read after a write (answer submitted, course
+ * enrolled) is served by a replica at least that fresh. Kept in memory and sessionStorage (one tab,
+ * survives a reload), never in a cookie: it is not a credential and must not reach the edge cache.
+ */
+export const BOOKMARK_HEADER = 'X-D1-Bookmark';
+const BOOKMARK_KEY = 'd1-bookmark';
+const BOOKMARK_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+let bookmark: string | null = null;
+
+function currentBookmark(): string | null {
+  if (bookmark) return bookmark;
+  try {
+    const stored = globalThis.sessionStorage?.getItem(BOOKMARK_KEY) ?? null;
+    bookmark = stored && BOOKMARK_FORMAT.test(stored) ? stored : null;
+  } catch {
+    // Storage blocked: memory only.
+  }
+  return bookmark;
+}
+
+/** Keeps the newer of the current and the received bookmark (bookmarks of one database sort by age). */
+export function rememberBookmark(received: string | null): void {
+  if (!received || !BOOKMARK_FORMAT.test(received)) return;
+  const current = currentBookmark();
+  if (current && current >= received) return;
+  bookmark = received;
+  try {
+    globalThis.sessionStorage?.setItem(BOOKMARK_KEY, received);
+  } catch {
+    // Storage blocked: memory only.
+  }
+}
+
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
@@ -148,6 +183,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
+  const sentBookmark = currentBookmark();
+  if (sentBookmark) headers[BOOKMARK_HEADER] = sentBookmark;
 
   let response: Response;
   try {
@@ -156,6 +193,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiClientError(0, 'Cannot connect to the server. Please check your internet connection and try again.', 'NETWORK_ERROR');
   }
+  rememberBookmark(response.headers.get(BOOKMARK_HEADER));
 
   if (!response.ok) {
     const error = await toError(response);

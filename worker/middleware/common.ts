@@ -3,7 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId as honoRequestId } from 'hono/request-id';
 import { readConfig } from '../config';
-import { createDb } from '../db/client';
+import { BOOKMARK_HEADER, createRequestDb, parseBookmark } from '../db/client';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { clearComplianceCache } from '../services/compliance';
@@ -19,15 +19,22 @@ const requestIdMiddleware = honoRequestId({
   generator: (c) => c.req.header('cf-ray') ?? crypto.randomUUID(),
 });
 
-/** The one place that sets the request variables every route relies on: id, config, db, storage. */
+/**
+ * The one place that sets the request variables every route relies on: id, config, db, storage.
+ * The db is a D1 session that starts from the caller's `X-D1-Bookmark` (ignored unless it is a
+ * well-formed bookmark), and API answers carry the session's newest bookmark back.
+ */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) =>
   requestIdMiddleware(c, async () => {
     const config = readConfig(c.env);
     c.set('config', config);
-    c.set('db', await createDb(c.env));
-    if (!c.env.LIBSQL_URL) c.set('d1', c.env.DB);
+    const session = await createRequestDb(c.env, { method: c.req.method, bookmark: parseBookmark(c.req.header(BOOKMARK_HEADER)) });
+    c.set('db', session.db);
+    if (session.d1) c.set('d1', session.d1);
     c.set('storage', storageFor(c.env));
     await next();
+    const bookmark = session.bookmark();
+    if (bookmark && c.req.path.startsWith('/api/')) c.header(BOOKMARK_HEADER, bookmark);
   }),
 );
 

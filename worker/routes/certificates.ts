@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
 import {
   certificateFileName,
   certificateIdParam,
@@ -18,8 +19,10 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { auditInsertWhen } from '../services/audit';
 import { requireAdmin, requireAuth } from '../middleware/auth';
+import { edgeCache, purgeFor } from '../middleware/edge-cache';
 import { certificatePdf, certificateStatus, findCertificate, findCycleCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
 import { clearComplianceCache } from '../services/compliance';
+import { canonicalCertificateNumber, certificateEdgeSeconds, certificateKeys, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
 import { validate } from '../validate';
 
 /** The certificate by id, if the caller owns it or is an admin; 404 otherwise (never "exists but not yours"). */
@@ -42,15 +45,22 @@ function pdfResponse(bytes: Uint8Array, row: CertificateRow, disposition: 'inlin
   });
 }
 
+function verifyCacheKey(c: Context<AppEnv>): string | null {
+  const parsed = v.safeParse(canonicalCertificateNumber, c.req.param());
+  return parsed.success ? edgeCacheKeys.verifyJson(c.var.config, c.req.url, parsed.output.number) : null;
+}
+
 /**
  * Verification is public, everything else needs a session: this router mixes both, so it guards
  * per handler (declared in app.ts's PUBLIC_API_ROUTES for the public one).
  */
 export const certificates = new Hono<AppEnv>()
-  // Public: an inspector verifies without an account.
-  .get('/verify/:number', validate('param', certificateNumberParam), async (c) => {
+  // Public: an inspector verifies without an account. The same answer for everyone, so kept at
+  // the edge (purged on revocation); an unknown number is answered fresh each time.
+  .get('/verify/:number', edgeCache(verifyCacheKey), validate('param', certificateNumberParam), async (c) => {
     const result = await verifyCertificate(c.var.db, c.req.raw, c.req.valid('param').number);
     if (!result) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
+    c.header('Cache-Control', edgeCacheControl(certificateEdgeSeconds(result)));
     return c.json(result);
   })
 
@@ -142,5 +152,8 @@ export const certificates = new Hono<AppEnv>()
       ),
     ]);
     if (updated.length === 0) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
+    // Before the answer: from now on this data centre verifies it as revoked (others within the
+    // edge lifetime, or at once with a zone purge configured).
+    await purgeFor(c, certificateKeys(c.var.config, c.req.url, certificate.certificateNumber));
     return c.json<RevokeCertificateResponse>({ ...toCertificateInfo(updated[0]), message: certificateMessages.revoked });
   });

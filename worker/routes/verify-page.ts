@@ -8,6 +8,8 @@ import { ApiError } from '../errors';
 import { formatCertificateDate } from '../services/certificate-pdf';
 import { validate } from '../validate';
 import { verifyCertificate } from '../services/certificates';
+import { edgeCache } from '../middleware/edge-cache';
+import { canonicalCertificateNumber, certificateEdgeSeconds, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
 
 /**
  * The public verification page, rendered by the Worker: an inspector scans the QR code on a
@@ -185,16 +187,23 @@ function lookupPage(appName: string): Markup {
   });
 }
 
-/** Short enough that a revocation shows within a minute, long enough to absorb a burst of scans at the edge. */
-const RESULT_CACHE_SECONDS = 60;
+/** An unknown number's page: not purged when a number is issued, so kept only briefly. */
+const NOT_FOUND_CACHE_SECONDS = 60;
+/** The lookup form: the same static page for everyone. */
+const LOOKUP_CACHE_SECONDS = 300;
 
-function respond(c: Context<AppEnv>, body: Markup, status: 200 | 404 | 429 | 500, cacheSeconds: number) {
+/**
+ * `cacheSeconds` is how long the edge may keep the page (browsers revalidate; the lookup form they
+ * may keep as long); 0 means never stored anywhere.
+ */
+function respond(c: Context<AppEnv>, body: Markup, status: 200 | 404 | 429 | 500, cacheSeconds: number, browserSeconds = 0) {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Frame-Options', 'DENY');
-  // A short edge cache: a hot QR code (a posted list of certificates) costs one lookup per 5 minutes.
-  c.header('Cache-Control', cacheSeconds > 0 ? `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}` : 'no-store');
+  // A hot QR code (a posted list of certificates) costs one lookup per edge lifetime; a revocation
+  // purges the entry (edge-cache.ts).
+  c.header('Cache-Control', edgeCacheControl(cacheSeconds, browserSeconds));
   return c.html(body, status);
 }
 
@@ -216,6 +225,11 @@ function failurePage(appName: string, number: string): Markup {
   });
 }
 
+function pageCacheKey(c: Context<AppEnv>): string | null {
+  const parsed = v.safeParse(canonicalCertificateNumber, c.req.param());
+  return parsed.success ? edgeCacheKeys.verifyPage(c.var.config, c.req.url, parsed.output.number) : null;
+}
+
 export const verifyPage = new Hono<AppEnv>()
   // The lookup form (GET, no JavaScript) lands here and is sent to the canonical, cacheable URL.
   // (A fixed path under /certificate/verify/*, which the Worker answers before the client app.)
@@ -223,15 +237,15 @@ export const verifyPage = new Hono<AppEnv>()
     const parsed = v.safeParse(numberQuery, c.req.query());
     const number = parsed.success ? parsed.output.number : '';
     if (number) return c.redirect(`/certificate/verify/${encodeURIComponent(number.toUpperCase())}`, 303);
-    return respond(c, lookupPage(c.var.config.appName), 200, 300);
+    return respond(c, lookupPage(c.var.config.appName), 200, LOOKUP_CACHE_SECONDS, LOOKUP_CACHE_SECONDS);
   })
-  .get('/:number', validate('param', pageNumberParam), async (c) => {
+  .get('/:number', edgeCache(pageCacheKey), validate('param', pageNumberParam), async (c) => {
     const appName = c.var.config.appName;
     const { number } = c.req.valid('param');
     try {
       const result = number ? await verifyCertificate(c.var.db, c.req.raw, number) : null;
-      if (!result) return respond(c, notFoundPage(appName, number), 404, 60);
-      return respond(c, resultPage(appName, result), 200, RESULT_CACHE_SECONDS);
+      if (!result) return respond(c, notFoundPage(appName, number), 404, NOT_FOUND_CACHE_SECONDS);
+      return respond(c, resultPage(appName, result), 200, certificateEdgeSeconds(result));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
         c.header('Retry-After', error.headers?.['Retry-After'] ?? '60');

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOKMARK_HEADER, api } from './client';
+
+const bookmark = (n: number) => `00000000-${n.toString(16).padStart(8, '0')}-00000000-${'0'.repeat(32)}`;
+
+/** Stubs fetch: each call answers with the next bookmark of `answers` and records the bookmark it was sent. */
+function stubFetch(answers: (string | null)[]) {
+  const sent: (string | null)[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      sent.push(new Headers(init.headers).get(BOOKMARK_HEADER));
+      const next = answers.shift() ?? null;
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', ...(next ? { [BOOKMARK_HEADER]: next } : {}) } });
+    }),
+  );
+  return sent;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the D1 bookmark the client carries', () => {
+  it('sends back the newest bookmark it was given, ignores older and malformed ones', async () => {
+    const sent = stubFetch([bookmark(5), bookmark(3), 'not-a-bookmark', null, bookmark(9), null]);
+    for (let i = 0; i < 6; i++) await api.get('/anything', { token: null });
+    expect(sent).toEqual([null, bookmark(5), bookmark(5), bookmark(5), bookmark(5), bookmark(9)]);
+  });
+});
