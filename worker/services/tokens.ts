@@ -11,9 +11,17 @@ export interface SessionClaims {
   exp: number;
 }
 
-function key(secret: string): Uint8Array {
+/** The HMAC key of a secret, imported once per isolate (importing on every request costs a crypto call). */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function key(secret: string): Promise<CryptoKey> {
   if (!secret || secret.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
-  return new TextEncoder().encode(secret);
+  let imported = keys.get(secret);
+  if (!imported) {
+    imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, imported);
+  }
+  return imported;
 }
 
 export async function signSession(secret: string, userId: string, tokenVersion: number): Promise<string> {
@@ -23,12 +31,12 @@ export async function signSession(secret: string, userId: string, tokenVersion: 
     .setJti(crypto.randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
-    .sign(key(secret));
+    .sign(await key(secret));
 }
 
 export async function verifySession(secret: string, token: string): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await key(secret), { algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
     return { sub: payload.sub, ver: Number(payload.ver ?? 0), jti: payload.jti, exp: payload.exp };
   } catch {
