@@ -176,7 +176,7 @@ function HeroIllustration() {
 function SectionHeading({ eyebrow, title, description, id }: { eyebrow: string; title: string; description: string; id: string }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', maxW: '640px', mb: { base: '8', md: '12' } })}>
-      <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.600', textTransform: 'uppercase', letterSpacing: '0.08em' })}>{eyebrow}</span>
+      <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.08em' })}>{eyebrow}</span>
       <h2 id={id} className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.025em', lineHeight: '1.15' })}>
         {title}
       </h2>
@@ -301,7 +301,7 @@ function FeedbackSection() {
     <section id="feedback" aria-label="Feedback" className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
       <div className={cx(container, css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' }, gap: { base: '8', md: '16' }, alignItems: 'start' }))}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', position: { md: 'sticky' }, top: '24' })}>
-          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.600', textTransform: 'uppercase', letterSpacing: '0.08em' })}>We are listening</span>
+          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.08em' })}>We are listening</span>
           <p className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.025em', lineHeight: '1.15' })}>Help us make training better</p>
           <p className={css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.6' })}>
             Spotted a hazard that a course should cover, have a question, or an idea for a new module? Tell us. No account needed.
