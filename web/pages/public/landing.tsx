@@ -1,17 +1,20 @@
 import { ArrowRight, BookOpen, CircleCheck, GraduationCap, Layers, LogIn, ShieldCheck, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { publicApi, type PublicCourse } from '../../api/public';
 import { queryKeys } from '../../api/query-keys';
 import { Brand } from '../../components/brand';
-import { FeedbackForm } from '../../components/feedback-form';
 import { homeFor, useAccess, type FromState } from '../../components/route-guards';
 import { DEFAULT_ADMIN_PHONE, DEFAULT_COURSE_ICON, PRODUCT_NAME } from '../../config';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, Card, CardBody, Chip, Dialog, EmptyState, Skeleton, Toaster } from '../../ui';
+
+// The feedback form sits far below the fold and brings the form controls (select, checkbox, text
+// fields and their Ark machines): it loads after the page has rendered, not before.
+const FeedbackForm = lazy(() => import('../../components/feedback-form').then((m) => ({ default: m.FeedbackForm })));
 
 const container = css({ width: '100%', maxW: '1200px', mx: 'auto', px: { base: '4', sm: '6', lg: '8' } });
 
@@ -317,7 +320,9 @@ function FeedbackSection() {
         </div>
         <Card variant="elevated">
           <CardBody className={css({ p: { base: '5', sm: '8' } })}>
-            <FeedbackForm variant="public" />
+            <Suspense fallback={<Skeleton className={css({ height: '560px' })} />}>
+              <FeedbackForm variant="public" />
+            </Suspense>
           </CardBody>
         </Card>
       </div>
