@@ -47,7 +47,7 @@ describe('learner', () => {
     // A reload keeps the session (token restore), and logout goes to /login.
     await page.reload();
     await waitForPath(page, '/dashboard');
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('button', { name: /, account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
@@ -61,7 +61,7 @@ describe('learner', () => {
     await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Courses' }).click();
     await page.getByText(title).first().waitFor();
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('button', { name: /, account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
     // Casey has no book, so no course; the sign-in happens in the same page (no reload clears memory).

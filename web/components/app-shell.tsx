@@ -161,15 +161,17 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
 function AccountMenu({ user, profileHref, onLogout }: { user: DisplayableUser | null; profileHref: string; onLogout: () => void }) {
   const [, navigate] = useLocation();
   const name = userDisplayName(user);
+  const initials = userInitials(user);
   return (
     <Menu
       aria-label="Account"
       trigger={
+        // The name starts with the initials the button shows, so speech input ("click AM") finds it.
         <IconButton
-          aria-label={`Account menu for ${name}`}
+          aria-label={`${initials}, account menu for ${name}`}
           size="lg"
           className={css({ borderRadius: 'full' })}
-          icon={<Avatar initials={userInitials(user)} size="sm" />}
+          icon={<Avatar initials={initials} size="sm" />}
         />
       }
     >

@@ -48,8 +48,12 @@ export function RequiredTrainingPanel({ requirements, loading, failed, onRetry, 
           Failed to load your required training
         </Alert>
       ) : loading || !requirements ? (
-        <div aria-busy="true" aria-label="Loading your required training">
-          <Skeleton className={css({ h: '20', borderRadius: 'xl' })} />
+        // Two row-sized placeholders: most learners have a requirement or two, and a placeholder the
+        // height of the list keeps the sections below from jumping when it arrives (layout shift).
+        <div aria-busy="true" aria-label="Loading your required training" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className={css({ h: { base: '112px', sm: '68px' }, borderRadius: 'xl' })} />
+          ))}
         </div>
       ) : requirements.length === 0 ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No training is required of you at the moment.</p>

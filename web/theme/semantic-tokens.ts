@@ -42,7 +42,8 @@ export const semanticTokens = defineSemanticTokens({
     },
     focusRing: { value: '{colors.brand.500}' },
     brand: palette('brand', 700, 800, 700),
-    accent: palette('accent', 600, 700, 700),
+    // White text needs 4.5:1: accent.600 gives 4.05, accent.700 5.75.
+    accent: palette('accent', 700, 800, 700),
     success: palette('green', 600, 700, 700),
     warning: palette('amber', 500, 600, 800),
     error: palette('red', 600, 700, 700),

@@ -43,7 +43,7 @@ html{-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;background:#eef2f7;color:#1c2430;line-height:1.5}
 .top{background:#17335c;color:#fff;padding:14px 20px}
 .top .inner{max-width:640px;margin:0 auto;display:flex;align-items:center;gap:10px;font-weight:700;letter-spacing:.02em}
-.top .mark{display:inline-grid;place-items:center;width:30px;height:30px;border-radius:8px;background:#b88f38;color:#17335c;font-size:13px;font-weight:800}
+.top .mark{display:inline-grid;place-items:center;width:30px;height:30px;border-radius:8px;background:#d1aa55;color:#17335c;font-size:13px;font-weight:800}
 main{max-width:640px;margin:0 auto;padding:24px 16px 40px}
 .card{background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.08);overflow:hidden}
 .status{display:flex;gap:14px;align-items:center;padding:22px 24px;border-bottom:1px solid #e5e9f0}

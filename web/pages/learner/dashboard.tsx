@@ -195,7 +195,8 @@ function StatCard({ label, value, icon, tone, loading }: { label: string; value:
       <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
         <span className={css({ fontSize: { base: 'xs', md: 'sm' }, color: 'fg.muted', fontWeight: 'medium', lineHeight: '1.3' })}>{label}</span>
         {loading ? (
-          <Skeleton className={css({ h: '8', w: '12', mt: '1' })} />
+          // The figure's own line height (font size x 1.1), so the cards keep their height when it arrives.
+          <Skeleton className={css({ h: { base: '26.4px', md: '33px' }, w: '12' })} />
         ) : (
           <span className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
             {value}

@@ -19,7 +19,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { EmptyState } from '../../ui/empty-state';
 import { Select } from '../../ui/select';
 import { LoadingBlock } from '../../ui/spinner';
-import { TabList, Tabs, TabTrigger } from '../../ui/tabs';
+import { TabContent, TabList, Tabs, TabTrigger } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 
 type Tab = 'all' | 'progress' | 'completed';
@@ -130,73 +130,77 @@ export function MyCoursesPage() {
       <PageHeader title="My Safety Training" subtitle="Complete your required EHS courses to stay compliant and safe" />
       <IncompleteAttemptsDialog onResolved={load} />
 
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', mb: '6' })}>
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' }, gap: '3', alignItems: 'end' })}>
-          <div className={css({ position: 'relative' })}>
-            <TextField
-              aria-label="Search courses"
-              type="search"
-              placeholder="Search courses..."
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className={css({ '& input': { pl: '9' } })}
+      {/* The status tabs filter the one course list below, which is their tab panel (a selected tab
+          whose panel does not exist carries an invalid aria-controls). */}
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', mb: '6' })}>
+          <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' }, gap: '3', alignItems: 'end' })}>
+            <div className={css({ position: 'relative' })}>
+              <TextField
+                aria-label="Search courses"
+                type="search"
+                placeholder="Search courses..."
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                className={css({ '& input': { pl: '9' } })}
+              />
+              <Search aria-hidden className={css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', w: '4', h: '4', color: 'fg.subtle', pointerEvents: 'none' })} />
+            </div>
+            <Select
+              aria-label="Filter by book"
+              options={[{ value: 'all', label: 'All' }, ...books.map((b) => ({ value: b, label: b }))]}
+              value={book}
+              onValueChange={setBook}
             />
-            <Search aria-hidden className={css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', w: '4', h: '4', color: 'fg.subtle', pointerEvents: 'none' })} />
+            <Select aria-label="Sort courses" options={SORTS} value={sort} onValueChange={setSort} />
           </div>
-          <Select
-            aria-label="Filter by book"
-            options={[{ value: 'all', label: 'All' }, ...books.map((b) => ({ value: b, label: b }))]}
-            value={book}
-            onValueChange={setBook}
-          />
-          <Select aria-label="Sort courses" options={SORTS} value={sort} onValueChange={setSort} />
-        </div>
-        <Checkbox
-          checked={showAll}
-          onCheckedChange={(on) => {
-            setShowAll(on);
-            // A book chosen among the other books' courses is not in the learner's own list: back to All.
-            if (!on && book !== 'all' && !data?.courses.some((c) => c.domain.name === book && !c.isLocked)) setBook('all');
-          }}
-        >
-          Show courses from all books
-        </Checkbox>
-        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+          <Checkbox
+            checked={showAll}
+            onCheckedChange={(on) => {
+              setShowAll(on);
+              // A book chosen among the other books' courses is not in the learner's own list: back to All.
+              if (!on && book !== 'all' && !data?.courses.some((c) => c.domain.name === book && !c.isLocked)) setBook('all');
+            }}
+          >
+            Show courses from all books
+          </Checkbox>
           <TabList aria-label="Course status">
             <TabTrigger value="all">All ({counts.all})</TabTrigger>
             <TabTrigger value="progress">{wide ? 'In Progress' : 'Progress'} ({counts.progress})</TabTrigger>
             <TabTrigger value="completed">{wide ? 'Completed' : 'Done'} ({counts.completed})</TabTrigger>
           </TabList>
-        </Tabs>
-      </div>
+        </div>
 
-      {loading && !data ? (
-        <LoadingBlock label="Loading your courses..." />
-      ) : error ? (
-        <Alert status="error" action={<Button size="sm" variant="outline" onClick={load}>Retry</Button>}>
-          {error}
-        </Alert>
-      ) : visible.length === 0 ? (
-        filtersActive ? (
-          <EmptyState
-            bordered
-            icon={<SearchX />}
-            title="No matches found"
-            description="No courses matching your search criteria."
-            actions={<Button onClick={clearFilters}>Clear All Filters</Button>}
-          />
-        ) : (
-          <EmptyState bordered icon={<BookOpen />} title="No courses available" description={EMPTY_HINT[tab]} />
-        )
-      ) : (
-        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '5' })} aria-label="Courses">
-          {visible.map((course) => (
-            <li key={course.id}>
-              <CourseCard course={course} progress={data?.progress.get(course.id) ?? null} requirement={requirementOf.get(course.id)} />
-            </li>
-          ))}
-        </ul>
-      )}
+        <TabContent value={tab} className={css({ pt: '0' })}>
+          {loading && !data ? (
+            <LoadingBlock label="Loading your courses..." />
+          ) : error ? (
+            <Alert status="error" action={<Button size="sm" variant="outline" onClick={load}>Retry</Button>}>
+              {error}
+            </Alert>
+          ) : visible.length === 0 ? (
+            filtersActive ? (
+              <EmptyState
+                bordered
+                icon={<SearchX />}
+                title="No matches found"
+                description="No courses matching your search criteria."
+                actions={<Button onClick={clearFilters}>Clear All Filters</Button>}
+              />
+            ) : (
+              <EmptyState bordered icon={<BookOpen />} title="No courses available" description={EMPTY_HINT[tab]} />
+            )
+          ) : (
+            <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '5' })} aria-label="Courses">
+              {visible.map((course) => (
+                <li key={course.id}>
+                  <CourseCard course={course} progress={data?.progress.get(course.id) ?? null} requirement={requirementOf.get(course.id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabContent>
+      </Tabs>
     </div>
   );
 }

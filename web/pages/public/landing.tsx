@@ -1,17 +1,20 @@
 import { ArrowRight, BookOpen, CircleCheck, GraduationCap, Layers, LogIn, ShieldCheck, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { publicApi, type PublicCourse } from '../../api/public';
 import { queryKeys } from '../../api/query-keys';
 import { Brand } from '../../components/brand';
-import { FeedbackForm } from '../../components/feedback-form';
 import { homeFor, useAccess, type FromState } from '../../components/route-guards';
 import { DEFAULT_ADMIN_PHONE, DEFAULT_COURSE_ICON, PRODUCT_NAME } from '../../config';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, Card, CardBody, Chip, Dialog, EmptyState, Skeleton, Toaster } from '../../ui';
+
+// The feedback form sits far below the fold and brings the form controls (select, checkbox, text
+// fields and their Ark machines): it loads after the page has rendered, not before.
+const FeedbackForm = lazy(() => import('../../components/feedback-form').then((m) => ({ default: m.FeedbackForm })));
 
 const container = css({ width: '100%', maxW: '1200px', mx: 'auto', px: { base: '4', sm: '6', lg: '8' } });
 
@@ -176,7 +179,7 @@ function HeroIllustration() {
 function SectionHeading({ eyebrow, title, description, id }: { eyebrow: string; title: string; description: string; id: string }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', maxW: '640px', mb: { base: '8', md: '12' } })}>
-      <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.600', textTransform: 'uppercase', letterSpacing: '0.08em' })}>{eyebrow}</span>
+      <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.08em' })}>{eyebrow}</span>
       <h2 id={id} className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.025em', lineHeight: '1.15' })}>
         {title}
       </h2>
@@ -301,7 +304,7 @@ function FeedbackSection() {
     <section id="feedback" aria-label="Feedback" className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
       <div className={cx(container, css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' }, gap: { base: '8', md: '16' }, alignItems: 'start' }))}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', position: { md: 'sticky' }, top: '24' })}>
-          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.600', textTransform: 'uppercase', letterSpacing: '0.08em' })}>We are listening</span>
+          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.08em' })}>We are listening</span>
           <p className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.025em', lineHeight: '1.15' })}>Help us make training better</p>
           <p className={css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.6' })}>
             Spotted a hazard that a course should cover, have a question, or an idea for a new module? Tell us. No account needed.
@@ -317,7 +320,9 @@ function FeedbackSection() {
         </div>
         <Card variant="elevated">
           <CardBody className={css({ p: { base: '5', sm: '8' } })}>
-            <FeedbackForm variant="public" />
+            <Suspense fallback={<Skeleton className={css({ height: '560px' })} />}>
+              <FeedbackForm variant="public" />
+            </Suspense>
           </CardBody>
         </Card>
       </div>

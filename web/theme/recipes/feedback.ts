@@ -124,8 +124,9 @@ export const avatar = defineSlotRecipe({
       flexShrink: 0,
       borderRadius: 'full',
       overflow: 'hidden',
-      bg: 'accent.500',
-      color: 'white',
+      // The semantic solid, so the initials keep white-on-accent contrast (accent.500 gave 3.2:1).
+      bg: 'accent.solid',
+      color: 'accent.contrast',
       fontWeight: 'semibold',
       userSelect: 'none',
     },

@@ -1,0 +1,106 @@
+// Lighthouse (mobile profile, default simulated throttling) on the three pages people reach first:
+// the landing page, the learner dashboard (signed in) and the certificate verification page.
+// Budget: performance ≥ 95 and accessibility ≥ 95 on each.
+//
+// Lighthouse runs against the Debian Chromium, driven through its remote-debugging port. The
+// signed-in page is measured by writing the session where the client reads it (localStorage
+// `token` and `user`, see web/state/session.tsx) in the same browser profile, then running
+// Lighthouse with `disableStorageReset` so the session survives its navigation.
+//
+// Performance scores move by several points between runs, by tens on a busy machine (simulated
+// throttling multiplies the observed main-thread work by 4, and this machine's 2 cores are shared),
+// so each page is measured RUNS times and the median of each category is recorded.
+// LIGHTHOUSE_RUNS=1 in the environment for a quick look.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort } from '../lib.mjs';
+import { startWorker, step } from './harness.mjs';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
+const BUDGET = 95;
+// Below this benchmarkIndex Lighthouse itself warns that the host is too slow for its CPU model
+// (core/gather/driver/environment.js): simulated timings then scale an already slowed trace by 4.
+const SLOW_HOST_INDEX = 1000;
+// Where the full reports of the last run go (for reading the audits behind a score), if set.
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+
+// The flags the stack notes give for a closed network, plus the port Lighthouse connects to.
+const chromiumArgs = (port) => ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`];
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export default async function lighthouseStep({ persist, results }) {
+  const worker = await startWorker(persist);
+  const profile = mkdtempSync(join(tmpdir(), 'ehs-lighthouse-'));
+  const port = await freePort();
+  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs(port) });
+  try {
+    const base = worker.base;
+    const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'learner', password: 'Learner#2026demo' }) })).json();
+    const { token, type: _type, ...user } = login;
+    const certificates = await (await fetch(`${base}/api/v2/certificates/user/all`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const number = certificates[0]?.certificateNumber;
+    if (!number) throw new Error('the demo learner has no certificate to verify');
+
+    // Every run starts from an empty HTTP cache (a first visit). The visitor pages also start from
+    // empty storage (Lighthouse's default reset); the dashboard keeps storage, and gets the session
+    // written into this profile's localStorage for the Worker's origin just before each run.
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    const signInThroughStorage = async () => {
+      await page.goto(`${base}/favicon.svg`);
+      await page.evaluate(([t, u]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('user', u);
+      }, [token, JSON.stringify(user)]);
+      await page.goto('about:blank');
+    };
+
+    const pages = [
+      ['landing page', '/', null],
+      ['learner dashboard', '/dashboard', signInThroughStorage],
+      ['verification page', `/certificate/verify/${encodeURIComponent(number)}`, null],
+    ];
+    for (const [name, path, prepare] of pages) {
+      step(`Lighthouse, mobile: ${name} (${path}), median of ${RUNS} runs`);
+      const scores = { performance: [], accessibility: [] };
+      let slowHost = false;
+      for (let i = 0; i < RUNS; i++) {
+        await cdp.send('Network.clearBrowserCache');
+        if (prepare) await prepare();
+        const result = await lighthouse(`${base}${path}`, {
+          port,
+          formFactor: 'mobile',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: prepare !== null,
+          logLevel: 'error',
+          output: 'json',
+        });
+        const lhr = result.lhr;
+        if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (lhr.finalDisplayedUrl !== `${base}${path}`) throw new Error(`Lighthouse on ${path} ended on ${lhr.finalDisplayedUrl}`);
+        const p = Math.round(lhr.categories.performance.score * 100);
+        const a = Math.round(lhr.categories.accessibility.score * 100);
+        scores.performance.push(p);
+        scores.accessibility.push(a);
+        const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable');
+        slowHost ||= lhr.environment.benchmarkIndex < SLOW_HOST_INDEX;
+        const metric = (id) => lhr.audits[id].displayValue;
+        const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}; benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`;
+        console.log(`  run ${i + 1}: performance ${p}, accessibility ${a} (${metrics})${failing.length ? `; below 90: ${failing.map((audit) => `${audit.id} (${Math.round(audit.score * 100)})`).join(', ')}` : ''}`);
+        if (REPORT_DIR) writeFileSync(join(REPORT_DIR, `${name.replace(/\s+/g, '-')}-${i + 1}.json`), result.report);
+      }
+      if (slowHost) console.log(`  Lighthouse warned that this host's CPU is slower than it expects (benchmarkIndex below ${SLOW_HOST_INDEX}): performance here reads low.`);
+      const p = median(scores.performance);
+      const a = median(scores.accessibility);
+      results.record(`Lighthouse ${name} performance / accessibility (mobile, median of ${RUNS})`, `${p} / ${a}`, `≥ ${BUDGET} / ≥ ${BUDGET}`, p >= BUDGET && a >= BUDGET);
+    }
+  } finally {
+    await context.close();
+    worker.stop();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
