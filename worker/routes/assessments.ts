@@ -28,7 +28,9 @@ import {
   isPastGrace,
   loadAssessment,
   toAttemptResult,
+  toUsedAttempts,
   usedAttempts,
+  usedAttemptsQuery,
   inCurrentCycle,
   currentCycleOf,
   type AttemptRecord,
@@ -47,12 +49,15 @@ async function assessmentContext(db: Db, user: AuthUser, componentId: string): P
   return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
 }
 
-async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
-  return db
+const openAttemptQuery = (db: Db, userId: string, componentId: string) =>
+  db
     .select()
     .from(attempts)
     .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), isNull(attempts.submittedAt)))
-    .get();
+    .limit(1);
+
+async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
+  return (await openAttemptQuery(db, userId, componentId))[0];
 }
 
 /** The caller's own attempt, else 404 (someone else's attempt does not exist for them). */
@@ -220,17 +225,17 @@ export const assessments = new Hono<AppEnv>()
     const componentId = ctx.component.id;
     const now = new Date();
 
-    const open = await openAttempt(db, user.id, componentId);
+    // One round trip for what a start decides on (a synchronized start queues every call on the one D1).
+    const statusQuery = () => db.select({ status: componentProgress.status }).from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).limit(1);
+    const [[open], usedRows, statusRows] = await db.batch([openAttemptQuery(db, user.id, componentId), usedAttemptsQuery(db, user.id, componentId), statusQuery()]);
+    let used = toUsedAttempts(usedRows);
+    let row = statusRows[0];
     if (open) {
       if (!isPastGrace(open, now)) return c.json(startResponse(open, ctx.assessment, true, now));
       // An attempt whose time ran out while the learner was away is closed on its saved answers first.
       await closeAttempt(db, open, ctx.assessment, open.answers ?? {}, 'DEADLINE', now);
+      [used, [row]] = await Promise.all([usedAttempts(db, user.id, componentId), statusQuery()]);
     }
-
-    const [used, row] = await Promise.all([
-      usedAttempts(db, user.id, componentId),
-      db.select({ status: componentProgress.status }).from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).get(),
-    ]);
     if (used.passed || row?.status === 'COMPLETED') throw new ApiError('CONFLICT', 'You have already passed this assessment');
     if (used.count >= ctx.assessment.maxAttempts) throw new ApiError('MAX_ATTEMPTS_REACHED', 'Maximum attempts reached');
 

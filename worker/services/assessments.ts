@@ -48,18 +48,32 @@ export const inCurrentCycle = sql`${attempts.cycle} = coalesce((SELECT cp.cycle 
 export const currentCycleOf = (userId: string, courseId: string) =>
   sql`coalesce((SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseId}), 1)`;
 
-/** How many attempts the learner has used on a component in the current cycle (open ones included). */
-export async function usedAttempts(db: Db, userId: string, componentId: string): Promise<{ count: number; maxNumber: number; passed: boolean }> {
-  const row = await db
+export interface UsedAttempts {
+  count: number;
+  maxNumber: number;
+  passed: boolean;
+}
+
+/** The query of usedAttempts, to send in a `db.batch` with others; read its rows with toUsedAttempts. */
+export function usedAttemptsQuery(db: Db, userId: string, componentId: string) {
+  return db
     .select({
       count: sql<number>`count(*)`,
       maxNumber: sql<number>`coalesce(max(${attempts.attemptNumber}), 0)`,
       passed: sql<number>`coalesce(max(CASE WHEN ${attempts.passed} = 1 THEN 1 ELSE 0 END), 0)`,
     })
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), inCurrentCycle))
-    .get();
+    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), inCurrentCycle));
+}
+
+export function toUsedAttempts(rows: { count: number; maxNumber: number; passed: number }[]): UsedAttempts {
+  const row = rows[0];
   return { count: Number(row?.count ?? 0), maxNumber: Number(row?.maxNumber ?? 0), passed: Number(row?.passed ?? 0) === 1 };
+}
+
+/** How many attempts the learner has used on a component in the current cycle (open ones included). */
+export async function usedAttempts(db: Db, userId: string, componentId: string): Promise<UsedAttempts> {
+  return toUsedAttempts(await usedAttemptsQuery(db, userId, componentId));
 }
 
 export function resultMessage(passed: boolean, passingScore: number, remaining: number): string {

@@ -13,17 +13,26 @@ export type CourseProgressRow = typeof courseProgress.$inferSelect;
 export type ComponentProgressRow = typeof componentProgress.$inferSelect;
 export type ComponentRow = typeof components.$inferSelect;
 
-/** The course's components in learning order. */
-export async function courseComponents(db: Db, courseId: string): Promise<ComponentRow[]> {
-  return db.select().from(components).where(eq(components.courseId, courseId)).orderBy(asc(components.orderIndex), asc(components.createdAt));
-}
-
-export async function componentProgressMap(db: Db, userId: string, courseId: string): Promise<Map<string, ComponentProgressRow>> {
-  const rows = await db
+// The reads below are also sent together in one `db.batch` by the write paths: D1 runs one query at a time
+// per database, so under a synchronized start every round trip waits behind every other learner's.
+const courseComponentsQuery = (db: Db, courseId: string) =>
+  db.select().from(components).where(eq(components.courseId, courseId)).orderBy(asc(components.orderIndex), asc(components.createdAt));
+const componentProgressQuery = (db: Db, userId: string, courseId: string) =>
+  db
     .select()
     .from(componentProgress)
     .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseId)));
-  return new Map(rows.map((row) => [row.componentId, row]));
+const byComponent = (rows: ComponentProgressRow[]) => new Map(rows.map((row) => [row.componentId, row]));
+const enrollmentQuery = (db: Db, userId: string, courseId: string) =>
+  db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).limit(1);
+
+/** The course's components in learning order. */
+export async function courseComponents(db: Db, courseId: string): Promise<ComponentRow[]> {
+  return courseComponentsQuery(db, courseId);
+}
+
+export async function componentProgressMap(db: Db, userId: string, courseId: string): Promise<Map<string, ComponentProgressRow>> {
+  return byComponent(await componentProgressQuery(db, userId, courseId));
 }
 
 /**
@@ -43,12 +52,9 @@ export async function recomputeCourseProgress(
   /** True when the learner caused it: lastAccessedAt moves. An admin action or the cron leaves it. */
   options: { accessed?: boolean } = {},
 ): Promise<CourseProgressRow | null> {
-  const [current, list, progressRows] = await Promise.all([
-    db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).get(),
-    courseComponents(db, courseId),
-    componentProgressMap(db, userId, courseId),
-  ]);
+  const [[current], list, progress] = await db.batch([enrollmentQuery(db, userId, courseId), courseComponentsQuery(db, courseId), componentProgressQuery(db, userId, courseId)]);
   if (!current) return null;
+  const progressRows = byComponent(progress);
 
   const map = new Map<string, ComponentProgressLike>();
   for (const [componentId, row] of progressRows) map.set(componentId, { status: row.status, progressPercentage: row.progressPercentage });
@@ -144,7 +150,20 @@ export const COMPONENT_LOCKED_MESSAGE = 'Complete previous components first';
 export async function componentContext(db: Db, user: Pick<AuthUser, 'id' | 'role'>, componentId: string): Promise<ComponentContext> {
   const component = await db.select().from(components).where(eq(components.id, componentId)).get();
   if (!component) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
-  const [found, enrollment] = await Promise.all([findCourseWithDomain(db, component.courseId), findEnrollment(db, user.id, component.courseId)]);
+  // One round trip for the rest; the component list and progress are only used once access is granted.
+  // The course and its book are two statements: a batch maps rows by column name, and a join repeats `id`.
+  const [[course], [domain], [enrollment], list, progressRows] = await db.batch([
+    db.select().from(courses).where(eq(courses.id, component.courseId)).limit(1),
+    db
+      .select({ id: domains.id, name: domains.name })
+      .from(domains)
+      .where(eq(domains.id, sql`(SELECT ${courses.domainId} FROM ${courses} WHERE ${courses.id} = ${component.courseId})`))
+      .limit(1),
+    enrollmentQuery(db, user.id, component.courseId),
+    courseComponentsQuery(db, component.courseId),
+    componentProgressQuery(db, user.id, component.courseId),
+  ]);
+  const found = course && domain ? { course, domain } : null;
   if (!found) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
   if (!enrollment) {
     // A learner enrolled before losing the book keeps their own enrollment; others see nothing.
@@ -153,7 +172,7 @@ export async function componentContext(db: Db, user: Pick<AuthUser, 'id' | 'role
     throw new ApiError('FORBIDDEN', ENROLL_FIRST);
   }
   if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
-  const [list, progress] = await Promise.all([courseComponents(db, component.courseId), componentProgressMap(db, user.id, component.courseId)]);
+  const progress = byComponent(progressRows);
   let row = progress.get(componentId);
   if (!row) {
     await db
