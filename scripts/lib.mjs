@@ -107,10 +107,10 @@ export function workerErrorLog() {
 }
 
 /** `wrangler dev` on a loopback port over a `--persist-to` state, resolved once /api/health answers; its output goes to `onOutput`. */
-export async function startLocalWorker({ port, persist, jwtSecret, onOutput = () => {}, timeoutMs = 90_000 }) {
+export async function startLocalWorker({ port, persist, jwtSecret, onOutput = () => {}, timeoutMs = 90_000, extraArgs = [] }) {
   const child = spawn(
     'npx',
-    ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:${jwtSecret}`, '--show-interactive-dev-session=false'],
+    ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:${jwtSecret}`, '--show-interactive-dev-session=false', ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'], env: quietEnv, detached: true },
   );
   child.stdout.on('data', onOutput);

@@ -9,7 +9,7 @@
 //   check: D1 read directly: one attempt per learner, submitted, answers, score, progress and certificates exactly
 //   as expected from each learner's deterministic answers
 // Load: autocannon, one run per step, each connection one learner (setupRequest takes the next learner's token).
-// Options: --learners N (default 2000), --login-connections N (default 4), --answer-connections N (default 200),
+// Options: --learners N (default 2000), --login-connections N (default 4), --answer-connections N (default 50),
 // --max-minutes N (hard limit, default 30).
 // Exits non-zero on any 5xx, any request not answered 200, any Worker error logged, or any failed check.
 import { rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const LEARNERS = option('--learners', 2000);
 const LOGIN_CONNECTIONS = option('--login-connections', 4);
-const ANSWER_CONNECTIONS = option('--answer-connections', 200);
+const ANSWER_CONNECTIONS = option('--answer-connections', 50);
 const MAX_MINUTES = option('--max-minutes', 30);
 if (![LEARNERS, LOGIN_CONNECTIONS, ANSWER_CONNECTIONS, MAX_MINUTES].every((n) => Number.isInteger(n) && n > 0) || LEARNERS > 10_000) {
   console.error('usage: npm run load -- [--learners N (1-10000)] [--login-connections N] [--answer-connections N] [--max-minutes N]');
@@ -136,7 +136,8 @@ const onOutput = (chunk) => {
   workerErrors.scan(chunk);
   for (const line of String(chunk).split('\n')) if (/reload|restart|✘|error/i.test(line) && workerNotices.length < 10) workerNotices.push(line.slice(0, 300));
 };
-worker = await startLocalWorker({ port, persist, jwtSecret: JWT_SECRET, onOutput });
+// No per-request log line: each is a call from the local runtime back to wrangler's Node process.
+worker = await startLocalWorker({ port, persist, jwtSecret: JWT_SECRET, onOutput, extraArgs: ['--log-level', 'warn'] });
 
 // ---------------------------------------------------------------------------------------------
 // One autocannon run per step; each connection serves one learner taken from a queue
