@@ -113,9 +113,20 @@ export async function startLocalWorker({ port, persist, jwtSecret, onOutput = ()
     ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:${jwtSecret}`, '--show-interactive-dev-session=false', ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'], env: quietEnv, detached: true },
   );
-  child.stdout.on('data', onOutput);
-  child.stderr.on('data', onOutput);
-  await waitForHealth(`http://127.0.0.1:${port}`, timeoutMs, child);
+  // The last output goes into the error when it never becomes healthy (it can exit at start-up).
+  let tail = '';
+  const keep = (chunk) => {
+    tail = (tail + chunk).slice(-2000);
+    onOutput(chunk);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, timeoutMs, child);
+  } catch (error) {
+    await stopLocalWorker(child);
+    throw new Error(`${error.message}; its last output:\n${tail}`);
+  }
   return child;
 }
 
