@@ -1,8 +1,11 @@
-// Shared by the start, test and bench scripts: run commands, find a port, wait for the Worker.
+// Shared by the start, test, bench, soak and load scripts: run commands, find a port, a seeded temporary
+// state, SQL on the local D1, a local Worker started, watched and stopped.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // Telemetry and the Cloudflare IP lookup both try the network and fail slowly on a closed machine.
 export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
@@ -51,4 +54,94 @@ export async function waitForHealth(baseURL, timeoutMs = 60_000, child) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the Worker did not answer at ${baseURL} within ${timeoutMs / 1000} s`);
+}
+
+/** A temporary local state (`--persist-to` directory), migrated and seeded with the demo data; the client built first if needed. */
+export async function seededTempState(prefix) {
+  if (!existsSync('dist/client/index.html')) {
+    step('Building the client');
+    await run('npm', ['run', '--silent', 'build']);
+  }
+  const persist = mkdtempSync(join(tmpdir(), prefix));
+  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await run('node', ['scripts/seed.mjs', '--persist-to', persist]);
+  return persist;
+}
+
+/** Runs SQL on the local D1 of a `--persist-to` directory (wrangler dev stopped or not) and returns the rows of the last statement. */
+export async function d1(persist, sql) {
+  const file = join(persist, `q-${Date.now()}-${Math.random().toString(36).slice(2)}.sql`);
+  writeFileSync(file, sql);
+  try {
+    const out = await new Promise((resolvePromise, reject) => {
+      const child = spawn('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', file, '--json', '--yes'], { env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolvePromise(stdout) : reject(new Error(`wrangler d1 execute failed (${code}): ${stdout}${stderr}`))));
+    });
+    const parsed = JSON.parse(out);
+    if (!Array.isArray(parsed)) throw new Error(`wrangler d1 execute: ${out}`);
+    return parsed[parsed.length - 1]?.results ?? [];
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Counts the Worker's logged errors: its one error handler logs every 500 as a JSON line with level
+ * "error", including those answered to a client that had already hung up, which no client sees.
+ */
+export function workerErrorLog() {
+  const log = { count: 0, samples: [] };
+  log.scan = (chunk) => {
+    for (const line of String(chunk).split('\n')) {
+      if (!line.includes('"level":"error"')) continue;
+      log.count += 1;
+      if (log.samples.length < 5) log.samples.push(line.slice(0, 400));
+    }
+  };
+  return log;
+}
+
+/** `wrangler dev` on a loopback port over a `--persist-to` state, resolved once /api/health answers; its output goes to `onOutput`. */
+export async function startLocalWorker({ port, persist, jwtSecret, onOutput = () => {}, timeoutMs = 90_000, extraArgs = [] }) {
+  const child = spawn(
+    'npx',
+    ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:${jwtSecret}`, '--show-interactive-dev-session=false', ...extraArgs],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: quietEnv, detached: true },
+  );
+  // The last output goes into the error when it never becomes healthy (it can exit at start-up).
+  let tail = '';
+  const keep = (chunk) => {
+    tail = (tail + chunk).slice(-2000);
+    onOutput(chunk);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, timeoutMs, child);
+  } catch (error) {
+    await stopLocalWorker(child);
+    throw new Error(`${error.message}; its last output:\n${tail}`);
+  }
+  return child;
+}
+
+/** Stops a Worker started by startLocalWorker (its whole process group): SIGTERM, then SIGKILL after 10 s. */
+export async function stopLocalWorker(child) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) signal('SIGKILL');
 }

@@ -7,13 +7,11 @@
 //   progress past a locked component, no stored object without a material or certificate row
 // Options: --minutes N (default 10; 1 for a quick check), --learners N (connections, default 6).
 // Exits non-zero on any 5xx or broken invariant. Not part of `npm test`.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, quietEnv, run, step, waitForHealth } from './lib.mjs';
+import { d1 as d1At, freePort, seededTempState, startLocalWorker, step, stopLocalWorker, workerErrorLog } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -32,33 +30,9 @@ const JWT_SECRET = `soak-${'s'.repeat(40)}`;
 // ---------------------------------------------------------------------------------------------
 // A seeded temporary state and a Worker on a free loopback port
 
-if (!existsSync('dist/client/index.html')) {
-  step('Building the client');
-  await run('npm', ['run', '--silent', 'build']);
-}
 step('Seeding a temporary local state');
-const persist = mkdtempSync(join(tmpdir(), 'ehs-soak-'));
-await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { stdio: ['ignore', 'ignore', 'inherit'] });
-await run('node', ['scripts/seed.mjs', '--persist-to', persist]);
-
-/** Runs SQL on the local D1 (wrangler dev stopped or not) and returns the rows of the last statement. */
-async function d1(sql) {
-  const file = join(persist, `q-${Date.now()}-${Math.random().toString(36).slice(2)}.sql`);
-  writeFileSync(file, sql);
-  const out = await new Promise((resolvePromise, reject) => {
-    const child = spawn('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', file, '--json', '--yes'], { env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolvePromise(stdout) : reject(new Error(`wrangler d1 execute failed (${code}): ${stdout}${stderr}`))));
-  });
-  rmSync(file, { force: true });
-  const parsed = JSON.parse(out);
-  if (!Array.isArray(parsed)) throw new Error(`wrangler d1 execute: ${out}`);
-  return parsed[parsed.length - 1]?.results ?? [];
-}
+const persist = await seededTempState('ehs-soak-');
+const d1 = (sql) => d1At(persist, sql);
 
 // More learners than the demo's five, so assessments do not run out of attempts in the first minute:
 // copies of `learner` (same password hash and books), each a connection's own account per loop.
@@ -78,46 +52,9 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let worker = null;
 let restarts = 0;
-const workerErrors = { count: 0, samples: [] };
-
-async function startWorker() {
-  const child = spawn(
-    'npx',
-    ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:${JWT_SECRET}`, '--show-interactive-dev-session=false'],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: quietEnv, detached: true },
-  );
-  // The Worker's one error handler logs every 500 as a JSON line with level "error", including those
-  // answered to a client that had already hung up (the faults), which no client sees.
-  const scan = (chunk) => {
-    for (const line of String(chunk).split('\n')) {
-      if (!line.includes('"level":"error"')) continue;
-      workerErrors.count += 1;
-      if (workerErrors.samples.length < 5) workerErrors.samples.push(line.slice(0, 400));
-    }
-  };
-  child.stdout.on('data', scan);
-  child.stderr.on('data', scan);
-  await waitForHealth(base, 90_000, child);
-  return child;
-}
-
-async function stopWorker(child) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-}
+const workerErrors = workerErrorLog();
+const startWorker = () => startLocalWorker({ port, persist, jwtSecret: JWT_SECRET, onOutput: workerErrors.scan });
+const stopWorker = stopLocalWorker;
 
 const cleanup = async () => {
   await stopWorker(worker);

@@ -1,8 +1,10 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { app } from '../../worker/app';
 import { gradeAnswers, readAssessment } from '../../worker/services/grading';
 import { createCourse, enroll, takeAssessment, type CourseFixture } from './fixtures';
-import { api, createDomain, createUser, db, login, schema } from './helpers';
+import { api, createDomain, createUser, db, env, login, schema } from './helpers';
 
 // Whole journeys of real HTTP calls: allow for a loaded machine running every suite at once.
 vi.setConfig({ testTimeout: 30_000 });
@@ -477,5 +479,75 @@ describe('grading rules', () => {
       ],
     });
     expect(gradeAnswers(seventy, { x: 'true', y: 'false' })).toMatchObject({ score: 70, passed: true });
+  });
+});
+
+describe('D1 round trips under a synchronized start', () => {
+  /**
+   * D1 runs one query at a time per database, so when a whole site starts a timed assessment at once
+   * every round trip of every learner queues behind the others (`npm run load`: 2,000 learners).
+   * Counts the calls that reach the binding: a statement's first/all/run/raw, or one batch.
+   */
+  function countingD1(real: D1Database) {
+    const count = { calls: 0 };
+    const targets = new WeakMap<object, D1PreparedStatement>();
+    const call = (run: () => unknown) => {
+      count.calls += 1;
+      return run();
+    };
+    const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+      const proxy = new Proxy(statement, {
+        get(target, prop) {
+          if (prop === 'bind') return (...values: unknown[]) => wrap(target.bind(...values));
+          if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw') return (...args: unknown[]) => call(() => (target[prop] as (...a: unknown[]) => unknown)(...args));
+          const value = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      targets.set(proxy, statement);
+      return proxy;
+    };
+    // The Worker reads through a D1 session (withSession): the session is counted the same way.
+    const wrapDb = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(inner, prop) {
+          if (prop === 'prepare') return (query: string) => wrap((inner as unknown as D1Database).prepare(query));
+          if (prop === 'batch') return (statements: D1PreparedStatement[]) => call(() => (inner as unknown as D1Database).batch(statements.map((s) => targets.get(s) ?? s)));
+          if (prop === 'withSession') return (constraint?: string) => wrapDb((inner as unknown as D1Database).withSession(constraint) as object);
+          const value = Reflect.get(inner, prop, inner);
+          return typeof value === 'function' ? value.bind(inner) : value;
+        },
+      });
+    const db = wrapDb(real);
+    return { db, count };
+  }
+
+  async function callsFor(method: string, path: string, token: string, body?: unknown) {
+    const { db: counted, count } = countingD1(env.DB);
+    const ctx = createExecutionContext();
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), { ...env, DB: counted }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return { calls: count.calls, body: (await res.json()) as any };
+  }
+
+  it('starts an attempt in 2 D1 calls, resumes it in 1 and submits it in 2', async () => {
+    const course = await createCourse();
+    const { token } = await enrolledLearner(course);
+    const componentId = course.pre!.componentId;
+    // One read batch (the session check, the component's context, the open attempt, the attempts
+    // used), then one write batch (the attempt, the component and course progress, the day's activity).
+    const started = await callsFor('POST', `${A}/${componentId}/start`, token);
+    expect(started.body.resumed).toBe(false);
+    expect(started.calls).toBe(2);
+    const resumed = await callsFor('POST', `${A}/${componentId}/start`, token);
+    expect(resumed.body).toMatchObject({ resumed: true, attemptId: started.body.attemptId });
+    expect(resumed.calls).toBe(1);
+    const submitted = await callsFor('POST', `${A}/attempts/${started.body.attemptId}/submit`, token, { answers: {} });
+    expect(submitted.body.submitReason).toBe('MANUAL');
+    // One read batch, one closing batch (no certificate: nothing was answered).
+    expect(submitted.calls).toBe(2);
   });
 });

@@ -46,12 +46,14 @@ export async function recomputeCourseProgress(
   /** True when the learner caused it: lastAccessedAt moves. An admin action or the cron leaves it. */
   options: { accessed?: boolean } = {},
 ): Promise<CourseProgressRow | null> {
-  const [current, list, progressRows] = await Promise.all([
-    db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).get(),
-    courseComponents(db, courseId),
-    componentProgressMap(db, userId, courseId),
+  // One batch for the three reads.
+  const [[current], list, rows] = await db.batch([
+    enrollmentQuery(db, userId, courseId),
+    courseComponentsQuery(db, courseId),
+    db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseId))),
   ]);
   if (!current) return null;
+  const progressRows = new Map(rows.map((row) => [row.componentId, row]));
   const next = nextCourseProgress(current, list, progressRows, now, options);
   const updated = (await db.update(courseProgress).set(next).where(eq(courseProgress.id, current.id)).returning().get()) ?? current;
 
