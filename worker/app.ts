@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { ApiError, onError } from './errors';
 import { requireAdmin, requireAuth } from './middleware/auth';
-import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, forgetComplianceAfterWrite, noStore, requestContext, settleRequestBody } from './middleware/common';
+import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, forgetAdminSnapshotsAfterWrite, forgetComplianceAfterWrite, noStore, requestContext, settleRequestBody } from './middleware/common';
 import { adminAssessments } from './routes/admin-assessments';
 import { adminCourses } from './routes/admin-courses';
 import { adminDashboard } from './routes/admin-dashboard';
@@ -57,6 +57,11 @@ export const app = new Hono<AppEnv>()
   .use('/api/users', forgetComplianceAfterWrite)
   .use('/api/users/*', forgetComplianceAfterWrite)
   .use('/api/domains/*', forgetComplianceAfterWrite)
+  .use('/api/users', forgetAdminSnapshotsAfterWrite)
+  .use('/api/users/*', forgetAdminSnapshotsAfterWrite)
+  .use('/api/domains/*', forgetAdminSnapshotsAfterWrite)
+  .use('/api/v2/admin/courses/*', forgetAdminSnapshotsAfterWrite)
+  .use('/api/v2/admin/assessments/*', forgetAdminSnapshotsAfterWrite)
   // /api/users also serves a learner's own profile (GET and PUT /api/users/:id), so its admin-only
   // paths are listed one by one.
   .on(['GET', 'POST'], '/api/users', requireAdmin)
