@@ -3,7 +3,7 @@ import type { AppEnv } from './env';
 import { ApiError, onError } from './errors';
 import { requireAdmin, requireAuth } from './middleware/auth';
 import { purgePublicCoursesAfterWrite } from './middleware/edge-cache';
-import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, forgetComplianceAfterWrite, noStore, requestContext, settleRequestBody } from './middleware/common';
+import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, forgetAdminSnapshotsAfterWrite, forgetComplianceAfterWrite, noStore, requestContext, settleRequestBody } from './middleware/common';
 import { adminAssessments } from './routes/admin-assessments';
 import { adminCourses } from './routes/admin-courses';
 import { adminDashboard } from './routes/admin-dashboard';
@@ -62,6 +62,11 @@ export const app = new Hono<AppEnv>()
   // (A `/x/*` pattern also matches `/x` itself.)
   .use('/api/v2/admin/courses/*', purgePublicCoursesAfterWrite)
   .use('/api/domains/*', purgePublicCoursesAfterWrite)
+  .use('/api/users', forgetAdminSnapshotsAfterWrite)
+  .use('/api/users/*', forgetAdminSnapshotsAfterWrite)
+  .use('/api/domains/*', forgetAdminSnapshotsAfterWrite)
+  .use('/api/v2/admin/courses/*', forgetAdminSnapshotsAfterWrite)
+  .use('/api/v2/admin/assessments/*', forgetAdminSnapshotsAfterWrite)
   // /api/users also serves a learner's own profile (GET and PUT /api/users/:id), so its admin-only
   // paths are listed one by one.
   .on(['GET', 'POST'], '/api/users', requireAdmin)

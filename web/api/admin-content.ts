@@ -18,6 +18,7 @@ import type {
 } from '@contract/admin-content';
 import type { InferInput } from 'valibot';
 import { api, ApiClientError, codeOf, hasErrorCode, TOKEN_KEY } from './client';
+import { MAX_PAGE_SIZE } from '@contract/common';
 import { getPage, type PageParams } from './paging';
 
 export type { AdminComponent, AdminCourse, AdminCourseDetail, Domain, Material };
@@ -25,7 +26,11 @@ export type { AdminComponent, AdminCourse, AdminCourseDetail, Domain, Material }
 // ------------------------------------------------------------ books
 
 /** Every book, unpaged (the Books filters and pickers): without `page` the list answers a plain array. */
-export const listDomains = (signal?: AbortSignal) => api.get<Domain[]>('/domains', { signal });
+/**
+ * Book options for pickers and filters: one page of the largest size, by name. The client never
+ * asks for an unbounded list; an organisation with more books finds the rest with the books page's search.
+ */
+export const listDomains = (signal?: AbortSignal) => getPage<Domain>('/domains', 'domains', { page: 1, limit: MAX_PAGE_SIZE, search: '' }, signal).then((p) => p.items);
 export const pageDomains = (params: PageParams, signal?: AbortSignal) => getPage<Domain>('/domains', 'domains', { ...params }, signal);
 export const createDomain = (body: DomainBody) => api.post<Domain>('/domains', body);
 export const updateDomain = (id: string, body: DomainBody) => api.put<Domain>(`/domains/${id}`, body);
@@ -71,7 +76,9 @@ export const reorderComponents = (courseId: string, orderedIds: readonly string[
 // ------------------------------------------------------------ materials
 
 /** Materials matching `search`, unpaged (the component editor's picker): without `page` the list answers a plain array. */
-export const listMaterials = (search?: string, signal?: AbortSignal) => api.get<Material[]>('/v2/materials', { query: { search }, signal });
+/** Material options for the component picker: the newest page of the largest size matching `search`. */
+export const listMaterials = (search?: string, signal?: AbortSignal) =>
+  getPage<Material>('/v2/materials', 'materials', { page: 1, limit: MAX_PAGE_SIZE, search: search ?? '' }, signal).then((p) => p.items);
 export const pageMaterials = (params: PageParams, signal?: AbortSignal) => getPage<Material>('/v2/materials', 'materials', { ...params }, signal);
 
 export function updateMaterial(id: string, body: MaterialUpdatePayload) {

@@ -55,6 +55,9 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    // The user list: active people in name order straight from the index (a page stops after its
+    // rows), and their count walks this thin index instead of 100,000 wide rows.
+    index('users_active_name_idx').on(t.deactivatedAt, sql`lower(${t.username})`, t.id),
   ],
 );
 
@@ -150,7 +153,12 @@ export const courseProgress = sqliteTable(
     /** Training cycle: 1 for the first, +1 for each recertification (earlier cycles live in course_cycles). */
     cycle: integer('cycle').notNull().default(1),
   },
-  (t) => [uniqueIndex('course_progress_user_course_uq').on(t.userId, t.courseId), index('course_progress_course_idx').on(t.courseId)],
+  (t) => [
+    uniqueIndex('course_progress_user_course_uq').on(t.userId, t.courseId),
+    index('course_progress_course_idx').on(t.courseId),
+    // The admin dashboard's recent activity: the same expression as its ORDER BY, newest first by index.
+    index('course_progress_activity_idx').on(sql`coalesce(${t.lastAccessedAt}, ${t.completedAt}, ${t.startedAt}, ${t.enrolledAt})`),
+  ],
 );
 
 export const componentProgress = sqliteTable(
@@ -174,6 +182,8 @@ export const componentProgress = sqliteTable(
   (t) => [
     uniqueIndex('component_progress_user_component_uq').on(t.userId, t.componentId),
     index('component_progress_user_course_idx').on(t.userId, t.courseId),
+    // Deleting a component checks its foreign key here: without it, a scan of every learner's progress.
+    index('component_progress_component_idx').on(t.componentId),
   ],
 );
 
@@ -206,6 +216,33 @@ export const attempts = sqliteTable(
     // At most one open attempt per learner and assessment: a second concurrent start fails here.
     uniqueIndex('attempts_one_open_uq').on(t.userId, t.componentId).where(sql`submitted_at IS NULL`),
     index('attempts_open_deadline_idx').on(t.deadlineAt).where(sql`submitted_at IS NULL`),
+    index('attempts_component_idx').on(t.componentId),
+  ],
+);
+
+/**
+ * The assessment oversight list, one row per learner and assessment with a submitted attempt in
+ * the current cycle: kept by triggers on assessment_attempts and course_progress (migration 0005),
+ * so the list and its count read an indexed table instead of grouping every attempt per request.
+ */
+export const assessmentOutcomes = sqliteTable(
+  'assessment_outcomes',
+  {
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    /** Learner attempts used (ADMIN passes not counted). */
+    used: integer('used').notNull(),
+    passed: integer('passed').notNull(),
+    adminPassed: integer('admin_passed').notNull(),
+    latestAttemptId: text('latest_attempt_id').notNull(),
+    latestSubmittedAt: text('latest_submitted_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.componentId] }),
+    index('assessment_outcomes_latest_idx').on(t.latestSubmittedAt, t.latestAttemptId),
+    index('assessment_outcomes_course_idx').on(t.courseId, t.passed, t.latestSubmittedAt),
+    index('assessment_outcomes_passed_idx').on(t.passed, t.latestSubmittedAt),
   ],
 );
 
@@ -481,3 +518,13 @@ export const compliancePeople = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.position] })],
 );
+
+/**
+ * Admin figures that read whole big tables (dashboard counts and leaders, assessment totals), kept
+ * until `expires_at` or until a write that changes them forgets them (middleware/common.ts).
+ */
+export const adminSnapshots = sqliteTable('admin_snapshots', {
+  key: text('key').primaryKey(),
+  expiresAt: text('expires_at').notNull(),
+  body: text('body', { mode: 'json' }).notNull(),
+});

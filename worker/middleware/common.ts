@@ -6,6 +6,7 @@ import { readConfig } from '../config';
 import { BOOKMARK_HEADER, createRequestDb, parseBookmark } from '../db/client';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { forgetAdminSnapshots } from '../services/admin-snapshots';
 import { clearComplianceCache } from '../services/compliance';
 import { storageFor } from '../services/storage';
 
@@ -125,4 +126,13 @@ export const apiBodyLimit = (maxSize = MAX_API_BODY_BYTES) => {
 export const forgetComplianceAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) await clearComplianceCache(c.var.db);
+});
+
+/**
+ * After a successful admin change to people, books, courses or assessment results, the admin
+ * snapshots (dashboard counts, assessment totals) are forgotten: the next read computes them fresh.
+ */
+export const forgetAdminSnapshotsAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) await forgetAdminSnapshots(c.var.db);
 });

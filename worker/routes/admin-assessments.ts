@@ -23,8 +23,10 @@ import { attempts, auditLog, componentProgress } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { currentCycleOf, inCurrentCycle } from '../services/assessments';
+import { readSnapshot, SNAPSHOT_TTL } from '../services/admin-snapshots';
 import { auditInsert } from '../services/audit';
 import { recomputeCourseProgress } from '../services/progress';
+import { userSearch } from '../services/users';
 import { validate } from '../validate';
 
 const interventionParams = v.object({ componentId: idString, userId: idString });
@@ -52,40 +54,66 @@ interface RawRow {
 }
 
 /**
- * One row per learner and assessment with at least one submitted attempt: the latest attempt, how
- * many of the learner's own attempts are used, and whether any attempt passed. An administrator's
- * Mark as Passed is stored as an attempt with submit_reason ADMIN and does not count as used.
+ * One row per learner and assessment with at least one submitted attempt in the current cycle: the
+ * latest attempt, how many of the learner's own attempts are used, and whether any attempt passed.
+ * An administrator's Mark as Passed is stored as an attempt with submit_reason ADMIN and does not
+ * count as used. The per-pair figures live in assessment_outcomes (kept by triggers, migration
+ * 0005), so a page reads an index in submission order and joins only its own rows.
  */
 const BASE = sql`
-  WITH agg AS (
-    SELECT a.user_id AS userId, a.component_id AS componentId,
-      sum(CASE WHEN coalesce(a.submit_reason, '') <> 'ADMIN' THEN 1 ELSE 0 END) AS used,
-      max(CASE WHEN a.passed = 1 THEN 1 ELSE 0 END) AS passed,
-      max(CASE WHEN a.passed = 1 AND a.submit_reason = 'ADMIN' THEN 1 ELSE 0 END) AS adminPassed,
-      (SELECT x.id FROM assessment_attempts x
-        WHERE x.user_id = a.user_id AND x.component_id = a.component_id AND x.cycle = a.cycle AND x.submitted_at IS NOT NULL
-        ORDER BY x.attempt_number DESC LIMIT 1) AS latestId
-    FROM assessment_attempts a
-    WHERE a.submitted_at IS NOT NULL
-      AND a.cycle = coalesce((SELECT p.cycle FROM course_progress p WHERE p.user_id = a.user_id AND p.course_id = a.course_id), a.cycle)
-    GROUP BY a.user_id, a.component_id
-  )
-  SELECT l.id AS id, agg.userId AS userId, u.username AS username, u.email AS email,
-    agg.componentId AS componentId, json_extract(cc.data, '$.title') AS componentTitle,
+  SELECT l.id AS id, o.user_id AS userId, u.username AS username, u.email AS email,
+    o.component_id AS componentId, json_extract(cc.data, '$.title') AS componentTitle,
     c.id AS courseId, c.title AS courseTitle, d.id AS domainId, d.name AS domainName,
-    agg.used AS used, json_extract(cc.data, '$.maxAttempts') AS maxAttempts,
-    l.score AS score, agg.passed AS passed, agg.adminPassed AS adminPassed,
+    o.used AS used, json_extract(cc.data, '$.maxAttempts') AS maxAttempts,
+    l.score AS score, o.passed AS passed, o.admin_passed AS adminPassed,
     l.started_at AS startedAt, l.submitted_at AS submittedAt,
     cp.status AS progressStatus, cp.score AS progressScore
-  FROM agg
-  JOIN assessment_attempts l ON l.id = agg.latestId
-  JOIN users u ON u.id = agg.userId
-  JOIN course_components cc ON cc.id = agg.componentId
+  FROM assessment_outcomes o
+  JOIN assessment_attempts l ON l.id = o.latest_attempt_id
+  JOIN users u ON u.id = o.user_id
+  JOIN course_components cc ON cc.id = o.component_id
   JOIN courses c ON c.id = cc.course_id
   JOIN domains d ON d.id = c.domain_id
-  LEFT JOIN component_progress cp ON cp.user_id = agg.userId AND cp.component_id = agg.componentId`;
+  LEFT JOIN component_progress cp ON cp.user_id = o.user_id AND cp.component_id = o.component_id`;
 
-const MAX = sql`coalesce(json_extract(cc.data, '$.maxAttempts'), ${MAX_ATTEMPTS})`;
+const MAX = sql`(SELECT coalesce(json_extract(m.data, '$.maxAttempts'), ${MAX_ATTEMPTS}) FROM course_components m WHERE m.id = o.component_id)`;
+
+/**
+ * The oversight filters as conditions on assessment_outcomes alone, so the count never joins:
+ * book, course and learner by index; the search matches learners (users search), assessment titles
+ * and course titles, each a small id set.
+ */
+export function attemptConditions(q: { status?: string; domainId?: string; courseId?: string; userId?: string; search?: string }): SQL[] {
+  const conditions: SQL[] = [];
+  if (q.status === 'PASSED') conditions.push(sql`o.passed = 1`);
+  // "Failed (Max Attempts)": never passed and every allowed attempt used.
+  if (q.status === 'FAILED') conditions.push(sql`o.passed = 0 AND o.used >= ${MAX}`);
+  if (q.domainId) conditions.push(sql`o.course_id IN (SELECT k.id FROM courses k WHERE k.domain_id = ${q.domainId})`);
+  if (q.courseId) conditions.push(sql`o.course_id = ${q.courseId}`);
+  if (q.userId) conditions.push(sql`o.user_id = ${q.userId}`);
+  const people = userSearch(q.search);
+  if (people) {
+    const components = containsText(q.search, [sql`json_extract(k.data, '$.title')`]);
+    const titles = containsText(q.search, [sql`k.title`]);
+    // A union of three indexed reads (by learner, by the assessment's course, by course), not an
+    // OR, which SQLite answers by reading every outcome.
+    conditions.push(sql`o.rowid IN (
+      SELECT so.rowid FROM assessment_outcomes so WHERE so.user_id IN (SELECT users.id FROM users WHERE ${people})
+      UNION SELECT so.rowid FROM course_components k CROSS JOIN assessment_outcomes so ON so.course_id = k.course_id AND so.component_id = k.id
+        WHERE k.type <> 'MATERIAL' AND ${components}
+      UNION SELECT so.rowid FROM assessment_outcomes so WHERE so.course_id IN (SELECT k.id FROM courses k WHERE ${titles}))`);
+  }
+  return conditions;
+}
+
+/** The oversight page and its count, as the route runs them (exported for the query-plan test). */
+export function attemptsPageQueries(q: { status?: string; domainId?: string; courseId?: string; userId?: string; search?: string; page: number; size: number }) {
+  const filter = where(attemptConditions(q));
+  return {
+    rows: sql`${BASE}${filter} ORDER BY o.latest_submitted_at DESC, o.latest_attempt_id DESC LIMIT ${q.size} OFFSET ${q.page * q.size}`,
+    count: sql`SELECT count(*) AS n FROM assessment_outcomes o${filter}`,
+  };
+}
 
 function toRow(raw: RawRow): AttemptRow {
   const maxAttempts = Number(raw.maxAttempts) || MAX_ATTEMPTS;
@@ -120,7 +148,7 @@ function where(conditions: SQL[]): SQL {
 }
 
 async function loadRow(db: Db, componentId: string, userId: string): Promise<AttemptRow | null> {
-  const rows = await db.all<RawRow>(sql`${BASE}${where([sql`agg.componentId = ${componentId}`, sql`agg.userId = ${userId}`])}`);
+  const rows = await db.all<RawRow>(sql`${BASE}${where([sql`o.component_id = ${componentId}`, sql`o.user_id = ${userId}`])}`);
   return rows[0] ? toRow(rows[0]) : null;
 }
 
@@ -149,30 +177,7 @@ async function interventionTarget(db: Db, componentId: string, userId: string): 
 }
 
 
-// Admin only: guarded by prefix in app.ts.
-export const adminAssessments = new Hono<AppEnv>()
-  .get('/attempts', validate('query', attemptsQuery), async (c) => {
-    const q = c.req.valid('query');
-    const conditions: SQL[] = [];
-    if (q.status === 'PASSED') conditions.push(sql`agg.passed = 1`);
-    // "Failed (Max Attempts)": never passed and every allowed attempt used.
-    if (q.status === 'FAILED') conditions.push(sql`agg.passed = 0 AND agg.used >= ${MAX}`);
-    if (q.domainId) conditions.push(sql`d.id = ${q.domainId}`);
-    if (q.courseId) conditions.push(sql`c.id = ${q.courseId}`);
-    if (q.userId) conditions.push(sql`u.id = ${q.userId}`);
-    const matches = containsText(q.search, [sql`u.username`, sql`u.email`, sql`json_extract(cc.data, '$.title')`, sql`c.title`]);
-    if (matches) conditions.push(matches);
-    const filtered = sql`${BASE}${where(conditions)}`;
-    const db = c.var.db;
-    const [countRows, rows] = await Promise.all([
-      db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${filtered})`),
-      db.all<RawRow>(sql`${filtered} ORDER BY l.submitted_at DESC, l.id LIMIT ${q.size} OFFSET ${q.page * q.size}`),
-    ]);
-    return c.json({ attempts: rows.map(toRow), ...zeroBasedPage(q.page, q.size, Number(countRows[0]?.n ?? 0)) } satisfies AttemptsPage);
-  })
-
-  .get('/summary', async (c) => {
-    const db = c.var.db;
+async function assessmentSummary(db: Db): Promise<AssessmentSummary> {
     const learnerAttempt = sql`a.submitted_at IS NOT NULL AND coalesce(a.submit_reason, '') <> 'ADMIN'`;
     const [totals, failing] = await Promise.all([
       db.all<{ total: number; passed: number }>(
@@ -190,24 +195,41 @@ export const adminAssessments = new Hono<AppEnv>()
     ]);
     const total = Number(totals[0]?.total ?? 0);
     const passed = Number(totals[0]?.passed ?? 0);
-    return c.json({
+    return {
       totalAttempts: total,
       passedAttempts: passed,
       failedAttempts: total - passed,
       topFailingComponents: failing.map((f) => ({ ...f, componentTitle: f.componentTitle ?? 'Assessment', failedAttempts: Number(f.failedAttempts) })),
-    } satisfies AssessmentSummary);
+    };
+}
+
+/** One page of the audit log (newest first, by audit_log_created_idx) and its count (exported for the query-plan test). */
+export function auditLogQueries(db: Db, { page, size, search }: { page: number; size: number; search?: string }) {
+  const where = containsText(search, [auditLog.action, auditLog.actorUsername, auditLog.targetUsername, auditLog.reason]);
+  return {
+    rows: db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(size).offset(page * size),
+    count: db.select({ n: count() }).from(auditLog).where(where),
+  };
+}
+
+// Admin only: guarded by prefix in app.ts.
+export const adminAssessments = new Hono<AppEnv>()
+  .get('/attempts', validate('query', attemptsQuery), async (c) => {
+    const q = c.req.valid('query');
+    const { rows: page, count: counted } = attemptsPageQueries(q);
+    const db = c.var.db;
+    const [countRows, rows] = await Promise.all([db.all<{ n: number }>(counted), db.all<RawRow>(page)]);
+    return c.json({ attempts: rows.map(toRow), ...zeroBasedPage(q.page, q.size, Number(countRows[0]?.n ?? 0)) } satisfies AttemptsPage);
   })
+
+  // Totals over every attempt: a snapshot (services/admin-snapshots.ts), forgotten by interventions.
+  .get('/summary', async (c) => c.json(await readSnapshot(c.var.db, 'assessments:summary', SNAPSHOT_TTL.assessmentSummary, () => assessmentSummary(c.var.db))))
 
   .get('/audit-log', validate('query', auditLogQuery), async (c) => {
     const { page, size, search } = c.req.valid('query');
     const db = c.var.db;
-    const where = containsText(search, [auditLog.action, auditLog.actorUsername, auditLog.targetUsername, auditLog.reason]);
-    const { items, pagination } = await paginate(
-      db,
-      { page: page + 1, limit: size },
-      db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(size).offset(page * size),
-      db.select({ n: count() }).from(auditLog).where(where),
-    );
+    const { rows, count: counted } = auditLogQueries(db, { page, size, search });
+    const { items, pagination } = await paginate(db, { page: page + 1, limit: size }, rows, counted);
     return c.json({
       entries: items.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null }) satisfies AuditEntry),
       ...zeroBasedPage(page, size, pagination.totalItems),

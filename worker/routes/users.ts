@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { accepts } from 'hono/accepts';
 import * as v from 'valibot';
@@ -32,17 +32,16 @@ import { idParam, searchQuery, searchTermOf } from '../contract/common';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { containsText, offsetOf, paginate } from '../db/paginate';
+import { offsetOf, paginate, type PageRequest } from '../db/paginate';
 import { certificates, domains, userDomains, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { confirmCurrentPassword, notifyEmailChanged } from '../services/account';
 import { decryptText, encryptText } from '../services/crypto';
-import { toCsv } from '../services/csv';
+import { csvCell } from '../services/csv';
 import { generatePassword, hashPassword } from '../services/password';
 import { assertPermission } from '../middleware/auth';
 import {
-  activeUser,
   deactivateUsers,
   domainsByUser as domainsFor,
   fullName,
@@ -51,6 +50,7 @@ import {
   toUserDetail,
   toUserDto,
   userManagerCount,
+  userSearch,
   userStatusCondition,
 } from '../services/users';
 import { inListChunks, insertChunks, selectInChunks } from '../db/in-list';
@@ -58,8 +58,6 @@ import { parseOrThrow, validate } from '../validate';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The search of the user list: username or e-mail contains the text, case-insensitive. */
-const userSearch = (term: string) => containsText(term, [users.username, users.email]);
 const byUsername = sql`lower(${users.username})`;
 
 async function loadUser(db: Db, id: string): Promise<UserRow | undefined> {
@@ -128,6 +126,80 @@ async function existingValues(db: Db, column: 'username' | 'email', values: stri
   return found;
 }
 
+interface UserListFilters {
+  search?: string;
+  role?: (typeof users.$inferSelect)['role'] | '';
+  domainId?: string;
+  status: Parameters<typeof userStatusCondition>[0];
+}
+
+/** The user list's filters: search (trigram index), status, role and book. */
+function userListWhere({ search, role, domainId, status }: UserListFilters) {
+  const searched = userSearch(search);
+  return and(
+    searched,
+    userStatusCondition(status, searched !== undefined),
+    role ? eq(users.role, role) : undefined,
+    domainId ? sql`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${users.id} AND ud.domain_id = ${domainId})` : undefined,
+  );
+}
+
+/** One page of the user list in name order and its count, as the route runs them (and the query-plan test reads them). */
+export function userListQueries(db: Db, filters: UserListFilters, request: PageRequest) {
+  const where = userListWhere(filters);
+  return {
+    rows: db.select().from(users).where(where).orderBy(byUsername, users.id).limit(request.limit).offset(offsetOf(request)),
+    count: db.select({ n: count() }).from(users).where(where),
+  };
+}
+
+type ExportRecord = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
+
+/**
+ * People exported per read: one keyset page in name order, with their books. The first read is
+ * small (one query for its books) so the first bytes leave quickly; the rest go 500 at a time.
+ */
+const EXPORT_CHUNK = 500;
+const EXPORT_FIRST_CHUNK = 100;
+
+/** The export's keyset read: people after `after` in lower(username) order, by its unique index. */
+export function exportChunkQuery(db: Db, after: string | null, size = EXPORT_CHUNK) {
+  return db
+    .select({ row: users, key: sql<string>`${byUsername}` })
+    .from(users)
+    .where(after === null ? undefined : sql`${byUsername} > ${after}`)
+    .orderBy(byUsername)
+    .limit(size);
+}
+
+/** The next `EXPORT_CHUNK` people after the lower-cased username `after`, as export records. */
+async function exportChunk(db: Db, secret: string, after: string | null): Promise<{ records: ExportRecord[]; after: string | null }> {
+  // The key is SQLite's own lower() (ASCII only), so the next chunk starts exactly where this one ended.
+  const keyed = await exportChunkQuery(db, after, after === null ? EXPORT_FIRST_CHUNK : EXPORT_CHUNK);
+  if (keyed.length === 0) return { records: [], after };
+  const rows = keyed.map((k) => k.row);
+  const map = await domainsFor(db, rows.map((row) => row.id));
+  const records = await Promise.all(
+    rows.map(async (row) => {
+      // The temporary password is shown only while the user has not replaced it; never a hash.
+      const password = row.mustChangePassword && row.tempPasswordEnc ? ((await decryptText(secret, row.tempPasswordEnc)) ?? '') : '';
+      return {
+        username: row.username,
+        email: row.email,
+        password,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        role: row.role,
+        department: row.department,
+        jobTitle: row.jobTitle,
+        domains: (map.get(row.id) ?? []).map((d) => d.name).join('; '),
+        passwordCreatedAt: row.passwordCreatedAt,
+      } satisfies ExportRecord;
+    }),
+  );
+  return { records, after: keyed[keyed.length - 1]!.key };
+}
+
 /**
  * Guards are declared in app.ts: a session for every route, an admin for all but a learner's own
  * profile (`GET`/`PUT /:id`, which check ownership here).
@@ -135,23 +207,16 @@ async function existingValues(db: Db, column: 'username' | 'email', values: stri
 export const usersRoutes = new Hono<AppEnv>()
   .get('/', validate('query', userListQuery), async (c) => {
     const { page, limit, search, role, domainId, status } = c.req.valid('query');
-    const conditions: (SQL | undefined)[] = [userSearch(search), userStatusCondition(status)];
-    if (role) conditions.push(eq(users.role, role));
-    if (domainId) conditions.push(sql`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${users.id} AND ud.domain_id = ${domainId})`);
-    const where = and(...conditions);
     const db = c.var.db;
+    const filters = { search, role, domainId, status };
     if (page === undefined) {
       // Original clients read the whole list as a plain array.
-      const [rows, map] = await Promise.all([db.select().from(users).where(where).orderBy(byUsername), domainsFor(db)]);
+      const [rows, map] = await Promise.all([db.select().from(users).where(userListWhere(filters)).orderBy(byUsername), domainsFor(db)]);
       return c.json(rows.map((row) => toUserDto(row, map.get(row.id) ?? [])));
     }
     const request = { page, limit };
-    const { items, pagination } = await paginate(
-      db,
-      request,
-      db.select().from(users).where(where).orderBy(byUsername, users.id).limit(limit).offset(offsetOf(request)),
-      db.select({ n: count() }).from(users).where(where),
-    );
+    const { rows, count } = userListQueries(db, filters, request);
+    const { items, pagination } = await paginate(db, request, rows, count);
     const map = await domainsFor(db, items.map((row) => row.id));
     return c.json({ users: items.map((row) => toUserDto(row, map.get(row.id) ?? [])), pagination } satisfies UserListPage);
   })
@@ -159,7 +224,8 @@ export const usersRoutes = new Hono<AppEnv>()
   // Quick lookup for pickers: the first 20 active users whose username or e-mail contains `q`.
   .get('/search', validate('query', searchQuery), async (c) => {
     const db = c.var.db;
-    const rows = await db.select().from(users).where(and(userSearch(searchTermOf(c.req.valid('query'))), activeUser)).orderBy(byUsername, users.id).limit(20);
+    const searched = userSearch(searchTermOf(c.req.valid('query')));
+    const rows = await db.select().from(users).where(and(searched, userStatusCondition('ACTIVE', searched !== undefined))).orderBy(byUsername, users.id).limit(20);
     const map = await domainsFor(db, rows.map((row) => row.id));
     return c.json(rows.map((row) => toUserDto(row, map.get(row.id) ?? [])));
   })
@@ -322,34 +388,46 @@ export const usersRoutes = new Hono<AppEnv>()
 
   // CSV by default; a JSON array of the same rows when the client prefers JSON. Formula
   // neutralising is a CSV concern (spreadsheets evaluate cells), so JSON carries the plain values.
+  // The CSV is written chunk by chunk of people in name order (the lower(username) index), so
+  // its first bytes leave at once and the Worker never holds 100,000 people in memory.
   .get('/export', async (c) => {
     const db = c.var.db;
-    const [rows, map] = await Promise.all([db.select().from(users).orderBy(byUsername), domainsFor(db)]);
-    const records = await Promise.all(
-      rows.map(async (row) => {
-        // The temporary password is shown only while the user has not replaced it; never a hash.
-        const password = row.mustChangePassword && row.tempPasswordEnc ? ((await decryptText(c.env.JWT_SECRET, row.tempPasswordEnc)) ?? '') : '';
-        const bookNames = (map.get(row.id) ?? []).map((d) => d.name).join('; ');
-        return {
-          username: row.username,
-          email: row.email,
-          password,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          role: row.role,
-          department: row.department,
-          jobTitle: row.jobTitle,
-          domains: bookNames,
-          passwordCreatedAt: row.passwordCreatedAt,
-        } satisfies Record<(typeof EXPORT_COLUMNS)[number], string | null>;
-      }),
-    );
+    const secret = c.env.JWT_SECRET;
     c.header('Vary', 'Accept');
-    if (accepts(c, { header: 'Accept', supports: ['text/csv', 'application/json'], default: 'text/csv' }) === 'application/json') return c.json(records);
+    if (accepts(c, { header: 'Accept', supports: ['text/csv', 'application/json'], default: 'text/csv' }) === 'application/json') {
+      const records: ExportRecord[] = [];
+      for (let after: string | null = null; ; ) {
+        const chunk = await exportChunk(db, secret, after);
+        if (chunk.records.length === 0) break;
+        records.push(...chunk.records);
+        after = chunk.after;
+      }
+      return c.json(records);
+    }
+    const encoder = new TextEncoder();
+    const line = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+    let after: string | null = null;
+    let started = false;
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(line(EXPORT_COLUMNS)));
+          return;
+        }
+        const chunk = await exportChunk(db, secret, after);
+        if (chunk.records.length === 0) {
+          controller.close();
+          return;
+        }
+        after = chunk.after;
+        controller.enqueue(encoder.encode(chunk.records.map((record) => line(EXPORT_COLUMNS.map((column) => record[column]))).join('')));
+      },
+    });
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', 'attachment; filename="users_with_passwords.csv"');
     c.header('X-Content-Type-Options', 'nosniff');
-    return c.body(toCsv(EXPORT_COLUMNS, records.map((record) => EXPORT_COLUMNS.map((column) => record[column]))));
+    return c.body(stream);
   })
 
   // Leavers: a reason is required and audit-logged; sessions and signed file links end at once.

@@ -104,11 +104,30 @@ export async function loadSessionUser(db: Db, userId: string): Promise<SessionUs
 /** Active accounts: leavers (deactivated) drop out of lists and counts unless asked for. */
 export const activeUser = isNull(users.deactivatedAt);
 
-/** The condition of the user list's status filter. */
-export function userStatusCondition(status: UserStatusFilter): SQL | undefined {
-  if (status === 'ACTIVE') return activeUser;
-  if (status === 'DEACTIVATED') return isNotNull(users.deactivatedAt);
+/**
+ * The condition of the user list's status filter. With a search, the search's id set is the
+ * smaller side: the unary `+` keeps SQLite from driving the query from the status index instead.
+ */
+export function userStatusCondition(status: UserStatusFilter, searching = false): SQL | undefined {
+  const column = searching ? sql`+${users.deactivatedAt}` : sql`${users.deactivatedAt}`;
+  if (status === 'ACTIVE') return searching ? sql`${column} IS NULL` : activeUser;
+  if (status === 'DEACTIVATED') return searching ? sql`${column} IS NOT NULL` : isNotNull(users.deactivatedAt);
   return undefined;
+}
+
+/**
+ * The people search: username or e-mail contains the text, any case. It reads the trigram index
+ * `users_search` (migration 0005), which answers a LIKE '%text%' of 3+ characters from the index
+ * instead of lower-casing every row. A term with `%`, `_` or `\\` needs ESCAPE, which the trigram
+ * index does not serve: still correct, read row by row.
+ */
+export function userSearch(term: string | null | undefined): SQL | undefined {
+  const trimmed = term?.trim().toLowerCase();
+  if (!trimmed) return undefined;
+  const special = /[\\%_]/.test(trimmed);
+  const pattern = `%${trimmed.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = special ? sql`s.words LIKE ${pattern} ESCAPE '\\'` : sql`s.words LIKE ${pattern}`;
+  return sql`${users}.rowid IN (SELECT s.rowid FROM users_search s WHERE ${like})`;
 }
 
 /**

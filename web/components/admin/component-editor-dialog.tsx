@@ -34,7 +34,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
   const [required, setRequired] = useState(editing ? editing.required : true);
   const [materialId, setMaterialId] = useState(editing ? String(editing.data.materialId ?? '') : '');
   const [materialTitle, setMaterialTitle] = useState(editing ? String(editing.data.title ?? '') : '');
-  // The picker offers every material (the unpaged list).
+  // The picker offers the newest 100 materials (one page; the client asks for no unbounded list).
   const materialsQuery = useQuery({ queryKey: queryKeys.admin.materials.options, queryFn: ({ signal }) => listMaterials(undefined, signal), enabled: target !== null && type === 'MATERIAL' });
   const materials: Material[] | null = materialsQuery.data ?? (materialsQuery.isError ? [] : null);
   const materialsError = materialsQuery.isError ? 'Failed to load materials' : null;
