@@ -25,9 +25,10 @@ export async function addBenchLearners(persist, count) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const p95 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)];
 
-export async function measureLearner(base, { requests, results }) {
+/** The demo learner's session and the reads a learner's pages make, by name (on an enrolled course). */
+export async function learnerReads(base) {
   const headers = await signIn(base, 'learner', 'Learner#2026demo');
-  // A course the demo learner is enrolled in (its progress exists), else the first one listed.
+  // A course the demo learner is enrolled in (its progress exists).
   const progress = await (await fetch(`${base}/api/v2/user/progress/courses`, { headers })).json();
   const courseId = progress.progresses?.[0]?.courseId;
   if (!courseId) throw new Error('the demo learner has no enrollment');
@@ -39,6 +40,11 @@ export async function measureLearner(base, { requests, results }) {
     'reports': '/api/v2/user/reports',
     'required training': '/api/v2/user/requirements',
   };
+  return { headers, courseId, reads };
+}
+
+export async function measureLearner(base, { requests, results }) {
+  const { headers, courseId, reads } = await learnerReads(base);
   // The no-op is measured between the others, so noise hits both alike.
   const noopTimes = [];
   const figures = {};

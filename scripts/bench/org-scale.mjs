@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { executeSql, signIn, startWorker, step, timed } from './harness.mjs';
+import { learnerReads } from './learner.mjs';
 
 export const ORG_USERS = 100_000;
 
@@ -164,18 +165,7 @@ export default async function orgScaleStep({ persist, requests, results }) {
 
 /** The learner reads of learner.mjs (course list, detail, progress, reports...), medians by name. */
 async function measureLearnerReads(base, requests) {
-  const headers = await signIn(base, 'learner', 'Learner#2026demo');
-  const progress = await (await fetch(`${base}/api/v2/user/progress/courses`, { headers })).json();
-  const courseId = progress.progresses?.[0]?.courseId;
-  if (!courseId) throw new Error('the demo learner has no enrollment');
-  const reads = {
-    'course list': '/api/v2/user/courses',
-    'course detail': `/api/v2/user/courses/${courseId}`,
-    'progress list': '/api/v2/user/progress/courses',
-    'course progress': `/api/v2/user/progress/courses/${courseId}`,
-    'reports': '/api/v2/user/reports',
-    'required training': '/api/v2/user/requirements',
-  };
+  const { headers, reads } = await learnerReads(base);
   const figures = {};
   for (const [name, path] of Object.entries(reads)) figures[name] = (await timed(base, path, { headers, count: Math.max(10, Math.round(requests / 2)), warmup: 3 })).median;
   return figures;
