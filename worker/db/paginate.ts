@@ -4,14 +4,16 @@ import type { Db } from './client';
 
 /**
  * The one case-insensitive "contains" search: true when any of `columns` contains `term`.
- * `%`, `_` and `\` in the term are escaped, so a search for "100%" means that text, not a
+ * `%`, `_` and `\` in the term mean themselves, so a search for "100%" means that text, not a
  * wildcard. Blank terms give no condition (`undefined` is ignored by drizzle's `and`).
  */
 export function containsText(term: string | null | undefined, columns: SQLWrapper[]): SQL | undefined {
   const trimmed = term?.trim();
   if (!trimmed || columns.length === 0) return undefined;
-  const pattern = `%${trimmed.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const tests = columns.map((column) => sql`lower(coalesce(${column}, '')) LIKE ${pattern} ESCAPE '\\'`);
+  // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes (a long search answered 500), and
+  // instr has no wildcards to escape. Both sides lower-cased, as LIKE's ASCII folding did.
+  const needle = trimmed.toLowerCase();
+  const tests = columns.map((column) => sql`instr(lower(coalesce(${column}, '')), ${needle}) > 0`);
   return sql`(${sql.join(tests, sql` OR `)})`;
 }
 
