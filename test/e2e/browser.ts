@@ -54,6 +54,9 @@ export async function openBrowser(viewport: { width: number; height: number } = 
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   context.setDefaultTimeout(15_000);
+  // The browser journeys share two cores with the workerd API tests: a page load once took over 15 s
+  // on CI while the API project was busiest. Navigations get more room than element waits.
+  context.setDefaultNavigationTimeout(45_000);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
