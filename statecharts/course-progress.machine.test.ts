@@ -81,6 +81,28 @@ describe('course progress machine', () => {
     expect(onFirst).not.toHaveBeenCalled();
   });
 
+  it('starts a reload again when one is asked for while another runs: the newer answer wins', async () => {
+    const enrolled = { course, progress: { courseProgress: cp('ENROLLED', 0), componentProgresses: [] } };
+    const actor = run([{ course, progress: null }, { course, progress: null }, enrolled]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'course.reload' });
+    actor.send({ type: 'course.reload' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    // Let the first (abandoned) load settle too: it must not overwrite the newer answer.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(courseState(actor.getSnapshot().context)).toBe('ENROLLED');
+  });
+
+  it('keeps the course on screen after a failed reload, says so, and clears it on the next load', async () => {
+    const actor = run([{ course, progress: null }, new Error('offline'), { course, progress: null }]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'course.reload' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'offline', course });
+    actor.send({ type: 'course.reload' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error === null);
+  });
+
   it('shows the load error and recovers on reload', async () => {
     const actor = run([new Error(''), { course, progress: null }]);
     await waitFor(actor, (s) => s.matches('failed'));
@@ -141,7 +163,9 @@ describe('course progress machine: every state and transition (xstate/graph)', (
         expect(after.matches('ready')).toBe(true);
         expect(ctx.course).toBe(prev.course);
         expect(ctx.courseProgress).toBe(prev.courseProgress);
+        expect(ctx.error).toBe('offline');
       }
+      if (e.type.startsWith('xstate.done.actor')) expect(ctx.error).toBeNull();
     },
   });
 

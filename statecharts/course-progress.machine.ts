@@ -149,8 +149,11 @@ export const courseProgressMachine = setup({
     ready: {
       on: { 'course.reload': 'refreshing' },
     },
-    // Reloading keeps the course on screen; only the data is replaced.
+    // Reloading keeps the course on screen; only the data is replaced. A reload asked for while one
+    // runs starts it again (that answer may predate the change, e.g. an enrolment); a failed reload
+    // keeps the course and says so, with a retry.
     refreshing: {
+      on: { 'course.reload': { target: 'refreshing', reenter: true } },
       invoke: {
         id: 'refreshCourse',
         src: 'loadCourse',
@@ -163,7 +166,7 @@ export const courseProgressMachine = setup({
           },
           { target: 'ready', actions: { type: 'store', params: ({ event }) => ({ output: event.output }) } },
         ],
-        onError: { target: 'ready' },
+        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {

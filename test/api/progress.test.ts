@@ -117,6 +117,28 @@ describe('course progress reads', () => {
     });
   });
 
+  it('names the next component of each course not completed yet, by the course page\'s continue rule, and none once completed', async () => {
+    const course = await createCourse();
+    const { token } = await learnerFor(course.domainId);
+    await enroll(token, course.courseId);
+    const detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
+    const titles = detail.body.componentProgresses.map((p: any) => p.componentTitle);
+    const next = async () => (await api('GET', '/api/v2/user/progress/courses', { token })).body.progresses[0].nextComponent;
+
+    expect(await next()).toEqual({ id: course.pre!.componentId, title: titles[0], type: 'PRE_ASSESSMENT', status: 'NOT_STARTED' });
+    await takeAssessment(token, course.pre!.componentId, course.pre!.answers);
+    expect(await next()).toEqual({ id: course.material!.componentId, title: 'Fire safety handbook', type: 'MATERIAL', status: 'NOT_STARTED' });
+    // A material opened and half read is where the learner continues.
+    await openedMaterialAgo(token, course.material!.componentId, 60);
+    await api('PUT', `/api/v2/user/progress/components/${course.material!.componentId}/progress`, { token, body: { progressPercentage: 50 } });
+    expect(await next()).toMatchObject({ id: course.material!.componentId, status: 'IN_PROGRESS' });
+    await completeMaterial(token, course.material!.componentId);
+    expect(await next()).toMatchObject({ id: course.post!.componentId, type: 'POST_ASSESSMENT' });
+    await takeAssessment(token, course.post!.componentId, course.post!.answers);
+    const list = await api('GET', '/api/v2/user/progress/courses', { token });
+    expect(list.body.progresses[0]).toMatchObject({ status: 'COMPLETED', nextComponent: null });
+  });
+
   it("never shows another learner's progress (404)", async () => {
     const course = await createCourse();
     const owner = await learnerFor(course.domainId);

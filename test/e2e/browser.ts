@@ -107,3 +107,25 @@ export const ACCOUNTS = {
   learner: { username: 'learner', password: 'Learner#2026demo' },
   admin: { username: 'admin', password: 'Admin#2026demo' },
 } as const;
+
+/**
+ * Presses Tab until `target` has the focus, as a keyboard user moves through a page; fails after
+ * `maxTabs` presses. Returns the number of presses it took.
+ */
+export async function tabTo(page: Page, target: Locator, maxTabs = 80): Promise<number> {
+  await target.waitFor();
+  for (let presses = 1; presses <= maxTabs; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return presses;
+  }
+  throw new Error(`${maxTabs} presses of Tab never reached ${target}`);
+}
+
+/** The accessible text of the focused element (its aria-label, else its text), for focus assertions. */
+export async function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return '';
+    return (element.getAttribute('aria-label') ?? element.innerText ?? '').trim();
+  });
+}

@@ -54,3 +54,24 @@ export async function d1<Row>(sql: string): Promise<Row[]> {
 
 /** A unique suffix so journeys that create accounts never collide (the Worker lives for the whole run). */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * A new learner of the named books, signed up by the admin API with a known password (the first
+ * password change is done through the API), for journeys that need a learner nobody else touches.
+ */
+export async function newLearner(admin: ApiClient, bookNames: string[], password = 'Learner#2026fresh'): Promise<{ id: string; username: string; password: string }> {
+  const books = await admin.request<{ id: string; name: string }[]>('/domains');
+  const domainIds = bookNames.map((name) => {
+    const book = books.find((b) => b.name === name);
+    if (!book) throw new Error(`no book named ${name}`);
+    return book.id;
+  });
+  const username = `learner.${unique()}`;
+  const created = await admin.request<{ user: { id: string }; password: string }>('/users', {
+    body: { username, email: `${username}@example.com`, role: 'USER', firstName: 'Robin', lastName: 'Keys' },
+  });
+  await admin.request('/users/domains/assign', { method: 'PUT', body: { userIds: [created.user.id], domainIds } });
+  const first = await apiAs(username, created.password);
+  await first.request('/auth/password', { method: 'PUT', body: { currentPassword: created.password, newPassword: password } });
+  return { id: created.user.id, username, password };
+}

@@ -6,8 +6,8 @@ import { Button } from '../ui/button';
 import { Chip } from '../ui/chip';
 import { Tooltip } from '../ui/tooltip';
 import { formatDuration } from '../format';
+import { componentPath, TYPE_LABEL } from './component-path';
 
-const TYPE_LABEL = { PRE_ASSESSMENT: 'Pre-Assessment', MATERIAL: 'Learning Material', POST_ASSESSMENT: 'Post-Assessment' } as const;
 const STATUS_CHIP = {
   NOT_STARTED: { label: 'Not started', palette: 'neutral' },
   IN_PROGRESS: { label: 'In progress', palette: 'warning' },
@@ -15,8 +15,7 @@ const STATUS_CHIP = {
   FAILED: { label: 'Failed', palette: 'error' },
 } as const;
 
-export const componentHref = (courseId: string, view: ComponentView) =>
-  `/course/${courseId}/${view.component.type === 'MATERIAL' ? 'material' : 'assessment'}/${view.component.id}`;
+export const componentHref = (courseId: string, view: ComponentView) => componentPath(courseId, view.component);
 
 
 function StatusIcon({ view }: { view: ComponentView }) {

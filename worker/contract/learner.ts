@@ -170,9 +170,22 @@ export interface ComponentProgress {
   required: boolean;
 }
 
+/** extra: where a learner continues a course they have not completed (the course page's Continue target). */
+export interface NextComponent {
+  id: string;
+  title: string;
+  type: ComponentType;
+  status: ComponentStatus;
+}
+
+/** GET /progress/courses: each course with `nextComponent` (extra; null when completed or nothing is open). */
+export interface CourseProgressListItem extends CourseProgress {
+  nextComponent: NextComponent | null;
+}
+
 /** GET /progress/courses */
 export interface CourseProgressListResponse {
-  progresses: CourseProgress[];
+  progresses: CourseProgressListItem[];
   count: number;
 }
 

@@ -29,6 +29,9 @@ import {
   courseComponentsQuery,
   courseProgressDtos,
   courseProgressQuery,
+  openComponentStatusesQuery,
+  openCourseComponentsQuery,
+  withNextComponents,
   toCourseProgressDtos,
   findCourseWithDomain,
   findEnrollment,
@@ -81,9 +84,11 @@ async function recordStep(
 
 export const progress = new Hono<AppEnv>()
   .get('/courses', async (c) => {
-    // A batch of one: it carries the session check (one round trip).
-    const [rows] = await c.var.db.batch([courseProgressQuery(c.var.db, c.var.user.id)]);
-    const progresses = toCourseProgressDtos(rows);
+    // One batch (one round trip, with the session check): the list and what each open course continues with.
+    const db = c.var.db;
+    const userId = c.var.user.id;
+    const [rows, openComponents, statuses] = await db.batch([courseProgressQuery(db, userId), openCourseComponentsQuery(db, userId), openComponentStatusesQuery(db, userId)]);
+    const progresses = withNextComponents(toCourseProgressDtos(rows), openComponents, statuses);
     return c.json({ progresses, count: progresses.length } satisfies CourseProgressListResponse);
   })
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ComponentProgress, CourseProgress, LearnerMaterialData } from '../contract/learner';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { ComponentProgress, CourseProgress, CourseProgressListItem, LearnerMaterialData, NextComponent } from '../contract/learner';
 import type { ComponentProgressLike } from '../contract/rules/progress';
-import { isComponentLocked, overallProgress } from '../contract/rules/progress';
+import { continueTarget, isComponentLocked, overallProgress } from '../contract/rules/progress';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { certificates, componentProgress, components, courseProgress, courses, domains, learningActivity, userDomains } from '../db/schema';
@@ -333,6 +333,51 @@ export function toCourseProgressDtos(rows: Awaited<ReturnType<typeof courseProgr
     lastAccessedAt: r.progress.lastAccessedAt,
     certificateId: r.certificateId ?? null,
   }));
+}
+
+/**
+ * The components of every course a learner has not completed (title only, not the whole data), for
+ * the progress list's continue targets; read in the same batch as the list.
+ */
+export function openCourseComponentsQuery(db: Db, userId: string) {
+  return db
+    .select({
+      id: components.id,
+      courseId: components.courseId,
+      type: components.type,
+      orderIndex: components.orderIndex,
+      title: sql<string | null>`json_extract(${components.data}, '$.title')`.as('title_'),
+    })
+    .from(components)
+    .innerJoin(courseProgress, and(eq(courseProgress.courseId, components.courseId), eq(courseProgress.userId, userId)))
+    .where(ne(courseProgress.status, 'COMPLETED'));
+}
+
+/** The learner's component statuses in the courses they have not completed. */
+export function openComponentStatusesQuery(db: Db, userId: string) {
+  return db
+    .select({ componentId: componentProgress.componentId, status: componentProgress.status, progressPercentage: componentProgress.progressPercentage })
+    .from(componentProgress)
+    .innerJoin(courseProgress, and(eq(courseProgress.courseId, componentProgress.courseId), eq(courseProgress.userId, componentProgress.userId)))
+    .where(and(eq(componentProgress.userId, userId), ne(courseProgress.status, 'COMPLETED')));
+}
+
+/** The progress list with each open course's next component, by the course page's own continue rule. */
+export function withNextComponents(
+  progresses: CourseProgress[],
+  openComponents: Awaited<ReturnType<typeof openCourseComponentsQuery>>,
+  statuses: Awaited<ReturnType<typeof openComponentStatusesQuery>>,
+): CourseProgressListItem[] {
+  const byCourse = new Map<string, typeof openComponents>();
+  for (const component of openComponents) byCourse.set(component.courseId, [...(byCourse.get(component.courseId) ?? []), component]);
+  const status = new Map(statuses.map((row) => [row.componentId, row]));
+  return progresses.map((progress) => {
+    const target = progress.status === 'COMPLETED' ? null : continueTarget(byCourse.get(progress.courseId) ?? [], status);
+    const nextComponent: NextComponent | null = target
+      ? { id: target.id, title: componentTitle({ type: target.type, data: { title: target.title } }), type: target.type, status: status.get(target.id)?.status ?? 'NOT_STARTED' }
+      : null;
+    return { ...progress, nextComponent };
+  });
 }
 
 /** CourseProgress DTOs for a user, optionally for one course, in one query. */

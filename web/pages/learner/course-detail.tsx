@@ -1,6 +1,6 @@
 import type { LearnerRequirement } from '@contract/compliance';
 import { ArrowLeft, Award, BookOpen, CircleCheck, Clock, RotateCcw, Target } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { componentViews, courseAvailableSections, courseContinueTarget, courseState } from '../../../statecharts/course-progress.machine';
@@ -46,6 +46,20 @@ function CourseDetail({ courseId }: { courseId: string }) {
   useDocumentTitle(course?.title ?? 'Course');
   const requirement = useLearnerRequirements().data?.find((r) => r.courseId === courseId) ?? null;
   const contentHeading = useRef<HTMLHeadingElement>(null);
+  // After enrolling, focus goes to the new progress panel's Start button once the course reloads.
+  const focusStartAfterEnroll = useRef(false);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const enrolledNow = snapshot.context.courseProgress !== null;
+  useEffect(() => {
+    if (enrolledNow && focusStartAfterEnroll.current) {
+      focusStartAfterEnroll.current = false;
+      startButton.current?.focus();
+    }
+  }, [enrolledNow]);
+  const reloadAfterEnroll = useCallback(() => {
+    focusStartAfterEnroll.current = true;
+    send({ type: 'course.reload' });
+  }, [send]);
   const onRecertified = useCallback(
     (message: string) => {
       toaster.create({ type: 'success', title: message });
@@ -109,6 +123,13 @@ function CourseDetail({ courseId }: { courseId: string }) {
         {course.description ? <p className={css({ color: 'fg.muted', maxW: '3xl' })}>{course.description}</p> : null}
       </header>
 
+      {error ? (
+        // The course is on screen but the last reload failed (e.g. offline): say so and offer a retry.
+        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>Retry</Button>}>
+          {error}
+        </Alert>
+      ) : null}
+
       {requirement?.canRecertify && !recertified ? (
         <RecertifyPanel requirement={requirement} onStart={() => sendRecertification({ type: 'recertification.open' })} />
       ) : null}
@@ -124,9 +145,10 @@ function CourseDetail({ courseId }: { courseId: string }) {
           onContinue={targetView ? () => navigate(componentHref(courseId, targetView)) : null}
           onCertificate={() => setCertificateFor(course.title)}
           continueLabel={state === 'ENROLLED' ? 'Start Course' : 'Continue Learning'}
+          continueRef={startButton}
         />
       ) : (
-        <EnrollPanel courseId={courseId} canEnroll={course.canEnroll && !course.isLocked} onReload={() => send({ type: 'course.reload' })} />
+        <EnrollPanel courseId={courseId} canEnroll={course.canEnroll && !course.isLocked} onReload={reloadAfterEnroll} />
       )}
 
       <section aria-labelledby="journey-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
@@ -167,6 +189,7 @@ function ProgressPanel(props: {
   timeSpent: string;
   onContinue: (() => void) | null;
   continueLabel: string;
+  continueRef?: Ref<HTMLButtonElement>;
   onCertificate: () => void;
 }) {
   return (
@@ -191,7 +214,7 @@ function ProgressPanel(props: {
           <Button leftIcon={<Award aria-hidden />} onClick={props.onCertificate}>View Certificate</Button>
         </div>
       ) : props.onContinue ? (
-        <Button size="lg" onClick={props.onContinue}>{props.continueLabel}</Button>
+        <Button ref={props.continueRef} size="lg" onClick={props.onContinue}>{props.continueLabel}</Button>
       ) : null}
     </Card>
   );
@@ -200,12 +223,21 @@ function ProgressPanel(props: {
 function EnrollPanel({ courseId, canEnroll, onReload }: { courseId: string; canEnroll: boolean; onReload: () => void }) {
   const [snapshot, send] = useEnrollment(courseId, false, onReload);
   const banner = snapshot.hasTag('banner');
+  // The Enroll button gives way to the banner: focus goes to the banner, so it is read and the
+  // next Tab continues from here, not from the top of the page.
+  const bannerRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (banner) window.scrollTo({ top: 0, behavior: 'smooth' });
+    if (!banner) return;
+    bannerRef.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [banner]);
   return (
     <Card className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4', bg: 'brand.subtle', borderColor: 'brand.muted' })} aria-label="Enroll">
-      {banner ? <Alert status="success">{ENROLLMENT_MESSAGES.success}</Alert> : null}
+      {banner ? (
+        <div ref={bannerRef} tabIndex={-1} className={css({ outline: 'none', rounded: 'md', _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' } })}>
+          <Alert status="success">{ENROLLMENT_MESSAGES.success}</Alert>
+        </div>
+      ) : null}
       {snapshot.context.error ? <Alert status="error">{snapshot.context.error}</Alert> : null}
       {banner ? null : <div className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: { sm: 'center' }, justifyContent: 'space-between' })}>
         <div>

@@ -1,4 +1,4 @@
-import type { CourseProgress } from '@contract/learner';
+import type { CourseProgress, CourseProgressListItem } from '@contract/learner';
 import { Award, BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge, Hourglass, RotateCcw } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { certificatesApi } from '../../api/certificates';
 import { errorMessage } from '../../api/client';
 import { learnerRequirementsApi } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
+import { ContinueLearning } from '../../components/continue-learning';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
 import { PageHeader } from '../../components/page-header';
 import { RequiredTrainingPanel } from '../../components/required-training-panel';
@@ -31,7 +32,7 @@ interface CardCertificate {
 }
 
 interface DashboardData {
-  progresses: CourseProgress[];
+  progresses: CourseProgressListItem[];
   /** Certificates by course id, from the per-course check; a failed check counts as none. */
   certificates: Record<string, CardCertificate | null>;
 }
@@ -107,6 +108,8 @@ export function DashboardPage() {
         <StatCard label="In Progress" value={stats.inProgress} loading={loading} icon={<Hourglass />} tone="warning" />
         <StatCard label="Certificates Earned" value={stats.certificates} loading={loading} icon={<Award />} tone="accent" />
       </section>
+
+      {dashboard.isError ? null : <ContinueLearning progresses={progresses} loading={loading} />}
 
       <RequiredTrainingPanel
         requirements={requirements.data}

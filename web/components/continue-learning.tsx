@@ -1,0 +1,101 @@
+import type { CourseProgressListItem } from '@contract/learner';
+import { ArrowRight, PlayCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import { css } from 'styled-system/css';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
+import { Skeleton } from '../ui/spinner';
+import { componentPath, TYPE_LABEL } from './component-path';
+
+/** At most this many courses on the dashboard; the rest are one link away in My Courses. */
+export const CONTINUE_CARDS = 3;
+
+const NEXT_STATUS = { NOT_STARTED: 'Up next', IN_PROGRESS: 'In progress', FAILED: 'Not passed yet', COMPLETED: 'Completed' } as const;
+
+/**
+ * "Continue where you left off": the courses the learner enrolled in and has not completed, most
+ * recently worked on first, each with the component the course page would continue with.
+ */
+export function ContinueLearning({ progresses, loading }: { progresses: CourseProgressListItem[]; loading: boolean }) {
+  const open = progresses.filter((p) => p.status !== 'COMPLETED');
+  const shown = open.slice(0, CONTINUE_CARDS);
+  return (
+    <section aria-labelledby="continue-heading" className={css({ mb: { base: '6', md: '8' } })}>
+      <div className={css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3', mb: '4', flexWrap: 'wrap' })}>
+        <h2 id="continue-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold' })}>
+          Continue where you left off
+        </h2>
+        {open.length > CONTINUE_CARDS ? (
+          <Link href="/my-courses" className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'brand.fg', _hover: { textDecoration: 'underline' } })}>
+            All {open.length} courses in progress
+          </Link>
+        ) : null}
+      </div>
+      {loading ? (
+        <div className={list} aria-busy="true" aria-label="Loading your courses in progress">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className={css({ h: '132px', borderRadius: 'xl' })} />
+          ))}
+        </div>
+      ) : shown.length === 0 ? (
+        <EmptyState
+          bordered
+          icon={<PlayCircle />}
+          title="Nothing in progress"
+          description="Courses you enroll in show here with the next step to take."
+          headingLevel="h3"
+          actions={
+            <Button asChild variant="outline">
+              <Link href="/my-courses">Browse My Courses</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <ul className={list}>
+          {shown.map((progress) => (
+            <ContinueCard key={progress.courseId} progress={progress} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
+  const percent = Math.round(progress.overallProgress);
+  const next = progress.nextComponent;
+  const href = next ? componentPath(progress.courseId, next) : `/course/${progress.courseId}`;
+  const action = progress.status === 'ENROLLED' ? 'Start' : 'Continue';
+  return (
+    <Card as="li" variant="outline" aria-labelledby={`continue-${progress.courseId}`} className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: { base: '3', md: '5' }, alignItems: { md: 'center' }, p: { base: '4', md: '5' } })}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: 0 })}>
+        <span className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.04em' })}>{progress.courseDomain}</span>
+        <h3 id={`continue-${progress.courseId}`} className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.3' })}>
+          <Link href={`/course/${progress.courseId}`} className={css({ color: 'fg.default', _hover: { textDecoration: 'underline' } })}>
+            {progress.courseTitle}
+          </Link>
+        </h3>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+          <div role="progressbar" aria-label={`${progress.courseTitle} progress`} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className={css({ flex: '1', h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
+            <div className={css({ h: 'full', bg: 'brand.solid', rounded: 'full' })} style={{ width: `${percent}%` }} />
+          </div>
+          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', minW: '10', textAlign: 'end' })}>{percent}%</span>
+        </div>
+        {next ? (
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{NEXT_STATUS[next.status]}:</span> {TYPE_LABEL[next.type]} · {next.title}
+          </p>
+        ) : null}
+      </div>
+      <Button asChild size="md" className={css({ flexShrink: 0, alignSelf: { base: 'stretch', md: 'center' } })}>
+        <Link href={href} aria-label={`${action}: ${progress.courseTitle}`}>
+          {action}
+          <ArrowRight aria-hidden className={css({ w: '4', h: '4' })} />
+        </Link>
+      </Button>
+    </Card>
+  );
+}
+
+const list = css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: 0, m: 0 });
