@@ -47,6 +47,9 @@ export async function d1<Row>(sql: string): Promise<Row[]> {
     cwd: root,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     maxBuffer: 10 * 1024 * 1024,
+  }).catch((error: Error & { stdout?: string }) => {
+    // wrangler prints the SQL error as JSON on stdout.
+    throw new Error(`${error.message}\n${error.stdout ?? ''}`);
   });
   const parsed = JSON.parse(stdout) as { results: Row[] }[];
   return parsed[0]?.results ?? [];
