@@ -172,10 +172,11 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
     list.scrollTo({ top: Math.max(0, top - list.clientHeight / 3), behavior: reduce ? 'auto' : 'smooth' });
   }, [active, open]);
 
+  // A millisecond past the cue's start: at its exact start the previous cue (ending there) still counts as current.
   const seek = useCallback(
     (seconds: number) => {
       const video = videoRef.current;
-      if (video) video.currentTime = seconds;
+      if (video) video.currentTime = seconds + 0.001;
     },
     [videoRef],
   );

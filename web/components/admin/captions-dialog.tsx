@@ -7,7 +7,7 @@ import { deleteCaption, listCaptions, uploadCaption, type CaptionTrack, type Mat
 import { ApiClientError, errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatFileSize } from '../../format';
-import { Alert, Button, Chip, Dialog, EmptyState, IconButton, TextField, toaster } from '../../ui';
+import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
 import { LoadingBlock } from '../../ui/spinner';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 
@@ -111,6 +111,7 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const fileId = useId();
   const uploading = progress !== null;
 
@@ -140,7 +141,7 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
     setError(null);
     const found = await check();
     setErrors(found);
-    if (found.file || found.language || found.label || !file) return;
+    if (found.file || found.language || found.label || !file) return focusFirstInvalid(formRef.current);
     setProgress(0);
     abort.current = new AbortController();
     try {
@@ -155,8 +156,10 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
       if (abort.current?.signal.aborted) return;
       // The server's refusal goes next to its field when it names one.
       const fields = e instanceof ApiClientError ? e.fields : {};
-      if (fields.file || fields.language || fields.label) setErrors({ file: fields.file, language: fields.language, label: fields.label });
-      else setError(errorMessage(e, 'Failed to upload the captions. Please try again.'));
+      if (fields.file || fields.language || fields.label) {
+        setErrors({ file: fields.file, language: fields.language, label: fields.label });
+        focusFirstInvalid(formRef.current);
+      } else setError(errorMessage(e, 'Failed to upload the captions. Please try again.'));
     } finally {
       setProgress(null);
     }
@@ -167,7 +170,7 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
       <h3 id="add-caption-heading" className={css({ fontWeight: 'semibold' })}>
         Add captions
       </h3>
-      <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <form ref={formRef} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {error ? <Alert status="error">{error}</Alert> : null}
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
           <label htmlFor={fileId} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
