@@ -37,6 +37,8 @@ export const PUBLIC_API_ROUTES = [
   'GET /api/v2/certificates/verify/:number',
   // Opened by the browser's own viewer through a short-lived signed link (or with a session).
   'GET /api/v2/materials/:id/file',
+  // A video's caption file, loaded by a <track> element through a signed link (or with a session).
+  'GET /api/v2/materials/:id/captions/:captionId/file',
 ] as const;
 
 export const app = new Hono<AppEnv>()

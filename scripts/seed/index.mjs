@@ -22,6 +22,8 @@ const VIDEO = {
   fileName: 'pass-technique.mp4',
   title: 'The PASS Technique (video)',
   description: 'Twelve-second video: Pull, Aim, Squeeze, Sweep.',
+  /** English captions of the video, timed to its cards (the video itself has no sound). */
+  captions: { url: new URL('../seed-assets/pass-technique.en.vtt', import.meta.url), fileName: 'pass-technique.en.vtt', language: 'en', label: 'English' },
 };
 // Overall progress weights of the API reference, renormalised over the types a course has.
 const WEIGHTS = { PRE_ASSESSMENT: 20, MATERIAL: 50, POST_ASSESSMENT: 30 };
@@ -37,20 +39,29 @@ async function readVideo() {
   return readFile(VIDEO.url);
 }
 
+/** The committed WebVTT captions of the demo video. */
+async function readVideoCaptions() {
+  const { readFile } = await import('node:fs/promises');
+  return readFile(VIDEO.captions.url);
+}
+
 /**
  * The CPU-heavy part of the seed (password hashes, PDF rendering, reading the video), which needs
- * no bindings: the CLI starts it while the local runtime boots. videoBytes: the MP4, for runtimes
- * without a file system.
+ * no bindings: the CLI starts it while the local runtime boots. videoBytes and captionBytes: the
+ * MP4 and its WebVTT captions, for runtimes without a file system.
  */
-export async function prepareAssets({ videoBytes } = {}) {
+export async function prepareAssets({ videoBytes, captionBytes } = {}) {
   const usedHandouts = [...new Set(COURSES.flatMap((c) => c.materials.map((m) => m.handout)))];
-  const [hashes, rendered] = await Promise.all([
+  const usesVideo = usedHandouts.includes(VIDEO.key);
+  const [hashes, rendered, captions] = await Promise.all([
     Promise.all(USERS.map((u) => hashPassword(u.password))),
     Promise.all(usedHandouts.map((key) => (key === VIDEO.key ? (videoBytes ?? readVideo()) : renderHandout(HANDOUTS[key])))),
+    usesVideo ? (captionBytes ?? readVideoCaptions()) : null,
   ]);
   return {
     passwordHashes: new Map(USERS.map((u, i) => [u.key, hashes[i]])),
     files: new Map(usedHandouts.map((key, i) => [key, new Uint8Array(rendered[i])])),
+    videoCaptions: captions ? new Uint8Array(captions) : null,
   };
 }
 
@@ -63,7 +74,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   const { DB, FILES } = env;
   const existing = await DB.prepare("SELECT id FROM users WHERE lower(username) = 'admin'").first();
   if (existing) return { alreadyPresent: true };
-  const { passwordHashes, files: fileBytes } = await (assets ?? prepareAssets());
+  const { passwordHashes, files: fileBytes, videoCaptions } = await (assets ?? prepareAssets());
 
   /** A moment `days` ago at hh:mm UTC; never later than a minute before now. */
   const at = (days, hhmm = '09:00') => {
@@ -80,6 +91,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     domains: [],
     userDomains: [],
     materials: [],
+    materialCaptions: [],
     courses: [],
     components: [],
     courseProgress: [],
@@ -171,6 +183,22 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       created_at: iso(created),
       updated_at: iso(created),
     });
+    // The demo video's English captions, stored under the material's prefix like an admin's upload.
+    if (isVideo && videoCaptions) {
+      const captionKey = `materials/${id}/captions/${randomUUID()}.vtt`;
+      files.push({ key: captionKey, bytes: videoCaptions, contentType: 'text/vtt; charset=utf-8' });
+      rows.materialCaptions.push({
+        id: randomUUID(),
+        material_id: id,
+        language: VIDEO.captions.language,
+        label: VIDEO.captions.label,
+        file_name: VIDEO.captions.fileName,
+        file_size: videoCaptions.byteLength,
+        storage_key: captionKey,
+        created_by: admin.id,
+        created_at: iso(created),
+      });
+    }
   });
 
   // ---- courses and components -----------------------------------------------------------------
@@ -546,6 +574,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     ['domains', rows.domains],
     ['user_domains', rows.userDomains],
     ['materials', rows.materials],
+    ['material_captions', rows.materialCaptions],
     ['courses', rows.courses],
     ['course_components', rows.components],
     ['course_progress', rows.courseProgress],

@@ -16,12 +16,13 @@ import type {
   PresignResponse,
   reorderBody,
 } from '@contract/admin-content';
+import type { CaptionTrack } from '@contract/captions';
 import type { InferInput } from 'valibot';
 import { api, ApiClientError, codeOf, hasErrorCode, TOKEN_KEY } from './client';
 import { MAX_PAGE_SIZE } from '@contract/common';
 import { getPage, type PageParams } from './paging';
 
-export type { AdminComponent, AdminCourse, AdminCourseDetail, Domain, Material };
+export type { AdminComponent, AdminCourse, AdminCourseDetail, CaptionTrack, Domain, Material };
 
 // ------------------------------------------------------------ books
 
@@ -163,4 +164,25 @@ export async function uploadMaterial(input: UploadInput, onProgress: (fraction: 
   form.append('file', input.file, input.file.name);
   const text = await xhrSend('POST', '/api/v2/materials/upload', form, { ...bearer(), Accept: 'application/json' }, onProgress, signal);
   return JSON.parse(text) as Material;
+}
+
+// ------------------------------------------------------------ caption tracks of a video
+
+export const listCaptions = (materialId: string, signal?: AbortSignal) => api.get<CaptionTrack[]>(`/v2/materials/${encodeURIComponent(materialId)}/captions`, { signal });
+export const deleteCaption = (materialId: string, captionId: string) =>
+  api.delete<{ message: string; id: string }>(`/v2/materials/${encodeURIComponent(materialId)}/captions/${encodeURIComponent(captionId)}`);
+
+/** Adds a WebVTT caption track (fields first, then the file), with upload progress. */
+export async function uploadCaption(
+  materialId: string,
+  input: { file: File; language: string; label: string },
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<CaptionTrack> {
+  const form = new FormData();
+  form.append('language', input.language);
+  form.append('label', input.label);
+  form.append('file', input.file, input.file.name);
+  const text = await xhrSend('POST', `/api/v2/materials/${encodeURIComponent(materialId)}/captions`, form, { ...bearer(), Accept: 'application/json' }, onProgress, signal);
+  return JSON.parse(text) as CaptionTrack;
 }

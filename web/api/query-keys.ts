@@ -13,7 +13,12 @@ export const queryKeys = {
     },
     /** Books: the paged table and the unpaged option lists of the filters share the prefix. */
     domains: { all: ['admin', 'domains'] as const, options: ['admin', 'domains', 'options'] as const },
-    materials: { all: ['admin', 'materials'] as const, options: ['admin', 'materials', 'options'] as const },
+    materials: {
+      all: ['admin', 'materials'] as const,
+      options: ['admin', 'materials', 'options'] as const,
+      /** A video's caption tracks (under the materials prefix: a change refreshes the table too). */
+      captions: (materialId: string) => ['admin', 'materials', 'captions', materialId] as const,
+    },
     users: { all: ['admin', 'users'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
     submissions: ['admin', 'think'] as const,

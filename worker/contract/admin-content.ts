@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { CaptionTrack } from './captions';
 import { arrayOrPageQueryFields, DEFAULT_PAGE_SIZE, idString, optionalText, pageQueryFields, requiredString, searchText, type Pagination } from './common';
 import {
   COMPONENT_TYPES,
@@ -323,6 +324,8 @@ export interface Material {
   fileUrl: string;
   driveFileId: string | null;
   driveFileUrl: string;
+  /** Caption tracks of a video (empty for other types), each URL signed like `fileUrl`. */
+  captions: CaptionTrack[];
   createdAt: string;
   updatedAt: string;
 }

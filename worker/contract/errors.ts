@@ -25,6 +25,10 @@ export const ERROR_STATUS = {
   COURSE_NOT_COMPLETED: 409,
   NOT_ENOUGH_VIEWING: 409,
   RECERTIFICATION_NOT_DUE: 409,
+  /** A caption track in that language already exists for the video. */
+  CAPTION_EXISTS: 409,
+  /** Captions are only for VIDEO materials. */
+  NOT_A_VIDEO: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

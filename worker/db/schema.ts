@@ -121,6 +121,26 @@ export const materials = sqliteTable('materials', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * WebVTT caption tracks of a video material, one per language (canonical BCP 47 tag). The file is
+ * stored under the material's prefix; the row goes with its material.
+ */
+export const materialCaptions = sqliteTable(
+  'material_captions',
+  {
+    id: id(),
+    materialId: text('material_id').notNull().references(() => materials.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    label: text('label').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('material_captions_language_uq').on(t.materialId, t.language)],
+);
+
 export const components = sqliteTable(
   'course_components',
   {

@@ -13,14 +13,18 @@ import {
   type MaterialListPage,
   type PresignResponse,
 } from '../contract/admin-content';
+import { CAPTION_MAX_BYTES, CAPTION_MESSAGES, captionFields, captionParams, defaultCaptionLabel, MAX_CAPTIONS_PER_MATERIAL, webVttProblem, type CaptionTrack } from '../contract/captions';
 import { idParam, idString, searchQuery, searchTermOf } from '../contract/common';
 import { offsetOf, paginate } from '../db/paginate';
-import { materials as materialsTable, users } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
+import { materialCaptions, materials as materialsTable, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireAuth } from '../middleware/auth';
-import { contentDisposition, fileKindFor, MAGIC_BYTES_NEEDED, type FileKind } from '../services/file-types';
-import { signedFileUrl, verifyFileLink } from '../services/material-links';
+import { auditInsert } from '../services/audit';
+import { CAPTION_CONTENT_TYPE, captionsByMaterial, captionsOf, captionStorageKey, toCaptionTrack } from '../services/captions';
+import { contentDisposition, fileKindFor, MAGIC_BYTES_NEEDED, safeFileName, type FileKind } from '../services/file-types';
+import { captionLinkScope, signedFileUrl, verifyFileLink, type LinkSession } from '../services/material-links';
 import { findAccessibleMaterial, findMaterial, insertMaterial, materialSearch, toMaterial, usageCount, type MaterialRow } from '../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { parseRange } from '../services/ranges';
@@ -55,11 +59,61 @@ const fileLinkQuery = v.object({
 
 const LINK_EXPIRED = 'This file link has expired. Please reopen the material.';
 
-/** A material as the caller sees it, its file URL signed for the caller's session. */
-async function materialFor(c: Context<AppEnv>, row: MaterialRow): Promise<Material> {
-  const session = { userId: c.var.user.id, tokenId: c.var.tokenJti, tokenVersion: c.var.user.tokenVersion, sessionExp: c.var.tokenExp };
-  return toMaterial(row, await signedFileUrl(c.env.JWT_SECRET, row.id, session));
+/** The caller's session, for signing file links. */
+const linkSession = (c: Context<AppEnv>): LinkSession => ({ userId: c.var.user.id, tokenId: c.var.tokenJti, tokenVersion: c.var.user.tokenVersion, sessionExp: c.var.tokenExp });
+
+/** Materials as the caller sees them: file and caption URLs signed for the caller's session, captions read in one query. */
+async function materialsFor(c: Context<AppEnv>, rows: MaterialRow[]): Promise<Material[]> {
+  const session = linkSession(c);
+  const videos = rows.filter((row) => row.type === 'VIDEO').map((row) => row.id);
+  const captions = await captionsByMaterial(c.var.db, videos);
+  return Promise.all(
+    rows.map(async (row) =>
+      toMaterial(
+        row,
+        await signedFileUrl(c.env.JWT_SECRET, row.id, session),
+        await Promise.all((captions.get(row.id) ?? []).map((caption) => toCaptionTrack(c.env.JWT_SECRET, caption, session))),
+      ),
+    ),
+  );
 }
+
+/** A material as the caller sees it. */
+async function materialFor(c: Context<AppEnv>, row: MaterialRow): Promise<Material> {
+  return (await materialsFor(c, [row]))[0];
+}
+
+/** Reads a file part whole, refusing it past `max` bytes (caption files are small text files). */
+async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError('PAYLOAD_TOO_LARGE', CAPTION_MESSAGES.tooLarge, { fields: { file: CAPTION_MESSAGES.tooLarge } });
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+const captionAudit = (caption: { id: string; language: string; label: string; fileName: string; fileSize: number }) => ({
+  captionId: caption.id,
+  language: caption.language,
+  label: caption.label,
+  fileName: caption.fileName,
+  fileSize: caption.fileSize,
+});
 
 /**
  * The file route also accepts a signed link, because <iframe>, <video> and "open in new tab" cannot
@@ -67,10 +121,13 @@ async function materialFor(c: Context<AppEnv>, row: MaterialRow): Promise<Materi
  */
 const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { id: string; role: string } } }>(async (c, next) => {
   const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
+  // A caption file's link signs the material and the track; the video's signs the material.
+  const captionId = c.req.param('captionId');
+  const scope = captionId === undefined ? id : captionLinkScope(id, parseOrThrow(idParam, { id: captionId }).id);
   const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
   if (!c.req.header('authorization') && u && t && ver && exp && sig) {
     const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
-    if (!(await verifyFileLink(c.env.JWT_SECRET, id, session, exp, sig))) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    if (!(await verifyFileLink(c.env.JWT_SECRET, scope, session, exp, sig))) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
     const user = await c.var.db
       .select({
         id: users.id,
@@ -102,7 +159,7 @@ export const materials = new Hono<AppEnv>()
     const order = [desc(materialsTable.createdAt), desc(materialsTable.id)] as const;
     if (page === undefined) {
       const rows = await db.select().from(materialsTable).where(where).orderBy(...order);
-      return c.json(await Promise.all(rows.map((row) => materialFor(c, row))));
+      return c.json(await materialsFor(c, rows));
     }
     const request = { page, limit };
     const { items, pagination } = await paginate(
@@ -111,7 +168,7 @@ export const materials = new Hono<AppEnv>()
       db.select().from(materialsTable).where(where).orderBy(...order).limit(limit).offset(offsetOf(request)),
       db.select({ n: count() }).from(materialsTable).where(where),
     );
-    return c.json({ materials: await Promise.all(items.map((row) => materialFor(c, row))), pagination } satisfies MaterialListPage);
+    return c.json({ materials: await materialsFor(c, items), pagination } satisfies MaterialListPage);
   })
 
   // Quick lookup for pickers: the 20 newest materials whose title or description contains `q`.
@@ -122,7 +179,7 @@ export const materials = new Hono<AppEnv>()
       .where(materialSearch(searchTermOf(c.req.valid('query'))))
       .orderBy(desc(materialsTable.createdAt), desc(materialsTable.id))
       .limit(20);
-    return c.json(await Promise.all(rows.map((row) => materialFor(c, row))));
+    return c.json(await materialsFor(c, rows));
   })
 
   .post('/upload', requireAuth, requireAdmin, async (c) => {
@@ -256,6 +313,8 @@ export const materials = new Hono<AppEnv>()
     const row = await findMaterial(db, c.req.valid('param').id);
     const used = await usageCount(db, row.id);
     if (used > 0) throw new ApiError('IN_USE', `This material is used by ${used} course component(s) and cannot be deleted`);
+    // Its caption rows go with it (foreign key cascade); their files are removed after.
+    const captionKeys = (await captionsOf(db, row.id)).map((caption) => caption.storageKey);
     try {
       await db.delete(materialsTable).where(eq(materialsTable.id, row.id));
     } catch (error) {
@@ -265,8 +324,121 @@ export const materials = new Hono<AppEnv>()
       }
       throw error;
     }
-    await c.var.storage
-      .delete(row.storageKey)
-      .catch((error) => console.error(JSON.stringify({ level: 'warn', message: 'orphaned material object', key: row.storageKey, error: String(error) })));
+    for (const key of [row.storageKey, ...captionKeys]) {
+      await c.var.storage
+        .delete(key)
+        .catch((error) => console.error(JSON.stringify({ level: 'warn', message: 'orphaned material object', key, error: String(error) })));
+    }
     return c.json({ message: 'Material deleted successfully', id: row.id });
+  })
+
+  // ------------------------------------------------------------ caption tracks of a video
+
+  .get('/:id/captions', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+    const row = await findMaterial(c.var.db, c.req.valid('param').id);
+    const session = linkSession(c);
+    const rows = row.type === 'VIDEO' ? await captionsOf(c.var.db, row.id) : [];
+    return c.json(await Promise.all(rows.map((caption) => toCaptionTrack(c.env.JWT_SECRET, caption, session))));
+  })
+
+  /**
+   * Adds a WebVTT caption track: multipart `file` (.vtt, UTF-8, starting with WEBVTT, at most
+   * 512 KB), `language` (BCP 47) and an optional `label`. One track per language: a second one
+   * answers 409 CAPTION_EXISTS (remove the old track first), so a track never changes under a
+   * learner mid-video. The file is checked whole before anything is stored.
+   */
+  .post('/:id/captions', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+    const db = c.var.db;
+    const material = await findMaterial(db, c.req.valid('param').id);
+    if (material.type !== 'VIDEO') throw new ApiError('NOT_A_VIDEO', CAPTION_MESSAGES.notVideo);
+    const boundary = boundaryOf(c.req.header('content-type'));
+    if (!boundary || !c.req.raw.body) throw new ApiError('VALIDATION_FAILED', CAPTION_MESSAGES.fileMissing, { fields: { file: CAPTION_MESSAGES.fileMissing } });
+
+    const fields: Record<string, string> = {};
+    let file: { name: string; bytes: Uint8Array } | null = null;
+    try {
+      for await (const part of readMultipart(c.req.raw.body, boundary)) {
+        if (part.fileName === null) {
+          if (part.name === 'language' || part.name === 'label') fields[part.name] = await part.text(1024);
+          continue;
+        }
+        if (part.name !== 'file' || part.fileName === '' || file) continue;
+        file = { name: safeFileName(part.fileName), bytes: await readCapped(part.body, CAPTION_MAX_BYTES) };
+      }
+    } catch (error) {
+      if (error instanceof MultipartError) throw new ApiError('BAD_REQUEST', error.message);
+      throw error;
+    }
+    const { language, label } = parseOrThrow(captionFields, fields);
+    if (!file) throw new ApiError('VALIDATION_FAILED', CAPTION_MESSAGES.fileMissing, { fields: { file: CAPTION_MESSAGES.fileMissing } });
+    if (!/\.vtt$/i.test(file.name)) throw new ApiError('VALIDATION_FAILED', CAPTION_MESSAGES.wrongExtension, { fields: { file: CAPTION_MESSAGES.wrongExtension } });
+    const problem = webVttProblem(file.bytes);
+    if (problem) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', CAPTION_MESSAGES[problem], { fields: { file: CAPTION_MESSAGES[problem] } });
+
+    const existing = await captionsOf(db, material.id);
+    if (existing.some((caption) => caption.language === language)) throw new ApiError('CAPTION_EXISTS', CAPTION_MESSAGES.exists, { fields: { language: CAPTION_MESSAGES.exists } });
+    if (existing.length >= MAX_CAPTIONS_PER_MATERIAL) throw new ApiError('CONFLICT', CAPTION_MESSAGES.tooMany);
+
+    const caption = {
+      id: crypto.randomUUID(),
+      materialId: material.id,
+      language,
+      label: label || defaultCaptionLabel(language),
+      fileName: file.name,
+      fileSize: file.bytes.length,
+      storageKey: captionStorageKey(material.id),
+      createdBy: c.var.user.id,
+      createdAt: new Date().toISOString(),
+    };
+    const storage = c.var.storage;
+    await storage.put(caption.storageKey, file.bytes, { contentType: CAPTION_CONTENT_TYPE });
+    try {
+      await db.batch([
+        db.insert(materialCaptions).values(caption),
+        auditInsert(db, { actor: c.var.user, action: 'CAPTION_ADDED', entityType: 'MATERIAL', entityId: material.id, after: captionAudit(caption) }),
+      ]);
+    } catch (error) {
+      // Nothing half-written: no stored file without its row.
+      await storage.delete(caption.storageKey).catch(() => undefined);
+      if (isUniqueViolation(error)) throw new ApiError('CAPTION_EXISTS', CAPTION_MESSAGES.exists, { fields: { language: CAPTION_MESSAGES.exists } });
+      if (/FOREIGN KEY/i.test(String((error as { cause?: unknown })?.cause ?? error))) throw new ApiError('NOT_FOUND', 'Material not found');
+      throw error;
+    }
+    return c.json((await toCaptionTrack(c.env.JWT_SECRET, caption, linkSession(c))) satisfies CaptionTrack, 201);
+  })
+
+  .delete('/:id/captions/:captionId', requireAuth, requireAdmin, validate('param', captionParams), async (c) => {
+    const db = c.var.db;
+    const { id, captionId } = c.req.valid('param');
+    const caption = await db.select().from(materialCaptions).where(and(eq(materialCaptions.id, captionId), eq(materialCaptions.materialId, id))).get();
+    if (!caption) throw new ApiError('NOT_FOUND', CAPTION_MESSAGES.notFound);
+    // The row and its audit record first; the file after (a failed file delete leaves an orphan, logged, never a broken track).
+    await db.batch([
+      db.delete(materialCaptions).where(eq(materialCaptions.id, caption.id)),
+      auditInsert(db, { actor: c.var.user, action: 'CAPTION_REMOVED', entityType: 'MATERIAL', entityId: id, before: captionAudit(caption) }),
+    ]);
+    await c.var.storage
+      .delete(caption.storageKey)
+      .catch((error) => console.error(JSON.stringify({ level: 'warn', message: 'orphaned caption object', key: caption.storageKey, error: String(error) })));
+    return c.json({ message: 'Caption track deleted', id: caption.id });
+  })
+
+  // A <track> element cannot send a bearer header: the caption file answers the same signed links as the video's file.
+  .get('/:id/captions/:captionId/file', fileAccess, validate('param', captionParams), async (c) => {
+    const { id, captionId } = c.req.valid('param');
+    // The video's access rule, checked on every request: enrolled, course published, component unlocked.
+    await findAccessibleMaterial(c.var.db, id, c.var.fileUser);
+    const caption = await c.var.db.select().from(materialCaptions).where(and(eq(materialCaptions.id, captionId), eq(materialCaptions.materialId, id))).get();
+    if (!caption) throw new ApiError('NOT_FOUND', CAPTION_MESSAGES.notFound);
+    const object = await c.var.storage.get(caption.storageKey);
+    if (!object) throw new ApiError('NOT_FOUND', 'The caption file is missing from storage');
+    return new Response(object.body, {
+      headers: {
+        'Content-Type': CAPTION_CONTENT_TYPE,
+        'Content-Disposition': contentDisposition(caption.fileName, 'inline'),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+        'Content-Length': String(object.size),
+      },
+    });
   });

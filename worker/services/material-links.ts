@@ -40,21 +40,41 @@ async function hmac(secret: string, message: string): Promise<string> {
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message))));
 }
 
-const message = (materialId: string, s: Pick<LinkSession, 'userId' | 'tokenId' | 'tokenVersion'>, exp: number | string) =>
-  `${materialId}:${s.userId}:${s.tokenId}:${s.tokenVersion}:${exp}`;
+const message = (scope: string, s: Pick<LinkSession, 'userId' | 'tokenId' | 'tokenVersion'>, exp: number | string) =>
+  `${scope}:${s.userId}:${s.tokenId}:${s.tokenVersion}:${exp}`;
+
+/** The query (`u=&t=&v=&exp=&sig=`) that signs `scope` for this session until it (or the session) expires. */
+async function signedQuery(secret: string, scope: string, session: LinkSession): Promise<string> {
+  const exp = Math.min(Math.floor(Date.now() / 1000) + FILE_LINK_TTL_SECONDS, session.sessionExp);
+  const sig = await hmac(secret, message(scope, session, exp));
+  return new URLSearchParams({ u: session.userId, t: session.tokenId, v: String(session.tokenVersion), exp: String(exp), sig }).toString();
+}
 
 /** A link to the file for this session that works without a header until it (or the session) expires. */
 export async function signedFileUrl(secret: string, materialId: string, session: LinkSession): Promise<string> {
-  const exp = Math.min(Math.floor(Date.now() / 1000) + FILE_LINK_TTL_SECONDS, session.sessionExp);
-  const sig = await hmac(secret, message(materialId, session, exp));
-  const q = new URLSearchParams({ u: session.userId, t: session.tokenId, v: String(session.tokenVersion), exp: String(exp), sig });
-  return `${materialFileUrl(materialId)}?${q}`;
+  return `${materialFileUrl(materialId)}?${await signedQuery(secret, materialId, session)}`;
 }
 
-/** Whether the signature and expiry hold; the caller still checks that the session is alive. */
-export async function verifyFileLink(secret: string, materialId: string, session: Pick<LinkSession, 'userId' | 'tokenId' | 'tokenVersion'>, exp: string, sig: string): Promise<boolean> {
+/**
+ * What a caption file's link signs: the material and the track, so a link opens that one file
+ * (a `<track>` element cannot send a bearer header either).
+ */
+export const captionLinkScope = (materialId: string, captionId: string) => `${materialId}/captions/${captionId}`;
+
+export const captionFileUrl = (materialId: string, captionId: string) => `/api/v2/materials/${materialId}/captions/${captionId}/file`;
+
+/** A link to a caption file for this session, signed and expiring like the video's own. */
+export async function signedCaptionUrl(secret: string, materialId: string, captionId: string, session: LinkSession): Promise<string> {
+  return `${captionFileUrl(materialId, captionId)}?${await signedQuery(secret, captionLinkScope(materialId, captionId), session)}`;
+}
+
+/**
+ * Whether the signature and expiry hold for `scope` (a material id, or `captionLinkScope`); the
+ * caller still checks that the session is alive.
+ */
+export async function verifyFileLink(secret: string, scope: string, session: Pick<LinkSession, 'userId' | 'tokenId' | 'tokenVersion'>, exp: string, sig: string): Promise<boolean> {
   if (!/^\d+$/.test(exp) || Number(exp) < Date.now() / 1000) return false;
-  const expected = await hmac(secret, message(materialId, session, exp));
+  const expected = await hmac(secret, message(scope, session, exp));
   const enc = new TextEncoder();
   return timingSafeEqual(enc.encode(expected), enc.encode(sig));
 }

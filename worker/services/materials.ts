@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Material } from '../contract/admin-content';
+import type { CaptionTrack } from '../contract/captions';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { containsText } from '../db/paginate';
@@ -16,7 +17,7 @@ export type MaterialRow = typeof materials.$inferSelect;
 
 export const MATERIAL_NOT_FOUND = 'Material not found';
 
-export function toMaterial(row: MaterialRow, fileUrl = materialFileUrl(row.id)): Material {
+export function toMaterial(row: MaterialRow, fileUrl = materialFileUrl(row.id), captions: CaptionTrack[] = []): Material {
   return {
     id: row.id,
     title: row.title,
@@ -28,6 +29,7 @@ export function toMaterial(row: MaterialRow, fileUrl = materialFileUrl(row.id)):
     fileUrl,
     driveFileId: null,
     driveFileUrl: fileUrl,
+    captions,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

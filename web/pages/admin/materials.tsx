@@ -1,4 +1,4 @@
-import { Eye, ExternalLink, FileText, FileVideo, Pencil, Presentation, Trash2, Upload } from 'lucide-react';
+import { Captions, Eye, ExternalLink, FileText, FileVideo, Pencil, Presentation, Trash2, Upload } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
@@ -6,6 +6,7 @@ import { MATERIAL_TYPE_LABELS, materialTypeFromFileName, MESSAGES, titleFromFile
 import { deleteMaterial, pageMaterials, updateMaterial, uploadMaterial, type Material } from '../../api/admin-content';
 import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { CaptionsDialog } from '../../components/admin/captions-dialog';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -36,6 +37,7 @@ export function AdminMaterialsPage() {
   const [viewing, setViewing] = useState<Material | null>(null);
   const [editing, setEditing] = useState<Material | null>(null);
   const [deleting, setDeleting] = useState<Material | null>(null);
+  const [captioning, setCaptioning] = useState<Material | null>(null);
 
   useNavigationFlag('upload', () => setUploadOpen(true));
 
@@ -43,6 +45,7 @@ export function AdminMaterialsPage() {
   const actions = (m: Material) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
       <IconButton aria-label={`View ${m.title}`} icon={<Eye />} size="sm" onClick={() => setViewing(m)} />
+      {m.type === 'VIDEO' ? <IconButton aria-label={`Captions for ${m.title}`} icon={<Captions />} size="sm" onClick={() => setCaptioning(m)} /> : null}
       <IconButton aria-label={`Edit ${m.title}`} icon={<Pencil />} size="sm" onClick={() => setEditing(m)} />
       <IconButton aria-label={`Delete ${m.title}`} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setDeleting(m)} />
     </div>
@@ -64,9 +67,16 @@ export function AdminMaterialsPage() {
       key: 'type',
       header: 'Type',
       cell: (m) => (
-        <Chip palette={typePalette[m.type]} size="sm" icon={typeIcon(m.type)}>
-          {MATERIAL_TYPE_LABELS[m.type]}
-        </Chip>
+        <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1' })}>
+          <Chip palette={typePalette[m.type]} size="sm" icon={typeIcon(m.type)}>
+            {MATERIAL_TYPE_LABELS[m.type]}
+          </Chip>
+          {m.type === 'VIDEO' ? (
+            <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>
+              {m.captions.length === 0 ? 'No captions' : `Captions: ${m.captions.map((t) => t.language).join(', ')}`}
+            </span>
+          ) : null}
+        </div>
       ),
     },
     { key: 'size', header: 'Size', cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatFileSize(m.fileSize)}</span> },
@@ -152,6 +162,7 @@ export function AdminMaterialsPage() {
         }}
       />
       <MaterialViewer material={viewing} onClose={() => setViewing(null)} />
+      <CaptionsDialog material={captioning} onClose={() => setCaptioning(null)} />
     </>
   );
 }
@@ -416,7 +427,10 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
           <Alert status="warning">This video cannot be embedded here. Use “Open in New Tab” to watch or download it.</Alert>
         ) : (
           <video key={sources[sourceIndex]} controls preload="metadata" src={sources[sourceIndex]} onError={() => setSourceIndex((i) => i + 1)} className={css({ w: 'full', maxH: '70vh', borderRadius: 'l2', bg: 'black' })}>
-            <track kind="captions" />
+            {material.captions.length === 0 ? <track kind="captions" /> : null}
+            {material.captions.map((t) => (
+              <track key={t.id} kind="captions" srcLang={t.language} label={t.label} src={t.url} />
+            ))}
           </video>
         )
       ) : null}

@@ -10,6 +10,7 @@ import { errorMessage } from '../../api/client';
 import { learnerApi } from '../../api/learner';
 import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { VideoPlayer } from '../../components/video-player';
 import { markCourseSeen } from '../../state/course-progress';
 import { useMaterialProgress } from '../../state/material';
 import { Alert } from '../../ui/alert';
@@ -133,23 +134,7 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
 
 function Viewer({ kind, material, onProgress, onLoaded }: { kind: Kind; material: Material | null; onProgress: (p: number, durationSeconds?: number) => void; onLoaded: () => void }) {
   if (kind === 'PDF') return material ? <PdfViewer material={material} onLoaded={onLoaded} /> : <NoFile text="No PDF file available" />;
-  if (kind === 'VIDEO') {
-    if (!material) return <NoFile text="No video file available" />;
-    return (
-      <video
-        controls
-        preload="metadata"
-        src={material.fileUrl}
-        aria-label={material.title}
-        className={css({ w: 'full', maxH: '70vh', bg: 'black', display: 'block' })}
-        onTimeUpdate={(e) => {
-          const v = e.currentTarget;
-          if (v.duration > 0 && Number.isFinite(v.duration)) onProgress((v.currentTime / v.duration) * 100, v.duration);
-        }}
-        onEnded={(e) => onProgress(100, Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : undefined)}
-      />
-    );
-  }
+  if (kind === 'VIDEO') return material ? <VideoPlayer material={material} onProgress={onProgress} /> : <NoFile text="No video file available" />;
   if (kind === 'DOCUMENT') return material ? <DocumentViewer material={material} onLoaded={onLoaded} /> : <NoFile text="No document file available" />;
   return <EmptyState icon={<FileText />} title="No material content available" />;
 }

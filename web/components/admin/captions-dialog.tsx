@@ -1,0 +1,259 @@
+import { CAPTION_MAX_BYTES, CAPTION_MESSAGES, canonicalLanguageTag, defaultCaptionLabel, webVttProblem } from '@contract/captions';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Captions, Trash2, Upload } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { deleteCaption, listCaptions, uploadCaption, type CaptionTrack, type Material } from '../../api/admin-content';
+import { ApiClientError, errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { formatFileSize } from '../../format';
+import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
+import { LoadingBlock } from '../../ui/spinner';
+import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
+
+/**
+ * Caption tracks of a video material: the list (language, label, file) with Remove, and a form
+ * that adds a WebVTT file for a language. The form checks what it can before sending (extension,
+ * size, the WEBVTT signature, the language tag, a language already present); the server checks
+ * everything again and its answer is shown next to the field it is about.
+ */
+export function CaptionsDialog({ material, onClose }: { material: Material | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const materialId = material?.id ?? '';
+  const tracks = useQuery({
+    queryKey: queryKeys.admin.materials.captions(materialId),
+    queryFn: ({ signal }) => listCaptions(materialId, signal),
+    enabled: material !== null,
+    initialData: material?.captions,
+    staleTime: 0,
+  });
+  const [removing, setRemoving] = useState<CaptionTrack | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.materials.all });
+  const list = tracks.data ?? [];
+
+  return (
+    <>
+      <Dialog
+        open={material !== null}
+        onOpenChange={(open) => (!open ? onClose() : undefined)}
+        title={`Captions: ${material?.title ?? ''}`}
+        description="WebVTT (.vtt) caption files, one per language. Learners see them in the video player and as a transcript."
+        size="lg"
+        footer={
+          <Button variant="outline" palette="neutral" onClick={onClose}>
+            Close
+          </Button>
+        }
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+          <section aria-labelledby="caption-tracks-heading" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <h3 id="caption-tracks-heading" className={css({ fontWeight: 'semibold' })}>
+              Caption tracks
+            </h3>
+            {tracks.isError ? (
+              <Alert status="error">{errorMessage(tracks.error, 'Failed to load the caption tracks')}</Alert>
+            ) : tracks.isPending ? (
+              <LoadingBlock label="Loading caption tracks..." />
+            ) : list.length === 0 ? (
+              <EmptyState bordered icon={<Captions />} title="No captions yet" description="Add a WebVTT file below so learners can read along." />
+            ) : (
+              <ul className={css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border.default', rounded: 'l2' })}>
+                {list.map((track) => (
+                  <li key={track.id} className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '3', py: '2', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border.default' } })}>
+                    <div className={css({ flex: '1', minW: '0' })}>
+                      <p className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+                        <span lang={track.language} className={css({ fontWeight: 'medium' })}>
+                          {track.label}
+                        </span>
+                        <Chip size="sm" palette="neutral">
+                          {track.language}
+                        </Chip>
+                      </p>
+                      <p className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
+                        {track.fileName} · {formatFileSize(track.fileSize)}
+                      </p>
+                    </div>
+                    <IconButton aria-label={`Remove ${track.label} captions`} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setRemoving(track)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {material ? <AddCaptionForm material={material} existing={list} onAdded={() => void refresh()} /> : null}
+        </div>
+      </Dialog>
+      <ConfirmDeleteDialog
+        item={removing}
+        title="Remove Captions"
+        question="Are you sure you want to remove these captions?"
+        describe={(track) => `${track.label} (${track.language}) · ${track.fileName}`}
+        failureMessage="Failed to remove the captions. Please try again."
+        onConfirm={(track) => deleteCaption(materialId, track.id)}
+        invalidates={[queryKeys.admin.materials.all]}
+        onClose={() => setRemoving(null)}
+        onDeleted={() => {
+          setRemoving(null);
+          toaster.create({ type: 'success', title: 'Captions removed' });
+        }}
+      />
+    </>
+  );
+}
+
+type FieldErrors = { file?: string; language?: string; label?: string };
+
+function AddCaptionForm({ material, existing, onAdded }: { material: Material; existing: CaptionTrack[]; onAdded: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [language, setLanguage] = useState('');
+  const [label, setLabel] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileId = useId();
+  const uploading = progress !== null;
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const tag = canonicalLanguageTag(language);
+  const suggestedLabel = tag ? defaultCaptionLabel(tag) : '';
+
+  const check = async (): Promise<FieldErrors> => {
+    const found: FieldErrors = {};
+    if (!language.trim()) found.language = CAPTION_MESSAGES.languageRequired;
+    else if (!tag) found.language = CAPTION_MESSAGES.languageInvalid;
+    else if (existing.some((t) => t.language === tag)) found.language = CAPTION_MESSAGES.exists;
+    if (label.trim().length > 60) found.label = CAPTION_MESSAGES.labelTooLong;
+    if (!file) found.file = CAPTION_MESSAGES.fileMissing;
+    else if (!/\.vtt$/i.test(file.name)) found.file = CAPTION_MESSAGES.wrongExtension;
+    else if (file.size > CAPTION_MAX_BYTES) found.file = CAPTION_MESSAGES.tooLarge;
+    else {
+      const problem = webVttProblem(new Uint8Array(await file.arrayBuffer()));
+      if (problem) found.file = CAPTION_MESSAGES[problem];
+    }
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const found = await check();
+    setErrors(found);
+    if (found.file || found.language || found.label || !file) return focusFirstInvalid(formRef.current);
+    setProgress(0);
+    abort.current = new AbortController();
+    try {
+      const track = await uploadCaption(material.id, { file, language: tag ?? language, label: label.trim() }, setProgress, abort.current.signal);
+      toaster.create({ type: 'success', title: 'Captions added', description: `${track.label} (${track.language})` });
+      setFile(null);
+      setLanguage('');
+      setLabel('');
+      if (fileInput.current) fileInput.current.value = '';
+      onAdded();
+    } catch (e) {
+      if (abort.current?.signal.aborted) return;
+      // The server's refusal goes next to its field when it names one.
+      const fields = e instanceof ApiClientError ? e.fields : {};
+      if (fields.file || fields.language || fields.label) {
+        setErrors({ file: fields.file, language: fields.language, label: fields.label });
+        focusFirstInvalid(formRef.current);
+      } else setError(errorMessage(e, 'Failed to upload the captions. Please try again.'));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="add-caption-heading" className={css({ display: 'flex', flexDirection: 'column', gap: '3', borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}>
+      <h3 id="add-caption-heading" className={css({ fontWeight: 'semibold' })}>
+        Add captions
+      </h3>
+      <form ref={formRef} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+          <label htmlFor={fileId} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+            WebVTT file <span aria-hidden>*</span>
+          </label>
+          <input
+            ref={fileInput}
+            id={fileId}
+            type="file"
+            accept=".vtt,text/vtt"
+            disabled={uploading}
+            aria-invalid={Boolean(errors.file) || undefined}
+            aria-describedby={`${fileId}-${errors.file ? 'error' : 'help'}`}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setErrors((f) => ({ ...f, file: undefined }));
+            }}
+            className={css({
+              fontSize: 'sm',
+              p: '2',
+              borderWidth: '1px',
+              borderStyle: 'dashed',
+              borderColor: errors.file ? 'error.solid' : 'border.default',
+              borderRadius: 'l2',
+              _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
+            })}
+          />
+          {errors.file ? (
+            <p id={`${fileId}-error`} role="alert" className={css({ fontSize: 'sm', color: 'error.fg' })}>
+              {errors.file}
+            </p>
+          ) : (
+            <p id={`${fileId}-help`} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {file ? `${file.name} · ${formatFileSize(file.size)}` : 'A .vtt file starting with "WEBVTT", UTF-8, up to 512 KB.'}
+            </p>
+          )}
+        </div>
+        <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
+          <TextField
+            label="Language"
+            required
+            value={language}
+            disabled={uploading}
+            error={errors.language}
+            helperText="A language tag: en, es, hi, ar, pt-BR..."
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => {
+              setLanguage(event.target.value);
+              if (errors.language) setErrors((f) => ({ ...f, language: undefined }));
+            }}
+          />
+          <TextField
+            label="Label"
+            value={label}
+            disabled={uploading}
+            error={errors.label}
+            placeholder={suggestedLabel || 'Shown in the player'}
+            helperText={suggestedLabel ? `Leave empty for "${suggestedLabel}"` : 'Shown in the player\'s captions menu'}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+        </div>
+        {uploading ? (
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round((progress ?? 0) * 100)}
+              className={css({ h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden' })}
+            >
+              <div className={css({ h: 'full', bg: 'brand.solid', transition: 'width 0.2s' })} style={{ width: `${Math.round((progress ?? 0) * 100)}%` }} />
+            </div>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{progress !== null && progress >= 1 ? 'Processing...' : `Uploading ${Math.round((progress ?? 0) * 100)}%`}</p>
+          </div>
+        ) : null}
+        <div>
+          <Button type="submit" leftIcon={<Upload />} loading={uploading} loadingText="Uploading...">
+            Add Captions
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
