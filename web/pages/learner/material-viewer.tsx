@@ -90,7 +90,8 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
   );
   const kind = kindOf(data.material, data.component.data.type);
   const fullyViewed = snapshot.hasTag('fullyViewed');
-  const progress = snapshot.context.progress;
+  // What the server recorded: the same number the course page shows for this component.
+  const progress = snapshot.context.recordedProgress;
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
