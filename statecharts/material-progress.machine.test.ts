@@ -7,7 +7,7 @@ import { done, fail, inert } from './testing/fixtures';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function server(overrides: Partial<{ complete: () => Promise<void>; time: (s: number) => Promise<void> }> = {}) {
+function server(overrides: Partial<{ complete: () => Promise<void>; time: (s: number) => Promise<void>; record: (claimed: number) => number }> = {}) {
   const calls = { start: 0, progress: [] as number[], durations: [] as (number | null)[], complete: 0, time: [] as number[] };
   const machine = materialProgressMachine.provide({
     actors: {
@@ -17,6 +17,7 @@ function server(overrides: Partial<{ complete: () => Promise<void>; time: (s: nu
       reportProgress: fromPromise(async ({ input }) => {
         calls.progress.push(input.progressPercentage);
         calls.durations.push(input.durationSeconds);
+        return overrides.record ? overrides.record(input.progressPercentage) : input.progressPercentage;
       }),
       completeMaterial: fromPromise(async () => {
         calls.complete++;
@@ -83,7 +84,31 @@ describe('material progress machine', () => {
     expect(finished).toHaveBeenCalledTimes(1);
   });
 
-  it('counts an embedded viewer as 100 % once it has loaded', async () => {
+  it('shows what the server recorded, not what was claimed: a held-back report shows the lower number', async () => {
+    // The server holds a PDF's 100 % back to 60 % (opened too recently for two pages).
+    const { calls, start } = server({ record: (claimed) => Math.min(claimed, 60) });
+    const actor = start({ status: 'IN_PROGRESS', progressPercentage: 0 });
+    actor.send({ type: 'material.progress', percentage: 50 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.progress).toEqual([50]);
+    expect(actor.getSnapshot().context.recordedProgress).toBe(50);
+    // A later, lower answer (a retry racing a newer one) never makes the number go down.
+    const held = server({ record: () => 30 });
+    const other = held.start({ status: 'IN_PROGRESS', progressPercentage: 40 });
+    other.send({ type: 'material.progress', percentage: 70 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(other.getSnapshot().context).toMatchObject({ progress: 70, recordedProgress: 40 });
+  });
+
+  it('shows 100 % once the completion is confirmed', async () => {
+    const { start } = server();
+    const actor = start({ status: 'IN_PROGRESS', progressPercentage: 50 });
+    actor.send({ type: 'material.progress', percentage: 100 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.recordedProgress).toBe(100);
+  });
+
+  it('counts an opened document as 100 %', async () => {
     const { calls, start } = server();
     const actor = start();
     await vi.advanceTimersByTimeAsync(0);
@@ -99,7 +124,7 @@ describe('material progress machine', () => {
     const machine = materialProgressMachine.provide({
       actors: {
         startComponent: fromPromise(() => new Promise<void>((resolve) => (release = resolve))),
-        reportProgress: fromPromise(async () => {}),
+        reportProgress: fromPromise(async () => 0),
         completeMaterial: fromPromise(async () => {
           calls.complete++;
         }),
@@ -203,7 +228,7 @@ describe('material progress machine: every state and transition (xstate/graph)',
       { type: 'time.tick' },
       done(machine, 'startComponent'),
       fail(machine, 'startComponent', 'offline'),
-      done(machine, 'reportProgress'),
+      done(machine, 'reportProgress', 30),
       fail(machine, 'reportProgress', 'offline'),
       done(machine, 'completeMaterial'),
       fail(machine, 'completeMaterial', 'offline'),
@@ -214,8 +239,8 @@ describe('material progress machine: every state and transition (xstate/graph)',
     ],
     // Seconds only matter as "some" or "none": counting them would make the graph endless.
     serializeState: (s) => {
-      const c = s.context as { status: string; progress: number; reportedProgress: number; unsentSeconds: number; sendingSeconds: number; finishRequested: boolean; error: string | null };
-      return JSON.stringify([s.value, c.status, c.progress, c.reportedProgress, c.unsentSeconds > 0, c.sendingSeconds > 0, c.finishRequested, c.error]);
+      const c = s.context as { status: string; progress: number; reportedProgress: number; recordedProgress: number; unsentSeconds: number; sendingSeconds: number; finishRequested: boolean; error: string | null };
+      return JSON.stringify([s.value, c.status, c.progress, c.reportedProgress, c.recordedProgress, c.unsentSeconds > 0, c.sendingSeconds > 0, c.finishRequested, c.error]);
     },
     start: (input, inspect) => {
       const actor = createActor(machine, { input: input as never, inspect });
@@ -224,10 +249,13 @@ describe('material progress machine: every state and transition (xstate/graph)',
       return { actor, effects };
     },
     check: ({ before, after, effects }) => {
-      const c = after.context as { progress: number; reportedProgress: number };
+      const c = after.context as { progress: number; reportedProgress: number; recordedProgress: number };
+      const b = before.context as { progress: number; recordedProgress: number };
       // Progress never goes back, and the server is never told more than the learner reached.
-      expect(c.progress).toBeGreaterThanOrEqual((before.context as { progress: number }).progress);
+      expect(c.progress).toBeGreaterThanOrEqual(b.progress);
       expect(c.reportedProgress).toBeLessThanOrEqual(c.progress);
+      // The number shown never goes back either.
+      expect(c.recordedProgress).toBeGreaterThanOrEqual(b.recordedProgress);
       // The page is told to move on only once completion is confirmed.
       if (effects.finished > 0) expect(after.matches({ progress: 'finished' })).toBe(true);
     },

@@ -4,9 +4,11 @@ import { toProgressStep, type ComponentStatus } from '../worker/contract/rules/p
 
 /**
  * Viewing a learning material: mark it started when NOT_STARTED, report
- * progress in 10 % steps (an embedded viewer counts 100 % once loaded), complete it at 100 %,
- * and send the time spent every 30 s and once more when the learner leaves. Time-report failures
- * are only logged. Effects are placeholder actors provided by web/state/material.tsx.
+ * progress in 10 % steps (a video by its position, a PDF by the pages shown long enough, a document
+ * viewer 100 % once opened), complete it at 100 %, and send the time spent every 30 s and once more
+ * when the learner leaves. The page shows what the server recorded (the number the course page
+ * shows), not what was claimed. Time-report failures are only logged. Effects are placeholder
+ * actors provided by web/state/material.tsx.
  */
 
 export const TIME_REPORT_INTERVAL_MS = 30_000;
@@ -25,6 +27,8 @@ export interface MaterialContext {
   progress: number;
   /** Highest step the server has been told about. */
   reportedProgress: number;
+  /** What the server recorded (it holds back progress the time since opening does not make plausible): the number shown. */
+  recordedProgress: number;
   /** A video's length as its player knows it, sent with the progress (the server paces completion by it). */
   durationSeconds: number | null;
   unsentSeconds: number;
@@ -35,7 +39,7 @@ export interface MaterialContext {
 
 export type MaterialEvent =
   | { type: 'material.progress'; percentage: number; durationSeconds?: number }
-  /** An embedded viewer (PDF, document) finished loading: it counts as fully viewed. */
+  /** A document that cannot be shown inline was opened or downloaded: it counts as fully viewed. */
   | { type: 'material.loaded' }
   /** "Complete & Continue". */
   | { type: 'material.finish' }
@@ -59,7 +63,8 @@ export const materialProgressMachine = setup({
     startComponent: fromPromise<void, { componentId: string }>(async () => {
       throw new Error('startComponent not provided');
     }),
-    reportProgress: fromPromise<void, { componentId: string; progressPercentage: number; durationSeconds: number | null }>(async () => {
+    /** Resolves with the percentage the server recorded. */
+    reportProgress: fromPromise<number, { componentId: string; progressPercentage: number; durationSeconds: number | null }>(async () => {
       throw new Error('reportProgress not provided');
     }),
     completeMaterial: fromPromise<void, { componentId: string }>(async () => {
@@ -88,10 +93,14 @@ export const materialProgressMachine = setup({
       durationSeconds: params.durationSeconds ?? context.durationSeconds,
     })),
     markReported: assign((_, params: { progress: number }) => ({ reportedProgress: params.progress })),
+    /** The server's progress never goes down, and neither does the number shown. */
+    takeRecorded: assign(({ context }, params: { recorded: number }) => ({
+      recordedProgress: Number.isFinite(params.recorded) ? Math.max(context.recordedProgress, Math.min(100, params.recorded)) : context.recordedProgress,
+    })),
     requestFinish: assign({ finishRequested: true }),
     setCompleteError: assign({ error: MATERIAL_MESSAGES.completeFailed, finishRequested: false }),
     clearError: assign({ error: null }),
-    markCompleted: assign({ status: 'COMPLETED' as ComponentStatus, progress: 100, reportedProgress: 100 }),
+    markCompleted: assign({ status: 'COMPLETED' as ComponentStatus, progress: 100, reportedProgress: 100, recordedProgress: 100 }),
     markStarted: assign({ status: 'IN_PROGRESS' as ComponentStatus }),
     announceFinished: emit({ type: 'material.finished' as const }),
     countSecond: assign(({ context }) => ({ unsentSeconds: context.unsentSeconds + 1 })),
@@ -112,6 +121,7 @@ export const materialProgressMachine = setup({
     status: input.status,
     progress: input.status === 'COMPLETED' ? 100 : toProgressStep(input.progressPercentage),
     reportedProgress: input.status === 'COMPLETED' ? 100 : toProgressStep(input.progressPercentage),
+    recordedProgress: input.status === 'COMPLETED' ? 100 : toProgressStep(input.progressPercentage),
     durationSeconds: null,
     unsentSeconds: 0,
     sendingSeconds: 0,
@@ -153,7 +163,13 @@ export const materialProgressMachine = setup({
                 id: 'reportProgress',
                 src: 'reportProgress',
                 input: ({ context }) => ({ componentId: context.componentId, progressPercentage: context.progress, durationSeconds: context.durationSeconds }),
-                onDone: { target: 'idle', actions: { type: 'markReported', params: ({ context }) => ({ progress: context.progress }) } },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'markReported', params: ({ context }) => ({ progress: context.progress }) },
+                    { type: 'takeRecorded', params: ({ event }) => ({ recorded: event.output }) },
+                  ],
+                },
                 // Progress reports are best effort: the next step reports again.
                 onError: {
                   target: 'idle',

@@ -268,7 +268,7 @@ export const MACHINES: MachineEntry[] = [
     key: 'material-progress',
     title: 'Learning material progress',
     description:
-      'A learner viewing a learning material. Opening a material not yet started marks it started; progress is reported in 10 % steps and an embedded viewer counts as fully viewed once loaded; reaching 100 % marks the material complete, and "Complete & Continue" returns to the course once completion is confirmed. Time spent is sent every 30 seconds and once more when the learner leaves the page; a failed time report is only logged and its seconds are sent with the next one.',
+      'A learner viewing a learning material. Opening a material not yet started marks it started; progress is reported in 10 % steps (a video by its position, a PDF by the pages shown for at least 3 seconds each, a document that cannot be shown inline as fully viewed once opened), and the page shows the progress the server recorded, the number the course page shows; reaching 100 % marks the material complete, and "Complete & Continue" returns to the course once completion is confirmed. Time spent is sent every 30 seconds and once more when the learner leaves the page; a failed time report is only logged and its seconds are sent with the next one.',
     machine: materialProgressMachine,
     inputs: [
       { label: 'not started', value: () => ({ componentId: 'component-material', status: 'NOT_STARTED', progressPercentage: 0 }) },
@@ -279,6 +279,10 @@ export const MACHINES: MachineEntry[] = [
       'material.progress': [
         { label: '50 %', payload: () => ({ percentage: 50 }) },
         { label: '100 %', payload: () => ({ percentage: 100 }) },
+      ],
+      'done: reportProgress': [
+        { label: 'recorded as claimed (50 %)', payload: () => ({ output: 50 }) },
+        { label: 'held back to 30 %', payload: () => ({ output: 30 }) },
       ],
     },
   },

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { recomputeCourseProgress } from '../../worker/services/progress';
+import { MIN_SECONDS_PER_PAGE } from '../../worker/contract/rules/viewing';
 import { PDFDocument } from 'pdf-lib';
 import { completeMaterial, createCourse, enroll, openedMaterialAgo, takeAssessment } from './fixtures';
 import { env } from './helpers';
@@ -364,8 +365,8 @@ describe('evidence of viewing a material', () => {
 
   it('counts a PDF as viewed only after the minimum time per page since it was opened', async () => {
     const { user, token, componentId } = await materialCourse({ pages: 2 });
-    await openedMaterialAgo(token, componentId, 5);
-    // Two pages need 8 s: after 5 s, half the document at most (rounded down to a 10 % step).
+    // Two pages need 2 x MIN_SECONDS_PER_PAGE (6 s): after 4 s, two thirds at most (rounded down to a 10 % step).
+    await openedMaterialAgo(token, componentId, 2 * MIN_SECONDS_PER_PAGE - 2);
     const early = await api('PUT', `${P}/${componentId}/progress`, { token, body: { progressPercentage: 100 } });
     expect(early.body.progress).toMatchObject({ status: 'IN_PROGRESS', progressPercentage: 60 });
     const refused = await api('POST', `${P}/${componentId}/complete`, { token, body: {} });
@@ -375,7 +376,7 @@ describe('evidence of viewing a material', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await row(user.id, componentId))?.status).toBe('IN_PROGRESS');
 
-    await openedMaterialAgo(token, componentId, 9);
+    await openedMaterialAgo(token, componentId, 2 * MIN_SECONDS_PER_PAGE + 1);
     const done = await api('POST', `${P}/${componentId}/complete`, { token, body: {} });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.progress).toMatchObject({ status: 'COMPLETED', progressPercentage: 100 });

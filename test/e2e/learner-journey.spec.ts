@@ -141,8 +141,12 @@ describe('learner journey', () => {
 
     await page.getByRole('link', { name: /^Open: / }).click();
     await waitForPath(page, `/course/${course.id}/material/${material.id}`);
-    // The PDF shows inline; once loaded it counts as 100 % and "Complete & Continue" appears.
-    await page.locator('iframe').waitFor();
+    // The PDF shows inline, one page at a time; each page counts once it was on screen for the
+    // minimum time, and "Complete & Continue" appears when both have.
+    await page.getByRole('img', { name: 'Page 1 of 2' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[role=progressbar][aria-label="Material progress"]')?.getAttribute('aria-valuenow') === '50');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('img', { name: 'Page 2 of 2' }).waitFor();
     await page.getByRole('button', { name: 'Complete & Continue' }).click();
     await waitForPath(page, `/course/${course.id}`);
 

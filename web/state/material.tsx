@@ -17,8 +17,9 @@ const browserMaterialMachine = materialProgressMachine.provide({
     startComponent: fromPromise<void, { componentId: string }>(async ({ input }) => {
       await learnerApi.startComponent(input.componentId);
     }),
-    reportProgress: fromPromise<void, { componentId: string; progressPercentage: number; durationSeconds: number | null }>(async ({ input }) => {
-      await learnerApi.componentProgress(input.componentId, input.progressPercentage, input.durationSeconds ?? undefined);
+    reportProgress: fromPromise<number, { componentId: string; progressPercentage: number; durationSeconds: number | null }>(async ({ input }) => {
+      const { progress } = await learnerApi.componentProgress(input.componentId, input.progressPercentage, input.durationSeconds ?? undefined);
+      return progress.progressPercentage;
     }),
     // 100 % completes a material on the server once it is plausibly viewed; until then the server
     // answers NOT_ENOUGH_VIEWING and the completion is asked for again a little later.
@@ -44,7 +45,7 @@ const browserMaterialMachine = materialProgressMachine.provide({
 
 /** The time tracking never re-renders the page: only progress, completion and the error do. */
 const MATERIAL_READS = readsOf<SnapshotFrom<typeof browserMaterialMachine>>()({
-  context: ['progress', 'finishRequested', 'error'],
+  context: ['recordedProgress', 'finishRequested', 'error'],
   tags: ['fullyViewed', 'completing'],
 });
 

@@ -3,10 +3,11 @@ import type { ComponentProgress, LearnerComponent } from '@contract/learner';
 import { isComponentLocked } from '@contract/rules/progress';
 import { ArrowLeft, CircleCheck, Download, ExternalLink, FileText } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { errorMessage } from '../../api/client';
+import { PdfViewer } from '../../components/pdf-viewer';
 import { learnerApi } from '../../api/learner';
 import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -91,7 +92,9 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
   );
   const kind = kindOf(data.material, data.component.data.type);
   const fullyViewed = snapshot.hasTag('fullyViewed');
-  const progress = snapshot.context.progress;
+  // What the server recorded: the same number the course page shows for this component.
+  const progress = snapshot.context.recordedProgress;
+  const onPdfProgress = useCallback((percentage: number) => send({ type: 'material.progress', percentage }), [send]);
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
@@ -121,19 +124,30 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
       </header>
       {snapshot.context.error ? <Alert status="error">{snapshot.context.error}</Alert> : null}
       <Card className={css({ p: '0', overflow: 'hidden' })}>
-        <Viewer
-          kind={kind}
-          material={data.material}
-          onProgress={(percentage, durationSeconds) => send({ type: 'material.progress', percentage, durationSeconds })}
-          onLoaded={() => send({ type: 'material.loaded' })}
-        />
+        {kind === 'PDF' && data.material ? (
+          <PdfViewer
+            material={data.material}
+            // The learner's record of this component (one per learner; a new training cycle reuses it, hence notStarted).
+            memoryKey={data.progress && !data.progress.id.startsWith('pending-') ? `pdf-pages-viewed:${data.progress.id}` : null}
+            notStarted={(data.progress?.status ?? 'NOT_STARTED') === 'NOT_STARTED'}
+            onProgress={onPdfProgress}
+          />
+        ) : (
+          <Viewer
+            kind={kind}
+            material={data.material}
+            onProgress={(percentage, durationSeconds) => send({ type: 'material.progress', percentage, durationSeconds })}
+            onLoaded={() => send({ type: 'material.loaded' })}
+          />
+        )}
       </Card>
     </div>
   );
 }
 
 function Viewer({ kind, material, onProgress, onLoaded }: { kind: Kind; material: Material | null; onProgress: (p: number, durationSeconds?: number) => void; onLoaded: () => void }) {
-  if (kind === 'PDF') return material ? <PdfViewer material={material} onLoaded={onLoaded} /> : <NoFile text="No PDF file available" />;
+  // A PDF with its file is drawn by PdfViewer (../../components/pdf-viewer.tsx).
+  if (kind === 'PDF') return <NoFile text="No PDF file available" />;
   if (kind === 'VIDEO') return material ? <VideoPlayer material={material} onProgress={onProgress} /> : <NoFile text="No video file available" />;
   if (kind === 'DOCUMENT') return material ? <DocumentViewer material={material} onLoaded={onLoaded} /> : <NoFile text="No document file available" />;
   return <EmptyState icon={<FileText />} title="No material content available" />;
@@ -141,31 +155,6 @@ function Viewer({ kind, material, onProgress, onLoaded }: { kind: Kind; material
 
 function NoFile({ text }: { text: string }) {
   return <EmptyState icon={<FileText />} title={text} description="Please contact your administrator." />;
-}
-
-/** The file route needs the bearer token, which an <iframe> cannot send: fetch it and show an object URL. */
-function PdfViewer({ material, onLoaded }: { material: Material; onLoaded: () => void }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let active = true;
-    learnerApi
-      .materialFile(material.id)
-      .then((blob) => {
-        if (!active) return;
-        objectUrl = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-        setUrl(objectUrl);
-      })
-      .catch(() => active && setFailed(true));
-    return () => {
-      active = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [material.id]);
-  if (failed) return <Alert status="error">Failed to load material</Alert>;
-  if (!url) return <LoadingBlock label="Loading document..." />;
-  return <iframe title={material.title} src={url} onLoad={onLoaded} className={css({ w: 'full', h: { base: '70vh', md: '75vh' }, border: '0', display: 'block' })} />;
 }
 
 /** Office files cannot be shown inline: open or download them; opening counts as viewing. */

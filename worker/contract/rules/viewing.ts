@@ -8,7 +8,12 @@ import { toProgressStep } from './progress';
  * what is plausible; completion is refused until the whole material is.
  */
 
-export const MIN_SECONDS_PER_PAGE = 4;
+/**
+ * Seconds a page must be shown before it counts as viewed. The learner's PDF viewer counts a page
+ * only after it was mostly visible for this long, and the server holds progress back to this many
+ * seconds a page since the material was opened: one number, so the two never disagree.
+ */
+export const MIN_SECONDS_PER_PAGE = 3;
 export const MAX_PLAYBACK_RATE = 2;
 export const MIN_VIDEO_SECONDS = 30;
 
@@ -18,6 +23,15 @@ export interface ViewingSubject {
   pages: number | null;
   /** A video's length in seconds; null when no player has reported it. */
   mediaSeconds: number | null;
+}
+
+/**
+ * A PDF's progress: the pages viewed out of all its pages, in 10 % steps (what the server records
+ * and the course page shows). Every page viewed is exactly 100; no pages known is 0.
+ */
+export function pagesViewedProgress(viewedPages: number, pageCount: number): number {
+  if (!(pageCount > 0)) return 0;
+  return toProgressStep((Math.min(viewedPages, pageCount) / pageCount) * 100);
 }
 
 /** Seconds of viewing the whole material needs. */
