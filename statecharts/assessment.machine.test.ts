@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyStateNode } from 'xstate';
 import {
   ASSESSMENT_MESSAGES,
+  TIME_ANNOUNCEMENTS,
   allAnswered,
   assessmentMachine,
   type AssessmentInfo,
@@ -111,6 +112,47 @@ describe('assessment machine', () => {
     expect(actor.getSnapshot().hasTag('timeLow')).toBe(false);
     await vi.advanceTimersByTimeAsync(1000);
     expect(actor.getSnapshot().hasTag('timeLow')).toBe(true);
+  });
+
+  it('announces the time once below 5 minutes, once below 1 minute and once at auto-submit, never on other ticks', async () => {
+    const { machine } = fakeServer({ start: async () => attempt(6), submit: async () => result(false) });
+    const actor = await startFromIntro(machine);
+    const heard: { threshold: string; message: string; remaining: number | null }[] = [];
+    actor.on('timer.announce', (event) => heard.push({ threshold: event.threshold, message: event.message, remaining: actor.getSnapshot().context.remainingSeconds }));
+    // 6:00 to 5:00: every tick passes in silence.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(actor.getSnapshot().context.remainingSeconds).toBe(TIME_ANNOUNCEMENTS.fiveMinutes.belowSeconds);
+    expect(heard).toEqual([]);
+    // 4:59: the clock turns red and says so, once.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(heard).toEqual([{ threshold: 'fiveMinutes', message: 'Less than 5 minutes left.', remaining: 299 }]);
+    // Down to 1:00: still nothing new.
+    await vi.advanceTimersByTimeAsync(239_000);
+    expect(actor.getSnapshot().context.remainingSeconds).toBe(TIME_ANNOUNCEMENTS.oneMinute.belowSeconds);
+    expect(heard).toHaveLength(1);
+    // 0:59: the last minute, once.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(heard.map((h) => h.threshold)).toEqual(['fiveMinutes', 'oneMinute']);
+    expect(heard[1]).toMatchObject({ message: 'Less than 1 minute left.', remaining: 59 });
+    expect(actor.getSnapshot().hasTag('timeLow')).toBe(true);
+    // 0:00: time is up, the answers go in automatically and that is said too.
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(heard.map((h) => h.threshold)).toEqual(['fiveMinutes', 'oneMinute', 'timeUp']);
+    expect(heard[2]!.message).toBe('Time is up. Your answers are being submitted.');
+    expect(actor.getSnapshot().matches('result')).toBe(true);
+  });
+
+  it('announces only the band a resumed attempt is in (no 5-minute notice inside the last minute)', async () => {
+    const { machine } = fakeServer({ load: async () => resuming, start: async () => attempt(0.5) });
+    const actor = createActor(machine, { input: { componentId: 'c1' } });
+    const heard: string[] = [];
+    actor.on('timer.announce', (event) => heard.push(event.threshold));
+    actor.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.remainingSeconds).toBe(30);
+    expect(heard).toEqual(['oneMinute']);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(heard).toEqual(['oneMinute']);
   });
 
   it('auto-submits the answers given so far when the timer reaches zero', async () => {
@@ -398,6 +440,7 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
     { type: 'answer.select', questionId: 'q2', answer: 'true' },
     { type: 'timer.tick', now: deadline - 400_000 },
     { type: 'timer.tick', now: deadline - 100_000 },
+    { type: 'timer.tick', now: deadline - 30_000 },
     { type: 'timer.tick', now: deadline },
     { type: 'xstate.done.actor.saveAnswers' },
     { type: 'xstate.error.actor.saveAnswers', error: new Error('offline') },

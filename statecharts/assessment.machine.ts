@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 
 /**
  * A timed assessment attempt: load the assessment's rules and the learner's record, show an intro (nothing
@@ -12,6 +12,8 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
  */
 
 export const LOW_TIME_SECONDS = 300;
+/** Below this many seconds the clock is in its last minute (still red, and announced once more). */
+export const LAST_MINUTE_SECONDS = 60;
 export const DUPLICATE_RETRY_MS = 1000;
 export const AUTOSAVE_RETRY_MS = 2000;
 export const AUTO_SUBMIT_RETRY_MS = 3000;
@@ -23,6 +25,28 @@ export const ASSESSMENT_MESSAGES = {
   duplicateWait: 'Loading assessment... Please wait.',
   noOptions: 'This question has no available options. Please contact your instructor or administrator.',
 } as const;
+
+/**
+ * What a screen reader hears about the clock, and when: once as the clock goes below 5 minutes
+ * (the moment it turns red), once below 1 minute, and once when time is up and the answers are
+ * submitted automatically. Never on every tick: the visible countdown is a role="timer", which is
+ * not a live region. The machine emits `timer.announce`; web/state/assessment.tsx speaks it through
+ * the app's live region.
+ */
+export const TIME_ANNOUNCEMENTS = {
+  fiveMinutes: { belowSeconds: LOW_TIME_SECONDS, message: 'Less than 5 minutes left.' },
+  oneMinute: { belowSeconds: LAST_MINUTE_SECONDS, message: 'Less than 1 minute left.' },
+  timeUp: { belowSeconds: 0, message: 'Time is up. Your answers are being submitted.' },
+} as const;
+
+export type TimeAnnouncement = keyof typeof TIME_ANNOUNCEMENTS;
+
+/** Emitted (XState `emit`) for the page to announce; listen with `actor.on('timer.announce', ...)`. */
+export interface TimerAnnounceEvent {
+  type: 'timer.announce';
+  threshold: TimeAnnouncement;
+  message: string;
+}
 
 export interface AssessmentQuestion {
   id: string;
@@ -144,6 +168,7 @@ export const assessmentMachine = setup({
     events: {} as AssessmentEvent,
     input: {} as AssessmentInput,
     tags: {} as 'timeLow' | 'duplicateWait' | 'busy',
+    emitted: {} as TimerAnnounceEvent,
   },
   actors: {
     loadAssessment: fromPromise<LoadOutput, { componentId: string }>(async () => {
@@ -177,6 +202,7 @@ export const assessmentMachine = setup({
     canSubmit: ({ context }) => allAnswered(context.assessment?.questions ?? [], context.answers),
     isExpired: ({ context }, params: { now: number }) => context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) <= 0,
     isTimeLow: ({ context }, params: { now: number }) => context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) < LOW_TIME_SECONDS,
+    isLastMinute: ({ context }, params: { now: number }) => context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) < LAST_MINUTE_SECONDS,
     hasUnsaved: ({ context }) => Object.keys(context.unsaved).length > 0,
     isAutoSubmit: ({ context }) => context.submitReason === 'timeout',
     hasAttemptsLeft: ({ context }) => context.result !== null && !context.result.passed && (context.result.attemptsRemaining ?? 0) > 0,
@@ -225,6 +251,11 @@ export const assessmentMachine = setup({
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     setServerError: assign((_, params: { error: unknown; fallback: string }) => ({ error: errorMessage(params.error) || params.fallback })),
     clearError: assign({ error: null }),
+    announce: emit((_, params: { threshold: TimeAnnouncement }) => ({
+      type: 'timer.announce' as const,
+      threshold: params.threshold,
+      message: TIME_ANNOUNCEMENTS[params.threshold].message,
+    })),
   },
   delays: {
     duplicateRetry: DUPLICATE_RETRY_MS,
@@ -313,26 +344,42 @@ export const assessmentMachine = setup({
         'attempt.submit': { guard: 'canSubmit', target: 'submitting', actions: 'markManual' },
       },
       states: {
+        // Each clock state handles its own ticks, so a state is entered (and announced) once, when
+        // the time crosses into it; a tick that keeps the state only updates the remaining time.
         clock: {
           initial: 'plenty',
-          on: {
-            'timer.tick': [
-              {
-                guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) },
-                target: '#assessment.submitting',
-                actions: 'markTimeout',
-              },
-              {
-                guard: { type: 'isTimeLow', params: ({ event }) => ({ now: event.now }) },
-                target: '.low',
-                actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) },
-              },
-              { target: '.plenty', actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
-            ],
-          },
           states: {
-            plenty: {},
-            low: { tags: ['timeLow'] },
+            plenty: {
+              on: {
+                'timer.tick': [
+                  { guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) }, target: '#assessment.submitting', actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }] },
+                  { guard: { type: 'isLastMinute', params: ({ event }) => ({ now: event.now }) }, target: 'lastMinute', actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+                  { guard: { type: 'isTimeLow', params: ({ event }) => ({ now: event.now }) }, target: 'low', actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+                  { actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+                ],
+              },
+            },
+            low: {
+              tags: ['timeLow'],
+              entry: { type: 'announce', params: { threshold: 'fiveMinutes' } },
+              on: {
+                'timer.tick': [
+                  { guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) }, target: '#assessment.submitting', actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }] },
+                  { guard: { type: 'isLastMinute', params: ({ event }) => ({ now: event.now }) }, target: 'lastMinute', actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+                  { actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+                ],
+              },
+            },
+            lastMinute: {
+              tags: ['timeLow'],
+              entry: { type: 'announce', params: { threshold: 'oneMinute' } },
+              on: {
+                'timer.tick': [
+                  { guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) }, target: '#assessment.submitting', actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }] },
+                  { actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+                ],
+              },
+            },
           },
         },
         autosave: {

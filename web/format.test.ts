@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { dayInputValue, formatCertificateDate, formatDate, formatDateTime, formatDay, formatDuration, formatFileSize, formatScore } from './format';
+import { dayInputValue, formatCertificateDate, formatCount, formatDate, formatDateTime, formatDay, formatDuration, formatFileSize, formatScore } from './format';
 
 describe('format', () => {
+  it('puts a count and its noun in the right number (1 attempt, 0 and 2 attempts, irregular plurals)', () => {
+    expect(formatCount(1, 'attempt')).toBe('1 attempt');
+    expect(formatCount(0, 'attempt')).toBe('0 attempts');
+    expect(formatCount(2, 'attempt')).toBe('2 attempts');
+    expect(formatCount(1, 'person', 'people')).toBe('1 person');
+    expect(formatCount(12, 'person', 'people')).toBe('12 people');
+    expect(`${formatCount(1, 'attempt')} left`).toBe('1 attempt left');
+  });
+
   it('shows time spent as "Xh Ym", minutes alone under an hour', () => {
     expect(formatDuration(0)).toBe('0m');
     expect(formatDuration(45 * 60 + 59)).toBe('45m');

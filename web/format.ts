@@ -67,3 +67,14 @@ export function dayInputValue(date: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+const pluralRules = new Intl.PluralRules('en');
+
+/**
+ * A count with its noun in the right number: "1 attempt", "0 attempts", "2 people". English plural
+ * rules (Intl.PluralRules); `plural` defaults to the noun with an "s". Every count the client shows
+ * next to a noun goes through here, so "1 attempts left" cannot come back.
+ */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${pluralRules.select(count) === 'one' ? singular : plural}`;
+}

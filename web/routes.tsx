@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from './components/error-boundary';
+import { useRouteFocus } from './hooks/use-route-focus';
 import { homeFor, RequireSession, SessionLoading, useAccess, VisitorOnly } from './components/route-guards';
 import { lazyNamed } from './lazy';
 
@@ -30,6 +31,7 @@ function AppRedirect() {
 export function AppRoutes() {
   const { access } = useAccess();
   const [path] = useLocation();
+  useRouteFocus(path);
   // Nothing renders until the stored session has been checked, so no guard redirects on a session still loading.
   if (access === 'checking') return <SessionLoading />;
   return (

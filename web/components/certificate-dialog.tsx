@@ -80,7 +80,7 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
       ) : null}
 
       {notice ? (
-        <Alert status="success" action={<Button size="xs" variant="ghost" palette="neutral" onClick={() => send({ type: 'notice.dismiss' })}>Dismiss</Button>}>
+        <Alert status="success" announce action={<Button size="xs" variant="ghost" palette="neutral" onClick={() => send({ type: 'notice.dismiss' })}>Dismiss</Button>}>
           {notice}
         </Alert>
       ) : null}

@@ -4,6 +4,7 @@ import { learnerCourseState, type LearnerCourseState } from '@contract/rules/pro
 import { BookOpen, Clock, Lock } from 'lucide-react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { formatCount } from '../format';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Chip } from '../ui/chip';
@@ -72,7 +73,7 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
             <Clock aria-hidden className={css({ w: '3.5', h: '3.5' })} />
             {course.timeLimit ? `${course.timeLimit} min` : 'Self-paced'}
           </span>
-          <span>{course.componentCount} sections</span>
+          <span>{formatCount(course.componentCount, 'section')}</span>
           <span>Pass {course.passingScore}%</span>
         </div>
         {progress ? (

@@ -91,7 +91,7 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
         </p>
       </div>
       {result ? (
-        <Alert status={result.status} role={result.status === 'error' ? 'alert' : 'status'}>
+        <Alert status={result.status} announce={result.status !== 'error'}>
           {result.message}
         </Alert>
       ) : null}

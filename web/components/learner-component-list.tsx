@@ -5,7 +5,7 @@ import type { ComponentView } from '../../statecharts/course-progress.machine';
 import { Button } from '../ui/button';
 import { Chip } from '../ui/chip';
 import { Tooltip } from '../ui/tooltip';
-import { formatDuration } from '../format';
+import { formatCount, formatDuration } from '../format';
 import { componentPath, TYPE_LABEL } from './component-path';
 
 const STATUS_CHIP = {
@@ -27,13 +27,19 @@ function StatusIcon({ view }: { view: ComponentView }) {
   return <span className={cx(base, css({ bg: 'brand.subtle', color: 'brand.fg' }))}><Icon aria-hidden /></span>;
 }
 
-/** The action of one component row: what the learner may do now, or why not (a tooltip says why a step is locked). */
+/**
+ * The action of one component row: what the learner may do now, or why not. A step that cannot be
+ * taken is a disabled button and not a Tab stop (nothing can be done there); its reason is part
+ * of its text for screen readers ("Locked: complete previous components first") and a tooltip
+ * for pointer users.
+ */
 function ComponentAction({ courseId, view, onReview }: { courseId: string; view: ComponentView; onReview?: (view: ComponentView) => void }) {
   const disabledWithTip = (label: string, tip: string) => (
     <Tooltip content={tip}>
-      <span tabIndex={0} data-testid="disabled-action" className={css({ display: 'inline-flex', rounded: 'md' })}>
+      <span data-testid="disabled-action" className={css({ display: 'inline-flex', rounded: 'md' })}>
         <Button size="sm" variant="outline" palette="neutral" disabled leftIcon={<Lock aria-hidden />}>
           {label}
+          <span className={css({ srOnly: true })}>: {tip}</span>
         </Button>
       </span>
     </Tooltip>
@@ -102,7 +108,7 @@ export function ComponentList({ courseId, views, onReview }: { courseId: string;
                   {view.needsEnrollment ? null : <Chip palette={chip.palette}>{chip.label}</Chip>}
                   {isAssessment && view.score !== null ? <span>Score {Math.round(view.score)}%</span> : null}
                   {!isAssessment && view.status === 'IN_PROGRESS' ? <span>{view.progressPercentage}% viewed</span> : null}
-                  {view.component.type !== 'MATERIAL' ? <span>{view.component.data.questionCount} questions · {view.component.data.timeLimit} min</span> : null}
+                  {view.component.type !== 'MATERIAL' ? <span>{formatCount(view.component.data.questionCount, 'question')} · Time limit {view.component.data.timeLimit} min</span> : null}
                   {view.timeSpentSeconds > 0 ? <span>{formatDuration(view.timeSpentSeconds)} spent</span> : null}
                 </div>
               </div>

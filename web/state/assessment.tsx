@@ -1,9 +1,11 @@
 import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ASSESSMENT_MESSAGES, assessmentMachine, type AttemptInfo, type GradedAttempt, type LoadOutput, type SubmitTrigger } from '../../statecharts/assessment.machine';
 import { ATTEMPT_GRACE_SECONDS, type IncompleteAttempt } from '@contract/learner';
 import { errorMessage, hasErrorCode } from '../api/client';
 import { learnerApi } from '../api/learner';
+import { announce } from '../ui/live-region';
 import { readsOf, useMachineView } from './machine-view';
 
 /**
@@ -109,5 +111,10 @@ const ASSESSMENT_READS = readsOf<SnapshotFrom<typeof browserAssessmentMachine>>(
 /** The assessment machine with the real calls, for one component. */
 export function useAssessment(componentId: string) {
   const actorRef = useActorRef(browserAssessmentMachine, { input: { componentId } });
+  // The clock's 5-minute, 1-minute and time-up notices (the machine decides when) go to the app's live region.
+  useEffect(() => {
+    const subscription = actorRef.on('timer.announce', (event) => announce(event.message));
+    return () => subscription.unsubscribe();
+  }, [actorRef]);
   return [useMachineView(actorRef, ASSESSMENT_READS), actorRef.send] as const;
 }

@@ -17,6 +17,22 @@ export const globalCss = defineGlobalStyles({
     outline: '2px solid {colors.focusRing}',
     outlineOffset: '2px',
   },
+  // A heading or result that focus is moved to (tabIndex -1) shows the ring only to keyboard users
+  // (:focus-visible above); after a click it stays quiet. It stops clear of the fixed top bar.
+  '[tabindex="-1"]:focus:not(:focus-visible)': { outline: 'none' },
+  '[data-focus-target]': { scrollMarginTop: '88px' },
+  // The live region (web/ui/live-region.ts) is read, never seen.
+  '.app-live-region': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    padding: '0',
+    margin: '-1px',
+    overflow: 'hidden',
+    clip: 'rect(0, 0, 0, 0)',
+    whiteSpace: 'nowrap',
+    borderWidth: '0',
+  },
   '::selection': { bg: 'brand.100' },
   a: { color: 'inherit' },
   // The few elements the entry chunk renders itself ("Loading...", the crash screen) use these

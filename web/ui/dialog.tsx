@@ -1,10 +1,11 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cx } from 'styled-system/css';
 import { dialog } from 'styled-system/recipes/dialog';
 import { IconButton } from './button';
+import { captureOpener, returnFocusTarget, type OpenerMemo } from './focus';
 
 export interface DialogProps {
   open: boolean;
@@ -24,7 +25,10 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Element to focus on open (defaults to the first focusable). */
   initialFocusEl?: () => HTMLElement | null;
-  /** Element to focus on close (defaults to the element focused before opening). */
+  /**
+   * Element to focus on close. Default: the control that opened the dialog; when that control is
+   * gone (its row was deleted) the same control of the neighbouring row, else the page heading.
+   */
   finalFocusEl?: () => HTMLElement | null;
   className?: string;
   /** Class for the body wrapper (e.g. to remove padding for an embedded viewer). */
@@ -37,6 +41,12 @@ export interface DialogProps {
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size, dismissible = true, role = 'dialog', initialFocusEl, finalFocusEl, className, bodyClassName }: DialogProps) {
   const classes = dialog({ size });
+  // Taken when the dialog opens, before Ark moves focus into it (Ark's own return target is that
+  // same element, which is lost when a delete removed it).
+  const opener = useRef<OpenerMemo | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = captureOpener();
+  }, [open]);
   return (
     <ArkDialog.Root
       open={open}
@@ -45,7 +55,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
       closeOnInteractOutside={dismissible}
       role={role}
       initialFocusEl={initialFocusEl}
-      finalFocusEl={finalFocusEl}
+      finalFocusEl={() => finalFocusEl?.() ?? returnFocusTarget(opener.current)}
       lazyMount
       unmountOnExit
     >

@@ -7,7 +7,11 @@ const classes = tooltip();
 
 export interface TooltipProps {
   content: ReactNode;
-  /** A single focusable element that forwards its ref. For a disabled button, wrap it in a <span tabIndex={0}>. */
+  /**
+   * A single element that forwards its ref. For a disabled button, wrap it in a <span> with no
+   * tabIndex (a control that does nothing is not a Tab stop) and put the reason in the button's
+   * own text (visually hidden), so keyboard and screen-reader users get it without the tooltip.
+   */
   children: ReactNode;
   placement?: 'top' | 'bottom' | 'left' | 'right';
   openDelay?: number;

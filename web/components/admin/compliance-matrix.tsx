@@ -11,7 +11,7 @@ import { saveBlob } from '../../api/certificates';
 import { errorMessage } from '../../api/client';
 import { complianceApi, type ComplianceFilters, type ComplianceResponse, type ComplianceRow, type ComplianceSummary } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
-import { dayInputValue } from '../../format';
+import { dayInputValue, formatCount } from '../../format';
 import { SEARCH_DELAY_MS } from '../../hooks/use-paged-list';
 import { searchInt, useDebouncedSearchText, type useSearchState } from '../../hooks/use-search-state';
 import { Button, Card, EmptyState, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader, TextField, toaster, type SelectOption } from '../../ui';
@@ -122,7 +122,7 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
               onAddRequirement={onAddRequirement}
               onClearFilters={clearFilters}
             />
-            {data.rows.length > 0 ? <TablePagination list={list} summary={`${data.pagination.totalItems} ${data.pagination.totalItems === 1 ? 'person' : 'people'}`} /> : null}
+            {data.rows.length > 0 ? <TablePagination list={list} summary={formatCount(data.pagination.totalItems, 'person', 'people')} /> : null}
           </>
         ) : null}
       </QueryState>
@@ -254,7 +254,7 @@ function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }
                   <span className={css({ display: 'block', h: 'full', bg: 'warning.solid', borderRadius: 'full' })} style={{ width: `${(count / max) * 100}%` }} />
                 </span>
                 <span className={css({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' })}>
-                  {count} {count === 1 ? 'person' : 'people'}
+                  {formatCount(count, 'person', 'people')}
                 </span>
               </li>
             );

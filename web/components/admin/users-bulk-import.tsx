@@ -68,7 +68,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
             <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{ctx.fileName ?? 'No file selected'}</span>
           </div>
         ) : null}
-        {ctx.warning ? <Alert status="warning">{ctx.warning}</Alert> : null}
+        {ctx.warning ? <Alert status="warning" announce>{ctx.warning}</Alert> : null}
         {ctx.error ? <Alert status="error">{ctx.error}</Alert> : null}
 
         {ctx.parsed && ctx.parsed.rows.length > 0 && !showResults ? (

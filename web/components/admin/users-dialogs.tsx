@@ -8,6 +8,7 @@ import { usersApi } from '../../api/admin-people';
 import type { Domain } from '../../api/admin-content';
 import { errorMessage, hasErrorCode } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { formatCount } from '../../format';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Checkbox, Dialog, Select, TextField, type SelectOption } from '../../ui';
@@ -199,7 +200,7 @@ export function DeleteUsersDialog({ users, onClose, onDeleted }: { users: UserDt
             Are you sure you want to delete <strong>{users[0].username}</strong>?
           </>
         ) : (
-          <>Are you sure you want to delete {users?.length ?? 0} users?</>
+          <>Are you sure you want to delete {formatCount(users?.length ?? 0, 'user')}?</>
         )
       }
       notice={() => (
@@ -252,7 +253,7 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
       open={users !== null}
       onOpenChange={(o) => (!o ? onClose() : undefined)}
       title="Assign Books"
-      description={`${eligible.length} ${eligible.length === 1 ? 'user' : 'users'} selected for book assignment.`}
+      description={`${formatCount(eligible.length, 'user')} selected for book assignment.`}
       footer={
         <>
           <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>

@@ -6,6 +6,7 @@ import { css } from 'styled-system/css';
 import { usersApi } from '../../api/admin-people';
 import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { formatCount } from '../../format';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Chip, TextField } from '../../ui';
 
@@ -45,7 +46,7 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
 
   const deactivating = change?.action === 'deactivate';
   const users = change?.users ?? [];
-  const who = users.length === 1 ? users[0].username : `${users.length} users`;
+  const who = users.length === 1 ? users[0].username : formatCount(users.length, 'user');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -174,7 +175,7 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
         missing.push(...result.notFound);
       }
       refresh();
-      const message = `${deactivated} ${deactivated === 1 ? 'user' : 'users'} deactivated${already ? `, ${already} already deactivated` : ''}.`;
+      const message = `${formatCount(deactivated, 'user')} deactivated${already ? `, ${already} already deactivated` : ''}.`;
       if (missing.length > 0) {
         setNotFound(missing);
         setUsernames([]);
@@ -202,7 +203,7 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
       error={notFound.length > 0 ? null : error}
       onSubmit={(e) => void submit(e)}
     >
-      {notFound.length > 0 && error ? <Alert status="warning">{error}</Alert> : null}
+      {notFound.length > 0 && error ? <Alert status="warning" announce>{error}</Alert> : null}
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
         <input ref={input} type="file" accept=".csv,text/csv" aria-label="Leavers CSV file" className={css({ srOnly: true })} onChange={(e) => void onFile(e.target.files?.[0])} />
         <Button variant="outline" leftIcon={<Upload />} onClick={() => input.current?.click()}>

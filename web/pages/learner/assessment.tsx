@@ -1,15 +1,18 @@
 import { ArrowLeft, CircleCheck, CircleX, Clock, Eye, Play, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useParams } from 'wouter';
 import { AttemptReview } from '../../components/learner-attempt-review';
 import { css, cx } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import { ASSESSMENT_MESSAGES, isAnswerable, type AssessmentInfo, type AssessmentQuestion, type AttemptHistory, type GradedAttempt } from '../../../statecharts/assessment.machine';
+import { formatCount } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAssessment } from '../../state/assessment';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Chip } from '../../ui/chip';
+import { moveFocusTo } from '../../ui/focus';
 import { LoadingBlock } from '../../ui/spinner';
 
 /** mm:ss, or h:mm:ss for long assessments. */
@@ -31,10 +34,43 @@ export function AssessmentPage() {
   return <Assessment key={componentId} courseId={courseId} componentId={componentId} />;
 }
 
+/** Which of the page's screens is showing; focus follows a change from one screen to another. */
+type Screen = 'loading' | 'intro' | 'failed' | 'result' | 'answering';
+
+/**
+ * Start, Submit, Re-attempt and Review replace the whole screen under the button just pressed:
+ * focus goes to the new screen's heading (the questions' title after Start, the score after
+ * Submit). The first screen of a visit is left to the route's focus rule (web/hooks/use-route-focus.ts).
+ */
+function useScreenFocus(screen: Screen, target: RefObject<HTMLElement | null>) {
+  const shown = useRef<Screen | null>(null);
+  useEffect(() => {
+    if (screen === 'loading') return;
+    const previous = shown.current;
+    shown.current = screen;
+    if (previous === null || previous === screen) return;
+    moveFocusTo(target.current);
+  }, [screen, target]);
+}
+
 function Assessment({ courseId, componentId }: { courseId: string; componentId: string }) {
   const [snapshot, send] = useAssessment(componentId);
   const { assessment, attempt, answers, remainingSeconds, result, error } = snapshot.context;
   useDocumentTitle(assessment?.title ?? 'Assessment');
+  const focusTarget = useRef<HTMLElement>(null);
+  const screen: Screen =
+    snapshot.hasTag('duplicateWait') || snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('reviewLoading')
+      ? 'loading'
+      : snapshot.matches('intro') && assessment
+        ? 'intro'
+        : snapshot.matches('failed')
+          ? 'failed'
+          : (snapshot.matches('result') || snapshot.matches('reviewing')) && result
+            ? 'result'
+            : assessment && attempt
+              ? 'answering'
+              : 'loading';
+  useScreenFocus(screen, focusTarget);
   const back = (
     <Link href={`/course/${courseId}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
       <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> Back to Course
@@ -46,6 +82,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
   if (snapshot.matches('intro') && assessment) {
     return (
       <IntroView
+        headingRef={focusTarget}
         assessment={assessment}
         history={snapshot.context.history}
         courseId={courseId}
@@ -69,6 +106,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
   if ((snapshot.matches('result') || snapshot.matches('reviewing')) && result) {
     return (
       <ResultView
+        focusRef={focusTarget}
         result={result}
         title={assessment?.title ?? 'Assessment'}
         review={snapshot.matches('reviewing')}
@@ -92,7 +130,9 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '4xl', mx: 'auto', w: 'full' })}>
       {back}
       <header className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>{assessment.title}</h1>
+        <h1 ref={focusTarget as RefObject<HTMLHeadingElement>} tabIndex={-1} className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
+          {assessment.title}
+        </h1>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <Chip palette="neutral">Attempt {attempt.attemptNumber}</Chip>
           <Chip palette="neutral">Maximum attempts: {assessment.maxAttempts ? assessment.maxAttempts : 'Unlimited'}</Chip>
@@ -163,6 +203,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
 
 /** What the learner reads before an attempt starts; nothing runs on the server until Start. */
 function IntroView(props: {
+  headingRef: RefObject<HTMLElement | null>;
   assessment: AssessmentInfo;
   history: AttemptHistory;
   courseId: string;
@@ -188,7 +229,7 @@ function IntroView(props: {
       <Card as="section" aria-labelledby="assessment-intro-title" className={css({ p: { base: '5', md: '8' }, display: 'flex', flexDirection: 'column', gap: '5' })}>
         <header className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>Assessment</p>
-          <h1 id="assessment-intro-title" className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
+          <h1 id="assessment-intro-title" ref={props.headingRef as RefObject<HTMLHeadingElement>} tabIndex={-1} className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
             {assessment.title}
           </h1>
         </header>
@@ -290,7 +331,7 @@ function QuestionCard({ question, index, value, disabled, onAnswer }: { question
   );
 }
 
-function ResultView(props: { result: GradedAttempt; title: string; review: boolean; back: React.ReactNode; courseId: string; canRetake: boolean; onRetake: () => void }) {
+function ResultView(props: { focusRef: RefObject<HTMLElement | null>; result: GradedAttempt; title: string; review: boolean; back: React.ReactNode; courseId: string; canRetake: boolean; onRetake: () => void }) {
   const { result } = props;
   const score = Math.round(result.score * 100) / 100;
   return (
@@ -299,15 +340,27 @@ function ResultView(props: { result: GradedAttempt; title: string; review: boole
       <Card className={css({ p: { base: '5', md: '8' }, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', textAlign: 'center' })}>
         {result.passed ? <CircleCheck aria-hidden className={css({ w: '14', h: '14', color: 'success.solid' })} /> : <CircleX aria-hidden className={css({ w: '14', h: '14', color: 'error.solid' })} />}
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{props.review ? `Review: ${props.title}` : props.title}</p>
-        <h1 className={css({ fontSize: '3xl', fontWeight: 'bold', color: result.passed ? 'success.fg' : 'error.fg' })}>{result.passed ? 'Passed' : 'Failed'}</h1>
-        <p className={css({ fontSize: '4xl', fontWeight: 'bold', color: scoreColor(score) })} aria-label={`Score ${score}%`}>
-          {score}%
-        </p>
+        {/* Focus lands here after Submit: a screen reader hears "Passed, Score 85%", the ring frames both. */}
+        <div
+          ref={props.focusRef as RefObject<HTMLDivElement>}
+          tabIndex={-1}
+          role="group"
+          aria-labelledby="result-outcome result-score"
+          data-focus-target
+          data-testid="assessment-score"
+          className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1', px: '4', py: '1', rounded: 'lg' })}
+        >
+          <h1 id="result-outcome" className={css({ fontSize: '3xl', fontWeight: 'bold', color: result.passed ? 'success.fg' : 'error.fg' })}>{result.passed ? 'Passed' : 'Failed'}</h1>
+          <p id="result-score" className={css({ fontSize: '4xl', fontWeight: 'bold', color: scoreColor(score) })}>
+            <span className={css({ srOnly: true })}>Score </span>
+            {score}%
+          </p>
+        </div>
         <p className={css({ color: 'fg.muted' })}>
           {result.correctAnswers} of {result.totalQuestions} correct
         </p>
         {!result.passed && result.attemptsRemaining !== undefined ? (
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{result.attemptsRemaining > 0 ? `${result.attemptsRemaining} attempts left` : 'No attempts left'}</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{result.attemptsRemaining > 0 ? `${formatCount(result.attemptsRemaining, 'attempt')} left` : 'No attempts left'}</p>
         ) : null}
         <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'center', mt: '2' })}>
           <Button asChild variant={props.canRetake ? 'outline' : 'solid'}>

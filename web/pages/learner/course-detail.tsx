@@ -21,7 +21,7 @@ import { Chip } from '../../ui/chip';
 import { Dialog } from '../../ui/dialog';
 import { LoadingBlock } from '../../ui/spinner';
 import { toaster } from '../../ui/toast';
-import { formatDate, formatDuration } from '../../format';
+import { formatCount, formatDate, formatDuration } from '../../format';
 
 const backLink = (
   <Link href="/my-courses" className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
@@ -112,14 +112,20 @@ function CourseDetail({ courseId }: { courseId: string }) {
         <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em', lineHeight: '1.2' })}>{course.title}</h1>
         <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
           <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-            <Clock aria-hidden className={css({ w: '4', h: '4' })} /> Time limit: {course.timeLimit ?? 0} minutes
+            <Clock aria-hidden className={css({ w: '4', h: '4' })} /> Course time limit: {course.timeLimit ? `${course.timeLimit} min` : 'none (self-paced)'}
           </span>
           <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
             <Target aria-hidden className={css({ w: '4', h: '4' })} /> Passing score: {course.passingScore}%
           </span>
-          <span>{views.length} components</span>
+          <span>{formatCount(views.length, 'component')}</span>
           {requirement ? <RequirementDate requirement={requirement} className={css({ fontWeight: 'medium', color: 'fg.default' })} /> : null}
         </div>
+        {/* The course's limit is the time set aside for the whole course (nothing counts it down); learners
+            met it next to assessment limits that differ and could not tell which applied. */}
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: '3xl' })} data-testid="time-limit-note">
+          {course.timeLimit ? 'The course time limit is the time set aside for the whole course; it is not a countdown. ' : ''}
+          Each assessment has its own time limit, shown with it below, and its timer starts only when you press Start.
+        </p>
         {course.description ? <p className={css({ color: 'fg.muted', maxW: '3xl' })}>{course.description}</p> : null}
       </header>
 

@@ -77,7 +77,7 @@ export function ForgotPasswordPage() {
     >
       {result?.status === 'success' ? (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-          <Alert status="success" title="Check your inbox">
+          <Alert status="success" title="Check your inbox" announce>
             {result.message}
           </Alert>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted', fontSize: 'sm' })}>
