@@ -55,13 +55,6 @@ beforeAll(async () => {
   setup = { learner, learnerId: created.user.id, username, graded, timed };
 });
 
-/** What has focus: tag, text and test id, read in the page. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return { tag: el?.tagName.toLowerCase() ?? '', text: el?.textContent?.trim() ?? '', testId: el?.dataset.testid ?? null };
-  });
-
 /**
  * Records every message added to the live region since the page loaded (a message leaves the
  * region after 10 s, a slow machine must not lose it). Installed before the page's own scripts.
