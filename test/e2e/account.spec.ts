@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, openBrowser, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, app, openBrowser, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs, d1, unique } from './server';
 
 /** An account made by an admin, as a new employee would receive it (temporary password). */
@@ -75,7 +75,7 @@ describe('account', () => {
     await page.getByText('Please enter a valid email address').waitFor();
     await page.getByLabel('Email').fill(employee.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText("If your email exists in our system, we've sent a password reset link. Please check your inbox.").waitFor();
+    await app(page).getByText("If your email exists in our system, we've sent a password reset link. Please check your inbox.").waitFor();
 
     const [mail] = await d1<{ body_text: string }>(`SELECT body_text FROM mail_outbox WHERE to_address = '${employee.email}' ORDER BY created_at DESC LIMIT 1`);
     const link = mail?.body_text.match(/\/reset-password\?token=[\w-]+/)?.[0];
@@ -88,7 +88,7 @@ describe('account', () => {
     await page.getByText('Passwords do not match').waitFor();
     await page.getByLabel(/^Confirm new password/).fill('Lockout#Tagout9');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText(/reset successfully/).waitFor();
+    await app(page).getByText(/reset successfully/).waitFor();
     // After a successful reset the page returns to /login after 3 s.
     await waitForPath(page, '/login');
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, openBrowser, signIn, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession } from './browser';
 import { apiAs, d1, unique } from './server';
 
 const DAY = 24 * 3600 * 1000;
@@ -64,7 +64,7 @@ describe('admin compliance', () => {
     await dialog.getByLabel('Department').fill(department);
     await dialog.getByLabel('Active from').fill(dayFromNow(-45));
     await dialog.getByRole('button', { name: 'Add requirement' }).click();
-    await page.getByText('Requirement added').waitFor();
+    await app(page).getByText('Requirement added').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     // Ada's due date passed (covered 45 days, 30 to do it); the others have 30 days from joining.
@@ -121,7 +121,7 @@ describe('admin compliance', () => {
     await exemption.getByLabel(/^Reason/).fill('On light duties after surgery');
     await exemption.getByLabel(/^Exempt until/).fill(dayFromNow(20));
     await exemption.getByRole('button', { name: 'Grant exemption' }).click();
-    await page.getByText('Exemption granted').waitFor();
+    await app(page).getByText('Exemption granted').waitFor();
     await course.getByText('Exempt', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Exemptions' }).getByText('On light duties after surgery').waitFor();
 

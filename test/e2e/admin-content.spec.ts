@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 
 /** Set E2E_SCREENSHOTS=<dir> to keep a PNG of each screen the journey passes through. */
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -129,7 +129,7 @@ describe('admin content', () => {
     expect(await createDialog.getByLabel('Passing score (%)').inputValue()).toBe('100');
     await snap(page, 'courses-create-1280');
     await createDialog.getByRole('button', { name: 'Create Course' }).click();
-    await page.getByText('Course created successfully! Opening course editor to add components...').waitFor();
+    await app(page).getByText('Course created successfully! Opening course editor to add components...').waitFor();
     const editor = page.getByRole('dialog', { name: `Edit Course: ${courseTitle}` });
     await editor.waitFor();
 

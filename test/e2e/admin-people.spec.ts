@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 
 describe('admin people and operations', () => {
   const sessions: BrowserSession[] = [];
@@ -63,7 +63,7 @@ describe('admin people and operations', () => {
     await assign.getByText('Please select at least one book').waitFor();
     await assign.getByRole('checkbox', { name: 'Fire Safety' }).check({ force: true });
     await assign.getByRole('button', { name: 'Assign Books' }).click();
-    await page.getByText('Books assigned to 3 users.').waitFor();
+    await app(page).getByText('Books assigned to 3 users.').waitFor();
     await assign.waitFor({ state: 'detached' });
     for (const name of names) {
       await table.getByRole('row', { name: new RegExp(name.replace(/\./g, '\\.')) }).getByText('Fire Safety').waitFor();
@@ -83,7 +83,7 @@ describe('admin people and operations', () => {
     await worker.page.goto('/my-courses');
     await worker.page.getByRole('link', { name: /Fire Extinguisher Use: The PASS Technique/ }).first().click();
     await worker.page.getByRole('button', { name: 'Enroll Now' }).click();
-    await worker.page.getByText('Successfully enrolled in this course! Your progress will now be tracked.').waitFor();
+    await app(worker.page).getByText('Successfully enrolled in this course! Your progress will now be tracked.').waitFor();
 
     // The admin's export no longer carries a password for this user.
     const exported = await page.evaluate(async () => {
@@ -124,7 +124,7 @@ describe('admin people and operations', () => {
     await respond.getByText('Response is required').waitFor();
     await respond.getByLabel(/^Response/).fill('Maintenance replaces it today. Use the hand signal until then.');
     await respond.getByRole('button', { name: 'Submit Response' }).click();
-    await admin.page.getByText('Response submitted successfully').waitFor();
+    await app(admin.page).getByText('Response submitted successfully').waitFor();
     const adminRow = admin.page.getByRole('row', { name: new RegExp(subject) });
     await adminRow.getByText('Responded').waitFor();
     await adminRow.getByText('Alex Morgan').waitFor();
@@ -175,7 +175,7 @@ describe('admin people and operations', () => {
     await page.keyboard.type('Left the company on 2026-11-20');
     await dialog.getByRole('button', { name: 'Deactivate', exact: true }).focus();
     await page.keyboard.press('Enter');
-    await page.getByText(`${username} deactivated`).waitFor();
+    await app(page).getByText(`${username} deactivated`).waitFor();
     await dialog.waitFor({ state: 'detached' });
     // Active is the default filter: the leaver leaves the list; Deactivated shows them.
     await row.waitFor({ state: 'detached' });
@@ -202,7 +202,7 @@ describe('admin people and operations', () => {
     const again = page.getByRole('dialog', { name: 'Reactivate Users' });
     await again.getByRole('button', { name: 'Reactivate', exact: true }).focus();
     await page.keyboard.press('Enter');
-    await page.getByText(`${username} reactivated`).waitFor();
+    await app(page).getByText(`${username} reactivated`).waitFor();
     await signIn(leaver, username, created.password);
     await waitForPath(leaver.page, '/change-password');
   });

@@ -129,3 +129,11 @@ export async function focusedText(page: Page): Promise<string> {
     return (element.getAttribute('aria-label') ?? element.innerText ?? '').trim();
   });
 }
+
+/**
+ * The app as it is seen: `#root`. A message (toast, success banner, the assessment clock) is also
+ * copied into the live region `#app-live-region`, a sibling of `#root` that only screen readers
+ * read, so a page-wide getByText of a message finds it twice: look for what is shown in app(page).
+ * (Dialogs are portalled out of #root: find their text through the dialog's locator.)
+ */
+export const app = (page: Page): Locator => page.locator('#root');

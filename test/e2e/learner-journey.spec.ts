@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, openBrowser, pointAt, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, app, openBrowser, pointAt, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { d1 } from './server';
 
 /*
@@ -120,7 +120,7 @@ describe('learner journey', () => {
     await pointAt(page, page.getByRole('button', { name: 'Enroll to access' }).first().locator('..'));
     await page.getByRole('tooltip').getByText('Enroll in the course to access content').waitFor();
     await page.getByRole('button', { name: 'Enroll Now' }).click();
-    await page.getByText('Successfully enrolled in this course! Your progress will now be tracked.').waitFor();
+    await app(page).getByText('Successfully enrolled in this course! Your progress will now be tracked.').waitFor();
     // After the banner the page reloads into the progress panel; the material stays locked until the pre-assessment is passed.
     await page.getByRole('button', { name: 'Start Course' }).waitFor({ timeout: 10_000 });
     await pointAt(page, page.getByRole('button', { name: 'Locked' }).first().locator('..'));

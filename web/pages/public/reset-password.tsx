@@ -64,7 +64,7 @@ function ResetPasswordFlow({ token }: { token: string }) {
   if (state.matches('done') || state.matches('expired')) {
     return (
       <AuthLayout title="Reset your password" footer={back}>
-        {state.matches('done') ? <Alert status="success">{state.context.message}</Alert> : <Alert status="error">{RESET_PASSWORD_MESSAGES.expired}</Alert>}
+        {state.matches('done') ? <Alert status="success" announce>{state.context.message}</Alert> : <Alert status="error">{RESET_PASSWORD_MESSAGES.expired}</Alert>}
       </AuthLayout>
     );
   }
