@@ -176,6 +176,37 @@ describe('focus and announcements', () => {
     await page.getByText('1 attempt left', { exact: true }).waitFor();
   });
 
+  it('a dialog gives focus back to its button after Save, and after Delete to the same button of the next row', async () => {
+    const run = unique();
+    const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    for (const letter of ['A', 'B']) await admin.request('/domains', { body: { name: `Focus ${letter} ${run}`, description: 'Focus journey' } });
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await session.open('/admin/domains');
+    await page.getByLabel('Search books').fill(run);
+    const ariaLabelOfFocus = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? '');
+
+    // Save: back on the Edit button that opened the dialog.
+    await page.getByRole('button', { name: `Edit Focus B ${run}` }).focus();
+    await page.keyboard.press('Enter');
+    const edit = page.getByRole('dialog', { name: /Edit/ });
+    await edit.getByLabel('Description').fill('Focus journey, edited');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `Edit Focus B ${run}`);
+
+    // Delete: the row and its button are gone; focus goes to the Delete button of the row that took its place.
+    await page.getByRole('button', { name: `Delete Focus A ${run}` }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Books' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Delete Focus A ${run}` }).waitFor({ state: 'detached' });
+    await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `Delete Focus B ${run}`);
+    expect(await ariaLabelOfFocus()).toBe(`Delete Focus B ${run}`);
+  });
+
   it('the clock is announced once under 5 minutes and once under 1 minute through the live region, never every second', async () => {
     const { timed, learner, learnerId } = setup;
     // An open attempt of the six-minute assessment, moved so that 5:02 remain.

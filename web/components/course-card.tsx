@@ -71,6 +71,7 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
         <div className={css({ display: 'flex', gap: '3', fontSize: 'xs', color: 'fg.muted', flexWrap: 'wrap' })}>
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
             <Clock aria-hidden className={css({ w: '3.5', h: '3.5' })} />
+            <span className={css({ srOnly: true })}>Course time limit: </span>
             {course.timeLimit ? `${course.timeLimit} min` : 'Self-paced'}
           </span>
           <span>{formatCount(course.componentCount, 'section')}</span>

@@ -108,15 +108,15 @@ const usable = (el: HTMLElement) => el.isConnected && !el.matches(':disabled') &
 /**
  * Where focus returns when a dialog closes: the opener while it is still there and usable;
  * otherwise the same control (by position) of the row after it, or before it, so a keyboard user
- * deleting rows keeps their place; otherwise the page heading. null when nothing was captured.
+ * deleting rows keeps their place; otherwise the page heading. A dialog that opened by itself
+ * (incomplete attempts, a new certificate) had no opener: focus goes to the page heading too.
  */
 export function returnFocusTarget(memo: OpenerMemo | null): HTMLElement | null {
-  if (!memo) return null;
-  if (usable(memo.el)) return memo.el;
-  for (const row of [memo.next, memo.previous]) {
+  if (memo && usable(memo.el)) return memo.el;
+  for (const row of memo ? [memo.next, memo.previous] : []) {
     if (!row?.isConnected) continue;
     const controls = Array.from(row.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(usable);
-    const same = controls[Math.min(Math.max(memo.index, 0), controls.length - 1)];
+    const same = controls[Math.min(Math.max(memo?.index ?? 0, 0), controls.length - 1)];
     if (same) return same;
   }
   const heading = pageHeading();
