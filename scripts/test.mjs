@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in one command — typecheck, unit, API (workerd) and browser tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { run, step } from './lib.mjs';
+import { quietEnv, run, step } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,27 +32,60 @@ await run('npm', ['run', '--silent', 'build']);
 step('Typechecking worker, statecharts, tests and web');
 await run('npm', ['run', '--silent', 'typecheck']);
 
-step('Running unit, API (workerd + D1 + R2) and browser (Chromium) tests');
+step('Running unit + API (workerd + D1 + R2) tests and browser (Chromium) tests side by side');
+// Two vitest runs at once: the browser journeys mostly wait (timers, banners, page loads) while the
+// API tests use the CPU, so running them together takes about as long as the longer of the two.
+// One vitest run would queue the browser files behind the others. Each line says which run wrote it.
 mkdirSync('.tmp', { recursive: true });
-const report = '.tmp/vitest-report.json';
-let failed = false;
-try {
-  await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-} catch {
-  failed = true;
+const RUNS = [
+  { label: 'e2e', projects: ['e2e'], report: '.tmp/vitest-e2e.json' },
+  { label: 'api', projects: ['unit', 'api'], report: '.tmp/vitest-unit-api.json' },
+];
+
+function prefixed(stream, label, out) {
+  let rest = '';
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) out.write(`[${label}] ${line}\n`);
+  });
+  stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`));
 }
+
+function vitest({ label, projects, report }) {
+  return new Promise((resolve) => {
+    const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    const child = spawn('npx', args, { env: { ...quietEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    prefixed(child.stdout, label, process.stdout);
+    prefixed(child.stderr, label, process.stderr);
+    child.on('exit', (code) => resolve(code === 0));
+    child.on('error', () => resolve(false));
+  });
+}
+
+const outcomes = await Promise.all(RUNS.map((r) => vitest(r)));
 
 let passed = 0;
 let failedCount = 0;
-if (existsSync(report)) {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed = json.numPassedTests ?? 0;
-  failedCount = json.numFailedTests ?? 0;
-  // A suite that failed to load has no failed test of its own but still fails the run.
-  if (failed && failedCount === 0) failedCount = Math.max(1, json.numFailedTestSuites ?? 0);
-} else if (failed) {
-  failedCount = 1;
-}
+const lines = [];
+RUNS.forEach((r, i) => {
+  const ok = outcomes[i];
+  let runPassed = 0;
+  let runFailed = 0;
+  if (existsSync(r.report)) {
+    const json = JSON.parse(readFileSync(r.report, 'utf8'));
+    runPassed = json.numPassedTests ?? 0;
+    runFailed = json.numFailedTests ?? 0;
+    // A suite that failed to load has no failed test of its own but still fails the run.
+    if (!ok && runFailed === 0) runFailed = Math.max(1, json.numFailedTestSuites ?? 0);
+  } else if (!ok) {
+    runFailed = 1;
+  }
+  passed += runPassed;
+  failedCount += runFailed;
+  lines.push(`  ${r.projects.join(' + ')}: ${runPassed} passed, ${runFailed} failed`);
+});
 console.log(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(lines.join('\n'));
 console.log(`${passed} passed, ${failedCount} failed`);
-process.exit(failed || failedCount > 0 ? 1 : 0);
+process.exit(outcomes.every(Boolean) && failedCount === 0 ? 0 : 1);
