@@ -78,15 +78,19 @@ describe('the route table', () => {
     const withParams = routes.filter((r) => r.path.includes(':'));
     expect(withParams.length).toBeGreaterThan(40);
     const failures: string[] = [];
-    for (const bad of ['x'.repeat(300), '%00', 'a%20b']) {
-      for (const route of withParams) {
-        const res = await api(route.method, fill(route.path, bad), { token: adminToken, body: hasBody(route.method) ? {} : undefined });
-        const ok = (res.status === 400 || res.status === 404) && typeof res.body?.code === 'string' && typeof res.body?.message === 'string';
-        if (!ok) failures.push(`${key(route)} with ${bad.slice(0, 10)} -> ${res.status}`);
-      }
+    const cases = ['x'.repeat(300), '%00', 'a%20b'].flatMap((bad) => withParams.map((route) => ({ bad, route })));
+    // Ten requests at a time: the same checks, in a fraction of the time on a loaded machine.
+    for (let i = 0; i < cases.length; i += 10) {
+      await Promise.all(
+        cases.slice(i, i + 10).map(async ({ bad, route }) => {
+          const res = await api(route.method, fill(route.path, bad), { token: adminToken, body: hasBody(route.method) ? {} : undefined });
+          const ok = (res.status === 400 || res.status === 404) && typeof res.body?.code === 'string' && typeof res.body?.message === 'string';
+          if (!ok) failures.push(`${key(route)} with ${bad.slice(0, 10)} -> ${res.status}`);
+        }),
+      );
     }
     expect(failures).toEqual([]);
-  });
+  }, 60_000);
 });
 
 /** Every list route, the key of its items, and the query that asks for a page. */

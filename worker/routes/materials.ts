@@ -115,6 +115,9 @@ const captionAudit = (caption: { id: string; language: string; label: string; fi
   fileSize: caption.fileSize,
 });
 
+/** The caption file route's track id; absent on the material's own file route. */
+const optionalCaptionParam = v.object({ captionId: v.optional(idString) });
+
 /**
  * The file route also accepts a signed link, because <iframe>, <video> and "open in new tab" cannot
  * send a bearer header. The link's session must still be alive (not logged out, same token version).
@@ -122,8 +125,8 @@ const captionAudit = (caption: { id: string; language: string; label: string; fi
 const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { id: string; role: string } } }>(async (c, next) => {
   const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
   // A caption file's link signs the material and the track; the video's signs the material.
-  const captionId = c.req.param('captionId');
-  const scope = captionId === undefined ? id : captionLinkScope(id, parseOrThrow(idParam, { id: captionId }).id);
+  const { captionId } = parseOrThrow(optionalCaptionParam, { captionId: c.req.param('captionId') });
+  const scope = captionId === undefined ? id : captionLinkScope(id, captionId);
   const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
   if (!c.req.header('authorization') && u && t && ver && exp && sig) {
     const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
