@@ -1,0 +1,503 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityAudit, resize, type AccessibilityAudit } from './axe';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { apiAs, unique, type ApiClient } from './server';
+
+/*
+ * axe (WCAG 2.0/2.1/2.2 A and AA rules; critical and serious violations fail, see ./axe.ts) on every
+ * page and main dialog of every role, at 1280 and 390 px: pages at both widths in the same page
+ * (setViewportSize), dialogs on the whole page at 1280 px and inside the dialog at 390 px (the page
+ * behind was checked already). One signed-in session per role and in-app navigation between pages
+ * keep it short. A failing run lists every screen with its rules, help and target selectors.
+ *
+ * Data: the demo learner (Alex: a completed course with a certificate, one in progress, Think
+ * submissions) is only read; what must change (an attempt left open, an enrolment, an assessment
+ * taken, exhausted attempts for the admin's intervention dialogs) is done by a learner made here.
+ */
+
+interface Question {
+  id: string;
+  question: string;
+  type: 'MCQ' | 'TRUE_FALSE';
+  correctAnswer: string;
+  options: { text: string }[];
+}
+interface Component {
+  id: string;
+  type: 'PRE_ASSESSMENT' | 'MATERIAL' | 'POST_ASSESSMENT';
+  orderIndex: number;
+  data: { title: string; questions?: Question[] };
+}
+interface Course {
+  id: string;
+  title: string;
+  components: Component[];
+}
+
+const PASSWORD = 'Axe#2026check';
+const COURSES = {
+  pass: 'Fire Extinguisher Use: The PASS Technique',
+  ghs: 'GHS Labels and Pictograms',
+  sds: 'Reading a Safety Data Sheet (SDS)',
+  evac: 'Fire Prevention and Emergency Evacuation',
+};
+
+let admin: ApiClient;
+const courses = {} as Record<keyof typeof COURSES, Course>;
+/** Made for this file: an open attempt (GHS), three failed attempts (evacuation), SDS not yet enrolled. */
+const newcomer = { username: '', id: '' };
+/** A second new account that still has its temporary password (the change-password page). */
+const fresh = { username: '', password: '' };
+let certificateNumber = '';
+
+const wrongAnswers = (questions: Question[]) =>
+  Object.fromEntries(questions.map((q) => [q.id, q.type === 'TRUE_FALSE' ? String(q.correctAnswer !== 'true') : q.options.find((o) => o.text !== q.correctAnswer)!.text]));
+
+beforeAll(async () => {
+  admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+  const { courses: list } = await admin.request<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000');
+  for (const [key, title] of Object.entries(COURSES) as [keyof typeof COURSES, string][]) {
+    const course = await admin.request<Course>(`/v2/admin/courses/${list.find((c) => c.title === title)!.id}`);
+    course.components.sort((a, b) => a.orderIndex - b.orderIndex);
+    courses[key] = course;
+  }
+
+  const run = unique();
+  const made = async (username: string) =>
+    admin.request<{ user: { id: string }; password: string }>('/users', { body: { username, email: `${username}@example.com`, role: 'USER', firstName: 'Ari', lastName: 'Axe' } });
+  newcomer.username = `axe${run}`;
+  const created = await made(newcomer.username);
+  newcomer.id = created.user.id;
+  fresh.username = `axefresh${run}`;
+  fresh.password = (await made(fresh.username)).password;
+
+  const temporary = await apiAs(newcomer.username, created.password);
+  await temporary.request('/auth/password', { method: 'PUT', body: { currentPassword: created.password, newPassword: PASSWORD } });
+  const books = await admin.request<{ id: string; name: string }[]>('/domains');
+  const domainIds = books.filter((b) => b.name === 'Hazard Communication' || b.name === 'Fire Safety').map((b) => b.id);
+  await admin.request('/users/domains/assign', { method: 'PUT', body: { userIds: [newcomer.id], domainIds } });
+
+  const learner = await apiAs(newcomer.username, PASSWORD);
+  // Three failed attempts: the admin may reset them or mark the assessment passed.
+  const evacPre = courses.evac.components[0];
+  await learner.request(`/v2/user/progress/courses/${courses.evac.id}/enroll`, { method: 'POST' });
+  for (let i = 0; i < 3; i++) {
+    const { attemptId } = await learner.request<{ attemptId: string }>(`/v2/user/assessments/${evacPre.id}/start`, { method: 'POST' });
+    await learner.request(`/v2/user/assessments/attempts/${attemptId}/submit`, { body: { answers: wrongAnswers(evacPre.data.questions!) } });
+  }
+  // An attempt left open: the Incomplete Attempts dialog at the next sign-in.
+  await learner.request(`/v2/user/progress/courses/${courses.ghs.id}/enroll`, { method: 'POST' });
+  await learner.request(`/v2/user/assessments/${courses.ghs.components[0].id}/start`, { method: 'POST' });
+
+  const alex = await apiAs(ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+  certificateNumber = (await alex.request<{ certificateNumber: string }>(`/v2/certificates/user/${courses.pass.id}`)).certificateNumber;
+});
+
+/** In-app navigation (what a link does), without reloading the app. */
+async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
+
+/** The dialog open on top (Ark marks open content with data-state="open"). */
+const openDialog = (page: Page) => page.locator('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').last();
+
+/**
+ * Opens a dialog with `opener`, checks it (the whole page at 1280 px, then the dialog alone at 390 px:
+ * the page behind was checked already) and closes it with Escape unless `keepOpen`. `phone: false`
+ * skips the 390 px check for a dialog made of the same parts as one checked there already (the
+ * confirmations share ConfirmDeleteDialog), to keep the file short.
+ */
+async function checkDialog(audit: AccessibilityAudit, page: Page, opener: Locator, label: string, options: { keepOpen?: boolean; phone?: boolean } = {}) {
+  const before = await page.locator('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').count();
+  await opener.click();
+  await page.waitForFunction((n) => document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').length > n, before);
+  const dialog = openDialog(page);
+  await audit.check(page, label);
+  if (options.phone !== false) {
+    await resize(page, VIEWPORTS.phone);
+    await audit.check(page, label, { within: dialog });
+    await resize(page, VIEWPORTS.desktop);
+  }
+  if (options.keepOpen) return dialog;
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((n) => document.querySelectorAll('[role="dialog"], [role="alertdialog"]').length <= n, before);
+  return dialog;
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
+
+describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
+  let session: BrowserSession | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it('the landing, login, forgot and reset password and 404 pages', async () => {
+    const audit = accessibilityAudit();
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+
+    await session.open('/');
+    await page.locator('#courses li').first().waitFor();
+    // The feedback form loads after the page.
+    await page.getByRole('button', { name: 'Submit Feedback' }).waitFor();
+    await audit.atBothWidths(page, 'landing');
+
+    await go(page, '/login');
+    await heading(page, 'Welcome back');
+    await audit.atBothWidths(page, 'login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Username is required').waitFor();
+    await audit.check(page, 'login with errors');
+
+    await go(page, '/forgot-password');
+    await heading(page, 'Forgot your password?');
+    await audit.atBothWidths(page, 'forgot password');
+    await page.getByLabel(/Email/).fill(`nobody.${unique()}@example.com`);
+    await page.getByRole('button', { name: /Send/ }).click();
+    await page.getByText('Check your inbox', { exact: true }).waitFor();
+    await audit.check(page, 'forgot password sent');
+
+    await go(page, '/reset-password?token=not-a-real-token');
+    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+    await page.getByText(/expired|invalid/i).first().waitFor();
+    await audit.atBothWidths(page, 'reset password, bad link');
+
+    await go(page, '/no/such/page');
+    await page.getByRole('heading', { name: /Page Not Found/ }).waitFor();
+    await audit.atBothWidths(page, '404');
+
+    audit.assertClean();
+  });
+
+  it('the verification page (valid and unknown numbers) and the change-password page', async () => {
+    const audit = accessibilityAudit();
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    // The verification page is rendered by the Worker.
+    await session.open(`/certificate/verify/${certificateNumber}`);
+    await page.getByText(certificateNumber).first().waitFor();
+    await audit.atBothWidths(page, 'verification, valid certificate');
+    await session.open('/certificate/verify/CERT-2000-000000');
+    await heading(page, 'Invalid Certificate');
+    await audit.check(page, 'verification, unknown number');
+
+    // A new account signs in with its temporary password.
+    await signIn(session, fresh.username, fresh.password);
+    await waitForPath(page, '/change-password');
+    await heading(page, 'Set a new password');
+    await audit.atBothWidths(page, 'change password');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Please confirm your password').waitFor();
+    await audit.check(page, 'change password with errors');
+
+    audit.assertClean();
+  });
+
+  it('every statechart diagram, and a simulation with a state selected', async () => {
+    const audit = accessibilityAudit();
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await session.open('/statecharts');
+    await page.getByRole('tab').first().waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.length).toBeGreaterThanOrEqual(4);
+    for (const [i, title] of tabs.entries()) {
+      if (i > 0) await page.getByRole('tab', { name: title, exact: true }).click();
+      await page.getByRole('heading', { level: 2, name: title }).waitFor();
+      await page.locator('svg[data-machine-id]:visible').waitFor();
+      if (i === 0) await audit.atBothWidths(page, `statechart ${title}`);
+      else await audit.check(page, `statechart ${title}`);
+    }
+    // A running simulation (active states drawn) with a state selected.
+    await page.getByRole('button', { name: 'Simulate' }).click();
+    await page.locator('svg[data-machine-id] [data-active="true"]').first().waitFor();
+    // The first box is the machine itself; the second is a state with details.
+    await page.locator('svg[data-machine-id]:visible g[role="button"]').nth(1).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('state-details').waitFor();
+    await audit.check(page, 'statechart simulation with a state selected');
+    audit.assertClean();
+  });
+
+  it('a new learner: incomplete attempts dialog, enrolment, assessment intro, in progress and result', async () => {
+    const audit = accessibilityAudit();
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, newcomer.username, PASSWORD);
+    await waitForPath(page, '/dashboard');
+
+    const incomplete = page.getByRole('alertdialog', { name: 'Incomplete Assessment Attempts' });
+    await incomplete.waitFor();
+    await audit.check(page, 'incomplete attempts dialog');
+    await resize(page, VIEWPORTS.phone);
+    await audit.check(page, 'incomplete attempts dialog', { within: incomplete });
+    await resize(page, VIEWPORTS.desktop);
+    await incomplete.getByRole('button', { name: 'Submit All and Continue' }).click();
+    await incomplete.waitFor({ state: 'detached' });
+
+    await go(page, `/course/${courses.sds.id}`);
+    await page.getByRole('button', { name: 'Enroll Now' }).waitFor();
+    await audit.atBothWidths(page, 'course not enrolled');
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await page.getByRole('button', { name: 'Start Course' }).waitFor();
+    await audit.check(page, 'course just enrolled');
+
+    const pre = courses.sds.components[0];
+    await page.getByRole('button', { name: 'Start Course' }).click();
+    await waitForPath(page, `/course/${courses.sds.id}/assessment/${pre.id}`);
+    await page.getByRole('button', { name: 'Start Assessment' }).waitFor();
+    await audit.atBothWidths(page, 'assessment intro');
+    await page.getByRole('button', { name: 'Start Assessment' }).click();
+    await page.getByRole('timer', { name: 'Time remaining' }).waitFor();
+    for (const question of pre.data.questions!) {
+      const group = page.getByRole('radiogroup', { name: question.question, exact: true });
+      const label = question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'True' : 'False') : question.correctAnswer;
+      await group.getByLabel(label, { exact: true }).check();
+    }
+    await audit.atBothWidths(page, 'assessment in progress, answered');
+    await page.getByRole('button', { name: 'Submit Assessment' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Passed' }).waitFor();
+    await audit.atBothWidths(page, 'assessment result');
+
+    // The exhausted attempts, as the course page shows them.
+    await go(page, `/course/${courses.evac.id}`);
+    await page.getByRole('button', { name: 'No attempts left' }).waitFor();
+    await audit.check(page, 'course with exhausted attempts');
+    audit.assertClean();
+  });
+
+  it('the learner dashboard, My Courses, a completed course with its dialogs, its materials and a course in progress', async () => {
+    const audit = accessibilityAudit();
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+    await waitForPath(page, '/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+
+    await page.getByRole('region', { name: 'Required training' }).waitFor();
+    await audit.atBothWidths(page, 'learner dashboard');
+
+    await nav.getByRole('link', { name: 'My Courses' }).click();
+    await heading(page, 'My Safety Training');
+    await page.getByText(COURSES.pass).first().waitFor();
+    await audit.atBothWidths(page, 'my courses, all');
+    await page.getByRole('tab', { name: /^Completed/ }).click();
+    await audit.check(page, 'my courses, completed');
+
+    await go(page, `/course/${courses.pass.id}`);
+    await page.getByRole('button', { name: 'View Certificate' }).waitFor();
+    await audit.atBothWidths(page, 'course completed');
+    await checkDialog(audit, page, page.getByRole('button', { name: 'View Certificate' }), 'certificate dialog');
+    await checkDialog(audit, page, page.getByRole('button', { name: `Review: ${courses.pass.components[0].data.title}` }), 'assessment review dialog');
+
+    // The two materials of the course: a video and a PDF (both viewed already).
+    for (const material of courses.pass.components.filter((c) => c.type === 'MATERIAL')) {
+      await go(page, `/course/${courses.pass.id}/material/${material.id}`);
+      await heading(page, material.data.title);
+      await page.locator('iframe, video, canvas').first().waitFor();
+      await audit.atBothWidths(page, `material "${material.data.title}"`);
+    }
+
+    await go(page, `/course/${courses.ghs.id}`);
+    await heading(page, COURSES.ghs);
+    await page.getByRole('button', { name: 'Locked' }).first().waitFor();
+    await audit.atBothWidths(page, 'course in progress');
+    audit.assertClean();
+  });
+
+  it('the learner reports, Think with its dialogs, announcements, profile, help and the phone drawer', async () => {
+    const audit = accessibilityAudit();
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+    await waitForPath(page, '/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+
+    await nav.getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('tab', { name: 'Completed Courses' }).waitFor();
+    await audit.atBothWidths(page, 'reports, completed courses');
+    for (const tab of ['Assessment Performance', 'Skill Improvement']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await audit.check(page, `reports, ${tab}`);
+    }
+
+    await nav.getByRole('link', { name: 'Think' }).click();
+    await page.getByRole('table', { name: 'Your submissions' }).waitFor();
+    await audit.atBothWidths(page, 'learner think');
+    await checkDialog(audit, page, page.getByRole('button', { name: 'New Submission', exact: true }), 'new submission dialog');
+    await checkDialog(audit, page, page.getByRole('button', { name: /^View/ }).first(), 'submission details dialog');
+
+    await nav.getByRole('link', { name: 'Announcements' }).click();
+    await heading(page, /Announcements/);
+    await audit.atBothWidths(page, 'learner announcements');
+
+    await go(page, '/profile');
+    await page.getByRole('button', { name: /Edit/ }).first().waitFor();
+    await audit.atBothWidths(page, 'learner profile');
+    await page.getByRole('button', { name: /Edit/ }).first().click();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    await audit.check(page, 'learner profile, editing');
+
+    await checkDialog(audit, page, nav.getByRole('button', { name: 'Help' }), 'help dialog');
+
+    // On a phone the navigation is a drawer over the page.
+    await resize(page, VIEWPORTS.phone);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog', { name: 'Main navigation' }).waitFor();
+    await audit.check(page, 'learner navigation drawer');
+    audit.assertClean();
+  });
+
+  it('the admin dashboard, books, courses with the course editor, and materials, with their dialogs', async () => {
+    const audit = accessibilityAudit();
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await waitForPath(page, '/admin');
+    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+    const button = (name: string | RegExp) => page.getByRole('button', { name }).first();
+
+    await page.getByRole('tab', { name: 'User Progress' }).waitFor();
+    await audit.atBothWidths(page, 'admin dashboard');
+    await page.getByRole('tab', { name: 'Top Performers' }).click();
+    await audit.check(page, 'admin dashboard, top performers');
+
+    await nav.getByRole('link', { name: 'Books' }).click();
+    await button(/^Edit /).waitFor();
+    await audit.atBothWidths(page, 'books');
+    await checkDialog(audit, page, button('Add Book'), 'add book dialog');
+    await checkDialog(audit, page, button(/^Edit /), 'edit book dialog');
+    await checkDialog(audit, page, button(/^Delete /), 'delete book dialog');
+
+    await nav.getByRole('link', { name: 'Chapter/Modules' }).click();
+    await button(/^Edit /).waitFor();
+    await audit.atBothWidths(page, 'courses');
+    await checkDialog(audit, page, button('New Course'), 'new course dialog');
+    await checkDialog(audit, page, page.getByRole('button', { name: /^Delete / }).and(page.locator(':enabled')).first(), 'delete course dialog', { phone: false });
+    // The course editor: details, then components, then one component's editor on top.
+    await checkDialog(audit, page, button(`Edit ${COURSES.sds}`), 'course editor, details', { keepOpen: true });
+    const editor = openDialog(page);
+    await editor.getByRole('tab', { name: /^Components/ }).click();
+    await editor.getByRole('button', { name: /^Move .* down$/ }).first().waitFor();
+    await audit.check(page, 'course editor, components');
+    await checkDialog(audit, page, editor.getByRole('button', { name: /^Edit / }).first(), 'component editor');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelectorAll('[role="dialog"]').length === 0);
+
+    await nav.getByRole('link', { name: 'Materials' }).click();
+    await button(/^View /).waitFor();
+    await audit.atBothWidths(page, 'materials');
+    await checkDialog(audit, page, button('Upload Material'), 'upload material dialog');
+    await checkDialog(audit, page, button(/^View /), 'view material dialog');
+    await checkDialog(audit, page, button(/^Edit /), 'edit material dialog');
+    await checkDialog(audit, page, button(/^Delete /), 'delete material dialog', { phone: false });
+    audit.assertClean();
+  });
+
+  it('the admin users, assessments oversight, compliance matrix and training record, with their dialogs', async () => {
+    const audit = accessibilityAudit();
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await waitForPath(page, '/admin');
+    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+    const button = (name: string | RegExp) => page.getByRole('button', { name }).first();
+
+    await nav.getByRole('link', { name: 'Users' }).click();
+    await button(/^Edit /).waitFor();
+    await audit.atBothWidths(page, 'users');
+    await checkDialog(audit, page, button('ADD USER'), 'add user dialog');
+    await checkDialog(audit, page, button('BULK IMPORT'), 'bulk import dialog');
+    await checkDialog(audit, page, button('DEACTIVATE FROM CSV'), 'deactivate from CSV dialog');
+    await page.getByLabel('Search').first().fill(newcomer.username);
+    await checkDialog(audit, page, button(`Edit ${newcomer.username}`), 'edit user dialog');
+    await checkDialog(audit, page, button(`Deactivate ${newcomer.username}`), 'deactivate user dialog');
+    await checkDialog(audit, page, button(`Delete ${newcomer.username}`), 'delete user dialog', { phone: false });
+    // Ark's checkbox control covers its input; the click lands on the control, as a person's would.
+    await page.getByRole('checkbox', { name: `Select ${newcomer.username}` }).check({ force: true });
+    await audit.check(page, 'users, one selected');
+    await checkDialog(audit, page, button('ASSIGN BOOKS'), 'assign books dialog');
+
+    await nav.getByRole('link', { name: 'Assessments' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Failed (Max Attempts)' }).click();
+    await page.getByLabel('Search').first().fill(newcomer.username);
+    await button('Reset').waitFor();
+    await audit.atBothWidths(page, 'assessments oversight');
+    await checkDialog(audit, page, button('Reset'), 'reset attempts dialog');
+    await checkDialog(audit, page, button('Mark as Passed'), 'mark as passed dialog', { phone: false });
+
+    await nav.getByRole('link', { name: 'Compliance' }).click();
+    await heading(page, 'Compliance');
+    await page.getByRole('table').first().waitFor();
+    await audit.atBothWidths(page, 'compliance matrix');
+    await checkDialog(audit, page, button('Add requirement'), 'add requirement dialog');
+    await page.getByRole('tab', { name: 'Requirements' }).click();
+    await button(/^Edit requirement: /).waitFor();
+    await audit.atBothWidths(page, 'compliance requirements');
+    await checkDialog(audit, page, button(/^Edit requirement: /), 'edit requirement dialog');
+    await checkDialog(audit, page, button(/^Retire requirement: /), 'retire requirement dialog', { phone: false });
+
+    const people = await admin.request<{ id: string; username: string }[]>('/users?search=learner');
+    const alexId = people.find((u) => u.username === ACCOUNTS.learner.username)!.id;
+    await go(page, `/admin/compliance/people/${alexId}`);
+    await button('Grant exemption').waitFor();
+    await audit.atBothWidths(page, 'training record');
+    await checkDialog(audit, page, button('Grant exemption'), 'grant exemption dialog');
+    await checkDialog(audit, page, button('Record event'), 'record event dialog');
+    audit.assertClean();
+  });
+
+  it('the admin Think, announcements, settings and profile, with their dialogs, and the phone drawer', async () => {
+    const audit = accessibilityAudit();
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await waitForPath(page, '/admin');
+    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+    const button = (name: string | RegExp) => page.getByRole('button', { name }).first();
+
+    await nav.getByRole('link', { name: 'Think' }).click();
+    await button(/^View /).waitFor();
+    await audit.atBothWidths(page, 'admin think');
+    await page.getByRole('tab').nth(1).click();
+    await audit.check(page, 'admin think, second tab');
+    await page.getByRole('tab').first().click();
+    await checkDialog(audit, page, button(/^View /), 'submission dialog');
+    await checkDialog(audit, page, button(/^Respond to /), 'respond dialog');
+
+    await nav.getByRole('link', { name: 'Announcements' }).click();
+    await button(/^View /).waitFor();
+    await audit.atBothWidths(page, 'admin announcements');
+    await checkDialog(audit, page, button('Add announcement'), 'add announcement dialog');
+    await checkDialog(audit, page, button(/^View /), 'view announcement dialog', { phone: false });
+    await checkDialog(audit, page, button(/^Edit /), 'edit announcement dialog');
+    await checkDialog(audit, page, button(/^Delete /), 'delete announcement dialog', { phone: false });
+
+    await go(page, '/admin/settings');
+    await heading(page, 'System Settings');
+    await audit.atBothWidths(page, 'settings');
+
+    await go(page, '/admin/profile');
+    await page.getByRole('tab', { name: 'Admin Permissions' }).waitFor();
+    await audit.atBothWidths(page, 'admin profile');
+    await button(/^Edit/).click();
+    await button('Cancel').waitFor();
+    await audit.check(page, 'admin profile, editing');
+    await page.getByRole('tab', { name: 'Admin Permissions' }).click();
+    await audit.check(page, 'admin profile, permissions');
+
+    await resize(page, VIEWPORTS.phone);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog', { name: 'Admin navigation' }).waitFor();
+    await audit.check(page, 'admin navigation drawer');
+    audit.assertClean();
+  });
+});
