@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityAudit, resize, type AccessibilityAudit } from './axe';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs, unique, type ApiClient } from './server';
@@ -129,20 +129,36 @@ async function checkDialog(audit: AccessibilityAudit, page: Page, opener: Locato
   return dialog;
 }
 
+/** Reduced motion (the app's global CSS honours it): dialogs and drawers open and close at once, so no check waits for an animation. */
+const calm = (page: Page) => page.emulateMedia({ reducedMotion: 'reduce' });
+
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
 
-describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
+/**
+ * One browser per role, shared by the tests of its block (signed in once); each test starts from a
+ * page of its own at 1280 px, so a failure in one does not change what the next one checks.
+ */
+function roleSession(account?: () => { username: string; password: string }) {
   let session: BrowserSession | undefined;
-  afterEach(async () => {
-    await session?.close();
-    session = undefined;
+  beforeAll(async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    await calm(session.page);
+    if (account) await signIn(session, account().username, account().password);
   });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return async () => {
+    await resize(session!.page, VIEWPORTS.desktop);
+    return { page: session!.page, session: session!, audit: accessibilityAudit() };
+  };
+}
+
+describe('accessibility (axe, WCAG 2.2 A/AA): visitor', () => {
+  const start = roleSession();
 
   it('the landing, login, forgot and reset password and 404 pages', async () => {
-    const audit = accessibilityAudit();
-    session = await openBrowser(VIEWPORTS.desktop);
-    const { page } = session;
-
+    const { page, session, audit } = await start();
     await session.open('/');
     await page.locator('#courses li').first().waitFor();
     // The feedback form loads after the page.
@@ -165,21 +181,43 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     await audit.check(page, 'forgot password sent');
 
     await go(page, '/reset-password?token=not-a-real-token');
-    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+    await heading(page, 'Reset your password');
     await page.getByText(/expired|invalid/i).first().waitFor();
     await audit.atBothWidths(page, 'reset password, bad link');
 
     await go(page, '/no/such/page');
     await page.getByRole('heading', { name: /Page Not Found/ }).waitFor();
     await audit.atBothWidths(page, '404');
+    audit.assertClean();
+  });
 
+  it('every statechart diagram, and a simulation with a state selected', async () => {
+    const { page, session, audit } = await start();
+    await session.open('/statecharts');
+    await page.getByRole('tab').first().waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.length).toBeGreaterThanOrEqual(4);
+    for (const [i, title] of tabs.entries()) {
+      if (i > 0) await page.getByRole('tab', { name: title, exact: true }).click();
+      await page.getByRole('heading', { level: 2, name: title }).waitFor();
+      await page.locator('svg[data-machine-id]:visible').waitFor();
+      // The diagram is the same drawing at both widths (scaled): the phone check once.
+      if (i === 0) await audit.atBothWidths(page, `statechart ${title}`);
+      else await audit.check(page, `statechart ${title}`);
+    }
+    // A running simulation (active states drawn) with a state selected.
+    await page.getByRole('button', { name: 'Simulate' }).click();
+    await page.locator('svg[data-machine-id] [data-active="true"]').first().waitFor();
+    // The first box is the machine itself; the second is a state with details.
+    await page.locator('svg[data-machine-id]:visible g[role="button"]').nth(1).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('state-details').waitFor();
+    await audit.check(page, 'statechart simulation with a state selected');
     audit.assertClean();
   });
 
   it('the verification page (valid and unknown numbers) and the change-password page', async () => {
-    const audit = accessibilityAudit();
-    session = await openBrowser(VIEWPORTS.desktop);
-    const { page } = session;
+    const { page, session, audit } = await start();
     // The verification page is rendered by the Worker.
     await session.open(`/certificate/verify/${certificateNumber}`);
     await page.getByText(certificateNumber).first().waitFor();
@@ -196,43 +234,15 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByText('Please confirm your password').waitFor();
     await audit.check(page, 'change password with errors');
-
     audit.assertClean();
   });
+});
 
-  it('every statechart diagram, and a simulation with a state selected', async () => {
-    const audit = accessibilityAudit();
-    session = await openBrowser(VIEWPORTS.desktop);
-    const { page } = session;
-    await session.open('/statecharts');
-    await page.getByRole('tab').first().waitFor();
-    const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs.length).toBeGreaterThanOrEqual(4);
-    for (const [i, title] of tabs.entries()) {
-      if (i > 0) await page.getByRole('tab', { name: title, exact: true }).click();
-      await page.getByRole('heading', { level: 2, name: title }).waitFor();
-      await page.locator('svg[data-machine-id]:visible').waitFor();
-      if (i === 0) await audit.atBothWidths(page, `statechart ${title}`);
-      else await audit.check(page, `statechart ${title}`);
-    }
-    // A running simulation (active states drawn) with a state selected.
-    await page.getByRole('button', { name: 'Simulate' }).click();
-    await page.locator('svg[data-machine-id] [data-active="true"]').first().waitFor();
-    // The first box is the machine itself; the second is a state with details.
-    await page.locator('svg[data-machine-id]:visible g[role="button"]').nth(1).focus();
-    await page.keyboard.press('Enter');
-    await page.getByTestId('state-details').waitFor();
-    await audit.check(page, 'statechart simulation with a state selected');
-    audit.assertClean();
-  });
+describe('accessibility (axe, WCAG 2.2 A/AA): new learner', () => {
+  const start = roleSession(() => ({ username: newcomer.username, password: PASSWORD }));
 
-  it('a new learner: incomplete attempts dialog, enrolment, assessment intro, in progress and result', async () => {
-    const audit = accessibilityAudit();
-    session = await openBrowser(VIEWPORTS.desktop);
-    const { page } = session;
-    await signIn(session, newcomer.username, PASSWORD);
-    await waitForPath(page, '/dashboard');
-
+  it('the incomplete attempts dialog, enrolment, an assessment intro, in progress and its result', async () => {
+    const { page, audit } = await start();
     const incomplete = page.getByRole('alertdialog', { name: 'Incomplete Assessment Attempts' });
     await incomplete.waitFor();
     await audit.check(page, 'incomplete attempts dialog');
@@ -272,19 +282,19 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     await audit.check(page, 'course with exhausted attempts');
     audit.assertClean();
   });
+});
 
-  it('the learner dashboard, My Courses, a completed course with its dialogs, its materials and a course in progress', async () => {
-    const audit = accessibilityAudit();
-    session = await openBrowser(VIEWPORTS.desktop);
-    const { page } = session;
-    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
-    await waitForPath(page, '/dashboard');
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+describe('accessibility (axe, WCAG 2.2 A/AA): learner', () => {
+  const start = roleSession(() => ACCOUNTS.learner);
+  const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
+  it('the dashboard, My Courses, and a completed course with its certificate and review dialogs', async () => {
+    const { page, audit } = await start();
+    await go(page, '/dashboard');
     await page.getByRole('region', { name: 'Required training' }).waitFor();
     await audit.atBothWidths(page, 'learner dashboard');
 
-    await nav.getByRole('link', { name: 'My Courses' }).click();
+    await nav(page).getByRole('link', { name: 'My Courses' }).click();
     await heading(page, 'My Safety Training');
     await page.getByText(COURSES.pass).first().waitFor();
     await audit.atBothWidths(page, 'my courses, all');
@@ -296,8 +306,12 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     await audit.atBothWidths(page, 'course completed');
     await checkDialog(audit, page, page.getByRole('button', { name: 'View Certificate' }), 'certificate dialog');
     await checkDialog(audit, page, page.getByRole('button', { name: `Review: ${courses.pass.components[0].data.title}` }), 'assessment review dialog');
+    audit.assertClean();
+  });
 
-    // The two materials of the course: a video and a PDF (both viewed already).
+  it('the material viewer (video and PDF) and a course in progress', async () => {
+    const { page, audit } = await start();
+    // The two materials of the completed course (both viewed already, so nothing changes).
     for (const material of courses.pass.components.filter((c) => c.type === 'MATERIAL')) {
       await go(page, `/course/${courses.pass.id}/material/${material.id}`);
       await heading(page, material.data.title);
@@ -312,15 +326,9 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     audit.assertClean();
   });
 
-  it('the learner reports, Think with its dialogs, announcements, profile, help and the phone drawer', async () => {
-    const audit = accessibilityAudit();
-    session = await openBrowser(VIEWPORTS.desktop);
-    const { page } = session;
-    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
-    await waitForPath(page, '/dashboard');
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
-
-    await nav.getByRole('link', { name: 'Reports' }).click();
+  it('the reports, and Think with its new-submission and details dialogs', async () => {
+    const { page, audit } = await start();
+    await go(page, '/reports');
     await page.getByRole('tab', { name: 'Completed Courses' }).waitFor();
     await audit.atBothWidths(page, 'reports, completed courses');
     for (const tab of ['Assessment Performance', 'Skill Improvement']) {
@@ -328,13 +336,17 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
       await audit.check(page, `reports, ${tab}`);
     }
 
-    await nav.getByRole('link', { name: 'Think' }).click();
+    await nav(page).getByRole('link', { name: 'Think' }).click();
     await page.getByRole('table', { name: 'Your submissions' }).waitFor();
     await audit.atBothWidths(page, 'learner think');
     await checkDialog(audit, page, page.getByRole('button', { name: 'New Submission', exact: true }), 'new submission dialog');
     await checkDialog(audit, page, page.getByRole('button', { name: /^View/ }).first(), 'submission details dialog');
+    audit.assertClean();
+  });
 
-    await nav.getByRole('link', { name: 'Announcements' }).click();
+  it('the announcements, the profile (reading and editing), the help dialog and the phone drawer', async () => {
+    const { page, audit } = await start();
+    await go(page, '/announcements');
     await heading(page, /Announcements/);
     await audit.atBothWidths(page, 'learner announcements');
 
@@ -344,45 +356,53 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     await page.getByRole('button', { name: /Edit/ }).first().click();
     await page.getByRole('button', { name: 'Cancel' }).waitFor();
     await audit.check(page, 'learner profile, editing');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
-    await checkDialog(audit, page, nav.getByRole('button', { name: 'Help' }), 'help dialog');
+    await checkDialog(audit, page, nav(page).getByRole('button', { name: 'Help' }), 'help dialog');
 
     // On a phone the navigation is a drawer over the page.
     await resize(page, VIEWPORTS.phone);
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('dialog', { name: 'Main navigation' }).waitFor();
+    const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+    await drawer.waitFor();
     await audit.check(page, 'learner navigation drawer');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
     audit.assertClean();
   });
+});
 
-  it('the admin dashboard, books, courses with the course editor, and materials, with their dialogs', async () => {
-    const audit = accessibilityAudit();
-    session = await openBrowser(VIEWPORTS.desktop);
-    const { page } = session;
-    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    await waitForPath(page, '/admin');
-    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
-    const button = (name: string | RegExp) => page.getByRole('button', { name }).first();
+describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
+  const start = roleSession(() => ACCOUNTS.admin);
+  const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin navigation' });
+  const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name }).first();
 
+  it('the dashboard, and books with the add, edit and delete dialogs', async () => {
+    const { page, audit } = await start();
+    await go(page, '/admin');
     await page.getByRole('tab', { name: 'User Progress' }).waitFor();
     await audit.atBothWidths(page, 'admin dashboard');
     await page.getByRole('tab', { name: 'Top Performers' }).click();
     await audit.check(page, 'admin dashboard, top performers');
 
-    await nav.getByRole('link', { name: 'Books' }).click();
-    await button(/^Edit /).waitFor();
+    await nav(page).getByRole('link', { name: 'Books' }).click();
+    await button(page, /^Edit /).waitFor();
     await audit.atBothWidths(page, 'books');
-    await checkDialog(audit, page, button('Add Book'), 'add book dialog');
-    await checkDialog(audit, page, button(/^Edit /), 'edit book dialog');
-    await checkDialog(audit, page, button(/^Delete /), 'delete book dialog');
+    await checkDialog(audit, page, button(page, 'Add Book'), 'add book dialog');
+    await checkDialog(audit, page, button(page, /^Edit /), 'edit book dialog');
+    await checkDialog(audit, page, button(page, /^Delete /), 'delete book dialog');
+    audit.assertClean();
+  });
 
-    await nav.getByRole('link', { name: 'Chapter/Modules' }).click();
-    await button(/^Edit /).waitFor();
+  it('the courses with the new and delete dialogs, and the course editor with a component editor', async () => {
+    const { page, audit } = await start();
+    await go(page, '/admin/courses');
+    await button(page, /^Edit /).waitFor();
     await audit.atBothWidths(page, 'courses');
-    await checkDialog(audit, page, button('New Course'), 'new course dialog');
+    await checkDialog(audit, page, button(page, 'New Course'), 'new course dialog');
     await checkDialog(audit, page, page.getByRole('button', { name: /^Delete / }).and(page.locator(':enabled')).first(), 'delete course dialog', { phone: false });
     // The course editor: details, then components, then one component's editor on top.
-    await checkDialog(audit, page, button(`Edit ${COURSES.sds}`), 'course editor, details', { keepOpen: true });
+    await checkDialog(audit, page, button(page, `Edit ${COURSES.sds}`), 'course editor, details', { keepOpen: true });
     const editor = openDialog(page);
     await editor.getByRole('tab', { name: /^Components/ }).click();
     await editor.getByRole('button', { name: /^Move .* down$/ }).first().waitFor();
@@ -390,96 +410,94 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     await checkDialog(audit, page, editor.getByRole('button', { name: /^Edit / }).first(), 'component editor');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => document.querySelectorAll('[role="dialog"]').length === 0);
-
-    await nav.getByRole('link', { name: 'Materials' }).click();
-    await button(/^View /).waitFor();
-    await audit.atBothWidths(page, 'materials');
-    await checkDialog(audit, page, button('Upload Material'), 'upload material dialog');
-    await checkDialog(audit, page, button(/^View /), 'view material dialog');
-    await checkDialog(audit, page, button(/^Edit /), 'edit material dialog');
-    await checkDialog(audit, page, button(/^Delete /), 'delete material dialog', { phone: false });
     audit.assertClean();
   });
 
-  it('the admin users, assessments oversight, compliance matrix and training record, with their dialogs', async () => {
-    const audit = accessibilityAudit();
-    session = await openBrowser(VIEWPORTS.desktop);
-    const { page } = session;
-    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    await waitForPath(page, '/admin');
-    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
-    const button = (name: string | RegExp) => page.getByRole('button', { name }).first();
+  it('the materials with the upload, view, edit and delete dialogs', async () => {
+    const { page, audit } = await start();
+    await go(page, '/admin/materials');
+    await button(page, /^View /).waitFor();
+    await audit.atBothWidths(page, 'materials');
+    await checkDialog(audit, page, button(page, 'Upload Material'), 'upload material dialog');
+    await checkDialog(audit, page, button(page, /^View /), 'view material dialog');
+    await checkDialog(audit, page, button(page, /^Edit /), 'edit material dialog');
+    await checkDialog(audit, page, button(page, /^Delete /), 'delete material dialog', { phone: false });
+    audit.assertClean();
+  });
 
-    await nav.getByRole('link', { name: 'Users' }).click();
-    await button(/^Edit /).waitFor();
+  it('the users with the add, import, deactivate-from-CSV, edit, deactivate, delete and assign-books dialogs', async () => {
+    const { page, audit } = await start();
+    await go(page, '/admin/users');
+    await button(page, /^Edit /).waitFor();
     await audit.atBothWidths(page, 'users');
-    await checkDialog(audit, page, button('ADD USER'), 'add user dialog');
-    await checkDialog(audit, page, button('BULK IMPORT'), 'bulk import dialog');
-    await checkDialog(audit, page, button('DEACTIVATE FROM CSV'), 'deactivate from CSV dialog');
+    await checkDialog(audit, page, button(page, 'ADD USER'), 'add user dialog');
+    await checkDialog(audit, page, button(page, 'BULK IMPORT'), 'bulk import dialog');
+    await checkDialog(audit, page, button(page, 'DEACTIVATE FROM CSV'), 'deactivate from CSV dialog');
     await page.getByLabel('Search').first().fill(newcomer.username);
-    await checkDialog(audit, page, button(`Edit ${newcomer.username}`), 'edit user dialog');
-    await checkDialog(audit, page, button(`Deactivate ${newcomer.username}`), 'deactivate user dialog');
-    await checkDialog(audit, page, button(`Delete ${newcomer.username}`), 'delete user dialog', { phone: false });
+    await checkDialog(audit, page, button(page, `Edit ${newcomer.username}`), 'edit user dialog');
+    await checkDialog(audit, page, button(page, `Deactivate ${newcomer.username}`), 'deactivate user dialog');
+    await checkDialog(audit, page, button(page, `Delete ${newcomer.username}`), 'delete user dialog', { phone: false });
     // Ark's checkbox control covers its input; the click lands on the control, as a person's would.
     await page.getByRole('checkbox', { name: `Select ${newcomer.username}` }).check({ force: true });
     await audit.check(page, 'users, one selected');
-    await checkDialog(audit, page, button('ASSIGN BOOKS'), 'assign books dialog');
-
-    await nav.getByRole('link', { name: 'Assessments' }).click();
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Failed (Max Attempts)' }).click();
-    await page.getByLabel('Search').first().fill(newcomer.username);
-    await button('Reset').waitFor();
-    await audit.atBothWidths(page, 'assessments oversight');
-    await checkDialog(audit, page, button('Reset'), 'reset attempts dialog');
-    await checkDialog(audit, page, button('Mark as Passed'), 'mark as passed dialog', { phone: false });
-
-    await nav.getByRole('link', { name: 'Compliance' }).click();
-    await heading(page, 'Compliance');
-    await page.getByRole('table').first().waitFor();
-    await audit.atBothWidths(page, 'compliance matrix');
-    await checkDialog(audit, page, button('Add requirement'), 'add requirement dialog');
-    await page.getByRole('tab', { name: 'Requirements' }).click();
-    await button(/^Edit requirement: /).waitFor();
-    await audit.atBothWidths(page, 'compliance requirements');
-    await checkDialog(audit, page, button(/^Edit requirement: /), 'edit requirement dialog');
-    await checkDialog(audit, page, button(/^Retire requirement: /), 'retire requirement dialog', { phone: false });
-
-    const people = await admin.request<{ id: string; username: string }[]>('/users?search=learner');
-    const alexId = people.find((u) => u.username === ACCOUNTS.learner.username)!.id;
-    await go(page, `/admin/compliance/people/${alexId}`);
-    await button('Grant exemption').waitFor();
-    await audit.atBothWidths(page, 'training record');
-    await checkDialog(audit, page, button('Grant exemption'), 'grant exemption dialog');
-    await checkDialog(audit, page, button('Record event'), 'record event dialog');
+    await checkDialog(audit, page, button(page, 'ASSIGN BOOKS'), 'assign books dialog');
     audit.assertClean();
   });
 
-  it('the admin Think, announcements, settings and profile, with their dialogs, and the phone drawer', async () => {
-    const audit = accessibilityAudit();
-    session = await openBrowser(VIEWPORTS.desktop);
-    const { page } = session;
-    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    await waitForPath(page, '/admin');
-    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
-    const button = (name: string | RegExp) => page.getByRole('button', { name }).first();
+  it('the assessments oversight with the reset and mark-as-passed dialogs, and the compliance matrix and requirements with their dialogs', async () => {
+    const { page, audit } = await start();
+    await go(page, '/admin/assessments');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Failed (Max Attempts)' }).click();
+    await page.getByLabel('Search').first().fill(newcomer.username);
+    await button(page, 'Reset').waitFor();
+    await audit.atBothWidths(page, 'assessments oversight');
+    await checkDialog(audit, page, button(page, 'Reset'), 'reset attempts dialog');
+    await checkDialog(audit, page, button(page, 'Mark as Passed'), 'mark as passed dialog', { phone: false });
 
-    await nav.getByRole('link', { name: 'Think' }).click();
-    await button(/^View /).waitFor();
+    await nav(page).getByRole('link', { name: 'Compliance' }).click();
+    await heading(page, 'Compliance');
+    await page.getByRole('table').first().waitFor();
+    await audit.atBothWidths(page, 'compliance matrix');
+    await checkDialog(audit, page, button(page, 'Add requirement'), 'add requirement dialog');
+    await page.getByRole('tab', { name: 'Requirements' }).click();
+    await button(page, /^Edit requirement: /).waitFor();
+    await audit.atBothWidths(page, 'compliance requirements');
+    await checkDialog(audit, page, button(page, /^Edit requirement: /), 'edit requirement dialog');
+    await checkDialog(audit, page, button(page, /^Retire requirement: /), 'retire requirement dialog', { phone: false });
+    audit.assertClean();
+  });
+
+  it('a training record with the exemption and event dialogs, and Think with its tabs and dialogs', async () => {
+    const { page, audit } = await start();
+    const people = await admin.request<{ id: string; username: string }[]>('/users?search=learner');
+    const alexId = people.find((u) => u.username === ACCOUNTS.learner.username)!.id;
+    await go(page, `/admin/compliance/people/${alexId}`);
+    await button(page, 'Grant exemption').waitFor();
+    await audit.atBothWidths(page, 'training record');
+    await checkDialog(audit, page, button(page, 'Grant exemption'), 'grant exemption dialog');
+    await checkDialog(audit, page, button(page, 'Record event'), 'record event dialog');
+
+    await nav(page).getByRole('link', { name: 'Think' }).click();
+    await button(page, /^View /).waitFor();
     await audit.atBothWidths(page, 'admin think');
     await page.getByRole('tab').nth(1).click();
     await audit.check(page, 'admin think, second tab');
     await page.getByRole('tab').first().click();
-    await checkDialog(audit, page, button(/^View /), 'submission dialog');
-    await checkDialog(audit, page, button(/^Respond to /), 'respond dialog');
+    await checkDialog(audit, page, button(page, /^View /), 'submission dialog');
+    await checkDialog(audit, page, button(page, /^Respond to /), 'respond dialog');
+    audit.assertClean();
+  });
 
-    await nav.getByRole('link', { name: 'Announcements' }).click();
-    await button(/^View /).waitFor();
+  it('the announcements with their dialogs, the settings, the profile and the phone drawer', async () => {
+    const { page, audit } = await start();
+    await go(page, '/admin/announcements');
+    await button(page, /^View /).waitFor();
     await audit.atBothWidths(page, 'admin announcements');
-    await checkDialog(audit, page, button('Add announcement'), 'add announcement dialog');
-    await checkDialog(audit, page, button(/^View /), 'view announcement dialog', { phone: false });
-    await checkDialog(audit, page, button(/^Edit /), 'edit announcement dialog');
-    await checkDialog(audit, page, button(/^Delete /), 'delete announcement dialog', { phone: false });
+    await checkDialog(audit, page, button(page, 'Add announcement'), 'add announcement dialog');
+    await checkDialog(audit, page, button(page, /^View /), 'view announcement dialog', { phone: false });
+    await checkDialog(audit, page, button(page, /^Edit /), 'edit announcement dialog');
+    await checkDialog(audit, page, button(page, /^Delete /), 'delete announcement dialog', { phone: false });
 
     await go(page, '/admin/settings');
     await heading(page, 'System Settings');
@@ -488,8 +506,8 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     await go(page, '/admin/profile');
     await page.getByRole('tab', { name: 'Admin Permissions' }).waitFor();
     await audit.atBothWidths(page, 'admin profile');
-    await button(/^Edit/).click();
-    await button('Cancel').waitFor();
+    await button(page, /^Edit/).click();
+    await button(page, 'Cancel').waitFor();
     await audit.check(page, 'admin profile, editing');
     await page.getByRole('tab', { name: 'Admin Permissions' }).click();
     await audit.check(page, 'admin profile, permissions');
@@ -498,6 +516,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('dialog', { name: 'Admin navigation' }).waitFor();
     await audit.check(page, 'admin navigation drawer');
+    await page.keyboard.press('Escape');
     audit.assertClean();
   });
 });
