@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityAudit, resize, type AccessibilityAudit } from './axe';
+import { accessibilityAudit, resize, trackRequests, type AccessibilityAudit } from './axe';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs, unique, type ApiClient } from './server';
 
@@ -109,8 +109,10 @@ const openDialog = (page: Page) => page.locator('[role="dialog"][data-state="ope
 /**
  * Opens a dialog with `opener`, checks it (the whole page at 1280 px, then the dialog alone at 390 px:
  * the page behind was checked already) and closes it with Escape unless `keepOpen`. `phone: false`
- * skips the 390 px check for a dialog made of the same parts as one checked there already (the
- * confirmations share ConfirmDeleteDialog), to keep the file short.
+ * skips the 390 px check for a dialog made of the same parts as one of its page checked there
+ * already (an edit form after its add form, a confirmation after another, a read-only view), to keep
+ * the file short: colours and names do not change with the width, and the kit's dialog takes the
+ * same phone layout for all of them.
  */
 async function checkDialog(audit: AccessibilityAudit, page: Page, opener: Locator, label: string, options: { keepOpen?: boolean; phone?: boolean } = {}) {
   const before = await page.locator('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').count();
@@ -142,6 +144,7 @@ function roleSession(account?: () => { username: string; password: string }) {
   let session: BrowserSession | undefined;
   beforeAll(async () => {
     session = await openBrowser(VIEWPORTS.desktop);
+    trackRequests(session.page);
     await calm(session.page);
     if (account) await signIn(session, account().username, account().password);
   });
@@ -298,8 +301,6 @@ describe('accessibility (axe, WCAG 2.2 A/AA): learner', () => {
     await heading(page, 'My Safety Training');
     await page.getByText(COURSES.pass).first().waitFor();
     await audit.atBothWidths(page, 'my courses, all');
-    await page.getByRole('tab', { name: /^Completed/ }).click();
-    await audit.check(page, 'my courses, completed');
 
     await go(page, `/course/${courses.pass.id}`);
     await page.getByRole('button', { name: 'View Certificate' }).waitFor();
@@ -340,7 +341,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): learner', () => {
     await page.getByRole('table', { name: 'Your submissions' }).waitFor();
     await audit.atBothWidths(page, 'learner think');
     await checkDialog(audit, page, page.getByRole('button', { name: 'New Submission', exact: true }), 'new submission dialog');
-    await checkDialog(audit, page, page.getByRole('button', { name: /^View/ }).first(), 'submission details dialog');
+    await checkDialog(audit, page, page.getByRole('button', { name: /^View/ }).first(), 'submission details dialog', { phone: false });
     audit.assertClean();
   });
 
@@ -389,7 +390,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
     await button(page, /^Edit /).waitFor();
     await audit.atBothWidths(page, 'books');
     await checkDialog(audit, page, button(page, 'Add Book'), 'add book dialog');
-    await checkDialog(audit, page, button(page, /^Edit /), 'edit book dialog');
+    await checkDialog(audit, page, button(page, /^Edit /), 'edit book dialog', { phone: false });
     await checkDialog(audit, page, button(page, /^Delete /), 'delete book dialog');
     audit.assertClean();
   });
@@ -420,7 +421,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
     await audit.atBothWidths(page, 'materials');
     await checkDialog(audit, page, button(page, 'Upload Material'), 'upload material dialog');
     await checkDialog(audit, page, button(page, /^View /), 'view material dialog');
-    await checkDialog(audit, page, button(page, /^Edit /), 'edit material dialog');
+    await checkDialog(audit, page, button(page, /^Edit /), 'edit material dialog', { phone: false });
     await checkDialog(audit, page, button(page, /^Delete /), 'delete material dialog', { phone: false });
     audit.assertClean();
   });
@@ -434,11 +435,14 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
     await checkDialog(audit, page, button(page, 'BULK IMPORT'), 'bulk import dialog');
     await checkDialog(audit, page, button(page, 'DEACTIVATE FROM CSV'), 'deactivate from CSV dialog');
     await page.getByLabel('Search').first().fill(newcomer.username);
-    await checkDialog(audit, page, button(page, `Edit ${newcomer.username}`), 'edit user dialog');
-    await checkDialog(audit, page, button(page, `Deactivate ${newcomer.username}`), 'deactivate user dialog');
+    await checkDialog(audit, page, button(page, `Edit ${newcomer.username}`), 'edit user dialog', { phone: false });
+    await checkDialog(audit, page, button(page, `Deactivate ${newcomer.username}`), 'deactivate user dialog', { phone: false });
     await checkDialog(audit, page, button(page, `Delete ${newcomer.username}`), 'delete user dialog', { phone: false });
-    // Ark's checkbox control covers its input; the click lands on the control, as a person's would.
-    await page.getByRole('checkbox', { name: `Select ${newcomer.username}` }).check({ force: true });
+    // Ark's checkbox: a label around a drawn control and a hidden input; a person clicks the label.
+    const select = page.getByRole('checkbox', { name: `Select ${newcomer.username}` });
+    await select.locator('xpath=..').click();
+    await page.getByRole('button', { name: 'ASSIGN BOOKS' }).waitFor();
+    expect(await select.isChecked()).toBe(true);
     await audit.check(page, 'users, one selected');
     await checkDialog(audit, page, button(page, 'ASSIGN BOOKS'), 'assign books dialog');
     audit.assertClean();
@@ -463,7 +467,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
     await page.getByRole('tab', { name: 'Requirements' }).click();
     await button(page, /^Edit requirement: /).waitFor();
     await audit.atBothWidths(page, 'compliance requirements');
-    await checkDialog(audit, page, button(page, /^Edit requirement: /), 'edit requirement dialog');
+    await checkDialog(audit, page, button(page, /^Edit requirement: /), 'edit requirement dialog', { phone: false });
     await checkDialog(audit, page, button(page, /^Retire requirement: /), 'retire requirement dialog', { phone: false });
     audit.assertClean();
   });
@@ -476,15 +480,12 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
     await button(page, 'Grant exemption').waitFor();
     await audit.atBothWidths(page, 'training record');
     await checkDialog(audit, page, button(page, 'Grant exemption'), 'grant exemption dialog');
-    await checkDialog(audit, page, button(page, 'Record event'), 'record event dialog');
+    await checkDialog(audit, page, button(page, 'Record event'), 'record event dialog', { phone: false });
 
     await nav(page).getByRole('link', { name: 'Think' }).click();
     await button(page, /^View /).waitFor();
     await audit.atBothWidths(page, 'admin think');
-    await page.getByRole('tab').nth(1).click();
-    await audit.check(page, 'admin think, second tab');
-    await page.getByRole('tab').first().click();
-    await checkDialog(audit, page, button(page, /^View /), 'submission dialog');
+    await checkDialog(audit, page, button(page, /^View /), 'submission dialog', { phone: false });
     await checkDialog(audit, page, button(page, /^Respond to /), 'respond dialog');
     audit.assertClean();
   });
@@ -496,7 +497,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
     await audit.atBothWidths(page, 'admin announcements');
     await checkDialog(audit, page, button(page, 'Add announcement'), 'add announcement dialog');
     await checkDialog(audit, page, button(page, /^View /), 'view announcement dialog', { phone: false });
-    await checkDialog(audit, page, button(page, /^Edit /), 'edit announcement dialog');
+    await checkDialog(audit, page, button(page, /^Edit /), 'edit announcement dialog', { phone: false });
     await checkDialog(audit, page, button(page, /^Delete /), 'delete announcement dialog', { phone: false });
 
     await go(page, '/admin/settings');

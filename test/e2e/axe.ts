@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { VIEWPORTS } from './browser';
 
 /*
@@ -46,14 +46,44 @@ export interface AxeCheckOptions {
   within?: Locator;
 }
 
-/** Waits until nothing animates (dialogs, drawers and tab indicators finish their transitions). */
+const pending = new WeakMap<Page, Set<Request>>();
+
+/**
+ * Follows the page's API calls (fetch/XHR) from now on, so a check waits for what they will render.
+ * Idempotent; axeFindings calls it, and calling it right after opening the page also covers the
+ * calls made before the first check.
+ */
+export function trackRequests(page: Page): Set<Request> {
+  let set = pending.get(page);
+  if (!set) {
+    const calls = new Set<Request>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'fetch' || request.resourceType() === 'xhr') calls.add(request);
+    });
+    page.on('requestfinished', (request) => calls.delete(request));
+    page.on('requestfailed', (request) => calls.delete(request));
+    pending.set(page, calls);
+    set = calls;
+  }
+  return set;
+}
+
+/**
+ * Waits until the page is still: no API call in flight (at most 10 s) and nothing animating
+ * (dialogs, drawers, tab indicators; endless spinners aside), then one frame for React to commit.
+ * axe reads the page over several hundred milliseconds; content arriving meanwhile gave a control
+ * judged enabled and coloured as disabled in one run.
+ */
 export async function settle(page: Page): Promise<void> {
-  // Endless animations (spinners) never finish and are ignored.
+  const calls = trackRequests(page);
+  const deadline = Date.now() + 10_000;
+  while (calls.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     undefined,
     { polling: 50 },
   );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** The critical and serious violations on the page now. */
