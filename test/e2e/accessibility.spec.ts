@@ -414,7 +414,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
     audit.assertClean();
   });
 
-  it('the materials with the upload, view, edit and delete dialogs', async () => {
+  it('the materials with the upload, view, edit, delete and captions dialogs', async () => {
     const { page, audit } = await start();
     await go(page, '/admin/materials');
     await button(page, /^View /).waitFor();
@@ -423,6 +423,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
     await checkDialog(audit, page, button(page, /^View /), 'view material dialog');
     await checkDialog(audit, page, button(page, /^Edit /), 'edit material dialog', { phone: false });
     await checkDialog(audit, page, button(page, /^Delete /), 'delete material dialog', { phone: false });
+    await checkDialog(audit, page, button(page, /^Captions for /), 'video captions dialog');
     audit.assertClean();
   });
 
