@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import type { ComponentView } from '../../statecharts/course-progress.machine';
 import { Button } from '../ui/button';
+import { keepScrollableFocusable } from '../ui/scroll-focus';
 import { Chip } from '../ui/chip';
 import { Tooltip } from '../ui/tooltip';
 import { formatCount, formatDuration } from '../format';
@@ -89,11 +90,13 @@ export function ComponentList({ courseId, views, onReview }: { courseId: string;
               alignItems: { base: 'stretch', sm: 'center' },
               gap: '4',
               p: '4',
-              bg: 'bg.surface',
+              // Locked steps look set back by their background and dashed border, not by opacity: faded text
+              // fell under 4.5:1 (axe color-contrast, 3.4:1 for the step label).
+              bg: view.locked ? 'bg.muted' : 'bg.surface',
               borderWidth: '1px',
-              borderColor: 'border.default',
+              borderStyle: view.locked ? 'dashed' : 'solid',
+              borderColor: view.locked ? 'border.strong' : 'border.default',
               rounded: 'xl',
-              opacity: view.locked ? 0.75 : 1,
             })}
           >
             <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flex: '1', minW: 0 })}>
@@ -126,7 +129,7 @@ export function ComponentList({ courseId, views, onReview }: { courseId: string;
 /** The learning-journey stepper: one step per component, in order. */
 export function JourneyStepper({ views }: { views: ComponentView[] }) {
   return (
-    <ol aria-label="Learning journey" className={css({ display: 'flex', gap: '0', overflowX: 'auto', pb: '1' })}>
+    <ol ref={keepScrollableFocusable} aria-label="Learning journey" className={css({ display: 'flex', gap: '0', overflowX: 'auto', pb: '1' })}>
       {views.map((view, i) => {
         const done = view.status === 'COMPLETED';
         const current = !done && !view.locked && !view.needsEnrollment;

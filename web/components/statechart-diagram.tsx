@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent } from 'react';
+import { Fragment, memo, type KeyboardEvent } from 'react';
 import { css } from 'styled-system/css';
 import { DIAGRAM_COLORS as C, edgePath, paintOrder } from '../../statecharts/tooling/export';
 import { FONT, type Layout, type LayoutEdge, type LayoutState } from '../../statecharts/tooling/layout';
@@ -25,9 +25,18 @@ const stateClass = css({
   '&:hover > rect.sc-frame': { strokeWidth: '2.2px' },
 });
 
+/** The text drawn in the box: its title, then its action lines. */
+function visibleText(s: LayoutState): string {
+  return [`${s.key}${s.type === 'parallel' ? ' ‖ parallel' : ''}`, ...s.lines.map((line) => line.text)].join(' ');
+}
+
+/**
+ * The accessible name starts with everything the box shows (WCAG 2.5.3 label in name: speech users
+ * say what they see), then the kind and whether it is active. The active dot is drawn, not named.
+ */
 function describeState(s: LayoutState, active: boolean): string {
   const kind = s.type === 'parallel' ? 'parallel state' : s.type === 'compound' ? 'compound state' : s.type === 'final' ? 'final state' : s.type === 'history' ? 'history state' : 'state';
-  return `${s.key}, ${kind}${active ? ', active' : ''}`;
+  return `${visibleText(s)}, ${kind}${active ? ', active' : ''}`;
 }
 
 const StateShape = memo(function StateShape({
@@ -88,18 +97,21 @@ const StateShape = memo(function StateShape({
       >
         {s.key}
         {s.type === 'parallel' ? ' ‖ parallel' : ''}
-        {active ? ' ●' : ''}
+        {active ? <tspan aria-hidden="true"> ●</tspan> : null}
       </text>
+      {/* A space between the texts keeps the words apart in the box's text content (what axe and speech input compare with the name). */}
       {s.lines.map((line, i) => (
-        <text
-          key={i}
-          x={s.linesX}
-          y={s.linesY + (i + 0.8) * FONT.lineHeight}
-          fontSize={FONT.lineSize}
-          fill={line.kind === 'internal' || line.kind === 'self' ? C.edgeText : C.muted}
-        >
-          {line.text}
-        </text>
+        <Fragment key={i}>
+          {' '}
+          <text
+            x={s.linesX}
+            y={s.linesY + (i + 0.8) * FONT.lineHeight}
+            fontSize={FONT.lineSize}
+            fill={line.kind === 'internal' || line.kind === 'self' ? C.edgeText : C.muted}
+          >
+            {line.text}
+          </text>
+        </Fragment>
       ))}
     </g>
   );

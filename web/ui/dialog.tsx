@@ -6,6 +6,7 @@ import { cx } from 'styled-system/css';
 import { dialog } from 'styled-system/recipes/dialog';
 import { IconButton } from './button';
 import { captureOpener, returnFocusTarget, type OpenerMemo } from './focus';
+import { keepScrollableFocusable } from './scroll-focus';
 
 export interface DialogProps {
   open: boolean;
@@ -67,7 +68,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               <ArkDialog.Title className={classes.title}>{title}</ArkDialog.Title>
               {description ? <ArkDialog.Description className={classes.description}>{description}</ArkDialog.Description> : null}
             </div>
-            {children ? <div className={cx(classes.body, bodyClassName)}>{children}</div> : null}
+            {children ? (
+              <div ref={keepScrollableFocusable} className={cx(classes.body, bodyClassName)}>
+                {children}
+              </div>
+            ) : null}
             {footer ? <div className={classes.footer}>{footer}</div> : null}
             {dismissible ? (
               <ArkDialog.CloseTrigger asChild>

@@ -20,7 +20,7 @@ import { TablePagination } from '../../components/table-pagination';
 import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Button, DataTable, Dialog, EmptyState, IconButton, Select, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
+import { Button, DataTable, Dialog, EmptyState, IconButton, Select, TabContent, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDateTime } from '../../format';
 
 const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
@@ -73,38 +73,42 @@ export function AdminThinkPage() {
             </TabTrigger>
           ))}
         </TabList>
+        {/* The type tabs filter the one list below, which is their tab panel (a selected tab whose panel
+            does not exist carries an invalid aria-controls). */}
+        <TabContent value={tab} className={css({ pt: '0' })}>
+          <div className={css({ maxW: { md: '420px' }, my: '4' })}>
+            <TextField label="Search" type="search" placeholder="Subject, description or name" value={search} onChange={(e) => list.setSearch(e.target.value)} />
+          </div>
+          <QueryState query={list.query} loadingLabel="Loading submissions..." failureMessage="Failed to fetch submissions">
+            <DataTable
+              label="Submissions"
+              rows={items ?? []}
+              getRowKey={(s) => s.id}
+              cardTitle={(s) => s.subject}
+              cardActions={actions}
+              columns={[
+                { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
+                { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
+                { key: 'from', header: 'From', cell: (s) => author(s) },
+                {
+                  key: 'status',
+                  header: 'Status',
+                  cell: (s) => (
+                    <div className={css({ minW: '150px' })}>
+                      <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
+                    </div>
+                  ),
+                },
+                { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
+                { key: 'date', header: 'Submitted', cell: (s) => formatDateTime(s.createdAt) },
+                { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
+              ]}
+              empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
+            />
+            <TablePagination list={list} />
+          </QueryState>
+        </TabContent>
       </Tabs>
-      <div className={css({ maxW: { md: '420px' }, my: '4' })}>
-        <TextField label="Search" type="search" placeholder="Subject, description or name" value={search} onChange={(e) => list.setSearch(e.target.value)} />
-      </div>
-      <QueryState query={list.query} loadingLabel="Loading submissions..." failureMessage="Failed to fetch submissions">
-        <DataTable
-          label="Submissions"
-          rows={items ?? []}
-          getRowKey={(s) => s.id}
-          cardTitle={(s) => s.subject}
-          cardActions={actions}
-          columns={[
-            { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
-            { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
-            { key: 'from', header: 'From', cell: (s) => author(s) },
-            {
-              key: 'status',
-              header: 'Status',
-              cell: (s) => (
-                <div className={css({ minW: '150px' })}>
-                  <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
-                </div>
-              ),
-            },
-            { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
-            { key: 'date', header: 'Submitted', cell: (s) => formatDateTime(s.createdAt) },
-            { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
-          ]}
-          empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
-        />
-        <TablePagination list={list} />
-      </QueryState>
       <Dialog
         open={viewing !== null}
         onOpenChange={(o) => (!o ? setViewing(null) : undefined)}
