@@ -262,10 +262,12 @@ describe('accessibility (axe, WCAG 2.2 A/AA): new learner', () => {
     await page.getByText('Successfully enrolled in this course!').first().waitFor();
     await audit.check(page, 'course just enrolled');
 
-    // The page reloads into the progress panel 3 s after the banner; the assessment opens from its address.
+    // The page reloads into the progress panel 3 s after the banner (wait for it: leaving mid-reload once
+    // left the assessment page without its Start button on a loaded run); the assessment opens from its address.
+    await page.getByRole('button', { name: 'Start Course' }).waitFor({ timeout: 30_000 });
     const pre = courses.sds.components[0];
     await go(page, `/course/${courses.sds.id}/assessment/${pre.id}`);
-    await page.getByRole('button', { name: 'Start Assessment' }).waitFor();
+    await page.getByRole('button', { name: 'Start Assessment' }).waitFor({ timeout: 30_000 });
     await audit.atBothWidths(page, 'assessment intro');
     await page.getByRole('button', { name: 'Start Assessment' }).click();
     await page.getByRole('timer', { name: 'Time remaining' }).waitFor();
