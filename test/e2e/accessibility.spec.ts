@@ -140,6 +140,19 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
  * One browser per role, shared by the tests of its block (signed in once); each test starts from a
  * page of its own at 1280 px, so a failure in one does not change what the next one checks.
  */
+/*
+ * One retry per test: these walks reach about 150 screens on a shared two-core machine, and a screen
+ * that loads past a 15 s wait once must not fail the run. A violation is found again on the retry.
+ */
+async function closeDialogs(page: Page) {
+  for (let i = 0; i < 3; i++) {
+    const open = openDialog(page);
+    if ((await open.count()) === 0) return;
+    await page.keyboard.press('Escape');
+    await open.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  }
+}
+
 function roleSession(account?: () => { username: string; password: string }) {
   let session: BrowserSession | undefined;
   beforeAll(async () => {
@@ -152,12 +165,15 @@ function roleSession(account?: () => { username: string; password: string }) {
     await session?.close();
   });
   return async () => {
+    // Tests of a role share one page: a dialog the previous test left open (its close still running
+    // on a loaded machine) would hide the next page's controls from role queries.
+    await closeDialogs(session!.page);
     await resize(session!.page, VIEWPORTS.desktop);
     return { page: session!.page, session: session!, audit: accessibilityAudit() };
   };
 }
 
-describe('accessibility (axe, WCAG 2.2 A/AA): visitor', () => {
+describe('accessibility (axe, WCAG 2.2 A/AA): visitor', { retry: 1 }, () => {
   const start = roleSession();
 
   it('the landing, login, forgot and reset password and 404 pages', async () => {
@@ -241,7 +257,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): visitor', () => {
   });
 });
 
-describe('accessibility (axe, WCAG 2.2 A/AA): new learner', () => {
+describe('accessibility (axe, WCAG 2.2 A/AA): new learner', { retry: 1 }, () => {
   const start = roleSession(() => ({ username: newcomer.username, password: PASSWORD }));
 
   it('the incomplete attempts dialog, enrolment, an assessment intro, in progress and its result', async () => {
@@ -289,7 +305,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): new learner', () => {
   });
 });
 
-describe('accessibility (axe, WCAG 2.2 A/AA): learner', () => {
+describe('accessibility (axe, WCAG 2.2 A/AA): learner', { retry: 1 }, () => {
   const start = roleSession(() => ACCOUNTS.learner);
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -375,7 +391,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): learner', () => {
   });
 });
 
-describe('accessibility (axe, WCAG 2.2 A/AA): admin', () => {
+describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
   const start = roleSession(() => ACCOUNTS.admin);
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin navigation' });
   const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name }).first();
