@@ -46,6 +46,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.spec.ts'],
           globalSetup: ['./test/e2e/global-setup.ts'],
           fileParallelism: false,
+          // One retry for a journey that times out on a loaded two-core run; a real regression fails
+          // twice. The intermittent "Start Course missing after Enroll" (see README decisions) is
+          // still open: a retry must not hide it from the next person reading a failing log.
+          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
