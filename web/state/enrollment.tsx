@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ENROLLMENT_MESSAGES, enrollmentMachine } from '../../statecharts/enrollment.machine';
 import { errorMessage } from '../api/client';
@@ -21,15 +21,20 @@ const browserEnrollmentMachine = enrollmentMachine.provide({
 const ENROLLMENT_READS = readsOf<SnapshotFrom<typeof browserEnrollmentMachine>>()({
   context: ['error'],
   tags: ['banner', 'busy'],
+  matches: ['enrolled'],
 });
 
 /** The enroll flow of the course page; `onReload` runs when the banner has been shown. */
 export function useEnrollment(courseId: string, enrolled: boolean, onReload: () => void) {
   const actorRef = useActorRef(browserEnrollmentMachine, { input: { courseId, enrolled } });
   const view = useMachineView(actorRef, ENROLLMENT_READS);
+  // The reload follows the machine reaching `enrolled` after an enrolment: a state, read on render,
+  // cannot be missed the way an emitted event can while its listener is being replaced.
+  const reached = view.matches('enrolled') && !enrolled;
+  const reload = useRef(onReload);
+  reload.current = onReload;
   useEffect(() => {
-    const sub = actorRef.on('course.reload', () => onReload());
-    return () => sub.unsubscribe();
-  }, [actorRef, onReload]);
+    if (reached) reload.current();
+  }, [reached]);
   return [view, actorRef.send] as const;
 }
