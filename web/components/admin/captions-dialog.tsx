@@ -10,6 +10,7 @@ import { formatFileSize } from '../../format';
 import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
 import { LoadingBlock } from '../../ui/spinner';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
+import { UploadProgress } from './upload-progress';
 
 /**
  * Caption tracks of a video material: the list (language, label, file) with Remove, and a form
@@ -233,21 +234,7 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
             onChange={(event) => setLabel(event.target.value)}
           />
         </div>
-        {uploading ? (
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round((progress ?? 0) * 100)}
-              className={css({ h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden' })}
-            >
-              <div className={css({ h: 'full', bg: 'brand.solid', transition: 'width 0.2s' })} style={{ width: `${Math.round((progress ?? 0) * 100)}%` }} />
-            </div>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{progress !== null && progress >= 1 ? 'Processing...' : `Uploading ${Math.round((progress ?? 0) * 100)}%`}</p>
-          </div>
-        ) : null}
+        {uploading ? <UploadProgress progress={progress} /> : null}
         <div>
           <Button type="submit" leftIcon={<Upload />} loading={uploading} loadingText="Uploading...">
             Add Captions

@@ -17,6 +17,7 @@ import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
 import { formatDate, formatFileSize } from '../../format';
+import { UploadProgress } from '../../components/admin/upload-progress';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
@@ -300,21 +301,7 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
           }}
         />
         <TextField label="Description" multiline value={description} disabled={uploading} onChange={(event) => setDescription(event.target.value)} />
-        {uploading ? (
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round((progress ?? 0) * 100)}
-              className={css({ h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden' })}
-            >
-              <div className={css({ h: 'full', bg: 'brand.solid', transition: 'width 0.2s' })} style={{ width: `${Math.round((progress ?? 0) * 100)}%` }} />
-            </div>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{progress !== null && progress >= 1 ? 'Processing...' : `Uploading ${Math.round((progress ?? 0) * 100)}%`}</p>
-          </div>
-        ) : null}
+        {uploading ? <UploadProgress progress={progress} /> : null}
       </form>
     </Dialog>
   );
