@@ -155,16 +155,22 @@ async function closeDialogs(page: Page) {
 
 function roleSession(account?: () => { username: string; password: string }) {
   let session: BrowserSession | undefined;
+  let signedIn = false;
   beforeAll(async () => {
     session = await openBrowser(VIEWPORTS.desktop);
     trackRequests(session.page);
     await calm(session.page);
-    if (account) await signIn(session, account().username, account().password);
   });
   afterAll(async () => {
     await session?.close();
   });
   return async () => {
+    // Signing in happens in the first test, not in beforeAll: a hook is not retried, and the sign-in
+    // page once loaded past 45 s on a loaded CI run.
+    if (account && !signedIn) {
+      await signIn(session!, account().username, account().password);
+      signedIn = true;
+    }
     // Tests of a role share one page: a dialog the previous test left open (its close still running
     // on a loaded machine) would hide the next page's controls from role queries.
     await closeDialogs(session!.page);
