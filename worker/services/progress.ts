@@ -369,7 +369,11 @@ export function withNextComponents(
   statuses: Awaited<ReturnType<typeof openComponentStatusesQuery>>,
 ): CourseProgressListItem[] {
   const byCourse = new Map<string, typeof openComponents>();
-  for (const component of openComponents) byCourse.set(component.courseId, [...(byCourse.get(component.courseId) ?? []), component]);
+  for (const component of openComponents) {
+    const list = byCourse.get(component.courseId);
+    if (list) list.push(component);
+    else byCourse.set(component.courseId, [component]);
+  }
   const status = new Map(statuses.map((row) => [row.componentId, row]));
   return progresses.map((progress) => {
     const target = progress.status === 'COMPLETED' ? null : continueTarget(byCourse.get(progress.courseId) ?? [], status);
