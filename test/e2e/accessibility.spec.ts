@@ -348,6 +348,12 @@ describe('accessibility (axe, WCAG 2.2 A/AA): learner', { retry: 1 }, () => {
     await heading(page, COURSES.ghs);
     await page.getByRole('button', { name: 'Locked' }).first().waitFor();
     await audit.atBothWidths(page, 'course in progress');
+
+    // A course that cannot be loaded (an old link): a heading, the error and Retry.
+    await go(page, '/course/no-such-course');
+    await heading(page, 'Course unavailable');
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    await audit.check(page, 'course unavailable');
     audit.assertClean();
   });
 
@@ -457,7 +463,19 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
     await go(page, '/admin/users');
     await button(page, /^Edit /).waitFor();
     await audit.atBothWidths(page, 'users');
-    await checkDialog(audit, page, button(page, 'ADD USER'), 'add user dialog');
+    // Add a user: the form, then the one-time password dialog it leads to.
+    const add = await checkDialog(audit, page, button(page, 'ADD USER'), 'add user dialog', { keepOpen: true });
+    const added = `axeadded${unique()}`;
+    await add.getByLabel(/^Username/).fill(added);
+    await add.getByLabel(/^Email/).fill(`${added}@example.com`);
+    await add.getByRole('button', { name: 'Create User' }).click();
+    const created = page.getByRole('dialog', { name: 'User Created Successfully' });
+    await created.waitFor();
+    await audit.check(page, 'user created dialog');
+    await resize(page, VIEWPORTS.phone);
+    await audit.check(page, 'user created dialog', { within: created });
+    await resize(page, VIEWPORTS.desktop);
+    await closeDialogs(page);
     await checkDialog(audit, page, button(page, 'BULK IMPORT'), 'bulk import dialog');
     await checkDialog(audit, page, button(page, 'DEACTIVATE FROM CSV'), 'deactivate from CSV dialog');
     await page.getByLabel('Search').first().fill(newcomer.username);

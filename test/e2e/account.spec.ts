@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { accessibilityAudit } from './axe';
 import { ACCOUNTS, app, openBrowser, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs, d1, unique } from './server';
 
@@ -86,6 +87,9 @@ describe('account', () => {
     await page.getByLabel(/^Confirm new password/).fill('Lockout#Tagout8');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Passwords do not match').waitFor();
+    const audit = accessibilityAudit();
+    await audit.atBothWidths(page, 'reset password with a valid link, errors shown');
+    audit.assertClean();
     await page.getByLabel(/^Confirm new password/).fill('Lockout#Tagout9');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await app(page).getByText(/reset successfully/).waitFor();

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { accessibilityAudit } from './axe';
 import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 
 describe('admin people and operations', () => {
@@ -39,8 +40,14 @@ describe('admin people and operations', () => {
     await dialog.getByLabel('CSV file').setInputFiles(file);
     await dialog.getByText('Preview of the first 3 of 3 rows').waitFor();
     expect(await dialog.getByRole('table', { name: 'Import preview' }).getByRole('cell', { name: 'USER', exact: true }).count()).toBe(3);
+    // The preview and the results pass axe, on the page and inside the dialog on a phone.
+    const audit = accessibilityAudit();
+    await audit.check(page, 'bulk import preview');
+    await audit.atBothWidths(page, 'bulk import preview', { within: dialog });
     await dialog.getByRole('button', { name: 'Import 3 Users' }).click();
     await dialog.getByText('3 of 3 rows processed · 3 imported · 0 failed').waitFor();
+    await audit.atBothWidths(page, 'bulk import results', { within: dialog });
+    audit.assertClean();
 
     await dialog.getByRole('button', { name: `Copy password of ${names[0]}` }).click();
     await dialog.getByRole('button', { name: `Copy password of ${names[0]} (copied)` }).waitFor();

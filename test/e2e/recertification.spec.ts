@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { accessibilityAudit, resize } from './axe';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { adminCourse, completeThroughApi, passInBrowser } from './course-steps';
 import { apiAs, d1 } from './server';
@@ -49,6 +50,27 @@ describe('recertification', () => {
     await item.getByText('Due soon', { exact: true }).waitFor();
     await item.getByText(/^Valid until /).waitFor();
     expect(await item.locator('time').getAttribute('datetime')).toBe(expiresAt);
+
+    // The course page offers it too, behind a confirmation; Cancel changes nothing. Both pass axe.
+    const audit = accessibilityAudit();
+    await page.goto(`/course/${course.id}`);
+    const offer = page.getByRole('region', { name: 'Time to recertify' });
+    await offer.getByRole('button', { name: 'Start recertification' }).waitFor();
+    await audit.atBothWidths(page, 'course with recertification due');
+    await offer.getByRole('button', { name: 'Start recertification' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Start recertification?' });
+    await confirm.waitFor();
+    await audit.check(page, 'start recertification dialog');
+    await resize(page, VIEWPORTS.phone);
+    await audit.check(page, 'start recertification dialog', { within: confirm });
+    await resize(page, VIEWPORTS.desktop);
+    // The safe choice has focus: Enter cancels.
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    audit.assertClean();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Start recertification');
+    await page.goto('/dashboard');
+    await item.getByText('Due soon', { exact: true }).waitFor();
     await item.getByRole('button', { name: `Recertify: ${COURSE}` }).click();
 
     // A new cycle: the course page at 0 %, the toast says so, the old certificate still counts.

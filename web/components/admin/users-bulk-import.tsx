@@ -76,7 +76,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
             <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '2' })}>
               Preview of the first {Math.min(PREVIEW_ROWS, total)} of {total} {total === 1 ? 'row' : 'rows'}
             </p>
-            <Table aria-label="Import preview">
+            <Table aria-label="Import preview" scrollLabel="Import preview">
               <TableHead>
                 <TableRow>
                   <TableHeader>Username</TableHeader>
@@ -120,7 +120,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
 
         {showResults ? (
           <div className={css({ maxH: '320px', overflowY: 'auto' })}>
-            <Table aria-label="Import results">
+            <Table aria-label="Import results" scrollLabel="Import results">
               <TableHead>
                 <TableRow>
                   <TableHeader>Username</TableHeader>

@@ -79,6 +79,8 @@ function CourseDetail({ courseId }: { courseId: string }) {
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {backLink}
+        {/* A heading even here: route focus lands on the page's h1, and a screen reader user learns what failed. */}
+        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Course unavailable</h1>
         <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>Retry</Button>}>
           {error ?? 'Failed to load course'}
         </Alert>
