@@ -17,6 +17,7 @@ import { api, apiRequest } from './client';
 
 export type {
   ComplianceCell,
+  MatrixCell,
   ComplianceResponse,
   ComplianceRow,
   ComplianceSummary,

@@ -166,9 +166,27 @@ export interface ComplianceCell {
   certificateNumber: string | null;
 }
 
+/**
+ * One cell of the matrix page: the status, and only the facts that apply to it (a field without a
+ * value is left out). Its requirement and course are those of its column.
+ */
+export interface MatrixCell {
+  status: ComplianceStatus;
+  /** When training is or was due (pending, overdue) or when the valid certificate lapses (compliant, due soon). */
+  dueAt?: string;
+  /** How long the current certificate is valid. */
+  validUntil?: string;
+  certificateNumber?: string;
+}
+
 export interface ComplianceRow {
   user: { id: string; name: string; username: string; department: string | null; jobTitle: string | null };
-  cells: ComplianceCell[];
+  /**
+   * One per column of `requirements`, in the same order; null where the person is not covered by
+   * that course's requirements. (A page of 50 people x 20 courses was 160 KB with the ids and the
+   * empty fields written in every cell; aligned and without them it is less than half.)
+   */
+  cells: (MatrixCell | null)[];
 }
 
 export interface ComplianceSummary {

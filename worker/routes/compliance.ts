@@ -7,7 +7,6 @@ import {
   type ComplianceResponse,
   type ComplianceQuery,
   type ComplianceRow,
-  type ComplianceSummary,
   type EventDto,
   type ExemptionDto,
   type TrainingRecordCourse,
@@ -20,7 +19,7 @@ import { attempts, certificates, courseCycles, courseProgress, courses, requirem
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { certificateStatus } from '../services/certificates';
-import { byName, cellsByUser, coverageFacts, coverageFactsOf, coveredUserIds, refreshSnapshot, snapshotPageQueries, statusBit, toCell, toFacts, type CellResult, type CoverageFacts } from '../services/compliance';
+import { byName, cellsByUser, coverageFacts, coverageFactsOf, coveredUserIds, refreshSnapshot, snapshotPageQueries, statusBit, toCell, toFacts, toMatrixCell, type CellResult, type CoverageFacts, type SnapshotHead } from '../services/compliance';
 import { csvCell } from '../services/csv';
 import { renderTrainingRecordPdf } from '../services/training-record-pdf';
 import { fullName } from '../services/users';
@@ -72,11 +71,13 @@ export const complianceRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const now = new Date();
     const filter = coverageFilterOf(query);
-    const [head, total, pageRows, columns] = await db.batch([...snapshotPageQueries(db, filter, query.status, query.page, query.size, now), requirementColumnsQuery(db, filter.bookId)]);
-    let summary = (head[0]?.body as { summary: ComplianceSummary } | undefined)?.summary;
-    let totalItems = total[0]?.n ?? 0;
-    let facts = toFacts(pageRows);
-    if (!summary) {
+    const [head, terms, pageRows] = await db.batch(snapshotPageQueries(db, filter, query.status, query.page, query.size, now));
+    const stored = head[0]?.body as Partial<SnapshotHead> | undefined;
+    let summary = stored?.summary;
+    let totalItems = stored?.totals?.[query.status ?? 'all'] ?? 0;
+    let facts = toFacts(terms, pageRows);
+    // A snapshot stored before it carried its totals counts as none.
+    if (!summary || !stored?.totals) {
       const snapshot = await refreshSnapshot(db, filter, now);
       const people = query.status ? snapshot.people.filter(([, bits]) => bits & statusBit(query.status!)) : snapshot.people;
       summary = snapshot.summary;
@@ -85,9 +86,17 @@ export const complianceRoutes = new Hono<AppEnv>()
     }
     const cells = cellsByUser(facts, now);
     const persons = [...new Map(facts.map((fact) => [fact.userId, personOf(fact)])).values()].sort(byName);
+    // The terms come in column order: one column per course.
+    const requirementColumns = uniqueColumns(terms.map(({ id, courseId, courseTitle }) => ({ id, courseId, courseTitle })));
     return c.json<ComplianceResponse>({
-      rows: persons.map((user) => ({ user, cells: [...cells.get(user.id)!.values()].map(toCell) })),
-      requirements: uniqueColumns(columns),
+      rows: persons.map((user) => {
+        const userCells = cells.get(user.id)!;
+        return { user, cells: requirementColumns.map((column) => {
+          const cell = userCells.get(column.courseId);
+          return cell ? toMatrixCell(cell) : null;
+        }) };
+      }),
+      requirements: requirementColumns,
       summary,
       pagination: { page: query.page, size: query.size, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / query.size)) },
     });

@@ -4,7 +4,7 @@ import type { LearnerRequirement, LearnerRequirementsResponse } from '../contrac
 import { severity } from '../contract/rules/compliance';
 import { certificates, courseProgress } from '../db/schema';
 import type { AppEnv } from '../env';
-import { cellsByUser, coverageFactsQuery, recertificationOpen, requiredCourseTitlesQuery, toFacts } from '../services/compliance';
+import { cellsByUser, coverageFactsQueries, recertificationOpen, requiredCourseTitlesQuery, toFacts } from '../services/compliance';
 
 // The signed-in learner's required training: guarded by the /api/v2/user prefix in app.ts.
 
@@ -14,8 +14,8 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const now = new Date();
   // One batch (it also carries the session check): the learner's coverage, the required course
   // titles, and their own enrollments and certificates (a handful of rows).
-  const [factRows, titleRows, progress, certs] = await db.batch([
-    coverageFactsQuery(db, { userId }, now),
+  const [terms, factRows, titleRows, progress, certs] = await db.batch([
+    ...coverageFactsQueries(db, { userId }, now),
     requiredCourseTitlesQuery(db),
     db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(eq(courseProgress.userId, userId)),
     db
@@ -23,7 +23,7 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
       .from(certificates)
       .where(eq(certificates.userId, userId)),
   ]);
-  const facts = toFacts(factRows);
+  const facts = toFacts(terms, factRows);
   const cells = cellsByUser(facts, now).get(userId);
   if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
   const titles = new Map(titleRows.map((r) => [r.id, r.title]));

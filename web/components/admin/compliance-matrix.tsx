@@ -348,8 +348,8 @@ function MatrixTable({ data, busy, filtering, bookFiltered, matrixSearch, onAddR
             <TableRowHeader className={personColumn}>
               <PersonLink row={row} matrixSearch={matrixSearch} />
             </TableRowHeader>
-            {data.requirements.map((column) => {
-              const cell = row.cells.find((c) => c.courseId === column.courseId);
+            {data.requirements.map((column, index) => {
+              const cell = row.cells[index];
               return (
                 <TableCell key={column.courseId}>
                   {cell ? (

@@ -35,14 +35,17 @@ export function ComplianceChip({ status, size = 'sm' }: { status: ComplianceStat
  * The date that matters for a cell: how long a valid certificate lasts ("until ..."), or when
  * training is due ("due ..."). Exempt cells have none.
  */
-export function cellDateText(cell: Pick<ComplianceCell, 'status' | 'dueAt' | 'validUntil'>): string | null {
+/** The fields a cell view reads: a matrix cell leaves out what has no value, a training record's course has nulls. */
+type CellDates = Pick<ComplianceCell, 'status'> & { dueAt?: string | null; validUntil?: string | null };
+
+export function cellDateText(cell: CellDates): string | null {
   if (cell.status === 'compliant' || cell.status === 'due-soon') return cell.validUntil ? `until ${formatDate(cell.validUntil)}` : null;
   if (cell.status === 'pending' || cell.status === 'overdue') return cell.dueAt ? `due ${formatDate(cell.dueAt)}` : null;
   return null;
 }
 
 /** A status chip with its date under it (a matrix cell, a course in a training record). */
-export function ComplianceCellView({ cell }: { cell: Pick<ComplianceCell, 'status' | 'dueAt' | 'validUntil'> }) {
+export function ComplianceCellView({ cell }: { cell: CellDates }) {
   const date = cellDateText(cell);
   return (
     <span className={css({ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1' })}>
