@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in one command — typecheck, unit, API (workerd) and browser tests.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { quietEnv, run, step } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,17 +29,46 @@ ensureChromium();
 step('Building the client (the Worker serves it; the workerd test pool needs dist/client)');
 await run('npm', ['run', '--silent', 'build']);
 
-step('Typechecking worker, statecharts, tests and web');
-await run('npm', ['run', '--silent', 'typecheck']);
-
-step('Running unit + API (workerd + D1 + R2) tests and browser (Chromium) tests side by side');
-// Two vitest runs at once: the browser journeys mostly wait (timers, banners, page loads) while the
-// API tests use the CPU, so running them together takes about as long as the longer of the two.
-// One vitest run would queue the browser files behind the others. Each line says which run wrote it.
+step('Typechecking, and running unit + API (workerd + D1 + R2) and browser (Chromium) tests, side by side');
+// Four processes at once: the typecheck, the unit + API tests, and the browser journeys in two halves,
+// each half with its own Worker and seeded D1 (test/e2e/global-setup.ts), so no journey sees the
+// other half's data. Browser journeys mostly wait (timers, banners, page loads) while the API tests
+// use the CPU; one browser run alone left a core half idle for its last three minutes. Each output
+// line says which run wrote it.
 mkdirSync('.tmp', { recursive: true });
+
+/**
+ * The browser spec files split in two halves of about equal time: the longest first, each into the
+ * lighter half. Seconds measured in a full run on the two-core machine (2026-11-25); a file not
+ * listed counts 20 s.
+ */
+const E2E_SECONDS = {
+  'accessibility.spec.ts': 190,
+  'learner-journey.spec.ts': 70,
+  'admin-people.spec.ts': 70,
+  'admin-content.spec.ts': 58,
+  'focus.spec.ts': 43,
+  'learner.spec.ts': 31,
+  'recertification.spec.ts': 26,
+  'admin-compliance.spec.ts': 25,
+};
+function e2eHalves() {
+  const files = readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts'));
+  files.sort((a, b) => (E2E_SECONDS[b] ?? 20) - (E2E_SECONDS[a] ?? 20) || a.localeCompare(b));
+  const halves = [{ files: [], seconds: 0 }, { files: [], seconds: 0 }];
+  for (const file of files) {
+    const lighter = halves[0].seconds <= halves[1].seconds ? halves[0] : halves[1];
+    lighter.files.push(`test/e2e/${file}`);
+    lighter.seconds += E2E_SECONDS[file] ?? 20;
+  }
+  return halves.map((h) => h.files);
+}
+
+const [e2eA, e2eB] = e2eHalves();
 const RUNS = [
-  { label: 'e2e', projects: ['e2e'], report: '.tmp/vitest-e2e.json' },
-  { label: 'api', projects: ['unit', 'api'], report: '.tmp/vitest-unit-api.json' },
+  { label: 'e2e-1', projects: ['e2e'], files: e2eA, report: '.tmp/vitest-e2e-1.json' },
+  { label: 'e2e-2', projects: ['e2e'], files: e2eB, report: '.tmp/vitest-e2e-2.json' },
+  { label: 'api', projects: ['unit', 'api'], files: [], report: '.tmp/vitest-unit-api.json' },
 ];
 
 function prefixed(stream, label, out) {
@@ -52,10 +81,9 @@ function prefixed(stream, label, out) {
   stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`));
 }
 
-function vitest({ label, projects, report }) {
+function spawnPrefixed(label, command, args) {
   return new Promise((resolve) => {
-    const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-    const child = spawn('npx', args, { env: { ...quietEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env: { ...quietEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
     prefixed(child.stdout, label, process.stdout);
     prefixed(child.stderr, label, process.stderr);
     child.on('exit', (code) => resolve(code === 0));
@@ -63,7 +91,11 @@ function vitest({ label, projects, report }) {
   });
 }
 
-const outcomes = await Promise.all(RUNS.map((r) => vitest(r)));
+const vitest = ({ label, projects, files, report }) =>
+  spawnPrefixed(label, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+
+const typecheck = spawnPrefixed('tsc', 'npm', ['run', '--silent', 'typecheck']);
+const [typed, ...outcomes] = await Promise.all([typecheck, ...RUNS.map((r) => vitest(r))]);
 
 let passed = 0;
 let failedCount = 0;
@@ -83,9 +115,11 @@ RUNS.forEach((r, i) => {
   }
   passed += runPassed;
   failedCount += runFailed;
-  lines.push(`  ${r.projects.join(' + ')}: ${runPassed} passed, ${runFailed} failed`);
+  lines.push(`  ${r.label} (${r.projects.join(' + ')}): ${runPassed} passed, ${runFailed} failed`);
 });
+if (!typed) failedCount += 1;
+lines.push(`  typecheck: ${typed ? 'passed' : 'FAILED'}`);
 console.log(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(lines.join('\n'));
 console.log(`${passed} passed, ${failedCount} failed`);
-process.exit(outcomes.every(Boolean) && failedCount === 0 ? 0 : 1);
+process.exit(typed && outcomes.every(Boolean) && failedCount === 0 ? 0 : 1);

@@ -44,6 +44,18 @@ export interface TestUser {
   password: string;
 }
 
+/**
+ * One real hash (PBKDF2, the production iterations) per password and test file: arranging a user
+ * is not what these tests measure, and hashing each of the suite's users afresh cost a PBKDF2 run
+ * (25-50 ms of CPU on the two-core machine) per user. Sign-in still verifies the hash every time.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
 /** Inserts a user straight into D1 (arrange step); sign in through the API to act. */
 export async function createUser(
   overrides: Partial<typeof schema.users.$inferInsert> & { password?: string; domainIds?: string[] } = {},
@@ -57,7 +69,7 @@ export async function createUser(
     id,
     username,
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOnce(password),
     role: 'USER',
     firstName: 'Test',
     lastName: `User${counter}`,
