@@ -110,7 +110,8 @@ export function workerErrorLog() {
 export async function startLocalWorker({ port, persist, jwtSecret, onOutput = () => {}, timeoutMs = 90_000, extraArgs = [] }) {
   const child = spawn(
     'npx',
-    ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:${jwtSecret}`, '--show-interactive-dev-session=false', ...extraArgs],
+    // A free inspector port too: a second Worker on the default 9229 dies at start.
+    ['wrangler', 'dev', '--port', String(port), '--inspector-port', String(await freePort()), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:${jwtSecret}`, '--show-interactive-dev-session=false', ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'], env: quietEnv, detached: true },
   );
   // The last output goes into the error when it never becomes healthy (it can exit at start-up).

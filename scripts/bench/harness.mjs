@@ -8,7 +8,7 @@ export { run, step };
 /** Starts `wrangler dev` on `persist` (migrated, seeded); `stop()` ends it. */
 export async function startWorker(persist) {
   const port = await freePort();
-  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:bench-${'x'.repeat(40)}`, '--show-interactive-dev-session=false'], {
+  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--inspector-port', String(await freePort()), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:bench-${'x'.repeat(40)}`, '--show-interactive-dev-session=false'], {
     stdio: 'ignore',
     env: quietEnv,
     detached: true,

@@ -131,6 +131,10 @@ export default async function setup(project: TestProject) {
       '--persist-to',
       persistDir,
       '--show-interactive-dev-session=false',
+      // Not the default 9229: the two halves of the browser run (scripts/test.mjs), and a developer's
+      // own `npm start`, each run a Worker, and a second one on 9229 dies at start.
+      '--inspector-port',
+      String(await freePort()),
       // .dev.vars may not exist (CI): the signing secret comes from here instead.
       '--var',
       `JWT_SECRET:${randomBytes(32).toString('base64url')}`,
