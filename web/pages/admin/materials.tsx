@@ -9,6 +9,7 @@ import { queryKeys } from '../../api/query-keys';
 import { CaptionsDialog } from '../../components/admin/captions-dialog';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormDialog } from '../../components/form-dialog';
+import { PdfViewer } from '../../components/pdf-viewer';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
@@ -379,13 +380,14 @@ export function videoSources(material: Pick<Material, 'fileUrl' | 'driveFileUrl'
   return candidates.filter((url, index) => url !== '' && candidates.indexOf(url) === index);
 }
 
-/** Viewer: PDF in a frame, video in a player (falling back source by source), slide decks open in a new tab (browsers cannot embed them). */
+const ignoreProgress = () => undefined;
+
+/** Viewer: PDF drawn with PDF.js, video in a player (falling back source by source), slide decks open in a new tab (browsers cannot embed them). */
 function MaterialViewer({ material, onClose }: { material: Material | null; onClose: () => void }) {
   const [sourceIndex, setSourceIndex] = useState(0);
   useEffect(() => setSourceIndex(0), [material]);
   const sources = material ? videoSources(material) : [];
   const videoFailed = sourceIndex >= sources.length;
-  const frame = css({ w: 'full', h: { base: '60vh', md: '70vh' }, border: 'none', borderRadius: 'l2', bg: 'bg.muted' });
   return (
     <Dialog
       open={material !== null}
@@ -408,7 +410,8 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
         ) : null
       }
     >
-      {material?.type === 'PDF' ? <iframe title={material.title} src={material.fileUrl} className={frame} /> : null}
+      {/* The learner's viewer (PDF.js, fit to width, paging, zoom, Download): the browser's own viewer in a frame was cut off on a phone. An admin's look counts no progress. */}
+      {material?.type === 'PDF' ? <PdfViewer material={material} memoryKey={null} notStarted={false} onProgress={ignoreProgress} /> : null}
       {material?.type === 'VIDEO' ? (
         videoFailed ? (
           <Alert status="warning">This video cannot be embedded here. Use “Open in New Tab” to watch or download it.</Alert>
