@@ -156,15 +156,29 @@ async function closeDialogs(page: Page) {
 function roleSession(account?: () => { username: string; password: string }) {
   let session: BrowserSession | undefined;
   let signedIn = false;
-  beforeAll(async () => {
+  let crashed = false;
+  const open = async () => {
     session = await openBrowser(VIEWPORTS.desktop);
+    crashed = false;
+    signedIn = false;
+    // A renderer that crashed (seen once on a loaded run: every later wait of the role timed out, the
+    // retry too, on the same dead page) is replaced by a new one at the next test.
+    session.page.on('crash', () => {
+      crashed = true;
+      console.warn('accessibility walk: the page crashed; the next test opens a new one');
+    });
     trackRequests(session.page);
     await calm(session.page);
-  });
+  };
+  beforeAll(open);
   afterAll(async () => {
     await session?.close();
   });
   return async () => {
+    if (crashed || session!.page.isClosed()) {
+      await session!.close().catch(() => undefined);
+      await open();
+    }
     // Signing in happens in the first test, not in beforeAll: a hook is not retried, and the sign-in
     // page once loaded past 45 s on a loaded CI run.
     if (account && !signedIn) {

@@ -10,6 +10,7 @@ import { dayStart, type ComplianceCell, type ComplianceSummary, type MatrixCell,
 import { canRecertify, complianceStatus, DAY_MS, DEFAULT_RECERTIFY_WINDOW_DAYS, lapsesAt, mergeResults, type ComplianceResult, type ComplianceStatus } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { inListChunks } from '../db/in-list';
+import { containsText } from '../db/paginate';
 import { complianceCache, compliancePeople, courses, requirements } from '../db/schema';
 
 /** One person covered by one requirement, with everything the rule needs. */
@@ -72,12 +73,9 @@ function coverageWhere(filter: CoverageFilter, now: Date): SQL {
   if (filter.userIdRange) conditions.push(sql`u.id >= ${filter.userIdRange[0]} AND u.id <= ${filter.userIdRange[1]}`);
   if (filter.department) conditions.push(lowerEq(sql`u.department`, filter.department));
   if (filter.jobTitle) conditions.push(lowerEq(sql`u.job_title`, filter.jobTitle));
-  if (filter.q) {
-    const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    conditions.push(
-      sql`(lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ${like} ESCAPE '\\' OR lower(u.username) LIKE ${like} ESCAPE '\\' OR lower(u.email) LIKE ${like} ESCAPE '\\')`,
-    );
-  }
+  // The one contains-search of every list (instr, not LIKE: D1 refuses LIKE patterns over 50 bytes).
+  const search = containsText(filter.q, [sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`, sql`u.username`, sql`u.email`]);
+  if (search) conditions.push(search);
   return sql.join(conditions, sql` AND `);
 }
 
