@@ -119,12 +119,8 @@ async function checkDialog(audit: AccessibilityAudit, page: Page, opener: Locato
   await opener.click();
   await page.waitForFunction((n) => document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').length > n, before);
   const dialog = openDialog(page);
-  await audit.check(page, label);
-  if (options.phone !== false) {
-    await resize(page, VIEWPORTS.phone);
-    await audit.check(page, label, { within: dialog });
-    await resize(page, VIEWPORTS.desktop);
-  }
+  if (options.phone !== false) await audit.dialog(page, label, dialog);
+  else await audit.check(page, label);
   if (options.keepOpen) return dialog;
   await page.keyboard.press('Escape');
   await page.waitForFunction((n) => document.querySelectorAll('[role="dialog"], [role="alertdialog"]').length <= n, before);
@@ -284,10 +280,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): new learner', { retry: 1 }, () => 
     const { page, audit } = await start();
     const incomplete = page.getByRole('alertdialog', { name: 'Incomplete Assessment Attempts' });
     await incomplete.waitFor();
-    await audit.check(page, 'incomplete attempts dialog');
-    await resize(page, VIEWPORTS.phone);
-    await audit.check(page, 'incomplete attempts dialog', { within: incomplete });
-    await resize(page, VIEWPORTS.desktop);
+    await audit.dialog(page, 'incomplete attempts dialog', incomplete);
     await incomplete.getByRole('button', { name: 'Submit All and Continue' }).click();
     await incomplete.waitFor({ state: 'detached' });
 
@@ -485,10 +478,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
     await add.getByRole('button', { name: 'Create User' }).click();
     const created = page.getByRole('dialog', { name: 'User Created Successfully' });
     await created.waitFor();
-    await audit.check(page, 'user created dialog');
-    await resize(page, VIEWPORTS.phone);
-    await audit.check(page, 'user created dialog', { within: created });
-    await resize(page, VIEWPORTS.desktop);
+    await audit.dialog(page, 'user created dialog', created);
     await closeDialogs(page);
     await checkDialog(audit, page, button(page, 'BULK IMPORT'), 'bulk import dialog');
     await checkDialog(audit, page, button(page, 'DEACTIVATE FROM CSV'), 'deactivate from CSV dialog');

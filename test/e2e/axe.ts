@@ -149,6 +149,8 @@ export interface AccessibilityAudit {
   check(page: Page, label: string, options?: AxeCheckOptions): Promise<void>;
   /** Checks at 1280 px, then at 390 px, and returns to 1280 px. */
   atBothWidths(page: Page, label: string, options?: AxeCheckOptions): Promise<void>;
+  /** An open dialog: the whole page at 1280 px, then only the dialog at 390 px (the page behind was checked already), back to 1280 px. */
+  dialog(page: Page, label: string, dialog: Locator): Promise<void>;
   /** The screens checked so far. */
   readonly checked: readonly string[];
   /** Fails listing every screen with a critical or serious violation. */
@@ -178,6 +180,12 @@ export function accessibilityAudit(): AccessibilityAudit {
       await check(page, label, options);
       await resize(page, VIEWPORTS.phone);
       await check(page, label, options);
+      await resize(page, VIEWPORTS.desktop);
+    },
+    async dialog(page, label, dialog) {
+      await check(page, label);
+      await resize(page, VIEWPORTS.phone);
+      await check(page, label, { within: dialog });
       await resize(page, VIEWPORTS.desktop);
     },
     assertClean() {

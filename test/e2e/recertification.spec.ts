@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessibilityAudit, resize } from './axe';
+import { accessibilityAudit } from './axe';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { adminCourse, completeThroughApi, passInBrowser } from './course-steps';
 import { apiAs, d1 } from './server';
@@ -60,10 +60,7 @@ describe('recertification', () => {
     await offer.getByRole('button', { name: 'Start recertification' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Start recertification?' });
     await confirm.waitFor();
-    await audit.check(page, 'start recertification dialog');
-    await resize(page, VIEWPORTS.phone);
-    await audit.check(page, 'start recertification dialog', { within: confirm });
-    await resize(page, VIEWPORTS.desktop);
+    await audit.dialog(page, 'start recertification dialog', confirm);
     // The safe choice has focus: Enter cancels.
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'detached' });
