@@ -100,6 +100,8 @@ describe('admin content', () => {
     const viewer = page.getByRole('dialog', { name: materialTitle });
     // Drawn with PDF.js, as the learner sees it; the file comes through its signed link, without a bearer header.
     await viewer.getByRole('img', { name: 'Page 1 of 1' }).waitFor();
+    // An admin's look is a preview: no page counting is shown (or recorded).
+    expect(await viewer.getByText(/pages? viewed/).count()).toBe(0);
     const fileUrl = await viewer.getByRole('link', { name: 'Download' }).getAttribute('href');
     const fileStatus = await page.evaluate(async (src) => (await fetch(src!, { headers: { range: 'bytes=0-4' } })).status, fileUrl);
     expect(fileStatus).toBe(206);

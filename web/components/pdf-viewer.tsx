@@ -36,8 +36,8 @@ export interface PdfViewerProps {
   memoryKey: string | null;
   /** The material was not started yet: anything remembered under memoryKey belongs to an earlier cycle. */
   notStarted: boolean;
-  /** The share of pages viewed, in 10 % steps, whenever it grows. */
-  onProgress: (percentage: number) => void;
+  /** The share of pages viewed, in 10 % steps, whenever it grows. Without it (an admin's preview) nothing is counted aloud. */
+  onProgress?: (percentage: number) => void;
 }
 
 type Loaded = { pdfjs: Pdfjs; doc: PDFDocumentProxy };
@@ -86,7 +86,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
   const viewed = usePageViews({ element: pageElement, shownPage, memoryKey, startFresh: notStarted });
   const viewedCount = [...viewed].filter((page) => page <= pageCount).length;
   useEffect(() => {
-    if (pageCount > 0 && viewedCount > 0) onProgress(pagesViewedProgress(viewedCount, pageCount));
+    if (pageCount > 0 && viewedCount > 0) onProgress?.(pagesViewedProgress(viewedCount, pageCount));
   }, [viewedCount, pageCount, onProgress]);
 
   // The panel's inner width: the page is drawn to it (times the zoom) and redrawn when it changes.
@@ -257,9 +257,11 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
           <div ref={textRef} className={textLayerStyle} />
         </div>
       </div>
-      <p className={css({ px: { base: '3', md: '4' }, py: '2', fontSize: 'xs', color: 'fg.muted', borderTopWidth: '1px', borderColor: 'border.default' })}>
-        {viewedCount} of {pageCount} {pageCount === 1 ? 'page' : 'pages'} viewed. A page counts once it has been on screen for {MIN_SECONDS_PER_PAGE} seconds.
-      </p>
+      {onProgress ? (
+        <p className={css({ px: { base: '3', md: '4' }, py: '2', fontSize: 'xs', color: 'fg.muted', borderTopWidth: '1px', borderColor: 'border.default' })}>
+          {viewedCount} of {pageCount} {pageCount === 1 ? 'page' : 'pages'} viewed. A page counts once it has been on screen for {MIN_SECONDS_PER_PAGE} seconds.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -380,8 +380,6 @@ export function videoSources(material: Pick<Material, 'fileUrl' | 'driveFileUrl'
   return candidates.filter((url, index) => url !== '' && candidates.indexOf(url) === index);
 }
 
-const ignoreProgress = () => undefined;
-
 /** Viewer: PDF drawn with PDF.js, video in a player (falling back source by source), slide decks open in a new tab (browsers cannot embed them). */
 function MaterialViewer({ material, onClose }: { material: Material | null; onClose: () => void }) {
   const [sourceIndex, setSourceIndex] = useState(0);
@@ -411,7 +409,7 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
       }
     >
       {/* The learner's viewer (PDF.js, fit to width, paging, zoom, Download): the browser's own viewer in a frame was cut off on a phone. An admin's look counts no progress. */}
-      {material?.type === 'PDF' ? <PdfViewer material={material} memoryKey={null} notStarted={false} onProgress={ignoreProgress} /> : null}
+      {material?.type === 'PDF' ? <PdfViewer material={material} memoryKey={null} notStarted={false} /> : null}
       {material?.type === 'VIDEO' ? (
         videoFailed ? (
           <Alert status="warning">This video cannot be embedded here. Use “Open in New Tab” to watch or download it.</Alert>
