@@ -2,7 +2,7 @@
 // 20,000 certificates spread over every status (valid, expiring, expired), and its streamed CSV.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { executeSql, kb, signIn, startWorker, step, timed } from './harness.mjs';
+import { executeSql, kb, median, signIn, startWorker, step, timed } from './harness.mjs';
 
 const SQL = `INSERT INTO domains (id, name) VALUES ('cbook', 'Compliance bench book');
    INSERT INTO courses (id, title, domain_id, status, certificate_validity_days)
@@ -42,11 +42,10 @@ export default async function complianceStep({ persist, requests, results }) {
     const samples = routes.map(() => []);
     for (let i = 0; i < count + 3; i++) {
       for (const [index, [, path, routeHeaders]] of routes.entries()) {
-        const { median } = await timed(base, path, { headers: routeHeaders, count: 1, warmup: 0 });
-        if (i >= 3) samples[index].push(median);
+        const { median: time } = await timed(base, path, { headers: routeHeaders, count: 1, warmup: 0 });
+        if (i >= 3) samples[index].push(time);
       }
     }
-    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const noop = median(samples[0]);
     results.record('no-op (/api/health) median, compliance step', `${noop.toFixed(2)} ms`, 'baseline', true);
     for (const [index, [name]] of routes.entries()) if (index > 0) results.ratio(`${name} median`, median(samples[index]), noop, 3, 'no-op');

@@ -52,6 +52,9 @@ export async function timed(base, request, { headers = {}, count = 150, warmup =
   return { median: pick(times, 0.5), p95: pick(times, 0.95) };
 }
 
+/** The middle value of a list of timings. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export const ms = (value) => `${value.toFixed(2)} ms`;
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashPassword } from '../seed/password.mjs';
-import { executeSql, signIn, startWorker, step, timed } from './harness.mjs';
+import { executeSql, median, signIn, startWorker, step, timed } from './harness.mjs';
 
 const BENCH_PASSWORD = 'Bench#2026learner';
 
@@ -22,7 +22,6 @@ export async function addBenchLearners(persist, count) {
   await executeSql(persist, file);
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const p95 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)];
 
 /** The demo learner's session and the reads a learner's pages make, by name (on an enrolled course). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   complianceQuery,
@@ -19,7 +19,7 @@ import { attempts, certificates, courseCycles, courseProgress, courses, requirem
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { certificateStatus } from '../services/certificates';
-import { byName, cellsByUser, coverageFacts, coverageFactsOf, coveredUserIds, refreshSnapshot, snapshotPageQueries, statusBit, toCell, toFacts, toMatrixCell, type CellResult, type CoverageFacts, type SnapshotHead } from '../services/compliance';
+import { byName, cellsByUser, coverageFacts, coverageFactsOf, coveredUserIds, refreshSnapshot, snapshotPageQueries, statusBit, toCell, toFacts, toMatrixCell, requirementTermsQuery, type CellResult, type CoverageFacts, type SnapshotHead } from '../services/compliance';
 import { csvCell } from '../services/csv';
 import { renderTrainingRecordPdf } from '../services/training-record-pdf';
 import { fullName } from '../services/users';
@@ -28,24 +28,11 @@ import { validate } from '../validate';
 
 // The compliance matrix and people's training records (admin): guarded by the /api/v2/admin prefix.
 
-/** The matrix's columns: one per required course, in title order. */
-function requirementColumnsQuery(db: Db, bookId: string | null) {
-  return db
-    .select({ id: requirements.id, courseId: requirements.courseId, courseTitle: courses.title })
-    .from(requirements)
-    .innerJoin(courses, eq(courses.id, requirements.courseId))
-    .where(and(isNull(requirements.retiredAt), bookId ? eq(requirements.domainId, bookId) : undefined))
-    .orderBy(asc(sql`lower(${courses.title})`), asc(requirements.createdAt));
-}
-
-function uniqueColumns(rows: { id: string; courseId: string; courseTitle: string }[]) {
+/** The matrix's columns, one per required course (its first requirement), from the requirement terms, which come in column order. */
+function uniqueColumns(terms: readonly { id: string; courseId: string; courseTitle: string }[]) {
   const byCourse = new Map<string, { id: string; courseId: string; courseTitle: string }>();
-  for (const row of rows) if (!byCourse.has(row.courseId)) byCourse.set(row.courseId, row);
+  for (const { id, courseId, courseTitle } of terms) if (!byCourse.has(courseId)) byCourse.set(courseId, { id, courseId, courseTitle });
   return [...byCourse.values()];
-}
-
-async function requirementColumns(db: Db, bookId: string | null) {
-  return uniqueColumns(await requirementColumnsQuery(db, bookId));
 }
 
 /** One person's identity as the facts carry it (every fact row of a person repeats it). */
@@ -86,8 +73,7 @@ export const complianceRoutes = new Hono<AppEnv>()
     }
     const cells = cellsByUser(facts, now);
     const persons = [...new Map(facts.map((fact) => [fact.userId, personOf(fact)])).values()].sort(byName);
-    // The terms come in column order: one column per course.
-    const requirementColumns = uniqueColumns(terms.map(({ id, courseId, courseTitle }) => ({ id, courseId, courseTitle })));
+    const requirementColumns = uniqueColumns(terms);
     return c.json<ComplianceResponse>({
       rows: persons.map((user) => {
         const userCells = cells.get(user.id)!;
@@ -109,7 +95,7 @@ export const complianceRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const now = new Date();
     const filter = coverageFilterOf(query);
-    const titles = new Map((await requirementColumns(db, filter.bookId)).map((col) => [col.courseId, col.courseTitle]));
+    const titles = new Map(uniqueColumns(await requirementTermsQuery(db, filter)).map((col) => [col.courseId, col.courseTitle]));
     const header = ['Name', 'Username', 'Department', 'Job title', 'Course', 'Status', 'Due on', 'Valid until', 'Certificate number'];
     const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
     const encoder = new TextEncoder();

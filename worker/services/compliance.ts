@@ -107,8 +107,8 @@ export function coverageFactsQueries(db: Db, filter: CoverageFilter, now: Date, 
   return [requirementTermsQuery(db, filter), coverageFactsQuery(db, filter, now, extra)] as const;
 }
 
-/** The requirements in force or to come, in the matrix's column order (course title, then age): the matrix page takes its columns from them too. */
-function requirementTermsQuery(db: Db, filter: CoverageFilter) {
+/** The requirements in force or to come, in the matrix's column order (course title, then age): the matrix and its CSV take their columns from them too. */
+export function requirementTermsQuery(db: Db, filter: CoverageFilter) {
   return db
     .select({
       id: requirements.id,

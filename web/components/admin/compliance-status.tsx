@@ -31,13 +31,13 @@ export function ComplianceChip({ status, size = 'sm' }: { status: ComplianceStat
   );
 }
 
+/** The fields a cell view reads: a matrix cell leaves out what has no value, a training record's course has nulls. */
+type CellDates = Pick<ComplianceCell, 'status'> & { dueAt?: string | null; validUntil?: string | null };
+
 /**
  * The date that matters for a cell: how long a valid certificate lasts ("until ..."), or when
  * training is due ("due ..."). Exempt cells have none.
  */
-/** The fields a cell view reads: a matrix cell leaves out what has no value, a training record's course has nulls. */
-type CellDates = Pick<ComplianceCell, 'status'> & { dueAt?: string | null; validUntil?: string | null };
-
 export function cellDateText(cell: CellDates): string | null {
   if (cell.status === 'compliant' || cell.status === 'due-soon') return cell.validUntil ? `until ${formatDate(cell.validUntil)}` : null;
   if (cell.status === 'pending' || cell.status === 'overdue') return cell.dueAt ? `due ${formatDate(cell.dueAt)}` : null;
