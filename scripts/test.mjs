@@ -68,7 +68,7 @@ const [e2eA, e2eB] = e2eHalves();
 const RUNS = [
   { label: 'e2e-1', projects: ['e2e'], files: e2eA, report: '.tmp/vitest-e2e-1.json' },
   { label: 'e2e-2', projects: ['e2e'], files: e2eB, report: '.tmp/vitest-e2e-2.json' },
-  { label: 'api', projects: ['unit', 'api'], files: [], report: '.tmp/vitest-unit-api.json' },
+  { label: 'api', projects: ['unit', 'api', 'api-isolated'], files: [], report: '.tmp/vitest-unit-api.json' },
 ];
 
 function prefixed(stream, label, out) {

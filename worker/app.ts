@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { ApiError, onError } from './errors';
@@ -27,6 +28,7 @@ import { userRequirementRoutes } from './routes/user-requirements';
 /** API routes a visitor may call without a session (method and path pattern as in `app.routes`). */
 export const PUBLIC_API_ROUTES = [
   'GET /api/health',
+  'GET /api/health/db',
   'POST /api/auth/login',
   'POST /api/auth/forgot-password',
   'GET /api/auth/reset-password/validate',
@@ -45,6 +47,11 @@ export const app = new Hono<AppEnv>()
   .use('*', requestContext)
   .use('/api/*', settleRequestBody, fileResponsePolicy, apiSecurityHeaders, noStore, apiBodyLimit())
   .get('/api/health', (c) => c.json({ ok: true }))
+  // Readiness: the database answers (one trivial D1 round trip; the bench's floor for a D1 call).
+  .get('/api/health/db', async (c) => {
+    await c.var.db.get(sql`SELECT 1`);
+    return c.json({ ok: true });
+  })
   // Who may call what, by prefix: the one place guards are declared. Routes under these prefixes
   // must not add the same guard again. Public API routes are listed in PUBLIC_API_ROUTES
   // (test/api/route-table.test.ts walks the route table against it). Two routers mix public and

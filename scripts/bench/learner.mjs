@@ -82,8 +82,17 @@ export async function measureLearner(base, { requests, results }) {
     await call('autosave', h, `/api/v2/user/assessments/attempts/${started.attemptId}/answers`, json('PUT', { questionId: first.id, answer: String(answer) }));
     await call('submit', h, `/api/v2/user/assessments/attempts/${started.attemptId}/submit`, json('POST', {}));
   }
+  // The floor under every budget here: one trivial D1 round trip (SELECT 1, no session), measured
+  // between no-ops. A learner call makes at least this one round trip (its session check rides in it).
+  const floorTimes = [];
+  for (let i = 0; i < 3; i++) {
+    noopTimes.push((await timed(base, '/api/health', { count: Math.round(requests / 3) })).median);
+    floorTimes.push((await timed(base, '/api/health/db', { count: Math.round(requests / 3) })).median);
+  }
   const noop = median(noopTimes);
+  const floor = median(floorTimes);
   results.record('no-op (/api/health) median, learner step', `${noop.toFixed(2)} ms`, 'baseline', true);
+  results.record('one D1 round trip (/api/health/db: SELECT 1) median', `${floor.toFixed(2)} ms (${(floor / noop).toFixed(2)}x the no-op)`, 'reference (the floor of a call that reads D1)', true);
   for (const [name, { median: m, p95: p }] of Object.entries(figures)) results.ratio(`${name} median (p95 ${p.toFixed(1)} ms)`, m, noop, 2, 'no-op');
   for (const [name, times] of Object.entries(steps)) results.ratio(`assessment ${name} median (p95 ${p95(times).toFixed(1)} ms, ${times.length} learners)`, median(times), noop, 2, 'no-op');
   return { noop, figures };

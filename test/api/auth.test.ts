@@ -139,6 +139,13 @@ describe('session', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
+
+  it('answers the readiness probe through the database, without a session', async () => {
+    const res = await api('GET', '/api/health/db');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    expect(res.headers.get('cache-control')).toContain('no-store');
+  });
 });
 
 describe('forced password change', () => {
