@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
+import { preloadFirstRoute } from './preload';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './state/session';
 
@@ -10,6 +11,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
 const queryClient = createQueryClient();
+preloadFirstRoute(window.location.pathname, queryClient);
 
 // The first render is a transition: React renders it in slices and yields to the browser between
 // them, instead of one long task for the whole tree (what Lighthouse counts as blocking time).

@@ -53,6 +53,34 @@ describe('learner', () => {
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
   });
 
+  it('a reload of the dashboard asks for its data beside the session check, once', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+
+    // The session check answers late; the dashboard's own reads must not wait for it.
+    const events: string[] = [];
+    await page.route('**/api/auth/user', async (route) => {
+      events.push('session check sent');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      events.push('session check answered');
+      await route.continue();
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v2/user/progress/courses') events.push('progress read');
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+    await page.getByRole('heading', { name: 'Your Completed Courses' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(events.indexOf('progress read')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('progress read')).toBeLessThan(events.indexOf('session check answered'));
+    // The preloaded answer is shown as it is, not read a second time on mount.
+    expect(events.filter((event) => event === 'progress read')).toHaveLength(1);
+  });
+
   it('the next person to sign in on the same browser never sees the previous learner\'s courses', async () => {
     const learnerCourses = await (await apiAs(ACCOUNTS.learner.username, ACCOUNTS.learner.password)).request<{ courses: { title: string }[] }>('/v2/user/courses');
     const title = learnerCourses.courses[0]!.title;

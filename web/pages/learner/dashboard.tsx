@@ -1,7 +1,7 @@
 import type { CourseProgress, CourseProgressListItem } from '@contract/learner';
 import { Award, BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge, Hourglass, RotateCcw } from 'lucide-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { RECERTIFICATION_MESSAGES } from '../../../statecharts/recertification.machine';
@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/page-header';
 import { RequiredTrainingPanel } from '../../components/required-training-panel';
 import { useCertificateAction } from '../../hooks/use-certificate-action';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
+import { prefetchLearnerRequirements, useLearnerRequirements } from '../../hooks/use-learner-requirements';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
 import { Alert, Button, Card, Chip, EmptyState, Skeleton, toaster } from '../../ui';
@@ -53,13 +53,30 @@ async function loadDashboard(): Promise<DashboardData> {
   return { progresses, certificates: Object.fromEntries(checks) };
 }
 
+/** Set by a preload for the first render, which then shows that fresh answer without reading again. */
+let preloaded = false;
+
+/** Starts the dashboard's reads before the page renders (web/preload.ts); failures are left to the page. */
+export function prefetchDashboard(queryClient: QueryClient): Promise<void> {
+  preloaded = true;
+  return Promise.all([
+    queryClient.prefetchQuery({ queryKey: queryKeys.learner.dashboard, queryFn: loadDashboard }),
+    prefetchLearnerRequirements(queryClient),
+  ]).then(() => undefined);
+}
+
 /** /dashboard: the learner's counts and completed courses, each with its certificate to download or generate. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const user = useSession(selectUser);
   const queryClient = useQueryClient();
   // Progress changes through the course machines, outside this cache: read it again on every visit.
-  const dashboard = useQuery({ queryKey: queryKeys.learner.dashboard, queryFn: loadDashboard, staleTime: 0 });
+  const [firstAfterPreload] = useState(() => {
+    const was = preloaded;
+    preloaded = false;
+    return was;
+  });
+  const dashboard = useQuery({ queryKey: queryKeys.learner.dashboard, queryFn: loadDashboard, staleTime: 0, refetchOnMount: !firstAfterPreload });
   const reload = () => void dashboard.refetch();
   const certificates = dashboard.data?.certificates ?? {};
   // The card flips to "has certificate" and the count rises at once.
