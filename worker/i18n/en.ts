@@ -55,7 +55,7 @@ export const en = {
   'verify.failed.title': 'Failed to verify certificate',
   'verify.failed.lead': 'The certificate could not be checked just now. Please try again in a moment.',
   'verify.wait.title': 'Please wait a moment',
-  'verify.wait.lead': 'Too many verifications from this network. Please try again in a minute.',
+  'verify.wait.lead': 'Too many verification requests. Please wait a minute and try again.',
 
   // E-mails
   'mail.hello': 'Hello {name},',
