@@ -1,7 +1,7 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream } from 'pdf-lib';
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, createAdmin, createDomain, createUser, db, login, schema, userRow } from './helpers';
+import { api, createAdmin, createDomain, createUser, db, freshIp, login, mailsTo, schema, userRow } from './helpers';
 
 /** The user's preferred language (issue 16): profile and admin writes, and what the Worker renders with it. */
 describe('the preferred language on the user', () => {
@@ -47,6 +47,33 @@ describe('the preferred language on the user', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.language).toBe('hi');
     expect((await api('PUT', `/api/users/${created.body.user.id}`, { token, body: { language: 'de' } })).status).toBe(400);
+  });
+});
+
+describe('e-mails in the preferred language', () => {
+  it('a Hindi learner gets the password-reset mail in Hindi; an unset language stays English', async () => {
+    const hindi = await createUser({ language: 'hi', firstName: 'अनीता' });
+    expect((await api('POST', '/api/auth/forgot-password', { body: { email: hindi.email }, headers: freshIp() })).status).toBe(200);
+    const [mail] = await mailsTo(hindi.email);
+    expect(mail!.subject).toContain('अपना पासवर्ड रीसेट करें');
+    expect(mail!.bodyText).toMatch(/^नमस्ते अनीता,/);
+    expect(mail!.bodyText).toContain('/reset-password?token=');
+
+    const english = await createUser();
+    await api('POST', '/api/auth/forgot-password', { body: { email: english.email }, headers: freshIp() });
+    const [plain] = await mailsTo(english.email);
+    expect(plain!.subject).toContain('reset your password');
+  });
+
+  it('an Arabic user hears of an e-mail change in Arabic', async () => {
+    const me = await createUser({ language: 'ar', firstName: 'فاطمة' });
+    const token = await login(me);
+    const next = `new-${me.email}`;
+    const res = await api('PUT', `/api/users/${me.id}`, { token, body: { username: me.username, email: next, firstName: 'فاطمة', currentPassword: me.password } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [mail] = await mailsTo(me.email);
+    expect(mail!.subject).toContain('تم تغيير عنوان بريدك الإلكتروني');
+    expect(mail!.bodyText).toContain(next);
   });
 });
 

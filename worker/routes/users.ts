@@ -567,7 +567,7 @@ export const usersRoutes = new Hono<AppEnv>()
     }
     if (!updated) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     if (emailChanged) {
-      await notifyEmailChanged({ config: c.var.config, email: c.env.EMAIL }, db, { oldEmail: row.email, newEmail: updated.email, name: fullName(updated) });
+      await notifyEmailChanged({ config: c.var.config, email: c.env.EMAIL }, db, { oldEmail: row.email, newEmail: updated.email, name: fullName(updated), language: updated.language });
     }
     const map = await domainsFor(db, [id]);
     return c.json(toUserDetail(updated, map.get(id) ?? []));
