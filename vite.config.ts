@@ -1,15 +1,36 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import pdfFontFiles from './worker/services/pdf-font-files.json';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The Noto TTFs the Worker embeds (subsetted) in certificate PDFs are static assets under
+ * /pdf-fonts/, copied from their npm packages: the Worker fetches one at first use through the
+ * ASSETS binding, so none of them is bundled into the Worker (worker/services/pdf-fonts.ts).
+ */
+function pdfFonts(): Plugin {
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'pdf-fonts',
+    apply: 'build',
+    async writeBundle(options) {
+      const dir = `${options.dir}/pdf-fonts`;
+      await mkdir(dir, { recursive: true });
+      await Promise.all(Object.entries(pdfFontFiles).map(([name, source]) => copyFile(require.resolve(source), `${dir}/${name}`)));
+    },
+  };
+}
 
 // The client lives in web/ and is built into dist/client, which the Worker serves as static
 // assets (wrangler.toml [assets]). In dev, /api goes to `wrangler dev` on 8787.
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), pdfFonts()],
   resolve: {
     alias: {
       'styled-system': fromRoot('./styled-system'),

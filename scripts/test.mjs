@@ -6,25 +6,33 @@ import { quietEnv, run, step } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * Debian packages the tests use: Chromium for the browser journeys, poppler-utils (pdftotext,
+ * pdftoppm) for the certificate tests that read the PDF's text layer as a reader's tool would.
+ */
+function ensureDebianPackages() {
+  const missing = [
+    ...(existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(spawnSync('sh', ['-c', 'command -v pdftotext'], { stdio: 'ignore' }).status === 0 ? [] : ['poppler-utils']),
+  ];
+  if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    step("Installing Debian's chromium for the browser tests (about a minute, once)");
+    step(`Installing Debian's ${missing.join(' and ')} for the tests (about a minute, once)`);
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (update.status === 0 && install.status === 0 && existsSync(CHROMIUM)) return;
   }
   console.error(`
-The browser tests need Chromium at ${CHROMIUM}. Install it with:
-    sudo apt-get update && sudo apt-get install -y chromium
+The tests need ${missing.join(' and ')} (Chromium at ${CHROMIUM}; pdftotext from poppler-utils). Install them with:
+    sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}
 or point CHROMIUM_PATH at an existing Chromium/Chrome binary.`);
   process.exit(1);
 }
 
 const started = Date.now();
-ensureChromium();
+ensureDebianPackages();
 
 step('Building the client (the Worker serves it; the workerd test pool needs dist/client)');
 await run('npm', ['run', '--silent', 'build']);

@@ -2,6 +2,7 @@ import { createFactory } from 'hono/factory';
 import type { AppConfig } from './config';
 import type { AdminPermissions } from './contract/auth';
 import type { Db } from './db/client';
+import type { FontLoader } from './services/pdf-fonts';
 import type { Storage } from './services/storage';
 
 export interface Bindings {
@@ -54,6 +55,8 @@ export interface AppEnv {
     config: AppConfig;
     /** Files (R2 binding or an S3-compatible endpoint, per config.storageBackend). */
     storage: Storage;
+    /** Reads the Noto fonts certificate PDFs embed (static assets); null where there are none. */
+    fonts: FontLoader | null;
     requestId: string;
     user: AuthUser;
     tokenJti: string;

@@ -5,6 +5,7 @@ import type { Bindings } from './env';
 import { closeOverdueAttempts as closeOverdue } from './services/assessments';
 import { readConfig } from './config';
 import { backfillCertificates } from './services/certificates';
+import { fontsFor } from './services/pdf-fonts';
 import { storageFor } from './services/storage';
 import { abortStaleUploads as abortStale } from './services/uploads';
 import { retryPendingMail } from './services/mail';
@@ -23,7 +24,7 @@ const pruneAuthTables: Job = async (_env, db, now) => {
 
 /** Certificates of completed courses that a failed request left unissued, and PDFs not yet rendered. */
 const certificateBackfill: Job = async (env, db, now) => {
-  await backfillCertificates({ storage: storageFor(env), config: readConfig(env) }, db, now);
+  await backfillCertificates({ storage: storageFor(env), config: readConfig(env), fonts: fontsFor(env) }, db, now);
 };
 
 /** Attempts whose deadline (plus grace) passed are graded on their saved answers, even if the browser never returns. */

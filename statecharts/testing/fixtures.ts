@@ -55,6 +55,7 @@ export const learner: SessionUser = {
   domains: [],
   department: null,
   jobTitle: null,
+  language: null,
   profileImage: null,
   mustChangePassword: false,
   permissions: null,

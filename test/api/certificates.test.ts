@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { verificationUrl } from '../../worker/contract/certificates';
 import { readConfig } from '../../worker/config';
 import { backfillCertificates } from '../../worker/services/certificates';
+import { fontsFor } from '../../worker/services/pdf-fonts';
 import { storageFor } from '../../worker/services/storage';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 
@@ -321,7 +322,7 @@ describe('the certificate backfill job', () => {
 
     // Runs until nothing is left (other tests' rows may be pending too).
     for (let i = 0; i < 20; i++) {
-      const done = await backfillCertificates({ storage: storageFor(env), config: readConfig(env) }, db);
+      const done = await backfillCertificates({ storage: storageFor(env), config: readConfig(env), fonts: fontsFor(env) }, db);
       if (done.issued === 0 && done.rendered === 0) break;
     }
     const row = await db

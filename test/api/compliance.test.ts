@@ -321,7 +321,7 @@ describe('recertification', () => {
     const older = await api('GET', `/api/v2/certificates/verify/${first!.certificateNumber}`);
     expect(older.body).toMatchObject({ renewedBy: second.certificateNumber, renews: null });
     const page = await api('GET', `/certificate/verify/${first!.certificateNumber}`);
-    expect(page.body).toContain(`Superseded by <a href="/certificate/verify/${second.certificateNumber}">${second.certificateNumber}</a>`);
+    expect(page.body).toContain(`Superseded by <a href="/certificate/verify/${second.certificateNumber}" dir="ltr">${second.certificateNumber}</a>`);
 
     // The training record shows both cycles with their attempts and certificates.
     const record = await api('GET', `/api/v2/admin/users/${learner.id}/training-record`, { token: adminToken });

@@ -133,16 +133,21 @@ describe('the edge cache for public answers', () => {
     const cert = await validCertificate();
     const jsonPath = `/api/v2/certificates/verify/${cert.certificateNumber}`;
     const pagePath = `/certificate/verify/${cert.certificateNumber}`;
-    const page = async () => {
-      const res = await api('GET', pagePath, { headers: freshIp() });
+    const page = async (language = 'en') => {
+      const res = await api('GET', pagePath, { headers: { ...freshIp(), 'accept-language': language } });
       return { cache: res.headers.get('x-edge-cache'), html: res.body as string };
     };
 
     expect((await api('GET', jsonPath, { headers: freshIp() })).body.status).toBe('ACTIVE');
     expect((await page()).html).toContain('Valid Certificate');
-    for (const key of certificateKeys(config, ORIGIN, cert.certificateNumber)) await storedAt(key);
+    // The page is kept once per language: a Spanish reader's copy is its own entry, purged too.
+    expect((await page('es-MX,es;q=0.9')).html).toContain('Certificado válido');
+    await storedAt(edgeCacheKeys.verifyJson(config, ORIGIN, cert.certificateNumber));
+    for (const language of ['en', 'es'] as const) await storedAt(edgeCacheKeys.verifyPage(config, ORIGIN, cert.certificateNumber, language));
+    expect(certificateKeys(config, ORIGIN, cert.certificateNumber)).toHaveLength(5);
     expect((await api('GET', jsonPath, { headers: freshIp() })).headers.get('x-edge-cache')).toBe('HIT');
     expect((await page()).cache).toBe('HIT');
+    expect((await page('es')).cache).toBe('HIT');
 
     const revoked = await api('POST', `/api/v2/certificates/${cert.id}/revoke`, { token, body: { reason: 'Issued to the wrong person' } });
     expect(revoked.status).toBe(200);
@@ -153,6 +158,9 @@ describe('the edge cache for public answers', () => {
     const after = await page();
     expect(after.cache).toBe('MISS');
     expect(after.html).toContain('This certificate has been revoked');
+    const spanish = await page('es');
+    expect(spanish.cache).toBe('MISS');
+    expect(spanish.html).toContain('El emisor ha revocado este certificado');
   });
 
   it('never keeps a "valid" answer at the edge past the certificate\'s expiry', async () => {

@@ -176,3 +176,25 @@ describe('mail retry', () => {
     expect(await retryPendingMail({ config: readConfig(env) }, db, new Date())).toBe(0);
   });
 });
+
+describe('reminders in the preferred language', () => {
+  it('a Spanish learner gets the reminder in Spanish with the date written out by Intl', async () => {
+    const { learner, course } = await coveredLearner(5);
+    await db.update(schema.users).set({ language: 'es' }).where(eq(schema.users.id, learner.id));
+    await sendLearnerReminders(deps(), db, new Date());
+    const [mail] = await mailsOf(learner.email);
+    expect(mail!.subject).toBe(`${readConfig(env).appName}: formación obligatoria próxima a vencer`);
+    expect(mail!.bodyText).toContain('Se acerca la fecha de su formación obligatoria:');
+    expect(mail!.bodyText).toMatch(new RegExp(`- ${course.title}: fecha límite \\d{1,2} de [a-z]+ de \\d{4}`));
+    expect(mail!.bodyText).toContain('Abra https://training.example/dashboard para empezar.');
+  });
+
+  it('an Arabic administrator gets the weekly digest in Arabic with the plural form of the count', async () => {
+    const arabicAdmin = await createAdmin({ language: 'ar' });
+    await sendAdminDigest(deps(), db, new Date('2030-01-07T09:00:00Z'));
+    const [digest] = await mailsOf(arabicAdmin.email);
+    expect(digest!.subject).toContain('الملخص الأسبوعي للامتثال');
+    expect(digest!.bodyText.length).toBeGreaterThan(0);
+    expect(digest!.bodyText).not.toMatch(/overdue|Nobody/);
+  });
+});

@@ -8,8 +8,8 @@ const DAY_MS = 24 * 3600 * 1000;
 let ipCounter = 0;
 
 /** A plain HTTP GET, as a phone with JavaScript off (or a crawler) makes it. */
-async function getPage(path: string, ip = `192.0.2.${++ipCounter}`) {
-  const response = await SELF.fetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': ip }, redirect: 'manual' });
+async function getPage(path: string, ip = `192.0.2.${++ipCounter}`, acceptLanguage?: string) {
+  const response = await SELF.fetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': ip, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) }, redirect: 'manual' });
   return { response, html: await response.text() };
 }
 
@@ -122,5 +122,40 @@ describe('the certificate verification page', () => {
     } finally {
       await env.DB.exec('ALTER TABLE rate_limits_away RENAME TO rate_limits');
     }
+  });
+
+  it("answers in the viewer's language (Accept-Language): Arabic right to left, Hindi and Spanish, English otherwise", async () => {
+    const cert = await issued({ firstName: 'فاطمة', lastName: 'الزهراء', domainName: 'Almacén' });
+    await db.update(schema.certificates).set({ expiresAt: new Date(Date.now() + 100 * DAY_MS).toISOString() }).where(eq(schema.certificates.id, cert.id));
+    const path = `/certificate/verify/${cert.certificateNumber}`;
+
+    const arabic = await getPage(path, undefined, 'ar-EG,ar;q=0.9,en;q=0.5');
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.html).toContain('شهادة صالحة');
+    expect(arabic.html).toContain('<bdi>فاطمة الزهراء</bdi>');
+    expect(arabic.html).toContain(`<bdi dir="ltr">${cert.certificateNumber}</bdi>`);
+    expect(arabic.response.headers.get('content-language')).toBe('ar');
+    expect(arabic.response.headers.get('vary')).toContain('Accept-Language');
+
+    const hindi = await getPage(path, undefined, 'hi-IN');
+    expect(hindi.html).toContain('<html lang="hi" dir="ltr">');
+    expect(hindi.html).toContain('वैध प्रमाणपत्र');
+    // Dates through Intl in the language: 5 March 2026 (the issue date above).
+    expect(hindi.html).toContain('5 मार्च 2026');
+
+    const spanish = await getPage(path, undefined, 'fr-FR, es;q=0.8');
+    expect(spanish.html).toContain('<html lang="es" dir="ltr">');
+    expect(spanish.html).toContain('Certificado válido');
+    expect(spanish.html).toContain('5 de marzo de 2026');
+
+    const other = await getPage(path, undefined, 'de-DE');
+    expect(other.html).toContain('<html lang="en" dir="ltr">');
+    expect(other.html).toContain('5 March 2026');
+  });
+
+  it('the lookup form is in the viewer language too', async () => {
+    const { html } = await getPage('/certificate/verify/lookup', undefined, 'ar');
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('التحقق من شهادة');
   });
 });

@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { verificationUrl } from '../../worker/contract/certificates';
 import { renderCertificatePdf } from '../../worker/services/certificate-pdf';
+import { nodeFontLoader } from './pdf-fonts-node';
 import { readQrFromPdf } from './pdf-qr';
 
 const base = {
@@ -29,7 +30,7 @@ describe('certificate PDF', () => {
       courseName: 'Working at Heights: Fall Protection, Ladders, Scaffolding, Aerial Work Platforms and Rescue Planning for Supervisors and Competent Persons',
       domainName: null,
       verifyUrl: 'http://localhost:8787/certificate/verify/CERT-2026-048213',
-    });
+    }, nodeFontLoader);
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     expect(pdf.getPageCount()).toBe(1);
     // Metadata is UTF-16: the real name survives there even where the page had to fold it.

@@ -1,7 +1,12 @@
 import { PDFDict, PDFDocument, PDFName, PDFString, type PDFFont, type StandardFonts } from 'pdf-lib';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verificationUrl } from '../../worker/contract/certificates';
 import { RECORD_PAGE_WIDTH, renderTrainingRecordPdf } from '../../worker/services/training-record-pdf';
+import { nodeFontLoader } from './pdf-fonts-node';
 import { readQrFromPdf } from './pdf-qr';
 import { readPdfRuns, readPdfText, type TextRun } from './pdf-text';
 import { HEIGHTS, heightsCourse, record } from './training-record-fixture';
@@ -93,14 +98,24 @@ describe('training record PDF', () => {
     expect(text).toContain('hypochlorite found in warehouse bay 4');
   });
 
-  it('draws names the standard fonts cannot encode as "?" instead of failing, and keeps them whole in the metadata', async () => {
+  it('prints the person\'s name in any script (embedded fonts), draws other text Helvetica cannot encode as "?", and keeps the name whole in the metadata', async () => {
     const bytes = await renderTrainingRecordPdf(
       record({ user: { ...record().user, name: '张伟 (Zhang Wei)', department: 'Línea 3 — Ensamblaje ✓' } }),
-      options,
+      { ...options, fonts: nodeFontLoader },
     );
     const text = (await readPdfText(bytes)).join('\n');
-    expect(text).toContain('?? (Zhang Wei)');
     expect(text).toContain('Línea 3 — Ensamblaje ?');
+    const file = join(mkdtempSync(join(tmpdir(), 'record-')), 'record.pdf');
+    writeFileSync(file, bytes);
+    const extracted = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').split('\n').map((line) => line.trim());
+    // The name panel, the running header and the footer of every page.
+    expect(extracted).toContain('张伟 (Zhang Wei)');
+    expect(extracted.filter((line) => line.includes('张伟 (Zhang Wei)')).length).toBeGreaterThanOrEqual(3);
+    for (const name of ['अनीता शर्मा', 'فاطمة الزهراء', 'Ольга Ελένη']) {
+      writeFileSync(file, await renderTrainingRecordPdf(record({ user: { ...record().user, name } }), { ...options, fonts: nodeFontLoader }));
+      const lines = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').split('\n').map((line) => line.replace(/[\u202a-\u202e]/g, '').trim());
+      expect(lines, name).toContain(name);
+    }
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     expect(doc.getTitle()).toBe('Training record - 张伟 (Zhang Wei)');
     expect(doc.getAuthor()).toBe('SafeWork Academy');

@@ -3,6 +3,7 @@ import type { AdminPermissions, DomainRef } from './auth';
 import { ADMIN_PERMISSION_KEYS } from './auth';
 import { arrayOrPageQueryFields, emailSchema, idString, requiredString, searchText, stripBidiControls, type Pagination } from './common';
 import { MAX_ATTEMPTS } from './course';
+import { preferredLanguage, type Language } from './language';
 
 // ---------------------------------------------------------------------------------------------
 // Users (/api/users)
@@ -28,6 +29,8 @@ export interface UserDto {
   domains: DomainRef[];
   department: string | null;
   jobTitle: string | null;
+  /** Preferred interface language; null follows the browser. E-mails and certificates use it. */
+  language: Language | null;
   passwordCreatedAt: string;
   mustChangePassword: boolean;
   createdAt: string;
@@ -171,6 +174,7 @@ export const createUserBody = v.pipe(
     role,
     firstName: nameField(USER_MESSAGES.firstNameLength),
     lastName: nameField(USER_MESSAGES.lastNameLength),
+    language: preferredLanguage,
   }),
   usernameRule(),
 );
@@ -194,13 +198,17 @@ export const PERMISSION_LABELS: Record<(typeof ADMIN_PERMISSION_KEYS)[number], s
   systemConfiguration: 'System Configuration',
 };
 
-/** What a learner may change on their own profile: names, username and e-mail. Anything else is dropped. */
+/**
+ * What a learner may change on their own profile: names, username, e-mail and preferred language
+ * (absent leaves it, null clears it). Anything else is dropped.
+ */
 export const profileBody = v.pipe(
   v.object({
     username,
     email: emailSchema(),
     firstName: nameField(USER_MESSAGES.firstNameLength),
     lastName: nameField(USER_MESSAGES.lastNameLength),
+    language: preferredLanguage,
     currentPassword,
   }),
   usernameRule(),
@@ -220,6 +228,7 @@ export const adminUpdateUserBody = v.object({
   ),
   department: v.optional(optionalText),
   jobTitle: v.optional(optionalText),
+  language: preferredLanguage,
   permissions: v.optional(permissionsSchema),
   currentPassword,
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { emailSchema, requiredString } from './common';
+import type { Language } from './language';
 import { PASSWORD_MESSAGES, passwordPolicyError } from './rules/password';
 
 export interface DomainRef {
@@ -22,6 +23,8 @@ export interface SessionUser {
   domains: DomainRef[];
   department: string | null;
   jobTitle: string | null;
+  /** Preferred interface language; null follows the browser. */
+  language: Language | null;
   profileImage: string | null;
   mustChangePassword: boolean;
   permissions: AdminPermissions | null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 // Enum value lists come from the contract, the single source shared with the client.
 import { ROLES } from '../contract/admin-people';
+import { LANGUAGES } from '../contract/language';
 import { PRIORITIES } from '../contract/announcements';
 import { AUDIT_ENTITY_TYPES } from '../contract/audit';
 import {
@@ -37,6 +38,8 @@ export const users = sqliteTable(
     lastName: text('last_name'),
     department: text('department'),
     jobTitle: text('job_title'),
+    /** Preferred interface language ('en' | 'es' | 'hi' | 'ar'); null follows the browser. E-mails and certificates use it. */
+    language: text('language', { enum: LANGUAGES }),
     profileImage: text('profile_image'),
     mustChangePassword: bool('must_change_password').notNull().default(false),
     /** Admin-generated password, AES-GCM encrypted, kept only until the user replaces it (CSV export). */

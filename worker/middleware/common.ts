@@ -8,6 +8,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { forgetAdminSnapshots } from '../services/admin-snapshots';
 import { clearComplianceCache } from '../services/compliance';
+import { fontsFor } from '../services/pdf-fonts';
 import { storageFor } from '../services/storage';
 
 /**
@@ -33,6 +34,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) =>
     c.set('db', session.db);
     if (session.d1) c.set('d1', session.d1);
     c.set('storage', storageFor(c.env));
+    c.set('fonts', fontsFor(c.env));
     await next();
     const bookmark = session.bookmark();
     if (bookmark && c.req.path.startsWith('/api/')) c.header(BOOKMARK_HEADER, bookmark);

@@ -6,6 +6,7 @@ import { passwordResetTokens, revokedTokens, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { randomToken, sha256Hex } from '../services/crypto';
+import { languageOf, t } from '../i18n';
 import { sendMail } from '../services/mail';
 import { originFor, type AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -182,7 +183,7 @@ async function sendResetLink(
   email: SendEmail | undefined,
   db: Db,
   origin: string,
-  user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'username'>,
+  user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'username' | 'language'>,
 ): Promise<void> {
   const token = randomToken();
   await db.insert(passwordResetTokens).values({
@@ -193,9 +194,11 @@ async function sendResetLink(
   });
   const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
   const app = config.appName;
+  // In the account holder's preferred language (English when unset).
+  const language = languageOf(user.language);
   await sendMail({ config, email }, db, {
     to: user.email,
-    subject: `${app}: reset your password`,
-    text: `Hello ${user.firstName ?? user.username},\n\nSomeone asked to reset the password of your ${app} account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this message; your password stays the same.\n`,
+    subject: t(language, 'mail.reset.subject', { app }),
+    text: `${t(language, 'mail.hello', { name: user.firstName ?? user.username })}\n\n${t(language, 'mail.reset.body', { app })}\n\n${link}\n\n${t(language, 'mail.reset.ignore')}\n`,
   });
 }

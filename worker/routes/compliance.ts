@@ -251,7 +251,7 @@ export const adminUserRecordRoutes = new Hono<AppEnv>()
   })
   .get('/:id/training-record.pdf', validate('param', userIdParam), async (c) => {
     const record = await trainingRecord(c.var.db, c.req.valid('param').id);
-    const bytes = await renderTrainingRecordPdf(record, { appName: c.var.config.appName, origin: originFor(c.var.config, c.req.url) ?? null });
+    const bytes = await renderTrainingRecordPdf(record, { appName: c.var.config.appName, origin: originFor(c.var.config, c.req.url) ?? null, fonts: c.var.fonts });
     const name = record.user.username.replace(/[^A-Za-z0-9._-]/g, '_');
     return new Response(bytes, {
       headers: {

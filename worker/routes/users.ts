@@ -251,6 +251,7 @@ export const usersRoutes = new Hono<AppEnv>()
           role: body.role,
           firstName: body.firstName,
           lastName: body.lastName,
+          language: body.language ?? null,
           passwordHash,
           tempPasswordEnc,
           mustChangePassword: true,
@@ -553,7 +554,7 @@ export const usersRoutes = new Hono<AppEnv>()
     }
     const nextRole = body.role ?? row.role;
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date().toISOString() };
-    for (const key of ['username', 'email', 'firstName', 'lastName', 'role', 'department', 'jobTitle'] as const) {
+    for (const key of ['username', 'email', 'firstName', 'lastName', 'role', 'department', 'jobTitle', 'language'] as const) {
       if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
     }
     if (body.permissions && nextRole === 'ADMIN') set.permissions = { ...(permissionsOf(row) ?? {}), ...body.permissions } as Record<string, boolean>;
@@ -566,7 +567,7 @@ export const usersRoutes = new Hono<AppEnv>()
     }
     if (!updated) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     if (emailChanged) {
-      await notifyEmailChanged({ config: c.var.config, email: c.env.EMAIL }, db, { oldEmail: row.email, newEmail: updated.email, name: fullName(updated) });
+      await notifyEmailChanged({ config: c.var.config, email: c.env.EMAIL }, db, { oldEmail: row.email, newEmail: updated.email, name: fullName(updated), language: updated.language });
     }
     const map = await domainsFor(db, [id]);
     return c.json(toUserDetail(updated, map.get(id) ?? []));

@@ -2,10 +2,11 @@ import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import * as v from 'valibot';
-import { certificateMessages, verificationHeadline, type VerifyCertificateResponse } from '../contract/certificates';
+import { verificationHeadline, type VerifyCertificateResponse } from '../contract/certificates';
+import { languageFromAcceptLanguage, type Language } from '../contract/language';
+import { formatDateTime, formatDay, isRtl, t, type MessageKey, type Params } from '../i18n';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { formatCertificateDate } from '../services/certificate-pdf';
 import { validate } from '../validate';
 import { verifyCertificate } from '../services/certificates';
 import { edgeCache } from '../middleware/edge-cache';
@@ -74,6 +75,7 @@ footer{margin-top:24px;color:#5b6676;font-size:.8rem;text-align:center}
 
 interface PageOptions {
   appName: string;
+  language: Language;
   title: string;
   description: string;
   tone: Tone;
@@ -84,6 +86,7 @@ interface PageOptions {
 }
 
 function page(o: PageOptions): Markup {
+  const tr = (key: MessageKey, params?: Params) => t(o.language, key, params);
   const initials = o.appName
     .split(/\s+/)
     .filter(Boolean)
@@ -91,8 +94,9 @@ function page(o: PageOptions): Markup {
     .join('')
     .slice(0, 2)
     .toUpperCase();
+  // Arabic reads right to left: dir="rtl" mirrors the whole page (the grid, the form, the chips).
   return html`<!doctype html>
-<html lang="en">
+<html lang="${o.language}" dir="${isRtl(o.language) ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -103,86 +107,105 @@ function page(o: PageOptions): Markup {
 <style>${raw(STYLES)}</style>
 </head>
 <body>
-<header class="top"><div class="inner"><span class="mark" aria-hidden="true">${initials}</span><span>${o.appName} &middot; Certificate Verification</span></div></header>
+<header class="top"><div class="inner"><span class="mark" aria-hidden="true">${initials}</span><span>${o.appName} &middot; ${tr('verify.header')}</span></div></header>
 <main>
 <section class="card ${o.tone}" aria-labelledby="result-title">
 <div class="status"><span class="icon" aria-hidden="true"><svg viewBox="0 0 24 24">${raw(ICONS[o.tone])}</svg></span><div><h1 id="result-title">${o.heading}</h1><p>${o.lead}</p></div></div>
 ${o.body}
 </section>
 <form method="get" action="/certificate/verify/lookup" role="search">
-<label for="number">Verify another certificate</label>
-<input id="number" name="number" placeholder="CERT-2026-123456" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" value="${o.number ?? ''}">
-<button type="submit">Verify</button>
+<label for="number">${tr('verify.another')}</label>
+<input id="number" name="number" dir="ltr" placeholder="CERT-2026-123456" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" value="${o.number ?? ''}">
+<button type="submit">${tr('verify.button')}</button>
 </form>
-<footer>Checked ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC &middot; ${o.appName}</footer>
+<footer>${tr('verify.checked', { time: formatDateTime(o.language, new Date().toISOString()) })} &middot; ${o.appName}</footer>
 </main>
 </body>
 </html>`;
 }
 
-const TONE_LEAD: Record<'success' | 'warning' | 'error', (r: VerifyCertificateResponse) => string> = {
-  success: () => 'This certificate is authentic and currently valid.',
-  warning: (r) => `This certificate is authentic but expired on ${formatCertificateDate(r.expiryDate)}.`,
-  error: (r) => (r.status === 'REVOKED' ? 'This certificate has been revoked by the issuer and is no longer valid.' : 'This certificate is not valid.'),
-};
+const TITLE_KEYS = { success: 'verify.valid.title', warning: 'verify.expired.title', error: 'verify.invalid.title' } as const;
 
-function resultPage(appName: string, r: VerifyCertificateResponse): Markup {
-  const { tone, title } = verificationHeadline(r);
+function leadFor(language: Language, tone: 'success' | 'warning' | 'error', r: VerifyCertificateResponse): string {
+  if (tone === 'success') return t(language, 'verify.valid.lead');
+  if (tone === 'warning') return t(language, 'verify.expired.lead', { date: formatDay(language, r.expiryDate) });
+  return r.status === 'REVOKED' ? t(language, 'verify.revoked.lead') : t(language, 'verify.invalid.lead');
+}
+
+/** A catalog template with one placeholder standing for markup (a link): the rest is escaped text. */
+function withMarkup(template: string, name: string, markup: Markup): Markup {
+  const [before, after = ''] = template.split(`{${name}}`);
+  return html`${before}${markup}${after}`;
+}
+
+function resultPage(appName: string, language: Language, r: VerifyCertificateResponse): Markup {
+  const tr = (key: MessageKey, params?: Params) => t(language, key, params);
+  const { tone } = verificationHeadline(r);
+  const title = tr(TITLE_KEYS[tone]);
+  const day = (iso: string) => formatDay(language, iso);
   // A person's name is isolated (<bdi>): a right-to-left name, or a stray direction override in a
-  // name stored before such characters were removed, cannot reorder the text around it.
+  // name stored before such characters were removed, cannot reorder the text around it. Numbers
+  // are isolated too, so a certificate number keeps its order inside an Arabic page.
+  const code = (value: string) => html`<bdi dir="ltr">${value}</bdi>`;
   const rows: [string, string | Markup][] = [
-    ['Certificate Number', r.certificateNumber],
-    ['Issued To', html`<bdi>${r.userName}</bdi>`],
-    ['Course', r.courseName],
-    ['Book', r.domainName || 'EHS Training'],
-    ['Issued Date', formatCertificateDate(r.issuedDate)],
-    ['Expiry Date', formatCertificateDate(r.expiryDate)],
+    [tr('verify.row.number'), code(r.certificateNumber)],
+    [tr('verify.row.issuedTo'), html`<bdi>${r.userName}</bdi>`],
+    [tr('verify.row.course'), html`<bdi>${r.courseName}</bdi>`],
+    [tr('verify.row.book'), r.domainName ? html`<bdi>${r.domainName}</bdi>` : tr('cert.defaultBook')],
+    [tr('verify.row.issued'), day(r.issuedDate)],
+    [tr('verify.row.expires'), day(r.expiryDate)],
   ];
-  if (r.revokedAt) rows.push(['Revoked On', formatCertificateDate(r.revokedAt)]);
+  if (r.revokedAt) rows.push([tr('verify.row.revoked'), day(r.revokedAt)]);
   // The renewal chain: each certificate links to the one it renews and the one that renewed it.
-  const link = (number: string) => html`<a href="/certificate/verify/${encodeURIComponent(number)}">${number}</a>`;
-  if (r.renews) rows.push(['Renews', link(r.renews)]);
-  const status = r.renewedBy ? html`<span class="chip ${tone}">${r.status}</span> Superseded by ${link(r.renewedBy)} (still genuine)` : html`<span class="chip ${tone}">${r.status}</span>`;
+  const link = (number: string) => html`<a href="/certificate/verify/${encodeURIComponent(number)}" dir="ltr">${number}</a>`;
+  if (r.renews) rows.push([tr('verify.row.renews'), link(r.renews)]);
+  const chip = html`<span class="chip ${tone}">${tr(`verify.status.${r.status}`)}</span>`;
+  const status = r.renewedBy ? html`${chip} ${withMarkup(tr('verify.supersededBy'), 'number', link(r.renewedBy))}` : chip;
   const body = html`<dl>
 ${rows.map(([label, value]) => html`<div class="row"><dt>${label}</dt><dd>${value}</dd></div>
 `)}
-<div class="row"><dt>Status</dt><dd>${status}</dd></div>
+<div class="row"><dt>${tr('verify.row.status')}</dt><dd>${status}</dd></div>
 </dl>
-<p class="note">Issued by ${appName}. The details above come straight from the issuer's records; compare them with the printed certificate.</p>`;
+<p class="note">${tr('verify.note', { app: appName })}</p>`;
   return page({
     appName,
+    language,
     title: `${title} ${r.certificateNumber} | ${appName}`,
-    description: `${appName} certificate ${r.certificateNumber} for ${r.courseName}: ${title.toLowerCase()} (status ${r.status}, valid until ${formatCertificateDate(r.expiryDate)}).`,
+    description: tr('verify.description', { app: appName, number: r.certificateNumber, course: r.courseName, title, status: tr(`verify.status.${r.status}`), date: day(r.expiryDate) }),
     tone,
     heading: title,
-    lead: TONE_LEAD[tone](r),
+    lead: leadFor(language, tone, r),
     body,
     number: r.certificateNumber,
   });
 }
 
-function notFoundPage(appName: string, number: string): Markup {
+function notFoundPage(appName: string, language: Language, number: string): Markup {
+  const tr = (key: MessageKey, params?: Params) => t(language, key, params);
   return page({
     appName,
-    title: `Invalid Certificate | ${appName}`,
-    description: `${appName} certificate verification: no certificate with this number exists.`,
+    language,
+    title: `${tr('verify.invalid.title')} | ${appName}`,
+    description: tr('verify.notFound.description', { app: appName }),
     tone: 'error',
-    heading: 'Invalid Certificate',
-    lead: certificateMessages.notFoundPage,
-    body: html`<dl><div class="row"><dt>Certificate Number</dt><dd>${number}</dd></div></dl>
-<p class="note">Check the number printed under the QR code on the certificate (format CERT-YYYY-NNNNNN) and try again.</p>`,
+    heading: tr('verify.invalid.title'),
+    lead: tr('verify.notFound.lead'),
+    body: html`<dl><div class="row"><dt>${tr('verify.row.number')}</dt><dd><bdi dir="ltr">${number}</bdi></dd></div></dl>
+<p class="note">${tr('verify.notFound.note')}</p>`,
     number,
   });
 }
 
-function lookupPage(appName: string): Markup {
+function lookupPage(appName: string, language: Language): Markup {
+  const tr = (key: MessageKey, params?: Params) => t(language, key, params);
   return page({
     appName,
-    title: `Verify a Certificate | ${appName}`,
-    description: `Check that a ${appName} training certificate is authentic and still valid.`,
+    language,
+    title: `${tr('verify.lookup.title')} | ${appName}`,
+    description: tr('verify.lookup.description', { app: appName }),
     tone: 'neutral',
-    heading: 'Verify a Certificate',
-    lead: 'Enter the certificate number printed on the certificate, or scan its QR code.',
+    heading: tr('verify.lookup.title'),
+    lead: tr('verify.lookup.lead'),
     body: '',
   });
 }
@@ -201,25 +224,32 @@ function respond(c: Context<AppEnv>, body: Markup, status: 200 | 404 | 429 | 500
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Frame-Options', 'DENY');
+  // The page is in the viewer's language: a shared cache keeps one copy per Accept-Language.
+  c.header('Content-Language', pageLanguage(c));
+  c.header('Vary', 'Accept-Language');
   // A hot QR code (a posted list of certificates) costs one lookup per edge lifetime; a revocation
   // purges the entry (edge-cache.ts).
   c.header('Cache-Control', edgeCacheControl(cacheSeconds, browserSeconds));
   return c.html(body, status);
 }
 
+/** The page's language: the best match of the viewer's Accept-Language (English otherwise). */
+const pageLanguage = (c: Context<AppEnv>): Language => languageFromAcceptLanguage(c.req.header('accept-language'));
+
 const numberQuery = v.object({ number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), '') });
 /** Any path segment is accepted and cut to the longest possible number: an odd one is simply not found. */
 const pageNumberParam = v.object({ number: v.pipe(v.string(), v.trim(), v.transform((value) => value.slice(0, 64))) });
 
 /** An unexpected failure (database down, a bug) still answers a page the inspector can read. */
-function failurePage(appName: string, number: string): Markup {
+function failurePage(appName: string, language: Language, number: string): Markup {
   return page({
     appName,
-    title: `Verification failed | ${appName}`,
-    description: certificateMessages.verifyFailed,
+    language,
+    title: `${t(language, 'verify.failed.title')} | ${appName}`,
+    description: t(language, 'verify.failed.title'),
     tone: 'warning',
-    heading: certificateMessages.verifyFailed,
-    lead: 'The certificate could not be checked just now. Please try again in a moment.',
+    heading: t(language, 'verify.failed.title'),
+    lead: t(language, 'verify.failed.lead'),
     body: '',
     number,
   });
@@ -227,7 +257,7 @@ function failurePage(appName: string, number: string): Markup {
 
 function pageCacheKey(c: Context<AppEnv>): string | null {
   const parsed = v.safeParse(canonicalCertificateNumber, c.req.param());
-  return parsed.success ? edgeCacheKeys.verifyPage(c.var.config, c.req.url, parsed.output.number) : null;
+  return parsed.success ? edgeCacheKeys.verifyPage(c.var.config, c.req.url, parsed.output.number, pageLanguage(c)) : null;
 }
 
 export const verifyPage = new Hono<AppEnv>()
@@ -237,26 +267,27 @@ export const verifyPage = new Hono<AppEnv>()
     const parsed = v.safeParse(numberQuery, c.req.query());
     const number = parsed.success ? parsed.output.number : '';
     if (number) return c.redirect(`/certificate/verify/${encodeURIComponent(number.toUpperCase())}`, 303);
-    return respond(c, lookupPage(c.var.config.appName), 200, LOOKUP_CACHE_SECONDS, LOOKUP_CACHE_SECONDS);
+    return respond(c, lookupPage(c.var.config.appName, pageLanguage(c)), 200, LOOKUP_CACHE_SECONDS, LOOKUP_CACHE_SECONDS);
   })
   .get('/:number', edgeCache(pageCacheKey), validate('param', pageNumberParam), async (c) => {
     const appName = c.var.config.appName;
+    const language = pageLanguage(c);
     const { number } = c.req.valid('param');
     try {
       const result = number ? await verifyCertificate(c.var.db, c.req.raw, number) : null;
-      if (!result) return respond(c, notFoundPage(appName, number), 404, NOT_FOUND_CACHE_SECONDS);
-      return respond(c, resultPage(appName, result), 200, certificateEdgeSeconds(result));
+      if (!result) return respond(c, notFoundPage(appName, language, number), 404, NOT_FOUND_CACHE_SECONDS);
+      return respond(c, resultPage(appName, language, result), 200, certificateEdgeSeconds(result));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
         c.header('Retry-After', error.headers?.['Retry-After'] ?? '60');
         return respond(
           c,
-          page({ appName, title: `Please wait | ${appName}`, description: error.message, tone: 'warning', heading: 'Please wait a moment', lead: error.message, body: '', number }),
+          page({ appName, language, title: `${t(language, 'verify.wait.title')} | ${appName}`, description: t(language, 'verify.wait.lead'), tone: 'warning', heading: t(language, 'verify.wait.title'), lead: t(language, 'verify.wait.lead'), body: '', number }),
           429,
           0,
         );
       }
       console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, error: String(error), stack: error instanceof Error ? error.stack : undefined }));
-      return respond(c, failurePage(appName, number), 500, 0);
+      return respond(c, failurePage(appName, language, number), 500, 0);
     }
   });

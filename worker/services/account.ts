@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { ApiError } from '../errors';
+import { languageOf, t } from '../i18n';
 import { sendMail, type MailDeps } from './mail';
 import { verifyPassword } from './password';
 import { clearRate, hitRate, RATE_RULES, rateLimited, releaseRate } from './rate-limit';
@@ -28,12 +29,14 @@ export async function confirmCurrentPassword(db: Db, user: { id: string; passwor
 export async function notifyEmailChanged(
   deps: MailDeps & { config: Pick<AppConfig, 'mail' | 'appName'> },
   db: Db,
-  change: { oldEmail: string; newEmail: string; name: string },
+  change: { oldEmail: string; newEmail: string; name: string; language?: string | null },
 ): Promise<void> {
   const app = deps.config.appName;
+  // In the account holder's preferred language (English when unset).
+  const language = languageOf(change.language);
   await sendMail(deps, db, {
     to: change.oldEmail,
-    subject: `${app}: your email address was changed`,
-    text: `Hello ${change.name},\n\nThe email address of your ${app} account was changed from ${change.oldEmail} to ${change.newEmail}. Password reset links now go to the new address.\n\nIf you did not make this change, contact your administrator at once.\n`,
+    subject: t(language, 'mail.emailChanged.subject', { app }),
+    text: `${t(language, 'mail.hello', { name: change.name })}\n\n${t(language, 'mail.emailChanged.body', { app, old: change.oldEmail, new: change.newEmail })}\n\n${t(language, 'mail.emailChanged.warning')}\n`,
   });
 }

@@ -1,4 +1,8 @@
-import { fill, PDFDocument, PDFFont, PDFName, PDFPage, PDFString, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, StandardFonts, type RGB } from 'pdf-lib';
+import { fill, PDFDocument, PDFFont, PDFName, PDFPage, PDFString, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type RGB } from 'pdf-lib';
+import type { Language } from '../contract/language';
+import { formatDay, isRtl, t, type MessageKey, type Params } from '../i18n';
+import type { FontLoader } from './pdf-fonts';
+import { normalizeText, PdfTextWriter, type FontRole } from './pdf-text';
 import { qrMatrix, qrRuns } from './qr';
 
 export interface CertificatePdfInput {
@@ -11,6 +15,8 @@ export interface CertificatePdfInput {
   expiresAt: string;
   /** The public verification link the QR code (and a link annotation over it) opens. */
   verifyUrl: string;
+  /** The language of the labels and dates: the learner's preferred language (English when unset). */
+  language?: Language;
 }
 
 // A4 landscape, in points.
@@ -176,28 +182,65 @@ export function addLink(doc: PDFDocument, page: PDFPage, url: string, rect: [num
   else page.node.set(PDFName.of('Annots'), doc.context.obj([annotation]));
 }
 
-/** Renders the one-page landscape certificate. Deterministic for the same input (dates come from the row). */
-export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
+/**
+ * Renders the one-page landscape certificate in `input.language` (English by default).
+ * Deterministic for the same input (dates come from the row). Text the standard fonts cannot print
+ * exactly (a name in any script, Hindi or Arabic labels) is drawn in embedded, subsetted Noto fonts
+ * that `fonts` loads (pdf-text.ts); without a loader such text throws.
+ *
+ * The text lines of the middle block are one list (`lines`): a new line on the certificate is one
+ * more entry there.
+ */
+export async function renderCertificatePdf(input: CertificatePdfInput, fonts: FontLoader | null = null): Promise<Uint8Array> {
+  const language: Language = input.language ?? 'en';
+  const tr = (key: MessageKey, params?: Params) => t(language, key, params);
   const doc = await PDFDocument.create();
   const issued = new Date(input.issuedAt);
-  doc.setTitle(`Certificate of Completion - ${input.courseName}`, { showInWindowTitleBar: true });
+  doc.setTitle(tr('cert.docTitle', { course: input.courseName }), { showInWindowTitleBar: true });
   doc.setSubject(`Certificate ${input.certificateNumber}: ${input.userName} completed ${input.courseName}`);
   doc.setKeywords(['certificate', input.certificateNumber, 'EHS training', input.courseName]);
   doc.setAuthor(input.appName);
   doc.setCreator(input.appName);
   doc.setProducer(`${input.appName} certificate service`);
-  doc.setLanguage('en');
+  doc.setLanguage(language);
   doc.setCreationDate(issued);
   doc.setModificationDate(issued);
 
+  const book = input.domainName?.trim() || tr('cert.defaultBook');
+  const fields: [label: string, value: string][] = [
+    [tr('cert.issued'), formatDay(language, input.issuedAt)],
+    [tr('cert.validUntil'), formatDay(language, input.expiresAt)],
+    [tr('cert.number'), input.certificateNumber],
+  ];
+  /** The middle block, top to bottom: text, role, size, colour, y (or wrapped: maxWidth and lines). */
+  type Line = { text: string; role: FontRole; size: number; color: RGB; y: number; maxWidth?: number; maxLines?: number; minSize?: number; name?: boolean };
+  const lines: Line[] = [
+    { text: tr('cert.title'), role: 'serifBold', size: 40, color: NAVY, y: 458, maxWidth: 700, minSize: 24 },
+    { text: tr('cert.subtitle'), role: 'sans', size: 9, color: GOLD, y: 436 },
+    { text: tr('cert.certifies'), role: 'serif', size: 15, color: MUTED, y: 398 },
+    { text: input.userName, role: 'serifItalic', size: 36, color: INK, y: 352, maxWidth: 560, minSize: 20, name: true },
+    { text: tr('cert.completed'), role: 'serif', size: 15, color: MUTED, y: 314, maxWidth: 700, minSize: 10 },
+    { text: input.courseName, role: 'sansBold', size: 22, color: NAVY, y: 276, maxWidth: 620, maxLines: 2, minSize: 16 },
+    { text: tr('cert.book', { book }), role: 'sans', size: 11.5, color: MUTED, y: 0 },
+  ];
+  const writer = await PdfTextWriter.create(
+    doc,
+    fonts,
+    [
+      ...lines.map((line): [string, FontRole] => [line.text, line.role]),
+      ...fields.flatMap(([label, value]): [string, FontRole][] => [[label, 'sansBold'], [value, 'serifBold']]),
+      [tr('cert.signatory'), 'sansBold'],
+      [tr('cert.scan'), 'sansBold'],
+      [input.appName, 'serifItalic'],
+      [input.appName, 'sansBold'],
+      [input.appName, 'sans'],
+    ],
+    isRtl(language) ? 'rtl' : 'auto',
+  );
+  const sans = writer.font('sans');
+  const sansBold = writer.font('sansBold');
+
   const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-  const [serif, serifBold, serifItalic, sans, sansBold] = await Promise.all([
-    doc.embedFont(StandardFonts.TimesRoman),
-    doc.embedFont(StandardFonts.TimesRomanBold),
-    doc.embedFont(StandardFonts.TimesRomanBoldItalic),
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-  ]);
 
   // Paper, double frame, corner ornaments.
   page.drawRectangle({ x: 0, y: 0, width: PAGE_WIDTH, height: PAGE_HEIGHT, color: PAPER });
@@ -210,49 +253,49 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   drawCornerOrnament(page, PAGE_WIDTH - 44, PAGE_HEIGHT - 44, -1, -1);
 
   const cx = PAGE_WIDTH / 2;
-  const appName = encodable(sansBold, input.appName);
-  centered(page, spaced(appName), 516, sansBold, 11, NAVY);
+  writer.draw(page, spacedIfLatin(input.appName, writer, 'sansBold'), { x: cx, y: 516, size: 11, role: 'sansBold', color: NAVY, align: 'center' });
   page.drawLine({ start: { x: cx - 150, y: 506 }, end: { x: cx + 150, y: 506 }, thickness: 0.6, color: GOLD });
 
-  centered(page, 'Certificate of Completion', 458, serifBold, 40, NAVY);
-  centered(page, spaced('EHS Training Record'), 436, sans, 9, GOLD);
-
-  centered(page, 'This is to certify that', 398, serif, 15, MUTED);
-
-  const name = encodable(serifItalic, input.userName);
-  const nameSize = fitSize(serifItalic, name, 36, 560, 20);
-  centered(page, name, 352, serifItalic, nameSize, INK);
-  page.drawLine({ start: { x: cx - 220, y: 342 }, end: { x: cx + 220, y: 342 }, thickness: 0.8, color: GOLD });
-
-  centered(page, 'has successfully completed the workplace safety training course', 314, serif, 15, MUTED);
-
-  const course = encodable(sansBold, input.courseName);
-  const courseSize = fitSize(sansBold, course, 22, 620, 16);
-  const courseLines = wrap(sansBold, course, courseSize, 620, 2);
-  let y = courseLines.length > 1 ? 284 : 276;
-  for (const line of courseLines) {
-    centered(page, line, y, sansBold, courseSize, NAVY);
-    y -= courseSize + 5;
+  let nextY = 0;
+  for (const line of lines) {
+    const text = line.role === 'sans' && line.size < 10 ? spacedIfLatin(line.text, writer, line.role) : line.text;
+    const y = line.y || nextY;
+    // A name reads in its own direction, whatever the certificate's language.
+    const direction = line.name ? 'auto' : undefined;
+    if (line.maxLines && line.maxLines > 1) {
+      const size = writer.fitSize(text, line.role, line.size, line.maxWidth!, line.minSize!);
+      const wrapped = writer.wrap(text, line.role, size, line.maxWidth!, line.maxLines);
+      let wy = wrapped.length > 1 ? y + 8 : y;
+      for (const part of wrapped) {
+        writer.draw(page, part, { x: cx, y: wy, size, role: line.role, color: line.color, align: 'center' });
+        wy -= size + 5;
+      }
+      nextY = wy - 4;
+      continue;
+    }
+    const size = line.maxWidth ? writer.fitSize(text, line.role, line.size, line.maxWidth, line.minSize ?? line.size) : line.size;
+    writer.draw(page, text, { x: cx, y, size, role: line.role, color: line.color, align: 'center' }, direction);
+    if (line.name) page.drawLine({ start: { x: cx - 220, y: 342 }, end: { x: cx + 220, y: 342 }, thickness: 0.8, color: GOLD });
+    nextY = y - size - 10;
   }
-  const book = encodable(sans, input.domainName?.trim() || 'EHS Training');
-  centered(page, `Book: ${book}`, y - 4, sans, 11.5, MUTED);
 
-  // Bottom band: dates (left), signature (centre), seal, QR (right).
+  // Bottom band: dates (left; right in a right-to-left language), signature (centre), seal, QR.
+  const rtl = isRtl(language);
   const labelY = 150;
-  const drawField = (label: string, value: string, x: number, fy: number) => {
-    page.drawText(spaced(label), { x, y: fy + 16, size: 7.5, font: sansBold, color: GOLD });
-    page.drawText(value, { x, y: fy, size: 12.5, font: serifBold, color: INK });
-  };
-  drawField('Date of issue', formatCertificateDate(input.issuedAt), 78, labelY);
-  drawField('Valid until', formatCertificateDate(input.expiresAt), 78, labelY - 42);
-  drawField('Certificate no.', input.certificateNumber, 78, labelY - 84);
+  fields.forEach(([label, value], i) => {
+    const fy = labelY - i * 42;
+    const x = rtl ? 248 : 78;
+    const align = rtl ? 'right' : 'left';
+    writer.draw(page, spacedIfLatin(label, writer, 'sansBold'), { x, y: fy + 16, size: 7.5, role: 'sansBold', color: GOLD, align });
+    writer.draw(page, value, { x, y: fy, size: 12.5, role: 'serifBold', color: INK, align });
+  });
 
   const sigX = 300;
   const sigW = 190;
-  page.drawText(appName, { x: sigX + sigW / 2 - serifItalic.widthOfTextAtSize(appName, 17) / 2, y: 108, size: 17, font: serifItalic, color: NAVY });
+  writer.draw(page, input.appName, { x: sigX + sigW / 2, y: 108, size: 17, role: 'serifItalic', color: NAVY, align: 'center' });
   page.drawLine({ start: { x: sigX, y: 100 }, end: { x: sigX + sigW, y: 100 }, thickness: 0.8, color: INK });
-  centered(page, 'Training Administrator', 86, sansBold, 9, INK, sigX + sigW / 2);
-  centered(page, appName, 74, sans, 8, MUTED, sigX + sigW / 2);
+  writer.draw(page, tr('cert.signatory'), { x: sigX + sigW / 2, y: 86, size: 9, role: 'sansBold', color: INK, align: 'center' });
+  writer.draw(page, input.appName, { x: sigX + sigW / 2, y: 74, size: 8, role: 'sans', color: MUTED, align: 'center' });
 
   drawSeal(page, 566, 118, sansBold, sans, input.appName);
 
@@ -261,10 +304,16 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   const qrY = 86;
   drawQr(page, input.verifyUrl, qrX, qrY, qrSize);
   addLink(doc, page, input.verifyUrl, [qrX, qrY, qrX + qrSize, qrY + qrSize]);
-  centered(page, 'Scan to verify', qrY - 12, sansBold, 8, NAVY, qrX + qrSize / 2);
+  writer.draw(page, tr('cert.scan'), { x: qrX + qrSize / 2, y: qrY - 12, size: 8, role: 'sansBold', color: NAVY, align: 'center' });
   const urlText = encodable(sans, input.verifyUrl);
   const urlSize = fitSize(sans, urlText, 6.5, 230, 4.5);
   page.drawText(urlText, { x: PAGE_WIDTH - 78 - sans.widthOfTextAtSize(urlText, urlSize), y: qrY - 24, size: urlSize, font: sans, color: MUTED });
 
   return doc.save();
+}
+
+/** Letter-spaced capitals where the standard font prints the text; other scripts have no capitals to space. */
+function spacedIfLatin(text: string, writer: PdfTextWriter, role: FontRole): string {
+  const font = writer.font(role);
+  return encodable(font, text) === normalizeText(text) ? spaced(text) : text;
 }

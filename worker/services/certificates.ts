@@ -2,7 +2,9 @@ import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse } from '../contract/certificates';
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
+import { languageOf } from '../i18n';
 import { renderCertificatePdf } from './certificate-pdf';
+import type { FontLoader } from './pdf-fonts';
 import { clearComplianceCache } from './compliance';
 import { clientIp, enforceRate, RATE_RULES } from './rate-limit';
 import { originFor, type AppConfig } from '../config';
@@ -130,10 +132,15 @@ export const certificateStorageKey = (certificateId: string) => `certificates/${
 export interface CertificateDeps {
   storage: Storage;
   config: Pick<AppConfig, 'appName' | 'publicUrl'>;
+  /** The fonts a name or label outside the standard PDF fonts needs (pdf-fonts.ts). */
+  fonts: FontLoader | null;
 }
 
 /** Renders the certificate PDF and stores it once (R2 by default), recording its key on the row. */
 export async function storeCertificatePdf(deps: CertificateDeps, db: Db, row: CertificateRow, origin: string): Promise<Uint8Array> {
+  // Labels and dates in the learner's preferred language when the PDF is first made (it is stored
+  // once: a later change of language does not rewrite an issued certificate).
+  const person = await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId)).get();
   const bytes = await renderCertificatePdf({
     appName: deps.config.appName,
     certificateNumber: row.certificateNumber,
@@ -143,7 +150,8 @@ export async function storeCertificatePdf(deps: CertificateDeps, db: Db, row: Ce
     issuedAt: row.issuedAt,
     expiresAt: row.expiresAt,
     verifyUrl: verificationUrl(origin, row.certificateNumber),
-  });
+    language: languageOf(person?.language),
+  }, deps.fonts);
   const key = certificateStorageKey(row.id);
   await deps.storage.put(key, bytes, { contentType: 'application/pdf', size: bytes.byteLength });
   // Only the first writer records the key; a concurrent render wrote the same object.

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LANGUAGES, type Language } from '../contract/language';
 import type { AppConfig } from '../config';
 import type { VerifyCertificateResponse } from '../contract/certificates';
 
@@ -95,7 +96,8 @@ export const edgeCacheKeys = {
   publicConfig: (config: KeyConfig, requestUrl: string) => key(config, requestUrl, '/api/public/config'),
   publicCourses: (config: KeyConfig, requestUrl: string, limit: string) => key(config, requestUrl, '/api/public/courses', { limit }),
   verifyJson: (config: KeyConfig, requestUrl: string, number: string) => key(config, requestUrl, `/api/v2/certificates/verify/${number}`),
-  verifyPage: (config: KeyConfig, requestUrl: string, number: string) => key(config, requestUrl, `/certificate/verify/${number}`),
+  /** One entry per page language (the viewer's Accept-Language picks it). */
+  verifyPage: (config: KeyConfig, requestUrl: string, number: string, language: Language) => key(config, requestUrl, `/certificate/verify/${number}`, { lang: language }),
 };
 
 /** Every key the landing page's sample courses can be stored under. */
@@ -103,9 +105,9 @@ export function publicCoursesKeys(config: KeyConfig, requestUrl: string): string
   return Array.from({ length: PUBLIC_COURSES_LIMIT.max }, (_, i) => edgeCacheKeys.publicCourses(config, requestUrl, String(i + 1)));
 }
 
-/** Every key one certificate's verification can be stored under (JSON and page). */
+/** Every key one certificate's verification can be stored under (JSON and the page in each language). */
 export function certificateKeys(config: KeyConfig, requestUrl: string, number: string): string[] {
-  return [edgeCacheKeys.verifyJson(config, requestUrl, number), edgeCacheKeys.verifyPage(config, requestUrl, number)];
+  return [edgeCacheKeys.verifyJson(config, requestUrl, number), ...LANGUAGES.map((language) => edgeCacheKeys.verifyPage(config, requestUrl, number, language))];
 }
 
 /** The shared cache, or null where the runtime has none. */

@@ -6,13 +6,14 @@
  * never sends it again; a new cycle brings a new due date and so new reminders.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { STATUS_LABELS } from '../contract/compliance';
+import type { Language } from '../contract/language';
 import { DAY_MS } from '../contract/rules/compliance';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { insertChunks } from '../db/in-list';
 import { reminders, users } from '../db/schema';
 import { cellsByUser, coverageFacts, coveredUserIds, requiredCourseTitles, type CellResult } from './compliance';
+import { formatDay, languageOf, t, tp } from '../i18n';
 import { sendMail, type MailDeps } from './mail';
 
 export type ReminderKind = 'D30' | 'D7' | 'OVERDUE';
@@ -31,10 +32,10 @@ export function reminderKind(cell: Pick<CellResult, 'status' | 'dueAt'>, now: Da
 const CHUNK = 200;
 const day = (iso: string) => iso.slice(0, 10);
 
-function itemLine(title: string, cell: CellResult, kind: ReminderKind): string {
-  const date = day(cell.dueAt!);
-  if (kind === 'OVERDUE') return `- ${title}: overdue since ${date}`;
-  return cell.status === 'due-soon' || cell.status === 'compliant' ? `- ${title}: your certificate expires on ${date}; recertify before then` : `- ${title}: due by ${date}`;
+function itemLine(language: Language, title: string, cell: CellResult, kind: ReminderKind): string {
+  const params = { course: title, date: formatDay(language, cell.dueAt!) };
+  if (kind === 'OVERDUE') return t(language, 'mail.reminder.overdue', params);
+  return cell.status === 'due-soon' || cell.status === 'compliant' ? t(language, 'mail.reminder.expires', params) : t(language, 'mail.reminder.due', params);
 }
 
 /**
@@ -67,17 +68,19 @@ export async function sendLearnerReminders(deps: MailDeps & { config: Pick<AppCo
       }
       if (claimed.length === 0) continue;
       recorded += claimed.length;
-      const person = await db.select({ email: users.email, firstName: users.firstName, username: users.username }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt))).get();
+      const person = await db.select({ email: users.email, firstName: users.firstName, username: users.username, language: users.language }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt))).get();
       if (!person) continue;
       const items = due.filter(({ cell, kind }) => claimed.some((c) => c.courseId === cell.courseId && c.kind === kind));
       const overdue = items.some((i) => i.kind === 'OVERDUE');
       const app = deps.config.appName;
-      const link = deps.config.publicUrl ? `\n\nOpen ${deps.config.publicUrl.replace(/\/+$/, '')}/dashboard to start.` : '';
+      // In the learner's preferred language (English when unset).
+      const language = languageOf(person.language);
+      const link = deps.config.publicUrl ? `\n\n${t(language, 'mail.reminder.open', { url: `${deps.config.publicUrl.replace(/\/+$/, '')}/dashboard` })}` : '';
       await sendMail(deps, db, {
         to: person.email,
-        subject: overdue ? `${app}: required training is overdue` : `${app}: required training due soon`,
-        text: `Hello ${person.firstName || person.username},\n\n${overdue ? 'Some of your required training is overdue:' : 'Your required training is coming due:'}\n${items
-          .map(({ cell, kind }) => itemLine(titles.get(cell.courseId) ?? 'A required course', cell, kind))
+        subject: t(language, overdue ? 'mail.reminder.subjectOverdue' : 'mail.reminder.subjectDue', { app }),
+        text: `${t(language, 'mail.hello', { name: person.firstName || person.username })}\n\n${t(language, overdue ? 'mail.reminder.introOverdue' : 'mail.reminder.introDue')}\n${items
+          .map(({ cell, kind }) => itemLine(language, titles.get(cell.courseId) ?? t(language, 'mail.reminder.unknownCourse'), cell, kind))
           .join('\n')}${link}\n`,
       });
     }
@@ -96,7 +99,7 @@ const DIGEST_LIMIT = 50;
  */
 export async function sendAdminDigest(deps: MailDeps & { config: Pick<AppConfig, 'appName'> }, db: Db, now = new Date()): Promise<number> {
   const week = weekOf(now);
-  const admins = await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.role, 'ADMIN'), isNull(users.deactivatedAt), sql`coalesce(json_extract(${users.permissions}, '$.reportGeneration'), 1) <> 0`));
+  const admins = await db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(and(eq(users.role, 'ADMIN'), isNull(users.deactivatedAt), sql`coalesce(json_extract(${users.permissions}, '$.reportGeneration'), 1) <> 0`));
   if (admins.length === 0) return 0;
   const facts = await coverageFacts(db, {}, now);
   const cells = cellsByUser(facts, now);
@@ -110,12 +113,16 @@ export async function sendAdminDigest(deps: MailDeps & { config: Pick<AppConfig,
   for (const admin of admins) {
     const claimed = await db.insert(reminders).values({ userId: admin.id, courseId: '*', dueAt: week, kind: 'DIGEST', sentAt: now.toISOString() }).onConflictDoNothing().returning({ kind: reminders.kind });
     if (claimed.length === 0) continue;
-    const lines = overdue.slice(0, DIGEST_LIMIT).map((p) => `- ${p.name}: ${p.items.map((c) => `${titles.get(c.courseId) ?? 'course'} (${STATUS_LABELS.overdue.toLowerCase()} since ${day(c.dueAt!)})`).join('; ')}`);
-    const more = overdue.length > DIGEST_LIMIT ? `\n...and ${overdue.length - DIGEST_LIMIT} more: see the compliance page.` : '';
+    // In the administrator's preferred language (English when unset).
+    const language = languageOf(admin.language);
+    const lines = overdue
+      .slice(0, DIGEST_LIMIT)
+      .map((p) => `- ${p.name}: ${p.items.map((c) => t(language, 'mail.digest.item', { course: titles.get(c.courseId) ?? t(language, 'mail.digest.unknownCourse'), date: formatDay(language, c.dueAt!) })).join('; ')}`);
+    const more = overdue.length > DIGEST_LIMIT ? `\n${t(language, 'mail.digest.more', { count: overdue.length - DIGEST_LIMIT })}` : '';
     await sendMail(deps, db, {
       to: admin.email,
-      subject: `${deps.config.appName}: weekly compliance digest (${overdue.length} ${overdue.length === 1 ? 'person' : 'people'} overdue)`,
-      text: overdue.length === 0 ? `Nobody is overdue on required training this week.\n` : `People with overdue required training (week of ${week}):\n${lines.join('\n')}${more}\n`,
+      subject: tp(language, 'mail.digest.subject', overdue.length, { app: deps.config.appName }),
+      text: overdue.length === 0 ? `${t(language, 'mail.digest.nobody')}\n` : `${t(language, 'mail.digest.intro', { week: formatDay(language, week) })}\n${lines.join('\n')}${more}\n`,
     });
     sent += 1;
   }

@@ -11,11 +11,15 @@ import {
 } from '../contract/compliance';
 import type { ComplianceStatus } from '../contract/rules/compliance';
 import { addLink, drawQr, encodable, formatCertificateDate, spaced, wrap } from './certificate-pdf';
+import type { FontLoader } from './pdf-fonts';
+import { PdfTextWriter } from './pdf-text';
 
 export interface TrainingRecordPdfOptions {
   appName: string;
   /** Public origin of the platform; null leaves the QR codes out (a link to nowhere is worse than none). */
   origin: string | null;
+  /** The Noto fonts a name outside Helvetica needs (pdf-fonts.ts); without them such a name throws. */
+  fonts?: FontLoader | null;
 }
 
 // A4 portrait, in points.
@@ -293,7 +297,7 @@ function drawNote(flow: Flow, fonts: Fonts, text: string, x = MARGIN_X, width = 
   flow.y -= 6;
 }
 
-function drawFirstPageHeader(flow: Flow, fonts: Fonts, record: TrainingRecordResponse, appName: string) {
+function drawFirstPageHeader(flow: Flow, fonts: Fonts, record: TrainingRecordResponse, appName: string, writer: PdfTextWriter) {
   const { page } = flow;
   const right = MARGIN_X + CONTENT_WIDTH;
   let y = TOP;
@@ -311,7 +315,8 @@ function drawFirstPageHeader(flow: Flow, fonts: Fonts, record: TrainingRecordRes
 
   // The person: name, then a two-row grid of what identifies them.
   const { user } = record;
-  const nameLines = wrap(fonts.bold, encodable(fonts.bold, user.name), 15, CONTENT_WIDTH - 24, 2);
+  // The name in any script (embedded Noto fonts where Helvetica cannot print it: pdf-text.ts).
+  const nameLines = writer.wrap(user.name, 'sansBold', 15, CONTENT_WIDTH - 24, 2);
   const fields: [string, string | null][] = [
     ['Username', user.username],
     ['E-mail', user.email],
@@ -328,7 +333,7 @@ function drawFirstPageHeader(flow: Flow, fonts: Fonts, record: TrainingRecordRes
 
   let py = y - 14;
   for (const line of nameLines) {
-    page.drawText(line, { x: MARGIN_X + 14, y: py - 12, size: 15, font: fonts.bold, color: INK });
+    writer.draw(page, line, { x: MARGIN_X + 14, y: py - 12, size: 15, role: 'sansBold', color: INK }, 'auto');
     py -= 18;
   }
   py -= 6;
@@ -499,19 +504,25 @@ export async function renderTrainingRecordPdf(record: TrainingRecordResponse, op
   ]);
   const fonts: Fonts = { regular, bold, italic };
   const appName = encodable(bold, options.appName);
-  const personName = encodable(regular, user.name);
+  const headerTitle = `Training record · ${user.name}`;
+  const footerText = `${user.name} · ${user.username ? `${user.username} · ` : ''}Generated ${dateTime(record.generatedAt)}`;
+  const writer = await PdfTextWriter.create(doc, options.fonts ?? null, [
+    [user.name, 'sansBold'],
+    [headerTitle, 'sans'],
+    [footerText, 'sans'],
+  ]);
 
   const flow = createFlow(doc, fonts, (page) => {
     const right = MARGIN_X + CONTENT_WIDTH;
     const app = wrap(bold, spaced(appName), 7.5, CONTENT_WIDTH / 2 - 10, 1)[0] ?? '';
     page.drawText(app, { x: MARGIN_X, y: TOP - 8, size: 7.5, font: bold, color: NAVY });
-    const title = wrap(regular, `Training record  ·  ${personName}`, 8, CONTENT_WIDTH / 2 - 10, 1)[0] ?? '';
-    page.drawText(title, { x: right - regular.widthOfTextAtSize(title, 8), y: TOP - 8, size: 8, font: regular, color: MUTED });
+    const title = writer.wrap(headerTitle, 'sans', 8, CONTENT_WIDTH / 2 - 10, 1)[0] ?? '';
+    writer.draw(page, title, { x: right, y: TOP - 8, size: 8, role: 'sans', color: MUTED, align: 'right' });
     page.drawLine({ start: { x: MARGIN_X, y: TOP - 15 }, end: { x: right, y: TOP - 15 }, thickness: 0.8, color: RULE });
     return TOP - 22;
   });
   flow.addPage(false);
-  flow.y = drawFirstPageHeader(flow, fonts, record, options.appName);
+  flow.y = drawFirstPageHeader(flow, fonts, record, options.appName, writer);
 
   const required = record.courses.filter((course) => course.required);
   drawSummary(flow, fonts, required);
@@ -591,11 +602,11 @@ export async function renderTrainingRecordPdf(record: TrainingRecordResponse, op
 
   // Totals are known only now: every page gets the same footer.
   const total = flow.pages.length;
-  const footerLeft = wrap(regular, `${personName}  ·  ${user.username ? `${encodable(regular, user.username)}  ·  ` : ''}Generated ${dateTime(record.generatedAt)}`, 7.5, CONTENT_WIDTH - 90, 1)[0] ?? '';
+  const footerLeft = writer.wrap(footerText, 'sans', 7.5, CONTENT_WIDTH - 90, 1)[0] ?? '';
   flow.pages.forEach((page, index) => {
     const right = MARGIN_X + CONTENT_WIDTH;
     page.drawLine({ start: { x: MARGIN_X, y: FOOTER_Y + 12 }, end: { x: right, y: FOOTER_Y + 12 }, thickness: 0.6, color: RULE });
-    page.drawText(footerLeft, { x: MARGIN_X, y: FOOTER_Y, size: 7.5, font: regular, color: MUTED });
+    writer.draw(page, footerLeft, { x: MARGIN_X, y: FOOTER_Y, size: 7.5, role: 'sans', color: MUTED });
     const pageText = `Page ${index + 1} of ${total}`;
     page.drawText(pageText, { x: right - bold.widthOfTextAtSize(pageText, 7.5), y: FOOTER_Y, size: 7.5, font: bold, color: INK });
   });

@@ -1,0 +1,103 @@
+// fontkit's Indic and Universal shapers were compiled with Babel's regenerator and look for a
+// global `regeneratorRuntime` when they run (Devanagari): provide it before any shaping.
+import 'regenerator-runtime/runtime.js';
+import fontkit from '@pdf-lib/fontkit';
+import pdfFontFiles from './pdf-font-files.json';
+
+/**
+ * The Noto fonts certificate PDFs embed for what the standard PDF fonts cannot print: Latin with
+ * every diacritic, Greek and Cyrillic (Noto Sans / Noto Serif), Arabic, Devanagari and CJK
+ * (Simplified Chinese, which also covers the common Japanese kanji). The TTFs come from the
+ * `@expo-google-fonts/noto-*` packages and are served as static assets under /pdf-fonts/ (the
+ * Vite build copies them, vite.config.ts); they are never bundled into the Worker. Each file is
+ * fetched at first use, parsed once and kept for the life of the isolate; a PDF embeds only the
+ * glyphs it draws (pdf-lib subsetting).
+ */
+export type PdfFontFile = keyof typeof pdfFontFiles;
+export const PDF_FONT_FILES = Object.keys(pdfFontFiles) as PdfFontFile[];
+export const PDF_FONT_PATH = '/pdf-fonts/';
+
+/** Reads one font file's bytes (the Worker: the ASSETS binding; Node tests: node_modules). */
+export type FontLoader = (file: PdfFontFile) => Promise<Uint8Array>;
+
+/** The ASSETS binding's font loader: a plain GET of /pdf-fonts/<file>, answered by the asset store. */
+export function assetsFontLoader(assets: Fetcher): FontLoader {
+  return async (file) => {
+    const response = await assets.fetch(new Request(`https://assets.invalid${PDF_FONT_PATH}${file}`));
+    if (!response.ok) throw new Error(`font ${file} not available from static assets (${response.status}); run the build`);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+}
+
+/** The Worker's loader: the ASSETS binding when the Worker has static assets (always, deployed or local). */
+export function fontsFor(env: { ASSETS?: Fetcher }): FontLoader | null {
+  return env.ASSETS ? assetsFontLoader(env.ASSETS) : null;
+}
+
+type FontkitFont = ReturnType<typeof fontkit.create>;
+
+/** Bytes and parsed font per file, per isolate: the first certificate pays the fetch and parse. */
+const loaded = new Map<PdfFontFile, Promise<Uint8Array>>();
+const parsed = new WeakMap<Uint8Array, FontkitFont>();
+
+export function loadFont(loader: FontLoader, file: PdfFontFile): Promise<Uint8Array> {
+  let bytes = loaded.get(file);
+  if (!bytes) {
+    bytes = loader(file);
+    loaded.set(file, bytes);
+    // A failed fetch is not remembered: the next certificate tries again.
+    bytes.catch(() => loaded.delete(file));
+  }
+  return bytes;
+}
+
+/** Forgets every loaded font (tests measure a cold start with it). */
+export function forgetLoadedFonts(): void {
+  loaded.clear();
+}
+
+let subsetPatched = false;
+
+/**
+ * fontkit's TrueType subsetter writes a short `loca` table (offsets halved) whenever the subset is
+ * under 128 KB, but copies each glyph's data unpadded: a glyph of odd length (common in Noto Sans
+ * SC, whose glyphs carry no hinting) shifts every later offset by half a byte and the viewer draws
+ * nothing for them. Padding each glyph to an even length (allowed by the format) keeps offsets exact.
+ */
+function padSubsetGlyphs(font: FontkitFont): void {
+  if (subsetPatched) return;
+  const proto = Object.getPrototypeOf(font.createSubset()) as {
+    _addGlyph: (this: { glyf: { length: number; copy(target: unknown): void; constructor: unknown }[]; offset: number }, gid: number) => number;
+  };
+  const addGlyph = proto._addGlyph;
+  proto._addGlyph = function (gid) {
+    const index = addGlyph.call(this, gid);
+    const data = this.glyf[index]!;
+    if (data.length % 2 === 1) {
+      const BufferClass = data.constructor as { alloc(size: number): typeof data };
+      const padded = BufferClass.alloc(data.length + 1);
+      data.copy(padded);
+      this.glyf[index] = padded;
+      this.offset += 1;
+    }
+    return index;
+  };
+  subsetPatched = true;
+}
+
+/**
+ * The fontkit pdf-lib is given: the same bytes (from the isolate cache) give the same parsed font,
+ * so a warm certificate does not parse a 10 MB CJK font again. Each document still makes its own
+ * subset.
+ */
+export const cachingFontkit = {
+  create(bytes: Uint8Array): FontkitFont {
+    let font = parsed.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes as never);
+      padSubsetGlyphs(font);
+      parsed.set(bytes, font);
+    }
+    return font;
+  },
+};
