@@ -45,7 +45,7 @@ export const MESSAGES = {
   material: 'Please select a material',
   uploadMissing: 'Please select a file and provide a title',
   materialTitle: 'Please provide a title',
-  invalidFileType: 'Invalid file type. Only PDF, videos (MP4, WebM, OGG), PowerPoint files and SCORM packages (.zip) are allowed.',
+  invalidFileType: 'Invalid file type. Only PDF, videos (MP4, WebM, OGG), and PowerPoint files are allowed.',
 } as const;
 
 // ---------------------------------------------------------------- books

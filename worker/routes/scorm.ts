@@ -234,13 +234,26 @@ export const adminScormRoutes = new Hono<AppEnv>().get('/results', validate('que
   const request = { page, limit };
   const base = () =>
     db
+      // Named columns only: a batch answers rows keyed by column name, so two tables' `id` would collide.
       .select({
-        runtime: scormRuntime,
+        userId: scormRuntime.userId,
+        courseId: scormRuntime.courseId,
+        componentId: scormRuntime.componentId,
+        cycle: scormRuntime.cycle,
+        version: scormRuntime.version,
+        status: scormRuntime.status,
+        successStatus: scormRuntime.successStatus,
+        score: scormRuntime.score,
+        totalSeconds: scormRuntime.totalSeconds,
+        sessionSeconds: scormRuntime.sessionSeconds,
+        completedAt: scormRuntime.completedAt,
+        updatedAt: scormRuntime.updatedAt,
         firstName: users.firstName,
         lastName: users.lastName,
         username: users.username,
         courseTitle: courses.title,
-        component: components,
+        componentData: components.data,
+        componentType: components.type,
       })
       .from(scormRuntime)
       .innerJoin(users, eq(users.id, scormRuntime.userId))
@@ -259,16 +272,16 @@ export const adminScormRoutes = new Hono<AppEnv>().get('/results', validate('que
   );
   const body: ScormResultsPage = {
     results: items.map((row) => ({
-      userId: row.runtime.userId,
+      userId: row.userId,
       userName: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username,
       username: row.username,
-      courseId: row.runtime.courseId,
+      courseId: row.courseId,
       courseTitle: row.courseTitle,
-      componentId: row.runtime.componentId,
-      componentTitle: componentTitle(row.component),
-      cycle: row.runtime.cycle,
-      version: row.runtime.version,
-      summary: toRuntimeSummary(row.runtime),
+      componentId: row.componentId,
+      componentTitle: componentTitle({ data: row.componentData, type: row.componentType }),
+      cycle: row.cycle,
+      version: row.version,
+      summary: toRuntimeSummary(row),
     })),
     pagination,
   };
