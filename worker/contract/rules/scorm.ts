@@ -152,10 +152,8 @@ export function launchCmi(
 ): Record<string, string> {
   const cmi = resumableCmi(stored);
   const entry = scormEntry(stored);
-  // A package that left without suspending starts over (a fresh attempt of the same SCO).
-  if (entry === 'ab-initio') {
-    for (const key of ['cmi.core.lesson_location', 'cmi.location', 'cmi.suspend_data']) delete cmi[key];
-  }
+  // Suspend data and location are kept whatever the exit: a package that saves them but closes
+  // before setting exit to `suspend` (common when a tab is closed) still finds them.
   delete cmi['cmi.core.exit'];
   delete cmi['cmi.exit'];
   if (version === '1.2') {
