@@ -59,7 +59,7 @@ export type ScormPlayerEvent =
 
 export type ScormPlayerEmitted = { type: 'scorm.completed' } | { type: 'scorm.saved'; summary: ScormRuntimeSummary };
 
-interface CommitInput {
+export interface CommitInput {
   componentId: string;
   sessionId: string;
   cmi: Cmi;
