@@ -94,6 +94,8 @@ export const scormPlayerMachine = setup({
   guards: {
     commitQueued: ({ context }) => context.commitQueued,
     isDirty: ({ context }) => context.dirty,
+    /** The server's answer completes the component for the first time in this session. */
+    completesNow: ({ context }, params: { componentStatus: string }) => !context.completed && params.componentStatus === 'COMPLETED',
   },
   actions: {
     /** navigator.sendBeacon to the launch's signed beacon URL (a beacon sends no header). */
@@ -173,7 +175,7 @@ export const scormPlayerMachine = setup({
             input: ({ context }) => ({ componentId: context.componentId, sessionId: context.sessionId, cmi: context.cmi, finished: false }),
             onDone: [
               {
-                guard: ({ context, event }) => !context.completed && event.output.componentStatus === 'COMPLETED',
+                guard: { type: 'completesNow', params: ({ event }) => ({ componentStatus: event.output.componentStatus }) },
                 target: 'afterCommit',
                 actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved', 'announceCompleted'],
               },
@@ -196,7 +198,7 @@ export const scormPlayerMachine = setup({
         input: ({ context }) => ({ componentId: context.componentId, sessionId: context.sessionId, cmi: context.cmi, finished: true }),
         onDone: [
           {
-            guard: ({ context, event }) => !context.completed && event.output.componentStatus === 'COMPLETED',
+            guard: { type: 'completesNow', params: ({ event }) => ({ componentStatus: event.output.componentStatus }) },
             target: 'finished',
             actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved', 'announceCompleted'],
           },
