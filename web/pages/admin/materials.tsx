@@ -405,11 +405,13 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
             <Button variant="outline" palette="neutral" onClick={onClose}>
               Close
             </Button>
-            <Button asChild>
-              <a href={material.fileUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLink size={16} aria-hidden /> Open in New Tab
-              </a>
-            </Button>
+            {material.type === 'SCORM' ? null : (
+              <Button asChild>
+                <a href={material.fileUrl} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink size={16} aria-hidden /> Open in New Tab
+                </a>
+              </Button>
+            )}
           </>
         ) : null
       }
@@ -427,6 +429,18 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
             ))}
           </video>
         )
+      ) : null}
+      {material?.type === 'SCORM' ? (
+        <EmptyState
+          bordered
+          icon={<Package />}
+          title={material.scorm ? `${material.scorm.title} · SCORM ${material.scorm.version}` : 'SCORM package'}
+          description={
+            material.scorm
+              ? `${material.scorm.fileCount} files (${formatFileSize(material.scorm.expandedBytes)} expanded), launched from ${material.scorm.launchPath}${material.scorm.masteryScore != null ? `, pass mark ${material.scorm.masteryScore}%` : ''}. Learners play it from a course component; their results are on the Assessments page.`
+              : 'Learners play it from a course component.'
+          }
+        />
       ) : null}
       {material?.type === 'PPT' ? (
         <EmptyState
