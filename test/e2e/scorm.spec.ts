@@ -149,7 +149,12 @@ describe('SCORM packages', () => {
     await page.goto(`/course/${courseId}/material/${componentId}`);
     frame = packageFrame(page);
     await frame.getByText('Question 3 of 5').waitFor();
-    for (let i = 2; i < 5; i++) await answer(frame, i);
+    // Keyboard only inside the package: Space picks the focused answer, Tab reaches the button, Enter submits.
+    await frame.getByLabel(ANSWERS[2], { exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    for (let i = 3; i < 5; i++) await answer(frame, i);
     await frame.getByRole('heading', { name: 'Passed: 100%' }).waitFor();
     await page.locator('#main-content').getByText('This component is complete.').waitFor();
     expect((await progressOf(learner, courseId)).courseProgress.status).toBe('COMPLETED');
