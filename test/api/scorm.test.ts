@@ -321,6 +321,29 @@ describe('playing a SCORM component', () => {
     ]);
   });
 
+  it('starts fresh after a real recertification: the new cycle has no runtime data, the old cycle keeps its completion', async () => {
+    const e = await createUser({ domainIds: [book] });
+    const token = await login(e);
+    const c3 = await scormCourse(demo.id, [e.id]);
+    await commit(token, { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '90', 'cmi.suspend_data': 'first cycle' }, {}, c3.componentId);
+    // The certificate is due within the recertification window.
+    await db
+      .update(schema.certificates)
+      .set({ expiresAt: new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString() })
+      .where(and(eq(schema.certificates.userId, e.id), eq(schema.certificates.courseId, c3.courseId)));
+    const renewed = await api('POST', `/api/v2/user/progress/courses/${c3.courseId}/recertify`, { token });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    const res = await launch(token, c3.componentId);
+    expect(res.body).toMatchObject({ cycle: 2, summary: { status: 'not attempted', completed: false } });
+    expect(res.body.cmi['cmi.suspend_data']).toBeUndefined();
+    const progress = await api('GET', `/api/v2/user/progress/courses/${c3.courseId}`, { token });
+    expect(progress.body.componentProgresses[0]).toMatchObject({ status: 'IN_PROGRESS' });
+    const rows = await db.select().from(schema.scormRuntime).where(eq(schema.scormRuntime.userId, e.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ cycle: 1, score: 90 });
+    expect(rows[0].completedAt).not.toBeNull();
+  });
+
   it('shows learners\u2019 SCORM status, score and time to admins only', async () => {
     expect((await api('GET', '/api/v2/admin/scorm/results', { token: alex.token })).status).toBe(403);
     const res = await api('GET', `/api/v2/admin/scorm/results?courseId=${course.courseId}`, { token: admin });
