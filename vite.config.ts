@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -27,10 +28,30 @@ function pdfFonts(): Plugin {
 
 // The client lives in web/ and is built into dist/client, which the Worker serves as static
 // assets (wrangler.toml [assets]). In dev, /api goes to `wrangler dev` on 8787.
+/**
+ * scorm-again's CrossFrameAPI, as its own classic script at /scorm-runtime/cross-frame-api.js: the
+ * Worker adds it to a SCORM package's launch file, whose sandboxed (opaque-origin) document can
+ * load a classic script from the platform but not a module (that would need CORS).
+ */
+function scormRuntimeScript(): Plugin {
+  return {
+    name: 'scorm-runtime-script',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'scorm-runtime/cross-frame-api.js',
+        source: readFileSync(fromRoot('./node_modules/scorm-again/dist/cross-frame-api.min.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '\n'),
+      });
+    },
+  };
+}
+
+// The client lives in web/ and is built into dist/client, which the Worker serves as static
+// assets (wrangler.toml [assets]). In dev, /api goes to `wrangler dev` on 8787.
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), pdfFonts()],
+  plugins: [react(), pdfFonts(), scormRuntimeScript()],
   resolve: {
     alias: {
       'styled-system': fromRoot('./styled-system'),

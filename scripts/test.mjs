@@ -59,6 +59,7 @@ const E2E_SECONDS = {
   'learner.spec.ts': 31,
   'recertification.spec.ts': 26,
   'admin-compliance.spec.ts': 25,
+  'scorm.spec.ts': 27,
 };
 function e2eHalves() {
   const files = readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts'));

@@ -4,7 +4,7 @@ import type { AppEnv } from './env';
 import { ApiError, onError } from './errors';
 import { requireAdmin, requireAuth } from './middleware/auth';
 import { purgePublicCoursesAfterWrite } from './middleware/edge-cache';
-import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, forgetAdminSnapshotsAfterWrite, forgetComplianceAfterWrite, noStore, requestContext, settleRequestBody } from './middleware/common';
+import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, packageResponsePolicy, forgetAdminSnapshotsAfterWrite, forgetComplianceAfterWrite, noStore, requestContext, settleRequestBody } from './middleware/common';
 import { adminAssessments } from './routes/admin-assessments';
 import { adminCourses } from './routes/admin-courses';
 import { adminDashboard } from './routes/admin-dashboard';
@@ -15,6 +15,7 @@ import { certificates } from './routes/certificates';
 import { courses } from './routes/courses';
 import { domainsRoutes } from './routes/domains';
 import { materials } from './routes/materials';
+import { adminScormRoutes, scormRoutes } from './routes/scorm';
 import { progress } from './routes/progress';
 import { publicRoutes } from './routes/public';
 import { reports } from './routes/reports';
@@ -41,11 +42,15 @@ export const PUBLIC_API_ROUTES = [
   'GET /api/v2/materials/:id/file',
   // A video's caption file, loaded by a <track> element through a signed link (or with a session).
   'GET /api/v2/materials/:id/captions/:captionId/file',
+  // A SCORM package's files, opened by a sandboxed frame through a signed path (routes/scorm.ts).
+  'GET /api/v2/scorm/content/:id/:token/*',
+  // The SCORM player's page-hide commit (navigator.sendBeacon sends no header): a signed URL.
+  'POST /api/v2/scorm/components/:id/beacon',
 ] as const;
 
 export const app = new Hono<AppEnv>()
   .use('*', requestContext)
-  .use('/api/*', settleRequestBody, fileResponsePolicy, apiSecurityHeaders, noStore, apiBodyLimit())
+  .use('/api/*', settleRequestBody, packageResponsePolicy, fileResponsePolicy, apiSecurityHeaders, noStore, apiBodyLimit())
   .get('/api/health', (c) => c.json({ ok: true }))
   // Readiness: the database answers (one trivial D1 round trip; the bench's floor for a D1 call).
   .get('/api/health/db', async (c) => {
@@ -54,9 +59,10 @@ export const app = new Hono<AppEnv>()
   })
   // Who may call what, by prefix: the one place guards are declared. Routes under these prefixes
   // must not add the same guard again. Public API routes are listed in PUBLIC_API_ROUTES
-  // (test/api/route-table.test.ts walks the route table against it). Two routers mix public and
+  // (test/api/route-table.test.ts walks the route table against it). Three routers mix public and
   // private routes and so guard per handler: /api/v2/materials (a file opened through a signed
-  // link has no session) and /api/v2/certificates (verification is public).
+  // link has no session), /api/v2/scorm (package files and the page-hide beacon are signed links)
+  // and /api/v2/certificates (verification is public).
   .use('/api/auth/user', requireAuth)
   .use('/api/auth/logout', requireAuth)
   .use('/api/auth/password', requireAuth)
@@ -100,6 +106,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/user/assessments', assessments)
   .route('/api/v2/user/reports', reports)
   .route('/api/v2/materials', materials)
+  .route('/api/v2/scorm', scormRoutes)
   .route('/api/v2/certificates', certificates)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
@@ -111,6 +118,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/requirements', requirementRoutes)
   .route('/api/v2/admin/compliance', complianceRoutes)
   .route('/api/v2/admin/users', adminUserRecordRoutes)
+  .route('/api/v2/admin/scorm', adminScormRoutes)
   .route('/api/v2/user/requirements', userRequirementRoutes)
   .route('/certificate/verify', verifyPage);
 

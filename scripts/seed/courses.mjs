@@ -454,4 +454,20 @@ export const COURSES = [
     },
     post: null,
   },
+  {
+    key: 'ppe',
+    book: 'hazcom',
+    title: 'PPE Essentials (SCORM)',
+    description:
+      'A short interactive quiz, delivered as a SCORM 1.2 package: inspecting PPE before use, hearing protection, eye protection, chemical gloves and who pays for PPE. Score 80% to complete it.',
+    timeLimit: 15,
+    passingScore: 80,
+    allowBrowse: true,
+    createdDaysAgo: 5,
+    publishedDaysAgo: 4,
+    // A SCORM package (scripts/seed-assets/ppe-quiz-scorm), zipped and expanded by the seed.
+    materials: [{ handout: 'ppeQuiz', title: 'PPE Essentials Quiz', description: 'Five questions; your answers are saved as you go, so you can leave and resume.' }],
+    pre: null,
+    post: null,
+  },
 ];

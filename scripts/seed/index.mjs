@@ -25,6 +25,31 @@ const VIDEO = {
   /** English captions of the video, timed to its cards (the video itself has no sound). */
   captions: { url: new URL('../seed-assets/pass-technique.en.vtt', import.meta.url), fileName: 'pass-technique.en.vtt', language: 'en', label: 'English' },
 };
+/**
+ * The demo SCORM 1.2 package (an HTML quiz written for this project): its files are zipped with
+ * fflate at seed time and expanded from that zip under the material's prefix, as an admin's upload
+ * is. Its manifest facts are the ones the Worker reads from imsmanifest.xml.
+ */
+const SCORM = {
+  key: 'ppeQuiz',
+  dir: new URL('../seed-assets/ppe-quiz-scorm/', import.meta.url),
+  files: ['imsmanifest.xml', 'index.html', 'quiz.js', 'style.css'],
+  fileName: 'ppe-essentials-quiz.zip',
+  title: 'PPE Essentials Quiz (SCORM 1.2)',
+  description: 'Interactive five-question quiz on personal protective equipment; reports score and completion.',
+  manifest: { version: '1.2', title: 'PPE Essentials Quiz', launchPath: 'index.html', masteryScore: 80 },
+};
+
+const SCORM_CONTENT_TYPES = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', xml: 'application/xml' };
+
+/** The demo package as a zip, built from the committed files. */
+export async function scormDemoZip() {
+  const [{ readFile }, { zipSync }] = await Promise.all([import('node:fs/promises'), import('fflate')]);
+  const entries = {};
+  for (const name of SCORM.files) entries[name] = new Uint8Array(await readFile(new URL(name, SCORM.dir)));
+  return zipSync(entries, { level: 6, mtime: new Date('2026-11-26T00:00:00Z') });
+}
+
 // Overall progress weights of the API reference, renormalised over the types a course has.
 const WEIGHTS = { PRE_ASSESSMENT: 20, MATERIAL: 50, POST_ASSESSMENT: 30 };
 
@@ -55,7 +80,7 @@ export async function prepareAssets({ videoBytes, captionBytes } = {}) {
   const usesVideo = usedHandouts.includes(VIDEO.key);
   const [hashes, rendered, captions] = await Promise.all([
     Promise.all(USERS.map((u) => hashPassword(u.password))),
-    Promise.all(usedHandouts.map((key) => (key === VIDEO.key ? (videoBytes ?? readVideo()) : renderHandout(HANDOUTS[key])))),
+    Promise.all(usedHandouts.map((key) => (key === VIDEO.key ? (videoBytes ?? readVideo()) : key === SCORM.key ? scormDemoZip() : renderHandout(HANDOUTS[key])))),
     usesVideo ? (captionBytes ?? readVideoCaptions()) : null,
   ]);
   return {
@@ -160,7 +185,46 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   // ---- materials: PDFs rendered at seed time, the video read from the committed asset -------------
   const files = []; // { key, bytes, contentType }
   const materials = {};
+  const scormPackages = [];
+  const { unzipSync } = fileBytes.has(SCORM.key) ? await import('fflate') : {};
   [...fileBytes.keys()].forEach((key, i) => {
+    if (key === SCORM.key) {
+      // Expanded from the zip under the material's prefix, with its package row, like an upload.
+      const id = randomUUID();
+      const zip = fileBytes.get(key);
+      const expanded = unzipSync(zip);
+      const names = Object.keys(expanded).filter((name) => !name.endsWith('/'));
+      for (const name of names) {
+        files.push({ key: `materials/${id}/scorm/${name}`, bytes: expanded[name], contentType: SCORM_CONTENT_TYPES[name.split('.').pop()] ?? 'application/octet-stream' });
+      }
+      const created = at(70 - i, '11:00');
+      materials[key] = { id, type: 'SCORM' };
+      rows.materials.push({
+        id,
+        title: SCORM.title,
+        description: SCORM.description,
+        type: 'SCORM',
+        file_name: SCORM.fileName,
+        file_size: zip.byteLength,
+        content_type: 'application/zip',
+        storage_key: `materials/${id}/scorm/`,
+        created_by: admin.id,
+        created_at: iso(created),
+        updated_at: iso(created),
+      });
+      scormPackages.push({
+        material_id: id,
+        version: SCORM.manifest.version,
+        title: SCORM.manifest.title,
+        launch_path: SCORM.manifest.launchPath,
+        file_count: names.length,
+        expanded_bytes: names.reduce((sum, name) => sum + expanded[name].byteLength, 0),
+        mastery_score: SCORM.manifest.masteryScore,
+        files: JSON.stringify(names),
+        created_at: iso(created),
+      });
+      return;
+    }
     const isVideo = key === VIDEO.key;
     const meta = isVideo ? VIDEO : HANDOUTS[key];
     const id = randomUUID();
@@ -224,7 +288,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       created_at: iso(created),
       updated_at: iso(published ?? created),
     });
-    const parts = [{ type: 'PRE_ASSESSMENT', spec: c.pre }];
+    const parts = c.pre ? [{ type: 'PRE_ASSESSMENT', spec: c.pre }] : [];
     for (const m of c.materials) parts.push({ type: 'MATERIAL', spec: m });
     if (c.post) parts.push({ type: 'POST_ASSESSMENT', spec: c.post });
     parts.forEach((part, index) => {
@@ -575,6 +639,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     ['user_domains', rows.userDomains],
     ['materials', rows.materials],
     ['material_captions', rows.materialCaptions],
+    ['scorm_packages', scormPackages],
     ['courses', rows.courses],
     ['course_components', rows.components],
     ['course_progress', rows.courseProgress],

@@ -9,6 +9,7 @@ import { incompleteAttemptsMachine } from '../incomplete-attempts.machine';
 import { materialProgressMachine } from '../material-progress.machine';
 import { recertificationMachine } from '../recertification.machine';
 import { expiredLinkError, resetPasswordMachine } from '../reset-password.machine';
+import { scormPlayerMachine } from '../scorm-player.machine';
 import { sessionMachine } from '../session.machine';
 
 /**
@@ -83,6 +84,27 @@ const demoAssessment = {
     { id: 'q2', question: 'Fire doors may be wedged open.', type: 'TRUE_FALSE', options: [] },
   ],
 };
+
+const demoScormSummary = (completed: boolean, status: string) => ({ status, successStatus: completed ? 'passed' : null, score: completed ? 100 : null, totalSeconds: 95, completed, updatedAt: null });
+const demoScormLaunch = (resume: boolean) => ({
+  componentId: 'component-scorm',
+  materialId: 'material-scorm',
+  title: 'PPE Essentials Quiz',
+  version: '1.2',
+  launchUrl: '/api/v2/scorm/content/component-scorm/signed/index.html',
+  cycle: 1,
+  cmi: resume ? { 'cmi.core.entry': 'resume', 'cmi.suspend_data': '{"current":2}' } : { 'cmi.core.entry': '' },
+  beaconUrl: '/api/v2/scorm/components/component-scorm/beacon?sig=demo',
+  summary: demoScormSummary(false, resume ? 'incomplete' : 'not attempted'),
+  learnerName: 'Learner, Demo',
+  learnerId: 'u-demo',
+  masteryScore: 80,
+});
+const demoScormCommit = (completed: boolean) => ({
+  summary: demoScormSummary(completed, completed ? 'passed' : 'incomplete'),
+  componentStatus: completed ? 'COMPLETED' : 'IN_PROGRESS',
+  progressPercentage: completed ? 100 : 0,
+});
 
 const freshHistory = { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null };
 const passedHistory = { usedAttempts: 1, remainingAttempts: 2, lastAttempt: { attemptId: 'att-1', attemptNumber: 1, score: 100, passed: true } };
@@ -372,6 +394,33 @@ export const MACHINES: MachineEntry[] = [
       ],
       'done: importChunk': [
         { label: 'chunk imported', payload: () => ({ output: demoImportRows.map((r) => ({ ...r, status: 'created' })) }) },
+      ],
+    },
+  },
+  {
+    key: 'scorm-player',
+    title: 'SCORM package player',
+    description:
+      'A learner playing a SCORM 1.2 or 2004 package. The player gets the launch data from the server (the learner\u2019s saved data for this training cycle, so a package left mid-way resumes where it was), then the package runs in a sandboxed frame and talks to the SCORM runtime in the player page. Every change is kept; every commit is sent to the server, and a commit asked for while one is in flight is sent right after it; a failed commit is reported and its data goes again with the next one. When the package finishes, its final data is saved and the session ends; a failed final save can be retried. Hiding the page sends the unsaved data with a beacon and keeps playing; leaving the page (closing the tab, another page) sends it and ends the session. The component completes, and counts toward the course and the certificate, only when the server judges the package\u2019s status and score complete.',
+    machine: scormPlayerMachine,
+    inputs: [{ label: 'new session', value: () => ({ componentId: 'component-scorm', sessionId: 'session-demo-0001' }) }],
+    samples: {
+      'done: launch': [
+        {
+          label: 'first launch',
+          payload: () => ({ output: demoScormLaunch(false) }),
+        },
+        {
+          label: 'resume after a suspend',
+          payload: () => ({ output: demoScormLaunch(true) }),
+        },
+      ],
+      'runtime.change': [{ label: 'answer saved', payload: () => ({ cmi: { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': '{"current":3}' } }) }],
+      'runtime.commit': [{ label: 'mid-way', payload: () => ({ cmi: { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': '{"current":3}' } }) }],
+      'runtime.finish': [{ label: 'passed', payload: () => ({ cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '100' } }) }],
+      'done: commit': [
+        { label: 'in progress', payload: () => ({ output: demoScormCommit(false) }) },
+        { label: 'component completed', payload: () => ({ output: demoScormCommit(true) }) },
       ],
     },
   },

@@ -28,6 +28,7 @@ import type {
   UserDto,
 } from '@contract/admin-people';
 import type { InferInput } from 'valibot';
+import type { ScormResultsPage } from '@contract/scorm';
 import { api, apiRequest } from './client';
 import { getPage, type Page, type PageParams } from './paging';
 // Relative import (not @contract/*): the unit-test project has no path alias.
@@ -84,6 +85,8 @@ export const assessmentsApi = {
     return { items: answer.attempts, pagination: answer.pagination ?? paginationOf(answer.currentPage + 1, limit, answer.totalItems) };
   },
   summary: (signal?: AbortSignal) => api.get<AssessmentSummary>('/v2/admin/assessments/summary', { signal }),
+  /** Learners' SCORM results (status, score, time), newest first. */
+  scormResults: (page: number, limit = 10, signal?: AbortSignal) => api.get<ScormResultsPage>('/v2/admin/scorm/results', { query: { page, limit }, signal }),
   auditLog: (page: number, size = 10, signal?: AbortSignal) => api.get<AuditLogPage>('/v2/admin/assessments/audit-log', { query: { page, size }, signal }),
   reset: (componentId: string, userId: string, reason: string) => api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/reset`, { reason } satisfies InterventionBody),
   markPassed: (componentId: string, userId: string, score: number, reason: string) =>

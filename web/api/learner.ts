@@ -19,6 +19,7 @@ import type {
   QuestionsResponse,
   StartAttemptResponse,
 } from '@contract/learner';
+import type { ScormCommitBody, ScormCommitResponse, ScormLaunchResponse } from '@contract/scorm';
 import { api, apiRequest, hasErrorCode, TOKEN_KEY } from './client';
 
 export interface CourseListParams {
@@ -80,6 +81,10 @@ export const learnerApi = {
       body: JSON.stringify({ additionalSeconds }),
     });
   },
+
+  // SCORM packages
+  scormLaunch: (componentId: string) => api.get<ScormLaunchResponse>(`/v2/scorm/components/${enc(componentId)}/launch`),
+  scormCommit: (componentId: string, body: ScormCommitBody) => api.put<ScormCommitResponse>(`/v2/scorm/components/${enc(componentId)}/runtime`, body),
 
   // Materials
   material: (materialId: string) => api.get<Material>(`/v2/materials/${enc(materialId)}`),

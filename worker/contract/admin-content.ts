@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { CaptionTrack } from './captions';
+import type { ScormPackageInfo } from './scorm';
 import { arrayOrPageQueryFields, DEFAULT_PAGE_SIZE, idString, optionalText, pageQueryFields, requiredString, searchText, type Pagination } from './common';
 import {
   COMPONENT_TYPES,
@@ -306,7 +307,7 @@ export const materialListQuery = v.object({
   ...arrayOrPageQueryFields(),
   /** Original clients search with `query`; both spellings filter. */
   query: searchText,
-  type: v.optional(v.union([v.picklist(MATERIAL_TYPES), v.literal('')], 'Type must be PDF, VIDEO or PPT'), ''),
+  type: v.optional(v.union([v.picklist(MATERIAL_TYPES), v.literal('')], 'Type must be PDF, VIDEO, PPT or SCORM'), ''),
 });
 export interface MaterialListPage {
   materials: Material[];
@@ -326,6 +327,8 @@ export interface Material {
   driveFileUrl: string;
   /** Caption tracks of a video (empty for other types), each URL signed like `fileUrl`. */
   captions: CaptionTrack[];
+  /** A SCORM package's manifest facts (null for other types). */
+  scorm: ScormPackageInfo | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -361,7 +364,7 @@ export interface PresignResponse {
   expiresIn: number;
 }
 
-export const MATERIAL_TYPE_LABELS: Record<MaterialType, string> = { PDF: 'PDF', VIDEO: 'Video', PPT: 'PowerPoint' };
+export const MATERIAL_TYPE_LABELS: Record<MaterialType, string> = { PDF: 'PDF', VIDEO: 'Video', PPT: 'PowerPoint', SCORM: 'SCORM package' };
 export { MATERIAL_TYPES };
 
 /** Extension to material type: pdf is PDF; mp4, webm, ogg are VIDEO; ppt, pptx are PPT; null for anything else. */
@@ -370,6 +373,7 @@ export function materialTypeFromFileName(fileName: string): MaterialType | null 
   if (ext === 'pdf') return 'PDF';
   if (ext === 'mp4' || ext === 'webm' || ext === 'ogg') return 'VIDEO';
   if (ext === 'ppt' || ext === 'pptx') return 'PPT';
+  if (ext === 'zip') return 'SCORM';
   return null;
 }
 

@@ -3,7 +3,7 @@ export const COMPONENT_TYPES = ['PRE_ASSESSMENT', 'MATERIAL', 'POST_ASSESSMENT']
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 export const QUESTION_TYPES = ['MCQ', 'TRUE_FALSE'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const MATERIAL_TYPES = ['PDF', 'VIDEO', 'PPT'] as const;
+export const MATERIAL_TYPES = ['PDF', 'VIDEO', 'PPT', 'SCORM'] as const;
 export const COURSE_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 /** A learner's enrollment in a course. */

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   /** Captions are only for VIDEO materials. */
   NOT_A_VIDEO: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A SCORM package that cannot be played (no manifest, unsafe paths, ...): the message names the problem. */
+  INVALID_PACKAGE: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -14,6 +14,7 @@ import {
   SUBMIT_REASONS,
 } from '../contract/course';
 import { EVENT_KINDS } from '../contract/compliance';
+import { SCORM_VERSIONS } from '../contract/scorm';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../contract/think';
 
 /** Outbox row states: RECORDED (outbox mode, never sent), PENDING, SENT, FAILED (not retried). */
@@ -143,6 +144,25 @@ export const materialCaptions = sqliteTable(
   },
   (t) => [uniqueIndex('material_captions_language_uq').on(t.materialId, t.language)],
 );
+
+/**
+ * A SCORM package material: what its manifest says and where its expanded files are. The files live
+ * under `materials/<id>/scorm/` in storage; `files` lists their paths so a delete removes them all.
+ */
+export const scormPackages = sqliteTable('scorm_packages', {
+  materialId: text('material_id')
+    .primaryKey()
+    .references(() => materials.id, { onDelete: 'cascade' }),
+  version: text('version', { enum: SCORM_VERSIONS }).notNull(),
+  title: text('title').notNull(),
+  launchPath: text('launch_path').notNull(),
+  fileCount: integer('file_count').notNull(),
+  expandedBytes: integer('expanded_bytes').notNull(),
+  /** 0-100 when the manifest declares one. */
+  masteryScore: real('mastery_score'),
+  files: text('files', { mode: 'json' }).notNull().$type<string[]>(),
+  createdAt: createdAt(),
+});
 
 export const components = sqliteTable(
   'course_components',
@@ -551,3 +571,32 @@ export const adminSnapshots = sqliteTable('admin_snapshots', {
   expiresAt: text('expires_at').notNull(),
   body: text('body', { mode: 'json' }).notNull(),
 });
+
+/**
+ * A learner's SCORM runtime data for one component in one training cycle: the flattened data
+ * model as last committed, and what it means (status, score, time). A recertification starts a new
+ * cycle and so a fresh row; earlier cycles' rows are kept.
+ */
+export const scormRuntime = sqliteTable(
+  'scorm_runtime',
+  {
+    id: id(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    cycle: integer('cycle').notNull(),
+    version: text('version', { enum: SCORM_VERSIONS }).notNull(),
+    cmi: text('cmi', { mode: 'json' }).notNull().$type<Record<string, string>>(),
+    status: text('status').notNull(),
+    successStatus: text('success_status'),
+    score: real('score'),
+    /** The current session's id and reported time; a new session folds it into totalSeconds. */
+    sessionId: text('session_id'),
+    sessionSeconds: integer('session_seconds').notNull().default(0),
+    totalSeconds: integer('total_seconds').notNull().default(0),
+    completedAt: text('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('scorm_runtime_user_component_cycle_uq').on(t.userId, t.componentId, t.cycle), index('scorm_runtime_course_idx').on(t.courseId, t.updatedAt)],
+);

@@ -60,9 +60,27 @@ export const apiSecurityHeaders = secureHeaders({
 export const fileResponsePolicy = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const type = c.res.headers.get('content-type') ?? '';
+  if (c.res.headers.has('X-Package-Policy')) return;
   if (/^(application\/pdf|video\/|audio\/|application\/vnd\.|application\/msword|application\/octet-stream)/.test(type)) {
     c.res.headers.set('Content-Security-Policy', "frame-ancestors 'self'");
   }
+});
+
+/**
+ * A SCORM package's files carry their own policy (routes/scorm.ts `packagePolicy`: a sandbox, sources
+ * limited to the package's signed path), handed over in `X-Package-Policy` and set here last, after
+ * the API's strict headers. Their resource policy is `cross-origin`: the sandboxed package document
+ * has an opaque origin, and `same-origin` would stop it loading its own images and scripts. The
+ * signed path is what protects them.
+ */
+export const packageResponsePolicy = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const policy = c.res.headers.get('X-Package-Policy');
+  if (!policy) return;
+  c.res.headers.delete('X-Package-Policy');
+  c.res.headers.set('Content-Security-Policy', policy);
+  c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  c.res.headers.delete('Cross-Origin-Opener-Policy');
 });
 
 /** Past this many unread bytes a refused body is cancelled instead of drained. */

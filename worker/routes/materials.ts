@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -17,15 +17,18 @@ import { CAPTION_MAX_BYTES, CAPTION_MESSAGES, captionFields, captionParams, defa
 import { idParam, idString, searchQuery, searchTermOf } from '../contract/common';
 import { offsetOf, paginate } from '../db/paginate';
 import { isUniqueViolation } from '../db/errors';
-import { materialCaptions, materials as materialsTable, users } from '../db/schema';
+import { materialCaptions, materials as materialsTable } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireAuth } from '../middleware/auth';
 import { auditInsert } from '../services/audit';
+import { liveLinkUser } from '../services/link-sessions';
 import { CAPTION_CONTENT_TYPE, captionsByMaterial, captionsOf, captionStorageKey, toCaptionTrack } from '../services/captions';
-import { contentDisposition, fileKindFor, MAGIC_BYTES_NEEDED, safeFileName, type FileKind } from '../services/file-types';
+import { contentDisposition, extensionOf, fileKindFor, MAGIC_BYTES_NEEDED, safeFileName, type FileKind } from '../services/file-types';
+import { SCORM_MESSAGES, SCORM_MAX_ZIP_BYTES } from '../contract/scorm';
+import { deletePackageFiles } from '../services/scorm-package';
 import { captionLinkScope, signedFileUrl, verifyFileLink, type LinkSession } from '../services/material-links';
-import { findAccessibleMaterial, findMaterial, insertMaterial, materialSearch, toMaterial, usageCount, type MaterialRow } from '../services/materials';
+import { findAccessibleMaterial, findMaterial, insertMaterial, insertScormMaterial, materialSearch, scormFilesOf, scormInfoByMaterial, toMaterial, usageCount, type MaterialRow } from '../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { parseRange } from '../services/ranges';
 import { checkMagic, MULTIPART_OVERHEAD, requireKind, sniffAndCap, tooLarge, uploadFields, uploadTracker } from '../services/uploads';
@@ -66,13 +69,15 @@ const linkSession = (c: Context<AppEnv>): LinkSession => ({ userId: c.var.user.i
 async function materialsFor(c: Context<AppEnv>, rows: MaterialRow[]): Promise<Material[]> {
   const session = linkSession(c);
   const videos = rows.filter((row) => row.type === 'VIDEO').map((row) => row.id);
-  const captions = await captionsByMaterial(c.var.db, videos);
+  const packages = rows.filter((row) => row.type === 'SCORM').map((row) => row.id);
+  const [captions, scorm] = await Promise.all([captionsByMaterial(c.var.db, videos), scormInfoByMaterial(c.var.db, packages)]);
   return Promise.all(
     rows.map(async (row) =>
       toMaterial(
         row,
         await signedFileUrl(c.env.JWT_SECRET, row.id, session),
         await Promise.all((captions.get(row.id) ?? []).map((caption) => toCaptionTrack(c.env.JWT_SECRET, caption, session))),
+        scorm.get(row.id) ?? null,
       ),
     ),
   );
@@ -84,7 +89,13 @@ async function materialFor(c: Context<AppEnv>, row: MaterialRow): Promise<Materi
 }
 
 /** Reads a file part whole, refusing it past `max` bytes (caption files are small text files). */
-async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
+const readCapped = (stream: ReadableStream<Uint8Array>, max: number) =>
+  readUpTo(stream, max, () => new ApiError('PAYLOAD_TOO_LARGE', CAPTION_MESSAGES.tooLarge, { fields: { file: CAPTION_MESSAGES.tooLarge } }));
+
+const scormTooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', SCORM_MESSAGES.tooLargeZip, { fields: { file: SCORM_MESSAGES.tooLargeZip } });
+
+/** Reads a stream whole, throwing `tooBig()` past `max` bytes. */
+async function readUpTo(stream: ReadableStream<Uint8Array>, max: number, tooBig: () => ApiError): Promise<Uint8Array> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -94,7 +105,7 @@ async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Prom
     size += value.length;
     if (size > max) {
       await reader.cancel().catch(() => undefined);
-      throw new ApiError('PAYLOAD_TOO_LARGE', CAPTION_MESSAGES.tooLarge, { fields: { file: CAPTION_MESSAGES.tooLarge } });
+      throw tooBig();
     }
     chunks.push(value);
   }
@@ -131,19 +142,9 @@ const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { id: stri
   if (!c.req.header('authorization') && u && t && ver && exp && sig) {
     const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
     if (!(await verifyFileLink(c.env.JWT_SECRET, scope, session, exp, sig))) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
-    const user = await c.var.db
-      .select({
-        id: users.id,
-        role: users.role,
-        tokenVersion: users.tokenVersion,
-        deactivatedAt: users.deactivatedAt,
-        revoked: sql<number>`EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${t})`,
-      })
-      .from(users)
-      .where(eq(users.id, u))
-      .get();
+    const user = await liveLinkUser(c.var.db, session);
     // A link dies with the session that signed it: logout, a new token version, or a deactivated account.
-    if (!user || user.revoked || user.deactivatedAt || user.tokenVersion !== session.tokenVersion) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
     c.set('fileUser', { id: user.id, role: user.role });
     return next();
   }
@@ -195,6 +196,7 @@ export const materials = new Hono<AppEnv>()
     const storage = c.var.storage;
     const fields: Record<string, string> = {};
     let stored: { key: string; kind: FileKind; fileName: string; size: number } | null = null;
+    let scorm: { fileName: string; bytes: Uint8Array } | null = null;
     try {
       for await (const part of readMultipart(c.req.raw.body, boundary)) {
         if (part.fileName === null) {
@@ -202,7 +204,12 @@ export const materials = new Hono<AppEnv>()
           continue;
         }
         // An empty file input sends a part with an empty file name; a second file is ignored.
-        if (part.name !== 'file' || part.fileName === '' || stored) continue;
+        if (part.name !== 'file' || part.fileName === '' || stored || scorm) continue;
+        if (extensionOf(part.fileName) === 'zip') {
+          // A SCORM package: read whole (capped), checked and expanded after the other fields.
+          scorm = { fileName: safeFileName(part.fileName), bytes: await readUpTo(part.body, Math.min(max, SCORM_MAX_ZIP_BYTES), () => scormTooLarge()) };
+          continue;
+        }
         const kind = requireKind(part.fileName);
         const { head, stream } = await sniffAndCap(part.body, max);
         checkMagic(kind, head);
@@ -210,6 +217,10 @@ export const materials = new Hono<AppEnv>()
         const fileName = part.fileName.split(/[\\/]/).pop() || `file.${kind.ext}`;
         stored = { key, kind, fileName, size: 0 };
         stored.size = (await storage.put(key, stream, { contentType: kind.contentType, tracker: uploadTracker(c.var.db) })).size;
+      }
+      if (scorm) {
+        const { title, description } = uploadFields(scorm.fileName, fields.title, fields.description);
+        return c.json(await materialFor(c, await insertScormMaterial(c.var.db, storage, c.var.user.id, { ...scorm, title, description })), 201);
       }
       if (!stored) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
       const { title, description } = uploadFields(stored.fileName, fields.title, fields.description);
@@ -318,6 +329,8 @@ export const materials = new Hono<AppEnv>()
     if (used > 0) throw new ApiError('IN_USE', `This material is used by ${used} course component(s) and cannot be deleted`);
     // Its caption rows go with it (foreign key cascade); their files are removed after.
     const captionKeys = (await captionsOf(db, row.id)).map((caption) => caption.storageKey);
+    // A package's expanded files (its row goes with the material, so they are read first).
+    const packageKeys = row.type === 'SCORM' ? await scormFilesOf(db, row.id) : [];
     try {
       await db.delete(materialsTable).where(eq(materialsTable.id, row.id));
     } catch (error) {
@@ -327,7 +340,8 @@ export const materials = new Hono<AppEnv>()
       }
       throw error;
     }
-    for (const key of [row.storageKey, ...captionKeys]) {
+    await deletePackageFiles(c.var.storage, packageKeys);
+    for (const key of [...(row.type === 'SCORM' ? [] : [row.storageKey]), ...captionKeys]) {
       await c.var.storage
         .delete(key)
         .catch((error) => console.error(JSON.stringify({ level: 'warn', message: 'orphaned material object', key, error: String(error) })));

@@ -78,3 +78,39 @@ export async function verifyFileLink(secret: string, scope: string, session: Pic
   const enc = new TextEncoder();
   return timingSafeEqual(enc.encode(expected), enc.encode(sig));
 }
+
+/*
+ * SCORM packages: the package's files are opened by a sandboxed frame and by the package's own
+ * relative URLs, none of which can send a header, so the signature is a path segment
+ * (`/api/v2/scorm/content/<component>/<u>.<t>.<v>.<exp>.<sig>/<file>`) that every relative URL of the
+ * package keeps. The page-hide beacon cannot send a header either: its URL is signed for the
+ * component the same way as a file link.
+ */
+
+export const scormContentScope = (componentId: string) => `scorm-content:${componentId}`;
+export const scormBeaconScope = (componentId: string) => `scorm-beacon:${componentId}`;
+
+/**
+ * The base URL (ending in `/`) of a SCORM component's package files for this session. Scoped to the
+ * component, not the material: access follows the component's rules (enrolled, published,
+ * unlocked), and the launch file carries that component's runtime data.
+ */
+export async function signedScormContentBase(secret: string, componentId: string, session: LinkSession): Promise<string> {
+  const exp = Math.min(Math.floor(Date.now() / 1000) + FILE_LINK_TTL_SECONDS, session.sessionExp);
+  const sig = await hmac(secret, message(scormContentScope(componentId), session, exp));
+  return `/api/v2/scorm/content/${componentId}/${session.userId}.${session.tokenId}.${session.tokenVersion}.${exp}.${sig}/`;
+}
+
+/** The parts of a content token (`u.t.v.exp.sig`), or null when it is not one. */
+export function parseScormContentToken(token: string): { userId: string; tokenId: string; tokenVersion: number; exp: string; sig: string } | null {
+  const parts = token.split('.');
+  if (parts.length !== 5) return null;
+  const [userId, tokenId, version, exp, sig] = parts;
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(userId) || !/^[A-Za-z0-9_-]{1,100}$/.test(tokenId) || !/^\d{1,9}$/.test(version) || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{1,100}$/.test(sig)) return null;
+  return { userId, tokenId, tokenVersion: Number(version), exp, sig };
+}
+
+/** The page-hide beacon's URL for a SCORM component, signed for this session. */
+export async function signedScormBeaconUrl(secret: string, componentId: string, session: LinkSession): Promise<string> {
+  return `/api/v2/scorm/components/${componentId}/beacon?${await signedQuery(secret, scormBeaconScope(componentId), session)}`;
+}

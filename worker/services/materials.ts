@@ -1,11 +1,14 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Material } from '../contract/admin-content';
 import type { CaptionTrack } from '../contract/captions';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { containsText } from '../db/paginate';
-import { components, courseProgress, courses, materials } from '../db/schema';
+import { components, courseProgress, courses, materials, scormPackages } from '../db/schema';
+import type { ScormPackageInfo } from '../contract/scorm';
+import { selectInChunks } from '../db/in-list';
+import { expandPackage, scormPrefix } from './scorm-package';
 import { ApiError } from '../errors';
 import type { ViewingSubject } from '../contract/rules/viewing';
 import type { FileKind } from './file-types';
@@ -16,8 +19,9 @@ import { COMPONENT_LOCKED_MESSAGE, componentLocked, componentProgressMap, course
 export type MaterialRow = typeof materials.$inferSelect;
 
 export const MATERIAL_NOT_FOUND = 'Material not found';
+export const SCORM_PROGRESS_MESSAGE = 'A SCORM package records its own progress and completion: open it in the player.';
 
-export function toMaterial(row: MaterialRow, fileUrl = materialFileUrl(row.id), captions: CaptionTrack[] = []): Material {
+export function toMaterial(row: MaterialRow, fileUrl = materialFileUrl(row.id), captions: CaptionTrack[] = [], scorm: ScormPackageInfo | null = null): Material {
   return {
     id: row.id,
     title: row.title,
@@ -30,6 +34,7 @@ export function toMaterial(row: MaterialRow, fileUrl = materialFileUrl(row.id), 
     driveFileId: null,
     driveFileUrl: fileUrl,
     captions,
+    scorm,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -121,5 +126,69 @@ async function pageCount(db: Db, storage: Storage, row: MaterialRow): Promise<nu
 export async function viewingSubject(db: Db, storage: Storage, materialId: string | null, mediaSeconds: number | null): Promise<ViewingSubject> {
   const row = materialId ? await db.select().from(materials).where(eq(materials.id, materialId)).get() : undefined;
   if (!row) return { type: 'PDF', pages: 1, mediaSeconds: null };
+  // A SCORM package's progress comes only from its own runtime data (routes/scorm.ts), never from a viewing report.
+  if (row.type === 'SCORM') throw new ApiError('FORBIDDEN', SCORM_PROGRESS_MESSAGE);
   return { type: row.type, pages: row.type === 'PDF' ? await pageCount(db, storage, row) : null, mediaSeconds };
+}
+
+/** The manifest facts of SCORM materials, by material id. */
+export async function scormInfoByMaterial(db: Db, ids: string[]): Promise<Map<string, ScormPackageInfo>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectInChunks(ids, (chunk) => db.select().from(scormPackages).where(inArray(scormPackages.materialId, chunk)));
+  return new Map(
+    rows.map((row) => [
+      row.materialId,
+      { version: row.version, title: row.title, fileCount: row.fileCount, expandedBytes: row.expandedBytes, launchPath: row.launchPath, masteryScore: row.masteryScore },
+    ]),
+  );
+}
+
+/** The storage keys of a SCORM material's expanded files. */
+export async function scormFilesOf(db: Db, materialId: string): Promise<string[]> {
+  const row = await db.select({ files: scormPackages.files }).from(scormPackages).where(eq(scormPackages.materialId, materialId)).get();
+  return (row?.files ?? []).map((file) => scormPrefix(materialId) + file);
+}
+
+/**
+ * A SCORM package upload: checked and expanded under the new material's prefix, then the material
+ * and its package row in one batch. A refused package, or a failed insert, leaves no file behind.
+ */
+export async function insertScormMaterial(
+  db: Db,
+  storage: Storage,
+  createdBy: string,
+  values: { fileName: string; bytes: Uint8Array; title: string; description: string | null },
+): Promise<MaterialRow> {
+  const id = crypto.randomUUID();
+  const pkg = await expandPackage(storage, id, values.bytes);
+  const material = {
+    id,
+    title: values.title,
+    description: values.description,
+    type: 'SCORM' as const,
+    fileName: values.fileName,
+    fileSize: values.bytes.length,
+    contentType: 'application/zip',
+    storageKey: scormPrefix(id),
+    createdBy,
+  };
+  try {
+    await db.batch([
+      db.insert(materials).values(material),
+      db.insert(scormPackages).values({
+        materialId: id,
+        version: pkg.version,
+        title: pkg.title,
+        launchPath: pkg.launchPath,
+        fileCount: pkg.fileCount,
+        expandedBytes: pkg.expandedBytes,
+        masteryScore: pkg.masteryScore,
+        files: pkg.files,
+      }),
+    ]);
+  } catch (error) {
+    await Promise.all(pkg.files.map((file) => storage.delete(scormPrefix(id) + file).catch(() => undefined)));
+    throw error;
+  }
+  return findMaterial(db, id);
 }

@@ -9,7 +9,7 @@ import {
   type AttemptStatusFilter,
   type AuditEntry,
 } from '@contract/admin-people';
-import { CheckCircle2, ClipboardList, History, RotateCcw, Search } from 'lucide-react';
+import { CheckCircle2, ClipboardList, History, Package, RotateCcw, Search } from 'lucide-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
@@ -153,6 +153,7 @@ export function AdminAssessmentsPage() {
         />
         {totalItems > 0 ? <TablePagination list={list} pageSizes={[ASSESSMENT_PAGE_SIZE]} summary={`Showing ${rows.length} of ${totalItems} results`} /> : null}
       </QueryState>
+      <ScormResultsPanel />
       <AuditLogPanel />
       <InterventionDialog
         state={intervention}
@@ -280,6 +281,62 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
 }
 
 /** The append-only audit log of interventions, newest first. */
+/** Seconds as "1 h 5 min", "4 min 10 s" or "35 s". */
+function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s >= 60) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${s} s`;
+}
+
+/** SCORM packages report their own status, score and time: one row per learner, component and training cycle. */
+function ScormResultsPanel() {
+  const [page, setPage] = useState(1);
+  const size = 10;
+  const results = useQuery({
+    queryKey: queryKeys.admin.assessments.scorm(page),
+    queryFn: ({ signal }) => assessmentsApi.scormResults(page, size, signal),
+    placeholderData: keepPreviousData,
+  });
+  const error = results.isError ? errorMessage(results.error, 'Failed to load SCORM results') : null;
+  const data = results.data ?? null;
+  return (
+    <section aria-labelledby="scorm-results-title" className={css({ mt: '10' })}>
+      <h2 id="scorm-results-title" className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '1', display: 'flex', alignItems: 'center', gap: '2' })}>
+        <Package aria-hidden size={20} /> SCORM Results
+      </h2>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>What each SCORM package reported for a learner in the current or an earlier training cycle: status, score and time spent.</p>
+      {error ? <Alert status="error" className={css({ mb: '3' })}>{error}</Alert> : null}
+      {data === null ? (
+        error ? null : <LoadingBlock label="Loading SCORM results..." />
+      ) : (
+        <>
+          <DataTable
+            label="SCORM results"
+            rows={data.results}
+            getRowKey={(r) => `${r.userId}:${r.componentId}:${r.cycle}`}
+            cardTitle={(r) => `${r.userName} · ${r.componentTitle}`}
+            columns={[
+              { key: 'learner', header: 'Learner', hideInCard: true, cell: (r) => <span title={r.username}>{r.userName}</span> },
+              { key: 'package', header: 'Package', hideInCard: true, cell: (r) => r.componentTitle },
+              { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
+              { key: 'status', header: 'Status', cell: (r) => <Chip palette={r.summary.completed ? 'success' : r.summary.successStatus === 'failed' ? 'error' : 'neutral'} size="sm">{r.summary.completed ? 'Completed' : r.summary.status}</Chip> },
+              { key: 'score', header: 'Score', cell: (r) => formatScore(r.summary.score, '—') },
+              { key: 'time', header: 'Time', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDuration(r.summary.totalSeconds)}</span> },
+              { key: 'cycle', header: 'Cycle', cell: (r) => r.cycle },
+              { key: 'updated', header: 'Last activity', cell: (r) => (r.summary.updatedAt ? <span title={formatDateTime(r.summary.updatedAt)}>{formatDate(r.summary.updatedAt)}</span> : '—') },
+            ]}
+            empty={<EmptyState bordered icon={<Package />} title="No SCORM results yet" description="Results appear once a learner opens a SCORM package." headingLevel="h3" />}
+          />
+          {data.pagination.totalItems > size ? (
+            <Pagination className={css({ mt: '3' })} count={data.pagination.totalItems} pageSize={size} page={page} onPageChange={setPage} />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
 function AuditLogPanel() {
   const [page, setPage] = useState(0);
   const size = 10;

@@ -1,4 +1,4 @@
-import { Captions, Eye, ExternalLink, FileText, FileVideo, Pencil, Presentation, Trash2, Upload } from 'lucide-react';
+import { Captions, Eye, ExternalLink, FileText, FileVideo, Pencil, Package, Presentation, Trash2, Upload } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
@@ -22,10 +22,11 @@ import { UploadProgress } from '../../components/admin/upload-progress';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
-const ACCEPT = '.pdf,.mp4,.webm,.ogg,.ppt,.pptx';
+const ACCEPT = '.pdf,.mp4,.webm,.ogg,.ppt,.pptx,.zip';
 
-const typeIcon = (type: Material['type']) => (type === 'PDF' ? <FileText size={16} /> : type === 'VIDEO' ? <FileVideo size={16} /> : <Presentation size={16} />);
-const typePalette = { PDF: 'error', VIDEO: 'info', PPT: 'warning' } as const;
+const typeIcon = (type: Material['type']) =>
+  type === 'PDF' ? <FileText size={16} /> : type === 'VIDEO' ? <FileVideo size={16} /> : type === 'SCORM' ? <Package size={16} /> : <Presentation size={16} />;
+const typePalette = { PDF: 'error', VIDEO: 'info', PPT: 'warning', SCORM: 'success' } as const;
 
 /** /admin/materials: search, upload, view, edit and delete learning materials. */
 export function AdminMaterialsPage() {
@@ -73,6 +74,11 @@ export function AdminMaterialsPage() {
           <Chip palette={typePalette[m.type]} size="sm" icon={typeIcon(m.type)}>
             {MATERIAL_TYPE_LABELS[m.type]}
           </Chip>
+          {m.type === 'SCORM' && m.scorm ? (
+            <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>
+              SCORM {m.scorm.version} · {m.scorm.fileCount} files
+            </span>
+          ) : null}
           {m.type === 'VIDEO' ? (
             <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>
               {m.captions.length === 0 ? 'No captions' : `Captions: ${m.captions.map((t) => t.language).join(', ')}`}
@@ -90,7 +96,7 @@ export function AdminMaterialsPage() {
     <>
       <PageHeader
         title="Materials"
-        subtitle="PDFs, videos and slide decks that course components point to."
+        subtitle="PDFs, videos, slide decks and SCORM packages that course components point to."
         actions={
           <Button leftIcon={<Upload />} onClick={() => setUploadOpen(true)}>
             Upload Material
@@ -399,11 +405,13 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
             <Button variant="outline" palette="neutral" onClick={onClose}>
               Close
             </Button>
-            <Button asChild>
-              <a href={material.fileUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLink size={16} aria-hidden /> Open in New Tab
-              </a>
-            </Button>
+            {material.type === 'SCORM' ? null : (
+              <Button asChild>
+                <a href={material.fileUrl} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink size={16} aria-hidden /> Open in New Tab
+                </a>
+              </Button>
+            )}
           </>
         ) : null
       }
@@ -421,6 +429,18 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
             ))}
           </video>
         )
+      ) : null}
+      {material?.type === 'SCORM' ? (
+        <EmptyState
+          bordered
+          icon={<Package />}
+          title={material.scorm ? `${material.scorm.title} · SCORM ${material.scorm.version}` : 'SCORM package'}
+          description={
+            material.scorm
+              ? `${material.scorm.fileCount} files (${formatFileSize(material.scorm.expandedBytes)} expanded), launched from ${material.scorm.launchPath}${material.scorm.masteryScore != null ? `, pass mark ${material.scorm.masteryScore}%` : ''}. Learners play it from a course component; their results are on the Assessments page.`
+              : 'Learners play it from a course component.'
+          }
+        />
       ) : null}
       {material?.type === 'PPT' ? (
         <EmptyState

@@ -3,7 +3,7 @@ import type { ComponentProgress, LearnerComponent } from '@contract/learner';
 import { isComponentLocked } from '@contract/rules/progress';
 import { ArrowLeft, CircleCheck, Download, ExternalLink, FileText } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { errorMessage } from '../../api/client';
@@ -12,6 +12,9 @@ import { learnerApi } from '../../api/learner';
 import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { VideoPlayer } from '../../components/video-player';
+
+// The SCORM player and scorm-again load only when a SCORM component is opened.
+const ScormPlayer = lazy(() => import('../../components/scorm-player').then((m) => ({ default: m.ScormPlayer })));
 import { markCourseSeen } from '../../state/course-progress';
 import { useMaterialProgress } from '../../state/material';
 import { Alert } from '../../ui/alert';
@@ -80,6 +83,21 @@ export function MaterialViewerPage() {
     );
   }
   if (!data) return <LoadingBlock label="Loading material..." />;
+  if (data.material?.type === 'SCORM' || data.component.data.type === 'SCORM') {
+    return (
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+        {back}
+        <header className={css({ minW: 0 })}>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{data.courseTitle}</p>
+          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>{data.component.data.title}</h1>
+          {data.component.data.description ? <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p> : null}
+        </header>
+        <Suspense fallback={<LoadingBlock label="Opening the package..." />}>
+          <ScormPlayer key={componentId} componentId={componentId} courseId={courseId} title={data.component.data.title} />
+        </Suspense>
+      </div>
+    );
+  }
   return <MaterialView key={componentId} courseId={courseId} data={data} back={back} />;
 }
 
