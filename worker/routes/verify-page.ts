@@ -135,6 +135,7 @@ function resultPage(appName: string, r: VerifyCertificateResponse): Markup {
     ['Issued To', html`<bdi>${r.userName}</bdi>`],
     ['Course', r.courseName],
     ['Book', r.domainName || 'EHS Training'],
+    ['Delivery language', r.languageName],
     ['Issued Date', formatCertificateDate(r.issuedDate)],
     ['Expiry Date', formatCertificateDate(r.expiryDate)],
   ];

@@ -9,6 +9,8 @@ export interface CertificatePdfInput {
   domainName: string | null;
   issuedAt: string;
   expiresAt: string;
+  /** The language the course was delivered in, by name ("Spanish"); optional for older callers. */
+  deliveryLanguage?: string | null;
   /** The public verification link the QR code (and a link annotation over it) opens. */
   verifyUrl: string;
 }
@@ -236,6 +238,9 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   }
   const book = encodable(sans, input.domainName?.trim() || 'EHS Training');
   centered(page, `Book: ${book}`, y - 4, sans, 11.5, MUTED);
+
+  // Delivery language (issue 16): one line under the book, kept apart from the label drawing above.
+  if (input.deliveryLanguage) centered(page, `Delivery language: ${encodable(sans, input.deliveryLanguage)}`, y - 20, sans, 11.5, MUTED);
 
   // Bottom band: dates (left), signature (centre), seal, QR (right).
   const labelY = 150;

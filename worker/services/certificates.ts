@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { deliveryLanguageName } from '../contract/delivery-language';
 import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse } from '../contract/certificates';
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
@@ -54,7 +55,7 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
   if (existing) return existing;
   const [info, previous] = await Promise.all([
     db
-      .select({ user: users, courseTitle: courses.title, validity: courses.certificateValidityDays, domainName: domains.name })
+      .select({ user: users, courseTitle: courses.title, validity: courses.certificateValidityDays, domainName: domains.name, language: courses.language })
       .from(users)
       .innerJoin(courses, eq(courses.id, courseId))
       .leftJoin(domains, eq(domains.id, courses.domainId))
@@ -86,6 +87,7 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
         expiresAt: expires.toISOString(),
         cycle,
         renewsId: previous?.id ?? null,
+        language: info.language,
       })
       .onConflictDoNothing()
       .returning()
@@ -106,7 +108,7 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
 
 export type CertificateInfoRow = Pick<
   CertificateRow,
-  'id' | 'certificateNumber' | 'courseId' | 'courseName' | 'userName' | 'issuedAt' | 'expiresAt' | 'revokedAt'
+  'id' | 'certificateNumber' | 'courseId' | 'courseName' | 'userName' | 'issuedAt' | 'expiresAt' | 'revokedAt' | 'language'
 >;
 
 /** The certificate fields every certificate answer carries (contract `CertificateInfo`). */
@@ -121,6 +123,7 @@ export function toCertificateInfo(row: CertificateInfoRow, now = new Date()): Ce
     expiryDate: row.expiresAt,
     status: certificateStatus(row, now),
     revokedAt: row.revokedAt,
+    language: row.language,
   };
 }
 
@@ -142,6 +145,7 @@ export async function storeCertificatePdf(deps: CertificateDeps, db: Db, row: Ce
     domainName: row.domainName,
     issuedAt: row.issuedAt,
     expiresAt: row.expiresAt,
+    deliveryLanguage: deliveryLanguageName(row.language),
     verifyUrl: verificationUrl(origin, row.certificateNumber),
   });
   const key = certificateStorageKey(row.id);
@@ -221,6 +225,8 @@ export async function verifyCertificate(db: Db, request: Request, number: string
     issuedDate: row.issuedAt,
     expiryDate: row.expiresAt,
     revokedAt: row.revokedAt,
+    language: row.language,
+    languageName: deliveryLanguageName(row.language),
     renews: renews[0]?.number ?? null,
     renewedBy: renewedBy[0]?.number ?? null,
   };

@@ -1,5 +1,6 @@
 import { PDFDocument, PDFFont, PDFPage, rgb, StandardFonts, type RGB } from 'pdf-lib';
 import { verificationUrl } from '../contract/certificates';
+import { deliveryLanguageName } from '../contract/delivery-language';
 import {
   EVENT_KIND_LABELS,
   STATUS_LABELS,
@@ -386,6 +387,7 @@ function certificateRows(entries: CertificateEntry[], origin: string | null): Ce
     const details: Block[] = [
       { text: course.courseTitle, font: 'bold' },
       { text: `${certificate.certificateNumber}  ·  cycle ${cycle.cycle}`, color: INK },
+      { text: `Delivery language: ${deliveryLanguageName(certificate.language)}`, color: MUTED },
     ];
     if (certificate.renews) details.push({ text: `Renews ${certificate.renews}`, color: MUTED });
     if (certificate.renewedBy) details.push({ text: `Superseded by ${certificate.renewedBy}`, color: MUTED });
@@ -423,6 +425,7 @@ function drawHistory(doc: PDFDocument, flow: Flow, fonts: Fonts, course: Trainin
       cycle.startedAt ? `Started ${day(cycle.startedAt)}` : null,
       cycle.completedAt ? `Completed ${day(cycle.completedAt)}` : null,
       `Progress ${Math.round(cycle.progress)}%`,
+      `Delivery language ${deliveryLanguageName(cycle.language)}`,
       cycle.certificate ? `Certificate ${cycle.certificate.certificateNumber}` : null,
     ]
       .filter((fact): fact is string => fact != null)
