@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { idParam } from '../contract/common';
 import { DEFAULT_PASSING_SCORE } from '../contract/course';
-import { DELIVERY_LANGUAGES, preferredLanguage, type DeliveryLanguage } from '../contract/delivery-language';
+import { DELIVERY_LANGUAGES, preferredLanguage } from '../contract/delivery-language';
+import { preferredVersion } from '../services/course-versions';
 import { courseListQuery, type Course, type CourseDetailResponse, type CourseListResponse, type LearnerComponent } from '../contract/learner';
 import { isAdminUser } from '../contract/rules/roles';
 import { containsText, offsetOf, paginate } from '../db/paginate';
@@ -37,25 +38,6 @@ function toCourse(
     canEnroll: extra.inBooks,
     language: row.language,
   };
-}
-
-/**
- * Which version of a course family a learner is shown in the list, as a rank (lower first): a
- * version they are enrolled in (their progress lives there), then the version in their language,
- * then English, then any; ties by id. The list keeps a course when no published version of its
- * family ranks before it, so each family appears once.
- */
-function versionRank(alias: SQL, userId: string, language: DeliveryLanguage | null): SQL {
-  return sql`(CASE WHEN EXISTS (SELECT 1 FROM course_progress vp WHERE vp.user_id = ${userId} AND vp.course_id = ${alias}.id) THEN 0
-    WHEN ${alias}.language = ${language ?? ''} THEN 1 WHEN ${alias}.language = 'en' THEN 2 ELSE 3 END)`;
-}
-
-function preferredVersion(userId: string, language: DeliveryLanguage | null): SQL {
-  const mine = versionRank(sql.raw('"courses"'), userId, language);
-  const other = versionRank(sql.raw('ov'), userId, language);
-  return sql`(${courseTable.familyId} IS NULL OR NOT EXISTS (SELECT 1 FROM courses ov
-    WHERE ov.family_id = ${courseTable.familyId} AND ov.id <> ${courseTable.id} AND ov.status = 'PUBLISHED'
-      AND (${other} < ${mine} OR (${other} = ${mine} AND ov.id < ${courseTable.id}))))`;
 }
 
 export const courses = new Hono<AppEnv>()
