@@ -51,6 +51,7 @@ const E2E_SECONDS = {
   'learner.spec.ts': 31,
   'recertification.spec.ts': 26,
   'admin-compliance.spec.ts': 25,
+  'delivery-language.spec.ts': 45,
 };
 function e2eHalves() {
   const files = readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts'));
