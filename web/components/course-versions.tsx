@@ -10,13 +10,12 @@ import { css } from 'styled-system/css';
  */
 export function CourseVersions({ language, versions }: { language: string; versions: readonly CourseVersion[] }) {
   return (
-    <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', fontSize: 'sm', color: 'fg.muted' })} data-testid="course-language">
+    <div className={css({ display: 'flex', columnGap: '4', rowGap: '1', flexWrap: 'wrap', alignItems: 'center', fontSize: 'sm', color: 'fg.muted' })} data-testid="course-language">
       <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
         <Languages aria-hidden className={css({ w: '4', h: '4' })} /> Delivery language: {deliveryLanguageName(language)}
       </span>
       {versions.length > 0 ? (
         <nav aria-label="Other languages of this course" className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
-          <span aria-hidden>·</span>
           <span>Also available in:</span>
           {versions.map((version) => (
             <Link

@@ -411,7 +411,8 @@ function drawHistory(doc: PDFDocument, flow: Flow, fonts: Fonts, course: Trainin
   }
   flow.y -= 4;
   if (course.cycles.length === 0) {
-    drawNote(flow, fonts, 'Not enrolled.', MARGIN_X + 12, CONTENT_WIDTH - 12);
+    const metBy = course.compliance?.certificateNumber;
+    drawNote(flow, fonts, metBy ? `Not enrolled in this version; met by certificate ${metBy} of another language version.` : 'Not enrolled.', MARGIN_X + 12, CONTENT_WIDTH - 12);
     return;
   }
 

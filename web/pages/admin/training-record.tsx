@@ -205,7 +205,16 @@ function CourseRecord({ course }: { course: TrainingRecordCourse }) {
         {course.compliance ? <ComplianceCellView cell={course.compliance} /> : null}
       </div>
       {course.cycles.length === 0 ? (
-        <p className={muted}>Not enrolled yet.</p>
+        <p className={muted}>
+          {course.compliance?.certificateNumber ? (
+            // A certificate of another language version of the course (its family) meets the requirement.
+            <>
+              Not enrolled in this version; met by certificate <CertificateNumber number={course.compliance.certificateNumber} /> of another language version.
+            </>
+          ) : (
+            'Not enrolled yet.'
+          )}
+        </p>
       ) : (
         <ol className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '4' })}>
           {[...course.cycles].reverse().map((cycle) => (
