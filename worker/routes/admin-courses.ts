@@ -202,15 +202,16 @@ export const adminCourses = new Hono<AppEnv>()
     const course = await loadCourse(db, c.req.valid('param').id);
     const invalid = (message: string) => new ApiError('VALIDATION_FAILED', message, { fields: { familyWith: message } });
     let familyId = course.familyId;
-    let startFamily: string | null = null;
+    // Linking with a course on its own starts a family: that course joins it too (its own id is the family's).
+    let startFamily: { id: string; language: string } | null = null;
     if (familyWith === null) familyId = null;
     else if (familyWith !== undefined) {
       if (familyWith === course.id) throw invalid(languageMessages.sameCourse);
-      const target = await db.select({ id: courses.id, domainId: courses.domainId, familyId: courses.familyId }).from(courses).where(eq(courses.id, familyWith)).get();
+      const target = await db.select({ id: courses.id, domainId: courses.domainId, familyId: courses.familyId, language: courses.language }).from(courses).where(eq(courses.id, familyWith)).get();
       if (!target) throw invalid(languageMessages.familyCourseNotFound);
       if (target.domainId !== course.domainId) throw invalid(languageMessages.otherBook);
       familyId = target.familyId ?? target.id;
-      if (!target.familyId) startFamily = target.id;
+      if (!target.familyId) startFamily = { id: target.id, language: target.language };
     }
     if (familyId) {
       const taken = await db
@@ -218,7 +219,7 @@ export const adminCourses = new Hono<AppEnv>()
         .from(courses)
         .where(and(eq(courses.familyId, familyId), eq(courses.language, language), sql`${courses.id} <> ${course.id}`))
         .get();
-      if (taken || (startFamily && (await db.select({ language: courses.language }).from(courses).where(eq(courses.id, startFamily)).get())?.language === language)) {
+      if (taken || startFamily?.language === language) {
         throw new ApiError('FAMILY_LANGUAGE_TAKEN', languageMessages.languageTaken, { fields: { language: languageMessages.languageTaken } });
       }
     }
@@ -228,7 +229,7 @@ export const adminCourses = new Hono<AppEnv>()
     try {
       await db.batch([
         db.update(courses).set({ language, familyId, updatedAt: now }).where(eq(courses.id, course.id)),
-        ...(startFamily ? [db.update(courses).set({ familyId: startFamily, updatedAt: now }).where(eq(courses.id, startFamily))] : []),
+        ...(startFamily ? [db.update(courses).set({ familyId: startFamily.id, updatedAt: now }).where(eq(courses.id, startFamily.id))] : []),
         ...(left
           ? [db.update(courses).set({ familyId: null, updatedAt: now }).where(and(eq(courses.familyId, left), sql`(SELECT count(*) FROM courses f WHERE f.family_id = ${left}) = 1`))]
           : []),
