@@ -458,6 +458,7 @@ export const COURSES = [
   // ---- Spanish versions (delivery language, issue 16): the same courses in Spanish, linked to the
   // English course as one course family (`familyOf`). A certificate of either version meets a
   // requirement of the family. The handouts and the video are the English ones (their titles say so).
+  // Created before the other courses so the admin list's first page (newest first) stays as it was.
   {
     key: 'passEs',
     book: 'fire',
@@ -469,7 +470,7 @@ export const COURSES = [
     timeLimit: 30,
     passingScore: 70,
     allowBrowse: false,
-    createdDaysAgo: 40,
+    createdDaysAgo: 67,
     publishedDaysAgo: 38,
     materials: [
       { handout: 'passVideo', title: 'Vídeo: la técnica PASS', description: 'Repaso de 12 segundos de los cuatro pasos (subtítulos en inglés). Véalo hasta el final.' },
@@ -521,7 +522,7 @@ export const COURSES = [
     timeLimit: 35,
     passingScore: 75,
     allowBrowse: false,
-    createdDaysAgo: 36,
+    createdDaysAgo: 66,
     publishedDaysAgo: 35,
     materials: [
       { handout: 'evacuationGuide', title: 'Prevención de incendios y evacuación (documento en inglés)', description: 'Orden y limpieza, permisos de trabajo en caliente, RACE y qué hacer cuando suena la alarma.' },
