@@ -60,6 +60,7 @@ const E2E_SECONDS = {
   'recertification.spec.ts': 26,
   'admin-compliance.spec.ts': 25,
   'scorm.spec.ts': 27,
+  'delivery-language.spec.ts': 45,
 };
 function e2eHalves() {
   const files = readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts'));

@@ -22,6 +22,8 @@ export interface DialogCertificate {
   issuedDate: string;
   expiryDate: string;
   status?: string;
+  /** The delivery language (ISO code) the certificate records. */
+  language?: string;
 }
 
 export interface CertificateDialogContext {

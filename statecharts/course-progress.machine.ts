@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { ComponentProgress, Course, CourseProgress, LearnerComponent } from '../worker/contract/learner';
 import { MAX_ATTEMPTS } from '../worker/contract/course';
+import type { CourseVersion } from '../worker/contract/delivery-language';
 import { availableSections, continueTarget, isComponentLocked, learnerCourseState, type ComponentStatus, type LearnerCourseState } from '../worker/contract/rules/progress';
 
 /**
@@ -12,7 +13,8 @@ import { availableSections, continueTarget, isComponentLocked, learnerCourseStat
 
 export const COURSE_MESSAGES = { loadFailed: 'Failed to load course' } as const;
 
-export type CourseWithComponents = Course & { components: LearnerComponent[] };
+/** `versions`: the other language versions of the course (the course page's "Also available in"). */
+export type CourseWithComponents = Course & { components: LearnerComponent[]; versions?: CourseVersion[] };
 
 export interface CourseLoadOutput {
   course: CourseWithComponents;

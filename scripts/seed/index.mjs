@@ -142,7 +142,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   const users = {};
   USERS.forEach((u) => {
     const created = at(u.createdDaysAgo, '08:30');
-    users[u.key] = { ...u, id: randomUUID(), fullName: `${u.firstName} ${u.lastName}` };
+    users[u.key] = { ...u, id: randomUUID(), fullName: [u.firstName, u.lastName].filter(Boolean).join(' ') };
     rows.users.push({
       id: users[u.key].id,
       username: u.username,
@@ -285,9 +285,13 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       allow_browse: c.allowBrowse ? 1 : 0,
       certificate_validity_days: 365,
       published_at: published ? iso(published) : null,
+      language: c.language ?? 'en',
+      // A version of another course (familyOf, listed before it) shares that course's id as its family.
+      family_id: c.familyOf ? courses[c.familyOf].id : null,
       created_at: iso(created),
       updated_at: iso(published ?? created),
     });
+    if (c.familyOf) rows.courses.find((row) => row.id === courses[c.familyOf].id).family_id = courses[c.familyOf].id;
     const parts = c.pre ? [{ type: 'PRE_ASSESSMENT', spec: c.pre }] : [];
     for (const m of c.materials) parts.push({ type: 'MATERIAL', spec: m });
     if (c.post) parts.push({ type: 'POST_ASSESSMENT', spec: c.post });
@@ -339,6 +343,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
         started_at: null,
         completed_at: null,
         last_accessed_at: iso(when),
+        language: course.language ?? 'en',
       },
       components: new Map(),
     };
@@ -414,6 +419,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       total_questions: questions.length,
       result: JSON.stringify(detailedResults),
       cycle: entry.cycle,
+      language: entry.course.language ?? 'en',
     });
     touch(entry, cp, start);
     cp.last_accessed_at = iso(submitted);
@@ -469,6 +475,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       cycle: entry.cycle,
       // A later cycle's certificate renews the previous cycle's (the public chain).
       renews_id: rows.certificates.filter((c) => c.user_id === entry.user.id && c.course_id === entry.course.id && c.cycle < entry.cycle).at(-1)?.id ?? null,
+      language: entry.course.language ?? 'en',
     });
   };
 
@@ -490,7 +497,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   /** A finished cycle goes to the history tables, as a recertification leaves it (closed at `closedAt`). */
   const closeCycle = (entry, closedAt) => {
     const cps = settle(entry);
-    const { id: _id, last_accessed_at: _last, cycle, ...row } = entry.row;
+    const { id: _id, last_accessed_at: _last, language: _language, cycle, ...row } = entry.row;
     rows.courseCycles.push({ id: randomUUID(), ...row, cycle, closed_at: iso(closedAt) });
     for (const { cp } of cps) {
       const { id: _cpId, last_accessed_at: _cpLast, ...history } = cp;
@@ -550,6 +557,28 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   }
   // Taylor: just enrolled in the SDS course.
   enroll('taylor', 'sds', at(1, '11:05'));
+
+  // Learners whose names are not in Latin script, all certified on PASS (the fire book's
+  // requirement): Fátima took the Spanish version, so her certificate, its verification page and her
+  // training record say "Spanish"; Ольга is part-way through the Spanish evacuation course.
+  const passCertified = (userKey, courseKey, daysAgo, wrong = []) => {
+    const pass = enroll(userKey, courseKey, at(daysAgo, '08:00'));
+    attempt(pass, 1, { start: at(daysAgo, '08:05'), minutes: 5, wrong: wrong.slice(0, 1) });
+    study(pass, 2, { start: at(daysAgo, '08:12'), seconds: 80 });
+    study(pass, 3, { start: at(daysAgo, '08:20'), seconds: 780 });
+    attempt(pass, 4, { start: at(daysAgo, '08:40'), minutes: 9, wrong: wrong.slice(1) });
+    activity(userKey, [[daysAgo, 1500]]);
+  };
+  passCertified('zhang', 'pass', 20, [3]);
+  passCertified('olga', 'pass', 16, [1, 2]);
+  passCertified('anita', 'pass', 9);
+  passCertified('fatima', 'passEs', 6, [0]);
+  {
+    const evac = enroll('olga', 'evacEs', at(2, '10:00'));
+    attempt(evac, 1, { start: at(2, '10:04'), minutes: 6 }); // 100
+    study(evac, 2, { start: at(1, '09:30'), seconds: 420, percent: 55, lastAccess: minutesAgo(90) });
+    activity('olga', [[2, 360], [1, 420]]);
+  }
 
   for (const entry of progress.values()) {
     const cps = settle(entry);

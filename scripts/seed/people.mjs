@@ -99,6 +99,14 @@ export const USERS = [
     lastLogin: null,
     books: [],
   },
+  // Learners whose names are written in other scripts (certificates must print them as written).
+  // 张伟 is one name, family name first, so it is kept whole in firstName.
+  ...[
+    { key: 'zhang', username: 'zhangwei', firstName: '张伟', lastName: null, email: 'zhang.wei@safework.example', department: 'Warehouse', jobTitle: 'Forklift Operator', createdDaysAgo: 30, lastLogin: 2 },
+    { key: 'olga', username: 'olga', firstName: 'Ольга', lastName: 'Смирнова', email: 'olga.smirnova@safework.example', department: 'Logistics', jobTitle: 'Dispatcher', createdDaysAgo: 28, lastLogin: 0.1 },
+    { key: 'anita', username: 'anita', firstName: 'अनीता', lastName: 'शर्मा', email: 'anita.sharma@safework.example', department: 'Warehouse', jobTitle: 'Inventory Clerk', createdDaysAgo: 25, lastLogin: 4 },
+    { key: 'fatima', username: 'fatima', firstName: 'فاطمة', lastName: 'الزهراء', email: 'fatima.alzahra@safework.example', department: 'Logistics', jobTitle: 'Shipping Coordinator', createdDaysAgo: 12, lastLogin: 1 },
+  ].map((person) => ({ ...person, password: LEARNER_PASSWORD, role: 'USER', books: ['fire'] })),
 ];
 
 const DAY = 86_400_000;

@@ -76,11 +76,11 @@ export const components: LearnerComponent[] = [
 ];
 export const course: CourseWithComponents = {
   id: 'c1', title: 'PASS', description: 'd', domain: { id: 'd1', name: 'Fire Safety' }, icon: '', timeLimit: 30, passingScore: 70, status: 'PUBLISHED',
-  componentCount: 3, createdAt: '', publishedAt: '', enrollmentStatus: 'enrolled', isLocked: false, canEnroll: true, components,
+  componentCount: 3, createdAt: '', publishedAt: '', enrollmentStatus: 'enrolled', isLocked: false, canEnroll: true, language: 'en', components,
 };
 export const courseProgress = (status: CourseProgress['status'], overallProgress: number): CourseProgress => ({
   id: 'p', courseId: 'c1', courseTitle: 'PASS', courseDomain: 'Fire Safety', domain: { id: 'd1', name: 'Fire Safety' }, status, overallProgress,
-  totalComponents: 3, completedComponents: 0, enrollmentDate: '', startedDate: null, completedAt: null, lastAccessedAt: null, certificateId: null,
+  totalComponents: 3, completedComponents: 0, enrollmentDate: '', startedDate: null, completedAt: null, lastAccessedAt: null, certificateId: null, language: 'en',
 });
 export const componentProgress = (componentId: string, status: ComponentProgress['status'], attempts = 0): ComponentProgress => ({
   id: componentId, componentId, componentTitle: componentId, componentType: 'MATERIAL', order: 1, status, progressPercentage: status === 'COMPLETED' ? 100 : 0,

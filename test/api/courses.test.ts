@@ -39,6 +39,7 @@ describe('GET /api/v2/user/courses', () => {
       enrollmentStatus: 'not_enrolled',
       isLocked: false,
       canEnroll: true,
+      language: 'en',
     });
     expect(res.body.pagination).toEqual({ page: 1, totalPages: 1, totalItems: 1, itemsPerPage: 20 });
   });

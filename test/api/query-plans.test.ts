@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { attemptsPageQueries, auditLogQueries } from '../../worker/routes/admin-assessments';
 import { recentProgressQuery } from '../../worker/routes/admin-dashboard';
 import { exportChunkQuery, userListQueries } from '../../worker/routes/users';
+import { coverageFactsQueries } from '../../worker/services/compliance';
 import { db, env } from './helpers';
 
 /**
@@ -57,6 +58,8 @@ const CASES: [string, () => SQL | { toSQL(): { sql: string; params: unknown[] } 
   ['attempts oversight, search', () => attemptsPageQueries({ page: 0, size: 10, search: 'jordan' }).count],
   ['audit log page', () => auditLogQueries(db, { page: 0, size: 10 }).rows],
   ['dashboard recent progress', () => recentProgressQuery(db)],
+  // The certificate lookup reaches every language version of the requirement's course family.
+  ['compliance facts (course families)', () => coverageFactsQueries(db, {}, new Date())[1]],
 ];
 
 describe('query plans of the hot admin queries', () => {

@@ -4,6 +4,7 @@ import { verificationUrl } from '../../worker/contract/certificates';
 import { renderCertificatePdf } from '../../worker/services/certificate-pdf';
 import { nodeFontLoader } from './pdf-fonts-node';
 import { readQrFromPdf } from './pdf-qr';
+import { readPdfText } from './pdf-text';
 
 const base = {
   appName: 'SafeWork Academy',
@@ -36,6 +37,17 @@ describe('certificate PDF', () => {
     // Metadata is UTF-16: the real name survives there even where the page had to fold it.
     expect(pdf.getSubject()).toContain('王小明');
     expect(await readQrFromPdf(bytes)).toBe('http://localhost:8787/certificate/verify/CERT-2026-048213');
+  });
+
+  it('prints the delivery language on one line of its own, and nothing when none is given', async () => {
+    const url = 'http://localhost:8787/certificate/verify/CERT-2026-048213';
+    const spanish = (await readPdfText(await renderCertificatePdf({ ...base, deliveryLanguage: 'es', verifyUrl: url }))).join('\n');
+    expect(spanish.split('\n')).toContain('Delivery language: Spanish');
+    // Named in the certificate's own language when the learner reads Spanish.
+    const inSpanish = (await readPdfText(await renderCertificatePdf({ ...base, deliveryLanguage: 'es', language: 'es', verifyUrl: url }))).join('\n');
+    expect(inSpanish.split('\n')).toContain('Idioma de impartición: español');
+    const none = (await readPdfText(await renderCertificatePdf({ ...base, verifyUrl: url }))).join('\n');
+    expect(none).not.toContain('Delivery language');
   });
 
   it('is deterministic for the same certificate, so a re-render stores the same file', async () => {

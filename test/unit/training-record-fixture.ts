@@ -8,6 +8,7 @@ export function heightsCourse(): TrainingRecordCourse {
   return {
     courseId: 'c-heights',
     courseTitle: HEIGHTS,
+    language: 'en',
     required: true,
     compliance: { requirementId: 'r-1', courseId: 'c-heights', status: 'due-soon', dueAt: '2026-12-10T09:00:00.000Z', validUntil: '2026-12-10T09:00:00.000Z', certificateNumber: 'CERT-2025-530917' },
     cycles: [
@@ -23,7 +24,8 @@ export function heightsCourse(): TrainingRecordCourse {
           { attemptId: 'a-1', componentTitle: 'Final assessment', attemptNumber: 1, score: 62.5, passed: false, startedAt: '2024-02-08T10:00:00.000Z', submittedAt: '2024-02-08T10:25:00.000Z' },
           { attemptId: 'a-2', componentTitle: 'Final assessment', attemptNumber: 2, score: 91.67, passed: true, startedAt: '2024-02-09T15:00:00.000Z', submittedAt: '2024-02-09T15:38:00.000Z' },
         ],
-        certificate: { certificateNumber: 'CERT-2024-118402', issuedAt: '2024-02-09T15:40:00.000Z', expiresAt: '2025-02-09T15:40:00.000Z', revokedAt: null, status: 'EXPIRED', renews: null, renewedBy: 'CERT-2025-530917' },
+        certificate: { certificateNumber: 'CERT-2024-118402', issuedAt: '2024-02-09T15:40:00.000Z', expiresAt: '2025-02-09T15:40:00.000Z', revokedAt: null, status: 'EXPIRED', renews: null, renewedBy: 'CERT-2025-530917', language: 'en' },
+        language: 'en',
       },
       {
         cycle: 2,
@@ -34,7 +36,8 @@ export function heightsCourse(): TrainingRecordCourse {
         completedAt: '2024-12-20T11:02:00.000Z',
         current: true,
         attempts: [{ attemptId: 'a-3', componentTitle: 'Final assessment', attemptNumber: 1, score: 88, passed: true, startedAt: '2024-12-20T10:30:00.000Z', submittedAt: '2024-12-20T11:00:00.000Z' }],
-        certificate: { certificateNumber: 'CERT-2025-530917', issuedAt: '2024-12-20T11:02:00.000Z', expiresAt: '2026-12-10T09:00:00.000Z', revokedAt: null, status: 'ACTIVE', renews: 'CERT-2024-118402', renewedBy: null },
+        certificate: { certificateNumber: 'CERT-2025-530917', issuedAt: '2024-12-20T11:02:00.000Z', expiresAt: '2026-12-10T09:00:00.000Z', revokedAt: null, status: 'ACTIVE', renews: 'CERT-2024-118402', renewedBy: null, language: 'es' },
+        language: 'es',
       },
     ],
   };
@@ -49,6 +52,7 @@ export function record(overrides: Partial<TrainingRecordResponse> = {}): Trainin
       {
         courseId: 'c-hazcom',
         courseTitle: 'Hazard Communication (GHS labels and safety data sheets)',
+        language: 'en',
         required: true,
         compliance: { requirementId: 'r-2', courseId: 'c-hazcom', status: 'overdue', dueAt: '2026-11-01T00:00:00.000Z', validUntil: null, certificateNumber: null },
         cycles: [
@@ -62,6 +66,7 @@ export function record(overrides: Partial<TrainingRecordResponse> = {}): Trainin
             current: true,
             attempts: [{ attemptId: 'a-4', componentTitle: 'Knowledge check', attemptNumber: 1, score: 40, passed: false, startedAt: '2026-10-20T13:00:00.000Z', submittedAt: '2026-10-20T13:20:00.000Z' }],
             certificate: null,
+            language: 'en',
           },
         ],
       },

@@ -68,6 +68,16 @@ describe('training record PDF', () => {
     expect(await linkUris(bytes)).toEqual([verificationUrl(ORIGIN, 'CERT-2024-118402'), verificationUrl(ORIGIN, 'CERT-2025-530917')]);
   });
 
+  it('says which language each cycle and certificate was delivered in', async () => {
+    const bytes = await renderTrainingRecordPdf(record(), options);
+    const text = (await readPdfText(bytes)).join('\n').replace(/\u00a0/g, ' ');
+    // The fixture's renewal was taken in the Spanish version; everything else in English.
+    expect(text).toContain('Delivery language: Spanish');
+    expect(text).toContain('Delivery language: English');
+    expect(text).toContain('Delivery language Spanish');
+    expect(text).toContain('Delivery language English');
+  });
+
   it('draws a QR code a phone reads as the verification URL', async () => {
     const course = heightsCourse();
     course.cycles = [course.cycles[1]];

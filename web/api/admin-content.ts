@@ -17,6 +17,7 @@ import type {
   reorderBody,
 } from '@contract/admin-content';
 import type { CaptionTrack } from '@contract/captions';
+import type { CourseFamilyBody } from '@contract/delivery-language';
 import type { InferInput } from 'valibot';
 import { api, ApiClientError, codeOf, hasErrorCode, TOKEN_KEY } from './client';
 import { MAX_PAGE_SIZE } from '@contract/common';
@@ -186,3 +187,8 @@ export async function uploadCaption(
   const text = await xhrSend('POST', `/api/v2/materials/${encodeURIComponent(materialId)}/captions`, form, { ...bearer(), Accept: 'application/json' }, onProgress, signal);
   return JSON.parse(text) as CaptionTrack;
 }
+
+// ---- course families (delivery language) ----
+export type CourseFamilyPayload = CourseFamilyBody;
+/** The course's delivery language and family: `familyWith` a course id links, null unlinks, absent keeps. */
+export const setCourseFamily = (id: string, body: CourseFamilyPayload) => api.put<AdminCourseDetail>(`/v2/admin/courses/${id}/family`, body);

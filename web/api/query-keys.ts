@@ -10,6 +10,8 @@ export const queryKeys = {
       detail: (id: string) => ['admin', 'courses', 'detail', id] as const,
       /** A book's courses for a picker (the requirement form). */
       options: (bookId: string) => ['admin', 'courses', 'options', bookId] as const,
+      /** A book's courses with their language and family (the course editor's Languages tab). */
+      versionsOf: (bookId: string) => ['admin', 'courses', 'versions-of', bookId] as const,
     },
     /** Books: the paged table and the unpaged option lists of the filters share the prefix. */
     domains: { all: ['admin', 'domains'] as const, options: ['admin', 'domains', 'options'] as const },

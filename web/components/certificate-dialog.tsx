@@ -1,4 +1,5 @@
 import { Award, Download, ExternalLink, RotateCcw } from 'lucide-react';
+import { deliveryLanguageName } from '@contract/delivery-language';
 import { css } from 'styled-system/css';
 import { useCertificateDialog } from '../state/certificate-dialog';
 import { Alert, Button, Dialog, LoadingBlock } from '../ui';
@@ -76,6 +77,12 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
             <dt className={detailLabel}>Valid Until</dt>
             <dd className={detailValue}>{formatCertificateDate(certificate.expiryDate)}</dd>
           </div>
+          {certificate.language ? (
+            <div>
+              <dt className={detailLabel}>Delivery Language</dt>
+              <dd className={detailValue} data-testid="certificate-language">{deliveryLanguageName(certificate.language)}</dd>
+            </div>
+          ) : null}
         </dl>
       ) : null}
 

@@ -21,6 +21,7 @@ const toDialogCertificate = (c: DialogCertificate): DialogCertificate => ({
   issuedDate: c.issuedDate,
   expiryDate: c.expiryDate,
   status: c.status,
+  language: c.language,
 });
 
 export const browserCertificateDialogMachine = certificateDialogMachine.provide({

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { CourseVersion, DeliveryLanguage } from './delivery-language';
 import type { CaptionTrack } from './captions';
 import type { ScormPackageInfo } from './scorm';
 import { arrayOrPageQueryFields, DEFAULT_PAGE_SIZE, idString, optionalText, pageQueryFields, requiredString, searchText, type Pagination } from './common';
@@ -123,6 +124,10 @@ export interface AdminCourse {
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The language this course version is delivered in. */
+  language: DeliveryLanguage;
+  /** Shared by the versions of one course family; null for a course on its own. */
+  familyId: string | null;
 }
 
 export interface AdminCourseListPage {
@@ -145,6 +150,8 @@ export interface AdminComponent {
 
 export interface AdminCourseDetail extends AdminCourse {
   components: AdminComponent[];
+  /** The other versions of the course's family (any status), in language order. */
+  versions: CourseVersion[];
 }
 
 /** The one pagination shape, defined in common.ts; re-exported for clients that import it from here. */

@@ -54,6 +54,8 @@ export interface CertificateInfo {
   expiryDate: string;
   status: CertificateStatusValue;
   revokedAt: string | null;
+  /** The language the course was delivered in (ISO code). */
+  language: string;
 }
 
 /** GET /user/{courseId} */
@@ -76,6 +78,9 @@ export interface VerifyCertificateResponse {
   issuedDate: string;
   expiryDate: string;
   revokedAt: string | null;
+  /** The language the course was delivered in: ISO code and English name ("es", "Spanish"). */
+  language: string;
+  languageName: string;
   /** Number of the certificate this one renews (the previous training cycle's), if any. */
   renews: string | null;
   /** Number of the certificate that renewed this one: it is superseded, yet still genuine. */

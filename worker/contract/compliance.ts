@@ -248,6 +248,8 @@ export interface TrainingRecordCertificate {
   status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
   renews: string | null;
   renewedBy: string | null;
+  /** The language the course was delivered in (ISO code). */
+  language: string;
 }
 
 export interface TrainingRecordCycle {
@@ -260,11 +262,15 @@ export interface TrainingRecordCycle {
   current: boolean;
   attempts: TrainingRecordAttempt[];
   certificate: TrainingRecordCertificate | null;
+  /** The language this cycle was delivered in (its certificate's, else its enrollment's or attempts', else the course's). */
+  language: string;
 }
 
 export interface TrainingRecordCourse {
   courseId: string;
   courseTitle: string;
+  /** The course version's delivery language (ISO code). */
+  language: string;
   required: boolean;
   compliance: ComplianceCell | null;
   cycles: TrainingRecordCycle[];

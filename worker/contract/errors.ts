@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   CAPTION_EXISTS: 409,
   /** Captions are only for VIDEO materials. */
   NOT_A_VIDEO: 409,
+  /** The course family already has a version in the asked language. */
+  FAMILY_LANGUAGE_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** A SCORM package that cannot be played (no manifest, unsafe paths, ...): the message names the problem. */
   INVALID_PACKAGE: 422,

@@ -5,6 +5,7 @@
  * marked "extra" are additions the client may use (resuming an attempt, showing the server clock), never replacements.
  */
 import * as v from 'valibot';
+import type { CourseVersion, DeliveryLanguage } from './delivery-language';
 import { pageQueryFields, queryBool } from './common';
 import type { ComponentType, MaterialType, QuestionType, SubmitReason } from './course';
 import type { ComponentStatus, CourseStatus } from './rules/progress';
@@ -70,6 +71,8 @@ export const courseListQuery = v.object({
     v.transform((value) => (value.trim() === '' ? 'recent' : value.trim())),
     v.picklist(COURSE_SORTS, 'sortBy must be recent, alphabetical or domain'),
   ),
+  /** Preferred delivery language, over Accept-Language (anything unsupported is ignored). */
+  lang: v.optional(v.pipe(v.string(), v.maxLength(35)), ''),
 });
 export type CourseListQuery = v.InferInput<typeof courseListQuery>;
 
@@ -91,6 +94,8 @@ export interface Course {
   /** True for a course of another book shown by showAll: visible, not enrollable. */
   isLocked: boolean;
   canEnroll: boolean;
+  /** The language this version of the course is delivered in. */
+  language: DeliveryLanguage;
 }
 
 /** What a learner sees of an assessment component: never its questions or answers. */
@@ -126,7 +131,11 @@ export interface CourseListResponse {
 }
 
 /** The course object itself, its fields at the top level, plus its components. */
-export type CourseDetail = Course & { components: LearnerComponent[] };
+export type CourseDetail = Course & {
+  components: LearnerComponent[];
+  /** The other published versions of the course (same course, other languages): "Also available in". */
+  versions: CourseVersion[];
+};
 export type CourseDetailResponse = CourseDetail;
 
 // ---------------------------------------------------------------------------------------------
@@ -151,6 +160,8 @@ export interface CourseProgress {
   /** extra */
   lastAccessedAt: string | null;
   certificateId: string | null;
+  /** extra: the language this enrollment is delivered in (the course version's). */
+  language: DeliveryLanguage;
 }
 
 export interface ComponentProgress {
@@ -390,6 +401,8 @@ export interface AttemptSummary {
   startedAt: string;
   submittedAt: string | null;
   timeTakenSeconds: number | null;
+  /** extra: the language the assessment was delivered in. */
+  language: DeliveryLanguage;
 }
 
 /** GET /:componentId/attempts */

@@ -15,6 +15,7 @@ import {
 } from '../contract/course';
 import { EVENT_KINDS } from '../contract/compliance';
 import { SCORM_VERSIONS } from '../contract/scorm';
+import { DELIVERY_LANGUAGES } from '../contract/delivery-language';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../contract/think';
 
 /** Outbox row states: RECORDED (outbox mode, never sent), PENDING, SENT, FAILED (not retried). */
@@ -26,6 +27,8 @@ const id = () => text('id').primaryKey();
 const createdAt = () => text('created_at').notNull().default(now);
 const updatedAt = () => text('updated_at').notNull().default(now);
 const bool = (name: string) => integer(name, { mode: 'boolean' });
+/** The delivery language of a course version, copied onto the rows its learners create (progress, attempts, certificates). */
+const deliveryLanguage = () => text('language', { enum: DELIVERY_LANGUAGES }).notNull().default('en');
 
 export const users = sqliteTable(
   'users',
@@ -103,10 +106,21 @@ export const courses = sqliteTable(
     allowBrowse: bool('allow_browse').notNull().default(false),
     certificateValidityDays: integer('certificate_validity_days').notNull().default(365),
     publishedAt: text('published_at'),
+    /** The language this course version is delivered in. */
+    language: deliveryLanguage(),
+    /**
+     * The course family (the same course in several languages, one book): the id shared by every
+     * linked version, null for a course on its own. At most one version per language.
+     */
+    familyId: text('family_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('courses_domain_idx').on(t.domainId), index('courses_status_idx').on(t.status)],
+  (t) => [
+    index('courses_domain_idx').on(t.domainId),
+    index('courses_status_idx').on(t.status),
+    uniqueIndex('courses_family_language_uq').on(t.familyId, t.language),
+  ],
 );
 
 export const materials = sqliteTable('materials', {
@@ -195,6 +209,7 @@ export const courseProgress = sqliteTable(
     lastAccessedAt: text('last_accessed_at'),
     /** Training cycle: 1 for the first, +1 for each recertification (earlier cycles live in course_cycles). */
     cycle: integer('cycle').notNull().default(1),
+    language: deliveryLanguage(),
   },
   (t) => [
     uniqueIndex('course_progress_user_course_uq').on(t.userId, t.courseId),
@@ -253,6 +268,7 @@ export const attempts = sqliteTable(
     result: text('result', { mode: 'json' }).$type<unknown[]>(),
     /** The training cycle the attempt belongs to: attempt limits count within one cycle. */
     cycle: integer('cycle').notNull().default(1),
+    language: deliveryLanguage(),
   },
   (t) => [
     uniqueIndex('attempts_user_component_cycle_number_uq').on(t.userId, t.componentId, t.cycle, t.attemptNumber),
@@ -309,6 +325,8 @@ export const certificates = sqliteTable(
     cycle: integer('cycle').notNull().default(1),
     /** The certificate this one renews (the previous cycle's), for the public chain. */
     renewsId: text('renews_id'),
+    /** The language the course was delivered in, printed on the certificate and the verification page. */
+    language: deliveryLanguage(),
   },
   (t) => [
     uniqueIndex('certificates_user_course_cycle_uq').on(t.userId, t.courseId, t.cycle),

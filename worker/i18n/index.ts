@@ -60,3 +60,15 @@ export function formatDay(language: Language, iso: string): string {
 export function formatDateTime(language: Language, iso: string): string {
   return new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
 }
+
+/**
+ * A course's delivery language (ISO code) named in the reader's language ("Spanish", "español",
+ * "स्पेनिश", "الإسبانية"); an unknown code is shown as it is.
+ */
+export function formatLanguageName(language: Language, code: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -25,7 +25,7 @@ import { ApiError } from '../errors';
 import { currentCycleOf, inCurrentCycle } from '../services/assessments';
 import { readSnapshot, SNAPSHOT_TTL } from '../services/admin-snapshots';
 import { auditInsert } from '../services/audit';
-import { recomputeCourseProgress } from '../services/progress';
+import { courseLanguageOf, recomputeCourseProgress } from '../services/progress';
 import { userSearch } from '../services/users';
 import { validate } from '../validate';
 
@@ -289,6 +289,7 @@ export const adminAssessments = new Hono<AppEnv>()
           componentId,
           attemptNumber: nextNumber,
           cycle: currentCycleOf(userId, row.courseId),
+          language: courseLanguageOf(row.courseId),
           startedAt: iso,
           submittedAt: iso,
           submitReason: 'ADMIN',

@@ -18,6 +18,8 @@ import {
 } from '../contract/admin-content';
 import { idParam, idString } from '../contract/common';
 import type { ComponentType } from '../contract/course';
+import { courseFamilyBody, DELIVERY_LANGUAGES, languageMessages, type CourseVersion } from '../contract/delivery-language';
+import { isUniqueViolation } from '../db/errors';
 import { containsText, offsetOf, paginate } from '../db/paginate';
 import { certificates, components, courseProgress, courses, domains, materials } from '../db/schema';
 import type { Db } from '../db/client';
@@ -26,6 +28,17 @@ import { ApiError } from '../errors';
 import { validate } from '../validate';
 import { materialFileUrl } from '../services/material-links';
 import { courseComponents } from '../services/progress';
+import { clearComplianceCache } from '../services/compliance';
+
+/** The other versions of a course's family, in the order of DELIVERY_LANGUAGES. */
+async function familyVersions(db: Db, course: Pick<AdminCourse, 'id' | 'familyId'>): Promise<CourseVersion[]> {
+  if (!course.familyId) return [];
+  const rows = await db
+    .select({ id: courses.id, language: courses.language, title: courses.title })
+    .from(courses)
+    .where(and(eq(courses.familyId, course.familyId), sql`${courses.id} <> ${course.id}`));
+  return rows.sort((a, b) => DELIVERY_LANGUAGES.indexOf(a.language) - DELIVERY_LANGUAGES.indexOf(b.language));
+}
 
 const courseParam = v.object({ courseId: idString });
 const componentParams = v.object({ courseId: idString, componentId: idString });
@@ -59,6 +72,8 @@ const courseColumns = {
   publishedAt: courses.publishedAt,
   createdAt: courses.createdAt,
   updatedAt: courses.updatedAt,
+  language: courses.language,
+  familyId: courses.familyId,
   componentCount: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courses.id})`.mapWith(Number),
 };
 type CourseRow = Awaited<ReturnType<ReturnType<typeof selectCourses>['all']>>[number];
@@ -171,8 +186,63 @@ export const adminCourses = new Hono<AppEnv>()
   .get('/:id', validate('param', idParam), async (c) => {
     const db = c.var.db;
     const course = await loadCourse(db, c.req.valid('param').id);
-    const rows = await courseComponents(db, course.id);
-    return c.json({ ...course, components: rows.map(toComponent) } satisfies AdminCourseDetail);
+    const [rows, versions] = await Promise.all([courseComponents(db, course.id), familyVersions(db, course)]);
+    return c.json({ ...course, components: rows.map(toComponent), versions } satisfies AdminCourseDetail);
+  })
+
+  /**
+   * The course's delivery language and course family. Allowed on a published course too: the rows
+   * learners already made keep the language they were delivered in. Linking puts the course in the
+   * family of `familyWith` (which starts one if it has none); one version per language, one book.
+   * Compliance follows the family, so the matrix snapshots are cleared in the same batch.
+   */
+  .put('/:id/family', validate('param', idParam), validate('json', courseFamilyBody), async (c) => {
+    const { language, familyWith } = c.req.valid('json');
+    const db = c.var.db;
+    const course = await loadCourse(db, c.req.valid('param').id);
+    const invalid = (message: string) => new ApiError('VALIDATION_FAILED', message, { fields: { familyWith: message } });
+    let familyId = course.familyId;
+    // Linking with a course on its own starts a family: that course joins it too (its own id is the family's).
+    let startFamily: { id: string; language: string } | null = null;
+    if (familyWith === null) familyId = null;
+    else if (familyWith !== undefined) {
+      if (familyWith === course.id) throw invalid(languageMessages.sameCourse);
+      const target = await db.select({ id: courses.id, domainId: courses.domainId, familyId: courses.familyId, language: courses.language }).from(courses).where(eq(courses.id, familyWith)).get();
+      if (!target) throw invalid(languageMessages.familyCourseNotFound);
+      if (target.domainId !== course.domainId) throw invalid(languageMessages.otherBook);
+      familyId = target.familyId ?? target.id;
+      if (!target.familyId) startFamily = { id: target.id, language: target.language };
+    }
+    if (familyId) {
+      const taken = await db
+        .select({ id: courses.id })
+        .from(courses)
+        .where(and(eq(courses.familyId, familyId), eq(courses.language, language), sql`${courses.id} <> ${course.id}`))
+        .get();
+      if (taken || startFamily?.language === language) {
+        throw new ApiError('FAMILY_LANGUAGE_TAKEN', languageMessages.languageTaken, { fields: { language: languageMessages.languageTaken } });
+      }
+    }
+    const now = new Date().toISOString();
+    // A family left with one version dissolves: a course on its own has no family.
+    const left = course.familyId && course.familyId !== familyId ? course.familyId : null;
+    try {
+      await db.batch([
+        db.update(courses).set({ language, familyId, updatedAt: now }).where(eq(courses.id, course.id)),
+        ...(startFamily ? [db.update(courses).set({ familyId: startFamily.id, updatedAt: now }).where(eq(courses.id, startFamily.id))] : []),
+        ...(left
+          ? [db.update(courses).set({ familyId: null, updatedAt: now }).where(and(eq(courses.familyId, left), sql`(SELECT count(*) FROM courses f WHERE f.family_id = ${left}) = 1`))]
+          : []),
+        clearComplianceCache(db),
+      ]);
+    } catch (error) {
+      // Two admins linking the same language at once: the unique index decides.
+      if (isUniqueViolation(error)) throw new ApiError('FAMILY_LANGUAGE_TAKEN', languageMessages.languageTaken, { fields: { language: languageMessages.languageTaken } });
+      throw error;
+    }
+    const updated = await loadCourse(db, course.id);
+    const [rows, versions] = await Promise.all([courseComponents(db, course.id), familyVersions(db, updated)]);
+    return c.json({ ...updated, components: rows.map(toComponent), versions } satisfies AdminCourseDetail);
   })
 
   .post('/', validate('json', courseBody), async (c) => {
@@ -238,6 +308,8 @@ export const adminCourses = new Hono<AppEnv>()
         passingScore: source.passingScore,
         allowBrowse: source.allowBrowse,
         certificateValidityDays: source.certificateValidityDays,
+        // A copy is in the same language, but not in the family (it would be a second version of it).
+        language: source.language,
         status: 'DRAFT',
         hasBeenPublished: false,
       }),

@@ -287,6 +287,7 @@ export const assessments = new Hono<AppEnv>()
           componentId,
           attemptNumber,
           cycle: currentCycleOf(user.id, ctx.course.id),
+          language: ctx.course.language,
           startedAt: iso,
           deadlineAt: deadline,
           answers: {},
@@ -333,6 +334,7 @@ export const assessments = new Hono<AppEnv>()
           startedAt: a.startedAt,
           submittedAt: a.submittedAt,
           timeTakenSeconds: end != null ? Math.max(0, Math.round((end - Date.parse(a.startedAt)) / 1000)) : null,
+          language: a.language,
         };
       }),
       totalAttempts: rows.length,

@@ -145,7 +145,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new ApiError('NOT_FOUND', 'User not found');
   const [progressRows, cycleRows, attemptRows, certificateRows, exemptionRows, eventRows, facts] = await Promise.all([
-    db.select({ progress: courseProgress, title: courses.title }).from(courseProgress).innerJoin(courses, eq(courses.id, courseProgress.courseId)).where(eq(courseProgress.userId, userId)),
+    db.select({ progress: courseProgress, title: courses.title, language: courses.language }).from(courseProgress).innerJoin(courses, eq(courses.id, courseProgress.courseId)).where(eq(courseProgress.userId, userId)),
     db.select().from(courseCycles).where(eq(courseCycles.userId, userId)),
     db
       .select({
@@ -157,6 +157,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
         passed: attempts.passed,
         startedAt: attempts.startedAt,
         submittedAt: attempts.submittedAt,
+        language: attempts.language,
         componentTitle: sql<string | null>`(SELECT json_extract(cc.data, '$.title') FROM course_components cc WHERE cc.id = ${attempts.componentId})`,
       })
       .from(attempts)
@@ -185,16 +186,19 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
 
   const courseIds = new Set<string>([...progressRows.map((r) => r.progress.courseId), ...certificateRows.map((r) => r.courseId), ...cells.keys()]);
   const missingTitles = [...courseIds].filter((id) => !progressRows.some((r) => r.progress.courseId === id));
-  const titleRows = await selectInChunks(missingTitles, (part) => db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, part)));
+  const titleRows = await selectInChunks(missingTitles, (part) => db.select({ id: courses.id, title: courses.title, language: courses.language }).from(courses).where(inArray(courses.id, part)));
   const titles = new Map<string, string>([...progressRows.map((r) => [r.progress.courseId, r.title] as const), ...titleRows.map((r) => [r.id, r.title] as const)]);
+  const languages = new Map<string, string>([...progressRows.map((r) => [r.progress.courseId, r.language] as const), ...titleRows.map((r) => [r.id, r.language] as const)]);
 
-  const cycleOf = (courseId: string, cycle: number, base: Omit<TrainingRecordCycle, 'attempts' | 'certificate' | 'cycle'>): TrainingRecordCycle => {
+  const cycleOf = (courseId: string, cycle: number, base: Omit<TrainingRecordCycle, 'attempts' | 'certificate' | 'cycle' | 'language'>, enrolledIn?: string): TrainingRecordCycle => {
     const certificate = certificateRows.find((row) => row.courseId === courseId && row.cycle === cycle);
+    const cycleAttempts = attemptRows.filter((a) => a.courseId === courseId && a.cycle === cycle);
     return {
       cycle,
       ...base,
-      attempts: attemptRows
-        .filter((a) => a.courseId === courseId && a.cycle === cycle)
+      // What the rows of this cycle recorded when they were made (the course may have changed since).
+      language: certificate?.language ?? enrolledIn ?? cycleAttempts[0]?.language ?? languages.get(courseId) ?? 'en',
+      attempts: cycleAttempts
         .map((a) => ({ attemptId: a.id, componentTitle: a.componentTitle ?? 'Assessment', attemptNumber: a.attemptNumber, score: a.score, passed: a.submittedAt ? a.passed === true : null, startedAt: a.startedAt, submittedAt: a.submittedAt })),
       certificate: certificate
         ? {
@@ -205,6 +209,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
             status: certificateStatus(certificate, now),
             renews: certificate.renewsId ? (numberById.get(certificate.renewsId) ?? null) : null,
             renewedBy: renewedBy.get(certificate.id) ?? null,
+            language: certificate.language,
           }
         : null,
     };
@@ -216,11 +221,11 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
       .filter((row) => row.courseId === courseId)
       .map((row) => cycleOf(courseId, row.cycle, { status: row.status, progress: row.overallProgress, enrolledAt: row.enrolledAt, startedAt: row.startedAt, completedAt: row.completedAt, current: false }));
     if (current) {
-      cycles.push(cycleOf(courseId, current.cycle, { status: current.status, progress: current.overallProgress, enrolledAt: current.enrolledAt, startedAt: current.startedAt, completedAt: current.completedAt, current: true }));
+      cycles.push(cycleOf(courseId, current.cycle, { status: current.status, progress: current.overallProgress, enrolledAt: current.enrolledAt, startedAt: current.startedAt, completedAt: current.completedAt, current: true }, current.language));
     }
     cycles.sort((a, b) => a.cycle - b.cycle);
     const cell = cells.get(courseId);
-    return { courseId, courseTitle: titles.get(courseId) ?? 'Course', required: !!cell, compliance: cell ? toCell(cell) : null, cycles };
+    return { courseId, courseTitle: titles.get(courseId) ?? 'Course', language: languages.get(courseId) ?? 'en', required: !!cell, compliance: cell ? toCell(cell) : null, cycles };
   });
   courseList.sort((a, b) => Number(b.required) - Number(a.required) || a.courseTitle.localeCompare(b.courseTitle));
 

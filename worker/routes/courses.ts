@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { idParam } from '../contract/common';
 import { DEFAULT_PASSING_SCORE } from '../contract/course';
+import { DELIVERY_LANGUAGES, preferredLanguage } from '../contract/delivery-language';
+import { preferredVersion } from '../services/course-versions';
 import { courseListQuery, type Course, type CourseDetailResponse, type CourseListResponse, type LearnerComponent } from '../contract/learner';
 import { isAdminUser } from '../contract/rules/roles';
 import { containsText, offsetOf, paginate } from '../db/paginate';
@@ -34,14 +36,16 @@ function toCourse(
     enrollmentStatus: extra.enrolled ? 'enrolled' : 'not_enrolled',
     isLocked: !extra.inBooks,
     canEnroll: extra.inBooks,
+    language: row.language,
   };
 }
 
 export const courses = new Hono<AppEnv>()
   .get('/', validate('query', courseListQuery), async (c) => {
-    const { page, limit, showAll, search, sortBy } = c.req.valid('query');
+    const { page, limit, showAll, search, sortBy, lang } = c.req.valid('query');
     const db = c.var.db;
     const user = c.var.user;
+    const language = preferredLanguage(c.req.header('accept-language'), lang);
 
     const inBooks = sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${user.id} AND ud.domain_id = ${courseTable.domainId})`;
     const order =
@@ -57,6 +61,7 @@ export const courses = new Hono<AppEnv>()
         eq(courseTable.status, 'PUBLISHED'),
         admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
         containsText(search, [courseTable.title, domains.name, courseTable.description]),
+        preferredVersion(user.id, language),
       );
       return paginate(
         db,
@@ -96,11 +101,16 @@ export const courses = new Hono<AppEnv>()
     const db = c.var.db;
     const user = c.var.user;
     // One batch: the course, the learner's book membership and enrollment, and the components.
-    const [courseRows, bookRows, enrollmentRows, list] = await db.batch([
+    const [courseRows, bookRows, enrollmentRows, list, versionRows] = await db.batch([
       courseWithDomainQuery(db, id),
       db.select({ one: sql<number>`1` }).from(userDomains).innerJoin(courseTable, eq(courseTable.domainId, userDomains.domainId)).where(and(eq(userDomains.userId, user.id), eq(courseTable.id, id))).limit(1),
       enrollmentQuery(db, user.id, id),
       courseComponentsQuery(db, id),
+      // The other published versions of its family (same book, so visible alike).
+      db
+        .select({ id: courseTable.id, language: courseTable.language, title: courseTable.title })
+        .from(courseTable)
+        .where(and(sql`${courseTable.familyId} = (SELECT f.family_id FROM courses f WHERE f.id = ${id})`, sql`${courseTable.id} <> ${id}`, eq(courseTable.status, 'PUBLISHED'))),
     ]);
     const found = toCourseWithDomain(courseRows[0]);
     if (!found) throw new ApiError('NOT_FOUND', 'Course not found');
@@ -121,6 +131,7 @@ export const courses = new Hono<AppEnv>()
     const body: CourseDetailResponse = {
       ...toCourse(found.course, found.domain, { componentCount: list.length, enrolled: !!enrollment, inBooks: inBooks || !!enrollment }),
       components,
+      versions: versionRows.sort((a, b) => DELIVERY_LANGUAGES.indexOf(a.language) - DELIVERY_LANGUAGES.indexOf(b.language)),
     };
     return c.json(body);
   });

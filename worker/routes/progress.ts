@@ -148,7 +148,7 @@ export const progress = new Hono<AppEnv>()
     // One batch: the enrollment and every component row, or nothing. A concurrent second enroll
     // hits the unique indexes and changes nothing.
     await db.batch([
-      db.insert(courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId: id, status: 'ENROLLED', overallProgress: 0, enrolledAt: now, lastAccessedAt: now }).onConflictDoNothing(),
+      db.insert(courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId: id, status: 'ENROLLED', overallProgress: 0, enrolledAt: now, lastAccessedAt: now, language: found.course.language }).onConflictDoNothing(),
       ...list.map((component) =>
         db.insert(componentProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId: id, componentId: component.id }).onConflictDoNothing(),
       ),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { components, courses, domains } from '../db/schema';
+import { preferredVersion } from '../services/course-versions';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { EDGE_CACHE_SECONDS, PUBLIC_COURSES_LIMIT, canonicalCoursesQuery, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
@@ -45,7 +46,7 @@ export const publicRoutes = new Hono<AppEnv>()
       .from(courses)
       .innerJoin(domains, eq(domains.id, courses.domainId))
       .leftJoin(components, eq(components.courseId, courses.id))
-      .where(and(eq(courses.status, 'PUBLISHED')))
+      .where(and(eq(courses.status, 'PUBLISHED'), preferredVersion(null, null)))
       .groupBy(courses.id)
       .orderBy(desc(courses.publishedAt), asc(courses.title))
       .limit(Number(limit));

@@ -4,7 +4,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import * as v from 'valibot';
 import { verificationHeadline, type VerifyCertificateResponse } from '../contract/certificates';
 import { languageFromAcceptLanguage, type Language } from '../contract/language';
-import { formatDateTime, formatDay, isRtl, t, type MessageKey, type Params } from '../i18n';
+import { formatDateTime, formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
@@ -152,6 +152,7 @@ function resultPage(appName: string, language: Language, r: VerifyCertificateRes
     [tr('verify.row.issuedTo'), html`<bdi>${r.userName}</bdi>`],
     [tr('verify.row.course'), html`<bdi>${r.courseName}</bdi>`],
     [tr('verify.row.book'), r.domainName ? html`<bdi>${r.domainName}</bdi>` : tr('cert.defaultBook')],
+    [tr('verify.row.deliveryLanguage'), formatLanguageName(language, r.language)],
     [tr('verify.row.issued'), day(r.issuedDate)],
     [tr('verify.row.expires'), day(r.expiryDate)],
   ];

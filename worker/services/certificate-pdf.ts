@@ -1,6 +1,6 @@
 import { fill, PDFDocument, PDFFont, PDFName, PDFPage, PDFString, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type RGB } from 'pdf-lib';
 import type { Language } from '../contract/language';
-import { formatDay, isRtl, t, type MessageKey, type Params } from '../i18n';
+import { formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
 import type { FontLoader } from './pdf-fonts';
 import { normalizeText, PdfTextWriter, type FontRole } from './pdf-text';
 import { qrMatrix, qrRuns } from './qr';
@@ -13,6 +13,8 @@ export interface CertificatePdfInput {
   domainName: string | null;
   issuedAt: string;
   expiresAt: string;
+  /** The language the course was delivered in (ISO code, "es"), named in the certificate's language; none prints no line. */
+  deliveryLanguage?: string | null;
   /** The public verification link the QR code (and a link annotation over it) opens. */
   verifyUrl: string;
   /** The language of the labels and dates: the learner's preferred language (English when unset). */
@@ -222,6 +224,8 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
     { text: tr('cert.completed'), role: 'serif', size: 15, color: MUTED, y: 314, maxWidth: 700, minSize: 10 },
     { text: input.courseName, role: 'sansBold', size: 22, color: NAVY, y: 276, maxWidth: 620, maxLines: 2, minSize: 16 },
     { text: tr('cert.book', { book }), role: 'sans', size: 11.5, color: MUTED, y: 0 },
+    // The language the course was delivered in (issue 16), on its own line under the book.
+    ...(input.deliveryLanguage ? [{ text: tr('cert.deliveryLanguage', { language: formatLanguageName(language, input.deliveryLanguage) }), role: 'sans' as const, size: 11.5, color: MUTED, y: 0 }] : []),
   ];
   const writer = await PdfTextWriter.create(
     doc,

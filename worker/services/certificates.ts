@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { deliveryLanguageName } from '../contract/delivery-language';
 import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse } from '../contract/certificates';
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
@@ -56,7 +57,7 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
   if (existing) return existing;
   const [info, previous] = await Promise.all([
     db
-      .select({ user: users, courseTitle: courses.title, validity: courses.certificateValidityDays, domainName: domains.name })
+      .select({ user: users, courseTitle: courses.title, validity: courses.certificateValidityDays, domainName: domains.name, language: courses.language })
       .from(users)
       .innerJoin(courses, eq(courses.id, courseId))
       .leftJoin(domains, eq(domains.id, courses.domainId))
@@ -88,6 +89,7 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
         expiresAt: expires.toISOString(),
         cycle,
         renewsId: previous?.id ?? null,
+        language: info.language,
       })
       .onConflictDoNothing()
       .returning()
@@ -108,7 +110,7 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
 
 export type CertificateInfoRow = Pick<
   CertificateRow,
-  'id' | 'certificateNumber' | 'courseId' | 'courseName' | 'userName' | 'issuedAt' | 'expiresAt' | 'revokedAt'
+  'id' | 'certificateNumber' | 'courseId' | 'courseName' | 'userName' | 'issuedAt' | 'expiresAt' | 'revokedAt' | 'language'
 >;
 
 /** The certificate fields every certificate answer carries (contract `CertificateInfo`). */
@@ -123,6 +125,7 @@ export function toCertificateInfo(row: CertificateInfoRow, now = new Date()): Ce
     expiryDate: row.expiresAt,
     status: certificateStatus(row, now),
     revokedAt: row.revokedAt,
+    language: row.language,
   };
 }
 
@@ -149,6 +152,7 @@ export async function storeCertificatePdf(deps: CertificateDeps, db: Db, row: Ce
     domainName: row.domainName,
     issuedAt: row.issuedAt,
     expiresAt: row.expiresAt,
+    deliveryLanguage: row.language,
     verifyUrl: verificationUrl(origin, row.certificateNumber),
     language: languageOf(person?.language),
   }, deps.fonts);
@@ -229,6 +233,8 @@ export async function verifyCertificate(db: Db, request: Request, number: string
     issuedDate: row.issuedAt,
     expiryDate: row.expiresAt,
     revokedAt: row.revokedAt,
+    language: row.language,
+    languageName: deliveryLanguageName(row.language),
     renews: renews[0]?.number ?? null,
     renewedBy: renewedBy[0]?.number ?? null,
   };

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ComponentProgress, CourseProgress, CourseProgressListItem, LearnerMaterialData, NextComponent } from '../contract/learner';
+import type { DeliveryLanguage } from '../contract/delivery-language';
 import type { ComponentProgressLike } from '../contract/rules/progress';
 import { continueTarget, isComponentLocked, overallProgress } from '../contract/rules/progress';
 import { isAdminUser } from '../contract/rules/roles';
@@ -332,6 +333,7 @@ export function toCourseProgressDtos(rows: Awaited<ReturnType<typeof courseProgr
     completedAt: r.progress.completedAt,
     lastAccessedAt: r.progress.lastAccessedAt,
     certificateId: r.certificateId ?? null,
+    language: r.progress.language,
   }));
 }
 
@@ -388,3 +390,6 @@ export function withNextComponents(
 export async function courseProgressDtos(db: Db, userId: string, courseId?: string): Promise<CourseProgress[]> {
   return toCourseProgressDtos(await courseProgressQuery(db, userId, courseId));
 }
+
+/** The delivery language of a course, read inside the statement that records it (no extra round trip). */
+export const courseLanguageOf = (courseId: string) => sql<DeliveryLanguage>`(SELECT c.language FROM courses c WHERE c.id = ${courseId})`;

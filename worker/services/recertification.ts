@@ -13,7 +13,7 @@ import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { findCycleCertificate } from './certificates';
 import { coverageFacts, recertificationOpen } from './compliance';
-import { COURSE_NOT_AVAILABLE, componentProgressMap, courseComponents, findCourseWithDomain, findEnrollment, inUserBooks } from './progress';
+import { COURSE_NOT_AVAILABLE, componentProgressMap, courseComponents, courseLanguageOf, findCourseWithDomain, findEnrollment, inUserBooks } from './progress';
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -112,7 +112,7 @@ export async function startRecertification(db: Db, user: Pick<AuthUser, 'id' | '
       .map((component) => db.insert(componentProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId, componentId: component.id }).onConflictDoNothing()),
     db
       .update(courseProgress)
-      .set({ cycle: cycle + 1, status: 'ENROLLED', overallProgress: 0, enrolledAt: iso, startedAt: null, completedAt: null, lastAccessedAt: iso })
+      .set({ cycle: cycle + 1, status: 'ENROLLED', overallProgress: 0, enrolledAt: iso, startedAt: null, completedAt: null, lastAccessedAt: iso, language: courseLanguageOf(courseId) })
       .where(and(eq(courseProgress.userId, user.id), eq(courseProgress.courseId, courseId), eq(courseProgress.cycle, cycle)))
       .returning({ cycle: courseProgress.cycle }),
   ]);

@@ -1,5 +1,6 @@
 import { PDFDocument, PDFFont, PDFPage, rgb, StandardFonts, type RGB } from 'pdf-lib';
 import { verificationUrl } from '../contract/certificates';
+import { deliveryLanguageName } from '../contract/delivery-language';
 import {
   EVENT_KIND_LABELS,
   STATUS_LABELS,
@@ -391,6 +392,7 @@ function certificateRows(entries: CertificateEntry[], origin: string | null): Ce
     const details: Block[] = [
       { text: course.courseTitle, font: 'bold' },
       { text: `${certificate.certificateNumber}  ·  cycle ${cycle.cycle}`, color: INK },
+      { text: `Delivery language: ${deliveryLanguageName(certificate.language)}`, color: MUTED },
     ];
     if (certificate.renews) details.push({ text: `Renews ${certificate.renews}`, color: MUTED });
     if (certificate.renewedBy) details.push({ text: `Superseded by ${certificate.renewedBy}`, color: MUTED });
@@ -414,7 +416,8 @@ function drawHistory(doc: PDFDocument, flow: Flow, fonts: Fonts, course: Trainin
   }
   flow.y -= 4;
   if (course.cycles.length === 0) {
-    drawNote(flow, fonts, 'Not enrolled.', MARGIN_X + 12, CONTENT_WIDTH - 12);
+    const metBy = course.compliance?.certificateNumber;
+    drawNote(flow, fonts, metBy ? `Not enrolled in this version; met by certificate ${metBy} of another language version.` : 'Not enrolled.', MARGIN_X + 12, CONTENT_WIDTH - 12);
     return;
   }
 
@@ -428,6 +431,7 @@ function drawHistory(doc: PDFDocument, flow: Flow, fonts: Fonts, course: Trainin
       cycle.startedAt ? `Started ${day(cycle.startedAt)}` : null,
       cycle.completedAt ? `Completed ${day(cycle.completedAt)}` : null,
       `Progress ${Math.round(cycle.progress)}%`,
+      `Delivery language ${deliveryLanguageName(cycle.language)}`,
       cycle.certificate ? `Certificate ${cycle.certificate.certificateNumber}` : null,
     ]
       .filter((fact): fact is string => fact != null)

@@ -8,6 +8,7 @@ import { errorMessage, hasErrorCode } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Chip, Dialog, LoadingBlock, TabContent, TabList, Tabs, TabTrigger, toaster } from '../../ui';
 import { ComponentList } from './component-list';
+import { CourseLanguages } from './course-languages';
 import { courseFormFrom, coursePayload, CourseFields, validateCourseForm, type CourseFormErrors, type CourseFormValues } from './course-form';
 
 export interface CourseEditDialogProps {
@@ -16,7 +17,7 @@ export interface CourseEditDialogProps {
   onClose: () => void;
   /** Something changed (details, components): the course and the list should be read again. */
   onChanged: () => void;
-  initialTab?: 'details' | 'components';
+  initialTab?: 'details' | 'components' | 'languages';
 }
 
 /** The edit dialog: tabs 'Course Details' and 'Components'. The form starts from the course as loaded and again after each save. */
@@ -100,6 +101,7 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
           <TabList aria-label="Course editor">
             <TabTrigger value="details">Course Details</TabTrigger>
             <TabTrigger value="components">Components ({course.components.length})</TabTrigger>
+            <TabTrigger value="languages">Languages</TabTrigger>
           </TabList>
           <TabContent value="details" className={css({ pt: '4' })}>
             <div className={css({ display: 'flex', gap: '2', mb: '4', flexWrap: 'wrap' })}>
@@ -121,6 +123,9 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
               course={course}
               onChanged={onChanged}
             />
+          </TabContent>
+          <TabContent value="languages" className={css({ pt: '4' })}>
+            <CourseLanguages course={course} onChanged={onChanged} />
           </TabContent>
         </Tabs>
       )}

@@ -2,6 +2,7 @@ import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Trash2, Undo2 } from 'luc
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
+import { deliveryLanguageName } from '@contract/delivery-language';
 import { cloneCourse, createCourse, deleteCourse, listDomains, pageCourses, publishCourse, takedownCourse, type AdminCourse, type CourseFilters, type Domain } from '../../api/admin-content';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage, hasErrorCode } from '../../api/client';
@@ -83,6 +84,16 @@ export function AdminCoursesPage() {
   const columns: DataTableColumn<AdminCourse>[] = [
     { key: 'title', header: 'Title', hideInCard: true, cell: (c) => <span className={css({ fontWeight: 'medium' })}>{c.title}</span> },
     { key: 'book', header: 'Books', cell: (c) => c.domain.name },
+    {
+      key: 'language',
+      header: 'Language',
+      cell: (c) => (
+        <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center', flexWrap: 'wrap' })}>
+          {deliveryLanguageName(c.language)}
+          {c.familyId ? <Chip size="sm" palette="info">Has versions</Chip> : null}
+        </span>
+      ),
+    },
     {
       key: 'status',
       header: 'Status',

@@ -1,4 +1,5 @@
 import { EVENT_KIND_LABELS } from '@contract/compliance';
+import { deliveryLanguageName } from '@contract/delivery-language';
 import type { TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCycle } from '@contract/compliance';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, ClipboardPlus, Download, ExternalLink, ShieldOff } from 'lucide-react';
@@ -204,7 +205,16 @@ function CourseRecord({ course }: { course: TrainingRecordCourse }) {
         {course.compliance ? <ComplianceCellView cell={course.compliance} /> : null}
       </div>
       {course.cycles.length === 0 ? (
-        <p className={muted}>Not enrolled yet.</p>
+        <p className={muted}>
+          {course.compliance?.certificateNumber ? (
+            // A certificate of another language version of the course (its family) meets the requirement.
+            <>
+              Not enrolled in this version; met by certificate <CertificateNumber number={course.compliance.certificateNumber} /> of another language version.
+            </>
+          ) : (
+            'Not enrolled yet.'
+          )}
+        </p>
       ) : (
         <ol className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '4' })}>
           {[...course.cycles].reverse().map((cycle) => (
@@ -238,6 +248,10 @@ function CycleRecord({ course, cycle }: { course: TrainingRecordCourse; cycle: T
             <dd>{formatDate(value)}</dd>
           </div>
         ))}
+        <div className={css({ display: 'flex', gap: '1.5' })}>
+          <dt className={css({ color: 'fg.muted' })}>Delivery language</dt>
+          <dd data-testid="cycle-language">{deliveryLanguageName(cycle.language)}</dd>
+        </div>
       </dl>
       {cycle.certificate ? <CertificateLine certificate={cycle.certificate} /> : null}
       {cycle.attempts.length > 0 ? (
@@ -290,7 +304,8 @@ function CertificateLine({ certificate }: { certificate: TrainingRecordCertifica
         <Chip palette={look.palette}>{look.label}</Chip>
       </div>
       <span className={css({ color: 'fg.muted' })}>
-        Issued {formatDate(certificate.issuedAt)} · {certificate.status === 'REVOKED' ? `revoked ${formatDate(certificate.revokedAt)}` : `valid until ${formatDate(certificate.expiresAt)}`}
+        Issued {formatDate(certificate.issuedAt)} · {certificate.status === 'REVOKED' ? `revoked ${formatDate(certificate.revokedAt)}` : `valid until ${formatDate(certificate.expiresAt)}`} · delivered in{' '}
+        {deliveryLanguageName(certificate.language)}
       </span>
       {certificate.renews ? (
         <span>

@@ -7,6 +7,7 @@ import { componentViews, courseAvailableSections, courseContinueTarget, courseSt
 import { ENROLLMENT_MESSAGES } from '../../../statecharts/enrollment.machine';
 import { CertificateDialog } from '../../components/certificate-dialog';
 import { ComplianceChip, RequirementDate } from '../../components/compliance-status';
+import { CourseVersions } from '../../components/course-versions';
 import { componentHref, ComponentList, JourneyStepper } from '../../components/learner-component-list';
 import { ReviewDialog } from '../../components/learner-review-dialog';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -129,6 +130,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
           Each assessment has its own time limit, shown with it below, and its timer starts only when you press Start.
         </p>
         {course.description ? <p className={css({ color: 'fg.muted', maxW: '3xl' })}>{course.description}</p> : null}
+        <CourseVersions language={course.language ?? 'en'} versions={course.versions ?? []} />
       </header>
 
       {error ? (

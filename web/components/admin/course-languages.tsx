@@ -1,0 +1,116 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { css } from 'styled-system/css';
+import type { AdminCourseDetail } from '@contract/admin-content';
+import { DELIVERY_LANGUAGE_NAMES, DELIVERY_LANGUAGES, deliveryLanguageName, type DeliveryLanguage } from '@contract/delivery-language';
+import { pageCourses, setCourseFamily } from '../../api/admin-content';
+import { errorMessage, hasErrorCode } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { MAX_PAGE_SIZE } from '@contract/common';
+import { Alert, Button, Select, toaster } from '../../ui';
+
+/** "Same course as" value for a course on its own. */
+const ALONE = '__alone__';
+
+/**
+ * The course editor's Languages tab: the language this course is delivered in, and which course of
+ * the same book it is a version of (one course family, one version per language). Allowed on a
+ * published course too: records already made keep the language they were delivered in.
+ */
+export function CourseLanguages({ course, onChanged }: { course: AdminCourseDetail; onChanged: () => void }) {
+  const [language, setLanguage] = useState<DeliveryLanguage>(course.language);
+  // The family is chosen through any one of its other versions.
+  const current = course.versions[0]?.id ?? ALONE;
+  const [linkTo, setLinkTo] = useState<string>(current);
+  const [errors, setErrors] = useState<{ language?: string; familyWith?: string }>({});
+  useEffect(() => {
+    setLanguage(course.language);
+    setLinkTo(course.versions[0]?.id ?? ALONE);
+    setErrors({});
+  }, [course]);
+
+  // The other courses of the book: the only ones a course can be a version of.
+  const siblings = useQuery({
+    queryKey: queryKeys.admin.courses.versionsOf(course.domainId),
+    queryFn: ({ signal }) => pageCourses({ page: 1, limit: MAX_PAGE_SIZE, search: '', status: '', domainId: course.domainId }, signal),
+  });
+  const familyIds = useMemo(() => new Set(course.versions.map((v) => v.id)), [course.versions]);
+  const options = useMemo(() => {
+    const others = (siblings.data?.items ?? []).filter((c) => c.id !== course.id);
+    // One entry per family (its other versions are the same choice), the course's own family first.
+    const seen = new Set<string>();
+    const list = others
+      .filter((c) => {
+        const key = c.familyId ?? c.id;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .map((c) => ({ value: familyIds.has(c.id) ? current : c.id, label: `${c.title} (${deliveryLanguageName(c.language)})` }));
+    return [{ value: ALONE, label: 'None: a course on its own' }, ...list];
+  }, [siblings.data, course.id, familyIds, current]);
+
+  const save = useMutation({
+    mutationFn: () => setCourseFamily(course.id, { language, familyWith: linkTo === current ? undefined : linkTo === ALONE ? null : linkTo }),
+    onSuccess: () => {
+      toaster.create({ type: 'success', title: 'Course language saved' });
+      onChanged();
+    },
+    onError: (e) => {
+      if (hasErrorCode(e, 'VALIDATION_FAILED') || hasErrorCode(e, 'FAMILY_LANGUAGE_TAKEN')) setErrors((e.fields ?? {}) as typeof errors);
+    },
+  });
+  const saveError = save.isError ? errorMessage(save.error, 'Failed to save the course language. Please try again.') : null;
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '2xl' })}>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        Learners see the version of a course in their own language when one exists, and may switch to another. Progress, attempts and certificates record the
+        language a course was delivered in; a certificate of any version meets a training requirement for the course.
+      </p>
+      {saveError ? <Alert status="error">{saveError}</Alert> : null}
+      <Select
+        label="Delivery language"
+        options={DELIVERY_LANGUAGES.map((code) => ({ value: code, label: DELIVERY_LANGUAGE_NAMES[code] }))}
+        value={language}
+        onValueChange={(value) => {
+          setLanguage(value);
+          setErrors({});
+        }}
+        error={errors.language}
+      />
+      <Select
+        label="Same course as"
+        helperText="Another course of this book that this course is a translation of (one version per language)."
+        options={options}
+        value={linkTo}
+        onValueChange={(value) => {
+          setLinkTo(value);
+          setErrors({});
+        }}
+        error={errors.familyWith}
+        disabled={siblings.isLoading}
+      />
+      {course.versions.length > 0 ? (
+        <div className={css({ fontSize: 'sm' })}>
+          <h3 className={css({ fontWeight: 'semibold', mb: '1' })}>Versions of this course</h3>
+          <ul className={css({ listStyle: 'disc', pl: '5' })}>
+            <li>
+              {deliveryLanguageName(course.language)}: {course.title} (this course)
+            </li>
+            {course.versions.map((v) => (
+              <li key={v.id}>
+                {deliveryLanguageName(v.language)}: {v.title}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div>
+        <Button onClick={() => save.mutate()} loading={save.isPending}>
+          Save Language
+        </Button>
+      </div>
+    </div>
+  );
+}
