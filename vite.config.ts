@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -9,7 +10,8 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  // lingui: compiles web/i18n/locales/<locale>.json?lingui imports (one chunk per language).
+  plugins: [react(), lingui({ failOnCompileError: true })],
   resolve: {
     alias: {
       'styled-system': fromRoot('./styled-system'),

@@ -49,17 +49,17 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
         <BookOpen aria-hidden className={css({ w: '10', h: '10' })} />
         {requirement ? (
           <>
-            <Chip palette="brand" variant="solid" className={css({ position: 'absolute', top: '3', left: '3' })}>
+            <Chip palette="brand" variant="solid" className={css({ position: 'absolute', top: '3', insetStart: '3' })}>
               Required
             </Chip>
             {/* In the band, not the body: the body's height is fixed and holds the title and description. */}
-            <div className={css({ position: 'absolute', bottom: '3', left: '3', right: '3', display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', fontWeight: 'medium', color: 'fg.default' })}>
+            <div className={css({ position: 'absolute', bottom: '3', insetStart: '3', insetEnd: '3', display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', fontWeight: 'medium', color: 'fg.default' })}>
               <ComplianceChip status={requirement.status} />
               <RequirementDate requirement={requirement} className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} />
             </div>
           </>
         ) : null}
-        <Chip palette={chip.palette} variant="solid" className={css({ position: 'absolute', top: '3', right: '3' })}>
+        <Chip palette={chip.palette} variant="solid" className={css({ position: 'absolute', top: '3', insetEnd: '3' })}>
           {chip.label}
         </Chip>
       </div>

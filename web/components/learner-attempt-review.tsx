@@ -16,7 +16,7 @@ export function AttemptReview({ result }: { result: GradedAttempt }) {
     <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       {result.detailedResults.map((detail, i) => (
         <li key={detail.questionId}>
-          <Card className={css({ p: '4', borderLeftWidth: '4px', borderLeftColor: detail.isCorrect ? 'success.solid' : 'error.solid' })}>
+          <Card className={css({ p: '4', borderInlineStartWidth: '4px', borderInlineStartColor: detail.isCorrect ? 'success.solid' : 'error.solid' })}>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })}>
               {detail.isCorrect ? (
                 <CircleCheck aria-label="Correct" className={css({ w: '5', h: '5', color: 'success.solid', flexShrink: 0 })} />

@@ -136,7 +136,7 @@ export function JourneyStepper({ views }: { views: ComponentView[] }) {
         return (
           <li key={view.component.id} className={css({ flex: '1', minW: '24', display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', position: 'relative' })}>
             {i > 0 ? (
-              <span aria-hidden className={cx(css({ position: 'absolute', top: '4', right: '50%', w: '100%', h: '0.5', zIndex: 0 }), done || current ? css({ bg: 'brand.solid' }) : css({ bg: 'border.default' }))} />
+              <span aria-hidden className={cx(css({ position: 'absolute', top: '4', insetEnd: '50%', w: '100%', h: '0.5', zIndex: 0 }), done || current ? css({ bg: 'brand.solid' }) : css({ bg: 'border.default' }))} />
             ) : null}
             <span
               className={cx(

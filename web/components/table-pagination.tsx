@@ -38,7 +38,7 @@ export function TablePagination({ list, pageSizes = PAGE_SIZES, summary, classNa
           </div>
         </div>
       ) : null}
-      <Pagination className={css({ ml: 'auto' })} count={pagination.totalItems} pageSize={list.limit} page={list.page} onPageChange={list.setPage} summary={summary} />
+      <Pagination className={css({ ms: 'auto' })} count={pagination.totalItems} pageSize={list.limit} page={list.page} onPageChange={list.setPage} summary={summary} />
     </div>
   );
 }

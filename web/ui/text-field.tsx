@@ -65,7 +65,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
     <Field label={label} helperText={helperText} error={error} required={required} disabled={disabled} className={className} id={id}>
       {(control) => (
         <div className={classes.control}>
-          <input ref={ref} type={visible ? 'text' : 'password'} className={cx(input({ size }), css({ pr: '11' }))} disabled={disabled} {...control} {...rest} />
+          <input ref={ref} type={visible ? 'text' : 'password'} className={cx(input({ size }), css({ pe: '11' }))} disabled={disabled} {...control} {...rest} />
           <span className={classes.adornment}>
             <IconButton
               size="sm"

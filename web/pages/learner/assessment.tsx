@@ -262,7 +262,7 @@ function IntroView(props: {
         {props.canStart ? (
           <section aria-labelledby="assessment-rules-title" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             <h2 id="assessment-rules-title" className={css({ fontWeight: 'semibold' })}>Before you start</h2>
-            <ul className={css({ listStyle: 'disc', pl: '5', display: 'flex', flexDirection: 'column', gap: '1', color: 'fg.muted' })}>
+            <ul className={css({ listStyle: 'disc', ps: '5', display: 'flex', flexDirection: 'column', gap: '1', color: 'fg.muted' })}>
               <li>The timer starts when you press Start and keeps running if you leave the page.</li>
               <li>Answers are saved as you go.</li>
               <li>Unanswered questions are marked incorrect when time runs out.</li>

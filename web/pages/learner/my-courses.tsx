@@ -142,9 +142,9 @@ export function MyCoursesPage() {
                 placeholder="Search courses..."
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
-                className={css({ '& input': { pl: '9' } })}
+                className={css({ '& input': { ps: '9' } })}
               />
-              <Search aria-hidden className={css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', w: '4', h: '4', color: 'fg.subtle', pointerEvents: 'none' })} />
+              <Search aria-hidden className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', w: '4', h: '4', color: 'fg.subtle', pointerEvents: 'none' })} />
             </div>
             <Select
               aria-label="Filter by book"
