@@ -83,3 +83,13 @@ const pluralRules = new Intl.PluralRules('en');
 export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${pluralRules.select(count) === 'one' ? singular : plural}`;
 }
+
+/** A number in the reader's locale ("1,234"; Arabic-Indic digits in Arabic). */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(formatLocale()).format(value);
+}
+
+/** A percentage with up to two decimals ("66.67%"), in the reader's locale: assessment scores as graded. */
+export function formatPercent(value: number): string {
+  return new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+}

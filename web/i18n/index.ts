@@ -9,8 +9,9 @@
  * its tree on the locale), so no hook is needed.
  */
 import { i18n } from '@lingui/core';
+import type { ReactNode } from 'react';
 import type en from './locales/en.json';
-import { markActive, type Locale } from './locale';
+import { currentLocale, markActive, type Locale } from './locale';
 
 export { changeLocale, currentLocale, formatLocale, isLocale, isRtl, LOCALE_NAMES, LOCALES, type Locale } from './locale';
 
@@ -54,4 +55,30 @@ export function hasMessage(id: string): boolean {
  */
 export function msg(english: string): string {
   return translate(`msg:${english}`, english);
+}
+
+/**
+ * A success message the server wrote (in English, the spec's wording): shown as sent in English;
+ * in other languages the catalog's text for the same outcome.
+ */
+export function serverText(server: string | null | undefined, translated: string): string {
+  return currentLocale() === 'en' && server ? server : translated;
+}
+
+/**
+ * A message with markup around part of it (`Take <0>{title}</0> again`): each `<n>...</n>` is
+ * replaced by `render[n](inner text)`, so translators can move the emphasised words.
+ */
+export function withTags(message: string, render: readonly ((text: string, key: string) => ReactNode)[]): ReactNode[] {
+  const out: ReactNode[] = [];
+  const pattern = /<(\d+)>(.*?)<\/\1>/gs;
+  let last = 0;
+  for (let match = pattern.exec(message); match; match = pattern.exec(message)) {
+    if (match.index > last) out.push(message.slice(last, match.index));
+    const fn = render[Number(match[1])];
+    out.push(fn ? fn(match[2] ?? '', `tag-${match.index}`) : (match[2] ?? ''));
+    last = match.index + match[0].length;
+  }
+  if (last < message.length) out.push(message.slice(last));
+  return out;
 }
