@@ -23,7 +23,7 @@ export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) 
         }}
         className={css({
           h: '9',
-          maxW: '28',
+          maxW: { base: '24', sm: '32' },
           ps: '2',
           pe: '1',
           borderRadius: 'md',

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObjec
 import { css, cx } from 'styled-system/css';
 import { Select } from '../ui/select';
 import { formatCueTime, pickDefaultTrack } from './caption-tracks';
+import { t } from '../i18n';
 
 /*
  * The learner's video player: the native <video> controls with the material's caption tracks
@@ -212,7 +213,7 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
         </h2>
         {open && tracks.length > 1 ? (
           <Select
-            aria-label="Transcript language"
+            aria-label={t('video.transcriptLanguage')}
             className={css({ w: '40' })}
             options={tracks.map((t) => ({ value: t.id, label: t.label }))}
             value={trackId}

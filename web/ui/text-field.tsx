@@ -5,6 +5,7 @@ import { field as fieldRecipe } from 'styled-system/recipes/field';
 import { input } from 'styled-system/recipes/input';
 import { IconButton } from './button';
 import { Field } from './field';
+import { t } from '../i18n';
 
 interface CommonFieldProps {
   label?: ReactNode;
@@ -69,7 +70,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           <span className={classes.adornment}>
             <IconButton
               size="sm"
-              aria-label={visible ? 'Hide password' : 'Show password'}
+              aria-label={visible ? t('ui.hidePassword') : t('ui.showPassword')}
               aria-pressed={visible}
               aria-controls={control.id}
               disabled={disabled}

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { AdminPermissions, DomainRef } from './auth';
-import { ADMIN_PERMISSION_KEYS } from './auth';
+import type { AdminPermissions, DomainRef, InterfaceLanguage } from './auth';
+import { ADMIN_PERMISSION_KEYS, INTERFACE_LANGUAGES } from './auth';
 import { arrayOrPageQueryFields, emailSchema, idString, requiredString, searchText, stripBidiControls, type Pagination } from './common';
 import { MAX_ATTEMPTS } from './course';
 
@@ -41,6 +41,8 @@ export interface UserDto {
 export interface UserDetailDto extends UserDto {
   permissions: AdminPermissions | null;
   lastLogin: string | null;
+  /** Preferred interface language; null: none chosen (the browser's language applies). */
+  language?: InterfaceLanguage | null;
 }
 
 export interface CreateUserResponse {
@@ -127,6 +129,8 @@ const usernameRule = <T extends { username: string; email: string }>() =>
   });
 /** Sent with a change of one's own e-mail address; never trimmed (like every password). */
 const currentPassword = v.optional(v.string());
+/** The user's preferred interface language, or null to follow the browser. */
+const preferredLanguage = v.optional(v.nullable(v.picklist(INTERFACE_LANGUAGES, 'Language must be en, es, hi or ar')));
 const optionalText = v.pipe(
   v.optional(v.nullable(v.string()), null),
   v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
@@ -202,6 +206,7 @@ export const profileBody = v.pipe(
     firstName: nameField(USER_MESSAGES.firstNameLength),
     lastName: nameField(USER_MESSAGES.lastNameLength),
     currentPassword,
+    language: preferredLanguage,
   }),
   usernameRule(),
 );
@@ -209,6 +214,7 @@ export type ProfileBody = v.InferInput<typeof profileBody>;
 
 /** What an administrator may change on any user; every field optional (partial update). */
 export const adminUpdateUserBody = v.object({
+  language: preferredLanguage,
   username: v.optional(username),
   email: v.optional(emailSchema()),
   firstName: v.optional(nameField(USER_MESSAGES.firstNameLength)),

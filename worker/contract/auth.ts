@@ -2,6 +2,10 @@ import * as v from 'valibot';
 import { emailSchema, requiredString } from './common';
 import { PASSWORD_MESSAGES, passwordPolicyError } from './rules/password';
 
+/** The interface languages; `language` on the user is one of them or null. */
+export const INTERFACE_LANGUAGES = ['en', 'es', 'hi', 'ar'] as const;
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
+
 export interface DomainRef {
   id: string;
   name: string;
@@ -26,6 +30,8 @@ export interface SessionUser {
   mustChangePassword: boolean;
   permissions: AdminPermissions | null;
   lastLogin: string | null;
+  /** Preferred interface language (e-mails, and the client when the device has no choice); null: none chosen. */
+  language?: InterfaceLanguage | null;
 }
 
 export interface LoginResponse extends SessionUser {

@@ -305,7 +305,7 @@ function QuestionCard({ question, index, value, disabled, onAnswer }: { question
       <fieldset disabled={disabled} className={css({ display: 'flex', flexDirection: 'column', gap: '3', border: '0', p: '0', m: '0', minW: 0 })}>
         <legend className={css({ fontWeight: 'semibold', color: 'fg.default', mb: '3', display: 'flex', gap: '2' })}>
           <span className={css({ color: 'brand.fg' })}>{formatNumber(index + 1)}.</span>
-          <span>{question.question}</span>
+          <bdi>{question.question}</bdi>
         </legend>
         {options.length === 0 ? (
           <Alert status="error">{msg(ASSESSMENT_MESSAGES.noOptions)}</Alert>
@@ -322,7 +322,7 @@ function QuestionCard({ question, index, value, disabled, onAnswer }: { question
                   )}
                 >
                   <input type="radio" name={name} value={option.value} checked={checked} onChange={() => onAnswer(option.value)} className={css({ accentColor: 'var(--colors-brand-solid)', w: '4', h: '4' })} />
-                  <span>{option.label}</span>
+                  <bdi>{option.label}</bdi>
                 </label>
               );
             })}
