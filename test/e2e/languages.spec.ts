@@ -76,12 +76,16 @@ describe('interface languages', () => {
     await page.getByLabel('Language').selectOption('ar');
     await page.getByRole('heading', { level: 1, name: /ابنِ مكان عمل أكثر أمانًا/ }).waitFor();
     expect(await htmlAttributes(session)).toEqual({ lang: 'ar', dir: 'rtl' });
+    // Nothing wider than the phone: a mirrored layout that overflowed would scroll sideways.
+    const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await noSidewaysScroll();
 
     await session.open('/login');
     await page.getByRole('heading', { level: 1, name: 'مرحبًا بعودتك' }).waitFor();
     await signInAnyLanguage(session);
     await page.getByRole('heading', { level: 1, name: /^مرحبًا، / }).waitFor();
     expect(await htmlAttributes(session)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await noSidewaysScroll();
 
     await page.locator('header button[aria-controls=app-navigation]').click();
     const drawer = page.getByRole('dialog', { name: 'التنقّل الرئيسي' });
@@ -99,8 +103,7 @@ describe('interface languages', () => {
     await session.open(path);
     await page.getByText(/درجة النجاح|مراجعة الأسئلة/).first().waitFor();
     await page.getByRole('link', { name: 'العودة إلى الدورة' }).first().waitFor();
-    // Nothing wider than the phone: a mirrored layout that overflowed would scroll sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await noSidewaysScroll();
   });
 
   it('English keeps the server’s own wording for an API error; Spanish shows its text for the code', async () => {

@@ -46,7 +46,8 @@ export function LandingPage() {
     <div className={css({ display: 'flex', flexDirection: 'column', minH: '100dvh', bg: 'bg.surface' })}>
       <header className={css({ position: 'sticky', top: '0', zIndex: 'appBar', bg: 'rgb(255 255 255 / 0.9)', backdropFilter: 'saturate(180%) blur(8px)', borderBottomWidth: '1px', borderColor: 'border.muted' })}>
         <div className={cx(container, css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', h: { base: '56px', sm: '64px' }, gap: '4' }))}>
-          <Brand />
+          {/* The name gives way (ellipsis) on a phone, so the language switcher and Login always fit. */}
+          <Brand className={css({ minW: 0, flexShrink: 1, '& > span': { truncate: true } })} />
           <nav aria-label={t('landing.sections')} className={css({ display: { base: 'none', md: 'flex' }, gap: '1' })}>
             <a href="#features" className={sectionLink}>
               {t('landing.nav.features')}
@@ -58,7 +59,7 @@ export function LandingPage() {
               {t('landing.nav.feedback')}
             </a>
           </nav>
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexShrink: 0 })}>
             <LanguageSwitcher />
             {loginAction}
           </div>
@@ -109,7 +110,7 @@ function Hero({ primaryAction }: { primaryAction: ReactNode }) {
             <span className={css({ width: '2', height: '2', borderRadius: 'full', bg: 'accent.400' })} aria-hidden />
             {t('landing.hero.eyebrow')}
           </span>
-          <h1 className={css({ fontSize: { base: '4xl', md: '5xl', lg: '6xl' }, fontWeight: 'extrabold', letterSpacing: '-0.035em', lineHeight: '1.05' })}>
+          <h1 className={css({ fontSize: { base: '4xl', md: '5xl', lg: '6xl' }, fontWeight: 'extrabold', letterSpacing: '-0.035em', lineHeight: '1.05', '&:lang(ar), &:lang(hi)': { lineHeight: '1.35', letterSpacing: '0' } })}>
             {t('landing.hero.title')} <span className={css({ color: 'accent.400' })}>{t('landing.hero.titleAccent')}</span>
           </h1>
           <p className={css({ fontSize: { base: 'lg', md: 'xl' }, color: 'brand.100', maxW: '560px', lineHeight: '1.6' })}>
