@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import pdfFontFiles from './worker/services/pdf-font-files.json';
@@ -51,7 +52,8 @@ function scormRuntimeScript(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), pdfFonts(), scormRuntimeScript()],
+  // lingui: compiles web/i18n/locales/<locale>.json?lingui imports (one chunk per language).
+  plugins: [react(), lingui({ failOnCompileError: true }), pdfFonts(), scormRuntimeScript()],
   resolve: {
     alias: {
       'styled-system': fromRoot('./styled-system'),

@@ -54,6 +54,16 @@ const html = readFileSync('dist/client/index.html', 'utf8');
 const entryFiles = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => join('dist/client', m[1]));
 const firstLoad = gzipSizeOf(entryFiles);
 results.record('Learner first-load JS, gzip', kb(firstLoad), '< 100 KB', firstLoad < 100 * 1024);
+// The interface language: the i18n runtime and one catalog download beside the first page's chunk
+// (web/lazy.ts), like that chunk not part of the entry. Shown per language with the entry they join.
+const assetFiles = readdirSync('dist/client/assets');
+const runtimeFile = assetFiles.find((name) => /\.js$/.test(name) && readFileSync(join('dist/client/assets', name), 'utf8').includes('loadAndActivate'));
+const runtime = runtimeFile ? gzipSizeOf([join('dist/client/assets', runtimeFile)]) : 0;
+for (const locale of ['en', 'es', 'hi', 'ar']) {
+  const catalog = assetFiles.filter((name) => name.startsWith(`${locale}-`) && name.endsWith('.js'));
+  const size = gzipSizeOf(catalog.map((name) => join('dist/client/assets', name)));
+  results.record(`Language ${locale}: runtime + catalog, gzip (entry + these)`, `${kb(runtime + size)} (${kb(firstLoad + runtime + size)})`, 'measured', catalog.length === 1);
+}
 
 step('A local D1/R2 with demo data');
 const persist = mkdtempSync(join(tmpdir(), 'ehs-bench-'));

@@ -7,6 +7,7 @@
 /** File sizes as Bytes, KB, MB or GB (base 1024, 2 decimals). The Worker uses the same function in its messages. */
 // Relative import (not @contract/*): the unit-test project has no path alias.
 export { formatFileSize } from '../worker/contract/admin-content';
+import { currentLocale, formatLocale } from './i18n/locale';
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -19,13 +20,13 @@ function toDate(value: DateInput): Date | null {
 /** A calendar day in the reader's locale ("25 Nov 2026"); `empty` when there is no date. */
 export function formatDate(value: DateInput, empty = '—'): string {
   const date = toDate(value);
-  return date ? date.toLocaleDateString(undefined, { dateStyle: 'medium' }) : empty;
+  return date ? date.toLocaleDateString(formatLocale(), { dateStyle: 'medium' }) : empty;
 }
 
 /** A day and time in the reader's locale ("25 Nov 2026, 14:05"); `empty` when there is no date. */
 export function formatDateTime(value: DateInput, empty = '—'): string {
   const date = toDate(value);
-  return date ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : empty;
+  return date ? date.toLocaleString(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' }) : empty;
 }
 
 /**
@@ -34,7 +35,9 @@ export function formatDateTime(value: DateInput, empty = '—'): string {
  */
 export function formatCertificateDate(value: DateInput, empty = '-'): string {
   const date = toDate(value);
-  return date ? date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : empty;
+  // English keeps the PDF's own form; other languages read the same UTC day in their own words.
+  const locale = currentLocale() === 'en' ? 'en-GB' : formatLocale();
+  return date ? date.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : empty;
 }
 
 /** Time spent as "Xh Ym" (minutes only under an hour: "45m"). */
@@ -42,12 +45,14 @@ export function formatDuration(seconds: number): string {
   const safe = Math.max(0, Math.floor(seconds));
   const h = Math.floor(safe / 3600);
   const m = Math.floor((safe % 3600) / 60);
-  return h > 0 ? `${h}h ${m}m` : `${m}m`;
+  const unit = (value: number, name: 'hour' | 'minute') => new Intl.NumberFormat(formatLocale(), { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(value);
+  return h > 0 ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(m, 'minute');
 }
 
 /** A percentage score rounded to a whole number ("85%"); `empty` when there is none yet. */
 export function formatScore(score: number | null | undefined, empty = '-'): string {
-  return score === null || score === undefined || Number.isNaN(score) ? empty : `${Math.round(score)}%`;
+  if (score === null || score === undefined || Number.isNaN(score)) return empty;
+  return new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(Math.round(score) / 100);
 }
 
 /**
@@ -59,7 +64,7 @@ export function formatDay(value: string | null | undefined, empty = '—'): stri
   if (!value) return empty;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return formatDate(value, empty);
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).toLocaleDateString(formatLocale(), { dateStyle: 'medium' });
 }
 
 /** `date` (default now) as `YYYY-MM-DD` in the reader's time zone: what a date input holds for that day. */
@@ -77,4 +82,14 @@ const pluralRules = new Intl.PluralRules('en');
  */
 export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${pluralRules.select(count) === 'one' ? singular : plural}`;
+}
+
+/** A number in the reader's locale ("1,234"; Arabic-Indic digits in Arabic). */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(formatLocale()).format(value);
+}
+
+/** A percentage with up to two decimals ("66.67%"), in the reader's locale: assessment scores as graded. */
+export function formatPercent(value: number): string {
+  return new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 }

@@ -4,6 +4,7 @@
  * whose `code` is the contract's closed `ErrorCode` list.
  */
 import type { ClientErrorCode, ErrorCode } from '@contract/errors';
+import { currentLocale, entryText } from '../i18n/locale';
 
 /** What `ApiClientError.code` can be: a code the Worker sent, or one the client made up. */
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
@@ -53,9 +54,15 @@ export function codeOf(value: unknown): ApiErrorCode {
   return typeof value === 'string' && value !== '' ? (value as ApiErrorCode) : 'HTTP_ERROR';
 }
 
-/** The message to show: the server's message if it sent one, else the screen's default text. */
+/**
+ * The message to show. In English: the server's message if it sent one (the spec's wording), else
+ * the screen's default text. In other languages: the catalog's text for the error's code
+ * (`apiError.<CODE>`), else the screen's default text (already translated by the caller).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiClientError && error.hasServerMessage ? error.message : fallback;
+  if (!(error instanceof ApiClientError)) return fallback;
+  if (currentLocale() === 'en') return error.hasServerMessage ? error.message : fallback;
+  return entryText(`apiError.${error.code}`, fallback);
 }
 
 export type QueryValue = string | number | boolean | null | undefined;

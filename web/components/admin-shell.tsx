@@ -7,27 +7,29 @@ import { PRODUCT_NAME } from '../config';
 import { navigateWithFlag } from '../hooks/use-navigation-flag';
 import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
+import { t } from '../i18n';
 
 /** Dashboard is highlighted on its exact path only; every other entry also on the paths below it. */
-export const ADMIN_NAV_ITEMS: readonly ShellNavItem[] = [
-  { label: 'Dashboard', href: '/admin', match: 'exact', icon: <LayoutDashboard /> },
+// A function, not a constant: the labels are read in the current language.
+export const ADMIN_NAV_ITEMS = (): readonly ShellNavItem[] => [
+  { label: t('nav.dashboard'), href: '/admin', match: 'exact', icon: <LayoutDashboard /> },
   // Issue 13: required training, the matrix and people's training records.
-  { label: 'Compliance', href: '/admin/compliance', match: 'prefix', icon: <ShieldCheck /> },
-  { label: 'Users', href: '/admin/users', match: 'prefix', icon: <Users /> },
-  { label: 'Books', href: '/admin/domains', match: 'prefix', icon: <Library /> },
-  { label: 'Chapter/Modules', href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },
-  { label: 'Materials', href: '/admin/materials', match: 'prefix', icon: <FileText /> },
-  { label: 'Assessments', href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
-  { label: 'Announcements', href: '/admin/announcements', match: 'prefix', icon: <Megaphone /> },
-  { label: 'Think', href: '/admin/think', match: 'prefix', icon: <Lightbulb /> },
+  { label: t('nav.compliance'), href: '/admin/compliance', match: 'prefix', icon: <ShieldCheck /> },
+  { label: t('nav.users'), href: '/admin/users', match: 'prefix', icon: <Users /> },
+  { label: t('nav.books'), href: '/admin/domains', match: 'prefix', icon: <Library /> },
+  { label: t('nav.courses'), href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },
+  { label: t('nav.materials'), href: '/admin/materials', match: 'prefix', icon: <FileText /> },
+  { label: t('nav.assessments'), href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
+  { label: t('nav.announcements'), href: '/admin/announcements', match: 'prefix', icon: <Megaphone /> },
+  { label: t('nav.think'), href: '/admin/think', match: 'prefix', icon: <Lightbulb /> },
   // Issue 7: the public statechart page, for admins preparing an audit.
-  { label: 'Statecharts', href: '/statecharts', match: 'exact', icon: <Workflow /> },
+  { label: t('nav.statecharts'), href: '/statecharts', match: 'exact', icon: <Workflow /> },
 ];
 
-const QUICK_ACTIONS = [
-  { label: 'New User', path: '/admin/users', flag: 'create', icon: <UserPlus /> },
-  { label: 'Upload Material', path: '/admin/materials', flag: 'upload', icon: <FileUp /> },
-  { label: 'Add New Course', path: '/admin/courses', flag: 'create', icon: <Plus /> },
+const QUICK_ACTIONS = () => [
+  { label: t('shell.newUser'), path: '/admin/users', flag: 'create', icon: <UserPlus /> },
+  { label: t('shell.uploadMaterial'), path: '/admin/materials', flag: 'upload', icon: <FileUp /> },
+  { label: t('shell.addCourse'), path: '/admin/courses', flag: 'create', icon: <Plus /> },
 ] as const;
 
 /** Admin shell: the same frame as the learner shell, with the admin menu and quick actions. */
@@ -38,9 +40,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   const quickActions = (
     <div className={css({ mt: '4', px: '4', pt: '4', borderTopWidth: '1px', borderColor: 'border.muted' })}>
-      <p className={css({ fontSize: '11px', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.08em', color: 'fg.subtle', mb: '2', px: '1' })}>Quick Actions</p>
+      <p className={css({ fontSize: '11px', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.08em', color: 'fg.subtle', mb: '2', px: '1' })}>{t('shell.quickActions')}</p>
       <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
-        {QUICK_ACTIONS.map((action) => (
+        {QUICK_ACTIONS().map((action) => (
           <li key={action.label}>
             <button type="button" className={quickActionClass} onClick={() => navigateWithFlag(action.path, action.flag)}>
               <span className={css({ display: 'flex', width: '7', height: '7', borderRadius: 'md', bg: 'accent.subtle', color: 'accent.fg', alignItems: 'center', justifyContent: 'center', '& svg': { width: '4', height: '4' } })}>{action.icon}</span>
@@ -54,10 +56,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   return (
     <AppShell
-      title={{ long: `${PRODUCT_NAME} E-Learning Platform - Admin Dashboard`, short: 'Admin Dashboard' }}
+      title={{ long: t('shell.adminTitle', { product: PRODUCT_NAME }), short: t('shell.adminShort') }}
       homeHref="/admin"
-      navLabel="Admin navigation"
-      navItems={ADMIN_NAV_ITEMS}
+      navLabel={t('shell.adminNav')}
+      navItems={ADMIN_NAV_ITEMS()}
       user={user}
       profileHref="/admin/profile"
       onLogout={() => {
@@ -85,6 +87,6 @@ const quickActionClass = css({
   fontWeight: 'medium',
   color: 'fg.default',
   cursor: 'pointer',
-  textAlign: 'left',
+  textAlign: 'start',
   _hover: { bg: 'bg.subtle' },
 });

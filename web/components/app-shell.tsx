@@ -4,7 +4,9 @@ import { css, cx } from 'styled-system/css';
 import { Link, useLocation } from 'wouter';
 import { MEDIUM_UP, useMediaQuery } from '../hooks/use-media-query';
 import { userDisplayName, userEmailLabel, userInitials, type DisplayableUser } from '../state/user-display';
-import { Avatar, Drawer, DrawerCloseTrigger, IconButton, Menu, MenuHeader, MenuItem, MenuSeparator, Toaster } from '../ui';
+import { Avatar, Drawer, DrawerCloseTrigger, flipInRtl, IconButton, Menu, MenuHeader, MenuItem, MenuSeparator, Toaster } from '../ui';
+import { LanguageSwitcher } from './language-switcher';
+import { t } from '../i18n';
 
 export interface ShellNavItem {
   label: string;
@@ -95,11 +97,11 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
   return (
     <div className={css({ minHeight: '100dvh', bg: 'bg.canvas' })}>
       <a href="#main-content" className={skipLinkClass}>
-        Skip to content
+        {t('shell.skip')}
       </a>
       <header className={topBarClass}>
         <IconButton
-          aria-label={open ? 'Close navigation' : 'Open navigation'}
+          aria-label={open ? t('shell.closeNav') : t('shell.openNav')}
           aria-expanded={open}
           aria-controls={DRAWER_ID}
           icon={<MenuIcon />}
@@ -116,6 +118,7 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
           </span>
         </Link>
         <div className={css({ flex: '1' })} />
+        <LanguageSwitcher />
         <AccountMenu user={user} profileHref={profileHref} onLogout={onLogout} />
       </header>
 
@@ -133,7 +136,7 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
                 {title.short}
               </span>
               <DrawerCloseTrigger asChild>
-                <IconButton aria-label="Close navigation" icon={<ChevronLeft />} />
+                <IconButton aria-label={t('shell.closeNav')} icon={<ChevronLeft className={flipInRtl} />} />
               </DrawerCloseTrigger>
             </>
           ) : undefined
@@ -147,8 +150,8 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
         id="main-content"
         tabIndex={-1}
         className={cx(
-          css({ pt: { base: '56px', sm: '64px' }, transition: 'margin-left 200ms cubic-bezier(0.2, 0, 0, 1)', outline: 'none' }),
-          isWide && wideOpen ? css({ ml: '240px' }) : undefined,
+          css({ pt: { base: '56px', sm: '64px' }, transition: 'margin-inline-start 200ms cubic-bezier(0.2, 0, 0, 1)', outline: 'none' }),
+          isWide && wideOpen ? css({ ms: '240px' }) : undefined,
         )}
       >
         <div className={css({ maxW: 'content', mx: 'auto', px: { base: '4', sm: '6', lg: '8' }, py: { base: '5', md: '8' } })}>{children}</div>
@@ -164,11 +167,11 @@ function AccountMenu({ user, profileHref, onLogout }: { user: DisplayableUser | 
   const initials = userInitials(user);
   return (
     <Menu
-      aria-label="Account"
+      aria-label={t('shell.account')}
       trigger={
         // The name starts with the initials the button shows, so speech input ("click AM") finds it.
         <IconButton
-          aria-label={`${initials}, account menu for ${name}`}
+          aria-label={t('shell.accountMenu', { initials, name })}
           size="lg"
           className={css({ borderRadius: 'full' })}
           icon={<Avatar initials={initials} size="sm" />}
@@ -180,11 +183,11 @@ function AccountMenu({ user, profileHref, onLogout }: { user: DisplayableUser | 
         <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{userEmailLabel(user)}</span>
       </MenuHeader>
       <MenuItem value="profile" icon={<User />} onSelect={() => navigate(profileHref)}>
-        Profile
+        {t('shell.profile')}
       </MenuItem>
       <MenuSeparator />
       <MenuItem value="logout" icon={<LogOut />} tone="danger" onSelect={onLogout}>
-        Logout
+        {t('shell.logout')}
       </MenuItem>
     </Menu>
   );
@@ -211,8 +214,7 @@ export function DrawerUserBlock({ user, roleLabel, showAvatar = false }: { user:
 const topBarClass = css({
   position: 'fixed',
   top: '0',
-  left: '0',
-  right: '0',
+  insetInline: '0',
   zIndex: 'appBar',
   display: 'flex',
   alignItems: 'center',
@@ -247,7 +249,7 @@ const navItemClass = css({
   fontWeight: 'medium',
   color: 'fg.muted',
   textDecoration: 'none',
-  textAlign: 'left',
+  textAlign: 'start',
   cursor: 'pointer',
   position: 'relative',
   transition: 'background-color 120ms, color 120ms',
@@ -259,13 +261,13 @@ const navItemClass = css({
     color: 'brand.fg',
     fontWeight: 'semibold',
     '& svg': { color: 'brand.solid' },
-    _before: { content: '""', position: 'absolute', left: '-2', top: '2', bottom: '2', width: '3px', borderRadius: 'full', bg: 'brand.solid' },
+    _before: { content: '""', position: 'absolute', insetStart: '-2', top: '2', bottom: '2', width: '3px', borderRadius: 'full', bg: 'brand.solid' },
   },
 });
 
 const skipLinkClass = css({
   position: 'absolute',
-  left: '-9999px',
+  insetStart: '-9999px',
   top: '2',
   zIndex: 'tooltip',
   bg: 'bg.surface',
@@ -274,5 +276,5 @@ const skipLinkClass = css({
   borderRadius: 'md',
   boxShadow: 'lg',
   fontWeight: 'semibold',
-  _focus: { left: '2' },
+  _focus: { insetStart: '2' },
 });

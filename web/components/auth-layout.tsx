@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../config';
 import { Toaster } from '../ui';
 import { Brand } from './brand';
+import { t } from '../i18n';
 
 export interface AuthLayoutProps {
   title: string;
@@ -36,12 +37,12 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
       >
         <Brand tone="inverse" />
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '420px' })}>
-          <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1.2', letterSpacing: '-0.02em' })}>Safety training your whole workforce can finish.</p>
+          <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1.2', letterSpacing: '-0.02em' })}>{t('auth.tagline')}</p>
           <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none' })}>
             {[
-              { icon: <BookOpenCheck />, text: 'Short, ordered modules with assessments that unlock step by step' },
-              { icon: <Award />, text: 'Verifiable completion certificates for audits and inspections' },
-              { icon: <ShieldCheck />, text: 'Your progress is private and protected' },
+              { icon: <BookOpenCheck />, text: t('auth.point1') },
+              { icon: <Award />, text: t('auth.point2') },
+              { icon: <ShieldCheck />, text: t('auth.point3') },
             ].map((item) => (
               <li key={item.text} className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', color: 'brand.100', fontSize: 'md', '& svg': { color: 'accent.400', width: '5', height: '5', flexShrink: 0, mt: '0.5' } })}>
                 {item.icon}

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { useCertificateDialog } from '../state/certificate-dialog';
 import { Alert, Button, Dialog, LoadingBlock } from '../ui';
 import { formatCertificateDate } from '../format';
+import { msg, t, withTags } from '../i18n';
 
 
 export interface CertificateDialogProps {
@@ -35,19 +36,19 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
       open={open}
       onOpenChange={onOpenChange}
       size="xl"
-      title="Course Completion Certificate"
+      title={t('certDialog.title')}
       className={css({ h: '90dvh', maxH: '90dvh' })}
       bodyClassName={css({ display: 'flex', flexDirection: 'column', gap: '4', minH: 0 })}
       footer={
         <>
           <Button variant="outline" palette="neutral" leftIcon={<ExternalLink />} disabled={!ready || !previewUrl} onClick={() => send({ type: 'certificate.openInNewTab' })}>
-            Open in New Tab
+            {t('certDialog.openTab')}
           </Button>
-          <Button leftIcon={<Download />} disabled={!ready} loading={downloading} loadingText="Downloading..." onClick={() => send({ type: 'certificate.download' })}>
-            Download Certificate
+          <Button leftIcon={<Download />} disabled={!ready} loading={downloading} loadingText={t('certificate.downloading')} onClick={() => send({ type: 'certificate.download' })}>
+            {t('certificate.download')}
           </Button>
           <Button variant="ghost" palette="neutral" onClick={() => onOpenChange(false)}>
-            Close
+            {t('common.close')}
           </Button>
         </>
       }
@@ -57,24 +58,24 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           <Award size={20} />
         </span>
         <p className={css({ fontSize: 'md', color: 'fg.default' })}>
-          <strong>Congratulations!</strong> You have successfully completed <strong>{courseName}</strong>. Your certificate is ready to view and download.
+          {withTags(t('certDialog.congrats', { course: courseName }), [(text, key) => <strong key={key}>{text}</strong>, (text, key) => <strong key={key}>{text}</strong>])}
         </p>
       </div>
 
       {certificate ? (
         <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: '3', p: '3', borderRadius: 'lg', bg: 'bg.subtle' })}>
           <div className={css({ gridColumn: { base: 'span 2', sm: 'auto' } })}>
-            <dt className={detailLabel}>Certificate Number</dt>
+            <dt className={detailLabel}>{t('certDialog.number')}</dt>
             <dd className={detailValue} data-testid="certificate-number">
               {certificate.certificateNumber}
             </dd>
           </div>
           <div>
-            <dt className={detailLabel}>Issued</dt>
+            <dt className={detailLabel}>{t('certDialog.issued')}</dt>
             <dd className={detailValue}>{formatCertificateDate(certificate.issuedDate)}</dd>
           </div>
           <div>
-            <dt className={detailLabel}>Valid Until</dt>
+            <dt className={detailLabel}>{t('certDialog.validUntil')}</dt>
             <dd className={detailValue}>{formatCertificateDate(certificate.expiryDate)}</dd>
           </div>
           {certificate.language ? (
@@ -87,8 +88,8 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
       ) : null}
 
       {notice ? (
-        <Alert status="success" announce action={<Button size="xs" variant="ghost" palette="neutral" onClick={() => send({ type: 'notice.dismiss' })}>Dismiss</Button>}>
-          {notice}
+        <Alert status="success" announce action={<Button size="xs" variant="ghost" palette="neutral" onClick={() => send({ type: 'notice.dismiss' })}>{t('certDialog.dismiss')}</Button>}>
+          {msg(notice)}
         </Alert>
       ) : null}
       {error ? (
@@ -97,20 +98,20 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           action={
             failed ? (
               <Button size="xs" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => send({ type: 'dialog.retry' })}>
-                Try again
+                {t('assessment.tryAgain')}
               </Button>
             ) : undefined
           }
         >
-          {error}
+          {msg(error)}
         </Alert>
       ) : null}
 
       <div className={css({ flex: '1', minH: '240px', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg', overflow: 'hidden', bg: 'bg.subtle', display: 'flex' })}>
         {previewUrl ? (
-          <iframe title={`Certificate preview: ${courseName}`} src={`${previewUrl}#view=FitH`} className={css({ w: '100%', h: '100%', border: '0', flex: '1' })} />
+          <iframe title={t('certDialog.preview', { course: courseName })} src={`${previewUrl}#view=FitH`} className={css({ w: '100%', h: '100%', border: '0', flex: '1' })} />
         ) : busy ? (
-          <LoadingBlock label={state.matches({ open: 'generating' }) ? 'Generating your certificate...' : 'Loading certificate...'} className={css({ flex: '1' })} />
+          <LoadingBlock label={state.matches({ open: 'generating' }) ? t('certDialog.generatingYours') : t('certDialog.loading')} className={css({ flex: '1' })} />
         ) : null}
       </div>
     </Dialog>

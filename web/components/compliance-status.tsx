@@ -1,6 +1,7 @@
 import type { LearnerRequirement } from '@contract/compliance';
 import { STATUS_LABELS, type ComplianceStatus } from '@contract/rules/compliance';
 import { formatDate } from '../format';
+import { msg } from '../i18n';
 import { requirementDate } from '../state/requirement-display';
 import { Chip, type ChipProps } from '../ui/chip';
 
@@ -17,7 +18,7 @@ const STATUS_PALETTE: Record<ComplianceStatus, NonNullable<ChipProps['palette']>
 export function ComplianceChip({ status, size, className }: { status: ComplianceStatus; size?: ChipProps['size']; className?: string }) {
   return (
     <Chip palette={STATUS_PALETTE[status]} size={size} className={className} data-status={status}>
-      {STATUS_LABELS[status]}
+      {msg(STATUS_LABELS[status])}
     </Chip>
   );
 }
@@ -28,7 +29,7 @@ export function RequirementDate({ requirement, className }: { requirement: Pick<
   if (!date) return null;
   return (
     <span className={className}>
-      {date.label} <time dateTime={date.at}>{formatDate(date.at)}</time>
+      {msg(date.label)} <time dateTime={date.at}>{formatDate(date.at)}</time>
     </span>
   );
 }

@@ -1,17 +1,18 @@
 import type { CourseProgressListItem } from '@contract/learner';
 import { ArrowRight, PlayCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { formatScore } from '../format';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { Skeleton } from '../ui/spinner';
 import { componentPath, TYPE_LABEL } from './component-path';
+import { msg, t, type MessageId } from '../i18n';
+import { flipInRtl } from '../ui/direction';
 
 /** At most this many courses on the dashboard; the rest are one link away in My Courses. */
 export const CONTINUE_CARDS = 3;
-
-const NEXT_STATUS = { NOT_STARTED: 'Up next', IN_PROGRESS: 'In progress', FAILED: 'Not passed yet', COMPLETED: 'Completed' } as const;
 
 /**
  * "Continue where you left off": the courses the learner enrolled in and has not completed, most
@@ -24,16 +25,16 @@ export function ContinueLearning({ progresses, loading }: { progresses: CoursePr
     <section aria-labelledby="continue-heading" className={css({ mb: { base: '6', md: '8' } })}>
       <div className={css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3', mb: '4', flexWrap: 'wrap' })}>
         <h2 id="continue-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold' })}>
-          Continue where you left off
+          {t('continue.heading')}
         </h2>
         {open.length > CONTINUE_CARDS ? (
           <Link href="/my-courses" className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'brand.fg', _hover: { textDecoration: 'underline' } })}>
-            All {open.length} courses in progress
+            {t('continue.all', { count: open.length })}
           </Link>
         ) : null}
       </div>
       {loading ? (
-        <div className={list} aria-busy="true" aria-label="Loading your courses in progress">
+        <div className={list} aria-busy="true" aria-label={t('continue.loading')}>
           {[0, 1].map((i) => (
             <Skeleton key={i} className={css({ h: '132px', borderRadius: 'xl' })} />
           ))}
@@ -42,12 +43,12 @@ export function ContinueLearning({ progresses, loading }: { progresses: CoursePr
         <EmptyState
           bordered
           icon={<PlayCircle />}
-          title="Nothing in progress"
-          description="Courses you enroll in show here with the next step to take."
+          title={t('continue.emptyTitle')}
+          description={t('continue.emptyText')}
           headingLevel="h3"
           actions={
             <Button asChild variant="outline">
-              <Link href="/my-courses">Browse My Courses</Link>
+              <Link href="/my-courses">{t('continue.browse')}</Link>
             </Button>
           }
         />
@@ -66,7 +67,7 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
   const percent = Math.round(progress.overallProgress);
   const next = progress.nextComponent;
   const href = next ? componentPath(progress.courseId, next) : `/course/${progress.courseId}`;
-  const action = progress.status === 'ENROLLED' ? 'Start' : 'Continue';
+  const action = progress.status === 'ENROLLED' ? t('continue.start') : t('continue.continue');
   return (
     <Card as="li" variant="outline" aria-labelledby={`continue-${progress.courseId}`} className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: { base: '3', md: '5' }, alignItems: { md: 'center' }, p: { base: '4', md: '5' } })}>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: 0 })}>
@@ -77,21 +78,21 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
           </Link>
         </h3>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-          <div role="progressbar" aria-label={`${progress.courseTitle} progress`} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className={css({ flex: '1', h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
+          <div role="progressbar" aria-label={t('continue.progressLabel', { title: progress.courseTitle })} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className={css({ flex: '1', h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
             <div className={css({ h: 'full', bg: 'brand.solid', rounded: 'full' })} style={{ width: `${percent}%` }} />
           </div>
-          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', minW: '10', textAlign: 'end' })}>{percent}%</span>
+          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', minW: '10', textAlign: 'end' })}>{formatScore(percent)}</span>
         </div>
         {next ? (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{NEXT_STATUS[next.status]}:</span> {TYPE_LABEL[next.type]} · {next.title}
+            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t(`next.${next.status}` as MessageId)}:</span> {msg(TYPE_LABEL[next.type])} · {next.title}
           </p>
         ) : null}
       </div>
       <Button asChild size="md" className={css({ flexShrink: 0, alignSelf: { base: 'stretch', md: 'center' } })}>
-        <Link href={href} aria-label={`${action}: ${progress.courseTitle}`}>
+        <Link href={href} aria-label={t('common.actionFor', { action, title: progress.courseTitle })}>
           {action}
-          <ArrowRight aria-hidden className={css({ w: '4', h: '4' })} />
+          <ArrowRight aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} />
         </Link>
       </Button>
     </Card>

@@ -4,25 +4,26 @@ import { learnerCourseState, type LearnerCourseState } from '@contract/rules/pro
 import { BookOpen, Clock, Lock } from 'lucide-react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { formatCount } from '../format';
+import { formatScore } from '../format';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Chip } from '../ui/chip';
 import { ComplianceChip, RequirementDate } from './compliance-status';
+import { t, type MessageId } from '../i18n';
 
 /** The card button by course state: Enroll, Start, Continue or Review. */
-export const COURSE_ACTION: Record<LearnerCourseState, string> = {
-  NOT_ENROLLED: 'Enroll',
-  ENROLLED: 'Start',
-  IN_PROGRESS: 'Continue',
-  COMPLETED: 'Review',
+export const COURSE_ACTION: Record<LearnerCourseState, MessageId> = {
+  NOT_ENROLLED: 'courseCard.action.NOT_ENROLLED',
+  ENROLLED: 'courseCard.action.ENROLLED',
+  IN_PROGRESS: 'courseCard.action.IN_PROGRESS',
+  COMPLETED: 'courseCard.action.COMPLETED',
 };
 
-const STATE_CHIP: Record<LearnerCourseState, { label: string; palette: 'neutral' | 'info' | 'warning' | 'success' }> = {
-  NOT_ENROLLED: { label: 'Not enrolled', palette: 'neutral' },
-  ENROLLED: { label: 'Enrolled', palette: 'info' },
-  IN_PROGRESS: { label: 'In progress', palette: 'warning' },
-  COMPLETED: { label: 'Completed', palette: 'success' },
+const STATE_CHIP: Record<LearnerCourseState, { label: MessageId; palette: 'neutral' | 'info' | 'warning' | 'success' }> = {
+  NOT_ENROLLED: { label: 'courseCard.state.NOT_ENROLLED', palette: 'neutral' },
+  ENROLLED: { label: 'courseCard.state.ENROLLED', palette: 'info' },
+  IN_PROGRESS: { label: 'courseCard.state.IN_PROGRESS', palette: 'warning' },
+  COMPLETED: { label: 'courseCard.state.COMPLETED', palette: 'success' },
 };
 
 export interface CourseCardProps {
@@ -49,18 +50,18 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
         <BookOpen aria-hidden className={css({ w: '10', h: '10' })} />
         {requirement ? (
           <>
-            <Chip palette="brand" variant="solid" className={css({ position: 'absolute', top: '3', left: '3' })}>
-              Required
+            <Chip palette="brand" variant="solid" className={css({ position: 'absolute', top: '3', insetStart: '3' })}>
+              {t('course.required')}
             </Chip>
             {/* In the band, not the body: the body's height is fixed and holds the title and description. */}
-            <div className={css({ position: 'absolute', bottom: '3', left: '3', right: '3', display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', fontWeight: 'medium', color: 'fg.default' })}>
+            <div className={css({ position: 'absolute', bottom: '3', insetStart: '3', insetEnd: '3', display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', fontWeight: 'medium', color: 'fg.default' })}>
               <ComplianceChip status={requirement.status} />
               <RequirementDate requirement={requirement} className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} />
             </div>
           </>
         ) : null}
-        <Chip palette={chip.palette} variant="solid" className={css({ position: 'absolute', top: '3', right: '3' })}>
-          {chip.label}
+        <Chip palette={chip.palette} variant="solid" className={css({ position: 'absolute', top: '3', insetEnd: '3' })}>
+          {t(chip.label)}
         </Chip>
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', p: '5', flex: '1', minH: 0 })}>
@@ -71,31 +72,31 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
         <div className={css({ display: 'flex', gap: '3', fontSize: 'xs', color: 'fg.muted', flexWrap: 'wrap' })}>
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
             <Clock aria-hidden className={css({ w: '3.5', h: '3.5' })} />
-            <span className={css({ srOnly: true })}>Course time limit: </span>
-            {course.timeLimit ? `${course.timeLimit} min` : 'Self-paced'}
+            <span className={css({ srOnly: true })}>{t('courseCard.timeLimitLabel')} </span>
+            {course.timeLimit ? t('course.minutes', { count: course.timeLimit }) : t('courseCard.selfPaced')}
           </span>
-          <span>{formatCount(course.componentCount, 'section')}</span>
-          <span>Pass {course.passingScore}%</span>
+          <span>{t('courseCard.sections', { count: course.componentCount })}</span>
+          <span>{t('courseCard.pass', { score: formatScore(course.passingScore) })}</span>
         </div>
         {progress ? (
           <div>
             <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>
-              <span>Progress</span>
-              <span>{percent}%</span>
+              <span>{t('courseCard.progress')}</span>
+              <span>{formatScore(percent)}</span>
             </div>
-            <div role="progressbar" aria-label={`${course.title} progress`} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
+            <div role="progressbar" aria-label={t('continue.progressLabel', { title: course.title })} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
               <div className={css({ h: 'full', bg: state === 'COMPLETED' ? 'success.solid' : 'brand.solid', rounded: 'full' })} style={{ width: `${percent}%` }} />
             </div>
           </div>
         ) : null}
         {course.isLocked ? (
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'xs', color: 'fg.muted' })}>
-            <Lock aria-hidden className={css({ w: '3.5', h: '3.5' })} /> Not part of your assigned books
+            <Lock aria-hidden className={css({ w: '3.5', h: '3.5' })} /> {t('courseCard.notAssigned')}
           </span>
         ) : null}
         <Button asChild palette={state === 'COMPLETED' ? 'neutral' : 'brand'} variant={state === 'COMPLETED' ? 'outline' : 'solid'} fullWidth>
-          <Link href={href} aria-label={`${COURSE_ACTION[state]}: ${course.title}`}>
-            {COURSE_ACTION[state]}
+          <Link href={href} aria-label={t('common.actionFor', { action: t(COURSE_ACTION[state]), title: course.title })}>
+            {t(COURSE_ACTION[state])}
           </Link>
         </Button>
       </div>

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { entryText } from '../i18n/locale';
 
 interface State {
   error: Error | null;
@@ -25,10 +26,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     // Plain markup styled by the global `.app-fallback` class: this sits in the entry chunk.
     return (
       <div role="alert" className="app-fallback">
-        <h2>Something went wrong</h2>
-        <p>This page could not be displayed. Reloading usually fixes it.</p>
+        <h2>{entryText('errorBoundary.title', 'Something went wrong')}</h2>
+        <p>{entryText('errorBoundary.body', 'This page could not be displayed. Reloading usually fixes it.')}</p>
         <button type="button" onClick={() => window.location.reload()}>
-          Reload page
+          {entryText('errorBoundary.reload', 'Reload page')}
         </button>
       </div>
     );

@@ -5,6 +5,7 @@ import { publicApi } from '../api/public';
 import { queryKeys } from '../api/query-keys';
 import { DEFAULT_ADMIN_PHONE } from '../config';
 import { Button, Dialog } from '../ui';
+import { t } from '../i18n';
 
 /** "Need Help?": the administrator's phone number from GET /api/public/config (a default number when that fails). */
 export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -16,29 +17,29 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Need Help?"
+      title={t('help.title')}
       size="sm"
       footer={
         <Button onClick={() => onOpenChange(false)} fullWidth>
-          Got it
+          {t('help.ok')}
         </Button>
       }
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <p className={css({ color: 'fg.muted' })}>For any assistance or technical support, please contact the administrator.</p>
+        <p className={css({ color: 'fg.muted' })}>{t('help.text')}</p>
         <section aria-labelledby="help-contact-title" className={css({ borderWidth: '1px', borderColor: 'brand.border', bg: 'brand.subtle', borderRadius: 'lg', p: '4', display: 'flex', flexDirection: 'column', gap: '2.5' })}>
           <h3 id="help-contact-title" className={css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'brand.fg' })}>
-            Administrator Contact
+            {t('help.contact')}
           </h3>
           <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>
             <Phone size={18} aria-hidden className={css({ color: 'brand.solid' })} />
-            {phone}
+            <span dir="ltr">{phone}</span>
           </a>
           <p className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
             <Clock size={16} aria-hidden />
-            India Standard Time (IST)
+            {t('help.timezone')}
           </p>
-          <p className={css({ fontSize: 'sm', color: 'fg.default' })}>Our administrator will be happy to assist you with any questions or issues you may have.</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.default' })}>{t('help.assist')}</p>
         </section>
       </div>
     </Dialog>

@@ -4,6 +4,7 @@ import { useIncompleteAttempts } from '../state/incomplete-attempts';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { t } from '../i18n';
 
 export interface IncompleteAttemptsDialogProps {
   /** Called after attempts were submitted from the dialog, so the page can refresh its data. */
@@ -27,25 +28,25 @@ export function IncompleteAttemptsDialog({ onResolved }: IncompleteAttemptsDialo
       dismissible={false}
       role="alertdialog"
       size="md"
-      title="Incomplete Assessment Attempts"
-      description="You have assessment attempts that were started but never submitted."
+      title={t('incomplete.title')}
+      description={t('incomplete.description')}
       footer={
         empty ? (
-          <Button onClick={() => send({ type: 'dialog.continue' })}>Continue</Button>
+          <Button onClick={() => send({ type: 'dialog.continue' })}>{t('incomplete.continue')}</Button>
         ) : (
           <Button loading={snapshot.matches({ open: 'submittingAll' }) || snapshot.matches({ open: 'rechecking' })} disabled={busy} onClick={() => send({ type: 'attempts.submitAll' })}>
-            Submit All and Continue
+            {t('incomplete.submitAll')}
           </Button>
         )
       }
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <Alert status="warning">Unanswered questions will be marked as incorrect when an attempt is submitted.</Alert>
+        <Alert status="warning">{t('incomplete.warning')}</Alert>
         {error ? <Alert status="error">{error}</Alert> : null}
         {empty ? (
-          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>No incomplete attempts remain.</p>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('incomplete.none')}</p>
         ) : (
-          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Incomplete attempts">
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label={t('incomplete.list')}>
             {attempts.map((attempt) => (
               <li
                 key={attempt.attemptId}
@@ -57,7 +58,7 @@ export function IncompleteAttemptsDialog({ onResolved }: IncompleteAttemptsDialo
                     <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{attempt.componentTitle}</p>
                     <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{attempt.courseTitle}</p>
                     <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>
-                      Attempt {attempt.attemptNumber} · started {attempt.elapsedMinutes} min ago
+                      {t('incomplete.attempt', { number: attempt.attemptNumber, minutes: attempt.elapsedMinutes })}
                     </p>
                   </div>
                 </div>
@@ -67,9 +68,9 @@ export function IncompleteAttemptsDialog({ onResolved }: IncompleteAttemptsDialo
                   loading={submittingId === attempt.attemptId}
                   disabled={busy}
                   onClick={() => send({ type: 'attempt.submit', attemptId: attempt.attemptId })}
-                  aria-label={`Submit ${attempt.componentTitle}`}
+                  aria-label={t('incomplete.submitLabel', { title: attempt.componentTitle })}
                 >
-                  Submit
+                  {t('incomplete.submit')}
                 </Button>
               </li>
             ))}

@@ -6,14 +6,15 @@ import { Button } from '../ui/button';
 import { keepScrollableFocusable } from '../ui/scroll-focus';
 import { Chip } from '../ui/chip';
 import { Tooltip } from '../ui/tooltip';
-import { formatCount, formatDuration } from '../format';
+import { formatDuration, formatNumber, formatScore } from '../format';
 import { componentPath, TYPE_LABEL } from './component-path';
+import { msg, t, type MessageId } from '../i18n';
 
 const STATUS_CHIP = {
-  NOT_STARTED: { label: 'Not started', palette: 'neutral' },
-  IN_PROGRESS: { label: 'In progress', palette: 'warning' },
-  COMPLETED: { label: 'Completed', palette: 'success' },
-  FAILED: { label: 'Failed', palette: 'error' },
+  NOT_STARTED: { palette: 'neutral' },
+  IN_PROGRESS: { palette: 'warning' },
+  COMPLETED: { palette: 'success' },
+  FAILED: { palette: 'error' },
 } as const;
 
 export const componentHref = (courseId: string, view: ComponentView) => componentPath(courseId, view.component);
@@ -45,29 +46,29 @@ function ComponentAction({ courseId, view, onReview }: { courseId: string; view:
       </span>
     </Tooltip>
   );
-  if (view.needsEnrollment) return disabledWithTip('Enroll to access', 'Enroll in the course to access content');
-  if (view.locked) return disabledWithTip('Locked', 'Complete previous components first');
+  if (view.needsEnrollment) return disabledWithTip(t('component.enrollToAccess'), t('component.enrollTip'));
+  if (view.locked) return disabledWithTip(t('component.locked'), t('component.lockedTip'));
   const isAssessment = view.component.type !== 'MATERIAL';
   if (isAssessment && view.status === 'FAILED') {
-    if (view.attemptsLeft === 0) return disabledWithTip('No attempts left', 'Maximum attempts reached');
+    if (view.attemptsLeft === 0) return disabledWithTip(t('component.noAttempts'), t('component.noAttemptsTip'));
     return (
       <Button asChild size="sm" palette="accent">
-        <Link href={componentHref(courseId, view)}>Re-attempt ({view.attemptsLeft} left)</Link>
+        <Link href={componentHref(courseId, view)}>{t('component.reattempt', { count: view.attemptsLeft })}</Link>
       </Button>
     );
   }
   if (isAssessment && view.status === 'COMPLETED' && onReview) {
     return (
-      <Button size="sm" variant="outline" palette="neutral" onClick={() => onReview(view)} aria-label={`Review: ${view.title}`}>
-        Review
+      <Button size="sm" variant="outline" palette="neutral" onClick={() => onReview(view)} aria-label={t('common.actionFor', { action: t('component.review'), title: view.title })}>
+        {t('component.review')}
       </Button>
     );
   }
   const label =
-    view.status === 'COMPLETED' ? 'Review' : view.status === 'IN_PROGRESS' ? (isAssessment ? 'Resume' : 'Continue') : isAssessment ? 'Start' : 'Open';
+    view.status === 'COMPLETED' ? t('component.review') : view.status === 'IN_PROGRESS' ? (isAssessment ? t('component.resume') : t('component.continue')) : isAssessment ? t('component.start') : t('component.open');
   return (
     <Button asChild size="sm" variant={view.status === 'COMPLETED' ? 'outline' : 'solid'} palette={view.status === 'COMPLETED' ? 'neutral' : 'brand'}>
-      <Link href={componentHref(courseId, view)} aria-label={`${label}: ${view.title}`}>
+      <Link href={componentHref(courseId, view)} aria-label={t('common.actionFor', { action: label, title: view.title })}>
         {label}
       </Link>
     </Button>
@@ -77,7 +78,7 @@ function ComponentAction({ courseId, view, onReview }: { courseId: string; view:
 /** The ordered component list of the course page. */
 export function ComponentList({ courseId, views, onReview }: { courseId: string; views: ComponentView[]; onReview?: (view: ComponentView) => void }) {
   return (
-    <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Course components">
+    <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label={t('component.list')}>
       {views.map((view, index) => {
         const chip = STATUS_CHIP[view.status];
         const isAssessment = view.component.type !== 'MATERIAL';
@@ -103,16 +104,16 @@ export function ComponentList({ courseId, views, onReview }: { courseId: string;
               <StatusIcon view={view} />
               <div className={css({ minW: 0 })}>
                 <p className={css({ fontSize: 'xs', color: 'fg.subtle', fontWeight: 'medium' })}>
-                  {index + 1}. {TYPE_LABEL[view.component.type]}
+                  {formatNumber(index + 1)}. {msg(TYPE_LABEL[view.component.type])}
                   {view.component.type === 'MATERIAL' && view.component.data.type ? ` · ${view.component.data.type}` : ''}
                 </p>
                 <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{view.title}</p>
                 <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', mt: '1', fontSize: 'xs', color: 'fg.muted' })}>
-                  {view.needsEnrollment ? null : <Chip palette={chip.palette}>{chip.label}</Chip>}
-                  {isAssessment && view.score !== null ? <span>Score {Math.round(view.score)}%</span> : null}
-                  {!isAssessment && view.status === 'IN_PROGRESS' ? <span>{view.progressPercentage}% viewed</span> : null}
-                  {view.component.type !== 'MATERIAL' ? <span>{formatCount(view.component.data.questionCount, 'question')} · Time limit {view.component.data.timeLimit} min</span> : null}
-                  {view.timeSpentSeconds > 0 ? <span>{formatDuration(view.timeSpentSeconds)} spent</span> : null}
+                  {view.needsEnrollment ? null : <Chip palette={chip.palette}>{t(`component.status.${view.status}` as MessageId)}</Chip>}
+                  {isAssessment && view.score !== null ? <span>{t('component.score', { score: formatScore(view.score) })}</span> : null}
+                  {!isAssessment && view.status === 'IN_PROGRESS' ? <span>{t('component.viewed', { percent: formatScore(view.progressPercentage) })}</span> : null}
+                  {view.component.type !== 'MATERIAL' ? <span>{t('component.questions', { count: view.component.data.questionCount, minutes: view.component.data.timeLimit })}</span> : null}
+                  {view.timeSpentSeconds > 0 ? <span>{t('component.spent', { time: formatDuration(view.timeSpentSeconds) })}</span> : null}
                 </div>
               </div>
             </div>
@@ -129,14 +130,14 @@ export function ComponentList({ courseId, views, onReview }: { courseId: string;
 /** The learning-journey stepper: one step per component, in order. */
 export function JourneyStepper({ views }: { views: ComponentView[] }) {
   return (
-    <ol ref={keepScrollableFocusable} aria-label="Learning journey" className={css({ display: 'flex', gap: '0', overflowX: 'auto', pb: '1' })}>
+    <ol ref={keepScrollableFocusable} aria-label={t('journey.label')} className={css({ display: 'flex', gap: '0', overflowX: 'auto', pb: '1' })}>
       {views.map((view, i) => {
         const done = view.status === 'COMPLETED';
         const current = !done && !view.locked && !view.needsEnrollment;
         return (
           <li key={view.component.id} className={css({ flex: '1', minW: '24', display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', position: 'relative' })}>
             {i > 0 ? (
-              <span aria-hidden className={cx(css({ position: 'absolute', top: '4', right: '50%', w: '100%', h: '0.5', zIndex: 0 }), done || current ? css({ bg: 'brand.solid' }) : css({ bg: 'border.default' }))} />
+              <span aria-hidden className={cx(css({ position: 'absolute', top: '4', insetEnd: '50%', w: '100%', h: '0.5', zIndex: 0 }), done || current ? css({ bg: 'brand.solid' }) : css({ bg: 'border.default' }))} />
             ) : null}
             <span
               className={cx(
@@ -147,8 +148,8 @@ export function JourneyStepper({ views }: { views: ComponentView[] }) {
               {done ? <Check aria-hidden className={css({ w: '4', h: '4' })} /> : view.component.type === 'MATERIAL' ? <PlayCircle aria-hidden className={css({ w: '4', h: '4' })} /> : i + 1}
             </span>
             <span className={css({ mt: '2', fontSize: 'xs', color: done ? 'fg.default' : 'fg.muted', px: '1', lineClamp: 2 })}>
-              {TYPE_LABEL[view.component.type]}
-              <span className={css({ srOnly: true })}>{`: ${view.title}, ${STATUS_CHIP[view.status].label}${view.locked ? ', locked' : ''}`}</span>
+              {msg(TYPE_LABEL[view.component.type])}
+              <span className={css({ srOnly: true })}>{`: ${view.title}, ${t(`component.status.${view.status}` as MessageId)}${view.locked ? t('journey.lockedSuffix') : ''}`}</span>
             </span>
           </li>
         );

@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '../config';
 import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
 import { HelpDialog } from './help-dialog';
+import { t } from '../i18n';
 
 /** Learner shell: every navigation entry is shown to every learner; an entry is highlighted only on its exact path. */
 export function LearnerShell({ children }: { children: ReactNode }) {
@@ -15,19 +16,19 @@ export function LearnerShell({ children }: { children: ReactNode }) {
   const [helpOpen, setHelpOpen] = useState(false);
 
   const navItems: ShellNavItem[] = [
-    { label: 'Dashboard', href: '/dashboard', icon: <LayoutDashboard /> },
-    { label: 'My Courses', href: '/my-courses', icon: <BookOpen /> },
-    { label: 'Reports', href: '/reports', icon: <ChartColumn /> },
-    { label: 'Announcements', href: '/announcements', icon: <Megaphone /> },
-    { label: 'Think', href: '/think', icon: <Lightbulb /> },
-    { label: 'Help', icon: <CircleHelp />, onSelect: () => setHelpOpen(true) },
+    { label: t('nav.dashboard'), href: '/dashboard', icon: <LayoutDashboard /> },
+    { label: t('nav.myCourses'), href: '/my-courses', icon: <BookOpen /> },
+    { label: t('nav.reports'), href: '/reports', icon: <ChartColumn /> },
+    { label: t('nav.announcements'), href: '/announcements', icon: <Megaphone /> },
+    { label: t('nav.think'), href: '/think', icon: <Lightbulb /> },
+    { label: t('nav.help'), icon: <CircleHelp />, onSelect: () => setHelpOpen(true) },
   ];
 
   return (
     <AppShell
-      title={{ long: `${PRODUCT_NAME} E-Learning Platform`, short: PRODUCT_NAME }}
+      title={{ long: t('shell.learnerTitle', { product: PRODUCT_NAME }), short: PRODUCT_NAME }}
       homeHref="/dashboard"
-      navLabel="Main navigation"
+      navLabel={t('shell.mainNav')}
       navItems={navItems}
       user={user}
       profileHref="/profile"
@@ -36,7 +37,7 @@ export function LearnerShell({ children }: { children: ReactNode }) {
         navigate('/login', { replace: true });
         session.send({ type: 'session.logout' });
       }}
-      drawerFooter={() => <DrawerUserBlock user={user} roleLabel="User" />}
+      drawerFooter={() => <DrawerUserBlock user={user} roleLabel={t('shell.roleUser')} />}
     >
       {children}
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />

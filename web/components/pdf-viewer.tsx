@@ -8,7 +8,10 @@ import { css } from 'styled-system/css';
 import { Alert } from '../ui/alert';
 import { Button, IconButton } from '../ui/button';
 import { LoadingBlock } from '../ui/spinner';
+import { flipInRtl } from '../ui/direction';
+import { formatScore } from '../format';
 import { usePageViews } from './pdf-page-views';
+import { t } from '../i18n';
 
 /**
  * A PDF material drawn with PDF.js, one page at a time, fit to the width of its panel (a 390 px
@@ -189,16 +192,16 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
   if (failed) {
     return (
       <div className={css({ p: '4' })}>
-        <Alert status="error" title="This PDF could not be shown" action={download}>
+        <Alert status="error" title={t('pdf.failed')} action={download}>
           The file may be damaged or the connection was lost. You can still download it.
         </Alert>
       </div>
     );
   }
-  if (!loaded) return <LoadingBlock label="Loading PDF..." />;
+  if (!loaded) return <LoadingBlock label={t('pdf.loading')} />;
 
-  const pageLabel = `Page ${pageNumber} of ${pageCount}`;
-  const zoomLabel = zoom === 1 ? 'Fit' : `${Math.round(zoom * 100)}%`;
+  const pageLabel = t('pdf.page', { page: pageNumber, count: pageCount });
+  const zoomLabel = zoom === 1 ? t('pdf.fit') : formatScore(zoom * 100);
   return (
     <div className={css({ display: 'flex', flexDirection: 'column' })}>
       <div
@@ -218,20 +221,20 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         })}
       >
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
-          <IconButton size="sm" aria-label="Previous page" icon={<ChevronLeft />} aria-disabled={pageNumber <= 1} onClick={() => goTo(pageNumber - 1)} />
+          <IconButton size="sm" aria-label={t('ui.prevPage')} icon={<ChevronLeft className={flipInRtl} />} aria-disabled={pageNumber <= 1} onClick={() => goTo(pageNumber - 1)} />
           <span aria-live="polite" className={css({ fontSize: 'sm', fontWeight: 'medium', minW: '24', textAlign: 'center', fontVariantNumeric: 'tabular-nums' })}>
             {pageLabel}
           </span>
-          <IconButton size="sm" aria-label="Next page" icon={<ChevronRight />} aria-disabled={pageNumber >= pageCount} onClick={() => goTo(pageNumber + 1)} />
+          <IconButton size="sm" aria-label={t('ui.nextPage')} icon={<ChevronRight className={flipInRtl} />} aria-disabled={pageNumber >= pageCount} onClick={() => goTo(pageNumber + 1)} />
         </div>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
-          <IconButton size="sm" aria-label="Zoom out" icon={<ZoomOut />} aria-disabled={zoom <= ZOOM_STEPS[0]} onClick={() => zoomBy(-1)} />
+          <IconButton size="sm" aria-label={t('pdf.zoomOut')} icon={<ZoomOut />} aria-disabled={zoom <= ZOOM_STEPS[0]} onClick={() => zoomBy(-1)} />
           <span aria-live="polite" className={css({ fontSize: 'sm', minW: '10', textAlign: 'center', fontVariantNumeric: 'tabular-nums' })}>
             <span className={css({ srOnly: true })}>Zoom: </span>
             {zoomLabel}
           </span>
-          <IconButton size="sm" aria-label="Zoom in" icon={<ZoomIn />} aria-disabled={zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1]} onClick={() => zoomBy(1)} />
-          <IconButton size="sm" aria-label="Fit to width" icon={<Maximize2 />} aria-disabled={zoom === 1} onClick={() => setZoom(1)} />
+          <IconButton size="sm" aria-label={t('pdf.zoomIn')} icon={<ZoomIn />} aria-disabled={zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1]} onClick={() => zoomBy(1)} />
+          <IconButton size="sm" aria-label={t('pdf.fitWidth')} icon={<Maximize2 />} aria-disabled={zoom === 1} onClick={() => setZoom(1)} />
         </div>
         {download}
       </div>

@@ -1,5 +1,5 @@
-import { adminProfileForm, profileBody, titleCaseRole, type UserDetailDto } from '@contract/admin-people';
-import type { AdminPermissions } from '@contract/auth';
+import { adminProfileForm, profileBody, type UserDetailDto } from '@contract/admin-people';
+import type { AdminPermissions, InterfaceLanguage } from '@contract/auth';
 import { Pencil } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -12,10 +12,11 @@ import { queryKeys } from '../api/query-keys';
 import { useSession, useSessionActor } from '../state/session';
 import { userDisplayName, userInitials } from '../state/user-display';
 import { Alert, Avatar, Button, Card, Chip, LoadingBlock, TextField, toaster } from '../ui';
+import { changeLocale, currentLocale, isLocale, LOCALE_NAMES, LOCALES, msg, t } from '../i18n';
 
 type Fields = { firstName: string; lastName: string; username: string; email: string };
 /** Sent only with a change of the e-mail address, which the server accepts only with the current password. */
-type SaveValues = Fields & { currentPassword?: string };
+type SaveValues = Fields & { currentPassword?: string; language?: InterfaceLanguage | null };
 type FieldErrors = Partial<Record<keyof Fields | 'currentPassword', string>>;
 
 /**
@@ -31,14 +32,14 @@ export function useProfile(failedUpdateFallback: string) {
   const query = useQuery({ queryKey, queryFn: ({ signal }) => usersApi.get(userId ?? '', signal), enabled: userId !== null });
   const profile: UserDetailDto | null = query.data ?? null;
   const loadError = !userId
-    ? 'User ID not found'
+    ? t('profile.noUserId')
     : query.isError
-      ? `Failed to load profile data: ${query.error instanceof Error ? query.error.message : 'Unknown error'}`
+      ? t('profile.loadFailed', { reason: query.error instanceof Error ? msg(query.error.message) : t('common.unknownError') })
       : null;
 
   const save = useCallback(
     async (body: Partial<SaveValues> & { permissions?: Partial<AdminPermissions> }) => {
-      if (!profile) throw new Error('User information not available');
+      if (!profile) throw new Error(t('profile.notAvailable'));
       try {
         await usersApi.update(profile.id, {
           ...body,
@@ -48,7 +49,7 @@ export function useProfile(failedUpdateFallback: string) {
       } catch (e) {
         throw new SaveError(errorMessage(e, failedUpdateFallback), hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT') ? (e.fields as FieldErrors) : {});
       }
-      toaster.create({ type: 'success', title: 'Profile updated successfully', duration: 6000 });
+      toaster.create({ type: 'success', title: t('profile.updated'), duration: 6000 });
       void queryClient.invalidateQueries({ queryKey });
       if (token) {
         authApi.currentUser(token).then(
@@ -78,7 +79,7 @@ function validate(rules: 'learner' | 'admin', values: Fields): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) as keyof Fields | null;
-    if (key && !out[key]) out[key] = issue.message;
+    if (key && !out[key]) out[key] = msg(issue.message);
   }
   return out;
 }
@@ -102,12 +103,17 @@ export function ProfileInformation({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
+  const [language, setLanguage] = useState<InterfaceLanguage | null>(profile.language ?? null);
   const emailChanged = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
 
-  useEffect(() => setValues(initial()), [profile]);
+  useEffect(() => {
+    setValues(initial());
+    setLanguage(profile.language ?? null);
+  }, [profile]);
 
   const cancel = () => {
     setValues(initial());
+    setLanguage(profile.language ?? null);
     setCurrentPassword('');
     setErrors({});
     setError(null);
@@ -128,12 +134,15 @@ export function ProfileInformation({
         lastName: values.lastName.trim(),
         username: values.username.trim(),
         email: values.email.trim(),
+        language,
         ...(emailChanged ? { currentPassword } : {}),
       });
+      // The preferred language is also this device's language from now on.
+      if (language && language !== currentLocale()) void changeLocale(language);
       setCurrentPassword('');
       setEditing(false);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Failed to update profile');
+      setError(e instanceof Error ? msg(e.message) : t('profile.updateFailed'));
       if (e instanceof SaveError) setErrors(e.fields);
     } finally {
       setBusy(false);
@@ -165,23 +174,23 @@ export function ProfileInformation({
           <div className={css({ flex: '1', minW: 0 })}>
             <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', overflowWrap: 'anywhere' })}>{userDisplayName(profile)}</h2>
             <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>@{profile.username}</p>
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{titleCaseRole(profile.role) || 'No role assigned'}</p>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{profile.role ? t(profile.role === 'ADMIN' ? 'role.ADMIN' : 'role.USER') : t('profile.noRole')}</p>
           </div>
           {!editing ? (
             <Button variant="outline" leftIcon={<Pencil />} onClick={() => setEditing(true)}>
-              Edit
+              {t('profile.edit')}
             </Button>
           ) : null}
         </div>
         {error ? <Alert status="error">{error}</Alert> : null}
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          {field('firstName', 'First Name', 'text', rules === 'admin')}
-          {field('lastName', 'Last Name', 'text', rules === 'admin')}
-          {field('username', 'Username', 'text', true)}
-          {field('email', 'Email', 'email', true)}
+          {field('firstName', t('profile.firstName'), 'text', rules === 'admin')}
+          {field('lastName', t('profile.lastName'), 'text', rules === 'admin')}
+          {field('username', t('profile.username'), 'text', true)}
+          {field('email', t('profile.email'), 'email', true)}
           {editing && emailChanged ? (
             <TextField
-              label="Current Password"
+              label={t('profile.currentPassword')}
               type="password"
               autoComplete="current-password"
               required
@@ -195,14 +204,37 @@ export function ProfileInformation({
             />
           ) : null}
         </div>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+          <label htmlFor="profile-language" className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' })}>
+            {t('profile.language')}
+          </label>
+          <select
+            id="profile-language"
+            value={language ?? ''}
+            disabled={!editing || busy}
+            aria-describedby="profile-language-help"
+            onChange={(e) => setLanguage(isLocale(e.target.value) ? e.target.value : null)}
+            className={css({ h: '10', px: '3', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.surface', color: 'fg.default', fontSize: 'sm', maxW: 'sm', _disabled: { bg: 'bg.muted', cursor: 'default' } })}
+          >
+            <option value="">{t('profile.languageBrowser')}</option>
+            {LOCALES.map((value) => (
+              <option key={value} value={value} lang={value}>
+                {LOCALE_NAMES[value]}
+              </option>
+            ))}
+          </select>
+          <p id="profile-language-help" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+            {t('profile.languageHelp')}
+          </p>
+        </div>
         {extra}
         {editing ? (
           <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
             <Button variant="outline" palette="neutral" onClick={cancel} disabled={busy}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              Save Changes
+              {t('profile.save')}
             </Button>
           </div>
         ) : null}
@@ -212,7 +244,7 @@ export function ProfileInformation({
 }
 
 export function ProfileLoading({ error }: { error: string | null }) {
-  return error ? <Alert status="error">{error}</Alert> : <LoadingBlock label="Loading profile..." />;
+  return error ? <Alert status="error">{error}</Alert> : <LoadingBlock label={t('profile.loading')} />;
 }
 
 export function ReadOnlyFacts({ profile }: { profile: UserDetailDto }) {
@@ -220,13 +252,13 @@ export function ReadOnlyFacts({ profile }: { profile: UserDetailDto }) {
     <Card>
       <div className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
         <div>
-          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '1' })}>Role</h3>
-          <p>{titleCaseRole(profile.role) || 'No role assigned'}</p>
+          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '1' })}>{t('profile.role')}</h3>
+          <p>{profile.role ? t(profile.role === 'ADMIN' ? 'role.ADMIN' : 'role.USER') : t('profile.noRole')}</p>
         </div>
         <div>
-          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '2' })}>Assigned Domains</h3>
+          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '2' })}>{t('profile.domains')}</h3>
           {profile.domains.length === 0 ? (
-            <p className={css({ color: 'fg.muted' })}>No domains assigned</p>
+            <p className={css({ color: 'fg.muted' })}>{t('profile.noDomains')}</p>
           ) : (
             <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
               {profile.domains.map((d) => (

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import { REQUIREMENT_ACTION_LABELS, requirementAction } from '../state/requirement-display';
 import { Alert, Button, Card, Skeleton } from '../ui';
 import { ComplianceChip, RequirementDate } from './compliance-status';
+import { msg, t } from '../i18n';
 
 export interface RequiredTrainingPanelProps {
   /** Worst first, as the server sorts them; undefined while loading. */
@@ -34,29 +35,29 @@ export function RequiredTrainingPanel({ requirements, loading, failed, onRetry, 
   return (
     <section aria-labelledby="required-heading" className={css({ mb: { base: '6', md: '8' } })}>
       <h2 id="required-heading" className={heading}>
-        Required training
+        {t('required.heading')}
       </h2>
       {failed ? (
         <Alert
           status="error"
           action={
             <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={onRetry}>
-              Retry
+              {t('common.retry')}
             </Button>
           }
         >
-          Failed to load your required training
+          {t('required.loadFailed')}
         </Alert>
       ) : loading || !requirements ? (
         // Two row-sized placeholders: most learners have a requirement or two, and a placeholder the
         // height of the list keeps the sections below from jumping when it arrives (layout shift).
-        <div aria-busy="true" aria-label="Loading your required training" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div aria-busy="true" aria-label={t('required.loading')} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {[0, 1].map((i) => (
             <Skeleton key={i} className={css({ h: { base: '112px', sm: '68px' }, borderRadius: 'xl' })} />
           ))}
         </div>
       ) : requirements.length === 0 ? (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No training is required of you at the moment.</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('required.none')}</p>
       ) : (
         <Card variant="outline" className={css({ p: 0, overflow: 'hidden' })}>
           <ul className={list}>
@@ -78,7 +79,7 @@ export function RequiredTrainingPanel({ requirements, loading, failed, onRetry, 
 
 function RequirementRow({ requirement, busy, disabled, onRecertify }: { requirement: LearnerRequirement; busy: boolean; disabled: boolean; onRecertify: () => void }) {
   const action = requirementAction(requirement);
-  const label = action ? REQUIREMENT_ACTION_LABELS[action] : null;
+  const label = action ? msg(REQUIREMENT_ACTION_LABELS[action]) : null;
   const title = requirement.courseTitle;
   return (
     <li className={row} aria-label={title}>
@@ -90,12 +91,12 @@ function RequirementRow({ requirement, busy, disabled, onRecertify }: { requirem
         </div>
       </div>
       {action === 'recertify' ? (
-        <Button size="sm" aria-label={`${label}: ${title}`} loading={busy} loadingText="Starting..." disabled={disabled && !busy} onClick={onRecertify} className={actionClass}>
+        <Button size="sm" aria-label={t('common.actionFor', { action: label ?? '', title })} loading={busy} loadingText={t('common.starting')} disabled={disabled && !busy} onClick={onRecertify} className={actionClass}>
           {label}
         </Button>
       ) : action ? (
         <Button asChild size="sm" variant={action === 'review' ? 'outline' : 'solid'} palette={action === 'review' ? 'neutral' : 'brand'} className={actionClass}>
-          <Link href={`/course/${requirement.courseId}`} aria-label={`${label}: ${title}`}>
+          <Link href={`/course/${requirement.courseId}`} aria-label={t('common.actionFor', { action: label ?? '', title })}>
             {label}
           </Link>
         </Button>

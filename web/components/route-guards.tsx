@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { selectIsAdmin, type SessionSnapshot } from '../../statecharts/session.machine';
+import { entryText } from '../i18n/locale';
 import { useSession } from '../state/session';
 
 /** Where a visitor was headed when a guard turned them away; the login page returns them there. */
@@ -36,7 +37,7 @@ export function SessionLoading() {
     // Global classes, not css(): this renders from the entry chunk before any page loads.
     <div role="status" className="app-status">
       <span className="app-status__spinner" aria-hidden />
-      Loading...
+      {entryText('common.loading', 'Loading...')}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { PAGE_SIZES, type Pagination as PageInfo } from '@contract/common';
 import { css, cx } from 'styled-system/css';
 import { Pagination, Select } from '../ui';
+import { t } from '../i18n';
 
 /** The part of a `usePagedList` result the pagination controls read and drive. */
 export interface PagedListControls {
@@ -32,13 +33,13 @@ export function TablePagination({ list, pageSizes = PAGE_SIZES, summary, classNa
     <div className={cx(css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mt: '4' }), className)}>
       {showSizes ? (
         <div className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
-          <span aria-hidden>Rows per page</span>
+          <span aria-hidden>{t('ui.rowsPerPage')}</span>
           <div className={css({ w: '24' })}>
-            <Select aria-label="Rows per page" options={pageSizes.map((n) => ({ label: String(n), value: String(n) }))} value={String(list.limit)} onValueChange={(value) => list.setLimit(Number(value))} />
+            <Select aria-label={t('ui.rowsPerPage')} options={pageSizes.map((n) => ({ label: String(n), value: String(n) }))} value={String(list.limit)} onValueChange={(value) => list.setLimit(Number(value))} />
           </div>
         </div>
       ) : null}
-      <Pagination className={css({ ml: 'auto' })} count={pagination.totalItems} pageSize={list.limit} page={list.page} onPageChange={list.setPage} summary={summary} />
+      <Pagination className={css({ ms: 'auto' })} count={pagination.totalItems} pageSize={list.limit} page={list.page} onPageChange={list.setPage} summary={summary} />
     </div>
   );
 }

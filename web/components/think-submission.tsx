@@ -39,7 +39,7 @@ export function SubmissionDetails({ submission: s, showAuthor = true }: { submis
         <dd>{formatDateTime(s.createdAt)}</dd>
       </dl>
       {s.adminResponse ? (
-        <div className={css({ borderLeftWidth: '3px', borderColor: 'brand.solid', pl: '3', py: '1' })}>
+        <div className={css({ borderInlineStartWidth: '3px', borderColor: 'brand.solid', ps: '3', py: '1' })}>
           <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Response{s.respondedBy ? ` from ${s.respondedBy}` : ''}</p>
           <p className={css({ whiteSpace: 'pre-wrap' })}>{s.adminResponse}</p>
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDateTime(s.respondedAt)}</p>

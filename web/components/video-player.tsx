@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObjec
 import { css, cx } from 'styled-system/css';
 import { Select } from '../ui/select';
 import { formatCueTime, pickDefaultTrack } from './caption-tracks';
+import { t } from '../i18n';
 
 /*
  * The learner's video player: the native <video> controls with the material's caption tracks
@@ -198,7 +199,7 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
               fontSize: 'sm',
               px: '2',
               py: '1.5',
-              ml: '-2',
+              ms: '-2',
               rounded: 'l2',
               cursor: 'pointer',
               _hover: { bg: 'bg.subtle' },
@@ -212,7 +213,7 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
         </h2>
         {open && tracks.length > 1 ? (
           <Select
-            aria-label="Transcript language"
+            aria-label={t('video.transcriptLanguage')}
             className={css({ w: '40' })}
             options={tracks.map((t) => ({ value: t.id, label: t.label }))}
             value={trackId}
@@ -257,7 +258,7 @@ const layout = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' });
 const layoutWithPanel = css({ lg: { gridTemplateColumns: 'minmax(0, 1fr) 20rem' } });
 const panel = css({ display: 'flex', flexDirection: 'column', bg: 'bg.surface', borderTopWidth: '1px', borderColor: 'border.default' });
 // `contain: size` gives the open panel no height of its own, so the grid row is as tall as the video.
-const panelBeside = css({ lg: { borderTopWidth: '0', borderLeftWidth: '1px', contain: 'size', minH: '12rem' } });
+const panelBeside = css({ lg: { borderTopWidth: '0', borderInlineStartWidth: '1px', contain: 'size', minH: '12rem' } });
 const message = css({ p: '4', fontSize: 'sm', color: 'fg.muted' });
 const cueList = css({ position: 'relative', overflowY: 'auto', maxH: { base: '18rem', lg: 'none' }, flex: '1', minH: '0', py: '1' });
 const cueButton = css({
@@ -270,7 +271,7 @@ const cueButton = css({
   fontSize: 'sm',
   lineHeight: '1.45',
   cursor: 'pointer',
-  borderLeftWidth: '3px',
+  borderInlineStartWidth: '3px',
   borderColor: 'transparent',
   _hover: { bg: 'bg.subtle' },
   _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '-2px' },

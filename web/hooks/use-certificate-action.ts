@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { certificateFileFor, certificatesApi, saveCertificate, type CertificateScreen } from '../api/certificates';
 import { queryKeys } from '../api/query-keys';
 import { toaster } from '../ui';
+import { msg, t } from '../i18n';
 
 /** The reason part of "Failed to ...: {reason}". */
-const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Unknown error');
+const reasonOf = (error: unknown) => (error instanceof Error && error.message ? msg(error.message) : t('common.unknownError'));
 
 export interface CertificateRef {
   certificateId: string;
@@ -22,7 +23,7 @@ export function useCertificateAction(screen: CertificateScreen, onGenerated?: (c
   const queryClient = useQueryClient();
   const download = useMutation({
     mutationFn: ({ certificate }: { courseId: string; certificate: CertificateRef }) => saveCertificate(certificate.certificateId, certificateFileFor(screen, certificate.certificateNumber)),
-    onError: (error) => toaster.create({ type: 'error', title: `Failed to download certificate: ${reasonOf(error)}` }),
+    onError: (error) => toaster.create({ type: 'error', title: t('certAction.downloadFailed', { reason: reasonOf(error) }) }),
   });
   const generate = useMutation({
     mutationFn: (courseId: string) => certificatesApi.generate(courseId),
@@ -32,7 +33,7 @@ export function useCertificateAction(screen: CertificateScreen, onGenerated?: (c
       void queryClient.invalidateQueries({ queryKey: screen === 'reports' ? queryKeys.learner.dashboard : queryKeys.learner.reports });
       download.mutate({ courseId, certificate });
     },
-    onError: (error) => toaster.create({ type: 'error', title: `Failed to generate certificate: ${reasonOf(error)}` }),
+    onError: (error) => toaster.create({ type: 'error', title: t('certAction.generateFailed', { reason: reasonOf(error) }) }),
   });
   const busyCourse = generate.isPending ? generate.variables : download.isPending ? download.variables.courseId : null;
   return {

@@ -7,6 +7,7 @@ import { errorMessage, hasErrorCode } from '../api/client';
 import { learnerApi } from '../api/learner';
 import { announce } from '../ui/live-region';
 import { readsOf, useMachineView } from './machine-view';
+import { msg } from '../i18n';
 
 /**
  * The open attempt's time (plus the grace) is over, judged on the server's clock only: its own
@@ -113,7 +114,7 @@ export function useAssessment(componentId: string) {
   const actorRef = useActorRef(browserAssessmentMachine, { input: { componentId } });
   // The clock's 5-minute, 1-minute and time-up notices (the machine decides when) go to the app's live region.
   useEffect(() => {
-    const subscription = actorRef.on('timer.announce', (event) => announce(event.message));
+    const subscription = actorRef.on('timer.announce', (event) => announce(msg(event.message)));
     return () => subscription.unsubscribe();
   }, [actorRef]);
   return [useMachineView(actorRef, ASSESSMENT_READS), actorRef.send] as const;

@@ -7,6 +7,7 @@ import { dialog } from 'styled-system/recipes/dialog';
 import { IconButton } from './button';
 import { captureOpener, returnFocusTarget, type OpenerMemo } from './focus';
 import { keepScrollableFocusable } from './scroll-focus';
+import { t } from '../i18n';
 
 export interface DialogProps {
   open: boolean;
@@ -76,7 +77,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             {footer ? <div className={classes.footer}>{footer}</div> : null}
             {dismissible ? (
               <ArkDialog.CloseTrigger asChild>
-                <IconButton className={classes.closeTrigger} aria-label="Close dialog" size="sm" icon={<X />} />
+                <IconButton className={classes.closeTrigger} aria-label={t('ui.closeDialog')} size="sm" icon={<X />} />
               </ArkDialog.CloseTrigger>
             ) : null}
           </ArkDialog.Content>

@@ -9,6 +9,7 @@ export { Card, CardBody, CardDescription, CardFooter, CardHeader, CardTitle, typ
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { Chip, type ChipProps } from './chip';
 export { Dialog, type DialogProps } from './dialog';
+export { flipInRtl } from './direction';
 export { Drawer, DrawerCloseTrigger, type DrawerProps } from './drawer';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Field, focusFirstInvalid, type FieldControlProps, type FieldShellProps } from './field';

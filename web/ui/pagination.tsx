@@ -1,7 +1,9 @@
 import { Pagination as ArkPagination } from '@ark-ui/react/pagination';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { flipInRtl } from './direction';
 import { cx } from 'styled-system/css';
 import { pagination } from 'styled-system/recipes/pagination';
+import { t } from '../i18n';
 
 export interface PaginationProps {
   /** Total number of items (not pages). */
@@ -30,8 +32,8 @@ export function Pagination({ count, pageSize, page, onPageChange, summary, class
   return (
     <ArkPagination.Root count={count} pageSize={pageSize} page={page} siblingCount={1} onPageChange={(details) => onPageChange(details.page)} className={cx(classes.root, className)}>
       {summary ? <p className={classes.summary}>{summary}</p> : null}
-      <ArkPagination.PrevTrigger className={classes.prevTrigger} aria-label="Previous page" disabled={false} aria-disabled={atFirst || undefined}>
-        <ChevronLeft aria-hidden size={18} />
+      <ArkPagination.PrevTrigger className={classes.prevTrigger} aria-label={t('ui.prevPage')} disabled={false} aria-disabled={atFirst || undefined}>
+        <ChevronLeft aria-hidden size={18} className={flipInRtl} />
       </ArkPagination.PrevTrigger>
       <ArkPagination.Context>
         {(api) =>
@@ -48,8 +50,8 @@ export function Pagination({ count, pageSize, page, onPageChange, summary, class
           )
         }
       </ArkPagination.Context>
-      <ArkPagination.NextTrigger className={classes.nextTrigger} aria-label="Next page" disabled={false} aria-disabled={atLast || undefined}>
-        <ChevronRight aria-hidden size={18} />
+      <ArkPagination.NextTrigger className={classes.nextTrigger} aria-label={t('ui.nextPage')} disabled={false} aria-disabled={atLast || undefined}>
+        <ChevronRight aria-hidden size={18} className={flipInRtl} />
       </ArkPagination.NextTrigger>
     </ArkPagination.Root>
   );

@@ -91,7 +91,7 @@ export interface DataTableProps<Row> {
 }
 
 const visuallyHidden = css({ srOnly: true });
-const rowHeader = css({ textAlign: 'left', fontWeight: 'normal' });
+const rowHeader = css({ textAlign: 'start', fontWeight: 'normal' });
 const onlyWide = css({ display: { base: 'none', md: 'block' } });
 const onlyNarrow = css({ display: { base: 'block', md: 'none' } });
 

@@ -5,6 +5,7 @@ import { field as fieldRecipe } from 'styled-system/recipes/field';
 import { input } from 'styled-system/recipes/input';
 import { IconButton } from './button';
 import { Field } from './field';
+import { t } from '../i18n';
 
 interface CommonFieldProps {
   label?: ReactNode;
@@ -65,11 +66,11 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
     <Field label={label} helperText={helperText} error={error} required={required} disabled={disabled} className={className} id={id}>
       {(control) => (
         <div className={classes.control}>
-          <input ref={ref} type={visible ? 'text' : 'password'} className={cx(input({ size }), css({ pr: '11' }))} disabled={disabled} {...control} {...rest} />
+          <input ref={ref} type={visible ? 'text' : 'password'} className={cx(input({ size }), css({ pe: '11' }))} disabled={disabled} {...control} {...rest} />
           <span className={classes.adornment}>
             <IconButton
               size="sm"
-              aria-label={visible ? 'Hide password' : 'Show password'}
+              aria-label={visible ? t('ui.hidePassword') : t('ui.showPassword')}
               aria-pressed={visible}
               aria-controls={control.id}
               disabled={disabled}

@@ -4,6 +4,7 @@ import { toast as toastRecipe } from 'styled-system/recipes/toast';
 import { IconButton } from './button';
 import { announce } from './live-region';
 import { Spinner } from './spinner';
+import { t } from '../i18n';
 
 /**
  * The app's one toast queue. Anywhere (even outside React):
@@ -60,7 +61,7 @@ export function Toaster() {
             ) : null}
           </div>
           <Toast.CloseTrigger asChild>
-            <IconButton className={classes.closeTrigger} size="xs" aria-label="Dismiss notification" icon={<X />} />
+            <IconButton className={classes.closeTrigger} size="xs" aria-label={t('ui.dismissNotification')} icon={<X />} />
           </Toast.CloseTrigger>
         </Toast.Root>
       )}

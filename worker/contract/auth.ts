@@ -3,6 +3,10 @@ import { emailSchema, requiredString } from './common';
 import type { Language } from './language';
 import { PASSWORD_MESSAGES, passwordPolicyError } from './rules/password';
 
+/** The interface languages (the Worker's languages); `language` on the user is one of them or null. */
+export { LANGUAGES as INTERFACE_LANGUAGES } from './language';
+export type { Language as InterfaceLanguage } from './language';
+
 export interface DomainRef {
   id: string;
   name: string;

@@ -253,7 +253,7 @@ function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }
                 <span aria-hidden className={css({ gridColumn: '1 / -1', gridRow: '2', h: '2.5', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
                   <span className={css({ display: 'block', h: 'full', bg: 'warning.solid', borderRadius: 'full' })} style={{ width: `${(count / max) * 100}%` }} />
                 </span>
-                <span className={css({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' })}>
+                <span className={css({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' })}>
                   {formatCount(count, 'person', 'people')}
                 </span>
               </li>

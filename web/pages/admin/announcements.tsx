@@ -113,7 +113,7 @@ export function AdminAnnouncementsPage() {
       <Button
         aria-label="Add announcement"
         onClick={() => setForm({ mode: 'create' })}
-        className={css({ position: 'fixed', right: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
+        className={css({ position: 'fixed', insetEnd: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
       >
         <Plus aria-hidden />
       </Button>
@@ -165,15 +165,15 @@ export function AdminAnnouncementsPage() {
 }
 
 const ACCENT = {
-  error: css({ borderLeftWidth: '4px', borderLeftColor: 'error.solid' }),
-  warning: css({ borderLeftWidth: '4px', borderLeftColor: 'warning.solid' }),
-  info: css({ borderLeftWidth: '4px', borderLeftColor: 'info.solid' }),
-  success: css({ borderLeftWidth: '4px', borderLeftColor: 'success.solid' }),
+  error: css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'error.solid' }),
+  warning: css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'warning.solid' }),
+  info: css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'info.solid' }),
+  success: css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'success.solid' }),
 };
 
 function StatCard({ label, value, palette }: { label: string; value: number; palette?: keyof typeof ACCENT }) {
   return (
-    <Card className={cx(css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' }), palette ? ACCENT[palette] : css({ borderLeftWidth: '4px', borderLeftColor: 'brand.solid' }))}>
+    <Card className={cx(css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' }), palette ? ACCENT[palette] : css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'brand.solid' }))}>
       <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</span>
       <span className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{value}</span>
     </Card>

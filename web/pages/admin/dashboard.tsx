@@ -173,7 +173,7 @@ function ProgressBar({ value }: { value: number }) {
       <div role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Course progress" className={css({ flex: '1', h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden', minW: '16' })}>
         <div className={css({ h: 'full', bg: 'brand.solid', borderRadius: 'full' })} style={{ width: `${pct}%` }} />
       </div>
-      <span className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', minW: '10', textAlign: 'right' })}>{pct}%</span>
+      <span className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', minW: '10', textAlign: 'end' })}>{pct}%</span>
     </div>
   );
 }

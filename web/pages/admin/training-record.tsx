@@ -234,7 +234,7 @@ function CycleRecord({ course, cycle }: { course: TrainingRecordCourse; cycle: T
     ['Completed', cycle.completedAt],
   ] as const;
   return (
-    <li className={css({ borderLeftWidth: '3px', borderColor: cycle.current ? 'brand.solid' : 'border.default', pl: '4', display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <li className={css({ borderInlineStartWidth: '3px', borderColor: cycle.current ? 'brand.solid' : 'border.default', ps: '4', display: 'flex', flexDirection: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
         <h4 className={css({ fontWeight: 'semibold' })}>Cycle {cycle.cycle}</h4>
         {cycle.current ? <Chip palette="brand">Current</Chip> : null}

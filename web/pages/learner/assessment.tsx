@@ -5,7 +5,8 @@ import { AttemptReview } from '../../components/learner-attempt-review';
 import { css, cx } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import { ASSESSMENT_MESSAGES, isAnswerable, type AssessmentInfo, type AssessmentQuestion, type AttemptHistory, type GradedAttempt } from '../../../statecharts/assessment.machine';
-import { formatCount } from '../../format';
+import { formatNumber, formatPercent, formatScore } from '../../format';
+import { flipInRtl } from '../../ui/direction';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAssessment } from '../../state/assessment';
 import { Alert } from '../../ui/alert';
@@ -14,6 +15,7 @@ import { Card } from '../../ui/card';
 import { Chip } from '../../ui/chip';
 import { moveFocusTo } from '../../ui/focus';
 import { LoadingBlock } from '../../ui/spinner';
+import { msg, t, withTags } from '../../i18n';
 
 /** mm:ss, or h:mm:ss for long assessments. */
 function formatClock(seconds: number): string {
@@ -56,7 +58,7 @@ function useScreenFocus(screen: Screen, target: RefObject<HTMLElement | null>) {
 function Assessment({ courseId, componentId }: { courseId: string; componentId: string }) {
   const [snapshot, send] = useAssessment(componentId);
   const { assessment, attempt, answers, remainingSeconds, result, error } = snapshot.context;
-  useDocumentTitle(assessment?.title ?? 'Assessment');
+  useDocumentTitle(assessment?.title ?? t('assessment.title'));
   const focusTarget = useRef<HTMLElement>(null);
   const screen: Screen =
     snapshot.hasTag('duplicateWait') || snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('reviewLoading')
@@ -73,12 +75,12 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
   useScreenFocus(screen, focusTarget);
   const back = (
     <Link href={`/course/${courseId}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
-      <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> Back to Course
+      <ArrowLeft aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} /> {t('assessment.back')}
     </Link>
   );
 
-  if (snapshot.hasTag('duplicateWait')) return <LoadingBlock label={ASSESSMENT_MESSAGES.duplicateWait} />;
-  if (snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('reviewLoading')) return <LoadingBlock label="Loading assessment..." />;
+  if (snapshot.hasTag('duplicateWait')) return <LoadingBlock label={msg(ASSESSMENT_MESSAGES.duplicateWait)} />;
+  if (snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('reviewLoading')) return <LoadingBlock label={t('assessment.loading')} />;
   if (snapshot.matches('intro') && assessment) {
     return (
       <IntroView
@@ -97,8 +99,8 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {back}
-        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'assessment.retry' })}>Try again</Button>}>
-          {error ?? ASSESSMENT_MESSAGES.loadFailed}
+        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'assessment.retry' })}>{t('assessment.tryAgain')}</Button>}>
+          {msg(error ?? ASSESSMENT_MESSAGES.loadFailed)}
         </Alert>
       </div>
     );
@@ -108,7 +110,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
       <ResultView
         focusRef={focusTarget}
         result={result}
-        title={assessment?.title ?? 'Assessment'}
+        title={assessment?.title ?? t('assessment.title')}
         review={snapshot.matches('reviewing')}
         back={back}
         courseId={courseId}
@@ -117,7 +119,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
       />
     );
   }
-  if (!assessment || !attempt) return <LoadingBlock label="Loading assessment..." />;
+  if (!assessment || !attempt) return <LoadingBlock label={t('assessment.loading')} />;
 
   const answerable = assessment.questions.filter(isAnswerable);
   const answeredCount = answerable.filter((q) => (answers[q.id] ?? '') !== '').length;
@@ -134,10 +136,10 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
           {assessment.title}
         </h1>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          <Chip palette="neutral">Attempt {attempt.attemptNumber}</Chip>
-          <Chip palette="neutral">Maximum attempts: {assessment.maxAttempts ? assessment.maxAttempts : 'Unlimited'}</Chip>
-          <Chip palette="neutral">Passing score: {assessment.passingScore || DEFAULT_PASSING_SCORE}%</Chip>
-          <Chip palette="neutral">Time limit: {assessment.timeLimit} min</Chip>
+          <Chip palette="neutral">{t('assessment.attempt', { number: attempt.attemptNumber })}</Chip>
+          <Chip palette="neutral">{t('assessment.maxAttempts', { value: assessment.maxAttempts ? formatNumber(assessment.maxAttempts) : t('assessment.unlimited') })}</Chip>
+          <Chip palette="neutral">{t('assessment.passingScore', { score: formatScore(assessment.passingScore || DEFAULT_PASSING_SCORE) })}</Chip>
+          <Chip palette="neutral">{t('assessment.timeLimit', { minutes: assessment.timeLimit })}</Chip>
         </div>
       </header>
 
@@ -159,11 +161,11 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
         })}
       >
         <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {answeredCount} of {answerable.length} answered
+          {t('assessment.answered', { answered: answeredCount, total: answerable.length })}
         </span>
         <span
           role="timer"
-          aria-label="Time remaining"
+          aria-label={t('assessment.timeRemaining')}
           className={cx(css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontWeight: 'bold', fontSize: 'lg', fontVariantNumeric: 'tabular-nums' }), low ? css({ color: 'error.fg' }) : css({ color: 'fg.default' }))}
           data-low={low || undefined}
         >
@@ -172,9 +174,9 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
         </span>
       </div>
 
-      {autoSubmitted && (submitting || snapshot.matches('submitFailed')) ? <Alert status="warning">Time is up. Your answers are being submitted automatically.</Alert> : null}
+      {autoSubmitted && (submitting || snapshot.matches('submitFailed')) ? <Alert status="warning">{t('assessment.timeUpSubmitting')}</Alert> : null}
 
-      <ol className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} aria-label="Questions">
+      <ol className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} aria-label={t('assessment.questions')}>
         {assessment.questions.map((question, index) => (
           <li key={question.id}>
             <QuestionCard
@@ -188,13 +190,13 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
         ))}
       </ol>
 
-      {snapshot.matches('submitFailed') && error ? <Alert status="error">{error}</Alert> : null}
+      {snapshot.matches('submitFailed') && error ? <Alert status="error">{msg(error)}</Alert> : null}
       <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
         {!snapshot.can({ type: 'attempt.submit' }) && !locked ? (
-          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Answer every question to submit.</span>
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('assessment.answerAll')}</span>
         ) : null}
-        <Button size="lg" loading={submitting} loadingText="Submitting..." disabled={!snapshot.can({ type: 'attempt.submit' })} onClick={() => send({ type: 'attempt.submit' })}>
-          {snapshot.matches('submitFailed') ? 'Try Again' : 'Submit Assessment'}
+        <Button size="lg" loading={submitting} loadingText={t('assessment.submitting')} disabled={!snapshot.can({ type: 'attempt.submit' })} onClick={() => send({ type: 'attempt.submit' })}>
+          {snapshot.matches('submitFailed') ? t('assessment.tryAgainSubmit') : t('assessment.submit')}
         </Button>
       </div>
     </div>
@@ -217,18 +219,18 @@ function IntroView(props: {
   const last = history.lastAttempt;
   const lastScore = last ? Math.round(last.score * 100) / 100 : 0;
   const facts: [string, string][] = [
-    ['Questions', String(assessment.questionCount)],
-    ['Time limit', `${assessment.timeLimit} min`],
-    ['Passing score', `${passingScore}%`],
-    ['Maximum attempts', assessment.maxAttempts ? String(assessment.maxAttempts) : 'Unlimited'],
-    ['Attempts used', String(history.usedAttempts)],
-    ['Attempts remaining', history.remainingAttempts === null ? 'Unlimited' : String(history.remainingAttempts)],
+    [t('assessment.fact.questions'), formatNumber(assessment.questionCount)],
+    [t('assessment.fact.timeLimit'), t('course.minutes', { count: assessment.timeLimit })],
+    [t('assessment.fact.passingScore'), formatScore(passingScore)],
+    [t('assessment.fact.maxAttempts'), assessment.maxAttempts ? formatNumber(assessment.maxAttempts) : t('assessment.unlimited')],
+    [t('assessment.fact.used'), formatNumber(history.usedAttempts)],
+    [t('assessment.fact.remaining'), history.remainingAttempts === null ? t('assessment.unlimited') : formatNumber(history.remainingAttempts)],
   ];
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '3xl', mx: 'auto', w: 'full' })}>
       <Card as="section" aria-labelledby="assessment-intro-title" className={css({ p: { base: '5', md: '8' }, display: 'flex', flexDirection: 'column', gap: '5' })}>
         <header className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>Assessment</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'medium' })}>{t('assessment.title')}</p>
           <h1 id="assessment-intro-title" ref={props.headingRef as RefObject<HTMLHeadingElement>} tabIndex={-1} className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
             {assessment.title}
           </h1>
@@ -245,14 +247,14 @@ function IntroView(props: {
 
         {last && !last.passed ? (
           // The review button sits in the message rather than the alert's action slot, which squeezes the text on a phone.
-          <Alert status="warning" title={`Last attempt (attempt ${last.attemptNumber}) failed`}>
+          <Alert status="warning" title={t('assessment.lastFailed', { number: last.attemptNumber })}>
             <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
               <span>
-                You scored <span className={css({ fontWeight: 'bold', color: scoreColor(lastScore) })}>{lastScore}%</span>; {passingScore}% is needed to pass.
+                {withTags(t('assessment.youScored', { score: formatPercent(lastScore), passing: formatScore(passingScore) }), [(text, key) => <span key={key} className={css({ fontWeight: 'bold', color: scoreColor(lastScore) })}>{text}</span>])}
               </span>
               {props.canReview ? (
                 <Button size="sm" variant="outline" leftIcon={<Eye aria-hidden />} onClick={props.onReview}>
-                  Review last attempt
+                  {t('assessment.reviewLast')}
                 </Button>
               ) : null}
             </div>
@@ -261,25 +263,25 @@ function IntroView(props: {
 
         {props.canStart ? (
           <section aria-labelledby="assessment-rules-title" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            <h2 id="assessment-rules-title" className={css({ fontWeight: 'semibold' })}>Before you start</h2>
-            <ul className={css({ listStyle: 'disc', pl: '5', display: 'flex', flexDirection: 'column', gap: '1', color: 'fg.muted' })}>
-              <li>The timer starts when you press Start and keeps running if you leave the page.</li>
-              <li>Answers are saved as you go.</li>
-              <li>Unanswered questions are marked incorrect when time runs out.</li>
+            <h2 id="assessment-rules-title" className={css({ fontWeight: 'semibold' })}>{t('assessment.beforeStart')}</h2>
+            <ul className={css({ listStyle: 'disc', ps: '5', display: 'flex', flexDirection: 'column', gap: '1', color: 'fg.muted' })}>
+              <li>{t('assessment.rule1')}</li>
+              <li>{t('assessment.rule2')}</li>
+              <li>{t('assessment.rule3')}</li>
             </ul>
           </section>
         ) : (
-          <Alert status="error" title="No attempts left">Maximum attempts reached.</Alert>
+          <Alert status="error" title={t('assessment.noAttemptsTitle')}>{t('assessment.noAttemptsText')}</Alert>
         )}
 
         {/* On a phone the two actions stack full width, Start on top. */}
         <div className={css({ display: 'flex', flexDirection: { base: 'column-reverse', sm: 'row' }, gap: '3', justifyContent: 'flex-end' })}>
           <Button asChild size="lg" variant="outline" className={css({ w: { base: 'full', sm: 'auto' } })}>
-            <Link href={`/course/${props.courseId}`}>Back to course</Link>
+            <Link href={`/course/${props.courseId}`}>{t('assessment.backToCourse')}</Link>
           </Button>
           {props.canStart ? (
             <Button size="lg" leftIcon={<Play aria-hidden />} onClick={props.onStart} className={css({ w: { base: 'full', sm: 'auto' } })}>
-              Start Assessment
+              {t('assessment.start')}
             </Button>
           ) : null}
         </div>
@@ -294,19 +296,19 @@ function QuestionCard({ question, index, value, disabled, onAnswer }: { question
   const options =
     question.type === 'TRUE_FALSE'
       ? [
-          { value: 'true', label: 'True' },
-          { value: 'false', label: 'False' },
+          { value: 'true', label: t('assessment.true') },
+          { value: 'false', label: t('assessment.false') },
         ]
       : question.options.map((o) => ({ value: o.text, label: o.text }));
   return (
     <Card className={css({ p: { base: '4', md: '5' } })}>
       <fieldset disabled={disabled} className={css({ display: 'flex', flexDirection: 'column', gap: '3', border: '0', p: '0', m: '0', minW: 0 })}>
         <legend className={css({ fontWeight: 'semibold', color: 'fg.default', mb: '3', display: 'flex', gap: '2' })}>
-          <span className={css({ color: 'brand.fg' })}>{index + 1}.</span>
-          <span>{question.question}</span>
+          <span className={css({ color: 'brand.fg' })}>{formatNumber(index + 1)}.</span>
+          <bdi>{question.question}</bdi>
         </legend>
         {options.length === 0 ? (
-          <Alert status="error">{ASSESSMENT_MESSAGES.noOptions}</Alert>
+          <Alert status="error">{msg(ASSESSMENT_MESSAGES.noOptions)}</Alert>
         ) : (
           <div role="radiogroup" aria-label={question.question} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             {options.map((option) => {
@@ -320,7 +322,7 @@ function QuestionCard({ question, index, value, disabled, onAnswer }: { question
                   )}
                 >
                   <input type="radio" name={name} value={option.value} checked={checked} onChange={() => onAnswer(option.value)} className={css({ accentColor: 'var(--colors-brand-solid)', w: '4', h: '4' })} />
-                  <span>{option.label}</span>
+                  <bdi>{option.label}</bdi>
                 </label>
               );
             })}
@@ -339,7 +341,7 @@ function ResultView(props: { focusRef: RefObject<HTMLElement | null>; result: Gr
       {props.back}
       <Card className={css({ p: { base: '5', md: '8' }, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', textAlign: 'center' })}>
         {result.passed ? <CircleCheck aria-hidden className={css({ w: '14', h: '14', color: 'success.solid' })} /> : <CircleX aria-hidden className={css({ w: '14', h: '14', color: 'error.solid' })} />}
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{props.review ? `Review: ${props.title}` : props.title}</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{props.review ? t('assessment.review', { title: props.title }) : props.title}</p>
         {/* Focus lands here after Submit: a screen reader hears "Passed, Score 85%", the ring frames both. */}
         <div
           ref={props.focusRef as RefObject<HTMLDivElement>}
@@ -350,32 +352,32 @@ function ResultView(props: { focusRef: RefObject<HTMLElement | null>; result: Gr
           data-testid="assessment-score"
           className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1', px: '4', py: '1', rounded: 'lg' })}
         >
-          <h1 id="result-outcome" className={css({ fontSize: '3xl', fontWeight: 'bold', color: result.passed ? 'success.fg' : 'error.fg' })}>{result.passed ? 'Passed' : 'Failed'}</h1>
+          <h1 id="result-outcome" className={css({ fontSize: '3xl', fontWeight: 'bold', color: result.passed ? 'success.fg' : 'error.fg' })}>{result.passed ? t('assessment.passed') : t('assessment.failed')}</h1>
           <p id="result-score" className={css({ fontSize: '4xl', fontWeight: 'bold', color: scoreColor(score) })}>
-            <span className={css({ srOnly: true })}>Score </span>
-            {score}%
+            <span className={css({ srOnly: true })}>{t('assessment.score')} </span>
+            {formatPercent(score)}
           </p>
         </div>
         <p className={css({ color: 'fg.muted' })}>
-          {result.correctAnswers} of {result.totalQuestions} correct
+          {t('assessment.correct', { correct: result.correctAnswers, total: result.totalQuestions })}
         </p>
         {!result.passed && result.attemptsRemaining !== undefined ? (
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{result.attemptsRemaining > 0 ? `${formatCount(result.attemptsRemaining, 'attempt')} left` : 'No attempts left'}</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{result.attemptsRemaining > 0 ? t('assessment.attemptsLeft', { count: result.attemptsRemaining }) : t('assessment.noAttemptsTitle')}</p>
         ) : null}
         <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'center', mt: '2' })}>
           <Button asChild variant={props.canRetake ? 'outline' : 'solid'}>
-            <Link href={`/course/${props.courseId}`}>Back to Course</Link>
+            <Link href={`/course/${props.courseId}`}>{t('assessment.back')}</Link>
           </Button>
           {props.canRetake ? (
             <Button leftIcon={<RotateCcw aria-hidden />} palette="accent" onClick={props.onRetake}>
-              Re-attempt
+              {t('assessment.reattempt')}
             </Button>
           ) : null}
         </div>
       </Card>
 
       <section aria-labelledby="answers-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <h2 id="answers-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Question Review</h2>
+        <h2 id="answers-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('assessment.questionReview')}</h2>
         <AttemptReview result={result} />
       </section>
     </div>

@@ -1,8 +1,9 @@
 import type { LearnerRequirement } from '@contract/compliance';
 import { ArrowLeft, Award, BookOpen, CircleCheck, Clock, RotateCcw, Target } from 'lucide-react';
+import { flipInRtl } from '../../ui/direction';
 import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { componentViews, courseAvailableSections, courseContinueTarget, courseState } from '../../../statecharts/course-progress.machine';
 import { ENROLLMENT_MESSAGES } from '../../../statecharts/enrollment.machine';
 import { CertificateDialog } from '../../components/certificate-dialog';
@@ -22,11 +23,13 @@ import { Chip } from '../../ui/chip';
 import { Dialog } from '../../ui/dialog';
 import { LoadingBlock } from '../../ui/spinner';
 import { toaster } from '../../ui/toast';
-import { formatCount, formatDate, formatDuration } from '../../format';
+import { formatDate, formatDuration, formatScore } from '../../format';
+import { currentLocale, t, withTags } from '../../i18n';
 
-const backLink = (
+// A function, not a constant: the text is read in the current language.
+const BackLink = () => (
   <Link href="/my-courses" className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
-    <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> Back to My Courses
+    <ArrowLeft aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} /> {t('course.back')}
   </Link>
 );
 
@@ -44,7 +47,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
   const onCompleted = useCallback((title: string) => setCertificateFor(title), []);
   const [snapshot, send] = useCourseProgress(courseId, onCompleted);
   const { course, error } = snapshot.context;
-  useDocumentTitle(course?.title ?? 'Course');
+  useDocumentTitle(course?.title ?? t('course.title'));
   const requirement = useLearnerRequirements().data?.find((r) => r.courseId === courseId) ?? null;
   const contentHeading = useRef<HTMLHeadingElement>(null);
   // After enrolling, focus goes to the new progress panel's Start button once the course reloads.
@@ -75,15 +78,15 @@ function CourseDetail({ courseId }: { courseId: string }) {
     if (recertified) contentHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [recertified]);
 
-  if (snapshot.matches('loading')) return <LoadingBlock label="Loading course..." />;
+  if (snapshot.matches('loading')) return <LoadingBlock label={t('course.loading')} />;
   if (snapshot.matches('failed') || !course) {
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {backLink}
+        <BackLink />
         {/* A heading even here: route focus lands on the page's h1, and a screen reader user learns what failed. */}
-        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Course unavailable</h1>
-        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>Retry</Button>}>
-          {error ?? 'Failed to load course'}
+        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>{t('course.unavailable')}</h1>
+        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>{t('common.retry')}</Button>}>
+          {error ?? t('course.loadFailed')}
         </Alert>
       </div>
     );
@@ -100,14 +103,14 @@ function CourseDetail({ courseId }: { courseId: string }) {
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      {backLink}
+      <BackLink />
       <header className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
           <Chip palette="accent" icon={<BookOpen aria-hidden />}>{course.domain.name}</Chip>
-          {state === 'COMPLETED' ? <Chip palette="success" icon={<CircleCheck aria-hidden />}>Completed</Chip> : null}
+          {state === 'COMPLETED' ? <Chip palette="success" icon={<CircleCheck aria-hidden />}>{t('course.status.completed')}</Chip> : null}
           {requirement ? (
             <>
-              <Chip palette="brand" variant="solid">Required</Chip>
+              <Chip palette="brand" variant="solid">{t('course.required')}</Chip>
               <ComplianceChip status={requirement.status} />
             </>
           ) : null}
@@ -115,19 +118,19 @@ function CourseDetail({ courseId }: { courseId: string }) {
         <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em', lineHeight: '1.2' })}>{course.title}</h1>
         <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
           <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-            <Clock aria-hidden className={css({ w: '4', h: '4' })} /> Course time limit: {course.timeLimit ? `${course.timeLimit} min` : 'none (self-paced)'}
+            <Clock aria-hidden className={css({ w: '4', h: '4' })} /> {t('course.timeLimit', { value: course.timeLimit ? t('course.minutes', { count: course.timeLimit }) : t('course.selfPaced') })}
           </span>
           <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-            <Target aria-hidden className={css({ w: '4', h: '4' })} /> Passing score: {course.passingScore}%
+            <Target aria-hidden className={css({ w: '4', h: '4' })} /> {t('course.passingScore', { score: formatScore(course.passingScore) })}
           </span>
-          <span>{formatCount(views.length, 'component')}</span>
+          <span>{t('course.components', { count: views.length })}</span>
           {requirement ? <RequirementDate requirement={requirement} className={css({ fontWeight: 'medium', color: 'fg.default' })} /> : null}
         </div>
         {/* The course's limit is the time set aside for the whole course (nothing counts it down); learners
             met it next to assessment limits that differ and could not tell which applied. */}
         <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: '3xl' })} data-testid="time-limit-note">
-          {course.timeLimit ? 'The course time limit is the time set aside for the whole course; it is not a countdown. ' : ''}
-          Each assessment has its own time limit, shown with it below, and its timer starts only when you press Start.
+          {course.timeLimit ? `${t('course.timeNoteCourse')} ` : ''}
+          {t('course.timeNote')}
         </p>
         {course.description ? <p className={css({ color: 'fg.muted', maxW: '3xl' })}>{course.description}</p> : null}
         <CourseVersions language={course.language ?? 'en'} versions={course.versions ?? []} />
@@ -135,7 +138,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
 
       {error ? (
         // The course is on screen but the last reload failed (e.g. offline): say so and offer a retry.
-        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>Retry</Button>}>
+        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>{t('common.retry')}</Button>}>
           {error}
         </Alert>
       ) : null}
@@ -154,7 +157,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
           timeSpent={formatDuration(timeSpent)}
           onContinue={targetView ? () => navigate(componentHref(courseId, targetView)) : null}
           onCertificate={() => setCertificateFor(course.title)}
-          continueLabel={state === 'ENROLLED' ? 'Start Course' : 'Continue Learning'}
+          continueLabel={state === 'ENROLLED' ? t('course.startCourse') : t('course.continueLearning')}
           continueRef={startButton}
         />
       ) : (
@@ -162,14 +165,14 @@ function CourseDetail({ courseId }: { courseId: string }) {
       )}
 
       <section aria-labelledby="journey-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <h2 id="journey-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Your Learning Journey</h2>
+        <h2 id="journey-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('course.journey')}</h2>
         <Card className={css({ p: '4' })}>
           <JourneyStepper views={views} />
         </Card>
       </section>
 
       <section aria-labelledby="components-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <h2 id="components-title" ref={contentHeading} tabIndex={-1} className={css({ fontSize: 'lg', fontWeight: 'bold', scrollMarginTop: '20' })}>Course Content</h2>
+        <h2 id="components-title" ref={contentHeading} tabIndex={-1} className={css({ fontSize: 'lg', fontWeight: 'bold', scrollMarginTop: '20' })}>{t('course.content')}</h2>
         <ComponentList courseId={courseId} views={views} onReview={(view) => setReviewing({ id: view.component.id, title: view.title })} />
       </section>
 
@@ -203,25 +206,25 @@ function ProgressPanel(props: {
   onCertificate: () => void;
 }) {
   return (
-    <Card className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: '5', alignItems: { md: 'center' } })} aria-label="Your progress">
+    <Card className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: '5', alignItems: { md: 'center' } })} aria-label={t('course.yourProgressLabel')}>
       <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>
         <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'bold' })}>Your Progress</h2>
-          <span className={css({ fontSize: '2xl', fontWeight: 'bold', color: props.status === 'COMPLETED' ? 'success.fg' : 'brand.fg' })}>{props.percent}%</span>
+          <h2 className={css({ fontSize: 'md', fontWeight: 'bold' })}>{t('course.yourProgress')}</h2>
+          <span className={css({ fontSize: '2xl', fontWeight: 'bold', color: props.status === 'COMPLETED' ? 'success.fg' : 'brand.fg' })}>{formatScore(props.percent)}</span>
         </div>
-        <div role="progressbar" aria-label="Course progress" aria-valuenow={props.percent} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2.5', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
+        <div role="progressbar" aria-label={t('course.progressBar')} aria-valuenow={props.percent} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2.5', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
           <div className={css({ h: 'full', bg: props.status === 'COMPLETED' ? 'success.solid' : 'brand.solid' })} style={{ width: `${props.percent}%` }} />
         </div>
         <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
-          <span>{props.completed} of {props.total} completed</span>
-          <span>{props.available} of {props.total} sections available</span>
-          <span>Time spent: {props.timeSpent}</span>
+          <span>{t('course.completedOf', { done: props.completed, total: props.total })}</span>
+          <span>{t('course.availableOf', { available: props.available, total: props.total })}</span>
+          <span>{t('course.timeSpent', { time: props.timeSpent })}</span>
         </div>
       </div>
       {props.status === 'COMPLETED' ? (
         <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-          <Chip palette="success" size="md" icon={<CircleCheck aria-hidden />}>Course Completed</Chip>
-          <Button leftIcon={<Award aria-hidden />} onClick={props.onCertificate}>View Certificate</Button>
+          <Chip palette="success" size="md" icon={<CircleCheck aria-hidden />}>{t('course.completedChip')}</Chip>
+          <Button leftIcon={<Award aria-hidden />} onClick={props.onCertificate}>{t('course.viewCertificate')}</Button>
         </div>
       ) : props.onContinue ? (
         <Button ref={props.continueRef} size="lg" onClick={props.onContinue}>{props.continueLabel}</Button>
@@ -242,22 +245,22 @@ function EnrollPanel({ courseId, canEnroll, onReload }: { courseId: string; canE
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [banner]);
   return (
-    <Card className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4', bg: 'brand.subtle', borderColor: 'brand.muted' })} aria-label="Enroll">
+    <Card className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4', bg: 'brand.subtle', borderColor: 'brand.muted' })} aria-label={t('enroll.label')}>
       {banner ? (
         <div ref={bannerRef} tabIndex={-1} className={css({ outline: 'none', rounded: 'md', _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' } })}>
-          <Alert status="success">{ENROLLMENT_MESSAGES.success}</Alert>
+          <Alert status="success">{currentLocale() === 'en' ? ENROLLMENT_MESSAGES.success : t('enroll.success')}</Alert>
         </div>
       ) : null}
       {snapshot.context.error ? <Alert status="error">{snapshot.context.error}</Alert> : null}
       {banner ? null : <div className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: { sm: 'center' }, justifyContent: 'space-between' })}>
         <div>
-          <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Enroll Now</h2>
+          <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('enroll.title')}</h2>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {canEnroll ? 'Enroll to unlock the course content and start tracking your progress.' : 'This course is not part of your assigned books.'}
+            {canEnroll ? t('enroll.text') : t('enroll.notAssigned')}
           </p>
         </div>
-        <Button size="lg" disabled={!canEnroll} loading={snapshot.hasTag('busy')} loadingText="Enrolling..." onClick={() => send({ type: 'course.enroll' })}>
-          Enroll Now
+        <Button size="lg" disabled={!canEnroll} loading={snapshot.hasTag('busy')} loadingText={t('enroll.enrolling')} onClick={() => send({ type: 'course.enroll' })}>
+          {t('enroll.title')}
         </Button>
       </div>}
     </Card>
@@ -272,14 +275,14 @@ function RecertifyPanel({ requirement, onStart }: { requirement: LearnerRequirem
       className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: { sm: 'center' }, justifyContent: 'space-between', bg: 'warning.subtle', borderColor: 'warning.border' })}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-        <h2 id="recertify-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Time to recertify</h2>
+        <h2 id="recertify-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('recertify.title')}</h2>
         <p className={css({ fontSize: 'sm', color: 'fg.default', maxW: '2xl' })}>
-          {requirement.validUntil ? `Your certificate is valid until ${formatDate(requirement.validUntil)}. ` : 'Your certificate is no longer valid. '}
-          Take the course again to earn a renewed certificate. Your previous progress and certificates are kept.
+          {requirement.validUntil ? t('recertify.validUntil', { date: formatDate(requirement.validUntil) }) : t('recertify.noLongerValid')}{' '}
+          {t('recertify.text')}
         </p>
       </div>
       <Button size="lg" leftIcon={<RotateCcw aria-hidden />} onClick={onStart} className={css({ flexShrink: 0 })}>
-        Start recertification
+        {t('recertify.start')}
       </Button>
     </Card>
   );
@@ -304,7 +307,7 @@ function RecertifyDialog(props: {
     <Dialog
       open={props.open}
       onOpenChange={(open) => (open ? undefined : props.onCancel())}
-      title="Start recertification?"
+      title={t('recertify.confirmTitle')}
       role="alertdialog"
       size="sm"
       dismissible={!props.busy}
@@ -314,10 +317,10 @@ function RecertifyDialog(props: {
       footer={
         <>
           <Button ref={cancelRef} variant="outline" palette="neutral" disabled={props.busy} onClick={props.onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
-          <Button loading={props.busy} loadingText="Starting..." onClick={props.onConfirm}>
-            Start recertification
+          <Button loading={props.busy} loadingText={t('common.starting')} onClick={props.onConfirm}>
+            {t('recertify.start')}
           </Button>
         </>
       }
@@ -325,9 +328,9 @@ function RecertifyDialog(props: {
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         {error ? <Alert status="error">{error}</Alert> : null}
         <p>
-          You will take <strong>{props.courseTitle}</strong> again from the start: your progress goes back to 0% and your assessment attempts start afresh.
+          {withTags(t('recertify.confirmText', { title: props.courseTitle }), [(text, key) => <strong key={key}>{text}</strong>])}
         </p>
-        <p className={css({ color: 'fg.muted' })}>Your previous progress, attempts and certificates are kept in your training history, and your current certificate stays valid until it expires.</p>
+        <p className={css({ color: 'fg.muted' })}>{t('recertify.confirmKept')}</p>
       </div>
     </Dialog>
   );

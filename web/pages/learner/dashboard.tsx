@@ -21,9 +21,9 @@ import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
 import { Alert, Button, Card, Chip, EmptyState, Skeleton, toaster } from '../../ui';
 import { formatCertificateDate } from '../../format';
+import { currentLocale, serverText, t } from '../../i18n';
 
 const MAX_COMPLETED_CARDS = 6;
-const DEFAULT_BOOK = 'EHS Training';
 
 interface CardCertificate {
   certificateId: string;
@@ -67,7 +67,7 @@ export function prefetchDashboard(queryClient: QueryClient): Promise<void> {
 
 /** /dashboard: the learner's counts and completed courses, each with its certificate to download or generate. */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  useDocumentTitle(t('dashboard.title'));
   const user = useSession(selectUser);
   const queryClient = useQueryClient();
   // Progress changes through the course machines, outside this cache: read it again on every visit.
@@ -94,10 +94,10 @@ export function DashboardPage() {
   const recertify = useMutation({
     mutationFn: (courseId: string) => learnerRequirementsApi.recertify(courseId),
     onSuccess: (result, courseId) => {
-      toaster.create({ type: 'success', title: result.message });
+      toaster.create({ type: 'success', title: serverText(result.message, t('recertification.started')) });
       navigate(`/course/${courseId}`);
     },
-    onError: (error) => toaster.create({ type: 'error', title: errorMessage(error, RECERTIFICATION_MESSAGES.failed) }),
+    onError: (error) => toaster.create({ type: 'error', title: errorMessage(error, currentLocale() === 'en' ? RECERTIFICATION_MESSAGES.failed : t('recertification.failed')) }),
   });
 
   const progresses = useMemo(() => dashboard.data?.progresses ?? [], [dashboard.data]);
@@ -117,13 +117,13 @@ export function DashboardPage() {
   const loading = dashboard.isPending;
   return (
     <>
-      <PageHeader title={`Welcome, ${greetingName(user, 'User')}`} subtitle="Track your completed courses and certificates" />
+      <PageHeader title={t('dashboard.welcome', { name: greetingName(user, t('dashboard.defaultName')) })} subtitle={t('dashboard.subtitle')} />
       <IncompleteAttemptsDialog onResolved={() => void reload()} />
 
-      <section aria-label="Summary" className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
-        <StatCard label="Completed Courses" value={stats.completed} loading={loading} icon={<CircleCheckBig />} tone="success" />
-        <StatCard label="In Progress" value={stats.inProgress} loading={loading} icon={<Hourglass />} tone="warning" />
-        <StatCard label="Certificates Earned" value={stats.certificates} loading={loading} icon={<Award />} tone="accent" />
+      <section aria-label={t('dashboard.summary')} className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
+        <StatCard testId="completed-courses" label={t('dashboard.statCompleted')} value={stats.completed} loading={loading} icon={<CircleCheckBig />} tone="success" />
+        <StatCard testId="in-progress" label={t('dashboard.statInProgress')} value={stats.inProgress} loading={loading} icon={<Hourglass />} tone="warning" />
+        <StatCard testId="certificates-earned" label={t('dashboard.statCertificates')} value={stats.certificates} loading={loading} icon={<Award />} tone="accent" />
       </section>
 
       {dashboard.isError ? null : <ContinueLearning progresses={progresses} loading={loading} />}
@@ -139,21 +139,21 @@ export function DashboardPage() {
 
       <section aria-labelledby="completed-heading">
         <h2 id="completed-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' })}>
-          Your Completed Courses
+          {t('dashboard.completedHeading')}
         </h2>
         {dashboard.isError ? (
           <Alert
             status="error"
             action={
               <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => void reload()}>
-                Retry
+                {t('common.retry')}
               </Button>
             }
           >
-            Failed to load your completed courses
+            {t('dashboard.loadFailed')}
           </Alert>
         ) : loading ? (
-          <div className={grid} aria-busy="true" aria-label="Loading your completed courses">
+          <div className={grid} aria-busy="true" aria-label={t('dashboard.loadingCompleted')}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className={css({ h: '220px', borderRadius: 'xl' })} />
             ))}
@@ -162,8 +162,8 @@ export function DashboardPage() {
           <EmptyState
             bordered
             icon={<BookOpenCheck />}
-            title="No completed courses yet"
-            description="When you complete a course, it will appear here with a certificate option."
+            title={t('dashboard.emptyTitle')}
+            description={t('dashboard.emptyText')}
           />
         ) : (
           <ul className={grid}>
@@ -206,7 +206,7 @@ const TONES = {
 } as const;
 const statIcon = css({ display: 'grid', placeItems: 'center', flex: 'none', w: { base: '9', md: '12' }, h: { base: '9', md: '12' }, borderRadius: 'xl', '& svg': { w: { base: '5', md: '6' }, h: { base: '5', md: '6' } } });
 
-function StatCard({ label, value, icon, tone, loading }: { label: string; value: number; icon: ReactNode; tone: keyof typeof TONES; loading: boolean }) {
+function StatCard({ testId, label, value, icon, tone, loading }: { testId: string; label: string; value: number; icon: ReactNode; tone: keyof typeof TONES; loading: boolean }) {
   return (
     <Card variant="elevated" className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { base: 'flex-start', md: 'center' }, gap: { base: '2', md: '4' }, p: { base: '3', md: '5' } })}>
       <span aria-hidden className={cx(statIcon, TONES[tone])}>
@@ -218,7 +218,7 @@ function StatCard({ label, value, icon, tone, loading }: { label: string; value:
           // The figure's own line height (font size x 1.1), so the cards keep their height when it arrives.
           <Skeleton className={css({ h: { base: '26.4px', md: '33px' }, w: '12' })} />
         ) : (
-          <span className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+          <span className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })} data-testid={`stat-${testId}`}>
             {value}
           </span>
         )}
@@ -246,38 +246,38 @@ function CompletedCourseCard({
     <Card as="li" variant="outline" aria-label={course.courseTitle} className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '5', h: '100%' })}>
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
         <Chip palette="success" size="sm" icon={<CircleCheckBig size={14} />}>
-          Completed
+          {t('course.status.completed')}
         </Chip>
         {certificate?.status === 'REVOKED' ? (
           <Chip palette="error" size="sm">
-            Certificate revoked
+            {t('certificate.revoked')}
           </Chip>
         ) : certificate ? (
           <Chip palette="accent" variant="solid" size="sm" icon={<BadgeCheck size={14} />}>
-            Certified
+            {t('certificate.certified')}
           </Chip>
         ) : null}
         {certificate?.status === 'EXPIRED' ? (
           <Chip palette="warning" size="sm">
-            Expired
+            {t('certificate.expired')}
           </Chip>
         ) : null}
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', flex: '1' })}>
         <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35', color: 'fg.default' })}>{course.courseTitle}</h3>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{course.courseDomain || course.domain?.name || DEFAULT_BOOK}</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{course.courseDomain || course.domain?.name || t('landing.courses.defaultBook')}</p>
       </div>
       <p className={css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
         <CalendarCheck size={16} aria-hidden />
-        Completed {formatCertificateDate(course.completedAt)}
+        {t('dashboard.completedOn', { date: formatCertificateDate(course.completedAt) })}
       </p>
       {certificate ? (
-        <Button fullWidth leftIcon={<Download />} loading={busy} loadingText="Downloading..." disabled={disabled} onClick={onDownload}>
-          Download Certificate
+        <Button fullWidth leftIcon={<Download />} loading={busy} loadingText={t('certificate.downloading')} disabled={disabled} onClick={onDownload}>
+          {t('certificate.download')}
         </Button>
       ) : (
-        <Button fullWidth variant="outline" leftIcon={<FileBadge />} loading={busy} loadingText="Generating..." disabled={disabled} onClick={onGenerate}>
-          Generate Certificate
+        <Button fullWidth variant="outline" leftIcon={<FileBadge />} loading={busy} loadingText={t('certificate.generating')} disabled={disabled} onClick={onGenerate}>
+          {t('certificate.generate')}
         </Button>
       )}
     </Card>

@@ -21,22 +21,24 @@ import { Select } from '../../ui/select';
 import { LoadingBlock } from '../../ui/spinner';
 import { TabContent, TabList, Tabs, TabTrigger } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
+import { t } from '../../i18n';
 
 type Tab = 'all' | 'progress' | 'completed';
 type Sort = 'default' | 'recent' | 'alphabetical' | 'domain';
 
-const SORTS: { value: Sort; label: string }[] = [
-  { value: 'default', label: 'Default' },
-  { value: 'recent', label: 'Recently Published' },
-  { value: 'alphabetical', label: 'Alphabetical' },
-  { value: 'domain', label: 'By Books' },
+// Functions, not constants: the texts are read in the current language.
+const SORTS = (): { value: Sort; label: string }[] => [
+  { value: 'default', label: t('myCourses.sort.default') },
+  { value: 'recent', label: t('myCourses.sort.recent') },
+  { value: 'alphabetical', label: t('myCourses.sort.alphabetical') },
+  { value: 'domain', label: t('myCourses.sort.domain') },
 ];
 
-const EMPTY_HINT: Record<Tab, string> = {
-  all: 'There are no courses for your books yet. Check back later or contact your administrator.',
-  progress: 'You have no courses in progress. Enroll in a course from the All tab to start learning.',
-  completed: 'You have not completed any courses yet. Finished courses will appear here.',
-};
+const EMPTY_HINT = (): Record<Tab, string> => ({
+  all: t('myCourses.empty.all'),
+  progress: t('myCourses.empty.progress'),
+  completed: t('myCourses.empty.completed'),
+});
 
 /** Course search: title, book name or description, case-insensitive. */
 function matchesSearch(course: Course, query: string): boolean {
@@ -74,7 +76,7 @@ async function loadCourses(showAll: boolean, signal: AbortSignal): Promise<Loade
 
 /** /my-courses: "My Safety Training", the learner's courses by status tab, searchable, filtered by book and sorted; optionally the other books' courses too. */
 export function MyCoursesPage() {
-  useDocumentTitle('My Courses');
+  useDocumentTitle(t('nav.myCourses'));
   const wide = useMediaQuery(SMALL_UP);
   const [showAll, setShowAll] = useState(false);
   const query = useQuery({
@@ -86,7 +88,7 @@ export function MyCoursesPage() {
   });
   const data = query.data ?? null;
   const loading = query.isPending;
-  const error = query.isError ? errorMessage(query.error, 'Failed to load courses') : null;
+  const error = query.isError ? errorMessage(query.error, t('myCourses.loadFailed')) : null;
   const load = () => void query.refetch();
   // The Required badges are extra: if they fail to load, the courses still show without them.
   const requirements = useLearnerRequirements();
@@ -127,7 +129,7 @@ export function MyCoursesPage() {
 
   return (
     <div>
-      <PageHeader title="My Safety Training" subtitle="Complete your required EHS courses to stay compliant and safe" />
+      <PageHeader title={t('myCourses.title')} subtitle={t('myCourses.subtitle')} />
       <IncompleteAttemptsDialog onResolved={load} />
 
       {/* The status tabs filter the one course list below, which is their tab panel (a selected tab
@@ -137,22 +139,22 @@ export function MyCoursesPage() {
           <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' }, gap: '3', alignItems: 'end' })}>
             <div className={css({ position: 'relative' })}>
               <TextField
-                aria-label="Search courses"
+                aria-label={t('myCourses.search')}
                 type="search"
-                placeholder="Search courses..."
+                placeholder={t('myCourses.searchPlaceholder')}
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
-                className={css({ '& input': { pl: '9' } })}
+                className={css({ '& input': { ps: '9' } })}
               />
-              <Search aria-hidden className={css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', w: '4', h: '4', color: 'fg.subtle', pointerEvents: 'none' })} />
+              <Search aria-hidden className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', w: '4', h: '4', color: 'fg.subtle', pointerEvents: 'none' })} />
             </div>
             <Select
-              aria-label="Filter by book"
-              options={[{ value: 'all', label: 'All' }, ...books.map((b) => ({ value: b, label: b }))]}
+              aria-label={t('myCourses.filterBook')}
+              options={[{ value: 'all', label: t('myCourses.all') }, ...books.map((b) => ({ value: b, label: b }))]}
               value={book}
               onValueChange={setBook}
             />
-            <Select aria-label="Sort courses" options={SORTS} value={sort} onValueChange={setSort} />
+            <Select aria-label={t('myCourses.sortLabel')} options={SORTS()} value={sort} onValueChange={setSort} />
           </div>
           <Checkbox
             checked={showAll}
@@ -162,20 +164,20 @@ export function MyCoursesPage() {
               if (!on && book !== 'all' && !data?.courses.some((c) => c.domain.name === book && !c.isLocked)) setBook('all');
             }}
           >
-            Show courses from all books
+            {t('myCourses.showAll')}
           </Checkbox>
-          <TabList aria-label="Course status">
-            <TabTrigger value="all">All ({counts.all})</TabTrigger>
-            <TabTrigger value="progress">{wide ? 'In Progress' : 'Progress'} ({counts.progress})</TabTrigger>
-            <TabTrigger value="completed">{wide ? 'Completed' : 'Done'} ({counts.completed})</TabTrigger>
+          <TabList aria-label={t('myCourses.statusTabs')}>
+            <TabTrigger value="all">{t('myCourses.tab.all', { count: counts.all })}</TabTrigger>
+            <TabTrigger value="progress">{wide ? t('myCourses.tab.inProgress', { count: counts.progress }) : t('myCourses.tab.progress', { count: counts.progress })}</TabTrigger>
+            <TabTrigger value="completed">{wide ? t('myCourses.tab.completed', { count: counts.completed }) : t('myCourses.tab.done', { count: counts.completed })}</TabTrigger>
           </TabList>
         </div>
 
         <TabContent value={tab} className={css({ pt: '0' })}>
           {loading && !data ? (
-            <LoadingBlock label="Loading your courses..." />
+            <LoadingBlock label={t('myCourses.loading')} />
           ) : error ? (
-            <Alert status="error" action={<Button size="sm" variant="outline" onClick={load}>Retry</Button>}>
+            <Alert status="error" action={<Button size="sm" variant="outline" onClick={load}>{t('common.retry')}</Button>}>
               {error}
             </Alert>
           ) : visible.length === 0 ? (
@@ -183,12 +185,12 @@ export function MyCoursesPage() {
               <EmptyState
                 bordered
                 icon={<SearchX />}
-                title="No matches found"
-                description="No courses matching your search criteria."
-                actions={<Button onClick={clearFilters}>Clear All Filters</Button>}
+                title={t('myCourses.noMatches')}
+                description={t('myCourses.noMatchesText')}
+                actions={<Button onClick={clearFilters}>{t('myCourses.clearFilters')}</Button>}
               />
             ) : (
-              <EmptyState bordered icon={<BookOpen />} title="No courses available" description={EMPTY_HINT[tab]} />
+              <EmptyState bordered icon={<BookOpen />} title={t('myCourses.none')} description={EMPTY_HINT()[tab]} />
             )
           ) : (
             <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '5' })} aria-label="Courses">

@@ -2,24 +2,25 @@ import { css } from 'styled-system/css';
 import { PageHeader } from '../../components/page-header';
 import { ProfileInformation, ProfileLoading, ReadOnlyFacts, useProfile } from '../../components/profile-editor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { t } from '../../i18n';
 
 /** /profile: "My Profile": the learner's names, username and email; role and books read-only. */
 export function ProfilePage() {
-  useDocumentTitle('My Profile');
-  const { profile, loadError, save } = useProfile('Failed to update profile. Please try again.');
+  useDocumentTitle(t('profile.title'));
+  const { profile, loadError, save } = useProfile(t('profile.updateFailedRetry'));
   return (
     <>
-      <PageHeader title="My Profile" subtitle="Your account details. Your role and books are managed by an administrator." />
+      <PageHeader title={t('profile.title')} subtitle={t('profile.subtitle')} />
       {!profile ? (
         <ProfileLoading error={loadError} />
       ) : (
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' }, gap: '5', alignItems: 'start' })}>
-          <section aria-label="Profile Information">
-            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>Profile Information</h2>
+          <section aria-label={t('profile.info')}>
+            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>{t('profile.info')}</h2>
             <ProfileInformation profile={profile} rules="learner" onSave={(values) => save(values)} />
           </section>
-          <section aria-label="Account">
-            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>Account</h2>
+          <section aria-label={t('profile.account')}>
+            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>{t('profile.account')}</h2>
             <ReadOnlyFacts profile={profile} />
           </section>
         </div>

@@ -162,13 +162,13 @@ export function ReportsPage() {
           <TabContent value="completed">
             <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', pt: '4' })}>
               <div className={css({ position: 'relative', maxW: { sm: '360px' } })}>
-                <Search aria-hidden size={16} className={css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none', zIndex: 1 })} />
+                <Search aria-hidden size={16} className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none', zIndex: 1 })} />
                 <TextField
                   aria-label="Search completed courses"
                   placeholder="Search courses..."
                   type="search"
                   value={search}
-                  className={css({ '& input': { pl: '9' } })}
+                  className={css({ '& input': { ps: '9' } })}
                   onChange={(event) => {
                     setSearch(event.target.value);
                     // A new search starts again from page 1.

@@ -74,7 +74,7 @@ export function ThinkPage() {
       <Button
         aria-label="New submission"
         onClick={() => setCreating(true)}
-        className={css({ position: 'fixed', right: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
+        className={css({ position: 'fixed', insetEnd: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
       >
         <Plus aria-hidden />
       </Button>

@@ -9,6 +9,7 @@ import { homeFor, useAccess } from '../../components/route-guards';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession, useSessionActor } from '../../state/session';
 import { Alert, Button, focusFirstInvalid, PasswordField } from '../../ui';
+import { msg, t } from '../../i18n';
 
 interface ChangeErrors {
   current?: string | null;
@@ -22,7 +23,7 @@ interface ChangeErrors {
  * until `password.change` succeeds and the new token is stored.
  */
 export function ChangePasswordPage() {
-  useDocumentTitle('Change password');
+  useDocumentTitle(t('change.docTitle'));
   const { access, isAdmin } = useAccess();
   const session = useSessionActor();
   const [, navigate] = useLocation();
@@ -43,8 +44,8 @@ export function ChangePasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: ChangeErrors = {
-      current: current ? null : 'Current password is required',
-      next: passwordPolicyError(next) ?? (next === current ? 'New password must be different from the current password' : null),
+      current: current ? null : t('change.currentRequired'),
+      next: passwordPolicyError(next) ?? (next === current ? t('change.different') : null),
       confirm: passwordConfirmError(next, confirm),
     };
     setErrors(found);
@@ -56,8 +57,8 @@ export function ChangePasswordPage() {
 
   return (
     <AuthLayout
-      title="Set a new password"
-      subtitle="Your account uses a temporary password from your administrator. Choose your own password to continue."
+      title={t('change.title')}
+      subtitle={t('change.subtitle')}
       footer={
         <button
           type="button"
@@ -72,47 +73,47 @@ export function ChangePasswordPage() {
       }
     >
       <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        {serverError ? <Alert status="error">{serverError}</Alert> : null}
+        {serverError ? <Alert status="error">{msg(serverError)}</Alert> : null}
         <PasswordField
-          label="Current (temporary) password"
+          label={t('change.current')}
           name="current-password"
           autoComplete="current-password"
           autoFocus
           required
           value={current}
-          error={errors.current}
+          error={errors.current ? msg(errors.current) : errors.current}
           onChange={(event) => {
             setCurrent(event.target.value);
             clear('current');
           }}
         />
         <PasswordField
-          label="New password"
+          label={t('change.new')}
           name="new-password"
           autoComplete="new-password"
           helperText={PASSWORD_HINT}
           required
           value={next}
-          error={errors.next}
+          error={errors.next ? msg(errors.next) : errors.next}
           onChange={(event) => {
             setNext(event.target.value);
             clear('next');
           }}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('change.confirm')}
           name="confirm-password"
           autoComplete="new-password"
           required
           value={confirm}
-          error={errors.confirm}
+          error={errors.confirm ? msg(errors.confirm) : errors.confirm}
           onChange={(event) => {
             setConfirm(event.target.value);
             clear('confirm');
           }}
         />
-        <Button type="submit" size="lg" fullWidth loading={busy} loadingText="Saving..." leftIcon={<KeyRound />}>
-          Save new password
+        <Button type="submit" size="lg" fullWidth loading={busy} loadingText={t('change.saving')} leftIcon={<KeyRound />}>
+          {t('change.save')}
         </Button>
       </form>
     </AuthLayout>

@@ -6,6 +6,8 @@ import { ApiClientError, hasErrorCode, isServerError } from '../../api/client';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, focusFirstInvalid, TextField } from '../../ui';
+import { msg, t } from '../../i18n';
+import { flipInRtl } from '../../ui/direction';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -40,7 +42,7 @@ export function forgotPasswordOutcome(error: unknown): { status: 'success' | 'er
 
 /** /forgot-password: one email field. */
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  useDocumentTitle(t('forgot.docTitle'));
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,34 +67,34 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout
-      title="Forgot your password?"
-      subtitle="Enter the email address of your account and we will send you a link to reset your password."
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
       footer={
         <AuthLink href="/login">
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
-            <ArrowLeft size={16} aria-hidden /> Back to login
+            <ArrowLeft size={16} aria-hidden className={flipInRtl} /> {t('auth.backToLogin')}
           </span>
         </AuthLink>
       }
     >
       {result?.status === 'success' ? (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-          <Alert status="success" title="Check your inbox" announce>
-            {result.message}
+          <Alert status="success" title={t('forgot.inbox')} announce>
+            {msg(result.message)}
           </Alert>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted', fontSize: 'sm' })}>
             <MailCheck size={18} aria-hidden />
-            <span>The link expires in one hour and works once.</span>
+            <span>{t('forgot.expires')}</span>
           </div>
           <Button variant="outline" onClick={() => setResult(null)}>
-            Use a different email
+            {t('forgot.different')}
           </Button>
         </div>
       ) : (
         <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-          {result?.status === 'error' ? <Alert status="error">{result.message}</Alert> : null}
+          {result?.status === 'error' ? <Alert status="error">{msg(result.message)}</Alert> : null}
           <TextField
-            label="Email"
+            label={t('forgot.email')}
             name="email"
             type="email"
             inputMode="email"
@@ -100,14 +102,14 @@ export function ForgotPasswordPage() {
             autoFocus
             required
             value={email}
-            error={fieldError}
+            error={fieldError ? msg(fieldError) : fieldError}
             onChange={(event) => {
               setEmail(event.target.value);
               if (fieldError) setFieldError(null);
             }}
           />
-          <Button type="submit" size="lg" fullWidth loading={busy} loadingText="Sending..." leftIcon={<Send />}>
-            Send reset link
+          <Button type="submit" size="lg" fullWidth loading={busy} loadingText={t('forgot.sending')} leftIcon={<Send />}>
+            {t('forgot.send')}
           </Button>
         </form>
       )}

@@ -7,10 +7,13 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { publicApi, type PublicCourse } from '../../api/public';
 import { queryKeys } from '../../api/query-keys';
 import { Brand } from '../../components/brand';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { homeFor, useAccess, type FromState } from '../../components/route-guards';
 import { DEFAULT_ADMIN_PHONE, DEFAULT_COURSE_ICON, PRODUCT_NAME } from '../../config';
+import { formatScore } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, Card, CardBody, Chip, Dialog, EmptyState, Skeleton, Toaster } from '../../ui';
+import { t } from '../../i18n';
 
 // The feedback form sits far below the fold and brings the form controls (select, checkbox, text
 // fields and their Ark machines): it loads after the page has rendered, not before.
@@ -28,13 +31,13 @@ export function LandingPage() {
   const loginAction = signedIn ? (
     <Button asChild size="md">
       <Link href={homeFor(isAdmin)}>
-        Go to Dashboard <ArrowRight />
+        {t('landing.goToDashboard')} <ArrowRight />
       </Link>
     </Button>
   ) : (
     <Button asChild size="md">
       <Link href="/login" state={from ? ({ from } satisfies FromState) : undefined}>
-        <LogIn /> Login
+        <LogIn /> {t('landing.login')}
       </Link>
     </Button>
   );
@@ -43,19 +46,23 @@ export function LandingPage() {
     <div className={css({ display: 'flex', flexDirection: 'column', minH: '100dvh', bg: 'bg.surface' })}>
       <header className={css({ position: 'sticky', top: '0', zIndex: 'appBar', bg: 'rgb(255 255 255 / 0.9)', backdropFilter: 'saturate(180%) blur(8px)', borderBottomWidth: '1px', borderColor: 'border.muted' })}>
         <div className={cx(container, css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', h: { base: '56px', sm: '64px' }, gap: '4' }))}>
-          <Brand />
-          <nav aria-label="Page sections" className={css({ display: { base: 'none', md: 'flex' }, gap: '1' })}>
+          {/* The name gives way (ellipsis) on a phone, so the language switcher and Login always fit. */}
+          <Brand className={css({ minW: 0, flexShrink: 1, '& > span': { truncate: true } })} />
+          <nav aria-label={t('landing.sections')} className={css({ display: { base: 'none', md: 'flex' }, gap: '1' })}>
             <a href="#features" className={sectionLink}>
-              Features
+              {t('landing.nav.features')}
             </a>
             <a href="#courses" className={sectionLink}>
-              Courses
+              {t('landing.nav.courses')}
             </a>
             <a href="#feedback" className={sectionLink}>
-              Feedback
+              {t('landing.nav.feedback')}
             </a>
           </nav>
-          {loginAction}
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexShrink: 0 })}>
+            <LanguageSwitcher />
+            {loginAction}
+          </div>
         </div>
       </header>
 
@@ -65,11 +72,11 @@ export function LandingPage() {
             <Button asChild palette="accent" size="lg">
               {signedIn ? (
                 <Link href={homeFor(isAdmin)}>
-                  Go to Dashboard <ArrowRight />
+                  {t('landing.goToDashboard')} <ArrowRight />
                 </Link>
               ) : (
                 <Link href="/login" state={from ? ({ from } satisfies FromState) : undefined}>
-                  <LogIn /> Login to start learning
+                  <LogIn /> {t('landing.loginToStart')}
                 </Link>
               )}
             </Button>
@@ -101,18 +108,18 @@ function Hero({ primaryAction }: { primaryAction: ReactNode }) {
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
           <span className={css({ display: 'inline-flex', alignSelf: 'flex-start', alignItems: 'center', gap: '2', px: '3', py: '1', borderRadius: 'full', bg: 'rgb(255 255 255 / 0.08)', borderWidth: '1px', borderColor: 'rgb(255 255 255 / 0.16)', fontSize: 'sm', color: 'brand.100' })}>
             <span className={css({ width: '2', height: '2', borderRadius: 'full', bg: 'accent.400' })} aria-hidden />
-            Environment, health &amp; safety training
+            {t('landing.hero.eyebrow')}
           </span>
-          <h1 className={css({ fontSize: { base: '4xl', md: '5xl', lg: '6xl' }, fontWeight: 'extrabold', letterSpacing: '-0.035em', lineHeight: '1.05' })}>
-            Build a safer workplace, <span className={css({ color: 'accent.400' })}>one course at a time.</span>
+          <h1 className={css({ fontSize: { base: '4xl', md: '5xl', lg: '6xl' }, fontWeight: 'extrabold', letterSpacing: '-0.035em', lineHeight: '1.05', '&:lang(ar), &:lang(hi)': { lineHeight: '1.35', letterSpacing: '0' } })}>
+            {t('landing.hero.title')} <span className={css({ color: 'accent.400' })}>{t('landing.hero.titleAccent')}</span>
           </h1>
           <p className={css({ fontSize: { base: 'lg', md: 'xl' }, color: 'brand.100', maxW: '560px', lineHeight: '1.6' })}>
-            {PRODUCT_NAME} gives every employee focused EHS courses, fair assessments and certificates you can verify, all in one place.
+            {t('landing.hero.body', { product: PRODUCT_NAME })}
           </p>
           <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', '& .button': { h: '12', px: '6', fontSize: 'md' } })}>
             {primaryAction}
             <Button asChild variant="outline" size="lg" className={css({ bg: 'transparent', color: 'white', borderColor: 'rgb(255 255 255 / 0.3)', _hover: { bg: 'rgb(255 255 255 / 0.08) !important' } })}>
-              <a href="#courses">Explore courses</a>
+              <a href="#courses">{t('landing.exploreCourses')}</a>
             </Button>
           </div>
         </div>
@@ -125,10 +132,10 @@ function Hero({ primaryAction }: { primaryAction: ReactNode }) {
 /** A product-like preview card rather than stock art: it shows what learners actually get. */
 function HeroIllustration() {
   const steps = [
-    { label: 'Pre-assessment', done: true },
-    { label: 'Hazard identification', done: true },
-    { label: 'Safe lifting techniques', done: false },
-    { label: 'Post-assessment', done: false },
+    { label: t('landing.preview.step1'), done: true },
+    { label: t('landing.preview.step2'), done: true },
+    { label: t('landing.preview.step3'), done: false },
+    { label: t('landing.preview.step4'), done: false },
   ];
   return (
     <div aria-hidden className={css({ display: { base: 'none', sm: 'block' }, position: 'relative', maxW: '440px', justifySelf: { md: 'end' }, width: '100%' })}>
@@ -136,15 +143,15 @@ function HeroIllustration() {
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
           <img src={DEFAULT_COURSE_ICON} alt="" width={44} height={44} className={css({ width: '11', height: '11', borderRadius: 'lg' })} />
           <div className={css({ flex: '1', minW: 0 })}>
-            <p className={css({ fontWeight: 'semibold' })}>Manual Handling Essentials</p>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Workplace Safety</p>
+            <p className={css({ fontWeight: 'semibold' })}>{t('landing.preview.course')}</p>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('landing.preview.book')}</p>
           </div>
-          <Chip palette="warning">In progress</Chip>
+          <Chip palette="warning">{t('landing.preview.inProgress')}</Chip>
         </div>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })}>
-            <span className={css({ color: 'fg.muted' })}>Progress</span>
-            <span className={css({ fontWeight: 'semibold' })}>50%</span>
+            <span className={css({ color: 'fg.muted' })}>{t('landing.preview.progress')}</span>
+            <span className={css({ fontWeight: 'semibold' })}>{formatScore(50)}</span>
           </div>
           <div className={css({ h: '2', borderRadius: 'full', bg: 'bg.subtle', overflow: 'hidden' })}>
             <div className={css({ h: '100%', width: '50%', bg: 'brand.solid', borderRadius: 'full' })} />
@@ -163,13 +170,13 @@ function HeroIllustration() {
           ))}
         </ol>
       </div>
-      <div className={css({ position: 'absolute', bottom: '-7', right: { base: '-2', md: '-6' }, bg: 'bg.surface', color: 'fg.default', borderRadius: 'xl', boxShadow: 'xl', px: '4', py: '3', display: 'flex', alignItems: 'center', gap: '3' })}>
+      <div className={css({ position: 'absolute', bottom: '-7', insetEnd: { base: '-2', md: '-6' }, bg: 'bg.surface', color: 'fg.default', borderRadius: 'xl', boxShadow: 'xl', px: '4', py: '3', display: 'flex', alignItems: 'center', gap: '3' })}>
         <span className={css({ display: 'flex', width: '9', height: '9', borderRadius: 'full', bg: 'success.subtle', color: 'success.solid', alignItems: 'center', justifyContent: 'center' })}>
           <ShieldCheck size={18} />
         </span>
         <div>
-          <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Certificate issued</p>
-          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>Verifiable by number</p>
+          <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>{t('landing.preview.certificate')}</p>
+          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('landing.preview.verifiable')}</p>
         </div>
       </div>
     </div>
@@ -192,24 +199,24 @@ function Features() {
   const features = [
     {
       icon: <GraduationCap />,
-      title: 'Expert-Led Courses',
-      text: 'Courses written with safety professionals, organised into clear modules with assessments before and after.',
+      title: t('landing.features.expert.title'),
+      text: t('landing.features.expert.text'),
     },
     {
       icon: <Users />,
-      title: 'Community Support',
-      text: 'Ask questions, raise concerns and share ideas with the people who run your safety programme.',
+      title: t('landing.features.community.title'),
+      text: t('landing.features.community.text'),
     },
     {
       icon: <ShieldCheck />,
-      title: 'Safe and Secure',
-      text: 'Your progress, results and certificates are private to you and protected end to end.',
+      title: t('landing.features.secure.title'),
+      text: t('landing.features.secure.text'),
     },
   ];
   return (
     <section id="features" aria-labelledby="features-title" className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
       <div className={container}>
-        <SectionHeading id="features-title" eyebrow="Why teams choose us" title="Everything your safety programme needs" description="From the first module to a verifiable certificate, training stays simple for learners and measurable for administrators." />
+        <SectionHeading id="features-title" eyebrow={t('landing.features.eyebrow')} title={t('landing.features.title')} description={t('landing.features.description')} />
         <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '6', listStyle: 'none' })}>
           {features.map((feature) => (
             <Card as="li" key={feature.title} variant="outline">
@@ -241,9 +248,9 @@ function SampleCourses() {
   return (
     <section id="courses" aria-labelledby="courses-title" className={css({ py: { base: '16', md: '24' }, bg: 'bg.canvas', scrollMarginTop: '64px' })}>
       <div className={container}>
-        <SectionHeading id="courses-title" eyebrow="Course library" title="A taste of what you will learn" description="Every course is a short sequence of materials and assessments. Sign in to see the courses assigned to you." />
+        <SectionHeading id="courses-title" eyebrow={t('landing.courses.eyebrow')} title={t('landing.courses.title')} description={t('landing.courses.description')} />
         {state.status === 'loading' ? (
-          <div className={courseGrid} aria-busy="true" aria-label="Loading courses">
+          <div className={courseGrid} aria-busy="true" aria-label={t('landing.courses.loading')}>
             {[0, 1, 2].map((key) => (
               <Card key={key}>
                 <CardBody className={css({ gap: '4' })}>
@@ -265,11 +272,11 @@ function SampleCourses() {
           <EmptyState
             bordered
             icon={<BookOpen />}
-            title="New courses are on the way"
-            description="Our course library is being prepared. Sign in to see the training assigned to you."
+            title={t('landing.courses.emptyTitle')}
+            description={t('landing.courses.emptyText')}
             actions={
               <Button asChild variant="outline">
-                <Link href="/login">Sign in</Link>
+                <Link href="/login">{t('landing.signIn')}</Link>
               </Button>
             }
           />
@@ -286,13 +293,13 @@ function CourseCard({ course }: { course: PublicCourse }) {
       <CardBody className={css({ gap: '4', py: '6' })}>
         <div className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '3' })}>
           <img src={icon} alt="" width={48} height={48} onError={() => setIcon(DEFAULT_COURSE_ICON)} className={css({ width: '12', height: '12', borderRadius: 'lg', objectFit: 'cover', bg: 'bg.subtle' })} />
-          <Chip palette="brand">{course.domain?.name || 'EHS Training'}</Chip>
+          <Chip palette="brand">{course.domain?.name || t('landing.courses.defaultBook')}</Chip>
         </div>
         <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35' })}>{course.title}</h3>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6', lineClamp: '3', flex: '1' })}>{course.description || 'A focused safety course with materials and assessments.'}</p>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6', lineClamp: '3', flex: '1' })}>{course.description || t('landing.courses.defaultDescription')}</p>
         <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.subtle', pt: '3', borderTopWidth: '1px', borderColor: 'border.muted' })}>
           <Layers size={16} aria-hidden />
-          {course.componentCount} {course.componentCount === 1 ? 'module' : 'modules'}
+          {t('landing.courses.modules', { count: course.componentCount })}
         </p>
       </CardBody>
     </Card>
@@ -301,16 +308,16 @@ function CourseCard({ course }: { course: PublicCourse }) {
 
 function FeedbackSection() {
   return (
-    <section id="feedback" aria-label="Feedback" className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
+    <section id="feedback" aria-label={t('landing.feedback.label')} className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
       <div className={cx(container, css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' }, gap: { base: '8', md: '16' }, alignItems: 'start' }))}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', position: { md: 'sticky' }, top: '24' })}>
-          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.08em' })}>We are listening</span>
-          <p className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.025em', lineHeight: '1.15' })}>Help us make training better</p>
+          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.08em' })}>{t('landing.feedback.eyebrow')}</span>
+          <p className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.025em', lineHeight: '1.15' })}>{t('landing.feedback.title')}</p>
           <p className={css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.6' })}>
-            Spotted a hazard that a course should cover, have a question, or an idea for a new module? Tell us. No account needed.
+            {t('landing.feedback.text')}
           </p>
           <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', mt: '2' })}>
-            {['Anonymous by design', 'Reviewed by the training team', 'Used to shape new courses'].map((text) => (
+            {[t('landing.feedback.point1'), t('landing.feedback.point2'), t('landing.feedback.point3')].map((text) => (
               <li key={text} className={css({ display: 'flex', alignItems: 'center', gap: '2.5', fontSize: 'sm', color: 'fg.default' })}>
                 <CircleCheck size={18} aria-hidden className={css({ color: 'success.solid' })} />
                 {text}
@@ -351,18 +358,18 @@ function CallToAction({ signedIn, from, home }: { signedIn: boolean; from?: stri
         >
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             <h2 id="cta-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em' })}>
-              Ready to start your safety training?
+              {t('landing.cta.title')}
             </h2>
-            <p className={css({ color: 'brand.100' })}>Sign in with the account your administrator created for you.</p>
+            <p className={css({ color: 'brand.100' })}>{t('landing.cta.text')}</p>
           </div>
           <Button asChild palette="accent" size="lg" className={css({ h: '12', px: '6', fontSize: 'md' })}>
             {signedIn ? (
               <Link href={home}>
-                Go to Dashboard <ArrowRight />
+                {t('landing.goToDashboard')} <ArrowRight />
               </Link>
             ) : (
               <Link href="/login" state={from ? ({ from } satisfies FromState) : undefined}>
-                Get started <ArrowRight />
+                {t('landing.cta.start')} <ArrowRight />
               </Link>
             )}
           </Button>
@@ -374,65 +381,66 @@ function CallToAction({ signedIn, from, home }: { signedIn: boolean; from?: stri
 
 type InfoTopic = 'privacy' | 'terms' | 'contact';
 
-const INFO: Record<InfoTopic, { label: string; title: string; body: ReactNode }> = {
+// A function, not a constant: the texts are read in the current language.
+const INFO = (): Record<InfoTopic, { label: string; title: string; body: ReactNode }> => ({
   privacy: {
-    label: 'Privacy',
-    title: 'Privacy',
+    label: t('landing.info.privacy'),
+    title: t('landing.info.privacy'),
     body: (
       <>
-        <p>We store only what training needs: your account details, course progress, assessment results and certificates. Public feedback is anonymous and is not linked to any account.</p>
-        <p>Your administrator can see your training records for compliance reporting. Nothing is sold or shared with advertisers.</p>
+        <p>{t('landing.info.privacy1')}</p>
+        <p>{t('landing.info.privacy2')}</p>
       </>
     ),
   },
   terms: {
-    label: 'Terms',
-    title: 'Terms of use',
+    label: t('landing.info.terms'),
+    title: t('landing.info.termsTitle'),
     body: (
       <>
-        <p>Accounts are personal and created by your organisation's administrator. Complete assessments yourself and do not share your password.</p>
-        <p>Certificates confirm completion of a course on the date shown and can be verified by their number.</p>
+        <p>{t('landing.info.terms1')}</p>
+        <p>{t('landing.info.terms2')}</p>
       </>
     ),
   },
   contact: {
-    label: 'Contact',
-    title: 'Contact',
+    label: t('landing.info.contact'),
+    title: t('landing.info.contact'),
     body: (
       <>
-        <p>For access, password or course questions, contact your administrator.</p>
+        <p>{t('landing.info.contact1')}</p>
         <p>
-          Administrator phone: <strong>{DEFAULT_ADMIN_PHONE}</strong> (India Standard Time).
+          {t('landing.info.phone')} <strong dir="ltr">{DEFAULT_ADMIN_PHONE}</strong> {t('landing.info.timezone')}
         </p>
       </>
     ),
   },
-};
+});
 
 function Footer() {
   const [topic, setTopic] = useState<InfoTopic | null>(null);
-  const info = topic ? INFO[topic] : null;
+  const info = topic ? INFO()[topic] : null;
   return (
     <footer className={css({ borderTopWidth: '1px', borderColor: 'border.default', bg: 'bg.canvas' })}>
       <div className={cx(container, css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { base: 'flex-start', md: 'center' }, justifyContent: 'space-between', gap: '6', py: '10' }))}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           <Brand />
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            © {new Date().getFullYear()} {PRODUCT_NAME}. Workplace safety training.
+            {t('landing.footer.tagline', { year: String(new Date().getFullYear()), product: PRODUCT_NAME })}
           </p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={t('landing.footer.label')}>
           <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: { base: '4', sm: '6' }, listStyle: 'none', fontSize: 'sm' })}>
             {(['privacy', 'terms', 'contact'] as const).map((key) => (
               <li key={key}>
                 <button type="button" className={footerLink} onClick={() => setTopic(key)} aria-haspopup="dialog">
-                  {INFO[key].label}
+                  {INFO()[key].label}
                 </button>
               </li>
             ))}
             <li>
               <Link href="/statecharts" className={footerLink}>
-                Statecharts
+                {t('landing.footer.statecharts')}
               </Link>
             </li>
           </ul>
@@ -444,7 +452,7 @@ function Footer() {
         title={info?.title ?? ''}
         footer={
           <Button variant="outline" onClick={() => setTopic(null)}>
-            Close
+            {t('common.close')}
           </Button>
         }
       >

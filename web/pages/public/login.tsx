@@ -4,7 +4,8 @@ import { css } from 'styled-system/css';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession, useSessionActor } from '../../state/session';
-import { Alert, Button, focusFirstInvalid, PasswordField, TextField } from '../../ui';
+import { Alert, Button, flipInRtl, focusFirstInvalid, PasswordField, TextField } from '../../ui';
+import { t } from '../../i18n';
 
 interface LoginErrors {
   username?: string;
@@ -14,8 +15,8 @@ interface LoginErrors {
 /** The login form's field rules: both fields required, checked before the request. */
 export function validateLogin(username: string, password: string): LoginErrors {
   const errors: LoginErrors = {};
-  if (!username.trim()) errors.username = 'Username is required';
-  if (!password) errors.password = 'Password is required';
+  if (!username.trim()) errors.username = t('login.usernameRequired');
+  if (!password) errors.password = t('login.passwordRequired');
   return errors;
 }
 
@@ -24,7 +25,7 @@ export function validateLogin(username: string, password: string): LoginErrors {
  * `error`; the VisitorOnly guard moves the user on once the machine is signed in.
  */
 export function LoginPage() {
-  useDocumentTitle('Login');
+  useDocumentTitle(t('login.title'));
   const session = useSessionActor();
   const signingIn = useSession((snapshot) => snapshot.matches('signingIn'));
   const serverError = useSession((snapshot) => (snapshot.matches('signedOut') ? snapshot.context.error : null));
@@ -47,12 +48,12 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Welcome back"
-      subtitle="Sign in to continue your safety training."
+      title={t('login.welcome')}
+      subtitle={t('login.subtitle')}
       footer={
         <AuthLink href="/">
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
-            <ArrowLeft size={16} aria-hidden /> Back to home
+            <ArrowLeft size={16} aria-hidden className={flipInRtl} /> {t('login.backHome')}
           </span>
         </AuthLink>
       }
@@ -60,7 +61,7 @@ export function LoginPage() {
       <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })} aria-busy={signingIn}>
         {serverError ? <Alert status="error">{serverError}</Alert> : null}
         <TextField
-          label="Username"
+          label={t('login.username')}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -76,7 +77,7 @@ export function LoginPage() {
         />
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           <PasswordField
-            label="Password"
+            label={t('login.password')}
             name="password"
             autoComplete="current-password"
             required
@@ -88,11 +89,11 @@ export function LoginPage() {
             }}
           />
           <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-            <AuthLink href="/forgot-password">Forgot password?</AuthLink>
+            <AuthLink href="/forgot-password">{t('login.forgot')}</AuthLink>
           </div>
         </div>
-        <Button type="submit" size="lg" fullWidth loading={signingIn} loadingText="Signing in..." leftIcon={<LogIn />}>
-          Sign in
+        <Button type="submit" size="lg" fullWidth loading={signingIn} loadingText={t('login.signingIn')} leftIcon={<LogIn />}>
+          {t('login.signIn')}
         </Button>
       </form>
     </AuthLayout>

@@ -5,13 +5,14 @@ import { Brand } from '../../components/brand';
 import { useAccess } from '../../components/route-guards';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, EmptyState } from '../../ui';
+import { t } from '../../i18n';
 
 /**
  * 404 "Page Not Found". "Go to Dashboard" goes to /admin for admins and to / otherwise.
  * `embedded` renders it inside a shell for unknown sub-paths of a signed-in area.
  */
 export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
-  useDocumentTitle('Page Not Found');
+  useDocumentTitle(t('notFound.title'));
   const { isAdmin } = useAccess();
   const content = (
     <EmptyState
@@ -22,13 +23,13 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
           <span className={css({ fontSize: '5xl', fontWeight: 'extrabold', color: 'brand.solid', letterSpacing: '-0.04em', lineHeight: '1' })} aria-hidden>
             404
           </span>
-          <span className={css({ fontSize: '2xl' })}>Page Not Found</span>
+          <span className={css({ fontSize: '2xl' })}>{t('notFound.title')}</span>
         </span>
       }
-      description="The page you are looking for does not exist or has been moved."
+      description={t('notFound.text')}
       actions={
         <Button asChild size="lg">
-          <Link href={isAdmin ? '/admin' : '/'}>Go to Dashboard</Link>
+          <Link href={isAdmin ? '/admin' : '/'}>{t('notFound.home')}</Link>
         </Button>
       }
     />

@@ -9,10 +9,12 @@ import { PASSWORD_HINT } from '../../components/password-hint';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useResetPassword } from '../../state/reset-password';
 import { Alert, Button, focusFirstInvalid, LoadingBlock, PasswordField } from '../../ui';
+import { msg, t } from '../../i18n';
+import { flipInRtl } from '../../ui/direction';
 
 /** /reset-password?token=: the flow restarts for another token (a new link opened in the same tab). */
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  useDocumentTitle(t('reset.docTitle'));
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   return <ResetPasswordFlow key={token} token={token} />;
 }
@@ -35,26 +37,26 @@ function ResetPasswordFlow({ token }: { token: string }) {
   const back = (
     <AuthLink href="/login">
       <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
-        <ArrowLeft size={16} aria-hidden /> Back to login
+        <ArrowLeft size={16} aria-hidden className={flipInRtl} /> {t('auth.backToLogin')}
       </span>
     </AuthLink>
   );
 
   if (state.matches('validating')) {
     return (
-      <AuthLayout title="Reset your password" footer={back}>
-        <LoadingBlock label="Checking your reset link..." />
+      <AuthLayout title={t('reset.title')} footer={back}>
+        <LoadingBlock label={t('reset.checking')} />
       </AuthLayout>
     );
   }
 
   if (state.matches('invalid')) {
     return (
-      <AuthLayout title="Reset your password" footer={back}>
+      <AuthLayout title={t('reset.title')} footer={back}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-          <Alert status="error">{RESET_PASSWORD_MESSAGES.invalidLink}</Alert>
+          <Alert status="error">{msg(RESET_PASSWORD_MESSAGES.invalidLink)}</Alert>
           <Button asChild size="lg" fullWidth>
-            <Link href="/forgot-password">Request a new link</Link>
+            <Link href="/forgot-password">{t('reset.requestNew')}</Link>
           </Button>
         </div>
       </AuthLayout>
@@ -63,45 +65,45 @@ function ResetPasswordFlow({ token }: { token: string }) {
 
   if (state.matches('done') || state.matches('expired')) {
     return (
-      <AuthLayout title="Reset your password" footer={back}>
-        {state.matches('done') ? <Alert status="success" announce>{state.context.message}</Alert> : <Alert status="error">{RESET_PASSWORD_MESSAGES.expired}</Alert>}
+      <AuthLayout title={t('reset.title')} footer={back}>
+        {state.matches('done') ? <Alert status="success" announce>{msg(state.context.message ?? '')}</Alert> : <Alert status="error">{msg(RESET_PASSWORD_MESSAGES.expired)}</Alert>}
       </AuthLayout>
     );
   }
 
   const submitting = state.matches('submitting');
   return (
-    <AuthLayout title="Reset your password" subtitle="Choose a new password for your account." footer={back}>
+    <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')} footer={back}>
       <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        {state.context.error ? <Alert status="error">{state.context.error}</Alert> : null}
+        {state.context.error ? <Alert status="error">{msg(state.context.error)}</Alert> : null}
         <PasswordField
-          label="New password"
+          label={t('change.new')}
           helperText={PASSWORD_HINT}
           name="new-password"
           autoComplete="new-password"
           autoFocus
           required
           value={password}
-          error={errors.password}
+          error={errors.password ? msg(errors.password) : errors.password}
           onChange={(event) => {
             setPassword(event.target.value);
             if (errors.password) setErrors((current) => ({ ...current, password: null }));
           }}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('change.confirm')}
           name="confirm-password"
           autoComplete="new-password"
           required
           value={confirm}
-          error={errors.confirm}
+          error={errors.confirm ? msg(errors.confirm) : errors.confirm}
           onChange={(event) => {
             setConfirm(event.target.value);
             if (errors.confirm) setErrors((current) => ({ ...current, confirm: null }));
           }}
         />
-        <Button type="submit" size="lg" fullWidth loading={submitting} loadingText="Resetting..." leftIcon={<KeyRound />}>
-          Reset password
+        <Button type="submit" size="lg" fullWidth loading={submitting} loadingText={t('reset.resetting')} leftIcon={<KeyRound />}>
+          {t('reset.submit')}
         </Button>
       </form>
     </AuthLayout>

@@ -36,7 +36,7 @@ export const dialog = defineSlotRecipe({
       _open: { animation: 'scaleIn 160ms ease-out' },
       _closed: { animation: 'scaleOut 100ms ease-in' },
     },
-    header: { display: 'flex', flexDirection: 'column', gap: '1', px: '6', pt: '6', pb: '2', pr: '14' },
+    header: { display: 'flex', flexDirection: 'column', gap: '1', px: '6', pt: '6', pb: '2', pe: '14' },
     title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', lineHeight: '1.4' },
     description: { fontSize: 'sm', color: 'fg.muted' },
     body: { px: '6', py: '4', overflowY: 'auto', flex: '1', fontSize: 'sm', color: 'fg.default' },
@@ -50,7 +50,7 @@ export const dialog = defineSlotRecipe({
       borderTopWidth: '1px',
       borderColor: 'border.muted',
     },
-    closeTrigger: { position: 'absolute', top: '4', right: '4' },
+    closeTrigger: { position: 'absolute', top: '4', insetEnd: '4' },
   },
   variants: {
     size: {

@@ -1,6 +1,6 @@
 import { defineSlotRecipe } from '@pandacss/dev';
 
-/** `temporary`: modal overlay on Ark Dialog. `panel`: the persistent, in-flow side panel. */
+/** `temporary`: modal overlay on Ark Dialog, from the start side (left, or right in right-to-left). `panel`: the persistent, in-flow side panel. */
 export const drawer = defineSlotRecipe({
   className: 'drawer',
   slots: ['backdrop', 'positioner', 'content', 'panel', 'header', 'body', 'footer'],
@@ -13,7 +13,7 @@ export const drawer = defineSlotRecipe({
       _open: { animation: 'fadeIn 180ms ease-out' },
       _closed: { animation: 'fadeOut 150ms ease-in' },
     },
-    positioner: { position: 'fixed', top: '0', bottom: '0', left: '0', zIndex: 'drawer', display: 'flex' },
+    positioner: { position: 'fixed', top: '0', bottom: '0', insetStart: '0', zIndex: 'drawer', display: 'flex' },
     content: {
       display: 'flex',
       flexDirection: 'column',
@@ -22,12 +22,12 @@ export const drawer = defineSlotRecipe({
       bg: 'bg.surface',
       boxShadow: 'xl',
       outline: 'none',
-      _open: { animation: 'slideInLeft 200ms cubic-bezier(0.2, 0, 0, 1)' },
-      _closed: { animation: 'slideOutLeft 160ms ease-in' },
+      _open: { animation: 'slideInLeft 200ms cubic-bezier(0.2, 0, 0, 1)', _rtl: { animation: 'slideInRight 200ms cubic-bezier(0.2, 0, 0, 1)' } },
+      _closed: { animation: 'slideOutLeft 160ms ease-in', _rtl: { animation: 'slideOutRight 160ms ease-in' } },
     },
     panel: {
       position: 'fixed',
-      left: '0',
+      insetStart: '0',
       bottom: '0',
       top: '{sizes.topBar}',
       zIndex: 'drawer',
@@ -35,10 +35,10 @@ export const drawer = defineSlotRecipe({
       flexDirection: 'column',
       width: 'sidebar',
       bg: 'bg.surface',
-      borderRightWidth: '1px',
+      borderInlineEndWidth: '1px',
       borderColor: 'border.default',
       transition: 'transform 200ms cubic-bezier(0.2, 0, 0, 1), visibility 200ms',
-      '&[data-state=closed]': { transform: 'translateX(-100%)', visibility: 'hidden' },
+      '&[data-state=closed]': { transform: 'translateX(-100%)', visibility: 'hidden', _rtl: { transform: 'translateX(100%)' } },
     },
     header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', px: '3', minH: 'topBarSm', borderBottomWidth: '1px', borderColor: 'border.muted' },
     body: { flex: '1', overflowY: 'auto', py: '2' },

@@ -109,7 +109,7 @@ export const pagination = defineSlotRecipe({
     ellipsis: { minW: '9', textAlign: 'center', color: 'fg.subtle' },
     prevTrigger: { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', h: '9', minW: '9', borderRadius: 'md', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle' }, _disabled: { opacity: 0.4, cursor: 'not-allowed' } },
     nextTrigger: { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', h: '9', minW: '9', borderRadius: 'md', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle' }, _disabled: { opacity: 0.4, cursor: 'not-allowed' } },
-    summary: { fontSize: 'sm', color: 'fg.muted', mr: 'auto' },
+    summary: { fontSize: 'sm', color: 'fg.muted', me: 'auto' },
   },
 });
 

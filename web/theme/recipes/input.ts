@@ -50,7 +50,7 @@ export const field = defineSlotRecipe({
     requiredIndicator: { color: 'error.solid' },
     helperText: { fontSize: 'xs', color: 'fg.muted' },
     errorText: { fontSize: 'sm', color: 'error.fg', display: 'flex', alignItems: 'center', gap: '1.5', '& svg': { width: '3.5', height: '3.5', flexShrink: 0 } },
-    control: { position: 'relative', display: 'flex', alignItems: 'center', width: '100%', '& input': { pr: '11' } },
-    adornment: { position: 'absolute', right: '1', top: '50%', transform: 'translateY(-50%)' },
+    control: { position: 'relative', display: 'flex', alignItems: 'center', width: '100%', '& input': { pe: '11' } },
+    adornment: { position: 'absolute', insetEnd: '1', top: '50%', transform: 'translateY(-50%)' },
   },
 });

@@ -22,7 +22,7 @@ export const select = defineSlotRecipe({
       fontSize: { base: 'md', md: 'sm' },
       color: 'fg.default',
       cursor: 'pointer',
-      textAlign: 'left',
+      textAlign: 'start',
       outline: 'none',
       transition: 'border-color 150ms, box-shadow 150ms',
       _hover: { borderColor: 'slate.400' },

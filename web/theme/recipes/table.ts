@@ -14,7 +14,7 @@ export const table = defineSlotRecipe({
       borderRadius: 'lg',
     },
     table: { width: '100%', borderCollapse: 'separate', borderSpacing: '0', fontSize: 'sm' },
-    caption: { captionSide: 'bottom', p: '3', fontSize: 'xs', color: 'fg.subtle', textAlign: 'left' },
+    caption: { captionSide: 'bottom', p: '3', fontSize: 'xs', color: 'fg.subtle', textAlign: 'start' },
     head: { bg: 'bg.muted' },
     row: {
       '& + &': {},
@@ -24,7 +24,7 @@ export const table = defineSlotRecipe({
     header: {
       px: '4',
       py: '3',
-      textAlign: 'left',
+      textAlign: 'start',
       fontSize: 'xs',
       fontWeight: 'semibold',
       color: 'fg.muted',
@@ -33,7 +33,7 @@ export const table = defineSlotRecipe({
       whiteSpace: 'nowrap',
       borderBottomWidth: '1px',
       borderColor: 'border.default',
-      '&[data-align=right]': { textAlign: 'right' },
+      '&[data-align=right]': { textAlign: 'end' },
       '&[data-align=center]': { textAlign: 'center' },
     },
     body: {},
@@ -45,7 +45,7 @@ export const table = defineSlotRecipe({
       borderBottomWidth: '1px',
       borderColor: 'border.muted',
       'tr:last-child > &': { borderBottomWidth: '0' },
-      '&[data-align=right]': { textAlign: 'right' },
+      '&[data-align=right]': { textAlign: 'end' },
       '&[data-align=center]': { textAlign: 'center' },
     },
     cardList: { display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: '0', m: '0' },
@@ -62,7 +62,7 @@ export const table = defineSlotRecipe({
     },
     cardRow: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', fontSize: 'sm' },
     cardLabel: { color: 'fg.muted', fontSize: 'xs', fontWeight: 'medium', textTransform: 'uppercase', letterSpacing: '0.04em', flexShrink: 0 },
-    cardValue: { color: 'fg.default', textAlign: 'right', minW: 0 },
+    cardValue: { color: 'fg.default', textAlign: 'end', minW: 0 },
   },
   variants: {
     /**
@@ -77,7 +77,7 @@ export const table = defineSlotRecipe({
           maxH: 'min(70vh, 48rem)',
           overflow: 'auto',
           '& thead th': { position: 'sticky', top: '0', zIndex: '1', bg: 'bg.muted' },
-          '& tr > :first-child': { position: 'sticky', left: '0', zIndex: '1', bg: 'bg.surface', borderRightWidth: '1px', borderRightColor: 'border.default' },
+          '& tr > :first-child': { position: 'sticky', insetStart: '0', zIndex: '1', bg: 'bg.surface', borderInlineEndWidth: '1px', borderInlineEndColor: 'border.default' },
           '& thead tr > :first-child': { zIndex: '2', bg: 'bg.muted' },
         },
       },

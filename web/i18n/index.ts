@@ -1,0 +1,84 @@
+/**
+ * The i18n runtime (Lingui core): `t(id, values)` formats a message of the active catalog, with
+ * ICU plurals, selects and numbers through `Intl`. Catalogs are JSON files per language in
+ * ./locales, compiled at build time and loaded on demand (one dynamic import per language), so
+ * a reader downloads one language only. Adding a string is one line per catalog; English
+ * (en.json) is the reference every other catalog must match (test/unit/i18n-catalogs.test.ts).
+ *
+ * Components call `t` while rendering: a language change re-renders the whole app (the entry keys
+ * its tree on the locale), so no hook is needed.
+ */
+import { i18n } from '@lingui/core';
+import type { ReactNode } from 'react';
+import type en from './locales/en.json';
+import { currentLocale, markActive, type Locale } from './locale';
+
+export { changeLocale, currentLocale, formatLocale, isLocale, isRtl, LOCALE_NAMES, LOCALES, type Locale } from './locale';
+
+/** Every message id: the keys of the English catalog. */
+export type MessageId = keyof typeof en;
+export type MessageValues = Record<string, string | number | Date | null | undefined>;
+
+const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+  en: () => import('./locales/en.json?lingui'),
+  es: () => import('./locales/es.json?lingui'),
+  hi: () => import('./locales/hi.json?lingui'),
+  ar: () => import('./locales/ar.json?lingui'),
+};
+
+/** Loads `locale`'s catalog (once) and makes it the active one. */
+export async function activate(locale: Locale): Promise<void> {
+  const { messages } = await loaders[locale]();
+  i18n.loadAndActivate({ locale, messages: messages as Parameters<typeof i18n.load>[1] });
+  markActive(locale);
+}
+
+/** The message `id` of the active catalog with `values` put in. */
+export function t(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values as Record<string, unknown> | undefined);
+}
+
+/** For ids built at run time (an API error code): the message when the catalog has it, else `fallback`. */
+export function translate(id: string, fallback: string, values?: MessageValues): string {
+  return id in i18n.messages ? i18n._(id, values as Record<string, unknown> | undefined) : fallback;
+}
+
+/** True when the active catalog has `id` (ids built at run time). */
+export function hasMessage(id: string): boolean {
+  return id in i18n.messages;
+}
+
+/**
+ * A fixed English text that comes from the shared contract (validation and policy messages the
+ * Worker also sends): the catalog keeps it under `msg:<English text>`; English and any text the
+ * catalog lacks show as written.
+ */
+export function msg(english: string): string {
+  return translate(`msg:${english}`, english);
+}
+
+/**
+ * A success message the server wrote (in English, the spec's wording): shown as sent in English;
+ * in other languages the catalog's text for the same outcome.
+ */
+export function serverText(server: string | null | undefined, translated: string): string {
+  return currentLocale() === 'en' && server ? server : translated;
+}
+
+/**
+ * A message with markup around part of it (`Take <0>{title}</0> again`): each `<n>...</n>` is
+ * replaced by `render[n](inner text)`, so translators can move the emphasised words.
+ */
+export function withTags(message: string, render: readonly ((text: string, key: string) => ReactNode)[]): ReactNode[] {
+  const out: ReactNode[] = [];
+  const pattern = /<(\d+)>(.*?)<\/\1>/gs;
+  let last = 0;
+  for (let match = pattern.exec(message); match; match = pattern.exec(message)) {
+    if (match.index > last) out.push(message.slice(last, match.index));
+    const fn = render[Number(match[1])];
+    out.push(fn ? fn(match[2] ?? '', `tag-${match.index}`) : (match[2] ?? ''));
+    last = match.index + match[0].length;
+  }
+  if (last < message.length) out.push(message.slice(last));
+  return out;
+}
