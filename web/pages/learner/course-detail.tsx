@@ -24,7 +24,7 @@ import { Dialog } from '../../ui/dialog';
 import { LoadingBlock } from '../../ui/spinner';
 import { toaster } from '../../ui/toast';
 import { formatDate, formatDuration, formatScore } from '../../format';
-import { currentLocale, t, withTags } from '../../i18n';
+import { currentLocale, serverText, t, withTags } from '../../i18n';
 
 // A function, not a constant: the text is read in the current language.
 const BackLink = () => (
@@ -66,7 +66,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
   }, [send]);
   const onRecertified = useCallback(
     (message: string) => {
-      toaster.create({ type: 'success', title: message });
+      toaster.create({ type: 'success', title: serverText(message, t('recertification.started')) });
       send({ type: 'course.reload' });
     },
     [send],
