@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { errorMessage } from '../api/client';
 import { thinkApi, type FeedbackType } from '../api/public';
+import { msg, serverText, t } from '../i18n';
 import { Alert, Button, Checkbox, focusFirstInvalid, Select, TextField, type SelectOption } from '../ui';
 
 export const FEEDBACK_TYPE_OPTIONS: readonly SelectOption<FeedbackType>[] = [
@@ -28,9 +29,9 @@ interface FeedbackErrors {
 
 export function validateFeedback(values: { type: FeedbackType | ''; subject: string; description: string }): FeedbackErrors {
   const errors: FeedbackErrors = {};
-  if (!values.type) errors.type = FEEDBACK_MESSAGES.typeRequired;
-  if (!values.subject.trim()) errors.subject = FEEDBACK_MESSAGES.subjectRequired;
-  if (!values.description.trim()) errors.description = FEEDBACK_MESSAGES.descriptionRequired;
+  if (!values.type) errors.type = t('feedback.typeRequired');
+  if (!values.subject.trim()) errors.subject = t('feedback.subjectRequired');
+  if (!values.description.trim()) errors.description = t('feedback.descriptionRequired');
   return errors;
 }
 
@@ -66,7 +67,7 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
     const body = { type, subject: subject.trim(), description: description.trim(), isAnonymous: variant === 'public' ? true : anonymous };
     try {
       const response = variant === 'public' ? await thinkApi.submitPublic(body) : await thinkApi.submit(body);
-      const message = response?.message?.trim() || FEEDBACK_MESSAGES.success;
+      const message = serverText(response?.message?.trim(), t('feedback.success'));
       setResult({ status: 'success', message });
       setType('');
       setSubject('');
@@ -74,7 +75,7 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
       setAnonymous(false);
       onSubmitted?.(message);
     } catch (error) {
-      setResult({ status: 'error', message: errorMessage(error, FEEDBACK_MESSAGES.failure) });
+      setResult({ status: 'error', message: errorMessage(error, t('feedback.failure')) });
     } finally {
       setBusy(false);
     }
@@ -84,10 +85,10 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
     <form noValidate onSubmit={submit} aria-labelledby={titleId} className={cx(css({ display: 'flex', flexDirection: 'column', gap: '5' }), className)}>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
         <h2 id={titleId} className={css({ fontSize: 'xl', fontWeight: 'bold', letterSpacing: '-0.01em' })}>
-          {variant === 'public' ? 'Share Your Thoughts' : 'Think'}
+          {variant === 'public' ? t('feedback.publicTitle') : t('feedback.title')}
         </h2>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {variant === 'public' ? 'Questions, concerns or ideas about safety training? We read every message.' : 'Raise a query, report a concern or suggest an idea.'}
+          {variant === 'public' ? t('feedback.publicIntro') : t('feedback.intro')}
         </p>
       </div>
       {result ? (
@@ -96,9 +97,9 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
         </Alert>
       ) : null}
       <Select
-        label="Type"
-        placeholder="Select a type"
-        options={FEEDBACK_TYPE_OPTIONS}
+        label={t('feedback.type')}
+        placeholder={t('feedback.typePlaceholder')}
+        options={FEEDBACK_TYPE_OPTIONS.map((o) => ({ ...o, label: msg(o.label) }))}
         value={type}
         required
         error={errors.type}
@@ -108,7 +109,7 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
         }}
       />
       <TextField
-        label="Subject"
+        label={t('feedback.subject')}
         name="subject"
         maxLength={200}
         required
@@ -121,7 +122,7 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
       />
       <TextField
         multiline
-        label="Description"
+        label={t('feedback.description')}
         name="description"
         rows={5}
         maxLength={5000}
@@ -135,14 +136,14 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
       />
       {variant === 'authenticated' ? (
         <Checkbox checked={anonymous} onCheckedChange={setAnonymous}>
-          Submit anonymously
+          {t('feedback.anonymous')}
         </Checkbox>
       ) : (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', bg: 'bg.muted', borderRadius: 'md', px: '3', py: '2' })}>{FEEDBACK_MESSAGES.publicNote}</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', bg: 'bg.muted', borderRadius: 'md', px: '3', py: '2' })}>{t('feedback.publicNote')}</p>
       )}
       <div>
-        <Button type="submit" loading={busy} loadingText="Submitting..." leftIcon={<Send />} size="lg">
-          Submit Feedback
+        <Button type="submit" loading={busy} loadingText={t('feedback.submitting')} leftIcon={<Send />} size="lg">
+          {t('feedback.submit')}
         </Button>
       </div>
     </form>

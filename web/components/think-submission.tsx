@@ -2,20 +2,21 @@ import { FEEDBACK_STATUS_LABEL, FEEDBACK_STATUS_TONE, FEEDBACK_TYPE_LABEL, respo
 import { css } from 'styled-system/css';
 import { Chip } from '../ui';
 import { formatDateTime } from '../format';
+import { msg, t } from '../i18n';
 
 
 /** A submission without a user name shows as Anonymous. */
-export const submissionAuthor = (s: SubmissionDto) => (s.isAnonymous || !s.userName ? 'Anonymous' : s.userName);
+export const submissionAuthor = (s: SubmissionDto) => (s.isAnonymous || !s.userName ? t('think.anonymous') : s.userName);
 
 /** Status chip colours: OPEN error, IN_PROGRESS warning, RESOLVED success. */
 export function StatusChip({ status }: { status: FeedbackStatus }) {
-  return <Chip palette={FEEDBACK_STATUS_TONE[status]}>{FEEDBACK_STATUS_LABEL[status]}</Chip>;
+  return <Chip palette={FEEDBACK_STATUS_TONE[status]}>{msg(FEEDBACK_STATUS_LABEL[status])}</Chip>;
 }
 
 
 export function ResponseChip({ submission }: { submission: SubmissionDto }) {
   const label = responseLabel(submission);
-  return <Chip palette={label === 'Responded' ? 'success' : 'neutral'}>{label}</Chip>;
+  return <Chip palette={label === 'Responded' ? 'success' : 'neutral'}>{msg(label)}</Chip>;
 }
 
 /** The body of a 'Submission Details' dialog, shared by the learner and admin Think pages. */
@@ -23,7 +24,7 @@ export function SubmissionDetails({ submission: s, showAuthor = true }: { submis
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-        <Chip palette="info">{FEEDBACK_TYPE_LABEL[s.type]}</Chip>
+        <Chip palette="info">{msg(FEEDBACK_TYPE_LABEL[s.type])}</Chip>
         <StatusChip status={s.status} />
         <ResponseChip submission={s} />
       </div>
@@ -31,16 +32,16 @@ export function SubmissionDetails({ submission: s, showAuthor = true }: { submis
       <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1 4', fontSize: 'sm', color: 'fg.muted' })}>
         {showAuthor ? (
           <>
-            <dt>From</dt>
+            <dt>{t('think.from')}</dt>
             <dd>{submissionAuthor(s)}</dd>
           </>
         ) : null}
-        <dt>Submitted</dt>
+        <dt>{t('think.submitted')}</dt>
         <dd>{formatDateTime(s.createdAt)}</dd>
       </dl>
       {s.adminResponse ? (
         <div className={css({ borderInlineStartWidth: '3px', borderColor: 'brand.solid', ps: '3', py: '1' })}>
-          <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>Response{s.respondedBy ? ` from ${s.respondedBy}` : ''}</p>
+          <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>{s.respondedBy ? t('think.responseFrom', { name: s.respondedBy }) : t('think.response')}</p>
           <p className={css({ whiteSpace: 'pre-wrap' })}>{s.adminResponse}</p>
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDateTime(s.respondedAt)}</p>
         </div>

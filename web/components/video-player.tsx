@@ -183,7 +183,7 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
   );
 
   return (
-    <section aria-label="Transcript" className={cx(panel, open ? panelBeside : undefined)}>
+    <section aria-label={t('video.transcript')} className={cx(panel, open ? panelBeside : undefined)}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', py: '2', borderBottomWidth: open ? '1px' : '0', borderColor: 'border.default', flexWrap: 'wrap' })}>
         <h2 className={css({ flex: '1', minW: '0' })}>
           <button
@@ -207,7 +207,7 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
             })}
           >
             <ScrollText aria-hidden className={css({ w: '4', h: '4' })} />
-            Transcript
+            {t('video.transcript')}
             <ChevronDown aria-hidden className={css({ w: '4', h: '4', transition: 'transform 0.15s', transform: open ? 'rotate(180deg)' : 'none' })} />
           </button>
         </h2>
@@ -228,16 +228,16 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
       <div id={bodyId} hidden={!open} className={css({ flex: '1', minH: '0', display: open ? 'flex' : 'none', flexDirection: 'column' })}>
         {state.status === 'loading' ? (
           <p role="status" className={message}>
-            Loading transcript...
+            {t('video.loadingTranscript')}
           </p>
         ) : state.status === 'error' ? (
           <p role="alert" className={message}>
-            The transcript could not be loaded. The video still plays; reload the page to try again.
+            {t('video.transcriptFailed')}
           </p>
         ) : state.cues.length === 0 ? (
-          <p className={message}>This caption file has no text yet.</p>
+          <p className={message}>{t('video.noCues')}</p>
         ) : (
-          <ol ref={listRef} lang={track?.language} aria-label={`Transcript, ${track?.label ?? ''}`} className={cueList}>
+          <ol ref={listRef} lang={track?.language} aria-label={t('video.transcriptFor', { label: track?.label ?? '' })} className={cueList}>
             {state.cues.map((cue, index) => (
               <li key={`${index}-${cue.start}`}>
                 <button type="button" className={cueButton} aria-current={index === active ? 'true' : undefined} onClick={() => seek(cue.start)}>

@@ -11,12 +11,13 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { QueryState } from '../../components/query-state';
 import { Card, Chip, EmptyState, TextField } from '../../ui';
 import { formatDate } from '../../format';
+import { msg, t } from '../../i18n';
 
 const FILTERS: ('ALL' | Priority)[] = ['ALL', ...PRIORITIES];
 
 /** /announcements: active, unexpired announcements, URGENT first, searchable and filtered by priority in the browser (the list is short). */
 export function AnnouncementsPage() {
-  useDocumentTitle('Announcements');
+  useDocumentTitle(t('announcements.title'));
   const active = useQuery({ queryKey: queryKeys.learner.announcements, queryFn: ({ signal }) => announcementsApi.active(signal) });
   const items: AnnouncementDto[] = active.data ?? [];
   const [search, setSearch] = useState('');
@@ -26,12 +27,12 @@ export function AnnouncementsPage() {
 
   return (
     <>
-      <PageHeader title="Announcements" subtitle="News and notices from your safety team." />
+      <PageHeader title={t('announcements.title')} subtitle={t('announcements.subtitle')} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', mb: '5' })}>
         <div className={css({ maxW: { md: '420px' } })}>
-          <TextField label="Search" type="search" placeholder="Title, content or author" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <TextField label={t('announcements.search')} type="search" placeholder={t('announcements.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        <div role="group" aria-label="Filter by priority" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <div role="group" aria-label={t('announcements.filter')} className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           {FILTERS.map((p) => (
             <button
               key={p}
@@ -43,27 +44,27 @@ export function AnnouncementsPage() {
                 css({ cursor: 'pointer', _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' } }),
               )}
             >
-              {p === 'ALL' ? 'All' : p}
+              {p === 'ALL' ? t('announcements.all') : msg(p)}
             </button>
           ))}
         </div>
       </div>
-      <QueryState query={active} loadingLabel="Loading announcements..." failureMessage={() => 'Failed to fetch announcements'}>
+      <QueryState query={active} loadingLabel={t('announcements.loading')} failureMessage={() => t('announcements.loadFailed')}>
         {visible.length === 0 ? (
-          <EmptyState bordered icon={search || priority !== 'ALL' ? <Search /> : <Megaphone />} title="No announcements found" />
+          <EmptyState bordered icon={search || priority !== 'ALL' ? <Search /> : <Megaphone />} title={t('announcements.empty')} />
         ) : (
           <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, 1fr)' }, gap: '4' })}>
             {visible.map((a) => (
               <Card as="li" key={a.id} className={css({ p: '5', display: 'flex', flexDirection: 'column', gap: '2' })}>
                 <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
-                  <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip>
-                  {isExpiringSoon(a.expiresAt) ? <Chip palette="warning" variant="outline">Expiring Soon</Chip> : null}
+                  <Chip palette={PRIORITY_TONE[a.priority]}>{msg(a.priority)}</Chip>
+                  {isExpiringSoon(a.expiresAt) ? <Chip palette="warning" variant="outline">{t('announcements.expiringSoon')}</Chip> : null}
                 </div>
                 <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{a.title}</h2>
                 <p className={css({ whiteSpace: 'pre-wrap', color: 'fg.default' })}>{a.content}</p>
                 <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: 'auto' })}>
                   {a.authorName} · {formatDate(a.createdAt)}
-                  {a.expiresAt ? ` · Expires ${formatDate(a.expiresAt)}` : ''}
+                  {a.expiresAt ? ` · ${t('announcements.expires', { date: formatDate(a.expiresAt) })}` : ''}
                 </p>
               </Card>
             ))}

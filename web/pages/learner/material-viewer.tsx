@@ -12,6 +12,7 @@ import { learnerApi } from '../../api/learner';
 import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { VideoPlayer } from '../../components/video-player';
+import { msg, t } from '../../i18n';
 
 // The SCORM player and scorm-again load only when a SCORM component is opened.
 const ScormPlayer = lazy(() => import('../../components/scorm-player').then((m) => ({ default: m.ScormPlayer })));
@@ -66,12 +67,12 @@ export function MaterialViewerPage() {
     gcTime: 0,
   });
   const data = query.data ?? null;
-  const error = query.isError ? errorMessage(query.error, query.error instanceof Error && query.error.message ? query.error.message : 'Failed to load material') : null;
-  useDocumentTitle(data?.component.data.title ?? 'Learning Material');
+  const error = query.isError ? errorMessage(query.error, query.error instanceof Error && query.error.message ? msg(query.error.message) : msg('Failed to load material')) : null;
+  useDocumentTitle(data?.component.data.title ?? msg('Learning Material'));
 
   const back = (
     <Link href={`/course/${courseId}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
-      <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> Back to Course
+      <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> {t('material.back')}
     </Link>
   );
   if (error) {
@@ -82,7 +83,7 @@ export function MaterialViewerPage() {
       </div>
     );
   }
-  if (!data) return <LoadingBlock label="Loading material..." />;
+  if (!data) return <LoadingBlock label={t('material.loading')} />;
   if (data.material?.type === 'SCORM' || data.component.data.type === 'SCORM') {
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
@@ -92,7 +93,7 @@ export function MaterialViewerPage() {
           <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>{data.component.data.title}</h1>
           {data.component.data.description ? <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p> : null}
         </header>
-        <Suspense fallback={<LoadingBlock label="Opening the package..." />}>
+        <Suspense fallback={<LoadingBlock label={t('material.openingPackage')} />}>
           <ScormPlayer key={componentId} componentId={componentId} courseId={courseId} title={data.component.data.title} />
         </Suspense>
       </div>
@@ -126,21 +127,21 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0, flexWrap: 'wrap', w: { base: 'full', md: 'auto' } })}>
           <div className={css({ minW: '36', flex: { base: '1', md: 'none' } })}>
             <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>
-              <span>Viewed</span>
+              <span>{t('material.viewed')}</span>
               <span>{progress}%</span>
             </div>
-            <div role="progressbar" aria-label="Material progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
+            <div role="progressbar" aria-label={t('material.progress')} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
               <div className={css({ h: 'full', bg: fullyViewed ? 'success.solid' : 'brand.solid' })} style={{ width: `${progress}%` }} />
             </div>
           </div>
           {fullyViewed ? (
             <Button leftIcon={<CircleCheck aria-hidden />} palette="brand" loading={snapshot.hasTag('completing') && snapshot.context.finishRequested} onClick={() => send({ type: 'material.finish' })}>
-              Complete & Continue
+              {t('material.completeContinue')}
             </Button>
           ) : null}
         </div>
       </header>
-      {snapshot.context.error ? <Alert status="error">{snapshot.context.error}</Alert> : null}
+      {snapshot.context.error ? <Alert status="error">{msg(snapshot.context.error)}</Alert> : null}
       <Card className={css({ p: '0', overflow: 'hidden' })}>
         {kind === 'PDF' && data.material ? (
           <PdfViewer
@@ -165,14 +166,14 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
 
 function Viewer({ kind, material, onProgress, onLoaded }: { kind: Kind; material: Material | null; onProgress: (p: number, durationSeconds?: number) => void; onLoaded: () => void }) {
   // A PDF with its file is drawn by PdfViewer (../../components/pdf-viewer.tsx).
-  if (kind === 'PDF') return <NoFile text="No PDF file available" />;
-  if (kind === 'VIDEO') return material ? <VideoPlayer material={material} onProgress={onProgress} /> : <NoFile text="No video file available" />;
-  if (kind === 'DOCUMENT') return material ? <DocumentViewer material={material} onLoaded={onLoaded} /> : <NoFile text="No document file available" />;
-  return <EmptyState icon={<FileText />} title="No material content available" />;
+  if (kind === 'PDF') return <NoFile text={t('material.noPdf')} />;
+  if (kind === 'VIDEO') return material ? <VideoPlayer material={material} onProgress={onProgress} /> : <NoFile text={t('material.noVideo')} />;
+  if (kind === 'DOCUMENT') return material ? <DocumentViewer material={material} onLoaded={onLoaded} /> : <NoFile text={t('material.noDocument')} />;
+  return <EmptyState icon={<FileText />} title={t('material.noContent')} />;
 }
 
 function NoFile({ text }: { text: string }) {
-  return <EmptyState icon={<FileText />} title={text} description="Please contact your administrator." />;
+  return <EmptyState icon={<FileText />} title={text} description={t('material.contactAdmin')} />;
 }
 
 /** Office files cannot be shown inline: open or download them; opening counts as viewing. */
@@ -197,16 +198,16 @@ function DocumentViewer({ material, onLoaded }: { material: Material; onLoaded: 
     <EmptyState
       icon={<FileText />}
       title={material.fileName}
-      description="This document opens in your browser or office application."
+      description={t('material.documentHint')}
       actions={
         <>
           <Button asChild variant="outline">
             <a href={material.fileUrl} target="_blank" rel="noopener noreferrer" onClick={onLoaded}>
-              <ExternalLink aria-hidden /> Open Document
+              <ExternalLink aria-hidden /> {t('material.openDocument')}
             </a>
           </Button>
           <Button leftIcon={<Download aria-hidden />} loading={busy} onClick={() => void download()}>
-            Download
+            {t('material.download')}
           </Button>
         </>
       }

@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
 import { Alert, Button, Card, Chip, DataTable, EmptyState, LoadingBlock, Pagination, TabContent, TabList, TabTrigger, Tabs, TextField, type DataTableColumn } from '../../ui';
 import { formatCertificateDate, formatScore } from '../../format';
+import { msg, t } from '../../i18n';
 
 type Tab = 'completed' | 'assessment' | 'improvement';
 
@@ -35,7 +36,7 @@ const PERFORMANCE_PALETTE: Record<PerformanceLabel, 'success' | 'info' | 'brand'
 
 /** /reports, "My Learning Reports": summary cards and the completed, assessment and improvement tabs, with each course's certificate. */
 export function ReportsPage() {
-  useDocumentTitle('My Learning Reports');
+  useDocumentTitle(t('reports.title'));
   const wide = useMediaQuery(SMALL_UP);
   const queryClient = useQueryClient();
   // Progress changes through the course machines, outside this cache: read it again on every visit.
@@ -75,21 +76,21 @@ export function ReportsPage() {
 
   const certificateAction = (record: LearningReportRecord, size: 'xs' | 'sm' = 'sm') =>
     record.certificateUrl ? (
-      <Button size={size} variant="outline" leftIcon={<Download />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => onDownload(record)} aria-label={`Download certificate for ${record.courseTitle}`}>
-        Download
+      <Button size={size} variant="outline" leftIcon={<Download />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => onDownload(record)} aria-label={t('reports.downloadFor', { title: record.courseTitle })}>
+        {t('reports.download')}
       </Button>
     ) : (
-      <Button size={size} variant="subtle" leftIcon={<FileBadge />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => onGenerate(record)} aria-label={`Generate certificate for ${record.courseTitle}`}>
-        Generate
+      <Button size={size} variant="subtle" leftIcon={<FileBadge />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => onGenerate(record)} aria-label={t('reports.generateFor', { title: record.courseTitle })}>
+        {t('reports.generate')}
       </Button>
     );
 
-  const header = <PageHeader title="My Learning Reports" subtitle="Track your learning progress and achievements" />;
+  const header = <PageHeader title={t('reports.title')} subtitle={t('reports.subtitle')} />;
   if (reportQuery.isPending) {
     return (
       <>
         {header}
-        <LoadingBlock label="Loading your learning reports..." />
+        <LoadingBlock label={t('reports.loading')} />
       </>
     );
   }
@@ -101,11 +102,11 @@ export function ReportsPage() {
           status="error"
           action={
             <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => void reportQuery.refetch()}>
-              Retry
+              {t('common.retry')}
             </Button>
           }
         >
-          Failed to load reports data. Please try again later.
+          {t('reports.loadFailed')}
         </Alert>
       </>
     );
@@ -114,49 +115,49 @@ export function ReportsPage() {
     return (
       <>
         {header}
-        <EmptyState bordered icon={<ChartColumn />} title="No report data available. Start learning to see your progress!" />
+        <EmptyState bordered icon={<ChartColumn />} title={t('reports.empty')} />
       </>
     );
   }
 
   const assessmentColumns: DataTableColumn<LearningReportRecord>[] = [
-    { key: 'course', header: 'Course', cell: (r) => <CourseCell record={r} />, hideInCard: true },
-    { key: 'date', header: 'Completion Date', cell: (r) => formatCertificateDate(r.lastAccessedDate), width: '170px' },
-    { key: 'score', header: 'Score', cell: (r) => <strong>{formatScore(r.postAssessmentScore)}</strong>, align: 'right', width: '90px' },
+    { key: 'course', header: t('reports.course'), cell: (r) => <CourseCell record={r} />, hideInCard: true },
+    { key: 'date', header: t('reports.completionDate'), cell: (r) => formatCertificateDate(r.lastAccessedDate), width: '170px' },
+    { key: 'score', header: t('reports.score'), cell: (r) => <strong>{formatScore(r.postAssessmentScore)}</strong>, align: 'right', width: '90px' },
     {
       key: 'performance',
-      header: 'Performance',
+      header: t('reports.performance'),
       cell: (r) => {
         const label = performanceLabel(r.postAssessmentScore ?? 0);
         return (
           <Chip palette={PERFORMANCE_PALETTE[label]} size="sm">
-            {label}
+            {msg(label)}
           </Chip>
         );
       },
       width: '130px',
     },
-    { key: 'certificate', header: 'Certificate', cell: (r) => certificateAction(r, 'xs'), width: '140px', hideInCard: true },
+    { key: 'certificate', header: t('reports.certificate'), cell: (r) => certificateAction(r, 'xs'), width: '140px', hideInCard: true },
   ];
 
   return (
     <>
       {header}
-      <section aria-label="Summary" className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
-        <Stat label="Completed Courses" value={String(view.summary.completedCourses)} icon={<BookOpenCheck />} tone="success" />
-        <Stat label="Average Score" value={`${view.summary.averageScore}%`} icon={<Target />} tone="brand" />
-        <Stat label="Day Streak" value={String(streak)} icon={<Flame />} tone="accent" />
+      <section aria-label={t('reports.summary')} className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
+        <Stat label={t('reports.completedCourses')} value={String(view.summary.completedCourses)} icon={<BookOpenCheck />} tone="success" />
+        <Stat label={t('reports.averageScore')} value={`${view.summary.averageScore}%`} icon={<Target />} tone="brand" />
+        <Stat label={t('reports.dayStreak')} value={String(streak)} icon={<Flame />} tone="accent" />
       </section>
 
       <Card variant="outline" as="section" aria-labelledby="performance-heading" className={css({ p: { base: '4', md: '6' }, mb: { base: '6', md: '8' } })}>
         <h2 id="performance-heading" className={sectionTitle}>
-          Learning Performance
+          {t('reports.performanceHeading')}
         </h2>
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} fitted={!wide}>
-          <TabList aria-label="Learning performance">
-            <TabTrigger value="completed">{wide ? 'Completed Courses' : 'Done'}</TabTrigger>
-            <TabTrigger value="assessment">{wide ? 'Assessment Performance' : 'Score'}</TabTrigger>
-            <TabTrigger value="improvement">{wide ? 'Skill Improvement' : 'Growth'}</TabTrigger>
+          <TabList aria-label={t('reports.performanceTabs')}>
+            <TabTrigger value="completed">{wide ? t('reports.completedCourses') : t('reports.tabDone')}</TabTrigger>
+            <TabTrigger value="assessment">{wide ? t('reports.tabAssessment') : t('reports.tabScore')}</TabTrigger>
+            <TabTrigger value="improvement">{wide ? t('reports.tabImprovement') : t('reports.tabGrowth')}</TabTrigger>
           </TabList>
 
           <TabContent value="completed">
@@ -164,8 +165,8 @@ export function ReportsPage() {
               <div className={css({ position: 'relative', maxW: { sm: '360px' } })}>
                 <Search aria-hidden size={16} className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none', zIndex: 1 })} />
                 <TextField
-                  aria-label="Search completed courses"
-                  placeholder="Search courses..."
+                  aria-label={t('reports.searchLabel')}
+                  placeholder={t('reports.searchPlaceholder')}
                   type="search"
                   value={search}
                   className={css({ '& input': { ps: '9' } })}
@@ -177,25 +178,25 @@ export function ReportsPage() {
                 />
               </div>
               {view.records.length === 0 ? (
-                <EmptyState headingLevel="p" icon={<BookOpenCheck />} title="No completed courses yet. Complete a course to see it listed here." />
+                <EmptyState headingLevel="p" icon={<BookOpenCheck />} title={t('reports.noCompleted')} />
               ) : filtered.length === 0 ? (
-                <EmptyState headingLevel="p" icon={<Search />} title="No courses matching your search criteria." />
+                <EmptyState headingLevel="p" icon={<Search />} title={t('reports.noMatch')} />
               ) : (
                 <>
-                  <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: 0, m: 0 })} aria-label="Completed courses ranked by post-assessment score">
+                  <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: 0, m: 0 })} aria-label={t('reports.rankedLabel')}>
                     {pageRows.map((record) => {
                       const rank = view.records.indexOf(record) + 1;
                       return (
                         <li key={record.courseId} className={css({ display: 'flex', alignItems: { base: 'flex-start', sm: 'center' }, flexDirection: { base: 'column', sm: 'row' }, gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
                           <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flex: '1', minW: 0 })}>
-                            <span aria-label={`Rank ${rank}`} className={cx(rankBadge, rank <= 3 ? rankTop : undefined)}>
+                            <span aria-label={t('reports.rank', { rank })} className={cx(rankBadge, rank <= 3 ? rankTop : undefined)}>
                               {rank}
                             </span>
                             <CourseCell record={record} />
                           </div>
                           <div className={css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap', justifyContent: 'space-between', w: { base: '100%', sm: 'auto' } })}>
                             <span className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs', color: 'fg.muted' })}>
-                              Post score
+                              {t('reports.postScore')}
                               <strong className={css({ fontSize: 'md', color: 'fg.default' })}>{formatScore(record.postAssessmentScore)}</strong>
                             </span>
                             {certificateAction(record)}
@@ -216,10 +217,10 @@ export function ReportsPage() {
                 rows={scored}
                 columns={assessmentColumns}
                 getRowKey={(r) => r.courseId}
-                label="Assessment performance by course"
+                label={t('reports.assessmentTable')}
                 cardTitle={(r) => <CourseCell record={r} />}
                 cardActions={(r) => certificateAction(r)}
-                empty={<EmptyState headingLevel="p" icon={<Target />} title="No assessment data available yet. Complete course assessments to see your performance." />}
+                empty={<EmptyState headingLevel="p" icon={<Target />} title={t('reports.noAssessment')} />}
               />
             </div>
           </TabContent>
@@ -230,7 +231,7 @@ export function ReportsPage() {
                 <EmptyState
                   headingLevel="p"
                   icon={<TrendingUp />}
-                  title="No improvement metrics available yet. Complete courses with both pre and post assessments to track your progress."
+                  title={t('reports.noImprovement')}
                 />
               ) : (
                 improved.map((record) => <ImprovementRow key={record.courseId} record={record} />)
@@ -242,24 +243,24 @@ export function ReportsPage() {
 
       <Card variant="outline" as="section" aria-labelledby="activity-heading" className={css({ p: { base: '4', md: '6' } })}>
         <h2 id="activity-heading" className={sectionTitle}>
-          Learning Activity
+          {t('reports.activityHeading')}
         </h2>
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
           {streak > 0 ? (
             <>
               <Chip palette="accent" size="md" icon={<Flame />}>
-                {streak} day streak
+                {t('reports.streak', { count: streak })}
               </Chip>
-              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Keep your momentum going!</span>
+              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('reports.keepGoing')}</span>
             </>
           ) : (
-            <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Learn today to start a new streak.</span>
+            <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('reports.startStreak')}</span>
           )}
         </div>
         <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: '4', mt: '5' })}>
-          <Metric icon={<Clock />} label="Total learning time" value={`${totalHours(report.summaryMetrics.totalTimeSpentSeconds)} hours`} />
-          <Metric icon={<BookOpenCheck />} label="Courses enrolled" value={String(report.summaryMetrics.totalCoursesEnrolled)} />
-          <Metric icon={<Award />} label="Certificates" value={String(view.records.filter((r) => r.certificateUrl).length)} />
+          <Metric icon={<Clock />} label={t('reports.totalTime')} value={t('reports.hours', { hours: totalHours(report.summaryMetrics.totalTimeSpentSeconds) })} />
+          <Metric icon={<BookOpenCheck />} label={t('reports.enrolled')} value={String(report.summaryMetrics.totalCoursesEnrolled)} />
+          <Metric icon={<Award />} label={t('reports.certificates')} value={String(view.records.filter((r) => r.certificateUrl).length)} />
         </dl>
       </Card>
     </>
@@ -275,7 +276,7 @@ function CourseCell({ record }: { record: LearningReportRecord }) {
     <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
       <span className={css({ fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' })}>{record.courseTitle}</span>
       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-        {record.domainName || 'EHS Training'} · Completed {formatCertificateDate(record.lastAccessedDate)}
+        {record.domainName || t('reports.defaultDomain')} · {t('reports.completedOn', { date: formatCertificateDate(record.lastAccessedDate) })}
       </span>
     </div>
   );
@@ -289,14 +290,14 @@ function ImprovementRow({ record }: { record: LearningReportRecord }) {
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
       <CourseCell record={record} />
       <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })}>
-        <Metric label="Pre score" value={formatScore(record.preAssessmentScore)} />
-        <Metric label="Post score" value={formatScore(record.postAssessmentScore)} />
-        <Metric label="Improvement" value={`${improvement > 0 ? '+' : ''}${Math.round(improvement * 10) / 10} pts`} icon={negative ? <TrendingDown /> : <TrendingUp />} />
-        <Metric label="Time invested" value={formatReportDuration(record.timeSpentSeconds)} icon={<Clock />} />
+        <Metric label={t('reports.preScore')} value={formatScore(record.preAssessmentScore)} />
+        <Metric label={t('reports.postScore')} value={formatScore(record.postAssessmentScore)} />
+        <Metric label={t('reports.improvement')} value={t('reports.points', { points: `${improvement > 0 ? '+' : ''}${Math.round(improvement * 10) / 10}` })} icon={negative ? <TrendingDown /> : <TrendingUp />} />
+        <Metric label={t('reports.timeInvested')} value={formatReportDuration(record.timeSpentSeconds)} icon={<Clock />} />
       </dl>
       <div
         role="meter"
-        aria-label={`Improvement for ${record.courseTitle}`}
+        aria-label={t('reports.improvementFor', { title: record.courseTitle })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={width}

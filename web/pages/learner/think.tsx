@@ -12,10 +12,11 @@ import { ResponseChip, StatusChip, SubmissionDetails } from '../../components/th
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, DataTable, Dialog, EmptyState, IconButton, toaster } from '../../ui';
 import { formatDate } from '../../format';
+import { msg, t } from '../../i18n';
 
 /** /think: "Think - Your Submissions": the learner's own submissions and a dialog to make a new one. */
 export function ThinkPage() {
-  useDocumentTitle('Think');
+  useDocumentTitle(t('feedback.title'));
   const queryClient = useQueryClient();
   const submissions = useQuery({ queryKey: queryKeys.learner.submissions, queryFn: ({ signal }) => thinkSubmissionsApi.mine(signal) });
   const items = submissions.data;
@@ -24,61 +25,61 @@ export function ThinkPage() {
   const [viewing, setViewing] = useState<SubmissionDto | null>(null);
 
 
-  const view = (s: SubmissionDto) => <IconButton aria-label={`View ${s.subject}`} icon={<Eye />} size="sm" onClick={() => setViewing(s)} />;
+  const view = (s: SubmissionDto) => <IconButton aria-label={t('think.viewSubject', { subject: s.subject })} icon={<Eye />} size="sm" onClick={() => setViewing(s)} />;
 
   return (
     <>
       <PageHeader
-        title="Think - Your Submissions"
-        subtitle="Your queries, complaints and ideas, and the answers to them."
+        title={t('think.pageTitle')}
+        subtitle={t('think.subtitle')}
         actions={
           <Button leftIcon={<Plus />} onClick={() => setCreating(true)}>
-            New Submission
+            {t('think.new')}
           </Button>
         }
       />
       <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
-        Anonymous submissions are not listed here: they are stored without any link to you, so nobody, not even this page, can trace them back.
+        {t('think.anonymousNote')}
       </p>
-      <QueryState query={submissions} loadingLabel="Loading your submissions..." failureMessage="Failed to fetch your submissions">
+      <QueryState query={submissions} loadingLabel={t('think.loading')} failureMessage={t('think.loadFailed')}>
       <DataTable
-        label="Your submissions"
+        label={t('think.tableLabel')}
         rows={items ?? []}
         getRowKey={(s) => s.id}
         cardTitle={(s) => s.subject}
         cardActions={(s) => (
           <Button size="sm" variant="outline" leftIcon={<Eye />} onClick={() => setViewing(s)}>
-            View Details
+            {t('think.viewDetails')}
           </Button>
         )}
         columns={[
-          { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
-          { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
-          { key: 'status', header: 'Status', cell: (s) => <StatusChip status={s.status} /> },
-          { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
-          { key: 'date', header: 'Submitted', cell: (s) => formatDate(s.createdAt) },
-          { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: view },
+          { key: 'subject', header: t('feedback.subject'), hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
+          { key: 'type', header: t('feedback.type'), cell: (s) => msg(FEEDBACK_TYPE_LABEL[s.type]) },
+          { key: 'status', header: t('think.status'), cell: (s) => <StatusChip status={s.status} /> },
+          { key: 'response', header: t('think.response'), cell: (s) => <ResponseChip submission={s} /> },
+          { key: 'date', header: t('think.submitted'), cell: (s) => formatDate(s.createdAt) },
+          { key: 'actions', header: t('think.actions'), hideInCard: true, align: 'right', cell: view },
         ]}
         empty={
           <EmptyState
             bordered
             icon={<Lightbulb />}
-            title="No submissions yet"
-            description="Ask a question, report a concern or share an idea about workplace safety."
-            actions={<Button onClick={() => setCreating(true)}>Make Your First Submission</Button>}
+            title={t('think.emptyTitle')}
+            description={t('think.emptyText')}
+            actions={<Button onClick={() => setCreating(true)}>{t('think.first')}</Button>}
           />
         }
       />
       </QueryState>
       <div aria-hidden className={css({ h: '20' })} />
       <Button
-        aria-label="New submission"
+        aria-label={t('think.newAria')}
         onClick={() => setCreating(true)}
         className={css({ position: 'fixed', insetEnd: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
       >
         <Plus aria-hidden />
       </Button>
-      <Dialog open={creating} onOpenChange={setCreating} title="New Submission" size="lg">
+      <Dialog open={creating} onOpenChange={setCreating} title={t('think.new')} size="lg">
         <FeedbackForm
           variant="authenticated"
           onSubmitted={(message) => {
@@ -88,7 +89,7 @@ export function ThinkPage() {
           }}
         />
       </Dialog>
-      <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title="Submission Details" footer={<Button onClick={() => setViewing(null)}>Close</Button>}>
+      <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title={t('think.details')} footer={<Button onClick={() => setViewing(null)}>{t('common.close')}</Button>}>
         {viewing ? (
           <>
             <h3 className={css({ fontWeight: 'semibold', mb: '2' })}>{viewing.subject}</h3>
