@@ -91,7 +91,8 @@ export async function coveredUserIds(db: Db, filter: CoverageFilter, now: Date, 
  * Every (person, requirement) pair in force at `now`: active accounts of learners in the
  * requirement's book, narrowed by its department and job title, requirement not retired and
  * started. The latest unrevoked certificate of the requirement's course family (a certificate of
- * any language version of the course counts), the exemption in force and the latest retraining
+ * any language version of the course counts; a course in no family is read by its own index probe,
+ * as before families), the exemption in force and the latest retraining
  * event come along (correlated lookups on indexed columns).
  */
 /**
@@ -136,10 +137,14 @@ function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: S
       userName: sql<string>`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username)`.as('userName'),
       facts: sql<string>`json_group_array(json_array(
         r.id, CASE WHEN ud.created_at > r.active_from THEN ud.created_at END,
-        json((SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
-          WHERE c.user_id = u.id AND c.revoked_at IS NULL
-            AND c.course_id IN (SELECT r.course_id UNION ALL SELECT fc.id FROM courses rc JOIN courses fc ON fc.family_id = rc.family_id WHERE rc.id = r.course_id)
-          ORDER BY c.issued_at DESC LIMIT 1)),
+        json(CASE WHEN (SELECT rc.family_id FROM courses rc WHERE rc.id = r.course_id) IS NULL
+          THEN (SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
+            WHERE c.user_id = u.id AND c.course_id = r.course_id AND c.revoked_at IS NULL
+            ORDER BY c.issued_at DESC LIMIT 1)
+          ELSE (SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
+            WHERE c.user_id = u.id AND c.revoked_at IS NULL
+              AND c.course_id IN (SELECT fc.id FROM courses fc WHERE fc.family_id = (SELECT rc.family_id FROM courses rc WHERE rc.id = r.course_id))
+            ORDER BY c.issued_at DESC LIMIT 1) END),
         (SELECT max(e.until) FROM requirement_exemptions e WHERE e.user_id = u.id AND e.requirement_id = r.id),
         (SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id)))`.as('facts'),
     })
