@@ -20,11 +20,19 @@ export interface ApiClient {
 /** Signs in through POST /api/auth/login and returns a client that sends the bearer token. */
 export async function apiAs(username: string, password: string): Promise<ApiClient> {
   const baseURL = inject('baseURL');
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
+  const signIn = () =>
+    fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+  let login = await signIn();
+  // `wrangler dev` answers 503 "Your worker restarted mid-request" when it reloads the Worker, and
+  // asks the caller to send a POST again: once, after a pause.
+  if (login.status === 503) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    login = await signIn();
+  }
   if (!login.ok) throw new Error(`login as ${username} failed: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
   return {
@@ -43,6 +51,19 @@ export async function apiAs(username: string, password: string): Promise<ApiClie
 
 /** Runs one SQL statement on the Worker's local D1 and returns its rows. */
 export async function d1<Row>(sql: string): Promise<Row[]> {
+  // The running Worker holds the same SQLite file: a statement that meets its lock (SQLITE_BUSY)
+  // is sent again after a pause, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await d1Once<Row>(sql);
+    } catch (error) {
+      if (attempt >= 5 || !/SQLITE_BUSY|database is locked/.test(String((error as Error).message))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
+async function d1Once<Row>(sql: string): Promise<Row[]> {
   const { stdout } = await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql], {
     cwd: root,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
