@@ -85,6 +85,12 @@ export default defineConfig({
         ],
       },
       output: {
+        // Message catalogs are named by area and language (catalog-app-es-<hash>.js,
+        // catalog-admin-people-es-<hash>.js): the bench finds each language's first-load catalog by name.
+        chunkFileNames: (chunk) => {
+          const catalog = chunk.facadeModuleId?.match(/[\\/]i18n[\\/]locales[\\/](?:([a-z-]+)[\\/])?([a-z]{2})\.json/);
+          return catalog ? `assets/catalog-${catalog[1] ?? 'app'}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           // Only lucide's own modules: by default a group also takes in what they import (React),
           // which would put the icons on the entry's path.

@@ -60,7 +60,7 @@ const assetFiles = readdirSync('dist/client/assets');
 const runtimeFile = assetFiles.find((name) => /\.js$/.test(name) && readFileSync(join('dist/client/assets', name), 'utf8').includes('loadAndActivate'));
 const runtime = runtimeFile ? gzipSizeOf([join('dist/client/assets', runtimeFile)]) : 0;
 for (const locale of ['en', 'es', 'hi', 'ar']) {
-  const catalog = assetFiles.filter((name) => name.startsWith(`${locale}-`) && name.endsWith('.js'));
+  const catalog = assetFiles.filter((name) => name.startsWith(`catalog-app-${locale}-`) && name.endsWith('.js'));
   const size = gzipSizeOf(catalog.map((name) => join('dist/client/assets', name)));
   results.record(`Language ${locale}: runtime + catalog, gzip (entry + these)`, `${kb(runtime + size)} (${kb(firstLoad + runtime + size)})`, 'measured', catalog.length === 1);
 }

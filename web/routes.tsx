@@ -15,7 +15,7 @@ const ChangePasswordPage = lazyNamed(() => import('./pages/public/change-passwor
 const StatechartsPage = lazyNamed(() => import('./pages/public/statecharts'), 'StatechartsPage');
 const NotFoundPage = lazyNamed(() => import('./pages/public/not-found'), 'NotFoundPage');
 const LearnerArea = lazyNamed(() => import('./pages/learner/learner-area'), 'LearnerArea');
-const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea');
+const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea', ['admin-people', 'admin-content']);
 
 /** Learner routes; anything else under them is a 404 inside the shell. */
 const LEARNER_PATHS = /^\/(?:dashboard|profile|my-courses|reports|announcements|think|courses?)(?:\/.*)?$/;

@@ -11,26 +11,72 @@
 import { i18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 import type en from './locales/en.json';
-import { currentLocale, markActive, type Locale } from './locale';
+import type adminContentEn from './locales/admin-content/en.json';
+import type adminPeopleEn from './locales/admin-people/en.json';
+import { currentLocale, markActive, type CatalogArea, type Locale } from './locale';
 
 export { changeLocale, currentLocale, formatLocale, isLocale, isRtl, LOCALE_NAMES, LOCALES, type Locale } from './locale';
 
-/** Every message id: the keys of the English catalog. */
-export type MessageId = keyof typeof en;
+/** Every message id: the keys of the English catalogs (the app's and each area's). */
+export type MessageId = keyof typeof en | keyof typeof adminPeopleEn | keyof typeof adminContentEn;
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
-const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  en: () => import('./locales/en.json?lingui'),
-  es: () => import('./locales/es.json?lingui'),
-  hi: () => import('./locales/hi.json?lingui'),
-  ar: () => import('./locales/ar.json?lingui'),
+type CompiledCatalog = { messages: Record<string, unknown> };
+
+/**
+ * One compiled catalog per area and language, each its own chunk. `app` (visitor and learner
+ * screens) loads at start-up; an area's catalogs load when its first page does (web/lazy.ts), so a
+ * learner never downloads the administrators' messages.
+ */
+const loaders: Record<CatalogArea, Record<Locale, () => Promise<CompiledCatalog>>> = {
+  app: {
+    en: () => import('./locales/en.json?lingui'),
+    es: () => import('./locales/es.json?lingui'),
+    hi: () => import('./locales/hi.json?lingui'),
+    ar: () => import('./locales/ar.json?lingui'),
+  },
+  'admin-people': {
+    en: () => import('./locales/admin-people/en.json?lingui'),
+    es: () => import('./locales/admin-people/es.json?lingui'),
+    hi: () => import('./locales/admin-people/hi.json?lingui'),
+    ar: () => import('./locales/admin-people/ar.json?lingui'),
+  },
+  'admin-content': {
+    en: () => import('./locales/admin-content/en.json?lingui'),
+    es: () => import('./locales/admin-content/es.json?lingui'),
+    hi: () => import('./locales/admin-content/hi.json?lingui'),
+    ar: () => import('./locales/admin-content/ar.json?lingui'),
+  },
 };
 
-/** Loads `locale`'s catalog (once) and makes it the active one. */
+/** The areas whose messages the app has needed so far: a language change loads all of them. */
+const areas = new Set<CatalogArea>(['app']);
+
+type Messages = Parameters<typeof i18n.load>[1];
+
+async function messagesOf(locale: Locale, wanted: Iterable<CatalogArea>): Promise<Messages> {
+  const parts = await Promise.all([...wanted].map((area) => loaders[area][locale]()));
+  return Object.assign({}, ...parts.map((part) => part.messages)) as Messages;
+}
+
+/** Loads `locale`'s catalogs (every area in use) and makes them the active ones. */
 export async function activate(locale: Locale): Promise<void> {
-  const { messages } = await loaders[locale]();
-  i18n.loadAndActivate({ locale, messages: messages as Parameters<typeof i18n.load>[1] });
+  const messages = await messagesOf(locale, areas);
+  i18n.loadAndActivate({ locale, messages });
   markActive(locale);
+}
+
+/** Adds `wanted` areas' messages in the active language (once per area); lazy pages await it. */
+export async function loadAreas(wanted: readonly CatalogArea[]): Promise<void> {
+  const missing = wanted.filter((area) => !areas.has(area));
+  if (missing.length === 0) return;
+  const locale = currentLocale();
+  const messages = await messagesOf(locale, missing);
+  for (const area of missing) areas.add(area);
+  // Lingui merges: the app's messages stay.
+  i18n.load(locale, messages);
+  // The language changed while these loaded: load the new one with every area now in use.
+  if (currentLocale() !== locale) await activate(currentLocale());
 }
 
 /** The message `id` of the active catalog with `values` put in. */

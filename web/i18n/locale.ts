@@ -15,6 +15,9 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Españ
 const RTL: ReadonlySet<Locale> = new Set(['ar']);
 export const STORAGE_KEY = 'locale';
 
+/** Message catalogs are split by area (web/i18n/locales/<area>/): `app` loads at start-up, the others with their pages. */
+export type CatalogArea = 'app' | 'admin-people' | 'admin-content';
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -117,9 +120,15 @@ export function startLocale(): void {
   });
 }
 
-/** Resolves once the start-up catalog is active; every lazy page waits for it (web/lazy.ts). */
-export function whenLocaleReady(): Promise<void> {
-  return ready;
+/**
+ * Resolves once the start-up catalog is active, and the catalogs of `areas` with it; every lazy
+ * page waits for it (web/lazy.ts). A catalog that fails to load leaves the English fallbacks.
+ */
+export function whenLocaleReady(areas: readonly CatalogArea[] = []): Promise<void> {
+  if (areas.length === 0) return ready;
+  return ready.then(() => pending?.then((module) => module.loadAreas(areas))).catch((error: unknown) => {
+    console.error('Interface language failed to load', error);
+  });
 }
 
 /**
