@@ -4,7 +4,7 @@ import { startTransition, StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
 import { preloadFirstRoute } from './preload';
-import { currentLocale, startLocale, subscribeLocale } from './i18n/locale';
+import { currentLocale, onLocaleChoice, startLocale, subscribeLocale } from './i18n/locale';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './state/session';
 
@@ -15,6 +15,9 @@ const queryClient = createQueryClient();
 preloadFirstRoute(window.location.pathname, queryClient);
 // The runtime and the chosen language's catalog download now, beside the session check.
 startLocale();
+// Another language: every cached answer is stale (course versions, names of languages and PDF labels
+// depend on it). Nothing refetches now; the app re-rendered in the new language asks again.
+onLocaleChoice(() => void queryClient.invalidateQueries({ refetchType: 'none' }));
 
 /** A language change renders the app again in the new language (texts are read while rendering). */
 function LocaleRoot() {

@@ -84,4 +84,26 @@ describe('delivery language', () => {
     await course.getByTestId('cycle-language').getByText('Spanish', { exact: true }).waitFor();
     await course.getByText(/delivered in\s+Spanish/).waitFor();
   });
+
+  it('the course list shows the version in the interface language the learner picks, whatever the browser says', async () => {
+    const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const person = await newLearner(admin, ['Fire Safety']);
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, person.username, person.password);
+    await session.open('/my-courses');
+    const card = (title: string) => page.getByRole('heading', { name: title, exact: true });
+    await card(ENGLISH).waitFor();
+    expect(await card(SPANISH).count()).toBe(0);
+
+    // The browser stays English; the learner picks Spanish in the top bar: the list is asked again in Spanish.
+    await page.getByLabel('Language').selectOption('es');
+    await card(SPANISH).waitFor();
+    expect(await card(ENGLISH).count()).toBe(0);
+
+    // A new page load keeps the choice: the first request already asks for Spanish.
+    await page.reload();
+    await card(SPANISH).waitFor();
+    expect(await card(ENGLISH).count()).toBe(0);
+  });
 });

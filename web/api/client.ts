@@ -4,7 +4,7 @@
  * whose `code` is the contract's closed `ErrorCode` list.
  */
 import type { ClientErrorCode, ErrorCode } from '@contract/errors';
-import { currentLocale, entryText } from '../i18n/locale';
+import { currentLocale, entryText, requestLanguage } from '../i18n/locale';
 
 /** What `ApiClientError.code` can be: a code the Worker sent, or one the client made up. */
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
@@ -181,7 +181,9 @@ async function toError(response: Response): Promise<ApiClientError> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, responseType = 'json' } = options;
   const token = options.token === undefined ? readStoredToken() : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The interface language the reader chose, not only the browser's: the Worker picks course
+  // versions (delivery language) and PDF labels by it.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLanguage(), ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData || body instanceof Blob) {
     payload = body;

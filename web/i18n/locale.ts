@@ -77,10 +77,38 @@ export function markActive(locale: Locale): void {
   for (const listener of listeners) listener();
 }
 
-/** The reader picked a language (switcher): remembered on this device, loaded and applied. */
+const choiceListeners = new Set<(locale: Locale) => void>();
+
+/**
+ * The reader picked a language (switcher, profile): remembered on this device, loaded and applied.
+ * Listeners hear of it first (main.tsx marks every cached server answer stale: course lists and
+ * PDFs depend on the language), so what the re-rendered app asks for is asked in the new language.
+ */
 export function changeLocale(locale: Locale): Promise<void> {
   storeLocale(locale);
+  if (locale !== requestLanguage()) {
+    requested = locale;
+    for (const listener of choiceListeners) listener(locale);
+  }
   return loadLocale(locale);
+}
+
+/** Called when the reader picks another language (not at start-up). */
+export function onLocaleChoice(listener: (locale: Locale) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
+let requested: Locale | null = null;
+
+/**
+ * The language API calls ask for (`Accept-Language`, web/api/client.ts): the one chosen, even
+ * while its catalog is still downloading, so the first requests of a page load already get the
+ * course versions in the reader's language.
+ */
+export function requestLanguage(): Locale {
+  requested ??= initialLocale();
+  return requested;
 }
 
 /** Remembers the reader's choice on this device. */
@@ -106,6 +134,7 @@ let pending: Promise<Runtime> | null = null;
  * lazy pages wait for the promise (see web/lazy.ts) so no page renders untranslated.
  */
 export function loadLocale(locale: Locale): Promise<void> {
+  requested = locale;
   pending ??= import('./index').then((module) => (runtime = module));
   return pending.then((module) => module.activate(locale));
 }
