@@ -205,8 +205,17 @@ describe('compliance across a course family', () => {
     expect(after.body.rows[0].cells[0]).toMatchObject({ status: 'compliant', certificateNumber: certificate.body.certificateNumber });
     expect(after.body.summary).toMatchObject({ compliant: 1, pending: 0 });
 
+    // The learner's panel names the version they trained in (the link and a renewal go there).
     const mine = await api('GET', '/api/v2/user/requirements', { token });
-    expect(mine.body.requirements[0]).toMatchObject({ courseId: english.courseId, status: 'compliant', certificateNumber: certificate.body.certificateNumber });
+    expect(mine.body.requirements[0]).toMatchObject({
+      courseId: spanish.courseId,
+      requiredCourseId: english.courseId,
+      courseTitle: spanish.title,
+      status: 'compliant',
+      certificateNumber: certificate.body.certificateNumber,
+      progressStatus: 'COMPLETED',
+      canRecertify: false,
+    });
 
     const record = await api('GET', `/api/v2/admin/users/${learner.id}/training-record`, { token: adminToken });
     const required = record.body.courses.find((c: { courseId: string }) => c.courseId === english.courseId);
@@ -225,5 +234,35 @@ describe('compliance across a course family', () => {
     await certifyIn(token, other);
     const matrix = await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
     expect(matrix.body.rows[0].cells[0].status).toBe('pending');
+  });
+
+  it('offers the renewal of a Spanish certificate that meets a requirement on the English course, and renews the Spanish version', async () => {
+    const { bookId, english, spanish } = await family();
+    const learner = await createUser({ domainIds: [bookId] });
+    const token = await login(learner);
+    expect((await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: english.courseId, bookId } })).status).toBe(201);
+    await certifyIn(token, spanish);
+    // The certificate runs out in ten days: inside the renewal window.
+    const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    await db.update(schema.certificates).set({ expiresAt: soon }).where(and(eq(schema.certificates.userId, learner.id), eq(schema.certificates.courseId, spanish.courseId)));
+
+    const mine = await api('GET', '/api/v2/user/requirements', { token });
+    expect(mine.body.requirements).toHaveLength(1);
+    expect(mine.body.requirements[0]).toMatchObject({ courseId: spanish.courseId, requiredCourseId: english.courseId, status: 'due-soon', canRecertify: true });
+
+    const renewed = await api('POST', `/api/v2/user/progress/courses/${spanish.courseId}/recertify`, { token });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect(renewed.body).toMatchObject({ courseId: spanish.courseId, cycle: 2 });
+    // The English version stays untouched: the learner was never enrolled there.
+    expect((await api('GET', `/api/v2/user/progress/courses/${english.courseId}`, { token })).status).toBe(404);
+  });
+
+  it('points a learner who has not started at the required course, and at the version they enrolled in once they have', async () => {
+    const { bookId, english, spanish } = await family();
+    const token = await login(await createUser({ domainIds: [bookId] }));
+    expect((await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: english.courseId, bookId } })).status).toBe(201);
+    expect((await api('GET', '/api/v2/user/requirements', { token })).body.requirements[0]).toMatchObject({ courseId: english.courseId, requiredCourseId: english.courseId, progressStatus: null });
+    await enroll(token, spanish.courseId);
+    expect((await api('GET', '/api/v2/user/requirements', { token })).body.requirements[0]).toMatchObject({ courseId: spanish.courseId, courseTitle: spanish.title, progressStatus: 'ENROLLED' });
   });
 });

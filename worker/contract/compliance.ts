@@ -286,7 +286,13 @@ export interface TrainingRecordResponse {
 
 export interface LearnerRequirement {
   requirementId: string;
+  /**
+   * The course version the learner trains in: the language version whose certificate meets the
+   * requirement, or that they are enrolled in; else the required course itself (`requiredCourseId`).
+   */
   courseId: string;
+  /** The course the requirement names (any version of its family meets it). */
+  requiredCourseId: string;
   courseTitle: string;
   status: ComplianceStatus;
   dueAt: string | null;

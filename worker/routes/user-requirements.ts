@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { LearnerRequirement, LearnerRequirementsResponse } from '../contract/compliance';
 import { severity } from '../contract/rules/compliance';
-import { certificates, courseProgress } from '../db/schema';
+import { certificates, courseProgress, courses, requirements } from '../db/schema';
 import type { AppEnv } from '../env';
-import { cellsByUser, coverageFactsQueries, recertificationOpen, requiredCourseTitlesQuery, toFacts } from '../services/compliance';
+import { cellsByUser, coverageFactsQueries, recertificationOpen, toFacts } from '../services/compliance';
 
 // The signed-in learner's required training: guarded by the /api/v2/user prefix in app.ts.
 
@@ -12,28 +12,35 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const db = c.var.db;
   const userId = c.var.user.id;
   const now = new Date();
-  // One batch (it also carries the session check): the learner's coverage, the required course
-  // titles, and their own enrollments and certificates (a handful of rows).
-  const [terms, factRows, titleRows, progress, certs] = await db.batch([
+  // One batch (it also carries the session check): the learner's coverage, the required courses and
+  // the courses the learner is enrolled in (titles and course families), and their own enrollments
+  // and certificates (a handful of rows).
+  const [terms, factRows, requiredRows, ownRows, progress, certs] = await db.batch([
     ...coverageFactsQueries(db, { userId }, now),
-    requiredCourseTitlesQuery(db),
+    db.selectDistinct({ id: courses.id, title: courses.title, familyId: courses.familyId }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id)),
+    db
+      .select({ id: courses.id, title: courses.title, familyId: courses.familyId })
+      .from(courses)
+      .where(inArray(courses.id, db.select({ id: courseProgress.courseId }).from(courseProgress).where(eq(courseProgress.userId, userId)))),
     db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(eq(courseProgress.userId, userId)),
     db
-      .select({ courseId: certificates.courseId, cycle: certificates.cycle, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
+      .select({ courseId: certificates.courseId, certificateNumber: certificates.certificateNumber, cycle: certificates.cycle, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
       .from(certificates)
       .where(eq(certificates.userId, userId)),
   ]);
   const facts = toFacts(terms, factRows);
   const cells = cellsByUser(facts, now).get(userId);
   if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
-  const titles = new Map(titleRows.map((r) => [r.id, r.title]));
+  const courseRows = new Map([...requiredRows, ...ownRows].map((r) => [r.id, r]));
   const list: LearnerRequirement[] = [...cells.values()].map((cell) => {
-    const enrollment = progress.find((p) => p.courseId === cell.courseId);
-    const current = enrollment ? certs.find((cert) => cert.courseId === cell.courseId && cert.cycle === enrollment.cycle) : undefined;
+    const version = trainingVersion(cell, courseRows, progress, certs);
+    const enrollment = progress.find((p) => p.courseId === version);
+    const current = enrollment ? certs.find((cert) => cert.courseId === version && cert.cycle === enrollment.cycle) : undefined;
     return {
       requirementId: cell.requirementId,
-      courseId: cell.courseId,
-      courseTitle: titles.get(cell.courseId) ?? 'Course',
+      courseId: version,
+      requiredCourseId: cell.courseId,
+      courseTitle: courseRows.get(version)?.title ?? 'Course',
       status: cell.status,
       dueAt: cell.dueAt,
       validUntil: cell.validUntil,
@@ -46,3 +53,23 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
   list.sort((a, b) => severity(a.status) - severity(b.status) || (a.dueAt ?? '\uffff').localeCompare(b.dueAt ?? '\uffff'));
   return c.json<LearnerRequirementsResponse>({ requirements: list });
 });
+
+/**
+ * The language version of a required course the learner trains in: the one whose certificate meets
+ * the requirement (any version of the course family counts), else the required course when the
+ * learner is enrolled in it, else another version they are enrolled in, else the required course.
+ * The panel links there and recertification renews that version.
+ */
+function trainingVersion(
+  cell: { courseId: string; certificateNumber: string | null },
+  courseRows: ReadonlyMap<string, { familyId: string | null }>,
+  progress: readonly { courseId: string }[],
+  certs: readonly { courseId: string; certificateNumber: string }[],
+): string {
+  const family = courseRows.get(cell.courseId)?.familyId ?? null;
+  const inFamily = (courseId: string) => courseId === cell.courseId || (family !== null && courseRows.get(courseId)?.familyId === family);
+  const certified = cell.certificateNumber ? certs.find((cert) => cert.certificateNumber === cell.certificateNumber)?.courseId : undefined;
+  if (certified && inFamily(certified)) return certified;
+  if (progress.some((p) => p.courseId === cell.courseId)) return cell.courseId;
+  return progress.find((p) => inFamily(p.courseId))?.courseId ?? cell.courseId;
+}
