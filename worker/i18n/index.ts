@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, RTL_LANGUAGES, type Language } from '../contract/language';
+import { DEFAULT_LANGUAGE, isLanguage, languageFromAcceptLanguage, RTL_LANGUAGES, type Language } from '../contract/language';
 import { ar } from './ar';
 import type { Catalog } from './catalog';
 import { en, type MessageKey } from './en';
@@ -45,6 +45,14 @@ export const isRtl = (language: Language) => RTL_LANGUAGES.includes(language);
 /** A user's stored language, English when unset or unknown. */
 export const languageOf = (value: string | null | undefined): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
+/**
+ * The language of a document an administrator downloads (the training record): their preferred
+ * language when they chose one, else what their browser asks for (the verification page's rule),
+ * else English. The two existing rules, composed; no third way of choosing.
+ */
+export const readerLanguage = (preferred: string | null | undefined, acceptLanguage: string | null | undefined): Language =>
+  isLanguage(preferred) ? preferred : languageFromAcceptLanguage(acceptLanguage);
+
 /** English dates day-first ("21 November 2026"), as certificates have always printed them. */
 const dateLocale = (language: Language) => (language === 'en' ? 'en-GB' : language);
 
@@ -59,6 +67,11 @@ export function formatDay(language: Language, iso: string): string {
 /** A UTC date and time to the minute in the language (the verification page's "checked at"). */
 export function formatDateTime(language: Language, iso: string): string {
   return new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+/** A UTC date and time to the minute with the month written out ("25 November 2026 at 08:49"): the training record's "generated". */
+export function formatLongDateTime(language: Language, iso: string): string {
+  return new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /**
