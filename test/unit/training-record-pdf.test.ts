@@ -149,6 +149,41 @@ describe('training record PDF', () => {
     expect(text).not.toContain('?');
   });
 
+  it('speaks the reader\'s language: Arabic labels read right to left on a mirrored page, Hindi labels shaped, dates through Intl', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'record-'));
+    const extract = async (language: 'ar' | 'hi' | 'es', name: string) => {
+      const bytes = await renderTrainingRecordPdf(record({ user: { ...record().user, name } }), { ...options, fonts: nodeFontLoader, language });
+      const file = join(dir, `${language}.pdf`);
+      writeFileSync(file, bytes);
+      const lines = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').split('\n').map((line) => line.replace(/[\u200e\u200f\u202a-\u202e]/g, '').trim());
+      return { bytes, lines, text: lines.join('\n') };
+    };
+
+    const arabic = await extract('ar', 'فاطمة الزهراء');
+    for (const label of ['سجل التدريب', 'التدريب الإلزامي', 'الشهادات', 'الإعفاءات', 'أحداث تستوجب إعادة التدريب', 'فاطمة الزهراء']) expect(arabic.lines, label).toContain(label);
+    // pdftotext reorders a right-to-left line that mixes in digits and brackets by its own
+    // heuristics ("2 (الحالية)" comes out jumbled; the page itself reads right): only the words here.
+    expect(arabic.text).toContain('الحالية');
+    expect(arabic.text).toContain('نوفمبر');
+    expect(arabic.text).not.toMatch(/Training record|Required training|Page \d/);
+    expect((await PDFDocument.load(arabic.bytes, { updateMetadata: false })).getTitle()).toBe('سجل التدريب - فاطمة الزهراء');
+    // Mirrored: the username (first field of the panel) ends at the right margin, the certificate
+    // number (last column of the required table) starts near the left one.
+    const runs = (await readPdfRuns(arabic.bytes))[0]!;
+    const at = (text: string) => runs.find((run) => run.text === text)!;
+    expect(at('jnunez').x).toBeGreaterThan(RECORD_PAGE_WIDTH / 2);
+    expect(at('CERT-2025-530917').x).toBeLessThan(RECORD_PAGE_WIDTH / 3);
+    const english = (await readPdfRuns(await renderTrainingRecordPdf(record(), options)))[0]!;
+    expect(english.find((run) => run.text === 'jnunez')!.x).toBeLessThan(RECORD_PAGE_WIDTH / 3);
+
+    const hindi = await extract('hi', 'अनीता शर्मा');
+    for (const label of ['प्रशिक्षण रिकॉर्ड', 'अनिवार्य प्रशिक्षण', 'प्रशिक्षण इतिहास', 'अनीता शर्मा', '25 नवंबर 2026 को 08:49 बजे UTC']) expect(hindi.lines, label).toContain(label);
+
+    const spanish = await extract('es', 'José Ñúñez');
+    for (const label of ['Registro de formación', 'Formación obligatoria', 'Historial de formación', 'Página 1 de 2', 'PUNTUACIÓN']) expect(spanish.lines, label).toContain(label);
+    expect(spanish.text).toContain('10 de diciembre de');
+  });
+
   it('wraps or cuts every long value inside the margins', async () => {
     const unbroken = 'Lockout-Tagout-Procedures-For-Hydraulic-And-Pneumatic-Energy-Sources-At-The-Riverside-Packaging-Plant';
     const course = { ...heightsCourse(), courseTitle: unbroken };

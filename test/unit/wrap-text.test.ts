@@ -93,3 +93,21 @@ describe('wrapText', () => {
     }
   });
 });
+
+describe('PdfTextWriter in a right-to-left run', () => {
+  /** The code points of the glyphs a line is drawn with, left to right on the page. */
+  async function drawnCodePoints(text: string, direction: 'rtl' | 'ltr') {
+    const writer = await PdfTextWriter.create(await PDFDocument.create(), nodeFontLoader, [[text, 'sans']], direction);
+    const layout = (writer as unknown as { layout(t: string, r: string, d: string): { runs: { glyphs: { codePoints: number[] }[] }[] } }).layout(text, 'sans', direction);
+    return layout.runs.flatMap((run) => run.glyphs.flatMap((glyph) => glyph.codePoints)).map((c) => String.fromCodePoint(c));
+  }
+
+  it('draws brackets mirrored (UAX #9 L4), so "(الحالية)" opens on the right', async () => {
+    const glyphs = await drawnCodePoints('الدورة (الحالية)', 'rtl');
+    // Leftmost on the page is the logical closing bracket, drawn with the "(" glyph; rightmost of the run the opening one, drawn as ")".
+    expect(glyphs[0]).toBe('(');
+    expect(glyphs.indexOf(')')).toBeGreaterThan(0);
+    // Left to right text keeps its brackets as they are.
+    expect((await drawnCodePoints('Łódź (current)', 'ltr')).filter((c) => '()'.includes(c))).toEqual(['(', ')']);
+  });
+});

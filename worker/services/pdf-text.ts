@@ -268,12 +268,16 @@ export class PdfTextWriter {
       const entry = run.file ? this.custom.get(run.file) : latin;
       if (!entry) continue;
       // A character no loaded font has is shown as "?" rather than dropped, in print and in the text layer alike.
-      const shapedText = run.file ? run.text : '?'.repeat([...run.text].length);
+      const shownText = run.file ? run.text : '?'.repeat([...run.text].length);
       const direction = run.level % 2 === 1 ? 'rtl' : 'ltr';
+      // UAX #9 rule L4: in a right-to-left run a paired mark is drawn as its mirror image, so
+      // "(الحالية)" shows its brackets opening on the right (fontkit does not mirror by itself).
+      // The text layer keeps the characters as written.
+      const shapedText = direction === 'rtl' ? [...shownText].map((ch) => bidi.getMirroredCharacter(ch) ?? ch).join('') : shownText;
       const layoutWith = entry.fk.layout as unknown as (s: string, f: string[], script?: string, lang?: string, dir?: string) => { glyphs: Glyph[]; positions: GlyphPosition[] };
       const shaped = layoutWith.call(entry.fk, shapedText, [], undefined, undefined, direction);
       const advance = shaped.positions.reduce((sum, p) => sum + p.xAdvance, 0);
-      runs.push({ text: shapedText, rtl: direction === 'rtl', font: entry.font, unitsPerEm: entry.fk.unitsPerEm, glyphs: shaped.glyphs, positions: shaped.positions, advance });
+      runs.push({ text: shownText, rtl: direction === 'rtl', font: entry.font, unitsPerEm: entry.fk.unitsPerEm, glyphs: shaped.glyphs, positions: shaped.positions, advance });
       unitWidth += advance / entry.fk.unitsPerEm;
     }
     return { standard: null, text, runs, unitWidth };

@@ -125,9 +125,15 @@ class Painter {
     return this.writer.wrap(text, ROLES[weight], size, maxWidth, maxLines, this.direction(dir));
   }
 
-  /** Letter-spaced capitals for a small heading, where the script has capitals (Latin). */
-  spaced(text: string, weight: Weight): string {
-    return spacedIfLatin(text, this.writer, ROLES[weight]);
+  /**
+   * Letter-spaced capitals for a small heading, where the script has capitals (Latin) and they fit
+   * `maxWidth`; else plain capitals, else the text as it is (no capitals, and no spacing that would
+   * break Arabic joining or Devanagari conjuncts).
+   */
+  spaced(text: string, weight: Weight, size?: number, maxWidth?: number): string {
+    const spaced = spacedIfLatin(text, this.writer, ROLES[weight]);
+    if (spaced === text || size === undefined || maxWidth === undefined || this.width(spaced, weight, size) <= maxWidth) return spaced;
+    return text.toUpperCase();
   }
 
   /** Text whose start (left; right on an RTL page) is at `x`, or whose end is, with `align: 'end'`. */
@@ -243,7 +249,8 @@ const TABLE_HEADER_HEIGHT = 14;
 function drawTableHeader(p: Painter, flow: Flow, columns: Column[], x0: number) {
   let x = x0;
   for (const column of columns) {
-    const label = p.wrap(p.spaced(column.header, 'bold'), 'bold', HEADER_SIZE, column.width - CELL_PAD_X, 1)[0] ?? '';
+    const room = column.width - CELL_PAD_X;
+    const label = p.wrap(p.spaced(column.header, 'bold', HEADER_SIZE, room), 'bold', HEADER_SIZE, room, 1)[0] ?? '';
     p.text(flow.page, label, { x: x + CELL_PAD_X, y: flow.y - 9, size: HEADER_SIZE, weight: 'bold', color: MUTED });
     x += column.width;
   }
