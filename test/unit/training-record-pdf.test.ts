@@ -1,10 +1,11 @@
-import { PDFDict, PDFDocument, PDFName, PDFString, type PDFFont, type StandardFonts } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, type PDFFont } from 'pdf-lib';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verificationUrl } from '../../worker/contract/certificates';
+import { drawnWidth } from '../../worker/services/pdf-text';
 import { RECORD_PAGE_WIDTH, renderTrainingRecordPdf } from '../../worker/services/training-record-pdf';
 import { nodeFontLoader } from './pdf-fonts-node';
 import { readQrFromPdf } from './pdf-qr';
@@ -30,9 +31,11 @@ async function overflowing(pages: TextRun[][]): Promise<string[]> {
   const fonts = new Map<string, PDFFont>();
   const out: string[] = [];
   for (const [index, runs] of pages.entries()) {
-    for (const run of runs) {
+    // Runs in the standard fonts only: an embedded font's hex strings are glyph ids, not text.
+    for (const run of runs.filter((r) => (Object.values(StandardFonts) as string[]).includes(r.font))) {
       if (!fonts.has(run.font)) fonts.set(run.font, await scratch.embedFont(run.font as StandardFonts));
-      const right = run.x + fonts.get(run.font)!.widthOfTextAtSize(run.text, run.size);
+      // As drawn: a plain Tj, without the kerning pdf-lib's widthOfTextAtSize would add.
+      const right = run.x + drawnWidth(fonts.get(run.font)!, run.text, run.size);
       if (run.x < 45 || right > RECORD_PAGE_WIDTH - 45) out.push(`page ${index + 1}: "${run.text}" spans ${run.x.toFixed(1)}..${right.toFixed(1)}`);
     }
   }
@@ -173,6 +176,8 @@ describe('training record PDF', () => {
     const at = (text: string) => runs.find((run) => run.text === text)!;
     expect(at('jnunez').x).toBeGreaterThan(RECORD_PAGE_WIDTH / 2);
     expect(at('CERT-2025-530917').x).toBeLessThan(RECORD_PAGE_WIDTH / 3);
+    // Latin text right-aligned on the mirrored page ends at the margin, not past it (kerning).
+    expect(await overflowing(await readPdfRuns(arabic.bytes))).toEqual([]);
     const english = (await readPdfRuns(await renderTrainingRecordPdf(record(), options)))[0]!;
     expect(english.find((run) => run.text === 'jnunez')!.x).toBeLessThan(RECORD_PAGE_WIDTH / 3);
 

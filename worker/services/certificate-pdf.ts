@@ -2,7 +2,7 @@ import { fill, PDFDocument, PDFFont, PDFName, PDFPage, PDFString, popGraphicsSta
 import type { Language } from '../contract/language';
 import { formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
 import type { FontLoader } from './pdf-fonts';
-import { normalizeText, PdfTextWriter, type FontRole } from './pdf-text';
+import { drawnWidth, normalizeText, PdfTextWriter, type FontRole } from './pdf-text';
 import { qrMatrix, qrRuns } from './qr';
 
 export interface CertificatePdfInput {
@@ -64,12 +64,12 @@ export function encodable(font: PDFFont, text: string): string {
 /** Largest size <= `size` (and >= `min`) at which `text` fits `maxWidth`. */
 function fitSize(font: PDFFont, text: string, size: number, maxWidth: number, min: number): number {
   let s = size;
-  while (s > min && font.widthOfTextAtSize(text, s) > maxWidth) s -= 0.5;
+  while (s > min && drawnWidth(font, text, s) > maxWidth) s -= 0.5;
   return s;
 }
 
 function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: RGB, centerX = PAGE_WIDTH / 2) {
-  page.drawText(text, { x: centerX - font.widthOfTextAtSize(text, size) / 2, y, size, font, color });
+  page.drawText(text, { x: centerX - drawnWidth(font, text, size) / 2, y, size, font, color });
 }
 
 /** Letter-spaced capitals, the engraved look of a title line. */
@@ -267,7 +267,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
   writer.draw(page, tr('cert.scan'), { x: qrX + qrSize / 2, y: qrY - 12, size: 8, role: 'sansBold', color: NAVY, align: 'center' });
   const urlText = encodable(sans, input.verifyUrl);
   const urlSize = fitSize(sans, urlText, 6.5, 230, 4.5);
-  page.drawText(urlText, { x: PAGE_WIDTH - 78 - sans.widthOfTextAtSize(urlText, urlSize), y: qrY - 24, size: urlSize, font: sans, color: MUTED });
+  page.drawText(urlText, { x: PAGE_WIDTH - 78 - drawnWidth(sans, urlText, urlSize), y: qrY - 24, size: urlSize, font: sans, color: MUTED });
 
   return doc.save();
 }
