@@ -29,11 +29,18 @@ export function tp(language: Language, base: string, count: number, params: Para
   return fill(template, language, { count, ...params });
 }
 
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+const numberFormat = (language: Language) => {
+  let format = numberFormats.get(language);
+  if (!format) numberFormats.set(language, (format = new Intl.NumberFormat(language)));
+  return format;
+};
+
 function fill(template: string, language: Language, params: Params): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : value;
+    return typeof value === 'number' ? numberFormat(language).format(value) : value;
   });
 }
 
@@ -56,22 +63,32 @@ export const readerLanguage = (preferred: string | null | undefined, acceptLangu
 /** English dates day-first ("21 November 2026"), as certificates have always printed them. */
 const dateLocale = (language: Language) => (language === 'en' ? 'en-GB' : language);
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language and style: making one costs far more than using it (a long training record formats hundreds of dates). */
+function dateFormat(language: Language, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${style}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(dateLocale(language), options)));
+  return format;
+}
+
 /**
  * A calendar day in the language ("21 November 2026", "21 de noviembre de 2026", "21 नवंबर 2026",
  * "٢١ نوفمبر ٢٠٢٦"), always in UTC: the same on every server and every reader's screen.
  */
 export function formatDay(language: Language, iso: string): string {
-  return new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormat(language, 'day', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /** A UTC date and time to the minute in the language (the verification page's "checked at"). */
 export function formatDateTime(language: Language, iso: string): string {
-  return new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormat(language, 'dateTime', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /** A UTC date and time to the minute with the month written out ("25 November 2026 at 08:49"): the training record's "generated". */
 export function formatLongDateTime(language: Language, iso: string): string {
-  return new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormat(language, 'longDateTime', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /**

@@ -109,8 +109,13 @@ class Painter {
     return iso ? formatDay(this.language, iso) : NONE;
   }
 
-  number(value: number, options?: Intl.NumberFormatOptions): string {
-    return new Intl.NumberFormat(this.language, options).format(value);
+  private readonly numberFormats = new Map<string, Intl.NumberFormat>();
+
+  number(value: number, options: Intl.NumberFormatOptions = {}): string {
+    const key = JSON.stringify(options);
+    let format = this.numberFormats.get(key);
+    if (!format) this.numberFormats.set(key, (format = new Intl.NumberFormat(this.language, options)));
+    return format.format(value);
   }
 
   private direction(dir: Dir = 'doc'): 'ltr' | 'rtl' | 'auto' {
