@@ -36,22 +36,26 @@ function largest(lo: number, hi: number, ok: (n: number) => boolean): number {
 export function wrapText(text: string, fits: (candidate: string) => boolean, maxLines = Number.POSITIVE_INFINITY): string[] {
   const words = text.split(BLANKS).filter((word) => word !== '');
   const lines: string[] = [];
-  let current = '';
-  for (const word of words) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (fits(candidate)) {
-      current = candidate;
+  // Each line takes the most words that fit, found by binary search: a measure may shape text
+  // (Devanagari, Arabic), so a line costs a few measures, not one per word.
+  let i = 0;
+  // Past maxLines + 1 lines the rest only feeds the ellipsis: no need to wrap it.
+  while (i < words.length && lines.length <= maxLines) {
+    const take = (n: number) => words.slice(i, i + n).join(' ');
+    if (fits(take(1))) {
+      const n = largest(1, words.length - i, (m) => fits(take(m)));
+      lines.push(take(n));
+      i += n;
       continue;
     }
-    if (current) lines.push(current);
-    let rest = graphemes(word);
     // A word too wide on its own: cut it where the longest prefix fits (one grapheme at least).
+    let rest = graphemes(words[i]!);
     while (rest.length > 1 && !fits(rest.join(''))) {
       let cut = largest(1, rest.length - 1, (n) => fits(rest.slice(0, n).join('')));
       let joint = -1;
-      for (let i = cut - 1; i >= 0; i--) {
-        if (JOINTS.has(rest[i]!)) {
-          joint = i;
+      for (let k = cut - 1; k >= 0; k--) {
+        if (JOINTS.has(rest[k]!)) {
+          joint = k;
           break;
         }
       }
@@ -59,13 +63,18 @@ export function wrapText(text: string, fits: (candidate: string) => boolean, max
       lines.push(rest.slice(0, cut).join(''));
       rest = rest.slice(cut);
     }
-    current = rest.join('');
+    // The word's last piece starts the next line, and the following words may join it.
+    const tail = rest.join('');
+    i += 1;
+    let n = 0;
+    while (i + n < words.length && fits(`${tail} ${words.slice(i, i + n + 1).join(' ')}`)) n += 1;
+    lines.push(n ? `${tail} ${words.slice(i, i + n).join(' ')}` : tail);
+    i += n;
   }
-  if (current) lines.push(current);
   if (lines.length <= maxLines) return lines;
 
   const kept = lines.slice(0, maxLines);
-  const last = graphemes(`${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`);
+  const last = graphemes([kept[maxLines - 1], ...lines.slice(maxLines), ...words.slice(i)].join(' '));
   const withEllipsis = (n: number) => `${last.slice(0, n).join('').trimEnd()}${ELLIPSIS}`;
   const n = fits(withEllipsis(1)) ? largest(1, last.length, (m) => fits(withEllipsis(m))) : 1;
   kept[maxLines - 1] = withEllipsis(n);
