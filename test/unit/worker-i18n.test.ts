@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageFromAcceptLanguage, LANGUAGES } from '../../worker/contract/language';
-import { CATALOGS, formatDay, placeholders, t, tp } from '../../worker/i18n';
+import { CATALOGS, formatDay, formatLongDateTime, placeholders, readerLanguage, t, tp } from '../../worker/i18n';
 import { en } from '../../worker/i18n/en';
 
 /** The Worker's own catalogs (verification page, e-mails, PDF labels) against English, the source. */
@@ -35,6 +35,39 @@ describe('Worker catalogs', () => {
       }
     });
   }
+
+  it('translates every label of the training record PDF: none is left as the English text', () => {
+    const recordKeys = Object.keys(english).filter((key) => key.startsWith('record.'));
+    expect(recordKeys.length).toBeGreaterThan(60);
+    // Only what is the same in every language: a time in UTC.
+    const same = new Set(['record.utcTime']);
+    for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+      const catalog = CATALOGS[language] as Record<string, string>;
+      const untranslated = recordKeys.filter((key) => !same.has(key) && catalog[key] === english[key]);
+      expect(untranslated, language).toEqual([]);
+    }
+    expect(t('ar', 'record.utcTime', { time: 'x' })).toBe('x بالتوقيت العالمي');
+  });
+
+  it('counts required courses with each language\'s plural forms', () => {
+    expect(tp('en', 'record.requiredCount', 1)).toBe('1 required course');
+    expect(tp('es', 'record.requiredCount', 3)).toBe('3 cursos obligatorios');
+    expect(tp('ar', 'record.requiredCount', 2)).toBe('دورتان إلزاميتان');
+    expect(tp('ar', 'record.requiredCount', 0)).toBe('لا توجد دورات إلزامية');
+  });
+
+  it('chooses a downloaded document\'s language: the preferred one, else Accept-Language, else English', () => {
+    expect(readerLanguage('es', 'ar,en;q=0.5')).toBe('es');
+    expect(readerLanguage(null, 'ar,en;q=0.5')).toBe('ar');
+    expect(readerLanguage(undefined, 'hi-IN')).toBe('hi');
+    expect(readerLanguage('fr', 'fr-FR')).toBe('en');
+    expect(readerLanguage(null, null)).toBe('en');
+  });
+
+  it('writes the record\'s generation time with the month in full, in UTC', () => {
+    expect(formatLongDateTime('en', '2026-11-25T08:49:00.000Z')).toBe('25 November 2026 at 08:49');
+    expect(formatLongDateTime('es', '2026-11-25T08:49:00.000Z')).toMatch(/^25 de noviembre de 2026.*08:49$/);
+  });
 
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(t('es', 'cert.book', { book: 'Incendios' })).toBe('Libro: Incendios');

@@ -13,6 +13,7 @@ import type {
   TrainingRecordResponse,
 } from '@contract/compliance';
 import type { ComplianceStatus } from '@contract/rules/compliance';
+import { currentLocale } from '../i18n/locale';
 import { api, apiRequest } from './client';
 
 export type {
@@ -56,7 +57,9 @@ export const complianceApi = {
   /** The whole matrix (every page) as CSV, with the same filters. */
   exportCsv: (filters: ComplianceFilters) => apiRequest<Blob>('/v2/admin/compliance/export.csv', { responseType: 'blob', query: { ...filters, page: undefined, size: undefined } }),
   trainingRecord: (userId: string, signal?: AbortSignal) => api.get<TrainingRecordResponse>(`/v2/admin/users/${enc(userId)}/training-record`, { signal }),
-  trainingRecordPdf: (userId: string) => apiRequest<Blob>(`/v2/admin/users/${enc(userId)}/training-record.pdf`, { responseType: 'blob' }),
+  // The PDF is in the administrator's preferred language, else the one this screen is shown in.
+  trainingRecordPdf: (userId: string) =>
+    apiRequest<Blob>(`/v2/admin/users/${enc(userId)}/training-record.pdf`, { responseType: 'blob', headers: { 'Accept-Language': currentLocale() } }),
 };
 
 export const learnerRequirementsApi = {

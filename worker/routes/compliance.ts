@@ -18,6 +18,7 @@ import { selectInChunks } from '../db/in-list';
 import { attempts, certificates, courseCycles, courseProgress, courses, requirementEvents, requirementExemptions, requirements, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { readerLanguage } from '../i18n';
 import { certificateStatus } from '../services/certificates';
 import { byName, cellsByUser, coverageFacts, coverageFactsOf, coveredUserIds, refreshSnapshot, snapshotPageQueries, statusBit, toCell, toFacts, toMatrixCell, requirementTermsQuery, type CellResult, type CoverageFacts, type SnapshotHead } from '../services/compliance';
 import { csvCell } from '../services/csv';
@@ -255,14 +256,21 @@ export const adminUserRecordRoutes = new Hono<AppEnv>()
     return c.json<TrainingRecordResponse>(await trainingRecord(c.var.db, c.req.valid('param').id));
   })
   .get('/:id/training-record.pdf', validate('param', userIdParam), async (c) => {
-    const record = await trainingRecord(c.var.db, c.req.valid('param').id);
-    const bytes = await renderTrainingRecordPdf(record, { appName: c.var.config.appName, origin: originFor(c.var.config, c.req.url) ?? null, fonts: c.var.fonts });
+    const [record, reader] = await Promise.all([
+      trainingRecord(c.var.db, c.req.valid('param').id),
+      c.var.db.select({ language: users.language }).from(users).where(eq(users.id, c.var.user.id)).get(),
+    ]);
+    // In the language of the administrator who downloads it (an inspector reads it with them).
+    const language = readerLanguage(reader?.language, c.req.header('accept-language'));
+    const bytes = await renderTrainingRecordPdf(record, { appName: c.var.config.appName, origin: originFor(c.var.config, c.req.url) ?? null, fonts: c.var.fonts, language });
     const name = record.user.username.replace(/[^A-Za-z0-9._-]/g, '_');
     return new Response(bytes, {
       headers: {
         'Content-Type': 'application/pdf',
         'Content-Length': String(bytes.byteLength),
         'Content-Disposition': `attachment; filename="training-record-${name}-${record.generatedAt.slice(0, 10)}.pdf"`,
+        'Content-Language': language,
+        'Vary': 'Accept-Language',
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
       },

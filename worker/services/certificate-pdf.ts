@@ -2,7 +2,7 @@ import { fill, PDFDocument, PDFFont, PDFName, PDFPage, PDFString, popGraphicsSta
 import type { Language } from '../contract/language';
 import { formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
 import type { FontLoader } from './pdf-fonts';
-import { normalizeText, PdfTextWriter, type FontRole } from './pdf-text';
+import { drawnWidth, normalizeText, PdfTextWriter, type FontRole } from './pdf-text';
 import { qrMatrix, qrRuns } from './qr';
 
 export interface CertificatePdfInput {
@@ -31,14 +31,6 @@ const GOLD_LIGHT = rgb(0.93, 0.87, 0.7);
 const INK = rgb(0.13, 0.15, 0.19);
 const MUTED = rgb(0.38, 0.42, 0.48);
 const PAPER = rgb(0.995, 0.99, 0.975);
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "21 November 2026" in UTC: the same on every server and every reader's screen. */
-export function formatCertificateDate(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
 
 /**
  * Standard fonts only speak WinAnsi: accents are kept where WinAnsi has them, otherwise folded
@@ -72,48 +64,12 @@ export function encodable(font: PDFFont, text: string): string {
 /** Largest size <= `size` (and >= `min`) at which `text` fits `maxWidth`. */
 function fitSize(font: PDFFont, text: string, size: number, maxWidth: number, min: number): number {
   let s = size;
-  while (s > min && font.widthOfTextAtSize(text, s) > maxWidth) s -= 0.5;
+  while (s > min && drawnWidth(font, text, s) > maxWidth) s -= 0.5;
   return s;
 }
 
-/**
- * Greedy word wrap into at most `maxLines` lines; the last line is ellipsised if needed. A word
- * wider than the line on its own (a URL, an e-mail address) is cut so it cannot cross the margin.
- */
-export function wrap(font: PDFFont, text: string, size: number, maxWidth: number, maxLines = Number.POSITIVE_INFINITY): string[] {
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= maxWidth;
-  const words = text.split(' ');
-  const lines: string[] = [];
-  let current = '';
-  for (const word of words) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (fits(candidate)) {
-      current = candidate;
-      continue;
-    }
-    if (current) lines.push(current);
-    current = word;
-    while (current.length > 1 && !fits(current)) {
-      let cut = current.length - 1;
-      while (cut > 1 && !fits(current.slice(0, cut))) cut -= 1;
-      // Prefer the word's own joints (hyphen, slash, dot, @) when one is not too far back.
-      const joint = Math.max(...['-', '/', '.', '@', '_'].map((mark) => current.lastIndexOf(mark, cut - 1)));
-      if (joint + 1 > cut / 2) cut = joint + 1;
-      lines.push(current.slice(0, cut));
-      current = current.slice(cut);
-    }
-  }
-  if (current) lines.push(current);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  let last = `${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`;
-  while (last.length > 1 && font.widthOfTextAtSize(`${last}...`, size) > maxWidth) last = last.slice(0, -1);
-  kept[maxLines - 1] = `${last.trimEnd()}...`;
-  return kept;
-}
-
 function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: RGB, centerX = PAGE_WIDTH / 2) {
-  page.drawText(text, { x: centerX - font.widthOfTextAtSize(text, size) / 2, y, size, font, color });
+  page.drawText(text, { x: centerX - drawnWidth(font, text, size) / 2, y, size, font, color });
 }
 
 /** Letter-spaced capitals, the engraved look of a title line. */
@@ -311,13 +267,13 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
   writer.draw(page, tr('cert.scan'), { x: qrX + qrSize / 2, y: qrY - 12, size: 8, role: 'sansBold', color: NAVY, align: 'center' });
   const urlText = encodable(sans, input.verifyUrl);
   const urlSize = fitSize(sans, urlText, 6.5, 230, 4.5);
-  page.drawText(urlText, { x: PAGE_WIDTH - 78 - sans.widthOfTextAtSize(urlText, urlSize), y: qrY - 24, size: urlSize, font: sans, color: MUTED });
+  page.drawText(urlText, { x: PAGE_WIDTH - 78 - drawnWidth(sans, urlText, urlSize), y: qrY - 24, size: urlSize, font: sans, color: MUTED });
 
   return doc.save();
 }
 
 /** Letter-spaced capitals where the standard font prints the text; other scripts have no capitals to space. */
-function spacedIfLatin(text: string, writer: PdfTextWriter, role: FontRole): string {
+export function spacedIfLatin(text: string, writer: PdfTextWriter, role: FontRole): string {
   const font = writer.font(role);
   return encodable(font, text) === normalizeText(text) ? spaced(text) : text;
 }

@@ -20,6 +20,7 @@ import {
 } from 'pdf-lib';
 import type { Glyph, GlyphPosition } from '@pdf-lib/fontkit';
 import { cachingFontkit, loadFont, type FontLoader, type PdfFontFile } from './pdf-fonts';
+import { wrapText } from './wrap-text';
 
 /**
  * Text on certificate PDFs in any script. A string the standard PDF font of its role can print
@@ -88,8 +89,37 @@ export function scriptsIn(texts: Iterable<string>): Set<Script> {
 
 const bidi = bidiFactory();
 
+const advances = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * The width of `text` as a standard font draws it. pdf-lib's widthOfTextAtSize adds the font's
+ * kerning pairs, but drawText writes a plain Tj that viewers draw unkerned: a right-aligned or
+ * centred line measured with kerning overshoots its edge (4 pt on "Fire Extinguisher Use: The PASS
+ * Technique" in 10.5 pt bold). Each character's advance is read once per font.
+ */
+export function drawnWidth(font: PDFFont, text: string, size: number): number {
+  let cache = advances.get(font);
+  if (!cache) advances.set(font, (cache = new Map()));
+  let width = 0;
+  for (const ch of text) {
+    let advance = cache.get(ch);
+    if (advance === undefined) cache.set(ch, (advance = font.widthOfTextAtSize(ch, 1)));
+    width += advance;
+  }
+  return width * size;
+}
+
 /** Whitespace runs become one space and the ends are trimmed: what every drawn string gets. */
 export const normalizeText = (text: string) => text.replace(/[\t\n\r\f\v ]+/g, ' ').replace(/^ | $/g, '');
+
+/**
+ * Invisible bidi and format controls (LRM, RLM, ALM, embeddings, overrides, isolates, word joiner,
+ * zero-width space, BOM). Intl puts some in its output (an Arabic percentage is "62.5\u200e%\u200e").
+ * They steer the bidi algorithm but have no glyph: they are never drawn, where "?" would show.
+ * ZWJ and ZWNJ are not among them: they change how Devanagari and Arabic are shaped.
+ */
+const CONTROLS = /[\u200b\u200e\u200f\u061c\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+const isControl = (ch: string) => /^[\u200b\u200e\u200f\u061c\u202a-\u202e\u2060\u2066-\u2069\ufeff]$/.test(ch);
 
 interface ShapedRun {
   /** The run's characters in logical order, and whether it is drawn right to left. */
@@ -154,7 +184,7 @@ export class PdfTextWriter {
 
     const files = new Set<PdfFontFile>();
     for (const [raw, role] of items) {
-      const text = normalizeText(raw ?? '');
+      const text = normalizeText(raw ?? '').replace(CONTROLS, '');
       const charset = charsets.get(standard[role])!;
       if ([...text].every((ch) => charset.has(ch.codePointAt(0)!))) continue;
       // Latin is also the fallback for spaces, digits and punctuation a script font lacks.
@@ -193,7 +223,9 @@ export class PdfTextWriter {
     const std = this.standard[role];
     const charset = this.charsets.get(std)!;
     const chars = [...text];
-    if (chars.every((ch) => charset.has(ch.codePointAt(0)!))) return { standard: std, text, runs: [], unitWidth: std.widthOfTextAtSize(text, 1) };
+    const plain = text.replace(CONTROLS, '');
+    // Text the standard font prints is left to right (it has no right-to-left letters): controls change nothing.
+    if ([...plain].every((ch) => charset.has(ch.codePointAt(0)!))) return { standard: std, text: plain, runs: [], unitWidth: drawnWidth(std, plain, 1) };
 
     const latin = this.custom.get(LATIN[role]);
     const fileFor = (script: Script): PdfFontFile => (script === 'latin' ? LATIN[role] : SCRIPT_FILES[script][BOLD_ROLES.has(role) ? 1 : 0]);
@@ -226,6 +258,7 @@ export class PdfTextWriter {
     // Logical runs of one font and one level.
     const logical: { file: PdfFontFile | null; level: number; text: string }[] = [];
     for (let i = 0; i < chars.length; i++) {
+      if (isControl(chars[i]!)) continue;
       const last = logical[logical.length - 1];
       if (last && last.file === fonts[i] && last.level === charLevels[i]) last.text += chars[i];
       else logical.push({ file: fonts[i] ?? null, level: charLevels[i]!, text: chars[i]! });
@@ -254,13 +287,17 @@ export class PdfTextWriter {
     for (const run of visual) {
       const entry = run.file ? this.custom.get(run.file) : latin;
       if (!entry) continue;
-      // A character no loaded font has is shown as "?" rather than dropped.
-      const shapedText = run.file ? run.text : '?'.repeat([...run.text].length);
+      // A character no loaded font has is shown as "?" rather than dropped, in print and in the text layer alike.
+      const shownText = run.file ? run.text : '?'.repeat([...run.text].length);
       const direction = run.level % 2 === 1 ? 'rtl' : 'ltr';
+      // UAX #9 rule L4: in a right-to-left run a paired mark is drawn as its mirror image, so
+      // "(الحالية)" shows its brackets opening on the right (fontkit does not mirror by itself).
+      // The text layer keeps the characters as written.
+      const shapedText = direction === 'rtl' ? [...shownText].map((ch) => bidi.getMirroredCharacter(ch) ?? ch).join('') : shownText;
       const layoutWith = entry.fk.layout as unknown as (s: string, f: string[], script?: string, lang?: string, dir?: string) => { glyphs: Glyph[]; positions: GlyphPosition[] };
       const shaped = layoutWith.call(entry.fk, shapedText, [], undefined, undefined, direction);
       const advance = shaped.positions.reduce((sum, p) => sum + p.xAdvance, 0);
-      runs.push({ text: run.text, rtl: direction === 'rtl', font: entry.font, unitsPerEm: entry.fk.unitsPerEm, glyphs: shaped.glyphs, positions: shaped.positions, advance });
+      runs.push({ text: shownText, rtl: direction === 'rtl', font: entry.font, unitsPerEm: entry.fk.unitsPerEm, glyphs: shaped.glyphs, positions: shaped.positions, advance });
       unitWidth += advance / entry.fk.unitsPerEm;
     }
     return { standard: null, text, runs, unitWidth };
@@ -327,34 +364,9 @@ export class PdfTextWriter {
 
   /**
    * Greedy word wrap into at most `maxLines` lines, the last ellipsised if needed; a word wider
-   * than a line is cut.
+   * than a line is cut between grapheme clusters (wrap-text.ts). `direction` as for `draw`.
    */
-  wrap(text: string, role: FontRole, size: number, maxWidth: number, maxLines = Number.POSITIVE_INFINITY): string[] {
-    const fits = (candidate: string) => this.width(candidate, role, size) <= maxWidth;
-    const lines: string[] = [];
-    let current = '';
-    for (const word of normalizeText(text).split(' ')) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (fits(candidate)) {
-        current = candidate;
-        continue;
-      }
-      if (current) lines.push(current);
-      current = word;
-      while ([...current].length > 1 && !fits(current)) {
-        const units = [...current];
-        let cut = units.length - 1;
-        while (cut > 1 && !fits(units.slice(0, cut).join(''))) cut -= 1;
-        lines.push(units.slice(0, cut).join(''));
-        current = units.slice(cut).join('');
-      }
-    }
-    if (current) lines.push(current);
-    if (lines.length <= maxLines) return lines;
-    const kept = lines.slice(0, maxLines);
-    let last = [...`${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`];
-    while (last.length > 1 && !fits(`${last.join('')}...`)) last = last.slice(0, -1);
-    kept[maxLines - 1] = `${last.join('').trimEnd()}...`;
-    return kept;
+  wrap(text: string, role: FontRole, size: number, maxWidth: number, maxLines = Number.POSITIVE_INFINITY, direction = this.direction): string[] {
+    return wrapText(normalizeText(text), (candidate) => this.width(candidate, role, size, direction) <= maxWidth, maxLines);
   }
 }

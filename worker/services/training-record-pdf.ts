@@ -1,26 +1,21 @@
-import { PDFDocument, PDFFont, PDFPage, rgb, StandardFonts, type RGB } from 'pdf-lib';
+import { PDFDocument, PDFPage, rgb, type RGB } from 'pdf-lib';
 import { verificationUrl } from '../contract/certificates';
-import { deliveryLanguageName } from '../contract/delivery-language';
-import {
-  EVENT_KIND_LABELS,
-  STATUS_LABELS,
-  type TrainingRecordAttempt,
-  type TrainingRecordCertificate,
-  type TrainingRecordCourse,
-  type TrainingRecordCycle,
-  type TrainingRecordResponse,
-} from '../contract/compliance';
+import type { TrainingRecordAttempt, TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCycle, TrainingRecordResponse } from '../contract/compliance';
+import type { Language } from '../contract/language';
 import type { ComplianceStatus } from '../contract/rules/compliance';
-import { addLink, drawQr, encodable, formatCertificateDate, spaced, wrap } from './certificate-pdf';
+import { CATALOGS, formatDay, formatLanguageName, formatLongDateTime, isRtl, t, tp, type MessageKey, type Params } from '../i18n';
+import { addLink, drawQr, spacedIfLatin } from './certificate-pdf';
 import type { FontLoader } from './pdf-fonts';
-import { PdfTextWriter } from './pdf-text';
+import { PdfTextWriter, type FontRole } from './pdf-text';
 
 export interface TrainingRecordPdfOptions {
   appName: string;
   /** Public origin of the platform; null leaves the QR codes out (a link to nowhere is worse than none). */
   origin: string | null;
-  /** The Noto fonts a name outside Helvetica needs (pdf-fonts.ts); without them such a name throws. */
+  /** The Noto fonts text outside Helvetica needs (pdf-fonts.ts); without them such text throws. */
   fonts?: FontLoader | null;
+  /** The language of the labels, dates and numbers: the reader's (English by default). Arabic mirrors the page. */
+  language?: Language;
 }
 
 // A4 portrait, in points.
@@ -54,28 +49,29 @@ const GREY: Tone = { ink: rgb(0.34, 0.37, 0.42), tint: rgb(0.91, 0.92, 0.94) };
 const STATUS_TONES: Record<ComplianceStatus, Tone> = { overdue: RED, 'due-soon': AMBER, compliant: GREEN, pending: BLUE, exempt: GREY };
 // The compliance table carries the alarm; an expired certificate in the list is usually history.
 const CERTIFICATE_TONES: Record<TrainingRecordCertificate['status'], Tone> = { ACTIVE: GREEN, EXPIRED: GREY, REVOKED: RED };
-const PROGRESS: Record<string, { label: string; tone: Tone }> = {
-  ENROLLED: { label: 'Enrolled', tone: GREY },
-  IN_PROGRESS: { label: 'In progress', tone: BLUE },
-  COMPLETED: { label: 'Completed', tone: GREEN },
-};
+const PROGRESS_TONES: Record<string, Tone> = { ENROLLED: GREY, IN_PROGRESS: BLUE, COMPLETED: GREEN };
 
 /** A cell never grows taller than a page, whatever a note holds. */
 const MAX_CELL_LINES = 40;
 const QR_SIZE = 52;
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-}
+type Weight = 'regular' | 'bold' | 'italic';
+const ROLES: Record<Weight, FontRole> = { regular: 'sans', bold: 'sansBold', italic: 'sansItalic' };
+
+/**
+ * Whose direction a string reads in: a label follows the document's language; a person's name, a
+ * course title or a note written by someone follows its own text (an English course title stays
+ * left to right on an Arabic record, an Arabic name right to left on an English one).
+ */
+type Dir = 'doc' | 'auto';
 
 /** One paragraph of a cell, wrapped to the cell's width. */
 interface Block {
   text: string;
-  font?: keyof Fonts;
+  font?: Weight;
   size?: number;
   color?: RGB;
+  dir?: Dir;
 }
 interface Cell {
   pill?: { label: string; tone: Tone };
@@ -89,33 +85,89 @@ interface Column {
 
 const BODY_SIZE = 8.5;
 const lineHeight = (size: number) => size * 1.32;
-
-function dateTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${formatCertificateDate(iso)}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-}
-
 const NONE = '\u2013';
-const day = (iso: string | null | undefined) => (iso ? formatCertificateDate(iso) : NONE);
 
-function progressLabel(status: string) {
-  return PROGRESS[status] ?? { label: status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, ' '), tone: GREY };
+/**
+ * Everything the record draws goes through here: text through the PdfTextWriter (standard
+ * Helvetica where it prints the string exactly, embedded Noto fonts, shaped and ordered by bidi,
+ * otherwise), boxes and rules in logical coordinates. `x` is measured from the left edge of a
+ * left-to-right page; on a right-to-left (Arabic) page everything is mirrored, so a table's first
+ * column sits on the right and text starts at its right edge.
+ */
+class Painter {
+  constructor(
+    private readonly writer: PdfTextWriter,
+    readonly language: Language,
+    readonly rtl: boolean,
+  ) {}
+
+  tr(key: MessageKey, params?: Params): string {
+    return t(this.language, key, params);
+  }
+
+  day(iso: string | null | undefined): string {
+    return iso ? formatDay(this.language, iso) : NONE;
+  }
+
+  private readonly numberFormats = new Map<string, Intl.NumberFormat>();
+
+  number(value: number, options: Intl.NumberFormatOptions = {}): string {
+    const key = JSON.stringify(options);
+    let format = this.numberFormats.get(key);
+    if (!format) this.numberFormats.set(key, (format = new Intl.NumberFormat(this.language, options)));
+    return format.format(value);
+  }
+
+  private direction(dir: Dir = 'doc'): 'ltr' | 'rtl' | 'auto' {
+    return dir === 'auto' ? 'auto' : this.rtl ? 'rtl' : 'ltr';
+  }
+
+  width(text: string, weight: Weight, size: number, dir?: Dir): number {
+    return this.writer.width(text, ROLES[weight], size, this.direction(dir));
+  }
+
+  wrap(text: string, weight: Weight, size: number, maxWidth: number, maxLines?: number, dir?: Dir): string[] {
+    return this.writer.wrap(text, ROLES[weight], size, maxWidth, maxLines, this.direction(dir));
+  }
+
+  /**
+   * Letter-spaced capitals for a small heading, where the script has capitals (Latin) and they fit
+   * `maxWidth`; else plain capitals, else the text as it is (no capitals, and no spacing that would
+   * break Arabic joining or Devanagari conjuncts).
+   */
+  spaced(text: string, weight: Weight, size?: number, maxWidth?: number): string {
+    const spaced = spacedIfLatin(text, this.writer, ROLES[weight]);
+    if (spaced === text || size === undefined || maxWidth === undefined || this.width(spaced, weight, size) <= maxWidth) return spaced;
+    return text.toUpperCase();
+  }
+
+  /** Text whose start (left; right on an RTL page) is at `x`, or whose end is, with `align: 'end'`. */
+  text(page: PDFPage, text: string, o: { x: number; y: number; size: number; weight: Weight; color: RGB; align?: 'start' | 'end'; dir?: Dir }) {
+    const end = o.align === 'end';
+    const x = this.rtl ? RECORD_PAGE_WIDTH - o.x : o.x;
+    const align = end !== this.rtl ? 'right' : 'left';
+    this.writer.draw(page, text, { x, y: o.y, size: o.size, role: ROLES[o.weight], color: o.color, align }, this.direction(o.dir));
+  }
+
+  /** The physical left edge of a box whose logical left edge is `x`. */
+  left(x: number, width: number): number {
+    return this.rtl ? RECORD_PAGE_WIDTH - x - width : x;
+  }
+
+  rect(page: PDFPage, x: number, y: number, width: number, height: number, color: RGB) {
+    page.drawRectangle({ x: this.left(x, width), y, width, height, color });
+  }
+
+  line(page: PDFPage, x1: number, x2: number, y: number, thickness: number, color: RGB) {
+    page.drawLine({ start: { x: this.left(x1, 0), y }, end: { x: this.left(x2, 0), y }, thickness, color });
+  }
 }
-
-function attemptResult(attempt: TrainingRecordAttempt): { label: string; tone: Tone } {
-  if (attempt.submittedAt == null) return { label: 'Not submitted', tone: GREY };
-  if (attempt.passed == null) return { label: 'Submitted', tone: BLUE };
-  return attempt.passed ? { label: 'Passed', tone: GREEN } : { label: 'Failed', tone: RED };
-}
-
-const score = (value: number | null) => (value == null ? NONE : `${Number(value.toFixed(2))}%`);
 
 /**
  * Flows content down A4 pages: every draw asks for the height it needs first, and a new page
  * (with the running header) starts when the current one cannot hold it.
  */
-function createFlow(doc: PDFDocument, fonts: Fonts, runningHeader: (page: PDFPage) => number) {
+function createFlow(doc: PDFDocument, p: Painter, runningHeader: (page: PDFPage) => number) {
   const pages: PDFPage[] = [];
   let page!: PDFPage;
   let y = TOP;
@@ -144,21 +196,14 @@ function createFlow(doc: PDFDocument, fonts: Fonts, runningHeader: (page: PDFPag
       flow.addPage(true);
       return true;
     },
-    text(text: string, x: number, at: number, font: PDFFont, size: number, color: RGB) {
-      page.drawText(text, { x, y: at, size, font, color });
-    },
     /** The block wrapped to `width`, paragraphs kept apart, cut with an ellipsis past MAX_CELL_LINES. */
     lines(block: Block, width: number): string[] {
-      const font = fonts[block.font ?? 'regular'];
+      const weight = block.font ?? 'regular';
       const size = block.size ?? BODY_SIZE;
-      const lines = block.text
-        .split(/\n+/)
-        .map((paragraph) => encodable(font, paragraph))
-        .filter((paragraph) => paragraph !== '')
-        .flatMap((paragraph) => wrap(font, paragraph, size, width));
+      const lines = block.text.split(/\n+/).flatMap((paragraph) => p.wrap(paragraph, weight, size, width, undefined, block.dir));
       if (lines.length <= MAX_CELL_LINES) return lines;
       const kept = lines.slice(0, MAX_CELL_LINES);
-      kept[MAX_CELL_LINES - 1] = wrap(font, `${kept[MAX_CELL_LINES - 1]} ${lines[MAX_CELL_LINES]}`, size, width, 1)[0];
+      kept[MAX_CELL_LINES - 1] = p.wrap(`${kept[MAX_CELL_LINES - 1]} ${lines[MAX_CELL_LINES]}`, weight, size, width, 1, block.dir)[0] ?? '';
       return kept;
     },
   };
@@ -169,18 +214,15 @@ type Flow = ReturnType<typeof createFlow>;
 const PILL_HEIGHT = 12;
 const PILL_SIZE = 7;
 
-function pillWidth(fonts: Fonts, label: string) {
-  return fonts.bold.widthOfTextAtSize(encodable(fonts.bold, label), PILL_SIZE) + 10;
-}
+const pillWidth = (p: Painter, label: string) => p.width(label, 'bold', PILL_SIZE) + 10;
 
-/** A rounded, tinted label; `top` is the upper edge. */
-function drawPill(page: PDFPage, fonts: Fonts, label: string, tone: Tone, x: number, top: number) {
-  const text = encodable(fonts.bold, label);
-  const w = fonts.bold.widthOfTextAtSize(text, PILL_SIZE) + 10;
+/** A rounded, tinted label whose logical left edge is `x`; `top` is the upper edge. */
+function drawPill(p: Painter, page: PDFPage, label: string, tone: Tone, x: number, top: number) {
+  const w = pillWidth(p, label);
   const h = PILL_HEIGHT;
   const r = h / 2;
-  page.drawSvgPath(`M ${r} 0 H ${w - r} A ${r} ${r} 0 0 1 ${w - r} ${h} H ${r} A ${r} ${r} 0 0 1 ${r} 0 Z`, { x, y: top, color: tone.tint });
-  page.drawText(text, { x: x + 5, y: top - h + 3.6, size: PILL_SIZE, font: fonts.bold, color: tone.ink });
+  page.drawSvgPath(`M ${r} 0 H ${w - r} A ${r} ${r} 0 0 1 ${w - r} ${h} H ${r} A ${r} ${r} 0 0 1 ${r} 0 Z`, { x: p.left(x, w), y: top, color: tone.tint });
+  p.text(page, label, { x: x + 5, y: top - h + 3.6, size: PILL_SIZE, weight: 'bold', color: tone.ink });
 }
 
 const CELL_PAD_X = 5;
@@ -189,10 +231,10 @@ const PILL_GAP = 3;
 
 interface Measured {
   height: number;
-  blocks: { lines: string[]; font: PDFFont; size: number; color: RGB }[];
+  blocks: { lines: string[]; weight: Weight; size: number; color: RGB; dir?: Dir }[];
 }
 
-function measureCell(flow: Flow, fonts: Fonts, cell: Cell, width: number): Measured {
+function measureCell(flow: Flow, cell: Cell, width: number): Measured {
   const inner = width - CELL_PAD_X * 2;
   let height = 0;
   if (cell.pill) height += PILL_HEIGHT + (cell.blocks?.length ? PILL_GAP : 0);
@@ -201,59 +243,63 @@ function measureCell(flow: Flow, fonts: Fonts, cell: Cell, width: number): Measu
     const size = block.size ?? BODY_SIZE;
     const lines = flow.lines(block, inner);
     height += lines.length * lineHeight(size);
-    return { lines, font: fonts[block.font ?? 'regular'], size, color: block.color ?? INK };
+    return { lines, weight: block.font ?? 'regular', size, color: block.color ?? INK, dir: block.dir };
   });
   return { height, blocks };
 }
 
-function drawTableHeader(flow: Flow, fonts: Fonts, columns: Column[], x0: number) {
+const HEADER_SIZE = 6.8;
+const TABLE_HEADER_HEIGHT = 14;
+
+function drawTableHeader(p: Painter, flow: Flow, columns: Column[], x0: number) {
   let x = x0;
-  const size = 6.8;
   for (const column of columns) {
-    flow.text(spaced(column.header), x + CELL_PAD_X, flow.y - 9, fonts.bold, size, MUTED);
+    const room = column.width - CELL_PAD_X;
+    const label = p.wrap(p.spaced(column.header, 'bold', HEADER_SIZE, room), 'bold', HEADER_SIZE, room, 1)[0] ?? '';
+    p.text(flow.page, label, { x: x + CELL_PAD_X, y: flow.y - 9, size: HEADER_SIZE, weight: 'bold', color: MUTED });
     x += column.width;
   }
   const width = columns.reduce((sum, c) => sum + c.width, 0);
-  flow.page.drawLine({ start: { x: x0, y: flow.y - 14 }, end: { x: x0 + width, y: flow.y - 14 }, thickness: 0.8, color: RULE });
-  flow.y -= 14;
+  p.line(flow.page, x0, x0 + width, flow.y - 14, 0.8, RULE);
+  flow.y -= TABLE_HEADER_HEIGHT;
 }
-const TABLE_HEADER_HEIGHT = 14;
 
 /** Rows never split across pages; the column header repeats on every page the table reaches. */
-function drawTable(doc: PDFDocument, flow: Flow, fonts: Fonts, columns: Column[], rows: Cell[][], x0 = MARGIN_X) {
+function drawTable(doc: PDFDocument, p: Painter, flow: Flow, columns: Column[], rows: Cell[][], x0 = MARGIN_X) {
   const width = columns.reduce((sum, c) => sum + c.width, 0);
-  const measured = rows.map((row) => row.map((cell, i) => measureCell(flow, fonts, cell, columns[i].width)));
+  const measured = rows.map((row) => row.map((cell, i) => measureCell(flow, cell, columns[i]!.width)));
   const heights = measured.map((cells) => Math.max(...cells.map((c) => c.height)) + CELL_PAD_Y * 2);
 
   flow.ensure(TABLE_HEADER_HEIGHT + (heights[0] ?? 0));
-  drawTableHeader(flow, fonts, columns, x0);
+  drawTableHeader(p, flow, columns, x0);
   rows.forEach((row, r) => {
-    if (flow.ensure(heights[r])) drawTableHeader(flow, fonts, columns, x0);
+    if (flow.ensure(heights[r]!)) drawTableHeader(p, flow, columns, x0);
     const top = flow.y;
     let x = x0;
     row.forEach((cell, i) => {
       let y = top - CELL_PAD_Y;
       const cx = x + CELL_PAD_X;
       if (cell.qr) {
-        drawQr(flow.page, cell.qr, cx, y - QR_SIZE, QR_SIZE);
-        addLink(doc, flow.page, cell.qr, [cx, y - QR_SIZE, cx + QR_SIZE, y]);
+        const left = p.left(cx, QR_SIZE);
+        drawQr(flow.page, cell.qr, left, y - QR_SIZE, QR_SIZE);
+        addLink(doc, flow.page, cell.qr, [left, y - QR_SIZE, left + QR_SIZE, y]);
         y -= QR_SIZE;
       }
       if (cell.pill) {
-        drawPill(flow.page, fonts, cell.pill.label, cell.pill.tone, cx, y);
+        drawPill(p, flow.page, cell.pill.label, cell.pill.tone, cx, y);
         y -= PILL_HEIGHT + PILL_GAP;
       }
-      for (const block of measured[r][i].blocks) {
+      for (const block of measured[r]![i]!.blocks) {
         for (const line of block.lines) {
           // Baseline a little under one em below the line's top: the rest of the line is leading.
-          flow.text(line, cx, y - block.size * 0.95, block.font, block.size, block.color);
+          p.text(flow.page, line, { x: cx, y: y - block.size * 0.95, size: block.size, weight: block.weight, color: block.color, dir: block.dir });
           y -= lineHeight(block.size);
         }
       }
-      x += columns[i].width;
+      x += columns[i]!.width;
     });
-    flow.y = top - heights[r];
-    flow.page.drawLine({ start: { x: x0, y: flow.y }, end: { x: x0 + width, y: flow.y }, thickness: 0.5, color: HAIRLINE });
+    flow.y = top - heights[r]!;
+    p.line(flow.page, x0, x0 + width, flow.y, 0.5, HAIRLINE);
   });
 }
 
@@ -263,119 +309,128 @@ function columnsOf(total: number, spec: [string, number | 'rest'][]): Column[] {
   return spec.map(([header, w]) => ({ header, width: w === 'rest' ? total - fixed : w }));
 }
 
-function drawSectionTitle(flow: Flow, fonts: Fonts, title: string, detail: string | null, keepWith: number) {
+function drawSectionTitle(p: Painter, flow: Flow, title: string, detail: string | null, keepWith: number) {
   flow.ensure(36 + keepWith);
   flow.y -= 14;
-  flow.text(encodable(fonts.bold, title), MARGIN_X, flow.y - 12, fonts.bold, 12.5, NAVY);
+  const titleWidth = p.width(title, 'bold', 12.5);
+  p.text(flow.page, title, { x: MARGIN_X, y: flow.y - 12, size: 12.5, weight: 'bold', color: NAVY });
   if (detail) {
-    const text = encodable(fonts.regular, detail);
-    const size = 8;
-    flow.text(text, MARGIN_X + CONTENT_WIDTH - fonts.regular.widthOfTextAtSize(text, size), flow.y - 11, fonts.regular, size, MUTED);
+    const text = p.wrap(detail, 'regular', 8, CONTENT_WIDTH - titleWidth - 16, 1)[0] ?? '';
+    p.text(flow.page, text, { x: MARGIN_X + CONTENT_WIDTH, y: flow.y - 11, size: 8, weight: 'regular', color: MUTED, align: 'end' });
   }
-  flow.page.drawLine({ start: { x: MARGIN_X, y: flow.y - 18 }, end: { x: MARGIN_X + CONTENT_WIDTH, y: flow.y - 18 }, thickness: 1.2, color: NAVY });
+  p.line(flow.page, MARGIN_X, MARGIN_X + CONTENT_WIDTH, flow.y - 18, 1.2, NAVY);
   flow.y -= 24;
 }
 
 /** A section of the record: its title, then its table, or a note when it has no rows. */
 function drawTableSection(
   doc: PDFDocument,
+  p: Painter,
   flow: Flow,
-  fonts: Fonts,
   section: { title: string; detail?: string | null; keepWith: number; empty: string; columns: [string, number | 'rest'][]; rows: Cell[][] },
 ) {
-  drawSectionTitle(flow, fonts, section.title, section.detail ?? null, section.keepWith);
-  if (section.rows.length === 0) drawNote(flow, fonts, section.empty);
-  else drawTable(doc, flow, fonts, columnsOf(CONTENT_WIDTH, section.columns), section.rows);
+  drawSectionTitle(p, flow, section.title, section.detail ?? null, section.keepWith);
+  if (section.rows.length === 0) drawNote(p, flow, section.empty);
+  else drawTable(doc, p, flow, columnsOf(CONTENT_WIDTH, section.columns), section.rows);
 }
 
-function drawNote(flow: Flow, fonts: Fonts, text: string, x = MARGIN_X, width = CONTENT_WIDTH) {
+function drawNote(p: Painter, flow: Flow, text: string, x = MARGIN_X, width = CONTENT_WIDTH) {
   const lines = flow.lines({ text, font: 'italic' }, width);
   flow.ensure(lines.length * lineHeight(BODY_SIZE) + 6);
   for (const line of lines) {
-    flow.text(line, x, flow.y - BODY_SIZE - 2, fonts.italic, BODY_SIZE, MUTED);
+    p.text(flow.page, line, { x, y: flow.y - BODY_SIZE - 2, size: BODY_SIZE, weight: 'italic', color: MUTED });
     flow.y -= lineHeight(BODY_SIZE);
   }
   flow.y -= 6;
 }
 
-function drawFirstPageHeader(flow: Flow, fonts: Fonts, record: TrainingRecordResponse, appName: string, writer: PdfTextWriter) {
+function drawFirstPageHeader(p: Painter, flow: Flow, record: TrainingRecordResponse, appName: string) {
   const { page } = flow;
   const right = MARGIN_X + CONTENT_WIDTH;
   let y = TOP;
-  const app = wrap(fonts.bold, spaced(encodable(fonts.bold, appName)), 8.5, CONTENT_WIDTH * 0.6, 1)[0] ?? '';
-  page.drawText(app, { x: MARGIN_X, y: y - 8, size: 8.5, font: fonts.bold, color: NAVY });
-  page.drawText('Training record', { x: MARGIN_X, y: y - 34, size: 22, font: fonts.bold, color: INK });
+  const generatedLabel = p.spaced(p.tr('record.generated'), 'bold');
+  const generated = p.tr('record.utcTime', { time: formatLongDateTime(p.language, record.generatedAt) });
+  // The right-hand block ("Generated" and the time) takes what it needs; the app name and the title the rest.
+  const side = Math.max(p.width(generatedLabel, 'bold', 6.8), p.width(generated, 'regular', 9)) + 16;
+  const app = p.wrap(p.spaced(appName, 'bold'), 'bold', 8.5, Math.min(CONTENT_WIDTH * 0.6, CONTENT_WIDTH - side), 1, 'auto')[0] ?? '';
+  p.text(page, app, { x: MARGIN_X, y: y - 8, size: 8.5, weight: 'bold', color: NAVY, dir: 'auto' });
+  const title = p.tr('record.title');
+  const titleSize = Math.max(16, Math.min(22, 22 * ((CONTENT_WIDTH - side) / Math.max(1, p.width(title, 'bold', 22)))));
+  p.text(page, title, { x: MARGIN_X, y: y - 34, size: titleSize, weight: 'bold', color: INK });
 
-  const generatedLabel = spaced('Generated');
-  page.drawText(generatedLabel, { x: right - fonts.bold.widthOfTextAtSize(generatedLabel, 6.8), y: y - 8, size: 6.8, font: fonts.bold, color: MUTED });
-  const generated = dateTime(record.generatedAt);
-  page.drawText(generated, { x: right - fonts.regular.widthOfTextAtSize(generated, 9), y: y - 21, size: 9, font: fonts.regular, color: INK });
+  p.text(page, generatedLabel, { x: right, y: y - 8, size: 6.8, weight: 'bold', color: MUTED, align: 'end' });
+  p.text(page, generated, { x: right, y: y - 21, size: 9, weight: 'regular', color: INK, align: 'end' });
   y -= 48;
-  page.drawLine({ start: { x: MARGIN_X, y }, end: { x: right, y }, thickness: 1.2, color: NAVY });
+  p.line(page, MARGIN_X, right, y, 1.2, NAVY);
   y -= 12;
 
   // The person: name, then a two-row grid of what identifies them.
   const { user } = record;
-  // The name in any script (embedded Noto fonts where Helvetica cannot print it: pdf-text.ts).
-  const nameLines = writer.wrap(user.name, 'sansBold', 15, CONTENT_WIDTH - 24, 2);
-  const fields: [string, string | null][] = [
-    ['Username', user.username],
-    ['E-mail', user.email],
-    ['Account status', user.status === 'ACTIVE' ? 'Active' : 'Deactivated'],
-    ['Department', user.department],
-    ['Job title', user.jobTitle],
+  const nameLines = p.wrap(user.name, 'bold', 15, CONTENT_WIDTH - 24, 2, 'auto');
+  const fields: [MessageKey, string | null, Dir][] = [
+    ['record.field.username', user.username, 'auto'],
+    ['record.field.email', user.email, 'auto'],
+    ['record.field.status', p.tr(user.status === 'ACTIVE' ? 'record.account.ACTIVE' : 'record.account.DEACTIVATED'), 'doc'],
+    ['record.field.department', user.department, 'auto'],
+    ['record.field.jobTitle', user.jobTitle, 'auto'],
   ];
   const colWidth = (CONTENT_WIDTH - 24) / 3;
-  const cells = fields.map(([label, value]) => ({ label, lines: wrap(fonts.regular, encodable(fonts.regular, value?.trim() || NONE), 9, colWidth - 10, 4) }));
+  const cells = fields.map(([key, value, dir]) => ({
+    label: p.wrap(p.spaced(p.tr(key), 'bold'), 'bold', 6.5, colWidth - 10, 1)[0] ?? '',
+    lines: value?.trim() ? p.wrap(value, 'regular', 9, colWidth - 10, 4, dir) : [NONE],
+    dir,
+  }));
   const rowHeights = [0, 1].map((row) => 12 + Math.max(1, ...cells.slice(row * 3, row * 3 + 3).map((c) => c.lines.length)) * lineHeight(9));
-  const panelHeight = 14 + nameLines.length * 18 + 6 + rowHeights[0] + 6 + rowHeights[1] + 10;
-  page.drawRectangle({ x: MARGIN_X, y: y - panelHeight, width: CONTENT_WIDTH, height: panelHeight, color: PANEL });
-  page.drawRectangle({ x: MARGIN_X, y: y - panelHeight, width: 3, height: panelHeight, color: NAVY });
+  const panelHeight = 14 + nameLines.length * 18 + 6 + rowHeights[0]! + 6 + rowHeights[1]! + 10;
+  p.rect(page, MARGIN_X, y - panelHeight, CONTENT_WIDTH, panelHeight, PANEL);
+  p.rect(page, MARGIN_X, y - panelHeight, 3, panelHeight, NAVY);
 
   let py = y - 14;
   for (const line of nameLines) {
-    writer.draw(page, line, { x: MARGIN_X + 14, y: py - 12, size: 15, role: 'sansBold', color: INK }, 'auto');
+    p.text(page, line, { x: MARGIN_X + 14, y: py - 12, size: 15, weight: 'bold', color: INK, dir: 'auto' });
     py -= 18;
   }
   py -= 6;
   [0, 1].forEach((row) => {
     cells.slice(row * 3, row * 3 + 3).forEach((cell, i) => {
       const x = MARGIN_X + 14 + i * colWidth;
-      page.drawText(spaced(cell.label), { x, y: py - 6, size: 6.5, font: fonts.bold, color: MUTED });
-      cell.lines.forEach((line, l) => page.drawText(line, { x, y: py - 17 - l * lineHeight(9), size: 9, font: fonts.regular, color: INK }));
+      p.text(page, cell.label, { x, y: py - 6, size: 6.5, weight: 'bold', color: MUTED });
+      cell.lines.forEach((line, l) => p.text(page, line, { x, y: py - 17 - l * lineHeight(9), size: 9, weight: 'regular', color: INK, dir: cell.dir }));
     });
-    py -= rowHeights[row] + 6;
+    py -= rowHeights[row]! + 6;
   });
   return y - panelHeight - 4;
 }
 
-function drawSummary(flow: Flow, fonts: Fonts, required: TrainingRecordCourse[]) {
+const complianceLabel = (p: Painter, status: ComplianceStatus) => p.tr(`record.compliance.${status}`);
+
+function drawSummary(p: Painter, flow: Flow, required: TrainingRecordCourse[]) {
   const counts = new Map<ComplianceStatus, number>();
   for (const course of required) if (course.compliance) counts.set(course.compliance.status, (counts.get(course.compliance.status) ?? 0) + 1);
   const order: ComplianceStatus[] = ['overdue', 'due-soon', 'pending', 'compliant', 'exempt'];
-  const label = `${required.length} required ${required.length === 1 ? 'course' : 'courses'}`;
+  const label = tp(p.language, 'record.requiredCount', required.length);
   flow.ensure(24);
   const top = flow.y - 8;
-  flow.text(label, MARGIN_X, top - PILL_HEIGHT + 3.4, fonts.bold, 8.5, INK);
-  let x = MARGIN_X + fonts.bold.widthOfTextAtSize(label, 8.5) + 10;
+  p.text(flow.page, label, { x: MARGIN_X, y: top - PILL_HEIGHT + 3.4, size: 8.5, weight: 'bold', color: INK });
+  let x = MARGIN_X + p.width(label, 'bold', 8.5) + 10;
   for (const status of order) {
     const count = counts.get(status);
     if (!count) continue;
-    const text = `${count} ${STATUS_LABELS[status]}`;
-    drawPill(flow.page, fonts, text, STATUS_TONES[status], x, top);
-    x += pillWidth(fonts, text) + 5;
+    const text = `${p.number(count)} ${complianceLabel(p, status)}`;
+    drawPill(p, flow.page, text, STATUS_TONES[status], x, top);
+    x += pillWidth(p, text) + 5;
   }
   flow.y = top - PILL_HEIGHT - 2;
 }
 
-function requiredRows(courses: TrainingRecordCourse[]): Cell[][] {
+function requiredRows(p: Painter, courses: TrainingRecordCourse[]): Cell[][] {
   return courses.map((course) => {
     const cell = course.compliance;
     return [
-      { blocks: [{ text: course.courseTitle, font: 'bold' }] },
-      cell ? { pill: { label: STATUS_LABELS[cell.status], tone: STATUS_TONES[cell.status] } } : { blocks: [{ text: NONE }] },
-      { blocks: [{ text: day(cell?.dueAt) }] },
-      { blocks: [{ text: day(cell?.validUntil) }] },
+      { blocks: [{ text: course.courseTitle, font: 'bold', dir: 'auto' }] },
+      cell ? { pill: { label: complianceLabel(p, cell.status), tone: STATUS_TONES[cell.status] } } : { blocks: [{ text: NONE }] },
+      { blocks: [{ text: p.day(cell?.dueAt) }] },
+      { blocks: [{ text: p.day(cell?.validUntil) }] },
       { blocks: [{ text: cell?.certificateNumber ?? NONE }] },
     ];
   });
@@ -387,232 +442,286 @@ interface CertificateEntry {
   certificate: TrainingRecordCertificate;
 }
 
-function certificateRows(entries: CertificateEntry[], origin: string | null): Cell[][] {
+function certificateRows(p: Painter, entries: CertificateEntry[], origin: string | null): Cell[][] {
   return entries.map(({ course, cycle, certificate }) => {
     const details: Block[] = [
-      { text: course.courseTitle, font: 'bold' },
-      { text: `${certificate.certificateNumber}  ·  cycle ${cycle.cycle}`, color: INK },
-      { text: `Delivery language: ${deliveryLanguageName(certificate.language)}`, color: MUTED },
+      { text: course.courseTitle, font: 'bold', dir: 'auto' },
+      { text: p.tr('record.certificate.cycle', { number: certificate.certificateNumber, cycle: cycle.cycle }), color: INK },
+      { text: p.tr('cert.deliveryLanguage', { language: formatLanguageName(p.language, certificate.language) }), color: MUTED },
     ];
-    if (certificate.renews) details.push({ text: `Renews ${certificate.renews}`, color: MUTED });
-    if (certificate.renewedBy) details.push({ text: `Superseded by ${certificate.renewedBy}`, color: MUTED });
-    if (origin) details.push({ text: verificationUrl(origin, certificate.certificateNumber), size: 6.5, color: MUTED });
-    const status: Cell = { pill: { label: certificate.status, tone: CERTIFICATE_TONES[certificate.status] } };
-    if (certificate.revokedAt) status.blocks = [{ text: `on ${day(certificate.revokedAt)}`, size: 7.5, color: MUTED }];
-    const row: Cell[] = [{ blocks: details }, { blocks: [{ text: day(certificate.issuedAt) }] }, { blocks: [{ text: day(certificate.expiresAt) }] }, status];
+    if (certificate.renews) details.push({ text: p.tr('record.certificate.renews', { number: certificate.renews }), color: MUTED });
+    if (certificate.renewedBy) details.push({ text: p.tr('record.certificate.supersededBy', { number: certificate.renewedBy }), color: MUTED });
+    if (origin) details.push({ text: verificationUrl(origin, certificate.certificateNumber), size: 6.5, color: MUTED, dir: 'auto' });
+    const status: Cell = { pill: { label: p.tr(`verify.status.${certificate.status}`), tone: CERTIFICATE_TONES[certificate.status] } };
+    if (certificate.revokedAt) status.blocks = [{ text: p.tr('record.certificate.revokedOn', { date: p.day(certificate.revokedAt) }), size: 7.5, color: MUTED }];
+    const row: Cell[] = [{ blocks: details }, { blocks: [{ text: p.day(certificate.issuedAt) }] }, { blocks: [{ text: p.day(certificate.expiresAt) }] }, status];
     return origin ? [{ qr: verificationUrl(origin, certificate.certificateNumber) }, ...row] : row;
   });
 }
 
-function drawHistory(doc: PDFDocument, flow: Flow, fonts: Fonts, course: TrainingRecordCourse) {
-  const titleLines = flow.lines({ text: course.courseTitle, font: 'bold', size: 10.5 }, CONTENT_WIDTH - 80);
+function progressOf(p: Painter, status: string): { label: string; tone: Tone } {
+  const key = `record.progress.${status}`;
+  const catalog = CATALOGS[p.language] as Record<string, string | undefined>;
+  // A status this build does not know is still shown, as the server wrote it.
+  return { label: catalog[key] ? p.tr(key as MessageKey) : status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, ' '), tone: PROGRESS_TONES[status] ?? GREY };
+}
+
+function attemptResult(p: Painter, attempt: TrainingRecordAttempt): { label: string; tone: Tone } {
+  if (attempt.submittedAt == null) return { label: p.tr('record.attempt.notSubmitted'), tone: GREY };
+  if (attempt.passed == null) return { label: p.tr('record.attempt.submitted'), tone: BLUE };
+  return attempt.passed ? { label: p.tr('record.attempt.passed'), tone: GREEN } : { label: p.tr('record.attempt.failed'), tone: RED };
+}
+
+const percent = (p: Painter, value: number, digits: number) => p.number(value / 100, { style: 'percent', maximumFractionDigits: digits });
+const score = (p: Painter, value: number | null) => (value == null ? NONE : percent(p, value, 2));
+
+function drawHistory(doc: PDFDocument, p: Painter, flow: Flow, course: TrainingRecordCourse) {
+  const tag = p.tr(course.required ? 'record.history.required' : 'record.history.notRequired');
+  const tagWidth = pillWidth(p, tag);
+  const titleLines = flow.lines({ text: course.courseTitle, font: 'bold', size: 10.5, dir: 'auto' }, CONTENT_WIDTH - Math.max(80, tagWidth + 12));
   flow.ensure(titleLines.length * lineHeight(10.5) + 70);
   flow.y -= 8;
-  const tag = course.required ? 'Required' : 'Not required';
-  drawPill(flow.page, fonts, tag, course.required ? BLUE : GREY, MARGIN_X + CONTENT_WIDTH - pillWidth(fonts, tag), flow.y);
+  drawPill(p, flow.page, tag, course.required ? BLUE : GREY, MARGIN_X + CONTENT_WIDTH - tagWidth, flow.y);
   for (const line of titleLines) {
-    flow.text(line, MARGIN_X, flow.y - 10, fonts.bold, 10.5, INK);
+    p.text(flow.page, line, { x: MARGIN_X, y: flow.y - 10, size: 10.5, weight: 'bold', color: INK, dir: 'auto' });
     flow.y -= lineHeight(10.5);
   }
   flow.y -= 4;
   if (course.cycles.length === 0) {
     const metBy = course.compliance?.certificateNumber;
-    drawNote(flow, fonts, metBy ? `Not enrolled in this version; met by certificate ${metBy} of another language version.` : 'Not enrolled.', MARGIN_X + 12, CONTENT_WIDTH - 12);
+    drawNote(p, flow, metBy ? p.tr('record.history.metByOther', { number: metBy }) : p.tr('record.history.notEnrolled'), MARGIN_X + 12, CONTENT_WIDTH - 12);
     return;
   }
 
   const indent = MARGIN_X + 12;
   const innerWidth = CONTENT_WIDTH - 12;
   for (const cycle of course.cycles) {
-    const progress = progressLabel(cycle.status);
+    const progress = progressOf(p, cycle.status);
     // Each fact is kept on one line (no-break spaces inside it); lines break only between facts.
     const facts = [
-      `Enrolled ${day(cycle.enrolledAt)}`,
-      cycle.startedAt ? `Started ${day(cycle.startedAt)}` : null,
-      cycle.completedAt ? `Completed ${day(cycle.completedAt)}` : null,
-      `Progress ${Math.round(cycle.progress)}%`,
-      `Delivery language ${deliveryLanguageName(cycle.language)}`,
-      cycle.certificate ? `Certificate ${cycle.certificate.certificateNumber}` : null,
+      p.tr('record.fact.enrolled', { date: p.day(cycle.enrolledAt) }),
+      cycle.startedAt ? p.tr('record.fact.started', { date: p.day(cycle.startedAt) }) : null,
+      cycle.completedAt ? p.tr('record.fact.completed', { date: p.day(cycle.completedAt) }) : null,
+      p.tr('record.fact.progress', { percent: percent(p, Math.round(cycle.progress), 0) }),
+      p.tr('record.fact.language', { language: formatLanguageName(p.language, cycle.language) }),
+      cycle.certificate ? p.tr('record.fact.certificate', { number: cycle.certificate.certificateNumber }) : null,
     ]
       .filter((fact): fact is string => fact != null)
-      .map((fact) => encodable(fonts.regular, fact).replace(/ /g, '\u00a0'))
+      .map((fact) => fact.replace(/ /g, '\u00a0'))
       .join('\u00a0\u00a0\u00b7\u00a0 ');
-    const factLines = wrap(fonts.regular, facts, BODY_SIZE, innerWidth);
+    const factLines = p.wrap(facts, 'regular', BODY_SIZE, innerWidth);
     if (flow.ensure(16 + factLines.length * lineHeight(BODY_SIZE) + (cycle.attempts.length ? 40 : 16))) {
       // A cycle at the top of a page would otherwise not say which course it belongs to.
-      const continued = wrap(fonts.bold, `${titleLines.join(' ')} (continued)`, 9, CONTENT_WIDTH, 1)[0] ?? '';
-      flow.text(continued, MARGIN_X, flow.y - 9, fonts.bold, 9, MUTED);
+      const continued = p.wrap(p.tr('record.history.continued', { course: titleLines.join(' ') }), 'bold', 9, CONTENT_WIDTH, 1)[0] ?? '';
+      p.text(flow.page, continued, { x: MARGIN_X, y: flow.y - 9, size: 9, weight: 'bold', color: MUTED });
       flow.y -= 16;
     }
 
-    const heading = `Cycle ${cycle.cycle}${cycle.current ? ' (current)' : ''}`;
-    flow.page.drawRectangle({ x: indent - 6, y: flow.y - 14, width: 2, height: 12, color: progress.tone.ink });
-    flow.text(heading, indent, flow.y - 10.5, fonts.bold, 9, INK);
-    drawPill(flow.page, fonts, progress.label, progress.tone, indent + fonts.bold.widthOfTextAtSize(heading, 9) + 8, flow.y - 1);
+    const heading = p.tr(cycle.current ? 'record.history.cycleCurrent' : 'record.history.cycle', { cycle: cycle.cycle });
+    p.rect(flow.page, indent - 6, flow.y - 14, 2, 12, progress.tone.ink);
+    p.text(flow.page, heading, { x: indent, y: flow.y - 10.5, size: 9, weight: 'bold', color: INK });
+    drawPill(p, flow.page, progress.label, progress.tone, indent + p.width(heading, 'bold', 9) + 8, flow.y - 1);
     flow.y -= 16;
     for (const line of factLines) {
-      flow.text(line, indent, flow.y - BODY_SIZE - 1, fonts.regular, BODY_SIZE, MUTED);
+      p.text(flow.page, line, { x: indent, y: flow.y - BODY_SIZE - 1, size: BODY_SIZE, weight: 'regular', color: MUTED });
       flow.y -= lineHeight(BODY_SIZE);
     }
     flow.y -= 5;
 
-    if (cycle.attempts.length === 0) drawNote(flow, fonts, 'No assessment attempts.', indent, innerWidth);
+    if (cycle.attempts.length === 0) drawNote(p, flow, p.tr('record.history.noAttempts'), indent, innerWidth);
     else {
       const columns = columnsOf(innerWidth, [
-        ['Assessment', 'rest'],
-        ['Attempt', 58],
-        ['Score', 58],
-        ['Result', 78],
-        ['Date', 86],
+        [p.tr('record.col.assessment'), 'rest'],
+        [p.tr('record.col.attempt'), 58],
+        [p.tr('record.col.score'), 58],
+        [p.tr('record.col.result'), 78],
+        [p.tr('record.col.date'), 86],
       ]);
-      const rows: Cell[][] = cycle.attempts.map((attempt) => {
-        const result = attemptResult(attempt);
-        return [
-          { blocks: [{ text: attempt.componentTitle }] },
-          { blocks: [{ text: String(attempt.attemptNumber) }] },
-          { blocks: [{ text: score(attempt.score) }] },
-          { pill: result },
-          { blocks: [{ text: day(attempt.submittedAt ?? attempt.startedAt) }] },
-        ];
-      });
-      drawTable(doc, flow, fonts, columns, rows, indent);
+      const rows: Cell[][] = cycle.attempts.map((attempt) => [
+        { blocks: [{ text: attempt.componentTitle, dir: 'auto' }] },
+        { blocks: [{ text: p.number(attempt.attemptNumber) }] },
+        { blocks: [{ text: score(p, attempt.score) }] },
+        { pill: attemptResult(p, attempt) },
+        { blocks: [{ text: p.day(attempt.submittedAt ?? attempt.startedAt) }] },
+      ]);
+      drawTable(doc, p, flow, columns, rows, indent);
       flow.y -= 8;
     }
   }
 }
 
+/** Every string the record may draw in a font, so the writer loads the Noto fonts they need once. */
+function textsToLoad(record: TrainingRecordResponse, language: Language, appName: string): [string, FontRole][] {
+  const catalog = Object.entries(CATALOGS[language]).filter(([key]) => key.startsWith('record.') || key.startsWith('verify.status.') || key === 'cert.deliveryLanguage');
+  const labels = catalog.flatMap(([, text]): [string, FontRole][] => [
+    [text ?? '', 'sans'],
+    [text ?? '', 'sansBold'],
+    [text ?? '', 'sansItalic'],
+  ]);
+  const { user } = record;
+  const mine: [string | null, FontRole][] = [
+    [appName, 'sansBold'],
+    [user.name, 'sansBold'],
+    [user.name, 'sans'],
+    [user.username, 'sans'],
+    [user.email, 'sans'],
+    [user.department, 'sans'],
+    [user.jobTitle, 'sans'],
+    // Dates, numbers and language names in the reader's language (Arabic digits and month names).
+    [formatLongDateTime(language, record.generatedAt), 'sans'],
+    [formatDay(language, record.generatedAt), 'sans'],
+    [new Intl.NumberFormat(language, { style: 'percent' }).format(0.1234567890), 'sans'],
+    ...record.courses.flatMap((course): [string, FontRole][] => [
+      [course.courseTitle, 'sansBold'],
+      [course.courseTitle, 'sans'],
+      ...course.cycles.flatMap((cycle): [string, FontRole][] => [[formatLanguageName(language, cycle.language), 'sans'], ...cycle.attempts.map((a): [string, FontRole] => [a.componentTitle, 'sans'])]),
+    ]),
+    ...record.exemptions.flatMap((e): [string, FontRole][] => [
+      [e.courseTitle, 'sansBold'],
+      [e.reason, 'sans'],
+    ]),
+    ...record.events.flatMap((e): [string, FontRole][] => [
+      [e.courseTitle, 'sans'],
+      [e.note, 'sans'],
+    ]),
+  ];
+  return [...labels, ...mine.filter((item): item is [string, FontRole] => !!item[0])];
+}
+
 /**
- * The training record of one person as a printable A4 document: who they are, where they stand
- * on each required course, every certificate (with a QR code an inspector can scan), the full
- * history of cycles and attempts, exemptions and retraining events. Deterministic for the same
- * record: every date comes from the record, none from the clock.
+ * The training record of one person as a printable A4 document in the reader's language: who they
+ * are, where they stand on each required course, every certificate (with a QR code an inspector
+ * can scan), the full history of cycles and attempts, exemptions and retraining events.
+ * Deterministic for the same record and language: every date comes from the record, none from the
+ * clock. Text in any script (names, course titles, notes, Hindi or Arabic labels) is drawn through
+ * the PdfTextWriter; an Arabic record reads right to left, its layout mirrored.
  */
 export async function renderTrainingRecordPdf(record: TrainingRecordResponse, options: TrainingRecordPdfOptions): Promise<Uint8Array> {
+  const language: Language = options.language ?? 'en';
+  const rtl = isRtl(language);
   const doc = await PDFDocument.create();
   const generated = new Date(record.generatedAt);
+  const generatedAt = formatLongDateTime(language, record.generatedAt);
   const { user } = record;
-  doc.setTitle(`Training record - ${user.name}`, { showInWindowTitleBar: true });
-  doc.setSubject(`Training record of ${user.name} (${user.username}), generated ${dateTime(record.generatedAt)}`);
-  doc.setKeywords(['training record', 'EHS training', user.name, user.username]);
+  const tr = (key: MessageKey, params?: Params) => t(language, key, params);
+  doc.setTitle(tr('record.docTitle', { name: user.name }), { showInWindowTitleBar: true });
+  doc.setSubject(tr('record.docSubject', { name: user.name, username: user.username, time: generatedAt }));
+  doc.setKeywords([tr('record.title'), user.name, user.username]);
   doc.setAuthor(options.appName);
   doc.setCreator(options.appName);
   doc.setProducer(`${options.appName} training record service`);
-  doc.setLanguage('en');
+  doc.setLanguage(language);
   doc.setCreationDate(generated);
   doc.setModificationDate(generated);
 
-  const [regular, bold, italic] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-    doc.embedFont(StandardFonts.HelveticaOblique),
-  ]);
-  const fonts: Fonts = { regular, bold, italic };
-  const appName = encodable(bold, options.appName);
-  const headerTitle = `Training record · ${user.name}`;
-  const footerText = `${user.name} · ${user.username ? `${user.username} · ` : ''}Generated ${dateTime(record.generatedAt)}`;
-  const writer = await PdfTextWriter.create(doc, options.fonts ?? null, [
-    [user.name, 'sansBold'],
-    [headerTitle, 'sans'],
-    [footerText, 'sans'],
-  ]);
+  const writer = await PdfTextWriter.create(doc, options.fonts ?? null, textsToLoad(record, language, options.appName), rtl ? 'rtl' : 'ltr');
+  const p = new Painter(writer, language, rtl);
+  const headerTitle = tr('record.runningTitle', { name: user.name });
+  const person = [user.name, user.username].filter((part) => part?.trim()).join(' · ');
+  const footerText = tr('record.footer', { person, time: generatedAt });
 
-  const flow = createFlow(doc, fonts, (page) => {
+  const flow = createFlow(doc, p, (page) => {
     const right = MARGIN_X + CONTENT_WIDTH;
-    const app = wrap(bold, spaced(appName), 7.5, CONTENT_WIDTH / 2 - 10, 1)[0] ?? '';
-    page.drawText(app, { x: MARGIN_X, y: TOP - 8, size: 7.5, font: bold, color: NAVY });
-    const title = writer.wrap(headerTitle, 'sans', 8, CONTENT_WIDTH / 2 - 10, 1)[0] ?? '';
-    writer.draw(page, title, { x: right, y: TOP - 8, size: 8, role: 'sans', color: MUTED, align: 'right' });
-    page.drawLine({ start: { x: MARGIN_X, y: TOP - 15 }, end: { x: right, y: TOP - 15 }, thickness: 0.8, color: RULE });
+    const app = p.wrap(p.spaced(options.appName, 'bold'), 'bold', 7.5, CONTENT_WIDTH / 2 - 10, 1, 'auto')[0] ?? '';
+    p.text(page, app, { x: MARGIN_X, y: TOP - 8, size: 7.5, weight: 'bold', color: NAVY, dir: 'auto' });
+    const title = p.wrap(headerTitle, 'regular', 8, CONTENT_WIDTH / 2 - 10, 1)[0] ?? '';
+    p.text(page, title, { x: right, y: TOP - 8, size: 8, weight: 'regular', color: MUTED, align: 'end' });
+    p.line(page, MARGIN_X, right, TOP - 15, 0.8, RULE);
     return TOP - 22;
   });
   flow.addPage(false);
-  flow.y = drawFirstPageHeader(flow, fonts, record, options.appName, writer);
+  flow.y = drawFirstPageHeader(p, flow, record, options.appName);
 
   const required = record.courses.filter((course) => course.required);
-  drawSummary(flow, fonts, required);
+  drawSummary(p, flow, required);
 
   const dateColumn = 86;
-  drawTableSection(doc, flow, fonts, {
-    title: 'Required training',
+  drawTableSection(doc, p, flow, {
+    title: tr('record.section.required'),
     keepWith: 40,
-    empty: 'No training is required of this person.',
+    empty: tr('record.empty.required'),
     columns: [
-      ['Course', 'rest'],
-      ['Status', 74],
-      ['Due by', dateColumn],
-      ['Valid until', dateColumn],
-      ['Certificate', 88],
+      [tr('record.col.course'), 'rest'],
+      [tr('record.col.status'), 74],
+      [tr('record.col.dueBy'), dateColumn],
+      [tr('record.col.validUntil'), dateColumn],
+      [tr('record.col.certificate'), 88],
     ],
-    rows: requiredRows(required),
+    rows: requiredRows(p, required),
   });
 
   const certificates: CertificateEntry[] = record.courses.flatMap((course) =>
     course.cycles.flatMap((cycle) => (cycle.certificate ? [{ course, cycle, certificate: cycle.certificate }] : [])),
   );
-  drawTableSection(doc, flow, fonts, {
-    title: 'Certificates',
-    detail: options.origin ? 'Scan a code to check the certificate online' : null,
+  drawTableSection(doc, p, flow, {
+    title: tr('record.section.certificates'),
+    detail: options.origin ? tr('record.scanHint') : null,
     keepWith: 70,
-    empty: 'No certificates issued.',
+    empty: tr('record.empty.certificates'),
     columns: [
       ...(options.origin ? ([['', QR_SIZE + CELL_PAD_X * 2]] as [string, number][]) : []),
-      ['Certificate', 'rest'],
-      ['Issued', dateColumn],
-      ['Expires', dateColumn],
-      ['Status', 70],
+      [tr('record.col.certificate'), 'rest'],
+      [tr('record.col.issued'), dateColumn],
+      [tr('record.col.expires'), dateColumn],
+      [tr('record.col.status'), 70],
     ],
-    rows: certificateRows(certificates, options.origin),
+    rows: certificateRows(p, certificates, options.origin),
   });
 
-  drawSectionTitle(flow, fonts, 'Training history', null, 80);
-  if (record.courses.length === 0) drawNote(flow, fonts, 'No training recorded.');
-  for (const course of record.courses) drawHistory(doc, flow, fonts, course);
+  drawSectionTitle(p, flow, tr('record.section.history'), null, 80);
+  if (record.courses.length === 0) drawNote(p, flow, tr('record.empty.history'));
+  for (const course of record.courses) drawHistory(doc, p, flow, course);
 
-  drawTableSection(doc, flow, fonts, {
-    title: 'Exemptions',
+  drawTableSection(doc, p, flow, {
+    title: tr('record.section.exemptions'),
     keepWith: 40,
-    empty: 'No exemptions.',
+    empty: tr('record.empty.exemptions'),
     columns: [
-      ['Course', 150],
-      ['Reason', 'rest'],
-      ['Until', dateColumn],
-      ['Recorded', dateColumn],
+      [tr('record.col.course'), 150],
+      [tr('record.col.reason'), 'rest'],
+      [tr('record.col.until'), dateColumn],
+      [tr('record.col.recorded'), dateColumn],
     ],
     rows: record.exemptions.map((exemption) => [
-      { blocks: [{ text: exemption.courseTitle, font: 'bold' }] },
-      { blocks: [{ text: exemption.reason }] },
-      { blocks: [{ text: day(exemption.until) }] },
-      { blocks: [{ text: day(exemption.createdAt) }] },
+      { blocks: [{ text: exemption.courseTitle, font: 'bold', dir: 'auto' }] },
+      { blocks: [{ text: exemption.reason, dir: 'auto' }] },
+      { blocks: [{ text: p.day(exemption.until) }] },
+      { blocks: [{ text: p.day(exemption.createdAt) }] },
     ]),
   });
 
-  drawTableSection(doc, flow, fonts, {
-    title: 'Retraining events',
+  drawTableSection(doc, p, flow, {
+    title: tr('record.section.events'),
     keepWith: 40,
-    empty: 'No retraining events.',
+    empty: tr('record.empty.events'),
     columns: [
-      ['Date', dateColumn],
-      ['Kind', 96],
-      ['Course', 130],
-      ['Note', 'rest'],
+      [tr('record.col.date'), dateColumn],
+      [tr('record.col.kind'), 96],
+      [tr('record.col.course'), 130],
+      [tr('record.col.note'), 'rest'],
     ],
-    rows: record.events.map((event) => [
-      { blocks: [{ text: day(event.occurredOn) }] },
-      { blocks: [{ text: EVENT_KIND_LABELS[event.kind] ?? event.kind, font: 'bold' }] },
-      { blocks: [{ text: event.courseTitle }] },
-      { blocks: [{ text: event.note }] },
-    ]),
+    rows: record.events.map((event) => {
+      const kind = `record.event.${event.kind}`;
+      const known = kind in CATALOGS[language];
+      return [
+        { blocks: [{ text: p.day(event.occurredOn) }] },
+        { blocks: [{ text: known ? tr(kind as MessageKey) : event.kind, font: 'bold' }] },
+        { blocks: [{ text: event.courseTitle, dir: 'auto' }] },
+        { blocks: [{ text: event.note, dir: 'auto' }] },
+      ];
+    }),
   });
 
   // Totals are known only now: every page gets the same footer.
   const total = flow.pages.length;
-  const footerLeft = writer.wrap(footerText, 'sans', 7.5, CONTENT_WIDTH - 90, 1)[0] ?? '';
+  const right = MARGIN_X + CONTENT_WIDTH;
+  const pageTexts = flow.pages.map((_, index) => tr('record.page', { page: p.number(index + 1), total: p.number(total) }));
+  const pageWidth = Math.max(...pageTexts.map((text) => p.width(text, 'bold', 7.5)));
+  const footerLeft = p.wrap(footerText, 'regular', 7.5, CONTENT_WIDTH - pageWidth - 16, 1)[0] ?? '';
   flow.pages.forEach((page, index) => {
-    const right = MARGIN_X + CONTENT_WIDTH;
-    page.drawLine({ start: { x: MARGIN_X, y: FOOTER_Y + 12 }, end: { x: right, y: FOOTER_Y + 12 }, thickness: 0.6, color: RULE });
-    writer.draw(page, footerLeft, { x: MARGIN_X, y: FOOTER_Y, size: 7.5, role: 'sans', color: MUTED });
-    const pageText = `Page ${index + 1} of ${total}`;
-    page.drawText(pageText, { x: right - bold.widthOfTextAtSize(pageText, 7.5), y: FOOTER_Y, size: 7.5, font: bold, color: INK });
+    p.line(page, MARGIN_X, right, FOOTER_Y + 12, 0.6, RULE);
+    p.text(page, footerLeft, { x: MARGIN_X, y: FOOTER_Y, size: 7.5, weight: 'regular', color: MUTED });
+    p.text(page, pageTexts[index]!, { x: right, y: FOOTER_Y, size: 7.5, weight: 'bold', color: INK, align: 'end' });
   });
 
   return doc.save();
