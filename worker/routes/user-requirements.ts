@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { LearnerRequirement, LearnerRequirementsResponse } from '../contract/compliance';
 import { severity } from '../contract/rules/compliance';
@@ -20,8 +20,9 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
     db.selectDistinct({ id: courses.id, title: courses.title, familyId: courses.familyId }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id)),
     db
       .select({ id: courses.id, title: courses.title, familyId: courses.familyId })
-      .from(courses)
-      .where(inArray(courses.id, db.select({ id: courseProgress.courseId }).from(courseProgress).where(eq(courseProgress.userId, userId)))),
+      .from(courseProgress)
+      .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+      .where(eq(courseProgress.userId, userId)),
     db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(eq(courseProgress.userId, userId)),
     db
       .select({ courseId: certificates.courseId, certificateNumber: certificates.certificateNumber, cycle: certificates.cycle, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
