@@ -26,11 +26,23 @@ const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> 
   ar: () => import('./locales/ar.json?lingui'),
 };
 
+type Messages = Parameters<typeof i18n.load>[1];
+
+/** `locale`'s compiled catalog (downloaded once). */
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const { messages } = await loaders[locale]();
+  return messages as Messages;
+}
+
+/** Makes `messages` (from loadMessages) the active catalog, synchronously. */
+export function activateMessages(locale: Locale, messages: Messages): void {
+  i18n.loadAndActivate({ locale, messages });
+  markActive(locale);
+}
+
 /** Loads `locale`'s catalog (once) and makes it the active one. */
 export async function activate(locale: Locale): Promise<void> {
-  const { messages } = await loaders[locale]();
-  i18n.loadAndActivate({ locale, messages: messages as Parameters<typeof i18n.load>[1] });
-  markActive(locale);
+  activateMessages(locale, await loadMessages(locale));
 }
 
 /** The message `id` of the active catalog with `values` put in. */

@@ -4,6 +4,7 @@
  * the app re-renders in the new language. This file is in the entry chunk; the runtime and the
  * catalogs (web/i18n/index.ts) load on demand, in parallel with the first page's chunk.
  */
+import { LANGUAGE_COOKIE } from '@contract/landing';
 
 /** Interface languages, in the order the switcher lists them. */
 export const LOCALES = ['en', 'es', 'hi', 'ar'] as const;
@@ -87,6 +88,30 @@ export function storeLocale(locale: Locale): void {
   } catch {
     // Storage blocked: the choice lasts for this page only.
   }
+  writeLanguageCookie(locale);
+}
+
+/**
+ * The Worker renders the landing page before any script runs, so it learns the choice from a
+ * cookie (worker/routes/landing-page.ts): a copy of the stored choice, naming only the language,
+ * which the shared edge cache may ignore. Local storage stays the client's own record.
+ */
+function writeLanguageCookie(locale: Locale): void {
+  const document = globalThis.document;
+  if (!document) return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  } catch {
+    // Cookies blocked: the Worker follows the browser's language instead.
+  }
+}
+
+/** The language cookie, made to match the stored choice (a choice made before the cookie existed). */
+function syncLanguageCookie(): void {
+  const stored = readStored();
+  const cookie = globalThis.document?.cookie.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`))?.[1];
+  if (stored && cookie !== stored) writeLanguageCookie(stored);
 }
 
 export function subscribeLocale(listener: () => void): () => void {
@@ -111,6 +136,7 @@ let ready: Promise<void> = Promise.resolve();
 
 /** The start-up load (main.tsx): the runtime and the chosen catalog start downloading at once. */
 export function startLocale(): void {
+  syncLanguageCookie();
   ready = loadLocale(initialLocale()).catch((error: unknown) => {
     // A catalog that failed to load (offline after a deploy) leaves the English fallbacks.
     console.error('Interface language failed to load', error);
