@@ -1,4 +1,5 @@
 import { SERVER_DATA_ID, SERVER_MARKUP_ID } from '@contract/landing';
+import { changeLocale, isLocale } from './i18n/locale';
 
 /**
  * The landing page arrives rendered by the Worker (worker/routes/landing-page.ts): its markup sits
@@ -13,10 +14,13 @@ export function takeOverServerMarkup(): void {
   if (!server) return;
   // Focus moved into the Worker's copy (a fast Tab) would fall to <body>: it goes to the same control.
   const focused = document.activeElement instanceof HTMLElement && server.contains(document.activeElement) ? focusPath(server, document.activeElement) : null;
+  // A language picked in the Worker's copy (its switcher has no script behind it) is applied now.
+  const picked = server.querySelector('select')?.selectedOptions[0];
   server.remove();
   const root = document.getElementById('root');
   root?.removeAttribute('hidden');
   if (focused && root) elementAt(root, focused)?.focus();
+  if (picked && !picked.defaultSelected && isLocale(picked.value)) void changeLocale(picked.value);
 }
 
 let data: { value: unknown } | null = null;

@@ -126,7 +126,8 @@ describe('the landing page, rendered by the Worker', () => {
     expect((await landing({ 'accept-language': 'hi' })).headers.get('x-edge-cache')).toBe('MISS');
 
     // Any other cookie, or an Authorization header: answered fresh, marked private, not stored.
-    for (const headers of [{ cookie: 'locale=es; session=abc', 'accept-language': 'es' }, { authorization: 'Bearer x', 'accept-language': 'es' }]) {
+    const withCredentials: Record<string, string>[] = [{ cookie: 'locale=es; session=abc', 'accept-language': 'es' }, { authorization: 'Bearer x', 'accept-language': 'es' }];
+    for (const headers of withCredentials) {
       const fresh = await landing(headers);
       expect(fresh.status).toBe(200);
       expect(fresh.headers.get('x-edge-cache')).toBe('BYPASS');

@@ -11,7 +11,8 @@
 import { i18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 import type en from './locales/en.json';
-import { currentLocale, markActive, type Locale } from './locale';
+import { LANGUAGE_COOKIE } from '@contract/landing';
+import { currentLocale, markActive, readStored, type Locale } from './locale';
 
 export { changeLocale, currentLocale, formatLocale, isLocale, isRtl, LOCALE_NAMES, LOCALES, type Locale } from './locale';
 
@@ -40,10 +41,27 @@ export function activateMessages(locale: Locale, messages: Messages): void {
   markActive(locale);
 }
 
-/** Loads `locale`'s catalog (once) and makes it the active one. */
-export async function activate(locale: Locale): Promise<void> {
+/** Loads `locale`'s catalog (once) and makes it the active one; `chosen`: the reader picked it (switcher). */
+export async function activate(locale: Locale, chosen = false): Promise<void> {
   activateMessages(locale, await loadMessages(locale));
+  if (chosen) writeLanguageCookie(locale);
 }
+
+/**
+ * The Worker renders the landing page before any script runs, so it learns the reader's choice
+ * from a cookie (worker/routes/landing-page.ts): a copy of the choice stored on this device, naming
+ * only the language, which the shared edge cache may ignore. Local storage stays the client's own
+ * record. Written here, in the runtime that loads with the first page, not in the entry chunk.
+ */
+function writeLanguageCookie(locale: Locale): void {
+  if (!globalThis.document) return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+// A choice stored before the cookie existed reaches the Worker from the next page load on.
+const stored = readStored();
+if (stored) writeLanguageCookie(stored);
 
 /** The message `id` of the active catalog with `values` put in. */
 export function t(id: MessageId, values?: MessageValues): string {

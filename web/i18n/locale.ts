@@ -4,7 +4,6 @@
  * the app re-renders in the new language. This file is in the entry chunk; the runtime and the
  * catalogs (web/i18n/index.ts) load on demand, in parallel with the first page's chunk.
  */
-import { LANGUAGE_COOKIE } from '@contract/landing';
 
 /** Interface languages, in the order the switcher lists them. */
 export const LOCALES = ['en', 'es', 'hi', 'ar'] as const;
@@ -29,7 +28,8 @@ export function matchLocale(tags: readonly string[]): Locale | null {
   return null;
 }
 
-function readStored(): Locale | null {
+/** The language chosen on this device, if any. */
+export function readStored(): Locale | null {
   try {
     const value = globalThis.localStorage?.getItem(STORAGE_KEY);
     return isLocale(value) ? value : null;
@@ -78,7 +78,7 @@ export function markActive(locale: Locale): void {
 /** The reader picked a language (switcher): remembered on this device, loaded and applied. */
 export function changeLocale(locale: Locale): Promise<void> {
   storeLocale(locale);
-  return loadLocale(locale);
+  return loadLocale(locale, true);
 }
 
 /** Remembers the reader's choice on this device. */
@@ -88,30 +88,6 @@ export function storeLocale(locale: Locale): void {
   } catch {
     // Storage blocked: the choice lasts for this page only.
   }
-  writeLanguageCookie(locale);
-}
-
-/**
- * The Worker renders the landing page before any script runs, so it learns the choice from a
- * cookie (worker/routes/landing-page.ts): a copy of the stored choice, naming only the language,
- * which the shared edge cache may ignore. Local storage stays the client's own record.
- */
-function writeLanguageCookie(locale: Locale): void {
-  const document = globalThis.document;
-  if (!document) return;
-  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
-  try {
-    document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-  } catch {
-    // Cookies blocked: the Worker follows the browser's language instead.
-  }
-}
-
-/** The language cookie, made to match the stored choice (a choice made before the cookie existed). */
-function syncLanguageCookie(): void {
-  const stored = readStored();
-  const cookie = globalThis.document?.cookie.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`))?.[1];
-  if (stored && cookie !== stored) writeLanguageCookie(stored);
 }
 
 export function subscribeLocale(listener: () => void): () => void {
@@ -127,16 +103,15 @@ let pending: Promise<Runtime> | null = null;
  * Loads the runtime and `locale`'s catalog and activates it. The entry calls it at start-up;
  * lazy pages wait for the promise (see web/lazy.ts) so no page renders untranslated.
  */
-export function loadLocale(locale: Locale): Promise<void> {
+export function loadLocale(locale: Locale, chosen = false): Promise<void> {
   pending ??= import('./index').then((module) => (runtime = module));
-  return pending.then((module) => module.activate(locale));
+  return pending.then((module) => module.activate(locale, chosen));
 }
 
 let ready: Promise<void> = Promise.resolve();
 
 /** The start-up load (main.tsx): the runtime and the chosen catalog start downloading at once. */
 export function startLocale(): void {
-  syncLanguageCookie();
   ready = loadLocale(initialLocale()).catch((error: unknown) => {
     // A catalog that failed to load (offline after a deploy) leaves the English fallbacks.
     console.error('Interface language failed to load', error);
