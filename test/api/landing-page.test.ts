@@ -70,8 +70,9 @@ describe('the landing page, rendered by the Worker', () => {
       expect(page.html).not.toMatch(/>\s*(landing|language|common|ui)\.[\w.]+\s*</);
       // The client renders into the hidden #root beside the Worker's copy, and takes over from it.
       expect(page.html).toMatch(/<div id="server-rendered">.*<\/div><div id="root" hidden><\/div>/s);
-      // The shell's scripts and styles are still there.
-      expect(page.html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      // The shell's scripts and styles are still there, the scripts fetched after what paints.
+      expect(page.html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(page.html).not.toMatch(/<link rel="modulepreload" (?!fetchpriority="low")/);
       expect(page.html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
     }
   });

@@ -53,6 +53,10 @@ export function fillShell(shell: string, language: Language, markup: string, cou
   if (!shell.includes(root) || !/<html[^>]*>/.test(shell) || !shell.includes('</head>')) return null;
   return shell
     .replace(/<html[^>]*>/, `<html lang="${language}" dir="${dir}">`)
+    // The page paints from the HTML and the stylesheet: the app's scripts (they take over a page
+    // already shown) go after the stylesheet and the images, not beside them.
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
     .replace('</head>', `${hints}</head>`)
     .replace(
       root,
