@@ -37,7 +37,8 @@ function walk(dir) {
   });
 }
 
-if (!existsSync('dist/client/index.html')) {
+// The client and the landing page's server renderer (worker/generated/landing-ssr.js) are both build outputs.
+if (!existsSync('dist/client/index.html') || !existsSync('worker/generated/landing-ssr.js')) {
   step('Building the client');
   await run('npm', ['run', '--silent', 'build']);
 }

@@ -22,6 +22,7 @@ import { reports } from './routes/reports';
 import { think } from './routes/think';
 import { usersRoutes } from './routes/users';
 import { verifyPage } from './routes/verify-page';
+import { landingPage } from './routes/landing-page';
 import { complianceRoutes, adminUserRecordRoutes } from './routes/compliance';
 import { requirementRoutes } from './routes/requirements';
 import { userRequirementRoutes } from './routes/user-requirements';
@@ -120,7 +121,9 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/users', adminUserRecordRoutes)
   .route('/api/v2/admin/scorm', adminScormRoutes)
   .route('/api/v2/user/requirements', userRequirementRoutes)
-  .route('/certificate/verify', verifyPage);
+  .route('/certificate/verify', verifyPage)
+  // The landing page, rendered here in the visitor's language (the rest of the client is static assets).
+  .route('/', landingPage);
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) throw new ApiError('NOT_FOUND', 'Not found');

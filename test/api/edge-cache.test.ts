@@ -97,7 +97,8 @@ describe('the edge cache for public answers', () => {
     await forget([edgeCacheKeys.publicConfig(config, ORIGIN)]);
 
     // Signed in first: answered, marked private, and nothing is stored.
-    const credentials: Record<string, string>[] = [{ authorization: `Bearer ${token}` }, { cookie: 'session=anything' }];
+    // The interface-language cookie names a language only; beside any other cookie it still counts.
+    const credentials: Record<string, string>[] = [{ authorization: `Bearer ${token}` }, { cookie: 'session=anything' }, { cookie: 'locale=es; session=anything' }, { cookie: '' }];
     for (const headers of credentials) {
       for (const path of ['/api/public/config', jsonPath]) {
         const res = await api('GET', path, { headers: { ...headers, ...freshIp() } });
@@ -110,6 +111,8 @@ describe('the edge cache for public answers', () => {
     expect((await api('GET', jsonPath, { headers: freshIp() })).headers.get('x-edge-cache')).toBe('MISS');
     expect((await api('GET', '/api/public/config')).headers.get('x-edge-cache')).toBe('MISS');
     await storedAt(jsonKey);
+    // A visitor whose only cookie is the language one is served the shared copy like any visitor.
+    expect((await api('GET', jsonPath, { headers: { cookie: 'locale=es', ...freshIp() } })).headers.get('x-edge-cache')).toBe('HIT');
 
     // The stored answer is stale now (changed without a purge): a visitor gets it, a signed-in caller never does.
     await db.update(schema.certificates).set({ revokedAt: new Date().toISOString(), revokedReason: 'test' }).where(eq(schema.certificates.id, cert.id));

@@ -43,8 +43,11 @@ const REQUESTS_PER_RUN = 10;
 const NUM_RUNS = Number(env.FUZZ_RUNS) || 1000;
 const MIN_REQUESTS = 10_000;
 
-/** Routes whose errors are an HTML page, not JSON: the public certificate verification page. */
-const HTML_ROUTES = new Set(['GET /certificate/verify/:number', 'GET /certificate/verify/lookup']);
+/**
+ * Routes whose errors are an HTML page, not JSON: the public certificate verification page, and the
+ * landing page (another method on "/" is answered by the static assets layer, as any client route).
+ */
+const HTML_ROUTES = new Set(['GET /certificate/verify/:number', 'GET /certificate/verify/lookup', 'GET /']);
 
 /**
  * The routes on which an accepted fuzzed request may change rows, and why. Anything else that

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openBrowser, waitForPath, type BrowserSession } from './browser';
+import { app, openBrowser, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 
 describe('visitor', () => {
   let session: BrowserSession;
@@ -47,6 +47,36 @@ describe('visitor', () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBe(3);
     await page.getByRole('link', { name: 'Statecharts' }).waitFor();
+  });
+
+  it('a visitor sees the landing page before any script runs, in the browser\'s language (the Worker renders it)', async () => {
+    // Scripts off: everything below comes from the HTML the Worker sent.
+    const context = await session.context.browser()!.newContext({ baseURL: session.baseURL, javaScriptEnabled: false, locale: 'ar-EG', viewport: VIEWPORTS.phone });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: /ابنِ مكان عمل أكثر أمانًا/ }).waitFor();
+      expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({ lang: 'ar', dir: 'rtl' });
+      // The sample courses and the way in are there; the client's own #root waits, hidden and empty.
+      expect(await page.locator('#server-rendered #courses li').count()).toBe(3);
+      expect(await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).getAttribute('href')).toBe('/login');
+      expect(await page.locator('#root').evaluate((root) => ({ hidden: (root as HTMLElement).hidden, children: root.childElementCount }))).toEqual({ hidden: true, children: 0 });
+    } finally {
+      await context.close();
+    }
+
+    // With scripts on, the app takes the Worker's copy's place without moving anything.
+    const { page } = session;
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+    });
+    await session.open('/');
+    await page.locator('#server-rendered').waitFor({ state: 'detached' });
+    await app(page).getByRole('heading', { level: 1, name: /Build a safer workplace/ }).waitFor();
+    await page.locator('#root #courses li').nth(2).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0))).toBeLessThan(0.01);
   });
 
   it('a visitor opening an unknown path sees "Page Not Found" with a way home', async () => {

@@ -1,15 +1,9 @@
+import type { PublicCourse } from '@contract/landing';
 import type { SubmitBody } from '@contract/think';
 import { api } from './client';
 
 /** Public, unauthenticated calls used by the landing page and the shells. */
-export interface PublicCourse {
-  id: string;
-  title: string;
-  description: string | null;
-  domain: { id: string; name: string } | null;
-  icon: string | null;
-  componentCount: number;
-}
+export type { PublicCourse };
 
 export interface PublicConfig {
   appName: string;

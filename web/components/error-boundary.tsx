@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { entryText } from '../i18n/locale';
+import { SERVER_MARKUP_ID } from '@contract/landing';
 
 interface State {
   error: Error | null;
@@ -19,6 +20,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     // Logged once for whoever looks at the console; the UI below offers the way out.
     console.error('Screen failed to render', error, info.componentStack);
+    // The Worker's copy of the landing page (if still showing) gives way, so the way out is seen
+    // (web/server-rendered.ts does this for a page that rendered; this stays out of the entry's way).
+    document.getElementById(SERVER_MARKUP_ID)?.remove();
+    document.getElementById('root')?.removeAttribute('hidden');
   }
 
   override render() {

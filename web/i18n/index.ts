@@ -13,7 +13,8 @@ import type { ReactNode } from 'react';
 import type en from './locales/en.json';
 import type adminContentEn from './locales/admin-content/en.json';
 import type adminPeopleEn from './locales/admin-people/en.json';
-import { currentLocale, markActive, type CatalogArea, type Locale } from './locale';
+import { LANGUAGE_COOKIE } from '@contract/landing';
+import { currentLocale, markActive, readStored, type CatalogArea, type Locale } from './locale';
 
 export { changeLocale, currentLocale, formatLocale, isLocale, isRtl, LOCALE_NAMES, LOCALES, type Locale } from './locale';
 
@@ -59,12 +60,38 @@ async function messagesOf(locale: Locale, wanted: Iterable<CatalogArea>): Promis
   return Object.assign({}, ...parts.map((part) => part.messages)) as Messages;
 }
 
-/** Loads `locale`'s catalogs (every area in use) and makes them the active ones. */
-export async function activate(locale: Locale): Promise<void> {
-  const messages = await messagesOf(locale, areas);
+/** `locale`'s compiled app catalog (downloaded once): the Worker's landing renderer reads it. */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  return messagesOf(locale, ['app']);
+}
+
+/** Makes `messages` (from loadMessages) the active catalog, synchronously. */
+export function activateMessages(locale: Locale, messages: Messages): void {
   i18n.loadAndActivate({ locale, messages });
   markActive(locale);
 }
+
+/** Loads `locale`'s catalogs (every area in use) and makes them the active ones; `chosen`: the reader picked it (switcher). */
+export async function activate(locale: Locale, chosen = false): Promise<void> {
+  activateMessages(locale, await messagesOf(locale, areas));
+  if (chosen) writeLanguageCookie(locale);
+}
+
+/**
+ * The Worker renders the landing page before any script runs, so it learns the reader's choice
+ * from a cookie (worker/routes/landing-page.ts): a copy of the choice stored on this device, naming
+ * only the language, which the shared edge cache may ignore. Local storage stays the client's own
+ * record. Written here, in the runtime that loads with the first page, not in the entry chunk.
+ */
+function writeLanguageCookie(locale: Locale): void {
+  if (!globalThis.document) return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+// A choice stored before the cookie existed reaches the Worker from the next page load on.
+const stored = readStored();
+if (stored) writeLanguageCookie(stored);
 
 /** Adds `wanted` areas' messages in the active language (once per area); lazy pages await it. */
 export async function loadAreas(wanted: readonly CatalogArea[]): Promise<void> {

@@ -31,7 +31,8 @@ export function matchLocale(tags: readonly string[]): Locale | null {
   return null;
 }
 
-function readStored(): Locale | null {
+/** The language chosen on this device, if any. */
+export function readStored(): Locale | null {
   try {
     const value = globalThis.localStorage?.getItem(STORAGE_KEY);
     return isLocale(value) ? value : null;
@@ -90,7 +91,7 @@ export function changeLocale(locale: Locale): Promise<void> {
     requested = locale;
     for (const listener of choiceListeners) listener(locale);
   }
-  return loadLocale(locale);
+  return loadLocale(locale, true);
 }
 
 /** Called when the reader picks another language (not at start-up). */
@@ -133,10 +134,10 @@ let pending: Promise<Runtime> | null = null;
  * Loads the runtime and `locale`'s catalog and activates it. The entry calls it at start-up;
  * lazy pages wait for the promise (see web/lazy.ts) so no page renders untranslated.
  */
-export function loadLocale(locale: Locale): Promise<void> {
+export function loadLocale(locale: Locale, chosen = false): Promise<void> {
   requested = locale;
   pending ??= import('./index').then((module) => (runtime = module));
-  return pending.then((module) => module.activate(locale));
+  return pending.then((module) => module.activate(locale, chosen));
 }
 
 let ready: Promise<void> = Promise.resolve();

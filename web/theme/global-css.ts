@@ -11,7 +11,10 @@ export const globalCss = defineGlobalStyles({
     textRendering: 'optimizeLegibility',
   },
   body: { minHeight: '100dvh' },
-  '#root': { minHeight: '100dvh', display: 'flex', flexDirection: 'column' },
+  // #server-rendered: the Worker's copy of the landing page, laid out as #root is, so the client's
+  // render takes its place without a shift (web/server-rendered.ts). #root waits hidden beside it.
+  '#root, #server-rendered': { minHeight: '100dvh', display: 'flex', flexDirection: 'column' },
+  '#root[hidden]': { display: 'none' },
   // One visible focus style for everything keyboard-reachable; pointer focus stays quiet.
   ':focus-visible': {
     outline: '2px solid {colors.focusRing}',

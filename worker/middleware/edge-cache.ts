@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
-import { EDGE_CACHE_HEADER, hasCredentials, isShareableRequest, publicCoursesKeys, purgeEdgeCache, sharedCache } from '../services/edge-cache';
+import { appShell } from '../services/app-shell';
+import { EDGE_CACHE_HEADER, hasCredentials, isShareableRequest, landingPageKeys, publicCoursesKeys, purgeEdgeCache, sharedCache } from '../services/edge-cache';
 
 /** Headers that describe one request, never stored with a shared answer. */
 const PER_REQUEST_HEADERS = ['x-request-id', 'x-d1-bookmark', EDGE_CACHE_HEADER];
 
-type KeyFor = (c: Context<AppEnv>) => string | null;
+type KeyFor = (c: Context<AppEnv>) => string | null | Promise<string | null>;
 
 /** Runs `promise` after the answer when the runtime allows it, else before. */
 export function afterResponse(c: Context<AppEnv>, promise: Promise<unknown>): Promise<unknown> | undefined {
@@ -44,7 +45,7 @@ export function edgeCache(keyFor: KeyFor) {
       c.header(EDGE_CACHE_HEADER, 'BYPASS');
       return;
     }
-    const key = cache ? keyFor(c) : null;
+    const key = cache ? await keyFor(c) : null;
     if (!cache || !key) {
       await next();
       c.header(EDGE_CACHE_HEADER, 'BYPASS');
@@ -76,11 +77,14 @@ export function edgeCache(keyFor: KeyFor) {
 
 /**
  * After a successful change to courses or books (publish, take down, edit, components, delete,
- * a book renamed), the landing page's sample courses are purged before the answer goes out.
+ * a book renamed), the landing page's sample courses, and the landing page in every language that
+ * shows them, are purged before the answer goes out.
  */
 export const purgePublicCoursesAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) {
-    await purgeFor(c, publicCoursesKeys(c.var.config, c.req.url));
+    const shell = await appShell(c.env.ASSETS, c.req.url);
+    const landing = shell ? landingPageKeys(c.var.config, c.req.url, shell.build) : [];
+    await purgeFor(c, [...publicCoursesKeys(c.var.config, c.req.url), ...landing]);
   }
 });

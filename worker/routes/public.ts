@@ -1,8 +1,6 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { components, courses, domains } from '../db/schema';
-import { preferredVersion } from '../services/course-versions';
+import { samplePublicCourses } from '../services/public-courses';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { EDGE_CACHE_SECONDS, PUBLIC_COURSES_LIMIT, canonicalCoursesQuery, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
@@ -33,25 +31,7 @@ export const publicRoutes = new Hono<AppEnv>()
   })
   .get('/courses', edgeCache(coursesCacheKey), validate('query', coursesQuery), async (c) => {
     const { limit } = c.req.valid('query');
-    const rows = await c.var.db
-      .select({
-        id: courses.id,
-        title: courses.title,
-        description: courses.description,
-        icon: courses.icon,
-        domainId: domains.id,
-        domainName: domains.name,
-        componentCount: count(components.id),
-      })
-      .from(courses)
-      .innerJoin(domains, eq(domains.id, courses.domainId))
-      .leftJoin(components, eq(components.courseId, courses.id))
-      .where(and(eq(courses.status, 'PUBLISHED'), preferredVersion(null, null)))
-      .groupBy(courses.id)
-      .orderBy(desc(courses.publishedAt), asc(courses.title))
-      .limit(Number(limit));
+    const sample = await samplePublicCourses(c.var.db, Number(limit));
     c.header('Cache-Control', edgeCacheControl(EDGE_CACHE_SECONDS));
-    return c.json({
-      courses: rows.map(({ domainId, domainName, ...course }) => ({ ...course, domain: { id: domainId, name: domainName } })),
-    });
+    return c.json({ courses: sample });
   });

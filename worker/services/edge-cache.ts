@@ -1,12 +1,13 @@
 import * as v from 'valibot';
+import { LANGUAGE_COOKIE } from '../contract/landing';
 import { LANGUAGES, type Language } from '../contract/language';
 import type { AppConfig } from '../config';
 import type { VerifyCertificateResponse } from '../contract/certificates';
 
 /**
  * The shared edge cache (Cloudflare's Cache API, `caches.default`) for the few public GETs that
- * every visitor gets the same answer to: the public config, the landing page's sample courses and
- * certificate verification (JSON and page). Keys are built here and nowhere else, from the path and
+ * every visitor gets the same answer to: the public config, the landing page (per language) and its
+ * sample courses, and certificate verification (JSON and page). Keys are built here and nowhere else, from the path and
  * a normalised query only, never from anything about the caller; purges name the same keys.
  *
  * `cache.delete` purges the data centre the Worker runs in; other data centres keep an entry until
@@ -42,13 +43,23 @@ export function certificateEdgeSeconds(result: Pick<VerifyCertificateResponse, '
  * A request that may be answered from, or stored in, the shared cache: a plain GET that carries no
  * credentials of any kind. Anything with an Authorization header or a cookie is answered fresh and
  * never stored, whatever the route: the cache can then never hold, or hand out, a signed-in answer.
+ * The one exception is the interface-language cookie (LANGUAGE_COOKIE, set by the client), which
+ * names a language and nothing about the person; a request carrying any other cookie still counts.
  */
 export function isShareableRequest(request: Request): boolean {
   return request.method === 'GET' && !hasCredentials(request);
 }
 
 export function hasCredentials(request: Request): boolean {
-  return request.headers.has('authorization') || request.headers.has('cookie');
+  if (request.headers.has('authorization')) return true;
+  const cookie = request.headers.get('cookie');
+  if (cookie === null) return false;
+  const names = cookie
+    .split(';')
+    .map((part) => part.split('=')[0]!.trim())
+    .filter(Boolean);
+  // An empty or malformed header counts as a cookie too: only a clean language cookie is let through.
+  return names.length === 0 || names.some((name) => name !== LANGUAGE_COOKIE);
 }
 
 /** Part of every key: a deploy that changes the app name or phone (both in the cached bodies) misses old entries. */
@@ -96,6 +107,11 @@ export const edgeCacheKeys = {
   publicConfig: (config: KeyConfig, requestUrl: string) => key(config, requestUrl, '/api/public/config'),
   publicCourses: (config: KeyConfig, requestUrl: string, limit: string) => key(config, requestUrl, '/api/public/courses', { limit }),
   verifyJson: (config: KeyConfig, requestUrl: string, number: string) => key(config, requestUrl, `/api/v2/certificates/verify/${number}`),
+  /**
+   * The landing page ("/"), one entry per language and client build: the page names the build's
+   * hashed scripts and styles, so a deploy must not serve an older build's page.
+   */
+  landingPage: (config: KeyConfig, requestUrl: string, language: Language, build: string) => key(config, requestUrl, '/', { lang: language, build }),
   /** One entry per page language (the viewer's Accept-Language picks it). */
   verifyPage: (config: KeyConfig, requestUrl: string, number: string, language: Language) => key(config, requestUrl, `/certificate/verify/${number}`, { lang: language }),
 };
@@ -103,6 +119,11 @@ export const edgeCacheKeys = {
 /** Every key the landing page's sample courses can be stored under. */
 export function publicCoursesKeys(config: KeyConfig, requestUrl: string): string[] {
   return Array.from({ length: PUBLIC_COURSES_LIMIT.max }, (_, i) => edgeCacheKeys.publicCourses(config, requestUrl, String(i + 1)));
+}
+
+/** The landing page in every language (it shows the sample courses: purged with them). */
+export function landingPageKeys(config: KeyConfig, requestUrl: string, build: string): string[] {
+  return LANGUAGES.map((language) => edgeCacheKeys.landingPage(config, requestUrl, language, build));
 }
 
 /** Every key one certificate's verification can be stored under (JSON and the page in each language). */

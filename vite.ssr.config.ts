@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The message prefixes the landing view reads (landing-view.tsx and the UI parts it uses):
+ * `landing.*`, the language switcher's label, the dialog's close labels. The Worker's copy of the
+ * catalogs keeps only these (about 80 of 620 messages), compiled as @lingui/vite-plugin compiles
+ * the client's. test/api/landing-page.test.ts fails if a rendered page shows a message id.
+ */
+export const LANDING_MESSAGE_PREFIXES = ['landing.', 'language.', 'common.', 'ui.'];
+
+function landingCatalogs(): Plugin {
+  return {
+    name: 'landing-catalogs',
+    enforce: 'pre',
+    load(id) {
+      const match = /[\\/]i18n[\\/]locales[\\/](?:([\w-]+)[\\/])?(\w+)\.json\?lingui$/.exec(id);
+      if (!match) return null;
+      // The admin areas' catalogs (web/i18n/locales/<area>/): never read by the landing page.
+      if (match[1]) return { code: 'export const messages = {};', moduleType: 'js' };
+      const read = (locale: string) => JSON.parse(readFileSync(fromRoot(`./web/i18n/locales/${locale}.json`), 'utf8')) as Record<string, string>;
+      // English stands in for a message a catalog lacks, as the client's fallbackLocales does.
+      const catalog = { ...read('en'), ...read(match[2]!) };
+      const messages = Object.fromEntries(
+        Object.entries(catalog)
+          .filter(([key]) => LANDING_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix)))
+          .map(([key, message]) => [key, compileMessageOrThrow(message)]),
+      );
+      return { code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});`, moduleType: 'js' };
+    },
+  };
+}
+
+/**
+ * The landing page's server renderer for the Worker (web/ssr/landing-server.tsx): one ES module,
+ * everything bundled (React, the UI kit, the four compiled catalogs), written beside its kept
+ * types as worker/generated/landing-ssr.js. wrangler and the workerd test pool import it like any
+ * Worker file. Runs after the client build (`npm run build`).
+ */
+export default defineConfig({
+  root: 'web',
+  plugins: [landingCatalogs(), react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  resolve: {
+    alias: {
+      'styled-system': fromRoot('./styled-system'),
+      '@contract': fromRoot('./worker/contract'),
+      // Only renderToString (synchronous, see landing-server.tsx): React's legacy server build
+      // alone, without the streaming renderer the package's entry adds beside it.
+      'react-dom/server': fromRoot('./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js'),
+    },
+  },
+  ssr: {
+    target: 'webworker',
+    noExternal: true,
+    resolve: { conditions: ['workerd', 'worker', 'browser'], externalConditions: ['workerd', 'worker'] },
+  },
+  build: {
+    ssr: fromRoot('./web/ssr/landing-server.tsx'),
+    outDir: fromRoot('./worker/generated'),
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: true,
+    sourcemap: false,
+    copyPublicDir: false,
+    rolldownOptions: {
+      output: { entryFileNames: 'landing-ssr.js', codeSplitting: false },
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]web[\\/]ui[\\/][^\\/]+\.tsx?$/, sideEffects: false },
+          { test: /[\\/]styled-system[\\/].+\.mjs$/, sideEffects: false },
+          { test: /[\\/]worker[\\/]contract[\\/].+\.ts$/, sideEffects: false },
+        ],
+      },
+    },
+  },
+});
