@@ -54,16 +54,18 @@ step('Learner first-load JavaScript');
 const html = readFileSync('dist/client/index.html', 'utf8');
 const entryFiles = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => join('dist/client', m[1]));
 const firstLoad = gzipSizeOf(entryFiles);
-results.record('Learner first-load JS, gzip', kb(firstLoad), '< 100 KB', firstLoad < 100 * 1024);
-// The interface language: the i18n runtime and one catalog download beside the first page's chunk
-// (web/lazy.ts), like that chunk not part of the entry. Shown per language with the entry they join.
+results.record('Learner first-load JS (entry), gzip', kb(firstLoad), '< 100 KB', firstLoad < 100 * 1024);
+// The interface language: no page renders before the i18n runtime and the reader's catalog are in
+// (web/lazy.ts), so the budget holds for the entry with them, in every language. (The session
+// statechart and the page's own chunks download beside them; the README gives the whole first screen.)
 const assetFiles = readdirSync('dist/client/assets');
 const runtimeFile = assetFiles.find((name) => /\.js$/.test(name) && readFileSync(join('dist/client/assets', name), 'utf8').includes('loadAndActivate'));
 const runtime = runtimeFile ? gzipSizeOf([join('dist/client/assets', runtimeFile)]) : 0;
 for (const locale of ['en', 'es', 'hi', 'ar']) {
   const catalog = assetFiles.filter((name) => name.startsWith(`catalog-app-${locale}-`) && name.endsWith('.js'));
   const size = gzipSizeOf(catalog.map((name) => join('dist/client/assets', name)));
-  results.record(`Language ${locale}: runtime + catalog, gzip (entry + these)`, `${kb(runtime + size)} (${kb(firstLoad + runtime + size)})`, 'measured', catalog.length === 1);
+  const total = firstLoad + runtime + size;
+  results.record(`Learner first-load JS in ${locale}: entry + i18n runtime + catalog, gzip`, `${kb(total)} (runtime + catalog ${kb(runtime + size)})`, '< 100 KB', catalog.length === 1 && total < 100 * 1024);
 }
 
 step('A local D1/R2 with demo data');

@@ -1,12 +1,11 @@
 import './index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode, useSyncExternalStore } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
 import { preloadFirstRoute } from './preload';
-import { currentLocale, onLocaleChoice, startLocale, subscribeLocale } from './i18n/locale';
-import { AppRoutes } from './routes';
-import { SessionProvider } from './state/session';
+import { onLocaleChoice, startLocale } from './i18n/locale';
+import { SessionLoading } from './components/session-loading';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -19,11 +18,11 @@ startLocale();
 // depend on it). Nothing refetches now; the app re-rendered in the new language asks again.
 onLocaleChoice(() => void queryClient.invalidateQueries({ refetchType: 'none' }));
 
-/** A language change renders the app again in the new language (texts are read while rendering). */
-function LocaleRoot() {
-  const locale = useSyncExternalStore(subscribeLocale, currentLocale);
-  return <AppRoutes key={locale} />;
-}
+// The session statechart (XState), the router and the routes are one chunk of their own, asked for
+// now: it downloads beside the catalog and the preloaded page instead of lengthening the entry
+// every page waits for (its first-load budget, see scripts/bench.mjs).
+const appModule = import('./app');
+const App = lazy(() => appModule.then((module) => ({ default: module.App })));
 
 // The first render is a transition: React renders it in slices and yields to the browser between
 // them, instead of one long task for the whole tree (what Lighthouse counts as blocking time).
@@ -31,9 +30,9 @@ startTransition(() => {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <LocaleRoot />
-        </SessionProvider>
+        <Suspense fallback={<SessionLoading />}>
+          <App />
+        </Suspense>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { selectIsAdmin, type SessionSnapshot } from '../../statecharts/session.machine';
-import { entryText } from '../i18n/locale';
+import { SessionLoading } from './session-loading';
 import { useSession } from '../state/session';
+
+export { SessionLoading };
 
 /** Where a visitor was headed when a guard turned them away; the login page returns them there. */
 export interface FromState {
@@ -29,17 +31,6 @@ export function useAccess(): { access: Access; isAdmin: boolean } {
 /** The home of a signed-in user: admins /admin, everyone else /dashboard. */
 export function homeFor(isAdmin: boolean): string {
   return isAdmin ? '/admin' : '/dashboard';
-}
-
-/** "Loading..." while the stored session is checked (nothing else renders until then). */
-export function SessionLoading() {
-  return (
-    // Global classes, not css(): this renders from the entry chunk before any page loads.
-    <div role="status" className="app-status">
-      <span className="app-status__spinner" aria-hidden />
-      {entryText('common.loading', 'Loading...')}
-    </div>
-  );
 }
 
 /**
