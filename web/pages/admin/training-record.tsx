@@ -292,7 +292,7 @@ function CertificateNumber({ number }: { number: string }) {
       className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontFamily: 'mono', color: 'brand.fg', textDecoration: 'underline', overflowWrap: 'anywhere' })}
     >
       {number}
-      <ExternalLink aria-hidden size={14} />
+      <ExternalLink aria-hidden size={14} className={flipInRtl} />
       <span className={css({ srOnly: true })}>{t('admin.record.verifyNewTab')}</span>
     </a>
   );
