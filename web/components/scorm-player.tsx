@@ -9,7 +9,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { LoadingBlock } from '../ui/spinner';
 import { msg, t, type MessageId } from '../i18n';
-import { formatScore } from '../format';
+import { formatPercent } from '../format';
 
 /*
  * The SCORM player: the package runs in a sandboxed frame (scripts, no same-origin: it cannot read
@@ -130,12 +130,12 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
           </div>
           <div>
             <dt>{t('scorm.score')}</dt>
-            <dd data-testid="scorm-score">{summary?.score != null ? formatScore(summary.score) : '—'}</dd>
+            <dd data-testid="scorm-score">{summary?.score != null ? formatPercent(summary.score) : '—'}</dd>
           </div>
           {launch.masteryScore != null ? (
             <div>
               <dt>{t('scorm.passMark')}</dt>
-              <dd>{formatScore(launch.masteryScore)}</dd>
+              <dd>{formatPercent(launch.masteryScore)}</dd>
             </div>
           ) : null}
           <div>

@@ -157,6 +157,15 @@ const TILES = (): readonly { status: ComplianceStatus; key: keyof Omit<Complianc
   { status: 'exempt', key: 'exempt', hint: t('admin.compliance.hint.exempt') },
 ];
 
+/** The tiles' filter buttons ("Show overdue"): one message each, so each language words and cases it its own way. */
+const SHOW_STATUS = {
+  overdue: 'admin.compliance.show.overdue',
+  'due-soon': 'admin.compliance.show.dueSoon',
+  pending: 'admin.compliance.show.pending',
+  exempt: 'admin.compliance.show.exempt',
+  compliant: 'admin.compliance.show.compliant',
+} as const satisfies Record<ComplianceStatus, string>;
+
 const tileClass = css({ p: { base: '3', md: '4' }, display: 'flex', flexDirection: 'column', gap: '1' });
 // The tile whose status filters the matrix: a second border line, so the cue is not colour alone.
 const activeTileClass = css({ borderColor: 'brand.solid', boxShadow: '0 0 0 1px {colors.brand.solid}' });
@@ -208,7 +217,7 @@ function SummaryPanel({ summary, status, onStatus }: { summary: ComplianceSummar
               </p>
               <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{tile.hint}</p>
               <Button variant="link" size="xs" className={css({ alignSelf: 'flex-start', mt: 'auto', px: '0' })} aria-pressed={active} onClick={() => onStatus(active ? '' : tile.status)}>
-                {active ? t('admin.compliance.showAll') : t('admin.compliance.showStatus', { status: statusLabel(tile.status) })}
+                {active ? t('admin.compliance.showAll') : t(SHOW_STATUS[tile.status])}
               </Button>
             </Card>
           );

@@ -1,4 +1,4 @@
-import { invalidRowsWarning, parseImportCsv } from '@contract/admin-people';
+import { invalidRowsWarning, parseImportCsv, type Role } from '@contract/admin-people';
 import { Check, Copy, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
@@ -8,6 +8,8 @@ import { Alert, Button, Chip, Dialog, IconButton, Table, TableBody, TableCell, T
 import { msg, t } from '../../i18n';
 
 const PREVIEW_ROWS = 5;
+/** The role every imported account gets, shown as the code the file format and the description name. */
+const IMPORT_ROLE: Role = 'USER';
 
 /** Bulk Import Users: a CSV file, a 5-row preview, rows missing username or email block the import, chunked import with progress, per-row results. */
 export function BulkImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
@@ -93,7 +95,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
                       {row.email || <em>{t('admin.import.missing')}</em>}
                       {row.error ? <span className={css({ display: 'block', color: 'error.fg', fontSize: 'xs' })}>{msg(row.error)}</span> : null}
                     </TableCell>
-                    <TableCell>{t('role.USER')}</TableCell>
+                    <TableCell>{IMPORT_ROLE}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
