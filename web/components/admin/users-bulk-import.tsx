@@ -2,10 +2,10 @@ import { invalidRowsWarning, parseImportCsv, type Role } from '@contract/admin-p
 import { Check, Copy, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { importProgress } from '../../../statecharts/bulk-import.machine';
+import { BULK_IMPORT_MESSAGES, importProgress } from '../../../statecharts/bulk-import.machine';
 import { useBulkImport } from '../../state/bulk-import';
 import { Alert, Button, Chip, Dialog, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
-import { msg, t } from '../../i18n';
+import { currentLocale, hasMessage, msg, t } from '../../i18n';
 
 const PREVIEW_ROWS = 5;
 /** The role every imported account gets, shown as the code the file format and the description name. */
@@ -72,7 +72,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
           </div>
         ) : null}
         {ctx.warning ? <Alert status="warning" announce>{warningText(ctx.warning, ctx.parsed?.invalidCount ?? 0)}</Alert> : null}
-        {ctx.error ? <Alert status="error">{msg(ctx.error)}</Alert> : null}
+        {ctx.error ? <Alert status="error">{errorText(ctx.error)}</Alert> : null}
 
         {ctx.parsed && ctx.parsed.rows.length > 0 && !showResults ? (
           <div>
@@ -167,6 +167,12 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
 /** The machine's warning in the reader's language: the invalid-rows count is the one warning with a number. */
 function warningText(warning: string, invalidCount: number): string {
   return invalidCount > 0 && warning === invalidRowsWarning(invalidCount) ? t('admin.import.invalidRows', { count: invalidCount }) : msg(warning);
+}
+
+/** The import's failure: the contract's words translated; outside English, a server text the catalogs lack gives way to the import's own message. */
+function errorText(error: string): string {
+  if (hasMessage(`msg:${error}`) || currentLocale() === 'en') return msg(error);
+  return msg(BULK_IMPORT_MESSAGES.failed);
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {
