@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, openBrowser, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs, unique } from './server';
 
 interface ProgressList {
@@ -104,6 +104,59 @@ describe('interface languages', () => {
     await page.getByText(/درجة النجاح|مراجعة الأسئلة/).first().waitFor();
     await page.getByRole('link', { name: 'العودة إلى الدورة' }).first().waitFor();
     await noSidewaysScroll();
+  });
+
+  it('an administrator switches to Spanish: users, compliance and a training record speak Spanish; Arabic mirrors the admin shell at 390 px', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await waitForPath(page, '/admin');
+    await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
+    // The top bar's switcher: the admin catalogs load in the new language with the app's.
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('heading', { level: 1, name: /^Bienvenido de nuevo, / }).waitFor();
+    await page.getByText('Seguimiento de la actividad').waitFor();
+    expect(await htmlAttributes(session)).toEqual({ lang: 'es', dir: 'ltr' });
+
+    await session.open('/admin/users');
+    await page.getByRole('heading', { level: 1, name: 'Gestión de usuarios' }).waitFor();
+    await page.getByRole('button', { name: 'AÑADIR USUARIO' }).waitFor();
+    const users = page.getByRole('table', { name: 'Usuarios' });
+    await users.getByRole('columnheader', { name: 'Correo electrónico' }).waitFor();
+    await users.getByText('Activo', { exact: true }).first().waitFor();
+    expect(await page.title()).toBe('Gestión de usuarios · SafeWork Academy');
+
+    await session.open('/admin/compliance');
+    await page.getByRole('heading', { level: 1, name: 'Cumplimiento' }).waitFor();
+    await page.getByRole('tab', { name: 'Matriz' }).waitFor();
+    await page.getByText('Previsión: personas que caducan').waitFor();
+    await page.getByRole('button', { name: 'Exportar CSV' }).waitFor();
+    // The demo learner (Alex): a status in Spanish in the matrix, then the training record.
+    await session.open('/admin/compliance?q=learner');
+    await page.getByRole('table').getByText(/^(Al día|Vence pronto|Vencido|Pendiente|Exento)$/).first().waitFor();
+    await page.getByRole('link', { name: /Alex/ }).first().click();
+    await page.getByRole('heading', { level: 2, name: 'Cursos' }).waitFor();
+    await page.getByRole('button', { name: 'Descargar PDF' }).waitFor();
+    await page.getByRole('button', { name: 'Conceder exención' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Eventos de reciclaje' }).waitFor();
+
+    // Arabic on a phone: the admin shell is right-to-left and its drawer opens from the right.
+    await page.getByLabel('Idioma').selectOption('ar');
+    await page.getByRole('heading', { level: 2, name: 'الدورات' }).waitFor();
+    expect(await htmlAttributes(session)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await session.open('/admin/compliance');
+    await page.getByRole('heading', { level: 1, name: 'الامتثال' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await page.locator('header button[aria-controls=app-navigation]').click();
+    const drawer = page.getByRole('dialog', { name: 'تنقّل المسؤول' });
+    await drawer.getByRole('link', { name: 'المستخدمون' }).waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    const box = await drawer.boundingBox();
+    expect(box).not.toBeNull();
+    expect(Math.round(box!.x + box!.width)).toBe(VIEWPORTS.phone.width);
+    expect(box!.x).toBeGreaterThan(0);
+    expect(await drawer.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
   });
 
   it('English keeps the server’s own wording for an API error; Spanish shows its text for the code', async () => {

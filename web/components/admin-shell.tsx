@@ -14,22 +14,22 @@ import { t } from '../i18n';
 export const ADMIN_NAV_ITEMS = (): readonly ShellNavItem[] => [
   { label: t('nav.dashboard'), href: '/admin', match: 'exact', icon: <LayoutDashboard /> },
   // Issue 13: required training, the matrix and people's training records.
-  { label: t('nav.compliance'), href: '/admin/compliance', match: 'prefix', icon: <ShieldCheck /> },
-  { label: t('nav.users'), href: '/admin/users', match: 'prefix', icon: <Users /> },
-  { label: t('nav.books'), href: '/admin/domains', match: 'prefix', icon: <Library /> },
-  { label: t('nav.courses'), href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },
-  { label: t('nav.materials'), href: '/admin/materials', match: 'prefix', icon: <FileText /> },
-  { label: t('nav.assessments'), href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
+  { label: t('admin.shell.nav.compliance'), href: '/admin/compliance', match: 'prefix', icon: <ShieldCheck /> },
+  { label: t('admin.shell.nav.users'), href: '/admin/users', match: 'prefix', icon: <Users /> },
+  { label: t('admin.shell.nav.books'), href: '/admin/domains', match: 'prefix', icon: <Library /> },
+  { label: t('admin.shell.nav.courses'), href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },
+  { label: t('admin.shell.nav.materials'), href: '/admin/materials', match: 'prefix', icon: <FileText /> },
+  { label: t('admin.shell.nav.assessments'), href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
   { label: t('nav.announcements'), href: '/admin/announcements', match: 'prefix', icon: <Megaphone /> },
   { label: t('nav.think'), href: '/admin/think', match: 'prefix', icon: <Lightbulb /> },
   // Issue 7: the public statechart page, for admins preparing an audit.
-  { label: t('nav.statecharts'), href: '/statecharts', match: 'exact', icon: <Workflow /> },
+  { label: t('admin.shell.nav.statecharts'), href: '/statecharts', match: 'exact', icon: <Workflow /> },
 ];
 
 const QUICK_ACTIONS = () => [
-  { label: t('shell.newUser'), path: '/admin/users', flag: 'create', icon: <UserPlus /> },
-  { label: t('shell.uploadMaterial'), path: '/admin/materials', flag: 'upload', icon: <FileUp /> },
-  { label: t('shell.addCourse'), path: '/admin/courses', flag: 'create', icon: <Plus /> },
+  { label: t('admin.shell.newUser'), path: '/admin/users', flag: 'create', icon: <UserPlus /> },
+  { label: t('admin.shell.uploadMaterial'), path: '/admin/materials', flag: 'upload', icon: <FileUp /> },
+  { label: t('admin.shell.addCourse'), path: '/admin/courses', flag: 'create', icon: <Plus /> },
 ] as const;
 
 /** Admin shell: the same frame as the learner shell, with the admin menu and quick actions. */
@@ -40,7 +40,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   const quickActions = (
     <div className={css({ mt: '4', px: '4', pt: '4', borderTopWidth: '1px', borderColor: 'border.muted' })}>
-      <p className={css({ fontSize: '11px', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.08em', color: 'fg.subtle', mb: '2', px: '1' })}>{t('shell.quickActions')}</p>
+      <p className={css({ fontSize: '11px', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.08em', color: 'fg.subtle', mb: '2', px: '1' })}>{t('admin.shell.quickActions')}</p>
       <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
         {QUICK_ACTIONS().map((action) => (
           <li key={action.label}>
@@ -56,9 +56,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   return (
     <AppShell
-      title={{ long: t('shell.adminTitle', { product: PRODUCT_NAME }), short: t('shell.adminShort') }}
+      title={{ long: t('admin.shell.title', { product: PRODUCT_NAME }), short: t('admin.shell.short') }}
       homeHref="/admin"
-      navLabel={t('shell.adminNav')}
+      navLabel={t('admin.shell.nav')}
       navItems={ADMIN_NAV_ITEMS()}
       user={user}
       profileHref="/admin/profile"

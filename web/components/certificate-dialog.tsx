@@ -80,8 +80,8 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           </div>
           {certificate.language ? (
             <div>
-              <dt className={detailLabel}>Delivery Language</dt>
-              <dd className={detailValue} data-testid="certificate-language">{deliveryLanguageName(certificate.language)}</dd>
+              <dt className={detailLabel}>{t('certDialog.language')}</dt>
+              <dd className={detailValue} data-testid="certificate-language">{msg(deliveryLanguageName(certificate.language))}</dd>
             </div>
           ) : null}
         </dl>

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { errorMessage } from '../api/client';
 import { Alert, Button, Dialog } from '../ui';
+import { t } from '../i18n';
+import { refusalMessage } from '../i18n/contract-messages';
 
 export interface ConfirmDeleteDialogProps<T> {
   /** The thing to delete; the dialog is open while it is set. */
@@ -58,15 +59,15 @@ export function ConfirmDeleteDialog<T>({ item, title, question, describe, notice
       footer={
         <>
           <Button ref={cancelRef} variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button palette="danger" loading={busy} onClick={() => (item !== null ? mutation.mutate(item) : undefined)}>
-            Delete
+            {t('common.delete')}
           </Button>
         </>
       }
     >
-      {mutation.isError ? <Alert status="error" className={css({ mb: '3' })}>{errorMessage(mutation.error, failureMessage)}</Alert> : null}
+      {mutation.isError ? <Alert status="error" className={css({ mb: '3' })}>{refusalMessage(mutation.error, failureMessage)}</Alert> : null}
       <p>{question}</p>
       {item !== null && describe ? <p className={css({ mt: '2', fontWeight: 'medium' })}>{describe(item)}</p> : null}
       {item !== null && notice ? <div className={css({ mt: '3' })}>{notice(item)}</div> : null}

@@ -2,6 +2,7 @@ import { DELIVERY_LANGUAGE_AUTONYMS, deliveryLanguageName, isDeliveryLanguage, t
 import { Languages } from 'lucide-react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { msg, t } from '../i18n';
 
 /**
  * The course page's language line: the language this version is delivered in, and links to the
@@ -12,11 +13,11 @@ export function CourseVersions({ language, versions }: { language: string; versi
   return (
     <div className={css({ display: 'flex', columnGap: '4', rowGap: '1', flexWrap: 'wrap', alignItems: 'center', fontSize: 'sm', color: 'fg.muted' })} data-testid="course-language">
       <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-        <Languages aria-hidden className={css({ w: '4', h: '4' })} /> Delivery language: {deliveryLanguageName(language)}
+        <Languages aria-hidden className={css({ w: '4', h: '4' })} /> {t('courseVersions.delivery', { language: msg(deliveryLanguageName(language)) })}
       </span>
       {versions.length > 0 ? (
-        <nav aria-label="Other languages of this course" className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
-          <span>Also available in:</span>
+        <nav aria-label={t('courseVersions.others')} className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+          <span>{t('courseVersions.also')}</span>
           {versions.map((version) => (
             <Link
               key={version.id}

@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Alert, Button, Dialog, type DialogProps } from '../ui';
+import { t } from '../i18n';
 
 export interface FormDialogProps {
   open: boolean;
@@ -34,7 +35,7 @@ export function FormDialog({ open, onClose, title, description, size, formId, su
       footer={
         <>
           <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
             {submitLabel}

@@ -10,6 +10,8 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { LoadingBlock } from '../ui/spinner';
 import { AttemptReview } from './learner-attempt-review';
+import { msg, t } from '../i18n';
+import { formatPercent } from '../format';
 
 export interface ReviewDialogProps {
   /** The assessment component to review, or null when closed. */
@@ -33,26 +35,26 @@ export function ReviewDialog({ component, onClose }: ReviewDialogProps) {
     staleTime: 0,
   });
   const result: AttemptResult | null = review.data ?? null;
-  const error = review.isError ? errorMessage(review.error, 'Failed to load review data') : null;
+  const error = review.isError ? errorMessage(review.error, msg('Failed to load review data')) : null;
   return (
     <Dialog
       open={component !== null}
       onOpenChange={(open) => !open && onClose()}
       size="lg"
-      title={`Review: ${component?.title ?? ''}`}
-      footer={<Button variant="outline" palette="neutral" onClick={onClose}>Close</Button>}
+      title={t('review.title', { title: component?.title ?? '' })}
+      footer={<Button variant="outline" palette="neutral" onClick={onClose}>{t('common.close')}</Button>}
     >
       {error ? (
         <Alert status="error">{error}</Alert>
       ) : !result ? (
-        <LoadingBlock label="Loading review..." />
+        <LoadingBlock label={t('review.loading')} />
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <p className={css({ display: 'flex', gap: '3', alignItems: 'baseline', flexWrap: 'wrap' })}>
-            <strong className={css({ fontSize: 'xl', color: result.passed ? 'success.fg' : 'error.fg' })}>{result.passed ? 'Passed' : 'Failed'}</strong>
-            <span className={css({ fontSize: 'xl', fontWeight: 'bold', color: result.score >= DEFAULT_PASSING_SCORE ? 'success.fg' : 'error.fg' })}>{Math.round(result.score * 100) / 100}%</span>
+            <strong className={css({ fontSize: 'xl', color: result.passed ? 'success.fg' : 'error.fg' })}>{result.passed ? t('review.passed') : t('review.failed')}</strong>
+            <span className={css({ fontSize: 'xl', fontWeight: 'bold', color: result.score >= DEFAULT_PASSING_SCORE ? 'success.fg' : 'error.fg' })}>{formatPercent(result.score)}</span>
             <span className={css({ color: 'fg.muted' })}>
-              {result.correctAnswers} of {result.totalQuestions} correct · attempt {result.attemptNumber}
+              {t('review.summary', { correct: result.correctAnswers, count: result.totalQuestions, attempt: result.attemptNumber })}
             </span>
           </p>
           <AttemptReview result={result} />

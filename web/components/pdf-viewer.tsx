@@ -184,7 +184,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
   const download = (
     <Button asChild variant="outline" size="sm">
       <a href={material.fileUrl} download={material.fileName}>
-        <Download aria-hidden /> Download
+        <Download aria-hidden /> {t('pdf.download')}
       </a>
     </Button>
   );
@@ -193,7 +193,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
     return (
       <div className={css({ p: '4' })}>
         <Alert status="error" title={t('pdf.failed')} action={download}>
-          The file may be damaged or the connection was lost. You can still download it.
+          {t('pdf.failedText')}
         </Alert>
       </div>
     );
@@ -206,7 +206,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
     <div className={css({ display: 'flex', flexDirection: 'column' })}>
       <div
         role="toolbar"
-        aria-label="PDF controls"
+        aria-label={t('pdf.controls')}
         className={css({
           display: 'flex',
           flexWrap: 'wrap',
@@ -230,7 +230,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
           <IconButton size="sm" aria-label={t('pdf.zoomOut')} icon={<ZoomOut />} aria-disabled={zoom <= ZOOM_STEPS[0]} onClick={() => zoomBy(-1)} />
           <span aria-live="polite" className={css({ fontSize: 'sm', minW: '10', textAlign: 'center', fontVariantNumeric: 'tabular-nums' })}>
-            <span className={css({ srOnly: true })}>Zoom: </span>
+            <span className={css({ srOnly: true })}>{t('pdf.zoomLabel')} </span>
             {zoomLabel}
           </span>
           <IconButton size="sm" aria-label={t('pdf.zoomIn')} icon={<ZoomIn />} aria-disabled={zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1]} onClick={() => zoomBy(1)} />
@@ -262,7 +262,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
       </div>
       {onProgress ? (
         <p className={css({ px: { base: '3', md: '4' }, py: '2', fontSize: 'xs', color: 'fg.muted', borderTopWidth: '1px', borderColor: 'border.default' })}>
-          {viewedCount} of {pageCount} {pageCount === 1 ? 'page' : 'pages'} viewed. A page counts once it has been on screen for {MIN_SECONDS_PER_PAGE} seconds.
+          {t('pdf.viewed', { viewed: viewedCount, count: pageCount, seconds: MIN_SECONDS_PER_PAGE })}
         </p>
       ) : null}
     </div>

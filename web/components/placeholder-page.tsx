@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useNavigationFlag, type NavigationFlag } from '../hooks/use-navigation-flag';
 import { Button, Dialog, EmptyState } from '../ui';
 import { PageHeader } from './page-header';
+import { t } from '../i18n';
 
 export interface PlaceholderPageProps {
   title: string;
@@ -27,7 +28,7 @@ export function PlaceholderPage({ title, subtitle, icon, description, flag }: Pl
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />
-      <EmptyState bordered icon={icon ?? <Construction />} title="Coming soon" description={description ?? 'This section is being built and will be available shortly.'} />
+      <EmptyState bordered icon={icon ?? <Construction />} title={t('placeholder.title')} description={description ?? t('placeholder.text')} />
       {flag ? (
         <Dialog
           open={dialogOpen}
@@ -35,11 +36,11 @@ export function PlaceholderPage({ title, subtitle, icon, description, flag }: Pl
           title={flag.dialogTitle}
           footer={
             <Button variant="outline" onClick={() => setDialogOpen(false)}>
-              Close
+              {t('common.close')}
             </Button>
           }
         >
-          This form will be available when the {title} page is built.
+          {t('placeholder.form', { title })}
         </Dialog>
       ) : null}
     </>

@@ -13,6 +13,7 @@ import { useSession, useSessionActor } from '../state/session';
 import { userDisplayName, userInitials } from '../state/user-display';
 import { Alert, Avatar, Button, Card, Chip, LoadingBlock, TextField, toaster } from '../ui';
 import { changeLocale, currentLocale, isLocale, LOCALE_NAMES, LOCALES, msg, t } from '../i18n';
+import { localFieldErrors } from '../i18n/contract-messages';
 
 type Fields = { firstName: string; lastName: string; username: string; email: string };
 /** Sent only with a change of the e-mail address, which the server accepts only with the current password. */
@@ -47,7 +48,7 @@ export function useProfile(failedUpdateFallback: string) {
           ...(body.lastName !== undefined ? { lastName: body.lastName.trim() || null } : {}),
         });
       } catch (e) {
-        throw new SaveError(errorMessage(e, failedUpdateFallback), hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT') ? (e.fields as FieldErrors) : {});
+        throw new SaveError(errorMessage(e, failedUpdateFallback), hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT') ? (localFieldErrors(e.fields) as FieldErrors) : {});
       }
       toaster.create({ type: 'success', title: t('profile.updated'), duration: 6000 });
       void queryClient.invalidateQueries({ queryKey });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { errorMessage } from '../api/client';
 import { Alert, Button, LoadingBlock } from '../ui';
+import { t } from '../i18n';
 
 /** The part of a TanStack Query result this component reads. */
 export interface QueryLike {
@@ -29,7 +30,7 @@ export function QueryState({ query, loadingLabel, failureMessage, children }: Qu
   return (
     <>
       {query.isError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>Retry</Button>}>
+        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
           {typeof failureMessage === 'function' ? failureMessage(query.error) : errorMessage(query.error, failureMessage)}
         </Alert>
       ) : null}

@@ -8,6 +8,8 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { LoadingBlock } from '../ui/spinner';
+import { msg, t, type MessageId } from '../i18n';
+import { formatPercent } from '../format';
 
 /*
  * The SCORM player: the package runs in a sandboxed frame (scripts, no same-origin: it cannot read
@@ -18,6 +20,12 @@ import { LoadingBlock } from '../ui/spinner';
  * is its own lazy chunk (with scorm-again, loaded per version), never part of the first load.
  * Design and security reasoning: docs/decisions/2026-11-26-scorm-player.md.
  */
+
+/** The package's lesson status (SCORM's own words) in the reader's language; an unknown word as the package sent it. */
+function scormStatus(status: string): string {
+  const known = ['passed', 'failed', 'completed', 'incomplete', 'browsed', 'unknown'].includes(status);
+  return known ? t(`scorm.st.${status}` as MessageId) : status.replace(/^./, (c) => c.toUpperCase());
+}
 
 interface RuntimeApi {
   loadFromFlattenedJSON(json: Record<string, string>, element?: string): void;
@@ -90,7 +98,7 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
         setReady(true);
       } catch (error) {
         console.error('SCORM runtime failed to start', error);
-        if (!cancelled) setRuntimeError('The SCORM runtime could not be started in this browser.');
+        if (!cancelled) setRuntimeError(t('scorm.runtimeFailed'));
       }
     })();
     return () => {
@@ -101,42 +109,42 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
 
   const summary = view.context.summary;
   const saving = view.hasTag('saving');
-  const status = view.context.completed ? 'Completed' : summary && summary.status !== 'not attempted' ? summary.status.replace(/^./, (c) => c.toUpperCase()) : 'Not started';
+  const status = view.context.completed ? t('scorm.status.completed') : summary && summary.status !== 'not attempted' ? scormStatus(summary.status) : t('scorm.status.notStarted');
 
   if (view.matches('launchFailed')) {
     return (
-      <Alert status="error" action={<Button onClick={() => actorRef.send({ type: 'player.retry' })}>Retry</Button>}>
-        {view.context.error}
+      <Alert status="error" action={<Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button>}>
+        {msg(view.context.error ?? '')}
       </Alert>
     );
   }
-  if (!launch) return <LoadingBlock label="Opening the package..." />;
+  if (!launch) return <LoadingBlock label={t('scorm.opening')} />;
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center', justifyContent: 'space-between' })}>
         <dl className={css({ display: 'flex', gap: '6', flexWrap: 'wrap', fontSize: 'sm', '& dt': { color: 'fg.muted' }, '& dd': { fontWeight: 'semibold', m: 0 } })}>
           <div>
-            <dt>Status</dt>
+            <dt>{t('scorm.statusLabel')}</dt>
             <dd data-testid="scorm-status">{status}</dd>
           </div>
           <div>
-            <dt>Score</dt>
-            <dd data-testid="scorm-score">{summary?.score != null ? `${summary.score}%` : '—'}</dd>
+            <dt>{t('scorm.score')}</dt>
+            <dd data-testid="scorm-score">{summary?.score != null ? formatPercent(summary.score) : '—'}</dd>
           </div>
           {launch.masteryScore != null ? (
             <div>
-              <dt>Pass mark</dt>
-              <dd>{launch.masteryScore}%</dd>
+              <dt>{t('scorm.passMark')}</dt>
+              <dd>{formatPercent(launch.masteryScore)}</dd>
             </div>
           ) : null}
           <div>
-            <dt>Version</dt>
+            <dt>{t('scorm.version')}</dt>
             <dd>SCORM {launch.version}</dd>
           </div>
         </dl>
         <p role="status" className={css({ fontSize: 'sm', color: 'fg.muted', minH: '5' })}>
-          {saving ? 'Saving your progress…' : summary?.updatedAt ? 'Progress saved' : ''}
+          {saving ? t('scorm.saving') : summary?.updatedAt ? t('scorm.saved') : ''}
         </p>
       </div>
       {view.context.completed ? (
@@ -145,16 +153,16 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
           announce
           action={
             <Button asChild>
-              <Link href={`/course/${courseId}`}>Back to Course</Link>
+              <Link href={`/course/${courseId}`}>{t('material.back')}</Link>
             </Button>
           }
         >
-          This component is complete.
+          {t('scorm.complete')}
         </Alert>
       ) : null}
       {view.context.error && !view.matches('launchFailed') ? (
-        <Alert status="error" action={view.matches('finishFailed') ? <Button onClick={() => actorRef.send({ type: 'player.retry' })}>Retry</Button> : undefined}>
-          {view.context.error}
+        <Alert status="error" action={view.matches('finishFailed') ? <Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button> : undefined}>
+          {msg(view.context.error ?? '')}
         </Alert>
       ) : null}
       {runtimeError ? <Alert status="error">{runtimeError}</Alert> : null}
@@ -163,13 +171,13 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
           <iframe
             ref={frame}
             src={launch.launchUrl}
-            title={`${title} (SCORM package)`}
+            title={t('scorm.frameTitle', { title })}
             sandbox={FRAME_SANDBOX}
             referrerPolicy="no-referrer"
             className={css({ display: 'block', w: 'full', h: { base: '70vh', md: '75vh' }, minH: '420px', border: 0, bg: 'white' })}
           />
         ) : (
-          <LoadingBlock label="Starting the SCORM runtime..." />
+          <LoadingBlock label={t('scorm.starting')} />
         )}
       </Card>
     </div>

@@ -2,6 +2,7 @@ import { Fragment, memo, type KeyboardEvent } from 'react';
 import { css } from 'styled-system/css';
 import { DIAGRAM_COLORS as C, edgePath, paintOrder } from '../../statecharts/tooling/export';
 import { FONT, type Layout, type LayoutEdge, type LayoutState } from '../../statecharts/tooling/layout';
+import { t } from '../i18n';
 
 /**
  * The statechart diagram drawn by React from statecharts/tooling/layout.ts (the same numbers as the
@@ -27,7 +28,7 @@ const stateClass = css({
 
 /** The text drawn in the box: its title, then its action lines. */
 function visibleText(s: LayoutState): string {
-  return [`${s.key}${s.type === 'parallel' ? ' ‖ parallel' : ''}`, ...s.lines.map((line) => line.text)].join(' ');
+  return [`${s.key}${s.type === 'parallel' ? ` ‖ ${t('statecharts.parallel')}` : ''}`, ...s.lines.map((line) => line.text)].join(' ');
 }
 
 /**
@@ -35,8 +36,8 @@ function visibleText(s: LayoutState): string {
  * say what they see), then the kind and whether it is active. The active dot is drawn, not named.
  */
 function describeState(s: LayoutState, active: boolean): string {
-  const kind = s.type === 'parallel' ? 'parallel state' : s.type === 'compound' ? 'compound state' : s.type === 'final' ? 'final state' : s.type === 'history' ? 'history state' : 'state';
-  return `${visibleText(s)}, ${kind}${active ? ', active' : ''}`;
+  const kind = t(s.type === 'parallel' ? 'statecharts.kind.parallel' : s.type === 'compound' ? 'statecharts.kind.compound' : s.type === 'final' ? 'statecharts.kind.final' : s.type === 'history' ? 'statecharts.kind.history' : 'statecharts.kind.atomic');
+  return `${visibleText(s)}, ${kind}${active ? `, ${t('statecharts.active')}` : ''}`;
 }
 
 const StateShape = memo(function StateShape({
@@ -96,7 +97,7 @@ const StateShape = memo(function StateShape({
         fill={C.text}
       >
         {s.key}
-        {s.type === 'parallel' ? ' ‖ parallel' : ''}
+        {s.type === 'parallel' ? ` ‖ ${t('statecharts.parallel')}` : ''}
         {active ? <tspan aria-hidden="true"> ●</tspan> : null}
       </text>
       {/* A space between the texts keeps the words apart in the box's text content (what axe and speech input compare with the name). */}
@@ -176,7 +177,7 @@ export function StatechartDiagram({ layout, title, width, selectedId, activeIds,
       height={height}
       fontFamily={FONT.family}
       role="group"
-      aria-label={`State diagram: ${title}`}
+      aria-label={t('statecharts.diagram', { title })}
       data-machine-id={layout.machineId}
       className={css({ display: 'block', maxWidth: 'none', userSelect: 'none' })}
     >

@@ -5,6 +5,7 @@ import { useId, useMemo } from 'react';
 import { cx } from 'styled-system/css';
 import { field } from 'styled-system/recipes/field';
 import { select } from 'styled-system/recipes/select';
+import { t } from '../i18n';
 
 export interface SelectOption<V extends string = string> {
   label: string;
@@ -35,7 +36,7 @@ export interface SelectProps<V extends string = string> {
  * Options are `{ label, value }`; the value type narrows to the option union.
  */
 export function Select<V extends string = string>(props: SelectProps<V>) {
-  const { label, options, value, onValueChange, placeholder = 'Select...', helperText, error, required, disabled, name, className } = props;
+  const { label, options, value, onValueChange, placeholder = t('ui.select'), helperText, error, required, disabled, name, className } = props;
   const collection = useMemo(
     () => createListCollection<SelectOption<V>>({ items: [...options], itemToString: (item) => item.label, itemToValue: (item) => item.value, isItemDisabled: (item) => Boolean(item.disabled) }),
     [options],

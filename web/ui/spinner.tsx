@@ -2,6 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { css, cx } from 'styled-system/css';
 import { skeleton } from 'styled-system/recipes/skeleton';
 import { spinner, type SpinnerVariantProps } from 'styled-system/recipes/spinner';
+import { t } from '../i18n';
 
 /** Spinner: indeterminate progress. With `label` it is announced (role=status); without, decorative. */
 export interface SpinnerProps extends HTMLAttributes<HTMLSpanElement>, SpinnerVariantProps {
@@ -21,7 +22,7 @@ export function Spinner({ size, label, className, ...rest }: SpinnerProps) {
 }
 
 /** Centered spinner with visible text, for page- and panel-level loading. */
-export function LoadingBlock({ label = 'Loading...', className }: { label?: string; className?: string }) {
+export function LoadingBlock({ label = t('common.loading'), className }: { label?: string; className?: string }) {
   return (
     <div role="status" className={cx(css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '3', py: '16', color: 'fg.muted', fontSize: 'sm' }), className)}>
       <Spinner size="md" className={css({ color: 'brand.solid' })} />

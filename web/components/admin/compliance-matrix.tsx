@@ -1,5 +1,4 @@
 import { PAGE_SIZES } from '@contract/common';
-import { STATUS_LABELS } from '@contract/compliance';
 import type { ComplianceStatus } from '@contract/rules/compliance';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, Plus, Search, ShieldCheck, Users } from 'lucide-react';
@@ -11,13 +10,14 @@ import { saveBlob } from '../../api/certificates';
 import { errorMessage } from '../../api/client';
 import { complianceApi, type ComplianceFilters, type ComplianceResponse, type ComplianceRow, type ComplianceSummary } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
-import { dayInputValue, formatCount } from '../../format';
+import { dayInputValue, formatNumber } from '../../format';
 import { SEARCH_DELAY_MS } from '../../hooks/use-paged-list';
 import { searchInt, useDebouncedSearchText, type useSearchState } from '../../hooks/use-search-state';
 import { Button, Card, EmptyState, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader, TextField, toaster, type SelectOption } from '../../ui';
 import { QueryState } from '../query-state';
 import { TablePagination } from '../table-pagination';
-import { ComplianceCellView, isComplianceStatus, STATUS_OPTIONS } from './compliance-status';
+import { ComplianceCellView, isComplianceStatus, STATUS_OPTIONS, statusLabel } from './compliance-status';
+import { formatLocale, t } from '../../i18n';
 
 export const MATRIX_PAGE_SIZE = 25;
 
@@ -43,7 +43,7 @@ export function matrixFilters(search: SearchState): Required<ComplianceFilters> 
 }
 
 const ALL = 'ALL';
-const STATUS_FILTERS: readonly SelectOption<ComplianceStatus | typeof ALL>[] = [{ value: ALL, label: 'All statuses' }, ...STATUS_OPTIONS];
+const STATUS_FILTERS = (): readonly SelectOption<ComplianceStatus | typeof ALL>[] => [{ value: ALL, label: t('admin.compliance.allStatuses') }, ...STATUS_OPTIONS()];
 
 /**
  * The compliance matrix: filters, the summary with the lapse forecast, and people by required
@@ -57,7 +57,7 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
     placeholderData: keepPreviousData,
   });
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
-  const bookOptions: SelectOption[] = [{ value: ALL, label: 'All books' }, ...(books.data ?? []).map((d) => ({ value: d.id, label: d.name }))];
+  const bookOptions: SelectOption[] = [{ value: ALL, label: t('admin.compliance.allBooks') }, ...(books.data ?? []).map((d) => ({ value: d.id, label: d.name }))];
 
   // Any filter change starts again at page 1.
   const setFilter = (key: string, value: string) => search.update({ [key]: value, page: null });
@@ -92,24 +92,24 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
     <>
       <div
         role="search"
-        aria-label="Filter the matrix"
+        aria-label={t('admin.compliance.filterLabel')}
         className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', xl: '2fr repeat(4, minmax(0, 1fr))' }, gap: '3', mb: filtering ? '2' : '5' })}
       >
-        <TextField className={css({ gridColumn: { base: 'span 2', md: 'span 4', xl: 'span 1' } })} label="Search" type="search" placeholder="Name, username or email" value={q} onChange={(e) => setQ(e.target.value)} />
-        <Select label="Book" options={bookOptions} value={filters.bookId || ALL} onValueChange={(id) => setFilter('book', id === ALL ? '' : id)} />
-        <Select label="Status" options={STATUS_FILTERS} value={filters.status || ALL} onValueChange={(status) => setFilter('status', status === ALL ? '' : status)} />
-        <TextField label="Department" placeholder="Any" value={department} onChange={(e) => setDepartment(e.target.value)} />
-        <TextField label="Job title" placeholder="Any" value={jobTitle} onChange={(e) => setJobTitle(e.target.value)} />
+        <TextField className={css({ gridColumn: { base: 'span 2', md: 'span 4', xl: 'span 1' } })} label={t('admin.compliance.search')} type="search" placeholder={t('admin.compliance.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} />
+        <Select label={t('admin.compliance.book')} options={bookOptions} value={filters.bookId || ALL} onValueChange={(id) => setFilter('book', id === ALL ? '' : id)} />
+        <Select label={t('admin.compliance.status')} options={STATUS_FILTERS()} value={filters.status || ALL} onValueChange={(status) => setFilter('status', status === ALL ? '' : status)} />
+        <TextField label={t('admin.compliance.department')} placeholder={t('admin.compliance.any')} value={department} onChange={(e) => setDepartment(e.target.value)} />
+        <TextField label={t('admin.compliance.jobTitle')} placeholder={t('admin.compliance.any')} value={jobTitle} onChange={(e) => setJobTitle(e.target.value)} />
       </div>
       {filtering ? (
         <div className={css({ display: 'flex', justifyContent: 'flex-end', mb: '3' })}>
           <Button variant="ghost" size="sm" onClick={clearFilters}>
-            Clear filters
+            {t('admin.compliance.clearFilters')}
           </Button>
         </div>
       ) : null}
 
-      <QueryState query={matrix} loadingLabel="Loading compliance..." failureMessage="Failed to load the compliance matrix">
+      <QueryState query={matrix} loadingLabel={t('admin.compliance.loading')} failureMessage={t('admin.compliance.loadFailed')}>
         {data ? (
           <>
             {data.requirements.length > 0 ? <SummaryPanel summary={data.summary} status={filters.status} onStatus={(status) => setFilter('status', status)} /> : null}
@@ -122,7 +122,7 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
               onAddRequirement={onAddRequirement}
               onClearFilters={clearFilters}
             />
-            {data.rows.length > 0 ? <TablePagination list={list} summary={formatCount(data.pagination.totalItems, 'person', 'people')} /> : null}
+            {data.rows.length > 0 ? <TablePagination list={list} summary={t('admin.compliance.people', { count: data.pagination.totalItems })} /> : null}
           </>
         ) : null}
       </QueryState>
@@ -138,24 +138,33 @@ export function ExportCsvButton({ search }: { search: SearchState }) {
     try {
       saveBlob(await complianceApi.exportCsv(matrixFilters(search)), `compliance-${dayInputValue()}.csv`);
     } catch (e) {
-      toaster.create({ type: 'error', title: errorMessage(e, 'Failed to export the compliance matrix') });
+      toaster.create({ type: 'error', title: errorMessage(e, t('admin.compliance.exportFailed')) });
     } finally {
       setExporting(false);
     }
   };
   return (
-    <Button variant="outline" leftIcon={<Download />} loading={exporting} loadingText="Exporting..." onClick={() => void exportCsv()}>
-      Export CSV
+    <Button variant="outline" leftIcon={<Download />} loading={exporting} loadingText={t('admin.compliance.exporting')} onClick={() => void exportCsv()}>
+      {t('admin.compliance.exportCsv')}
     </Button>
   );
 }
 
-const TILES: readonly { status: ComplianceStatus; key: keyof Omit<ComplianceSummary, 'percentCompliant' | 'forecast'>; hint: string }[] = [
-  { status: 'overdue', key: 'overdue', hint: 'past the due date' },
-  { status: 'due-soon', key: 'dueSoon', hint: 'certificate expiring soon' },
-  { status: 'pending', key: 'pending', hint: 'not yet trained, not yet due' },
-  { status: 'exempt', key: 'exempt', hint: 'excused until a date' },
+const TILES = (): readonly { status: ComplianceStatus; key: keyof Omit<ComplianceSummary, 'percentCompliant' | 'forecast'>; hint: string }[] => [
+  { status: 'overdue', key: 'overdue', hint: t('admin.compliance.hint.overdue') },
+  { status: 'due-soon', key: 'dueSoon', hint: t('admin.compliance.hint.dueSoon') },
+  { status: 'pending', key: 'pending', hint: t('admin.compliance.hint.pending') },
+  { status: 'exempt', key: 'exempt', hint: t('admin.compliance.hint.exempt') },
 ];
+
+/** The tiles' filter buttons ("Show overdue"): one message each, so each language words and cases it its own way. */
+const SHOW_STATUS = {
+  overdue: 'admin.compliance.show.overdue',
+  'due-soon': 'admin.compliance.show.dueSoon',
+  pending: 'admin.compliance.show.pending',
+  exempt: 'admin.compliance.show.exempt',
+  compliant: 'admin.compliance.show.compliant',
+} as const satisfies Record<ComplianceStatus, string>;
 
 const tileClass = css({ p: { base: '3', md: '4' }, display: 'flex', flexDirection: 'column', gap: '1' });
 // The tile whose status filters the matrix: a second border line, so the cue is not colour alone.
@@ -180,18 +189,18 @@ function SummaryPanel({ summary, status, onStatus }: { summary: ComplianceSummar
       className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' }, gap: '3', mb: '6' })}
     >
       <h2 id="compliance-summary-title" className={css({ srOnly: true })}>
-        Summary
+        {t('admin.compliance.summary')}
       </h2>
         <Card role="group" aria-labelledby={`${id}-compliant`} className={cx(tileClass, css({ gridColumn: { base: 'span 2', md: 'span 1' } }))}>
           <p id={`${id}-compliant`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
-            Compliant
+            {statusLabel('compliant')}
           </p>
           <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1', color: 'success.fg' })}>{counted === 0 ? '—' : formatPercent(summary.percentCompliant)}</p>
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-            {valid} of {counted} required {counted === 1 ? 'training holds' : 'trainings hold'} a valid certificate
+            {t('admin.compliance.validOf', { valid, count: counted })}
           </p>
         </Card>
-        {TILES.map((tile) => {
+        {TILES().map((tile) => {
           const active = status === tile.status;
           return (
             <Card
@@ -201,14 +210,14 @@ function SummaryPanel({ summary, status, onStatus }: { summary: ComplianceSummar
               className={cx(tileClass, active && activeTileClass)}
             >
               <p id={`${id}-${tile.status}`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
-                {STATUS_LABELS[tile.status]}
+                {statusLabel(tile.status)}
               </p>
               <p className={cx(css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1' }), TILE_TONE[tile.status])}>
-                {summary[tile.key]}
+                {formatNumber(summary[tile.key])}
               </p>
               <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{tile.hint}</p>
               <Button variant="link" size="xs" className={css({ alignSelf: 'flex-start', mt: 'auto', px: '0' })} aria-pressed={active} onClick={() => onStatus(active ? '' : tile.status)}>
-                {active ? 'Show all statuses' : `Show ${STATUS_LABELS[tile.status].toLowerCase()}`}
+                {active ? t('admin.compliance.showAll') : t(SHOW_STATUS[tile.status])}
               </Button>
             </Card>
           );
@@ -219,13 +228,13 @@ function SummaryPanel({ summary, status, onStatus }: { summary: ComplianceSummar
 }
 
 function formatPercent(value: number): string {
-  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+  return new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 }
 
 const WINDOWS = [
-  { key: 'd30', label: 'Next 30 days' },
-  { key: 'd60', label: 'Next 60 days' },
-  { key: 'd90', label: 'Next 90 days' },
+  { key: 'd30', days: 30 },
+  { key: 'd60', days: 60 },
+  { key: 'd90', days: 90 },
 ] as const;
 
 /**
@@ -238,8 +247,8 @@ function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }
     <Card className={css({ p: { base: '3', md: '4' }, gridColumn: '1 / -1' })}>
       <figure className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(12rem, 1fr) 3fr' }, alignItems: 'center', gap: { base: '3', lg: '6' }, m: '0' })}>
         <figcaption>
-          <span className={css({ display: 'block', fontSize: 'sm', fontWeight: 'semibold' })}>Forecast: people lapsing</span>
-          <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>Due or expiring if nothing is done (overdue and exempt people are not counted)</span>
+          <span className={css({ display: 'block', fontSize: 'sm', fontWeight: 'semibold' })}>{t('admin.compliance.forecastTitle')}</span>
+          <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>{t('admin.compliance.forecastHint')}</span>
         </figcaption>
         <ul className={css({ listStyle: 'none', display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, columnGap: '6', rowGap: '2.5' })}>
           {WINDOWS.map((w) => {
@@ -247,14 +256,14 @@ function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }
             return (
               <li key={w.key} className={css({ display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'baseline', columnGap: '2', rowGap: '1.5', fontSize: 'sm' })}>
                 <span className={css({ color: 'fg.muted' })}>
-                  {w.label}
+                  {t('admin.compliance.nextDays', { days: w.days })}
                   <span className={css({ srOnly: true })}>: </span>
                 </span>
                 <span aria-hidden className={css({ gridColumn: '1 / -1', gridRow: '2', h: '2.5', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
                   <span className={css({ display: 'block', h: 'full', bg: 'warning.solid', borderRadius: 'full' })} style={{ width: `${(count / max) * 100}%` }} />
                 </span>
                 <span className={css({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' })}>
-                  {formatCount(count, 'person', 'people')}
+                  {t('admin.compliance.people', { count })}
                 </span>
               </li>
             );
@@ -281,7 +290,7 @@ interface MatrixTableProps {
 function MatrixTable({ data, busy, filtering, bookFiltered, matrixSearch, onAddRequirement, onClearFilters }: MatrixTableProps) {
   const addButton = (
     <Button leftIcon={<Plus />} onClick={onAddRequirement}>
-      Add requirement
+      {t('admin.compliance.addRequirement')}
     </Button>
   );
   if (data.requirements.length === 0) {
@@ -289,13 +298,13 @@ function MatrixTable({ data, busy, filtering, bookFiltered, matrixSearch, onAddR
       <EmptyState
         bordered
         icon={<ShieldCheck />}
-        title="No required training in this book"
-        description="Add a requirement for one of this book's courses, or choose another book."
+        title={t('admin.compliance.emptyBookTitle')}
+        description={t('admin.compliance.emptyBookText')}
         actions={
           <>
             {addButton}
             <Button variant="outline" onClick={onClearFilters}>
-              Clear filters
+              {t('admin.compliance.clearFilters')}
             </Button>
           </>
         }
@@ -304,8 +313,8 @@ function MatrixTable({ data, busy, filtering, bookFiltered, matrixSearch, onAddR
       <EmptyState
         bordered
         icon={<ShieldCheck />}
-        title="No required training yet"
-        description="A requirement says which course people must complete and by when: everyone in a book, or only a department or job title. The matrix then shows who is compliant, due soon, overdue or exempt, and who lapses next."
+        title={t('admin.compliance.emptyTitle')}
+        description={t('admin.compliance.emptyText')}
         actions={addButton}
       />
     );
@@ -315,26 +324,26 @@ function MatrixTable({ data, busy, filtering, bookFiltered, matrixSearch, onAddR
       <EmptyState
         bordered
         icon={<Search />}
-        title="No people match"
-        description="Try another search, book, department, job title or status."
+        title={t('admin.compliance.noMatchTitle')}
+        description={t('admin.compliance.noMatchText')}
         actions={
           <Button variant="outline" onClick={onClearFilters}>
-            Clear filters
+            {t('admin.compliance.clearFilters')}
           </Button>
         }
       />
     ) : (
-      <EmptyState bordered icon={<Users />} title="Nobody is covered yet" description="No active learner belongs to the books and audiences of the requirements, or the requirements have not started yet." />
+      <EmptyState bordered icon={<Users />} title={t('admin.compliance.nobodyTitle')} description={t('admin.compliance.nobodyText')} />
     );
   }
   return (
-    <Table frozen scrollLabel="Compliance matrix" aria-busy={busy || undefined} className={busy ? css({ opacity: 0.7 }) : undefined}>
+    <Table frozen scrollLabel={t('admin.compliance.matrixLabel')} aria-busy={busy || undefined} className={busy ? css({ opacity: 0.7 }) : undefined}>
       <caption className={css({ srOnly: true })}>
-        Required training by person: one column per required course, one row per person
+        {t('admin.compliance.caption')}
       </caption>
       <TableHead>
         <TableRow>
-          <TableHeader className={personColumn}>Person</TableHeader>
+          <TableHeader className={personColumn}>{t('admin.compliance.person')}</TableHeader>
           {data.requirements.map((column) => (
             <TableHeader key={column.courseId} className={courseColumn}>
               {column.courseTitle}
@@ -355,9 +364,9 @@ function MatrixTable({ data, busy, filtering, bookFiltered, matrixSearch, onAddR
                   {cell ? (
                     <ComplianceCellView cell={cell} />
                   ) : (
-                    <span className={css({ color: 'fg.subtle' })} title="Not required">
+                    <span className={css({ color: 'fg.subtle' })} title={t('admin.compliance.notRequired')}>
                       <span aria-hidden>—</span>
-                      <span className={css({ srOnly: true })}>Not required</span>
+                      <span className={css({ srOnly: true })}>{t('admin.compliance.notRequired')}</span>
                     </span>
                   )}
                 </TableCell>

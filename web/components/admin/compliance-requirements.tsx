@@ -6,22 +6,22 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { listDomains, pageCourses } from '../../api/admin-content';
-import { errorMessage, hasErrorCode } from '../../api/client';
+import { hasErrorCode } from '../../api/client';
 import { requirementsApi, type RequirementDto, type RequirementInput } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
 import { dayInputValue, formatDay } from '../../format';
 import { Alert, Button, Checkbox, Chip, DataTable, Dialog, EmptyState, focusFirstInvalid, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
 import { FormDialog } from '../form-dialog';
 import { QueryState } from '../query-state';
+import { t, withTags } from '../../i18n';
+import { issueErrors, localFieldErrors, refusalMessage } from '../../i18n/contract-messages';
 
 /** Requirements are stored from the start of a UTC day: show that day, not the local one. */
 const activeDay = (iso: string) => formatDay(iso.slice(0, 10));
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export function audienceText(r: Pick<RequirementDto, 'department' | 'jobTitle'>): string {
-  if (!r.department && !r.jobTitle) return 'Everyone in the book';
-  return [r.department ? `Department: ${r.department}` : null, r.jobTitle ? `Job title: ${r.jobTitle}` : null].filter(Boolean).join(' · ');
+  if (!r.department && !r.jobTitle) return t('admin.req.everyone');
+  return [r.department ? t('admin.req.departmentIs', { department: r.department }) : null, r.jobTitle ? t('admin.req.jobTitleIs', { jobTitle: r.jobTitle }) : null].filter(Boolean).join(' · ');
 }
 
 /** After a change to requirements: their list and every compliance answer (matrix pages, records). */
@@ -51,12 +51,12 @@ export function RequirementsPanel({
     r.retiredAt ? (
       <span className={css({ color: 'fg.subtle' })}>
         <span aria-hidden>—</span>
-        <span className={css({ srOnly: true })}>No actions: retired</span>
+        <span className={css({ srOnly: true })}>{t('admin.req.noActions')}</span>
       </span>
     ) : (
       <div className={css({ display: 'inline-flex', gap: '1' })}>
-        <IconButton aria-label={`Edit requirement: ${r.courseTitle}`} icon={<Pencil />} size="sm" onClick={() => onEdit(r)} />
-        <IconButton aria-label={`Retire requirement: ${r.courseTitle}`} icon={<Archive />} size="sm" palette="danger" onClick={() => setRetiring(r)} />
+        <IconButton aria-label={t('admin.req.editOne', { course: r.courseTitle })} icon={<Pencil />} size="sm" onClick={() => onEdit(r)} />
+        <IconButton aria-label={t('admin.req.retireOne', { course: r.courseTitle })} icon={<Archive />} size="sm" palette="danger" onClick={() => setRetiring(r)} />
       </div>
     );
 
@@ -64,12 +64,12 @@ export function RequirementsPanel({
     <>
       <div className={css({ mb: '4' })}>
         <Checkbox checked={showRetired} onCheckedChange={onShowRetired}>
-          Show retired
+          {t('admin.req.showRetired')}
         </Checkbox>
       </div>
-      <QueryState query={list} loadingLabel="Loading requirements..." failureMessage="Failed to load requirements">
+      <QueryState query={list} loadingLabel={t('admin.req.loading')} failureMessage={t('admin.req.loadFailed')}>
         <DataTable
-          label="Requirements"
+          label={t('admin.compliance.tab.requirements')}
           rows={rows}
           getRowKey={(r) => r.id}
           cardTitle={(r) => r.courseTitle}
@@ -77,45 +77,45 @@ export function RequirementsPanel({
           columns={[
             {
               key: 'course',
-              header: 'Course',
+              header: t('admin.req.col.course'),
               hideInCard: true,
               width: '28%',
               cell: (r) => (
                 <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW: '11rem' })}>
                   <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                     <span className={css({ fontWeight: 'medium' })}>{r.courseTitle}</span>
-                    {r.retiredAt ? <Chip palette="neutral">Retired {formatDay(r.retiredAt)}</Chip> : null}
+                    {r.retiredAt ? <Chip palette="neutral">{t('admin.req.retiredOn', { date: formatDay(r.retiredAt) })}</Chip> : null}
                   </span>
                   <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{r.bookName}</span>
                 </span>
               ),
             },
-            { key: 'book', header: 'Book', hideInTable: true, cell: (r) => r.bookName },
-            ...(showRetired ? [{ key: 'retired', header: 'Retired', hideInTable: true, cell: (r: RequirementDto) => (r.retiredAt ? formatDay(r.retiredAt) : 'No') }] : []),
-            { key: 'audience', header: 'Audience', cell: (r) => audienceText(r) },
+            { key: 'book', header: t('admin.req.col.book'), hideInTable: true, cell: (r) => r.bookName },
+            ...(showRetired ? [{ key: 'retired', header: t('admin.req.col.retired'), hideInTable: true, cell: (r: RequirementDto) => (r.retiredAt ? formatDay(r.retiredAt) : t('admin.req.no')) }] : []),
+            { key: 'audience', header: t('admin.req.col.audience'), cell: (r) => audienceText(r) },
             {
               key: 'deadlines',
-              header: 'Deadlines',
+              header: t('admin.req.col.deadlines'),
               cell: (r) => (
                 <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
-                  <span>Due within {plural(r.dueWithinDays, 'day', 'days')}</span>
-                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Due soon {plural(r.dueSoonDays, 'day', 'days')} before expiry</span>
+                  <span>{t('admin.req.dueWithin', { count: r.dueWithinDays })}</span>
+                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('admin.req.dueSoon', { count: r.dueSoonDays })}</span>
                 </span>
               ),
             },
-            { key: 'from', header: 'Active from', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{activeDay(r.activeFrom)}</span> },
-            { key: 'covered', header: 'Covered', align: 'right', cell: (r) => (r.retiredAt ? '—' : plural(r.coveredCount, 'person', 'people')) },
-            { key: 'actions', header: 'Actions', align: 'right', hideInCard: true, cell: actions },
+            { key: 'from', header: t('admin.req.col.activeFrom'), cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{activeDay(r.activeFrom)}</span> },
+            { key: 'covered', header: t('admin.req.col.covered'), align: 'right', cell: (r) => (r.retiredAt ? '—' : t('admin.compliance.people', { count: r.coveredCount })) },
+            { key: 'actions', header: t('admin.req.col.actions'), align: 'right', hideInCard: true, cell: actions },
           ]}
           empty={
             <EmptyState
               bordered
               icon={<ShieldCheck />}
-              title={showRetired ? 'No requirements' : 'No active requirements'}
-              description="Add a requirement to say which course people must complete, who it covers and how long they have."
+              title={showRetired ? t('admin.req.emptyAll') : t('admin.req.emptyActive')}
+              description={t('admin.req.emptyText')}
               actions={
                 <Button leftIcon={<Plus />} onClick={onAdd}>
-                  Add requirement
+                  {t('admin.compliance.addRequirement')}
                 </Button>
               }
             />
@@ -174,11 +174,7 @@ function payloadOf(form: RequirementForm): RequirementInput {
   };
 }
 
-function issuesToErrors(issues: readonly v.BaseIssue<unknown>[]): RequirementErrors {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[v.getDotPath(issue) ?? '_'] ??= issue.message;
-  return out;
-}
+const issuesToErrors = (issues: readonly v.BaseIssue<unknown>[]): RequirementErrors => issueErrors(issues);
 
 /**
  * Add requirement / Edit requirement: a book, one of its courses, an optional audience (department,
@@ -201,16 +197,16 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
     mutationFn: (body: RequirementInput) => (requirement ? requirementsApi.update(requirement.id, body) : requirementsApi.create(body)),
     onSuccess: async () => {
       await refresh();
-      onSaved(requirement ? 'Requirement updated' : 'Requirement added');
+      onSaved(requirement ? t('admin.req.updated') : t('admin.req.added'));
     },
     onError: (e) => {
       // A refusal about a field is shown on that field only; anything else (a duplicate) above the form.
       const onField = hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).some((key) => key in emptyForm());
       if (onField) {
-        setErrors(e.fields as RequirementErrors);
+        setErrors(localFieldErrors(e.fields));
         focusFirstInvalid(formRef.current);
       }
-      setError(onField ? null : errorMessage(e, requirement ? 'Failed to update the requirement' : 'Failed to add the requirement'));
+      setError(onField ? null : refusalMessage(e, requirement ? t('admin.req.updateFailed') : t('admin.req.addFailed')));
     },
   });
   const { reset } = save;
@@ -242,72 +238,72 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
   };
 
   const bookOptions: SelectOption[] = (books.data ?? []).map((d) => ({ value: d.id, label: d.name }));
-  const courseOptions: SelectOption[] = (courses.data?.items ?? []).map((c) => ({ value: c.id, label: c.status === 'DRAFT' ? `${c.title} (draft)` : c.title }));
+  const courseOptions: (SelectOption & { draft: boolean })[] = (courses.data?.items ?? []).map((c) => ({ value: c.id, label: c.status === 'DRAFT' ? t('admin.req.draftCourse', { title: c.title }) : c.title, draft: c.status === 'DRAFT' }));
   const courseHelp = !form.bookId
-    ? 'Choose a book first'
+    ? t('admin.req.chooseBookFirst')
     : courses.isPending
-      ? 'Loading courses...'
+      ? t('admin.req.loadingCourses')
       : courseOptions.length === 0
-        ? 'This book has no courses yet'
-        : courseOptions.some((o) => o.label.endsWith('(draft)'))
-          ? 'Learners can only complete published courses'
+        ? t('admin.req.noCourses')
+        : courseOptions.some((o) => o.draft)
+          ? t('admin.req.draftHelp')
           : undefined;
 
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={requirement ? 'Edit requirement' : 'Add requirement'}
-      description="Who must complete which course, and by when. People in the book (narrowed by department or job title if given) are covered."
+      title={requirement ? t('admin.req.editTitle') : t('admin.compliance.addRequirement')}
+      description={t('admin.req.dialogText')}
       size="lg"
       formId="requirement-form"
-      submitLabel={requirement ? 'Save changes' : 'Add requirement'}
+      submitLabel={requirement ? t('admin.req.saveChanges') : t('admin.compliance.addRequirement')}
       busy={save.isPending}
       error={error}
       onSubmit={submit}
     >
       <div ref={formRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <Select label="Book" required options={bookOptions} value={form.bookId} placeholder={books.isPending ? 'Loading books...' : 'Choose a book'} onValueChange={(id) => set('bookId', id)} error={errors.bookId} />
+          <Select label={t('admin.req.col.book')} required options={bookOptions} value={form.bookId} placeholder={books.isPending ? t('admin.req.loadingBooks') : t('admin.req.chooseBook')} onValueChange={(id) => set('bookId', id)} error={errors.bookId} />
           <Select
-            label="Course"
+            label={t('admin.req.col.course')}
             required
             options={courseOptions}
             value={form.courseId}
-            placeholder="Choose a course"
+            placeholder={t('admin.req.chooseCourse')}
             disabled={!form.bookId || courseOptions.length === 0}
             helperText={courseHelp}
             onValueChange={(id) => set('courseId', id)}
             error={errors.courseId}
           />
-          <TextField label="Department" helperText="Leave blank for every department" value={form.department} error={errors.department} onChange={(e) => set('department', e.target.value)} />
-          <TextField label="Job title" helperText="Leave blank for every job title" value={form.jobTitle} error={errors.jobTitle} onChange={(e) => set('jobTitle', e.target.value)} />
+          <TextField label={t('admin.compliance.department')} helperText={t('admin.req.departmentHelp')} value={form.department} error={errors.department} onChange={(e) => set('department', e.target.value)} />
+          <TextField label={t('admin.compliance.jobTitle')} helperText={t('admin.req.jobTitleHelp')} value={form.jobTitle} error={errors.jobTitle} onChange={(e) => set('jobTitle', e.target.value)} />
           <TextField
-            label="Due within (days)"
+            label={t('admin.req.dueWithinLabel')}
             type="number"
             inputMode="numeric"
             min={1}
             max={3650}
-            helperText="Time a newly covered person has to complete it"
+            helperText={t('admin.req.dueWithinHelp')}
             value={form.dueWithinDays}
             error={errors.dueWithinDays}
             onChange={(e) => set('dueWithinDays', e.target.value)}
           />
           <TextField
-            label="Due soon (days)"
+            label={t('admin.req.dueSoonLabel')}
             type="number"
             inputMode="numeric"
             min={1}
             max={3650}
-            helperText="Warn this long before a certificate expires"
+            helperText={t('admin.req.dueSoonHelp')}
             value={form.dueSoonDays}
             error={errors.dueSoonDays}
             onChange={(e) => set('dueSoonDays', e.target.value)}
           />
           <TextField
-            label="Active from"
+            label={t('admin.req.col.activeFrom')}
             type="date"
-            helperText={requirement ? 'Leave as is to keep the start date' : 'People are measured from this day'}
+            helperText={requirement ? t('admin.req.activeFromKeep') : t('admin.req.activeFromHelp')}
             value={form.activeFrom}
             error={errors.activeFrom}
             onChange={(e) => set('activeFrom', e.target.value)}
@@ -326,7 +322,7 @@ function RetireRequirementDialog({ requirement, onClose }: { requirement: Requir
     mutationFn: (r: RequirementDto) => requirementsApi.retire(r.id),
     onSuccess: async () => {
       await refresh();
-      toaster.create({ type: 'success', title: 'Requirement retired' });
+      toaster.create({ type: 'success', title: t('admin.req.retired') });
       onClose();
     },
     // The buttons were disabled while the server answered; focus goes back inside the dialog.
@@ -338,28 +334,26 @@ function RetireRequirementDialog({ requirement, onClose }: { requirement: Requir
     <Dialog
       open={requirement !== null}
       onOpenChange={(open) => (!open ? onClose() : undefined)}
-      title="Retire requirement"
+      title={t('admin.req.retireTitle')}
       role="alertdialog"
       size="sm"
       footer={
         <>
           <Button ref={cancelRef} variant="outline" palette="neutral" onClick={onClose} disabled={retire.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button palette="danger" loading={retire.isPending} onClick={() => (requirement ? retire.mutate(requirement) : undefined)}>
-            Retire
+            {t('admin.req.retire')}
           </Button>
         </>
       }
     >
-      {retire.isError ? <Alert status="error" className={css({ mb: '3' })}>{errorMessage(retire.error, 'Failed to retire the requirement')}</Alert> : null}
+      {retire.isError ? <Alert status="error" className={css({ mb: '3' })}>{refusalMessage(retire.error, t('admin.req.retireFailed'))}</Alert> : null}
       {requirement ? (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-          <p>
-            From now on, nobody is measured against <strong>{requirement.courseTitle}</strong> in {requirement.bookName} ({audienceText(requirement)}).
-          </p>
+          <p>{withTags(t('admin.req.retireText', { course: requirement.courseTitle, book: requirement.bookName, audience: audienceText(requirement) }), [(text, key) => <strong key={key}>{text}</strong>])}</p>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            Nothing is deleted: certificates, exemptions, retraining events and the audit history are kept, and the requirement stays listed under “Show retired”.
+            {t('admin.req.retireNotice')}
           </p>
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import { css } from 'styled-system/css';
 import type { ComplianceCell } from '../../api/compliance';
 import { formatDate } from '../../format';
 import { Chip, type ChipProps, type SelectOption } from '../../ui';
+import { msg, t } from '../../i18n';
 
 /** Each status's colour and icon: the label text always comes with them, so colour is never the only signal. */
 const STATUS_LOOK: Record<ComplianceStatus, { palette: NonNullable<ChipProps['palette']>; icon: ReactElement }> = {
@@ -16,7 +17,11 @@ const STATUS_LOOK: Record<ComplianceStatus, { palette: NonNullable<ChipProps['pa
   exempt: { palette: 'neutral', icon: <CircleMinus aria-hidden /> },
 };
 
-export const STATUS_OPTIONS: readonly SelectOption<ComplianceStatus>[] = COMPLIANCE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+/** A function, not a constant: the labels are read in the current language. */
+export const STATUS_OPTIONS = (): readonly SelectOption<ComplianceStatus>[] => COMPLIANCE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
+
+/** A status's label in the reader's language (the contract's English words through the catalog). */
+export const statusLabel = (status: ComplianceStatus): string => msg(STATUS_LABELS[status]);
 
 export function isComplianceStatus(value: string): value is ComplianceStatus {
   return (COMPLIANCE_STATUSES as readonly string[]).includes(value);
@@ -26,7 +31,7 @@ export function ComplianceChip({ status, size = 'sm' }: { status: ComplianceStat
   const look = STATUS_LOOK[status];
   return (
     <Chip palette={look.palette} size={size} icon={look.icon}>
-      {STATUS_LABELS[status]}
+      {statusLabel(status)}
     </Chip>
   );
 }
@@ -39,8 +44,8 @@ type CellDates = Pick<ComplianceCell, 'status'> & { dueAt?: string | null; valid
  * training is due ("due ..."). Exempt cells have none.
  */
 export function cellDateText(cell: CellDates): string | null {
-  if (cell.status === 'compliant' || cell.status === 'due-soon') return cell.validUntil ? `until ${formatDate(cell.validUntil)}` : null;
-  if (cell.status === 'pending' || cell.status === 'overdue') return cell.dueAt ? `due ${formatDate(cell.dueAt)}` : null;
+  if (cell.status === 'compliant' || cell.status === 'due-soon') return cell.validUntil ? t('admin.compliance.cellUntil', { date: formatDate(cell.validUntil) }) : null;
+  if (cell.status === 'pending' || cell.status === 'overdue') return cell.dueAt ? t('admin.compliance.cellDue', { date: formatDate(cell.dueAt) }) : null;
   return null;
 }
 

@@ -1,27 +1,25 @@
-import { EVENT_KIND_LABELS, EVENT_KINDS, eventBody, exemptionBody, type EventKind } from '@contract/compliance';
+import { COMPLIANCE_MESSAGES, EVENT_KIND_LABELS, EVENT_KINDS, eventBody, exemptionBody, type EventKind } from '@contract/compliance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { errorMessage, hasErrorCode } from '../../api/client';
+import { hasErrorCode } from '../../api/client';
 import { requirementsApi } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
 import { dayInputValue } from '../../format';
 import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../ui';
 import { FormDialog } from '../form-dialog';
+import { msg, t } from '../../i18n';
+import { issueErrors, localFieldErrors, refusalMessage } from '../../i18n/contract-messages';
 
 /** A requirement the person is covered by, as the dialogs offer it (by its course). */
 export type CoveredRequirement = SelectOption;
 
-const KIND_OPTIONS: readonly SelectOption<EventKind>[] = EVENT_KINDS.map((kind) => ({ value: kind, label: EVENT_KIND_LABELS[kind] }));
+const KIND_OPTIONS = (): readonly SelectOption<EventKind>[] => EVENT_KINDS.map((kind) => ({ value: kind, label: msg(EVENT_KIND_LABELS[kind]) }));
 
 type Errors = Partial<Record<'requirementId' | 'reason' | 'until' | 'kind' | 'note' | 'occurredOn', string>>;
 
-function issuesToErrors(issues: readonly v.BaseIssue<unknown>[]): Errors {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[v.getDotPath(issue) ?? '_'] ??= issue.message;
-  return out;
-}
+const issuesToErrors = (issues: readonly v.BaseIssue<unknown>[]): Errors => issueErrors(issues);
 
 const tomorrow = () => dayInputValue(new Date(Date.now() + 24 * 3600 * 1000));
 
@@ -58,10 +56,10 @@ function usePersonForm<F extends Record<string, string>>(open: boolean, initial:
       // is no longer covered, a retired requirement) above the form.
       const onField = hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).some((key) => key in initial());
       if (onField) {
-        setErrors(e.fields as Errors);
+        setErrors(localFieldErrors(e.fields));
         focusFirstInvalid(fieldsRef.current);
       }
-      setError(onField ? null : errorMessage(e, fallback));
+      setError(onField ? null : refusalMessage(e, fallback));
     },
   });
   const { reset } = mutation;
@@ -98,31 +96,31 @@ export function GrantExemptionDialog({ open, userId, name, requirements, onClose
     open,
     () => ({ requirementId: onlyChoice(requirements), reason: '', until: '' }),
     (values) => requirementsApi.exempt(values.requirementId, { userId, reason: values.reason.trim(), until: values.until }),
-    () => onDone('Exemption granted'),
-    'Failed to grant the exemption',
+    () => onDone(t('admin.record.exemptionGranted')),
+    t('admin.record.exemptionFailed'),
   );
   const { values, set, errors } = form;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing: Errors = values.requirementId ? {} : { requirementId: 'Choose the requirement' };
+    const missing: Errors = values.requirementId ? {} : { requirementId: t('admin.record.chooseRequirement') };
     if (form.check(exemptionBody, { userId, reason: values.reason, until: values.until }, missing)) form.mutation.mutate(values);
   };
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Grant exemption"
-      description={`${name} counts as exempt from the requirement until the end date. The reason is kept in the training record and the audit log.`}
+      title={t('admin.record.grantExemption')}
+      description={t('admin.record.exemptionText', { name })}
       formId="exemption-form"
-      submitLabel="Grant exemption"
+      submitLabel={t('admin.record.grantExemption')}
       busy={form.mutation.isPending}
       error={form.error}
       onSubmit={submit}
     >
       <div ref={form.fieldsRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <Select label="Requirement" required options={requirements} value={values.requirementId} placeholder="Choose a required course" onValueChange={(id) => set('requirementId', id)} error={errors.requirementId} />
-        <TextField multiline label="Reason" required rows={3} value={values.reason} error={errors.reason} onChange={(e) => set('reason', e.target.value)} />
-        <TextField label="Exempt until" type="date" required min={tomorrow()} helperText="The exemption ends at the start of this day" value={values.until} error={errors.until} onChange={(e) => set('until', e.target.value)} />
+        <Select label={t('admin.record.requirement')} required options={requirements} value={values.requirementId} placeholder={t('admin.record.chooseRequired')} onValueChange={(id) => set('requirementId', id)} error={errors.requirementId} />
+        <TextField multiline label={t('admin.status.reason')} required rows={3} value={values.reason} error={errors.reason} onChange={(e) => set('reason', e.target.value)} />
+        <TextField label={t('admin.record.exemptUntil')} type="date" required min={tomorrow()} helperText={t('admin.record.exemptUntilHelp')} value={values.until} error={errors.until} onChange={(e) => set('until', e.target.value)} />
       </div>
     </FormDialog>
   );
@@ -134,36 +132,36 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
     open,
     () => ({ requirementId: onlyChoice(requirements), kind: '', note: '', occurredOn: dayInputValue() }),
     (values) => requirementsApi.recordEvent(values.requirementId, { userId, kind: values.kind as EventKind, note: values.note.trim(), occurredOn: values.occurredOn }),
-    () => onDone('Event recorded'),
-    'Failed to record the event',
+    () => onDone(t('admin.record.eventRecorded')),
+    t('admin.record.eventFailed'),
   );
   const { values, set, errors } = form;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const extra: Errors = {};
-    if (!values.requirementId) extra.requirementId = 'Choose the requirement';
-    if (values.occurredOn && values.occurredOn > dayInputValue()) extra.occurredOn = 'The date cannot be in the future';
+    if (!values.requirementId) extra.requirementId = t('admin.record.chooseRequirement');
+    if (values.occurredOn && values.occurredOn > dayInputValue()) extra.occurredOn = msg(COMPLIANCE_MESSAGES.occurredFuture);
     if (form.check(eventBody, { userId, kind: values.kind, note: values.note, occurredOn: values.occurredOn }, extra)) form.mutation.mutate(values);
   };
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Record event"
-      description={`Something that calls for retraining. ${name} is due again on the requirement's course, counted from the event's date.`}
+      title={t('admin.record.recordEvent')}
+      description={t('admin.record.eventText', { name })}
       formId="event-form"
-      submitLabel="Record event"
+      submitLabel={t('admin.record.recordEvent')}
       busy={form.mutation.isPending}
       error={form.error}
       onSubmit={submit}
     >
       <div ref={form.fieldsRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <Select label="Requirement" required options={requirements} value={values.requirementId} placeholder="Choose a required course" onValueChange={(id) => set('requirementId', id)} error={errors.requirementId} />
+        <Select label={t('admin.record.requirement')} required options={requirements} value={values.requirementId} placeholder={t('admin.record.chooseRequired')} onValueChange={(id) => set('requirementId', id)} error={errors.requirementId} />
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <Select label="What happened" required options={KIND_OPTIONS} value={values.kind as EventKind | ''} placeholder="Choose a kind" onValueChange={(kind) => set('kind', kind)} error={errors.kind} />
-          <TextField label="Date" type="date" required max={dayInputValue()} value={values.occurredOn} error={errors.occurredOn} onChange={(e) => set('occurredOn', e.target.value)} />
+          <Select label={t('admin.record.whatHappened')} required options={KIND_OPTIONS()} value={values.kind as EventKind | ''} placeholder={t('admin.record.chooseKind')} onValueChange={(kind) => set('kind', kind)} error={errors.kind} />
+          <TextField label={t('admin.record.date')} type="date" required max={dayInputValue()} value={values.occurredOn} error={errors.occurredOn} onChange={(e) => set('occurredOn', e.target.value)} />
         </div>
-        <TextField multiline label="Note" required rows={3} helperText="What happened and why retraining is needed" value={values.note} error={errors.note} onChange={(e) => set('note', e.target.value)} />
+        <TextField multiline label={t('admin.record.note')} required rows={3} helperText={t('admin.record.noteHelp')} value={values.note} error={errors.note} onChange={(e) => set('note', e.target.value)} />
       </div>
     </FormDialog>
   );

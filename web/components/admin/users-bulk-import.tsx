@@ -1,12 +1,15 @@
-import { parseImportCsv } from '@contract/admin-people';
+import { invalidRowsWarning, parseImportCsv, type Role } from '@contract/admin-people';
 import { Check, Copy, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { importProgress } from '../../../statecharts/bulk-import.machine';
+import { BULK_IMPORT_MESSAGES, importProgress } from '../../../statecharts/bulk-import.machine';
 import { useBulkImport } from '../../state/bulk-import';
 import { Alert, Button, Chip, Dialog, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
+import { currentLocale, hasMessage, msg, t } from '../../i18n';
 
 const PREVIEW_ROWS = 5;
+/** The role every imported account gets, shown as the code the file format and the description name. */
+const IMPORT_ROLE: Role = 'USER';
 
 /** Bulk Import Users: a CSV file, a 5-row preview, rows missing username or email block the import, chunked import with progress, per-row results. */
 export function BulkImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
@@ -39,20 +42,20 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
     <Dialog
       open={open}
       onOpenChange={(o) => (!o && !busy ? onClose() : undefined)}
-      title="Bulk Import Users"
-      description="Upload a CSV file with username and email columns. Every imported user gets the role USER and a generated password to change at first sign-in."
+      title={t('admin.import.title')}
+      description={t('admin.import.description')}
       size="lg"
       dismissible={!busy}
       footer={
         <>
           <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            {finished ? 'Close' : 'Cancel'}
+            {finished ? t('common.close') : t('common.cancel')}
           </Button>
           {snapshot.matches('failed') ? (
-            <Button onClick={() => send({ type: 'import.retry' })}>Retry</Button>
+            <Button onClick={() => send({ type: 'import.retry' })}>{t('common.retry')}</Button>
           ) : finished ? null : (
-            <Button loading={busy} loadingText="Importing..." disabled={snapshot.matches('blocked')} onClick={() => send({ type: 'import.start' })}>
-              Import {total > 0 ? `${total} ${total === 1 ? 'User' : 'Users'}` : 'Users'}
+            <Button loading={busy} loadingText={t('admin.import.importing')} disabled={snapshot.matches('blocked')} onClick={() => send({ type: 'import.start' })}>
+              {total > 0 ? t('admin.import.importCount', { count: total }) : t('admin.import.importUsers')}
             </Button>
           )}
         </>
@@ -61,38 +64,38 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {!busy && !finished && !showResults ? (
           <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-            <input ref={input} type="file" accept=".csv,text/csv" aria-label="CSV file" className={css({ srOnly: true })} onChange={(e) => void onFile(e.target.files?.[0])} />
+            <input ref={input} type="file" accept=".csv,text/csv" aria-label={t('admin.import.csvFile')} className={css({ srOnly: true })} onChange={(e) => void onFile(e.target.files?.[0])} />
             <Button variant="outline" leftIcon={<Upload />} onClick={() => input.current?.click()}>
-              Choose CSV File
+              {t('admin.import.chooseFile')}
             </Button>
-            <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{ctx.fileName ?? 'No file selected'}</span>
+            <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{ctx.fileName ?? t('admin.import.noFile')}</span>
           </div>
         ) : null}
-        {ctx.warning ? <Alert status="warning" announce>{ctx.warning}</Alert> : null}
-        {ctx.error ? <Alert status="error">{ctx.error}</Alert> : null}
+        {ctx.warning ? <Alert status="warning" announce>{warningText(ctx.warning, ctx.parsed?.invalidCount ?? 0)}</Alert> : null}
+        {ctx.error ? <Alert status="error">{errorText(ctx.error)}</Alert> : null}
 
         {ctx.parsed && ctx.parsed.rows.length > 0 && !showResults ? (
           <div>
             <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '2' })}>
-              Preview of the first {Math.min(PREVIEW_ROWS, total)} of {total} {total === 1 ? 'row' : 'rows'}
+              {t('admin.import.preview', { shown: Math.min(PREVIEW_ROWS, total), count: total })}
             </p>
-            <Table aria-label="Import preview" scrollLabel="Import preview">
+            <Table aria-label={t('admin.import.previewLabel')} scrollLabel={t('admin.import.previewLabel')}>
               <TableHead>
                 <TableRow>
-                  <TableHeader>Username</TableHeader>
-                  <TableHeader>Email</TableHeader>
-                  <TableHeader>Role</TableHeader>
+                  <TableHeader>{t('admin.users.col.username')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.email')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.role')}</TableHeader>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {ctx.parsed.rows.slice(0, PREVIEW_ROWS).map((row) => (
                   <TableRow key={row.line}>
-                    <TableCell>{row.username || <em>missing</em>}</TableCell>
+                    <TableCell>{row.username || <em>{t('admin.import.missing')}</em>}</TableCell>
                     <TableCell>
-                      {row.email || <em>missing</em>}
-                      {row.error ? <span className={css({ display: 'block', color: 'error.fg', fontSize: 'xs' })}>{row.error}</span> : null}
+                      {row.email || <em>{t('admin.import.missing')}</em>}
+                      {row.error ? <span className={css({ display: 'block', color: 'error.fg', fontSize: 'xs' })}>{msg(row.error)}</span> : null}
                     </TableCell>
-                    <TableCell>USER</TableCell>
+                    <TableCell>{IMPORT_ROLE}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -104,7 +107,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             <div
               role="progressbar"
-              aria-label="Import progress"
+              aria-label={t('admin.import.progress')}
               aria-valuemin={0}
               aria-valuemax={total}
               aria-valuenow={ctx.results.length}
@@ -113,19 +116,19 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
               <div className={css({ h: 'full', bg: 'brand.solid', transition: 'width 0.3s' })} style={{ width: `${Math.round(importProgress(ctx) * 100)}%` }} />
             </div>
             <p className={css({ fontSize: 'sm' })} aria-live="polite">
-              {ctx.results.length} of {total} rows processed · {succeeded} imported · {failedRows} failed
+              {t('admin.import.progressText', { done: ctx.results.length, count: total, imported: succeeded, failed: failedRows })}
             </p>
           </div>
         ) : null}
 
         {showResults ? (
           <div className={css({ maxH: '320px', overflowY: 'auto' })}>
-            <Table aria-label="Import results" scrollLabel="Import results">
+            <Table aria-label={t('admin.import.resultsLabel')} scrollLabel={t('admin.import.resultsLabel')}>
               <TableHead>
                 <TableRow>
-                  <TableHeader>Username</TableHeader>
-                  <TableHeader>Email</TableHeader>
-                  <TableHeader>Result</TableHeader>
+                  <TableHeader>{t('admin.users.col.username')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.email')}</TableHeader>
+                  <TableHeader>{t('admin.import.result')}</TableHeader>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -136,16 +139,16 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
                     <TableCell>
                       {r.status === 'success' ? (
                         <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-                          <Chip palette="success">Imported</Chip>
+                          <Chip palette="success">{t('admin.import.imported')}</Chip>
                           <code className={css({ fontFamily: 'mono', fontSize: 'sm' })} data-testid={`import-password-${r.username}`}>
                             {r.password}
                           </code>
-                          <CopyButton text={r.password} label={`Copy password of ${r.username}`} />
+                          <CopyButton text={r.password} label={t('admin.import.copyPassword', { name: r.username })} />
                         </span>
                       ) : (
                         <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-                          <Chip palette="error">Error</Chip>
-                          <span className={css({ fontSize: 'sm' })}>{r.message}</span>
+                          <Chip palette="error">{t('admin.import.error')}</Chip>
+                          <span className={css({ fontSize: 'sm' })}>{msg(r.message)}</span>
                         </span>
                       )}
                     </TableCell>
@@ -155,10 +158,21 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
             </Table>
           </div>
         ) : null}
-        {finished ? <Alert status="info">Passwords are shown only now. Use EXPORT CSV to download them while users have not changed them.</Alert> : null}
+        {finished ? <Alert status="info">{t('admin.import.passwordsOnce')}</Alert> : null}
       </div>
     </Dialog>
   );
+}
+
+/** The machine's warning in the reader's language: the invalid-rows count is the one warning with a number. */
+function warningText(warning: string, invalidCount: number): string {
+  return invalidCount > 0 && warning === invalidRowsWarning(invalidCount) ? t('admin.import.invalidRows', { count: invalidCount }) : msg(warning);
+}
+
+/** The import's failure: the contract's words translated; outside English, a server text the catalogs lack gives way to the import's own message. */
+function errorText(error: string): string {
+  if (hasMessage(`msg:${error}`) || currentLocale() === 'en') return msg(error);
+  return msg(BULK_IMPORT_MESSAGES.failed);
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {
@@ -166,7 +180,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <IconButton
       size="xs"
-      aria-label={copied ? `${label} (copied)` : label}
+      aria-label={copied ? t('admin.import.copiedLabel', { label }) : label}
       icon={copied ? <Check /> : <Copy />}
       onClick={() => {
         navigator.clipboard.writeText(text).then(

@@ -1,4 +1,4 @@
-import { createUserBody, type Role, type UserDto } from '@contract/admin-people';
+import { createUserBody, USER_MESSAGES, type Role, type UserDto } from '@contract/admin-people';
 import { isAdminUser } from '@contract/rules/roles';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -6,28 +6,23 @@ import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { usersApi } from '../../api/admin-people';
 import type { Domain } from '../../api/admin-content';
-import { errorMessage, hasErrorCode } from '../../api/client';
+import { hasErrorCode } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { formatCount } from '../../format';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Checkbox, Dialog, Select, TextField, type SelectOption } from '../../ui';
+import { msg, serverText, t, withTags } from '../../i18n';
+import { issueErrors, localFieldErrors, refusalMessage } from '../../i18n/contract-messages';
 
-export const ROLE_OPTIONS: readonly SelectOption<Role>[] = [
-  { value: 'USER', label: 'User' },
-  { value: 'ADMIN', label: 'Admin' },
+/** A function, not a constant: the labels are read in the current language. */
+export const ROLE_OPTIONS = (): readonly SelectOption<Role>[] => [
+  { value: 'USER', label: t('role.USER') },
+  { value: 'ADMIN', label: t('role.ADMIN') },
 ];
 
 type FieldErrors = Partial<Record<'username' | 'email' | 'firstName' | 'lastName' | 'role', string>>;
 
-function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? '_';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+const fieldErrors = (issues: readonly v.BaseIssue<unknown>[]): FieldErrors => issueErrors(issues);
 
 /** 'Add New User': username, email, role, optional names. */
 export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (user: UserDto, password: string | null) => void }) {
@@ -62,8 +57,8 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
       const res = await usersApi.create({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined });
       onCreated(res.user, res.password ?? null);
     } catch (e) {
-      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(e.fields as FieldErrors);
-      setError(errorMessage(e, 'Failed to create user'));
+      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(localFieldErrors(e.fields));
+      setError(refusalMessage(e, t('admin.users.createFailed')));
       setBusy(false);
     }
   };
@@ -72,21 +67,21 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Add New User"
-      description="A password is generated and shown once. The user must change it at first sign-in."
+      title={t('admin.users.addTitle')}
+      description={t('admin.users.addDescription')}
       formId="add-user-form"
-      submitLabel="Create User"
+      submitLabel={t('admin.users.create')}
       busy={busy}
       error={error}
       onSubmit={submit}
     >
-      <TextField label="Username" required autoFocus autoComplete="off" value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
-      <TextField label="Email" type="email" required autoComplete="off" value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
+      <TextField label={t('admin.users.field.username')} required autoFocus autoComplete="off" value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
+      <TextField label={t('admin.users.field.email')} type="email" required autoComplete="off" value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-        <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
+        <TextField label={t('admin.users.field.firstName')} value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
+        <TextField label={t('admin.users.field.lastName')} value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
       </div>
-      <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} error={errors.role} />
+      <Select label={t('admin.users.field.role')} options={ROLE_OPTIONS()} value={values.role} onValueChange={(r) => set('role')(r)} error={errors.role} />
     </FormDialog>
   );
 }
@@ -109,21 +104,19 @@ export function UserCreatedDialog({ result, onClose }: { result: { user: UserDto
     <Dialog
       open={result !== null}
       onOpenChange={(o) => (!o ? onClose() : undefined)}
-      title="User Created Successfully"
+      title={t('admin.users.createdTitle')}
       size="sm"
-      footer={<Button onClick={onClose}>Done</Button>}
+      footer={<Button onClick={onClose}>{t('admin.users.done')}</Button>}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <p>
-          <strong>{result?.user.username}</strong> can now sign in with this temporary password. It is shown only once; the user must change it at first sign-in.
-        </p>
+        <p>{withTags(t('admin.users.createdText', { name: result?.user.username ?? '' }), [(text, key) => <strong key={key}>{text}</strong>])}</p>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
           <code data-testid="generated-password" className={css({ fontFamily: 'mono', fontSize: 'lg', bg: 'bg.muted', px: '3', py: '2', borderRadius: 'md', wordBreak: 'break-all' })}>
-            {password ?? 'Error retrieving password'}
+            {password ?? t('admin.users.passwordMissing')}
           </code>
           {password ? (
             <Button variant="outline" size="sm" leftIcon={copied ? <Check /> : <Copy />} onClick={() => void copy()}>
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t('admin.users.copied') : t('admin.users.copy')}
             </Button>
           ) : null}
         </div>
@@ -163,23 +156,23 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
     setBusy(true);
     try {
       await usersApi.update(user.id, { ...values, firstName: values.firstName || null, lastName: values.lastName || null });
-      onSaved('User updated successfully');
+      onSaved(t('admin.users.updated'));
     } catch (e) {
-      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(e.fields as FieldErrors);
-      setError(errorMessage(e, 'Failed to update user'));
+      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(localFieldErrors(e.fields));
+      setError(refusalMessage(e, t('admin.users.updateFailed')));
       setBusy(false);
     }
   };
 
   return (
-    <FormDialog open={user !== null} onClose={onClose} title="Edit User" formId="edit-user-form" submitLabel="Save Changes" busy={busy} error={error} onSubmit={submit}>
-      <TextField label="Username" required value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
-      <TextField label="Email" type="email" required value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
+    <FormDialog open={user !== null} onClose={onClose} title={t('admin.users.editTitle')} formId="edit-user-form" submitLabel={t('admin.users.saveChanges')} busy={busy} error={error} onSubmit={submit}>
+      <TextField label={t('admin.users.field.username')} required value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
+      <TextField label={t('admin.users.field.email')} type="email" required value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <TextField label="First Name" value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-        <TextField label="Last Name" value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
+        <TextField label={t('admin.users.field.firstName')} value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
+        <TextField label={t('admin.users.field.lastName')} value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
       </div>
-      <Select label="Role" options={ROLE_OPTIONS} value={values.role} onValueChange={(r) => set('role')(r)} />
+      <Select label={t('admin.users.field.role')} options={ROLE_OPTIONS()} value={values.role} onValueChange={(r) => set('role')(r)} />
     </FormDialog>
   );
 }
@@ -193,26 +186,24 @@ export function DeleteUsersDialog({ users, onClose, onDeleted }: { users: UserDt
   return (
     <ConfirmDeleteDialog
       item={users}
-      title="Delete Users"
+      title={t('admin.users.deleteTitle')}
       question={
         users?.length === 1 ? (
-          <>
-            Are you sure you want to delete <strong>{users[0].username}</strong>?
-          </>
+          <>{withTags(t('admin.users.deleteOneQuestion', { name: users[0].username }), [(text, key) => <strong key={key}>{text}</strong>])}</>
         ) : (
-          <>Are you sure you want to delete {formatCount(users?.length ?? 0, 'user')}?</>
+          t('admin.users.deleteManyQuestion', { count: users?.length ?? 0 })
         )
       }
       notice={() => (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Their progress and attempts are deleted with them. Users who hold a certificate cannot be deleted, so that their certificates keep verifying. This cannot be undone.
+          {t('admin.users.deleteNotice')}
         </p>
       )}
-      failureMessage="Failed to delete users"
+      failureMessage={t('admin.users.deleteFailed')}
       onConfirm={(list) => (list.length === 1 ? usersApi.remove(list[0].id) : usersApi.removeMany(list.map((u) => u.id)))}
       invalidates={[queryKeys.admin.users.all]}
       onClose={onClose}
-      onDeleted={(result) => onDeleted((result as { message: string }).message)}
+      onDeleted={(result) => onDeleted(serverText((result as { message: string }).message, t('admin.users.deleted', { count: (result as { deleted?: number }).deleted ?? users?.length ?? 0 })))}
     />
   );
 }
@@ -233,7 +224,7 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
   const admins = (users ?? []).length - eligible.length;
   const submit = async () => {
     if (chosen.length === 0) {
-      setBookError('Please select at least one book');
+      setBookError(msg(USER_MESSAGES.bookRequired));
       return;
     }
     setBusy(true);
@@ -242,9 +233,9 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
         eligible.map((u) => u.id),
         chosen,
       );
-      onDone(res.message);
+      onDone(serverText(res.message, res.updated > 0 ? t('admin.users.booksAssigned', { count: res.updated, skipped: res.skipped }) : t('admin.users.booksNotAssigned', { skipped: res.skipped })));
     } catch (e) {
-      setError(errorMessage(e, 'Failed to assign books'));
+      setError(refusalMessage(e, t('admin.users.assignFailed')));
       setBusy(false);
     }
   };
@@ -252,15 +243,15 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
     <Dialog
       open={users !== null}
       onOpenChange={(o) => (!o ? onClose() : undefined)}
-      title="Assign Books"
-      description={`${formatCount(eligible.length, 'user')} selected for book assignment.`}
+      title={t('admin.users.assignTitle')}
+      description={t('admin.users.assignDescription', { count: eligible.length })}
       footer={
         <>
           <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button loading={busy} disabled={eligible.length === 0} onClick={() => void submit()}>
-            Assign Books
+            {t('admin.users.assignTitle')}
           </Button>
         </>
       }
@@ -269,15 +260,15 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
         {error ? <Alert status="error">{error}</Alert> : null}
         {admins > 0 ? (
           <Alert status="warning">
-            {admins} {admins === 1 ? 'administrator' : 'administrators'} will be skipped: administrators have global access to all books.
+            {t('admin.users.adminsSkipped', { count: admins })}
           </Alert>
         ) : null}
         {eligible.length === 0 ? (
-          <Alert status="warning">No eligible users selected. Books can be assigned to learners only.</Alert>
+          <Alert status="warning">{t('admin.users.noEligible')}</Alert>
         ) : (
           <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            <legend className={css({ fontWeight: 'medium', mb: '2' })}>Books</legend>
-            {domains.length === 0 ? <p className={css({ color: 'fg.muted' })}>No books yet. Create one under Books first.</p> : null}
+            <legend className={css({ fontWeight: 'medium', mb: '2' })}>{t('admin.users.col.books')}</legend>
+            {domains.length === 0 ? <p className={css({ color: 'fg.muted' })}>{t('admin.users.noBooksYet')}</p> : null}
             {domains.map((d) => (
               <Checkbox
                 key={d.id}

@@ -4,15 +4,15 @@ import { Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { usersApi } from '../../api/admin-people';
-import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { formatCount } from '../../format';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Chip, TextField } from '../../ui';
+import { msg, serverText, t, withTags } from '../../i18n';
+import { refusalMessage } from '../../i18n/contract-messages';
 
 /** Leavers show as Deactivated; everyone else as Active. */
 export function UserStatusChip({ status }: { status: UserStatus }) {
-  return status === 'DEACTIVATED' ? <Chip palette="error">Deactivated</Chip> : <Chip palette="success">Active</Chip>;
+  return status === 'DEACTIVATED' ? <Chip palette="error">{t('admin.users.status.deactivated')}</Chip> : <Chip palette="success">{t('admin.users.status.active')}</Chip>;
 }
 
 export type StatusChange = { action: 'deactivate' | 'reactivate'; users: UserDto[] };
@@ -25,7 +25,7 @@ function useRefreshPeople() {
   };
 }
 
-const REASON_HELP = 'Recorded in the audit log with your name.';
+const reasonHelp = () => t('admin.status.reasonHelp');
 
 /**
  * Deactivate (one user or the selected rows) or Reactivate, with a reason. Deactivating needs a
@@ -46,14 +46,14 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
 
   const deactivating = change?.action === 'deactivate';
   const users = change?.users ?? [];
-  const who = users.length === 1 ? users[0].username : formatCount(users.length, 'user');
+  const who = users.length === 1 ? users[0].username : t('admin.status.userCount', { count: users.length });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!change) return;
     const why = reason.trim();
     if (deactivating && !why) {
-      setReasonError(USER_MESSAGES.reasonRequired);
+      setReasonError(msg(USER_MESSAGES.reasonRequired));
       return;
     }
     setBusy(true);
@@ -62,17 +62,18 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
       let message: string;
       if (!deactivating) {
         for (const user of users) await usersApi.reactivate(user.id, why);
-        message = users.length === 1 ? `${users[0].username} reactivated` : `${users.length} users reactivated`;
+        message = users.length === 1 ? t('admin.status.reactivatedOne', { name: users[0].username }) : t('admin.status.reactivatedMany', { count: users.length });
       } else if (users.length === 1) {
         await usersApi.deactivate(users[0].id, why);
-        message = `${users[0].username} deactivated`;
+        message = t('admin.status.deactivatedOne', { name: users[0].username });
       } else {
-        message = (await usersApi.deactivateMany({ userIds: users.map((u) => u.id), reason: why })).message;
+        const result = await usersApi.deactivateMany({ userIds: users.map((u) => u.id), reason: why });
+        message = serverText(result.message, t('admin.status.deactivatedSummary', { count: result.deactivated, already: result.alreadyDeactivated }));
       }
       refresh();
       onDone(message);
     } catch (e) {
-      setError(errorMessage(e, deactivating ? 'Failed to deactivate users' : 'Failed to reactivate users'));
+      setError(refusalMessage(e, deactivating ? t('admin.status.deactivateFailed') : t('admin.status.reactivateFailed')));
       setBusy(false);
     }
   };
@@ -81,29 +82,21 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
     <FormDialog
       open={change !== null}
       onClose={onClose}
-      title={deactivating ? 'Deactivate Users' : 'Reactivate Users'}
+      title={deactivating ? t('admin.status.deactivateTitle') : t('admin.status.reactivateTitle')}
       formId="user-status-form"
-      submitLabel={deactivating ? 'Deactivate' : 'Reactivate'}
+      submitLabel={deactivating ? t('admin.status.deactivate') : t('admin.status.reactivate')}
       busy={busy}
       error={error}
       onSubmit={(e) => void submit(e)}
     >
       <p className={css({ fontSize: 'sm' })}>
-        {deactivating ? (
-          <>
-            Deactivate <strong>{who}</strong>? Sign-in is refused and open sessions end at once. Progress, attempts and certificates are kept, and certificates still verify.
-          </>
-        ) : (
-          <>
-            Reactivate <strong>{who}</strong>? They can sign in again with their password.
-          </>
-        )}
+        {withTags(t(deactivating ? 'admin.status.deactivateQuestion' : 'admin.status.reactivateQuestion', { who }), [(text, key) => <strong key={key}>{text}</strong>])}
       </p>
       <TextField
         multiline
-        label={deactivating ? 'Reason' : 'Reason (optional)'}
+        label={deactivating ? t('admin.status.reason') : t('admin.status.reasonOptional')}
         required={deactivating}
-        helperText={REASON_HELP}
+        helperText={reasonHelp()}
         value={reason}
         error={reasonError ?? undefined}
         autoFocus
@@ -148,18 +141,18 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
     setNotFound([]);
     const parsed = parseLeaversCsv(await file.text());
     setUsernames(parsed.usernames);
-    setError(parsed.fileError);
+    setError(parsed.fileError ? msg(parsed.fileError) : null);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (usernames.length === 0) {
-      setError('Please select a CSV file with a username column');
+      setError(t('admin.status.chooseLeaversFile'));
       return;
     }
     const why = reason.trim();
     if (!why) {
-      setReasonError(USER_MESSAGES.reasonRequired);
+      setReasonError(msg(USER_MESSAGES.reasonRequired));
       return;
     }
     setBusy(true);
@@ -175,18 +168,18 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
         missing.push(...result.notFound);
       }
       refresh();
-      const message = `${formatCount(deactivated, 'user')} deactivated${already ? `, ${already} already deactivated` : ''}.`;
+      const message = t('admin.status.deactivatedSummary', { count: deactivated, already });
       if (missing.length > 0) {
         setNotFound(missing);
         setUsernames([]);
-        setError(`${message} These usernames match no account: ${missing.join(', ')}`);
+        setError(`${message} ${t('admin.status.notFound', { names: missing.join(', ') })}`);
         setBusy(false);
         return;
       }
       onDone(message);
     } catch (e) {
       if (deactivated > 0) refresh();
-      setError(errorMessage(e, 'Failed to deactivate users'));
+      setError(refusalMessage(e, t('admin.status.deactivateFailed')));
       setBusy(false);
     }
   };
@@ -195,33 +188,33 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Deactivate Users from CSV"
-      description="Upload a CSV file with a username column (other columns are ignored; the EXPORT CSV file trimmed to the leavers works). Every listed user is deactivated with the reason below."
+      title={t('admin.status.fileTitle')}
+      description={t('admin.status.fileDescription')}
       formId="deactivate-file-form"
-      submitLabel={usernames.length > 0 ? `Deactivate ${usernames.length} ${usernames.length === 1 ? 'User' : 'Users'}` : 'Deactivate'}
+      submitLabel={usernames.length > 0 ? t('admin.status.deactivateCount', { count: usernames.length }) : t('admin.status.deactivate')}
       busy={busy}
       error={notFound.length > 0 ? null : error}
       onSubmit={(e) => void submit(e)}
     >
       {notFound.length > 0 && error ? <Alert status="warning" announce>{error}</Alert> : null}
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-        <input ref={input} type="file" accept=".csv,text/csv" aria-label="Leavers CSV file" className={css({ srOnly: true })} onChange={(e) => void onFile(e.target.files?.[0])} />
+        <input ref={input} type="file" accept=".csv,text/csv" aria-label={t('admin.status.leaversFile')} className={css({ srOnly: true })} onChange={(e) => void onFile(e.target.files?.[0])} />
         <Button variant="outline" leftIcon={<Upload />} onClick={() => input.current?.click()}>
-          Choose CSV File
+          {t('admin.import.chooseFile')}
         </Button>
-        <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{fileName ?? 'No file selected'}</span>
+        <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{fileName ?? t('admin.import.noFile')}</span>
       </div>
       {usernames.length > 0 ? (
         <p className={css({ fontSize: 'sm' })}>
-          {usernames.length} {usernames.length === 1 ? 'username' : 'usernames'}: {usernames.slice(0, 5).join(', ')}
+          {t('admin.status.usernames', { count: usernames.length, names: usernames.slice(0, 5).join(', ') })}
           {usernames.length > 5 ? ', ...' : ''}
         </p>
       ) : null}
       <TextField
         multiline
-        label="Reason"
+        label={t('admin.status.reason')}
         required
-        helperText={REASON_HELP}
+        helperText={reasonHelp()}
         value={reason}
         error={reasonError ?? undefined}
         onChange={(e) => {

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSearchState } from '../../hooks/use-search-state';
 import { Button, TabContent, TabList, Tabs, TabTrigger, toaster } from '../../ui';
+import { t } from '../../i18n';
 
 type Editing = { requirement: RequirementDto | null } | null;
 
@@ -16,7 +17,7 @@ type Editing = { requirement: RequirementDto | null } | null;
  * the filters and the page are in the address (`?tab=requirements&status=overdue&page=2`).
  */
 export function AdminCompliancePage() {
-  useDocumentTitle('Compliance');
+  useDocumentTitle(t('admin.compliance.title'));
   const search = useSearchState();
   const tab = search.get('tab') === 'requirements' ? 'requirements' : 'matrix';
   const [editing, setEditing] = useState<Editing>(null);
@@ -25,21 +26,21 @@ export function AdminCompliancePage() {
   return (
     <>
       <PageHeader
-        title="Compliance"
-        subtitle="Who is trained on the courses they must take, who is due soon or overdue, and who lapses next."
+        title={t('admin.compliance.title')}
+        subtitle={t('admin.compliance.subtitle')}
         actions={
           <>
             {tab === 'matrix' ? <ExportCsvButton search={search} /> : null}
             <Button leftIcon={<Plus />} onClick={add}>
-              Add requirement
+              {t('admin.compliance.addRequirement')}
             </Button>
           </>
         }
       />
       <Tabs value={tab} onValueChange={(value) => search.update({ tab: value === 'requirements' ? value : null })}>
-        <TabList aria-label="Compliance views">
-          <TabTrigger value="matrix">Matrix</TabTrigger>
-          <TabTrigger value="requirements">Requirements</TabTrigger>
+        <TabList aria-label={t('admin.compliance.views')}>
+          <TabTrigger value="matrix">{t('admin.compliance.tab.matrix')}</TabTrigger>
+          <TabTrigger value="requirements">{t('admin.compliance.tab.requirements')}</TabTrigger>
         </TabList>
         <TabContent value="matrix">
           <ComplianceMatrix search={search} onAddRequirement={add} />

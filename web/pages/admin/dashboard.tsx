@@ -12,7 +12,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
 import { Alert, Card, Chip, DataTable, EmptyState, LoadingBlock, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
-import { formatDateTime } from '../../format';
+import { formatDateTime, formatNumber, formatScore } from '../../format';
+import { t } from '../../i18n';
 
 interface DashboardData {
   stats: DashboardStats;
@@ -22,7 +23,6 @@ interface DashboardData {
 }
 
 const ZERO: DashboardStats = { activeUsers: 0, totalDomains: 0, totalAssignments: 0, pendingActions: 0, totalCourses: 0 };
-export const DASHBOARD_ERROR = 'Failed to load dashboard data. Please try again later.';
 const EMPTY: DashboardData = { stats: ZERO, progress: [], courses: [], performers: [] };
 
 async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
@@ -37,69 +37,69 @@ async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
 
 /** /admin: the admin dashboard: counts, quick actions and recent activity. A failed load shows zeros and one message. */
 export function AdminDashboardPage() {
-  useDocumentTitle('Admin Dashboard');
+  useDocumentTitle(t('admin.dashboard.documentTitle'));
   const user = useSession(selectUser);
   const dashboard = useQuery({ queryKey: queryKeys.admin.dashboard, queryFn: ({ signal }) => loadDashboard(signal) });
   const data = dashboard.data ?? (dashboard.isError ? EMPTY : null);
-  const error = dashboard.isError ? DASHBOARD_ERROR : null;
+  const error = dashboard.isError ? t('admin.dashboard.loadFailed') : null;
   const [tab, setTab] = useState('progress');
 
   const stats = data?.stats ?? ZERO;
   return (
     <>
-      <PageHeader title={`Welcome back, ${greetingName(user, 'Admin')}`} subtitle="An overview of learners, books, courses and recent activity." />
+      <PageHeader title={t('admin.dashboard.welcome', { name: greetingName(user, t('role.ADMIN')) })} subtitle={t('admin.dashboard.subtitle')} />
       {error ? (
         <Alert status="error" className={css({ mb: '5' })}>
           {error}
         </Alert>
       ) : null}
       {data === null ? (
-        <LoadingBlock label="Loading dashboard..." />
+        <LoadingBlock label={t('admin.dashboard.loading')} />
       ) : (
         <>
           <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' }, gap: '4', mb: '8' })}>
-            <StatCard icon={<Users />} label="Active Users" value={stats.activeUsers} href="/admin/users" linkText="View Users" />
-            <StatCard icon={<Library />} label="Total Domains" value={stats.totalDomains} href="/admin/domains" linkText="View Books" />
-            <StatCard icon={<Link2 />} label="User Assignments" value={stats.totalAssignments} />
+            <StatCard icon={<Users />} label={t('admin.dashboard.activeUsers')} value={stats.activeUsers} href="/admin/users" linkText={t('admin.dashboard.viewUsers')} />
+            <StatCard icon={<Library />} label={t('admin.dashboard.totalBooks')} value={stats.totalDomains} href="/admin/domains" linkText={t('admin.dashboard.viewBooks')} />
+            <StatCard icon={<Link2 />} label={t('admin.dashboard.assignments')} value={stats.totalAssignments} />
             <StatCard
               icon={<UserCheck />}
-              label="Pending Actions"
+              label={t('admin.dashboard.pendingActions')}
               value={stats.pendingActions}
-              hint="Learners without a book"
+              hint={t('admin.dashboard.pendingHint')}
               href={stats.pendingActions > 0 ? '/admin/users' : undefined}
-              linkText="View Now"
+              linkText={t('admin.dashboard.viewNow')}
               tone={stats.pendingActions > 0 ? 'warning' : undefined}
             />
-            <StatCard icon={<BookOpen />} label="Total Courses" value={stats.totalCourses} href="/admin/courses" linkText="Manage Courses" />
+            <StatCard icon={<BookOpen />} label={t('admin.dashboard.totalCourses')} value={stats.totalCourses} href="/admin/courses" linkText={t('admin.dashboard.manageCourses')} />
           </div>
 
           <Card>
             <div className={css({ p: { base: '4', md: '5' } })}>
-              <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>Activity Tracking</h2>
+              <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>{t('admin.dashboard.activity')}</h2>
               <Tabs value={tab} onValueChange={setTab}>
-                <TabList aria-label="Activity Tracking">
-                  <TabTrigger value="progress">User Progress</TabTrigger>
-                  <TabTrigger value="courses">Recent Courses</TabTrigger>
-                  <TabTrigger value="performers">Top Performers</TabTrigger>
+                <TabList aria-label={t('admin.dashboard.activity')}>
+                  <TabTrigger value="progress">{t('admin.dashboard.tab.progress')}</TabTrigger>
+                  <TabTrigger value="courses">{t('admin.dashboard.tab.courses')}</TabTrigger>
+                  <TabTrigger value="performers">{t('admin.dashboard.tab.performers')}</TabTrigger>
                 </TabList>
                 <TabContent value="progress">
                   <DataTable
-                    label="Recent learner progress"
+                    label={t('admin.dashboard.progressLabel')}
                     rows={data.progress}
                     getRowKey={(r) => `${r.username}-${r.courseName}-${r.timestamp}`}
                     cardTitle={(r) => r.username}
                     columns={[
-                      { key: 'user', header: 'User', cell: (r) => r.username, hideInCard: true },
-                      { key: 'course', header: 'Course', cell: (r) => r.courseName },
-                      { key: 'progress', header: 'Progress', cell: (r) => <ProgressBar value={r.progress} />, width: '30%' },
-                      { key: 'when', header: 'Last activity', cell: (r) => formatDateTime(r.timestamp) },
+                      { key: 'user', header: t('admin.dashboard.col.user'), cell: (r) => r.username, hideInCard: true },
+                      { key: 'course', header: t('admin.dashboard.col.course'), cell: (r) => r.courseName },
+                      { key: 'progress', header: t('admin.dashboard.col.progress'), cell: (r) => <ProgressBar value={r.progress} />, width: '30%' },
+                      { key: 'when', header: t('admin.dashboard.col.lastActivity'), cell: (r) => formatDateTime(r.timestamp) },
                     ]}
-                    empty={<EmptyState icon={<Clock />} title="No learner activity yet" description="Progress appears here once learners enroll in courses." headingLevel="h3" />}
+                    empty={<EmptyState icon={<Clock />} title={t('admin.dashboard.noActivity')} description={t('admin.dashboard.noActivityText')} headingLevel="h3" />}
                   />
                 </TabContent>
                 <TabContent value="courses">
                   {data.courses.length === 0 ? (
-                    <EmptyState icon={<GraduationCap />} title="No courses yet" description="Courses you create appear here." headingLevel="h3" />
+                    <EmptyState icon={<GraduationCap />} title={t('admin.dashboard.noCourses')} description={t('admin.dashboard.noCoursesText')} headingLevel="h3" />
                   ) : (
                     <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
                       {data.courses.map((course) => (
@@ -116,7 +116,7 @@ export function AdminDashboardPage() {
                               {course.domain} · {formatDateTime(course.createdAt)}
                             </p>
                           </div>
-                          <Chip palette={course.status === 'PUBLISHED' ? 'success' : 'neutral'}>{course.status === 'PUBLISHED' ? 'Published' : 'Draft'}</Chip>
+                          <Chip palette={course.status === 'PUBLISHED' ? 'success' : 'neutral'}>{course.status === 'PUBLISHED' ? t('admin.dashboard.published') : t('admin.dashboard.draft')}</Chip>
                         </li>
                       ))}
                     </ul>
@@ -124,7 +124,7 @@ export function AdminDashboardPage() {
                 </TabContent>
                 <TabContent value="performers">
                   {data.performers.length === 0 ? (
-                    <EmptyState icon={<Trophy />} title="No top performers yet" description="Learners who complete courses are ranked here." headingLevel="h3" />
+                    <EmptyState icon={<Trophy />} title={t('admin.dashboard.noPerformers')} description={t('admin.dashboard.noPerformersText')} headingLevel="h3" />
                   ) : (
                     <ol className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
                       {data.performers.map((p, index) => (
@@ -132,7 +132,7 @@ export function AdminDashboardPage() {
                           <RankIcon rank={index + 1} />
                           <span className={css({ fontWeight: 'medium', flex: '1', minW: 0, overflow: 'hidden', textOverflow: 'ellipsis' })}>{p.username}</span>
                           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                            {p.completedCourses} of {p.totalCourses} {p.totalCourses === 1 ? 'course' : 'courses'} completed
+                            {t('admin.dashboard.completedOf', { completed: p.completedCourses, count: p.totalCourses })}
                           </span>
                         </li>
                       ))}
@@ -155,7 +155,7 @@ function StatCard({ icon, label, value, href, linkText, hint, tone }: { icon: Re
         <span aria-hidden>{icon}</span>
         <span className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>{label}</span>
       </div>
-      <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1' })}>{value}</p>
+      <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1' })}>{formatNumber(value)}</p>
       {hint ? <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{hint}</p> : null}
       {href && linkText ? (
         <Link href={href} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'brand.fg', mt: 'auto', _hover: { textDecoration: 'underline' } })}>
@@ -170,18 +170,18 @@ function ProgressBar({ value }: { value: number }) {
   const pct = Math.max(0, Math.min(100, Math.round(value)));
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-      <div role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Course progress" className={css({ flex: '1', h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden', minW: '16' })}>
+      <div role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={t('admin.dashboard.courseProgress')} className={css({ flex: '1', h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden', minW: '16' })}>
         <div className={css({ h: 'full', bg: 'brand.solid', borderRadius: 'full' })} style={{ width: `${pct}%` }} />
       </div>
-      <span className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', minW: '10', textAlign: 'end' })}>{pct}%</span>
+      <span className={css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums', minW: '10', textAlign: 'end' })}>{formatScore(pct)}</span>
     </div>
   );
 }
 
 function RankIcon({ rank }: { rank: number }) {
   const style = css({ w: '6', h: '6', flexShrink: 0 });
-  if (rank === 1) return <Trophy aria-label="Rank 1" className={cx(style, css({ color: 'amber.500' }))} />;
-  if (rank === 2) return <Medal aria-label="Rank 2" className={cx(style, css({ color: 'gray.400' }))} />;
-  if (rank === 3) return <Award aria-label="Rank 3" className={cx(style, css({ color: 'orange.600' }))} />;
+  if (rank === 1) return <Trophy aria-label={t('admin.dashboard.rank', { rank: 1 })} className={cx(style, css({ color: 'amber.500' }))} />;
+  if (rank === 2) return <Medal aria-label={t('admin.dashboard.rank', { rank: 2 })} className={cx(style, css({ color: 'gray.400' }))} />;
+  if (rank === 3) return <Award aria-label={t('admin.dashboard.rank', { rank: 3 })} className={cx(style, css({ color: 'orange.600' }))} />;
   return <span className={cx(style, css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: 'sm', color: 'fg.muted' }))}>{rank}</span>;
 }

@@ -4,7 +4,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { MESSAGES } from '@contract/admin-content';
 import { createDomain, deleteDomain, pageDomains, updateDomain, type Domain } from '../../api/admin-content';
-import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormDialog } from '../../components/form-dialog';
@@ -14,6 +13,8 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, DataTable, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
+import { msg, t } from '../../i18n';
+import { refusalMessage } from '../../i18n/contract-messages';
 
 /** Book search waits for a 500 ms pause in typing. */
 export const BOOK_SEARCH_DELAY_MS = 500;
@@ -21,22 +22,22 @@ export const BOOK_SEARCH_DELAY_MS = 500;
 type DialogMode = { mode: 'add' } | { mode: 'edit'; domain: Domain } | { mode: 'delete'; domain: Domain } | null;
 type FormMode = Extract<DialogMode, { mode: 'add' | 'edit' }> | null;
 
-const TITLES = { add: 'Add New Books', edit: 'Edit Books' } as const;
+const TITLES = { add: () => t('admin.books.addTitle'), edit: () => t('admin.books.editTitle') } as const;
 
 /** /admin/domains: Books Management: search, add, edit and delete books. */
 export function AdminDomainsPage() {
-  useDocumentTitle('Books Management');
+  useDocumentTitle(t('admin.books.title'));
   const list = usePagedList({ queryKey: queryKeys.admin.domains.all, fetchPage: pageDomains, filters: {}, searchDelayMs: BOOK_SEARCH_DELAY_MS });
   const domains = list.items;
   const query = list.isFiltering;
   const [dialog, setDialog] = useState<DialogMode>(null);
 
   const columns: DataTableColumn<Domain>[] = [
-    { key: 'name', header: 'Name', cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>, hideInCard: true, width: '30%' },
-    { key: 'description', header: 'Description', cell: (d) => d.description || <span className={css({ color: 'fg.subtle' })}>No description</span> },
+    { key: 'name', header: t('admin.books.col.name'), cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>, hideInCard: true, width: '30%' },
+    { key: 'description', header: t('admin.books.col.description'), cell: (d) => d.description || <span className={css({ color: 'fg.subtle' })}>{t('admin.books.noDescription')}</span> },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('admin.books.col.actions'),
       align: 'right',
       width: '120px',
       hideInCard: true,
@@ -47,32 +48,32 @@ export function AdminDomainsPage() {
   return (
     <>
       <PageHeader
-        title="Books Management"
-        subtitle="Books group courses; learners see the courses of the books assigned to them."
+        title={t('admin.books.title')}
+        subtitle={t('admin.books.subtitle')}
         actions={
           <Button leftIcon={<Plus />} onClick={() => setDialog({ mode: 'add' })}>
-            Add Book
+            {t('admin.books.add')}
           </Button>
         }
       />
       <div className={css({ maxW: { md: '420px' }, mb: '5' })}>
         <TextField
-          label="Search books"
+          label={t('admin.books.search')}
           type="search"
-          placeholder="Search by name or description"
+          placeholder={t('admin.books.searchPlaceholder')}
           value={list.search}
           onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
-      <QueryState query={list.query} loadingLabel="Loading books..." failureMessage="Failed to load books. Please try again.">
+      <QueryState query={list.query} loadingLabel={t('admin.books.loading')} failureMessage={t('admin.books.loadFailed')}>
         <DataTable
-          label="Books"
+          label={t('admin.books.tableLabel')}
           rows={domains ?? []}
           columns={columns}
           getRowKey={(d) => d.id}
           cardTitle={(d) => d.name}
           cardActions={(d) => <RowActions domain={d} onEdit={() => setDialog({ mode: 'edit', domain: d })} onDelete={() => setDialog({ mode: 'delete', domain: d })} />}
-          empty={<EmptyState bordered icon={query ? <Search /> : <Library />} title="No books found" description={query ? 'Try a different search.' : 'Add a book to start organising courses.'} />}
+          empty={<EmptyState bordered icon={query ? <Search /> : <Library />} title={t('admin.books.emptyTitle')} description={query ? t('admin.books.emptyFiltered') : t('admin.books.emptyNew')} />}
         />
         <TablePagination list={list} />
       </QueryState>
@@ -86,15 +87,15 @@ export function AdminDomainsPage() {
       />
       <ConfirmDeleteDialog
         item={dialog?.mode === 'delete' ? dialog.domain : null}
-        title="Delete Books"
-        question="Are you sure you want to delete this book? This cannot be undone."
+        title={t('admin.books.deleteTitle')}
+        question={t('admin.books.deleteQuestion')}
         describe={(domain) => domain.name}
-        failureMessage="Failed to delete domain"
+        failureMessage={t('admin.books.deleteFailed')}
         onConfirm={(domain) => deleteDomain(domain.id)}
         invalidates={[queryKeys.admin.domains.all]}
         onClose={() => setDialog(null)}
         onDeleted={() => {
-          toaster.create({ type: 'success', title: 'Book deleted successfully' });
+          toaster.create({ type: 'success', title: t('admin.books.deleted') });
           setDialog(null);
         }}
       />
@@ -105,8 +106,8 @@ export function AdminDomainsPage() {
 function RowActions({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () => void; onDelete: () => void }) {
   return (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={`Edit ${domain.name}`} icon={<Pencil />} size="sm" onClick={onEdit} />
-      <IconButton aria-label={`Delete ${domain.name}`} icon={<Trash2 />} size="sm" palette="danger" onClick={onDelete} />
+      <IconButton aria-label={t('admin.books.editOne', { name: domain.name })} icon={<Pencil />} size="sm" onClick={onEdit} />
+      <IconButton aria-label={t('admin.books.deleteOne', { name: domain.name })} icon={<Trash2 />} size="sm" palette="danger" onClick={onDelete} />
     </div>
   );
 }
@@ -122,7 +123,7 @@ function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () =
       target.mode === 'add' ? createDomain(body) : updateDomain(target.domain.id, body),
     onSuccess: async (_result, { target }) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.domains.all });
-      onDone(target.mode === 'add' ? 'Book created successfully' : 'Book updated successfully');
+      onDone(target.mode === 'add' ? t('admin.books.created') : t('admin.books.updated'));
     },
   });
   const { reset } = save;
@@ -139,7 +140,7 @@ function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () =
     event.preventDefault();
     if (!state) return;
     if (!name.trim()) {
-      setNameError(MESSAGES.domainName);
+      setNameError(msg(MESSAGES.domainName));
       return;
     }
     save.mutate({ target: state, body: { name: name.trim(), description: description.trim() } });
@@ -150,16 +151,16 @@ function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () =
     <FormDialog
       open={state !== null}
       onClose={onClose}
-      title={TITLES[mode]}
+      title={TITLES[mode]()}
       size="sm"
       formId="book-form"
-      submitLabel={mode === 'add' ? 'Add' : 'Save'}
+      submitLabel={mode === 'add' ? t('admin.books.addButton') : t('admin.books.save')}
       busy={save.isPending}
-      error={save.isError ? errorMessage(save.error, 'Failed to save domain') : null}
+      error={save.isError ? refusalMessage(save.error, t('admin.books.saveFailed')) : null}
       onSubmit={submit}
     >
       <TextField
-        label="Name"
+        label={t('admin.books.col.name')}
         required
         autoFocus
         value={name}
@@ -169,7 +170,7 @@ function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () =
           if (nameError) setNameError(null);
         }}
       />
-      <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
+      <TextField label={t('admin.books.col.description')} multiline value={description} onChange={(event) => setDescription(event.target.value)} />
     </FormDialog>
   );
 }

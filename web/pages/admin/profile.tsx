@@ -1,4 +1,4 @@
-import { PERMISSION_LABELS, type UserDetailDto } from '@contract/admin-people';
+import type { UserDetailDto } from '@contract/admin-people';
 import { ADMIN_PERMISSION_KEYS, type AdminPermissions } from '@contract/auth';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -8,24 +8,25 @@ import { ProfileInformation, ProfileLoading, useProfile } from '../../components
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, Card, Checkbox, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
 import { formatDateTime } from '../../format';
+import { t } from '../../i18n';
 
 const ALL_TRUE = Object.fromEntries(ADMIN_PERMISSION_KEYS.map((k) => [k, true])) as AdminPermissions;
 
 /** /admin/profile: tabs 'Profile Information' and 'Admin Permissions'. */
 export function AdminProfilePage() {
-  useDocumentTitle('Admin Profile');
-  const { profile, loadError, save } = useProfile('Failed to update profile');
+  useDocumentTitle(t('admin.profile.title'));
+  const { profile, loadError, save } = useProfile(t('admin.profile.updateFailed'));
   const [tab, setTab] = useState('info');
   return (
     <>
-      <PageHeader title="Admin Profile" subtitle={profile?.lastLogin ? `Last sign-in ${formatDateTime(profile.lastLogin)}` : 'Your administrator account.'} />
+      <PageHeader title={t('admin.profile.title')} subtitle={profile?.lastLogin ? t('admin.profile.lastSignIn', { date: formatDateTime(profile.lastLogin) }) : t('admin.profile.subtitle')} />
       {!profile ? (
         <ProfileLoading error={loadError} />
       ) : (
         <Tabs value={tab} onValueChange={setTab}>
-          <TabList aria-label="Admin profile">
-            <TabTrigger value="info">Profile Information</TabTrigger>
-            <TabTrigger value="permissions">Admin Permissions</TabTrigger>
+          <TabList aria-label={t('admin.profile.title')}>
+            <TabTrigger value="info">{t('admin.profile.info')}</TabTrigger>
+            <TabTrigger value="permissions">{t('admin.profile.permissions')}</TabTrigger>
           </TabList>
           <TabContent value="info">
             <div className={css({ maxW: '3xl', pt: '4' })}>
@@ -59,7 +60,7 @@ function PermissionsPanel({ profile, onSave }: { profile: UserDetailDto; onSave:
       await onSave(values);
       setEditing(false);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Failed to update profile');
+      setError(e instanceof Error ? e.message : t('admin.profile.updateFailed'));
     } finally {
       setBusy(false);
     }
@@ -69,10 +70,10 @@ function PermissionsPanel({ profile, onSave }: { profile: UserDetailDto; onSave:
     <Card>
       <div className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
         <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-          <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Admin Permissions</h2>
+          <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{t('admin.profile.permissions')}</h2>
           {!editing ? (
             <Button variant="outline" leftIcon={<Pencil />} onClick={() => setEditing(true)}>
-              Edit
+              {t('admin.profile.edit')}
             </Button>
           ) : null}
         </div>
@@ -80,7 +81,7 @@ function PermissionsPanel({ profile, onSave }: { profile: UserDetailDto; onSave:
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
           {ADMIN_PERMISSION_KEYS.map((key) => (
             <Checkbox key={key} checked={values[key]} disabled={!editing || busy} onCheckedChange={(on) => setValues((c) => ({ ...c, [key]: on }))}>
-              {PERMISSION_LABELS[key]}
+              {t(`admin.profile.permission.${key}`)}
             </Checkbox>
           ))}
         </div>
@@ -96,10 +97,10 @@ function PermissionsPanel({ profile, onSave }: { profile: UserDetailDto; onSave:
                 setEditing(false);
               }}
             >
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button loading={busy} onClick={() => void submit()}>
-              Save Changes
+              {t('admin.users.saveChanges')}
             </Button>
           </div>
         ) : null}

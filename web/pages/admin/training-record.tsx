@@ -19,13 +19,19 @@ import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, Card, Chip, DataTable, EmptyState, toaster, type ChipProps } from '../../ui';
 import { dayInputValue, formatDate, formatDateTime, formatDay, formatScore } from '../../format';
+import { msg, t, withTags } from '../../i18n';
+import { flipInRtl } from '../../ui/direction';
 
-const CYCLE_STATUS: Record<string, string> = { ENROLLED: 'Enrolled', IN_PROGRESS: 'In progress', COMPLETED: 'Completed' };
-const CERTIFICATE_LOOK: Record<TrainingRecordCertificate['status'], { label: string; palette: ChipProps['palette'] }> = {
-  ACTIVE: { label: 'Valid', palette: 'success' },
-  EXPIRED: { label: 'Expired', palette: 'warning' },
-  REVOKED: { label: 'Revoked', palette: 'error' },
-};
+// Functions, not constants: the labels are read in the current language.
+const CYCLE_STATUS = (): Record<string, string> => ({ ENROLLED: t('admin.record.cycle.enrolled'), IN_PROGRESS: t('admin.record.cycle.inProgress'), COMPLETED: t('admin.record.cycle.completed') });
+const CERTIFICATE_LOOK = (): Record<TrainingRecordCertificate['status'], { label: string; palette: ChipProps['palette'] }> => ({
+  ACTIVE: { label: t('admin.record.cert.valid'), palette: 'success' },
+  EXPIRED: { label: t('admin.record.cert.expired'), palette: 'warning' },
+  REVOKED: { label: t('admin.record.cert.revoked'), palette: 'error' },
+});
+
+/** A delivery language named in the reader's language (the contract's English name through the catalog). */
+const languageName = (code: string | null | undefined): string => msg(deliveryLanguageName(code ?? 'en'));
 
 const sectionTitle = css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' });
 const muted = css({ fontSize: 'sm', color: 'fg.muted' });
@@ -40,21 +46,21 @@ export function AdminTrainingRecordPage() {
   const record = useQuery({ queryKey: queryKeys.admin.compliance.record(userId), queryFn: ({ signal }) => complianceApi.trainingRecord(userId, signal) });
   const back = useHistoryState<RecordLinkState | null>()?.matrixSearch;
   const data = record.data;
-  useDocumentTitle(data ? `Training record: ${data.user.name}` : 'Training record');
+  useDocumentTitle(data ? t('admin.record.documentTitle', { name: data.user.name }) : t('admin.record.title'));
 
   return (
     <>
       <PageHeader
         eyebrow={
           <Link href={`/admin/compliance${back ? `?${back}` : ''}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', color: 'brand.fg', _hover: { textDecoration: 'underline' } })}>
-            <ArrowLeft aria-hidden size={16} /> Compliance
+            <ArrowLeft aria-hidden size={16} className={flipInRtl} /> {t('admin.compliance.title')}
           </Link>
         }
-        title={data ? data.user.name : 'Training record'}
+        title={data ? data.user.name : t('admin.record.title')}
         subtitle={data ? <PersonLine user={data.user} /> : undefined}
         actions={data ? <RecordActions record={data} /> : undefined}
       />
-      <QueryState query={record} loadingLabel="Loading training record..." failureMessage="Failed to load the training record">
+      <QueryState query={record} loadingLabel={t('admin.record.loading')} failureMessage={t('admin.record.loadFailed')}>
         {data ? <RecordBody record={data} /> : null}
       </QueryState>
     </>
@@ -65,12 +71,12 @@ function PersonLine({ user }: { user: TrainingRecordResponse['user'] }) {
   const role = [user.jobTitle, user.department].filter(Boolean).join(' · ');
   return (
     <span className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-      <span>{role || 'No job title or department'}</span>
+      <span>{role || t('admin.record.noRole')}</span>
       <span className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '2', rowGap: '1', fontSize: 'sm' })}>
         <span className={css({ overflowWrap: 'anywhere' })}>
           {user.username} · {user.email}
         </span>
-        <Chip palette={user.status === 'ACTIVE' ? 'success' : 'neutral'}>{user.status === 'ACTIVE' ? 'Active account' : 'Deactivated account'}</Chip>
+        <Chip palette={user.status === 'ACTIVE' ? 'success' : 'neutral'}>{user.status === 'ACTIVE' ? t('admin.record.activeAccount') : t('admin.record.deactivatedAccount')}</Chip>
       </span>
     </span>
   );
@@ -90,21 +96,21 @@ function RecordActions({ record }: { record: TrainingRecordResponse }) {
     try {
       saveBlob(await complianceApi.trainingRecordPdf(record.user.id), `training-record-${record.user.username}-${dayInputValue()}.pdf`);
     } catch (e) {
-      toaster.create({ type: 'error', title: errorMessage(e, 'Failed to download the training record') });
+      toaster.create({ type: 'error', title: errorMessage(e, t('admin.record.downloadFailed')) });
     } finally {
       setDownloading(false);
     }
   };
   return (
     <>
-      <Button variant="outline" leftIcon={<ShieldOff />} disabled={none} title={none ? 'This person is not covered by any requirement' : undefined} onClick={() => setDialog('exempt')}>
-        Grant exemption
+      <Button variant="outline" leftIcon={<ShieldOff />} disabled={none} title={none ? t('admin.record.notCovered') : undefined} onClick={() => setDialog('exempt')}>
+        {t('admin.record.grantExemption')}
       </Button>
-      <Button variant="outline" leftIcon={<ClipboardPlus />} disabled={none} title={none ? 'This person is not covered by any requirement' : undefined} onClick={() => setDialog('event')}>
-        Record event
+      <Button variant="outline" leftIcon={<ClipboardPlus />} disabled={none} title={none ? t('admin.record.notCovered') : undefined} onClick={() => setDialog('event')}>
+        {t('admin.record.recordEvent')}
       </Button>
-      <Button leftIcon={<Download />} loading={downloading} loadingText="Preparing PDF..." onClick={() => void download()}>
-        Download PDF
+      <Button leftIcon={<Download />} loading={downloading} loadingText={t('admin.record.preparingPdf')} onClick={() => void download()}>
+        {t('admin.record.downloadPdf')}
       </Button>
       <GrantExemptionDialog open={dialog === 'exempt'} userId={record.user.id} name={record.user.name} requirements={covered} onClose={() => setDialog(null)} onDone={done} />
       <RecordEventDialog open={dialog === 'event'} userId={record.user.id} name={record.user.name} requirements={covered} onClose={() => setDialog(null)} onDone={done} />
@@ -115,13 +121,13 @@ function RecordActions({ record }: { record: TrainingRecordResponse }) {
 function RecordBody({ record }: { record: TrainingRecordResponse }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
-      <p className={muted}>Record as of {formatDateTime(record.generatedAt)}. Dates are in your time zone.</p>
+      <p className={muted}>{t('admin.record.asOf', { date: formatDateTime(record.generatedAt) })}</p>
       <section aria-labelledby="record-courses">
         <h2 id="record-courses" className={sectionTitle}>
-          Courses
+          {t('admin.record.courses')}
         </h2>
         {record.courses.length === 0 ? (
-          <EmptyState bordered icon={<BookOpen />} title="No training yet" description="This person is not covered by any requirement and has not enrolled in a course." headingLevel="h3" />
+          <EmptyState bordered icon={<BookOpen />} title={t('admin.record.noTraining')} description={t('admin.record.noTrainingText')} headingLevel="h3" />
         ) : (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
             {record.courses.map((course) => (
@@ -132,10 +138,10 @@ function RecordBody({ record }: { record: TrainingRecordResponse }) {
       </section>
       <section aria-labelledby="record-exemptions">
         <h2 id="record-exemptions" className={sectionTitle}>
-          Exemptions
+          {t('admin.record.exemptions')}
         </h2>
         {record.exemptions.length === 0 ? (
-          <p className={muted}>No exemptions.</p>
+          <p className={muted}>{t('admin.record.noExemptions')}</p>
         ) : (
           <ul className={listClass}>
             {record.exemptions.map((e) => {
@@ -144,9 +150,9 @@ function RecordBody({ record }: { record: TrainingRecordResponse }) {
                 <ListEntry
                   key={e.id}
                   title={e.courseTitle}
-                  badge={<Chip palette={ended ? 'neutral' : 'info'}>{ended ? `Ended ${formatDate(e.until)}` : `Until ${formatDate(e.until)}`}</Chip>}
+                  badge={<Chip palette={ended ? 'neutral' : 'info'}>{ended ? t('admin.record.ended', { date: formatDate(e.until) }) : t('admin.record.until', { date: formatDate(e.until) })}</Chip>}
                   body={e.reason}
-                  meta={`Granted by ${e.createdBy} on ${formatDateTime(e.createdAt)}`}
+                  meta={t('admin.record.grantedBy', { name: e.createdBy, date: formatDateTime(e.createdAt) })}
                 />
               );
             })}
@@ -155,19 +161,19 @@ function RecordBody({ record }: { record: TrainingRecordResponse }) {
       </section>
       <section aria-labelledby="record-events">
         <h2 id="record-events" className={sectionTitle}>
-          Retraining events
+          {t('admin.record.events')}
         </h2>
         {record.events.length === 0 ? (
-          <p className={muted}>No incidents, near misses or changes recorded.</p>
+          <p className={muted}>{t('admin.record.noEvents')}</p>
         ) : (
           <ul className={listClass}>
             {record.events.map((e) => (
               <ListEntry
                 key={e.id}
-                title={`${EVENT_KIND_LABELS[e.kind]} · ${formatDay(e.occurredOn)}`}
+                title={`${msg(EVENT_KIND_LABELS[e.kind])} · ${formatDay(e.occurredOn)}`}
                 badge={<Chip palette="accent">{e.courseTitle}</Chip>}
                 body={e.note}
-                meta={`Recorded by ${e.createdBy} on ${formatDateTime(e.createdAt)}`}
+                meta={t('admin.record.recordedBy', { name: e.createdBy, date: formatDateTime(e.createdAt) })}
               />
             ))}
           </ul>
@@ -200,7 +206,7 @@ function CourseRecord({ course }: { course: TrainingRecordCourse }) {
           <h3 id={`course-${course.courseId}`} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
             {course.courseTitle}
           </h3>
-          <p className={muted}>{course.required ? 'Required' : 'Not required (enrolled on their own)'}</p>
+          <p className={muted}>{course.required ? t('admin.record.required') : t('admin.record.notRequired')}</p>
         </div>
         {course.compliance ? <ComplianceCellView cell={course.compliance} /> : null}
       </div>
@@ -208,11 +214,9 @@ function CourseRecord({ course }: { course: TrainingRecordCourse }) {
         <p className={muted}>
           {course.compliance?.certificateNumber ? (
             // A certificate of another language version of the course (its family) meets the requirement.
-            <>
-              Not enrolled in this version; met by certificate <CertificateNumber number={course.compliance.certificateNumber} /> of another language version.
-            </>
+            <>{withTags(t('admin.record.metByOther', { number: course.compliance.certificateNumber }), [(text, key) => <CertificateNumber key={key} number={text} />])}</>
           ) : (
-            'Not enrolled yet.'
+            t('admin.record.notEnrolled')
           )}
         </p>
       ) : (
@@ -229,17 +233,17 @@ function CourseRecord({ course }: { course: TrainingRecordCourse }) {
 /** One training cycle (the first completion, then each recertification), newest first. */
 function CycleRecord({ course, cycle }: { course: TrainingRecordCourse; cycle: TrainingRecordCycle }) {
   const dates = [
-    ['Enrolled', cycle.enrolledAt],
-    ['Started', cycle.startedAt],
-    ['Completed', cycle.completedAt],
+    [t('admin.record.enrolled'), cycle.enrolledAt],
+    [t('admin.record.started'), cycle.startedAt],
+    [t('admin.record.completed'), cycle.completedAt],
   ] as const;
   return (
     <li className={css({ borderInlineStartWidth: '3px', borderColor: cycle.current ? 'brand.solid' : 'border.default', ps: '4', display: 'flex', flexDirection: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
-        <h4 className={css({ fontWeight: 'semibold' })}>Cycle {cycle.cycle}</h4>
-        {cycle.current ? <Chip palette="brand">Current</Chip> : null}
-        <Chip palette={cycle.status === 'COMPLETED' ? 'success' : 'neutral'}>{CYCLE_STATUS[cycle.status] ?? cycle.status}</Chip>
-        <span className={muted}>{Math.round(cycle.progress)}% complete</span>
+        <h4 className={css({ fontWeight: 'semibold' })}>{t('admin.record.cycle', { cycle: cycle.cycle })}</h4>
+        {cycle.current ? <Chip palette="brand">{t('admin.record.current')}</Chip> : null}
+        <Chip palette={cycle.status === 'COMPLETED' ? 'success' : 'neutral'}>{CYCLE_STATUS()[cycle.status] ?? cycle.status}</Chip>
+        <span className={muted}>{t('admin.record.percentComplete', { percent: formatScore(cycle.progress) })}</span>
       </div>
       <dl className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '6', rowGap: '1', fontSize: 'sm' })}>
         {dates.map(([label, value]) => (
@@ -249,31 +253,31 @@ function CycleRecord({ course, cycle }: { course: TrainingRecordCourse; cycle: T
           </div>
         ))}
         <div className={css({ display: 'flex', gap: '1.5' })}>
-          <dt className={css({ color: 'fg.muted' })}>Delivery language</dt>
-          <dd data-testid="cycle-language">{deliveryLanguageName(cycle.language)}</dd>
+          <dt className={css({ color: 'fg.muted' })}>{t('admin.record.deliveryLanguage')}</dt>
+          <dd data-testid="cycle-language">{languageName(cycle.language)}</dd>
         </div>
       </dl>
       {cycle.certificate ? <CertificateLine certificate={cycle.certificate} /> : null}
       {cycle.attempts.length > 0 ? (
         <DataTable
-          label={`Assessment attempts, ${course.courseTitle}, cycle ${cycle.cycle}`}
+          label={t('admin.record.attemptsLabel', { course: course.courseTitle, cycle: cycle.cycle })}
           rows={cycle.attempts}
           getRowKey={(a) => a.attemptId}
-          cardTitle={(a) => `${a.componentTitle} · attempt ${a.attemptNumber}`}
+          cardTitle={(a) => t('admin.record.attemptCard', { title: a.componentTitle, number: a.attemptNumber })}
           columns={[
-            { key: 'component', header: 'Assessment', hideInCard: true, cell: (a) => a.componentTitle },
-            { key: 'attempt', header: 'Attempt', hideInCard: true, cell: (a) => a.attemptNumber },
-            { key: 'score', header: 'Score', cell: (a) => formatScore(a.score, '—') },
+            { key: 'component', header: t('admin.record.col.assessment'), hideInCard: true, cell: (a) => a.componentTitle },
+            { key: 'attempt', header: t('admin.record.col.attempt'), hideInCard: true, cell: (a) => a.attemptNumber },
+            { key: 'score', header: t('admin.record.col.score'), cell: (a) => formatScore(a.score, '—') },
             {
               key: 'result',
-              header: 'Result',
-              cell: (a) => (a.passed === null ? <Chip palette="neutral">In progress</Chip> : a.passed ? <Chip palette="success">Passed</Chip> : <Chip palette="error">Failed</Chip>),
+              header: t('admin.record.col.result'),
+              cell: (a) => (a.passed === null ? <Chip palette="neutral">{t('admin.record.cycle.inProgress')}</Chip> : a.passed ? <Chip palette="success">{t('admin.record.passed')}</Chip> : <Chip palette="error">{t('admin.record.failed')}</Chip>),
             },
-            { key: 'submitted', header: 'Submitted', cell: (a) => formatDateTime(a.submittedAt) },
+            { key: 'submitted', header: t('admin.record.col.submitted'), cell: (a) => formatDateTime(a.submittedAt) },
           ]}
         />
       ) : (
-        <p className={muted}>No assessment attempts in this cycle.</p>
+        <p className={muted}>{t('admin.record.noAttempts')}</p>
       )}
     </li>
   );
@@ -288,33 +292,34 @@ function CertificateNumber({ number }: { number: string }) {
       className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontFamily: 'mono', color: 'brand.fg', textDecoration: 'underline', overflowWrap: 'anywhere' })}
     >
       {number}
-      <ExternalLink aria-hidden size={14} />
-      <span className={css({ srOnly: true })}> (verification page, opens in a new tab)</span>
+      <ExternalLink aria-hidden size={14} className={flipInRtl} />
+      <span className={css({ srOnly: true })}>{t('admin.record.verifyNewTab')}</span>
     </a>
   );
 }
 
 function CertificateLine({ certificate }: { certificate: TrainingRecordCertificate }) {
-  const look = CERTIFICATE_LOOK[certificate.status];
+  const look = CERTIFICATE_LOOK()[certificate.status];
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'md', bg: 'bg.muted', fontSize: 'sm' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
-        <span className={css({ fontWeight: 'medium' })}>Certificate</span>
+        <span className={css({ fontWeight: 'medium' })}>{t('admin.record.certificate')}</span>
         <CertificateNumber number={certificate.certificateNumber} />
         <Chip palette={look.palette}>{look.label}</Chip>
       </div>
       <span className={css({ color: 'fg.muted' })}>
-        Issued {formatDate(certificate.issuedAt)} · {certificate.status === 'REVOKED' ? `revoked ${formatDate(certificate.revokedAt)}` : `valid until ${formatDate(certificate.expiresAt)}`} · delivered in{' '}
-        {deliveryLanguageName(certificate.language)}
+        {certificate.status === 'REVOKED'
+          ? t('admin.record.certRevokedLine', { issued: formatDate(certificate.issuedAt), revoked: formatDate(certificate.revokedAt), language: languageName(certificate.language) })
+          : t('admin.record.certValidLine', { issued: formatDate(certificate.issuedAt), until: formatDate(certificate.expiresAt), language: languageName(certificate.language) })}
       </span>
       {certificate.renews ? (
         <span>
-          Renews <CertificateNumber number={certificate.renews} />
+          {withTags(t('admin.record.renews', { number: certificate.renews }), [(text, key) => <CertificateNumber key={key} number={text} />])}
         </span>
       ) : null}
       {certificate.renewedBy ? (
         <span>
-          Superseded by <CertificateNumber number={certificate.renewedBy} />
+          {withTags(t('admin.record.supersededBy', { number: certificate.renewedBy }), [(text, key) => <CertificateNumber key={key} number={text} />])}
         </span>
       ) : null}
     </div>

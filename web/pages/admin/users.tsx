@@ -5,7 +5,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
 import { usersApi, type UserFilters } from '../../api/admin-people';
-import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { AddUserDialog, AssignBooksDialog, DeleteUsersDialog, EditUserDialog, UserCreatedDialog } from '../../components/admin/users-dialogs';
 import { BulkImportDialog } from '../../components/admin/users-bulk-import';
@@ -33,24 +32,27 @@ import {
   toaster,
   type SelectOption,
 } from '../../ui';
+import { t } from '../../i18n';
+import { refusalMessage } from '../../i18n/contract-messages';
 
-const ROLE_FILTERS: readonly SelectOption<Role | 'ALL'>[] = [
-  { value: 'ALL', label: 'All Roles' },
-  { value: 'USER', label: 'User' },
-  { value: 'ADMIN', label: 'Admin' },
+// Functions, not constants: the labels are read in the current language.
+const ROLE_FILTERS = (): readonly SelectOption<Role | 'ALL'>[] => [
+  { value: 'ALL', label: t('admin.users.allRoles') },
+  { value: 'USER', label: t('role.USER') },
+  { value: 'ADMIN', label: t('role.ADMIN') },
 ];
 
-const STATUS_FILTERS: readonly SelectOption<UserStatusFilter>[] = [
-  { value: 'ACTIVE', label: 'Active' },
-  { value: 'DEACTIVATED', label: 'Deactivated' },
-  { value: 'ALL', label: 'All' },
+const STATUS_FILTERS = (): readonly SelectOption<UserStatusFilter>[] => [
+  { value: 'ACTIVE', label: t('admin.users.status.active') },
+  { value: 'DEACTIVATED', label: t('admin.users.status.deactivated') },
+  { value: 'ALL', label: t('admin.users.status.all') },
 ];
 
 const NO_FILTERS: UserFilters = { role: '', domainId: '', status: 'ACTIVE' };
 
 /** /admin/users: User Management: search and filter users, add, import, export, edit, delete and assign books. The quick action 'New User' opens the add dialog. */
 export function AdminUsersPage() {
-  useDocumentTitle('User Management');
+  useDocumentTitle(t('admin.users.title'));
   const queryClient = useQueryClient();
   const paged = usePagedList({ queryKey: queryKeys.admin.users.all, fetchPage: usersApi.page, filters: NO_FILTERS });
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
@@ -109,93 +111,93 @@ export function AdminUsersPage() {
       URL.revokeObjectURL(url);
     } catch (e) {
       console.error(e);
-      toaster.create({ type: 'error', title: errorMessage(e, 'Failed to export users') });
+      toaster.create({ type: 'error', title: refusalMessage(e, t('admin.users.exportFailed')) });
     } finally {
       setExporting(false);
     }
   };
 
-  const bookOptions: SelectOption[] = [{ value: 'ALL', label: 'All Books' }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
+  const bookOptions: SelectOption[] = [{ value: 'ALL', label: t('admin.users.allBooks') }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
   const filtered = paged.isFiltering;
 
   return (
     <>
       <PageHeader
-        title="User Management"
-        subtitle="Create, import and manage learner accounts and their books."
+        title={t('admin.users.title')}
+        subtitle={t('admin.users.subtitle')}
         actions={
           <>
             <Button leftIcon={<Plus />} onClick={() => setAddOpen(true)}>
-              ADD USER
+              {t('admin.users.add')}
             </Button>
             <Button variant="outline" leftIcon={<Upload />} onClick={() => setImportOpen(true)}>
-              BULK IMPORT
+              {t('admin.users.bulkImport')}
             </Button>
             <Button variant="outline" leftIcon={<Download />} loading={exporting} onClick={() => void exportCsv()}>
-              EXPORT CSV
+              {t('admin.users.exportCsv')}
             </Button>
             <Button variant="outline" palette="danger" leftIcon={<FileX />} onClick={() => setLeaversOpen(true)}>
-              DEACTIVATE FROM CSV
+              {t('admin.users.deactivateFromCsv')}
             </Button>
           </>
         }
       />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr 1fr' }, gap: '3', mb: '4' })}>
-        <TextField label="Search" type="search" placeholder="Username or email" value={paged.search} onChange={(e) => paged.setSearch(e.target.value)} />
-        <Select label="Role" options={ROLE_FILTERS} value={paged.filters.role || 'ALL'} onValueChange={(role) => paged.setFilter('role', role === 'ALL' ? '' : role)} />
-        <Select label="Book" options={bookOptions} value={paged.filters.domainId || 'ALL'} onValueChange={(id) => paged.setFilter('domainId', id === 'ALL' ? '' : id)} />
-        <Select label="Status" options={STATUS_FILTERS} value={paged.filters.status} onValueChange={(status) => paged.setFilter('status', status)} />
+        <TextField label={t('admin.users.search')} type="search" placeholder={t('admin.users.searchPlaceholder')} value={paged.search} onChange={(e) => paged.setSearch(e.target.value)} />
+        <Select label={t('admin.users.role')} options={ROLE_FILTERS()} value={paged.filters.role || 'ALL'} onValueChange={(role) => paged.setFilter('role', role === 'ALL' ? '' : role)} />
+        <Select label={t('admin.users.book')} options={bookOptions} value={paged.filters.domainId || 'ALL'} onValueChange={(id) => paged.setFilter('domainId', id === 'ALL' ? '' : id)} />
+        <Select label={t('admin.users.statusLabel')} options={STATUS_FILTERS()} value={paged.filters.status} onValueChange={(status) => paged.setFilter('status', status)} />
       </div>
 
       {selected.size > 0 ? (
         <div
           role="region"
-          aria-label="Selection actions"
+          aria-label={t('admin.users.selectionActions')}
           className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap', p: '3', mb: '3', borderRadius: 'md', bg: 'brand.subtle', color: 'fg.default' })}
         >
-          <span className={css({ fontWeight: 'medium', flex: '1' })}>{selected.size} selected</span>
+          <span className={css({ fontWeight: 'medium', flex: '1' })}>{t('admin.users.selected', { count: selected.size })}</span>
           <Button size="sm" leftIcon={<BookPlus />} onClick={() => setAssigning(selectedUsers)}>
-            ASSIGN BOOKS
+            {t('admin.users.assignBooks')}
           </Button>
           {selectedUsers.some((u) => u.status === 'ACTIVE') ? (
             <Button size="sm" variant="outline" palette="danger" leftIcon={<UserX />} onClick={() => setStatusChange({ action: 'deactivate', users: selectedUsers.filter((u) => u.status === 'ACTIVE') })}>
-              DEACTIVATE USERS
+              {t('admin.users.deactivateUsers')}
             </Button>
           ) : null}
           <Button size="sm" palette="danger" leftIcon={<Trash2 />} onClick={() => setDeleting(selectedUsers)}>
-            DELETE USERS
+            {t('admin.users.deleteUsers')}
           </Button>
         </div>
       ) : null}
 
-      <QueryState query={paged.query} loadingLabel="Loading users..." failureMessage="Failed to load users">
+      <QueryState query={paged.query} loadingLabel={t('admin.users.loading')} failureMessage={t('admin.users.loadFailed')}>
         {list.length === 0 ? (
-          <EmptyState bordered icon={filtered ? <Search /> : <Users />} title="No users found" description={filtered ? 'Try a different search or filter.' : 'Add a user or import a CSV file to get started.'} />
+          <EmptyState bordered icon={filtered ? <Search /> : <Users />} title={t('admin.users.emptyTitle')} description={filtered ? t('admin.users.emptyFiltered') : t('admin.users.emptyNew')} />
         ) : (
           <>
-            <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label="Users">
+            <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label={t('admin.users.tableLabel')}>
               <TableHead>
                 <TableRow>
                   <TableHeader style={{ width: '48px' }}>
-                    <Checkbox aria-label="Select all users" checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())} />
+                    <Checkbox aria-label={t('admin.users.selectAllUsers')} checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())} />
                   </TableHeader>
-                  <TableHeader>Username</TableHeader>
-                  <TableHeader>Email</TableHeader>
-                  <TableHeader>Role</TableHeader>
-                  <TableHeader>Books</TableHeader>
-                  <TableHeader>Status</TableHeader>
-                  <TableHeader align="right">Actions</TableHeader>
+                  <TableHeader>{t('admin.users.col.username')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.email')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.role')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.books')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.status')}</TableHeader>
+                  <TableHeader align="right">{t('admin.users.col.actions')}</TableHeader>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {list.map((u) => (
                   <TableRow key={u.id} selected={selected.has(u.id)}>
                     <TableCell>
-                      <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
+                      <Checkbox aria-label={t('admin.users.selectOne', { name: u.username })} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
                     </TableCell>
                     <TableCell>
                       <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
-                      {u.mustChangePassword ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>Temporary password</span> : null}
+                      {u.mustChangePassword ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>{t('admin.users.temporaryPassword')}</span> : null}
                     </TableCell>
                     <TableCell>{u.email}</TableCell>
                     <TableCell>
@@ -216,13 +218,13 @@ export function AdminUsersPage() {
             </Table>
             <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '3' })}>
               <Checkbox checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}>
-                Select all
+                {t('admin.users.selectAll')}
               </Checkbox>
-              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label="Users">
+              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label={t('admin.users.tableLabel')}>
                 {list.map((u) => (
                   <li key={u.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '2' })}>
                     <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                      <Checkbox aria-label={`Select ${u.username}`} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
+                      <Checkbox aria-label={t('admin.users.selectOne', { name: u.username })} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
                       <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>{u.username}</span>
                       <RoleChip role={u.role} />
                       <UserStatusChip status={u.status} />
@@ -287,12 +289,12 @@ export function AdminUsersPage() {
 }
 
 function RoleChip({ role }: { role: Role }) {
-  return <Chip palette={role === 'ADMIN' ? 'accent' : 'neutral'}>{role === 'ADMIN' ? 'Admin' : 'User'}</Chip>;
+  return <Chip palette={role === 'ADMIN' ? 'accent' : 'neutral'}>{t(role === 'ADMIN' ? 'role.ADMIN' : 'role.USER')}</Chip>;
 }
 
 function Books({ user }: { user: UserDto }) {
-  if (user.role === 'ADMIN') return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>All books</span>;
-  if (user.domains.length === 0) return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>No books</span>;
+  if (user.role === 'ADMIN') return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.allBooksAccess')}</span>;
+  if (user.domains.length === 0) return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.noBooks')}</span>;
   return (
     <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap' })}>
       {user.domains.map((d) => (
@@ -308,9 +310,9 @@ function RowActions({ user, onEdit, onStatus, onDelete }: { user: UserDto; onEdi
   const leaver = user.status === 'DEACTIVATED';
   return (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={`Edit ${user.username}`} icon={<Pencil />} size="sm" onClick={onEdit} />
-      <IconButton aria-label={`${leaver ? 'Reactivate' : 'Deactivate'} ${user.username}`} icon={leaver ? <UserCheck /> : <UserX />} size="sm" onClick={onStatus} />
-      <IconButton aria-label={`Delete ${user.username}`} icon={<Trash2 />} size="sm" palette="danger" onClick={onDelete} />
+      <IconButton aria-label={t('admin.users.editOne', { name: user.username })} icon={<Pencil />} size="sm" onClick={onEdit} />
+      <IconButton aria-label={t(leaver ? 'admin.users.reactivateOne' : 'admin.users.deactivateOne', { name: user.username })} icon={leaver ? <UserCheck /> : <UserX />} size="sm" onClick={onStatus} />
+      <IconButton aria-label={t('admin.users.deleteOne', { name: user.username })} icon={<Trash2 />} size="sm" palette="danger" onClick={onDelete} />
     </div>
   );
 }

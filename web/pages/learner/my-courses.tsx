@@ -193,7 +193,7 @@ export function MyCoursesPage() {
               <EmptyState bordered icon={<BookOpen />} title={t('myCourses.none')} description={EMPTY_HINT()[tab]} />
             )
           ) : (
-            <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '5' })} aria-label="Courses">
+            <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '5' })} aria-label={t('myCourses.listLabel')}>
               {visible.map((course) => (
                 <li key={course.id}>
                   <CourseCard course={course} progress={data?.progress.get(course.id) ?? null} requirement={requirementOf.get(course.id)} />

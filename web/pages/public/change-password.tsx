@@ -68,7 +68,7 @@ export function ChangePasswordPage() {
             session.send({ type: 'session.logout' });
           }}
         >
-          <LogOut size={16} aria-hidden /> Sign out
+          <LogOut size={16} aria-hidden /> {t('change.signOut')}
         </button>
       }
     >

@@ -11,6 +11,7 @@ import { Brand } from '../../components/brand';
 import { StatechartDiagram } from '../../components/statechart-diagram';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, Chip, EmptyState, Select, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
+import { t, withTags } from '../../i18n';
 
 /**
  * /statecharts (public, no personal data): every machine of statecharts/tooling/registry.ts drawn from
@@ -19,7 +20,7 @@ import { Alert, Button, Chip, EmptyState, Select, TabContent, TabList, Tabs, Tab
  * learner bundle.
  */
 export function StatechartsPage() {
-  useDocumentTitle('Statecharts');
+  useDocumentTitle(t('statecharts.title'));
   const search = useSearch();
   const [, navigate] = useLocation();
   const requested = new URLSearchParams(search).get('machine');
@@ -42,20 +43,19 @@ export function StatechartsPage() {
       >
         <Brand />
         <Button asChild variant="ghost" size="sm">
-          <Link href="/">Home</Link>
+          <Link href="/">{t('statecharts.home')}</Link>
         </Button>
       </header>
       <main className={css({ flex: '1', width: '100%', maxW: '1480px', mx: 'auto', px: { base: '3', sm: '6', lg: '8' }, py: { base: '5', sm: '8' } })}>
-        <h1 className={css({ fontSize: { base: '2xl', sm: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em', mb: '2' })}>Statecharts</h1>
+        <h1 className={css({ fontSize: { base: '2xl', sm: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em', mb: '2' })}>{t('statecharts.title')}</h1>
         <p className={css({ color: 'fg.muted', mb: '6', maxW: '75ch' })}>
-          How the platform behaves, drawn straight from the XState machines the app runs, so the picture cannot drift from the code. Pick a
-          machine, select a state to see every way out of it, or simulate it step by step.
+          {t('statecharts.intro')}
         </p>
         {MACHINES.length === 0 ? (
-          <EmptyState bordered icon={<GitBranch />} title="No statecharts registered" description="Machines listed in statecharts/tooling/registry.ts appear here." />
+          <EmptyState bordered icon={<GitBranch />} title={t('statecharts.none')} description={t('statecharts.noneText')} />
         ) : (
           <Tabs value={current} onValueChange={(key) => navigate(`/statecharts?machine=${encodeURIComponent(key)}`, { replace: true })}>
-            <TabList aria-label="Machines">
+            <TabList aria-label={t('statecharts.machines')}>
               {MACHINES.map((m) => (
                 <TabTrigger key={m.key} value={m.key}>
                   {m.title}
@@ -122,7 +122,7 @@ function MachinePanel({ entry }: { entry: MachineEntry }) {
   const drawn = useMemo(() => draw(entry), [entry]);
   if (!drawn.ok) {
     return (
-      <Alert status="error" title="This machine could not be drawn" className={css({ mt: '6' })}>
+      <Alert status="error" title={t('statecharts.drawFailed')} className={css({ mt: '6' })}>
         {drawn.message}
       </Alert>
     );
@@ -168,10 +168,10 @@ function MachineView({ entry, model, layout }: { entry: MachineEntry; model: Mac
           </h2>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' })}>{entry.description}</p>
           <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '2' })}>
-            Machine <code>{model.id}</code> · {model.states.length - 1} states · {model.transitions.length} transitions
+            {withTags(t('statecharts.summary', { id: model.id, states: model.states.length - 1, transitions: model.transitions.length }), [(text, key) => <code key={key}>{text}</code>])}
           </p>
         </div>
-        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })} aria-label="Export" role="group">
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })} aria-label={t('statecharts.export')} role="group">
           <Button size="xs" variant="outline" leftIcon={<Download />} onClick={() => download(`${entry.key}.svg`, 'image/svg+xml', toSvg(layout, entry.title))}>
             SVG
           </Button>
@@ -185,26 +185,26 @@ function MachineView({ entry, model, layout }: { entry: MachineEntry; model: Mac
       </div>
 
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mb: '3' })}>
-        <div role="group" aria-label="Mode" className={css({ display: 'inline-flex', bg: 'bg.subtle', p: '1', borderRadius: 'lg', gap: '1' })}>
+        <div role="group" aria-label={t('statecharts.mode')} className={css({ display: 'inline-flex', bg: 'bg.subtle', p: '1', borderRadius: 'lg', gap: '1' })}>
           <Button size="sm" variant={mode === 'explore' ? 'outline' : 'ghost'} aria-pressed={mode === 'explore'} onClick={() => setMode('explore')}>
-            Explore
+            {t('statecharts.explore')}
           </Button>
           <Button size="sm" variant={mode === 'simulate' ? 'outline' : 'ghost'} aria-pressed={mode === 'simulate'} leftIcon={<Play />} onClick={() => setMode('simulate')}>
-            Simulate
+            {t('statecharts.simulate')}
           </Button>
         </div>
-        <div role="group" aria-label="Zoom" className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
-          <Button size="sm" variant="ghost" iconOnly aria-label="Zoom out" onClick={zoom.zoomOut}>
+        <div role="group" aria-label={t('statecharts.zoom')} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+          <Button size="sm" variant="ghost" iconOnly aria-label={t('pdf.zoomOut')} onClick={zoom.zoomOut}>
             <Minus />
           </Button>
           <span className={css({ fontSize: 'xs', color: 'fg.muted', minW: '10', textAlign: 'center' })} aria-live="polite">
             {Math.round(zoom.scale * 100)}%
           </span>
-          <Button size="sm" variant="ghost" iconOnly aria-label="Zoom in" onClick={zoom.zoomIn}>
+          <Button size="sm" variant="ghost" iconOnly aria-label={t('pdf.zoomIn')} onClick={zoom.zoomIn}>
             <Plus />
           </Button>
           <Button size="sm" variant="ghost" leftIcon={<Scan />} onClick={zoom.fit}>
-            Fit
+            {t('pdf.fit')}
           </Button>
         </div>
       </div>
@@ -232,7 +232,7 @@ function MachineView({ entry, model, layout }: { entry: MachineEntry; model: Mac
           />
         </div>
         <aside
-          aria-label={mode === 'simulate' ? 'Simulator' : 'State details'}
+          aria-label={mode === 'simulate' ? t('statecharts.simulator') : t('statecharts.stateDetails')}
           className={css({
             borderWidth: '1px',
             borderColor: 'border.default',
@@ -245,7 +245,7 @@ function MachineView({ entry, model, layout }: { entry: MachineEntry; model: Mac
           })}
         >
           {mode === 'simulate' && simulation?.error ? (
-            <Alert status="error" title="The simulation could not start" className={css({ mb: '4' })}>
+            <Alert status="error" title={t('statecharts.simFailed')} className={css({ mb: '4' })}>
               {simulation.error}
             </Alert>
           ) : null}
@@ -325,7 +325,7 @@ function SimulatorPanel({
       <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end', flexWrap: 'wrap' })}>
         {entry.inputs && entry.inputs.length > 1 ? (
           <Select
-            label="Start with"
+            label={t('statecharts.startWith')}
             className={css({ flex: '1', minW: '180px' })}
             options={entry.inputs.map((input, i) => ({ label: input.label, value: String(i) }))}
             value={String(inputIndex)}
@@ -333,13 +333,13 @@ function SimulatorPanel({
           />
         ) : null}
         <Button size="sm" variant="outline" leftIcon={<RotateCcw />} onClick={onRestart}>
-          Restart
+          {t('statecharts.restart')}
         </Button>
       </div>
 
       <div>
-        <h3 className={sectionTitle}>Current state</h3>
-        <ul aria-label="Current state" data-testid="sim-current" className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <h3 className={sectionTitle}>{t('statecharts.current')}</h3>
+        <ul aria-label={t('statecharts.current')} data-testid="sim-current" className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
           {leaves.map((id) => (
             <li key={id}>
               <Chip palette="success" variant="subtle" size="md">
@@ -348,31 +348,31 @@ function SimulatorPanel({
             </li>
           ))}
         </ul>
-        {snapshot.status === 'done' ? <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '2' })}>The machine has finished.</p> : null}
+        {snapshot.status === 'done' ? <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '2' })}>{t('statecharts.finished')}</p> : null}
         {snapshot.status === 'error' ? (
           <Alert status="error" className={css({ mt: '2' })}>
-            The machine stopped with an error: {String((snapshot as { error?: unknown }).error)}
+            {t('statecharts.stopped', { error: String((snapshot as { error?: unknown }).error) })}
           </Alert>
         ) : null}
       </div>
 
       <div>
-        <h3 className={sectionTitle}>Clock</h3>
+        <h3 className={sectionTitle}>{t('statecharts.clock')}</h3>
         <p className={css({ fontSize: 'sm', mb: '2' })} aria-live="polite" data-testid="sim-clock">
-          Simulated time {time} ({elapsed === 0 ? 'start' : `+${formatDelay(elapsed)}`})
+          {elapsed === 0 ? t('statecharts.timeStart', { time }) : t('statecharts.timeElapsed', { time, elapsed: formatDelay(elapsed) })}
         </p>
         <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
           <Button size="xs" variant="outline" onClick={() => sim.advance(1000)}>
             +1 s
           </Button>
           <Button size="xs" variant="outline" onClick={() => sim.advance(60_000)}>
-            +1 min
+            {t('statecharts.plusMinutes', { count: 1 })}
           </Button>
           <Button size="xs" variant="outline" onClick={() => sim.advance(10 * 60_000)}>
-            +10 min
+            {t('statecharts.plusMinutes', { count: 10 })}
           </Button>
           <Button size="xs" variant="solid" leftIcon={<TimerReset />} disabled={nextDue === null} onClick={() => sim.fireNextTimer()}>
-            {nextDue === null ? 'No timer pending' : `Fire next timer (in ${formatDelay(nextDue - elapsed)})`}
+            {nextDue === null ? t('statecharts.noTimer') : t('statecharts.fireTimer', { delay: formatDelay(nextDue - elapsed) })}
           </Button>
         </div>
         {timers.length ? (
@@ -387,11 +387,11 @@ function SimulatorPanel({
       </div>
 
       <div>
-        <h3 className={sectionTitle}>Send an event</h3>
+        <h3 className={sectionTitle}>{t('statecharts.send')}</h3>
         {events.length === 0 ? (
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No event is accepted in this state{nextDue !== null ? ': move the clock.' : '.'}</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{nextDue !== null ? t('statecharts.noEventClock') : t('statecharts.noEvent')}</p>
         ) : (
-          <ul aria-label="Enabled events" className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+          <ul aria-label={t('statecharts.events')} className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
             {events.map((e) => (
               <li key={e.key}>
                 <button type="button" className={eventButton} onClick={() => send(e)}>
@@ -405,7 +405,7 @@ function SimulatorPanel({
       </div>
 
       <details open>
-        <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>Context</summary>
+        <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>{t('statecharts.context')}</summary>
         <pre
           data-testid="sim-context"
           className={css({ mt: '2', fontSize: '11px', bg: 'bg.subtle', p: '2', borderRadius: 'md', maxH: '280px', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' })}
@@ -414,7 +414,7 @@ function SimulatorPanel({
         </pre>
       </details>
       {sim.log.length ? (
-        <p className={css({ fontSize: 'xs', color: 'fg.subtle', wordBreak: 'break-word' })}>Sent: {sim.log.slice(-6).join(' → ')}</p>
+        <p className={css({ fontSize: 'xs', color: 'fg.subtle', wordBreak: 'break-word' })}>{t('statecharts.sent', { events: sim.log.slice(-6).join(' → ') })}</p>
       ) : null}
     </div>
   );
@@ -442,7 +442,7 @@ function StateDetails({ model, stateId, compact, onSelect }: { model: MachineMod
   if (!state) {
     return (
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        {compact ? 'Select a state in the diagram to see its transitions.' : 'Select a state in the diagram (click it, or Tab to it and press Enter) to see its transitions: event, guard, delay and target.'}
+        {compact ? t('statecharts.selectShort') : t('statecharts.selectLong')}
       </p>
     );
   }
@@ -463,31 +463,31 @@ function StateDetails({ model, stateId, compact, onSelect }: { model: MachineMod
         <Chip palette="info">{state.type}</Chip>
         {state.tags.map((tag) => (
           <Chip key={tag} palette="neutral">
-            tag: {tag}
+            {t('statecharts.tag', { tag })}
           </Chip>
         ))}
       </div>
       <dl className={css({ fontSize: 'sm', display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '1', mb: '3' })}>
-        {state.invoke.length ? <Detail term="Runs">{state.invoke.join(', ')}</Detail> : null}
-        {state.entry.length ? <Detail term="On entry">{state.entry.join(', ')}</Detail> : null}
-        {state.exit.length ? <Detail term="On exit">{state.exit.join(', ')}</Detail> : null}
-        {state.initialChildId ? <Detail term="Starts in">{keyOf(state.initialChildId)}</Detail> : null}
+        {state.invoke.length ? <Detail term={t('statecharts.runs')}>{state.invoke.join(', ')}</Detail> : null}
+        {state.entry.length ? <Detail term={t('statecharts.onEntry')}>{state.entry.join(', ')}</Detail> : null}
+        {state.exit.length ? <Detail term={t('statecharts.onExit')}>{state.exit.join(', ')}</Detail> : null}
+        {state.initialChildId ? <Detail term={t('statecharts.startsIn')}>{keyOf(state.initialChildId)}</Detail> : null}
       </dl>
-      <h4 className={sectionTitle}>Transitions from this state</h4>
-      {own.length ? <TransitionList transitions={own} keyOf={keyOf} onSelect={onSelect} /> : <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>None{state.type === 'final' ? ': this is a final state.' : '.'}</p>}
+      <h4 className={sectionTitle}>{t('statecharts.transitionsFrom')}</h4>
+      {own.length ? <TransitionList transitions={own} keyOf={keyOf} onSelect={onSelect} /> : <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>{state.type === 'final' ? t('statecharts.noneFinal') : t('statecharts.noneTransitions')}</p>}
       {inherited.length ? (
         <>
-          <h4 className={sectionTitle}>Also applies here (from enclosing states)</h4>
+          <h4 className={sectionTitle}>{t('statecharts.inherited')}</h4>
           <TransitionList transitions={inherited.map((x) => x.t)} keyOf={keyOf} onSelect={onSelect} from={(t) => keyOf(t.sourceId)} />
         </>
       ) : null}
       {incoming.length ? (
         <>
-          <h4 className={sectionTitle}>Reached from</h4>
+          <h4 className={sectionTitle}>{t('statecharts.reachedFrom')}</h4>
           <ul className={css({ fontSize: 'sm', mb: '2', display: 'flex', flexDirection: 'column', gap: '1' })}>
             {incoming.map((t) => (
               <li key={t.id}>
-                <StateLink id={t.sourceId} keyOf={keyOf} onSelect={onSelect} /> <span className={css({ color: 'fg.muted' })}>on {t.label}</span>
+                <StateLink id={t.sourceId} keyOf={keyOf} onSelect={onSelect} /> <span className={css({ color: 'fg.muted' })}>{translateOn(t.label)}</span>
               </li>
             ))}
           </ul>
@@ -495,6 +495,11 @@ function StateDetails({ model, stateId, compact, onSelect }: { model: MachineMod
       ) : null}
     </div>
   );
+}
+
+/** "on <event>": a function because the callers name their transition `t`, which hides the message function. */
+function translateOn(label: string): string {
+  return t('statecharts.on', { event: label });
 }
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -536,19 +541,19 @@ function TransitionList({
   from?: (t: TransitionModel) => string;
 }) {
   return (
-    <ul aria-label="Transitions" className={css({ display: 'flex', flexDirection: 'column', gap: '2', mb: '4' })}>
-      {transitions.map((t) => (
-        <li key={t.id} data-transition-id={t.id} className={css({ borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'md', p: '2.5', fontSize: 'sm' })}>
-          <div className={css({ fontWeight: 'semibold', wordBreak: 'break-word' })}>{t.eventLabel}</div>
+    <ul aria-label={t('statecharts.transitions')} className={css({ display: 'flex', flexDirection: 'column', gap: '2', mb: '4' })}>
+      {transitions.map((tr) => (
+        <li key={tr.id} data-transition-id={tr.id} className={css({ borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'md', p: '2.5', fontSize: 'sm' })}>
+          <div className={css({ fontWeight: 'semibold', wordBreak: 'break-word' })}>{tr.eventLabel}</div>
           <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '0.5', mt: '1' })}>
-            {from ? <Detail term="From">{from(t)}</Detail> : null}
-            {t.guard ? <Detail term="Only if">{t.guard}</Detail> : null}
-            {t.delayMs !== null || t.delay !== null ? <Detail term="Delay">{t.delayMs !== null ? formatDelay(t.delayMs) : String(t.delay)}</Detail> : null}
-            <Detail term="Goes to">
-              {t.targetIds.length === 0 ? (
-                <span className={css({ color: 'fg.muted' })}>stays (actions only)</span>
+            {from ? <Detail term={t('statecharts.from')}>{from(tr)}</Detail> : null}
+            {tr.guard ? <Detail term={t('statecharts.onlyIf')}>{tr.guard}</Detail> : null}
+            {tr.delayMs !== null || tr.delay !== null ? <Detail term={t('statecharts.delay')}>{tr.delayMs !== null ? formatDelay(tr.delayMs) : String(tr.delay)}</Detail> : null}
+            <Detail term={t('statecharts.goesTo')}>
+              {tr.targetIds.length === 0 ? (
+                <span className={css({ color: 'fg.muted' })}>{t('statecharts.stays')}</span>
               ) : (
-                t.targetIds.map((id, i) => (
+                tr.targetIds.map((id, i) => (
                   <span key={id}>
                     {i > 0 ? ', ' : ''}
                     <StateLink id={id} keyOf={keyOf} onSelect={onSelect} />
@@ -556,7 +561,7 @@ function TransitionList({
                 ))
               )}
             </Detail>
-            {t.actions.length ? <Detail term="Does">{t.actions.join(', ')}</Detail> : null}
+            {tr.actions.length ? <Detail term={t('statecharts.does')}>{tr.actions.join(', ')}</Detail> : null}
           </dl>
         </li>
       ))}

@@ -8,6 +8,9 @@ export const table = defineSlotRecipe({
     root: {
       width: '100%',
       overflowX: 'auto',
+      // The containing block of the cells' visually hidden (absolute) texts: without it they sit
+      // outside the scrolling box and widen the page (the matrix at 390 px was 503 px wide).
+      position: 'relative',
       bg: 'bg.surface',
       borderWidth: '1px',
       borderColor: 'border.default',
