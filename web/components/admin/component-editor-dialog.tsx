@@ -6,7 +6,7 @@ import type { ComponentType } from '@contract/course';
 import { createComponent, listMaterials, updateComponent } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
 import { t, type MessageId } from '../../i18n';
-import { contentError, contentFields, contentText, materialTypeLabel } from './content-text';
+import { contentError, contentFields, contentText, isolate, materialTypeLabel } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Checkbox, Dialog, LoadingBlock, Select, TextField } from '../../ui';
 import { AssessmentEditor } from './assessment-editor';
@@ -117,7 +117,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
                 label={t('admin.component.material')}
                 required
                 placeholder={t('admin.component.selectMaterial')}
-                options={materials.map((m) => ({ label: t('admin.component.materialOption', { title: m.title, type: materialTypeLabel(m.type) }), value: m.id }))}
+                options={materials.map((m) => ({ label: t('admin.component.materialOption', { title: isolate(m.title), type: materialTypeLabel(m.type) }), value: m.id }))}
                 value={materialId}
                 error={errors.materialId}
                 onValueChange={(value) => {

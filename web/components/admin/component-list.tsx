@@ -9,7 +9,7 @@ import { t } from '../../i18n';
 import { Alert, Button, Chip, EmptyState, IconButton, toaster } from '../../ui';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { componentLabel, ComponentEditorDialog, type ComponentEditorTarget } from './component-editor-dialog';
-import { contentError, materialTypeLabel } from './content-text';
+import { contentError, isolate, materialTypeLabel } from './content-text';
 
 const palette = { PRE_ASSESSMENT: 'info', MATERIAL: 'accent', POST_ASSESSMENT: 'success' } as const;
 
@@ -29,8 +29,8 @@ function summary(component: AdminComponent): string {
   if (component.type === 'MATERIAL') return data.type ? t('admin.component.materialOf', { type: materialTypeLabel(data.type) }) : componentLabel('MATERIAL');
   return t('admin.component.assessmentSummary', {
     count: data.questions?.length ?? 0,
-    score: formatScore(data.passingScore ?? 70),
-    time: data.timeLimit ? t('admin.component.minutes', { minutes: data.timeLimit }) : t('admin.component.noTimeLimit'),
+    score: isolate(formatScore(data.passingScore ?? 70)),
+    time: isolate(data.timeLimit ? t('admin.component.minutes', { minutes: data.timeLimit }) : t('admin.component.noTimeLimit')),
   });
 }
 

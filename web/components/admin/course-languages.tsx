@@ -6,7 +6,7 @@ import { DELIVERY_LANGUAGES, type DeliveryLanguage } from '@contract/delivery-la
 import { pageCourses, setCourseFamily } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
 import { t } from '../../i18n';
-import { contentError, contentFields, languageName } from './content-text';
+import { contentError, contentFields, isolate, languageName } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { MAX_PAGE_SIZE } from '@contract/common';
 import { Alert, Button, Select, toaster } from '../../ui';
@@ -48,7 +48,7 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
         seen.add(key);
         return true;
       })
-      .map((c) => ({ value: familyIds.has(c.id) ? current : c.id, label: t('admin.languages.option', { title: c.title, language: languageName(c.language) }) }));
+      .map((c) => ({ value: familyIds.has(c.id) ? current : c.id, label: t('admin.languages.option', { title: isolate(c.title), language: languageName(c.language) }) }));
     return [{ value: ALONE, label: t('admin.languages.none') }, ...list];
   }, [siblings.data, course.id, familyIds, current]);
 
@@ -97,11 +97,11 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
           <h3 className={css({ fontWeight: 'semibold', mb: '1' })}>{t('admin.languages.versions')}</h3>
           <ul className={css({ listStyle: 'disc', ps: '5' })}>
             <li>
-              {t('admin.languages.thisCourse', { language: languageName(course.language), title: course.title })}
+              {t('admin.languages.thisCourse', { language: languageName(course.language), title: isolate(course.title) })}
             </li>
             {course.versions.map((v) => (
               <li key={v.id}>
-                {t('admin.languages.version', { language: languageName(v.language), title: v.title })}
+                {t('admin.languages.version', { language: languageName(v.language), title: isolate(v.title) })}
               </li>
             ))}
           </ul>

@@ -15,7 +15,7 @@ import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
 import { assessmentsApi, type AttemptListFilters } from '../../api/admin-people';
 import { hasErrorCode } from '../../api/client';
-import { contentError, contentText } from '../../components/admin/content-text';
+import { contentError, contentText, isolate } from '../../components/admin/content-text';
 import { formatLocale, serverText, t, translate, type MessageId } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
@@ -413,6 +413,6 @@ function describeChange(entry: AuditEntry): string {
   const attempts = before?.attempts?.length ?? 0;
   const from = before?.progress?.status ?? 'NOT_STARTED';
   if (entry.action === 'ASSESSMENT_RESET') return t('admin.assessments.audit.resetChange', { count: attempts, from: progressStatus(from), to: progressStatus('NOT_STARTED') });
-  if (entry.action === 'ASSESSMENT_MARK_PASSED') return t('admin.assessments.audit.passChange', { from: progressStatus(from), to: progressStatus('COMPLETED'), score: formatScore(after?.score, '—') });
+  if (entry.action === 'ASSESSMENT_MARK_PASSED') return t('admin.assessments.audit.passChange', { from: progressStatus(from), to: progressStatus('COMPLETED'), score: isolate(formatScore(after?.score, '—')) });
   return '';
 }

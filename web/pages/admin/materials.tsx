@@ -18,7 +18,7 @@ import { usePagedList } from '../../hooks/use-paged-list';
 import { Alert, Button, Chip, DataTable, Dialog, EmptyState, flipInRtl, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
 import { formatDate, formatFileSize, formatNumber, formatScore } from '../../format';
 import { formatLocale, t } from '../../i18n';
-import { contentError, contentText, languageName, materialTypeLabel } from '../../components/admin/content-text';
+import { contentError, contentText, isolate, languageName, materialTypeLabel } from '../../components/admin/content-text';
 import { UploadProgress } from '../../components/admin/upload-progress';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
@@ -441,9 +441,9 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
               ? t(material.scorm.masteryScore != null ? 'admin.materials.scormDetailsMastery' : 'admin.materials.scormDetails', {
                   count: material.scorm.fileCount,
                   files: formatNumber(material.scorm.fileCount),
-                  size: formatFileSize(material.scorm.expandedBytes),
-                  launch: material.scorm.launchPath,
-                  mastery: formatScore(material.scorm.masteryScore),
+                  size: isolate(formatFileSize(material.scorm.expandedBytes)),
+                  launch: isolate(material.scorm.launchPath),
+                  mastery: isolate(formatScore(material.scorm.masteryScore)),
                 })
               : t('admin.materials.scormPlay')
           }
