@@ -12,6 +12,7 @@ import { formatFileSize } from '../../format';
 import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
 import { LoadingBlock } from '../../ui/spinner';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
+import { FilePicker } from './file-picker';
 import { UploadProgress } from './upload-progress';
 
 /**
@@ -179,27 +180,18 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
           <label htmlFor={fileId} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
             {t('admin.captions.file')} <span aria-hidden>*</span>
           </label>
-          <input
+          <FilePicker
             ref={fileInput}
             id={fileId}
-            type="file"
             accept=".vtt,text/vtt"
             disabled={uploading}
-            aria-invalid={Boolean(errors.file) || undefined}
-            aria-describedby={`${fileId}-${errors.file ? 'error' : 'help'}`}
+            invalid={Boolean(errors.file)}
+            describedBy={`${fileId}-${errors.file ? 'error' : 'help'}`}
+            fileName={file?.name}
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
               setErrors((f) => ({ ...f, file: undefined }));
             }}
-            className={css({
-              fontSize: 'sm',
-              p: '2',
-              borderWidth: '1px',
-              borderStyle: 'dashed',
-              borderColor: errors.file ? 'error.solid' : 'border.default',
-              borderRadius: 'l2',
-              _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
-            })}
           />
           {errors.file ? (
             <p id={`${fileId}-error`} role="alert" className={css({ fontSize: 'sm', color: 'error.fg' })}>

@@ -20,6 +20,7 @@ import { formatDate, formatFileSize, formatNumber, formatScore } from '../../for
 import { formatLocale, t } from '../../i18n';
 import { contentError, contentText, isolate, languageName, materialTypeLabel } from '../../components/admin/content-text';
 import { UploadProgress } from '../../components/admin/upload-progress';
+import { FilePicker } from '../../components/admin/file-picker';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
@@ -269,23 +270,14 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
           <label htmlFor="material-file" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
             {t('admin.upload.file')} <span aria-hidden>*</span>
           </label>
-          <input
+          <FilePicker
             id="material-file"
-            type="file"
             accept={ACCEPT}
             disabled={uploading}
-            aria-invalid={Boolean(fieldError.file) || undefined}
-            aria-describedby={fieldError.file ? 'material-file-error' : 'material-file-help'}
+            invalid={Boolean(fieldError.file)}
+            describedBy={fieldError.file ? 'material-file-error' : 'material-file-help'}
+            fileName={file?.name}
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
-            className={css({
-              fontSize: 'sm',
-              p: '2',
-              borderWidth: '1px',
-              borderStyle: 'dashed',
-              borderColor: fieldError.file ? 'error.solid' : 'border.default',
-              borderRadius: 'l2',
-              _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
-            })}
           />
           {fieldError.file ? (
             <p id="material-file-error" role="alert" className={css({ fontSize: 'sm', color: 'error.fg' })}>
