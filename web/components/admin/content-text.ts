@@ -15,7 +15,7 @@ import { languageMessages } from '@contract/delivery-language';
 import { SCORM_MESSAGES } from '@contract/scorm';
 import { THINK_MESSAGES } from '@contract/think';
 import { ApiClientError, errorMessage } from '../../api/client';
-import { currentLocale, formatLocale, t, type MessageId, type MessageValues } from '../../i18n';
+import { currentLocale, formatLocale, isRtl, t, type MessageId, type MessageValues } from '../../i18n';
 
 /** Fixed English messages and their catalog ids. */
 const EXACT: ReadonlyArray<readonly [string, MessageId]> = [
@@ -163,6 +163,7 @@ export function languageName(tag: string): string {
 /**
  * A value put into a sentence (a percentage, a duration, a file name) kept in one piece whatever
  * the reading direction: without it, "70% · 10 min" in an Arabic sentence is reordered, because
- * the percent sign carries left-to-right marks. First-strong isolate, as `<bdi>` does.
+ * the percent sign carries left-to-right marks. First-strong isolate, as `<bdi>` does; left-to-right
+ * languages need none (and keep texts that tests and screen readers match exactly).
  */
-export const isolate = (text: string): string => `\u2068${text}\u2069`;
+export const isolate = (text: string): string => (isRtl(currentLocale()) ? `\u2068${text}\u2069` : text);
