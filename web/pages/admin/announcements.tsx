@@ -25,7 +25,7 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
-import { formatDateTime } from '../../format';
+import { formatDateTime, formatNumber } from '../../format';
 
 const priorityOptions = (): readonly SelectOption<Priority>[] => PRIORITIES.map((p) => ({ value: p, label: msg(p) }));
 
@@ -177,7 +177,7 @@ function StatCard({ label, value, palette }: { label: string; value: number; pal
   return (
     <Card className={cx(css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' }), palette ? ACCENT[palette] : css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'brand.solid' }))}>
       <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</span>
-      <span className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{value}</span>
+      <span className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{formatNumber(value)}</span>
     </Card>
   );
 }

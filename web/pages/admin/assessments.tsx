@@ -191,7 +191,7 @@ function SummaryCard({ label, value, tone }: { label: string; value: number; ton
     <Card className={css({ p: { base: '3', md: '4' } })}>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</p>
       <p className={css({ fontSize: '2xl', fontWeight: 'bold' })} style={tone ? { color: `var(--colors-${tone.replace('.', '-')})` } : undefined}>
-        {value}
+        {formatNumber(value)}
       </p>
     </Card>
   );

@@ -15,6 +15,7 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
+import { formatNumber } from '../../format';
 import { t } from '../../i18n';
 import { contentError, contentFields, languageName } from '../../components/admin/content-text';
 import { Alert, Button, Chip, DataTable, EmptyState, flipInRtl, IconButton, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
@@ -104,7 +105,7 @@ export function AdminCoursesPage() {
         </Chip>
       ),
     },
-    { key: 'components', header: t('admin.courses.col.components'), align: 'center', cell: (c) => c.componentCount },
+    { key: 'components', header: t('admin.courses.col.components'), align: 'center', cell: (c) => formatNumber(c.componentCount) },
     { key: 'actions', header: t('admin.courses.col.actions'), align: 'right', hideInCard: true, cell: actions },
   ];
 
