@@ -117,7 +117,9 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
                     {component.type === 'MATERIAL' ? <FileText size={18} /> : <ClipboardCheck size={18} />}
                   </span>
                   <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
-                    <span className={css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{title}</span>
+                    <span className={css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                      <bdi>{title}</bdi>
+                    </span>
                     <span className={css({ fontSize: 'xs', color: 'fg.muted', display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                       <Chip size="sm" palette={palette[component.type]}>
                         {componentLabel(component.type)}

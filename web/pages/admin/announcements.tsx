@@ -89,10 +89,10 @@ export function AdminAnnouncementsPage() {
           label={t('admin.announcements.pageTitle')}
           rows={items ?? []}
           getRowKey={(a) => a.id}
-          cardTitle={(a) => a.title}
+          cardTitle={(a) => <bdi>{a.title}</bdi>}
           cardActions={rowActions}
           columns={[
-            { key: 'title', header: t('admin.announcements.col.title'), hideInCard: true, cell: (a) => <span className={css({ fontWeight: 'medium' })}>{a.title}</span> },
+            { key: 'title', header: t('admin.announcements.col.title'), hideInCard: true, cell: (a) => <bdi className={css({ fontWeight: 'medium' })}>{a.title}</bdi> },
             { key: 'priority', header: t('admin.announcements.col.priority'), cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{msg(a.priority)}</Chip> },
             { key: 'author', header: t('admin.announcements.col.author'), cell: (a) => a.authorName },
             { key: 'expires', header: t('admin.announcements.col.expires'), cell: (a) => <Expiry item={a} /> },

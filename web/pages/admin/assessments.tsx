@@ -133,7 +133,7 @@ export function AdminAssessmentsPage() {
           label={t('admin.assessments.tableLabel')}
           rows={rows}
           getRowKey={(r) => r.id}
-          cardTitle={(r) => `${r.username} · ${r.componentTitle}`}
+          cardTitle={(r) => <bdi>{`${r.username} · ${r.componentTitle}`}</bdi>}
           cardActions={actions}
           columns={[
             {
@@ -146,9 +146,9 @@ export function AdminAssessmentsPage() {
                 </span>
               ),
             },
-            { key: 'component', header: t('admin.assessments.col.component'), hideInCard: true, cell: (r) => r.componentTitle },
-            { key: 'course', header: t('admin.assessments.col.course'), cell: (r) => r.courseTitle },
-            { key: 'book', header: t('admin.assessments.col.books'), cell: (r) => r.domainName },
+            { key: 'component', header: t('admin.assessments.col.component'), hideInCard: true, cell: (r) => <bdi>{r.componentTitle}</bdi> },
+            { key: 'course', header: t('admin.assessments.col.course'), cell: (r) => <bdi>{r.courseTitle}</bdi> },
+            { key: 'book', header: t('admin.assessments.col.books'), cell: (r) => <bdi>{r.domainName}</bdi> },
             { key: 'attempt', header: t('admin.assessments.col.attempt'), cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
             { key: 'score', header: t('admin.assessments.col.score'), cell: (r) => formatScore(r.score, '—') },
             { key: 'status', header: t('admin.assessments.col.status'), cell: (r) => <StatusChip row={r} /> },
@@ -339,11 +339,11 @@ function ScormResultsPanel() {
             label={t('admin.assessments.scorm.title')}
             rows={data.results}
             getRowKey={(r) => `${r.userId}:${r.componentId}:${r.cycle}`}
-            cardTitle={(r) => `${r.userName} · ${r.componentTitle}`}
+            cardTitle={(r) => <bdi>{`${r.userName} · ${r.componentTitle}`}</bdi>}
             columns={[
               { key: 'learner', header: t('admin.assessments.col.learner'), hideInCard: true, cell: (r) => <span title={r.username}>{r.userName}</span> },
-              { key: 'package', header: t('admin.assessments.col.package'), hideInCard: true, cell: (r) => r.componentTitle },
-              { key: 'course', header: t('admin.assessments.col.course'), cell: (r) => r.courseTitle },
+              { key: 'package', header: t('admin.assessments.col.package'), hideInCard: true, cell: (r) => <bdi>{r.componentTitle}</bdi> },
+              { key: 'course', header: t('admin.assessments.col.course'), cell: (r) => <bdi>{r.courseTitle}</bdi> },
               { key: 'status', header: t('admin.assessments.col.status'), cell: (r) => <Chip palette={r.summary.completed ? 'success' : r.summary.successStatus === 'failed' ? 'error' : 'neutral'} size="sm">{r.summary.completed ? t('admin.assessments.status.Completed') : scormStatus(r.summary.status)}</Chip> },
               { key: 'score', header: t('admin.assessments.col.score'), cell: (r) => formatScore(r.summary.score, '—') },
               { key: 'time', header: t('admin.assessments.col.time'), cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDuration(r.summary.totalSeconds)}</span> },

@@ -84,8 +84,8 @@ export function AdminCoursesPage() {
   };
 
   const columns: DataTableColumn<AdminCourse>[] = [
-    { key: 'title', header: t('admin.courses.col.title'), hideInCard: true, cell: (c) => <span className={css({ fontWeight: 'medium' })}>{c.title}</span> },
-    { key: 'book', header: t('admin.courses.col.books'), cell: (c) => c.domain.name },
+    { key: 'title', header: t('admin.courses.col.title'), hideInCard: true, cell: (c) => <bdi className={css({ fontWeight: 'medium' })}>{c.title}</bdi> },
+    { key: 'book', header: t('admin.courses.col.books'), cell: (c) => <bdi>{c.domain.name}</bdi> },
     {
       key: 'language',
       header: t('admin.courses.col.language'),
@@ -151,7 +151,7 @@ export function AdminCoursesPage() {
           rows={courses ?? []}
           columns={columns}
           getRowKey={(c) => c.id}
-          cardTitle={(c) => c.title}
+          cardTitle={(c) => <bdi>{c.title}</bdi>}
           cardActions={actions}
           empty={
             <EmptyState

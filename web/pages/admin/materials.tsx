@@ -63,8 +63,8 @@ export function AdminMaterialsPage() {
       hideInCard: true,
       cell: (m) => (
         <div className={css({ display: 'flex', flexDirection: 'column' })}>
-          <span className={css({ fontWeight: 'medium' })}>{m.title}</span>
-          {m.description ? <span className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 1 })}>{m.description}</span> : null}
+          <bdi className={css({ fontWeight: 'medium' })}>{m.title}</bdi>
+          {m.description ? <bdi className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 1 })}>{m.description}</bdi> : null}
         </div>
       ),
     },
@@ -121,7 +121,7 @@ export function AdminMaterialsPage() {
           rows={materials ?? []}
           columns={columns}
           getRowKey={(m) => m.id}
-          cardTitle={(m) => m.title}
+          cardTitle={(m) => <bdi>{m.title}</bdi>}
           cardActions={actions}
           empty={
             <EmptyState

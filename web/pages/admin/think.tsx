@@ -86,10 +86,10 @@ export function AdminThinkPage() {
               label={t('admin.think.tableLabel')}
               rows={items ?? []}
               getRowKey={(s) => s.id}
-              cardTitle={(s) => s.subject}
+              cardTitle={(s) => <bdi>{s.subject}</bdi>}
               cardActions={actions}
               columns={[
-                { key: 'subject', header: t('admin.think.col.subject'), hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
+                { key: 'subject', header: t('admin.think.col.subject'), hideInCard: true, cell: (s) => <bdi className={css({ fontWeight: 'medium' })}>{s.subject}</bdi> },
                 { key: 'type', header: t('admin.think.col.type'), cell: (s) => msg(FEEDBACK_TYPE_LABEL[s.type]) },
                 { key: 'from', header: t('admin.think.col.from'), cell: (s) => author(s) },
                 {
