@@ -213,6 +213,7 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
             helperText={t('admin.captions.languageHelp')}
             autoComplete="off"
             spellCheck={false}
+            dir="ltr"
             onChange={(event) => {
               setLanguage(event.target.value);
               if (errors.language) setErrors((f) => ({ ...f, language: undefined }));

@@ -116,7 +116,7 @@ export function CourseFields({ values, onChange, errors, domains, readOnly, onEr
           onChange={(e) => set({ passingScore: clampNumberText(e.target.value, 0, 100) })}
         />
       </div>
-      <TextField label={t('admin.editor.field.icon')} value={values.icon} readOnly={readOnly} helperText={t('admin.editor.field.iconHelp')} onChange={(e) => set({ icon: e.target.value })} />
+      <TextField label={t('admin.editor.field.icon')} dir="ltr" value={values.icon} readOnly={readOnly} helperText={t('admin.editor.field.iconHelp')} onChange={(e) => set({ icon: e.target.value })} />
     </div>
   );
 }
