@@ -248,6 +248,10 @@ describe('admin content', () => {
     // The form's own check, in Spanish: no file and no title.
     await upload.getByRole('button', { name: 'Subir', exact: true }).click();
     await upload.getByText('Seleccione un archivo e indique un título').first().waitFor();
+    // The server's refusal of a package names its problem; the dialog says it in Spanish.
+    await upload.locator('#material-file').setInputFiles({ name: 'broken-package.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip archive') });
+    await upload.getByRole('button', { name: 'Subir', exact: true }).click();
+    await upload.getByRole('alert').filter({ hasText: 'El archivo no es un archivo zip. Un paquete SCORM es un archivo .zip con imsmanifest.xml en su raíz.' }).waitFor();
     await page.keyboard.press('Escape');
     await upload.waitFor({ state: 'hidden' });
 
