@@ -223,7 +223,7 @@ describe('admin content', () => {
     }
   });
 
-  it('an admin in Spanish sees Courses, the course editor and Materials in Spanish; in Arabic the course editor reads right to left', { timeout: 90_000 }, async () => {
+  it('an admin in Spanish sees Courses, the course editor and Materials in Spanish; in Arabic the course editor reads right to left', async () => {
     session = await openBrowser(VIEWPORTS.desktop);
     const { page } = session;
     await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
