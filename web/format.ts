@@ -4,10 +4,22 @@
  * every table shows the same date the same way.
  */
 
-/** File sizes as Bytes, KB, MB or GB (base 1024, 2 decimals). The Worker uses the same function in its messages. */
 // Relative import (not @contract/*): the unit-test project has no path alias.
-export { formatFileSize } from '../worker/contract/admin-content';
+import { formatFileSize as englishFileSize } from '../worker/contract/admin-content';
 import { currentLocale, formatLocale } from './i18n/locale';
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/**
+ * File sizes as Bytes, KB, MB or GB (base 1024, 2 decimals). English is the Worker's own function
+ * (its messages use it); other languages get the same value with Intl's unit names and digits.
+ */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (currentLocale() === 'en') return englishFileSize(bytes);
+  const size = bytes == null || !Number.isFinite(bytes) || bytes <= 0 ? 0 : bytes;
+  const exponent = size === 0 ? 0 : Math.min(BYTE_UNITS.length - 1, Math.floor(Math.log(size) / Math.log(1024)));
+  return new Intl.NumberFormat(formatLocale(), { style: 'unit', unit: BYTE_UNITS[exponent], unitDisplay: 'short', maximumFractionDigits: 2 }).format(size / 1024 ** exponent);
+}
 
 type DateInput = string | number | Date | null | undefined;
 

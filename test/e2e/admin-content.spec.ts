@@ -223,6 +223,52 @@ describe('admin content', () => {
     }
   });
 
+  it('an admin in Spanish sees Courses, the course editor and Materials in Spanish; in Arabic the course editor reads right to left', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await waitForPath(page, '/admin');
+    // The language chosen on this device (the switcher stores it) applies from the next page load.
+    await page.evaluate(() => localStorage.setItem('locale', 'es'));
+    await session.open('/admin/courses');
+    await page.getByRole('heading', { level: 1, name: 'Gestión de cursos' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Componentes' }).waitFor();
+    await page.getByRole('button', { name: /^Editar / }).first().click();
+    const editor = page.getByRole('dialog', { name: /^Editar curso: / });
+    await editor.getByRole('tab', { name: 'Detalles del curso' }).waitFor();
+    await editor.getByRole('tab', { name: /^Componentes \(\d+\)$/ }).click();
+    await editor.getByRole('button', { name: 'Añadir evaluación previa' }).waitFor();
+    await editor.getByRole('button', { name: 'Cerrar', exact: true }).click();
+    await editor.waitFor({ state: 'hidden' });
+
+    await session.open('/admin/materials');
+    await page.getByRole('heading', { level: 1, name: 'Materiales' }).waitFor();
+    await page.getByRole('button', { name: 'Subir material' }).first().click();
+    const upload = page.getByRole('dialog', { name: 'Subir material' });
+    // The form's own check, in Spanish: no file and no title.
+    await upload.getByRole('button', { name: 'Subir', exact: true }).click();
+    await upload.getByText('Seleccione un archivo e indique un título').first().waitFor();
+    // The server's refusal of a package names its problem; the dialog says it in Spanish.
+    await upload.locator('#material-file').setInputFiles({ name: 'broken-package.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip archive') });
+    await upload.getByRole('button', { name: 'Subir', exact: true }).click();
+    await upload.getByRole('alert').filter({ hasText: 'El archivo no es un archivo zip. Un paquete SCORM es un archivo .zip con imsmanifest.xml en su raíz.' }).waitFor();
+    await page.keyboard.press('Escape');
+    await upload.waitFor({ state: 'hidden' });
+
+    await page.evaluate(() => localStorage.setItem('locale', 'ar'));
+    await session.open('/admin/courses');
+    await page.getByRole('heading', { level: 1, name: 'إدارة الدورات' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('button', { name: /^تعديل / }).first().click();
+    const arabicEditor = page.getByRole('dialog', { name: /^تعديل الدورة: / });
+    await arabicEditor.getByRole('tab', { name: 'تفاصيل الدورة' }).waitFor();
+    expect(await arabicEditor.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    // The first tab sits at the right-hand edge of the tab list.
+    const list = await arabicEditor.getByRole('tablist').boundingBox();
+    const first = await arabicEditor.getByRole('tab').first().boundingBox();
+    expect(Math.round(first!.x + first!.width)).toBeGreaterThan(Math.round(list!.x + list!.width) - 4);
+  });
+
   it('an admin on a phone sees courses as cards, opens a course editor, and opens the upload and create dialogs from the quick actions', { timeout: 120_000 }, async () => {
     session = await openBrowser(VIEWPORTS.phone);
     const { page } = session;

@@ -1,6 +1,7 @@
 import { Plus, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
+import { t } from '../../i18n';
 import { Button, Checkbox, IconButton, Select, TextField } from '../../ui';
 import {
   addOption,
@@ -32,11 +33,11 @@ const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', 
 export function AssessmentEditor({ draft, onChange, errors, disabled }: AssessmentEditorProps) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-      <TextField label="Assessment title" required value={draft.title} disabled={disabled} error={errors.title} onChange={(e) => onChange({ ...draft, title: e.target.value })} />
-      <TextField label="Instructions" multiline value={draft.description} disabled={disabled} onChange={(e) => onChange({ ...draft, description: e.target.value })} />
+      <TextField label={t('admin.editor.assessment.title')} required value={draft.title} disabled={disabled} error={errors.title} onChange={(e) => onChange({ ...draft, title: e.target.value })} />
+      <TextField label={t('admin.editor.assessment.instructions')} multiline value={draft.description} disabled={disabled} onChange={(e) => onChange({ ...draft, description: e.target.value })} />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
         <TextField
-          label="Passing score (%)"
+          label={t('admin.editor.field.passingScore')}
           type="number"
           min={0}
           max={100}
@@ -46,7 +47,7 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
           onChange={(e) => onChange({ ...draft, passingScore: numberOrEmpty(e.target.value) })}
         />
         <TextField
-          label="Time limit (minutes)"
+          label={t('admin.editor.field.timeLimit')}
           type="number"
           min={0}
           value={draft.timeLimit}
@@ -56,11 +57,11 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
         />
       </div>
       <Checkbox checked={draft.shuffleQuestions} disabled={disabled} onCheckedChange={(shuffleQuestions) => onChange({ ...draft, shuffleQuestions })}>
-        Shuffle questions for each attempt
+        {t('admin.editor.assessment.shuffle')}
       </Checkbox>
 
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>Questions ({draft.questions.length})</h3>
+        <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>{t('admin.editor.assessment.questions', { count: draft.questions.length })}</h3>
         {errors.questions ? (
           <p role="alert" className={errorText}>
             {errors.questions}
@@ -71,7 +72,7 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
         ))}
         <div>
           <Button variant="outline" leftIcon={<Plus />} disabled={disabled} onClick={() => onChange(addQuestion(draft))}>
-            Add Question
+            {t('admin.editor.assessment.addQuestion')}
           </Button>
         </div>
       </div>
@@ -88,24 +89,24 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
     <section aria-labelledby={`${id}-heading`} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l3', p: { base: '3', md: '4' }, bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '4' })}>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
         <h4 id={`${id}-heading`} className={css({ fontWeight: 'semibold' })}>
-          Question {index + 1}
+          {t('admin.editor.assessment.question', { number: index + 1 })}
         </h4>
-        <IconButton aria-label={`Remove question ${index + 1}`} icon={<Trash2 />} size="sm" palette="danger" disabled={disabled} onClick={() => onChange(removeQuestion(draft, index))} />
+        <IconButton aria-label={t('admin.editor.assessment.removeQuestion', { number: index + 1 })} icon={<Trash2 />} size="sm" palette="danger" disabled={disabled} onClick={() => onChange(removeQuestion(draft, index))} />
       </div>
-      <TextField label="Question text" required multiline value={question.question} disabled={disabled} error={at('question')} onChange={(e) => onChange(updateQuestion(draft, index, { question: e.target.value }))} />
+      <TextField label={t('admin.editor.assessment.questionText')} required multiline value={question.question} disabled={disabled} error={at('question')} onChange={(e) => onChange(updateQuestion(draft, index, { question: e.target.value }))} />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr' }, gap: '4', alignItems: 'start' })}>
         <Select
-          label="Question type"
+          label={t('admin.editor.assessment.questionType')}
           options={[
-            { label: 'Multiple choice', value: 'MCQ' },
-            { label: 'True / False', value: 'TRUE_FALSE' },
+            { label: t('admin.editor.assessment.mcq'), value: 'MCQ' },
+            { label: t('admin.editor.assessment.trueFalse'), value: 'TRUE_FALSE' },
           ]}
           value={question.type}
           disabled={disabled}
           onValueChange={(type) => onChange(setQuestionType(draft, index, type as DraftQuestion['type']))}
         />
         <TextField
-          label="Points"
+          label={t('admin.editor.assessment.points')}
           type="number"
           min={1}
           value={question.points}
@@ -117,7 +118,7 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
 
       {question.type === 'MCQ' ? (
         <fieldset aria-invalid={Boolean(optionsError || answerError) || undefined}>
-          <legend className={legend}>Options (select the correct answer)</legend>
+          <legend className={legend}>{t('admin.editor.assessment.options')}</legend>
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             {question.options.map((option, optionIndex) => {
               const checked = option.text.trim() !== '' && option.text.trim() === question.correctAnswer;
@@ -126,15 +127,15 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
                   <input
                     type="radio"
                     name={`${id}-correct`}
-                    aria-label={`Option ${optionIndex + 1} is the correct answer`}
+                    aria-label={t('admin.editor.assessment.optionCorrect', { number: optionIndex + 1 })}
                     checked={checked}
                     disabled={disabled || option.text.trim() === ''}
                     onChange={() => onChange(setCorrectAnswer(draft, index, option.text))}
                     className={css({ w: '4', h: '4', accentColor: 'var(--colors-brand-solid)', flexShrink: 0 })}
                   />
                   <input
-                    aria-label={`Option ${optionIndex + 1}`}
-                    placeholder={`Option ${optionIndex + 1}`}
+                    aria-label={t('admin.editor.assessment.option', { number: optionIndex + 1 })}
+                    placeholder={t('admin.editor.assessment.option', { number: optionIndex + 1 })}
                     value={option.text}
                     disabled={disabled}
                     onChange={(e) => onChange(renameOption(draft, index, optionIndex, e.target.value))}
@@ -154,7 +155,7 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
                     )}
                   />
                   <IconButton
-                    aria-label={`Remove option ${optionIndex + 1}`}
+                    aria-label={t('admin.editor.assessment.removeOption', { number: optionIndex + 1 })}
                     icon={<X />}
                     size="sm"
                     disabled={disabled || !canRemoveOption(question)}
@@ -175,12 +176,12 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
             </p>
           ) : null}
           <Button variant="ghost" size="sm" leftIcon={<Plus />} disabled={disabled} onClick={() => onChange(addOption(draft, index))} className={css({ mt: '2' })}>
-            Add Option
+            {t('admin.editor.assessment.addOption')}
           </Button>
         </fieldset>
       ) : (
         <fieldset aria-invalid={Boolean(answerError) || undefined}>
-          <legend className={legend}>Correct answer</legend>
+          <legend className={legend}>{t('admin.editor.assessment.correctAnswer')}</legend>
           <div className={css({ display: 'flex', gap: '6' })}>
             {(['true', 'false'] as const).map((value) => (
               <label key={value} className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
@@ -192,7 +193,7 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
                   onChange={() => onChange(setCorrectAnswer(draft, index, value))}
                   className={css({ w: '4', h: '4', accentColor: 'var(--colors-brand-solid)' })}
                 />
-                {value === 'true' ? 'True' : 'False'}
+                {value === 'true' ? t('admin.editor.assessment.true') : t('admin.editor.assessment.false')}
               </label>
             ))}
           </div>
@@ -204,14 +205,14 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
         </fieldset>
       )}
       <TextField
-        label="Explanation (shown after submitting)"
+        label={t('admin.editor.assessment.explanation')}
         multiline
         value={question.explanation}
         disabled={disabled}
         onChange={(e) => onChange(updateQuestion(draft, index, { explanation: e.target.value }))}
       />
       <Checkbox checked={question.required} disabled={disabled} onCheckedChange={(required) => onChange(updateQuestion(draft, index, { required }))}>
-        Required question
+        {t('admin.editor.assessment.requiredQuestion')}
       </Checkbox>
     </section>
   );

@@ -4,12 +4,15 @@ import { Captions, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { deleteCaption, listCaptions, uploadCaption, type CaptionTrack, type Material } from '../../api/admin-content';
-import { ApiClientError, errorMessage } from '../../api/client';
+import { ApiClientError } from '../../api/client';
+import { t } from '../../i18n';
+import { contentError, contentText } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { formatFileSize } from '../../format';
 import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
 import { LoadingBlock } from '../../ui/spinner';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
+import { FilePicker } from './file-picker';
 import { UploadProgress } from './upload-progress';
 
 /**
@@ -37,26 +40,26 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
       <Dialog
         open={material !== null}
         onOpenChange={(open) => (!open ? onClose() : undefined)}
-        title={`Captions: ${material?.title ?? ''}`}
-        description="WebVTT (.vtt) caption files, one per language. Learners see them in the video player and as a transcript."
+        title={t('admin.captions.title', { title: material?.title ?? '' })}
+        description={t('admin.captions.description')}
         size="lg"
         footer={
           <Button variant="outline" palette="neutral" onClick={onClose}>
-            Close
+            {t('common.close')}
           </Button>
         }
       >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
           <section aria-labelledby="caption-tracks-heading" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             <h3 id="caption-tracks-heading" className={css({ fontWeight: 'semibold' })}>
-              Caption tracks
+              {t('admin.captions.tracks')}
             </h3>
             {tracks.isError ? (
-              <Alert status="error">{errorMessage(tracks.error, 'Failed to load the caption tracks')}</Alert>
+              <Alert status="error">{contentError(tracks.error, t('admin.captions.loadFailed'))}</Alert>
             ) : tracks.isPending ? (
-              <LoadingBlock label="Loading caption tracks..." />
+              <LoadingBlock label={t('admin.captions.loading')} />
             ) : list.length === 0 ? (
-              <EmptyState bordered icon={<Captions />} title="No captions yet" description="Add a WebVTT file below so learners can read along." />
+              <EmptyState bordered icon={<Captions />} title={t('admin.captions.emptyTitle')} description={t('admin.captions.emptyBody')} />
             ) : (
               <ul className={css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border.default', rounded: 'l2' })}>
                 {list.map((track) => (
@@ -74,7 +77,7 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
                         {track.fileName} · {formatFileSize(track.fileSize)}
                       </p>
                     </div>
-                    <IconButton aria-label={`Remove ${track.label} captions`} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setRemoving(track)} />
+                    <IconButton aria-label={t('admin.captions.removeAria', { label: track.label })} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setRemoving(track)} />
                   </li>
                 ))}
               </ul>
@@ -85,16 +88,16 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
       </Dialog>
       <ConfirmDeleteDialog
         item={removing}
-        title="Remove Captions"
-        question="Are you sure you want to remove these captions?"
+        title={t('admin.captions.removeTitle')}
+        question={t('admin.captions.removeQuestion')}
         describe={(track) => `${track.label} (${track.language}) · ${track.fileName}`}
-        failureMessage="Failed to remove the captions. Please try again."
+        failureMessage={t('admin.captions.removeFailed')}
         onConfirm={(track) => deleteCaption(materialId, track.id)}
         invalidates={[queryKeys.admin.materials.all]}
         onClose={() => setRemoving(null)}
         onDeleted={() => {
           setRemoving(null);
-          toaster.create({ type: 'success', title: 'Captions removed' });
+          toaster.create({ type: 'success', title: t('admin.captions.removed') });
         }}
       />
     </>
@@ -123,16 +126,16 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
 
   const check = async (): Promise<FieldErrors> => {
     const found: FieldErrors = {};
-    if (!language.trim()) found.language = CAPTION_MESSAGES.languageRequired;
-    else if (!tag) found.language = CAPTION_MESSAGES.languageInvalid;
-    else if (existing.some((t) => t.language === tag)) found.language = CAPTION_MESSAGES.exists;
-    if (label.trim().length > 60) found.label = CAPTION_MESSAGES.labelTooLong;
-    if (!file) found.file = CAPTION_MESSAGES.fileMissing;
-    else if (!/\.vtt$/i.test(file.name)) found.file = CAPTION_MESSAGES.wrongExtension;
-    else if (file.size > CAPTION_MAX_BYTES) found.file = CAPTION_MESSAGES.tooLarge;
+    if (!language.trim()) found.language = contentText(CAPTION_MESSAGES.languageRequired);
+    else if (!tag) found.language = contentText(CAPTION_MESSAGES.languageInvalid);
+    else if (existing.some((t) => t.language === tag)) found.language = contentText(CAPTION_MESSAGES.exists);
+    if (label.trim().length > 60) found.label = contentText(CAPTION_MESSAGES.labelTooLong);
+    if (!file) found.file = contentText(CAPTION_MESSAGES.fileMissing);
+    else if (!/\.vtt$/i.test(file.name)) found.file = contentText(CAPTION_MESSAGES.wrongExtension);
+    else if (file.size > CAPTION_MAX_BYTES) found.file = contentText(CAPTION_MESSAGES.tooLarge);
     else {
       const problem = webVttProblem(new Uint8Array(await file.arrayBuffer()));
-      if (problem) found.file = CAPTION_MESSAGES[problem];
+      if (problem) found.file = contentText(CAPTION_MESSAGES[problem]);
     }
     return found;
   };
@@ -147,7 +150,7 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
     abort.current = new AbortController();
     try {
       const track = await uploadCaption(material.id, { file, language: tag ?? language, label: label.trim() }, setProgress, abort.current.signal);
-      toaster.create({ type: 'success', title: 'Captions added', description: `${track.label} (${track.language})` });
+      toaster.create({ type: 'success', title: t('admin.captions.added'), description: `${track.label} (${track.language})` });
       setFile(null);
       setLanguage('');
       setLabel('');
@@ -158,9 +161,9 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
       // The server's refusal goes next to its field when it names one.
       const fields = e instanceof ApiClientError ? e.fields : {};
       if (fields.file || fields.language || fields.label) {
-        setErrors({ file: fields.file, language: fields.language, label: fields.label });
+        setErrors({ file: contentText(fields.file), language: contentText(fields.language), label: contentText(fields.label) });
         focusFirstInvalid(formRef.current);
-      } else setError(errorMessage(e, 'Failed to upload the captions. Please try again.'));
+      } else setError(contentError(e, t('admin.captions.uploadFailed')));
     } finally {
       setProgress(null);
     }
@@ -169,35 +172,26 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
   return (
     <section aria-labelledby="add-caption-heading" className={css({ display: 'flex', flexDirection: 'column', gap: '3', borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}>
       <h3 id="add-caption-heading" className={css({ fontWeight: 'semibold' })}>
-        Add captions
+        {t('admin.captions.addHeading')}
       </h3>
       <form ref={formRef} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {error ? <Alert status="error">{error}</Alert> : null}
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
           <label htmlFor={fileId} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
-            WebVTT file <span aria-hidden>*</span>
+            {t('admin.captions.file')} <span aria-hidden>*</span>
           </label>
-          <input
+          <FilePicker
             ref={fileInput}
             id={fileId}
-            type="file"
             accept=".vtt,text/vtt"
             disabled={uploading}
-            aria-invalid={Boolean(errors.file) || undefined}
-            aria-describedby={`${fileId}-${errors.file ? 'error' : 'help'}`}
+            invalid={Boolean(errors.file)}
+            describedBy={`${fileId}-${errors.file ? 'error' : 'help'}`}
+            fileName={file?.name}
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
               setErrors((f) => ({ ...f, file: undefined }));
             }}
-            className={css({
-              fontSize: 'sm',
-              p: '2',
-              borderWidth: '1px',
-              borderStyle: 'dashed',
-              borderColor: errors.file ? 'error.solid' : 'border.default',
-              borderRadius: 'l2',
-              _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
-            })}
           />
           {errors.file ? (
             <p id={`${fileId}-error`} role="alert" className={css({ fontSize: 'sm', color: 'error.fg' })}>
@@ -205,39 +199,40 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
             </p>
           ) : (
             <p id={`${fileId}-help`} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {file ? `${file.name} · ${formatFileSize(file.size)}` : 'A .vtt file starting with "WEBVTT", UTF-8, up to 512 KB.'}
+              {file ? `${file.name} · ${formatFileSize(file.size)}` : t('admin.captions.fileHelp', { size: formatFileSize(CAPTION_MAX_BYTES) })}
             </p>
           )}
         </div>
         <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}>
           <TextField
-            label="Language"
+            label={t('admin.captions.language')}
             required
             value={language}
             disabled={uploading}
             error={errors.language}
-            helperText="A language tag: en, es, hi, ar, pt-BR..."
+            helperText={t('admin.captions.languageHelp')}
             autoComplete="off"
             spellCheck={false}
+            dir="ltr"
             onChange={(event) => {
               setLanguage(event.target.value);
               if (errors.language) setErrors((f) => ({ ...f, language: undefined }));
             }}
           />
           <TextField
-            label="Label"
+            label={t('admin.captions.label')}
             value={label}
             disabled={uploading}
             error={errors.label}
-            placeholder={suggestedLabel || 'Shown in the player'}
-            helperText={suggestedLabel ? `Leave empty for "${suggestedLabel}"` : 'Shown in the player\'s captions menu'}
+            placeholder={suggestedLabel || t('admin.captions.labelPlaceholder')}
+            helperText={suggestedLabel ? t('admin.captions.labelDefault', { label: suggestedLabel }) : t('admin.captions.labelHelp')}
             onChange={(event) => setLabel(event.target.value)}
           />
         </div>
         {uploading ? <UploadProgress progress={progress} /> : null}
         <div>
-          <Button type="submit" leftIcon={<Upload />} loading={uploading} loadingText="Uploading...">
-            Add Captions
+          <Button type="submit" leftIcon={<Upload />} loading={uploading} loadingText={t('admin.upload.uploadingShort')}>
+            {t('admin.captions.add')}
           </Button>
         </div>
       </form>

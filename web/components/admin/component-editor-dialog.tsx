@@ -1,17 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
-import { MATERIAL_TYPE_LABELS, MESSAGES, type AdminComponent, type Material } from '@contract/admin-content';
+import { MESSAGES, type AdminComponent, type Material } from '@contract/admin-content';
 import type { ComponentType } from '@contract/course';
 import { createComponent, listMaterials, updateComponent } from '../../api/admin-content';
-import { errorMessage, hasErrorCode } from '../../api/client';
+import { hasErrorCode } from '../../api/client';
+import { t, type MessageId } from '../../i18n';
+import { contentError, contentFields, contentText, isolate, materialTypeLabel } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Checkbox, Dialog, LoadingBlock, Select, TextField } from '../../ui';
 import { AssessmentEditor } from './assessment-editor';
 import { draftErrors, draftFromData, draftToData, newAssessment, type AssessmentDraft } from './assessment-draft';
 import { formatFileSize } from '../../format';
 
-export const COMPONENT_LABELS: Record<ComponentType, string> = { PRE_ASSESSMENT: 'Pre-Assessment', MATERIAL: 'Material', POST_ASSESSMENT: 'Post-Assessment' };
+const COMPONENT_LABEL_IDS: Record<ComponentType, MessageId> = { PRE_ASSESSMENT: 'admin.component.type.PRE_ASSESSMENT', MATERIAL: 'admin.component.type.MATERIAL', POST_ASSESSMENT: 'admin.component.type.POST_ASSESSMENT' };
+
+/** A component type's name in the interface language ("Pre-Assessment", "Material", "Post-Assessment"). */
+export const componentLabel = (type: ComponentType): string => t(COMPONENT_LABEL_IDS[type]);
 
 export type ComponentEditorTarget = { mode: 'add'; type: ComponentType } | { mode: 'edit'; component: AdminComponent };
 
@@ -29,7 +34,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
   // opening never shows (or accepts typing into) the previous opening's draft before a reset.
   const editing = target?.mode === 'edit' ? target.component : null;
   const [draft, setDraft] = useState<AssessmentDraft>(() =>
-    editing ? (editing.type === 'MATERIAL' ? newAssessment() : draftFromData(editing.data)) : newAssessment(target && target.mode === 'add' && target.type !== 'MATERIAL' ? COMPONENT_LABELS[target.type] : ''),
+    editing ? (editing.type === 'MATERIAL' ? newAssessment() : draftFromData(editing.data)) : newAssessment(target && target.mode === 'add' && target.type !== 'MATERIAL' ? componentLabel(target.type) : ''),
   );
   const [required, setRequired] = useState(editing ? editing.required : true);
   const [materialId, setMaterialId] = useState(editing ? String(editing.data.materialId ?? '') : '');
@@ -37,7 +42,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
   // The picker offers the newest 100 materials (one page; the client asks for no unbounded list).
   const materialsQuery = useQuery({ queryKey: queryKeys.admin.materials.options, queryFn: ({ signal }) => listMaterials(undefined, signal), enabled: target !== null && type === 'MATERIAL' });
   const materials: Material[] | null = materialsQuery.data ?? (materialsQuery.isError ? [] : null);
-  const materialsError = materialsQuery.isError ? 'Failed to load materials' : null;
+  const materialsError = materialsQuery.isError ? t('admin.component.materialsFailed') : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [showErrors, setShowErrors] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +50,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
 
   // Once the admin has tried to save, messages follow the edits live.
   useEffect(() => {
-    if (showErrors && type !== 'MATERIAL') setErrors(draftErrors(draft));
+    if (showErrors && type !== 'MATERIAL') setErrors(contentFields(draftErrors(draft)));
   }, [draft, showErrors, type]);
 
   const save = async () => {
@@ -53,17 +58,17 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
     let data: Record<string, unknown>;
     if (type === 'MATERIAL') {
       if (!materialId) {
-        setErrors({ materialId: MESSAGES.material });
+        setErrors({ materialId: contentText(MESSAGES.material) });
         setShowErrors(true);
         return;
       }
       data = { materialId, ...(materialTitle.trim() ? { title: materialTitle.trim() } : {}) };
     } else {
-      const found = draftErrors(draft);
+      const found = contentFields(draftErrors(draft)) as Record<string, string>;
       setErrors(found);
       setShowErrors(true);
       if (Object.keys(found).length > 0) {
-        setError('Please fix the highlighted fields.');
+        setError(t('admin.component.fixFields'));
         return;
       }
       data = draftToData(draft);
@@ -75,8 +80,8 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
       onSaved(saved);
     } catch (e) {
       console.error('Component save failed', e);
-      if (hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).length > 0) setErrors({ ...e.fields });
-      setError(errorMessage(e, 'Failed to save the component. Please try again.'));
+      if (hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).length > 0) setErrors(contentFields(e.fields) as Record<string, string>);
+      setError(contentError(e, t('admin.component.saveFailed')));
       setBusy(false);
     }
   };
@@ -86,15 +91,15 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
     <Dialog
       open={target !== null}
       onOpenChange={(open) => (!open ? onClose() : undefined)}
-      title={`${target?.mode === 'edit' ? 'Edit' : 'Add'} ${COMPONENT_LABELS[type]}`}
+      title={target?.mode === 'edit' ? t('admin.component.editTitle', { type: componentLabel(type) }) : t('admin.component.addTitle', { type: componentLabel(type) })}
       size={type === 'MATERIAL' ? 'md' : 'xl'}
       footer={
         <>
           <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button onClick={() => void save()} loading={busy}>
-            {target?.mode === 'edit' ? 'Save Component' : 'Add Component'}
+            {target?.mode === 'edit' ? t('admin.component.save') : t('admin.component.add')}
           </Button>
         </>
       }
@@ -103,16 +108,16 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
         {error ? <Alert status="error">{error}</Alert> : null}
         {type === 'MATERIAL' ? (
           materials === null ? (
-            <LoadingBlock label="Loading materials..." />
+            <LoadingBlock label={t('admin.component.loadingMaterials')} />
           ) : (
             <>
               {materialsError ? <Alert status="error">{materialsError}</Alert> : null}
-              {materials.length === 0 && !materialsError ? <Alert status="info">No materials yet. Upload one on the Materials page first.</Alert> : null}
+              {materials.length === 0 && !materialsError ? <Alert status="info">{t('admin.component.noMaterials')}</Alert> : null}
               <Select
-                label="Material"
+                label={t('admin.component.material')}
                 required
-                placeholder="Select a material"
-                options={materials.map((m) => ({ label: `${m.title} (${MATERIAL_TYPE_LABELS[m.type]})`, value: m.id }))}
+                placeholder={t('admin.component.selectMaterial')}
+                options={materials.map((m) => ({ label: t('admin.component.materialOption', { title: isolate(m.title), type: materialTypeLabel(m.type) }), value: m.id }))}
                 value={materialId}
                 error={errors.materialId}
                 onValueChange={(value) => {
@@ -125,14 +130,14 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
                   {selected.fileName} · {formatFileSize(selected.fileSize)}
                 </p>
               ) : null}
-              <TextField label="Title shown to learners" placeholder={selected?.title ?? 'Defaults to the material title'} value={materialTitle} onChange={(e) => setMaterialTitle(e.target.value)} />
+              <TextField label={t('admin.component.titleShown')} placeholder={selected?.title ?? t('admin.component.titleDefault')} value={materialTitle} onChange={(e) => setMaterialTitle(e.target.value)} />
             </>
           )
         ) : (
           <AssessmentEditor draft={draft} onChange={setDraft} errors={showErrors ? errors : {}} disabled={busy} />
         )}
         <Checkbox checked={required} onCheckedChange={setRequired}>
-          Required to complete the course
+          {t('admin.component.required')}
         </Checkbox>
       </div>
     </Dialog>

@@ -4,10 +4,12 @@ import { css } from 'styled-system/css';
 import type { AdminComponent, AdminCourseDetail } from '@contract/admin-content';
 import type { ComponentType } from '@contract/course';
 import { deleteComponent, reorderComponents } from '../../api/admin-content';
-import { errorMessage } from '../../api/client';
+import { formatScore } from '../../format';
+import { t } from '../../i18n';
 import { Alert, Button, Chip, EmptyState, IconButton, toaster } from '../../ui';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
-import { COMPONENT_LABELS, ComponentEditorDialog, type ComponentEditorTarget } from './component-editor-dialog';
+import { componentLabel, ComponentEditorDialog, type ComponentEditorTarget } from './component-editor-dialog';
+import { contentError, isolate, materialTypeLabel } from './content-text';
 
 const palette = { PRE_ASSESSMENT: 'info', MATERIAL: 'accent', POST_ASSESSMENT: 'success' } as const;
 
@@ -20,13 +22,16 @@ export function moveItem<T>(items: readonly T[], index: number, delta: -1 | 1): 
   return next;
 }
 
-const componentTitle = (component: AdminComponent) => String((component.data as { title?: unknown }).title ?? COMPONENT_LABELS[component.type]);
+const componentTitle = (component: AdminComponent) => String((component.data as { title?: unknown }).title ?? componentLabel(component.type));
 
 function summary(component: AdminComponent): string {
   const data = component.data as { questions?: unknown[]; type?: string; passingScore?: number; timeLimit?: number };
-  if (component.type === 'MATERIAL') return data.type ? `${data.type} material` : 'Material';
-  const count = data.questions?.length ?? 0;
-  return `${count} question${count === 1 ? '' : 's'} · pass ${data.passingScore ?? 70}% · ${data.timeLimit ? `${data.timeLimit} min` : 'no time limit'}`;
+  if (component.type === 'MATERIAL') return data.type ? t('admin.component.materialOf', { type: materialTypeLabel(data.type) }) : componentLabel('MATERIAL');
+  return t('admin.component.assessmentSummary', {
+    count: data.questions?.length ?? 0,
+    score: isolate(formatScore(data.passingScore ?? 70)),
+    time: isolate(data.timeLimit ? t('admin.component.minutes', { minutes: data.timeLimit }) : t('admin.component.noTimeLimit')),
+  });
 }
 
 export interface ComponentListProps {
@@ -58,7 +63,7 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
       onChanged();
     } catch (e) {
       console.error('Reorder failed', e);
-      toaster.create({ type: 'error', title: errorMessage(e, 'Failed to reorder components') });
+      toaster.create({ type: 'error', title: contentError(e, t('admin.component.reorderFailed')) });
       onChanged(); // the server's order wins
     }
   };
@@ -68,25 +73,25 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       {locked ? (
-        <Alert status="info" title="This course has been published">
-          Its components can be edited, but not added, removed or reordered: learners' progress and attempts refer to them. Clone the course to restructure it.
+        <Alert status="info" title={t('admin.component.lockedTitle')}>
+          {t('admin.component.lockedBody')}
         </Alert>
       ) : null}
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
         <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('PRE_ASSESSMENT')}>
-          Add Pre-Assessment
+          {t('admin.component.addPre')}
         </Button>
         <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('MATERIAL')}>
-          Add Material
+          {t('admin.component.addMaterial')}
         </Button>
         <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('POST_ASSESSMENT')}>
-          Add Post-Assessment
+          {t('admin.component.addPost')}
         </Button>
       </div>
       {items.length === 0 ? (
-        <EmptyState bordered icon={<ClipboardCheck />} title="No components yet" description="Add a pre-assessment, materials and a post-assessment. Learners take them in this order." headingLevel="h3" />
+        <EmptyState bordered icon={<ClipboardCheck />} title={t('admin.component.emptyTitle')} description={t('admin.component.emptyBody')} headingLevel="h3" />
       ) : (
-        <ol aria-label="Course components" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <ol aria-label={t('admin.component.listLabel')} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {items.map((component, index) => {
             const title = componentTitle(component);
             return (
@@ -112,21 +117,23 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
                     {component.type === 'MATERIAL' ? <FileText size={18} /> : <ClipboardCheck size={18} />}
                   </span>
                   <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
-                    <span className={css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{title}</span>
+                    <span className={css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                      <bdi>{title}</bdi>
+                    </span>
                     <span className={css({ fontSize: 'xs', color: 'fg.muted', display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                       <Chip size="sm" palette={palette[component.type]}>
-                        {COMPONENT_LABELS[component.type]}
+                        {componentLabel(component.type)}
                       </Chip>
                       {summary(component)}
-                      {component.required ? null : <span>· optional</span>}
+                      {component.required ? null : <span>· {t('admin.component.optional')}</span>}
                     </span>
                   </div>
                 </div>
                 <div className={css({ display: 'flex', gap: '1', flexShrink: 0, alignSelf: { base: 'flex-end', sm: 'center' } })}>
-                  <IconButton aria-label={`Move ${title} up`} icon={<ArrowUp />} size="sm" disabled={locked || index === 0} onClick={() => void move(index, -1)} />
-                  <IconButton aria-label={`Move ${title} down`} icon={<ArrowDown />} size="sm" disabled={locked || index === items.length - 1} onClick={() => void move(index, 1)} />
-                  <IconButton aria-label={`Edit ${title}`} icon={<Pencil />} size="sm" onClick={() => setEditor({ mode: 'edit', component })} />
-                  <IconButton aria-label={`Delete ${title}`} icon={<Trash2 />} size="sm" palette="danger" disabled={locked} onClick={() => setDeleting(component)} />
+                  <IconButton aria-label={t('admin.component.moveUp', { title })} icon={<ArrowUp />} size="sm" disabled={locked || index === 0} onClick={() => void move(index, -1)} />
+                  <IconButton aria-label={t('admin.component.moveDown', { title })} icon={<ArrowDown />} size="sm" disabled={locked || index === items.length - 1} onClick={() => void move(index, 1)} />
+                  <IconButton aria-label={t('admin.component.editAria', { title })} icon={<Pencil />} size="sm" onClick={() => setEditor({ mode: 'edit', component })} />
+                  <IconButton aria-label={t('admin.component.deleteAria', { title })} icon={<Trash2 />} size="sm" palette="danger" disabled={locked} onClick={() => setDeleting(component)} />
                 </div>
               </li>
             );
@@ -140,16 +147,16 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
         onClose={() => setEditor(null)}
         onSaved={() => {
           setEditor(null);
-          toaster.create({ type: 'success', title: 'Component saved' });
+          toaster.create({ type: 'success', title: t('admin.component.saved') });
           onChanged();
         }}
       />
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete Component"
-        question="Are you sure you want to delete this component?"
+        title={t('admin.component.deleteTitle')}
+        question={t('admin.component.deleteQuestion')}
         describe={componentTitle}
-        failureMessage="Failed to delete the component"
+        failureMessage={t('admin.component.deleteFailed')}
         onConfirm={(component) => deleteComponent(course.id, component.id)}
         onClose={() => setDeleting(null)}
         onDeleted={() => {

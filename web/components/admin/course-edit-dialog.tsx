@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AdminCourseDetail, Domain } from '@contract/admin-content';
 import { getCourse, updateCourse, type CoursePayload } from '../../api/admin-content';
-import { errorMessage, hasErrorCode } from '../../api/client';
+import { hasErrorCode } from '../../api/client';
+import { t } from '../../i18n';
+import { contentError, contentFields } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Chip, Dialog, LoadingBlock, TabContent, TabList, Tabs, TabTrigger, toaster } from '../../ui';
 import { ComponentList } from './component-list';
@@ -30,7 +32,7 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
     staleTime: 0,
   });
   const course: AdminCourseDetail | null = courseId !== null ? (detail.data ?? null) : null;
-  const loadError = detail.isError ? 'Failed to load course details' : null;
+  const loadError = detail.isError ? t('admin.editor.loadFailed') : null;
   const [tab, setTab] = useState<string>(initialTab);
   const [values, setValues] = useState<CourseFormValues | null>(null);
   const [errors, setErrors] = useState<CourseFormErrors>({});
@@ -50,16 +52,16 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
   const update = useMutation({
     mutationFn: ({ id, body }: { id: string; body: CoursePayload }) => updateCourse(id, body),
     onSuccess: () => {
-      toaster.create({ type: 'success', title: 'Course updated successfully!' });
+      toaster.create({ type: 'success', title: t('admin.editor.updated') });
       setValues(null);
       onChanged();
     },
     onError: (e) => {
-      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(e.fields as CourseFormErrors);
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(contentFields(e.fields) as CourseFormErrors);
     },
   });
   const saving = update.isPending;
-  const saveError = update.isError ? errorMessage(update.error, 'Failed to update course. Please try again.') : null;
+  const saveError = update.isError ? contentError(update.error, t('admin.editor.updateFailed')) : null;
   const { reset } = update;
   useEffect(() => reset(), [courseId, reset]);
 
@@ -75,43 +77,43 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
     <Dialog
       open={courseId !== null}
       onOpenChange={(open) => (!open ? onClose() : undefined)}
-      title={course ? `Edit Course: ${course.title}` : 'Edit Course'}
+      title={course ? t('admin.editor.title', { title: course.title }) : t('admin.editor.titleLoading')}
       size="xl"
       footer={
         <>
           <Button variant="outline" palette="neutral" onClick={onClose}>
-            Close
+            {t('common.close')}
           </Button>
           {tab === 'details' && course && !published ? (
             <Button onClick={save} loading={saving}>
-              Update Course
+              {t('admin.editor.update')}
             </Button>
           ) : null}
         </>
       }
     >
       {loadError ? (
-        <Alert status="error" action={courseId ? <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>Retry</Button> : undefined}>
+        <Alert status="error" action={courseId ? <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>{t('common.retry')}</Button> : undefined}>
           {loadError}
         </Alert>
       ) : !course || !values ? (
-        <LoadingBlock label="Loading course..." />
+        <LoadingBlock label={t('admin.editor.loading')} />
       ) : (
         <Tabs value={tab} onValueChange={setTab}>
-          <TabList aria-label="Course editor">
-            <TabTrigger value="details">Course Details</TabTrigger>
-            <TabTrigger value="components">Components ({course.components.length})</TabTrigger>
-            <TabTrigger value="languages">Languages</TabTrigger>
+          <TabList aria-label={t('admin.editor.tabs')}>
+            <TabTrigger value="details">{t('admin.editor.tab.details')}</TabTrigger>
+            <TabTrigger value="components">{t('admin.editor.tab.components', { count: course.components.length })}</TabTrigger>
+            <TabTrigger value="languages">{t('admin.editor.tab.languages')}</TabTrigger>
           </TabList>
           <TabContent value="details" className={css({ pt: '4' })}>
             <div className={css({ display: 'flex', gap: '2', mb: '4', flexWrap: 'wrap' })}>
-              <Chip palette={published ? 'success' : 'neutral'}>{published ? 'Published' : 'Draft'}</Chip>
-              {course.hasBeenPublished && !published ? <Chip palette="info">Previously published</Chip> : null}
+              <Chip palette={published ? 'success' : 'neutral'}>{published ? t('admin.courses.status.PUBLISHED') : t('admin.courses.status.DRAFT')}</Chip>
+              {course.hasBeenPublished && !published ? <Chip palette="info">{t('admin.editor.previouslyPublished')}</Chip> : null}
             </div>
             {published ? (
-              <Alert status="info" title="Published courses are read-only" className={css({ mb: '4' })}>
+              <Alert status="info" title={t('admin.editor.readOnlyTitle')} className={css({ mb: '4' })}>
                 <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-                  <Lock size={14} aria-hidden /> Take the course down to edit its details.
+                  <Lock size={14} aria-hidden /> {t('admin.editor.readOnlyBody')}
                 </span>
               </Alert>
             ) : null}

@@ -1,7 +1,9 @@
 import { css } from 'styled-system/css';
 import { DEFAULT_COURSE_ICON, MESSAGES, type AdminCourse, type Domain } from '@contract/admin-content';
 import type { CoursePayload } from '../../api/admin-content';
+import { t } from '../../i18n';
 import { Select, TextField } from '../../ui';
+import { contentText } from './content-text';
 
 /** Form state: numbers as typed text, so "empty" is representable (sent as null). */
 export interface CourseFormValues {
@@ -36,10 +38,10 @@ export function clampNumberText(text: string, min: number, max = Number.POSITIVE
 
 export function validateCourseForm(values: CourseFormValues): CourseFormErrors {
   const errors: CourseFormErrors = {};
-  if (!values.title.trim()) errors.title = MESSAGES.title;
-  if (!values.domainId) errors.domainId = MESSAGES.book;
-  if (values.timeLimit !== '' && !(Number(values.timeLimit) >= 0)) errors.timeLimit = MESSAGES.timeLimit;
-  if (values.passingScore !== '' && !(Number(values.passingScore) >= 0 && Number(values.passingScore) <= 100)) errors.passingScore = MESSAGES.passingScore;
+  if (!values.title.trim()) errors.title = contentText(MESSAGES.title);
+  if (!values.domainId) errors.domainId = contentText(MESSAGES.book);
+  if (values.timeLimit !== '' && !(Number(values.timeLimit) >= 0)) errors.timeLimit = contentText(MESSAGES.timeLimit);
+  if (values.passingScore !== '' && !(Number(values.passingScore) >= 0 && Number(values.passingScore) <= 100)) errors.passingScore = contentText(MESSAGES.passingScore);
   return errors;
 }
 
@@ -77,12 +79,12 @@ export function CourseFields({ values, onChange, errors, domains, readOnly, onEr
   const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' });
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <TextField label="Title" required value={values.title} readOnly={readOnly} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
-      <TextField label="Description" multiline value={values.description} readOnly={readOnly} onChange={(e) => set({ description: e.target.value })} />
+      <TextField label={t('admin.editor.field.title')} required value={values.title} readOnly={readOnly} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
+      <TextField label={t('admin.editor.field.description')} multiline value={values.description} readOnly={readOnly} onChange={(e) => set({ description: e.target.value })} />
       <Select
-        label="Books"
+        label={t('admin.editor.field.books')}
         required
-        placeholder="Select a book"
+        placeholder={t('admin.editor.field.selectBook')}
         options={domains.map((d) => ({ label: d.name, value: d.id }))}
         value={values.domainId}
         disabled={readOnly}
@@ -91,30 +93,30 @@ export function CourseFields({ values, onChange, errors, domains, readOnly, onEr
       />
       <div className={grid}>
         <TextField
-          label="Time limit (minutes)"
+          label={t('admin.editor.field.timeLimit')}
           type="number"
           inputMode="numeric"
           min={0}
-          placeholder="No limit"
+          placeholder={t('admin.editor.field.noLimit')}
           value={values.timeLimit}
           readOnly={readOnly}
           error={errors.timeLimit}
           onChange={(e) => set({ timeLimit: clampNumberText(e.target.value, 0) })}
         />
         <TextField
-          label="Passing score (%)"
+          label={t('admin.editor.field.passingScore')}
           type="number"
           inputMode="numeric"
           min={0}
           max={100}
-          placeholder="Not set"
+          placeholder={t('admin.editor.field.notSet')}
           value={values.passingScore}
           readOnly={readOnly}
           error={errors.passingScore}
           onChange={(e) => set({ passingScore: clampNumberText(e.target.value, 0, 100) })}
         />
       </div>
-      <TextField label="Icon URL" value={values.icon} readOnly={readOnly} helperText="Leave as is for the default course icon." onChange={(e) => set({ icon: e.target.value })} />
+      <TextField label={t('admin.editor.field.icon')} dir="ltr" value={values.icon} readOnly={readOnly} helperText={t('admin.editor.field.iconHelp')} onChange={(e) => set({ icon: e.target.value })} />
     </div>
   );
 }

@@ -2,9 +2,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AdminCourseDetail } from '@contract/admin-content';
-import { DELIVERY_LANGUAGE_NAMES, DELIVERY_LANGUAGES, deliveryLanguageName, type DeliveryLanguage } from '@contract/delivery-language';
+import { DELIVERY_LANGUAGES, type DeliveryLanguage } from '@contract/delivery-language';
 import { pageCourses, setCourseFamily } from '../../api/admin-content';
-import { errorMessage, hasErrorCode } from '../../api/client';
+import { hasErrorCode } from '../../api/client';
+import { t } from '../../i18n';
+import { contentError, contentFields, isolate, languageName } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { MAX_PAGE_SIZE } from '@contract/common';
 import { Alert, Button, Select, toaster } from '../../ui';
@@ -46,32 +48,31 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
         seen.add(key);
         return true;
       })
-      .map((c) => ({ value: familyIds.has(c.id) ? current : c.id, label: `${c.title} (${deliveryLanguageName(c.language)})` }));
-    return [{ value: ALONE, label: 'None: a course on its own' }, ...list];
+      .map((c) => ({ value: familyIds.has(c.id) ? current : c.id, label: t('admin.languages.option', { title: isolate(c.title), language: languageName(c.language) }) }));
+    return [{ value: ALONE, label: t('admin.languages.none') }, ...list];
   }, [siblings.data, course.id, familyIds, current]);
 
   const save = useMutation({
     mutationFn: () => setCourseFamily(course.id, { language, familyWith: linkTo === current ? undefined : linkTo === ALONE ? null : linkTo }),
     onSuccess: () => {
-      toaster.create({ type: 'success', title: 'Course language saved' });
+      toaster.create({ type: 'success', title: t('admin.languages.saved') });
       onChanged();
     },
     onError: (e) => {
-      if (hasErrorCode(e, 'VALIDATION_FAILED') || hasErrorCode(e, 'FAMILY_LANGUAGE_TAKEN')) setErrors((e.fields ?? {}) as typeof errors);
+      if (hasErrorCode(e, 'VALIDATION_FAILED') || hasErrorCode(e, 'FAMILY_LANGUAGE_TAKEN')) setErrors(contentFields(e.fields ?? {}) as typeof errors);
     },
   });
-  const saveError = save.isError ? errorMessage(save.error, 'Failed to save the course language. Please try again.') : null;
+  const saveError = save.isError ? contentError(save.error, t('admin.languages.saveFailed')) : null;
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '2xl' })}>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        Learners see the version of a course in their own language when one exists, and may switch to another. Progress, attempts and certificates record the
-        language a course was delivered in; a certificate of any version meets a training requirement for the course.
+        {t('admin.languages.intro')}
       </p>
       {saveError ? <Alert status="error">{saveError}</Alert> : null}
       <Select
-        label="Delivery language"
-        options={DELIVERY_LANGUAGES.map((code) => ({ value: code, label: DELIVERY_LANGUAGE_NAMES[code] }))}
+        label={t('admin.languages.delivery')}
+        options={DELIVERY_LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))}
         value={language}
         onValueChange={(value) => {
           setLanguage(value);
@@ -80,8 +81,8 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
         error={errors.language}
       />
       <Select
-        label="Same course as"
-        helperText="Another course of this book that this course is a translation of (one version per language)."
+        label={t('admin.languages.sameAs')}
+        helperText={t('admin.languages.sameAsHelp')}
         options={options}
         value={linkTo}
         onValueChange={(value) => {
@@ -93,14 +94,14 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
       />
       {course.versions.length > 0 ? (
         <div className={css({ fontSize: 'sm' })}>
-          <h3 className={css({ fontWeight: 'semibold', mb: '1' })}>Versions of this course</h3>
-          <ul className={css({ listStyle: 'disc', pl: '5' })}>
+          <h3 className={css({ fontWeight: 'semibold', mb: '1' })}>{t('admin.languages.versions')}</h3>
+          <ul className={css({ listStyle: 'disc', ps: '5' })}>
             <li>
-              {deliveryLanguageName(course.language)}: {course.title} (this course)
+              {t('admin.languages.thisCourse', { language: languageName(course.language), title: isolate(course.title) })}
             </li>
             {course.versions.map((v) => (
               <li key={v.id}>
-                {deliveryLanguageName(v.language)}: {v.title}
+                {t('admin.languages.version', { language: languageName(v.language), title: isolate(v.title) })}
               </li>
             ))}
           </ul>
@@ -108,7 +109,7 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
       ) : null}
       <div>
         <Button onClick={() => save.mutate()} loading={save.isPending}>
-          Save Language
+          {t('admin.languages.save')}
         </Button>
       </div>
     </div>

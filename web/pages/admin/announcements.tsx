@@ -14,6 +14,8 @@ import { css, cx } from 'styled-system/css';
 import * as v from 'valibot';
 import { announcementsApi } from '../../api/announcements';
 import { hasErrorCode } from '../../api/client';
+import { contentError, contentFields } from '../../components/admin/content-text';
+import { msg, serverText, t } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormDialog } from '../../components/form-dialog';
@@ -23,15 +25,15 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
-import { formatDateTime } from '../../format';
+import { formatDateTime, formatNumber } from '../../format';
 
-const PRIORITY_OPTIONS: readonly SelectOption<Priority>[] = PRIORITIES.map((p) => ({ value: p, label: p }));
+const priorityOptions = (): readonly SelectOption<Priority>[] => PRIORITIES.map((p) => ({ value: p, label: msg(p) }));
 
 type FormState = { mode: 'create' } | { mode: 'edit'; item: AnnouncementDto } | null;
 
 /** /admin/announcements: stat cards, a searchable list, create, edit, view, activate and delete announcements. */
 export function AdminAnnouncementsPage() {
-  useDocumentTitle('Announcements');
+  useDocumentTitle(t('admin.announcements.pageTitle'));
   const queryClient = useQueryClient();
   const list = usePagedList({ queryKey: queryKeys.admin.announcements.all, fetchPage: announcementsApi.page, filters: {} });
   const statsQuery = useQuery({ queryKey: queryKeys.admin.announcements.stats, queryFn: ({ signal }) => announcementsApi.stats(signal) });
@@ -47,71 +49,71 @@ export function AdminAnnouncementsPage() {
   const toggleActive = useMutation({
     mutationFn: (item: AnnouncementDto) => announcementsApi.toggle(item.id),
     onSuccess: refresh,
-    onError: () => toaster.create({ type: 'error', title: 'Failed to update announcement status' }),
+    onError: (e) => toaster.create({ type: 'error', title: contentError(e, t('admin.announcements.toggleFailed')) }),
   });
   const toggle = (item: AnnouncementDto) => toggleActive.mutate(item);
 
   const rowActions = (a: AnnouncementDto) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={`View ${a.title}`} icon={<Eye />} size="sm" onClick={() => setViewing(a)} />
-      <IconButton aria-label={`Edit ${a.title}`} icon={<Pencil />} size="sm" onClick={() => setForm({ mode: 'edit', item: a })} />
-      <IconButton aria-label={`Delete ${a.title}`} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setDeleting(a)} />
+      <IconButton aria-label={t('admin.announcements.viewAria', { title: a.title })} icon={<Eye />} size="sm" onClick={() => setViewing(a)} />
+      <IconButton aria-label={t('admin.announcements.editAria', { title: a.title })} icon={<Pencil />} size="sm" onClick={() => setForm({ mode: 'edit', item: a })} />
+      <IconButton aria-label={t('admin.announcements.deleteAria', { title: a.title })} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setDeleting(a)} />
     </div>
   );
 
   return (
     <>
       <PageHeader
-        title="Announcements"
-        subtitle="Messages shown to every learner while active and not expired."
+        title={t('admin.announcements.pageTitle')}
+        subtitle={t('admin.announcements.subtitle')}
         actions={
           <Button leftIcon={<Plus />} onClick={() => setForm({ mode: 'create' })}>
-            New Announcement
+            {t('admin.announcements.new')}
           </Button>
         }
       />
       {stats ? (
         <div className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' }, gap: '3', mb: '5' })}>
-          <StatCard label="Total Active" value={stats.totalActive} />
-          <StatCard label="Urgent" value={stats.urgentCount} palette="error" />
-          <StatCard label="High" value={stats.highCount} palette="warning" />
-          <StatCard label="Medium" value={stats.mediumCount} palette="info" />
-          <StatCard label="Low" value={stats.lowCount} palette="success" />
+          <StatCard label={t('admin.announcements.totalActive')} value={stats.totalActive} />
+          <StatCard label={t('admin.announcements.urgent')} value={stats.urgentCount} palette="error" />
+          <StatCard label={t('admin.announcements.high')} value={stats.highCount} palette="warning" />
+          <StatCard label={t('admin.announcements.medium')} value={stats.mediumCount} palette="info" />
+          <StatCard label={t('admin.announcements.low')} value={stats.lowCount} palette="success" />
         </div>
       ) : null}
       <div className={css({ maxW: { md: '420px' }, mb: '4' })}>
-        <TextField label="Search" type="search" placeholder="Title, content or author" value={search} onChange={(e) => list.setSearch(e.target.value)} />
+        <TextField label={t('admin.announcements.search')} type="search" placeholder={t('admin.announcements.searchPlaceholder')} value={search} onChange={(e) => list.setSearch(e.target.value)} />
       </div>
-      <QueryState query={list.query} loadingLabel="Loading announcements..." failureMessage="Failed to fetch announcements">
+      <QueryState query={list.query} loadingLabel={t('admin.announcements.loading')} failureMessage={t('admin.announcements.loadFailed')}>
         <DataTable
-          label="Announcements"
+          label={t('admin.announcements.pageTitle')}
           rows={items ?? []}
           getRowKey={(a) => a.id}
-          cardTitle={(a) => a.title}
+          cardTitle={(a) => <bdi>{a.title}</bdi>}
           cardActions={rowActions}
           columns={[
-            { key: 'title', header: 'Title', hideInCard: true, cell: (a) => <span className={css({ fontWeight: 'medium' })}>{a.title}</span> },
-            { key: 'priority', header: 'Priority', cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{a.priority}</Chip> },
-            { key: 'author', header: 'Author', cell: (a) => a.authorName },
-            { key: 'expires', header: 'Expires', cell: (a) => <Expiry item={a} /> },
+            { key: 'title', header: t('admin.announcements.col.title'), hideInCard: true, cell: (a) => <bdi className={css({ fontWeight: 'medium' })}>{a.title}</bdi> },
+            { key: 'priority', header: t('admin.announcements.col.priority'), cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{msg(a.priority)}</Chip> },
+            { key: 'author', header: t('admin.announcements.col.author'), cell: (a) => a.authorName },
+            { key: 'expires', header: t('admin.announcements.col.expires'), cell: (a) => <Expiry item={a} /> },
             {
               key: 'active',
-              header: 'Active',
+              header: t('admin.announcements.col.active'),
               cell: (a) => (
                 <Checkbox checked={a.isActive} onCheckedChange={() => void toggle(a)}>
-                  {a.isActive ? 'Active' : 'Inactive'}
+                  {a.isActive ? t('admin.announcements.active') : t('admin.announcements.inactive')}
                 </Checkbox>
               ),
             },
-            { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: rowActions },
+            { key: 'actions', header: t('admin.announcements.col.actions'), hideInCard: true, align: 'right', cell: rowActions },
           ]}
-          empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title="No announcements found" description={search ? 'Try a different search.' : 'Create an announcement to inform every learner.'} />}
+          empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title={t('admin.announcements.emptyTitle')} description={search ? t('admin.announcements.emptySearch') : t('admin.announcements.emptyBody')} />}
         />
         <TablePagination list={list} />
       </QueryState>
       <div aria-hidden className={css({ h: '20' })} />
       <Button
-        aria-label="Add announcement"
+        aria-label={t('admin.announcements.add')}
         onClick={() => setForm({ mode: 'create' })}
         className={css({ position: 'fixed', insetEnd: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
       >
@@ -126,38 +128,38 @@ export function AdminAnnouncementsPage() {
           void refresh();
         }}
       />
-      <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title={viewing?.title ?? ''} footer={<Button onClick={() => setViewing(null)}>Close</Button>}>
+      <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title={viewing?.title ?? ''} footer={<Button onClick={() => setViewing(null)}>{t('common.close')}</Button>}>
         {viewing ? (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
             <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-              <Chip palette={PRIORITY_TONE[viewing.priority]}>{viewing.priority}</Chip>
-              <Chip palette={viewing.isActive ? 'success' : 'neutral'}>{viewing.isActive ? 'Active' : 'Inactive'}</Chip>
-              {isExpiringSoon(viewing.expiresAt) ? <Chip palette="warning">Expiring Soon</Chip> : null}
+              <Chip palette={PRIORITY_TONE[viewing.priority]}>{msg(viewing.priority)}</Chip>
+              <Chip palette={viewing.isActive ? 'success' : 'neutral'}>{viewing.isActive ? t('admin.announcements.active') : t('admin.announcements.inactive')}</Chip>
+              {isExpiringSoon(viewing.expiresAt) ? <Chip palette="warning">{t('admin.announcements.expiringSoon')}</Chip> : null}
             </div>
             <p className={css({ whiteSpace: 'pre-wrap' })}>{viewing.content}</p>
             <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1 4', fontSize: 'sm', color: 'fg.muted' })}>
-              <dt>Author</dt>
+              <dt>{t('admin.announcements.col.author')}</dt>
               <dd>{viewing.authorName}</dd>
-              <dt>Created</dt>
+              <dt>{t('admin.announcements.created')}</dt>
               <dd>{formatDateTime(viewing.createdAt)}</dd>
-              <dt>Expires</dt>
-              <dd>{formatDateTime(viewing.expiresAt, 'Never')}</dd>
+              <dt>{t('admin.announcements.col.expires')}</dt>
+              <dd>{formatDateTime(viewing.expiresAt, t('admin.announcements.never'))}</dd>
             </dl>
           </div>
         ) : null}
       </Dialog>
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete Announcement"
-        question={ANNOUNCEMENT_MESSAGES.deleteConfirm}
+        title={t('admin.announcements.deleteTitle')}
+        question={t('admin.announcements.deleteQuestion')}
         describe={(a) => a.title}
-        failureMessage="Failed to delete announcement"
+        failureMessage={t('admin.announcements.deleteFailed')}
         onConfirm={(a) => announcementsApi.remove(a.id)}
         invalidates={[queryKeys.admin.announcements.all]}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
-          toaster.create({ type: 'success', title: ANNOUNCEMENT_MESSAGES.deleted });
+          toaster.create({ type: 'success', title: serverText(ANNOUNCEMENT_MESSAGES.deleted, t('admin.announcements.deleted')) });
         }}
       />
     </>
@@ -175,17 +177,17 @@ function StatCard({ label, value, palette }: { label: string; value: number; pal
   return (
     <Card className={cx(css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' }), palette ? ACCENT[palette] : css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'brand.solid' }))}>
       <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</span>
-      <span className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{value}</span>
+      <span className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{formatNumber(value)}</span>
     </Card>
   );
 }
 
 function Expiry({ item }: { item: AnnouncementDto }) {
-  if (!item.expiresAt) return <span>Never</span>;
+  if (!item.expiresAt) return <span>{t('admin.announcements.never')}</span>;
   return (
     <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-      {formatDateTime(item.expiresAt, 'Never')}
-      {item.expired ? <Chip size="sm" palette="neutral">Expired</Chip> : isExpiringSoon(item.expiresAt) ? <Chip size="sm" palette="warning">Expiring Soon</Chip> : null}
+      {formatDateTime(item.expiresAt, t('admin.announcements.never'))}
+      {item.expired ? <Chip size="sm" palette="neutral">{t('admin.announcements.expired')}</Chip> : isExpiringSoon(item.expiresAt) ? <Chip size="sm" palette="warning">{t('admin.announcements.expiringSoon')}</Chip> : null}
     </span>
   );
 }
@@ -234,7 +236,7 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.issues) found[v.getDotPath(issue) ?? '_'] ??= issue.message;
-      setErrors(found);
+      setErrors(contentFields(found) as Record<string, string>);
       return;
     }
     setBusy(true);
@@ -242,10 +244,10 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
     try {
       if (state.mode === 'create') await announcementsApi.create(body);
       else await announcementsApi.update(state.item.id, body);
-      onSaved(state.mode === 'create' ? ANNOUNCEMENT_MESSAGES.created : ANNOUNCEMENT_MESSAGES.updated);
+      onSaved(state.mode === 'create' ? serverText(ANNOUNCEMENT_MESSAGES.created, t('admin.announcements.createdDone')) : serverText(ANNOUNCEMENT_MESSAGES.updated, t('admin.announcements.updatedDone')));
     } catch (e) {
-      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors({ ...e.fields });
-      setError(state.mode === 'create' ? 'Failed to create announcement' : 'Failed to update announcement');
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(contentFields(e.fields) as Record<string, string>);
+      setError(state.mode === 'create' ? t('admin.announcements.createFailed') : t('admin.announcements.updateFailed'));
       setBusy(false);
     }
   };
@@ -254,22 +256,22 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
     <FormDialog
       open={state !== null}
       onClose={onClose}
-      title={state?.mode === 'edit' ? 'Edit Announcement' : 'Create Announcement'}
+      title={state?.mode === 'edit' ? t('admin.announcements.editTitle') : t('admin.announcements.createTitle')}
       formId="announcement-form"
-      submitLabel={state?.mode === 'edit' ? 'Save Changes' : 'Create'}
+      submitLabel={state?.mode === 'edit' ? t('admin.announcements.saveChanges') : t('admin.announcements.create')}
       busy={busy}
       error={error}
       onSubmit={submit}
     >
-      <TextField label="Title" required value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
-      <TextField label="Author Name" required value={values.authorName} error={errors.authorName} onChange={(e) => set('authorName', e.target.value)} />
-      <TextField multiline label="Content" required rows={5} value={values.content} error={errors.content} onChange={(e) => set('content', e.target.value)} />
+      <TextField label={t('admin.announcements.col.title')} required value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+      <TextField label={t('admin.announcements.authorName')} required value={values.authorName} error={errors.authorName} onChange={(e) => set('authorName', e.target.value)} />
+      <TextField multiline label={t('admin.announcements.content')} required rows={5} value={values.content} error={errors.content} onChange={(e) => set('content', e.target.value)} />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <Select label="Priority" options={PRIORITY_OPTIONS} value={values.priority} onValueChange={(p) => set('priority', p)} error={errors.priority} />
-        <TextField label="Expires At" type="datetime-local" helperText="Leave empty for no expiry" value={values.expiresAt} error={errors.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />
+        <Select label={t('admin.announcements.col.priority')} options={priorityOptions()} value={values.priority} onValueChange={(p) => set('priority', p)} error={errors.priority} />
+        <TextField label={t('admin.announcements.expiresAt')} type="datetime-local" helperText={t('admin.announcements.expiresHelp')} value={values.expiresAt} error={errors.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />
       </div>
       <Checkbox checked={values.isActive} onCheckedChange={(on) => set('isActive', on)}>
-        Active
+        {t('admin.announcements.active')}
       </Checkbox>
     </FormDialog>
   );

@@ -1,21 +1,22 @@
 import {
   ASSESSMENT_PAGE_SIZE,
   attemptStatusText,
-  attemptText,
   DEFAULT_MARK_PASSED_SCORE,
   INTERVENTION_MESSAGES,
-  noActionText,
   type AttemptRow,
   type AttemptStatusFilter,
   type AuditEntry,
 } from '@contract/admin-people';
+import { MAX_ATTEMPTS } from '@contract/course';
 import { CheckCircle2, ClipboardList, History, Package, RotateCcw, Search } from 'lucide-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
 import { assessmentsApi, type AttemptListFilters } from '../../api/admin-people';
-import { errorMessage, hasErrorCode } from '../../api/client';
+import { hasErrorCode } from '../../api/client';
+import { contentError, contentText, isolate } from '../../components/admin/content-text';
+import { formatLocale, serverText, t, translate, type MessageId } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
@@ -23,23 +24,40 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Alert, Button, Card, Chip, DataTable, Dialog, EmptyState, LoadingBlock, Pagination, Select, TextField, toaster, type SelectOption } from '../../ui';
-import { formatDate, formatDateTime, formatScore } from '../../format';
+import { formatDate, formatDateTime, formatNumber, formatScore } from '../../format';
 
-const STATUS_OPTIONS: readonly SelectOption<AttemptStatusFilter>[] = [
-  { value: 'ALL', label: 'All' },
-  { value: 'PASSED', label: 'Passed' },
-  { value: 'FAILED', label: 'Failed (Max Attempts)' },
+const statusOptions = (): readonly SelectOption<AttemptStatusFilter>[] => [
+  { value: 'ALL', label: t('admin.assessments.filter.ALL') },
+  { value: 'PASSED', label: t('admin.assessments.filter.PASSED') },
+  { value: 'FAILED', label: t('admin.assessments.filter.FAILED') },
 ];
-/** The Worker and this client ship together, so a failed load is a failure to retry, not a missing backend. */
-const LOAD_ERROR = 'Failed to load assessment data. Please try again.';
-const LOAD_ERROR_NO_ENDPOINTS = 'Failed to load assessment data. The backend endpoints for assessment management may not be deployed yet.';
 /**
  * A server without the assessment-management endpoints (they answer 404) gets the specification's
  * words for exactly that case; any other failure is an ordinary one, with the server's message.
+ * The Worker and this client ship together, so a failed load is a failure to retry, not a missing backend.
  */
-const loadFailure = (error: unknown) => (hasErrorCode(error, 'NOT_FOUND') ? LOAD_ERROR_NO_ENDPOINTS : errorMessage(error, LOAD_ERROR));
+const loadFailure = (error: unknown) => (hasErrorCode(error, 'NOT_FOUND') ? t('admin.assessments.loadFailedNoEndpoints') : contentError(error, t('admin.assessments.loadFailed')));
 
-const ACTION_LABEL: Record<string, string> = { ASSESSMENT_RESET: 'Reset attempts', ASSESSMENT_MARK_PASSED: 'Marked as passed' };
+const ACTION_IDS: Record<string, MessageId> = { ASSESSMENT_RESET: 'admin.assessments.action.ASSESSMENT_RESET', ASSESSMENT_MARK_PASSED: 'admin.assessments.action.ASSESSMENT_MARK_PASSED' };
+const actionLabel = (action: string) => (ACTION_IDS[action] ? t(ACTION_IDS[action]) : action);
+
+/** The attempts cell: 'Passed (n/3)', 'Exhausted (3/3)' or 'n/3 (k left)'. */
+function attemptText(row: AttemptRow): string {
+  const max = row.maxAttempts || MAX_ATTEMPTS;
+  if (row.passed) return t('admin.assessments.attempt.passed', { used: formatNumber(Math.min(row.attemptNumber, max)), max: formatNumber(max) });
+  if (row.remainingAttempts <= 0) return t('admin.assessments.attempt.exhausted', { max: formatNumber(max) });
+  return t('admin.assessments.attempt.left', { used: formatNumber(row.attemptNumber), max: formatNumber(max), count: row.remainingAttempts });
+}
+
+/** What the Actions cell says when no intervention is allowed. */
+function noActionText(row: AttemptRow): string {
+  if (row.passed) return t('admin.assessments.status.Passed');
+  if (row.remainingAttempts > 0) return t('admin.assessments.attemptsLeft', { count: row.remainingAttempts });
+  return t('admin.assessments.noActions');
+}
+
+/** Progress statuses as the audit log stores them, in words. */
+const progressStatus = (status: string) => translate(`admin.assessments.progress.${status}`, status);
 
 type Intervention = { kind: 'reset' | 'pass'; row: AttemptRow } | null;
 
@@ -47,7 +65,7 @@ const DEFAULT_FILTERS: AttemptListFilters = { status: 'PASSED', domainId: '' };
 
 /** /admin/assessments: assessment oversight: attempts by status, book and search (10 a page), reset or mark as passed, and the audit log. */
 export function AdminAssessmentsPage() {
-  useDocumentTitle('Assessment Management');
+  useDocumentTitle(t('admin.assessments.pageTitle'));
   const queryClient = useQueryClient();
   const list = usePagedList({ queryKey: queryKeys.admin.assessments.attempts, fetchPage: assessmentsApi.attemptsPage, filters: DEFAULT_FILTERS, defaultLimit: ASSESSMENT_PAGE_SIZE });
   const summaryQuery = useQuery({ queryKey: queryKeys.admin.assessments.summary, queryFn: ({ signal }) => assessmentsApi.summary(signal) });
@@ -58,16 +76,16 @@ export function AdminAssessmentsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.assessments.all });
   const clearAll = list.clearFilters;
   const query = list.isFiltering;
-  const bookOptions: SelectOption[] = [{ value: 'ALL', label: 'All Books' }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
+  const bookOptions: SelectOption[] = [{ value: 'ALL', label: t('admin.assessments.allBooks') }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
 
   const actions = (row: AttemptRow) =>
     row.canAdminIntervene ? (
       <div className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap' })}>
         <Button size="xs" variant="outline" leftIcon={<RotateCcw />} onClick={() => setIntervention({ kind: 'reset', row })}>
-          Reset
+          {t('admin.assessments.reset')}
         </Button>
         <Button size="xs" leftIcon={<CheckCircle2 />} onClick={() => setIntervention({ kind: 'pass', row })}>
-          Mark as Passed
+          {t('admin.assessments.markPassed')}
         </Button>
       </div>
     ) : (
@@ -78,49 +96,49 @@ export function AdminAssessmentsPage() {
   const totalItems = list.pagination?.totalItems ?? 0;
   return (
     <>
-      <PageHeader title="Assessment Management" subtitle="Review learners' assessment results, reset exhausted attempts or mark an assessment as passed. Every change is recorded in the audit log." />
+      <PageHeader title={t('admin.assessments.pageTitle')} subtitle={t('admin.assessments.subtitle')} />
       {summary ? (
         <div className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(3, 1fr)' }, gap: '3', mb: '5' })}>
-          <SummaryCard label="Total attempts" value={summary.totalAttempts} />
-          <SummaryCard label="Passed" value={summary.passedAttempts} tone="success.fg" />
-          <SummaryCard label="Failed" value={summary.failedAttempts} tone="error.fg" />
+          <SummaryCard label={t('admin.assessments.total')} value={summary.totalAttempts} />
+          <SummaryCard label={t('admin.assessments.status.Passed')} value={summary.passedAttempts} tone="success.fg" />
+          <SummaryCard label={t('admin.assessments.status.Failed')} value={summary.failedAttempts} tone="error.fg" />
         </div>
       ) : null}
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr 2fr auto' }, gap: '3', alignItems: 'end', mb: '4' })}>
         <Select
-          label="Status"
-          options={STATUS_OPTIONS}
+          label={t('admin.assessments.col.status')}
+          options={statusOptions()}
           value={list.filters.status}
           onValueChange={(value) => list.setFilter('status', value)}
         />
         <Select
-          label="Books"
+          label={t('admin.assessments.col.books')}
           options={bookOptions}
           value={list.filters.domainId || 'ALL'}
           onValueChange={(value) => list.setFilter('domainId', value === 'ALL' ? '' : value)}
         />
         <TextField
-          label="Search"
+          label={t('admin.assessments.search')}
           type="search"
-          placeholder="User or component name..."
+          placeholder={t('admin.assessments.searchPlaceholder')}
           value={list.search}
           onChange={(e) => list.setSearch(e.target.value)}
         />
         <Button variant="ghost" onClick={clearAll}>
-          Clear All
+          {t('admin.assessments.clearAll')}
         </Button>
       </div>
-      <QueryState query={list.query} loadingLabel="Loading assessment data..." failureMessage={loadFailure}>
+      <QueryState query={list.query} loadingLabel={t('admin.assessments.loading')} failureMessage={loadFailure}>
         <DataTable
-          label="Assessment attempts"
+          label={t('admin.assessments.tableLabel')}
           rows={rows}
           getRowKey={(r) => r.id}
-          cardTitle={(r) => `${r.username} · ${r.componentTitle}`}
+          cardTitle={(r) => <bdi>{`${r.username} · ${r.componentTitle}`}</bdi>}
           cardActions={actions}
           columns={[
             {
               key: 'user',
-              header: 'User',
+              header: t('admin.assessments.col.user'),
               hideInCard: true,
               cell: (r) => (
                 <span className={css({ fontWeight: 'medium' })} title={r.email}>
@@ -128,30 +146,30 @@ export function AdminAssessmentsPage() {
                 </span>
               ),
             },
-            { key: 'component', header: 'Component', hideInCard: true, cell: (r) => r.componentTitle },
-            { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
-            { key: 'book', header: 'Books', cell: (r) => r.domainName },
-            { key: 'attempt', header: 'Attempt', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
-            { key: 'score', header: 'Score', cell: (r) => formatScore(r.score, '—') },
-            { key: 'status', header: 'Status', cell: (r) => <StatusChip row={r} /> },
-            { key: 'date', header: 'Date', cell: (r) => <span title={formatDateTime(r.submittedAt)}>{formatDate(r.submittedAt)}</span> },
-            { key: 'actions', header: 'Actions', hideInCard: true, cell: actions },
+            { key: 'component', header: t('admin.assessments.col.component'), hideInCard: true, cell: (r) => <bdi>{r.componentTitle}</bdi> },
+            { key: 'course', header: t('admin.assessments.col.course'), cell: (r) => <bdi>{r.courseTitle}</bdi> },
+            { key: 'book', header: t('admin.assessments.col.books'), cell: (r) => <bdi>{r.domainName}</bdi> },
+            { key: 'attempt', header: t('admin.assessments.col.attempt'), cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
+            { key: 'score', header: t('admin.assessments.col.score'), cell: (r) => formatScore(r.score, '—') },
+            { key: 'status', header: t('admin.assessments.col.status'), cell: (r) => <StatusChip row={r} /> },
+            { key: 'date', header: t('admin.assessments.col.date'), cell: (r) => <span title={formatDateTime(r.submittedAt)}>{formatDate(r.submittedAt)}</span> },
+            { key: 'actions', header: t('admin.assessments.col.actions'), hideInCard: true, cell: actions },
           ]}
           empty={
             <EmptyState
               bordered
               icon={query ? <Search /> : <ClipboardList />}
-              title="No assessment attempts found"
-              description="Try another status, book or search."
+              title={t('admin.assessments.emptyTitle')}
+              description={t('admin.assessments.emptyBody')}
               actions={
                 <Button variant="outline" onClick={clearAll}>
-                  Clear All
+                  {t('admin.assessments.clearAll')}
                 </Button>
               }
             />
           }
         />
-        {totalItems > 0 ? <TablePagination list={list} pageSizes={[ASSESSMENT_PAGE_SIZE]} summary={`Showing ${rows.length} of ${totalItems} results`} /> : null}
+        {totalItems > 0 ? <TablePagination list={list} pageSizes={[ASSESSMENT_PAGE_SIZE]} summary={t('admin.assessments.showing', { shown: rows.length, total: totalItems })} /> : null}
       </QueryState>
       <ScormResultsPanel />
       <AuditLogPanel />
@@ -173,19 +191,21 @@ function SummaryCard({ label, value, tone }: { label: string; value: number; ton
     <Card className={css({ p: { base: '3', md: '4' } })}>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</p>
       <p className={css({ fontSize: '2xl', fontWeight: 'bold' })} style={tone ? { color: `var(--colors-${tone.replace('.', '-')})` } : undefined}>
-        {value}
+        {formatNumber(value)}
       </p>
     </Card>
   );
 }
 
 function StatusChip({ row }: { row: AttemptRow }) {
-  const text = attemptStatusText(row);
-  const palette = text === 'Passed' || text === 'Completed' ? 'success' : text === 'Failed' ? 'error' : text === 'In Progress' ? 'warning' : 'neutral';
+  // The contract's English word is the key; the chip shows the catalog's.
+  const key = attemptStatusText(row);
+  const text = translate(`admin.assessments.status.${key.replace(/\s+/g, '')}`, key);
+  const palette = key === 'Passed' || key === 'Completed' ? 'success' : key === 'Failed' ? 'error' : key === 'In Progress' ? 'warning' : 'neutral';
   return (
     <span className={css({ display: 'inline-flex', gap: '1', alignItems: 'center', flexWrap: 'wrap' })}>
       <Chip palette={palette}>{text}</Chip>
-      {row.markedByAdmin ? <Chip size="sm" palette="info">By admin</Chip> : null}
+      {row.markedByAdmin ? <Chip size="sm" palette="info">{t('admin.assessments.byAdmin')}</Chip> : null}
     </span>
   );
 }
@@ -198,12 +218,12 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
   const intervene = useMutation({
     mutationFn: ({ target, why, passScore }: { target: NonNullable<Intervention>; why: string; passScore: number }) =>
       target.kind === 'reset' ? assessmentsApi.reset(target.row.componentId, target.row.userId, why) : assessmentsApi.markPassed(target.row.componentId, target.row.userId, passScore, why),
-    onSuccess: (res, { target }) => onDone(res.message || (target.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone)),
+    onSuccess: (res, { target }) => onDone(serverText(res.message || (target.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone), target.kind === 'reset' ? t('admin.assessments.resetDone') : t('admin.assessments.passedDone'))),
   });
   const { reset } = intervene;
   const busy = intervene.isPending;
-  const detail = intervene.error instanceof Error ? intervene.error.message : 'Unknown error';
-  const error = intervene.isError ? (intervene.variables.target.kind === 'reset' ? `Failed to reset attempts: ${detail}` : `Failed to mark as passed: ${detail}`) : null;
+  const detail = intervene.isError ? contentError(intervene.error, t('common.unknownError')) : '';
+  const error = intervene.isError ? (intervene.variables.target.kind === 'reset' ? t('admin.assessments.resetFailed', { detail }) : t('admin.assessments.passFailed', { detail })) : null;
 
   useEffect(() => {
     setReason('');
@@ -216,9 +236,9 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
     event?.preventDefault();
     if (!state) return;
     const found: typeof errors = {};
-    if (!reason.trim()) found.reason = INTERVENTION_MESSAGES.reasonRequired;
+    if (!reason.trim()) found.reason = contentText(INTERVENTION_MESSAGES.reasonRequired);
     const n = Number(score);
-    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = INTERVENTION_MESSAGES.score;
+    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = contentText(INTERVENTION_MESSAGES.score);
     setErrors(found);
     if (found.reason || found.score) return;
     intervene.mutate({ target: state, why: reason.trim(), passScore: n });
@@ -229,26 +249,26 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
     <Dialog
       open={state !== null}
       onOpenChange={(o) => (!o ? onClose() : undefined)}
-      title={kind === 'reset' ? 'Reset Assessment Attempts' : 'Mark Assessment as Passed'}
+      title={kind === 'reset' ? t('admin.assessments.resetTitle') : t('admin.assessments.passTitle')}
       description={state ? `${state.row.username} · ${state.row.componentTitle} (${state.row.courseTitle})` : undefined}
       role={kind === 'reset' ? 'alertdialog' : 'dialog'}
       footer={
         <>
           <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form="intervention-form" palette={kind === 'reset' ? 'danger' : 'brand'} loading={busy}>
-            {kind === 'reset' ? 'Reset Attempts' : 'Mark as Passed'}
+            {kind === 'reset' ? t('admin.assessments.resetSubmit') : t('admin.assessments.markPassed')}
           </Button>
         </>
       }
     >
       <form id="intervention-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {error ? <Alert status="error">{error}</Alert> : null}
-        {kind === 'reset' ? <Alert status="warning">{INTERVENTION_MESSAGES.resetWarning}</Alert> : null}
+        {kind === 'reset' ? <Alert status="warning">{t('admin.assessments.resetWarning')}</Alert> : null}
         {kind === 'pass' ? (
           <TextField
-            label="Score (%)"
+            label={t('admin.assessments.scoreField')}
             type="number"
             inputMode="numeric"
             min={0}
@@ -264,10 +284,10 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
         ) : null}
         <TextField
           multiline
-          label="Reason"
+          label={t('admin.assessments.reason')}
           required
           rows={3}
-          helperText="Recorded in the audit log with your name and the time."
+          helperText={t('admin.assessments.reasonHelp')}
           value={reason}
           error={errors.reason}
           onChange={(e) => {
@@ -281,13 +301,17 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
 }
 
 /** The append-only audit log of interventions, newest first. */
-/** Seconds as "1 h 5 min", "4 min 10 s" or "35 s". */
+/** Seconds as "1 h 5 min", "4 min 10 s" or "35 s", in the reader's locale (Intl units). */
 function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  if (s >= 60) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${s} s`;
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') => new Intl.NumberFormat(formatLocale(), { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  if (s >= 3600) return `${unit(Math.floor(s / 3600), 'hour')} ${unit(Math.floor((s % 3600) / 60), 'minute')}`;
+  if (s >= 60) return `${unit(Math.floor(s / 60), 'minute')} ${unit(s % 60, 'second')}`;
+  return unit(s, 'second');
 }
+
+/** A SCORM status word (`not attempted`, `incomplete`...) in the interface language; an unknown one as sent. */
+const scormStatus = (status: string) => translate(`admin.assessments.scorm.status.${status.replace(/\s+/g, '_')}`, status);
 
 /** SCORM packages report their own status, score and time: one row per learner, component and training cycle. */
 function ScormResultsPanel() {
@@ -298,35 +322,35 @@ function ScormResultsPanel() {
     queryFn: ({ signal }) => assessmentsApi.scormResults(page, size, signal),
     placeholderData: keepPreviousData,
   });
-  const error = results.isError ? errorMessage(results.error, 'Failed to load SCORM results') : null;
+  const error = results.isError ? contentError(results.error, t('admin.assessments.scorm.loadFailed')) : null;
   const data = results.data ?? null;
   return (
     <section aria-labelledby="scorm-results-title" className={css({ mt: '10' })}>
       <h2 id="scorm-results-title" className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '1', display: 'flex', alignItems: 'center', gap: '2' })}>
-        <Package aria-hidden size={20} /> SCORM Results
+        <Package aria-hidden size={20} /> {t('admin.assessments.scorm.title')}
       </h2>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>What each SCORM package reported for a learner in the current or an earlier training cycle: status, score and time spent.</p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>{t('admin.assessments.scorm.intro')}</p>
       {error ? <Alert status="error" className={css({ mb: '3' })}>{error}</Alert> : null}
       {data === null ? (
-        error ? null : <LoadingBlock label="Loading SCORM results..." />
+        error ? null : <LoadingBlock label={t('admin.assessments.scorm.loading')} />
       ) : (
         <>
           <DataTable
-            label="SCORM results"
+            label={t('admin.assessments.scorm.title')}
             rows={data.results}
             getRowKey={(r) => `${r.userId}:${r.componentId}:${r.cycle}`}
-            cardTitle={(r) => `${r.userName} · ${r.componentTitle}`}
+            cardTitle={(r) => <bdi>{`${r.userName} · ${r.componentTitle}`}</bdi>}
             columns={[
-              { key: 'learner', header: 'Learner', hideInCard: true, cell: (r) => <span title={r.username}>{r.userName}</span> },
-              { key: 'package', header: 'Package', hideInCard: true, cell: (r) => r.componentTitle },
-              { key: 'course', header: 'Course', cell: (r) => r.courseTitle },
-              { key: 'status', header: 'Status', cell: (r) => <Chip palette={r.summary.completed ? 'success' : r.summary.successStatus === 'failed' ? 'error' : 'neutral'} size="sm">{r.summary.completed ? 'Completed' : r.summary.status}</Chip> },
-              { key: 'score', header: 'Score', cell: (r) => formatScore(r.summary.score, '—') },
-              { key: 'time', header: 'Time', cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDuration(r.summary.totalSeconds)}</span> },
-              { key: 'cycle', header: 'Cycle', cell: (r) => r.cycle },
-              { key: 'updated', header: 'Last activity', cell: (r) => (r.summary.updatedAt ? <span title={formatDateTime(r.summary.updatedAt)}>{formatDate(r.summary.updatedAt)}</span> : '—') },
+              { key: 'learner', header: t('admin.assessments.col.learner'), hideInCard: true, cell: (r) => <span title={r.username}>{r.userName}</span> },
+              { key: 'package', header: t('admin.assessments.col.package'), hideInCard: true, cell: (r) => <bdi>{r.componentTitle}</bdi> },
+              { key: 'course', header: t('admin.assessments.col.course'), cell: (r) => <bdi>{r.courseTitle}</bdi> },
+              { key: 'status', header: t('admin.assessments.col.status'), cell: (r) => <Chip palette={r.summary.completed ? 'success' : r.summary.successStatus === 'failed' ? 'error' : 'neutral'} size="sm">{r.summary.completed ? t('admin.assessments.status.Completed') : scormStatus(r.summary.status)}</Chip> },
+              { key: 'score', header: t('admin.assessments.col.score'), cell: (r) => formatScore(r.summary.score, '—') },
+              { key: 'time', header: t('admin.assessments.col.time'), cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDuration(r.summary.totalSeconds)}</span> },
+              { key: 'cycle', header: t('admin.assessments.col.cycle'), cell: (r) => formatNumber(r.cycle) },
+              { key: 'updated', header: t('admin.assessments.col.lastActivity'), cell: (r) => (r.summary.updatedAt ? <span title={formatDateTime(r.summary.updatedAt)}>{formatDate(r.summary.updatedAt)}</span> : '—') },
             ]}
-            empty={<EmptyState bordered icon={<Package />} title="No SCORM results yet" description="Results appear once a learner opens a SCORM package." headingLevel="h3" />}
+            empty={<EmptyState bordered icon={<Package />} title={t('admin.assessments.scorm.emptyTitle')} description={t('admin.assessments.scorm.emptyBody')} headingLevel="h3" />}
           />
           {data.pagination.totalItems > size ? (
             <Pagination className={css({ mt: '3' })} count={data.pagination.totalItems} pageSize={size} page={page} onPageChange={setPage} />
@@ -346,33 +370,33 @@ function AuditLogPanel() {
     placeholderData: keepPreviousData,
   });
   const log = audit.data ?? (audit.isError ? { entries: [], totalItems: 0, totalPages: 0, currentPage: 0 } : null);
-  const error = audit.isError ? errorMessage(audit.error, 'Failed to load the audit log') : null;
+  const error = audit.isError ? contentError(audit.error, t('admin.assessments.audit.loadFailed')) : null;
 
   return (
     <section aria-labelledby="audit-log-title" className={css({ mt: '10' })}>
       <h2 id="audit-log-title" className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '1', display: 'flex', alignItems: 'center', gap: '2' })}>
-        <History aria-hidden size={20} /> Audit Log
+        <History aria-hidden size={20} /> {t('admin.assessments.audit.title')}
       </h2>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>Every reset and mark-as-passed: who, whom, what changed, when and why. Entries cannot be edited or deleted.</p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>{t('admin.assessments.audit.intro')}</p>
       {error ? <Alert status="error" className={css({ mb: '3' })}>{error}</Alert> : null}
       {log === null ? (
-        <LoadingBlock label="Loading audit log..." />
+        <LoadingBlock label={t('admin.assessments.audit.loading')} />
       ) : (
         <>
           <DataTable
-            label="Audit log"
+            label={t('admin.assessments.audit.title')}
             rows={log.entries}
             getRowKey={(e) => e.id}
-            cardTitle={(e) => `${ACTION_LABEL[e.action] ?? e.action} · ${e.targetUsername ?? ''}`}
+            cardTitle={(e) => `${actionLabel(e.action)} · ${e.targetUsername ?? ''}`}
             columns={[
-              { key: 'when', header: 'When', cell: (e) => formatDateTime(e.createdAt) },
-              { key: 'actor', header: 'Admin', cell: (e) => e.actorUsername },
-              { key: 'action', header: 'Action', hideInCard: true, cell: (e) => ACTION_LABEL[e.action] ?? e.action },
-              { key: 'target', header: 'Learner', hideInCard: true, cell: (e) => e.targetUsername ?? '—' },
-              { key: 'change', header: 'Change', cell: (e) => describeChange(e) },
-              { key: 'reason', header: 'Reason', cell: (e) => <span className={css({ whiteSpace: 'pre-wrap' })}>{e.reason}</span> },
+              { key: 'when', header: t('admin.assessments.col.when'), cell: (e) => formatDateTime(e.createdAt) },
+              { key: 'actor', header: t('admin.assessments.col.admin'), cell: (e) => e.actorUsername },
+              { key: 'action', header: t('admin.assessments.col.action'), hideInCard: true, cell: (e) => actionLabel(e.action) },
+              { key: 'target', header: t('admin.assessments.col.learner'), hideInCard: true, cell: (e) => e.targetUsername ?? '—' },
+              { key: 'change', header: t('admin.assessments.col.change'), cell: (e) => describeChange(e) },
+              { key: 'reason', header: t('admin.assessments.col.reason'), cell: (e) => <span className={css({ whiteSpace: 'pre-wrap' })}>{e.reason}</span> },
             ]}
-            empty={<EmptyState bordered icon={<History />} title="No interventions yet" description="Resets and mark-as-passed actions will be listed here." headingLevel="h3" />}
+            empty={<EmptyState bordered icon={<History />} title={t('admin.assessments.audit.emptyTitle')} description={t('admin.assessments.audit.emptyBody')} headingLevel="h3" />}
           />
           {log.totalItems > size ? (
             <Pagination className={css({ mt: '3' })} count={log.totalItems} pageSize={size} page={page + 1} onPageChange={(p) => setPage(p - 1)} />
@@ -388,7 +412,7 @@ function describeChange(entry: AuditEntry): string {
   const after = entry.after as { score?: number; progress?: { status?: string } } | null;
   const attempts = before?.attempts?.length ?? 0;
   const from = before?.progress?.status ?? 'NOT_STARTED';
-  if (entry.action === 'ASSESSMENT_RESET') return `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} deleted; ${from} → NOT_STARTED`;
-  if (entry.action === 'ASSESSMENT_MARK_PASSED') return `${from} → COMPLETED with score ${after?.score ?? '—'}%`;
+  if (entry.action === 'ASSESSMENT_RESET') return t('admin.assessments.audit.resetChange', { count: attempts, from: progressStatus(from), to: progressStatus('NOT_STARTED') });
+  if (entry.action === 'ASSESSMENT_MARK_PASSED') return t('admin.assessments.audit.passChange', { from: progressStatus(from), to: progressStatus('COMPLETED'), score: isolate(formatScore(after?.score, '—')) });
   return '';
 }

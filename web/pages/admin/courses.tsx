@@ -2,10 +2,9 @@ import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Trash2, Undo2 } from 'luc
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { deliveryLanguageName } from '@contract/delivery-language';
 import { cloneCourse, createCourse, deleteCourse, listDomains, pageCourses, publishCourse, takedownCourse, type AdminCourse, type CourseFilters, type Domain } from '../../api/admin-content';
 import { queryKeys } from '../../api/query-keys';
-import { errorMessage, hasErrorCode } from '../../api/client';
+import { hasErrorCode } from '../../api/client';
 import { CourseEditDialog } from '../../components/admin/course-edit-dialog';
 import { CourseFields, coursePayload, emptyCourseForm, validateCourseForm, type CourseFormErrors, type CourseFormValues } from '../../components/admin/course-form';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
@@ -16,7 +15,10 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, Chip, DataTable, EmptyState, IconButton, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
+import { formatNumber } from '../../format';
+import { t } from '../../i18n';
+import { contentError, contentFields, languageName } from '../../components/admin/content-text';
+import { Alert, Button, Chip, DataTable, EmptyState, flipInRtl, IconButton, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -27,7 +29,7 @@ const NO_FILTERS: CourseFilters = { status: '', domainId: '' };
 
 /** /admin/courses: Course Management: search, filter, create, edit, publish, take down, delete and clone courses, 5 a page. */
 export function AdminCoursesPage() {
-  useDocumentTitle('Course Management');
+  useDocumentTitle(t('admin.courses.pageTitle'));
   const queryClient = useQueryClient();
   const list = usePagedList({ queryKey: queryKeys.admin.courses.all, fetchPage: pageCourses, filters: NO_FILTERS, defaultLimit: COURSES_PAGE_SIZE });
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
@@ -50,11 +52,11 @@ export function AdminCoursesPage() {
     mutationFn: ({ course, kind }: { course: AdminCourse; kind: 'publish' | 'takedown' | 'clone' }): Promise<unknown> =>
       kind === 'publish' ? publishCourse(course.id) : kind === 'takedown' ? takedownCourse(course.id) : cloneCourse(course.id),
     onSuccess: (_result, { kind }) => {
-      toaster.create({ type: 'success', title: kind === 'publish' ? 'Course published' : kind === 'takedown' ? 'Course taken down' : 'Course cloned as a draft' });
+      toaster.create({ type: 'success', title: kind === 'publish' ? t('admin.courses.published') : kind === 'takedown' ? t('admin.courses.takenDown') : t('admin.courses.cloned') });
       return refresh();
     },
     // A refused publish (no components, say) needs its reason, so the server's message is shown.
-    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e, 'The action could not be completed') }),
+    onError: (e) => toaster.create({ type: 'error', title: contentError(e, t('admin.courses.actionFailed')) }),
   });
   const pending = action.isPending ? `${action.variables.kind}:${action.variables.course.id}` : null;
   const act = (course: AdminCourse, kind: 'publish' | 'takedown' | 'clone') => action.mutate({ course, kind });
@@ -63,110 +65,110 @@ export function AdminCoursesPage() {
     const published = course.status === 'PUBLISHED';
     return (
       <div className={css({ display: 'inline-flex', gap: '1', flexWrap: { base: 'wrap', md: 'nowrap' }, justifyContent: 'flex-end' })}>
-        <IconButton aria-label={`Edit ${course.title}`} icon={<Pencil />} size="sm" onClick={() => setEditing({ id: course.id, tab: 'details' })} />
+        <IconButton aria-label={t('admin.courses.editAria', { title: course.title })} icon={<Pencil />} size="sm" onClick={() => setEditing({ id: course.id, tab: 'details' })} />
         {published ? (
-          <Button size="sm" variant="outline" palette="neutral" leftIcon={<Undo2 />} loading={pending === `takedown:${course.id}`} onClick={() => act(course, 'takedown')} aria-label={`Take down ${course.title}`}>
-            Take Down
+          <Button size="sm" variant="outline" palette="neutral" leftIcon={<Undo2 className={flipInRtl} />} loading={pending === `takedown:${course.id}`} onClick={() => act(course, 'takedown')} aria-label={t('admin.courses.takeDownAria', { title: course.title })}>
+            {t('admin.courses.takeDown')}
           </Button>
         ) : (
-          <Button size="sm" variant="outline" leftIcon={<Rocket />} loading={pending === `publish:${course.id}`} onClick={() => act(course, 'publish')} aria-label={`Publish ${course.title}`}>
-            Publish
+          <Button size="sm" variant="outline" leftIcon={<Rocket />} loading={pending === `publish:${course.id}`} onClick={() => act(course, 'publish')} aria-label={t('admin.courses.publishAria', { title: course.title })}>
+            {t('admin.courses.publish')}
           </Button>
         )}
-        <Tooltip content={published ? 'Take the course down before deleting it' : 'Delete'}>
-          <IconButton aria-label={`Delete ${course.title}`} icon={<Trash2 />} size="sm" palette="danger" disabled={published} onClick={() => setDeleting(course)} />
+        <Tooltip content={published ? t('admin.courses.deleteDisabled') : t('admin.courses.delete')}>
+          <IconButton aria-label={t('admin.courses.deleteAria', { title: course.title })} icon={<Trash2 />} size="sm" palette="danger" disabled={published} onClick={() => setDeleting(course)} />
         </Tooltip>
-        <IconButton aria-label={`Clone ${course.title}`} icon={<Copy />} size="sm" loading={pending === `clone:${course.id}`} onClick={() => act(course, 'clone')} />
+        <IconButton aria-label={t('admin.courses.cloneAria', { title: course.title })} icon={<Copy />} size="sm" loading={pending === `clone:${course.id}`} onClick={() => act(course, 'clone')} />
       </div>
     );
   };
 
   const columns: DataTableColumn<AdminCourse>[] = [
-    { key: 'title', header: 'Title', hideInCard: true, cell: (c) => <span className={css({ fontWeight: 'medium' })}>{c.title}</span> },
-    { key: 'book', header: 'Books', cell: (c) => c.domain.name },
+    { key: 'title', header: t('admin.courses.col.title'), hideInCard: true, cell: (c) => <bdi className={css({ fontWeight: 'medium' })}>{c.title}</bdi> },
+    { key: 'book', header: t('admin.courses.col.books'), cell: (c) => <bdi>{c.domain.name}</bdi> },
     {
       key: 'language',
-      header: 'Language',
+      header: t('admin.courses.col.language'),
       cell: (c) => (
         <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center', flexWrap: 'wrap' })}>
-          {deliveryLanguageName(c.language)}
-          {c.familyId ? <Chip size="sm" palette="info">Has versions</Chip> : null}
+          {languageName(c.language)}
+          {c.familyId ? <Chip size="sm" palette="info">{t('admin.courses.hasVersions')}</Chip> : null}
         </span>
       ),
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('admin.courses.col.status'),
       cell: (c) => (
         <Chip size="sm" palette={c.status === 'PUBLISHED' ? 'success' : 'neutral'}>
-          {c.status === 'PUBLISHED' ? 'Published' : 'Draft'}
+          {c.status === 'PUBLISHED' ? t('admin.courses.status.PUBLISHED') : t('admin.courses.status.DRAFT')}
         </Chip>
       ),
     },
-    { key: 'components', header: 'Components', align: 'center', cell: (c) => c.componentCount },
-    { key: 'actions', header: 'Actions', align: 'right', hideInCard: true, cell: actions },
+    { key: 'components', header: t('admin.courses.col.components'), align: 'center', cell: (c) => formatNumber(c.componentCount) },
+    { key: 'actions', header: t('admin.courses.col.actions'), align: 'right', hideInCard: true, cell: actions },
   ];
 
   return (
     <>
       <PageHeader
-        title="Course Management"
-        subtitle="Chapters and modules: build, publish and maintain courses."
+        title={t('admin.courses.pageTitle')}
+        subtitle={t('admin.courses.subtitle')}
         actions={
           <Button leftIcon={<Plus />} onClick={() => setCreateOpen(true)}>
-            New Course
+            {t('admin.courses.new')}
           </Button>
         }
       />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr' }, gap: '4', mb: '5', alignItems: 'end' })}>
         <TextField
-          label="Search courses"
+          label={t('admin.courses.search')}
           type="search"
-          placeholder="Search by title"
+          placeholder={t('admin.courses.searchPlaceholder')}
           value={list.search}
           onChange={(event) => list.setSearch(event.target.value)}
         />
         <Select
-          label="Books"
-          options={[{ label: 'All Books', value: 'ALL' }, ...domains.map((d) => ({ label: d.name, value: d.id }))]}
+          label={t('admin.courses.col.books')}
+          options={[{ label: t('admin.courses.allBooks'), value: 'ALL' }, ...domains.map((d) => ({ label: d.name, value: d.id }))]}
           value={list.filters.domainId || 'ALL'}
           onValueChange={(value) => list.setFilter('domainId', value === 'ALL' ? '' : value)}
         />
         <Select
-          label="Status"
+          label={t('admin.courses.col.status')}
           options={[
-            { label: 'All', value: 'ALL' },
-            { label: 'Draft', value: 'DRAFT' },
-            { label: 'Published', value: 'PUBLISHED' },
+            { label: t('admin.courses.statusAll'), value: 'ALL' },
+            { label: t('admin.courses.status.DRAFT'), value: 'DRAFT' },
+            { label: t('admin.courses.status.PUBLISHED'), value: 'PUBLISHED' },
           ]}
           value={list.filters.status || 'ALL'}
           onValueChange={(value) => list.setFilter('status', value === 'ALL' ? '' : (value as CourseFilters['status']))}
         />
       </div>
-      <QueryState query={list.query} loadingLabel="Loading courses..." failureMessage="Failed to load courses. Please try again.">
+      <QueryState query={list.query} loadingLabel={t('admin.courses.loading')} failureMessage={t('admin.courses.loadFailed')}>
         <DataTable
-          label="Courses"
+          label={t('admin.courses.tableLabel')}
           rows={courses ?? []}
           columns={columns}
           getRowKey={(c) => c.id}
-          cardTitle={(c) => c.title}
+          cardTitle={(c) => <bdi>{c.title}</bdi>}
           cardActions={actions}
           empty={
             <EmptyState
               bordered
               icon={filtering ? <Search /> : <BookOpen />}
-              title={filtering ? 'No courses match your search criteria' : 'No courses found'}
+              title={filtering ? t('admin.courses.emptyFiltered') : t('admin.courses.empty')}
               actions={
                 filtering ? (
                   <Button
                     variant="outline"
                     onClick={list.clearFilters}
                   >
-                    Clear filters
+                    {t('admin.courses.clearFilters')}
                   </Button>
                 ) : (
                   <Button leftIcon={<Plus />} onClick={() => setCreateOpen(true)}>
-                    New Course
+                    {t('admin.courses.new')}
                   </Button>
                 )
               }
@@ -182,7 +184,7 @@ export function AdminCoursesPage() {
         onClose={() => setCreateOpen(false)}
         onCreated={(course) => {
           setCreateOpen(false);
-          toaster.create({ type: 'success', title: 'Course created successfully! Opening course editor to add components...' });
+          toaster.create({ type: 'success', title: t('admin.courses.created') });
           void refresh();
           openTimer.current = setTimeout(() => setEditing({ id: course.id, tab: 'components' }), OPEN_EDITOR_DELAY_MS);
         }}
@@ -190,16 +192,16 @@ export function AdminCoursesPage() {
       <CourseEditDialog courseId={editing?.id ?? null} initialTab={editing?.tab} domains={domains} onClose={() => setEditing(null)} onChanged={() => void refresh()} />
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete Course"
-        question="Are you sure you want to delete this course?"
+        title={t('admin.courses.deleteTitle')}
+        question={t('admin.courses.deleteQuestion')}
         describe={(course) => course.title}
-        failureMessage="Failed to delete the course"
+        failureMessage={t('admin.courses.deleteFailed')}
         onConfirm={(course) => deleteCourse(course.id)}
         invalidates={[queryKeys.admin.courses.all]}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
-          toaster.create({ type: 'success', title: 'Course deleted' });
+          toaster.create({ type: 'success', title: t('admin.courses.deleted') });
         }}
       />
     </>
@@ -241,15 +243,15 @@ function CreateCourseDialog({
     try {
       onCreated(await createCourse(coursePayload(values)));
     } catch (e) {
-      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(e.fields as CourseFormErrors);
-      setError(errorMessage(e, 'Failed to create course. Please try again.'));
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(contentFields(e.fields) as CourseFormErrors);
+      setError(contentError(e, t('admin.courses.createFailed')));
       setBusy(false);
     }
   };
 
   return (
-    <FormDialog open={open} onClose={onClose} title="Create New Course" size="lg" formId="create-course-form" submitLabel="Create Course" busy={busy} error={error} onSubmit={submit}>
-      {booksLoaded && domains.length === 0 ? <Alert status="warning">There are no books yet. Create a book first on the Books page.</Alert> : null}
+    <FormDialog open={open} onClose={onClose} title={t('admin.courses.createTitle')} size="lg" formId="create-course-form" submitLabel={t('admin.courses.createSubmit')} busy={busy} error={error} onSubmit={submit}>
+      {booksLoaded && domains.length === 0 ? <Alert status="warning">{t('admin.courses.noBooks')}</Alert> : null}
       <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} />
     </FormDialog>
   );

@@ -2,9 +2,8 @@ import { Captions, Eye, ExternalLink, FileText, FileVideo, Pencil, Package, Pres
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { MATERIAL_TYPE_LABELS, materialTypeFromFileName, MESSAGES, titleFromFileName } from '@contract/admin-content';
+import { materialTypeFromFileName, MESSAGES, titleFromFileName } from '@contract/admin-content';
 import { deleteMaterial, pageMaterials, updateMaterial, uploadMaterial, type Material } from '../../api/admin-content';
-import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { CaptionsDialog } from '../../components/admin/captions-dialog';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
@@ -16,9 +15,12 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Alert, Button, Chip, DataTable, Dialog, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
-import { formatDate, formatFileSize } from '../../format';
+import { Alert, Button, Chip, DataTable, Dialog, EmptyState, flipInRtl, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
+import { formatDate, formatFileSize, formatNumber, formatScore } from '../../format';
+import { formatLocale, t } from '../../i18n';
+import { contentError, contentText, isolate, languageName, materialTypeLabel } from '../../components/admin/content-text';
 import { UploadProgress } from '../../components/admin/upload-progress';
+import { FilePicker } from '../../components/admin/file-picker';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
@@ -30,7 +32,7 @@ const typePalette = { PDF: 'error', VIDEO: 'info', PPT: 'warning', SCORM: 'succe
 
 /** /admin/materials: search, upload, view, edit and delete learning materials. */
 export function AdminMaterialsPage() {
-  useDocumentTitle('Materials');
+  useDocumentTitle(t('admin.materials.pageTitle'));
   const queryClient = useQueryClient();
   const list = usePagedList({ queryKey: queryKeys.admin.materials.all, fetchPage: pageMaterials, filters: {}, defaultLimit: 10 });
   const materials = list.items;
@@ -47,103 +49,103 @@ export function AdminMaterialsPage() {
 
   const actions = (m: Material) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={`View ${m.title}`} icon={<Eye />} size="sm" onClick={() => setViewing(m)} />
-      {m.type === 'VIDEO' ? <IconButton aria-label={`Captions for ${m.title}`} icon={<Captions />} size="sm" onClick={() => setCaptioning(m)} /> : null}
-      <IconButton aria-label={`Edit ${m.title}`} icon={<Pencil />} size="sm" onClick={() => setEditing(m)} />
-      <IconButton aria-label={`Delete ${m.title}`} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setDeleting(m)} />
+      <IconButton aria-label={t('admin.materials.viewAria', { title: m.title })} icon={<Eye />} size="sm" onClick={() => setViewing(m)} />
+      {m.type === 'VIDEO' ? <IconButton aria-label={t('admin.materials.captionsAria', { title: m.title })} icon={<Captions />} size="sm" onClick={() => setCaptioning(m)} /> : null}
+      <IconButton aria-label={t('admin.materials.editAria', { title: m.title })} icon={<Pencil />} size="sm" onClick={() => setEditing(m)} />
+      <IconButton aria-label={t('admin.materials.deleteAria', { title: m.title })} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setDeleting(m)} />
     </div>
   );
 
   const columns: DataTableColumn<Material>[] = [
     {
       key: 'title',
-      header: 'Title',
+      header: t('admin.materials.col.title'),
       hideInCard: true,
       cell: (m) => (
         <div className={css({ display: 'flex', flexDirection: 'column' })}>
-          <span className={css({ fontWeight: 'medium' })}>{m.title}</span>
-          {m.description ? <span className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 1 })}>{m.description}</span> : null}
+          <bdi className={css({ fontWeight: 'medium' })}>{m.title}</bdi>
+          {m.description ? <bdi className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 1 })}>{m.description}</bdi> : null}
         </div>
       ),
     },
     {
       key: 'type',
-      header: 'Type',
+      header: t('admin.materials.col.type'),
       cell: (m) => (
         <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1' })}>
           <Chip palette={typePalette[m.type]} size="sm" icon={typeIcon(m.type)}>
-            {MATERIAL_TYPE_LABELS[m.type]}
+            {materialTypeLabel(m.type)}
           </Chip>
           {m.type === 'SCORM' && m.scorm ? (
             <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>
-              SCORM {m.scorm.version} · {m.scorm.fileCount} files
+              {t('admin.materials.scormLine', { version: m.scorm.version, count: m.scorm.fileCount })}
             </span>
           ) : null}
           {m.type === 'VIDEO' ? (
             <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>
-              {m.captions.length === 0 ? 'No captions' : `Captions: ${m.captions.map((t) => t.language).join(', ')}`}
+              {m.captions.length === 0 ? t('admin.materials.noCaptions') : t('admin.materials.captionsList', { languages: new Intl.ListFormat(formatLocale(), { style: 'narrow' }).format(m.captions.map((track) => languageName(track.language))) })}
             </span>
           ) : null}
         </div>
       ),
     },
-    { key: 'size', header: 'Size', cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatFileSize(m.fileSize)}</span> },
-    { key: 'uploaded', header: 'Uploaded', cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(m.createdAt)}</span> },
-    { key: 'actions', header: 'Actions', align: 'right', hideInCard: true, cell: actions },
+    { key: 'size', header: t('admin.materials.col.size'), cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatFileSize(m.fileSize)}</span> },
+    { key: 'uploaded', header: t('admin.materials.col.uploaded'), cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(m.createdAt)}</span> },
+    { key: 'actions', header: t('admin.materials.col.actions'), align: 'right', hideInCard: true, cell: actions },
   ];
 
   return (
     <>
       <PageHeader
-        title="Materials"
-        subtitle="PDFs, videos, slide decks and SCORM packages that course components point to."
+        title={t('admin.materials.pageTitle')}
+        subtitle={t('admin.materials.subtitle')}
         actions={
           <Button leftIcon={<Upload />} onClick={() => setUploadOpen(true)}>
-            Upload Material
+            {t('admin.materials.upload')}
           </Button>
         }
       />
       <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', alignItems: 'flex-end', mb: '5' })}>
         <TextField
           className={css({ flex: '1 1 260px', maxW: { md: '420px' } })}
-          label="Search materials"
+          label={t('admin.materials.search')}
           type="search"
-          placeholder="Title or description"
+          placeholder={t('admin.materials.searchPlaceholder')}
           value={list.search}
           onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
-      <QueryState query={list.query} loadingLabel="Loading materials..." failureMessage="Failed to load materials">
+      <QueryState query={list.query} loadingLabel={t('admin.materials.loading')} failureMessage={t('admin.materials.loadFailed')}>
         <DataTable
-          label="Materials"
+          label={t('admin.materials.pageTitle')}
           rows={materials ?? []}
           columns={columns}
           getRowKey={(m) => m.id}
-          cardTitle={(m) => m.title}
+          cardTitle={(m) => <bdi>{m.title}</bdi>}
           cardActions={actions}
           empty={
             <EmptyState
               bordered
               icon={<FileText />}
-              title={list.isFiltering ? 'No materials match your search' : 'No materials found. Upload your first material to get started.'}
+              title={list.isFiltering ? t('admin.materials.emptyFiltered') : t('admin.materials.empty')}
               actions={
                 !list.isFiltering ? (
                   <Button leftIcon={<Upload />} onClick={() => setUploadOpen(true)}>
-                    Upload Material
+                    {t('admin.materials.upload')}
                   </Button>
                 ) : undefined
               }
             />
           }
         />
-        <TablePagination list={list} pageSizes={MATERIAL_PAGE_SIZES} summary={total > 0 ? `Showing ${materials?.length ?? 0} of ${total} materials` : undefined} />
+        <TablePagination list={list} pageSizes={MATERIAL_PAGE_SIZES} summary={total > 0 ? t('admin.materials.showing', { shown: materials?.length ?? 0, total }) : undefined} />
       </QueryState>
       <UploadDialog
         open={uploadOpen}
         onClose={() => setUploadOpen(false)}
         onUploaded={(material) => {
           setUploadOpen(false);
-          toaster.create({ type: 'success', title: 'Material uploaded successfully', description: material.title });
+          toaster.create({ type: 'success', title: t('admin.materials.uploaded'), description: material.title });
           void refresh();
         }}
       />
@@ -152,21 +154,21 @@ export function AdminMaterialsPage() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          toaster.create({ type: 'success', title: 'Material updated successfully' });
+          toaster.create({ type: 'success', title: t('admin.materials.updated') });
         }}
       />
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete Material"
-        question="Are you sure you want to delete this material?"
+        title={t('admin.materials.deleteTitle')}
+        question={t('admin.materials.deleteQuestion')}
         describe={(material) => material.title}
-        failureMessage="Failed to delete material. Please try again."
+        failureMessage={t('admin.materials.deleteFailed')}
         onConfirm={(material) => deleteMaterial(material.id)}
         invalidates={[queryKeys.admin.materials.all]}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
-          toaster.create({ type: 'success', title: 'Material deleted successfully' });
+          toaster.create({ type: 'success', title: t('admin.materials.deleted') });
         }}
       />
       <MaterialViewer material={viewing} onClose={() => setViewing(null)} />
@@ -201,7 +203,7 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
     setError(null);
     if (!chosen) return;
     if (!materialTypeFromFileName(chosen.name)) {
-      setFieldError({ file: MESSAGES.invalidFileType });
+      setFieldError({ file: contentText(MESSAGES.invalidFileType) });
       return;
     }
     setFieldError({});
@@ -212,11 +214,11 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || !title.trim()) {
-      setFieldError({ file: !file ? MESSAGES.uploadMissing : undefined, title: !title.trim() ? MESSAGES.uploadMissing : undefined });
+      setFieldError({ file: !file ? contentText(MESSAGES.uploadMissing) : undefined, title: !title.trim() ? contentText(MESSAGES.uploadMissing) : undefined });
       return;
     }
     if (!type) {
-      setFieldError({ file: MESSAGES.invalidFileType });
+      setFieldError({ file: contentText(MESSAGES.invalidFileType) });
       return;
     }
     setError(null);
@@ -228,7 +230,7 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
     } catch (e) {
       // Cancelling closes the dialog; there is nothing to report.
       if (abort.current?.signal.aborted) return;
-      setError(errorMessage(e, 'Failed to upload file. Please try again.'));
+      setError(contentError(e, t('admin.upload.failed')));
       setProgress(null);
     }
   };
@@ -242,8 +244,8 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
         abort.current?.abort();
         onClose();
       }}
-      title="Upload Material"
-      description="PDF, video (MP4, WebM, OGG) or PowerPoint."
+      title={t('admin.materials.upload')}
+      description={t('admin.upload.description')}
       footer={
         <>
           <Button
@@ -254,10 +256,10 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
               onClose();
             }}
           >
-            Cancel
+            {t('common.cancel')}
           </Button>
-          <Button type="submit" form="upload-form" leftIcon={<Upload />} loading={uploading} loadingText="Uploading...">
-            Upload
+          <Button type="submit" form="upload-form" leftIcon={<Upload />} loading={uploading} loadingText={t('admin.upload.uploadingShort')}>
+            {t('admin.upload.submit')}
           </Button>
         </>
       }
@@ -266,25 +268,16 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
         {error ? <Alert status="error">{error}</Alert> : null}
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
           <label htmlFor="material-file" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
-            File <span aria-hidden>*</span>
+            {t('admin.upload.file')} <span aria-hidden>*</span>
           </label>
-          <input
+          <FilePicker
             id="material-file"
-            type="file"
             accept={ACCEPT}
             disabled={uploading}
-            aria-invalid={Boolean(fieldError.file) || undefined}
-            aria-describedby={fieldError.file ? 'material-file-error' : 'material-file-help'}
+            invalid={Boolean(fieldError.file)}
+            describedBy={fieldError.file ? 'material-file-error' : 'material-file-help'}
+            fileName={file?.name}
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
-            className={css({
-              fontSize: 'sm',
-              p: '2',
-              borderWidth: '1px',
-              borderStyle: 'dashed',
-              borderColor: fieldError.file ? 'error.solid' : 'border.default',
-              borderRadius: 'l2',
-              _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
-            })}
           />
           {fieldError.file ? (
             <p id="material-file-error" role="alert" className={css({ fontSize: 'sm', color: 'error.fg' })}>
@@ -292,12 +285,12 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
             </p>
           ) : (
             <p id="material-file-help" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {file ? `${file.name} · ${formatFileSize(file.size)}${type ? ` · ${MATERIAL_TYPE_LABELS[type]}` : ''}` : 'The type is taken from the file extension.'}
+              {file ? `${file.name} · ${formatFileSize(file.size)}${type ? ` · ${materialTypeLabel(type)}` : ''}` : t('admin.upload.typeHelp')}
             </p>
           )}
         </div>
         <TextField
-          label="Title"
+          label={t('admin.materials.field.title')}
           required
           value={title}
           disabled={uploading}
@@ -307,7 +300,7 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
             if (fieldError.title) setFieldError((f) => ({ ...f, title: undefined }));
           }}
         />
-        <TextField label="Description" multiline value={description} disabled={uploading} onChange={(event) => setDescription(event.target.value)} />
+        <TextField label={t('admin.materials.field.description')} multiline value={description} disabled={uploading} onChange={(event) => setDescription(event.target.value)} />
         {uploading ? <UploadProgress progress={progress} /> : null}
       </form>
     </Dialog>
@@ -328,7 +321,7 @@ function EditDialog({ material, onClose, onSaved }: { material: Material | null;
   });
   const { reset } = save;
   const busy = save.isPending;
-  const error = save.isError ? errorMessage(save.error, 'Failed to update material. Please try again.') : null;
+  const error = save.isError ? contentError(save.error, t('admin.materials.updateFailed')) : null;
 
   useEffect(() => {
     if (!material) return;
@@ -342,7 +335,7 @@ function EditDialog({ material, onClose, onSaved }: { material: Material | null;
     event.preventDefault();
     if (!material) return;
     if (!title.trim()) {
-      setTitleError(MESSAGES.materialTitle);
+      setTitleError(contentText(MESSAGES.materialTitle));
       return;
     }
     save.mutate({ id: material.id, body: { title: title.trim(), description: description.trim() } });
@@ -352,15 +345,15 @@ function EditDialog({ material, onClose, onSaved }: { material: Material | null;
     <FormDialog
       open={material !== null}
       onClose={onClose}
-      title="Edit Material"
+      title={t('admin.materials.editTitle')}
       formId="edit-material-form"
-      submitLabel="Save"
+      submitLabel={t('admin.materials.save')}
       busy={busy}
       error={error}
       onSubmit={submit}
     >
       <TextField
-        label="Title"
+        label={t('admin.materials.field.title')}
         required
         value={title}
         error={titleError}
@@ -369,9 +362,9 @@ function EditDialog({ material, onClose, onSaved }: { material: Material | null;
           if (titleError) setTitleError(null);
         }}
       />
-      <TextField label="Description" multiline value={description} onChange={(event) => setDescription(event.target.value)} />
+      <TextField label={t('admin.materials.field.description')} multiline value={description} onChange={(event) => setDescription(event.target.value)} />
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        File: {material?.fileName} ({formatFileSize(material?.fileSize)}). The file itself cannot be changed; upload a new material instead.
+        {t('admin.materials.fileFixed', { file: material?.fileName ?? '', size: formatFileSize(material?.fileSize) })}
       </p>
     </FormDialog>
   );
@@ -396,19 +389,19 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
     <Dialog
       open={material !== null}
       onOpenChange={(open) => (!open ? onClose() : undefined)}
-      title={material?.title ?? 'Material'}
-      description={material ? `${MATERIAL_TYPE_LABELS[material.type]} · ${formatFileSize(material.fileSize)}` : undefined}
+      title={material?.title ?? t('admin.materials.viewerTitle')}
+      description={material ? `${materialTypeLabel(material.type)} · ${formatFileSize(material.fileSize)}` : undefined}
       size="xl"
       footer={
         material ? (
           <>
             <Button variant="outline" palette="neutral" onClick={onClose}>
-              Close
+              {t('common.close')}
             </Button>
             {material.type === 'SCORM' ? null : (
               <Button asChild>
                 <a href={material.fileUrl} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink size={16} aria-hidden /> Open in New Tab
+                  <ExternalLink size={16} aria-hidden className={flipInRtl} /> {t('admin.materials.openNewTab')}
                 </a>
               </Button>
             )}
@@ -420,7 +413,7 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
       {material?.type === 'PDF' ? <PdfViewer material={material} memoryKey={null} notStarted={false} /> : null}
       {material?.type === 'VIDEO' ? (
         videoFailed ? (
-          <Alert status="warning">This video cannot be embedded here. Use “Open in New Tab” to watch or download it.</Alert>
+          <Alert status="warning">{t('admin.materials.videoFailed')}</Alert>
         ) : (
           <video key={sources[sourceIndex]} controls preload="metadata" src={sources[sourceIndex]} onError={() => setSourceIndex((i) => i + 1)} className={css({ w: 'full', maxH: '70vh', borderRadius: 'l2', bg: 'black' })}>
             {material.captions.length === 0 ? <track kind="captions" /> : null}
@@ -434,11 +427,17 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
         <EmptyState
           bordered
           icon={<Package />}
-          title={material.scorm ? `${material.scorm.title} · SCORM ${material.scorm.version}` : 'SCORM package'}
+          title={material.scorm ? t('admin.materials.scormTitle', { title: material.scorm.title, version: material.scorm.version }) : materialTypeLabel('SCORM')}
           description={
             material.scorm
-              ? `${material.scorm.fileCount} files (${formatFileSize(material.scorm.expandedBytes)} expanded), launched from ${material.scorm.launchPath}${material.scorm.masteryScore != null ? `, pass mark ${material.scorm.masteryScore}%` : ''}. Learners play it from a course component; their results are on the Assessments page.`
-              : 'Learners play it from a course component.'
+              ? t(material.scorm.masteryScore != null ? 'admin.materials.scormDetailsMastery' : 'admin.materials.scormDetails', {
+                  count: material.scorm.fileCount,
+                  files: formatNumber(material.scorm.fileCount),
+                  size: isolate(formatFileSize(material.scorm.expandedBytes)),
+                  launch: isolate(material.scorm.launchPath),
+                  mastery: isolate(formatScore(material.scorm.masteryScore)),
+                })
+              : t('admin.materials.scormPlay')
           }
         />
       ) : null}
@@ -446,8 +445,8 @@ function MaterialViewer({ material, onClose }: { material: Material | null; onCl
         <EmptyState
           bordered
           icon={<Presentation />}
-          title="Slide decks open in PowerPoint or your browser"
-          description={`${material.fileName} cannot be shown inside this page. Use “Open in New Tab” to download and view it.`}
+          title={t('admin.materials.pptTitle')}
+          description={t('admin.materials.pptBody', { file: material.fileName })}
         />
       ) : null}
     </Dialog>

@@ -12,6 +12,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { queryKeys } from '../../api/query-keys';
+import { contentError, contentText } from '../../components/admin/content-text';
+import { msg, serverText, t, type MessageId } from '../../i18n';
 import { thinkSubmissionsApi, type SubmissionFilters } from '../../api/think';
 import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -20,22 +22,22 @@ import { TablePagination } from '../../components/table-pagination';
 import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Button, DataTable, Dialog, EmptyState, IconButton, Select, TabContent, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
+import { Button, DataTable, Dialog, EmptyState, flipInRtl, IconButton, Select, TabContent, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDateTime } from '../../format';
 
-const TABS: { value: 'ALL' | FeedbackType; label: string }[] = [
-  { value: 'ALL', label: 'All' },
-  { value: 'QUERY', label: 'Queries' },
-  { value: 'COMPLAINT', label: 'Complaints' },
-  { value: 'NEW_IDEA', label: 'New Ideas' },
+const TABS: { value: 'ALL' | FeedbackType; label: MessageId }[] = [
+  { value: 'ALL', label: 'admin.think.tab.ALL' },
+  { value: 'QUERY', label: 'admin.think.tab.QUERY' },
+  { value: 'COMPLAINT', label: 'admin.think.tab.COMPLAINT' },
+  { value: 'NEW_IDEA', label: 'admin.think.tab.NEW_IDEA' },
 ];
-const STATUS_OPTIONS: readonly SelectOption<FeedbackStatus>[] = FEEDBACK_STATUSES.map((s) => ({ value: s, label: FEEDBACK_STATUS_LABEL[s] }));
+const statusOptions = (): readonly SelectOption<FeedbackStatus>[] => FEEDBACK_STATUSES.map((s) => ({ value: s, label: msg(FEEDBACK_STATUS_LABEL[s]) }));
 
 const NO_FILTERS: SubmissionFilters = { type: '' };
 
 /** /admin/think: the submissions from learners and visitors by type tab, searchable; view, respond and set status. */
 export function AdminThinkPage() {
-  useDocumentTitle('Think');
+  useDocumentTitle(t('admin.think.pageTitle'));
   const queryClient = useQueryClient();
   const list = usePagedList({ queryKey: queryKeys.admin.submissions, fetchPage: thinkSubmissionsApi.page, filters: NO_FILTERS });
   const items = list.items;
@@ -48,28 +50,28 @@ export function AdminThinkPage() {
   const statusChange = useMutation({
     mutationFn: ({ s, status }: { s: SubmissionDto; status: FeedbackStatus }) => thinkSubmissionsApi.setStatus(s.id, status),
     onSuccess: () => {
-      toaster.create({ type: 'success', title: THINK_MESSAGES.statusUpdated });
+      toaster.create({ type: 'success', title: serverText(THINK_MESSAGES.statusUpdated, t('admin.think.statusUpdated')) });
       return refresh();
     },
-    onError: () => toaster.create({ type: 'error', title: 'Failed to update status' }),
+    onError: (e) => toaster.create({ type: 'error', title: contentError(e, t('admin.think.statusFailed')) }),
   });
   const changeStatus = (s: SubmissionDto, status: FeedbackStatus) => statusChange.mutate({ s, status });
 
   const actions = (s: SubmissionDto) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={`View ${s.subject}`} icon={<Eye />} size="sm" onClick={() => setViewing(s)} />
-      <IconButton aria-label={`Respond to ${s.subject}`} icon={<MessageSquareReply />} size="sm" onClick={() => setResponding(s)} />
+      <IconButton aria-label={t('admin.think.viewAria', { subject: s.subject })} icon={<Eye />} size="sm" onClick={() => setViewing(s)} />
+      <IconButton aria-label={t('admin.think.respondAria', { subject: s.subject })} icon={<MessageSquareReply className={flipInRtl} />} size="sm" onClick={() => setResponding(s)} />
     </div>
   );
 
   return (
     <>
-      <PageHeader title="Think" subtitle="Queries, complaints and ideas from learners and visitors. Anonymous submissions carry no link to their author." />
+      <PageHeader title={t('admin.think.pageTitle')} subtitle={t('admin.think.subtitle')} />
       <Tabs value={tab} onValueChange={(value) => list.setFilter('type', value === 'ALL' ? '' : (value as FeedbackType))}>
-        <TabList aria-label="Submission type">
-          {TABS.map((t) => (
-            <TabTrigger key={t.value} value={t.value}>
-              {t.label}
+        <TabList aria-label={t('admin.think.tabsLabel')}>
+          {TABS.map((tab) => (
+            <TabTrigger key={tab.value} value={tab.value}>
+              {t(tab.label)}
             </TabTrigger>
           ))}
         </TabList>
@@ -77,33 +79,33 @@ export function AdminThinkPage() {
             does not exist carries an invalid aria-controls). */}
         <TabContent value={tab} className={css({ pt: '0' })}>
           <div className={css({ maxW: { md: '420px' }, my: '4' })}>
-            <TextField label="Search" type="search" placeholder="Subject, description or name" value={search} onChange={(e) => list.setSearch(e.target.value)} />
+            <TextField label={t('admin.think.search')} type="search" placeholder={t('admin.think.searchPlaceholder')} value={search} onChange={(e) => list.setSearch(e.target.value)} />
           </div>
-          <QueryState query={list.query} loadingLabel="Loading submissions..." failureMessage="Failed to fetch submissions">
+          <QueryState query={list.query} loadingLabel={t('admin.think.loading')} failureMessage={t('admin.think.loadFailed')}>
             <DataTable
-              label="Submissions"
+              label={t('admin.think.tableLabel')}
               rows={items ?? []}
               getRowKey={(s) => s.id}
-              cardTitle={(s) => s.subject}
+              cardTitle={(s) => <bdi>{s.subject}</bdi>}
               cardActions={actions}
               columns={[
-                { key: 'subject', header: 'Subject', hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
-                { key: 'type', header: 'Type', cell: (s) => FEEDBACK_TYPE_LABEL[s.type] },
-                { key: 'from', header: 'From', cell: (s) => author(s) },
+                { key: 'subject', header: t('admin.think.col.subject'), hideInCard: true, cell: (s) => <bdi className={css({ fontWeight: 'medium' })}>{s.subject}</bdi> },
+                { key: 'type', header: t('admin.think.col.type'), cell: (s) => msg(FEEDBACK_TYPE_LABEL[s.type]) },
+                { key: 'from', header: t('admin.think.col.from'), cell: (s) => author(s) },
                 {
                   key: 'status',
-                  header: 'Status',
+                  header: t('admin.think.col.status'),
                   cell: (s) => (
                     <div className={css({ minW: '150px' })}>
-                      <Select aria-label={`Status of ${s.subject}`} options={STATUS_OPTIONS} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
+                      <Select aria-label={t('admin.think.statusAria', { subject: s.subject })} options={statusOptions()} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
                     </div>
                   ),
                 },
-                { key: 'response', header: 'Response', cell: (s) => <ResponseChip submission={s} /> },
-                { key: 'date', header: 'Submitted', cell: (s) => formatDateTime(s.createdAt) },
-                { key: 'actions', header: 'Actions', hideInCard: true, align: 'right', cell: actions },
+                { key: 'response', header: t('admin.think.col.response'), cell: (s) => <ResponseChip submission={s} /> },
+                { key: 'date', header: t('admin.think.col.submitted'), cell: (s) => formatDateTime(s.createdAt) },
+                { key: 'actions', header: t('admin.think.col.actions'), hideInCard: true, align: 'right', cell: actions },
               ]}
-              empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title="No submissions found" description={search || tab !== 'ALL' ? 'Try another tab or search.' : 'Submissions from learners and visitors appear here.'} />}
+              empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title={t('admin.think.emptyTitle')} description={search || tab !== 'ALL' ? t('admin.think.emptySearch') : t('admin.think.emptyBody')} />}
             />
             <TablePagination list={list} />
           </QueryState>
@@ -116,16 +118,16 @@ export function AdminThinkPage() {
         footer={
           <>
             <Button variant="outline" palette="neutral" onClick={() => setViewing(null)}>
-              Close
+              {t('common.close')}
             </Button>
             <Button
-              leftIcon={<MessageSquareReply />}
+              leftIcon={<MessageSquareReply className={flipInRtl} />}
               onClick={() => {
                 setResponding(viewing);
                 setViewing(null);
               }}
             >
-              Respond
+              {t('admin.think.respond')}
             </Button>
           </>
         }
@@ -137,7 +139,7 @@ export function AdminThinkPage() {
         onClose={() => setResponding(null)}
         onDone={() => {
           setResponding(null);
-          toaster.create({ type: 'success', title: THINK_MESSAGES.responded });
+          toaster.create({ type: 'success', title: serverText(THINK_MESSAGES.responded, t('admin.think.responded')) });
           void refresh();
         }}
       />
@@ -155,7 +157,7 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
   });
   const { reset } = respond;
   const busy = respond.isPending;
-  const error = respond.isError ? 'Failed to submit response' : null;
+  const error = respond.isError ? contentError(respond.error, t('admin.think.respondFailed')) : null;
   useEffect(() => {
     setResponse(submission?.adminResponse ?? '');
     setStatus('');
@@ -166,7 +168,7 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
     event.preventDefault();
     if (!submission) return;
     if (!response.trim()) {
-      setFieldError(THINK_MESSAGES.response);
+      setFieldError(contentText(THINK_MESSAGES.response));
       return;
     }
     respond.mutate({ id: submission.id, text: response.trim(), next: status || undefined });
@@ -175,10 +177,10 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
     <FormDialog
       open={submission !== null}
       onClose={onClose}
-      title="Respond to Submission"
-      description={submission ? `${FEEDBACK_TYPE_LABEL[submission.type]} · ${submission.subject} · from ${author(submission)}` : undefined}
+      title={t('admin.think.respondTitle')}
+      description={submission ? t('admin.think.respondDescription', { type: msg(FEEDBACK_TYPE_LABEL[submission.type]), subject: submission.subject, author: author(submission) }) : undefined}
       formId="respond-form"
-      submitLabel="Submit Response"
+      submitLabel={t('admin.think.submitResponse')}
       busy={busy}
       error={error}
       onSubmit={submit}
@@ -186,7 +188,7 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
       {submission ? <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{submission.description}</p> : null}
       <TextField
         multiline
-        label="Response"
+        label={t('admin.think.col.response')}
         required
         rows={5}
         value={response}
@@ -196,7 +198,7 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
           setFieldError(null);
         }}
       />
-      <Select label="Status" placeholder="Keep status (Open becomes In Progress)" options={STATUS_OPTIONS} value={status} onValueChange={setStatus} />
+      <Select label={t('admin.think.col.status')} placeholder={t('admin.think.keepStatus')} options={statusOptions()} value={status} onValueChange={setStatus} />
     </FormDialog>
   );
 }
