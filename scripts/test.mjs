@@ -54,13 +54,14 @@ const E2E_SECONDS = {
   'accessibility.spec.ts': 190,
   'learner-journey.spec.ts': 70,
   'admin-people.spec.ts': 70,
-  'admin-content.spec.ts': 58,
+  'admin-content.spec.ts': 75,
   'focus.spec.ts': 43,
   'learner.spec.ts': 31,
   'recertification.spec.ts': 26,
   'admin-compliance.spec.ts': 25,
   'scorm.spec.ts': 27,
-  'delivery-language.spec.ts': 45,
+  'delivery-language.spec.ts': 55,
+  'languages.spec.ts': 35,
 };
 function e2eHalves() {
   const files = readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts'));
