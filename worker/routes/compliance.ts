@@ -22,7 +22,6 @@ import { readerLanguage } from '../i18n';
 import { certificateStatus } from '../services/certificates';
 import { byName, cellsByUser, coverageFacts, coverageFactsOf, coveredUserIds, refreshSnapshot, snapshotPageQueries, statusBit, toCell, toFacts, toMatrixCell, requirementTermsQuery, type CellResult, type CoverageFacts, type SnapshotHead } from '../services/compliance';
 import { csvCell } from '../services/csv';
-import { renderTrainingRecordPdf } from '../services/training-record-pdf';
 import { fullName } from '../services/users';
 import { originFor } from '../config';
 import { validate } from '../validate';
@@ -262,6 +261,8 @@ export const adminUserRecordRoutes = new Hono<AppEnv>()
     ]);
     // In the language of the administrator who downloads it (an inspector reads it with them).
     const language = readerLanguage(reader?.language, c.req.header('accept-language'));
+    // The PDF code (pdf-lib, fontkit) loads with the first record an isolate renders.
+    const { renderTrainingRecordPdf } = await import('../services/training-record-pdf');
     const bytes = await renderTrainingRecordPdf(record, { appName: c.var.config.appName, origin: originFor(c.var.config, c.req.url) ?? null, fonts: c.var.fonts, language });
     const name = record.user.username.replace(/[^A-Za-z0-9._-]/g, '_');
     return new Response(bytes, {

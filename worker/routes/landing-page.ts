@@ -4,7 +4,6 @@ import { etag } from 'hono/etag';
 import { LANGUAGE_COOKIE, SERVER_DATA_ID, SERVER_MARKUP_ID, type PublicCourse } from '../contract/landing';
 import { isLanguage, languageFromAcceptLanguage, RTL_LANGUAGES, type Language } from '../contract/language';
 import type { AppEnv } from '../env';
-import { renderLandingMarkup } from '../generated/landing-ssr.js';
 import { edgeCache } from '../middleware/edge-cache';
 import { appShell } from '../services/app-shell';
 import { EDGE_CACHE_SECONDS, PUBLIC_COURSES_LIMIT, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
@@ -87,6 +86,8 @@ export const landingPage = new Hono<AppEnv>().get('/', etag(), edgeCache(landing
   let page: string | null = null;
   try {
     const courses = await samplePublicCourses(c.var.db, PUBLIC_COURSES_LIMIT.default);
+    // React's server renderer loads with the first landing page an isolate renders.
+    const { renderLandingMarkup } = await import('../generated/landing-ssr.js');
     page = fillShell(shell.html, language, await renderLandingMarkup(language, courses), courses);
   } catch (error) {
     // The page still works as the client-rendered app: the plain shell, never cached.

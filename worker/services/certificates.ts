@@ -4,7 +4,6 @@ import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse }
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
 import { languageOf } from '../i18n';
-import { renderCertificatePdf } from './certificate-pdf';
 import type { FontLoader } from './pdf-fonts';
 import { clearComplianceCache } from './compliance';
 import { clientIp, enforceRate, RATE_RULES } from './rate-limit';
@@ -144,6 +143,8 @@ export async function storeCertificatePdf(deps: CertificateDeps, db: Db, row: Ce
   // Labels and dates in the learner's preferred language when the PDF is first made (it is stored
   // once: a later change of language does not rewrite an issued certificate).
   const person = await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId)).get();
+  // pdf-lib and fontkit load with the first PDF an isolate makes, not with every request (Worker start-up).
+  const { renderCertificatePdf } = await import('./certificate-pdf');
   const bytes = await renderCertificatePdf({
     appName: deps.config.appName,
     certificateNumber: row.certificateNumber,

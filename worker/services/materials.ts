@@ -1,5 +1,4 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import type { Material } from '../contract/admin-content';
 import type { CaptionTrack } from '../contract/captions';
 import { isAdminUser } from '../contract/rules/roles';
@@ -113,6 +112,7 @@ async function pageCount(db: Db, storage: Storage, row: MaterialRow): Promise<nu
     const object = await storage.get(row.storageKey);
     if (object) {
       const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+      const { PDFDocument } = await import('pdf-lib');
       pages = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })
         .then((pdf) => Math.max(1, pdf.getPageCount()))
         .catch(() => 1);
