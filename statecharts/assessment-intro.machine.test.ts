@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { NOW, assessment, attempt, failedOnce, fakeServer, fresh, loaded, questions, resuming, result }
+import { assessment, attempt, failedOnce, fakeServer, fresh, loaded, questions, resuming, result, useAssessmentClock }
   from './testing/assessment-fixtures';
 
 // The intro: nothing starts until the learner presses Start (the rest of the machine:
 // assessment.machine.test.ts).
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useAssessmentClock();
 
 describe('assessment machine: the intro', () => {
   it('opening the page shows the intro and starts nothing until the learner presses Start', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyStateNode } from 'xstate';
 import { ASSESSMENT_MESSAGES, TIME_ANNOUNCEMENTS, allAnswered, assessmentMachine } from './assessment.machine';
 import {
@@ -12,17 +12,12 @@ import {
   resuming,
   fakeServer,
   startFromIntro,
+  useAssessmentClock,
 } from './testing/assessment-fixtures';
 import { walkGraph } from './testing/graph-coverage';
 import { inert } from './testing/fixtures';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useAssessmentClock();
 
 describe('assessment machine', () => {
   it('resumes an open attempt at once and counts down from the server deadline, not from the time limit', async () => {

@@ -1,4 +1,4 @@
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   assessmentMachine,
@@ -77,4 +77,15 @@ export async function startFromIntro(machine: ReturnType<typeof fakeServer>['mac
   actor.send({ type: 'attempt.start' });
   await vi.advanceTimersByTimeAsync(0);
   return actor;
+}
+
+/** Fake timers set to NOW around each test of the file that calls this (the ticker reads the wall clock). */
+export function useAssessmentClock() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
