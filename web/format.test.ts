@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { dayInputValue, formatCertificateDate, formatCount, formatDate, formatDateTime, formatDay, formatDuration, formatFileSize, formatList, formatPercent, formatScore } from './format';
+import {
+  dayInputValue,
+  formatCertificateDate,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  formatFileSize,
+  formatList,
+  formatPercent,
+  formatScore,
+} from './format';
 
 describe('format', () => {
   it('puts a count and its noun in the right number (1 attempt, 0 and 2 attempts, irregular plurals)', () => {

@@ -60,7 +60,8 @@ export function formatCertificateDate(value: DateInput, empty = '-'): string {
 export function formatDuration(seconds: number, precision: 'minute' | 'second' = 'minute'): string {
   type Unit = 'hour' | 'minute' | 'second';
   const unitDisplay = precision === 'minute' ? 'narrow' : 'short';
-  const unit = (value: number, name: Unit) => new Intl.NumberFormat(formatLocale(), { style: 'unit', unit: name, unitDisplay }).format(value);
+  const unit = (value: number, name: Unit) =>
+    new Intl.NumberFormat(formatLocale(), { style: 'unit', unit: name, unitDisplay }).format(value);
   if (precision === 'minute') {
     const safe = Math.max(0, Math.floor(seconds));
     const h = Math.floor(safe / 3600);

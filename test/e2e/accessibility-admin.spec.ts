@@ -3,7 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resize } from './axe';
 import { ACCOUNTS, VIEWPORTS } from './browser';
 import { unique } from './server';
-import { admin, arrange, checkDialog, closeDialogs, COURSES, go, heading, newcomer, openDialog, roleSession } from './accessibility-walk';
+import {
+  admin,
+  arrange,
+  checkDialog,
+  closeDialogs,
+  COURSES,
+  go,
+  heading,
+  newcomer,
+  openDialog,
+  roleSession,
+} from './accessibility-walk';
 
 /*
  * axe (WCAG 2.0/2.1/2.2 A and AA rules; critical and serious violations fail, see ./axe.ts) on every

@@ -3,7 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resize } from './axe';
 import { ACCOUNTS, signIn, VIEWPORTS, waitForPath } from './browser';
 import { unique } from './server';
-import { arrange, certificateNumber, checkDialog, COURSES, courses, fresh, go, heading, newcomer, PASSWORD, roleSession } from './accessibility-walk';
+import {
+  arrange,
+  certificateNumber,
+  checkDialog,
+  COURSES,
+  courses,
+  fresh,
+  go,
+  heading,
+  newcomer,
+  PASSWORD,
+  roleSession,
+} from './accessibility-walk';
 
 /*
  * axe (WCAG 2.0/2.1/2.2 A and AA rules; critical and serious violations fail, see ./axe.ts) on every

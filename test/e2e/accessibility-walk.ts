@@ -130,7 +130,7 @@ export async function checkDialog(audit: AccessibilityAudit, page: Page, opener:
 }
 
 /** Reduced motion (the app's global CSS honours it): dialogs and drawers open and close at once, so no check waits for an animation. */
-export const calm = (page: Page) => page.emulateMedia({ reducedMotion: 'reduce' });
+const calm = (page: Page) => page.emulateMedia({ reducedMotion: 'reduce' });
 
 export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
 

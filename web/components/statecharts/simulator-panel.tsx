@@ -8,7 +8,10 @@ import { Alert, Button, Chip, Select } from '../../ui';
 import { t } from '../../i18n';
 import { sectionTitle } from './state-details';
 
-/** The simulator of /statecharts: start input, current states, the simulated clock, the events to send and the context. */
+/**
+ * The simulator of /statecharts: start input, current states, the simulated clock, the events to
+ * send and the context.
+ */
 export function SimulatorPanel({
   entry,
   sim,

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { formatDelay, type MachineModel, type StateModel, type TransitionModel } from '../../../statecharts/tooling/inspect';
+import {
+  formatDelay,
+  type MachineModel,
+  type StateModel,
+  type TransitionModel,
+} from '../../../statecharts/tooling/inspect';
 import { Chip } from '../../ui';
 import { t } from '../../i18n';
 

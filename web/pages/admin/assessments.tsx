@@ -1,4 +1,9 @@
-import { ASSESSMENT_PAGE_SIZE, attemptStatusText, type AttemptRow, type AttemptStatusFilter } from '@contract/admin-people';
+import {
+  ASSESSMENT_PAGE_SIZE,
+  attemptStatusText,
+  type AttemptRow,
+  type AttemptStatusFilter,
+} from '@contract/admin-people';
 import { MAX_ATTEMPTS } from '@contract/course';
 import { CheckCircle2, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -12,7 +12,10 @@ import { FilePicker } from '../file-picker';
 
 const ACCEPT = '.pdf,.mp4,.webm,.ogg,.ppt,.pptx,.zip';
 
-/** Upload Material: a file (its type from the extension), a title (the file name by default) and a description, with progress and cancel. */
+/**
+ * Upload Material: a file (its type from the extension), a title (the file name by default) and a
+ * description, with progress and cancel.
+ */
 export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: boolean; onClose: () => void; onUploaded: (m: Material) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
