@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dayInputValue,
   formatCertificateDate,
+  formatClock,
   formatCount,
   formatDate,
   formatDateTime,
@@ -28,6 +29,15 @@ describe('format', () => {
     expect(formatDuration(45 * 60 + 59)).toBe('45m');
     expect(formatDuration(3600)).toBe('1h 0m');
     expect(formatDuration(2 * 3600 + 5 * 60)).toBe('2h 5m');
+  });
+
+  it('shows a clock as m:ss (a transcript cue), mm:ss (the assessment countdown) and h:mm:ss past an hour', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(7.9)).toBe('0:07');
+    expect(formatClock(12 * 60 + 3)).toBe('12:03');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatClock(4 * 60 + 5, 2)).toBe('04:05');
+    expect(formatClock(3723, 2)).toBe('1:02:03');
   });
 
   it('shows a SCORM time to the second: hours and minutes, minutes and seconds, or seconds alone', () => {

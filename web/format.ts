@@ -74,6 +74,20 @@ export function formatDuration(seconds: number, precision: 'minute' | 'second' =
   return unit(s, 'second');
 }
 
+/**
+ * A running clock or a position in a video: `m:ss` (`0:07`, `12:03`), `h:mm:ss` past an hour.
+ * `minuteDigits: 2` keeps two minute digits under an hour (`04:05`), as the assessment countdown
+ * shows it. Digits as written, in every language: a clock reads the same everywhere.
+ */
+export function formatClock(seconds: number, minuteDigits: 1 | 2 = 1): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${s}`;
+  return `${String(m).padStart(minuteDigits, '0')}:${s}`;
+}
+
 /** A percentage score rounded to a whole number ("85%"); `empty` when there is none yet. */
 export function formatScore(score: number | null | undefined, empty = '-'): string {
   if (score === null || score === undefined || Number.isNaN(score)) return empty;
