@@ -7,10 +7,11 @@ import { defineConfig, type Plugin } from 'vite';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The message prefixes the landing view reads (landing-view.tsx and the UI parts it uses):
- * `landing.*`, the language switcher's label, the dialog's close labels. The Worker's copy of the
- * catalogs keeps only these (about 80 of 620 messages), compiled as @lingui/vite-plugin compiles
- * the client's. test/api/landing-page.test.ts fails if a rendered page shows a message id.
+ * The message prefixes the landing view reads (landing-view.tsx, its sections in
+ * web/components/landing/ and the UI parts they use): `landing.*`, the language switcher's label,
+ * the dialog's close labels. The Worker's copy of the catalogs keeps only these (about 80 of 620
+ * messages), compiled as @lingui/vite-plugin compiles the client's. test/api/landing-page.test.ts
+ * fails if a rendered page shows a message id.
  */
 export const LANDING_MESSAGE_PREFIXES = ['landing.', 'language.', 'common.', 'ui.'];
 

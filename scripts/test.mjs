@@ -51,7 +51,8 @@ mkdirSync('.tmp', { recursive: true });
  * listed counts 20 s.
  */
 const E2E_SECONDS = {
-  'accessibility.spec.ts': 190,
+  'accessibility-learner.spec.ts': 85,
+  'accessibility-admin.spec.ts': 105,
   'learner-journey.spec.ts': 70,
   'admin-people.spec.ts': 70,
   'admin-content.spec.ts': 75,

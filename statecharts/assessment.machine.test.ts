@@ -1,94 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyStateNode } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyStateNode } from 'xstate';
+import { ASSESSMENT_MESSAGES, TIME_ANNOUNCEMENTS, allAnswered, assessmentMachine } from './assessment.machine';
 import {
-  ASSESSMENT_MESSAGES,
-  TIME_ANNOUNCEMENTS,
-  allAnswered,
-  assessmentMachine,
-  type AssessmentInfo,
-  type AttemptHistory,
-  type AttemptInfo,
-  type GradedAttempt,
-  type LoadOutput,
-  type SubmitTrigger,
-} from './assessment.machine';
+  NOW,
+  questions,
+  attempt,
+  result,
+  fresh,
+  failedOnce,
+  loaded,
+  resuming,
+  fakeServer,
+  startFromIntro,
+  useAssessmentClock,
+} from './testing/assessment-fixtures';
 import { walkGraph } from './testing/graph-coverage';
 import { inert } from './testing/fixtures';
 
-const NOW = Date.parse('2026-11-21T10:00:00Z');
-const questions: AssessmentInfo['questions'] = [
-  { id: 'q1', question: 'What does P stand for?', type: 'MCQ', options: [{ id: 'o1', text: 'Pull' }, { id: 'o2', text: 'Push' }] },
-  { id: 'q2', question: 'Aim at the flames?', type: 'TRUE_FALSE', options: [] },
-  { id: 'q3', question: 'Broken question', type: 'MCQ', options: [] },
-];
-const assessment: AssessmentInfo = { title: 'Pre', timeLimit: 10, passingScore: 70, maxAttempts: 3, questionCount: questions.length, questions };
-const attempt = (minutesLeft = 10, answers?: Record<string, string>): AttemptInfo => ({
-  attemptId: 'att-1',
-  attemptNumber: 1,
-  startedAt: new Date(NOW).toISOString(),
-  deadline: new Date(NOW + minutesLeft * 60_000).toISOString(),
-  answers,
-});
-const result = (passed: boolean, attemptsRemaining = 2): GradedAttempt => ({
-  attemptId: 'att-1',
-  attemptNumber: 1,
-  score: passed ? 100 : 0,
-  passed,
-  correctAnswers: passed ? 3 : 0,
-  totalQuestions: 3,
-  detailedResults: [],
-  attemptsRemaining,
-});
-const fresh: AttemptHistory = { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null };
-const failedOnce: AttemptHistory = { usedAttempts: 1, remainingAttempts: 2, lastAttempt: { attemptId: 'att-0', attemptNumber: 1, score: 40, passed: false } };
-/** Nothing open, nothing passed: the intro. */
-const loaded = (overrides: Partial<LoadOutput> = {}): LoadOutput => ({ assessment, passedAttemptId: null, openAttemptId: null, history: fresh, ...overrides });
-/** An attempt is open on the server: it is resumed at once. */
-const resuming = loaded({ openAttemptId: 'att-1' });
-
-function fakeServer(overrides: Partial<{ start: () => Promise<AttemptInfo>; save: (a: Record<string, string>) => Promise<void>; submit: (a: Record<string, string>, reason: SubmitTrigger) => Promise<GradedAttempt>; load: () => Promise<LoadOutput>; review: (attemptId: string) => Promise<GradedAttempt> }> = {}) {
-  const calls = { start: 0, reviews: [] as string[], saves: [] as Record<string, string>[], submits: [] as { answers: Record<string, string>; reason: SubmitTrigger }[] };
-  const machine = assessmentMachine.provide({
-    actors: {
-      loadAssessment: fromPromise(async () => (overrides.load ? overrides.load() : loaded())),
-      startAttempt: fromPromise(async () => {
-        calls.start++;
-        return overrides.start ? overrides.start() : attempt();
-      }),
-      saveAnswers: fromPromise(async ({ input }) => {
-        calls.saves.push(input.answers);
-        return overrides.save ? overrides.save(input.answers) : undefined;
-      }),
-      submitAttempt: fromPromise(async ({ input }) => {
-        calls.submits.push({ answers: input.answers, reason: input.reason });
-        return overrides.submit ? overrides.submit(input.answers, input.reason) : result(true);
-      }),
-      loadAttemptResult: fromPromise(async ({ input }) => {
-        calls.reviews.push(input.attemptId);
-        return overrides.review ? overrides.review(input.attemptId) : result(true, 0);
-      }),
-    },
-  });
-  return { machine, calls };
-}
-
-/** Opens the page and presses Start on the intro. */
-async function startFromIntro(machine: ReturnType<typeof fakeServer>['machine']) {
-  const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-  await vi.advanceTimersByTimeAsync(0);
-  expect(actor.getSnapshot().matches('intro')).toBe(true);
-  actor.send({ type: 'attempt.start' });
-  await vi.advanceTimersByTimeAsync(0);
-  return actor;
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useAssessmentClock();
 
 describe('assessment machine', () => {
   it('resumes an open attempt at once and counts down from the server deadline, not from the time limit', async () => {
@@ -329,96 +258,6 @@ describe('assessment machine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().can({ type: 'attempt.retake' })).toBe(false);
     expect(actor.getSnapshot().context.history.remainingAttempts).toBe(0);
-  });
-});
-
-describe('assessment machine: the intro', () => {
-  it('opening the page shows the intro and starts nothing until the learner presses Start', async () => {
-    // The server sets the deadline when the start arrives.
-    const { machine, calls } = fakeServer({ start: async () => ({ ...attempt(), deadline: new Date(Date.now() + 600_000).toISOString() }) });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(actor.getSnapshot().matches('intro')).toBe(true);
-    expect(actor.getSnapshot().context.history).toEqual(fresh);
-    expect(actor.getSnapshot().context.attempt).toBeNull();
-    expect(calls.start).toBe(0);
-    expect(actor.getSnapshot().can({ type: 'attempt.review' })).toBe(false);
-    actor.send({ type: 'attempt.start' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.start).toBe(1);
-    expect(actor.getSnapshot().matches('answering')).toBe(true);
-    expect(actor.getSnapshot().context.remainingSeconds).toBe(600);
-  });
-
-  it('shows the intro from the question count alone and takes the questions from the started attempt', async () => {
-    const reordered = [...questions].reverse();
-    const { machine } = fakeServer({
-      load: async () => loaded({ assessment: { ...assessment, questions: [] } }),
-      start: async () => ({ ...attempt(), questions: reordered }),
-    });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().matches('intro')).toBe(true);
-    expect(actor.getSnapshot().context.assessment).toMatchObject({ questionCount: questions.length, questions: [] });
-    actor.send({ type: 'attempt.start' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().matches('answering')).toBe(true);
-    expect(actor.getSnapshot().context.assessment?.questions).toEqual(reordered);
-  });
-
-  it('resumes an open attempt without the intro', async () => {
-    const { machine, calls } = fakeServer({ load: async () => resuming });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.start).toBe(1);
-    expect(actor.getSnapshot().matches('answering')).toBe(true);
-  });
-
-  it('offers no Start when no attempts remain', async () => {
-    const { machine, calls } = fakeServer({ load: async () => loaded({ history: { usedAttempts: 3, remainingAttempts: 0, lastAttempt: { attemptId: 'att-3', attemptNumber: 3, score: 20, passed: false } } }) });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().matches('intro')).toBe(true);
-    expect(actor.getSnapshot().can({ type: 'attempt.start' })).toBe(false);
-    actor.send({ type: 'attempt.start' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().matches('intro')).toBe(true);
-    expect(calls.start).toBe(0);
-    // The last attempt can still be reviewed, but leads nowhere new.
-    actor.send({ type: 'attempt.review' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
-  });
-
-  it('allows a start at any count when the assessment sets no maximum', async () => {
-    const { machine } = fakeServer({ load: async () => loaded({ assessment: { ...assessment, maxAttempts: null }, history: { usedAttempts: 7, remainingAttempts: null, lastAttempt: null } }) });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().can({ type: 'attempt.start' })).toBe(true);
-  });
-
-  it('reviews the last failed attempt from the intro and comes back to it for a retake', async () => {
-    const { machine, calls } = fakeServer({ load: async () => loaded({ history: failedOnce }), review: async () => result(false, 2) });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().can({ type: 'attempt.review' })).toBe(true);
-    actor.send({ type: 'attempt.review' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.reviews).toEqual(['att-0']);
-    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
-    expect(actor.getSnapshot().context.result?.passed).toBe(false);
-    actor.send({ type: 'attempt.retake' });
-    expect(actor.getSnapshot().matches('intro')).toBe(true);
-    expect(actor.getSnapshot().context.history).toEqual(failedOnce);
-    expect(calls.start).toBe(0);
-  });
-
-  it('offers no review when the learner has no failed attempt', async () => {
-    const { machine } = fakeServer({ load: async () => loaded({ history: { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null } }) });
-    const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
-    await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'attempt.review' });
-    expect(actor.getSnapshot().matches('intro')).toBe(true);
   });
 });
 

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dayInputValue, formatCertificateDate, formatCount, formatDate, formatDateTime, formatDay, formatDuration, formatFileSize, formatScore } from './format';
+import {
+  dayInputValue,
+  formatCertificateDate,
+  formatClock,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  formatFileSize,
+  formatList,
+  formatPercent,
+  formatScore,
+} from './format';
 
 describe('format', () => {
   it('puts a count and its noun in the right number (1 attempt, 0 and 2 attempts, irregular plurals)', () => {
@@ -16,6 +29,28 @@ describe('format', () => {
     expect(formatDuration(45 * 60 + 59)).toBe('45m');
     expect(formatDuration(3600)).toBe('1h 0m');
     expect(formatDuration(2 * 3600 + 5 * 60)).toBe('2h 5m');
+  });
+
+  it('shows a clock as m:ss (a transcript cue), mm:ss (the assessment countdown) and h:mm:ss past an hour', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(7.9)).toBe('0:07');
+    expect(formatClock(12 * 60 + 3)).toBe('12:03');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatClock(4 * 60 + 5, 2)).toBe('04:05');
+    expect(formatClock(3723, 2)).toBe('1:02:03');
+  });
+
+  it('shows a SCORM time to the second: hours and minutes, minutes and seconds, or seconds alone', () => {
+    expect(formatDuration(3600 + 5 * 60 + 30, 'second')).toBe('1 hr 5 min');
+    expect(formatDuration(4 * 60 + 10, 'second')).toBe('4 min 10 sec');
+    expect(formatDuration(34.6, 'second')).toBe('35 sec');
+    expect(formatDuration(-3, 'second')).toBe('0 sec');
+  });
+
+  it('shows percentages with up to two decimals, or fewer when asked, and joins short lists', () => {
+    expect(formatPercent(200 / 3)).toBe('66.67%');
+    expect(formatPercent(87.54, 1)).toBe('87.5%');
+    expect(formatList(['English', 'Spanish', 'Arabic'])).toBe('English, Spanish, Arabic');
   });
 
   it('shows file sizes in Bytes, KB, MB or GB with base 1024 and 2 decimals', () => {

@@ -1,6 +1,6 @@
 /**
  * The one place the client turns values into display text: dates, date-times, durations, file
- * sizes and scores. Screens import from here instead of writing their own `toLocale...` calls, so
+ * sizes, scores, numbers and lists. Screens import from here instead of writing their own `toLocale...` calls, so
  * every table shows the same date the same way.
  */
 
@@ -52,13 +52,40 @@ export function formatCertificateDate(value: DateInput, empty = '-'): string {
   return date ? date.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : empty;
 }
 
-/** Time spent as "Xh Ym" (minutes only under an hour: "45m"). */
-export function formatDuration(seconds: number): string {
-  const safe = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(safe / 3600);
-  const m = Math.floor((safe % 3600) / 60);
-  const unit = (value: number, name: 'hour' | 'minute') => new Intl.NumberFormat(formatLocale(), { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(value);
-  return h > 0 ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(m, 'minute');
+/**
+ * Time spent, in the reader's locale. By minute (the default): "Xh Ym", minutes only under an hour
+ * ("45m"), as a learner's course page shows it. By second (SCORM packages report their own time to
+ * the second): "1 hr 5 min", "4 min 10 sec" or "35 sec".
+ */
+export function formatDuration(seconds: number, precision: 'minute' | 'second' = 'minute'): string {
+  type Unit = 'hour' | 'minute' | 'second';
+  const unitDisplay = precision === 'minute' ? 'narrow' : 'short';
+  const unit = (value: number, name: Unit) =>
+    new Intl.NumberFormat(formatLocale(), { style: 'unit', unit: name, unitDisplay }).format(value);
+  if (precision === 'minute') {
+    const safe = Math.max(0, Math.floor(seconds));
+    const h = Math.floor(safe / 3600);
+    const m = Math.floor((safe % 3600) / 60);
+    return h > 0 ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(m, 'minute');
+  }
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 3600) return `${unit(Math.floor(s / 3600), 'hour')} ${unit(Math.floor((s % 3600) / 60), 'minute')}`;
+  if (s >= 60) return `${unit(Math.floor(s / 60), 'minute')} ${unit(s % 60, 'second')}`;
+  return unit(s, 'second');
+}
+
+/**
+ * A running clock or a position in a video: `m:ss` (`0:07`, `12:03`), `h:mm:ss` past an hour.
+ * `minuteDigits: 2` keeps two minute digits under an hour (`04:05`), as the assessment countdown
+ * shows it. Digits as written, in every language: a clock reads the same everywhere.
+ */
+export function formatClock(seconds: number, minuteDigits: 1 | 2 = 1): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${s}`;
+  return `${String(m).padStart(minuteDigits, '0')}:${s}`;
 }
 
 /** A percentage score rounded to a whole number ("85%"); `empty` when there is none yet. */
@@ -101,7 +128,15 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat(formatLocale()).format(value);
 }
 
-/** A percentage with up to two decimals ("66.67%"), in the reader's locale: assessment scores as graded. */
-export function formatPercent(value: number): string {
-  return new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+/**
+ * A percentage with up to two decimals ("66.67%"), in the reader's locale: assessment scores as
+ * graded. `maximumFractionDigits` narrows it where a figure reads better shorter (compliance: "87.5%").
+ */
+export function formatPercent(value: number, maximumFractionDigits = 2): string {
+  return new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits }).format(value / 100);
+}
+
+/** Items joined as the reader's language joins a short list ("English, Spanish, Arabic"; narrow style). */
+export function formatList(items: readonly string[]): string {
+  return new Intl.ListFormat(formatLocale(), { style: 'narrow' }).format(items);
 }

@@ -225,10 +225,10 @@ describe('the registry', () => {
     for (const m of MACHINES) expect(m.description.length, m.key).toBeGreaterThan(80);
   });
 
-  it('finds only machines and their tests in statecharts/; tooling and test helpers live in their own folders', async () => {
+  it('finds only machines, their pure rules and their tests in statecharts/; tooling and test helpers live in their own folders', async () => {
     const fsModule = 'node:fs';
     const { readdirSync } = (await import(fsModule)) as { readdirSync: (dir: URL) => string[] };
-    const strays = readdirSync(new URL('..', import.meta.url)).filter((f) => !/\.machine(\.test)?\.ts$/.test(f) && f !== 'tooling' && f !== 'testing');
+    const strays = readdirSync(new URL('..', import.meta.url)).filter((f) => !/\.(machine|rules)(\.test)?\.ts$/.test(f) && f !== 'tooling' && f !== 'testing');
     expect(strays).toEqual([]);
   });
 });

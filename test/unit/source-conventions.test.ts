@@ -62,6 +62,46 @@ describe('source conventions', () => {
 });
 
 /*
+ * Every date and number on screen goes through web/format.ts, so that one table cannot show a date
+ * or a percentage differently from the next: no direct Intl.DateTimeFormat, Intl.NumberFormat,
+ * Intl.ListFormat or toLocale...String() call in web/ outside it and the i18n modules.
+ */
+const DIRECT_FORMATTING = /\bIntl\.(DateTimeFormat|NumberFormat|ListFormat)\b|\.toLocale(Date|Time)?String\(/;
+
+/** The lines of one file that format a value themselves, as `file:line: text`; comments do not count. */
+function directFormatting(file: string, text: string): string[] {
+  const found: string[] = [];
+  text.split('\n').forEach((line, index) => {
+    const code = /^\s*(\/\/|\/\*|\*)/.test(line) ? '' : line.replace(/\/\/.*$/, '');
+    if (DIRECT_FORMATTING.test(code)) found.push(`${file}:${index + 1}: ${line.trim().slice(0, 100)}`);
+  });
+  return found;
+}
+
+describe('display formats', () => {
+  it('no file in web/ formats a date or a number itself instead of through web/format.ts', () => {
+    const allowed = (file: string) => file === 'web/format.ts' || file.startsWith('web/i18n/') || file.endsWith('.test.ts');
+    const files = sourceFiles('web').filter((file) => !allowed(file));
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.flatMap((file) => directFormatting(file, readFileSync(join(root, file), 'utf8')))).toEqual([]);
+  });
+
+  it('the check finds each kind of direct call and passes the helpers and comments', () => {
+    const sample = [
+      `const a = new Intl.NumberFormat(locale, { style: 'percent' }).format(x);`,
+      `const b = new Intl.DateTimeFormat(locale).format(d);`,
+      `const c = date.toLocaleDateString(locale);`,
+      `const d = n.toLocaleString();`,
+      `const e = new Intl.ListFormat(locale).format(items);`,
+      `const ok = formatPercent(x, 1) + formatDate(d) + formatList(items);`,
+      `// a comment may name Intl.NumberFormat and toLocaleString()`,
+      ` * and so may a doc comment: Intl.DateTimeFormat`,
+    ].join('\n');
+    expect(directFormatting('sample.tsx', sample).map((line) => Number(line.split(':')[1]))).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+/*
  * Every text a person reads goes through the message catalogs (web/i18n): a .tsx under web/pages,
  * web/components or web/ui may not hold user-visible English of its own. Checked on the syntax
  * tree (TypeScript's parser): JSX text with letters (`>Save<`), a string or template literal with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCueTime, pickDefaultTrack } from './caption-tracks';
+import { pickDefaultTrack } from './caption-tracks';
 
 const tracks = [{ language: 'ar' }, { language: 'en-GB' }, { language: 'es' }, { language: 'pt-BR' }];
 
@@ -14,14 +14,5 @@ describe('the default caption track', () => {
     expect(pickDefaultTrack(tracks, ['fr', 'de'])?.language).toBe('ar');
     expect(pickDefaultTrack(tracks, [])?.language).toBe('ar');
     expect(pickDefaultTrack([], ['en'])).toBeNull();
-  });
-});
-
-describe('cue times in the transcript', () => {
-  it('shows minutes and seconds, hours only when needed', () => {
-    expect(formatCueTime(0)).toBe('0:00');
-    expect(formatCueTime(7.9)).toBe('0:07');
-    expect(formatCueTime(12 * 60 + 3)).toBe('12:03');
-    expect(formatCueTime(3723)).toBe('1:02:03');
   });
 });

@@ -20,12 +20,3 @@ export function pickDefaultTrack<T extends Pick<CaptionTrack, 'language'>>(track
   }
   return tracks[0];
 }
-
-/** A cue's start as the transcript shows it: `0:07`, `12:03`, `1:02:03`. */
-export function formatCueTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}

@@ -4,7 +4,8 @@ import { ChevronDown, ScrollText } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Select } from '../ui/select';
-import { formatCueTime, pickDefaultTrack } from './caption-tracks';
+import { formatClock } from '../format';
+import { pickDefaultTrack } from './caption-tracks';
 import { t } from '../i18n';
 
 /*
@@ -241,7 +242,7 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
             {state.cues.map((cue, index) => (
               <li key={`${index}-${cue.start}`}>
                 <button type="button" className={cueButton} aria-current={index === active ? 'true' : undefined} onClick={() => seek(cue.start)}>
-                  <span className={css({ fontVariantNumeric: 'tabular-nums', color: 'fg.muted', fontSize: 'xs', pt: '0.5', flexShrink: 0, minW: '10' })}>{formatCueTime(cue.start)}</span>
+                  <span className={css({ fontVariantNumeric: 'tabular-nums', color: 'fg.muted', fontSize: 'xs', pt: '0.5', flexShrink: 0, minW: '10' })}>{formatClock(cue.start)}</span>
                   <span className={css({ whiteSpace: 'pre-line' })}>{cue.text}</span>
                 </button>
               </li>

@@ -10,14 +10,14 @@ import { saveBlob } from '../../api/certificates';
 import { errorMessage } from '../../api/client';
 import { complianceApi, type ComplianceFilters, type ComplianceResponse, type ComplianceRow, type ComplianceSummary } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
-import { dayInputValue, formatNumber } from '../../format';
+import { dayInputValue, formatNumber, formatPercent } from '../../format';
 import { SEARCH_DELAY_MS } from '../../hooks/use-paged-list';
 import { searchInt, useDebouncedSearchText, type useSearchState } from '../../hooks/use-search-state';
 import { Button, Card, EmptyState, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader, TextField, toaster, type SelectOption } from '../../ui';
 import { QueryState } from '../query-state';
 import { TablePagination } from '../table-pagination';
 import { ComplianceCellView, isComplianceStatus, STATUS_OPTIONS, statusLabel } from './compliance-status';
-import { formatLocale, t } from '../../i18n';
+import { t } from '../../i18n';
 
 export const MATRIX_PAGE_SIZE = 25;
 
@@ -195,7 +195,7 @@ function SummaryPanel({ summary, status, onStatus }: { summary: ComplianceSummar
           <p id={`${id}-compliant`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
             {statusLabel('compliant')}
           </p>
-          <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1', color: 'success.fg' })}>{counted === 0 ? '—' : formatPercent(summary.percentCompliant)}</p>
+          <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1', color: 'success.fg' })}>{counted === 0 ? '—' : formatPercent(summary.percentCompliant, 1)}</p>
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
             {t('admin.compliance.validOf', { valid, count: counted })}
           </p>
@@ -225,10 +225,6 @@ function SummaryPanel({ summary, status, onStatus }: { summary: ComplianceSummar
       <ForecastChart forecast={summary.forecast} />
     </section>
   );
-}
-
-function formatPercent(value: number): string {
-  return new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 }
 
 const WINDOWS = [

@@ -278,28 +278,26 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
           />
           <TextField label={t('admin.compliance.department')} helperText={t('admin.req.departmentHelp')} value={form.department} error={errors.department} onChange={(e) => set('department', e.target.value)} />
           <TextField label={t('admin.compliance.jobTitle')} helperText={t('admin.req.jobTitleHelp')} value={form.jobTitle} error={errors.jobTitle} onChange={(e) => set('jobTitle', e.target.value)} />
-          <TextField
-            label={t('admin.req.dueWithinLabel')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={3650}
-            helperText={t('admin.req.dueWithinHelp')}
-            value={form.dueWithinDays}
-            error={errors.dueWithinDays}
-            onChange={(e) => set('dueWithinDays', e.target.value)}
-          />
-          <TextField
-            label={t('admin.req.dueSoonLabel')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={3650}
-            helperText={t('admin.req.dueSoonHelp')}
-            value={form.dueSoonDays}
-            error={errors.dueSoonDays}
-            onChange={(e) => set('dueSoonDays', e.target.value)}
-          />
+          {/* The two day counts are the same kind of field: whole days from 1 to 3650. */}
+          {(
+            [
+              ['dueWithinDays', t('admin.req.dueWithinLabel'), t('admin.req.dueWithinHelp')],
+              ['dueSoonDays', t('admin.req.dueSoonLabel'), t('admin.req.dueSoonHelp')],
+            ] as const
+          ).map(([key, label, help]) => (
+            <TextField
+              key={key}
+              label={label}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={3650}
+              helperText={help}
+              value={form[key]}
+              error={errors[key]}
+              onChange={(e) => set(key, e.target.value)}
+            />
+          ))}
           <TextField
             label={t('admin.req.col.activeFrom')}
             type="date"

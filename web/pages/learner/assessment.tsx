@@ -5,7 +5,7 @@ import { AttemptReview } from '../../components/learner-attempt-review';
 import { css, cx } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import { ASSESSMENT_MESSAGES, isAnswerable, type AssessmentInfo, type AssessmentQuestion, type AttemptHistory, type GradedAttempt } from '../../../statecharts/assessment.machine';
-import { formatNumber, formatPercent, formatScore } from '../../format';
+import { formatClock, formatNumber, formatPercent, formatScore } from '../../format';
 import { flipInRtl } from '../../ui/direction';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAssessment } from '../../state/assessment';
@@ -16,16 +16,6 @@ import { Chip } from '../../ui/chip';
 import { moveFocusTo } from '../../ui/focus';
 import { LoadingBlock } from '../../ui/spinner';
 import { msg, t, withTags } from '../../i18n';
-
-/** mm:ss, or h:mm:ss for long assessments. */
-function formatClock(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const mm = String(m).padStart(2, '0');
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
 
 /** Score colour: green at 70 or more, red below. */
 const scoreColor = (score: number) => (score >= DEFAULT_PASSING_SCORE ? 'success.fg' : 'error.fg');
@@ -170,7 +160,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
           data-low={low || undefined}
         >
           <Clock aria-hidden className={css({ w: '5', h: '5' })} />
-          {remainingSeconds === null ? '--:--' : formatClock(remainingSeconds)}
+          {remainingSeconds === null ? '--:--' : formatClock(remainingSeconds, 2)}
         </span>
       </div>
 

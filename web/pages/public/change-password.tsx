@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { Redirect, useLocation } from 'wouter';
 import { AuthLayout } from '../../components/auth-layout';
-import { PASSWORD_HINT } from '../../components/password-hint';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { homeFor, useAccess } from '../../components/route-guards';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession, useSessionActor } from '../../state/session';
@@ -87,28 +87,16 @@ export function ChangePasswordPage() {
             clear('current');
           }}
         />
-        <PasswordField
-          label={t('change.new')}
-          name="new-password"
-          autoComplete="new-password"
-          helperText={PASSWORD_HINT}
-          required
-          value={next}
-          error={errors.next ? msg(errors.next) : errors.next}
-          onChange={(event) => {
-            setNext(event.target.value);
+        <NewPasswordFields
+          password={next}
+          confirm={confirm}
+          errors={{ password: errors.next, confirm: errors.confirm }}
+          onPassword={(value) => {
+            setNext(value);
             clear('next');
           }}
-        />
-        <PasswordField
-          label={t('change.confirm')}
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          error={errors.confirm ? msg(errors.confirm) : errors.confirm}
-          onChange={(event) => {
-            setConfirm(event.target.value);
+          onConfirm={(value) => {
+            setConfirm(value);
             clear('confirm');
           }}
         />

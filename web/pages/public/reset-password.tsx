@@ -5,10 +5,10 @@ import { css } from 'styled-system/css';
 import { Link, useSearch } from 'wouter';
 import { RESET_PASSWORD_MESSAGES } from '../../../statecharts/reset-password.machine';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
-import { PASSWORD_HINT } from '../../components/password-hint';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useResetPassword } from '../../state/reset-password';
-import { Alert, Button, focusFirstInvalid, LoadingBlock, PasswordField } from '../../ui';
+import { Alert, Button, focusFirstInvalid, LoadingBlock } from '../../ui';
 import { msg, t } from '../../i18n';
 import { flipInRtl } from '../../ui/direction';
 
@@ -76,29 +76,17 @@ function ResetPasswordFlow({ token }: { token: string }) {
     <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')} footer={back}>
       <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         {state.context.error ? <Alert status="error">{msg(state.context.error)}</Alert> : null}
-        <PasswordField
-          label={t('change.new')}
-          helperText={PASSWORD_HINT}
-          name="new-password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          errors={errors}
           autoFocus
-          required
-          value={password}
-          error={errors.password ? msg(errors.password) : errors.password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onPassword={(value) => {
+            setPassword(value);
             if (errors.password) setErrors((current) => ({ ...current, password: null }));
           }}
-        />
-        <PasswordField
-          label={t('change.confirm')}
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          error={errors.confirm ? msg(errors.confirm) : errors.confirm}
-          onChange={(event) => {
-            setConfirm(event.target.value);
+          onConfirm={(value) => {
+            setConfirm(value);
             if (errors.confirm) setErrors((current) => ({ ...current, confirm: null }));
           }}
         />

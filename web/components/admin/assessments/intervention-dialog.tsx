@@ -1,0 +1,100 @@
+import { DEFAULT_MARK_PASSED_SCORE, INTERVENTION_MESSAGES, type AttemptRow } from '@contract/admin-people';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { assessmentsApi } from '../../../api/admin-people';
+import { contentError, contentText } from '../content-text';
+import { serverText, t } from '../../../i18n';
+import { Alert, Button, Dialog, TextField } from '../../../ui';
+
+export type Intervention = { kind: 'reset' | 'pass'; row: AttemptRow } | null;
+
+/** Reset Assessment Attempts / Mark Assessment as Passed: both need a reason, recorded in the audit log. */
+export function InterventionDialog({ state, onClose, onDone }: { state: Intervention; onClose: () => void; onDone: (message: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [score, setScore] = useState(String(DEFAULT_MARK_PASSED_SCORE));
+  const [errors, setErrors] = useState<{ reason?: string; score?: string }>({});
+  const intervene = useMutation({
+    mutationFn: ({ target, why, passScore }: { target: NonNullable<Intervention>; why: string; passScore: number }) =>
+      target.kind === 'reset' ? assessmentsApi.reset(target.row.componentId, target.row.userId, why) : assessmentsApi.markPassed(target.row.componentId, target.row.userId, passScore, why),
+    onSuccess: (res, { target }) => onDone(serverText(res.message || (target.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone), target.kind === 'reset' ? t('admin.assessments.resetDone') : t('admin.assessments.passedDone'))),
+  });
+  const { reset } = intervene;
+  const busy = intervene.isPending;
+  const detail = intervene.isError ? contentError(intervene.error, t('common.unknownError')) : '';
+  const error = intervene.isError ? (intervene.variables.target.kind === 'reset' ? t('admin.assessments.resetFailed', { detail }) : t('admin.assessments.passFailed', { detail })) : null;
+
+  useEffect(() => {
+    setReason('');
+    setScore(String(DEFAULT_MARK_PASSED_SCORE));
+    setErrors({});
+    reset();
+  }, [state, reset]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!state) return;
+    const found: typeof errors = {};
+    if (!reason.trim()) found.reason = contentText(INTERVENTION_MESSAGES.reasonRequired);
+    const n = Number(score);
+    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = contentText(INTERVENTION_MESSAGES.score);
+    setErrors(found);
+    if (found.reason || found.score) return;
+    intervene.mutate({ target: state, why: reason.trim(), passScore: n });
+  };
+
+  const kind = state?.kind ?? 'reset';
+  return (
+    <Dialog
+      open={state !== null}
+      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      title={kind === 'reset' ? t('admin.assessments.resetTitle') : t('admin.assessments.passTitle')}
+      description={state ? `${state.row.username} · ${state.row.componentTitle} (${state.row.courseTitle})` : undefined}
+      role={kind === 'reset' ? 'alertdialog' : 'dialog'}
+      footer={
+        <>
+          <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form="intervention-form" palette={kind === 'reset' ? 'danger' : 'brand'} loading={busy}>
+            {kind === 'reset' ? t('admin.assessments.resetSubmit') : t('admin.assessments.markPassed')}
+          </Button>
+        </>
+      }
+    >
+      <form id="intervention-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {error ? <Alert status="error">{error}</Alert> : null}
+        {kind === 'reset' ? <Alert status="warning">{t('admin.assessments.resetWarning')}</Alert> : null}
+        {kind === 'pass' ? (
+          <TextField
+            label={t('admin.assessments.scoreField')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            required
+            value={score}
+            error={errors.score}
+            onChange={(e) => {
+              setScore(e.target.value);
+              setErrors((c) => ({ ...c, score: undefined }));
+            }}
+          />
+        ) : null}
+        <TextField
+          multiline
+          label={t('admin.assessments.reason')}
+          required
+          rows={3}
+          helperText={t('admin.assessments.reasonHelp')}
+          value={reason}
+          error={errors.reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setErrors((c) => ({ ...c, reason: undefined }));
+          }}
+        />
+      </form>
+    </Dialog>
+  );
+}

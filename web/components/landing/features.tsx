@@ -1,0 +1,43 @@
+import { GraduationCap, ShieldCheck, Users } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { Card, CardBody } from '../../ui';
+import { t } from '../../i18n';
+import { container, SectionHeading } from './section-heading';
+
+export function Features() {
+  const features = [
+    {
+      icon: <GraduationCap />,
+      title: t('landing.features.expert.title'),
+      text: t('landing.features.expert.text'),
+    },
+    {
+      icon: <Users />,
+      title: t('landing.features.community.title'),
+      text: t('landing.features.community.text'),
+    },
+    {
+      icon: <ShieldCheck />,
+      title: t('landing.features.secure.title'),
+      text: t('landing.features.secure.text'),
+    },
+  ];
+  return (
+    <section id="features" aria-labelledby="features-title" className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
+      <div className={container}>
+        <SectionHeading id="features-title" eyebrow={t('landing.features.eyebrow')} title={t('landing.features.title')} description={t('landing.features.description')} />
+        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '6', listStyle: 'none' })}>
+          {features.map((feature) => (
+            <Card as="li" key={feature.title} variant="outline">
+              <CardBody className={css({ gap: '4', py: '7' })}>
+                <span className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '12', height: '12', borderRadius: 'lg', bg: 'brand.subtle', color: 'brand.solid', '& svg': { width: '6', height: '6' } })}>{feature.icon}</span>
+                <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{feature.title}</h3>
+                <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' })}>{feature.text}</p>
+              </CardBody>
+            </Card>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

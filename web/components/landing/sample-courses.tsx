@@ -1,0 +1,75 @@
+import { BookOpen, Layers } from 'lucide-react';
+import { useState } from 'react';
+import { css } from 'styled-system/css';
+import { Link } from 'wouter';
+import type { PublicCourse } from '@contract/landing';
+import { DEFAULT_COURSE_ICON } from '../../config';
+import { Button, Card, CardBody, Chip, EmptyState, Skeleton } from '../../ui';
+import { t } from '../../i18n';
+import { container, SectionHeading } from './section-heading';
+
+export type CoursesState = { status: 'loading' } | { status: 'ready'; courses: PublicCourse[] } | { status: 'failed' };
+
+export function SampleCourses({ state }: { state: CoursesState }) {
+  return (
+    <section id="courses" aria-labelledby="courses-title" className={css({ py: { base: '16', md: '24' }, bg: 'bg.canvas', scrollMarginTop: '64px' })}>
+      <div className={container}>
+        <SectionHeading id="courses-title" eyebrow={t('landing.courses.eyebrow')} title={t('landing.courses.title')} description={t('landing.courses.description')} />
+        {state.status === 'loading' ? (
+          <div className={courseGrid} aria-busy="true" aria-label={t('landing.courses.loading')}>
+            {[0, 1, 2].map((key) => (
+              <Card key={key}>
+                <CardBody className={css({ gap: '4' })}>
+                  <Skeleton className={css({ width: '12', height: '12', borderRadius: 'lg' })} />
+                  <Skeleton className={css({ height: '5', width: '70%' })} />
+                  <Skeleton className={css({ height: '4', width: '100%' })} />
+                  <Skeleton className={css({ height: '4', width: '85%' })} />
+                </CardBody>
+              </Card>
+            ))}
+          </div>
+        ) : state.status === 'ready' && state.courses.length > 0 ? (
+          <ul className={courseGrid}>
+            {state.courses.map((course) => (
+              <CourseCard key={course.id} course={course} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            bordered
+            icon={<BookOpen />}
+            title={t('landing.courses.emptyTitle')}
+            description={t('landing.courses.emptyText')}
+            actions={
+              <Button asChild variant="outline">
+                <Link href="/login">{t('landing.signIn')}</Link>
+              </Button>
+            }
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CourseCard({ course }: { course: PublicCourse }) {
+  const [icon, setIcon] = useState(course.icon || DEFAULT_COURSE_ICON);
+  return (
+    <Card as="li" variant="outline" interactive>
+      <CardBody className={css({ gap: '4', py: '6' })}>
+        <div className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '3' })}>
+          <img src={icon} alt="" width={48} height={48} onError={() => setIcon(DEFAULT_COURSE_ICON)} className={css({ width: '12', height: '12', borderRadius: 'lg', objectFit: 'cover', bg: 'bg.subtle' })} />
+          <Chip palette="brand">{course.domain?.name || t('landing.courses.defaultBook')}</Chip>
+        </div>
+        <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35' })}>{course.title}</h3>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6', lineClamp: '3', flex: '1' })}>{course.description || t('landing.courses.defaultDescription')}</p>
+        <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.subtle', pt: '3', borderTopWidth: '1px', borderColor: 'border.muted' })}>
+          <Layers size={16} aria-hidden />
+          {t('landing.courses.modules', { count: course.componentCount })}
+        </p>
+      </CardBody>
+    </Card>
+  );
+}
+
+const courseGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '6', listStyle: 'none' });

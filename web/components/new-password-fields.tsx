@@ -1,0 +1,52 @@
+import { PasswordField } from '../ui';
+import { msg, t } from '../i18n';
+import { PASSWORD_HINT } from './password-hint';
+
+/** A field's error as the forms keep it: a message (or catalog key), null once cleared, absent before a submit. */
+type FieldError = string | null | undefined;
+
+/**
+ * The new password and its confirmation, with the policy hint: the change-password and the
+ * reset-password forms ask for them the same way, so they are written once. The form validates
+ * (with the contract's password rules) and holds the values.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  errors,
+  autoFocus,
+  onPassword,
+  onConfirm,
+}: {
+  password: string;
+  confirm: string;
+  errors: { password?: FieldError; confirm?: FieldError };
+  autoFocus?: boolean;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={t('change.new')}
+        name="new-password"
+        autoComplete="new-password"
+        helperText={PASSWORD_HINT}
+        autoFocus={autoFocus}
+        required
+        value={password}
+        error={errors.password ? msg(errors.password) : errors.password}
+        onChange={(event) => onPassword(event.target.value)}
+      />
+      <PasswordField
+        label={t('change.confirm')}
+        name="confirm-password"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        error={errors.confirm ? msg(errors.confirm) : errors.confirm}
+        onChange={(event) => onConfirm(event.target.value)}
+      />
+    </>
+  );
+}
