@@ -4,7 +4,7 @@ import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse }
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
 import { languageOf } from '../i18n';
-import type { FontLoader } from './pdf-fonts';
+import type { FontLoader } from './pdf/fonts';
 import { clearComplianceCache } from './compliance';
 import { clientIp, enforceRate, RATE_RULES } from './rate-limit';
 import { originFor, type AppConfig } from '../config';
@@ -134,7 +134,7 @@ export const certificateStorageKey = (certificateId: string) => `certificates/${
 export interface CertificateDeps {
   storage: Storage;
   config: Pick<AppConfig, 'appName' | 'publicUrl'>;
-  /** The fonts a name or label outside the standard PDF fonts needs (pdf-fonts.ts). */
+  /** The fonts a name or label outside the standard PDF fonts needs (pdf/fonts.ts). */
   fonts: FontLoader | null;
 }
 
