@@ -37,8 +37,12 @@ const WRAPPERS = new Set(['apiRequest', 'getPage', 'xhrSend', 'buildUrl', 'get',
 /** The path patterns an expression can evaluate to, or null when it cannot be read statically. */
 function pathsOf(node: ts.Expression): string[] | null {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
-  if (ts.isTemplateExpression(node)) return [node.head.text + node.templateSpans.map((span) => DYNAMIC + span.literal.text).join('')];
-  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return pathsOf(node.expression);
+  if (ts.isTemplateExpression(node)) {
+    return [node.head.text + node.templateSpans.map((span) => DYNAMIC + span.literal.text).join('')];
+  }
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
+    return pathsOf(node.expression);
+  }
   if (ts.isConditionalExpression(node)) {
     const [a, b] = [pathsOf(node.whenTrue), pathsOf(node.whenFalse)];
     return a && b ? [...a, ...b] : null;
@@ -56,7 +60,9 @@ function pathsOf(node: ts.Expression): string[] | null {
 function methodOption(options: ts.Expression | undefined): string | null {
   if (!options) return 'GET';
   if (!ts.isObjectLiteralExpression(options)) return null;
-  const property = options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === 'method');
+  const property = options.properties.find(
+    (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === 'method',
+  );
   if (!property) return 'GET';
   return ts.isStringLiteralLike(property.initializer) ? property.initializer.text.toUpperCase() : null;
 }
@@ -74,19 +80,23 @@ const enclosingFunctionName = (node: ts.Node): string | null => {
 
 /** Every API call in one source file. */
 export function apiCallsIn(file: string, source: string): { calls: ApiCall[]; unread: UnreadCall[] } {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
   const calls: ApiCall[] = [];
   const unread: UnreadCall[] = [];
   const seen = new Set<ts.Node>();
   const lineOf = (node: ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
 
-  /** `base` '' for a path under /api (the wrapper adds it), '/api' prefix expected otherwise. */
-  const record = (call: ts.CallExpression, pathArg: ts.Expression | undefined, method: string | null, relative: boolean) => {
+  /** `relative`: the path is under /api (the fetch wrapper adds it); else it is the whole path. */
+  type Path = ts.Expression | undefined;
+  const record = (call: ts.CallExpression, pathArg: Path, method: string | null, relative = true) => {
     if (!pathArg) return;
     seen.add(pathArg);
     const paths = pathsOf(pathArg);
     if (!paths) {
-      if (!WRAPPERS.has(enclosingFunctionName(call) ?? '')) unread.push({ file, line: lineOf(call), text: call.getText(sf).slice(0, 120) });
+      if (!WRAPPERS.has(enclosingFunctionName(call) ?? '')) {
+        unread.push({ file, line: lineOf(call), text: call.getText(sf).slice(0, 120) });
+      }
       return;
     }
     for (const raw of paths) {
@@ -102,22 +112,24 @@ export function apiCallsIn(file: string, source: string): { calls: ApiCall[]; un
       const callee = node.expression;
       const [first, second] = node.arguments;
       if (ts.isPropertyAccessExpression(callee) && callee.expression.getText(sf) === 'api' && VERBS[callee.name.text]) {
-        record(node, first, VERBS[callee.name.text], true);
+        record(node, first, VERBS[callee.name.text]);
       } else if (ts.isIdentifier(callee) && callee.text === 'apiRequest') {
-        record(node, first, methodOption(second), true);
+        record(node, first, methodOption(second));
       } else if (ts.isIdentifier(callee) && callee.text === 'getPage') {
-        record(node, first, 'GET', true);
+        record(node, first, 'GET');
       } else if (ts.isIdentifier(callee) && callee.text === 'fetch') {
         const paths = first ? pathsOf(first) : null;
         if (paths?.some((p) => p.startsWith('/api/'))) record(node, first, methodOption(second), false);
       } else if (ts.isIdentifier(callee) && callee.text === 'xhrSend') {
         // Also used for presigned storage URLs (another origin, read at run time): only /api paths count.
         const paths = second ? pathsOf(second) : null;
-        if (paths?.some((p) => p.startsWith('/api/'))) record(node, second, first && ts.isStringLiteralLike(first) ? first.text.toUpperCase() : null, false);
+        const method = first && ts.isStringLiteralLike(first) ? first.text.toUpperCase() : null;
+        if (paths?.some((p) => p.startsWith('/api/'))) record(node, second, method, false);
       }
     }
     // Any other string naming an API path (a link, a beacon, a new wrapper): its method is not known.
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) && !seen.has(node)) {
+    const literal = ts.isStringLiteralLike(node) || ts.isTemplateExpression(node);
+    if (literal && !seen.has(node)) {
       const head = ts.isTemplateExpression(node) ? node.head.text : node.text;
       if (head.startsWith('/api/') && !isInsideRecorded(node, seen)) {
         for (const path of pathsOf(node) ?? []) calls.push({ file, line: lineOf(node), method: null, path });
@@ -167,8 +179,11 @@ export function reaches(route: Route, path: string): boolean {
 
 /** The calls that reach no route of `routes` with their method (any method, when the source does not say). */
 export function unroutedCalls(calls: ApiCall[], routes: Route[]): ApiCall[] {
-  return calls.filter((call) => !routes.some((route) => (call.method === null || route.method === call.method) && reaches(route, call.path)));
+  const routed = (call: ApiCall) =>
+    routes.some((route) => (call.method === null || route.method === call.method) && reaches(route, call.path));
+  return calls.filter((call) => !routed(call));
 }
 
 /** How a call reads in a failure message. */
-export const describeCall = (call: ApiCall) => `${call.method ?? '(any method)'} ${call.path.split(DYNAMIC).join('${…}')}  at ${call.file}:${call.line}`;
+export const describeCall = (call: ApiCall) =>
+  `${call.method ?? '(any method)'} ${call.path.split(DYNAMIC).join('${…}')}  at ${call.file}:${call.line}`;

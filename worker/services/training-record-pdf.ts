@@ -1,7 +1,16 @@
 import { PDFDocument } from 'pdf-lib';
 import type { TrainingRecordResponse } from '../contract/compliance';
 import type { Language } from '../contract/language';
-import { CATALOGS, formatDay, formatLanguageName, formatLongDateTime, isRtl, t, type MessageKey, type Params } from '../i18n';
+import {
+  CATALOGS,
+  formatDay,
+  formatLanguageName,
+  formatLongDateTime,
+  isRtl,
+  t,
+  type MessageKey,
+  type Params,
+} from '../i18n';
 import { setDocumentInfo } from './pdf/document';
 import type { FontLoader } from './pdf/fonts';
 import { createFlow, drawNote, drawSectionTitle } from './pdf/flow';
@@ -9,7 +18,15 @@ import { INK, MUTED, NAVY, RULE } from './pdf/palette';
 import { contentWidth, Painter } from './pdf/painter';
 import { CELL_PAD_X, drawTableSection, QR_SIZE } from './pdf/table';
 import { PdfTextWriter, type FontRole } from './pdf/text-writer';
-import { certificateRows, drawFirstPageHeader, drawHistory, drawSummary, RECORD_LAYOUT, requiredRows, type CertificateEntry } from './training-record-sections';
+import {
+  certificateRows,
+  drawFirstPageHeader,
+  drawHistory,
+  drawSummary,
+  RECORD_LAYOUT,
+  requiredRows,
+  type CertificateEntry,
+} from './training-record-sections';
 
 export interface TrainingRecordPdfOptions {
   appName: string;

@@ -1,5 +1,11 @@
 import type { PDFDocument } from 'pdf-lib';
-import type { TrainingRecordAttempt, TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCycle, TrainingRecordResponse } from '../contract/compliance';
+import type {
+  TrainingRecordAttempt,
+  TrainingRecordCertificate,
+  TrainingRecordCourse,
+  TrainingRecordCycle,
+  TrainingRecordResponse,
+} from '../contract/compliance';
 import { verificationUrl } from '../contract/certificates';
 import type { ComplianceStatus } from '../contract/rules/compliance';
 import { CATALOGS, formatLanguageName, formatLongDateTime, tp, type MessageKey } from '../i18n';

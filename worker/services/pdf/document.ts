@@ -10,7 +10,7 @@ export interface DocumentInfo {
   appName: string;
   producer: string;
   language: Language;
-  /** Creation and modification date: taken from the data (issue, generation), never the clock, so a PDF is deterministic. */
+  /** Creation and modification date: from the data (issue, generation), never the clock: a PDF is deterministic. */
   date: Date;
 }
 

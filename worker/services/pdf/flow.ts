@@ -63,7 +63,7 @@ export function createFlow(doc: PDFDocument, p: Painter, runningHeader: (page: P
 }
 export type Flow = ReturnType<typeof createFlow>;
 
-/** A section heading across the content width, with an optional detail at its end; kept with `keepWith` points of what follows. */
+/** A section heading across the content width, a detail at its end, kept with `keepWith` points of what follows. */
 export function drawSectionTitle(p: Painter, flow: Flow, title: string, detail: string | null, keepWith: number) {
   const { marginX } = p.layout;
   const width = contentWidth(p.layout);

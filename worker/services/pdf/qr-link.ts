@@ -1,4 +1,15 @@
-import { fill, PDFName, PDFString, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFDocument, type PDFPage } from 'pdf-lib';
+import {
+  fill,
+  PDFName,
+  PDFString,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingRgbColor,
+  type PDFDocument,
+  type PDFPage,
+} from 'pdf-lib';
 import { qrMatrix, qrRuns } from './qr';
 
 function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
@@ -47,7 +58,12 @@ function addLink(doc: PDFDocument, page: PDFPage, url: string, rect: [number, nu
  * (`bottom + size` unless given: callers that lay out from the top pass it as they computed it),
  * with a link over it, so the printed copy scans and the screen copy clicks to the same page.
  */
-export function drawQrLink(doc: PDFDocument, page: PDFPage, url: string, box: { x: number; bottom: number; size: number; top?: number }) {
+export function drawQrLink(
+  doc: PDFDocument,
+  page: PDFPage,
+  url: string,
+  box: { x: number; bottom: number; size: number; top?: number },
+) {
   const top = box.top ?? box.bottom + box.size;
   drawQr(page, url, box.x, box.bottom, box.size);
   addLink(doc, page, url, [box.x, box.bottom, box.x + box.size, top]);

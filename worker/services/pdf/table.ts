@@ -118,7 +118,14 @@ export function drawTableSection(
   doc: PDFDocument,
   p: Painter,
   flow: Flow,
-  section: { title: string; detail?: string | null; keepWith: number; empty: string; columns: ColumnSpec[]; rows: Cell[][] },
+  section: {
+    title: string;
+    detail?: string | null;
+    keepWith: number;
+    empty: string;
+    columns: ColumnSpec[];
+    rows: Cell[][];
+  },
 ) {
   drawSectionTitle(p, flow, section.title, section.detail ?? null, section.keepWith);
   if (section.rows.length === 0) drawNote(p, flow, section.empty);
