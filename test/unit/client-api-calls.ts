@@ -24,7 +24,7 @@ export interface UnreadCall {
 }
 
 /** Stands for a part of a path computed at run time. */
-export const DYNAMIC = '\u0000';
+const DYNAMIC = '\u0000';
 
 const VERBS: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
 

@@ -111,7 +111,7 @@ export function toBytes(body: Exclude<StorageBody, ReadableStream<Uint8Array>>):
   return body instanceof Uint8Array ? body : new Uint8Array(body);
 }
 
-export interface MultipartTarget<TPart> {
+interface MultipartTarget<TPart> {
   single(bytes: Uint8Array): Promise<void>;
   start(): Promise<{
     uploadId: string;

@@ -1,12 +1,12 @@
 /** A certificate as the renewal chain sees it: its number and the certificate it renews, if any. */
-export interface ChainCertificate {
+interface ChainCertificate {
   id: string;
   certificateNumber: string;
   renewsId: string | null;
 }
 
 /** Where a certificate stands in its chain, by certificate number. */
-export interface RenewalLinks {
+interface RenewalLinks {
   /** The certificate this one renews (the previous training cycle's). */
   renews: string | null;
   /** The certificate that renewed this one: this one is superseded by it, yet still genuine. */

@@ -2,7 +2,7 @@ import type { PDFDocument } from 'pdf-lib';
 import type { Language } from '../../contract/language';
 
 /** What a reader's PDF viewer shows about a document; the same fields for every PDF the platform makes. */
-export interface DocumentInfo {
+interface DocumentInfo {
   title: string;
   subject: string;
   keywords: string[];

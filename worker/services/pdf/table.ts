@@ -10,12 +10,12 @@ export interface Cell {
   blocks?: Block[];
   qr?: string;
 }
-export interface Column {
+interface Column {
   header: string;
   width: number;
 }
 /** A column's header and width: points, or `'rest'` for what the others leave. */
-export type ColumnSpec = [header: string, width: number | 'rest'];
+type ColumnSpec = [header: string, width: number | 'rest'];
 
 export const QR_SIZE = 52;
 export const CELL_PAD_X = 5;
