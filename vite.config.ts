@@ -5,14 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import pdfFontFiles from './worker/services/pdf-font-files.json';
+import pdfFontFiles from './worker/services/pdf/font-files.json';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * The Noto TTFs the Worker embeds (subsetted) in certificate PDFs are static assets under
  * /pdf-fonts/, copied from their npm packages: the Worker fetches one at first use through the
- * ASSETS binding, so none of them is bundled into the Worker (worker/services/pdf-fonts.ts).
+ * ASSETS binding, so none of them is bundled into the Worker (worker/services/pdf/fonts.ts).
  */
 function pdfFonts(): Plugin {
   const require = createRequire(import.meta.url);

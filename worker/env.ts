@@ -2,7 +2,7 @@ import { createFactory } from 'hono/factory';
 import type { AppConfig } from './config';
 import type { AdminPermissions } from './contract/auth';
 import type { Db } from './db/client';
-import type { FontLoader } from './services/pdf-font-loader';
+import type { FontLoader } from './services/pdf/font-loader';
 import type { Storage } from './services/storage';
 
 export interface Bindings {

@@ -5,7 +5,7 @@ import type { Bindings } from './env';
 import { closeOverdueAttempts as closeOverdue } from './services/assessments';
 import { readConfig } from './config';
 import { backfillCertificates } from './services/certificates';
-import { fontsFor } from './services/pdf-font-loader';
+import { fontsFor } from './services/pdf/font-loader';
 import { storageFor } from './services/storage';
 import { abortStaleUploads as abortStale } from './services/uploads';
 import { retryPendingMail } from './services/mail';

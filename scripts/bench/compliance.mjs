@@ -65,6 +65,6 @@ export default async function complianceStep({ persist, requests, results }) {
     const total = performance.now() - t0;
     results.record('compliance CSV export (200,000 cells)', `${lines - 1} rows, ${kb(bytes)}, first bytes after ${first.toFixed(0)} ms, all after ${(total / 1000).toFixed(1)} s`, 'streams', lines - 1 === 200_000 && first < total / 2);
   } finally {
-    worker.stop();
+    await worker.stop();
   }
 }

@@ -1,21 +1,53 @@
-// What every bench step shares: a local Worker on a persisted D1/R2, sign-in, timing from outside
-// the Worker, and the one results table. Steps live beside this file and export `default (ctx)`.
-import { spawn } from 'node:child_process';
-import { freePort, quietEnv, run, step, waitForHealth } from '../lib.mjs';
+// What every bench step shares: a local Worker (workerd through Miniflare, in this process) on a
+// persisted D1/R2, sign-in, timing from outside the Worker, and the one results table. Steps live
+// beside this file and export `default (ctx)`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Miniflare } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { run, step, waitForHealth } from '../lib.mjs';
 
 export { run, step };
 
-/** Starts `wrangler dev` on `persist` (migrated, seeded); `stop()` ends it. */
+let bundled;
+/** The Worker bundled once per run by wrangler's esbuild step (`deploy --dry-run`: no dev server, no proxy). */
+function workerBundle() {
+  bundled ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ehs-bench-worker-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    await run('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    return join(dir, 'index.js');
+  })();
+  return bundled;
+}
+
+/**
+ * Runs the Worker on `persist` (migrated, seeded) in workerd through Miniflare, in this process:
+ * requests go straight to workerd's own socket, not through `wrangler dev`'s Node proxy, so the
+ * timings are the runtime's (the proxy added its own latency and dropped requests under load).
+ * Bindings, assets and compatibility come from wrangler.toml as wrangler reads it, and the state
+ * sits where `wrangler d1 execute --persist-to` and the seed write it (`<persist>/v3`).
+ * `stop()` ends it.
+ */
 export async function startWorker(persist) {
-  const port = await freePort();
-  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--inspector-port', String(await freePort()), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:bench-${'x'.repeat(40)}`, '--show-interactive-dev-session=false'], {
-    stdio: 'ignore',
-    env: quietEnv,
-    detached: true,
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve('wrangler.toml'));
+  const scriptPath = await workerBundle();
+  const mf = new Miniflare({
+    ...workerOptions,
+    name: 'ehs-training',
+    modules: true,
+    scriptPath,
+    // Module names are paths relative to this root; the bundle lives in a temporary directory.
+    modulesRoot: dirname(scriptPath),
+    bindings: { ...workerOptions.bindings, JWT_SECRET: `bench-${'x'.repeat(40)}` },
+    host: '127.0.0.1',
+    port: 0,
+    defaultPersistRoot: join(persist, 'v3'),
   });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, 90_000, child);
-  return { base, stop: () => process.kill(-child.pid, 'SIGTERM') };
+  const base = (await mf.ready).origin;
+  await waitForHealth(base, 90_000);
+  return { base, stop: () => mf.dispose() };
 }
 
 /** Runs one SQL file against the local D1 in `persist` (the Worker must not be running). */

@@ -105,6 +105,6 @@ export default async function learnerStep({ persist, requests, results }) {
     step(`Learner calls, ${requests} sequential requests per read, start/autosave/submit by ${Math.min(requests, 150)} learners`);
     return await measureLearner(worker.base, { requests, results });
   } finally {
-    worker.stop();
+    await worker.stop();
   }
 }

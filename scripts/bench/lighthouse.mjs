@@ -122,7 +122,7 @@ export default async function lighthouseStep({ persist, results }) {
     }
   } finally {
     await context.close();
-    worker.stop();
+    await worker.stop();
     rmSync(profile, { recursive: true, force: true });
   }
 }

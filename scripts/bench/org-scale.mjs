@@ -153,7 +153,7 @@ export default async function orgScaleStep({ persist, requests, results }) {
     demo = await measureAdmin(worker.base, count);
     demoLearner = await measureLearnerReads(worker.base, requests);
   } finally {
-    worker.stop();
+    await worker.stop();
   }
   step(`Adding ${ORG_USERS.toLocaleString('en')} people, 1,000,000 component-progress rows, 200,000 attempts, 20,000 certificates (SQL, local D1)`);
   const file = join(persist, 'org-scale.sql');
@@ -177,7 +177,7 @@ export default async function orgScaleStep({ persist, requests, results }) {
       results.ratio(`learner: ${name}, flat from 10 to 100,000 people (demo ${demoLearner[name].toFixed(2)} ms)`, figure, demoLearner[name], 2, 'demo data');
     }
   } finally {
-    worker.stop();
+    await worker.stop();
   }
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { verificationUrl } from '../../worker/contract/certificates';
 import { readConfig } from '../../worker/config';
 import { backfillCertificates } from '../../worker/services/certificates';
-import { fontsFor } from '../../worker/services/pdf-fonts';
+import { fontsFor } from '../../worker/services/pdf/fonts';
 import { storageFor } from '../../worker/services/storage';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 

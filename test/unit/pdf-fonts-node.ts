@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import pdfFontFiles from '../../worker/services/pdf-font-files.json';
-import type { FontLoader } from '../../worker/services/pdf-fonts';
+import pdfFontFiles from '../../worker/services/pdf/font-files.json';
+import type { FontLoader } from '../../worker/services/pdf/fonts';
 
 const require = createRequire(import.meta.url);
 

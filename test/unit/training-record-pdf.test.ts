@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verificationUrl } from '../../worker/contract/certificates';
-import { drawnWidth } from '../../worker/services/pdf-text';
+import { drawnWidth } from '../../worker/services/pdf/text-writer';
 import { RECORD_PAGE_WIDTH, renderTrainingRecordPdf } from '../../worker/services/training-record-pdf';
 import { nodeFontLoader } from './pdf-fonts-node';
 import { readQrFromPdf } from './pdf-qr';

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { PdfTextWriter } from '../../worker/services/pdf-text';
-import { graphemes, wrapText } from '../../worker/services/wrap-text';
+import { PdfTextWriter } from '../../worker/services/pdf/text-writer';
+import { graphemes, wrapText } from '../../worker/services/pdf/wrap-text';
 import { nodeFontLoader } from './pdf-fonts-node';
 
 /** A line fits when it has at most `n` grapheme clusters: the measure of a monospaced line. */

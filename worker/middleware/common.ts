@@ -8,7 +8,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { forgetAdminSnapshots } from '../services/admin-snapshots';
 import { clearComplianceCache } from '../services/compliance';
-import { fontsFor } from '../services/pdf-font-loader';
+import { fontsFor } from '../services/pdf/font-loader';
 import { storageFor } from '../services/storage';
 
 /**

@@ -13,6 +13,7 @@ import {
   type TrainingRecordCycle,
   type TrainingRecordResponse,
 } from '../contract/compliance';
+import { renewalChain } from '../contract/rules/renewal';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
 import { attempts, certificates, courseCycles, courseProgress, courses, requirementEvents, requirementExemptions, requirements, users } from '../db/schema';
@@ -181,8 +182,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
     coverageFacts(db, { userId }, now),
   ]);
   const cells = cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>();
-  const numberById = new Map(certificateRows.map((row) => [row.id, row.certificateNumber]));
-  const renewedBy = new Map(certificateRows.filter((row) => row.renewsId).map((row) => [row.renewsId!, row.certificateNumber]));
+  const renewalLinks = renewalChain(certificateRows);
 
   const courseIds = new Set<string>([...progressRows.map((r) => r.progress.courseId), ...certificateRows.map((r) => r.courseId), ...cells.keys()]);
   const missingTitles = [...courseIds].filter((id) => !progressRows.some((r) => r.progress.courseId === id));
@@ -207,8 +207,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
             expiresAt: certificate.expiresAt,
             revokedAt: certificate.revokedAt,
             status: certificateStatus(certificate, now),
-            renews: certificate.renewsId ? (numberById.get(certificate.renewsId) ?? null) : null,
-            renewedBy: renewedBy.get(certificate.id) ?? null,
+            ...renewalLinks(certificate.id),
             language: certificate.language,
           }
         : null,

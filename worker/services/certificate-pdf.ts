@@ -1,9 +1,12 @@
-import { fill, PDFDocument, PDFFont, PDFName, PDFPage, PDFString, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type RGB } from 'pdf-lib';
+import { PDFDocument, PDFFont, PDFPage, rgb, type RGB } from 'pdf-lib';
 import type { Language } from '../contract/language';
 import { formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
-import type { FontLoader } from './pdf-fonts';
-import { drawnWidth, normalizeText, PdfTextWriter, type FontRole } from './pdf-text';
-import { qrMatrix, qrRuns } from './qr';
+import { setDocumentInfo } from './pdf/document';
+import type { FontLoader } from './pdf/fonts';
+import { INK, NAVY } from './pdf/palette';
+import { drawQrLink } from './pdf/qr-link';
+import { encodable, spacedIfLatin } from './pdf/standard-text';
+import { drawnWidth, PdfTextWriter, type FontRole } from './pdf/text-writer';
 
 export interface CertificatePdfInput {
   appName: string;
@@ -25,41 +28,10 @@ export interface CertificatePdfInput {
 export const PAGE_WIDTH = 841.89;
 export const PAGE_HEIGHT = 595.28;
 
-const NAVY = rgb(0.09, 0.2, 0.36);
 const GOLD = rgb(0.72, 0.56, 0.22);
 const GOLD_LIGHT = rgb(0.93, 0.87, 0.7);
-const INK = rgb(0.13, 0.15, 0.19);
 const MUTED = rgb(0.38, 0.42, 0.48);
 const PAPER = rgb(0.995, 0.99, 0.975);
-
-/**
- * Standard fonts only speak WinAnsi: accents are kept where WinAnsi has them, otherwise folded
- * (NFKD without combining marks), and anything still unencodable becomes "?" instead of failing
- * the whole certificate.
- */
-const FOLD: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't', ĸ: 'k', Ŋ: 'N', ŋ: 'n' };
-
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-
-export function encodable(font: PDFFont, text: string): string {
-  // A multi-page record calls this hundreds of times: build each font's set once.
-  let supported = characterSets.get(font);
-  if (!supported) {
-    supported = new Set(font.getCharacterSet());
-    characterSets.set(font, supported);
-  }
-  let out = '';
-  for (const ch of text.replace(/\s+/g, ' ').trim()) {
-    const code = ch.codePointAt(0)!;
-    if (supported.has(code)) {
-      out += ch;
-      continue;
-    }
-    const folded = FOLD[ch] ?? ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-    out += [...folded].every((c) => supported.has(c.codePointAt(0)!)) && folded ? folded : '?';
-  }
-  return out;
-}
 
 /** Largest size <= `size` (and >= `min`) at which `text` fits `maxWidth`. */
 function fitSize(font: PDFFont, text: string, size: number, maxWidth: number, min: number): number {
@@ -70,11 +42,6 @@ function fitSize(font: PDFFont, text: string, size: number, maxWidth: number, mi
 
 function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: RGB, centerX = PAGE_WIDTH / 2) {
   page.drawText(text, { x: centerX - drawnWidth(font, text, size) / 2, y, size, font, color });
-}
-
-/** Letter-spaced capitals, the engraved look of a title line. */
-export function spaced(text: string): string {
-  return text.toUpperCase().split('').join('\u00a0').replace(/\u00a0 \u00a0/g, '\u00a0\u00a0\u00a0');
 }
 
 function drawCornerOrnament(page: PDFPage, x: number, y: number, dx: 1 | -1, dy: 1 | -1) {
@@ -99,52 +66,11 @@ function drawSeal(page: PDFPage, cx: number, cy: number, bold: PDFFont, regular:
   centered(page, initials, cy - 22, regular, 6.5, GOLD_LIGHT, cx);
 }
 
-export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
-  const matrix = qrMatrix(text);
-  const quiet = 2;
-  const cell = size / (matrix.length + quiet * 2);
-  page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) });
-  // Raw fills in one graphics state: drawRectangle costs a dozen operators per run, and a
-  // training record draws a code for every certificate of a person.
-  const operators = [pushGraphicsState(), setFillingRgbColor(0, 0, 0)];
-  for (const run of qrRuns(matrix)) {
-    operators.push(
-      rectangle(
-        x + (run.col + quiet) * cell,
-        // PDF y grows upwards; QR row 0 is the top row. The small overlap avoids hairline seams.
-        y + size - (run.row + quiet + 1) * cell,
-        run.length * cell + 0.05,
-        cell + 0.05,
-      ),
-      fill(),
-    );
-  }
-  operators.push(popGraphicsState());
-  page.pushOperators(...operators);
-}
-
-/** A clickable URI over the QR code: a reader on a screen can follow the same link the code holds. */
-export function addLink(doc: PDFDocument, page: PDFPage, url: string, rect: [number, number, number, number]) {
-  const annotation = doc.context.register(
-    doc.context.obj({
-      Type: 'Annot',
-      Subtype: 'Link',
-      Rect: rect,
-      Border: [0, 0, 0],
-      A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
-    }),
-  );
-  // A page of a training record carries several codes: add to the page's links, never replace them.
-  const existing = page.node.Annots();
-  if (existing) existing.push(annotation);
-  else page.node.set(PDFName.of('Annots'), doc.context.obj([annotation]));
-}
-
 /**
  * Renders the one-page landscape certificate in `input.language` (English by default).
  * Deterministic for the same input (dates come from the row). Text the standard fonts cannot print
  * exactly (a name in any script, Hindi or Arabic labels) is drawn in embedded, subsetted Noto fonts
- * that `fonts` loads (pdf-text.ts); without a loader such text throws.
+ * that `fonts` loads (pdf/text-writer.ts); without a loader such text throws.
  *
  * The text lines of the middle block are one list (`lines`): a new line on the certificate is one
  * more entry there.
@@ -154,15 +80,15 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
   const tr = (key: MessageKey, params?: Params) => t(language, key, params);
   const doc = await PDFDocument.create();
   const issued = new Date(input.issuedAt);
-  doc.setTitle(tr('cert.docTitle', { course: input.courseName }), { showInWindowTitleBar: true });
-  doc.setSubject(`Certificate ${input.certificateNumber}: ${input.userName} completed ${input.courseName}`);
-  doc.setKeywords(['certificate', input.certificateNumber, 'EHS training', input.courseName]);
-  doc.setAuthor(input.appName);
-  doc.setCreator(input.appName);
-  doc.setProducer(`${input.appName} certificate service`);
-  doc.setLanguage(language);
-  doc.setCreationDate(issued);
-  doc.setModificationDate(issued);
+  setDocumentInfo(doc, {
+    title: tr('cert.docTitle', { course: input.courseName }),
+    subject: `Certificate ${input.certificateNumber}: ${input.userName} completed ${input.courseName}`,
+    keywords: ['certificate', input.certificateNumber, 'EHS training', input.courseName],
+    appName: input.appName,
+    producer: `${input.appName} certificate service`,
+    language,
+    date: issued,
+  });
 
   const book = input.domainName?.trim() || tr('cert.defaultBook');
   const fields: [label: string, value: string][] = [
@@ -262,18 +188,11 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
   const qrSize = 92;
   const qrX = PAGE_WIDTH - 78 - qrSize;
   const qrY = 86;
-  drawQr(page, input.verifyUrl, qrX, qrY, qrSize);
-  addLink(doc, page, input.verifyUrl, [qrX, qrY, qrX + qrSize, qrY + qrSize]);
+  drawQrLink(doc, page, input.verifyUrl, { x: qrX, bottom: qrY, size: qrSize });
   writer.draw(page, tr('cert.scan'), { x: qrX + qrSize / 2, y: qrY - 12, size: 8, role: 'sansBold', color: NAVY, align: 'center' });
   const urlText = encodable(sans, input.verifyUrl);
   const urlSize = fitSize(sans, urlText, 6.5, 230, 4.5);
   page.drawText(urlText, { x: PAGE_WIDTH - 78 - drawnWidth(sans, urlText, urlSize), y: qrY - 24, size: urlSize, font: sans, color: MUTED });
 
   return doc.save();
-}
-
-/** Letter-spaced capitals where the standard font prints the text; other scripts have no capitals to space. */
-export function spacedIfLatin(text: string, writer: PdfTextWriter, role: FontRole): string {
-  const font = writer.font(role);
-  return encodable(font, text) === normalizeText(text) ? spaced(text) : text;
 }

@@ -1,10 +1,11 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
 import { deliveryLanguageName } from '../contract/delivery-language';
 import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse } from '../contract/certificates';
+import { renewalChain } from '../contract/rules/renewal';
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
 import { languageOf } from '../i18n';
-import type { FontLoader } from './pdf-fonts';
+import type { FontLoader } from './pdf/fonts';
 import { clearComplianceCache } from './compliance';
 import { clientIp, enforceRate, RATE_RULES } from './rate-limit';
 import { originFor, type AppConfig } from '../config';
@@ -134,7 +135,7 @@ export const certificateStorageKey = (certificateId: string) => `certificates/${
 export interface CertificateDeps {
   storage: Storage;
   config: Pick<AppConfig, 'appName' | 'publicUrl'>;
-  /** The fonts a name or label outside the standard PDF fonts needs (pdf-fonts.ts). */
+  /** The fonts a name or label outside the standard PDF fonts needs (pdf/fonts.ts). */
   fonts: FontLoader | null;
 }
 
@@ -220,10 +221,12 @@ export async function verifyCertificate(db: Db, request: Request, number: string
   const row = await db.select().from(certificates).where(eq(certificates.certificateNumber, number.trim().toUpperCase())).get();
   if (!row) return null;
   const status = certificateStatus(row);
-  const [renews, renewedBy] = await db.batch([
-    db.select({ number: certificates.certificateNumber }).from(certificates).where(eq(certificates.id, row.renewsId ?? '')),
-    db.select({ number: certificates.certificateNumber }).from(certificates).where(eq(certificates.renewsId, row.id)).limit(1),
+  const chain = { id: certificates.id, certificateNumber: certificates.certificateNumber, renewsId: certificates.renewsId };
+  const [renewed, renewals] = await db.batch([
+    db.select(chain).from(certificates).where(eq(certificates.id, row.renewsId ?? '')),
+    db.select(chain).from(certificates).where(eq(certificates.renewsId, row.id)).orderBy(asc(certificates.issuedAt)),
   ]);
+  const { renews, renewedBy } = renewalChain([...renewed, row, ...renewals])(row.id);
   return {
     valid: status === 'ACTIVE',
     status,
@@ -236,7 +239,7 @@ export async function verifyCertificate(db: Db, request: Request, number: string
     revokedAt: row.revokedAt,
     language: row.language,
     languageName: deliveryLanguageName(row.language),
-    renews: renews[0]?.number ?? null,
-    renewedBy: renewedBy[0]?.number ?? null,
+    renews,
+    renewedBy,
   };
 }

@@ -1,10 +1,9 @@
-import { AwsClient } from 'aws4fetch';
 import type { Bindings } from '../env';
 
 /*
  * File storage behind one interface with two backends: the R2 binding (default, also what
  * `wrangler dev` uses locally) and any S3-compatible endpoint (R2's S3 API, MinIO, AWS S3)
- * through S3's REST calls signed with SigV4 by aws4fetch, chosen by STORAGE_BACKEND.
+ * through the AWS SDK (storage-s3.ts, loaded on first use), chosen by STORAGE_BACKEND.
  *
  * Streams of unknown length are stored as multipart uploads of PART_SIZE parts, so at most one
  * part is held in memory however large the file is (a Worker has 128 MB).
@@ -107,7 +106,7 @@ export async function* partsOf(stream: ReadableStream<Uint8Array>, partSize = PA
   }
 }
 
-function toBytes(body: Exclude<StorageBody, ReadableStream<Uint8Array>>): Uint8Array {
+export function toBytes(body: Exclude<StorageBody, ReadableStream<Uint8Array>>): Uint8Array {
   if (typeof body === 'string') return new TextEncoder().encode(body);
   return body instanceof Uint8Array ? body : new Uint8Array(body);
 }
@@ -123,7 +122,7 @@ interface MultipartTarget<TPart> {
 }
 
 /** One part: a plain put. More: a multipart upload, aborted if anything fails, tracked while in flight. */
-async function putStream<TPart>(key: string, stream: ReadableStream<Uint8Array>, target: MultipartTarget<TPart>, tracker?: MultipartTracker): Promise<number> {
+export async function putStream<TPart>(key: string, stream: ReadableStream<Uint8Array>, target: MultipartTarget<TPart>, tracker?: MultipartTracker): Promise<number> {
   const parts = partsOf(stream);
   const first = await parts.next();
   if (first.done) {
@@ -206,126 +205,40 @@ function r2Storage(bucket: R2Bucket): Storage {
 
 // ---------------------------------------------------------------- S3-compatible endpoint
 
-/** XML text content needs `&`, `<`, `>` and quotes escaped (ETags are quoted strings). */
-const xmlText = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
-
-/** The single element S3 answers we read (`UploadId`), or an error's `Code`; a regex suffices for these flat documents. */
-const xmlValue = (xml: string, tag: string) => xml.match(new RegExp(`<${tag}>([^<]*)</${tag}>`))?.[1] ?? null;
-
-class S3Error extends Error {
-  constructor(
-    readonly operation: string,
-    readonly status: number,
-    readonly code: string | null,
-  ) {
-    super(`S3 ${operation} failed: ${status}${code ? ` ${code}` : ''}`);
-    this.name = 'S3Error';
-  }
+/** What the S3 backend needs, checked when the storage is first used. */
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
+/**
+ * The S3 backend, with the AWS SDK imported on the first call (`import()`, like pdf-lib): an
+ * isolate on the R2 binding, the default, never evaluates it.
+ */
 function s3Storage(env: Pick<Bindings, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>): Storage {
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
   if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
     throw new Error('Storage is not configured: STORAGE_BACKEND=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
-  // Few retries: an upload part that keeps failing should fail the upload, not stall it.
-  const client = new AwsClient({ accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY, service: 's3', region: env.S3_REGION || 'auto', retries: 2 });
-  const base = S3_ENDPOINT.replace(/\/+$/, '');
-  /** Path-style URL of an object (`<endpoint>/<bucket>/<key>`), each key segment encoded. */
-  const objectUrl = (key: string, query: Record<string, string> = {}) => {
-    const url = new URL(`${base}/${encodeURIComponent(S3_BUCKET)}/${key.split('/').map(encodeURIComponent).join('/')}`);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    return url;
+  const config: S3Config = {
+    endpoint: S3_ENDPOINT.replace(/\/+$/, ''),
+    region: env.S3_REGION || 'auto',
+    bucket: S3_BUCKET,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
   };
-  /** Sends a signed request; any answer but 2xx (or 404 where `allowMissing`) throws with S3's error code. */
-  const send = async (operation: string, url: URL, init: RequestInit, allowMissing = false): Promise<Response | null> => {
-    const response = await client.fetch(url.toString(), init);
-    if (allowMissing && response.status === 404) {
-      await response.body?.cancel();
-      return null;
-    }
-    if (!response.ok) throw new S3Error(operation, response.status, xmlValue(await response.text(), 'Code'));
-    return response;
-  };
-  const putBytes = async (key: string, bytes: Uint8Array, contentType: string) => {
-    const res = await send('PutObject', objectUrl(key), { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
-    await res!.body?.cancel();
-  };
-
-  /** An unknown upload id answers 404 (NoSuchUpload): already gone. */
-  const abortUpload = async (key: string, uploadId: string) => {
-    const res = await send('AbortMultipartUpload', objectUrl(key, { uploadId }), { method: 'DELETE' }, true);
-    await res?.body?.cancel();
-  };
-
+  let made: Promise<Storage> | undefined;
+  const use = () => (made ??= import('./storage-s3').then((module) => module.s3Storage(config)));
   return {
     backend: 's3',
-    async put(key, body, { contentType, tracker }) {
-      if (!(body instanceof ReadableStream)) {
-        const bytes = toBytes(body);
-        await putBytes(key, bytes, contentType);
-        return { size: bytes.length };
-      }
-      const size = await putStream<{ etag: string; partNumber: number }>(key, body, {
-        single: (bytes) => putBytes(key, bytes, contentType),
-        start: async () => {
-          const created = await send('CreateMultipartUpload', objectUrl(key, { uploads: '' }), { method: 'POST', headers: { 'content-type': contentType } });
-          const uploadId = xmlValue(await created!.text(), 'UploadId');
-          if (!uploadId) throw new Error('S3 did not return an upload id');
-          return {
-            uploadId,
-            upload: async (partNumber, bytes) => {
-              const res = await send('UploadPart', objectUrl(key, { partNumber: String(partNumber), uploadId }), { method: 'PUT', body: bytes });
-              await res!.body?.cancel();
-              return { etag: res!.headers.get('etag') ?? '', partNumber };
-            },
-            complete: async (parts) => {
-              const xml = `<CompleteMultipartUpload>${parts
-                .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${xmlText(p.etag)}</ETag></Part>`)
-                .join('')}</CompleteMultipartUpload>`;
-              const res = await send('CompleteMultipartUpload', objectUrl(key, { uploadId }), { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' } });
-              // S3 may answer 200 and still report a failure in the body.
-              const text = await res!.text();
-              if (/<Error>/.test(text)) throw new S3Error('CompleteMultipartUpload', 200, xmlValue(text, 'Code'));
-            },
-            abort: () => abortUpload(key, uploadId),
-          };
-        },
-      }, tracker);
-      return { size };
-    },
-    abortMultipart: (key, uploadId) => abortUpload(key, uploadId),
-    async get(key, options = {}) {
-      const range = options.range;
-      const headers: Record<string, string> = range ? { range: `bytes=${range.offset}-${range.offset + range.length - 1}` } : {};
-      const res = await send('GetObject', objectUrl(key), { method: 'GET', headers }, true);
-      if (!res || !res.body) return null;
-      const total = res.headers.get('content-range')?.match(/\/(\d+)$/)?.[1];
-      return {
-        body: res.body,
-        size: Number(total ?? res.headers.get('content-length') ?? 0),
-        contentType: res.headers.get('content-type') ?? 'application/octet-stream',
-        ...(range ? { range } : {}),
-      };
-    },
-    async head(key) {
-      const res = await send('HeadObject', objectUrl(key), { method: 'HEAD' }, true);
-      if (!res) return null;
-      return { size: Number(res.headers.get('content-length') ?? 0), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
-    },
-    async delete(key) {
-      const res = await send('DeleteObject', objectUrl(key), { method: 'DELETE' }, true);
-      await res?.body?.cancel();
-    },
-    async presignPut(key, contentType, expiresIn) {
-      // A query-signed URL the browser PUTs to; the content type is signed, so it must send the same.
-      const signed = await client.sign(objectUrl(key, { 'X-Amz-Expires': String(expiresIn) }).toString(), {
-        method: 'PUT',
-        headers: { 'content-type': contentType },
-        // Sign every header given (only content-type): by default aws4fetch leaves content-type unsigned.
-        aws: { signQuery: true, allHeaders: true },
-      });
-      return signed.url;
-    },
+    put: async (key, body, options) => (await use()).put(key, body, options),
+    get: async (key, options) => (await use()).get(key, options),
+    head: async (key) => (await use()).head(key),
+    delete: async (key) => (await use()).delete(key),
+    abortMultipart: async (key, uploadId) => (await use()).abortMultipart(key, uploadId),
+    presignPut: async (key, contentType, expiresIn) => (await use()).presignPut!(key, contentType, expiresIn),
   };
 }

@@ -3,8 +3,8 @@
 import 'regenerator-runtime/runtime.js';
 import fontkit from '@pdf-lib/fontkit';
 
-export { assetsFontLoader, fontsFor, PDF_FONT_FILES, PDF_FONT_PATH, type FontLoader, type PdfFontFile } from './pdf-font-loader';
-import type { FontLoader, PdfFontFile } from './pdf-font-loader';
+export { assetsFontLoader, fontsFor, PDF_FONT_FILES, PDF_FONT_PATH, type FontLoader, type PdfFontFile } from './font-loader';
+import type { FontLoader, PdfFontFile } from './font-loader';
 
 type FontkitFont = ReturnType<typeof fontkit.create>;
 

@@ -1,4 +1,4 @@
-import pdfFontFiles from './pdf-font-files.json';
+import pdfFontFiles from './font-files.json';
 
 /**
  * The Noto fonts certificate PDFs embed for what the standard PDF fonts cannot print: Latin with

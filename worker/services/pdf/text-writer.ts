@@ -19,7 +19,7 @@ import {
   type RGB,
 } from 'pdf-lib';
 import type { Glyph, GlyphPosition } from '@pdf-lib/fontkit';
-import { cachingFontkit, loadFont, type FontLoader, type PdfFontFile } from './pdf-fonts';
+import { cachingFontkit, loadFont, type FontLoader, type PdfFontFile } from './fonts';
 import { wrapText } from './wrap-text';
 
 /**
