@@ -7,10 +7,13 @@ import { containsText, offsetOf, paginate } from '../db/paginate';
 import { courses, domains, userDomains } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
+import { requireAdmin } from '../middleware/auth';
+import { purgePublicCourses } from '../middleware/edge-cache';
+import { forgetPeopleCaches } from '../services/people-caches';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
 
-// Books (domains). Admin only: guarded by prefix in app.ts.
+// Books (domains), for administrators with Domain Configuration.
 
 const columns = { id: domains.id, name: domains.name, description: domains.description };
 
@@ -36,6 +39,7 @@ async function findDomain(db: Db, id: string): Promise<Domain> {
 }
 
 export const domainsRoutes = new Hono<AppEnv>()
+  .use('*', requireAdmin('domainConfiguration'))
   // The plain array without `page` (original clients), `{domains, pagination}` with it.
   .get('/', validate('query', domainListQuery), async (c) => {
     const { page, limit, search, query } = c.req.valid('query');
@@ -62,11 +66,12 @@ export const domainsRoutes = new Hono<AppEnv>()
     await assertNameFree(db, body.name);
     const domain: Domain = { id: crypto.randomUUID(), name: body.name, description: body.description };
     try {
-      await db.insert(domains).values(domain);
+      await db.batch([db.insert(domains).values(domain), ...forgetPeopleCaches(db)]);
     } catch (error) {
       if (isUniqueViolation(error)) await assertNameFree(db, body.name);
       throw error;
     }
+    await purgePublicCourses(c);
     return c.json(domain, 201);
   })
 
@@ -77,11 +82,16 @@ export const domainsRoutes = new Hono<AppEnv>()
     await findDomain(db, id);
     await assertNameFree(db, body.name, id);
     try {
-      await db.update(domains).set({ name: body.name, description: body.description, updatedAt: new Date().toISOString() }).where(eq(domains.id, id));
+      await db.batch([
+        db.update(domains).set({ name: body.name, description: body.description, updatedAt: new Date().toISOString() }).where(eq(domains.id, id)),
+        ...forgetPeopleCaches(db),
+      ]);
     } catch (error) {
       if (isUniqueViolation(error)) await assertNameFree(db, body.name, id);
       throw error;
     }
+    // A renamed book shows on the landing page's sample courses.
+    await purgePublicCourses(c);
     return c.json({ id, name: body.name, description: body.description } satisfies Domain);
   })
 
@@ -111,6 +121,7 @@ export const domainsRoutes = new Hono<AppEnv>()
         `The book "${domain.name}" still has ${parts.join(' and ')} and cannot be deleted. Move or delete the courses and unassign the users first.`,
       );
     }
-    await db.delete(domains).where(eq(domains.id, id));
+    await db.batch([db.delete(domains).where(eq(domains.id, id)), ...forgetPeopleCaches(db)]);
+    await purgePublicCourses(c);
     return c.json({ message: 'Book deleted successfully', id });
   });

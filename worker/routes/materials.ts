@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../db/errors';
 import { materialCaptions, materials as materialsTable } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { requireAdmin, requireAuth } from '../middleware/auth';
+import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
 import { auditInsert } from '../services/audit';
 import { liveLinkUser } from '../services/link-sessions';
 import { CAPTION_CONTENT_TYPE, captionsByMaterial, captionsOf, captionStorageKey, toCaptionTrack } from '../services/captions';
@@ -38,7 +38,7 @@ import { parseOrThrow, validate } from '../validate';
  * /api/v2/materials: admins list, upload, edit and delete; learners read a material (and stream
  * its file) only while enrolled in a course that uses it. The file route also answers a signed
  * link without a session, so this router mixes public and private routes and every handler
- * states its own guard (app.ts lists the file route in PUBLIC_API_ROUTES).
+ * states its own guard (the file routes are `publicRoute`: `fileAccess` checks the link or the session).
  */
 
 const PRESIGN_TTL_SECONDS = 15 * 60;
@@ -148,7 +148,7 @@ const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { id: stri
     c.set('fileUser', { id: user.id, role: user.role });
     return next();
   }
-  return requireAuth(c as unknown as Context<AppEnv>, async () => {
+  return requireLearner(c as unknown as Context<AppEnv>, async () => {
     c.set('fileUser', c.var.user);
     await next();
   });
@@ -156,7 +156,7 @@ const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { id: stri
 
 export const materials = new Hono<AppEnv>()
   // The plain array without `page` (original clients and the component picker), the envelope with it.
-  .get('/', requireAuth, requireAdmin, validate('query', materialListQuery), async (c) => {
+  .get('/', requireAdmin('moduleManagement'), validate('query', materialListQuery), async (c) => {
     const { page, limit, search, query, type } = c.req.valid('query');
     const db = c.var.db;
     const where = and(materialSearch(search || query), type ? eq(materialsTable.type, type) : undefined);
@@ -176,7 +176,7 @@ export const materials = new Hono<AppEnv>()
   })
 
   // Quick lookup for pickers: the 20 newest materials whose title or description contains `q`.
-  .get('/search', requireAuth, requireAdmin, validate('query', searchQuery), async (c) => {
+  .get('/search', requireAdmin('moduleManagement'), validate('query', searchQuery), async (c) => {
     const rows = await c.var.db
       .select()
       .from(materialsTable)
@@ -186,7 +186,7 @@ export const materials = new Hono<AppEnv>()
     return c.json(await materialsFor(c, rows));
   })
 
-  .post('/upload', requireAuth, requireAdmin, async (c) => {
+  .post('/upload', requireAdmin('moduleManagement'), async (c) => {
     const max = c.var.config.maxUploadBytes;
     const boundary = boundaryOf(c.req.header('content-type'));
     if (!boundary || !c.req.raw.body) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
@@ -234,7 +234,7 @@ export const materials = new Hono<AppEnv>()
   })
 
   // With the S3 backend the browser uploads straight to the bucket: presign, PUT, then complete.
-  .post('/presign', requireAuth, requireAdmin, validate('json', presignBody), async (c) => {
+  .post('/presign', requireAdmin('moduleManagement'), validate('json', presignBody), async (c) => {
     const { fileName, size } = c.req.valid('json');
     const storage = c.var.storage;
     if (!storage.presignPut) throw new ApiError('BAD_REQUEST', 'Direct uploads need the S3 storage backend; use POST /api/v2/materials/upload.');
@@ -246,7 +246,7 @@ export const materials = new Hono<AppEnv>()
     return c.json({ uploadUrl, key, method: 'PUT', headers: { 'content-type': kind.contentType }, expiresIn: PRESIGN_TTL_SECONDS } satisfies PresignResponse);
   })
 
-  .post('/complete', requireAuth, requireAdmin, validate('json', completeUploadBody), async (c) => {
+  .post('/complete', requireAdmin('moduleManagement'), validate('json', completeUploadBody), async (c) => {
     const body = c.req.valid('json');
     const match = body.key.match(/^materials\/[0-9a-f-]{36}\.([a-z0-9]+)$/);
     const kind = match ? fileKindFor(body.key) : null;
@@ -275,12 +275,12 @@ export const materials = new Hono<AppEnv>()
     return c.json(await materialFor(c, await insertMaterial(db, c.var.user.id, { key: body.key, kind, fileName, size: info.size, title, description })), 201);
   })
 
-  .get('/:id', requireAuth, validate('param', idParam), async (c) => {
+  .get('/:id', requireLearner, validate('param', idParam), async (c) => {
     const row = await findAccessibleMaterial(c.var.db, c.req.valid('param').id, c.var.user);
     return c.json(await materialFor(c, row));
   })
 
-  .get('/:id/file', fileAccess, validate('param', idParam), async (c) => {
+  .get('/:id/file', publicRoute, fileAccess, validate('param', idParam), async (c) => {
     // Unlocking and the course's state are checked again on every request, range requests included.
     const row = await findAccessibleMaterial(c.var.db, c.req.valid('param').id, c.var.fileUser);
     const range = parseRange(c.req.header('range'), row.fileSize);
@@ -301,7 +301,7 @@ export const materials = new Hono<AppEnv>()
     return new Response(object.body, { status: range ? 206 : 200, headers });
   })
 
-  .put('/:id', requireAuth, requireAdmin, editBodyLimit, validate('param', idParam), async (c) => {
+  .put('/:id', requireAdmin('moduleManagement'), editBodyLimit, validate('param', idParam), async (c) => {
     const db = c.var.db;
     const row = await findMaterial(db, c.req.valid('param').id);
     // Original clients send multipart form fields; JSON is accepted too. Only title and description change, never the file.
@@ -322,7 +322,7 @@ export const materials = new Hono<AppEnv>()
     return c.json(await materialFor(c, updated));
   })
 
-  .delete('/:id', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+  .delete('/:id', requireAdmin('moduleManagement'), validate('param', idParam), async (c) => {
     const db = c.var.db;
     const row = await findMaterial(db, c.req.valid('param').id);
     const used = await usageCount(db, row.id);
@@ -351,7 +351,7 @@ export const materials = new Hono<AppEnv>()
 
   // ------------------------------------------------------------ caption tracks of a video
 
-  .get('/:id/captions', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+  .get('/:id/captions', requireAdmin('moduleManagement'), validate('param', idParam), async (c) => {
     const row = await findMaterial(c.var.db, c.req.valid('param').id);
     const session = linkSession(c);
     const rows = row.type === 'VIDEO' ? await captionsOf(c.var.db, row.id) : [];
@@ -364,7 +364,7 @@ export const materials = new Hono<AppEnv>()
    * answers 409 CAPTION_EXISTS (remove the old track first), so a track never changes under a
    * learner mid-video. The file is checked whole before anything is stored.
    */
-  .post('/:id/captions', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+  .post('/:id/captions', requireAdmin('moduleManagement'), validate('param', idParam), async (c) => {
     const db = c.var.db;
     const material = await findMaterial(db, c.req.valid('param').id);
     if (material.type !== 'VIDEO') throw new ApiError('NOT_A_VIDEO', CAPTION_MESSAGES.notVideo);
@@ -424,7 +424,7 @@ export const materials = new Hono<AppEnv>()
     return c.json((await toCaptionTrack(c.env.JWT_SECRET, caption, linkSession(c))) satisfies CaptionTrack, 201);
   })
 
-  .delete('/:id/captions/:captionId', requireAuth, requireAdmin, validate('param', captionParams), async (c) => {
+  .delete('/:id/captions/:captionId', requireAdmin('moduleManagement'), validate('param', captionParams), async (c) => {
     const db = c.var.db;
     const { id, captionId } = c.req.valid('param');
     const caption = await db.select().from(materialCaptions).where(and(eq(materialCaptions.id, captionId), eq(materialCaptions.materialId, id))).get();
@@ -441,7 +441,7 @@ export const materials = new Hono<AppEnv>()
   })
 
   // A <track> element cannot send a bearer header: the caption file answers the same signed links as the video's file.
-  .get('/:id/captions/:captionId/file', fileAccess, validate('param', captionParams), async (c) => {
+  .get('/:id/captions/:captionId/file', publicRoute, fileAccess, validate('param', captionParams), async (c) => {
     const { id, captionId } = c.req.valid('param');
     // The video's access rule, checked on every request: enrolled, course published, component unlocked.
     await findAccessibleMaterial(c.var.db, id, c.var.fileUser);

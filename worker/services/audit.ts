@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { AuditEntityType } from '../contract/audit';
+import type { AuditAction, AuditEntityType } from '../contract/audit';
 import type { Db } from '../db/client';
 import { auditLog, users } from '../db/schema';
 
 export interface AuditRecord {
   actor: { id: string; username: string };
-  action: string;
+  action: AuditAction;
   target?: { id: string; username: string | null } | null;
   entityType?: AuditEntityType;
   entityId?: string;
