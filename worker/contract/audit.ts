@@ -1,5 +1,5 @@
 /** What an audit entry is about: one upper-case name per kind of record. */
-export const AUDIT_ENTITY_TYPES = ['USER', 'COURSE', 'COMPONENT', 'MATERIAL', 'CERTIFICATE', 'ATTEMPT', 'REQUIREMENT'] as const;
+export const AUDIT_ENTITY_TYPES = ['USER', 'COURSE', 'COMPONENT', 'MATERIAL', 'CERTIFICATE', 'ATTEMPT', 'REQUIREMENT', 'BOOK', 'ANNOUNCEMENT'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
@@ -32,7 +32,16 @@ export const AUDIT_ACTIONS = [
   'REQUIREMENT_RETIRED',
   'REQUIREMENT_EXEMPTION_GRANTED',
   'REQUIREMENT_EVENT_RECORDED',
+  'MATERIAL_ADDED',
+  'MATERIAL_UPDATED',
+  'MATERIAL_DELETED',
   'CAPTION_ADDED',
   'CAPTION_REMOVED',
+  'BOOK_CREATED',
+  'BOOK_UPDATED',
+  'BOOK_DELETED',
+  'ANNOUNCEMENT_CREATED',
+  'ANNOUNCEMENT_UPDATED',
+  'ANNOUNCEMENT_DELETED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -14,6 +14,7 @@ import { containsText, offsetOf, paginate } from '../db/paginate';
 import { announcements as table } from '../db/schema';
 import type { AppEnv } from '../env';
 import { requireAdmin, requireLearner } from '../middleware/auth';
+import { auditInsert, auditInsertWhen } from '../services/audit';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
 
@@ -89,22 +90,27 @@ export const announcements = new Hono<AppEnv>()
   .post('/admin/create', requireAdmin('systemConfiguration'), validate('json', announcementBody), async (c) => {
     const body = c.req.valid('json');
     const now = new Date().toISOString();
-    const row = await c.var.db
-      .insert(table)
-      .values({ id: crypto.randomUUID(), ...body, createdBy: c.var.user.id, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+    const db = c.var.db;
+    const id = crypto.randomUUID();
+    const [[row]] = await db.batch([
+      db.insert(table).values({ id, ...body, createdBy: c.var.user.id, createdAt: now, updatedAt: now }).returning(),
+      auditInsert(db, { actor: c.var.user, action: 'ANNOUNCEMENT_CREATED', entityType: 'ANNOUNCEMENT', entityId: id, after: { title: body.title } }),
+    ]);
     return c.json({ message: ANNOUNCEMENT_MESSAGES.created, announcement: toDto(row!) }, 201);
   })
 
   .put('/admin/:id/toggle', requireAdmin('systemConfiguration'), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const row = await c.var.db
-      .update(table)
-      .set({ isActive: sql`NOT ${table.isActive}`, updatedAt: new Date().toISOString() })
-      .where(eq(table.id, id))
-      .returning()
-      .get();
+    const db = c.var.db;
+    // The entry is written only when the announcement exists, after its flag turned.
+    const [[row]] = await db.batch([
+      db
+        .update(table)
+        .set({ isActive: sql`NOT ${table.isActive}`, updatedAt: new Date().toISOString() })
+        .where(eq(table.id, id))
+        .returning(),
+      auditInsertWhen(db, { actor: c.var.user, action: 'ANNOUNCEMENT_UPDATED', entityType: 'ANNOUNCEMENT', entityId: id, after: { toggled: 'isActive' } }, table, eq(table.id, id)),
+    ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: row.isActive ? 'Announcement activated' : 'Announcement deactivated', announcement: toDto(row) });
   })
@@ -112,19 +118,27 @@ export const announcements = new Hono<AppEnv>()
   .put('/admin/:id', requireAdmin('systemConfiguration'), validate('param', idParam), validate('json', announcementBody), async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const row = await c.var.db
-      .update(table)
-      .set({ ...body, updatedAt: new Date().toISOString() })
-      .where(eq(table.id, id))
-      .returning()
-      .get();
+    const db = c.var.db;
+    const [[row]] = await db.batch([
+      db
+        .update(table)
+        .set({ ...body, updatedAt: new Date().toISOString() })
+        .where(eq(table.id, id))
+        .returning(),
+      auditInsertWhen(db, { actor: c.var.user, action: 'ANNOUNCEMENT_UPDATED', entityType: 'ANNOUNCEMENT', entityId: id, after: body }, table, eq(table.id, id)),
+    ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: ANNOUNCEMENT_MESSAGES.updated, announcement: toDto(row) });
   })
 
   .delete('/admin/:id', requireAdmin('systemConfiguration'), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const row = await c.var.db.delete(table).where(eq(table.id, id)).returning({ id: table.id }).get();
+    const db = c.var.db;
+    // The entry first, while the row it names is still there to match.
+    const [, [row]] = await db.batch([
+      auditInsertWhen(db, { actor: c.var.user, action: 'ANNOUNCEMENT_DELETED', entityType: 'ANNOUNCEMENT', entityId: id }, table, eq(table.id, id)),
+      db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+    ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: ANNOUNCEMENT_MESSAGES.deleted });
   });

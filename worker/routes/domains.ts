@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
 import { requireAdmin } from '../middleware/auth';
 import { purgePublicCourses } from '../middleware/edge-cache';
+import { auditInsert } from '../services/audit';
 import { forgetPeopleCaches } from '../services/people-caches';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
@@ -66,7 +67,11 @@ export const domainsRoutes = new Hono<AppEnv>()
     await assertNameFree(db, body.name);
     const domain: Domain = { id: crypto.randomUUID(), name: body.name, description: body.description };
     try {
-      await db.batch([db.insert(domains).values(domain), ...forgetPeopleCaches(db)]);
+      await db.batch([
+        db.insert(domains).values(domain),
+        auditInsert(db, { actor: c.var.user, action: 'BOOK_CREATED', entityType: 'BOOK', entityId: domain.id, after: domain }),
+        ...forgetPeopleCaches(db),
+      ]);
     } catch (error) {
       if (isUniqueViolation(error)) await assertNameFree(db, body.name);
       throw error;
@@ -79,11 +84,19 @@ export const domainsRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const db = c.var.db;
-    await findDomain(db, id);
+    const before = await findDomain(db, id);
     await assertNameFree(db, body.name, id);
     try {
       await db.batch([
         db.update(domains).set({ name: body.name, description: body.description, updatedAt: new Date().toISOString() }).where(eq(domains.id, id)),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'BOOK_UPDATED',
+          entityType: 'BOOK',
+          entityId: id,
+          before: { name: before.name, description: before.description },
+          after: { name: body.name, description: body.description },
+        }),
         ...forgetPeopleCaches(db),
       ]);
     } catch (error) {
@@ -121,7 +134,11 @@ export const domainsRoutes = new Hono<AppEnv>()
         `The book "${domain.name}" still has ${parts.join(' and ')} and cannot be deleted. Move or delete the courses and unassign the users first.`,
       );
     }
-    await db.batch([db.delete(domains).where(eq(domains.id, id)), ...forgetPeopleCaches(db)]);
+    await db.batch([
+      db.delete(domains).where(eq(domains.id, id)),
+      auditInsert(db, { actor: c.var.user, action: 'BOOK_DELETED', entityType: 'BOOK', entityId: id, before: { name: domain.name, description: domain.description } }),
+      ...forgetPeopleCaches(db),
+    ]);
     await purgePublicCourses(c);
     return c.json({ message: 'Book deleted successfully', id });
   });

@@ -220,11 +220,11 @@ export const materials = new Hono<AppEnv>()
       }
       if (scorm) {
         const { title, description } = uploadFields(scorm.fileName, fields.title, fields.description);
-        return c.json(await materialFor(c, await insertScormMaterial(c.var.db, storage, c.var.user.id, { ...scorm, title, description })), 201);
+        return c.json(await materialFor(c, await insertScormMaterial(c.var.db, storage, c.var.user, { ...scorm, title, description })), 201);
       }
       if (!stored) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
       const { title, description } = uploadFields(stored.fileName, fields.title, fields.description);
-      return c.json(await materialFor(c, await insertMaterial(c.var.db, c.var.user.id, { ...stored, title, description })), 201);
+      return c.json(await materialFor(c, await insertMaterial(c.var.db, c.var.user, { ...stored, title, description })), 201);
     } catch (error) {
       // Nothing half-written: a refused or broken upload leaves no object behind.
       if (stored) await storage.delete(stored.key).catch(() => undefined);
@@ -272,7 +272,7 @@ export const materials = new Hono<AppEnv>()
       throw error;
     }
     const { title, description } = uploadFields(fileName, body.title, body.description ?? undefined);
-    return c.json(await materialFor(c, await insertMaterial(db, c.var.user.id, { key: body.key, kind, fileName, size: info.size, title, description })), 201);
+    return c.json(await materialFor(c, await insertMaterial(db, c.var.user, { key: body.key, kind, fileName, size: info.size, title, description })), 201);
   })
 
   .get('/:id', requireLearner, validate('param', idParam), async (c) => {
@@ -314,11 +314,21 @@ export const materials = new Hono<AppEnv>()
       input = await c.req.json().catch(() => ({}));
     }
     const body = parseOrThrow(materialUpdateBody, v.is(v.record(v.string(), v.unknown()), input) ? input : {});
-    const [updated] = await db
-      .update(materialsTable)
-      .set({ title: body.title, description: body.description, updatedAt: new Date().toISOString() })
-      .where(eq(materialsTable.id, row.id))
-      .returning();
+    const [[updated]] = await db.batch([
+      db
+        .update(materialsTable)
+        .set({ title: body.title, description: body.description, updatedAt: new Date().toISOString() })
+        .where(eq(materialsTable.id, row.id))
+        .returning(),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'MATERIAL_UPDATED',
+        entityType: 'MATERIAL',
+        entityId: row.id,
+        before: { title: row.title, description: row.description },
+        after: { title: body.title, description: body.description },
+      }),
+    ]);
     return c.json(await materialFor(c, updated));
   })
 
@@ -332,7 +342,10 @@ export const materials = new Hono<AppEnv>()
     // A package's expanded files (its row goes with the material, so they are read first).
     const packageKeys = row.type === 'SCORM' ? await scormFilesOf(db, row.id) : [];
     try {
-      await db.delete(materialsTable).where(eq(materialsTable.id, row.id));
+      await db.batch([
+        db.delete(materialsTable).where(eq(materialsTable.id, row.id)),
+        auditInsert(db, { actor: c.var.user, action: 'MATERIAL_DELETED', entityType: 'MATERIAL', entityId: row.id, before: { title: row.title, fileName: row.fileName, type: row.type } }),
+      ]);
     } catch (error) {
       // A component added between the check and the delete: the foreign key refuses it.
       if (/FOREIGN KEY/i.test(String((error as { cause?: unknown })?.cause ?? error))) {

@@ -4,8 +4,14 @@ import type { AuditAction, AuditEntityType } from '../contract/audit';
 import type { Db } from '../db/client';
 import { auditLog, users } from '../db/schema';
 
+/** Who made the change: the signed-in administrator (`c.var.user`). */
+export interface AuditActor {
+  id: string;
+  username: string;
+}
+
 export interface AuditRecord {
-  actor: { id: string; username: string };
+  actor: AuditActor;
   action: AuditAction;
   target?: { id: string; username: string | null } | null;
   entityType?: AuditEntityType;
