@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { inListChunks } from '../db/in-list';
 import { certificates, users } from '../db/schema';
 import { ApiError } from '../errors';
+import { auditInsert, type AuditActor } from './audit';
 import { encryptText } from './crypto';
 import { generatePassword, hashPassword } from './password';
 
@@ -49,6 +50,32 @@ export async function newAccountSecrets(secret: string) {
   const password = generatePassword();
   const [passwordHash, tempPasswordEnc] = await Promise.all([hashPassword(password), encryptText(secret, password)]);
   return { password, passwordHash, tempPasswordEnc };
+}
+
+interface NewAccount {
+  id: string;
+  username: string;
+  email: string;
+  role: UserRow['role'];
+  firstName?: string | null;
+  lastName?: string | null;
+  language?: UserRow['language'];
+}
+
+/**
+ * Creating one account with an admin-generated password (the user must change it): the insert
+ * and its audit entry, for the caller's batch.
+ */
+export function newAccountStatements(db: Db, actor: AuditActor, account: NewAccount, secrets: { passwordHash: string; tempPasswordEnc: string }, at: Date) {
+  const now = at.toISOString();
+  const profile = { username: account.username, email: account.email, role: account.role, firstName: account.firstName ?? null, lastName: account.lastName ?? null };
+  return [
+    db
+      .insert(users)
+      .values({ ...profile, id: account.id, language: account.language ?? null, ...secrets, mustChangePassword: true, passwordCreatedAt: now, createdAt: now, updatedAt: now })
+      .returning(),
+    auditInsert(db, { actor, action: 'USER_CREATED', target: { id: account.id, username: account.username }, entityType: 'USER', entityId: account.id, after: profile, at }),
+  ] as const;
 }
 
 /** Existing lower-cased values of a column among `values`, in parameter-safe chunks. */

@@ -20,7 +20,16 @@ import { requireAdmin } from '../../middleware/auth';
 import { auditInsert } from '../../services/audit';
 import { generatePassword } from '../../services/password';
 import { forgetPeopleCaches } from '../../services/people-caches';
-import { assertNoCertificates, assertUnique, byUsername, loadUser, newAccountSecrets, userAuditView, type UserRow } from '../../services/user-accounts';
+import {
+  assertNoCertificates,
+  assertUnique,
+  byUsername,
+  loadUser,
+  newAccountSecrets,
+  newAccountStatements,
+  userAuditView,
+  type UserRow,
+} from '../../services/user-accounts';
 import { domainsByUser as domainsFor, toUserDto, userManagerCount, userSearch, userStatusCondition } from '../../services/users';
 import { validate } from '../../validate';
 
@@ -87,37 +96,12 @@ export const adminUsers = new Hono<AppEnv>()
     if (body.role === 'ADMIN' && !isAdminUser(c.var.user)) throw new ApiError('FORBIDDEN', USER_MESSAGES.adminOnlyByAdmin);
     await assertUnique(db, body.username, body.email);
     const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
-    const now = new Date().toISOString();
     const id = crypto.randomUUID();
+    const account = { id, username: body.username, email: body.email, role: body.role, firstName: body.firstName, lastName: body.lastName, language: body.language };
     let row: UserRow | undefined;
     try {
       const [inserted] = await db.batch([
-        db
-          .insert(users)
-          .values({
-            id,
-            username: body.username,
-            email: body.email,
-            role: body.role,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            language: body.language ?? null,
-            passwordHash,
-            tempPasswordEnc,
-            mustChangePassword: true,
-            passwordCreatedAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning(),
-        auditInsert(db, {
-          actor: c.var.user,
-          action: 'USER_CREATED',
-          target: { id, username: body.username },
-          entityType: 'USER',
-          entityId: id,
-          after: { username: body.username, email: body.email, role: body.role, firstName: body.firstName ?? null, lastName: body.lastName ?? null },
-        }),
+        ...newAccountStatements(db, c.var.user, account, { passwordHash, tempPasswordEnc }, new Date()),
         ...forgetPeopleCaches(db),
       ]);
       row = inserted[0];

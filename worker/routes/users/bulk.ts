@@ -8,9 +8,9 @@ import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
-import { auditInsert, auditInsertPerUser } from '../../services/audit';
+import { auditInsertPerUser } from '../../services/audit';
 import { forgetPeopleCaches } from '../../services/people-caches';
-import { assertNoCertificates, existingValues, newAccountSecrets } from '../../services/user-accounts';
+import { assertNoCertificates, existingValues, newAccountSecrets, newAccountStatements } from '../../services/user-accounts';
 import { userManagerCount } from '../../services/users';
 import { parseOrThrow, readJsonBody, validate } from '../../validate';
 
@@ -56,38 +56,21 @@ export const bulkUsers = new Hono<AppEnv>()
       seenEmail.add(e);
     }
 
-    const now = new Date().toISOString();
+    const at = new Date();
     const created = new Map<(typeof candidates)[number], { id: string; password: string }>();
-    const inserts = [];
-    const audits = [];
+    const statements = [];
     for (const row of candidates) {
       if (row.error) continue;
       const id = crypto.randomUUID();
       const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
       created.set(row, { id, password });
-      audits.push(
-        auditInsert(db, { actor: c.var.user, action: 'USER_CREATED', target: { id, username: row.username }, entityType: 'USER', entityId: id, after: { username: row.username, email: row.email, role: 'USER' }, at: new Date(now) }),
-      );
-      inserts.push(
-        db.insert(users).values({
-          id,
-          username: row.username,
-          email: row.email,
-          role: 'USER',
-          passwordHash,
-          tempPasswordEnc,
-          mustChangePassword: true,
-          passwordCreatedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      );
+      statements.push(...newAccountStatements(db, c.var.user, { id, username: row.username, email: row.email, role: 'USER' }, { passwordHash, tempPasswordEnc }, at));
     }
-    if (inserts.length > 0) {
+    if (statements.length > 0) {
       try {
         // The valid rows of a chunk are created together or not at all.
-        const statements = [...inserts, ...audits, ...forgetPeopleCaches(db)];
-        await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+        const all = [...statements, ...forgetPeopleCaches(db)];
+        await db.batch(all as [(typeof all)[number], ...(typeof all)[number][]]);
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new ApiError('CONFLICT', 'Another change created some of these users meanwhile; nothing in this part was imported. Please import the file again.');
