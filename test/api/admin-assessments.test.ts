@@ -212,7 +212,11 @@ describe('the attempt limit in SQL', () => {
     for (const passed of [false, true]) {
       for (let maxAttempts = 1; maxAttempts <= 4; maxAttempts++) {
         for (let usedAttempts = 0; usedAttempts <= 5; usedAttempts++) {
-          const expr = canRetrySql({ passed: sql`${passed ? 1 : 0}`, maxAttempts: sql`${maxAttempts}`, usedAttempts: sql`${usedAttempts}` });
+          const expr = canRetrySql({
+            passed: sql`${passed ? 1 : 0}`,
+            maxAttempts: sql`${maxAttempts}`,
+            usedAttempts: sql`${usedAttempts}`,
+          });
           const row = await db.get<{ ok: number }>(sql`SELECT ${expr} AS ok`);
           const expected = canRetryAssessment({ passed, maxAttempts, usedAttempts });
           if (!!row.ok !== expected) mismatches.push(`passed=${passed} max=${maxAttempts} used=${usedAttempts}`);

@@ -51,7 +51,9 @@ const LEARNER_ROUTES_IN_ADMIN_ROUTERS = new Set(['GET /api/users/:id', 'PUT /api
 
 /** Guard problems of a route table: a route with no guard, or with more than one. */
 const guardProblems = (table: GuardedRoute[]) =>
-  table.filter((r) => r.guards.length !== 1).map((r) => `${key(r)}: ${r.guards.length === 0 ? 'no guard' : r.guards.map((g) => g.kind).join(' + ')}`);
+  table
+    .filter((r) => r.guards.length !== 1)
+    .map((r) => `${key(r)}: ${r.guards.length === 0 ? 'no guard' : r.guards.map((g) => g.kind).join(' + ')}`);
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const fill = (path: string, value: string) => path.replace(/:(\w+)/g, () => value);
@@ -81,7 +83,9 @@ describe('the route table', () => {
   });
 
   it('guards every route under an administration path as admin', () => {
-    const stray = routes.filter((r) => ADMIN_PATHS.test(r.path) && !isAdminRoute(r) && !isPublic(r) && !LEARNER_ROUTES_IN_ADMIN_ROUTERS.has(key(r))).map(key);
+    const stray = routes
+      .filter((r) => ADMIN_PATHS.test(r.path) && !isAdminRoute(r) && !isPublic(r) && !LEARNER_ROUTES_IN_ADMIN_ROUTERS.has(key(r)))
+      .map(key);
     expect(stray).toEqual([]);
   });
 
@@ -95,8 +99,12 @@ describe('the route table', () => {
       // Registered after the handler, so it does not guard it.
       .use('/api/late', requireLearner);
     const late = new Hono<AppEnv>().get('/api/late', (c) => c.text('ok')).use('/api/late', requireLearner);
-    expect(guardProblems(routeGuards(table.routes))).toEqual(['GET /api/forgotten: no guard', 'GET /api/twice: learner + learner']);
-    expect(routeGuards(table.routes).find((r) => r.path === '/api/admin/list')?.guards).toEqual([{ kind: 'admin', permission: 'userManagement' }]);
+    expect(guardProblems(routeGuards(table.routes))).toEqual([
+      'GET /api/forgotten: no guard',
+      'GET /api/twice: learner + learner',
+    ]);
+    const admin = routeGuards(table.routes).find((r) => r.path === '/api/admin/list');
+    expect(admin?.guards).toEqual([{ kind: 'admin', permission: 'userManagement' }]);
     expect(guardProblems(routeGuards(late.routes))).toEqual(['GET /api/late: no guard']);
   });
 

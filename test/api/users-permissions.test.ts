@@ -59,8 +59,10 @@ describe('each admin permission flag guards its routes', () => {
     expect((await api('PUT', `/api/users/${manager.id}`, { token, body: { firstName: 'X' } })).status).toBe(403);
   });
 
-  it('every admin route names a known flag (SCORM results excepted), and AI Content Generation guards nothing yet', () => {
-    const admin = routeGuards(app.routes).flatMap((r) => r.guards.filter((g) => g.kind === 'admin').map((g) => ({ route: `${r.method} ${r.path}`, flag: g.permission })));
+  it('every admin route names a known flag (SCORM results excepted); AI Content Generation guards nothing', () => {
+    const admin = routeGuards(app.routes).flatMap((r) =>
+      r.guards.filter((g) => g.kind === 'admin').map((g) => ({ route: `${r.method} ${r.path}`, flag: g.permission })),
+    );
     expect(admin.length).toBeGreaterThan(40);
     const unflagged = admin.filter((a) => !a.flag).map((a) => a.route);
     expect(unflagged).toEqual(['GET /api/v2/admin/scorm/results']);

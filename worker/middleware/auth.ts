@@ -184,7 +184,10 @@ export function inFirstBatch(guard: Guard): Guard {
  * only: nothing else about the user is known until the batch is judged. Under a guard without
  * `inFirstBatch` (or on libSQL) the session is already judged and the reads simply run.
  */
-export async function sessionInFirstBatch<T>(c: Context<AppEnv>, reads: (db: Db, userId: string) => Promise<T>): Promise<{ user: AuthUser; result: T }> {
+export async function sessionInFirstBatch<T>(
+  c: Context<AppEnv>,
+  reads: (db: Db, userId: string) => Promise<T>,
+): Promise<{ user: AuthUser; result: T }> {
   const pending = pendingSessions.get(c);
   if (!pending) return { user: c.var.user, result: await reads(c.var.db, c.var.user.id) };
   const result = await reads(c.var.db, pending.userId);

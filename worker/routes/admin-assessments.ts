@@ -89,7 +89,10 @@ export function attemptConditions(q: { status?: string; domainId?: string; cours
   const conditions: SQL[] = [];
   if (q.status === 'PASSED') conditions.push(sql`o.passed = 1`);
   // "Failed (Max Attempts)": never passed, and the attempt limit allows no other.
-  if (q.status === 'FAILED') conditions.push(sql`o.passed = 0 AND NOT ${canRetrySql({ passed: sql`o.passed`, maxAttempts: MAX, usedAttempts: sql`o.used` })}`);
+  if (q.status === 'FAILED') {
+    const canRetry = canRetrySql({ passed: sql`o.passed`, maxAttempts: MAX, usedAttempts: sql`o.used` });
+    conditions.push(sql`o.passed = 0 AND NOT ${canRetry}`);
+  }
   if (q.domainId) conditions.push(sql`o.course_id IN (SELECT k.id FROM courses k WHERE k.domain_id = ${q.domainId})`);
   if (q.courseId) conditions.push(sql`o.course_id = ${q.courseId}`);
   if (q.userId) conditions.push(sql`o.user_id = ${q.userId}`);

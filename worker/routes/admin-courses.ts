@@ -249,7 +249,14 @@ export const adminCourses = new Hono<AppEnv>()
           : []),
         clearComplianceCache(db),
         forgetAdminSnapshots(db),
-        auditInsert(db, { actor: c.var.user, action: 'COURSE_FAMILY_CHANGED', entityType: 'COURSE', entityId: course.id, before: { language: course.language, familyId: course.familyId }, after: { language, familyId } }),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'COURSE_FAMILY_CHANGED',
+          entityType: 'COURSE',
+          entityId: course.id,
+          before: { language: course.language, familyId: course.familyId },
+          after: { language, familyId },
+        }),
       ]);
     } catch (error) {
       // Two admins linking the same language at once: the unique index decides.
@@ -286,7 +293,14 @@ export const adminCourses = new Hono<AppEnv>()
     const [updated] = await db.batch([
       db.update(courses).set({ ...body, updatedAt: new Date().toISOString() }).where(draft).returning({ id: courses.id }),
       // Written only when the edit landed (the course was still a draft).
-      auditInsertWhen(db, { actor: c.var.user, action: 'COURSE_UPDATED', entityType: 'COURSE', entityId: course.id, before: courseAudit(course), after: body }, courses, draft!),
+      auditInsertWhen(db, {
+        actor: c.var.user,
+        action: 'COURSE_UPDATED',
+        entityType: 'COURSE',
+        entityId: course.id,
+        before: courseAudit(course),
+        after: body,
+      }, courses, draft!),
       forgetAdminSnapshots(db),
     ]);
     await purgePublicCourses(c);
@@ -303,7 +317,14 @@ export const adminCourses = new Hono<AppEnv>()
       const now = new Date().toISOString();
       await db.batch([
         db.update(courses).set({ status: 'PUBLISHED', hasBeenPublished: true, publishedAt: now, updatedAt: now }).where(eq(courses.id, course.id)),
-        auditInsert(db, { actor: c.var.user, action: 'COURSE_PUBLISHED', entityType: 'COURSE', entityId: course.id, before: { status: course.status }, after: { status: 'PUBLISHED' } }),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'COURSE_PUBLISHED',
+          entityType: 'COURSE',
+          entityId: course.id,
+          before: { status: course.status },
+          after: { status: 'PUBLISHED' },
+        }),
         forgetAdminSnapshots(db),
       ]);
       await purgePublicCourses(c);
@@ -317,7 +338,14 @@ export const adminCourses = new Hono<AppEnv>()
     if (course.status === 'PUBLISHED') {
       await db.batch([
         db.update(courses).set({ status: 'DRAFT', updatedAt: new Date().toISOString() }).where(eq(courses.id, course.id)),
-        auditInsert(db, { actor: c.var.user, action: 'COURSE_TAKEN_DOWN', entityType: 'COURSE', entityId: course.id, before: { status: 'PUBLISHED' }, after: { status: 'DRAFT' } }),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'COURSE_TAKEN_DOWN',
+          entityType: 'COURSE',
+          entityId: course.id,
+          before: { status: 'PUBLISHED' },
+          after: { status: 'DRAFT' },
+        }),
         forgetAdminSnapshots(db),
       ]);
       await purgePublicCourses(c);
@@ -358,7 +386,14 @@ export const adminCourses = new Hono<AppEnv>()
           data: row.data,
         }),
       ),
-      auditInsert(db, { actor: c.var.user, action: 'COURSE_CREATED', entityType: 'COURSE', entityId: id, before: { clonedFrom: source.id }, after: { title } }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COURSE_CREATED',
+        entityType: 'COURSE',
+        entityId: id,
+        before: { clonedFrom: source.id },
+        after: { title },
+      }),
       forgetAdminSnapshots(db),
     ]);
     return c.json(await loadCourse(db, id), 201);
@@ -389,7 +424,13 @@ export const adminCourses = new Hono<AppEnv>()
     await db.batch([
       db.delete(components).where(eq(components.courseId, course.id)),
       db.delete(courses).where(eq(courses.id, course.id)),
-      auditInsert(db, { actor: c.var.user, action: 'COURSE_DELETED', entityType: 'COURSE', entityId: course.id, before: courseAudit(course) }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COURSE_DELETED',
+        entityType: 'COURSE',
+        entityId: course.id,
+        before: courseAudit(course),
+      }),
       forgetAdminSnapshots(db),
     ]);
     await purgePublicCourses(c);
@@ -430,7 +471,13 @@ export const adminCourses = new Hono<AppEnv>()
     await db.batch([
       first,
       ...rest,
-      auditInsert(db, { actor: c.var.user, action: 'COMPONENTS_REORDERED', entityType: 'COURSE', entityId: course.id, after: { componentOrders } }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COMPONENTS_REORDERED',
+        entityType: 'COURSE',
+        entityId: course.id,
+        after: { componentOrders },
+      }),
       forgetAdminSnapshots(db),
     ]);
     await purgePublicCourses(c);
@@ -464,7 +511,13 @@ export const adminCourses = new Hono<AppEnv>()
           orderIndex: sql`(SELECT coalesce(max(order_index), 0) + 1 FROM course_components WHERE course_id = ${course.id})`,
         })
         .returning(),
-      auditInsert(db, { actor: c.var.user, action: 'COMPONENT_ADDED', entityType: 'COMPONENT', entityId: id, after: { courseId: course.id, type: body.type } }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COMPONENT_ADDED',
+        entityType: 'COMPONENT',
+        entityId: id,
+        after: { courseId: course.id, type: body.type },
+      }),
       forgetAdminSnapshots(db),
     ]);
     await purgePublicCourses(c);
@@ -486,7 +539,13 @@ export const adminCourses = new Hono<AppEnv>()
         .set({ data: prepared.data, materialId: prepared.materialId, required: body.required ?? existing.required, updatedAt: new Date().toISOString() })
         .where(eq(components.id, existing.id))
         .returning(),
-      auditInsert(db, { actor: c.var.user, action: 'COMPONENT_UPDATED', entityType: 'COMPONENT', entityId: existing.id, after: { courseId: course.id, required: body.required ?? existing.required } }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COMPONENT_UPDATED',
+        entityType: 'COMPONENT',
+        entityId: existing.id,
+        after: { courseId: course.id, required: body.required ?? existing.required },
+      }),
       forgetAdminSnapshots(db),
     ]);
     await purgePublicCourses(c);
@@ -505,7 +564,13 @@ export const adminCourses = new Hono<AppEnv>()
         .update(components)
         .set({ orderIndex: sql`${components.orderIndex} - 1` })
         .where(and(eq(components.courseId, course.id), sql`${components.orderIndex} > ${existing.orderIndex}`)),
-      auditInsert(db, { actor: c.var.user, action: 'COMPONENT_REMOVED', entityType: 'COMPONENT', entityId: existing.id, before: { courseId: course.id, type: existing.type } }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COMPONENT_REMOVED',
+        entityType: 'COMPONENT',
+        entityId: existing.id,
+        before: { courseId: course.id, type: existing.type },
+      }),
       forgetAdminSnapshots(db),
     ]);
     await purgePublicCourses(c);

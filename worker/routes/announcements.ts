@@ -94,7 +94,13 @@ export const announcements = new Hono<AppEnv>()
     const id = crypto.randomUUID();
     const [[row]] = await db.batch([
       db.insert(table).values({ id, ...body, createdBy: c.var.user.id, createdAt: now, updatedAt: now }).returning(),
-      auditInsert(db, { actor: c.var.user, action: 'ANNOUNCEMENT_CREATED', entityType: 'ANNOUNCEMENT', entityId: id, after: { title: body.title } }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'ANNOUNCEMENT_CREATED',
+        entityType: 'ANNOUNCEMENT',
+        entityId: id,
+        after: { title: body.title },
+      }),
     ]);
     return c.json({ message: ANNOUNCEMENT_MESSAGES.created, announcement: toDto(row!) }, 201);
   })
@@ -109,7 +115,13 @@ export const announcements = new Hono<AppEnv>()
         .set({ isActive: sql`NOT ${table.isActive}`, updatedAt: new Date().toISOString() })
         .where(eq(table.id, id))
         .returning(),
-      auditInsertWhen(db, { actor: c.var.user, action: 'ANNOUNCEMENT_UPDATED', entityType: 'ANNOUNCEMENT', entityId: id, after: { toggled: 'isActive' } }, table, eq(table.id, id)),
+      auditInsertWhen(db, {
+        actor: c.var.user,
+        action: 'ANNOUNCEMENT_UPDATED',
+        entityType: 'ANNOUNCEMENT',
+        entityId: id,
+        after: { toggled: 'isActive' },
+      }, table, eq(table.id, id)),
     ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: row.isActive ? 'Announcement activated' : 'Announcement deactivated', announcement: toDto(row) });
@@ -125,7 +137,13 @@ export const announcements = new Hono<AppEnv>()
         .set({ ...body, updatedAt: new Date().toISOString() })
         .where(eq(table.id, id))
         .returning(),
-      auditInsertWhen(db, { actor: c.var.user, action: 'ANNOUNCEMENT_UPDATED', entityType: 'ANNOUNCEMENT', entityId: id, after: body }, table, eq(table.id, id)),
+      auditInsertWhen(db, {
+        actor: c.var.user,
+        action: 'ANNOUNCEMENT_UPDATED',
+        entityType: 'ANNOUNCEMENT',
+        entityId: id,
+        after: body,
+      }, table, eq(table.id, id)),
     ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: ANNOUNCEMENT_MESSAGES.updated, announcement: toDto(row) });
@@ -136,7 +154,12 @@ export const announcements = new Hono<AppEnv>()
     const db = c.var.db;
     // The entry first, while the row it names is still there to match.
     const [, [row]] = await db.batch([
-      auditInsertWhen(db, { actor: c.var.user, action: 'ANNOUNCEMENT_DELETED', entityType: 'ANNOUNCEMENT', entityId: id }, table, eq(table.id, id)),
+      auditInsertWhen(db, {
+        actor: c.var.user,
+        action: 'ANNOUNCEMENT_DELETED',
+        entityType: 'ANNOUNCEMENT',
+        entityId: id,
+      }, table, eq(table.id, id)),
       db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
     ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);

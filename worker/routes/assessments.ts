@@ -241,7 +241,9 @@ export const assessments = new Hono<AppEnv>()
 
   .get('/:componentId/questions', inFirstBatch(requireLearner), validate('param', componentParam), async (c) => {
     const componentId = c.req.valid('param').componentId;
-    const { user, result: rows } = await sessionInFirstBatch(c, (db, userId) => db.batch([...componentContextQueries(db, userId, componentId)]));
+    const { user, result: rows } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([...componentContextQueries(db, userId, componentId)]),
+    );
     const db = c.var.db;
     const ctx = await assessmentContext(db, user, componentId, rows);
     assertUnlocked(ctx);
@@ -266,7 +268,11 @@ export const assessments = new Hono<AppEnv>()
     // One read batch (it also carries the session check): the component's context, the open
     // attempt and the attempts used.
     const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
-      db.batch([...componentContextQueries(db, userId, componentId), openAttemptQuery(db, userId, componentId), usedAttemptsQuery(db, userId, componentId)]),
+      db.batch([
+        ...componentContextQueries(db, userId, componentId),
+        openAttemptQuery(db, userId, componentId),
+        usedAttemptsQuery(db, userId, componentId),
+      ]),
     );
     const db = c.var.db;
     const [c0, c1, c2, c3, c4, c5, openRows, usedRows] = result;
@@ -285,7 +291,8 @@ export const assessments = new Hono<AppEnv>()
       const [fresh] = await db.batch([usedAttemptsQuery(db, user.id, componentId), db.select({ status: componentProgress.status }).from(componentProgress).where(eq(componentProgress.id, ctx.row.id))]);
       used = toUsedAttempts(fresh[0]);
     }
-    assertCanStartAttempt({ passed: used.passed || ctx.row.status === 'COMPLETED', maxAttempts: ctx.assessment.maxAttempts, usedAttempts: used.count });
+    const passed = used.passed || ctx.row.status === 'COMPLETED';
+    assertCanStartAttempt({ passed, maxAttempts: ctx.assessment.maxAttempts, usedAttempts: used.count });
 
     const attemptNumber = used.maxNumber + 1;
     const iso = now.toISOString();

@@ -59,7 +59,9 @@ export const complianceRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const now = new Date();
     const filter = coverageFilterOf(query);
-    const { result: first } = await sessionInFirstBatch(c, (db) => db.batch(snapshotPageQueries(db, filter, query.status, query.page, query.size, now)));
+    const { result: first } = await sessionInFirstBatch(c, (db) =>
+      db.batch(snapshotPageQueries(db, filter, query.status, query.page, query.size, now)),
+    );
     const [head, terms, pageRows] = first;
     const stored = head[0]?.body as Partial<SnapshotHead> | undefined;
     let summary = stored?.summary;

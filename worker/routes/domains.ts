@@ -69,7 +69,13 @@ export const domainsRoutes = new Hono<AppEnv>()
     try {
       await db.batch([
         db.insert(domains).values(domain),
-        auditInsert(db, { actor: c.var.user, action: 'BOOK_CREATED', entityType: 'BOOK', entityId: domain.id, after: domain }),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'BOOK_CREATED',
+          entityType: 'BOOK',
+          entityId: domain.id,
+          after: domain,
+        }),
         ...forgetPeopleCaches(db),
       ]);
     } catch (error) {
@@ -136,7 +142,13 @@ export const domainsRoutes = new Hono<AppEnv>()
     }
     await db.batch([
       db.delete(domains).where(eq(domains.id, id)),
-      auditInsert(db, { actor: c.var.user, action: 'BOOK_DELETED', entityType: 'BOOK', entityId: id, before: { name: domain.name, description: domain.description } }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'BOOK_DELETED',
+        entityType: 'BOOK',
+        entityId: id,
+        before: { name: domain.name, description: domain.description },
+      }),
       ...forgetPeopleCaches(db),
     ]);
     await purgePublicCourses(c);

@@ -344,7 +344,13 @@ export const materials = new Hono<AppEnv>()
     try {
       await db.batch([
         db.delete(materialsTable).where(eq(materialsTable.id, row.id)),
-        auditInsert(db, { actor: c.var.user, action: 'MATERIAL_DELETED', entityType: 'MATERIAL', entityId: row.id, before: { title: row.title, fileName: row.fileName, type: row.type } }),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'MATERIAL_DELETED',
+          entityType: 'MATERIAL',
+          entityId: row.id,
+          before: { title: row.title, fileName: row.fileName, type: row.type },
+        }),
       ]);
     } catch (error) {
       // A component added between the check and the delete: the foreign key refuses it.
@@ -425,7 +431,13 @@ export const materials = new Hono<AppEnv>()
     try {
       await db.batch([
         db.insert(materialCaptions).values(caption),
-        auditInsert(db, { actor: c.var.user, action: 'CAPTION_ADDED', entityType: 'MATERIAL', entityId: material.id, after: captionAudit(caption) }),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'CAPTION_ADDED',
+          entityType: 'MATERIAL',
+          entityId: material.id,
+          after: captionAudit(caption),
+        }),
       ]);
     } catch (error) {
       // Nothing half-written: no stored file without its row.
@@ -445,7 +457,13 @@ export const materials = new Hono<AppEnv>()
     // The row and its audit record first; the file after (a failed file delete leaves an orphan, logged, never a broken track).
     await db.batch([
       db.delete(materialCaptions).where(eq(materialCaptions.id, caption.id)),
-      auditInsert(db, { actor: c.var.user, action: 'CAPTION_REMOVED', entityType: 'MATERIAL', entityId: id, before: captionAudit(caption) }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'CAPTION_REMOVED',
+        entityType: 'MATERIAL',
+        entityId: id,
+        before: captionAudit(caption),
+      }),
     ]);
     await c.var.storage
       .delete(caption.storageKey)

@@ -101,7 +101,13 @@ export async function insertMaterial(
         createdBy: actor.id,
       })
       .returning(),
-    auditInsert(db, { actor, action: 'MATERIAL_ADDED', entityType: 'MATERIAL', entityId: id, after: { title: values.title, fileName: values.fileName, type: values.kind.type } }),
+    auditInsert(db, {
+      actor,
+      action: 'MATERIAL_ADDED',
+      entityType: 'MATERIAL',
+      entityId: id,
+      after: { title: values.title, fileName: values.fileName, type: values.kind.type },
+    }),
   ]);
   return row;
 }
@@ -190,7 +196,13 @@ export async function insertScormMaterial(
         masteryScore: pkg.masteryScore,
         files: pkg.files,
       }),
-      auditInsert(db, { actor, action: 'MATERIAL_ADDED', entityType: 'MATERIAL', entityId: id, after: { title: values.title, fileName: values.fileName, type: 'SCORM' } }),
+      auditInsert(db, {
+        actor,
+        action: 'MATERIAL_ADDED',
+        entityType: 'MATERIAL',
+        entityId: id,
+        after: { title: values.title, fileName: values.fileName, type: 'SCORM' },
+      }),
     ]);
   } catch (error) {
     await Promise.all(pkg.files.map((file) => storage.delete(scormPrefix(id) + file).catch(() => undefined)));

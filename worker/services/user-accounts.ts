@@ -24,7 +24,12 @@ export async function loadUser(db: Db, id: string): Promise<UserRow | undefined>
  */
 export async function assertNoCertificates(db: Db, ids: string[]): Promise<void> {
   for (const part of inListChunks(ids)) {
-    const held = await db.select({ id: certificates.id }).from(certificates).where(inArray(certificates.userId, part)).limit(1).get();
+    const held = await db
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(inArray(certificates.userId, part))
+      .limit(1)
+      .get();
     if (held) throw new ApiError('CONFLICT', USER_MESSAGES.deleteCertified);
   }
 }
@@ -33,16 +38,34 @@ export async function assertNoCertificates(db: Db, ids: string[]): Promise<void>
  * 409 when another account already uses the username or e-mail (case-insensitive). Usernames and
  * e-mail addresses are one sign-in namespace: neither may equal another account's username or e-mail.
  */
-export async function assertUnique(db: Db, username: string | undefined, email: string | undefined, exceptId?: string): Promise<void> {
+export async function assertUnique(
+  db: Db,
+  username: string | undefined,
+  email: string | undefined,
+  exceptId?: string,
+): Promise<void> {
   const notSelf = exceptId ? ne(users.id, exceptId) : undefined;
-  const usedBy = (value: string) => sql`(lower(${users.username}) = ${value.toLowerCase()} OR lower(${users.email}) = ${value.toLowerCase()})`;
+  const usedBy = (value: string) =>
+    sql`(lower(${users.username}) = ${value.toLowerCase()} OR lower(${users.email}) = ${value.toLowerCase()})`;
   if (username) {
-    const taken = await db.select({ id: users.id }).from(users).where(and(usedBy(username), notSelf)).get();
-    if (taken) throw new ApiError('CONFLICT', USER_MESSAGES.usernameTaken, { fields: { username: USER_MESSAGES.usernameTaken } });
+    const taken = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(usedBy(username), notSelf))
+      .get();
+    if (taken)
+      throw new ApiError('CONFLICT', USER_MESSAGES.usernameTaken, {
+        fields: { username: USER_MESSAGES.usernameTaken },
+      });
   }
   if (email) {
-    const taken = await db.select({ id: users.id }).from(users).where(and(usedBy(email), notSelf)).get();
-    if (taken) throw new ApiError('CONFLICT', USER_MESSAGES.emailTaken, { fields: { email: USER_MESSAGES.emailTaken } });
+    const taken = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(usedBy(email), notSelf))
+      .get();
+    if (taken)
+      throw new ApiError('CONFLICT', USER_MESSAGES.emailTaken, { fields: { email: USER_MESSAGES.emailTaken } });
   }
 }
 
@@ -66,15 +89,44 @@ interface NewAccount {
  * Creating one account with an admin-generated password (the user must change it): the insert
  * and its audit entry, for the caller's batch.
  */
-export function newAccountStatements(db: Db, actor: AuditActor, account: NewAccount, secrets: { passwordHash: string; tempPasswordEnc: string }, at: Date) {
+export function newAccountStatements(
+  db: Db,
+  actor: AuditActor,
+  account: NewAccount,
+  secrets: { passwordHash: string; tempPasswordEnc: string },
+  at: Date,
+) {
   const now = at.toISOString();
-  const profile = { username: account.username, email: account.email, role: account.role, firstName: account.firstName ?? null, lastName: account.lastName ?? null };
+  const profile = {
+    username: account.username,
+    email: account.email,
+    role: account.role,
+    firstName: account.firstName ?? null,
+    lastName: account.lastName ?? null,
+  };
   return [
     db
       .insert(users)
-      .values({ ...profile, id: account.id, language: account.language ?? null, ...secrets, mustChangePassword: true, passwordCreatedAt: now, createdAt: now, updatedAt: now })
+      .values({
+        ...profile,
+        id: account.id,
+        language: account.language ?? null,
+        ...secrets,
+        mustChangePassword: true,
+        passwordCreatedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning(),
-    auditInsert(db, { actor, action: 'USER_CREATED', target: { id: account.id, username: account.username }, entityType: 'USER', entityId: account.id, after: profile, at }),
+    auditInsert(db, {
+      actor,
+      action: 'USER_CREATED',
+      target: { id: account.id, username: account.username },
+      entityType: 'USER',
+      entityId: account.id,
+      after: profile,
+      at,
+    }),
   ] as const;
 }
 
@@ -86,7 +138,12 @@ export async function existingValues(db: Db, column: 'username' | 'email', value
     const rows = await db
       .select({ value: sql<string>`lower(${col})` })
       .from(users)
-      .where(sql`lower(${col}) IN (${sql.join(part.map((value) => sql`${value}`), sql`, `)})`);
+      .where(
+        sql`lower(${col}) IN (${sql.join(
+          part.map((value) => sql`${value}`),
+          sql`, `,
+        )})`,
+      );
     for (const row of rows) found.add(row.value);
   }
   return found;

@@ -176,7 +176,9 @@ export async function deactivateUsers(db: Db, actor: Actor, ids: string[], reaso
   });
   const all = [...statements, ...forgetPeopleCaches(db)];
   const results = await db.batch(all as [(typeof all)[number], ...(typeof all)[number][]]);
-  return results.slice(0, statements.length).reduce((n, result, i) => n + (i % 2 === 1 && Array.isArray(result) ? result.length : 0), 0);
+  // Each chunk is [audit, update]: the updates' returned rows count the users deactivated.
+  const updates = results.slice(0, statements.length).filter((_, i) => i % 2 === 1);
+  return updates.reduce((n, result) => n + (Array.isArray(result) ? result.length : 0), 0);
 }
 
 /** Restores a deactivated user's access (they sign in again; old sessions stay ended). */

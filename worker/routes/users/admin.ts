@@ -30,7 +30,13 @@ import {
   userAuditView,
   type UserRow,
 } from '../../services/user-accounts';
-import { domainsByUser as domainsFor, toUserDto, userManagerCount, userSearch, userStatusCondition } from '../../services/users';
+import {
+  domainsByUser as domainsFor,
+  toUserDto,
+  userManagerCount,
+  userSearch,
+  userStatusCondition,
+} from '../../services/users';
 import { validate } from '../../validate';
 
 interface UserListFilters {
@@ -47,7 +53,9 @@ function userListWhere({ search, role, domainId, status }: UserListFilters) {
     searched,
     userStatusCondition(status, searched !== undefined),
     role ? eq(users.role, role) : undefined,
-    domainId ? sql`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${users.id} AND ud.domain_id = ${domainId})` : undefined,
+    domainId
+      ? sql`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${users.id} AND ud.domain_id = ${domainId})`
+      : undefined,
   );
 }
 
@@ -55,7 +63,13 @@ function userListWhere({ search, role, domainId, status }: UserListFilters) {
 export function userListQueries(db: Db, filters: UserListFilters, request: PageRequest) {
   const where = userListWhere(filters);
   return {
-    rows: db.select().from(users).where(where).orderBy(byUsername, users.id).limit(request.limit).offset(offsetOf(request)),
+    rows: db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(byUsername, users.id)
+      .limit(request.limit)
+      .offset(offsetOf(request)),
     count: db.select({ n: count() }).from(users).where(where),
   };
 }
@@ -68,36 +82,64 @@ export const adminUsers = new Hono<AppEnv>()
     const filters = { search, role, domainId, status };
     if (page === undefined) {
       // Original clients read the whole list as a plain array.
-      const [rows, map] = await Promise.all([db.select().from(users).where(userListWhere(filters)).orderBy(byUsername), domainsFor(db)]);
+      const [rows, map] = await Promise.all([
+        db.select().from(users).where(userListWhere(filters)).orderBy(byUsername),
+        domainsFor(db),
+      ]);
       return c.json(rows.map((row) => toUserDto(row, map.get(row.id) ?? [])));
     }
     const request = { page, limit };
     const { rows, count } = userListQueries(db, filters, request);
     const { items, pagination } = await paginate(db, request, rows, count);
-    const map = await domainsFor(db, items.map((row) => row.id));
-    return c.json({ users: items.map((row) => toUserDto(row, map.get(row.id) ?? [])), pagination } satisfies UserListPage);
+    const map = await domainsFor(
+      db,
+      items.map((row) => row.id),
+    );
+    return c.json({
+      users: items.map((row) => toUserDto(row, map.get(row.id) ?? [])),
+      pagination,
+    } satisfies UserListPage);
   })
 
   // Quick lookup for pickers: the first 20 active users whose username or e-mail contains `q`.
   .get('/search', requireAdmin('userManagement'), validate('query', searchQuery), async (c) => {
     const db = c.var.db;
     const searched = userSearch(searchTermOf(c.req.valid('query')));
-    const rows = await db.select().from(users).where(and(searched, userStatusCondition('ACTIVE', searched !== undefined))).orderBy(byUsername, users.id).limit(20);
-    const map = await domainsFor(db, rows.map((row) => row.id));
+    const rows = await db
+      .select()
+      .from(users)
+      .where(and(searched, userStatusCondition('ACTIVE', searched !== undefined)))
+      .orderBy(byUsername, users.id)
+      .limit(20);
+    const map = await domainsFor(
+      db,
+      rows.map((row) => row.id),
+    );
     return c.json(rows.map((row) => toUserDto(row, map.get(row.id) ?? [])));
   })
 
   // A policy-valid password from the same generator as account creation; nothing is stored.
-  .get('/generate-password', requireAdmin('userManagement'), (c) => c.json({ password: generatePassword() } satisfies GeneratedPasswordResponse))
+  .get('/generate-password', requireAdmin('userManagement'), (c) =>
+    c.json({ password: generatePassword() } satisfies GeneratedPasswordResponse),
+  )
 
   .post('/', requireAdmin('userManagement'), validate('json', createUserBody), async (c) => {
     const body = c.req.valid('json');
     const db = c.var.db;
-    if (body.role === 'ADMIN' && !isAdminUser(c.var.user)) throw new ApiError('FORBIDDEN', USER_MESSAGES.adminOnlyByAdmin);
+    if (body.role === 'ADMIN' && !isAdminUser(c.var.user))
+      throw new ApiError('FORBIDDEN', USER_MESSAGES.adminOnlyByAdmin);
     await assertUnique(db, body.username, body.email);
     const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
     const id = crypto.randomUUID();
-    const account = { id, username: body.username, email: body.email, role: body.role, firstName: body.firstName, lastName: body.lastName, language: body.language };
+    const account = {
+      id,
+      username: body.username,
+      email: body.email,
+      role: body.role,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      language: body.language,
+    };
     let row: UserRow | undefined;
     try {
       const [inserted] = await db.batch([
@@ -118,11 +160,19 @@ export const adminUsers = new Hono<AppEnv>()
     if (id === c.var.user.id) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);
     const row = await loadUser(db, id);
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
-    if (row.role === 'ADMIN' && (await userManagerCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
+    if (row.role === 'ADMIN' && (await userManagerCount(db, [id])) === 0)
+      throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
     await assertNoCertificates(db, [id]);
     // The entry goes first in the batch: the row it describes is still there to be read.
     await db.batch([
-      auditInsert(db, { actor: c.var.user, action: 'USER_DELETED', target: { id, username: row.username }, entityType: 'USER', entityId: id, before: userAuditView(row) }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'USER_DELETED',
+        target: { id, username: row.username },
+        entityType: 'USER',
+        entityId: id,
+        before: userAuditView(row),
+      }),
       db.delete(users).where(eq(users.id, id)),
       ...forgetPeopleCaches(db),
     ]);

@@ -1,7 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { bulkDeleteBody, importBody, importRowSchema, parseImportCsv, USER_MESSAGES, type BulkImportResult } from '../../contract/admin-people';
+import {
+  bulkDeleteBody,
+  importBody,
+  importRowSchema,
+  parseImportCsv,
+  USER_MESSAGES,
+  type BulkImportResult,
+} from '../../contract/admin-people';
 import { isUniqueViolation } from '../../db/errors';
 import { inListChunks } from '../../db/in-list';
 import { users } from '../../db/schema';
@@ -10,7 +17,12 @@ import { ApiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { auditInsertPerUser } from '../../services/audit';
 import { forgetPeopleCaches } from '../../services/people-caches';
-import { assertNoCertificates, existingValues, newAccountSecrets, newAccountStatements } from '../../services/user-accounts';
+import {
+  assertNoCertificates,
+  existingValues,
+  newAccountSecrets,
+  newAccountStatements,
+} from '../../services/user-accounts';
 import { userManagerCount } from '../../services/users';
 import { parseOrThrow, readJsonBody, validate } from '../../validate';
 
@@ -39,8 +51,12 @@ export const bulkUsers = new Hono<AppEnv>()
     const valid = candidates.filter((r) => !r.error);
     // One sign-in namespace: a row's e-mail may not be an existing username either.
     const [takenUsernames, takenEmails] = await Promise.all([
-      existingValues(db, 'username', [...new Set(valid.flatMap((r) => [r.username.toLowerCase(), r.email.toLowerCase()]))]),
-      existingValues(db, 'email', [...new Set(valid.flatMap((r) => [r.email.toLowerCase(), r.username.toLowerCase()]))]),
+      existingValues(db, 'username', [
+        ...new Set(valid.flatMap((r) => [r.username.toLowerCase(), r.email.toLowerCase()])),
+      ]),
+      existingValues(db, 'email', [
+        ...new Set(valid.flatMap((r) => [r.email.toLowerCase(), r.username.toLowerCase()])),
+      ]),
     ]);
     const seenUser = new Set<string>();
     const seenEmail = new Set<string>();
@@ -64,7 +80,15 @@ export const bulkUsers = new Hono<AppEnv>()
       const id = crypto.randomUUID();
       const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
       created.set(row, { id, password });
-      statements.push(...newAccountStatements(db, c.var.user, { id, username: row.username, email: row.email, role: 'USER' }, { passwordHash, tempPasswordEnc }, at));
+      statements.push(
+        ...newAccountStatements(
+          db,
+          c.var.user,
+          { id, username: row.username, email: row.email, role: 'USER' },
+          { passwordHash, tempPasswordEnc },
+          at,
+        ),
+      );
     }
     if (statements.length > 0) {
       try {
@@ -73,7 +97,10 @@ export const bulkUsers = new Hono<AppEnv>()
         await db.batch(all as [(typeof all)[number], ...(typeof all)[number][]]);
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new ApiError('CONFLICT', 'Another change created some of these users meanwhile; nothing in this part was imported. Please import the file again.');
+          throw new ApiError(
+            'CONFLICT',
+            'Another change created some of these users meanwhile; nothing in this part was imported. Please import the file again.',
+          );
         }
         throw error;
       }
@@ -96,11 +123,17 @@ export const bulkUsers = new Hono<AppEnv>()
     // Each user's entry is written before the delete that removes the row it reads, in one batch.
     const at = new Date();
     const statements = inListChunks(ids).flatMap((part) => [
-      auditInsertPerUser(db, { actor: c.var.user, action: 'USER_DELETED', entityType: 'USER', at }, inArray(users.id, part)),
+      auditInsertPerUser(
+        db,
+        { actor: c.var.user, action: 'USER_DELETED', entityType: 'USER', at },
+        inArray(users.id, part),
+      ),
       db.delete(users).where(inArray(users.id, part)).returning({ id: users.id }),
     ]);
     const all = [...statements, ...forgetPeopleCaches(db)];
     const results = await db.batch(all as [(typeof all)[number], ...(typeof all)[number][]]);
-    const deleted = results.slice(0, statements.length).reduce((n, r, i) => n + (i % 2 === 1 && Array.isArray(r) ? r.length : 0), 0);
+    const deleted = results
+      .slice(0, statements.length)
+      .reduce((n, r, i) => n + (i % 2 === 1 && Array.isArray(r) ? r.length : 0), 0);
     return c.json({ message: `${deleted} ${deleted === 1 ? 'user' : 'users'} deleted successfully`, deleted });
   });

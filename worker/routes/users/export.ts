@@ -31,16 +31,24 @@ export function exportChunkQuery(db: Db, after: string | null, size = EXPORT_CHU
 }
 
 /** The next `EXPORT_CHUNK` people after the lower-cased username `after`, as export records. */
-async function exportChunk(db: Db, secret: string, after: string | null): Promise<{ records: ExportRecord[]; after: string | null }> {
+async function exportChunk(
+  db: Db,
+  secret: string,
+  after: string | null,
+): Promise<{ records: ExportRecord[]; after: string | null }> {
   // The key is SQLite's own lower() (ASCII only), so the next chunk starts exactly where this one ended.
   const keyed = await exportChunkQuery(db, after, after === null ? EXPORT_FIRST_CHUNK : EXPORT_CHUNK);
   if (keyed.length === 0) return { records: [], after };
   const rows = keyed.map((k) => k.row);
-  const map = await domainsFor(db, rows.map((row) => row.id));
+  const map = await domainsFor(
+    db,
+    rows.map((row) => row.id),
+  );
   const records = await Promise.all(
     rows.map(async (row) => {
       // The temporary password is shown only while the user has not replaced it; never a hash.
-      const password = row.mustChangePassword && row.tempPasswordEnc ? ((await decryptText(secret, row.tempPasswordEnc)) ?? '') : '';
+      const password =
+        row.mustChangePassword && row.tempPasswordEnc ? (await decryptText(secret, row.tempPasswordEnc)) ?? '' : '';
       return {
         username: row.username,
         email: row.email,
@@ -68,7 +76,10 @@ export const exportUsers = new Hono<AppEnv>()
     const db = c.var.db;
     const secret = c.env.JWT_SECRET;
     c.header('Vary', 'Accept');
-    if (accepts(c, { header: 'Accept', supports: ['text/csv', 'application/json'], default: 'text/csv' }) === 'application/json') {
+    if (
+      accepts(c, { header: 'Accept', supports: ['text/csv', 'application/json'], default: 'text/csv' }) ===
+      'application/json'
+    ) {
       const records: ExportRecord[] = [];
       for (let after: string | null = null; ; ) {
         const chunk = await exportChunk(db, secret, after);
@@ -95,7 +106,9 @@ export const exportUsers = new Hono<AppEnv>()
           return;
         }
         after = chunk.after;
-        controller.enqueue(encoder.encode(chunk.records.map((record) => line(EXPORT_COLUMNS.map((column) => record[column]))).join('')));
+        controller.enqueue(
+          encoder.encode(chunk.records.map((record) => line(EXPORT_COLUMNS.map((column) => record[column]))).join('')),
+        );
       },
     });
     c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -13,7 +13,13 @@ import { confirmCurrentPassword, notifyEmailChanged } from '../../services/accou
 import { auditInsert } from '../../services/audit';
 import { forgetPeopleCaches } from '../../services/people-caches';
 import { assertUnique, loadUser, userAuditView, type UserRow } from '../../services/user-accounts';
-import { domainsByUser as domainsFor, fullName, permissionsOf, toUserDetail, userManagerCount } from '../../services/users';
+import {
+  domainsByUser as domainsFor,
+  fullName,
+  permissionsOf,
+  toUserDetail,
+  userManagerCount,
+} from '../../services/users';
 import { parseOrThrow, readJsonBody, validate } from '../../validate';
 
 /**
@@ -40,28 +46,40 @@ export const userProfile = new Hono<AppEnv>()
     if (id !== c.var.user.id) assertPermission(c.var.user, 'userManagement');
     const json = await readJsonBody(c.req);
     // A learner's body is read through the profile schema: role, books and permissions are dropped.
-    const body: v.InferOutput<typeof adminUpdateUserBody> = admin ? parseOrThrow(adminUpdateUserBody, json) : parseOrThrow(profileBody, json);
+    const body: v.InferOutput<typeof adminUpdateUserBody> = admin
+      ? parseOrThrow(adminUpdateUserBody, json)
+      : parseOrThrow(profileBody, json);
     const row = await loadUser(db, id);
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     // A partial (admin) update is judged on the username and e-mail the account will have.
     if (!usernameFitsEmail(body.username ?? row.username, body.email ?? row.email)) {
-      throw new ApiError('VALIDATION_FAILED', USER_MESSAGES.usernameEmailLike, { fields: { username: USER_MESSAGES.usernameEmailLike } });
+      throw new ApiError('VALIDATION_FAILED', USER_MESSAGES.usernameEmailLike, {
+        fields: { username: USER_MESSAGES.usernameEmailLike },
+      });
     }
     // Changing one's own e-mail moves where reset links go: it takes the current password, an
     // admin's included. An admin changing another user's address needs no password of theirs.
     const emailChanged = body.email !== undefined && body.email.toLowerCase() !== row.email.toLowerCase();
     if (emailChanged && id === c.var.user.id) {
       if (!body.currentPassword) {
-        throw new ApiError('VALIDATION_FAILED', USER_MESSAGES.currentPasswordForEmail, { fields: { currentPassword: USER_MESSAGES.currentPasswordForEmail } });
+        throw new ApiError('VALIDATION_FAILED', USER_MESSAGES.currentPasswordForEmail, {
+          fields: { currentPassword: USER_MESSAGES.currentPasswordForEmail },
+        });
       }
       await confirmCurrentPassword(db, row, body.currentPassword);
     }
     await assertUnique(db, body.username, body.email, id);
-    if (row.role === 'ADMIN' && body.role === 'USER' && (await userManagerCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.demoteLastAdmin);
-    const permissionChanges = body.permissions && Object.entries(body.permissions).some(([key, value]) => value !== undefined && permissionsOf(row)?.[key as keyof typeof body.permissions] !== value);
+    if (row.role === 'ADMIN' && body.role === 'USER' && (await userManagerCount(db, [id])) === 0)
+      throw new ApiError('CONFLICT', USER_MESSAGES.demoteLastAdmin);
+    const permissionChanges =
+      body.permissions &&
+      Object.entries(body.permissions).some(
+        ([key, value]) => value !== undefined && permissionsOf(row)?.[key as keyof typeof body.permissions] !== value,
+      );
     if (permissionChanges) {
       // Own profile included: without User Management an admin cannot grant themselves anything.
-      if (c.var.user.permissions?.userManagement === false) throw new ApiError('FORBIDDEN', USER_MESSAGES.permissionsNeedUserManagement);
+      if (c.var.user.permissions?.userManagement === false)
+        throw new ApiError('FORBIDDEN', USER_MESSAGES.permissionsNeedUserManagement);
       if (body.permissions?.userManagement === false && permissionsOf(row)?.userManagement !== false) {
         if (id === c.var.user.id) throw new ApiError('CONFLICT', USER_MESSAGES.removeOwnUserManagement);
         if ((await userManagerCount(db, [id])) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.removeLastManager);
@@ -69,10 +87,20 @@ export const userProfile = new Hono<AppEnv>()
     }
     const nextRole = body.role ?? row.role;
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date().toISOString() };
-    for (const key of ['username', 'email', 'firstName', 'lastName', 'role', 'department', 'jobTitle', 'language'] as const) {
+    for (const key of [
+      'username',
+      'email',
+      'firstName',
+      'lastName',
+      'role',
+      'department',
+      'jobTitle',
+      'language',
+    ] as const) {
       if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
     }
-    if (body.permissions && nextRole === 'ADMIN') set.permissions = { ...(permissionsOf(row) ?? {}), ...body.permissions } as Record<string, boolean>;
+    if (body.permissions && nextRole === 'ADMIN')
+      set.permissions = { ...(permissionsOf(row) ?? {}), ...body.permissions } as Record<string, boolean>;
     let updated: UserRow | undefined;
     try {
       const [changed] = await db.batch([
@@ -95,7 +123,12 @@ export const userProfile = new Hono<AppEnv>()
     }
     if (!updated) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
     if (emailChanged) {
-      await notifyEmailChanged({ config: c.var.config, email: c.env.EMAIL }, db, { oldEmail: row.email, newEmail: updated.email, name: fullName(updated), language: updated.language });
+      await notifyEmailChanged({ config: c.var.config, email: c.env.EMAIL }, db, {
+        oldEmail: row.email,
+        newEmail: updated.email,
+        name: fullName(updated),
+        language: updated.language,
+      });
     }
     const map = await domainsFor(db, [id]);
     return c.json(toUserDetail(updated, map.get(id) ?? []));
