@@ -9,12 +9,14 @@ import {
   type AnnouncementListPage,
   type AnnouncementStats,
 } from '../contract/announcements';
+import type { AuditAction } from '../contract/audit';
 import { idParam } from '../contract/common';
+import type { Db } from '../db/client';
 import { containsText, offsetOf, paginate } from '../db/paginate';
 import { announcements as table } from '../db/schema';
 import type { AppEnv } from '../env';
 import { requireAdmin, requireLearner } from '../middleware/auth';
-import { auditInsert, auditInsertWhen } from '../services/audit';
+import { auditInsert, auditInsertWhen, type AuditActor } from '../services/audit';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
 
@@ -37,6 +39,10 @@ function toDto(row: Row, now = Date.now()): AnnouncementDto {
 
 const PRIORITY_RANK = sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 ELSE 3 END`;
 const liveNow = (iso: string) => sql`${table.isActive} = 1 AND (${table.expiresAt} IS NULL OR ${table.expiresAt} > ${iso})`;
+
+/** The entry of a change to announcement `id`, written only if it exists when the batch runs. */
+const announcementAudit = (db: Db, actor: AuditActor, action: AuditAction, id: string, after?: unknown) =>
+  auditInsertWhen(db, { actor, action, entityType: 'ANNOUNCEMENT', entityId: id, after }, table, eq(table.id, id));
 
 // /active is for any signed-in user, /admin/* for administrators with System Configuration.
 export const announcements = new Hono<AppEnv>()
@@ -115,13 +121,7 @@ export const announcements = new Hono<AppEnv>()
         .set({ isActive: sql`NOT ${table.isActive}`, updatedAt: new Date().toISOString() })
         .where(eq(table.id, id))
         .returning(),
-      auditInsertWhen(db, {
-        actor: c.var.user,
-        action: 'ANNOUNCEMENT_UPDATED',
-        entityType: 'ANNOUNCEMENT',
-        entityId: id,
-        after: { toggled: 'isActive' },
-      }, table, eq(table.id, id)),
+      announcementAudit(db, c.var.user, 'ANNOUNCEMENT_UPDATED', id, { toggled: 'isActive' }),
     ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: row.isActive ? 'Announcement activated' : 'Announcement deactivated', announcement: toDto(row) });
@@ -137,13 +137,7 @@ export const announcements = new Hono<AppEnv>()
         .set({ ...body, updatedAt: new Date().toISOString() })
         .where(eq(table.id, id))
         .returning(),
-      auditInsertWhen(db, {
-        actor: c.var.user,
-        action: 'ANNOUNCEMENT_UPDATED',
-        entityType: 'ANNOUNCEMENT',
-        entityId: id,
-        after: body,
-      }, table, eq(table.id, id)),
+      announcementAudit(db, c.var.user, 'ANNOUNCEMENT_UPDATED', id, body),
     ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: ANNOUNCEMENT_MESSAGES.updated, announcement: toDto(row) });
@@ -154,12 +148,7 @@ export const announcements = new Hono<AppEnv>()
     const db = c.var.db;
     // The entry first, while the row it names is still there to match.
     const [, [row]] = await db.batch([
-      auditInsertWhen(db, {
-        actor: c.var.user,
-        action: 'ANNOUNCEMENT_DELETED',
-        entityType: 'ANNOUNCEMENT',
-        entityId: id,
-      }, table, eq(table.id, id)),
+      announcementAudit(db, c.var.user, 'ANNOUNCEMENT_DELETED', id),
       db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
     ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);

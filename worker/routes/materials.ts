@@ -28,7 +28,7 @@ import { contentDisposition, extensionOf, fileKindFor, MAGIC_BYTES_NEEDED, safeF
 import { SCORM_MESSAGES, SCORM_MAX_ZIP_BYTES } from '../contract/scorm';
 import { deletePackageFiles } from '../services/scorm-package';
 import { captionLinkScope, signedFileUrl, verifyFileLink, type LinkSession } from '../services/material-links';
-import { findAccessibleMaterial, findMaterial, insertMaterial, insertScormMaterial, materialSearch, scormFilesOf, scormInfoByMaterial, toMaterial, usageCount, type MaterialRow } from '../services/materials';
+import { findAccessibleMaterial, findMaterial, insertMaterial, insertScormMaterial, materialAudit, materialSearch, scormFilesOf, scormInfoByMaterial, toMaterial, usageCount, type MaterialRow } from '../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { parseRange } from '../services/ranges';
 import { checkMagic, MULTIPART_OVERHEAD, requireKind, sniffAndCap, tooLarge, uploadFields, uploadTracker } from '../services/uploads';
@@ -325,8 +325,8 @@ export const materials = new Hono<AppEnv>()
         action: 'MATERIAL_UPDATED',
         entityType: 'MATERIAL',
         entityId: row.id,
-        before: { title: row.title, description: row.description },
-        after: { title: body.title, description: body.description },
+        before: materialAudit(row),
+        after: materialAudit({ ...row, ...body }),
       }),
     ]);
     return c.json(await materialFor(c, updated));
@@ -349,7 +349,7 @@ export const materials = new Hono<AppEnv>()
           action: 'MATERIAL_DELETED',
           entityType: 'MATERIAL',
           entityId: row.id,
-          before: { title: row.title, fileName: row.fileName, type: row.type },
+          before: materialAudit(row),
         }),
       ]);
     } catch (error) {
@@ -431,13 +431,7 @@ export const materials = new Hono<AppEnv>()
     try {
       await db.batch([
         db.insert(materialCaptions).values(caption),
-        auditInsert(db, {
-          actor: c.var.user,
-          action: 'CAPTION_ADDED',
-          entityType: 'MATERIAL',
-          entityId: material.id,
-          after: captionAudit(caption),
-        }),
+        auditInsert(db, { actor: c.var.user, action: 'CAPTION_ADDED', entityType: 'MATERIAL', entityId: material.id, after: captionAudit(caption) }),
       ]);
     } catch (error) {
       // Nothing half-written: no stored file without its row.
@@ -457,13 +451,7 @@ export const materials = new Hono<AppEnv>()
     // The row and its audit record first; the file after (a failed file delete leaves an orphan, logged, never a broken track).
     await db.batch([
       db.delete(materialCaptions).where(eq(materialCaptions.id, caption.id)),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'CAPTION_REMOVED',
-        entityType: 'MATERIAL',
-        entityId: id,
-        before: captionAudit(caption),
-      }),
+      auditInsert(db, { actor: c.var.user, action: 'CAPTION_REMOVED', entityType: 'MATERIAL', entityId: id, before: captionAudit(caption) }),
     ]);
     await c.var.storage
       .delete(caption.storageKey)

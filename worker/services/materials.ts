@@ -74,6 +74,11 @@ export async function findAccessibleMaterial(db: Db, id: string, user: { id: str
   throw new ApiError('COMPONENT_LOCKED', COMPONENT_LOCKED_MESSAGE);
 }
 
+/** What an audit entry keeps of a material. */
+export function materialAudit(row: Pick<MaterialRow, 'title' | 'description' | 'fileName' | 'type'>) {
+  return { title: row.title, description: row.description, fileName: row.fileName, type: row.type };
+}
+
 /** How many course components use the material (a used material cannot be deleted). */
 export async function usageCount(db: Db, id: string): Promise<number> {
   const row = await db.select({ n: count() }).from(components).where(eq(components.materialId, id)).get();
@@ -106,7 +111,7 @@ export async function insertMaterial(
       action: 'MATERIAL_ADDED',
       entityType: 'MATERIAL',
       entityId: id,
-      after: { title: values.title, fileName: values.fileName, type: values.kind.type },
+      after: materialAudit({ ...values, type: values.kind.type }),
     }),
   ]);
   return row;
@@ -201,7 +206,7 @@ export async function insertScormMaterial(
         action: 'MATERIAL_ADDED',
         entityType: 'MATERIAL',
         entityId: id,
-        after: { title: values.title, fileName: values.fileName, type: 'SCORM' },
+        after: materialAudit({ ...values, type: 'SCORM' }),
       }),
     ]);
   } catch (error) {
