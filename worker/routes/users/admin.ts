@@ -17,7 +17,7 @@ import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
-import { auditInsert } from '../../services/audit';
+import { auditInsertWhen } from '../../services/audit';
 import { generatePassword } from '../../services/password';
 import { forgetPeopleCaches } from '../../services/people-caches';
 import {
@@ -165,14 +165,15 @@ export const adminUsers = new Hono<AppEnv>()
     await assertNoCertificates(db, [id]);
     // The entry goes first in the batch: the row it describes is still there to be read.
     await db.batch([
-      auditInsert(db, {
+      // Written only if the account is still there for this request to delete.
+      auditInsertWhen(db, {
         actor: c.var.user,
         action: 'USER_DELETED',
         target: { id, username: row.username },
         entityType: 'USER',
         entityId: id,
         before: userAuditView(row),
-      }),
+      }, users, eq(users.id, id)),
       db.delete(users).where(eq(users.id, id)),
       ...forgetPeopleCaches(db),
     ]);

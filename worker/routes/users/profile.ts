@@ -10,7 +10,7 @@ import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { assertPermission, requireLearner } from '../../middleware/auth';
 import { confirmCurrentPassword, notifyEmailChanged } from '../../services/account';
-import { auditInsert } from '../../services/audit';
+import { auditInsertWhen } from '../../services/audit';
 import { forgetPeopleCaches } from '../../services/people-caches';
 import { assertUnique, loadUser, userAuditView, type UserRow } from '../../services/user-accounts';
 import {
@@ -105,7 +105,8 @@ export const userProfile = new Hono<AppEnv>()
     try {
       const [changed] = await db.batch([
         db.update(users).set(set).where(eq(users.id, id)).returning(),
-        auditInsert(db, {
+        // Written only if the account is still there (the update changed it).
+        auditInsertWhen(db, {
           actor: c.var.user,
           action: 'USER_UPDATED',
           target: { id, username: body.username ?? row.username },
@@ -113,7 +114,7 @@ export const userProfile = new Hono<AppEnv>()
           entityId: id,
           before: userAuditView(row),
           after: userAuditView({ ...row, ...set } as UserRow),
-        }),
+        }, users, eq(users.id, id)),
         ...forgetPeopleCaches(db),
       ]);
       updated = changed[0];
