@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 /** API test files that need a database of their own (see the `api` project below). */
 const API_ISOLATED = [
   'test/api/admin-dashboard.test.ts',
+  // Makes every kind of admin write (courses, materials, books, announcements): kept off the
+  // shared database, whose lists other files read as "newest first".
+  'test/api/audit-coverage.test.ts',
   'test/api/domains.test.ts',
   'test/api/fuzz.test.ts',
   'test/api/reminders.test.ts',

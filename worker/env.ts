@@ -63,9 +63,6 @@ export interface AppEnv {
     tokenExp: number;
     /** The D1 handle under `db` (absent on libSQL); a signed-in read can fold its session check into it. */
     d1?: D1Database;
-    /** Checks waiting for a session that is judged in the route's first batch (requireAdmin adds its own). */
-    sessionChecks?: ((user: AuthUser) => void)[];
-
   };
 }
 

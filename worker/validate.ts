@@ -27,3 +27,12 @@ export function parseOrThrow<TSchema extends v.GenericSchema>(schema: TSchema, v
 export function validate<TTarget extends keyof ValidationTargets, TSchema extends v.GenericSchema>(target: TTarget, schema: TSchema) {
   return validator(target, (value) => parseOrThrow(schema, value ?? {}) as v.InferOutput<TSchema>);
 }
+
+/** The JSON body of a route that picks its schema after reading it; a body that is not JSON is a 400. */
+export async function readJsonBody(req: { json: () => Promise<unknown> }): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'The request body is not valid JSON');
+  }
+}

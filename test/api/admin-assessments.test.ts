@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INTERVENTION_MESSAGES } from '../../worker/contract/admin-people';
+import { canRetryAssessment } from '../../worker/contract/learner';
+import { canRetrySql } from '../../worker/services/assessments';
 import { createCourse, enroll, takeAssessment, type CourseFixture } from './fixtures';
 import { api, createAdmin, createUser, db, login, schema, type TestUser } from './helpers';
 
@@ -201,5 +203,26 @@ describe('mark as passed', { timeout: 120_000 }, () => {
     const user = await createUser({ domainIds: [course.domainId] });
     const res = await api('POST', `/api/v2/admin/assessments/${course.post!.componentId}/users/${user.id}/pass`, { token: adminToken, body: { reason: 'x' } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the attempt limit in SQL', () => {
+  it('answers as canRetryAssessment does, for every passed/max/used combination', async () => {
+    const mismatches: string[] = [];
+    for (const passed of [false, true]) {
+      for (let maxAttempts = 1; maxAttempts <= 4; maxAttempts++) {
+        for (let usedAttempts = 0; usedAttempts <= 5; usedAttempts++) {
+          const expr = canRetrySql({
+            passed: sql`${passed ? 1 : 0}`,
+            maxAttempts: sql`${maxAttempts}`,
+            usedAttempts: sql`${usedAttempts}`,
+          });
+          const row = await db.get<{ ok: number }>(sql`SELECT ${expr} AS ok`);
+          const expected = canRetryAssessment({ passed, maxAttempts, usedAttempts });
+          if (!!row.ok !== expected) mismatches.push(`passed=${passed} max=${maxAttempts} used=${usedAttempts}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });

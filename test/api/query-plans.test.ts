@@ -3,7 +3,8 @@ import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { attemptsPageQueries, auditLogQueries } from '../../worker/routes/admin-assessments';
 import { recentProgressQuery } from '../../worker/routes/admin-dashboard';
-import { exportChunkQuery, userListQueries } from '../../worker/routes/users';
+import { userListQueries } from '../../worker/routes/users/admin';
+import { exportChunkQuery } from '../../worker/routes/users/export';
 import { coverageFactsQueries } from '../../worker/services/compliance';
 import { db, env } from './helpers';
 

@@ -45,7 +45,10 @@ export function parseBookmark(value: string | null | undefined): string | null {
 
 export interface RequestDb {
   db: Db;
-  /** The D1 handle under `db` (the session), absent on libSQL: requireAuth folds its session check into it. */
+  /**
+   * The D1 handle under `db` (the session), absent on libSQL: an `inFirstBatch` guard folds its
+   * session check into it.
+   */
   d1?: D1Database;
   /** The newest bookmark the request's queries saw; null before any query, and always on libSQL. */
   bookmark(): string | null;

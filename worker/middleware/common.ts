@@ -6,8 +6,6 @@ import { readConfig } from '../config';
 import { BOOKMARK_HEADER, createRequestDb, parseBookmark } from '../db/client';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { forgetAdminSnapshots } from '../services/admin-snapshots';
-import { clearComplianceCache } from '../services/compliance';
 import { fontsFor } from '../services/pdf/font-loader';
 import { storageFor } from '../services/storage';
 
@@ -138,21 +136,3 @@ export const apiBodyLimit = (maxSize = MAX_API_BODY_BYTES) => {
   });
   return createMiddleware<AppEnv>((c, next) => (c.req.method === 'POST' && c.req.path === '/api/v2/materials/upload' ? next() : limit(c, next)));
 };
-
-/**
- * After a successful change to people or books (assignments, departments, job titles, leavers,
- * deletions), the compliance snapshots are forgotten: who is covered may have changed.
- */
-export const forgetComplianceAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) await clearComplianceCache(c.var.db);
-});
-
-/**
- * After a successful admin change to people, books, courses or assessment results, the admin
- * snapshots (dashboard counts, assessment totals) are forgotten: the next read computes them fresh.
- */
-export const forgetAdminSnapshotsAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) await forgetAdminSnapshots(c.var.db);
-});

@@ -76,15 +76,12 @@ export function edgeCache(keyFor: KeyFor) {
 }
 
 /**
- * After a successful change to courses or books (publish, take down, edit, components, delete,
- * a book renamed), the landing page's sample courses, and the landing page in every language that
- * shows them, are purged before the answer goes out.
+ * After a change to courses or books (publish, take down, edit, components, delete, a book
+ * renamed), the landing page's sample courses, and the landing page in every language that shows
+ * them, are purged before the answer goes out. Called by the write itself, once it succeeded.
  */
-export const purgePublicCoursesAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) {
-    const shell = await appShell(c.env.ASSETS, c.req.url);
-    const landing = shell ? landingPageKeys(c.var.config, c.req.url, shell.build) : [];
-    await purgeFor(c, [...publicCoursesKeys(c.var.config, c.req.url), ...landing]);
-  }
-});
+export async function purgePublicCourses(c: Context<AppEnv>): Promise<void> {
+  const shell = await appShell(c.env.ASSETS, c.req.url);
+  const landing = shell ? landingPageKeys(c.var.config, c.req.url, shell.build) : [];
+  await purgeFor(c, [...publicCoursesKeys(c.var.config, c.req.url), ...landing]);
+}

@@ -15,15 +15,17 @@ import {
   type AuditLogPage,
 } from '../contract/admin-people';
 import { MAX_ATTEMPTS } from '../contract/course';
+import { attemptsLeft } from '../contract/learner';
 import { idString } from '../contract/common';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { containsText, paginate, zeroBasedPage } from '../db/paginate';
 import { attempts, auditLog, componentProgress } from '../db/schema';
 import type { AppEnv } from '../env';
+import { requireAdmin } from '../middleware/auth';
 import { ApiError } from '../errors';
-import { currentCycleOf, inCurrentCycle } from '../services/assessments';
-import { readSnapshot, SNAPSHOT_TTL } from '../services/admin-snapshots';
+import { canRetrySql, currentCycleOf, inCurrentCycle } from '../services/assessments';
+import { forgetAdminSnapshots, readSnapshot, SNAPSHOT_TTL } from '../services/admin-snapshots';
 import { auditInsert } from '../services/audit';
 import { courseLanguageOf, recomputeCourseProgress } from '../services/progress';
 import { userSearch } from '../services/users';
@@ -86,8 +88,11 @@ const MAX = sql`(SELECT coalesce(json_extract(m.data, '$.maxAttempts'), ${MAX_AT
 export function attemptConditions(q: { status?: string; domainId?: string; courseId?: string; userId?: string; search?: string }): SQL[] {
   const conditions: SQL[] = [];
   if (q.status === 'PASSED') conditions.push(sql`o.passed = 1`);
-  // "Failed (Max Attempts)": never passed and every allowed attempt used.
-  if (q.status === 'FAILED') conditions.push(sql`o.passed = 0 AND o.used >= ${MAX}`);
+  // "Failed (Max Attempts)": never passed, and the attempt limit allows no other.
+  if (q.status === 'FAILED') {
+    const canRetry = canRetrySql({ passed: sql`o.passed`, maxAttempts: MAX, usedAttempts: sql`o.used` });
+    conditions.push(sql`o.passed = 0 AND NOT ${canRetry}`);
+  }
   if (q.domainId) conditions.push(sql`o.course_id IN (SELECT k.id FROM courses k WHERE k.domain_id = ${q.domainId})`);
   if (q.courseId) conditions.push(sql`o.course_id = ${q.courseId}`);
   if (q.userId) conditions.push(sql`o.user_id = ${q.userId}`);
@@ -137,7 +142,7 @@ function toRow(raw: RawRow): AttemptRow {
     submittedAt: raw.submittedAt,
     progressStatus: raw.progressStatus ?? null,
     progressScore: raw.progressScore,
-    remainingAttempts: Math.max(0, maxAttempts - used),
+    remainingAttempts: attemptsLeft(maxAttempts, used),
     markedByAdmin: raw.adminPassed === 1,
   };
   return { ...base, canAdminIntervene: canIntervene(base) };
@@ -212,8 +217,9 @@ export function auditLogQueries(db: Db, { page, size, search }: { page: number; 
   };
 }
 
-// Admin only: guarded by prefix in app.ts.
+// Assessment results and interventions, for administrators with User Management.
 export const adminAssessments = new Hono<AppEnv>()
+  .use('*', requireAdmin('userManagement'))
   .get('/attempts', validate('query', attemptsQuery), async (c) => {
     const q = c.req.valid('query');
     const { rows: page, count: counted } = attemptsPageQueries(q);
@@ -263,6 +269,7 @@ export const adminAssessments = new Hono<AppEnv>()
         after: { attempts: [], progress: { status: 'NOT_STARTED', score: null, attempts: 0, progressPercentage: 0 } },
         at: now,
       }),
+      forgetAdminSnapshots(db),
     ]);
     await recomputeCourseProgress(db, userId, row.courseId, now);
     return c.json({ message: INTERVENTION_MESSAGES.resetDone });
@@ -314,6 +321,7 @@ export const adminAssessments = new Hono<AppEnv>()
           after: { score, passed: true, attemptNumber: nextNumber, progress: { status: 'COMPLETED', score, progressPercentage: 100 } },
           at: now,
         }),
+        forgetAdminSnapshots(db),
       ]);
     } catch (error) {
       // Two admins at once: the attempt number is taken, and nothing of this request was written.

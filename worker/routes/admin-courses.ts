@@ -24,6 +24,10 @@ import { containsText, offsetOf, paginate } from '../db/paginate';
 import { certificates, components, courseProgress, courses, domains, materials } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
+import { requireAdmin } from '../middleware/auth';
+import { purgePublicCourses } from '../middleware/edge-cache';
+import { forgetAdminSnapshots } from '../services/admin-snapshots';
+import { auditInsert, auditInsertWhen } from '../services/audit';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
 import { materialFileUrl } from '../services/material-links';
@@ -44,7 +48,7 @@ const courseParam = v.object({ courseId: idString });
 const componentParams = v.object({ courseId: idString, componentId: idString });
 
 /*
- * Courses and their components, for administrators (app.ts guards /api/v2/admin/*).
+ * Courses and their components, for administrators with Module Management.
  *
  * Lifecycle, enforced here rather than only hidden in the UI:
  * - PUBLISHED: details are read-only and the course cannot be deleted; take it down first.
@@ -162,7 +166,17 @@ function publishProblem(rows: ComponentRow[]): string | null {
   return null;
 }
 
+/** What a course's audit entry keeps of it. */
+function courseAudit(course: { title: string; status: string; domainId: string; language: string }) {
+  return { title: course.title, status: course.status, domainId: course.domainId, language: course.language };
+}
+
+/**
+ * Every write below records one audit entry and forgets the admin figures in its own batch, and
+ * purges the landing page's sample courses once it landed.
+ */
 export const adminCourses = new Hono<AppEnv>()
+  .use('*', requireAdmin('moduleManagement'))
   // ------------------------------------------------------------ courses
   // The search box matches the course title; status and book filters run on the server too.
   .get('/', validate('query', adminCourseListQuery), async (c) => {
@@ -234,12 +248,22 @@ export const adminCourses = new Hono<AppEnv>()
           ? [db.update(courses).set({ familyId: null, updatedAt: now }).where(and(eq(courses.familyId, left), sql`(SELECT count(*) FROM courses f WHERE f.family_id = ${left}) = 1`))]
           : []),
         clearComplianceCache(db),
+        forgetAdminSnapshots(db),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'COURSE_FAMILY_CHANGED',
+          entityType: 'COURSE',
+          entityId: course.id,
+          before: { language: course.language, familyId: course.familyId },
+          after: { language, familyId },
+        }),
       ]);
     } catch (error) {
       // Two admins linking the same language at once: the unique index decides.
       if (isUniqueViolation(error)) throw new ApiError('FAMILY_LANGUAGE_TAKEN', languageMessages.languageTaken, { fields: { language: languageMessages.languageTaken } });
       throw error;
     }
+    await purgePublicCourses(c);
     const updated = await loadCourse(db, course.id);
     const [rows, versions] = await Promise.all([courseComponents(db, course.id), familyVersions(db, updated)]);
     return c.json({ ...updated, components: rows.map(toComponent), versions } satisfies AdminCourseDetail);
@@ -250,7 +274,11 @@ export const adminCourses = new Hono<AppEnv>()
     const db = c.var.db;
     await assertDomainExists(db, body.domainId);
     const id = crypto.randomUUID();
-    await db.insert(courses).values({ id, ...body, status: 'DRAFT', hasBeenPublished: false });
+    await db.batch([
+      db.insert(courses).values({ id, ...body, status: 'DRAFT', hasBeenPublished: false }),
+      auditInsert(db, { actor: c.var.user, action: 'COURSE_CREATED', entityType: 'COURSE', entityId: id, after: body }),
+      forgetAdminSnapshots(db),
+    ]);
     return c.json(await loadCourse(db, id), 201);
   })
 
@@ -261,11 +289,21 @@ export const adminCourses = new Hono<AppEnv>()
     if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', 'A published course cannot be edited. Take it down first.');
     await assertDomainExists(db, body.domainId);
     // The status guard is repeated in the statement: a publish racing this edit wins cleanly.
-    const updated = await db
-      .update(courses)
-      .set({ ...body, updatedAt: new Date().toISOString() })
-      .where(and(eq(courses.id, course.id), eq(courses.status, 'DRAFT')))
-      .returning({ id: courses.id });
+    const draft = and(eq(courses.id, course.id), eq(courses.status, 'DRAFT'));
+    const [updated] = await db.batch([
+      db.update(courses).set({ ...body, updatedAt: new Date().toISOString() }).where(draft).returning({ id: courses.id }),
+      // Written only when the edit landed (the course was still a draft).
+      auditInsertWhen(db, {
+        actor: c.var.user,
+        action: 'COURSE_UPDATED',
+        entityType: 'COURSE',
+        entityId: course.id,
+        before: courseAudit(course),
+        after: body,
+      }, courses, draft!),
+      forgetAdminSnapshots(db),
+    ]);
+    await purgePublicCourses(c);
     if (updated.length === 0) throw new ApiError('CONFLICT', 'A published course cannot be edited. Take it down first.');
     return c.json(await loadCourse(db, course.id));
   })
@@ -277,7 +315,19 @@ export const adminCourses = new Hono<AppEnv>()
       const problem = publishProblem(await courseComponents(db, course.id));
       if (problem) throw new ApiError('CONFLICT', problem);
       const now = new Date().toISOString();
-      await db.update(courses).set({ status: 'PUBLISHED', hasBeenPublished: true, publishedAt: now, updatedAt: now }).where(eq(courses.id, course.id));
+      await db.batch([
+        db.update(courses).set({ status: 'PUBLISHED', hasBeenPublished: true, publishedAt: now, updatedAt: now }).where(eq(courses.id, course.id)),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'COURSE_PUBLISHED',
+          entityType: 'COURSE',
+          entityId: course.id,
+          before: { status: course.status },
+          after: { status: 'PUBLISHED' },
+        }),
+        forgetAdminSnapshots(db),
+      ]);
+      await purgePublicCourses(c);
     }
     return c.json({ message: 'Course published successfully', course: await loadCourse(db, course.id) });
   })
@@ -286,7 +336,19 @@ export const adminCourses = new Hono<AppEnv>()
     const db = c.var.db;
     const course = await loadCourse(db, c.req.valid('param').id);
     if (course.status === 'PUBLISHED') {
-      await db.update(courses).set({ status: 'DRAFT', updatedAt: new Date().toISOString() }).where(eq(courses.id, course.id));
+      await db.batch([
+        db.update(courses).set({ status: 'DRAFT', updatedAt: new Date().toISOString() }).where(eq(courses.id, course.id)),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'COURSE_TAKEN_DOWN',
+          entityType: 'COURSE',
+          entityId: course.id,
+          before: { status: 'PUBLISHED' },
+          after: { status: 'DRAFT' },
+        }),
+        forgetAdminSnapshots(db),
+      ]);
+      await purgePublicCourses(c);
     }
     return c.json({ message: 'Course taken down successfully', course: await loadCourse(db, course.id) });
   })
@@ -324,6 +386,15 @@ export const adminCourses = new Hono<AppEnv>()
           data: row.data,
         }),
       ),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COURSE_CREATED',
+        entityType: 'COURSE',
+        entityId: id,
+        before: { clonedFrom: source.id },
+        after: { title },
+      }),
+      forgetAdminSnapshots(db),
     ]);
     return c.json(await loadCourse(db, id), 201);
   })
@@ -350,7 +421,19 @@ export const adminCourses = new Hono<AppEnv>()
         `${usage?.learners ?? 0} learner(s) have progress on this course and ${usage?.certificates ?? 0} certificate(s) were issued for it, so it cannot be deleted. It stays taken down instead.`,
       );
     }
-    await db.batch([db.delete(components).where(eq(components.courseId, course.id)), db.delete(courses).where(eq(courses.id, course.id))]);
+    await db.batch([
+      db.delete(components).where(eq(components.courseId, course.id)),
+      db.delete(courses).where(eq(courses.id, course.id)),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COURSE_DELETED',
+        entityType: 'COURSE',
+        entityId: course.id,
+        before: courseAudit(course),
+      }),
+      forgetAdminSnapshots(db),
+    ]);
+    await purgePublicCourses(c);
     return c.json({ message: 'Course deleted successfully', id: course.id });
   })
 
@@ -385,7 +468,19 @@ export const adminCourses = new Hono<AppEnv>()
     const [first, ...rest] = componentOrders.map((o) =>
       db.update(components).set({ orderIndex: o.newOrder, updatedAt: now }).where(and(eq(components.id, o.componentId), eq(components.courseId, course.id))),
     );
-    await db.batch([first, ...rest]);
+    await db.batch([
+      first,
+      ...rest,
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COMPONENTS_REORDERED',
+        entityType: 'COURSE',
+        entityId: course.id,
+        after: { componentOrders },
+      }),
+      forgetAdminSnapshots(db),
+    ]);
+    await purgePublicCourses(c);
     return c.json({ message: 'Components reordered successfully', components: (await courseComponents(db, course.id)).map(toComponent) });
   })
 
@@ -403,18 +498,29 @@ export const adminCourses = new Hono<AppEnv>()
     const prepared = await prepareData(db, body.type, body.data);
     const id = crypto.randomUUID();
     // Appended last; the order is computed in the statement so two quick adds never share a slot.
-    const [row] = await db
-      .insert(components)
-      .values({
-        id,
-        courseId: course.id,
-        type: body.type,
-        required: body.required,
-        materialId: prepared.materialId,
-        data: prepared.data,
-        orderIndex: sql`(SELECT coalesce(max(order_index), 0) + 1 FROM course_components WHERE course_id = ${course.id})`,
-      })
-      .returning();
+    const [[row]] = await db.batch([
+      db
+        .insert(components)
+        .values({
+          id,
+          courseId: course.id,
+          type: body.type,
+          required: body.required,
+          materialId: prepared.materialId,
+          data: prepared.data,
+          orderIndex: sql`(SELECT coalesce(max(order_index), 0) + 1 FROM course_components WHERE course_id = ${course.id})`,
+        })
+        .returning(),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COMPONENT_ADDED',
+        entityType: 'COMPONENT',
+        entityId: id,
+        after: { courseId: course.id, type: body.type },
+      }),
+      forgetAdminSnapshots(db),
+    ]);
+    await purgePublicCourses(c);
     return c.json(toComponent(row), 201);
   })
 
@@ -427,11 +533,22 @@ export const adminCourses = new Hono<AppEnv>()
       throw new ApiError('CONFLICT', 'A component cannot change its type. Delete it and add a new one instead.');
     }
     const prepared = body.data ? await prepareData(db, existing.type, body.data) : { data: existing.data, materialId: existing.materialId };
-    const [row] = await db
-      .update(components)
-      .set({ data: prepared.data, materialId: prepared.materialId, required: body.required ?? existing.required, updatedAt: new Date().toISOString() })
-      .where(eq(components.id, existing.id))
-      .returning();
+    const [[row]] = await db.batch([
+      db
+        .update(components)
+        .set({ data: prepared.data, materialId: prepared.materialId, required: body.required ?? existing.required, updatedAt: new Date().toISOString() })
+        .where(eq(components.id, existing.id))
+        .returning(),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COMPONENT_UPDATED',
+        entityType: 'COMPONENT',
+        entityId: existing.id,
+        after: { courseId: course.id, required: body.required ?? existing.required },
+      }),
+      forgetAdminSnapshots(db),
+    ]);
+    await purgePublicCourses(c);
     return c.json(toComponent(row));
   })
 
@@ -447,6 +564,15 @@ export const adminCourses = new Hono<AppEnv>()
         .update(components)
         .set({ orderIndex: sql`${components.orderIndex} - 1` })
         .where(and(eq(components.courseId, course.id), sql`${components.orderIndex} > ${existing.orderIndex}`)),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'COMPONENT_REMOVED',
+        entityType: 'COMPONENT',
+        entityId: existing.id,
+        before: { courseId: course.id, type: existing.type },
+      }),
+      forgetAdminSnapshots(db),
     ]);
+    await purgePublicCourses(c);
     return c.json({ message: 'Component deleted successfully', id: existing.id });
   });

@@ -4,10 +4,11 @@ import type { DashboardStats, RecentCourseRow, RecentProgressRow, TopPerformerRo
 import { courseProgress, courses, domains, users } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
+import { requireAdmin } from '../middleware/auth';
 import { readSnapshot, SNAPSHOT_TTL } from '../services/admin-snapshots';
 
-// Guarded in app.ts (requireAuth + requireAdmin on /api/v2/admin/*).
 export const adminDashboard = new Hono<AppEnv>()
+  .use('*', requireAdmin('reportGeneration'))
   .get('/stats', async (c) => c.json(await readSnapshot(c.var.db, 'dashboard:stats', SNAPSHOT_TTL.dashboardStats, () => dashboardStats(c.var.db))))
 
   .get('/recent-progress', async (c) => {

@@ -9,10 +9,14 @@ import {
   type AnnouncementListPage,
   type AnnouncementStats,
 } from '../contract/announcements';
+import type { AuditAction } from '../contract/audit';
 import { idParam } from '../contract/common';
+import type { Db } from '../db/client';
 import { containsText, offsetOf, paginate } from '../db/paginate';
 import { announcements as table } from '../db/schema';
 import type { AppEnv } from '../env';
+import { requireAdmin, requireLearner } from '../middleware/auth';
+import { auditInsert, auditInsertWhen, type AuditActor } from '../services/audit';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
 
@@ -36,9 +40,13 @@ function toDto(row: Row, now = Date.now()): AnnouncementDto {
 const PRIORITY_RANK = sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 ELSE 3 END`;
 const liveNow = (iso: string) => sql`${table.isActive} = 1 AND (${table.expiresAt} IS NULL OR ${table.expiresAt} > ${iso})`;
 
-// Guards are declared in app.ts: /active needs a session, /admin/* an admin.
+/** The entry of a change to announcement `id`, written only if it exists when the batch runs. */
+const announcementAudit = (db: Db, actor: AuditActor, action: AuditAction, id: string, after?: unknown) =>
+  auditInsertWhen(db, { actor, action, entityType: 'ANNOUNCEMENT', entityId: id, after }, table, eq(table.id, id));
+
+// /active is for any signed-in user, /admin/* for administrators with System Configuration.
 export const announcements = new Hono<AppEnv>()
-  .get('/active', async (c) => {
+  .get('/active', requireLearner, async (c) => {
     const now = new Date();
     const rows = await c.var.db
       .select()
@@ -50,7 +58,7 @@ export const announcements = new Hono<AppEnv>()
   })
 
   // The plain array without `page` (original clients), `{announcements, pagination}` with it.
-  .get('/admin/all', validate('query', announcementListQuery), async (c) => {
+  .get('/admin/all', requireAdmin('systemConfiguration'), validate('query', announcementListQuery), async (c) => {
     const { page, limit, search, priority } = c.req.valid('query');
     const db = c.var.db;
     const where = and(containsText(search, [table.title, table.content, table.authorName]), priority ? eq(table.priority, priority) : undefined);
@@ -67,7 +75,7 @@ export const announcements = new Hono<AppEnv>()
     return c.json({ announcements: items.map((r) => toDto(r, now)), pagination } satisfies AnnouncementListPage);
   })
 
-  .get('/admin/stats', async (c) => {
+  .get('/admin/stats', requireAdmin('systemConfiguration'), async (c) => {
     const iso = new Date().toISOString();
     const rows = await c.var.db
       .select({ priority: table.priority, n: sql<number>`count(*)` })
@@ -85,45 +93,64 @@ export const announcements = new Hono<AppEnv>()
     } satisfies AnnouncementStats);
   })
 
-  .post('/admin/create', validate('json', announcementBody), async (c) => {
+  .post('/admin/create', requireAdmin('systemConfiguration'), validate('json', announcementBody), async (c) => {
     const body = c.req.valid('json');
     const now = new Date().toISOString();
-    const row = await c.var.db
-      .insert(table)
-      .values({ id: crypto.randomUUID(), ...body, createdBy: c.var.user.id, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+    const db = c.var.db;
+    const id = crypto.randomUUID();
+    const [[row]] = await db.batch([
+      db.insert(table).values({ id, ...body, createdBy: c.var.user.id, createdAt: now, updatedAt: now }).returning(),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'ANNOUNCEMENT_CREATED',
+        entityType: 'ANNOUNCEMENT',
+        entityId: id,
+        after: { title: body.title },
+      }),
+    ]);
     return c.json({ message: ANNOUNCEMENT_MESSAGES.created, announcement: toDto(row!) }, 201);
   })
 
-  .put('/admin/:id/toggle', validate('param', idParam), async (c) => {
+  .put('/admin/:id/toggle', requireAdmin('systemConfiguration'), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const row = await c.var.db
-      .update(table)
-      .set({ isActive: sql`NOT ${table.isActive}`, updatedAt: new Date().toISOString() })
-      .where(eq(table.id, id))
-      .returning()
-      .get();
+    const db = c.var.db;
+    // The entry is written only when the announcement exists, after its flag turned.
+    const [[row]] = await db.batch([
+      db
+        .update(table)
+        .set({ isActive: sql`NOT ${table.isActive}`, updatedAt: new Date().toISOString() })
+        .where(eq(table.id, id))
+        .returning(),
+      announcementAudit(db, c.var.user, 'ANNOUNCEMENT_UPDATED', id, { toggled: 'isActive' }),
+    ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: row.isActive ? 'Announcement activated' : 'Announcement deactivated', announcement: toDto(row) });
   })
 
-  .put('/admin/:id', validate('param', idParam), validate('json', announcementBody), async (c) => {
+  .put('/admin/:id', requireAdmin('systemConfiguration'), validate('param', idParam), validate('json', announcementBody), async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const row = await c.var.db
-      .update(table)
-      .set({ ...body, updatedAt: new Date().toISOString() })
-      .where(eq(table.id, id))
-      .returning()
-      .get();
+    const db = c.var.db;
+    const [[row]] = await db.batch([
+      db
+        .update(table)
+        .set({ ...body, updatedAt: new Date().toISOString() })
+        .where(eq(table.id, id))
+        .returning(),
+      announcementAudit(db, c.var.user, 'ANNOUNCEMENT_UPDATED', id, body),
+    ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: ANNOUNCEMENT_MESSAGES.updated, announcement: toDto(row) });
   })
 
-  .delete('/admin/:id', validate('param', idParam), async (c) => {
+  .delete('/admin/:id', requireAdmin('systemConfiguration'), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const row = await c.var.db.delete(table).where(eq(table.id, id)).returning({ id: table.id }).get();
+    const db = c.var.db;
+    // The entry first, while the row it names is still there to match.
+    const [, [row]] = await db.batch([
+      announcementAudit(db, c.var.user, 'ANNOUNCEMENT_DELETED', id),
+      db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+    ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     return c.json({ message: ANNOUNCEMENT_MESSAGES.deleted });
   });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { idString } from '../contract/common';
 import * as v from 'valibot';
 import {
@@ -20,9 +20,11 @@ import {
 import type { Db } from '../db/client';
 import { attempts, componentProgress, components, courseProgress, courses } from '../db/schema';
 import type { AppEnv, AuthUser } from '../env';
+import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
 import {
   ALREADY_SUBMITTED_MESSAGE,
+  assertCanStartAttempt,
   ATTEMPT_NOT_FOUND,
   closeAttempt,
   isPastGrace,
@@ -38,15 +40,24 @@ import {
   type AttemptRecord,
 } from '../services/assessments';
 import { learnerQuestions, questionOrderFor, readAssessment, shuffleSeed, type Assessment } from '../services/grading';
-import { assertUnlocked, componentContext, componentContextQueries, componentTitle, courseStartedUpdate, learningActivityUpsert, type ComponentContext } from '../services/progress';
+import {
+  assertUnlocked,
+  componentContext,
+  componentContextQueries,
+  componentTitle,
+  courseStartedUpdate,
+  learningActivityUpsert,
+  type ComponentContext,
+  type ContextRows,
+} from '../services/progress';
 import { validate } from '../validate';
 
 const componentParam = v.object({ componentId: idString });
 const attemptParam = v.object({ attemptId: idString });
 
 /** The learner's view of an assessment component, with the component access rules applied. */
-async function assessmentContext(db: Db, user: AuthUser, componentId: string): Promise<ComponentContext & { assessment: Assessment }> {
-  const ctx = await componentContext(db, user, componentId);
+async function assessmentContext(db: Db, user: AuthUser, componentId: string, rows?: ContextRows): Promise<ComponentContext & { assessment: Assessment }> {
+  const ctx = await componentContext(db, user, componentId, rows);
   if (ctx.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
   return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
 }
@@ -105,18 +116,22 @@ function knownAnswers(assessment: Assessment, given: Record<string, string>): Re
  * Submit and auto-submit: within the deadline (plus grace) the body's answers complete the saved
  * ones; after it the body is ignored and the attempt is graded on what was saved.
  */
-async function submit(db: Db, user: AuthUser, attemptId: string, body: Record<string, string>, reason: 'MANUAL' | 'AUTO') {
+async function submit(c: Context<AppEnv>, attemptId: string, body: Record<string, string>, reason: 'MANUAL' | 'AUTO') {
   // One read batch (it also carries the session check): the attempt, its assessment, and the
   // learner's rows of the course that closing it updates.
-  const ofAttempt = (column: 'component_id' | 'course_id') => sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${user.id})`;
-  const [attemptRows, assessmentRows, enrollmentRows, componentRows, progressRows, usedRows] = await db.batch([
-    db.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, user.id))).limit(1),
-    assessmentQuery(db, ofAttempt('component_id')),
-    db.select().from(courseProgress).where(and(eq(courseProgress.userId, user.id), eq(courseProgress.courseId, ofAttempt('course_id')))).limit(1),
-    db.select().from(components).where(eq(components.courseId, ofAttempt('course_id'))).orderBy(asc(components.orderIndex), asc(components.createdAt)),
-    db.select().from(componentProgress).where(and(eq(componentProgress.userId, user.id), eq(componentProgress.courseId, ofAttempt('course_id')))),
-    usedAttemptsQuery(db, user.id, ofAttempt('component_id')),
-  ]);
+  const { result: reads } = await sessionInFirstBatch(c, (db, userId) => {
+    const ofAttempt = (column: 'component_id' | 'course_id') => sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
+    return db.batch([
+      db.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId))).limit(1),
+      assessmentQuery(db, ofAttempt('component_id')),
+      db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, ofAttempt('course_id')))).limit(1),
+      db.select().from(components).where(eq(components.courseId, ofAttempt('course_id'))).orderBy(asc(components.orderIndex), asc(components.createdAt)),
+      db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, ofAttempt('course_id')))),
+      usedAttemptsQuery(db, userId, ofAttempt('component_id')),
+    ]);
+  });
+  const db = c.var.db;
+  const [attemptRows, assessmentRows, enrollmentRows, componentRows, progressRows, usedRows] = reads;
   const attempt = attemptRows[0];
   if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
   if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
@@ -135,7 +150,7 @@ async function submit(db: Db, user: AuthUser, attemptId: string, body: Record<st
 }
 
 export const assessments = new Hono<AppEnv>()
-  .get('/incomplete', async (c) => {
+  .get('/incomplete', requireLearner, async (c) => {
     const db = c.var.db;
     const rows = await db
       .select({ attempt: attempts, data: components.data, type: components.type, courseTitle: courses.title })
@@ -162,7 +177,7 @@ export const assessments = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .get('/attempts/:attemptId', validate('param', attemptParam), async (c) => {
+  .get('/attempts/:attemptId', requireLearner, validate('param', attemptParam), async (c) => {
     const db = c.var.db;
     const attempt = await ownAttempt(db, c.var.user.id, c.req.valid('param').attemptId);
     // The answer key is only ever shown for a submitted attempt.
@@ -173,16 +188,18 @@ export const assessments = new Hono<AppEnv>()
     return c.json(toAttemptResult(attempt, loaded.assessment.passingScore, attemptsLeft(loaded.assessment.maxAttempts, used.count)));
   })
 
-  .put('/attempts/:attemptId/answers', validate('param', attemptParam), validate('json', autosaveBody), async (c) => {
-    const db = c.var.db;
+  .put('/attempts/:attemptId/answers', inFirstBatch(requireLearner), validate('param', attemptParam), validate('json', autosaveBody), async (c) => {
     const body = c.req.valid('json');
     const attemptId = c.req.valid('param').attemptId;
-    const userId = c.var.user.id;
     // One read batch (it also carries the session check): the attempt and its assessment.
-    const [attemptRows, assessmentRows] = await db.batch([
-      db.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId))).limit(1),
-      assessmentQuery(db, sql`(SELECT a.component_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`),
-    ]);
+    const { result } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([
+        db.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId))).limit(1),
+        assessmentQuery(db, sql`(SELECT a.component_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`),
+      ]),
+    );
+    const db = c.var.db;
+    const [attemptRows, assessmentRows] = result;
     const attempt = attemptRows[0];
     if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
     if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
@@ -214,18 +231,21 @@ export const assessments = new Hono<AppEnv>()
     return c.json(body_);
   })
 
-  .post('/attempts/:attemptId/submit', validate('param', attemptParam), validate('json', submitBody), async (c) => {
-    return c.json(await submit(c.var.db, c.var.user, c.req.valid('param').attemptId, c.req.valid('json'), 'MANUAL'));
+  .post('/attempts/:attemptId/submit', inFirstBatch(requireLearner), validate('param', attemptParam), validate('json', submitBody), async (c) => {
+    return c.json(await submit(c, c.req.valid('param').attemptId, c.req.valid('json'), 'MANUAL'));
   })
 
-  .post('/attempts/:attemptId/auto-submit', validate('param', attemptParam), validate('json', submitBody), async (c) => {
-    return c.json(await submit(c.var.db, c.var.user, c.req.valid('param').attemptId, c.req.valid('json'), 'AUTO'));
+  .post('/attempts/:attemptId/auto-submit', inFirstBatch(requireLearner), validate('param', attemptParam), validate('json', submitBody), async (c) => {
+    return c.json(await submit(c, c.req.valid('param').attemptId, c.req.valid('json'), 'AUTO'));
   })
 
-  .get('/:componentId/questions', validate('param', componentParam), async (c) => {
+  .get('/:componentId/questions', inFirstBatch(requireLearner), validate('param', componentParam), async (c) => {
+    const componentId = c.req.valid('param').componentId;
+    const { user, result: rows } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([...componentContextQueries(db, userId, componentId)]),
+    );
     const db = c.var.db;
-    const user = c.var.user;
-    const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
+    const ctx = await assessmentContext(db, user, componentId, rows);
     assertUnlocked(ctx);
     const open = await openAttempt(db, user.id, ctx.component.id);
     const a = ctx.assessment;
@@ -243,17 +263,19 @@ export const assessments = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .post('/:componentId/start', validate('param', componentParam), async (c) => {
-    const db = c.var.db;
-    const user = c.var.user;
+  .post('/:componentId/start', inFirstBatch(requireLearner), validate('param', componentParam), async (c) => {
     const componentId = c.req.valid('param').componentId;
     // One read batch (it also carries the session check): the component's context, the open
     // attempt and the attempts used.
-    const [c0, c1, c2, c3, c4, c5, openRows, usedRows] = await db.batch([
-      ...componentContextQueries(db, user.id, componentId),
-      openAttemptQuery(db, user.id, componentId),
-      usedAttemptsQuery(db, user.id, componentId),
-    ]);
+    const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([
+        ...componentContextQueries(db, userId, componentId),
+        openAttemptQuery(db, userId, componentId),
+        usedAttemptsQuery(db, userId, componentId),
+      ]),
+    );
+    const db = c.var.db;
+    const [c0, c1, c2, c3, c4, c5, openRows, usedRows] = result;
     const context = await componentContext(db, user, componentId, [c0, c1, c2, c3, c4, c5]);
     if (context.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
     const ctx = { ...context, assessment: readAssessment(context.component.data, { passingScore: context.course.passingScore }) };
@@ -269,8 +291,8 @@ export const assessments = new Hono<AppEnv>()
       const [fresh] = await db.batch([usedAttemptsQuery(db, user.id, componentId), db.select({ status: componentProgress.status }).from(componentProgress).where(eq(componentProgress.id, ctx.row.id))]);
       used = toUsedAttempts(fresh[0]);
     }
-    if (used.passed || ctx.row.status === 'COMPLETED') throw new ApiError('CONFLICT', 'You have already passed this assessment');
-    if (used.count >= ctx.assessment.maxAttempts) throw new ApiError('MAX_ATTEMPTS_REACHED', 'Maximum attempts reached');
+    const passed = used.passed || ctx.row.status === 'COMPLETED';
+    assertCanStartAttempt({ passed, maxAttempts: ctx.assessment.maxAttempts, usedAttempts: used.count });
 
     const attemptNumber = used.maxNumber + 1;
     const iso = now.toISOString();
@@ -314,7 +336,7 @@ export const assessments = new Hono<AppEnv>()
     throw new ApiError('CONFLICT', 'The attempt could not be started. Please try again.');
   })
 
-  .get('/:componentId/attempts', validate('param', componentParam), async (c) => {
+  .get('/:componentId/attempts', requireLearner, validate('param', componentParam), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
     const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
@@ -344,7 +366,7 @@ export const assessments = new Hono<AppEnv>()
   })
 
   // Whether another attempt may start: not yet passed and attempts left.
-  .get('/:componentId/can-retry', validate('param', componentParam), async (c) => {
+  .get('/:componentId/can-retry', requireLearner, validate('param', componentParam), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
     const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
@@ -358,7 +380,7 @@ export const assessments = new Hono<AppEnv>()
     } satisfies CanRetryResponse);
   })
 
-  .get('/:componentId/latest-attempt', validate('param', componentParam), async (c) => {
+  .get('/:componentId/latest-attempt', requireLearner, validate('param', componentParam), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
     const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);

@@ -4,6 +4,7 @@ import { USER_MESSAGES } from '../contract/admin-people';
 import { changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, resetTokenQuery, type LoginResponse } from '../contract/auth';
 import { passwordResetTokens, revokedTokens, users } from '../db/schema';
 import type { AppEnv } from '../env';
+import { publicRoute, requireSession } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { randomToken, sha256Hex } from '../services/crypto';
 import { languageOf, t } from '../i18n';
@@ -23,7 +24,7 @@ const RESET_LINK_INVALID = 'Invalid or expired password reset link. Please reque
 const RESET_LINK_EXPIRED = 'Your password reset link has expired. Please request a new one.';
 
 export const auth = new Hono<AppEnv>()
-  .post('/login', validate('json', loginBody), async (c) => {
+  .post('/login', publicRoute, validate('json', loginBody), async (c) => {
     const { username, password } = c.req.valid('json');
     const db = c.var.db;
     const login = username.toLowerCase();
@@ -62,7 +63,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ ...sessionUser, token, type: 'Bearer' } satisfies LoginResponse);
   })
 
-  .post('/logout', async (c) => {
+  .post('/logout', requireSession, async (c) => {
     await c.var.db
       .insert(revokedTokens)
       .values({ jti: c.var.tokenJti, expiresAt: new Date(c.var.tokenExp * 1000).toISOString() })
@@ -70,13 +71,13 @@ export const auth = new Hono<AppEnv>()
     return c.json({ message: 'Logged out successfully' });
   })
 
-  .get('/user', async (c) => {
+  .get('/user', requireSession, async (c) => {
     const user = await loadSessionUser(c.var.db, c.var.user.id);
     if (!user) throw new ApiError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
     return c.json(user);
   })
 
-  .put('/password', validate('json', changePasswordBody), async (c) => {
+  .put('/password', requireSession, validate('json', changePasswordBody), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     const db = c.var.db;
     const user = await db.select().from(users).where(eq(users.id, c.var.user.id)).get();
@@ -105,7 +106,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ message: 'Password changed successfully', token });
   })
 
-  .post('/forgot-password', validate('json', forgotPasswordBody), async (c) => {
+  .post('/forgot-password', publicRoute, validate('json', forgotPasswordBody), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.var.db;
     const normalized = email.toLowerCase();
@@ -127,7 +128,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ message: FORGOT_MESSAGE });
   })
 
-  .get('/reset-password/validate', validate('query', resetTokenQuery), async (c) => {
+  .get('/reset-password/validate', publicRoute, validate('query', resetTokenQuery), async (c) => {
     const { token } = c.req.valid('query');
     if (!token) throw new ApiError('BAD_REQUEST', RESET_LINK_INVALID);
     const row = await findUsableResetToken(c.var.db, await sha256Hex(token));
@@ -135,7 +136,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ valid: true });
   })
 
-  .post('/reset-password', validate('json', resetPasswordBody), async (c) => {
+  .post('/reset-password', publicRoute, validate('json', resetPasswordBody), async (c) => {
     const { token, password } = c.req.valid('json');
     const db = c.var.db;
     await enforceRate(db, `resetsubmit:ip:${clientIp(c.req.raw.headers)}`, RATE_RULES.passwordResetSubmit);

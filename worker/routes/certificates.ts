@@ -18,7 +18,7 @@ import { certificates as certificatesTable, courseProgress, courses, users } fro
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { auditInsertWhen } from '../services/audit';
-import { requireAdmin, requireAuth } from '../middleware/auth';
+import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
 import { edgeCache, purgeFor } from '../middleware/edge-cache';
 import { certificatePdf, certificateStatus, findCertificate, findCycleCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
 import { clearComplianceCache } from '../services/compliance';
@@ -52,12 +52,12 @@ function verifyCacheKey(c: Context<AppEnv>): string | null {
 
 /**
  * Verification is public, everything else needs a session: this router mixes both, so it guards
- * per handler (declared in app.ts's PUBLIC_API_ROUTES for the public one).
+ * per handler.
  */
 export const certificates = new Hono<AppEnv>()
   // Public: an inspector verifies without an account. The same answer for everyone, so kept at
   // the edge (purged on revocation); an unknown number is answered fresh each time.
-  .get('/verify/:number', edgeCache(verifyCacheKey), validate('param', certificateNumberParam), async (c) => {
+  .get('/verify/:number', publicRoute, edgeCache(verifyCacheKey), validate('param', certificateNumberParam), async (c) => {
     const result = await verifyCertificate(c.var.db, c.req.raw, c.req.valid('param').number);
     if (!result) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
     c.header('Cache-Control', edgeCacheControl(certificateEdgeSeconds(result)));
@@ -65,7 +65,7 @@ export const certificates = new Hono<AppEnv>()
   })
 
   // The signed-in user's own certificates, newest first.
-  .get('/user/all', requireAuth, async (c) => {
+  .get('/user/all', requireLearner, async (c) => {
     const rows = await c.var.db
       .select()
       .from(certificatesTable)
@@ -75,12 +75,12 @@ export const certificates = new Hono<AppEnv>()
     return c.json<CertificateInfo[]>(rows.map((row) => toCertificateInfo(row, now)));
   })
 
-  .get('/user/:courseId', requireAuth, validate('param', courseIdParam), async (c) => {
+  .get('/user/:courseId', requireLearner, validate('param', courseIdParam), async (c) => {
     const row = await findCertificate(c.var.db, c.var.user.id, c.req.valid('param').courseId);
     return c.json<UserCertificateResponse>(row ? { exists: true, ...toCertificateInfo(row) } : { exists: false });
   })
 
-  .post('/generate/:courseId', requireAuth, validate('param', courseIdParam), async (c) => {
+  .post('/generate/:courseId', requireLearner, validate('param', courseIdParam), async (c) => {
     const { courseId } = c.req.valid('param');
     const db = c.var.db;
     const userId = c.var.user.id;
@@ -99,18 +99,18 @@ export const certificates = new Hono<AppEnv>()
     return c.json<GenerateCertificateResponse>({ ...toCertificateInfo(row), message: certificateMessages.generated }, 201);
   })
 
-  .get('/view/:certificateId', requireAuth, validate('param', certificateIdParam), async (c) => {
+  .get('/view/:certificateId', requireLearner, validate('param', certificateIdParam), async (c) => {
     const row = await ownedCertificate(c, c.req.valid('param').certificateId);
     return pdfResponse(await certificatePdf(c.var, c.var.db, row, c.req.url), row, 'inline');
   })
 
-  .get('/download/:certificateId', requireAuth, validate('param', certificateIdParam), async (c) => {
+  .get('/download/:certificateId', requireLearner, validate('param', certificateIdParam), async (c) => {
     const row = await ownedCertificate(c, c.req.valid('param').certificateId);
     return pdfResponse(await certificatePdf(c.var, c.var.db, row, c.req.url), row, 'attachment');
   })
 
   // Admin: a certificate issued in error (wrong person, fraud) stops verifying as valid.
-  .post('/:certificateId/revoke', requireAuth, requireAdmin, validate('param', certificateIdParam), validate('json', revokeBody), async (c) => {
+  .post('/:certificateId/revoke', requireAdmin('userManagement'), validate('param', certificateIdParam), validate('json', revokeBody), async (c) => {
     const { certificateId } = c.req.valid('param');
     const { reason } = c.req.valid('json');
     const db = c.var.db;

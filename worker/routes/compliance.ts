@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
 import { attempts, certificates, courseCycles, courseProgress, courses, requirementEvents, requirementExemptions, requirements, users } from '../db/schema';
 import type { AppEnv } from '../env';
+import { inFirstBatch, requireAdmin, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { readerLanguage } from '../i18n';
 import { certificateStatus } from '../services/certificates';
@@ -27,7 +28,7 @@ import { fullName } from '../services/users';
 import { originFor } from '../config';
 import { validate } from '../validate';
 
-// The compliance matrix and people's training records (admin): guarded by the /api/v2/admin prefix.
+// The compliance matrix and people's training records, for administrators with Report Generation.
 
 /** The matrix's columns, one per required course (its first requirement), from the requirement terms, which come in column order. */
 function uniqueColumns(terms: readonly { id: string; courseId: string; courseTitle: string }[]) {
@@ -54,12 +55,15 @@ const coverageFilterOf = (query: ComplianceQuery) => ({
 export const complianceRoutes = new Hono<AppEnv>()
   // The summary and the people order come from the filter's stored snapshot, read with the page's
   // people in one batch; the page's cells are computed fresh, so a change shows on the person at once.
-  .get('/', validate('query', complianceQuery), async (c) => {
+  .get('/', inFirstBatch(requireAdmin('reportGeneration')), validate('query', complianceQuery), async (c) => {
     const query = c.req.valid('query');
     const db = c.var.db;
     const now = new Date();
     const filter = coverageFilterOf(query);
-    const [head, terms, pageRows] = await db.batch(snapshotPageQueries(db, filter, query.status, query.page, query.size, now));
+    const { result: first } = await sessionInFirstBatch(c, (db) =>
+      db.batch(snapshotPageQueries(db, filter, query.status, query.page, query.size, now)),
+    );
+    const [head, terms, pageRows] = first;
     const stored = head[0]?.body as Partial<SnapshotHead> | undefined;
     let summary = stored?.summary;
     let totalItems = stored?.totals?.[query.status ?? 'all'] ?? 0;
@@ -91,7 +95,7 @@ export const complianceRoutes = new Hono<AppEnv>()
 
   // Every person and required course, one line per cell, written chunk by chunk of people: the
   // export never holds the whole organisation in memory.
-  .get('/export.csv', validate('query', complianceQuery), async (c) => {
+  .get('/export.csv', requireAdmin('reportGeneration'), validate('query', complianceQuery), async (c) => {
     const query = c.req.valid('query');
     const db = c.var.db;
     const now = new Date();
@@ -250,6 +254,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
 }
 
 export const adminUserRecordRoutes = new Hono<AppEnv>()
+  .use('*', requireAdmin('reportGeneration'))
   .get('/:id/training-record', validate('param', userIdParam), async (c) => {
     return c.json<TrainingRecordResponse>(await trainingRecord(c.var.db, c.req.valid('param').id));
   })

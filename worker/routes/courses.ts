@@ -6,9 +6,11 @@ import { DELIVERY_LANGUAGES, preferredLanguage } from '../contract/delivery-lang
 import { preferredVersion } from '../services/course-versions';
 import { courseListQuery, type Course, type CourseDetailResponse, type CourseListResponse, type LearnerComponent } from '../contract/learner';
 import { isAdminUser } from '../contract/rules/roles';
+import type { Db } from '../db/client';
 import { containsText, offsetOf, paginate } from '../db/paginate';
 import { courses as courseTable, domains, userDomains } from '../db/schema';
 import type { AppEnv } from '../env';
+import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { learnerAssessmentSummary, readAssessment } from '../services/grading';
 import { COURSE_NOT_AVAILABLE, courseComponentsQuery, courseWithDomainQuery, enrollmentQuery, learnerMaterialData, toCourseWithDomain } from '../services/progress';
@@ -40,14 +42,13 @@ function toCourse(
   };
 }
 
+// Both reads judge the session in their first batch (one D1 round trip fewer).
 export const courses = new Hono<AppEnv>()
+  .use('*', inFirstBatch(requireLearner))
   .get('/', validate('query', courseListQuery), async (c) => {
     const { page, limit, showAll, search, sortBy, lang } = c.req.valid('query');
-    const db = c.var.db;
-    const user = c.var.user;
     const language = preferredLanguage(c.req.header('accept-language'), lang);
-
-    const inBooks = sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${user.id} AND ud.domain_id = ${courseTable.domainId})`;
+    const inBooksOf = (userId: string) => sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${userId} AND ud.domain_id = ${courseTable.domainId})`;
     const order =
       sortBy === 'alphabetical'
         ? [asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
@@ -56,12 +57,13 @@ export const courses = new Hono<AppEnv>()
           : [desc(sql`coalesce(${courseTable.publishedAt}, ${courseTable.createdAt})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)];
     const request = { page, limit };
     // The page and its count; an administrator sees every published course.
-    const pageOf = (admin: boolean) => {
+    const pageOf = (db: Db, userId: string, admin: boolean) => {
+      const inBooks = inBooksOf(userId);
       const where = and(
         eq(courseTable.status, 'PUBLISHED'),
         admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
         containsText(search, [courseTable.title, domains.name, courseTable.description]),
-        preferredVersion(user.id, language),
+        preferredVersion(userId, language),
       );
       return paginate(
         db,
@@ -71,7 +73,7 @@ export const courses = new Hono<AppEnv>()
             course: courseTable,
             domainName: sql<string>`${domains.name}`.as('domain_name'),
             componentCount: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseTable.id})`.as('component_count'),
-            enrolled: sql<number>`EXISTS (SELECT 1 FROM course_progress cp WHERE cp.user_id = ${user.id} AND cp.course_id = ${courseTable.id})`.as('enrolled'),
+            enrolled: sql<number>`EXISTS (SELECT 1 FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseTable.id})`.as('enrolled'),
             inBooks: inBooks.as('in_books'),
           })
           .from(courseTable)
@@ -84,9 +86,10 @@ export const courses = new Hono<AppEnv>()
       );
     };
     // The learner's page first: its batch also carries the session check (one round trip).
-    let { items: rows, pagination } = await pageOf(false);
+    const { user, result: learnerPage } = await sessionInFirstBatch(c, (db, userId) => pageOf(db, userId, false));
+    let { items: rows, pagination } = learnerPage;
     const admin = isAdminUser(user);
-    if (admin) ({ items: rows, pagination } = await pageOf(true));
+    if (admin) ({ items: rows, pagination } = await pageOf(c.var.db, user.id, true));
     const body: CourseListResponse = {
       courses: rows.map((r) =>
         toCourse(r.course, { id: r.course.domainId, name: r.domainName }, { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks }),
@@ -98,20 +101,19 @@ export const courses = new Hono<AppEnv>()
 
   .get('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const db = c.var.db;
-    const user = c.var.user;
     // One batch: the course, the learner's book membership and enrollment, and the components.
-    const [courseRows, bookRows, enrollmentRows, list, versionRows] = await db.batch([
+    const { user, result } = await sessionInFirstBatch(c, (db, userId) => db.batch([
       courseWithDomainQuery(db, id),
-      db.select({ one: sql<number>`1` }).from(userDomains).innerJoin(courseTable, eq(courseTable.domainId, userDomains.domainId)).where(and(eq(userDomains.userId, user.id), eq(courseTable.id, id))).limit(1),
-      enrollmentQuery(db, user.id, id),
+      db.select({ one: sql<number>`1` }).from(userDomains).innerJoin(courseTable, eq(courseTable.domainId, userDomains.domainId)).where(and(eq(userDomains.userId, userId), eq(courseTable.id, id))).limit(1),
+      enrollmentQuery(db, userId, id),
       courseComponentsQuery(db, id),
       // The other published versions of its family (same book, so visible alike).
       db
         .select({ id: courseTable.id, language: courseTable.language, title: courseTable.title })
         .from(courseTable)
         .where(and(sql`${courseTable.familyId} = (SELECT f.family_id FROM courses f WHERE f.id = ${id})`, sql`${courseTable.id} <> ${id}`, eq(courseTable.status, 'PUBLISHED'))),
-    ]);
+    ]));
+    const [courseRows, bookRows, enrollmentRows, list, versionRows] = result;
     const found = toCourseWithDomain(courseRows[0]);
     if (!found) throw new ApiError('NOT_FOUND', 'Course not found');
     const inBooks = isAdminUser(user) || bookRows.length > 0;

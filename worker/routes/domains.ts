@@ -7,10 +7,14 @@ import { containsText, offsetOf, paginate } from '../db/paginate';
 import { courses, domains, userDomains } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
+import { requireAdmin } from '../middleware/auth';
+import { purgePublicCourses } from '../middleware/edge-cache';
+import { auditInsert } from '../services/audit';
+import { forgetPeopleCaches } from '../services/people-caches';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
 
-// Books (domains). Admin only: guarded by prefix in app.ts.
+// Books (domains), for administrators with Domain Configuration.
 
 const columns = { id: domains.id, name: domains.name, description: domains.description };
 
@@ -36,6 +40,7 @@ async function findDomain(db: Db, id: string): Promise<Domain> {
 }
 
 export const domainsRoutes = new Hono<AppEnv>()
+  .use('*', requireAdmin('domainConfiguration'))
   // The plain array without `page` (original clients), `{domains, pagination}` with it.
   .get('/', validate('query', domainListQuery), async (c) => {
     const { page, limit, search, query } = c.req.valid('query');
@@ -62,11 +67,22 @@ export const domainsRoutes = new Hono<AppEnv>()
     await assertNameFree(db, body.name);
     const domain: Domain = { id: crypto.randomUUID(), name: body.name, description: body.description };
     try {
-      await db.insert(domains).values(domain);
+      await db.batch([
+        db.insert(domains).values(domain),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'BOOK_CREATED',
+          entityType: 'BOOK',
+          entityId: domain.id,
+          after: domain,
+        }),
+        ...forgetPeopleCaches(db),
+      ]);
     } catch (error) {
       if (isUniqueViolation(error)) await assertNameFree(db, body.name);
       throw error;
     }
+    await purgePublicCourses(c);
     return c.json(domain, 201);
   })
 
@@ -74,14 +90,27 @@ export const domainsRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const db = c.var.db;
-    await findDomain(db, id);
+    const before = await findDomain(db, id);
     await assertNameFree(db, body.name, id);
     try {
-      await db.update(domains).set({ name: body.name, description: body.description, updatedAt: new Date().toISOString() }).where(eq(domains.id, id));
+      await db.batch([
+        db.update(domains).set({ name: body.name, description: body.description, updatedAt: new Date().toISOString() }).where(eq(domains.id, id)),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'BOOK_UPDATED',
+          entityType: 'BOOK',
+          entityId: id,
+          before: { name: before.name, description: before.description },
+          after: { name: body.name, description: body.description },
+        }),
+        ...forgetPeopleCaches(db),
+      ]);
     } catch (error) {
       if (isUniqueViolation(error)) await assertNameFree(db, body.name, id);
       throw error;
     }
+    // A renamed book shows on the landing page's sample courses.
+    await purgePublicCourses(c);
     return c.json({ id, name: body.name, description: body.description } satisfies Domain);
   })
 
@@ -111,6 +140,17 @@ export const domainsRoutes = new Hono<AppEnv>()
         `The book "${domain.name}" still has ${parts.join(' and ')} and cannot be deleted. Move or delete the courses and unassign the users first.`,
       );
     }
-    await db.delete(domains).where(eq(domains.id, id));
+    await db.batch([
+      db.delete(domains).where(eq(domains.id, id)),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'BOOK_DELETED',
+        entityType: 'BOOK',
+        entityId: id,
+        before: { name: domain.name, description: domain.description },
+      }),
+      ...forgetPeopleCaches(db),
+    ]);
+    await purgePublicCourses(c);
     return c.json({ message: 'Book deleted successfully', id });
   });

@@ -18,6 +18,7 @@ import { notViewedMessage, NOT_OPENED_MESSAGE, plausibleProgress, secondsUntilVi
 import type { Db } from '../db/client';
 import { componentProgress, courseProgress } from '../db/schema';
 import type { AppEnv } from '../env';
+import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
 import {
   assertUnlocked,
@@ -83,24 +84,27 @@ async function recordStep(
 }
 
 export const progress = new Hono<AppEnv>()
-  .get('/courses', async (c) => {
+  .get('/courses', inFirstBatch(requireLearner), async (c) => {
     // One batch (one round trip, with the session check): the list and what each open course continues with.
-    const db = c.var.db;
-    const userId = c.var.user.id;
-    const [rows, openComponents, statuses] = await db.batch([courseProgressQuery(db, userId), openCourseComponentsQuery(db, userId), openComponentStatusesQuery(db, userId)]);
+    const { result } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([courseProgressQuery(db, userId), openCourseComponentsQuery(db, userId), openComponentStatusesQuery(db, userId)]),
+    );
+    const [rows, openComponents, statuses] = result;
     const progresses = withNextComponents(toCourseProgressDtos(rows), openComponents, statuses);
     return c.json({ progresses, count: progresses.length } satisfies CourseProgressListResponse);
   })
 
-  .get('/courses/:id', validate('param', idParam), async (c) => {
+  .get('/courses/:id', inFirstBatch(requireLearner), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const db = c.var.db;
-    const userId = c.var.user.id;
-    const [dtoRows, list, rows] = await db.batch([
-      courseProgressQuery(db, userId, id),
-      courseComponentsQuery(db, id),
-      db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, id))),
-    ]);
+    const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([
+        courseProgressQuery(db, userId, id),
+        courseComponentsQuery(db, id),
+        db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, id))),
+      ]),
+    );
+    const userId = user.id;
+    const [dtoRows, list, rows] = result;
     const [dto] = toCourseProgressDtos(dtoRows);
     if (!dto) throw new ApiError('NOT_FOUND', NOT_ENROLLED);
     const byComponent = new Map(rows.map((r) => [r.componentId, r]));
@@ -129,7 +133,7 @@ export const progress = new Hono<AppEnv>()
     return c.json({ courseProgress: dto, componentProgresses } satisfies CourseProgressDetailResponse);
   })
 
-  .post('/courses/:id/enroll', validate('param', idParam), async (c) => {
+  .post('/courses/:id/enroll', requireLearner, validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const db = c.var.db;
     const user = c.var.user;
@@ -158,7 +162,7 @@ export const progress = new Hono<AppEnv>()
   })
 
   // A new training cycle when the certificate is due soon, expired, revoked or asked for by an event.
-  .post('/courses/:id/recertify', validate('param', idParam), async (c) => {
+  .post('/courses/:id/recertify', requireLearner, validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const cycle = await startRecertification(c.var.db, c.var.user, id);
     return c.json<RecertifyResponse>({ message: COMPLIANCE_MESSAGES.recertified, courseId: id, cycle });
@@ -166,7 +170,7 @@ export const progress = new Hono<AppEnv>()
 
   // May the learner open this component now? Not enrolled, unpublished or locked answer
   // {canAccess: false, reason}; a component the learner may not see at all is 404.
-  .get('/components/:id/access', validate('param', idParam), async (c) => {
+  .get('/components/:id/access', requireLearner, validate('param', idParam), async (c) => {
     let ctx: ComponentContext;
     try {
       ctx = await componentContext(c.var.db, c.var.user, c.req.valid('param').id);
@@ -180,7 +184,7 @@ export const progress = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .post('/components/:id/start', validate('param', idParam), async (c) => {
+  .post('/components/:id/start', requireLearner, validate('param', idParam), async (c) => {
     const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id);
     return c.json(await recordStep(db, ctx, user.id, now, {
       status: sql`CASE WHEN ${componentProgress.status} = 'NOT_STARTED' THEN 'IN_PROGRESS' ELSE ${componentProgress.status} END`,
@@ -189,7 +193,7 @@ export const progress = new Hono<AppEnv>()
     }, 'Component started'));
   })
 
-  .put('/components/:id/progress', validate('param', idParam), validate('json', progressBody), async (c) => {
+  .put('/components/:id/progress', requireLearner, validate('param', idParam), validate('json', progressBody), async (c) => {
     const { progressPercentage, durationSeconds } = c.req.valid('json');
     const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, { code: 'BAD_REQUEST', message: 'Progress can only be reported for materials' });
     // Held back to what the time since opening makes plausible; the first reported video length stays.
@@ -208,7 +212,7 @@ export const progress = new Hono<AppEnv>()
     }, 'Progress updated'));
   })
 
-  .post('/components/:id/complete', validate('param', idParam), validate('json', completeBody), async (c) => {
+  .post('/components/:id/complete', requireLearner, validate('param', idParam), validate('json', completeBody), async (c) => {
     const { score } = c.req.valid('json');
     const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, { code: 'FORBIDDEN', message: 'An assessment is completed only by a passing submission' });
     if (ctx.row.status !== 'COMPLETED') {
@@ -227,7 +231,7 @@ export const progress = new Hono<AppEnv>()
     }, 'Component completed'));
   })
 
-  .put('/components/:id/time', validate('param', idParam), validate('json', timeBody), async (c) => {
+  .put('/components/:id/time', requireLearner, validate('param', idParam), validate('json', timeBody), async (c) => {
     const { additionalSeconds } = c.req.valid('json');
     const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id);
     return c.json(await recordStep(db, ctx, user.id, now, { timeSpentSeconds: sql`${componentProgress.timeSpentSeconds} + ${additionalSeconds}`, lastAccessedAt: iso }, 'Time recorded', additionalSeconds));

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { samplePublicCourses } from '../services/public-courses';
 import type { AppEnv } from '../env';
+import { publicRoute } from '../middleware/auth';
 import { edgeCache } from '../middleware/edge-cache';
 import { EDGE_CACHE_SECONDS, PUBLIC_COURSES_LIMIT, canonicalCoursesQuery, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
 import { validate } from '../validate';
@@ -25,6 +26,7 @@ function coursesCacheKey(c: Context<AppEnv>): string | null {
  * browsers revalidate them.
  */
 export const publicRoutes = new Hono<AppEnv>()
+  .use('*', publicRoute)
   .get('/config', edgeCache((c) => edgeCacheKeys.publicConfig(c.var.config, c.req.url)), (c) => {
     c.header('Cache-Control', edgeCacheControl(EDGE_CACHE_SECONDS, EDGE_CACHE_SECONDS));
     return c.json({ appName: c.var.config.appName, adminPhone: c.var.config.adminPhone });

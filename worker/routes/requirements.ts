@@ -17,12 +17,13 @@ import {
 import type { Db } from '../db/client';
 import { courses, domains, requirementEvents, requirementExemptions, requirements, users } from '../db/schema';
 import type { AppEnv } from '../env';
+import { requireAdmin } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { auditInsert } from '../services/audit';
 import { clearComplianceCache, coverageFacts, listRequirements } from '../services/compliance';
 import { validate } from '../validate';
 
-// Required training (admin): guarded by the /api/v2/admin prefix in app.ts.
+// Required training, for administrators with User Management (decisions about people).
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -107,6 +108,8 @@ const auditView = (r: ReturnType<typeof columnsOf> & { retiredAt?: string | null
 });
 
 export const requirementRoutes = new Hono<AppEnv>()
+  // Requirements, exemptions and retraining events are decisions about people.
+  .use('*', requireAdmin('userManagement'))
   .get('/', validate('query', requirementListQuery), async (c) => {
     const { includeRetired } = c.req.valid('query');
     return c.json<RequirementListResponse>({ requirements: await listRequirements(c.var.db, { includeRetired }) });

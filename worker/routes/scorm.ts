@@ -8,8 +8,8 @@ import { SCORM_MESSAGES, SCORM_MAX_COMMIT_BYTES, scormCommitBody, scormResultsQu
 import { containsText, offsetOf, paginate } from '../db/paginate';
 import { componentProgress, components, courses, scormRuntime, users } from '../db/schema';
 import type { AppEnv } from '../env';
+import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
 import { ApiError } from '../errors';
-import { requireAuth } from '../middleware/auth';
 import { liveLinkUser } from '../services/link-sessions';
 import { parseScormContentToken, scormBeaconScope, scormContentScope, signedScormBeaconUrl, signedScormContentBase, verifyFileLink, type LinkSession } from '../services/material-links';
 import { componentTitle, recomputeCourseProgress } from '../services/progress';
@@ -24,7 +24,7 @@ import { parseOrThrow, validate } from '../validate';
  * files to the sandboxed frame, checking the signed link and the component's access rule on every
  * request; `runtime` (session) and `beacon` (signed, for navigator.sendBeacon, which cannot send a
  * header) record commits. Public and private routes mix here, so every handler states its guard
- * (app.ts lists the content and beacon routes in PUBLIC_API_ROUTES).
+ * (the content and beacon routes are `publicRoute`: their signed links are their guard).
  *
  * Why the content is sandboxed and how the runtime reaches it: docs/decisions/2026-11-26-scorm-player.md.
  */
@@ -103,7 +103,7 @@ export function injectRuntime(html: string, options: { origin: string; version: 
 const MAX_INJECTED_HTML_BYTES = 4 * 1024 * 1024;
 
 export const scormRoutes = new Hono<AppEnv>()
-  .get('/components/:id/launch', requireAuth, validate('param', idParam), async (c) => {
+  .get('/components/:id/launch', requireLearner, validate('param', idParam), async (c) => {
     const { db, user } = c.var;
     const { ctx, pkg, materialTitle } = await scormComponent(db, user, c.req.valid('param').id);
     const runtime = await runtimeOf(db, user.id, ctx.component.id, ctx.enrollment.cycle);
@@ -140,13 +140,13 @@ export const scormRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .put('/components/:id/runtime', requireAuth, commitLimit, validate('param', idParam), validate('json', scormCommitBody), async (c) => {
+  .put('/components/:id/runtime', requireLearner, commitLimit, validate('param', idParam), validate('json', scormCommitBody), async (c) => {
     return c.json(await commitRuntime(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')));
   })
 
   // navigator.sendBeacon on page hide: no header, so the URL is signed for this session and
   // component; the body is JSON sent as text/plain (a beacon's safe content type).
-  .post('/components/:id/beacon', commitLimit, validate('param', idParam), async (c) => {
+  .post('/components/:id/beacon', publicRoute, commitLimit, validate('param', idParam), async (c) => {
     const componentId = c.req.valid('param').id;
     const link = parseOrThrow(beaconQuery, c.req.query());
     const session = { userId: link.u, tokenId: link.t, tokenVersion: Number(link.v) };
@@ -165,7 +165,7 @@ export const scormRoutes = new Hono<AppEnv>()
 
   // The package's files. Relative URLs inside the package keep the signed segment, so every file
   // request is checked: the signature, the session behind it, and the component's access rule.
-  .get('/content/:id/:token/*', async (c) => {
+  .get('/content/:id/:token/*', publicRoute, async (c) => {
     const { id, token } = parseOrThrow(contentParams, { id: c.req.param('id'), token: c.req.param('token') });
     const link = parseScormContentToken(token);
     if (!link || !(await verifyFileLink(c.env.JWT_SECRET, scormContentScope(id), link, link.exp, link.sig))) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
@@ -223,8 +223,8 @@ export const scormRoutes = new Hono<AppEnv>()
     return new Response(object.body, { status: range ? 206 : 200, headers });
   });
 
-/** /api/v2/admin/scorm (admin guard by prefix in app.ts): learners' SCORM results for oversight. */
-export const adminScormRoutes = new Hono<AppEnv>().get('/results', validate('query', scormResultsQuery), async (c) => {
+/** /api/v2/admin/scorm (any administrator): learners' SCORM results for oversight. */
+export const adminScormRoutes = new Hono<AppEnv>().get('/results', requireAdmin(null), validate('query', scormResultsQuery), async (c) => {
   const { page, limit, search, courseId } = c.req.valid('query');
   const db = c.var.db;
   const where = and(

@@ -15,6 +15,7 @@ import { containsText, offsetOf, paginate } from '../db/paginate';
 import type { Db } from '../db/client';
 import { feedback } from '../db/schema';
 import type { AppEnv } from '../env';
+import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { clientIp, enforceRate, type RateRule } from '../services/rate-limit';
 import { fullName } from '../services/users';
@@ -86,16 +87,16 @@ async function listSubmissions(c: Context<AppEnv>, scope: SQL | undefined, query
   return c.json({ submissions: items.map(toDto), pagination } satisfies SubmissionListPage);
 }
 
-// Guards are declared in app.ts: /submit and /user/* need a session, /admin/* an admin; /public/submit is open.
+// /public/submit is open, /submit and /user/* are for signed-in users, /admin/* for System Configuration.
 export const think = new Hono<AppEnv>()
-  .post('/public/submit', validate('json', submitBody), async (c) => {
+  .post('/public/submit', publicRoute, validate('json', submitBody), async (c) => {
     const body = c.req.valid('json');
     await enforceRate(c.var.db, `think:ip:${clientIp(c.req.raw.headers)}`, PUBLIC_SUBMIT_RULE);
     const id = await insertSubmission(c.var.db, { type: body.type, subject: body.subject, description: body.description }, null);
     return c.json({ message: THINK_MESSAGES.submitted, id }, 201);
   })
 
-  .post('/submit', validate('json', submitBody), async (c) => {
+  .post('/submit', requireLearner, validate('json', submitBody), async (c) => {
     const body = c.req.valid('json');
     const user = c.var.user;
     const author = body.isAnonymous ? null : { id: user.id, name: fullName(user) };
@@ -104,11 +105,11 @@ export const think = new Hono<AppEnv>()
   })
 
   // Only named submissions can be listed: anonymous ones keep no link to their author.
-  .get('/user/submissions', validate('query', submissionListQuery), (c) => listSubmissions(c, eq(feedback.userId, c.var.user.id), c.req.valid('query')))
+  .get('/user/submissions', requireLearner, validate('query', submissionListQuery), (c) => listSubmissions(c, eq(feedback.userId, c.var.user.id), c.req.valid('query')))
 
-  .get('/admin/all', validate('query', submissionListQuery), (c) => listSubmissions(c, undefined, c.req.valid('query')))
+  .get('/admin/all', requireAdmin('systemConfiguration'), validate('query', submissionListQuery), (c) => listSubmissions(c, undefined, c.req.valid('query')))
 
-  .post('/admin/:id/respond', validate('param', idParam), validate('json', respondBody), async (c) => {
+  .post('/admin/:id/respond', requireAdmin('systemConfiguration'), validate('param', idParam), validate('json', respondBody), async (c) => {
     const { id } = c.req.valid('param');
     const { response, status } = c.req.valid('json');
     const db = c.var.db;
@@ -123,7 +124,7 @@ export const think = new Hono<AppEnv>()
     return c.json({ message: THINK_MESSAGES.responded, submission: toDto(row!) });
   })
 
-  .put('/admin/:id/status', validate('param', idParam), validate('json', statusBody), async (c) => {
+  .put('/admin/:id/status', requireAdmin('systemConfiguration'), validate('param', idParam), validate('json', statusBody), async (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
     const db = c.var.db;

@@ -4,18 +4,17 @@ import type { LearnerRequirement, LearnerRequirementsResponse } from '../contrac
 import { severity } from '../contract/rules/compliance';
 import { certificates, courseProgress, courses, requirements } from '../db/schema';
 import type { AppEnv } from '../env';
+import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { cellsByUser, coverageFactsQueries, recertificationOpen, toFacts } from '../services/compliance';
 
-// The signed-in learner's required training: guarded by the /api/v2/user prefix in app.ts.
+// The signed-in learner's required training.
 
-export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const db = c.var.db;
-  const userId = c.var.user.id;
+export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(requireLearner), async (c) => {
   const now = new Date();
   // One batch (it also carries the session check): the learner's coverage, the required courses and
   // the courses the learner is enrolled in (titles and course families), and their own enrollments
   // and certificates (a handful of rows).
-  const [terms, factRows, requiredRows, ownRows, progress, certs] = await db.batch([
+  const { user, result } = await sessionInFirstBatch(c, (db, userId) => db.batch([
     ...coverageFactsQueries(db, { userId }, now),
     db.selectDistinct({ id: courses.id, title: courses.title, familyId: courses.familyId }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id)),
     db
@@ -28,7 +27,9 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', async (c) => {
       .select({ courseId: certificates.courseId, certificateNumber: certificates.certificateNumber, cycle: certificates.cycle, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
       .from(certificates)
       .where(eq(certificates.userId, userId)),
-  ]);
+  ]));
+  const userId = user.id;
+  const [terms, factRows, requiredRows, ownRows, progress, certs] = result;
   const facts = toFacts(terms, factRows);
   const cells = cellsByUser(facts, now).get(userId);
   if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });

@@ -5,7 +5,7 @@ import { adminSnapshots } from '../db/schema';
 /**
  * Admin figures that read whole big tables (dashboard counts and leaders, assessment totals), kept
  * in `admin_snapshots` for `ttlSeconds` after they are computed. Writes that change them through an
- * admin route forget them at once (`forgetAdminSnapshotsAfterWrite`); learners' own progress only
+ * admin route forget them at once (the service that writes, see `forgetPeopleCaches`); learners' own progress only
  * moves the leaders and totals, which may be that many seconds behind.
  */
 export async function readSnapshot<T>(db: Db, key: string, ttlSeconds: number, compute: () => Promise<T>, now = new Date()): Promise<T> {

@@ -3,12 +3,31 @@
  * attempt (grade on the server, store the result, update the component and the course).
  */
 import { and, asc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { ATTEMPT_GRACE_SECONDS, attemptClosesAt, attemptsLeft, type AttemptResult, type DetailedResult, type SubmitReason } from '../contract/learner';
+import { ATTEMPT_GRACE_SECONDS, attemptClosesAt, attemptsLeft, canRetryAssessment, type AttemptResult, type DetailedResult, type SubmitReason } from '../contract/learner';
 import type { Db } from '../db/client';
 import { attempts, componentProgress, components, courseProgress, courses } from '../db/schema';
+import { ApiError } from '../errors';
 import { issueCertificate } from './certificates';
 import { gradeAnswers, readAssessment, type Assessment } from './grading';
 import { learningActivityUpsert, nextCourseProgress, recomputeCourseProgress, type ComponentProgressRow, type ComponentRow, type CourseProgressRow } from './progress';
+
+/**
+ * The attempt limit as the Worker enforces it, on the one rule the client shows
+ * (`canRetryAssessment`): a passed assessment is not taken again, and every started attempt counts.
+ */
+export function assertCanStartAttempt(state: { passed: boolean; maxAttempts: number; usedAttempts: number }): void {
+  if (state.passed) throw new ApiError('CONFLICT', 'You have already passed this assessment');
+  if (!canRetryAssessment(state)) throw new ApiError('MAX_ATTEMPTS_REACHED', 'Maximum attempts reached');
+}
+
+/**
+ * `canRetryAssessment` over SQL columns, for queries that filter on it (the oversight list's
+ * "Failed (Max Attempts)"): the same terms, `attemptsLeft` being max(0, maxAttempts - used). A test
+ * runs it against the function over a grid of values, so the two cannot drift.
+ */
+export function canRetrySql(state: { passed: SQL; maxAttempts: SQL; usedAttempts: SQL }): SQL {
+  return sql`(NOT ${state.passed} AND max(0, ${state.maxAttempts} - ${state.usedAttempts}) > 0)`;
+}
 
 /** A stored attempt (the database row); the admin list row is the contract's `AttemptRow`. */
 export type AttemptRecord = typeof attempts.$inferSelect;

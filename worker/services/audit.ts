@@ -1,12 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { AuditEntityType } from '../contract/audit';
+import type { AuditAction, AuditEntityType } from '../contract/audit';
 import type { Db } from '../db/client';
 import { auditLog, users } from '../db/schema';
 
+/** Who made the change: the signed-in administrator (`c.var.user`). */
+export interface AuditActor {
+  id: string;
+  username: string;
+}
+
 export interface AuditRecord {
-  actor: { id: string; username: string };
-  action: string;
+  actor: AuditActor;
+  action: AuditAction;
   target?: { id: string; username: string | null } | null;
   entityType?: AuditEntityType;
   entityId?: string;

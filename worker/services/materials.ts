@@ -9,6 +9,7 @@ import type { ScormPackageInfo } from '../contract/scorm';
 import { selectInChunks } from '../db/in-list';
 import { expandPackage, scormPrefix } from './scorm-package';
 import { ApiError } from '../errors';
+import { auditInsert, type AuditActor } from './audit';
 import type { ViewingSubject } from '../contract/rules/viewing';
 import type { FileKind } from './file-types';
 import type { Storage } from './storage';
@@ -73,6 +74,11 @@ export async function findAccessibleMaterial(db: Db, id: string, user: { id: str
   throw new ApiError('COMPONENT_LOCKED', COMPONENT_LOCKED_MESSAGE);
 }
 
+/** What an audit entry keeps of a material. */
+export function materialAudit(row: Pick<MaterialRow, 'title' | 'description' | 'fileName' | 'type'>) {
+  return { title: row.title, description: row.description, fileName: row.fileName, type: row.type };
+}
+
 /** How many course components use the material (a used material cannot be deleted). */
 export async function usageCount(db: Db, id: string): Promise<number> {
   const row = await db.select({ n: count() }).from(components).where(eq(components.materialId, id)).get();
@@ -81,23 +87,33 @@ export async function usageCount(db: Db, id: string): Promise<number> {
 
 export async function insertMaterial(
   db: Db,
-  createdBy: string,
+  actor: AuditActor,
   values: { key: string; kind: FileKind; fileName: string; size: number; title: string; description: string | null },
 ): Promise<MaterialRow> {
-  const [row] = await db
-    .insert(materials)
-    .values({
-      id: crypto.randomUUID(),
-      title: values.title,
-      description: values.description,
-      type: values.kind.type,
-      fileName: values.fileName,
-      fileSize: values.size,
-      contentType: values.kind.contentType,
-      storageKey: values.key,
-      createdBy,
-    })
-    .returning();
+  const id = crypto.randomUUID();
+  const [[row]] = await db.batch([
+    db
+      .insert(materials)
+      .values({
+        id,
+        title: values.title,
+        description: values.description,
+        type: values.kind.type,
+        fileName: values.fileName,
+        fileSize: values.size,
+        contentType: values.kind.contentType,
+        storageKey: values.key,
+        createdBy: actor.id,
+      })
+      .returning(),
+    auditInsert(db, {
+      actor,
+      action: 'MATERIAL_ADDED',
+      entityType: 'MATERIAL',
+      entityId: id,
+      after: materialAudit({ ...values, type: values.kind.type }),
+    }),
+  ]);
   return row;
 }
 
@@ -156,7 +172,7 @@ export async function scormFilesOf(db: Db, materialId: string): Promise<string[]
 export async function insertScormMaterial(
   db: Db,
   storage: Storage,
-  createdBy: string,
+  actor: AuditActor,
   values: { fileName: string; bytes: Uint8Array; title: string; description: string | null },
 ): Promise<MaterialRow> {
   const id = crypto.randomUUID();
@@ -170,7 +186,7 @@ export async function insertScormMaterial(
     fileSize: values.bytes.length,
     contentType: 'application/zip',
     storageKey: scormPrefix(id),
-    createdBy,
+    createdBy: actor.id,
   };
   try {
     await db.batch([
@@ -184,6 +200,13 @@ export async function insertScormMaterial(
         expandedBytes: pkg.expandedBytes,
         masteryScore: pkg.masteryScore,
         files: pkg.files,
+      }),
+      auditInsert(db, {
+        actor,
+        action: 'MATERIAL_ADDED',
+        entityType: 'MATERIAL',
+        entityId: id,
+        after: materialAudit({ ...values, type: 'SCORM' }),
       }),
     ]);
   } catch (error) {

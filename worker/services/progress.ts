@@ -211,7 +211,7 @@ export function componentContextQueries(db: Db, userId: string, componentId: str
 }
 
 type Answers<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
-type ContextRows = Answers<ReturnType<typeof componentContextQueries>>;
+export type ContextRows = Answers<ReturnType<typeof componentContextQueries>>;
 
 /**
  * Everything a learner's write to a component needs, with the access rules applied once:

@@ -6,6 +6,7 @@ import { ADMIN_PERMISSION_KEYS } from '../contract/auth';
 import type { Db } from '../db/client';
 import { domains, userDomains, users } from '../db/schema';
 import { auditInsertPerUser } from './audit';
+import { forgetPeopleCaches } from './people-caches';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -173,8 +174,11 @@ export async function deactivateUsers(db: Db, actor: Actor, ids: string[], reaso
         .returning({ id: users.id }),
     ];
   });
-  const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  return results.reduce((n, result) => n + (Array.isArray(result) ? result.length : 0), 0);
+  const all = [...statements, ...forgetPeopleCaches(db)];
+  const results = await db.batch(all as [(typeof all)[number], ...(typeof all)[number][]]);
+  // Each chunk is [audit, update]: the updates' returned rows count the users deactivated.
+  const updates = results.slice(0, statements.length).filter((_, i) => i % 2 === 1);
+  return updates.reduce((n, result) => n + (Array.isArray(result) ? result.length : 0), 0);
 }
 
 /** Restores a deactivated user's access (they sign in again; old sessions stay ended). */
@@ -184,6 +188,7 @@ export async function reactivateUser(db: Db, actor: Actor, id: string, reason: s
   const [, updated] = await db.batch([
     auditInsertPerUser(db, { actor, action: 'USER_REACTIVATED', entityType: 'USER', reason, before: { status: 'DEACTIVATED' }, after: { status: 'ACTIVE' }, at }, target),
     db.update(users).set({ deactivatedAt: null, deactivationReason: null, updatedAt: at.toISOString() }).where(target).returning({ id: users.id }),
+    ...forgetPeopleCaches(db),
   ]);
   return updated.length > 0;
 }

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { materialCaptions } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
-import { requireAdmin, requireAuth } from '../../middleware/auth';
+import { publicRoute, requireAdmin } from '../../middleware/auth';
 import { auditInsert } from '../../services/audit';
 import { CAPTION_CONTENT_TYPE, captionsOf, captionStorageKey, toCaptionTrack } from '../../services/captions';
 import { contentDisposition, safeFileName } from '../../services/file-types';
@@ -40,7 +40,7 @@ const captionAudit = (caption: { id: string; language: string; label: string; fi
 });
 
 export const materialCaptionRoutes = new Hono<AppEnv>()
-  .get('/:id/captions', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+  .get('/:id/captions', requireAdmin('moduleManagement'), validate('param', idParam), async (c) => {
     const row = await findMaterial(c.var.db, c.req.valid('param').id);
     const session = linkSession(c);
     const rows = row.type === 'VIDEO' ? await captionsOf(c.var.db, row.id) : [];
@@ -53,7 +53,7 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
    * answers 409 CAPTION_EXISTS (remove the old track first), so a track never changes under a
    * learner mid-video. The file is checked whole before anything is stored.
    */
-  .post('/:id/captions', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+  .post('/:id/captions', requireAdmin('moduleManagement'), validate('param', idParam), async (c) => {
     const db = c.var.db;
     const material = await findMaterial(db, c.req.valid('param').id);
     if (material.type !== 'VIDEO') throw new ApiError('NOT_A_VIDEO', CAPTION_MESSAGES.notVideo);
@@ -113,7 +113,7 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
     return c.json((await toCaptionTrack(c.env.JWT_SECRET, caption, linkSession(c))) satisfies CaptionTrack, 201);
   })
 
-  .delete('/:id/captions/:captionId', requireAuth, requireAdmin, validate('param', captionParams), async (c) => {
+  .delete('/:id/captions/:captionId', requireAdmin('moduleManagement'), validate('param', captionParams), async (c) => {
     const db = c.var.db;
     const { id, captionId } = c.req.valid('param');
     const caption = await db.select().from(materialCaptions).where(and(eq(materialCaptions.id, captionId), eq(materialCaptions.materialId, id))).get();
@@ -130,7 +130,7 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
   })
 
   // A <track> element cannot send a bearer header: the caption file answers the same signed links as the video's file.
-  .get('/:id/captions/:captionId/file', fileAccess, validate('param', captionParams), async (c) => {
+  .get('/:id/captions/:captionId/file', publicRoute, fileAccess, validate('param', captionParams), async (c) => {
     const { id, captionId } = c.req.valid('param');
     // The video's access rule, checked on every request: enrolled, course published, component unlocked.
     await findAccessibleMaterial(c.var.db, id, c.var.fileUser);

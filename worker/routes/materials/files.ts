@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { idParam, idString } from '../../contract/common';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
-import { requireAuth } from '../../middleware/auth';
+import { publicRoute, requireLearner } from '../../middleware/auth';
 import { contentDisposition } from '../../services/file-types';
 import { liveLinkUser } from '../../services/link-sessions';
 import { captionLinkScope, verifyFileLink } from '../../services/material-links';
@@ -48,19 +48,19 @@ export const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { i
     c.set('fileUser', { id: user.id, role: user.role });
     return next();
   }
-  return requireAuth(c as unknown as Context<AppEnv>, async () => {
+  return requireLearner(c as unknown as Context<AppEnv>, async () => {
     c.set('fileUser', c.var.user);
     await next();
   });
 });
 
 export const materialFiles = new Hono<AppEnv>()
-  .get('/:id', requireAuth, validate('param', idParam), async (c) => {
+  .get('/:id', requireLearner, validate('param', idParam), async (c) => {
     const row = await findAccessibleMaterial(c.var.db, c.req.valid('param').id, c.var.user);
     return c.json(await materialFor(c, row));
   })
 
-  .get('/:id/file', fileAccess, validate('param', idParam), async (c) => {
+  .get('/:id/file', publicRoute, fileAccess, validate('param', idParam), async (c) => {
     // Unlocking and the course's state are checked again on every request, range requests included.
     const row = await findAccessibleMaterial(c.var.db, c.req.valid('param').id, c.var.fileUser);
     const range = parseRange(c.req.header('range'), row.fileSize);

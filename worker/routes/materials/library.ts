@@ -8,9 +8,10 @@ import { offsetOf, paginate } from '../../db/paginate';
 import { materials as materialsTable } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
-import { requireAdmin, requireAuth } from '../../middleware/auth';
+import { requireAdmin } from '../../middleware/auth';
+import { auditInsert } from '../../services/audit';
 import { captionsOf } from '../../services/captions';
-import { findMaterial, materialSearch, scormFilesOf, usageCount } from '../../services/materials';
+import { findMaterial, materialAudit, materialSearch, scormFilesOf, usageCount } from '../../services/materials';
 import { deletePackageFiles } from '../../services/scorm-package';
 import { parseOrThrow, validate } from '../../validate';
 import { materialFor, materialsFor } from './shared';
@@ -27,7 +28,7 @@ const editBodyLimit = bodyLimit({
 
 export const materialLibrary = new Hono<AppEnv>()
   // The plain array without `page` (original clients and the component picker), the envelope with it.
-  .get('/', requireAuth, requireAdmin, validate('query', materialListQuery), async (c) => {
+  .get('/', requireAdmin('moduleManagement'), validate('query', materialListQuery), async (c) => {
     const { page, limit, search, query, type } = c.req.valid('query');
     const db = c.var.db;
     const where = and(materialSearch(search || query), type ? eq(materialsTable.type, type) : undefined);
@@ -47,7 +48,7 @@ export const materialLibrary = new Hono<AppEnv>()
   })
 
   // Quick lookup for pickers: the 20 newest materials whose title or description contains `q`.
-  .get('/search', requireAuth, requireAdmin, validate('query', searchQuery), async (c) => {
+  .get('/search', requireAdmin('moduleManagement'), validate('query', searchQuery), async (c) => {
     const rows = await c.var.db
       .select()
       .from(materialsTable)
@@ -57,7 +58,7 @@ export const materialLibrary = new Hono<AppEnv>()
     return c.json(await materialsFor(c, rows));
   })
 
-  .put('/:id', requireAuth, requireAdmin, editBodyLimit, validate('param', idParam), async (c) => {
+  .put('/:id', requireAdmin('moduleManagement'), editBodyLimit, validate('param', idParam), async (c) => {
     const db = c.var.db;
     const row = await findMaterial(db, c.req.valid('param').id);
     // Original clients send multipart form fields; JSON is accepted too. Only title and description change, never the file.
@@ -70,15 +71,25 @@ export const materialLibrary = new Hono<AppEnv>()
       input = await c.req.json().catch(() => ({}));
     }
     const body = parseOrThrow(materialUpdateBody, v.is(v.record(v.string(), v.unknown()), input) ? input : {});
-    const [updated] = await db
-      .update(materialsTable)
-      .set({ title: body.title, description: body.description, updatedAt: new Date().toISOString() })
-      .where(eq(materialsTable.id, row.id))
-      .returning();
+    const [[updated]] = await db.batch([
+      db
+        .update(materialsTable)
+        .set({ title: body.title, description: body.description, updatedAt: new Date().toISOString() })
+        .where(eq(materialsTable.id, row.id))
+        .returning(),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'MATERIAL_UPDATED',
+        entityType: 'MATERIAL',
+        entityId: row.id,
+        before: materialAudit(row),
+        after: materialAudit({ ...row, ...body }),
+      }),
+    ]);
     return c.json(await materialFor(c, updated));
   })
 
-  .delete('/:id', requireAuth, requireAdmin, validate('param', idParam), async (c) => {
+  .delete('/:id', requireAdmin('moduleManagement'), validate('param', idParam), async (c) => {
     const db = c.var.db;
     const row = await findMaterial(db, c.req.valid('param').id);
     const used = await usageCount(db, row.id);
@@ -88,7 +99,16 @@ export const materialLibrary = new Hono<AppEnv>()
     // A package's expanded files (its row goes with the material, so they are read first).
     const packageKeys = row.type === 'SCORM' ? await scormFilesOf(db, row.id) : [];
     try {
-      await db.delete(materialsTable).where(eq(materialsTable.id, row.id));
+      await db.batch([
+        db.delete(materialsTable).where(eq(materialsTable.id, row.id)),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'MATERIAL_DELETED',
+          entityType: 'MATERIAL',
+          entityId: row.id,
+          before: materialAudit(row),
+        }),
+      ]);
     } catch (error) {
       // A component added between the check and the delete: the foreign key refuses it.
       if (/FOREIGN KEY/i.test(String((error as { cause?: unknown })?.cause ?? error))) {

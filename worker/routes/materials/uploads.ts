@@ -5,7 +5,7 @@ import { SCORM_MAX_ZIP_BYTES, SCORM_MESSAGES } from '../../contract/scorm';
 import { materials as materialsTable } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
-import { requireAdmin, requireAuth } from '../../middleware/auth';
+import { requireAdmin } from '../../middleware/auth';
 import { extensionOf, fileKindFor, MAGIC_BYTES_NEEDED, safeFileName, type FileKind } from '../../services/file-types';
 import { insertMaterial, insertScormMaterial } from '../../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../../services/multipart';
@@ -23,7 +23,7 @@ const PRESIGN_TTL_SECONDS = 15 * 60;
 const scormTooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', SCORM_MESSAGES.tooLargeZip, { fields: { file: SCORM_MESSAGES.tooLargeZip } });
 
 export const materialUploads = new Hono<AppEnv>()
-  .post('/upload', requireAuth, requireAdmin, async (c) => {
+  .post('/upload', requireAdmin('moduleManagement'), async (c) => {
     const max = c.var.config.maxUploadBytes;
     const boundary = boundaryOf(c.req.header('content-type'));
     if (!boundary || !c.req.raw.body) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
@@ -57,11 +57,11 @@ export const materialUploads = new Hono<AppEnv>()
       }
       if (scorm) {
         const { title, description } = uploadFields(scorm.fileName, fields.title, fields.description);
-        return c.json(await materialFor(c, await insertScormMaterial(c.var.db, storage, c.var.user.id, { ...scorm, title, description })), 201);
+        return c.json(await materialFor(c, await insertScormMaterial(c.var.db, storage, c.var.user, { ...scorm, title, description })), 201);
       }
       if (!stored) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
       const { title, description } = uploadFields(stored.fileName, fields.title, fields.description);
-      return c.json(await materialFor(c, await insertMaterial(c.var.db, c.var.user.id, { ...stored, title, description })), 201);
+      return c.json(await materialFor(c, await insertMaterial(c.var.db, c.var.user, { ...stored, title, description })), 201);
     } catch (error) {
       // Nothing half-written: a refused or broken upload leaves no object behind.
       if (stored) await storage.delete(stored.key).catch(() => undefined);
@@ -71,7 +71,7 @@ export const materialUploads = new Hono<AppEnv>()
   })
 
   // With the S3 backend the browser uploads straight to the bucket: presign, PUT, then complete.
-  .post('/presign', requireAuth, requireAdmin, validate('json', presignBody), async (c) => {
+  .post('/presign', requireAdmin('moduleManagement'), validate('json', presignBody), async (c) => {
     const { fileName, size } = c.req.valid('json');
     const storage = c.var.storage;
     if (!storage.presignPut) throw new ApiError('BAD_REQUEST', 'Direct uploads need the S3 storage backend; use POST /api/v2/materials/upload.');
@@ -83,7 +83,7 @@ export const materialUploads = new Hono<AppEnv>()
     return c.json({ uploadUrl, key, method: 'PUT', headers: { 'content-type': kind.contentType }, expiresIn: PRESIGN_TTL_SECONDS } satisfies PresignResponse);
   })
 
-  .post('/complete', requireAuth, requireAdmin, validate('json', completeUploadBody), async (c) => {
+  .post('/complete', requireAdmin('moduleManagement'), validate('json', completeUploadBody), async (c) => {
     const body = c.req.valid('json');
     const match = body.key.match(/^materials\/[0-9a-f-]{36}\.([a-z0-9]+)$/);
     const kind = match ? fileKindFor(body.key) : null;
@@ -109,5 +109,5 @@ export const materialUploads = new Hono<AppEnv>()
       throw error;
     }
     const { title, description } = uploadFields(fileName, body.title, body.description ?? undefined);
-    return c.json(await materialFor(c, await insertMaterial(db, c.var.user.id, { key: body.key, kind, fileName, size: info.size, title, description })), 201);
+    return c.json(await materialFor(c, await insertMaterial(db, c.var.user, { key: body.key, kind, fileName, size: info.size, title, description })), 201);
   });

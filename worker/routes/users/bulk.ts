@@ -1,0 +1,139 @@
+import { inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  bulkDeleteBody,
+  importBody,
+  importRowSchema,
+  parseImportCsv,
+  USER_MESSAGES,
+  type BulkImportResult,
+} from '../../contract/admin-people';
+import { isUniqueViolation } from '../../db/errors';
+import { inListChunks } from '../../db/in-list';
+import { users } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../errors';
+import { requireAdmin } from '../../middleware/auth';
+import { auditInsertPerUser } from '../../services/audit';
+import { forgetPeopleCaches } from '../../services/people-caches';
+import {
+  assertNoCertificates,
+  existingValues,
+  newAccountSecrets,
+  newAccountStatements,
+} from '../../services/user-accounts';
+import { userManagerCount } from '../../services/users';
+import { parseOrThrow, readJsonBody, validate } from '../../validate';
+
+/** /api/users/bulk: importing a chunk of people and deleting many at once (User Management). */
+export const bulkUsers = new Hono<AppEnv>()
+  // Import a chunk of at most IMPORT_CHUNK_SIZE rows (JSON rows, or the CSV file itself as text/csv).
+  .post('/bulk', requireAdmin('userManagement'), async (c) => {
+    const db = c.var.db;
+    let input: unknown;
+    if ((c.req.header('content-type') ?? '').includes('text/csv')) {
+      const parsed = parseImportCsv(await c.req.text());
+      if (parsed.fileError) throw new ApiError('VALIDATION_FAILED', parsed.fileError);
+      input = parsed.rows.map(({ username, email }) => ({ username, email }));
+    } else {
+      input = await readJsonBody(c.req);
+    }
+    const rows = parseOrThrow(importBody, input);
+
+    const candidates = rows.map((raw) => {
+      const rec = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+      const username = typeof rec.username === 'string' ? rec.username.trim() : '';
+      const email = typeof rec.email === 'string' ? rec.email.trim() : '';
+      const parsed = v.safeParse(importRowSchema, { username, email });
+      return { username, email, error: parsed.success ? null : parsed.issues[0].message };
+    });
+    const valid = candidates.filter((r) => !r.error);
+    // One sign-in namespace: a row's e-mail may not be an existing username either.
+    const [takenUsernames, takenEmails] = await Promise.all([
+      existingValues(db, 'username', [
+        ...new Set(valid.flatMap((r) => [r.username.toLowerCase(), r.email.toLowerCase()])),
+      ]),
+      existingValues(db, 'email', [
+        ...new Set(valid.flatMap((r) => [r.email.toLowerCase(), r.username.toLowerCase()])),
+      ]),
+    ]);
+    const seenUser = new Set<string>();
+    const seenEmail = new Set<string>();
+    for (const row of candidates) {
+      if (row.error) continue;
+      const u = row.username.toLowerCase();
+      const e = row.email.toLowerCase();
+      if (takenUsernames.has(u) || takenEmails.has(u)) row.error = USER_MESSAGES.usernameTaken;
+      else if (takenEmails.has(e) || takenUsernames.has(e)) row.error = USER_MESSAGES.emailTaken;
+      else if (seenUser.has(u)) row.error = USER_MESSAGES.duplicateUsernameInFile;
+      else if (seenEmail.has(e)) row.error = USER_MESSAGES.duplicateEmailInFile;
+      seenUser.add(u);
+      seenEmail.add(e);
+    }
+
+    const at = new Date();
+    const created = new Map<(typeof candidates)[number], { id: string; password: string }>();
+    const statements = [];
+    for (const row of candidates) {
+      if (row.error) continue;
+      const id = crypto.randomUUID();
+      const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
+      created.set(row, { id, password });
+      statements.push(
+        ...newAccountStatements(
+          db,
+          c.var.user,
+          { id, username: row.username, email: row.email, role: 'USER' },
+          { passwordHash, tempPasswordEnc },
+          at,
+        ),
+      );
+    }
+    if (statements.length > 0) {
+      try {
+        // The valid rows of a chunk are created together or not at all.
+        const all = [...statements, ...forgetPeopleCaches(db)];
+        await db.batch(all as [(typeof all)[number], ...(typeof all)[number][]]);
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new ApiError(
+            'CONFLICT',
+            'Another change created some of these users meanwhile; nothing in this part was imported. Please import the file again.',
+          );
+        }
+        throw error;
+      }
+    }
+    const results: BulkImportResult[] = candidates.map((row) => {
+      const done = created.get(row);
+      return done
+        ? { username: row.username, email: row.email, status: 'success', id: done.id, password: done.password }
+        : { username: row.username, email: row.email, status: 'error', message: row.error ?? 'Not imported' };
+    });
+    return c.json(results);
+  })
+
+  .delete('/bulk', requireAdmin('userManagement'), validate('json', bulkDeleteBody), async (c) => {
+    const ids = [...new Set(c.req.valid('json').userIds)];
+    const db = c.var.db;
+    if (ids.includes(c.var.user.id)) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);
+    if ((await userManagerCount(db, ids)) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
+    await assertNoCertificates(db, ids);
+    // Each user's entry is written before the delete that removes the row it reads, in one batch.
+    const at = new Date();
+    const statements = inListChunks(ids).flatMap((part) => [
+      auditInsertPerUser(
+        db,
+        { actor: c.var.user, action: 'USER_DELETED', entityType: 'USER', at },
+        inArray(users.id, part),
+      ),
+      db.delete(users).where(inArray(users.id, part)).returning({ id: users.id }),
+    ]);
+    const all = [...statements, ...forgetPeopleCaches(db)];
+    const results = await db.batch(all as [(typeof all)[number], ...(typeof all)[number][]]);
+    const deleted = results
+      .slice(0, statements.length)
+      .reduce((n, r, i) => n + (i % 2 === 1 && Array.isArray(r) ? r.length : 0), 0);
+    return c.json({ message: `${deleted} ${deleted === 1 ? 'user' : 'users'} deleted successfully`, deleted });
+  });

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { accepts } from 'hono/accepts';
+import { EXPORT_COLUMNS } from '../../contract/admin-people';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { requireAdmin } from '../../middleware/auth';
+import { decryptText } from '../../services/crypto';
+import { csvCell } from '../../services/csv';
+import { byUsername } from '../../services/user-accounts';
+import { domainsByUser as domainsFor } from '../../services/users';
+
+type ExportRecord = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
+
+/**
+ * People exported per read: one keyset page in name order, with their books. The first read is
+ * small (one query for its books) so the first bytes leave quickly; the rest go 500 at a time.
+ */
+const EXPORT_CHUNK = 500;
+const EXPORT_FIRST_CHUNK = 100;
+
+/** The export's keyset read: people after `after` in lower(username) order, by its unique index. */
+export function exportChunkQuery(db: Db, after: string | null, size = EXPORT_CHUNK) {
+  return db
+    .select({ row: users, key: sql<string>`${byUsername}` })
+    .from(users)
+    .where(after === null ? undefined : sql`${byUsername} > ${after}`)
+    .orderBy(byUsername)
+    .limit(size);
+}
+
+/** The next `EXPORT_CHUNK` people after the lower-cased username `after`, as export records. */
+async function exportChunk(
+  db: Db,
+  secret: string,
+  after: string | null,
+): Promise<{ records: ExportRecord[]; after: string | null }> {
+  // The key is SQLite's own lower() (ASCII only), so the next chunk starts exactly where this one ended.
+  const keyed = await exportChunkQuery(db, after, after === null ? EXPORT_FIRST_CHUNK : EXPORT_CHUNK);
+  if (keyed.length === 0) return { records: [], after };
+  const rows = keyed.map((k) => k.row);
+  const map = await domainsFor(
+    db,
+    rows.map((row) => row.id),
+  );
+  const records = await Promise.all(
+    rows.map(async (row) => {
+      // The temporary password is shown only while the user has not replaced it; never a hash.
+      const password =
+        row.mustChangePassword && row.tempPasswordEnc ? (await decryptText(secret, row.tempPasswordEnc)) ?? '' : '';
+      return {
+        username: row.username,
+        email: row.email,
+        password,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        role: row.role,
+        department: row.department,
+        jobTitle: row.jobTitle,
+        domains: (map.get(row.id) ?? []).map((d) => d.name).join('; '),
+        passwordCreatedAt: row.passwordCreatedAt,
+      } satisfies ExportRecord;
+    }),
+  );
+  return { records, after: keyed[keyed.length - 1]!.key };
+}
+
+/** /api/users/export: every account with its temporary password while unused (User Management). */
+export const exportUsers = new Hono<AppEnv>()
+  // CSV by default; a JSON array of the same rows when the client prefers JSON. Formula
+  // neutralising is a CSV concern (spreadsheets evaluate cells), so JSON carries the plain values.
+  // The CSV is written chunk by chunk of people in name order (the lower(username) index), so
+  // its first bytes leave at once and the Worker never holds 100,000 people in memory.
+  .get('/export', requireAdmin('userManagement'), async (c) => {
+    const db = c.var.db;
+    const secret = c.env.JWT_SECRET;
+    c.header('Vary', 'Accept');
+    if (
+      accepts(c, { header: 'Accept', supports: ['text/csv', 'application/json'], default: 'text/csv' }) ===
+      'application/json'
+    ) {
+      const records: ExportRecord[] = [];
+      for (let after: string | null = null; ; ) {
+        const chunk = await exportChunk(db, secret, after);
+        if (chunk.records.length === 0) break;
+        records.push(...chunk.records);
+        after = chunk.after;
+      }
+      return c.json(records);
+    }
+    const encoder = new TextEncoder();
+    const line = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+    let after: string | null = null;
+    let started = false;
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(line(EXPORT_COLUMNS)));
+          return;
+        }
+        const chunk = await exportChunk(db, secret, after);
+        if (chunk.records.length === 0) {
+          controller.close();
+          return;
+        }
+        after = chunk.after;
+        controller.enqueue(
+          encoder.encode(chunk.records.map((record) => line(EXPORT_COLUMNS.map((column) => record[column]))).join('')),
+        );
+      },
+    });
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', 'attachment; filename="users_with_passwords.csv"');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(stream);
+  });
