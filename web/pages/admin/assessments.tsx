@@ -15,7 +15,7 @@ import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
 import { assessmentsApi, type AttemptListFilters } from '../../api/admin-people';
 import { hasErrorCode } from '../../api/client';
-import { contentError, contentText, isolate } from '../../components/admin/content-text';
+import { isolate } from '../../components/admin/content-text';
 import { formatLocale, serverText, t, translate, type MessageId } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Alert, Button, Card, Chip, DataTable, Dialog, EmptyState, LoadingBlock, Pagination, Select, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDate, formatDateTime, formatNumber, formatScore } from '../../format';
+import { errorText, declaredText } from '../../i18n/error-text';
 
 const statusOptions = (): readonly SelectOption<AttemptStatusFilter>[] => [
   { value: 'ALL', label: t('admin.assessments.filter.ALL') },
@@ -36,7 +37,7 @@ const statusOptions = (): readonly SelectOption<AttemptStatusFilter>[] => [
  * words for exactly that case; any other failure is an ordinary one, with the server's message.
  * The Worker and this client ship together, so a failed load is a failure to retry, not a missing backend.
  */
-const loadFailure = (error: unknown) => (hasErrorCode(error, 'NOT_FOUND') ? t('admin.assessments.loadFailedNoEndpoints') : contentError(error, t('admin.assessments.loadFailed')));
+const loadFailure = (error: unknown) => (hasErrorCode(error, 'NOT_FOUND') ? t('admin.assessments.loadFailedNoEndpoints') : errorText(error, t('admin.assessments.loadFailed')));
 
 const ACTION_IDS: Record<string, MessageId> = { ASSESSMENT_RESET: 'admin.assessments.action.ASSESSMENT_RESET', ASSESSMENT_MARK_PASSED: 'admin.assessments.action.ASSESSMENT_MARK_PASSED' };
 const actionLabel = (action: string) => (ACTION_IDS[action] ? t(ACTION_IDS[action]) : action);
@@ -222,7 +223,7 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
   });
   const { reset } = intervene;
   const busy = intervene.isPending;
-  const detail = intervene.isError ? contentError(intervene.error, t('common.unknownError')) : '';
+  const detail = intervene.isError ? errorText(intervene.error, t('common.unknownError')) : '';
   const error = intervene.isError ? (intervene.variables.target.kind === 'reset' ? t('admin.assessments.resetFailed', { detail }) : t('admin.assessments.passFailed', { detail })) : null;
 
   useEffect(() => {
@@ -236,9 +237,9 @@ function InterventionDialog({ state, onClose, onDone }: { state: Intervention; o
     event?.preventDefault();
     if (!state) return;
     const found: typeof errors = {};
-    if (!reason.trim()) found.reason = contentText(INTERVENTION_MESSAGES.reasonRequired);
+    if (!reason.trim()) found.reason = declaredText(INTERVENTION_MESSAGES.reasonRequired);
     const n = Number(score);
-    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = contentText(INTERVENTION_MESSAGES.score);
+    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = declaredText(INTERVENTION_MESSAGES.score);
     setErrors(found);
     if (found.reason || found.score) return;
     intervene.mutate({ target: state, why: reason.trim(), passScore: n });
@@ -322,7 +323,7 @@ function ScormResultsPanel() {
     queryFn: ({ signal }) => assessmentsApi.scormResults(page, size, signal),
     placeholderData: keepPreviousData,
   });
-  const error = results.isError ? contentError(results.error, t('admin.assessments.scorm.loadFailed')) : null;
+  const error = results.isError ? errorText(results.error, t('admin.assessments.scorm.loadFailed')) : null;
   const data = results.data ?? null;
   return (
     <section aria-labelledby="scorm-results-title" className={css({ mt: '10' })}>
@@ -370,7 +371,7 @@ function AuditLogPanel() {
     placeholderData: keepPreviousData,
   });
   const log = audit.data ?? (audit.isError ? { entries: [], totalItems: 0, totalPages: 0, currentPage: 0 } : null);
-  const error = audit.isError ? contentError(audit.error, t('admin.assessments.audit.loadFailed')) : null;
+  const error = audit.isError ? errorText(audit.error, t('admin.assessments.audit.loadFailed')) : null;
 
   return (
     <section aria-labelledby="audit-log-title" className={css({ mt: '10' })}>

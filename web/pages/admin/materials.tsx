@@ -18,9 +18,10 @@ import { usePagedList } from '../../hooks/use-paged-list';
 import { Alert, Button, Chip, DataTable, Dialog, EmptyState, flipInRtl, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
 import { formatDate, formatFileSize, formatNumber, formatScore } from '../../format';
 import { formatLocale, t } from '../../i18n';
-import { contentError, contentText, isolate, languageName, materialTypeLabel } from '../../components/admin/content-text';
+import { isolate, languageName, materialTypeLabel } from '../../components/admin/content-text';
 import { UploadProgress } from '../../components/admin/upload-progress';
 import { FilePicker } from '../../components/admin/file-picker';
+import { errorText, declaredText } from '../../i18n/error-text';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
@@ -203,7 +204,7 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
     setError(null);
     if (!chosen) return;
     if (!materialTypeFromFileName(chosen.name)) {
-      setFieldError({ file: contentText(MESSAGES.invalidFileType) });
+      setFieldError({ file: declaredText(MESSAGES.invalidFileType) });
       return;
     }
     setFieldError({});
@@ -214,11 +215,11 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || !title.trim()) {
-      setFieldError({ file: !file ? contentText(MESSAGES.uploadMissing) : undefined, title: !title.trim() ? contentText(MESSAGES.uploadMissing) : undefined });
+      setFieldError({ file: !file ? declaredText(MESSAGES.uploadMissing) : undefined, title: !title.trim() ? declaredText(MESSAGES.uploadMissing) : undefined });
       return;
     }
     if (!type) {
-      setFieldError({ file: contentText(MESSAGES.invalidFileType) });
+      setFieldError({ file: declaredText(MESSAGES.invalidFileType) });
       return;
     }
     setError(null);
@@ -230,7 +231,7 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: (
     } catch (e) {
       // Cancelling closes the dialog; there is nothing to report.
       if (abort.current?.signal.aborted) return;
-      setError(contentError(e, t('admin.upload.failed')));
+      setError(errorText(e, t('admin.upload.failed')));
       setProgress(null);
     }
   };
@@ -321,7 +322,7 @@ function EditDialog({ material, onClose, onSaved }: { material: Material | null;
   });
   const { reset } = save;
   const busy = save.isPending;
-  const error = save.isError ? contentError(save.error, t('admin.materials.updateFailed')) : null;
+  const error = save.isError ? errorText(save.error, t('admin.materials.updateFailed')) : null;
 
   useEffect(() => {
     if (!material) return;
@@ -335,7 +336,7 @@ function EditDialog({ material, onClose, onSaved }: { material: Material | null;
     event.preventDefault();
     if (!material) return;
     if (!title.trim()) {
-      setTitleError(contentText(MESSAGES.materialTitle));
+      setTitleError(declaredText(MESSAGES.materialTitle));
       return;
     }
     save.mutate({ id: material.id, body: { title: title.trim(), description: description.trim() } });

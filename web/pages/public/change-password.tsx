@@ -9,7 +9,8 @@ import { homeFor, useAccess } from '../../components/route-guards';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession, useSessionActor } from '../../state/session';
 import { Alert, Button, focusFirstInvalid, PasswordField } from '../../ui';
-import { msg, t } from '../../i18n';
+import { t } from '../../i18n';
+import { declaredText } from '../../i18n/error-text';
 
 interface ChangeErrors {
   current?: string | null;
@@ -73,7 +74,7 @@ export function ChangePasswordPage() {
       }
     >
       <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        {serverError ? <Alert status="error">{msg(serverError)}</Alert> : null}
+        {serverError ? <Alert status="error">{declaredText(serverError)}</Alert> : null}
         <PasswordField
           label={t('change.current')}
           name="current-password"
@@ -81,7 +82,7 @@ export function ChangePasswordPage() {
           autoFocus
           required
           value={current}
-          error={errors.current ? msg(errors.current) : errors.current}
+          error={errors.current ? declaredText(errors.current) : errors.current}
           onChange={(event) => {
             setCurrent(event.target.value);
             clear('current');
@@ -94,7 +95,7 @@ export function ChangePasswordPage() {
           helperText={PASSWORD_HINT}
           required
           value={next}
-          error={errors.next ? msg(errors.next) : errors.next}
+          error={errors.next ? declaredText(errors.next) : errors.next}
           onChange={(event) => {
             setNext(event.target.value);
             clear('next');
@@ -106,7 +107,7 @@ export function ChangePasswordPage() {
           autoComplete="new-password"
           required
           value={confirm}
-          error={errors.confirm ? msg(errors.confirm) : errors.confirm}
+          error={errors.confirm ? declaredText(errors.confirm) : errors.confirm}
           onChange={(event) => {
             setConfirm(event.target.value);
             clear('confirm');
