@@ -8,15 +8,16 @@
  * translated by the caller), else the text as written.
  */
 import * as v from 'valibot';
-import { reasonOf, type RefusalParams, type RefusalReason } from '@contract/errors';
+// Relative, not @contract: the unit tests import this module in Node without the app's aliases.
+import { reasonOf, type RefusalParams, type RefusalReason } from '../../worker/contract/errors';
 import { ASSESSMENT_MESSAGES, TIME_ANNOUNCEMENTS } from '../../statecharts/assessment.machine';
 import { ENROLLMENT_MESSAGES } from '../../statecharts/enrollment.machine';
 import { MATERIAL_MESSAGES } from '../../statecharts/material-progress.machine';
 import { RESET_PASSWORD_MESSAGES } from '../../statecharts/reset-password.machine';
 import { SCORM_PLAYER_MESSAGES } from '../../statecharts/scorm-player.machine';
 import { ApiClientError, type ApiErrorCode } from '../api/client';
-import { hasMessage, t, type MessageId, type MessageValues } from './index';
-import { currentLocale } from './locale';
+import type { MessageId, MessageValues } from './index';
+import { catalogText, currentLocale } from './locale';
 
 /** A catalog id, or one with values of its own. */
 type Target = MessageId | readonly [MessageId, MessageValues];
@@ -223,11 +224,10 @@ export const MESSAGE_IDS = { codes: CODE_IDS, reasons: REASON_IDS, machine: MACH
 
 function render(target: Target, params: RefusalParams | undefined): string | null {
   const [id, own] = typeof target === 'string' ? [target, {}] : target;
-  if (!hasMessage(id)) return null;
   const values: MessageValues = { ...own };
   // A value that is itself a contract text (the first problem of an incomplete assessment) is translated too.
   for (const [name, value] of Object.entries(params ?? {})) values[name] = typeof value === 'string' ? declaredText(value) : value;
-  return t(id, values);
+  return catalogText(id, values);
 }
 
 function reasonText(reason: RefusalReason, params: RefusalParams | undefined): string | null {
@@ -243,7 +243,7 @@ export function declaredText(english: string): string {
   const known = reasonOf(english);
   if (known) return reasonText(known.reason, known.params) ?? english;
   const id = machineIds.get(english);
-  return id && hasMessage(id) ? t(id) : english;
+  return (id && catalogText(id)) || english;
 }
 
 /** What to show for a failed call: the refusal by its reason, else by its code, else `fallback`. */
@@ -255,7 +255,7 @@ export function errorText(error: unknown, fallback: string): string {
   if (specific) return specific;
   // The code's general text is less precise than the screen's own words for a plain refusal.
   const general = CODE_IDS[error.code];
-  return general && hasMessage(general) ? t(general) : fallback;
+  return (general && catalogText(general)) || fallback;
 }
 
 /** Field messages (a 400's `fields`, or a screen's own checks), each in the reader's language. */
