@@ -102,6 +102,8 @@ export const REFUSALS = {
   'user.permissionsNeedUserManagement': 'Changing permissions needs the User Management permission',
   'user.tooManyUsers': 'Deactivate at most 1000 users per request',
   'user.noRows': 'The file contains no users',
+  /** A bulk-import row refused without a reason of its own. */
+  'user.notImported': 'Not imported',
   'user.csvMissingColumns': 'The CSV file must have a header row with username and email columns',
   'user.csvMissingUsernameColumn': 'The CSV file must have a header row with a username column',
   'user.currentPasswordWrong': 'Current password is incorrect',
@@ -143,6 +145,7 @@ export const REFUSALS = {
   'requirement.reasonLength': 'The reason must be at most 500 characters',
   'record.noteLength': 'The note must be at most 1000 characters',
   // Course content
+  'upload.tooLarge': 'The file is larger than the upload limit of {limit}.',
   'content.title': 'Title is required',
   'content.book': 'Books is required',
   'content.timeLimit': 'Time limit must be positive',

@@ -47,10 +47,10 @@ interface Loaded {
 async function loadMaterial(courseId: string, componentId: string): Promise<Loaded> {
   const [course, progress] = await Promise.all([learnerApi.course(courseId), learnerApi.courseProgress(courseId)]);
   const component = course.components.find((c) => c.id === componentId);
-  if (!component || component.type !== 'MATERIAL') throw new Error('Failed to load material');
+  if (!component || component.type !== 'MATERIAL') throw new Error(t('material.loadFailed'));
   if (!progress) throw new Error('Enroll in the course to access content');
   const map = new Map(progress.componentProgresses.map((p) => [p.componentId, p]));
-  if (isComponentLocked(course.components, map, componentId)) throw new Error('Complete previous components first');
+  if (isComponentLocked(course.components, map, componentId)) throw new Error(t('progress.componentLocked'));
   markCourseSeen(courseId, progress.courseProgress.status);
   const material = component.data.materialId ? await learnerApi.material(component.data.materialId) : null;
   return { component, progress: map.get(componentId) ?? null, material, courseTitle: course.title };
