@@ -10,7 +10,7 @@ import { Card } from '../ui/card';
 import { LoadingBlock } from '../ui/spinner';
 import { t, type MessageId } from '../i18n';
 import { formatPercent } from '../format';
-import { declaredText } from '../i18n/error-text';
+import { machineText } from '../i18n/machine-text';
 
 /*
  * The SCORM player: the package runs in a sandboxed frame (scripts, no same-origin: it cannot read
@@ -115,7 +115,7 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
   if (view.matches('launchFailed')) {
     return (
       <Alert status="error" action={<Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button>}>
-        {declaredText(view.context.error ?? '')}
+        {machineText(view.context.error ?? '')}
       </Alert>
     );
   }
@@ -163,7 +163,7 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
       ) : null}
       {view.context.error && !view.matches('launchFailed') ? (
         <Alert status="error" action={view.matches('finishFailed') ? <Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button> : undefined}>
-          {declaredText(view.context.error ?? '')}
+          {machineText(view.context.error ?? '')}
         </Alert>
       ) : null}
       {runtimeError ? <Alert status="error">{runtimeError}</Alert> : null}

@@ -1,8 +1,8 @@
 /**
  * The one way a message that did not start in a catalog reaches the screen: a server refusal, a
- * field message (the server's `fields` or the contract's own checks run here) or a statechart's
- * text. Each is known by an id, never by its English words: a refusal by its `code` and `reason`
- * (worker/contract/errors.ts), a contract or statechart text by the declaration that writes it.
+ * field message (the server's `fields` or the contract's own checks run here); a statechart's text
+ * goes through ./machine-text.ts. Each is known by an id, never by its English words: a refusal by
+ * its `code` and `reason` (worker/contract/errors.ts), a contract text by the declaration that writes it.
  * The tables below are the one map from those ids to catalog ids. English shows the text as
  * written (the specs' wording); other languages show the catalog's text, else `fallback` (already
  * translated by the caller), else the text as written.
@@ -10,11 +10,6 @@
 import * as v from 'valibot';
 // Relative, not @contract: the unit tests import this module in Node without the app's aliases.
 import { reasonOf, type RefusalParams, type RefusalReason } from '../../worker/contract/errors';
-import { ASSESSMENT_MESSAGES, TIME_ANNOUNCEMENTS } from '../../statecharts/assessment.machine';
-import { ENROLLMENT_MESSAGES } from '../../statecharts/enrollment.machine';
-import { MATERIAL_MESSAGES } from '../../statecharts/material-progress.machine';
-import { RESET_PASSWORD_MESSAGES } from '../../statecharts/reset-password.machine';
-import { SCORM_PLAYER_MESSAGES } from '../../statecharts/scorm-player.machine';
 import { ApiClientError, type ApiErrorCode } from '../api/client';
 import type { MessageId, MessageValues } from './index';
 import { catalogText, currentLocale } from './locale';
@@ -200,29 +195,8 @@ const REASON_IDS: Record<RefusalReason, Target> = {
   'user.currentPasswordWrong': 'error.user.currentPasswordWrong',
 };
 
-/** The statecharts' own texts (they hold English in their context), by the constant that writes them. */
-const MACHINE_TEXTS: readonly (readonly [string, MessageId])[] = [
-  [ASSESSMENT_MESSAGES.loadFailed, 'assessment.loadFailed'],
-  [ASSESSMENT_MESSAGES.submitFailed, 'assessment.submitFailed'],
-  [ASSESSMENT_MESSAGES.reviewFailed, 'assessment.reviewFailed'],
-  [ASSESSMENT_MESSAGES.duplicateWait, 'assessment.duplicateWait'],
-  [ASSESSMENT_MESSAGES.noOptions, 'assessment.noOptions'],
-  [TIME_ANNOUNCEMENTS.fiveMinutes.message, 'assessment.timer.fiveMinutes'],
-  [TIME_ANNOUNCEMENTS.oneMinute.message, 'assessment.timer.oneMinute'],
-  [TIME_ANNOUNCEMENTS.timeUp.message, 'assessment.timer.timeUp'],
-  [ENROLLMENT_MESSAGES.failed, 'enrollment.failed'],
-  [MATERIAL_MESSAGES.completeFailed, 'material.completeFailed'],
-  [RESET_PASSWORD_MESSAGES.badRequest, 'resetPassword.badRequest'],
-  [RESET_PASSWORD_MESSAGES.failed, 'resetPassword.failed'],
-  [RESET_PASSWORD_MESSAGES.success, 'resetPassword.success'],
-  [SCORM_PLAYER_MESSAGES.launchFailed, 'scorm.player.launchFailed'],
-  [SCORM_PLAYER_MESSAGES.commitFailed, 'scorm.player.commitFailed'],
-  [SCORM_PLAYER_MESSAGES.finishFailed, 'scorm.player.finishFailed'],
-];
-const machineIds = new Map<string, MessageId>(MACHINE_TEXTS);
-
 /** Every catalog id the table names, for the catalog test. */
-export const MESSAGE_IDS = { codes: CODE_IDS, reasons: REASON_IDS, machine: MACHINE_TEXTS };
+export const MESSAGE_IDS = { codes: CODE_IDS, reasons: REASON_IDS };
 
 function render(target: Target, params: RefusalParams | undefined): string | null {
   const [id, own] = typeof target === 'string' ? [target, {}] : target;
@@ -237,15 +211,13 @@ function reasonText(reason: RefusalReason, params: RefusalParams | undefined): s
 }
 
 /**
- * A text the contract or a statechart declares (a field message, a refusal's words, a machine's
+ * A text the contract declares (a field message, a refusal's words, a machine's
  * error) in the reader's language; any other text as written.
  */
 export function declaredText(english: string): string {
   if (currentLocale() === 'en' || !english) return english;
   const known = reasonOf(english);
-  if (known) return reasonText(known.reason, known.params) ?? english;
-  const id = machineIds.get(english);
-  return (id && catalogText(id)) || english;
+  return (known && reasonText(known.reason, known.params)) || english;
 }
 
 /** What to show for a failed call: the refusal by its reason, else by its code, else `fallback`. */

@@ -7,7 +7,8 @@ import { hasErrorCode } from '../api/client';
 import { learnerApi } from '../api/learner';
 import { announce } from '../ui/live-region';
 import { readsOf, useMachineView } from './machine-view';
-import { declaredText, errorText } from '../i18n/error-text';
+import { errorText } from '../i18n/error-text';
+import { machineText } from '../i18n/machine-text';
 
 /**
  * The open attempt's time (plus the grace) is over, judged on the server's clock only: its own
@@ -114,7 +115,7 @@ export function useAssessment(componentId: string) {
   const actorRef = useActorRef(browserAssessmentMachine, { input: { componentId } });
   // The clock's 5-minute, 1-minute and time-up notices (the machine decides when) go to the app's live region.
   useEffect(() => {
-    const subscription = actorRef.on('timer.announce', (event) => announce(declaredText(event.message)));
+    const subscription = actorRef.on('timer.announce', (event) => announce(machineText(event.message)));
     return () => subscription.unsubscribe();
   }, [actorRef]);
   return [useMachineView(actorRef, ASSESSMENT_READS), actorRef.send] as const;

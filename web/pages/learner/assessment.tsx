@@ -16,7 +16,7 @@ import { Chip } from '../../ui/chip';
 import { moveFocusTo } from '../../ui/focus';
 import { LoadingBlock } from '../../ui/spinner';
 import { t, withTags } from '../../i18n';
-import { declaredText } from '../../i18n/error-text';
+import { machineText } from '../../i18n/machine-text';
 
 /** mm:ss, or h:mm:ss for long assessments. */
 function formatClock(seconds: number): string {
@@ -80,7 +80,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
     </Link>
   );
 
-  if (snapshot.hasTag('duplicateWait')) return <LoadingBlock label={declaredText(ASSESSMENT_MESSAGES.duplicateWait)} />;
+  if (snapshot.hasTag('duplicateWait')) return <LoadingBlock label={machineText(ASSESSMENT_MESSAGES.duplicateWait)} />;
   if (snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('reviewLoading')) return <LoadingBlock label={t('assessment.loading')} />;
   if (snapshot.matches('intro') && assessment) {
     return (
@@ -101,7 +101,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {back}
         <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'assessment.retry' })}>{t('assessment.tryAgain')}</Button>}>
-          {declaredText(error ?? ASSESSMENT_MESSAGES.loadFailed)}
+          {machineText(error ?? ASSESSMENT_MESSAGES.loadFailed)}
         </Alert>
       </div>
     );
@@ -191,7 +191,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
         ))}
       </ol>
 
-      {snapshot.matches('submitFailed') && error ? <Alert status="error">{declaredText(error)}</Alert> : null}
+      {snapshot.matches('submitFailed') && error ? <Alert status="error">{machineText(error)}</Alert> : null}
       <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
         {!snapshot.can({ type: 'attempt.submit' }) && !locked ? (
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('assessment.answerAll')}</span>
@@ -309,7 +309,7 @@ function QuestionCard({ question, index, value, disabled, onAnswer }: { question
           <bdi>{question.question}</bdi>
         </legend>
         {options.length === 0 ? (
-          <Alert status="error">{declaredText(ASSESSMENT_MESSAGES.noOptions)}</Alert>
+          <Alert status="error">{machineText(ASSESSMENT_MESSAGES.noOptions)}</Alert>
         ) : (
           <div role="radiogroup" aria-label={question.question} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             {options.map((option) => {

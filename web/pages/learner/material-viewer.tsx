@@ -22,7 +22,8 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadingBlock } from '../../ui/spinner';
-import { declaredText, errorText } from '../../i18n/error-text';
+import { errorText } from '../../i18n/error-text';
+import { machineText } from '../../i18n/machine-text';
 
 type Kind = 'PDF' | 'VIDEO' | 'DOCUMENT' | 'OTHER';
 
@@ -67,7 +68,7 @@ export function MaterialViewerPage() {
     gcTime: 0,
   });
   const data = query.data ?? null;
-  const error = query.isError ? errorText(query.error, query.error instanceof Error && query.error.message ? declaredText(query.error.message) : t('material.loadFailed')) : null;
+  const error = query.isError ? errorText(query.error, query.error instanceof Error && query.error.message ? machineText(query.error.message) : t('material.loadFailed')) : null;
   useDocumentTitle(data?.component.data.title ?? t('component.type.MATERIAL'));
 
   const back = (
@@ -141,7 +142,7 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
           ) : null}
         </div>
       </header>
-      {snapshot.context.error ? <Alert status="error">{declaredText(snapshot.context.error)}</Alert> : null}
+      {snapshot.context.error ? <Alert status="error">{machineText(snapshot.context.error)}</Alert> : null}
       <Card className={css({ p: '0', overflow: 'hidden' })}>
         {kind === 'PDF' && data.material ? (
           <PdfViewer

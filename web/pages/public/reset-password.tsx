@@ -11,7 +11,7 @@ import { useResetPassword } from '../../state/reset-password';
 import { Alert, Button, focusFirstInvalid, LoadingBlock, PasswordField } from '../../ui';
 import { t } from '../../i18n';
 import { flipInRtl } from '../../ui/direction';
-import { declaredText } from '../../i18n/error-text';
+import { machineText } from '../../i18n/machine-text';
 
 /** /reset-password?token=: the flow restarts for another token (a new link opened in the same tab). */
 export function ResetPasswordPage() {
@@ -55,7 +55,7 @@ function ResetPasswordFlow({ token }: { token: string }) {
     return (
       <AuthLayout title={t('reset.title')} footer={back}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-          <Alert status="error">{declaredText(RESET_PASSWORD_MESSAGES.invalidLink)}</Alert>
+          <Alert status="error">{machineText(RESET_PASSWORD_MESSAGES.invalidLink)}</Alert>
           <Button asChild size="lg" fullWidth>
             <Link href="/forgot-password">{t('reset.requestNew')}</Link>
           </Button>
@@ -67,7 +67,7 @@ function ResetPasswordFlow({ token }: { token: string }) {
   if (state.matches('done') || state.matches('expired')) {
     return (
       <AuthLayout title={t('reset.title')} footer={back}>
-        {state.matches('done') ? <Alert status="success" announce>{declaredText(state.context.message ?? '')}</Alert> : <Alert status="error">{declaredText(RESET_PASSWORD_MESSAGES.expired)}</Alert>}
+        {state.matches('done') ? <Alert status="success" announce>{machineText(state.context.message ?? '')}</Alert> : <Alert status="error">{machineText(RESET_PASSWORD_MESSAGES.expired)}</Alert>}
       </AuthLayout>
     );
   }
@@ -76,7 +76,7 @@ function ResetPasswordFlow({ token }: { token: string }) {
   return (
     <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')} footer={back}>
       <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        {state.context.error ? <Alert status="error">{declaredText(state.context.error)}</Alert> : null}
+        {state.context.error ? <Alert status="error">{machineText(state.context.error)}</Alert> : null}
         <PasswordField
           label={t('change.new')}
           helperText={PASSWORD_HINT}
@@ -85,7 +85,7 @@ function ResetPasswordFlow({ token }: { token: string }) {
           autoFocus
           required
           value={password}
-          error={errors.password ? declaredText(errors.password) : errors.password}
+          error={errors.password ? machineText(errors.password) : errors.password}
           onChange={(event) => {
             setPassword(event.target.value);
             if (errors.password) setErrors((current) => ({ ...current, password: null }));
@@ -97,7 +97,7 @@ function ResetPasswordFlow({ token }: { token: string }) {
           autoComplete="new-password"
           required
           value={confirm}
-          error={errors.confirm ? declaredText(errors.confirm) : errors.confirm}
+          error={errors.confirm ? machineText(errors.confirm) : errors.confirm}
           onChange={(event) => {
             setConfirm(event.target.value);
             if (errors.confirm) setErrors((current) => ({ ...current, confirm: null }));
