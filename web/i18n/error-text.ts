@@ -14,9 +14,6 @@ import { ApiClientError, type ApiErrorCode } from '../api/client';
 import type { MessageId, MessageValues } from './index';
 import { catalogText, currentLocale } from './locale';
 
-/** A catalog id, or one with values of its own. */
-type Target = MessageId | readonly [MessageId, MessageValues];
-
 const CODE_IDS: Record<ApiErrorCode, MessageId> = {
   BAD_REQUEST: 'error.code.BAD_REQUEST',
   VALIDATION_FAILED: 'error.code.VALIDATION_FAILED',
@@ -53,7 +50,7 @@ const CODE_IDS: Record<ApiErrorCode, MessageId> = {
 };
 
 /** Every refusal reason's catalog id (the general code's text where no own translation exists yet). */
-const REASON_IDS: Record<RefusalReason, Target> = {
+const REASON_IDS: Record<RefusalReason, MessageId> = {
   'user.usernameRequired': 'error.user.usernameRequired',
   'user.usernameSpaces': 'error.user.usernameSpaces',
   'user.usernameLength': 'error.user.usernameLength',
@@ -195,25 +192,15 @@ const REASON_IDS: Record<RefusalReason, Target> = {
   'user.currentPasswordWrong': 'error.user.currentPasswordWrong',
 };
 
-/** Every catalog id the table names, for the catalog test. */
-export const MESSAGE_IDS = { codes: CODE_IDS, reasons: REASON_IDS };
-
-function render(target: Target, params: RefusalParams | undefined): string | null {
-  const [id, own] = typeof target === 'string' ? [target, {}] : target;
-  const values: MessageValues = { ...own };
+/** The reason's catalog text with its values, or null while that text's catalog is not loaded. */
+function reasonText(reason: RefusalReason, params: RefusalParams | undefined): string | null {
+  const values: MessageValues = {};
   // A value that is itself a contract text (the first problem of an incomplete assessment) is translated too.
   for (const [name, value] of Object.entries(params ?? {})) values[name] = typeof value === 'string' ? declaredText(value) : value;
-  return catalogText(id, values);
+  return catalogText(REASON_IDS[reason], values);
 }
 
-function reasonText(reason: RefusalReason, params: RefusalParams | undefined): string | null {
-  return render(REASON_IDS[reason], params);
-}
-
-/**
- * A text the contract declares (a field message, a refusal's words, a machine's
- * error) in the reader's language; any other text as written.
- */
+/** A text the contract declares (a field message, a refusal's words) in the reader's language; any other as written. */
 export function declaredText(english: string): string {
   if (currentLocale() === 'en' || !english) return english;
   const known = reasonOf(english);
@@ -227,7 +214,7 @@ export function errorText(error: unknown, fallback: string): string {
   const known = error.reason ? { reason: error.reason, params: error.params } : error.hasServerMessage ? reasonOf(error.message) : null;
   const specific = known ? reasonText(known.reason, known.params) : null;
   if (specific) return specific;
-  // The code's general text is less precise than the screen's own words for a plain refusal.
+  // No text of its own (or its area's catalog is not loaded): the code's general text, then the screen's.
   const general = CODE_IDS[error.code];
   return (general && catalogText(general)) || fallback;
 }

@@ -68,7 +68,7 @@ export const PERFORMANCE_IDS: Record<PerformanceLabel, MessageId> = {
   Passed: 'reports.performance.Passed',
 };
 
-export const DELIVERY_LANGUAGE_IDS: Record<DeliveryLanguage, MessageId> = {
+const DELIVERY_LANGUAGE_IDS: Record<DeliveryLanguage, MessageId> = {
   en: 'language.name.en',
   es: 'language.name.es',
   hi: 'language.name.hi',

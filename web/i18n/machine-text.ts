@@ -12,7 +12,7 @@ import { declaredText } from './error-text';
 import type { MessageId } from './index';
 import { catalogText, currentLocale } from './locale';
 
-export const MACHINE_TEXTS: readonly (readonly [string, MessageId])[] = [
+const MACHINE_TEXTS: readonly (readonly [string, MessageId])[] = [
   [ASSESSMENT_MESSAGES.loadFailed, 'assessment.loadFailed'],
   [ASSESSMENT_MESSAGES.submitFailed, 'assessment.submitFailed'],
   [ASSESSMENT_MESSAGES.reviewFailed, 'assessment.reviewFailed'],
