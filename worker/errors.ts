@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERROR_STATUS as STATUS, type ErrorBody, type ErrorCode } from './contract/errors';
+import { ERROR_STATUS as STATUS, reasonOf, refusalText, type ErrorBody, type ErrorCode, type RefusalParams, type RefusalReason } from './contract/errors';
 import type { AppEnv } from './env';
 
 export type { ErrorBody, ErrorCode };
@@ -11,6 +11,9 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly fields?: Record<string, string>;
   readonly headers?: Record<string, string>;
+  /** The specific refusal (contract REFUSALS): found from the message, which is always one of its texts. */
+  readonly reason?: RefusalReason;
+  readonly params?: RefusalParams;
 
   constructor(code: ErrorCode, message: string, options: { fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
     super(message);
@@ -19,11 +22,24 @@ export class ApiError extends Error {
     this.status = STATUS[code];
     this.fields = options.fields;
     this.headers = options.headers;
+    const known = reasonOf(message);
+    this.reason = known?.reason;
+    this.params = known?.params;
   }
+}
+
+/**
+ * A refusal whose message has values (`{count} training requirement(s) refer to this course`):
+ * the English text is written from the contract's REFUSALS and `params` travel beside it.
+ */
+export function refusal(code: ErrorCode, reason: RefusalReason, params: RefusalParams = {}, options: { fields?: Record<string, string> } = {}): ApiError {
+  return new ApiError(code, refusalText(reason, params), options);
 }
 
 export function errorResponse(c: Context, error: ApiError): Response {
   const body: ErrorBody = { message: error.message, code: error.code };
+  if (error.reason) body.reason = error.reason;
+  if (error.params) body.params = error.params;
   if (error.fields && Object.keys(error.fields).length > 0) body.fields = error.fields;
   if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
   return c.json(body, error.status);

@@ -94,7 +94,7 @@ describe('generating a certificate', () => {
     const token = await login(await createUser());
     const unknown = await api('POST', `/api/v2/certificates/generate/${crypto.randomUUID()}`, { token });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Course not found', code: 'NOT_FOUND' });
+    expect(unknown.body).toEqual({ message: 'Course not found', code: 'NOT_FOUND', reason: 'course.notFound' });
     const anonymous = await api('POST', `/api/v2/certificates/generate/${crypto.randomUUID()}`);
     expect(anonymous.status).toBe(401);
   });

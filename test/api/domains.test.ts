@@ -48,6 +48,7 @@ describe('books (domains) API', () => {
     const dup = await api('POST', '/api/domains', { token: admin, body: { name: 'noise EXPOSURE' } });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('A book named "noise EXPOSURE" already exists');
+    expect(dup.body).toMatchObject({ reason: 'book.nameTaken', params: { name: 'noise EXPOSURE' } });
 
     const other = await createDomain('Vibration');
     const rename = await api('PUT', `/api/domains/${other}`, { token: admin, body: { name: 'Noise exposure' } });

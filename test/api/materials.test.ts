@@ -488,6 +488,8 @@ describe('list, edit and delete', () => {
     const refused = await api('DELETE', `/api/v2/materials/${material.id}`, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This material is used by 1 course component(s) and cannot be deleted');
+    // The client translates the refusal by its reason and values, not by these words.
+    expect(refused.body).toMatchObject({ reason: 'material.inUse', params: { count: 1 } });
 
     await db.delete(schema.courses).where(eq(schema.courses.id, courseId));
     const row = await db.select().from(schema.materials).where(eq(schema.materials.id, material.id)).get();

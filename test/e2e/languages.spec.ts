@@ -125,6 +125,24 @@ describe('interface languages', () => {
     await users.getByRole('columnheader', { name: 'Correo electrónico' }).waitFor();
     await users.getByText('Activo', { exact: true }).first().waitFor();
     expect(await page.title()).toBe('Gestión de usuarios · SafeWork Academy');
+    // A refusal in the delete dialog shows in Spanish, found by its reason rather than its English
+    // words: the administrator tries to delete their own account.
+    const admin = ACCOUNTS.admin.username;
+    await page.getByLabel('Buscar', { exact: true }).fill(admin);
+    await users.getByRole('button', { name: `Eliminar a ${admin}`, exact: true }).click();
+    const deleting = page.getByRole('alertdialog');
+    await deleting.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await deleting.getByText('No puede eliminar su propia cuenta', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await deleting.waitFor({ state: 'hidden' });
+    // A refusal with a value in it (the seeded video is used by a course): its Spanish sentence with
+    // the count, where the reason-less scheme showed only the general "still in use" text.
+    await session.open('/admin/materials');
+    await page.getByRole('button', { name: 'Eliminar The PASS Technique (video)', exact: true }).click();
+    await deleting.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await deleting.getByText(/^Este material se usa en \d+ componentes? de curso y no se puede eliminar$/).waitFor();
+    await page.keyboard.press('Escape');
+    await deleting.waitFor({ state: 'hidden' });
 
     await session.open('/admin/compliance');
     await page.getByRole('heading', { level: 1, name: 'Cumplimiento' }).waitFor();

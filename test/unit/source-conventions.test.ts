@@ -55,6 +55,26 @@ describe('source conventions', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('no client code looks a message up by its English words or by an ad-hoc id scheme (one scheme: web/i18n/error-text.ts)', () => {
+    // Catalog ids are names; a server refusal is found by its code or reason, never by `msg:<English>` or `apiError.<CODE>`.
+    const offenders = sourceFiles('web').filter((file) => /[`'"](?:msg:|apiError\.)/.test(readFileSync(join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('a Worker refusal with values is written from its declared template, not a template literal of its own', () => {
+    // `new ApiError(code, \`...${value}...\`)` would send a message whose reason the client cannot find.
+    const offenders = sourceFiles('worker')
+      .filter((file) => !file.endsWith('.test.ts'))
+      .flatMap((file) =>
+        readFileSync(join(root, file), 'utf8')
+          .split('\n')
+          .map((line) => (/new ApiError\([^,]+,\s*`[^`]*\$\{/.test(line) ? file : null))
+          .filter((hit): hit is string => hit !== null),
+      );
+    // Left as they were (files other changes own): the permission refusal of the auth middleware.
+    expect(offenders).toEqual(['worker/middleware/auth.ts']);
+  });
+
   it('no declaration files are emitted beside the sources (tsc -b writes to .tmp/tsc)', () => {
     const handWritten = new Set(['test/api/env.d.ts', 'test/api/raw-imports.d.ts', 'test/unit/s3rver.d.ts', 'web/i18n/lingui-catalog.d.ts', 'worker/generated/landing-ssr.d.ts']);
     const emitted = TREES.flatMap((tree) => sourceFiles(tree, (name) => name.endsWith('.d.ts'))).filter((file) => !handWritten.has(file));

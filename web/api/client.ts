@@ -3,8 +3,8 @@
  * default timeout (pass `signal` to cancel; TanStack Query passes its own), and one error type
  * whose `code` is the contract's closed `ErrorCode` list.
  */
-import type { ClientErrorCode, ErrorCode } from '@contract/errors';
-import { currentLocale, entryText, requestLanguage } from '../i18n/locale';
+import type { ClientErrorCode, ErrorCode, RefusalParams, RefusalReason } from '@contract/errors';
+import { requestLanguage } from '../i18n/locale';
 
 /** What `ApiClientError.code` can be: a code the Worker sent, or one the client made up. */
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
@@ -25,6 +25,9 @@ export class ApiClientError extends Error {
     readonly fields: Readonly<Record<string, string>> = {},
     /** True when `message` came from the server's body rather than a client fallback. */
     readonly hasServerMessage = false,
+    /** The specific refusal the server named (contract REFUSALS), and the values its message names. */
+    readonly reason?: RefusalReason,
+    readonly params?: RefusalParams,
   ) {
     super(message);
   }
@@ -52,17 +55,6 @@ export function isServerError(error: unknown): error is ApiClientError {
 /** Reads a code from an error body; anything not a string becomes HTTP_ERROR. */
 export function codeOf(value: unknown): ApiErrorCode {
   return typeof value === 'string' && value !== '' ? (value as ApiErrorCode) : 'HTTP_ERROR';
-}
-
-/**
- * The message to show. In English: the server's message if it sent one (the spec's wording), else
- * the screen's default text. In other languages: the catalog's text for the error's code
- * (`apiError.<CODE>`), else the screen's default text (already translated by the caller).
- */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiClientError)) return fallback;
-  if (currentLocale() === 'en') return error.hasServerMessage ? error.message : fallback;
-  return entryText(`apiError.${error.code}`, fallback);
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -152,6 +144,8 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
 interface ErrorBody {
   message?: unknown;
   code?: unknown;
+  reason?: unknown;
+  params?: unknown;
   fields?: unknown;
 }
 
@@ -175,6 +169,8 @@ async function toError(response: Response): Promise<ApiClientError> {
     codeOf(body.code),
     fields,
     serverMessage !== null,
+    typeof body.reason === 'string' ? (body.reason as RefusalReason) : undefined,
+    body.params && typeof body.params === 'object' ? (body.params as RefusalParams) : undefined,
   );
 }
 

@@ -1,10 +1,11 @@
 import { Award, Download, ExternalLink, RotateCcw } from 'lucide-react';
-import { deliveryLanguageName } from '@contract/delivery-language';
 import { css } from 'styled-system/css';
 import { useCertificateDialog } from '../state/certificate-dialog';
 import { Alert, Button, Dialog, LoadingBlock } from '../ui';
 import { formatCertificateDate } from '../format';
-import { msg, t, withTags } from '../i18n';
+import { t, withTags } from '../i18n';
+import { languageLabel } from '../i18n/labels';
+import { declaredText } from '../i18n/error-text';
 
 
 export interface CertificateDialogProps {
@@ -81,7 +82,7 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           {certificate.language ? (
             <div>
               <dt className={detailLabel}>{t('certDialog.language')}</dt>
-              <dd className={detailValue} data-testid="certificate-language">{msg(deliveryLanguageName(certificate.language))}</dd>
+              <dd className={detailValue} data-testid="certificate-language">{languageLabel(certificate.language)}</dd>
             </div>
           ) : null}
         </dl>
@@ -89,7 +90,7 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
 
       {notice ? (
         <Alert status="success" announce action={<Button size="xs" variant="ghost" palette="neutral" onClick={() => send({ type: 'notice.dismiss' })}>{t('certDialog.dismiss')}</Button>}>
-          {msg(notice)}
+          {declaredText(notice)}
         </Alert>
       ) : null}
       {error ? (
@@ -103,7 +104,7 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
             ) : undefined
           }
         >
-          {msg(error)}
+          {declaredText(error)}
         </Alert>
       ) : null}
 

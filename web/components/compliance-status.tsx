@@ -1,9 +1,10 @@
 import type { LearnerRequirement } from '@contract/compliance';
-import { STATUS_LABELS, type ComplianceStatus } from '@contract/rules/compliance';
+import { type ComplianceStatus } from '@contract/rules/compliance';
 import { formatDate } from '../format';
-import { msg } from '../i18n';
 import { requirementDate } from '../state/requirement-display';
 import { Chip, type ChipProps } from '../ui/chip';
+import { COMPLIANCE_STATUS_IDS, REQUIREMENT_DATE_IDS } from '../i18n/labels';
+import { t } from '../i18n';
 
 // The chip always carries the label: the colour only repeats what the text says.
 const STATUS_PALETTE: Record<ComplianceStatus, NonNullable<ChipProps['palette']>> = {
@@ -18,7 +19,7 @@ const STATUS_PALETTE: Record<ComplianceStatus, NonNullable<ChipProps['palette']>
 export function ComplianceChip({ status, size, className }: { status: ComplianceStatus; size?: ChipProps['size']; className?: string }) {
   return (
     <Chip palette={STATUS_PALETTE[status]} size={size} className={className} data-status={status}>
-      {msg(STATUS_LABELS[status])}
+      {t(COMPLIANCE_STATUS_IDS[status])}
     </Chip>
   );
 }
@@ -29,7 +30,7 @@ export function RequirementDate({ requirement, className }: { requirement: Pick<
   if (!date) return null;
   return (
     <span className={className}>
-      {msg(date.label)} <time dateTime={date.at}>{formatDate(date.at)}</time>
+      {t(REQUIREMENT_DATE_IDS[date.label])} <time dateTime={date.at}>{formatDate(date.at)}</time>
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Alert, Button, Dialog } from '../ui';
 import { t } from '../i18n';
-import { refusalMessage } from '../i18n/contract-messages';
+import { errorText } from '../i18n/error-text';
 
 export interface ConfirmDeleteDialogProps<T> {
   /** The thing to delete; the dialog is open while it is set. */
@@ -67,7 +67,7 @@ export function ConfirmDeleteDialog<T>({ item, title, question, describe, notice
         </>
       }
     >
-      {mutation.isError ? <Alert status="error" className={css({ mb: '3' })}>{refusalMessage(mutation.error, failureMessage)}</Alert> : null}
+      {mutation.isError ? <Alert status="error" className={css({ mb: '3' })}>{errorText(mutation.error, failureMessage)}</Alert> : null}
       <p>{question}</p>
       {item !== null && describe ? <p className={css({ mt: '2', fontWeight: 'medium' })}>{describe(item)}</p> : null}
       {item !== null && notice ? <div className={css({ mt: '3' })}>{notice(item)}</div> : null}

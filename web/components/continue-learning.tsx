@@ -7,9 +7,10 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { Skeleton } from '../ui/spinner';
-import { componentPath, TYPE_LABEL } from './component-path';
-import { msg, t, type MessageId } from '../i18n';
+import { componentPath } from './component-path';
+import { t, type MessageId } from '../i18n';
 import { flipInRtl } from '../ui/direction';
+import { COMPONENT_TYPE_IDS } from '../i18n/labels';
 
 /** At most this many courses on the dashboard; the rest are one link away in My Courses. */
 export const CONTINUE_CARDS = 3;
@@ -85,7 +86,7 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
         </div>
         {next ? (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t(`next.${next.status}` as MessageId)}:</span> {msg(TYPE_LABEL[next.type])} · {next.title}
+            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t(`next.${next.status}` as MessageId)}:</span> {t(COMPONENT_TYPE_IDS[next.type])} · {next.title}
           </p>
         ) : null}
       </div>

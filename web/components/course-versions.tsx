@@ -1,8 +1,9 @@
-import { DELIVERY_LANGUAGE_AUTONYMS, deliveryLanguageName, isDeliveryLanguage, type CourseVersion } from '@contract/delivery-language';
+import { DELIVERY_LANGUAGE_AUTONYMS, isDeliveryLanguage, type CourseVersion } from '@contract/delivery-language';
 import { Languages } from 'lucide-react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
+import { languageLabel } from '../i18n/labels';
 
 /**
  * The course page's language line: the language this version is delivered in, and links to the
@@ -13,7 +14,7 @@ export function CourseVersions({ language, versions }: { language: string; versi
   return (
     <div className={css({ display: 'flex', columnGap: '4', rowGap: '1', flexWrap: 'wrap', alignItems: 'center', fontSize: 'sm', color: 'fg.muted' })} data-testid="course-language">
       <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-        <Languages aria-hidden className={css({ w: '4', h: '4' })} /> {t('courseVersions.delivery', { language: msg(deliveryLanguageName(language)) })}
+        <Languages aria-hidden className={css({ w: '4', h: '4' })} /> {t('courseVersions.delivery', { language: languageLabel(language) })}
       </span>
       {versions.length > 0 ? (
         <nav aria-label={t('courseVersions.others')} className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>

@@ -1,10 +1,11 @@
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
-import { errorMessage } from '../api/client';
 import { thinkApi, type FeedbackType } from '../api/public';
-import { msg, serverText, t } from '../i18n';
+import { serverText, t } from '../i18n';
 import { Alert, Button, Checkbox, focusFirstInvalid, Select, TextField, type SelectOption } from '../ui';
+import { errorText } from '../i18n/error-text';
+import { FEEDBACK_TYPE_IDS } from '../i18n/labels';
 
 export const FEEDBACK_TYPE_OPTIONS: readonly SelectOption<FeedbackType>[] = [
   { value: 'QUERY', label: 'Query' },
@@ -75,7 +76,7 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
       setAnonymous(false);
       onSubmitted?.(message);
     } catch (error) {
-      setResult({ status: 'error', message: errorMessage(error, t('feedback.failure')) });
+      setResult({ status: 'error', message: errorText(error, t('feedback.failure')) });
     } finally {
       setBusy(false);
     }
@@ -99,7 +100,7 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
       <Select
         label={t('feedback.type')}
         placeholder={t('feedback.typePlaceholder')}
-        options={FEEDBACK_TYPE_OPTIONS.map((o) => ({ ...o, label: msg(o.label) }))}
+        options={FEEDBACK_TYPE_OPTIONS.map((o) => ({ ...o, label: t(FEEDBACK_TYPE_IDS[o.value]) }))}
         value={type}
         required
         error={errors.type}

@@ -7,8 +7,9 @@ import { keepScrollableFocusable } from '../ui/scroll-focus';
 import { Chip } from '../ui/chip';
 import { Tooltip } from '../ui/tooltip';
 import { formatDuration, formatNumber, formatScore } from '../format';
-import { componentPath, TYPE_LABEL } from './component-path';
-import { msg, t, type MessageId } from '../i18n';
+import { componentPath } from './component-path';
+import { t, type MessageId } from '../i18n';
+import { COMPONENT_TYPE_IDS } from '../i18n/labels';
 
 const STATUS_CHIP = {
   NOT_STARTED: { palette: 'neutral' },
@@ -104,7 +105,7 @@ export function ComponentList({ courseId, views, onReview }: { courseId: string;
               <StatusIcon view={view} />
               <div className={css({ minW: 0 })}>
                 <p className={css({ fontSize: 'xs', color: 'fg.subtle', fontWeight: 'medium' })}>
-                  {formatNumber(index + 1)}. {msg(TYPE_LABEL[view.component.type])}
+                  {formatNumber(index + 1)}. {t(COMPONENT_TYPE_IDS[view.component.type])}
                   {view.component.type === 'MATERIAL' && view.component.data.type ? ` · ${view.component.data.type}` : ''}
                 </p>
                 <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{view.title}</p>
@@ -148,7 +149,7 @@ export function JourneyStepper({ views }: { views: ComponentView[] }) {
               {done ? <Check aria-hidden className={css({ w: '4', h: '4' })} /> : view.component.type === 'MATERIAL' ? <PlayCircle aria-hidden className={css({ w: '4', h: '4' })} /> : i + 1}
             </span>
             <span className={css({ mt: '2', fontSize: 'xs', color: done ? 'fg.default' : 'fg.muted', px: '1', lineClamp: 2 })}>
-              {msg(TYPE_LABEL[view.component.type])}
+              {t(COMPONENT_TYPE_IDS[view.component.type])}
               <span className={css({ srOnly: true })}>{`: ${view.title}, ${t(`component.status.${view.status}` as MessageId)}${view.locked ? t('journey.lockedSuffix') : ''}`}</span>
             </span>
           </li>

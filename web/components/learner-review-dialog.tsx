@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import type { AttemptResult } from '@contract/learner';
-import { errorMessage } from '../api/client';
 import { learnerApi } from '../api/learner';
 import { queryKeys } from '../api/query-keys';
 import { Alert } from '../ui/alert';
@@ -10,8 +9,9 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { LoadingBlock } from '../ui/spinner';
 import { AttemptReview } from './learner-attempt-review';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
 import { formatPercent } from '../format';
+import { errorText } from '../i18n/error-text';
 
 export interface ReviewDialogProps {
   /** The assessment component to review, or null when closed. */
@@ -35,7 +35,7 @@ export function ReviewDialog({ component, onClose }: ReviewDialogProps) {
     staleTime: 0,
   });
   const result: AttemptResult | null = review.data ?? null;
-  const error = review.isError ? errorMessage(review.error, msg('Failed to load review data')) : null;
+  const error = review.isError ? errorText(review.error, t('assessment.reviewFailed')) : null;
   return (
     <Dialog
       open={component !== null}

@@ -1,5 +1,5 @@
 import { PasswordField } from '../ui';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
 import { PASSWORD_HINT } from './password-hint';
 
 /** A field's error as the forms keep it: a message (or catalog key), null once cleared, absent before a submit. */
@@ -15,6 +15,7 @@ export function NewPasswordFields({
   confirm,
   errors,
   autoFocus,
+  errorText,
   onPassword,
   onConfirm,
 }: {
@@ -22,6 +23,8 @@ export function NewPasswordFields({
   confirm: string;
   errors: { password?: FieldError; confirm?: FieldError };
   autoFocus?: boolean;
+  /** Shows a field's error in the reader's language (each form keeps its errors in its own scheme). */
+  errorText: (error: string) => string;
   onPassword: (value: string) => void;
   onConfirm: (value: string) => void;
 }) {
@@ -35,7 +38,7 @@ export function NewPasswordFields({
         autoFocus={autoFocus}
         required
         value={password}
-        error={errors.password ? msg(errors.password) : errors.password}
+        error={errors.password ? errorText(errors.password) : errors.password}
         onChange={(event) => onPassword(event.target.value)}
       />
       <PasswordField
@@ -44,7 +47,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         value={confirm}
-        error={errors.confirm ? msg(errors.confirm) : errors.confirm}
+        error={errors.confirm ? errorText(errors.confirm) : errors.confirm}
         onChange={(event) => onConfirm(event.target.value)}
       />
     </>

@@ -7,13 +7,13 @@ import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { usersApi } from '../api/admin-people';
 import { authApi } from '../api/auth';
-import { errorMessage, hasErrorCode } from '../api/client';
+import { hasErrorCode } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useSession, useSessionActor } from '../state/session';
 import { userDisplayName, userInitials } from '../state/user-display';
 import { Alert, Avatar, Button, Card, Chip, LoadingBlock, TextField, toaster } from '../ui';
-import { changeLocale, currentLocale, isLocale, LOCALE_NAMES, LOCALES, msg, t } from '../i18n';
-import { localFieldErrors } from '../i18n/contract-messages';
+import { changeLocale, currentLocale, isLocale, LOCALE_NAMES, LOCALES, t } from '../i18n';
+import { declaredText, errorText, fieldErrors } from '../i18n/error-text';
 
 type Fields = { firstName: string; lastName: string; username: string; email: string };
 /** Sent only with a change of the e-mail address, which the server accepts only with the current password. */
@@ -35,7 +35,7 @@ export function useProfile(failedUpdateFallback: string) {
   const loadError = !userId
     ? t('profile.noUserId')
     : query.isError
-      ? t('profile.loadFailed', { reason: query.error instanceof Error ? msg(query.error.message) : t('common.unknownError') })
+      ? t('profile.loadFailed', { reason: query.error instanceof Error ? declaredText(query.error.message) : t('common.unknownError') })
       : null;
 
   const save = useCallback(
@@ -48,7 +48,7 @@ export function useProfile(failedUpdateFallback: string) {
           ...(body.lastName !== undefined ? { lastName: body.lastName.trim() || null } : {}),
         });
       } catch (e) {
-        throw new SaveError(errorMessage(e, failedUpdateFallback), hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT') ? (localFieldErrors(e.fields) as FieldErrors) : {});
+        throw new SaveError(errorText(e, failedUpdateFallback), hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT') ? (fieldErrors(e.fields) as FieldErrors) : {});
       }
       toaster.create({ type: 'success', title: t('profile.updated'), duration: 6000 });
       void queryClient.invalidateQueries({ queryKey });
@@ -80,7 +80,7 @@ function validate(rules: 'learner' | 'admin', values: Fields): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) as keyof Fields | null;
-    if (key && !out[key]) out[key] = msg(issue.message);
+    if (key && !out[key]) out[key] = declaredText(issue.message);
   }
   return out;
 }
@@ -143,7 +143,7 @@ export function ProfileInformation({
       setCurrentPassword('');
       setEditing(false);
     } catch (e) {
-      setError(e instanceof Error ? msg(e.message) : t('profile.updateFailed'));
+      setError(e instanceof Error ? declaredText(e.message) : t('profile.updateFailed'));
       if (e instanceof SaveError) setErrors(e.fields);
     } finally {
       setBusy(false);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { errorMessage } from '../api/client';
 import { Alert, Button, LoadingBlock } from '../ui';
 import { t } from '../i18n';
+import { errorText } from '../i18n/error-text';
 
 /** The part of a TanStack Query result this component reads. */
 export interface QueryLike {
@@ -31,7 +31,7 @@ export function QueryState({ query, loadingLabel, failureMessage, children }: Qu
     <>
       {query.isError ? (
         <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
-          {typeof failureMessage === 'function' ? failureMessage(query.error) : errorMessage(query.error, failureMessage)}
+          {typeof failureMessage === 'function' ? failureMessage(query.error) : errorText(query.error, failureMessage)}
         </Alert>
       ) : null}
       {query.data !== undefined ? children : query.isError ? null : <LoadingBlock label={loadingLabel} />}

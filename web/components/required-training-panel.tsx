@@ -2,10 +2,11 @@ import type { LearnerRequirement } from '@contract/compliance';
 import { RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { REQUIREMENT_ACTION_LABELS, requirementAction } from '../state/requirement-display';
+import { requirementAction } from '../state/requirement-display';
 import { Alert, Button, Card, Skeleton } from '../ui';
 import { ComplianceChip, RequirementDate } from './compliance-status';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
+import { REQUIREMENT_ACTION_IDS } from '../i18n/labels';
 
 export interface RequiredTrainingPanelProps {
   /** Worst first, as the server sorts them; undefined while loading. */
@@ -79,7 +80,7 @@ export function RequiredTrainingPanel({ requirements, loading, failed, onRetry, 
 
 function RequirementRow({ requirement, busy, disabled, onRecertify }: { requirement: LearnerRequirement; busy: boolean; disabled: boolean; onRecertify: () => void }) {
   const action = requirementAction(requirement);
-  const label = action ? msg(REQUIREMENT_ACTION_LABELS[action]) : null;
+  const label = action ? t(REQUIREMENT_ACTION_IDS[action]) : null;
   const title = requirement.courseTitle;
   return (
     <li className={row} aria-label={title}>

@@ -8,8 +8,9 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { LoadingBlock } from '../ui/spinner';
-import { msg, t, type MessageId } from '../i18n';
+import { t, type MessageId } from '../i18n';
 import { formatPercent } from '../format';
+import { machineText } from '../i18n/machine-text';
 
 /*
  * The SCORM player: the package runs in a sandboxed frame (scripts, no same-origin: it cannot read
@@ -114,7 +115,7 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
   if (view.matches('launchFailed')) {
     return (
       <Alert status="error" action={<Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button>}>
-        {msg(view.context.error ?? '')}
+        {machineText(view.context.error ?? '')}
       </Alert>
     );
   }
@@ -162,7 +163,7 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
       ) : null}
       {view.context.error && !view.matches('launchFailed') ? (
         <Alert status="error" action={view.matches('finishFailed') ? <Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button> : undefined}>
-          {msg(view.context.error ?? '')}
+          {machineText(view.context.error ?? '')}
         </Alert>
       ) : null}
       {runtimeError ? <Alert status="error">{runtimeError}</Alert> : null}

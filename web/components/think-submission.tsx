@@ -1,8 +1,9 @@
-import { FEEDBACK_STATUS_LABEL, FEEDBACK_STATUS_TONE, FEEDBACK_TYPE_LABEL, responseLabel, type FeedbackStatus, type SubmissionDto } from '@contract/think';
+import { FEEDBACK_STATUS_TONE, responseLabel, type FeedbackStatus, type SubmissionDto } from '@contract/think';
 import { css } from 'styled-system/css';
 import { Chip } from '../ui';
 import { formatDateTime } from '../format';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
+import { FEEDBACK_RESPONSE_IDS, FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../i18n/labels';
 
 
 /** A submission without a user name shows as Anonymous. */
@@ -10,13 +11,13 @@ export const submissionAuthor = (s: SubmissionDto) => (s.isAnonymous || !s.userN
 
 /** Status chip colours: OPEN error, IN_PROGRESS warning, RESOLVED success. */
 export function StatusChip({ status }: { status: FeedbackStatus }) {
-  return <Chip palette={FEEDBACK_STATUS_TONE[status]}>{msg(FEEDBACK_STATUS_LABEL[status])}</Chip>;
+  return <Chip palette={FEEDBACK_STATUS_TONE[status]}>{t(FEEDBACK_STATUS_IDS[status])}</Chip>;
 }
 
 
 export function ResponseChip({ submission }: { submission: SubmissionDto }) {
   const label = responseLabel(submission);
-  return <Chip palette={label === 'Responded' ? 'success' : 'neutral'}>{msg(label)}</Chip>;
+  return <Chip palette={label === 'Responded' ? 'success' : 'neutral'}>{t(FEEDBACK_RESPONSE_IDS[label])}</Chip>;
 }
 
 /** The body of a 'Submission Details' dialog, shared by the learner and admin Think pages. */
@@ -24,7 +25,7 @@ export function SubmissionDetails({ submission: s, showAuthor = true }: { submis
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-        <Chip palette="info">{msg(FEEDBACK_TYPE_LABEL[s.type])}</Chip>
+        <Chip palette="info">{t(FEEDBACK_TYPE_IDS[s.type])}</Chip>
         <StatusChip status={s.status} />
         <ResponseChip submission={s} />
       </div>

@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { certificateFileFor, certificatesApi, saveCertificate, type CertificateScreen } from '../api/certificates';
 import { queryKeys } from '../api/query-keys';
 import { toaster } from '../ui';
-import { msg, t } from '../i18n';
+import { t } from '../i18n';
+import { declaredText } from '../i18n/error-text';
 
 /** The reason part of "Failed to ...: {reason}". */
-const reasonOf = (error: unknown) => (error instanceof Error && error.message ? msg(error.message) : t('common.unknownError'));
+const reasonOf = (error: unknown) => (error instanceof Error && error.message ? declaredText(error.message) : t('common.unknownError'));
 
 export interface CertificateRef {
   certificateId: string;

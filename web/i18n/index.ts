@@ -122,15 +122,6 @@ export function hasMessage(id: string): boolean {
 }
 
 /**
- * A fixed English text that comes from the shared contract (validation and policy messages the
- * Worker also sends): the catalog keeps it under `msg:<English text>`; English and any text the
- * catalog lacks show as written.
- */
-export function msg(english: string): string {
-  return translate(`msg:${english}`, english);
-}
-
-/**
  * A success message the server wrote (in English, the spec's wording): shown as sent in English;
  * in other languages the catalog's text for the same outcome.
  */

@@ -168,3 +168,8 @@ export function whenLocaleReady(areas: readonly CatalogArea[] = []): Promise<voi
 export function entryText(id: string, english: string): string {
   return runtime ? runtime.translate(id, english) : english;
 }
+
+/** `id`'s message with `values` put in, when the runtime is loaded and its catalog has `id`; else null. */
+export function catalogText(id: string, values?: Record<string, string | number | Date | null | undefined>): string | null {
+  return runtime?.hasMessage(id) ? runtime.translate(id, id, values) : null;
+}

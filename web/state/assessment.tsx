@@ -3,11 +3,12 @@ import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ASSESSMENT_MESSAGES, assessmentMachine, type AttemptInfo, type GradedAttempt, type LoadOutput, type SubmitTrigger } from '../../statecharts/assessment.machine';
 import { ATTEMPT_GRACE_SECONDS, type IncompleteAttempt } from '@contract/learner';
-import { errorMessage, hasErrorCode } from '../api/client';
+import { hasErrorCode } from '../api/client';
 import { learnerApi } from '../api/learner';
 import { announce } from '../ui/live-region';
 import { readsOf, useMachineView } from './machine-view';
-import { msg } from '../i18n';
+import { errorText } from '../i18n/error-text';
+import { machineText } from '../i18n/machine-text';
 
 /**
  * The open attempt's time (plus the grace) is over, judged on the server's clock only: its own
@@ -74,7 +75,7 @@ const browserAssessmentMachine = assessmentMachine.provide({
           questions: started.questions,
         };
       } catch (error) {
-        throw new Error(errorMessage(error, ASSESSMENT_MESSAGES.loadFailed));
+        throw new Error(errorText(error, ASSESSMENT_MESSAGES.loadFailed));
       }
     }),
     saveAnswers: fromPromise<void, { attemptId: string; answers: Record<string, string> }>(async ({ input }) => {
@@ -114,7 +115,7 @@ export function useAssessment(componentId: string) {
   const actorRef = useActorRef(browserAssessmentMachine, { input: { componentId } });
   // The clock's 5-minute, 1-minute and time-up notices (the machine decides when) go to the app's live region.
   useEffect(() => {
-    const subscription = actorRef.on('timer.announce', (event) => announce(msg(event.message)));
+    const subscription = actorRef.on('timer.announce', (event) => announce(machineText(event.message)));
     return () => subscription.unsubscribe();
   }, [actorRef]);
   return [useMachineView(actorRef, ASSESSMENT_READS), actorRef.send] as const;

@@ -2,8 +2,8 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { bulkImportMachine, type ImportRowInput } from '../../statecharts/bulk-import.machine';
 import { usersApi } from '../api/admin-people';
-import { errorMessage } from '../api/client';
 import { readsOf, useMachineView } from './machine-view';
+import { errorText } from '../i18n/error-text';
 
 /** The bulk-import machine with the real chunk request. */
 const browserBulkImportMachine = bulkImportMachine.provide({
@@ -12,7 +12,7 @@ const browserBulkImportMachine = bulkImportMachine.provide({
       try {
         return await usersApi.importChunk(input.rows, signal);
       } catch (error) {
-        throw new Error(errorMessage(error, 'Failed to import users'));
+        throw new Error(errorText(error, 'Failed to import users'));
       }
     }),
   },

@@ -3,15 +3,15 @@ import { useEffect, useRef } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { CERTIFICATE_DIALOG_MESSAGES, certificateDialogMachine, type DialogCertificate } from '../../statecharts/certificate-dialog.machine';
 import { certificatesApi, downloadCertificate } from '../api/certificates';
-import { errorMessage } from '../api/client';
 import { readsOf, useMachineView } from './machine-view';
+import { errorText } from '../i18n/error-text';
 
 /** Actor errors carry only the text to show: the server's message, else the dialog's default. */
 const withMessage = async <T,>(work: () => Promise<T>, fallback: string): Promise<T> => {
   try {
     return await work();
   } catch (error) {
-    throw new Error(errorMessage(error, fallback));
+    throw new Error(errorText(error, fallback));
   }
 };
 

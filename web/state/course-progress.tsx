@@ -2,9 +2,9 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { COURSE_MESSAGES, courseProgressMachine, type CourseLoadOutput } from '../../statecharts/course-progress.machine';
-import { errorMessage } from '../api/client';
 import { learnerApi } from '../api/learner';
 import { readsOf, useMachineView } from './machine-view';
+import { errorText } from '../i18n/error-text';
 
 /**
  * The course status last seen in this browser session, per course: the machine compares it with
@@ -41,7 +41,7 @@ const browserCourseMachine = courseProgressMachine.provide({
         const [course, progress] = await Promise.all([learnerApi.course(input.courseId), learnerApi.courseProgress(input.courseId)]);
         return { course, progress };
       } catch (error) {
-        throw new Error(errorMessage(error, COURSE_MESSAGES.loadFailed));
+        throw new Error(errorText(error, COURSE_MESSAGES.loadFailed));
       }
     }),
   },

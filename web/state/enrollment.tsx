@@ -2,9 +2,9 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ENROLLMENT_MESSAGES, enrollmentMachine } from '../../statecharts/enrollment.machine';
-import { errorMessage } from '../api/client';
 import { learnerApi } from '../api/learner';
 import { readsOf, useMachineView } from './machine-view';
+import { errorText } from '../i18n/error-text';
 
 const browserEnrollmentMachine = enrollmentMachine.provide({
   actors: {
@@ -12,7 +12,7 @@ const browserEnrollmentMachine = enrollmentMachine.provide({
       try {
         await learnerApi.enroll(input.courseId);
       } catch (error) {
-        throw new Error(errorMessage(error, ENROLLMENT_MESSAGES.failed));
+        throw new Error(errorText(error, ENROLLMENT_MESSAGES.failed));
       }
     }),
   },

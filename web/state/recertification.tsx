@@ -3,11 +3,11 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { RECERTIFICATION_MESSAGES, recertificationMachine, type RecertificationOutput } from '../../statecharts/recertification.machine';
-import { errorMessage } from '../api/client';
 import { currentLocale, t } from '../i18n';
 import { learnerRequirementsApi } from '../api/compliance';
 import { queryKeys } from '../api/query-keys';
 import { readsOf, useMachineView } from './machine-view';
+import { errorText } from '../i18n/error-text';
 
 const browserRecertificationMachine = recertificationMachine.provide({
   actors: {
@@ -16,7 +16,7 @@ const browserRecertificationMachine = recertificationMachine.provide({
         const { message } = await learnerRequirementsApi.recertify(input.courseId);
         return { message };
       } catch (error) {
-        throw new Error(errorMessage(error, currentLocale() === 'en' ? RECERTIFICATION_MESSAGES.failed : t('recertification.failed')));
+        throw new Error(errorText(error, currentLocale() === 'en' ? RECERTIFICATION_MESSAGES.failed : t('recertification.failed')));
       }
     }),
   },

@@ -4,8 +4,9 @@ import { useLocation } from 'wouter';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { expiredLinkError, RESET_PASSWORD_MESSAGES, resetPasswordMachine } from '../../statecharts/reset-password.machine';
 import { authApi } from '../api/auth';
-import { ApiClientError, errorMessage } from '../api/client';
+import { ApiClientError } from '../api/client';
 import { readsOf, useMachineView } from './machine-view';
+import { errorText } from '../i18n/error-text';
 
 /**
  * What a failed POST /auth/reset-password means to the learner: 401 or 403 is an expired link
@@ -14,8 +15,8 @@ import { readsOf, useMachineView } from './machine-view';
  */
 export function resetFailure(error: unknown): Error {
   if (error instanceof ApiClientError && (error.status === 401 || error.status === 403)) return expiredLinkError();
-  if (error instanceof ApiClientError && error.status === 400) return new Error(errorMessage(error, RESET_PASSWORD_MESSAGES.badRequest));
-  return new Error(errorMessage(error, RESET_PASSWORD_MESSAGES.failed));
+  if (error instanceof ApiClientError && error.status === 400) return new Error(errorText(error, RESET_PASSWORD_MESSAGES.badRequest));
+  return new Error(errorText(error, RESET_PASSWORD_MESSAGES.failed));
 }
 
 const browserResetPasswordMachine = resetPasswordMachine.provide({

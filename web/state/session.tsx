@@ -12,8 +12,9 @@ import {
   type SessionSnapshot,
 } from '../../statecharts/session.machine';
 import { authApi } from '../api/auth';
-import { TOKEN_KEY, USER_KEY, errorMessage, setUnauthorizedHandler } from '../api/client';
+import { TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../api/client';
 import { entryText } from '../i18n/locale';
+import { errorText } from '../i18n/error-text';
 
 /** Storage that tolerates a browser blocking localStorage (the session then lives in memory). */
 const storage = {
@@ -51,7 +52,7 @@ const browserSessionMachine = sessionMachine.provide({
       try {
         return await authApi.login(input);
       } catch (error) {
-        throw new Error(errorMessage(error, entryText('login.failed', LOGIN_FAILED_MESSAGE)));
+        throw new Error(errorText(error, entryText('login.failed', LOGIN_FAILED_MESSAGE)));
       }
     }),
     logout: fromPromise<unknown, { token: string }>(({ input }) => authApi.logout(input.token)),
@@ -59,7 +60,7 @@ const browserSessionMachine = sessionMachine.provide({
       try {
         return await authApi.changePassword(input.token, { currentPassword: input.currentPassword, newPassword: input.newPassword });
       } catch (error) {
-        throw new Error(errorMessage(error, entryText('password.changeFailed', PASSWORD_CHANGE_FAILED_MESSAGE)));
+        throw new Error(errorText(error, entryText('password.changeFailed', PASSWORD_CHANGE_FAILED_MESSAGE)));
       }
     }),
   },

@@ -17,6 +17,7 @@ import {
   type MaterialType,
   type Question,
 } from './course';
+import { REFUSALS } from './errors';
 
 /*
  * Admin content: books (domains), courses, components, materials. Request schemas, response
@@ -29,24 +30,24 @@ export const NEW_QUESTION_OPTION_COUNT = 4;
 export const MIN_MCQ_OPTIONS = 2;
 
 export const MESSAGES = {
-  domainName: 'Domain name is required',
-  title: 'Title is required',
-  book: 'Books is required',
-  timeLimit: 'Time limit must be positive',
-  passingScore: 'Passing score must be between 0 and 100',
-  assessmentTitle: 'Assessment title is required',
-  questionsRequired: 'At least one question is required',
-  questionText: 'Question text is required',
-  options: 'At least 2 options are required',
-  optionsDistinct: 'Options must all be different',
-  correctAnswer: 'Correct answer is required',
-  trueFalse: 'Please select True or False as the correct answer',
-  points: 'Points must be a whole number of at least 1',
-  maxAttempts: 'Attempts must be between 1 and 10',
-  material: 'Please select a material',
-  uploadMissing: 'Please select a file and provide a title',
-  materialTitle: 'Please provide a title',
-  invalidFileType: 'Invalid file type. Only PDF, videos (MP4, WebM, OGG), and PowerPoint files are allowed.',
+  domainName: REFUSALS['book.nameRequired'],
+  title: REFUSALS['content.title'],
+  book: REFUSALS['content.book'],
+  timeLimit: REFUSALS['content.timeLimit'],
+  passingScore: REFUSALS['content.passingScore'],
+  assessmentTitle: REFUSALS['content.assessmentTitle'],
+  questionsRequired: REFUSALS['content.questionsRequired'],
+  questionText: REFUSALS['content.questionText'],
+  options: REFUSALS['content.options'],
+  optionsDistinct: REFUSALS['content.optionsDistinct'],
+  correctAnswer: REFUSALS['content.correctAnswer'],
+  trueFalse: REFUSALS['content.trueFalse'],
+  points: REFUSALS['content.points'],
+  maxAttempts: REFUSALS['content.maxAttempts'],
+  material: REFUSALS['content.material'],
+  uploadMissing: REFUSALS['content.uploadMissing'],
+  materialTitle: REFUSALS['content.materialTitle'],
+  invalidFileType: REFUSALS['content.invalidFileType'],
 } as const;
 
 // ---------------------------------------------------------------- books
@@ -58,7 +59,7 @@ export interface Domain {
 }
 
 export const domainBody = v.object({
-  name: v.pipe(requiredString(MESSAGES.domainName), v.maxLength(120, 'Book name must be at most 120 characters')),
+  name: v.pipe(requiredString(MESSAGES.domainName), v.maxLength(120, REFUSALS['book.nameLength'])),
   description: optionalText(2000),
 });
 export type DomainBody = v.InferInput<typeof domainBody>;
@@ -180,7 +181,7 @@ const questionSchema = v.pipe(
   v.object({
     id: v.optional(v.nullable(v.string())),
     question: requiredString(MESSAGES.questionText),
-    type: v.optional(v.picklist(QUESTION_TYPES, 'Question type must be MCQ or TRUE_FALSE'), 'MCQ'),
+    type: v.optional(v.picklist(QUESTION_TYPES, REFUSALS['content.questionType']), 'MCQ'),
     points: bounded(DEFAULT_QUESTION_POINTS, 1, 1000, MESSAGES.points),
     required: v.optional(v.boolean(), true),
     explanation: optionalText(5000),

@@ -4,6 +4,7 @@ import { ADMIN_PERMISSION_KEYS } from './auth';
 import { arrayOrPageQueryFields, emailSchema, idString, requiredString, searchText, stripBidiControls, type Pagination } from './common';
 import { MAX_ATTEMPTS } from './course';
 import { preferredLanguage, type Language } from './language';
+import { REFUSALS } from './errors';
 
 // ---------------------------------------------------------------------------------------------
 // Users (/api/users)
@@ -56,40 +57,40 @@ export type BulkImportResult =
   | { username: string; email: string; status: 'error'; message: string };
 
 export const USER_MESSAGES = {
-  usernameRequired: 'Username is required',
-  usernameSpaces: 'Username cannot contain spaces',
-  usernameLength: 'Username must be at most 50 characters',
-  usernameEmailLike: 'A username that is an email address must be the account’s own email',
-  currentPasswordForEmail: 'Enter your current password to change your email',
-  firstNameLength: 'First name must be less than 50 characters',
-  lastNameLength: 'Last name must be less than 50 characters',
-  role: 'Role must be ADMIN or USER',
-  usernameTaken: 'Username already exists',
-  emailTaken: 'Email already exists',
-  duplicateUsernameInFile: 'Duplicate username in file',
-  duplicateEmailInFile: 'Duplicate email in file',
-  notFound: 'User not found',
-  deleteSelf: 'You cannot delete your own account',
-  deleteLastAdmin: 'You cannot delete the last administrator',
+  usernameRequired: REFUSALS['user.usernameRequired'],
+  usernameSpaces: REFUSALS['user.usernameSpaces'],
+  usernameLength: REFUSALS['user.usernameLength'],
+  usernameEmailLike: REFUSALS['user.usernameEmailLike'],
+  currentPasswordForEmail: REFUSALS['user.currentPasswordForEmail'],
+  firstNameLength: REFUSALS['user.firstNameLength'],
+  lastNameLength: REFUSALS['user.lastNameLength'],
+  role: REFUSALS['user.role'],
+  usernameTaken: REFUSALS['user.usernameTaken'],
+  emailTaken: REFUSALS['user.emailTaken'],
+  duplicateUsernameInFile: REFUSALS['user.duplicateUsernameInFile'],
+  duplicateEmailInFile: REFUSALS['user.duplicateEmailInFile'],
+  notFound: REFUSALS['user.notFound'],
+  deleteSelf: REFUSALS['user.deleteSelf'],
+  deleteLastAdmin: REFUSALS['user.deleteLastAdmin'],
   deleteCertified:
-    'Users who hold certificates cannot be deleted: inspectors must still be able to verify them. Remove their books instead.',
-  demoteLastAdmin: 'You cannot remove the administrator role from the last administrator',
-  bookRequired: 'Please select at least one book',
-  usersRequired: 'Please select at least one user',
-  bookNotFound: 'Book not found',
-  adminHasAllBooks: 'Administrators have global access to all books; books are assigned only to non-admin users',
-  adminOnlyByAdmin: 'Only an administrator can create an administrator',
-  tooManyRows: 'Import at most 200 rows per request',
-  accountDeactivated: 'This account has been deactivated. Contact your administrator.',
-  reasonRequired: 'A reason is required',
-  reasonLength: 'The reason must be at most 1000 characters',
-  deactivateSelf: 'You cannot deactivate your own account',
-  deactivateLastManager: 'You cannot deactivate the last administrator who can manage users',
-  removeOwnUserManagement: 'You cannot remove your own User Management permission',
-  removeLastManager: 'You cannot remove User Management from the last administrator who has it',
-  permissionsNeedUserManagement: 'Changing permissions needs the User Management permission',
-  tooManyUsers: 'Deactivate at most 1000 users per request',
-  noRows: 'The file contains no users',
+    REFUSALS['user.deleteCertified'],
+  demoteLastAdmin: REFUSALS['user.demoteLastAdmin'],
+  bookRequired: REFUSALS['user.bookRequired'],
+  usersRequired: REFUSALS['user.usersRequired'],
+  bookNotFound: REFUSALS['book.notFound'],
+  adminHasAllBooks: REFUSALS['user.adminHasAllBooks'],
+  adminOnlyByAdmin: REFUSALS['user.adminOnlyByAdmin'],
+  tooManyRows: REFUSALS['user.tooManyRows'],
+  accountDeactivated: REFUSALS['user.accountDeactivated'],
+  reasonRequired: REFUSALS['common.reasonRequired'],
+  reasonLength: REFUSALS['user.reasonLength'],
+  deactivateSelf: REFUSALS['user.deactivateSelf'],
+  deactivateLastManager: REFUSALS['user.deactivateLastManager'],
+  removeOwnUserManagement: REFUSALS['user.removeOwnUserManagement'],
+  removeLastManager: REFUSALS['user.removeLastManager'],
+  permissionsNeedUserManagement: REFUSALS['user.permissionsNeedUserManagement'],
+  tooManyUsers: REFUSALS['user.tooManyUsers'],
+  noRows: REFUSALS['user.noRows'],
 } as const;
 
 /** Rows per POST /api/users/bulk request. Each new account costs one 100k-iteration PBKDF2 hash
@@ -307,7 +308,7 @@ export function parseLeaversCsv(text: string): { usernames: string[]; fileError:
   const usernames = [...new Set(table.slice(1).map((cells) => (cells[ui] ?? '').trim()).filter(Boolean))];
   return { usernames, fileError: usernames.length === 0 ? USER_MESSAGES.noRows : null };
 }
-export const LEAVERS_MISSING_COLUMN = 'The CSV file must have a header row with a username column';
+export const LEAVERS_MISSING_COLUMN = REFUSALS['user.csvMissingUsernameColumn'];
 
 // ---------------------------------------------------------------------------------------------
 // CSV (import is parsed here so the browser and the Worker read a file the same way)
@@ -367,7 +368,7 @@ export interface ParsedImport {
   invalidCount: number;
 }
 
-export const MISSING_COLUMNS = 'The CSV file must have a header row with username and email columns';
+export const MISSING_COLUMNS = REFUSALS['user.csvMissingColumns'];
 
 /**
  * Reads a bulk-import CSV: header row with `username` and `email` in any order (case-insensitive,
@@ -522,10 +523,10 @@ export interface AssessmentSummary {
 }
 
 export const INTERVENTION_MESSAGES = {
-  reasonRequired: 'A reason is required',
-  score: 'Enter a score between 0 and 100',
-  notAllowed: 'This assessment does not allow an administrator intervention: the learner has passed or still has attempts left',
-  notFound: 'Assessment attempt not found',
+  reasonRequired: REFUSALS['common.reasonRequired'],
+  score: REFUSALS['intervention.score'],
+  notAllowed: REFUSALS['intervention.notAllowed'],
+  notFound: REFUSALS['intervention.notFound'],
   resetDone: 'Assessment attempts have been reset successfully',
   passedDone: 'Assessment has been marked as passed successfully',
   resetWarning: 'This action will delete all existing attempts and reset the progress status. It cannot be undone.',
@@ -536,7 +537,7 @@ export const interventionBody = v.object({
     v.optional(v.nullable(v.string(INTERVENTION_MESSAGES.reasonRequired)), ''),
     v.transform((value) => (value ?? '').trim()),
     v.nonEmpty(INTERVENTION_MESSAGES.reasonRequired),
-    v.maxLength(1000, 'The reason must be at most 1000 characters'),
+    v.maxLength(1000, REFUSALS['user.reasonLength']),
   ),
 });
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { arrayOrPageQueryFields, requiredString, type Pagination } from './common';
+import { REFUSALS } from './errors';
 
 export const PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -34,11 +35,11 @@ export interface AnnouncementStats {
 }
 
 export const ANNOUNCEMENT_MESSAGES = {
-  title: 'Title is required',
-  authorName: 'Author name is required',
-  content: 'Content is required',
-  priority: 'Priority must be one of LOW, MEDIUM, HIGH, URGENT',
-  expiresAt: 'Please enter a valid expiry date',
+  title: REFUSALS['content.title'],
+  authorName: REFUSALS['announcement.authorName'],
+  content: REFUSALS['announcement.content'],
+  priority: REFUSALS['announcement.priority'],
+  expiresAt: REFUSALS['announcement.expiresAt'],
   notFound: 'Announcement not found',
   created: 'Announcement created successfully',
   updated: 'Announcement updated successfully',

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { emailSchema, requiredString } from './common';
 import type { Language } from './language';
 import { PASSWORD_MESSAGES, passwordPolicyError } from './rules/password';
+import { REFUSALS } from './errors';
 
 /** The interface languages (the Worker's languages); `language` on the user is one of them or null. */
 export { LANGUAGES as INTERFACE_LANGUAGES } from './language';
@@ -56,7 +57,7 @@ const policyPassword = v.pipe(
 );
 
 export const loginBody = v.object({
-  username: requiredString('Username is required'),
+  username: requiredString(REFUSALS['user.usernameRequired']),
   // Passwords are never trimmed: a space is a character like any other.
   password: v.pipe(v.optional(v.string('Password is required'), ''), v.nonEmpty('Password is required')),
 });
@@ -64,7 +65,7 @@ export const loginBody = v.object({
 export const forgotPasswordBody = v.object({ email: emailSchema() });
 
 export const resetPasswordBody = v.object({
-  token: requiredString('Invalid or expired password reset link. Please request a new one.'),
+  token: requiredString(REFUSALS['password.resetLinkInvalid']),
   password: policyPassword,
 });
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { idString, stripBidiControls } from './common';
+import { REFUSALS } from './errors';
 
 /*
  * Caption tracks of a video material: WebVTT files, one per language. The rules live here so the
@@ -13,16 +14,16 @@ export const CAPTION_MAX_BYTES = 512 * 1024;
 export const MAX_CAPTIONS_PER_MATERIAL = 20;
 
 export const CAPTION_MESSAGES = {
-  fileMissing: 'Please select a WebVTT (.vtt) caption file',
-  wrongExtension: 'Only WebVTT (.vtt) files can be added as captions',
-  notVtt: 'The caption file must be a WebVTT file: plain text whose first line starts with "WEBVTT".',
-  notUtf8: 'The caption file must be UTF-8 text.',
-  tooLarge: 'The caption file is larger than the limit of 512 KB.',
-  languageRequired: 'Please enter the language of the captions (for example en, es, hi or ar)',
-  languageInvalid: 'Enter a language tag such as en, en-GB, es, hi or ar',
-  labelTooLong: 'Label must be at most 60 characters',
-  notVideo: 'Captions can only be added to a video material',
-  exists: 'This video already has captions in that language. Remove them first to upload a new file.',
+  fileMissing: REFUSALS['caption.fileMissing'],
+  wrongExtension: REFUSALS['caption.wrongExtension'],
+  notVtt: REFUSALS['caption.notVtt'],
+  notUtf8: REFUSALS['caption.notUtf8'],
+  tooLarge: REFUSALS['caption.tooLarge'],
+  languageRequired: REFUSALS['caption.languageRequired'],
+  languageInvalid: REFUSALS['caption.languageInvalid'],
+  labelTooLong: REFUSALS['caption.labelTooLong'],
+  notVideo: REFUSALS['caption.notVideo'],
+  exists: REFUSALS['caption.exists'],
   tooMany: `A video can have at most ${MAX_CAPTIONS_PER_MATERIAL} caption tracks`,
   notFound: 'Caption track not found',
 } as const;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { idString } from './common';
+import { REFUSALS } from './errors';
 
 /** Request and response shapes of /api/v2/certificates and the public verification page. */
 
@@ -15,7 +16,7 @@ export const certificateMessages = {
   notFoundPage: 'Certificate not found. Please check the certificate number.',
   /** Shown for anything other than "not found" when verification fails. */
   verifyFailed: 'Failed to verify certificate',
-  courseNotFound: 'Course not found',
+  courseNotFound: REFUSALS['course.notFound'],
   notCompleted: 'Certificate can only be generated for a completed course. Complete every component of this course first.',
   generated: 'Certificate generated successfully',
   existing: 'Certificate already exists',

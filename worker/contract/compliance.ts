@@ -1,29 +1,30 @@
 import * as v from 'valibot';
 import { idString, optionalText, queryInt, requiredString, searchText } from './common';
 import { COMPLIANCE_STATUSES, DEFAULT_DUE_SOON_DAYS, DEFAULT_DUE_WITHIN_DAYS, type ComplianceStatus } from './rules/compliance';
+import { REFUSALS } from './errors';
 
 /** Requests and answers of required training: requirements, the compliance matrix, records, recertification. */
 
 export const COMPLIANCE_MESSAGES = {
-  requirementNotFound: 'Requirement not found',
-  courseRequired: 'Course is required',
-  courseNotFound: 'Course not found',
-  bookRequired: 'Book is required',
-  bookNotFound: 'Book not found',
-  courseNotInBook: 'The course must belong to the chosen book',
+  requirementNotFound: REFUSALS['requirement.notFound'],
+  courseRequired: REFUSALS['requirement.courseRequired'],
+  courseNotFound: REFUSALS['course.notFound'],
+  bookRequired: REFUSALS['requirement.bookRequired'],
+  bookNotFound: REFUSALS['book.notFound'],
+  courseNotInBook: REFUSALS['requirement.courseNotInBook'],
   daysRange: (field: string, max: number) => `${field} must be a whole number from 1 to ${max}`,
   dateFormat: (field: string) => `${field} must be a date (YYYY-MM-DD)`,
-  retired: 'This requirement has been retired',
-  alreadyRetired: 'This requirement has already been retired',
-  duplicate: 'An active requirement with the same course and audience already exists',
-  userRequired: 'User is required',
-  userNotFound: 'User not found',
-  notCovered: 'This person is not covered by the requirement',
-  reasonRequired: 'A reason is required',
-  untilFuture: 'The end date must be in the future',
-  noteRequired: 'A note is required',
-  kindInvalid: 'Choose what happened: incident, near miss, unsafe practice, new equipment or process, or other',
-  occurredFuture: 'The date cannot be in the future',
+  retired: REFUSALS['requirement.retired'],
+  alreadyRetired: REFUSALS['requirement.alreadyRetired'],
+  duplicate: REFUSALS['requirement.duplicate'],
+  userRequired: REFUSALS['requirement.userRequired'],
+  userNotFound: REFUSALS['user.notFound'],
+  notCovered: REFUSALS['requirement.notCovered'],
+  reasonRequired: REFUSALS['common.reasonRequired'],
+  untilFuture: REFUSALS['requirement.untilFuture'],
+  noteRequired: REFUSALS['record.noteRequired'],
+  kindInvalid: REFUSALS['record.kindInvalid'],
+  occurredFuture: REFUSALS['record.occurredFuture'],
   notEnrolled: 'You are not enrolled in this course',
   noCertificate: 'You have no certificate of this course to renew yet. Complete the course first.',
   notDue: (validUntil: string, opensOn: string) =>

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { idString } from './common';
+import { REFUSALS } from './errors';
 
 /**
  * Delivery languages: the language a course version is written in, recorded on the progress,
@@ -21,11 +22,11 @@ export const isDeliveryLanguage = (value: unknown): value is DeliveryLanguage =>
 export const deliveryLanguageName = (code: string): string => (isDeliveryLanguage(code) ? DELIVERY_LANGUAGE_NAMES[code] : code);
 
 export const languageMessages = {
-  invalid: 'Language must be one of en, es, hi, ar',
-  familyCourseNotFound: 'The course to link with was not found',
-  sameCourse: 'A course cannot be linked with itself',
-  otherBook: 'Only courses of the same book can be one course family',
-  languageTaken: 'This course family already has a version in that language',
+  invalid: REFUSALS['language.invalid'],
+  familyCourseNotFound: REFUSALS['language.familyCourseNotFound'],
+  sameCourse: REFUSALS['language.sameCourse'],
+  otherBook: REFUSALS['language.otherBook'],
+  languageTaken: REFUSALS['language.taken'],
 } as const;
 
 export const deliveryLanguageSchema = v.picklist(DELIVERY_LANGUAGES, languageMessages.invalid);

@@ -50,6 +50,223 @@ export type ClientErrorCode = 'NETWORK_ERROR' | 'HTTP_ERROR';
 export interface ErrorBody {
   message: string;
   code: ErrorCode;
+  /** The specific refusal (REFUSALS below), when the message is one; `code` stays the general class. */
+  reason?: RefusalReason;
+  /** The values the reason's message names (counts, titles), when it names any. */
+  params?: RefusalParams;
   /** Per-field validation messages (400 VALIDATION_FAILED). */
   fields?: Record<string, string>;
+}
+
+/**
+ * The closed list of specific refusals: a reason id and the English message the Worker sends for
+ * it (the specs' wording, kept exactly). The Worker adds `reason` (and `params` for a message with
+ * values) to the error body of any refusal whose message is one of these, so a client translates
+ * it by id, never by its English words; a message changed here keeps its translation. Field
+ * messages (`fields`) and the client's own checks with the contract's schemas use the same texts.
+ * A `{name}` in a message is a value carried in `params`.
+ */
+export const REFUSALS = {
+  // Accounts and people
+  'user.usernameRequired': 'Username is required',
+  'user.usernameSpaces': 'Username cannot contain spaces',
+  'user.usernameLength': 'Username must be at most 50 characters',
+  'user.usernameEmailLike': 'A username that is an email address must be the account’s own email',
+  'user.currentPasswordForEmail': 'Enter your current password to change your email',
+  'user.firstNameLength': 'First name must be less than 50 characters',
+  'user.lastNameLength': 'Last name must be less than 50 characters',
+  'user.role': 'Role must be ADMIN or USER',
+  'user.usernameTaken': 'Username already exists',
+  'user.emailTaken': 'Email already exists',
+  'user.duplicateUsernameInFile': 'Duplicate username in file',
+  'user.duplicateEmailInFile': 'Duplicate email in file',
+  'user.notFound': 'User not found',
+  'user.deleteSelf': 'You cannot delete your own account',
+  'user.deleteLastAdmin': 'You cannot delete the last administrator',
+  'user.deleteCertified':
+    'Users who hold certificates cannot be deleted: inspectors must still be able to verify them. Remove their books instead.',
+  'user.demoteLastAdmin': 'You cannot remove the administrator role from the last administrator',
+  'user.bookRequired': 'Please select at least one book',
+  'user.usersRequired': 'Please select at least one user',
+  'book.notFound': 'Book not found',
+  'user.adminHasAllBooks': 'Administrators have global access to all books; books are assigned only to non-admin users',
+  'user.adminOnlyByAdmin': 'Only an administrator can create an administrator',
+  'user.tooManyRows': 'Import at most 200 rows per request',
+  'user.accountDeactivated': 'This account has been deactivated. Contact your administrator.',
+  'common.reasonRequired': 'A reason is required',
+  'user.reasonLength': 'The reason must be at most 1000 characters',
+  'user.deactivateSelf': 'You cannot deactivate your own account',
+  'user.deactivateLastManager': 'You cannot deactivate the last administrator who can manage users',
+  'user.removeOwnUserManagement': 'You cannot remove your own User Management permission',
+  'user.removeLastManager': 'You cannot remove User Management from the last administrator who has it',
+  'user.permissionsNeedUserManagement': 'Changing permissions needs the User Management permission',
+  'user.tooManyUsers': 'Deactivate at most 1000 users per request',
+  'user.noRows': 'The file contains no users',
+  /** A bulk-import row refused without a reason of its own. */
+  'user.notImported': 'Not imported',
+  'user.csvMissingColumns': 'The CSV file must have a header row with username and email columns',
+  'user.csvMissingUsernameColumn': 'The CSV file must have a header row with a username column',
+  'user.currentPasswordWrong': 'Current password is incorrect',
+  // Passwords and sign-in
+  'password.length': 'Password must be at least 8 characters',
+  'password.classes': 'Password must include uppercase, lowercase, number, and special character',
+  'password.banned': 'Password cannot contain common safety terms',
+  'password.confirmRequired': 'Please confirm your password',
+  'password.mismatch': 'Passwords do not match',
+  'password.resetLinkInvalid': 'Invalid or expired password reset link. Please request a new one.',
+  'password.resetLinkExpired': 'Your password reset link has expired. Please request a new one.',
+  // Books
+  'book.nameRequired': 'Domain name is required',
+  'book.nameLength': 'Book name must be at most 120 characters',
+  'book.nameTaken': 'A book named "{name}" already exists',
+  // Required training
+  'requirement.notFound': 'Requirement not found',
+  'requirement.courseRequired': 'Course is required',
+  'course.notFound': 'Course not found',
+  'requirement.bookRequired': 'Book is required',
+  'requirement.courseNotInBook': 'The course must belong to the chosen book',
+  'requirement.retired': 'This requirement has been retired',
+  'requirement.alreadyRetired': 'This requirement has already been retired',
+  'requirement.duplicate': 'An active requirement with the same course and audience already exists',
+  'requirement.userRequired': 'User is required',
+  'requirement.notCovered': 'This person is not covered by the requirement',
+  'requirement.untilFuture': 'The end date must be in the future',
+  'record.noteRequired': 'A note is required',
+  'record.kindInvalid': 'Choose what happened: incident, near miss, unsafe practice, new equipment or process, or other',
+  'record.occurredFuture': 'The date cannot be in the future',
+  // The texts COMPLIANCE_MESSAGES.daysRange and dateFormat write for each of their fields.
+  'requirement.dueWithinDays': 'Due within days must be a whole number from 1 to 3650',
+  'requirement.dueSoonDays': 'Due soon days must be a whole number from 1 to 3650',
+  'requirement.activeFromDate': 'Active from must be a date (YYYY-MM-DD)',
+  'requirement.endDate': 'End date must be a date (YYYY-MM-DD)',
+  'record.date': 'Date must be a date (YYYY-MM-DD)',
+  'user.departmentLength': 'Department must be at most 100 characters',
+  'user.jobTitleLength': 'Job title must be at most 100 characters',
+  'requirement.reasonLength': 'The reason must be at most 500 characters',
+  'record.noteLength': 'The note must be at most 1000 characters',
+  // Course content
+  'upload.tooLarge': 'The file is larger than the upload limit of {limit}.',
+  'content.title': 'Title is required',
+  'content.book': 'Books is required',
+  'content.timeLimit': 'Time limit must be positive',
+  'content.passingScore': 'Passing score must be between 0 and 100',
+  'content.assessmentTitle': 'Assessment title is required',
+  'content.questionsRequired': 'At least one question is required',
+  'content.questionText': 'Question text is required',
+  'content.options': 'At least 2 options are required',
+  'content.optionsDistinct': 'Options must all be different',
+  'content.correctAnswer': 'Correct answer is required',
+  'content.trueFalse': 'Please select True or False as the correct answer',
+  'content.points': 'Points must be a whole number of at least 1',
+  'content.maxAttempts': 'Attempts must be between 1 and 10',
+  'content.material': 'Please select a material',
+  'content.uploadMissing': 'Please select a file and provide a title',
+  'content.materialTitle': 'Please provide a title',
+  'content.invalidFileType': 'Invalid file type. Only PDF, videos (MP4, WebM, OGG), and PowerPoint files are allowed.',
+  'content.bookGone': 'The selected book does not exist',
+  'content.materialGone': 'The selected material no longer exists',
+  'content.questionType': 'Question type must be MCQ or TRUE_FALSE',
+  'content.tooLong': '{field} must be at most {max} characters',
+  'course.publishedEdit': 'A published course cannot be edited. Take it down first.',
+  'course.publishedDelete': 'A published course cannot be deleted. Take it down first.',
+  'course.noComponents': 'Add at least one component before publishing this course.',
+  'course.noMaterial': 'The material component "{title}" has no material selected.',
+  'course.incompleteAssessment': 'The assessment "{title}" is not complete: {problem}.',
+  'course.requirementsRefer':
+    '{count} training requirement(s) refer to this course, so it cannot be deleted. It stays taken down instead.',
+  'course.hasRecords':
+    '{learners} learner(s) have progress on this course and {certificates} certificate(s) were issued for it, so it cannot be deleted. It stays taken down instead.',
+  'component.everPublished':
+    'This course has been published: its components can be edited, but not added, removed or reordered.',
+  'component.typeChange': 'A component cannot change its type. Delete it and add a new one instead.',
+  'material.inUse': 'This material is used by {count} course component(s) and cannot be deleted',
+  // Course languages
+  'language.invalid': 'Language must be one of en, es, hi, ar',
+  'language.familyCourseNotFound': 'The course to link with was not found',
+  'language.sameCourse': 'A course cannot be linked with itself',
+  'language.otherBook': 'Only courses of the same book can be one course family',
+  'language.taken': 'This course family already has a version in that language',
+  // Captions
+  'caption.fileMissing': 'Please select a WebVTT (.vtt) caption file',
+  'caption.wrongExtension': 'Only WebVTT (.vtt) files can be added as captions',
+  'caption.notVtt': 'The caption file must be a WebVTT file: plain text whose first line starts with "WEBVTT".',
+  'caption.notUtf8': 'The caption file must be UTF-8 text.',
+  'caption.tooMany': 'A video can have at most 20 caption tracks',
+  'caption.tooLarge': 'The caption file is larger than the limit of 512 KB.',
+  'caption.languageRequired': 'Please enter the language of the captions (for example en, es, hi or ar)',
+  'caption.languageInvalid': 'Enter a language tag such as en, en-GB, es, hi or ar',
+  'caption.labelTooLong': 'Label must be at most 60 characters',
+  'caption.notVideo': 'Captions can only be added to a video material',
+  'caption.exists': 'This video already has captions in that language. Remove them first to upload a new file.',
+  // SCORM packages
+  'scorm.tooManyFiles': 'The package has more than 2000 files.',
+  'scorm.tooLargeExpanded': 'The package expands to more than 256 MB.',
+  'scorm.tooLargeZip': 'A SCORM package may be at most 64 MB.',
+  'scorm.notZip': 'The file is not a zip archive. A SCORM package is a .zip file with imsmanifest.xml at its root.',
+  'scorm.broken': 'The zip archive is damaged and cannot be read. Export the package again from the authoring tool.',
+  'scorm.noManifest':
+    'The package has no imsmanifest.xml at its root. Zip the contents of the course folder, not the folder itself.',
+  'scorm.badManifest': 'imsmanifest.xml is not valid XML.',
+  'scorm.version':
+    'The manifest does not declare SCORM 1.2 or SCORM 2004 (schemaversion). Only SCORM 1.2 and 2004 packages are supported.',
+  'scorm.noLaunch': 'The manifest names no launchable resource (a SCO or asset with an href in the default organization).',
+  'scorm.launchMissing': 'The launch file "{file}" named by the manifest is not in the package.',
+  'scorm.traversal': 'The package contains an unsafe path ("{path}"): paths must stay inside the package.',
+  'scorm.absolute': 'The package contains an absolute path ("{path}"): paths must be relative to the package root.',
+  // Assessments, announcements, feedback
+  'intervention.score': 'Enter a score between 0 and 100',
+  'intervention.notAllowed':
+    'This assessment does not allow an administrator intervention: the learner has passed or still has attempts left',
+  'intervention.notFound': 'Assessment attempt not found',
+  'announcement.authorName': 'Author name is required',
+  'announcement.content': 'Content is required',
+  'announcement.priority': 'Priority must be one of LOW, MEDIUM, HIGH, URGENT',
+  'announcement.expiresAt': 'Please enter a valid expiry date',
+  'think.response': 'Response is required',
+  // Learning
+  'progress.enrollFirst': 'Enroll in the course to access content',
+} as const;
+
+/** A specific refusal's id (sent as `reason` beside the general `code`). */
+export type RefusalReason = keyof typeof REFUSALS;
+
+/** The values a refusal's message names (`{count}`), sent as `params`. */
+export type RefusalParams = Record<string, string | number>;
+
+/** `reason`'s message with `params` put in: the English text the Worker sends. */
+export function refusalText(reason: RefusalReason, params: RefusalParams = {}): string {
+  return REFUSALS[reason].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+const EXACT_REASONS = new Map<string, RefusalReason>();
+const PATTERN_REASONS: { reason: RefusalReason; pattern: RegExp; names: string[] }[] = [];
+for (const reason of Object.keys(REFUSALS) as RefusalReason[]) {
+  const text: string = REFUSALS[reason];
+  const names = [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+  if (names.length === 0) {
+    EXACT_REASONS.set(text, reason);
+    continue;
+  }
+  const parts = text.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  PATTERN_REASONS.push({ reason, names, pattern: new RegExp(`^${parts.join('(.+?)')}$`, 's') });
+}
+
+/**
+ * The reason (and values) of a message written from this list, or null for any other text. Built
+ * from REFUSALS itself, so it follows every change of wording.
+ */
+export function reasonOf(message: string): { reason: RefusalReason; params?: RefusalParams } | null {
+  const exact = EXACT_REASONS.get(message);
+  if (exact) return { reason: exact };
+  for (const { reason, pattern, names } of PATTERN_REASONS) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const params: RefusalParams = {};
+    names.forEach((name, index) => {
+      const value = match[index + 1] ?? '';
+      params[name] = /^\d+$/.test(value) ? Number(value) : value;
+    });
+    return { reason, params };
+  }
+  return null;
 }

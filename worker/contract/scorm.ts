@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { pageQueryFields, type Pagination } from './common';
+import { REFUSALS, refusalText } from './errors';
 
 /*
  * SCORM packages as course content: the limits of an upload, the messages of a refused package,
@@ -22,15 +23,15 @@ export const SCORM_MAX_FILE_BYTES = 64 * 1024 * 1024;
 export const SCORM_MAX_MANIFEST_BYTES = 1024 * 1024;
 
 export const SCORM_MESSAGES = {
-  notZip: 'The file is not a zip archive. A SCORM package is a .zip file with imsmanifest.xml at its root.',
-  broken: 'The zip archive is damaged and cannot be read. Export the package again from the authoring tool.',
-  noManifest: 'The package has no imsmanifest.xml at its root. Zip the contents of the course folder, not the folder itself.',
-  badManifest: 'imsmanifest.xml is not valid XML.',
-  version: 'The manifest does not declare SCORM 1.2 or SCORM 2004 (schemaversion). Only SCORM 1.2 and 2004 packages are supported.',
-  noLaunch: 'The manifest names no launchable resource (a SCO or asset with an href in the default organization).',
-  launchMissing: (href: string) => `The launch file "${href}" named by the manifest is not in the package.`,
-  traversal: (name: string) => `The package contains an unsafe path ("${name.slice(0, 120)}"): paths must stay inside the package.`,
-  absolute: (name: string) => `The package contains an absolute path ("${name.slice(0, 120)}"): paths must be relative to the package root.`,
+  notZip: REFUSALS['scorm.notZip'],
+  broken: REFUSALS['scorm.broken'],
+  noManifest: REFUSALS['scorm.noManifest'],
+  badManifest: REFUSALS['scorm.badManifest'],
+  version: REFUSALS['scorm.version'],
+  noLaunch: REFUSALS['scorm.noLaunch'],
+  launchMissing: (href: string) => refusalText('scorm.launchMissing', { file: href }),
+  traversal: (name: string) => refusalText('scorm.traversal', { path: name.slice(0, 120) }),
+  absolute: (name: string) => refusalText('scorm.absolute', { path: name.slice(0, 120) }),
   tooManyFiles: `The package has more than ${SCORM_MAX_FILES} files.`,
   tooLargeExpanded: `The package expands to more than ${SCORM_MAX_EXPANDED_BYTES / 1024 / 1024} MB.`,
   tooLargeZip: `A SCORM package may be at most ${SCORM_MAX_ZIP_BYTES / 1024 / 1024} MB.`,

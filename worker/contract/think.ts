@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { arrayOrPageQueryFields, requiredString, type Pagination } from './common';
+import { REFUSALS } from './errors';
 
 export const FEEDBACK_TYPES = ['QUERY', 'COMPLAINT', 'NEW_IDEA'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -32,7 +33,7 @@ export const THINK_MESSAGES = {
   type: 'Type is required',
   subject: 'Subject is required',
   description: 'Description is required',
-  response: 'Response is required',
+  response: REFUSALS['think.response'],
   status: 'Status must be OPEN, IN_PROGRESS or RESOLVED',
   submitted: 'Your submission has been received successfully.',
   responded: 'Response submitted successfully',

@@ -28,11 +28,12 @@ import { requireAdmin } from '../middleware/auth';
 import { purgePublicCourses } from '../middleware/edge-cache';
 import { forgetAdminSnapshots } from '../services/admin-snapshots';
 import { auditInsert, auditInsertWhen } from '../services/audit';
-import { ApiError } from '../errors';
+import { ApiError, refusal } from '../errors';
 import { validate } from '../validate';
 import { materialFileUrl } from '../services/material-links';
 import { courseComponents } from '../services/progress';
 import { clearComplianceCache } from '../services/compliance';
+import { REFUSALS, refusalText } from '../contract/errors';
 
 /** The other versions of a course's family, in the order of DELIVERY_LANGUAGES. */
 async function familyVersions(db: Db, course: Pick<AdminCourse, 'id' | 'familyId'>): Promise<CourseVersion[]> {
@@ -58,7 +59,7 @@ const componentParams = v.object({ courseId: idString, componentId: idString });
  *   attempts and certificates with it); taking it down hides it instead.
  */
 
-const EVER_PUBLISHED = 'This course has been published: its components can be edited, but not added, removed or reordered.';
+const EVER_PUBLISHED = REFUSALS['component.everPublished'];
 
 const courseColumns = {
   id: courses.id,
@@ -93,7 +94,7 @@ function toCourse(row: CourseRow): AdminCourse {
 
 async function loadCourse(db: Db, id: string): Promise<AdminCourse> {
   const row = await selectCourses(db).where(eq(courses.id, id)).get();
-  if (!row) throw new ApiError('NOT_FOUND', 'Course not found');
+  if (!row) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
   return toCourse(row);
 }
 
@@ -122,7 +123,7 @@ async function loadComponent(db: Db, courseId: string, componentId: string): Pro
 
 async function assertDomainExists(db: Db, domainId: string) {
   const domain = await db.select({ id: domains.id }).from(domains).where(eq(domains.id, domainId)).get();
-  if (!domain) throw new ApiError('VALIDATION_FAILED', 'The selected book does not exist', { fields: { domainId: 'The selected book does not exist' } });
+  if (!domain) throw new ApiError('VALIDATION_FAILED', REFUSALS['content.bookGone'], { fields: { domainId: REFUSALS['content.bookGone'] } });
 }
 
 /** Validates a component's `data` for its type; messages and `fields` paths are relative to `data` (`questions.0.options`). */
@@ -131,7 +132,7 @@ async function prepareData(db: Db, type: ComponentType, data: Record<string, unk
     const result = v.safeParse(materialDataSchema, data);
     if (!result.success) throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: fieldErrors(result.issues) });
     const material = await db.select().from(materials).where(eq(materials.id, result.output.materialId)).get();
-    if (!material) throw new ApiError('VALIDATION_FAILED', 'The selected material no longer exists', { fields: { materialId: 'The selected material no longer exists' } });
+    if (!material) throw new ApiError('VALIDATION_FAILED', REFUSALS['content.materialGone'], { fields: { materialId: REFUSALS['content.materialGone'] } });
     const fileUrl = materialFileUrl(material.id);
     return {
       materialId: material.id,
@@ -153,15 +154,15 @@ async function prepareData(db: Db, type: ComponentType, data: Record<string, unk
 
 /** Why a course cannot be published yet, or null. */
 function publishProblem(rows: ComponentRow[]): string | null {
-  if (rows.length === 0) return 'Add at least one component before publishing this course.';
+  if (rows.length === 0) return REFUSALS['course.noComponents'];
   for (const row of rows) {
     const title = String((row.data as { title?: unknown }).title ?? row.type);
     if (row.type === 'MATERIAL') {
-      if (!row.materialId) return `The material component "${title}" has no material selected.`;
+      if (!row.materialId) return refusalText('course.noMaterial', { title });
       continue;
     }
     const result = v.safeParse(assessmentDataSchema, row.data);
-    if (!result.success) return `The assessment "${title}" is not complete: ${result.issues[0].message}.`;
+    if (!result.success) return refusalText('course.incompleteAssessment', { title, problem: result.issues[0].message });
   }
   return null;
 }
@@ -286,7 +287,7 @@ export const adminCourses = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const db = c.var.db;
     const course = await loadCourse(db, c.req.valid('param').id);
-    if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', 'A published course cannot be edited. Take it down first.');
+    if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', REFUSALS['course.publishedEdit']);
     await assertDomainExists(db, body.domainId);
     // The status guard is repeated in the statement: a publish racing this edit wins cleanly.
     const draft = and(eq(courses.id, course.id), eq(courses.status, 'DRAFT'));
@@ -304,7 +305,7 @@ export const adminCourses = new Hono<AppEnv>()
       forgetAdminSnapshots(db),
     ]);
     await purgePublicCourses(c);
-    if (updated.length === 0) throw new ApiError('CONFLICT', 'A published course cannot be edited. Take it down first.');
+    if (updated.length === 0) throw new ApiError('CONFLICT', REFUSALS['course.publishedEdit']);
     return c.json(await loadCourse(db, course.id));
   })
 
@@ -402,7 +403,7 @@ export const adminCourses = new Hono<AppEnv>()
   .delete('/:id', validate('param', idParam), async (c) => {
     const db = c.var.db;
     const course = await loadCourse(db, c.req.valid('param').id);
-    if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', 'A published course cannot be deleted. Take it down first.');
+    if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', REFUSALS['course.publishedDelete']);
     const usage = await db
       .select({
         learners: sql<number>`(SELECT count(*) FROM ${courseProgress} WHERE ${courseProgress.courseId} = ${course.id})`.mapWith(Number),
@@ -413,13 +414,10 @@ export const adminCourses = new Hono<AppEnv>()
       .get();
     // A requirement, even a retired one, keeps its history and so its course.
     if ((usage?.requirements ?? 0) > 0) {
-      throw new ApiError('CONFLICT', `${usage?.requirements} training requirement(s) refer to this course, so it cannot be deleted. It stays taken down instead.`);
+      throw refusal('CONFLICT', 'course.requirementsRefer', { count: usage?.requirements ?? 0 });
     }
     if ((usage?.learners ?? 0) > 0 || (usage?.certificates ?? 0) > 0) {
-      throw new ApiError(
-        'CONFLICT',
-        `${usage?.learners ?? 0} learner(s) have progress on this course and ${usage?.certificates ?? 0} certificate(s) were issued for it, so it cannot be deleted. It stays taken down instead.`,
-      );
+      throw refusal('CONFLICT', 'course.hasRecords', { learners: usage?.learners ?? 0, certificates: usage?.certificates ?? 0 });
     }
     await db.batch([
       db.delete(components).where(eq(components.courseId, course.id)),
@@ -530,7 +528,7 @@ export const adminCourses = new Hono<AppEnv>()
     const course = await loadCourse(db, c.req.valid('param').courseId);
     const existing = await loadComponent(db, course.id, c.req.valid('param').componentId);
     if (body.type && body.type !== existing.type) {
-      throw new ApiError('CONFLICT', 'A component cannot change its type. Delete it and add a new one instead.');
+      throw new ApiError('CONFLICT', REFUSALS['component.typeChange']);
     }
     const prepared = body.data ? await prepareData(db, existing.type, body.data) : { data: existing.data, materialId: existing.materialId };
     const [[row]] = await db.batch([

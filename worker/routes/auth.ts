@@ -17,11 +17,12 @@ import { clearRate, clientIp, enforceRate, hitRate, peekRate, RATE_RULES, rateLi
 import { signSession } from '../services/tokens';
 import { domainsByUser, loadSessionUser, toSessionUser } from '../services/users';
 import { validate } from '../validate';
+import { REFUSALS } from '../contract/errors';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const FORGOT_MESSAGE = "If your email exists in our system, we've sent a password reset link. Please check your inbox.";
-const RESET_LINK_INVALID = 'Invalid or expired password reset link. Please request a new one.';
-const RESET_LINK_EXPIRED = 'Your password reset link has expired. Please request a new one.';
+const RESET_LINK_INVALID = REFUSALS['password.resetLinkInvalid'];
+const RESET_LINK_EXPIRED = REFUSALS['password.resetLinkExpired'];
 
 export const auth = new Hono<AppEnv>()
   .post('/login', publicRoute, validate('json', loginBody), async (c) => {

@@ -27,6 +27,7 @@ import { csvCell } from '../services/csv';
 import { fullName } from '../services/users';
 import { originFor } from '../config';
 import { validate } from '../validate';
+import { REFUSALS } from '../contract/errors';
 
 // The compliance matrix and people's training records, for administrators with Report Generation.
 
@@ -148,7 +149,7 @@ export const complianceRoutes = new Hono<AppEnv>()
 /** Everything the platform knows about one person's training, for an inspector. */
 export async function trainingRecord(db: Db, userId: string, now = new Date()): Promise<TrainingRecordResponse> {
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new ApiError('NOT_FOUND', 'User not found');
+  if (!user) throw new ApiError('NOT_FOUND', REFUSALS['user.notFound']);
   const [progressRows, cycleRows, attemptRows, certificateRows, exemptionRows, eventRows, facts] = await Promise.all([
     db.select({ progress: courseProgress, title: courses.title, language: courses.language }).from(courseProgress).innerJoin(courses, eq(courses.id, courseProgress.courseId)).where(eq(courseProgress.userId, userId)),
     db.select().from(courseCycles).where(eq(courseCycles.userId, userId)),

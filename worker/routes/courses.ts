@@ -15,6 +15,7 @@ import { ApiError } from '../errors';
 import { learnerAssessmentSummary, readAssessment } from '../services/grading';
 import { COURSE_NOT_AVAILABLE, courseComponentsQuery, courseWithDomainQuery, enrollmentQuery, learnerMaterialData, toCourseWithDomain } from '../services/progress';
 import { validate } from '../validate';
+import { REFUSALS } from '../contract/errors';
 
 type CourseRow = typeof courseTable.$inferSelect;
 
@@ -115,13 +116,13 @@ export const courses = new Hono<AppEnv>()
     ]));
     const [courseRows, bookRows, enrollmentRows, list, versionRows] = result;
     const found = toCourseWithDomain(courseRows[0]);
-    if (!found) throw new ApiError('NOT_FOUND', 'Course not found');
+    if (!found) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
     const inBooks = isAdminUser(user) || bookRows.length > 0;
     const enrollment = enrollmentRows[0];
     // Visible: the learner's books, a browsable course, or one they are already enrolled in.
-    if (!inBooks && !found.course.allowBrowse && !enrollment) throw new ApiError('NOT_FOUND', 'Course not found');
+    if (!inBooks && !found.course.allowBrowse && !enrollment) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
     if (found.course.status !== 'PUBLISHED') {
-      if (!inBooks && !enrollment) throw new ApiError('NOT_FOUND', 'Course not found');
+      if (!inBooks && !enrollment) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
       throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
     }
     const components: LearnerComponent[] = list.map((component) => {

@@ -11,8 +11,9 @@ import { requireAdmin } from '../middleware/auth';
 import { purgePublicCourses } from '../middleware/edge-cache';
 import { auditInsert } from '../services/audit';
 import { forgetPeopleCaches } from '../services/people-caches';
-import { ApiError } from '../errors';
+import { ApiError, refusal } from '../errors';
 import { validate } from '../validate';
+import { REFUSALS, refusalText } from '../contract/errors';
 
 // Books (domains), for administrators with Domain Configuration.
 
@@ -29,13 +30,13 @@ function listDomains(db: Db, term: string): Promise<Domain[]> {
 async function assertNameFree(db: Db, name: string, exceptId?: string) {
   const clash = await db.select({ id: domains.id }).from(domains).where(sql`lower(${domains.name}) = ${name.toLowerCase()}`).get();
   if (clash && clash.id !== exceptId) {
-    throw new ApiError('CONFLICT', `A book named "${name}" already exists`, { fields: { name: `A book named "${name}" already exists` } });
+    throw refusal('CONFLICT', 'book.nameTaken', { name }, { fields: { name: refusalText('book.nameTaken', { name }) } });
   }
 }
 
 async function findDomain(db: Db, id: string): Promise<Domain> {
   const domain = await db.select(columns).from(domains).where(eq(domains.id, id)).get();
-  if (!domain) throw new ApiError('NOT_FOUND', 'Book not found');
+  if (!domain) throw new ApiError('NOT_FOUND', REFUSALS['book.notFound']);
   return domain;
 }
 

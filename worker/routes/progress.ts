@@ -45,6 +45,7 @@ import {
 import { viewingSubject } from '../services/materials';
 import { startRecertification } from '../services/recertification';
 import { validate } from '../validate';
+import { REFUSALS } from '../contract/errors';
 
 const NOT_ENROLLED = 'Course progress not found';
 
@@ -143,7 +144,7 @@ export const progress = new Hono<AppEnv>()
       return c.json({ message: 'Already enrolled in this course', progress: dto } satisfies EnrollResponse);
     }
     const found = await findCourseWithDomain(db, id);
-    if (!found) throw new ApiError('NOT_FOUND', 'Course not found');
+    if (!found) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
     const inBooks = await inUserBooks(db, user, found.course.domainId);
     if (!inBooks) throw new ApiError('FORBIDDEN', 'This course is not part of your assigned books');
     if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);

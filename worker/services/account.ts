@@ -5,8 +5,9 @@ import { languageOf, t } from '../i18n';
 import { sendMail, type MailDeps } from './mail';
 import { verifyPassword } from './password';
 import { clearRate, hitRate, RATE_RULES, rateLimited, releaseRate } from './rate-limit';
+import { REFUSALS } from '../contract/errors';
 
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+export const CURRENT_PASSWORD_WRONG = REFUSALS['user.currentPasswordWrong'];
 
 /**
  * Confirms a signed-in user's current password before a change of the account's credentials

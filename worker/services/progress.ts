@@ -9,6 +9,7 @@ import { certificates, componentProgress, components, courseProgress, courses, d
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { issueCertificate } from './certificates';
+import { REFUSALS } from '../contract/errors';
 
 export type CourseProgressRow = typeof courseProgress.$inferSelect;
 export type ComponentProgressRow = typeof componentProgress.$inferSelect;
@@ -173,7 +174,7 @@ export interface ComponentContext {
 }
 
 export const COMPONENT_NOT_FOUND = 'Component not found';
-export const ENROLL_FIRST = 'Enroll in the course to access content';
+export const ENROLL_FIRST = REFUSALS['progress.enrollFirst'];
 export const COURSE_NOT_AVAILABLE = 'Course is not available';
 export const COMPONENT_LOCKED_MESSAGE = 'Complete previous components first';
 

@@ -2,7 +2,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { multipartUploads } from '../db/schema';
 import { formatFileSize, MESSAGES, titleFromFileName, uploadFieldsSchema } from '../contract/admin-content';
-import { ApiError } from '../errors';
+import { ApiError, refusal } from '../errors';
 import { parseOrThrow } from '../validate';
 import { contentMismatchMessage, fileKindFor, MAGIC_BYTES_NEEDED, type FileKind } from './file-types';
 import type { MultipartTracker, Storage } from './storage';
@@ -15,7 +15,7 @@ import type { MultipartTracker, Storage } from './storage';
 /** Multipart headers and small fields on top of the file itself. */
 export const MULTIPART_OVERHEAD = 256 * 1024;
 
-export const tooLarge = (max: number) => new ApiError('PAYLOAD_TOO_LARGE', `The file is larger than the upload limit of ${formatFileSize(max)}.`);
+export const tooLarge = (max: number) => refusal('PAYLOAD_TOO_LARGE', 'upload.tooLarge', { limit: formatFileSize(max) });
 
 /** Reads the first bytes of a stream and gives back a stream of the whole, capped at `max` bytes. */
 export async function sniffAndCap(source: ReadableStream<Uint8Array>, max: number): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {

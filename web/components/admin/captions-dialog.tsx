@@ -6,7 +6,6 @@ import { css } from 'styled-system/css';
 import { deleteCaption, listCaptions, uploadCaption, type CaptionTrack, type Material } from '../../api/admin-content';
 import { ApiClientError } from '../../api/client';
 import { t } from '../../i18n';
-import { contentError, contentText } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { formatFileSize } from '../../format';
 import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
@@ -14,6 +13,7 @@ import { LoadingBlock } from '../../ui/spinner';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FilePicker } from './file-picker';
 import { UploadProgress } from './upload-progress';
+import { errorText, declaredText } from '../../i18n/error-text';
 
 /**
  * Caption tracks of a video material: the list (language, label, file) with Remove, and a form
@@ -55,7 +55,7 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
               {t('admin.captions.tracks')}
             </h3>
             {tracks.isError ? (
-              <Alert status="error">{contentError(tracks.error, t('admin.captions.loadFailed'))}</Alert>
+              <Alert status="error">{errorText(tracks.error, t('admin.captions.loadFailed'))}</Alert>
             ) : tracks.isPending ? (
               <LoadingBlock label={t('admin.captions.loading')} />
             ) : list.length === 0 ? (
@@ -126,16 +126,16 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
 
   const check = async (): Promise<FieldErrors> => {
     const found: FieldErrors = {};
-    if (!language.trim()) found.language = contentText(CAPTION_MESSAGES.languageRequired);
-    else if (!tag) found.language = contentText(CAPTION_MESSAGES.languageInvalid);
-    else if (existing.some((t) => t.language === tag)) found.language = contentText(CAPTION_MESSAGES.exists);
-    if (label.trim().length > 60) found.label = contentText(CAPTION_MESSAGES.labelTooLong);
-    if (!file) found.file = contentText(CAPTION_MESSAGES.fileMissing);
-    else if (!/\.vtt$/i.test(file.name)) found.file = contentText(CAPTION_MESSAGES.wrongExtension);
-    else if (file.size > CAPTION_MAX_BYTES) found.file = contentText(CAPTION_MESSAGES.tooLarge);
+    if (!language.trim()) found.language = declaredText(CAPTION_MESSAGES.languageRequired);
+    else if (!tag) found.language = declaredText(CAPTION_MESSAGES.languageInvalid);
+    else if (existing.some((t) => t.language === tag)) found.language = declaredText(CAPTION_MESSAGES.exists);
+    if (label.trim().length > 60) found.label = declaredText(CAPTION_MESSAGES.labelTooLong);
+    if (!file) found.file = declaredText(CAPTION_MESSAGES.fileMissing);
+    else if (!/\.vtt$/i.test(file.name)) found.file = declaredText(CAPTION_MESSAGES.wrongExtension);
+    else if (file.size > CAPTION_MAX_BYTES) found.file = declaredText(CAPTION_MESSAGES.tooLarge);
     else {
       const problem = webVttProblem(new Uint8Array(await file.arrayBuffer()));
-      if (problem) found.file = contentText(CAPTION_MESSAGES[problem]);
+      if (problem) found.file = declaredText(CAPTION_MESSAGES[problem]);
     }
     return found;
   };
@@ -161,9 +161,9 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
       // The server's refusal goes next to its field when it names one.
       const fields = e instanceof ApiClientError ? e.fields : {};
       if (fields.file || fields.language || fields.label) {
-        setErrors({ file: contentText(fields.file), language: contentText(fields.language), label: contentText(fields.label) });
+        setErrors({ file: declaredText(fields.file), language: declaredText(fields.language), label: declaredText(fields.label) });
         focusFirstInvalid(formRef.current);
-      } else setError(contentError(e, t('admin.captions.uploadFailed')));
+      } else setError(errorText(e, t('admin.captions.uploadFailed')));
     } finally {
       setProgress(null);
     }

@@ -7,7 +7,6 @@ import { css, cx } from 'styled-system/css';
 import { Link } from 'wouter';
 import { listDomains } from '../../api/admin-content';
 import { saveBlob } from '../../api/certificates';
-import { errorMessage } from '../../api/client';
 import { complianceApi, type ComplianceFilters, type ComplianceResponse, type ComplianceRow, type ComplianceSummary } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
 import { dayInputValue, formatNumber, formatPercent } from '../../format';
@@ -17,7 +16,8 @@ import { Button, Card, EmptyState, Select, Table, TableBody, TableCell, TableHea
 import { QueryState } from '../query-state';
 import { TablePagination } from '../table-pagination';
 import { ComplianceCellView, isComplianceStatus, STATUS_OPTIONS, statusLabel } from './compliance-status';
-import { t } from '../../i18n';
+import { formatLocale, t } from '../../i18n';
+import { errorText } from '../../i18n/error-text';
 
 export const MATRIX_PAGE_SIZE = 25;
 
@@ -138,7 +138,7 @@ export function ExportCsvButton({ search }: { search: SearchState }) {
     try {
       saveBlob(await complianceApi.exportCsv(matrixFilters(search)), `compliance-${dayInputValue()}.csv`);
     } catch (e) {
-      toaster.create({ type: 'error', title: errorMessage(e, t('admin.compliance.exportFailed')) });
+      toaster.create({ type: 'error', title: errorText(e, t('admin.compliance.exportFailed')) });
     } finally {
       setExporting(false);
     }

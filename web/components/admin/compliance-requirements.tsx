@@ -14,7 +14,7 @@ import { Alert, Button, Checkbox, Chip, DataTable, Dialog, EmptyState, focusFirs
 import { FormDialog } from '../form-dialog';
 import { QueryState } from '../query-state';
 import { t, withTags } from '../../i18n';
-import { issueErrors, localFieldErrors, refusalMessage } from '../../i18n/contract-messages';
+import { errorText, fieldErrors, issueErrors } from '../../i18n/error-text';
 
 /** Requirements are stored from the start of a UTC day: show that day, not the local one. */
 const activeDay = (iso: string) => formatDay(iso.slice(0, 10));
@@ -203,10 +203,10 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
       // A refusal about a field is shown on that field only; anything else (a duplicate) above the form.
       const onField = hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).some((key) => key in emptyForm());
       if (onField) {
-        setErrors(localFieldErrors(e.fields));
+        setErrors(fieldErrors(e.fields));
         focusFirstInvalid(formRef.current);
       }
-      setError(onField ? null : refusalMessage(e, requirement ? t('admin.req.updateFailed') : t('admin.req.addFailed')));
+      setError(onField ? null : errorText(e, requirement ? t('admin.req.updateFailed') : t('admin.req.addFailed')));
     },
   });
   const { reset } = save;
@@ -346,7 +346,7 @@ function RetireRequirementDialog({ requirement, onClose }: { requirement: Requir
         </>
       }
     >
-      {retire.isError ? <Alert status="error" className={css({ mb: '3' })}>{refusalMessage(retire.error, t('admin.req.retireFailed'))}</Alert> : null}
+      {retire.isError ? <Alert status="error" className={css({ mb: '3' })}>{errorText(retire.error, t('admin.req.retireFailed'))}</Alert> : null}
       {requirement ? (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
           <p>{withTags(t('admin.req.retireText', { course: requirement.courseTitle, book: requirement.bookName, audience: audienceText(requirement) }), [(text, key) => <strong key={key}>{text}</strong>])}</p>

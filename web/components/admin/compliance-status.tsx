@@ -1,4 +1,3 @@
-import { STATUS_LABELS } from '@contract/compliance';
 import { COMPLIANCE_STATUSES, type ComplianceStatus } from '@contract/rules/compliance';
 import { CircleCheck, CircleMinus, Clock, Hourglass, TriangleAlert } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -6,7 +5,8 @@ import { css } from 'styled-system/css';
 import type { ComplianceCell } from '../../api/compliance';
 import { formatDate } from '../../format';
 import { Chip, type ChipProps, type SelectOption } from '../../ui';
-import { msg, t } from '../../i18n';
+import { t } from '../../i18n';
+import { COMPLIANCE_STATUS_IDS } from '../../i18n/labels';
 
 /** Each status's colour and icon: the label text always comes with them, so colour is never the only signal. */
 const STATUS_LOOK: Record<ComplianceStatus, { palette: NonNullable<ChipProps['palette']>; icon: ReactElement }> = {
@@ -21,7 +21,7 @@ const STATUS_LOOK: Record<ComplianceStatus, { palette: NonNullable<ChipProps['pa
 export const STATUS_OPTIONS = (): readonly SelectOption<ComplianceStatus>[] => COMPLIANCE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
 
 /** A status's label in the reader's language (the contract's English words through the catalog). */
-export const statusLabel = (status: ComplianceStatus): string => msg(STATUS_LABELS[status]);
+export const statusLabel = (status: ComplianceStatus): string => t(COMPLIANCE_STATUS_IDS[status]);
 
 export function isComplianceStatus(value: string): value is ComplianceStatus {
   return (COMPLIANCE_STATUSES as readonly string[]).includes(value);

@@ -6,12 +6,13 @@ import type { ComponentType } from '@contract/course';
 import { createComponent, listMaterials, updateComponent } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
 import { t, type MessageId } from '../../i18n';
-import { contentError, contentFields, contentText, isolate, materialTypeLabel } from './content-text';
+import { isolate, materialTypeLabel } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Checkbox, Dialog, LoadingBlock, Select, TextField } from '../../ui';
 import { AssessmentEditor } from './assessment-editor';
 import { draftErrors, draftFromData, draftToData, newAssessment, type AssessmentDraft } from './assessment-draft';
 import { formatFileSize } from '../../format';
+import { errorText, declaredText, fieldErrors } from '../../i18n/error-text';
 
 const COMPONENT_LABEL_IDS: Record<ComponentType, MessageId> = { PRE_ASSESSMENT: 'admin.component.type.PRE_ASSESSMENT', MATERIAL: 'admin.component.type.MATERIAL', POST_ASSESSMENT: 'admin.component.type.POST_ASSESSMENT' };
 
@@ -50,7 +51,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
 
   // Once the admin has tried to save, messages follow the edits live.
   useEffect(() => {
-    if (showErrors && type !== 'MATERIAL') setErrors(contentFields(draftErrors(draft)));
+    if (showErrors && type !== 'MATERIAL') setErrors(fieldErrors(draftErrors(draft)) as Record<string, string>);
   }, [draft, showErrors, type]);
 
   const save = async () => {
@@ -58,13 +59,13 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
     let data: Record<string, unknown>;
     if (type === 'MATERIAL') {
       if (!materialId) {
-        setErrors({ materialId: contentText(MESSAGES.material) });
+        setErrors({ materialId: declaredText(MESSAGES.material) });
         setShowErrors(true);
         return;
       }
       data = { materialId, ...(materialTitle.trim() ? { title: materialTitle.trim() } : {}) };
     } else {
-      const found = contentFields(draftErrors(draft)) as Record<string, string>;
+      const found = fieldErrors(draftErrors(draft)) as Record<string, string>;
       setErrors(found);
       setShowErrors(true);
       if (Object.keys(found).length > 0) {
@@ -80,8 +81,8 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
       onSaved(saved);
     } catch (e) {
       console.error('Component save failed', e);
-      if (hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).length > 0) setErrors(contentFields(e.fields) as Record<string, string>);
-      setError(contentError(e, t('admin.component.saveFailed')));
+      if (hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).length > 0) setErrors(fieldErrors(e.fields) as Record<string, string>);
+      setError(errorText(e, t('admin.component.saveFailed')));
       setBusy(false);
     }
   };

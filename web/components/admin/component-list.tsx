@@ -9,7 +9,8 @@ import { t } from '../../i18n';
 import { Alert, Button, Chip, EmptyState, IconButton, toaster } from '../../ui';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { componentLabel, ComponentEditorDialog, type ComponentEditorTarget } from './component-editor-dialog';
-import { contentError, isolate, materialTypeLabel } from './content-text';
+import { isolate, materialTypeLabel } from './content-text';
+import { errorText } from '../../i18n/error-text';
 
 const palette = { PRE_ASSESSMENT: 'info', MATERIAL: 'accent', POST_ASSESSMENT: 'success' } as const;
 
@@ -63,7 +64,7 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
       onChanged();
     } catch (e) {
       console.error('Reorder failed', e);
-      toaster.create({ type: 'error', title: contentError(e, t('admin.component.reorderFailed')) });
+      toaster.create({ type: 'error', title: errorText(e, t('admin.component.reorderFailed')) });
       onChanged(); // the server's order wins
     }
   };

@@ -6,12 +6,12 @@ import type { AdminCourseDetail, Domain } from '@contract/admin-content';
 import { getCourse, updateCourse, type CoursePayload } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
 import { t } from '../../i18n';
-import { contentError, contentFields } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Chip, Dialog, LoadingBlock, TabContent, TabList, Tabs, TabTrigger, toaster } from '../../ui';
 import { ComponentList } from './component-list';
 import { CourseLanguages } from './course-languages';
 import { courseFormFrom, coursePayload, CourseFields, validateCourseForm, type CourseFormErrors, type CourseFormValues } from './course-form';
+import { errorText, fieldErrors } from '../../i18n/error-text';
 
 export interface CourseEditDialogProps {
   courseId: string | null;
@@ -57,11 +57,11 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
       onChanged();
     },
     onError: (e) => {
-      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(contentFields(e.fields) as CourseFormErrors);
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(fieldErrors(e.fields) as CourseFormErrors);
     },
   });
   const saving = update.isPending;
-  const saveError = update.isError ? contentError(update.error, t('admin.editor.updateFailed')) : null;
+  const saveError = update.isError ? errorText(update.error, t('admin.editor.updateFailed')) : null;
   const { reset } = update;
   useEffect(() => reset(), [courseId, reset]);
 

@@ -3,7 +3,7 @@ import { DEFAULT_COURSE_ICON, MESSAGES, type AdminCourse, type Domain } from '@c
 import type { CoursePayload } from '../../api/admin-content';
 import { t } from '../../i18n';
 import { Select, TextField } from '../../ui';
-import { contentText } from './content-text';
+import { declaredText } from '../../i18n/error-text';
 
 /** Form state: numbers as typed text, so "empty" is representable (sent as null). */
 export interface CourseFormValues {
@@ -38,10 +38,10 @@ export function clampNumberText(text: string, min: number, max = Number.POSITIVE
 
 export function validateCourseForm(values: CourseFormValues): CourseFormErrors {
   const errors: CourseFormErrors = {};
-  if (!values.title.trim()) errors.title = contentText(MESSAGES.title);
-  if (!values.domainId) errors.domainId = contentText(MESSAGES.book);
-  if (values.timeLimit !== '' && !(Number(values.timeLimit) >= 0)) errors.timeLimit = contentText(MESSAGES.timeLimit);
-  if (values.passingScore !== '' && !(Number(values.passingScore) >= 0 && Number(values.passingScore) <= 100)) errors.passingScore = contentText(MESSAGES.passingScore);
+  if (!values.title.trim()) errors.title = declaredText(MESSAGES.title);
+  if (!values.domainId) errors.domainId = declaredText(MESSAGES.book);
+  if (values.timeLimit !== '' && !(Number(values.timeLimit) >= 0)) errors.timeLimit = declaredText(MESSAGES.timeLimit);
+  if (values.passingScore !== '' && !(Number(values.passingScore) >= 0 && Number(values.passingScore) <= 100)) errors.passingScore = declaredText(MESSAGES.passingScore);
   return errors;
 }
 

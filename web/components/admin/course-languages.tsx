@@ -6,10 +6,11 @@ import { DELIVERY_LANGUAGES, type DeliveryLanguage } from '@contract/delivery-la
 import { pageCourses, setCourseFamily } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
 import { t } from '../../i18n';
-import { contentError, contentFields, isolate, languageName } from './content-text';
+import { isolate, languageName } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { MAX_PAGE_SIZE } from '@contract/common';
 import { Alert, Button, Select, toaster } from '../../ui';
+import { errorText, fieldErrors } from '../../i18n/error-text';
 
 /** "Same course as" value for a course on its own. */
 const ALONE = '__alone__';
@@ -59,10 +60,10 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
       onChanged();
     },
     onError: (e) => {
-      if (hasErrorCode(e, 'VALIDATION_FAILED') || hasErrorCode(e, 'FAMILY_LANGUAGE_TAKEN')) setErrors(contentFields(e.fields ?? {}) as typeof errors);
+      if (hasErrorCode(e, 'VALIDATION_FAILED') || hasErrorCode(e, 'FAMILY_LANGUAGE_TAKEN')) setErrors(fieldErrors(e.fields ?? {}) as typeof errors);
     },
   });
-  const saveError = save.isError ? contentError(save.error, t('admin.languages.saveFailed')) : null;
+  const saveError = save.isError ? errorText(save.error, t('admin.languages.saveFailed')) : null;
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '2xl' })}>

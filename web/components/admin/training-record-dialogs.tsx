@@ -1,4 +1,4 @@
-import { COMPLIANCE_MESSAGES, EVENT_KIND_LABELS, EVENT_KINDS, eventBody, exemptionBody, type EventKind } from '@contract/compliance';
+import { COMPLIANCE_MESSAGES, EVENT_KINDS, eventBody, exemptionBody, type EventKind } from '@contract/compliance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
@@ -9,13 +9,14 @@ import { queryKeys } from '../../api/query-keys';
 import { dayInputValue } from '../../format';
 import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../ui';
 import { FormDialog } from '../form-dialog';
-import { msg, t } from '../../i18n';
-import { issueErrors, localFieldErrors, refusalMessage } from '../../i18n/contract-messages';
+import { t } from '../../i18n';
+import { declaredText, errorText, fieldErrors, issueErrors } from '../../i18n/error-text';
+import { EVENT_KIND_IDS } from '../../i18n/labels';
 
 /** A requirement the person is covered by, as the dialogs offer it (by its course). */
 export type CoveredRequirement = SelectOption;
 
-const KIND_OPTIONS = (): readonly SelectOption<EventKind>[] => EVENT_KINDS.map((kind) => ({ value: kind, label: msg(EVENT_KIND_LABELS[kind]) }));
+const KIND_OPTIONS = (): readonly SelectOption<EventKind>[] => EVENT_KINDS.map((kind) => ({ value: kind, label: t(EVENT_KIND_IDS[kind]) }));
 
 type Errors = Partial<Record<'requirementId' | 'reason' | 'until' | 'kind' | 'note' | 'occurredOn', string>>;
 
@@ -56,10 +57,10 @@ function usePersonForm<F extends Record<string, string>>(open: boolean, initial:
       // is no longer covered, a retired requirement) above the form.
       const onField = hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).some((key) => key in initial());
       if (onField) {
-        setErrors(localFieldErrors(e.fields));
+        setErrors(fieldErrors(e.fields));
         focusFirstInvalid(fieldsRef.current);
       }
-      setError(onField ? null : refusalMessage(e, fallback));
+      setError(onField ? null : errorText(e, fallback));
     },
   });
   const { reset } = mutation;
@@ -140,7 +141,7 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
     event.preventDefault();
     const extra: Errors = {};
     if (!values.requirementId) extra.requirementId = t('admin.record.chooseRequirement');
-    if (values.occurredOn && values.occurredOn > dayInputValue()) extra.occurredOn = msg(COMPLIANCE_MESSAGES.occurredFuture);
+    if (values.occurredOn && values.occurredOn > dayInputValue()) extra.occurredOn = declaredText(COMPLIANCE_MESSAGES.occurredFuture);
     if (form.check(eventBody, { userId, kind: values.kind, note: values.note, occurredOn: values.occurredOn }, extra)) form.mutation.mutate(values);
   };
   return (

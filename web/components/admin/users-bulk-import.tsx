@@ -5,7 +5,8 @@ import { css } from 'styled-system/css';
 import { BULK_IMPORT_MESSAGES, importProgress } from '../../../statecharts/bulk-import.machine';
 import { useBulkImport } from '../../state/bulk-import';
 import { Alert, Button, Chip, Dialog, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
-import { currentLocale, hasMessage, msg, t } from '../../i18n';
+import { currentLocale, t } from '../../i18n';
+import { declaredText } from '../../i18n/error-text';
 
 const PREVIEW_ROWS = 5;
 /** The role every imported account gets, shown as the code the file format and the description name. */
@@ -72,7 +73,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
           </div>
         ) : null}
         {ctx.warning ? <Alert status="warning" announce>{warningText(ctx.warning, ctx.parsed?.invalidCount ?? 0)}</Alert> : null}
-        {ctx.error ? <Alert status="error">{errorText(ctx.error)}</Alert> : null}
+        {ctx.error ? <Alert status="error">{importErrorText(ctx.error)}</Alert> : null}
 
         {ctx.parsed && ctx.parsed.rows.length > 0 && !showResults ? (
           <div>
@@ -93,7 +94,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
                     <TableCell>{row.username || <em>{t('admin.import.missing')}</em>}</TableCell>
                     <TableCell>
                       {row.email || <em>{t('admin.import.missing')}</em>}
-                      {row.error ? <span className={css({ display: 'block', color: 'error.fg', fontSize: 'xs' })}>{msg(row.error)}</span> : null}
+                      {row.error ? <span className={css({ display: 'block', color: 'error.fg', fontSize: 'xs' })}>{declaredText(row.error)}</span> : null}
                     </TableCell>
                     <TableCell>{IMPORT_ROLE}</TableCell>
                   </TableRow>
@@ -148,7 +149,7 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
                       ) : (
                         <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                           <Chip palette="error">{t('admin.import.error')}</Chip>
-                          <span className={css({ fontSize: 'sm' })}>{msg(r.message)}</span>
+                          <span className={css({ fontSize: 'sm' })}>{declaredText(r.message)}</span>
                         </span>
                       )}
                     </TableCell>
@@ -166,13 +167,14 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
 
 /** The machine's warning in the reader's language: the invalid-rows count is the one warning with a number. */
 function warningText(warning: string, invalidCount: number): string {
-  return invalidCount > 0 && warning === invalidRowsWarning(invalidCount) ? t('admin.import.invalidRows', { count: invalidCount }) : msg(warning);
+  if (warning === BULK_IMPORT_MESSAGES.selectFile) return t('admin.import.selectFile');
+  return invalidCount > 0 && warning === invalidRowsWarning(invalidCount) ? t('admin.import.invalidRows', { count: invalidCount }) : declaredText(warning);
 }
 
 /** The import's failure: the contract's words translated; outside English, a server text the catalogs lack gives way to the import's own message. */
-function errorText(error: string): string {
-  if (hasMessage(`msg:${error}`) || currentLocale() === 'en') return msg(error);
-  return msg(BULK_IMPORT_MESSAGES.failed);
+function importErrorText(error: string): string {
+  if (currentLocale() === 'en') return error;
+  return declaredText(error) !== error ? declaredText(error) : t('admin.import.stopped');
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {

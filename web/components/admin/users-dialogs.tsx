@@ -11,8 +11,8 @@ import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Checkbox, Dialog, Select, TextField, type SelectOption } from '../../ui';
-import { msg, serverText, t, withTags } from '../../i18n';
-import { issueErrors, localFieldErrors, refusalMessage } from '../../i18n/contract-messages';
+import { serverText, t, withTags } from '../../i18n';
+import { declaredText, errorText, fieldErrors as serverFieldErrors, issueErrors } from '../../i18n/error-text';
 
 /** A function, not a constant: the labels are read in the current language. */
 export const ROLE_OPTIONS = (): readonly SelectOption<Role>[] => [
@@ -57,8 +57,8 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
       const res = await usersApi.create({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined });
       onCreated(res.user, res.password ?? null);
     } catch (e) {
-      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(localFieldErrors(e.fields));
-      setError(refusalMessage(e, t('admin.users.createFailed')));
+      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
+      setError(errorText(e, t('admin.users.createFailed')));
       setBusy(false);
     }
   };
@@ -158,8 +158,8 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
       await usersApi.update(user.id, { ...values, firstName: values.firstName || null, lastName: values.lastName || null });
       onSaved(t('admin.users.updated'));
     } catch (e) {
-      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(localFieldErrors(e.fields));
-      setError(refusalMessage(e, t('admin.users.updateFailed')));
+      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
+      setError(errorText(e, t('admin.users.updateFailed')));
       setBusy(false);
     }
   };
@@ -224,7 +224,7 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
   const admins = (users ?? []).length - eligible.length;
   const submit = async () => {
     if (chosen.length === 0) {
-      setBookError(msg(USER_MESSAGES.bookRequired));
+      setBookError(declaredText(USER_MESSAGES.bookRequired));
       return;
     }
     setBusy(true);
@@ -235,7 +235,7 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
       );
       onDone(serverText(res.message, res.updated > 0 ? t('admin.users.booksAssigned', { count: res.updated, skipped: res.skipped }) : t('admin.users.booksNotAssigned', { skipped: res.skipped })));
     } catch (e) {
-      setError(refusalMessage(e, t('admin.users.assignFailed')));
+      setError(errorText(e, t('admin.users.assignFailed')));
       setBusy(false);
     }
   };

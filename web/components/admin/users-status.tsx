@@ -7,8 +7,8 @@ import { usersApi } from '../../api/admin-people';
 import { queryKeys } from '../../api/query-keys';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Chip, TextField } from '../../ui';
-import { msg, serverText, t, withTags } from '../../i18n';
-import { refusalMessage } from '../../i18n/contract-messages';
+import { serverText, t, withTags } from '../../i18n';
+import { declaredText, errorText } from '../../i18n/error-text';
 
 /** Leavers show as Deactivated; everyone else as Active. */
 export function UserStatusChip({ status }: { status: UserStatus }) {
@@ -53,7 +53,7 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
     if (!change) return;
     const why = reason.trim();
     if (deactivating && !why) {
-      setReasonError(msg(USER_MESSAGES.reasonRequired));
+      setReasonError(declaredText(USER_MESSAGES.reasonRequired));
       return;
     }
     setBusy(true);
@@ -73,7 +73,7 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
       refresh();
       onDone(message);
     } catch (e) {
-      setError(refusalMessage(e, deactivating ? t('admin.status.deactivateFailed') : t('admin.status.reactivateFailed')));
+      setError(errorText(e, deactivating ? t('admin.status.deactivateFailed') : t('admin.status.reactivateFailed')));
       setBusy(false);
     }
   };
@@ -141,7 +141,7 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
     setNotFound([]);
     const parsed = parseLeaversCsv(await file.text());
     setUsernames(parsed.usernames);
-    setError(parsed.fileError ? msg(parsed.fileError) : null);
+    setError(parsed.fileError ? declaredText(parsed.fileError) : null);
   };
 
   const submit = async (event: FormEvent) => {
@@ -152,7 +152,7 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
     }
     const why = reason.trim();
     if (!why) {
-      setReasonError(msg(USER_MESSAGES.reasonRequired));
+      setReasonError(declaredText(USER_MESSAGES.reasonRequired));
       return;
     }
     setBusy(true);
@@ -179,7 +179,7 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
       onDone(message);
     } catch (e) {
       if (deactivated > 0) refresh();
-      setError(refusalMessage(e, t('admin.status.deactivateFailed')));
+      setError(errorText(e, t('admin.status.deactivateFailed')));
       setBusy(false);
     }
   };

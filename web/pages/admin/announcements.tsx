@@ -14,8 +14,7 @@ import { css, cx } from 'styled-system/css';
 import * as v from 'valibot';
 import { announcementsApi } from '../../api/announcements';
 import { hasErrorCode } from '../../api/client';
-import { contentError, contentFields } from '../../components/admin/content-text';
-import { msg, serverText, t } from '../../i18n';
+import { serverText, t } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormDialog } from '../../components/form-dialog';
@@ -26,8 +25,10 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDateTime, formatNumber } from '../../format';
+import { errorText, fieldErrors } from '../../i18n/error-text';
+import { PRIORITY_IDS } from '../../i18n/labels';
 
-const priorityOptions = (): readonly SelectOption<Priority>[] => PRIORITIES.map((p) => ({ value: p, label: msg(p) }));
+const priorityOptions = (): readonly SelectOption<Priority>[] => PRIORITIES.map((p) => ({ value: p, label: t(PRIORITY_IDS[p]) }));
 
 type FormState = { mode: 'create' } | { mode: 'edit'; item: AnnouncementDto } | null;
 
@@ -49,7 +50,7 @@ export function AdminAnnouncementsPage() {
   const toggleActive = useMutation({
     mutationFn: (item: AnnouncementDto) => announcementsApi.toggle(item.id),
     onSuccess: refresh,
-    onError: (e) => toaster.create({ type: 'error', title: contentError(e, t('admin.announcements.toggleFailed')) }),
+    onError: (e) => toaster.create({ type: 'error', title: errorText(e, t('admin.announcements.toggleFailed')) }),
   });
   const toggle = (item: AnnouncementDto) => toggleActive.mutate(item);
 
@@ -93,7 +94,7 @@ export function AdminAnnouncementsPage() {
           cardActions={rowActions}
           columns={[
             { key: 'title', header: t('admin.announcements.col.title'), hideInCard: true, cell: (a) => <bdi className={css({ fontWeight: 'medium' })}>{a.title}</bdi> },
-            { key: 'priority', header: t('admin.announcements.col.priority'), cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{msg(a.priority)}</Chip> },
+            { key: 'priority', header: t('admin.announcements.col.priority'), cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{t(PRIORITY_IDS[a.priority])}</Chip> },
             { key: 'author', header: t('admin.announcements.col.author'), cell: (a) => a.authorName },
             { key: 'expires', header: t('admin.announcements.col.expires'), cell: (a) => <Expiry item={a} /> },
             {
@@ -132,7 +133,7 @@ export function AdminAnnouncementsPage() {
         {viewing ? (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
             <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-              <Chip palette={PRIORITY_TONE[viewing.priority]}>{msg(viewing.priority)}</Chip>
+              <Chip palette={PRIORITY_TONE[viewing.priority]}>{t(PRIORITY_IDS[viewing.priority])}</Chip>
               <Chip palette={viewing.isActive ? 'success' : 'neutral'}>{viewing.isActive ? t('admin.announcements.active') : t('admin.announcements.inactive')}</Chip>
               {isExpiringSoon(viewing.expiresAt) ? <Chip palette="warning">{t('admin.announcements.expiringSoon')}</Chip> : null}
             </div>
@@ -236,7 +237,7 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.issues) found[v.getDotPath(issue) ?? '_'] ??= issue.message;
-      setErrors(contentFields(found) as Record<string, string>);
+      setErrors(fieldErrors(found) as Record<string, string>);
       return;
     }
     setBusy(true);
@@ -246,7 +247,7 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
       else await announcementsApi.update(state.item.id, body);
       onSaved(state.mode === 'create' ? serverText(ANNOUNCEMENT_MESSAGES.created, t('admin.announcements.createdDone')) : serverText(ANNOUNCEMENT_MESSAGES.updated, t('admin.announcements.updatedDone')));
     } catch (e) {
-      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(contentFields(e.fields) as Record<string, string>);
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(fieldErrors(e.fields) as Record<string, string>);
       setError(state.mode === 'create' ? t('admin.announcements.createFailed') : t('admin.announcements.updateFailed'));
       setBusy(false);
     }

@@ -15,7 +15,7 @@ import { hasErrorCode } from '../../api/client';
 import { AuditLogPanel } from '../../components/admin/assessments/audit-log-panel';
 import { InterventionDialog, type Intervention } from '../../components/admin/assessments/intervention-dialog';
 import { ScormResultsPanel } from '../../components/admin/assessments/scorm-results-panel';
-import { contentError } from '../../components/admin/content-text';
+import {  } from '../../i18n/error-text';
 import { t, translate } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, Card, Chip, DataTable, EmptyState, Select, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDate, formatDateTime, formatNumber, formatScore } from '../../format';
+import { errorText, declaredText } from '../../i18n/error-text';
 
 const statusOptions = (): readonly SelectOption<AttemptStatusFilter>[] => [
   { value: 'ALL', label: t('admin.assessments.filter.ALL') },
@@ -36,7 +37,7 @@ const statusOptions = (): readonly SelectOption<AttemptStatusFilter>[] => [
  * words for exactly that case; any other failure is an ordinary one, with the server's message.
  * The Worker and this client ship together, so a failed load is a failure to retry, not a missing backend.
  */
-const loadFailure = (error: unknown) => (hasErrorCode(error, 'NOT_FOUND') ? t('admin.assessments.loadFailedNoEndpoints') : contentError(error, t('admin.assessments.loadFailed')));
+const loadFailure = (error: unknown) => (hasErrorCode(error, 'NOT_FOUND') ? t('admin.assessments.loadFailedNoEndpoints') : errorText(error, t('admin.assessments.loadFailed')));
 
 
 /** The attempts cell: 'Passed (n/3)', 'Exhausted (3/3)' or 'n/3 (k left)'. */

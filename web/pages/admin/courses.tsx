@@ -17,8 +17,9 @@ import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { formatNumber } from '../../format';
 import { t } from '../../i18n';
-import { contentError, contentFields, languageName } from '../../components/admin/content-text';
+import { languageName } from '../../components/admin/content-text';
 import { Alert, Button, Chip, DataTable, EmptyState, flipInRtl, IconButton, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
+import { errorText, fieldErrors } from '../../i18n/error-text';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -56,7 +57,7 @@ export function AdminCoursesPage() {
       return refresh();
     },
     // A refused publish (no components, say) needs its reason, so the server's message is shown.
-    onError: (e) => toaster.create({ type: 'error', title: contentError(e, t('admin.courses.actionFailed')) }),
+    onError: (e) => toaster.create({ type: 'error', title: errorText(e, t('admin.courses.actionFailed')) }),
   });
   const pending = action.isPending ? `${action.variables.kind}:${action.variables.course.id}` : null;
   const act = (course: AdminCourse, kind: 'publish' | 'takedown' | 'clone') => action.mutate({ course, kind });
@@ -243,8 +244,8 @@ function CreateCourseDialog({
     try {
       onCreated(await createCourse(coursePayload(values)));
     } catch (e) {
-      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(contentFields(e.fields) as CourseFormErrors);
-      setError(contentError(e, t('admin.courses.createFailed')));
+      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(fieldErrors(e.fields) as CourseFormErrors);
+      setError(errorText(e, t('admin.courses.createFailed')));
       setBusy(false);
     }
   };

@@ -13,8 +13,8 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, DataTable, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
-import { msg, t } from '../../i18n';
-import { refusalMessage } from '../../i18n/contract-messages';
+import { t } from '../../i18n';
+import { declaredText, errorText } from '../../i18n/error-text';
 
 /** Book search waits for a 500 ms pause in typing. */
 export const BOOK_SEARCH_DELAY_MS = 500;
@@ -140,7 +140,7 @@ function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () =
     event.preventDefault();
     if (!state) return;
     if (!name.trim()) {
-      setNameError(msg(MESSAGES.domainName));
+      setNameError(declaredText(MESSAGES.domainName));
       return;
     }
     save.mutate({ target: state, body: { name: name.trim(), description: description.trim() } });
@@ -156,7 +156,7 @@ function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () =
       formId="book-form"
       submitLabel={mode === 'add' ? t('admin.books.addButton') : t('admin.books.save')}
       busy={save.isPending}
-      error={save.isError ? refusalMessage(save.error, t('admin.books.saveFailed')) : null}
+      error={save.isError ? errorText(save.error, t('admin.books.saveFailed')) : null}
       onSubmit={submit}
     >
       <TextField

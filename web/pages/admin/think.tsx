@@ -1,7 +1,7 @@
 import {
-  FEEDBACK_STATUS_LABEL,
+  
   FEEDBACK_STATUSES,
-  FEEDBACK_TYPE_LABEL,
+  
   THINK_MESSAGES,
   type FeedbackStatus,
   type FeedbackType,
@@ -12,8 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { queryKeys } from '../../api/query-keys';
-import { contentError, contentText } from '../../components/admin/content-text';
-import { msg, serverText, t, type MessageId } from '../../i18n';
+import { serverText, t, type MessageId } from '../../i18n';
 import { thinkSubmissionsApi, type SubmissionFilters } from '../../api/think';
 import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -24,6 +23,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, DataTable, Dialog, EmptyState, flipInRtl, IconButton, Select, TabContent, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDateTime } from '../../format';
+import { errorText, declaredText } from '../../i18n/error-text';
+import { FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../../i18n/labels';
 
 const TABS: { value: 'ALL' | FeedbackType; label: MessageId }[] = [
   { value: 'ALL', label: 'admin.think.tab.ALL' },
@@ -31,7 +32,7 @@ const TABS: { value: 'ALL' | FeedbackType; label: MessageId }[] = [
   { value: 'COMPLAINT', label: 'admin.think.tab.COMPLAINT' },
   { value: 'NEW_IDEA', label: 'admin.think.tab.NEW_IDEA' },
 ];
-const statusOptions = (): readonly SelectOption<FeedbackStatus>[] => FEEDBACK_STATUSES.map((s) => ({ value: s, label: msg(FEEDBACK_STATUS_LABEL[s]) }));
+const statusOptions = (): readonly SelectOption<FeedbackStatus>[] => FEEDBACK_STATUSES.map((s) => ({ value: s, label: t(FEEDBACK_STATUS_IDS[s]) }));
 
 const NO_FILTERS: SubmissionFilters = { type: '' };
 
@@ -53,7 +54,7 @@ export function AdminThinkPage() {
       toaster.create({ type: 'success', title: serverText(THINK_MESSAGES.statusUpdated, t('admin.think.statusUpdated')) });
       return refresh();
     },
-    onError: (e) => toaster.create({ type: 'error', title: contentError(e, t('admin.think.statusFailed')) }),
+    onError: (e) => toaster.create({ type: 'error', title: errorText(e, t('admin.think.statusFailed')) }),
   });
   const changeStatus = (s: SubmissionDto, status: FeedbackStatus) => statusChange.mutate({ s, status });
 
@@ -90,7 +91,7 @@ export function AdminThinkPage() {
               cardActions={actions}
               columns={[
                 { key: 'subject', header: t('admin.think.col.subject'), hideInCard: true, cell: (s) => <bdi className={css({ fontWeight: 'medium' })}>{s.subject}</bdi> },
-                { key: 'type', header: t('admin.think.col.type'), cell: (s) => msg(FEEDBACK_TYPE_LABEL[s.type]) },
+                { key: 'type', header: t('admin.think.col.type'), cell: (s) => t(FEEDBACK_TYPE_IDS[s.type]) },
                 { key: 'from', header: t('admin.think.col.from'), cell: (s) => author(s) },
                 {
                   key: 'status',
@@ -157,7 +158,7 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
   });
   const { reset } = respond;
   const busy = respond.isPending;
-  const error = respond.isError ? contentError(respond.error, t('admin.think.respondFailed')) : null;
+  const error = respond.isError ? errorText(respond.error, t('admin.think.respondFailed')) : null;
   useEffect(() => {
     setResponse(submission?.adminResponse ?? '');
     setStatus('');
@@ -168,7 +169,7 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
     event.preventDefault();
     if (!submission) return;
     if (!response.trim()) {
-      setFieldError(contentText(THINK_MESSAGES.response));
+      setFieldError(declaredText(THINK_MESSAGES.response));
       return;
     }
     respond.mutate({ id: submission.id, text: response.trim(), next: status || undefined });
@@ -178,7 +179,7 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
       open={submission !== null}
       onClose={onClose}
       title={t('admin.think.respondTitle')}
-      description={submission ? t('admin.think.respondDescription', { type: msg(FEEDBACK_TYPE_LABEL[submission.type]), subject: submission.subject, author: author(submission) }) : undefined}
+      description={submission ? t('admin.think.respondDescription', { type: t(FEEDBACK_TYPE_IDS[submission.type]), subject: submission.subject, author: author(submission) }) : undefined}
       formId="respond-form"
       submitLabel={t('admin.think.submitResponse')}
       busy={busy}

@@ -1,5 +1,3 @@
-import { EVENT_KIND_LABELS } from '@contract/compliance';
-import { deliveryLanguageName } from '@contract/delivery-language';
 import type { TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCycle } from '@contract/compliance';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, ClipboardPlus, Download, ExternalLink, ShieldOff } from 'lucide-react';
@@ -8,7 +6,6 @@ import { css } from 'styled-system/css';
 import { Link, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { saveBlob } from '../../api/certificates';
-import { errorMessage } from '../../api/client';
 import { complianceApi, type TrainingRecordResponse } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
 import type { RecordLinkState } from '../../components/admin/compliance-matrix';
@@ -19,8 +16,11 @@ import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, Card, Chip, DataTable, EmptyState, toaster, type ChipProps } from '../../ui';
 import { dayInputValue, formatDate, formatDateTime, formatDay, formatScore } from '../../format';
-import { msg, t, withTags } from '../../i18n';
+import { t, withTags } from '../../i18n';
 import { flipInRtl } from '../../ui/direction';
+import { errorText } from '../../i18n/error-text';
+import { EVENT_KIND_IDS } from '../../i18n/labels';
+import { languageLabel } from '../../i18n/labels';
 
 // Functions, not constants: the labels are read in the current language.
 const CYCLE_STATUS = (): Record<string, string> => ({ ENROLLED: t('admin.record.cycle.enrolled'), IN_PROGRESS: t('admin.record.cycle.inProgress'), COMPLETED: t('admin.record.cycle.completed') });
@@ -31,7 +31,7 @@ const CERTIFICATE_LOOK = (): Record<TrainingRecordCertificate['status'], { label
 });
 
 /** A delivery language named in the reader's language (the contract's English name through the catalog). */
-const languageName = (code: string | null | undefined): string => msg(deliveryLanguageName(code ?? 'en'));
+const languageName = (code: string | null | undefined): string => languageLabel(code ?? 'en');
 
 const sectionTitle = css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' });
 const muted = css({ fontSize: 'sm', color: 'fg.muted' });
@@ -96,7 +96,7 @@ function RecordActions({ record }: { record: TrainingRecordResponse }) {
     try {
       saveBlob(await complianceApi.trainingRecordPdf(record.user.id), `training-record-${record.user.username}-${dayInputValue()}.pdf`);
     } catch (e) {
-      toaster.create({ type: 'error', title: errorMessage(e, t('admin.record.downloadFailed')) });
+      toaster.create({ type: 'error', title: errorText(e, t('admin.record.downloadFailed')) });
     } finally {
       setDownloading(false);
     }
@@ -170,7 +170,7 @@ function RecordBody({ record }: { record: TrainingRecordResponse }) {
             {record.events.map((e) => (
               <ListEntry
                 key={e.id}
-                title={`${msg(EVENT_KIND_LABELS[e.kind])} · ${formatDay(e.occurredOn)}`}
+                title={`${t(EVENT_KIND_IDS[e.kind])} · ${formatDay(e.occurredOn)}`}
                 badge={<Chip palette="accent">{e.courseTitle}</Chip>}
                 body={e.note}
                 meta={t('admin.record.recordedBy', { name: e.createdBy, date: formatDateTime(e.createdAt) })}

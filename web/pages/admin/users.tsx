@@ -33,7 +33,7 @@ import {
   type SelectOption,
 } from '../../ui';
 import { t } from '../../i18n';
-import { refusalMessage } from '../../i18n/contract-messages';
+import { errorText } from '../../i18n/error-text';
 
 // Functions, not constants: the labels are read in the current language.
 const ROLE_FILTERS = (): readonly SelectOption<Role | 'ALL'>[] => [
@@ -111,7 +111,7 @@ export function AdminUsersPage() {
       URL.revokeObjectURL(url);
     } catch (e) {
       console.error(e);
-      toaster.create({ type: 'error', title: refusalMessage(e, t('admin.users.exportFailed')) });
+      toaster.create({ type: 'error', title: errorText(e, t('admin.users.exportFailed')) });
     } finally {
       setExporting(false);
     }

@@ -11,7 +11,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { QueryState } from '../../components/query-state';
 import { Card, Chip, EmptyState, TextField } from '../../ui';
 import { formatDate } from '../../format';
-import { msg, t } from '../../i18n';
+import { t } from '../../i18n';
+import { PRIORITY_IDS } from '../../i18n/labels';
 
 const FILTERS: ('ALL' | Priority)[] = ['ALL', ...PRIORITIES];
 
@@ -44,7 +45,7 @@ export function AnnouncementsPage() {
                 css({ cursor: 'pointer', _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' } }),
               )}
             >
-              {p === 'ALL' ? t('announcements.all') : msg(p)}
+              {p === 'ALL' ? t('announcements.all') : t(PRIORITY_IDS[p])}
             </button>
           ))}
         </div>
@@ -57,7 +58,7 @@ export function AnnouncementsPage() {
             {visible.map((a) => (
               <Card as="li" key={a.id} className={css({ p: '5', display: 'flex', flexDirection: 'column', gap: '2' })}>
                 <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
-                  <Chip palette={PRIORITY_TONE[a.priority]}>{msg(a.priority)}</Chip>
+                  <Chip palette={PRIORITY_TONE[a.priority]}>{t(PRIORITY_IDS[a.priority])}</Chip>
                   {isExpiringSoon(a.expiresAt) ? <Chip palette="warning" variant="outline">{t('announcements.expiringSoon')}</Chip> : null}
                 </div>
                 <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{a.title}</h2>

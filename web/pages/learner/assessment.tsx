@@ -15,7 +15,8 @@ import { Card } from '../../ui/card';
 import { Chip } from '../../ui/chip';
 import { moveFocusTo } from '../../ui/focus';
 import { LoadingBlock } from '../../ui/spinner';
-import { msg, t, withTags } from '../../i18n';
+import { t, withTags } from '../../i18n';
+import { machineText } from '../../i18n/machine-text';
 
 /** Score colour: green at 70 or more, red below. */
 const scoreColor = (score: number) => (score >= DEFAULT_PASSING_SCORE ? 'success.fg' : 'error.fg');
@@ -69,7 +70,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
     </Link>
   );
 
-  if (snapshot.hasTag('duplicateWait')) return <LoadingBlock label={msg(ASSESSMENT_MESSAGES.duplicateWait)} />;
+  if (snapshot.hasTag('duplicateWait')) return <LoadingBlock label={machineText(ASSESSMENT_MESSAGES.duplicateWait)} />;
   if (snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('reviewLoading')) return <LoadingBlock label={t('assessment.loading')} />;
   if (snapshot.matches('intro') && assessment) {
     return (
@@ -90,7 +91,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {back}
         <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'assessment.retry' })}>{t('assessment.tryAgain')}</Button>}>
-          {msg(error ?? ASSESSMENT_MESSAGES.loadFailed)}
+          {machineText(error ?? ASSESSMENT_MESSAGES.loadFailed)}
         </Alert>
       </div>
     );
@@ -180,7 +181,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
         ))}
       </ol>
 
-      {snapshot.matches('submitFailed') && error ? <Alert status="error">{msg(error)}</Alert> : null}
+      {snapshot.matches('submitFailed') && error ? <Alert status="error">{machineText(error)}</Alert> : null}
       <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
         {!snapshot.can({ type: 'attempt.submit' }) && !locked ? (
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('assessment.answerAll')}</span>
@@ -298,7 +299,7 @@ function QuestionCard({ question, index, value, disabled, onAnswer }: { question
           <bdi>{question.question}</bdi>
         </legend>
         {options.length === 0 ? (
-          <Alert status="error">{msg(ASSESSMENT_MESSAGES.noOptions)}</Alert>
+          <Alert status="error">{machineText(ASSESSMENT_MESSAGES.noOptions)}</Alert>
         ) : (
           <div role="radiogroup" aria-label={question.question} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             {options.map((option) => {

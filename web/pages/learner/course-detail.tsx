@@ -24,7 +24,8 @@ import { Dialog } from '../../ui/dialog';
 import { LoadingBlock } from '../../ui/spinner';
 import { toaster } from '../../ui/toast';
 import { formatDate, formatDuration, formatScore } from '../../format';
-import { currentLocale, msg, serverText, t, withTags } from '../../i18n';
+import { currentLocale, serverText, t, withTags } from '../../i18n';
+import { machineText } from '../../i18n/machine-text';
 
 // A function, not a constant: the text is read in the current language.
 const BackLink = () => (
@@ -251,7 +252,7 @@ function EnrollPanel({ courseId, canEnroll, onReload }: { courseId: string; canE
           <Alert status="success">{currentLocale() === 'en' ? ENROLLMENT_MESSAGES.success : t('enroll.success')}</Alert>
         </div>
       ) : null}
-      {snapshot.context.error ? <Alert status="error">{msg(snapshot.context.error)}</Alert> : null}
+      {snapshot.context.error ? <Alert status="error">{machineText(snapshot.context.error)}</Alert> : null}
       {banner ? null : <div className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: { sm: 'center' }, justifyContent: 'space-between' })}>
         <div>
           <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('enroll.title')}</h2>

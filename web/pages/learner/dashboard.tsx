@@ -7,7 +7,6 @@ import { css, cx } from 'styled-system/css';
 import { RECERTIFICATION_MESSAGES } from '../../../statecharts/recertification.machine';
 import { selectUser } from '../../../statecharts/session.machine';
 import { certificatesApi } from '../../api/certificates';
-import { errorMessage } from '../../api/client';
 import { learnerRequirementsApi } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
 import { ContinueLearning } from '../../components/continue-learning';
@@ -22,6 +21,7 @@ import { greetingName } from '../../state/user-display';
 import { Alert, Button, Card, Chip, EmptyState, Skeleton, toaster } from '../../ui';
 import { formatCertificateDate } from '../../format';
 import { currentLocale, serverText, t } from '../../i18n';
+import { errorText } from '../../i18n/error-text';
 
 const MAX_COMPLETED_CARDS = 6;
 
@@ -97,7 +97,7 @@ export function DashboardPage() {
       toaster.create({ type: 'success', title: serverText(result.message, t('recertification.started')) });
       navigate(`/course/${courseId}`);
     },
-    onError: (error) => toaster.create({ type: 'error', title: errorMessage(error, currentLocale() === 'en' ? RECERTIFICATION_MESSAGES.failed : t('recertification.failed')) }),
+    onError: (error) => toaster.create({ type: 'error', title: errorText(error, currentLocale() === 'en' ? RECERTIFICATION_MESSAGES.failed : t('recertification.failed')) }),
   });
 
   const progresses = useMemo(() => dashboard.data?.progresses ?? [], [dashboard.data]);

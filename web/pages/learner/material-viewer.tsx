@@ -6,13 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
-import { errorMessage } from '../../api/client';
 import { PdfViewer } from '../../components/pdf-viewer';
 import { learnerApi } from '../../api/learner';
 import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { VideoPlayer } from '../../components/video-player';
-import { msg, t } from '../../i18n';
+import { t } from '../../i18n';
 
 // The SCORM player and scorm-again load only when a SCORM component is opened.
 const ScormPlayer = lazy(() => import('../../components/scorm-player').then((m) => ({ default: m.ScormPlayer })));
@@ -23,6 +22,8 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadingBlock } from '../../ui/spinner';
+import { errorText } from '../../i18n/error-text';
+import { machineText } from '../../i18n/machine-text';
 
 type Kind = 'PDF' | 'VIDEO' | 'DOCUMENT' | 'OTHER';
 
@@ -47,10 +48,10 @@ interface Loaded {
 async function loadMaterial(courseId: string, componentId: string): Promise<Loaded> {
   const [course, progress] = await Promise.all([learnerApi.course(courseId), learnerApi.courseProgress(courseId)]);
   const component = course.components.find((c) => c.id === componentId);
-  if (!component || component.type !== 'MATERIAL') throw new Error('Failed to load material');
+  if (!component || component.type !== 'MATERIAL') throw new Error(t('material.loadFailed'));
   if (!progress) throw new Error('Enroll in the course to access content');
   const map = new Map(progress.componentProgresses.map((p) => [p.componentId, p]));
-  if (isComponentLocked(course.components, map, componentId)) throw new Error('Complete previous components first');
+  if (isComponentLocked(course.components, map, componentId)) throw new Error(t('progress.componentLocked'));
   markCourseSeen(courseId, progress.courseProgress.status);
   const material = component.data.materialId ? await learnerApi.material(component.data.materialId) : null;
   return { component, progress: map.get(componentId) ?? null, material, courseTitle: course.title };
@@ -67,8 +68,8 @@ export function MaterialViewerPage() {
     gcTime: 0,
   });
   const data = query.data ?? null;
-  const error = query.isError ? errorMessage(query.error, query.error instanceof Error && query.error.message ? msg(query.error.message) : msg('Failed to load material')) : null;
-  useDocumentTitle(data?.component.data.title ?? msg('Learning Material'));
+  const error = query.isError ? errorText(query.error, query.error instanceof Error && query.error.message ? machineText(query.error.message) : t('material.loadFailed')) : null;
+  useDocumentTitle(data?.component.data.title ?? t('component.type.MATERIAL'));
 
   const back = (
     <Link href={`/course/${courseId}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
@@ -141,7 +142,7 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
           ) : null}
         </div>
       </header>
-      {snapshot.context.error ? <Alert status="error">{msg(snapshot.context.error)}</Alert> : null}
+      {snapshot.context.error ? <Alert status="error">{machineText(snapshot.context.error)}</Alert> : null}
       <Card className={css({ p: '0', overflow: 'hidden' })}>
         {kind === 'PDF' && data.material ? (
           <PdfViewer

@@ -4,7 +4,6 @@ import { BookOpen, Search, SearchX } from 'lucide-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
-import { errorMessage } from '../../api/client';
 import { learnerApi } from '../../api/learner';
 import { queryKeys } from '../../api/query-keys';
 import { CourseCard } from '../../components/course-card';
@@ -22,6 +21,7 @@ import { LoadingBlock } from '../../ui/spinner';
 import { TabContent, TabList, Tabs, TabTrigger } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { t } from '../../i18n';
+import { errorText } from '../../i18n/error-text';
 
 type Tab = 'all' | 'progress' | 'completed';
 type Sort = 'default' | 'recent' | 'alphabetical' | 'domain';
@@ -88,7 +88,7 @@ export function MyCoursesPage() {
   });
   const data = query.data ?? null;
   const loading = query.isPending;
-  const error = query.isError ? errorMessage(query.error, t('myCourses.loadFailed')) : null;
+  const error = query.isError ? errorText(query.error, t('myCourses.loadFailed')) : null;
   const load = () => void query.refetch();
   // The Required badges are extra: if they fail to load, the courses still show without them.
   const requirements = useLearnerRequirements();

@@ -23,7 +23,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
 import { Alert, Button, Card, Chip, DataTable, EmptyState, LoadingBlock, Pagination, TabContent, TabList, TabTrigger, Tabs, TextField, type DataTableColumn } from '../../ui';
 import { formatCertificateDate, formatScore } from '../../format';
-import { msg, t } from '../../i18n';
+import { t } from '../../i18n';
+import { PERFORMANCE_IDS } from '../../i18n/labels';
 
 type Tab = 'completed' | 'assessment' | 'improvement';
 
@@ -131,7 +132,7 @@ export function ReportsPage() {
         const label = performanceLabel(r.postAssessmentScore ?? 0);
         return (
           <Chip palette={PERFORMANCE_PALETTE[label]} size="sm">
-            {msg(label)}
+            {t(PERFORMANCE_IDS[label])}
           </Chip>
         );
       },

@@ -1,4 +1,4 @@
-import { FEEDBACK_TYPE_LABEL, type SubmissionDto } from '@contract/think';
+import { type SubmissionDto } from '@contract/think';
 import { Eye, Lightbulb, Plus } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +12,8 @@ import { ResponseChip, StatusChip, SubmissionDetails } from '../../components/th
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, DataTable, Dialog, EmptyState, IconButton, toaster } from '../../ui';
 import { formatDate } from '../../format';
-import { msg, t } from '../../i18n';
+import { t } from '../../i18n';
+import { FEEDBACK_TYPE_IDS } from '../../i18n/labels';
 
 /** /think: "Think - Your Submissions": the learner's own submissions and a dialog to make a new one. */
 export function ThinkPage() {
@@ -54,7 +55,7 @@ export function ThinkPage() {
         )}
         columns={[
           { key: 'subject', header: t('feedback.subject'), hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
-          { key: 'type', header: t('feedback.type'), cell: (s) => msg(FEEDBACK_TYPE_LABEL[s.type]) },
+          { key: 'type', header: t('feedback.type'), cell: (s) => t(FEEDBACK_TYPE_IDS[s.type]) },
           { key: 'status', header: t('think.status'), cell: (s) => <StatusChip status={s.status} /> },
           { key: 'response', header: t('think.response'), cell: (s) => <ResponseChip submission={s} /> },
           { key: 'date', header: t('think.submitted'), cell: (s) => formatDate(s.createdAt) },

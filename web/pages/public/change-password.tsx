@@ -9,7 +9,8 @@ import { homeFor, useAccess } from '../../components/route-guards';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession, useSessionActor } from '../../state/session';
 import { Alert, Button, focusFirstInvalid, PasswordField } from '../../ui';
-import { msg, t } from '../../i18n';
+import { t } from '../../i18n';
+import { declaredText } from '../../i18n/error-text';
 
 interface ChangeErrors {
   current?: string | null;
@@ -73,7 +74,7 @@ export function ChangePasswordPage() {
       }
     >
       <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        {serverError ? <Alert status="error">{msg(serverError)}</Alert> : null}
+        {serverError ? <Alert status="error">{declaredText(serverError)}</Alert> : null}
         <PasswordField
           label={t('change.current')}
           name="current-password"
@@ -81,7 +82,7 @@ export function ChangePasswordPage() {
           autoFocus
           required
           value={current}
-          error={errors.current ? msg(errors.current) : errors.current}
+          error={errors.current ? declaredText(errors.current) : errors.current}
           onChange={(event) => {
             setCurrent(event.target.value);
             clear('current');
@@ -90,6 +91,7 @@ export function ChangePasswordPage() {
         <NewPasswordFields
           password={next}
           confirm={confirm}
+          errorText={declaredText}
           errors={{ password: errors.next, confirm: errors.confirm }}
           onPassword={(value) => {
             setNext(value);

@@ -6,8 +6,9 @@ import { ApiClientError, hasErrorCode, isServerError } from '../../api/client';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, focusFirstInvalid, TextField } from '../../ui';
-import { msg, t } from '../../i18n';
+import { t, type MessageId } from '../../i18n';
 import { flipInRtl } from '../../ui/direction';
+import { declaredText } from '../../i18n/error-text';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -19,6 +20,21 @@ export const FORGOT_MESSAGES = {
   offline: 'Cannot connect to the server. Please check your internet connection and try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
 } as const;
+
+const FORGOT_IDS: Record<keyof typeof FORGOT_MESSAGES, MessageId> = {
+  required: 'forgot.required',
+  invalid: 'forgot.invalid',
+  sent: 'forgot.sent',
+  server: 'forgot.server',
+  offline: 'forgot.offline',
+  unexpected: 'forgot.unexpected',
+};
+
+/** One of this page's texts in the reader's language (the state keeps the English one). */
+function forgotText(english: string): string {
+  const key = (Object.keys(FORGOT_MESSAGES) as (keyof typeof FORGOT_MESSAGES)[]).find((k) => FORGOT_MESSAGES[k] === english);
+  return key ? t(FORGOT_IDS[key]) : declaredText(english);
+}
 
 export function validateEmail(email: string): string | null {
   if (!email.trim()) return FORGOT_MESSAGES.required;
@@ -80,7 +96,7 @@ export function ForgotPasswordPage() {
       {result?.status === 'success' ? (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
           <Alert status="success" title={t('forgot.inbox')} announce>
-            {msg(result.message)}
+            {forgotText(result.message)}
           </Alert>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted', fontSize: 'sm' })}>
             <MailCheck size={18} aria-hidden />
@@ -92,7 +108,7 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-          {result?.status === 'error' ? <Alert status="error">{msg(result.message)}</Alert> : null}
+          {result?.status === 'error' ? <Alert status="error">{forgotText(result.message)}</Alert> : null}
           <TextField
             label={t('forgot.email')}
             name="email"
@@ -102,7 +118,7 @@ export function ForgotPasswordPage() {
             autoFocus
             required
             value={email}
-            error={fieldError ? msg(fieldError) : fieldError}
+            error={fieldError ? forgotText(fieldError) : fieldError}
             onChange={(event) => {
               setEmail(event.target.value);
               if (fieldError) setFieldError(null);

@@ -9,8 +9,9 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useResetPassword } from '../../state/reset-password';
 import { Alert, Button, focusFirstInvalid, LoadingBlock } from '../../ui';
-import { msg, t } from '../../i18n';
+import { t } from '../../i18n';
 import { flipInRtl } from '../../ui/direction';
+import { machineText } from '../../i18n/machine-text';
 
 /** /reset-password?token=: the flow restarts for another token (a new link opened in the same tab). */
 export function ResetPasswordPage() {
@@ -54,7 +55,7 @@ function ResetPasswordFlow({ token }: { token: string }) {
     return (
       <AuthLayout title={t('reset.title')} footer={back}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-          <Alert status="error">{msg(RESET_PASSWORD_MESSAGES.invalidLink)}</Alert>
+          <Alert status="error">{machineText(RESET_PASSWORD_MESSAGES.invalidLink)}</Alert>
           <Button asChild size="lg" fullWidth>
             <Link href="/forgot-password">{t('reset.requestNew')}</Link>
           </Button>
@@ -66,7 +67,7 @@ function ResetPasswordFlow({ token }: { token: string }) {
   if (state.matches('done') || state.matches('expired')) {
     return (
       <AuthLayout title={t('reset.title')} footer={back}>
-        {state.matches('done') ? <Alert status="success" announce>{msg(state.context.message ?? '')}</Alert> : <Alert status="error">{msg(RESET_PASSWORD_MESSAGES.expired)}</Alert>}
+        {state.matches('done') ? <Alert status="success" announce>{machineText(state.context.message ?? '')}</Alert> : <Alert status="error">{machineText(RESET_PASSWORD_MESSAGES.expired)}</Alert>}
       </AuthLayout>
     );
   }
@@ -75,12 +76,13 @@ function ResetPasswordFlow({ token }: { token: string }) {
   return (
     <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')} footer={back}>
       <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        {state.context.error ? <Alert status="error">{msg(state.context.error)}</Alert> : null}
+        {state.context.error ? <Alert status="error">{machineText(state.context.error)}</Alert> : null}
         <NewPasswordFields
           password={password}
           confirm={confirm}
           errors={errors}
           autoFocus
+          errorText={machineText}
           onPassword={(value) => {
             setPassword(value);
             if (errors.password) setErrors((current) => ({ ...current, password: null }));

@@ -1,3 +1,5 @@
+import { REFUSALS } from '../errors';
+
 /**
  * The password policy, applied on every password set (reset, change, admin-generated): at least 8
  * characters, upper and lower case, a digit and a special character, none of the banned terms.
@@ -6,12 +8,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const BANNED_PASSWORD_TERMS = ['safety', 'password', 'secure', 'ehs', 'osha'] as const;
 
 export const PASSWORD_MESSAGES = {
-  required: 'Password must be at least 8 characters',
-  length: 'Password must be at least 8 characters',
-  classes: 'Password must include uppercase, lowercase, number, and special character',
-  banned: 'Password cannot contain common safety terms',
-  confirmRequired: 'Please confirm your password',
-  mismatch: 'Passwords do not match',
+  required: REFUSALS['password.length'],
+  length: REFUSALS['password.length'],
+  classes: REFUSALS['password.classes'],
+  banned: REFUSALS['password.banned'],
+  confirmRequired: REFUSALS['password.confirmRequired'],
+  mismatch: REFUSALS['password.mismatch'],
 } as const;
 
 /** Returns the first policy message the password breaks, or null when it is acceptable. */

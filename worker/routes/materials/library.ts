@@ -7,7 +7,7 @@ import { idParam, searchQuery, searchTermOf } from '../../contract/common';
 import { offsetOf, paginate } from '../../db/paginate';
 import { materials as materialsTable } from '../../db/schema';
 import type { AppEnv } from '../../env';
-import { ApiError } from '../../errors';
+import { ApiError, refusal } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { auditInsert } from '../../services/audit';
 import { captionsOf } from '../../services/captions';
@@ -93,7 +93,7 @@ export const materialLibrary = new Hono<AppEnv>()
     const db = c.var.db;
     const row = await findMaterial(db, c.req.valid('param').id);
     const used = await usageCount(db, row.id);
-    if (used > 0) throw new ApiError('IN_USE', `This material is used by ${used} course component(s) and cannot be deleted`);
+    if (used > 0) throw refusal('IN_USE', 'material.inUse', { count: used });
     // Its caption rows go with it (foreign key cascade); their files are removed after.
     const captionKeys = (await captionsOf(db, row.id)).map((caption) => caption.storageKey);
     // A package's expanded files (its row goes with the material, so they are read first).
@@ -112,7 +112,7 @@ export const materialLibrary = new Hono<AppEnv>()
     } catch (error) {
       // A component added between the check and the delete: the foreign key refuses it.
       if (/FOREIGN KEY/i.test(String((error as { cause?: unknown })?.cause ?? error))) {
-        throw new ApiError('IN_USE', `This material is used by ${await usageCount(db, row.id)} course component(s) and cannot be deleted`);
+        throw refusal('IN_USE', 'material.inUse', { count: await usageCount(db, row.id) });
       }
       throw error;
     }

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { assessmentsApi } from '../../../api/admin-people';
 import { queryKeys } from '../../../api/query-keys';
-import { contentError, isolate } from '../content-text';
+import { isolate } from '../content-text';
+import { errorText } from '../../../i18n/error-text';
 import { t, translate, type MessageId } from '../../../i18n';
 import { Alert, DataTable, EmptyState, LoadingBlock, Pagination } from '../../../ui';
 import { formatDateTime, formatScore } from '../../../format';
@@ -26,7 +27,7 @@ export function AuditLogPanel() {
     placeholderData: keepPreviousData,
   });
   const log = audit.data ?? (audit.isError ? { entries: [], totalItems: 0, totalPages: 0, currentPage: 0 } : null);
-  const error = audit.isError ? contentError(audit.error, t('admin.assessments.audit.loadFailed')) : null;
+  const error = audit.isError ? errorText(audit.error, t('admin.assessments.audit.loadFailed')) : null;
 
   return (
     <section aria-labelledby="audit-log-title" className={css({ mt: '10' })}>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { assessmentsApi } from '../../../api/admin-people';
-import { contentError, contentText } from '../content-text';
+import { errorText, declaredText } from '../../../i18n/error-text';
 import { serverText, t } from '../../../i18n';
 import { Alert, Button, Dialog, TextField } from '../../../ui';
 
@@ -21,7 +21,7 @@ export function InterventionDialog({ state, onClose, onDone }: { state: Interven
   });
   const { reset } = intervene;
   const busy = intervene.isPending;
-  const detail = intervene.isError ? contentError(intervene.error, t('common.unknownError')) : '';
+  const detail = intervene.isError ? errorText(intervene.error, t('common.unknownError')) : '';
   const error = intervene.isError ? (intervene.variables.target.kind === 'reset' ? t('admin.assessments.resetFailed', { detail }) : t('admin.assessments.passFailed', { detail })) : null;
 
   useEffect(() => {
@@ -35,9 +35,9 @@ export function InterventionDialog({ state, onClose, onDone }: { state: Interven
     event?.preventDefault();
     if (!state) return;
     const found: typeof errors = {};
-    if (!reason.trim()) found.reason = contentText(INTERVENTION_MESSAGES.reasonRequired);
+    if (!reason.trim()) found.reason = declaredText(INTERVENTION_MESSAGES.reasonRequired);
     const n = Number(score);
-    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = contentText(INTERVENTION_MESSAGES.score);
+    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = declaredText(INTERVENTION_MESSAGES.score);
     setErrors(found);
     if (found.reason || found.score) return;
     intervene.mutate({ target: state, why: reason.trim(), passScore: n });

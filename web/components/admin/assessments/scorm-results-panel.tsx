@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { assessmentsApi } from '../../../api/admin-people';
 import { queryKeys } from '../../../api/query-keys';
-import { contentError } from '../content-text';
+import { errorText } from '../../../i18n/error-text';
 import { t, translate } from '../../../i18n';
 import { Alert, Chip, DataTable, EmptyState, LoadingBlock, Pagination } from '../../../ui';
 import { formatDate, formatDateTime, formatDuration, formatNumber, formatScore } from '../../../format';
@@ -21,7 +21,7 @@ export function ScormResultsPanel() {
     queryFn: ({ signal }) => assessmentsApi.scormResults(page, size, signal),
     placeholderData: keepPreviousData,
   });
-  const error = results.isError ? contentError(results.error, t('admin.assessments.scorm.loadFailed')) : null;
+  const error = results.isError ? errorText(results.error, t('admin.assessments.scorm.loadFailed')) : null;
   const data = results.data ?? null;
   return (
     <section aria-labelledby="scorm-results-title" className={css({ mt: '10' })}>

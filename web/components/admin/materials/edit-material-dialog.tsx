@@ -8,7 +8,7 @@ import { FormDialog } from '../../form-dialog';
 import { TextField } from '../../../ui';
 import { formatFileSize } from '../../../format';
 import { t } from '../../../i18n';
-import { contentError, contentText } from '../content-text';
+import { errorText, declaredText } from '../../../i18n/error-text';
 
 /** Edit Material: title and description; the file itself cannot be replaced. */
 export function EditMaterialDialog({ material, onClose, onSaved }: { material: Material | null; onClose: () => void; onSaved: () => void }) {
@@ -25,7 +25,7 @@ export function EditMaterialDialog({ material, onClose, onSaved }: { material: M
   });
   const { reset } = save;
   const busy = save.isPending;
-  const error = save.isError ? contentError(save.error, t('admin.materials.updateFailed')) : null;
+  const error = save.isError ? errorText(save.error, t('admin.materials.updateFailed')) : null;
 
   useEffect(() => {
     if (!material) return;
@@ -39,7 +39,7 @@ export function EditMaterialDialog({ material, onClose, onSaved }: { material: M
     event.preventDefault();
     if (!material) return;
     if (!title.trim()) {
-      setTitleError(contentText(MESSAGES.materialTitle));
+      setTitleError(declaredText(MESSAGES.materialTitle));
       return;
     }
     save.mutate({ id: material.id, body: { title: title.trim(), description: description.trim() } });

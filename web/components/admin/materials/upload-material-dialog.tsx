@@ -6,7 +6,8 @@ import { uploadMaterial, type Material } from '../../../api/admin-content';
 import { Alert, Button, Dialog, TextField } from '../../../ui';
 import { formatFileSize } from '../../../format';
 import { t } from '../../../i18n';
-import { contentError, contentText, materialTypeLabel } from '../content-text';
+import { materialTypeLabel } from '../content-text';
+import { errorText, declaredText } from '../../../i18n/error-text';
 import { UploadProgress } from '../upload-progress';
 import { FilePicker } from '../file-picker';
 
@@ -42,7 +43,7 @@ export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: bool
     setError(null);
     if (!chosen) return;
     if (!materialTypeFromFileName(chosen.name)) {
-      setFieldError({ file: contentText(MESSAGES.invalidFileType) });
+      setFieldError({ file: declaredText(MESSAGES.invalidFileType) });
       return;
     }
     setFieldError({});
@@ -53,11 +54,11 @@ export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: bool
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || !title.trim()) {
-      setFieldError({ file: !file ? contentText(MESSAGES.uploadMissing) : undefined, title: !title.trim() ? contentText(MESSAGES.uploadMissing) : undefined });
+      setFieldError({ file: !file ? declaredText(MESSAGES.uploadMissing) : undefined, title: !title.trim() ? declaredText(MESSAGES.uploadMissing) : undefined });
       return;
     }
     if (!type) {
-      setFieldError({ file: contentText(MESSAGES.invalidFileType) });
+      setFieldError({ file: declaredText(MESSAGES.invalidFileType) });
       return;
     }
     setError(null);
@@ -69,7 +70,7 @@ export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: bool
     } catch (e) {
       // Cancelling closes the dialog; there is nothing to report.
       if (abort.current?.signal.aborted) return;
-      setError(contentError(e, t('admin.upload.failed')));
+      setError(errorText(e, t('admin.upload.failed')));
       setProgress(null);
     }
   };
