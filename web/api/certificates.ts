@@ -8,7 +8,7 @@ import {
   type UserCertificateResponse,
   type VerifyCertificateResponse,
 } from '@contract/certificates';
-import type { CourseProgressListResponse } from '@contract/learner';
+import type { CourseProgressListResponse } from '@contract/progress';
 import { api, apiRequest } from './client';
 
 const enc = encodeURIComponent;

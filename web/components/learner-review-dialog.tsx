@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
-import type { AttemptResult } from '@contract/learner';
+import type { AttemptResult } from '@contract/assessments';
 import { learnerApi } from '../api/learner';
 import { queryKeys } from '../api/query-keys';
 import { Alert } from '../ui/alert';

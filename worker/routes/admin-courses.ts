@@ -15,7 +15,7 @@ import {
   type AdminCourse,
   type AdminCourseDetail,
   type AdminCourseListPage,
-} from '../contract/admin-content';
+} from '../contract/admin-courses';
 import { idParam, idString } from '../contract/common';
 import type { ComponentType } from '../contract/course';
 import { courseFamilyBody, DELIVERY_LANGUAGES, languageMessages, type CourseVersion } from '../contract/delivery-language';

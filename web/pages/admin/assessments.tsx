@@ -3,7 +3,7 @@ import {
   attemptStatusText,
   type AttemptRow,
   type AttemptStatusFilter,
-} from '@contract/admin-people';
+} from '@contract/admin-assessments';
 import { MAX_ATTEMPTS } from '@contract/course';
 import { CheckCircle2, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, Card, Chip, DataTable, EmptyState, Select, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDate, formatDateTime, formatNumber, formatScore } from '../../format';
-import { errorText, declaredText } from '../../i18n/error-text';
+import { errorText } from '../../i18n/error-text';
 
 const statusOptions = (): readonly SelectOption<AttemptStatusFilter>[] => [
   { value: 'ALL', label: t('admin.assessments.filter.ALL') },

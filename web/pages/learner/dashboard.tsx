@@ -1,4 +1,4 @@
-import type { CourseProgress, CourseProgressListItem } from '@contract/learner';
+import type { CourseProgress, CourseProgressListItem } from '@contract/progress';
 import { Award, BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge, Hourglass, RotateCcw } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';

@@ -1,4 +1,5 @@
-import type { Course, CourseProgress } from '@contract/learner';
+import type { Course } from '@contract/courses';
+import type { CourseProgress } from '@contract/progress';
 import { learnerCourseState } from '@contract/rules/progress';
 import { BookOpen, Search, SearchX } from 'lucide-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
