@@ -12,7 +12,7 @@ import { auditInsert } from '../../services/audit';
 import { ApiError } from '../../errors';
 import { validate } from '../../validate';
 import { courseComponents } from '../../services/progress';
-import { clearComplianceCache } from '../../services/compliance';
+import { clearComplianceCache } from '../../services/compliance-snapshot';
 import { familyVersions, loadCourse, toComponent } from './shared';
 
 /**
