@@ -16,7 +16,7 @@ import { Button, Card, EmptyState, Select, Table, TableBody, TableCell, TableHea
 import { QueryState } from '../query-state';
 import { TablePagination } from '../table-pagination';
 import { ComplianceCellView, isComplianceStatus, STATUS_OPTIONS, statusLabel } from './compliance-status';
-import { formatLocale, t } from '../../i18n';
+import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 
 export const MATRIX_PAGE_SIZE = 25;

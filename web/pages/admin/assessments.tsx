@@ -15,7 +15,6 @@ import { hasErrorCode } from '../../api/client';
 import { AuditLogPanel } from '../../components/admin/assessments/audit-log-panel';
 import { InterventionDialog, type Intervention } from '../../components/admin/assessments/intervention-dialog';
 import { ScormResultsPanel } from '../../components/admin/assessments/scorm-results-panel';
-import {  } from '../../i18n/error-text';
 import { t, translate } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';
@@ -25,7 +24,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, Card, Chip, DataTable, EmptyState, Select, TextField, toaster, type SelectOption } from '../../ui';
 import { formatDate, formatDateTime, formatNumber, formatScore } from '../../format';
-import { errorText, declaredText } from '../../i18n/error-text';
+import { errorText } from '../../i18n/error-text';
 
 const statusOptions = (): readonly SelectOption<AttemptStatusFilter>[] => [
   { value: 'ALL', label: t('admin.assessments.filter.ALL') },
