@@ -42,7 +42,7 @@ function toCourse(
 
 export const courses = new Hono<AppEnv>()
   .get('/', validate('query', courseListQuery), async (c) => {
-    const { page, limit, showAll, search, sortBy, lang } = c.req.valid('query');
+    const { page, limit, showAll, search, sortBy, lang, status, bookId } = c.req.valid('query');
     const db = c.var.db;
     const user = c.var.user;
     const language = preferredLanguage(c.req.header('accept-language'), lang);
@@ -55,13 +55,21 @@ export const courses = new Hono<AppEnv>()
           ? [asc(sql`lower(${domains.name})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
           : [desc(sql`coalesce(${courseTable.publishedAt}, ${courseTable.createdAt})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)];
     const request = { page, limit };
+    const progressStatus = sql`(SELECT cp.status FROM course_progress cp WHERE cp.user_id = ${user.id} AND cp.course_id = ${courseTable.id})`;
+    // What the learner may see, before the tab, the book and the search narrow it.
+    const visibleTo = (admin: boolean) =>
+      and(
+        eq(courseTable.status, 'PUBLISHED'),
+        admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
+        preferredVersion(user.id, language),
+      );
     // The page and its count; an administrator sees every published course.
     const pageOf = (admin: boolean) => {
       const where = and(
-        eq(courseTable.status, 'PUBLISHED'),
-        admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
+        visibleTo(admin),
+        status === 'completed' ? sql`${progressStatus} = 'COMPLETED'` : status === 'progress' ? sql`${progressStatus} <> 'COMPLETED'` : undefined,
+        bookId ? eq(courseTable.domainId, bookId) : undefined,
         containsText(search, [courseTable.title, domains.name, courseTable.description]),
-        preferredVersion(user.id, language),
       );
       return paginate(
         db,
@@ -87,11 +95,30 @@ export const courses = new Hono<AppEnv>()
     let { items: rows, pagination } = await pageOf(false);
     const admin = isAdminUser(user);
     if (admin) ({ items: rows, pagination } = await pageOf(true));
+    // The tabs' counts and the book filter's options cover every visible course.
+    const [[counted], books] = await db.batch([
+      db
+        .select({
+          all: count(),
+          progress: sql<number>`coalesce(sum(${progressStatus} <> 'COMPLETED'), 0)`,
+          completed: sql<number>`coalesce(sum(${progressStatus} = 'COMPLETED'), 0)`,
+        })
+        .from(courseTable)
+        .where(visibleTo(admin)),
+      db
+        .selectDistinct({ id: domains.id, name: domains.name })
+        .from(courseTable)
+        .innerJoin(domains, eq(domains.id, courseTable.domainId))
+        .where(visibleTo(admin))
+        .orderBy(asc(sql`lower(${domains.name})`), asc(domains.id)),
+    ]);
     const body: CourseListResponse = {
       courses: rows.map((r) =>
         toCourse(r.course, { id: r.course.domainId, name: r.domainName }, { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks }),
       ),
       pagination,
+      counts: { all: Number(counted?.all ?? 0), progress: Number(counted?.progress ?? 0), completed: Number(counted?.completed ?? 0) },
+      books,
     };
     return c.json(body);
   })
