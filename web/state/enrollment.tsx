@@ -3,14 +3,15 @@ import { useEffect, useRef } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ENROLLMENT_MESSAGES, enrollmentMachine } from '../../statecharts/enrollment.machine';
 import { errorMessage } from '../api/client';
-import { learnerApi } from '../api/learner';
+import { learnerWrites } from '../api/learner-queries';
+import { runWrite } from '../api/writes';
 import { readsOf, useMachineView } from './machine-view';
 
 const browserEnrollmentMachine = enrollmentMachine.provide({
   actors: {
     enroll: fromPromise<void, { courseId: string }>(async ({ input }) => {
       try {
-        await learnerApi.enroll(input.courseId);
+        await runWrite(learnerWrites.enroll, input.courseId);
       } catch (error) {
         throw new Error(errorMessage(error, ENROLLMENT_MESSAGES.failed));
       }

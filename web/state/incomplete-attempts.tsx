@@ -3,13 +3,15 @@ import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { incompleteAttemptsMachine, type IncompleteAttemptRow, type SubmitAllOutput } from '../../statecharts/incomplete-attempts.machine';
 import { hasErrorCode } from '../api/client';
-import { learnerApi } from '../api/learner';
+import { learnerQueries, learnerWrites } from '../api/learner-queries';
+import { queryClient } from '../api/query-client';
+import { runWrite } from '../api/writes';
 import { readsOf, useMachineView } from './machine-view';
 
 /** Auto-submit grades the answers saved so far; ALREADY_SUBMITTED means it is graded, which is what we wanted. */
 async function submitOne(attemptId: string): Promise<void> {
   try {
-    await learnerApi.autoSubmitAttempt(attemptId);
+    await runWrite(learnerWrites.autoSubmitAttempt, { attemptId });
   } catch (error) {
     if (hasErrorCode(error, 'ALREADY_SUBMITTED')) return;
     throw error;
@@ -19,7 +21,7 @@ async function submitOne(attemptId: string): Promise<void> {
 const browserIncompleteMachine = incompleteAttemptsMachine.provide({
   actors: {
     checkIncomplete: fromPromise<IncompleteAttemptRow[]>(async () => {
-      const response = await learnerApi.incomplete();
+      const response = await queryClient.fetchQuery(learnerQueries.incomplete());
       return response.hasIncomplete ? response.incompleteAttempts : [];
     }),
     submitAttempt: fromPromise<void, { attemptId: string }>(({ input }) => submitOne(input.attemptId)),
