@@ -14,10 +14,14 @@ import { reportsApi } from './reports';
 import { progressReads, queryKeys } from './query-keys';
 import { defineWrite } from './writes';
 
+/**
+ * One page of the learner's course list for `usePagedList` (My Courses, under queryKeys.learner.courses):
+ * the courses as `items`, with the tabs' counts and the book options beside them.
+ */
+export const fetchCoursePage = (params: CourseListParams, signal: AbortSignal) =>
+  learnerApi.courses(params, signal).then((body) => ({ ...body, items: body.courses }));
+
 export const learnerQueries = {
-  /** One page of the learner's course list (My Courses). */
-  courses: (params: CourseListParams) =>
-    queryOptions({ queryKey: [...queryKeys.learner.courses, params], queryFn: ({ signal }) => learnerApi.courses(params, signal) }),
   course: (courseId: string) => queryOptions({ queryKey: queryKeys.learner.course(courseId), queryFn: () => learnerApi.course(courseId) }),
   /** null when the learner is not enrolled. */
   courseProgress: (courseId: string) =>

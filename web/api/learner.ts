@@ -10,6 +10,7 @@ import type {
   ComponentProgressResponse,
   CourseDetailResponse,
   CourseListResponse,
+  CourseListStatus,
   CourseProgressDetailResponse,
   CourseProgressListResponse,
   CourseSort,
@@ -28,6 +29,8 @@ export interface CourseListParams {
   showAll?: boolean;
   search?: string;
   sortBy?: CourseSort;
+  status?: CourseListStatus | '';
+  bookId?: string;
 }
 
 const enc = encodeURIComponent;
