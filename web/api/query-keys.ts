@@ -35,7 +35,8 @@ export const queryKeys = {
     /** The matrix pages and a person's training record share the prefix: any compliance change refreshes both. */
     compliance: {
       all: ['admin', 'compliance'] as const,
-      matrix: (filters: object) => ['admin', 'compliance', 'matrix', filters] as const,
+      /** The matrix's pages; `usePagedList` appends the page, search and filters. */
+      matrix: ['admin', 'compliance', 'matrix'] as const,
       record: (userId: string) => ['admin', 'compliance', 'record', userId] as const,
     },
   },
