@@ -1,10 +1,7 @@
 /** The session's reads as query options (the session and reset-password machines read through them). */
-import type { AdminUpdateUserBody } from '@contract/admin-people';
 import { queryOptions } from '@tanstack/react-query';
-import { usersApi } from './admin-people';
 import { authApi } from './auth';
 import { queryKeys } from './query-keys';
-import { defineWrite } from './writes';
 
 export const authQueries = {
   /**
@@ -16,10 +13,3 @@ export const authQueries = {
     queryOptions({ queryKey: queryKeys.resetToken(token), queryFn: () => authApi.validateResetToken(token), retry: false }),
 };
 
-export const profileWrites = {
-  /** The signed-in user's own profile: the profile screen and the session's copy (names in the shells). */
-  update: defineWrite({
-    run: ({ userId, body }: { userId: string; body: AdminUpdateUserBody }) => usersApi.update(userId, body),
-    invalidates: ({ userId }) => [queryKeys.profile(userId), queryKeys.session],
-  }),
-};

@@ -6,10 +6,11 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { usersApi } from '../api/admin-people';
-import { authQueries, profileWrites } from '../api/auth-queries';
+import { authQueries } from '../api/auth-queries';
 import { errorMessage, hasErrorCode } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { queryKeys } from '../api/query-keys';
+import { userWrites } from '../api/user-queries';
 import { runWrite } from '../api/writes';
 import { useSession, useSessionActor } from '../state/session';
 import { userDisplayName, userInitials } from '../state/user-display';
@@ -43,7 +44,7 @@ export function useProfile(failedUpdateFallback: string) {
     async (body: Partial<SaveValues> & { permissions?: Partial<AdminPermissions> }) => {
       if (!profile) throw new Error(t('profile.notAvailable'));
       try {
-        await runWrite(profileWrites.update, {
+        await runWrite(userWrites.update, {
           userId: profile.id,
           body: {
             ...body,

@@ -8,6 +8,8 @@ import { usersApi } from '../../api/admin-people';
 import type { Domain } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { userWrites } from '../../api/user-queries';
+import { runWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Checkbox, Dialog, Select, TextField, type SelectOption } from '../../ui';
@@ -54,7 +56,7 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
     setBusy(true);
     setError(null);
     try {
-      const res = await usersApi.create({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined });
+      const res = await runWrite(userWrites.create, { ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined });
       onCreated(res.user, res.password ?? null);
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(localFieldErrors(e.fields));
@@ -155,7 +157,7 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
     }
     setBusy(true);
     try {
-      await usersApi.update(user.id, { ...values, firstName: values.firstName || null, lastName: values.lastName || null });
+      await runWrite(userWrites.update, { userId: user.id, body: { ...values, firstName: values.firstName || null, lastName: values.lastName || null } });
       onSaved(t('admin.users.updated'));
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(localFieldErrors(e.fields));
@@ -229,10 +231,7 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
     }
     setBusy(true);
     try {
-      const res = await usersApi.assignDomains(
-        eligible.map((u) => u.id),
-        chosen,
-      );
+      const res = await runWrite(userWrites.assignBooks, { userIds: eligible.map((u) => u.id), bookIds: chosen });
       onDone(serverText(res.message, res.updated > 0 ? t('admin.users.booksAssigned', { count: res.updated, skipped: res.skipped }) : t('admin.users.booksNotAssigned', { skipped: res.skipped })));
     } catch (e) {
       setError(refusalMessage(e, t('admin.users.assignFailed')));
