@@ -17,6 +17,11 @@ export const userWrites = {
     run: ({ userId, body }: { userId: string; body: AdminUpdateUserBody }) => usersApi.update(userId, body),
     invalidates: ({ userId }) => [...peopleReads, queryKeys.profile(userId), queryKeys.session],
   }),
+  /** One user or several (the bulk delete). */
+  remove: defineWrite({
+    run: (userIds: string[]) => (userIds.length === 1 ? usersApi.remove(userIds[0]) : usersApi.removeMany(userIds)),
+    invalidates: () => peopleReads,
+  }),
   assignBooks: defineWrite({
     run: ({ userIds, bookIds }: { userIds: string[]; bookIds: string[] }) => usersApi.assignDomains(userIds, bookIds),
     invalidates: () => peopleReads,

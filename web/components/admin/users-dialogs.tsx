@@ -4,10 +4,8 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { usersApi } from '../../api/admin-people';
 import type { Domain } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
 import { userWrites } from '../../api/user-queries';
 import { runWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
@@ -202,8 +200,7 @@ export function DeleteUsersDialog({ users, onClose, onDeleted }: { users: UserDt
         </p>
       )}
       failureMessage={t('admin.users.deleteFailed')}
-      onConfirm={(list) => (list.length === 1 ? usersApi.remove(list[0].id) : usersApi.removeMany(list.map((u) => u.id)))}
-      invalidates={[queryKeys.admin.users.all]}
+      onConfirm={(list) => runWrite(userWrites.remove, list.map((u) => u.id))}
       onClose={onClose}
       onDeleted={(result) => onDeleted(serverText((result as { message: string }).message, t('admin.users.deleted', { count: (result as { deleted?: number }).deleted ?? users?.length ?? 0 })))}
     />
