@@ -108,7 +108,10 @@ const loadInvoke = (id: 'loadCourse' | 'refreshCourse', onFailure: 'failed' | 'r
     },
     { target: 'ready', actions: storeOutput },
   ],
-  onError: { target: onFailure, actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } as const },
+  onError: {
+    target: onFailure,
+    actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } as const,
+  },
 });
 
 export const courseProgressMachine = setup({

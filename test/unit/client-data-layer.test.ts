@@ -24,7 +24,14 @@ function files(dir: string, accept: (name: string) => boolean): string[] {
   return out;
 }
 
-const parse = (file: string, text: string) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+const parse = (file: string, text: string) =>
+  ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 
 /** A JSON read: `api.get(...)` or a paged list's `getPage(...)` (file downloads as blobs are not data reads). */
 const READS = /\bapi\.get\b|\bgetPage\b/;
@@ -38,7 +45,8 @@ export function readsOf(file: string, text: string): Set<string> {
       const init = node.initializer;
       if (ts.isObjectLiteralExpression(init)) {
         for (const property of init.properties) {
-          if (property.name && ts.isIdentifier(property.name) && READS.test(property.getText())) reads.add(`${name}.${property.name.text}`);
+          if (property.name && ts.isIdentifier(property.name) && READS.test(property.getText()))
+            reads.add(`${name}.${property.name.text}`);
         }
       } else if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && READS.test(init.getText())) {
         reads.add(name);
@@ -48,7 +56,8 @@ export function readsOf(file: string, text: string): Set<string> {
     ts.forEachChild(node, visit);
   };
   ts.forEachChild(parse(file, text), (node) => {
-    if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) visit(node);
+    if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
+      visit(node);
   });
   return reads;
 }
@@ -67,7 +76,9 @@ export function readsOutsideCache(file: string, text: string, reads: ReadonlySet
     if (ts.isCallExpression(node)) {
       const callee = node.expression.getText(source);
       if (reads.has(callee) && !insideQueryFn(node)) {
-        offenders.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${callee}(...)`);
+        offenders.push(
+          `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${callee}(...)`,
+        );
       }
     }
     ts.forEachChild(node, visit);
@@ -96,7 +107,7 @@ describe('the client data layer', () => {
 
   it('flags a read outside the query cache and accepts one inside a queryFn', () => {
     const reads = new Set(['learnerApi.course']);
-    const bypass = "const load = fromPromise(({ input }) => learnerApi.course(input.courseId));";
+    const bypass = 'const load = fromPromise(({ input }) => learnerApi.course(input.courseId));';
     const cached = "useQuery({ queryKey: ['c'], queryFn: () => learnerApi.course('c1') });";
     expect(readsOutsideCache('web/state/x.tsx', bypass, reads)).toEqual(['web/state/x.tsx:1: learnerApi.course(...)']);
     expect(readsOutsideCache('web/pages/y.tsx', cached, reads)).toEqual([]);

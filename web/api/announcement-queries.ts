@@ -9,7 +9,8 @@ const announcementReads = [queryKeys.admin.announcements.all, queryKeys.learner.
 export const announcementWrites = {
   /** Creates one (no `id`) or updates it. */
   save: defineWrite({
-    run: ({ id, body }: { id: string | null; body: AnnouncementBody }) => (id === null ? announcementsApi.create(body) : announcementsApi.update(id, body)),
+    run: ({ id, body }: { id: string | null; body: AnnouncementBody }) =>
+      id === null ? announcementsApi.create(body) : announcementsApi.update(id, body),
     invalidates: () => announcementReads,
   }),
   toggle: defineWrite({ run: (id: string) => announcementsApi.toggle(id), invalidates: () => announcementReads }),

@@ -22,22 +22,44 @@ export const fetchCoursePage = (params: CourseListParams, signal: AbortSignal) =
   learnerApi.courses(params, signal).then((body) => ({ ...body, items: body.courses }));
 
 export const learnerQueries = {
-  course: (courseId: string) => queryOptions({ queryKey: queryKeys.learner.course(courseId), queryFn: () => learnerApi.course(courseId) }),
+  course: (courseId: string) =>
+    queryOptions({ queryKey: queryKeys.learner.course(courseId), queryFn: () => learnerApi.course(courseId) }),
   /** null when the learner is not enrolled. */
   courseProgress: (courseId: string) =>
-    queryOptions({ queryKey: queryKeys.learner.progress.course(courseId), queryFn: () => learnerApi.courseProgress(courseId) }),
+    queryOptions({
+      queryKey: queryKeys.learner.progress.course(courseId),
+      queryFn: () => learnerApi.courseProgress(courseId),
+    }),
   progresses: () => queryOptions({ queryKey: queryKeys.learner.progress.list, queryFn: () => learnerApi.progresses() }),
   questions: (componentId: string) =>
-    queryOptions({ queryKey: queryKeys.learner.assessment.questions(componentId), queryFn: () => learnerApi.questions(componentId) }),
+    queryOptions({
+      queryKey: queryKeys.learner.assessment.questions(componentId),
+      queryFn: () => learnerApi.questions(componentId),
+    }),
   attempts: (componentId: string) =>
-    queryOptions({ queryKey: queryKeys.learner.assessment.attempts(componentId), queryFn: () => learnerApi.attempts(componentId) }),
-  attempt: (attemptId: string) => queryOptions({ queryKey: queryKeys.learner.attempt(attemptId), queryFn: () => learnerApi.attempt(attemptId) }),
+    queryOptions({
+      queryKey: queryKeys.learner.assessment.attempts(componentId),
+      queryFn: () => learnerApi.attempts(componentId),
+    }),
+  attempt: (attemptId: string) =>
+    queryOptions({ queryKey: queryKeys.learner.attempt(attemptId), queryFn: () => learnerApi.attempt(attemptId) }),
   incomplete: () => queryOptions({ queryKey: queryKeys.learner.incomplete, queryFn: () => learnerApi.incomplete() }),
-  materialFile: (materialId: string) => queryOptions({ queryKey: queryKeys.learner.materialFile(materialId), queryFn: () => learnerApi.material(materialId) }),
+  materialFile: (materialId: string) =>
+    queryOptions({
+      queryKey: queryKeys.learner.materialFile(materialId),
+      queryFn: () => learnerApi.material(materialId),
+    }),
   /** The learner's required courses, worst first (the dashboard, My Courses and the course page). */
-  requirements: () => queryOptions({ queryKey: queryKeys.learner.requirements, queryFn: ({ signal }) => learnerRequirementsApi.list(signal) }),
+  requirements: () =>
+    queryOptions({
+      queryKey: queryKeys.learner.requirements,
+      queryFn: ({ signal }) => learnerRequirementsApi.list(signal),
+    }),
   certificate: (courseId: string) =>
-    queryOptions({ queryKey: queryKeys.learner.certificates.course(courseId), queryFn: () => certificatesApi.forCourse(courseId) }),
+    queryOptions({
+      queryKey: queryKeys.learner.certificates.course(courseId),
+      queryFn: () => certificatesApi.forCourse(courseId),
+    }),
   /** The latest graded attempt at an assessment (the course page's review). */
   review: (componentId: string) =>
     queryOptions({
@@ -52,7 +74,11 @@ export const learnerQueries = {
   dashboard: () => queryOptions({ queryKey: queryKeys.learner.dashboard, queryFn: loadDashboard }),
   /** A SCORM launch is read afresh each time the player opens: it carries the package's last saved state. */
   scormLaunch: (componentId: string) =>
-    queryOptions({ queryKey: queryKeys.learner.scorm(componentId), queryFn: () => learnerApi.scormLaunch(componentId), gcTime: 0 }),
+    queryOptions({
+      queryKey: queryKeys.learner.scorm(componentId),
+      queryFn: () => learnerApi.scormLaunch(componentId),
+      gcTime: 0,
+    }),
 };
 
 export interface DashboardCertificate {
@@ -83,7 +109,12 @@ async function loadDashboard(): Promise<DashboardData> {
     completedOf(progresses).map(async (p) => {
       try {
         const found = await queryClient.fetchQuery(learnerQueries.certificate(p.courseId));
-        return [p.courseId, found.exists ? { certificateId: found.certificateId, certificateNumber: found.certificateNumber, status: found.status } : null] as const;
+        return [
+          p.courseId,
+          found.exists
+            ? { certificateId: found.certificateId, certificateNumber: found.certificateNumber, status: found.status }
+            : null,
+        ] as const;
       } catch (error) {
         console.warn(`Certificate check failed for course ${p.courseId}`, error);
         return [p.courseId, null] as const;
@@ -94,20 +125,38 @@ async function loadDashboard(): Promise<DashboardData> {
 }
 
 /** What grading an attempt changes: the attempt, the component's attempts, what is left open, and progress. */
-const afterGrading = (attemptId: string) => [queryKeys.learner.attempt(attemptId), queryKeys.learner.assessment.all, queryKeys.learner.incomplete, ...progressReads];
+const afterGrading = (attemptId: string) => [
+  queryKeys.learner.attempt(attemptId),
+  queryKeys.learner.assessment.all,
+  queryKeys.learner.incomplete,
+  ...progressReads,
+];
 
 export const learnerWrites = {
   enroll: defineWrite({
     run: (courseId: string) => learnerApi.enroll(courseId),
     invalidates: (courseId) => [queryKeys.learner.course(courseId), ...progressReads],
   }),
-  startComponent: defineWrite({ run: (componentId: string) => learnerApi.startComponent(componentId), invalidates: () => progressReads }),
-  componentProgress: defineWrite({
-    run: ({ componentId, percentage, durationSeconds }: { componentId: string; percentage: number; durationSeconds?: number }) =>
-      learnerApi.componentProgress(componentId, percentage, durationSeconds),
+  startComponent: defineWrite({
+    run: (componentId: string) => learnerApi.startComponent(componentId),
     invalidates: () => progressReads,
   }),
-  completeComponent: defineWrite({ run: (componentId: string) => learnerApi.completeComponent(componentId), invalidates: () => progressReads }),
+  componentProgress: defineWrite({
+    run: ({
+      componentId,
+      percentage,
+      durationSeconds,
+    }: {
+      componentId: string;
+      percentage: number;
+      durationSeconds?: number;
+    }) => learnerApi.componentProgress(componentId, percentage, durationSeconds),
+    invalidates: () => progressReads,
+  }),
+  completeComponent: defineWrite({
+    run: (componentId: string) => learnerApi.completeComponent(componentId),
+    invalidates: () => progressReads,
+  }),
   componentTime: defineWrite({
     run: ({ componentId, seconds, keepalive }: { componentId: string; seconds: number; keepalive: boolean }) =>
       learnerApi.componentTime(componentId, seconds, keepalive),
@@ -115,23 +164,32 @@ export const learnerWrites = {
   }),
   startAttempt: defineWrite({
     run: (componentId: string) => learnerApi.startAttempt(componentId),
-    invalidates: (componentId) => [queryKeys.learner.assessment.questions(componentId), queryKeys.learner.assessment.attempts(componentId), queryKeys.learner.incomplete, ...progressReads],
+    invalidates: (componentId) => [
+      queryKeys.learner.assessment.questions(componentId),
+      queryKeys.learner.assessment.attempts(componentId),
+      queryKeys.learner.incomplete,
+      ...progressReads,
+    ],
   }),
   /** An autosave changes nothing another screen reads (the answers come back with the attempt). */
   saveAnswers: defineWrite({
-    run: ({ attemptId, answers }: { attemptId: string; answers: Record<string, string> }) => learnerApi.saveAnswers(attemptId, answers),
+    run: ({ attemptId, answers }: { attemptId: string; answers: Record<string, string> }) =>
+      learnerApi.saveAnswers(attemptId, answers),
     invalidates: () => [],
   }),
   submitAttempt: defineWrite({
-    run: ({ attemptId, answers }: { attemptId: string; answers: Record<string, string> }) => learnerApi.submitAttempt(attemptId, answers),
+    run: ({ attemptId, answers }: { attemptId: string; answers: Record<string, string> }) =>
+      learnerApi.submitAttempt(attemptId, answers),
     invalidates: ({ attemptId }) => afterGrading(attemptId),
   }),
   autoSubmitAttempt: defineWrite({
-    run: ({ attemptId, answers }: { attemptId: string; answers?: Record<string, string> }) => learnerApi.autoSubmitAttempt(attemptId, answers),
+    run: ({ attemptId, answers }: { attemptId: string; answers?: Record<string, string> }) =>
+      learnerApi.autoSubmitAttempt(attemptId, answers),
     invalidates: ({ attemptId }) => afterGrading(attemptId),
   }),
   scormCommit: defineWrite({
-    run: ({ componentId, body }: { componentId: string; body: ScormCommitBody }) => learnerApi.scormCommit(componentId, body),
+    run: ({ componentId, body }: { componentId: string; body: ScormCommitBody }) =>
+      learnerApi.scormCommit(componentId, body),
     invalidates: ({ componentId }) => [queryKeys.learner.scorm(componentId), ...progressReads],
   }),
 };

@@ -7,7 +7,8 @@ const submissionReads = [queryKeys.admin.submissions, queryKeys.learner.submissi
 
 export const thinkWrites = {
   respond: defineWrite({
-    run: ({ id, text, next }: { id: string; text: string; next?: FeedbackStatus }) => thinkSubmissionsApi.respond(id, text, next),
+    run: ({ id, text, next }: { id: string; text: string; next?: FeedbackStatus }) =>
+      thinkSubmissionsApi.respond(id, text, next),
     invalidates: () => submissionReads,
   }),
   setStatus: defineWrite({

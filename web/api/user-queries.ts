@@ -7,7 +7,7 @@ import { usersApi } from './admin-people';
 import { queryKeys } from './query-keys';
 import { defineWrite } from './writes';
 
-/** What a change to people alters: the users table, the dashboard's counts and the compliance matrix (its rows are people). */
+/** What a change to people alters: the users table, the dashboard's counts, the compliance matrix (its rows are people). */
 const peopleReads = [queryKeys.admin.users.all, queryKeys.admin.dashboard, queryKeys.admin.compliance.all];
 
 export const userWrites = {
@@ -26,14 +26,21 @@ export const userWrites = {
     run: ({ userIds, bookIds }: { userIds: string[]; bookIds: string[] }) => usersApi.assignDomains(userIds, bookIds),
     invalidates: () => peopleReads,
   }),
-  deactivate: defineWrite({ run: ({ userId, reason }: { userId: string; reason: string }) => usersApi.deactivate(userId, reason), invalidates: () => peopleReads }),
-  reactivate: defineWrite({ run: ({ userId, reason }: { userId: string; reason: string }) => usersApi.reactivate(userId, reason), invalidates: () => peopleReads }),
+  deactivate: defineWrite({
+    run: ({ userId, reason }: { userId: string; reason: string }) => usersApi.deactivate(userId, reason),
+    invalidates: () => peopleReads,
+  }),
+  reactivate: defineWrite({
+    run: ({ userId, reason }: { userId: string; reason: string }) => usersApi.reactivate(userId, reason),
+    invalidates: () => peopleReads,
+  }),
   deactivateMany: defineWrite({
     run: (body: { userIds?: string[]; usernames?: string[]; reason: string }) => usersApi.deactivateMany(body),
     invalidates: () => peopleReads,
   }),
   importChunk: defineWrite({
-    run: ({ rows, signal }: { rows: { username: string; email: string }[]; signal?: AbortSignal }) => usersApi.importChunk(rows, signal),
+    run: ({ rows, signal }: { rows: { username: string; email: string }[]; signal?: AbortSignal }) =>
+      usersApi.importChunk(rows, signal),
     invalidates: () => peopleReads,
   }),
 };

@@ -4,7 +4,7 @@ import { queryClient } from './query-client';
 /** A write to the server and the cached reads it changes. */
 export interface Write<TInput, TOutput> {
   run: (input: TInput) => Promise<TOutput>;
-  /** The query keys (prefixes) whose answers the write makes out of date (from its input alone, unless it needs the answer). */
+  /** The query keys (prefixes) whose answers the write makes out of date (from its input, or its answer if needed). */
   invalidates: (input: TInput, output?: TOutput) => readonly QueryKey[];
 }
 
@@ -37,7 +37,10 @@ export function runWrite<TInput, TOutput>(write: Write<TInput, TOutput>, input: 
   return queryClient.getMutationCache().build(queryClient, optionsOf(write)).execute(input);
 }
 
-type ScreenOptions<TInput, TOutput> = Omit<Parameters<typeof useMutation<TOutput, Error, TInput>>[0], 'mutationFn' | 'meta'>;
+type ScreenOptions<TInput, TOutput> = Omit<
+  Parameters<typeof useMutation<TOutput, Error, TInput>>[0],
+  'mutationFn' | 'meta'
+>;
 
 /** A write as a screen's mutation; `options` adds the screen's own success and error handling. */
 export function useWrite<TInput, TOutput>(write: Write<TInput, TOutput>, options: ScreenOptions<TInput, TOutput> = {}) {

@@ -16,7 +16,7 @@ export interface PagedListOptions<P extends Page<unknown>, F extends Filters<F>>
   queryKey: QueryKey;
   /** One page; a list may answer more beside it (tab counts, filter options), read from `query.data`. */
   fetchPage: (params: PageParams & F, signal: AbortSignal) => Promise<P>;
-  /** The filters' starting values (also what "Clear filters" returns to); each is kept in the address under its name. */
+  /** The filters' starting values (also what "Clear filters" returns to); each lives in the address under its name. */
   filters: F;
   defaultLimit?: number;
   searchDelayMs?: number;
@@ -50,10 +50,18 @@ export function usePagedList<P extends Page<unknown>, F extends Filters<F>>({
   const limit = searchInt(address.params.get('size'), defaultLimit);
   const committedSearch = address.get('q').trim();
   const names = Object.keys(defaults) as (keyof F & string)[];
-  const filters = Object.fromEntries(names.map((name) => [name, readFilter(address.params.get(name), defaults[name])])) as F;
+  const filters = Object.fromEntries(
+    names.map((name) => [name, readFilter(address.params.get(name), defaults[name])]),
+  ) as F;
   // Defaults are left out of the address: a plain link to the screen is its first page.
-  const patchOf = (name: keyof F & string, value: QueryValue): SearchPatch => ({ [name]: value === defaults[name] ? null : value === null ? null : String(value) });
-  const [search, setSearch] = useDebouncedSearchText(committedSearch, (text) => address.update({ q: text, page: null }), searchDelayMs);
+  const patchOf = (name: keyof F & string, value: QueryValue): SearchPatch => ({
+    [name]: value === defaults[name] ? null : value === null ? null : String(value),
+  });
+  const [search, setSearch] = useDebouncedSearchText(
+    committedSearch,
+    (text) => address.update({ q: text, page: null }),
+    searchDelayMs,
+  );
 
   const params = { ...filters, page, limit, search: committedSearch } as PageParams & F;
   const query = useQuery({
@@ -69,7 +77,8 @@ export function usePagedList<P extends Page<unknown>, F extends Filters<F>>({
     // Not on `setPage`: a new function every render.
   }, [totalPages, page, query.isPlaceholderData]);
 
-  const setFilter = <K extends keyof F & string>(name: K, value: F[K]) => address.update({ ...patchOf(name, value), page: null });
+  const setFilter = <K extends keyof F & string>(name: K, value: F[K]) =>
+    address.update({ ...patchOf(name, value), page: null });
   const clearFilters = () => {
     setSearch('');
     address.update({ q: null, page: null, ...Object.fromEntries(names.map((name) => [name, null])) });

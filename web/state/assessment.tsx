@@ -94,11 +94,15 @@ const browserAssessmentMachine = assessmentMachine.provide({
         return await runWrite(write, { attemptId: input.attemptId, answers: input.answers });
       } catch (error) {
         // Already graded (another tab, or the server's overdue job): show that result.
-        if (hasErrorCode(error, 'ALREADY_SUBMITTED')) return queryClient.fetchQuery(learnerQueries.attempt(input.attemptId));
+        if (hasErrorCode(error, 'ALREADY_SUBMITTED')) {
+          return queryClient.fetchQuery(learnerQueries.attempt(input.attemptId));
+        }
         throw error;
       }
     }),
-    loadAttemptResult: fromPromise<GradedAttempt, { attemptId: string }>(({ input }) => queryClient.fetchQuery(learnerQueries.attempt(input.attemptId))),
+    loadAttemptResult: fromPromise<GradedAttempt, { attemptId: string }>(({ input }) =>
+      queryClient.fetchQuery(learnerQueries.attempt(input.attemptId)),
+    ),
   },
 });
 

@@ -36,7 +36,10 @@ export const browserCertificateDialogMachine = certificateDialogMachine.provide(
       }, CERTIFICATE_DIALOG_MESSAGES.fetchFailed),
     ),
     generateCertificate: fromPromise<DialogCertificate, { courseId: string }>(({ input }) =>
-      withMessage(async () => toDialogCertificate(await runWrite(certificateWrites.generate, input.courseId)), CERTIFICATE_DIALOG_MESSAGES.fetchFailed),
+      withMessage(
+        async () => toDialogCertificate(await runWrite(certificateWrites.generate, input.courseId)),
+        CERTIFICATE_DIALOG_MESSAGES.fetchFailed,
+      ),
     ),
     loadPreview: fromPromise<string, { certificateId: string }>(({ input }) =>
       withMessage(async () => {

@@ -30,7 +30,8 @@ const browserMaterialMachine = materialProgressMachine.provide({
     // answers NOT_ENOUGH_VIEWING and the completion is asked for again a little later.
     completeMaterial: fromPromise<void, { componentId: string }>(async ({ input, signal }) => {
       for (;;) {
-        const { progress } = await runWrite(learnerWrites.componentProgress, { componentId: input.componentId, percentage: 100 });
+        const full = { componentId: input.componentId, percentage: 100 };
+        const { progress } = await runWrite(learnerWrites.componentProgress, full);
         if (progress.status === 'COMPLETED') return;
         try {
           await runWrite(learnerWrites.completeComponent, input.componentId);
@@ -45,7 +46,7 @@ const browserMaterialMachine = materialProgressMachine.provide({
       }
     }),
     sendTime: fromPromise<void, { componentId: string; seconds: number }>(({ input }) =>
-      runWrite(learnerWrites.componentTime, { componentId: input.componentId, seconds: input.seconds, keepalive: unloading }),
+      runWrite(learnerWrites.componentTime, { ...input, keepalive: unloading }),
     ),
   },
 });

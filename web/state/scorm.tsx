@@ -34,7 +34,10 @@ const browserScormMachine = scormPlayerMachine.provide({
   actors: {
     launch: fromPromise(({ input }) => queryClient.fetchQuery(learnerQueries.scormLaunch(input.componentId))),
     commit: fromPromise(({ input }) =>
-      runWrite(learnerWrites.scormCommit, { componentId: input.componentId, body: { sessionId: input.sessionId, finished: input.finished, cmi: input.cmi } }),
+      runWrite(learnerWrites.scormCommit, {
+        componentId: input.componentId,
+        body: { sessionId: input.sessionId, finished: input.finished, cmi: input.cmi },
+      }),
     ),
   },
   actions: {

@@ -48,7 +48,9 @@ const storage = {
  */
 const browserSessionMachine = sessionMachine.provide({
   actors: {
-    fetchCurrentUser: fromPromise(({ input }: { input: { token: string } }) => queryClient.fetchQuery(authQueries.currentUser(input.token))),
+    fetchCurrentUser: fromPromise(({ input }: { input: { token: string } }) =>
+      queryClient.fetchQuery(authQueries.currentUser(input.token)),
+    ),
     login: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
       try {
         return await authApi.login(input);

@@ -55,7 +55,8 @@ export const courses = new Hono<AppEnv>()
           ? [asc(sql`lower(${domains.name})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
           : [desc(sql`coalesce(${courseTable.publishedAt}, ${courseTable.createdAt})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)];
     const request = { page, limit };
-    const progressStatus = sql`(SELECT cp.status FROM course_progress cp WHERE cp.user_id = ${user.id} AND cp.course_id = ${courseTable.id})`;
+    const progressStatus = sql`(SELECT cp.status FROM course_progress cp
+      WHERE cp.user_id = ${user.id} AND cp.course_id = ${courseTable.id})`;
     // What the learner may see, before the tab, the book and the search narrow it.
     const visibleTo = (admin: boolean) =>
       and(
@@ -67,7 +68,11 @@ export const courses = new Hono<AppEnv>()
     const pageOf = (admin: boolean) => {
       const where = and(
         visibleTo(admin),
-        status === 'completed' ? sql`${progressStatus} = 'COMPLETED'` : status === 'progress' ? sql`${progressStatus} <> 'COMPLETED'` : undefined,
+        status === 'completed'
+          ? sql`${progressStatus} = 'COMPLETED'`
+          : status === 'progress'
+            ? sql`${progressStatus} <> 'COMPLETED'`
+            : undefined,
         bookId ? eq(courseTable.domainId, bookId) : undefined,
         containsText(search, [courseTable.title, domains.name, courseTable.description]),
       );
@@ -117,7 +122,11 @@ export const courses = new Hono<AppEnv>()
         toCourse(r.course, { id: r.course.domainId, name: r.domainName }, { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks }),
       ),
       pagination,
-      counts: { all: Number(counted?.all ?? 0), progress: Number(counted?.progress ?? 0), completed: Number(counted?.completed ?? 0) },
+      counts: {
+        all: Number(counted?.all ?? 0),
+        progress: Number(counted?.progress ?? 0),
+        completed: Number(counted?.completed ?? 0),
+      },
       books,
     };
     return c.json(body);

@@ -8,7 +8,14 @@ import { Link } from 'wouter';
 import { listDomains } from '../../api/admin-content';
 import { saveBlob } from '../../api/certificates';
 import { errorMessage } from '../../api/client';
-import { complianceApi, fetchMatrix, type ComplianceFilters, type ComplianceResponse, type ComplianceRow, type ComplianceSummary } from '../../api/compliance';
+import {
+  complianceApi,
+  fetchMatrix,
+  type ComplianceFilters,
+  type ComplianceResponse,
+  type ComplianceRow,
+  type ComplianceSummary,
+} from '../../api/compliance';
 import type { PageParams } from '../../api/paging';
 import { queryKeys } from '../../api/query-keys';
 import { dayInputValue, formatNumber } from '../../format';
@@ -29,7 +36,7 @@ export interface RecordLinkState {
 
 type SearchState = ReturnType<typeof useSearchState>;
 
-/** The matrix's filters under their names in the address (`?book=&department=&job=&status=`, beside `q`, `page` and `size`). */
+/** The matrix's filters under their names in the address (`?book=&department=&job=&status=`, beside `q`, `page`, `size`). */
 const MATRIX_FILTERS = { book: '', department: '', job: '', status: '' };
 
 /** One page of the matrix for `usePagedList`: its rows as the items, in the one pagination shape. */
@@ -69,7 +76,12 @@ const STATUS_FILTERS = (): readonly SelectOption<ComplianceStatus | typeof ALL>[
  * course, one status per cell. Every filter and the page live in the address.
  */
 export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchState; onAddRequirement: () => void }) {
-  const list = usePagedList({ queryKey: queryKeys.admin.compliance.matrix, fetchPage: fetchMatrixPage, filters: MATRIX_FILTERS, defaultLimit: MATRIX_PAGE_SIZE });
+  const list = usePagedList({
+    queryKey: queryKeys.admin.compliance.matrix,
+    fetchPage: fetchMatrixPage,
+    filters: MATRIX_FILTERS,
+    defaultLimit: MATRIX_PAGE_SIZE,
+  });
   const matrix = list.query;
   const filters = matrixFilters(search);
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });

@@ -54,7 +54,8 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
     setBusy(true);
     setError(null);
     try {
-      const res = await runWrite(userWrites.create, { ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined });
+      const body = { ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined };
+      const res = await runWrite(userWrites.create, body);
       onCreated(res.user, res.password ?? null);
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(localFieldErrors(e.fields));
@@ -155,7 +156,8 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
     }
     setBusy(true);
     try {
-      await runWrite(userWrites.update, { userId: user.id, body: { ...values, firstName: values.firstName || null, lastName: values.lastName || null } });
+      const body = { ...values, firstName: values.firstName || null, lastName: values.lastName || null };
+      await runWrite(userWrites.update, { userId: user.id, body });
       onSaved(t('admin.users.updated'));
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(localFieldErrors(e.fields));

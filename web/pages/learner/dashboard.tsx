@@ -7,7 +7,13 @@ import { css, cx } from 'styled-system/css';
 import { RECERTIFICATION_MESSAGES } from '../../../statecharts/recertification.machine';
 import { selectUser } from '../../../statecharts/session.machine';
 import { errorMessage } from '../../api/client';
-import { completedOf, learnerQueries, requirementWrites, type DashboardCertificate, type DashboardData } from '../../api/learner-queries';
+import {
+  completedOf,
+  learnerQueries,
+  requirementWrites,
+  type DashboardCertificate,
+  type DashboardData,
+} from '../../api/learner-queries';
 import { queryKeys } from '../../api/query-keys';
 import { useWrite } from '../../api/writes';
 import { ContinueLearning } from '../../components/continue-learning';
@@ -25,7 +31,8 @@ import { currentLocale, serverText, t } from '../../i18n';
 
 /** Starts the dashboard's reads before the page renders (web/preload.ts); failures are left to the page. */
 export function prefetchDashboard(queryClient: QueryClient): Promise<void> {
-  return Promise.all([queryClient.prefetchQuery(learnerQueries.dashboard()), queryClient.prefetchQuery(learnerQueries.requirements())]).then(() => undefined);
+  const reads = [queryClient.prefetchQuery(learnerQueries.dashboard()), queryClient.prefetchQuery(learnerQueries.requirements())];
+  return Promise.all(reads).then(() => undefined);
 }
 
 /** /dashboard: the learner's counts and completed courses, each with its certificate to download or generate. */

@@ -57,7 +57,8 @@ async function loadMaterial(courseId: string, componentId: string): Promise<Load
   const map = new Map(progress.componentProgresses.map((p) => [p.componentId, p]));
   if (isComponentLocked(course.components, map, componentId)) throw new Error('Complete previous components first');
   markCourseSeen(courseId, progress.courseProgress.status);
-  const material = component.data.materialId ? await queryClient.fetchQuery(learnerQueries.materialFile(component.data.materialId)) : null;
+  const materialId = component.data.materialId;
+  const material = materialId ? await queryClient.fetchQuery(learnerQueries.materialFile(materialId)) : null;
   return { component, progress: map.get(componentId) ?? null, material, courseTitle: course.title };
 }
 
@@ -66,7 +67,10 @@ export function MaterialViewerPage() {
   const { courseId, componentId } = useParams<{ courseId: string; componentId: string }>();
   // The viewer's machine starts from the progress read here; progress writes invalidate it
   // (learner.material is among the progress reads), so a later visit never starts from an old copy.
-  const query = useQuery({ queryKey: queryKeys.learner.material(courseId, componentId), queryFn: () => loadMaterial(courseId, componentId) });
+  const query = useQuery({
+    queryKey: queryKeys.learner.material(courseId, componentId),
+    queryFn: () => loadMaterial(courseId, componentId),
+  });
   const data = query.data ?? null;
   // A failed refetch while viewing keeps the viewer: only a first load that failed shows the error.
   const error = query.isError && !data ? errorMessage(query.error, query.error instanceof Error && query.error.message ? msg(query.error.message) : msg('Failed to load material')) : null;

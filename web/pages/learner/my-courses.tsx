@@ -46,7 +46,12 @@ const EMPTY_HINT = (): Record<Tab, string> => ({
 });
 
 /** The list's filters as the address holds them; blank is "every course", "every book", the server's order. */
-const FILTERS = { showAll: false as boolean, status: '' as '' | CourseListStatus, bookId: '', sortBy: '' as '' | CourseSort };
+const FILTERS = {
+  showAll: false as boolean,
+  status: '' as '' | CourseListStatus,
+  bookId: '',
+  sortBy: '' as '' | CourseSort,
+};
 
 /**
  * One page of the courses the learner may see, searched, filtered by status tab and book and sorted
@@ -60,7 +65,12 @@ const fetchCourses = ({ sortBy, ...params }: PageParams & typeof FILTERS, signal
 export function MyCoursesPage() {
   useDocumentTitle(t('nav.myCourses'));
   const wide = useMediaQuery(SMALL_UP);
-  const list = usePagedList({ queryKey: queryKeys.learner.courses, fetchPage: fetchCourses, filters: FILTERS, defaultLimit: MY_COURSES_PAGE_SIZE });
+  const list = usePagedList({
+    queryKey: queryKeys.learner.courses,
+    fetchPage: fetchCourses,
+    filters: FILTERS,
+    defaultLimit: MY_COURSES_PAGE_SIZE,
+  });
   const data = list.query.data ?? null;
   const loading = list.query.isPending;
   const error = list.query.isError ? errorMessage(list.query.error, t('myCourses.loadFailed')) : null;
@@ -68,7 +78,10 @@ export function MyCoursesPage() {
   // The cards' progress bars: every course the learner is enrolled in (one short list, not paged).
   // If it fails, the cards show without progress.
   const progresses = useQuery(learnerQueries.progresses());
-  const progressOf = useMemo(() => new Map((progresses.data?.progresses ?? []).map((p) => [p.courseId, p])), [progresses.data]);
+  const progressOf = useMemo(
+    () => new Map((progresses.data?.progresses ?? []).map((p) => [p.courseId, p])),
+    [progresses.data],
+  );
   // The Required badges are extra: if they fail to load, the courses still show without them.
   const requirements = useLearnerRequirements();
   const requirementOf = useMemo(() => new Map((requirements.data ?? []).map((r) => [r.courseId, r])), [requirements.data]);
