@@ -31,7 +31,9 @@ export function createQueryClient(): QueryClient {
     onSuccess: (data, variables, _context, mutation) => {
       const invalidates = mutation.meta?.invalidates;
       if (!invalidates) return void client.invalidateQueries({ refetchType: 'none' });
-      for (const queryKey of invalidates(variables, data)) void client.invalidateQueries({ queryKey });
+      // Awaited by the mutation: a screen's own onSuccess (closing a dialog, a toast) runs once the
+      // lists on screen show the change.
+      return Promise.all(invalidates(variables, data).map((queryKey) => client.invalidateQueries({ queryKey })));
     },
   });
   const client: QueryClient = new QueryClient({
