@@ -1,5 +1,4 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { incompleteAttemptsMachine, type IncompleteAttemptRow, type SubmitAllOutput } from '../../statecharts/incomplete-attempts.machine';
 import { hasErrorCode } from '../api/client';
@@ -41,18 +40,8 @@ const INCOMPLETE_READS = readsOf<SnapshotFrom<typeof browserIncompleteMachine>>(
   tags: ['busy', 'open'],
 });
 
-/**
- * Runs the incomplete-attempts check once per mount (My Courses, the dashboard). `onResolved`
- * is called when attempts were submitted from the dialog, so the page can reload its data.
- */
-export function useIncompleteAttempts(onResolved?: (submittedCount: number) => void) {
+/** Runs the incomplete-attempts check once per mount (My Courses, the dashboard). */
+export function useIncompleteAttempts() {
   const actorRef = useActorRef(browserIncompleteMachine);
-  const view = useMachineView(actorRef, INCOMPLETE_READS);
-  useEffect(() => {
-    const sub = actorRef.on('attempts.resolved', (event) => {
-      if (event.submittedCount > 0) onResolved?.(event.submittedCount);
-    });
-    return () => sub.unsubscribe();
-  }, [actorRef, onResolved]);
-  return [view, actorRef.send] as const;
+  return [useMachineView(actorRef, INCOMPLETE_READS), actorRef.send] as const;
 }

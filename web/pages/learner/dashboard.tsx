@@ -81,7 +81,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={t('dashboard.welcome', { name: greetingName(user, t('dashboard.defaultName')) })} subtitle={t('dashboard.subtitle')} />
-      <IncompleteAttemptsDialog onResolved={() => void reload()} />
+      <IncompleteAttemptsDialog />
 
       <section aria-label={t('dashboard.summary')} className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
         <StatCard testId="completed-courses" label={t('dashboard.statCompleted')} value={stats.completed} loading={loading} icon={<CircleCheckBig />} tone="success" />
