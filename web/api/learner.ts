@@ -10,6 +10,7 @@ import type {
   ComponentProgressResponse,
   CourseDetailResponse,
   CourseListResponse,
+  CourseListStatus,
   CourseProgressDetailResponse,
   CourseProgressListResponse,
   CourseSort,
@@ -28,6 +29,8 @@ export interface CourseListParams {
   showAll?: boolean;
   search?: string;
   sortBy?: CourseSort;
+  status?: CourseListStatus | '';
+  bookId?: string;
 }
 
 const enc = encodeURIComponent;
@@ -40,15 +43,7 @@ export const learnerApi = {
   course: (courseId: string) => api.get<CourseDetailResponse>(`/v2/user/courses/${enc(courseId)}`),
 
   // Progress
-  /** A failure falls back to an empty list: the screens then show "no courses" rather than an error. */
-  progresses: async (): Promise<CourseProgressListResponse> => {
-    try {
-      return await api.get<CourseProgressListResponse>('/v2/user/progress/courses');
-    } catch (error) {
-      console.warn('Course progress list failed', error);
-      return { progresses: [], count: 0 };
-    }
-  },
+  progresses: () => api.get<CourseProgressListResponse>('/v2/user/progress/courses'),
   /** null when the learner is not enrolled (404). */
   courseProgress: async (courseId: string): Promise<CourseProgressDetailResponse | null> => {
     try {
