@@ -123,7 +123,7 @@ export const courses = new Hono<AppEnv>()
         .selectDistinct({ id: domains.id, name: domains.name })
         .from(courseTable)
         .innerJoin(domains, eq(domains.id, courseTable.domainId))
-        .where(visibleTo(admin))
+        .where(visibleTo(user.id, admin))
         .orderBy(asc(sql`lower(${domains.name})`), asc(domains.id)),
     ]);
     const body: CourseListResponse = {

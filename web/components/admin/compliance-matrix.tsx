@@ -17,7 +17,7 @@ import {
 } from '../../api/compliance';
 import type { PageParams } from '../../api/paging';
 import { queryKeys } from '../../api/query-keys';
-import { dayInputValue, formatNumber } from '../../format';
+import { dayInputValue, formatNumber, formatPercent } from '../../format';
 import { SEARCH_DELAY_MS, usePagedList } from '../../hooks/use-paged-list';
 import { searchInt, useDebouncedSearchText, type useSearchState } from '../../hooks/use-search-state';
 import { Button, Card, EmptyState, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader, TextField, toaster, type SelectOption } from '../../ui';

@@ -1,4 +1,4 @@
-import { COMPLIANCE_MESSAGES, EVENT_KIND_LABELS, EVENT_KINDS, eventBody, exemptionBody, type EventKind } from '@contract/compliance';
+import { COMPLIANCE_MESSAGES, EVENT_KINDS, eventBody, exemptionBody, type EventKind } from '@contract/compliance';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
