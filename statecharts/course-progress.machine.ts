@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ComponentProgress, CourseProgress } from '../worker/contract/progress';
 import type { Course, LearnerComponent } from '../worker/contract/courses';
 import { MAX_ATTEMPTS } from '../worker/contract/course';
@@ -90,6 +90,31 @@ export function courseState(context: Pick<CourseProgressContext, 'courseProgress
   return learnerCourseState(context.courseProgress);
 }
 
+type LoadDone = { event: DoneActorEvent<CourseLoadOutput> };
+const storeOutput = { type: 'store', params: ({ event }: LoadDone) => ({ output: event.output }) } as const;
+
+/**
+ * The first load and a reload store the answer alike (and notice a completion); they differ in
+ * their id and in where a failure leaves the page.
+ */
+const loadInvoke = (id: 'loadCourse' | 'refreshCourse', onFailure: 'failed' | 'ready') => ({
+  id,
+  src: 'loadCourse' as const,
+  input: ({ context }: { context: CourseProgressContext }) => ({ courseId: context.courseId }),
+  onDone: [
+    {
+      guard: { type: 'becameCompleted', params: ({ event }: LoadDone) => ({ output: event.output }) } as const,
+      target: 'ready',
+      actions: [storeOutput, 'announceCompleted'] as const,
+    },
+    { target: 'ready', actions: storeOutput },
+  ],
+  onError: {
+    target: onFailure,
+    actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } as const,
+  },
+});
+
 export const courseProgressMachine = setup({
   types: {
     context: {} as CourseProgressContext,
@@ -134,20 +159,7 @@ export const courseProgressMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
-      invoke: {
-        id: 'loadCourse',
-        src: 'loadCourse',
-        input: ({ context }) => ({ courseId: context.courseId }),
-        onDone: [
-          {
-            guard: { type: 'becameCompleted', params: ({ event }) => ({ output: event.output }) },
-            target: 'ready',
-            actions: [{ type: 'store', params: ({ event }) => ({ output: event.output }) }, 'announceCompleted'],
-          },
-          { target: 'ready', actions: { type: 'store', params: ({ event }) => ({ output: event.output }) } },
-        ],
-        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-      },
+      invoke: loadInvoke('loadCourse', 'failed'),
     },
     ready: {
       on: { 'course.reload': 'refreshing' },
@@ -157,20 +169,7 @@ export const courseProgressMachine = setup({
     // keeps the course and says so, with a retry.
     refreshing: {
       on: { 'course.reload': { target: 'refreshing', reenter: true } },
-      invoke: {
-        id: 'refreshCourse',
-        src: 'loadCourse',
-        input: ({ context }) => ({ courseId: context.courseId }),
-        onDone: [
-          {
-            guard: { type: 'becameCompleted', params: ({ event }) => ({ output: event.output }) },
-            target: 'ready',
-            actions: [{ type: 'store', params: ({ event }) => ({ output: event.output }) }, 'announceCompleted'],
-          },
-          { target: 'ready', actions: { type: 'store', params: ({ event }) => ({ output: event.output }) } },
-        ],
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-      },
+      invoke: loadInvoke('refreshCourse', 'ready'),
     },
     failed: {
       on: { 'course.reload': 'loading' },

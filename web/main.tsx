@@ -2,7 +2,7 @@ import './index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient } from './api/query-client';
+import { queryClient } from './api/query-client';
 import { preloadFirstRoute } from './preload';
 import { onLocaleChoice, startLocale } from './i18n/locale';
 import { SessionLoading } from './components/session-loading';
@@ -10,7 +10,6 @@ import { SessionLoading } from './components/session-loading';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-const queryClient = createQueryClient();
 preloadFirstRoute(window.location.pathname, queryClient);
 // The runtime and the chosen language's catalog download now, beside the session check.
 startLocale();

@@ -11,6 +11,7 @@ import { recertificationMachine } from '../recertification.machine';
 import { expiredLinkError, resetPasswordMachine } from '../reset-password.machine';
 import { scormPlayerMachine } from '../scorm-player.machine';
 import { sessionMachine } from '../session.machine';
+import { learner } from '../testing/fixtures';
 
 /**
  * Every machine auditors can inspect on /statecharts and in the export, with a plain-language
@@ -53,25 +54,8 @@ export const SIMULATION_EPOCH = Date.UTC(2026, 0, 15, 9, 0, 0);
 const isoIn = (now: number, minutes: number) => new Date(now + minutes * 60_000).toISOString();
 const isoDaysIn = (now: number, days: number) => isoIn(now, days * 24 * 60);
 
-const demoUser = {
-  id: 'u-demo',
-  username: 'learner',
-  email: 'learner@example.com',
-  firstName: 'Demo',
-  lastName: 'Learner',
-  name: 'Demo Learner',
-  role: 'USER',
-  roles: ['USER'],
-  userType: 'USER',
-  isAdmin: false,
-  domains: [],
-  department: null,
-  jobTitle: null,
-  profileImage: null,
-  mustChangePassword: false,
-  permissions: null,
-  lastLogin: null,
-};
+// The tests' learner under a demo name: one session user shape to keep in step with the contract.
+const demoUser = { ...learner, id: 'u-demo', firstName: 'Demo', lastName: 'Learner', name: 'Demo Learner' };
 
 const demoAssessment = {
   title: 'Fire safety: post-assessment',

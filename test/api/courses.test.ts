@@ -110,6 +110,36 @@ describe('GET /api/v2/user/courses', () => {
     expect(page2.body.pagination).toEqual({ page: 2, totalPages: 2, totalItems: 3, itemsPerPage: 2 });
   });
 
+  it("filters by status tab and book, server-side, and counts each tab over every visible course", async () => {
+    const fire = await createDomain('Fire book');
+    const ladders = await createDomain('Ladder book');
+    const started = await createCourse({ domainId: fire, title: 'Extinguishers' });
+    const untouched = await createCourse({ domainId: fire, title: 'Alarms' });
+    const inLadders = await createCourse({ domainId: ladders, title: 'Step ladders' });
+    const { token } = await learnerIn(fire, ladders);
+    await enroll(token, started.courseId);
+
+    const all = await api('GET', '/api/v2/user/courses?limit=1', { token });
+    expect(all.body.pagination.totalItems).toBe(3);
+    expect(all.body.counts).toEqual({ all: 3, progress: 1, completed: 0 });
+    expect(all.body.books.map((b: any) => b.id)).toEqual([fire, ladders]);
+
+    const inProgress = await api('GET', '/api/v2/user/courses?status=progress', { token });
+    expect(inProgress.body.courses.map((c: any) => c.id)).toEqual([started.courseId]);
+    expect(inProgress.body.counts).toEqual({ all: 3, progress: 1, completed: 0 });
+    const completed = await api('GET', '/api/v2/user/courses?status=completed', { token });
+    expect(completed.body.courses).toEqual([]);
+
+    const oneBook = await api('GET', `/api/v2/user/courses?bookId=${ladders}&search=step`, { token });
+    expect(oneBook.body.courses.map((c: any) => c.id)).toEqual([inLadders.courseId]);
+    // The tabs and the book options do not narrow with the book filter or the search.
+    expect(oneBook.body.counts.all).toBe(3);
+    expect(oneBook.body.books).toHaveLength(2);
+    const fireOnly = await api('GET', `/api/v2/user/courses?bookId=${fire}&sortBy=alphabetical`, { token });
+    expect(fireOnly.body.courses.map((c: any) => c.id)).toEqual([untouched.courseId, started.courseId]);
+    expect((await api('GET', '/api/v2/user/courses?status=done', { token })).status).toBe(400);
+  });
+
   it('refuses a bad sortBy or limit with 400', async () => {
     const { token } = await learnerIn();
     expect((await api('GET', '/api/v2/user/courses?sortBy=price', { token })).status).toBe(400);

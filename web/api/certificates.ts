@@ -8,7 +8,6 @@ import {
   type UserCertificateResponse,
   type VerifyCertificateResponse,
 } from '@contract/certificates';
-import type { CourseProgressListResponse } from '@contract/progress';
 import { api, apiRequest } from './client';
 
 const enc = encodeURIComponent;
@@ -19,11 +18,6 @@ export const certificatesApi = {
   view: (certificateId: string) => apiRequest<Blob>(`/v2/certificates/view/${enc(certificateId)}`, { responseType: 'blob' }),
   download: (certificateId: string) => apiRequest<Blob>(`/v2/certificates/download/${enc(certificateId)}`, { responseType: 'blob' }),
   verify: (certificateNumber: string) => api.get<VerifyCertificateResponse>(`/v2/certificates/verify/${enc(certificateNumber)}`, { token: null }),
-  /**
-   * The dashboard's course list. Unlike the shared progress helper this one throws, so the
-   * dashboard can say "Failed to load your completed courses" instead of showing an empty grid.
-   */
-  courseProgresses: () => api.get<CourseProgressListResponse>('/v2/user/progress/courses'),
 };
 
 /** Saves a blob through a temporary link (the browser's own download, with our file name). */

@@ -66,3 +66,11 @@ export const learnerRequirementsApi = {
   list: (signal?: AbortSignal) => api.get<LearnerRequirementsResponse>('/v2/user/requirements', { signal }),
   recertify: (courseId: string) => api.post<RecertifyResponse>(`/v2/user/progress/courses/${enc(courseId)}/recertify`),
 };
+
+/** One page of the matrix in the one list shape (`items`, `pagination`), the summary and columns beside it. */
+export const fetchMatrix = (filters: ComplianceFilters, signal: AbortSignal) =>
+  complianceApi.matrix(filters, signal).then((data) => ({
+    ...data,
+    items: data.rows,
+    pagination: { ...data.pagination, itemsPerPage: data.pagination.size },
+  }));

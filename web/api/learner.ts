@@ -18,7 +18,7 @@ import type {
   CourseProgressListResponse,
   EnrollResponse,
 } from '@contract/progress';
-import type { CourseDetailResponse, CourseListResponse, CourseSort } from '@contract/courses';
+import type { CourseDetailResponse, CourseListResponse, CourseListStatus, CourseSort } from '@contract/courses';
 import type { ScormCommitBody, ScormCommitResponse, ScormLaunchResponse } from '@contract/scorm';
 import { api, apiRequest, hasErrorCode, TOKEN_KEY } from './client';
 
@@ -28,6 +28,8 @@ export interface CourseListParams {
   showAll?: boolean;
   search?: string;
   sortBy?: CourseSort;
+  status?: CourseListStatus | '';
+  bookId?: string;
 }
 
 const enc = encodeURIComponent;
@@ -40,15 +42,7 @@ export const learnerApi = {
   course: (courseId: string) => api.get<CourseDetailResponse>(`/v2/user/courses/${enc(courseId)}`),
 
   // Progress
-  /** A failure falls back to an empty list: the screens then show "no courses" rather than an error. */
-  progresses: async (): Promise<CourseProgressListResponse> => {
-    try {
-      return await api.get<CourseProgressListResponse>('/v2/user/progress/courses');
-    } catch (error) {
-      console.warn('Course progress list failed', error);
-      return { progresses: [], count: 0 };
-    }
-  },
+  progresses: () => api.get<CourseProgressListResponse>('/v2/user/progress/courses'),
   /** null when the learner is not enrolled (404). */
   courseProgress: async (courseId: string): Promise<CourseProgressDetailResponse | null> => {
     try {

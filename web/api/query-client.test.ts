@@ -21,4 +21,14 @@ describe('the query cache', () => {
     await expect(client.getMutationCache().build(client, { mutationFn: async () => Promise.reject(new Error('refused')) }).execute(undefined)).rejects.toThrow('refused');
     expect(client.getQueryState(queryKeys.admin.dashboard)?.isInvalidated).toBe(false);
   });
+
+  it('invalidates exactly what a write names, leaving other answers fresh', async () => {
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.learner.progress.course('c1'), { status: 'IN_PROGRESS' });
+    client.setQueryData(queryKeys.learner.course('c1'), { title: 'Ladders' });
+    const meta = { invalidates: () => [queryKeys.learner.progress.all] };
+    await client.getMutationCache().build(client, { mutationFn: async () => 'done', meta }).execute(undefined);
+    expect(client.getQueryState(queryKeys.learner.progress.course('c1'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.learner.course('c1'))?.isInvalidated).toBe(false);
+  });
 });

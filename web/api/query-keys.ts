@@ -35,7 +35,8 @@ export const queryKeys = {
     /** The matrix pages and a person's training record share the prefix: any compliance change refreshes both. */
     compliance: {
       all: ['admin', 'compliance'] as const,
-      matrix: (filters: object) => ['admin', 'compliance', 'matrix', filters] as const,
+      /** The matrix's pages; `usePagedList` appends the page, search and filters. */
+      matrix: ['admin', 'compliance', 'matrix'] as const,
       record: (userId: string) => ['admin', 'compliance', 'record', userId] as const,
     },
   },
@@ -44,15 +45,61 @@ export const queryKeys = {
     submissions: ['learner', 'think'] as const,
     reports: ['learner', 'reports'] as const,
     dashboard: ['learner', 'dashboard'] as const,
+    /** The course list (My Courses); the page, search and filters are appended. */
     courses: ['learner', 'courses'] as const,
+    /** One course with its components and enrolment status (the course page). */
+    course: (courseId: string) => ['learner', 'course', courseId] as const,
     requirements: ['learner', 'requirements'] as const,
+    /** The learner's progress: every course's, and one course's with its components. */
+    progress: {
+      all: ['learner', 'progress'] as const,
+      list: ['learner', 'progress', 'list'] as const,
+      course: (courseId: string) => ['learner', 'progress', 'course', courseId] as const,
+    },
+    /** An assessment component: its questions and the learner's attempts at it. */
+    assessment: {
+      all: ['learner', 'assessment'] as const,
+      questions: (componentId: string) => ['learner', 'assessment', componentId, 'questions'] as const,
+      attempts: (componentId: string) => ['learner', 'assessment', componentId, 'attempts'] as const,
+    },
+    attempt: (attemptId: string) => ['learner', 'attempt', attemptId] as const,
+    /** Attempts left open (the incomplete-attempts dialog, the assessment page's resume). */
+    incomplete: ['learner', 'incomplete'] as const,
     review: (componentId: string) => ['learner', 'review', componentId] as const,
+    /** The material viewer's component, progress and file record. */
     material: (courseId: string, componentId: string) => ['learner', 'material', courseId, componentId] as const,
+    /** A material's file record (name, type, size). */
+    materialFile: (materialId: string) => ['learner', 'material-file', materialId] as const,
+    scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
+    certificates: {
+      all: ['learner', 'certificates'] as const,
+      course: (courseId: string) => ['learner', 'certificates', 'course', courseId] as const,
+    },
   },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,
+  /** The session's user as the server knows it (GET /auth/user). */
+  session: ['session', 'user'] as const,
+  /** Whether a password-reset link is still good. */
+  resetToken: (token: string) => ['auth', 'reset-token', token] as const,
   public: {
     landing: ['public', 'landing'] as const,
     config: ['public', 'config'] as const,
   },
 } as const;
+
+/**
+ * Everything the server works out from a learner's progress: a component started, a material
+ * viewed, an attempt graded or a course enrolled changes these (course and component status,
+ * enrolment on the course list, the dashboard and reports, required-training status, certificates).
+ */
+export const progressReads = [
+  queryKeys.learner.progress.all,
+  queryKeys.learner.courses,
+  queryKeys.learner.dashboard,
+  queryKeys.learner.reports,
+  queryKeys.learner.requirements,
+  queryKeys.learner.certificates.all,
+  ['learner', 'review'],
+  ['learner', 'material'],
+] as const satisfies readonly (readonly string[])[];

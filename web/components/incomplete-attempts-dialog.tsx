@@ -6,18 +6,14 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { t } from '../i18n';
 
-export interface IncompleteAttemptsDialogProps {
-  /** Called after attempts were submitted from the dialog, so the page can refresh its data. */
-  onResolved?: (submittedCount: number) => void;
-}
-
 /**
  * Checks for assessment attempts left open and, when there are any, asks the learner to submit
  * them. It cannot be dismissed by Escape or the backdrop: the only way
  * out is submitting, or "Continue" once the list is empty.
  */
-export function IncompleteAttemptsDialog({ onResolved }: IncompleteAttemptsDialogProps) {
-  const [snapshot, send] = useIncompleteAttempts(onResolved);
+export function IncompleteAttemptsDialog() {
+  // Submitting invalidates what the pages show (web/api/learner-queries.ts): they refresh themselves.
+  const [snapshot, send] = useIncompleteAttempts();
   const { attempts, error, submittingId } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const empty = attempts.length === 0;

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import type { AttemptResult } from '@contract/assessments';
-import { learnerApi } from '../api/learner';
-import { queryKeys } from '../api/query-keys';
+import { learnerQueries } from '../api/learner-queries';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -19,21 +18,10 @@ export interface ReviewDialogProps {
   onClose: () => void;
 }
 
-async function latestGradedAttempt(componentId: string): Promise<AttemptResult> {
-  const latest = await learnerApi.latestAttempt(componentId);
-  if (!latest.hasAttempt) throw new Error('No submitted attempt to review');
-  return learnerApi.attempt(latest.attemptId);
-}
-
 /** The course page's review of a passed assessment: the latest graded attempt with per-question detail. */
 export function ReviewDialog({ component, onClose }: ReviewDialogProps) {
   const componentId = component?.id ?? null;
-  const review = useQuery({
-    queryKey: queryKeys.learner.review(componentId ?? ''),
-    queryFn: () => latestGradedAttempt(componentId ?? ''),
-    enabled: componentId !== null,
-    staleTime: 0,
-  });
+  const review = useQuery({ ...learnerQueries.review(componentId ?? ''), enabled: componentId !== null });
   const result: AttemptResult | null = review.data ?? null;
   const error = review.isError ? errorText(review.error, t('assessment.reviewFailed')) : null;
   return (

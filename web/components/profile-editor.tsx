@@ -1,14 +1,17 @@
 import { adminProfileForm, profileBody, type UserDetailDto } from '@contract/users';
 import type { AdminPermissions, InterfaceLanguage } from '@contract/auth';
 import { Pencil } from 'lucide-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { usersApi } from '../api/admin-people';
-import { authApi } from '../api/auth';
+import { authQueries } from '../api/auth-queries';
 import { hasErrorCode } from '../api/client';
+import { queryClient } from '../api/query-client';
 import { queryKeys } from '../api/query-keys';
+import { userWrites } from '../api/user-queries';
+import { runWrite } from '../api/writes';
 import { useSession, useSessionActor } from '../state/session';
 import { userDisplayName, userInitials } from '../state/user-display';
 import { Alert, Avatar, Button, Card, Chip, LoadingBlock, TextField, toaster } from '../ui';
@@ -28,7 +31,6 @@ export function useProfile(failedUpdateFallback: string) {
   const userId = useSession((s) => s.context.user?.id ?? null);
   const token = useSession((s) => s.context.token);
   const session = useSessionActor();
-  const queryClient = useQueryClient();
   const queryKey = queryKeys.profile(userId ?? '');
   const query = useQuery({ queryKey, queryFn: ({ signal }) => usersApi.get(userId ?? '', signal), enabled: userId !== null });
   const profile: UserDetailDto | null = query.data ?? null;
@@ -42,24 +44,26 @@ export function useProfile(failedUpdateFallback: string) {
     async (body: Partial<SaveValues> & { permissions?: Partial<AdminPermissions> }) => {
       if (!profile) throw new Error(t('profile.notAvailable'));
       try {
-        await usersApi.update(profile.id, {
-          ...body,
-          ...(body.firstName !== undefined ? { firstName: body.firstName.trim() || null } : {}),
-          ...(body.lastName !== undefined ? { lastName: body.lastName.trim() || null } : {}),
+        await runWrite(userWrites.update, {
+          userId: profile.id,
+          body: {
+            ...body,
+            ...(body.firstName !== undefined ? { firstName: body.firstName.trim() || null } : {}),
+            ...(body.lastName !== undefined ? { lastName: body.lastName.trim() || null } : {}),
+          },
         });
       } catch (e) {
         throw new SaveError(errorText(e, failedUpdateFallback), hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT') ? (fieldErrors(e.fields) as FieldErrors) : {});
       }
       toaster.create({ type: 'success', title: t('profile.updated'), duration: 6000 });
-      void queryClient.invalidateQueries({ queryKey });
       if (token) {
-        authApi.currentUser(token).then(
+        queryClient.fetchQuery(authQueries.currentUser(token)).then(
           (user) => session.send({ type: 'user.update', user }),
           () => undefined,
         );
       }
     },
-    [profile, token, session, failedUpdateFallback, queryClient, queryKey],
+    [profile, token, session, failedUpdateFallback],
   );
 
   return { profile, loadError, save };

@@ -1,5 +1,4 @@
 import type { ScormLaunchResponse } from '@contract/scorm';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
@@ -51,17 +50,10 @@ async function createRuntime(launch: ScormLaunchResponse): Promise<RuntimeApi> {
 
 export function ScormPlayer({ componentId, courseId, title }: { componentId: string; courseId: string; title: string }) {
   const [view, actorRef] = useScormPlayer(componentId);
-  const queryClient = useQueryClient();
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const [runtimeError, setRuntimeError] = useState<string | null>(null);
   const launch = view.context.launch;
-
-  // The course page and dashboard read progress fresh once the package completes the component.
-  useEffect(() => {
-    const sub = actorRef.on('scorm.completed', () => void queryClient.invalidateQueries({ queryKey: ['learner'] }));
-    return () => sub.unsubscribe();
-  }, [actorRef, queryClient]);
 
   // Leaving the page (a route change) sends what is unsaved; the session goes on if it remounts.
   useEffect(() => () => actorRef.send({ type: 'page.hide' }), [actorRef]);

@@ -1,7 +1,8 @@
 import type { GenerateCertificateResponse } from '@contract/certificates';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { certificateFileFor, certificatesApi, saveCertificate, type CertificateScreen } from '../api/certificates';
-import { queryKeys } from '../api/query-keys';
+import { useMutation } from '@tanstack/react-query';
+import { certificateFileFor, saveCertificate, type CertificateScreen } from '../api/certificates';
+import { certificateWrites } from '../api/learner-queries';
+import { useWrite } from '../api/writes';
 import { toaster } from '../ui';
 import { t } from '../i18n';
 import { declaredText } from '../i18n/error-text';
@@ -21,17 +22,14 @@ export interface CertificateRef {
  * generated certificate refreshes the learner's lists that show it.
  */
 export function useCertificateAction(screen: CertificateScreen, onGenerated?: (courseId: string, certificate: GenerateCertificateResponse) => void) {
-  const queryClient = useQueryClient();
   const download = useMutation({
     mutationFn: ({ certificate }: { courseId: string; certificate: CertificateRef }) => saveCertificate(certificate.certificateId, certificateFileFor(screen, certificate.certificateNumber)),
     onError: (error) => toaster.create({ type: 'error', title: t('certAction.downloadFailed', { reason: reasonOf(error) }) }),
   });
-  const generate = useMutation({
-    mutationFn: (courseId: string) => certificatesApi.generate(courseId),
+  // The write invalidates the screens that show certificates (web/api/learner-queries.ts).
+  const generate = useWrite(certificateWrites.generate, {
     onSuccess: (certificate, courseId) => {
       onGenerated?.(courseId, certificate);
-      // The other screens that show certificates read them again when next opened.
-      void queryClient.invalidateQueries({ queryKey: screen === 'reports' ? queryKeys.learner.dashboard : queryKeys.learner.reports });
       download.mutate({ courseId, certificate });
     },
     onError: (error) => toaster.create({ type: 'error', title: t('certAction.generateFailed', { reason: reasonOf(error) }) }),

@@ -1,8 +1,9 @@
 import { DEFAULT_PAGE_SIZE } from '@contract/common';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { QueryValue } from '../api/client';
 import type { Page, PageParams } from '../api/paging';
+import { searchInt, useDebouncedSearchText, useSearchState, type SearchPatch } from './use-search-state';
 
 /** A screen's filters: named query-string values (a blank value is not sent). */
 export type Filters<F> = { [K in keyof F]: QueryValue };
@@ -10,76 +11,90 @@ export type Filters<F> = { [K in keyof F]: QueryValue };
 /** Typing in a list's search box sends the request after this pause, not on every keystroke. */
 export const SEARCH_DELAY_MS = 300;
 
-export interface PagedListOptions<T, F extends Filters<F>> {
+export interface PagedListOptions<P extends Page<unknown>, F extends Filters<F>> {
   /** The list's key prefix from web/api/query-keys.ts; the page, size, search and filters are appended. */
   queryKey: QueryKey;
-  fetchPage: (params: PageParams & F, signal: AbortSignal) => Promise<Page<T>>;
-  /** The filters' starting values (also what "Clear filters" returns to). */
+  /** One page; a list may answer more beside it (tab counts, filter options), read from `query.data`. */
+  fetchPage: (params: PageParams & F, signal: AbortSignal) => Promise<P>;
+  /** The filters' starting values (also what "Clear filters" returns to); each lives in the address under its name. */
   filters: F;
   defaultLimit?: number;
   searchDelayMs?: number;
 }
 
+/** A filter's value as the address holds it, read back in the type of its default. */
+function readFilter(raw: string | null, fallback: QueryValue): QueryValue {
+  if (raw === null) return fallback;
+  if (typeof fallback === 'boolean') return raw === 'true';
+  if (typeof fallback === 'number') return Number.isFinite(Number(raw)) ? Number(raw) : fallback;
+  return raw;
+}
+
 /**
- * The state of every admin list: page, rows per page, a debounced search and the screen's filters,
- * turned into one query. Changing the search, a filter or the page size goes back to page 1; while
- * the next page loads the previous one stays on screen (no flash of the loading block); a page that
- * no longer exists after a delete falls back to the last page.
+ * The one way a list pages and searches, on the server: page, rows per page, the search text and
+ * the screen's filters live in the address (`?page=2&size=25&q=fire&…`), so a reload, a shared link
+ * or Back from a detail page shows the same rows; they become one query through the cache. The
+ * search is written after a pause in typing; changing the search, a filter or the page size goes
+ * back to page 1; while the next page loads the previous one stays on screen (no flash of the
+ * loading block); a page that no longer exists after a delete falls back to the last page.
  */
-export function usePagedList<T, F extends Filters<F>>({ queryKey, fetchPage, filters: initialFilters, defaultLimit = DEFAULT_PAGE_SIZE, searchDelayMs = SEARCH_DELAY_MS }: PagedListOptions<T, F>) {
-  const [page, setPage] = useState(1);
-  const [limit, setLimitState] = useState(defaultLimit);
-  const [search, setSearchState] = useState('');
-  const [debouncedSearch, setDebouncedSearch] = useState('');
-  const [filters, setFilters] = useState<F>(initialFilters);
+export function usePagedList<P extends Page<unknown>, F extends Filters<F>>({
+  queryKey,
+  fetchPage,
+  filters: defaults,
+  defaultLimit = DEFAULT_PAGE_SIZE,
+  searchDelayMs = SEARCH_DELAY_MS,
+}: PagedListOptions<P, F>) {
+  const address = useSearchState();
+  const page = searchInt(address.params.get('page'), 1);
+  const limit = searchInt(address.params.get('size'), defaultLimit);
+  const committedSearch = address.get('q').trim();
+  const names = Object.keys(defaults) as (keyof F & string)[];
+  const filters = Object.fromEntries(
+    names.map((name) => [name, readFilter(address.params.get(name), defaults[name])]),
+  ) as F;
+  // Defaults are left out of the address: a plain link to the screen is its first page.
+  const patchOf = (name: keyof F & string, value: QueryValue): SearchPatch => ({
+    [name]: value === defaults[name] ? null : value === null ? null : String(value),
+  });
+  const [search, setSearch] = useDebouncedSearchText(
+    committedSearch,
+    (text) => address.update({ q: text, page: null }),
+    searchDelayMs,
+  );
 
-  useEffect(() => {
-    const text = search.trim();
-    if (text === debouncedSearch) return;
-    const timer = setTimeout(() => {
-      setDebouncedSearch(text);
-      setPage(1);
-    }, searchDelayMs);
-    return () => clearTimeout(timer);
-  }, [search, debouncedSearch, searchDelayMs]);
-
-  const params = { ...filters, page, limit, search: debouncedSearch } as PageParams & F;
+  const params = { ...filters, page, limit, search: committedSearch } as PageParams & F;
   const query = useQuery({
     queryKey: [...queryKey, params],
     queryFn: ({ signal }) => fetchPage(params, signal),
     placeholderData: keepPreviousData,
   });
 
+  const setPage = (next: number) => address.update({ page: next > 1 ? next : null });
   const totalPages = query.data?.pagination.totalPages;
   useEffect(() => {
     if (totalPages !== undefined && !query.isPlaceholderData && page > totalPages) setPage(Math.max(1, totalPages));
+    // Not on `setPage`: a new function every render.
   }, [totalPages, page, query.isPlaceholderData]);
 
-  const setFilter = <K extends keyof F>(name: K, value: F[K]) => {
-    setFilters((current) => ({ ...current, [name]: value }));
-    setPage(1);
-  };
+  const setFilter = <K extends keyof F & string>(name: K, value: F[K]) =>
+    address.update({ ...patchOf(name, value), page: null });
   const clearFilters = () => {
-    setFilters(initialFilters);
-    setSearchState('');
-    setDebouncedSearch('');
-    setPage(1);
+    setSearch('');
+    address.update({ q: null, page: null, ...Object.fromEntries(names.map((name) => [name, null])) });
   };
-  const isFiltering = debouncedSearch !== '' || (Object.keys(initialFilters) as (keyof F)[]).some((name) => filters[name] !== initialFilters[name]);
+  const isFiltering = committedSearch !== '' || names.some((name) => filters[name] !== defaults[name]);
 
   return {
     query,
-    items: query.data?.items,
+    items: query.data?.items as P['items'] | undefined,
     pagination: query.data?.pagination,
     page,
     setPage,
     limit,
-    setLimit: (next: number) => {
-      setLimitState(next);
-      setPage(1);
-    },
+    setLimit: (next: number) => address.update({ size: next === defaultLimit ? null : next, page: null }),
     search,
-    setSearch: setSearchState,
+    setSearch,
     filters,
     setFilter,
     clearFilters,
@@ -87,4 +102,4 @@ export function usePagedList<T, F extends Filters<F>>({ queryKey, fetchPage, fil
   };
 }
 
-export type PagedList<T, F extends Filters<F>> = ReturnType<typeof usePagedList<T, F>>;
+export type PagedList<P extends Page<unknown>, F extends Filters<F>> = ReturnType<typeof usePagedList<P, F>>;

@@ -4,7 +4,9 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ASSESSMENT_MESSAGES, assessmentMachine, type AttemptInfo, type GradedAttempt, type LoadOutput, type SubmitTrigger } from '../../statecharts/assessment.machine';
 import { ATTEMPT_GRACE_SECONDS, type IncompleteAttempt } from '@contract/assessments';
 import { hasErrorCode } from '../api/client';
-import { learnerApi } from '../api/learner';
+import { learnerQueries, learnerWrites } from '../api/learner-queries';
+import { queryClient } from '../api/query-client';
+import { runWrite } from '../api/writes';
 import { announce } from '../ui/live-region';
 import { readsOf, useMachineView } from './machine-view';
 import { errorText } from '../i18n/error-text';
@@ -25,9 +27,9 @@ const browserAssessmentMachine = assessmentMachine.provide({
   actors: {
     loadAssessment: fromPromise<LoadOutput, { componentId: string }>(async ({ input }) => {
       const [questions, firstAttempts, incomplete] = await Promise.all([
-        learnerApi.questions(input.componentId),
-        learnerApi.attempts(input.componentId),
-        learnerApi.incomplete(),
+        queryClient.fetchQuery(learnerQueries.questions(input.componentId)),
+        queryClient.fetchQuery(learnerQueries.attempts(input.componentId)),
+        queryClient.fetchQuery(learnerQueries.incomplete()),
       ]);
       let attempts = firstAttempts;
       let openAttemptId = questions.openAttemptId;
@@ -35,10 +37,10 @@ const browserAssessmentMachine = assessmentMachine.provide({
       if (open && isPastGrace(open)) {
         // Its time ran out while the learner was away. Resuming would make the server close it and
         // open a new attempt at once, so grade it on its saved answers and show the intro instead.
-        await learnerApi.autoSubmitAttempt(open.attemptId).catch((error: unknown) => {
+        await runWrite(learnerWrites.autoSubmitAttempt, { attemptId: open.attemptId }).catch((error: unknown) => {
           if (!hasErrorCode(error, 'ALREADY_SUBMITTED')) throw error;
         });
-        attempts = await learnerApi.attempts(input.componentId);
+        attempts = await queryClient.fetchQuery(learnerQueries.attempts(input.componentId));
         openAttemptId = null;
       }
       const submitted = attempts.attempts.filter((a) => a.submittedAt !== null);
@@ -65,7 +67,7 @@ const browserAssessmentMachine = assessmentMachine.provide({
     }),
     startAttempt: fromPromise<AttemptInfo, { componentId: string }>(async ({ input }) => {
       try {
-        const started = await learnerApi.startAttempt(input.componentId);
+        const started = await runWrite(learnerWrites.startAttempt, input.componentId);
         return {
           attemptId: started.attemptId,
           attemptNumber: started.attemptNumber,
@@ -80,7 +82,7 @@ const browserAssessmentMachine = assessmentMachine.provide({
     }),
     saveAnswers: fromPromise<void, { attemptId: string; answers: Record<string, string> }>(async ({ input }) => {
       try {
-        await learnerApi.saveAnswers(input.attemptId, input.answers);
+        await runWrite(learnerWrites.saveAnswers, input);
       } catch (error) {
         // The attempt is closed (past its deadline, or submitted elsewhere): retrying cannot help, the submit settles it.
         if (hasErrorCode(error, 'ALREADY_SUBMITTED', 'ATTEMPT_EXPIRED')) return;
@@ -89,16 +91,19 @@ const browserAssessmentMachine = assessmentMachine.provide({
     }),
     submitAttempt: fromPromise<GradedAttempt, { attemptId: string; answers: Record<string, string>; reason: SubmitTrigger }>(async ({ input }) => {
       try {
-        return input.reason === 'timeout'
-          ? await learnerApi.autoSubmitAttempt(input.attemptId, input.answers)
-          : await learnerApi.submitAttempt(input.attemptId, input.answers);
+        const write = input.reason === 'timeout' ? learnerWrites.autoSubmitAttempt : learnerWrites.submitAttempt;
+        return await runWrite(write, { attemptId: input.attemptId, answers: input.answers });
       } catch (error) {
         // Already graded (another tab, or the server's overdue job): show that result.
-        if (hasErrorCode(error, 'ALREADY_SUBMITTED')) return learnerApi.attempt(input.attemptId);
+        if (hasErrorCode(error, 'ALREADY_SUBMITTED')) {
+          return queryClient.fetchQuery(learnerQueries.attempt(input.attemptId));
+        }
         throw error;
       }
     }),
-    loadAttemptResult: fromPromise<GradedAttempt, { attemptId: string }>(({ input }) => learnerApi.attempt(input.attemptId)),
+    loadAttemptResult: fromPromise<GradedAttempt, { attemptId: string }>(({ input }) =>
+      queryClient.fetchQuery(learnerQueries.attempt(input.attemptId)),
+    ),
   },
 });
 

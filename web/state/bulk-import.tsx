@@ -1,7 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { bulkImportMachine, type ImportRowInput } from '../../statecharts/bulk-import.machine';
-import { usersApi } from '../api/admin-people';
+import { userWrites } from '../api/user-queries';
+import { runWrite } from '../api/writes';
 import { readsOf, useMachineView } from './machine-view';
 import { errorText } from '../i18n/error-text';
 
@@ -10,7 +11,7 @@ const browserBulkImportMachine = bulkImportMachine.provide({
   actors: {
     importChunk: fromPromise(async ({ input, signal }: { input: { rows: ImportRowInput[] }; signal: AbortSignal }) => {
       try {
-        return await usersApi.importChunk(input.rows, signal);
+        return await runWrite(userWrites.importChunk, { rows: input.rows, signal });
       } catch (error) {
         throw new Error(errorText(error, 'Failed to import users'));
       }

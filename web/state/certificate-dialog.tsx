@@ -3,6 +3,9 @@ import { useEffect, useRef } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { CERTIFICATE_DIALOG_MESSAGES, certificateDialogMachine, type DialogCertificate } from '../../statecharts/certificate-dialog.machine';
 import { certificatesApi, downloadCertificate } from '../api/certificates';
+import { certificateWrites, learnerQueries } from '../api/learner-queries';
+import { queryClient } from '../api/query-client';
+import { runWrite } from '../api/writes';
 import { readsOf, useMachineView } from './machine-view';
 import { errorText } from '../i18n/error-text';
 
@@ -28,12 +31,15 @@ export const browserCertificateDialogMachine = certificateDialogMachine.provide(
   actors: {
     fetchCertificate: fromPromise<DialogCertificate | null, { courseId: string }>(({ input }) =>
       withMessage(async () => {
-        const found = await certificatesApi.forCourse(input.courseId);
+        const found = await queryClient.fetchQuery(learnerQueries.certificate(input.courseId));
         return found.exists ? toDialogCertificate(found) : null;
       }, CERTIFICATE_DIALOG_MESSAGES.fetchFailed),
     ),
     generateCertificate: fromPromise<DialogCertificate, { courseId: string }>(({ input }) =>
-      withMessage(async () => toDialogCertificate(await certificatesApi.generate(input.courseId)), CERTIFICATE_DIALOG_MESSAGES.fetchFailed),
+      withMessage(
+        async () => toDialogCertificate(await runWrite(certificateWrites.generate, input.courseId)),
+        CERTIFICATE_DIALOG_MESSAGES.fetchFailed,
+      ),
     ),
     loadPreview: fromPromise<string, { certificateId: string }>(({ input }) =>
       withMessage(async () => {

@@ -2,7 +2,8 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { COURSE_MESSAGES, courseProgressMachine, type CourseLoadOutput } from '../../statecharts/course-progress.machine';
-import { learnerApi } from '../api/learner';
+import { learnerQueries } from '../api/learner-queries';
+import { queryClient } from '../api/query-client';
 import { readsOf, useMachineView } from './machine-view';
 import { errorText } from '../i18n/error-text';
 
@@ -38,7 +39,10 @@ const browserCourseMachine = courseProgressMachine.provide({
   actors: {
     loadCourse: fromPromise<CourseLoadOutput, { courseId: string }>(async ({ input }) => {
       try {
-        const [course, progress] = await Promise.all([learnerApi.course(input.courseId), learnerApi.courseProgress(input.courseId)]);
+        const [course, progress] = await Promise.all([
+          queryClient.fetchQuery(learnerQueries.course(input.courseId)),
+          queryClient.fetchQuery(learnerQueries.courseProgress(input.courseId)),
+        ]);
         return { course, progress };
       } catch (error) {
         throw new Error(errorText(error, COURSE_MESSAGES.loadFailed));

@@ -2,7 +2,8 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ENROLLMENT_MESSAGES, enrollmentMachine } from '../../statecharts/enrollment.machine';
-import { learnerApi } from '../api/learner';
+import { learnerWrites } from '../api/learner-queries';
+import { runWrite } from '../api/writes';
 import { readsOf, useMachineView } from './machine-view';
 import { errorText } from '../i18n/error-text';
 
@@ -10,7 +11,7 @@ const browserEnrollmentMachine = enrollmentMachine.provide({
   actors: {
     enroll: fromPromise<void, { courseId: string }>(async ({ input }) => {
       try {
-        await learnerApi.enroll(input.courseId);
+        await runWrite(learnerWrites.enroll, input.courseId);
       } catch (error) {
         throw new Error(errorText(error, ENROLLMENT_MESSAGES.failed));
       }

@@ -1,15 +1,16 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { incompleteAttemptsMachine, type IncompleteAttemptRow, type SubmitAllOutput } from '../../statecharts/incomplete-attempts.machine';
 import { hasErrorCode } from '../api/client';
-import { learnerApi } from '../api/learner';
+import { learnerQueries, learnerWrites } from '../api/learner-queries';
+import { queryClient } from '../api/query-client';
+import { runWrite } from '../api/writes';
 import { readsOf, useMachineView } from './machine-view';
 
 /** Auto-submit grades the answers saved so far; ALREADY_SUBMITTED means it is graded, which is what we wanted. */
 async function submitOne(attemptId: string): Promise<void> {
   try {
-    await learnerApi.autoSubmitAttempt(attemptId);
+    await runWrite(learnerWrites.autoSubmitAttempt, { attemptId });
   } catch (error) {
     if (hasErrorCode(error, 'ALREADY_SUBMITTED')) return;
     throw error;
@@ -19,7 +20,7 @@ async function submitOne(attemptId: string): Promise<void> {
 const browserIncompleteMachine = incompleteAttemptsMachine.provide({
   actors: {
     checkIncomplete: fromPromise<IncompleteAttemptRow[]>(async () => {
-      const response = await learnerApi.incomplete();
+      const response = await queryClient.fetchQuery(learnerQueries.incomplete());
       return response.hasIncomplete ? response.incompleteAttempts : [];
     }),
     submitAttempt: fromPromise<void, { attemptId: string }>(({ input }) => submitOne(input.attemptId)),
@@ -39,18 +40,8 @@ const INCOMPLETE_READS = readsOf<SnapshotFrom<typeof browserIncompleteMachine>>(
   tags: ['busy', 'open'],
 });
 
-/**
- * Runs the incomplete-attempts check once per mount (My Courses, the dashboard). `onResolved`
- * is called when attempts were submitted from the dialog, so the page can reload its data.
- */
-export function useIncompleteAttempts(onResolved?: (submittedCount: number) => void) {
+/** Runs the incomplete-attempts check once per mount (My Courses, the dashboard). */
+export function useIncompleteAttempts() {
   const actorRef = useActorRef(browserIncompleteMachine);
-  const view = useMachineView(actorRef, INCOMPLETE_READS);
-  useEffect(() => {
-    const sub = actorRef.on('attempts.resolved', (event) => {
-      if (event.submittedCount > 0) onResolved?.(event.submittedCount);
-    });
-    return () => sub.unsubscribe();
-  }, [actorRef, onResolved]);
-  return [view, actorRef.send] as const;
+  return [useMachineView(actorRef, INCOMPLETE_READS), actorRef.send] as const;
 }

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { materialProgressMachine, type MaterialInput } from '../../statecharts/material-progress.machine';
 import { hasErrorCode } from '../api/client';
-import { learnerApi } from '../api/learner';
+import { learnerWrites } from '../api/learner-queries';
+import { runWrite } from '../api/writes';
 
 /** How often a completion the server found too early (NOT_ENOUGH_VIEWING) is asked for again. */
 const VIEWING_RETRY_MS = 2000;
@@ -15,20 +16,25 @@ let unloading = false;
 const browserMaterialMachine = materialProgressMachine.provide({
   actors: {
     startComponent: fromPromise<void, { componentId: string }>(async ({ input }) => {
-      await learnerApi.startComponent(input.componentId);
+      await runWrite(learnerWrites.startComponent, input.componentId);
     }),
     reportProgress: fromPromise<number, { componentId: string; progressPercentage: number; durationSeconds: number | null }>(async ({ input }) => {
-      const { progress } = await learnerApi.componentProgress(input.componentId, input.progressPercentage, input.durationSeconds ?? undefined);
+      const { progress } = await runWrite(learnerWrites.componentProgress, {
+        componentId: input.componentId,
+        percentage: input.progressPercentage,
+        durationSeconds: input.durationSeconds ?? undefined,
+      });
       return progress.progressPercentage;
     }),
     // 100 % completes a material on the server once it is plausibly viewed; until then the server
     // answers NOT_ENOUGH_VIEWING and the completion is asked for again a little later.
     completeMaterial: fromPromise<void, { componentId: string }>(async ({ input, signal }) => {
       for (;;) {
-        const { progress } = await learnerApi.componentProgress(input.componentId, 100);
+        const full = { componentId: input.componentId, percentage: 100 };
+        const { progress } = await runWrite(learnerWrites.componentProgress, full);
         if (progress.status === 'COMPLETED') return;
         try {
-          await learnerApi.completeComponent(input.componentId);
+          await runWrite(learnerWrites.completeComponent, input.componentId);
           return;
         } catch (error) {
           if (!hasErrorCode(error, 'NOT_ENOUGH_VIEWING')) throw error;
@@ -39,7 +45,9 @@ const browserMaterialMachine = materialProgressMachine.provide({
         }
       }
     }),
-    sendTime: fromPromise<void, { componentId: string; seconds: number }>(({ input }) => learnerApi.componentTime(input.componentId, input.seconds, unloading)),
+    sendTime: fromPromise<void, { componentId: string; seconds: number }>(({ input }) =>
+      runWrite(learnerWrites.componentTime, { ...input, keepalive: unloading }),
+    ),
   },
 });
 

@@ -4,6 +4,8 @@ import { useLocation } from 'wouter';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { expiredLinkError, RESET_PASSWORD_MESSAGES, resetPasswordMachine } from '../../statecharts/reset-password.machine';
 import { authApi } from '../api/auth';
+import { authQueries } from '../api/auth-queries';
+import { queryClient } from '../api/query-client';
 import { ApiClientError } from '../api/client';
 import { readsOf, useMachineView } from './machine-view';
 import { errorText } from '../i18n/error-text';
@@ -22,7 +24,7 @@ export function resetFailure(error: unknown): Error {
 const browserResetPasswordMachine = resetPasswordMachine.provide({
   actors: {
     validateToken: fromPromise<boolean, { token: string }>(async ({ input }) => {
-      const result = await authApi.validateResetToken(input.token);
+      const result = await queryClient.fetchQuery(authQueries.resetToken(input.token));
       return result?.valid !== false;
     }),
     resetPassword: fromPromise<string | null, { token: string; password: string }>(async ({ input }) => {

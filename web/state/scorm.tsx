@@ -4,7 +4,9 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { scormDurationSeconds, scorm12Duration, scorm2004Duration } from '@contract/rules/scorm';
 import type { ScormVersion } from '@contract/scorm';
 import { scormPlayerMachine, type Cmi } from '../../statecharts/scorm-player.machine';
-import { learnerApi } from '../api/learner';
+import { learnerQueries, learnerWrites } from '../api/learner-queries';
+import { queryClient } from '../api/query-client';
+import { markStale, runWrite } from '../api/writes';
 import { readsOf, useMachineView } from './machine-view';
 
 /**
@@ -30,8 +32,13 @@ export function commitData(cmi: Record<string, unknown>, version: ScormVersion, 
 
 const browserScormMachine = scormPlayerMachine.provide({
   actors: {
-    launch: fromPromise(({ input }) => learnerApi.scormLaunch(input.componentId)),
-    commit: fromPromise(({ input }) => learnerApi.scormCommit(input.componentId, { sessionId: input.sessionId, finished: input.finished, cmi: input.cmi })),
+    launch: fromPromise(({ input }) => queryClient.fetchQuery(learnerQueries.scormLaunch(input.componentId))),
+    commit: fromPromise(({ input }) =>
+      runWrite(learnerWrites.scormCommit, {
+        componentId: input.componentId,
+        body: { sessionId: input.sessionId, finished: input.finished, cmi: input.cmi },
+      }),
+    ),
   },
   actions: {
     // A beacon sends no Authorization header: its URL is signed for this session and component,
@@ -39,6 +46,9 @@ const browserScormMachine = scormPlayerMachine.provide({
     sendBeacon: (_, params) => {
       if (!params.url || typeof navigator.sendBeacon !== 'function') return;
       navigator.sendBeacon(params.url, JSON.stringify({ sessionId: params.body.sessionId, finished: params.body.finished, cmi: params.body.cmi }));
+      // A beacon is a commit too, sent outside the mutation cache: what it may change is read again when next shown.
+      const { componentId, sessionId, finished, cmi } = params.body;
+      markStale(learnerWrites.scormCommit.invalidates({ componentId, body: { sessionId, finished, cmi } }));
     },
   },
 });

@@ -12,6 +12,8 @@ import {
   type SessionSnapshot,
 } from '../../statecharts/session.machine';
 import { authApi } from '../api/auth';
+import { authQueries } from '../api/auth-queries';
+import { queryClient } from '../api/query-client';
 import { TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../api/client';
 import { entryText } from '../i18n/locale';
 import { errorText } from '../i18n/error-text';
@@ -47,7 +49,9 @@ const storage = {
  */
 const browserSessionMachine = sessionMachine.provide({
   actors: {
-    fetchCurrentUser: fromPromise(({ input }: { input: { token: string } }) => authApi.currentUser(input.token)),
+    fetchCurrentUser: fromPromise(({ input }: { input: { token: string } }) =>
+      queryClient.fetchQuery(authQueries.currentUser(input.token)),
+    ),
     login: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
       try {
         return await authApi.login(input);

@@ -16,6 +16,8 @@ import type { Pagination } from './common';
 // ---------------------------------------------------------------------------------------------
 
 export const COURSE_SORTS = ['recent', 'alphabetical', 'domain'] as const;
+export const COURSE_LIST_STATUSES = ['progress', 'completed'] as const;
+export type CourseListStatus = (typeof COURSE_LIST_STATUSES)[number];
 export type CourseSort = (typeof COURSE_SORTS)[number];
 
 /** `?page=1&limit=20&showAll=true&search=fire&sortBy=recent` (sortBy empty = recent). */
@@ -29,6 +31,14 @@ export const courseListQuery = v.object({
   ),
   /** Preferred delivery language, over Accept-Language (anything unsupported is ignored). */
   lang: v.optional(v.pipe(v.string(), v.maxLength(35)), ''),
+  /** My Courses' status tabs: enrolled and not completed, or completed (blank = every course). */
+  status: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((value) => value.trim()),
+    v.picklist(['', ...COURSE_LIST_STATUSES], 'status must be progress or completed'),
+  ),
+  /** One book's courses only (blank = every book). */
+  bookId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'bookId is too long')), ''),
 });
 export type CourseListQuery = v.InferInput<typeof courseListQuery>;
 
@@ -84,6 +94,10 @@ export type LearnerComponent =
 export interface CourseListResponse {
   courses: Course[];
   pagination: Pagination;
+  /** How many courses each status tab holds (the other filters and the search left out). */
+  counts: { all: number; progress: number; completed: number };
+  /** The books of the visible courses, by name (the book filter's options). */
+  books: DomainRef[];
 }
 
 /** The course object itself, its fields at the top level, plus its components. */

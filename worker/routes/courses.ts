@@ -53,7 +53,7 @@ function toCourse(
 export const courses = new Hono<AppEnv>()
   .use('*', inFirstBatch(requireLearner))
   .get('/', validate('query', courseListQuery), async (c) => {
-    const { page, limit, showAll, search, sortBy, lang } = c.req.valid('query');
+    const { page, limit, showAll, search, sortBy, lang, status, bookId } = c.req.valid('query');
     const language = preferredLanguage(c.req.header('accept-language'), lang);
     const inBooksOf = (userId: string) => sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${userId} AND ud.domain_id = ${courseTable.domainId})`;
     const order =
@@ -63,14 +63,30 @@ export const courses = new Hono<AppEnv>()
           ? [asc(sql`lower(${domains.name})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
           : [desc(sql`coalesce(${courseTable.publishedAt}, ${courseTable.createdAt})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)];
     const request = { page, limit };
+    const progressStatusOf = (userId: string) => sql`(SELECT cp.status FROM course_progress cp
+      WHERE cp.user_id = ${userId} AND cp.course_id = ${courseTable.id})`;
+    // What the learner may see, before the tab, the book and the search narrow it.
+    const visibleTo = (userId: string, admin: boolean) => {
+      const inBooks = inBooksOf(userId);
+      return and(
+        eq(courseTable.status, 'PUBLISHED'),
+        admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
+        preferredVersion(userId, language),
+      );
+    };
     // The page and its count; an administrator sees every published course.
     const pageOf = (db: Db, userId: string, admin: boolean) => {
       const inBooks = inBooksOf(userId);
+      const progressStatus = progressStatusOf(userId);
       const where = and(
-        eq(courseTable.status, 'PUBLISHED'),
-        admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
+        visibleTo(userId, admin),
+        status === 'completed'
+          ? sql`${progressStatus} = 'COMPLETED'`
+          : status === 'progress'
+            ? sql`${progressStatus} <> 'COMPLETED'`
+            : undefined,
+        bookId ? eq(courseTable.domainId, bookId) : undefined,
         containsText(search, [courseTable.title, domains.name, courseTable.description]),
-        preferredVersion(userId, language),
       );
       return paginate(
         db,
@@ -96,12 +112,37 @@ export const courses = new Hono<AppEnv>()
     const { user, result: learnerPage } = await sessionInFirstBatch(c, (db, userId) => pageOf(db, userId, false));
     let { items: rows, pagination } = learnerPage;
     const admin = isAdminUser(user);
-    if (admin) ({ items: rows, pagination } = await pageOf(c.var.db, user.id, true));
+    const db = c.var.db;
+    if (admin) ({ items: rows, pagination } = await pageOf(db, user.id, true));
+    const progressStatus = progressStatusOf(user.id);
+    // The tabs' counts and the book filter's options cover every visible course.
+    const [[counted], books] = await db.batch([
+      db
+        .select({
+          all: count(),
+          progress: sql<number>`coalesce(sum(${progressStatus} <> 'COMPLETED'), 0)`,
+          completed: sql<number>`coalesce(sum(${progressStatus} = 'COMPLETED'), 0)`,
+        })
+        .from(courseTable)
+        .where(visibleTo(user.id, admin)),
+      db
+        .selectDistinct({ id: domains.id, name: domains.name })
+        .from(courseTable)
+        .innerJoin(domains, eq(domains.id, courseTable.domainId))
+        .where(visibleTo(user.id, admin))
+        .orderBy(asc(sql`lower(${domains.name})`), asc(domains.id)),
+    ]);
     const body: CourseListResponse = {
       courses: rows.map((r) =>
         toCourse(r.course, { id: r.course.domainId, name: r.domainName }, { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks }),
       ),
       pagination,
+      counts: {
+        all: Number(counted?.all ?? 0),
+        progress: Number(counted?.progress ?? 0),
+        completed: Number(counted?.completed ?? 0),
+      },
+      books,
     };
     return c.json(body);
   })

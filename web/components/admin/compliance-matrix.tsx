@@ -1,16 +1,24 @@
 import { PAGE_SIZES } from '@contract/common';
 import type { ComplianceStatus } from '@contract/rules/compliance';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Download, Plus, Search, ShieldCheck, Users } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Link } from 'wouter';
 import { listDomains } from '../../api/admin-content';
 import { saveBlob } from '../../api/certificates';
-import { complianceApi, type ComplianceFilters, type ComplianceResponse, type ComplianceRow, type ComplianceSummary } from '../../api/compliance';
+import {
+  complianceApi,
+  fetchMatrix,
+  type ComplianceFilters,
+  type ComplianceResponse,
+  type ComplianceRow,
+  type ComplianceSummary,
+} from '../../api/compliance';
+import type { PageParams } from '../../api/paging';
 import { queryKeys } from '../../api/query-keys';
 import { dayInputValue, formatNumber, formatPercent } from '../../format';
-import { SEARCH_DELAY_MS } from '../../hooks/use-paged-list';
+import { SEARCH_DELAY_MS, usePagedList } from '../../hooks/use-paged-list';
 import { searchInt, useDebouncedSearchText, type useSearchState } from '../../hooks/use-search-state';
 import { Button, Card, EmptyState, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader, TextField, toaster, type SelectOption } from '../../ui';
 import { QueryState } from '../query-state';
@@ -27,6 +35,24 @@ export interface RecordLinkState {
 }
 
 type SearchState = ReturnType<typeof useSearchState>;
+
+/** The matrix's filters under their names in the address (`?book=&department=&job=&status=`, beside `q`, `page`, `size`). */
+const MATRIX_FILTERS = { book: '', department: '', job: '', status: '' };
+
+/** One page of the matrix for `usePagedList`: its rows as the items, in the one pagination shape. */
+const fetchMatrixPage = (params: PageParams & typeof MATRIX_FILTERS, signal: AbortSignal) =>
+  fetchMatrix(
+    {
+      bookId: params.book,
+      department: params.department,
+      jobTitle: params.job,
+      status: isComplianceStatus(params.status) ? params.status : '',
+      q: params.search,
+      page: params.page,
+      size: params.limit,
+    },
+    signal,
+  );
 
 /** The matrix's filters as the address holds them (`?book=&department=&job=&status=&q=&page=&size=`). */
 export function matrixFilters(search: SearchState): Required<ComplianceFilters> {
@@ -50,43 +76,30 @@ const STATUS_FILTERS = (): readonly SelectOption<ComplianceStatus | typeof ALL>[
  * course, one status per cell. Every filter and the page live in the address.
  */
 export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchState; onAddRequirement: () => void }) {
-  const filters = matrixFilters(search);
-  const matrix = useQuery({
-    queryKey: queryKeys.admin.compliance.matrix(filters),
-    queryFn: ({ signal }) => complianceApi.matrix(filters, signal),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    queryKey: queryKeys.admin.compliance.matrix,
+    fetchPage: fetchMatrixPage,
+    filters: MATRIX_FILTERS,
+    defaultLimit: MATRIX_PAGE_SIZE,
   });
+  const matrix = list.query;
+  const filters = matrixFilters(search);
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
   const bookOptions: SelectOption[] = [{ value: ALL, label: t('admin.compliance.allBooks') }, ...(books.data ?? []).map((d) => ({ value: d.id, label: d.name }))];
 
-  // Any filter change starts again at page 1.
-  const setFilter = (key: string, value: string) => search.update({ [key]: value, page: null });
-  const [q, setQ] = useDebouncedSearchText(filters.q, (text) => setFilter('q', text), SEARCH_DELAY_MS);
+  // Any filter change starts again at page 1. The department and job title are typed, like the search.
+  const setFilter = (key: keyof typeof MATRIX_FILTERS, value: string) => list.setFilter(key, value);
   const [department, setDepartment] = useDebouncedSearchText(filters.department, (text) => setFilter('department', text), SEARCH_DELAY_MS);
   const [jobTitle, setJobTitle] = useDebouncedSearchText(filters.jobTitle, (text) => setFilter('job', text), SEARCH_DELAY_MS);
-  const filtering = Boolean(filters.bookId || filters.department || filters.jobTitle || filters.status || filters.q);
+  const q = list.search;
+  const setQ = list.setSearch;
+  const filtering = list.isFiltering;
   const clearFilters = () => {
-    setQ('');
     setDepartment('');
     setJobTitle('');
-    search.update({ book: null, department: null, job: null, status: null, q: null, page: null });
+    list.clearFilters();
   };
-
   const data = matrix.data;
-  // A page that no longer exists (fewer people after a change) falls back to the last one.
-  const totalPages = data?.pagination.totalPages;
-  useEffect(() => {
-    if (totalPages !== undefined && !matrix.isPlaceholderData && filters.page > totalPages) search.update({ page: totalPages > 1 ? totalPages : null });
-    // Not on `search`: a new object every render.
-  }, [totalPages, matrix.isPlaceholderData, filters.page]);
-
-  const list = {
-    pagination: data ? { page: data.pagination.page, totalPages: data.pagination.totalPages, totalItems: data.pagination.totalItems, itemsPerPage: data.pagination.size } : undefined,
-    page: filters.page,
-    setPage: (page: number) => search.update({ page: page > 1 ? page : null }),
-    limit: filters.size,
-    setLimit: (size: number) => search.update({ size: size === MATRIX_PAGE_SIZE ? null : size, page: null }),
-  };
 
   return (
     <>

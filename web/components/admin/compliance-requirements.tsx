@@ -1,6 +1,6 @@
 import { requirementBody } from '@contract/compliance';
 import { DEFAULT_DUE_SOON_DAYS, DEFAULT_DUE_WITHIN_DAYS } from '@contract/rules/compliance';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Archive, Pencil, Plus, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
@@ -8,7 +8,9 @@ import * as v from 'valibot';
 import { listDomains, pageCourses } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
 import { requirementsApi, type RequirementDto, type RequirementInput } from '../../api/compliance';
+import { complianceWrites } from '../../api/compliance-queries';
 import { queryKeys } from '../../api/query-keys';
+import { useWrite } from '../../api/writes';
 import { dayInputValue, formatDay } from '../../format';
 import { Alert, Button, Checkbox, Chip, DataTable, Dialog, EmptyState, focusFirstInvalid, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
 import { FormDialog } from '../form-dialog';
@@ -22,13 +24,6 @@ const activeDay = (iso: string) => formatDay(iso.slice(0, 10));
 export function audienceText(r: Pick<RequirementDto, 'department' | 'jobTitle'>): string {
   if (!r.department && !r.jobTitle) return t('admin.req.everyone');
   return [r.department ? t('admin.req.departmentIs', { department: r.department }) : null, r.jobTitle ? t('admin.req.jobTitleIs', { jobTitle: r.jobTitle }) : null].filter(Boolean).join(' · ');
-}
-
-/** After a change to requirements: their list and every compliance answer (matrix pages, records). */
-export function useRefreshCompliance() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.requirements.all }), queryClient.invalidateQueries({ queryKey: queryKeys.admin.compliance.all })]);
 }
 
 /** The Requirements tab: active requirements (retired ones on request), with Edit and Retire. */
@@ -186,17 +181,14 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
   const [errors, setErrors] = useState<RequirementErrors>({});
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
-  const refresh = useRefreshCompliance();
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal), enabled: open });
   const courses = useQuery({
     queryKey: queryKeys.admin.courses.options(form.bookId),
     queryFn: ({ signal }) => pageCourses({ page: 1, limit: 100, search: '', status: '', domainId: form.bookId }, signal),
     enabled: open && form.bookId !== '',
   });
-  const save = useMutation({
-    mutationFn: (body: RequirementInput) => (requirement ? requirementsApi.update(requirement.id, body) : requirementsApi.create(body)),
-    onSuccess: async () => {
-      await refresh();
+  const save = useWrite(complianceWrites.saveRequirement, {
+    onSuccess: () => {
       onSaved(requirement ? t('admin.req.updated') : t('admin.req.added'));
     },
     onError: (e) => {
@@ -234,7 +226,7 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
       focusFirstInvalid(formRef.current);
       return;
     }
-    save.mutate(body);
+    save.mutate({ id: requirement ? requirement.id : null, body });
   };
 
   const bookOptions: SelectOption[] = (books.data ?? []).map((d) => ({ value: d.id, label: d.name }));
@@ -314,12 +306,9 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
 
 /** Retire: the requirement stops applying from now on; nothing is deleted. */
 function RetireRequirementDialog({ requirement, onClose }: { requirement: RequirementDto | null; onClose: () => void }) {
-  const refresh = useRefreshCompliance();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const retire = useMutation({
-    mutationFn: (r: RequirementDto) => requirementsApi.retire(r.id),
-    onSuccess: async () => {
-      await refresh();
+  const retire = useWrite(complianceWrites.retireRequirement, {
+    onSuccess: () => {
       toaster.create({ type: 'success', title: t('admin.req.retired') });
       onClose();
     },
@@ -340,7 +329,7 @@ function RetireRequirementDialog({ requirement, onClose }: { requirement: Requir
           <Button ref={cancelRef} variant="outline" palette="neutral" onClick={onClose} disabled={retire.isPending}>
             {t('common.cancel')}
           </Button>
-          <Button palette="danger" loading={retire.isPending} onClick={() => (requirement ? retire.mutate(requirement) : undefined)}>
+          <Button palette="danger" loading={retire.isPending} onClick={() => (requirement ? retire.mutate(requirement.id) : undefined)}>
             {t('admin.req.retire')}
           </Button>
         </>

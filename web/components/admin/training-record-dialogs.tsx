@@ -1,11 +1,11 @@
 import { COMPLIANCE_MESSAGES, EVENT_KINDS, eventBody, exemptionBody, type EventKind } from '@contract/compliance';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { hasErrorCode } from '../../api/client';
-import { requirementsApi } from '../../api/compliance';
-import { queryKeys } from '../../api/query-keys';
+import { complianceWrites } from '../../api/compliance-queries';
+import { runWrite } from '../../api/writes';
 import { dayInputValue } from '../../format';
 import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../ui';
 import { FormDialog } from '../form-dialog';
@@ -41,17 +41,14 @@ const onlyChoice = (requirements: readonly CoveredRequirement[]) => (requirement
  * their fields, and a refresh of every compliance answer after a change.
  */
 function usePersonForm<F extends Record<string, string>>(open: boolean, initial: () => F, send: (values: F) => Promise<unknown>, onDone: () => void, fallback: string) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<F>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const mutation = useMutation({
     mutationFn: send,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.compliance.all });
-      onDone();
-    },
+    // The write names what it changes (web/api/compliance-queries.ts) and refreshes it before this.
+    onSuccess: () => onDone(),
     onError: (e) => {
       // A refusal about a field the form shows goes on that field only; anything else (the person
       // is no longer covered, a retired requirement) above the form.
@@ -96,7 +93,11 @@ export function GrantExemptionDialog({ open, userId, name, requirements, onClose
   const form = usePersonForm(
     open,
     () => ({ requirementId: onlyChoice(requirements), reason: '', until: '' }),
-    (values) => requirementsApi.exempt(values.requirementId, { userId, reason: values.reason.trim(), until: values.until }),
+    (values) =>
+      runWrite(complianceWrites.exempt, {
+        requirementId: values.requirementId,
+        body: { userId, reason: values.reason.trim(), until: values.until },
+      }),
     () => onDone(t('admin.record.exemptionGranted')),
     t('admin.record.exemptionFailed'),
   );
@@ -132,7 +133,11 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
   const form = usePersonForm(
     open,
     () => ({ requirementId: onlyChoice(requirements), kind: '', note: '', occurredOn: dayInputValue() }),
-    (values) => requirementsApi.recordEvent(values.requirementId, { userId, kind: values.kind as EventKind, note: values.note.trim(), occurredOn: values.occurredOn }),
+    (values) =>
+      runWrite(complianceWrites.recordEvent, {
+        requirementId: values.requirementId,
+        body: { userId, kind: values.kind as EventKind, note: values.note.trim(), occurredOn: values.occurredOn },
+      }),
     () => onDone(t('admin.record.eventRecorded')),
     t('admin.record.eventFailed'),
   );

@@ -14,7 +14,7 @@ const PREVIEW_ROWS = 5;
 const IMPORT_ROLE: Role = 'USER';
 
 /** Bulk Import Users: a CSV file, a 5-row preview, rows missing username or email block the import, chunked import with progress, per-row results. */
-export function BulkImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { snapshot, send } = useBulkImport();
   const input = useRef<HTMLInputElement>(null);
   const ctx = snapshot.context;
@@ -24,10 +24,6 @@ export function BulkImportDialog({ open, onClose, onImported }: { open: boolean;
   useEffect(() => {
     if (open) send({ type: 'dialog.reset' });
   }, [open, send]);
-
-  useEffect(() => {
-    if (finished) onImported();
-  }, [finished, onImported]);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;

@@ -4,10 +4,10 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
-import { usersApi } from '../../api/admin-people';
 import type { Domain } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
+import { userWrites } from '../../api/user-queries';
+import { runWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Checkbox, Dialog, Select, TextField, type SelectOption } from '../../ui';
@@ -54,7 +54,8 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
     setBusy(true);
     setError(null);
     try {
-      const res = await usersApi.create({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined });
+      const body = { ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined };
+      const res = await runWrite(userWrites.create, body);
       onCreated(res.user, res.password ?? null);
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
@@ -155,7 +156,8 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
     }
     setBusy(true);
     try {
-      await usersApi.update(user.id, { ...values, firstName: values.firstName || null, lastName: values.lastName || null });
+      const body = { ...values, firstName: values.firstName || null, lastName: values.lastName || null };
+      await runWrite(userWrites.update, { userId: user.id, body });
       onSaved(t('admin.users.updated'));
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
@@ -200,8 +202,7 @@ export function DeleteUsersDialog({ users, onClose, onDeleted }: { users: UserDt
         </p>
       )}
       failureMessage={t('admin.users.deleteFailed')}
-      onConfirm={(list) => (list.length === 1 ? usersApi.remove(list[0].id) : usersApi.removeMany(list.map((u) => u.id)))}
-      invalidates={[queryKeys.admin.users.all]}
+      onConfirm={(list) => runWrite(userWrites.remove, list.map((u) => u.id))}
       onClose={onClose}
       onDeleted={(result) => onDeleted(serverText((result as { message: string }).message, t('admin.users.deleted', { count: (result as { deleted?: number }).deleted ?? users?.length ?? 0 })))}
     />
@@ -229,10 +230,7 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
     }
     setBusy(true);
     try {
-      const res = await usersApi.assignDomains(
-        eligible.map((u) => u.id),
-        chosen,
-      );
+      const res = await runWrite(userWrites.assignBooks, { userIds: eligible.map((u) => u.id), bookIds: chosen });
       onDone(serverText(res.message, res.updated > 0 ? t('admin.users.booksAssigned', { count: res.updated, skipped: res.skipped }) : t('admin.users.booksNotAssigned', { skipped: res.skipped })));
     } catch (e) {
       setError(errorText(e, t('admin.users.assignFailed')));

@@ -1,12 +1,11 @@
 import { DEACTIVATE_CHUNK_SIZE, USER_MESSAGES, type UserDto, type UserStatus } from '@contract/users';
 import { parseLeaversCsv } from '@contract/user-import';
 import { chunk } from '@contract/common';
-import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { usersApi } from '../../api/admin-people';
-import { queryKeys } from '../../api/query-keys';
+import { userWrites } from '../../api/user-queries';
+import { runWrite } from '../../api/writes';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Chip, TextField } from '../../ui';
 import { serverText, t, withTags } from '../../i18n';
@@ -19,14 +18,6 @@ export function UserStatusChip({ status }: { status: UserStatus }) {
 
 export type StatusChange = { action: 'deactivate' | 'reactivate'; users: UserDto[] };
 
-function useRefreshPeople() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.dashboard });
-  };
-}
-
 const reasonHelp = () => t('admin.status.reasonHelp');
 
 /**
@@ -38,7 +29,6 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const refresh = useRefreshPeople();
   useEffect(() => {
     setReason('');
     setReasonError(null);
@@ -63,16 +53,15 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
     try {
       let message: string;
       if (!deactivating) {
-        for (const user of users) await usersApi.reactivate(user.id, why);
+        for (const user of users) await runWrite(userWrites.reactivate, { userId: user.id, reason: why });
         message = users.length === 1 ? t('admin.status.reactivatedOne', { name: users[0].username }) : t('admin.status.reactivatedMany', { count: users.length });
       } else if (users.length === 1) {
-        await usersApi.deactivate(users[0].id, why);
+        await runWrite(userWrites.deactivate, { userId: users[0].id, reason: why });
         message = t('admin.status.deactivatedOne', { name: users[0].username });
       } else {
-        const result = await usersApi.deactivateMany({ userIds: users.map((u) => u.id), reason: why });
+        const result = await runWrite(userWrites.deactivateMany, { userIds: users.map((u) => u.id), reason: why });
         message = serverText(result.message, t('admin.status.deactivatedSummary', { count: result.deactivated, already: result.alreadyDeactivated }));
       }
-      refresh();
       onDone(message);
     } catch (e) {
       setError(errorText(e, deactivating ? t('admin.status.deactivateFailed') : t('admin.status.reactivateFailed')));
@@ -125,7 +114,6 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
   const [error, setError] = useState<string | null>(null);
   const [notFound, setNotFound] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const refresh = useRefreshPeople();
   useEffect(() => {
     if (!open) return;
     setFileName(null);
@@ -164,12 +152,11 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
     const missing: string[] = [];
     try {
       for (const part of chunk(usernames, DEACTIVATE_CHUNK_SIZE)) {
-        const result = await usersApi.deactivateMany({ usernames: part, reason: why });
+        const result = await runWrite(userWrites.deactivateMany, { usernames: part, reason: why });
         deactivated += result.deactivated;
         already += result.alreadyDeactivated;
         missing.push(...result.notFound);
       }
-      refresh();
       const message = t('admin.status.deactivatedSummary', { count: deactivated, already });
       if (missing.length > 0) {
         setNotFound(missing);
@@ -180,7 +167,6 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
       }
       onDone(message);
     } catch (e) {
-      if (deactivated > 0) refresh();
       setError(errorText(e, t('admin.status.deactivateFailed')));
       setBusy(false);
     }

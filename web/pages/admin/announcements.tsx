@@ -8,14 +8,16 @@ import {
   type Priority,
 } from '@contract/announcements';
 import { Eye, Megaphone, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import * as v from 'valibot';
+import { announcementWrites } from '../../api/announcement-queries';
 import { announcementsApi } from '../../api/announcements';
 import { hasErrorCode } from '../../api/client';
 import { serverText, t } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
+import { runWrite, useWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -35,7 +37,6 @@ type FormState = { mode: 'create' } | { mode: 'edit'; item: AnnouncementDto } | 
 /** /admin/announcements: stat cards, a searchable list, create, edit, view, activate and delete announcements. */
 export function AdminAnnouncementsPage() {
   useDocumentTitle(t('admin.announcements.pageTitle'));
-  const queryClient = useQueryClient();
   const list = usePagedList({ queryKey: queryKeys.admin.announcements.all, fetchPage: announcementsApi.page, filters: {} });
   const statsQuery = useQuery({ queryKey: queryKeys.admin.announcements.stats, queryFn: ({ signal }) => announcementsApi.stats(signal) });
   const stats = statsQuery.data;
@@ -44,15 +45,11 @@ export function AdminAnnouncementsPage() {
   const [form, setForm] = useState<FormState>(null);
   const [viewing, setViewing] = useState<AnnouncementDto | null>(null);
   const [deleting, setDeleting] = useState<AnnouncementDto | null>(null);
-  // The list and the stat cards both change with any write.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.announcements.all });
-
-  const toggleActive = useMutation({
-    mutationFn: (item: AnnouncementDto) => announcementsApi.toggle(item.id),
-    onSuccess: refresh,
+  // The writes invalidate the list and the stat cards (web/api/announcement-queries.ts).
+  const toggleActive = useWrite(announcementWrites.toggle, {
     onError: (e) => toaster.create({ type: 'error', title: errorText(e, t('admin.announcements.toggleFailed')) }),
   });
-  const toggle = (item: AnnouncementDto) => toggleActive.mutate(item);
+  const toggle = (item: AnnouncementDto) => toggleActive.mutate(item.id);
 
   const rowActions = (a: AnnouncementDto) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
@@ -126,7 +123,6 @@ export function AdminAnnouncementsPage() {
         onSaved={(message) => {
           setForm(null);
           toaster.create({ type: 'success', title: message });
-          void refresh();
         }}
       />
       <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title={viewing?.title ?? ''} footer={<Button onClick={() => setViewing(null)}>{t('common.close')}</Button>}>
@@ -155,8 +151,7 @@ export function AdminAnnouncementsPage() {
         question={t('admin.announcements.deleteQuestion')}
         describe={(a) => a.title}
         failureMessage={t('admin.announcements.deleteFailed')}
-        onConfirm={(a) => announcementsApi.remove(a.id)}
-        invalidates={[queryKeys.admin.announcements.all]}
+        onConfirm={(a) => runWrite(announcementWrites.remove, a.id)}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
@@ -243,8 +238,7 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
     setBusy(true);
     setError(null);
     try {
-      if (state.mode === 'create') await announcementsApi.create(body);
-      else await announcementsApi.update(state.item.id, body);
+      await runWrite(announcementWrites.save, { id: state.mode === 'create' ? null : state.item.id, body });
       onSaved(state.mode === 'create' ? serverText(ANNOUNCEMENT_MESSAGES.created, t('admin.announcements.createdDone')) : serverText(ANNOUNCEMENT_MESSAGES.updated, t('admin.announcements.updatedDone')));
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(fieldErrors(e.fields) as Record<string, string>);

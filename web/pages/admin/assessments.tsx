@@ -15,7 +15,6 @@ import { hasErrorCode } from '../../api/client';
 import { AuditLogPanel } from '../../components/admin/assessments/audit-log-panel';
 import { InterventionDialog, type Intervention } from '../../components/admin/assessments/intervention-dialog';
 import { ScormResultsPanel } from '../../components/admin/assessments/scorm-results-panel';
-import {  } from '../../i18n/error-text';
 import { t, translate } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-header';

@@ -8,10 +8,11 @@ import {
   type SubmissionDto,
 } from '@contract/think';
 import { Eye, Lightbulb, MessageSquareReply, Search } from 'lucide-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { queryKeys } from '../../api/query-keys';
+import { thinkWrites } from '../../api/think-queries';
+import { useWrite } from '../../api/writes';
 import { serverText, t, type MessageId } from '../../i18n';
 import { thinkSubmissionsApi, type SubmissionFilters } from '../../api/think';
 import { FormDialog } from '../../components/form-dialog';
@@ -39,24 +40,20 @@ const NO_FILTERS: SubmissionFilters = { type: '' };
 /** /admin/think: the submissions from learners and visitors by type tab, searchable; view, respond and set status. */
 export function AdminThinkPage() {
   useDocumentTitle(t('admin.think.pageTitle'));
-  const queryClient = useQueryClient();
   const list = usePagedList({ queryKey: queryKeys.admin.submissions, fetchPage: thinkSubmissionsApi.page, filters: NO_FILTERS });
   const items = list.items;
   const tab: 'ALL' | FeedbackType = list.filters.type || 'ALL';
   const search = list.search;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.submissions });
   const [viewing, setViewing] = useState<SubmissionDto | null>(null);
   const [responding, setResponding] = useState<SubmissionDto | null>(null);
 
-  const statusChange = useMutation({
-    mutationFn: ({ s, status }: { s: SubmissionDto; status: FeedbackStatus }) => thinkSubmissionsApi.setStatus(s.id, status),
+  const statusChange = useWrite(thinkWrites.setStatus, {
     onSuccess: () => {
       toaster.create({ type: 'success', title: serverText(THINK_MESSAGES.statusUpdated, t('admin.think.statusUpdated')) });
-      return refresh();
     },
     onError: (e) => toaster.create({ type: 'error', title: errorText(e, t('admin.think.statusFailed')) }),
   });
-  const changeStatus = (s: SubmissionDto, status: FeedbackStatus) => statusChange.mutate({ s, status });
+  const changeStatus = (s: SubmissionDto, status: FeedbackStatus) => statusChange.mutate({ id: s.id, status });
 
   const actions = (s: SubmissionDto) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
@@ -141,7 +138,6 @@ export function AdminThinkPage() {
         onDone={() => {
           setResponding(null);
           toaster.create({ type: 'success', title: serverText(THINK_MESSAGES.responded, t('admin.think.responded')) });
-          void refresh();
         }}
       />
     </>
@@ -152,10 +148,7 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
   const [response, setResponse] = useState('');
   const [status, setStatus] = useState<FeedbackStatus | ''>('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const respond = useMutation({
-    mutationFn: ({ id, text, next }: { id: string; text: string; next?: FeedbackStatus }) => thinkSubmissionsApi.respond(id, text, next),
-    onSuccess: onDone,
-  });
+  const respond = useWrite(thinkWrites.respond, { onSuccess: onDone });
   const { reset } = respond;
   const busy = respond.isPending;
   const error = respond.isError ? errorText(respond.error, t('admin.think.respondFailed')) : null;

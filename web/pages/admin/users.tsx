@@ -1,6 +1,6 @@
 import type { Role, UserDto, UserStatusFilter } from '@contract/users';
 import { BookPlus, Download, FileX, Pencil, Plus, Search, Trash2, Upload, UserCheck, UserX, Users } from 'lucide-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
@@ -53,12 +53,10 @@ const NO_FILTERS: UserFilters = { role: '', domainId: '', status: 'ACTIVE' };
 /** /admin/users: User Management: search and filter users, add, import, export, edit, delete and assign books. The quick action 'New User' opens the add dialog. */
 export function AdminUsersPage() {
   useDocumentTitle(t('admin.users.title'));
-  const queryClient = useQueryClient();
   const paged = usePagedList({ queryKey: queryKeys.admin.users.all, fetchPage: usersApi.page, filters: NO_FILTERS });
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
   const domains = books.data ?? [];
   const users = paged.items;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [addOpen, setAddOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -249,18 +247,16 @@ export function AdminUsersPage() {
         onCreated={(user, password) => {
           setAddOpen(false);
           setCreated({ user, password });
-          refresh();
         }}
       />
       <UserCreatedDialog result={created} onClose={() => setCreated(null)} />
-      <BulkImportDialog open={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+      <BulkImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
       <EditUserDialog
         user={editing}
         onClose={() => setEditing(null)}
         onSaved={(message) => {
           setEditing(null);
           toaster.create({ type: 'success', title: message });
-          refresh();
         }}
       />
       <DeleteUsersDialog
@@ -281,7 +277,6 @@ export function AdminUsersPage() {
         onDone={(message) => {
           setAssigning(null);
           toaster.create({ type: 'success', title: message });
-          refresh();
         }}
       />
     </>

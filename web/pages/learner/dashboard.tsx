@@ -1,21 +1,27 @@
-import type { CourseProgress, CourseProgressListItem } from '@contract/progress';
+import type { CourseProgress } from '@contract/progress';
 import { Award, BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge, Hourglass, RotateCcw } from 'lucide-react';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { RECERTIFICATION_MESSAGES } from '../../../statecharts/recertification.machine';
 import { selectUser } from '../../../statecharts/session.machine';
-import { certificatesApi } from '../../api/certificates';
-import { learnerRequirementsApi } from '../../api/compliance';
+import {
+  completedOf,
+  learnerQueries,
+  requirementWrites,
+  type DashboardCertificate,
+  type DashboardData,
+} from '../../api/learner-queries';
 import { queryKeys } from '../../api/query-keys';
+import { useWrite } from '../../api/writes';
 import { ContinueLearning } from '../../components/continue-learning';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
 import { PageHeader } from '../../components/page-header';
 import { RequiredTrainingPanel } from '../../components/required-training-panel';
 import { useCertificateAction } from '../../hooks/use-certificate-action';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { prefetchLearnerRequirements, useLearnerRequirements } from '../../hooks/use-learner-requirements';
+import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
 import { Alert, Button, Card, Chip, EmptyState, Skeleton, toaster } from '../../ui';
@@ -23,46 +29,10 @@ import { formatCertificateDate } from '../../format';
 import { currentLocale, serverText, t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 
-const MAX_COMPLETED_CARDS = 6;
-
-interface CardCertificate {
-  certificateId: string;
-  certificateNumber: string;
-  status?: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
-}
-
-interface DashboardData {
-  progresses: CourseProgressListItem[];
-  /** Certificates by course id, from the per-course check; a failed check counts as none. */
-  certificates: Record<string, CardCertificate | null>;
-}
-
-async function loadDashboard(): Promise<DashboardData> {
-  const { progresses } = await certificatesApi.courseProgresses();
-  const checks = await Promise.all(
-    completedOf(progresses).map(async (p) => {
-      try {
-        const found = await certificatesApi.forCourse(p.courseId);
-        return [p.courseId, found.exists ? { certificateId: found.certificateId, certificateNumber: found.certificateNumber, status: found.status } : null] as const;
-      } catch (error) {
-        console.warn(`Certificate check failed for course ${p.courseId}`, error);
-        return [p.courseId, null] as const;
-      }
-    }),
-  );
-  return { progresses, certificates: Object.fromEntries(checks) };
-}
-
-/** Set by a preload for the first render, which then shows that fresh answer without reading again. */
-let preloaded = false;
-
 /** Starts the dashboard's reads before the page renders (web/preload.ts); failures are left to the page. */
 export function prefetchDashboard(queryClient: QueryClient): Promise<void> {
-  preloaded = true;
-  return Promise.all([
-    queryClient.prefetchQuery({ queryKey: queryKeys.learner.dashboard, queryFn: loadDashboard }),
-    prefetchLearnerRequirements(queryClient),
-  ]).then(() => undefined);
+  const reads = [queryClient.prefetchQuery(learnerQueries.dashboard()), queryClient.prefetchQuery(learnerQueries.requirements())];
+  return Promise.all(reads).then(() => undefined);
 }
 
 /** /dashboard: the learner's counts and completed courses, each with its certificate to download or generate. */
@@ -70,13 +40,7 @@ export function DashboardPage() {
   useDocumentTitle(t('dashboard.title'));
   const user = useSession(selectUser);
   const queryClient = useQueryClient();
-  // Progress changes through the course machines, outside this cache: read it again on every visit.
-  const [firstAfterPreload] = useState(() => {
-    const was = preloaded;
-    preloaded = false;
-    return was;
-  });
-  const dashboard = useQuery({ queryKey: queryKeys.learner.dashboard, queryFn: loadDashboard, staleTime: 0, refetchOnMount: !firstAfterPreload });
+  const dashboard = useQuery(learnerQueries.dashboard());
   const reload = () => void dashboard.refetch();
   const certificates = dashboard.data?.certificates ?? {};
   // The card flips to "has certificate" and the count rises at once.
@@ -89,10 +53,9 @@ export function DashboardPage() {
   const requirements = useLearnerRequirements();
   const [, navigate] = useLocation();
   // The dashboard has no confirmation step: the Recertify button is the learner's explicit choice
-  // and only shows while renewal is open. Success marks every cached answer stale (the mutation
-  // cache), so the course page and the lists read the new cycle when shown.
-  const recertify = useMutation({
-    mutationFn: (courseId: string) => learnerRequirementsApi.recertify(courseId),
+  // and only shows while renewal is open. The write invalidates the course and the progress reads,
+  // so the course page and the lists read the new cycle when shown.
+  const recertify = useWrite(requirementWrites.recertify, {
     onSuccess: (result, courseId) => {
       toaster.create({ type: 'success', title: serverText(result.message, t('recertification.started')) });
       navigate(`/course/${courseId}`);
@@ -118,7 +81,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={t('dashboard.welcome', { name: greetingName(user, t('dashboard.defaultName')) })} subtitle={t('dashboard.subtitle')} />
-      <IncompleteAttemptsDialog onResolved={() => void reload()} />
+      <IncompleteAttemptsDialog />
 
       <section aria-label={t('dashboard.summary')} className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
         <StatCard testId="completed-courses" label={t('dashboard.statCompleted')} value={stats.completed} loading={loading} icon={<CircleCheckBig />} tone="success" />
@@ -188,14 +151,6 @@ export function DashboardPage() {
   );
 }
 
-/** The completed courses shown on the dashboard: most recently completed first, at most 6. */
-function completedOf(progresses: CourseProgress[]): CourseProgress[] {
-  return progresses
-    .filter((p) => p.status === 'COMPLETED')
-    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''))
-    .slice(0, MAX_COMPLETED_CARDS);
-}
-
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: { base: '4', md: '5' }, listStyle: 'none', p: 0, m: 0 });
 
 // Static classes: Panda extracts styles at build time, so no computed style objects.
@@ -236,7 +191,7 @@ function CompletedCourseCard({
   onGenerate,
 }: {
   course: CourseProgress;
-  certificate: CardCertificate | null;
+  certificate: DashboardCertificate | null;
   busy: boolean;
   disabled: boolean;
   onDownload: () => void;

@@ -9,6 +9,8 @@ import { Link, useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { PdfViewer } from '../../components/pdf-viewer';
 import { learnerApi } from '../../api/learner';
+import { learnerQueries } from '../../api/learner-queries';
+import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { VideoPlayer } from '../../components/video-player';
@@ -47,29 +49,33 @@ interface Loaded {
 
 /** The material component, the learner's progress on it and its file, refused while the component is locked. */
 async function loadMaterial(courseId: string, componentId: string): Promise<Loaded> {
-  const [course, progress] = await Promise.all([learnerApi.course(courseId), learnerApi.courseProgress(courseId)]);
+  const [course, progress] = await Promise.all([
+    queryClient.fetchQuery(learnerQueries.course(courseId)),
+    queryClient.fetchQuery(learnerQueries.courseProgress(courseId)),
+  ]);
   const component = course.components.find((c) => c.id === componentId);
   if (!component || component.type !== 'MATERIAL') throw new Error(t('material.loadFailed'));
   if (!progress) throw new Error('Enroll in the course to access content');
   const map = new Map(progress.componentProgresses.map((p) => [p.componentId, p]));
   if (isComponentLocked(course.components, map, componentId)) throw new Error(t('progress.componentLocked'));
   markCourseSeen(courseId, progress.courseProgress.status);
-  const material = component.data.materialId ? await learnerApi.material(component.data.materialId) : null;
+  const materialId = component.data.materialId;
+  const material = materialId ? await queryClient.fetchQuery(learnerQueries.materialFile(materialId)) : null;
   return { component, progress: map.get(componentId) ?? null, material, courseTitle: course.title };
 }
 
 /** /course/{courseId}/material/{componentId}: the material viewer, which records viewing progress. */
 export function MaterialViewerPage() {
   const { courseId, componentId } = useParams<{ courseId: string; componentId: string }>();
+  // The viewer's machine starts from the progress read here; progress writes invalidate it
+  // (learner.material is among the progress reads), so a later visit never starts from an old copy.
   const query = useQuery({
     queryKey: queryKeys.learner.material(courseId, componentId),
     queryFn: () => loadMaterial(courseId, componentId),
-    // The viewer's machine starts from the progress read here: never start it from a cached copy.
-    staleTime: 0,
-    gcTime: 0,
   });
   const data = query.data ?? null;
-  const error = query.isError ? errorText(query.error, query.error instanceof Error && query.error.message ? machineText(query.error.message) : t('material.loadFailed')) : null;
+  // A failed refetch while viewing keeps the viewer: only a first load that failed shows the error.
+  const error = query.isError && !data ? errorText(query.error, query.error instanceof Error && query.error.message ? machineText(query.error.message) : t('material.loadFailed')) : null;
   useDocumentTitle(data?.component.data.title ?? t('component.type.MATERIAL'));
 
   const back = (

@@ -1,17 +1,18 @@
-import type { Course } from '@contract/courses';
-import type { CourseProgress } from '@contract/progress';
-import { learnerCourseState } from '@contract/rules/progress';
+import type { CourseListStatus, CourseSort } from '@contract/courses';
 import { BookOpen, Search, SearchX } from 'lucide-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { learnerApi } from '../../api/learner';
+import { fetchCoursePage, learnerQueries } from '../../api/learner-queries';
+import type { PageParams } from '../../api/paging';
 import { queryKeys } from '../../api/query-keys';
 import { CourseCard } from '../../components/course-card';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
 import { PageHeader } from '../../components/page-header';
+import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
+import { usePagedList } from '../../hooks/use-paged-list';
 import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -24,8 +25,11 @@ import { TextField } from '../../ui/text-field';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 
-type Tab = 'all' | 'progress' | 'completed';
-type Sort = 'default' | 'recent' | 'alphabetical' | 'domain';
+type Tab = 'all' | CourseListStatus;
+type Sort = 'default' | CourseSort;
+
+/** Courses per page: whole rows of the one-, two- and three-column grids. */
+const MY_COURSES_PAGE_SIZE = 24;
 
 // Functions, not constants: the texts are read in the current language.
 const SORTS = (): { value: Sort; label: string }[] => [
@@ -41,101 +45,61 @@ const EMPTY_HINT = (): Record<Tab, string> => ({
   completed: t('myCourses.empty.completed'),
 });
 
-/** Course search: title, book name or description, case-insensitive. */
-function matchesSearch(course: Course, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [course.title, course.domain.name, course.description ?? ''].some((text) => text.toLowerCase().includes(q));
-}
-
-function sortCourses(list: Course[], sort: Sort): Course[] {
-  const copy = [...list];
-  if (sort === 'recent') copy.sort((a, b) => (b.publishedAt ?? b.createdAt).localeCompare(a.publishedAt ?? a.createdAt));
-  if (sort === 'alphabetical') copy.sort((a, b) => a.title.localeCompare(b.title));
-  if (sort === 'domain') copy.sort((a, b) => a.domain.name.localeCompare(b.domain.name) || a.title.localeCompare(b.title));
-  return copy;
-}
-
-interface Loaded {
-  courses: Course[];
-  progress: Map<string, CourseProgress>;
-}
+/** The list's filters as the address holds them; blank is "every course", "every book", the server's order. */
+const FILTERS = {
+  showAll: false as boolean,
+  status: '' as '' | CourseListStatus,
+  bookId: '',
+  sortBy: '' as '' | CourseSort,
+};
 
 /**
- * Every course the learner may see, in pages of 20, all of them: search, tabs, book filter and
- * sorts then work without a round trip. `showAll` adds the courses of other books that allow
- * browsing (they come locked, with `canEnroll`).
+ * One page of the courses the learner may see, searched, filtered by status tab and book and sorted
+ * on the server. `showAll` adds the courses of other books that allow browsing (they come locked,
+ * with `canEnroll`). The answer also carries the tabs' counts and the book filter's options.
  */
-async function loadCourses(showAll: boolean, signal: AbortSignal): Promise<Loaded> {
-  const [first, progress] = await Promise.all([learnerApi.courses({ page: 1, limit: 20, showAll }, signal), learnerApi.progresses()]);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.pagination.totalPages - 1) }, (_, i) => learnerApi.courses({ page: i + 2, limit: 20, showAll }, signal)),
-  );
-  const courses = [first, ...rest].flatMap((page) => page.courses);
-  return { courses, progress: new Map(progress.progresses.map((p) => [p.courseId, p])) };
-}
+const fetchCourses = ({ sortBy, ...params }: PageParams & typeof FILTERS, signal: AbortSignal) =>
+  fetchCoursePage({ ...params, sortBy: sortBy || undefined }, signal);
 
-/** /my-courses: "My Safety Training", the learner's courses by status tab, searchable, filtered by book and sorted; optionally the other books' courses too. */
+/** /my-courses: "My Safety Training", the learner's courses by status tab, searchable, filtered by book and sorted, a page at a time; optionally the other books' courses too. */
 export function MyCoursesPage() {
   useDocumentTitle(t('nav.myCourses'));
   const wide = useMediaQuery(SMALL_UP);
-  const [showAll, setShowAll] = useState(false);
-  const query = useQuery({
-    queryKey: [...queryKeys.learner.courses, { showAll }],
-    queryFn: ({ signal }) => loadCourses(showAll, signal),
-    placeholderData: keepPreviousData,
-    // Progress changes through the course machines, outside this cache: read it again on every visit.
-    staleTime: 0,
+  const list = usePagedList({
+    queryKey: queryKeys.learner.courses,
+    fetchPage: fetchCourses,
+    filters: FILTERS,
+    defaultLimit: MY_COURSES_PAGE_SIZE,
   });
-  const data = query.data ?? null;
-  const loading = query.isPending;
-  const error = query.isError ? errorText(query.error, t('myCourses.loadFailed')) : null;
-  const load = () => void query.refetch();
+  const data = list.query.data ?? null;
+  const loading = list.query.isPending;
+  const error = list.query.isError ? errorText(list.query.error, t('myCourses.loadFailed')) : null;
+  const load = () => void list.query.refetch();
+  // The cards' progress bars: every course the learner is enrolled in (one short list, not paged).
+  // If it fails, the cards show without progress.
+  const progresses = useQuery(learnerQueries.progresses());
+  const progressOf = useMemo(
+    () => new Map((progresses.data?.progresses ?? []).map((p) => [p.courseId, p])),
+    [progresses.data],
+  );
   // The Required badges are extra: if they fail to load, the courses still show without them.
   const requirements = useLearnerRequirements();
   const requirementOf = useMemo(() => new Map((requirements.data ?? []).map((r) => [r.courseId, r])), [requirements.data]);
-  const [search, setSearch] = useState('');
-  const [tab, setTab] = useState<Tab>('all');
-  const [book, setBook] = useState('all');
-  const [sort, setSort] = useState<Sort>('default');
-
-  const books = useMemo(() => [...new Set((data?.courses ?? []).map((c) => c.domain.name))].sort(), [data]);
-  const visible = useMemo(() => {
-    if (!data) return [];
-    const filtered = data.courses.filter((course) => {
-      const state = learnerCourseState(data.progress.get(course.id));
-      if (tab === 'progress' && state !== 'IN_PROGRESS' && state !== 'ENROLLED') return false;
-      if (tab === 'completed' && state !== 'COMPLETED') return false;
-      if (book !== 'all' && course.domain.name !== book) return false;
-      return matchesSearch(course, search);
-    });
-    return sortCourses(filtered, sort);
-  }, [data, tab, book, search, sort]);
-  const counts = useMemo(() => {
-    const states = (data?.courses ?? []).map((c) => learnerCourseState(data?.progress.get(c.id)));
-    return {
-      all: states.length,
-      progress: states.filter((s) => s === 'IN_PROGRESS' || s === 'ENROLLED').length,
-      completed: states.filter((s) => s === 'COMPLETED').length,
-    };
-  }, [data]);
-
-  const filtersActive = search.trim() !== '' || book !== 'all';
-  const clearFilters = () => {
-    setSearch('');
-    setBook('all');
-    setSort('default');
-    setTab('all');
-  };
+  const { showAll, status, bookId, sortBy } = list.filters;
+  const tab: Tab = status || 'all';
+  const books = data?.books ?? [];
+  const counts = data?.counts ?? { all: 0, progress: 0, completed: 0 };
+  const visible = data?.courses ?? [];
+  const filtersActive = list.search.trim() !== '' || bookId !== '';
 
   return (
     <div>
       <PageHeader title={t('myCourses.title')} subtitle={t('myCourses.subtitle')} />
-      <IncompleteAttemptsDialog onResolved={load} />
+      <IncompleteAttemptsDialog />
 
       {/* The status tabs filter the one course list below, which is their tab panel (a selected tab
           whose panel does not exist carries an invalid aria-controls). */}
-      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+      <Tabs value={tab} onValueChange={(v) => list.setFilter('status', v === 'all' ? '' : (v as CourseListStatus))}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', mb: '6' })}>
           <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' }, gap: '3', alignItems: 'end' })}>
             <div className={css({ position: 'relative' })}>
@@ -143,26 +107,31 @@ export function MyCoursesPage() {
                 aria-label={t('myCourses.search')}
                 type="search"
                 placeholder={t('myCourses.searchPlaceholder')}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
+                value={list.search}
+                onChange={(e) => list.setSearch(e.target.value)}
                 className={css({ '& input': { ps: '9' } })}
               />
               <Search aria-hidden className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', w: '4', h: '4', color: 'fg.subtle', pointerEvents: 'none' })} />
             </div>
             <Select
               aria-label={t('myCourses.filterBook')}
-              options={[{ value: 'all', label: t('myCourses.all') }, ...books.map((b) => ({ value: b, label: b }))]}
-              value={book}
-              onValueChange={setBook}
+              options={[{ value: 'all', label: t('myCourses.all') }, ...books.map((b) => ({ value: b.id, label: b.name }))]}
+              value={bookId || 'all'}
+              onValueChange={(id) => list.setFilter('bookId', id === 'all' ? '' : id)}
             />
-            <Select aria-label={t('myCourses.sortLabel')} options={SORTS()} value={sort} onValueChange={setSort} />
+            <Select
+              aria-label={t('myCourses.sortLabel')}
+              options={SORTS()}
+              value={sortBy || 'default'}
+              onValueChange={(sort) => list.setFilter('sortBy', sort === 'default' ? '' : sort)}
+            />
           </div>
           <Checkbox
             checked={showAll}
             onCheckedChange={(on) => {
-              setShowAll(on);
-              // A book chosen among the other books' courses is not in the learner's own list: back to All.
-              if (!on && book !== 'all' && !data?.courses.some((c) => c.domain.name === book && !c.isLocked)) setBook('all');
+              list.setFilter('showAll', on);
+              // A book chosen among the other books' courses may not be in the learner's own list: back to All.
+              if (!on && bookId) list.setFilter('bookId', '');
             }}
           >
             {t('myCourses.showAll')}
@@ -188,7 +157,7 @@ export function MyCoursesPage() {
                 icon={<SearchX />}
                 title={t('myCourses.noMatches')}
                 description={t('myCourses.noMatchesText')}
-                actions={<Button onClick={clearFilters}>{t('myCourses.clearFilters')}</Button>}
+                actions={<Button onClick={list.clearFilters}>{t('myCourses.clearFilters')}</Button>}
               />
             ) : (
               <EmptyState bordered icon={<BookOpen />} title={t('myCourses.none')} description={EMPTY_HINT()[tab]} />
@@ -197,11 +166,12 @@ export function MyCoursesPage() {
             <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '5' })} aria-label={t('myCourses.listLabel')}>
               {visible.map((course) => (
                 <li key={course.id}>
-                  <CourseCard course={course} progress={data?.progress.get(course.id) ?? null} requirement={requirementOf.get(course.id)} />
+                  <CourseCard course={course} progress={progressOf.get(course.id) ?? null} requirement={requirementOf.get(course.id)} />
                 </li>
               ))}
             </ul>
           )}
+          <TablePagination list={list} pageSizes={[MY_COURSES_PAGE_SIZE]} className={css({ mt: '6' })} />
         </TabContent>
       </Tabs>
     </div>

@@ -16,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { queryKeys } from '../../api/query-keys';
-import { reportsApi } from '../../api/reports';
+import { learnerQueries } from '../../api/learner-queries';
 import { PageHeader } from '../../components/page-header';
 import { useCertificateAction } from '../../hooks/use-certificate-action';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -40,8 +40,7 @@ export function ReportsPage() {
   useDocumentTitle(t('reports.title'));
   const wide = useMediaQuery(SMALL_UP);
   const queryClient = useQueryClient();
-  // Progress changes through the course machines, outside this cache: read it again on every visit.
-  const reportQuery = useQuery({ queryKey: queryKeys.learner.reports, queryFn: ({ signal }) => reportsApi.get(signal), staleTime: 0 });
+  const reportQuery = useQuery(learnerQueries.reports());
   const [tab, setTab] = useState<Tab>('completed');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
