@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { IMPORT_CHUNK_SIZE, parseImportCsv, type BulkImportResult, type ParsedImport } from '../worker/contract/admin-people';
+import {
+  IMPORT_CHUNK_SIZE,
+  parseImportCsv,
+  type BulkImportResult,
+  type ParsedImport,
+} from '../worker/contract/user-import';
 import { BULK_IMPORT_MESSAGES, bulkImportMachine, importProgress, type ImportRowInput } from './bulk-import.machine';
 import { walkGraph } from './testing/graph-coverage';
 import { done, fail, inert } from './testing/fixtures';

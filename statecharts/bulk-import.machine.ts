@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { chunk, IMPORT_CHUNK_SIZE, invalidRowsWarning, type BulkImportResult, type ParsedImport } from '../worker/contract/admin-people';
+import { chunk } from '../worker/contract/common';
+import {
+  IMPORT_CHUNK_SIZE,
+  invalidRowsWarning,
+  type BulkImportResult,
+  type ParsedImport,
+} from '../worker/contract/user-import';
 
 /**
  * Bulk user import by an administrator: choose a CSV file, preview it, block on invalid

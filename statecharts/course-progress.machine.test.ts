@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { CourseProgress } from '../worker/contract/learner';
+import type { CourseProgress } from '../worker/contract/progress';
 import { componentViews, courseAvailableSections, courseContinueTarget, courseProgressMachine, courseState, type CourseLoadOutput } from './course-progress.machine';
 import { walkGraph } from './testing/graph-coverage';
 import { componentProgress, components, course, courseProgress, done, fail, inert } from './testing/fixtures';

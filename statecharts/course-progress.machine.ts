@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import type { ComponentProgress, Course, CourseProgress, LearnerComponent } from '../worker/contract/learner';
+import type { ComponentProgress, CourseProgress } from '../worker/contract/progress';
+import type { Course, LearnerComponent } from '../worker/contract/courses';
 import { MAX_ATTEMPTS } from '../worker/contract/course';
 import type { CourseVersion } from '../worker/contract/delivery-language';
 import { availableSections, continueTarget, isComponentLocked, learnerCourseState, type ComponentStatus, type LearnerCourseState } from '../worker/contract/rules/progress';

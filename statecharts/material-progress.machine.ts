@@ -1,5 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
-import { MAX_TIME_REPORT_SECONDS } from '../worker/contract/learner';
+import { MAX_TIME_REPORT_SECONDS } from '../worker/contract/progress';
 import { toProgressStep, type ComponentStatus } from '../worker/contract/rules/progress';
 
 /**

@@ -5,7 +5,7 @@
  */
 
 // Relative import (not @contract/*): the unit-test project has no path alias.
-import { formatFileSize as englishFileSize } from '../worker/contract/admin-content';
+import { formatFileSize as englishFileSize } from '../worker/contract/materials';
 import { currentLocale, formatLocale } from './i18n/locale';
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;

@@ -1,6 +1,7 @@
 import { fromCallback, type AnyStateMachine, type AnyStateNode, type EventObject } from 'xstate';
 import type { LoginResponse, SessionUser } from '../../worker/contract/auth';
-import type { ComponentProgress, CourseProgress, LearnerComponent } from '../../worker/contract/learner';
+import type { ComponentProgress, CourseProgress } from '../../worker/contract/progress';
+import type { LearnerComponent } from '../../worker/contract/courses';
 import type { CourseWithComponents } from '../course-progress.machine';
 
 /** Fixtures shared by the machine tests and their graph walks. */

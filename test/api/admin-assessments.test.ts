@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INTERVENTION_MESSAGES } from '../../worker/contract/admin-people';
-import { canRetryAssessment } from '../../worker/contract/learner';
+import { INTERVENTION_MESSAGES } from '../../worker/contract/admin-assessments';
+import { canRetryAssessment } from '../../worker/contract/assessments';
 import { canRetrySql } from '../../worker/services/assessments';
 import { createCourse, enroll, takeAssessment, type CourseFixture } from './fixtures';
 import { api, createAdmin, createUser, db, login, schema, type TestUser } from './helpers';

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { greetingName } from '../../worker/contract/admin-people';
 import { createCourse, enroll, openedMaterialAgo } from './fixtures';
 import { api, createAdmin, createDomain, createUser, db, login, schema } from './helpers';
 
@@ -77,11 +76,5 @@ describe('dashboard', () => {
     expect(created.status).toBe(201);
     const after = (await api('GET', '/api/v2/admin/dashboard/stats', { token: adminToken })).body;
     expect(after.activeUsers).toBe(before.activeUsers + 2);
-  });
-
-  it('greets by first name, else the e-mail local part, else Admin', () => {
-    expect(greetingName({ firstName: 'Ada', email: 'a@x.test' })).toBe('Ada');
-    expect(greetingName({ firstName: ' ', email: 'safety.lead@x.test' })).toBe('safety.lead');
-    expect(greetingName(null)).toBe('Admin');
   });
 });

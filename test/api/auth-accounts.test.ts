@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { USER_MESSAGES } from '../../worker/contract/admin-people';
+import { USER_MESSAGES } from '../../worker/contract/users';
 import { issueCertificate } from '../../worker/services/certificates';
 import { api, createAdmin, createDomain, createUser, db, freshIp, login, mailsTo, schema, signIn, userRow } from './helpers';
 

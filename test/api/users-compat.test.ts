@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { USER_MESSAGES } from '../../worker/contract/admin-people';
+import { USER_MESSAGES } from '../../worker/contract/users';
 import { passwordPolicyError } from '../../worker/contract/rules/password';
 import { api, createAdmin, createDomain, createUser, login, userRow, type TestUser } from './helpers';
 

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chunk, EXPORT_COLUMNS, IMPORT_CHUNK_SIZE, MISSING_COLUMNS, parseCsv, parseImportCsv, USER_MESSAGES } from '../../worker/contract/admin-people';
+import { chunk } from '../../worker/contract/common';
+import { EXPORT_COLUMNS, USER_MESSAGES } from '../../worker/contract/users';
+import { IMPORT_CHUNK_SIZE, MISSING_COLUMNS, parseCsv, parseImportCsv } from '../../worker/contract/user-import';
 import { api, createAdmin, createDomain, createUser, db, login, schema, type TestUser } from './helpers';
 
 let admin: TestUser;

@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { USER_MESSAGES } from '../../worker/contract/admin-people';
+import { USER_MESSAGES } from '../../worker/contract/users';
 import { api, createAdmin, createUser, db, login, schema, userRow, type TestUser } from './helpers';
 import { createCourse, enroll } from './fixtures';
 

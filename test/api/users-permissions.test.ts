@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { USER_MESSAGES } from '../../worker/contract/admin-people';
+import { USER_MESSAGES } from '../../worker/contract/users';
 import { ADMIN_PERMISSION_KEYS } from '../../worker/contract/auth';
 import { app } from '../../worker/app';
 import type { AdminPermission } from '../../worker/middleware/auth';

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { USER_MESSAGES } from '../../worker/contract/admin-people';
+import { USER_MESSAGES } from '../../worker/contract/users';
 import { decryptText } from '../../worker/services/crypto';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema, userRow, type TestUser } from './helpers';
 import { createCourse } from './fixtures';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, reasonOf, REFUSALS, refusalText, type RefusalReason } from '../../worker/contract/errors';
 import { CAPTION_MESSAGES } from '../../worker/contract/captions';
 import { SCORM_MESSAGES } from '../../worker/contract/scorm';
-import { USER_MESSAGES } from '../../worker/contract/admin-people';
+import { USER_MESSAGES } from '../../worker/contract/users';
 import { COMPLIANCE_MESSAGES } from '../../worker/contract/compliance';
 
 /**

@@ -9,13 +9,10 @@ import type {
   ComponentBody,
   componentUpdateBody,
   CourseBody,
-  Domain,
-  DomainBody,
-  Material,
-  materialUpdateBody,
-  PresignResponse,
   reorderBody,
-} from '@contract/admin-content';
+} from '@contract/admin-courses';
+import type { Domain, DomainBody } from '@contract/domains';
+import type { Material, materialUpdateBody, PresignResponse } from '@contract/materials';
 import type { CaptionTrack } from '@contract/captions';
 import type { CourseFamilyBody } from '@contract/delivery-language';
 import type { InferInput } from 'valibot';

@@ -10,23 +10,22 @@ import type {
   UserStatusResponse,
   bulkDeleteBody,
   CreateUserBody,
+  AssignDomainsResponse,
+  CreateUserResponse,
+  Role,
+  UserDetailDto,
+  UserDto,
+} from '@contract/users';
+import type {
   interventionBody,
   AssessmentSummary,
-  AssignDomainsResponse,
   AttemptRow,
   AttemptsPage,
   AttemptStatusFilter,
   AuditLogPage,
-  BulkImportResult,
-  CreateUserResponse,
-  DashboardStats,
-  RecentCourseRow,
-  RecentProgressRow,
-  Role,
-  TopPerformerRow,
-  UserDetailDto,
-  UserDto,
-} from '@contract/admin-people';
+} from '@contract/admin-assessments';
+import type { BulkImportResult } from '@contract/user-import';
+import type { DashboardStats, RecentCourseRow, RecentProgressRow, TopPerformerRow } from '@contract/admin-dashboard';
 import type { InferInput } from 'valibot';
 import type { ScormResultsPage } from '@contract/scorm';
 import { api, apiRequest } from './client';
@@ -34,7 +33,9 @@ import { getPage, type Page, type PageParams } from './paging';
 // Relative import (not @contract/*): the unit-test project has no path alias.
 import { paginationOf, type Pagination } from '../../worker/contract/common';
 
-export type { AttemptRow, BulkImportResult, UserDetailDto, UserDto } from '@contract/admin-people';
+export type { AttemptRow } from '@contract/admin-assessments';
+export type { BulkImportResult } from '@contract/user-import';
+export type { UserDetailDto, UserDto } from '@contract/users';
 
 export interface UserFilters {
   role: Role | '';

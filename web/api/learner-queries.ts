@@ -4,7 +4,7 @@
  * `runWrite(...)`) reach the learner API, so a machine's read and a screen's list share one copy.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { CourseProgressListItem } from '@contract/learner';
+import type { CourseProgressListItem } from '@contract/progress';
 import type { ScormCommitBody } from '@contract/scorm';
 import { certificatesApi } from './certificates';
 import { learnerRequirementsApi } from './compliance';

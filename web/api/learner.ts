@@ -2,24 +2,23 @@
  * Learner journey calls; shapes from worker/contract/learner.ts.
  * Every call goes through the one fetch wrapper, so the bearer token and the error type are shared.
  */
-import type { Material } from '@contract/admin-content';
+import type { Material } from '@contract/materials';
 import type {
   AttemptResult,
   AttemptsResponse,
   AutosaveResponse,
-  ComponentProgressResponse,
-  CourseDetailResponse,
-  CourseListResponse,
-  CourseListStatus,
-  CourseProgressDetailResponse,
-  CourseProgressListResponse,
-  CourseSort,
-  EnrollResponse,
   IncompleteAttemptsResponse,
   LatestAttemptResponse,
   QuestionsResponse,
   StartAttemptResponse,
-} from '@contract/learner';
+} from '@contract/assessments';
+import type {
+  ComponentProgressResponse,
+  CourseProgressDetailResponse,
+  CourseProgressListResponse,
+  EnrollResponse,
+} from '@contract/progress';
+import type { CourseDetailResponse, CourseListResponse, CourseListStatus, CourseSort } from '@contract/courses';
 import type { ScormCommitBody, ScormCommitResponse, ScormLaunchResponse } from '@contract/scorm';
 import { api, apiRequest, hasErrorCode, TOKEN_KEY } from './client';
 

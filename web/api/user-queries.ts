@@ -2,7 +2,7 @@
  * Writes to people (admin User Management and the own profile), each with what it changes. The
  * users table reads through `usePagedList` (usersApi.page) and a profile through queryKeys.profile.
  */
-import type { AdminUpdateUserBody, CreateUserBody } from '@contract/admin-people';
+import type { AdminUpdateUserBody, CreateUserBody } from '@contract/users';
 import { usersApi } from './admin-people';
 import { queryKeys } from './query-keys';
 import { defineWrite } from './writes';

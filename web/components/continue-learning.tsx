@@ -1,4 +1,4 @@
-import type { CourseProgressListItem } from '@contract/learner';
+import type { CourseProgressListItem } from '@contract/progress';
 import { ArrowRight, PlayCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';

@@ -1,5 +1,6 @@
 import type { LearnerRequirement } from '@contract/compliance';
-import type { Course, CourseProgress } from '@contract/learner';
+import type { Course } from '@contract/courses';
+import type { CourseProgress } from '@contract/progress';
 import { learnerCourseState, type LearnerCourseState } from '@contract/rules/progress';
 import { BookOpen, Clock, Lock } from 'lucide-react';
 import { Link } from 'wouter';

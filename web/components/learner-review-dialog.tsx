@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
-import type { AttemptResult } from '@contract/learner';
+import type { AttemptResult } from '@contract/assessments';
 import { learnerQueries } from '../api/learner-queries';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';

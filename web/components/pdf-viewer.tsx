@@ -1,4 +1,4 @@
-import type { Material } from '@contract/admin-content';
+import type { Material } from '@contract/materials';
 import { MIN_SECONDS_PER_PAGE, pagesViewedProgress } from '@contract/rules/viewing';
 import { ChevronLeft, ChevronRight, Download, Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
 import type { PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist';

@@ -1,4 +1,4 @@
-import { adminProfileForm, profileBody, type UserDetailDto } from '@contract/admin-people';
+import { adminProfileForm, profileBody, type UserDetailDto } from '@contract/users';
 import type { AdminPermissions, InterfaceLanguage } from '@contract/auth';
 import { Pencil } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { Material } from '@contract/admin-content';
+import type { Material } from '@contract/materials';
 import type { CaptionTrack } from '@contract/captions';
 import { ChevronDown, ScrollText } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { ASSESSMENT_MESSAGES, assessmentMachine, type AttemptInfo, type GradedAttempt, type LoadOutput, type SubmitTrigger } from '../../statecharts/assessment.machine';
-import { ATTEMPT_GRACE_SECONDS, type IncompleteAttempt } from '@contract/learner';
+import { ATTEMPT_GRACE_SECONDS, type IncompleteAttempt } from '@contract/assessments';
 import { hasErrorCode } from '../api/client';
 import { learnerQueries, learnerWrites } from '../api/learner-queries';
 import { queryClient } from '../api/query-client';

@@ -96,3 +96,10 @@ export function paginationOf(page: number, itemsPerPage: number, totalItems: num
 }
 
 export const idParam = v.object({ id: idString });
+
+/** `items` in runs of `size` (import files, bulk changes and deletions go to the database in parts). */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 // Enum value lists come from the contract, the single source shared with the client.
-import { ROLES } from '../contract/admin-people';
+import { ROLES } from '../contract/users';
 import { LANGUAGES } from '../contract/language';
 import { PRIORITIES } from '../contract/announcements';
 import { AUDIT_ENTITY_TYPES } from '../contract/audit';

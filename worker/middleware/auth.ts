@@ -6,7 +6,7 @@ import { drizzleOver, type Db } from '../db/client';
 import { foldCheckIntoFirstBatch } from '../db/first-batch-check';
 import type { AppEnv, AuthUser } from '../env';
 import { ApiError } from '../errors';
-import { PERMISSION_LABELS, USER_MESSAGES } from '../contract/admin-people';
+import { PERMISSION_LABELS, USER_MESSAGES } from '../contract/users';
 import type { AdminPermissions } from '../contract/auth';
 import { isAdminUser } from '../contract/rules/roles';
 import { verifySession, type SessionClaims } from '../services/tokens';

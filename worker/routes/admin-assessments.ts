@@ -13,9 +13,9 @@ import {
   type AttemptsPage,
   type AuditEntry,
   type AuditLogPage,
-} from '../contract/admin-people';
+} from '../contract/admin-assessments';
 import { MAX_ATTEMPTS } from '../contract/course';
-import { attemptsLeft } from '../contract/learner';
+import { attemptsLeft } from '../contract/assessments';
 import { idString } from '../contract/common';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';

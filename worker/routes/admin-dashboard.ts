@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { DashboardStats, RecentCourseRow, RecentProgressRow, TopPerformerRow } from '../contract/admin-people';
+import type { DashboardStats, RecentCourseRow, RecentProgressRow, TopPerformerRow } from '../contract/admin-dashboard';
 import { courseProgress, courses, domains, users } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../env';

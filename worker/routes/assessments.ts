@@ -16,7 +16,7 @@ import {
   type LearnerQuestion,
   type QuestionsResponse,
   type StartAttemptResponse,
-} from '../contract/learner';
+} from '../contract/assessments';
 import type { Db } from '../db/client';
 import { attempts, componentProgress, components, courseProgress, courses } from '../db/schema';
 import type { AppEnv, AuthUser } from '../env';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { USER_MESSAGES } from '../contract/admin-people';
+import { USER_MESSAGES } from '../contract/users';
 import { changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, resetTokenQuery, type LoginResponse } from '../contract/auth';
 import { passwordResetTokens, revokedTokens, users } from '../db/schema';
 import type { AppEnv } from '../env';

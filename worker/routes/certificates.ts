@@ -21,7 +21,7 @@ import { auditInsertWhen } from '../services/audit';
 import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
 import { edgeCache, purgeFor } from '../middleware/edge-cache';
 import { certificatePdf, certificateStatus, findCertificate, findCycleCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
-import { clearComplianceCache } from '../services/compliance';
+import { clearComplianceCache } from '../services/compliance-snapshot';
 import { canonicalCertificateNumber, certificateEdgeSeconds, certificateKeys, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
 import { validate } from '../validate';
 

@@ -22,7 +22,22 @@ import { inFirstBatch, requireAdmin, sessionInFirstBatch } from '../middleware/a
 import { ApiError } from '../errors';
 import { readerLanguage } from '../i18n';
 import { certificateStatus } from '../services/certificates';
-import { byName, cellsByUser, coverageFacts, coverageFactsOf, coveredUserIds, refreshSnapshot, snapshotPageQueries, statusBit, toCell, toFacts, toMatrixCell, requirementTermsQuery, type CellResult, type CoverageFacts, type SnapshotHead } from '../services/compliance';
+import {
+  byName,
+  refreshSnapshot,
+  snapshotPageQueries,
+  statusBit,
+  type SnapshotHead,
+} from '../services/compliance-snapshot';
+import { cellsByUser, toCell, toMatrixCell, type CellResult } from '../services/compliance-status';
+import {
+  coverageFacts,
+  coverageFactsOf,
+  coveredUserIds,
+  toFacts,
+  requirementTermsQuery,
+  type CoverageFacts,
+} from '../services/compliance';
 import { csvCell } from '../services/csv';
 import { fullName } from '../services/users';
 import { originFor } from '../config';

@@ -4,7 +4,13 @@ import { idParam } from '../contract/common';
 import { DEFAULT_PASSING_SCORE } from '../contract/course';
 import { DELIVERY_LANGUAGES, preferredLanguage } from '../contract/delivery-language';
 import { preferredVersion } from '../services/course-versions';
-import { courseListQuery, type Course, type CourseDetailResponse, type CourseListResponse, type LearnerComponent } from '../contract/learner';
+import {
+  courseListQuery,
+  type Course,
+  type CourseDetailResponse,
+  type CourseListResponse,
+  type LearnerComponent,
+} from '../contract/courses';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { containsText, offsetOf, paginate } from '../db/paginate';

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { domainBody, domainListQuery, type Domain, type DomainListPage } from '../contract/admin-content';
+import { domainBody, domainListQuery, type Domain, type DomainListPage } from '../contract/domains';
 import { idParam, searchQuery, searchTermOf } from '../contract/common';
 import { isUniqueViolation } from '../db/errors';
 import { containsText, offsetOf, paginate } from '../db/paginate';

@@ -7,12 +7,12 @@ import {
   completeBody,
   progressBody,
   timeBody,
-  type ComponentAccessResponse,
   type ComponentProgressResponse,
   type CourseProgressDetailResponse,
   type CourseProgressListResponse,
   type EnrollResponse,
-} from '../contract/learner';
+} from '../contract/progress';
+import { type ComponentAccessResponse } from '../contract/assessments';
 import { toProgressStep } from '../contract/rules/progress';
 import { notViewedMessage, NOT_OPENED_MESSAGE, plausibleProgress, secondsUntilViewed } from '../contract/rules/viewing';
 import type { Db } from '../db/client';

@@ -20,7 +20,8 @@ import type { AppEnv } from '../env';
 import { requireAdmin } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { auditInsert } from '../services/audit';
-import { clearComplianceCache, coverageFacts, listRequirements } from '../services/compliance';
+import { clearComplianceCache } from '../services/compliance-snapshot';
+import { coverageFacts, listRequirements } from '../services/compliance';
 import { validate } from '../validate';
 
 // Required training, for administrators with User Management (decisions about people).

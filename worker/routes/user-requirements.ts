@@ -5,7 +5,8 @@ import { severity } from '../contract/rules/compliance';
 import { certificates, courseProgress, courses, requirements } from '../db/schema';
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
-import { cellsByUser, coverageFactsQueries, recertificationOpen, toFacts } from '../services/compliance';
+import { cellsByUser, recertificationOpen } from '../services/compliance-status';
+import { coverageFactsQueries, toFacts } from '../services/compliance';
 
 // The signed-in learner's required training.
 

@@ -3,7 +3,15 @@
  * attempt (grade on the server, store the result, update the component and the course).
  */
 import { and, asc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { ATTEMPT_GRACE_SECONDS, attemptClosesAt, attemptsLeft, canRetryAssessment, type AttemptResult, type DetailedResult, type SubmitReason } from '../contract/learner';
+import {
+  ATTEMPT_GRACE_SECONDS,
+  attemptClosesAt,
+  attemptsLeft,
+  canRetryAssessment,
+  type AttemptResult,
+  type DetailedResult,
+  type SubmitReason,
+} from '../contract/assessments';
 import type { Db } from '../db/client';
 import { attempts, componentProgress, components, courseProgress, courses } from '../db/schema';
 import { ApiError } from '../errors';

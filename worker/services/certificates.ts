@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
 import { languageOf } from '../i18n';
 import type { FontLoader } from './pdf/fonts';
-import { clearComplianceCache } from './compliance';
+import { clearComplianceCache } from './compliance-snapshot';
 import { clientIp, enforceRate, RATE_RULES } from './rate-limit';
 import { originFor, type AppConfig } from '../config';
 import type { Storage } from './storage';

@@ -1,17 +1,17 @@
 /**
- * Required training: who is covered by which requirement, the facts the rule needs for each
- * person and course, and the statuses derived from them with the one rule function.
+ * Required training: who is covered by which requirement and the facts the rule needs for each
+ * person and course. The statuses derived from them with the one rule function are in
+ * compliance-status.ts; the cached matrix snapshot (and clearing it) in compliance-snapshot.ts.
  *
  * Statuses are never stored: they follow from dates, so a certificate that expires overnight is
  * overdue in the morning without a job having to notice it.
  */
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { dayStart, type ComplianceCell, type ComplianceSummary, type MatrixCell, type RequirementDto } from '../contract/compliance';
-import { canRecertify, complianceStatus, DAY_MS, DEFAULT_RECERTIFY_WINDOW_DAYS, lapsesAt, mergeResults, type ComplianceResult, type ComplianceStatus } from '../contract/rules/compliance';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { type RequirementDto } from '../contract/compliance';
 import type { Db } from '../db/client';
 import { inListChunks } from '../db/in-list';
 import { containsText } from '../db/paginate';
-import { complianceCache, compliancePeople, courses, requirements } from '../db/schema';
+import { courses, requirements } from '../db/schema';
 
 /** One person covered by one requirement, with everything the rule needs. */
 export interface CoverageFacts {
@@ -186,95 +186,6 @@ export async function coverageFacts(db: Db, filter: CoverageFilter, now: Date): 
   return toFacts(terms, rows);
 }
 
-export type CellResult = ComplianceResult & { requirementId: string; courseId: string };
-
-export function evaluate(facts: CoverageFacts, now: Date): CellResult {
-  const result = complianceStatus(
-    {
-      coveredSince: facts.coveredSince,
-      dueWithinDays: facts.dueWithinDays,
-      dueSoonDays: facts.dueSoonDays,
-      certificate: facts.certNumber && facts.certIssuedAt && facts.certExpiresAt ? { number: facts.certNumber, issuedAt: facts.certIssuedAt, expiresAt: facts.certExpiresAt } : null,
-      exemptUntil: facts.exemptUntil,
-      lastEventOn: facts.lastEventOn ? dayStart(facts.lastEventOn) : null,
-    },
-    now,
-  );
-  return { ...result, requirementId: facts.requirementId, courseId: facts.courseId };
-}
-
-/** Per person, per course: one merged cell (several requirements of one course give one status). */
-export function cellsByUser(facts: readonly CoverageFacts[], now: Date): Map<string, Map<string, CellResult>> {
-  const grouped = new Map<string, Map<string, CellResult[]>>();
-  for (const fact of facts) {
-    let courses = grouped.get(fact.userId);
-    if (!courses) grouped.set(fact.userId, (courses = new Map()));
-    const list = courses.get(fact.courseId) ?? [];
-    list.push(evaluate(fact, now));
-    courses.set(fact.courseId, list);
-  }
-  const merged = new Map<string, Map<string, CellResult>>();
-  for (const [userId, courses] of grouped) {
-    const cells = new Map<string, CellResult>();
-    for (const [courseId, results] of courses) cells.set(courseId, mergeResults(results)!);
-    merged.set(userId, cells);
-  }
-  return merged;
-}
-
-export function toCell(result: CellResult): ComplianceCell {
-  return {
-    requirementId: result.requirementId,
-    courseId: result.courseId,
-    status: result.status,
-    dueAt: result.dueAt,
-    validUntil: result.validUntil,
-    certificateNumber: result.certificateNumber,
-  };
-}
-
-/** A matrix page's cell: the fields that have a value. */
-export function toMatrixCell(result: CellResult): MatrixCell {
-  const cell: MatrixCell = { status: result.status };
-  if (result.dueAt) cell.dueAt = result.dueAt;
-  if (result.validUntil) cell.validUntil = result.validUntil;
-  if (result.certificateNumber) cell.certificateNumber = result.certificateNumber;
-  return cell;
-}
-
-const FORECAST_DAYS = [30, 60, 90] as const;
-
-/** Counts per status, the share holding a valid certificate, and who lapses within 30/60/90 days. */
-export function summarize(cells: Map<string, Map<string, CellResult>>, now: Date): ComplianceSummary {
-  const counts: Record<ComplianceStatus, number> = { pending: 0, compliant: 0, 'due-soon': 0, overdue: 0, exempt: 0 };
-  const lapses = [0, 0, 0];
-  for (const userCells of cells.values()) {
-    let first: number | null = null;
-    for (const cell of userCells.values()) {
-      counts[cell.status] += 1;
-      const lapse = lapsesAt(cell);
-      if (lapse) {
-        const time = Date.parse(lapse);
-        if (first == null || time < first) first = time;
-      }
-    }
-    if (first != null) FORECAST_DAYS.forEach((days, index) => {
-      if (first! <= now.getTime() + days * DAY_MS) lapses[index] += 1;
-    });
-  }
-  const counted = counts.pending + counts.compliant + counts['due-soon'] + counts.overdue;
-  const valid = counts.compliant + counts['due-soon'];
-  return {
-    pending: counts.pending,
-    compliant: counts.compliant,
-    dueSoon: counts['due-soon'],
-    overdue: counts.overdue,
-    exempt: counts.exempt,
-    percentCompliant: counted === 0 ? 100 : Math.round((valid / counted) * 1000) / 10,
-    forecast: { d30: lapses[0], d60: lapses[1], d90: lapses[2] },
-  };
-}
-
 /** Requirements with their course, book and how many active learners each covers now. */
 export async function listRequirements(db: Db, options: { includeRetired?: boolean; id?: string } = {}, now = new Date()): Promise<RequirementDto[]> {
   const conditions: SQL[] = [];
@@ -309,20 +220,6 @@ export async function listRequirements(db: Db, options: { includeRetired?: boole
   return rows.map((row) => ({ ...row, coveredCount: Number(row.coveredCount) }));
 }
 
-/**
- * Whether a learner may renew a certificate of a course now, by the requirements of that course
- * covering them: their widest due-soon window (the default without one) and their latest event.
- */
-export function recertificationOpen(
-  certificate: { issuedAt: string; expiresAt: string; revokedAt?: string | null },
-  courseFacts: readonly CoverageFacts[],
-  now: Date,
-): { open: boolean; windowDays: number } {
-  const windowDays = courseFacts.length ? Math.max(...courseFacts.map((f) => f.dueSoonDays)) : DEFAULT_RECERTIFY_WINDOW_DAYS;
-  const lastEvent = courseFacts.reduce<string | null>((latest, f) => (f.lastEventOn && (!latest || f.lastEventOn > latest) ? f.lastEventOn : latest), null);
-  return { open: canRecertify(certificate, windowDays, now, lastEvent ? dayStart(lastEvent) : null), windowDays };
-}
-
 /** Titles of the courses any requirement names (the learner panel, reminders, the digest). */
 export const requiredCourseTitlesQuery = (db: Db) => db.selectDistinct({ id: courses.id, title: courses.title }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id));
 
@@ -335,132 +232,3 @@ export async function coverageFactsOf(db: Db, filter: CoverageFilter, userIds: r
   const parts = await Promise.all(inListChunks(userIds).map((part) => coverageFacts(db, { ...filter, userIds: part }, now)));
   return parts.flat();
 }
-
-// ---------------------------------------------------------------------------------------------
-// The cached snapshot of one matrix filter: the summary and the people in name order
-// ---------------------------------------------------------------------------------------------
-
-const STATUS_BITS: Record<ComplianceStatus, number> = { pending: 1, compliant: 2, 'due-soon': 4, overdue: 8, exempt: 16 };
-export const statusBit = (status: ComplianceStatus) => STATUS_BITS[status];
-const STATUSES = Object.keys(STATUS_BITS) as ComplianceStatus[];
-
-/** How many covered people have a cell of each status, and how many there are in all: the matrix's page counts. */
-export type PeopleTotals = Record<ComplianceStatus | 'all', number>;
-
-export interface ComplianceSnapshot {
-  summary: ComplianceSummary;
-  /** Covered people in name order, each with the bits of the statuses among their cells. */
-  people: [userId: string, statuses: number][];
-  totals: PeopleTotals;
-}
-
-/** What the cache row's body holds: read with a page, so a page needs no count over the people. */
-export interface SnapshotHead {
-  summary: ComplianceSummary;
-  totals: PeopleTotals;
-}
-
-/** At most this long a snapshot is trusted, whatever else happens. */
-const SNAPSHOT_SECONDS = 60;
-/** People per insert statement (one JSON array parameter each, well below D1's largest value). */
-const PEOPLE_PER_INSERT = 10_000;
-
-/** The first moment after `now` at which some fact changes a status by the clock alone. */
-function nextChange(facts: readonly CoverageFacts[], now: Date): number {
-  let next = now.getTime() + SNAPSHOT_SECONDS * 1000;
-  const consider = (time: number) => {
-    if (time > now.getTime() && time < next) next = time;
-  };
-  for (const f of facts) {
-    if (f.exemptUntil) consider(Date.parse(f.exemptUntil));
-    consider(Date.parse(f.coveredSince) + f.dueWithinDays * DAY_MS);
-    if (f.certExpiresAt) {
-      consider(Date.parse(f.certExpiresAt));
-      consider(Date.parse(f.certExpiresAt) - f.dueSoonDays * DAY_MS);
-    }
-    if (f.lastEventOn) consider(Date.parse(dayStart(f.lastEventOn)) + f.dueWithinDays * DAY_MS);
-  }
-  return next;
-}
-
-/** Name order of the matrix (case-insensitive, then id): the snapshot and every page agree on it. */
-export const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => {
-  const x = a.name.toLowerCase();
-  const y = b.name.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-};
-
-export function buildSnapshot(facts: readonly CoverageFacts[], now: Date): ComplianceSnapshot {
-  const cells = cellsByUser(facts, now);
-  const names = new Map<string, string>();
-  for (const f of facts) if (!names.has(f.userId)) names.set(f.userId, f.userName);
-  const people = [...cells.entries()].map(([userId, userCells]): [string, number] => [userId, [...userCells.values()].reduce((bits, cell) => bits | STATUS_BITS[cell.status], 0)]);
-  people.sort(([a], [b]) => byName({ name: names.get(a)!, id: a }, { name: names.get(b)!, id: b }));
-  const totals: PeopleTotals = { all: people.length, pending: 0, compliant: 0, 'due-soon': 0, overdue: 0, exempt: 0 };
-  for (const [, bits] of people) for (const status of STATUSES) if (bits & STATUS_BITS[status]) totals[status] += 1;
-  return { summary: summarize(cells, now), people, totals };
-}
-
-export const snapshotKey = (filter: CoverageFilter) =>
-  JSON.stringify([filter.bookId ?? '', (filter.department ?? '').toLowerCase(), (filter.jobTitle ?? '').toLowerCase(), (filter.q ?? '').toLowerCase()]);
-
-/**
- * Computes the snapshot of a filter from every covered person and stores it (the summary, and the
- * people in name order with their statuses) until the next status change by the clock, a minute
- * at most. Computing reads every covered person once; reading a page afterwards is one query.
- */
-export async function refreshSnapshot(db: Db, filter: CoverageFilter, now: Date): Promise<ComplianceSnapshot> {
-  const key = snapshotKey(filter);
-  const facts = await coverageFacts(db, filter, now);
-  const snapshot = buildSnapshot(facts, now);
-  const iso = now.toISOString();
-  const expiresAt = new Date(nextChange(facts, now)).toISOString();
-  const inserts = [];
-  for (let from = 0; from < snapshot.people.length; from += PEOPLE_PER_INSERT) {
-    const part = JSON.stringify(snapshot.people.slice(from, from + PEOPLE_PER_INSERT));
-    inserts.push(
-      db.insert(compliancePeople).select(
-        db
-          .select({
-            key: sql<string>`${key}`.as('key'),
-            position: sql<number>`${from} + j.key`.as('position'),
-            userId: sql<string>`json_extract(j.value, '$[0]')`.as('user_id'),
-            statuses: sql<number>`json_extract(j.value, '$[1]')`.as('statuses'),
-          })
-          .from(sql`json_each(${part}) j`),
-      ),
-    );
-  }
-  try {
-    await db.batch([
-      db.delete(complianceCache).where(eq(complianceCache.key, key)),
-      db.delete(compliancePeople).where(eq(compliancePeople.key, key)),
-      // People of filters whose summary expired or was cleared are of no use any more.
-      db.delete(compliancePeople).where(sql`${compliancePeople.key} NOT IN (SELECT c.key FROM compliance_cache c WHERE c.expires_at > ${iso})`),
-      ...inserts,
-      db.insert(complianceCache).values({ key, computedAt: iso, expiresAt, body: { summary: snapshot.summary, totals: snapshot.totals } satisfies SnapshotHead }),
-    ]);
-  } catch (error) {
-    // Answering matters more than caching: the next request computes again.
-    console.error(JSON.stringify({ level: 'error', event: 'compliance.cache_failed', error: String(error) }));
-  }
-  return snapshot;
-}
-
-/** The statements that read one matrix page from a stored snapshot, for one batch. */
-export function snapshotPageQueries(db: Db, filter: CoverageFilter, status: ComplianceStatus | null, page: number, size: number, now: Date) {
-  const key = snapshotKey(filter);
-  const bits = status ? STATUS_BITS[status] : 31;
-  return [
-    db.select({ body: complianceCache.body }).from(complianceCache).where(and(eq(complianceCache.key, key), gt(complianceCache.expiresAt, now.toISOString()))),
-    ...coverageFactsQueries(
-      db,
-      filter,
-      now,
-      sql`u.id IN (SELECT p.user_id FROM compliance_people p WHERE p.key = ${key} AND (p.statuses & ${bits}) <> 0 ORDER BY p.position LIMIT ${size} OFFSET ${(page - 1) * size})`,
-    ),
-  ] as const;
-}
-
-/** The statement that forgets every snapshot: in the batch of any write that changes compliance. */
-export const clearComplianceCache = (db: Db) => db.delete(complianceCache);

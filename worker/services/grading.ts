@@ -3,7 +3,8 @@
  * function every path uses (submit, auto-submit, late submit, the deadline cron).
  * Pure: no database, no clock.
  */
-import type { DetailedResult, LearnerAssessmentData, LearnerQuestion } from '../contract/learner';
+import type { DetailedResult, LearnerQuestion } from '../contract/assessments';
+import type { LearnerAssessmentData } from '../contract/courses';
 import { DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES, DEFAULT_PASSING_SCORE, DEFAULT_QUESTION_POINTS, MAX_ATTEMPTS, type QuestionType } from '../contract/course';
 
 export interface GradedOption {

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Material } from '../contract/admin-content';
+import type { Material } from '../contract/materials';
 import type { CaptionTrack } from '../contract/captions';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { forgetAdminSnapshots } from './admin-snapshots';
-import { clearComplianceCache } from './compliance';
+import { clearComplianceCache } from './compliance-snapshot';
 
 /**
  * What a change to people or their books makes stale: the compliance snapshots (who is covered)

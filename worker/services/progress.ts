@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { ComponentProgress, CourseProgress, CourseProgressListItem, LearnerMaterialData, NextComponent } from '../contract/learner';
+import type { ComponentProgress, CourseProgress, CourseProgressListItem, NextComponent } from '../contract/progress';
+import type { LearnerMaterialData } from '../contract/courses';
 import type { DeliveryLanguage } from '../contract/delivery-language';
 import type { ComponentProgressLike } from '../contract/rules/progress';
 import { continueTarget, isComponentLocked, overallProgress } from '../contract/rules/progress';

@@ -12,7 +12,8 @@ import { attempts, componentProgress, componentProgressHistory, courseCycles, co
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { findCycleCertificate } from './certificates';
-import { coverageFacts, recertificationOpen } from './compliance';
+import { coverageFacts } from './compliance';
+import { recertificationOpen } from './compliance-status';
 import { COURSE_NOT_AVAILABLE, componentProgressMap, courseComponents, courseLanguageOf, findCourseWithDomain, findEnrollment, inUserBooks } from './progress';
 
 const day = (iso: string) => iso.slice(0, 10);

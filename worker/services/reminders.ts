@@ -12,7 +12,8 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { insertChunks } from '../db/in-list';
 import { reminders, users } from '../db/schema';
-import { cellsByUser, coverageFacts, coveredUserIds, requiredCourseTitles, type CellResult } from './compliance';
+import { cellsByUser, type CellResult } from './compliance-status';
+import { coverageFacts, coveredUserIds, requiredCourseTitles } from './compliance';
 import { formatDay, languageOf, t, tp } from '../i18n';
 import { sendMail, type MailDeps } from './mail';
 

@@ -1,7 +1,12 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { multipartUploads } from '../db/schema';
-import { formatFileSize, MESSAGES, titleFromFileName, uploadFieldsSchema } from '../contract/admin-content';
+import {
+  formatFileSize,
+  MATERIAL_MESSAGES as MESSAGES,
+  titleFromFileName,
+  uploadFieldsSchema,
+} from '../contract/materials';
 import { ApiError, refusal } from '../errors';
 import { parseOrThrow } from '../validate';
 import { contentMismatchMessage, fileKindFor, MAGIC_BYTES_NEEDED, type FileKind } from './file-types';

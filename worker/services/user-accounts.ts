@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { USER_MESSAGES } from '../contract/admin-people';
+import { USER_MESSAGES } from '../contract/users';
 import type { Db } from '../db/client';
 import { inListChunks } from '../db/in-list';
 import { certificates, users } from '../db/schema';

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { chunk, type UserDetailDto, type UserDto, type UserStatusFilter } from '../contract/admin-people';
+import { chunk } from '../contract/common';
+import { type UserDetailDto, type UserDto, type UserStatusFilter } from '../contract/users';
 import { selectInChunks } from '../db/in-list';
 import type { AdminPermissions, DomainRef, SessionUser } from '../contract/auth';
 import { ADMIN_PERMISSION_KEYS } from '../contract/auth';

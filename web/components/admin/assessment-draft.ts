@@ -4,7 +4,11 @@
  * are unit-tested apart from React. Validation itself is the contract's (the server runs the
  * same schema): `draftErrors` maps the draft to the payload and asks the contract.
  */
-import { assessmentFieldErrors, MIN_MCQ_OPTIONS, NEW_QUESTION_OPTION_COUNT } from '../../../worker/contract/admin-content';
+import {
+  assessmentFieldErrors,
+  MIN_MCQ_OPTIONS,
+  NEW_QUESTION_OPTION_COUNT,
+} from '../../../worker/contract/admin-courses';
 import { DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES, DEFAULT_PASSING_SCORE, DEFAULT_QUESTION_POINTS, MAX_ATTEMPTS, type QuestionType } from '../../../worker/contract/course';
 
 export interface DraftOption {

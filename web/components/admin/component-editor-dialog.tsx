@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
-import { MESSAGES, type AdminComponent, type Material } from '@contract/admin-content';
+import { COURSE_MESSAGES as MESSAGES, type AdminComponent } from '@contract/admin-courses';
+import { type Material } from '@contract/materials';
 import type { ComponentType } from '@contract/course';
 import { createComponent, listMaterials, updateComponent } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';

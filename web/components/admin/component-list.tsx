@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ClipboardCheck, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { AdminComponent, AdminCourseDetail } from '@contract/admin-content';
+import type { AdminComponent, AdminCourseDetail } from '@contract/admin-courses';
 import type { ComponentType } from '@contract/course';
 import { deleteComponent, reorderComponents } from '../../api/admin-content';
 import { formatScore } from '../../format';

@@ -1,5 +1,5 @@
 /** Display helpers of the admin content screens: material types, language names, isolated values. */
-import type { Material } from '@contract/admin-content';
+import type { Material } from '@contract/materials';
 import { currentLocale, formatLocale, isRtl, t, type MessageId } from '../../i18n';
 
 const MATERIAL_TYPE_IDS: Record<Material['type'], MessageId> = {

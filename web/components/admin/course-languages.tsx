@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
-import type { AdminCourseDetail } from '@contract/admin-content';
+import type { AdminCourseDetail } from '@contract/admin-courses';
 import { DELIVERY_LANGUAGES, type DeliveryLanguage } from '@contract/delivery-language';
 import { pageCourses, setCourseFamily } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';

@@ -1,4 +1,5 @@
-import { invalidRowsWarning, parseImportCsv, type Role } from '@contract/admin-people';
+import { invalidRowsWarning, parseImportCsv } from '@contract/user-import';
+import { type Role } from '@contract/users';
 import { Check, Copy, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';

@@ -1,4 +1,4 @@
-import { createUserBody, USER_MESSAGES, type Role, type UserDto } from '@contract/admin-people';
+import { createUserBody, USER_MESSAGES, type Role, type UserDto } from '@contract/users';
 import { isAdminUser } from '@contract/rules/roles';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';

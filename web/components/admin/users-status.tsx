@@ -1,4 +1,6 @@
-import { DEACTIVATE_CHUNK_SIZE, parseLeaversCsv, USER_MESSAGES, chunk, type UserDto, type UserStatus } from '@contract/admin-people';
+import { DEACTIVATE_CHUNK_SIZE, USER_MESSAGES, type UserDto, type UserStatus } from '@contract/users';
+import { parseLeaversCsv } from '@contract/user-import';
+import { chunk } from '@contract/common';
 import { Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';

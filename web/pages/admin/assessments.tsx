@@ -3,7 +3,7 @@ import {
   attemptStatusText,
   type AttemptRow,
   type AttemptStatusFilter,
-} from '@contract/admin-people';
+} from '@contract/admin-assessments';
 import { MAX_ATTEMPTS } from '@contract/course';
 import { CheckCircle2, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

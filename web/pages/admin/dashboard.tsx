@@ -1,4 +1,4 @@
-import type { DashboardStats, RecentCourseRow, RecentProgressRow, TopPerformerRow } from '@contract/admin-people';
+import type { DashboardStats, RecentCourseRow, RecentProgressRow, TopPerformerRow } from '@contract/admin-dashboard';
 import { Award, BookOpen, Clock, GraduationCap, Library, Link2, Medal, Trophy, UserCheck, Users } from 'lucide-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';

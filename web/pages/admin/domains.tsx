@@ -2,7 +2,7 @@ import { Library, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { MESSAGES } from '@contract/admin-content';
+import { BOOK_MESSAGES as MESSAGES } from '@contract/domains';
 import { createDomain, deleteDomain, pageDomains, updateDomain, type Domain } from '../../api/admin-content';
 import { queryKeys } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';

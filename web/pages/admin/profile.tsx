@@ -1,4 +1,4 @@
-import type { UserDetailDto } from '@contract/admin-people';
+import type { UserDetailDto } from '@contract/users';
 import { ADMIN_PERMISSION_KEYS, type AdminPermissions } from '@contract/auth';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';

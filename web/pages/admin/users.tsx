@@ -1,4 +1,4 @@
-import type { Role, UserDto, UserStatusFilter } from '@contract/admin-people';
+import type { Role, UserDto, UserStatusFilter } from '@contract/users';
 import { BookPlus, Download, FileX, Pencil, Plus, Search, Trash2, Upload, UserCheck, UserX, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';

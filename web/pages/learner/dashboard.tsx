@@ -1,4 +1,4 @@
-import type { CourseProgress } from '@contract/learner';
+import type { CourseProgress } from '@contract/progress';
 import { Award, BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge, Hourglass, RotateCcw } from 'lucide-react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';

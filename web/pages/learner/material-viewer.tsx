@@ -1,5 +1,6 @@
-import type { Material } from '@contract/admin-content';
-import type { ComponentProgress, LearnerComponent } from '@contract/learner';
+import type { Material } from '@contract/materials';
+import type { ComponentProgress } from '@contract/progress';
+import type { LearnerComponent } from '@contract/courses';
 import { isComponentLocked } from '@contract/rules/progress';
 import { ArrowLeft, CircleCheck, Download, ExternalLink, FileText } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';

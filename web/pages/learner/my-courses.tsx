@@ -1,4 +1,4 @@
-import type { CourseListStatus, CourseSort } from '@contract/learner';
+import type { CourseListStatus, CourseSort } from '@contract/courses';
 import { BookOpen, Search, SearchX } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { materialListQuery, materialUpdateBody, type MaterialListPage } from '../../contract/admin-content';
+import { materialListQuery, materialUpdateBody, type MaterialListPage } from '../../contract/materials';
 import { idParam, searchQuery, searchTermOf } from '../../contract/common';
 import { offsetOf, paginate } from '../../db/paginate';
 import { materials as materialsTable } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Material } from '../../contract/admin-content';
+import type { Material } from '../../contract/materials';
 import type { AppEnv } from '../../env';
 import type { ApiError } from '../../errors';
 import { captionsByMaterial, toCaptionTrack } from '../../services/captions';

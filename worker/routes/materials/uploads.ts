@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { completeUploadBody, MESSAGES, presignBody, type PresignResponse } from '../../contract/admin-content';
+import {
+  completeUploadBody,
+  MATERIAL_MESSAGES as MESSAGES,
+  presignBody,
+  type PresignResponse,
+} from '../../contract/materials';
 import { SCORM_MAX_ZIP_BYTES, SCORM_MESSAGES } from '../../contract/scorm';
 import { materials as materialsTable } from '../../db/schema';
 import type { AppEnv } from '../../env';

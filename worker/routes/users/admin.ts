@@ -7,7 +7,7 @@ import {
   type CreateUserResponse,
   type GeneratedPasswordResponse,
   type UserListPage,
-} from '../../contract/admin-people';
+} from '../../contract/users';
 import { idParam, searchQuery, searchTermOf } from '../../contract/common';
 import { isAdminUser } from '../../contract/rules/roles';
 import type { Db } from '../../db/client';

@@ -2,12 +2,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   assignDomainsBody,
-  chunk,
   USER_MESSAGES,
   userDomainsBody,
   type AssignDomainsResponse,
   type UserDomainsResponse,
-} from '../../contract/admin-people';
+} from '../../contract/users';
+import { chunk } from '../../contract/common';
 import { idParam } from '../../contract/common';
 import { insertChunks, selectInChunks } from '../../db/in-list';
 import { domains, userDomains, users } from '../../db/schema';

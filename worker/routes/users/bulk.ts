@@ -1,14 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import {
-  bulkDeleteBody,
-  importBody,
-  importRowSchema,
-  parseImportCsv,
-  USER_MESSAGES,
-  type BulkImportResult,
-} from '../../contract/admin-people';
+import { bulkDeleteBody, USER_MESSAGES } from '../../contract/users';
+import { importBody, importRowSchema, parseImportCsv, type BulkImportResult } from '../../contract/user-import';
 import { isUniqueViolation } from '../../db/errors';
 import { inListChunks } from '../../db/in-list';
 import { users } from '../../db/schema';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { accepts } from 'hono/accepts';
-import { EXPORT_COLUMNS } from '../../contract/admin-people';
+import { EXPORT_COLUMNS } from '../../contract/users';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';

@@ -7,7 +7,7 @@ import {
   USER_MESSAGES,
   type BulkDeactivateResponse,
   type UserStatusResponse,
-} from '../../contract/admin-people';
+} from '../../contract/users';
 import { idParam } from '../../contract/common';
 import { inListChunks } from '../../db/in-list';
 import { users } from '../../db/schema';

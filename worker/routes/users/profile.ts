@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type * as v from 'valibot';
-import { adminUpdateUserBody, profileBody, USER_MESSAGES, usernameFitsEmail } from '../../contract/admin-people';
+import { adminUpdateUserBody, profileBody, USER_MESSAGES, usernameFitsEmail } from '../../contract/users';
 import { idParam } from '../../contract/common';
 import { isAdminUser } from '../../contract/rules/roles';
 import { isUniqueViolation } from '../../db/errors';

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@contract/admin-people';
+import type { AuditEntry } from '@contract/admin-assessments';
 import { History } from 'lucide-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

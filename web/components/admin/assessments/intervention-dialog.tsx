@@ -1,4 +1,4 @@
-import { DEFAULT_MARK_PASSED_SCORE, INTERVENTION_MESSAGES, type AttemptRow } from '@contract/admin-people';
+import { DEFAULT_MARK_PASSED_SCORE, INTERVENTION_MESSAGES, type AttemptRow } from '@contract/admin-assessments';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { MESSAGES } from '@contract/admin-content';
+import { MATERIAL_MESSAGES as MESSAGES } from '@contract/materials';
 import { updateMaterial, type Material } from '../../../api/admin-content';
 import { queryKeys } from '../../../api/query-keys';
 import { FormDialog } from '../../form-dialog';

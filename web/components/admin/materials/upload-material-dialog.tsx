@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { materialTypeFromFileName, MESSAGES, titleFromFileName } from '@contract/admin-content';
+import { materialTypeFromFileName, MATERIAL_MESSAGES as MESSAGES, titleFromFileName } from '@contract/materials';
 import { uploadMaterial, type Material } from '../../../api/admin-content';
 import { Alert, Button, Dialog, TextField } from '../../../ui';
 import { formatFileSize } from '../../../format';

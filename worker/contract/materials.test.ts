@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, materialTypeFromFileName, titleFromFileName } from './admin-content';
+import { formatFileSize, materialTypeFromFileName, titleFromFileName } from './materials';
 
 describe('formatFileSize (Bytes/KB/MB/GB, base 1024, 2 decimals)', () => {
   it.each([

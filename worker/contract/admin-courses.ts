@@ -1,36 +1,31 @@
 import * as v from 'valibot';
 import type { CourseVersion, DeliveryLanguage } from './delivery-language';
-import type { CaptionTrack } from './captions';
-import type { ScormPackageInfo } from './scorm';
-import { arrayOrPageQueryFields, DEFAULT_PAGE_SIZE, idString, optionalText, pageQueryFields, requiredString, searchText, type Pagination } from './common';
+import { DEFAULT_PAGE_SIZE, idString, optionalText, pageQueryFields, requiredString, type Pagination } from './common';
 import {
   COMPONENT_TYPES,
   COURSE_STATUSES,
   DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES,
   DEFAULT_PASSING_SCORE,
   DEFAULT_QUESTION_POINTS,
-  MATERIAL_TYPES,
   MAX_ATTEMPTS,
   QUESTION_TYPES,
   type AssessmentData,
   type ComponentType,
-  type MaterialType,
   type Question,
 } from './course';
 import { REFUSALS } from './errors';
 
 /*
- * Admin content: books (domains), courses, components, materials. Request schemas, response
- * types and the assessment rules, shared by the Worker (to enforce) and the admin client (to
- * show each message next to its field).
+ * Admin courses (/api/v2/admin/courses: courses, components, languages): request schemas, response
+ * types and the assessment rules, shared by the Worker (to enforce) and the admin client (to show each
+ * message next to its field).
  */
 
 export const DEFAULT_COURSE_ICON = '/default-course-icon.png';
 export const NEW_QUESTION_OPTION_COUNT = 4;
 export const MIN_MCQ_OPTIONS = 2;
 
-export const MESSAGES = {
-  domainName: REFUSALS['book.nameRequired'],
+export const COURSE_MESSAGES = {
   title: REFUSALS['content.title'],
   book: REFUSALS['content.book'],
   timeLimit: REFUSALS['content.timeLimit'],
@@ -45,34 +40,7 @@ export const MESSAGES = {
   points: REFUSALS['content.points'],
   maxAttempts: REFUSALS['content.maxAttempts'],
   material: REFUSALS['content.material'],
-  uploadMissing: REFUSALS['content.uploadMissing'],
-  materialTitle: REFUSALS['content.materialTitle'],
-  invalidFileType: REFUSALS['content.invalidFileType'],
 } as const;
-
-// ---------------------------------------------------------------- books
-
-export interface Domain {
-  id: string;
-  name: string;
-  description: string | null;
-}
-
-export const domainBody = v.object({
-  name: v.pipe(requiredString(MESSAGES.domainName), v.maxLength(120, REFUSALS['book.nameLength'])),
-  description: optionalText(2000),
-});
-export type DomainBody = v.InferInput<typeof domainBody>;
-
-/** `GET /api/domains`: the plain array without `page` (original clients), `{domains, pagination}` with it; `?query=` also searches. */
-export const domainListQuery = v.object({
-  ...arrayOrPageQueryFields(),
-  query: searchText,
-});
-export interface DomainListPage {
-  domains: Domain[];
-  pagination: Pagination;
-}
 
 // ---------------------------------------------------------------- courses
 
@@ -85,16 +53,16 @@ const nullableNumber = (message: string, min: number, max: number) =>
   );
 
 export const courseBody = v.object({
-  title: v.pipe(requiredString(MESSAGES.title), v.maxLength(200, 'Title must be at most 200 characters')),
+  title: v.pipe(requiredString(COURSE_MESSAGES.title), v.maxLength(200, 'Title must be at most 200 characters')),
   description: optionalText(5000),
-  domainId: requiredString(MESSAGES.book),
+  domainId: requiredString(COURSE_MESSAGES.book),
   icon: v.pipe(
     v.optional(v.nullable(v.string()), null),
     v.transform((value) => (value == null || value.trim() === '' ? DEFAULT_COURSE_ICON : value.trim())),
     v.maxLength(2000, 'Icon URL is too long'),
   ),
-  timeLimit: nullableNumber(MESSAGES.timeLimit, 0, 100_000),
-  passingScore: nullableNumber(MESSAGES.passingScore, 0, 100),
+  timeLimit: nullableNumber(COURSE_MESSAGES.timeLimit, 0, 100_000),
+  passingScore: nullableNumber(COURSE_MESSAGES.passingScore, 0, 100),
 });
 export type CourseBody = v.InferInput<typeof courseBody>;
 
@@ -155,9 +123,6 @@ export interface AdminCourseDetail extends AdminCourse {
   versions: CourseVersion[];
 }
 
-/** The one pagination shape, defined in common.ts; re-exported for clients that import it from here. */
-export type { Pagination };
-
 // ---------------------------------------------------------------- components and assessments
 
 const bounded = (fallback: number, min: number, max: number, message: string) =>
@@ -180,9 +145,9 @@ const optionSchema = v.object({
 const questionSchema = v.pipe(
   v.object({
     id: v.optional(v.nullable(v.string())),
-    question: requiredString(MESSAGES.questionText),
+    question: requiredString(COURSE_MESSAGES.questionText),
     type: v.optional(v.picklist(QUESTION_TYPES, REFUSALS['content.questionType']), 'MCQ'),
-    points: bounded(DEFAULT_QUESTION_POINTS, 1, 1000, MESSAGES.points),
+    points: bounded(DEFAULT_QUESTION_POINTS, 1, 1000, COURSE_MESSAGES.points),
     required: v.optional(v.boolean(), true),
     explanation: optionalText(5000),
     options: v.optional(v.array(optionSchema), []),
@@ -194,18 +159,18 @@ const questionSchema = v.pipe(
     const q = dataset.value;
     if (q.type === 'TRUE_FALSE') {
       if (q.correctAnswer.toLowerCase() !== 'true' && q.correctAnswer.toLowerCase() !== 'false') {
-        addIssue({ message: MESSAGES.trueFalse, path: [pathItem(q, 'correctAnswer')] });
+        addIssue({ message: COURSE_MESSAGES.trueFalse, path: [pathItem(q, 'correctAnswer')] });
       }
       return;
     }
     const texts = q.options.map((o) => o.text).filter((t) => t !== '');
     if (texts.length < MIN_MCQ_OPTIONS) {
-      addIssue({ message: MESSAGES.options, path: [pathItem(q, 'options')] });
+      addIssue({ message: COURSE_MESSAGES.options, path: [pathItem(q, 'options')] });
     } else if (new Set(texts.map((t) => t.toLowerCase())).size !== texts.length) {
-      addIssue({ message: MESSAGES.optionsDistinct, path: [pathItem(q, 'options')] });
+      addIssue({ message: COURSE_MESSAGES.optionsDistinct, path: [pathItem(q, 'options')] });
     }
     const correct = mcqCorrectAnswer(q.options, q.correctAnswer);
-    if (!correct) addIssue({ message: MESSAGES.correctAnswer, path: [pathItem(q, 'correctAnswer')] });
+    if (!correct) addIssue({ message: COURSE_MESSAGES.correctAnswer, path: [pathItem(q, 'correctAnswer')] });
   }),
 );
 
@@ -224,18 +189,18 @@ export function mcqCorrectAnswer(options: readonly { text: string; isCorrect?: b
 }
 
 export const assessmentDataSchema = v.object({
-  title: v.pipe(requiredString(MESSAGES.assessmentTitle), v.maxLength(200, 'Assessment title must be at most 200 characters')),
+  title: v.pipe(requiredString(COURSE_MESSAGES.assessmentTitle), v.maxLength(200, 'Assessment title must be at most 200 characters')),
   description: optionalText(5000),
-  passingScore: bounded(DEFAULT_PASSING_SCORE, 0, 100, MESSAGES.passingScore),
-  timeLimit: bounded(DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES, 0, 100_000, MESSAGES.timeLimit),
-  maxAttempts: bounded(MAX_ATTEMPTS, 1, 10, MESSAGES.maxAttempts),
+  passingScore: bounded(DEFAULT_PASSING_SCORE, 0, 100, COURSE_MESSAGES.passingScore),
+  timeLimit: bounded(DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES, 0, 100_000, COURSE_MESSAGES.timeLimit),
+  maxAttempts: bounded(MAX_ATTEMPTS, 1, 10, COURSE_MESSAGES.maxAttempts),
   shuffleQuestions: v.optional(v.boolean(), false),
-  questions: v.pipe(v.optional(v.array(questionSchema), []), v.minLength(1, MESSAGES.questionsRequired)),
+  questions: v.pipe(v.optional(v.array(questionSchema), []), v.minLength(1, COURSE_MESSAGES.questionsRequired)),
 });
 export type AssessmentDataInput = v.InferInput<typeof assessmentDataSchema>;
 
 export const materialDataSchema = v.object({
-  materialId: requiredString(MESSAGES.material),
+  materialId: requiredString(COURSE_MESSAGES.material),
   title: optionalText(200),
   description: optionalText(5000),
 });
@@ -306,97 +271,4 @@ export function normalizeAssessment(input: v.InferOutput<typeof assessmentDataSc
     shuffleQuestions: input.shuffleQuestions,
     questions,
   };
-}
-
-// ---------------------------------------------------------------- materials
-
-/** `GET /api/v2/materials`: the plain array without `page`, `{materials, pagination}` with it. */
-export const materialListQuery = v.object({
-  ...arrayOrPageQueryFields(),
-  /** Original clients search with `query`; both spellings filter. */
-  query: searchText,
-  type: v.optional(v.union([v.picklist(MATERIAL_TYPES), v.literal('')], 'Type must be PDF, VIDEO, PPT or SCORM'), ''),
-});
-export interface MaterialListPage {
-  materials: Material[];
-  pagination: Pagination;
-}
-
-export interface Material {
-  id: string;
-  title: string;
-  description: string | null;
-  type: MaterialType;
-  fileName: string;
-  fileSize: number;
-  contentType: string;
-  fileUrl: string;
-  driveFileId: string | null;
-  driveFileUrl: string;
-  /** Caption tracks of a video (empty for other types), each URL signed like `fileUrl`. */
-  captions: CaptionTrack[];
-  /** A SCORM package's manifest facts (null for other types). */
-  scorm: ScormPackageInfo | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const materialUpdateBody = v.object({
-  title: v.pipe(requiredString(MESSAGES.materialTitle), v.maxLength(200, 'Title must be at most 200 characters')),
-  description: optionalText(5000),
-});
-
-export const uploadFieldsSchema = v.object({
-  title: v.pipe(v.string(), v.trim(), v.maxLength(200, 'Title must be at most 200 characters')),
-  description: optionalText(5000),
-});
-
-export const presignBody = v.object({
-  fileName: requiredString(MESSAGES.uploadMissing),
-  contentType: v.optional(v.string(), ''),
-  size: v.pipe(v.number('size is required'), v.integer('size must be a whole number'), v.minValue(1, 'The file is empty')),
-});
-
-export const completeUploadBody = v.object({
-  key: requiredString('key is required'),
-  fileName: v.optional(v.string()),
-  title: v.optional(v.string(), ''),
-  description: optionalText(5000),
-});
-
-export interface PresignResponse {
-  uploadUrl: string;
-  key: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-  expiresIn: number;
-}
-
-export const MATERIAL_TYPE_LABELS: Record<MaterialType, string> = { PDF: 'PDF', VIDEO: 'Video', PPT: 'PowerPoint', SCORM: 'SCORM package' };
-export { MATERIAL_TYPES };
-
-/** Extension to material type: pdf is PDF; mp4, webm, ogg are VIDEO; ppt, pptx are PPT; null for anything else. */
-export function materialTypeFromFileName(fileName: string): MaterialType | null {
-  const ext = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
-  if (ext === 'pdf') return 'PDF';
-  if (ext === 'mp4' || ext === 'webm' || ext === 'ogg') return 'VIDEO';
-  if (ext === 'ppt' || ext === 'pptx') return 'PPT';
-  if (ext === 'zip') return 'SCORM';
-  return null;
-}
-
-/** "Fire safety.v2.pdf" -> "Fire safety.v2". */
-export function titleFromFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? fileName;
-  const dot = base.lastIndexOf('.');
-  return (dot > 0 ? base.slice(0, dot) : base).trim();
-}
-
-/** Sizes as the materials table shows them: Bytes, KB, MB, GB, base 1024, 2 decimals. */
-export function formatFileSize(bytes: number | null | undefined): string {
-  if (bytes == null || !Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const units = ['Bytes', 'KB', 'MB', 'GB'];
-  const exponent = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const value = bytes / 1024 ** exponent;
-  return `${parseFloat(value.toFixed(2))} ${units[exponent]}`;
 }

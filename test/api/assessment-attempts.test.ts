@@ -1,0 +1,213 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
+import { app } from '../../worker/app';
+import { createCourse, takeAssessment } from './fixtures';
+import { api, env } from './helpers';
+import { A, enrolledLearner, start, attemptRow, backdate } from './assessment-helpers';
+
+// Whole journeys of real HTTP calls: allow for a loaded machine running every suite at once.
+vi.setConfig({ testTimeout: 30_000 });
+
+describe('autosave and resume', () => {
+  it('saves answers as given and a reload (questions + start) returns the same attempt, deadline and answers', async () => {
+    const course = await createCourse({ timeLimit: 15 });
+    const { token } = await enrolledLearner(course);
+    const pre = course.pre!;
+    const [q1, q2, q3] = pre.questionIds;
+    const attempt = await start(token, pre.componentId);
+
+    const one = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: q1, answer: 'Water' } });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ message: 'Answers saved', attemptId: attempt.attemptId, answers: { [q1]: 'Water' }, deadline: attempt.deadline });
+    const many = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { answers: { [q1]: 'CO2', [q2]: true } } });
+    expect(many.body.answers).toEqual({ [q1]: 'CO2', [q2]: 'true' });
+    const cleared = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: q2, answer: null } });
+    expect(cleared.body.answers).toEqual({ [q1]: 'CO2' });
+    await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: q3, answer: 'Raise the alarm' } });
+
+    // The tab closes; the page loads again.
+    const questions = await api('GET', `${A}/${pre.componentId}/questions`, { token });
+    expect(questions.body.openAttemptId).toBe(attempt.attemptId);
+    const resumed = await start(token, pre.componentId);
+    expect(resumed).toMatchObject({
+      attemptId: attempt.attemptId,
+      startedAt: attempt.startedAt,
+      deadline: attempt.deadline,
+      resumed: true,
+      answers: { [q1]: 'CO2', [q3]: 'Raise the alarm' },
+    });
+    expect(Date.parse(resumed.deadline) - Date.parse(resumed.startedAt)).toBe(15 * 60_000);
+  });
+
+  it('refuses autosave after submission (409), after the deadline (409), for unknown questions (400) and on another learner\'s attempt (404)', async () => {
+    const course = await createCourse();
+    const { token } = await enrolledLearner(course);
+    const other = await enrolledLearner(course);
+    const pre = course.pre!;
+    const attempt = await start(token, pre.componentId);
+
+    const unknown = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: 'nope', answer: 'x' } });
+    expect(unknown.status).toBe(400);
+    const bad = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { something: 1 } });
+    expect(bad.status).toBe(400);
+    const foreign = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token: other.token, body: { questionId: pre.questionIds[0], answer: 'CO2' } });
+    expect(foreign.status).toBe(404);
+    expect((await attemptRow(attempt.attemptId))?.answers).toEqual({});
+
+    await backdate(attempt.attemptId, 40, 30);
+    const late = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: pre.questionIds[0], answer: 'CO2' } });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('ATTEMPT_EXPIRED');
+
+    const submitted = await api('POST', `${A}/attempts/${attempt.attemptId}/auto-submit`, { token });
+    expect(submitted.status).toBe(200);
+    const afterSubmit = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: pre.questionIds[0], answer: 'CO2' } });
+    expect(afterSubmit.status).toBe(409);
+    expect(afterSubmit.body.code).toBe('ALREADY_SUBMITTED');
+  });
+
+  it('closes an attempt that ran out while away when the learner starts again, then opens the next one', async () => {
+    const course = await createCourse();
+    const { token } = await enrolledLearner(course);
+    const pre = course.pre!;
+    const attempt = await start(token, pre.componentId);
+    await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: pre.questionIds[2], answer: 'Raise the alarm' } });
+    await backdate(attempt.attemptId, 45, 600);
+    const next = await start(token, pre.componentId);
+    expect(next).toMatchObject({ attemptNumber: 2, resumed: false });
+    expect(await attemptRow(attempt.attemptId)).toMatchObject({ submitReason: 'DEADLINE', score: 50, passed: false });
+  });
+});
+
+describe('attempt reads', () => {
+  it('lists attempts, the latest attempt and one result, own and submitted only', async () => {
+    const course = await createCourse();
+    const { token } = await enrolledLearner(course);
+    const other = await enrolledLearner(course);
+    const pre = course.pre!;
+
+    const none = await api('GET', `${A}/${pre.componentId}/latest-attempt`, { token });
+    expect(none.body).toEqual({ hasAttempt: false, canRetry: true, remainingAttempts: 3 });
+
+    const failed = await takeAssessment(token, pre.componentId, pre.wrongAnswers);
+    const open = await start(token, pre.componentId);
+
+    const list = await api('GET', `${A}/${pre.componentId}/attempts`, { token });
+    expect(list.status).toBe(200);
+    expect(list.body.totalAttempts).toBe(2);
+    expect(list.body.remainingAttempts).toBe(1);
+    expect(list.body.attempts[0]).toMatchObject({ attemptId: failed.attemptId, attemptNumber: 1, score: 0, passed: false, submittedAt: expect.stringMatching(/Z$/), timeTakenSeconds: expect.any(Number) });
+    expect(list.body.attempts[1]).toMatchObject({ attemptId: open.attemptId, attemptNumber: 2, score: null, passed: null, submittedAt: null, timeTakenSeconds: null });
+
+    const latest = await api('GET', `${A}/${pre.componentId}/latest-attempt`, { token });
+    expect(latest.body).toEqual({ hasAttempt: true, attemptId: failed.attemptId, attemptNumber: 1, score: 0, passed: false, canRetry: true, remainingAttempts: 1 });
+
+    const result = await api('GET', `${A}/attempts/${failed.attemptId}`, { token });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ attemptId: failed.attemptId, score: 0, passed: false, totalQuestions: 3 });
+    expect(result.body.detailedResults).toHaveLength(3);
+
+    // Not yours, or not submitted: not found.
+    expect((await api('GET', `${A}/attempts/${failed.attemptId}`, { token: other.token })).status).toBe(404);
+    expect((await api('GET', `${A}/attempts/${open.attemptId}`, { token })).status).toBe(404);
+    expect((await api('POST', `${A}/attempts/${open.attemptId}/submit`, { token: other.token, body: pre.answers })).status).toBe(404);
+    expect((await api('GET', `${A}/${pre.componentId}/attempts`, { token: other.token })).body.attempts).toEqual([]);
+  });
+
+  it('reports incomplete attempts with course and component titles and elapsed minutes', async () => {
+    const course = await createCourse();
+    const { token } = await enrolledLearner(course);
+    const empty = await api('GET', `${A}/incomplete`, { token });
+    expect(empty.body).toEqual({ hasIncomplete: false, incompleteAttempts: [] });
+
+    const attempt = await start(token, course.pre!.componentId);
+    await backdate(attempt.attemptId, 12, -18 * 60);
+    const res = await api('GET', `${A}/incomplete`, { token });
+    expect(res.body.hasIncomplete).toBe(true);
+    expect(res.body.incompleteAttempts).toEqual([
+      {
+        attemptId: attempt.attemptId,
+        componentId: course.pre!.componentId,
+        componentTitle: 'Pre-assessment',
+        courseId: course.courseId,
+        courseTitle: course.title,
+        startedAt: expect.stringMatching(/Z$/),
+        elapsedMinutes: 12,
+        attemptNumber: 1,
+        deadline: expect.stringMatching(/Z$/),
+      },
+    ]);
+    const other = await enrolledLearner(course);
+    expect((await api('GET', `${A}/incomplete`, { token: other.token })).body.hasIncomplete).toBe(false);
+  });
+});
+
+describe('D1 round trips under a synchronized start', () => {
+  /**
+   * D1 runs one query at a time per database, so when a whole site starts a timed assessment at once
+   * every round trip of every learner queues behind the others (`npm run load`: 2,000 learners).
+   * Counts the calls that reach the binding: a statement's first/all/run/raw, or one batch.
+   */
+  function countingD1(real: D1Database) {
+    const count = { calls: 0 };
+    const targets = new WeakMap<object, D1PreparedStatement>();
+    const call = (run: () => unknown) => {
+      count.calls += 1;
+      return run();
+    };
+    const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+      const proxy = new Proxy(statement, {
+        get(target, prop) {
+          if (prop === 'bind') return (...values: unknown[]) => wrap(target.bind(...values));
+          if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw') return (...args: unknown[]) => call(() => (target[prop] as (...a: unknown[]) => unknown)(...args));
+          const value = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      targets.set(proxy, statement);
+      return proxy;
+    };
+    // The Worker reads through a D1 session (withSession): the session is counted the same way.
+    const wrapDb = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(inner, prop) {
+          if (prop === 'prepare') return (query: string) => wrap((inner as unknown as D1Database).prepare(query));
+          if (prop === 'batch') return (statements: D1PreparedStatement[]) => call(() => (inner as unknown as D1Database).batch(statements.map((s) => targets.get(s) ?? s)));
+          if (prop === 'withSession') return (constraint?: string) => wrapDb((inner as unknown as D1Database).withSession(constraint) as object);
+          const value = Reflect.get(inner, prop, inner);
+          return typeof value === 'function' ? value.bind(inner) : value;
+        },
+      });
+    const db = wrapDb(real);
+    return { db, count };
+  }
+
+  async function callsFor(method: string, path: string, token: string, body?: unknown) {
+    const { db: counted, count } = countingD1(env.DB);
+    const ctx = createExecutionContext();
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), { ...env, DB: counted }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return { calls: count.calls, body: (await res.json()) as any };
+  }
+
+  it('starts an attempt in 2 D1 calls, resumes it in 1 and submits it in 2', async () => {
+    const course = await createCourse();
+    const { token } = await enrolledLearner(course);
+    const componentId = course.pre!.componentId;
+    // One read batch (the session check, the component's context, the open attempt, the attempts
+    // used), then one write batch (the attempt, the component and course progress, the day's activity).
+    const started = await callsFor('POST', `${A}/${componentId}/start`, token);
+    expect(started.body.resumed).toBe(false);
+    expect(started.calls).toBe(2);
+    const resumed = await callsFor('POST', `${A}/${componentId}/start`, token);
+    expect(resumed.body).toMatchObject({ resumed: true, attemptId: started.body.attemptId });
+    expect(resumed.calls).toBe(1);
+    const submitted = await callsFor('POST', `${A}/attempts/${started.body.attemptId}/submit`, token, { answers: {} });
+    expect(submitted.body.submitReason).toBe('MANUAL');
+    // One read batch, one closing batch (no certificate: nothing was answered).
+    expect(submitted.calls).toBe(2);
+  });
+});
