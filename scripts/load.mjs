@@ -209,7 +209,7 @@ function runStep(name, { queue, connections, build, after }) {
         resolvePromise(row);
       },
     );
-    instance.on('response', (client, status, bytes, ms) => {
+    instance.on('response', (_client, status, _bytes, ms) => {
       latencies.push(Math.round(ms));
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     });

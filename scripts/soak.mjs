@@ -125,11 +125,11 @@ const ACCOUNTS = {
 // Learner loop: sign in, browse, enrol, study a material, take an assessment (start, 3 autosaves, submit).
 const learnerRequests = [
   signIn(),
-  stepOf('course list', () => ({ path: '/api/v2/user/courses?page=1&limit=10' }), (status, body, context) => {
+  stepOf('course list', () => ({ path: '/api/v2/user/courses?page=1&limit=10' }), (_status, body, context) => {
     const courses = json(body)?.courses ?? [];
     context.courseId = courses.length ? pick(courses).id : undefined;
   }),
-  stepOf('course detail', (c) => (c.courseId ? { path: `/api/v2/user/courses/${c.courseId}` } : null), (status, body, context) => {
+  stepOf('course detail', (c) => (c.courseId ? { path: `/api/v2/user/courses/${c.courseId}` } : null), (_status, body, context) => {
     const components = json(body)?.components ?? [];
     context.components = components;
   }),
@@ -156,11 +156,11 @@ const learnerRequests = [
       return ids.length && i < 3 ? { method: 'PUT', path: `/api/v2/user/assessments/attempts/${c.attemptId}/answers`, body: { questionId: pick(ids), answer: pick(['true', 'false', 'CO2']) } } : { method: 'PUT', path: `/api/v2/user/assessments/attempts/${c.attemptId}/answers`, body: { answers: c.answers ?? {} } };
     }),
   ),
-  stepOf('assessment submit', (c) => (c.attemptId ? { method: 'POST', path: `/api/v2/user/assessments/attempts/${c.attemptId}/submit`, body: { answers: c.answers ?? {} } } : null), (status, body, context) => {
+  stepOf('assessment submit', (c) => (c.attemptId ? { method: 'POST', path: `/api/v2/user/assessments/attempts/${c.attemptId}/submit`, body: { answers: c.answers ?? {} } } : null), (status, _body, context) => {
     if (status === 200) acceptedSubmits.set(context.attemptId, (acceptedSubmits.get(context.attemptId) ?? 0) + 1);
   }),
   // A double submit (a second tab, a retried request) must be refused, not graded again.
-  stepOf('assessment re-submit', (c) => (c.attemptId && Math.random() < 0.3 ? { method: 'POST', path: `/api/v2/user/assessments/attempts/${c.attemptId}/submit`, body: { answers: {} } } : null), (status, body, context) => {
+  stepOf('assessment re-submit', (c) => (c.attemptId && Math.random() < 0.3 ? { method: 'POST', path: `/api/v2/user/assessments/attempts/${c.attemptId}/submit`, body: { answers: {} } } : null), (status, _body, context) => {
     if (status === 200) acceptedSubmits.set(context.attemptId, (acceptedSubmits.get(context.attemptId) ?? 0) + 1);
   }),
   stepOf('incomplete attempts', () => ({ path: '/api/v2/user/assessments/incomplete' })),
@@ -195,7 +195,7 @@ const verifyRequests = [
       context.current = page ? 'verification page' : 'verification lookup';
       return { ...request, method: 'GET', path: page ? `/certificate/verify/${encodeURIComponent(number)}` : `/api/v2/certificates/verify/${encodeURIComponent(number)}`, headers: { 'x-forwarded-for': `127.0.1.${1 + Math.floor(Math.random() * 20)}` } };
     },
-    onResponse: (status, body, context) => count(context.current, status),
+    onResponse: (status, _body, context) => count(context.current, status),
   },
 ];
 

@@ -107,7 +107,9 @@ const vitest = ({ label, projects, files, report }) =>
   spawnPrefixed(label, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
 
 const typecheck = spawnPrefixed('tsc', 'npm', ['run', '--silent', 'typecheck']);
-const [typed, ...outcomes] = await Promise.all([typecheck, ...RUNS.map((r) => vitest(r))]);
+// Formatter check, linter (Biome) and unused files, exports and dependencies (knip): a finding fails.
+const lint = spawnPrefixed('lint', 'npm', ['run', '--silent', 'lint']);
+const [typed, linted, ...outcomes] = await Promise.all([typecheck, lint, ...RUNS.map((r) => vitest(r))]);
 
 let passed = 0;
 let failedCount = 0;
@@ -130,8 +132,10 @@ RUNS.forEach((r, i) => {
   lines.push(`  ${r.label} (${r.projects.join(' + ')}): ${runPassed} passed, ${runFailed} failed`);
 });
 if (!typed) failedCount += 1;
+if (!linted) failedCount += 1;
 lines.push(`  typecheck: ${typed ? 'passed' : 'FAILED'}`);
+lines.push(`  format, lint, unused code (npm run lint): ${linted ? 'passed' : 'FAILED'}`);
 console.log(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(lines.join('\n'));
 console.log(`${passed} passed, ${failedCount} failed`);
-process.exit(typed && outcomes.every(Boolean) && failedCount === 0 ? 0 : 1);
+process.exit(typed && linted && outcomes.every(Boolean) && failedCount === 0 ? 0 : 1);

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { assessment, attempt, failedOnce, fakeServer, fresh, loaded, questions, resuming, result, useAssessmentClock }
+import { assessment, attempt, failedOnce, fakeServer, fresh, loaded, questions, resuming, result, installAssessmentClock }
   from './testing/assessment-fixtures';
 
 // The intro: nothing starts until the learner presses Start (the rest of the machine:
 // assessment.machine.test.ts).
 
-useAssessmentClock();
+installAssessmentClock();
 
 describe('assessment machine: the intro', () => {
   it('opening the page shows the intro and starts nothing until the learner presses Start', async () => {

@@ -12,12 +12,12 @@ import {
   resuming,
   fakeServer,
   startFromIntro,
-  useAssessmentClock,
+  installAssessmentClock,
 } from './testing/assessment-fixtures';
 import { walkGraph } from './testing/graph-coverage';
 import { inert } from './testing/fixtures';
 
-useAssessmentClock();
+installAssessmentClock();
 
 describe('assessment machine', () => {
   it('resumes an open attempt at once and counts down from the server deadline, not from the time limit', async () => {

@@ -328,4 +328,3 @@ export const assessmentMachine = setup({
   },
 });
 
-export type AssessmentMachine = typeof assessmentMachine;

@@ -15,7 +15,9 @@ const ruleStatus = (context: CertificationContext): ComplianceStatus => complian
 
 function person(input: Partial<CertificationInput> = {}) {
   const actor = createActor(certificationMachine, { input: { coveredSince: START, now: START, ...input } }).start();
-  const send = (...events: CertificationEvent[]) => events.forEach((event) => actor.send(event));
+  const send = (...events: CertificationEvent[]) => events.forEach((event) => {
+    actor.send(event);
+  });
   const status = () => certificationStatus(actor.getSnapshot());
   return { actor, send, status, matches: (value: Parameters<Snapshot['matches']>[0]) => actor.getSnapshot().matches(value) };
 }

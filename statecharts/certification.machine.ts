@@ -191,4 +191,3 @@ export const certificationMachine = setup({
   },
 });
 
-export type CertificationMachine = typeof certificationMachine;

@@ -178,4 +178,3 @@ export const incompleteAttemptsMachine = setup({
   },
 });
 
-export type IncompleteAttemptsMachine = typeof incompleteAttemptsMachine;

@@ -124,4 +124,3 @@ export const resetPasswordMachine = setup({
   },
 });
 
-export type ResetPasswordMachine = typeof resetPasswordMachine;

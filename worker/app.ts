@@ -69,5 +69,3 @@ app.notFound((c) => {
   return c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.text('Not found', 404);
 });
 app.onError(onError);
-
-export type AppType = typeof app;

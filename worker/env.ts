@@ -1,4 +1,3 @@
-import { createFactory } from 'hono/factory';
 import type { AppConfig } from './config';
 import type { AdminPermissions } from './contract/auth';
 import type { Db } from './db/client';
@@ -66,4 +65,3 @@ export interface AppEnv {
   };
 }
 
-export const factory = createFactory<AppEnv>();

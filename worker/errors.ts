@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ERROR_STATUS as STATUS, reasonOf, refusalText, type ErrorBody, type ErrorCode, type RefusalParams, type RefusalReason } from './contract/errors';
 import type { AppEnv } from './env';
 
-export type { ErrorBody, ErrorCode };
+export type { ErrorCode };
 
 export class ApiError extends Error {
   readonly code: ErrorCode;

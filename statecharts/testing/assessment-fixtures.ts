@@ -80,7 +80,7 @@ export async function startFromIntro(machine: ReturnType<typeof fakeServer>['mac
 }
 
 /** Fake timers set to NOW around each test of the file that calls this (the ticker reads the wall clock). */
-export function useAssessmentClock() {
+export function installAssessmentClock() {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);

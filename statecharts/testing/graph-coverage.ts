@@ -120,7 +120,9 @@ export function walkGraph<TEffects = undefined>(walk: GraphWalk<TEffects>): Walk
         }
       });
       actor.start();
-      const mark = (s: AnyMachineSnapshot) => (s as AnyMachineSnapshot & { _nodes: AnyStateNode[] })._nodes.forEach((n) => visited.add(n.id));
+      const mark = (s: AnyMachineSnapshot) => (s as AnyMachineSnapshot & { _nodes: AnyStateNode[] })._nodes.forEach((n) => {
+          visited.add(n.id);
+        });
       let before = actor.getSnapshot() as AnyMachineSnapshot;
       mark(before);
       path.events.forEach((event, i) => {

@@ -217,7 +217,9 @@ export function describeMachine(machine: AnyStateMachine): MachineModel {
       invoke: node.invoke.map(invokeName),
       description: node.description ?? null,
     });
-    ownTransitions(node).forEach((t, i) => transitions.push(describeTransition(machine, node, t, i)));
+    ownTransitions(node).forEach((t, i) => {
+      transitions.push(describeTransition(machine, node, t, i));
+    });
     for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
   };
   visit(machine.root);

@@ -26,6 +26,7 @@ import { learner } from '../testing/fixtures';
 
 export interface SampleScope {
   // The simulator does not know each machine's context type; samples read what they need.
+// biome-ignore lint/suspicious/noExplicitAny: each machine's samples read their own context shape
   context: any;
   /** The simulated clock, as epoch milliseconds. */
   now: number;

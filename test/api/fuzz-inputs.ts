@@ -126,7 +126,7 @@ const multipartBody: fc.Arbitrary<Body> = fc
   .record({
     boundary: fc.oneof(fc.constant('XyZ'), fc.constant(''), fc.constant('"quoted boundary"'), fc.string({ unit: 'binary-ascii', maxLength: 80 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')), fc.constant('a'.repeat(300))),
     declared: fc.boolean(),
-    fileName: fc.oneof(fc.constantFrom('a.pdf', 'a.mp4', 'a.exe', '../../x.pdf', 'x.PDF', '.pdf', 'a.pdf\u0000.exe', 'a.pptx', 'a.pdf"; name="file', '', 'a'.repeat(5000) + '.pdf'), weirdString),
+    fileName: fc.oneof(fc.constantFrom('a.pdf', 'a.mp4', 'a.exe', '../../x.pdf', 'x.PDF', '.pdf', 'a.pdf\u0000.exe', 'a.pptx', 'a.pdf"; name="file', '', `${'a'.repeat(5000)}.pdf`), weirdString),
     name: fc.constantFrom('file', 'title', 'File', '', 'file"', 'description'),
     content: fc.oneof(fc.uint8Array({ maxLength: 300 }).map((b) => String.fromCharCode(...b)), fc.constantFrom('MZ\u0090\u0000', 'PK\u0003\u0004', '%PDX-1.4', '\u0000\u0000\u0000\u0018ftyx', '')),
     shape: fc.constantFrom('normal', 'truncated', 'no-final', 'no-headers', 'no-crlf', 'nested', 'headers-only', 'junk'),
@@ -142,7 +142,7 @@ const multipartBody: fc.Arbitrary<Body> = fc
         text = fields + head + content;
         break;
       case 'no-final':
-        text = fields + head + content + `\r\n--${b}\r\n`;
+        text = `${fields + head + content}\r\n--${b}\r\n`;
         break;
       case 'no-headers':
         text = `--${b}\r\n\r\n${content}\r\n--${b}--\r\n`;
@@ -154,13 +154,13 @@ const multipartBody: fc.Arbitrary<Body> = fc
         text = `--${b}\r\nContent-Type: multipart/mixed; boundary=${b}\r\n\r\n--${b}\r\n${head}${content}\r\n--${b}--\r\n--${b}--\r\n`;
         break;
       case 'headers-only':
-        text = `--${b}\r\n` + 'X-Junk: ' + 'h'.repeat(20_000) + '\r\n';
+        text = `--${b}\r\nX-Junk: ${'h'.repeat(20_000)}\r\n`;
         break;
       case 'junk':
         text = content;
         break;
       default:
-        text = fields + head + content + `\r\n--${b}--\r\n`;
+        text = `${fields + head + content}\r\n--${b}--\r\n`;
     }
     return { text, contentType: declared ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data' };
   });
@@ -195,9 +195,9 @@ const query = fc.oneof(
         ),
         { minLength: 1, maxLength: 6 },
       )
-      .map((pairs) => '?' + pairs.map(([k, v]) => `${k}=${v}`).join('&')),
+      .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`),
   },
-  { weight: 1, arbitrary: fc.constantFrom('?', '?&&&', '?page', '?page=1&page=2&page=x', '?%', '?a=%ZZ', '?' + 'a=1&'.repeat(2000), '?search=' + 'x'.repeat(10_000)) },
+  { weight: 1, arbitrary: fc.constantFrom('?', '?&&&', '?page', '?page=1&page=2&page=x', '?%', '?a=%ZZ', `?${'a=1&'.repeat(2000)}`, `?search=${'x'.repeat(10_000)}`) },
 );
 
 const headerValue = fc.oneof(weirdString.map((s) => s.replace(/[^\x20-\x7e]/g, '?')), fc.integer({ min: 8000, max: 60_000 }).map((n) => 'h'.repeat(n)));
@@ -206,7 +206,7 @@ const extraHeaders = fc.array(
   { maxLength: 3 },
 );
 const authHeader = fc.oneof(
-  fc.constantFrom('Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', 'Bearer null', 'Bearer a.b.c', 'bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', 'Bearer ' + 'x'.repeat(9000)),
+  fc.constantFrom('Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', 'Bearer null', 'Bearer a.b.c', 'bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', `Bearer ${'x'.repeat(9000)}`),
   headerValue.map((v) => `Bearer ${v}`),
 );
 

@@ -75,7 +75,7 @@ describe('reading a material and its file', () => {
 describe('file access follows the component and the session', () => {
   const fetchFile = async (path: string, token?: string) => {
     const res = await SELF.fetch(`http://localhost${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { code?: string }) : (await res.arrayBuffer(), {});
+    const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { code?: string }) : await res.arrayBuffer().then(() => ({}));
     return { status: res.status, code: (body as { code?: string }).code };
   };
 

@@ -247,7 +247,7 @@ describe('server-side search', () => {
     expect(adminCourses.body.pagination.itemsPerPage).toBe(1000);
     const byBook = await api('GET', `/api/v2/admin/courses?domainId=${book}&status=PUBLISHED`, { token: adminToken });
     expect(byBook.body.courses.map((c: any) => c.title)).toEqual([`${tag} Hot work`]);
-    const revoked = await api('GET', `/api/v2/admin/assessments/audit-log?page=0&size=5&search=${q('no-such-action-' + tag)}`, { token: adminToken });
+    const revoked = await api('GET', `/api/v2/admin/assessments/audit-log?page=0&size=5&search=${q(`no-such-action-${tag}`)}`, { token: adminToken });
     expect(revoked.body).toMatchObject({ entries: [], totalItems: 0, currentPage: 0, pagination: { page: 1, totalItems: 0, itemsPerPage: 5 } });
     const learnerCourses = await api('GET', `/api/v2/user/courses?search=${q(`${tag} hot`)}`, { token });
     expect(learnerCourses.body.courses.map((c: any) => c.title)).toEqual([`${tag} Hot work`]);

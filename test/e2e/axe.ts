@@ -126,7 +126,9 @@ export function formatFindings(label: string, findings: AxeFinding[]): string {
   const lines = [`${label}: ${findings.length} critical/serious axe violation(s)`];
   for (const f of findings) {
     lines.push(`  [${f.impact}] ${f.id}: ${f.help} (${f.helpUrl})`);
-    f.targets.slice(0, 10).forEach((target, i) => lines.push(`    - ${target}\n      ${f.summaries[i]}`));
+    f.targets.slice(0, 10).forEach((target, i) => {
+      lines.push(`    - ${target}\n      ${f.summaries[i]}`);
+    });
     if (f.targets.length > 10) lines.push(`    ... and ${f.targets.length - 10} more`);
   }
   return lines.join('\n');

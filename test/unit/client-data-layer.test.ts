@@ -37,7 +37,7 @@ const parse = (file: string, text: string) =>
 const READS = /\bapi\.get\b|\bgetPage\b/;
 
 /** The reads the API modules offer: `xApi.method` of their exported objects and their exported read functions. */
-export function readsOf(file: string, text: string): Set<string> {
+function readsOf(file: string, text: string): Set<string> {
   const reads = new Set<string>();
   const visit = (node: ts.Node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
@@ -63,7 +63,7 @@ export function readsOf(file: string, text: string): Set<string> {
 }
 
 /** Calls of `reads` in `text` that are not inside a `queryFn`: `file:line: call`. */
-export function readsOutsideCache(file: string, text: string, reads: ReadonlySet<string>): string[] {
+function readsOutsideCache(file: string, text: string, reads: ReadonlySet<string>): string[] {
   const source = parse(file, text);
   const offenders: string[] = [];
   const insideQueryFn = (node: ts.Node): boolean => {

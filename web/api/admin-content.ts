@@ -60,8 +60,6 @@ type ComponentUpdatePayload = InferInput<typeof componentUpdateBody>;
 type ReorderPayload = InferInput<typeof reorderBody>;
 type MaterialUpdatePayload = InferInput<typeof materialUpdateBody>;
 
-export const listComponents = (courseId: string, signal?: AbortSignal) =>
-  api.get<{ components: AdminComponent[] }>(`/v2/admin/courses/${courseId}/components`, { signal }).then((r) => r.components);
 export const createComponent = (courseId: string, body: ComponentPayload) => api.post<AdminComponent>(`/v2/admin/courses/${courseId}/components`, body);
 export const updateComponent = (courseId: string, componentId: string, body: ComponentUpdatePayload) =>
   api.put<AdminComponent>(`/v2/admin/courses/${courseId}/components/${componentId}`, body);

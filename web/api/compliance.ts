@@ -18,11 +18,9 @@ import { api, apiRequest } from './client';
 
 export type {
   ComplianceCell,
-  MatrixCell,
   ComplianceResponse,
   ComplianceRow,
   ComplianceSummary,
-  LearnerRequirement,
   RequirementDto,
   TrainingRecordResponse,
 } from '@contract/compliance';

@@ -1,5 +1,5 @@
 import type { LearnerRequirement } from '@contract/compliance';
-import { type ComplianceStatus } from '@contract/rules/compliance';
+import type { ComplianceStatus } from '@contract/rules/compliance';
 import { formatDate } from '../format';
 import { requirementDate } from '../state/requirement-display';
 import { Chip, type ChipProps } from '../ui/chip';

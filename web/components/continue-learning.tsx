@@ -35,7 +35,7 @@ export function ContinueLearning({ progresses, loading }: { progresses: CoursePr
         ) : null}
       </div>
       {loading ? (
-        <div className={list} aria-busy="true" aria-label={t('continue.loading')}>
+        <div className={list} role="group" aria-busy="true" aria-label={t('continue.loading')}>
           {[0, 1].map((i) => (
             <Skeleton key={i} className={css({ h: '132px', borderRadius: 'xl' })} />
           ))}

@@ -13,15 +13,6 @@ export const FEEDBACK_TYPE_OPTIONS: readonly SelectOption<FeedbackType>[] = [
   { value: 'NEW_IDEA', label: 'New Idea' },
 ];
 
-export const FEEDBACK_MESSAGES = {
-  typeRequired: 'Type is required',
-  subjectRequired: 'Subject is required',
-  descriptionRequired: 'Description is required',
-  success: 'Your submission has been received successfully.',
-  failure: 'An error occurred while submitting your feedback.',
-  publicNote: 'Note: All public submissions are anonymous.',
-} as const;
-
 interface FeedbackErrors {
   type?: string;
   subject?: string;

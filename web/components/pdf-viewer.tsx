@@ -166,7 +166,9 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
     // Left and right scroll a page wider than the panel; otherwise they turn pages.
     const wide = panel.scrollWidth > panel.clientWidth + 1;
     const action: Record<string, (() => void) | undefined> = {
+      // biome-ignore lint/correctness/noComponentHookFactories: key names of a keyboard map, not components
       PageDown: () => goTo(pageNumber + 1),
+      // biome-ignore lint/correctness/noComponentHookFactories: key names of a keyboard map, not components
       PageUp: () => goTo(pageNumber - 1),
       ArrowRight: wide ? undefined : () => goTo(pageNumber + 1),
       ArrowLeft: wide ? undefined : () => goTo(pageNumber - 1),
@@ -243,6 +245,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         role="region"
         aria-label={`${material.title}, ${pageLabel}`}
         aria-keyshortcuts="ArrowLeft ArrowRight PageUp PageDown + - 0"
+// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for keyboard users (axe: scrollable-region-focusable)
         tabIndex={0}
         onKeyDown={onKeyDown}
         className={css({

@@ -111,6 +111,7 @@ export function ProfileInformation({
   const [language, setLanguage] = useState<InterfaceLanguage | null>(profile.language ?? null);
   const emailChanged = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `initial` reads `profile`; the form resets when the saved profile changes
   useEffect(() => {
     setValues(initial());
     setLanguage(profile.language ?? null);

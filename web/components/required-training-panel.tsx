@@ -52,7 +52,7 @@ export function RequiredTrainingPanel({ requirements, loading, failed, onRetry, 
       ) : loading || !requirements ? (
         // Two row-sized placeholders: most learners have a requirement or two, and a placeholder the
         // height of the list keeps the sections below from jumping when it arrives (layout shift).
-        <div aria-busy="true" aria-label={t('required.loading')} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div role="group" aria-busy="true" aria-label={t('required.loading')} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {[0, 1].map((i) => (
             <Skeleton key={i} className={css({ h: { base: '112px', sm: '68px' }, borderRadius: 'xl' })} />
           ))}

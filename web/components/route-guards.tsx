@@ -60,7 +60,7 @@ export function VisitorOnly({ children }: { children: ReactNode }) {
   if (access === 'mustChangePassword') return <Redirect to="/change-password" replace />;
   if (access === 'member') {
     const from = state?.from;
-    const target = isAdmin ? '/admin' : from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
+    const target = isAdmin ? '/admin' : from?.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
     return <Redirect to={target} replace />;
   }
   return <>{children}</>;

@@ -98,10 +98,12 @@ const StateShape = memo(function StateShape({
       >
         {s.key}
         {s.type === 'parallel' ? ` ‖ ${t('statecharts.parallel')}` : ''}
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG tspan takes no focus; the dot repeats what the box's name says */}
         {active ? <tspan aria-hidden="true"> ●</tspan> : null}
       </text>
       {/* A space between the texts keeps the words apart in the box's text content (what axe and speech input compare with the name). */}
       {s.lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a label's wrapped lines, fixed for a given layout
         <Fragment key={i}>
           {' '}
           <text
@@ -121,6 +123,7 @@ const StateShape = memo(function StateShape({
 function Edge({ e, emphasised }: { e: LayoutEdge; emphasised: boolean }) {
   const stroke = e.kind === 'initial' ? C.initial : emphasised ? C.active : C.edge;
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an edge's group takes no focus; transitions are listed in the details panel
     <g data-edge-id={e.id} data-transition-id={e.transitionId ?? undefined} aria-hidden="true" pointerEvents="none">
       <path
         d={edgePath(e.points)}
@@ -144,6 +147,7 @@ function Edge({ e, emphasised }: { e: LayoutEdge; emphasised: boolean }) {
           />
           {e.label.lines.map((line, i) => (
             <text
+              // biome-ignore lint/suspicious/noArrayIndexKey: a label's wrapped lines, fixed for a given layout
               key={i}
               x={e.label!.x}
               y={e.label!.y - e.label!.height / 2 + 3 + (i + 0.8) * FONT.labelLineHeight}
@@ -191,6 +195,7 @@ export function StatechartDiagram({ layout, title, width, selectedId, activeIds,
         <StateShape key={s.stateId} s={s} selected={s.stateId === selectedId} active={activeIds.has(s.stateId)} onSelect={onSelect} />
       ))}
       {layout.initials.map((i) => (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG circle takes no focus (the initial-state marker)
         <circle key={i.parentId} cx={i.cx} cy={i.cy} r={i.r} fill={C.initial} aria-hidden="true" />
       ))}
       {layout.edges

@@ -57,6 +57,7 @@ export function VideoPlayer({ material, onProgress }: VideoPlayerProps) {
 
   return (
     <div className={cx(layout, open && hasTracks ? layoutWithPanel : undefined)}>
+      {/* biome-ignore lint/a11y/useMediaCaption: the caption tracks are rendered from the material's list below */}
       <video
         ref={videoRef}
         controls
@@ -240,6 +241,7 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
         ) : (
           <ol ref={listRef} lang={track?.language} aria-label={t('video.transcriptFor', { label: track?.label ?? '' })} className={cueList}>
             {state.cues.map((cue, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two cues may start at the same time; a track's cues never reorder
               <li key={`${index}-${cue.start}`}>
                 <button type="button" className={cueButton} aria-current={index === active ? 'true' : undefined} onClick={() => seek(cue.start)}>
                   <span className={css({ fontVariantNumeric: 'tabular-nums', color: 'fg.muted', fontSize: 'xs', pt: '0.5', flexShrink: 0, minW: '10' })}>{formatClock(cue.start)}</span>

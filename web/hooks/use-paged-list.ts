@@ -72,6 +72,7 @@ export function usePagedList<P extends Page<unknown>, F extends Filters<F>>({
 
   const setPage = (next: number) => address.update({ page: next > 1 ? next : null });
   const totalPages = query.data?.pagination.totalPages;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `setPage` is a new function every render
   useEffect(() => {
     if (totalPages !== undefined && !query.isPlaceholderData && page > totalPages) setPage(Math.max(1, totalPages));
     // Not on `setPage`: a new function every render.
@@ -102,4 +103,3 @@ export function usePagedList<P extends Page<unknown>, F extends Filters<F>>({
   };
 }
 
-export type PagedList<P extends Page<unknown>, F extends Filters<F>> = ReturnType<typeof usePagedList<P, F>>;

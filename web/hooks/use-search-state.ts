@@ -45,6 +45,7 @@ export function useDebouncedSearchText(value: string, write: (text: string) => v
   useEffect(() => {
     setText((current) => (current.trim() === value ? current : value));
   }, [value]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `write` is a new function every render and would restart the pause
   useEffect(() => {
     if (text.trim() === value) return;
     const timer = setTimeout(() => write(text.trim()), delayMs);

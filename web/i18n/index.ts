@@ -86,6 +86,7 @@ export async function activate(locale: Locale, chosen = false): Promise<void> {
 function writeLanguageCookie(locale: Locale): void {
   if (!globalThis.document) return;
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+// biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox; the edge-rendered pages read this cookie
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
@@ -116,7 +117,11 @@ export function translate(id: string, fallback: string, values?: MessageValues):
   return id in i18n.messages ? i18n._(id, values as Record<string, unknown> | undefined) : fallback;
 }
 
-/** True when the active catalog has `id` (ids built at run time). */
+/**
+ * True when the active catalog has `id` (ids built at run time). Called through the module
+ * locale.ts loads at run time, which knip cannot follow.
+ * @public
+ */
 export function hasMessage(id: string): boolean {
   return id in i18n.messages;
 }

@@ -40,7 +40,14 @@ const browserMaterialMachine = materialProgressMachine.provide({
           if (!hasErrorCode(error, 'NOT_ENOUGH_VIEWING')) throw error;
           await new Promise<void>((resolve, reject) => {
             const id = setTimeout(resolve, VIEWING_RETRY_MS);
-            signal.addEventListener('abort', () => (clearTimeout(id), reject(signal.reason)), { once: true });
+            signal.addEventListener(
+              'abort',
+              () => {
+                clearTimeout(id);
+                reject(signal.reason);
+              },
+              { once: true },
+            );
           });
         }
       }

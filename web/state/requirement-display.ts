@@ -8,13 +8,6 @@ import type { LearnerRequirement } from '../../worker/contract/compliance';
 
 export type RequirementAction = 'start' | 'continue' | 'review' | 'recertify';
 
-export const REQUIREMENT_ACTION_LABELS: Record<RequirementAction, string> = {
-  start: 'Start',
-  continue: 'Continue',
-  review: 'Review',
-  recertify: 'Recertify',
-};
-
 type ActionFacts = Pick<LearnerRequirement, 'status' | 'canRecertify' | 'progressStatus'>;
 
 /**

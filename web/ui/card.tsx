@@ -1,4 +1,4 @@
-import { createContext, useContext, type HTMLAttributes, type ReactNode } from 'react';
+import { createContext, useContext, type HTMLAttributes } from 'react';
 import { cx } from 'styled-system/css';
 import { card, type CardVariantProps } from 'styled-system/recipes/card';
 
@@ -25,18 +25,6 @@ export function Card({ variant, interactive, size, as: Tag = 'div', className, c
   );
 }
 
-export function CardHeader({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cx(useContext(CardContext).header, className)} {...rest} />;
-}
-export function CardTitle({ as: Tag = 'h3', className, children }: { as?: 'h2' | 'h3' | 'h4' | 'p'; className?: string; children: ReactNode }) {
-  return <Tag className={cx(useContext(CardContext).title, className)}>{children}</Tag>;
-}
-export function CardDescription({ className, ...rest }: HTMLAttributes<HTMLParagraphElement>) {
-  return <p className={cx(useContext(CardContext).description, className)} {...rest} />;
-}
 export function CardBody({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cx(useContext(CardContext).body, className)} {...rest} />;
-}
-export function CardFooter({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cx(useContext(CardContext).footer, className)} {...rest} />;
 }

@@ -31,7 +31,7 @@ export function pageHeading(root: ParentNode = document): HTMLElement | null {
  * the top bar. Returns whether focus landed on it.
  */
 export function moveFocusTo(el: HTMLElement | null, options: { scroll?: 'top' | 'element' } = {}): boolean {
-  if (!el || !el.isConnected) return false;
+  if (!el?.isConnected) return false;
   makeFocusable(el);
   el.focus({ preventScroll: true });
   const top = el.getBoundingClientRect().top + window.scrollY;

@@ -43,6 +43,7 @@ export function Pagination({ count, pageSize, page, onPageChange, summary, class
                 {item.value}
               </ArkPagination.Item>
             ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an ellipsis has no identity but its place
               <ArkPagination.Ellipsis key={`ellipsis-${index}`} index={index} className={classes.ellipsis}>
                 &#8230;
               </ArkPagination.Ellipsis>

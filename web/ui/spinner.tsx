@@ -11,6 +11,7 @@ export interface SpinnerProps extends HTMLAttributes<HTMLSpanElement>, SpinnerVa
 
 export function Spinner({ size, label, className, ...rest }: SpinnerProps) {
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label comes with role=status; without a label neither is set
     <span
       role={label ? 'status' : undefined}
       aria-label={label}

@@ -197,7 +197,6 @@ export const assessmentDataSchema = v.object({
   shuffleQuestions: v.optional(v.boolean(), false),
   questions: v.pipe(v.optional(v.array(questionSchema), []), v.minLength(1, COURSE_MESSAGES.questionsRequired)),
 });
-export type AssessmentDataInput = v.InferInput<typeof assessmentDataSchema>;
 
 export const materialDataSchema = v.object({
   materialId: requiredString(COURSE_MESSAGES.material),
@@ -230,7 +229,6 @@ export const reorderBody = v.object({
     v.minLength(1, 'componentOrders must not be empty'),
   ),
 });
-export type ReorderBody = v.InferInput<typeof reorderBody>;
 
 /** First message per dotted path, relative to the validated value (`questions.0.options`). */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {

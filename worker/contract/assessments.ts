@@ -109,7 +109,6 @@ export const autosaveBody = v.union(
   ],
   'Send {questionId, answer} or {answers: {questionId: answer}}',
 );
-export type AutosaveBody = { questionId: string; answer: string | null } | { answers: Record<string, string | null> };
 
 export interface AutosaveResponse {
   message: string;
@@ -135,7 +134,6 @@ export const submitBody = v.pipe(
     return out;
   }),
 );
-export type SubmitBody = Record<string, string> | { answers: Record<string, string> };
 
 export interface DetailedResult {
   questionId: string;

@@ -5,7 +5,6 @@ import { PASSWORD_MESSAGES, passwordPolicyError } from './rules/password';
 import { REFUSALS } from './errors';
 
 /** The interface languages (the Worker's languages); `language` on the user is one of them or null. */
-export { LANGUAGES as INTERFACE_LANGUAGES } from './language';
 export type { Language as InterfaceLanguage } from './language';
 
 export interface DomainRef {

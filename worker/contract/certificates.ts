@@ -7,8 +7,6 @@ import { REFUSALS } from './errors';
 export const CERTIFICATE_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
 export type CertificateStatusValue = (typeof CERTIFICATE_STATUSES)[number];
 
-/** Certificate numbers: `CERT-<year>-<6 random digits>`, unique and not sequential. */
-export const CERTIFICATE_NUMBER_PATTERN = /^CERT-\d{4}-\d{6}$/;
 
 export const certificateMessages = {
   notFound: 'Certificate not found',
@@ -42,7 +40,6 @@ export const revokeBody = v.object({
     v.maxLength(500, 'The reason must be at most 500 characters'),
   ),
 });
-export type RevokeBody = v.InferOutput<typeof revokeBody>;
 
 /** The certificate fields every certificate answer carries. Dates are ISO-8601 UTC timestamps. */
 export interface CertificateInfo {

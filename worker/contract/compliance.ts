@@ -36,14 +36,6 @@ export const COMPLIANCE_MESSAGES = {
 
 export const EVENT_KINDS = ['INCIDENT', 'NEAR_MISS', 'UNSAFE_PRACTICE', 'NEW_EQUIPMENT', 'NEW_PROCESS', 'OTHER'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
-export const EVENT_KIND_LABELS: Record<EventKind, string> = {
-  INCIDENT: 'Incident',
-  NEAR_MISS: 'Near miss',
-  UNSAFE_PRACTICE: 'Observed unsafe practice',
-  NEW_EQUIPMENT: 'New equipment',
-  NEW_PROCESS: 'New process',
-  OTHER: 'Other',
-};
 
 // Kept with the rule, which has no schemas: a client screen that only shows a status chip then
 // does not pull this module's validators into its bundle.

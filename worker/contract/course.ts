@@ -5,7 +5,6 @@ export const QUESTION_TYPES = ['MCQ', 'TRUE_FALSE'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const MATERIAL_TYPES = ['PDF', 'VIDEO', 'PPT', 'SCORM'] as const;
 export const COURSE_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
-export type CourseStatus = (typeof COURSE_STATUSES)[number];
 /** A learner's enrollment in a course. */
 export const COURSE_PROGRESS_STATUSES = ['ENROLLED', 'IN_PROGRESS', 'COMPLETED'] as const;
 /** A learner's progress on one component. */

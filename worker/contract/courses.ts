@@ -40,7 +40,6 @@ export const courseListQuery = v.object({
   /** One book's courses only (blank = every book). */
   bookId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'bookId is too long')), ''),
 });
-export type CourseListQuery = v.InferInput<typeof courseListQuery>;
 
 export interface Course {
   id: string;

@@ -9,7 +9,6 @@ import { REFUSALS } from './errors';
  */
 export const DELIVERY_LANGUAGES = ['en', 'es', 'hi', 'ar'] as const;
 export type DeliveryLanguage = (typeof DELIVERY_LANGUAGES)[number];
-export const DEFAULT_DELIVERY_LANGUAGE: DeliveryLanguage = 'en';
 
 /** The English name, as certificates, the verification page and training records print it. */
 export const DELIVERY_LANGUAGE_NAMES: Record<DeliveryLanguage, string> = { en: 'English', es: 'Spanish', hi: 'Hindi', ar: 'Arabic' };

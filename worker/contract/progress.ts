@@ -105,7 +105,6 @@ export const progressBody = v.object({
     v.pipe(v.number('durationSeconds must be a number of seconds'), v.minValue(0, 'durationSeconds must be a number of seconds'), v.maxValue(86_400, 'durationSeconds must be a number of seconds')),
   ),
 });
-export type ProgressBody = v.InferInput<typeof progressBody>;
 
 /** POST /progress/components/:id/complete — materials only; an assessment completes by a passing submission. */
 export const completeBody = v.object({
@@ -115,7 +114,6 @@ export const completeBody = v.object({
     ),
   ),
 });
-export type CompleteBody = v.InferInput<typeof completeBody>;
 
 /** PUT /progress/components/:id/time */
 export const timeBody = v.object({
@@ -126,4 +124,3 @@ export const timeBody = v.object({
     v.maxValue(MAX_TIME_REPORT_SECONDS, `additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
   ),
 });
-export type TimeBody = v.InferInput<typeof timeBody>;

@@ -7,8 +7,6 @@ export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const FEEDBACK_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
-export const FEEDBACK_TYPE_LABEL: Record<FeedbackType, string> = { QUERY: 'Query', COMPLAINT: 'Complaint', NEW_IDEA: 'New Idea' };
-export const FEEDBACK_STATUS_LABEL: Record<FeedbackStatus, string> = { OPEN: 'Open', IN_PROGRESS: 'In Progress', RESOLVED: 'Resolved' };
 /** Status chip colours: OPEN error, IN_PROGRESS warning, RESOLVED success. */
 export const FEEDBACK_STATUS_TONE: Record<FeedbackStatus, 'error' | 'warning' | 'success'> = { OPEN: 'error', IN_PROGRESS: 'warning', RESOLVED: 'success' };
 
@@ -65,7 +63,7 @@ export const statusBody = v.object({
 
 /** 'Responded' when an admin response exists, otherwise 'Pending'. */
 export function responseLabel(s: Pick<SubmissionDto, 'adminResponse'>): 'Responded' | 'Pending' {
-  return s.adminResponse && s.adminResponse.trim() ? 'Responded' : 'Pending';
+  return s.adminResponse?.trim() ? 'Responded' : 'Pending';
 }
 
 /** Status after a response: the one given, else OPEN becomes IN_PROGRESS and the others stay. */

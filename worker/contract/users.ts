@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { AdminPermissions, DomainRef } from './auth';
-import { ADMIN_PERMISSION_KEYS } from './auth';
+import type { ADMIN_PERMISSION_KEYS } from './auth';
 import {
   arrayOrPageQueryFields,
   emailSchema,
@@ -217,7 +217,6 @@ export const profileBody = v.pipe(
   }),
   usernameRule(),
 );
-export type ProfileBody = v.InferInput<typeof profileBody>;
 
 /** What an administrator may change on any user; every field optional (partial update). */
 export const adminUpdateUserBody = v.object({

@@ -12,7 +12,7 @@ import {
   type CourseProgressListResponse,
   type EnrollResponse,
 } from '../contract/progress';
-import { type ComponentAccessResponse } from '../contract/assessments';
+import type { ComponentAccessResponse } from '../contract/assessments';
 import { toProgressStep } from '../contract/rules/progress';
 import { notViewedMessage, NOT_OPENED_MESSAGE, plausibleProgress, secondsUntilViewed } from '../contract/rules/viewing';
 import type { Db } from '../db/client';

@@ -95,7 +95,7 @@ export function injectRuntime(html: string, options: { origin: string; version: 
   const head = /<head\b[^>]*>/i.exec(html);
   if (head) return html.slice(0, head.index + head[0].length) + tags + html.slice(head.index + head[0].length);
   const root = /<html\b[^>]*>/i.exec(html);
-  if (root) return html.slice(0, root.index + root[0].length) + `<head>${tags}</head>` + html.slice(root.index + root[0].length);
+  if (root) return `${html.slice(0, root.index + root[0].length)}<head>${tags}</head>${html.slice(root.index + root[0].length)}`;
   return tags + html;
 }
 

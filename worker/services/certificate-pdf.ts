@@ -1,4 +1,4 @@
-import { PDFDocument, PDFFont, PDFPage, rgb, type RGB } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, type RGB } from 'pdf-lib';
 import type { Language } from '../contract/language';
 import { formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
 import { setDocumentInfo } from './pdf/document';

@@ -60,6 +60,7 @@ export function contentMismatchMessage(kind: FileKind): string {
 /** The file name as it may appear in Content-Disposition: no path, no control characters. */
 export function safeFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? 'file';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes from a download name
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return clean.slice(0, 200) || 'file';
 }

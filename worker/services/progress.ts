@@ -269,7 +269,7 @@ export function assertUnlocked(ctx: Pick<ComponentContext, 'components' | 'progr
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 export function componentTitle(component: Pick<ComponentRow, 'data' | 'type'>): string {
-  const title = text((component.data ?? {}).title);
+  const title = text(component.data?.title);
   if (title) return title;
   return component.type === 'MATERIAL' ? 'Material' : component.type === 'PRE_ASSESSMENT' ? 'Pre-assessment' : 'Post-assessment';
 }

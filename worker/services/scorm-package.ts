@@ -77,7 +77,7 @@ export const isHtmlPath = (path: string) => /\.(html?|xhtml)$/i.test(path);
  */
 export function entryPathProblem(name: string): 'absolute' | 'traversal' | null {
   if (/^[\\/]/.test(name) || /^[A-Za-z]:/.test(name)) return 'absolute';
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character in a zip entry name is refused
   if (/[\u0000-\u001f]/.test(name)) return 'traversal';
   if (name.split(/[\\/]/).some((segment) => segment === '..')) return 'traversal';
   return null;
@@ -181,7 +181,7 @@ export function parseManifest(xml: string): ParsedManifest {
   const launchPath = resolveHref(resourcesBase, text(resource['@base']), href + (parameters ? (parameters.startsWith('?') || parameters.startsWith('#') ? parameters : `?${parameters}`) : ''));
   if (!launchPath) throw refuse(SCORM_MESSAGES.traversal(href));
 
-  const title = text(org?.title) || text((list(org?.item)[0] ?? {}).title) || 'SCORM package';
+  const title = text(org?.title) || text(list(org?.item)[0]?.title) || 'SCORM package';
 
   let masteryScore: number | null = null;
   if (version === '1.2') {

@@ -10,11 +10,6 @@ import { assertUnlocked, componentContext, learningActivityUpsert, recomputeCour
 export type ScormPackageRow = typeof scormPackages.$inferSelect;
 export type ScormRuntimeRow = typeof scormRuntime.$inferSelect;
 
-/** The package of a SCORM material, or null. */
-export async function scormPackageOf(db: Db, materialId: string): Promise<ScormPackageRow | null> {
-  return (await db.select().from(scormPackages).where(eq(scormPackages.materialId, materialId)).get()) ?? null;
-}
-
 /**
  * A learner's SCORM component, once they may act on it: enrolled in its published course and
  * unlocked (the same answers as any component), and the component a SCORM material's.

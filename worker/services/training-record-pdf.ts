@@ -39,7 +39,6 @@ export interface TrainingRecordPdfOptions {
 }
 
 export const RECORD_PAGE_WIDTH = RECORD_LAYOUT.width;
-export const RECORD_PAGE_HEIGHT = RECORD_LAYOUT.height;
 
 const MARGIN_X = RECORD_LAYOUT.marginX;
 const CONTENT_WIDTH = contentWidth(RECORD_LAYOUT);

@@ -82,7 +82,9 @@ export function drawFirstPageHeader(p: Painter, flow: Flow, record: TrainingReco
     cells.slice(row * 3, row * 3 + 3).forEach((cell, i) => {
       const x = MARGIN_X + 14 + i * colWidth;
       p.text(page, cell.label, { x, y: py - 6, size: 6.5, weight: 'bold', color: MUTED });
-      cell.lines.forEach((line, l) => p.text(page, line, { x, y: py - 17 - l * lineHeight(9), size: 9, weight: 'regular', color: INK, dir: cell.dir }));
+      cell.lines.forEach((line, l) => {
+        p.text(page, line, { x, y: py - 17 - l * lineHeight(9), size: 9, weight: 'regular', color: INK, dir: cell.dir });
+      });
     });
     py -= rowHeights[row]! + 6;
   });

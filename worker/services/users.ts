@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { chunk } from '../contract/common';
-import { type UserDetailDto, type UserDto, type UserStatusFilter } from '../contract/users';
+import type { UserDetailDto, UserDto, UserStatusFilter } from '../contract/users';
 import { selectInChunks } from '../db/in-list';
 import type { AdminPermissions, DomainRef, SessionUser } from '../contract/auth';
 import { ADMIN_PERMISSION_KEYS } from '../contract/auth';
@@ -12,7 +12,7 @@ import { forgetPeopleCaches } from './people-caches';
 type UserRow = typeof users.$inferSelect;
 
 export function fullName(user: Pick<UserRow, 'firstName' | 'lastName' | 'username'>): string {
-  const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
+  const name = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ').trim();
   return name || user.username;
 }
 
@@ -192,9 +192,4 @@ export async function reactivateUser(db: Db, actor: Actor, id: string, reason: s
     ...forgetPeopleCaches(db),
   ]);
   return updated.length > 0;
-}
-
-/** The user of a signed file link, or null when the account is gone or deactivated. */
-export async function activeUserById(db: Db, id: string): Promise<{ id: string; role: 'ADMIN' | 'USER' } | null> {
-  return (await db.select({ id: users.id, role: users.role }).from(users).where(and(eq(users.id, id), activeUser)).get()) ?? null;
 }

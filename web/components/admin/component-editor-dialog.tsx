@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { COURSE_MESSAGES as MESSAGES, type AdminComponent } from '@contract/admin-courses';
-import { type Material } from '@contract/materials';
+import type { Material } from '@contract/materials';
 import type { ComponentType } from '@contract/course';
 import { createComponent, listMaterials, updateComponent } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import { DEFAULT_COURSE_ICON, COURSE_MESSAGES as MESSAGES, type AdminCourse } from '@contract/admin-courses';
-import { type Domain } from '@contract/domains';
+import type { Domain } from '@contract/domains';
 import type { CoursePayload } from '../../api/admin-content';
 import { t } from '../../i18n';
 import { Select, TextField } from '../../ui';

@@ -61,6 +61,7 @@ function usePersonForm<F extends Record<string, string>>(open: boolean, initial:
     },
   });
   const { reset } = mutation;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `initial` is a new function each render; the dialog resets when it opens
   useEffect(() => {
     if (!open) return;
     setValues(initial());

@@ -1,5 +1,5 @@
 import { invalidRowsWarning, parseImportCsv } from '@contract/user-import';
-import { type Role } from '@contract/users';
+import type { Role } from '@contract/users';
 import { Check, Copy, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
@@ -131,6 +131,7 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
               </TableHead>
               <TableBody>
                 {ctx.results.map((r, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a file may repeat a username; its rows are fixed once imported
                   <TableRow key={`${r.username}-${i}`}>
                     <TableCell>{r.username}</TableCell>
                     <TableCell>{r.email}</TableCell>

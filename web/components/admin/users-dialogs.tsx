@@ -191,7 +191,7 @@ export function DeleteUsersDialog({ users, onClose, onDeleted }: { users: UserDt
       title={t('admin.users.deleteTitle')}
       question={
         users?.length === 1 ? (
-          <>{withTags(t('admin.users.deleteOneQuestion', { name: users[0].username }), [(text, key) => <strong key={key}>{text}</strong>])}</>
+          withTags(t('admin.users.deleteOneQuestion', { name: users[0].username }), [(text, key) => <strong key={key}>{text}</strong>])
         ) : (
           t('admin.users.deleteManyQuestion', { count: users?.length ?? 0 })
         )

@@ -16,7 +16,7 @@ export function SampleCourses({ state }: { state: CoursesState }) {
       <div className={container}>
         <SectionHeading id="courses-title" eyebrow={t('landing.courses.eyebrow')} title={t('landing.courses.title')} description={t('landing.courses.description')} />
         {state.status === 'loading' ? (
-          <div className={courseGrid} aria-busy="true" aria-label={t('landing.courses.loading')}>
+          <div className={courseGrid} role="group" aria-busy="true" aria-label={t('landing.courses.loading')}>
             {[0, 1, 2].map((key) => (
               <Card key={key}>
                 <CardBody className={css({ gap: '4' })}>

@@ -214,7 +214,7 @@ function CourseRecord({ course }: { course: TrainingRecordCourse }) {
         <p className={muted}>
           {course.compliance?.certificateNumber ? (
             // A certificate of another language version of the course (its family) meets the requirement.
-            <>{withTags(t('admin.record.metByOther', { number: course.compliance.certificateNumber }), [(text, key) => <CertificateNumber key={key} number={text} />])}</>
+            withTags(t('admin.record.metByOther', { number: course.compliance.certificateNumber }), [(text, key) => <CertificateNumber key={key} number={text} />])
           ) : (
             t('admin.record.notEnrolled')
           )}

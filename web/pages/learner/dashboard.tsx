@@ -116,7 +116,7 @@ export function DashboardPage() {
             {t('dashboard.loadFailed')}
           </Alert>
         ) : loading ? (
-          <div className={grid} aria-busy="true" aria-label={t('dashboard.loadingCompleted')}>
+          <div className={grid} role="group" aria-busy="true" aria-label={t('dashboard.loadingCompleted')}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className={css({ h: '220px', borderRadius: 'xl' })} />
             ))}

@@ -54,7 +54,7 @@ async function loadMaterial(courseId: string, componentId: string): Promise<Load
     queryClient.fetchQuery(learnerQueries.courseProgress(courseId)),
   ]);
   const component = course.components.find((c) => c.id === componentId);
-  if (!component || component.type !== 'MATERIAL') throw new Error(t('material.loadFailed'));
+  if (component?.type !== 'MATERIAL') throw new Error(t('material.loadFailed'));
   if (!progress) throw new Error('Enroll in the course to access content');
   const map = new Map(progress.componentProgresses.map((p) => [p.componentId, p]));
   if (isComponentLocked(course.components, map, componentId)) throw new Error(t('progress.componentLocked'));

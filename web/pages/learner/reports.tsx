@@ -189,7 +189,7 @@ export function ReportsPage() {
                       return (
                         <li key={record.courseId} className={css({ display: 'flex', alignItems: { base: 'flex-start', sm: 'center' }, flexDirection: { base: 'column', sm: 'row' }, gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
                           <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flex: '1', minW: 0 })}>
-                            <span aria-label={t('reports.rank', { rank })} className={cx(rankBadge, rank <= 3 ? rankTop : undefined)}>
+                            <span role="img" aria-label={t('reports.rank', { rank })} className={cx(rankBadge, rank <= 3 ? rankTop : undefined)}>
                               {rank}
                             </span>
                             <CourseCell record={record} />

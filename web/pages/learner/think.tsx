@@ -1,4 +1,4 @@
-import { type SubmissionDto } from '@contract/think';
+import type { SubmissionDto } from '@contract/think';
 import { Eye, Lightbulb, Plus } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

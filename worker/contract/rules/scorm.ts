@@ -178,4 +178,4 @@ export function launchCmi(
 
 /** `Last, First` as SCORM asks for `student_name`. */
 export const scormLearnerName = (first: string | null, last: string | null, fallback: string) =>
-  [last, first].filter((part) => part && part.trim()).join(', ') || fallback;
+  [last, first].filter((part) => part?.trim()).join(', ') || fallback;

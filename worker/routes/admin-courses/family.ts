@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { type AdminCourseDetail } from '../../contract/admin-courses';
+import type { AdminCourseDetail } from '../../contract/admin-courses';
 import { idParam } from '../../contract/common';
 import { courseFamilyBody, languageMessages } from '../../contract/delivery-language';
 import { isUniqueViolation } from '../../db/errors';

@@ -1,4 +1,4 @@
-import pdfFontFiles from './font-files.json';
+import type pdfFontFiles from './font-files.json';
 
 /**
  * The Noto fonts certificate PDFs embed for what the standard PDF fonts cannot print: Latin with
@@ -10,7 +10,6 @@ import pdfFontFiles from './font-files.json';
  * glyphs it draws (pdf-lib subsetting).
  */
 export type PdfFontFile = keyof typeof pdfFontFiles;
-export const PDF_FONT_FILES = Object.keys(pdfFontFiles) as PdfFontFile[];
 export const PDF_FONT_PATH = '/pdf-fonts/';
 
 /** Reads one font file's bytes (the Worker: the ASSETS binding; Node tests: node_modules). */

@@ -3,7 +3,7 @@
 import 'regenerator-runtime/runtime.js';
 import fontkit from '@pdf-lib/fontkit';
 
-export { assetsFontLoader, fontsFor, PDF_FONT_FILES, PDF_FONT_PATH, type FontLoader, type PdfFontFile } from './font-loader';
+export { fontsFor, type FontLoader, type PdfFontFile } from './font-loader';
 import type { FontLoader, PdfFontFile } from './font-loader';
 
 type FontkitFont = ReturnType<typeof fontkit.create>;
@@ -21,11 +21,6 @@ export function loadFont(loader: FontLoader, file: PdfFontFile): Promise<Uint8Ar
     bytes.catch(() => loaded.delete(file));
   }
   return bytes;
-}
-
-/** Forgets every loaded font (tests measure a cold start with it). */
-export function forgetLoadedFonts(): void {
-  loaded.clear();
 }
 
 let subsetPatched = false;

@@ -53,6 +53,7 @@ export function MaterialViewer({ material, onClose }: { material: Material | nul
         videoFailed ? (
           <Alert status="warning">{t('admin.materials.videoFailed')}</Alert>
         ) : (
+          // biome-ignore lint/a11y/useMediaCaption: the caption tracks are rendered from the material's list below
           <video key={sources[sourceIndex]} controls preload="metadata" src={sources[sourceIndex]} onError={() => setSourceIndex((i) => i + 1)} className={css({ w: 'full', maxH: '70vh', borderRadius: 'l2', bg: 'black' })}>
             {material.captions.length === 0 ? <track kind="captions" /> : null}
             {material.captions.map((t) => (
