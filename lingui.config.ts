@@ -11,8 +11,14 @@ export default defineConfig({
   // The app's catalogs, then one folder per area loaded with its pages (web/i18n/index.ts).
   catalogs: [
     { path: '<rootDir>/web/i18n/locales/{locale}', include: ['<rootDir>/web'] },
-    { path: '<rootDir>/web/i18n/locales/admin-people/{locale}', include: ['<rootDir>/web/pages/admin', '<rootDir>/web/components'] },
-    { path: '<rootDir>/web/i18n/locales/admin-content/{locale}', include: ['<rootDir>/web/pages/admin', '<rootDir>/web/components'] },
+    {
+      path: '<rootDir>/web/i18n/locales/admin-people/{locale}',
+      include: ['<rootDir>/web/pages/admin', '<rootDir>/web/components'],
+    },
+    {
+      path: '<rootDir>/web/i18n/locales/admin-content/{locale}',
+      include: ['<rootDir>/web/pages/admin', '<rootDir>/web/components'],
+    },
   ],
   format: formatter({ style: 'minimal' }),
 });

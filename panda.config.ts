@@ -32,7 +32,10 @@ export default defineConfig({
         slideOutLeft: { from: { transform: 'translateX(0)' }, to: { transform: 'translateX(-100%)' } },
         slideInRight: { from: { transform: 'translateX(100%)' }, to: { transform: 'translateX(0)' } },
         slideOutRight: { from: { transform: 'translateX(0)' }, to: { transform: 'translateX(100%)' } },
-        scaleIn: { from: { opacity: 0, transform: 'scale(0.96) translateY(4px)' }, to: { opacity: 1, transform: 'scale(1) translateY(0)' } },
+        scaleIn: {
+          from: { opacity: 0, transform: 'scale(0.96) translateY(4px)' },
+          to: { opacity: 1, transform: 'scale(1) translateY(0)' },
+        },
         scaleOut: { from: { opacity: 1, transform: 'scale(1)' }, to: { opacity: 0, transform: 'scale(0.96)' } },
         shimmer: { '0%': { backgroundPosition: '-400px 0' }, '100%': { backgroundPosition: '400px 0' } },
       },

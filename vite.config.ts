@@ -22,7 +22,9 @@ function pdfFonts(): Plugin {
     async writeBundle(options) {
       const dir = `${options.dir}/pdf-fonts`;
       await mkdir(dir, { recursive: true });
-      await Promise.all(Object.entries(pdfFontFiles).map(([name, source]) => copyFile(require.resolve(source), `${dir}/${name}`)));
+      await Promise.all(
+        Object.entries(pdfFontFiles).map(([name, source]) => copyFile(require.resolve(source), `${dir}/${name}`)),
+      );
     },
   };
 }
@@ -41,7 +43,10 @@ function scormRuntimeScript(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'scorm-runtime/cross-frame-api.js',
-        source: readFileSync(fromRoot('./node_modules/scorm-again/dist/cross-frame-api.min.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '\n'),
+        source: readFileSync(fromRoot('./node_modules/scorm-again/dist/cross-frame-api.min.js'), 'utf8').replace(
+          /\n\/\/# sourceMappingURL=.*$/,
+          '\n',
+        ),
       });
     },
   };

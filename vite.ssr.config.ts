@@ -24,7 +24,8 @@ function landingCatalogs(): Plugin {
       if (!match) return null;
       // The admin areas' catalogs (web/i18n/locales/<area>/): never read by the landing page.
       if (match[1]) return { code: 'export const messages = {};', moduleType: 'js' };
-      const read = (locale: string) => JSON.parse(readFileSync(fromRoot(`./web/i18n/locales/${locale}.json`), 'utf8')) as Record<string, string>;
+      const read = (locale: string) =>
+        JSON.parse(readFileSync(fromRoot(`./web/i18n/locales/${locale}.json`), 'utf8')) as Record<string, string>;
       // English stands in for a message a catalog lacks, as the client's fallbackLocales does.
       const catalog = { ...read('en'), ...read(match[2]!) };
       const messages = Object.fromEntries(
@@ -32,7 +33,10 @@ function landingCatalogs(): Plugin {
           .filter(([key]) => LANDING_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix)))
           .map(([key, message]) => [key, compileMessageOrThrow(message)]),
       );
-      return { code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});`, moduleType: 'js' };
+      return {
+        code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});`,
+        moduleType: 'js',
+      };
     },
   };
 }

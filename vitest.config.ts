@@ -56,7 +56,12 @@ export default defineConfig({
           environment: 'node',
           // Generous limits: the suite must also pass on a loaded two-core CI machine.
           testTimeout: 30_000,
-          include: ['statecharts/**/*.test.ts', 'worker/contract/**/*.test.ts', 'web/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          include: [
+            'statecharts/**/*.test.ts',
+            'worker/contract/**/*.test.ts',
+            'web/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+          ],
         },
       },
       // API tests share one workerd runtime per vitest worker (`isolate: false`): starting a

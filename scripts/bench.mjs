@@ -45,33 +45,46 @@ if (!existsSync('dist/client/index.html') || !existsSync('worker/generated/landi
 
 step('Worker bundle (wrangler deploy --dry-run --minify)');
 const bundleDir = mkdtempSync(join(tmpdir(), 'ehs-bundle-'));
-await run('npx', ['wrangler', 'deploy', '--dry-run', '--minify', '--outdir', bundleDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+await run('npx', ['wrangler', 'deploy', '--dry-run', '--minify', '--outdir', bundleDir], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const workerGzip = gzipSizeOf(walk(bundleDir).filter((f) => /\.(m?js|wasm)$/.test(f)));
 results.record('Worker bundle, gzip', kb(workerGzip), '< 1024 KB', workerGzip < 1024 * 1024);
 rmSync(bundleDir, { recursive: true, force: true });
 
 step('Learner first-load JavaScript');
 const html = readFileSync('dist/client/index.html', 'utf8');
-const entryFiles = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => join('dist/client', m[1]));
+const entryFiles = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map(
+  (m) => join('dist/client', m[1]),
+);
 const firstLoad = gzipSizeOf(entryFiles);
 results.record('Learner first-load JS (entry), gzip', kb(firstLoad), '< 100 KB', firstLoad < 100 * 1024);
 // The interface language: no page renders before the i18n runtime and the reader's catalog are in
 // (web/lazy.ts), so the budget holds for the entry with them, in every language. (The session
 // statechart and the page's own chunks download beside them; the README gives the whole first screen.)
 const assetFiles = readdirSync('dist/client/assets');
-const runtimeFile = assetFiles.find((name) => /\.js$/.test(name) && readFileSync(join('dist/client/assets', name), 'utf8').includes('loadAndActivate'));
+const runtimeFile = assetFiles.find(
+  (name) => /\.js$/.test(name) && readFileSync(join('dist/client/assets', name), 'utf8').includes('loadAndActivate'),
+);
 const runtime = runtimeFile ? gzipSizeOf([join('dist/client/assets', runtimeFile)]) : 0;
 for (const locale of ['en', 'es', 'hi', 'ar']) {
   const catalog = assetFiles.filter((name) => name.startsWith(`catalog-app-${locale}-`) && name.endsWith('.js'));
   const size = gzipSizeOf(catalog.map((name) => join('dist/client/assets', name)));
   const total = firstLoad + runtime + size;
-  results.record(`Learner first-load JS in ${locale}: entry + i18n runtime + catalog, gzip`, `${kb(total)} (runtime + catalog ${kb(runtime + size)})`, '< 100 KB', catalog.length === 1 && total < 100 * 1024);
+  results.record(
+    `Learner first-load JS in ${locale}: entry + i18n runtime + catalog, gzip`,
+    `${kb(total)} (runtime + catalog ${kb(runtime + size)})`,
+    '< 100 KB',
+    catalog.length === 1 && total < 100 * 1024,
+  );
 }
 
 step('A local D1/R2 with demo data');
 const persist = mkdtempSync(join(tmpdir(), 'ehs-bench-'));
 try {
-  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await run('node', ['scripts/seed.mjs', '--persist-to', persist]);
   for (const [name, load] of STEPS) {
     let module;
@@ -89,7 +102,9 @@ try {
 }
 
 results.print();
-console.log(`\nMeasured ${new Date().toISOString().slice(0, 10)} on ${(await import('node:os')).cpus().length} cores. CPU time per call is not visible from outside workerd locally; latency on loopback bounds it from above.`);
+console.log(
+  `\nMeasured ${new Date().toISOString().slice(0, 10)} on ${(await import('node:os')).cpus().length} cores. CPU time per call is not visible from outside workerd locally; latency on loopback bounds it from above.`,
+);
 const missed = results.missed();
 if (missed.length > 0) console.log(`${missed.length} budget(s) missed: ${missed.map((r) => r.name).join('; ')}`);
 process.exit(strict && missed.length > 0 ? 1 : 0);

@@ -50,8 +50,17 @@ try {
     await writeFile(join(outDir, `${m.key}.svg`), m.svg);
     await writeFile(join(outDir, `${m.key}.scxml`), m.scxml);
     await writeFile(join(outDir, `${m.key}.mmd`), m.mermaid);
-    index.push(`## ${m.title} (${m.key})`, '', m.description, '', `${m.states} states, ${m.transitions} transitions: ${m.key}.svg, ${m.key}.scxml, ${m.key}.mmd`, '');
-    console.log(`${m.key}: ${m.states} states, ${m.transitions} transitions -> ${m.key}.svg, ${m.key}.scxml, ${m.key}.mmd`);
+    index.push(
+      `## ${m.title} (${m.key})`,
+      '',
+      m.description,
+      '',
+      `${m.states} states, ${m.transitions} transitions: ${m.key}.svg, ${m.key}.scxml, ${m.key}.mmd`,
+      '',
+    );
+    console.log(
+      `${m.key}: ${m.states} states, ${m.transitions} transitions -> ${m.key}.svg, ${m.key}.scxml, ${m.key}.mmd`,
+    );
   }
   await writeFile(join(outDir, 'README.md'), `${index.join('\n')}\n`);
   console.log(`Wrote ${machines.length * 3 + 1} files to ${outDir}`);

@@ -11,6 +11,10 @@ if (!password) {
 const ITERATIONS = 100_000; // the most Cloudflare's runtime accepts; must match worker/services/password.ts
 const salt = crypto.getRandomValues(new Uint8Array(16));
 const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
-const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: ITERATIONS }, key, 256);
+const bits = await crypto.subtle.deriveBits(
+  { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: ITERATIONS },
+  key,
+  256,
+);
 const b64 = (bytes) => Buffer.from(bytes).toString('base64');
 console.log(`pbkdf2$sha256$${ITERATIONS}$${b64(salt)}$${b64(new Uint8Array(bits))}`);

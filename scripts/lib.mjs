@@ -14,7 +14,9 @@ export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', env: quietEnv, ...options });
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
+    );
   });
 }
 
@@ -63,7 +65,9 @@ export async function seededTempState(prefix) {
     await run('npm', ['run', '--silent', 'build']);
   }
   const persist = mkdtempSync(join(tmpdir(), prefix));
-  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await run('node', ['scripts/seed.mjs', '--persist-to', persist]);
   return persist;
 }
@@ -74,13 +78,21 @@ export async function d1(persist, sql) {
   writeFileSync(file, sql);
   try {
     const out = await new Promise((resolvePromise, reject) => {
-      const child = spawn('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', file, '--json', '--yes'], { env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        'npx',
+        ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', file, '--json', '--yes'],
+        { env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
       child.stderr.on('data', (d) => (stderr += d));
       child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolvePromise(stdout) : reject(new Error(`wrangler d1 execute failed (${code}): ${stdout}${stderr}`))));
+      child.on('exit', (code) =>
+        code === 0
+          ? resolvePromise(stdout)
+          : reject(new Error(`wrangler d1 execute failed (${code}): ${stdout}${stderr}`)),
+      );
     });
     const parsed = JSON.parse(out);
     if (!Array.isArray(parsed)) throw new Error(`wrangler d1 execute: ${out}`);
@@ -107,11 +119,33 @@ export function workerErrorLog() {
 }
 
 /** `wrangler dev` on a loopback port over a `--persist-to` state, resolved once /api/health answers; its output goes to `onOutput`. */
-export async function startLocalWorker({ port, persist, jwtSecret, onOutput = () => {}, timeoutMs = 90_000, extraArgs = [] }) {
+export async function startLocalWorker({
+  port,
+  persist,
+  jwtSecret,
+  onOutput = () => {},
+  timeoutMs = 90_000,
+  extraArgs = [],
+}) {
   const child = spawn(
     'npx',
     // A free inspector port too: a second Worker on the default 9229 dies at start.
-    ['wrangler', 'dev', '--port', String(port), '--inspector-port', String(await freePort()), '--ip', '127.0.0.1', '--persist-to', persist, '--var', `JWT_SECRET:${jwtSecret}`, '--show-interactive-dev-session=false', ...extraArgs],
+    [
+      'wrangler',
+      'dev',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(await freePort()),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      persist,
+      '--var',
+      `JWT_SECRET:${jwtSecret}`,
+      '--show-interactive-dev-session=false',
+      ...extraArgs,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: quietEnv, detached: true },
   );
   // The last output goes into the error when it never becomes healthy (it can exit at start-up).

@@ -16,7 +16,15 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { hashPassword } from './seed/password.mjs';
-import { d1 as d1At, freePort, seededTempState, startLocalWorker, step, stopLocalWorker, workerErrorLog } from './lib.mjs';
+import {
+  d1 as d1At,
+  freePort,
+  seededTempState,
+  startLocalWorker,
+  step,
+  stopLocalWorker,
+  workerErrorLog,
+} from './lib.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -24,8 +32,13 @@ const LEARNERS = option('--learners', 2000);
 const LOGIN_CONNECTIONS = option('--login-connections', 4);
 const ANSWER_CONNECTIONS = option('--answer-connections', 50);
 const MAX_MINUTES = option('--max-minutes', 30);
-if (![LEARNERS, LOGIN_CONNECTIONS, ANSWER_CONNECTIONS, MAX_MINUTES].every((n) => Number.isInteger(n) && n > 0) || LEARNERS > 10_000) {
-  console.error('usage: npm run load -- [--learners N (1-10000)] [--login-connections N] [--answer-connections N] [--max-minutes N]');
+if (
+  ![LEARNERS, LOGIN_CONNECTIONS, ANSWER_CONNECTIONS, MAX_MINUTES].every((n) => Number.isInteger(n) && n > 0) ||
+  LEARNERS > 10_000
+) {
+  console.error(
+    'usage: npm run load -- [--learners N (1-10000)] [--login-connections N] [--answer-connections N] [--max-minutes N]',
+  );
   process.exit(2);
 }
 const PASSWORD = 'Learner#2026demo';
@@ -73,20 +86,31 @@ persist = await seededTempState('ehs-load-');
 const d1 = (sql) => d1At(persist, sql);
 const q = (value) => `'${String(value).replaceAll("'", "''")}'`;
 
-const course = (await d1(`SELECT id, domain_id FROM courses WHERE title = ${q(COURSE_TITLE)} AND status = 'PUBLISHED'`))[0];
+const course = (
+  await d1(`SELECT id, domain_id FROM courses WHERE title = ${q(COURSE_TITLE)} AND status = 'PUBLISHED'`)
+)[0];
 if (!course) throw new Error(`the demo course "${COURSE_TITLE}" is missing`);
-const parts = await d1(`SELECT id, type, data FROM course_components WHERE course_id = ${q(course.id)} ORDER BY order_index`);
+const parts = await d1(
+  `SELECT id, type, data FROM course_components WHERE course_id = ${q(course.id)} ORDER BY order_index`,
+);
 const target = parts[parts.length - 1];
 if (target?.type !== 'POST_ASSESSMENT') throw new Error('the demo course does not end with its final assessment');
 const prior = parts.slice(0, -1);
 const assessment = JSON.parse(target.data);
 const questions = assessment.questions;
-if (!(assessment.timeLimit > 0) || questions.length < 3) throw new Error('the final assessment is not timed or has too few questions');
+if (!(assessment.timeLimit > 0) || questions.length < 3)
+  throw new Error('the final assessment is not timed or has too few questions');
 
 // Learner i answers the first (i mod (Q+1)) questions right and the rest wrong: every score from 0 to 100
 // occurs, some pass and some fail, and each learner's score is known in advance.
-const wrong = (question) => (question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'false' : 'true') : question.options.find((o) => !o.isCorrect).text);
-const right = (question) => (question.type === 'TRUE_FALSE' ? question.correctAnswer : question.options.find((o) => o.isCorrect).text);
+const wrong = (question) =>
+  question.type === 'TRUE_FALSE'
+    ? question.correctAnswer === 'true'
+      ? 'false'
+      : 'true'
+    : question.options.find((o) => !o.isCorrect).text;
+const right = (question) =>
+  question.type === 'TRUE_FALSE' ? question.correctAnswer : question.options.find((o) => o.isCorrect).text;
 const totalPoints = questions.reduce((sum, x) => sum + x.points, 0);
 function expectedFor(i) {
   const k = i % (questions.length + 1);
@@ -98,7 +122,8 @@ function expectedFor(i) {
 // Autosave 1 sends the first half, autosave 2 the rest but the last; the submit carries only the last answer,
 // so a lost autosave shows up as a wrong score.
 const half = Math.floor(questions.length / 2);
-const pickAnswers = (answers, from, to) => Object.fromEntries(questions.slice(from, to).map((x) => [x.id, answers[x.id]]));
+const pickAnswers = (answers, from, to) =>
+  Object.fromEntries(questions.slice(from, to).map((x) => [x.id, answers[x.id]]));
 
 const learners = Array.from({ length: LEARNERS }, (_, n) => {
   const i = n + 1;
@@ -118,7 +143,10 @@ await d1(`
     ${numbers} SELECT 'load-cp-' || x, 'load-' || x, ${q(course.id)}, 'IN_PROGRESS', 70, ${q(now)}, ${q(now)}, ${q(now)} FROM n;
   ${prior
     .map(
-      (c, n) => `INSERT INTO component_progress (id, user_id, course_id, component_id, status, progress_percentage, score, attempts, started_at, completed_at, last_accessed_at)
+      (
+        c,
+        n,
+      ) => `INSERT INTO component_progress (id, user_id, course_id, component_id, status, progress_percentage, score, attempts, started_at, completed_at, last_accessed_at)
     ${numbers} SELECT 'load-p${n}-' || x, 'load-' || x, ${q(course.id)}, ${q(c.id)}, 'COMPLETED', 100, ${c.type === 'MATERIAL' ? 'NULL' : 100}, ${c.type === 'MATERIAL' ? 0 : 1}, ${q(now)}, ${q(now)}, ${q(now)} FROM n;`,
     )
     .join('\n  ')}
@@ -134,7 +162,8 @@ step(`Starting the Worker on ${base}`);
 const workerNotices = [];
 const onOutput = (chunk) => {
   workerErrors.scan(chunk);
-  for (const line of String(chunk).split('\n')) if (/reload|restart|✘|error/i.test(line) && workerNotices.length < 10) workerNotices.push(line.slice(0, 300));
+  for (const line of String(chunk).split('\n'))
+    if (/reload|restart|✘|error/i.test(line) && workerNotices.length < 10) workerNotices.push(line.slice(0, 300));
 };
 // No per-request log line: each is a call from the local runtime back to wrangler's Node process.
 worker = await startLocalWorker({ port, persist, jwtSecret: JWT_SECRET, onOutput, extraArgs: ['--log-level', 'warn'] });
@@ -150,7 +179,8 @@ const json = (body) => {
     return null;
   }
 };
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN;
 
 /**
  * One request for each item of `queue`, on `connections` connections (each takes the next item when it is
@@ -169,7 +199,13 @@ function runStep(name, { queue, connections, build, after }) {
         sendTimes.push(performance.now());
         const headers = { 'content-type': 'application/json' };
         if (context.item.token) headers.authorization = `Bearer ${context.item.token}`;
-        return { ...request, method: spec.method, path: spec.path, headers, body: spec.body === undefined ? undefined : JSON.stringify(spec.body) };
+        return {
+          ...request,
+          method: spec.method,
+          path: spec.path,
+          headers,
+          body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        };
       },
       onResponse: (status, body, context) => {
         if (status !== 200 && samples.length < 3) samples.push(`${status} ${String(body).slice(0, 200)}`);
@@ -180,14 +216,32 @@ function runStep(name, { queue, connections, build, after }) {
   const latencies = [];
   const statuses = new Map();
   if (queue.length === 0) {
-    const row = { name, requests: 0, statuses, errors: 0, timeouts: 0, p50: NaN, p95: NaN, max: NaN, sentWithin: 0, wall: 0 };
+    const row = {
+      name,
+      requests: 0,
+      statuses,
+      errors: 0,
+      timeouts: 0,
+      p50: NaN,
+      p95: NaN,
+      max: NaN,
+      sentWithin: 0,
+      wall: 0,
+    };
     stats.push(row);
     return Promise.resolve(row);
   }
   return new Promise((resolvePromise, reject) => {
     const t0 = performance.now();
     const instance = autocannon(
-      { url: base, connections: Math.min(connections, queue.length), amount: queue.length, requests, timeout: REQUEST_TIMEOUT_S, pipelining: 1 },
+      {
+        url: base,
+        connections: Math.min(connections, queue.length),
+        amount: queue.length,
+        requests,
+        timeout: REQUEST_TIMEOUT_S,
+        pipelining: 1,
+      },
       (error, result) => {
         if (error) return reject(error);
         const sorted = latencies.sort((a, b) => a - b);
@@ -205,7 +259,9 @@ function runStep(name, { queue, connections, build, after }) {
           samples,
         };
         stats.push(row);
-        console.log(`  ${name}: ${row.requests} answered in ${row.wall.toFixed(1)} s, p50 ${row.p50} ms, p95 ${row.p95} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${row.errors} (timeouts ${row.timeouts})${samples.length ? `\n    ${samples.join('\n    ')}` : ''}`);
+        console.log(
+          `  ${name}: ${row.requests} answered in ${row.wall.toFixed(1)} s, p50 ${row.p50} ms, p95 ${row.p95} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${row.errors} (timeouts ${row.timeouts})${samples.length ? `\n    ${samples.join('\n    ')}` : ''}`,
+        );
         resolvePromise(row);
       },
     );
@@ -229,9 +285,12 @@ await runStep('login', {
   },
 });
 const signedIn = learners.filter((l) => l.token);
-if (signedIn.length !== LEARNERS) console.log(`  ${LEARNERS - signedIn.length} learners could not sign in; they are left out of the timed phase`);
+if (signedIn.length !== LEARNERS)
+  console.log(`  ${LEARNERS - signedIn.length} learners could not sign in; they are left out of the timed phase`);
 
-step(`Timed phase: ${signedIn.length} learners start at once (every ${SECOND_TAB_EVERY}th from two tabs), autosave twice, submit`);
+step(
+  `Timed phase: ${signedIn.length} learners start at once (every ${SECOND_TAB_EVERY}th from two tabs), autosave twice, submit`,
+);
 // The second tab sits right after the first in the queue, so both requests leave together.
 const startQueue = signedIn.flatMap((l) => (l.i % SECOND_TAB_EVERY === 0 ? [l, l] : [l]));
 const startAnswers = new Map(); // learner id -> attempt ids answered
@@ -250,23 +309,36 @@ await runStep('start', {
   },
 });
 const started = signedIn.filter((l) => l.attemptId);
-for (const [name, from, to] of [['autosave 1', 0, half], ['autosave 2', half, questions.length - 1]]) {
+for (const [name, from, to] of [
+  ['autosave 1', 0, half],
+  ['autosave 2', half, questions.length - 1],
+]) {
   await runStep(name, {
     queue: started,
     connections: ANSWER_CONNECTIONS,
-    build: (l) => ({ method: 'PUT', path: `/api/v2/user/assessments/attempts/${l.attemptId}/answers`, body: { answers: pickAnswers(l.answers, from, to) } }),
+    build: (l) => ({
+      method: 'PUT',
+      path: `/api/v2/user/assessments/attempts/${l.attemptId}/answers`,
+      body: { answers: pickAnswers(l.answers, from, to) },
+    }),
   });
 }
 const submitted = new Map(); // learner id -> result
 await runStep('submit', {
   queue: started,
   connections: ANSWER_CONNECTIONS,
-  build: (l) => ({ method: 'POST', path: `/api/v2/user/assessments/attempts/${l.attemptId}/submit`, body: { answers: pickAnswers(l.answers, questions.length - 1, questions.length) } }),
+  build: (l) => ({
+    method: 'POST',
+    path: `/api/v2/user/assessments/attempts/${l.attemptId}/submit`,
+    body: { answers: pickAnswers(l.answers, questions.length - 1, questions.length) },
+  }),
   after: (l, status, body) => {
     if (status === 200) submitted.set(l.id, json(body));
   },
 });
-const health = await fetch(`${base}/api/health`).then((r) => r.status).catch(() => 0);
+const health = await fetch(`${base}/api/health`)
+  .then((r) => r.status)
+  .catch(() => 0);
 await stopLocalWorker(worker);
 worker = null;
 
@@ -278,7 +350,8 @@ const checks = [];
 const check = (name, failures, sample = []) => checks.push({ name, failures, sample: sample.slice(0, 3) });
 const byId = new Map(learners.map((l) => [l.id, l]));
 
-const rows = await d1(`SELECT a.id, a.user_id, a.attempt_number, a.submitted_at, a.submit_reason, a.score, a.passed, a.correct_answers, a.answers,
+const rows =
+  await d1(`SELECT a.id, a.user_id, a.attempt_number, a.submitted_at, a.submit_reason, a.score, a.passed, a.correct_answers, a.answers,
     cp.status AS component_status, cp.score AS component_score, cp.attempts AS component_attempts,
     p.status AS course_status, p.overall_progress,
     (SELECT count(*) FROM certificates c WHERE c.user_id = a.user_id AND c.course_id = a.course_id) AS certificates
@@ -296,13 +369,35 @@ const [totals] = await d1(`SELECT
 
 const missing = learners.filter((l) => !perUser.has(l.id)).map((l) => l.id);
 const duplicated = [...perUser.entries()].filter(([, list]) => list.length > 1).map(([id]) => id);
-check(`exactly ${LEARNERS} attempts on the assessment, one per learner`, Math.abs(Number(totals.attempts) - LEARNERS) + missing.length + duplicated.length, [...missing, ...duplicated]);
-const mismatchedIds = learners.filter((l) => perUser.get(l.id)?.[0]?.id !== l.attemptId || new Set(startAnswers.get(l.id) ?? []).size !== 1).map((l) => l.id);
-check('each learner got one attempt id from start (both tabs the same), the one stored', mismatchedIds.length, mismatchedIds);
+check(
+  `exactly ${LEARNERS} attempts on the assessment, one per learner`,
+  Math.abs(Number(totals.attempts) - LEARNERS) + missing.length + duplicated.length,
+  [...missing, ...duplicated],
+);
+const mismatchedIds = learners
+  .filter((l) => perUser.get(l.id)?.[0]?.id !== l.attemptId || new Set(startAnswers.get(l.id) ?? []).size !== 1)
+  .map((l) => l.id);
+check(
+  'each learner got one attempt id from start (both tabs the same), the one stored',
+  mismatchedIds.length,
+  mismatchedIds,
+);
 check('each start served every question of the assessment', badStarts.length, badStarts);
-const notSubmitted = rows.filter((r) => !r.submitted_at || r.submit_reason !== 'MANUAL' || Number(r.attempt_number) !== 1).map((r) => r.user_id);
-check('every attempt submitted by the learner (MANUAL, attempt 1, before the deadline)', notSubmitted.length, notSubmitted);
-const wrongAnswers = rows.filter((r) => JSON.stringify(JSON.parse(r.answers), Object.keys(byId.get(r.user_id).answers).sort()) !== JSON.stringify(byId.get(r.user_id).answers, Object.keys(byId.get(r.user_id).answers).sort())).map((r) => r.user_id);
+const notSubmitted = rows
+  .filter((r) => !r.submitted_at || r.submit_reason !== 'MANUAL' || Number(r.attempt_number) !== 1)
+  .map((r) => r.user_id);
+check(
+  'every attempt submitted by the learner (MANUAL, attempt 1, before the deadline)',
+  notSubmitted.length,
+  notSubmitted,
+);
+const wrongAnswers = rows
+  .filter(
+    (r) =>
+      JSON.stringify(JSON.parse(r.answers), Object.keys(byId.get(r.user_id).answers).sort()) !==
+      JSON.stringify(byId.get(r.user_id).answers, Object.keys(byId.get(r.user_id).answers).sort()),
+  )
+  .map((r) => r.user_id);
 check('stored answers = both autosaves + the submitted answer, nothing lost', wrongAnswers.length, wrongAnswers);
 const wrongScores = rows
   .filter((r) => {
@@ -311,7 +406,9 @@ const wrongScores = rows
   })
   .map((r) => `${r.user_id}: ${r.score} (expected ${byId.get(r.user_id).score})`);
 check('each score, pass and correct count exactly as expected', wrongScores.length, wrongScores);
-const resultMismatch = learners.filter((l) => submitted.has(l.id) && Number(submitted.get(l.id).score) !== l.score).map((l) => l.id);
+const resultMismatch = learners
+  .filter((l) => submitted.has(l.id) && Number(submitted.get(l.id).score) !== l.score)
+  .map((l) => l.id);
 check('each submit answered the expected score', resultMismatch.length, resultMismatch);
 const wrongProgress = rows
   .filter((r) => {
@@ -325,39 +422,74 @@ const wrongProgress = rows
       Number(r.certificates) !== (l.passed ? 1 : 0)
     );
   })
-  .map((r) => `${r.user_id}: ${r.component_status}/${r.component_attempts}/${r.course_status}/${r.overall_progress}/${r.certificates}`);
-check('component and course progress, and one certificate per pass, exactly as expected', wrongProgress.length, wrongProgress);
+  .map(
+    (r) =>
+      `${r.user_id}: ${r.component_status}/${r.component_attempts}/${r.course_status}/${r.overall_progress}/${r.certificates}`,
+  );
+check(
+  'component and course progress, and one certificate per pass, exactly as expected',
+  wrongProgress.length,
+  wrongProgress,
+);
 const expectedCertificates = learners.filter((l) => l.passed).length;
-check(`exactly ${expectedCertificates} certificates for the learners who passed`, Math.abs(Number(totals.certificates) - expectedCertificates), []);
-check(`no extra progress rows (${LEARNERS} x ${parts.length})`, Math.abs(Number(totals.component_progress) - LEARNERS * parts.length), []);
+check(
+  `exactly ${expectedCertificates} certificates for the learners who passed`,
+  Math.abs(Number(totals.certificates) - expectedCertificates),
+  [],
+);
+check(
+  `no extra progress rows (${LEARNERS} x ${parts.length})`,
+  Math.abs(Number(totals.component_progress) - LEARNERS * parts.length),
+  [],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const expectedRequests = { login: LEARNERS, start: startQueue.length, 'autosave 1': started.length, 'autosave 2': started.length, submit: started.length };
+const expectedRequests = {
+  login: LEARNERS,
+  start: startQueue.length,
+  'autosave 1': started.length,
+  'autosave 2': started.length,
+  submit: started.length,
+};
 let fiveHundreds = 0;
 let notOk = 0;
-console.log('\n| step | requests | 200 | 4xx | 5xx | errors | p50 ms | p95 ms | max ms | sent within s | step wall s |');
+console.log(
+  '\n| step | requests | 200 | 4xx | 5xx | errors | p50 ms | p95 ms | max ms | sent within s | step wall s |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const s of stats) {
   const sum = (test) => [...s.statuses].filter(([code]) => test(code)).reduce((a, [, n]) => a + n, 0);
   const ok = s.statuses.get(200) ?? 0;
   fiveHundreds += sum((c) => c >= 500);
   notOk += expectedRequests[s.name] - ok;
-  console.log(`| ${s.name} | ${s.requests} | ${ok} | ${sum((c) => c >= 400 && c < 500)} | ${sum((c) => c >= 500)} | ${s.errors} | ${s.p50} | ${s.p95} | ${s.max} | ${s.sentWithin.toFixed(2)} | ${s.wall.toFixed(1)} |`);
+  console.log(
+    `| ${s.name} | ${s.requests} | ${ok} | ${sum((c) => c >= 400 && c < 500)} | ${sum((c) => c >= 500)} | ${s.errors} | ${s.p50} | ${s.p95} | ${s.max} | ${s.sentWithin.toFixed(2)} | ${s.wall.toFixed(1)} |`,
+  );
 }
 check('every request answered 200 (none 4xx, 5xx, timed out or unanswered)', notOk, []);
-check('no 5xx, no error logged by the Worker, health after the run', fiveHundreds + workerErrors.count + (health === 200 ? 0 : 1), workerErrors.samples);
-console.log(`\n${LEARNERS} learners, ${questions.length} questions, ${expectedCertificates} expected passes; D1 after: ${JSON.stringify(totals)}`);
+check(
+  'no 5xx, no error logged by the Worker, health after the run',
+  fiveHundreds + workerErrors.count + (health === 200 ? 0 : 1),
+  workerErrors.samples,
+);
+console.log(
+  `\n${LEARNERS} learners, ${questions.length} questions, ${expectedCertificates} expected passes; D1 after: ${JSON.stringify(totals)}`,
+);
 console.log('\n| check | failures |\n| --- | ---: |');
 for (const c of checks) console.log(`| ${c.name} | ${c.failures} |`);
-for (const c of checks.filter((x) => x.failures > 0 && x.sample.length)) console.log(`  ${c.name}: ${JSON.stringify(c.sample)}`);
-for (const s of stats.filter((x) => x.samples?.length)) console.log(`  ${s.name} answers other than 200: ${JSON.stringify(s.samples)}`);
+for (const c of checks.filter((x) => x.failures > 0 && x.sample.length))
+  console.log(`  ${c.name}: ${JSON.stringify(c.sample)}`);
+for (const s of stats.filter((x) => x.samples?.length))
+  console.log(`  ${s.name} answers other than 200: ${JSON.stringify(s.samples)}`);
 if (workerNotices.length) console.log(`  wrangler dev said:\n    ${workerNotices.join('\n    ')}`);
 
 const failed = checks.some((c) => c.failures > 0);
 const minutes = (performance.now() - startedAt) / 60_000;
-console.log(`\nload: ${fiveHundreds} responses 5xx, ${workerErrors.count} Worker errors logged, ${checks.filter((c) => c.failures > 0).length} failed checks in ${minutes.toFixed(1)} min: ${failed ? 'FAILED' : 'passed'}`);
+console.log(
+  `\nload: ${fiveHundreds} responses 5xx, ${workerErrors.count} Worker errors logged, ${checks.filter((c) => c.failures > 0).length} failed checks in ${minutes.toFixed(1)} min: ${failed ? 'FAILED' : 'passed'}`,
+);
 clearTimeout(hardLimit);
 await cleanup();
 process.exit(failed ? 1 : 0);

@@ -53,7 +53,9 @@ try {
         `${c.enrollments} enrollments, ${c.attempts} assessment attempts, ${c.certificates} certificates, ${c.requirements} training requirements, ` +
         `${c.announcements} announcements, ${c.feedback} feedback submissions in ${seconds}s.`,
     );
-    console.log('Sign in as admin / Admin#2026demo, or learner / Learner#2026demo (also jordan, sam, taylor, casey, zhangwei, olga, anita, fatima).');
+    console.log(
+      'Sign in as admin / Admin#2026demo, or learner / Learner#2026demo (also jordan, sam, taylor, casey, zhangwei, olga, anita, fatima).',
+    );
   }
 } catch (error) {
   console.error('Seeding failed; nothing was written.');

@@ -17,10 +17,14 @@ step('Seeding demo data');
 await run('node', ['scripts/seed.mjs']);
 
 step(`Starting the Worker on port ${port}`);
-const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: quietEnv,
-});
+const child = spawn(
+  'npx',
+  ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: quietEnv,
+  },
+);
 child.stdout.on('data', (chunk) => process.stdout.write(chunk));
 const stop = () => child.kill('SIGINT');
 process.on('SIGINT', stop);

@@ -21,7 +21,10 @@ function ensureDebianPackages() {
   if (isRoot && hasApt) {
     step(`Installing Debian's ${missing.join(' and ')} for the tests (about a minute, once)`);
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (update.status === 0 && install.status === 0 && existsSync(CHROMIUM)) return;
   }
   console.error(`
@@ -67,7 +70,10 @@ const E2E_SECONDS = {
 function e2eHalves() {
   const files = readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts'));
   files.sort((a, b) => (E2E_SECONDS[b] ?? 20) - (E2E_SECONDS[a] ?? 20) || a.localeCompare(b));
-  const halves = [{ files: [], seconds: 0 }, { files: [], seconds: 0 }];
+  const halves = [
+    { files: [], seconds: 0 },
+    { files: [], seconds: 0 },
+  ];
   for (const file of files) {
     const lighter = halves[0].seconds <= halves[1].seconds ? halves[0] : halves[1];
     lighter.files.push(`test/e2e/${file}`);
@@ -95,7 +101,10 @@ function prefixed(stream, label, out) {
 
 function spawnPrefixed(label, command, args) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...quietEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: { ...quietEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     prefixed(child.stdout, label, process.stdout);
     prefixed(child.stderr, label, process.stderr);
     child.on('exit', (code) => resolve(code === 0));
@@ -104,7 +113,15 @@ function spawnPrefixed(label, command, args) {
 }
 
 const vitest = ({ label, projects, files, report }) =>
-  spawnPrefixed(label, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  spawnPrefixed(label, 'npx', [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    ...files,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
 
 const typecheck = spawnPrefixed('tsc', 'npm', ['run', '--silent', 'typecheck']);
 // Formatter check, linter (Biome) and unused files, exports and dependencies (knip): a finding fails.

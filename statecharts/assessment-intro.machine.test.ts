@@ -1,7 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { assessment, attempt, failedOnce, fakeServer, fresh, loaded, questions, resuming, result, installAssessmentClock }
-  from './testing/assessment-fixtures';
+import {
+  assessment,
+  attempt,
+  failedOnce,
+  fakeServer,
+  fresh,
+  loaded,
+  questions,
+  resuming,
+  result,
+  installAssessmentClock,
+} from './testing/assessment-fixtures';
 
 // The intro: nothing starts until the learner presses Start (the rest of the machine:
 // assessment.machine.test.ts).
@@ -11,7 +21,9 @@ installAssessmentClock();
 describe('assessment machine: the intro', () => {
   it('opening the page shows the intro and starts nothing until the learner presses Start', async () => {
     // The server sets the deadline when the start arrives.
-    const { machine, calls } = fakeServer({ start: async () => ({ ...attempt(), deadline: new Date(Date.now() + 600_000).toISOString() }) });
+    const { machine, calls } = fakeServer({
+      start: async () => ({ ...attempt(), deadline: new Date(Date.now() + 600_000).toISOString() }),
+    });
     const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(actor.getSnapshot().matches('intro')).toBe(true);
@@ -51,7 +63,16 @@ describe('assessment machine: the intro', () => {
   });
 
   it('offers no Start when no attempts remain', async () => {
-    const { machine, calls } = fakeServer({ load: async () => loaded({ history: { usedAttempts: 3, remainingAttempts: 0, lastAttempt: { attemptId: 'att-3', attemptNumber: 3, score: 20, passed: false } } }) });
+    const { machine, calls } = fakeServer({
+      load: async () =>
+        loaded({
+          history: {
+            usedAttempts: 3,
+            remainingAttempts: 0,
+            lastAttempt: { attemptId: 'att-3', attemptNumber: 3, score: 20, passed: false },
+          },
+        }),
+    });
     const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches('intro')).toBe(true);
@@ -67,14 +88,23 @@ describe('assessment machine: the intro', () => {
   });
 
   it('allows a start at any count when the assessment sets no maximum', async () => {
-    const { machine } = fakeServer({ load: async () => loaded({ assessment: { ...assessment, maxAttempts: null }, history: { usedAttempts: 7, remainingAttempts: null, lastAttempt: null } }) });
+    const { machine } = fakeServer({
+      load: async () =>
+        loaded({
+          assessment: { ...assessment, maxAttempts: null },
+          history: { usedAttempts: 7, remainingAttempts: null, lastAttempt: null },
+        }),
+    });
     const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().can({ type: 'attempt.start' })).toBe(true);
   });
 
   it('reviews the last failed attempt from the intro and comes back to it for a retake', async () => {
-    const { machine, calls } = fakeServer({ load: async () => loaded({ history: failedOnce }), review: async () => result(false, 2) });
+    const { machine, calls } = fakeServer({
+      load: async () => loaded({ history: failedOnce }),
+      review: async () => result(false, 2),
+    });
     const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().can({ type: 'attempt.review' })).toBe(true);
@@ -90,7 +120,9 @@ describe('assessment machine: the intro', () => {
   });
 
   it('offers no review when the learner has no failed attempt', async () => {
-    const { machine } = fakeServer({ load: async () => loaded({ history: { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null } }) });
+    const { machine } = fakeServer({
+      load: async () => loaded({ history: { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null } }),
+    });
     const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'attempt.review' });

@@ -47,7 +47,13 @@ describe('assessment machine', () => {
     const { machine } = fakeServer({ start: async () => attempt(6), submit: async () => result(false) });
     const actor = await startFromIntro(machine);
     const heard: { threshold: string; message: string; remaining: number | null }[] = [];
-    actor.on('timer.announce', (event) => heard.push({ threshold: event.threshold, message: event.message, remaining: actor.getSnapshot().context.remainingSeconds }));
+    actor.on('timer.announce', (event) =>
+      heard.push({
+        threshold: event.threshold,
+        message: event.message,
+        remaining: actor.getSnapshot().context.remainingSeconds,
+      }),
+    );
     // 6:00 to 5:00: every tick passes in silence.
     await vi.advanceTimersByTimeAsync(60_000);
     expect(actor.getSnapshot().context.remainingSeconds).toBe(TIME_ANNOUNCEMENTS.fiveMinutes.belowSeconds);
@@ -97,7 +103,10 @@ describe('assessment machine', () => {
   });
 
   it('submits at once when a resumed attempt is already past its deadline', async () => {
-    const { machine, calls } = fakeServer({ load: async () => resuming, start: async () => attempt(-1, { q2: 'true' }) });
+    const { machine, calls } = fakeServer({
+      load: async () => resuming,
+      start: async () => attempt(-1, { q2: 'true' }),
+    });
     createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.submits).toEqual([{ answers: { q2: 'true' }, reason: 'timeout' }]);
@@ -216,7 +225,17 @@ describe('assessment machine', () => {
   });
 
   it('opens a passed assessment in review instead of starting an attempt', async () => {
-    const { machine, calls } = fakeServer({ load: async () => loaded({ passedAttemptId: 'att-0', history: { ...fresh, usedAttempts: 1, lastAttempt: { attemptId: 'att-0', attemptNumber: 1, score: 100, passed: true } } }) });
+    const { machine, calls } = fakeServer({
+      load: async () =>
+        loaded({
+          passedAttemptId: 'att-0',
+          history: {
+            ...fresh,
+            usedAttempts: 1,
+            lastAttempt: { attemptId: 'att-0', attemptNumber: 1, score: 100, passed: true },
+          },
+        }),
+    });
     const actor = createActor(machine, { input: { componentId: 'c1' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches('reviewing')).toBe(true);
@@ -250,7 +269,11 @@ describe('assessment machine', () => {
     // The retake only leads back to the intro, which now shows the failed attempt.
     expect(actor.getSnapshot().matches('intro')).toBe(true);
     expect(calls.start).toBe(1);
-    expect(actor.getSnapshot().context.history).toEqual({ usedAttempts: 1, remainingAttempts: 1, lastAttempt: { attemptId: 'att-1', attemptNumber: 1, score: 0, passed: false } });
+    expect(actor.getSnapshot().context.history).toEqual({
+      usedAttempts: 1,
+      remainingAttempts: 1,
+      lastAttempt: { attemptId: 'att-1', attemptNumber: 1, score: 0, passed: false },
+    });
     actor.send({ type: 'attempt.start' });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.start).toBe(2);
@@ -309,7 +332,12 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
       c.error,
     ]);
   };
-  const walk = walkGraph({ machine, inputs: [{ componentId: 'c1' }], events: events as never, serializeState: serializeState as never });
+  const walk = walkGraph({
+    machine,
+    inputs: [{ componentId: 'c1' }],
+    events: events as never,
+    serializeState: serializeState as never,
+  });
   const paths = walk.paths;
 
   it('reaches every state node and takes every transition of the definition', () => {
@@ -323,8 +351,15 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
   });
 
   it('includes timer expiry and a failed submit that is retried', () => {
-    const types = (p: (typeof paths)[number]) => p.events.map((e) => (e.type === 'timer.tick' ? `tick@${(e as unknown as { now: number }).now - deadline}` : e.type));
-    const expiry = paths.find((p) => types(p).at(-1) === 'tick@0' && (p.states.at(-2) as unknown as { _nodes: AnyStateNode[] })._nodes.some((n) => n.id === 'assessment.answering'));
+    const types = (p: (typeof paths)[number]) =>
+      p.events.map((e) =>
+        e.type === 'timer.tick' ? `tick@${(e as unknown as { now: number }).now - deadline}` : e.type,
+      );
+    const expiry = paths.find(
+      (p) =>
+        types(p).at(-1) === 'tick@0' &&
+        (p.states.at(-2) as unknown as { _nodes: AnyStateNode[] })._nodes.some((n) => n.id === 'assessment.answering'),
+    );
     expect(expiry?.states.at(-1)!.value).toBe('submitting');
     expect((expiry?.states.at(-1)!.context as { submitReason: string }).submitReason).toBe('timeout');
     const retried = paths.find((p) => {

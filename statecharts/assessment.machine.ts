@@ -36,7 +36,8 @@ import {
 // Screens and tests import the machine's vocabulary from here, as before the rules had a module of their own.
 export * from './assessment.rules';
 
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : '');
+const errorMessage = (error: unknown) =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : '';
 
 export const assessmentMachine = setup({
   types: {
@@ -56,7 +57,10 @@ export const assessmentMachine = setup({
     saveAnswers: fromPromise<void, { attemptId: string; answers: Record<string, string> }>(async () => {
       throw new Error('saveAnswers not provided');
     }),
-    submitAttempt: fromPromise<GradedAttempt, { attemptId: string; answers: Record<string, string>; reason: SubmitTrigger }>(async () => {
+    submitAttempt: fromPromise<
+      GradedAttempt,
+      { attemptId: string; answers: Record<string, string>; reason: SubmitTrigger }
+    >(async () => {
       throw new Error('submitAttempt not provided');
     }),
     loadAttemptResult: fromPromise<GradedAttempt, { attemptId: string }>(async () => {
@@ -76,12 +80,16 @@ export const assessmentMachine = setup({
     hasFailedLastAttempt: ({ context }) => context.history.lastAttempt !== null && !context.history.lastAttempt.passed,
     isDuplicateKey: (_, params: { error: unknown }) => /duplicate key/i.test(errorMessage(params.error)),
     canSubmit: ({ context }) => allAnswered(context.assessment?.questions ?? [], context.answers),
-    isExpired: ({ context }, params: { now: number }) => context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) <= 0,
-    isTimeLow: ({ context }, params: { now: number }) => context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) < LOW_TIME_SECONDS,
-    isLastMinute: ({ context }, params: { now: number }) => context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) < LAST_MINUTE_SECONDS,
+    isExpired: ({ context }, params: { now: number }) =>
+      context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) <= 0,
+    isTimeLow: ({ context }, params: { now: number }) =>
+      context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) < LOW_TIME_SECONDS,
+    isLastMinute: ({ context }, params: { now: number }) =>
+      context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) < LAST_MINUTE_SECONDS,
     hasUnsaved: ({ context }) => Object.keys(context.unsaved).length > 0,
     isAutoSubmit: ({ context }) => context.submitReason === 'timeout',
-    hasAttemptsLeft: ({ context }) => context.result !== null && !context.result.passed && (context.result.attemptsRemaining ?? 0) > 0,
+    hasAttemptsLeft: ({ context }) =>
+      context.result !== null && !context.result.passed && (context.result.attemptsRemaining ?? 0) > 0,
   },
   actions: {
     storeAssessment: assign((_, params: { output: LoadOutput }) => ({
@@ -90,17 +98,31 @@ export const assessmentMachine = setup({
       reviewAttemptId: params.output.passedAttemptId,
       error: null,
     })),
-    reviewLastAttempt: assign(({ context }) => ({ reviewAttemptId: context.history.lastAttempt?.attemptId ?? null, error: null })),
+    reviewLastAttempt: assign(({ context }) => ({
+      reviewAttemptId: context.history.lastAttempt?.attemptId ?? null,
+      error: null,
+    })),
     /** A graded attempt becomes the intro's last attempt, so a retake shows what is left. */
     recordInHistory: assign(({ context }, params: { result: GradedAttempt }) => ({
       history: {
         usedAttempts: context.history.usedAttempts + 1,
-        remainingAttempts: context.history.remainingAttempts === null ? null : (params.result.attemptsRemaining ?? Math.max(0, context.history.remainingAttempts - 1)),
-        lastAttempt: { attemptId: params.result.attemptId, attemptNumber: params.result.attemptNumber, score: params.result.score, passed: params.result.passed },
+        remainingAttempts:
+          context.history.remainingAttempts === null
+            ? null
+            : (params.result.attemptsRemaining ?? Math.max(0, context.history.remainingAttempts - 1)),
+        lastAttempt: {
+          attemptId: params.result.attemptId,
+          attemptNumber: params.result.attemptNumber,
+          score: params.result.score,
+          passed: params.result.passed,
+        },
       },
     })),
     storeAttempt: assign(({ context }, params: { attempt: AttemptInfo }) => ({
-      assessment: context.assessment && params.attempt.questions ? { ...context.assessment, questions: params.attempt.questions } : context.assessment,
+      assessment:
+        context.assessment && params.attempt.questions
+          ? { ...context.assessment, questions: params.attempt.questions }
+          : context.assessment,
       attempt: params.attempt,
       answers: { ...(params.attempt.answers ?? {}) },
       unsaved: {},
@@ -125,7 +147,9 @@ export const assessmentMachine = setup({
     markManual: assign({ submitReason: 'manual' as SubmitTrigger }),
     storeResult: assign((_, params: { result: GradedAttempt }) => ({ result: params.result, error: null })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
-    setServerError: assign((_, params: { error: unknown; fallback: string }) => ({ error: errorMessage(params.error) || params.fallback })),
+    setServerError: assign((_, params: { error: unknown; fallback: string }) => ({
+      error: errorMessage(params.error) || params.fallback,
+    })),
     clearError: assign({ error: null }),
     announce: emit((_, params: { threshold: TimeAnnouncement }) => ({
       type: 'timer.announce' as const,
@@ -194,16 +218,25 @@ export const assessmentMachine = setup({
         id: 'startAttempt',
         src: 'startAttempt',
         input: ({ context }) => ({ componentId: context.componentId }),
-        onDone: { target: 'answering', actions: { type: 'storeAttempt', params: ({ event }) => ({ attempt: event.output }) } },
+        onDone: {
+          target: 'answering',
+          actions: { type: 'storeAttempt', params: ({ event }) => ({ attempt: event.output }) },
+        },
         onError: [
           // A start answered with "duplicate key" (two starts raced on a server's one-open-attempt
           // index) shows "Loading assessment... Please wait." and asks again after 1 s. This Worker
           // answers such a race with the open attempt itself, so only servers of the original API
           // send it; the client keeps the rule for them.
-          { guard: { type: 'isDuplicateKey', params: ({ event }) => ({ error: event.error }) }, target: 'waitingToRetry' },
+          {
+            guard: { type: 'isDuplicateKey', params: ({ event }) => ({ error: event.error }) },
+            target: 'waitingToRetry',
+          },
           {
             target: 'failed',
-            actions: { type: 'setServerError', params: ({ event }) => ({ error: event.error, fallback: ASSESSMENT_MESSAGES.loadFailed }) },
+            actions: {
+              type: 'setServerError',
+              params: ({ event }) => ({ error: event.error, fallback: ASSESSMENT_MESSAGES.loadFailed }),
+            },
           },
         ],
       },
@@ -216,7 +249,12 @@ export const assessmentMachine = setup({
       type: 'parallel',
       invoke: { id: 'ticker', src: 'ticker' },
       on: {
-        'answer.select': { actions: { type: 'recordAnswer', params: ({ event }) => ({ questionId: event.questionId, answer: event.answer }) } },
+        'answer.select': {
+          actions: {
+            type: 'recordAnswer',
+            params: ({ event }) => ({ questionId: event.questionId, answer: event.answer }),
+          },
+        },
         'attempt.submit': { guard: 'canSubmit', target: 'submitting', actions: 'markManual' },
       },
       states: {
@@ -228,9 +266,21 @@ export const assessmentMachine = setup({
             plenty: {
               on: {
                 'timer.tick': [
-                  { guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) }, target: '#assessment.submitting', actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }] },
-                  { guard: { type: 'isLastMinute', params: ({ event }) => ({ now: event.now }) }, target: 'lastMinute', actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
-                  { guard: { type: 'isTimeLow', params: ({ event }) => ({ now: event.now }) }, target: 'low', actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+                  {
+                    guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) },
+                    target: '#assessment.submitting',
+                    actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }],
+                  },
+                  {
+                    guard: { type: 'isLastMinute', params: ({ event }) => ({ now: event.now }) },
+                    target: 'lastMinute',
+                    actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) },
+                  },
+                  {
+                    guard: { type: 'isTimeLow', params: ({ event }) => ({ now: event.now }) },
+                    target: 'low',
+                    actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) },
+                  },
                   { actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
                 ],
               },
@@ -240,8 +290,16 @@ export const assessmentMachine = setup({
               entry: { type: 'announce', params: { threshold: 'fiveMinutes' } },
               on: {
                 'timer.tick': [
-                  { guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) }, target: '#assessment.submitting', actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }] },
-                  { guard: { type: 'isLastMinute', params: ({ event }) => ({ now: event.now }) }, target: 'lastMinute', actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+                  {
+                    guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) },
+                    target: '#assessment.submitting',
+                    actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }],
+                  },
+                  {
+                    guard: { type: 'isLastMinute', params: ({ event }) => ({ now: event.now }) },
+                    target: 'lastMinute',
+                    actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) },
+                  },
                   { actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
                 ],
               },
@@ -251,7 +309,11 @@ export const assessmentMachine = setup({
               entry: { type: 'announce', params: { threshold: 'oneMinute' } },
               on: {
                 'timer.tick': [
-                  { guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) }, target: '#assessment.submitting', actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }] },
+                  {
+                    guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) },
+                    target: '#assessment.submitting',
+                    actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }],
+                  },
                   { actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
                 ],
               },
@@ -288,7 +350,11 @@ export const assessmentMachine = setup({
       invoke: {
         id: 'submitAttempt',
         src: 'submitAttempt',
-        input: ({ context }) => ({ attemptId: context.attempt!.attemptId, answers: context.answers, reason: context.submitReason }),
+        input: ({ context }) => ({
+          attemptId: context.attempt!.attemptId,
+          answers: context.answers,
+          reason: context.submitReason,
+        }),
         onDone: {
           target: 'result',
           actions: [
@@ -296,7 +362,10 @@ export const assessmentMachine = setup({
             { type: 'recordInHistory', params: ({ event }) => ({ result: event.output }) },
           ],
         },
-        onError: { target: 'submitFailed', actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.submitFailed } } },
+        onError: {
+          target: 'submitFailed',
+          actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.submitFailed } },
+        },
       },
     },
     submitFailed: {
@@ -314,8 +383,14 @@ export const assessmentMachine = setup({
         id: 'loadAttemptResult',
         src: 'loadAttemptResult',
         input: ({ context }) => ({ attemptId: context.reviewAttemptId! }),
-        onDone: { target: 'reviewing', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.reviewFailed } } },
+        onDone: {
+          target: 'reviewing',
+          actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.reviewFailed } },
+        },
       },
     },
     // A passed attempt is final; the review of a failed one leads back to the intro while attempts remain.
@@ -327,4 +402,3 @@ export const assessmentMachine = setup({
     },
   },
 });
-

@@ -79,7 +79,14 @@ export interface GradedAttempt {
   passed: boolean;
   correctAnswers: number;
   totalQuestions: number;
-  detailedResults: { questionId: string; question: string; isCorrect: boolean; userAnswer: string | null; correctAnswer: string | null; explanation?: string | null }[];
+  detailedResults: {
+    questionId: string;
+    question: string;
+    isCorrect: boolean;
+    userAnswer: string | null;
+    correctAnswer: string | null;
+    explanation?: string | null;
+  }[];
   attemptsRemaining?: number;
   message?: string;
 }
@@ -139,7 +146,10 @@ export interface AssessmentInput {
 export const isAnswerable = (q: AssessmentQuestion) => q.type === 'TRUE_FALSE' || q.options.length > 0;
 
 /** Pure rule: submit is enabled only when every answerable question has an answer. */
-export function allAnswered(questions: readonly AssessmentQuestion[], answers: Readonly<Record<string, string>>): boolean {
+export function allAnswered(
+  questions: readonly AssessmentQuestion[],
+  answers: Readonly<Record<string, string>>,
+): boolean {
   return questions.filter(isAnswerable).every((q) => (answers[q.id] ?? '') !== '');
 }
 
@@ -151,4 +161,5 @@ export function secondsUntil(deadline: string, now: number): number {
 export const EMPTY_HISTORY: AttemptHistory = { usedAttempts: 0, remainingAttempts: null, lastAttempt: null };
 
 /** Pure rule for the intro: Start is offered while attempts remain (the server enforces the same limit). */
-export const hasAttemptsRemaining = (history: AttemptHistory) => history.remainingAttempts === null || history.remainingAttempts > 0;
+export const hasAttemptsRemaining = (history: AttemptHistory) =>
+  history.remainingAttempts === null || history.remainingAttempts > 0;

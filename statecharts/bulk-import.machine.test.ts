@@ -10,8 +10,10 @@ import { BULK_IMPORT_MESSAGES, bulkImportMachine, importProgress, type ImportRow
 import { walkGraph } from './testing/graph-coverage';
 import { done, fail, inert } from './testing/fixtures';
 
-const csv = (n: number) => ['username,email', ...Array.from({ length: n }, (_, i) => `u${i},u${i}@example.test`)].join('\n');
-const ok = (rows: ImportRowInput[]): BulkImportResult[] => rows.map((r, i) => ({ ...r, status: 'success', id: `id-${r.username}`, password: `pw${i}` }));
+const csv = (n: number) =>
+  ['username,email', ...Array.from({ length: n }, (_, i) => `u${i},u${i}@example.test`)].join('\n');
+const ok = (rows: ImportRowInput[]): BulkImportResult[] =>
+  rows.map((r, i) => ({ ...r, status: 'success', id: `id-${r.username}`, password: `pw${i}` }));
 
 function start(importChunk: (rows: ImportRowInput[]) => Promise<BulkImportResult[]>) {
   const calls: number[] = [];
@@ -39,11 +41,17 @@ describe('bulk import machine', () => {
 
   it('blocks a file with invalid rows and names how many', () => {
     const { actor } = start(async (rows) => ok(rows));
-    actor.send({ type: 'file.parsed', fileName: 'bad.csv', parsed: parseImportCsv('username,email\na,\n,b@example.test\nc,c@example.test') });
+    actor.send({
+      type: 'file.parsed',
+      fileName: 'bad.csv',
+      parsed: parseImportCsv('username,email\na,\n,b@example.test\nc,c@example.test'),
+    });
     const snap = actor.getSnapshot();
     expect(snap.value).toBe('blocked');
     expect(snap.hasTag('canImport')).toBe(false);
-    expect(snap.context.warning).toBe('2 users have invalid data (missing username or email). Please fix the file before importing.');
+    expect(snap.context.warning).toBe(
+      '2 users have invalid data (missing username or email). Please fix the file before importing.',
+    );
     actor.send({ type: 'import.start' });
     expect(actor.getSnapshot().value).toBe('blocked');
     // A corrected file unblocks it.
@@ -96,10 +104,15 @@ describe('bulk import machine', () => {
 describe('bulk import machine: every state and transition (xstate/graph)', () => {
   const machine = inert(bulkImportMachine);
   // One row more than a chunk, so the import has a second chunk to go on to.
-  const rows = Array.from({ length: IMPORT_CHUNK_SIZE + 1 }, (_, i) => ({ username: `user${i}`, email: `user${i}@example.com` }));
+  const rows = Array.from({ length: IMPORT_CHUNK_SIZE + 1 }, (_, i) => ({
+    username: `user${i}`,
+    email: `user${i}@example.com`,
+  }));
   const clean = { rows, invalidCount: 0, fileError: null } as unknown as ParsedImport;
   const invalid = { rows, invalidCount: 2, fileError: null } as unknown as ParsedImport;
-  const chunkResults: BulkImportResult[] = [{ username: 'user0', email: 'user0@example.com', status: 'success', id: 'u0', password: 'x' }];
+  const chunkResults: BulkImportResult[] = [
+    { username: 'user0', email: 'user0@example.com', status: 'success', id: 'u0', password: 'x' },
+  ];
   const walk = walkGraph({
     machine,
     events: [
@@ -113,7 +126,13 @@ describe('bulk import machine: every state and transition (xstate/graph)', () =>
     ] as never,
     // The rows themselves never change the graph: which file, how far, and what went wrong do.
     serializeState: (s) => {
-      const c = s.context as { fileName: string | null; next: number; results: unknown[]; warning: string | null; error: string | null };
+      const c = s.context as {
+        fileName: string | null;
+        next: number;
+        results: unknown[];
+        warning: string | null;
+        error: string | null;
+      };
       return JSON.stringify([s.value, c.fileName, c.next, c.results.length, c.warning !== null, c.error]);
     },
     check: ({ after }) => {

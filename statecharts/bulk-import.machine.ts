@@ -39,7 +39,15 @@ export type BulkImportEvent =
   | { type: 'import.retry' }
   | { type: 'dialog.reset' };
 
-const initial = (): BulkImportContext => ({ fileName: null, parsed: null, chunks: [], next: 0, results: [], warning: null, error: null });
+const initial = (): BulkImportContext => ({
+  fileName: null,
+  parsed: null,
+  chunks: [],
+  next: 0,
+  results: [],
+  warning: null,
+  error: null,
+});
 
 export const bulkImportMachine = setup({
   types: {
@@ -53,7 +61,8 @@ export const bulkImportMachine = setup({
     }),
   },
   guards: {
-    fileUnusable: (_, params: { parsed: ParsedImport }) => params.parsed.fileError !== null || params.parsed.invalidCount > 0,
+    fileUnusable: (_, params: { parsed: ParsedImport }) =>
+      params.parsed.fileError !== null || params.parsed.invalidCount > 0,
     moreChunks: ({ context }) => context.next < context.chunks.length,
     /** Asked as the current chunk finishes, before `next` moves past it. */
     hasChunkAfterThis: ({ context }) => context.next + 1 < context.chunks.length,
@@ -67,10 +76,15 @@ export const bulkImportMachine = setup({
         params.parsed.rows.map(({ username, email }) => ({ username, email })),
         IMPORT_CHUNK_SIZE,
       ),
-      warning: params.parsed.fileError ?? (params.parsed.invalidCount > 0 ? invalidRowsWarning(params.parsed.invalidCount) : null),
+      warning:
+        params.parsed.fileError ??
+        (params.parsed.invalidCount > 0 ? invalidRowsWarning(params.parsed.invalidCount) : null),
     })),
     warnSelectFile: assign({ warning: BULK_IMPORT_MESSAGES.selectFile }),
-    storeChunkResults: assign(({ context }, params: { results: BulkImportResult[] }) => ({ results: [...context.results, ...params.results], next: context.next + 1 })),
+    storeChunkResults: assign(({ context }, params: { results: BulkImportResult[] }) => ({
+      results: [...context.results, ...params.results],
+      next: context.next + 1,
+    })),
     storeError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
     reset: assign(() => initial()),
@@ -87,7 +101,11 @@ export const bulkImportMachine = setup({
       on: {
         'import.start': { actions: 'warnSelectFile' },
         'file.parsed': [
-          { guard: { type: 'fileUnusable', params: ({ event }) => ({ parsed: event.parsed }) }, target: 'blocked', actions: { type: 'storeFile', params: ({ event }) => event } },
+          {
+            guard: { type: 'fileUnusable', params: ({ event }) => ({ parsed: event.parsed }) },
+            target: 'blocked',
+            actions: { type: 'storeFile', params: ({ event }) => event },
+          },
           { target: 'ready', actions: { type: 'storeFile', params: ({ event }) => event } },
         ],
       },
@@ -95,7 +113,12 @@ export const bulkImportMachine = setup({
     blocked: {
       on: {
         'file.parsed': [
-          { guard: { type: 'fileUnusable', params: ({ event }) => ({ parsed: event.parsed }) }, target: 'blocked', reenter: true, actions: { type: 'storeFile', params: ({ event }) => event } },
+          {
+            guard: { type: 'fileUnusable', params: ({ event }) => ({ parsed: event.parsed }) },
+            target: 'blocked',
+            reenter: true,
+            actions: { type: 'storeFile', params: ({ event }) => event },
+          },
           { target: 'ready', actions: { type: 'storeFile', params: ({ event }) => event } },
         ],
       },
@@ -105,7 +128,11 @@ export const bulkImportMachine = setup({
       on: {
         'import.start': 'importing',
         'file.parsed': [
-          { guard: { type: 'fileUnusable', params: ({ event }) => ({ parsed: event.parsed }) }, target: 'blocked', actions: { type: 'storeFile', params: ({ event }) => event } },
+          {
+            guard: { type: 'fileUnusable', params: ({ event }) => ({ parsed: event.parsed }) },
+            target: 'blocked',
+            actions: { type: 'storeFile', params: ({ event }) => event },
+          },
           { target: 'ready', reenter: true, actions: { type: 'storeFile', params: ({ event }) => event } },
         ],
       },
@@ -117,12 +144,26 @@ export const bulkImportMachine = setup({
         src: 'importChunk',
         input: ({ context }) => ({ rows: context.chunks[context.next] ?? [] }),
         onDone: [
-          { guard: 'hasChunkAfterThis', target: 'importing', reenter: true, actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) } },
-          { target: 'done', actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) } },
+          {
+            guard: 'hasChunkAfterThis',
+            target: 'importing',
+            reenter: true,
+            actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) },
+          },
+          {
+            target: 'done',
+            actions: { type: 'storeChunkResults', params: ({ event }) => ({ results: event.output }) },
+          },
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'storeError', params: ({ event }) => ({ message: event.error instanceof Error && event.error.message ? event.error.message : BULK_IMPORT_MESSAGES.failed }) },
+          actions: {
+            type: 'storeError',
+            params: ({ event }) => ({
+              message:
+                event.error instanceof Error && event.error.message ? event.error.message : BULK_IMPORT_MESSAGES.failed,
+            }),
+          },
         },
       },
     },

@@ -13,14 +13,21 @@ import { inert } from './testing/fixtures';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const CERT: DialogCertificate = { certificateId: 'cert-1', certificateNumber: 'CERT-2026-123456', issuedDate: '2026-11-21T10:00:00Z', expiryDate: '2027-11-21T10:00:00Z' };
+const CERT: DialogCertificate = {
+  certificateId: 'cert-1',
+  certificateNumber: 'CERT-2026-123456',
+  issuedDate: '2026-11-21T10:00:00Z',
+  expiryDate: '2027-11-21T10:00:00Z',
+};
 
-function setupDialog(overrides: {
-  fetch?: () => Promise<DialogCertificate | null>;
-  generate?: () => Promise<DialogCertificate>;
-  preview?: () => Promise<string>;
-  download?: () => Promise<void>;
-} = {}) {
+function setupDialog(
+  overrides: {
+    fetch?: () => Promise<DialogCertificate | null>;
+    generate?: () => Promise<DialogCertificate>;
+    preview?: () => Promise<string>;
+    download?: () => Promise<void>;
+  } = {},
+) {
   const calls = {
     fetch: vi.fn(overrides.fetch ?? (async () => CERT)),
     generate: vi.fn(overrides.generate ?? (async () => CERT)),
@@ -53,7 +60,11 @@ describe('certificate dialog machine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.generate).not.toHaveBeenCalled();
     expect(actor.getSnapshot().matches({ open: { ready: 'idle' } })).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ certificate: CERT, previewUrl: 'blob:preview-1', courseName: 'Fire Safety' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      certificate: CERT,
+      previewUrl: 'blob:preview-1',
+      courseName: 'Fire Safety',
+    });
 
     await vi.advanceTimersByTimeAsync(AUTO_DOWNLOAD_DELAY_MS - 1);
     expect(calls.download).not.toHaveBeenCalled();
@@ -161,7 +172,14 @@ describe('certificate dialog machine: every state and transition (xstate/graph)'
     { type: 'xstate.error.actor.0.certificateDialog.open.ready.downloading', error: new Error('offline') },
   ];
   const serializeState = (s: { value: unknown; context: CertificateDialogContext }) =>
-    JSON.stringify([s.value, s.context.certificate?.certificateId ?? null, s.context.previewUrl, s.context.error, s.context.notice, s.context.downloaded]);
+    JSON.stringify([
+      s.value,
+      s.context.certificate?.certificateId ?? null,
+      s.context.previewUrl,
+      s.context.error,
+      s.context.notice,
+      s.context.downloaded,
+    ]);
   const walk = walkGraph({ machine, events: events as never, serializeState: serializeState as never });
   const paths = walk.paths;
 

@@ -49,7 +49,8 @@ export type CertificateDialogEvent =
   | { type: 'notice.dismiss' };
 
 /** Actor errors carry the message to show (the server's, else the screen's default). */
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 const initialContext = (): CertificateDialogContext => ({
   courseId: null,
@@ -85,15 +86,31 @@ export const certificateDialogMachine = setup({
     }),
   },
   actions: {
-    startOpening: assign((_, params: { courseId: string; courseName: string }) => ({ ...initialContext(), courseId: params.courseId, courseName: params.courseName })),
-    storeCertificate: assign((_, params: { certificate: DialogCertificate | null }) => ({ certificate: params.certificate })),
-    storeGeneratedCertificate: assign((_, params: { certificate: DialogCertificate }) => ({ certificate: params.certificate, generated: true })),
+    startOpening: assign((_, params: { courseId: string; courseName: string }) => ({
+      ...initialContext(),
+      courseId: params.courseId,
+      courseName: params.courseName,
+    })),
+    storeCertificate: assign((_, params: { certificate: DialogCertificate | null }) => ({
+      certificate: params.certificate,
+    })),
+    storeGeneratedCertificate: assign((_, params: { certificate: DialogCertificate }) => ({
+      certificate: params.certificate,
+      generated: true,
+    })),
     storePreview: assign((_, params: { url: string }) => ({ previewUrl: params.url })),
     clearPreview: assign({ previewUrl: null }),
-    setFetchError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, CERTIFICATE_DIALOG_MESSAGES.fetchFailed) })),
-    setDownloadError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, CERTIFICATE_DIALOG_MESSAGES.downloadFailed) })),
+    setFetchError: assign((_, params: { error: unknown }) => ({
+      error: messageOf(params.error, CERTIFICATE_DIALOG_MESSAGES.fetchFailed),
+    })),
+    setDownloadError: assign((_, params: { error: unknown }) => ({
+      error: messageOf(params.error, CERTIFICATE_DIALOG_MESSAGES.downloadFailed),
+    })),
     /** A failed automatic download still counts as done, so it is never retried in a loop. */
-    setAutoDownloadError: assign((_, params: { error: unknown }) => ({ downloaded: true, error: messageOf(params.error, CERTIFICATE_DIALOG_MESSAGES.downloadFailed) })),
+    setAutoDownloadError: assign((_, params: { error: unknown }) => ({
+      downloaded: true,
+      error: messageOf(params.error, CERTIFICATE_DIALOG_MESSAGES.downloadFailed),
+    })),
     markDownloaded: assign({ downloaded: true }),
     markAutoDownloaded: assign({ downloaded: true, notice: CERTIFICATE_DIALOG_MESSAGES.autoDownloaded }),
     clearError: assign({ error: null }),
@@ -119,7 +136,10 @@ export const certificateDialogMachine = setup({
       on: {
         'dialog.open': {
           target: 'open',
-          actions: { type: 'startOpening', params: ({ event }) => ({ courseId: event.courseId, courseName: event.courseName }) },
+          actions: {
+            type: 'startOpening',
+            params: ({ event }) => ({ courseId: event.courseId, courseName: event.courseName }),
+          },
         },
       },
     },
@@ -133,7 +153,10 @@ export const certificateDialogMachine = setup({
         'dialog.open': {
           target: '#certificateDialog.open',
           reenter: true,
-          actions: { type: 'startOpening', params: ({ event }) => ({ courseId: event.courseId, courseName: event.courseName }) },
+          actions: {
+            type: 'startOpening',
+            params: ({ event }) => ({ courseId: event.courseId, courseName: event.courseName }),
+          },
         },
         'notice.dismiss': { actions: 'dismissNotice' },
       },
@@ -151,7 +174,10 @@ export const certificateDialogMachine = setup({
               },
               { target: 'generating' },
             ],
-            onError: { target: 'failed', actions: { type: 'setFetchError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'setFetchError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         generating: {
@@ -159,8 +185,14 @@ export const certificateDialogMachine = setup({
           invoke: {
             src: 'generateCertificate',
             input: ({ context }) => ({ courseId: context.courseId! }),
-            onDone: { target: 'loadingPreview', actions: { type: 'storeGeneratedCertificate', params: ({ event }) => ({ certificate: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'setFetchError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'loadingPreview',
+              actions: { type: 'storeGeneratedCertificate', params: ({ event }) => ({ certificate: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'setFetchError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         loadingPreview: {
@@ -168,14 +200,22 @@ export const certificateDialogMachine = setup({
           invoke: {
             src: 'loadPreview',
             input: ({ context }) => ({ certificateId: context.certificate!.certificateId }),
-            onDone: { target: 'ready', actions: { type: 'storePreview', params: ({ event }) => ({ url: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'setFetchError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storePreview', params: ({ event }) => ({ url: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'setFetchError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         ready: {
           initial: 'idle',
           on: {
-            'certificate.openInNewTab': { actions: { type: 'openInNewTab', params: ({ context }) => ({ url: context.previewUrl }) } },
+            'certificate.openInNewTab': {
+              actions: { type: 'openInNewTab', params: ({ context }) => ({ url: context.previewUrl }) },
+            },
           },
           states: {
             idle: {
@@ -190,7 +230,10 @@ export const certificateDialogMachine = setup({
               tags: ['downloading'],
               invoke: {
                 src: 'downloadCertificate',
-                input: ({ context }) => ({ certificateId: context.certificate!.certificateId, certificateNumber: context.certificate!.certificateNumber }),
+                input: ({ context }) => ({
+                  certificateId: context.certificate!.certificateId,
+                  certificateNumber: context.certificate!.certificateNumber,
+                }),
                 onDone: { target: 'done', actions: 'markAutoDownloaded' },
                 // Not retried automatically: the button is right there, and a loop of failed downloads helps no one.
                 onError: {
@@ -203,9 +246,15 @@ export const certificateDialogMachine = setup({
               tags: ['downloading'],
               invoke: {
                 src: 'downloadCertificate',
-                input: ({ context }) => ({ certificateId: context.certificate!.certificateId, certificateNumber: context.certificate!.certificateNumber }),
+                input: ({ context }) => ({
+                  certificateId: context.certificate!.certificateId,
+                  certificateNumber: context.certificate!.certificateNumber,
+                }),
                 onDone: { target: 'done', actions: 'markDownloaded' },
-                onError: { target: 'done', actions: { type: 'setDownloadError', params: ({ event }) => ({ error: event.error }) } },
+                onError: {
+                  target: 'done',
+                  actions: { type: 'setDownloadError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             /** The automatic download has happened (or is no longer due); downloads stay available on request. */

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { certificationMachine, certificationStatus, type CertificationContext, type CertificationEvent, type CertificationInput } from './certification.machine';
+import {
+  certificationMachine,
+  certificationStatus,
+  type CertificationContext,
+  type CertificationEvent,
+  type CertificationInput,
+} from './certification.machine';
 import { walkGraph } from './testing/graph-coverage';
 import { complianceStatus, DAY_MS, type ComplianceStatus } from '../worker/contract/rules/compliance';
 
@@ -11,19 +17,30 @@ const day = (days: number) => new Date(Date.parse(START) + days * DAY_MS).toISOS
 
 type Snapshot = ReturnType<typeof certificationMachine.getInitialSnapshot>;
 
-const ruleStatus = (context: CertificationContext): ComplianceStatus => complianceStatus(context, Date.parse(context.now)).status;
+const ruleStatus = (context: CertificationContext): ComplianceStatus =>
+  complianceStatus(context, Date.parse(context.now)).status;
 
 function person(input: Partial<CertificationInput> = {}) {
   const actor = createActor(certificationMachine, { input: { coveredSince: START, now: START, ...input } }).start();
-  const send = (...events: CertificationEvent[]) => events.forEach((event) => {
-    actor.send(event);
-  });
+  const send = (...events: CertificationEvent[]) =>
+    events.forEach((event) => {
+      actor.send(event);
+    });
   const status = () => certificationStatus(actor.getSnapshot());
-  return { actor, send, status, matches: (value: Parameters<Snapshot['matches']>[0]) => actor.getSnapshot().matches(value) };
+  return {
+    actor,
+    send,
+    status,
+    matches: (value: Parameters<Snapshot['matches']>[0]) => actor.getSnapshot().matches(value),
+  };
 }
 
 const pass = (days: number): CertificationEvent => ({ type: 'time.pass', days });
-const issue = (validDays = 365, number = 'CERT-2026-000001'): CertificationEvent => ({ type: 'certificate.issue', number, validDays });
+const issue = (validDays = 365, number = 'CERT-2026-000001'): CertificationEvent => ({
+  type: 'certificate.issue',
+  number,
+  validDays,
+});
 
 describe('certification machine', () => {
   it('keeps a newly covered person pending through training and makes them overdue when the due period passes without a certificate', () => {
@@ -63,7 +80,11 @@ describe('certification machine', () => {
     expect(renewing.status()).toBe('due-soon');
     renewing.send(issue(365, 'CERT-2027-000002'));
     expect(renewing.status()).toBe('compliant');
-    expect(renewing.actor.getSnapshot().context.certificate).toEqual({ number: 'CERT-2027-000002', issuedAt: day(340), expiresAt: day(705) });
+    expect(renewing.actor.getSnapshot().context.certificate).toEqual({
+      number: 'CERT-2027-000002',
+      issuedAt: day(340),
+      expiresAt: day(705),
+    });
 
     const late = person();
     late.send({ type: 'training.start' }, issue(365), pass(340), { type: 'recertification.start' }, pass(25));
@@ -86,7 +107,13 @@ describe('certification machine', () => {
 
   it('sends a person renewing back to training, still pending, after a retraining event', () => {
     const p = person();
-    p.send({ type: 'training.start' }, issue(365), pass(340), { type: 'recertification.start' }, { type: 'event.record' });
+    p.send(
+      { type: 'training.start' },
+      issue(365),
+      pass(340),
+      { type: 'recertification.start' },
+      { type: 'event.record' },
+    );
     expect(p.matches('inTraining')).toBe(true);
     expect(p.status()).toBe('pending');
   });
@@ -210,7 +237,12 @@ describe('certification machine: every path agrees with the compliance rule (xst
     inputs: [
       { coveredSince: START, now: START, ...facts },
       // Certified before being covered, the certificate expiring inside the new due period.
-      { coveredSince: START, now: START, ...facts, certificate: { number: 'CERT-0', issuedAt: day(1 - VALID), expiresAt: day(1) } },
+      {
+        coveredSince: START,
+        now: START,
+        ...facts,
+        certificate: { number: 'CERT-0', issuedAt: day(1 - VALID), expiresAt: day(1) },
+      },
       // Exempt on arrival, and overdue once the exemption lapses.
       { coveredSince: day(-10), now: START, ...facts, exemptUntil: day(EXEMPT) },
     ],

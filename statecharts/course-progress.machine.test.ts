@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CourseProgress } from '../worker/contract/progress';
-import { componentViews, courseAvailableSections, courseContinueTarget, courseProgressMachine, courseState, type CourseLoadOutput } from './course-progress.machine';
+import {
+  componentViews,
+  courseAvailableSections,
+  courseContinueTarget,
+  courseProgressMachine,
+  courseState,
+  type CourseLoadOutput,
+} from './course-progress.machine';
 import { walkGraph } from './testing/graph-coverage';
 import { componentProgress, components, course, courseProgress, done, fail, inert } from './testing/fixtures';
 
@@ -28,12 +35,18 @@ describe('course progress machine', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     const ctx = actor.getSnapshot().context;
     expect(courseState(ctx)).toBe('NOT_ENROLLED');
-    expect(componentViews(ctx).map((v) => [v.needsEnrollment, v.locked])).toEqual([[true, false], [true, false], [true, false]]);
+    expect(componentViews(ctx).map((v) => [v.needsEnrollment, v.locked])).toEqual([
+      [true, false],
+      [true, false],
+      [true, false],
+    ]);
     expect(courseContinueTarget(ctx)).toBeNull();
   });
 
   it('unlocks components in order and continues at the first open unfinished one', async () => {
-    const actor = run([{ course, progress: { courseProgress: cp('IN_PROGRESS', 20), componentProgresses: [comp('pre', 'COMPLETED')] } }]);
+    const actor = run([
+      { course, progress: { courseProgress: cp('IN_PROGRESS', 20), componentProgresses: [comp('pre', 'COMPLETED')] } },
+    ]);
     await waitFor(actor, (s) => s.matches('ready'));
     const ctx = actor.getSnapshot().context;
     expect(componentViews(ctx).map((v) => v.locked)).toEqual([false, false, true]);
@@ -43,7 +56,9 @@ describe('course progress machine', () => {
   });
 
   it('counts attempts left on a failed assessment', async () => {
-    const actor = run([{ course, progress: { courseProgress: cp('ENROLLED', 0), componentProgresses: [comp('pre', 'FAILED', 2)] } }]);
+    const actor = run([
+      { course, progress: { courseProgress: cp('ENROLLED', 0), componentProgresses: [comp('pre', 'FAILED', 2)] } },
+    ]);
     await waitFor(actor, (s) => s.matches('ready'));
     const pre = componentViews(actor.getSnapshot().context)[0];
     expect(pre.status).toBe('FAILED');
@@ -51,8 +66,17 @@ describe('course progress machine', () => {
   });
 
   it('announces course.completed when the course becomes COMPLETED during the session', async () => {
-    const completed = { course, progress: { courseProgress: cp('COMPLETED', 100), componentProgresses: components.map((c) => comp(c.id, 'COMPLETED')) } };
-    const actor = run([{ course, progress: { courseProgress: cp('IN_PROGRESS', 70), componentProgresses: [] } }, completed]);
+    const completed = {
+      course,
+      progress: {
+        courseProgress: cp('COMPLETED', 100),
+        componentProgresses: components.map((c) => comp(c.id, 'COMPLETED')),
+      },
+    };
+    const actor = run([
+      { course, progress: { courseProgress: cp('IN_PROGRESS', 70), componentProgresses: [] } },
+      completed,
+    ]);
     const onCompleted = vi.fn();
     actor.on('course.completed', onCompleted);
     await waitFor(actor, (s) => s.matches('ready'));
@@ -145,7 +169,12 @@ describe('course progress machine: every state and transition (xstate/graph)', (
     },
     check: ({ event, before, after, effects }) => {
       const prev = before.context as { lastSeenStatus: string | null; course: unknown; courseProgress: unknown };
-      const ctx = after.context as { lastSeenStatus: string | null; course: unknown; courseProgress: CourseProgress | null; error: string | null };
+      const ctx = after.context as {
+        lastSeenStatus: string | null;
+        course: unknown;
+        courseProgress: CourseProgress | null;
+        error: string | null;
+      };
       if (after.matches('ready')) expect(ctx.course).not.toBeNull();
       if (after.matches('failed')) expect(ctx.error).toBe('Course not found');
       expect(after.hasTag('busy')).toBe(after.matches('loading'));
@@ -155,7 +184,8 @@ describe('course progress machine: every state and transition (xstate/graph)', (
         // A 404 on progress is "not enrolled"; the status seen is kept for the next visit.
         expect(ctx.courseProgress?.status ?? null).toBe(status);
         expect(ctx.lastSeenStatus).toBe(status ?? 'NOT_ENROLLED');
-        const becameCompleted = status === 'COMPLETED' && prev.lastSeenStatus !== null && prev.lastSeenStatus !== 'COMPLETED';
+        const becameCompleted =
+          status === 'COMPLETED' && prev.lastSeenStatus !== null && prev.lastSeenStatus !== 'COMPLETED';
         if (becameCompleted) expect(effects.completed).toBeGreaterThan(0);
       }
       if (e.type.startsWith('xstate.error.actor') && before.matches('refreshing')) {

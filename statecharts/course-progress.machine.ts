@@ -3,7 +3,14 @@ import type { ComponentProgress, CourseProgress } from '../worker/contract/progr
 import type { Course, LearnerComponent } from '../worker/contract/courses';
 import { MAX_ATTEMPTS } from '../worker/contract/course';
 import type { CourseVersion } from '../worker/contract/delivery-language';
-import { availableSections, continueTarget, isComponentLocked, learnerCourseState, type ComponentStatus, type LearnerCourseState } from '../worker/contract/rules/progress';
+import {
+  availableSections,
+  continueTarget,
+  isComponentLocked,
+  learnerCourseState,
+  type ComponentStatus,
+  type LearnerCourseState,
+} from '../worker/contract/rules/progress';
 
 /**
  * A course and the learner's progress in it: load both (a 404 on progress = not enrolled),
@@ -51,10 +58,13 @@ export interface ComponentView {
   attemptsLeft: number | null;
 }
 
-const progressMap = (list: readonly ComponentProgress[]) => new Map(list.map((p) => [p.componentId, { status: p.status, progressPercentage: p.progressPercentage }]));
+const progressMap = (list: readonly ComponentProgress[]) =>
+  new Map(list.map((p) => [p.componentId, { status: p.status, progressPercentage: p.progressPercentage }]));
 
 /** Per-component view, in course order, for the component list and the stepper. */
-export function componentViews(context: Pick<CourseProgressContext, 'course' | 'courseProgress' | 'componentProgresses'>): ComponentView[] {
+export function componentViews(
+  context: Pick<CourseProgressContext, 'course' | 'courseProgress' | 'componentProgresses'>,
+): ComponentView[] {
   const components = [...(context.course?.components ?? [])].sort((a, b) => a.orderIndex - b.orderIndex);
   const enrolled = context.courseProgress !== null;
   const map = progressMap(context.componentProgresses);
@@ -77,12 +87,16 @@ export function componentViews(context: Pick<CourseProgressContext, 'course' | '
   });
 }
 
-export function courseContinueTarget(context: Pick<CourseProgressContext, 'course' | 'courseProgress' | 'componentProgresses'>): LearnerComponent | null {
+export function courseContinueTarget(
+  context: Pick<CourseProgressContext, 'course' | 'courseProgress' | 'componentProgresses'>,
+): LearnerComponent | null {
   if (!context.course || !context.courseProgress || context.courseProgress.status === 'COMPLETED') return null;
   return continueTarget(context.course.components, progressMap(context.componentProgresses));
 }
 
-export function courseAvailableSections(context: Pick<CourseProgressContext, 'course' | 'componentProgresses'>): number {
+export function courseAvailableSections(
+  context: Pick<CourseProgressContext, 'course' | 'componentProgresses'>,
+): number {
   return availableSections(context.course?.components ?? [], progressMap(context.componentProgresses));
 }
 
@@ -130,7 +144,9 @@ export const courseProgressMachine = setup({
   },
   guards: {
     becameCompleted: ({ context }, params: { output: CourseLoadOutput }) =>
-      params.output.progress?.courseProgress.status === 'COMPLETED' && context.lastSeenStatus !== null && context.lastSeenStatus !== 'COMPLETED',
+      params.output.progress?.courseProgress.status === 'COMPLETED' &&
+      context.lastSeenStatus !== null &&
+      context.lastSeenStatus !== 'COMPLETED',
   },
   actions: {
     store: assign((_, params: { output: CourseLoadOutput }) => ({
@@ -140,7 +156,11 @@ export const courseProgressMachine = setup({
       lastSeenStatus: params.output.progress?.courseProgress.status ?? 'NOT_ENROLLED',
       error: null,
     })),
-    announceCompleted: emit(({ context }) => ({ type: 'course.completed' as const, courseId: context.courseId, courseTitle: context.course?.title ?? '' })),
+    announceCompleted: emit(({ context }) => ({
+      type: 'course.completed' as const,
+      courseId: context.courseId,
+      courseTitle: context.course?.title ?? '',
+    })),
     setError: assign((_, params: { error: unknown }) => ({
       error: (params.error instanceof Error && params.error.message) || COURSE_MESSAGES.loadFailed,
     })),

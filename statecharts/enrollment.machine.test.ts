@@ -11,7 +11,10 @@ const withEnroll = (impl: () => Promise<void>) => enrollmentMachine.provide({ ac
 
 describe('enrollment machine', () => {
   it('starts enrolled when the learner already has progress', () => {
-    const actor = createActor(withEnroll(async () => {}), { input: { courseId: 'c1', enrolled: true } }).start();
+    const actor = createActor(
+      withEnroll(async () => {}),
+      { input: { courseId: 'c1', enrolled: true } },
+    ).start();
     expect(actor.getSnapshot().value).toBe('enrolled');
   });
 
@@ -57,9 +60,12 @@ describe('enrollment machine', () => {
   });
 
   it("shows the server's message when enrollment is refused", async () => {
-    const actor = createActor(withEnroll(async () => Promise.reject(new Error('You do not have access to this course'))), {
-      input: { courseId: 'c1', enrolled: false },
-    }).start();
+    const actor = createActor(
+      withEnroll(async () => Promise.reject(new Error('You do not have access to this course'))),
+      {
+        input: { courseId: 'c1', enrolled: false },
+      },
+    ).start();
     actor.send({ type: 'course.enroll' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.error).toBe('You do not have access to this course');
@@ -74,7 +80,12 @@ describe('enrollment machine: every state and transition (xstate/graph)', () => 
       { courseId: 'c1', enrolled: false },
       { courseId: 'c1', enrolled: true },
     ],
-    events: [{ type: 'course.enroll' }, done(machine, 'enroll'), fail(machine, 'enroll', 'Course is not open for enrollment'), fail(machine, 'enroll', '')],
+    events: [
+      { type: 'course.enroll' },
+      done(machine, 'enroll'),
+      fail(machine, 'enroll', 'Course is not open for enrollment'),
+      fail(machine, 'enroll', ''),
+    ],
     start: (input, inspect) => {
       const actor = createActor(machine, { input: input as never, inspect });
       const effects = { reloads: 0 };
@@ -84,7 +95,8 @@ describe('enrollment machine: every state and transition (xstate/graph)', () => 
     check: ({ before, after, effects }) => {
       // The page is asked to reload exactly when the banner has been shown.
       expect(effects.reloads).toBe(before.matches('banner') && after.matches('enrolled') ? 1 : 0);
-      if (after.matches('notEnrolled') && before.matches('enrolling')) expect(after.context.error).toMatch(/^(Course is not open for enrollment|Failed to enroll)$/);
+      if (after.matches('notEnrolled') && before.matches('enrolling'))
+        expect(after.context.error).toMatch(/^(Course is not open for enrollment|Failed to enroll)$/);
     },
   });
 

@@ -40,7 +40,9 @@ export const enrollmentMachine = setup({
     startsEnrolled: ({ context }) => context.enrolledAtStart,
   },
   actions: {
-    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) || ENROLLMENT_MESSAGES.failed })),
+    setError: assign((_, params: { error: unknown }) => ({
+      error: errorMessage(params.error) || ENROLLMENT_MESSAGES.failed,
+    })),
     clearError: assign({ error: null }),
     requestReload: emit({ type: 'course.reload' as const }),
   },
@@ -51,10 +53,7 @@ export const enrollmentMachine = setup({
   initial: 'deciding',
   states: {
     deciding: {
-      always: [
-        { guard: 'startsEnrolled', target: 'enrolled' },
-        { target: 'notEnrolled' },
-      ],
+      always: [{ guard: 'startsEnrolled', target: 'enrolled' }, { target: 'notEnrolled' }],
     },
     notEnrolled: {
       on: { 'course.enroll': { target: 'enrolling', actions: 'clearError' } },
@@ -66,7 +65,10 @@ export const enrollmentMachine = setup({
         src: 'enroll',
         input: ({ context }) => ({ courseId: context.courseId }),
         onDone: 'waiting',
-        onError: { target: 'notEnrolled', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'notEnrolled',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     waiting: {

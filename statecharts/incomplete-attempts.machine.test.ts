@@ -1,10 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { INCOMPLETE_MESSAGES, incompleteAttemptsMachine, type IncompleteAttemptRow, type SubmitAllOutput } from './incomplete-attempts.machine';
+import {
+  INCOMPLETE_MESSAGES,
+  incompleteAttemptsMachine,
+  type IncompleteAttemptRow,
+  type SubmitAllOutput,
+} from './incomplete-attempts.machine';
 import { walkGraph } from './testing/graph-coverage';
 import { inert } from './testing/fixtures';
 
-const row = (attemptId: string): IncompleteAttemptRow => ({ attemptId, courseTitle: 'PASS', componentTitle: `Quiz ${attemptId}`, elapsedMinutes: 12, attemptNumber: 1 });
+const row = (attemptId: string): IncompleteAttemptRow => ({
+  attemptId,
+  courseTitle: 'PASS',
+  componentTitle: `Quiz ${attemptId}`,
+  elapsedMinutes: 12,
+  attemptNumber: 1,
+});
 
 function withServer(server: { open: string[]; failing?: Set<string>; checkFails?: () => boolean }) {
   const submitted: string[] = [];

@@ -33,7 +33,10 @@ export interface IncompleteContext {
   submittedCount: number;
 }
 
-export type IncompleteEvent = { type: 'attempt.submit'; attemptId: string } | { type: 'attempts.submitAll' } | { type: 'dialog.continue' };
+export type IncompleteEvent =
+  | { type: 'attempt.submit'; attemptId: string }
+  | { type: 'attempts.submitAll' }
+  | { type: 'dialog.continue' };
 
 export type IncompleteEmitted = { type: 'attempts.resolved'; submittedCount: number };
 
@@ -59,7 +62,8 @@ export const incompleteAttemptsMachine = setup({
     foundAttempts: (_, params: { attempts: IncompleteAttemptRow[] }) => params.attempts.length > 0,
     isEmpty: ({ context }) => context.attempts.length === 0,
     isLastListed: ({ context }) => context.attempts.every((a) => a.attemptId === context.submittingId),
-    isListed: ({ context }, params: { attemptId: string }) => context.attempts.some((a) => a.attemptId === params.attemptId),
+    isListed: ({ context }, params: { attemptId: string }) =>
+      context.attempts.some((a) => a.attemptId === params.attemptId),
     someFailed: (_, params: { output: SubmitAllOutput }) => params.output.failed.length > 0,
   },
   actions: {
@@ -81,7 +85,10 @@ export const incompleteAttemptsMachine = setup({
     logCheckFailure: (_, params: { error: unknown }) => {
       console.warn('Incomplete attempts check failed', params.error);
     },
-    announceResolved: emit(({ context }) => ({ type: 'attempts.resolved' as const, submittedCount: context.submittedCount })),
+    announceResolved: emit(({ context }) => ({
+      type: 'attempts.resolved' as const,
+      submittedCount: context.submittedCount,
+    })),
   },
 }).createMachine({
   id: 'incompleteAttempts',
@@ -100,7 +107,10 @@ export const incompleteAttemptsMachine = setup({
           },
           { target: 'closed' },
         ],
-        onError: { target: 'closed', actions: { type: 'logCheckFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'closed',
+          actions: { type: 'logCheckFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     open: {
@@ -114,7 +124,10 @@ export const incompleteAttemptsMachine = setup({
               target: 'submittingOne',
               actions: { type: 'markSubmitting', params: ({ event }) => ({ attemptId: event.attemptId }) },
             },
-            'attempts.submitAll': [{ guard: 'isEmpty', target: '#incompleteAttempts.closed' }, { target: 'submittingAll' }],
+            'attempts.submitAll': [
+              { guard: 'isEmpty', target: '#incompleteAttempts.closed' },
+              { target: 'submittingAll' },
+            ],
             'dialog.continue': { guard: 'isEmpty', target: '#incompleteAttempts.closed' },
           },
         },
@@ -128,7 +141,13 @@ export const incompleteAttemptsMachine = setup({
               { guard: 'isLastListed', target: '#incompleteAttempts.closed', actions: 'removeSubmitting' },
               { target: 'list', actions: 'removeSubmitting' },
             ],
-            onError: { target: 'list', actions: ['clearSubmitting', { type: 'setError', params: { message: INCOMPLETE_MESSAGES.submitOneFailed } }] },
+            onError: {
+              target: 'list',
+              actions: [
+                'clearSubmitting',
+                { type: 'setError', params: { message: INCOMPLETE_MESSAGES.submitOneFailed } },
+              ],
+            },
           },
         },
         submittingAll: {
@@ -147,9 +166,15 @@ export const incompleteAttemptsMachine = setup({
                   { type: 'setError', params: { message: INCOMPLETE_MESSAGES.submitSomeFailed } },
                 ],
               },
-              { target: 'rechecking', actions: { type: 'removeSubmitted', params: ({ event }) => ({ output: event.output }) } },
+              {
+                target: 'rechecking',
+                actions: { type: 'removeSubmitted', params: ({ event }) => ({ output: event.output }) },
+              },
             ],
-            onError: { target: 'list', actions: { type: 'setError', params: { message: INCOMPLETE_MESSAGES.submitSomeFailed } } },
+            onError: {
+              target: 'list',
+              actions: { type: 'setError', params: { message: INCOMPLETE_MESSAGES.submitSomeFailed } },
+            },
           },
         },
         // "Submit All and Continue": confirm with the server that nothing is left open before closing.
@@ -166,7 +191,10 @@ export const incompleteAttemptsMachine = setup({
               },
               { target: '#incompleteAttempts.closed', actions: { type: 'storeAttempts', params: { attempts: [] } } },
             ],
-            onError: { target: 'list', actions: { type: 'setError', params: { message: INCOMPLETE_MESSAGES.checkFailed } } },
+            onError: {
+              target: 'list',
+              actions: { type: 'setError', params: { message: INCOMPLETE_MESSAGES.checkFailed } },
+            },
           },
         },
       },
@@ -177,4 +205,3 @@ export const incompleteAttemptsMachine = setup({
     },
   },
 });
-

@@ -7,8 +7,20 @@ import { done, fail, inert } from './testing/fixtures';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function server(overrides: Partial<{ complete: () => Promise<void>; time: (s: number) => Promise<void>; record: (claimed: number) => number }> = {}) {
-  const calls = { start: 0, progress: [] as number[], durations: [] as (number | null)[], complete: 0, time: [] as number[] };
+function server(
+  overrides: Partial<{
+    complete: () => Promise<void>;
+    time: (s: number) => Promise<void>;
+    record: (claimed: number) => number;
+  }> = {},
+) {
+  const calls = {
+    start: 0,
+    progress: [] as number[],
+    durations: [] as (number | null)[],
+    complete: 0,
+    time: [] as number[],
+  };
   const machine = materialProgressMachine.provide({
     actors: {
       startComponent: fromPromise(async () => {
@@ -30,7 +42,9 @@ function server(overrides: Partial<{ complete: () => Promise<void>; time: (s: nu
     },
   });
   const start = (input: Partial<MaterialInput> = {}) =>
-    createActor(machine, { input: { componentId: 'm1', status: 'NOT_STARTED', progressPercentage: 0, ...input } }).start();
+    createActor(machine, {
+      input: { componentId: 'm1', status: 'NOT_STARTED', progressPercentage: 0, ...input },
+    }).start();
   return { calls, start };
 }
 
@@ -131,7 +145,9 @@ describe('material progress machine', () => {
         sendTime: fromPromise(async () => {}),
       },
     });
-    const actor = createActor(machine, { input: { componentId: 'm1', status: 'NOT_STARTED', progressPercentage: 0 } }).start();
+    const actor = createActor(machine, {
+      input: { componentId: 'm1', status: 'NOT_STARTED', progressPercentage: 0 },
+    }).start();
     actor.send({ type: 'material.loaded' });
     expect(actor.getSnapshot().matches({ progress: 'starting' })).toBe(true);
     release();
@@ -239,8 +255,27 @@ describe('material progress machine: every state and transition (xstate/graph)',
     ],
     // Seconds only matter as "some" or "none": counting them would make the graph endless.
     serializeState: (s) => {
-      const c = s.context as { status: string; progress: number; reportedProgress: number; recordedProgress: number; unsentSeconds: number; sendingSeconds: number; finishRequested: boolean; error: string | null };
-      return JSON.stringify([s.value, c.status, c.progress, c.reportedProgress, c.recordedProgress, c.unsentSeconds > 0, c.sendingSeconds > 0, c.finishRequested, c.error]);
+      const c = s.context as {
+        status: string;
+        progress: number;
+        reportedProgress: number;
+        recordedProgress: number;
+        unsentSeconds: number;
+        sendingSeconds: number;
+        finishRequested: boolean;
+        error: string | null;
+      };
+      return JSON.stringify([
+        s.value,
+        c.status,
+        c.progress,
+        c.reportedProgress,
+        c.recordedProgress,
+        c.unsentSeconds > 0,
+        c.sendingSeconds > 0,
+        c.finishRequested,
+        c.error,
+      ]);
     },
     start: (input, inspect) => {
       const actor = createActor(machine, { input: input as never, inspect });

@@ -64,7 +64,10 @@ export const materialProgressMachine = setup({
       throw new Error('startComponent not provided');
     }),
     /** Resolves with the percentage the server recorded. */
-    reportProgress: fromPromise<number, { componentId: string; progressPercentage: number; durationSeconds: number | null }>(async () => {
+    reportProgress: fromPromise<
+      number,
+      { componentId: string; progressPercentage: number; durationSeconds: number | null }
+    >(async () => {
       throw new Error('reportProgress not provided');
     }),
     completeMaterial: fromPromise<void, { componentId: string }>(async () => {
@@ -95,19 +98,32 @@ export const materialProgressMachine = setup({
     markReported: assign((_, params: { progress: number }) => ({ reportedProgress: params.progress })),
     /** The server's progress never goes down, and neither does the number shown. */
     takeRecorded: assign(({ context }, params: { recorded: number }) => ({
-      recordedProgress: Number.isFinite(params.recorded) ? Math.max(context.recordedProgress, Math.min(100, params.recorded)) : context.recordedProgress,
+      recordedProgress: Number.isFinite(params.recorded)
+        ? Math.max(context.recordedProgress, Math.min(100, params.recorded))
+        : context.recordedProgress,
     })),
     requestFinish: assign({ finishRequested: true }),
     setCompleteError: assign({ error: MATERIAL_MESSAGES.completeFailed, finishRequested: false }),
     clearError: assign({ error: null }),
-    markCompleted: assign({ status: 'COMPLETED' as ComponentStatus, progress: 100, reportedProgress: 100, recordedProgress: 100 }),
+    markCompleted: assign({
+      status: 'COMPLETED' as ComponentStatus,
+      progress: 100,
+      reportedProgress: 100,
+      recordedProgress: 100,
+    }),
     markStarted: assign({ status: 'IN_PROGRESS' as ComponentStatus }),
     announceFinished: emit({ type: 'material.finished' as const }),
     countSecond: assign(({ context }) => ({ unsentSeconds: context.unsentSeconds + 1 })),
-    takeUnsentTime: assign(({ context }) => ({ sendingSeconds: Math.min(context.unsentSeconds, MAX_TIME_REPORT_SECONDS), unsentSeconds: Math.max(0, context.unsentSeconds - MAX_TIME_REPORT_SECONDS) })),
+    takeUnsentTime: assign(({ context }) => ({
+      sendingSeconds: Math.min(context.unsentSeconds, MAX_TIME_REPORT_SECONDS),
+      unsentSeconds: Math.max(0, context.unsentSeconds - MAX_TIME_REPORT_SECONDS),
+    })),
     clearSendingTime: assign({ sendingSeconds: 0 }),
     /** A failed time report keeps its seconds for the next one; the failure itself is only logged. */
-    restoreUnsentTime: assign(({ context }) => ({ unsentSeconds: context.unsentSeconds + context.sendingSeconds, sendingSeconds: 0 })),
+    restoreUnsentTime: assign(({ context }) => ({
+      unsentSeconds: context.unsentSeconds + context.sendingSeconds,
+      sendingSeconds: 0,
+    })),
     logFailure: (_, params: { what: string; error: unknown }) => {
       console.warn(`Material ${params.what} failed`, params.error);
     },
@@ -133,12 +149,21 @@ export const materialProgressMachine = setup({
       initial: 'checking',
       // Recorded in every state: a viewer can finish loading while the start call is still in flight.
       on: {
-        'material.progress': { actions: { type: 'raiseProgress', params: ({ event }) => ({ percentage: event.percentage, durationSeconds: event.durationSeconds }) } },
+        'material.progress': {
+          actions: {
+            type: 'raiseProgress',
+            params: ({ event }) => ({ percentage: event.percentage, durationSeconds: event.durationSeconds }),
+          },
+        },
         'material.loaded': { actions: { type: 'raiseProgress', params: { percentage: 100 } } },
       },
       states: {
         checking: {
-          always: [{ guard: 'wasCompleted', target: 'completed' }, { guard: 'needsStart', target: 'starting' }, { target: 'viewing' }],
+          always: [
+            { guard: 'wasCompleted', target: 'completed' },
+            { guard: 'needsStart', target: 'starting' },
+            { target: 'viewing' },
+          ],
         },
         starting: {
           invoke: {
@@ -146,7 +171,10 @@ export const materialProgressMachine = setup({
             src: 'startComponent',
             input: ({ context }) => ({ componentId: context.componentId }),
             onDone: { target: 'viewing', actions: 'markStarted' },
-            onError: { target: 'viewing', actions: { type: 'logFailure', params: ({ event }) => ({ what: 'start', error: event.error }) } },
+            onError: {
+              target: 'viewing',
+              actions: { type: 'logFailure', params: ({ event }) => ({ what: 'start', error: event.error }) },
+            },
           },
         },
         viewing: {
@@ -162,7 +190,11 @@ export const materialProgressMachine = setup({
               invoke: {
                 id: 'reportProgress',
                 src: 'reportProgress',
-                input: ({ context }) => ({ componentId: context.componentId, progressPercentage: context.progress, durationSeconds: context.durationSeconds }),
+                input: ({ context }) => ({
+                  componentId: context.componentId,
+                  progressPercentage: context.progress,
+                  durationSeconds: context.durationSeconds,
+                }),
                 onDone: {
                   target: 'idle',
                   actions: [
@@ -221,7 +253,12 @@ export const materialProgressMachine = setup({
           },
           states: {
             counting: {
-              after: { timeReport: [{ guard: 'hasUnsentTime', target: 'sending' }, { target: 'counting', reenter: true }] },
+              after: {
+                timeReport: [
+                  { guard: 'hasUnsentTime', target: 'sending' },
+                  { target: 'counting', reenter: true },
+                ],
+              },
             },
             sending: {
               entry: 'takeUnsentTime',
@@ -232,7 +269,10 @@ export const materialProgressMachine = setup({
                 onDone: { target: 'counting', actions: 'clearSendingTime' },
                 onError: {
                   target: 'counting',
-                  actions: ['restoreUnsentTime', { type: 'logFailure', params: ({ event }) => ({ what: 'time report', error: event.error }) }],
+                  actions: [
+                    'restoreUnsentTime',
+                    { type: 'logFailure', params: ({ event }) => ({ what: 'time report', error: event.error }) },
+                  ],
                 },
               },
             },
@@ -249,7 +289,10 @@ export const materialProgressMachine = setup({
             src: 'sendTime',
             input: ({ context }) => ({ componentId: context.componentId, seconds: context.sendingSeconds }),
             onDone: { target: 'left', actions: 'clearSendingTime' },
-            onError: { target: 'left', actions: { type: 'logFailure', params: ({ event }) => ({ what: 'time report', error: event.error }) } },
+            onError: {
+              target: 'left',
+              actions: { type: 'logFailure', params: ({ event }) => ({ what: 'time report', error: event.error }) },
+            },
           },
         },
         left: {

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { RECERTIFICATION_MESSAGES, recertificationMachine, type RecertificationOutput } from './recertification.machine';
+import {
+  RECERTIFICATION_MESSAGES,
+  recertificationMachine,
+  type RecertificationOutput,
+} from './recertification.machine';
 import { walkGraph } from './testing/graph-coverage';
 import { done, fail, inert, never } from './testing/fixtures';
 
@@ -11,7 +15,9 @@ const STARTED = 'A new training cycle has started. Your previous progress and ce
 
 function run(start: (input: { courseId: string }) => Promise<RecertificationOutput>) {
   const call = vi.fn(start);
-  const machine = recertificationMachine.provide({ actors: { startRecertification: fromPromise(({ input }) => call(input)) } });
+  const machine = recertificationMachine.provide({
+    actors: { startRecertification: fromPromise(({ input }) => call(input)) },
+  });
   const actor = createActor(machine, { input: { courseId: 'c1' } }).start();
   const started = vi.fn();
   actor.on('recertification.started', started);
@@ -30,7 +36,7 @@ describe('recertification machine', () => {
     expect(call).not.toHaveBeenCalled();
   });
 
-  it('starts the new cycle of this course on confirm, then closes and tells the page once, with the server\'s message', async () => {
+  it("starts the new cycle of this course on confirm, then closes and tells the page once, with the server's message", async () => {
     const { actor, call, started } = run(async () => ({ message: STARTED }));
     actor.send({ type: 'recertification.open' });
     actor.send({ type: 'recertification.confirm' });
@@ -56,7 +62,7 @@ describe('recertification machine', () => {
     expect(actor.getSnapshot().value).toBe('starting');
   });
 
-  it('keeps the confirmation open with the server\'s refusal, and clears it on the next try', async () => {
+  it("keeps the confirmation open with the server's refusal, and clears it on the next try", async () => {
     const refusal = 'Your certificate is valid until 2027-01-01. Recertification opens on 2026-12-02.';
     let answer: () => Promise<RecertificationOutput> = () => Promise.reject(new Error(refusal));
     const { actor, started } = run(() => answer());
@@ -96,7 +102,11 @@ describe('recertification machine: every state and transition (xstate/graph)', (
       { type: 'recertification.cancel' },
       { type: 'recertification.confirm' },
       done(machine, 'startRecertification', { message: STARTED }),
-      fail(machine, 'startRecertification', 'Finish or submit your open assessment attempt before starting recertification'),
+      fail(
+        machine,
+        'startRecertification',
+        'Finish or submit your open assessment attempt before starting recertification',
+      ),
       fail(machine, 'startRecertification', ''),
     ],
     start: (input, inspect) => {
@@ -110,7 +120,8 @@ describe('recertification machine: every state and transition (xstate/graph)', (
       expect(effects.started).toBe(before.matches('starting') && after.matches('started') ? 1 : 0);
       // The dialog is open exactly while confirming or starting.
       expect(after.hasTag('open')).toBe(after.matches('confirming') || after.matches('starting'));
-      if (after.matches('confirming') && before.matches('starting')) expect(after.context.error).toMatch(/^(Finish or submit .*|Failed to start recertification)$/);
+      if (after.matches('confirming') && before.matches('starting'))
+        expect(after.context.error).toMatch(/^(Finish or submit .*|Failed to start recertification)$/);
     },
   });
 

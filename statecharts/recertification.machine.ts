@@ -15,7 +15,10 @@ export interface RecertificationContext {
   error: string | null;
 }
 
-export type RecertificationEvent = { type: 'recertification.open' } | { type: 'recertification.cancel' } | { type: 'recertification.confirm' };
+export type RecertificationEvent =
+  | { type: 'recertification.open' }
+  | { type: 'recertification.cancel' }
+  | { type: 'recertification.confirm' };
 export type RecertificationEmitted = { type: 'recertification.started'; courseId: string; message: string };
 
 export interface RecertificationOutput {
@@ -39,7 +42,9 @@ export const recertificationMachine = setup({
     }),
   },
   actions: {
-    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) || RECERTIFICATION_MESSAGES.failed })),
+    setError: assign((_, params: { error: unknown }) => ({
+      error: errorMessage(params.error) || RECERTIFICATION_MESSAGES.failed,
+    })),
     clearError: assign({ error: null }),
     announceStarted: emit(({ context }, params: { output: RecertificationOutput }) => ({
       type: 'recertification.started' as const,
@@ -69,8 +74,14 @@ export const recertificationMachine = setup({
         id: 'startRecertification',
         src: 'startRecertification',
         input: ({ context }) => ({ courseId: context.courseId }),
-        onDone: { target: 'started', actions: { type: 'announceStarted', params: ({ event }) => ({ output: event.output }) } },
-        onError: { target: 'confirming', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'started',
+          actions: { type: 'announceStarted', params: ({ event }) => ({ output: event.output }) },
+        },
+        onError: {
+          target: 'confirming',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     // One cycle per visit: the page offers no second start, the server would refuse it anyway.

@@ -1,13 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { expiredLinkError, FORGOT_PASSWORD_REDIRECT_MS, LOGIN_REDIRECT_MS, RESET_PASSWORD_MESSAGES, resetPasswordMachine } from './reset-password.machine';
+import {
+  expiredLinkError,
+  FORGOT_PASSWORD_REDIRECT_MS,
+  LOGIN_REDIRECT_MS,
+  RESET_PASSWORD_MESSAGES,
+  resetPasswordMachine,
+} from './reset-password.machine';
 import { walkGraph } from './testing/graph-coverage';
 import { done, fail, inert, never } from './testing/fixtures';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function open(token: string, server: { valid?: () => Promise<boolean>; reset?: (password: string) => Promise<string | null> } = {}) {
+function open(
+  token: string,
+  server: { valid?: () => Promise<boolean>; reset?: (password: string) => Promise<string | null> } = {},
+) {
   const calls = { validate: [] as string[], reset: [] as { token: string; password: string }[] };
   const machine = resetPasswordMachine.provide({
     actors: {
@@ -130,9 +139,11 @@ describe('reset password machine: every state and transition (xstate/graph)', ()
     },
     check: ({ before, after, effects }) => {
       // The form is never shown for a link the server has not accepted.
-      if (after.matches('form')) expect(before.matches('validating') || before.matches('form') || before.matches('submitting')).toBe(true);
+      if (after.matches('form'))
+        expect(before.matches('validating') || before.matches('form') || before.matches('submitting')).toBe(true);
       // Leaving happens only from the two end states, to the page each one names.
-      if (effects.redirects.length > 0) expect(effects.redirects).toEqual([after.matches('done') ? '/login' : '/forgot-password']);
+      if (effects.redirects.length > 0)
+        expect(effects.redirects).toEqual([after.matches('done') ? '/login' : '/forgot-password']);
     },
   });
 

@@ -61,14 +61,17 @@ export const resetPasswordMachine = setup({
   guards: {
     hasToken: ({ context }) => context.token.trim() !== '',
     isTokenValid: (_, params: { valid: boolean }) => params.valid,
-    isLinkExpired: (_, params: { error: unknown }) => params.error instanceof Error && params.error.name === EXPIRED_LINK,
+    isLinkExpired: (_, params: { error: unknown }) =>
+      params.error instanceof Error && params.error.name === EXPIRED_LINK,
   },
   actions: {
     clearError: assign({ error: null }),
     setError: assign((_, params: { error: unknown }) => ({
       error: (params.error instanceof Error && params.error.message.trim()) || RESET_PASSWORD_MESSAGES.failed,
     })),
-    storeSuccess: assign((_, params: { message: string | null }) => ({ message: params.message?.trim() || RESET_PASSWORD_MESSAGES.success })),
+    storeSuccess: assign((_, params: { message: string | null }) => ({
+      message: params.message?.trim() || RESET_PASSWORD_MESSAGES.success,
+    })),
     redirectToLogin: emit({ type: 'page.redirect' as const, to: '/login' as const }),
     redirectToForgotPassword: emit({ type: 'page.redirect' as const, to: '/forgot-password' as const }),
   },
@@ -90,7 +93,10 @@ export const resetPasswordMachine = setup({
         id: 'validateToken',
         src: 'validateToken',
         input: ({ context }) => ({ token: context.token }),
-        onDone: [{ guard: { type: 'isTokenValid', params: ({ event }) => ({ valid: event.output }) }, target: 'form' }, { target: 'invalid' }],
+        onDone: [
+          { guard: { type: 'isTokenValid', params: ({ event }) => ({ valid: event.output }) }, target: 'form' },
+          { target: 'invalid' },
+        ],
         onError: { target: 'invalid' },
       },
     },
@@ -108,7 +114,10 @@ export const resetPasswordMachine = setup({
           assertEvent(event, 'password.submit');
           return { token: context.token, password: event.password };
         },
-        onDone: { target: 'done', actions: { type: 'storeSuccess', params: ({ event }) => ({ message: event.output }) } },
+        onDone: {
+          target: 'done',
+          actions: { type: 'storeSuccess', params: ({ event }) => ({ message: event.output }) },
+        },
         onError: [
           { guard: { type: 'isLinkExpired', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
           { target: 'form', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
@@ -123,4 +132,3 @@ export const resetPasswordMachine = setup({
     },
   },
 });
-

@@ -5,7 +5,14 @@ import { SCORM_PLAYER_MESSAGES, scormPlayerMachine, type Cmi } from './scorm-pla
 import { walkGraph } from './testing/graph-coverage';
 import { done, fail, inert } from './testing/fixtures';
 
-const summary = (completed: boolean) => ({ status: completed ? 'passed' : 'incomplete', successStatus: null, score: completed ? 100 : null, totalSeconds: 0, completed, updatedAt: null });
+const summary = (completed: boolean) => ({
+  status: completed ? 'passed' : 'incomplete',
+  successStatus: null,
+  score: completed ? 100 : null,
+  totalSeconds: 0,
+  completed,
+  updatedAt: null,
+});
 const launchData = (completed = false): ScormLaunchResponse => ({
   componentId: 'c1',
   materialId: 'm1',
@@ -20,11 +27,20 @@ const launchData = (completed = false): ScormLaunchResponse => ({
   learnerId: 'u1',
   masteryScore: 80,
 });
-const committed = (completed: boolean): ScormCommitResponse => ({ summary: summary(completed), componentStatus: completed ? 'COMPLETED' : 'IN_PROGRESS', progressPercentage: completed ? 100 : 0 });
+const committed = (completed: boolean): ScormCommitResponse => ({
+  summary: summary(completed),
+  componentStatus: completed ? 'COMPLETED' : 'IN_PROGRESS',
+  progressPercentage: completed ? 100 : 0,
+});
 
 /** A player against a scripted server: commits resolve when the test says so. */
 function player(options: { launchFails?: boolean } = {}) {
-  const commits: { cmi: Cmi; finished: boolean; resolve: (r: ScormCommitResponse) => void; reject: (e: Error) => void }[] = [];
+  const commits: {
+    cmi: Cmi;
+    finished: boolean;
+    resolve: (r: ScormCommitResponse) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   const beacons: { url: string; body: { cmi: Cmi } }[] = [];
   const machine = scormPlayerMachine.provide({
     actors: {
@@ -32,7 +48,12 @@ function player(options: { launchFails?: boolean } = {}) {
         if (options.launchFails) throw new Error('offline');
         return launchData();
       }),
-      commit: fromPromise(({ input }) => new Promise<ScormCommitResponse>((resolve, reject) => commits.push({ cmi: input.cmi, finished: input.finished, resolve, reject }))),
+      commit: fromPromise(
+        ({ input }) =>
+          new Promise<ScormCommitResponse>((resolve, reject) =>
+            commits.push({ cmi: input.cmi, finished: input.finished, resolve, reject }),
+          ),
+      ),
     },
     actions: { sendBeacon: (_, params) => void beacons.push(params as never) },
   });
@@ -85,7 +106,12 @@ describe('SCORM player machine', () => {
     expect(actor.getSnapshot().context.error).toBe(SCORM_PLAYER_MESSAGES.commitFailed);
     expect(actor.getSnapshot().matches({ running: 'idle' })).toBe(true);
     actor.send({ type: 'page.hide' });
-    expect(beacons).toEqual([{ url: '/api/v2/scorm/components/c1/beacon?sig=x', body: { componentId: 'c1', sessionId: 'session-1', cmi: { 'cmi.suspend_data': 'a' }, finished: false } }]);
+    expect(beacons).toEqual([
+      {
+        url: '/api/v2/scorm/components/c1/beacon?sig=x',
+        body: { componentId: 'c1', sessionId: 'session-1', cmi: { 'cmi.suspend_data': 'a' }, finished: false },
+      },
+    ]);
     expect(actor.getSnapshot().matches('running')).toBe(true);
   });
 
@@ -140,7 +166,14 @@ describe('SCORM player machine: every state and transition (xstate/graph)', () =
       { type: 'page.leave' },
     ],
     serializeState: (s) => {
-      const c = s.context as { dirty: boolean; commitQueued: boolean; completed: boolean; error: string | null; cmi: Cmi; launch: unknown };
+      const c = s.context as {
+        dirty: boolean;
+        commitQueued: boolean;
+        completed: boolean;
+        error: string | null;
+        cmi: Cmi;
+        launch: unknown;
+      };
       return JSON.stringify([s.value, c.dirty, c.commitQueued, c.completed, c.error, c.cmi, c.launch !== null]);
     },
     start: (input, inspect) => {
@@ -152,7 +185,8 @@ describe('SCORM player machine: every state and transition (xstate/graph)', () =
     check: ({ before, after, effects }) => {
       // Completion is announced at most once, and never taken back.
       expect(effects.completed).toBeLessThanOrEqual(1);
-      if ((before.context as { completed: boolean }).completed) expect((after.context as { completed: boolean }).completed).toBe(true);
+      if ((before.context as { completed: boolean }).completed)
+        expect((after.context as { completed: boolean }).completed).toBe(true);
     },
   });
 

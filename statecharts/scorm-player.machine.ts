@@ -95,7 +95,8 @@ export const scormPlayerMachine = setup({
     commitQueued: ({ context }) => context.commitQueued,
     isDirty: ({ context }) => context.dirty,
     /** The server's answer completes the component for the first time in this session. */
-    completesNow: ({ context }, params: { componentStatus: string }) => !context.completed && params.componentStatus === 'COMPLETED',
+    completesNow: ({ context }, params: { componentStatus: string }) =>
+      !context.completed && params.componentStatus === 'COMPLETED',
   },
   actions: {
     /** navigator.sendBeacon to the launch's signed beacon URL (a beacon sends no header). */
@@ -143,8 +144,14 @@ export const scormPlayerMachine = setup({
       invoke: {
         src: 'launch',
         input: ({ context }) => ({ componentId: context.componentId }),
-        onDone: { target: 'running', actions: { type: 'storeLaunch', params: ({ event }) => ({ launch: event.output }) } },
-        onError: { target: 'launchFailed', actions: { type: 'setError', params: { message: SCORM_PLAYER_MESSAGES.launchFailed } } },
+        onDone: {
+          target: 'running',
+          actions: { type: 'storeLaunch', params: ({ event }) => ({ launch: event.output }) },
+        },
+        onError: {
+          target: 'launchFailed',
+          actions: { type: 'setError', params: { message: SCORM_PLAYER_MESSAGES.launchFailed } },
+        },
       },
       on: { 'page.leave': 'terminated' },
     },
@@ -156,34 +163,61 @@ export const scormPlayerMachine = setup({
       initial: 'idle',
       on: {
         'runtime.change': { actions: { type: 'takeData', params: ({ event }) => ({ cmi: event.cmi }) } },
-        'runtime.finish': { target: 'finishing', actions: { type: 'takeData', params: ({ event }) => ({ cmi: event.cmi }) } },
+        'runtime.finish': {
+          target: 'finishing',
+          actions: { type: 'takeData', params: ({ event }) => ({ cmi: event.cmi }) },
+        },
         'page.hide': { guard: 'isDirty', actions: beacon },
-        'page.leave': [
-          { guard: 'isDirty', target: 'terminated', actions: beacon },
-          { target: 'terminated' },
-        ],
+        'page.leave': [{ guard: 'isDirty', target: 'terminated', actions: beacon }, { target: 'terminated' }],
       },
       states: {
         idle: {
-          on: { 'runtime.commit': { target: 'committing', actions: { type: 'takeData', params: ({ event }) => ({ cmi: event.cmi }) } } },
+          on: {
+            'runtime.commit': {
+              target: 'committing',
+              actions: { type: 'takeData', params: ({ event }) => ({ cmi: event.cmi }) },
+            },
+          },
         },
         committing: {
           tags: ['saving'],
           entry: 'startCommit',
           invoke: {
             src: 'commit',
-            input: ({ context }) => ({ componentId: context.componentId, sessionId: context.sessionId, cmi: context.cmi, finished: false }),
+            input: ({ context }) => ({
+              componentId: context.componentId,
+              sessionId: context.sessionId,
+              cmi: context.cmi,
+              finished: false,
+            }),
             onDone: [
               {
-                guard: { type: 'completesNow', params: ({ event }) => ({ componentStatus: event.output.componentStatus }) },
+                guard: {
+                  type: 'completesNow',
+                  params: ({ event }) => ({ componentStatus: event.output.componentStatus }),
+                },
                 target: 'afterCommit',
-                actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved', 'announceCompleted'],
+                actions: [
+                  { type: 'storeSaved', params: ({ event }) => ({ result: event.output }) },
+                  'announceSaved',
+                  'announceCompleted',
+                ],
               },
-              { target: 'afterCommit', actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved'] },
+              {
+                target: 'afterCommit',
+                actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved'],
+              },
             ],
-            onError: { target: 'afterCommit', actions: { type: 'setError', params: { message: SCORM_PLAYER_MESSAGES.commitFailed } } },
+            onError: {
+              target: 'afterCommit',
+              actions: { type: 'setError', params: { message: SCORM_PLAYER_MESSAGES.commitFailed } },
+            },
           },
-          on: { 'runtime.commit': { actions: [{ type: 'takeData', params: ({ event }) => ({ cmi: event.cmi }) }, 'queueCommit'] } },
+          on: {
+            'runtime.commit': {
+              actions: [{ type: 'takeData', params: ({ event }) => ({ cmi: event.cmi }) }, 'queueCommit'],
+            },
+          },
         },
         afterCommit: {
           always: [{ guard: 'commitQueued', target: 'committing' }, { target: 'idle' }],
@@ -195,16 +229,31 @@ export const scormPlayerMachine = setup({
       entry: 'startCommit',
       invoke: {
         src: 'commit',
-        input: ({ context }) => ({ componentId: context.componentId, sessionId: context.sessionId, cmi: context.cmi, finished: true }),
+        input: ({ context }) => ({
+          componentId: context.componentId,
+          sessionId: context.sessionId,
+          cmi: context.cmi,
+          finished: true,
+        }),
         onDone: [
           {
             guard: { type: 'completesNow', params: ({ event }) => ({ componentStatus: event.output.componentStatus }) },
             target: 'finished',
-            actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved', 'announceCompleted'],
+            actions: [
+              { type: 'storeSaved', params: ({ event }) => ({ result: event.output }) },
+              'announceSaved',
+              'announceCompleted',
+            ],
           },
-          { target: 'finished', actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved'] },
+          {
+            target: 'finished',
+            actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved'],
+          },
         ],
-        onError: { target: 'finishFailed', actions: { type: 'setError', params: { message: SCORM_PLAYER_MESSAGES.finishFailed } } },
+        onError: {
+          target: 'finishFailed',
+          actions: { type: 'setError', params: { message: SCORM_PLAYER_MESSAGES.finishFailed } },
+        },
       },
       on: {
         'page.hide': { actions: beacon },

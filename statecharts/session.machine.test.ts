@@ -61,7 +61,8 @@ function start(input: SessionInput, overrides: Overrides = {}) {
   return { actor, storage, calls };
 }
 
-const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.hasTag('pending') && !s.hasTag('busy') && !s.matches('signingOut'));
+const settled = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => !s.hasTag('pending') && !s.hasTag('busy') && !s.matches('signingOut'));
 
 describe('session restore on start', () => {
   it('signs out at once when no token is stored, without calling the server', async () => {
@@ -89,7 +90,10 @@ describe('session restore on start', () => {
 
   it('falls back to the locally saved user when the fetch fails', async () => {
     const saved = JSON.stringify(loginResponse(admin, 'tok-1'));
-    const { actor, storage } = start({ token: 'tok-1', savedUser: saved }, { fetchCurrentUser: () => Promise.reject(new Error('offline')) });
+    const { actor, storage } = start(
+      { token: 'tok-1', savedUser: saved },
+      { fetchCurrentUser: () => Promise.reject(new Error('offline')) },
+    );
     const snapshot = await settled(actor);
     expect(snapshot.matches('signedIn')).toBe(true);
     expect(selectUser(snapshot)?.username).toBe('admin');
@@ -99,7 +103,10 @@ describe('session restore on start', () => {
   });
 
   it('removes both stored items when the fetch fails and the saved user cannot be parsed', async () => {
-    const { actor, storage } = start({ token: 'tok-1', savedUser: '{not json' }, { fetchCurrentUser: () => Promise.reject(new Error('offline')) });
+    const { actor, storage } = start(
+      { token: 'tok-1', savedUser: '{not json' },
+      { fetchCurrentUser: () => Promise.reject(new Error('offline')) },
+    );
     const snapshot = await settled(actor);
     expect(snapshot.matches('signedOut')).toBe(true);
     expect(storage.has('token')).toBe(false);
@@ -107,7 +114,10 @@ describe('session restore on start', () => {
   });
 
   it('removes only the token when the fetch fails and no user was saved', async () => {
-    const { actor, storage } = start({ token: 'tok-1', savedUser: null }, { fetchCurrentUser: () => Promise.reject(new Error('401')) });
+    const { actor, storage } = start(
+      { token: 'tok-1', savedUser: null },
+      { fetchCurrentUser: () => Promise.reject(new Error('401')) },
+    );
     storage.set('unrelated', 'kept');
     const snapshot = await settled(actor);
     expect(snapshot.matches('signedOut')).toBe(true);
@@ -117,7 +127,10 @@ describe('session restore on start', () => {
   });
 
   it('sends a restored user who must change the password to the forced change', async () => {
-    const { actor } = start({ token: 'tok-1', savedUser: null }, { fetchCurrentUser: async () => ({ ...learner, mustChangePassword: true }) });
+    const { actor } = start(
+      { token: 'tok-1', savedUser: null },
+      { fetchCurrentUser: async () => ({ ...learner, mustChangePassword: true }) },
+    );
     const snapshot = await settled(actor);
     expect(snapshot.matches('passwordChangeRequired')).toBe(true);
   });
@@ -125,7 +138,10 @@ describe('session restore on start', () => {
 
 describe('login', () => {
   it('stores the token and the whole response, then signs in', async () => {
-    const { actor, storage, calls } = start({ token: null, savedUser: null }, { login: async () => loginResponse(learner, 'tok-9') });
+    const { actor, storage, calls } = start(
+      { token: null, savedUser: null },
+      { login: async () => loginResponse(learner, 'tok-9') },
+    );
     actor.send({ type: 'session.login', username: 'learner', password: 'Learner#2026demo' });
     expect(actor.getSnapshot().matches('signingIn')).toBe(true);
     const snapshot = await settled(actor);
@@ -138,7 +154,10 @@ describe('login', () => {
   });
 
   it('shows the server message on failure and stays signed out', async () => {
-    const { actor, storage } = start({ token: null, savedUser: null }, { login: () => Promise.reject(new Error('Invalid username or password')) });
+    const { actor, storage } = start(
+      { token: null, savedUser: null },
+      { login: () => Promise.reject(new Error('Invalid username or password')) },
+    );
     actor.send({ type: 'session.login', username: 'learner', password: 'wrong' });
     const snapshot = await settled(actor);
     expect(snapshot.matches('signedOut')).toBe(true);
@@ -216,7 +235,10 @@ describe('forced password change', () => {
   it('holds a user with mustChangePassword until the password is changed, then stores the new token', async () => {
     const { actor, storage, calls } = start(
       { token: null, savedUser: null },
-      { login: async () => loginResponse(mustChange, 'tok-old'), changePassword: async () => ({ message: 'Password changed', token: 'tok-fresh' }) },
+      {
+        login: async () => loginResponse(mustChange, 'tok-old'),
+        changePassword: async () => ({ message: 'Password changed', token: 'tok-fresh' }),
+      },
     );
     actor.send({ type: 'session.login', username: 'learner', password: 'Generated#1' });
     const held = await settled(actor);
@@ -227,7 +249,11 @@ describe('forced password change', () => {
     actor.send({ type: 'password.change', currentPassword: 'Generated#1', newPassword: 'N3w!Passphrase' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     const done = await settled(actor);
-    expect(calls.changePassword).toHaveBeenCalledWith({ token: 'tok-old', currentPassword: 'Generated#1', newPassword: 'N3w!Passphrase' });
+    expect(calls.changePassword).toHaveBeenCalledWith({
+      token: 'tok-old',
+      currentPassword: 'Generated#1',
+      newPassword: 'N3w!Passphrase',
+    });
     expect(done.matches('signedIn')).toBe(true);
     expect(done.context.token).toBe('tok-fresh');
     expect(storage.get('token')).toBe('tok-fresh');
@@ -262,7 +288,10 @@ describe('forced password change', () => {
   });
 
   it('lets the user log out instead', async () => {
-    const { actor, storage } = start({ token: null, savedUser: null }, { login: async () => loginResponse(mustChange), logout: async () => undefined });
+    const { actor, storage } = start(
+      { token: null, savedUser: null },
+      { login: async () => loginResponse(mustChange), logout: async () => undefined },
+    );
     actor.send({ type: 'session.login', username: 'learner', password: 'x' });
     await settled(actor);
     actor.send({ type: 'session.logout' });
@@ -341,7 +370,11 @@ describe('session machine: every state and transition (xstate/graph)', () => {
       return { actor: createActor(recording, { input: i, inspect }), effects: storage };
     },
     check: ({ event, before, after, effects: storage, input }) => {
-      const ctx = after.context as { token: string | null; user: (SessionUser & { token?: string }) | null; error: string | null };
+      const ctx = after.context as {
+        token: string | null;
+        user: (SessionUser & { token?: string }) | null;
+        error: string | null;
+      };
       // Invariants at every step.
       if (after.hasTag('authenticated')) {
         expect(ctx.user).not.toBeNull();
@@ -401,7 +434,8 @@ describe('session machine: every state and transition (xstate/graph)', () => {
         expect(ctx.user!.token).toBe(ctx.token);
         expect(JSON.parse(storage.user!).firstName).toBe('Renamed');
       }
-      if (t === 'session.dismissError' || t === 'session.login' || t === 'password.change') expect(ctx.error).toBeNull();
+      if (t === 'session.dismissError' || t === 'session.login' || t === 'password.change')
+        expect(ctx.error).toBeNull();
     },
   });
 
@@ -416,12 +450,16 @@ describe('session machine: every state and transition (xstate/graph)', () => {
     const reached = (from: unknown, event: string) =>
       new Set(
         walk.paths
-          .filter((p) => JSON.stringify(p.states.at(-2)?.value) === JSON.stringify(from) && p.events.at(-1)?.type === event)
+          .filter(
+            (p) => JSON.stringify(p.states.at(-2)?.value) === JSON.stringify(from) && p.events.at(-1)?.type === event,
+          )
           .map((p) => JSON.stringify(p.states.at(-1)!.value)),
       );
     const bothWays = new Set(['"signedIn"', '{"passwordChangeRequired":"editing"}']);
     expect(reached('signingIn', 'xstate.done.actor.login')).toEqual(bothWays);
     expect(reached({ checking: 'fetchingUser' }, 'xstate.done.actor.fetchCurrentUser')).toEqual(bothWays);
-    expect(reached({ checking: 'fetchingUser' }, 'xstate.error.actor.fetchCurrentUser')).toEqual(new Set(['"signedIn"', '"signedOut"']));
+    expect(reached({ checking: 'fetchingUser' }, 'xstate.error.actor.fetchCurrentUser')).toEqual(
+      new Set(['"signedIn"', '"signedOut"']),
+    );
   });
 });

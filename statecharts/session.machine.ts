@@ -82,7 +82,13 @@ export function parseSavedUser(raw: string | null): SavedUserState {
 
 /** The error's own message when it has one (the actors put the server's message there), else the fallback. */
 export function messageOf(error: unknown, fallback: string): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message.trim() !== '') {
+  if (
+    error &&
+    typeof error === 'object' &&
+    'message' in error &&
+    typeof error.message === 'string' &&
+    error.message.trim() !== ''
+  ) {
     return error.message;
   }
   return fallback;
@@ -117,19 +123,31 @@ export const sessionMachine = setup({
     /** Logging out keeps only the token, which the background server call still needs to revoke. */
     forgetUser: assign({ user: null, savedUser: null, error: null }),
     /** The stored user carries the session's token, as the login response did. */
-    setSessionUser: assign(({ context }, params: { user: SessionUser }) => ({ user: { ...params.user, token: context.token ?? undefined } })),
+    setSessionUser: assign(({ context }, params: { user: SessionUser }) => ({
+      user: { ...params.user, token: context.token ?? undefined },
+    })),
     restoreSavedUser: assign(({ context }) => {
       const saved = parseSavedUser(context.savedUser);
       return { user: saved.kind === 'user' ? saved.user : null };
     }),
-    storeLogin: assign((_, params: { response: LoginResponse }) => ({ token: params.response.token, user: params.response, error: null })),
-    setLoginError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, LOGIN_FAILED_MESSAGE) })),
+    storeLogin: assign((_, params: { response: LoginResponse }) => ({
+      token: params.response.token,
+      user: params.response,
+      error: null,
+    })),
+    setLoginError: assign((_, params: { error: unknown }) => ({
+      error: messageOf(params.error, LOGIN_FAILED_MESSAGE),
+    })),
     /** The change revokes the old token; the server answers a fresh one (kept as is if it does not). */
     storeChangedPassword: assign(({ context }, params: { token: string | null | undefined }) => ({
       token: params.token ?? context.token,
-      user: context.user ? { ...context.user, mustChangePassword: false, token: params.token ?? context.user.token } : null,
+      user: context.user
+        ? { ...context.user, mustChangePassword: false, token: params.token ?? context.user.token }
+        : null,
     })),
-    setPasswordChangeError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error, PASSWORD_CHANGE_FAILED_MESSAGE) })),
+    setPasswordChangeError: assign((_, params: { error: unknown }) => ({
+      error: messageOf(params.error, PASSWORD_CHANGE_FAILED_MESSAGE),
+    })),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -159,7 +177,10 @@ export const sessionMachine = setup({
               target: '#session.resolvingUser',
               actions: [
                 { type: 'setSessionUser', params: ({ event }) => ({ user: event.output }) },
-                { type: 'storeUser', params: ({ context, event }) => ({ user: { ...event.output, token: context.token ?? undefined } }) },
+                {
+                  type: 'storeUser',
+                  params: ({ context, event }) => ({ user: { ...event.output, token: context.token ?? undefined } }),
+                },
               ],
             },
             onError: [
@@ -241,7 +262,11 @@ export const sessionMachine = setup({
             src: 'changePassword',
             input: ({ context, event }) => {
               assertEvent(event, 'password.change');
-              return { token: context.token ?? '', currentPassword: event.currentPassword, newPassword: event.newPassword };
+              return {
+                token: context.token ?? '',
+                currentPassword: event.currentPassword,
+                newPassword: event.newPassword,
+              };
             },
             onDone: {
               target: '#session.signedIn',

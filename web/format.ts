@@ -18,7 +18,12 @@ export function formatFileSize(bytes: number | null | undefined): string {
   if (currentLocale() === 'en') return englishFileSize(bytes);
   const size = bytes == null || !Number.isFinite(bytes) || bytes <= 0 ? 0 : bytes;
   const exponent = size === 0 ? 0 : Math.min(BYTE_UNITS.length - 1, Math.floor(Math.log(size) / Math.log(1024)));
-  return new Intl.NumberFormat(formatLocale(), { style: 'unit', unit: BYTE_UNITS[exponent], unitDisplay: 'short', maximumFractionDigits: 2 }).format(size / 1024 ** exponent);
+  return new Intl.NumberFormat(formatLocale(), {
+    style: 'unit',
+    unit: BYTE_UNITS[exponent],
+    unitDisplay: 'short',
+    maximumFractionDigits: 2,
+  }).format(size / 1024 ** exponent);
 }
 
 type DateInput = string | number | Date | null | undefined;
@@ -49,7 +54,9 @@ export function formatCertificateDate(value: DateInput, empty = '-'): string {
   const date = toDate(value);
   // English keeps the PDF's own form; other languages read the same UTC day in their own words.
   const locale = currentLocale() === 'en' ? 'en-GB' : formatLocale();
-  return date ? date.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : empty;
+  return date
+    ? date.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+    : empty;
 }
 
 /**
@@ -91,7 +98,9 @@ export function formatClock(seconds: number, minuteDigits: 1 | 2 = 1): string {
 /** A percentage score rounded to a whole number ("85%"); `empty` when there is none yet. */
 export function formatScore(score: number | null | undefined, empty = '-'): string {
   if (score === null || score === undefined || Number.isNaN(score)) return empty;
-  return new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(Math.round(score) / 100);
+  return new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(
+    Math.round(score) / 100,
+  );
 }
 
 /**
@@ -103,7 +112,9 @@ export function formatDay(value: string | null | undefined, empty = '—'): stri
   if (!value) return empty;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return formatDate(value, empty);
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).toLocaleDateString(formatLocale(), { dateStyle: 'medium' });
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).toLocaleDateString(formatLocale(), {
+    dateStyle: 'medium',
+  });
 }
 
 /** `date` (default now) as `YYYY-MM-DD` in the reader's time zone: what a date input holds for that day. */

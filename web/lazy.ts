@@ -10,7 +10,11 @@ import { whenLocaleReady, type CatalogArea } from './i18n/locale';
  */
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K, areas: readonly CatalogArea[] = []) {
   return lazy(async () => {
-    const [module, , { ArkDirection }] = await Promise.all([load(), whenLocaleReady(areas), import('./components/ark-direction')]);
+    const [module, , { ArkDirection }] = await Promise.all([
+      load(),
+      whenLocaleReady(areas),
+      import('./components/ark-direction'),
+    ]);
     const Page = module[name] as ComponentType;
     return { default: () => createElement(ArkDirection, null, createElement(Page)) };
   });

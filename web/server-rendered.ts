@@ -13,7 +13,10 @@ export function takeOverServerMarkup(): void {
   const server = document.getElementById(SERVER_MARKUP_ID);
   if (!server) return;
   // Focus moved into the Worker's copy (a fast Tab) would fall to <body>: it goes to the same control.
-  const focused = document.activeElement instanceof HTMLElement && server.contains(document.activeElement) ? focusPath(server, document.activeElement) : null;
+  const focused =
+    document.activeElement instanceof HTMLElement && server.contains(document.activeElement)
+      ? focusPath(server, document.activeElement)
+      : null;
   // A language picked in the Worker's copy (its switcher has no script behind it) is applied now.
   const picked = server.querySelector('select')?.selectedOptions[0];
   server.remove();

@@ -3,7 +3,15 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env';
 import { ApiError, onError } from './errors';
 import { publicRoute } from './middleware/auth';
-import { apiBodyLimit, apiSecurityHeaders, fileResponsePolicy, packageResponsePolicy, noStore, requestContext, settleRequestBody } from './middleware/common';
+import {
+  apiBodyLimit,
+  apiSecurityHeaders,
+  fileResponsePolicy,
+  packageResponsePolicy,
+  noStore,
+  requestContext,
+  settleRequestBody,
+} from './middleware/common';
 import { adminAssessments } from './routes/admin-assessments';
 import { adminCourses } from './routes/admin-courses';
 import { adminDashboard } from './routes/admin-dashboard';
@@ -28,7 +36,15 @@ import { userRequirementRoutes } from './routes/user-requirements';
 
 export const app = new Hono<AppEnv>()
   .use('*', requestContext)
-  .use('/api/*', settleRequestBody, packageResponsePolicy, fileResponsePolicy, apiSecurityHeaders, noStore, apiBodyLimit())
+  .use(
+    '/api/*',
+    settleRequestBody,
+    packageResponsePolicy,
+    fileResponsePolicy,
+    apiSecurityHeaders,
+    noStore,
+    apiBodyLimit(),
+  )
   .get('/api/health', publicRoute, (c) => c.json({ ok: true }))
   // Readiness: the database answers (one trivial D1 round trip; the bench's floor for a D1 call).
   .get('/api/health/db', publicRoute, async (c) => {

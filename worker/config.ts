@@ -29,10 +29,18 @@ export function readConfig(env: Bindings): AppConfig {
     appName: env.APP_NAME || DEFAULT_APP_NAME,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     adminPhone: env.ADMIN_PHONE ?? '+91 80 4000 2026',
-    mail: { mode, from: env.MAIL_FROM ?? 'no-reply@safework.example', httpUrl: env.MAIL_HTTP_URL || null, httpToken: env.MAIL_HTTP_TOKEN || null },
+    mail: {
+      mode,
+      from: env.MAIL_FROM ?? 'no-reply@safework.example',
+      httpUrl: env.MAIL_HTTP_URL || null,
+      httpToken: env.MAIL_HTTP_TOKEN || null,
+    },
     maxUploadBytes: Number.isFinite(maxUpload) && maxUpload > 0 ? maxUpload : DEFAULT_MAX_UPLOAD_BYTES,
     storageBackend: env.STORAGE_BACKEND === 's3' ? 's3' : 'r2',
-    edgePurge: env.CACHE_PURGE_ZONE_ID && env.CACHE_PURGE_API_TOKEN ? { zoneId: env.CACHE_PURGE_ZONE_ID, apiToken: env.CACHE_PURGE_API_TOKEN } : null,
+    edgePurge:
+      env.CACHE_PURGE_ZONE_ID && env.CACHE_PURGE_API_TOKEN
+        ? { zoneId: env.CACHE_PURGE_ZONE_ID, apiToken: env.CACHE_PURGE_API_TOKEN }
+        : null,
   };
 }
 

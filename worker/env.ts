@@ -64,4 +64,3 @@ export interface AppEnv {
     d1?: D1Database;
   };
 }
-

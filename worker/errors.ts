@@ -1,7 +1,15 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERROR_STATUS as STATUS, reasonOf, refusalText, type ErrorBody, type ErrorCode, type RefusalParams, type RefusalReason } from './contract/errors';
+import {
+  ERROR_STATUS as STATUS,
+  reasonOf,
+  refusalText,
+  type ErrorBody,
+  type ErrorCode,
+  type RefusalParams,
+  type RefusalReason,
+} from './contract/errors';
 import type { AppEnv } from './env';
 
 export type { ErrorCode };
@@ -15,7 +23,11 @@ export class ApiError extends Error {
   readonly reason?: RefusalReason;
   readonly params?: RefusalParams;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
@@ -32,7 +44,12 @@ export class ApiError extends Error {
  * A refusal whose message has values (`{count} training requirement(s) refer to this course`):
  * the English text is written from the contract's REFUSALS and `params` travel beside it.
  */
-export function refusal(code: ErrorCode, reason: RefusalReason, params: RefusalParams = {}, options: { fields?: Record<string, string> } = {}): ApiError {
+export function refusal(
+  code: ErrorCode,
+  reason: RefusalReason,
+  params: RefusalParams = {},
+  options: { fields?: Record<string, string> } = {},
+): ApiError {
   return new ApiError(code, refusalText(reason, params), options);
 }
 
@@ -53,11 +70,32 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof Error && err.cause instanceof ApiError) return errorResponse(c, err.cause);
   if (err instanceof HTTPException) {
     const status = err.status;
-    const code: ErrorCode = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
-    const message = status === 400 && /json/i.test(err.message) ? 'The request body is not valid JSON' : err.message || 'Bad request';
+    const code: ErrorCode =
+      status === 401
+        ? 'UNAUTHORIZED'
+        : status === 403
+          ? 'FORBIDDEN'
+          : status === 404
+            ? 'NOT_FOUND'
+            : status === 413
+              ? 'PAYLOAD_TOO_LARGE'
+              : 'BAD_REQUEST';
+    const message =
+      status === 400 && /json/i.test(err.message) ? 'The request body is not valid JSON' : err.message || 'Bad request';
     return c.json({ message, code } satisfies ErrorBody, status as ContentfulStatusCode);
   }
   const requestId = c.get('requestId') ?? 'unknown';
-  console.error(JSON.stringify({ level: 'error', requestId, path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined }));
-  return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorBody, 500);
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      requestId,
+      path: c.req.path,
+      error: String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    }),
+  );
+  return c.json(
+    { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorBody,
+    500,
+  );
 };

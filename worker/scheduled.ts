@@ -65,7 +65,11 @@ const mailDeps = (env: Bindings) => ({ config: readConfig(env), email: env.EMAIL
 async function firstRunToday(db: Db, job: string, now: Date): Promise<boolean> {
   const claimed = await db
     .insert(rateLimits)
-    .values({ key: `cron:${job}:${now.toISOString().slice(0, 10)}`, count: 1, windowStart: Math.floor(now.getTime() / 1000) })
+    .values({
+      key: `cron:${job}:${now.toISOString().slice(0, 10)}`,
+      count: 1,
+      windowStart: Math.floor(now.getTime() / 1000),
+    })
     .onConflictDoNothing()
     .returning({ key: rateLimits.key });
   return claimed.length > 0;
@@ -103,7 +107,14 @@ export async function runScheduled(env: Bindings, now = new Date()): Promise<voi
   const results = await Promise.allSettled(Object.values(JOBS).map((job) => job(env, db, now)));
   results.forEach((result, index) => {
     if (result.status === 'rejected') {
-      console.error(JSON.stringify({ level: 'error', event: 'scheduled.failed', job: Object.keys(JOBS)[index], error: String(result.reason) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          event: 'scheduled.failed',
+          job: Object.keys(JOBS)[index],
+          error: String(result.reason),
+        }),
+      );
     }
   });
 }

@@ -16,7 +16,8 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
 /** Throws VALIDATION_FAILED (400) with the first message and per-field `fields` when `value` does not match `schema`. */
 export function parseOrThrow<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, value);
-  if (!result.success) throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: issuesToFields(result.issues) });
+  if (!result.success)
+    throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: issuesToFields(result.issues) });
   return result.output;
 }
 
@@ -24,7 +25,10 @@ export function parseOrThrow<TSchema extends v.GenericSchema>(schema: TSchema, v
  * Validator middleware: a handler reads `c.req.valid(target)` and never an unvalidated body.
  * A missing or non-JSON body validates as `{}`, so required fields answer with their own messages.
  */
-export function validate<TTarget extends keyof ValidationTargets, TSchema extends v.GenericSchema>(target: TTarget, schema: TSchema) {
+export function validate<TTarget extends keyof ValidationTargets, TSchema extends v.GenericSchema>(
+  target: TTarget,
+  schema: TSchema,
+) {
   return validator(target, (value) => parseOrThrow(schema, value ?? {}) as v.InferOutput<TSchema>);
 }
 

@@ -36,8 +36,16 @@ export default async function complianceStep({ persist, requests, results }) {
     // machine slows all three alike (measured one after the other, the ratio swung 2.9x-3.8x).
     const routes = [
       ['no-op', '/api/health', {}],
-      ['compliance matrix page (size 50) + summary, 10,000 x 20', '/api/v2/admin/compliance?bookId=cbook&size=50', headers],
-      ['compliance matrix, status filter overdue', '/api/v2/admin/compliance?bookId=cbook&size=50&status=overdue', headers],
+      [
+        'compliance matrix page (size 50) + summary, 10,000 x 20',
+        '/api/v2/admin/compliance?bookId=cbook&size=50',
+        headers,
+      ],
+      [
+        'compliance matrix, status filter overdue',
+        '/api/v2/admin/compliance?bookId=cbook&size=50&status=overdue',
+        headers,
+      ],
     ];
     const samples = routes.map(() => []);
     for (let i = 0; i < count + 3; i++) {
@@ -48,7 +56,8 @@ export default async function complianceStep({ persist, requests, results }) {
     }
     const noop = median(samples[0]);
     results.record('no-op (/api/health) median, compliance step', `${noop.toFixed(2)} ms`, 'baseline', true);
-    for (const [index, [name]] of routes.entries()) if (index > 0) results.ratio(`${name} median`, median(samples[index]), noop, 3, 'no-op');
+    for (const [index, [name]] of routes.entries())
+      if (index > 0) results.ratio(`${name} median`, median(samples[index]), noop, 3, 'no-op');
     const t0 = performance.now();
     const response = await fetch(`${base}/api/v2/admin/compliance/export.csv?bookId=cbook`, { headers });
     const reader = response.body.getReader();
@@ -63,7 +72,12 @@ export default async function complianceStep({ persist, requests, results }) {
       for (const b of value) if (b === 10) lines += 1;
     }
     const total = performance.now() - t0;
-    results.record('compliance CSV export (200,000 cells)', `${lines - 1} rows, ${kb(bytes)}, first bytes after ${first.toFixed(0)} ms, all after ${(total / 1000).toFixed(1)} s`, 'streams', lines - 1 === 200_000 && first < total / 2);
+    results.record(
+      'compliance CSV export (200,000 cells)',
+      `${lines - 1} rows, ${kb(bytes)}, first bytes after ${first.toFixed(0)} ms, all after ${(total / 1000).toFixed(1)} s`,
+      'streams',
+      lines - 1 === 200_000 && first < total / 2,
+    );
   } finally {
     await worker.stop();
   }

@@ -52,11 +52,17 @@ export async function startWorker(persist) {
 
 /** Runs one SQL file against the local D1 in `persist` (the Worker must not be running). */
 export function executeSql(persist, file) {
-  return run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', file, '--yes'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persist, '--file', file, '--yes'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export async function signIn(base, username, password) {
-  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!response.ok) throw new Error(`sign-in as ${username}: ${response.status} ${await response.text()}`);
   const { token } = await response.json();
   return { authorization: `Bearer ${token}` };
@@ -101,11 +107,18 @@ export function createResults() {
     },
     ratio(name, value, base, limit, baseName) {
       const r = value / base;
-      rows.push({ name, value: ms(value), budget: `≤ ${limit}x ${baseName}`, ratio: `${r.toFixed(2)}x`, ok: r <= limit });
+      rows.push({
+        name,
+        value: ms(value),
+        budget: `≤ ${limit}x ${baseName}`,
+        ratio: `${r.toFixed(2)}x`,
+        ok: r <= limit,
+      });
     },
     print() {
       console.log('\n| measure | value | budget | ratio | ok |\n| --- | --- | --- | --- | --- |');
-      for (const r of rows) console.log(`| ${r.name} | ${r.value} | ${r.budget} | ${r.ratio ?? ''} | ${r.ok ? 'yes' : 'OVER'} |`);
+      for (const r of rows)
+        console.log(`| ${r.name} | ${r.value} | ${r.budget} | ${r.ratio ?? ''} | ${r.ok ? 'yes' : 'OVER'} |`);
     },
     missed: () => rows.filter((r) => !r.ok),
   };

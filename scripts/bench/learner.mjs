@@ -36,7 +36,7 @@ export async function learnerReads(base) {
     'course detail': `/api/v2/user/courses/${courseId}`,
     'progress list': '/api/v2/user/progress/courses',
     'course progress': `/api/v2/user/progress/courses/${courseId}`,
-    'reports': '/api/v2/user/reports',
+    reports: '/api/v2/user/reports',
     'required training': '/api/v2/user/requirements',
   };
   return { headers, courseId, reads };
@@ -57,14 +57,21 @@ export async function measureLearner(base, { requests, results }) {
   const sessions = [];
   for (let i = 1; i <= learners; i++) {
     const h = await signIn(base, `hot${i}`, BENCH_PASSWORD);
-    const enrolled = await fetch(`${base}/api/v2/user/progress/courses/${courseId}/enroll`, { method: 'POST', headers: h });
+    const enrolled = await fetch(`${base}/api/v2/user/progress/courses/${courseId}/enroll`, {
+      method: 'POST',
+      headers: h,
+    });
     if (!enrolled.ok) throw new Error(`enroll hot${i}: ${enrolled.status}`);
     sessions.push(h);
   }
   const detail = await (await fetch(`${base}/api/v2/user/courses/${courseId}`, { headers: sessions[0] })).json();
   if (!detail.components) throw new Error(`course detail: ${JSON.stringify(detail)}`);
   const assessment = detail.components.find((c) => c.type !== 'MATERIAL');
-  const json = (method, body) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (method, body) => ({
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const steps = { start: [], autosave: [], submit: [] };
   const call = async (stepName, h, path, init) => {
     const t0 = performance.now();
@@ -79,7 +86,12 @@ export async function measureLearner(base, { requests, results }) {
     const started = await call('start', h, `/api/v2/user/assessments/${assessment.id}/start`, { method: 'POST' });
     const [first] = started.questions;
     const answer = first.options?.[0]?.id ?? first.options?.[0] ?? 'true';
-    await call('autosave', h, `/api/v2/user/assessments/attempts/${started.attemptId}/answers`, json('PUT', { questionId: first.id, answer: String(answer) }));
+    await call(
+      'autosave',
+      h,
+      `/api/v2/user/assessments/attempts/${started.attemptId}/answers`,
+      json('PUT', { questionId: first.id, answer: String(answer) }),
+    );
     await call('submit', h, `/api/v2/user/assessments/attempts/${started.attemptId}/submit`, json('POST', {}));
   }
   // The floor under every budget here: one trivial D1 round trip (SELECT 1, no session), measured
@@ -92,9 +104,22 @@ export async function measureLearner(base, { requests, results }) {
   const noop = median(noopTimes);
   const floor = median(floorTimes);
   results.record('no-op (/api/health) median, learner step', `${noop.toFixed(2)} ms`, 'baseline', true);
-  results.record('one D1 round trip (/api/health/db: SELECT 1) median', `${floor.toFixed(2)} ms (${(floor / noop).toFixed(2)}x the no-op)`, 'reference (the floor of a call that reads D1)', true);
-  for (const [name, { median: m, p95: p }] of Object.entries(figures)) results.ratio(`${name} median (p95 ${p.toFixed(1)} ms)`, m, noop, 2, 'no-op');
-  for (const [name, times] of Object.entries(steps)) results.ratio(`assessment ${name} median (p95 ${p95(times).toFixed(1)} ms, ${times.length} learners)`, median(times), noop, 2, 'no-op');
+  results.record(
+    'one D1 round trip (/api/health/db: SELECT 1) median',
+    `${floor.toFixed(2)} ms (${(floor / noop).toFixed(2)}x the no-op)`,
+    'reference (the floor of a call that reads D1)',
+    true,
+  );
+  for (const [name, { median: m, p95: p }] of Object.entries(figures))
+    results.ratio(`${name} median (p95 ${p.toFixed(1)} ms)`, m, noop, 2, 'no-op');
+  for (const [name, times] of Object.entries(steps))
+    results.ratio(
+      `assessment ${name} median (p95 ${p95(times).toFixed(1)} ms, ${times.length} learners)`,
+      median(times),
+      noop,
+      2,
+      'no-op',
+    );
   return { noop, figures };
 }
 
@@ -102,7 +127,9 @@ export default async function learnerStep({ persist, requests, results }) {
   await addBenchLearners(persist, Math.min(requests, 150));
   const worker = await startWorker(persist);
   try {
-    step(`Learner calls, ${requests} sequential requests per read, start/autosave/submit by ${Math.min(requests, 150)} learners`);
+    step(
+      `Learner calls, ${requests} sequential requests per read, start/autosave/submit by ${Math.min(requests, 150)} learners`,
+    );
     return await measureLearner(worker.base, { requests, results });
   } finally {
     await worker.stop();

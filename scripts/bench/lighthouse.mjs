@@ -37,12 +37,22 @@ const MID_TIER_INDEX = 440;
 const MOBILE_THROTTLING = throttling.mobileSlow4G;
 const FIXED_CPU = Number(process.env.LIGHTHOUSE_CPU) || null;
 /** The CPU slowdown that brings a host of `benchmarkIndex` to the mid-tier phone. */
-export const cpuSlowdownFor = (benchmarkIndex) => FIXED_CPU ?? Math.round(Math.min(4, Math.max(1, benchmarkIndex / MID_TIER_INDEX)) * 100) / 100;
+export const cpuSlowdownFor = (benchmarkIndex) =>
+  FIXED_CPU ?? Math.round(Math.min(4, Math.max(1, benchmarkIndex / MID_TIER_INDEX)) * 100) / 100;
 // Where the full reports of the last run go (for reading the audits behind a score), if set.
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 // The flags the stack notes give for a closed network, plus the port Lighthouse connects to.
-const chromiumArgs = (port) => ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`];
+const chromiumArgs = (port) => [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  `--remote-debugging-port=${port}`,
+];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -50,12 +60,24 @@ export default async function lighthouseStep({ persist, results }) {
   const worker = await startWorker(persist);
   const profile = mkdtempSync(join(tmpdir(), 'ehs-lighthouse-'));
   const port = await freePort();
-  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs(port) });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: chromiumArgs(port),
+  });
   try {
     const base = worker.base;
-    const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'learner', password: 'Learner#2026demo' }) })).json();
+    const login = await (
+      await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'learner', password: 'Learner#2026demo' }),
+      })
+    ).json();
     const { token, type: _type, ...user } = login;
-    const certificates = await (await fetch(`${base}/api/v2/certificates/user/all`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const certificates = await (
+      await fetch(`${base}/api/v2/certificates/user/all`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     const number = certificates[0]?.certificateNumber;
     if (!number) throw new Error('the demo learner has no certificate to verify');
 
@@ -66,10 +88,13 @@ export default async function lighthouseStep({ persist, results }) {
     const cdp = await context.newCDPSession(page);
     const signInThroughStorage = async () => {
       await page.goto(`${base}/favicon.svg`);
-      await page.evaluate(([t, u]) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('user', u);
-      }, [token, JSON.stringify(user)]);
+      await page.evaluate(
+        ([t, u]) => {
+          localStorage.setItem('token', t);
+          localStorage.setItem('user', u);
+        },
+        [token, JSON.stringify(user)],
+      );
       await page.goto('about:blank');
     };
 
@@ -84,7 +109,8 @@ export default async function lighthouseStep({ persist, results }) {
         throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: multiplier },
       });
     // Calibration: one discarded run measures this host's benchmarkIndex.
-    let benchmarkIndex = (await audit(`/certificate/verify/${encodeURIComponent(number)}`, null, 4, ['performance'])).lhr.environment.benchmarkIndex;
+    let benchmarkIndex = (await audit(`/certificate/verify/${encodeURIComponent(number)}`, null, 4, ['performance']))
+      .lhr.environment.benchmarkIndex;
 
     const pages = [
       ['landing page', '/', null],
@@ -102,23 +128,41 @@ export default async function lighthouseStep({ persist, results }) {
         const result = await audit(path, prepare, multiplier, ['performance', 'accessibility']);
         const lhr = result.lhr;
         benchmarkIndex = lhr.environment.benchmarkIndex;
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        if (lhr.finalDisplayedUrl !== `${base}${path}`) throw new Error(`Lighthouse on ${path} ended on ${lhr.finalDisplayedUrl}`);
+        if (lhr.runtimeError)
+          throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (lhr.finalDisplayedUrl !== `${base}${path}`)
+          throw new Error(`Lighthouse on ${path} ended on ${lhr.finalDisplayedUrl}`);
         const p = Math.round(lhr.categories.performance.score * 100);
         const a = Math.round(lhr.categories.accessibility.score * 100);
         scores.performance.push(p);
         scores.accessibility.push(a);
-        const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable');
+        const failing = Object.values(lhr.audits).filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 0.9 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'notApplicable',
+        );
         slowHost ||= lhr.environment.benchmarkIndex < SLOW_HOST_INDEX;
         const metric = (id) => lhr.audits[id].displayValue;
         const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}; CPU slowdown ${multiplier}x, benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`;
-        console.log(`  run ${i + 1}: performance ${p}, accessibility ${a} (${metrics})${failing.length ? `; below 90: ${failing.map((audit) => `${audit.id} (${Math.round(audit.score * 100)})`).join(', ')}` : ''}`);
+        console.log(
+          `  run ${i + 1}: performance ${p}, accessibility ${a} (${metrics})${failing.length ? `; below 90: ${failing.map((audit) => `${audit.id} (${Math.round(audit.score * 100)})`).join(', ')}` : ''}`,
+        );
         if (REPORT_DIR) writeFileSync(join(REPORT_DIR, `${name.replace(/\s+/g, '-')}-${i + 1}.json`), result.report);
       }
-      if (slowHost && FIXED_CPU) console.log(`  Lighthouse warned that this host's CPU is slower than it expects (benchmarkIndex below ${SLOW_HOST_INDEX}): with a fixed slowdown, performance here reads low.`);
+      if (slowHost && FIXED_CPU)
+        console.log(
+          `  Lighthouse warned that this host's CPU is slower than it expects (benchmarkIndex below ${SLOW_HOST_INDEX}): with a fixed slowdown, performance here reads low.`,
+        );
       const p = median(scores.performance);
       const a = median(scores.accessibility);
-      results.record(`Lighthouse ${name} performance / accessibility (mobile, ${FIXED_CPU ? `${FIXED_CPU}x CPU` : 'calibrated CPU'}, median of ${RUNS})`, `${p} / ${a}`, `≥ ${BUDGET} / ≥ ${BUDGET}`, p >= BUDGET && a >= BUDGET);
+      results.record(
+        `Lighthouse ${name} performance / accessibility (mobile, ${FIXED_CPU ? `${FIXED_CPU}x CPU` : 'calibrated CPU'}, median of ${RUNS})`,
+        `${p} / ${a}`,
+        `≥ ${BUDGET} / ≥ ${BUDGET}`,
+        p >= BUDGET && a >= BUDGET,
+      );
     }
   } finally {
     await context.close();

@@ -91,18 +91,22 @@ function exportOnce(base, headers) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     let first = null;
-    const request = http.get(`${base}/api/users/export`, { agent: false, headers: { ...headers, accept: 'text/csv' }, timeout: 120_000 }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        reject(new Error(`users export: ${response.statusCode}`));
-        return;
-      }
-      response.on('data', () => {
-        first ??= performance.now() - t0;
-      });
-      response.on('end', () => resolve({ first: first ?? performance.now() - t0, total: performance.now() - t0 }));
-      response.on('error', reject);
-    });
+    const request = http.get(
+      `${base}/api/users/export`,
+      { agent: false, headers: { ...headers, accept: 'text/csv' }, timeout: 120_000 },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          reject(new Error(`users export: ${response.statusCode}`));
+          return;
+        }
+        response.on('data', () => {
+          first ??= performance.now() - t0;
+        });
+        response.on('end', () => resolve({ first: first ?? performance.now() - t0, total: performance.now() - t0 }));
+        response.on('error', reject);
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('users export: no answer within 120 s')));
     request.on('error', reject);
   });
@@ -122,7 +126,9 @@ async function exportFirstBytes(base, headers, count) {
 
 async function measureAdmin(base, count) {
   const headers = await signIn(base, 'admin', 'Admin#2026demo');
-  const courses = await (await fetch(`${base}/api/v2/admin/courses?page=1&limit=1&search=&status=PUBLISHED`, { headers })).json();
+  const courses = await (
+    await fetch(`${base}/api/v2/admin/courses?page=1&limit=1&search=&status=PUBLISHED`, { headers })
+  ).json();
   const courseId = courses.courses[0].id;
   const domainId = courses.courses[0].domain.id;
   const figures = {};
@@ -136,9 +142,16 @@ async function measureAdmin(base, count) {
     }
   }
   try {
-    figures['users CSV export, first bytes'] = await exportFirstBytes(base, headers, Math.max(3, Math.round(count / 10)));
+    figures['users CSV export, first bytes'] = await exportFirstBytes(
+      base,
+      headers,
+      Math.max(3, Math.round(count / 10)),
+    );
   } catch (error) {
-    figures['users CSV export, first bytes'] = { median: Number.POSITIVE_INFINITY, error: String(error.message ?? error) };
+    figures['users CSV export, first bytes'] = {
+      median: Number.POSITIVE_INFINITY,
+      error: String(error.message ?? error),
+    };
   }
   return figures;
 }
@@ -155,7 +168,9 @@ export default async function orgScaleStep({ persist, requests, results }) {
   } finally {
     await worker.stop();
   }
-  step(`Adding ${ORG_USERS.toLocaleString('en')} people, 1,000,000 component-progress rows, 200,000 attempts, 20,000 certificates (SQL, local D1)`);
+  step(
+    `Adding ${ORG_USERS.toLocaleString('en')} people, 1,000,000 component-progress rows, 200,000 attempts, 20,000 certificates (SQL, local D1)`,
+  );
   const file = join(persist, 'org-scale.sql');
   writeFileSync(file, SQL);
   const t0 = performance.now();
@@ -170,11 +185,23 @@ export default async function orgScaleStep({ persist, requests, results }) {
         results.record(`admin: ${name} at 100,000 people`, figure.error ?? demo[name].error, '≤ 2x demo data', false);
         continue;
       }
-      results.ratio(`admin: ${name} at 100,000 people (demo ${demo[name].median.toFixed(2)} ms)`, figure.median, demo[name].median, 2, 'demo data');
+      results.ratio(
+        `admin: ${name} at 100,000 people (demo ${demo[name].median.toFixed(2)} ms)`,
+        figure.median,
+        demo[name].median,
+        2,
+        'demo data',
+      );
     }
     const orgLearner = await measureLearnerReads(worker.base, requests);
     for (const [name, figure] of Object.entries(orgLearner)) {
-      results.ratio(`learner: ${name}, flat from 10 to 100,000 people (demo ${demoLearner[name].toFixed(2)} ms)`, figure, demoLearner[name], 2, 'demo data');
+      results.ratio(
+        `learner: ${name}, flat from 10 to 100,000 people (demo ${demoLearner[name].toFixed(2)} ms)`,
+        figure,
+        demoLearner[name],
+        2,
+        'demo data',
+      );
     }
   } finally {
     await worker.stop();
@@ -185,7 +212,9 @@ export default async function orgScaleStep({ persist, requests, results }) {
 async function measureLearnerReads(base, requests) {
   const { headers, reads } = await learnerReads(base);
   const figures = {};
-  for (const [name, path] of Object.entries(reads)) figures[name] = (await timed(base, path, { headers, count: Math.max(10, Math.round(requests / 2)), warmup: 3 })).median;
+  for (const [name, path] of Object.entries(reads))
+    figures[name] = (
+      await timed(base, path, { headers, count: Math.max(10, Math.round(requests / 2)), warmup: 3 })
+    ).median;
   return figures;
 }
-

@@ -9,7 +9,8 @@ export const HANDOUTS = {
     fileName: 'portable-fire-extinguisher-field-guide.pdf',
     title: 'Portable Fire Extinguisher Field Guide',
     subtitle: 'Fire classes, choosing the right extinguisher, the PASS technique and monthly checks',
-    description: 'Field guide: fire classes A, B, C, D and K, extinguisher types, when to fight and when to leave, PASS, and the monthly inspection.',
+    description:
+      'Field guide: fire classes A, B, C, D and K, extinguisher types, when to fight and when to leave, PASS, and the monthly inspection.',
     category: 'Fire Safety',
     code: 'SW-FS-101',
     revision: '2026-03-02',
@@ -41,10 +42,26 @@ export const HANDOUTS = {
             { title: 'Use', width: 2.4 },
           ],
           rows: [
-            [[{ b: 'A' }], 'Ordinary combustibles: wood, paper, cardboard, cloth, many plastics', 'Water, foam, ABC dry chemical'],
-            [[{ b: 'B' }], 'Flammable liquids and gases: gasoline, solvents, oil-based paint, propane', 'CO2, ABC or BC dry chemical, foam'],
-            [[{ b: 'C' }], 'Energized electrical equipment: panels, motors, wiring, computers', 'CO2, ABC dry chemical (never water)'],
-            [[{ b: 'D' }], 'Combustible metals: magnesium, titanium, sodium, lithium, aluminium powder', 'Class D dry powder only'],
+            [
+              [{ b: 'A' }],
+              'Ordinary combustibles: wood, paper, cardboard, cloth, many plastics',
+              'Water, foam, ABC dry chemical',
+            ],
+            [
+              [{ b: 'B' }],
+              'Flammable liquids and gases: gasoline, solvents, oil-based paint, propane',
+              'CO2, ABC or BC dry chemical, foam',
+            ],
+            [
+              [{ b: 'C' }],
+              'Energized electrical equipment: panels, motors, wiring, computers',
+              'CO2, ABC dry chemical (never water)',
+            ],
+            [
+              [{ b: 'D' }],
+              'Combustible metals: magnesium, titanium, sodium, lithium, aluminium powder',
+              'Class D dry powder only',
+            ],
             [[{ b: 'K' }], 'Cooking oils and fats in commercial kitchens and fryers', 'Class K wet chemical'],
           ],
         },
@@ -56,7 +73,9 @@ export const HANDOUTS = {
         },
       },
       { h: 'Fight or leave? Decide in seconds' },
-      { p: 'Only fight a fire if every one of these is true. If any answer is "no", leave, close the door behind you and raise the alarm.' },
+      {
+        p: 'Only fight a fire if every one of these is true. If any answer is "no", leave, close the door behind you and raise the alarm.',
+      },
       {
         bullets: [
           ['The alarm has been raised and everyone else is leaving.'],
@@ -71,7 +90,10 @@ export const HANDOUTS = {
       {
         steps: [
           [{ b: 'Pull' }, ' the pin. Hold the extinguisher upright and pull the pin to break the tamper seal.'],
-          [{ b: 'Aim' }, ' low. Point the nozzle or horn at the base of the fire, where the fuel is burning, not at the flames.'],
+          [
+            { b: 'Aim' },
+            ' low. Point the nozzle or horn at the base of the fire, where the fuel is burning, not at the flames.',
+          ],
           [{ b: 'Squeeze' }, ' the handle slowly and evenly to release the agent.'],
           [{ b: 'Sweep' }, ' from side to side at the base of the fire until it appears to be out.'],
         ],
@@ -111,7 +133,8 @@ export const HANDOUTS = {
     fileName: 'fire-prevention-and-evacuation.pdf',
     title: 'Fire Prevention and Emergency Evacuation',
     subtitle: 'Housekeeping, hot work, the RACE response and what to do when the alarm sounds',
-    description: 'Handout on preventing fires at work and evacuating safely: RACE, exits, assembly points and fire wardens.',
+    description:
+      'Handout on preventing fires at work and evacuating safely: RACE, exits, assembly points and fire wardens.',
     category: 'Fire Safety',
     code: 'SW-FS-102',
     revision: '2026-02-16',
@@ -119,13 +142,27 @@ export const HANDOUTS = {
     accent: 'red',
     blocks: [
       { h: 'Preventing fires at work' },
-      { p: 'Most workplace fires are preventable. The same few causes come up in almost every investigation: poor housekeeping, electrical faults, hot work and careless storage of flammables.' },
+      {
+        p: 'Most workplace fires are preventable. The same few causes come up in almost every investigation: poor housekeeping, electrical faults, hot work and careless storage of flammables.',
+      },
       {
         bullets: [
-          [{ b: 'Housekeeping: ' }, 'keep combustible waste in covered metal bins and empty them at least daily. Do not let cardboard, pallets or rags build up near heat sources.'],
-          [{ b: 'Electrical: ' }, 'do not daisy-chain power strips or run cords under mats. Report damaged plugs, scorch marks or warm outlets at once.'],
-          [{ b: 'Flammables: ' }, 'store flammable liquids in approved safety cans and flammable storage cabinets, away from ignition sources. Keep only what you need for the shift at the workstation.'],
-          [{ b: 'Hot work: ' }, 'welding, cutting and grinding need a hot work permit. Clear combustibles within 35 ft (11 m), post a fire watch during the work and for at least 30 minutes after.'],
+          [
+            { b: 'Housekeeping: ' },
+            'keep combustible waste in covered metal bins and empty them at least daily. Do not let cardboard, pallets or rags build up near heat sources.',
+          ],
+          [
+            { b: 'Electrical: ' },
+            'do not daisy-chain power strips or run cords under mats. Report damaged plugs, scorch marks or warm outlets at once.',
+          ],
+          [
+            { b: 'Flammables: ' },
+            'store flammable liquids in approved safety cans and flammable storage cabinets, away from ignition sources. Keep only what you need for the shift at the workstation.',
+          ],
+          [
+            { b: 'Hot work: ' },
+            'welding, cutting and grinding need a hot work permit. Clear combustibles within 35 ft (11 m), post a fire watch during the work and for at least 30 minutes after.',
+          ],
           [{ b: 'Smoking: ' }, 'only in designated areas, with proper disposal bins.'],
         ],
       },
@@ -142,9 +179,15 @@ export const HANDOUTS = {
       {
         steps: [
           [{ b: 'Rescue' }, ': help anyone in immediate danger, if you can do so without putting yourself at risk.'],
-          [{ b: 'Alarm' }, ': activate the nearest fire alarm call point and call the emergency number. Give the building, floor and what is burning.'],
+          [
+            { b: 'Alarm' },
+            ': activate the nearest fire alarm call point and call the emergency number. Give the building, floor and what is burning.',
+          ],
           [{ b: 'Confine' }, ': close doors and windows behind you to slow the spread of fire and smoke.'],
-          [{ b: 'Extinguish or Evacuate' }, ': fight the fire only if it is small and you are trained (see the Extinguisher Field Guide). Otherwise evacuate.'],
+          [
+            { b: 'Extinguish or Evacuate' },
+            ': fight the fire only if it is small and you are trained (see the Extinguisher Field Guide). Otherwise evacuate.',
+          ],
         ],
       },
       { h: 'When the alarm sounds' },
@@ -184,7 +227,8 @@ export const HANDOUTS = {
     fileName: 'ghs-label-elements-and-pictograms.pdf',
     title: 'GHS Label Elements and Pictograms',
     subtitle: 'How to read a chemical label under the Globally Harmonized System (OSHA HazCom 2012)',
-    description: 'Quick reference to the six label elements, the two signal words and the nine GHS pictograms, plus rules for secondary containers.',
+    description:
+      'Quick reference to the six label elements, the two signal words and the nine GHS pictograms, plus rules for secondary containers.',
     category: 'Hazard Communication',
     code: 'SW-HC-201',
     revision: '2026-01-19',
@@ -199,11 +243,23 @@ export const HANDOUTS = {
       {
         steps: [
           [{ b: 'Product identifier' }, ': the chemical name or product name, matching the Safety Data Sheet.'],
-          [{ b: 'Signal word' }, ': "Danger" for the more severe hazards, "Warning" for the less severe. Only one signal word appears, even when there are several hazards.'],
-          [{ b: 'Hazard statements' }, ': standard phrases describing the nature and degree of the hazard, for example "Highly flammable liquid and vapour".'],
-          [{ b: 'Precautionary statements' }, ': measures to prevent or minimise harm: prevention, response, storage and disposal.'],
+          [
+            { b: 'Signal word' },
+            ': "Danger" for the more severe hazards, "Warning" for the less severe. Only one signal word appears, even when there are several hazards.',
+          ],
+          [
+            { b: 'Hazard statements' },
+            ': standard phrases describing the nature and degree of the hazard, for example "Highly flammable liquid and vapour".',
+          ],
+          [
+            { b: 'Precautionary statements' },
+            ': measures to prevent or minimise harm: prevention, response, storage and disposal.',
+          ],
           [{ b: 'Pictograms' }, ': black symbols on a white background inside a red diamond border.'],
-          [{ b: 'Supplier identification' }, ': name, address and telephone number of the manufacturer, importer or distributor.'],
+          [
+            { b: 'Supplier identification' },
+            ': name, address and telephone number of the manufacturer, importer or distributor.',
+          ],
         ],
       },
       { h: 'The pictograms' },
@@ -214,9 +270,18 @@ export const HANDOUTS = {
             { title: 'Hazards it indicates', width: 4 },
           ],
           rows: [
-            [[{ b: 'Health hazard' }, ' (silhouette with star burst)'], 'Carcinogen, mutagen, reproductive toxicity, respiratory sensitizer, target organ toxicity, aspiration toxicity'],
-            [[{ b: 'Flame' }], 'Flammables, pyrophorics, self-heating, emits flammable gas in contact with water, self-reactives, organic peroxides'],
-            [[{ b: 'Exclamation mark' }], 'Irritant (skin and eye), skin sensitizer, acute toxicity (harmful), narcotic effects, respiratory tract irritant'],
+            [
+              [{ b: 'Health hazard' }, ' (silhouette with star burst)'],
+              'Carcinogen, mutagen, reproductive toxicity, respiratory sensitizer, target organ toxicity, aspiration toxicity',
+            ],
+            [
+              [{ b: 'Flame' }],
+              'Flammables, pyrophorics, self-heating, emits flammable gas in contact with water, self-reactives, organic peroxides',
+            ],
+            [
+              [{ b: 'Exclamation mark' }],
+              'Irritant (skin and eye), skin sensitizer, acute toxicity (harmful), narcotic effects, respiratory tract irritant',
+            ],
             [[{ b: 'Gas cylinder' }], 'Gases under pressure'],
             [[{ b: 'Corrosion' }], 'Skin corrosion or burns, serious eye damage, corrosive to metals'],
             [[{ b: 'Exploding bomb' }], 'Explosives, self-reactives, organic peroxides'],
@@ -257,7 +322,8 @@ export const HANDOUTS = {
     fileName: 'safety-data-sheets-16-sections.pdf',
     title: 'Safety Data Sheets: The 16 Sections',
     subtitle: 'Where to find the information you need, fast, on any GHS-format SDS',
-    description: 'Section-by-section guide to the GHS Safety Data Sheet, with the sections to check first in an emergency.',
+    description:
+      'Section-by-section guide to the GHS Safety Data Sheet, with the sections to check first in an emergency.',
     category: 'Hazard Communication',
     code: 'SW-HC-202',
     revision: '2026-01-26',
@@ -283,16 +349,52 @@ export const HANDOUTS = {
             { title: 'What you will find', width: 3.6 },
           ],
           rows: [
-            ['1', [{ b: 'Identification' }], 'Product identifier, recommended use, supplier details, emergency phone number'],
-            ['2', [{ b: 'Hazard(s) identification' }], 'GHS classification, signal word, hazard and precautionary statements, pictograms'],
+            [
+              '1',
+              [{ b: 'Identification' }],
+              'Product identifier, recommended use, supplier details, emergency phone number',
+            ],
+            [
+              '2',
+              [{ b: 'Hazard(s) identification' }],
+              'GHS classification, signal word, hazard and precautionary statements, pictograms',
+            ],
             ['3', [{ b: 'Composition / ingredients' }], 'Chemical names, CAS numbers, concentrations'],
-            ['4', [{ b: 'First-aid measures' }], 'Symptoms and first aid by route of exposure: inhalation, skin, eyes, ingestion'],
-            ['5', [{ b: 'Fire-fighting measures' }], 'Suitable extinguishing media, specific hazards, protective equipment for firefighters'],
-            ['6', [{ b: 'Accidental release measures' }], 'Spill containment and clean-up, PPE and emergency procedures'],
-            ['7', [{ b: 'Handling and storage' }], 'Safe handling practices, storage conditions, incompatible materials'],
-            ['8', [{ b: 'Exposure controls / personal protection' }], 'OSHA PELs, ACGIH TLVs, engineering controls, required PPE'],
-            ['9', [{ b: 'Physical and chemical properties' }], 'Appearance, odour, flash point, pH, vapour pressure, boiling point'],
-            ['10', [{ b: 'Stability and reactivity' }], 'Conditions to avoid, incompatible materials, hazardous decomposition products'],
+            [
+              '4',
+              [{ b: 'First-aid measures' }],
+              'Symptoms and first aid by route of exposure: inhalation, skin, eyes, ingestion',
+            ],
+            [
+              '5',
+              [{ b: 'Fire-fighting measures' }],
+              'Suitable extinguishing media, specific hazards, protective equipment for firefighters',
+            ],
+            [
+              '6',
+              [{ b: 'Accidental release measures' }],
+              'Spill containment and clean-up, PPE and emergency procedures',
+            ],
+            [
+              '7',
+              [{ b: 'Handling and storage' }],
+              'Safe handling practices, storage conditions, incompatible materials',
+            ],
+            [
+              '8',
+              [{ b: 'Exposure controls / personal protection' }],
+              'OSHA PELs, ACGIH TLVs, engineering controls, required PPE',
+            ],
+            [
+              '9',
+              [{ b: 'Physical and chemical properties' }],
+              'Appearance, odour, flash point, pH, vapour pressure, boiling point',
+            ],
+            [
+              '10',
+              [{ b: 'Stability and reactivity' }],
+              'Conditions to avoid, incompatible materials, hazardous decomposition products',
+            ],
             ['11', [{ b: 'Toxicological information' }], 'Routes of exposure, symptoms, acute and chronic effects'],
             ['12', [{ b: 'Ecological information' }], 'Effects on the environment (not enforced by OSHA)'],
             ['13', [{ b: 'Disposal considerations' }], 'Safe disposal and waste handling (not enforced by OSHA)'],
@@ -326,7 +428,8 @@ export const HANDOUTS = {
     fileName: 'portable-ladder-safety.pdf',
     title: 'Portable Ladder Safety',
     subtitle: 'Selecting, inspecting, setting up and climbing portable ladders safely',
-    description: 'Guide to portable ladders: duty ratings, inspection, the 4-to-1 rule, 3 ft extension and three points of contact.',
+    description:
+      'Guide to portable ladders: duty ratings, inspection, the 4-to-1 rule, 3 ft extension and three points of contact.',
     category: 'Working at Heights',
     code: 'SW-WH-301',
     revision: '2026-02-09',
@@ -376,8 +479,14 @@ export const HANDOUTS = {
       { h: 'Set up: the 4-to-1 rule' },
       {
         bullets: [
-          [{ b: '4-to-1: ' }, 'for every 4 feet of height to the point where the ladder rests, place the base 1 foot out from the wall (about 75 degrees). A ladder resting 16 ft up needs its base 4 ft out.'],
-          [{ b: '3 ft above: ' }, 'when you use an extension ladder to reach a roof or platform, it must extend at least 3 feet (0.9 m) above the landing, and be secured at the top.'],
+          [
+            { b: '4-to-1: ' },
+            'for every 4 feet of height to the point where the ladder rests, place the base 1 foot out from the wall (about 75 degrees). A ladder resting 16 ft up needs its base 4 ft out.',
+          ],
+          [
+            { b: '3 ft above: ' },
+            'when you use an extension ladder to reach a roof or platform, it must extend at least 3 feet (0.9 m) above the landing, and be secured at the top.',
+          ],
           'Place the feet on firm, level ground. Never stand a ladder on boxes, pallets or a vehicle.',
           'Keep the area at the base clear; barricade it in walkways or in front of doors.',
           'Open stepladders fully and lock the spreaders. Never use a closed stepladder leaned against a wall.',
@@ -386,9 +495,15 @@ export const HANDOUTS = {
       { h: 'Climbing and working' },
       {
         bullets: [
-          [{ b: 'Three points of contact: ' }, 'two hands and one foot, or two feet and one hand, on the ladder at all times. Face the ladder when climbing.'],
+          [
+            { b: 'Three points of contact: ' },
+            'two hands and one foot, or two feet and one hand, on the ladder at all times. Face the ladder when climbing.',
+          ],
           'Carry tools in a belt or raise them with a hand line, so your hands are free.',
-          [{ b: 'Belt buckle rule: ' }, 'keep your body centred between the side rails. If you have to lean out, climb down and move the ladder.'],
+          [
+            { b: 'Belt buckle rule: ' },
+            'keep your body centred between the side rails. If you have to lean out, climb down and move the ladder.',
+          ],
           'On a stepladder, do not stand on the top cap or the step below it. On an extension ladder, do not stand on the top three rungs.',
           'One person on a ladder at a time, unless it is designed for two.',
           'Do not use a ladder in high winds, or move it while someone is on it.',
@@ -410,7 +525,8 @@ export const HANDOUTS = {
     fileName: 'fall-protection-systems.pdf',
     title: 'Fall Protection Systems',
     subtitle: 'Guardrails, fall restraint and personal fall arrest: requirements, inspection and rescue',
-    description: 'Guide to the hierarchy of fall protection, guardrail dimensions, PFAS components and limits, clearance and rescue.',
+    description:
+      'Guide to the hierarchy of fall protection, guardrail dimensions, PFAS components and limits, clearance and rescue.',
     category: 'Working at Heights',
     code: 'SW-WH-302',
     revision: '2026-02-23',
@@ -424,11 +540,20 @@ export const HANDOUTS = {
       { h: 'The hierarchy of fall protection' },
       {
         steps: [
-          [{ b: 'Eliminate' }, ' the hazard: do the work from the ground, pre-assemble at ground level, use long-reach tools.'],
-          [{ b: 'Passive protection' }, ': guardrails, covers and nets protect everyone without any action by the worker.'],
+          [
+            { b: 'Eliminate' },
+            ' the hazard: do the work from the ground, pre-assemble at ground level, use long-reach tools.',
+          ],
+          [
+            { b: 'Passive protection' },
+            ': guardrails, covers and nets protect everyone without any action by the worker.',
+          ],
           [{ b: 'Fall restraint' }, ': a harness and lanyard that physically stop you reaching the edge.'],
           [{ b: 'Fall arrest' }, ': a personal fall arrest system (PFAS) stops a fall after it starts.'],
-          [{ b: 'Administrative controls' }, ': warning lines, safety monitors and procedures, only where nothing above is feasible.'],
+          [
+            { b: 'Administrative controls' },
+            ': warning lines, safety monitors and procedures, only where nothing above is feasible.',
+          ],
         ],
       },
       { h: 'Guardrail systems' },
@@ -440,8 +565,14 @@ export const HANDOUTS = {
           ],
           rows: [
             [[{ b: 'Top rail' }], '42 inches (107 cm) plus or minus 3 inches above the walking-working surface'],
-            [[{ b: 'Strength' }], 'Withstands at least 200 lb (890 N) applied in any outward or downward direction at the top edge'],
-            [[{ b: 'Midrail' }], 'About midway between the top rail and the surface (around 21 in / 53 cm); withstands 150 lb'],
+            [
+              [{ b: 'Strength' }],
+              'Withstands at least 200 lb (890 N) applied in any outward or downward direction at the top edge',
+            ],
+            [
+              [{ b: 'Midrail' }],
+              'About midway between the top rail and the surface (around 21 in / 53 cm); withstands 150 lb',
+            ],
             [[{ b: 'Toeboard' }], 'At least 3.5 in (9 cm) high where people or tools could fall to a lower level'],
             [[{ b: 'Openings' }], 'No opening more than 19 in (48 cm) in the guardrail system'],
           ],
@@ -463,8 +594,14 @@ export const HANDOUTS = {
       },
       {
         bullets: [
-          [{ b: 'Anchorage: ' }, 'capable of supporting at least 5,000 lb (22.2 kN) per worker attached, or designed by a qualified person with a safety factor of two.'],
-          [{ b: 'Free fall: ' }, 'rig the system so you cannot free fall more than 6 feet (1.8 m), or contact any lower level.'],
+          [
+            { b: 'Anchorage: ' },
+            'capable of supporting at least 5,000 lb (22.2 kN) per worker attached, or designed by a qualified person with a safety factor of two.',
+          ],
+          [
+            { b: 'Free fall: ' },
+            'rig the system so you cannot free fall more than 6 feet (1.8 m), or contact any lower level.',
+          ],
           [{ b: 'Deceleration distance: ' }, 'no more than 3.5 feet (1.07 m).'],
           [{ b: 'Arresting force: ' }, 'no more than 1,800 lb (8 kN) on a worker wearing a full-body harness.'],
           [{ b: 'Anchor position: ' }, 'overhead where possible, to limit free fall and swing falls.'],
@@ -505,7 +642,8 @@ export const HANDOUTS = {
     fileName: 'lockout-tagout-procedure.pdf',
     title: 'Lockout/Tagout (LOTO) Procedure',
     subtitle: 'Controlling hazardous energy during servicing and maintenance (OSHA 29 CFR 1910.147)',
-    description: 'Procedure: energy types, the six steps to lock out, verification (try-out), release from lockout and shift changes.',
+    description:
+      'Procedure: energy types, the six steps to lock out, verification (try-out), release from lockout and shift changes.',
     category: 'Electrical Safety',
     code: 'SW-ES-401',
     revision: '2026-03-09',
@@ -519,8 +657,14 @@ export const HANDOUTS = {
       { h: 'Who is who' },
       {
         bullets: [
-          [{ b: 'Authorized employee: ' }, 'trained to lock out equipment and perform the servicing. Applies their own lock and tag.'],
-          [{ b: 'Affected employee: ' }, 'operates or works near the equipment. Must be told before lockout and before restart, and must never try to restart locked-out equipment.'],
+          [
+            { b: 'Authorized employee: ' },
+            'trained to lock out equipment and perform the servicing. Applies their own lock and tag.',
+          ],
+          [
+            { b: 'Affected employee: ' },
+            'operates or works near the equipment. Must be told before lockout and before restart, and must never try to restart locked-out equipment.',
+          ],
         ],
       },
       { h: 'Types of hazardous energy' },
@@ -530,12 +674,27 @@ export const HANDOUTS = {
       { h: 'Applying lockout: six steps' },
       {
         steps: [
-          [{ b: 'Prepare: ' }, 'identify every energy source from the machine-specific procedure and notify all affected employees.'],
+          [
+            { b: 'Prepare: ' },
+            'identify every energy source from the machine-specific procedure and notify all affected employees.',
+          ],
           [{ b: 'Shut down: ' }, 'stop the equipment using its normal controls.'],
-          [{ b: 'Isolate: ' }, 'operate every energy-isolating device: disconnect switches, breakers, valves, blocks. A stop button or control circuit is not an isolating device.'],
-          [{ b: 'Lock and tag: ' }, 'each authorized employee applies their own personal lock and tag to each isolating device, or to the group lockbox. One person, one lock, one key.'],
-          [{ b: 'Release stored energy: ' }, 'bleed pressure, discharge capacitors, block or lower raised parts, release spring tension, let hot parts cool.'],
-          [{ b: 'Verify isolation: ' }, 'make sure everyone is clear, then try to start the equipment with the normal controls. For electrical work, test with a rated voltage tester using live-dead-live. Return the controls to off.'],
+          [
+            { b: 'Isolate: ' },
+            'operate every energy-isolating device: disconnect switches, breakers, valves, blocks. A stop button or control circuit is not an isolating device.',
+          ],
+          [
+            { b: 'Lock and tag: ' },
+            'each authorized employee applies their own personal lock and tag to each isolating device, or to the group lockbox. One person, one lock, one key.',
+          ],
+          [
+            { b: 'Release stored energy: ' },
+            'bleed pressure, discharge capacitors, block or lower raised parts, release spring tension, let hot parts cool.',
+          ],
+          [
+            { b: 'Verify isolation: ' },
+            'make sure everyone is clear, then try to start the equipment with the normal controls. For electrical work, test with a rated voltage tester using live-dead-live. Return the controls to off.',
+          ],
         ],
       },
       {

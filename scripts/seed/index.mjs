@@ -23,7 +23,12 @@ const VIDEO = {
   title: 'The PASS Technique (video)',
   description: 'Twelve-second video: Pull, Aim, Squeeze, Sweep.',
   /** English captions of the video, timed to its cards (the video itself has no sound). */
-  captions: { url: new URL('../seed-assets/pass-technique.en.vtt', import.meta.url), fileName: 'pass-technique.en.vtt', language: 'en', label: 'English' },
+  captions: {
+    url: new URL('../seed-assets/pass-technique.en.vtt', import.meta.url),
+    fileName: 'pass-technique.en.vtt',
+    language: 'en',
+    label: 'English',
+  },
 };
 /**
  * The demo SCORM 1.2 package (an HTML quiz written for this project): its files are zipped with
@@ -40,7 +45,12 @@ const SCORM = {
   manifest: { version: '1.2', title: 'PPE Essentials Quiz', launchPath: 'index.html', masteryScore: 80 },
 };
 
-const SCORM_CONTENT_TYPES = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', xml: 'application/xml' };
+const SCORM_CONTENT_TYPES = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  xml: 'application/xml',
+};
 
 /** The demo package as a zip, built from the committed files. */
 export async function scormDemoZip() {
@@ -80,7 +90,15 @@ export async function prepareAssets({ videoBytes, captionBytes } = {}) {
   const usesVideo = usedHandouts.includes(VIDEO.key);
   const [hashes, rendered, captions] = await Promise.all([
     Promise.all(USERS.map((u) => hashPassword(u.password))),
-    Promise.all(usedHandouts.map((key) => (key === VIDEO.key ? (videoBytes ?? readVideo()) : key === SCORM.key ? scormDemoZip() : renderHandout(HANDOUTS[key])))),
+    Promise.all(
+      usedHandouts.map((key) =>
+        key === VIDEO.key
+          ? (videoBytes ?? readVideo())
+          : key === SCORM.key
+            ? scormDemoZip()
+            : renderHandout(HANDOUTS[key]),
+      ),
+    ),
     usesVideo ? (captionBytes ?? readVideoCaptions()) : null,
   ]);
   return {
@@ -178,7 +196,11 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   }
   for (const u of Object.values(users)) {
     for (const key of u.books) {
-      rows.userDomains.push({ user_id: u.id, domain_id: books[key].id, created_at: iso(at(u.createdDaysAgo, '09:00')) });
+      rows.userDomains.push({
+        user_id: u.id,
+        domain_id: books[key].id,
+        created_at: iso(at(u.createdDaysAgo, '09:00')),
+      });
     }
   }
 
@@ -195,7 +217,11 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       const expanded = unzipSync(zip);
       const names = Object.keys(expanded).filter((name) => !name.endsWith('/'));
       for (const name of names) {
-        files.push({ key: `materials/${id}/scorm/${name}`, bytes: expanded[name], contentType: SCORM_CONTENT_TYPES[name.split('.').pop()] ?? 'application/octet-stream' });
+        files.push({
+          key: `materials/${id}/scorm/${name}`,
+          bytes: expanded[name],
+          contentType: SCORM_CONTENT_TYPES[name.split('.').pop()] ?? 'application/octet-stream',
+        });
       }
       const created = at(70 - i, '11:00');
       materials[key] = { id, type: 'SCORM' };
@@ -474,7 +500,10 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       storage_key: null, // the certificate service renders the PDF on first view
       cycle: entry.cycle,
       // A later cycle's certificate renews the previous cycle's (the public chain).
-      renews_id: rows.certificates.filter((c) => c.user_id === entry.user.id && c.course_id === entry.course.id && c.cycle < entry.cycle).at(-1)?.id ?? null,
+      renews_id:
+        rows.certificates
+          .filter((c) => c.user_id === entry.user.id && c.course_id === entry.course.id && c.cycle < entry.cycle)
+          .at(-1)?.id ?? null,
       language: entry.course.language ?? 'en',
     });
   };
@@ -486,7 +515,10 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     entry.row.overall_progress = overall;
     if (overall >= 100) {
       entry.row.status = 'COMPLETED';
-      entry.row.completed_at = cps.map((x) => x.cp.completed_at).sort().at(-1);
+      entry.row.completed_at = cps
+        .map((x) => x.cp.completed_at)
+        .sort()
+        .at(-1);
       issueCertificate(entry);
     } else if (entry.row.started_at) {
       entry.row.status = 'IN_PROGRESS';
@@ -522,7 +554,13 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     const ghs = enroll('learner', 'ghs', at(2, '08:50'));
     attempt(ghs, 1, { start: at(2, '08:55'), minutes: 7, wrong: [3] }); // 80
     study(ghs, 2, { start: at(1, '12:15'), seconds: 540, percent: 40, lastAccess: minutesAgo(25) });
-    activity('learner', [[12, 540], [11, 1500], [2, 480], [1, 300], [0, 240]]);
+    activity('learner', [
+      [12, 540],
+      [11, 1500],
+      [2, 480],
+      [1, 300],
+      [0, 240],
+    ]);
   }
   // Jordan: LOTO certified a year ago and recertified when it came due (a two-certificate chain),
   // the PASS certificate due soon, and ladders completed after failing the first pre-assessment try.
@@ -537,7 +575,12 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     study(pass, 2, { start: at(348, '08:12'), seconds: 90 });
     study(pass, 3, { start: at(347, '10:00'), seconds: 900 });
     attempt(pass, 4, { start: at(347, '10:20'), minutes: 10 }); // 100
-    activity('jordan', [[385, 1500], [380, 660], [348, 420], [347, 1500]]);
+    activity('jordan', [
+      [385, 1500],
+      [380, 660],
+      [348, 420],
+      [347, 1500],
+    ]);
     const loto = enroll('jordan', 'loto', at(27, '07:40'), 2);
     attempt(loto, 1, { start: at(27, '07:45'), minutes: 5, wrong: [4] }); // 80
     study(loto, 2, { start: at(27, '07:52'), seconds: 1260 });
@@ -547,7 +590,12 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     attempt(ladder, 1, { start: at(8, '07:20'), minutes: 5, wrong: [2] }); // 80
     study(ladder, 2, { start: at(8, '07:30'), seconds: 960 });
     attempt(ladder, 3, { start: at(7, '15:10'), minutes: 9, wrong: [5] }); // 85.71
-    activity('jordan', [[27, 1980], [26, 720], [8, 1620], [7, 540]]);
+    activity('jordan', [
+      [27, 1980],
+      [26, 720],
+      [8, 1620],
+      [7, 540],
+    ]);
   }
   // Sam: failed the fall protection pre-assessment once (two attempts left).
   {
@@ -577,7 +625,10 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     const evac = enroll('olga', 'evacEs', at(2, '10:00'));
     attempt(evac, 1, { start: at(2, '10:04'), minutes: 6 }); // 100
     study(evac, 2, { start: at(1, '09:30'), seconds: 420, percent: 55, lastAccess: minutesAgo(90) });
-    activity('olga', [[2, 360], [1, 420]]);
+    activity('olga', [
+      [2, 360],
+      [1, 420],
+    ]);
   }
 
   for (const entry of progress.values()) {
@@ -735,7 +786,14 @@ function assessmentData(spec, type) {
     maxAttempts: MAX_ATTEMPTS,
     shuffleQuestions: spec.shuffle,
     questions: spec.questions.map((q) => {
-      const base = { id: randomUUID(), question: q.question, type: q.type, points: 10, required: true, explanation: q.explanation };
+      const base = {
+        id: randomUUID(),
+        question: q.question,
+        type: q.type,
+        points: 10,
+        required: true,
+        explanation: q.explanation,
+      };
       if (q.type === 'TRUE_FALSE') return { ...base, options: [], correctAnswer: String(q.answer) };
       const texts = [...q.wrong];
       texts.splice(q.correctPosition, 0, q.correct);

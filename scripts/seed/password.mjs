@@ -7,9 +7,7 @@ const HASH_BITS = 256;
 export async function hashPassword(password) {
   // globalThis.crypto is Node's webcrypto (and workerd's), so this also runs inside a Worker test.
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, [
-    'deriveBits',
-  ]);
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits(
     { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: ITERATIONS },
     key,

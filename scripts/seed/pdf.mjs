@@ -155,7 +155,13 @@ class Writer {
     page.drawRectangle({ x: 0, y: bandBottom, width: PAGE.width, height: bandHeight, color: NAVY });
     page.drawRectangle({ x: 0, y: bandBottom, width: PAGE.width, height: 5, color: this.accent });
     page.drawRectangle({ x: MARGIN.left, y: PAGE.height - 44, width: 4, height: 14, color: this.accent });
-    page.drawText('SAFEWORK ACADEMY', { x: MARGIN.left + 12, y: PAGE.height - 42, size: 10, font: fonts.bold, color: WHITE });
+    page.drawText('SAFEWORK ACADEMY', {
+      x: MARGIN.left + 12,
+      y: PAGE.height - 42,
+      size: 10,
+      font: fonts.bold,
+      color: WHITE,
+    });
     const kicker = `${spec.category.toUpperCase()}  |  ${spec.kind ?? 'TRAINING HANDOUT'}`;
     const kw = measure(fonts.regular, kicker, 8.5);
     page.drawText(kicker, {
@@ -263,7 +269,13 @@ class Writer {
     });
     this.page.drawRectangle({ x: MARGIN.left, y: top - height, width: 4, height, color: this.accent });
     let y = top - pad - 9;
-    this.page.drawText(title.toUpperCase(), { x: MARGIN.left + pad + 4, y, size: 8.5, font: this.fonts.bold, color: this.accent });
+    this.page.drawText(title.toUpperCase(), {
+      x: MARGIN.left + pad + 4,
+      y,
+      size: 8.5,
+      font: this.fonts.bold,
+      color: this.accent,
+    });
     y -= 16;
     for (const line of lines) {
       drawLine(this.page, line, MARGIN.left + pad + 4, y, size, INK);
@@ -279,13 +291,15 @@ class Writer {
     const totalWeight = columns.reduce((sum, c) => sum + c.width, 0);
     const widths = columns.map((c) => (c.width / totalWeight) * CONTENT_WIDTH);
     const drawRow = (cells, header) => {
-      const laid = cells.map((cell, i) =>
-        layout(header ? [{ b: cell }] : cell, this.fonts, size, widths[i] - 2 * pad),
-      );
+      const laid = cells.map((cell, i) => layout(header ? [{ b: cell }] : cell, this.fonts, size, widths[i] - 2 * pad));
       const height = Math.max(...laid.map((l) => l.length)) * leading + 2 * pad - 2;
       if (this.y - height < MARGIN.bottom) {
         this.newPage();
-        if (!header) drawRow(columns.map((c) => c.title), true);
+        if (!header)
+          drawRow(
+            columns.map((c) => c.title),
+            true,
+          );
       }
       const top = this.y + size + pad - 2;
       if (header) {
@@ -310,7 +324,10 @@ class Writer {
       this.y -= height;
     };
     this.ensure(60);
-    drawRow(columns.map((c) => c.title), true);
+    drawRow(
+      columns.map((c) => c.title),
+      true,
+    );
     rows.forEach((row, index) => {
       // Zebra striping: drawn before the text of the row, so measure the row first.
       if (index % 2 === 1) {

@@ -102,10 +102,50 @@ export const USERS = [
   // Learners whose names are written in other scripts (certificates must print them as written).
   // 张伟 is one name, family name first, so it is kept whole in firstName.
   ...[
-    { key: 'zhang', username: 'zhangwei', firstName: '张伟', lastName: null, email: 'zhang.wei@safework.example', department: 'Warehouse', jobTitle: 'Forklift Operator', createdDaysAgo: 30, lastLogin: 2 },
-    { key: 'olga', username: 'olga', firstName: 'Ольга', lastName: 'Смирнова', email: 'olga.smirnova@safework.example', department: 'Logistics', jobTitle: 'Dispatcher', createdDaysAgo: 28, lastLogin: 0.1 },
-    { key: 'anita', username: 'anita', firstName: 'अनीता', lastName: 'शर्मा', email: 'anita.sharma@safework.example', department: 'Warehouse', jobTitle: 'Inventory Clerk', createdDaysAgo: 25, lastLogin: 4 },
-    { key: 'fatima', username: 'fatima', firstName: 'فاطمة', lastName: 'الزهراء', email: 'fatima.alzahra@safework.example', department: 'Logistics', jobTitle: 'Shipping Coordinator', createdDaysAgo: 12, lastLogin: 1 },
+    {
+      key: 'zhang',
+      username: 'zhangwei',
+      firstName: '张伟',
+      lastName: null,
+      email: 'zhang.wei@safework.example',
+      department: 'Warehouse',
+      jobTitle: 'Forklift Operator',
+      createdDaysAgo: 30,
+      lastLogin: 2,
+    },
+    {
+      key: 'olga',
+      username: 'olga',
+      firstName: 'Ольга',
+      lastName: 'Смирнова',
+      email: 'olga.smirnova@safework.example',
+      department: 'Logistics',
+      jobTitle: 'Dispatcher',
+      createdDaysAgo: 28,
+      lastLogin: 0.1,
+    },
+    {
+      key: 'anita',
+      username: 'anita',
+      firstName: 'अनीता',
+      lastName: 'शर्मा',
+      email: 'anita.sharma@safework.example',
+      department: 'Warehouse',
+      jobTitle: 'Inventory Clerk',
+      createdDaysAgo: 25,
+      lastLogin: 4,
+    },
+    {
+      key: 'fatima',
+      username: 'fatima',
+      firstName: 'فاطمة',
+      lastName: 'الزهراء',
+      email: 'fatima.alzahra@safework.example',
+      department: 'Logistics',
+      jobTitle: 'Shipping Coordinator',
+      createdDaysAgo: 12,
+      lastLogin: 1,
+    },
   ].map((person) => ({ ...person, password: LEARNER_PASSWORD, role: 'USER', books: ['fire'] })),
 ];
 
@@ -116,7 +156,12 @@ const endOfDay = (date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCM
 export function announcements(now) {
   const drill = new Date(now.getTime() + 2 * DAY);
   drill.setUTCHours(10, 0, 0, 0);
-  const drillDay = drill.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const drillDay = drill.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
   const drillEnd = new Date(drill.getTime() + 2 * 3_600_000);
   return [
     {
@@ -168,7 +213,7 @@ export const FEEDBACK = [
     type: 'QUERY',
     subject: 'Can we use the PASS video in toolbox talks?',
     description:
-      'The PASS technique video in the fire extinguisher course is short and clear. Can team leads show it at the Monday toolbox talk in Warehouse 1, and would that count towards anyone\'s training record?',
+      "The PASS technique video in the fire extinguisher course is short and clear. Can team leads show it at the Monday toolbox talk in Warehouse 1, and would that count towards anyone's training record?",
     status: 'RESOLVED',
     response:
       'Yes, please use it. The video and the Portable Fire Extinguisher Field Guide are approved for toolbox talks. A toolbox talk does not replace the course, but record attendance on the sign-in sheet and send it to EHS so we can add it to the training records.',

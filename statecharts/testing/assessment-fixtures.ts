@@ -14,11 +14,26 @@ import {
 
 export const NOW = Date.parse('2026-11-21T10:00:00Z');
 export const questions: AssessmentInfo['questions'] = [
-  { id: 'q1', question: 'What does P stand for?', type: 'MCQ', options: [{ id: 'o1', text: 'Pull' }, { id: 'o2', text: 'Push' }] },
+  {
+    id: 'q1',
+    question: 'What does P stand for?',
+    type: 'MCQ',
+    options: [
+      { id: 'o1', text: 'Pull' },
+      { id: 'o2', text: 'Push' },
+    ],
+  },
   { id: 'q2', question: 'Aim at the flames?', type: 'TRUE_FALSE', options: [] },
   { id: 'q3', question: 'Broken question', type: 'MCQ', options: [] },
 ];
-export const assessment: AssessmentInfo = { title: 'Pre', timeLimit: 10, passingScore: 70, maxAttempts: 3, questionCount: questions.length, questions };
+export const assessment: AssessmentInfo = {
+  title: 'Pre',
+  timeLimit: 10,
+  passingScore: 70,
+  maxAttempts: 3,
+  questionCount: questions.length,
+  questions,
+};
 export const attempt = (minutesLeft = 10, answers?: Record<string, string>): AttemptInfo => ({
   attemptId: 'att-1',
   attemptNumber: 1,
@@ -37,14 +52,37 @@ export const result = (passed: boolean, attemptsRemaining = 2): GradedAttempt =>
   attemptsRemaining,
 });
 export const fresh: AttemptHistory = { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null };
-export const failedOnce: AttemptHistory = { usedAttempts: 1, remainingAttempts: 2, lastAttempt: { attemptId: 'att-0', attemptNumber: 1, score: 40, passed: false } };
+export const failedOnce: AttemptHistory = {
+  usedAttempts: 1,
+  remainingAttempts: 2,
+  lastAttempt: { attemptId: 'att-0', attemptNumber: 1, score: 40, passed: false },
+};
 /** Nothing open, nothing passed: the intro. */
-export const loaded = (overrides: Partial<LoadOutput> = {}): LoadOutput => ({ assessment, passedAttemptId: null, openAttemptId: null, history: fresh, ...overrides });
+export const loaded = (overrides: Partial<LoadOutput> = {}): LoadOutput => ({
+  assessment,
+  passedAttemptId: null,
+  openAttemptId: null,
+  history: fresh,
+  ...overrides,
+});
 /** An attempt is open on the server: it is resumed at once. */
 export const resuming = loaded({ openAttemptId: 'att-1' });
 
-export function fakeServer(overrides: Partial<{ start: () => Promise<AttemptInfo>; save: (a: Record<string, string>) => Promise<void>; submit: (a: Record<string, string>, reason: SubmitTrigger) => Promise<GradedAttempt>; load: () => Promise<LoadOutput>; review: (attemptId: string) => Promise<GradedAttempt> }> = {}) {
-  const calls = { start: 0, reviews: [] as string[], saves: [] as Record<string, string>[], submits: [] as { answers: Record<string, string>; reason: SubmitTrigger }[] };
+export function fakeServer(
+  overrides: Partial<{
+    start: () => Promise<AttemptInfo>;
+    save: (a: Record<string, string>) => Promise<void>;
+    submit: (a: Record<string, string>, reason: SubmitTrigger) => Promise<GradedAttempt>;
+    load: () => Promise<LoadOutput>;
+    review: (attemptId: string) => Promise<GradedAttempt>;
+  }> = {},
+) {
+  const calls = {
+    start: 0,
+    reviews: [] as string[],
+    saves: [] as Record<string, string>[],
+    submits: [] as { answers: Record<string, string>; reason: SubmitTrigger }[],
+  };
   const machine = assessmentMachine.provide({
     actors: {
       loadAssessment: fromPromise(async () => (overrides.load ? overrides.load() : loaded())),

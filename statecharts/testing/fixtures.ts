@@ -16,13 +16,19 @@ const silent = fromCallback(() => () => {});
  * The machine with every actor replaced by a silent one and the given actions stubbed, so a graph
  * walk drives it only with the done, error and delay events it sends itself.
  */
-export function inert<TMachine extends AnyStateMachine>(machine: TMachine, actions: Record<string, (...args: never[]) => void> = {}): TMachine {
+export function inert<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  actions: Record<string, (...args: never[]) => void> = {},
+): TMachine {
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, silent]));
   return machine.provide({ actors, actions } as never) as TMachine;
 }
 
 function invokeId(machine: AnyStateMachine, src: string, stateKey?: string): string {
-  const walk = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(walk)];
+  const walk = (node: AnyStateNode): AnyStateNode[] => [
+    node,
+    ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(walk),
+  ];
   const found = walk(machine.root)
     .filter((n) => !stateKey || n.key === stateKey)
     .flatMap((n) => n.invoke)
@@ -62,28 +68,97 @@ export const learner: SessionUser = {
   permissions: null,
   lastLogin: null,
 };
-export const admin: SessionUser = { ...learner, id: 'a-1', username: 'admin', role: 'ADMIN', roles: ['ADMIN'], userType: 'ADMIN', isAdmin: true };
+export const admin: SessionUser = {
+  ...learner,
+  id: 'a-1',
+  username: 'admin',
+  role: 'ADMIN',
+  roles: ['ADMIN'],
+  userType: 'ADMIN',
+  isAdmin: true,
+};
 export const mustChange: SessionUser = { ...learner, id: 'u-2', username: 'newbie', mustChangePassword: true };
-export const loginResponse = (user: SessionUser, token = 'tok-new'): LoginResponse => ({ ...user, token, type: 'Bearer' });
+export const loginResponse = (user: SessionUser, token = 'tok-new'): LoginResponse => ({
+  ...user,
+  token,
+  type: 'Bearer',
+});
 
 // ---------------------------------------------------------------------------------------------
 // A course: pre-assessment, material, post-assessment
 
-const assessmentData = (title: string) => ({ title, description: null, timeLimit: 10, passingScore: 70, maxAttempts: 3, questionCount: 5 });
+const assessmentData = (title: string) => ({
+  title,
+  description: null,
+  timeLimit: 10,
+  passingScore: 70,
+  maxAttempts: 3,
+  questionCount: 5,
+});
 export const components: LearnerComponent[] = [
   { id: 'pre', type: 'PRE_ASSESSMENT', order: 1, orderIndex: 1, required: true, data: assessmentData('Pre') },
-  { id: 'mat', type: 'MATERIAL', order: 2, orderIndex: 2, required: true, data: { title: 'Guide', description: null, materialId: 'm1', type: 'PDF' } },
+  {
+    id: 'mat',
+    type: 'MATERIAL',
+    order: 2,
+    orderIndex: 2,
+    required: true,
+    data: { title: 'Guide', description: null, materialId: 'm1', type: 'PDF' },
+  },
   { id: 'post', type: 'POST_ASSESSMENT', order: 3, orderIndex: 3, required: true, data: assessmentData('Post') },
 ];
 export const course: CourseWithComponents = {
-  id: 'c1', title: 'PASS', description: 'd', domain: { id: 'd1', name: 'Fire Safety' }, icon: '', timeLimit: 30, passingScore: 70, status: 'PUBLISHED',
-  componentCount: 3, createdAt: '', publishedAt: '', enrollmentStatus: 'enrolled', isLocked: false, canEnroll: true, language: 'en', components,
+  id: 'c1',
+  title: 'PASS',
+  description: 'd',
+  domain: { id: 'd1', name: 'Fire Safety' },
+  icon: '',
+  timeLimit: 30,
+  passingScore: 70,
+  status: 'PUBLISHED',
+  componentCount: 3,
+  createdAt: '',
+  publishedAt: '',
+  enrollmentStatus: 'enrolled',
+  isLocked: false,
+  canEnroll: true,
+  language: 'en',
+  components,
 };
 export const courseProgress = (status: CourseProgress['status'], overallProgress: number): CourseProgress => ({
-  id: 'p', courseId: 'c1', courseTitle: 'PASS', courseDomain: 'Fire Safety', domain: { id: 'd1', name: 'Fire Safety' }, status, overallProgress,
-  totalComponents: 3, completedComponents: 0, enrollmentDate: '', startedDate: null, completedAt: null, lastAccessedAt: null, certificateId: null, language: 'en',
+  id: 'p',
+  courseId: 'c1',
+  courseTitle: 'PASS',
+  courseDomain: 'Fire Safety',
+  domain: { id: 'd1', name: 'Fire Safety' },
+  status,
+  overallProgress,
+  totalComponents: 3,
+  completedComponents: 0,
+  enrollmentDate: '',
+  startedDate: null,
+  completedAt: null,
+  lastAccessedAt: null,
+  certificateId: null,
+  language: 'en',
 });
-export const componentProgress = (componentId: string, status: ComponentProgress['status'], attempts = 0): ComponentProgress => ({
-  id: componentId, componentId, componentTitle: componentId, componentType: 'MATERIAL', order: 1, status, progressPercentage: status === 'COMPLETED' ? 100 : 0,
-  score: null, attempts, timeSpentSeconds: 0, startedAt: null, completedAt: null, lastAccessedAt: null, required: true,
+export const componentProgress = (
+  componentId: string,
+  status: ComponentProgress['status'],
+  attempts = 0,
+): ComponentProgress => ({
+  id: componentId,
+  componentId,
+  componentTitle: componentId,
+  componentType: 'MATERIAL',
+  order: 1,
+  status,
+  progressPercentage: status === 'COMPLETED' ? 100 : 0,
+  score: null,
+  attempts,
+  timeSpentSeconds: 0,
+  startedAt: null,
+  completedAt: null,
+  lastAccessedAt: null,
+  required: true,
 });

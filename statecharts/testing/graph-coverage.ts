@@ -1,4 +1,13 @@
-import { createActor, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type EventObject, type InspectionEvent } from 'xstate';
+import {
+  createActor,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventObject,
+  type InspectionEvent,
+} from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { describeMachine, transitionIdOf } from '../tooling/inspect';
 
@@ -56,19 +65,30 @@ export interface WalkResult {
   mismatches: string[];
 }
 
-const serializeEvent = (event: EventObject) => JSON.stringify(event, (_key, value) => (value instanceof Error ? `Error(${value.message})` : value));
+const serializeEvent = (event: EventObject) =>
+  JSON.stringify(event, (_key, value) => (value instanceof Error ? `Error(${value.message})` : value));
 
 const defaultSerialize = (snapshot: AnyMachineSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context], (_key, value) => (value instanceof Error ? `Error(${value.message})` : value));
+  JSON.stringify([snapshot.value, snapshot.context], (_key, value) =>
+    value instanceof Error ? `Error(${value.message})` : value,
+  );
 
 /** Every `after` event of the machine, so a walk can fire delays without waiting. */
 export function delayEvents(machine: AnyStateMachine): EventObject[] {
-  const walk = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(walk)];
+  const walk = (node: AnyStateNode): AnyStateNode[] => [
+    node,
+    ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(walk),
+  ];
   return walk(machine.root).flatMap((node) => node.after.map((t) => ({ type: t.eventType })));
 }
 
 /** Every (state, event) pair reachable from `input`, each as a path from the start. */
-function pathsFrom(machine: AnyStateMachine, events: EventObject[], input: unknown, serializeState: (s: AnyMachineSnapshot) => string): WalkPath[] {
+function pathsFrom(
+  machine: AnyStateMachine,
+  events: EventObject[],
+  input: unknown,
+  serializeState: (s: AnyMachineSnapshot) => string,
+): WalkPath[] {
   const traversal = {
     events,
     input,
@@ -85,13 +105,17 @@ function pathsFrom(machine: AnyStateMachine, events: EventObject[], input: unkno
       states: path.steps.map((s) => s.state as AnyMachineSnapshot),
     });
   }
-  const adjacency = getAdjacencyMap(machine as AnyActorLogic, traversal as never) as unknown as Record<string, { transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }>;
+  const adjacency = getAdjacencyMap(machine as AnyActorLogic, traversal as never) as unknown as Record<
+    string,
+    { transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
+  >;
   const paths: WalkPath[] = [];
   for (const [key, entry] of Object.entries(adjacency)) {
     const base = toState.get(key);
     if (!base) continue;
     paths.push(base);
-    for (const { event, state } of Object.values(entry.transitions)) paths.push({ input, events: [...base.events, event], states: [...base.states, state] });
+    for (const { event, state } of Object.values(entry.transitions))
+      paths.push({ input, events: [...base.events, event], states: [...base.states, state] });
   }
   return paths;
 }
@@ -101,7 +125,11 @@ export function walkGraph<TEffects = undefined>(walk: GraphWalk<TEffects>): Walk
   const serializeState = walk.serializeState ?? defaultSerialize;
   const events = [...walk.events, ...delayEvents(walk.machine)];
   const start =
-    walk.start ?? ((input: unknown, inspect: (e: InspectionEvent) => void) => ({ actor: createActor(walk.machine, { input, inspect } as never), effects: undefined as TEffects }));
+    walk.start ??
+    ((input: unknown, inspect: (e: InspectionEvent) => void) => ({
+      actor: createActor(walk.machine, { input, inspect } as never),
+      effects: undefined as TEffects,
+    }));
   const visited = new Set<string>();
   const taken = new Set<string>();
   const mismatches: string[] = [];
@@ -120,7 +148,8 @@ export function walkGraph<TEffects = undefined>(walk: GraphWalk<TEffects>): Walk
         }
       });
       actor.start();
-      const mark = (s: AnyMachineSnapshot) => (s as AnyMachineSnapshot & { _nodes: AnyStateNode[] })._nodes.forEach((n) => {
+      const mark = (s: AnyMachineSnapshot) =>
+        (s as AnyMachineSnapshot & { _nodes: AnyStateNode[] })._nodes.forEach((n) => {
           visited.add(n.id);
         });
       let before = actor.getSnapshot() as AnyMachineSnapshot;
@@ -132,8 +161,16 @@ export function walkGraph<TEffects = undefined>(walk: GraphWalk<TEffects>): Walk
         steps++;
         const expected = path.states[i + 1];
         // The model is only as precise as serializeState: the live actor must land on the same graph node.
-        if (JSON.stringify(after.value) !== JSON.stringify(expected.value) || serializeState(after) !== serializeState(expected)) {
-          mismatches.push(`${path.events.slice(0, i + 1).map((e) => e.type).join(' > ')}: model ${serializeState(expected)}, live ${serializeState(after)}`);
+        if (
+          JSON.stringify(after.value) !== JSON.stringify(expected.value) ||
+          serializeState(after) !== serializeState(expected)
+        ) {
+          mismatches.push(
+            `${path.events
+              .slice(0, i + 1)
+              .map((e) => e.type)
+              .join(' > ')}: model ${serializeState(expected)}, live ${serializeState(after)}`,
+          );
         }
         walk.check?.({ event, before, after, effects, input });
         before = after;

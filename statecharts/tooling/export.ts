@@ -34,7 +34,12 @@ export const DIAGRAM_COLORS = {
 };
 
 const esc = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /**
  * A polyline through dagre's points with rounded corners: it passes next to every point, so the
@@ -80,12 +85,18 @@ function svgState(s: LayoutState): string {
     );
   } else {
     parts.push(`<g ${attrs}>`);
-    parts.push(`<rect x="${s.x}" y="${s.y}" width="${s.width}" height="${s.height}" rx="9" fill="${c.stateFill}" stroke="${c.stateStroke}" stroke-width="1.5"/>`);
+    parts.push(
+      `<rect x="${s.x}" y="${s.y}" width="${s.width}" height="${s.height}" rx="9" fill="${c.stateFill}" stroke="${c.stateStroke}" stroke-width="1.5"/>`,
+    );
     if (s.type === 'final') {
-      parts.push(`<rect x="${s.x + 4}" y="${s.y + 4}" width="${s.width - 8}" height="${s.height - 8}" rx="6" fill="none" stroke="${c.stateStroke}" stroke-width="1.5"/>`);
+      parts.push(
+        `<rect x="${s.x + 4}" y="${s.y + 4}" width="${s.width - 8}" height="${s.height - 8}" rx="6" fill="none" stroke="${c.stateStroke}" stroke-width="1.5"/>`,
+      );
     }
     const inset = s.type === 'final' ? 4 : 0;
-    parts.push(`<text x="${s.x + 12 + inset}" y="${s.y + 18 + inset}" font-size="${FONT.titleSize}" font-weight="700" fill="${c.text}">${esc(s.key)}</text>`);
+    parts.push(
+      `<text x="${s.x + 12 + inset}" y="${s.y + 18 + inset}" font-size="${FONT.titleSize}" font-weight="700" fill="${c.text}">${esc(s.key)}</text>`,
+    );
   }
   s.lines.forEach((line, i) => {
     const tid = line.transitionId ? ` data-transition-id="${esc(line.transitionId)}"` : '';
@@ -125,7 +136,9 @@ export function toSvg(layout: Layout, title = layout.machineId): string {
     '</defs>',
     `<rect width="100%" height="100%" fill="${c.background}"/>`,
     ...paintOrder(layout.states).map(svgState),
-    ...layout.initials.map((i) => `<circle data-initial-of="${esc(i.parentId)}" cx="${i.cx}" cy="${i.cy}" r="${i.r}" fill="${c.initial}"/>`),
+    ...layout.initials.map(
+      (i) => `<circle data-initial-of="${esc(i.parentId)}" cx="${i.cx}" cy="${i.cy}" r="${i.r}" fill="${c.initial}"/>`,
+    ),
     ...layout.edges.filter((e) => e.kind === 'initial').map(svgEdge),
     ...layout.edges.filter((e) => e.kind === 'transition').map(svgEdge),
     '</svg>',
@@ -160,11 +173,16 @@ export function toScxml(model: MachineModel): string {
     else if (t.targetIds.length) attrs.push('type="internal"');
     attrs.push(`x:label="${esc(t.label)}"`);
     if (!t.actions.length) return [`${ind(n)}<transition ${attrs.join(' ')}/>`];
-    return [`${ind(n)}<transition ${attrs.join(' ')}>`, ...t.actions.map((a) => action(a, n + 1)), `${ind(n)}</transition>`];
+    return [
+      `${ind(n)}<transition ${attrs.join(' ')}>`,
+      ...t.actions.map((a) => action(a, n + 1)),
+      `${ind(n)}</transition>`,
+    ];
   };
 
   const state = (s: StateModel, n: number) => {
-    const tag = s.type === 'parallel' ? 'parallel' : s.type === 'final' ? 'final' : s.type === 'history' ? 'history' : 'state';
+    const tag =
+      s.type === 'parallel' ? 'parallel' : s.type === 'final' ? 'final' : s.type === 'history' ? 'history' : 'state';
     const attrs = [`id="${scxmlId(s.id)}"`];
     if (s.type === 'compound' && s.initialChildId) attrs.push(`initial="${scxmlId(s.initialChildId)}"`);
     if (s.type === 'history') attrs.push(`type="${s.history === 'deep' ? 'deep' : 'shallow'}"`);
@@ -219,7 +237,11 @@ export function mermaidId(id: string): string {
 
 /** Mermaid ends a label at `:`-confusions and some punctuation; keep labels plain. */
 function mermaidLabel(text: string): string {
-  return text.replace(/:/g, '').replace(/[;#{}"]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/:/g, '')
+    .replace(/[;#{}"]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function toMermaid(model: MachineModel): string {
@@ -258,7 +280,8 @@ export function toMermaid(model: MachineModel): string {
     const label = mermaidLabel(isInBoxTransition(t) && !t.targetIds.length ? `${t.label} (internal)` : t.label);
     for (const source of sources) {
       const targets = t.targetIds.length ? t.targetIds : [t.sourceId === root.id ? source : t.sourceId];
-      for (const target of targets) out.push(`  ${mermaidId(source)} --> ${mermaidId(target === root.id ? source : target)} : ${label}`);
+      for (const target of targets)
+        out.push(`  ${mermaidId(source)} --> ${mermaidId(target === root.id ? source : target)} : ${label}`);
     }
   }
   return `${out.join('\n')}\n`;

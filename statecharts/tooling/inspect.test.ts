@@ -57,7 +57,12 @@ describe('describeMachine reads the live definition', () => {
       'sample.working.right.hist',
       'sample.done',
     ]);
-    expect(state('sample')).toMatchObject({ type: 'compound', parentId: null, initialChildId: 'sample.idle', path: [] });
+    expect(state('sample')).toMatchObject({
+      type: 'compound',
+      parentId: null,
+      initialChildId: 'sample.idle',
+      path: [],
+    });
     expect(state('sample.working')).toMatchObject({ type: 'parallel', initialChildId: null });
     expect(state('sample.working.left.b').type).toBe('final');
     expect(state('sample.working.right.hist')).toMatchObject({ type: 'history', history: 'deep' });
@@ -96,7 +101,9 @@ describe('describeMachine reads the live definition', () => {
 
   it('labels always transitions and a compound state finishing', () => {
     expect(from('sample.working.left.a').map((t) => t.label)).toEqual(['always [isBig]']);
-    expect(from('sample.working').map((t) => [t.kind, t.label, t.targetIds])).toEqual([['finished', 'finished', ['sample.done']]]);
+    expect(from('sample.working').map((t) => [t.kind, t.label, t.targetIds])).toEqual([
+      ['finished', 'finished', ['sample.done']],
+    ]);
   });
 
   it('gives every transition a unique id that maps back from the live transition object', () => {

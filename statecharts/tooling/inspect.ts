@@ -126,7 +126,10 @@ function invokeName(invoke: { id: string; src: unknown }): string {
   return typeof invoke.src === 'string' && !invoke.src.startsWith('xstate.invoke.') ? invoke.src : invoke.id;
 }
 
-function resolveDelay(machine: AnyStateMachine, delay: unknown): { delay: string | number | null; delayMs: number | null } {
+function resolveDelay(
+  machine: AnyStateMachine,
+  delay: unknown,
+): { delay: string | number | null; delayMs: number | null } {
   if (typeof delay === 'number') return { delay, delayMs: delay };
   if (typeof delay === 'string') {
     const impl = (machine.implementations.delays as Record<string, unknown>)[delay];
@@ -157,7 +160,11 @@ function describeTransition(
     kind = 'after';
     ({ delay, delayMs } = resolveDelay(machine, t.delay));
     eventLabel = delayMs !== null ? `after ${formatDelay(delayMs)}` : `after ${String(delay)}`;
-  } else if (event.startsWith('xstate.done.actor.') || event.startsWith('xstate.error.actor.') || event.startsWith('xstate.snapshot.')) {
+  } else if (
+    event.startsWith('xstate.done.actor.') ||
+    event.startsWith('xstate.error.actor.') ||
+    event.startsWith('xstate.snapshot.')
+  ) {
     const [prefix, id] = event.startsWith('xstate.done.actor.')
       ? ['done', event.slice('xstate.done.actor.'.length)]
       : event.startsWith('xstate.error.actor.')

@@ -165,7 +165,14 @@ function clipToBox(from: Point, to: Point, box: { x: number; y: number; width: n
 
 export function layoutMachine(model: MachineModel, options: LayoutOptions = {}): Layout {
   const g = new dagre.graphlib.Graph({ compound: true, multigraph: true });
-  g.setGraph({ rankdir: options.rankdir ?? 'TB', nodesep: 36, ranksep: 46, edgesep: 14, marginx: MARGIN, marginy: MARGIN });
+  g.setGraph({
+    rankdir: options.rankdir ?? 'TB',
+    nodesep: 36,
+    ranksep: 46,
+    edgesep: 14,
+    marginx: MARGIN,
+    marginy: MARGIN,
+  });
   g.setDefaultEdgeLabel(() => ({}));
 
   const byId = new Map(model.states.map((s) => [s.id, s]));
@@ -198,7 +205,10 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
         ...lines.map((l) => textWidth(l.text, FONT.lineSize) + 2 * PAD_X),
       );
       const height = Math.max(MIN_STATE_HEIGHT, TITLE_BLOCK + lines.length * FONT.lineHeight + (lines.length ? 8 : 0));
-      g.setNode(s.id, { width: s.type === 'final' ? width + 8 : width, height: s.type === 'final' ? height + 8 : height });
+      g.setNode(s.id, {
+        width: s.type === 'final' ? width + 8 : width,
+        height: s.type === 'final' ? height + 8 : height,
+      });
     }
     if (s.parentId) g.setParent(s.id, s.parentId);
   }
@@ -207,12 +217,22 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
 
   for (const s of model.states) {
     if (s.initialChildId) {
-      g.setEdge(initialOf(s.id), endpoint(s.initialChildId), { width: 0, height: 0, minlen: 1, weight: 4 }, `initial:${s.id}`);
+      g.setEdge(
+        initialOf(s.id),
+        endpoint(s.initialChildId),
+        { width: 0, height: 0, minlen: 1, weight: 4 },
+        `initial:${s.id}`,
+      );
       // Keeps the container's own lines (tags, invoke, internal transitions) in its top row.
       g.setEdge(anchorOf(s.id), initialOf(s.id), { width: 0, height: 0, minlen: 1, weight: 1 }, `layout:${s.id}`);
     } else if (s.type === 'parallel') {
       for (const region of model.states.filter((r) => r.parentId === s.id)) {
-        g.setEdge(anchorOf(s.id), endpoint(region.id), { width: 0, height: 0, minlen: 1, weight: 1 }, `layout:${s.id}:${region.id}`);
+        g.setEdge(
+          anchorOf(s.id),
+          endpoint(region.id),
+          { width: 0, height: 0, minlen: 1, weight: 1 },
+          `layout:${s.id}:${region.id}`,
+        );
       }
     }
   }
@@ -258,7 +278,10 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
             const a = g.node(anchorOf(s.id)) as { x: number; y: number; width: number; height: number };
             return { linesX: a.x - a.width / 2, linesY: a.y - a.height / 2 };
           })()
-        : { linesX: n.x - n.width / 2 + PAD_X + (s.type === 'final' ? 4 : 0), linesY: n.y - n.height / 2 + TITLE_BLOCK + (s.type === 'final' ? 4 : 0) }),
+        : {
+            linesX: n.x - n.width / 2 + PAD_X + (s.type === 'final' ? 4 : 0),
+            linesY: n.y - n.height / 2 + TITLE_BLOCK + (s.type === 'final' ? 4 : 0),
+          }),
     };
   });
   const boxOf = new Map(states.map((s) => [s.stateId, s]));
@@ -290,7 +313,11 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
     const targetBox = isContainer(byId.get(targetId)!) ? boxOf.get(targetId)! : null;
     // An arrow between a container and its own descendant stays inside it: keep the anchor end.
     const contains = (outer: string, inner: string) => {
-      for (let cur: StateModel | undefined = byId.get(inner); cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined) {
+      for (
+        let cur: StateModel | undefined = byId.get(inner);
+        cur;
+        cur = cur.parentId ? byId.get(cur.parentId) : undefined
+      ) {
         if (cur.id === outer) return true;
       }
       return false;
@@ -307,7 +334,8 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
     // From a container to its own descendant (or back): the arrow starts (ends) on the container's
     // top border instead of at its invisible anchor.
     if (sourceBox && contains(t.sourceId, targetId)) points = [{ x: points[0].x, y: sourceBox.y }, ...points];
-    if (targetBox && contains(targetId, t.sourceId)) points = [...points, { x: points[points.length - 1].x, y: targetBox.y }];
+    if (targetBox && contains(targetId, t.sourceId))
+      points = [...points, { x: points[points.length - 1].x, y: targetBox.y }];
     edges.push({
       id: name,
       kind: 'transition',
@@ -327,14 +355,21 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
 
   // Labels moved onto a clipped route may land on another label or a state: slide them along
   // their own arrow to the first free spot.
-  const labelBox = (l: EdgeLabel) => ({ x: l.x - l.width / 2, y: l.y - l.height / 2, width: l.width, height: l.height });
-  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const labelBox = (l: EdgeLabel) => ({
+    x: l.x - l.width / 2,
+    y: l.y - l.height / 2,
+    width: l.width,
+    height: l.height,
+  });
+  const overlaps = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   const leaves = states.filter((s) => !s.container);
   for (const e of edges) {
     if (!e.label || !relocated.has(e.id)) continue;
     const label = e.label;
     const blocked = () =>
-      edges.some((o) => o !== e && o.label && overlaps(labelBox(label), labelBox(o.label))) || leaves.some((s) => overlaps(labelBox(label), s));
+      edges.some((o) => o !== e && o.label && overlaps(labelBox(label), labelBox(o.label))) ||
+      leaves.some((s) => overlaps(labelBox(label), s));
     for (const f of [0.5, 0.35, 0.65, 0.25, 0.75, 0.15, 0.85]) {
       const p = pointAtFraction(e.points, f);
       label.x = p.x;
@@ -347,8 +382,12 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
   const minY = Math.min(0, ...states.map((s) => s.y - MARGIN));
   const minX = Math.min(0, ...states.map((s) => s.x - MARGIN));
   if (minX < 0 || minY < 0) shift(states, initials, edges, -minX, -minY);
-  const width = Math.ceil(Math.max(...states.map((s) => s.x + s.width), ...edges.flatMap((e) => e.points.map((p) => p.x))) + MARGIN);
-  const height = Math.ceil(Math.max(...states.map((s) => s.y + s.height), ...edges.flatMap((e) => e.points.map((p) => p.y))) + MARGIN);
+  const width = Math.ceil(
+    Math.max(...states.map((s) => s.x + s.width), ...edges.flatMap((e) => e.points.map((p) => p.x))) + MARGIN,
+  );
+  const height = Math.ceil(
+    Math.max(...states.map((s) => s.y + s.height), ...edges.flatMap((e) => e.points.map((p) => p.y))) + MARGIN,
+  );
 
   return { machineId: model.id, width, height, states, initials, edges };
 }
@@ -365,7 +404,10 @@ function pointAtFraction(points: Point[], fraction: number): Point {
   for (let i = 0; i < lengths.length; i++) {
     if (rest <= lengths[i] && lengths[i] > 0) {
       const f = rest / lengths[i];
-      return { x: points[i].x + (points[i + 1].x - points[i].x) * f, y: points[i].y + (points[i + 1].y - points[i].y) * f };
+      return {
+        x: points[i].x + (points[i + 1].x - points[i].x) * f,
+        y: points[i].y + (points[i + 1].y - points[i].y) * f,
+      };
     }
     rest -= lengths[i];
   }

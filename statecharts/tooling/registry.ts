@@ -26,7 +26,7 @@ import { learner } from '../testing/fixtures';
 
 export interface SampleScope {
   // The simulator does not know each machine's context type; samples read what they need.
-// biome-ignore lint/suspicious/noExplicitAny: each machine's samples read their own context shape
+  // biome-ignore lint/suspicious/noExplicitAny: each machine's samples read their own context shape
   context: any;
   /** The simulated clock, as epoch milliseconds. */
   now: number;
@@ -65,12 +65,27 @@ const demoAssessment = {
   maxAttempts: 3,
   questionCount: 2,
   questions: [
-    { id: 'q1', question: 'Which extinguisher is used on electrical fires?', type: 'MCQ', options: [{ id: 'a', text: 'CO2' }, { id: 'b', text: 'Water' }] },
+    {
+      id: 'q1',
+      question: 'Which extinguisher is used on electrical fires?',
+      type: 'MCQ',
+      options: [
+        { id: 'a', text: 'CO2' },
+        { id: 'b', text: 'Water' },
+      ],
+    },
     { id: 'q2', question: 'Fire doors may be wedged open.', type: 'TRUE_FALSE', options: [] },
   ],
 };
 
-const demoScormSummary = (completed: boolean, status: string) => ({ status, successStatus: completed ? 'passed' : null, score: completed ? 100 : null, totalSeconds: 95, completed, updatedAt: null });
+const demoScormSummary = (completed: boolean, status: string) => ({
+  status,
+  successStatus: completed ? 'passed' : null,
+  score: completed ? 100 : null,
+  totalSeconds: 95,
+  completed,
+  updatedAt: null,
+});
 const demoScormLaunch = (resume: boolean) => ({
   componentId: 'component-scorm',
   materialId: 'material-scorm',
@@ -92,7 +107,11 @@ const demoScormCommit = (completed: boolean) => ({
 });
 
 const freshHistory = { usedAttempts: 0, remainingAttempts: 3, lastAttempt: null };
-const passedHistory = { usedAttempts: 1, remainingAttempts: 2, lastAttempt: { attemptId: 'att-1', attemptNumber: 1, score: 100, passed: true } };
+const passedHistory = {
+  usedAttempts: 1,
+  remainingAttempts: 2,
+  lastAttempt: { attemptId: 'att-1', attemptNumber: 1, score: 100, passed: true },
+};
 
 const demoResult = (passed: boolean, attemptsRemaining: number) => ({
   attemptId: 'att-1',
@@ -106,8 +125,20 @@ const demoResult = (passed: boolean, attemptsRemaining: number) => ({
 });
 
 const incompleteRows = [
-  { attemptId: 'att-7', courseTitle: 'Fire safety', componentTitle: 'Post-assessment', elapsedMinutes: 42, attemptNumber: 1 },
-  { attemptId: 'att-9', courseTitle: 'Working at height', componentTitle: 'Pre-assessment', elapsedMinutes: 5, attemptNumber: 2 },
+  {
+    attemptId: 'att-7',
+    courseTitle: 'Fire safety',
+    componentTitle: 'Post-assessment',
+    elapsedMinutes: 42,
+    attemptNumber: 1,
+  },
+  {
+    attemptId: 'att-9',
+    courseTitle: 'Working at height',
+    componentTitle: 'Pre-assessment',
+    elapsedMinutes: 5,
+    attemptNumber: 2,
+  },
 ];
 
 const demoCourse = {
@@ -116,14 +147,40 @@ const demoCourse = {
   description: 'Extinguishers, alarms and evacuation.',
   domain: { id: 'book-1', name: 'Fire Safety' },
   components: [
-    { id: 'component-pre', type: 'PRE_ASSESSMENT', order: 1, orderIndex: 1, required: true, data: { title: 'Pre-assessment' } },
-    { id: 'component-material', type: 'MATERIAL', order: 2, orderIndex: 2, required: true, data: { title: 'Fire safety guide' } },
-    { id: 'component-post', type: 'POST_ASSESSMENT', order: 3, orderIndex: 3, required: true, data: { title: 'Post-assessment' } },
+    {
+      id: 'component-pre',
+      type: 'PRE_ASSESSMENT',
+      order: 1,
+      orderIndex: 1,
+      required: true,
+      data: { title: 'Pre-assessment' },
+    },
+    {
+      id: 'component-material',
+      type: 'MATERIAL',
+      order: 2,
+      orderIndex: 2,
+      required: true,
+      data: { title: 'Fire safety guide' },
+    },
+    {
+      id: 'component-post',
+      type: 'POST_ASSESSMENT',
+      order: 3,
+      orderIndex: 3,
+      required: true,
+      data: { title: 'Post-assessment' },
+    },
   ],
 };
 
 const demoProgress = (status: 'IN_PROGRESS' | 'COMPLETED') => ({
-  courseProgress: { courseId: 'course-1', courseTitle: 'Fire safety basics', status, overallProgress: status === 'COMPLETED' ? 100 : 40 },
+  courseProgress: {
+    courseId: 'course-1',
+    courseTitle: 'Fire safety basics',
+    status,
+    overallProgress: status === 'COMPLETED' ? 100 : 40,
+  },
   componentProgresses: [{ componentId: 'component-pre', status: 'COMPLETED', progressPercentage: 100 }],
 });
 
@@ -149,11 +206,24 @@ export const MACHINES: MachineEntry[] = [
         { label: 'learner', payload: () => ({ output: demoUser }) },
         { label: 'must change password', payload: () => ({ output: { ...demoUser, mustChangePassword: true } }) },
       ],
-      'done: login': [{ label: 'learner', payload: () => ({ output: { ...demoUser, token: 'new-token', type: 'Bearer' } }) }],
-      'error: login': [{ label: 'wrong password', payload: () => ({ error: new Error('Invalid username or password') }) }],
-      'done: changePassword': [{ label: 'new token', payload: () => ({ output: { message: 'Password changed', token: 'changed-token' } }) }],
-      'session.login': [{ label: 'credentials', payload: () => ({ username: 'learner', password: 'Learner#2026demo' }) }],
-      'password.change': [{ label: 'new password', payload: () => ({ currentPassword: 'Learner#2026demo', newPassword: 'Stronger#2027pass' }) }],
+      'done: login': [
+        { label: 'learner', payload: () => ({ output: { ...demoUser, token: 'new-token', type: 'Bearer' } }) },
+      ],
+      'error: login': [
+        { label: 'wrong password', payload: () => ({ error: new Error('Invalid username or password') }) },
+      ],
+      'done: changePassword': [
+        { label: 'new token', payload: () => ({ output: { message: 'Password changed', token: 'changed-token' } }) },
+      ],
+      'session.login': [
+        { label: 'credentials', payload: () => ({ username: 'learner', password: 'Learner#2026demo' }) },
+      ],
+      'password.change': [
+        {
+          label: 'new password',
+          payload: () => ({ currentPassword: 'Learner#2026demo', newPassword: 'Stronger#2027pass' }),
+        },
+      ],
       'user.update': [{ label: 'renamed', payload: () => ({ user: { ...demoUser, firstName: 'Renamed' } }) }],
     },
   },
@@ -166,19 +236,52 @@ export const MACHINES: MachineEntry[] = [
     inputs: [{ label: 'post-assessment', value: () => ({ componentId: 'component-post' }) }],
     samples: {
       'done: loadAssessment': [
-        { label: 'not yet passed', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: null, openAttemptId: null, history: freshHistory } }) },
-        { label: 'open attempt to resume', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: null, openAttemptId: 'att-1', history: freshHistory } }) },
-        { label: 'already passed', payload: () => ({ output: { assessment: demoAssessment, passedAttemptId: 'att-1', openAttemptId: null, history: passedHistory } }) },
+        {
+          label: 'not yet passed',
+          payload: () => ({
+            output: { assessment: demoAssessment, passedAttemptId: null, openAttemptId: null, history: freshHistory },
+          }),
+        },
+        {
+          label: 'open attempt to resume',
+          payload: () => ({
+            output: {
+              assessment: demoAssessment,
+              passedAttemptId: null,
+              openAttemptId: 'att-1',
+              history: freshHistory,
+            },
+          }),
+        },
+        {
+          label: 'already passed',
+          payload: () => ({
+            output: {
+              assessment: demoAssessment,
+              passedAttemptId: 'att-1',
+              openAttemptId: null,
+              history: passedHistory,
+            },
+          }),
+        },
       ],
       'done: startAttempt': [
         {
           label: '10-minute attempt',
-          payload: ({ now }) => ({ output: { attemptId: 'att-1', attemptNumber: 1, startedAt: isoIn(now, 0), deadline: isoIn(now, 10) } }),
+          payload: ({ now }) => ({
+            output: { attemptId: 'att-1', attemptNumber: 1, startedAt: isoIn(now, 0), deadline: isoIn(now, 10) },
+          }),
         },
       ],
       'error: startAttempt': [
-        { label: 'duplicate key', payload: () => ({ error: new Error('duplicate key value violates unique constraint') }) },
-        { label: 'server error', payload: () => ({ error: new Error('Failed to load assessment. Please try again.') }) },
+        {
+          label: 'duplicate key',
+          payload: () => ({ error: new Error('duplicate key value violates unique constraint') }),
+        },
+        {
+          label: 'server error',
+          payload: () => ({ error: new Error('Failed to load assessment. Please try again.') }),
+        },
       ],
       'timer.tick': [{ label: 'at the simulated clock', payload: ({ now }) => ({ now }) }],
       'answer.select': [
@@ -208,9 +311,19 @@ export const MACHINES: MachineEntry[] = [
         { label: 'none open', payload: () => ({ output: [] }) },
         { label: 'one still open', payload: () => ({ output: incompleteRows.slice(0, 1) }) },
       ],
-      'attempt.submit': [{ label: 'first listed', payload: ({ context }) => ({ attemptId: context.attempts?.[0]?.attemptId ?? 'att-7' }) }],
+      'attempt.submit': [
+        {
+          label: 'first listed',
+          payload: ({ context }) => ({ attemptId: context.attempts?.[0]?.attemptId ?? 'att-7' }),
+        },
+      ],
       'done: submitAll': [
-        { label: 'all submitted', payload: ({ context }) => ({ output: { submitted: (context.attempts ?? []).map((a: { attemptId: string }) => a.attemptId), failed: [] } }) },
+        {
+          label: 'all submitted',
+          payload: ({ context }) => ({
+            output: { submitted: (context.attempts ?? []).map((a: { attemptId: string }) => a.attemptId), failed: [] },
+          }),
+        },
         {
           label: 'one failed',
           payload: ({ context }) => {
@@ -245,12 +358,24 @@ export const MACHINES: MachineEntry[] = [
     samples: {
       'done: loadCourse': [
         { label: 'not enrolled', payload: () => ({ output: { course: demoCourse, progress: null } }) },
-        { label: 'in progress', payload: () => ({ output: { course: demoCourse, progress: demoProgress('IN_PROGRESS') } }) },
-        { label: 'completed', payload: () => ({ output: { course: demoCourse, progress: demoProgress('COMPLETED') } }) },
+        {
+          label: 'in progress',
+          payload: () => ({ output: { course: demoCourse, progress: demoProgress('IN_PROGRESS') } }),
+        },
+        {
+          label: 'completed',
+          payload: () => ({ output: { course: demoCourse, progress: demoProgress('COMPLETED') } }),
+        },
       ],
       'done: refreshCourse': [
-        { label: 'in progress', payload: () => ({ output: { course: demoCourse, progress: demoProgress('IN_PROGRESS') } }) },
-        { label: 'completed', payload: () => ({ output: { course: demoCourse, progress: demoProgress('COMPLETED') } }) },
+        {
+          label: 'in progress',
+          payload: () => ({ output: { course: demoCourse, progress: demoProgress('IN_PROGRESS') } }),
+        },
+        {
+          label: 'completed',
+          payload: () => ({ output: { course: demoCourse, progress: demoProgress('COMPLETED') } }),
+        },
       ],
     },
   },
@@ -258,16 +383,34 @@ export const MACHINES: MachineEntry[] = [
     key: 'recertification',
     title: 'Recertification of a required course',
     description:
-      'A learner renewing the certificate of a required course from the course page. Nothing starts until the learner confirms in a dialog; the server then opens a new training cycle (progress back to 0 %, fresh assessment attempts), while the earlier cycle\'s progress, attempts and certificates are kept and the current certificate stays valid until it expires. Once the server confirms, the dialog closes and the page reloads the course; a refusal (the certificate is not yet due, an attempt is still open) keeps the dialog open with the server\'s message. The start cannot be cancelled once sent, and a visit starts at most one cycle.',
+      "A learner renewing the certificate of a required course from the course page. Nothing starts until the learner confirms in a dialog; the server then opens a new training cycle (progress back to 0 %, fresh assessment attempts), while the earlier cycle's progress, attempts and certificates are kept and the current certificate stays valid until it expires. Once the server confirms, the dialog closes and the page reloads the course; a refusal (the certificate is not yet due, an attempt is still open) keeps the dialog open with the server's message. The start cannot be cancelled once sent, and a visit starts at most one cycle.",
     machine: recertificationMachine,
     inputs: [{ label: 'required course', value: () => ({ courseId: 'course-1' }) }],
     samples: {
       'done: startRecertification': [
-        { label: 'cycle 2 started', payload: () => ({ output: { message: 'A new training cycle has started. Your previous progress and certificates are kept in your history.' } }) },
+        {
+          label: 'cycle 2 started',
+          payload: () => ({
+            output: {
+              message:
+                'A new training cycle has started. Your previous progress and certificates are kept in your history.',
+            },
+          }),
+        },
       ],
       'error: startRecertification': [
-        { label: 'not yet due', payload: () => ({ error: new Error('Your certificate is valid until 2027-01-01. Recertification opens on 2026-12-02.') }) },
-        { label: 'attempt open', payload: () => ({ error: new Error('Finish or submit your open assessment attempt before starting recertification') }) },
+        {
+          label: 'not yet due',
+          payload: () => ({
+            error: new Error('Your certificate is valid until 2027-01-01. Recertification opens on 2026-12-02.'),
+          }),
+        },
+        {
+          label: 'attempt open',
+          payload: () => ({
+            error: new Error('Finish or submit your open assessment attempt before starting recertification'),
+          }),
+        },
       ],
     },
   },
@@ -278,9 +421,18 @@ export const MACHINES: MachineEntry[] = [
       'A learner viewing a learning material. Opening a material not yet started marks it started; progress is reported in 10 % steps (a video by its position, a PDF by the pages shown for at least 3 seconds each, a document that cannot be shown inline as fully viewed once opened), and the page shows the progress the server recorded, the number the course page shows; reaching 100 % marks the material complete, and "Complete & Continue" returns to the course once completion is confirmed. Time spent is sent every 30 seconds and once more when the learner leaves the page; a failed time report is only logged and its seconds are sent with the next one.',
     machine: materialProgressMachine,
     inputs: [
-      { label: 'not started', value: () => ({ componentId: 'component-material', status: 'NOT_STARTED', progressPercentage: 0 }) },
-      { label: 'in progress at 40 %', value: () => ({ componentId: 'component-material', status: 'IN_PROGRESS', progressPercentage: 40 }) },
-      { label: 'already completed', value: () => ({ componentId: 'component-material', status: 'COMPLETED', progressPercentage: 100 }) },
+      {
+        label: 'not started',
+        value: () => ({ componentId: 'component-material', status: 'NOT_STARTED', progressPercentage: 0 }),
+      },
+      {
+        label: 'in progress at 40 %',
+        value: () => ({ componentId: 'component-material', status: 'IN_PROGRESS', progressPercentage: 40 }),
+      },
+      {
+        label: 'already completed',
+        value: () => ({ componentId: 'component-material', status: 'COMPLETED', progressPercentage: 100 }),
+      },
     ],
     samples: {
       'material.progress': [
@@ -297,26 +449,53 @@ export const MACHINES: MachineEntry[] = [
     key: 'certificate-dialog',
     title: 'Certificate dialog',
     description:
-      "Showing a learner the certificate of a completed course. The learner's certificate is looked up and, when none exists yet, generated first; the PDF is then fetched for the preview. About two seconds after the preview is ready the certificate downloads automatically, once per opening, with the notice \"Certificate has been automatically downloaded to your device!\"; a learner who already downloaded it by hand gets no second copy, and a failed automatic download is not retried in a loop. Closing the dialog cancels a pending download and frees the preview.",
+      'Showing a learner the certificate of a completed course. The learner\'s certificate is looked up and, when none exists yet, generated first; the PDF is then fetched for the preview. About two seconds after the preview is ready the certificate downloads automatically, once per opening, with the notice "Certificate has been automatically downloaded to your device!"; a learner who already downloaded it by hand gets no second copy, and a failed automatic download is not retried in a loop. Closing the dialog cancels a pending download and frees the preview.',
     machine: certificateDialogMachine,
     samples: {
-      'dialog.open': [{ label: 'Fire safety', payload: () => ({ courseId: 'course-1', courseName: 'Fire safety basics' }) }],
+      'dialog.open': [
+        { label: 'Fire safety', payload: () => ({ courseId: 'course-1', courseName: 'Fire safety basics' }) },
+      ],
       'done: fetchCertificate': [
-        { label: 'exists', payload: () => ({ output: { certificateId: 'cert-1', certificateNumber: 'CERT-2026-123456', issuedDate: '2026-01-15T09:00:00Z', expiryDate: '2027-01-15T09:00:00Z' } }) },
+        {
+          label: 'exists',
+          payload: () => ({
+            output: {
+              certificateId: 'cert-1',
+              certificateNumber: 'CERT-2026-123456',
+              issuedDate: '2026-01-15T09:00:00Z',
+              expiryDate: '2027-01-15T09:00:00Z',
+            },
+          }),
+        },
         { label: 'none yet', payload: () => ({ output: null }) },
       ],
       'done: generateCertificate': [
-        { label: 'issued', payload: () => ({ output: { certificateId: 'cert-1', certificateNumber: 'CERT-2026-123456', issuedDate: '2026-01-15T09:00:00Z', expiryDate: '2027-01-15T09:00:00Z' } }) },
+        {
+          label: 'issued',
+          payload: () => ({
+            output: {
+              certificateId: 'cert-1',
+              certificateNumber: 'CERT-2026-123456',
+              issuedDate: '2026-01-15T09:00:00Z',
+              expiryDate: '2027-01-15T09:00:00Z',
+            },
+          }),
+        },
       ],
       'done: loadPreview': [{ label: 'object URL', payload: () => ({ output: 'blob:preview' }) }],
-      'error: generateCertificate': [{ label: 'not completed', payload: () => ({ error: new Error('Certificate can only be generated for a completed course.') }) }],
+      'error: generateCertificate': [
+        {
+          label: 'not completed',
+          payload: () => ({ error: new Error('Certificate can only be generated for a completed course.') }),
+        },
+      ],
     },
   },
   {
     key: 'certification',
     title: 'Certification against a requirement',
     description:
-      'One person against one training requirement, on a simulated calendar. A newly covered person is pending and has the requirement\'s due period (30 days unless it sets another) to train and be certified; without a certificate by then they are overdue. A certificate makes them compliant; 30 days before it expires they are due soon and may start recertifying, and once it expires without a new one they are overdue. A retraining event (incident, near miss, new equipment, ...) makes a certified person pending again until a certificate issued after the event, within the due period. An exemption in force overrides everything; when it ends or lapses the person is wherever the facts then place them. The status shown is always the one the compliance rule gives for the same facts and date.',
+      "One person against one training requirement, on a simulated calendar. A newly covered person is pending and has the requirement's due period (30 days unless it sets another) to train and be certified; without a certificate by then they are overdue. A certificate makes them compliant; 30 days before it expires they are due soon and may start recertifying, and once it expires without a new one they are overdue. A retraining event (incident, near miss, new equipment, ...) makes a certified person pending again until a certificate issued after the event, within the due period. An exemption in force overrides everything; when it ends or lapses the person is wherever the facts then place them. The status shown is always the one the compliance rule gives for the same facts and date.",
     machine: certificationMachine,
     inputs: [
       { label: 'newly covered', value: (now) => ({ coveredSince: isoIn(now, 0), now: isoIn(now, 0) }) },
@@ -328,7 +507,10 @@ export const MACHINES: MachineEntry[] = [
           certificate: { number: 'CERT-2025-000417', issuedAt: isoDaysIn(now, -300), expiresAt: isoDaysIn(now, 65) },
         }),
       },
-      { label: 'covered 60 days ago, untrained', value: (now) => ({ coveredSince: isoDaysIn(now, -60), now: isoIn(now, 0) }) },
+      {
+        label: 'covered 60 days ago, untrained',
+        value: (now) => ({ coveredSince: isoDaysIn(now, -60), now: isoIn(now, 0) }),
+      },
     ],
     samples: {
       'time.pass': [
@@ -336,7 +518,12 @@ export const MACHINES: MachineEntry[] = [
         { label: '30 days', payload: () => ({ days: 30 }) },
         { label: '1 year', payload: () => ({ days: 365 }) },
       ],
-      'certificate.issue': [{ label: 'valid 1 year', payload: ({ context }) => ({ number: `CERT-${String(context.now).slice(0, 4)}-000001`, validDays: 365 }) }],
+      'certificate.issue': [
+        {
+          label: 'valid 1 year',
+          payload: ({ context }) => ({ number: `CERT-${String(context.now).slice(0, 4)}-000001`, validDays: 365 }),
+        },
+      ],
       'exemption.grant': [
         { label: '10 days', payload: () => ({ days: 10 }) },
         { label: '90 days', payload: () => ({ days: 90 }) },
@@ -362,7 +549,10 @@ export const MACHINES: MachineEntry[] = [
       'done: resetPassword': [{ label: 'reset', payload: () => ({ output: 'Password has been reset successfully' }) }],
       'error: resetPassword': [
         { label: 'link expired', payload: () => ({ error: expiredLinkError() }) },
-        { label: 'password refused', payload: () => ({ error: new Error('Password cannot contain common safety terms') }) },
+        {
+          label: 'password refused',
+          payload: () => ({ error: new Error('Password cannot contain common safety terms') }),
+        },
       ],
     },
   },
@@ -374,11 +564,26 @@ export const MACHINES: MachineEntry[] = [
     machine: bulkImportMachine,
     samples: {
       'file.parsed': [
-        { label: 'clean file, 2 rows', payload: () => ({ fileName: 'users.csv', parsed: { rows: demoImportRows, invalidCount: 0, fileError: null } }) },
-        { label: '1 invalid row', payload: () => ({ fileName: 'users.csv', parsed: { rows: demoImportRows, invalidCount: 1, fileError: null } }) },
+        {
+          label: 'clean file, 2 rows',
+          payload: () => ({
+            fileName: 'users.csv',
+            parsed: { rows: demoImportRows, invalidCount: 0, fileError: null },
+          }),
+        },
+        {
+          label: '1 invalid row',
+          payload: () => ({
+            fileName: 'users.csv',
+            parsed: { rows: demoImportRows, invalidCount: 1, fileError: null },
+          }),
+        },
       ],
       'done: importChunk': [
-        { label: 'chunk imported', payload: () => ({ output: demoImportRows.map((r) => ({ ...r, status: 'created' })) }) },
+        {
+          label: 'chunk imported',
+          payload: () => ({ output: demoImportRows.map((r) => ({ ...r, status: 'created' })) }),
+        },
       ],
     },
   },
@@ -388,7 +593,9 @@ export const MACHINES: MachineEntry[] = [
     description:
       'A learner playing a SCORM 1.2 or 2004 package. The player gets the launch data from the server (the learner\u2019s saved data for this training cycle, so a package left mid-way resumes where it was), then the package runs in a sandboxed frame and talks to the SCORM runtime in the player page. Every change is kept; every commit is sent to the server, and a commit asked for while one is in flight is sent right after it; a failed commit is reported and its data goes again with the next one. When the package finishes, its final data is saved and the session ends; a failed final save can be retried. Hiding the page sends the unsaved data with a beacon and keeps playing; leaving the page (closing the tab, another page) sends it and ends the session. The component completes, and counts toward the course and the certificate, only when the server judges the package\u2019s status and score complete.',
     machine: scormPlayerMachine,
-    inputs: [{ label: 'new session', value: () => ({ componentId: 'component-scorm', sessionId: 'session-demo-0001' }) }],
+    inputs: [
+      { label: 'new session', value: () => ({ componentId: 'component-scorm', sessionId: 'session-demo-0001' }) },
+    ],
     samples: {
       'done: launch': [
         {
@@ -400,9 +607,24 @@ export const MACHINES: MachineEntry[] = [
           payload: () => ({ output: demoScormLaunch(true) }),
         },
       ],
-      'runtime.change': [{ label: 'answer saved', payload: () => ({ cmi: { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': '{"current":3}' } }) }],
-      'runtime.commit': [{ label: 'mid-way', payload: () => ({ cmi: { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': '{"current":3}' } }) }],
-      'runtime.finish': [{ label: 'passed', payload: () => ({ cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '100' } }) }],
+      'runtime.change': [
+        {
+          label: 'answer saved',
+          payload: () => ({ cmi: { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': '{"current":3}' } }),
+        },
+      ],
+      'runtime.commit': [
+        {
+          label: 'mid-way',
+          payload: () => ({ cmi: { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': '{"current":3}' } }),
+        },
+      ],
+      'runtime.finish': [
+        {
+          label: 'passed',
+          payload: () => ({ cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '100' } }),
+        },
+      ],
       'done: commit': [
         { label: 'in progress', payload: () => ({ output: demoScormCommit(false) }) },
         { label: 'component completed', payload: () => ({ output: demoScormCommit(true) }) },

@@ -12,7 +12,13 @@ function startIfAsked(sim: Simulation) {
 
 function pick(sim: Simulation, label: string, variant?: string) {
   const found = sim.enabledEvents().find((e) => e.label === label && (variant === undefined || e.variant === variant));
-  if (!found) throw new Error(`"${label}" ${variant ?? ''} is not enabled; enabled: ${sim.enabledEvents().map((e) => `${e.label} ${e.variant ?? ''}`).join(', ')}`);
+  if (!found)
+    throw new Error(
+      `"${label}" ${variant ?? ''} is not enabled; enabled: ${sim
+        .enabledEvents()
+        .map((e) => `${e.label} ${e.variant ?? ''}`)
+        .join(', ')}`,
+    );
   return found.event;
 }
 
@@ -21,12 +27,20 @@ describe('the simulator runs the real machine with placeholder actors and a simu
     const sim = new Simulation(entry('assessment'));
     expect(sim.activeStateIds()).toContain('assessment.loading');
     // Placeholders never settle: the machine waits for the auditor to play the server.
-    expect(new Set(sim.enabledEvents().map((e) => e.label))).toEqual(new Set(['done: loadAssessment', 'error: loadAssessment']));
+    expect(new Set(sim.enabledEvents().map((e) => e.label))).toEqual(
+      new Set(['done: loadAssessment', 'error: loadAssessment']),
+    );
 
     sim.send(pick(sim, 'done: loadAssessment', 'not yet passed'));
     startIfAsked(sim);
     sim.send(pick(sim, 'done: startAttempt'));
-    expect(sim.activeStateIds()).toEqual(expect.arrayContaining(['assessment.answering', 'assessment.answering.clock.plenty', 'assessment.answering.autosave.idle']));
+    expect(sim.activeStateIds()).toEqual(
+      expect.arrayContaining([
+        'assessment.answering',
+        'assessment.answering.clock.plenty',
+        'assessment.answering.autosave.idle',
+      ]),
+    );
     expect(sim.snapshot().context.attempt.deadline).toBe(new Date(SIMULATION_EPOCH + 10 * 60_000).toISOString());
     // Submitting by hand needs every question answered.
     expect(sim.enabledEvents().map((e) => e.label)).not.toContain('attempt.submit');

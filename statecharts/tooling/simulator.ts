@@ -1,4 +1,12 @@
-import { createActor, fromPromise, SimulatedClock, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
 import { describeMachine, pathToValue, type MachineModel, type TransitionModel } from './inspect';
 import { SIMULATION_EPOCH, type MachineEntry } from './registry';
 
@@ -100,7 +108,9 @@ export class Simulation {
   /** The ids of the active state nodes, the root included. */
   activeStateIds(): string[] {
     const snapshot = this.snapshot();
-    return this.model.states.filter((s) => s.path.length === 0 || snapshot.matches(pathToValue(s.path) as never)).map((s) => s.id);
+    return this.model.states
+      .filter((s) => s.path.length === 0 || snapshot.matches(pathToValue(s.path) as never))
+      .map((s) => s.id);
   }
 
   /** Transitions leaving the active states, in document order. */
@@ -116,7 +126,14 @@ export class Simulation {
     const seen = new Set<string>();
     const out: SimEvent[] = [];
     for (const t of this.activeTransitions()) {
-      if (t.kind === 'always' || t.kind === 'after' || t.kind === 'finished' || t.kind === 'wildcard' || seen.has(t.event)) continue;
+      if (
+        t.kind === 'always' ||
+        t.kind === 'after' ||
+        t.kind === 'finished' ||
+        t.kind === 'wildcard' ||
+        seen.has(t.event)
+      )
+        continue;
       seen.add(t.event);
       const samples = this.entry.samples?.[t.eventLabel];
       const variants = samples?.length
@@ -171,7 +188,8 @@ export function contextJson(context: unknown): string {
     (_key, value) => {
       if (value instanceof Error) return `Error: ${value.message}`;
       if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
-      if (value && typeof value === 'object' && 'sessionId' in value && 'send' in value) return `[actor ${(value as { id?: string }).id ?? ''}]`;
+      if (value && typeof value === 'object' && 'sessionId' in value && 'send' in value)
+        return `[actor ${(value as { id?: string }).id ?? ''}]`;
       return value;
     },
     2,

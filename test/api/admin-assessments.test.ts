@@ -72,7 +72,12 @@ describe('attempt list', { timeout: 120_000 }, () => {
     // The default filter is PASSED.
     const byDefault = await attempts(`courseId=${exhausted.fixture.courseId}`);
     expect(byDefault.body.attempts.map((r: any) => r.userId)).toEqual([passer.user.id]);
-    expect(byDefault.body.attempts[0]).toMatchObject({ passed: true, canAdminIntervene: false, remainingAttempts: 2, attemptNumber: 1 });
+    expect(byDefault.body.attempts[0]).toMatchObject({
+      passed: true,
+      canAdminIntervene: false,
+      remainingAttempts: 2,
+      attemptNumber: 1,
+    });
 
     const all = await attempts(`status=ALL&courseId=${exhausted.fixture.courseId}`);
     expect(all.body.totalItems).toBe(3);
@@ -102,7 +107,10 @@ describe('attempt list', { timeout: 120_000 }, () => {
     expect(res.status).toBe(200);
     expect(res.body.totalAttempts).toBe(res.body.passedAttempts + res.body.failedAttempts);
     expect(res.body.failedAttempts).toBeGreaterThan(0);
-    expect(res.body.topFailingComponents[0]).toMatchObject({ componentTitle: expect.any(String), failedAttempts: expect.any(Number) });
+    expect(res.body.topFailingComponents[0]).toMatchObject({
+      componentTitle: expect.any(String),
+      failedAttempts: expect.any(Number),
+    });
   });
 });
 
@@ -110,17 +118,26 @@ describe('reset', { timeout: 120_000 }, () => {
   it('is refused without a reason and changes nothing', async () => {
     const { user, componentId } = await learnerWithFailures(3);
     for (const body of [undefined, {}, { reason: '   ' }]) {
-      const res = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/reset`, { token: adminToken, body });
+      const res = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/reset`, {
+        token: adminToken,
+        body,
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(INTERVENTION_MESSAGES.reasonRequired);
     }
-    const left = await db.select().from(schema.attempts).where(and(eq(schema.attempts.userId, user.id), eq(schema.attempts.componentId, componentId)));
+    const left = await db
+      .select()
+      .from(schema.attempts)
+      .where(and(eq(schema.attempts.userId, user.id), eq(schema.attempts.componentId, componentId)));
     expect(left).toHaveLength(3);
   });
 
   it('is refused while the learner still has attempts left', async () => {
     const { user, componentId } = await learnerWithFailures(2);
-    const res = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/reset`, { token: adminToken, body: { reason: 'asked' } });
+    const res = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/reset`, {
+      token: adminToken,
+      body: { reason: 'asked' },
+    });
     expect(res.status).toBe(409);
   });
 
@@ -132,9 +149,16 @@ describe('reset', { timeout: 120_000 }, () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(INTERVENTION_MESSAGES.resetDone);
-    const left = await db.select().from(schema.attempts).where(and(eq(schema.attempts.userId, user.id), eq(schema.attempts.componentId, componentId)));
+    const left = await db
+      .select()
+      .from(schema.attempts)
+      .where(and(eq(schema.attempts.userId, user.id), eq(schema.attempts.componentId, componentId)));
     expect(left).toHaveLength(0);
-    const progress = await db.select().from(schema.componentProgress).where(and(eq(schema.componentProgress.userId, user.id), eq(schema.componentProgress.componentId, componentId))).get();
+    const progress = await db
+      .select()
+      .from(schema.componentProgress)
+      .where(and(eq(schema.componentProgress.userId, user.id), eq(schema.componentProgress.componentId, componentId)))
+      .get();
     expect(progress).toMatchObject({ status: 'NOT_STARTED', attempts: 0, score: null });
 
     const log = await api('GET', '/api/v2/admin/assessments/audit-log', { token: adminToken });
@@ -164,17 +188,25 @@ describe('reset', { timeout: 120_000 }, () => {
 describe('mark as passed', { timeout: 120_000 }, () => {
   it('checks the score and the reason', async () => {
     const { user, componentId } = await learnerWithFailures(3);
-    const bad = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/pass?score=101`, { token: adminToken, body: { reason: 'x' } });
+    const bad = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/pass?score=101`, {
+      token: adminToken,
+      body: { reason: 'x' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Enter a score between 0 and 100');
-    const noReason = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/pass?score=80`, { token: adminToken });
+    const noReason = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/pass?score=80`, {
+      token: adminToken,
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toBe(INTERVENTION_MESSAGES.reasonRequired);
   });
 
   it('sets a passing result (default 70) that completes the course, keeps the learner attempts, and is audited', async () => {
     const { user, token, componentId, fixture } = await learnerWithFailures(3);
-    const res = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/pass`, { token: adminToken, body: { reason: 'Passed the practical test on site' } });
+    const res = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/pass`, {
+      token: adminToken,
+      body: { reason: 'Passed the practical test on site' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(INTERVENTION_MESSAGES.passedDone);
 
@@ -184,16 +216,34 @@ describe('mark as passed', { timeout: 120_000 }, () => {
     expect(progress.body.courseProgress.status).toBe('COMPLETED');
 
     const rows = await attempts(`status=PASSED&userId=${user.id}`);
-    expect(rows.body.attempts[0]).toMatchObject({ passed: true, markedByAdmin: true, canAdminIntervene: false, attemptNumber: 3, score: 70 });
+    expect(rows.body.attempts[0]).toMatchObject({
+      passed: true,
+      markedByAdmin: true,
+      canAdminIntervene: false,
+      attemptNumber: 3,
+      score: 70,
+    });
     const stored = await db.select().from(schema.attempts).where(eq(schema.attempts.userId, user.id));
     expect(stored.filter((a) => a.submitReason !== 'ADMIN').map((a) => a.passed)).toEqual([false, false, false]);
 
-    const again = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/pass?score=90`, { token: adminToken, body: { reason: 'twice' } });
+    const again = await api('POST', `/api/v2/admin/assessments/${componentId}/users/${user.id}/pass?score=90`, {
+      token: adminToken,
+      body: { reason: 'twice' },
+    });
     expect(again.status).toBe(409);
 
     const log = await api('GET', '/api/v2/admin/assessments/audit-log?size=5', { token: adminToken });
-    expect(log.body.entries[0]).toMatchObject({ action: 'ASSESSMENT_MARK_PASSED', targetUserId: user.id, reason: 'Passed the practical test on site', after: { score: 70, passed: true } });
-    const searched = await api('GET', `/api/v2/admin/assessments/audit-log?size=5&search=${encodeURIComponent('PRACTICAL test')}`, { token: adminToken });
+    expect(log.body.entries[0]).toMatchObject({
+      action: 'ASSESSMENT_MARK_PASSED',
+      targetUserId: user.id,
+      reason: 'Passed the practical test on site',
+      after: { score: 70, passed: true },
+    });
+    const searched = await api(
+      'GET',
+      `/api/v2/admin/assessments/audit-log?size=5&search=${encodeURIComponent('PRACTICAL test')}`,
+      { token: adminToken },
+    );
     expect(searched.body.entries.map((e: any) => e.reason)).toEqual(['Passed the practical test on site']);
     expect(searched.body.pagination).toEqual({ page: 1, totalPages: 1, totalItems: 1, itemsPerPage: 5 });
   });
@@ -201,7 +251,10 @@ describe('mark as passed', { timeout: 120_000 }, () => {
   it('is 404 for a learner without attempts', async () => {
     const course = await createCourse({ components: ['POST_ASSESSMENT'] });
     const user = await createUser({ domainIds: [course.domainId] });
-    const res = await api('POST', `/api/v2/admin/assessments/${course.post!.componentId}/users/${user.id}/pass`, { token: adminToken, body: { reason: 'x' } });
+    const res = await api('POST', `/api/v2/admin/assessments/${course.post!.componentId}/users/${user.id}/pass`, {
+      token: adminToken,
+      body: { reason: 'x' },
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -17,11 +17,22 @@ const mcq = (question = 'Which extinguisher suits a Class B fire?') => ({
   ],
   correctAnswer: 'CO2',
 });
-const trueFalse = { question: 'Aim at the base of the fire.', type: 'TRUE_FALSE', correctAnswer: 'true', explanation: 'The fuel burns at the base.' };
-const assessment = (title = 'Pre-check', questions: unknown[] = [mcq(), trueFalse]) => ({ type: 'PRE_ASSESSMENT', data: { title, questions } });
+const trueFalse = {
+  question: 'Aim at the base of the fire.',
+  type: 'TRUE_FALSE',
+  correctAnswer: 'true',
+  explanation: 'The fuel burns at the base.',
+};
+const assessment = (title = 'Pre-check', questions: unknown[] = [mcq(), trueFalse]) => ({
+  type: 'PRE_ASSESSMENT',
+  data: { title, questions },
+});
 
 async function createCourse(overrides: Record<string, unknown> = {}) {
-  const res = await api('POST', '/api/v2/admin/courses', { token: admin, body: { title: 'Hot Work Permits', description: 'd', domainId: book, ...overrides } });
+  const res = await api('POST', '/api/v2/admin/courses', {
+    token: admin,
+    body: { title: 'Hot Work Permits', description: 'd', domainId: book, ...overrides },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; [key: string]: unknown };
 }
@@ -32,7 +43,17 @@ async function addComponent(courseId: string, body: unknown) {
 
 async function insertMaterial(title = 'Handout') {
   const id = crypto.randomUUID();
-  await db.insert(schema.materials).values({ id, title, type: 'PDF', fileName: 'h.pdf', fileSize: 10, contentType: 'application/pdf', storageKey: `materials/${id}.pdf` });
+  await db
+    .insert(schema.materials)
+    .values({
+      id,
+      title,
+      type: 'PDF',
+      fileName: 'h.pdf',
+      fileSize: 10,
+      contentType: 'application/pdf',
+      storageKey: `materials/${id}.pdf`,
+    });
   return id;
 }
 
@@ -91,7 +112,10 @@ describe('courses', () => {
   });
 
   it('answers each invalid field with its own message', async () => {
-    const res = await api('POST', '/api/v2/admin/courses', { token: admin, body: { title: ' ', domainId: '', timeLimit: -1, passingScore: 101 } });
+    const res = await api('POST', '/api/v2/admin/courses', {
+      token: admin,
+      body: { title: ' ', domainId: '', timeLimit: -1, passingScore: 101 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
       title: 'Title is required',
@@ -99,7 +123,10 @@ describe('courses', () => {
       timeLimit: 'Time limit must be positive',
       passingScore: 'Passing score must be between 0 and 100',
     });
-    const unknownBook = await api('POST', '/api/v2/admin/courses', { token: admin, body: { title: 'T', domainId: 'nope' } });
+    const unknownBook = await api('POST', '/api/v2/admin/courses', {
+      token: admin,
+      body: { title: 'T', domainId: 'nope' },
+    });
     expect(unknownBook.status).toBe(400);
     expect(unknownBook.body.fields).toEqual({ domainId: 'The selected book does not exist' });
   });
@@ -110,12 +137,17 @@ describe('courses', () => {
     const res = await api('GET', '/api/v2/admin/courses?page=1&limit=1000', { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.pagination).toMatchObject({ page: 1, itemsPerPage: 1000 });
-    expect(res.body.courses.find((c: { id: string }) => c.id === course.id)).toMatchObject({ componentCount: 1, status: 'DRAFT' });
+    expect(res.body.courses.find((c: { id: string }) => c.id === course.id)).toMatchObject({
+      componentCount: 1,
+      status: 'DRAFT',
+    });
     const search = await api('GET', '/api/v2/admin/courses?search=unique%20listing', { token: admin });
     expect(search.body.courses.map((c: { id: string }) => c.id)).toEqual([course.id]);
     // The search box matches the title only: a word that appears only in a description finds nothing.
     await createCourse({ title: 'Ladder Inspection', description: 'zanzibar-only-in-description' });
-    const byDescription = await api('GET', '/api/v2/admin/courses?search=zanzibar-only-in-description', { token: admin });
+    const byDescription = await api('GET', '/api/v2/admin/courses?search=zanzibar-only-in-description', {
+      token: admin,
+    });
     expect(byDescription.body.courses).toEqual([]);
   });
 
@@ -137,7 +169,13 @@ describe('components', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ type: 'PRE_ASSESSMENT', order: 1, orderIndex: 1, required: true });
     const data = res.body.data;
-    expect(data).toMatchObject({ title: 'Pre-check', passingScore: 70, timeLimit: 30, shuffleQuestions: false, maxAttempts: 3 });
+    expect(data).toMatchObject({
+      title: 'Pre-check',
+      passingScore: 70,
+      timeLimit: 30,
+      shuffleQuestions: false,
+      maxAttempts: 3,
+    });
     const [q1, q2] = data.questions;
     expect(q1).toMatchObject({ type: 'MCQ', points: 10, required: true, correctAnswer: 'CO2' });
     expect(q1.id).toEqual(expect.any(String));
@@ -154,7 +192,10 @@ describe('components', () => {
     const course = await createCourse();
     const empty = await addComponent(course.id, { type: 'POST_ASSESSMENT', data: { title: '', questions: [] } });
     expect(empty.status).toBe(400);
-    expect(empty.body.fields).toEqual({ title: 'Assessment title is required', questions: 'At least one question is required' });
+    expect(empty.body.fields).toEqual({
+      title: 'Assessment title is required',
+      questions: 'At least one question is required',
+    });
 
     const res = await addComponent(course.id, {
       type: 'PRE_ASSESSMENT',
@@ -179,7 +220,9 @@ describe('components', () => {
       'questions.2.correctAnswer': 'Correct answer is required',
       'questions.3.correctAnswer': 'Please select True or False as the correct answer',
     });
-    expect((await api('GET', `/api/v2/admin/courses/${course.id}/components`, { token: admin })).body.components).toEqual([]);
+    expect(
+      (await api('GET', `/api/v2/admin/courses/${course.id}/components`, { token: admin })).body.components,
+    ).toEqual([]);
   });
 
   it('requires a material for a material component and records it in material_id', async () => {
@@ -201,13 +244,23 @@ describe('components', () => {
   it('edits a component and keeps question ids the editor sends back', async () => {
     const course = await createCourse();
     const created = (await addComponent(course.id, assessment())).body;
-    const data = { ...created.data, title: 'Renamed', questions: [{ ...created.data.questions[0], question: 'Edited?' }] };
-    const res = await api('PUT', `/api/v2/admin/courses/${course.id}/components/${created.id}`, { token: admin, body: { data } });
+    const data = {
+      ...created.data,
+      title: 'Renamed',
+      questions: [{ ...created.data.questions[0], question: 'Edited?' }],
+    };
+    const res = await api('PUT', `/api/v2/admin/courses/${course.id}/components/${created.id}`, {
+      token: admin,
+      body: { data },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.title).toBe('Renamed');
     expect(res.body.data.questions).toHaveLength(1);
     expect(res.body.data.questions[0]).toMatchObject({ id: created.data.questions[0].id, question: 'Edited?' });
-    const typeChange = await api('PUT', `/api/v2/admin/courses/${course.id}/components/${created.id}`, { token: admin, body: { type: 'MATERIAL' } });
+    const typeChange = await api('PUT', `/api/v2/admin/courses/${course.id}/components/${created.id}`, {
+      token: admin,
+      body: { type: 'MATERIAL' },
+    });
     expect(typeChange.status).toBe(409);
   });
 
@@ -218,17 +271,38 @@ describe('components', () => {
     const c = (await addComponent(course.id, assessment('C'))).body;
     const path = `/api/v2/admin/courses/${course.id}/components/reorder`;
     for (const componentOrders of [
-      [{ componentId: a.id, newOrder: 1 }, { componentId: b.id, newOrder: 2 }],
-      [{ componentId: a.id, newOrder: 1 }, { componentId: b.id, newOrder: 1 }, { componentId: c.id, newOrder: 3 }],
-      [{ componentId: a.id, newOrder: 1 }, { componentId: b.id, newOrder: 2 }, { componentId: c.id, newOrder: 4 }],
-      [{ componentId: a.id, newOrder: 1 }, { componentId: b.id, newOrder: 2 }, { componentId: 'other', newOrder: 3 }],
+      [
+        { componentId: a.id, newOrder: 1 },
+        { componentId: b.id, newOrder: 2 },
+      ],
+      [
+        { componentId: a.id, newOrder: 1 },
+        { componentId: b.id, newOrder: 1 },
+        { componentId: c.id, newOrder: 3 },
+      ],
+      [
+        { componentId: a.id, newOrder: 1 },
+        { componentId: b.id, newOrder: 2 },
+        { componentId: c.id, newOrder: 4 },
+      ],
+      [
+        { componentId: a.id, newOrder: 1 },
+        { componentId: b.id, newOrder: 2 },
+        { componentId: 'other', newOrder: 3 },
+      ],
     ]) {
       const bad = await api('PUT', path, { token: admin, body: { componentOrders } });
       expect(bad.status, JSON.stringify(componentOrders)).toBe(400);
     }
     const res = await api('PUT', path, {
       token: admin,
-      body: { componentOrders: [{ componentId: c.id, newOrder: 1 }, { componentId: a.id, newOrder: 2 }, { componentId: b.id, newOrder: 3 }] },
+      body: {
+        componentOrders: [
+          { componentId: c.id, newOrder: 1 },
+          { componentId: a.id, newOrder: 2 },
+          { componentId: b.id, newOrder: 3 },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.components.map((x: { id: string; orderIndex: number }) => [x.id, x.orderIndex])).toEqual([
@@ -243,14 +317,18 @@ describe('components', () => {
     const a = (await addComponent(course.id, assessment('A'))).body;
     const b = (await addComponent(course.id, assessment('B'))).body;
     const c = (await addComponent(course.id, assessment('C'))).body;
-    expect((await api('DELETE', `/api/v2/admin/courses/${course.id}/components/${a.id}`, { token: admin })).status).toBe(200);
+    expect(
+      (await api('DELETE', `/api/v2/admin/courses/${course.id}/components/${a.id}`, { token: admin })).status,
+    ).toBe(200);
     const list = (await api('GET', `/api/v2/admin/courses/${course.id}/components`, { token: admin })).body.components;
     expect(list.map((x: { id: string; orderIndex: number }) => [x.id, x.orderIndex])).toEqual([
       [b.id, 1],
       [c.id, 2],
     ]);
     const otherCourse = await createCourse();
-    expect((await api('DELETE', `/api/v2/admin/courses/${otherCourse.id}/components/${b.id}`, { token: admin })).status).toBe(404);
+    expect(
+      (await api('DELETE', `/api/v2/admin/courses/${otherCourse.id}/components/${b.id}`, { token: admin })).status,
+    ).toBe(404);
   });
 });
 
@@ -261,7 +339,15 @@ describe('course lifecycle, enforced by the server', () => {
     expect(empty.status).toBe(409);
     expect(empty.body.message).toBe('Add at least one component before publishing this course.');
 
-    await db.insert(schema.components).values({ id: crypto.randomUUID(), courseId: course.id, type: 'POST_ASSESSMENT', orderIndex: 1, data: { title: 'Broken', questions: [] } });
+    await db
+      .insert(schema.components)
+      .values({
+        id: crypto.randomUUID(),
+        courseId: course.id,
+        type: 'POST_ASSESSMENT',
+        orderIndex: 1,
+        data: { title: 'Broken', questions: [] },
+      });
     const broken = await api('POST', `/api/v2/admin/courses/${course.id}/publish`, { token: admin });
     expect(broken.status).toBe(409);
     expect(broken.body.message).toMatch(/"Broken" is not complete: At least one question is required/);
@@ -273,12 +359,17 @@ describe('course lifecycle, enforced by the server', () => {
     expect(after.body).toMatchObject({ status: 'PUBLISHED', hasBeenPublished: true });
     expect(after.body.publishedAt).toMatch(/Z$/);
 
-    const edit = await api('PUT', `/api/v2/admin/courses/${course.id}`, { token: admin, body: { title: 'New', domainId: book } });
+    const edit = await api('PUT', `/api/v2/admin/courses/${course.id}`, {
+      token: admin,
+      body: { title: 'New', domainId: book },
+    });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe('A published course cannot be edited. Take it down first.');
     const del = await api('DELETE', `/api/v2/admin/courses/${course.id}`, { token: admin });
     expect(del.status).toBe(409);
-    expect((await api('GET', `/api/v2/admin/courses/${course.id}`, { token: admin })).body.title).toBe('Hot Work Permits');
+    expect((await api('GET', `/api/v2/admin/courses/${course.id}`, { token: admin })).body.title).toBe(
+      'Hot Work Permits',
+    );
   });
 
   it('a course that has ever been published cannot gain, lose or reorder components, only edit them, even after take down', async () => {
@@ -290,17 +381,30 @@ describe('course lifecycle, enforced by the server', () => {
     const add = await addComponent(course.id, assessment());
     expect(add.status).toBe(409);
     expect(add.body.message).toMatch(/can be edited, but not added, removed or reordered/);
-    expect((await api('DELETE', `/api/v2/admin/courses/${course.id}/components/${first.id}`, { token: admin })).status).toBe(409);
+    expect(
+      (await api('DELETE', `/api/v2/admin/courses/${course.id}/components/${first.id}`, { token: admin })).status,
+    ).toBe(409);
     const reorder = await api('PUT', `/api/v2/admin/courses/${course.id}/components/reorder`, {
       token: admin,
-      body: { componentOrders: [{ componentId: second.id, newOrder: 1 }, { componentId: first.id, newOrder: 2 }] },
+      body: {
+        componentOrders: [
+          { componentId: second.id, newOrder: 1 },
+          { componentId: first.id, newOrder: 2 },
+        ],
+      },
     });
     expect(reorder.status).toBe(409);
 
-    const edit = await api('PUT', `/api/v2/admin/courses/${course.id}/components/${first.id}`, { token: admin, body: { data: { ...first.data, title: 'Fixed typo' } } });
+    const edit = await api('PUT', `/api/v2/admin/courses/${course.id}/components/${first.id}`, {
+      token: admin,
+      body: { data: { ...first.data, title: 'Fixed typo' } },
+    });
     expect(edit.status).toBe(200);
     // Taken down, the details are editable again.
-    const details = await api('PUT', `/api/v2/admin/courses/${course.id}`, { token: admin, body: { title: 'Revised', domainId: book, passingScore: 80 } });
+    const details = await api('PUT', `/api/v2/admin/courses/${course.id}`, {
+      token: admin,
+      body: { title: 'Revised', domainId: book, passingScore: 80 },
+    });
     expect(details.status).toBe(200);
     expect(details.body).toMatchObject({ title: 'Revised', passingScore: 80, hasBeenPublished: true });
     const rows = await db.select().from(schema.components).where(eq(schema.components.courseId, course.id)).all();
@@ -311,7 +415,13 @@ describe('course lifecycle, enforced by the server', () => {
     const { course, first } = await publishedCourseWithTwoComponents();
     const res = await api('POST', `/api/v2/admin/courses/${course.id}/clone`, { token: admin });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ title: 'Hot Work Permits (Copy)', status: 'DRAFT', hasBeenPublished: false, componentCount: 2, publishedAt: null });
+    expect(res.body).toMatchObject({
+      title: 'Hot Work Permits (Copy)',
+      status: 'DRAFT',
+      hasBeenPublished: false,
+      componentCount: 2,
+      publishedAt: null,
+    });
     const copy = (await api('GET', `/api/v2/admin/courses/${res.body.id}`, { token: admin })).body;
     expect(copy.components.map((c: { type: string; orderIndex: number }) => [c.type, c.orderIndex])).toEqual([
       ['PRE_ASSESSMENT', 1],

@@ -14,12 +14,15 @@ beforeAll(async () => {
 });
 
 describe('who may call the dashboard routes', () => {
-  it.each(['stats', 'recent-progress', 'recent-courses', 'top-performers'])('GET /api/v2/admin/dashboard/%s: 401 visitor, 403 learner, 200 admin', async (name) => {
-    const path = `/api/v2/admin/dashboard/${name}`;
-    expect((await api('GET', path)).status).toBe(401);
-    expect((await api('GET', path, { token: learnerToken })).status).toBe(403);
-    expect((await api('GET', path, { token: adminToken })).status).toBe(200);
-  });
+  it.each(['stats', 'recent-progress', 'recent-courses', 'top-performers'])(
+    'GET /api/v2/admin/dashboard/%s: 401 visitor, 403 learner, 200 admin',
+    async (name) => {
+      const path = `/api/v2/admin/dashboard/${name}`;
+      expect((await api('GET', path)).status).toBe(401);
+      expect((await api('GET', path, { token: learnerToken })).status).toBe(403);
+      expect((await api('GET', path, { token: adminToken })).status).toBe(200);
+    },
+  );
 });
 
 describe('dashboard', () => {
@@ -51,15 +54,27 @@ describe('dashboard', () => {
     const token = await login(star);
     await enroll(token, course.courseId);
     await openedMaterialAgo(token, course.material!.componentId, 3600);
-    const done = await api('PUT', `/api/v2/user/progress/components/${course.material!.componentId}/progress`, { token, body: { progressPercentage: 100 } });
+    const done = await api('PUT', `/api/v2/user/progress/components/${course.material!.componentId}/progress`, {
+      token,
+      body: { progressPercentage: 100 },
+    });
     expect(done.status).toBe(200);
 
     const progress = await api('GET', '/api/v2/admin/dashboard/recent-progress', { token: adminToken });
-    expect(progress.body[0]).toMatchObject({ username: 'star.performer', courseName: 'Ladder Safety Basics', progress: 100 });
+    expect(progress.body[0]).toMatchObject({
+      username: 'star.performer',
+      courseName: 'Ladder Safety Basics',
+      progress: 100,
+    });
     expect(Date.parse(progress.body[0].timestamp)).not.toBeNaN();
 
     const recent = await api('GET', '/api/v2/admin/dashboard/recent-courses', { token: adminToken });
-    expect(recent.body[0]).toMatchObject({ id: course.courseId, title: 'Ladder Safety Basics', status: 'PUBLISHED', domain: expect.any(String) });
+    expect(recent.body[0]).toMatchObject({
+      id: course.courseId,
+      title: 'Ladder Safety Basics',
+      status: 'PUBLISHED',
+      domain: expect.any(String),
+    });
 
     // Top performers is a snapshot of at most a minute: a learner's completion shows once it is renewed.
     await forgetSnapshots();
@@ -72,7 +87,10 @@ describe('dashboard', () => {
     await createUser(); // straight into D1: the snapshot does not see it
     expect((await api('GET', '/api/v2/admin/dashboard/stats', { token: adminToken })).body).toEqual(before);
     const tag = crypto.randomUUID().slice(0, 8);
-    const created = await api('POST', '/api/users', { token: adminToken, body: { username: `snap.${tag}`, email: `snap.${tag}@example.test` } });
+    const created = await api('POST', '/api/users', {
+      token: adminToken,
+      body: { username: `snap.${tag}`, email: `snap.${tag}@example.test` },
+    });
     expect(created.status).toBe(201);
     const after = (await api('GET', '/api/v2/admin/dashboard/stats', { token: adminToken })).body;
     expect(after.activeUsers).toBe(before.activeUsers + 2);

@@ -10,7 +10,11 @@ beforeAll(async () => {
   learnerToken = await login(await createUser());
 });
 
-const create = (body: Record<string, unknown>) => api('POST', '/api/announcements/admin/create', { token: adminToken, body: { authorName: 'Safety Office', content: 'Body', ...body } });
+const create = (body: Record<string, unknown>) =>
+  api('POST', '/api/announcements/admin/create', {
+    token: adminToken,
+    body: { authorName: 'Safety Office', content: 'Body', ...body },
+  });
 
 describe('who may call the announcement routes', () => {
   const adminRoutes: [string, string, unknown?][] = [
@@ -33,7 +37,10 @@ describe('who may call the announcement routes', () => {
 
 describe('announcements', () => {
   it('validates title, author, content and priority', async () => {
-    const res = await api('POST', '/api/announcements/admin/create', { token: adminToken, body: { title: ' ', priority: 'CRITICAL', expiresAt: 'someday' } });
+    const res = await api('POST', '/api/announcements/admin/create', {
+      token: adminToken,
+      body: { title: ' ', priority: 'CRITICAL', expiresAt: 'someday' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
       title: ANNOUNCEMENT_MESSAGES.title,
@@ -48,12 +55,24 @@ describe('announcements', () => {
     await db.delete(schema.announcements);
     const low = await create({ title: 'Old low', priority: 'LOW', expiresAt: '' });
     expect(low.status).toBe(201);
-    expect(low.body.announcement).toMatchObject({ expiresAt: null, isActive: true, active: true, expired: false, priority: 'LOW' });
+    expect(low.body.announcement).toMatchObject({
+      expiresAt: null,
+      isActive: true,
+      active: true,
+      expired: false,
+      priority: 'LOW',
+    });
     await create({ title: 'Urgent', priority: 'URGENT' });
-    const newest = await create({ title: 'New high', priority: 'HIGH', expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const newest = await create({
+      title: 'New high',
+      priority: 'HIGH',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     await create({ title: 'Expired', priority: 'URGENT', expiresAt: new Date(Date.now() - 60_000).toISOString() });
     const hidden = await create({ title: 'Hidden', priority: 'URGENT' });
-    const toggled = await api('PUT', `/api/announcements/admin/${hidden.body.announcement.id}/toggle`, { token: adminToken });
+    const toggled = await api('PUT', `/api/announcements/admin/${hidden.body.announcement.id}/toggle`, {
+      token: adminToken,
+    });
     expect(toggled.body.announcement.isActive).toBe(false);
 
     const active = await api('GET', '/api/announcements/active', { token: learnerToken });
@@ -70,9 +89,21 @@ describe('announcements', () => {
   it('updates, toggles and deletes with their success messages, 404 for unknown ids', async () => {
     const made = await create({ title: 'Drill on Friday', priority: 'MEDIUM' });
     const id = made.body.announcement.id;
-    const upd = await api('PUT', `/api/announcements/admin/${id}`, { token: adminToken, body: { title: 'Drill on Monday', authorName: 'HSE', content: 'Meet at gate 2', priority: 'HIGH', expiresAt: null } });
+    const upd = await api('PUT', `/api/announcements/admin/${id}`, {
+      token: adminToken,
+      body: {
+        title: 'Drill on Monday',
+        authorName: 'HSE',
+        content: 'Meet at gate 2',
+        priority: 'HIGH',
+        expiresAt: null,
+      },
+    });
     expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({ message: ANNOUNCEMENT_MESSAGES.updated, announcement: { title: 'Drill on Monday', priority: 'HIGH' } });
+    expect(upd.body).toMatchObject({
+      message: ANNOUNCEMENT_MESSAGES.updated,
+      announcement: { title: 'Drill on Monday', priority: 'HIGH' },
+    });
     const del = await api('DELETE', `/api/announcements/admin/${id}`, { token: adminToken });
     expect(del.body.message).toBe(ANNOUNCEMENT_MESSAGES.deleted);
     expect((await api('DELETE', `/api/announcements/admin/${id}`, { token: adminToken })).status).toBe(404);

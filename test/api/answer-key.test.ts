@@ -58,19 +58,26 @@ describe('the answer key never reaches a learner before submitting', () => {
     await walkGets(); // pre-assessment open
 
     // Positive control: the submitted result does carry the key, so the scanner would notice it.
-    const submitted = await api('POST', `/api/v2/user/assessments/attempts/${start.body.attemptId}/submit`, { token, body: {} });
+    const submitted = await api('POST', `/api/v2/user/assessments/attempts/${start.body.attemptId}/submit`, {
+      token,
+      body: {},
+    });
     expect(submitted.status).toBe(200);
     expect(JSON.stringify(submitted.body)).toMatch(LEAKS);
 
     await completeMaterial(token, course.material!.componentId);
     const postStart = await scan('POST', `/api/v2/user/assessments/${post.componentId}/start`);
-    await scan('PUT', `/api/v2/user/assessments/attempts/${postStart.body.attemptId}/answers`, { questionId: post.questionIds[0], answer: 'CO2' });
+    await scan('PUT', `/api/v2/user/assessments/attempts/${postStart.body.attemptId}/answers`, {
+      questionId: post.questionIds[0],
+      answer: 'CO2',
+    });
     await walkGets(); // post-assessment open, the pre-assessment's result exists
 
     // The course detail carries question ids only: neither texts nor keys.
     const detail = await api('GET', `/api/v2/user/courses/${course.courseId}`, { token });
     expect(detail.body.components[0].data.questions).toEqual(pre.questionIds.map((id) => ({ id })));
-    for (const q of [...pre.data.questions, ...post.data.questions]) expect(JSON.stringify(detail.body)).not.toContain(q.question);
+    for (const q of [...pre.data.questions, ...post.data.questions])
+      expect(JSON.stringify(detail.body)).not.toContain(q.question);
 
     expect(scanned.length).toBeGreaterThan(40);
     expect(scanned.filter((line) => line.endsWith(' 200')).length).toBeGreaterThan(30);

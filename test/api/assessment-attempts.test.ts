@@ -16,14 +16,31 @@ describe('autosave and resume', () => {
     const [q1, q2, q3] = pre.questionIds;
     const attempt = await start(token, pre.componentId);
 
-    const one = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: q1, answer: 'Water' } });
+    const one = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { questionId: q1, answer: 'Water' },
+    });
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ message: 'Answers saved', attemptId: attempt.attemptId, answers: { [q1]: 'Water' }, deadline: attempt.deadline });
-    const many = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { answers: { [q1]: 'CO2', [q2]: true } } });
+    expect(one.body).toMatchObject({
+      message: 'Answers saved',
+      attemptId: attempt.attemptId,
+      answers: { [q1]: 'Water' },
+      deadline: attempt.deadline,
+    });
+    const many = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { answers: { [q1]: 'CO2', [q2]: true } },
+    });
     expect(many.body.answers).toEqual({ [q1]: 'CO2', [q2]: 'true' });
-    const cleared = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: q2, answer: null } });
+    const cleared = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { questionId: q2, answer: null },
+    });
     expect(cleared.body.answers).toEqual({ [q1]: 'CO2' });
-    await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: q3, answer: 'Raise the alarm' } });
+    await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { questionId: q3, answer: 'Raise the alarm' },
+    });
 
     // The tab closes; the page loads again.
     const questions = await api('GET', `${A}/${pre.componentId}/questions`, { token });
@@ -39,29 +56,41 @@ describe('autosave and resume', () => {
     expect(Date.parse(resumed.deadline) - Date.parse(resumed.startedAt)).toBe(15 * 60_000);
   });
 
-  it('refuses autosave after submission (409), after the deadline (409), for unknown questions (400) and on another learner\'s attempt (404)', async () => {
+  it("refuses autosave after submission (409), after the deadline (409), for unknown questions (400) and on another learner's attempt (404)", async () => {
     const course = await createCourse();
     const { token } = await enrolledLearner(course);
     const other = await enrolledLearner(course);
     const pre = course.pre!;
     const attempt = await start(token, pre.componentId);
 
-    const unknown = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: 'nope', answer: 'x' } });
+    const unknown = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { questionId: 'nope', answer: 'x' },
+    });
     expect(unknown.status).toBe(400);
     const bad = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { something: 1 } });
     expect(bad.status).toBe(400);
-    const foreign = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token: other.token, body: { questionId: pre.questionIds[0], answer: 'CO2' } });
+    const foreign = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token: other.token,
+      body: { questionId: pre.questionIds[0], answer: 'CO2' },
+    });
     expect(foreign.status).toBe(404);
     expect((await attemptRow(attempt.attemptId))?.answers).toEqual({});
 
     await backdate(attempt.attemptId, 40, 30);
-    const late = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: pre.questionIds[0], answer: 'CO2' } });
+    const late = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { questionId: pre.questionIds[0], answer: 'CO2' },
+    });
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('ATTEMPT_EXPIRED');
 
     const submitted = await api('POST', `${A}/attempts/${attempt.attemptId}/auto-submit`, { token });
     expect(submitted.status).toBe(200);
-    const afterSubmit = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: pre.questionIds[0], answer: 'CO2' } });
+    const afterSubmit = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { questionId: pre.questionIds[0], answer: 'CO2' },
+    });
     expect(afterSubmit.status).toBe(409);
     expect(afterSubmit.body.code).toBe('ALREADY_SUBMITTED');
   });
@@ -71,7 +100,10 @@ describe('autosave and resume', () => {
     const { token } = await enrolledLearner(course);
     const pre = course.pre!;
     const attempt = await start(token, pre.componentId);
-    await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: pre.questionIds[2], answer: 'Raise the alarm' } });
+    await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { questionId: pre.questionIds[2], answer: 'Raise the alarm' },
+    });
     await backdate(attempt.attemptId, 45, 600);
     const next = await start(token, pre.componentId);
     expect(next).toMatchObject({ attemptNumber: 2, resumed: false });
@@ -96,11 +128,33 @@ describe('attempt reads', () => {
     expect(list.status).toBe(200);
     expect(list.body.totalAttempts).toBe(2);
     expect(list.body.remainingAttempts).toBe(1);
-    expect(list.body.attempts[0]).toMatchObject({ attemptId: failed.attemptId, attemptNumber: 1, score: 0, passed: false, submittedAt: expect.stringMatching(/Z$/), timeTakenSeconds: expect.any(Number) });
-    expect(list.body.attempts[1]).toMatchObject({ attemptId: open.attemptId, attemptNumber: 2, score: null, passed: null, submittedAt: null, timeTakenSeconds: null });
+    expect(list.body.attempts[0]).toMatchObject({
+      attemptId: failed.attemptId,
+      attemptNumber: 1,
+      score: 0,
+      passed: false,
+      submittedAt: expect.stringMatching(/Z$/),
+      timeTakenSeconds: expect.any(Number),
+    });
+    expect(list.body.attempts[1]).toMatchObject({
+      attemptId: open.attemptId,
+      attemptNumber: 2,
+      score: null,
+      passed: null,
+      submittedAt: null,
+      timeTakenSeconds: null,
+    });
 
     const latest = await api('GET', `${A}/${pre.componentId}/latest-attempt`, { token });
-    expect(latest.body).toEqual({ hasAttempt: true, attemptId: failed.attemptId, attemptNumber: 1, score: 0, passed: false, canRetry: true, remainingAttempts: 1 });
+    expect(latest.body).toEqual({
+      hasAttempt: true,
+      attemptId: failed.attemptId,
+      attemptNumber: 1,
+      score: 0,
+      passed: false,
+      canRetry: true,
+      remainingAttempts: 1,
+    });
 
     const result = await api('GET', `${A}/attempts/${failed.attemptId}`, { token });
     expect(result.status).toBe(200);
@@ -110,7 +164,9 @@ describe('attempt reads', () => {
     // Not yours, or not submitted: not found.
     expect((await api('GET', `${A}/attempts/${failed.attemptId}`, { token: other.token })).status).toBe(404);
     expect((await api('GET', `${A}/attempts/${open.attemptId}`, { token })).status).toBe(404);
-    expect((await api('POST', `${A}/attempts/${open.attemptId}/submit`, { token: other.token, body: pre.answers })).status).toBe(404);
+    expect(
+      (await api('POST', `${A}/attempts/${open.attemptId}/submit`, { token: other.token, body: pre.answers })).status,
+    ).toBe(404);
     expect((await api('GET', `${A}/${pre.componentId}/attempts`, { token: other.token })).body.attempts).toEqual([]);
   });
 
@@ -159,7 +215,8 @@ describe('D1 round trips under a synchronized start', () => {
       const proxy = new Proxy(statement, {
         get(target, prop) {
           if (prop === 'bind') return (...values: unknown[]) => wrap(target.bind(...values));
-          if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw') return (...args: unknown[]) => call(() => (target[prop] as (...a: unknown[]) => unknown)(...args));
+          if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw')
+            return (...args: unknown[]) => call(() => (target[prop] as (...a: unknown[]) => unknown)(...args));
           const value = Reflect.get(target, prop, target);
           return typeof value === 'function' ? value.bind(target) : value;
         },
@@ -172,8 +229,11 @@ describe('D1 round trips under a synchronized start', () => {
       new Proxy(target, {
         get(inner, prop) {
           if (prop === 'prepare') return (query: string) => wrap((inner as unknown as D1Database).prepare(query));
-          if (prop === 'batch') return (statements: D1PreparedStatement[]) => call(() => (inner as unknown as D1Database).batch(statements.map((s) => targets.get(s) ?? s)));
-          if (prop === 'withSession') return (constraint?: string) => wrapDb((inner as unknown as D1Database).withSession(constraint) as object);
+          if (prop === 'batch')
+            return (statements: D1PreparedStatement[]) =>
+              call(() => (inner as unknown as D1Database).batch(statements.map((s) => targets.get(s) ?? s)));
+          if (prop === 'withSession')
+            return (constraint?: string) => wrapDb((inner as unknown as D1Database).withSession(constraint) as object);
           const value = Reflect.get(inner, prop, inner);
           return typeof value === 'function' ? value.bind(inner) : value;
         },
@@ -187,7 +247,15 @@ describe('D1 round trips under a synchronized start', () => {
     const ctx = createExecutionContext();
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), { ...env, DB: counted }, ctx);
+    const res = await app.fetch(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+      { ...env, DB: counted },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(res.status, await res.clone().text()).toBe(200);
     return { calls: count.calls, body: (await res.json()) as any };

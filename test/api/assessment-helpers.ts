@@ -5,7 +5,6 @@ import { api, createUser, db, login, schema } from './helpers';
 
 /** Shared by the learner assessment API test files: an enrolled learner, a started attempt, its rows. */
 
-
 export const A = '/api/v2/user/assessments';
 
 export async function enrolledLearner(course: CourseFixture) {
@@ -38,6 +37,9 @@ export async function backdate(attemptId: string, minutesAgo: number, overdueSec
   const now = Date.now();
   await db
     .update(schema.attempts)
-    .set({ startedAt: new Date(now - minutesAgo * 60_000).toISOString(), deadlineAt: new Date(now - overdueSeconds * 1000).toISOString() })
+    .set({
+      startedAt: new Date(now - minutesAgo * 60_000).toISOString(),
+      deadlineAt: new Date(now - overdueSeconds * 1000).toISOString(),
+    })
     .where(eq(schema.attempts.id, attemptId));
 }

@@ -15,7 +15,10 @@ describe('submit', () => {
     const [q1, q2, q3] = pre.questionIds;
     const attempt = await start(token, pre.componentId);
     // q1 right by option id, q2 wrong, q3 right by text in another case: (10 + 20) / 40 = 75.
-    const res = await api('POST', `${A}/attempts/${attempt.attemptId}/submit`, { token, body: { [q1]: pre.correctOptionIds[q1], [q2]: 'false', [q3]: ' raise the ALARM ' } });
+    const res = await api('POST', `${A}/attempts/${attempt.attemptId}/submit`, {
+      token,
+      body: { [q1]: pre.correctOptionIds[q1], [q2]: 'false', [q3]: ' raise the ALARM ' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       attemptId: attempt.attemptId,
@@ -29,9 +32,30 @@ describe('submit', () => {
       submitReason: 'MANUAL',
     });
     expect(res.body.detailedResults).toEqual([
-      { questionId: q1, question: expect.any(String), isCorrect: true, userAnswer: 'CO2', correctAnswer: 'CO2', explanation: 'Because CO2 is right.' },
-      { questionId: q2, question: expect.any(String), isCorrect: false, userAnswer: 'false', correctAnswer: 'true', explanation: 'Site rule 4.' },
-      { questionId: q3, question: expect.any(String), isCorrect: true, userAnswer: 'Raise the alarm', correctAnswer: 'Raise the alarm', explanation: expect.any(String) },
+      {
+        questionId: q1,
+        question: expect.any(String),
+        isCorrect: true,
+        userAnswer: 'CO2',
+        correctAnswer: 'CO2',
+        explanation: 'Because CO2 is right.',
+      },
+      {
+        questionId: q2,
+        question: expect.any(String),
+        isCorrect: false,
+        userAnswer: 'false',
+        correctAnswer: 'true',
+        explanation: 'Site rule 4.',
+      },
+      {
+        questionId: q3,
+        question: expect.any(String),
+        isCorrect: true,
+        userAnswer: 'Raise the alarm',
+        correctAnswer: 'Raise the alarm',
+        explanation: expect.any(String),
+      },
     ]);
     // A pass completes the component and moves the course.
     expect(await componentRow(user.id, pre.componentId)).toMatchObject({ status: 'COMPLETED', score: 75, attempts: 1 });
@@ -44,7 +68,10 @@ describe('submit', () => {
     const { user, token } = await enrolledLearner(course);
     const pre = course.pre!;
     const attempt = await start(token, pre.componentId);
-    const res = await api('POST', `${A}/attempts/${attempt.attemptId}/submit`, { token, body: { answers: { [pre.questionIds[2]]: 'Raise the alarm' } } });
+    const res = await api('POST', `${A}/attempts/${attempt.attemptId}/submit`, {
+      token,
+      body: { answers: { [pre.questionIds[2]]: 'Raise the alarm' } },
+    });
     expect(res.body).toMatchObject({ score: 50, passed: false, correctAnswers: 1, attemptsRemaining: 2 });
     expect(res.body.message).toMatch(/2 attempts left/);
     expect(await componentRow(user.id, pre.componentId)).toMatchObject({ status: 'FAILED', score: 50, attempts: 1 });
@@ -86,7 +113,11 @@ describe('submit', () => {
     const winner = results.find((r) => r.status === 200)!.body;
     const row = await attemptRow(attempt.attemptId);
     expect(row?.score).toBe(winner.score);
-    expect(await componentRow(user.id, pre.componentId)).toMatchObject({ attempts: 1, status: winner.passed ? 'COMPLETED' : 'FAILED', score: winner.score });
+    expect(await componentRow(user.id, pre.componentId)).toMatchObject({
+      attempts: 1,
+      status: winner.passed ? 'COMPLETED' : 'FAILED',
+      score: winner.score,
+    });
   });
 
   it('grades a submit after the deadline and grace on the saved answers only', async () => {
@@ -95,11 +126,17 @@ describe('submit', () => {
     const pre = course.pre!;
     const [q1, q2, q3] = pre.questionIds;
     const attempt = await start(token, pre.componentId);
-    const saved = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { questionId: q3, answer: 'Raise the alarm' } });
+    const saved = await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { questionId: q3, answer: 'Raise the alarm' },
+    });
     expect(saved.status).toBe(200);
     await backdate(attempt.attemptId, 31, 60);
 
-    const res = await api('POST', `${A}/attempts/${attempt.attemptId}/submit`, { token, body: { [q1]: 'CO2', [q2]: 'true', [q3]: 'Raise the alarm' } });
+    const res = await api('POST', `${A}/attempts/${attempt.attemptId}/submit`, {
+      token,
+      body: { [q1]: 'CO2', [q2]: 'true', [q3]: 'Raise the alarm' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ score: 50, passed: false, correctAnswers: 1, submitReason: 'DEADLINE' });
     expect((await attemptRow(attempt.attemptId))?.answers).toEqual({ [q3]: 'Raise the alarm' });
@@ -121,11 +158,24 @@ describe('submit', () => {
     const { token } = await enrolledLearner(course);
     const pre = course.pre!;
     const attempt = await start(token, pre.componentId);
-    await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, { token, body: { answers: { [pre.questionIds[0]]: 'CO2', [pre.questionIds[1]]: 'true' } } });
+    await api('PUT', `${A}/attempts/${attempt.attemptId}/answers`, {
+      token,
+      body: { answers: { [pre.questionIds[0]]: 'CO2', [pre.questionIds[1]]: 'true' } },
+    });
     const res = await api('POST', `${A}/attempts/${attempt.attemptId}/auto-submit`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ score: 50, passed: false, correctAnswers: 2, totalQuestions: 3, submitReason: 'AUTO' });
-    expect(res.body.detailedResults[2]).toMatchObject({ isCorrect: false, userAnswer: null, correctAnswer: 'Raise the alarm' });
+    expect(res.body).toMatchObject({
+      score: 50,
+      passed: false,
+      correctAnswers: 2,
+      totalQuestions: 3,
+      submitReason: 'AUTO',
+    });
+    expect(res.body.detailedResults[2]).toMatchObject({
+      isCorrect: false,
+      userAnswer: null,
+      correctAnswer: 'Raise the alarm',
+    });
   });
 });
 
@@ -135,7 +185,16 @@ describe('grading rules', () => {
     questions: [
       { id: 'a', question: 'A', type: 'MCQ', points: 10, options: ['Yes', 'No'], correctAnswer: 'Yes' },
       { id: 'b', question: 'B', type: 'TRUE_FALSE', points: 10, correctAnswer: 'False' },
-      { id: 'c', question: 'C', type: 'MCQ', points: 10, options: [{ text: 'One', isCorrect: false }, { text: 'Two', isCorrect: true }] },
+      {
+        id: 'c',
+        question: 'C',
+        type: 'MCQ',
+        points: 10,
+        options: [
+          { text: 'One', isCorrect: false },
+          { text: 'Two', isCorrect: true },
+        ],
+      },
       { id: 'd', question: 'No options', type: 'MCQ', points: 10, options: [] },
     ],
   });

@@ -34,7 +34,14 @@ describe('questions', () => {
     const started = await start(token, course.pre!.componentId);
     const res = await api('GET', `${A}/${course.pre!.componentId}/questions`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Pre-assessment', timeLimit: 30, passingScore: 70, maxAttempts: 3, openAttemptId: started.attemptId, questionCount: course.pre!.questionIds.length });
+    expect(res.body).toMatchObject({
+      title: 'Pre-assessment',
+      timeLimit: 30,
+      passingScore: 70,
+      maxAttempts: 3,
+      openAttemptId: started.attemptId,
+      questionCount: course.pre!.questionIds.length,
+    });
     expect(started.questions).toEqual(res.body.questions);
     expect(res.body.questions.map((q: any) => q.id)).toEqual(course.pre!.questionIds);
     expect(res.body.questions[0]).toEqual({
@@ -67,17 +74,27 @@ describe('questions', () => {
     expect(mcq.options.map((o: any) => o.text).sort()).toEqual(['CO2', 'Foam', 'Water', 'Wet chemical']);
 
     // The order is seeded by (user, component, attempt number): the start stores it and a reload shows it.
-    const { readAssessment: read0, questionOrderFor: order0, shuffleSeed: seed0 } = await import('../../worker/services/grading');
+    const {
+      readAssessment: read0,
+      questionOrderFor: order0,
+      shuffleSeed: seed0,
+    } = await import('../../worker/services/grading');
     const stored = await attemptRow(attempt.attemptId);
     expect(stored?.questionOrder).toEqual(before.map((q: any) => q.id));
-    expect(stored?.questionOrder).toEqual(order0(read0(course.pre!.data as any), seed0(user.id, course.pre!.componentId, 1)));
+    expect(stored?.questionOrder).toEqual(
+      order0(read0(course.pre!.data as any), seed0(user.id, course.pre!.componentId, 1)),
+    );
     const after = (await api('GET', path, { token })).body;
     expect(after.openAttemptId).toBe(attempt.attemptId);
     expect(after.questions).toEqual(before);
 
     // Across learners and attempts the orders differ: over 12 seeds, at least two distinct orders.
     const { readAssessment: read, questionOrderFor, shuffleSeed } = await import('../../worker/services/grading');
-    const orders = new Set(Array.from({ length: 12 }, (_, i) => questionOrderFor(read(course.pre!.data as any), shuffleSeed(user.id, course.pre!.componentId, i + 1)).join()));
+    const orders = new Set(
+      Array.from({ length: 12 }, (_, i) =>
+        questionOrderFor(read(course.pre!.data as any), shuffleSeed(user.id, course.pre!.componentId, i + 1)).join(),
+      ),
+    );
     expect(orders.size).toBeGreaterThan(1);
   });
 
@@ -104,18 +121,31 @@ describe('start', () => {
     expect(first.remainingSeconds).toBeGreaterThan(19 * 60);
 
     const again = await start(token, course.pre!.componentId);
-    expect(again).toMatchObject({ attemptId: first.attemptId, attemptNumber: 1, startedAt: first.startedAt, deadline: first.deadline, resumed: true });
+    expect(again).toMatchObject({
+      attemptId: first.attemptId,
+      attemptNumber: 1,
+      startedAt: first.startedAt,
+      deadline: first.deadline,
+      resumed: true,
+    });
     const rows = await db.select().from(schema.attempts).where(eq(schema.attempts.userId, user.id)).all();
     expect(rows).toHaveLength(1);
     expect((await componentRow(user.id, course.pre!.componentId))?.status).toBe('IN_PROGRESS');
     const progress = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
-    expect(progress.body.courseProgress).toMatchObject({ status: 'IN_PROGRESS', overallProgress: 0, startedDate: first.startedAt });
+    expect(progress.body.courseProgress).toMatchObject({
+      status: 'IN_PROGRESS',
+      overallProgress: 0,
+      startedDate: first.startedAt,
+    });
   });
 
   it('opens one attempt when two starts race', async () => {
     const course = await createCourse();
     const { user, token } = await enrolledLearner(course);
-    const [a, b] = await Promise.all([api('POST', `${A}/${course.pre!.componentId}/start`, { token }), api('POST', `${A}/${course.pre!.componentId}/start`, { token })]);
+    const [a, b] = await Promise.all([
+      api('POST', `${A}/${course.pre!.componentId}/start`, { token }),
+      api('POST', `${A}/${course.pre!.componentId}/start`, { token }),
+    ]);
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
     expect(a.body.attemptId).toBe(b.body.attemptId);
@@ -143,9 +173,19 @@ describe('start', () => {
     expect(fourth.status).toBe(400);
     expect(fourth.body).toEqual({ message: 'Maximum attempts reached', code: 'MAX_ATTEMPTS_REACHED' });
     expect(await db.select().from(schema.attempts).where(eq(schema.attempts.userId, user.id)).all()).toHaveLength(3);
-    expect(await componentRow(user.id, course.pre!.componentId)).toMatchObject({ status: 'FAILED', attempts: 3, score: 0 });
+    expect(await componentRow(user.id, course.pre!.componentId)).toMatchObject({
+      status: 'FAILED',
+      attempts: 3,
+      score: 0,
+    });
     const latest = await api('GET', `${A}/${course.pre!.componentId}/latest-attempt`, { token });
-    expect(latest.body).toMatchObject({ hasAttempt: true, attemptNumber: 3, passed: false, canRetry: false, remainingAttempts: 0 });
+    expect(latest.body).toMatchObject({
+      hasAttempt: true,
+      attemptNumber: 3,
+      passed: false,
+      canRetry: false,
+      remainingAttempts: 0,
+    });
   });
 
   it('refuses to restart a passed assessment with 409', async () => {

@@ -2,8 +2,19 @@ import { SELF } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '../../worker/contract/users';
 import { issueCertificate } from '../../worker/services/certificates';
-import { api, createAdmin, createDomain, createUser, db, freshIp, login, mailsTo, schema, signIn, userRow } from './helpers';
-
+import {
+  api,
+  createAdmin,
+  createDomain,
+  createUser,
+  db,
+  freshIp,
+  login,
+  mailsTo,
+  schema,
+  signIn,
+  userRow,
+} from './helpers';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -29,10 +40,16 @@ describe('one sign-in identifier namespace', () => {
   it('accepts a username that is the user’s own e-mail (any case), and nothing else that looks like an address', async () => {
     const user = await createUser({ email: 'own.address@example.test' });
     const token = await login(user);
-    const own = await api('PUT', `/api/users/${user.id}`, { token, body: { username: 'Own.Address@Example.test', email: user.email } });
+    const own = await api('PUT', `/api/users/${user.id}`, {
+      token,
+      body: { username: 'Own.Address@Example.test', email: user.email },
+    });
     expect(own.status).toBe(200);
     expect(own.body.username).toBe('Own.Address@Example.test');
-    const other = await api('PUT', `/api/users/${user.id}`, { token, body: { username: 'someone@else.test', email: user.email } });
+    const other = await api('PUT', `/api/users/${user.id}`, {
+      token,
+      body: { username: 'someone@else.test', email: user.email },
+    });
     expect(other.status).toBe(400);
     expect(other.body.fields.username).toBe(USER_MESSAGES.usernameEmailLike);
   });
@@ -41,14 +58,23 @@ describe('one sign-in identifier namespace', () => {
     const victim = await createUser({ email: 'victim.two@example.test' });
     const admin = await createAdmin();
     const token = await login(admin);
-    const created = await api('POST', '/api/users', { token, body: { username: 'victim.two@example.test', email: 'new.person@example.test' } });
+    const created = await api('POST', '/api/users', {
+      token,
+      body: { username: 'victim.two@example.test', email: 'new.person@example.test' },
+    });
     expect(created.status).toBe(400);
     expect(created.body.fields.username).toBe(USER_MESSAGES.usernameEmailLike);
-    const sameEmail = await api('POST', '/api/users', { token, body: { username: 'victim.two@example.test', email: 'VICTIM.TWO@example.test' } });
+    const sameEmail = await api('POST', '/api/users', {
+      token,
+      body: { username: 'victim.two@example.test', email: 'VICTIM.TWO@example.test' },
+    });
     expect(sameEmail.status).toBe(409);
 
     const target = await createUser();
-    const edited = await api('PUT', `/api/users/${target.id}`, { token, body: { username: 'VICTIM.TWO@example.test' } });
+    const edited = await api('PUT', `/api/users/${target.id}`, {
+      token,
+      body: { username: 'VICTIM.TWO@example.test' },
+    });
     expect(edited.status).toBe(400);
     expect(edited.body.fields.username).toBe(USER_MESSAGES.usernameEmailLike);
     expect((await signIn(victim.email, victim.password)).body.id).toBe(victim.id);
@@ -58,7 +84,12 @@ describe('one sign-in identifier namespace', () => {
     const victim = await createUser({ email: 'victim.three@example.test' });
     const admin = await createAdmin();
     const token = await login(admin);
-    const csv = ['username,email', 'victim.three@example.test,someone.new@example.test', 'fine.row,fine.row@example.test', 'self.row@example.test,Self.Row@example.test'].join('\n');
+    const csv = [
+      'username,email',
+      'victim.three@example.test,someone.new@example.test',
+      'fine.row,fine.row@example.test',
+      'self.row@example.test,Self.Row@example.test',
+    ].join('\n');
     const res = await api('POST', '/api/users/bulk', { token, raw: csv, headers: { 'content-type': 'text/csv' } });
     expect(res.status).toBe(200);
     expect(res.body.map((r: { status: string }) => r.status)).toEqual(['error', 'success', 'success']);
@@ -75,7 +106,10 @@ describe('changing the e-mail address of one’s own account', () => {
     const missing = await api('PUT', `/api/users/${user.id}`, { token, body });
     expect(missing.status).toBe(400);
     expect(missing.body.fields).toEqual({ currentPassword: USER_MESSAGES.currentPasswordForEmail });
-    const wrong = await api('PUT', `/api/users/${user.id}`, { token, body: { ...body, currentPassword: 'Wrong#Pass1' } });
+    const wrong = await api('PUT', `/api/users/${user.id}`, {
+      token,
+      body: { ...body, currentPassword: 'Wrong#Pass1' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields).toEqual({ currentPassword: 'Current password is incorrect' });
     expect((await userRow(user.id))?.email).toBe('before.change@example.test');
@@ -91,7 +125,10 @@ describe('changing the e-mail address of one’s own account', () => {
   it('needs no password for edits that keep the address (names, case of the address)', async () => {
     const user = await createUser({ email: 'keeps.address@example.test' });
     const token = await login(user);
-    const res = await api('PUT', `/api/users/${user.id}`, { token, body: { username: user.username, email: 'Keeps.Address@example.test', firstName: 'New', lastName: 'Name' } });
+    const res = await api('PUT', `/api/users/${user.id}`, {
+      token,
+      body: { username: user.username, email: 'Keeps.Address@example.test', firstName: 'New', lastName: 'Name' },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -99,8 +136,15 @@ describe('changing the e-mail address of one’s own account', () => {
     const user = await createUser();
     const token = await login(user);
     const body = { username: user.username, email: `guess.${user.username}@example.test` };
-    for (let i = 0; i < 5; i++) expect((await api('PUT', `/api/users/${user.id}`, { token, body: { ...body, currentPassword: `Wrong#${i}guess` } })).status).toBe(400);
-    const locked = await api('PUT', `/api/users/${user.id}`, { token, body: { ...body, currentPassword: user.password } });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await api('PUT', `/api/users/${user.id}`, { token, body: { ...body, currentPassword: `Wrong#${i}guess` } }))
+          .status,
+      ).toBe(400);
+    const locked = await api('PUT', `/api/users/${user.id}`, {
+      token,
+      body: { ...body, currentPassword: user.password },
+    });
     expect(locked.status).toBe(429);
   });
 
@@ -128,14 +172,22 @@ describe('bidirectional control characters in names', () => {
     const token = await login(user);
     const res = await api('PUT', `/api/users/${user.id}`, {
       token,
-      body: { username: `ro${RLO}bin`, email: user.email, firstName: `Ali${RLO}ce\u2066`, lastName: `\u200FSmith\u061C` },
+      body: {
+        username: `ro${RLO}bin`,
+        email: user.email,
+        firstName: `Ali${RLO}ce\u2066`,
+        lastName: `\u200FSmith\u061C`,
+      },
     });
     expect(res.status).toBe(200);
     const row = await userRow(user.id);
     expect([row?.username, row?.firstName, row?.lastName]).toEqual(['robin', 'Alice', 'Smith']);
 
     const admin = await createAdmin();
-    const created = await api('POST', '/api/users', { token: await login(admin), body: { username: `new${RLO}hire`, email: 'new.hire.bidi@example.test', firstName: `${RLO}Eve` } });
+    const created = await api('POST', '/api/users', {
+      token: await login(admin),
+      body: { username: `new${RLO}hire`, email: 'new.hire.bidi@example.test', firstName: `${RLO}Eve` },
+    });
     expect(created.status).toBe(201);
     expect(created.body.user).toMatchObject({ username: 'newhire', firstName: 'Eve' });
   });
@@ -146,9 +198,20 @@ describe('bidirectional control characters in names', () => {
     await db.insert(schema.courses).values({ id: courseId, title: 'Ladder Safety', domainId, status: 'PUBLISHED' });
     // A row written before the rule still carries the override character.
     const user = await createUser({ firstName: `Mal${RLO}lory`, lastName: 'Doe' });
-    await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId, status: 'COMPLETED', overallProgress: 100, completedAt: new Date().toISOString() });
+    await db
+      .insert(schema.courseProgress)
+      .values({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        courseId,
+        status: 'COMPLETED',
+        overallProgress: 100,
+        completedAt: new Date().toISOString(),
+      });
     const cert = await issueCertificate(db, user.id, courseId, new Date());
-    const response = await SELF.fetch(`http://localhost/certificate/verify/${cert.certificateNumber}`, { headers: freshIp() });
+    const response = await SELF.fetch(`http://localhost/certificate/verify/${cert.certificateNumber}`, {
+      headers: freshIp(),
+    });
     const html = await response.text();
     expect(html).toContain(`<dt>Issued To</dt><dd><bdi>Mal${RLO}lory Doe</bdi></dd>`);
   });

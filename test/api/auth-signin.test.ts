@@ -20,7 +20,12 @@ afterEach(() => {
 describe('sign-in resolves one way', () => {
   it("signs in by the e-mail column for input with '@', even when an older row's username holds that address", async () => {
     // Rows written before the rule: an older account whose username is a newer account's e-mail.
-    const squatter = await createUser({ username: 'shared.name@example.test', email: 'squatter@example.test', password: 'Squ4tter!Pass', createdAt: '2020-01-01T00:00:00.000Z' });
+    const squatter = await createUser({
+      username: 'shared.name@example.test',
+      email: 'squatter@example.test',
+      password: 'Squ4tter!Pass',
+      createdAt: '2020-01-01T00:00:00.000Z',
+    });
     const owner = await createUser({ email: 'Shared.Name@example.test', createdAt: '2024-01-01T00:00:00.000Z' });
     const asOwner = await signIn('shared.name@example.test', owner.password);
     expect(asOwner.status).toBe(200);
@@ -51,23 +56,34 @@ describe('sign-in limits count failures only', () => {
       role: 'USER' as const,
     }));
     const inserts = rows.map((row) => db.insert(schema.users).values(row));
-    for (let i = 0; i < inserts.length; i += 100) await db.batch(inserts.slice(i, i + 100) as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+    for (let i = 0; i < inserts.length; i += 100)
+      await db.batch(inserts.slice(i, i + 100) as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
     const headers = freshIp();
     const results = await Promise.all(rows.map((row) => signIn(row.username, DEFAULT_PASSWORD, headers)));
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 200), JSON.stringify([...new Set(statuses)])).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200),
+      JSON.stringify([...new Set(statuses)]),
+    ).toEqual([]);
   }, 120_000);
 
   it('lets a correct sign-in through after more failures from the address than the old 30', async () => {
     const headers = freshIp();
-    for (let i = 0; i < 35; i++) expect((await signIn(`nobody${i}-${headers['cf-connecting-ip']}`, 'Wrong#Pass1', headers)).status).toBe(401);
+    for (let i = 0; i < 35; i++)
+      expect((await signIn(`nobody${i}-${headers['cf-connecting-ip']}`, 'Wrong#Pass1', headers)).status).toBe(401);
     const user = await createUser();
     expect((await signIn(user.username, user.password, headers)).status).toBe(200);
   });
 
   it('refuses an address once its failures pass the per-IP threshold', async () => {
     const headers = freshIp();
-    await db.insert(schema.rateLimits).values({ key: `login:ip:${headers['cf-connecting-ip']}`, count: RATE_RULES.loginIp.limit, windowStart: Math.floor(Date.now() / 1000) });
+    await db
+      .insert(schema.rateLimits)
+      .values({
+        key: `login:ip:${headers['cf-connecting-ip']}`,
+        count: RATE_RULES.loginIp.limit,
+        windowStart: Math.floor(Date.now() / 1000),
+      });
     const user = await createUser();
     const res = await signIn(user.username, user.password, headers);
     expect(res.status).toBe(429);
@@ -96,7 +112,14 @@ describe('sign-in limits count failures only', () => {
     expect((await signIn(user.username, user.password)).status).toBe(429);
     await api('POST', '/api/auth/forgot-password', { headers: freshIp(), body: { email: user.email } });
     const token = await resetTokenFor(user.email);
-    expect((await api('POST', '/api/auth/reset-password', { headers: freshIp(), body: { token, password: 'Br4nd!NewPass' } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/api/auth/reset-password', {
+          headers: freshIp(),
+          body: { token, password: 'Br4nd!NewPass' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await signIn(user.username, 'Br4nd!NewPass')).status).toBe(200);
   });
 });
@@ -104,7 +127,10 @@ describe('sign-in limits count failures only', () => {
 describe('password reset requests', () => {
   it('checks the reset token before hashing the new password', async () => {
     const derive = vi.spyOn(crypto.subtle, 'deriveBits');
-    const res = await api('POST', '/api/auth/reset-password', { headers: freshIp(), body: { token: 'made-up-token', password: 'Br4nd!NewPass' } });
+    const res = await api('POST', '/api/auth/reset-password', {
+      headers: freshIp(),
+      body: { token: 'made-up-token', password: 'Br4nd!NewPass' },
+    });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('RESET_TOKEN_INVALID');
     expect(derive).not.toHaveBeenCalled();
@@ -114,7 +140,14 @@ describe('password reset requests', () => {
     const headers = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i <= RATE_RULES.passwordResetSubmit.limit; i++) {
-      statuses.push((await api('POST', '/api/auth/reset-password', { headers, body: { token: `made-up-${i}`, password: 'Br4nd!NewPass' } })).status);
+      statuses.push(
+        (
+          await api('POST', '/api/auth/reset-password', {
+            headers,
+            body: { token: `made-up-${i}`, password: 'Br4nd!NewPass' },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -146,7 +179,10 @@ describe('client address', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 21; i++) {
-        const res = await api('POST', '/api/auth/forgot-password', { headers: { 'x-forwarded-for': `198.18.0.${i}` }, body: { email: `spoof${i}@example.test` } });
+        const res = await api('POST', '/api/auth/forgot-password', {
+          headers: { 'x-forwarded-for': `198.18.0.${i}` },
+          body: { email: `spoof${i}@example.test` },
+        });
         statuses.push(res.status);
       }
       expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);

@@ -16,14 +16,24 @@ describe('login', () => {
     const user = await createUser({ username: 'Maria.Lopez' });
     const res = await api('POST', '/api/auth/login', { body: { username: 'MARIA.LOPEZ', password: user.password } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ type: 'Bearer', id: user.id, username: 'Maria.Lopez', role: 'USER', roles: ['USER'], isAdmin: false, mustChangePassword: false });
+    expect(res.body).toMatchObject({
+      type: 'Bearer',
+      id: user.id,
+      username: 'Maria.Lopez',
+      role: 'USER',
+      roles: ['USER'],
+      isAdmin: false,
+      mustChangePassword: false,
+    });
     expect(typeof res.body.token).toBe('string');
     expect(JSON.stringify(res.body)).not.toMatch(/pbkdf2|passwordHash|tempPassword/);
   });
 
   it('signs in by e-mail address', async () => {
     const user = await createUser({ email: 'Worker.One@Example.test' });
-    const res = await api('POST', '/api/auth/login', { body: { username: 'worker.one@example.test', password: user.password } });
+    const res = await api('POST', '/api/auth/login', {
+      body: { username: 'worker.one@example.test', password: user.password },
+    });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(user.id);
   });
@@ -31,7 +41,9 @@ describe('login', () => {
   it('refuses a wrong password and an unknown user with the same 401', async () => {
     const user = await createUser();
     const wrong = await api('POST', '/api/auth/login', { body: { username: user.username, password: 'Wrong#Pass1' } });
-    const unknown = await api('POST', '/api/auth/login', { body: { username: 'nobody-here', password: 'Wrong#Pass1' } });
+    const unknown = await api('POST', '/api/auth/login', {
+      body: { username: 'nobody-here', password: 'Wrong#Pass1' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' });
@@ -46,7 +58,10 @@ describe('login', () => {
   });
 
   it('answers malformed JSON with a clear 400 and no stack trace', async () => {
-    const res = await api('POST', '/api/auth/login', { raw: '{"username":', headers: { 'content-type': 'application/json' } });
+    const res = await api('POST', '/api/auth/login', {
+      raw: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
   });
@@ -54,7 +69,9 @@ describe('login', () => {
   it('locks an account after 5 failed attempts, even for the right password', async () => {
     const user = await createUser();
     for (let i = 0; i < 5; i++) {
-      const res = await api('POST', '/api/auth/login', { body: { username: user.username, password: `Wrong#${i}aaa` } });
+      const res = await api('POST', '/api/auth/login', {
+        body: { username: user.username, password: `Wrong#${i}aaa` },
+      });
       expect(res.status).toBe(401);
     }
     const locked = await api('POST', '/api/auth/login', { body: { username: user.username, password: user.password } });
@@ -67,7 +84,9 @@ describe('login', () => {
     const user = await createUser();
     const headers = { 'cf-connecting-ip': '198.51.100.23' };
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => api('POST', '/api/auth/login', { headers, body: { username: user.username, password: `Wrong#${i}burst` } })),
+      Array.from({ length: 12 }, (_, i) =>
+        api('POST', '/api/auth/login', { headers, body: { username: user.username, password: `Wrong#${i}burst` } }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     const seen = JSON.stringify(results.map((r) => [r.status, r.body?.code]));
@@ -79,7 +98,10 @@ describe('login', () => {
     const headers = { 'cf-connecting-ip': '198.51.100.99' };
     for (let i = 0; i < 32; i++) {
       const user = await createUser();
-      const res = await api('POST', '/api/auth/login', { headers, body: { username: user.username, password: user.password } });
+      const res = await api('POST', '/api/auth/login', {
+        headers,
+        body: { username: user.username, password: user.password },
+      });
       expect(res.status).toBe(200);
     }
   });
@@ -158,11 +180,17 @@ describe('forced password change', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
 
-    const weak = await api('PUT', '/api/auth/password', { token, body: { currentPassword: user.password, newPassword: 'short' } });
+    const weak = await api('PUT', '/api/auth/password', {
+      token,
+      body: { currentPassword: user.password, newPassword: 'short' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.fields.newPassword).toBe(PASSWORD_MESSAGES.length);
 
-    const changed = await api('PUT', '/api/auth/password', { token, body: { currentPassword: user.password, newPassword: 'N3w!Passphrase' } });
+    const changed = await api('PUT', '/api/auth/password', {
+      token,
+      body: { currentPassword: user.password, newPassword: 'N3w!Passphrase' },
+    });
     expect(changed.status).toBe(200);
     const row = await userRow(user.id);
     expect(row?.mustChangePassword).toBe(false);
@@ -176,7 +204,10 @@ describe('forced password change', () => {
   it('refuses a wrong current password', async () => {
     const user = await createUser();
     const token = await login(user);
-    const res = await api('PUT', '/api/auth/password', { token, body: { currentPassword: 'Wrong#Pass1', newPassword: 'N3w!Passphrase' } });
+    const res = await api('PUT', '/api/auth/password', {
+      token,
+      body: { currentPassword: 'Wrong#Pass1', newPassword: 'N3w!Passphrase' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ currentPassword: 'Current password is incorrect' });
   });
@@ -185,10 +216,16 @@ describe('forced password change', () => {
     const user = await createUser();
     const token = await login(user);
     for (let i = 0; i < 5; i++) {
-      const res = await api('PUT', '/api/auth/password', { token, body: { currentPassword: `Wrong#${i}guess`, newPassword: 'N3w!Passphrase' } });
+      const res = await api('PUT', '/api/auth/password', {
+        token,
+        body: { currentPassword: `Wrong#${i}guess`, newPassword: 'N3w!Passphrase' },
+      });
       expect(res.status).toBe(400);
     }
-    const locked = await api('PUT', '/api/auth/password', { token, body: { currentPassword: user.password, newPassword: 'N3w!Passphrase' } });
+    const locked = await api('PUT', '/api/auth/password', {
+      token,
+      body: { currentPassword: user.password, newPassword: 'N3w!Passphrase' },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('RATE_LIMITED');
     expect((await api('GET', '/api/auth/user', { token })).status).toBe(200);
@@ -220,17 +257,27 @@ describe('password reset', () => {
     const user = await createUser();
     await api('POST', '/api/auth/forgot-password', { body: { email: user.email } });
     const token = await lastResetToken(user.email);
-    const stored = await db.select().from(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.userId, user.id)).get();
+    const stored = await db
+      .select()
+      .from(schema.passwordResetTokens)
+      .where(eq(schema.passwordResetTokens.userId, user.id))
+      .get();
     expect(stored?.tokenHash).not.toBe(token);
     expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
-    expect((await api('GET', `/api/auth/reset-password/validate?token=${encodeURIComponent(token)}`)).body).toEqual({ valid: true });
+    expect((await api('GET', `/api/auth/reset-password/validate?token=${encodeURIComponent(token)}`)).body).toEqual({
+      valid: true,
+    });
     const sessionBefore = await login(user);
 
     const reset = await api('POST', '/api/auth/reset-password', { body: { token, password: 'Br4nd!NewPass' } });
     expect(reset.status).toBe(200);
-    expect((await api('POST', '/api/auth/login', { body: { username: user.username, password: 'Br4nd!NewPass' } })).status).toBe(200);
-    expect((await api('POST', '/api/auth/login', { body: { username: user.username, password: user.password } })).status).toBe(401);
+    expect(
+      (await api('POST', '/api/auth/login', { body: { username: user.username, password: 'Br4nd!NewPass' } })).status,
+    ).toBe(200);
+    expect(
+      (await api('POST', '/api/auth/login', { body: { username: user.username, password: user.password } })).status,
+    ).toBe(401);
     // Sessions opened before the reset end.
     expect((await api('GET', '/api/auth/user', { token: sessionBefore })).status).toBe(401);
 
@@ -244,7 +291,10 @@ describe('password reset', () => {
     const user = await createUser();
     await api('POST', '/api/auth/forgot-password', { body: { email: user.email } });
     const token = await lastResetToken(user.email);
-    await db.update(schema.passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(schema.passwordResetTokens.userId, user.id));
+    await db
+      .update(schema.passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(schema.passwordResetTokens.userId, user.id));
     const validate = await api('GET', `/api/auth/reset-password/validate?token=${encodeURIComponent(token)}`);
     expect(validate.status).toBe(400);
     expect(validate.body.message).toBe('Invalid or expired password reset link. Please request a new one.');
@@ -257,7 +307,9 @@ describe('password reset', () => {
   it('refuses an unknown token', async () => {
     expect((await api('GET', '/api/auth/reset-password/validate?token=made-up')).status).toBe(400);
     expect((await api('GET', '/api/auth/reset-password/validate')).status).toBe(400);
-    const res = await api('POST', '/api/auth/reset-password', { body: { token: 'made-up', password: 'Br4nd!NewPass' } });
+    const res = await api('POST', '/api/auth/reset-password', {
+      body: { token: 'made-up', password: 'Br4nd!NewPass' },
+    });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('RESET_TOKEN_INVALID');
   });

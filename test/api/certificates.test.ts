@@ -69,7 +69,9 @@ describe('who may call what', () => {
       const res = await api(method, path, method === 'POST' ? { body: { reason: 'x' } } : {});
       expect({ path, status: res.status }).toEqual({ path, status: 401 });
     }
-    const verify = await api('GET', `/api/v2/certificates/verify/${certificate.certificateNumber}`, { headers: { 'cf-connecting-ip': '203.0.113.30' } });
+    const verify = await api('GET', `/api/v2/certificates/verify/${certificate.certificateNumber}`, {
+      headers: { 'cf-connecting-ip': '203.0.113.30' },
+    });
     expect(verify.status).toBe(200);
   });
 });
@@ -158,7 +160,9 @@ describe('the certificate PDF', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toMatch(/^private/);
-    expect(response.headers.get('content-disposition')).toBe(`inline; filename="certificate-${certificate.certificateNumber}.pdf"`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `inline; filename="certificate-${certificate.certificateNumber}.pdf"`,
+    );
 
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     expect(pdf.getPageCount()).toBe(1);
@@ -184,9 +188,15 @@ describe('the certificate PDF', () => {
     const { token, certificate } = await certifiedLearner();
     const first = await rawPdf(`/api/v2/certificates/download/${certificate.certificateId}`, token);
     expect(first.response.status).toBe(200);
-    expect(first.response.headers.get('content-disposition')).toBe(`attachment; filename="certificate-${certificate.certificateNumber}.pdf"`);
+    expect(first.response.headers.get('content-disposition')).toBe(
+      `attachment; filename="certificate-${certificate.certificateNumber}.pdf"`,
+    );
 
-    const row = await db.select().from(schema.certificates).where(eq(schema.certificates.id, certificate.certificateId)).get();
+    const row = await db
+      .select()
+      .from(schema.certificates)
+      .where(eq(schema.certificates.id, certificate.certificateId))
+      .get();
     expect(row?.storageKey).toBe(`certificates/${certificate.certificateId}.pdf`);
     const stored = await env.FILES.get(row!.storageKey!);
     expect(stored).not.toBeNull();
@@ -221,7 +231,9 @@ describe('the certificate PDF', () => {
 describe('public verification', () => {
   it('works without a token and reports an active certificate as valid', async () => {
     const { certificate } = await certifiedLearner();
-    const res = await api('GET', `/api/v2/certificates/verify/${certificate.certificateNumber}`, { headers: { 'cf-connecting-ip': '203.0.113.10' } });
+    const res = await api('GET', `/api/v2/certificates/verify/${certificate.certificateNumber}`, {
+      headers: { 'cf-connecting-ip': '203.0.113.10' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       valid: true,
@@ -241,7 +253,9 @@ describe('public verification', () => {
       .update(schema.certificates)
       .set({ expiresAt: new Date(Date.now() - DAY_MS).toISOString() })
       .where(eq(schema.certificates.id, certificate.certificateId));
-    const res = await api('GET', `/api/v2/certificates/verify/${certificate.certificateNumber}`, { headers: { 'cf-connecting-ip': '203.0.113.11' } });
+    const res = await api('GET', `/api/v2/certificates/verify/${certificate.certificateNumber}`, {
+      headers: { 'cf-connecting-ip': '203.0.113.11' },
+    });
     expect(res.body).toMatchObject({ valid: false, status: 'EXPIRED' });
   });
 
@@ -250,9 +264,15 @@ describe('public verification', () => {
     const adminUser = await createAdmin();
     const adminToken = await login(adminUser);
 
-    const byLearner = await api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, { token, body: { reason: 'mine' } });
+    const byLearner = await api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, {
+      token,
+      body: { reason: 'mine' },
+    });
     expect(byLearner.status).toBe(403);
-    const noReason = await api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, { token: adminToken, body: { reason: '  ' } });
+    const noReason = await api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, {
+      token: adminToken,
+      body: { reason: '  ' },
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.fields).toEqual({ reason: 'A reason for the revocation is required' });
 
@@ -263,7 +283,9 @@ describe('public verification', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ status: 'REVOKED', message: 'Certificate revoked' });
 
-    const verify = await api('GET', `/api/v2/certificates/verify/${certificate.certificateNumber}`, { headers: { 'cf-connecting-ip': '203.0.113.12' } });
+    const verify = await api('GET', `/api/v2/certificates/verify/${certificate.certificateNumber}`, {
+      headers: { 'cf-connecting-ip': '203.0.113.12' },
+    });
     expect(verify.body).toMatchObject({ valid: false, status: 'REVOKED' });
     const mine = await api('GET', `/api/v2/certificates/user/${courseId}`, { token });
     expect(mine.body.status).toBe('REVOKED');
@@ -271,12 +293,22 @@ describe('public verification', () => {
     const audit = await db
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.entityId, certificate.certificateId), eq(schema.auditLog.action, 'CERTIFICATE_REVOKED')))
+      .where(
+        and(eq(schema.auditLog.entityId, certificate.certificateId), eq(schema.auditLog.action, 'CERTIFICATE_REVOKED')),
+      )
       .all();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: adminUser.id, targetUserId: user.id, reason: 'Issued to the wrong person', entityType: 'CERTIFICATE' });
+    expect(audit[0]).toMatchObject({
+      actorId: adminUser.id,
+      targetUserId: user.id,
+      reason: 'Issued to the wrong person',
+      entityType: 'CERTIFICATE',
+    });
 
-    const twice = await api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, { token: adminToken, body: { reason: 'again' } });
+    const twice = await api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, {
+      token: adminToken,
+      body: { reason: 'again' },
+    });
     expect(twice.status).toBe(409);
   });
 
@@ -284,17 +316,32 @@ describe('public verification', () => {
     const { certificate } = await certifiedLearner();
     const adminToken = await login(await createAdmin());
     const results = await Promise.all(
-      ['first reason', 'second reason'].map((reason) => api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, { token: adminToken, body: { reason } })),
+      ['first reason', 'second reason'].map((reason) =>
+        api('POST', `/api/v2/certificates/${certificate.certificateId}/revoke`, {
+          token: adminToken,
+          body: { reason },
+        }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, certificate.certificateId)).all();
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, certificate.certificateId))
+      .all();
     expect(audit).toHaveLength(1);
-    const row = await db.select().from(schema.certificates).where(eq(schema.certificates.id, certificate.certificateId)).get();
+    const row = await db
+      .select()
+      .from(schema.certificates)
+      .where(eq(schema.certificates.id, certificate.certificateId))
+      .get();
     expect(row?.revokedReason).toBe(audit[0].reason);
   });
 
   it('answers 404 "Certificate not found" for an unknown number', async () => {
-    const res = await api('GET', '/api/v2/certificates/verify/CERT-1999-000000', { headers: { 'cf-connecting-ip': '203.0.113.13' } });
+    const res = await api('GET', '/api/v2/certificates/verify/CERT-1999-000000', {
+      headers: { 'cf-connecting-ip': '203.0.113.13' },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Certificate not found', code: 'NOT_FOUND' });
   });
@@ -308,7 +355,9 @@ describe('public verification', () => {
     const limited = await api('GET', '/api/v2/certificates/verify/CERT-2026-999999', { headers });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');
-    const otherIp = await api('GET', '/api/v2/certificates/verify/CERT-2026-999999', { headers: { 'cf-connecting-ip': '198.51.100.78' } });
+    const otherIp = await api('GET', '/api/v2/certificates/verify/CERT-2026-999999', {
+      headers: { 'cf-connecting-ip': '198.51.100.78' },
+    });
     expect(otherIp.status).toBe(404);
   });
 });
@@ -318,11 +367,23 @@ describe('the certificate backfill job', () => {
     const { courseId } = await createCourse();
     const user = await createUser();
     const completedAt = new Date(Date.now() - 3 * DAY_MS).toISOString();
-    await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId, status: 'COMPLETED', overallProgress: 100, completedAt });
+    await db
+      .insert(schema.courseProgress)
+      .values({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        courseId,
+        status: 'COMPLETED',
+        overallProgress: 100,
+        completedAt,
+      });
 
     // Runs until nothing is left (other tests' rows may be pending too).
     for (let i = 0; i < 20; i++) {
-      const done = await backfillCertificates({ storage: storageFor(env), config: readConfig(env), fonts: fontsFor(env) }, db);
+      const done = await backfillCertificates(
+        { storage: storageFor(env), config: readConfig(env), fonts: fontsFor(env) },
+        db,
+      );
       if (done.issued === 0 && done.rendered === 0) break;
     }
     const row = await db

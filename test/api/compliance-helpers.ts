@@ -17,12 +17,22 @@ export async function signInAdmin() {
 }
 
 /** A book with a one-assessment course, a requirement on it, and a covered learner (signed in). */
-export async function setup(options: { department?: string; requirement?: Record<string, unknown>; learner?: Record<string, unknown> } = {}) {
+export async function setup(
+  options: { department?: string; requirement?: Record<string, unknown>; learner?: Record<string, unknown> } = {},
+) {
   const bookId = await createDomain();
   const course = await createCourse({ domainId: bookId, components: ['POST_ASSESSMENT'] });
-  const learner = await createUser({ domainIds: [bookId], department: options.department ?? 'Warehouse', jobTitle: 'Forklift operator', ...options.learner });
+  const learner = await createUser({
+    domainIds: [bookId],
+    department: options.department ?? 'Warehouse',
+    jobTitle: 'Forklift operator',
+    ...options.learner,
+  });
   const token = await login(learner);
-  const created = await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: course.courseId, bookId, ...options.requirement } });
+  const created = await api('POST', '/api/v2/admin/requirements', {
+    token: adminToken,
+    body: { courseId: course.courseId, bookId, ...options.requirement },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return { bookId, course, learner, token, requirementId: created.body.requirement.id as string };
 }
@@ -30,7 +40,15 @@ export async function setup(options: { department?: string; requirement?: Record
 export async function myRequirements(token: string) {
   const res = await api('GET', '/api/v2/user/requirements', { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.requirements as { requirementId: string; courseId: string; status: string; dueAt: string | null; validUntil: string | null; certificateNumber: string | null; canRecertify: boolean }[];
+  return res.body.requirements as {
+    requirementId: string;
+    courseId: string;
+    status: string;
+    dueAt: string | null;
+    validUntil: string | null;
+    certificateNumber: string | null;
+    canRecertify: boolean;
+  }[];
 }
 
 export async function statusOf(token: string, courseId: string) {
@@ -45,7 +63,10 @@ export async function certify(token: string, course: CourseFixture) {
 
 /** Moves the time the learner joined the book and the requirement started into the past. */
 export async function coveredSince(userId: string, bookId: string, requirementId: string, iso: string) {
-  await db.update(schema.userDomains).set({ createdAt: iso }).where(and(eq(schema.userDomains.userId, userId), eq(schema.userDomains.domainId, bookId)));
+  await db
+    .update(schema.userDomains)
+    .set({ createdAt: iso })
+    .where(and(eq(schema.userDomains.userId, userId), eq(schema.userDomains.domainId, bookId)));
   await db.update(schema.requirements).set({ activeFrom: iso }).where(eq(schema.requirements.id, requirementId));
 }
 

@@ -22,9 +22,20 @@ describe('requirements (admin)', () => {
   it('creates a requirement with the documented defaults and records it in the audit log', async () => {
     const bookId = await createDomain();
     const course = await createCourse({ domainId: bookId });
-    const res = await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: course.courseId, bookId } });
+    const res = await api('POST', '/api/v2/admin/requirements', {
+      token: adminToken,
+      body: { courseId: course.courseId, bookId },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.requirement).toMatchObject({ courseId: course.courseId, bookId, department: null, jobTitle: null, dueWithinDays: 30, dueSoonDays: 30, retiredAt: null });
+    expect(res.body.requirement).toMatchObject({
+      courseId: course.courseId,
+      bookId,
+      department: null,
+      jobTitle: null,
+      dueWithinDays: 30,
+      dueSoonDays: 30,
+      retiredAt: null,
+    });
     expect(res.body.requirement.activeFrom.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
     const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, res.body.requirement.id));
     expect(audit.map((a) => a.action)).toEqual(['REQUIREMENT_CREATED']);
@@ -40,8 +51,16 @@ describe('requirements (admin)', () => {
       [{ courseId: course.courseId }, 400, 'Book is required'],
       [{ courseId: course.courseId, bookId: otherBook }, 400, 'The course must belong to the chosen book'],
       [{ courseId: 'nope', bookId }, 400, 'Course not found'],
-      [{ courseId: course.courseId, bookId, dueWithinDays: 0 }, 400, 'Due within days must be a whole number from 1 to 3650'],
-      [{ courseId: course.courseId, bookId, dueSoonDays: 'x' }, 400, 'Due soon days must be a whole number from 1 to 3650'],
+      [
+        { courseId: course.courseId, bookId, dueWithinDays: 0 },
+        400,
+        'Due within days must be a whole number from 1 to 3650',
+      ],
+      [
+        { courseId: course.courseId, bookId, dueSoonDays: 'x' },
+        400,
+        'Due soon days must be a whole number from 1 to 3650',
+      ],
       [{ courseId: course.courseId, bookId, activeFrom: '2026-02-30' }, 400, 'Active from must be a date (YYYY-MM-DD)'],
     ];
     for (const [body, status, message] of cases) {
@@ -54,14 +73,26 @@ describe('requirements (admin)', () => {
 
   it('refuses a second active requirement with the same course and audience, and allows it after retiring', async () => {
     const { bookId, course, requirementId } = await setup();
-    const again = await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: course.courseId, bookId } });
+    const again = await api('POST', '/api/v2/admin/requirements', {
+      token: adminToken,
+      body: { courseId: course.courseId, bookId },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('An active requirement with the same course and audience already exists');
     const retired = await api('POST', `/api/v2/admin/requirements/${requirementId}/retire`, { token: adminToken });
     expect(retired.status).toBe(200);
     expect(retired.body.requirement.retiredAt).not.toBeNull();
-    expect((await api('POST', `/api/v2/admin/requirements/${requirementId}/retire`, { token: adminToken })).status).toBe(409);
-    expect((await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: course.courseId, bookId } })).status).toBe(201);
+    expect(
+      (await api('POST', `/api/v2/admin/requirements/${requirementId}/retire`, { token: adminToken })).status,
+    ).toBe(409);
+    expect(
+      (
+        await api('POST', '/api/v2/admin/requirements', {
+          token: adminToken,
+          body: { courseId: course.courseId, bookId },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('retiring keeps the requirement (listed with includeRetired) and takes it off the learner', async () => {
@@ -90,10 +121,16 @@ describe('requirements (admin)', () => {
     expect(edited.body.requirement).toMatchObject({ department: 'warehouse', dueWithinDays: 14, coveredCount: 1 });
     expect(await statusOf(otherToken, course.courseId)).toBeUndefined();
     expect(await statusOf(token, course.courseId)).toBeDefined();
-    const byJob = await api('PUT', `/api/v2/admin/requirements/${requirementId}`, { token: adminToken, body: { courseId: course.courseId, bookId, jobTitle: 'Crane operator' } });
+    const byJob = await api('PUT', `/api/v2/admin/requirements/${requirementId}`, {
+      token: adminToken,
+      body: { courseId: course.courseId, bookId, jobTitle: 'Crane operator' },
+    });
     expect(byJob.body.requirement.coveredCount).toBe(0);
     expect(await statusOf(token, course.courseId)).toBeUndefined();
-    const audit = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entityId, requirementId), eq(schema.auditLog.action, 'REQUIREMENT_UPDATED')));
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entityId, requirementId), eq(schema.auditLog.action, 'REQUIREMENT_UPDATED')));
     expect(audit).toHaveLength(2);
     expect(learner.id).toBeTruthy();
   });
@@ -129,7 +166,10 @@ describe('status of a person against a requirement', () => {
     await coveredSince(learner.id, bookId, requirementId, daysFromNow(-40));
     await certify(token, course);
     expect((await statusOf(token, course.courseId))?.status).toBe('compliant');
-    await db.update(schema.certificates).set({ revokedAt: new Date().toISOString(), revokedReason: 'test' }).where(eq(schema.certificates.userId, learner.id));
+    await db
+      .update(schema.certificates)
+      .set({ revokedAt: new Date().toISOString(), revokedReason: 'test' })
+      .where(eq(schema.certificates.userId, learner.id));
     expect((await statusOf(token, course.courseId))?.status).toBe('overdue');
   });
 
@@ -138,13 +178,24 @@ describe('status of a person against a requirement', () => {
     await coveredSince(learner.id, bookId, requirementId, daysFromNow(-60));
     expect((await statusOf(token, course.courseId))?.status).toBe('overdue');
     const until = dayOf(daysFromNow(20));
-    const res = await api('POST', `/api/v2/admin/requirements/${requirementId}/exemptions`, { token: adminToken, body: { userId: learner.id, reason: 'On medical leave', until } });
+    const res = await api('POST', `/api/v2/admin/requirements/${requirementId}/exemptions`, {
+      token: adminToken,
+      body: { userId: learner.id, reason: 'On medical leave', until },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect((await statusOf(token, course.courseId))?.status).toBe('exempt');
-    const audit = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entityId, requirementId), eq(schema.auditLog.action, 'REQUIREMENT_EXEMPTION_GRANTED')));
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(eq(schema.auditLog.entityId, requirementId), eq(schema.auditLog.action, 'REQUIREMENT_EXEMPTION_GRANTED')),
+      );
     expect(audit[0]).toMatchObject({ reason: 'On medical leave', targetUserId: learner.id });
     // The exemption ends: the person is overdue again.
-    await db.update(schema.requirementExemptions).set({ until: daysFromNow(-1) }).where(eq(schema.requirementExemptions.id, res.body.exemption.id));
+    await db
+      .update(schema.requirementExemptions)
+      .set({ until: daysFromNow(-1) })
+      .where(eq(schema.requirementExemptions.id, res.body.exemption.id));
     expect((await statusOf(token, course.courseId))?.status).toBe('overdue');
   });
 
@@ -155,14 +206,25 @@ describe('status of a person against a requirement', () => {
       [{ userId: learner.id, until: dayOf(daysFromNow(5)) }, 'A reason is required'],
       [{ userId: learner.id, reason: 'x', until: dayOf(daysFromNow(-5)) }, 'The end date must be in the future'],
       [{ userId: learner.id, reason: 'x', until: 'soon' }, 'End date must be a date (YYYY-MM-DD)'],
-      [{ userId: stranger.id, reason: 'x', until: dayOf(daysFromNow(5)) }, 'This person is not covered by the requirement'],
+      [
+        { userId: stranger.id, reason: 'x', until: dayOf(daysFromNow(5)) },
+        'This person is not covered by the requirement',
+      ],
     ];
     for (const [body, message] of cases) {
-      const res = await api('POST', `/api/v2/admin/requirements/${requirementId}/exemptions`, { token: adminToken, body });
+      const res = await api('POST', `/api/v2/admin/requirements/${requirementId}/exemptions`, {
+        token: adminToken,
+        body,
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    expect(await db.select().from(schema.requirementExemptions).where(eq(schema.requirementExemptions.requirementId, requirementId))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(schema.requirementExemptions)
+        .where(eq(schema.requirementExemptions.requirementId, requirementId)),
+    ).toHaveLength(0);
   });
 
   it('a retraining event makes a certified person pending until a certificate issued after it exists', async () => {
@@ -171,38 +233,62 @@ describe('status of a person against a requirement', () => {
     await setCertificateExpiry(learner.id, course.courseId, daysFromNow(300), daysFromNow(-65));
     expect((await statusOf(token, course.courseId))?.status).toBe('compliant');
     const occurredOn = dayOf(daysFromNow(-2));
-    const res = await api('POST', `/api/v2/admin/requirements/${requirementId}/events`, { token: adminToken, body: { userId: learner.id, kind: 'NEAR_MISS', note: 'Forklift near miss in aisle 4', occurredOn } });
+    const res = await api('POST', `/api/v2/admin/requirements/${requirementId}/events`, {
+      token: adminToken,
+      body: { userId: learner.id, kind: 'NEAR_MISS', note: 'Forklift near miss in aisle 4', occurredOn },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const after = await statusOf(token, course.courseId);
     expect(after?.status).toBe('pending');
-    expect(after?.dueAt?.slice(0, 10)).toBe(dayOf(new Date(Date.parse(`${occurredOn}T00:00:00Z`) + 14 * DAY).toISOString()));
+    expect(after?.dueAt?.slice(0, 10)).toBe(
+      dayOf(new Date(Date.parse(`${occurredOn}T00:00:00Z`) + 14 * DAY).toISOString()),
+    );
     expect(after?.canRecertify).toBe(true);
     // Past the event's due date: overdue.
-    await db.update(schema.requirementEvents).set({ occurredOn: dayOf(daysFromNow(-20)) }).where(eq(schema.requirementEvents.id, res.body.event.id));
+    await db
+      .update(schema.requirementEvents)
+      .set({ occurredOn: dayOf(daysFromNow(-20)) })
+      .where(eq(schema.requirementEvents.id, res.body.event.id));
     expect((await statusOf(token, course.courseId))?.status).toBe('overdue');
     // Retraining (a new cycle) issues a certificate after the event: compliant again.
-    expect((await api('POST', `/api/v2/user/progress/courses/${course.courseId}/recertify`, { token })).status).toBe(200);
+    expect((await api('POST', `/api/v2/user/progress/courses/${course.courseId}/recertify`, { token })).status).toBe(
+      200,
+    );
     await takeAssessment(token, course.post!.componentId, course.post!.answers);
     expect((await statusOf(token, course.courseId))?.status).toBe('compliant');
     const record = await api('GET', `/api/v2/admin/users/${learner.id}/training-record`, { token: adminToken });
-    expect(record.body.events).toEqual([expect.objectContaining({ kind: 'NEAR_MISS', note: 'Forklift near miss in aisle 4' })]);
+    expect(record.body.events).toEqual([
+      expect.objectContaining({ kind: 'NEAR_MISS', note: 'Forklift near miss in aisle 4' }),
+    ]);
   });
 
   it('refuses an event dated in the future or of an unknown kind', async () => {
     const { requirementId, learner } = await setup();
-    const future = await api('POST', `/api/v2/admin/requirements/${requirementId}/events`, { token: adminToken, body: { userId: learner.id, kind: 'INCIDENT', note: 'x', occurredOn: dayOf(daysFromNow(3)) } });
+    const future = await api('POST', `/api/v2/admin/requirements/${requirementId}/events`, {
+      token: adminToken,
+      body: { userId: learner.id, kind: 'INCIDENT', note: 'x', occurredOn: dayOf(daysFromNow(3)) },
+    });
     expect(future.status).toBe(400);
     expect(future.body.message).toBe('The date cannot be in the future');
-    const kind = await api('POST', `/api/v2/admin/requirements/${requirementId}/events`, { token: adminToken, body: { userId: learner.id, kind: 'EXPLOSION', note: 'x', occurredOn: dayOf(daysFromNow(-1)) } });
+    const kind = await api('POST', `/api/v2/admin/requirements/${requirementId}/events`, {
+      token: adminToken,
+      body: { userId: learner.id, kind: 'EXPLOSION', note: 'x', occurredOn: dayOf(daysFromNow(-1)) },
+    });
     expect(kind.status).toBe(400);
   });
 
   it('two requirements of the same course give one status: the most severe', async () => {
     const { token, course, learner, bookId, requirementId } = await setup({ department: 'Warehouse' });
-    const second = await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: course.courseId, bookId, department: 'Warehouse', dueWithinDays: 5 } });
+    const second = await api('POST', '/api/v2/admin/requirements', {
+      token: adminToken,
+      body: { courseId: course.courseId, bookId, department: 'Warehouse', dueWithinDays: 5 },
+    });
     expect(second.status).toBe(201);
     await coveredSince(learner.id, bookId, requirementId, daysFromNow(-10));
-    await db.update(schema.requirements).set({ activeFrom: daysFromNow(-10) }).where(eq(schema.requirements.id, second.body.requirement.id));
+    await db
+      .update(schema.requirements)
+      .set({ activeFrom: daysFromNow(-10) })
+      .where(eq(schema.requirements.id, second.body.requirement.id));
     const mine = (await myRequirements(token)).filter((r) => r.courseId === course.courseId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ status: 'overdue', requirementId: second.body.requirement.id });
@@ -212,7 +298,10 @@ describe('status of a person against a requirement', () => {
     const { bookId, learner } = await setup();
     const before = await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
     expect(before.body.pagination.totalItems).toBe(1);
-    const left = await api('POST', `/api/users/${learner.id}/deactivate`, { token: adminToken, body: { reason: 'Left the company' } });
+    const left = await api('POST', `/api/users/${learner.id}/deactivate`, {
+      token: adminToken,
+      body: { reason: 'Left the company' },
+    });
     expect(left.status, JSON.stringify(left.body)).toBe(200);
     const after = await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
     expect(after.body.pagination.totalItems).toBe(0);

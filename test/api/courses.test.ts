@@ -71,7 +71,10 @@ describe('GET /api/v2/user/courses', () => {
     expect(ids).not.toContain(hidden.courseId);
     const locked = res.body.courses.find((c: any) => c.id === browsable.courseId);
     expect(locked).toMatchObject({ isLocked: true, canEnroll: false });
-    expect(res.body.courses.find((c: any) => c.id === mine.courseId)).toMatchObject({ isLocked: false, canEnroll: true });
+    expect(res.body.courses.find((c: any) => c.id === mine.courseId)).toMatchObject({
+      isLocked: false,
+      canEnroll: true,
+    });
   });
 
   it('searches title, book name and description case-insensitively', async () => {
@@ -93,9 +96,21 @@ describe('GET /api/v2/user/courses', () => {
   it('sorts by recent, alphabetical and book, and paginates', async () => {
     const bookZ = await createDomain('Zulu book');
     const bookA = await createDomain('Alpha book');
-    const older = await createCourse({ domainId: bookZ, title: 'alpha course', publishedAt: '2026-01-01T00:00:00.000Z' });
-    const newer = await createCourse({ domainId: bookZ, title: 'Bravo course', publishedAt: '2026-06-01T00:00:00.000Z' });
-    const inA = await createCourse({ domainId: bookA, title: 'Charlie course', publishedAt: '2026-03-01T00:00:00.000Z' });
+    const older = await createCourse({
+      domainId: bookZ,
+      title: 'alpha course',
+      publishedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const newer = await createCourse({
+      domainId: bookZ,
+      title: 'Bravo course',
+      publishedAt: '2026-06-01T00:00:00.000Z',
+    });
+    const inA = await createCourse({
+      domainId: bookA,
+      title: 'Charlie course',
+      publishedAt: '2026-03-01T00:00:00.000Z',
+    });
     const { token } = await learnerIn(bookZ, bookA);
 
     const recent = await api('GET', '/api/v2/user/courses?sortBy=recent', { token });
@@ -110,7 +125,7 @@ describe('GET /api/v2/user/courses', () => {
     expect(page2.body.pagination).toEqual({ page: 2, totalPages: 2, totalItems: 3, itemsPerPage: 2 });
   });
 
-  it("filters by status tab and book, server-side, and counts each tab over every visible course", async () => {
+  it('filters by status tab and book, server-side, and counts each tab over every visible course', async () => {
     const fire = await createDomain('Fire book');
     const ladders = await createDomain('Ladder book');
     const started = await createCourse({ domainId: fire, title: 'Extinguishers' });
@@ -183,7 +198,12 @@ describe('GET /api/v2/user/courses/:id', () => {
         questions: course.pre!.questionIds.map((id) => ({ id })),
       },
     });
-    expect(material.data).toEqual({ title: 'Fire safety handbook', description: 'Read it all', materialId: course.material!.materialId, type: 'PDF' });
+    expect(material.data).toEqual({
+      title: 'Fire safety handbook',
+      description: 'Read it all',
+      materialId: course.material!.materialId,
+      type: 'PDF',
+    });
     expect(post.type).toBe('POST_ASSESSMENT');
     // Question ids only: no texts, options, keys or explanations.
     const text = JSON.stringify(res.body);
@@ -251,7 +271,15 @@ describe('authorization', () => {
   it('answers a signed-in learner 404 (never 500) for ids that do not exist', async () => {
     const { token } = await learnerIn();
     for (const [method, path] of routes.filter(([, p]) => p.includes(id))) {
-      const body = path.endsWith('/progress') ? { progressPercentage: 10 } : path.endsWith('/time') ? { additionalSeconds: 5 } : path.endsWith('/answers') ? { answers: {} } : method === 'GET' ? undefined : {};
+      const body = path.endsWith('/progress')
+        ? { progressPercentage: 10 }
+        : path.endsWith('/time')
+          ? { additionalSeconds: 5 }
+          : path.endsWith('/answers')
+            ? { answers: {} }
+            : method === 'GET'
+              ? undefined
+              : {};
       const res = await api(method, path, { token, body });
       expect(res.status, `${method} ${path}`).toBe(404);
     }

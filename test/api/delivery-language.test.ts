@@ -18,13 +18,22 @@ beforeAll(async () => {
   adminToken = await login(await createAdmin());
 });
 
-const setFamily = (courseId: string, body: Record<string, unknown>, token = adminToken) => api('PUT', `/api/v2/admin/courses/${courseId}/family`, { token, body });
+const setFamily = (courseId: string, body: Record<string, unknown>, token = adminToken) =>
+  api('PUT', `/api/v2/admin/courses/${courseId}/family`, { token, body });
 
 /** A book with an English course and its Spanish version, linked by the admin through the API. */
 async function family(components: ('PRE_ASSESSMENT' | 'MATERIAL' | 'POST_ASSESSMENT')[] = ['POST_ASSESSMENT']) {
   const bookId = await createDomain();
-  const english = await createCourse({ domainId: bookId, title: `Fire extinguisher use ${crypto.randomUUID().slice(0, 6)}`, components });
-  const spanish = await createCourse({ domainId: bookId, title: `Uso del extintor ${crypto.randomUUID().slice(0, 6)}`, components });
+  const english = await createCourse({
+    domainId: bookId,
+    title: `Fire extinguisher use ${crypto.randomUUID().slice(0, 6)}`,
+    components,
+  });
+  const spanish = await createCourse({
+    domainId: bookId,
+    title: `Uso del extintor ${crypto.randomUUID().slice(0, 6)}`,
+    components,
+  });
   const linked = await setFamily(spanish.courseId, { language: 'es', familyWith: english.courseId });
   expect(linked.status, JSON.stringify(linked.body)).toBe(200);
   return { bookId, english, spanish };
@@ -46,11 +55,22 @@ describe('course families (admin)', () => {
     const { english, spanish } = await family();
     const es = await api('GET', `/api/v2/admin/courses/${spanish.courseId}`, { token: adminToken });
     const en = await api('GET', `/api/v2/admin/courses/${english.courseId}`, { token: adminToken });
-    expect(es.body).toMatchObject({ language: 'es', familyId: english.courseId, versions: [{ id: english.courseId, language: 'en', title: english.title }] });
-    expect(en.body).toMatchObject({ language: 'en', familyId: english.courseId, versions: [{ id: spanish.courseId, language: 'es', title: spanish.title }] });
+    expect(es.body).toMatchObject({
+      language: 'es',
+      familyId: english.courseId,
+      versions: [{ id: english.courseId, language: 'en', title: english.title }],
+    });
+    expect(en.body).toMatchObject({
+      language: 'en',
+      familyId: english.courseId,
+      versions: [{ id: spanish.courseId, language: 'es', title: spanish.title }],
+    });
     // The list shows the language too.
     const list = await api('GET', `/api/v2/admin/courses?limit=1000`, { token: adminToken });
-    expect(list.body.courses.find((c: { id: string }) => c.id === spanish.courseId)).toMatchObject({ language: 'es', familyId: english.courseId });
+    expect(list.body.courses.find((c: { id: string }) => c.id === spanish.courseId)).toMatchObject({
+      language: 'es',
+      familyId: english.courseId,
+    });
   });
 
   it('defaults an existing course to English on its own', async () => {
@@ -64,14 +84,24 @@ describe('course families (admin)', () => {
     const another = await createCourse({ domainId: bookId });
     const taken = await setFamily(another.courseId, { language: 'es', familyWith: english.courseId });
     expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ code: 'FAMILY_LANGUAGE_TAKEN', message: 'This course family already has a version in that language', fields: { language: expect.any(String) } });
+    expect(taken.body).toMatchObject({
+      code: 'FAMILY_LANGUAGE_TAKEN',
+      message: 'This course family already has a version in that language',
+      fields: { language: expect.any(String) },
+    });
     // Joining through the other member is the same family.
-    expect((await setFamily(another.courseId, { language: 'en', familyWith: spanish.courseId })).body.code).toBe('FAMILY_LANGUAGE_TAKEN');
+    expect((await setFamily(another.courseId, { language: 'en', familyWith: spanish.courseId })).body.code).toBe(
+      'FAMILY_LANGUAGE_TAKEN',
+    );
 
     const elsewhere = await createCourse();
     const otherBook = await setFamily(elsewhere.courseId, { language: 'hi', familyWith: english.courseId });
     expect(otherBook.status).toBe(400);
-    expect(otherBook.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Only courses of the same book can be one course family', fields: { familyWith: expect.any(String) } });
+    expect(otherBook.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Only courses of the same book can be one course family',
+      fields: { familyWith: expect.any(String) },
+    });
 
     const self = await setFamily(another.courseId, { language: 'hi', familyWith: another.courseId });
     expect(self.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'A course cannot be linked with itself' });
@@ -79,7 +109,10 @@ describe('course families (admin)', () => {
     expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The course to link with was not found' });
     const badLanguage = await setFamily(another.courseId, { language: 'fr', familyWith: english.courseId });
     expect(badLanguage.status).toBe(400);
-    expect(badLanguage.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Language must be one of en, es, hi, ar' });
+    expect(badLanguage.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Language must be one of en, es, hi, ar',
+    });
     // Changing the language of a linked version into one its family has is refused as well.
     expect((await setFamily(spanish.courseId, { language: 'en' })).body.code).toBe('FAMILY_LANGUAGE_TAKEN');
 
@@ -92,11 +125,22 @@ describe('course families (admin)', () => {
   it('adds a third language through any member, and unlinking the last other version dissolves the family', async () => {
     const { bookId, english, spanish } = await family();
     const hindi = await createCourse({ domainId: bookId });
-    expect((await setFamily(hindi.courseId, { language: 'hi', familyWith: spanish.courseId })).body).toMatchObject({ language: 'hi', familyId: english.courseId });
-    expect((await setFamily(hindi.courseId, { language: 'hi', familyWith: null })).body).toMatchObject({ language: 'hi', familyId: null, versions: [] });
+    expect((await setFamily(hindi.courseId, { language: 'hi', familyWith: spanish.courseId })).body).toMatchObject({
+      language: 'hi',
+      familyId: english.courseId,
+    });
+    expect((await setFamily(hindi.courseId, { language: 'hi', familyWith: null })).body).toMatchObject({
+      language: 'hi',
+      familyId: null,
+      versions: [],
+    });
     const left = await setFamily(spanish.courseId, { language: 'es', familyWith: null });
     expect(left.body).toMatchObject({ familyId: null, versions: [] });
-    const alone = await db.select({ familyId: schema.courses.familyId }).from(schema.courses).where(eq(schema.courses.id, english.courseId)).get();
+    const alone = await db
+      .select({ familyId: schema.courses.familyId })
+      .from(schema.courses)
+      .where(eq(schema.courses.id, english.courseId))
+      .get();
     expect(alone?.familyId).toBeNull();
   });
 
@@ -104,7 +148,9 @@ describe('course families (admin)', () => {
     const { english } = await family();
     const learner = await login(await createUser());
     expect((await setFamily(english.courseId, { language: 'es' }, learner)).status).toBe(403);
-    expect((await api('PUT', `/api/v2/admin/courses/${english.courseId}/family`, { body: { language: 'es' } })).status).toBe(401);
+    expect(
+      (await api('PUT', `/api/v2/admin/courses/${english.courseId}/family`, { body: { language: 'es' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -112,7 +158,8 @@ describe('version selection (learner)', () => {
   it('shows the Spanish version to a learner asking for Spanish, the English one otherwise, one card per family', async () => {
     const { bookId, english, spanish } = await family();
     const token = await login(await createUser({ domainIds: [bookId] }));
-    const ids = (courses: { id: string }[]) => courses.map((c) => c.id).filter((id) => id === english.courseId || id === spanish.courseId);
+    const ids = (courses: { id: string }[]) =>
+      courses.map((c) => c.id).filter((id) => id === english.courseId || id === spanish.courseId);
     expect(ids(await listTitles(token, { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' }))).toEqual([spanish.courseId]);
     expect(ids(await listTitles(token, { 'accept-language': 'en-GB' }))).toEqual([english.courseId]);
     // No Hindi version: English.
@@ -142,7 +189,10 @@ describe('version selection (learner)', () => {
     expect((await setFamily(draft.courseId, { language: 'ar', familyWith: english.courseId })).status).toBe(200);
     const token = await login(await createUser({ domainIds: [bookId] }));
     const en = await api('GET', `/api/v2/user/courses/${english.courseId}`, { token });
-    expect(en.body).toMatchObject({ language: 'en', versions: [{ id: spanish.courseId, language: 'es', title: spanish.title }] });
+    expect(en.body).toMatchObject({
+      language: 'en',
+      versions: [{ id: spanish.courseId, language: 'es', title: spanish.title }],
+    });
     const es = await api('GET', `/api/v2/user/courses/${spanish.courseId}`, { token });
     expect(es.body).toMatchObject({ language: 'es', versions: [{ id: english.courseId, language: 'en' }] });
     const alone = await createCourse({ domainId: bookId });
@@ -157,7 +207,11 @@ describe('the delivery language on the record', () => {
     const token = await login(learner);
     await certifyIn(token, spanish);
 
-    const progress = await db.select().from(schema.courseProgress).where(and(eq(schema.courseProgress.userId, learner.id), eq(schema.courseProgress.courseId, spanish.courseId))).get();
+    const progress = await db
+      .select()
+      .from(schema.courseProgress)
+      .where(and(eq(schema.courseProgress.userId, learner.id), eq(schema.courseProgress.courseId, spanish.courseId)))
+      .get();
     expect(progress).toMatchObject({ status: 'COMPLETED', language: 'es' });
     const dto = await api('GET', `/api/v2/user/progress/courses/${spanish.courseId}`, { token });
     expect(JSON.stringify(dto.body)).toContain('"language":"es"');
@@ -168,10 +222,14 @@ describe('the delivery language on the record', () => {
 
     const certificate = await api('GET', `/api/v2/certificates/user/${spanish.courseId}`, { token });
     expect(certificate.body).toMatchObject({ exists: true, language: 'es' });
-    const verify = await api('GET', `/api/v2/certificates/verify/${certificate.body.certificateNumber}`, { headers: { 'cf-connecting-ip': `198.51.100.${++ip}` } });
+    const verify = await api('GET', `/api/v2/certificates/verify/${certificate.body.certificateNumber}`, {
+      headers: { 'cf-connecting-ip': `198.51.100.${++ip}` },
+    });
     expect(verify.body).toMatchObject({ valid: true, language: 'es', languageName: 'Spanish' });
 
-    const page = await SELF.fetch(`http://localhost/certificate/verify/${certificate.body.certificateNumber}`, { headers: { 'cf-connecting-ip': `198.51.100.${++ip}` } });
+    const page = await SELF.fetch(`http://localhost/certificate/verify/${certificate.body.certificateNumber}`, {
+      headers: { 'cf-connecting-ip': `198.51.100.${++ip}` },
+    });
     const html = await page.text();
     expect(html).toMatch(/<dt>Delivery language<\/dt><dd>Spanish<\/dd>/);
   });
@@ -191,7 +249,10 @@ describe('compliance across a course family', () => {
     const { bookId, english, spanish } = await family();
     const learner = await createUser({ domainIds: [bookId], firstName: 'Ольга', lastName: 'Иванова' });
     const token = await login(learner);
-    const created = await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: english.courseId, bookId } });
+    const created = await api('POST', '/api/v2/admin/requirements', {
+      token: adminToken,
+      body: { courseId: english.courseId, bookId },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     const before = await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
@@ -202,7 +263,10 @@ describe('compliance across a course family', () => {
 
     const after = await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
     expect(after.status).toBe(200);
-    expect(after.body.rows[0].cells[0]).toMatchObject({ status: 'compliant', certificateNumber: certificate.body.certificateNumber });
+    expect(after.body.rows[0].cells[0]).toMatchObject({
+      status: 'compliant',
+      certificateNumber: certificate.body.certificateNumber,
+    });
     expect(after.body.summary).toMatchObject({ compliant: 1, pending: 0 });
 
     // The learner's panel names the version they trained in (the link and a renewal go there).
@@ -221,7 +285,12 @@ describe('compliance across a course family', () => {
     const required = record.body.courses.find((c: { courseId: string }) => c.courseId === english.courseId);
     expect(required).toMatchObject({ required: true, language: 'en', compliance: { status: 'compliant' } });
     const taken = record.body.courses.find((c: { courseId: string }) => c.courseId === spanish.courseId);
-    expect(taken).toMatchObject({ language: 'es', cycles: [{ language: 'es', certificate: { language: 'es', certificateNumber: certificate.body.certificateNumber } }] });
+    expect(taken).toMatchObject({
+      language: 'es',
+      cycles: [
+        { language: 'es', certificate: { language: 'es', certificateNumber: certificate.body.certificateNumber } },
+      ],
+    });
   });
 
   it('a certificate of an unlinked course of the same book does not count', async () => {
@@ -230,7 +299,14 @@ describe('compliance across a course family', () => {
     const other = await createCourse({ domainId: bookId, components: ['POST_ASSESSMENT'] });
     expect((await setFamily(other.courseId, { language: 'es' })).status).toBe(200);
     const token = await login(await createUser({ domainIds: [bookId] }));
-    expect((await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: english.courseId, bookId } })).status).toBe(201);
+    expect(
+      (
+        await api('POST', '/api/v2/admin/requirements', {
+          token: adminToken,
+          body: { courseId: english.courseId, bookId },
+        })
+      ).status,
+    ).toBe(201);
     await certifyIn(token, other);
     const matrix = await api('GET', `/api/v2/admin/compliance?bookId=${bookId}`, { token: adminToken });
     expect(matrix.body.rows[0].cells[0].status).toBe('pending');
@@ -240,15 +316,30 @@ describe('compliance across a course family', () => {
     const { bookId, english, spanish } = await family();
     const learner = await createUser({ domainIds: [bookId] });
     const token = await login(learner);
-    expect((await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: english.courseId, bookId } })).status).toBe(201);
+    expect(
+      (
+        await api('POST', '/api/v2/admin/requirements', {
+          token: adminToken,
+          body: { courseId: english.courseId, bookId },
+        })
+      ).status,
+    ).toBe(201);
     await certifyIn(token, spanish);
     // The certificate runs out in ten days: inside the renewal window.
     const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
-    await db.update(schema.certificates).set({ expiresAt: soon }).where(and(eq(schema.certificates.userId, learner.id), eq(schema.certificates.courseId, spanish.courseId)));
+    await db
+      .update(schema.certificates)
+      .set({ expiresAt: soon })
+      .where(and(eq(schema.certificates.userId, learner.id), eq(schema.certificates.courseId, spanish.courseId)));
 
     const mine = await api('GET', '/api/v2/user/requirements', { token });
     expect(mine.body.requirements).toHaveLength(1);
-    expect(mine.body.requirements[0]).toMatchObject({ courseId: spanish.courseId, requiredCourseId: english.courseId, status: 'due-soon', canRecertify: true });
+    expect(mine.body.requirements[0]).toMatchObject({
+      courseId: spanish.courseId,
+      requiredCourseId: english.courseId,
+      status: 'due-soon',
+      canRecertify: true,
+    });
 
     const renewed = await api('POST', `/api/v2/user/progress/courses/${spanish.courseId}/recertify`, { token });
     expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
@@ -260,9 +351,24 @@ describe('compliance across a course family', () => {
   it('points a learner who has not started at the required course, and at the version they enrolled in once they have', async () => {
     const { bookId, english, spanish } = await family();
     const token = await login(await createUser({ domainIds: [bookId] }));
-    expect((await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: english.courseId, bookId } })).status).toBe(201);
-    expect((await api('GET', '/api/v2/user/requirements', { token })).body.requirements[0]).toMatchObject({ courseId: english.courseId, requiredCourseId: english.courseId, progressStatus: null });
+    expect(
+      (
+        await api('POST', '/api/v2/admin/requirements', {
+          token: adminToken,
+          body: { courseId: english.courseId, bookId },
+        })
+      ).status,
+    ).toBe(201);
+    expect((await api('GET', '/api/v2/user/requirements', { token })).body.requirements[0]).toMatchObject({
+      courseId: english.courseId,
+      requiredCourseId: english.courseId,
+      progressStatus: null,
+    });
     await enroll(token, spanish.courseId);
-    expect((await api('GET', '/api/v2/user/requirements', { token })).body.requirements[0]).toMatchObject({ courseId: spanish.courseId, courseTitle: spanish.title, progressStatus: 'ENROLLED' });
+    expect((await api('GET', '/api/v2/user/requirements', { token })).body.requirements[0]).toMatchObject({
+      courseId: spanish.courseId,
+      courseTitle: spanish.title,
+      progressStatus: 'ENROLLED',
+    });
   });
 });

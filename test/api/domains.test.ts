@@ -26,7 +26,10 @@ describe('books (domains) API', () => {
   });
 
   it('creates a book and lists it as {id, name, description}', async () => {
-    const res = await api('POST', '/api/domains', { token: admin, body: { name: '  Confined Spaces ', description: 'Entry permits' } });
+    const res = await api('POST', '/api/domains', {
+      token: admin,
+      body: { name: '  Confined Spaces ', description: 'Entry permits' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(String), name: 'Confined Spaces', description: 'Entry permits' });
     const list = await api('GET', '/api/domains', { token: admin });
@@ -39,7 +42,11 @@ describe('books (domains) API', () => {
     for (const body of [{}, { name: '   ' }, { name: 42 }]) {
       const res = await api('POST', '/api/domains', { token: admin, body });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ message: 'Domain name is required', code: 'VALIDATION_FAILED', fields: { name: 'Domain name is required' } });
+      expect(res.body).toMatchObject({
+        message: 'Domain name is required',
+        code: 'VALIDATION_FAILED',
+        fields: { name: 'Domain name is required' },
+      });
     }
   });
 
@@ -54,7 +61,10 @@ describe('books (domains) API', () => {
     const rename = await api('PUT', `/api/domains/${other}`, { token: admin, body: { name: 'Noise exposure' } });
     expect(rename.status).toBe(409);
     // Renaming a book to its own name (other case) is not a clash.
-    const self = await api('PUT', `/api/domains/${other}`, { token: admin, body: { name: 'VIBRATION', description: 'Hand-arm' } });
+    const self = await api('PUT', `/api/domains/${other}`, {
+      token: admin,
+      body: { name: 'VIBRATION', description: 'Hand-arm' },
+    });
     expect(self.status).toBe(200);
     expect(self.body).toEqual({ id: other, name: 'VIBRATION', description: 'Hand-arm' });
   });

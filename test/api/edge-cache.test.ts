@@ -26,11 +26,25 @@ const forget = (keys: string[]) => Promise.all(keys.map((key) => cache.delete(ke
 async function validCertificate() {
   const domainId = await createDomain();
   const courseId = crypto.randomUUID();
-  await db.insert(schema.courses).values({ id: courseId, title: 'Confined Space Entry', domainId, status: 'PUBLISHED' });
+  await db
+    .insert(schema.courses)
+    .values({ id: courseId, title: 'Confined Space Entry', domainId, status: 'PUBLISHED' });
   const user = await createUser({ firstName: 'Mira', lastName: 'Okafor' });
-  await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId, status: 'COMPLETED', overallProgress: 100, completedAt: new Date().toISOString() });
+  await db
+    .insert(schema.courseProgress)
+    .values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      courseId,
+      status: 'COMPLETED',
+      overallProgress: 100,
+      completedAt: new Date().toISOString(),
+    });
   const cert = await issueCertificate(db, user.id, courseId, new Date());
-  await db.update(schema.certificates).set({ expiresAt: new Date(Date.now() + 100 * DAY_MS).toISOString() }).where(eq(schema.certificates.id, cert.id));
+  await db
+    .update(schema.certificates)
+    .set({ expiresAt: new Date(Date.now() + 100 * DAY_MS).toISOString() })
+    .where(eq(schema.certificates.id, cert.id));
   await forget(certificateKeys(config, ORIGIN, cert.certificateNumber));
   return { ...cert, user };
 }
@@ -38,7 +52,10 @@ async function validCertificate() {
 describe('the edge cache for public answers', () => {
   it('stores a public answer and serves the stored copy the second time, keyed on the normalised query only', async () => {
     await forget(publicCoursesKeys(config, ORIGIN));
-    const course = await createCourse({ title: `Ladder Safety ${crypto.randomUUID().slice(0, 6)}`, publishedAt: new Date(Date.now() + DAY_MS).toISOString() });
+    const course = await createCourse({
+      title: `Ladder Safety ${crypto.randomUUID().slice(0, 6)}`,
+      publishedAt: new Date(Date.now() + DAY_MS).toISOString(),
+    });
 
     const first = await api('GET', '/api/public/courses?limit=12');
     expect(first.status).toBe(200);
@@ -51,7 +68,10 @@ describe('the edge cache for public answers', () => {
     expect(stored.headers.get('x-d1-bookmark')).toBeNull();
 
     // Changed behind the Worker's back (no purge): the edge still answers the stored copy.
-    await db.update(schema.courses).set({ title: 'Renamed in the database' }).where(eq(schema.courses.id, course.courseId));
+    await db
+      .update(schema.courses)
+      .set({ title: 'Renamed in the database' })
+      .where(eq(schema.courses.id, course.courseId));
     const second = await api('GET', '/api/public/courses?utm_source=poster&limit=12');
     expect(second.headers.get('x-edge-cache')).toBe('HIT');
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
@@ -64,13 +84,18 @@ describe('the edge cache for public answers', () => {
     const odd = await api('GET', '/api/public/courses?limit=012');
     expect(odd.status).toBe(200);
     expect(odd.headers.get('x-edge-cache')).toBe('BYPASS');
-    expect(odd.body.courses.find((c: { id: string }) => c.id === course.courseId)?.title).toBe('Renamed in the database');
+    expect(odd.body.courses.find((c: { id: string }) => c.id === course.courseId)?.title).toBe(
+      'Renamed in the database',
+    );
   });
 
   it('shows a published or taken-down course on the landing page at once, not after the cache lifetime', async () => {
     const admin = await createAdmin();
     const token = await login(admin);
-    const course = await createCourse({ status: 'DRAFT', title: `Scaffold Inspection ${crypto.randomUUID().slice(0, 6)}` });
+    const course = await createCourse({
+      status: 'DRAFT',
+      title: `Scaffold Inspection ${crypto.randomUUID().slice(0, 6)}`,
+    });
     await forget(publicCoursesKeys(config, ORIGIN));
     const ids = (body: { courses: { id: string }[] }) => body.courses.map((c) => c.id);
 
@@ -98,7 +123,12 @@ describe('the edge cache for public answers', () => {
 
     // Signed in first: answered, marked private, and nothing is stored.
     // The interface-language cookie names a language only; beside any other cookie it still counts.
-    const credentials: Record<string, string>[] = [{ authorization: `Bearer ${token}` }, { cookie: 'session=anything' }, { cookie: 'locale=es; session=anything' }, { cookie: '' }];
+    const credentials: Record<string, string>[] = [
+      { authorization: `Bearer ${token}` },
+      { cookie: 'session=anything' },
+      { cookie: 'locale=es; session=anything' },
+      { cookie: '' },
+    ];
     for (const headers of credentials) {
       for (const path of ['/api/public/config', jsonPath]) {
         const res = await api('GET', path, { headers: { ...headers, ...freshIp() } });
@@ -112,21 +142,33 @@ describe('the edge cache for public answers', () => {
     expect((await api('GET', '/api/public/config')).headers.get('x-edge-cache')).toBe('MISS');
     await storedAt(jsonKey);
     // A visitor whose only cookie is the language one is served the shared copy like any visitor.
-    expect((await api('GET', jsonPath, { headers: { cookie: 'locale=es', ...freshIp() } })).headers.get('x-edge-cache')).toBe('HIT');
+    expect(
+      (await api('GET', jsonPath, { headers: { cookie: 'locale=es', ...freshIp() } })).headers.get('x-edge-cache'),
+    ).toBe('HIT');
 
     // The stored answer is stale now (changed without a purge): a visitor gets it, a signed-in caller never does.
-    await db.update(schema.certificates).set({ revokedAt: new Date().toISOString(), revokedReason: 'test' }).where(eq(schema.certificates.id, cert.id));
+    await db
+      .update(schema.certificates)
+      .set({ revokedAt: new Date().toISOString(), revokedReason: 'test' })
+      .where(eq(schema.certificates.id, cert.id));
     expect((await api('GET', jsonPath, { headers: freshIp() })).body.status).toBe('ACTIVE');
     const signedIn = await api('GET', jsonPath, { token, headers: freshIp() });
     expect(signedIn.headers.get('x-edge-cache')).toBe('BYPASS');
     expect(signedIn.body.status).toBe('REVOKED');
 
     // The learner's own (private) answers are never in the shared cache under any origin.
-    for (const path of ['/api/auth/user', '/api/v2/user/courses', '/api/v2/certificates/user/all', '/api/v2/user/progress/courses', '/api/v2/user/reports']) {
+    for (const path of [
+      '/api/auth/user',
+      '/api/v2/user/courses',
+      '/api/v2/certificates/user/all',
+      '/api/v2/user/progress/courses',
+      '/api/v2/user/reports',
+    ]) {
       const res = await api('GET', path, { token });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control') ?? '', path).not.toMatch(/public|s-maxage/);
-      for (const origin of [ORIGIN, config.publicUrl]) expect(await cache.match(`${origin}${path}`), path).toBeUndefined();
+      for (const origin of [ORIGIN, config.publicUrl])
+        expect(await cache.match(`${origin}${path}`), path).toBeUndefined();
     }
   });
 
@@ -146,13 +188,17 @@ describe('the edge cache for public answers', () => {
     // The page is kept once per language: a Spanish reader's copy is its own entry, purged too.
     expect((await page('es-MX,es;q=0.9')).html).toContain('Certificado válido');
     await storedAt(edgeCacheKeys.verifyJson(config, ORIGIN, cert.certificateNumber));
-    for (const language of ['en', 'es'] as const) await storedAt(edgeCacheKeys.verifyPage(config, ORIGIN, cert.certificateNumber, language));
+    for (const language of ['en', 'es'] as const)
+      await storedAt(edgeCacheKeys.verifyPage(config, ORIGIN, cert.certificateNumber, language));
     expect(certificateKeys(config, ORIGIN, cert.certificateNumber)).toHaveLength(5);
     expect((await api('GET', jsonPath, { headers: freshIp() })).headers.get('x-edge-cache')).toBe('HIT');
     expect((await page()).cache).toBe('HIT');
     expect((await page('es')).cache).toBe('HIT');
 
-    const revoked = await api('POST', `/api/v2/certificates/${cert.id}/revoke`, { token, body: { reason: 'Issued to the wrong person' } });
+    const revoked = await api('POST', `/api/v2/certificates/${cert.id}/revoke`, {
+      token,
+      body: { reason: 'Issued to the wrong person' },
+    });
     expect(revoked.status).toBe(200);
 
     const json = await api('GET', jsonPath, { headers: freshIp() });
@@ -168,14 +214,17 @@ describe('the edge cache for public answers', () => {
 
   it('never keeps a "valid" answer at the edge past the certificate\'s expiry', async () => {
     const cert = await validCertificate();
-    await db.update(schema.certificates).set({ expiresAt: new Date(Date.now() + 90_000).toISOString() }).where(eq(schema.certificates.id, cert.id));
+    await db
+      .update(schema.certificates)
+      .set({ expiresAt: new Date(Date.now() + 90_000).toISOString() })
+      .where(eq(schema.certificates.id, cert.id));
     const res = await api('GET', `/api/v2/certificates/verify/${cert.certificateNumber}`, { headers: freshIp() });
     const edgeSeconds = Number(/s-maxage=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1]);
     expect(edgeSeconds).toBeGreaterThan(0);
     expect(edgeSeconds).toBeLessThanOrEqual(90);
   });
 
-  it('purges zone-wide through Cloudflare\'s purge-by-URL API in batches of 30 when configured', async () => {
+  it("purges zone-wide through Cloudflare's purge-by-URL API in batches of 30 when configured", async () => {
     const calls: { url: string; init: RequestInit }[] = [];
     const fetcher = (async (url: string, init: RequestInit) => {
       calls.push({ url, init });
@@ -183,9 +232,17 @@ describe('the edge cache for public answers', () => {
     }) as unknown as typeof fetch;
     const urls = Array.from({ length: 31 }, (_, i) => `https://training.example/x/${i}`);
     await purgeZone(urls, { zoneId: 'zone-1', apiToken: 'token-1', fetcher });
-    expect(calls.map((call) => call.url)).toEqual(Array(2).fill('https://api.cloudflare.com/client/v4/zones/zone-1/purge_cache'));
+    expect(calls.map((call) => call.url)).toEqual(
+      Array(2).fill('https://api.cloudflare.com/client/v4/zones/zone-1/purge_cache'),
+    );
     expect(calls.map((call) => JSON.parse(String(call.init.body)).files.length)).toEqual([30, 1]);
     expect(new Headers(calls[0].init.headers).get('authorization')).toBe('Bearer token-1');
-    await expect(purgeZone(urls, { zoneId: 'z', apiToken: 't', fetcher: (async () => new Response('', { status: 403 })) as unknown as typeof fetch })).rejects.toThrow('403');
+    await expect(
+      purgeZone(urls, {
+        zoneId: 'z',
+        apiToken: 't',
+        fetcher: (async () => new Response('', { status: 403 })) as unknown as typeof fetch,
+      }),
+    ).rejects.toThrow('403');
   });
 });

@@ -67,7 +67,15 @@ const uid = () => crypto.randomUUID();
  * Three questions per assessment: an MCQ worth 10 points, a TRUE_FALSE worth 10 points and an MCQ
  * worth 20 points, so a learner who gets only the last one right scores exactly 50.
  */
-function assessment(kind: 'PRE' | 'POST', options: CreateCourseOptions): { data: AssessmentData; answers: Record<string, string>; wrong: Record<string, string>; optionIds: Record<string, string> } {
+function assessment(
+  kind: 'PRE' | 'POST',
+  options: CreateCourseOptions,
+): {
+  data: AssessmentData;
+  answers: Record<string, string>;
+  wrong: Record<string, string>;
+  optionIds: Record<string, string>;
+} {
   const q1 = `${kind.toLowerCase()}-q1-${uid().slice(0, 8)}`;
   const q2 = `${kind.toLowerCase()}-q2-${uid().slice(0, 8)}`;
   const q3 = `${kind.toLowerCase()}-q3-${uid().slice(0, 8)}`;
@@ -83,8 +91,23 @@ function assessment(kind: 'PRE' | 'POST', options: CreateCourseOptions): { data:
   });
   const questions: Question[] = [
     mcq(q1, 'Which extinguisher is used on electrical fires?', ['Water', 'CO2', 'Foam', 'Wet chemical'], 1, 10),
-    { id: q2, question: 'Hard hats must be worn in marked zones.', type: 'TRUE_FALSE', points: 10, required: true, explanation: 'Site rule 4.', options: [], correctAnswer: 'true' },
-    mcq(q3, 'What is the first step after discovering a fire?', ['Raise the alarm', 'Collect belongings', 'Finish the task', 'Open windows'], 0, 20),
+    {
+      id: q2,
+      question: 'Hard hats must be worn in marked zones.',
+      type: 'TRUE_FALSE',
+      points: 10,
+      required: true,
+      explanation: 'Site rule 4.',
+      options: [],
+      correctAnswer: 'true',
+    },
+    mcq(
+      q3,
+      'What is the first step after discovering a fire?',
+      ['Raise the alarm', 'Collect belongings', 'Finish the task', 'Open windows'],
+      0,
+      20,
+    ),
   ];
   return {
     data: {
@@ -133,7 +156,9 @@ export async function createCourse(options: CreateCourseOptions = {}): Promise<C
     if (kind === 'MATERIAL') {
       const materialId = uid();
       const storageKey = `materials/${materialId}.pdf`;
-      const bytes = new TextEncoder().encode(`%PDF-1.4\n% fixture ${materialId}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+      const bytes = new TextEncoder().encode(
+        `%PDF-1.4\n% fixture ${materialId}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+      );
       await env.FILES.put(storageKey, bytes, { httpMetadata: { contentType: 'application/pdf' } });
       await db.insert(schema.materials).values({
         id: materialId,
@@ -146,11 +171,15 @@ export async function createCourse(options: CreateCourseOptions = {}): Promise<C
         storageKey,
       });
       const data: MaterialData = { title: 'Fire safety handbook', description: 'Read it all', materialId, type: 'PDF' };
-      await db.insert(schema.components).values({ id: componentId, courseId, type: 'MATERIAL', orderIndex, materialId, data: { ...data } });
+      await db
+        .insert(schema.components)
+        .values({ id: componentId, courseId, type: 'MATERIAL', orderIndex, materialId, data: { ...data } });
       fixture.material = { componentId, orderIndex, materialId, storageKey, bytes, contentType: 'application/pdf' };
     } else {
       const a = assessment(kind === 'PRE_ASSESSMENT' ? 'PRE' : 'POST', options);
-      await db.insert(schema.components).values({ id: componentId, courseId, type: kind, orderIndex, data: { ...a.data } });
+      await db
+        .insert(schema.components)
+        .values({ id: componentId, courseId, type: kind, orderIndex, data: { ...a.data } });
       const entry: AssessmentFixture = {
         componentId,
         orderIndex,
@@ -179,7 +208,10 @@ export async function enroll(token: string, courseId: string) {
 export async function takeAssessment(token: string, componentId: string, answers: Record<string, string>) {
   const start = await api('POST', `/api/v2/user/assessments/${componentId}/start`, { token });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const submit = await api('POST', `/api/v2/user/assessments/attempts/${start.body.attemptId}/submit`, { token, body: { answers } });
+  const submit = await api('POST', `/api/v2/user/assessments/attempts/${start.body.attemptId}/submit`, {
+    token,
+    body: { answers },
+  });
   expect(submit.status, JSON.stringify(submit.body)).toBe(200);
   return submit.body;
 }
@@ -200,7 +232,10 @@ export async function openedMaterialAgo(token: string, componentId: string, seco
 /** Completes a material through the API (opened an hour ago, then progress to 100 %). */
 export async function completeMaterial(token: string, componentId: string) {
   await openedMaterialAgo(token, componentId, 3600);
-  const res = await api('PUT', `/api/v2/user/progress/components/${componentId}/progress`, { token, body: { progressPercentage: 100 } });
+  const res = await api('PUT', `/api/v2/user/progress/components/${componentId}/progress`, {
+    token,
+    body: { progressPercentage: 100 },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }

@@ -55,9 +55,18 @@ const HTML_ROUTES = new Set(['GET /certificate/verify/:number', 'GET /certificat
  * answers 2xx and writes a row fails the test.
  */
 const ACCEPTED_MUTATIONS: Record<string, { tables: string[]; why: string }> = {
-  'POST /api/auth/logout': { tables: ['revoked_tokens'], why: 'a valid session (a throwaway token minted per request) is revoked' },
-  'GET /api/v2/certificates/view/:certificateId': { tables: ['certificates'], why: 'the first view renders the PDF and stores its key' },
-  'GET /api/v2/certificates/download/:certificateId': { tables: ['certificates'], why: 'the first download renders the PDF and stores its key' },
+  'POST /api/auth/logout': {
+    tables: ['revoked_tokens'],
+    why: 'a valid session (a throwaway token minted per request) is revoked',
+  },
+  'GET /api/v2/certificates/view/:certificateId': {
+    tables: ['certificates'],
+    why: 'the first view renders the PDF and stores its key',
+  },
+  'GET /api/v2/certificates/download/:certificateId': {
+    tables: ['certificates'],
+    why: 'the first download renders the PDF and stores its key',
+  },
 };
 
 /**
@@ -83,7 +92,9 @@ let tables: string[] = [];
  * they take no triggers, and they are kept by triggers on their source table, which is watched.
  */
 async function listTables(): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{ name: string; sql: string | null }>();
+  const { results } = await env.DB.prepare(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name",
+  ).all<{ name: string; sql: string | null }>();
   const virtual = results.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql ?? '')).map((r) => r.name);
   return results
     .map((r) => r.name)
@@ -96,7 +107,10 @@ async function snapshot(): Promise<Record<string, { rows: number; sha256: string
   for (const [i, t] of tables.entries()) {
     const rows = results[i].results;
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(rows)));
-    out[t] = { rows: rows.length, sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('') };
+    out[t] = {
+      rows: rows.length,
+      sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join(''),
+    };
   }
   return out;
 }
@@ -114,18 +128,27 @@ async function bucketKeys(): Promise<string[]> {
 
 /** Every insert, update and delete on every table (but the refusal counters) is logged here. */
 async function installChangeLog() {
-  const statements = ['CREATE TABLE IF NOT EXISTS _fuzz_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT NOT NULL, op TEXT NOT NULL)'];
+  const statements = [
+    'CREATE TABLE IF NOT EXISTS _fuzz_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT NOT NULL, op TEXT NOT NULL)',
+  ];
   for (const t of tables.filter((t) => !COUNTERS_OF_REFUSALS.has(t))) {
     for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-      statements.push(`CREATE TRIGGER IF NOT EXISTS "_fuzz_${t}_${op}" AFTER ${op} ON "${t}" BEGIN INSERT INTO _fuzz_changes (tbl, op) VALUES ('${t}', '${op}'); END`);
+      statements.push(
+        `CREATE TRIGGER IF NOT EXISTS "_fuzz_${t}_${op}" AFTER ${op} ON "${t}" BEGIN INSERT INTO _fuzz_changes (tbl, op) VALUES ('${t}', '${op}'); END`,
+      );
     }
   }
   await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
 }
 
 async function removeChangeLog() {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '\\_fuzz\\_%' ESCAPE '\\'").all<{ name: string }>();
-  await env.DB.batch([...results.map((r) => env.DB.prepare(`DROP TRIGGER "${r.name}"`)), env.DB.prepare('DROP TABLE IF EXISTS _fuzz_changes')]);
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '\\_fuzz\\_%' ESCAPE '\\'",
+  ).all<{ name: string }>();
+  await env.DB.batch([
+    ...results.map((r) => env.DB.prepare(`DROP TRIGGER "${r.name}"`)),
+    env.DB.prepare('DROP TABLE IF EXISTS _fuzz_changes'),
+  ]);
 }
 
 async function lastChange(): Promise<number> {
@@ -133,7 +156,9 @@ async function lastChange(): Promise<number> {
 }
 
 async function changesSince(seq: number): Promise<string[]> {
-  const { results } = await env.DB.prepare('SELECT tbl, op FROM _fuzz_changes WHERE seq > ? ORDER BY seq').bind(seq).all<{ tbl: string; op: string }>();
+  const { results } = await env.DB.prepare('SELECT tbl, op FROM _fuzz_changes WHERE seq > ? ORDER BY seq')
+    .bind(seq)
+    .all<{ tbl: string; op: string }>();
   return results.map((r) => `${r.op} ${r.tbl}`);
 }
 
@@ -144,11 +169,22 @@ async function changesSince(seq: number): Promise<string[]> {
 let knownChange = 0;
 let runFailed = false;
 
-const stats = { sent: 0, byStatus: new Map<number, number>(), acceptedMutations: new Map<string, number>(), tablesChangedByAccepted: new Set<string>(), slowest: [] as [number, string][] };
+const stats = {
+  sent: 0,
+  byStatus: new Map<number, number>(),
+  acceptedMutations: new Map<string, number>(),
+  tablesChangedByAccepted: new Set<string>(),
+  slowest: [] as [number, string][],
+};
 
 function describeRequest(r: FuzzRequest, url: string) {
   const cut = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}… (${s.length} chars)` : s);
-  const bodyText = r.body?.text == null ? null : typeof r.body.text === 'string' ? cut(JSON.stringify(r.body.text)) : `<${r.body.text.byteLength} bytes>`;
+  const bodyText =
+    r.body?.text == null
+      ? null
+      : typeof r.body.text === 'string'
+        ? cut(JSON.stringify(r.body.text))
+        : `<${r.body.text.byteLength} bytes>`;
   return `${r.identity} ${r.method} ${cut(url)} [route ${key(r.route)}] content-type=${JSON.stringify(r.body?.contentType)} body=${bodyText} headers=${cut(JSON.stringify(r.headers))}`;
 }
 
@@ -164,14 +200,25 @@ async function send(r: FuzzRequest): Promise<{ status: number; summary: string }
   if (r.identity === 'broken-token') headers.set('authorization', r.brokenAuth);
   // A logout with a real session revokes that session: give each one a throwaway token.
   if (key(r.route) === 'POST /api/auth/logout' && (r.identity === 'learner' || r.identity === 'admin')) {
-    headers.set('authorization', `Bearer ${await signSession(env.JWT_SECRET, r.identity === 'admin' ? admin.id : learner.id, 0)}`);
+    headers.set(
+      'authorization',
+      `Bearer ${await signSession(env.JWT_SECRET, r.identity === 'admin' ? admin.id : learner.id, 0)}`,
+    );
   }
   if (canHaveBody && r.body?.contentType != null) headers.set('content-type', r.body.contentType);
 
   const keysBefore = key(r.route) === 'POST /api/v2/materials/upload' ? await bucketKeys() : null;
   const t0 = Date.now();
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(url, { method: r.method, headers, body: canHaveBody && r.body?.text != null ? r.body.text : undefined }), env, ctx);
+  const res = await app.fetch(
+    new Request(url, {
+      method: r.method,
+      headers,
+      body: canHaveBody && r.body?.text != null ? r.body.text : undefined,
+    }),
+    env,
+    ctx,
+  );
   const text = await res.text();
   await waitOnExecutionContext(ctx);
   const ms = Date.now() - t0;
@@ -179,7 +226,8 @@ async function send(r: FuzzRequest): Promise<{ status: number; summary: string }
   stats.slowest.sort((a, b) => b[0] - a[0]).splice(5);
   stats.sent += 1;
   stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
-  const where = () => `${describeRequest(r, url)}\n  -> ${res.status} ${res.headers.get('content-type')} ${text.slice(0, 300)}`;
+  const where = () =>
+    `${describeRequest(r, url)}\n  -> ${res.status} ${res.headers.get('content-type')} ${text.slice(0, 300)}`;
 
   if (res.status >= 500) expect.fail(`5xx: ${where()}`);
 
@@ -192,11 +240,15 @@ async function send(r: FuzzRequest): Promise<{ status: number; summary: string }
     } catch {
       /* judged below */
     }
-    const ok = (res.headers.get('content-type') ?? '').includes('application/json') && typeof parsed?.message === 'string' && typeof parsed?.code === 'string';
+    const ok =
+      (res.headers.get('content-type') ?? '').includes('application/json') &&
+      typeof parsed?.message === 'string' &&
+      typeof parsed?.code === 'string';
     if (!ok) expect.fail(`4xx without a JSON {message, code} body: ${where()}`);
   }
 
-  if (keysBefore && refused) expect(await bucketKeys(), `a refused upload left storage objects: ${where()}`).toEqual(keysBefore);
+  if (keysBefore && refused)
+    expect(await bucketKeys(), `a refused upload left storage objects: ${where()}`).toEqual(keysBefore);
   return { status: res.status, summary: `${describeRequest(r, url)} -> ${res.status}` };
 }
 
@@ -217,12 +269,17 @@ async function sendRun(requests: FuzzRequest[]): Promise<void> {
   runFailed = false;
   if (after === before) return;
   const changes = await changesSince(before);
-  const allowed = new Set(sent.filter((s) => s.status < 400).flatMap((s) => ACCEPTED_MUTATIONS[key(s.r.route)]?.tables ?? []));
+  const allowed = new Set(
+    sent.filter((s) => s.status < 400).flatMap((s) => ACCEPTED_MUTATIONS[key(s.r.route)]?.tables ?? []),
+  );
   const unexplained = changes.filter((c) => !allowed.has(c.split(' ')[1]));
   if (unexplained.length > 0) {
-    expect.fail(`rows changed (${unexplained.join(', ')}) that no accepted request of this run may write; its requests:\n${sent.map((s) => `  ${s.summary}`).join('\n')}`);
+    expect.fail(
+      `rows changed (${unexplained.join(', ')}) that no accepted request of this run may write; its requests:\n${sent.map((s) => `  ${s.summary}`).join('\n')}`,
+    );
   }
-  for (const s of sent.filter((x) => x.status < 400 && ACCEPTED_MUTATIONS[key(x.r.route)])) stats.acceptedMutations.set(key(s.r.route), (stats.acceptedMutations.get(key(s.r.route)) ?? 0) + 1);
+  for (const s of sent.filter((x) => x.status < 400 && ACCEPTED_MUTATIONS[key(x.r.route)]))
+    stats.acceptedMutations.set(key(s.r.route), (stats.acceptedMutations.get(key(s.r.route)) ?? 0) + 1);
   for (const c of changes) stats.tablesChangedByAccepted.add(c.split(' ')[1]);
 }
 
@@ -250,8 +307,14 @@ beforeAll(async () => {
     courseName: course.title,
     expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
   });
-  const announcement = await api('POST', '/api/announcements/admin/create', { token: adminToken, body: { title: 'Notice', content: 'Wear gloves', authorName: 'EHS', priority: 'LOW' } });
-  const think = await api('POST', '/api/think/submit', { token: learnerToken, body: { type: 'QUERY', subject: 'Gloves', description: 'Where?' } });
+  const announcement = await api('POST', '/api/announcements/admin/create', {
+    token: adminToken,
+    body: { title: 'Notice', content: 'Wear gloves', authorName: 'EHS', priority: 'LOW' },
+  });
+  const think = await api('POST', '/api/think/submit', {
+    token: learnerToken,
+    body: { type: 'QUERY', subject: 'Gloves', description: 'Where?' },
+  });
   realIds.push(
     course.courseId,
     course.domainId,
@@ -276,43 +339,61 @@ afterAll(async () => {
 describe('fuzzing every route', () => {
   it('covers the whole route table, including the upload and the import', () => {
     expect(routes.length).toBeGreaterThan(90);
-    expect(routes.map(key)).toEqual(expect.arrayContaining(['POST /api/v2/materials/upload', 'POST /api/users/bulk', ...HTML_ROUTES, ...Object.keys(ACCEPTED_MUTATIONS)]));
+    expect(routes.map(key)).toEqual(
+      expect.arrayContaining([
+        'POST /api/v2/materials/upload',
+        'POST /api/users/bulk',
+        ...HTML_ROUTES,
+        ...Object.keys(ACCEPTED_MUTATIONS),
+      ]),
+    );
   });
 
-  it(
-    `${NUM_RUNS * REQUESTS_PER_RUN} malformed requests: no 5xx, JSON errors, refused requests change nothing`,
-    async () => {
-      knownChange = await lastChange();
-      const rowsBefore = await snapshot();
-      const bucketBefore = await bucketKeys();
-      const started = Date.now();
-      console.log(`fuzz: seed ${SEED}, ${NUM_RUNS} runs of ${REQUESTS_PER_RUN} requests over ${routes.length} routes (rerun with FUZZ_SEED=${SEED})`);
-      try {
-        await fc.assert(
-          // REQUESTS_PER_RUN requests per run; each may shrink to "no request", so a failing run shrinks to the requests that matter.
-          fc.asyncProperty(fc.tuple(...Array.from({ length: REQUESTS_PER_RUN }, () => fc.option(requestArb(realIds), { nil: null, freq: 1e9 }))), async (requests) => {
+  it(`${NUM_RUNS * REQUESTS_PER_RUN} malformed requests: no 5xx, JSON errors, refused requests change nothing`, async () => {
+    knownChange = await lastChange();
+    const rowsBefore = await snapshot();
+    const bucketBefore = await bucketKeys();
+    const started = Date.now();
+    console.log(
+      `fuzz: seed ${SEED}, ${NUM_RUNS} runs of ${REQUESTS_PER_RUN} requests over ${routes.length} routes (rerun with FUZZ_SEED=${SEED})`,
+    );
+    try {
+      await fc.assert(
+        // REQUESTS_PER_RUN requests per run; each may shrink to "no request", so a failing run shrinks to the requests that matter.
+        fc.asyncProperty(
+          fc.tuple(
+            ...Array.from({ length: REQUESTS_PER_RUN }, () => fc.option(requestArb(realIds), { nil: null, freq: 1e9 })),
+          ),
+          async (requests) => {
             await sendRun(requests.filter((r): r is FuzzRequest => r !== null));
-          }),
-          { seed: SEED, numRuns: NUM_RUNS },
-        );
-      } catch (error) {
-        const err = error as Error;
-        err.message = `fuzz seed ${SEED} (rerun: FUZZ_SEED=${SEED} npx vitest run --project api test/api/fuzz.test.ts)\n${err.message}`;
-        throw err;
-      }
-      const rowsAfter = await snapshot();
-      const changed = tables.filter((t) => rowsBefore[t].sha256 !== rowsAfter[t].sha256 || rowsBefore[t].rows !== rowsAfter[t].rows);
-      const unexplained = changed.filter((t) => !COUNTERS_OF_REFUSALS.has(t) && !stats.tablesChangedByAccepted.has(t));
-      expect(unexplained, `tables changed without an accepted request: ${JSON.stringify(Object.fromEntries(unexplained.map((t) => [t, [rowsBefore[t], rowsAfter[t]]])))}`).toEqual([]);
-      // Stored objects: only the PDFs that accepted certificate views rendered may be new.
-      const newKeys = (await bucketKeys()).filter((k) => !bucketBefore.includes(k));
-      expect(newKeys.filter((k) => !k.startsWith('certificates/'))).toEqual([]);
-      const statuses = [...stats.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(' ');
-      console.log(
-        `fuzz: ${stats.sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED}); statuses ${statuses}; accepted writes ${JSON.stringify(Object.fromEntries(stats.acceptedMutations))}; tables changed ${JSON.stringify(changed)}; slowest ${JSON.stringify(stats.slowest)}`,
+          },
+        ),
+        { seed: SEED, numRuns: NUM_RUNS },
       );
-      expect(stats.sent).toBeGreaterThanOrEqual(Math.min(MIN_REQUESTS, NUM_RUNS * REQUESTS_PER_RUN));
-    },
-    300_000,
-  );
+    } catch (error) {
+      const err = error as Error;
+      err.message = `fuzz seed ${SEED} (rerun: FUZZ_SEED=${SEED} npx vitest run --project api test/api/fuzz.test.ts)\n${err.message}`;
+      throw err;
+    }
+    const rowsAfter = await snapshot();
+    const changed = tables.filter(
+      (t) => rowsBefore[t].sha256 !== rowsAfter[t].sha256 || rowsBefore[t].rows !== rowsAfter[t].rows,
+    );
+    const unexplained = changed.filter((t) => !COUNTERS_OF_REFUSALS.has(t) && !stats.tablesChangedByAccepted.has(t));
+    expect(
+      unexplained,
+      `tables changed without an accepted request: ${JSON.stringify(Object.fromEntries(unexplained.map((t) => [t, [rowsBefore[t], rowsAfter[t]]])))}`,
+    ).toEqual([]);
+    // Stored objects: only the PDFs that accepted certificate views rendered may be new.
+    const newKeys = (await bucketKeys()).filter((k) => !bucketBefore.includes(k));
+    expect(newKeys.filter((k) => !k.startsWith('certificates/'))).toEqual([]);
+    const statuses = [...stats.byStatus.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
+    console.log(
+      `fuzz: ${stats.sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED}); statuses ${statuses}; accepted writes ${JSON.stringify(Object.fromEntries(stats.acceptedMutations))}; tables changed ${JSON.stringify(changed)}; slowest ${JSON.stringify(stats.slowest)}`,
+    );
+    expect(stats.sent).toBeGreaterThanOrEqual(Math.min(MIN_REQUESTS, NUM_RUNS * REQUESTS_PER_RUN));
+  }, 300_000);
 });

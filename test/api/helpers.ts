@@ -35,7 +35,9 @@ export async function api<T = any>(
   // through SELF. In @cloudflare/vitest-pool-workers 0.15.1 each SELF.fetch within one test is
   // slower than the last (workers-sdk issue 15446): a test walking the route table three times took
   // 36 s. waitUntil work runs on after the answer, as it does behind SELF.
-  const response = path.startsWith('/api/') ? await app.fetch(request, env, createExecutionContext()) : await SELF.fetch(request);
+  const response = path.startsWith('/api/')
+    ? await app.fetch(request, env, createExecutionContext())
+    : await SELF.fetch(request);
   const type = response.headers.get('content-type') ?? '';
   const parsed = type.includes('application/json') ? await response.json() : await response.text();
   return { status: response.status, body: parsed as T, headers: response.headers };
@@ -86,7 +88,8 @@ export async function createUser(
   return { id, username, email, password };
 }
 
-export const createAdmin = (overrides: Parameters<typeof createUser>[0] = {}) => createUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', ...overrides });
+export const createAdmin = (overrides: Parameters<typeof createUser>[0] = {}) =>
+  createUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', ...overrides });
 
 export async function login(user: Pick<TestUser, 'username' | 'password'>): Promise<string> {
   const res = await api('POST', '/api/auth/login', { body: { username: user.username, password: user.password } });
@@ -109,7 +112,12 @@ export async function userRow(id: string) {
  * (so a registered address answers as fast as an unknown one), so this waits for `atLeast` rows.
  */
 export async function mailsTo(address: string, atLeast = 1) {
-  const read = () => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, address)).orderBy(desc(schema.mailOutbox.createdAt));
+  const read = () =>
+    db
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.to, address))
+      .orderBy(desc(schema.mailOutbox.createdAt));
   for (let i = 0; i < 100; i++) {
     const rows = await read();
     if (rows.length >= atLeast) return rows;

@@ -32,13 +32,20 @@ async function landing(headers: Record<string, string> = {}): Promise<Page> {
 }
 
 /** Text as React writes it into markup. */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 /** The page's h1 text (tags inside it removed). */
 const heading = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
 
 const build = async () => (await appShell(env.ASSETS, ORIGIN))!.build;
-const forgetLanding = async () => Promise.all(landingPageKeys(config, ORIGIN, await build()).map((key) => cache.delete(key)));
+const forgetLanding = async () =>
+  Promise.all(landingPageKeys(config, ORIGIN, await build()).map((key) => cache.delete(key)));
 
 async function storedAt(key: string): Promise<Response> {
   for (let i = 0; i < 100; i++) {
@@ -65,13 +72,17 @@ describe('the landing page, rendered by the Worker', () => {
       expect(page.html).toContain(`<html lang="${language}" dir="${dir}">`);
       expect(page.headers.get('content-language')).toBe(language);
       const catalog = CATALOGS[language];
-      expect(heading(page.html)).toBe(`${escapeHtml(catalog['landing.hero.title']!)} ${escapeHtml(catalog['landing.hero.titleAccent']!)}`);
+      expect(heading(page.html)).toBe(
+        `${escapeHtml(catalog['landing.hero.title']!)} ${escapeHtml(catalog['landing.hero.titleAccent']!)}`,
+      );
       // Every text of the view comes from its catalog: none shows as a bare message id.
       expect(page.html).not.toMatch(/>\s*(landing|language|common|ui)\.[\w.]+\s*</);
       // The client renders into the hidden #root beside the Worker's copy, and takes over from it.
       expect(page.html).toMatch(/<div id="server-rendered">.*<\/div><div id="root" hidden><\/div>/s);
       // The shell's scripts and styles are still there, the scripts fetched after what paints.
-      expect(page.html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(page.html).toMatch(
+        /<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/,
+      );
       expect(page.html).not.toMatch(/<link rel="modulepreload" (?!fetchpriority="low")/);
       expect(page.html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
     }
@@ -93,13 +104,17 @@ describe('the landing page, rendered by the Worker', () => {
     expect(sample).toHaveLength(3);
     const data = /<script type="application\/json" id="server-rendered-data">(.*?)<\/script>/s.exec(page.html)?.[1];
     expect(JSON.parse(data!)).toEqual({ courses: sample });
-    for (const course of sample) expect(page.html).toContain(`<h3 class="fs_lg fw_semibold lh_1.35">${escapeHtml(course.title)}</h3>`);
+    for (const course of sample)
+      expect(page.html).toContain(`<h3 class="fs_lg fw_semibold lh_1.35">${escapeHtml(course.title)}</h3>`);
   });
 
   it('keeps no markup a course title could inject, in the page or in its data', async () => {
     const title = `</script><script>alert(1)</script> & <b>Ladders</b> ${crypto.randomUUID().slice(0, 6)}`;
     const course = await createCourse({ title });
-    await db.update(schema.courses).set({ publishedAt: '9999-12-30T00:00:00.000Z' }).where(eq(schema.courses.id, course.courseId));
+    await db
+      .update(schema.courses)
+      .set({ publishedAt: '9999-12-30T00:00:00.000Z' })
+      .where(eq(schema.courses.id, course.courseId));
     await forgetLanding();
     const page = await landing();
     expect(page.html).toContain(escapeHtml(title));
@@ -127,7 +142,10 @@ describe('the landing page, rendered by the Worker', () => {
     expect((await landing({ 'accept-language': 'hi' })).headers.get('x-edge-cache')).toBe('MISS');
 
     // Any other cookie, or an Authorization header: answered fresh, marked private, not stored.
-    const withCredentials: Record<string, string>[] = [{ cookie: 'locale=es; session=abc', 'accept-language': 'es' }, { authorization: 'Bearer x', 'accept-language': 'es' }];
+    const withCredentials: Record<string, string>[] = [
+      { cookie: 'locale=es; session=abc', 'accept-language': 'es' },
+      { authorization: 'Bearer x', 'accept-language': 'es' },
+    ];
     for (const headers of withCredentials) {
       const fresh = await landing(headers);
       expect(fresh.status).toBe(200);
@@ -141,7 +159,11 @@ describe('the landing page, rendered by the Worker', () => {
     const page = await landing({ 'accept-language': 'en' });
     const tag = page.headers.get('etag');
     expect(tag).toMatch(/^"[\w-]+"$/);
-    const again = await app.fetch(new Request(`${ORIGIN}/`, { headers: { 'accept-language': 'en', 'if-none-match': tag! } }), env, createExecutionContext());
+    const again = await app.fetch(
+      new Request(`${ORIGIN}/`, { headers: { 'accept-language': 'en', 'if-none-match': tag! } }),
+      env,
+      createExecutionContext(),
+    );
     expect(again.status).toBe(304);
   });
 
@@ -173,7 +195,10 @@ describe('the landing page, rendered by the Worker', () => {
 
     expect((await api('POST', `/api/v2/admin/courses/${course.courseId}/publish`, { token })).status).toBe(200);
     // Newest of all, whatever other tests published: it must be among the three sample courses.
-    await db.update(schema.courses).set({ publishedAt: '9999-12-31T00:00:00.000Z' }).where(eq(schema.courses.id, course.courseId));
+    await db
+      .update(schema.courses)
+      .set({ publishedAt: '9999-12-31T00:00:00.000Z' })
+      .where(eq(schema.courses.id, course.courseId));
     for (const language of ['en', 'ar']) {
       const page = await landing({ 'accept-language': language });
       expect(page.headers.get('x-edge-cache')).toBe('MISS');

@@ -11,16 +11,25 @@ describe('the preferred language on the user', () => {
     const before = await api('GET', `/api/users/${me.id}`, { token });
     expect(before.body.language).toBeNull();
 
-    const put = await api('PUT', `/api/users/${me.id}`, { token, body: { username: me.username, email: me.email, firstName: 'Ana', lastName: 'Ruiz', language: 'es' } });
+    const put = await api('PUT', `/api/users/${me.id}`, {
+      token,
+      body: { username: me.username, email: me.email, firstName: 'Ana', lastName: 'Ruiz', language: 'es' },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.language).toBe('es');
     expect((await api('GET', `/api/users/${me.id}`, { token })).body.language).toBe('es');
     expect((await api('GET', '/api/auth/user', { token })).body.language).toBe('es');
 
     // Absent leaves it; null clears it (back to the browser's language).
-    await api('PUT', `/api/users/${me.id}`, { token, body: { username: me.username, email: me.email, firstName: 'Ana', lastName: 'Ruiz' } });
+    await api('PUT', `/api/users/${me.id}`, {
+      token,
+      body: { username: me.username, email: me.email, firstName: 'Ana', lastName: 'Ruiz' },
+    });
     expect((await userRow(me.id))!.language).toBe('es');
-    const cleared = await api('PUT', `/api/users/${me.id}`, { token, body: { username: me.username, email: me.email, firstName: 'Ana', lastName: 'Ruiz', language: null } });
+    const cleared = await api('PUT', `/api/users/${me.id}`, {
+      token,
+      body: { username: me.username, email: me.email, firstName: 'Ana', lastName: 'Ruiz', language: null },
+    });
     expect(cleared.body.language).toBeNull();
   });
 
@@ -28,7 +37,10 @@ describe('the preferred language on the user', () => {
     const me = await createUser({ language: 'hi' });
     const token = await login(me);
     for (const language of ['fr', 'EN', '', 3]) {
-      const res = await api('PUT', `/api/users/${me.id}`, { token, body: { username: me.username, email: me.email, firstName: 'Changed', language } });
+      const res = await api('PUT', `/api/users/${me.id}`, {
+        token,
+        body: { username: me.username, email: me.email, firstName: 'Changed', language },
+      });
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain('Language must be one of en, es, hi, ar');
     }
@@ -40,20 +52,34 @@ describe('the preferred language on the user', () => {
   it('an administrator may set it when creating or editing a user', async () => {
     const admin = await createAdmin();
     const token = await login(admin);
-    const created = await api('POST', '/api/users', { token, body: { username: `lang${Date.now()}`, email: `lang${Date.now()}@example.test`, role: 'USER', firstName: 'Fatima', lastName: 'Zahra', language: 'ar' } });
+    const created = await api('POST', '/api/users', {
+      token,
+      body: {
+        username: `lang${Date.now()}`,
+        email: `lang${Date.now()}@example.test`,
+        role: 'USER',
+        firstName: 'Fatima',
+        lastName: 'Zahra',
+        language: 'ar',
+      },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.user.language).toBe('ar');
     const edited = await api('PUT', `/api/users/${created.body.user.id}`, { token, body: { language: 'hi' } });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.language).toBe('hi');
-    expect((await api('PUT', `/api/users/${created.body.user.id}`, { token, body: { language: 'de' } })).status).toBe(400);
+    expect((await api('PUT', `/api/users/${created.body.user.id}`, { token, body: { language: 'de' } })).status).toBe(
+      400,
+    );
   });
 });
 
 describe('e-mails in the preferred language', () => {
   it('a Hindi learner gets the password-reset mail in Hindi; an unset language stays English', async () => {
     const hindi = await createUser({ language: 'hi', firstName: 'अनीता' });
-    expect((await api('POST', '/api/auth/forgot-password', { body: { email: hindi.email }, headers: freshIp() })).status).toBe(200);
+    expect(
+      (await api('POST', '/api/auth/forgot-password', { body: { email: hindi.email }, headers: freshIp() })).status,
+    ).toBe(200);
     const [mail] = await mailsTo(hindi.email);
     expect(mail!.subject).toContain('अपना पासवर्ड रीसेट करें');
     expect(mail!.bodyText).toMatch(/^नमस्ते अनीता,/);
@@ -69,7 +95,10 @@ describe('e-mails in the preferred language', () => {
     const me = await createUser({ language: 'ar', firstName: 'فاطمة' });
     const token = await login(me);
     const next = `new-${me.email}`;
-    const res = await api('PUT', `/api/users/${me.id}`, { token, body: { username: me.username, email: next, firstName: 'فاطمة', currentPassword: me.password } });
+    const res = await api('PUT', `/api/users/${me.id}`, {
+      token,
+      body: { username: me.username, email: next, firstName: 'فاطمة', currentPassword: me.password },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [mail] = await mailsTo(me.email);
     expect(mail!.subject).toContain('تم تغيير عنوان بريدك الإلكتروني');
@@ -84,13 +113,15 @@ async function pdfFacts(bytes: Uint8Array) {
   const actual: string[] = [];
   for (const page of doc.getPages()) {
     const dict = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
-    for (const [, ref] of dict?.entries() ?? []) fonts.add(String((doc.context.lookup(ref) as PDFDict).get(PDFName.of('BaseFont'))));
+    for (const [, ref] of dict?.entries() ?? [])
+      fonts.add(String((doc.context.lookup(ref) as PDFDict).get(PDFName.of('BaseFont'))));
     const contents = page.node.Contents();
     const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
     for (const stream of streams) {
       if (!(stream instanceof PDFRawStream)) continue;
       const source = new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode());
-      for (const m of source.matchAll(/\/ActualText <([0-9A-Fa-f]+)>/g)) actual.push(PDFHexString.of(m[1]!).decodeText());
+      for (const m of source.matchAll(/\/ActualText <([0-9A-Fa-f]+)>/g))
+        actual.push(PDFHexString.of(m[1]!).decodeText());
     }
   }
   return { fonts: [...fonts], actual, title: doc.getTitle() };
@@ -100,14 +131,35 @@ describe('certificates in the learner language, with every name printed', () => 
   async function certificateFor(firstName: string, lastName: string, language: 'en' | 'es' | 'hi' | 'ar' | null) {
     const domainId = await createDomain();
     const courseId = crypto.randomUUID();
-    await db.insert(schema.courses).values({ id: courseId, title: 'Hazard Communication', domainId, status: 'PUBLISHED', hasBeenPublished: true, certificateValidityDays: 365, publishedAt: new Date().toISOString() });
+    await db
+      .insert(schema.courses)
+      .values({
+        id: courseId,
+        title: 'Hazard Communication',
+        domainId,
+        status: 'PUBLISHED',
+        hasBeenPublished: true,
+        certificateValidityDays: 365,
+        publishedAt: new Date().toISOString(),
+      });
     const user = await createUser({ firstName, lastName, language, domainIds: [domainId] });
-    await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId, status: 'COMPLETED', overallProgress: 100, completedAt: new Date().toISOString() });
+    await db
+      .insert(schema.courseProgress)
+      .values({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        courseId,
+        status: 'COMPLETED',
+        overallProgress: 100,
+        completedAt: new Date().toISOString(),
+      });
     const token = await login(user);
     const generated = await api('POST', `/api/v2/certificates/generate/${courseId}`, { token });
     expect(generated.status, JSON.stringify(generated.body)).toBe(201);
     const started = Date.now();
-    const response = await SELF.fetch(`http://localhost/api/v2/certificates/download/${generated.body.certificateId}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await SELF.fetch(`http://localhost/api/v2/certificates/download/${generated.body.certificateId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(response.status).toBe(200);
     return { bytes, ms: Date.now() - started };

@@ -14,21 +14,46 @@ describe('GET /api/v2/user/assessments/{componentId}/can-retry', () => {
     const { course, token } = await enrolledLearner();
     await enroll(token, course.courseId);
     const path = `/api/v2/user/assessments/${course.pre!.componentId}/can-retry`;
-    expect((await api('GET', path, { token })).body).toEqual({ canRetry: true, remainingAttempts: 3, attemptsUsed: 0, maxAttempts: 3 });
+    expect((await api('GET', path, { token })).body).toEqual({
+      canRetry: true,
+      remainingAttempts: 3,
+      attemptsUsed: 0,
+      maxAttempts: 3,
+    });
     const start = await api('POST', `/api/v2/user/assessments/${course.pre!.componentId}/start`, { token });
-    await api('POST', `/api/v2/user/assessments/attempts/${start.body.attemptId}/submit`, { token, body: course.pre!.wrongAnswers });
-    expect((await api('GET', path, { token })).body).toEqual({ canRetry: true, remainingAttempts: 2, attemptsUsed: 1, maxAttempts: 3 });
+    await api('POST', `/api/v2/user/assessments/attempts/${start.body.attemptId}/submit`, {
+      token,
+      body: course.pre!.wrongAnswers,
+    });
+    expect((await api('GET', path, { token })).body).toEqual({
+      canRetry: true,
+      remainingAttempts: 2,
+      attemptsUsed: 1,
+      maxAttempts: 3,
+    });
     const again = await api('POST', `/api/v2/user/assessments/${course.pre!.componentId}/start`, { token });
-    await api('POST', `/api/v2/user/assessments/attempts/${again.body.attemptId}/submit`, { token, body: course.pre!.answers });
-    expect((await api('GET', path, { token })).body).toEqual({ canRetry: false, remainingAttempts: 1, attemptsUsed: 2, maxAttempts: 3 });
+    await api('POST', `/api/v2/user/assessments/attempts/${again.body.attemptId}/submit`, {
+      token,
+      body: course.pre!.answers,
+    });
+    expect((await api('GET', path, { token })).body).toEqual({
+      canRetry: false,
+      remainingAttempts: 1,
+      attemptsUsed: 2,
+      maxAttempts: 3,
+    });
   });
 
   it('is 404 for a material, a course of another book or a malformed id, 401 without a session', async () => {
     const { course, token } = await enrolledLearner();
     await enroll(token, course.courseId);
-    expect((await api('GET', `/api/v2/user/assessments/${course.material!.componentId}/can-retry`, { token })).status).toBe(404);
+    expect(
+      (await api('GET', `/api/v2/user/assessments/${course.material!.componentId}/can-retry`, { token })).status,
+    ).toBe(404);
     const outsider = await login(await createUser({ domainIds: [await createDomain()] }));
-    expect((await api('GET', `/api/v2/user/assessments/${course.pre!.componentId}/can-retry`, { token: outsider })).status).toBe(404);
+    expect(
+      (await api('GET', `/api/v2/user/assessments/${course.pre!.componentId}/can-retry`, { token: outsider })).status,
+    ).toBe(404);
     expect((await api('GET', `/api/v2/user/assessments/${'x'.repeat(300)}/can-retry`, { token })).status).toBe(400);
     expect((await api('GET', `/api/v2/user/assessments/${course.pre!.componentId}/can-retry`)).status).toBe(401);
   });
@@ -38,11 +63,20 @@ describe('GET /api/v2/user/progress/components/{id}/access', () => {
   it('applies the unlock rule: locked until the previous required component is completed', async () => {
     const { course, token } = await enrolledLearner();
     const access = (id: string) => api('GET', `/api/v2/user/progress/components/${id}/access`, { token });
-    expect((await access(course.pre!.componentId)).body).toEqual({ canAccess: false, reason: 'Enroll in the course to access content' });
+    expect((await access(course.pre!.componentId)).body).toEqual({
+      canAccess: false,
+      reason: 'Enroll in the course to access content',
+    });
     await enroll(token, course.courseId);
     expect((await access(course.pre!.componentId)).body).toEqual({ canAccess: true });
-    expect((await access(course.material!.componentId)).body).toEqual({ canAccess: false, reason: 'Complete previous components first' });
-    expect((await access(course.post!.componentId)).body).toEqual({ canAccess: false, reason: 'Complete previous components first' });
+    expect((await access(course.material!.componentId)).body).toEqual({
+      canAccess: false,
+      reason: 'Complete previous components first',
+    });
+    expect((await access(course.post!.componentId)).body).toEqual({
+      canAccess: false,
+      reason: 'Complete previous components first',
+    });
     await takeAssessment(token, course.pre!.componentId, course.pre!.answers);
     expect((await access(course.material!.componentId)).body).toEqual({ canAccess: true });
     await completeMaterial(token, course.material!.componentId);
@@ -52,7 +86,10 @@ describe('GET /api/v2/user/progress/components/{id}/access', () => {
   it('is 404 for a component the learner cannot see', async () => {
     const { course } = await enrolledLearner();
     const outsider = await login(await createUser({ domainIds: [await createDomain()] }));
-    expect((await api('GET', `/api/v2/user/progress/components/${course.pre!.componentId}/access`, { token: outsider })).status).toBe(404);
+    expect(
+      (await api('GET', `/api/v2/user/progress/components/${course.pre!.componentId}/access`, { token: outsider }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -64,7 +101,13 @@ describe('GET /api/v2/user/reports/summary', () => {
     const report = await api('GET', '/api/v2/user/reports', { token });
     expect(summary.status).toBe(200);
     expect(summary.body).toEqual(report.body.summaryMetrics);
-    expect(Object.keys(summary.body).sort()).toEqual(['averageAssessmentScore', 'learningStreak', 'totalCoursesCompleted', 'totalCoursesEnrolled', 'totalTimeSpentSeconds']);
+    expect(Object.keys(summary.body).sort()).toEqual([
+      'averageAssessmentScore',
+      'learningStreak',
+      'totalCoursesCompleted',
+      'totalCoursesEnrolled',
+      'totalTimeSpentSeconds',
+    ]);
     expect((await api('GET', '/api/v2/user/reports/summary')).status).toBe(401);
   });
 });

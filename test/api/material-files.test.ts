@@ -26,7 +26,9 @@ describe('reading a material and its file', () => {
     expect(meta.status).toBe(200);
     expect(meta.body).toMatchObject({ id: material.id, type: 'PDF', fileSize: PDF_BYTES.length });
 
-    const res = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, { headers: { authorization: `Bearer ${learner}`, range: 'bytes=9-18' } });
+    const res = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, {
+      headers: { authorization: `Bearer ${learner}`, range: 'bytes=9-18' },
+    });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe(`bytes 9-18/${PDF_BYTES.length}`);
     expect(res.headers.get('content-length')).toBe('10');
@@ -36,10 +38,14 @@ describe('reading a material and its file', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="range\.pdf"/);
     expect(await res.text()).toBe('0123456789');
 
-    const suffix = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, { headers: { authorization: `Bearer ${learner}`, range: 'bytes=-6' } });
+    const suffix = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, {
+      headers: { authorization: `Bearer ${learner}`, range: 'bytes=-6' },
+    });
     expect(suffix.status).toBe(206);
     expect(await suffix.text()).toBe('%%EOF\n');
-    const beyond = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, { headers: { authorization: `Bearer ${learner}`, range: 'bytes=9999-' } });
+    const beyond = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, {
+      headers: { authorization: `Bearer ${learner}`, range: 'bytes=9999-' },
+    });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${PDF_BYTES.length}`);
     await beyond.arrayBuffer();
@@ -49,14 +55,18 @@ describe('reading a material and its file', () => {
     const material = await uploadPdf({}, 'private.pdf');
     await useInCourse(material.id);
     expect((await api('GET', `/api/v2/materials/${material.id}`, { token: outsider })).status).toBe(404);
-    const res = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, { headers: { authorization: `Bearer ${outsider}`, range: 'bytes=0-4' } });
+    const res = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, {
+      headers: { authorization: `Bearer ${outsider}`, range: 'bytes=0-4' },
+    });
     expect(res.status).toBe(404);
     await res.arrayBuffer();
   });
 
   it('serves the whole file to an admin, and through a signed link for players that cannot send headers', async () => {
     const material = await uploadPdf({}, 'whole.pdf');
-    const whole = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, { headers: { authorization: `Bearer ${admin}` } });
+    const whole = await SELF.fetch(`http://localhost/api/v2/materials/${material.id}/file`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(whole.status).toBe(200);
     expect(new Uint8Array(await whole.arrayBuffer())).toEqual(PDF_BYTES);
 
@@ -74,8 +84,12 @@ describe('reading a material and its file', () => {
 
 describe('file access follows the component and the session', () => {
   const fetchFile = async (path: string, token?: string) => {
-    const res = await SELF.fetch(`http://localhost${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { code?: string }) : await res.arrayBuffer().then(() => ({}));
+    const res = await SELF.fetch(`http://localhost${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    const body = res.headers.get('content-type')?.includes('json')
+      ? ((await res.json()) as { code?: string })
+      : await res.arrayBuffer().then(() => ({}));
     return { status: res.status, code: (body as { code?: string }).code };
   };
 
@@ -99,7 +113,10 @@ describe('file access follows the component and the session', () => {
     expect((await fetchFile(file, token)).status).toBe(200);
 
     // Locked again (the pre-assessment's record was reset): the signed link re-checks.
-    const preRow = and(eq(schema.componentProgress.userId, user.id), eq(schema.componentProgress.componentId, course.pre!.componentId));
+    const preRow = and(
+      eq(schema.componentProgress.userId, user.id),
+      eq(schema.componentProgress.componentId, course.pre!.componentId),
+    );
     await db.update(schema.componentProgress).set({ status: 'NOT_STARTED' }).where(preRow);
     expect(await fetchFile(signed)).toEqual({ status: 409, code: 'COMPONENT_LOCKED' });
     await db.update(schema.componentProgress).set({ status: 'COMPLETED' }).where(preRow);
@@ -118,14 +135,16 @@ describe('file access follows the component and the session', () => {
     const user = await createUser({ domainIds: [book] });
     const token = await login(user);
     await enroll(token, course.courseId);
-    const signed = (await api('GET', `/api/v2/materials/${course.material!.materialId}`, { token })).body.fileUrl as string;
+    const signed = (await api('GET', `/api/v2/materials/${course.material!.materialId}`, { token })).body
+      .fileUrl as string;
     expect((await fetchFile(signed)).status).toBe(200);
     expect((await api('POST', '/api/auth/logout', { token })).status).toBe(200);
     expect((await fetchFile(signed)).status).toBe(401);
 
     // A second session's link dies when the token version moves (a password change signs everyone out).
     const second = await login(user);
-    const other = (await api('GET', `/api/v2/materials/${course.material!.materialId}`, { token: second })).body.fileUrl as string;
+    const other = (await api('GET', `/api/v2/materials/${course.material!.materialId}`, { token: second })).body
+      .fileUrl as string;
     expect((await fetchFile(other)).status).toBe(200);
     await db.update(schema.users).set({ tokenVersion: 99 }).where(eq(schema.users.id, user.id));
     expect((await fetchFile(other)).status).toBe(401);

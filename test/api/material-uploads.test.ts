@@ -51,18 +51,24 @@ describe('upload', () => {
 
   it('refuses a .pdf whose content is not a PDF with 415 and leaves nothing behind', async () => {
     const before = (await env.FILES.list({ prefix: 'materials/' })).objects.length;
-    const res = await upload(form({ name: 'invoice.pdf', bytes: new TextEncoder().encode('<html><script>alert(1)</script></html>') }));
+    const res = await upload(
+      form({ name: 'invoice.pdf', bytes: new TextEncoder().encode('<html><script>alert(1)</script></html>') }),
+    );
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(res.body.message).toBe('The file content is not a valid PDF file. Please upload the original PDF file.');
     expect((await env.FILES.list({ prefix: 'materials/' })).objects.length).toBe(before);
-    expect(await db.select().from(schema.materials).where(eq(schema.materials.fileName, 'invoice.pdf')).get()).toBeUndefined();
+    expect(
+      await db.select().from(schema.materials).where(eq(schema.materials.fileName, 'invoice.pdf')).get(),
+    ).toBeUndefined();
   });
 
   it('refuses other extensions and a missing file with their messages', async () => {
     const exe = await upload(form({ name: 'tool.exe', bytes: new Uint8Array([0x4d, 0x5a, 1, 2]) }));
     expect(exe.status).toBe(400);
-    expect(exe.body.message).toBe('Invalid file type. Only PDF, videos (MP4, WebM, OGG), and PowerPoint files are allowed.');
+    expect(exe.body.message).toBe(
+      'Invalid file type. Only PDF, videos (MP4, WebM, OGG), and PowerPoint files are allowed.',
+    );
     const none = await upload(form(null, { title: 'No file' }));
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Please select a file and provide a title');
@@ -117,7 +123,11 @@ describe('upload', () => {
     const length = prefix.length + size + suffix.length;
     const response = await SELF.fetch('http://localhost/api/v2/materials/upload', {
       method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(length),
+      },
       body,
     });
     const created = (await response.json()) as { id: string; fileSize: number; title: string };
@@ -133,7 +143,9 @@ describe('upload', () => {
     await db.delete(schema.materials).where(eq(schema.materials.id, created.id));
   });
 
-  it('holds at most two parts of a stream in memory while storing it (multipart upload to R2)', { timeout: 120_000 }, async () => {
+  it('holds at most two parts of a stream in memory while storing it (multipart upload to R2)', {
+    timeout: 120_000,
+  }, async () => {
     const size = PART_SIZE * 4 + 1000;
     const file = generatedFile(size, new Uint8Array([1]));
     let maxAhead = 0;
@@ -170,7 +182,10 @@ describe('upload', () => {
   });
 
   it('answers presign with a clear 400 while the R2 binding is the backend', async () => {
-    const res = await api('POST', '/api/v2/materials/presign', { token: admin, body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 } });
+    const res = await api('POST', '/api/v2/materials/presign', {
+      token: admin,
+      body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/S3 storage backend/);
   });
@@ -179,13 +194,24 @@ describe('upload', () => {
 describe('completing a direct (presigned) upload', () => {
   // The complete step only uses head/get/delete, so it is exercised here on R2; the S3 round trip
   // itself is test/unit/storage-s3.test.ts.
-  it('checks the uploaded object\'s first bytes and size before creating the material', async () => {
+  it("checks the uploaded object's first bytes and size before creating the material", async () => {
     const key = `materials/${crypto.randomUUID()}.pdf`;
     await env.FILES.put(key, PDF_BYTES, { httpMetadata: { contentType: 'application/pdf' } });
-    const res = await api('POST', '/api/v2/materials/complete', { token: admin, body: { key, fileName: 'Direct upload.pdf', description: 'From the browser' } });
+    const res = await api('POST', '/api/v2/materials/complete', {
+      token: admin,
+      body: { key, fileName: 'Direct upload.pdf', description: 'From the browser' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ title: 'Direct upload', type: 'PDF', fileSize: PDF_BYTES.length, fileName: 'Direct upload.pdf' });
-    const again = await api('POST', '/api/v2/materials/complete', { token: admin, body: { key, fileName: 'Direct upload.pdf' } });
+    expect(res.body).toMatchObject({
+      title: 'Direct upload',
+      type: 'PDF',
+      fileSize: PDF_BYTES.length,
+      fileName: 'Direct upload.pdf',
+    });
+    const again = await api('POST', '/api/v2/materials/complete', {
+      token: admin,
+      body: { key, fileName: 'Direct upload.pdf' },
+    });
     expect(again.status).toBe(409);
   });
 
@@ -195,7 +221,10 @@ describe('completing a direct (presigned) upload', () => {
     const res = await api('POST', '/api/v2/materials/complete', { token: admin, body: { key, fileName: 'fake.pdf' } });
     expect(res.status).toBe(415);
     expect(await env.FILES.head(key)).toBeNull();
-    const foreign = await api('POST', '/api/v2/materials/complete', { token: admin, body: { key: 'certificates/x.pdf' } });
+    const foreign = await api('POST', '/api/v2/materials/complete', {
+      token: admin,
+      body: { key: 'certificates/x.pdf' },
+    });
     expect(foreign.status).toBe(400);
   });
 });
@@ -204,7 +233,9 @@ describe('a refused upload settles its request body', () => {
   /** A multipart body of `size` bytes produced on demand; records whether it was read to the end or cancelled. */
   function watchedBody(fileName: string, head: Uint8Array, size: number) {
     const boundary = 'x-refused-upload';
-    const start = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`);
+    const start = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`,
+    );
     const state = { sent: 0, ended: false, cancelled: false };
     const stream = new ReadableStream<Uint8Array>(
       {
@@ -233,7 +264,11 @@ describe('a refused upload settles its request body', () => {
     return { stream, state, contentType: `multipart/form-data; boundary=${boundary}` };
   }
 
-  async function send(body: ReturnType<typeof watchedBody>, headers: Record<string, string> = {}, token: string | null = admin) {
+  async function send(
+    body: ReturnType<typeof watchedBody>,
+    headers: Record<string, string> = {},
+    token: string | null = admin,
+  ) {
     const ctx = createExecutionContext();
     const request = new Request('http://localhost/api/v2/materials/upload', {
       method: 'POST',
@@ -246,16 +281,43 @@ describe('a refused upload settles its request body', () => {
   }
 
   it.each([
-    ['a body declared above the cap (413 before any byte is read)', () => watchedBody('big.pdf', new TextEncoder().encode('%PDF-1.7'), 1024), { 'content-length': String(10 ** 12) }, 'admin', 413],
-    ['a file whose content is not a PDF (415 part-way)', () => watchedBody('fake.pdf', new TextEncoder().encode('MZ-not-a-pdf'), 2 * 1024 * 1024), {}, 'admin', 415],
-    ['an extension that is not allowed (400 part-way)', () => watchedBody('tool.exe', new TextEncoder().encode('MZ'), 2 * 1024 * 1024), {}, 'admin', 400],
-    ['a learner (403 before the handler)', () => watchedBody('guide.pdf', new TextEncoder().encode('%PDF-1.7'), 1024 * 1024), {}, 'learner', 403],
-  ] as const)('%s: the body is cancelled or read to its end, and the next request answers', async (_label, make, headers, who, status) => {
-    const body = make();
-    const res = await send(body, headers, who === 'admin' ? admin : learner);
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    expect(body.state.cancelled || body.state.ended).toBe(true);
-    const next = await api('GET', '/api/health');
-    expect(next.status).toBe(200);
-  });
+    [
+      'a body declared above the cap (413 before any byte is read)',
+      () => watchedBody('big.pdf', new TextEncoder().encode('%PDF-1.7'), 1024),
+      { 'content-length': String(10 ** 12) },
+      'admin',
+      413,
+    ],
+    [
+      'a file whose content is not a PDF (415 part-way)',
+      () => watchedBody('fake.pdf', new TextEncoder().encode('MZ-not-a-pdf'), 2 * 1024 * 1024),
+      {},
+      'admin',
+      415,
+    ],
+    [
+      'an extension that is not allowed (400 part-way)',
+      () => watchedBody('tool.exe', new TextEncoder().encode('MZ'), 2 * 1024 * 1024),
+      {},
+      'admin',
+      400,
+    ],
+    [
+      'a learner (403 before the handler)',
+      () => watchedBody('guide.pdf', new TextEncoder().encode('%PDF-1.7'), 1024 * 1024),
+      {},
+      'learner',
+      403,
+    ],
+  ] as const)(
+    '%s: the body is cancelled or read to its end, and the next request answers',
+    async (_label, make, headers, who, status) => {
+      const body = make();
+      const res = await send(body, headers, who === 'admin' ? admin : learner);
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(body.state.cancelled || body.state.ended).toBe(true);
+      const next = await api('GET', '/api/health');
+      expect(next.status).toBe(200);
+    },
+  );
 });

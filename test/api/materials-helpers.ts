@@ -11,7 +11,10 @@ export let book: string;
 
 export const PDF_BYTES = new TextEncoder().encode('%PDF-1.7\n0123456789abcdefghijklmnopqrstuvwxyz\n%%EOF\n');
 
-export function form(file: { name: string; bytes: Uint8Array; type?: string } | null, fields: Record<string, string> = {}): FormData {
+export function form(
+  file: { name: string; bytes: Uint8Array; type?: string } | null,
+  fields: Record<string, string> = {},
+): FormData {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.append(k, v);
   if (file) data.append('file', new File([file.bytes], file.name, { type: file.type ?? 'application/octet-stream' }));
@@ -31,9 +34,21 @@ export async function uploadPdf(fields: Record<string, string> = {}, name = 'Fir
 /** Enrols `userId` in a published course whose component uses the material. */
 export async function useInCourse(materialId: string, enrolUserId?: string) {
   const courseId = crypto.randomUUID();
-  await db.insert(schema.courses).values({ id: courseId, title: 'Course', domainId: book, status: 'PUBLISHED', hasBeenPublished: true });
-  await db.insert(schema.components).values({ id: crypto.randomUUID(), courseId, type: 'MATERIAL', orderIndex: 1, materialId, data: { materialId, title: 'M', type: 'PDF' } });
-  if (enrolUserId) await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId: enrolUserId, courseId });
+  await db
+    .insert(schema.courses)
+    .values({ id: courseId, title: 'Course', domainId: book, status: 'PUBLISHED', hasBeenPublished: true });
+  await db
+    .insert(schema.components)
+    .values({
+      id: crypto.randomUUID(),
+      courseId,
+      type: 'MATERIAL',
+      orderIndex: 1,
+      materialId,
+      data: { materialId, title: 'M', type: 'PDF' },
+    });
+  if (enrolUserId)
+    await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId: enrolUserId, courseId });
   return courseId;
 }
 
@@ -66,7 +81,11 @@ export function generatedFile(size: number, head: Uint8Array) {
     },
     { highWaterMark: 0 },
   );
-  return { stream, produced: () => produced, digest: async () => [...new Uint8Array(await digest.digest)].map((b) => b.toString(16).padStart(2, '0')).join('') };
+  return {
+    stream,
+    produced: () => produced,
+    digest: async () => [...new Uint8Array(await digest.digest)].map((b) => b.toString(16).padStart(2, '0')).join(''),
+  };
 }
 
 /**

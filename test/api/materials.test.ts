@@ -19,9 +19,12 @@ describe('who may call the materials routes', () => {
     expect((await api(method, path, { token: learner, body })).status).toBe(403);
   });
 
-  it.each([['/api/v2/materials/m1'], ['/api/v2/materials/m1/file']])('learner route GET %s answers 401 to a visitor', async (path) => {
-    expect((await api('GET', path)).status).toBe(401);
-  });
+  it.each([['/api/v2/materials/m1'], ['/api/v2/materials/m1/file']])(
+    'learner route GET %s answers 401 to a visitor',
+    async (path) => {
+      expect((await api('GET', path)).status).toBe(401);
+    },
+  );
 });
 
 describe('list, edit and delete', () => {
@@ -32,7 +35,10 @@ describe('list, edit and delete', () => {
     expect(all.status).toBe(200);
     expect(all.body[0].title).toBe('Scaffold tags');
     const search = await api('GET', '/api/v2/materials?search=ladder', { token: admin });
-    expect(search.body.map((m: { title: string }) => m.title)).toEqual(['Scaffold tags', 'Ladder inspection checklist']);
+    expect(search.body.map((m: { title: string }) => m.title)).toEqual([
+      'Scaffold tags',
+      'Ladder inspection checklist',
+    ]);
     expect(search.body.find((m: { id: string }) => m.id === a.id)).toBeTruthy();
   });
 
@@ -43,7 +49,12 @@ describe('list, edit and delete', () => {
     data.append('description', 'New words');
     const res = await api('PUT', `/api/v2/materials/${material.id}`, { token: admin, raw: data });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Renamed guide', description: 'New words', fileName: 'Fire Guide.pdf', fileSize: PDF_BYTES.length });
+    expect(res.body).toMatchObject({
+      title: 'Renamed guide',
+      description: 'New words',
+      fileName: 'Fire Guide.pdf',
+      fileSize: PDF_BYTES.length,
+    });
     const blank = await api('PUT', `/api/v2/materials/${material.id}`, { token: admin, body: { title: '  ' } });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe('Please provide a title');

@@ -47,9 +47,17 @@ describe('enrollment', () => {
     expect(second.status).toBe(200);
     expect(second.body.progress.id).toBe(first.body.progress.id);
 
-    const rows = await db.select().from(schema.componentProgress).where(eq(schema.componentProgress.userId, user.id)).all();
+    const rows = await db
+      .select()
+      .from(schema.componentProgress)
+      .where(eq(schema.componentProgress.userId, user.id))
+      .all();
     expect(rows.map((r) => r.componentId).sort()).toEqual([...course.componentIds].sort());
-    const enrollments = await db.select().from(schema.courseProgress).where(eq(schema.courseProgress.userId, user.id)).all();
+    const enrollments = await db
+      .select()
+      .from(schema.courseProgress)
+      .where(eq(schema.courseProgress.userId, user.id))
+      .all();
     expect(enrollments).toHaveLength(1);
   });
 
@@ -60,8 +68,12 @@ describe('enrollment', () => {
     const results = await Promise.all([api('POST', path, { token }), api('POST', path, { token })]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(results[0].body.progress.id).toBe(results[1].body.progress.id);
-    expect(await db.select().from(schema.courseProgress).where(eq(schema.courseProgress.userId, user.id)).all()).toHaveLength(1);
-    expect(await db.select().from(schema.componentProgress).where(eq(schema.componentProgress.userId, user.id)).all()).toHaveLength(3);
+    expect(
+      await db.select().from(schema.courseProgress).where(eq(schema.courseProgress.userId, user.id)).all(),
+    ).toHaveLength(1);
+    expect(
+      await db.select().from(schema.componentProgress).where(eq(schema.componentProgress.userId, user.id)).all(),
+    ).toHaveLength(3);
   });
 
   it("refuses a course outside the learner's books with 403 and writes nothing", async () => {
@@ -80,7 +92,9 @@ describe('enrollment', () => {
     const res = await api('POST', `/api/v2/user/progress/courses/${draft.courseId}/enroll`, { token });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Course is not available');
-    expect((await api('POST', `/api/v2/user/progress/courses/${crypto.randomUUID()}/enroll`, { token })).status).toBe(404);
+    expect((await api('POST', `/api/v2/user/progress/courses/${crypto.randomUUID()}/enroll`, { token })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -93,7 +107,7 @@ describe('course progress reads', () => {
     expect(res.body.message).toBe('Course progress not found');
   });
 
-  it('lists the learner\'s enrollments and the per-component progress in order', async () => {
+  it("lists the learner's enrollments and the per-component progress in order", async () => {
     const course = await createCourse();
     const { token } = await learnerFor(course.domainId);
     await enroll(token, course.courseId);
@@ -118,20 +132,34 @@ describe('course progress reads', () => {
     });
   });
 
-  it('names the next component of each course not completed yet, by the course page\'s continue rule, and none once completed', async () => {
+  it("names the next component of each course not completed yet, by the course page's continue rule, and none once completed", async () => {
     const course = await createCourse();
     const { token } = await learnerFor(course.domainId);
     await enroll(token, course.courseId);
     const detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
     const titles = detail.body.componentProgresses.map((p: any) => p.componentTitle);
-    const next = async () => (await api('GET', '/api/v2/user/progress/courses', { token })).body.progresses[0].nextComponent;
+    const next = async () =>
+      (await api('GET', '/api/v2/user/progress/courses', { token })).body.progresses[0].nextComponent;
 
-    expect(await next()).toEqual({ id: course.pre!.componentId, title: titles[0], type: 'PRE_ASSESSMENT', status: 'NOT_STARTED' });
+    expect(await next()).toEqual({
+      id: course.pre!.componentId,
+      title: titles[0],
+      type: 'PRE_ASSESSMENT',
+      status: 'NOT_STARTED',
+    });
     await takeAssessment(token, course.pre!.componentId, course.pre!.answers);
-    expect(await next()).toEqual({ id: course.material!.componentId, title: 'Fire safety handbook', type: 'MATERIAL', status: 'NOT_STARTED' });
+    expect(await next()).toEqual({
+      id: course.material!.componentId,
+      title: 'Fire safety handbook',
+      type: 'MATERIAL',
+      status: 'NOT_STARTED',
+    });
     // A material opened and half read is where the learner continues.
     await openedMaterialAgo(token, course.material!.componentId, 60);
-    await api('PUT', `/api/v2/user/progress/components/${course.material!.componentId}/progress`, { token, body: { progressPercentage: 50 } });
+    await api('PUT', `/api/v2/user/progress/components/${course.material!.componentId}/progress`, {
+      token,
+      body: { progressPercentage: 50 },
+    });
     expect(await next()).toMatchObject({ id: course.material!.componentId, status: 'IN_PROGRESS' });
     await completeMaterial(token, course.material!.componentId);
     expect(await next()).toMatchObject({ id: course.post!.componentId, type: 'POST_ASSESSMENT' });
@@ -153,15 +181,22 @@ describe('course progress reads', () => {
 });
 
 describe('component progress', () => {
-  it('needs enrollment: 403 for the learner\'s course, 404 for a course of another book', async () => {
+  it("needs enrollment: 403 for the learner's course, 404 for a course of another book", async () => {
     const course = await createCourse();
     const inBook = await learnerFor(course.domainId);
     const outside = await learnerFor(await createDomain());
-    const notEnrolled = await api('POST', `/api/v2/user/progress/components/${course.pre!.componentId}/start`, { token: inBook.token });
+    const notEnrolled = await api('POST', `/api/v2/user/progress/components/${course.pre!.componentId}/start`, {
+      token: inBook.token,
+    });
     expect(notEnrolled.status).toBe(403);
-    const foreign = await api('POST', `/api/v2/user/progress/components/${course.pre!.componentId}/start`, { token: outside.token });
+    const foreign = await api('POST', `/api/v2/user/progress/components/${course.pre!.componentId}/start`, {
+      token: outside.token,
+    });
     expect(foreign.status).toBe(404);
-    expect((await api('POST', `/api/v2/user/progress/components/${crypto.randomUUID()}/start`, { token: inBook.token })).status).toBe(404);
+    expect(
+      (await api('POST', `/api/v2/user/progress/components/${crypto.randomUUID()}/start`, { token: inBook.token }))
+        .status,
+    ).toBe(404);
   });
 
   it('refuses to start, progress, complete or time a locked component (409 COMPONENT_LOCKED) and writes nothing', async () => {
@@ -194,7 +229,11 @@ describe('component progress', () => {
     const res = await api('POST', `/api/v2/user/progress/components/${course.pre!.componentId}/start`, { token });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Component started');
-    expect(res.body.progress).toMatchObject({ componentId: course.pre!.componentId, status: 'IN_PROGRESS', startedAt: expect.stringMatching(/Z$/) });
+    expect(res.body.progress).toMatchObject({
+      componentId: course.pre!.componentId,
+      status: 'IN_PROGRESS',
+      startedAt: expect.stringMatching(/Z$/),
+    });
     const detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
     expect(detail.body.courseProgress.status).toBe('IN_PROGRESS');
     expect((await activity(user.id)).map((a) => a.day)).toEqual([today()]);
@@ -204,7 +243,10 @@ describe('component progress', () => {
     const course = await createCourse();
     const { token } = await learnerFor(course.domainId);
     await enroll(token, course.courseId);
-    const res = await api('POST', `/api/v2/user/progress/components/${course.pre!.componentId}/complete`, { token, body: { score: 100 } });
+    const res = await api('POST', `/api/v2/user/progress/components/${course.pre!.componentId}/complete`, {
+      token,
+      body: { score: 100 },
+    });
     expect(res.status).toBe(403);
     const detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
     expect(detail.body.componentProgresses[0].status).not.toBe('COMPLETED');
@@ -229,27 +271,40 @@ describe('component progress', () => {
     expect(back.body.progress.progressPercentage).toBe(40);
 
     const done = await api('PUT', path, { token, body: { progressPercentage: 100 } });
-    expect(done.body.progress).toMatchObject({ progressPercentage: 100, status: 'COMPLETED', completedAt: expect.stringMatching(/Z$/) });
+    expect(done.body.progress).toMatchObject({
+      progressPercentage: 100,
+      status: 'COMPLETED',
+      completedAt: expect.stringMatching(/Z$/),
+    });
     detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
-    expect(detail.body.courseProgress).toMatchObject({ overallProgress: 62.5, completedComponents: 1, status: 'IN_PROGRESS' });
+    expect(detail.body.courseProgress).toMatchObject({
+      overallProgress: 62.5,
+      completedComponents: 1,
+      status: 'IN_PROGRESS',
+    });
   });
 
   it('rejects a progress percentage outside 0..100', async () => {
     const course = await createCourse({ components: ['MATERIAL'] });
     const { token } = await learnerFor(course.domainId);
     await enroll(token, course.courseId);
-    const res = await api('PUT', `/api/v2/user/progress/components/${course.material!.componentId}/progress`, { token, body: { progressPercentage: 120 } });
+    const res = await api('PUT', `/api/v2/user/progress/components/${course.material!.componentId}/progress`, {
+      token,
+      body: { progressPercentage: 120 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.fields.progressPercentage).toBeTruthy();
   });
 
-  it('adds bounded time to the component and to today\'s learning activity', async () => {
+  it("adds bounded time to the component and to today's learning activity", async () => {
     const course = await createCourse({ components: ['MATERIAL'] });
     const { user, token } = await learnerFor(course.domainId);
     await enroll(token, course.courseId);
     const path = `/api/v2/user/progress/components/${course.material!.componentId}/time`;
-    expect((await api('PUT', path, { token, body: { additionalSeconds: 30 } })).body.progress.timeSpentSeconds).toBe(30);
+    expect((await api('PUT', path, { token, body: { additionalSeconds: 30 } })).body.progress.timeSpentSeconds).toBe(
+      30,
+    );
     const second = await api('PUT', path, { token, body: { additionalSeconds: 45 } });
     expect(second.body.progress.timeSpentSeconds).toBe(75);
     for (const bad of [0, -5, 3601, 1.5, '30']) {
@@ -267,12 +322,21 @@ describe('component progress', () => {
     expect(pre.passed).toBe(true);
     await completeMaterial(token, course.material!.componentId);
     let detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
-    expect(detail.body.courseProgress).toMatchObject({ overallProgress: 70, status: 'IN_PROGRESS', certificateId: null });
+    expect(detail.body.courseProgress).toMatchObject({
+      overallProgress: 70,
+      status: 'IN_PROGRESS',
+      certificateId: null,
+    });
 
     const post = await takeAssessment(token, course.post!.componentId, course.post!.answers);
     expect(post.passed).toBe(true);
     detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
-    expect(detail.body.courseProgress).toMatchObject({ overallProgress: 100, status: 'COMPLETED', completedComponents: 3, completedAt: expect.stringMatching(/Z$/) });
+    expect(detail.body.courseProgress).toMatchObject({
+      overallProgress: 100,
+      status: 'COMPLETED',
+      completedComponents: 3,
+      completedAt: expect.stringMatching(/Z$/),
+    });
     const certificate = await db
       .select()
       .from(schema.certificates)
@@ -290,15 +354,32 @@ describe('a component added after enrollment', () => {
     await enroll(token, course.courseId);
     await completeMaterial(token, course.material!.componentId);
     const extra = crypto.randomUUID();
-    await db.insert(schema.components).values({ id: extra, courseId: course.courseId, type: 'MATERIAL', orderIndex: 2, data: { title: 'Addendum', materialId: null, type: 'PDF' } });
+    await db
+      .insert(schema.components)
+      .values({
+        id: extra,
+        courseId: course.courseId,
+        type: 'MATERIAL',
+        orderIndex: 2,
+        data: { title: 'Addendum', materialId: null, type: 'PDF' },
+      });
 
     const detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
-    expect(detail.body.componentProgresses[1]).toMatchObject({ componentId: extra, componentTitle: 'Addendum', status: 'NOT_STARTED' });
+    expect(detail.body.componentProgresses[1]).toMatchObject({
+      componentId: extra,
+      componentTitle: 'Addendum',
+      status: 'NOT_STARTED',
+    });
     const started = await api('POST', `/api/v2/user/progress/components/${extra}/start`, { token });
     expect(started.status).toBe(200);
     expect(started.body.progress).toMatchObject({ componentId: extra, status: 'IN_PROGRESS' });
     const after = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
-    expect(after.body.courseProgress).toMatchObject({ overallProgress: 50, totalComponents: 2, completedComponents: 1, status: 'IN_PROGRESS' });
+    expect(after.body.courseProgress).toMatchObject({
+      overallProgress: 50,
+      totalComponents: 2,
+      completedComponents: 1,
+      status: 'IN_PROGRESS',
+    });
   });
 });
 
@@ -323,7 +404,11 @@ describe('recomputeCourseProgress', () => {
       .where(eq(schema.componentProgress.userId, user.id));
     const reset = await recomputeCourseProgress(db, user.id, course.courseId);
     expect(reset).toMatchObject({ status: 'ENROLLED', overallProgress: 0, completedAt: null });
-    const certificates = await db.select().from(schema.certificates).where(eq(schema.certificates.userId, user.id)).all();
+    const certificates = await db
+      .select()
+      .from(schema.certificates)
+      .where(eq(schema.certificates.userId, user.id))
+      .all();
     expect(certificates).toHaveLength(1);
   });
 });
@@ -341,21 +426,34 @@ describe('evidence of viewing a material', () => {
       for (let i = 0; i < kind.pages; i++) pdf.addPage().drawText(`Page ${i + 1}`);
       const bytes = await pdf.save();
       await env.FILES.put(course.material!.storageKey, bytes);
-      await db.update(schema.materials).set({ fileSize: bytes.length }).where(eq(schema.materials.id, course.material!.materialId));
+      await db
+        .update(schema.materials)
+        .set({ fileSize: bytes.length })
+        .where(eq(schema.materials.id, course.material!.materialId));
     } else {
-      await db.update(schema.materials).set({ type: 'VIDEO', contentType: 'video/mp4' }).where(eq(schema.materials.id, course.material!.materialId));
+      await db
+        .update(schema.materials)
+        .set({ type: 'VIDEO', contentType: 'video/mp4' })
+        .where(eq(schema.materials.id, course.material!.materialId));
     }
     return { course, user, token, componentId: course.material!.componentId };
   }
 
   const row = (userId: string, componentId: string) =>
-    db.select().from(schema.componentProgress).where(and(eq(schema.componentProgress.userId, userId), eq(schema.componentProgress.componentId, componentId))).get();
+    db
+      .select()
+      .from(schema.componentProgress)
+      .where(and(eq(schema.componentProgress.userId, userId), eq(schema.componentProgress.componentId, componentId)))
+      .get();
 
   it('refuses to complete a material that was never opened, with a clear message', async () => {
     const { user, token, componentId } = await materialCourse({ pages: 2 });
     const res = await api('POST', `${P}/${componentId}/complete`, { token, body: {} });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'NOT_ENOUGH_VIEWING', message: 'Open the material and view it before marking it complete.' });
+    expect(res.body).toEqual({
+      code: 'NOT_ENOUGH_VIEWING',
+      message: 'Open the material and view it before marking it complete.',
+    });
     expect((await row(user.id, componentId))?.status).not.toBe('COMPLETED');
     // A bare 100 % without any viewing completes nothing either.
     const jump = await api('PUT', `${P}/${componentId}/progress`, { token, body: { progressPercentage: 100 } });
@@ -375,7 +473,9 @@ describe('evidence of viewing a material', () => {
     const refused = await api('POST', `${P}/${componentId}/complete`, { token, body: {} });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('NOT_ENOUGH_VIEWING');
-    expect(refused.body.message).toMatch(/^This material has 2 pages: keep it open for at least \d+ more seconds? before marking it complete\.$/);
+    expect(refused.body.message).toMatch(
+      /^This material has 2 pages: keep it open for at least \d+ more seconds? before marking it complete\.$/,
+    );
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await row(user.id, componentId))?.status).toBe('IN_PROGRESS');
 
@@ -388,10 +488,16 @@ describe('evidence of viewing a material', () => {
   it('counts a video as watched only as fast as it can play (twice its speed at most)', async () => {
     const { token, componentId } = await materialCourse({ video: true });
     await openedMaterialAgo(token, componentId, 30);
-    const half = await api('PUT', `${P}/${componentId}/progress`, { token, body: { progressPercentage: 100, durationSeconds: 120 } });
+    const half = await api('PUT', `${P}/${componentId}/progress`, {
+      token,
+      body: { progressPercentage: 100, durationSeconds: 120 },
+    });
     expect(half.body.progress).toMatchObject({ status: 'IN_PROGRESS', progressPercentage: 50 });
     // The duration first reported stays: a shorter one later does not speed the clock up.
-    const shorter = await api('PUT', `${P}/${componentId}/progress`, { token, body: { progressPercentage: 100, durationSeconds: 2 } });
+    const shorter = await api('PUT', `${P}/${componentId}/progress`, {
+      token,
+      body: { progressPercentage: 100, durationSeconds: 2 },
+    });
     expect(shorter.body.progress).toMatchObject({ status: 'IN_PROGRESS', progressPercentage: 50 });
     await openedMaterialAgo(token, componentId, 61);
     const done = await api('PUT', `${P}/${componentId}/progress`, { token, body: { progressPercentage: 100 } });

@@ -16,7 +16,17 @@ import { db, env } from './helpers';
  * plans here are the plans at organisation scale. Dashboard counts and assessment totals read
  * whole tables by design and are kept as snapshots (services/admin-snapshots.ts), so they are not here.
  */
-const BIG_TABLES = ['users', 'user_domains', 'component_progress', 'course_progress', 'assessment_attempts', 'assessment_outcomes', 'certificates', 'audit_log', 'users_search'];
+const BIG_TABLES = [
+  'users',
+  'user_domains',
+  'component_progress',
+  'course_progress',
+  'assessment_attempts',
+  'assessment_outcomes',
+  'certificates',
+  'audit_log',
+  'users_search',
+];
 // The aliases the hand-written queries give those tables.
 const BIG_ALIASES = ['u', 'ud', 'cp', 'p', 'a', 'l', 'x', 'o', 'so', 's'];
 
@@ -53,7 +63,10 @@ const CASES: [string, () => SQL | { toSQL(): { sql: string; params: unknown[] } 
   ['users export chunk', () => exportChunkQuery(db, 'm')],
   ['attempts oversight page', () => attemptsPageQueries({ page: 0, size: 10 }).rows],
   ['attempts oversight count', () => attemptsPageQueries({ page: 0, size: 10 }).count],
-  ['attempts oversight, course + passed', () => attemptsPageQueries({ page: 0, size: 10, courseId: 'c1', status: 'PASSED' }).count],
+  [
+    'attempts oversight, course + passed',
+    () => attemptsPageQueries({ page: 0, size: 10, courseId: 'c1', status: 'PASSED' }).count,
+  ],
   ['attempts oversight, book', () => attemptsPageQueries({ page: 0, size: 10, domainId: 'd1' }).count],
   ['attempts oversight, learner', () => attemptsPageQueries({ page: 0, size: 10, userId: 'u1' }).rows],
   ['attempts oversight, search', () => attemptsPageQueries({ page: 0, size: 10, search: 'jordan' }).count],

@@ -20,18 +20,32 @@ beforeAll(async () => {
 });
 
 const deps = () => ({ config: { ...readConfig(env), publicUrl: 'https://training.example' }, email: undefined });
-const mailsOf = (to: string) => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, to)).orderBy(schema.mailOutbox.createdAt);
+const mailsOf = (to: string) =>
+  db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, to)).orderBy(schema.mailOutbox.createdAt);
 
 /** A learner covered by a requirement since `coveredDaysAgo` days (due 30 days after that). */
 async function coveredLearner(coveredDaysAgo: number) {
   const bookId = await createDomain();
-  const course = await createCourse({ domainId: bookId, components: ['POST_ASSESSMENT'], title: `Ladder safety ${crypto.randomUUID().slice(0, 4)}` });
+  const course = await createCourse({
+    domainId: bookId,
+    components: ['POST_ASSESSMENT'],
+    title: `Ladder safety ${crypto.randomUUID().slice(0, 4)}`,
+  });
   const learner = await createUser({ domainIds: [bookId] });
-  const created = await api('POST', '/api/v2/admin/requirements', { token: adminToken, body: { courseId: course.courseId, bookId } });
+  const created = await api('POST', '/api/v2/admin/requirements', {
+    token: adminToken,
+    body: { courseId: course.courseId, bookId },
+  });
   expect(created.status).toBe(201);
   const since = at(-coveredDaysAgo).toISOString();
-  await db.update(schema.requirements).set({ activeFrom: since }).where(eq(schema.requirements.id, created.body.requirement.id));
-  await db.update(schema.userDomains).set({ createdAt: since }).where(and(eq(schema.userDomains.userId, learner.id), eq(schema.userDomains.domainId, bookId)));
+  await db
+    .update(schema.requirements)
+    .set({ activeFrom: since })
+    .where(eq(schema.requirements.id, created.body.requirement.id));
+  await db
+    .update(schema.userDomains)
+    .set({ createdAt: since })
+    .where(and(eq(schema.userDomains.userId, learner.id), eq(schema.userDomains.domainId, bookId)));
   return { course, learner, requirementId: created.body.requirement.id as string };
 }
 
@@ -58,7 +72,9 @@ describe('learner reminders', () => {
     await sendLearnerReminders(deps(), db, new Date());
     let mails = await mailsOf(learner.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('EHS Training: required training due soon'.replace('EHS Training', readConfig(env).appName));
+    expect(mails[0].subject).toBe(
+      'EHS Training: required training due soon'.replace('EHS Training', readConfig(env).appName),
+    );
     expect(mails[0].bodyText).toContain(`- ${course.title}: due by `);
     expect(mails[0].bodyText).toContain('https://training.example/dashboard');
 
@@ -90,20 +106,32 @@ describe('learner reminders', () => {
     const token = await login(learner);
     await api('POST', `/api/v2/user/progress/courses/${course.courseId}/enroll`, { token });
     await takeAssessment(token, course.post!.componentId, course.post!.answers);
-    await db.update(schema.certificates).set({ expiresAt: at(6).toISOString() }).where(eq(schema.certificates.userId, learner.id));
+    await db
+      .update(schema.certificates)
+      .set({ expiresAt: at(6).toISOString() })
+      .where(eq(schema.certificates.userId, learner.id));
     await sendLearnerReminders(deps(), db, new Date());
     const [mail] = await mailsOf(learner.email);
     expect(mail.bodyText).toContain('your certificate expires on');
-    await db.update(schema.certificates).set({ expiresAt: at(5).toISOString() }).where(eq(schema.certificates.userId, learner.id));
+    await db
+      .update(schema.certificates)
+      .set({ expiresAt: at(5).toISOString() })
+      .where(eq(schema.certificates.userId, learner.id));
     await sendLearnerReminders(deps(), db, new Date());
     expect(await mailsOf(learner.email)).toHaveLength(2);
   });
 
   it('sends nothing to an exempt or deactivated learner', async () => {
     const exempt = await coveredLearner(40);
-    await api('POST', `/api/v2/admin/requirements/${exempt.requirementId}/exemptions`, { token: adminToken, body: { userId: exempt.learner.id, reason: 'Long-term leave', until: at(60).toISOString().slice(0, 10) } });
+    await api('POST', `/api/v2/admin/requirements/${exempt.requirementId}/exemptions`, {
+      token: adminToken,
+      body: { userId: exempt.learner.id, reason: 'Long-term leave', until: at(60).toISOString().slice(0, 10) },
+    });
     const leaver = await coveredLearner(40);
-    await db.update(schema.users).set({ deactivatedAt: new Date().toISOString() }).where(eq(schema.users.id, leaver.learner.id));
+    await db
+      .update(schema.users)
+      .set({ deactivatedAt: new Date().toISOString() })
+      .where(eq(schema.users.id, leaver.learner.id));
     await sendLearnerReminders(deps(), db, new Date());
     expect(await mailsOf(exempt.learner.email)).toHaveLength(0);
     expect(await mailsOf(leaver.learner.email)).toHaveLength(0);
@@ -128,12 +156,23 @@ describe('admin digest', () => {
 
 describe('mail retry', () => {
   // A provider that cannot be reached: the http mode without its URL fails every try.
-  const failing = () => ({ config: { ...readConfig(env), mail: { ...readConfig(env).mail, mode: 'http' as const, httpUrl: null } } });
+  const failing = () => ({
+    config: { ...readConfig(env), mail: { ...readConfig(env).mail, mode: 'http' as const, httpUrl: null } },
+  });
 
   async function pendingMail() {
     const id = crypto.randomUUID();
     const created = new Date(Date.now() - 3600_000).toISOString();
-    await db.insert(schema.mailOutbox).values({ id, to: `retry-${id}@example.test`, subject: 'Hello', bodyText: 'Body', status: 'PENDING', createdAt: created });
+    await db
+      .insert(schema.mailOutbox)
+      .values({
+        id,
+        to: `retry-${id}@example.test`,
+        subject: 'Hello',
+        bodyText: 'Body',
+        status: 'PENDING',
+        createdAt: created,
+      });
     return id;
   }
   const row = (id: string) => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id)).get();

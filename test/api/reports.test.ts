@@ -10,7 +10,14 @@ async function courseWithComponents(title: string) {
   const courseId = crypto.randomUUID();
   await db.insert(schema.courses).values({ id: courseId, title, domainId, status: 'PUBLISHED' });
   const ids = { pre: crypto.randomUUID(), material: crypto.randomUUID(), post: crypto.randomUUID() };
-  const assessment = (name: string) => ({ title: name, passingScore: 70, timeLimit: 30, maxAttempts: 3, shuffleQuestions: false, questions: [] });
+  const assessment = (name: string) => ({
+    title: name,
+    passingScore: 70,
+    timeLimit: 30,
+    maxAttempts: 3,
+    shuffleQuestions: false,
+    questions: [],
+  });
   await db.insert(schema.components).values([
     { id: ids.pre, courseId, type: 'PRE_ASSESSMENT', orderIndex: 0, data: assessment('Pre') },
     { id: ids.material, courseId, type: 'MATERIAL', orderIndex: 1, data: { title: 'Reading' } },
@@ -19,7 +26,14 @@ async function courseWithComponents(title: string) {
   return { courseId, domainId, ids };
 }
 
-async function attempt(userId: string, courseId: string, componentId: string, attemptNumber: number, score: number | null, submitted = true) {
+async function attempt(
+  userId: string,
+  courseId: string,
+  componentId: string,
+  attemptNumber: number,
+  score: number | null,
+  submitted = true,
+) {
   await db.insert(schema.attempts).values({
     id: crypto.randomUUID(),
     userId,
@@ -32,8 +46,16 @@ async function attempt(userId: string, courseId: string, componentId: string, at
   });
 }
 
-async function progress(userId: string, courseId: string, componentId: string, seconds: number, status: 'COMPLETED' | 'IN_PROGRESS' = 'COMPLETED') {
-  await db.insert(schema.componentProgress).values({ id: crypto.randomUUID(), userId, courseId, componentId, status, timeSpentSeconds: seconds });
+async function progress(
+  userId: string,
+  courseId: string,
+  componentId: string,
+  seconds: number,
+  status: 'COMPLETED' | 'IN_PROGRESS' = 'COMPLETED',
+) {
+  await db
+    .insert(schema.componentProgress)
+    .values({ id: crypto.randomUUID(), userId, courseId, componentId, status, timeSpentSeconds: seconds });
 }
 
 describe('learning reports', () => {
@@ -45,10 +67,25 @@ describe('learning reports', () => {
     const c = await courseWithComponents('Ergonomics');
     const completedAt = new Date(Date.now() - DAY_MS).toISOString();
     await db.insert(schema.courseProgress).values([
-      { id: crypto.randomUUID(), userId: learner.id, courseId: a.courseId, status: 'COMPLETED', overallProgress: 100, completedAt, lastAccessedAt: completedAt },
+      {
+        id: crypto.randomUUID(),
+        userId: learner.id,
+        courseId: a.courseId,
+        status: 'COMPLETED',
+        overallProgress: 100,
+        completedAt,
+        lastAccessedAt: completedAt,
+      },
       { id: crypto.randomUUID(), userId: learner.id, courseId: b.courseId, status: 'IN_PROGRESS', overallProgress: 20 },
       { id: crypto.randomUUID(), userId: learner.id, courseId: c.courseId, status: 'ENROLLED', overallProgress: 0 },
-      { id: crypto.randomUUID(), userId: other.id, courseId: a.courseId, status: 'COMPLETED', overallProgress: 100, completedAt },
+      {
+        id: crypto.randomUUID(),
+        userId: other.id,
+        courseId: a.courseId,
+        status: 'COMPLETED',
+        overallProgress: 100,
+        completedAt,
+      },
     ]);
     // Course A: best pre 40 of (30, 40); best post 90 of (60, 90); an open attempt does not count.
     await attempt(learner.id, a.courseId, a.ids.pre, 1, 30);
@@ -69,7 +106,9 @@ describe('learning reports', () => {
     await progress(other.id, a.courseId, a.ids.material, 99999);
 
     // Today, yesterday and the day before, then a gap: a streak of 3.
-    await db.insert(schema.learningActivity).values([0, 1, 2, 5].map((offset) => ({ userId: learner.id, day: day(offset), seconds: 60 })));
+    await db
+      .insert(schema.learningActivity)
+      .values([0, 1, 2, 5].map((offset) => ({ userId: learner.id, day: day(offset), seconds: 60 })));
     const certificate = await issueCertificate(db, learner.id, a.courseId);
 
     const res = await api('GET', '/api/v2/user/reports', { token: await login(learner) });
@@ -81,7 +120,9 @@ describe('learning reports', () => {
       totalTimeSpentSeconds: 2220,
       learningStreak: 3,
     });
-    const byTitle = Object.fromEntries(res.body.courseProgressDetails.map((d: { courseTitle: string }) => [d.courseTitle, d]));
+    const byTitle = Object.fromEntries(
+      res.body.courseProgressDetails.map((d: { courseTitle: string }) => [d.courseTitle, d]),
+    );
     expect(byTitle['Hazard Communication']).toMatchObject({
       courseId: a.courseId,
       status: 'COMPLETED',
@@ -94,13 +135,28 @@ describe('learning reports', () => {
       certificateNumber: certificate.certificateNumber,
       certificateUrl: `/v2/certificates/download/${certificate.id}`,
     });
-    expect(byTitle['Lockout Tagout']).toMatchObject({ status: 'IN_PROGRESS', preAssessmentScore: 50, postAssessmentScore: null, improvement: null, timeSpentSeconds: 120, certificateUrl: null });
-    expect(byTitle.Ergonomics).toMatchObject({ status: 'ENROLLED', preAssessmentScore: null, postAssessmentScore: null, timeSpentSeconds: 0, certificateId: null });
+    expect(byTitle['Lockout Tagout']).toMatchObject({
+      status: 'IN_PROGRESS',
+      preAssessmentScore: 50,
+      postAssessmentScore: null,
+      improvement: null,
+      timeSpentSeconds: 120,
+      certificateUrl: null,
+    });
+    expect(byTitle.Ergonomics).toMatchObject({
+      status: 'ENROLLED',
+      preAssessmentScore: null,
+      postAssessmentScore: null,
+      timeSpentSeconds: 0,
+      certificateId: null,
+    });
   });
 
   it('keeps a streak that ended yesterday, and loses one that ended earlier', async () => {
     const yesterday = await createUser();
-    await db.insert(schema.learningActivity).values([1, 2].map((offset) => ({ userId: yesterday.id, day: day(offset) })));
+    await db
+      .insert(schema.learningActivity)
+      .values([1, 2].map((offset) => ({ userId: yesterday.id, day: day(offset) })));
     const lapsed = await createUser();
     await db.insert(schema.learningActivity).values([3, 4].map((offset) => ({ userId: lapsed.id, day: day(offset) })));
     const kept = await api('GET', '/api/v2/user/reports', { token: await login(yesterday) });
@@ -116,7 +172,13 @@ describe('learning reports', () => {
     const n = await api('GET', '/api/v2/user/reports', { token: await login(newcomer) });
     expect(v.body.summaryMetrics.learningStreak).toBe(10);
     expect(n.body).toEqual({
-      summaryMetrics: { totalCoursesEnrolled: 0, totalCoursesCompleted: 0, averageAssessmentScore: 0, totalTimeSpentSeconds: 0, learningStreak: 1 },
+      summaryMetrics: {
+        totalCoursesEnrolled: 0,
+        totalCoursesCompleted: 0,
+        averageAssessmentScore: 0,
+        totalTimeSpentSeconds: 0,
+        learningStreak: 1,
+      },
       courseProgressDetails: [],
     });
   });

@@ -47,7 +47,11 @@ const PUBLIC_API_ROUTES = [
 /** Paths that are administration by their place: every route under them must declare an admin guard... */
 const ADMIN_PATHS = /^\/api\/(v2\/admin|domains|think\/admin|announcements\/admin|users|v2\/materials)(\/|$)/;
 /** ...except a learner's own profile and a material they study (and the public file routes). */
-const LEARNER_ROUTES_IN_ADMIN_ROUTERS = new Set(['GET /api/users/:id', 'PUT /api/users/:id', 'GET /api/v2/materials/:id']);
+const LEARNER_ROUTES_IN_ADMIN_ROUTERS = new Set([
+  'GET /api/users/:id',
+  'PUT /api/users/:id',
+  'GET /api/v2/materials/:id',
+]);
 
 /** Guard problems of a route table: a route with no guard, or with more than one. */
 const guardProblems = (table: GuardedRoute[]) =>
@@ -84,7 +88,10 @@ describe('the route table', () => {
 
   it('guards every route under an administration path as admin', () => {
     const stray = routes
-      .filter((r) => ADMIN_PATHS.test(r.path) && !isAdminRoute(r) && !isPublic(r) && !LEARNER_ROUTES_IN_ADMIN_ROUTERS.has(key(r)))
+      .filter(
+        (r) =>
+          ADMIN_PATHS.test(r.path) && !isAdminRoute(r) && !isPublic(r) && !LEARNER_ROUTES_IN_ADMIN_ROUTERS.has(key(r)),
+      )
       .map(key);
     expect(stray).toEqual([]);
   });
@@ -122,7 +129,10 @@ describe('the route table', () => {
     expect(admin.length).toBeGreaterThan(40);
     const failures: string[] = [];
     for (const route of admin) {
-      const res = await api(route.method, fill(route.path, SOME_ID), { token: learnerToken, body: hasBody(route.method) ? {} : undefined });
+      const res = await api(route.method, fill(route.path, SOME_ID), {
+        token: learnerToken,
+        body: hasBody(route.method) ? {} : undefined,
+      });
       if (res.status !== 403 || res.body?.code !== 'FORBIDDEN') failures.push(`${key(route)} -> ${res.status}`);
     }
     expect(failures).toEqual([]);
@@ -133,8 +143,12 @@ describe('the route table', () => {
     const allowed = new Set(['GET /api/auth/user', 'PUT /api/auth/password', 'POST /api/auth/logout']);
     const failures: string[] = [];
     for (const route of routes.filter((r) => !isPublic(r) && !allowed.has(key(r)))) {
-      const res = await api(route.method, fill(route.path, SOME_ID), { token, body: hasBody(route.method) ? {} : undefined });
-      if (res.status !== 403 || res.body?.code !== 'PASSWORD_CHANGE_REQUIRED') failures.push(`${key(route)} -> ${res.status}`);
+      const res = await api(route.method, fill(route.path, SOME_ID), {
+        token,
+        body: hasBody(route.method) ? {} : undefined,
+      });
+      if (res.status !== 403 || res.body?.code !== 'PASSWORD_CHANGE_REQUIRED')
+        failures.push(`${key(route)} -> ${res.status}`);
     }
     expect(failures).toEqual([]);
     expect((await api('GET', '/api/auth/user', { token })).status).toBe(200);
@@ -149,8 +163,14 @@ describe('the route table', () => {
     for (let i = 0; i < cases.length; i += 10) {
       await Promise.all(
         cases.slice(i, i + 10).map(async ({ bad, route }) => {
-          const res = await api(route.method, fill(route.path, bad), { token: adminToken, body: hasBody(route.method) ? {} : undefined });
-          const ok = (res.status === 400 || res.status === 404) && typeof res.body?.code === 'string' && typeof res.body?.message === 'string';
+          const res = await api(route.method, fill(route.path, bad), {
+            token: adminToken,
+            body: hasBody(route.method) ? {} : undefined,
+          });
+          const ok =
+            (res.status === 400 || res.status === 404) &&
+            typeof res.body?.code === 'string' &&
+            typeof res.body?.message === 'string';
           if (!ok) failures.push(`${key(route)} with ${bad.slice(0, 10)} -> ${res.status}`);
         }),
       );
@@ -166,12 +186,36 @@ const LISTS: { path: string; items: string; page: string; asAdmin: boolean; plai
   { path: '/api/v2/materials', items: 'materials', page: 'page=1&limit=2', asAdmin: true, plainWithoutPage: true },
   { path: '/api/users', items: 'users', page: 'page=1&limit=2', asAdmin: true, plainWithoutPage: true },
   { path: '/api/domains', items: 'domains', page: 'page=1&limit=2', asAdmin: true, plainWithoutPage: true },
-  { path: '/api/announcements/admin/all', items: 'announcements', page: 'page=1&limit=2', asAdmin: true, plainWithoutPage: true },
+  {
+    path: '/api/announcements/admin/all',
+    items: 'announcements',
+    page: 'page=1&limit=2',
+    asAdmin: true,
+    plainWithoutPage: true,
+  },
   { path: '/api/think/admin/all', items: 'submissions', page: 'page=1&limit=2', asAdmin: true, plainWithoutPage: true },
-  { path: '/api/think/user/submissions', items: 'submissions', page: 'page=1&limit=2', asAdmin: false, plainWithoutPage: true },
+  {
+    path: '/api/think/user/submissions',
+    items: 'submissions',
+    page: 'page=1&limit=2',
+    asAdmin: false,
+    plainWithoutPage: true,
+  },
   // The 0-based admin lists: page=0 is the first page, pagination.page is 1.
-  { path: '/api/v2/admin/assessments/attempts', items: 'attempts', page: 'page=0&size=2&status=ALL', asAdmin: true, plainWithoutPage: false },
-  { path: '/api/v2/admin/assessments/audit-log', items: 'entries', page: 'page=0&size=2', asAdmin: true, plainWithoutPage: false },
+  {
+    path: '/api/v2/admin/assessments/attempts',
+    items: 'attempts',
+    page: 'page=0&size=2&status=ALL',
+    asAdmin: true,
+    plainWithoutPage: false,
+  },
+  {
+    path: '/api/v2/admin/assessments/audit-log',
+    items: 'entries',
+    page: 'page=0&size=2',
+    asAdmin: true,
+    plainWithoutPage: false,
+  },
 ];
 
 describe('every list answers the one paged shape', () => {
@@ -184,9 +228,18 @@ describe('every list answers the one paged shape', () => {
     for (let i = 0; i < 3; i++) {
       await createCourse({ domainId: book });
       await createDomain();
-      await api('POST', '/api/announcements/admin/create', { token: adminToken, body: { title: `Notice ${i}`, content: 'Wear gloves', authorName: 'EHS', priority: 'LOW' } });
-      await api('POST', '/api/think/submit', { token, body: { type: 'QUERY', subject: `Question ${i}`, description: 'Where are the gloves?' } });
-      await api('POST', '/api/think/submit', { token: adminToken, body: { type: 'QUERY', subject: `Admin question ${i}`, description: 'Stock' } });
+      await api('POST', '/api/announcements/admin/create', {
+        token: adminToken,
+        body: { title: `Notice ${i}`, content: 'Wear gloves', authorName: 'EHS', priority: 'LOW' },
+      });
+      await api('POST', '/api/think/submit', {
+        token,
+        body: { type: 'QUERY', subject: `Question ${i}`, description: 'Where are the gloves?' },
+      });
+      await api('POST', '/api/think/submit', {
+        token: adminToken,
+        body: { type: 'QUERY', subject: `Admin question ${i}`, description: 'Stock' },
+      });
     }
   });
 
@@ -213,7 +266,9 @@ describe('every list answers the one paged shape', () => {
 
 describe('request bodies', () => {
   it('are capped at 1 MiB on JSON routes with a JSON 413 (Hono body-limit)', async () => {
-    const res = await api('POST', '/api/auth/login', { body: { username: 'x', password: 'y'.repeat(1024 * 1024 + 10) } });
+    const res = await api('POST', '/api/auth/login', {
+      body: { username: 'x', password: 'y'.repeat(1024 * 1024 + 10) },
+    });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -227,28 +282,57 @@ describe('server-side search', () => {
     const learner = await createUser({ domainIds: [book] });
     const token = await login(learner);
     await createCourse({ domainId: book, title: `${tag} Hot work` });
-    await api('POST', '/api/announcements/admin/create', { token: adminToken, body: { title: `${tag} 100% notice`, content: 'x', authorName: 'EHS' } });
-    await api('POST', '/api/announcements/admin/create', { token: adminToken, body: { title: `${tag} 100 notice`, content: 'x', authorName: 'EHS' } });
-    await api('POST', '/api/think/submit', { token, body: { type: 'QUERY', subject: `${tag} gloves_A`, description: 'x' } });
-    await api('POST', '/api/think/submit', { token, body: { type: 'QUERY', subject: `${tag} glovesXA`, description: 'x' } });
+    await api('POST', '/api/announcements/admin/create', {
+      token: adminToken,
+      body: { title: `${tag} 100% notice`, content: 'x', authorName: 'EHS' },
+    });
+    await api('POST', '/api/announcements/admin/create', {
+      token: adminToken,
+      body: { title: `${tag} 100 notice`, content: 'x', authorName: 'EHS' },
+    });
+    await api('POST', '/api/think/submit', {
+      token,
+      body: { type: 'QUERY', subject: `${tag} gloves_A`, description: 'x' },
+    });
+    await api('POST', '/api/think/submit', {
+      token,
+      body: { type: 'QUERY', subject: `${tag} glovesXA`, description: 'x' },
+    });
     const q = (text: string) => encodeURIComponent(text.toLowerCase());
 
     const domains = await api('GET', `/api/domains?search=${q(`${tag} 100%`)}&page=1`, { token: adminToken });
     expect(domains.body.domains.map((d: any) => d.name)).toEqual([`${tag} 100% Book_A`]);
-    expect((await api('GET', `/api/domains/search?query=${q('book_a')}`, { token: adminToken })).body.map((d: any) => d.name)).toContain(`${tag} 100% Book_A`);
-    const announcements = await api('GET', `/api/announcements/admin/all?search=${q(`${tag} 100%`)}`, { token: adminToken });
+    expect(
+      (await api('GET', `/api/domains/search?query=${q('book_a')}`, { token: adminToken })).body.map(
+        (d: any) => d.name,
+      ),
+    ).toContain(`${tag} 100% Book_A`);
+    const announcements = await api('GET', `/api/announcements/admin/all?search=${q(`${tag} 100%`)}`, {
+      token: adminToken,
+    });
     expect(announcements.body.map((a: any) => a.title)).toEqual([`${tag} 100% notice`]);
     const think = await api('GET', `/api/think/user/submissions?search=${q('gloves_a')}&page=1`, { token });
     expect(think.body.submissions.map((s: any) => s.subject)).toEqual([`${tag} gloves_A`]);
     const adminThink = await api('GET', `/api/think/admin/all?search=${q(`${tag} gloves_`)}`, { token: adminToken });
     expect(adminThink.body.map((s: any) => s.subject)).toEqual([`${tag} gloves_A`]);
-    const adminCourses = await api('GET', `/api/v2/admin/courses?search=${q(tag)}&page=1&limit=1000`, { token: adminToken });
+    const adminCourses = await api('GET', `/api/v2/admin/courses?search=${q(tag)}&page=1&limit=1000`, {
+      token: adminToken,
+    });
     expect(adminCourses.body.courses.map((c: any) => c.title)).toEqual([`${tag} Hot work`]);
     expect(adminCourses.body.pagination.itemsPerPage).toBe(1000);
     const byBook = await api('GET', `/api/v2/admin/courses?domainId=${book}&status=PUBLISHED`, { token: adminToken });
     expect(byBook.body.courses.map((c: any) => c.title)).toEqual([`${tag} Hot work`]);
-    const revoked = await api('GET', `/api/v2/admin/assessments/audit-log?page=0&size=5&search=${q(`no-such-action-${tag}`)}`, { token: adminToken });
-    expect(revoked.body).toMatchObject({ entries: [], totalItems: 0, currentPage: 0, pagination: { page: 1, totalItems: 0, itemsPerPage: 5 } });
+    const revoked = await api(
+      'GET',
+      `/api/v2/admin/assessments/audit-log?page=0&size=5&search=${q(`no-such-action-${tag}`)}`,
+      { token: adminToken },
+    );
+    expect(revoked.body).toMatchObject({
+      entries: [],
+      totalItems: 0,
+      currentPage: 0,
+      pagination: { page: 1, totalItems: 0, itemsPerPage: 5 },
+    });
     const learnerCourses = await api('GET', `/api/v2/user/courses?search=${q(`${tag} hot`)}`, { token });
     expect(learnerCourses.body.courses.map((c: any) => c.title)).toEqual([`${tag} Hot work`]);
   });
@@ -260,7 +344,9 @@ describe('server-side search', () => {
     form.set('title', `${tag} Ladder_checklist`);
     const upload = await api('POST', '/api/v2/materials/upload', { token: adminToken, raw: form });
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const found = await api('GET', `/api/v2/materials/search?q=${encodeURIComponent(`${tag.toLowerCase()} ladder_`)}`, { token: adminToken });
+    const found = await api('GET', `/api/v2/materials/search?q=${encodeURIComponent(`${tag.toLowerCase()} ladder_`)}`, {
+      token: adminToken,
+    });
     expect(found.status).toBe(200);
     expect(found.body.map((m: any) => m.id)).toEqual([upload.body.id]);
     expect(found.body[0].fileUrl).toMatch(/\/api\/v2\/materials\/.+\/file\?u=/);

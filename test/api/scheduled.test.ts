@@ -28,7 +28,9 @@ describe('closeOverdueAttempts (cron)', () => {
   });
 
   it('grades an abandoned attempt on its saved answers once its deadline and grace have passed, and updates progress', async () => {
-    const { course, user, token, attemptId, deadline } = await learnerWithOpenAttempt({ components: ['PRE_ASSESSMENT', 'MATERIAL'] });
+    const { course, user, token, attemptId, deadline } = await learnerWithOpenAttempt({
+      components: ['PRE_ASSESSMENT', 'MATERIAL'],
+    });
     const pre = course.pre!;
     // The learner answers everything correctly, then the browser is gone for good.
     await api('PUT', `${A}/attempts/${attemptId}/answers`, { token, body: { answers: pre.answers } });
@@ -39,7 +41,13 @@ describe('closeOverdueAttempts (cron)', () => {
 
     const later = new Date(Date.parse(deadline) + 60_000);
     await runScheduled(env, later);
-    expect(await attempt(attemptId)).toMatchObject({ submitReason: 'DEADLINE', score: 100, passed: true, correctAnswers: 3, submittedAt: later.toISOString() });
+    expect(await attempt(attemptId)).toMatchObject({
+      submitReason: 'DEADLINE',
+      score: 100,
+      passed: true,
+      correctAnswers: 3,
+      submittedAt: later.toISOString(),
+    });
     const progress = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
     expect(progress.body.componentProgresses[0]).toMatchObject({ status: 'COMPLETED', score: 100, attempts: 1 });
     // pre 20 and material 50, renormalised: the pre-assessment is 2/7 of the course.
@@ -58,7 +66,10 @@ describe('closeOverdueAttempts (cron)', () => {
 
   it('counts unanswered questions as incorrect and marks the component FAILED', async () => {
     const { course, token, attemptId, deadline } = await learnerWithOpenAttempt();
-    await api('PUT', `${A}/attempts/${attemptId}/answers`, { token, body: { questionId: course.pre!.questionIds[0], answer: 'CO2' } });
+    await api('PUT', `${A}/attempts/${attemptId}/answers`, {
+      token,
+      body: { questionId: course.pre!.questionIds[0], answer: 'CO2' },
+    });
     await runScheduled(env, new Date(Date.parse(deadline) + 5 * 60_000));
     expect(await attempt(attemptId)).toMatchObject({ submitReason: 'DEADLINE', score: 25, passed: false });
     const progress = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
@@ -84,7 +95,11 @@ describe('closeOverdueAttempts (cron)', () => {
     const twoDaysLater = new Date(Date.now() + 2 * 24 * 3600_000);
     await runScheduled(env, twoDaysLater);
     expect((await attempt(attemptId))?.submitReason).toBe('DEADLINE');
-    const days = await db.select().from(schema.learningActivity).where(eq(schema.learningActivity.userId, user.id)).all();
+    const days = await db
+      .select()
+      .from(schema.learningActivity)
+      .where(eq(schema.learningActivity.userId, user.id))
+      .all();
     expect(days.map((d) => d.day)).not.toContain(twoDaysLater.toISOString().slice(0, 10));
     expect(days).toHaveLength(1);
   });
@@ -101,14 +116,26 @@ describe('repairing courses whose last write failed', () => {
       .update(schema.componentProgress)
       .set({ status: 'COMPLETED', progressPercentage: 100, score: 90 })
       .where(eq(schema.componentProgress.userId, learner.id));
-    const before = await db.select().from(schema.courseProgress).where(eq(schema.courseProgress.userId, learner.id)).get();
+    const before = await db
+      .select()
+      .from(schema.courseProgress)
+      .where(eq(schema.courseProgress.userId, learner.id))
+      .get();
     expect(before?.status).not.toBe('COMPLETED');
 
     await JOBS.repairCompletedCourses(env, await createDb(env), new Date());
 
-    const after = await db.select().from(schema.courseProgress).where(eq(schema.courseProgress.userId, learner.id)).get();
+    const after = await db
+      .select()
+      .from(schema.courseProgress)
+      .where(eq(schema.courseProgress.userId, learner.id))
+      .get();
     expect(after).toMatchObject({ status: 'COMPLETED', overallProgress: 100 });
-    const certificate = await db.select().from(schema.certificates).where(eq(schema.certificates.userId, learner.id)).get();
+    const certificate = await db
+      .select()
+      .from(schema.certificates)
+      .where(eq(schema.certificates.userId, learner.id))
+      .get();
     expect(certificate?.courseId).toBe(course.courseId);
   });
 });
@@ -138,10 +165,13 @@ describe('abortStaleUploads (cron)', () => {
     const key = `materials/${crypto.randomUUID()}.mp4`;
     const upload = await env.FILES.createMultipartUpload(key);
     const part = await upload.uploadPart(1, new Uint8Array(5 * 1024 * 1024));
-    await db.insert(schema.multipartUploads).values({ uploadId: upload.uploadId, key, startedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
+    await db
+      .insert(schema.multipartUploads)
+      .values({ uploadId: upload.uploadId, key, startedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
     return { key, uploadId: upload.uploadId, part };
   }
-  const tracked = (uploadId: string) => db.select().from(schema.multipartUploads).where(eq(schema.multipartUploads.uploadId, uploadId)).get();
+  const tracked = (uploadId: string) =>
+    db.select().from(schema.multipartUploads).where(eq(schema.multipartUploads.uploadId, uploadId)).get();
 
   it('aborts the parts of uploads in flight for more than an hour and keeps younger ones', async () => {
     const stale = await strandedUpload(61);
@@ -158,7 +188,7 @@ describe('abortStaleUploads (cron)', () => {
     expect((await env.FILES.head(young.key))?.size).toBe(5 * 1024 * 1024);
   });
 
-  it('keeps retrying an abort that fails without holding up the others, and forgets it after the store\'s own 7 days', async () => {
+  it("keeps retrying an abort that fails without holding up the others, and forgets it after the store's own 7 days", async () => {
     const days = (n: number) => new Date(Date.now() - n * 24 * 3600_000).toISOString();
     await db.insert(schema.multipartUploads).values([
       { uploadId: 'unknown-recent', key: 'materials/unknown-recent.mp4', startedAt: days(1) },

@@ -5,7 +5,12 @@ import demoManifest from '../../scripts/seed-assets/ppe-quiz-scorm/imsmanifest.x
 import demoIndex from '../../scripts/seed-assets/ppe-quiz-scorm/index.html?raw';
 import demoQuiz from '../../scripts/seed-assets/ppe-quiz-scorm/quiz.js?raw';
 import demoStyle from '../../scripts/seed-assets/ppe-quiz-scorm/style.css?raw';
-import { SCORM_MAX_FILES, SCORM_MAX_FILE_BYTES, SCORM_MAX_ZIP_BYTES, SCORM_MESSAGES } from '../../worker/contract/scorm';
+import {
+  SCORM_MAX_FILES,
+  SCORM_MAX_FILE_BYTES,
+  SCORM_MAX_ZIP_BYTES,
+  SCORM_MESSAGES,
+} from '../../worker/contract/scorm';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 
 /*
@@ -17,7 +22,12 @@ import { api, createAdmin, createDomain, createUser, db, env, login, schema } fr
 let admin: string;
 let book: string;
 
-const demoFiles = () => ({ 'imsmanifest.xml': strToU8(demoManifest), 'index.html': strToU8(demoIndex), 'quiz.js': strToU8(demoQuiz), 'style.css': strToU8(demoStyle) });
+const demoFiles = () => ({
+  'imsmanifest.xml': strToU8(demoManifest),
+  'index.html': strToU8(demoIndex),
+  'quiz.js': strToU8(demoQuiz),
+  'style.css': strToU8(demoStyle),
+});
 
 const MANIFEST_2004 = `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="m2004" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
@@ -68,23 +78,48 @@ async function expectRefused(data: FormData, status: number, message: string) {
 /** A published course whose only component uses the material; `learners` enrolled. */
 async function scormCourse(materialId: string, learners: string[] = [], extra: 'POST_ASSESSMENT' | null = null) {
   const courseId = crypto.randomUUID();
-  await db.insert(schema.courses).values({ id: courseId, title: 'PPE (SCORM)', domainId: book, status: 'PUBLISHED', hasBeenPublished: true });
+  await db
+    .insert(schema.courses)
+    .values({ id: courseId, title: 'PPE (SCORM)', domainId: book, status: 'PUBLISHED', hasBeenPublished: true });
   const componentId = crypto.randomUUID();
-  await db.insert(schema.components).values({ id: componentId, courseId, type: 'MATERIAL', orderIndex: 1, materialId, data: { materialId, title: 'PPE quiz', type: 'SCORM' } });
+  await db
+    .insert(schema.components)
+    .values({
+      id: componentId,
+      courseId,
+      type: 'MATERIAL',
+      orderIndex: 1,
+      materialId,
+      data: { materialId, title: 'PPE quiz', type: 'SCORM' },
+    });
   let nextId: string | null = null;
   if (extra) {
     nextId = crypto.randomUUID();
-    await db.insert(schema.components).values({ id: nextId, courseId, type: extra, orderIndex: 2, data: { title: 'Post', timeLimit: 10, passingScore: 70, maxAttempts: 3, questions: [] } });
+    await db
+      .insert(schema.components)
+      .values({
+        id: nextId,
+        courseId,
+        type: extra,
+        orderIndex: 2,
+        data: { title: 'Post', timeLimit: 10, passingScore: 70, maxAttempts: 3, questions: [] },
+      });
   }
   for (const userId of learners) {
     await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId, courseId });
     await db.insert(schema.componentProgress).values({ id: crypto.randomUUID(), userId, courseId, componentId });
-    if (nextId) await db.insert(schema.componentProgress).values({ id: crypto.randomUUID(), userId, courseId, componentId: nextId });
+    if (nextId)
+      await db
+        .insert(schema.componentProgress)
+        .values({ id: crypto.randomUUID(), userId, courseId, componentId: nextId });
   }
   return { courseId, componentId, nextId };
 }
 
-let demo: { id: string; scorm: { version: string; fileCount: number; title: string; masteryScore: number | null; launchPath: string } };
+let demo: {
+  id: string;
+  scorm: { version: string; fileCount: number; title: string; masteryScore: number | null; launchPath: string };
+};
 
 beforeAll(async () => {
   book = await createDomain('SCORM Book');
@@ -96,20 +131,39 @@ beforeAll(async () => {
 
 describe('uploading a SCORM package', () => {
   it('expands a valid SCORM 1.2 package under the material prefix and shows the manifest title, version and file count', async () => {
-    expect(demo).toMatchObject({ type: 'SCORM', contentType: 'application/zip', scorm: { version: '1.2', title: 'PPE Essentials Quiz', fileCount: 4, launchPath: 'index.html', masteryScore: 80 } });
+    expect(demo).toMatchObject({
+      type: 'SCORM',
+      contentType: 'application/zip',
+      scorm: { version: '1.2', title: 'PPE Essentials Quiz', fileCount: 4, launchPath: 'index.html', masteryScore: 80 },
+    });
     const keys = (await storedKeys()).filter((k) => k.startsWith(`materials/${demo.id}/scorm/`)).sort();
-    expect(keys).toEqual(['imsmanifest.xml', 'index.html', 'quiz.js', 'style.css'].map((f) => `materials/${demo.id}/scorm/${f}`));
+    expect(keys).toEqual(
+      ['imsmanifest.xml', 'index.html', 'quiz.js', 'style.css'].map((f) => `materials/${demo.id}/scorm/${f}`),
+    );
     const stored = await env.FILES.get(`materials/${demo.id}/scorm/quiz.js`);
     expect(await stored!.text()).toBe(demoQuiz);
     const list = await api('GET', '/api/v2/materials?page=1&limit=50&type=SCORM', { token: admin });
-    expect(list.body.materials.find((m: { id: string }) => m.id === demo.id)?.scorm).toMatchObject({ version: '1.2', fileCount: 4 });
+    expect(list.body.materials.find((m: { id: string }) => m.id === demo.id)?.scorm).toMatchObject({
+      version: '1.2',
+      fileCount: 4,
+    });
   });
 
   it('expands a valid SCORM 2004 package, resolving xml:base and the passing score', async () => {
-    const zip = zipSync({ 'imsmanifest.xml': strToU8(MANIFEST_2004), 'content/start.html': strToU8('<html><head></head><body>Ladders</body></html>'), 'content/img/': new Uint8Array(0) });
+    const zip = zipSync({
+      'imsmanifest.xml': strToU8(MANIFEST_2004),
+      'content/start.html': strToU8('<html><head></head><body>Ladders</body></html>'),
+      'content/img/': new Uint8Array(0),
+    });
     const res = await upload(form('ladders.zip', zip));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.scorm).toMatchObject({ version: '2004', title: 'Ladder Safety 2004', launchPath: 'content/start.html', fileCount: 2, masteryScore: 75 });
+    expect(res.body.scorm).toMatchObject({
+      version: '2004',
+      title: 'Ladder Safety 2004',
+      launchPath: 'content/start.html',
+      fileCount: 2,
+      masteryScore: 75,
+    });
     expect(await env.FILES.head(`materials/${res.body.id}/scorm/content/start.html`)).not.toBeNull();
   });
 
@@ -118,16 +172,35 @@ describe('uploading a SCORM package', () => {
   });
 
   it('refuses a package without imsmanifest.xml at its root', async () => {
-    await expectRefused(form('nested.zip', zipSync({ 'course/imsmanifest.xml': strToU8(demoManifest), 'course/index.html': strToU8(demoIndex) })), 422, SCORM_MESSAGES.noManifest);
+    await expectRefused(
+      form(
+        'nested.zip',
+        zipSync({ 'course/imsmanifest.xml': strToU8(demoManifest), 'course/index.html': strToU8(demoIndex) }),
+      ),
+      422,
+      SCORM_MESSAGES.noManifest,
+    );
   });
 
   it('refuses a package with a path that climbs out of it', async () => {
-    await expectRefused(form('evil.zip', zipSync({ ...demoFiles(), '../evil.html': strToU8('x') })), 422, SCORM_MESSAGES.traversal('../evil.html'));
-    await expectRefused(form('evil2.zip', zipSync({ ...demoFiles(), 'a/../../evil.html': strToU8('x') })), 422, SCORM_MESSAGES.traversal('a/../../evil.html'));
+    await expectRefused(
+      form('evil.zip', zipSync({ ...demoFiles(), '../evil.html': strToU8('x') })),
+      422,
+      SCORM_MESSAGES.traversal('../evil.html'),
+    );
+    await expectRefused(
+      form('evil2.zip', zipSync({ ...demoFiles(), 'a/../../evil.html': strToU8('x') })),
+      422,
+      SCORM_MESSAGES.traversal('a/../../evil.html'),
+    );
   });
 
   it('refuses a package with an absolute path', async () => {
-    await expectRefused(form('abs.zip', zipSync({ ...demoFiles(), '/etc/passwd': strToU8('x') })), 422, SCORM_MESSAGES.absolute('/etc/passwd'));
+    await expectRefused(
+      form('abs.zip', zipSync({ ...demoFiles(), '/etc/passwd': strToU8('x') })),
+      422,
+      SCORM_MESSAGES.absolute('/etc/passwd'),
+    );
   });
 
   it('refuses a package with too many files', async () => {
@@ -152,7 +225,11 @@ describe('uploading a SCORM package', () => {
 
   it('refuses manifests without a SCORM version or without a launch file in the package', async () => {
     const noVersion = demoManifest.replace('<schemaversion>1.2</schemaversion>', '<schemaversion>0.9</schemaversion>');
-    await expectRefused(form('v.zip', zipSync({ ...demoFiles(), 'imsmanifest.xml': strToU8(noVersion) })), 422, SCORM_MESSAGES.version);
+    await expectRefused(
+      form('v.zip', zipSync({ ...demoFiles(), 'imsmanifest.xml': strToU8(noVersion) })),
+      422,
+      SCORM_MESSAGES.version,
+    );
     const files = demoFiles() as Record<string, Uint8Array>;
     delete files['index.html'];
     await expectRefused(form('nolaunch.zip', zipSync(files)), 422, SCORM_MESSAGES.launchMissing('index.html'));
@@ -180,21 +257,37 @@ describe('playing a SCORM component', () => {
     course = await scormCourse(demo.id, [alex.id], 'POST_ASSESSMENT');
   });
 
-  const launch = (token: string, componentId = course.componentId) => api('GET', `/api/v2/scorm/components/${componentId}/launch`, { token });
-  const commit = (token: string, cmi: Record<string, string>, extra: Record<string, unknown> = {}, componentId = course.componentId) =>
-    api('PUT', `/api/v2/scorm/components/${componentId}/runtime`, { token, body: { sessionId: 'session-0001', cmi, ...extra } });
+  const launch = (token: string, componentId = course.componentId) =>
+    api('GET', `/api/v2/scorm/components/${componentId}/launch`, { token });
+  const commit = (
+    token: string,
+    cmi: Record<string, string>,
+    extra: Record<string, unknown> = {},
+    componentId = course.componentId,
+  ) =>
+    api('PUT', `/api/v2/scorm/components/${componentId}/runtime`, {
+      token,
+      body: { sessionId: 'session-0001', cmi, ...extra },
+    });
 
   it('launches with a signed content URL; the launch file carries the runtime bridge and a sandboxing policy', async () => {
     const res = await launch(alex.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ version: '1.2', cycle: 1, masteryScore: 80, learnerName: 'Lane, Alex' });
-    expect(res.body.cmi).toMatchObject({ 'cmi.core.student_id': alex.id, 'cmi.core.student_name': 'Lane, Alex', 'cmi.core.entry': '', 'cmi.student_data.mastery_score': '80' });
+    expect(res.body.cmi).toMatchObject({
+      'cmi.core.student_id': alex.id,
+      'cmi.core.student_name': 'Lane, Alex',
+      'cmi.core.entry': '',
+      'cmi.student_data.mastery_score': '80',
+    });
     expect(res.body.launchUrl).toMatch(new RegExp(`^/api/v2/scorm/content/${course.componentId}/[^/]+/index\\.html$`));
 
     const page = await api('GET', res.body.launchUrl);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(page.body).toMatch(/<head><script src="\/scorm-runtime\/cross-frame-api\.js"><\/script><script src="\/scorm-runtime\/bridge\.js" data-origin="http:\/\/localhost" data-version="1\.2" data-cmi="\{&quot;cmi\.core\.student_id/);
+    expect(page.body).toMatch(
+      /<head><script src="\/scorm-runtime\/cross-frame-api\.js"><\/script><script src="\/scorm-runtime\/bridge\.js" data-origin="http:\/\/localhost" data-version="1\.2" data-cmi="\{&quot;cmi\.core\.student_id/,
+    );
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/(^|; )sandbox allow-scripts allow-forms/);
     expect(csp).not.toContain('allow-same-origin');
@@ -240,51 +333,124 @@ describe('playing a SCORM component', () => {
   });
 
   it('validates commits and bounds their size, changing nothing when refused', async () => {
-    expect((await commit(alex.token, { 'lesson_status': 'passed' })).status).toBe(400);
-    expect((await commit(alex.token, { 'cmi.core.lesson_status': { nested: true } as unknown as string })).status).toBe(400);
+    expect((await commit(alex.token, { lesson_status: 'passed' })).status).toBe(400);
+    expect((await commit(alex.token, { 'cmi.core.lesson_status': { nested: true } as unknown as string })).status).toBe(
+      400,
+    );
     expect((await commit(alex.token, { 'cmi.suspend_data': 'x'.repeat(64001) })).status).toBe(400);
     const many: Record<string, string> = {};
     for (let i = 0; i < 3001; i++) many[`cmi.interactions.${i}.id`] = 'q';
     expect((await commit(alex.token, many)).status).toBe(400);
-    const big = await commit(alex.token, { 'cmi.suspend_data': 'x'.repeat(60000), 'cmi.comments': 'y'.repeat(60000), 'cmi.core.lesson_location': 'z'.repeat(60000), 'cmi.interactions.0.id': 'w'.repeat(60000), 'cmi.interactions.1.id': 'v'.repeat(30000) });
+    const big = await commit(alex.token, {
+      'cmi.suspend_data': 'x'.repeat(60000),
+      'cmi.comments': 'y'.repeat(60000),
+      'cmi.core.lesson_location': 'z'.repeat(60000),
+      'cmi.interactions.0.id': 'w'.repeat(60000),
+      'cmi.interactions.1.id': 'v'.repeat(30000),
+    });
     expect(big.status).toBe(413);
-    expect((await api('PUT', `/api/v2/scorm/components/${course.componentId}/runtime`, { token: alex.token, body: { sessionId: 'bad id!', cmi: {} } })).status).toBe(400);
+    expect(
+      (
+        await api('PUT', `/api/v2/scorm/components/${course.componentId}/runtime`, {
+          token: alex.token,
+          body: { sessionId: 'bad id!', cmi: {} },
+        })
+      ).status,
+    ).toBe(400);
     const rows = await db.select().from(schema.scormRuntime).where(eq(schema.scormRuntime.userId, alex.id));
     expect(rows).toHaveLength(0);
   });
 
   it('records a suspended session and resumes it on the next launch and in the launch file', async () => {
-    const res = await commit(alex.token, { 'cmi.core.lesson_status': 'incomplete', 'cmi.core.lesson_location': 'question-3', 'cmi.suspend_data': '{"current":2}', 'cmi.core.exit': 'suspend', 'cmi.core.session_time': '00:01:30', 'cmi.core.student_id': 'forged' });
+    const res = await commit(alex.token, {
+      'cmi.core.lesson_status': 'incomplete',
+      'cmi.core.lesson_location': 'question-3',
+      'cmi.suspend_data': '{"current":2}',
+      'cmi.core.exit': 'suspend',
+      'cmi.core.session_time': '00:01:30',
+      'cmi.core.student_id': 'forged',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ componentStatus: 'IN_PROGRESS', summary: { status: 'incomplete', completed: false, totalSeconds: 90 } });
+    expect(res.body).toMatchObject({
+      componentStatus: 'IN_PROGRESS',
+      summary: { status: 'incomplete', completed: false, totalSeconds: 90 },
+    });
     const again = await launch(alex.token);
-    expect(again.body.cmi).toMatchObject({ 'cmi.core.entry': 'resume', 'cmi.suspend_data': '{"current":2}', 'cmi.core.lesson_location': 'question-3', 'cmi.core.total_time': '0000:01:30', 'cmi.core.student_id': alex.id });
+    expect(again.body.cmi).toMatchObject({
+      'cmi.core.entry': 'resume',
+      'cmi.suspend_data': '{"current":2}',
+      'cmi.core.lesson_location': 'question-3',
+      'cmi.core.total_time': '0000:01:30',
+      'cmi.core.student_id': alex.id,
+    });
     const page = await api('GET', again.body.launchUrl);
     expect(page.body).toContain('&quot;cmi.suspend_data&quot;:&quot;{\\&quot;current\\&quot;:2}&quot;');
   });
 
   it('does not complete on a pass below the package mastery score', async () => {
-    const res = await commit(alex.token, { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '60', 'cmi.core.exit': 'suspend' }, { sessionId: 'session-0002' });
-    expect(res.body).toMatchObject({ componentStatus: 'IN_PROGRESS', summary: { successStatus: 'failed', score: 60, completed: false } });
-    expect((await api('POST', `/api/v2/user/progress/components/${course.componentId}/complete`, { token: alex.token, body: {} })).status).toBe(403);
-    expect((await api('PUT', `/api/v2/user/progress/components/${course.componentId}/progress`, { token: alex.token, body: { progressPercentage: 100 } })).status).toBe(403);
+    const res = await commit(
+      alex.token,
+      { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '60', 'cmi.core.exit': 'suspend' },
+      { sessionId: 'session-0002' },
+    );
+    expect(res.body).toMatchObject({
+      componentStatus: 'IN_PROGRESS',
+      summary: { successStatus: 'failed', score: 60, completed: false },
+    });
+    expect(
+      (
+        await api('POST', `/api/v2/user/progress/components/${course.componentId}/complete`, {
+          token: alex.token,
+          body: {},
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api('PUT', `/api/v2/user/progress/components/${course.componentId}/progress`, {
+          token: alex.token,
+          body: { progressPercentage: 100 },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('completes the component on a passing finish, unlocking the next component, through the page-hide beacon', async () => {
     const { beaconUrl } = (await launch(alex.token)).body as { beaconUrl: string };
-    const body = JSON.stringify({ sessionId: 'session-0003', finished: true, cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '100', 'cmi.core.session_time': '00:02:00' } });
+    const body = JSON.stringify({
+      sessionId: 'session-0003',
+      finished: true,
+      cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '100', 'cmi.core.session_time': '00:02:00' },
+    });
     // A beacon cannot send a header: the URL's signature is the only credential, so a tampered one fails.
     const forged = beaconUrl.replace(/sig=[^&]+/, 'sig=AAAA');
-    expect((await api('POST', forged, { raw: body, headers: { 'content-type': 'text/plain;charset=UTF-8' } })).status).toBe(401);
-    expect((await api('POST', beaconUrl.replace(`u=${alex.id}`, `u=${blair.id}`), { raw: body, headers: { 'content-type': 'text/plain;charset=UTF-8' } })).status).toBe(401);
+    expect(
+      (await api('POST', forged, { raw: body, headers: { 'content-type': 'text/plain;charset=UTF-8' } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await api('POST', beaconUrl.replace(`u=${alex.id}`, `u=${blair.id}`), {
+          raw: body,
+          headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        })
+      ).status,
+    ).toBe(401);
     const res = await api('POST', beaconUrl, { raw: body, headers: { 'content-type': 'text/plain;charset=UTF-8' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ componentStatus: 'COMPLETED', progressPercentage: 100, summary: { status: 'passed', score: 100, completed: true, totalSeconds: 90 + 120 } });
+    expect(res.body).toMatchObject({
+      componentStatus: 'COMPLETED',
+      progressPercentage: 100,
+      summary: { status: 'passed', score: 100, completed: true, totalSeconds: 90 + 120 },
+    });
     const progress = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token: alex.token });
-    const next = progress.body.componentProgresses.find((p: { componentId: string }) => p.componentId === course.nextId);
+    const next = progress.body.componentProgresses.find(
+      (p: { componentId: string }) => p.componentId === course.nextId,
+    );
     expect(progress.body.courseProgress.status).toBe('IN_PROGRESS');
     expect(next).toBeDefined();
-    expect((await api('GET', `/api/v2/user/progress/components/${course.nextId}/access`, { token: alex.token })).body).toEqual({ canAccess: true });
+    expect(
+      (await api('GET', `/api/v2/user/progress/components/${course.nextId}/access`, { token: alex.token })).body,
+    ).toEqual({ canAccess: true });
     // A later incomplete commit does not undo the completion.
     const later = await commit(alex.token, { 'cmi.core.lesson_status': 'incomplete' }, { sessionId: 'session-0004' });
     expect(later.body).toMatchObject({ componentStatus: 'COMPLETED', summary: { completed: true, score: 100 } });
@@ -295,11 +461,20 @@ describe('playing a SCORM component', () => {
     const token = await login(c);
     const only = await scormCourse(demo.id, [c.id]);
     await launch(token, only.componentId);
-    const res = await commit(token, { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '80' }, {}, only.componentId);
+    const res = await commit(
+      token,
+      { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '80' },
+      {},
+      only.componentId,
+    );
     expect(res.body.componentStatus).toBe('COMPLETED');
     const progress = await api('GET', `/api/v2/user/progress/courses/${only.courseId}`, { token });
     expect(progress.body.courseProgress).toMatchObject({ status: 'COMPLETED', overallProgress: 100 });
-    const cert = await db.select().from(schema.certificates).where(and(eq(schema.certificates.userId, c.id), eq(schema.certificates.courseId, only.courseId))).get();
+    const cert = await db
+      .select()
+      .from(schema.certificates)
+      .where(and(eq(schema.certificates.userId, c.id), eq(schema.certificates.courseId, only.courseId)))
+      .get();
     expect(cert).toBeDefined();
   });
 
@@ -307,13 +482,26 @@ describe('playing a SCORM component', () => {
     const d = await createUser({ domainIds: [book] });
     const token = await login(d);
     const c2 = await scormCourse(demo.id, [d.id]);
-    await commit(token, { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': 'cycle-one', 'cmi.core.exit': 'suspend' }, {}, c2.componentId);
-    await db.update(schema.courseProgress).set({ cycle: 2 }).where(and(eq(schema.courseProgress.userId, d.id), eq(schema.courseProgress.courseId, c2.courseId)));
+    await commit(
+      token,
+      { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': 'cycle-one', 'cmi.core.exit': 'suspend' },
+      {},
+      c2.componentId,
+    );
+    await db
+      .update(schema.courseProgress)
+      .set({ cycle: 2 })
+      .where(and(eq(schema.courseProgress.userId, d.id), eq(schema.courseProgress.courseId, c2.courseId)));
     const res = await launch(token, c2.componentId);
     expect(res.body.cycle).toBe(2);
     expect(res.body.cmi['cmi.suspend_data']).toBeUndefined();
     expect(res.body.summary).toMatchObject({ status: 'not attempted', completed: false });
-    await commit(token, { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': 'cycle-two' }, {}, c2.componentId);
+    await commit(
+      token,
+      { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': 'cycle-two' },
+      {},
+      c2.componentId,
+    );
     const rows = await db.select().from(schema.scormRuntime).where(eq(schema.scormRuntime.userId, d.id));
     expect(rows.map((r) => [r.cycle, r.cmi['cmi.suspend_data']]).sort()).toEqual([
       [1, 'cycle-one'],
@@ -325,7 +513,12 @@ describe('playing a SCORM component', () => {
     const e = await createUser({ domainIds: [book] });
     const token = await login(e);
     const c3 = await scormCourse(demo.id, [e.id]);
-    await commit(token, { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '90', 'cmi.suspend_data': 'first cycle' }, {}, c3.componentId);
+    await commit(
+      token,
+      { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '90', 'cmi.suspend_data': 'first cycle' },
+      {},
+      c3.componentId,
+    );
     // The certificate is due within the recertification window.
     await db
       .update(schema.certificates)
@@ -349,7 +542,13 @@ describe('playing a SCORM component', () => {
     const res = await api('GET', `/api/v2/admin/scorm/results?courseId=${course.courseId}`, { token: admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.results).toHaveLength(1);
-    expect(res.body.results[0]).toMatchObject({ userId: alex.id, userName: 'Alex Lane', componentTitle: 'PPE quiz', version: '1.2', summary: { score: 100, completed: true } });
+    expect(res.body.results[0]).toMatchObject({
+      userId: alex.id,
+      userName: 'Alex Lane',
+      componentTitle: 'PPE quiz',
+      version: '1.2',
+      summary: { score: 100, completed: true },
+    });
     expect(res.body.pagination).toMatchObject({ totalItems: 1, page: 1 });
   });
 });

@@ -72,7 +72,9 @@ describe('a session judged in the first batch', () => {
       .filter((r) => r.guards.some((g) => g.inFirstBatch))
       .map((r) => `${r.method} ${r.path}`);
     expect(declared.sort()).toEqual([...SESSION_IN_FIRST_BATCH].sort());
-    expect(folded.length).toBe(SESSION_IN_FIRST_BATCH.filter((r) => r.startsWith('GET /api/v2/user/') && !r.includes('/assessments/')).length);
+    expect(folded.length).toBe(
+      SESSION_IN_FIRST_BATCH.filter((r) => r.startsWith('GET /api/v2/user/') && !r.includes('/assessments/')).length,
+    );
   });
 
   it('serves a valid session', async () => {
@@ -93,13 +95,19 @@ describe('a session judged in the first batch', () => {
 
   it('ends at once when the token version moves (password change, reset)', async () => {
     const { user, token } = await enrolledLearner();
-    await db.update(schema.users).set({ tokenVersion: sql`${schema.users.tokenVersion} + 1` }).where(eq(schema.users.id, user.id));
+    await db
+      .update(schema.users)
+      .set({ tokenVersion: sql`${schema.users.tokenVersion} + 1` })
+      .where(eq(schema.users.id, user.id));
     await expectSameAnswerAsEager(token, { status: 401, code: 'UNAUTHORIZED' });
   });
 
   it('refuses a leaver with the reason, and a deleted user', async () => {
     const leaver = await enrolledLearner();
-    await db.update(schema.users).set({ deactivatedAt: new Date().toISOString() }).where(eq(schema.users.id, leaver.user.id));
+    await db
+      .update(schema.users)
+      .set({ deactivatedAt: new Date().toISOString() })
+      .where(eq(schema.users.id, leaver.user.id));
     await expectSameAnswerAsEager(leaver.token, { status: 401, code: 'ACCOUNT_DEACTIVATED' });
     const gone = await enrolledLearner();
     await db.delete(schema.users).where(eq(schema.users.id, gone.user.id));
@@ -145,14 +153,31 @@ describe('assessment calls with the session judged in their first batch', () => 
     expect(started.status).toBe(200);
     const attemptId = started.body.attemptId as string;
     const [question] = started.body.questions as { id: string }[];
-    const saved = await api('PUT', `/api/v2/user/assessments/attempts/${attemptId}/answers`, { token, body: { questionId: question.id, answer: 'first' } });
+    const saved = await api('PUT', `/api/v2/user/assessments/attempts/${attemptId}/answers`, {
+      token,
+      body: { questionId: question.id, answer: 'first' },
+    });
     expect(saved.status).toBe(200);
 
-    await db.update(schema.users).set({ tokenVersion: sql`${schema.users.tokenVersion} + 1` }).where(eq(schema.users.id, user.id));
+    await db
+      .update(schema.users)
+      .set({ tokenVersion: sql`${schema.users.tokenVersion} + 1` })
+      .where(eq(schema.users.id, user.id));
     const before = await db.select().from(schema.attempts).where(eq(schema.attempts.userId, user.id));
-    expect((await api('PUT', `/api/v2/user/assessments/attempts/${attemptId}/answers`, { token, body: { questionId: question.id, answer: 'second' } })).status).toBe(401);
-    expect((await api('POST', `/api/v2/user/assessments/attempts/${attemptId}/submit`, { token, body: {} })).status).toBe(401);
-    expect((await api('POST', `/api/v2/user/assessments/attempts/${attemptId}/auto-submit`, { token, body: {} })).status).toBe(401);
+    expect(
+      (
+        await api('PUT', `/api/v2/user/assessments/attempts/${attemptId}/answers`, {
+          token,
+          body: { questionId: question.id, answer: 'second' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await api('POST', `/api/v2/user/assessments/attempts/${attemptId}/submit`, { token, body: {} })).status,
+    ).toBe(401);
+    expect(
+      (await api('POST', `/api/v2/user/assessments/attempts/${attemptId}/auto-submit`, { token, body: {} })).status,
+    ).toBe(401);
     expect((await api('POST', `/api/v2/user/assessments/${pre}/start`, { token })).status).toBe(401);
     expect((await api('GET', `/api/v2/user/assessments/${pre}/questions`, { token })).status).toBe(401);
     expect(await db.select().from(schema.attempts).where(eq(schema.attempts.userId, user.id))).toEqual(before);
@@ -166,9 +191,13 @@ describe('foldCheckIntoFirstBatch', () => {
   const refuse = () => {
     throw new ApiError('UNAUTHORIZED', 'refused');
   };
-  const check = (judge: (row: Record<string, unknown> | null) => void) => ({ statement: env.DB.prepare('SELECT 1 AS ok'), judge });
+  const check = (judge: (row: Record<string, unknown> | null) => void) => ({
+    statement: env.DB.prepare('SELECT 1 AS ok'),
+    judge,
+  });
   const marker = () => `fold-${crypto.randomUUID()}`;
-  const countRevoked = async (jti: string) => (await db.select().from(schema.revokedTokens).where(eq(schema.revokedTokens.jti, jti))).length;
+  const countRevoked = async (jti: string) =>
+    (await db.select().from(schema.revokedTokens).where(eq(schema.revokedTokens.jti, jti))).length;
 
   it('hands back no read result when the check refuses', async () => {
     const folded = drizzle(foldCheckIntoFirstBatch(env.DB, check(refuse)).d1);
@@ -177,18 +206,26 @@ describe('foldCheckIntoFirstBatch', () => {
 
   it('writes nothing when the check refuses, alone or in a batch', async () => {
     const jti = marker();
-    const insert = (d: ReturnType<typeof drizzle>) => d.insert(schema.revokedTokens).values({ jti, expiresAt: new Date().toISOString() });
+    const insert = (d: ReturnType<typeof drizzle>) =>
+      d.insert(schema.revokedTokens).values({ jti, expiresAt: new Date().toISOString() });
     const inBatch = drizzle(foldCheckIntoFirstBatch(env.DB, check(refuse)).d1);
-    await expect(inBatch.batch([inBatch.select().from(schema.users).limit(1), insert(inBatch)])).rejects.toThrow('refused');
+    await expect(inBatch.batch([inBatch.select().from(schema.users).limit(1), insert(inBatch)])).rejects.toThrow(
+      'refused',
+    );
     const alone = drizzle(foldCheckIntoFirstBatch(env.DB, check(refuse)).d1);
     // drizzle wraps it ("Failed query"), with the refusal as the cause (onError answers the cause).
-    await expect(insert(alone)).rejects.toSatisfy((error: Error) => error.cause instanceof ApiError && error.cause.message === 'refused');
+    await expect(insert(alone)).rejects.toSatisfy(
+      (error: Error) => error.cause instanceof ApiError && error.cause.message === 'refused',
+    );
     expect(await countRevoked(jti)).toBe(0);
   });
 
   it('judges once, in the first read batch, and then runs everything', async () => {
     const seen: unknown[] = [];
-    const { d1, settle } = foldCheckIntoFirstBatch(env.DB, check((row) => seen.push(row)));
+    const { d1, settle } = foldCheckIntoFirstBatch(
+      env.DB,
+      check((row) => seen.push(row)),
+    );
     const folded = drizzle(d1);
     const [first] = await folded.batch([folded.select({ n: sql<number>`2` }).from(schema.users).limit(1)]);
     expect(first).toEqual([{ n: 2 }]);

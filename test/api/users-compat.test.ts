@@ -15,7 +15,10 @@ beforeAll(async () => {
 
 describe('calls of the original admin client', () => {
   it('POST /api/users with role "" creates a learner (USER)', async () => {
-    const res = await api('POST', '/api/users', { token: adminToken, body: { username: 'blank.role', email: 'blank.role@example.test', role: '' } });
+    const res = await api('POST', '/api/users', {
+      token: adminToken,
+      body: { username: 'blank.role', email: 'blank.role@example.test', role: '' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.user.role).toBe('USER');
     expect((await userRow(res.body.user.id))?.role).toBe('USER');
@@ -24,8 +27,14 @@ describe('calls of the original admin client', () => {
   it('PUT /api/users/{id} with role "" leaves the role as it is (a learner stays a learner, an admin an admin)', async () => {
     const learner = await createUser();
     const otherAdmin = await createAdmin();
-    for (const [user, role] of [[learner, 'USER'], [otherAdmin, 'ADMIN']] as const) {
-      const res = await api('PUT', `/api/users/${user.id}`, { token: adminToken, body: { firstName: 'Kept', role: '' } });
+    for (const [user, role] of [
+      [learner, 'USER'],
+      [otherAdmin, 'ADMIN'],
+    ] as const) {
+      const res = await api('PUT', `/api/users/${user.id}`, {
+        token: adminToken,
+        body: { firstName: 'Kept', role: '' },
+      });
       expect(res.status).toBe(200);
       expect((await userRow(user.id))?.role).toBe(role);
     }
@@ -51,12 +60,14 @@ describe('calls of the original admin client', () => {
     const res = await api('GET', '/api/users/search?q=search_me', { token: adminToken });
     expect(res.status).toBe(200);
     expect(res.body.map((x: any) => x.id)).toEqual([u.id]);
-    expect((await api('GET', '/api/users/search?q=100%25', { token: adminToken })).body.map((x: any) => x.id)).toEqual([u.id]);
+    expect((await api('GET', '/api/users/search?q=100%25', { token: adminToken })).body.map((x: any) => x.id)).toEqual([
+      u.id,
+    ]);
     expect(JSON.stringify(res.body)).not.toMatch(/pbkdf2|passwordHash|tempPassword/);
     expect((await api('GET', '/api/users/search?q=x', { token: learnerToken })).status).toBe(403);
   });
 
-  it('PUT /api/users/{id}/domains sets a learner\'s books and refuses administrators', async () => {
+  it("PUT /api/users/{id}/domains sets a learner's books and refuses administrators", async () => {
     const [b1, b2] = [await createDomain(), await createDomain()];
     const u = await createUser({ domainIds: [b1] });
     const res = await api('PUT', `/api/users/${u.id}/domains`, { token: adminToken, body: { domainIds: [b2] } });
@@ -65,11 +76,19 @@ describe('calls of the original admin client', () => {
     const cleared = await api('PUT', `/api/users/${u.id}/domains`, { token: adminToken, body: { domainIds: [] } });
     expect(cleared.body.user.domains).toEqual([]);
     const other = await createAdmin();
-    const toAdmin = await api('PUT', `/api/users/${other.id}/domains`, { token: adminToken, body: { domainIds: [b1] } });
+    const toAdmin = await api('PUT', `/api/users/${other.id}/domains`, {
+      token: adminToken,
+      body: { domainIds: [b1] },
+    });
     expect(toAdmin.status).toBe(409);
     expect(toAdmin.body.message).toBe(USER_MESSAGES.adminHasAllBooks);
-    expect((await api('PUT', `/api/users/${u.id}/domains`, { token: adminToken, body: { domainIds: ['no-such-book'] } })).status).toBe(404);
-    expect((await api('PUT', `/api/users/${u.id}/domains`, { token: learnerToken, body: { domainIds: [b1] } })).status).toBe(403);
+    expect(
+      (await api('PUT', `/api/users/${u.id}/domains`, { token: adminToken, body: { domainIds: ['no-such-book'] } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api('PUT', `/api/users/${u.id}/domains`, { token: learnerToken, body: { domainIds: [b1] } })).status,
+    ).toBe(403);
   });
 
   it('GET /api/users/generate-password answers a policy-valid password, admins only', async () => {

@@ -13,7 +13,8 @@ beforeAll(async () => {
   adminToken = await login(admin);
 });
 
-const importCsv = (csv: string) => api('POST', '/api/users/bulk', { token: adminToken, raw: csv, headers: { 'content-type': 'text/csv' } });
+const importCsv = (csv: string) =>
+  api('POST', '/api/users/bulk', { token: adminToken, raw: csv, headers: { 'content-type': 'text/csv' } });
 
 describe('generated passwords in the export', () => {
   it('never start with a character the CSV export would neutralise (= + - @), so the exported cell is the password itself', async () => {
@@ -28,7 +29,9 @@ describe('generated passwords in the export', () => {
 
 describe('bulk import from CSV', () => {
   it('reads a BOM, CRLF line ends, quoted cells and the columns in any order', async () => {
-    const csv = '\uFEFFEmail,Department,USERNAME\r\n"ana.quoted@example.test","Ops, ""North""",ana.quoted\r\n' + 'bo@example.test,,bo.plain\r\n\r\n';
+    const csv =
+      '\uFEFFEmail,Department,USERNAME\r\n"ana.quoted@example.test","Ops, ""North""",ana.quoted\r\n' +
+      'bo@example.test,,bo.plain\r\n\r\n';
     const res = await importCsv(csv);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(2);
@@ -68,21 +71,33 @@ describe('bulk import from CSV', () => {
       ['already.here', 'error', USER_MESSAGES.usernameTaken],
       ['new.name', 'error', USER_MESSAGES.emailTaken],
     ]);
-    const count = await db.select({ n: sql<number>`count(*)` }).from(schema.users).where(sql`lower(username) IN ('fresh.a', 'fresh.b', 'new.name')`).get();
+    const count = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(schema.users)
+      .where(sql`lower(username) IN ('fresh.a', 'fresh.b', 'new.name')`)
+      .get();
     expect(count?.n).toBe(1);
   });
 
   it('accepts JSON rows and caps one request at the chunk size', async () => {
-    const ok = await api('POST', '/api/users/bulk', { token: adminToken, body: [{ username: 'json.row', email: 'json.row@example.test' }] });
+    const ok = await api('POST', '/api/users/bulk', {
+      token: adminToken,
+      body: [{ username: 'json.row', email: 'json.row@example.test' }],
+    });
     expect(ok.status).toBe(200);
     expect(ok.body[0].status).toBe('success');
-    const rows = Array.from({ length: IMPORT_CHUNK_SIZE + 1 }, (_, i) => ({ username: `too.many${i}`, email: `too.many${i}@example.test` }));
+    const rows = Array.from({ length: IMPORT_CHUNK_SIZE + 1 }, (_, i) => ({
+      username: `too.many${i}`,
+      email: `too.many${i}@example.test`,
+    }));
     const tooMany = await api('POST', '/api/users/bulk', { token: adminToken, body: rows });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe(USER_MESSAGES.tooManyRows);
   });
 
-  it('imports 1,000 rows in one import (five chunks, sent like the client does), each user able to sign in', { timeout: 300_000 }, async () => {
+  it('imports 1,000 rows in one import (five chunks, sent like the client does), each user able to sign in', {
+    timeout: 300_000,
+  }, async () => {
     const lines = ['email,username'];
     // Every account costs one PBKDF2 hash (about 15 ms of CPU): 1,000 rows keep this test to a few
     // seconds of the suite's two cores while still crossing five chunk boundaries.
@@ -92,13 +107,20 @@ describe('bulk import from CSV', () => {
     expect(parsed.rows).toHaveLength(1000);
     const results: any[] = [];
     for (const part of chunk(parsed.rows, IMPORT_CHUNK_SIZE)) {
-      const res = await api('POST', '/api/users/bulk', { token: adminToken, body: part.map(({ username, email }) => ({ username, email })) });
+      const res = await api('POST', '/api/users/bulk', {
+        token: adminToken,
+        body: part.map(({ username, email }) => ({ username, email })),
+      });
       expect(res.status).toBe(200);
       results.push(...res.body);
     }
     expect(results).toHaveLength(1000);
     expect(results.filter((r) => r.status === 'success')).toHaveLength(1000);
-    const count = await db.select({ n: sql<number>`count(*)` }).from(schema.users).where(sql`username LIKE 'big.%'`).get();
+    const count = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(schema.users)
+      .where(sql`username LIKE 'big.%'`)
+      .get();
     expect(count?.n).toBe(1000);
     const last = results[999];
     const token = await login({ username: last.username, password: last.password });
@@ -123,9 +145,20 @@ describe('CSV parsing shared by browser and Worker', () => {
 describe('CSV export', () => {
   it('sends the export columns (username ... passwordCreatedAt) as an attachment, neutralises formulas and never carries a hash', async () => {
     const book = await createDomain('=HYPERLINK("http://evil")');
-    const evil = await createUser({ username: 'evil.one', email: 'evil@example.test', firstName: '=1+1', lastName: '@SUM(A1)', department: '+cmd', jobTitle: '-2', domainIds: [book] });
+    const evil = await createUser({
+      username: 'evil.one',
+      email: 'evil@example.test',
+      firstName: '=1+1',
+      lastName: '@SUM(A1)',
+      department: '+cmd',
+      jobTitle: '-2',
+      domainIds: [book],
+    });
     const tabbed = await createUser({ username: 'tab.one', firstName: '\tTabbed', lastName: 'Line\r\nBreak' });
-    const created = await api('POST', '/api/users', { token: adminToken, body: { username: 'temp.holder', email: 'temp.holder@example.test', role: 'USER' } });
+    const created = await api('POST', '/api/users', {
+      token: adminToken,
+      body: { username: 'temp.holder', email: 'temp.holder@example.test', role: 'USER' },
+    });
     const res = await api('GET', '/api/users/export', { token: adminToken });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -146,7 +179,14 @@ describe('CSV export', () => {
     expect(holderRow[2]).toBe(created.body.password);
     // ...and gone after the first change.
     const token = await login({ username: 'temp.holder', password: created.body.password });
-    expect((await api('PUT', '/api/auth/password', { token, body: { currentPassword: created.body.password, newPassword: 'Chang3d!Now#1' } })).status).toBe(200);
+    expect(
+      (
+        await api('PUT', '/api/auth/password', {
+          token,
+          body: { currentPassword: created.body.password, newPassword: 'Chang3d!Now#1' },
+        })
+      ).status,
+    ).toBe(200);
     const after = parseCsv((await api('GET', '/api/users/export', { token: adminToken })).body as string);
     expect(after.find((r) => r[0] === 'temp.holder')![2]).toBe('');
   });
@@ -155,8 +195,14 @@ describe('CSV export', () => {
 describe('export as JSON', () => {
   it('answers a JSON array of the export rows when the client prefers JSON, with plain values and never a hash', async () => {
     const evil = await createUser({ username: 'json.evil', email: 'json.evil@example.test', firstName: '=1+1' });
-    const created = await api('POST', '/api/users', { token: adminToken, body: { username: 'json.holder', email: 'json.holder@example.test', role: 'USER' } });
-    const res = await api('GET', '/api/users/export', { token: adminToken, headers: { accept: 'application/json, text/plain, */*' } });
+    const created = await api('POST', '/api/users', {
+      token: adminToken,
+      body: { username: 'json.holder', email: 'json.holder@example.test', role: 'USER' },
+    });
+    const res = await api('GET', '/api/users/export', {
+      token: adminToken,
+      headers: { accept: 'application/json, text/plain, */*' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(Array.isArray(res.body)).toBe(true);
@@ -169,7 +215,13 @@ describe('export as JSON', () => {
   });
 
   it('stays CSV for a browser download or a client that prefers CSV', async () => {
-    for (const accept of [undefined, '*/*', 'text/csv', 'text/csv, application/json;q=0.5', 'text/html,application/xhtml+xml,*/*;q=0.8']) {
+    for (const accept of [
+      undefined,
+      '*/*',
+      'text/csv',
+      'text/csv, application/json;q=0.5',
+      'text/html,application/xhtml+xml,*/*;q=0.8',
+    ]) {
       const res = await api('GET', '/api/users/export', { token: adminToken, headers: accept ? { accept } : {} });
       expect(res.headers.get('content-type'), String(accept)).toMatch(/^text\/csv/);
     }

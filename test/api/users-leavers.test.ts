@@ -17,7 +17,10 @@ const deactivate = (id: string, reason: unknown = 'Left the company', token = ad
   api('POST', `/api/users/${id}/deactivate`, { token, body: { reason } });
 
 async function auditRows(targetId: string, action: string) {
-  return db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetUserId, targetId), eq(schema.auditLog.action, action)));
+  return db
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.targetUserId, targetId), eq(schema.auditLog.action, action)));
 }
 
 describe('who may deactivate and reactivate', () => {
@@ -59,23 +62,39 @@ describe('deactivating a leaver', () => {
 
     const res = await deactivate(leaver.id, 'Left the company on 2026-11-20');
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id: leaver.id, status: 'DEACTIVATED', deactivationReason: 'Left the company on 2026-11-20' });
+    expect(res.body.user).toMatchObject({
+      id: leaver.id,
+      status: 'DEACTIVATED',
+      deactivationReason: 'Left the company on 2026-11-20',
+    });
 
     const session = await api('GET', '/api/auth/user', { token });
     expect(session.status).toBe(401);
     expect(session.body).toMatchObject({ code: 'ACCOUNT_DEACTIVATED', message: USER_MESSAGES.accountDeactivated });
     expect((await api('GET', '/api/v2/user/courses', { token })).status).toBe(401);
 
-    const signIn = await api('POST', '/api/auth/login', { body: { username: leaver.username, password: leaver.password } });
+    const signIn = await api('POST', '/api/auth/login', {
+      body: { username: leaver.username, password: leaver.password },
+    });
     expect(signIn.status).toBe(401);
-    expect(signIn.body).toMatchObject({ code: 'ACCOUNT_DEACTIVATED', message: 'This account has been deactivated. Contact your administrator.' });
+    expect(signIn.body).toMatchObject({
+      code: 'ACCOUNT_DEACTIVATED',
+      message: 'This account has been deactivated. Contact your administrator.',
+    });
     // A wrong password still says only "invalid": the state of an account is not told to guessers.
-    const guess = await api('POST', '/api/auth/login', { body: { username: leaver.username, password: 'Wr0ng!Pass#9' } });
+    const guess = await api('POST', '/api/auth/login', {
+      body: { username: leaver.username, password: 'Wr0ng!Pass#9' },
+    });
     expect(guess.body.code).toBe('INVALID_CREDENTIALS');
 
     const rows = await auditRows(leaver.id, 'USER_DEACTIVATED');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: admin.id, targetUsername: leaver.username, entityType: 'USER', reason: 'Left the company on 2026-11-20' });
+    expect(rows[0]).toMatchObject({
+      actorId: admin.id,
+      targetUsername: leaver.username,
+      entityType: 'USER',
+      reason: 'Left the company on 2026-11-20',
+    });
     expect(rows[0].after).toEqual({ status: 'DEACTIVATED' });
 
     // Deactivating again changes nothing and logs nothing more.
@@ -124,7 +143,10 @@ describe('reactivating', () => {
     const leaver = await createUser();
     const oldToken = await login(leaver);
     expect((await deactivate(leaver.id)).status).toBe(200);
-    const res = await api('POST', `/api/users/${leaver.id}/reactivate`, { token: adminToken, body: { reason: 'Rehired' } });
+    const res = await api('POST', `/api/users/${leaver.id}/reactivate`, {
+      token: adminToken,
+      body: { reason: 'Rehired' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ status: 'ACTIVE', deactivatedAt: null, deactivationReason: null });
     expect((await api('GET', '/api/auth/user', { token: oldToken })).status).toBe(401);
@@ -152,7 +174,11 @@ describe('bulk deactivation', () => {
     await deactivate(c.id);
     const res = await api('POST', '/api/users/bulk-deactivate', {
       token: adminToken,
-      body: { userIds: [a.id], usernames: [b.username.toUpperCase(), c.username, 'nobody-here'], reason: 'Site closed' },
+      body: {
+        userIds: [a.id],
+        usernames: [b.username.toUpperCase(), c.username, 'nobody-here'],
+        reason: 'Site closed',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ deactivated: 2, alreadyDeactivated: 1, notFound: ['nobody-here'] });
@@ -165,16 +191,25 @@ describe('bulk deactivation', () => {
   it('handles more ids than D1 binds in one statement (chunks below 100 parameters)', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 170; i++) ids.push((await createUser()).id);
-    const res = await api('POST', '/api/users/bulk-deactivate', { token: adminToken, body: { userIds: ids, reason: 'Contract ended' } });
+    const res = await api('POST', '/api/users/bulk-deactivate', {
+      token: adminToken,
+      body: { userIds: ids, reason: 'Contract ended' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.deactivated).toBe(170);
-    const audited = await db.select({ id: schema.auditLog.id }).from(schema.auditLog).where(eq(schema.auditLog.reason, 'Contract ended'));
+    const audited = await db
+      .select({ id: schema.auditLog.id })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.reason, 'Contract ended'));
     expect(audited).toHaveLength(170);
   });
 
   it('refuses a selection that includes oneself, changing nobody', async () => {
     const a = await createUser();
-    const res = await api('POST', '/api/users/bulk-deactivate', { token: adminToken, body: { userIds: [a.id, admin.id], reason: 'x' } });
+    const res = await api('POST', '/api/users/bulk-deactivate', {
+      token: adminToken,
+      body: { userIds: [a.id, admin.id], reason: 'x' },
+    });
     expect(res.status).toBe(409);
     expect((await userRow(a.id))?.deactivatedAt).toBeNull();
   });

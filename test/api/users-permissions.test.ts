@@ -44,7 +44,10 @@ describe('each admin permission flag guards its routes', () => {
   it('writes are guarded too: without User Management an admin cannot deactivate anyone', async () => {
     const admin = await createAdmin({ permissions: { userManagement: false } });
     const target = await createUser();
-    const res = await api('POST', `/api/users/${target.id}/deactivate`, { token: await login(admin), body: { reason: 'x' } });
+    const res = await api('POST', `/api/users/${target.id}/deactivate`, {
+      token: await login(admin),
+      body: { reason: 'x' },
+    });
     expect(res.status).toBe(403);
     expect((await userRow(target.id))?.deactivatedAt).toBeNull();
   });
@@ -76,7 +79,10 @@ describe('each admin permission flag guards its routes', () => {
 
 describe('nobody locks the platform out of user management', () => {
   it('an admin cannot remove their own User Management permission', async () => {
-    const res = await api('PUT', `/api/users/${manager.id}`, { token: managerToken, body: { permissions: { userManagement: false } } });
+    const res = await api('PUT', `/api/users/${manager.id}`, {
+      token: managerToken,
+      body: { permissions: { userManagement: false } },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(USER_MESSAGES.removeOwnUserManagement);
     expect((await api('GET', '/api/users?page=1', { token: managerToken })).status).toBe(200);
@@ -94,11 +100,17 @@ describe('nobody locks the platform out of user management', () => {
   it('an admin with User Management may turn flags off and on for another admin, and that admin is held to them at once', async () => {
     const other = await createAdmin();
     const otherToken = await login(other);
-    const off = await api('PUT', `/api/users/${other.id}`, { token: managerToken, body: { permissions: { moduleManagement: false } } });
+    const off = await api('PUT', `/api/users/${other.id}`, {
+      token: managerToken,
+      body: { permissions: { moduleManagement: false } },
+    });
     expect(off.status).toBe(200);
     expect(off.body.permissions).toMatchObject({ moduleManagement: false, userManagement: true });
     expect((await api('GET', '/api/v2/admin/courses', { token: otherToken })).status).toBe(403);
-    const on = await api('PUT', `/api/users/${other.id}`, { token: managerToken, body: { permissions: { moduleManagement: true } } });
+    const on = await api('PUT', `/api/users/${other.id}`, {
+      token: managerToken,
+      body: { permissions: { moduleManagement: true } },
+    });
     expect(on.status).toBe(200);
     expect((await api('GET', '/api/v2/admin/courses', { token: otherToken })).status).toBe(200);
   });

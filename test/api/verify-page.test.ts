@@ -9,16 +9,32 @@ let ipCounter = 0;
 
 /** A plain HTTP GET, as a phone with JavaScript off (or a crawler) makes it. */
 async function getPage(path: string, ip = `192.0.2.${++ipCounter}`, acceptLanguage?: string) {
-  const response = await SELF.fetch(`http://localhost${path}`, { headers: { 'cf-connecting-ip': ip, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) }, redirect: 'manual' });
+  const response = await SELF.fetch(`http://localhost${path}`, {
+    headers: { 'cf-connecting-ip': ip, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+    redirect: 'manual',
+  });
   return { response, html: await response.text() };
 }
 
-async function issued(options: { firstName?: string; lastName?: string; courseTitle?: string; domainName?: string } = {}) {
+async function issued(
+  options: { firstName?: string; lastName?: string; courseTitle?: string; domainName?: string } = {},
+) {
   const domainId = await createDomain(options.domainName);
   const courseId = crypto.randomUUID();
-  await db.insert(schema.courses).values({ id: courseId, title: options.courseTitle ?? 'Forklift Operator Safety', domainId, status: 'PUBLISHED' });
+  await db
+    .insert(schema.courses)
+    .values({ id: courseId, title: options.courseTitle ?? 'Forklift Operator Safety', domainId, status: 'PUBLISHED' });
   const user = await createUser({ firstName: options.firstName ?? 'Jonas', lastName: options.lastName ?? 'Berg' });
-  await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId, status: 'COMPLETED', overallProgress: 100, completedAt: new Date().toISOString() });
+  await db
+    .insert(schema.courseProgress)
+    .values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      courseId,
+      status: 'COMPLETED',
+      overallProgress: 100,
+      completedAt: new Date().toISOString(),
+    });
   return issueCertificate(db, user.id, courseId, new Date('2026-03-05T08:00:00Z'));
 }
 
@@ -26,7 +42,10 @@ describe('the certificate verification page', () => {
   it('renders a complete, cacheable HTML page for a valid certificate with every field', async () => {
     const cert = await issued({ domainName: 'Warehouse Operations' });
     // Keep it valid regardless of the test date.
-    await db.update(schema.certificates).set({ expiresAt: new Date(Date.now() + 100 * DAY_MS).toISOString() }).where(eq(schema.certificates.id, cert.id));
+    await db
+      .update(schema.certificates)
+      .set({ expiresAt: new Date(Date.now() + 100 * DAY_MS).toISOString() })
+      .where(eq(schema.certificates.id, cert.id));
     const { response, html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -41,14 +60,25 @@ describe('the certificate verification page', () => {
     expect(html).toMatch(/<meta name="description" content="[^"]+">/);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).not.toMatch(/<script/i);
-    for (const text of ['Valid Certificate', cert.certificateNumber, 'Jonas Berg', 'Forklift Operator Safety', 'Warehouse Operations', '5 March 2026', 'ACTIVE']) {
+    for (const text of [
+      'Valid Certificate',
+      cert.certificateNumber,
+      'Jonas Berg',
+      'Forklift Operator Safety',
+      'Warehouse Operations',
+      '5 March 2026',
+      'ACTIVE',
+    ]) {
       expect(html).toContain(text);
     }
   });
 
   it('shows "Expired Certificate" once the expiry date has passed', async () => {
     const cert = await issued();
-    await db.update(schema.certificates).set({ expiresAt: '2026-04-01T00:00:00.000Z' }).where(eq(schema.certificates.id, cert.id));
+    await db
+      .update(schema.certificates)
+      .set({ expiresAt: '2026-04-01T00:00:00.000Z' })
+      .where(eq(schema.certificates.id, cert.id));
     const { response, html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
     expect(response.status).toBe(200);
     expect(html).toContain('Expired Certificate');
@@ -59,7 +89,10 @@ describe('the certificate verification page', () => {
 
   it('shows "Invalid Certificate" for a revoked one', async () => {
     const cert = await issued();
-    await db.update(schema.certificates).set({ revokedAt: new Date().toISOString(), revokedReason: 'test' }).where(eq(schema.certificates.id, cert.id));
+    await db
+      .update(schema.certificates)
+      .set({ revokedAt: new Date().toISOString(), revokedReason: 'test' })
+      .where(eq(schema.certificates.id, cert.id));
     const { html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
     expect(html).toContain('Invalid Certificate');
     expect(html).toContain('class="card error"');
@@ -76,8 +109,15 @@ describe('the certificate verification page', () => {
   });
 
   it('escapes every interpolated value', async () => {
-    const cert = await issued({ firstName: '<script>alert(1)</script>', lastName: 'O"Neil', courseTitle: 'Acids & <b>Bases</b>' });
-    await db.update(schema.certificates).set({ expiresAt: new Date(Date.now() + DAY_MS).toISOString() }).where(eq(schema.certificates.id, cert.id));
+    const cert = await issued({
+      firstName: '<script>alert(1)</script>',
+      lastName: 'O"Neil',
+      courseTitle: 'Acids & <b>Bases</b>',
+    });
+    await db
+      .update(schema.certificates)
+      .set({ expiresAt: new Date(Date.now() + DAY_MS).toISOString() })
+      .where(eq(schema.certificates.id, cert.id));
     const { html } = await getPage(`/certificate/verify/${cert.certificateNumber}`);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<b>Bases</b>');
@@ -126,7 +166,10 @@ describe('the certificate verification page', () => {
 
   it("answers in the viewer's language (Accept-Language): Arabic right to left, Hindi and Spanish, English otherwise", async () => {
     const cert = await issued({ firstName: 'فاطمة', lastName: 'الزهراء', domainName: 'Almacén' });
-    await db.update(schema.certificates).set({ expiresAt: new Date(Date.now() + 100 * DAY_MS).toISOString() }).where(eq(schema.certificates.id, cert.id));
+    await db
+      .update(schema.certificates)
+      .set({ expiresAt: new Date(Date.now() + 100 * DAY_MS).toISOString() })
+      .where(eq(schema.certificates.id, cert.id));
     const path = `/certificate/verify/${cert.certificateNumber}`;
 
     const arabic = await getPage(path, undefined, 'ar-EG,ar;q=0.9,en;q=0.5');

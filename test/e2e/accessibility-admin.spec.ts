@@ -37,7 +37,8 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
   const start = roleSession(() => ACCOUNTS.admin);
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin navigation' });
   // DataTable renders the table and the phone cards; the button a person sees is the visible one.
-  const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name }).filter({ visible: true }).first();
+  const button = (page: Page, name: string | RegExp) =>
+    page.getByRole('button', { name }).filter({ visible: true }).first();
 
   it('the dashboard, and books with the add, edit and delete dialogs', async () => {
     const { page, audit } = await start();
@@ -62,7 +63,16 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
     await button(page, /^Edit /).waitFor();
     await audit.atBothWidths(page, 'courses');
     await checkDialog(audit, page, button(page, 'New Course'), 'new course dialog');
-    await checkDialog(audit, page, page.getByRole('button', { name: /^Delete / }).and(page.locator(':enabled')).first(), 'delete course dialog', { phone: false });
+    await checkDialog(
+      audit,
+      page,
+      page
+        .getByRole('button', { name: /^Delete / })
+        .and(page.locator(':enabled'))
+        .first(),
+      'delete course dialog',
+      { phone: false },
+    );
     // The course editor: details, then components, then one component's editor on top. The SDS
     // course is found by the search, wherever newer demo courses put it in the list.
     await page.getByLabel('Search courses').fill(COURSES.sds);
@@ -70,7 +80,10 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
     await checkDialog(audit, page, button(page, `Edit ${COURSES.sds}`), 'course editor, details', { keepOpen: true });
     const editor = openDialog(page);
     await editor.getByRole('tab', { name: /^Components/ }).click();
-    await editor.getByRole('button', { name: /^Move .* down$/ }).first().waitFor();
+    await editor
+      .getByRole('button', { name: /^Move .* down$/ })
+      .first()
+      .waitFor();
     await audit.check(page, 'course editor, components');
     await checkDialog(audit, page, editor.getByRole('button', { name: /^Edit / }).first(), 'component editor');
     await page.keyboard.press('Escape');
@@ -110,7 +123,9 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
     await checkDialog(audit, page, button(page, 'DEACTIVATE FROM CSV'), 'deactivate from CSV dialog');
     await page.getByLabel('Search').first().fill(newcomer.username);
     await checkDialog(audit, page, button(page, `Edit ${newcomer.username}`), 'edit user dialog', { phone: false });
-    await checkDialog(audit, page, button(page, `Deactivate ${newcomer.username}`), 'deactivate user dialog', { phone: false });
+    await checkDialog(audit, page, button(page, `Deactivate ${newcomer.username}`), 'deactivate user dialog', {
+      phone: false,
+    });
     await checkDialog(audit, page, button(page, `Delete ${newcomer.username}`), 'delete user dialog', { phone: false });
     // Ark's checkbox: a label around a drawn control and a hidden input; a person clicks the label.
     const select = page.getByRole('checkbox', { name: `Select ${newcomer.username}` });
@@ -142,7 +157,9 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
     await button(page, /^Edit requirement: /).waitFor();
     await audit.atBothWidths(page, 'compliance requirements');
     await checkDialog(audit, page, button(page, /^Edit requirement: /), 'edit requirement dialog', { phone: false });
-    await checkDialog(audit, page, button(page, /^Retire requirement: /), 'retire requirement dialog', { phone: false });
+    await checkDialog(audit, page, button(page, /^Retire requirement: /), 'retire requirement dialog', {
+      phone: false,
+    });
     audit.assertClean();
   });
 

@@ -61,7 +61,10 @@ describe('accessibility (axe, WCAG 2.2 A/AA): visitor', { retry: 1 }, () => {
 
     await go(page, '/reset-password?token=not-a-real-token');
     await heading(page, 'Reset your password');
-    await page.getByText(/expired|invalid/i).first().waitFor();
+    await page
+      .getByText(/expired|invalid/i)
+      .first()
+      .waitFor();
     await audit.atBothWidths(page, 'reset password, bad link');
 
     await go(page, '/no/such/page');
@@ -146,7 +149,12 @@ describe('accessibility (axe, WCAG 2.2 A/AA): new learner', { retry: 1 }, () => 
     await page.getByRole('timer', { name: 'Time remaining' }).waitFor();
     for (const question of pre.data.questions!) {
       const group = page.getByRole('radiogroup', { name: question.question, exact: true });
-      const label = question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'True' : 'False') : question.correctAnswer;
+      const label =
+        question.type === 'TRUE_FALSE'
+          ? question.correctAnswer === 'true'
+            ? 'True'
+            : 'False'
+          : question.correctAnswer;
       await group.getByLabel(label, { exact: true }).check();
     }
     await audit.atBothWidths(page, 'assessment in progress, answered');
@@ -181,7 +189,12 @@ describe('accessibility (axe, WCAG 2.2 A/AA): learner', { retry: 1 }, () => {
     await page.getByRole('button', { name: 'View Certificate' }).waitFor();
     await audit.atBothWidths(page, 'course completed');
     await checkDialog(audit, page, page.getByRole('button', { name: 'View Certificate' }), 'certificate dialog');
-    await checkDialog(audit, page, page.getByRole('button', { name: `Review: ${courses.pass.components[0].data.title}` }), 'assessment review dialog');
+    await checkDialog(
+      audit,
+      page,
+      page.getByRole('button', { name: `Review: ${courses.pass.components[0].data.title}` }),
+      'assessment review dialog',
+    );
     audit.assertClean();
   });
 
@@ -221,8 +234,15 @@ describe('accessibility (axe, WCAG 2.2 A/AA): learner', { retry: 1 }, () => {
     await nav(page).getByRole('link', { name: 'Think' }).click();
     await page.getByRole('table', { name: 'Your submissions' }).waitFor();
     await audit.atBothWidths(page, 'learner think');
-    await checkDialog(audit, page, page.getByRole('button', { name: 'New Submission', exact: true }), 'new submission dialog');
-    await checkDialog(audit, page, page.getByRole('button', { name: /^View/ }).first(), 'submission details dialog', { phone: false });
+    await checkDialog(
+      audit,
+      page,
+      page.getByRole('button', { name: 'New Submission', exact: true }),
+      'new submission dialog',
+    );
+    await checkDialog(audit, page, page.getByRole('button', { name: /^View/ }).first(), 'submission details dialog', {
+      phone: false,
+    });
     audit.assertClean();
   });
 

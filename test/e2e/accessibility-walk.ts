@@ -46,7 +46,14 @@ export const fresh = { username: '', password: '' };
 export let certificateNumber = '';
 
 const wrongAnswers = (questions: Question[]) =>
-  Object.fromEntries(questions.map((q) => [q.id, q.type === 'TRUE_FALSE' ? String(q.correctAnswer !== 'true') : q.options.find((o) => o.text !== q.correctAnswer)!.text]));
+  Object.fromEntries(
+    questions.map((q) => [
+      q.id,
+      q.type === 'TRUE_FALSE'
+        ? String(q.correctAnswer !== 'true')
+        : q.options.find((o) => o.text !== q.correctAnswer)!.text,
+    ]),
+  );
 
 /**
  * Arranges the walk's data: the demo courses, and a new learner (`newcomer`) with three failed
@@ -55,7 +62,9 @@ const wrongAnswers = (questions: Question[]) =>
  */
 export async function arrange(options: { visitor?: boolean } = {}) {
   admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-  const { courses: list } = await admin.request<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000');
+  const { courses: list } = await admin.request<{ courses: { id: string; title: string }[] }>(
+    '/v2/admin/courses?page=1&limit=1000',
+  );
   for (const [key, title] of Object.entries(COURSES) as [keyof typeof COURSES, string][]) {
     const course = await admin.request<Course>(`/v2/admin/courses/${list.find((c) => c.title === title)!.id}`);
     course.components.sort((a, b) => a.orderIndex - b.orderIndex);
@@ -64,7 +73,9 @@ export async function arrange(options: { visitor?: boolean } = {}) {
 
   const run = unique();
   const made = async (username: string) =>
-    admin.request<{ user: { id: string }; password: string }>('/users', { body: { username, email: `${username}@example.com`, role: 'USER', firstName: 'Ari', lastName: 'Axe' } });
+    admin.request<{ user: { id: string }; password: string }>('/users', {
+      body: { username, email: `${username}@example.com`, role: 'USER', firstName: 'Ari', lastName: 'Axe' },
+    });
   newcomer.username = `axe${run}`;
   const created = await made(newcomer.username);
   newcomer.id = created.user.id;
@@ -74,7 +85,10 @@ export async function arrange(options: { visitor?: boolean } = {}) {
   }
 
   const temporary = await apiAs(newcomer.username, created.password);
-  await temporary.request('/auth/password', { method: 'PUT', body: { currentPassword: created.password, newPassword: PASSWORD } });
+  await temporary.request('/auth/password', {
+    method: 'PUT',
+    body: { currentPassword: created.password, newPassword: PASSWORD },
+  });
   const books = await admin.request<{ id: string; name: string }[]>('/domains');
   const domainIds = books.filter((b) => b.name === 'Hazard Communication' || b.name === 'Fire Safety').map((b) => b.id);
   await admin.request('/users/domains/assign', { method: 'PUT', body: { userIds: [newcomer.id], domainIds } });
@@ -84,8 +98,12 @@ export async function arrange(options: { visitor?: boolean } = {}) {
   const evacPre = courses.evac.components[0];
   await learner.request(`/v2/user/progress/courses/${courses.evac.id}/enroll`, { method: 'POST' });
   for (let i = 0; i < 3; i++) {
-    const { attemptId } = await learner.request<{ attemptId: string }>(`/v2/user/assessments/${evacPre.id}/start`, { method: 'POST' });
-    await learner.request(`/v2/user/assessments/attempts/${attemptId}/submit`, { body: { answers: wrongAnswers(evacPre.data.questions!) } });
+    const { attemptId } = await learner.request<{ attemptId: string }>(`/v2/user/assessments/${evacPre.id}/start`, {
+      method: 'POST',
+    });
+    await learner.request(`/v2/user/assessments/attempts/${attemptId}/submit`, {
+      body: { answers: wrongAnswers(evacPre.data.questions!) },
+    });
   }
   // An attempt left open: the Incomplete Attempts dialog at the next sign-in.
   await learner.request(`/v2/user/progress/courses/${courses.ghs.id}/enroll`, { method: 'POST' });
@@ -93,7 +111,8 @@ export async function arrange(options: { visitor?: boolean } = {}) {
 
   if (!options.visitor) return;
   const alex = await apiAs(ACCOUNTS.learner.username, ACCOUNTS.learner.password);
-  certificateNumber = (await alex.request<{ certificateNumber: string }>(`/v2/certificates/user/${courses.pass.id}`)).certificateNumber;
+  certificateNumber = (await alex.request<{ certificateNumber: string }>(`/v2/certificates/user/${courses.pass.id}`))
+    .certificateNumber;
 }
 
 /** In-app navigation (what a link does), without reloading the app. */
@@ -106,7 +125,8 @@ export async function go(page: Page, path: string) {
 }
 
 /** The dialog open on top (Ark marks open content with data-state="open"). */
-export const openDialog = (page: Page) => page.locator('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').last();
+export const openDialog = (page: Page) =>
+  page.locator('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').last();
 
 /**
  * Opens a dialog with `opener`, checks it (the whole page at 1280 px, then the dialog alone at 390 px:
@@ -116,16 +136,32 @@ export const openDialog = (page: Page) => page.locator('[role="dialog"][data-sta
  * the file short: colours and names do not change with the width, and the kit's dialog takes the
  * same phone layout for all of them.
  */
-export async function checkDialog(audit: AccessibilityAudit, page: Page, opener: Locator, label: string, options: { keepOpen?: boolean; phone?: boolean } = {}) {
-  const before = await page.locator('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').count();
+export async function checkDialog(
+  audit: AccessibilityAudit,
+  page: Page,
+  opener: Locator,
+  label: string,
+  options: { keepOpen?: boolean; phone?: boolean } = {},
+) {
+  const before = await page
+    .locator('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')
+    .count();
   await opener.click();
-  await page.waitForFunction((n) => document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').length > n, before);
+  await page.waitForFunction(
+    (n) =>
+      document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]').length >
+      n,
+    before,
+  );
   const dialog = openDialog(page);
   if (options.phone !== false) await audit.dialog(page, label, dialog);
   else await audit.check(page, label);
   if (options.keepOpen) return dialog;
   await page.keyboard.press('Escape');
-  await page.waitForFunction((n) => document.querySelectorAll('[role="dialog"], [role="alertdialog"]').length <= n, before);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[role="dialog"], [role="alertdialog"]').length <= n,
+    before,
+  );
   return dialog;
 }
 

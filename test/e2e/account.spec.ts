@@ -53,7 +53,9 @@ describe('account', () => {
     await waitForPath(page, '/dashboard');
 
     // The stored token is the fresh one the change returned, and the new password works.
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { mustChangePassword?: boolean });
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user') ?? '{}') as { mustChangePassword?: boolean },
+    );
     expect(stored.mustChangePassword).toBe(false);
     await page.reload();
     await waitForPath(page, '/dashboard');
@@ -76,9 +78,13 @@ describe('account', () => {
     await page.getByText('Please enter a valid email address').waitFor();
     await page.getByLabel('Email').fill(employee.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await app(page).getByText("If your email exists in our system, we've sent a password reset link. Please check your inbox.").waitFor();
+    await app(page)
+      .getByText("If your email exists in our system, we've sent a password reset link. Please check your inbox.")
+      .waitFor();
 
-    const [mail] = await d1<{ body_text: string }>(`SELECT body_text FROM mail_outbox WHERE to_address = '${employee.email}' ORDER BY created_at DESC LIMIT 1`);
+    const [mail] = await d1<{ body_text: string }>(
+      `SELECT body_text FROM mail_outbox WHERE to_address = '${employee.email}' ORDER BY created_at DESC LIMIT 1`,
+    );
     const link = mail?.body_text.match(/\/reset-password\?token=[\w-]+/)?.[0];
     expect(link).toBeTruthy();
 
@@ -92,7 +98,9 @@ describe('account', () => {
     audit.assertClean();
     await page.getByLabel(/^Confirm new password/).fill('Lockout#Tagout9');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await app(page).getByText(/reset successfully/).waitFor();
+    await app(page)
+      .getByText(/reset successfully/)
+      .waitFor();
     // After a successful reset the page returns to /login after 3 s.
     await waitForPath(page, '/login');
 

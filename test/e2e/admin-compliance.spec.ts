@@ -33,13 +33,24 @@ describe('admin compliance', () => {
     for (const first of ['ada', 'ben', 'cleo'] as const) {
       const username = `${first}.${run}`;
       const { user } = await admin.request<{ user: { id: string } }>('/users', {
-        body: { username, email: `${username}@dock.example`, role: 'USER', firstName: first[0].toUpperCase() + first.slice(1), lastName: 'Harbor' },
+        body: {
+          username,
+          email: `${username}@dock.example`,
+          role: 'USER',
+          firstName: first[0].toUpperCase() + first.slice(1),
+          lastName: 'Harbor',
+        },
       });
       await admin.request(`/users/${user.id}`, { method: 'PUT', body: { department, jobTitle: 'Dock Worker' } });
       people[first] = { id: user.id, username };
     }
-    await admin.request('/users/domains/assign', { method: 'PUT', body: { userIds: Object.values(people).map((p) => p.id), domainIds: [hazcom.id] } });
-    await d1(`UPDATE user_domains SET created_at = '${new Date(Date.now() - 60 * DAY).toISOString()}' WHERE user_id = '${people.ada.id}'`);
+    await admin.request('/users/domains/assign', {
+      method: 'PUT',
+      body: { userIds: Object.values(people).map((p) => p.id), domainIds: [hazcom.id] },
+    });
+    await d1(
+      `UPDATE user_domains SET created_at = '${new Date(Date.now() - 60 * DAY).toISOString()}' WHERE user_id = '${people.ada.id}'`,
+    );
 
     session = await openBrowser();
     const { page } = session;
@@ -101,7 +112,9 @@ describe('admin compliance', () => {
     const lines = (await readFile(file, 'utf8')).trim().split('\r\n');
     expect(lines[0]).toBe('Name,Username,Department,Job title,Course,Status,Due on,Valid until,Certificate number');
     expect(lines).toHaveLength(4);
-    expect(lines.find((l) => l.includes(people.ada.username))).toContain(`${department},Dock Worker,Reading a Safety Data Sheet (SDS),Overdue,`);
+    expect(lines.find((l) => l.includes(people.ada.username))).toContain(
+      `${department},Dock Worker,Reading a Safety Data Sheet (SDS),Overdue,`,
+    );
 
     // Ada's training record: grant an exemption and see it in the record and the matrix.
     await row('Ada').getByRole('link', { name: 'Ada Harbor' }).click();
@@ -113,7 +126,10 @@ describe('admin compliance', () => {
     await grant.click();
     const exemption = page.getByRole('dialog', { name: 'Grant exemption' });
     // The only requirement is chosen already; Escape closes the dialog and gives focus back.
-    await exemption.getByRole('combobox', { name: /^Requirement/ }).getByText('Reading a Safety Data Sheet (SDS)').waitFor();
+    await exemption
+      .getByRole('combobox', { name: /^Requirement/ })
+      .getByText('Reading a Safety Data Sheet (SDS)')
+      .waitFor();
     await page.keyboard.press('Escape');
     await exemption.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement?.textContent?.includes('Grant exemption'));
@@ -127,7 +143,9 @@ describe('admin compliance', () => {
 
     // Back to the matrix as it was left (its filters), not the bare page the navigation opens.
     await page.getByRole('main').getByRole('link', { name: 'Compliance' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/compliance' && url.searchParams.get('department') === department);
+    await page.waitForURL(
+      (url) => url.pathname === '/admin/compliance' && url.searchParams.get('department') === department,
+    );
     await row('Ada').getByText('Exempt', { exact: true }).waitFor();
     expect(await tile('Exempt').getByText('1', { exact: true }).count()).toBe(1);
   });

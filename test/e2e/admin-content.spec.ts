@@ -46,7 +46,9 @@ describe('admin content', () => {
     session = undefined;
   });
 
-  it('an admin builds a book, a course with assessments and an uploaded PDF, reorders and publishes it; a learner of that book sees it in My Courses', { timeout: 180_000 }, async () => {
+  it('an admin builds a book, a course with assessments and an uploaded PDF, reorders and publishes it; a learner of that book sees it in My Courses', {
+    timeout: 180_000,
+  }, async () => {
     const stamp = Date.now().toString(36);
     const bookName = `Confined Spaces ${stamp}`;
     const courseTitle = `Confined Space Entry ${stamp}`;
@@ -89,7 +91,9 @@ describe('admin content', () => {
     await waitForPath(page, '/admin/materials');
     await page.getByRole('button', { name: 'Upload Material' }).first().click();
     const uploadDialog = page.getByRole('dialog', { name: 'Upload Material' });
-    await uploadDialog.locator('#material-file').setInputFiles({ name: `${materialTitle}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+    await uploadDialog
+      .locator('#material-file')
+      .setInputFiles({ name: `${materialTitle}.pdf`, mimeType: 'application/pdf', buffer: PDF });
     expect(await uploadDialog.getByLabel('Title').inputValue()).toBe(materialTitle);
     await snap(page, 'materials-upload-1280');
     await uploadDialog.getByRole('button', { name: 'Upload' }).click();
@@ -103,7 +107,10 @@ describe('admin content', () => {
     // An admin's look is a preview: no page counting is shown (or recorded).
     expect(await viewer.getByText(/pages? viewed/).count()).toBe(0);
     const fileUrl = await viewer.getByRole('link', { name: 'Download' }).getAttribute('href');
-    const fileStatus = await page.evaluate(async (src) => (await fetch(src!, { headers: { range: 'bytes=0-4' } })).status, fileUrl);
+    const fileStatus = await page.evaluate(
+      async (src) => (await fetch(src!, { headers: { range: 'bytes=0-4' } })).status,
+      fileUrl,
+    );
     expect(fileStatus).toBe(206);
     await snap(page, 'materials-viewer-1280');
     await viewer.getByRole('button', { name: 'Close', exact: true }).click();
@@ -118,7 +125,10 @@ describe('admin content', () => {
     await editMaterial.waitFor({ state: 'detached' });
 
     // A course: create, then the editor opens on its own.
-    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Chapter/Modules' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin navigation' })
+      .getByRole('link', { name: 'Chapter/Modules' })
+      .click();
     await waitForPath(page, '/admin/courses');
     await page.getByRole('button', { name: 'New Course' }).first().click();
     const createDialog = page.getByRole('dialog', { name: 'Create New Course' });
@@ -182,14 +192,22 @@ describe('admin content', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
     await editor.getByRole('button', { name: `Move ${materialTitle} up` }).click();
     await expect
-      .poll(async () => (await list.getByRole('listitem').allInnerTexts()).map((t) => t.split('\n').find((line) => /[a-z]/i.test(line) && !/^\d+$/.test(line))))
+      .poll(async () =>
+        (await list.getByRole('listitem').allInnerTexts()).map((t) =>
+          t.split('\n').find((line) => /[a-z]/i.test(line) && !/^\d+$/.test(line)),
+        ),
+      )
       .toEqual(['Pre-Assessment', materialTitle, 'Post-Assessment']);
     await snap(page, 'course-components-1280');
     await editor.getByRole('button', { name: 'Close', exact: true }).click();
     await editor.waitFor({ state: 'detached' });
 
     // The order is the server's, not only the screen's.
-    const courses = await apiAs<{ courses: { id: string; title: string }[] }>(page, 'GET', '/api/v2/admin/courses?page=1&limit=1000');
+    const courses = await apiAs<{ courses: { id: string; title: string }[] }>(
+      page,
+      'GET',
+      '/api/v2/admin/courses?page=1&limit=1000',
+    );
     const courseId = courses.courses.find((c) => c.title === courseTitle)!.id;
     const detail = await apiAs<{ components: { type: string }[] }>(page, 'GET', `/api/v2/admin/courses/${courseId}`);
     expect(detail.components.map((c) => c.type)).toEqual(['PRE_ASSESSMENT', 'MATERIAL', 'POST_ASSESSMENT']);
@@ -233,7 +251,10 @@ describe('admin content', () => {
     await session.open('/admin/courses');
     await page.getByRole('heading', { level: 1, name: 'Gestión de cursos' }).waitFor();
     await page.getByRole('columnheader', { name: 'Componentes' }).waitFor();
-    await page.getByRole('button', { name: /^Editar / }).first().click();
+    await page
+      .getByRole('button', { name: /^Editar / })
+      .first()
+      .click();
     const editor = page.getByRole('dialog', { name: /^Editar curso: / });
     await editor.getByRole('tab', { name: 'Detalles del curso' }).waitFor();
     await editor.getByRole('tab', { name: /^Componentes \(\d+\)$/ }).click();
@@ -249,9 +270,20 @@ describe('admin content', () => {
     await upload.getByRole('button', { name: 'Subir', exact: true }).click();
     await upload.getByText('Seleccione un archivo e indique un título').first().waitFor();
     // The server's refusal of a package names its problem; the dialog says it in Spanish.
-    await upload.locator('#material-file').setInputFiles({ name: 'broken-package.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip archive') });
+    await upload
+      .locator('#material-file')
+      .setInputFiles({
+        name: 'broken-package.zip',
+        mimeType: 'application/zip',
+        buffer: Buffer.from('not a zip archive'),
+      });
     await upload.getByRole('button', { name: 'Subir', exact: true }).click();
-    await upload.getByRole('alert').filter({ hasText: 'El archivo no es un archivo zip. Un paquete SCORM es un archivo .zip con imsmanifest.xml en su raíz.' }).waitFor();
+    await upload
+      .getByRole('alert')
+      .filter({
+        hasText: 'El archivo no es un archivo zip. Un paquete SCORM es un archivo .zip con imsmanifest.xml en su raíz.',
+      })
+      .waitFor();
     await page.keyboard.press('Escape');
     await upload.waitFor({ state: 'hidden' });
 
@@ -259,7 +291,10 @@ describe('admin content', () => {
     await session.open('/admin/courses');
     await page.getByRole('heading', { level: 1, name: 'إدارة الدورات' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await page.getByRole('button', { name: /^تعديل / }).first().click();
+    await page
+      .getByRole('button', { name: /^تعديل / })
+      .first()
+      .click();
     const arabicEditor = page.getByRole('dialog', { name: /^تعديل الدورة: / });
     await arabicEditor.getByRole('tab', { name: 'تفاصيل الدورة' }).waitFor();
     expect(await arabicEditor.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
@@ -269,7 +304,9 @@ describe('admin content', () => {
     expect(Math.round(first!.x + first!.width)).toBeGreaterThan(Math.round(list!.x + list!.width) - 4);
   });
 
-  it('an admin on a phone sees courses as cards, opens a course editor, and opens the upload and create dialogs from the quick actions', { timeout: 120_000 }, async () => {
+  it('an admin on a phone sees courses as cards, opens a course editor, and opens the upload and create dialogs from the quick actions', {
+    timeout: 120_000,
+  }, async () => {
     session = await openBrowser(VIEWPORTS.phone);
     const { page } = session;
     await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
@@ -281,14 +318,22 @@ describe('admin content', () => {
     await snap(page, 'courses-390');
     // A published course: details read-only, components locked with the notice.
     await choose(page, page.getByRole('main'), 'Status', 'Published');
-    await cards.getByRole('listitem').first().getByRole('button', { name: /^Edit / }).click();
+    await cards
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: /^Edit / })
+      .click();
     const editor = page.getByRole('dialog', { name: /^Edit Course: / });
     await editor.getByText('Published courses are read-only').waitFor();
     expect(await editor.getByRole('button', { name: 'Update Course' }).count()).toBe(0);
     await snap(page, 'course-details-390');
     await editor.getByRole('tab', { name: /Components/ }).click();
     await snap(page, 'course-components-390');
-    await editor.getByRole('listitem').first().getByRole('button', { name: /^Edit / }).click();
+    await editor
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: /^Edit / })
+      .click();
     const componentDialog = page.getByRole('dialog', { name: /^Edit (Pre|Post)-Assessment|^Edit Material/ });
     await componentDialog.waitFor();
     await snap(page, 'component-editor-390');

@@ -39,7 +39,12 @@ describe('admin people and operations', () => {
     await dialog.getByText('Please select a CSV file to import.').waitFor();
     await dialog.getByLabel('CSV file').setInputFiles(file);
     await dialog.getByText('Preview of the first 3 of 3 rows').waitFor();
-    expect(await dialog.getByRole('table', { name: 'Import preview' }).getByRole('cell', { name: 'USER', exact: true }).count()).toBe(3);
+    expect(
+      await dialog
+        .getByRole('table', { name: 'Import preview' })
+        .getByRole('cell', { name: 'USER', exact: true })
+        .count(),
+    ).toBe(3);
     // The preview and the results pass axe, on the page and inside the dialog on a phone.
     const audit = accessibilityAudit();
     await audit.check(page, 'bulk import preview');
@@ -73,7 +78,10 @@ describe('admin people and operations', () => {
     await app(page).getByText('Books assigned to 3 users.').waitFor();
     await assign.waitFor({ state: 'detached' });
     for (const name of names) {
-      await table.getByRole('row', { name: new RegExp(name.replace(/\./g, '\\.')) }).getByText('Fire Safety').waitFor();
+      await table
+        .getByRole('row', { name: new RegExp(name.replace(/\./g, '\\.')) })
+        .getByText('Fire Safety')
+        .waitFor();
     }
 
     // The new user signs in with the copied password and must replace it first.
@@ -88,9 +96,14 @@ describe('admin people and operations', () => {
 
     // ...and enrolls in a course of the assigned book.
     await worker.page.goto('/my-courses');
-    await worker.page.getByRole('link', { name: /Fire Extinguisher Use: The PASS Technique/ }).first().click();
+    await worker.page
+      .getByRole('link', { name: /Fire Extinguisher Use: The PASS Technique/ })
+      .first()
+      .click();
     await worker.page.getByRole('button', { name: 'Enroll Now' }).click();
-    await app(worker.page).getByText('Successfully enrolled in this course! Your progress will now be tracked.').waitFor();
+    await app(worker.page)
+      .getByText('Successfully enrolled in this course! Your progress will now be tracked.')
+      .waitFor();
 
     // The admin's export no longer carries a password for this user.
     const exported = await page.evaluate(async () => {
@@ -118,7 +131,9 @@ describe('admin people and operations', () => {
     await form.getByLabel(/^Description/).fill('The horn on forklift 3 does not sound.');
     await form.getByRole('button', { name: 'Submit Feedback' }).click();
     await form.waitFor({ state: 'detached' });
-    const row = learner.page.getByRole('table', { name: 'Your submissions' }).getByRole('row', { name: new RegExp(subject) });
+    const row = learner.page
+      .getByRole('table', { name: 'Your submissions' })
+      .getByRole('row', { name: new RegExp(subject) });
     await row.getByText('Pending').waitFor();
 
     const admin = await open();
@@ -140,7 +155,10 @@ describe('admin people and operations', () => {
     await row.getByText('Responded').waitFor();
     await row.getByText('In Progress').waitFor();
     await row.getByRole('button', { name: `View ${subject}` }).click();
-    await learner.page.getByRole('dialog', { name: 'Submission Details' }).getByText('Maintenance replaces it today. Use the hand signal until then.').waitFor();
+    await learner.page
+      .getByRole('dialog', { name: 'Submission Details' })
+      .getByText('Maintenance replaces it today. Use the hand signal until then.')
+      .waitFor();
   });
 
   it('an admin deactivates a leaver with a reason using only the keyboard: the leaver’s open session and sign-in are refused, then reactivated and back in', async () => {
@@ -187,7 +205,11 @@ describe('admin people and operations', () => {
     // Active is the default filter: the leaver leaves the list; Deactivated shows them.
     await row.waitFor({ state: 'detached' });
     await page.getByRole('combobox', { name: /Status/ }).click();
-    await page.locator('[role="option"]:visible').filter({ hasText: /^Deactivated$/ }).first().click();
+    await page
+      .locator('[role="option"]:visible')
+      .filter({ hasText: /^Deactivated$/ })
+      .first()
+      .click();
     await row.getByText('Deactivated', { exact: true }).waitFor();
 
     // The leaver's open session is refused at the next call, and signing in again too, with the reason.

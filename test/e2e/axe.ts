@@ -29,7 +29,9 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 export const FAILING_IMPACTS: readonly string[] = ['critical', 'serious'];
 
 // The axe-core that @axe-core/playwright itself depends on (not a direct dependency of this project).
-const axeCorePath = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js');
+const axeCorePath = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
+  'axe-core/axe.min.js',
+);
 const AXE_SOURCE = readFileSync(axeCorePath, 'utf8');
 
 export interface AxeFinding {
@@ -79,11 +81,14 @@ export async function settle(page: Page): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (calls.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     undefined,
     { polling: 50 },
   );
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** The critical and serious violations on the page now. */
@@ -117,7 +122,8 @@ export async function axeFindings(page: Page, options: AxeCheckOptions = {}): Pr
         summaries: v.nodes.map((n) => (n.failureSummary ?? '').replace(/\s*\n\s*/g, ' ').trim()),
       }));
   } finally {
-    if (options.within) await options.within.evaluate((element) => element.removeAttribute('data-axe-scope')).catch(() => undefined);
+    if (options.within)
+      await options.within.evaluate((element) => element.removeAttribute('data-axe-scope')).catch(() => undefined);
   }
 }
 
@@ -143,7 +149,9 @@ export async function expectAccessible(page: Page, label: string, options: AxeCh
 /** Sets the viewport width (the height of that device too) and waits for the layout to settle. */
 export async function resize(page: Page, viewport: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(viewport);
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 export interface AccessibilityAudit {
@@ -171,7 +179,8 @@ export function accessibilityAudit(): AccessibilityAudit {
     const started = Date.now();
     const findings = await axeFindings(page, options);
     // AXE_TIMING=1 prints each check's time and the time spent reaching it.
-    if (process.env.AXE_TIMING) console.log(`axe ${name}: ${Date.now() - started} ms (reached in ${started - last} ms)`);
+    if (process.env.AXE_TIMING)
+      console.log(`axe ${name}: ${Date.now() - started} ms (reached in ${started - last} ms)`);
     last = Date.now();
     if (findings.length > 0) failures.push(formatFindings(name, findings));
   };
@@ -191,7 +200,8 @@ export function accessibilityAudit(): AccessibilityAudit {
       await resize(page, VIEWPORTS.desktop);
     },
     assertClean() {
-      if (failures.length > 0) throw new Error(`${failures.length} of ${checked.length} screens fail axe:\n\n${failures.join('\n\n')}`);
+      if (failures.length > 0)
+        throw new Error(`${failures.length} of ${checked.length} screens fail axe:\n\n${failures.join('\n\n')}`);
     },
   };
 }

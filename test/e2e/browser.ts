@@ -40,7 +40,15 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * One Chromium per spec file, one fresh context (its own cookies, localStorage and cache, like a new
@@ -48,14 +56,17 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
  * each of the suite's roughly 80 sessions, on a machine whose test run is bound by CPU.
  */
 let shared: Promise<Browser> | undefined;
-const browser = () => (shared ??= chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS }));
+const browser = () =>
+  (shared ??= chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS }));
 afterAll(async () => {
   const launched = shared;
   shared = undefined;
   if (launched) await (await launched).close();
 });
 
-export async function openBrowser(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<BrowserSession> {
+export async function openBrowser(
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<BrowserSession> {
   const baseURL = inject('baseURL');
   let running = await browser();
   // A browser that went away (a crash) is launched again rather than failing every later session.
@@ -95,7 +106,9 @@ export async function openBrowser(viewport: { width: number; height: number } = 
  */
 export async function pointAt(page: Page, locator: Locator): Promise<void> {
   await locator.scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await locator.hover();
 }
 

@@ -28,7 +28,11 @@ describe('captions and transcript', () => {
     // The player offers the English track, shown by default (the browser's language is English).
     const player = page.locator('video');
     await player.waitFor();
-    expect(await page.locator('video track[kind="captions"]').evaluateAll((tracks) => tracks.map((t) => [t.getAttribute('srclang'), t.getAttribute('label')]))).toEqual([['en', 'English']]);
+    expect(
+      await page
+        .locator('video track[kind="captions"]')
+        .evaluateAll((tracks) => tracks.map((t) => [t.getAttribute('srclang'), t.getAttribute('label')])),
+    ).toEqual([['en', 'English']]);
     await page.waitForFunction(() => document.querySelector('video')!.textTracks[0]?.mode === 'showing');
 
     // The transcript lists the cues the browser parsed from the WebVTT file.

@@ -59,7 +59,9 @@ describe('certificates', () => {
     const dialog = page.getByRole('dialog', { name: 'Course Completion Certificate' });
     const download = await page.waitForEvent('download');
     await dialog.getByText('Certificate has been automatically downloaded to your device!').waitFor();
-    const certificate = await sam.request<{ exists: boolean; certificateNumber: string }>(`/v2/certificates/user/${courseId}`);
+    const certificate = await sam.request<{ exists: boolean; certificateNumber: string }>(
+      `/v2/certificates/user/${courseId}`,
+    );
     expect(certificate.exists).toBe(true);
     // The course page saves certificate.pdf; the dashboard names the file by its number (below).
     expect(download.suggestedFilename()).toBe('certificate.pdf');
@@ -83,7 +85,10 @@ describe('certificates', () => {
     expect(await page.getByTestId('stat-certificates-earned').textContent()).toBe('1');
     // Sam's other course (fall protection, pre-assessment failed once) is still in progress.
     expect(await page.getByTestId('stat-in-progress').textContent()).toBe('1');
-    const [again] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download Certificate' }).click()]);
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download Certificate' }).click(),
+    ]);
     expect(again.suggestedFilename()).toBe(`certificate-${certificate.certificateNumber}.pdf`);
 
     await page.goto(link!);
@@ -101,7 +106,11 @@ describe('certificates', () => {
     await session.open('/reports');
     await page.getByRole('heading', { level: 1, name: 'My Learning Reports' }).waitFor();
     await page.getByText('Loading your learning reports...').waitFor({ state: 'detached' });
-    await page.getByRole('listitem').filter({ hasText: COURSE }).getByRole('button', { name: `Download certificate for ${COURSE}` }).waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: COURSE })
+      .getByRole('button', { name: `Download certificate for ${COURSE}` })
+      .waitFor();
 
     // Searching resets to the first page and filters; a miss shows the spec's text.
     await page.getByRole('searchbox', { name: 'Search completed courses' }).fill('no such course');

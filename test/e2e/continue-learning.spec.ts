@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, focusedText, openBrowser, signIn, tabTo, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import {
+  ACCOUNTS,
+  focusedText,
+  openBrowser,
+  signIn,
+  tabTo,
+  VIEWPORTS,
+  waitForPath,
+  type BrowserSession,
+} from './browser';
 import { adminCourse } from './course-steps';
 import { apiAs, newLearner } from './server';
 
@@ -40,20 +49,30 @@ describe('continue where you left off', () => {
     await page.keyboard.press('Enter');
     // Focus follows the content: first the banner (read out), then the new progress panel's Start button.
     await page.waitForFunction((text) => document.activeElement?.textContent?.includes(text) ?? false, ENROLLED);
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Start Course', undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Start Course', undefined, {
+      timeout: 10_000,
+    });
     expect(await page.getByRole('button', { name: 'Enroll to access' }).count()).toBe(0);
     await page.keyboard.press('Enter');
-    await waitForPath(page, `/course/${course.id}/${first.type === 'MATERIAL' ? 'material' : 'assessment'}/${first.id}`);
+    await waitForPath(
+      page,
+      `/course/${course.id}/${first.type === 'MATERIAL' ? 'material' : 'assessment'}/${first.id}`,
+    );
 
     // Back on the dashboard the course is in progress with its next component and a Continue link.
     await session.open('/dashboard');
     const card = continueSection.getByRole('listitem').filter({ hasText: COURSE });
     await card.getByText(first.data.title).waitFor();
     const action = card.getByRole('link', { name: `Start: ${COURSE}` });
-    expect(await action.getAttribute('href')).toBe(`/course/${course.id}/${first.type === 'MATERIAL' ? 'material' : 'assessment'}/${first.id}`);
+    expect(await action.getAttribute('href')).toBe(
+      `/course/${course.id}/${first.type === 'MATERIAL' ? 'material' : 'assessment'}/${first.id}`,
+    );
     await tabTo(page, action);
     expect(await focusedText(page)).toBe(`Start: ${COURSE}`);
     await page.keyboard.press('Enter');
-    await waitForPath(page, `/course/${course.id}/${first.type === 'MATERIAL' ? 'material' : 'assessment'}/${first.id}`);
+    await waitForPath(
+      page,
+      `/course/${course.id}/${first.type === 'MATERIAL' ? 'material' : 'assessment'}/${first.id}`,
+    );
   });
 });

@@ -27,8 +27,13 @@ export interface AdminCourse {
 }
 
 /** The seeded course of that title as the admin sees it, with its components in learning order. */
-export async function adminCourse(admin: ApiClient, title: string): Promise<{ course: AdminCourse; ordered: AdminComponent[] }> {
-  const { courses } = await admin.request<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000');
+export async function adminCourse(
+  admin: ApiClient,
+  title: string,
+): Promise<{ course: AdminCourse; ordered: AdminComponent[] }> {
+  const { courses } = await admin.request<{ courses: { id: string; title: string }[] }>(
+    '/v2/admin/courses?page=1&limit=1000',
+  );
   const course = await admin.request<AdminCourse>(`/v2/admin/courses/${courses.find((c) => c.title === title)!.id}`);
   return { course, ordered: [...course.components].sort((a, b) => a.orderIndex - b.orderIndex) };
 }
@@ -38,13 +43,23 @@ export async function completeThroughApi(learner: ApiClient, userId: string, com
   if (component.type === 'MATERIAL') {
     await learner.request(`/v2/user/progress/components/${component.id}/start`, { method: 'POST' });
     // The server completes a material only as fast as it can be viewed: this learner opened it long ago.
-    await d1(`UPDATE component_progress SET started_at = '2026-01-01T00:00:00.000Z' WHERE user_id = '${userId}' AND component_id = '${component.id}'`);
-    await learner.request(`/v2/user/progress/components/${component.id}/progress`, { method: 'PUT', body: { progressPercentage: 100 } });
+    await d1(
+      `UPDATE component_progress SET started_at = '2026-01-01T00:00:00.000Z' WHERE user_id = '${userId}' AND component_id = '${component.id}'`,
+    );
+    await learner.request(`/v2/user/progress/components/${component.id}/progress`, {
+      method: 'PUT',
+      body: { progressPercentage: 100 },
+    });
     return;
   }
   const answers = Object.fromEntries((component.data.questions ?? []).map((q) => [q.id, q.correctAnswer]));
-  const { attemptId } = await learner.request<{ attemptId: string }>(`/v2/user/assessments/${component.id}/start`, { method: 'POST' });
-  const result = await learner.request<{ passed: boolean }>(`/v2/user/assessments/attempts/${attemptId}/submit`, { method: 'POST', body: { answers } });
+  const { attemptId } = await learner.request<{ attemptId: string }>(`/v2/user/assessments/${component.id}/start`, {
+    method: 'POST',
+  });
+  const result = await learner.request<{ passed: boolean }>(`/v2/user/assessments/attempts/${attemptId}/submit`, {
+    method: 'POST',
+    body: { answers },
+  });
   expect(result.passed).toBe(true);
 }
 
@@ -56,7 +71,8 @@ export async function passInBrowser(page: Page, component: AdminComponent) {
   await page.getByRole('timer', { name: 'Time remaining' }).waitFor();
   for (const question of component.data.questions ?? []) {
     const group = page.getByRole('radiogroup', { name: question.question, exact: true });
-    const label = question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'True' : 'False') : question.correctAnswer;
+    const label =
+      question.type === 'TRUE_FALSE' ? (question.correctAnswer === 'true' ? 'True' : 'False') : question.correctAnswer;
     await group.getByLabel(label, { exact: true }).check();
   }
   await page.getByRole('button', { name: 'Submit Assessment' }).click();

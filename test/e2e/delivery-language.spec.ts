@@ -65,7 +65,9 @@ describe('delivery language', () => {
     // The certificate dialog opens by itself: it records the delivery language.
     const dialog = page.getByRole('dialog', { name: 'Course Completion Certificate' });
     await dialog.getByTestId('certificate-language').getByText('Spanish', { exact: true }).waitFor();
-    const certificate = await learner.request<{ exists: boolean; certificateNumber: string; language: string }>(`/v2/certificates/user/${spanish.course.id}`);
+    const certificate = await learner.request<{ exists: boolean; certificateNumber: string; language: string }>(
+      `/v2/certificates/user/${spanish.course.id}`,
+    );
     expect(certificate).toMatchObject({ exists: true, language: 'es' });
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });

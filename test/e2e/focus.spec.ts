@@ -13,7 +13,12 @@ import { apiAs, d1, unique, type ApiClient } from './server';
 
 const PASSWORD = 'Gr8!Focus-2026';
 const QUESTIONS = [
-  { question: 'Which class of fire involves flammable liquids?', type: 'MCQ', options: [{ text: 'Class A' }, { text: 'Class B' }, { text: 'Class C' }], correctAnswer: 'Class B' },
+  {
+    question: 'Which class of fire involves flammable liquids?',
+    type: 'MCQ',
+    options: [{ text: 'Class A' }, { text: 'Class B' }, { text: 'Class C' }],
+    correctAnswer: 'Class B',
+  },
   { question: 'A fire door may be wedged open on a hot day.', type: 'TRUE_FALSE', options: [], correctAnswer: 'false' },
 ];
 
@@ -28,9 +33,14 @@ interface Setup {
 }
 
 async function oneAssessmentCourse(admin: ApiClient, domainId: string, title: string, timeLimit: number) {
-  const course = await admin.request<{ id: string }>('/v2/admin/courses', { body: { title, description: 'Made by the focus journeys.', domainId, timeLimit: 45, passingScore: 70 } });
+  const course = await admin.request<{ id: string }>('/v2/admin/courses', {
+    body: { title, description: 'Made by the focus journeys.', domainId, timeLimit: 45, passingScore: 70 },
+  });
   const component = await admin.request<{ id: string }>(`/v2/admin/courses/${course.id}/components`, {
-    body: { type: 'POST_ASSESSMENT', data: { title: `${title} check`, timeLimit, maxAttempts: 3, passingScore: 70, questions: QUESTIONS } },
+    body: {
+      type: 'POST_ASSESSMENT',
+      data: { title: `${title} check`, timeLimit, maxAttempts: 3, passingScore: 70, questions: QUESTIONS },
+    },
   });
   await admin.request(`/v2/admin/courses/${course.id}/publish`, { method: 'POST' });
   return { courseId: course.id, componentId: component.id, title: `${title} check` };
@@ -47,11 +57,18 @@ beforeAll(async () => {
   const created = await admin.request<{ user: { id: string }; password: string }>('/users', {
     body: { username, email: `${username}@example.com`, role: 'USER', firstName: 'Fay', lastName: 'Cole' },
   });
-  await admin.request('/users/domains/assign', { method: 'PUT', body: { userIds: [created.user.id], domainIds: [book.id] } });
+  await admin.request('/users/domains/assign', {
+    method: 'PUT',
+    body: { userIds: [created.user.id], domainIds: [book.id] },
+  });
   const first = await apiAs(username, created.password);
-  await first.request('/auth/password', { method: 'PUT', body: { currentPassword: created.password, newPassword: PASSWORD } });
+  await first.request('/auth/password', {
+    method: 'PUT',
+    body: { currentPassword: created.password, newPassword: PASSWORD },
+  });
   const learner = await apiAs(username, PASSWORD);
-  for (const course of [graded, timed]) await learner.request(`/v2/user/progress/courses/${course.courseId}/enroll`, { method: 'POST' });
+  for (const course of [graded, timed])
+    await learner.request(`/v2/user/progress/courses/${course.courseId}/enroll`, { method: 'POST' });
   setup = { learner, learnerId: created.user.id, username, graded, timed };
 });
 
@@ -75,7 +92,9 @@ async function listenToLiveRegion(page: Page) {
 /** The messages the live region was given since the page loaded, oldest first. */
 const spoken = (page: Page) => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
 const waitToHear = (page: Page, message: string) =>
-  page.waitForFunction((m) => (window as unknown as { __spoken?: string[] }).__spoken?.includes(m) ?? false, message, { timeout: 20_000 });
+  page.waitForFunction((m) => (window as unknown as { __spoken?: string[] }).__spoken?.includes(m) ?? false, message, {
+    timeout: 20_000,
+  });
 
 async function waitForFocusOn(page: Page, tag: string, text: string | RegExp) {
   await page.waitForFunction(
@@ -83,7 +102,11 @@ async function waitForFocusOn(page: Page, tag: string, text: string | RegExp) {
       const el = document.activeElement;
       return el?.tagName.toLowerCase() === t && new RegExp(source, flags).test(el.textContent ?? '');
     },
-    [tag, typeof text === 'string' ? `^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` : text.source, typeof text === 'string' ? '' : text.flags] as const,
+    [
+      tag,
+      typeof text === 'string' ? `^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` : text.source,
+      typeof text === 'string' ? '' : text.flags,
+    ] as const,
   );
 }
 
@@ -148,8 +171,14 @@ describe('focus and announcements', () => {
   it('after Start focus is on the questions heading, after Submit on the score, scrolled into view, with "1 attempt left"', async () => {
     const { graded, learner } = setup;
     // One failed attempt through the API first, so the one in the browser leaves exactly one.
-    const { attemptId } = await learner.request<{ attemptId: string }>(`/v2/user/assessments/${graded.componentId}/start`, { method: 'POST' });
-    await learner.request(`/v2/user/assessments/attempts/${attemptId}/submit`, { method: 'POST', body: { answers: {} } });
+    const { attemptId } = await learner.request<{ attemptId: string }>(
+      `/v2/user/assessments/${graded.componentId}/start`,
+      { method: 'POST' },
+    );
+    await learner.request(`/v2/user/assessments/attempts/${attemptId}/submit`, {
+      method: 'POST',
+      body: { answers: {} },
+    });
 
     session = await openBrowser(VIEWPORTS.phone);
     const { page } = session;
@@ -161,13 +190,21 @@ describe('focus and announcements', () => {
     await waitForFocusOn(page, 'h1', graded.title);
 
     // Wrong on purpose: a fail shows the attempts left.
-    await page.getByRole('radiogroup', { name: QUESTIONS[0]!.question, exact: true }).getByLabel('Class A', { exact: true }).check();
-    await page.getByRole('radiogroup', { name: QUESTIONS[1]!.question, exact: true }).getByLabel('True', { exact: true }).check();
+    await page
+      .getByRole('radiogroup', { name: QUESTIONS[0]!.question, exact: true })
+      .getByLabel('Class A', { exact: true })
+      .check();
+    await page
+      .getByRole('radiogroup', { name: QUESTIONS[1]!.question, exact: true })
+      .getByLabel('True', { exact: true })
+      .check();
     const submit = page.getByRole('button', { name: 'Submit Assessment' });
     await submit.scrollIntoViewIfNeeded();
     await submit.click();
     await page.getByRole('heading', { level: 1, name: 'Failed' }).waitFor();
-    await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.testid === 'assessment-score');
+    await page.waitForFunction(
+      () => (document.activeElement as HTMLElement | null)?.dataset.testid === 'assessment-score',
+    );
     const score = page.getByRole('group', { name: /Failed.*Score 0%/ });
     expect(await score.count()).toBe(1);
     const box = await score.boundingBox();
@@ -179,13 +216,15 @@ describe('focus and announcements', () => {
   it('a dialog gives focus back to its button after Save, and after Delete to the same button of the next row', async () => {
     const run = unique();
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    for (const letter of ['A', 'B']) await admin.request('/domains', { body: { name: `Focus ${letter} ${run}`, description: 'Focus journey' } });
+    for (const letter of ['A', 'B'])
+      await admin.request('/domains', { body: { name: `Focus ${letter} ${run}`, description: 'Focus journey' } });
     session = await openBrowser(VIEWPORTS.desktop);
     const { page } = session;
     await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     await session.open('/admin/domains');
     await page.getByLabel('Search books').fill(run);
-    const ariaLabelOfFocus = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? '');
+    const ariaLabelOfFocus = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? '');
 
     // Save: back on the Edit button that opened the dialog.
     await page.getByRole('button', { name: `Edit Focus B ${run}` }).focus();
@@ -194,7 +233,10 @@ describe('focus and announcements', () => {
     await edit.getByLabel('Description').fill('Focus journey, edited');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
-    await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `Edit Focus B ${run}`);
+    await page.waitForFunction(
+      (label) => document.activeElement?.getAttribute('aria-label') === label,
+      `Edit Focus B ${run}`,
+    );
 
     // Delete: the row and its button are gone; focus goes to the Delete button of the row that took its place.
     await page.getByRole('button', { name: `Delete Focus A ${run}` }).focus();
@@ -203,7 +245,10 @@ describe('focus and announcements', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: `Delete Focus A ${run}` }).waitFor({ state: 'detached' });
-    await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `Delete Focus B ${run}`);
+    await page.waitForFunction(
+      (label) => document.activeElement?.getAttribute('aria-label') === label,
+      `Delete Focus B ${run}`,
+    );
     expect(await ariaLabelOfFocus()).toBe(`Delete Focus B ${run}`);
   });
 
@@ -229,7 +274,11 @@ describe('focus and announcements', () => {
     const timer = page.getByRole('timer', { name: 'Time remaining' });
     await timer.waitFor();
     // The countdown itself is not a live region (role=timer is aria-live off), nor inside one other than none.
-    expect(await timer.evaluate((el) => el.closest('[aria-live]:not([aria-live="off"])') === null && el.getAttribute('aria-live') === null)).toBe(true);
+    expect(
+      await timer.evaluate(
+        (el) => el.closest('[aria-live]:not([aria-live="off"])') === null && el.getAttribute('aria-live') === null,
+      ),
+    ).toBe(true);
     await waitToHear(page, 'Less than 5 minutes left.');
     expect(await timer.textContent()).toMatch(/^0[0-4]:\d\d$/);
     // Two more ticks of the visible countdown: still the one message.

@@ -46,11 +46,18 @@ function run(command: string, args: string[]): Promise<void> {
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}\n${output}`)),
+    );
   });
 }
 
-async function waitForHealth(baseURL: string, child: ChildProcess, log: () => string, timeoutMs = 90_000): Promise<void> {
+async function waitForHealth(
+  baseURL: string,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs = 90_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}\n${log()}`);
@@ -69,7 +76,9 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: () => st
 async function seedIfAvailable(persistDir: string): Promise<void> {
   const seedModule = join(root, 'scripts/seed/index.mjs');
   if (!existsSync(seedModule)) return;
-  const { seed } = (await import(pathToFileURL(seedModule).href)) as { seed: (env: { DB: unknown; FILES: unknown }) => Promise<unknown> };
+  const { seed } = (await import(pathToFileURL(seedModule).href)) as {
+    seed: (env: { DB: unknown; FILES: unknown }) => Promise<unknown>;
+  };
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy<{ DB: unknown; FILES: unknown }>({
     configPath: join(root, 'wrangler.toml'),

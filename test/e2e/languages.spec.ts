@@ -16,7 +16,8 @@ async function demoAssessment(): Promise<{ courseId: string; path: string }> {
   for (const progress of progresses) {
     const course = await learner.request<CourseDetail>(`/v2/user/courses/${progress.courseId}`);
     const assessment = course.components.find((c) => c.type === 'PRE_ASSESSMENT');
-    if (assessment) return { courseId: progress.courseId, path: `/course/${progress.courseId}/assessment/${assessment.id}` };
+    if (assessment)
+      return { courseId: progress.courseId, path: `/course/${progress.courseId}/assessment/${assessment.id}` };
   }
   throw new Error('the demo learner has no course with a pre-assessment');
 }
@@ -60,11 +61,21 @@ describe('interface languages', () => {
     await page.getByRole('heading', { name: 'Formación obligatoria' }).waitFor();
     expect(await page.title()).toBe('Panel · SafeWork Academy');
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
-    expect((await nav.locator('a, button').allInnerTexts()).map((text) => text.trim())).toEqual(['Panel', 'Mis cursos', 'Informes', 'Avisos', 'Ideas', 'Ayuda']);
+    expect((await nav.locator('a, button').allInnerTexts()).map((text) => text.trim())).toEqual([
+      'Panel',
+      'Mis cursos',
+      'Informes',
+      'Avisos',
+      'Ideas',
+      'Ayuda',
+    ]);
 
     await session.open(path);
     // The intro (facts) or, for an assessment already passed, the review of the last attempt.
-    await page.getByText(/Puntuación mínima|Revisión de preguntas/).first().waitFor();
+    await page
+      .getByText(/Puntuación mínima|Revisión de preguntas/)
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: 'Volver al curso' }).first().waitFor();
   });
 
@@ -77,7 +88,10 @@ describe('interface languages', () => {
     await page.getByRole('heading', { level: 1, name: /ابنِ مكان عمل أكثر أمانًا/ }).waitFor();
     expect(await htmlAttributes(session)).toEqual({ lang: 'ar', dir: 'rtl' });
     // Nothing wider than the phone: a mirrored layout that overflowed would scroll sideways.
-    const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    const noSidewaysScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS.phone.width,
+      );
     await noSidewaysScroll();
 
     await session.open('/login');
@@ -101,7 +115,10 @@ describe('interface languages', () => {
     await drawer.waitFor({ state: 'hidden' });
 
     await session.open(path);
-    await page.getByText(/درجة النجاح|مراجعة الأسئلة/).first().waitFor();
+    await page
+      .getByText(/درجة النجاح|مراجعة الأسئلة/)
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: 'العودة إلى الدورة' }).first().waitFor();
     await noSidewaysScroll();
   });
@@ -151,7 +168,11 @@ describe('interface languages', () => {
     await page.getByRole('button', { name: 'Exportar CSV' }).waitFor();
     // The demo learner (Alex): a status in Spanish in the matrix, then the training record.
     await session.open('/admin/compliance?q=learner');
-    await page.getByRole('table').getByText(/^(Al día|Vence pronto|Vencido|Pendiente|Exento)$/).first().waitFor();
+    await page
+      .getByRole('table')
+      .getByText(/^(Al día|Vence pronto|Vencido|Pendiente|Exento)$/)
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: /Alex/ }).first().click();
     await page.getByRole('heading', { level: 2, name: 'Cursos' }).waitFor();
     await page.getByRole('button', { name: 'Descargar PDF' }).waitFor();

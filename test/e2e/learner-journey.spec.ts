@@ -35,25 +35,32 @@ let baseURL = '';
 async function call<T>(path: string, options: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${baseURL}/api${path}`, {
     method: options.method ?? 'GET',
-    headers: { 'Content-Type': 'application/json', ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path} -> ${response.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
-const login = async (username: string, password: string) => (await call<{ token: string }>('/auth/login', { method: 'POST', body: { username, password } })).token;
+const login = async (username: string, password: string) =>
+  (await call<{ token: string }>('/auth/login', { method: 'POST', body: { username, password } })).token;
 
 let adminToken = '';
 async function courseByTitle(title: string): Promise<AdminCourse> {
-  const { courses } = await call<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000', { token: adminToken });
+  const { courses } = await call<{ courses: { id: string; title: string }[] }>('/v2/admin/courses?page=1&limit=1000', {
+    token: adminToken,
+  });
   const found = courses.find((c) => c.title === title);
   if (!found) throw new Error(`seeded course "${title}" is missing`);
   const course = await call<AdminCourse>(`/v2/admin/courses/${found.id}`, { token: adminToken });
   course.components.sort((a, b) => a.orderIndex - b.orderIndex);
   return course;
 }
-const componentOf = (course: AdminCourse, type: AdminComponent['type']) => course.components.find((c) => c.type === type)!;
+const componentOf = (course: AdminCourse, type: AdminComponent['type']) =>
+  course.components.find((c) => c.type === type)!;
 
 /** Picks the answer of each question in the page's radio groups (labelled by the question text). */
 async function answer(page: Page, question: AdminQuestion, correct = true) {
@@ -135,7 +142,9 @@ describe('learner journey', () => {
     // A passed assessment can be reviewed from the course page.
     await page.getByRole('button', { name: `Review: ${pre.data.title}` }).click();
     const review = page.getByRole('dialog', { name: `Review: ${pre.data.title}` });
-    await review.getByText(`${pre.data.questions!.length} of ${pre.data.questions!.length} correct`, { exact: false }).waitFor();
+    await review
+      .getByText(`${pre.data.questions!.length} of ${pre.data.questions!.length} correct`, { exact: false })
+      .waitFor();
     await review.getByRole('button', { name: 'Close', exact: true }).click();
     await review.waitFor({ state: 'detached' });
 
@@ -144,7 +153,11 @@ describe('learner journey', () => {
     // The PDF shows inline, one page at a time; each page counts once it was on screen for the
     // minimum time, and "Complete & Continue" appears when both have.
     await page.getByRole('img', { name: 'Page 1 of 2' }).waitFor();
-    await page.waitForFunction(() => document.querySelector('[role=progressbar][aria-label="Material progress"]')?.getAttribute('aria-valuenow') === '50');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[role=progressbar][aria-label="Material progress"]')?.getAttribute('aria-valuenow') ===
+        '50',
+    );
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByRole('img', { name: 'Page 2 of 2' }).waitFor();
     await page.getByRole('button', { name: 'Complete & Continue' }).click();
@@ -158,12 +171,18 @@ describe('learner journey', () => {
     // The course became COMPLETED during the session: the certificate dialog opens by itself.
     const certificate = page.getByRole('dialog', { name: 'Course Completion Certificate' });
     await certificate.waitFor();
-    await certificate.getByText(/CERT-\d{4}-\d{6}/).first().waitFor();
+    await certificate
+      .getByText(/CERT-\d{4}-\d{6}/)
+      .first()
+      .waitFor();
     await certificate.getByRole('button', { name: 'Close', exact: true }).click();
     await certificate.waitFor({ state: 'detached' });
     await page.getByText('Course Completed', { exact: true }).waitFor();
     const token = await login(TAYLOR.username, TAYLOR.password);
-    const progress = await call<{ courseProgress: { status: string; overallProgress: number } }>(`/v2/user/progress/courses/${course.id}`, { token });
+    const progress = await call<{ courseProgress: { status: string; overallProgress: number } }>(
+      `/v2/user/progress/courses/${course.id}`,
+      { token },
+    );
     expect(progress.courseProgress).toMatchObject({ status: 'COMPLETED', overallProgress: 100 });
   }, 120_000);
 
@@ -171,7 +190,11 @@ describe('learner journey', () => {
     const course = await courseByTitle('Reading a Safety Data Sheet (SDS)');
     const pre = componentOf(course, 'PRE_ASSESSMENT');
     // Arrange: a one-minute time limit on the pre-assessment.
-    await call(`/v2/admin/courses/${course.id}/components/${pre.id}`, { token: adminToken, method: 'PUT', body: { data: { ...pre.data, timeLimit: 1 } } });
+    await call(`/v2/admin/courses/${course.id}/components/${pre.id}`, {
+      token: adminToken,
+      method: 'PUT',
+      body: { data: { ...pre.data, timeLimit: 1 } },
+    });
     const questions = pre.data.questions!;
 
     session = await openBrowser(VIEWPORTS.phone);
@@ -182,10 +205,14 @@ describe('learner journey', () => {
     // The intro lists the rules; merely opening the page has not started an attempt.
     await page.getByRole('button', { name: 'Start Assessment' }).waitFor();
     await page.getByText('Attempts remaining').waitFor();
-    expect((await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token })).hasIncomplete).toBe(false);
+    expect((await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token })).hasIncomplete).toBe(
+      false,
+    );
     await startFromIntro(page, pre);
     const timer = page.getByRole('timer', { name: 'Time remaining' });
-    await page.waitForFunction(() => /^00:[0-5]\d$|^01:00$/.test(document.querySelector('[role="timer"]')?.textContent?.trim() ?? ''));
+    await page.waitForFunction(() =>
+      /^00:[0-5]\d$|^01:00$/.test(document.querySelector('[role="timer"]')?.textContent?.trim() ?? ''),
+    );
     // Under 300 seconds the timer is red.
     expect(await timer.getAttribute('data-low')).toBe('true');
 
@@ -202,11 +229,17 @@ describe('learner journey', () => {
     const before = await clock();
     // The server's deadline is what counts: move it to a few seconds from now (instead of waiting the
     // rest of the minute); the reload reads it.
-    const attemptId = (await call<{ incompleteAttempts: { attemptId: string }[] }>('/v2/user/assessments/incomplete', { token })).incompleteAttempts[0]!.attemptId;
-    await d1(`UPDATE assessment_attempts SET deadline_at = '${new Date(Date.now() + 25_000).toISOString()}' WHERE id = '${attemptId}'`);
+    const attemptId = (
+      await call<{ incompleteAttempts: { attemptId: string }[] }>('/v2/user/assessments/incomplete', { token })
+    ).incompleteAttempts[0]!.attemptId;
+    await d1(
+      `UPDATE assessment_attempts SET deadline_at = '${new Date(Date.now() + 25_000).toISOString()}' WHERE id = '${attemptId}'`,
+    );
     await page.reload();
     await page.getByRole('heading', { level: 1, name: pre.data.title }).waitFor();
-    await page.waitForFunction(() => /^\d\d:\d\d$/.test(document.querySelector('[role="timer"]')?.textContent?.trim() ?? ''));
+    await page.waitForFunction(() =>
+      /^\d\d:\d\d$/.test(document.querySelector('[role="timer"]')?.textContent?.trim() ?? ''),
+    );
     expect(await clock()).toBeLessThanOrEqual(before);
     const group = page.getByRole('radiogroup', { name: questions[0].question, exact: true });
     expect(await group.getByRole('radio', { checked: true }).count()).toBe(1);
@@ -216,9 +249,15 @@ describe('learner journey', () => {
     await page.getByRole('heading', { level: 1, name: 'Failed' }).waitFor({ timeout: 90_000 });
     await page.getByText(`1 of ${questions.length} correct`).waitFor();
     await page.getByText('Not answered').first().waitFor();
-    const latest = await call<{ hasAttempt: boolean; passed: boolean; attemptId: string }>(`/v2/user/assessments/${pre.id}/latest-attempt`, { token });
+    const latest = await call<{ hasAttempt: boolean; passed: boolean; attemptId: string }>(
+      `/v2/user/assessments/${pre.id}/latest-attempt`,
+      { token },
+    );
     expect(latest).toMatchObject({ hasAttempt: true, passed: false });
-    const result = await call<{ submitReason: string; correctAnswers: number }>(`/v2/user/assessments/attempts/${latest.attemptId}`, { token });
+    const result = await call<{ submitReason: string; correctAnswers: number }>(
+      `/v2/user/assessments/attempts/${latest.attemptId}`,
+      { token },
+    );
     expect(result.correctAnswers).toBe(1);
     expect(['AUTO', 'DEADLINE']).toContain(result.submitReason);
 
@@ -227,14 +266,18 @@ describe('learner journey', () => {
     const start = page.getByRole('button', { name: 'Start Assessment' });
     await start.waitFor();
     await page.getByText('Last attempt (attempt 1) failed').waitFor();
-    expect((await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token })).hasIncomplete).toBe(false);
+    expect((await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token })).hasIncomplete).toBe(
+      false,
+    );
     await page.getByRole('button', { name: 'Review last attempt' }).click();
     await page.getByText(`Review: ${pre.data.title}`).waitFor();
     await page.getByText(`1 of ${questions.length} correct`).waitFor();
     // Re-attempt leads back to the intro, not straight into a new attempt.
     await page.getByRole('button', { name: 'Re-attempt' }).click();
     await start.waitFor();
-    expect((await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token })).hasIncomplete).toBe(false);
+    expect((await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token })).hasIncomplete).toBe(
+      false,
+    );
   }, 150_000);
 
   it('a learner who closes the tab mid-attempt comes back to the Incomplete Attempts dialog and submits it', async () => {
@@ -250,7 +293,9 @@ describe('learner journey', () => {
     await first.goto(`/course/${course.id}/assessment/${pre.id}`);
     await startFromIntro(first, pre);
     for (const question of questions.slice(0, 2)) {
-      const saved = first.waitForResponse((r) => r.url().includes('/answers') && r.request().method() === 'PUT' && r.ok());
+      const saved = first.waitForResponse(
+        (r) => r.url().includes('/answers') && r.request().method() === 'PUT' && r.ok(),
+      );
       await answer(first, question);
       await saved;
     }
@@ -274,8 +319,14 @@ describe('learner journey', () => {
 
     const incomplete = await call<{ hasIncomplete: boolean }>('/v2/user/assessments/incomplete', { token });
     expect(incomplete.hasIncomplete).toBe(false);
-    const latest = await call<{ hasAttempt: boolean; attemptId: string }>(`/v2/user/assessments/${pre.id}/latest-attempt`, { token });
-    const result = await call<{ correctAnswers: number; totalQuestions: number }>(`/v2/user/assessments/attempts/${latest.attemptId}`, { token });
+    const latest = await call<{ hasAttempt: boolean; attemptId: string }>(
+      `/v2/user/assessments/${pre.id}/latest-attempt`,
+      { token },
+    );
+    const result = await call<{ correctAnswers: number; totalQuestions: number }>(
+      `/v2/user/assessments/attempts/${latest.attemptId}`,
+      { token },
+    );
     // Graded on the two answers autosaved before the tab closed; the rest count as incorrect.
     expect(result).toMatchObject({ correctAnswers: 2, totalQuestions: questions.length });
   }, 90_000);

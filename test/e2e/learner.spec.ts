@@ -33,7 +33,14 @@ describe('learner', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const entries = await nav.locator('a, button').allInnerTexts();
-    expect(entries.map((text) => text.trim())).toEqual(['Dashboard', 'My Courses', 'Reports', 'Announcements', 'Think', 'Help']);
+    expect(entries.map((text) => text.trim())).toEqual([
+      'Dashboard',
+      'My Courses',
+      'Reports',
+      'Announcements',
+      'Think',
+      'Help',
+    ]);
     expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     await page.getByText('No email').or(page.getByText(/@/)).first().waitFor();
 
@@ -50,7 +57,10 @@ describe('learner', () => {
     await page.getByRole('button', { name: /, account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
   });
 
   it('a reload of the dashboard asks for its data beside the session check, once', async () => {
@@ -81,8 +91,10 @@ describe('learner', () => {
     expect(events.filter((event) => event === 'progress read')).toHaveLength(1);
   });
 
-  it('the next person to sign in on the same browser never sees the previous learner\'s courses', async () => {
-    const learnerCourses = await (await apiAs(ACCOUNTS.learner.username, ACCOUNTS.learner.password)).request<{ courses: { title: string }[] }>('/v2/user/courses');
+  it("the next person to sign in on the same browser never sees the previous learner's courses", async () => {
+    const learnerCourses = await (await apiAs(ACCOUNTS.learner.username, ACCOUNTS.learner.password)).request<{
+      courses: { title: string }[];
+    }>('/v2/user/courses');
     const title = learnerCourses.courses[0]!.title;
     session = await openBrowser();
     const { page } = session;
@@ -107,7 +119,9 @@ describe('learner', () => {
     }, title);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Courses' }).click();
     await page.getByText('No courses available').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { previousUserSeen: { value: boolean } }).previousUserSeen.value)).toBe(false);
+    expect(
+      await page.evaluate(() => (window as unknown as { previousUserSeen: { value: boolean } }).previousUserSeen.value),
+    ).toBe(false);
     expect(await page.getByText(title).count()).toBe(0);
   });
 

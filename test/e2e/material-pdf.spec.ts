@@ -22,9 +22,15 @@ async function learnerAtTheMaterial(courseTitle: string) {
     body: { username, email: `${username}@example.com`, role: 'USER', firstName: 'Paige', lastName: 'Reader' },
   });
   const { course, ordered } = await adminCourse(admin, courseTitle);
-  await admin.request('/users/domains/assign', { method: 'PUT', body: { userIds: [created.user.id], domainIds: [course.domainId] } });
+  await admin.request('/users/domains/assign', {
+    method: 'PUT',
+    body: { userIds: [created.user.id], domainIds: [course.domainId] },
+  });
   const first = await apiAs(username, created.password);
-  await first.request('/auth/password', { method: 'PUT', body: { currentPassword: created.password, newPassword: PASSWORD } });
+  await first.request('/auth/password', {
+    method: 'PUT',
+    body: { currentPassword: created.password, newPassword: PASSWORD },
+  });
   const learner = await apiAs(username, PASSWORD);
   await learner.request(`/v2/user/progress/courses/${course.id}/enroll`, { method: 'POST' });
   const pre = ordered[0]!;
@@ -44,9 +50,11 @@ describe('PDF materials', () => {
   it('a learner on a 390 px phone reads a two-page PDF fit to width, turns the page with the keyboard, and each page counts only after it was shown long enough', async () => {
     const { username, learner, courseId, material } = await learnerAtTheMaterial(COURSE);
     const serverProgress = async () =>
-      (await learner.request<{ componentProgresses: { componentId: string; progressPercentage: number; status: string }[] }>(`/v2/user/progress/courses/${courseId}`)).componentProgresses.find(
-        (p) => p.componentId === material.id,
-      )!;
+      (
+        await learner.request<{
+          componentProgresses: { componentId: string; progressPercentage: number; status: string }[];
+        }>(`/v2/user/progress/courses/${courseId}`)
+      ).componentProgresses.find((p) => p.componentId === material.id)!;
 
     session = await openBrowser(VIEWPORTS.phone);
     const { page } = session;
@@ -58,7 +66,14 @@ describe('PDF materials', () => {
     await session.open(`/course/${courseId}/material/${material.id}`);
     const progressbar = page.getByRole('progressbar', { name: 'Material progress' });
     const progressIs = (value: number) =>
-      page.waitForFunction((v) => document.querySelector('[role=progressbar][aria-label="Material progress"]')?.getAttribute('aria-valuenow') === String(v), value, { timeout: 10_000 });
+      page.waitForFunction(
+        (v) =>
+          document
+            .querySelector('[role=progressbar][aria-label="Material progress"]')
+            ?.getAttribute('aria-valuenow') === String(v),
+        value,
+        { timeout: 10_000 },
+      );
 
     // Page 1, the whole width of the phone: no horizontal scrolling anywhere.
     await page.getByRole('img', { name: 'Page 1 of 2' }).waitFor();
@@ -82,12 +97,17 @@ describe('PDF materials', () => {
     await progressIs(50);
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(MIN_SECONDS_PER_PAGE * 1000 - 300);
     expect(await serverProgress()).toMatchObject({ status: 'IN_PROGRESS', progressPercentage: 50 });
-    await page.getByText(`1 of 2 pages viewed. A page counts once it has been on screen for ${MIN_SECONDS_PER_PAGE} seconds.`).waitFor();
+    await page
+      .getByText(`1 of 2 pages viewed. A page counts once it has been on screen for ${MIN_SECONDS_PER_PAGE} seconds.`)
+      .waitFor();
 
     // The course page shows the same number.
     await page.getByRole('link', { name: 'Back to Course' }).click();
     await waitForPath(page, `/course/${courseId}`);
-    const item = page.getByRole('list', { name: 'Course components' }).getByRole('listitem').filter({ hasText: material.data.title });
+    const item = page
+      .getByRole('list', { name: 'Course components' })
+      .getByRole('listitem')
+      .filter({ hasText: material.data.title });
     await item.getByText('50% viewed').waitFor();
 
     // Back on the material, page 1 is remembered; the keyboard turns to page 2, which counts after its own minimum time.

@@ -34,10 +34,14 @@ describe('recertification', () => {
 
     const jordan = await apiAs(JORDAN.username, JORDAN.password);
     const me = await jordan.request<{ id: string }>('/auth/user');
-    const old = await jordan.request<{ exists: boolean; certificateNumber: string }>(`/v2/certificates/user/${course.id}`);
+    const old = await jordan.request<{ exists: boolean; certificateNumber: string }>(
+      `/v2/certificates/user/${course.id}`,
+    );
     expect(old.exists).toBe(true);
     const expiresAt = new Date(Date.now() + 10 * DAY).toISOString();
-    await d1(`UPDATE certificates SET expires_at = '${expiresAt}' WHERE user_id = '${me.id}' AND course_id = '${course.id}'`);
+    await d1(
+      `UPDATE certificates SET expires_at = '${expiresAt}' WHERE user_id = '${me.id}' AND course_id = '${course.id}'`,
+    );
 
     session = await openBrowser(VIEWPORTS.desktop);
     const { page } = session;

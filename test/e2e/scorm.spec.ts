@@ -43,7 +43,12 @@ async function answer(frame: FrameLocator, index: number) {
   await frame.getByRole('button', { name: index === 4 ? 'Finish quiz' : 'Next question' }).click();
 }
 
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -53,7 +58,8 @@ async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, wha
   }
 }
 
-const progressOf = (learner: ApiClient, courseId: string) => learner.request<CourseProgress>(`/v2/user/progress/courses/${courseId}`);
+const progressOf = (learner: ApiClient, courseId: string) =>
+  learner.request<CourseProgress>(`/v2/user/progress/courses/${courseId}`);
 
 describe('SCORM packages', () => {
   let session: BrowserSession | undefined;
@@ -99,7 +105,13 @@ describe('SCORM packages', () => {
           (r) => `answered ${r.status}`,
           () => 'blocked',
         );
-        return { storage, parent, api, origin: window.origin, hasApi: typeof (window as unknown as { API?: unknown }).API };
+        return {
+          storage,
+          parent,
+          api,
+          origin: window.origin,
+          hasApi: typeof (window as unknown as { API?: unknown }).API,
+        };
       });
     expect(probe).toEqual({ storage: 'blocked', parent: 'blocked', api: 'blocked', origin: 'null', hasApi: 'object' });
 
@@ -111,14 +123,23 @@ describe('SCORM packages', () => {
 
     const progress = await progressOf(learner, courseId);
     expect(progress.courseProgress).toMatchObject({ status: 'COMPLETED', overallProgress: 100 });
-    expect(progress.componentProgresses.find((p) => p.componentId === componentId)).toMatchObject({ status: 'COMPLETED', score: 100 });
+    expect(progress.componentProgresses.find((p) => p.componentId === componentId)).toMatchObject({
+      status: 'COMPLETED',
+      score: 100,
+    });
     // The certificate was issued with the completion, as after a passed assessment.
-    const certificate = await learner.request<{ certificateNumber?: string; certificate?: { certificateNumber: string } }>(`/v2/certificates/user/${courseId}`);
+    const certificate = await learner.request<{
+      certificateNumber?: string;
+      certificate?: { certificateNumber: string };
+    }>(`/v2/certificates/user/${courseId}`);
     expect(JSON.stringify(certificate)).toMatch(/CERT-\d{4}-\d{6}/);
 
     // Back on the course page the component reads completed.
     await page.getByRole('link', { name: 'Back to Course' }).first().click();
-    await page.getByText(/Completed|100%/).first().waitFor();
+    await page
+      .getByText(/Completed|100%/)
+      .first()
+      .waitFor();
     // The only policy reports were the package's own blocked probe (the fetch to /api).
     expect(blocked.filter((text) => !text.includes('/api/v2/user/progress/courses'))).toEqual([]);
   });
@@ -136,13 +157,18 @@ describe('SCORM packages', () => {
     await session.page.close({ runBeforeUnload: true });
 
     const launch = await waitFor(
-      () => learner.request<{ cmi: Record<string, string>; summary: { status: string } }>(`/v2/scorm/components/${componentId}/launch`),
+      () =>
+        learner.request<{ cmi: Record<string, string>; summary: { status: string } }>(
+          `/v2/scorm/components/${componentId}/launch`,
+        ),
       (l) => /"current":2/.test(l.cmi['cmi.suspend_data'] ?? ''),
       'the suspend data to reach the server',
     );
     expect(launch.cmi['cmi.core.entry']).toBe('resume');
     expect(launch.summary.status).toBe('incomplete');
-    expect((await progressOf(learner, courseId)).componentProgresses.find((p) => p.componentId === componentId)?.status).toBe('IN_PROGRESS');
+    expect(
+      (await progressOf(learner, courseId)).componentProgresses.find((p) => p.componentId === componentId)?.status,
+    ).toBe('IN_PROGRESS');
 
     // A new tab in the same browser profile (still signed in) opens the package where it was left.
     const page = await session.context.newPage();

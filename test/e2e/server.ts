@@ -40,10 +40,14 @@ export async function apiAs(username: string, password: string): Promise<ApiClie
     async request<T>(path: string, init: { method?: string; body?: unknown } = {}) {
       const response = await fetch(`${baseURL}/api${path}`, {
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-        headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
-      if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} failed: ${response.status} ${await response.text()}`);
+      if (!response.ok)
+        throw new Error(`${init.method ?? 'GET'} ${path} failed: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;
     },
   };
@@ -64,11 +68,15 @@ export async function d1<Row>(sql: string): Promise<Row[]> {
 }
 
 async function d1Once<Row>(sql: string): Promise<Row[]> {
-  const { stdout } = await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    maxBuffer: 10 * 1024 * 1024,
-  }).catch((error: Error & { stdout?: string }) => {
+  const { stdout } = await run(
+    'npx',
+    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql],
+    {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+      maxBuffer: 10 * 1024 * 1024,
+    },
+  ).catch((error: Error & { stdout?: string }) => {
     // wrangler prints the SQL error as JSON on stdout.
     throw new Error(`${error.message}\n${error.stdout ?? ''}`);
   });
@@ -83,7 +91,11 @@ export const unique = () => `${Date.now().toString(36)}${Math.random().toString(
  * A new learner of the named books, signed up by the admin API with a known password (the first
  * password change is done through the API), for journeys that need a learner nobody else touches.
  */
-export async function newLearner(admin: ApiClient, bookNames: string[], password = 'Learner#2026fresh'): Promise<{ id: string; username: string; password: string }> {
+export async function newLearner(
+  admin: ApiClient,
+  bookNames: string[],
+  password = 'Learner#2026fresh',
+): Promise<{ id: string; username: string; password: string }> {
   const books = await admin.request<{ id: string; name: string }[]>('/domains');
   const domainIds = bookNames.map((name) => {
     const book = books.find((b) => b.name === name);
@@ -96,6 +108,9 @@ export async function newLearner(admin: ApiClient, bookNames: string[], password
   });
   await admin.request('/users/domains/assign', { method: 'PUT', body: { userIds: [created.user.id], domainIds } });
   const first = await apiAs(username, created.password);
-  await first.request('/auth/password', { method: 'PUT', body: { currentPassword: created.password, newPassword: password } });
+  await first.request('/auth/password', {
+    method: 'PUT',
+    body: { currentPassword: created.password, newPassword: password },
+  });
   return { id: created.user.id, username, password };
 }

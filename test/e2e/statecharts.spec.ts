@@ -30,8 +30,12 @@ describe('statecharts', () => {
     // The auditor plays the server: the questions load and the attempt starts with a 10-minute deadline.
     await events.getByRole('button', { name: /done: loadAssessment.*not yet passed/ }).click();
     // With an intro before the attempt, the learner presses Start first (the server clock starts then).
-    await events.getByRole('button', { name: /attempt\.start|done: startAttempt/ }).first().waitFor();
-    if ((await events.getByRole('button', { name: /attempt\.start/ }).count()) > 0) await events.getByRole('button', { name: /attempt\.start/ }).click();
+    await events
+      .getByRole('button', { name: /attempt\.start|done: startAttempt/ })
+      .first()
+      .waitFor();
+    if ((await events.getByRole('button', { name: /attempt\.start/ }).count()) > 0)
+      await events.getByRole('button', { name: /attempt\.start/ }).click();
     await events.getByRole('button', { name: /done: startAttempt/ }).click();
     await page.locator(`${state('assessment.answering.clock.plenty')}[data-active="true"]`).waitFor();
     await page.locator(`${state('assessment.answering')}[data-active="true"]`).waitFor();
@@ -61,7 +65,10 @@ describe('statecharts', () => {
     await page.locator(`${state('resetPassword.validating')}[data-active="true"]`).waitFor();
     const events = page.getByRole('complementary', { name: 'Simulator' }).getByRole('list', { name: 'Enabled events' });
     expect(await events.getByRole('button', { name: /password\.submit/ }).count()).toBe(0);
-    await events.getByRole('button', { name: /done: validateToken.*accepted/ }).first().click();
+    await events
+      .getByRole('button', { name: /done: validateToken.*accepted/ })
+      .first()
+      .click();
     await page.locator(`${state('resetPassword.form')}[data-active="true"]`).waitFor();
     await events.getByRole('button', { name: /password\.submit/ }).click();
     await page.locator(`${state('resetPassword.submitting')}[data-active="true"]`).waitFor();

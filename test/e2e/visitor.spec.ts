@@ -49,18 +49,28 @@ describe('visitor', () => {
     await page.getByRole('link', { name: 'Statecharts' }).waitFor();
   });
 
-  it('a visitor sees the landing page before any script runs, in the browser\'s language (the Worker renders it)', async () => {
+  it("a visitor sees the landing page before any script runs, in the browser's language (the Worker renders it)", async () => {
     // Scripts off: everything below comes from the HTML the Worker sent.
-    const context = await session.context.browser()!.newContext({ baseURL: session.baseURL, javaScriptEnabled: false, locale: 'ar-EG', viewport: VIEWPORTS.phone });
+    const context = await session.context
+      .browser()!
+      .newContext({ baseURL: session.baseURL, javaScriptEnabled: false, locale: 'ar-EG', viewport: VIEWPORTS.phone });
     try {
       const page = await context.newPage();
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /ابنِ مكان عمل أكثر أمانًا/ }).waitFor();
-      expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({ lang: 'ar', dir: 'rtl' });
+      expect(
+        await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir })),
+      ).toEqual({ lang: 'ar', dir: 'rtl' });
       // The sample courses and the way in are there; the client's own #root waits, hidden and empty.
       expect(await page.locator('#server-rendered #courses li').count()).toBe(3);
-      expect(await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).getAttribute('href')).toBe('/login');
-      expect(await page.locator('#root').evaluate((root) => ({ hidden: (root as HTMLElement).hidden, children: root.childElementCount }))).toEqual({ hidden: true, children: 0 });
+      expect(await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).getAttribute('href')).toBe(
+        '/login',
+      );
+      expect(
+        await page
+          .locator('#root')
+          .evaluate((root) => ({ hidden: (root as HTMLElement).hidden, children: root.childElementCount })),
+      ).toEqual({ hidden: true, children: 0 });
     } finally {
       await context.close();
     }
@@ -76,9 +86,15 @@ describe('visitor', () => {
     });
     await session.open('/');
     await page.locator('#server-rendered').waitFor({ state: 'detached' });
-    await app(page).getByRole('heading', { level: 1, name: /Build a safer workplace/ }).waitFor();
+    await app(page)
+      .getByRole('heading', { level: 1, name: /Build a safer workplace/ })
+      .waitFor();
     await page.locator('#root #courses li').nth(2).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0))).toBeLessThan(0.01);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+      ),
+    ).toBeLessThan(0.01);
   });
 
   it('a visitor opening an unknown path sees "Page Not Found" with a way home', async () => {

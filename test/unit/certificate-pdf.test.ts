@@ -25,13 +25,17 @@ describe('certificate PDF', () => {
   });
 
   it('renders names outside the standard fonts and very long titles instead of failing', async () => {
-    const bytes = await renderCertificatePdf({
-      ...base,
-      userName: 'Zoë Łukasiewicz 王小明',
-      courseName: 'Working at Heights: Fall Protection, Ladders, Scaffolding, Aerial Work Platforms and Rescue Planning for Supervisors and Competent Persons',
-      domainName: null,
-      verifyUrl: 'http://localhost:8787/certificate/verify/CERT-2026-048213',
-    }, nodeFontLoader);
+    const bytes = await renderCertificatePdf(
+      {
+        ...base,
+        userName: 'Zoë Łukasiewicz 王小明',
+        courseName:
+          'Working at Heights: Fall Protection, Ladders, Scaffolding, Aerial Work Platforms and Rescue Planning for Supervisors and Competent Persons',
+        domainName: null,
+        verifyUrl: 'http://localhost:8787/certificate/verify/CERT-2026-048213',
+      },
+      nodeFontLoader,
+    );
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     expect(pdf.getPageCount()).toBe(1);
     // Metadata is UTF-16: the real name survives there even where the page had to fold it.
@@ -41,10 +45,14 @@ describe('certificate PDF', () => {
 
   it('prints the delivery language on one line of its own, and nothing when none is given', async () => {
     const url = 'http://localhost:8787/certificate/verify/CERT-2026-048213';
-    const spanish = (await readPdfText(await renderCertificatePdf({ ...base, deliveryLanguage: 'es', verifyUrl: url }))).join('\n');
+    const spanish = (
+      await readPdfText(await renderCertificatePdf({ ...base, deliveryLanguage: 'es', verifyUrl: url }))
+    ).join('\n');
     expect(spanish.split('\n')).toContain('Delivery language: Spanish');
     // Named in the certificate's own language when the learner reads Spanish.
-    const inSpanish = (await readPdfText(await renderCertificatePdf({ ...base, deliveryLanguage: 'es', language: 'es', verifyUrl: url }))).join('\n');
+    const inSpanish = (
+      await readPdfText(await renderCertificatePdf({ ...base, deliveryLanguage: 'es', language: 'es', verifyUrl: url }))
+    ).join('\n');
     expect(inSpanish.split('\n')).toContain('Idioma de impartición: español');
     const none = (await readPdfText(await renderCertificatePdf({ ...base, verifyUrl: url }))).join('\n');
     expect(none).not.toContain('Delivery language');

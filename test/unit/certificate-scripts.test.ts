@@ -37,7 +37,8 @@ function textLines(bytes: Uint8Array): string[] {
     .filter(Boolean);
 }
 
-const render = (userName: string, language: Language = 'en') => renderCertificatePdf({ ...base, userName, language }, nodeFontLoader);
+const render = (userName: string, language: Language = 'en') =>
+  renderCertificatePdf({ ...base, userName, language }, nodeFontLoader);
 
 describe('certificate names in every script', () => {
   const names = ['张伟', 'Ольга', 'Ελένη', 'José Müller-Łukasiewicz', 'अनीता', 'فاطمة', 'किरण क्षत्रिय', 'فاطمة الزهراء'];
@@ -60,10 +61,13 @@ describe('certificate names in every script', () => {
   it('embeds only the glyphs it draws (a 10 MB CJK font becomes a few KB) and no font at all for a name the standard fonts print', async () => {
     const cjk = await render('张伟');
     expect(cjk.byteLength).toBeLessThan(40_000);
-    const fonts = execFileSync('pdffonts', [join(dir, 'plain.pdf')].map((file) => {
-      writeFileSync(file, cjk);
-      return file;
-    })).toString();
+    const fonts = execFileSync(
+      'pdffonts',
+      [join(dir, 'plain.pdf')].map((file) => {
+        writeFileSync(file, cjk);
+        return file;
+      }),
+    ).toString();
     expect(fonts).toMatch(/NotoSansSC-Bold|NotoSerif-BoldItalic/);
     const plain = await render('Priya Raman');
     expect(plain.byteLength).toBeLessThan(8_000);

@@ -15,8 +15,12 @@ const AREAS: Record<string, URL> = {
       .map((entry) => [entry.name, new URL(`${entry.name}/`, DIR)]),
   ),
 };
-const localesOf = (dir: URL) => readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5));
-const read = (dir: URL, locale: string): Record<string, string> => JSON.parse(readFileSync(new URL(`${locale}.json`, dir), 'utf8'));
+const localesOf = (dir: URL) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -5));
+const read = (dir: URL, locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`${locale}.json`, dir), 'utf8'));
 
 /** The argument names a message uses (`{name}`, `{count, plural, ...}`), nested ones included. */
 function placeholders(message: string): string[] {
@@ -68,8 +72,14 @@ describe('message catalogs', () => {
         describe(locale, () => {
           const catalog = read(dir, locale);
           it('has every key English has, and no other', () => {
-            expect(Object.keys(english).filter((id) => !(id in catalog)), 'missing').toEqual([]);
-            expect(Object.keys(catalog).filter((id) => !(id in english)), 'unknown').toEqual([]);
+            expect(
+              Object.keys(english).filter((id) => !(id in catalog)),
+              'missing',
+            ).toEqual([]);
+            expect(
+              Object.keys(catalog).filter((id) => !(id in english)),
+              'unknown',
+            ).toEqual([]);
           });
           it('uses the same placeholders as English in every message', () => {
             const mismatches = Object.keys(english)

@@ -12,7 +12,12 @@ import { COMPLIANCE_MESSAGES } from '../../worker/contract/compliance';
  */
 const LOCALES_DIR = new URL('../../web/i18n/locales/', import.meta.url);
 const LANGUAGES = ['en', 'es', 'hi', 'ar'] as const;
-const areas = [LOCALES_DIR, ...readdirSync(LOCALES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => new URL(`${e.name}/`, LOCALES_DIR))];
+const areas = [
+  LOCALES_DIR,
+  ...readdirSync(LOCALES_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => new URL(`${e.name}/`, LOCALES_DIR)),
+];
 const catalogOf = (language: string): Record<string, string> =>
   Object.assign({}, ...areas.map((dir) => JSON.parse(readFileSync(new URL(`${language}.json`, dir), 'utf8'))));
 
@@ -43,18 +48,22 @@ describe('message scheme', () => {
     });
   }
 
-  it('names in each reason\'s catalog message only values its refusal carries', () => {
+  it("names in each reason's catalog message only values its refusal carries", () => {
     const english = catalogOf('en');
     for (const [reason, id] of reasonIds) {
       const carried = new Set([...REFUSALS[reason as RefusalReason].matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
-      const used = [...(english[id] ?? '').matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).filter((name) => !carried.has(name));
+      const used = [...(english[id] ?? '').matchAll(/\{(\w+)[,}]/g)]
+        .map((m) => m[1])
+        .filter((name) => !carried.has(name));
       expect(used, reason).toEqual([]);
     }
   });
 
   it('has no catalog key that is an English sentence (every key is a dotted id)', () => {
     for (const language of LANGUAGES) {
-      const sentences = Object.keys(catalogOf(language)).filter((key) => !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/.test(key));
+      const sentences = Object.keys(catalogOf(language)).filter(
+        (key) => !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/.test(key),
+      );
       expect(sentences, language).toEqual([]);
     }
   });
@@ -63,7 +72,9 @@ describe('message scheme', () => {
     const texts = Object.values(REFUSALS);
     expect(new Set(texts).size).toBe(texts.length);
     for (const reason of Object.keys(REFUSALS) as RefusalReason[]) {
-      const params = Object.fromEntries([...REFUSALS[reason].matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1]!, i === 0 ? 'Fire drill' : 3]));
+      const params = Object.fromEntries(
+        [...REFUSALS[reason].matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1]!, i === 0 ? 'Fire drill' : 3]),
+      );
       expect(reasonOf(refusalText(reason, params))?.reason, reason).toBe(reason);
     }
   });
@@ -82,7 +93,11 @@ describe('message scheme', () => {
     ];
     const unknown = written.filter((text) => text !== CAPTION_MESSAGES.notFound && reasonOf(text) === null);
     expect(unknown).toEqual([]);
-    expect(reasonOf('12 learner(s) have progress on this course and 2 certificate(s) were issued for it, so it cannot be deleted. It stays taken down instead.')).toEqual({
+    expect(
+      reasonOf(
+        '12 learner(s) have progress on this course and 2 certificate(s) were issued for it, so it cannot be deleted. It stays taken down instead.',
+      ),
+    ).toEqual({
       reason: 'course.hasRecords',
       params: { learners: 12, certificates: 2 },
     });

@@ -18,7 +18,12 @@ function chunked(bytes: Uint8Array, size: number): ReadableStream<Uint8Array> {
 async function collect(body: ReadableStream<Uint8Array>, boundary: string) {
   const parts: { name: string; fileName: string | null; contentType: string | null; bytes: Uint8Array }[] = [];
   for await (const part of readMultipart(body, boundary)) {
-    parts.push({ name: part.name, fileName: part.fileName, contentType: part.contentType, bytes: new Uint8Array(await new Response(part.body).arrayBuffer()) });
+    parts.push({
+      name: part.name,
+      fileName: part.fileName,
+      contentType: part.contentType,
+      bytes: new Uint8Array(await new Response(part.body).arrayBuffer()),
+    });
   }
   return parts;
 }
@@ -29,7 +34,9 @@ const fileBytes = enc.encode(`%PDF-1.7\r\n--${boundary.slice(0, 10)}\r\n\r\n--\r
 const body = new Uint8Array([
   ...enc.encode(`preamble\r\n--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nFire guide\r\n`),
   ...enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n\r\n`),
-  ...enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Sécurité incendie.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+  ...enc.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Sécurité incendie.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  ),
   ...fileBytes,
   ...enc.encode(`\r\n--${boundary}--\r\n`),
 ]);
@@ -64,7 +71,9 @@ describe('streaming multipart reader', () => {
       pull(controller) {
         if (sent) return controller.error(new Error('Network connection lost.'));
         sent = true;
-        controller.enqueue(enc.encode('--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 partial'));
+        controller.enqueue(
+          enc.encode('--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 partial'),
+        );
       },
     });
     const error = await collect(broken, 'b').catch((e: unknown) => e);

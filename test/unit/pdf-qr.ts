@@ -10,9 +10,16 @@ export async function readQrFromPdf(bytes: Uint8Array): Promise<string | null> {
   const doc = await PDFDocument.load(bytes);
   const page = doc.getPage(0);
   const contents = page.node.Contents();
-  const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)!) : contents ? [contents] : [];
+  const streams: PDFObject[] =
+    contents instanceof PDFArray
+      ? contents.asArray().map((ref) => doc.context.lookup(ref)!)
+      : contents
+        ? [contents]
+        : [];
   const text = streams
-    .map((stream) => (stream instanceof PDFRawStream ? new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode()) : ''))
+    .map((stream) =>
+      stream instanceof PDFRawStream ? new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode()) : '',
+    )
     .join('\n');
 
   const rects: { x0: number; y0: number; x1: number; y1: number }[] = [];
@@ -55,7 +62,8 @@ export async function readQrFromPdf(bytes: Uint8Array): Promise<string | null> {
         ys.push(args[1] + ty, args[1] + args[3] + ty);
         break;
       case 'f':
-        if (black && xs.length) rects.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) });
+        if (black && xs.length)
+          rects.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) });
         xs = [];
         ys = [];
         break;

@@ -29,10 +29,20 @@ export async function readPdfRuns(bytes: Uint8Array): Promise<TextRun[][]> {
   const doc = await PDFDocument.load(bytes);
   return doc.getPages().map((page) => {
     const fontDict = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
-    const baseFont = (name: string) => String(fontDict?.lookupMaybe(PDFName.of(name), PDFDict)?.get(PDFName.of('BaseFont')) ?? name).replace(/^\//, '');
+    const baseFont = (name: string) =>
+      String(fontDict?.lookupMaybe(PDFName.of(name), PDFDict)?.get(PDFName.of('BaseFont')) ?? name).replace(/^\//, '');
     const contents = page.node.Contents();
-    const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)!) : contents ? [contents] : [];
-    const source = streams.map((stream) => (stream instanceof PDFRawStream ? new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode()) : '')).join('\n');
+    const streams: PDFObject[] =
+      contents instanceof PDFArray
+        ? contents.asArray().map((ref) => doc.context.lookup(ref)!)
+        : contents
+          ? [contents]
+          : [];
+    const source = streams
+      .map((stream) =>
+        stream instanceof PDFRawStream ? new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode()) : '',
+      )
+      .join('\n');
 
     const runs: TextRun[] = [];
     let font = '';

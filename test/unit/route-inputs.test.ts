@@ -26,7 +26,8 @@ describe('route inputs', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, index) => {
-          if (RAW_READ.test(line) && !/parseOrThrow\(|safeParse\(/.test(line)) offenders.push(`${file.slice(WORKER.length + 1)}:${index + 1}: ${line.trim()}`);
+          if (RAW_READ.test(line) && !/parseOrThrow\(|safeParse\(/.test(line))
+            offenders.push(`${file.slice(WORKER.length + 1)}:${index + 1}: ${line.trim()}`);
         });
     }
     expect(offenders).toEqual([]);

@@ -28,7 +28,8 @@ const TREES = ['worker', 'web', 'statecharts', 'scripts', 'test'];
 describe('source conventions', () => {
   it('no comment points at a document outside the repository (comments state the rule instead)', () => {
     // The specifications live outside this repository; "see spec section 4" tells a reader nothing.
-    const outside = /\b(learner|admin)[- ]spec\b|\bspec(ification)?\s+(section|§)|\bsection\s+\d+\b|learner-and-public|api-responses(\.md)?|\badmin\.md\b|\bdesign\.md\b|stack-notes/i;
+    const outside =
+      /\b(learner|admin)[- ]spec\b|\bspec(ification)?\s+(section|§)|\bsection\s+\d+\b|learner-and-public|api-responses(\.md)?|\badmin\.md\b|\bdesign\.md\b|stack-notes/i;
     const offenders: string[] = [];
     for (const file of TREES.flatMap((tree) => sourceFiles(tree))) {
       if (file === 'test/unit/source-conventions.test.ts') continue;
@@ -57,7 +58,9 @@ describe('source conventions', () => {
 
   it('no client code looks a message up by its English words or by an ad-hoc id scheme (one scheme: web/i18n/error-text.ts)', () => {
     // Catalog ids are names; a server refusal is found by its code or reason, never by `msg:<English>` or `apiError.<CODE>`.
-    const offenders = sourceFiles('web').filter((file) => /[`'"](?:msg:|apiError\.)/.test(readFileSync(join(root, file), 'utf8')));
+    const offenders = sourceFiles('web').filter((file) =>
+      /[`'"](?:msg:|apiError\.)/.test(readFileSync(join(root, file), 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -76,8 +79,16 @@ describe('source conventions', () => {
   });
 
   it('no declaration files are emitted beside the sources (tsc -b writes to .tmp/tsc)', () => {
-    const handWritten = new Set(['test/api/env.d.ts', 'test/api/raw-imports.d.ts', 'test/unit/s3rver.d.ts', 'web/i18n/lingui-catalog.d.ts', 'worker/generated/landing-ssr.d.ts']);
-    const emitted = TREES.flatMap((tree) => sourceFiles(tree, (name) => name.endsWith('.d.ts'))).filter((file) => !handWritten.has(file));
+    const handWritten = new Set([
+      'test/api/env.d.ts',
+      'test/api/raw-imports.d.ts',
+      'test/unit/s3rver.d.ts',
+      'web/i18n/lingui-catalog.d.ts',
+      'worker/generated/landing-ssr.d.ts',
+    ]);
+    const emitted = TREES.flatMap((tree) => sourceFiles(tree, (name) => name.endsWith('.d.ts'))).filter(
+      (file) => !handWritten.has(file),
+    );
     expect(emitted).toEqual([]);
   });
 });
@@ -101,7 +112,8 @@ function directFormatting(file: string, text: string): string[] {
 
 describe('display formats', () => {
   it('no file in web/ formats a date or a number itself instead of through web/format.ts', () => {
-    const allowed = (file: string) => file === 'web/format.ts' || file.startsWith('web/i18n/') || file.endsWith('.test.ts');
+    const allowed = (file: string) =>
+      file === 'web/format.ts' || file.startsWith('web/i18n/') || file.endsWith('.test.ts');
     const files = sourceFiles('web').filter((file) => !allowed(file));
     expect(files.length).toBeGreaterThan(50);
     expect(files.flatMap((file) => directFormatting(file, readFileSync(join(root, file), 'utf8')))).toEqual([]);
@@ -162,21 +174,28 @@ function visibleEnglish(file: string, text: string): string[] {
   const found: string[] = [];
   const hasWords = (value: string) => /\p{L}{2,}/u.test(value) && !SAME_IN_EVERY_LANGUAGE.has(value.trim());
   const report = (node: ts.Node, value: string) =>
-    found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${value.trim().replace(/\s+/g, ' ').slice(0, 80)}`);
+    found.push(
+      `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${value.trim().replace(/\s+/g, ' ').slice(0, 80)}`,
+    );
   /** The literal text of a string or template literal (the template's fixed parts), else null. */
   const literalText = (node: ts.Node | undefined): string | null => {
     if (!node) return null;
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-    if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
+    if (ts.isTemplateExpression(node))
+      return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
     if (ts.isParenthesizedExpression(node)) return literalText(node.expression);
-    if (ts.isConditionalExpression(node)) return [literalText(node.whenTrue), literalText(node.whenFalse)].filter((part) => part !== null).join(' ') || null;
+    if (ts.isConditionalExpression(node))
+      return (
+        [literalText(node.whenTrue), literalText(node.whenFalse)].filter((part) => part !== null).join(' ') || null
+      );
     return null;
   };
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && hasWords(node.text)) report(node, node.text);
     if (ts.isJsxAttribute(node) && VISIBLE_PROPS.has(node.name.getText(source))) {
       const init = node.initializer;
-      const value = init && (ts.isStringLiteral(init) ? init.text : ts.isJsxExpression(init) ? literalText(init.expression) : null);
+      const value =
+        init && (ts.isStringLiteral(init) ? init.text : ts.isJsxExpression(init) ? literalText(init.expression) : null);
       if (value && hasWords(value)) report(node, `${node.name.getText(source)}=${value}`);
     }
     if (ts.isJsxExpression(node) && node.parent && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
@@ -191,7 +210,8 @@ function visibleEnglish(file: string, text: string): string[] {
       }
       if (callee === 'toaster.create' && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
         for (const property of node.arguments[0].properties) {
-          if (!ts.isPropertyAssignment(property) || !['title', 'description'].includes(property.name.getText(source))) continue;
+          if (!ts.isPropertyAssignment(property) || !['title', 'description'].includes(property.name.getText(source)))
+            continue;
           const value = literalText(property.initializer);
           if (value && hasWords(value)) report(property, `toast ${value}`);
         }
@@ -205,8 +225,9 @@ function visibleEnglish(file: string, text: string): string[] {
 
 describe('interface texts', () => {
   it('no .tsx under web/pages, web/components or web/ui shows English that bypasses the message catalogs', () => {
-    const files = ['web/pages', 'web/components', 'web/ui']
-      .flatMap((dir) => sourceFiles(dir, (name) => name.endsWith('.tsx')));
+    const files = ['web/pages', 'web/components', 'web/ui'].flatMap((dir) =>
+      sourceFiles(dir, (name) => name.endsWith('.tsx')),
+    );
     expect(files.length).toBeGreaterThan(50);
     expect(files.flatMap((file) => visibleEnglish(file, readFileSync(join(root, file), 'utf8')))).toEqual([]);
   });

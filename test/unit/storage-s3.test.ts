@@ -26,7 +26,7 @@ function generated(size: number, chunk = 256 * 1024): { stream: ReadableStream<U
       if (produced >= size) return controller.close();
       const n = Math.min(chunk, size - produced);
       const bytes = new Uint8Array(n);
-      for (let i = 0; i < n; i++) bytes[i] = (produced + i) * 31 % 251;
+      for (let i = 0; i < n; i++) bytes[i] = ((produced + i) * 31) % 251;
       produced += n;
       hash.update(bytes);
       controller.enqueue(bytes);
@@ -37,7 +37,13 @@ function generated(size: number, chunk = 256 * 1024): { stream: ReadableStream<U
 
 beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 's3rver-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const address = (await server.run()) as AddressInfo;
   storage = getStorage({
     STORAGE_BACKEND: 's3',
@@ -68,7 +74,9 @@ describe('S3 storage backend (against s3rver)', () => {
     expect(whole).not.toBeNull();
     expect(whole!.size).toBe(content.length);
     expect(whole!.contentType).toBe('application/pdf');
-    expect(new TextDecoder().decode(await readAll(whole!.body))).toBe('%PDF-1.7 hello storage, this is a small test file');
+    expect(new TextDecoder().decode(await readAll(whole!.body))).toBe(
+      '%PDF-1.7 hello storage, this is a small test file',
+    );
 
     const part = await storage.get('materials/small.pdf', { range: { offset: 9, length: 5 } });
     expect(part!.size).toBe(content.length);
@@ -96,7 +104,11 @@ describe('S3 storage backend (against s3rver)', () => {
   it('accepts a browser upload to a presigned PUT URL', async () => {
     const url = await storage.presignPut!('materials/presigned.pdf', 'application/pdf', 300);
     expect(url).toContain('X-Amz-Signature=');
-    const upload = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4 uploaded by the browser' });
+    const upload = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: '%PDF-1.4 uploaded by the browser',
+    });
     expect(upload.status).toBe(200);
     const back = await storage.get('materials/presigned.pdf');
     expect(new TextDecoder().decode(await readAll(back!.body))).toBe('%PDF-1.4 uploaded by the browser');
@@ -121,7 +133,9 @@ describe('S3 storage backend (against s3rver)', () => {
         controller.enqueue(new Uint8Array(1024 * 1024));
       },
     });
-    await expect(storage.put('materials/broken.bin', failing, { contentType: 'video/mp4' })).rejects.toThrow('the browser went away');
+    await expect(storage.put('materials/broken.bin', failing, { contentType: 'video/mp4' })).rejects.toThrow(
+      'the browser went away',
+    );
     expect(await storage.head('materials/broken.bin')).toBeNull();
   });
 
@@ -130,7 +144,16 @@ describe('S3 storage backend (against s3rver)', () => {
     expect(await storage.head('materials/none.pdf')).toBeNull();
     await expect(storage.delete('materials/none.pdf')).resolves.toBeUndefined();
     const endpoint = new URL(await storage.presignPut!('x', 'text/plain', 60)).origin;
-    const wrong = getStorage({ STORAGE_BACKEND: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'NOBODY', S3_SECRET_ACCESS_KEY: 'wrong' } as Parameters<typeof getStorage>[0]);
-    await expect(wrong.put('materials/denied.pdf', new Uint8Array([1, 2, 3]), { contentType: 'application/pdf' })).rejects.toThrow(/S3 PutObject failed: 403/);
+    const wrong = getStorage({
+      STORAGE_BACKEND: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: 'NOBODY',
+      S3_SECRET_ACCESS_KEY: 'wrong',
+    } as Parameters<typeof getStorage>[0]);
+    await expect(
+      wrong.put('materials/denied.pdf', new Uint8Array([1, 2, 3]), { contentType: 'application/pdf' }),
+    ).rejects.toThrow(/S3 PutObject failed: 403/);
   });
 });

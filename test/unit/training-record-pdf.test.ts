@@ -36,7 +36,8 @@ async function overflowing(pages: TextRun[][]): Promise<string[]> {
       if (!fonts.has(run.font)) fonts.set(run.font, await scratch.embedFont(run.font as StandardFonts));
       // As drawn: a plain Tj, without the kerning pdf-lib's widthOfTextAtSize would add.
       const right = run.x + drawnWidth(fonts.get(run.font)!, run.text, run.size);
-      if (run.x < 45 || right > RECORD_PAGE_WIDTH - 45) out.push(`page ${index + 1}: "${run.text}" spans ${run.x.toFixed(1)}..${right.toFixed(1)}`);
+      if (run.x < 45 || right > RECORD_PAGE_WIDTH - 45)
+        out.push(`page ${index + 1}: "${run.text}" spans ${run.x.toFixed(1)}..${right.toFixed(1)}`);
     }
   }
   return out;
@@ -56,7 +57,8 @@ describe('training record PDF', () => {
     expect(text).toContain('Due soon');
     expect(text).toContain('Overdue');
     expect(text).toContain('10 December 2026');
-    for (const section of ['Required training', 'Certificates', 'Training history', 'Exemptions', 'Retraining events']) expect(text).toContain(section);
+    for (const section of ['Required training', 'Certificates', 'Training history', 'Exemptions', 'Retraining events'])
+      expect(text).toContain(section);
   });
 
   it('lists every certificate of every cycle, linked both ways, each with a code that opens its verification page', async () => {
@@ -68,7 +70,10 @@ describe('training record PDF', () => {
     expect(text).toContain('Renews CERT-2024-118402');
     expect(text).toContain('EXPIRED');
     expect(text).toContain('ACTIVE');
-    expect(await linkUris(bytes)).toEqual([verificationUrl(ORIGIN, 'CERT-2024-118402'), verificationUrl(ORIGIN, 'CERT-2025-530917')]);
+    expect(await linkUris(bytes)).toEqual([
+      verificationUrl(ORIGIN, 'CERT-2024-118402'),
+      verificationUrl(ORIGIN, 'CERT-2025-530917'),
+    ]);
   });
 
   it('says which language each cycle and certificate was delivered in', async () => {
@@ -111,14 +116,24 @@ describe('training record PDF', () => {
     expect(text).toContain('hypochlorite found in warehouse bay 4');
   });
 
-  it('prints the person\'s name, department and job title in any script (embedded fonts), and keeps the name whole in the metadata', async () => {
+  it("prints the person's name, department and job title in any script (embedded fonts), and keeps the name whole in the metadata", async () => {
     const bytes = await renderTrainingRecordPdf(
-      record({ user: { ...record().user, name: '张伟 (Zhang Wei)', department: 'Línea 3 — Łódź', jobTitle: 'Μηχανικός ασφαλείας' } }),
+      record({
+        user: {
+          ...record().user,
+          name: '张伟 (Zhang Wei)',
+          department: 'Línea 3 — Łódź',
+          jobTitle: 'Μηχανικός ασφαλείας',
+        },
+      }),
       { ...options, fonts: nodeFontLoader },
     );
     const file = join(mkdtempSync(join(tmpdir(), 'record-')), 'record.pdf');
     writeFileSync(file, bytes);
-    const extracted = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').split('\n').map((line) => line.trim());
+    const extracted = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
+      .toString('utf8')
+      .split('\n')
+      .map((line) => line.trim());
     // The name panel, the running header and the footer of every page.
     expect(extracted).toContain('张伟 (Zhang Wei)');
     expect(extracted.filter((line) => line.includes('张伟 (Zhang Wei)')).length).toBeGreaterThanOrEqual(3);
@@ -126,8 +141,17 @@ describe('training record PDF', () => {
     expect(extracted).toContain('Línea 3 — Łódź');
     expect(extracted).toContain('Μηχανικός ασφαλείας');
     for (const name of ['अनीता शर्मा', 'فاطمة الزهراء', 'Ольга Ελένη']) {
-      writeFileSync(file, await renderTrainingRecordPdf(record({ user: { ...record().user, name } }), { ...options, fonts: nodeFontLoader }));
-      const lines = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').split('\n').map((line) => line.replace(/[\u202a-\u202e]/g, '').trim());
+      writeFileSync(
+        file,
+        await renderTrainingRecordPdf(record({ user: { ...record().user, name } }), {
+          ...options,
+          fonts: nodeFontLoader,
+        }),
+      );
+      const lines = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
+        .toString('utf8')
+        .split('\n')
+        .map((line) => line.replace(/[\u202a-\u202e]/g, '').trim());
       expect(lines, name).toContain(name);
     }
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -145,31 +169,50 @@ describe('training record PDF', () => {
     );
     const file = join(mkdtempSync(join(tmpdir(), 'record-')), 'record.pdf');
     writeFileSync(file, bytes);
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').replace(/[\u202a-\u202e]/g, '');
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
+      .toString('utf8')
+      .replace(/[\u202a-\u202e]/g, '');
     expect(text).toContain('高处作业安全 — सुरक्षा प्रशिक्षण');
     expect(text).toContain('اختبار السلامة النهائي');
     expect(text).toContain('Нарушение: работа без страховки');
     expect(text).not.toContain('?');
   });
 
-  it('speaks the reader\'s language: Arabic labels read right to left on a mirrored page, Hindi labels shaped, dates through Intl', async () => {
+  it("speaks the reader's language: Arabic labels read right to left on a mirrored page, Hindi labels shaped, dates through Intl", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'record-'));
     const extract = async (language: 'ar' | 'hi' | 'es', name: string) => {
-      const bytes = await renderTrainingRecordPdf(record({ user: { ...record().user, name } }), { ...options, fonts: nodeFontLoader, language });
+      const bytes = await renderTrainingRecordPdf(record({ user: { ...record().user, name } }), {
+        ...options,
+        fonts: nodeFontLoader,
+        language,
+      });
       const file = join(dir, `${language}.pdf`);
       writeFileSync(file, bytes);
-      const lines = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').split('\n').map((line) => line.replace(/[\u200e\u200f\u202a-\u202e]/g, '').trim());
+      const lines = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
+        .toString('utf8')
+        .split('\n')
+        .map((line) => line.replace(/[\u200e\u200f\u202a-\u202e]/g, '').trim());
       return { bytes, lines, text: lines.join('\n') };
     };
 
     const arabic = await extract('ar', 'فاطمة الزهراء');
-    for (const label of ['سجل التدريب', 'التدريب الإلزامي', 'الشهادات', 'الإعفاءات', 'أحداث تستوجب إعادة التدريب', 'فاطمة الزهراء']) expect(arabic.lines, label).toContain(label);
+    for (const label of [
+      'سجل التدريب',
+      'التدريب الإلزامي',
+      'الشهادات',
+      'الإعفاءات',
+      'أحداث تستوجب إعادة التدريب',
+      'فاطمة الزهراء',
+    ])
+      expect(arabic.lines, label).toContain(label);
     // pdftotext reorders a right-to-left line that mixes in digits and brackets by its own
     // heuristics ("2 (الحالية)" comes out jumbled; the page itself reads right): only the words here.
     expect(arabic.text).toContain('الحالية');
     expect(arabic.text).toContain('نوفمبر');
     expect(arabic.text).not.toMatch(/Training record|Required training|Page \d/);
-    expect((await PDFDocument.load(arabic.bytes, { updateMetadata: false })).getTitle()).toBe('سجل التدريب - فاطمة الزهراء');
+    expect((await PDFDocument.load(arabic.bytes, { updateMetadata: false })).getTitle()).toBe(
+      'سجل التدريب - فاطمة الزهراء',
+    );
     // Mirrored: the username (first field of the panel) ends at the right margin, the certificate
     // number (last column of the required table) starts near the left one.
     const runs = (await readPdfRuns(arabic.bytes))[0]!;
@@ -182,15 +225,30 @@ describe('training record PDF', () => {
     expect(english.find((run) => run.text === 'jnunez')!.x).toBeLessThan(RECORD_PAGE_WIDTH / 3);
 
     const hindi = await extract('hi', 'अनीता शर्मा');
-    for (const label of ['प्रशिक्षण रिकॉर्ड', 'अनिवार्य प्रशिक्षण', 'प्रशिक्षण इतिहास', 'अनीता शर्मा', '25 नवंबर 2026 को 08:49 बजे UTC']) expect(hindi.lines, label).toContain(label);
+    for (const label of [
+      'प्रशिक्षण रिकॉर्ड',
+      'अनिवार्य प्रशिक्षण',
+      'प्रशिक्षण इतिहास',
+      'अनीता शर्मा',
+      '25 नवंबर 2026 को 08:49 बजे UTC',
+    ])
+      expect(hindi.lines, label).toContain(label);
 
     const spanish = await extract('es', 'José Ñúñez');
-    for (const label of ['Registro de formación', 'Formación obligatoria', 'Historial de formación', 'Página 1 de 2', 'PUNTUACIÓN']) expect(spanish.lines, label).toContain(label);
+    for (const label of [
+      'Registro de formación',
+      'Formación obligatoria',
+      'Historial de formación',
+      'Página 1 de 2',
+      'PUNTUACIÓN',
+    ])
+      expect(spanish.lines, label).toContain(label);
     expect(spanish.text).toContain('10 de diciembre de');
   });
 
   it('wraps or cuts every long value inside the margins', async () => {
-    const unbroken = 'Lockout-Tagout-Procedures-For-Hydraulic-And-Pneumatic-Energy-Sources-At-The-Riverside-Packaging-Plant';
+    const unbroken =
+      'Lockout-Tagout-Procedures-For-Hydraulic-And-Pneumatic-Energy-Sources-At-The-Riverside-Packaging-Plant';
     const course = { ...heightsCourse(), courseTitle: unbroken };
     const bytes = await renderTrainingRecordPdf(
       record({
@@ -198,11 +256,15 @@ describe('training record PDF', () => {
           ...record().user,
           name: 'Maria Magdalena Wilhelmina Alexandra von Hohenzollern-Sigmaringen-Schaumburg-Lippe de la Cruz y Fernández',
           email: 'maria.magdalena.wilhelmina.alexandra.von.hohenzollern-sigmaringen@regional-operations.example.com',
-          jobTitle: 'Senior Environmental, Health and Safety Coordinator for Contractor Management and Permit-to-Work Systems',
+          jobTitle:
+            'Senior Environmental, Health and Safety Coordinator for Contractor Management and Permit-to-Work Systems',
         },
         courses: [course, ...record().courses],
       }),
-      { appName: 'The Riverside Packaging Plant Environmental Health and Safety Training Academy Online', origin: 'https://training.riverside-packaging-plant-operations.example.com' },
+      {
+        appName: 'The Riverside Packaging Plant Environmental Health and Safety Training Academy Online',
+        origin: 'https://training.riverside-packaging-plant-operations.example.com',
+      },
     );
     expect(await overflowing(await readPdfRuns(bytes))).toEqual([]);
   });
@@ -215,11 +277,17 @@ describe('training record PDF', () => {
       courseTitle: `${i + 1}. ${HEIGHTS} ${'and Annual Refresher '.repeat(i % 4)}`,
       cycles: base.cycles.map((cycle) => ({
         ...cycle,
-        certificate: cycle.certificate && { ...cycle.certificate, certificateNumber: `${cycle.certificate.certificateNumber.slice(0, 10)}${String(i).padStart(6, '0')}` },
+        certificate: cycle.certificate && {
+          ...cycle.certificate,
+          certificateNumber: `${cycle.certificate.certificateNumber.slice(0, 10)}${String(i).padStart(6, '0')}`,
+        },
       })),
     }));
     const longNote = `${'Observed working on the mezzanine edge without a harness. '.repeat(16)}https://intranet.example.com/incidents/2026/10/very-long-identifier-without-any-spaces-0123456789abcdef`;
-    const bytes = await renderTrainingRecordPdf(record({ courses, events: [{ ...record().events[0], note: longNote }] }), options);
+    const bytes = await renderTrainingRecordPdf(
+      record({ courses, events: [{ ...record().events[0], note: longNote }] }),
+      options,
+    );
     const runs = await readPdfRuns(bytes);
     expect(runs.length).toBeGreaterThan(5);
     runs.forEach((page, index) => {

@@ -49,14 +49,14 @@ describe('Worker catalogs', () => {
     expect(t('ar', 'record.utcTime', { time: 'x' })).toBe('x بالتوقيت العالمي');
   });
 
-  it('counts required courses with each language\'s plural forms', () => {
+  it("counts required courses with each language's plural forms", () => {
     expect(tp('en', 'record.requiredCount', 1)).toBe('1 required course');
     expect(tp('es', 'record.requiredCount', 3)).toBe('3 cursos obligatorios');
     expect(tp('ar', 'record.requiredCount', 2)).toBe('دورتان إلزاميتان');
     expect(tp('ar', 'record.requiredCount', 0)).toBe('لا توجد دورات إلزامية');
   });
 
-  it('chooses a downloaded document\'s language: the preferred one, else Accept-Language, else English', () => {
+  it("chooses a downloaded document's language: the preferred one, else Accept-Language, else English", () => {
     expect(readerLanguage('es', 'ar,en;q=0.5')).toBe('es');
     expect(readerLanguage(null, 'ar,en;q=0.5')).toBe('ar');
     expect(readerLanguage(undefined, 'hi-IN')).toBe('hi');
@@ -64,7 +64,7 @@ describe('Worker catalogs', () => {
     expect(readerLanguage(null, null)).toBe('en');
   });
 
-  it('writes the record\'s generation time with the month in full, in UTC', () => {
+  it("writes the record's generation time with the month in full, in UTC", () => {
     expect(formatLongDateTime('en', '2026-11-25T08:49:00.000Z')).toBe('25 November 2026 at 08:49');
     expect(formatLongDateTime('es', '2026-11-25T08:49:00.000Z')).toMatch(/^25 de noviembre de 2026.*08:49$/);
   });

@@ -13,13 +13,19 @@ function expectWholeGraphemes(lines: string[], text: string) {
   for (const line of lines) {
     // No lone surrogate (what String.prototype.isWellFormed checks, not in this project's ES2023 lib).
     expect(line, line).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
-    for (const g of graphemes(line.replace(/\.\.\.$/, ''))) if (g !== ' ') expect(all.has(g), `${JSON.stringify(g)} in ${line}`).toBe(true);
+    for (const g of graphemes(line.replace(/\.\.\.$/, '')))
+      if (g !== ' ') expect(all.has(g), `${JSON.stringify(g)} in ${line}`).toBe(true);
   }
 }
 
 describe('wrapText', () => {
   it('breaks between words, greedily, and keeps a no-break space together', () => {
-    expect(wrapText('Fire safety and evacuation drills', upTo(12))).toEqual(['Fire safety', 'and', 'evacuation', 'drills']);
+    expect(wrapText('Fire safety and evacuation drills', upTo(12))).toEqual([
+      'Fire safety',
+      'and',
+      'evacuation',
+      'drills',
+    ]);
     expect(wrapText('  several   blanks\tand\nlines ', upTo(40))).toEqual(['several blanks and lines']);
     expect(wrapText('Cycle\u00a02 (current) done', upTo(12))).toEqual(['Cycle\u00a02', '(current)', 'done']);
     expect(wrapText('', upTo(5))).toEqual([]);
@@ -81,10 +87,15 @@ describe('wrapText', () => {
     const doc = await PDFDocument.create();
     const arabic = 'التدريب الإلزامي على السلامة من الحرائق والإخلاء في حالات الطوارئ';
     const chinese = '高处作业安全培训与防坠落保护措施以及脚手架和移动升降平台的救援计划';
-    const writer = await PdfTextWriter.create(doc, nodeFontLoader, [
-      [arabic, 'sans'],
-      [chinese, 'sans'],
-    ], 'rtl');
+    const writer = await PdfTextWriter.create(
+      doc,
+      nodeFontLoader,
+      [
+        [arabic, 'sans'],
+        [chinese, 'sans'],
+      ],
+      'rtl',
+    );
     for (const text of [arabic, chinese]) {
       const lines = writer.wrap(text, 'sans', 10, 120);
       expect(lines.length).toBeGreaterThan(2);
@@ -98,8 +109,14 @@ describe('PdfTextWriter in a right-to-left run', () => {
   /** The code points of the glyphs a line is drawn with, left to right on the page. */
   async function drawnCodePoints(text: string, direction: 'rtl' | 'ltr') {
     const writer = await PdfTextWriter.create(await PDFDocument.create(), nodeFontLoader, [[text, 'sans']], direction);
-    const layout = (writer as unknown as { layout(t: string, r: string, d: string): { runs: { glyphs: { codePoints: number[] }[] }[] } }).layout(text, 'sans', direction);
-    return layout.runs.flatMap((run) => run.glyphs.flatMap((glyph) => glyph.codePoints)).map((c) => String.fromCodePoint(c));
+    const layout = (
+      writer as unknown as {
+        layout(t: string, r: string, d: string): { runs: { glyphs: { codePoints: number[] }[] }[] };
+      }
+    ).layout(text, 'sans', direction);
+    return layout.runs
+      .flatMap((run) => run.glyphs.flatMap((glyph) => glyph.codePoints))
+      .map((c) => String.fromCodePoint(c));
   }
 
   it('draws brackets mirrored (UAX #9 L4), so "(الحالية)" opens on the right', async () => {

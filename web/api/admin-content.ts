@@ -29,8 +29,10 @@ export type { AdminComponent, AdminCourse, AdminCourseDetail, CaptionTrack, Doma
  * Book options for pickers and filters: one page of the largest size, by name. The client never
  * asks for an unbounded list; an organisation with more books finds the rest with the books page's search.
  */
-export const listDomains = (signal?: AbortSignal) => getPage<Domain>('/domains', 'domains', { page: 1, limit: MAX_PAGE_SIZE, search: '' }, signal).then((p) => p.items);
-export const pageDomains = (params: PageParams, signal?: AbortSignal) => getPage<Domain>('/domains', 'domains', { ...params }, signal);
+export const listDomains = (signal?: AbortSignal) =>
+  getPage<Domain>('/domains', 'domains', { page: 1, limit: MAX_PAGE_SIZE, search: '' }, signal).then((p) => p.items);
+export const pageDomains = (params: PageParams, signal?: AbortSignal) =>
+  getPage<Domain>('/domains', 'domains', { ...params }, signal);
 export const createDomain = (body: DomainBody) => api.post<Domain>('/domains', body);
 export const updateDomain = (id: string, body: DomainBody) => api.put<Domain>(`/domains/${id}`, body);
 export const deleteDomain = (id: string) => api.delete<{ message: string }>(`/domains/${id}`);
@@ -44,12 +46,16 @@ export interface CourseFilters {
   domainId: string;
 }
 
-export const pageCourses = (params: PageParams & CourseFilters, signal?: AbortSignal) => getPage<AdminCourse>('/v2/admin/courses', 'courses', { ...params }, signal);
-export const getCourse = (id: string, signal?: AbortSignal) => api.get<AdminCourseDetail>(`/v2/admin/courses/${id}`, { signal });
+export const pageCourses = (params: PageParams & CourseFilters, signal?: AbortSignal) =>
+  getPage<AdminCourse>('/v2/admin/courses', 'courses', { ...params }, signal);
+export const getCourse = (id: string, signal?: AbortSignal) =>
+  api.get<AdminCourseDetail>(`/v2/admin/courses/${id}`, { signal });
 export const createCourse = (body: CoursePayload) => api.post<AdminCourse>('/v2/admin/courses', body);
 export const updateCourse = (id: string, body: CoursePayload) => api.put<AdminCourse>(`/v2/admin/courses/${id}`, body);
-export const publishCourse = (id: string) => api.post<{ message: string; course: AdminCourse }>(`/v2/admin/courses/${id}/publish`);
-export const takedownCourse = (id: string) => api.post<{ message: string; course: AdminCourse }>(`/v2/admin/courses/${id}/takedown`);
+export const publishCourse = (id: string) =>
+  api.post<{ message: string; course: AdminCourse }>(`/v2/admin/courses/${id}/publish`);
+export const takedownCourse = (id: string) =>
+  api.post<{ message: string; course: AdminCourse }>(`/v2/admin/courses/${id}/takedown`);
 export const cloneCourse = (id: string) => api.post<AdminCourse>(`/v2/admin/courses/${id}/clone`);
 export const deleteCourse = (id: string) => api.delete<{ message: string }>(`/v2/admin/courses/${id}`);
 
@@ -60,10 +66,12 @@ type ComponentUpdatePayload = InferInput<typeof componentUpdateBody>;
 type ReorderPayload = InferInput<typeof reorderBody>;
 type MaterialUpdatePayload = InferInput<typeof materialUpdateBody>;
 
-export const createComponent = (courseId: string, body: ComponentPayload) => api.post<AdminComponent>(`/v2/admin/courses/${courseId}/components`, body);
+export const createComponent = (courseId: string, body: ComponentPayload) =>
+  api.post<AdminComponent>(`/v2/admin/courses/${courseId}/components`, body);
 export const updateComponent = (courseId: string, componentId: string, body: ComponentUpdatePayload) =>
   api.put<AdminComponent>(`/v2/admin/courses/${courseId}/components/${componentId}`, body);
-export const deleteComponent = (courseId: string, componentId: string) => api.delete<{ message: string }>(`/v2/admin/courses/${courseId}/components/${componentId}`);
+export const deleteComponent = (courseId: string, componentId: string) =>
+  api.delete<{ message: string }>(`/v2/admin/courses/${courseId}/components/${componentId}`);
 /** Orders count from 1: the first component has order 1. */
 export const reorderComponents = (courseId: string, orderedIds: readonly string[]) =>
   api.put<{ message: string; components: AdminComponent[] }>(`/v2/admin/courses/${courseId}/components/reorder`, {
@@ -75,8 +83,11 @@ export const reorderComponents = (courseId: string, orderedIds: readonly string[
 /** Materials matching `search`, unpaged (the component editor's picker): without `page` the list answers a plain array. */
 /** Material options for the component picker: the newest page of the largest size matching `search`. */
 export const listMaterials = (search?: string, signal?: AbortSignal) =>
-  getPage<Material>('/v2/materials', 'materials', { page: 1, limit: MAX_PAGE_SIZE, search: search ?? '' }, signal).then((p) => p.items);
-export const pageMaterials = (params: PageParams, signal?: AbortSignal) => getPage<Material>('/v2/materials', 'materials', { ...params }, signal);
+  getPage<Material>('/v2/materials', 'materials', { page: 1, limit: MAX_PAGE_SIZE, search: search ?? '' }, signal).then(
+    (p) => p.items,
+  );
+export const pageMaterials = (params: PageParams, signal?: AbortSignal) =>
+  getPage<Material>('/v2/materials', 'materials', { ...params }, signal);
 
 export function updateMaterial(id: string, body: MaterialUpdatePayload) {
   const form = new FormData();
@@ -119,9 +130,24 @@ function xhrSend(
         parsed = {};
       }
       const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : null;
-      reject(new ApiClientError(xhr.status, message ?? `Request failed with status ${xhr.status}`, codeOf(parsed.code), parsed.fields ?? {}, message !== null));
+      reject(
+        new ApiClientError(
+          xhr.status,
+          message ?? `Request failed with status ${xhr.status}`,
+          codeOf(parsed.code),
+          parsed.fields ?? {},
+          message !== null,
+        ),
+      );
     };
-    xhr.onerror = () => reject(new ApiClientError(0, 'Cannot connect to the server. Please check your internet connection and try again.', 'NETWORK_ERROR'));
+    xhr.onerror = () =>
+      reject(
+        new ApiClientError(
+          0,
+          'Cannot connect to the server. Please check your internet connection and try again.',
+          'NETWORK_ERROR',
+        ),
+      );
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
@@ -142,31 +168,53 @@ function bearer(): Record<string, string> {
  * browser to the bucket (presign, PUT, complete); with R2 the presign call answers BAD_REQUEST and
  * the file is streamed through the Worker as multipart form data (fields first, then the file).
  */
-export async function uploadMaterial(input: UploadInput, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Material> {
+export async function uploadMaterial(
+  input: UploadInput,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<Material> {
   let presigned: PresignResponse | null = null;
   try {
-    presigned = await api.post<PresignResponse>('/v2/materials/presign', { fileName: input.file.name, contentType: input.file.type, size: input.file.size }, { signal });
+    presigned = await api.post<PresignResponse>(
+      '/v2/materials/presign',
+      { fileName: input.file.name, contentType: input.file.type, size: input.file.size },
+      { signal },
+    );
   } catch (error) {
     if (!hasErrorCode(error, 'BAD_REQUEST')) throw error;
   }
   if (presigned) {
     await xhrSend('PUT', presigned.uploadUrl, input.file, presigned.headers, onProgress, signal);
-    return api.post<Material>('/v2/materials/complete', { key: presigned.key, fileName: input.file.name, title: input.title, description: input.description }, { signal });
+    return api.post<Material>(
+      '/v2/materials/complete',
+      { key: presigned.key, fileName: input.file.name, title: input.title, description: input.description },
+      { signal },
+    );
   }
   const form = new FormData();
   form.append('title', input.title);
   form.append('description', input.description);
   form.append('type', input.type);
   form.append('file', input.file, input.file.name);
-  const text = await xhrSend('POST', '/api/v2/materials/upload', form, { ...bearer(), Accept: 'application/json' }, onProgress, signal);
+  const text = await xhrSend(
+    'POST',
+    '/api/v2/materials/upload',
+    form,
+    { ...bearer(), Accept: 'application/json' },
+    onProgress,
+    signal,
+  );
   return JSON.parse(text) as Material;
 }
 
 // ------------------------------------------------------------ caption tracks of a video
 
-export const listCaptions = (materialId: string, signal?: AbortSignal) => api.get<CaptionTrack[]>(`/v2/materials/${encodeURIComponent(materialId)}/captions`, { signal });
+export const listCaptions = (materialId: string, signal?: AbortSignal) =>
+  api.get<CaptionTrack[]>(`/v2/materials/${encodeURIComponent(materialId)}/captions`, { signal });
 export const deleteCaption = (materialId: string, captionId: string) =>
-  api.delete<{ message: string; id: string }>(`/v2/materials/${encodeURIComponent(materialId)}/captions/${encodeURIComponent(captionId)}`);
+  api.delete<{ message: string; id: string }>(
+    `/v2/materials/${encodeURIComponent(materialId)}/captions/${encodeURIComponent(captionId)}`,
+  );
 
 /** Adds a WebVTT caption track (fields first, then the file), with upload progress. */
 export async function uploadCaption(
@@ -179,11 +227,19 @@ export async function uploadCaption(
   form.append('language', input.language);
   form.append('label', input.label);
   form.append('file', input.file, input.file.name);
-  const text = await xhrSend('POST', `/api/v2/materials/${encodeURIComponent(materialId)}/captions`, form, { ...bearer(), Accept: 'application/json' }, onProgress, signal);
+  const text = await xhrSend(
+    'POST',
+    `/api/v2/materials/${encodeURIComponent(materialId)}/captions`,
+    form,
+    { ...bearer(), Accept: 'application/json' },
+    onProgress,
+    signal,
+  );
   return JSON.parse(text) as CaptionTrack;
 }
 
 // ---- course families (delivery language) ----
 export type CourseFamilyPayload = CourseFamilyBody;
 /** The course's delivery language and family: `familyWith` a course id links, null unlinks, absent keeps. */
-export const setCourseFamily = (id: string, body: CourseFamilyPayload) => api.put<AdminCourseDetail>(`/v2/admin/courses/${id}/family`, body);
+export const setCourseFamily = (id: string, body: CourseFamilyPayload) =>
+  api.put<AdminCourseDetail>(`/v2/admin/courses/${id}/family`, body);

@@ -45,16 +45,29 @@ export interface UserFilters {
 }
 
 export const usersApi = {
-  page: (params: PageParams & UserFilters, signal?: AbortSignal) => getPage<UserDto>('/users', 'users', { ...params }, signal),
+  page: (params: PageParams & UserFilters, signal?: AbortSignal) =>
+    getPage<UserDto>('/users', 'users', { ...params }, signal),
   get: (id: string, signal?: AbortSignal) => api.get<UserDetailDto>(`/users/${id}`, { signal }),
   create: (body: CreateUserBody) => api.post<CreateUserResponse>('/users', body),
   update: (id: string, body: AdminUpdateUserBody) => api.put<UserDetailDto>(`/users/${id}`, body),
   remove: (id: string) => api.delete<{ message: string }>(`/users/${id}`),
-  removeMany: (userIds: string[]) => apiRequest<{ message: string; deleted: number }>('/users/bulk', { method: 'DELETE', body: { userIds } satisfies InferInput<typeof bulkDeleteBody> }),
-  importChunk: (rows: { username: string; email: string }[], signal?: AbortSignal) => api.post<BulkImportResult[]>('/users/bulk', rows, { signal }),
-  assignDomains: (userIds: string[], domainIds: string[]) => api.put<AssignDomainsResponse>('/users/domains/assign', { userIds, domainIds } satisfies InferInput<typeof assignDomainsBody>),
-  deactivate: (id: string, reason: string) => api.post<UserStatusResponse>(`/users/${id}/deactivate`, { reason } satisfies InferInput<typeof deactivateBody>),
-  reactivate: (id: string, reason: string) => api.post<UserStatusResponse>(`/users/${id}/reactivate`, { reason: reason || null } satisfies InferInput<typeof reactivateBody>),
+  removeMany: (userIds: string[]) =>
+    apiRequest<{ message: string; deleted: number }>('/users/bulk', {
+      method: 'DELETE',
+      body: { userIds } satisfies InferInput<typeof bulkDeleteBody>,
+    }),
+  importChunk: (rows: { username: string; email: string }[], signal?: AbortSignal) =>
+    api.post<BulkImportResult[]>('/users/bulk', rows, { signal }),
+  assignDomains: (userIds: string[], domainIds: string[]) =>
+    api.put<AssignDomainsResponse>('/users/domains/assign', { userIds, domainIds } satisfies InferInput<
+      typeof assignDomainsBody
+    >),
+  deactivate: (id: string, reason: string) =>
+    api.post<UserStatusResponse>(`/users/${id}/deactivate`, { reason } satisfies InferInput<typeof deactivateBody>),
+  reactivate: (id: string, reason: string) =>
+    api.post<UserStatusResponse>(`/users/${id}/reactivate`, { reason: reason || null } satisfies InferInput<
+      typeof reactivateBody
+    >),
   deactivateMany: (body: { userIds?: string[]; usernames?: string[]; reason: string }) =>
     api.post<BulkDeactivateResponse>('/users/bulk-deactivate', body satisfies InferInput<typeof bulkDeactivateBody>),
   exportCsv: () => apiRequest<Blob>('/users/export', { responseType: 'blob', headers: { Accept: 'text/csv' } }),
@@ -62,7 +75,8 @@ export const usersApi = {
 
 export const dashboardApi = {
   stats: (signal?: AbortSignal) => api.get<DashboardStats>('/v2/admin/dashboard/stats', { signal }),
-  recentProgress: (signal?: AbortSignal) => api.get<RecentProgressRow[]>('/v2/admin/dashboard/recent-progress', { signal }),
+  recentProgress: (signal?: AbortSignal) =>
+    api.get<RecentProgressRow[]>('/v2/admin/dashboard/recent-progress', { signal }),
   recentCourses: (signal?: AbortSignal) => api.get<RecentCourseRow[]>('/v2/admin/dashboard/recent-courses', { signal }),
   topPerformers: (signal?: AbortSignal) => api.get<TopPerformerRow[]>('/v2/admin/dashboard/top-performers', { signal }),
 };
@@ -81,15 +95,33 @@ interface AttemptsAnswer extends AttemptsPage {
 }
 
 export const assessmentsApi = {
-  attemptsPage: async ({ page, limit, ...filters }: PageParams & AttemptListFilters, signal?: AbortSignal): Promise<Page<AttemptRow>> => {
-    const answer = await api.get<AttemptsAnswer>('/v2/admin/assessments/attempts', { query: { ...filters, page: page - 1, size: limit }, signal });
-    return { items: answer.attempts, pagination: answer.pagination ?? paginationOf(answer.currentPage + 1, limit, answer.totalItems) };
+  attemptsPage: async (
+    { page, limit, ...filters }: PageParams & AttemptListFilters,
+    signal?: AbortSignal,
+  ): Promise<Page<AttemptRow>> => {
+    const answer = await api.get<AttemptsAnswer>('/v2/admin/assessments/attempts', {
+      query: { ...filters, page: page - 1, size: limit },
+      signal,
+    });
+    return {
+      items: answer.attempts,
+      pagination: answer.pagination ?? paginationOf(answer.currentPage + 1, limit, answer.totalItems),
+    };
   },
   summary: (signal?: AbortSignal) => api.get<AssessmentSummary>('/v2/admin/assessments/summary', { signal }),
   /** Learners' SCORM results (status, score, time), newest first. */
-  scormResults: (page: number, limit = 10, signal?: AbortSignal) => api.get<ScormResultsPage>('/v2/admin/scorm/results', { query: { page, limit }, signal }),
-  auditLog: (page: number, size = 10, signal?: AbortSignal) => api.get<AuditLogPage>('/v2/admin/assessments/audit-log', { query: { page, size }, signal }),
-  reset: (componentId: string, userId: string, reason: string) => api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/reset`, { reason } satisfies InterventionBody),
+  scormResults: (page: number, limit = 10, signal?: AbortSignal) =>
+    api.get<ScormResultsPage>('/v2/admin/scorm/results', { query: { page, limit }, signal }),
+  auditLog: (page: number, size = 10, signal?: AbortSignal) =>
+    api.get<AuditLogPage>('/v2/admin/assessments/audit-log', { query: { page, size }, signal }),
+  reset: (componentId: string, userId: string, reason: string) =>
+    api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/reset`, {
+      reason,
+    } satisfies InterventionBody),
   markPassed: (componentId: string, userId: string, score: number, reason: string) =>
-    api.post<{ message: string }>(`/v2/admin/assessments/${componentId}/users/${userId}/pass`, { reason } satisfies InterventionBody, { query: { score } }),
+    api.post<{ message: string }>(
+      `/v2/admin/assessments/${componentId}/users/${userId}/pass`,
+      { reason } satisfies InterventionBody,
+      { query: { score } },
+    ),
 };

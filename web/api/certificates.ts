@@ -15,9 +15,12 @@ const enc = encodeURIComponent;
 export const certificatesApi = {
   forCourse: (courseId: string) => api.get<UserCertificateResponse>(`/v2/certificates/user/${enc(courseId)}`),
   generate: (courseId: string) => api.post<GenerateCertificateResponse>(`/v2/certificates/generate/${enc(courseId)}`),
-  view: (certificateId: string) => apiRequest<Blob>(`/v2/certificates/view/${enc(certificateId)}`, { responseType: 'blob' }),
-  download: (certificateId: string) => apiRequest<Blob>(`/v2/certificates/download/${enc(certificateId)}`, { responseType: 'blob' }),
-  verify: (certificateNumber: string) => api.get<VerifyCertificateResponse>(`/v2/certificates/verify/${enc(certificateNumber)}`, { token: null }),
+  view: (certificateId: string) =>
+    apiRequest<Blob>(`/v2/certificates/view/${enc(certificateId)}`, { responseType: 'blob' }),
+  download: (certificateId: string) =>
+    apiRequest<Blob>(`/v2/certificates/download/${enc(certificateId)}`, { responseType: 'blob' }),
+  verify: (certificateNumber: string) =>
+    api.get<VerifyCertificateResponse>(`/v2/certificates/verify/${enc(certificateNumber)}`, { token: null }),
 };
 
 /** Saves a blob through a temporary link (the browser's own download, with our file name). */

@@ -11,7 +11,10 @@ function stubFetch(answers: (string | null)[]) {
     vi.fn(async (_url: string, init: RequestInit) => {
       sent.push(new Headers(init.headers).get(BOOKMARK_HEADER));
       const next = answers.shift() ?? null;
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', ...(next ? { [BOOKMARK_HEADER]: next } : {}) } });
+      return new Response('{}', {
+        status: 200,
+        headers: { 'content-type': 'application/json', ...(next ? { [BOOKMARK_HEADER]: next } : {}) },
+      });
     }),
   );
   return sent;

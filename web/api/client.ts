@@ -49,7 +49,11 @@ export function hasErrorCode(error: unknown, ...codes: readonly ApiErrorCode[]):
  */
 export function isServerError(error: unknown): error is ApiClientError {
   if (!(error instanceof ApiClientError)) return false;
-  return error.code === 'INTERNAL' || error.code === 'SERVICE_UNAVAILABLE' || (error.code === 'HTTP_ERROR' && error.status >= 500);
+  return (
+    error.code === 'INTERNAL' ||
+    error.code === 'SERVICE_UNAVAILABLE' ||
+    (error.code === 'HTTP_ERROR' && error.status >= 500)
+  );
 }
 
 /** Reads a code from an error body; anything not a string becomes HTTP_ERROR. */
@@ -179,7 +183,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = options.token === undefined ? readStoredToken() : options.token;
   // The interface language the reader chose, not only the browser's: the Worker picks course
   // versions (delivery language) and PDF labels by it.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLanguage(), ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': requestLanguage(),
+    ...options.headers,
+  };
   let payload: BodyInit | undefined;
   if (body instanceof FormData || body instanceof Blob) {
     payload = body;
@@ -193,10 +201,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal, credentials: 'same-origin' });
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'same-origin',
+    });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiClientError(0, 'Cannot connect to the server. Please check your internet connection and try again.', 'NETWORK_ERROR');
+    throw new ApiClientError(
+      0,
+      'Cannot connect to the server. Please check your internet connection and try again.',
+      'NETWORK_ERROR',
+    );
   }
   rememberBookmark(response.headers.get(BOOKMARK_HEADER));
 
@@ -215,9 +233,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 /** Shorthands. `api.get<Course[]>('/v2/user/courses', { query: { page: 1 } })`. */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -14,13 +14,18 @@ export const complianceWrites = {
       id === null ? requirementsApi.create(body) : requirementsApi.update(id, body),
     invalidates: () => complianceReads,
   }),
-  retireRequirement: defineWrite({ run: (id: string) => requirementsApi.retire(id), invalidates: () => complianceReads }),
+  retireRequirement: defineWrite({
+    run: (id: string) => requirementsApi.retire(id),
+    invalidates: () => complianceReads,
+  }),
   exempt: defineWrite({
-    run: ({ requirementId, body }: { requirementId: string; body: ExemptionBody }) => requirementsApi.exempt(requirementId, body),
+    run: ({ requirementId, body }: { requirementId: string; body: ExemptionBody }) =>
+      requirementsApi.exempt(requirementId, body),
     invalidates: () => [queryKeys.admin.compliance.all],
   }),
   recordEvent: defineWrite({
-    run: ({ requirementId, body }: { requirementId: string; body: EventBody }) => requirementsApi.recordEvent(requirementId, body),
+    run: ({ requirementId, body }: { requirementId: string; body: EventBody }) =>
+      requirementsApi.recordEvent(requirementId, body),
     invalidates: () => [queryKeys.admin.compliance.all],
   }),
 };

@@ -39,25 +39,44 @@ export interface ComplianceFilters {
 }
 
 /** The requirement form as the admin fills it (days and dates may be left blank for the defaults). */
-export type RequirementInput = Partial<Omit<RequirementBody, 'courseId' | 'bookId'>> & { courseId: string; bookId: string };
+export type RequirementInput = Partial<Omit<RequirementBody, 'courseId' | 'bookId'>> & {
+  courseId: string;
+  bookId: string;
+};
 
 export const requirementsApi = {
-  list: (includeRetired = false, signal?: AbortSignal) => api.get<RequirementListResponse>('/v2/admin/requirements', { query: { includeRetired: includeRetired || undefined }, signal }),
+  list: (includeRetired = false, signal?: AbortSignal) =>
+    api.get<RequirementListResponse>('/v2/admin/requirements', {
+      query: { includeRetired: includeRetired || undefined },
+      signal,
+    }),
   create: (body: RequirementInput) => api.post<RequirementResponse>('/v2/admin/requirements', body),
-  update: (id: string, body: RequirementInput) => api.put<RequirementResponse>(`/v2/admin/requirements/${enc(id)}`, body),
+  update: (id: string, body: RequirementInput) =>
+    api.put<RequirementResponse>(`/v2/admin/requirements/${enc(id)}`, body),
   retire: (id: string) => api.post<RequirementResponse>(`/v2/admin/requirements/${enc(id)}/retire`),
-  exempt: (id: string, body: ExemptionBody) => api.post<{ exemption: ExemptionDto }>(`/v2/admin/requirements/${enc(id)}/exemptions`, body),
-  recordEvent: (id: string, body: EventBody) => api.post<{ event: EventDto }>(`/v2/admin/requirements/${enc(id)}/events`, body),
+  exempt: (id: string, body: ExemptionBody) =>
+    api.post<{ exemption: ExemptionDto }>(`/v2/admin/requirements/${enc(id)}/exemptions`, body),
+  recordEvent: (id: string, body: EventBody) =>
+    api.post<{ event: EventDto }>(`/v2/admin/requirements/${enc(id)}/events`, body),
 };
 
 export const complianceApi = {
-  matrix: (filters: ComplianceFilters, signal?: AbortSignal) => api.get<ComplianceResponse>('/v2/admin/compliance', { query: { ...filters }, signal }),
+  matrix: (filters: ComplianceFilters, signal?: AbortSignal) =>
+    api.get<ComplianceResponse>('/v2/admin/compliance', { query: { ...filters }, signal }),
   /** The whole matrix (every page) as CSV, with the same filters. */
-  exportCsv: (filters: ComplianceFilters) => apiRequest<Blob>('/v2/admin/compliance/export.csv', { responseType: 'blob', query: { ...filters, page: undefined, size: undefined } }),
-  trainingRecord: (userId: string, signal?: AbortSignal) => api.get<TrainingRecordResponse>(`/v2/admin/users/${enc(userId)}/training-record`, { signal }),
+  exportCsv: (filters: ComplianceFilters) =>
+    apiRequest<Blob>('/v2/admin/compliance/export.csv', {
+      responseType: 'blob',
+      query: { ...filters, page: undefined, size: undefined },
+    }),
+  trainingRecord: (userId: string, signal?: AbortSignal) =>
+    api.get<TrainingRecordResponse>(`/v2/admin/users/${enc(userId)}/training-record`, { signal }),
   // The PDF is in the administrator's preferred language, else the one this screen is shown in.
   trainingRecordPdf: (userId: string) =>
-    apiRequest<Blob>(`/v2/admin/users/${enc(userId)}/training-record.pdf`, { responseType: 'blob', headers: { 'Accept-Language': currentLocale() } }),
+    apiRequest<Blob>(`/v2/admin/users/${enc(userId)}/training-record.pdf`, {
+      responseType: 'blob',
+      headers: { 'Accept-Language': currentLocale() },
+    }),
 };
 
 export const learnerRequirementsApi = {

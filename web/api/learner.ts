@@ -53,18 +53,27 @@ export const learnerApi = {
     }
   },
   enroll: (courseId: string) => api.post<EnrollResponse>(`/v2/user/progress/courses/${enc(courseId)}/enroll`),
-  startComponent: (componentId: string) => api.post<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/start`),
+  startComponent: (componentId: string) =>
+    api.post<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/start`),
   componentProgress: (componentId: string, progressPercentage: number, durationSeconds?: number) =>
-    api.put<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/progress`, durationSeconds === undefined ? { progressPercentage } : { progressPercentage, durationSeconds }),
+    api.put<ComponentProgressResponse>(
+      `/v2/user/progress/components/${enc(componentId)}/progress`,
+      durationSeconds === undefined ? { progressPercentage } : { progressPercentage, durationSeconds },
+    ),
   completeComponent: (componentId: string, score?: number) =>
-    api.post<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/complete`, score === undefined ? {} : { score }),
+    api.post<ComponentProgressResponse>(
+      `/v2/user/progress/components/${enc(componentId)}/complete`,
+      score === undefined ? {} : { score },
+    ),
   /**
    * Time spent. `keepalive` lets the last report of a closing tab still reach the server;
    * the wrapper cannot set it, so this one call uses fetch directly with the same token.
    */
   componentTime: async (componentId: string, additionalSeconds: number, keepalive = false): Promise<void> => {
     if (!keepalive) {
-      await api.put<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/time`, { additionalSeconds });
+      await api.put<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/time`, {
+        additionalSeconds,
+      });
       return;
     }
     const token = localStorage.getItem(TOKEN_KEY);
@@ -78,16 +87,19 @@ export const learnerApi = {
 
   // SCORM packages
   scormLaunch: (componentId: string) => api.get<ScormLaunchResponse>(`/v2/scorm/components/${enc(componentId)}/launch`),
-  scormCommit: (componentId: string, body: ScormCommitBody) => api.put<ScormCommitResponse>(`/v2/scorm/components/${enc(componentId)}/runtime`, body),
+  scormCommit: (componentId: string, body: ScormCommitBody) =>
+    api.put<ScormCommitResponse>(`/v2/scorm/components/${enc(componentId)}/runtime`, body),
 
   // Materials
   material: (materialId: string) => api.get<Material>(`/v2/materials/${enc(materialId)}`),
   /** The file with the bearer token, for an object URL (an <iframe> cannot send the header). */
-  materialFile: (materialId: string) => apiRequest<Blob>(`/v2/materials/${enc(materialId)}/file`, { responseType: 'blob' }),
+  materialFile: (materialId: string) =>
+    apiRequest<Blob>(`/v2/materials/${enc(materialId)}/file`, { responseType: 'blob' }),
 
   // Assessments
   questions: (componentId: string) => api.get<QuestionsResponse>(`/v2/user/assessments/${enc(componentId)}/questions`),
-  startAttempt: (componentId: string) => api.post<StartAttemptResponse>(`/v2/user/assessments/${enc(componentId)}/start`),
+  startAttempt: (componentId: string) =>
+    api.post<StartAttemptResponse>(`/v2/user/assessments/${enc(componentId)}/start`),
   saveAnswers: (attemptId: string, answers: Record<string, string>) =>
     api.put<AutosaveResponse>(`/v2/user/assessments/attempts/${enc(attemptId)}/answers`, { answers }),
   submitAttempt: (attemptId: string, answers: Record<string, string>) =>
@@ -95,7 +107,8 @@ export const learnerApi = {
   autoSubmitAttempt: (attemptId: string, answers: Record<string, string> = {}) =>
     api.post<AttemptResult>(`/v2/user/assessments/attempts/${enc(attemptId)}/auto-submit`, { answers }),
   attempts: (componentId: string) => api.get<AttemptsResponse>(`/v2/user/assessments/${enc(componentId)}/attempts`),
-  latestAttempt: (componentId: string) => api.get<LatestAttemptResponse>(`/v2/user/assessments/${enc(componentId)}/latest-attempt`),
+  latestAttempt: (componentId: string) =>
+    api.get<LatestAttemptResponse>(`/v2/user/assessments/${enc(componentId)}/latest-attempt`),
   attempt: (attemptId: string) => api.get<AttemptResult>(`/v2/user/assessments/attempts/${enc(attemptId)}`),
   incomplete: () => api.get<IncompleteAttemptsResponse>('/v2/user/assessments/incomplete'),
 };

@@ -15,12 +15,18 @@ export type { FeedbackType } from '@contract/think';
 export type FeedbackBody = SubmitBody;
 
 export const publicApi = {
-  courses: (limit: number, signal?: AbortSignal) => api.get<{ courses: PublicCourse[] }>('/public/courses', { query: { limit }, token: null, signal }),
+  courses: (limit: number, signal?: AbortSignal) =>
+    api.get<{ courses: PublicCourse[] }>('/public/courses', { query: { limit }, token: null, signal }),
   config: (signal?: AbortSignal) => api.get<PublicConfig>('/public/config', { token: null, signal }),
 };
 
 export const thinkApi = {
-  submitPublic: (body: FeedbackBody) => api.post<{ message?: string; id?: string }>('/think/public/submit', { ...body, isAnonymous: true }, { token: null }),
+  submitPublic: (body: FeedbackBody) =>
+    api.post<{ message?: string; id?: string }>(
+      '/think/public/submit',
+      { ...body, isAnonymous: true },
+      { token: null },
+    ),
   /** Authenticated: the server records the submitter unless isAnonymous. */
   submit: (body: FeedbackBody) => api.post<{ message?: string; id?: string }>('/think/submit', body),
 };

@@ -9,7 +9,10 @@ describe('the query cache', () => {
     client.setQueryData(queryKeys.admin.dashboard, { activeUsers: 3 });
     expect(client.getQueryState(queryKeys.admin.courses.all)?.isInvalidated).toBe(false);
 
-    await client.getMutationCache().build(client, { mutationFn: async () => 'renamed' }).execute(undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => 'renamed' })
+      .execute(undefined);
 
     expect(client.getQueryState(queryKeys.admin.courses.all)?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.admin.dashboard)?.isInvalidated).toBe(true);
@@ -18,7 +21,12 @@ describe('the query cache', () => {
   it('keeps cached answers after a failed change', async () => {
     const client = createQueryClient();
     client.setQueryData(queryKeys.admin.dashboard, { activeUsers: 3 });
-    await expect(client.getMutationCache().build(client, { mutationFn: async () => Promise.reject(new Error('refused')) }).execute(undefined)).rejects.toThrow('refused');
+    await expect(
+      client
+        .getMutationCache()
+        .build(client, { mutationFn: async () => Promise.reject(new Error('refused')) })
+        .execute(undefined),
+    ).rejects.toThrow('refused');
     expect(client.getQueryState(queryKeys.admin.dashboard)?.isInvalidated).toBe(false);
   });
 
@@ -27,7 +35,10 @@ describe('the query cache', () => {
     client.setQueryData(queryKeys.learner.progress.course('c1'), { status: 'IN_PROGRESS' });
     client.setQueryData(queryKeys.learner.course('c1'), { title: 'Ladders' });
     const meta = { invalidates: () => [queryKeys.learner.progress.all] };
-    await client.getMutationCache().build(client, { mutationFn: async () => 'done', meta }).execute(undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => 'done', meta })
+      .execute(undefined);
     expect(client.getQueryState(queryKeys.learner.progress.course('c1'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.learner.course('c1'))?.isInvalidated).toBe(false);
   });

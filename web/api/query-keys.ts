@@ -31,7 +31,10 @@ export const queryKeys = {
       auditLog: (page: number) => ['admin', 'assessments', 'audit-log', page] as const,
       scorm: (page: number) => ['admin', 'assessments', 'scorm', page] as const,
     },
-    requirements: { all: ['admin', 'requirements'] as const, list: (includeRetired: boolean) => ['admin', 'requirements', { includeRetired }] as const },
+    requirements: {
+      all: ['admin', 'requirements'] as const,
+      list: (includeRetired: boolean) => ['admin', 'requirements', { includeRetired }] as const,
+    },
     /** The matrix pages and a person's training record share the prefix: any compliance change refreshes both. */
     compliance: {
       all: ['admin', 'compliance'] as const,

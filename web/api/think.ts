@@ -13,7 +13,15 @@ export type { FeedbackStatus, SubmissionDto } from '@contract/think';
 
 export const thinkSubmissionsApi = {
   mine: (signal?: AbortSignal) => api.get<SubmissionDto[]>('/think/user/submissions', { signal }),
-  page: (params: PageParams & SubmissionFilters, signal?: AbortSignal) => getPage<SubmissionDto>('/think/admin/all', 'submissions', { ...params }, signal),
-  respond: (id: string, response: string, status?: FeedbackStatus) => api.post<{ message: string; submission: SubmissionDto }>(`/think/admin/${id}/respond`, { response, status } satisfies InferInput<typeof respondBody>),
-  setStatus: (id: string, status: FeedbackStatus) => api.put<{ message: string; submission: SubmissionDto }>(`/think/admin/${id}/status`, { status } satisfies InferInput<typeof statusBody>),
+  page: (params: PageParams & SubmissionFilters, signal?: AbortSignal) =>
+    getPage<SubmissionDto>('/think/admin/all', 'submissions', { ...params }, signal),
+  respond: (id: string, response: string, status?: FeedbackStatus) =>
+    api.post<{ message: string; submission: SubmissionDto }>(`/think/admin/${id}/respond`, {
+      response,
+      status,
+    } satisfies InferInput<typeof respondBody>),
+  setStatus: (id: string, status: FeedbackStatus) =>
+    api.put<{ message: string; submission: SubmissionDto }>(`/think/admin/${id}/status`, {
+      status,
+    } satisfies InferInput<typeof statusBody>),
 };

@@ -1,4 +1,18 @@
-import { BookOpen, ClipboardCheck, FileText, FileUp, LayoutDashboard, Library, Lightbulb, Megaphone, Plus, ShieldCheck, UserPlus, Users, Workflow } from 'lucide-react';
+import {
+  BookOpen,
+  ClipboardCheck,
+  FileText,
+  FileUp,
+  LayoutDashboard,
+  Library,
+  Lightbulb,
+  Megaphone,
+  Plus,
+  ShieldCheck,
+  UserPlus,
+  Users,
+  Workflow,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { useLocation } from 'wouter';
@@ -26,11 +40,12 @@ export const ADMIN_NAV_ITEMS = (): readonly ShellNavItem[] => [
   { label: t('admin.shell.nav.statecharts'), href: '/statecharts', match: 'exact', icon: <Workflow /> },
 ];
 
-const QUICK_ACTIONS = () => [
-  { label: t('admin.shell.newUser'), path: '/admin/users', flag: 'create', icon: <UserPlus /> },
-  { label: t('admin.shell.uploadMaterial'), path: '/admin/materials', flag: 'upload', icon: <FileUp /> },
-  { label: t('admin.shell.addCourse'), path: '/admin/courses', flag: 'create', icon: <Plus /> },
-] as const;
+const QUICK_ACTIONS = () =>
+  [
+    { label: t('admin.shell.newUser'), path: '/admin/users', flag: 'create', icon: <UserPlus /> },
+    { label: t('admin.shell.uploadMaterial'), path: '/admin/materials', flag: 'upload', icon: <FileUp /> },
+    { label: t('admin.shell.addCourse'), path: '/admin/courses', flag: 'create', icon: <Plus /> },
+  ] as const;
 
 /** Admin shell: the same frame as the learner shell, with the admin menu and quick actions. */
 export function AdminShell({ children }: { children: ReactNode }) {
@@ -40,12 +55,42 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   const quickActions = (
     <div className={css({ mt: '4', px: '4', pt: '4', borderTopWidth: '1px', borderColor: 'border.muted' })}>
-      <p className={css({ fontSize: '11px', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.08em', color: 'fg.subtle', mb: '2', px: '1' })}>{t('admin.shell.quickActions')}</p>
+      <p
+        className={css({
+          fontSize: '11px',
+          fontWeight: 'semibold',
+          textTransform: 'uppercase',
+          letterSpacing: '0.08em',
+          color: 'fg.subtle',
+          mb: '2',
+          px: '1',
+        })}
+      >
+        {t('admin.shell.quickActions')}
+      </p>
       <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
         {QUICK_ACTIONS().map((action) => (
           <li key={action.label}>
-            <button type="button" className={quickActionClass} onClick={() => navigateWithFlag(action.path, action.flag)}>
-              <span className={css({ display: 'flex', width: '7', height: '7', borderRadius: 'md', bg: 'accent.subtle', color: 'accent.fg', alignItems: 'center', justifyContent: 'center', '& svg': { width: '4', height: '4' } })}>{action.icon}</span>
+            <button
+              type="button"
+              className={quickActionClass}
+              onClick={() => navigateWithFlag(action.path, action.flag)}
+            >
+              <span
+                className={css({
+                  display: 'flex',
+                  width: '7',
+                  height: '7',
+                  borderRadius: 'md',
+                  bg: 'accent.subtle',
+                  color: 'accent.fg',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  '& svg': { width: '4', height: '4' },
+                })}
+              >
+                {action.icon}
+              </span>
               {action.label}
             </button>
           </li>

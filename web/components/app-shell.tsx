@@ -4,7 +4,18 @@ import { css, cx } from 'styled-system/css';
 import { Link, useLocation } from 'wouter';
 import { MEDIUM_UP, useMediaQuery } from '../hooks/use-media-query';
 import { userDisplayName, userEmailLabel, userInitials, type DisplayableUser } from '../state/user-display';
-import { Avatar, Drawer, DrawerCloseTrigger, flipInRtl, IconButton, Menu, MenuHeader, MenuItem, MenuSeparator, Toaster } from '../ui';
+import {
+  Avatar,
+  Drawer,
+  DrawerCloseTrigger,
+  flipInRtl,
+  IconButton,
+  Menu,
+  MenuHeader,
+  MenuItem,
+  MenuSeparator,
+  Toaster,
+} from '../ui';
 import { LanguageSwitcher } from './language-switcher';
 import { t } from '../i18n';
 
@@ -49,7 +60,18 @@ export function isNavItemActive(item: ShellNavItem, path: string): boolean {
  * "shifted 120px" from the window's centre, the layout the design asks for on larger screens; a
  * bare 120px margin would slide the content's first 120px under the panel.
  */
-export function AppShell({ title, homeHref, navLabel, navItems, user, profileHref, onLogout, drawerExtra, drawerFooter, children }: AppShellProps) {
+export function AppShell({
+  title,
+  homeHref,
+  navLabel,
+  navItems,
+  user,
+  profileHref,
+  onLogout,
+  drawerExtra,
+  drawerFooter,
+  children,
+}: AppShellProps) {
   const isWide = useMediaQuery(MEDIUM_UP);
   const [wideOpen, setWideOpen] = useState(true);
   const [narrowOpen, setNarrowOpen] = useState(false);
@@ -64,11 +86,17 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
 
   const nav = (
     <nav aria-label={navLabel}>
-      <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '0.5', px: '2', py: '1' })}>
+      <ul
+        className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '0.5', px: '2', py: '1' })}
+      >
         {navItems.map((item) => (
           <li key={item.label}>
             {item.href ? (
-              <Link href={item.href} className={navItemClass} aria-current={isNavItemActive(item, path) ? 'page' : undefined}>
+              <Link
+                href={item.href}
+                className={navItemClass}
+                aria-current={isNavItemActive(item, path) ? 'page' : undefined}
+              >
                 {item.icon}
                 <span>{item.label}</span>
               </Link>
@@ -109,9 +137,23 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
         />
         <Link
           href={homeHref}
-          className={css({ display: 'flex', alignItems: 'center', gap: '2.5', minW: 0, textDecoration: 'none', color: 'fg.default', borderRadius: 'md' })}
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2.5',
+            minW: 0,
+            textDecoration: 'none',
+            color: 'fg.default',
+            borderRadius: 'md',
+          })}
         >
-          <img src="/logo.svg" alt="" width={32} height={32} className={css({ width: '8', height: '8', flexShrink: 0 })} />
+          <img
+            src="/logo.svg"
+            alt=""
+            width={32}
+            height={32}
+            className={css({ width: '8', height: '8', flexShrink: 0 })}
+          />
           <span className={titleClass}>
             <span className={css({ display: { base: 'none', sm: 'inline' } })}>{title.long}</span>
             <span className={css({ display: { base: 'inline', sm: 'none' } })}>{title.short}</span>
@@ -131,7 +173,17 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
         header={
           mode === 'temporary' ? (
             <>
-              <span className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold', fontSize: 'md', whiteSpace: 'nowrap', minW: 0 })}>
+              <span
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '2',
+                  fontWeight: 'semibold',
+                  fontSize: 'md',
+                  whiteSpace: 'nowrap',
+                  minW: 0,
+                })}
+              >
                 <img src="/logo.svg" alt="" width={28} height={28} />
                 {title.short}
               </span>
@@ -150,18 +202,39 @@ export function AppShell({ title, homeHref, navLabel, navItems, user, profileHre
         id="main-content"
         tabIndex={-1}
         className={cx(
-          css({ pt: { base: '56px', sm: '64px' }, transition: 'margin-inline-start 200ms cubic-bezier(0.2, 0, 0, 1)', outline: 'none' }),
+          css({
+            pt: { base: '56px', sm: '64px' },
+            transition: 'margin-inline-start 200ms cubic-bezier(0.2, 0, 0, 1)',
+            outline: 'none',
+          }),
           isWide && wideOpen ? css({ ms: '240px' }) : undefined,
         )}
       >
-        <div className={css({ maxW: 'content', mx: 'auto', px: { base: '4', sm: '6', lg: '8' }, py: { base: '5', md: '8' } })}>{children}</div>
+        <div
+          className={css({
+            maxW: 'content',
+            mx: 'auto',
+            px: { base: '4', sm: '6', lg: '8' },
+            py: { base: '5', md: '8' },
+          })}
+        >
+          {children}
+        </div>
       </main>
       <Toaster />
     </div>
   );
 }
 
-function AccountMenu({ user, profileHref, onLogout }: { user: DisplayableUser | null; profileHref: string; onLogout: () => void }) {
+function AccountMenu({
+  user,
+  profileHref,
+  onLogout,
+}: {
+  user: DisplayableUser | null;
+  profileHref: string;
+  onLogout: () => void;
+}) {
   const [, navigate] = useLocation();
   const name = userDisplayName(user);
   const initials = userInitials(user);
@@ -194,15 +267,35 @@ function AccountMenu({ user, profileHref, onLogout }: { user: DisplayableUser | 
 }
 
 /** The name/email/role block at the bottom of a drawer. */
-export function DrawerUserBlock({ user, roleLabel, showAvatar = false }: { user: DisplayableUser | null; roleLabel?: string; showAvatar?: boolean }) {
+export function DrawerUserBlock({
+  user,
+  roleLabel,
+  showAvatar = false,
+}: {
+  user: DisplayableUser | null;
+  roleLabel?: string;
+  showAvatar?: boolean;
+}) {
   return (
-    <div className={css({ display: 'flex', alignItems: 'center', gap: '3', p: '2', borderRadius: 'lg', bg: 'bg.muted' })}>
+    <div
+      className={css({ display: 'flex', alignItems: 'center', gap: '3', p: '2', borderRadius: 'lg', bg: 'bg.muted' })}
+    >
       {showAvatar ? <Avatar initials={userInitials(user)} size="md" /> : null}
       <div className={css({ display: 'flex', flexDirection: 'column', minW: 0, gap: '0.5' })}>
-        <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', truncate: true })}>{userDisplayName(user)}</span>
+        <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', truncate: true })}>
+          {userDisplayName(user)}
+        </span>
         <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{userEmailLabel(user)}</span>
         {roleLabel ? (
-          <span className={css({ fontSize: '11px', fontWeight: 'semibold', color: 'brand.fg', textTransform: 'uppercase', letterSpacing: '0.06em' })}>
+          <span
+            className={css({
+              fontSize: '11px',
+              fontWeight: 'semibold',
+              color: 'brand.fg',
+              textTransform: 'uppercase',
+              letterSpacing: '0.06em',
+            })}
+          >
             {roleLabel}
           </span>
         ) : null}
@@ -261,7 +354,16 @@ const navItemClass = css({
     color: 'brand.fg',
     fontWeight: 'semibold',
     '& svg': { color: 'brand.solid' },
-    _before: { content: '""', position: 'absolute', insetStart: '-2', top: '2', bottom: '2', width: '3px', borderRadius: 'full', bg: 'brand.solid' },
+    _before: {
+      content: '""',
+      position: 'absolute',
+      insetStart: '-2',
+      top: '2',
+      bottom: '2',
+      width: '3px',
+      borderRadius: 'full',
+      bg: 'brand.solid',
+    },
   },
 });
 

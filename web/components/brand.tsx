@@ -3,12 +3,29 @@ import { css, cx } from 'styled-system/css';
 import { PRODUCT_NAME } from '../config';
 
 /** Logo image + product name, linking home. `tone="inverse"` for dark backgrounds. */
-export function Brand({ href = '/', tone = 'default', className }: { href?: string; tone?: 'default' | 'inverse'; className?: string }) {
+export function Brand({
+  href = '/',
+  tone = 'default',
+  className,
+}: {
+  href?: string;
+  tone?: 'default' | 'inverse';
+  className?: string;
+}) {
   return (
     <Link
       href={href}
       className={cx(
-        css({ display: 'inline-flex', alignItems: 'center', gap: '2.5', textDecoration: 'none', fontWeight: 'bold', fontSize: 'lg', letterSpacing: '-0.01em', borderRadius: 'md' }),
+        css({
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: '2.5',
+          textDecoration: 'none',
+          fontWeight: 'bold',
+          fontSize: 'lg',
+          letterSpacing: '-0.01em',
+          borderRadius: 'md',
+        }),
         tone === 'inverse' ? css({ color: 'white' }) : css({ color: 'fg.default' }),
         className,
       )}

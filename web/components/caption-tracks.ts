@@ -9,7 +9,10 @@ import type { CaptionTrack } from '@contract/captions';
  * preferred first) that a track matches exactly, else by its primary language (`en-GB` for `en`),
  * else the first track. Null when there are none.
  */
-export function pickDefaultTrack<T extends Pick<CaptionTrack, 'language'>>(tracks: readonly T[], preferred: readonly string[]): T | null {
+export function pickDefaultTrack<T extends Pick<CaptionTrack, 'language'>>(
+  tracks: readonly T[],
+  preferred: readonly string[],
+): T | null {
   if (tracks.length === 0) return null;
   const primary = (tag: string) => tag.toLowerCase().split('-')[0];
   for (const wanted of preferred) {

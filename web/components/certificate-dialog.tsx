@@ -7,7 +7,6 @@ import { t, withTags } from '../i18n';
 import { languageLabel } from '../i18n/labels';
 import { declaredText } from '../i18n/error-text';
 
-
 export interface CertificateDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -15,7 +14,13 @@ export interface CertificateDialogProps {
   courseName: string;
 }
 
-const detailLabel = css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.05em', color: 'fg.muted' });
+const detailLabel = css({
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  textTransform: 'uppercase',
+  letterSpacing: '0.05em',
+  color: 'fg.muted',
+});
 const detailValue = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' });
 
 /**
@@ -42,10 +47,22 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
       bodyClassName={css({ display: 'flex', flexDirection: 'column', gap: '4', minH: 0 })}
       footer={
         <>
-          <Button variant="outline" palette="neutral" leftIcon={<ExternalLink />} disabled={!ready || !previewUrl} onClick={() => send({ type: 'certificate.openInNewTab' })}>
+          <Button
+            variant="outline"
+            palette="neutral"
+            leftIcon={<ExternalLink />}
+            disabled={!ready || !previewUrl}
+            onClick={() => send({ type: 'certificate.openInNewTab' })}
+          >
             {t('certDialog.openTab')}
           </Button>
-          <Button leftIcon={<Download />} disabled={!ready} loading={downloading} loadingText={t('certificate.downloading')} onClick={() => send({ type: 'certificate.download' })}>
+          <Button
+            leftIcon={<Download />}
+            disabled={!ready}
+            loading={downloading}
+            loadingText={t('certificate.downloading')}
+            onClick={() => send({ type: 'certificate.download' })}
+          >
             {t('certificate.download')}
           </Button>
           <Button variant="ghost" palette="neutral" onClick={() => onOpenChange(false)}>
@@ -55,16 +72,40 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
       }
     >
       <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
-        <span aria-hidden className={css({ display: 'grid', placeItems: 'center', flex: 'none', w: '10', h: '10', borderRadius: 'full', bg: 'accent.subtle', color: 'accent.fg' })}>
+        <span
+          aria-hidden
+          className={css({
+            display: 'grid',
+            placeItems: 'center',
+            flex: 'none',
+            w: '10',
+            h: '10',
+            borderRadius: 'full',
+            bg: 'accent.subtle',
+            color: 'accent.fg',
+          })}
+        >
           <Award size={20} />
         </span>
         <p className={css({ fontSize: 'md', color: 'fg.default' })}>
-          {withTags(t('certDialog.congrats', { course: courseName }), [(text, key) => <strong key={key}>{text}</strong>, (text, key) => <strong key={key}>{text}</strong>])}
+          {withTags(t('certDialog.congrats', { course: courseName }), [
+            (text, key) => <strong key={key}>{text}</strong>,
+            (text, key) => <strong key={key}>{text}</strong>,
+          ])}
         </p>
       </div>
 
       {certificate ? (
-        <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: '3', p: '3', borderRadius: 'lg', bg: 'bg.subtle' })}>
+        <dl
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+            gap: '3',
+            p: '3',
+            borderRadius: 'lg',
+            bg: 'bg.subtle',
+          })}
+        >
           <div className={css({ gridColumn: { base: 'span 2', sm: 'auto' } })}>
             <dt className={detailLabel}>{t('certDialog.number')}</dt>
             <dd className={detailValue} data-testid="certificate-number">
@@ -82,14 +123,24 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           {certificate.language ? (
             <div>
               <dt className={detailLabel}>{t('certDialog.language')}</dt>
-              <dd className={detailValue} data-testid="certificate-language">{languageLabel(certificate.language)}</dd>
+              <dd className={detailValue} data-testid="certificate-language">
+                {languageLabel(certificate.language)}
+              </dd>
             </div>
           ) : null}
         </dl>
       ) : null}
 
       {notice ? (
-        <Alert status="success" announce action={<Button size="xs" variant="ghost" palette="neutral" onClick={() => send({ type: 'notice.dismiss' })}>{t('certDialog.dismiss')}</Button>}>
+        <Alert
+          status="success"
+          announce
+          action={
+            <Button size="xs" variant="ghost" palette="neutral" onClick={() => send({ type: 'notice.dismiss' })}>
+              {t('certDialog.dismiss')}
+            </Button>
+          }
+        >
           {declaredText(notice)}
         </Alert>
       ) : null}
@@ -98,7 +149,13 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           status="error"
           action={
             failed ? (
-              <Button size="xs" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => send({ type: 'dialog.retry' })}>
+              <Button
+                size="xs"
+                variant="outline"
+                palette="neutral"
+                leftIcon={<RotateCcw />}
+                onClick={() => send({ type: 'dialog.retry' })}
+              >
                 {t('assessment.tryAgain')}
               </Button>
             ) : undefined
@@ -108,11 +165,29 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
         </Alert>
       ) : null}
 
-      <div className={css({ flex: '1', minH: '240px', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg', overflow: 'hidden', bg: 'bg.subtle', display: 'flex' })}>
+      <div
+        className={css({
+          flex: '1',
+          minH: '240px',
+          borderWidth: '1px',
+          borderColor: 'border.muted',
+          borderRadius: 'lg',
+          overflow: 'hidden',
+          bg: 'bg.subtle',
+          display: 'flex',
+        })}
+      >
         {previewUrl ? (
-          <iframe title={t('certDialog.preview', { course: courseName })} src={`${previewUrl}#view=FitH`} className={css({ w: '100%', h: '100%', border: '0', flex: '1' })} />
+          <iframe
+            title={t('certDialog.preview', { course: courseName })}
+            src={`${previewUrl}#view=FitH`}
+            className={css({ w: '100%', h: '100%', border: '0', flex: '1' })}
+          />
         ) : busy ? (
-          <LoadingBlock label={state.matches({ open: 'generating' }) ? t('certDialog.generatingYours') : t('certDialog.loading')} className={css({ flex: '1' })} />
+          <LoadingBlock
+            label={state.matches({ open: 'generating' }) ? t('certDialog.generatingYours') : t('certDialog.loading')}
+            className={css({ flex: '1' })}
+          />
         ) : null}
       </div>
     </Dialog>

@@ -16,7 +16,15 @@ const STATUS_PALETTE: Record<ComplianceStatus, NonNullable<ChipProps['palette']>
 };
 
 /** The learner's compliance status of one required course: Overdue, Due soon, Compliant, Pending or Exempt. */
-export function ComplianceChip({ status, size, className }: { status: ComplianceStatus; size?: ChipProps['size']; className?: string }) {
+export function ComplianceChip({
+  status,
+  size,
+  className,
+}: {
+  status: ComplianceStatus;
+  size?: ChipProps['size'];
+  className?: string;
+}) {
   return (
     <Chip palette={STATUS_PALETTE[status]} size={size} className={className} data-status={status}>
       {t(COMPLIANCE_STATUS_IDS[status])}
@@ -25,7 +33,13 @@ export function ComplianceChip({ status, size, className }: { status: Compliance
 }
 
 /** "Due by 10 Jan 2027", "Valid until ...": the date that matters for the status, in the reader's time zone. */
-export function RequirementDate({ requirement, className }: { requirement: Pick<LearnerRequirement, 'status' | 'dueAt' | 'validUntil'>; className?: string }) {
+export function RequirementDate({
+  requirement,
+  className,
+}: {
+  requirement: Pick<LearnerRequirement, 'status' | 'dueAt' | 'validUntil'>;
+  className?: string;
+}) {
   const date = requirementDate(requirement);
   if (!date) return null;
   return (

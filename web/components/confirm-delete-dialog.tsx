@@ -30,7 +30,18 @@ export interface ConfirmDeleteDialogProps<T> {
  * answers, and the server's refusal (a book still holding courses, a user holding certificates)
  * shown inside the dialog instead of closing it.
  */
-export function ConfirmDeleteDialog<T>({ item, title, question, describe, notice, failureMessage, onConfirm, invalidates = [], onClose, onDeleted }: ConfirmDeleteDialogProps<T>) {
+export function ConfirmDeleteDialog<T>({
+  item,
+  title,
+  question,
+  describe,
+  notice,
+  failureMessage,
+  onConfirm,
+  invalidates = [],
+  onClose,
+  onDeleted,
+}: ConfirmDeleteDialogProps<T>) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: onConfirm,
@@ -67,7 +78,11 @@ export function ConfirmDeleteDialog<T>({ item, title, question, describe, notice
         </>
       }
     >
-      {mutation.isError ? <Alert status="error" className={css({ mb: '3' })}>{errorText(mutation.error, failureMessage)}</Alert> : null}
+      {mutation.isError ? (
+        <Alert status="error" className={css({ mb: '3' })}>
+          {errorText(mutation.error, failureMessage)}
+        </Alert>
+      ) : null}
       <p>{question}</p>
       {item !== null && describe ? <p className={css({ mt: '2', fontWeight: 'medium' })}>{describe(item)}</p> : null}
       {item !== null && notice ? <div className={css({ mt: '3' })}>{notice(item)}</div> : null}

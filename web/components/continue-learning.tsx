@@ -24,12 +24,29 @@ export function ContinueLearning({ progresses, loading }: { progresses: CoursePr
   const shown = open.slice(0, CONTINUE_CARDS);
   return (
     <section aria-labelledby="continue-heading" className={css({ mb: { base: '6', md: '8' } })}>
-      <div className={css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3', mb: '4', flexWrap: 'wrap' })}>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          gap: '3',
+          mb: '4',
+          flexWrap: 'wrap',
+        })}
+      >
         <h2 id="continue-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold' })}>
           {t('continue.heading')}
         </h2>
         {open.length > CONTINUE_CARDS ? (
-          <Link href="/my-courses" className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'brand.fg', _hover: { textDecoration: 'underline' } })}>
+          <Link
+            href="/my-courses"
+            className={css({
+              fontSize: 'sm',
+              fontWeight: 'medium',
+              color: 'brand.fg',
+              _hover: { textDecoration: 'underline' },
+            })}
+          >
             {t('continue.all', { count: open.length })}
           </Link>
         ) : null}
@@ -70,23 +87,70 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
   const href = next ? componentPath(progress.courseId, next) : `/course/${progress.courseId}`;
   const action = progress.status === 'ENROLLED' ? t('continue.start') : t('continue.continue');
   return (
-    <Card as="li" variant="outline" aria-labelledby={`continue-${progress.courseId}`} className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: { base: '3', md: '5' }, alignItems: { md: 'center' }, p: { base: '4', md: '5' } })}>
+    <Card
+      as="li"
+      variant="outline"
+      aria-labelledby={`continue-${progress.courseId}`}
+      className={css({
+        display: 'flex',
+        flexDirection: { base: 'column', md: 'row' },
+        gap: { base: '3', md: '5' },
+        alignItems: { md: 'center' },
+        p: { base: '4', md: '5' },
+      })}
+    >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: 0 })}>
-        <span className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.04em' })}>{progress.courseDomain}</span>
-        <h3 id={`continue-${progress.courseId}`} className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.3' })}>
-          <Link href={`/course/${progress.courseId}`} className={css({ color: 'fg.default', _hover: { textDecoration: 'underline' } })}>
+        <span
+          className={css({
+            fontSize: 'xs',
+            fontWeight: 'semibold',
+            color: 'accent.fg',
+            textTransform: 'uppercase',
+            letterSpacing: '0.04em',
+          })}
+        >
+          {progress.courseDomain}
+        </span>
+        <h3
+          id={`continue-${progress.courseId}`}
+          className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.3' })}
+        >
+          <Link
+            href={`/course/${progress.courseId}`}
+            className={css({ color: 'fg.default', _hover: { textDecoration: 'underline' } })}
+          >
             {progress.courseTitle}
           </Link>
         </h3>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-          <div role="progressbar" aria-label={t('continue.progressLabel', { title: progress.courseTitle })} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className={css({ flex: '1', h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
+          <div
+            role="progressbar"
+            aria-label={t('continue.progressLabel', { title: progress.courseTitle })}
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            className={css({ flex: '1', h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
+          >
             <div className={css({ h: 'full', bg: 'brand.solid', rounded: 'full' })} style={{ width: `${percent}%` }} />
           </div>
-          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', minW: '10', textAlign: 'end' })}>{formatScore(percent)}</span>
+          <span
+            className={css({
+              fontSize: 'sm',
+              fontWeight: 'semibold',
+              color: 'fg.default',
+              minW: '10',
+              textAlign: 'end',
+            })}
+          >
+            {formatScore(percent)}
+          </span>
         </div>
         {next ? (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{t(`next.${next.status}` as MessageId)}:</span> {t(COMPONENT_TYPE_IDS[next.type])} · {next.title}
+            <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
+              {t(`next.${next.status}` as MessageId)}:
+            </span>{' '}
+            {t(COMPONENT_TYPE_IDS[next.type])} · {next.title}
           </p>
         ) : null}
       </div>

@@ -20,7 +20,10 @@ export const COURSE_ACTION: Record<LearnerCourseState, MessageId> = {
   COMPLETED: 'courseCard.action.COMPLETED',
 };
 
-const STATE_CHIP: Record<LearnerCourseState, { label: MessageId; palette: 'neutral' | 'info' | 'warning' | 'success' }> = {
+const STATE_CHIP: Record<
+  LearnerCourseState,
+  { label: MessageId; palette: 'neutral' | 'info' | 'warning' | 'success' }
+> = {
   NOT_ENROLLED: { label: 'courseCard.state.NOT_ENROLLED', palette: 'neutral' },
   ENROLLED: { label: 'courseCard.state.ENROLLED', palette: 'info' },
   IN_PROGRESS: { label: 'courseCard.state.IN_PROGRESS', palette: 'warning' },
@@ -44,10 +47,28 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
     <Card
       as="article"
       variant="elevated"
-      className={css({ display: 'flex', flexDirection: 'column', h: { sm: '420px' }, overflow: 'hidden', p: '0', position: 'relative' })}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        h: { sm: '420px' },
+        overflow: 'hidden',
+        p: '0',
+        position: 'relative',
+      })}
       aria-label={course.title}
     >
-      <div className={css({ h: '28', flexShrink: 0, bg: 'brand.subtle', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'brand.fg', position: 'relative' })}>
+      <div
+        className={css({
+          h: '28',
+          flexShrink: 0,
+          bg: 'brand.subtle',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          color: 'brand.fg',
+          position: 'relative',
+        })}
+      >
         <BookOpen aria-hidden className={css({ w: '10', h: '10' })} />
         {requirement ? (
           <>
@@ -55,9 +76,25 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
               {t('course.required')}
             </Chip>
             {/* In the band, not the body: the body's height is fixed and holds the title and description. */}
-            <div className={css({ position: 'absolute', bottom: '3', insetStart: '3', insetEnd: '3', display: 'flex', alignItems: 'center', gap: '2', fontSize: 'xs', fontWeight: 'medium', color: 'fg.default' })}>
+            <div
+              className={css({
+                position: 'absolute',
+                bottom: '3',
+                insetStart: '3',
+                insetEnd: '3',
+                display: 'flex',
+                alignItems: 'center',
+                gap: '2',
+                fontSize: 'xs',
+                fontWeight: 'medium',
+                color: 'fg.default',
+              })}
+            >
               <ComplianceChip status={requirement.status} />
-              <RequirementDate requirement={requirement} className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} />
+              <RequirementDate
+                requirement={requirement}
+                className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+              />
             </div>
           </>
         ) : null}
@@ -66,8 +103,22 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
         </Chip>
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', p: '5', flex: '1', minH: 0 })}>
-        <span className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.04em' })}>{course.domain.name}</span>
-        <h3 className={css({ fontSize: 'lg', fontWeight: 'bold', lineHeight: '1.3', color: 'fg.default', lineClamp: 2 })}>{course.title}</h3>
+        <span
+          className={css({
+            fontSize: 'xs',
+            fontWeight: 'semibold',
+            color: 'accent.fg',
+            textTransform: 'uppercase',
+            letterSpacing: '0.04em',
+          })}
+        >
+          {course.domain.name}
+        </span>
+        <h3
+          className={css({ fontSize: 'lg', fontWeight: 'bold', lineHeight: '1.3', color: 'fg.default', lineClamp: 2 })}
+        >
+          {course.title}
+        </h3>
         <p className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 3 })}>{course.description ?? ''}</p>
         <div aria-hidden className={css({ flex: '1' })} />
         <div className={css({ display: 'flex', gap: '3', fontSize: 'xs', color: 'fg.muted', flexWrap: 'wrap' })}>
@@ -81,22 +132,60 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
         </div>
         {progress ? (
           <div>
-            <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>
+            <div
+              className={css({
+                display: 'flex',
+                justifyContent: 'space-between',
+                fontSize: 'xs',
+                color: 'fg.muted',
+                mb: '1',
+              })}
+            >
               <span>{t('courseCard.progress')}</span>
               <span>{formatScore(percent)}</span>
             </div>
-            <div role="progressbar" aria-label={t('continue.progressLabel', { title: course.title })} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
-              <div className={css({ h: 'full', bg: state === 'COMPLETED' ? 'success.solid' : 'brand.solid', rounded: 'full' })} style={{ width: `${percent}%` }} />
+            <div
+              role="progressbar"
+              aria-label={t('continue.progressLabel', { title: course.title })}
+              aria-valuenow={percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
+            >
+              <div
+                className={css({
+                  h: 'full',
+                  bg: state === 'COMPLETED' ? 'success.solid' : 'brand.solid',
+                  rounded: 'full',
+                })}
+                style={{ width: `${percent}%` }}
+              />
             </div>
           </div>
         ) : null}
         {course.isLocked ? (
-          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'xs', color: 'fg.muted' })}>
+          <span
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '1',
+              fontSize: 'xs',
+              color: 'fg.muted',
+            })}
+          >
             <Lock aria-hidden className={css({ w: '3.5', h: '3.5' })} /> {t('courseCard.notAssigned')}
           </span>
         ) : null}
-        <Button asChild palette={state === 'COMPLETED' ? 'neutral' : 'brand'} variant={state === 'COMPLETED' ? 'outline' : 'solid'} fullWidth>
-          <Link href={href} aria-label={t('common.actionFor', { action: t(COURSE_ACTION[state]), title: course.title })}>
+        <Button
+          asChild
+          palette={state === 'COMPLETED' ? 'neutral' : 'brand'}
+          variant={state === 'COMPLETED' ? 'outline' : 'solid'}
+          fullWidth
+        >
+          <Link
+            href={href}
+            aria-label={t('common.actionFor', { action: t(COURSE_ACTION[state]), title: course.title })}
+          >
             {t(COURSE_ACTION[state])}
           </Link>
         </Button>

@@ -12,12 +12,27 @@ import { languageLabel } from '../i18n/labels';
  */
 export function CourseVersions({ language, versions }: { language: string; versions: readonly CourseVersion[] }) {
   return (
-    <div className={css({ display: 'flex', columnGap: '4', rowGap: '1', flexWrap: 'wrap', alignItems: 'center', fontSize: 'sm', color: 'fg.muted' })} data-testid="course-language">
+    <div
+      className={css({
+        display: 'flex',
+        columnGap: '4',
+        rowGap: '1',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        fontSize: 'sm',
+        color: 'fg.muted',
+      })}
+      data-testid="course-language"
+    >
       <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-        <Languages aria-hidden className={css({ w: '4', h: '4' })} /> {t('courseVersions.delivery', { language: languageLabel(language) })}
+        <Languages aria-hidden className={css({ w: '4', h: '4' })} />{' '}
+        {t('courseVersions.delivery', { language: languageLabel(language) })}
       </span>
       {versions.length > 0 ? (
-        <nav aria-label={t('courseVersions.others')} className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+        <nav
+          aria-label={t('courseVersions.others')}
+          className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}
+        >
           <span>{t('courseVersions.also')}</span>
           {versions.map((version) => (
             <Link
@@ -26,7 +41,13 @@ export function CourseVersions({ language, versions }: { language: string; versi
               lang={version.language}
               hrefLang={version.language}
               title={version.title}
-              className={css({ color: 'brand.fg', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { textDecoration: 'none' } })}
+              className={css({
+                color: 'brand.fg',
+                fontWeight: 'medium',
+                textDecoration: 'underline',
+                textUnderlineOffset: '2px',
+                _hover: { textDecoration: 'none' },
+              })}
             >
               {isDeliveryLanguage(version.language) ? DELIVERY_LANGUAGE_AUTONYMS[version.language] : version.language}
             </Link>

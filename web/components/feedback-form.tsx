@@ -19,7 +19,11 @@ interface FeedbackErrors {
   description?: string;
 }
 
-export function validateFeedback(values: { type: FeedbackType | ''; subject: string; description: string }): FeedbackErrors {
+export function validateFeedback(values: {
+  type: FeedbackType | '';
+  subject: string;
+  description: string;
+}): FeedbackErrors {
   const errors: FeedbackErrors = {};
   if (!values.type) errors.type = t('feedback.typeRequired');
   if (!values.subject.trim()) errors.subject = t('feedback.subjectRequired');
@@ -53,10 +57,16 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
     event.preventDefault();
     const found = validateFeedback({ type, subject, description });
     setErrors(found);
-    if (found.type || found.subject || found.description || !type) return focusFirstInvalid(event.currentTarget as HTMLElement);
+    if (found.type || found.subject || found.description || !type)
+      return focusFirstInvalid(event.currentTarget as HTMLElement);
     setBusy(true);
     setResult(null);
-    const body = { type, subject: subject.trim(), description: description.trim(), isAnonymous: variant === 'public' ? true : anonymous };
+    const body = {
+      type,
+      subject: subject.trim(),
+      description: description.trim(),
+      isAnonymous: variant === 'public' ? true : anonymous,
+    };
     try {
       const response = variant === 'public' ? await thinkApi.submitPublic(body) : await thinkApi.submit(body);
       const message = serverText(response?.message?.trim(), t('feedback.success'));
@@ -74,7 +84,12 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={titleId} className={cx(css({ display: 'flex', flexDirection: 'column', gap: '5' }), className)}>
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={titleId}
+      className={cx(css({ display: 'flex', flexDirection: 'column', gap: '5' }), className)}
+    >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
         <h2 id={titleId} className={css({ fontSize: 'xl', fontWeight: 'bold', letterSpacing: '-0.01em' })}>
           {variant === 'public' ? t('feedback.publicTitle') : t('feedback.title')}
@@ -131,7 +146,9 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
           {t('feedback.anonymous')}
         </Checkbox>
       ) : (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', bg: 'bg.muted', borderRadius: 'md', px: '3', py: '2' })}>{t('feedback.publicNote')}</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', bg: 'bg.muted', borderRadius: 'md', px: '3', py: '2' })}>
+          {t('feedback.publicNote')}
+        </p>
       )}
       <div>
         <Button type="submit" loading={busy} loadingText={t('feedback.submitting')} leftIcon={<Send />} size="lg">

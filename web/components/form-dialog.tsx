@@ -24,7 +24,19 @@ export interface FormDialogProps {
  * shows its own messages), a failure above them, and Cancel / submit in the footer, Cancel
  * disabled while the server answers.
  */
-export function FormDialog({ open, onClose, title, description, size, formId, submitLabel, busy, error, onSubmit, children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onClose,
+  title,
+  description,
+  size,
+  formId,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  children,
+}: FormDialogProps) {
   return (
     <Dialog
       open={open}
@@ -43,7 +55,12 @@ export function FormDialog({ open, onClose, title, description, size, formId, su
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={onSubmit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={onSubmit}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
         {error ? <Alert status="error">{error}</Alert> : null}
         {children}
       </form>

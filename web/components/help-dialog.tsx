@@ -10,7 +10,12 @@ import { t } from '../i18n';
 /** "Need Help?": the administrator's phone number from GET /api/public/config (a default number when that fails). */
 export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   // Read when the dialog first opens; until then, and if it fails, the default number shows.
-  const config = useQuery({ queryKey: queryKeys.public.config, queryFn: ({ signal }) => publicApi.config(signal), enabled: open, staleTime: 5 * 60_000 });
+  const config = useQuery({
+    queryKey: queryKeys.public.config,
+    queryFn: ({ signal }) => publicApi.config(signal),
+    enabled: open,
+    staleTime: 5 * 60_000,
+  });
   const phone = config.data?.adminPhone || DEFAULT_ADMIN_PHONE;
 
   return (
@@ -27,15 +32,56 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <p className={css({ color: 'fg.muted' })}>{t('help.text')}</p>
-        <section aria-labelledby="help-contact-title" className={css({ borderWidth: '1px', borderColor: 'brand.border', bg: 'brand.subtle', borderRadius: 'lg', p: '4', display: 'flex', flexDirection: 'column', gap: '2.5' })}>
-          <h3 id="help-contact-title" className={css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'brand.fg' })}>
+        <section
+          aria-labelledby="help-contact-title"
+          className={css({
+            borderWidth: '1px',
+            borderColor: 'brand.border',
+            bg: 'brand.subtle',
+            borderRadius: 'lg',
+            p: '4',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '2.5',
+          })}
+        >
+          <h3
+            id="help-contact-title"
+            className={css({
+              fontSize: 'xs',
+              fontWeight: 'semibold',
+              textTransform: 'uppercase',
+              letterSpacing: '0.06em',
+              color: 'brand.fg',
+            })}
+          >
             {t('help.contact')}
           </h3>
-          <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>
+          <a
+            href={`tel:${phone.replace(/[^+\d]/g, '')}`}
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '2',
+              fontSize: 'lg',
+              fontWeight: 'semibold',
+              color: 'fg.default',
+              textDecoration: 'none',
+              _hover: { textDecoration: 'underline' },
+            })}
+          >
             <Phone size={18} aria-hidden className={css({ color: 'brand.solid' })} />
             <span dir="ltr">{phone}</span>
           </a>
-          <p className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
+          <p
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '2',
+              fontSize: 'sm',
+              color: 'fg.muted',
+            })}
+          >
             <Clock size={16} aria-hidden />
             {t('help.timezone')}
           </p>

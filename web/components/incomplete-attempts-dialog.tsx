@@ -30,7 +30,11 @@ export function IncompleteAttemptsDialog() {
         empty ? (
           <Button onClick={() => send({ type: 'dialog.continue' })}>{t('incomplete.continue')}</Button>
         ) : (
-          <Button loading={snapshot.matches({ open: 'submittingAll' }) || snapshot.matches({ open: 'rechecking' })} disabled={busy} onClick={() => send({ type: 'attempts.submitAll' })}>
+          <Button
+            loading={snapshot.matches({ open: 'submittingAll' }) || snapshot.matches({ open: 'rechecking' })}
+            disabled={busy}
+            onClick={() => send({ type: 'attempts.submitAll' })}
+          >
             {t('incomplete.submitAll')}
           </Button>
         )
@@ -46,10 +50,23 @@ export function IncompleteAttemptsDialog() {
             {attempts.map((attempt) => (
               <li
                 key={attempt.attemptId}
-                className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '3', alignItems: { sm: 'center' }, justifyContent: 'space-between', borderWidth: '1px', borderColor: 'border.default', rounded: 'lg', p: '3' })}
+                className={css({
+                  display: 'flex',
+                  flexDirection: { base: 'column', sm: 'row' },
+                  gap: '3',
+                  alignItems: { sm: 'center' },
+                  justifyContent: 'space-between',
+                  borderWidth: '1px',
+                  borderColor: 'border.default',
+                  rounded: 'lg',
+                  p: '3',
+                })}
               >
                 <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', minW: 0 })}>
-                  <TriangleAlert aria-hidden className={css({ color: 'warning.solid', w: '5', h: '5', flexShrink: 0, mt: '0.5' })} />
+                  <TriangleAlert
+                    aria-hidden
+                    className={css({ color: 'warning.solid', w: '5', h: '5', flexShrink: 0, mt: '0.5' })}
+                  />
                   <div className={css({ minW: 0 })}>
                     <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{attempt.componentTitle}</p>
                     <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{attempt.courseTitle}</p>

@@ -18,24 +18,56 @@ export function AttemptReview({ result }: { result: GradedAttempt }) {
     <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       {result.detailedResults.map((detail, i) => (
         <li key={detail.questionId}>
-          <Card className={css({ p: '4', borderInlineStartWidth: '4px', borderInlineStartColor: detail.isCorrect ? 'success.solid' : 'error.solid' })}>
+          <Card
+            className={css({
+              p: '4',
+              borderInlineStartWidth: '4px',
+              borderInlineStartColor: detail.isCorrect ? 'success.solid' : 'error.solid',
+            })}
+          >
             <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })}>
               {detail.isCorrect ? (
-                <CircleCheck aria-label={t('review.correct')} className={css({ w: '5', h: '5', color: 'success.solid', flexShrink: 0 })} />
+                <CircleCheck
+                  aria-label={t('review.correct')}
+                  className={css({ w: '5', h: '5', color: 'success.solid', flexShrink: 0 })}
+                />
               ) : (
-                <CircleX aria-label={t('review.incorrect')} className={css({ w: '5', h: '5', color: 'error.solid', flexShrink: 0 })} />
+                <CircleX
+                  aria-label={t('review.incorrect')}
+                  className={css({ w: '5', h: '5', color: 'error.solid', flexShrink: 0 })}
+                />
               )}
               <p className={css({ fontWeight: 'semibold' })}>
                 {formatNumber(i + 1)}. <bdi>{detail.question}</bdi>
               </p>
             </div>
-            <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' }, columnGap: '3', rowGap: '1', mt: '3', fontSize: 'sm' })}>
+            <dl
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+                columnGap: '3',
+                rowGap: '1',
+                mt: '3',
+                fontSize: 'sm',
+              })}
+            >
               <dt className={css({ color: 'fg.muted' })}>{t('review.yourAnswer')}</dt>
-              <dd className={css({ color: detail.isCorrect ? 'success.fg' : 'error.fg', fontWeight: 'medium' })}><bdi>{displayAnswer(detail.userAnswer) ?? t('review.notAnswered')}</bdi></dd>
+              <dd className={css({ color: detail.isCorrect ? 'success.fg' : 'error.fg', fontWeight: 'medium' })}>
+                <bdi>{displayAnswer(detail.userAnswer) ?? t('review.notAnswered')}</bdi>
+              </dd>
               <dt className={css({ color: 'fg.muted' })}>{t('review.correctAnswer')}</dt>
-              <dd className={css({ fontWeight: 'medium' })}><bdi>{displayAnswer(detail.correctAnswer) ?? '-'}</bdi></dd>
+              <dd className={css({ fontWeight: 'medium' })}>
+                <bdi>{displayAnswer(detail.correctAnswer) ?? '-'}</bdi>
+              </dd>
             </dl>
-            {detail.explanation ? <p className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted', bg: 'bg.muted', p: '3', rounded: 'md' })} dir="auto">{detail.explanation}</p> : null}
+            {detail.explanation ? (
+              <p
+                className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted', bg: 'bg.muted', p: '3', rounded: 'md' })}
+                dir="auto"
+              >
+                {detail.explanation}
+              </p>
+            ) : null}
           </Card>
         </li>
       ))}

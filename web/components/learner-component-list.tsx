@@ -20,14 +20,41 @@ const STATUS_CHIP = {
 
 export const componentHref = (courseId: string, view: ComponentView) => componentPath(courseId, view.component);
 
-
 function StatusIcon({ view }: { view: ComponentView }) {
-  const base = css({ w: '9', h: '9', rounded: 'full', display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, '& svg': { w: '4.5', h: '4.5' } });
-  if (view.status === 'COMPLETED') return <span className={cx(base, css({ bg: 'success.solid', color: 'white' }))}><Check aria-hidden /></span>;
-  if (view.status === 'FAILED') return <span className={cx(base, css({ bg: 'error.subtle', color: 'error.fg' }))}><CircleX aria-hidden /></span>;
-  if (view.locked || view.needsEnrollment) return <span className={cx(base, css({ bg: 'bg.subtle', color: 'fg.subtle' }))}><Lock aria-hidden /></span>;
+  const base = css({
+    w: '9',
+    h: '9',
+    rounded: 'full',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    '& svg': { w: '4.5', h: '4.5' },
+  });
+  if (view.status === 'COMPLETED')
+    return (
+      <span className={cx(base, css({ bg: 'success.solid', color: 'white' }))}>
+        <Check aria-hidden />
+      </span>
+    );
+  if (view.status === 'FAILED')
+    return (
+      <span className={cx(base, css({ bg: 'error.subtle', color: 'error.fg' }))}>
+        <CircleX aria-hidden />
+      </span>
+    );
+  if (view.locked || view.needsEnrollment)
+    return (
+      <span className={cx(base, css({ bg: 'bg.subtle', color: 'fg.subtle' }))}>
+        <Lock aria-hidden />
+      </span>
+    );
   const Icon = view.component.type === 'MATERIAL' ? FileText : ClipboardCheck;
-  return <span className={cx(base, css({ bg: 'brand.subtle', color: 'brand.fg' }))}><Icon aria-hidden /></span>;
+  return (
+    <span className={cx(base, css({ bg: 'brand.subtle', color: 'brand.fg' }))}>
+      <Icon aria-hidden />
+    </span>
+  );
 }
 
 /**
@@ -36,7 +63,15 @@ function StatusIcon({ view }: { view: ComponentView }) {
  * of its text for screen readers ("Locked: complete previous components first") and a tooltip
  * for pointer users.
  */
-function ComponentAction({ courseId, view, onReview }: { courseId: string; view: ComponentView; onReview?: (view: ComponentView) => void }) {
+function ComponentAction({
+  courseId,
+  view,
+  onReview,
+}: {
+  courseId: string;
+  view: ComponentView;
+  onReview?: (view: ComponentView) => void;
+}) {
   const disabledWithTip = (label: string, tip: string) => (
     <Tooltip content={tip}>
       <span data-testid="disabled-action" className={css({ display: 'inline-flex', rounded: 'md' })}>
@@ -60,16 +95,38 @@ function ComponentAction({ courseId, view, onReview }: { courseId: string; view:
   }
   if (isAssessment && view.status === 'COMPLETED' && onReview) {
     return (
-      <Button size="sm" variant="outline" palette="neutral" onClick={() => onReview(view)} aria-label={t('common.actionFor', { action: t('component.review'), title: view.title })}>
+      <Button
+        size="sm"
+        variant="outline"
+        palette="neutral"
+        onClick={() => onReview(view)}
+        aria-label={t('common.actionFor', { action: t('component.review'), title: view.title })}
+      >
         {t('component.review')}
       </Button>
     );
   }
   const label =
-    view.status === 'COMPLETED' ? t('component.review') : view.status === 'IN_PROGRESS' ? (isAssessment ? t('component.resume') : t('component.continue')) : isAssessment ? t('component.start') : t('component.open');
+    view.status === 'COMPLETED'
+      ? t('component.review')
+      : view.status === 'IN_PROGRESS'
+        ? isAssessment
+          ? t('component.resume')
+          : t('component.continue')
+        : isAssessment
+          ? t('component.start')
+          : t('component.open');
   return (
-    <Button asChild size="sm" variant={view.status === 'COMPLETED' ? 'outline' : 'solid'} palette={view.status === 'COMPLETED' ? 'neutral' : 'brand'}>
-      <Link href={componentHref(courseId, view)} aria-label={t('common.actionFor', { action: label, title: view.title })}>
+    <Button
+      asChild
+      size="sm"
+      variant={view.status === 'COMPLETED' ? 'outline' : 'solid'}
+      palette={view.status === 'COMPLETED' ? 'neutral' : 'brand'}
+    >
+      <Link
+        href={componentHref(courseId, view)}
+        aria-label={t('common.actionFor', { action: label, title: view.title })}
+      >
         {label}
       </Link>
     </Button>
@@ -77,7 +134,15 @@ function ComponentAction({ courseId, view, onReview }: { courseId: string; view:
 }
 
 /** The ordered component list of the course page. */
-export function ComponentList({ courseId, views, onReview }: { courseId: string; views: ComponentView[]; onReview?: (view: ComponentView) => void }) {
+export function ComponentList({
+  courseId,
+  views,
+  onReview,
+}: {
+  courseId: string;
+  views: ComponentView[];
+  onReview?: (view: ComponentView) => void;
+}) {
   return (
     <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label={t('component.list')}>
       {views.map((view, index) => {
@@ -106,19 +171,52 @@ export function ComponentList({ courseId, views, onReview }: { courseId: string;
               <div className={css({ minW: 0 })}>
                 <p className={css({ fontSize: 'xs', color: 'fg.subtle', fontWeight: 'medium' })}>
                   {formatNumber(index + 1)}. {t(COMPONENT_TYPE_IDS[view.component.type])}
-                  {view.component.type === 'MATERIAL' && view.component.data.type ? ` · ${view.component.data.type}` : ''}
+                  {view.component.type === 'MATERIAL' && view.component.data.type
+                    ? ` · ${view.component.data.type}`
+                    : ''}
                 </p>
                 <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{view.title}</p>
-                <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', mt: '1', fontSize: 'xs', color: 'fg.muted' })}>
-                  {view.needsEnrollment ? null : <Chip palette={chip.palette}>{t(`component.status.${view.status}` as MessageId)}</Chip>}
-                  {isAssessment && view.score !== null ? <span>{t('component.score', { score: formatScore(view.score) })}</span> : null}
-                  {!isAssessment && view.status === 'IN_PROGRESS' ? <span>{t('component.viewed', { percent: formatScore(view.progressPercentage) })}</span> : null}
-                  {view.component.type !== 'MATERIAL' ? <span>{t('component.questions', { count: view.component.data.questionCount, minutes: view.component.data.timeLimit })}</span> : null}
-                  {view.timeSpentSeconds > 0 ? <span>{t('component.spent', { time: formatDuration(view.timeSpentSeconds) })}</span> : null}
+                <div
+                  className={css({
+                    display: 'flex',
+                    gap: '2',
+                    alignItems: 'center',
+                    flexWrap: 'wrap',
+                    mt: '1',
+                    fontSize: 'xs',
+                    color: 'fg.muted',
+                  })}
+                >
+                  {view.needsEnrollment ? null : (
+                    <Chip palette={chip.palette}>{t(`component.status.${view.status}` as MessageId)}</Chip>
+                  )}
+                  {isAssessment && view.score !== null ? (
+                    <span>{t('component.score', { score: formatScore(view.score) })}</span>
+                  ) : null}
+                  {!isAssessment && view.status === 'IN_PROGRESS' ? (
+                    <span>{t('component.viewed', { percent: formatScore(view.progressPercentage) })}</span>
+                  ) : null}
+                  {view.component.type !== 'MATERIAL' ? (
+                    <span>
+                      {t('component.questions', {
+                        count: view.component.data.questionCount,
+                        minutes: view.component.data.timeLimit,
+                      })}
+                    </span>
+                  ) : null}
+                  {view.timeSpentSeconds > 0 ? (
+                    <span>{t('component.spent', { time: formatDuration(view.timeSpentSeconds) })}</span>
+                  ) : null}
                 </div>
               </div>
             </div>
-            <div className={css({ flexShrink: 0, display: 'flex', justifyContent: { base: 'flex-end', sm: 'flex-start' } })}>
+            <div
+              className={css({
+                flexShrink: 0,
+                display: 'flex',
+                justifyContent: { base: 'flex-end', sm: 'flex-start' },
+              })}
+            >
               <ComponentAction courseId={courseId} view={view} onReview={onReview} />
             </div>
           </li>
@@ -131,26 +229,79 @@ export function ComponentList({ courseId, views, onReview }: { courseId: string;
 /** The learning-journey stepper: one step per component, in order. */
 export function JourneyStepper({ views }: { views: ComponentView[] }) {
   return (
-    <ol ref={keepScrollableFocusable} aria-label={t('journey.label')} className={css({ display: 'flex', gap: '0', overflowX: 'auto', pb: '1' })}>
+    <ol
+      ref={keepScrollableFocusable}
+      aria-label={t('journey.label')}
+      className={css({ display: 'flex', gap: '0', overflowX: 'auto', pb: '1' })}
+    >
       {views.map((view, i) => {
         const done = view.status === 'COMPLETED';
         const current = !done && !view.locked && !view.needsEnrollment;
         return (
-          <li key={view.component.id} className={css({ flex: '1', minW: '24', display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', position: 'relative' })}>
+          <li
+            key={view.component.id}
+            className={css({
+              flex: '1',
+              minW: '24',
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              textAlign: 'center',
+              position: 'relative',
+            })}
+          >
             {i > 0 ? (
-              <span aria-hidden className={cx(css({ position: 'absolute', top: '4', insetEnd: '50%', w: '100%', h: '0.5', zIndex: 0 }), done || current ? css({ bg: 'brand.solid' }) : css({ bg: 'border.default' }))} />
+              <span
+                aria-hidden
+                className={cx(
+                  css({ position: 'absolute', top: '4', insetEnd: '50%', w: '100%', h: '0.5', zIndex: 0 }),
+                  done || current ? css({ bg: 'brand.solid' }) : css({ bg: 'border.default' }),
+                )}
+              />
             ) : null}
             <span
               className={cx(
-                css({ position: 'relative', zIndex: 1, w: '8', h: '8', rounded: 'full', display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 'sm', fontWeight: 'bold', borderWidth: '2px' }),
-                done ? css({ bg: 'success.solid', borderColor: 'success.solid', color: 'white' }) : current ? css({ bg: 'bg.surface', borderColor: 'brand.solid', color: 'brand.fg' }) : css({ bg: 'bg.subtle', borderColor: 'border.default', color: 'fg.subtle' }),
+                css({
+                  position: 'relative',
+                  zIndex: 1,
+                  w: '8',
+                  h: '8',
+                  rounded: 'full',
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  fontSize: 'sm',
+                  fontWeight: 'bold',
+                  borderWidth: '2px',
+                }),
+                done
+                  ? css({ bg: 'success.solid', borderColor: 'success.solid', color: 'white' })
+                  : current
+                    ? css({ bg: 'bg.surface', borderColor: 'brand.solid', color: 'brand.fg' })
+                    : css({ bg: 'bg.subtle', borderColor: 'border.default', color: 'fg.subtle' }),
               )}
             >
-              {done ? <Check aria-hidden className={css({ w: '4', h: '4' })} /> : view.component.type === 'MATERIAL' ? <PlayCircle aria-hidden className={css({ w: '4', h: '4' })} /> : i + 1}
+              {done ? (
+                <Check aria-hidden className={css({ w: '4', h: '4' })} />
+              ) : view.component.type === 'MATERIAL' ? (
+                <PlayCircle aria-hidden className={css({ w: '4', h: '4' })} />
+              ) : (
+                i + 1
+              )}
             </span>
-            <span className={css({ mt: '2', fontSize: 'xs', color: done ? 'fg.default' : 'fg.muted', px: '1', lineClamp: 2 })}>
+            <span
+              className={css({
+                mt: '2',
+                fontSize: 'xs',
+                color: done ? 'fg.default' : 'fg.muted',
+                px: '1',
+                lineClamp: 2,
+              })}
+            >
               {t(COMPONENT_TYPE_IDS[view.component.type])}
-              <span className={css({ srOnly: true })}>{`: ${view.title}, ${t(`component.status.${view.status}` as MessageId)}${view.locked ? t('journey.lockedSuffix') : ''}`}</span>
+              <span
+                className={css({ srOnly: true })}
+              >{`: ${view.title}, ${t(`component.status.${view.status}` as MessageId)}${view.locked ? t('journey.lockedSuffix') : ''}`}</span>
             </span>
           </li>
         );

@@ -30,7 +30,11 @@ export function ReviewDialog({ component, onClose }: ReviewDialogProps) {
       onOpenChange={(open) => !open && onClose()}
       size="lg"
       title={t('review.title', { title: component?.title ?? '' })}
-      footer={<Button variant="outline" palette="neutral" onClick={onClose}>{t('common.close')}</Button>}
+      footer={
+        <Button variant="outline" palette="neutral" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      }
     >
       {error ? (
         <Alert status="error">{error}</Alert>
@@ -39,10 +43,24 @@ export function ReviewDialog({ component, onClose }: ReviewDialogProps) {
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <p className={css({ display: 'flex', gap: '3', alignItems: 'baseline', flexWrap: 'wrap' })}>
-            <strong className={css({ fontSize: 'xl', color: result.passed ? 'success.fg' : 'error.fg' })}>{result.passed ? t('review.passed') : t('review.failed')}</strong>
-            <span className={css({ fontSize: 'xl', fontWeight: 'bold', color: result.score >= DEFAULT_PASSING_SCORE ? 'success.fg' : 'error.fg' })}>{formatPercent(result.score)}</span>
+            <strong className={css({ fontSize: 'xl', color: result.passed ? 'success.fg' : 'error.fg' })}>
+              {result.passed ? t('review.passed') : t('review.failed')}
+            </strong>
+            <span
+              className={css({
+                fontSize: 'xl',
+                fontWeight: 'bold',
+                color: result.score >= DEFAULT_PASSING_SCORE ? 'success.fg' : 'error.fg',
+              })}
+            >
+              {formatPercent(result.score)}
+            </span>
             <span className={css({ color: 'fg.muted' })}>
-              {t('review.summary', { correct: result.correctAnswers, count: result.totalQuestions, attempt: result.attemptNumber })}
+              {t('review.summary', {
+                correct: result.correctAnswers,
+                count: result.totalQuestions,
+                attempt: result.attemptNumber,
+              })}
             </span>
           </p>
           <AttemptReview result={result} />

@@ -16,16 +16,35 @@ export function PageHeader({ title, subtitle, actions, eyebrow, className }: Pag
   return (
     <header
       className={cx(
-        css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, alignItems: { base: 'stretch', sm: 'flex-end' }, justifyContent: 'space-between', gap: '4', mb: { base: '5', md: '8' } }),
+        css({
+          display: 'flex',
+          flexDirection: { base: 'column', sm: 'row' },
+          alignItems: { base: 'stretch', sm: 'flex-end' },
+          justifyContent: 'space-between',
+          gap: '4',
+          mb: { base: '5', md: '8' },
+        }),
         className,
       )}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', minW: 0 })}>
         {eyebrow ? <div className={css({ fontSize: 'sm', color: 'fg.muted' })}>{eyebrow}</div> : null}
-        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em', color: 'fg.default', lineHeight: '1.2' })}>{title}</h1>
+        <h1
+          className={css({
+            fontSize: { base: '2xl', md: '3xl' },
+            fontWeight: 'bold',
+            letterSpacing: '-0.02em',
+            color: 'fg.default',
+            lineHeight: '1.2',
+          })}
+        >
+          {title}
+        </h1>
         {subtitle ? <p className={css({ fontSize: { base: 'sm', md: 'md' }, color: 'fg.muted' })}>{subtitle}</p> : null}
       </div>
-      {actions ? <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', flexShrink: 0 })}>{actions}</div> : null}
+      {actions ? (
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', flexShrink: 0 })}>{actions}</div>
+      ) : null}
     </header>
   );
 }

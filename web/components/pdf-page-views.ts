@@ -43,7 +43,9 @@ function useMostlyVisible(element: HTMLElement | null): boolean {
       ([entry]) => {
         if (!entry) return;
         const screen = entry.rootBounds?.height ?? window.innerHeight;
-        setVisible(entry.isIntersecting && (entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= screen / 2));
+        setVisible(
+          entry.isIntersecting && (entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= screen / 2),
+        );
       },
       { threshold: [0, 0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9, 1] },
     );

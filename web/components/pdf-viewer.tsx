@@ -68,7 +68,12 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         if (!active) return null;
         // No eval (script-src has no 'unsafe-eval') and no WebAssembly (no 'wasm-unsafe-eval'):
         // PDF.js then uses its plain JavaScript paths.
-        const task = pdfjs.getDocument({ url: material.fileUrl, isEvalSupported: false, useWasm: false, enableXfa: false });
+        const task = pdfjs.getDocument({
+          url: material.fileUrl,
+          isEvalSupported: false,
+          useWasm: false,
+          enableXfa: false,
+        });
         destroy = () => void task.destroy();
         return task.promise.then((doc) => {
           if (active) setLoaded({ pdfjs, doc });
@@ -120,7 +125,10 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         if (!active) return;
         const natural = page.getViewport({ scale: 1 });
         const viewport = page.getViewport({ scale: (width / natural.width) * zoom });
-        const ratio = Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_CANVAS_PIXELS / (viewport.width * viewport.height)));
+        const ratio = Math.min(
+          window.devicePixelRatio || 1,
+          Math.sqrt(MAX_CANVAS_PIXELS / (viewport.width * viewport.height)),
+        );
         canvas.width = Math.floor(viewport.width * ratio);
         canvas.height = Math.floor(viewport.height * ratio);
         canvas.style.width = `${Math.floor(viewport.width)}px`;
@@ -131,7 +139,11 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         setShownPage(pageNumber);
         textLayerDiv.replaceChildren();
         textLayerDiv.style.setProperty('--total-scale-factor', String(viewport.scale));
-        textLayer = new loaded.pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: textLayerDiv, viewport });
+        textLayer = new loaded.pdfjs.TextLayer({
+          textContentSource: page.streamTextContent(),
+          container: textLayerDiv,
+          viewport,
+        });
         await textLayer.render();
       } catch (error) {
         if (!active || (error instanceof Error && error.name === 'RenderingCancelledException')) return;
@@ -156,7 +168,8 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
   );
   const zoomBy = (direction: 1 | -1) => {
     const index = ZOOM_STEPS.findIndex((step) => step >= zoom);
-    const next = ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, Math.max(0, (index < 0 ? ZOOM_STEPS.length - 1 : index) + direction))];
+    const next =
+      ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, Math.max(0, (index < 0 ? ZOOM_STEPS.length - 1 : index) + direction))];
     setZoom(next);
   };
 
@@ -223,20 +236,62 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         })}
       >
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
-          <IconButton size="sm" aria-label={t('ui.prevPage')} icon={<ChevronLeft className={flipInRtl} />} aria-disabled={pageNumber <= 1} onClick={() => goTo(pageNumber - 1)} />
-          <span aria-live="polite" className={css({ fontSize: 'sm', fontWeight: 'medium', minW: '24', textAlign: 'center', fontVariantNumeric: 'tabular-nums' })}>
+          <IconButton
+            size="sm"
+            aria-label={t('ui.prevPage')}
+            icon={<ChevronLeft className={flipInRtl} />}
+            aria-disabled={pageNumber <= 1}
+            onClick={() => goTo(pageNumber - 1)}
+          />
+          <span
+            aria-live="polite"
+            className={css({
+              fontSize: 'sm',
+              fontWeight: 'medium',
+              minW: '24',
+              textAlign: 'center',
+              fontVariantNumeric: 'tabular-nums',
+            })}
+          >
             {pageLabel}
           </span>
-          <IconButton size="sm" aria-label={t('ui.nextPage')} icon={<ChevronRight className={flipInRtl} />} aria-disabled={pageNumber >= pageCount} onClick={() => goTo(pageNumber + 1)} />
+          <IconButton
+            size="sm"
+            aria-label={t('ui.nextPage')}
+            icon={<ChevronRight className={flipInRtl} />}
+            aria-disabled={pageNumber >= pageCount}
+            onClick={() => goTo(pageNumber + 1)}
+          />
         </div>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
-          <IconButton size="sm" aria-label={t('pdf.zoomOut')} icon={<ZoomOut />} aria-disabled={zoom <= ZOOM_STEPS[0]} onClick={() => zoomBy(-1)} />
-          <span aria-live="polite" className={css({ fontSize: 'sm', minW: '10', textAlign: 'center', fontVariantNumeric: 'tabular-nums' })}>
+          <IconButton
+            size="sm"
+            aria-label={t('pdf.zoomOut')}
+            icon={<ZoomOut />}
+            aria-disabled={zoom <= ZOOM_STEPS[0]}
+            onClick={() => zoomBy(-1)}
+          />
+          <span
+            aria-live="polite"
+            className={css({ fontSize: 'sm', minW: '10', textAlign: 'center', fontVariantNumeric: 'tabular-nums' })}
+          >
             <span className={css({ srOnly: true })}>{t('pdf.zoomLabel')} </span>
             {zoomLabel}
           </span>
-          <IconButton size="sm" aria-label={t('pdf.zoomIn')} icon={<ZoomIn />} aria-disabled={zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1]} onClick={() => zoomBy(1)} />
-          <IconButton size="sm" aria-label={t('pdf.fitWidth')} icon={<Maximize2 />} aria-disabled={zoom === 1} onClick={() => setZoom(1)} />
+          <IconButton
+            size="sm"
+            aria-label={t('pdf.zoomIn')}
+            icon={<ZoomIn />}
+            aria-disabled={zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1]}
+            onClick={() => zoomBy(1)}
+          />
+          <IconButton
+            size="sm"
+            aria-label={t('pdf.fitWidth')}
+            icon={<Maximize2 />}
+            aria-disabled={zoom === 1}
+            onClick={() => setZoom(1)}
+          />
         </div>
         {download}
       </div>
@@ -245,7 +300,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         role="region"
         aria-label={`${material.title}, ${pageLabel}`}
         aria-keyshortcuts="ArrowLeft ArrowRight PageUp PageDown + - 0"
-// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for keyboard users (axe: scrollable-region-focusable)
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for keyboard users (axe: scrollable-region-focusable)
         tabIndex={0}
         onKeyDown={onKeyDown}
         className={css({
@@ -258,13 +313,25 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
           _focusVisible: { outline: '3px solid', outlineColor: 'brand.solid', outlineOffset: '-3px' },
         })}
       >
-        <div ref={setPageElement} className={css({ position: 'relative', w: 'fit-content', mx: 'auto', bg: 'white', boxShadow: 'sm' })}>
+        <div
+          ref={setPageElement}
+          className={css({ position: 'relative', w: 'fit-content', mx: 'auto', bg: 'white', boxShadow: 'sm' })}
+        >
           <canvas ref={canvasRef} role="img" aria-label={pageLabel} className={css({ display: 'block' })} />
           <div ref={textRef} className={textLayerStyle} />
         </div>
       </div>
       {onProgress ? (
-        <p className={css({ px: { base: '3', md: '4' }, py: '2', fontSize: 'xs', color: 'fg.muted', borderTopWidth: '1px', borderColor: 'border.default' })}>
+        <p
+          className={css({
+            px: { base: '3', md: '4' },
+            py: '2',
+            fontSize: 'xs',
+            color: 'fg.muted',
+            borderTopWidth: '1px',
+            borderColor: 'border.default',
+          })}
+        >
           {t('pdf.viewed', { viewed: viewedCount, count: pageCount, seconds: MIN_SECONDS_PER_PAGE })}
         </p>
       ) : null}
@@ -285,7 +352,13 @@ const textLayerStyle = css({
   '--min-font-size': '1',
   '--text-scale-factor': 'calc(var(--total-scale-factor) * var(--min-font-size))',
   '--min-font-size-inv': 'calc(1 / var(--min-font-size))',
-  '& :is(span, br)': { color: 'transparent', position: 'absolute', whiteSpace: 'pre', cursor: 'text', transformOrigin: '0% 0%' },
+  '& :is(span, br)': {
+    color: 'transparent',
+    position: 'absolute',
+    whiteSpace: 'pre',
+    cursor: 'text',
+    transformOrigin: '0% 0%',
+  },
   '& > :not(.markedContent), & .markedContent span:not(.markedContent)': {
     zIndex: '1',
     '--font-height': '0',

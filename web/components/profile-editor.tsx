@@ -32,12 +32,18 @@ export function useProfile(failedUpdateFallback: string) {
   const token = useSession((s) => s.context.token);
   const session = useSessionActor();
   const queryKey = queryKeys.profile(userId ?? '');
-  const query = useQuery({ queryKey, queryFn: ({ signal }) => usersApi.get(userId ?? '', signal), enabled: userId !== null });
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => usersApi.get(userId ?? '', signal),
+    enabled: userId !== null,
+  });
   const profile: UserDetailDto | null = query.data ?? null;
   const loadError = !userId
     ? t('profile.noUserId')
     : query.isError
-      ? t('profile.loadFailed', { reason: query.error instanceof Error ? declaredText(query.error.message) : t('common.unknownError') })
+      ? t('profile.loadFailed', {
+          reason: query.error instanceof Error ? declaredText(query.error.message) : t('common.unknownError'),
+        })
       : null;
 
   const save = useCallback(
@@ -53,7 +59,10 @@ export function useProfile(failedUpdateFallback: string) {
           },
         });
       } catch (e) {
-        throw new SaveError(errorText(e, failedUpdateFallback), hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT') ? (fieldErrors(e.fields) as FieldErrors) : {});
+        throw new SaveError(
+          errorText(e, failedUpdateFallback),
+          hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT') ? (fieldErrors(e.fields) as FieldErrors) : {},
+        );
       }
       toaster.create({ type: 'success', title: t('profile.updated'), duration: 6000 });
       if (token) {
@@ -101,7 +110,12 @@ export function ProfileInformation({
   onSave: (values: SaveValues) => Promise<void>;
   extra?: ReactNode;
 }) {
-  const initial = (): Fields => ({ firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', username: profile.username, email: profile.email });
+  const initial = (): Fields => ({
+    firstName: profile.firstName ?? '',
+    lastName: profile.lastName ?? '',
+    username: profile.username,
+    email: profile.email,
+  });
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Fields>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -174,13 +188,21 @@ export function ProfileInformation({
 
   return (
     <Card>
-      <form noValidate onSubmit={submit} className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '5' })}
+      >
         <div className={css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap' })}>
           <Avatar size="lg" initials={userInitials(profile)} />
           <div className={css({ flex: '1', minW: 0 })}>
-            <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', overflowWrap: 'anywhere' })}>{userDisplayName(profile)}</h2>
+            <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', overflowWrap: 'anywhere' })}>
+              {userDisplayName(profile)}
+            </h2>
             <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>@{profile.username}</p>
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{profile.role ? t(profile.role === 'ADMIN' ? 'role.ADMIN' : 'role.USER') : t('profile.noRole')}</p>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+              {profile.role ? t(profile.role === 'ADMIN' ? 'role.ADMIN' : 'role.USER') : t('profile.noRole')}
+            </p>
           </div>
           {!editing ? (
             <Button variant="outline" leftIcon={<Pencil />} onClick={() => setEditing(true)}>
@@ -211,7 +233,10 @@ export function ProfileInformation({
           ) : null}
         </div>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-          <label htmlFor="profile-language" className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' })}>
+          <label
+            htmlFor="profile-language"
+            className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' })}
+          >
             {t('profile.language')}
           </label>
           <select
@@ -220,7 +245,18 @@ export function ProfileInformation({
             disabled={!editing || busy}
             aria-describedby="profile-language-help"
             onChange={(e) => setLanguage(isLocale(e.target.value) ? e.target.value : null)}
-            className={css({ h: '10', px: '3', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.surface', color: 'fg.default', fontSize: 'sm', maxW: 'sm', _disabled: { bg: 'bg.muted', cursor: 'default' } })}
+            className={css({
+              h: '10',
+              px: '3',
+              borderRadius: 'md',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              bg: 'bg.surface',
+              color: 'fg.default',
+              fontSize: 'sm',
+              maxW: 'sm',
+              _disabled: { bg: 'bg.muted', cursor: 'default' },
+            })}
           >
             <option value="">{t('profile.languageBrowser')}</option>
             {LOCALES.map((value) => (
@@ -258,11 +294,15 @@ export function ReadOnlyFacts({ profile }: { profile: UserDetailDto }) {
     <Card>
       <div className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
         <div>
-          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '1' })}>{t('profile.role')}</h3>
+          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '1' })}>
+            {t('profile.role')}
+          </h3>
           <p>{profile.role ? t(profile.role === 'ADMIN' ? 'role.ADMIN' : 'role.USER') : t('profile.noRole')}</p>
         </div>
         <div>
-          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '2' })}>{t('profile.domains')}</h3>
+          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '2' })}>
+            {t('profile.domains')}
+          </h3>
           {profile.domains.length === 0 ? (
             <p className={css({ color: 'fg.muted' })}>{t('profile.noDomains')}</p>
           ) : (
@@ -279,4 +319,3 @@ export function ReadOnlyFacts({ profile }: { profile: UserDetailDto }) {
     </Card>
   );
 }
-

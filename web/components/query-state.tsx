@@ -30,7 +30,15 @@ export function QueryState({ query, loadingLabel, failureMessage, children }: Qu
   return (
     <>
       {query.isError ? (
-        <Alert status="error" className={css({ mb: '4' })} action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
+        <Alert
+          status="error"
+          className={css({ mb: '4' })}
+          action={
+            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
           {typeof failureMessage === 'function' ? failureMessage(query.error) : errorText(query.error, failureMessage)}
         </Alert>
       ) : null}

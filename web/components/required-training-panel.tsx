@@ -32,7 +32,14 @@ const row = css({
 });
 
 /** The dashboard's "Required training": each required course with its status, its date and the one next step. */
-export function RequiredTrainingPanel({ requirements, loading, failed, onRetry, busyCourse, onRecertify }: RequiredTrainingPanelProps) {
+export function RequiredTrainingPanel({
+  requirements,
+  loading,
+  failed,
+  onRetry,
+  busyCourse,
+  onRecertify,
+}: RequiredTrainingPanelProps) {
   return (
     <section aria-labelledby="required-heading" className={css({ mb: { base: '6', md: '8' } })}>
       <h2 id="required-heading" className={heading}>
@@ -52,7 +59,12 @@ export function RequiredTrainingPanel({ requirements, loading, failed, onRetry, 
       ) : loading || !requirements ? (
         // Two row-sized placeholders: most learners have a requirement or two, and a placeholder the
         // height of the list keeps the sections below from jumping when it arrives (layout shift).
-        <div role="group" aria-busy="true" aria-label={t('required.loading')} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div
+          role="group"
+          aria-busy="true"
+          aria-label={t('required.loading')}
+          className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
+        >
           {[0, 1].map((i) => (
             <Skeleton key={i} className={css({ h: { base: '112px', sm: '68px' }, borderRadius: 'xl' })} />
           ))}
@@ -78,26 +90,64 @@ export function RequiredTrainingPanel({ requirements, loading, failed, onRetry, 
   );
 }
 
-function RequirementRow({ requirement, busy, disabled, onRecertify }: { requirement: LearnerRequirement; busy: boolean; disabled: boolean; onRecertify: () => void }) {
+function RequirementRow({
+  requirement,
+  busy,
+  disabled,
+  onRecertify,
+}: {
+  requirement: LearnerRequirement;
+  busy: boolean;
+  disabled: boolean;
+  onRecertify: () => void;
+}) {
   const action = requirementAction(requirement);
   const label = action ? t(REQUIREMENT_ACTION_IDS[action]) : null;
   const title = requirement.courseTitle;
   return (
     <li className={row} aria-label={title}>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', flex: '1', minW: 0 })}>
-        <h3 className={css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.default', lineHeight: '1.35' })}>{title}</h3>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
+        <h3 className={css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.default', lineHeight: '1.35' })}>
+          {title}
+        </h3>
+        <div
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2',
+            flexWrap: 'wrap',
+            fontSize: 'sm',
+            color: 'fg.muted',
+          })}
+        >
           <ComplianceChip status={requirement.status} />
           <RequirementDate requirement={requirement} />
         </div>
       </div>
       {action === 'recertify' ? (
-        <Button size="sm" aria-label={t('common.actionFor', { action: label ?? '', title })} loading={busy} loadingText={t('common.starting')} disabled={disabled && !busy} onClick={onRecertify} className={actionClass}>
+        <Button
+          size="sm"
+          aria-label={t('common.actionFor', { action: label ?? '', title })}
+          loading={busy}
+          loadingText={t('common.starting')}
+          disabled={disabled && !busy}
+          onClick={onRecertify}
+          className={actionClass}
+        >
           {label}
         </Button>
       ) : action ? (
-        <Button asChild size="sm" variant={action === 'review' ? 'outline' : 'solid'} palette={action === 'review' ? 'neutral' : 'brand'} className={actionClass}>
-          <Link href={`/course/${requirement.courseId}`} aria-label={t('common.actionFor', { action: label ?? '', title })}>
+        <Button
+          asChild
+          size="sm"
+          variant={action === 'review' ? 'outline' : 'solid'}
+          palette={action === 'review' ? 'neutral' : 'brand'}
+          className={actionClass}
+        >
+          <Link
+            href={`/course/${requirement.courseId}`}
+            aria-label={t('common.actionFor', { action: label ?? '', title })}
+          >
             {label}
           </Link>
         </Button>

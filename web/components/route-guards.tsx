@@ -43,7 +43,8 @@ export function RequireSession({ admin = false, children }: { admin?: boolean; c
   const [path] = useLocation();
   const search = useSearch();
   if (access === 'checking') return <SessionLoading />;
-  if (access === 'visitor') return <Redirect to="/" replace state={{ from: `${path}${search ? `?${search}` : ''}` } satisfies FromState} />;
+  if (access === 'visitor')
+    return <Redirect to="/" replace state={{ from: `${path}${search ? `?${search}` : ''}` } satisfies FromState} />;
   if (access === 'mustChangePassword') return <Redirect to="/change-password" replace />;
   if (admin && !isAdmin) return <Redirect to="/dashboard" replace />;
   return <>{children}</>;

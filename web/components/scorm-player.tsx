@@ -40,7 +40,9 @@ async function createRuntime(launch: ScormLaunchResponse): Promise<RuntimeApi> {
   const settings = { autocommit: false, lmsCommitUrl: false as const, logLevel: 5 as const };
   // The package's types declare default exports; its ES modules export by name: take either.
   type Ctor = new (settings: object) => RuntimeApi;
-  const mod = (launch.version === '1.2' ? await import('scorm-again/scorm12') : await import('scorm-again/scorm2004')) as unknown as Record<string, Ctor | undefined>;
+  const mod = (launch.version === '1.2'
+    ? await import('scorm-again/scorm12')
+    : await import('scorm-again/scorm2004')) as unknown as Record<string, Ctor | undefined>;
   const Api = mod.Scorm12API ?? mod.Scorm2004API ?? mod.default;
   if (!Api) throw new Error('scorm-again did not load');
   const runtime = new Api(settings);
@@ -48,7 +50,15 @@ async function createRuntime(launch: ScormLaunchResponse): Promise<RuntimeApi> {
   return runtime;
 }
 
-export function ScormPlayer({ componentId, courseId, title }: { componentId: string; courseId: string; title: string }) {
+export function ScormPlayer({
+  componentId,
+  courseId,
+  title,
+}: {
+  componentId: string;
+  courseId: string;
+  title: string;
+}) {
   const [view, actorRef] = useScormPlayer(componentId);
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
@@ -72,7 +82,9 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
         if (cancelled) return;
         const data = () => commitData(runtime.getFlattenedCMI(), launch.version, openedAt);
         const is12 = launch.version === '1.2';
-        runtime.on(is12 ? 'LMSSetValue.cmi.*' : 'SetValue.cmi.*', () => actorRef.send({ type: 'runtime.change', cmi: data() }));
+        runtime.on(is12 ? 'LMSSetValue.cmi.*' : 'SetValue.cmi.*', () =>
+          actorRef.send({ type: 'runtime.change', cmi: data() }),
+        );
         runtime.on(is12 ? 'LMSCommit' : 'Commit', () => actorRef.send({ type: 'runtime.commit', cmi: data() }));
         runtime.on(is12 ? 'LMSFinish' : 'Terminate', () => actorRef.send({ type: 'runtime.finish', cmi: data() }));
         // Registered before CrossFrameLMS's own listener: a message from anything but our frame
@@ -102,11 +114,18 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
 
   const summary = view.context.summary;
   const saving = view.hasTag('saving');
-  const status = view.context.completed ? t('scorm.status.completed') : summary && summary.status !== 'not attempted' ? scormStatus(summary.status) : t('scorm.status.notStarted');
+  const status = view.context.completed
+    ? t('scorm.status.completed')
+    : summary && summary.status !== 'not attempted'
+      ? scormStatus(summary.status)
+      : t('scorm.status.notStarted');
 
   if (view.matches('launchFailed')) {
     return (
-      <Alert status="error" action={<Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button>}>
+      <Alert
+        status="error"
+        action={<Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button>}
+      >
         {machineText(view.context.error ?? '')}
       </Alert>
     );
@@ -115,8 +134,25 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center', justifyContent: 'space-between' })}>
-        <dl className={css({ display: 'flex', gap: '6', flexWrap: 'wrap', fontSize: 'sm', '& dt': { color: 'fg.muted' }, '& dd': { fontWeight: 'semibold', m: 0 } })}>
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '4',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        })}
+      >
+        <dl
+          className={css({
+            display: 'flex',
+            gap: '6',
+            flexWrap: 'wrap',
+            fontSize: 'sm',
+            '& dt': { color: 'fg.muted' },
+            '& dd': { fontWeight: 'semibold', m: 0 },
+          })}
+        >
           <div>
             <dt>{t('scorm.statusLabel')}</dt>
             <dd data-testid="scorm-status">{status}</dd>
@@ -154,7 +190,14 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
         </Alert>
       ) : null}
       {view.context.error && !view.matches('launchFailed') ? (
-        <Alert status="error" action={view.matches('finishFailed') ? <Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button> : undefined}>
+        <Alert
+          status="error"
+          action={
+            view.matches('finishFailed') ? (
+              <Button onClick={() => actorRef.send({ type: 'player.retry' })}>{t('common.retry')}</Button>
+            ) : undefined
+          }
+        >
           {machineText(view.context.error ?? '')}
         </Alert>
       ) : null}
@@ -167,7 +210,14 @@ export function ScormPlayer({ componentId, courseId, title }: { componentId: str
             title={t('scorm.frameTitle', { title })}
             sandbox={FRAME_SANDBOX}
             referrerPolicy="no-referrer"
-            className={css({ display: 'block', w: 'full', h: { base: '70vh', md: '75vh' }, minH: '420px', border: 0, bg: 'white' })}
+            className={css({
+              display: 'block',
+              w: 'full',
+              h: { base: '70vh', md: '75vh' },
+              minH: '420px',
+              border: 0,
+              bg: 'white',
+            })}
           />
         ) : (
           <LoadingBlock label={t('scorm.starting')} />

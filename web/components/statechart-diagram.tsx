@@ -28,7 +28,10 @@ const stateClass = css({
 
 /** The text drawn in the box: its title, then its action lines. */
 function visibleText(s: LayoutState): string {
-  return [`${s.key}${s.type === 'parallel' ? ` ‖ ${t('statecharts.parallel')}` : ''}`, ...s.lines.map((line) => line.text)].join(' ');
+  return [
+    `${s.key}${s.type === 'parallel' ? ` ‖ ${t('statecharts.parallel')}` : ''}`,
+    ...s.lines.map((line) => line.text),
+  ].join(' ');
 }
 
 /**
@@ -36,7 +39,17 @@ function visibleText(s: LayoutState): string {
  * say what they see), then the kind and whether it is active. The active dot is drawn, not named.
  */
 function describeState(s: LayoutState, active: boolean): string {
-  const kind = t(s.type === 'parallel' ? 'statecharts.kind.parallel' : s.type === 'compound' ? 'statecharts.kind.compound' : s.type === 'final' ? 'statecharts.kind.final' : s.type === 'history' ? 'statecharts.kind.history' : 'statecharts.kind.atomic');
+  const kind = t(
+    s.type === 'parallel'
+      ? 'statecharts.kind.parallel'
+      : s.type === 'compound'
+        ? 'statecharts.kind.compound'
+        : s.type === 'final'
+          ? 'statecharts.kind.final'
+          : s.type === 'history'
+            ? 'statecharts.kind.history'
+            : 'statecharts.kind.atomic',
+  );
   return `${visibleText(s)}, ${kind}${active ? `, ${t('statecharts.active')}` : ''}`;
 }
 
@@ -53,7 +66,12 @@ const StateShape = memo(function StateShape({
 }) {
   const stroke = selected ? C.selected : active ? C.active : s.container ? C.containerStroke : C.stateStroke;
   const strokeWidth = selected || active ? 3 : s.container ? 1.2 : 1.5;
-  const fill = active && !s.container ? C.activeFill : s.container ? C.containerFills[s.depth % C.containerFills.length] : C.stateFill;
+  const fill =
+    active && !s.container
+      ? C.activeFill
+      : s.container
+        ? C.containerFills[s.depth % C.containerFills.length]
+        : C.stateFill;
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -88,7 +106,18 @@ const StateShape = memo(function StateShape({
         strokeWidth={strokeWidth}
         strokeDasharray={s.region ? '6 4' : undefined}
       />
-      {s.type === 'final' ? <rect x={s.x + 4} y={s.y + 4} width={s.width - 8} height={s.height - 8} rx={6} fill="none" stroke={stroke} strokeWidth={1.5} /> : null}
+      {s.type === 'final' ? (
+        <rect
+          x={s.x + 4}
+          y={s.y + 4}
+          width={s.width - 8}
+          height={s.height - 8}
+          rx={6}
+          fill="none"
+          stroke={stroke}
+          strokeWidth={1.5}
+        />
+      ) : null}
       <text
         x={s.container ? s.x + 10 : s.x + 12 + inset}
         y={s.container ? s.y + 16 : s.y + 18 + inset}
@@ -130,7 +159,9 @@ function Edge({ e, emphasised }: { e: LayoutEdge; emphasised: boolean }) {
         fill="none"
         stroke={stroke}
         strokeWidth={emphasised ? 2.2 : 1.4}
-        markerEnd={e.kind === 'initial' ? 'url(#scd-arrow-initial)' : emphasised ? 'url(#scd-arrow-active)' : 'url(#scd-arrow)'}
+        markerEnd={
+          e.kind === 'initial' ? 'url(#scd-arrow-initial)' : emphasised ? 'url(#scd-arrow-active)' : 'url(#scd-arrow)'
+        }
       />
       {e.label ? (
         <>
@@ -192,7 +223,13 @@ export function StatechartDiagram({ layout, title, width, selectedId, activeIds,
       </defs>
       <rect width="100%" height="100%" fill={C.background} />
       {paintOrder(layout.states).map((s) => (
-        <StateShape key={s.stateId} s={s} selected={s.stateId === selectedId} active={activeIds.has(s.stateId)} onSelect={onSelect} />
+        <StateShape
+          key={s.stateId}
+          s={s}
+          selected={s.stateId === selectedId}
+          active={activeIds.has(s.stateId)}
+          onSelect={onSelect}
+        />
       ))}
       {layout.initials.map((i) => (
         // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG circle takes no focus (the initial-state marker)

@@ -30,16 +30,40 @@ export function TablePagination({ list, pageSizes = PAGE_SIZES, summary, classNa
   if (!pagination) return null;
   const showSizes = pageSizes.length > 1 && pagination.totalItems > 0;
   return (
-    <div className={cx(css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mt: '4' }), className)}>
+    <div
+      className={cx(
+        css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          mt: '4',
+        }),
+        className,
+      )}
+    >
       {showSizes ? (
         <div className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
           <span aria-hidden>{t('ui.rowsPerPage')}</span>
           <div className={css({ w: '24' })}>
-            <Select aria-label={t('ui.rowsPerPage')} options={pageSizes.map((n) => ({ label: String(n), value: String(n) }))} value={String(list.limit)} onValueChange={(value) => list.setLimit(Number(value))} />
+            <Select
+              aria-label={t('ui.rowsPerPage')}
+              options={pageSizes.map((n) => ({ label: String(n), value: String(n) }))}
+              value={String(list.limit)}
+              onValueChange={(value) => list.setLimit(Number(value))}
+            />
           </div>
         </div>
       ) : null}
-      <Pagination className={css({ ms: 'auto' })} count={pagination.totalItems} pageSize={list.limit} page={list.page} onPageChange={list.setPage} summary={summary} />
+      <Pagination
+        className={css({ ms: 'auto' })}
+        count={pagination.totalItems}
+        pageSize={list.limit}
+        page={list.page}
+        onPageChange={list.setPage}
+        summary={summary}
+      />
     </div>
   );
 }

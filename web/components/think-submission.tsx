@@ -5,15 +5,14 @@ import { formatDateTime } from '../format';
 import { t } from '../i18n';
 import { FEEDBACK_RESPONSE_IDS, FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../i18n/labels';
 
-
 /** A submission without a user name shows as Anonymous. */
-export const submissionAuthor = (s: SubmissionDto) => (s.isAnonymous || !s.userName ? t('think.anonymous') : s.userName);
+export const submissionAuthor = (s: SubmissionDto) =>
+  s.isAnonymous || !s.userName ? t('think.anonymous') : s.userName;
 
 /** Status chip colours: OPEN error, IN_PROGRESS warning, RESOLVED success. */
 export function StatusChip({ status }: { status: FeedbackStatus }) {
   return <Chip palette={FEEDBACK_STATUS_TONE[status]}>{t(FEEDBACK_STATUS_IDS[status])}</Chip>;
 }
-
 
 export function ResponseChip({ submission }: { submission: SubmissionDto }) {
   const label = responseLabel(submission);
@@ -21,7 +20,13 @@ export function ResponseChip({ submission }: { submission: SubmissionDto }) {
 }
 
 /** The body of a 'Submission Details' dialog, shared by the learner and admin Think pages. */
-export function SubmissionDetails({ submission: s, showAuthor = true }: { submission: SubmissionDto; showAuthor?: boolean }) {
+export function SubmissionDetails({
+  submission: s,
+  showAuthor = true,
+}: {
+  submission: SubmissionDto;
+  showAuthor?: boolean;
+}) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
@@ -30,7 +35,15 @@ export function SubmissionDetails({ submission: s, showAuthor = true }: { submis
         <ResponseChip submission={s} />
       </div>
       <p className={css({ whiteSpace: 'pre-wrap' })}>{s.description}</p>
-      <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1 4', fontSize: 'sm', color: 'fg.muted' })}>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          gap: '1 4',
+          fontSize: 'sm',
+          color: 'fg.muted',
+        })}
+      >
         {showAuthor ? (
           <>
             <dt>{t('think.from')}</dt>
@@ -42,7 +55,9 @@ export function SubmissionDetails({ submission: s, showAuthor = true }: { submis
       </dl>
       {s.adminResponse ? (
         <div className={css({ borderInlineStartWidth: '3px', borderColor: 'brand.solid', ps: '3', py: '1' })}>
-          <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>{s.respondedBy ? t('think.responseFrom', { name: s.respondedBy }) : t('think.response')}</p>
+          <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+            {s.respondedBy ? t('think.responseFrom', { name: s.respondedBy }) : t('think.response')}
+          </p>
           <p className={css({ whiteSpace: 'pre-wrap' })}>{s.adminResponse}</p>
           <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{formatDateTime(s.respondedAt)}</p>
         </div>
@@ -50,4 +65,3 @@ export function SubmissionDetails({ submission: s, showAuthor = true }: { submis
     </div>
   );
 }
-

@@ -23,7 +23,8 @@ export interface VideoPlayerProps {
 }
 
 /** The reader's languages, most preferred first (the browser's UI language when nothing else is set). */
-const readerLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
+const readerLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
 export function VideoPlayer({ material, onProgress }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -69,14 +70,31 @@ export function VideoPlayer({ material, onProgress }: VideoPlayerProps) {
           const v = e.currentTarget;
           if (v.duration > 0 && Number.isFinite(v.duration)) onProgress((v.currentTime / v.duration) * 100, v.duration);
         }}
-        onEnded={(e) => onProgress(100, Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : undefined)}
+        onEnded={(e) =>
+          onProgress(100, Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : undefined)
+        }
       >
         {tracks.map((t) => (
-          <track key={t.id} kind="captions" srcLang={t.language} label={t.label} src={t.url} default={t.id === defaultTrack?.id} data-caption-id={t.id} />
+          <track
+            key={t.id}
+            kind="captions"
+            srcLang={t.language}
+            label={t.label}
+            src={t.url}
+            default={t.id === defaultTrack?.id}
+            data-caption-id={t.id}
+          />
         ))}
       </video>
       {hasTracks && transcriptId ? (
-        <TranscriptPanel videoRef={videoRef} tracks={tracks} trackId={transcriptId} onTrackChange={setTranscriptId} open={open} onOpenChange={setOpen} />
+        <TranscriptPanel
+          videoRef={videoRef}
+          tracks={tracks}
+          trackId={transcriptId}
+          onTrackChange={setTranscriptId}
+          open={open}
+          onOpenChange={setOpen}
+        />
       ) : null}
     </div>
   );
@@ -119,7 +137,10 @@ function useTranscript(videoRef: RefObject<HTMLVideoElement | null>, trackId: st
       setState({
         status: 'ready',
         // getCueAsHTML is the browser's own rendering of the cue text: tags and entities resolved.
-        cues: cues.map((cue) => ({ start: cue.startTime, text: (cue instanceof VTTCue ? cue.getCueAsHTML().textContent : null)?.trim() ?? '' })),
+        cues: cues.map((cue) => ({
+          start: cue.startTime,
+          text: (cue instanceof VTTCue ? cue.getCueAsHTML().textContent : null)?.trim() ?? '',
+        })),
       });
       onCueChange();
     };
@@ -186,7 +207,18 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
 
   return (
     <section aria-label={t('video.transcript')} className={cx(panel, open ? panelBeside : undefined)}>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '3', py: '2', borderBottomWidth: open ? '1px' : '0', borderColor: 'border.default', flexWrap: 'wrap' })}>
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          px: '3',
+          py: '2',
+          borderBottomWidth: open ? '1px' : '0',
+          borderColor: 'border.default',
+          flexWrap: 'wrap',
+        })}
+      >
         <h2 className={css({ flex: '1', minW: '0' })}>
           <button
             type="button"
@@ -210,7 +242,15 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
           >
             <ScrollText aria-hidden className={css({ w: '4', h: '4' })} />
             {t('video.transcript')}
-            <ChevronDown aria-hidden className={css({ w: '4', h: '4', transition: 'transform 0.15s', transform: open ? 'rotate(180deg)' : 'none' })} />
+            <ChevronDown
+              aria-hidden
+              className={css({
+                w: '4',
+                h: '4',
+                transition: 'transform 0.15s',
+                transform: open ? 'rotate(180deg)' : 'none',
+              })}
+            />
           </button>
         </h2>
         {open && tracks.length > 1 ? (
@@ -227,7 +267,11 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
           </span>
         ) : null}
       </div>
-      <div id={bodyId} hidden={!open} className={css({ flex: '1', minH: '0', display: open ? 'flex' : 'none', flexDirection: 'column' })}>
+      <div
+        id={bodyId}
+        hidden={!open}
+        className={css({ flex: '1', minH: '0', display: open ? 'flex' : 'none', flexDirection: 'column' })}
+      >
         {state.status === 'loading' ? (
           <p role="status" className={message}>
             {t('video.loadingTranscript')}
@@ -239,12 +283,33 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
         ) : state.cues.length === 0 ? (
           <p className={message}>{t('video.noCues')}</p>
         ) : (
-          <ol ref={listRef} lang={track?.language} aria-label={t('video.transcriptFor', { label: track?.label ?? '' })} className={cueList}>
+          <ol
+            ref={listRef}
+            lang={track?.language}
+            aria-label={t('video.transcriptFor', { label: track?.label ?? '' })}
+            className={cueList}
+          >
             {state.cues.map((cue, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: two cues may start at the same time; a track's cues never reorder
               <li key={`${index}-${cue.start}`}>
-                <button type="button" className={cueButton} aria-current={index === active ? 'true' : undefined} onClick={() => seek(cue.start)}>
-                  <span className={css({ fontVariantNumeric: 'tabular-nums', color: 'fg.muted', fontSize: 'xs', pt: '0.5', flexShrink: 0, minW: '10' })}>{formatClock(cue.start)}</span>
+                <button
+                  type="button"
+                  className={cueButton}
+                  aria-current={index === active ? 'true' : undefined}
+                  onClick={() => seek(cue.start)}
+                >
+                  <span
+                    className={css({
+                      fontVariantNumeric: 'tabular-nums',
+                      color: 'fg.muted',
+                      fontSize: 'xs',
+                      pt: '0.5',
+                      flexShrink: 0,
+                      minW: '10',
+                    })}
+                  >
+                    {formatClock(cue.start)}
+                  </span>
                   <span className={css({ whiteSpace: 'pre-line' })}>{cue.text}</span>
                 </button>
               </li>
@@ -259,11 +324,24 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
 const layout = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' });
 // Wide screens: the transcript beside the video, as tall as the video (the panel has no height of its own).
 const layoutWithPanel = css({ lg: { gridTemplateColumns: 'minmax(0, 1fr) 20rem' } });
-const panel = css({ display: 'flex', flexDirection: 'column', bg: 'bg.surface', borderTopWidth: '1px', borderColor: 'border.default' });
+const panel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  bg: 'bg.surface',
+  borderTopWidth: '1px',
+  borderColor: 'border.default',
+});
 // `contain: size` gives the open panel no height of its own, so the grid row is as tall as the video.
 const panelBeside = css({ lg: { borderTopWidth: '0', borderInlineStartWidth: '1px', contain: 'size', minH: '12rem' } });
 const message = css({ p: '4', fontSize: 'sm', color: 'fg.muted' });
-const cueList = css({ position: 'relative', overflowY: 'auto', maxH: { base: '18rem', lg: 'none' }, flex: '1', minH: '0', py: '1' });
+const cueList = css({
+  position: 'relative',
+  overflowY: 'auto',
+  maxH: { base: '18rem', lg: 'none' },
+  flex: '1',
+  minH: '0',
+  py: '1',
+});
 const cueButton = css({
   display: 'flex',
   gap: '3',

@@ -8,7 +8,8 @@ import { t } from '../i18n';
 import { declaredText } from '../i18n/error-text';
 
 /** The reason part of "Failed to ...: {reason}". */
-const reasonOf = (error: unknown) => (error instanceof Error && error.message ? declaredText(error.message) : t('common.unknownError'));
+const reasonOf = (error: unknown) =>
+  error instanceof Error && error.message ? declaredText(error.message) : t('common.unknownError');
 
 export interface CertificateRef {
   certificateId: string;
@@ -21,10 +22,15 @@ export interface CertificateRef {
  * toasts ("Failed to download certificate: ...", "Failed to generate certificate: ..."), and a
  * generated certificate refreshes the learner's lists that show it.
  */
-export function useCertificateAction(screen: CertificateScreen, onGenerated?: (courseId: string, certificate: GenerateCertificateResponse) => void) {
+export function useCertificateAction(
+  screen: CertificateScreen,
+  onGenerated?: (courseId: string, certificate: GenerateCertificateResponse) => void,
+) {
   const download = useMutation({
-    mutationFn: ({ certificate }: { courseId: string; certificate: CertificateRef }) => saveCertificate(certificate.certificateId, certificateFileFor(screen, certificate.certificateNumber)),
-    onError: (error) => toaster.create({ type: 'error', title: t('certAction.downloadFailed', { reason: reasonOf(error) }) }),
+    mutationFn: ({ certificate }: { courseId: string; certificate: CertificateRef }) =>
+      saveCertificate(certificate.certificateId, certificateFileFor(screen, certificate.certificateNumber)),
+    onError: (error) =>
+      toaster.create({ type: 'error', title: t('certAction.downloadFailed', { reason: reasonOf(error) }) }),
   });
   // The write invalidates the screens that show certificates (web/api/learner-queries.ts).
   const generate = useWrite(certificateWrites.generate, {
@@ -32,7 +38,8 @@ export function useCertificateAction(screen: CertificateScreen, onGenerated?: (c
       onGenerated?.(courseId, certificate);
       download.mutate({ courseId, certificate });
     },
-    onError: (error) => toaster.create({ type: 'error', title: t('certAction.generateFailed', { reason: reasonOf(error) }) }),
+    onError: (error) =>
+      toaster.create({ type: 'error', title: t('certAction.generateFailed', { reason: reasonOf(error) }) }),
   });
   const busyCourse = generate.isPending ? generate.variables : download.isPending ? download.variables.courseId : null;
   return {

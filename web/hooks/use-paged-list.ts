@@ -102,4 +102,3 @@ export function usePagedList<P extends Page<unknown>, F extends Filters<F>>({
     isFiltering,
   };
 }
-

@@ -3,7 +3,9 @@ import { patchSearch, searchInt } from './use-search-state';
 
 describe('query-string state', () => {
   it('sets and removes keys, keeping the others', () => {
-    expect(patchSearch('book=b1&status=overdue&page=3', { status: null, page: '', q: 'ana' }).toString()).toBe('book=b1&q=ana');
+    expect(patchSearch('book=b1&status=overdue&page=3', { status: null, page: '', q: 'ana' }).toString()).toBe(
+      'book=b1&q=ana',
+    );
     expect(patchSearch('', { size: 50 }).toString()).toBe('size=50');
   });
 

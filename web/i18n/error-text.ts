@@ -196,7 +196,8 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
 function reasonText(reason: RefusalReason, params: RefusalParams | undefined): string | null {
   const values: MessageValues = {};
   // A value that is itself a contract text (the first problem of an incomplete assessment) is translated too.
-  for (const [name, value] of Object.entries(params ?? {})) values[name] = typeof value === 'string' ? declaredText(value) : value;
+  for (const [name, value] of Object.entries(params ?? {}))
+    values[name] = typeof value === 'string' ? declaredText(value) : value;
   return catalogText(REASON_IDS[reason], values);
 }
 
@@ -211,7 +212,11 @@ export function declaredText(english: string): string {
 export function errorText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiClientError)) return fallback;
   if (currentLocale() === 'en') return error.hasServerMessage ? error.message : fallback;
-  const known = error.reason ? { reason: error.reason, params: error.params } : error.hasServerMessage ? reasonOf(error.message) : null;
+  const known = error.reason
+    ? { reason: error.reason, params: error.params }
+    : error.hasServerMessage
+      ? reasonOf(error.message)
+      : null;
   const specific = known ? reasonText(known.reason, known.params) : null;
   if (specific) return specific;
   // No text of its own (or its area's catalog is not loaded): the code's general text, then the screen's.
@@ -220,7 +225,9 @@ export function errorText(error: unknown, fallback: string): string {
 }
 
 /** Field messages (a 400's `fields`, or a screen's own checks), each in the reader's language. */
-export function fieldErrors<K extends string>(fields: Readonly<Partial<Record<K, string | undefined>>>): Partial<Record<K, string>> {
+export function fieldErrors<K extends string>(
+  fields: Readonly<Partial<Record<K, string | undefined>>>,
+): Partial<Record<K, string>> {
   const out: Partial<Record<K, string>> = {};
   for (const key of Object.keys(fields) as K[]) {
     const message = fields[key];

@@ -16,7 +16,16 @@ import type adminPeopleEn from './locales/admin-people/en.json';
 import { LANGUAGE_COOKIE } from '@contract/landing';
 import { currentLocale, markActive, readStored, type CatalogArea, type Locale } from './locale';
 
-export { changeLocale, currentLocale, formatLocale, isLocale, isRtl, LOCALE_NAMES, LOCALES, type Locale } from './locale';
+export {
+  changeLocale,
+  currentLocale,
+  formatLocale,
+  isLocale,
+  isRtl,
+  LOCALE_NAMES,
+  LOCALES,
+  type Locale,
+} from './locale';
 
 /** Every message id: the keys of the English catalogs (the app's and each area's). */
 export type MessageId = keyof typeof en | keyof typeof adminPeopleEn | keyof typeof adminContentEn;
@@ -86,7 +95,7 @@ export async function activate(locale: Locale, chosen = false): Promise<void> {
 function writeLanguageCookie(locale: Locale): void {
   if (!globalThis.document) return;
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
-// biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox; the edge-rendered pages read this cookie
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox; the edge-rendered pages read this cookie
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 

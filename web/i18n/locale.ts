@@ -156,9 +156,11 @@ export function startLocale(): void {
  */
 export function whenLocaleReady(areas: readonly CatalogArea[] = []): Promise<void> {
   if (areas.length === 0) return ready;
-  return ready.then(() => pending?.then((module) => module.loadAreas(areas))).catch((error: unknown) => {
-    console.error('Interface language failed to load', error);
-  });
+  return ready
+    .then(() => pending?.then((module) => module.loadAreas(areas)))
+    .catch((error: unknown) => {
+      console.error('Interface language failed to load', error);
+    });
 }
 
 /**
@@ -170,6 +172,9 @@ export function entryText(id: string, english: string): string {
 }
 
 /** `id`'s message with `values` put in, when the runtime is loaded and its catalog has `id`; else null. */
-export function catalogText(id: string, values?: Record<string, string | number | Date | null | undefined>): string | null {
+export function catalogText(
+  id: string,
+  values?: Record<string, string | number | Date | null | undefined>,
+): string | null {
   return runtime?.hasMessage(id) ? runtime.translate(id, id, values) : null;
 }

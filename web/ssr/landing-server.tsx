@@ -20,7 +20,12 @@ export async function renderLandingMarkup(locale: Locale, courses: PublicCourse[
   return renderToString(
     <Router ssrPath="/">
       <ArkDirection>
-        <LandingView signedIn={false} home="/dashboard" courses={{ status: 'ready', courses }} feedbackForm={<FeedbackFormPlaceholder />} />
+        <LandingView
+          signedIn={false}
+          home="/dashboard"
+          courses={{ status: 'ready', courses }}
+          feedbackForm={<FeedbackFormPlaceholder />}
+        />
       </ArkDirection>
     </Router>,
   );

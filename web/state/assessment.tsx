@@ -1,7 +1,14 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { ASSESSMENT_MESSAGES, assessmentMachine, type AttemptInfo, type GradedAttempt, type LoadOutput, type SubmitTrigger } from '../../statecharts/assessment.machine';
+import {
+  ASSESSMENT_MESSAGES,
+  assessmentMachine,
+  type AttemptInfo,
+  type GradedAttempt,
+  type LoadOutput,
+  type SubmitTrigger,
+} from '../../statecharts/assessment.machine';
 import { ATTEMPT_GRACE_SECONDS, type IncompleteAttempt } from '@contract/assessments';
 import { hasErrorCode } from '../api/client';
 import { learnerQueries, learnerWrites } from '../api/learner-queries';
@@ -44,7 +51,10 @@ const browserAssessmentMachine = assessmentMachine.provide({
         openAttemptId = null;
       }
       const submitted = attempts.attempts.filter((a) => a.submittedAt !== null);
-      const last = submitted.reduce<(typeof submitted)[number] | null>((latest, a) => (!latest || a.attemptNumber > latest.attemptNumber ? a : latest), null);
+      const last = submitted.reduce<(typeof submitted)[number] | null>(
+        (latest, a) => (!latest || a.attemptNumber > latest.attemptNumber ? a : latest),
+        null,
+      );
       const maxAttempts = questions.maxAttempts || null;
       return {
         assessment: {
@@ -61,7 +71,14 @@ const browserAssessmentMachine = assessmentMachine.provide({
         history: {
           usedAttempts: attempts.totalAttempts,
           remainingAttempts: maxAttempts === null ? null : attempts.remainingAttempts,
-          lastAttempt: last ? { attemptId: last.attemptId, attemptNumber: last.attemptNumber, score: last.score ?? 0, passed: last.passed === true } : null,
+          lastAttempt: last
+            ? {
+                attemptId: last.attemptId,
+                attemptNumber: last.attemptNumber,
+                score: last.score ?? 0,
+                passed: last.passed === true,
+              }
+            : null,
         },
       };
     }),
@@ -89,7 +106,10 @@ const browserAssessmentMachine = assessmentMachine.provide({
         throw error;
       }
     }),
-    submitAttempt: fromPromise<GradedAttempt, { attemptId: string; answers: Record<string, string>; reason: SubmitTrigger }>(async ({ input }) => {
+    submitAttempt: fromPromise<
+      GradedAttempt,
+      { attemptId: string; answers: Record<string, string>; reason: SubmitTrigger }
+    >(async ({ input }) => {
       try {
         const write = input.reason === 'timeout' ? learnerWrites.autoSubmitAttempt : learnerWrites.submitAttempt;
         return await runWrite(write, { attemptId: input.attemptId, answers: input.answers });
@@ -110,7 +130,18 @@ const browserAssessmentMachine = assessmentMachine.provide({
 /** What the assessment page reads; the autosave's bookkeeping is left out on purpose. */
 const ASSESSMENT_READS = readsOf<SnapshotFrom<typeof browserAssessmentMachine>>()({
   context: ['assessment', 'attempt', 'answers', 'remainingSeconds', 'result', 'error', 'history', 'submitReason'],
-  matches: ['loading', 'starting', 'reviewLoading', 'intro', 'failed', 'result', 'reviewing', 'submitting', 'answering', 'submitFailed'],
+  matches: [
+    'loading',
+    'starting',
+    'reviewLoading',
+    'intro',
+    'failed',
+    'result',
+    'reviewing',
+    'submitting',
+    'answering',
+    'submitFailed',
+  ],
   tags: ['duplicateWait', 'timeLow'],
   can: [{ type: 'attempt.start' }, { type: 'attempt.review' }, { type: 'attempt.retake' }, { type: 'attempt.submit' }],
 });

@@ -1,7 +1,11 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { CERTIFICATE_DIALOG_MESSAGES, certificateDialogMachine, type DialogCertificate } from '../../statecharts/certificate-dialog.machine';
+import {
+  CERTIFICATE_DIALOG_MESSAGES,
+  certificateDialogMachine,
+  type DialogCertificate,
+} from '../../statecharts/certificate-dialog.machine';
 import { certificatesApi, downloadCertificate } from '../api/certificates';
 import { certificateWrites, learnerQueries } from '../api/learner-queries';
 import { queryClient } from '../api/query-client';
@@ -48,7 +52,10 @@ export const browserCertificateDialogMachine = certificateDialogMachine.provide(
       }, CERTIFICATE_DIALOG_MESSAGES.fetchFailed),
     ),
     downloadCertificate: fromPromise<void, { certificateId: string; certificateNumber: string }>(({ input }) =>
-      withMessage(() => downloadCertificate(input.certificateId, input.certificateNumber), CERTIFICATE_DIALOG_MESSAGES.downloadFailed),
+      withMessage(
+        () => downloadCertificate(input.certificateId, input.certificateNumber),
+        CERTIFICATE_DIALOG_MESSAGES.downloadFailed,
+      ),
     ),
   },
   actions: {

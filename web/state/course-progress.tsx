@@ -1,7 +1,11 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { COURSE_MESSAGES, courseProgressMachine, type CourseLoadOutput } from '../../statecharts/course-progress.machine';
+import {
+  COURSE_MESSAGES,
+  courseProgressMachine,
+  type CourseLoadOutput,
+} from '../../statecharts/course-progress.machine';
 import { learnerQueries } from '../api/learner-queries';
 import { queryClient } from '../api/query-client';
 import { readsOf, useMachineView } from './machine-view';

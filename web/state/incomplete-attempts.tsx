@@ -1,6 +1,10 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { incompleteAttemptsMachine, type IncompleteAttemptRow, type SubmitAllOutput } from '../../statecharts/incomplete-attempts.machine';
+import {
+  incompleteAttemptsMachine,
+  type IncompleteAttemptRow,
+  type SubmitAllOutput,
+} from '../../statecharts/incomplete-attempts.machine';
 import { hasErrorCode } from '../api/client';
 import { learnerQueries, learnerWrites } from '../api/learner-queries';
 import { queryClient } from '../api/query-client';

@@ -22,7 +22,12 @@ const machine = setup({
   },
 });
 
-const reads = readsOf<SnapshotFrom<typeof machine>>()({ context: ['shown'], matches: ['idle'], tags: ['busy'], can: [{ type: 'go' }] });
+const reads = readsOf<SnapshotFrom<typeof machine>>()({
+  context: ['shown'],
+  matches: ['idle'],
+  tags: ['busy'],
+  can: [{ type: 'go' }],
+});
 
 function views() {
   const actor = createActor(machine).start();
@@ -48,7 +53,12 @@ describe('a machine view re-renders a screen only for what it reads', () => {
     const third = select();
     expect(sameView(second, third)).toBe(false);
     const view = toView(third, reads);
-    expect([view.matches('idle'), view.hasTag('busy'), view.can({ type: 'go' }), view.context.shown]).toEqual([false, true, false, 1]);
+    expect([view.matches('idle'), view.hasTag('busy'), view.can({ type: 'go' }), view.context.shown]).toEqual([
+      false,
+      true,
+      false,
+      1,
+    ]);
   });
 
   it('refuses a question the hook did not declare, instead of silently missing re-renders', () => {

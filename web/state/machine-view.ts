@@ -44,30 +44,43 @@ const keyOf = (kind: string, question: unknown) => `${kind}:${JSON.stringify(que
 
 function questions<S extends AnyMachineSnapshot, K extends keyof S['context']>(reads: ViewReads<S, K>) {
   return [
-    ...(reads.matches ?? []).map((state) => ({ key: keyOf('matches', state), ask: (s: S) => s.matches(state as never) })),
+    ...(reads.matches ?? []).map((state) => ({
+      key: keyOf('matches', state),
+      ask: (s: S) => s.matches(state as never),
+    })),
     ...(reads.tags ?? []).map((tag) => ({ key: keyOf('hasTag', tag), ask: (s: S) => s.hasTag(tag as never) })),
     ...(reads.can ?? []).map((event) => ({ key: keyOf('can', event), ask: (s: S) => s.can(event as never) })),
   ];
 }
 
-export function selectView<S extends AnyMachineSnapshot, K extends keyof S['context']>(snapshot: S, reads: ViewReads<S, K>): Selection<S, K> {
+export function selectView<S extends AnyMachineSnapshot, K extends keyof S['context']>(
+  snapshot: S,
+  reads: ViewReads<S, K>,
+): Selection<S, K> {
   const context = {} as Pick<S['context'], K>;
   for (const key of reads.context) context[key] = snapshot.context[key];
   return { context, answers: questions(reads).map((q) => q.ask(snapshot)) };
 }
 
 /** Two selections are the same view when every answer the screen can read is the same. */
-export function sameView<S extends AnyMachineSnapshot, K extends keyof S['context']>(a: Selection<S, K>, b: Selection<S, K>): boolean {
+export function sameView<S extends AnyMachineSnapshot, K extends keyof S['context']>(
+  a: Selection<S, K>,
+  b: Selection<S, K>,
+): boolean {
   if (a.answers.length !== b.answers.length || a.answers.some((answer, i) => answer !== b.answers[i])) return false;
   return (Object.keys(a.context) as K[]).every((key) => Object.is(a.context[key], b.context[key]));
 }
 
-export function toView<S extends AnyMachineSnapshot, K extends keyof S['context']>(selection: Selection<S, K>, reads: ViewReads<S, K>): MachineView<S, K> {
+export function toView<S extends AnyMachineSnapshot, K extends keyof S['context']>(
+  selection: Selection<S, K>,
+  reads: ViewReads<S, K>,
+): MachineView<S, K> {
   const answers = new Map(questions(reads).map((q, i) => [q.key, selection.answers[i]]));
   const answer = (kind: string, question: unknown) => {
     const found = answers.get(keyOf(kind, question));
     // Asking an undeclared question would silently miss re-renders: fail loudly instead.
-    if (found === undefined) throw new Error(`${kind}(${JSON.stringify(question)}) is not declared in this view's reads`);
+    if (found === undefined)
+      throw new Error(`${kind}(${JSON.stringify(question)}) is not declared in this view's reads`);
     return found;
   };
   return {

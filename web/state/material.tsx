@@ -18,7 +18,10 @@ const browserMaterialMachine = materialProgressMachine.provide({
     startComponent: fromPromise<void, { componentId: string }>(async ({ input }) => {
       await runWrite(learnerWrites.startComponent, input.componentId);
     }),
-    reportProgress: fromPromise<number, { componentId: string; progressPercentage: number; durationSeconds: number | null }>(async ({ input }) => {
+    reportProgress: fromPromise<
+      number,
+      { componentId: string; progressPercentage: number; durationSeconds: number | null }
+    >(async ({ input }) => {
       const { progress } = await runWrite(learnerWrites.componentProgress, {
         componentId: input.componentId,
         percentage: input.progressPercentage,

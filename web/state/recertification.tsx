@@ -1,7 +1,11 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { RECERTIFICATION_MESSAGES, recertificationMachine, type RecertificationOutput } from '../../statecharts/recertification.machine';
+import {
+  RECERTIFICATION_MESSAGES,
+  recertificationMachine,
+  type RecertificationOutput,
+} from '../../statecharts/recertification.machine';
 import { currentLocale, t } from '../i18n';
 import { requirementWrites } from '../api/learner-queries';
 import { runWrite } from '../api/writes';
@@ -15,7 +19,9 @@ const browserRecertificationMachine = recertificationMachine.provide({
         const { message } = await runWrite(requirementWrites.recertify, input.courseId);
         return { message };
       } catch (error) {
-        throw new Error(errorText(error, currentLocale() === 'en' ? RECERTIFICATION_MESSAGES.failed : t('recertification.failed')));
+        throw new Error(
+          errorText(error, currentLocale() === 'en' ? RECERTIFICATION_MESSAGES.failed : t('recertification.failed')),
+        );
       }
     }),
   },

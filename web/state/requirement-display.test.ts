@@ -5,8 +5,12 @@ const base = { status: 'pending', canRecertify: false, progressStatus: null } as
 
 describe('the next step offered for a required course', () => {
   it('offers Recertify whenever the server allows a new cycle, even on an overdue or completed course', () => {
-    expect(requirementAction({ ...base, status: 'due-soon', canRecertify: true, progressStatus: 'COMPLETED' })).toBe('recertify');
-    expect(requirementAction({ ...base, status: 'overdue', canRecertify: true, progressStatus: 'COMPLETED' })).toBe('recertify');
+    expect(requirementAction({ ...base, status: 'due-soon', canRecertify: true, progressStatus: 'COMPLETED' })).toBe(
+      'recertify',
+    );
+    expect(requirementAction({ ...base, status: 'overdue', canRecertify: true, progressStatus: 'COMPLETED' })).toBe(
+      'recertify',
+    );
   });
 
   it('sends a learner who has not enrolled to start, and one enrolled or under way to continue', () => {
@@ -38,14 +42,26 @@ describe('the date shown for a required course', () => {
 
   it('shows the due date while training is due, and the certificate expiry once it is held', () => {
     expect(requirementDate({ status: 'pending', dueAt, validUntil: null })).toEqual({ label: 'Due by', at: dueAt });
-    expect(requirementDate({ status: 'overdue', dueAt, validUntil: null })).toEqual({ label: 'Overdue since', at: dueAt });
-    expect(requirementDate({ status: 'due-soon', dueAt: validUntil, validUntil })).toEqual({ label: 'Valid until', at: validUntil });
-    expect(requirementDate({ status: 'compliant', dueAt: validUntil, validUntil })).toEqual({ label: 'Valid until', at: validUntil });
+    expect(requirementDate({ status: 'overdue', dueAt, validUntil: null })).toEqual({
+      label: 'Overdue since',
+      at: dueAt,
+    });
+    expect(requirementDate({ status: 'due-soon', dueAt: validUntil, validUntil })).toEqual({
+      label: 'Valid until',
+      at: validUntil,
+    });
+    expect(requirementDate({ status: 'compliant', dueAt: validUntil, validUntil })).toEqual({
+      label: 'Valid until',
+      at: validUntil,
+    });
   });
 
   it('shows nothing for an exemption without a valid certificate, or a missing date', () => {
     expect(requirementDate({ status: 'exempt', dueAt: null, validUntil: null })).toBeNull();
-    expect(requirementDate({ status: 'exempt', dueAt: null, validUntil })).toEqual({ label: 'Valid until', at: validUntil });
+    expect(requirementDate({ status: 'exempt', dueAt: null, validUntil })).toEqual({
+      label: 'Valid until',
+      at: validUntil,
+    });
     expect(requirementDate({ status: 'pending', dueAt: null, validUntil: null })).toBeNull();
   });
 });

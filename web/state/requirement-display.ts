@@ -29,7 +29,9 @@ export function requirementAction(requirement: ActionFacts): RequirementAction |
 type DateFacts = Pick<LearnerRequirement, 'status' | 'dueAt' | 'validUntil'>;
 
 /** The date shown beside the status chip, with its lead-in ("Due by", "Valid until"); null when there is none. */
-export function requirementDate(requirement: DateFacts): { label: 'Due by' | 'Overdue since' | 'Valid until'; at: string } | null {
+export function requirementDate(
+  requirement: DateFacts,
+): { label: 'Due by' | 'Overdue since' | 'Valid until'; at: string } | null {
   const { status, dueAt, validUntil } = requirement;
   if (status === 'pending') return dueAt ? { label: 'Due by', at: dueAt } : null;
   if (status === 'overdue') return dueAt ? { label: 'Overdue since', at: dueAt } : null;

@@ -2,7 +2,11 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { expiredLinkError, RESET_PASSWORD_MESSAGES, resetPasswordMachine } from '../../statecharts/reset-password.machine';
+import {
+  expiredLinkError,
+  RESET_PASSWORD_MESSAGES,
+  resetPasswordMachine,
+} from '../../statecharts/reset-password.machine';
 import { authApi } from '../api/auth';
 import { authQueries } from '../api/auth-queries';
 import { queryClient } from '../api/query-client';
@@ -17,7 +21,8 @@ import { errorText } from '../i18n/error-text';
  */
 export function resetFailure(error: unknown): Error {
   if (error instanceof ApiClientError && (error.status === 401 || error.status === 403)) return expiredLinkError();
-  if (error instanceof ApiClientError && error.status === 400) return new Error(errorText(error, RESET_PASSWORD_MESSAGES.badRequest));
+  if (error instanceof ApiClientError && error.status === 400)
+    return new Error(errorText(error, RESET_PASSWORD_MESSAGES.badRequest));
   return new Error(errorText(error, RESET_PASSWORD_MESSAGES.failed));
 }
 

@@ -16,7 +16,12 @@ import { readsOf, useMachineView } from './machine-view';
  */
 
 /** The data model as the Worker takes it: element names to strings (scorm-again's flattened map also holds empty objects). */
-export function commitData(cmi: Record<string, unknown>, version: ScormVersion, openedAt: number, now = Date.now()): Cmi {
+export function commitData(
+  cmi: Record<string, unknown>,
+  version: ScormVersion,
+  openedAt: number,
+  now = Date.now(),
+): Cmi {
   const out: Cmi = {};
   for (const [key, value] of Object.entries(cmi)) {
     if (!key.startsWith('cmi.')) continue;
@@ -45,7 +50,10 @@ const browserScormMachine = scormPlayerMachine.provide({
     // and its JSON body goes as text/plain (a content type a beacon may send without a preflight).
     sendBeacon: (_, params) => {
       if (!params.url || typeof navigator.sendBeacon !== 'function') return;
-      navigator.sendBeacon(params.url, JSON.stringify({ sessionId: params.body.sessionId, finished: params.body.finished, cmi: params.body.cmi }));
+      navigator.sendBeacon(
+        params.url,
+        JSON.stringify({ sessionId: params.body.sessionId, finished: params.body.finished, cmi: params.body.cmi }),
+      );
       // A beacon is a commit too, sent outside the mutation cache: what it may change is read again when next shown.
       const { componentId, sessionId, finished, cmi } = params.body;
       markStale(learnerWrites.scormCommit.invalidates({ componentId, body: { sessionId, finished, cmi } }));
@@ -59,7 +67,10 @@ const SCORM_READS = readsOf<SnapshotFrom<typeof browserScormMachine>>()({
   tags: ['saving', 'playing'],
 });
 
-const newSessionId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `s-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
+const newSessionId = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `s-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
 /**
  * The player's machine for one component. Hiding the tab sends unsaved data with a beacon; closing

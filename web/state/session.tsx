@@ -62,7 +62,10 @@ const browserSessionMachine = sessionMachine.provide({
     logout: fromPromise<unknown, { token: string }>(({ input }) => authApi.logout(input.token)),
     changePassword: fromPromise<PasswordChangeResult, PasswordChange & { token: string }>(async ({ input }) => {
       try {
-        return await authApi.changePassword(input.token, { currentPassword: input.currentPassword, newPassword: input.newPassword });
+        return await authApi.changePassword(input.token, {
+          currentPassword: input.currentPassword,
+          newPassword: input.newPassword,
+        });
       } catch (error) {
         throw new Error(errorText(error, entryText('password.changeFailed', PASSWORD_CHANGE_FAILED_MESSAGE)));
       }

@@ -15,7 +15,12 @@ export interface AvatarProps extends AvatarVariantProps {
 export function Avatar({ initials, src, label, size, className }: AvatarProps) {
   const classes = avatar({ size });
   return (
-    <ArkAvatar.Root className={cx(classes.root, className)} aria-label={label} aria-hidden={label ? undefined : true} role={label ? 'img' : undefined}>
+    <ArkAvatar.Root
+      className={cx(classes.root, className)}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      role={label ? 'img' : undefined}
+    >
       <ArkAvatar.Fallback className={classes.fallback}>{initials}</ArkAvatar.Fallback>
       {src ? <ArkAvatar.Image className={classes.image} src={src} alt="" /> : null}
     </ArkAvatar.Root>

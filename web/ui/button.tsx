@@ -20,7 +20,18 @@ export interface ButtonProps extends Omit<HTMLArkProps<'button'>, 'color'>, Butt
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(props, ref) {
   const [variantProps, rest] = button.splitVariantProps(props);
-  const { loading = false, loadingText, leftIcon, rightIcon, className, children, disabled, asChild, type, ...others } = rest;
+  const {
+    loading = false,
+    loadingText,
+    leftIcon,
+    rightIcon,
+    className,
+    children,
+    disabled,
+    asChild,
+    type,
+    ...others
+  } = rest;
   const classes = cx(button(variantProps), className);
   if (asChild) {
     return (
@@ -47,12 +58,16 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 });
 
 /** Icon-only button: `aria-label` is required because there is no visible text. */
-export interface IconButtonProps extends Omit<ButtonProps, 'leftIcon' | 'rightIcon' | 'iconOnly' | 'children' | 'loadingText'> {
+export interface IconButtonProps
+  extends Omit<ButtonProps, 'leftIcon' | 'rightIcon' | 'iconOnly' | 'children' | 'loadingText'> {
   'aria-label': string;
   icon: ReactElement;
 }
 
-export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton({ icon, variant = 'ghost', palette = 'neutral', ...props }, ref) {
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { icon, variant = 'ghost', palette = 'neutral', ...props },
+  ref,
+) {
   return (
     <Button ref={ref} iconOnly variant={variant} palette={palette} {...props}>
       {icon}

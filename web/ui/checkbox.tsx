@@ -21,7 +21,17 @@ export interface CheckboxProps {
  * Checkbox on Ark Checkbox: a real hidden <input type=checkbox> keeps it keyboard- and
  * form-compatible; `indeterminate` is supported for select-all headers.
  */
-export function Checkbox({ checked, onCheckedChange, children, disabled, name, value, invalid, className, ...aria }: CheckboxProps) {
+export function Checkbox({
+  checked,
+  onCheckedChange,
+  children,
+  disabled,
+  name,
+  value,
+  invalid,
+  className,
+  ...aria
+}: CheckboxProps) {
   const classes = checkbox();
   return (
     <ArkCheckbox.Root

@@ -41,7 +41,21 @@ export interface DialogProps {
  * Dialog: modal on Ark Dialog (focus trap, scroll lock, aria-modal, labelled by the title and
  * described by the description). Content mounts on open and unmounts after the exit animation.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size, dismissible = true, role = 'dialog', initialFocusEl, finalFocusEl, className, bodyClassName }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size,
+  dismissible = true,
+  role = 'dialog',
+  initialFocusEl,
+  finalFocusEl,
+  className,
+  bodyClassName,
+}: DialogProps) {
   const classes = dialog({ size });
   // Taken when the dialog opens, before Ark moves focus into it (Ark's own return target is that
   // same element, which is lost when a delete removed it).
@@ -67,7 +81,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <ArkDialog.Content className={cx(classes.content, className)}>
             <div className={classes.header}>
               <ArkDialog.Title className={classes.title}>{title}</ArkDialog.Title>
-              {description ? <ArkDialog.Description className={classes.description}>{description}</ArkDialog.Description> : null}
+              {description ? (
+                <ArkDialog.Description className={classes.description}>{description}</ArkDialog.Description>
+              ) : null}
             </div>
             {children ? (
               <div ref={keepScrollableFocusable} className={cx(classes.body, bodyClassName)}>

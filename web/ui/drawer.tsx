@@ -27,7 +27,13 @@ export function Drawer({ variant, open, onOpenChange, label, header, footer, chi
   const classes = drawer();
   if (variant === 'persistent') {
     return (
-      <aside id={id} aria-label={label} data-state={open ? 'open' : 'closed'} className={cx(classes.panel, className)} inert={!open || undefined}>
+      <aside
+        id={id}
+        aria-label={label}
+        data-state={open ? 'open' : 'closed'}
+        className={cx(classes.panel, className)}
+        inert={!open || undefined}
+      >
         {header ? <div className={classes.header}>{header}</div> : null}
         <div className={classes.body}>{children}</div>
         {footer ? <div className={classes.footer}>{footer}</div> : null}
@@ -36,7 +42,13 @@ export function Drawer({ variant, open, onOpenChange, label, header, footer, chi
   }
   return (
     // The content id goes through `ids` so zag can still find its element (Escape, outside click).
-    <ArkDialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} ids={id ? { content: id } : undefined} lazyMount unmountOnExit>
+    <ArkDialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      ids={id ? { content: id } : undefined}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <ArkDialog.Backdrop className={classes.backdrop} />
         <ArkDialog.Positioner className={classes.positioner}>

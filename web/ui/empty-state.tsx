@@ -16,7 +16,15 @@ export interface EmptyStateProps {
 }
 
 /** EmptyState: the friendly "nothing here yet" block for empty lists and unbuilt sections. */
-export function EmptyState({ icon, title, description, actions, bordered, headingLevel: Heading = 'h2', className }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  actions,
+  bordered,
+  headingLevel: Heading = 'h2',
+  className,
+}: EmptyStateProps) {
   const classes = emptyState({ bordered });
   return (
     <div className={cx(classes.root, className)}>

@@ -35,10 +35,15 @@ export function Field({ label, helperText, error, required, disabled, className,
   const helperId = `${controlId}-helper`;
   const errorId = `${controlId}-error`;
   const invalid = Boolean(error);
-  const describedBy = [helperText && !invalid ? helperId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [helperText && !invalid ? helperId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
   const classes = field();
   return (
-    <div className={cx(classes.root, className)} data-invalid={invalid || undefined} data-disabled={disabled || undefined}>
+    <div
+      className={cx(classes.root, className)}
+      data-invalid={invalid || undefined}
+      data-disabled={disabled || undefined}
+    >
       {label ? (
         <label htmlFor={controlId} className={classes.label}>
           {label}
@@ -49,7 +54,12 @@ export function Field({ label, helperText, error, required, disabled, className,
           ) : null}
         </label>
       ) : null}
-      {children({ id: controlId, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy, 'aria-required': required || undefined })}
+      {children({
+        id: controlId,
+        'aria-invalid': invalid || undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required || undefined,
+      })}
       {/* The error replaces the helper text rather than stacking two messages. */}
       {helperText && !invalid ? (
         <p id={helperId} className={classes.helperText}>

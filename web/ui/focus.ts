@@ -8,7 +8,8 @@
  * its ring shows only to keyboard users (global :focus-visible style).
  */
 
-const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /** How long a route change waits for its page's heading (a page may first load its data). */
 export const HEADING_WAIT_MS = 10_000;
@@ -68,7 +69,12 @@ export function focusPageHeading(): () => void {
     const active = document.activeElement;
     const main = heading.closest('main');
     // The page focused something of its own (autoFocus): that was deliberate, keep it.
-    const pageChoseFocus = active instanceof HTMLElement && active !== document.body && active !== main && main?.contains(active) && !heading.contains(active);
+    const pageChoseFocus =
+      active instanceof HTMLElement &&
+      active !== document.body &&
+      active !== main &&
+      main?.contains(active) &&
+      !heading.contains(active);
     if (!pageChoseFocus) moveFocusTo(heading, { scroll: 'top' });
     stop();
   }

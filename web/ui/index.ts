@@ -17,7 +17,17 @@ export { Menu, MenuHeader, MenuItem, MenuSeparator } from './menu';
 export { Pagination } from './pagination';
 export { Select, type SelectOption } from './select';
 export { LoadingBlock, Skeleton } from './spinner';
-export { DataTable, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader, type DataTableColumn } from './table';
+export {
+  DataTable,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableRowHeader,
+  type DataTableColumn,
+} from './table';
 export { TabContent, TabList, TabTrigger, Tabs } from './tabs';
 export { PasswordField, TextField } from './text-field';
 export { Toaster, toaster } from './toast';

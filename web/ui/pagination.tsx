@@ -30,9 +30,21 @@ export function Pagination({ count, pageSize, page, onPageChange, summary, class
   const atFirst = page <= 1;
   const atLast = page >= totalPages;
   return (
-    <ArkPagination.Root count={count} pageSize={pageSize} page={page} siblingCount={1} onPageChange={(details) => onPageChange(details.page)} className={cx(classes.root, className)}>
+    <ArkPagination.Root
+      count={count}
+      pageSize={pageSize}
+      page={page}
+      siblingCount={1}
+      onPageChange={(details) => onPageChange(details.page)}
+      className={cx(classes.root, className)}
+    >
       {summary ? <p className={classes.summary}>{summary}</p> : null}
-      <ArkPagination.PrevTrigger className={classes.prevTrigger} aria-label={t('ui.prevPage')} disabled={false} aria-disabled={atFirst || undefined}>
+      <ArkPagination.PrevTrigger
+        className={classes.prevTrigger}
+        aria-label={t('ui.prevPage')}
+        disabled={false}
+        aria-disabled={atFirst || undefined}
+      >
         <ChevronLeft aria-hidden size={18} className={flipInRtl} />
       </ArkPagination.PrevTrigger>
       <ArkPagination.Context>
@@ -51,7 +63,12 @@ export function Pagination({ count, pageSize, page, onPageChange, summary, class
           )
         }
       </ArkPagination.Context>
-      <ArkPagination.NextTrigger className={classes.nextTrigger} aria-label={t('ui.nextPage')} disabled={false} aria-disabled={atLast || undefined}>
+      <ArkPagination.NextTrigger
+        className={classes.nextTrigger}
+        aria-label={t('ui.nextPage')}
+        disabled={false}
+        aria-disabled={atLast || undefined}
+      >
         <ChevronRight aria-hidden size={18} className={flipInRtl} />
       </ArkPagination.NextTrigger>
     </ArkPagination.Root>

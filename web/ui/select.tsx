@@ -36,9 +36,27 @@ export interface SelectProps<V extends string = string> {
  * Options are `{ label, value }`; the value type narrows to the option union.
  */
 export function Select<V extends string = string>(props: SelectProps<V>) {
-  const { label, options, value, onValueChange, placeholder = t('ui.select'), helperText, error, required, disabled, name, className } = props;
+  const {
+    label,
+    options,
+    value,
+    onValueChange,
+    placeholder = t('ui.select'),
+    helperText,
+    error,
+    required,
+    disabled,
+    name,
+    className,
+  } = props;
   const collection = useMemo(
-    () => createListCollection<SelectOption<V>>({ items: [...options], itemToString: (item) => item.label, itemToValue: (item) => item.value, isItemDisabled: (item) => Boolean(item.disabled) }),
+    () =>
+      createListCollection<SelectOption<V>>({
+        items: [...options],
+        itemToString: (item) => item.label,
+        itemToValue: (item) => item.value,
+        isItemDisabled: (item) => Boolean(item.disabled),
+      }),
     [options],
   );
   const id = useId();
@@ -68,13 +86,19 @@ export function Select<V extends string = string>(props: SelectProps<V>) {
           {label}
           {required ? (
             <span className={fieldClasses.requiredIndicator} aria-hidden>
-              {' '}*
+              {' '}
+              *
             </span>
           ) : null}
         </ArkSelect.Label>
       ) : null}
       <ArkSelect.Control className={classes.control}>
-        <ArkSelect.Trigger className={classes.trigger} aria-describedby={describedBy} aria-invalid={invalid || undefined} aria-label={props['aria-label']}>
+        <ArkSelect.Trigger
+          className={classes.trigger}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-label={props['aria-label']}
+        >
           <ArkSelect.ValueText className={classes.valueText} placeholder={placeholder} />
           <ArkSelect.Indicator className={classes.indicator}>
             <ChevronDown aria-hidden />

@@ -25,7 +25,21 @@ export function Spinner({ size, label, className, ...rest }: SpinnerProps) {
 /** Centered spinner with visible text, for page- and panel-level loading. */
 export function LoadingBlock({ label = t('common.loading'), className }: { label?: string; className?: string }) {
   return (
-    <div role="status" className={cx(css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '3', py: '16', color: 'fg.muted', fontSize: 'sm' }), className)}>
+    <div
+      role="status"
+      className={cx(
+        css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: '3',
+          py: '16',
+          color: 'fg.muted',
+          fontSize: 'sm',
+        }),
+        className,
+      )}
+    >
       <Spinner size="md" className={css({ color: 'brand.solid' })} />
       <span>{label}</span>
     </div>

@@ -46,8 +46,19 @@ export function TableBody({ children }: { children: ReactNode }) {
     </tbody>
   );
 }
-export function TableRow({ selected, className, ...rest }: HTMLAttributes<HTMLTableRowElement> & { selected?: boolean }) {
-  return <tr className={cx(classes.row, className)} data-selected={selected || undefined} aria-selected={selected} {...rest} />;
+export function TableRow({
+  selected,
+  className,
+  ...rest
+}: HTMLAttributes<HTMLTableRowElement> & { selected?: boolean }) {
+  return (
+    <tr
+      className={cx(classes.row, className)}
+      data-selected={selected || undefined}
+      aria-selected={selected}
+      {...rest}
+    />
+  );
 }
 type Align = 'left' | 'center' | 'right';
 export function TableHeader({ align, className, ...rest }: ThHTMLAttributes<HTMLTableCellElement> & { align?: Align }) {
@@ -99,7 +110,16 @@ const onlyNarrow = css({ display: { base: 'block', md: 'none' } });
  * DataTable: a table on wide screens, cards on narrow ones. Both layouts render and
  * CSS picks one at the md breakpoint (900px), so there is no resize flicker or JS listener.
  */
-export function DataTable<Row>({ rows, columns, getRowKey, label, cardTitle, cardActions, empty, isRowSelected }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  rows,
+  columns,
+  getRowKey,
+  label,
+  cardTitle,
+  cardActions,
+  empty,
+  isRowSelected,
+}: DataTableProps<Row>) {
   if (rows.length === 0 && empty) return <>{empty}</>;
   const tableColumns = columns.filter((column) => !column.hideInTable);
   return (
@@ -109,7 +129,11 @@ export function DataTable<Row>({ rows, columns, getRowKey, label, cardTitle, car
         <TableHead>
           <TableRow>
             {tableColumns.map((column) => (
-              <TableHeader key={column.key} align={column.align} style={column.width ? { width: column.width } : undefined}>
+              <TableHeader
+                key={column.key}
+                align={column.align}
+                style={column.width ? { width: column.width } : undefined}
+              >
                 {column.header}
               </TableHeader>
             ))}
@@ -139,7 +163,13 @@ export function DataTable<Row>({ rows, columns, getRowKey, label, cardTitle, car
                   <span className={classes.cardValue}>{column.cell(row)}</span>
                 </div>
               ))}
-            {cardActions ? <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', pt: '1', flexWrap: 'wrap' })}>{cardActions(row)}</div> : null}
+            {cardActions ? (
+              <div
+                className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end', pt: '1', flexWrap: 'wrap' })}
+              >
+                {cardActions(row)}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

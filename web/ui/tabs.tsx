@@ -35,14 +35,27 @@ export function Tabs({ value, onValueChange, children, className, lazyMount = tr
   const classes = tabs(variants);
   return (
     <TabsClassesContext.Provider value={classes}>
-      <ArkTabs.Root value={value} onValueChange={(details) => onValueChange(details.value)} lazyMount={lazyMount} className={cx(classes.root, className)}>
+      <ArkTabs.Root
+        value={value}
+        onValueChange={(details) => onValueChange(details.value)}
+        lazyMount={lazyMount}
+        className={cx(classes.root, className)}
+      >
         {children}
       </ArkTabs.Root>
     </TabsClassesContext.Provider>
   );
 }
 
-export function TabList({ children, className, 'aria-label': ariaLabel }: { children: ReactNode; className?: string; 'aria-label'?: string }) {
+export function TabList({
+  children,
+  className,
+  'aria-label': ariaLabel,
+}: {
+  children: ReactNode;
+  className?: string;
+  'aria-label'?: string;
+}) {
   const classes = useClasses();
   return (
     <ArkTabs.List className={cx(classes.list, className)} aria-label={ariaLabel}>
@@ -52,7 +65,17 @@ export function TabList({ children, className, 'aria-label': ariaLabel }: { chil
   );
 }
 
-export function TabTrigger({ value, children, disabled, className }: { value: string; children: ReactNode; disabled?: boolean; className?: string }) {
+export function TabTrigger({
+  value,
+  children,
+  disabled,
+  className,
+}: {
+  value: string;
+  children: ReactNode;
+  disabled?: boolean;
+  className?: string;
+}) {
   const classes = useClasses();
   return (
     <ArkTabs.Trigger value={value} disabled={disabled} className={cx(classes.trigger, className)}>

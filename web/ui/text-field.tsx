@@ -1,5 +1,12 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { css, cx } from 'styled-system/css';
 import { field as fieldRecipe } from 'styled-system/recipes/field';
 import { input } from 'styled-system/recipes/input';
@@ -33,24 +40,57 @@ export type TextAreaFieldProps = CommonFieldProps &
  * Controlled like a native input (`value` + `onChange`). `required` shows the asterisk and sets
  * aria-required but not the native attribute: forms use `noValidate` and show their own messages, not the browser's.
  */
-export const TextField = forwardRef<HTMLInputElement | HTMLTextAreaElement, TextFieldProps | TextAreaFieldProps>(function TextField(props, ref) {
-  if (props.multiline) {
-    const { label, helperText, error, required, size, className, multiline, id, disabled, ...rest } = props;
+export const TextField = forwardRef<HTMLInputElement | HTMLTextAreaElement, TextFieldProps | TextAreaFieldProps>(
+  function TextField(props, ref) {
+    if (props.multiline) {
+      const { label, helperText, error, required, size, className, multiline, id, disabled, ...rest } = props;
+      return (
+        <Field
+          label={label}
+          helperText={helperText}
+          error={error}
+          required={required}
+          disabled={disabled}
+          className={className}
+          id={id}
+        >
+          {(control) => (
+            <textarea
+              ref={ref as Ref<HTMLTextAreaElement>}
+              className={input({ size, multiline })}
+              disabled={disabled}
+              rows={4}
+              {...control}
+              {...rest}
+            />
+          )}
+        </Field>
+      );
+    }
+    const { label, helperText, error, required, size, className, multiline: _multiline, id, disabled, ...rest } = props;
     return (
-      <Field label={label} helperText={helperText} error={error} required={required} disabled={disabled} className={className} id={id}>
+      <Field
+        label={label}
+        helperText={helperText}
+        error={error}
+        required={required}
+        disabled={disabled}
+        className={className}
+        id={id}
+      >
         {(control) => (
-          <textarea ref={ref as Ref<HTMLTextAreaElement>} className={input({ size, multiline })} disabled={disabled} rows={4} {...control} {...rest} />
+          <input
+            ref={ref as Ref<HTMLInputElement>}
+            className={input({ size })}
+            disabled={disabled}
+            {...control}
+            {...rest}
+          />
         )}
       </Field>
     );
-  }
-  const { label, helperText, error, required, size, className, multiline: _multiline, id, disabled, ...rest } = props;
-  return (
-    <Field label={label} helperText={helperText} error={error} required={required} disabled={disabled} className={className} id={id}>
-      {(control) => <input ref={ref as Ref<HTMLInputElement>} className={input({ size })} disabled={disabled} {...control} {...rest} />}
-    </Field>
-  );
-});
+  },
+);
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'multiline'>;
 
@@ -63,10 +103,25 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   const [visible, setVisible] = useState(false);
   const classes = fieldRecipe();
   return (
-    <Field label={label} helperText={helperText} error={error} required={required} disabled={disabled} className={className} id={id}>
+    <Field
+      label={label}
+      helperText={helperText}
+      error={error}
+      required={required}
+      disabled={disabled}
+      className={className}
+      id={id}
+    >
       {(control) => (
         <div className={classes.control}>
-          <input ref={ref} type={visible ? 'text' : 'password'} className={cx(input({ size }), css({ pe: '11' }))} disabled={disabled} {...control} {...rest} />
+          <input
+            ref={ref}
+            type={visible ? 'text' : 'password'}
+            className={cx(input({ size }), css({ pe: '11' }))}
+            disabled={disabled}
+            {...control}
+            {...rest}
+          />
           <span className={classes.adornment}>
             <IconButton
               size="sm"

@@ -21,18 +21,22 @@ export const toaster = createToaster({ placement: 'bottom-end', overlap: true, g
  * when it is created and again only if an update changes its text.
  */
 const spoken = new Map<string, string>();
-toaster.subscribe((data: { id: string; dismiss?: boolean; message?: string; title?: unknown; description?: unknown }) => {
-  if (data.dismiss) {
-    spoken.delete(data.id);
-    return;
-  }
-  // PAUSE / RESUME / DISMISS notices carry a `message`: the toast's text did not change.
-  if (data.message) return;
-  const text = [data.title, data.description].filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('. ');
-  if (!text || spoken.get(data.id) === text) return;
-  spoken.set(data.id, text);
-  announce(text);
-});
+toaster.subscribe(
+  (data: { id: string; dismiss?: boolean; message?: string; title?: unknown; description?: unknown }) => {
+    if (data.dismiss) {
+      spoken.delete(data.id);
+      return;
+    }
+    // PAUSE / RESUME / DISMISS notices carry a `message`: the toast's text did not change.
+    if (data.message) return;
+    const text = [data.title, data.description]
+      .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+      .join('. ');
+    if (!text || spoken.get(data.id) === text) return;
+    spoken.set(data.id, text);
+    announce(text);
+  },
+);
 
 const icons = {
   success: <CircleCheck aria-hidden />,
@@ -49,11 +53,17 @@ export function Toaster() {
       {(item) => (
         <Toast.Root key={item.id} className={classes.root} role="group">
           <span className={classes.icon}>
-            {item.type === 'loading' ? <Spinner size="sm" /> : icons[(item.type as keyof typeof icons) ?? 'info'] ?? icons.info}
+            {item.type === 'loading' ? (
+              <Spinner size="sm" />
+            ) : (
+              (icons[(item.type as keyof typeof icons) ?? 'info'] ?? icons.info)
+            )}
           </span>
           <div className={classes.content}>
             {item.title ? <Toast.Title className={classes.title}>{item.title}</Toast.Title> : null}
-            {item.description ? <Toast.Description className={classes.description}>{item.description}</Toast.Description> : null}
+            {item.description ? (
+              <Toast.Description className={classes.description}>{item.description}</Toast.Description>
+            ) : null}
             {item.action ? (
               <Toast.ActionTrigger className={classes.actionTrigger} asChild>
                 <button type="button">{item.action.label}</button>
@@ -61,7 +71,12 @@ export function Toaster() {
             ) : null}
           </div>
           <Toast.CloseTrigger asChild>
-            <IconButton className={classes.closeTrigger} size="xs" aria-label={t('ui.dismissNotification')} icon={<X />} />
+            <IconButton
+              className={classes.closeTrigger}
+              size="xs"
+              aria-label={t('ui.dismissNotification')}
+              icon={<X />}
+            />
           </Toast.CloseTrigger>
         </Toast.Root>
       )}

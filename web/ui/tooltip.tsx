@@ -21,7 +21,14 @@ export interface TooltipProps {
 /** Tooltip on Ark Tooltip: shows on hover and keyboard focus, hides on Escape; described-by wiring included. */
 export function Tooltip({ content, children, placement = 'top', openDelay = 300, disabled }: TooltipProps) {
   return (
-    <ArkTooltip.Root positioning={{ placement }} openDelay={openDelay} closeDelay={100} disabled={disabled} lazyMount unmountOnExit>
+    <ArkTooltip.Root
+      positioning={{ placement }}
+      openDelay={openDelay}
+      closeDelay={100}
+      disabled={disabled}
+      lazyMount
+      unmountOnExit
+    >
       <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
       <Portal>
         <ArkTooltip.Positioner className={classes.positioner}>

@@ -4,7 +4,6 @@ import { REFUSALS } from './errors';
 
 /* Assessment oversight (/api/v2/admin/assessments): attempts, summary, audit log, interventions. */
 
-
 export const ATTEMPT_STATUS_FILTERS = ['PASSED', 'FAILED', 'ALL'] as const;
 export type AttemptStatusFilter = (typeof ATTEMPT_STATUS_FILTERS)[number];
 export const ASSESSMENT_PAGE_SIZE = 10;
@@ -23,7 +22,13 @@ export const attemptsQuery = v.object({
   userId: optionalId,
   search: searchText,
   page: pageParam(0, 100_000),
-  size: v.pipe(v.optional(v.string(), String(ASSESSMENT_PAGE_SIZE)), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)),
+  size: v.pipe(
+    v.optional(v.string(), String(ASSESSMENT_PAGE_SIZE)),
+    v.toNumber(),
+    v.integer(),
+    v.minValue(1),
+    v.maxValue(100),
+  ),
 });
 
 export const auditLogQuery = v.object({
@@ -104,7 +109,11 @@ export const markPassedQuery = v.object({
 });
 
 /** Whether an admin may Reset or Mark as Passed: only a learner who failed and has no attempt left. */
-export function canIntervene(row: { passed: boolean; remainingAttempts: number; progressStatus: string | null }): boolean {
+export function canIntervene(row: {
+  passed: boolean;
+  remainingAttempts: number;
+  progressStatus: string | null;
+}): boolean {
   return !row.passed && row.remainingAttempts <= 0 && row.progressStatus !== 'COMPLETED';
 }
 

@@ -49,7 +49,15 @@ const nullableNumber = (message: string, min: number, max: number) =>
   v.pipe(
     v.optional(v.nullable(v.union([v.number(message), v.string(message)], message)), null),
     v.transform((value) => (value === null || value === '' ? null : Number(value))),
-    v.nullable(v.pipe(v.number(message), v.check((n: number) => Number.isFinite(n), message), v.integer(message), v.minValue(min, message), v.maxValue(max, message))),
+    v.nullable(
+      v.pipe(
+        v.number(message),
+        v.check((n: number) => Number.isFinite(n), message),
+        v.integer(message),
+        v.minValue(min, message),
+        v.maxValue(max, message),
+      ),
+    ),
   );
 
 export const courseBody = v.object({
@@ -138,7 +146,10 @@ const bounded = (fallback: number, min: number, max: number, message: string) =>
 
 const optionSchema = v.object({
   id: v.optional(v.nullable(v.string())),
-  text: v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((t) => (t ?? '').trim())),
+  text: v.pipe(
+    v.optional(v.nullable(v.string()), ''),
+    v.transform((t) => (t ?? '').trim()),
+  ),
   isCorrect: v.optional(v.boolean(), false),
 });
 
@@ -151,7 +162,10 @@ const questionSchema = v.pipe(
     required: v.optional(v.boolean(), true),
     explanation: optionalText(5000),
     options: v.optional(v.array(optionSchema), []),
-    correctAnswer: v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((t) => (t ?? '').trim())),
+    correctAnswer: v.pipe(
+      v.optional(v.nullable(v.string()), ''),
+      v.transform((t) => (t ?? '').trim()),
+    ),
   }),
   // Cross-field rules of an assessment (options, correct answer), each reported on its own field.
   v.rawCheck(({ dataset, addIssue }) => {
@@ -180,7 +194,10 @@ function pathItem(input: Record<string, unknown>, key: string) {
 }
 
 /** The MCQ's correct option text: the named correctAnswer if it is one of the options, else the single option flagged isCorrect. */
-export function mcqCorrectAnswer(options: readonly { text: string; isCorrect?: boolean }[], correctAnswer: string): string | null {
+export function mcqCorrectAnswer(
+  options: readonly { text: string; isCorrect?: boolean }[],
+  correctAnswer: string,
+): string | null {
   const texts = options.map((o) => o.text.trim()).filter((t) => t !== '');
   const named = correctAnswer.trim();
   if (named !== '') return texts.includes(named) ? named : null;
@@ -189,7 +206,10 @@ export function mcqCorrectAnswer(options: readonly { text: string; isCorrect?: b
 }
 
 export const assessmentDataSchema = v.object({
-  title: v.pipe(requiredString(COURSE_MESSAGES.assessmentTitle), v.maxLength(200, 'Assessment title must be at most 200 characters')),
+  title: v.pipe(
+    requiredString(COURSE_MESSAGES.assessmentTitle),
+    v.maxLength(200, 'Assessment title must be at most 200 characters'),
+  ),
   description: optionalText(5000),
   passingScore: bounded(DEFAULT_PASSING_SCORE, 0, 100, COURSE_MESSAGES.passingScore),
   timeLimit: bounded(DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES, 0, 100_000, COURSE_MESSAGES.timeLimit),
@@ -222,7 +242,11 @@ export const reorderBody = v.object({
     v.array(
       v.object({
         componentId: v.pipe(v.string('componentId is required'), v.nonEmpty('componentId is required')),
-        newOrder: v.pipe(v.number('newOrder must be a number'), v.integer('newOrder must be a whole number'), v.minValue(1, 'newOrder starts at 1')),
+        newOrder: v.pipe(
+          v.number('newOrder must be a number'),
+          v.integer('newOrder must be a whole number'),
+          v.minValue(1, 'newOrder starts at 1'),
+        ),
       }),
       'componentOrders must be a list',
     ),
@@ -250,9 +274,19 @@ export function assessmentFieldErrors(data: unknown): Record<string, string> {
  * The stored shape of a validated assessment: ids for every question and option, blank options
  * dropped, `isCorrect` consistent with `correctAnswer`.
  */
-export function normalizeAssessment(input: v.InferOutput<typeof assessmentDataSchema>, newId: () => string): AssessmentData {
+export function normalizeAssessment(
+  input: v.InferOutput<typeof assessmentDataSchema>,
+  newId: () => string,
+): AssessmentData {
   const questions: Question[] = input.questions.map((q) => {
-    const base = { id: q.id || newId(), question: q.question, type: q.type, points: q.points, required: q.required, ...(q.explanation ? { explanation: q.explanation } : {}) };
+    const base = {
+      id: q.id || newId(),
+      question: q.question,
+      type: q.type,
+      points: q.points,
+      required: q.required,
+      ...(q.explanation ? { explanation: q.explanation } : {}),
+    };
     if (q.type === 'TRUE_FALSE') return { ...base, options: [], correctAnswer: q.correctAnswer.toLowerCase() };
     const correct = mcqCorrectAnswer(q.options, q.correctAnswer) ?? '';
     const options = q.options

@@ -57,8 +57,14 @@ const expiresAt = v.pipe(
 
 export const announcementBody = v.object({
   title: v.pipe(requiredString(ANNOUNCEMENT_MESSAGES.title), v.maxLength(200, 'Title must be at most 200 characters')),
-  authorName: v.pipe(requiredString(ANNOUNCEMENT_MESSAGES.authorName), v.maxLength(100, 'Author name must be at most 100 characters')),
-  content: v.pipe(requiredString(ANNOUNCEMENT_MESSAGES.content), v.maxLength(10_000, 'Content must be at most 10000 characters')),
+  authorName: v.pipe(
+    requiredString(ANNOUNCEMENT_MESSAGES.authorName),
+    v.maxLength(100, 'Author name must be at most 100 characters'),
+  ),
+  content: v.pipe(
+    requiredString(ANNOUNCEMENT_MESSAGES.content),
+    v.maxLength(10_000, 'Content must be at most 10000 characters'),
+  ),
   priority: v.optional(v.picklist(PRIORITIES, ANNOUNCEMENT_MESSAGES.priority), 'MEDIUM'),
   expiresAt,
   isActive: v.optional(v.boolean(), true),
@@ -80,7 +86,10 @@ export function isExpired(expiresAtIso: string | null | undefined, now = Date.no
 }
 
 /** Search over title, content or author name, case-insensitive. */
-export function matchesAnnouncement(a: Pick<AnnouncementDto, 'title' | 'content' | 'authorName'>, query: string): boolean {
+export function matchesAnnouncement(
+  a: Pick<AnnouncementDto, 'title' | 'content' | 'authorName'>,
+  query: string,
+): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [a.title, a.content, a.authorName].some((field) => field.toLowerCase().includes(q));
@@ -89,7 +98,10 @@ export function matchesAnnouncement(a: Pick<AnnouncementDto, 'title' | 'content'
 /** `GET /api/announcements/admin/all`: the plain array without `page`, `{announcements, pagination}` with it. */
 export const announcementListQuery = v.object({
   ...arrayOrPageQueryFields(),
-  priority: v.optional(v.union([v.picklist(PRIORITIES), v.literal('')], 'Priority must be LOW, MEDIUM, HIGH or URGENT'), ''),
+  priority: v.optional(
+    v.union([v.picklist(PRIORITIES), v.literal('')], 'Priority must be LOW, MEDIUM, HIGH or URGENT'),
+    '',
+  ),
 });
 export interface AnnouncementListPage {
   announcements: AnnouncementDto[];

@@ -104,7 +104,10 @@ const answerValue = v.pipe(
 );
 export const autosaveBody = v.union(
   [
-    v.object({ questionId: v.pipe(v.string('questionId is required'), v.nonEmpty('questionId is required')), answer: v.nullable(answerValue) }),
+    v.object({
+      questionId: v.pipe(v.string('questionId is required'), v.nonEmpty('questionId is required')),
+      answer: v.nullable(answerValue),
+    }),
     v.object({ answers: v.record(v.string(), v.nullable(answerValue)) }),
   ],
   'Send {questionId, answer} or {answers: {questionId: answer}}',
@@ -125,11 +128,15 @@ export interface AutosaveResponse {
 export const submitBody = v.pipe(
   v.optional(v.record(v.string(), v.unknown()), {}),
   v.transform((body): Record<string, string> => {
-    const source = body.answers && typeof body.answers === 'object' && !Array.isArray(body.answers) ? (body.answers as Record<string, unknown>) : body;
+    const source =
+      body.answers && typeof body.answers === 'object' && !Array.isArray(body.answers)
+        ? (body.answers as Record<string, unknown>)
+        : body;
     const out: Record<string, string> = {};
     for (const [key, value] of Object.entries(source)) {
       // Longer than any real answer: it cannot be correct, and it is not stored whole.
-      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = String(value).slice(0, MAX_ANSWER_LENGTH);
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+        out[key] = String(value).slice(0, MAX_ANSWER_LENGTH);
     }
     return out;
   }),
@@ -199,7 +206,15 @@ export interface CanRetryResponse {
 
 export type LatestAttemptResponse =
   | { hasAttempt: false; canRetry: boolean; remainingAttempts: number }
-  | { hasAttempt: true; attemptId: string; attemptNumber: number; score: number; passed: boolean; canRetry: boolean; remainingAttempts: number };
+  | {
+      hasAttempt: true;
+      attemptId: string;
+      attemptNumber: number;
+      score: number;
+      passed: boolean;
+      canRetry: boolean;
+      remainingAttempts: number;
+    };
 
 export interface IncompleteAttempt {
   attemptId: string;

@@ -52,7 +52,10 @@ export type AdminPermissions = Record<(typeof ADMIN_PERMISSION_KEYS)[number], bo
 
 const policyPassword = v.pipe(
   v.optional(v.string(PASSWORD_MESSAGES.length), ''),
-  v.check((value) => passwordPolicyError(value) === null, (issue) => passwordPolicyError(String(issue.input)) ?? ''),
+  v.check(
+    (value) => passwordPolicyError(value) === null,
+    (issue) => passwordPolicyError(String(issue.input)) ?? '',
+  ),
 );
 
 export const loginBody = v.object({
@@ -71,6 +74,9 @@ export const resetPasswordBody = v.object({
 export const resetTokenQuery = v.object({ token: v.optional(v.string(), '') });
 
 export const changePasswordBody = v.object({
-  currentPassword: v.pipe(v.optional(v.string('Current password is required'), ''), v.nonEmpty('Current password is required')),
+  currentPassword: v.pipe(
+    v.optional(v.string('Current password is required'), ''),
+    v.nonEmpty('Current password is required'),
+  ),
   newPassword: policyPassword,
 });

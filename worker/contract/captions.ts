@@ -84,7 +84,12 @@ export const captionFields = v.object({
   label: v.pipe(
     v.optional(v.string(), ''),
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in a caption label become spaces
-    v.transform((value) => stripBidiControls(value).replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim()),
+    v.transform((value) =>
+      stripBidiControls(value)
+        .replace(/[\u0000-\u001f\u007f]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
     v.maxLength(60, CAPTION_MESSAGES.labelTooLong),
   ),
 });

@@ -7,7 +7,6 @@ import { REFUSALS } from './errors';
 export const CERTIFICATE_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
 export type CertificateStatusValue = (typeof CERTIFICATE_STATUSES)[number];
 
-
 export const certificateMessages = {
   notFound: 'Certificate not found',
   /** The public page's text for a number that matches no certificate. */
@@ -15,7 +14,8 @@ export const certificateMessages = {
   /** Shown for anything other than "not found" when verification fails. */
   verifyFailed: 'Failed to verify certificate',
   courseNotFound: REFUSALS['course.notFound'],
-  notCompleted: 'Certificate can only be generated for a completed course. Complete every component of this course first.',
+  notCompleted:
+    'Certificate can only be generated for a completed course. Complete every component of this course first.',
   generated: 'Certificate generated successfully',
   existing: 'Certificate already exists',
   revoked: 'Certificate revoked',
@@ -28,7 +28,13 @@ export const certificateIdParam = v.object({ certificateId: idString });
 /** Anything is accepted as the number (an unknown one answers 404), but not unbounded input. */
 /** Lenient on case and spacing (normalised on lookup), strict on length and characters. */
 export const certificateNumberParam = v.object({
-  number: v.pipe(v.string(), v.trim(), v.nonEmpty(certificateMessages.notFound), v.maxLength(64, certificateMessages.notFound), v.regex(/^[A-Za-z0-9-]+$/, certificateMessages.notFound)),
+  number: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(certificateMessages.notFound),
+    v.maxLength(64, certificateMessages.notFound),
+    v.regex(/^[A-Za-z0-9-]+$/, certificateMessages.notFound),
+  ),
 });
 
 export const revokeBody = v.object({

@@ -4,7 +4,8 @@ import * as v from 'valibot';
  * A required text field whose every failure (missing key, wrong type, blank) answers with the
  * one message for that field. Trimmed.
  */
-export const requiredString = (message: string) => v.pipe(v.optional(v.string(message), ''), v.string(message), v.trim(), v.nonEmpty(message));
+export const requiredString = (message: string) =>
+  v.pipe(v.optional(v.string(message), ''), v.string(message), v.trim(), v.nonEmpty(message));
 
 /**
  * Bidirectional control characters (embeddings, overrides, isolates, directional marks, the Arabic
@@ -25,7 +26,12 @@ export const emailSchema = (requiredMessage = 'Email is required') =>
   v.pipe(requiredString(requiredMessage), v.email('Please enter a valid email address'));
 
 /** Query-string integers ("?page=2"): blank means the default; out of range answers `message`. */
-export const queryInt = (fallback: number, min: number, max: number, message = `Must be a whole number from ${min} to ${max}`) =>
+export const queryInt = (
+  fallback: number,
+  min: number,
+  max: number,
+  message = `Must be a whole number from ${min} to ${max}`,
+) =>
   v.pipe(
     v.optional(v.string(), String(fallback)),
     v.transform((value) => (value.trim() === '' ? fallback : Number(value))),

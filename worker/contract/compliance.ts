@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { idString, optionalText, queryInt, requiredString, searchText } from './common';
-import { COMPLIANCE_STATUSES, DEFAULT_DUE_SOON_DAYS, DEFAULT_DUE_WITHIN_DAYS, type ComplianceStatus } from './rules/compliance';
+import {
+  COMPLIANCE_STATUSES,
+  DEFAULT_DUE_SOON_DAYS,
+  DEFAULT_DUE_WITHIN_DAYS,
+  type ComplianceStatus,
+} from './rules/compliance';
 import { REFUSALS } from './errors';
 
 /** Requests and answers of required training: requirements, the compliance matrix, records, recertification. */
@@ -34,7 +39,14 @@ export const COMPLIANCE_MESSAGES = {
   recertified: 'A new training cycle has started. Your previous progress and certificates are kept in your history.',
 } as const;
 
-export const EVENT_KINDS = ['INCIDENT', 'NEAR_MISS', 'UNSAFE_PRACTICE', 'NEW_EQUIPMENT', 'NEW_PROCESS', 'OTHER'] as const;
+export const EVENT_KINDS = [
+  'INCIDENT',
+  'NEAR_MISS',
+  'UNSAFE_PRACTICE',
+  'NEW_EQUIPMENT',
+  'NEW_PROCESS',
+  'OTHER',
+] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 // Kept with the rule, which has no schemas: a client screen that only shows a status chip then
@@ -58,7 +70,12 @@ export const dayString = (field: string) =>
     v.string(COMPLIANCE_MESSAGES.dateFormat(field)),
     v.trim(),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, COMPLIANCE_MESSAGES.dateFormat(field)),
-    v.check((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), COMPLIANCE_MESSAGES.dateFormat(field)),
+    v.check(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      COMPLIANCE_MESSAGES.dateFormat(field),
+    ),
   );
 
 /** Start of a UTC day as an ISO instant. */
@@ -67,8 +84,18 @@ export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 const audienceText = (field: string) => optionalText(100, `${field} must be at most 100 characters`);
 
 export const requirementBody = v.object({
-  courseId: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.courseRequired), ''), v.string(), v.nonEmpty(COMPLIANCE_MESSAGES.courseRequired), v.maxLength(100, COMPLIANCE_MESSAGES.courseNotFound)),
-  bookId: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.bookRequired), ''), v.string(), v.nonEmpty(COMPLIANCE_MESSAGES.bookRequired), v.maxLength(100, COMPLIANCE_MESSAGES.bookNotFound)),
+  courseId: v.pipe(
+    v.optional(v.string(COMPLIANCE_MESSAGES.courseRequired), ''),
+    v.string(),
+    v.nonEmpty(COMPLIANCE_MESSAGES.courseRequired),
+    v.maxLength(100, COMPLIANCE_MESSAGES.courseNotFound),
+  ),
+  bookId: v.pipe(
+    v.optional(v.string(COMPLIANCE_MESSAGES.bookRequired), ''),
+    v.string(),
+    v.nonEmpty(COMPLIANCE_MESSAGES.bookRequired),
+    v.maxLength(100, COMPLIANCE_MESSAGES.bookNotFound),
+  ),
   department: audienceText('Department'),
   jobTitle: audienceText('Job title'),
   dueWithinDays: days('Due within days', DEFAULT_DUE_WITHIN_DAYS),
@@ -85,22 +112,41 @@ export type RequirementBody = v.InferOutput<typeof requirementBody>;
 export const requirementIdParam = v.object({ id: idString });
 
 export const exemptionBody = v.object({
-  userId: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.userRequired), ''), v.string(), v.nonEmpty(COMPLIANCE_MESSAGES.userRequired), v.maxLength(100, COMPLIANCE_MESSAGES.userNotFound)),
-  reason: v.pipe(requiredString(COMPLIANCE_MESSAGES.reasonRequired), v.maxLength(500, 'The reason must be at most 500 characters')),
+  userId: v.pipe(
+    v.optional(v.string(COMPLIANCE_MESSAGES.userRequired), ''),
+    v.string(),
+    v.nonEmpty(COMPLIANCE_MESSAGES.userRequired),
+    v.maxLength(100, COMPLIANCE_MESSAGES.userNotFound),
+  ),
+  reason: v.pipe(
+    requiredString(COMPLIANCE_MESSAGES.reasonRequired),
+    v.maxLength(500, 'The reason must be at most 500 characters'),
+  ),
   until: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.dateFormat('End date')), ''), dayString('End date')),
 });
 export type ExemptionBody = v.InferOutput<typeof exemptionBody>;
 
 export const eventBody = v.object({
-  userId: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.userRequired), ''), v.string(), v.nonEmpty(COMPLIANCE_MESSAGES.userRequired), v.maxLength(100, COMPLIANCE_MESSAGES.userNotFound)),
+  userId: v.pipe(
+    v.optional(v.string(COMPLIANCE_MESSAGES.userRequired), ''),
+    v.string(),
+    v.nonEmpty(COMPLIANCE_MESSAGES.userRequired),
+    v.maxLength(100, COMPLIANCE_MESSAGES.userNotFound),
+  ),
   kind: v.picklist(EVENT_KINDS, COMPLIANCE_MESSAGES.kindInvalid),
-  note: v.pipe(requiredString(COMPLIANCE_MESSAGES.noteRequired), v.maxLength(1000, 'The note must be at most 1000 characters')),
+  note: v.pipe(
+    requiredString(COMPLIANCE_MESSAGES.noteRequired),
+    v.maxLength(1000, 'The note must be at most 1000 characters'),
+  ),
   occurredOn: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.dateFormat('Date')), ''), dayString('Date')),
 });
 export type EventBody = v.InferOutput<typeof eventBody>;
 
 export const requirementListQuery = v.object({
-  includeRetired: v.pipe(v.optional(v.string(), ''), v.transform((value) => ['true', '1', 'yes'].includes(value.trim().toLowerCase()))),
+  includeRetired: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((value) => ['true', '1', 'yes'].includes(value.trim().toLowerCase())),
+  ),
 });
 
 export const complianceQuery = v.object({
@@ -110,7 +156,10 @@ export const complianceQuery = v.object({
   status: v.pipe(
     v.optional(v.string(), ''),
     v.trim(),
-    v.check((value) => value === '' || (COMPLIANCE_STATUSES as readonly string[]).includes(value), `status must be one of ${COMPLIANCE_STATUSES.join(', ')}`),
+    v.check(
+      (value) => value === '' || (COMPLIANCE_STATUSES as readonly string[]).includes(value),
+      `status must be one of ${COMPLIANCE_STATUSES.join(', ')}`,
+    ),
     v.transform((value) => (value === '' ? null : (value as ComplianceStatus))),
   ),
   q: searchText,
@@ -270,7 +319,15 @@ export interface TrainingRecordCourse {
 }
 
 export interface TrainingRecordResponse {
-  user: { id: string; name: string; username: string; email: string; department: string | null; jobTitle: string | null; status: 'ACTIVE' | 'DEACTIVATED' };
+  user: {
+    id: string;
+    name: string;
+    username: string;
+    email: string;
+    department: string | null;
+    jobTitle: string | null;
+    status: 'ACTIVE' | 'DEACTIVATED';
+  };
   generatedAt: string;
   courses: TrainingRecordCourse[];
   exemptions: ExemptionDto[];

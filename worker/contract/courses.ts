@@ -87,7 +87,14 @@ export interface LearnerMaterialData {
 }
 
 export type LearnerComponent =
-  | { id: string; type: 'PRE_ASSESSMENT' | 'POST_ASSESSMENT'; order: number; orderIndex: number; required: boolean; data: LearnerAssessmentData }
+  | {
+      id: string;
+      type: 'PRE_ASSESSMENT' | 'POST_ASSESSMENT';
+      order: number;
+      orderIndex: number;
+      required: boolean;
+      data: LearnerAssessmentData;
+    }
   | { id: string; type: 'MATERIAL'; order: number; orderIndex: number; required: boolean; data: LearnerMaterialData };
 
 export interface CourseListResponse {

@@ -11,14 +11,26 @@ export const DELIVERY_LANGUAGES = ['en', 'es', 'hi', 'ar'] as const;
 export type DeliveryLanguage = (typeof DELIVERY_LANGUAGES)[number];
 
 /** The English name, as certificates, the verification page and training records print it. */
-export const DELIVERY_LANGUAGE_NAMES: Record<DeliveryLanguage, string> = { en: 'English', es: 'Spanish', hi: 'Hindi', ar: 'Arabic' };
+export const DELIVERY_LANGUAGE_NAMES: Record<DeliveryLanguage, string> = {
+  en: 'English',
+  es: 'Spanish',
+  hi: 'Hindi',
+  ar: 'Arabic',
+};
 /** The language's own name, for the "Also available in" control (a reader of that language finds it). */
-export const DELIVERY_LANGUAGE_AUTONYMS: Record<DeliveryLanguage, string> = { en: 'English', es: 'Español', hi: 'हिन्दी', ar: 'العربية' };
+export const DELIVERY_LANGUAGE_AUTONYMS: Record<DeliveryLanguage, string> = {
+  en: 'English',
+  es: 'Español',
+  hi: 'हिन्दी',
+  ar: 'العربية',
+};
 
-export const isDeliveryLanguage = (value: unknown): value is DeliveryLanguage => typeof value === 'string' && (DELIVERY_LANGUAGES as readonly string[]).includes(value);
+export const isDeliveryLanguage = (value: unknown): value is DeliveryLanguage =>
+  typeof value === 'string' && (DELIVERY_LANGUAGES as readonly string[]).includes(value);
 
 /** A stored code shown by name; an unknown code (none today) is shown as it is. */
-export const deliveryLanguageName = (code: string): string => (isDeliveryLanguage(code) ? DELIVERY_LANGUAGE_NAMES[code] : code);
+export const deliveryLanguageName = (code: string): string =>
+  isDeliveryLanguage(code) ? DELIVERY_LANGUAGE_NAMES[code] : code;
 
 export const languageMessages = {
   invalid: REFUSALS['language.invalid'],
@@ -36,7 +48,10 @@ export const deliveryLanguageSchema = v.picklist(DELIVERY_LANGUAGES, languageMes
  * language there; a browser sends its own by default). Region subtags are ignored (`es-MX` is
  * `es`). Null when nothing supported is asked for.
  */
-export function preferredLanguage(acceptLanguage: string | null | undefined, lang?: string | null): DeliveryLanguage | null {
+export function preferredLanguage(
+  acceptLanguage: string | null | undefined,
+  lang?: string | null,
+): DeliveryLanguage | null {
   const asked = lang?.trim().toLowerCase().split(/[-_]/)[0];
   if (isDeliveryLanguage(asked)) return asked;
   if (!acceptLanguage) return null;

@@ -132,7 +132,8 @@ export const REFUSALS = {
   'requirement.notCovered': 'This person is not covered by the requirement',
   'requirement.untilFuture': 'The end date must be in the future',
   'record.noteRequired': 'A note is required',
-  'record.kindInvalid': 'Choose what happened: incident, near miss, unsafe practice, new equipment or process, or other',
+  'record.kindInvalid':
+    'Choose what happened: incident, near miss, unsafe practice, new equipment or process, or other',
   'record.occurredFuture': 'The date cannot be in the future',
   // The texts COMPLIANCE_MESSAGES.daysRange and dateFormat write for each of their fields.
   'requirement.dueWithinDays': 'Due within days must be a whole number from 1 to 3650',
@@ -209,7 +210,8 @@ export const REFUSALS = {
   'scorm.badManifest': 'imsmanifest.xml is not valid XML.',
   'scorm.version':
     'The manifest does not declare SCORM 1.2 or SCORM 2004 (schemaversion). Only SCORM 1.2 and 2004 packages are supported.',
-  'scorm.noLaunch': 'The manifest names no launchable resource (a SCO or asset with an href in the default organization).',
+  'scorm.noLaunch':
+    'The manifest names no launchable resource (a SCO or asset with an href in the default organization).',
   'scorm.launchMissing': 'The launch file "{file}" named by the manifest is not in the package.',
   'scorm.traversal': 'The package contains an unsafe path ("{path}"): paths must stay inside the package.',
   'scorm.absolute': 'The package contains an absolute path ("{path}"): paths must be relative to the package root.',
@@ -235,7 +237,9 @@ export type RefusalParams = Record<string, string | number>;
 
 /** `reason`'s message with `params` put in: the English text the Worker sends. */
 export function refusalText(reason: RefusalReason, params: RefusalParams = {}): string {
-  return REFUSALS[reason].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return REFUSALS[reason].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 const EXACT_REASONS = new Map<string, RefusalReason>();

@@ -10,7 +10,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const RTL_LANGUAGES: readonly Language[] = ['ar'];
 
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 export const LANGUAGE_MESSAGE = 'Language must be one of en, es, hi, ar (or null for the browser language)';
 
@@ -29,7 +30,11 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const quality = q ? Number(q.slice(2)) : 1;
-      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index };
+      return {
+        base: tag.trim().toLowerCase().split('-')[0] ?? '',
+        quality: Number.isFinite(quality) ? quality : 0,
+        index,
+      };
     })
     .filter((entry) => entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);

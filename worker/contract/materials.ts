@@ -45,7 +45,10 @@ export interface Material {
 }
 
 export const materialUpdateBody = v.object({
-  title: v.pipe(requiredString(MATERIAL_MESSAGES.materialTitle), v.maxLength(200, 'Title must be at most 200 characters')),
+  title: v.pipe(
+    requiredString(MATERIAL_MESSAGES.materialTitle),
+    v.maxLength(200, 'Title must be at most 200 characters'),
+  ),
   description: optionalText(5000),
 });
 
@@ -57,7 +60,11 @@ export const uploadFieldsSchema = v.object({
 export const presignBody = v.object({
   fileName: requiredString(MATERIAL_MESSAGES.uploadMissing),
   contentType: v.optional(v.string(), ''),
-  size: v.pipe(v.number('size is required'), v.integer('size must be a whole number'), v.minValue(1, 'The file is empty')),
+  size: v.pipe(
+    v.number('size is required'),
+    v.integer('size must be a whole number'),
+    v.minValue(1, 'The file is empty'),
+  ),
 });
 
 export const completeUploadBody = v.object({

@@ -102,7 +102,11 @@ export const progressBody = v.object({
   ),
   /** extra: a video's length as the player knows it (the first one reported is kept). */
   durationSeconds: v.optional(
-    v.pipe(v.number('durationSeconds must be a number of seconds'), v.minValue(0, 'durationSeconds must be a number of seconds'), v.maxValue(86_400, 'durationSeconds must be a number of seconds')),
+    v.pipe(
+      v.number('durationSeconds must be a number of seconds'),
+      v.minValue(0, 'durationSeconds must be a number of seconds'),
+      v.maxValue(86_400, 'durationSeconds must be a number of seconds'),
+    ),
   ),
 });
 
@@ -110,7 +114,11 @@ export const progressBody = v.object({
 export const completeBody = v.object({
   score: v.optional(
     v.nullable(
-      v.pipe(v.number('score must be a number between 0 and 100'), v.minValue(0, 'score must be a number between 0 and 100'), v.maxValue(100, 'score must be a number between 0 and 100')),
+      v.pipe(
+        v.number('score must be a number between 0 and 100'),
+        v.minValue(0, 'score must be a number between 0 and 100'),
+        v.maxValue(100, 'score must be a number between 0 and 100'),
+      ),
     ),
   ),
 });
@@ -121,6 +129,9 @@ export const timeBody = v.object({
     v.number(`additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
     v.integer(`additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
     v.minValue(1, `additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
-    v.maxValue(MAX_TIME_REPORT_SECONDS, `additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
+    v.maxValue(
+      MAX_TIME_REPORT_SECONDS,
+      `additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`,
+    ),
   ),
 });

@@ -32,7 +32,16 @@ describe('learningStreak', () => {
 
 describe('presentation rules', () => {
   it('labels performance at 90 / 80 / 70', () => {
-    expect([95, 90, 89.9, 80, 79, 70, 69, 0].map(performanceLabel)).toEqual(['Excellent', 'Excellent', 'Great', 'Great', 'Good', 'Good', 'Passed', 'Passed']);
+    expect([95, 90, 89.9, 80, 79, 70, 69, 0].map(performanceLabel)).toEqual([
+      'Excellent',
+      'Excellent',
+      'Great',
+      'Great',
+      'Good',
+      'Good',
+      'Passed',
+      'Passed',
+    ]);
   });
   it('draws the improvement bar at twice the absolute value, capped at 100', () => {
     expect(improvementBarWidth(20)).toBe(40);
@@ -81,7 +90,10 @@ describe('toLearningReport', () => {
     expect(report.summary).toEqual({ completedCourses: 3, averageScore: 88, learningStreak: 4 }); // (95+70+100)/3 = 88.3
   });
   it('gives an empty report for the fallback', () => {
-    expect(toLearningReport(EMPTY_REPORT)).toEqual({ records: [], summary: { completedCourses: 0, averageScore: 0, learningStreak: 0 } });
+    expect(toLearningReport(EMPTY_REPORT)).toEqual({
+      records: [],
+      summary: { completedCourses: 0, averageScore: 0, learningStreak: 0 },
+    });
   });
   it('searches title and book case-insensitively', () => {
     expect(matchesReportSearch({ courseTitle: 'Fire Safety', domainName: 'Plant' }, 'fire')).toBe(true);

@@ -40,7 +40,13 @@ export interface UserReport {
 
 /** "A failure falls back to an empty report." */
 export const EMPTY_REPORT: UserReport = {
-  summaryMetrics: { totalCoursesEnrolled: 0, totalCoursesCompleted: 0, averageAssessmentScore: 0, totalTimeSpentSeconds: 0, learningStreak: 0 },
+  summaryMetrics: {
+    totalCoursesEnrolled: 0,
+    totalCoursesCompleted: 0,
+    averageAssessmentScore: 0,
+    totalTimeSpentSeconds: 0,
+    learningStreak: 0,
+  },
   courseProgressDetails: [],
 };
 
@@ -58,7 +64,11 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  * yet (a streak is not lost before the day is over). With no activity ever, the default:
  * days since account creation, minimum 1.
  */
-export function learningStreak(activityDays: readonly string[], accountCreatedAt: string | null, now = new Date()): number {
+export function learningStreak(
+  activityDays: readonly string[],
+  accountCreatedAt: string | null,
+  now = new Date(),
+): number {
   if (activityDays.length === 0) {
     const created = accountCreatedAt ? Date.parse(accountCreatedAt) : NaN;
     const days = Number.isNaN(created) ? 0 : Math.floor((now.getTime() - created) / DAY_MS);
@@ -132,14 +142,27 @@ export function toLearningReport(report: UserReport): LearningReport {
   const records = report.courseProgressDetails
     .filter((d) => d.status === 'COMPLETED')
     .map(({ status: _status, ...rest }) => rest)
-    .sort((a, b) => (b.postAssessmentScore ?? -1) - (a.postAssessmentScore ?? -1) || a.courseTitle.localeCompare(b.courseTitle));
+    .sort(
+      (a, b) =>
+        (b.postAssessmentScore ?? -1) - (a.postAssessmentScore ?? -1) || a.courseTitle.localeCompare(b.courseTitle),
+    );
   const averageScore =
-    records.length === 0 ? 0 : Math.round(records.reduce((sum, r) => sum + (r.postAssessmentScore ?? SUMMARY_SCORE_DEFAULT), 0) / records.length);
-  return { records, summary: { completedCourses: records.length, averageScore, learningStreak: report.summaryMetrics.learningStreak } };
+    records.length === 0
+      ? 0
+      : Math.round(
+          records.reduce((sum, r) => sum + (r.postAssessmentScore ?? SUMMARY_SCORE_DEFAULT), 0) / records.length,
+        );
+  return {
+    records,
+    summary: { completedCourses: records.length, averageScore, learningStreak: report.summaryMetrics.learningStreak },
+  };
 }
 
 /** Search on the completed-courses tab: course title or book, case-insensitive. */
-export function matchesReportSearch(record: Pick<LearningReportRecord, 'courseTitle' | 'domainName'>, query: string): boolean {
+export function matchesReportSearch(
+  record: Pick<LearningReportRecord, 'courseTitle' | 'domainName'>,
+  query: string,
+): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return record.courseTitle.toLowerCase().includes(q) || (record.domainName ?? '').toLowerCase().includes(q);

@@ -67,7 +67,11 @@ export const SCORM_MAX_VALUE_LENGTH = 64000;
  */
 export const scormCmi = v.pipe(
   v.record(
-    v.pipe(v.string(), v.maxLength(255, SCORM_MESSAGES.commitInvalid), v.regex(/^cmi\.[A-Za-z0-9_.]+$/, SCORM_MESSAGES.commitInvalid)),
+    v.pipe(
+      v.string(),
+      v.maxLength(255, SCORM_MESSAGES.commitInvalid),
+      v.regex(/^cmi\.[A-Za-z0-9_.]+$/, SCORM_MESSAGES.commitInvalid),
+    ),
     v.pipe(
       v.union([v.string(), v.number(), v.boolean(), v.null()], SCORM_MESSAGES.commitInvalid),
       v.transform((value) => (value == null ? '' : String(value))),

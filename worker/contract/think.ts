@@ -8,7 +8,11 @@ export const FEEDBACK_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
 /** Status chip colours: OPEN error, IN_PROGRESS warning, RESOLVED success. */
-export const FEEDBACK_STATUS_TONE: Record<FeedbackStatus, 'error' | 'warning' | 'success'> = { OPEN: 'error', IN_PROGRESS: 'warning', RESOLVED: 'success' };
+export const FEEDBACK_STATUS_TONE: Record<FeedbackStatus, 'error' | 'warning' | 'success'> = {
+  OPEN: 'error',
+  IN_PROGRESS: 'warning',
+  RESOLVED: 'success',
+};
 
 /** A submission as any client sees it. It carries no user id: anonymous ones cannot be traced. */
 export interface SubmissionDto {
@@ -44,16 +48,25 @@ export const submitBody = v.pipe(
   v.object({
     type: v.pipe(v.optional(v.string(THINK_MESSAGES.type), ''), v.picklist(FEEDBACK_TYPES, THINK_MESSAGES.type)),
     subject: v.pipe(requiredString(THINK_MESSAGES.subject), v.maxLength(200, 'Subject must be at most 200 characters')),
-    description: v.pipe(requiredString(THINK_MESSAGES.description), v.maxLength(5000, 'Description must be at most 5000 characters')),
+    description: v.pipe(
+      requiredString(THINK_MESSAGES.description),
+      v.maxLength(5000, 'Description must be at most 5000 characters'),
+    ),
     isAnonymous: v.optional(v.boolean()),
     anonymous: v.optional(v.boolean()),
   }),
-  v.transform(({ anonymous, isAnonymous, ...rest }) => ({ ...rest, isAnonymous: Boolean(isAnonymous ?? anonymous ?? false) })),
+  v.transform(({ anonymous, isAnonymous, ...rest }) => ({
+    ...rest,
+    isAnonymous: Boolean(isAnonymous ?? anonymous ?? false),
+  })),
 );
 export type SubmitBody = v.InferInput<typeof submitBody>;
 
 export const respondBody = v.object({
-  response: v.pipe(requiredString(THINK_MESSAGES.response), v.maxLength(5000, 'Response must be at most 5000 characters')),
+  response: v.pipe(
+    requiredString(THINK_MESSAGES.response),
+    v.maxLength(5000, 'Response must be at most 5000 characters'),
+  ),
   status: v.optional(v.picklist(FEEDBACK_STATUSES, THINK_MESSAGES.status)),
 });
 
@@ -75,8 +88,14 @@ export function statusAfterResponse(current: FeedbackStatus, requested?: Feedbac
 /** Think lists: the plain array without `page` (original clients), `{submissions, pagination}` with it. */
 export const submissionListQuery = v.object({
   ...arrayOrPageQueryFields(),
-  status: v.optional(v.union([v.picklist(FEEDBACK_STATUSES), v.literal('')], 'Status must be OPEN, IN_PROGRESS or RESOLVED'), ''),
-  type: v.optional(v.union([v.picklist(FEEDBACK_TYPES), v.literal('')], 'Type must be QUERY, COMPLAINT or NEW_IDEA'), ''),
+  status: v.optional(
+    v.union([v.picklist(FEEDBACK_STATUSES), v.literal('')], 'Status must be OPEN, IN_PROGRESS or RESOLVED'),
+    '',
+  ),
+  type: v.optional(
+    v.union([v.picklist(FEEDBACK_TYPES), v.literal('')], 'Type must be QUERY, COMPLAINT or NEW_IDEA'),
+    '',
+  ),
 });
 export interface SubmissionListPage {
   submissions: SubmissionDto[];

@@ -4,7 +4,8 @@ import { USER_MESSAGES } from './users';
 
 describe('leavers file', () => {
   it('reads the username column of any file with a header row (export files included), once per name', () => {
-    const csv = '\uFEFFusername,email,password\r\nann.k,ann@x.test,\r\n"bob, jr",bob@x.test,\r\n\r\nann.k,ann@x.test,\r\n';
+    const csv =
+      '\uFEFFusername,email,password\r\nann.k,ann@x.test,\r\n"bob, jr",bob@x.test,\r\n\r\nann.k,ann@x.test,\r\n';
     expect(parseLeaversCsv(csv)).toEqual({ usernames: ['ann.k', 'bob, jr'], fileError: null });
   });
 

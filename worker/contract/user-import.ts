@@ -33,7 +33,14 @@ export function parseLeaversCsv(text: string): { usernames: string[]; fileError:
   const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
   const ui = header.indexOf('username');
   if (ui < 0) return { usernames: [], fileError: LEAVERS_MISSING_COLUMN };
-  const usernames = [...new Set(table.slice(1).map((cells) => (cells[ui] ?? '').trim()).filter(Boolean))];
+  const usernames = [
+    ...new Set(
+      table
+        .slice(1)
+        .map((cells) => (cells[ui] ?? '').trim())
+        .filter(Boolean),
+    ),
+  ];
   return { usernames, fileError: usernames.length === 0 ? USER_MESSAGES.noRows : null };
 }
 export const LEAVERS_MISSING_COLUMN = REFUSALS['user.csvMissingUsernameColumn'];
@@ -123,7 +130,11 @@ export function parseImportCsv(text: string): ParsedImport {
     if (emailValue) seenEmail.add(emailValue.toLowerCase());
     return { line: index + 2, username: usernameValue, email: emailValue, error };
   });
-  return { rows, fileError: rows.length === 0 ? USER_MESSAGES.noRows : null, invalidCount: rows.filter((r) => r.error).length };
+  return {
+    rows,
+    fileError: rows.length === 0 ? USER_MESSAGES.noRows : null,
+    invalidCount: rows.filter((r) => r.error).length,
+  };
 }
 
 export function invalidRowsWarning(count: number): string {

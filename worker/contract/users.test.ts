@@ -13,6 +13,10 @@ describe('deactivation bodies', () => {
     const none = v.safeParse(bulkDeactivateBody, { reason: 'x' });
     expect(none.success).toBe(false);
     expect(none.issues?.[0].message).toBe(USER_MESSAGES.usersRequired);
-    expect(v.parse(bulkDeactivateBody, { usernames: [' ann '], reason: 'x' })).toEqual({ userIds: [], usernames: ['ann'], reason: 'x' });
+    expect(v.parse(bulkDeactivateBody, { usernames: [' ann '], reason: 'x' })).toEqual({
+      userIds: [],
+      usernames: ['ann'],
+      reason: 'x',
+    });
   });
 });

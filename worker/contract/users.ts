@@ -79,8 +79,7 @@ export const USER_MESSAGES = {
   notFound: REFUSALS['user.notFound'],
   deleteSelf: REFUSALS['user.deleteSelf'],
   deleteLastAdmin: REFUSALS['user.deleteLastAdmin'],
-  deleteCertified:
-    REFUSALS['user.deleteCertified'],
+  deleteCertified: REFUSALS['user.deleteCertified'],
   demoteLastAdmin: REFUSALS['user.demoteLastAdmin'],
   bookRequired: REFUSALS['user.bookRequired'],
   usersRequired: REFUSALS['user.usersRequired'],
@@ -129,7 +128,15 @@ export function usernameFitsEmail(usernameValue: string, emailValue: string): bo
 export const usernameRule = <T extends { username: string; email: string }>() =>
   v.rawCheck<T>(({ dataset, addIssue }) => {
     if (!dataset.typed || usernameFitsEmail(dataset.value.username, dataset.value.email)) return;
-    const path = [{ type: 'object' as const, origin: 'value' as const, input: dataset.value, key: 'username', value: dataset.value.username }];
+    const path = [
+      {
+        type: 'object' as const,
+        origin: 'value' as const,
+        input: dataset.value,
+        key: 'username',
+        value: dataset.value.username,
+      },
+    ];
     addIssue({ message: USER_MESSAGES.usernameEmailLike, path: path as unknown as [v.IssuePathItem] });
   });
 /** Sent with a change of one's own e-mail address; never trimmed (like every password). */
@@ -141,10 +148,14 @@ const optionalText = v.pipe(
 );
 /** Original clients send `role: ""` (or null) for an ordinary account: that is a learner (USER). */
 const role = v.pipe(
-  v.optional(v.nullable(v.union([v.picklist(ROLES, USER_MESSAGES.role), v.literal('', USER_MESSAGES.role)], USER_MESSAGES.role)), 'USER'),
+  v.optional(
+    v.nullable(v.union([v.picklist(ROLES, USER_MESSAGES.role), v.literal('', USER_MESSAGES.role)], USER_MESSAGES.role)),
+    'USER',
+  ),
   v.transform((value) => value || 'USER'),
 );
-const idList = (message: string) => v.pipe(v.optional(v.array(v.string(), message), []), v.minLength(1, message), v.maxLength(5000, 'Too many items'));
+const idList = (message: string) =>
+  v.pipe(v.optional(v.array(v.string(), message), []), v.minLength(1, message), v.maxLength(5000, 'Too many items'));
 
 /** `GET /api/users`: the plain array without `page` (original clients), the paged envelope with it. */
 export const userListQuery = v.object({
@@ -226,7 +237,11 @@ export const adminUpdateUserBody = v.object({
   lastName: v.optional(nameField(USER_MESSAGES.lastNameLength)),
   // "" or null on an edit leaves the role as it is (original clients send it for an unchanged learner).
   role: v.pipe(
-    v.optional(v.nullable(v.union([v.picklist(ROLES, USER_MESSAGES.role), v.literal('', USER_MESSAGES.role)], USER_MESSAGES.role))),
+    v.optional(
+      v.nullable(
+        v.union([v.picklist(ROLES, USER_MESSAGES.role), v.literal('', USER_MESSAGES.role)], USER_MESSAGES.role),
+      ),
+    ),
     v.transform((value) => value || undefined),
   ),
   department: v.optional(optionalText),
@@ -238,7 +253,11 @@ export const adminUpdateUserBody = v.object({
 export type AdminUpdateUserBody = v.InferInput<typeof adminUpdateUserBody>;
 
 /** `{userIds: [...]}`, or the bare array of ids that original clients send; both become `{userIds}`. */
-const bulkIds = v.pipe(v.array(v.string(), USER_MESSAGES.usersRequired), v.minLength(1, USER_MESSAGES.usersRequired), v.maxLength(5000, 'Too many items'));
+const bulkIds = v.pipe(
+  v.array(v.string(), USER_MESSAGES.usersRequired),
+  v.minLength(1, USER_MESSAGES.usersRequired),
+  v.maxLength(5000, 'Too many items'),
+);
 export const bulkDeleteBody = v.pipe(
   v.union([bulkIds, v.object({ userIds: idList(USER_MESSAGES.usersRequired) })], USER_MESSAGES.usersRequired),
   v.transform((value): { userIds: string[] } => ({ userIds: Array.isArray(value) ? value : value.userIds })),
@@ -260,18 +279,35 @@ export interface AssignDomainsResponse {
 /** Ids or usernames per POST /api/users/bulk-deactivate; the client sends a longer file in parts. */
 export const DEACTIVATE_CHUNK_SIZE = 1000;
 
-const reasonText = v.pipe(v.string(USER_MESSAGES.reasonRequired), v.trim(), v.maxLength(1000, USER_MESSAGES.reasonLength));
-const requiredReason = v.pipe(v.optional(v.nullable(reasonText), ''), v.transform((value) => value ?? ''), v.nonEmpty(USER_MESSAGES.reasonRequired));
+const reasonText = v.pipe(
+  v.string(USER_MESSAGES.reasonRequired),
+  v.trim(),
+  v.maxLength(1000, USER_MESSAGES.reasonLength),
+);
+const requiredReason = v.pipe(
+  v.optional(v.nullable(reasonText), ''),
+  v.transform((value) => value ?? ''),
+  v.nonEmpty(USER_MESSAGES.reasonRequired),
+);
 
 export const deactivateBody = v.object({ reason: requiredReason });
 export const reactivateBody = v.object({
-  reason: v.pipe(v.optional(v.nullable(reasonText), null), v.transform((value) => value || null)),
+  reason: v.pipe(
+    v.optional(v.nullable(reasonText), null),
+    v.transform((value) => value || null),
+  ),
 });
 /** Selected rows send `userIds`; a leavers file sends the `usernames` of its username column. */
 export const bulkDeactivateBody = v.pipe(
   v.object({
     userIds: v.optional(v.pipe(v.array(idString), v.maxLength(DEACTIVATE_CHUNK_SIZE, USER_MESSAGES.tooManyUsers)), []),
-    usernames: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(254))), v.maxLength(DEACTIVATE_CHUNK_SIZE, USER_MESSAGES.tooManyUsers)), []),
+    usernames: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.trim(), v.maxLength(254))),
+        v.maxLength(DEACTIVATE_CHUNK_SIZE, USER_MESSAGES.tooManyUsers),
+      ),
+      [],
+    ),
     reason: requiredReason,
   }),
   v.check((body) => body.userIds.length + body.usernames.length > 0, USER_MESSAGES.usersRequired),
@@ -290,7 +326,18 @@ export interface BulkDeactivateResponse {
   notFound: string[];
 }
 
-export const EXPORT_COLUMNS = ['username', 'email', 'password', 'firstName', 'lastName', 'role', 'department', 'jobTitle', 'domains', 'passwordCreatedAt'] as const;
+export const EXPORT_COLUMNS = [
+  'username',
+  'email',
+  'password',
+  'firstName',
+  'lastName',
+  'role',
+  'department',
+  'jobTitle',
+  'domains',
+  'passwordCreatedAt',
+] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Profile (client-side checks with the messages the form shows)

@@ -61,7 +61,10 @@ export interface RequestDb {
  * primary from its first read, so a check-then-write never decides on a replica's older copy.
  * libSQL has no sessions: the plain client, no bookmark.
  */
-export async function createRequestDb(env: Bindings, request: { method: string; bookmark: string | null }): Promise<RequestDb> {
+export async function createRequestDb(
+  env: Bindings,
+  request: { method: string; bookmark: string | null },
+): Promise<RequestDb> {
   if (env.LIBSQL_URL) return { db: await createDb(env), bookmark: () => null };
   if (typeof env.DB.withSession !== 'function') return { db: drizzleOver(env.DB), d1: env.DB, bookmark: () => null };
   const reads = request.method === 'GET' || request.method === 'HEAD';

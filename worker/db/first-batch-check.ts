@@ -26,7 +26,8 @@ export interface CheckedD1 {
 
 export function foldCheckIntoFirstBatch(d1: D1Database, check: FirstBatchCheck): CheckedD1 {
   let verdict: Promise<void> | null = null;
-  const settle = () => (verdict ??= check.statement.first().then((row) => check.judge(row as Record<string, unknown> | null)));
+  const settle = () =>
+    (verdict ??= check.statement.first().then((row) => check.judge(row as Record<string, unknown> | null)));
 
   const wrap = (inner: D1PreparedStatement, sql: string): Statement =>
     ({
@@ -60,7 +61,9 @@ export function foldCheckIntoFirstBatch(d1: D1Database, check: FirstBatchCheck):
         return d1.batch(inner);
       }
       const running = d1.batch([check.statement, ...inner]);
-      verdict = running.then((results) => check.judge((results[0]?.results?.[0] as Record<string, unknown> | undefined) ?? null));
+      verdict = running.then((results) =>
+        check.judge((results[0]?.results?.[0] as Record<string, unknown> | undefined) ?? null),
+      );
       const [results] = await Promise.all([running, verdict]);
       return results.slice(1);
     },

@@ -17,7 +17,8 @@ function split<T>(items: readonly T[], size: number): T[][] {
 export const inListChunks = <T>(values: readonly T[]): T[][] => split(values, IN_LIST_CHUNK);
 
 /** Rows of a multi-row insert in parts whose bound parameters (rows x columns) stay below the limit. */
-export const insertChunks = <T>(rows: readonly T[], columnsPerRow: number): T[][] => split(rows, Math.max(1, Math.floor(IN_LIST_CHUNK / columnsPerRow)));
+export const insertChunks = <T>(rows: readonly T[], columnsPerRow: number): T[][] =>
+  split(rows, Math.max(1, Math.floor(IN_LIST_CHUNK / columnsPerRow)));
 
 /** Runs one query per part of `values`, one after another, and joins their rows. */
 export async function selectInChunks<T, R>(values: readonly T[], query: (part: T[]) => Promise<R[]>): Promise<R[]> {

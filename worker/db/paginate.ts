@@ -50,5 +50,10 @@ export async function paginate<TRow>(
  * `pagination` shape (1-based) so a client reads every list the same way.
  */
 export function zeroBasedPage(page: number, size: number, totalItems: number) {
-  return { totalItems, totalPages: Math.ceil(totalItems / size), currentPage: page, pagination: paginationOf(page + 1, size, totalItems) };
+  return {
+    totalItems,
+    totalPages: Math.ceil(totalItems / size),
+    currentPage: page,
+    pagination: paginationOf(page + 1, size, totalItems),
+  };
 }

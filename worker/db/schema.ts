@@ -83,8 +83,12 @@ export const domains = sqliteTable(
 export const userDomains = sqliteTable(
   'user_domains',
   {
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    domainId: text('domain_id').notNull().references(() => domains.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domainId: text('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.domainId] }), index('user_domains_domain_idx').on(t.domainId)],
@@ -96,7 +100,9 @@ export const courses = sqliteTable(
     id: id(),
     title: text('title').notNull(),
     description: text('description'),
-    domainId: text('domain_id').notNull().references(() => domains.id),
+    domainId: text('domain_id')
+      .notNull()
+      .references(() => domains.id),
     icon: text('icon').notNull().default('/default-course-icon.png'),
     timeLimit: integer('time_limit'),
     passingScore: integer('passing_score'),
@@ -147,7 +153,9 @@ export const materialCaptions = sqliteTable(
   'material_captions',
   {
     id: id(),
-    materialId: text('material_id').notNull().references(() => materials.id, { onDelete: 'cascade' }),
+    materialId: text('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     label: text('label').notNull(),
     fileName: text('file_name').notNull(),
@@ -182,7 +190,9 @@ export const components = sqliteTable(
   'course_components',
   {
     id: id(),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     type: text('type', { enum: COMPONENT_TYPES }).notNull(),
     orderIndex: integer('order_index').notNull(),
     required: bool('required').notNull().default(true),
@@ -192,15 +202,22 @@ export const components = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('components_course_idx').on(t.courseId, t.orderIndex), index('components_material_idx').on(t.materialId)],
+  (t) => [
+    index('components_course_idx').on(t.courseId, t.orderIndex),
+    index('components_material_idx').on(t.materialId),
+  ],
 );
 
 export const courseProgress = sqliteTable(
   'course_progress',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     status: text('status', { enum: COURSE_PROGRESS_STATUSES }).notNull().default('ENROLLED'),
     overallProgress: real('overall_progress').notNull().default(0),
     enrolledAt: text('enrolled_at').notNull().default(now),
@@ -215,7 +232,9 @@ export const courseProgress = sqliteTable(
     uniqueIndex('course_progress_user_course_uq').on(t.userId, t.courseId),
     index('course_progress_course_idx').on(t.courseId),
     // The admin dashboard's recent activity: the same expression as its ORDER BY, newest first by index.
-    index('course_progress_activity_idx').on(sql`coalesce(${t.lastAccessedAt}, ${t.completedAt}, ${t.startedAt}, ${t.enrolledAt})`),
+    index('course_progress_activity_idx').on(
+      sql`coalesce(${t.lastAccessedAt}, ${t.completedAt}, ${t.startedAt}, ${t.enrolledAt})`,
+    ),
   ],
 );
 
@@ -223,9 +242,15 @@ export const componentProgress = sqliteTable(
   'component_progress',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    componentId: text('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
     status: text('status', { enum: COMPONENT_PROGRESS_STATUSES }).notNull().default('NOT_STARTED'),
     progressPercentage: integer('progress_percentage').notNull().default(0),
     score: real('score'),
@@ -249,9 +274,15 @@ export const attempts = sqliteTable(
   'assessment_attempts',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    componentId: text('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
     attemptNumber: integer('attempt_number').notNull(),
     startedAt: text('started_at').notNull().default(now),
     deadlineAt: text('deadline_at'),
@@ -287,8 +318,12 @@ export const attempts = sqliteTable(
 export const assessmentOutcomes = sqliteTable(
   'assessment_outcomes',
   {
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    componentId: text('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
     courseId: text('course_id').notNull(),
     /** Learner attempts used (ADMIN passes not counted). */
     used: integer('used').notNull(),
@@ -310,8 +345,12 @@ export const certificates = sqliteTable(
   {
     id: id(),
     certificateNumber: text('certificate_number').notNull().unique(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     /** Names frozen at issue time: a certificate states what was true when it was earned. */
     userName: text('user_name').notNull(),
     courseName: text('course_name').notNull(),
@@ -340,8 +379,12 @@ export const courseCycles = sqliteTable(
   'course_cycles',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     cycle: integer('cycle').notNull(),
     status: text('status', { enum: COURSE_PROGRESS_STATUSES }).notNull(),
     overallProgress: real('overall_progress').notNull(),
@@ -358,9 +401,15 @@ export const componentProgressHistory = sqliteTable(
   'component_progress_history',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    componentId: text('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
     cycle: integer('cycle').notNull(),
     status: text('status', { enum: COMPONENT_PROGRESS_STATUSES }).notNull(),
     progressPercentage: integer('progress_percentage').notNull(),
@@ -370,7 +419,10 @@ export const componentProgressHistory = sqliteTable(
     startedAt: text('started_at'),
     completedAt: text('completed_at'),
   },
-  (t) => [uniqueIndex('component_progress_history_uq').on(t.userId, t.componentId, t.cycle), index('component_progress_history_user_course_idx').on(t.userId, t.courseId)],
+  (t) => [
+    uniqueIndex('component_progress_history_uq').on(t.userId, t.componentId, t.cycle),
+    index('component_progress_history_user_course_idx').on(t.userId, t.courseId),
+  ],
 );
 
 /** Required training: the members of a book (optionally one department / job title) must hold a valid certificate of a course. */
@@ -378,8 +430,12 @@ export const requirements = sqliteTable(
   'requirements',
   {
     id: id(),
-    courseId: text('course_id').notNull().references(() => courses.id),
-    domainId: text('domain_id').notNull().references(() => domains.id),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id),
+    domainId: text('domain_id')
+      .notNull()
+      .references(() => domains.id),
     department: text('department'),
     jobTitle: text('job_title'),
     dueWithinDays: integer('due_within_days').notNull().default(30),
@@ -398,14 +454,21 @@ export const requirementExemptions = sqliteTable(
   'requirement_exemptions',
   {
     id: id(),
-    requirementId: text('requirement_id').notNull().references(() => requirements.id),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    requirementId: text('requirement_id')
+      .notNull()
+      .references(() => requirements.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     until: text('until').notNull(),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('requirement_exemptions_user_idx').on(t.userId, t.requirementId), index('requirement_exemptions_requirement_idx').on(t.requirementId)],
+  (t) => [
+    index('requirement_exemptions_user_idx').on(t.userId, t.requirementId),
+    index('requirement_exemptions_requirement_idx').on(t.requirementId),
+  ],
 );
 
 /** Something that happened (incident, near miss, new equipment...) that asks a person to retrain. */
@@ -413,15 +476,22 @@ export const requirementEvents = sqliteTable(
   'requirement_events',
   {
     id: id(),
-    requirementId: text('requirement_id').notNull().references(() => requirements.id),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    requirementId: text('requirement_id')
+      .notNull()
+      .references(() => requirements.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: EVENT_KINDS }).notNull(),
     note: text('note').notNull(),
     occurredOn: text('occurred_on').notNull(),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('requirement_events_user_idx').on(t.userId, t.requirementId), index('requirement_events_requirement_idx').on(t.requirementId)],
+  (t) => [
+    index('requirement_events_user_idx').on(t.userId, t.requirementId),
+    index('requirement_events_requirement_idx').on(t.requirementId),
+  ],
 );
 
 /**
@@ -431,7 +501,9 @@ export const requirementEvents = sqliteTable(
 export const reminders = sqliteTable(
   'reminders',
   {
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     courseId: text('course_id').notNull(),
     dueAt: text('due_at').notNull(),
     kind: text('kind').notNull(),
@@ -496,7 +568,9 @@ export const auditLog = sqliteTable(
 
 export const passwordResetTokens = sqliteTable('password_reset_tokens', {
   id: id(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   /** SHA-256 of the token: a database leak yields no usable link. */
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: text('expires_at').notNull(),
@@ -549,7 +623,9 @@ export const rateLimits = sqliteTable('rate_limits', {
 export const learningActivity = sqliteTable(
   'learning_activity',
   {
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     seconds: integer('seconds').notNull().default(0),
   },
@@ -599,9 +675,15 @@ export const scormRuntime = sqliteTable(
   'scorm_runtime',
   {
     id: id(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    componentId: text('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    componentId: text('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
     cycle: integer('cycle').notNull(),
     version: text('version', { enum: SCORM_VERSIONS }).notNull(),
     cmi: text('cmi', { mode: 'json' }).notNull().$type<Record<string, string>>(),
@@ -616,5 +698,8 @@ export const scormRuntime = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('scorm_runtime_user_component_cycle_uq').on(t.userId, t.componentId, t.cycle), index('scorm_runtime_course_idx').on(t.courseId, t.updatedAt)],
+  (t) => [
+    uniqueIndex('scorm_runtime_user_component_cycle_uq').on(t.userId, t.componentId, t.cycle),
+    index('scorm_runtime_course_idx').on(t.courseId, t.updatedAt),
+  ],
 );

@@ -46,10 +46,12 @@ export const en = {
   'verify.status.EXPIRED': 'EXPIRED',
   'verify.status.REVOKED': 'REVOKED',
   'verify.supersededBy': 'Superseded by {number} (still genuine)',
-  'verify.note': "Issued by {app}. The details above come straight from the issuer's records; compare them with the printed certificate.",
+  'verify.note':
+    "Issued by {app}. The details above come straight from the issuer's records; compare them with the printed certificate.",
   'verify.description': '{app} certificate {number} for {course}: {title} (status {status}, valid until {date}).',
   'verify.notFound.lead': 'Certificate not found. Please check the certificate number.',
-  'verify.notFound.note': 'Check the number printed under the QR code on the certificate (format CERT-YYYY-NNNNNN) and try again.',
+  'verify.notFound.note':
+    'Check the number printed under the QR code on the certificate (format CERT-YYYY-NNNNNN) and try again.',
   'verify.notFound.description': '{app} certificate verification: no certificate with this number exists.',
   'verify.lookup.title': 'Verify a Certificate',
   'verify.lookup.lead': 'Enter the certificate number printed on the certificate, or scan its QR code.',
@@ -62,10 +64,12 @@ export const en = {
   // E-mails
   'mail.hello': 'Hello {name},',
   'mail.reset.subject': '{app}: reset your password',
-  'mail.reset.body': 'Someone asked to reset the password of your {app} account. Open this link within one hour to choose a new password:',
+  'mail.reset.body':
+    'Someone asked to reset the password of your {app} account. Open this link within one hour to choose a new password:',
   'mail.reset.ignore': 'If you did not ask for this, you can ignore this message; your password stays the same.',
   'mail.emailChanged.subject': '{app}: your email address was changed',
-  'mail.emailChanged.body': 'The email address of your {app} account was changed from {old} to {new}. Password reset links now go to the new address.',
+  'mail.emailChanged.body':
+    'The email address of your {app} account was changed from {old} to {new}. Password reset links now go to the new address.',
   'mail.emailChanged.warning': 'If you did not make this change, contact your administrator at once.',
   'mail.reminder.subjectOverdue': '{app}: required training is overdue',
   'mail.reminder.subjectDue': '{app}: required training due soon',

@@ -41,25 +41,31 @@ export const es: Catalog = {
   'verify.status.EXPIRED': 'CADUCADO',
   'verify.status.REVOKED': 'REVOCADO',
   'verify.supersededBy': 'Sustituido por {number} (sigue siendo auténtico)',
-  'verify.note': 'Emitido por {app}. Los datos anteriores proceden directamente de los registros del emisor; compárelos con el certificado impreso.',
-  'verify.description': 'Certificado {number} de {app} para {course}: {title} (estado {status}, válido hasta el {date}).',
+  'verify.note':
+    'Emitido por {app}. Los datos anteriores proceden directamente de los registros del emisor; compárelos con el certificado impreso.',
+  'verify.description':
+    'Certificado {number} de {app} para {course}: {title} (estado {status}, válido hasta el {date}).',
   'verify.notFound.lead': 'No se encontró el certificado. Compruebe el número de certificado.',
-  'verify.notFound.note': 'Compruebe el número impreso bajo el código QR del certificado (formato CERT-AAAA-NNNNNN) e inténtelo de nuevo.',
+  'verify.notFound.note':
+    'Compruebe el número impreso bajo el código QR del certificado (formato CERT-AAAA-NNNNNN) e inténtelo de nuevo.',
   'verify.notFound.description': 'Verificación de certificados de {app}: no existe ningún certificado con este número.',
   'verify.lookup.title': 'Verificar un certificado',
   'verify.lookup.lead': 'Introduzca el número impreso en el certificado o escanee su código QR.',
   'verify.lookup.description': 'Compruebe que un certificado de formación de {app} es auténtico y sigue vigente.',
   'verify.failed.title': 'No se pudo verificar el certificado',
-  'verify.failed.lead': 'No se ha podido comprobar el certificado en este momento. Inténtelo de nuevo en unos instantes.',
+  'verify.failed.lead':
+    'No se ha podido comprobar el certificado en este momento. Inténtelo de nuevo en unos instantes.',
   'verify.wait.title': 'Espere un momento',
   'verify.wait.lead': 'Demasiadas verificaciones desde esta red. Inténtelo de nuevo dentro de un minuto.',
 
   'mail.hello': 'Hola, {name}:',
   'mail.reset.subject': '{app}: restablezca su contraseña',
-  'mail.reset.body': 'Alguien ha pedido restablecer la contraseña de su cuenta de {app}. Abra este enlace antes de una hora para elegir una contraseña nueva:',
+  'mail.reset.body':
+    'Alguien ha pedido restablecer la contraseña de su cuenta de {app}. Abra este enlace antes de una hora para elegir una contraseña nueva:',
   'mail.reset.ignore': 'Si no lo ha pedido usted, puede ignorar este mensaje; su contraseña no cambia.',
   'mail.emailChanged.subject': '{app}: se ha cambiado su dirección de correo',
-  'mail.emailChanged.body': 'La dirección de correo de su cuenta de {app} ha cambiado de {old} a {new}. Los enlaces para restablecer la contraseña se envían ahora a la nueva dirección.',
+  'mail.emailChanged.body':
+    'La dirección de correo de su cuenta de {app} ha cambiado de {old} a {new}. Los enlaces para restablecer la contraseña se envían ahora a la nueva dirección.',
   'mail.emailChanged.warning': 'Si no ha hecho usted este cambio, avise de inmediato a su administrador.',
   'mail.reminder.subjectOverdue': '{app}: tiene formación obligatoria vencida',
   'mail.reminder.subjectDue': '{app}: formación obligatoria próxima a vencer',
@@ -142,7 +148,8 @@ export const es: Catalog = {
   'record.attempt.failed': 'No aprobado',
   'record.history.required': 'Obligatorio',
   'record.history.notRequired': 'No obligatorio',
-  'record.history.metByOther': 'No inscrito en esta versión; el requisito se cumple con el certificado {number} de la versión en otro idioma.',
+  'record.history.metByOther':
+    'No inscrito en esta versión; el requisito se cumple con el certificado {number} de la versión en otro idioma.',
   'record.history.notEnrolled': 'No inscrito.',
   'record.history.continued': '{course} (continuación)',
   'record.history.cycle': 'Ciclo {cycle}',

@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, isLanguage, languageFromAcceptLanguage, RTL_LANGUAGES, type Language } from '../contract/language';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  languageFromAcceptLanguage,
+  RTL_LANGUAGES,
+  type Language,
+} from '../contract/language';
 import { ar } from './ar';
 import type { Catalog } from './catalog';
 import { en, type MessageKey } from './en';
@@ -25,7 +31,8 @@ export function t(language: Language, key: MessageKey, params: Params = {}): str
 export function tp(language: Language, base: string, count: number, params: Params = {}): string {
   const catalog = CATALOGS[language] as Record<string, string | undefined>;
   const form = new Intl.PluralRules(language).select(count);
-  const template = catalog[`${base}.${form}`] ?? catalog[`${base}.other`] ?? (en as Record<string, string>)[`${base}.other`] ?? base;
+  const template =
+    catalog[`${base}.${form}`] ?? catalog[`${base}.other`] ?? (en as Record<string, string>)[`${base}.other`] ?? base;
   return fill(template, language, { count, ...params });
 }
 
@@ -50,15 +57,18 @@ export const placeholders = (template: string) => [...template.matchAll(/\{(\w+)
 export const isRtl = (language: Language) => RTL_LANGUAGES.includes(language);
 
 /** A user's stored language, English when unset or unknown. */
-export const languageOf = (value: string | null | undefined): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
+export const languageOf = (value: string | null | undefined): Language =>
+  isLanguage(value) ? value : DEFAULT_LANGUAGE;
 
 /**
  * The language of a document an administrator downloads (the training record): their preferred
  * language when they chose one, else what their browser asks for (the verification page's rule),
  * else English. The two existing rules, composed; no third way of choosing.
  */
-export const readerLanguage = (preferred: string | null | undefined, acceptLanguage: string | null | undefined): Language =>
-  isLanguage(preferred) ? preferred : languageFromAcceptLanguage(acceptLanguage);
+export const readerLanguage = (
+  preferred: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Language => (isLanguage(preferred) ? preferred : languageFromAcceptLanguage(acceptLanguage));
 
 /** English dates day-first ("21 November 2026"), as certificates have always printed them. */
 const dateLocale = (language: Language) => (language === 'en' ? 'en-GB' : language);
@@ -78,17 +88,35 @@ function dateFormat(language: Language, style: string, options: Intl.DateTimeFor
  * "٢١ نوفمبر ٢٠٢٦"), always in UTC: the same on every server and every reader's screen.
  */
 export function formatDay(language: Language, iso: string): string {
-  return dateFormat(language, 'day', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormat(language, 'day', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 }
 
 /** A UTC date and time to the minute in the language (the verification page's "checked at"). */
 export function formatDateTime(language: Language, iso: string): string {
-  return dateFormat(language, 'dateTime', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormat(language, 'dateTime', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
 }
 
 /** A UTC date and time to the minute with the month written out ("25 November 2026 at 08:49"): the training record's "generated". */
 export function formatLongDateTime(language: Language, iso: string): string {
-  return dateFormat(language, 'longDateTime', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormat(language, 'longDateTime', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
 }
 
 /**

@@ -79,7 +79,10 @@ export type AdminPermission = keyof AdminPermissions;
 /** 403 unless the signed-in admin holds `permission` (every flag is on until turned off). */
 export function assertPermission(user: AppEnv['Variables']['user'], permission: AdminPermission): void {
   if (user.permissions && user.permissions[permission] === false) {
-    throw new ApiError('FORBIDDEN', `This needs the ${PERMISSION_LABELS[permission]} permission. Ask an administrator who manages users.`);
+    throw new ApiError(
+      'FORBIDDEN',
+      `This needs the ${PERMISSION_LABELS[permission]} permission. Ask an administrator who manages users.`,
+    );
   }
 }
 

@@ -28,7 +28,10 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) =>
   requestIdMiddleware(c, async () => {
     const config = readConfig(c.env);
     c.set('config', config);
-    const session = await createRequestDb(c.env, { method: c.req.method, bookmark: parseBookmark(c.req.header(BOOKMARK_HEADER)) });
+    const session = await createRequestDb(c.env, {
+      method: c.req.method,
+      bookmark: parseBookmark(c.req.header(BOOKMARK_HEADER)),
+    });
     c.set('db', session.db);
     if (session.d1) c.set('d1', session.d1);
     c.set('storage', storageFor(c.env));
@@ -59,7 +62,9 @@ export const fileResponsePolicy = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const type = c.res.headers.get('content-type') ?? '';
   if (c.res.headers.has('X-Package-Policy')) return;
-  if (/^(application\/pdf|video\/|audio\/|application\/vnd\.|application\/msword|application\/octet-stream)/.test(type)) {
+  if (
+    /^(application\/pdf|video\/|audio\/|application\/vnd\.|application\/msword|application\/octet-stream)/.test(type)
+  ) {
     c.res.headers.set('Content-Security-Policy', "frame-ancestors 'self'");
   }
 });
@@ -134,5 +139,7 @@ export const apiBodyLimit = (maxSize = MAX_API_BODY_BYTES) => {
       throw new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large');
     },
   });
-  return createMiddleware<AppEnv>((c, next) => (c.req.method === 'POST' && c.req.path === '/api/v2/materials/upload' ? next() : limit(c, next)));
+  return createMiddleware<AppEnv>((c, next) =>
+    c.req.method === 'POST' && c.req.path === '/api/v2/materials/upload' ? next() : limit(c, next),
+  );
 };

@@ -2,7 +2,15 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { appShell } from '../services/app-shell';
-import { EDGE_CACHE_HEADER, hasCredentials, isShareableRequest, landingPageKeys, publicCoursesKeys, purgeEdgeCache, sharedCache } from '../services/edge-cache';
+import {
+  EDGE_CACHE_HEADER,
+  hasCredentials,
+  isShareableRequest,
+  landingPageKeys,
+  publicCoursesKeys,
+  purgeEdgeCache,
+  sharedCache,
+} from '../services/edge-cache';
 
 /** Headers that describe one request, never stored with a shared answer. */
 const PER_REQUEST_HEADERS = ['x-request-id', 'x-d1-bookmark', EDGE_CACHE_HEADER];

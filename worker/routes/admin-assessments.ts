@@ -85,7 +85,13 @@ const MAX = sql`(SELECT coalesce(json_extract(m.data, '$.maxAttempts'), ${MAX_AT
  * book, course and learner by index; the search matches learners (users search), assessment titles
  * and course titles, each a small id set.
  */
-export function attemptConditions(q: { status?: string; domainId?: string; courseId?: string; userId?: string; search?: string }): SQL[] {
+export function attemptConditions(q: {
+  status?: string;
+  domainId?: string;
+  courseId?: string;
+  userId?: string;
+  search?: string;
+}): SQL[] {
   const conditions: SQL[] = [];
   if (q.status === 'PASSED') conditions.push(sql`o.passed = 1`);
   // "Failed (Max Attempts)": never passed, and the attempt limit allows no other.
@@ -112,7 +118,15 @@ export function attemptConditions(q: { status?: string; domainId?: string; cours
 }
 
 /** The oversight page and its count, as the route runs them (exported for the query-plan test). */
-export function attemptsPageQueries(q: { status?: string; domainId?: string; courseId?: string; userId?: string; search?: string; page: number; size: number }) {
+export function attemptsPageQueries(q: {
+  status?: string;
+  domainId?: string;
+  courseId?: string;
+  userId?: string;
+  search?: string;
+  page: number;
+  size: number;
+}) {
   const filter = where(attemptConditions(q));
   return {
     rows: sql`${BASE}${filter} ORDER BY o.latest_submitted_at DESC, o.latest_attempt_id DESC LIMIT ${q.size} OFFSET ${q.page * q.size}`,
@@ -153,13 +167,21 @@ function where(conditions: SQL[]): SQL {
 }
 
 async function loadRow(db: Db, componentId: string, userId: string): Promise<AttemptRow | null> {
-  const rows = await db.all<RawRow>(sql`${BASE}${where([sql`o.component_id = ${componentId}`, sql`o.user_id = ${userId}`])}`);
+  const rows = await db.all<RawRow>(
+    sql`${BASE}${where([sql`o.component_id = ${componentId}`, sql`o.user_id = ${userId}`])}`,
+  );
   return rows[0] ? toRow(rows[0]) : null;
 }
 
 async function attemptsOf(db: Db, componentId: string, userId: string) {
   return db
-    .select({ attemptNumber: attempts.attemptNumber, score: attempts.score, passed: attempts.passed, submittedAt: attempts.submittedAt, submitReason: attempts.submitReason })
+    .select({
+      attemptNumber: attempts.attemptNumber,
+      score: attempts.score,
+      passed: attempts.passed,
+      submittedAt: attempts.submittedAt,
+      submitReason: attempts.submitReason,
+    })
     .from(attempts)
     .where(and(eq(attempts.componentId, componentId), eq(attempts.userId, userId), inCurrentCycle))
     .orderBy(attempts.attemptNumber);
@@ -167,7 +189,12 @@ async function attemptsOf(db: Db, componentId: string, userId: string) {
 
 async function progressOf(db: Db, componentId: string, userId: string) {
   return db
-    .select({ status: componentProgress.status, score: componentProgress.score, attempts: componentProgress.attempts, progressPercentage: componentProgress.progressPercentage })
+    .select({
+      status: componentProgress.status,
+      score: componentProgress.score,
+      attempts: componentProgress.attempts,
+      progressPercentage: componentProgress.progressPercentage,
+    })
     .from(componentProgress)
     .where(and(eq(componentProgress.componentId, componentId), eq(componentProgress.userId, userId)))
     .get();
@@ -181,14 +208,13 @@ async function interventionTarget(db: Db, componentId: string, userId: string): 
   return row;
 }
 
-
 async function assessmentSummary(db: Db): Promise<AssessmentSummary> {
-    const learnerAttempt = sql`a.submitted_at IS NOT NULL AND coalesce(a.submit_reason, '') <> 'ADMIN'`;
-    const [totals, failing] = await Promise.all([
-      db.all<{ total: number; passed: number }>(
-        sql`SELECT count(*) AS total, coalesce(sum(CASE WHEN a.passed = 1 THEN 1 ELSE 0 END), 0) AS passed FROM assessment_attempts a WHERE ${learnerAttempt}`,
-      ),
-      db.all<{ componentId: string; componentTitle: string | null; courseTitle: string; failedAttempts: number }>(sql`
+  const learnerAttempt = sql`a.submitted_at IS NOT NULL AND coalesce(a.submit_reason, '') <> 'ADMIN'`;
+  const [totals, failing] = await Promise.all([
+    db.all<{ total: number; passed: number }>(
+      sql`SELECT count(*) AS total, coalesce(sum(CASE WHEN a.passed = 1 THEN 1 ELSE 0 END), 0) AS passed FROM assessment_attempts a WHERE ${learnerAttempt}`,
+    ),
+    db.all<{ componentId: string; componentTitle: string | null; courseTitle: string; failedAttempts: number }>(sql`
         SELECT a.component_id AS componentId, json_extract(cc.data, '$.title') AS componentTitle, c.title AS courseTitle, count(*) AS failedAttempts
         FROM assessment_attempts a
         JOIN course_components cc ON cc.id = a.component_id
@@ -197,22 +223,37 @@ async function assessmentSummary(db: Db): Promise<AssessmentSummary> {
         GROUP BY a.component_id
         ORDER BY failedAttempts DESC, componentTitle
         LIMIT 5`),
-    ]);
-    const total = Number(totals[0]?.total ?? 0);
-    const passed = Number(totals[0]?.passed ?? 0);
-    return {
-      totalAttempts: total,
-      passedAttempts: passed,
-      failedAttempts: total - passed,
-      topFailingComponents: failing.map((f) => ({ ...f, componentTitle: f.componentTitle ?? 'Assessment', failedAttempts: Number(f.failedAttempts) })),
-    };
+  ]);
+  const total = Number(totals[0]?.total ?? 0);
+  const passed = Number(totals[0]?.passed ?? 0);
+  return {
+    totalAttempts: total,
+    passedAttempts: passed,
+    failedAttempts: total - passed,
+    topFailingComponents: failing.map((f) => ({
+      ...f,
+      componentTitle: f.componentTitle ?? 'Assessment',
+      failedAttempts: Number(f.failedAttempts),
+    })),
+  };
 }
 
 /** One page of the audit log (newest first, by audit_log_created_idx) and its count (exported for the query-plan test). */
 export function auditLogQueries(db: Db, { page, size, search }: { page: number; size: number; search?: string }) {
-  const where = containsText(search, [auditLog.action, auditLog.actorUsername, auditLog.targetUsername, auditLog.reason]);
+  const where = containsText(search, [
+    auditLog.action,
+    auditLog.actorUsername,
+    auditLog.targetUsername,
+    auditLog.reason,
+  ]);
   return {
-    rows: db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(size).offset(page * size),
+    rows: db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(size)
+      .offset(page * size),
     count: db.select({ n: count() }).from(auditLog).where(where),
   };
 }
@@ -225,11 +266,20 @@ export const adminAssessments = new Hono<AppEnv>()
     const { rows: page, count: counted } = attemptsPageQueries(q);
     const db = c.var.db;
     const [countRows, rows] = await Promise.all([db.all<{ n: number }>(counted), db.all<RawRow>(page)]);
-    return c.json({ attempts: rows.map(toRow), ...zeroBasedPage(q.page, q.size, Number(countRows[0]?.n ?? 0)) } satisfies AttemptsPage);
+    return c.json({
+      attempts: rows.map(toRow),
+      ...zeroBasedPage(q.page, q.size, Number(countRows[0]?.n ?? 0)),
+    } satisfies AttemptsPage);
   })
 
   // Totals over every attempt: a snapshot (services/admin-snapshots.ts), forgotten by interventions.
-  .get('/summary', async (c) => c.json(await readSnapshot(c.var.db, 'assessments:summary', SNAPSHOT_TTL.assessmentSummary, () => assessmentSummary(c.var.db))))
+  .get('/summary', async (c) =>
+    c.json(
+      await readSnapshot(c.var.db, 'assessments:summary', SNAPSHOT_TTL.assessmentSummary, () =>
+        assessmentSummary(c.var.db),
+      ),
+    ),
+  )
 
   .get('/audit-log', validate('query', auditLogQuery), async (c) => {
     const { page, size, search } = c.req.valid('query');
@@ -242,92 +292,135 @@ export const adminAssessments = new Hono<AppEnv>()
     } satisfies AuditLogPage);
   })
 
-  .post('/:componentId/users/:userId/reset', validate('param', interventionParams), validate('json', interventionBody), async (c) => {
-    const { componentId, userId } = c.req.valid('param');
-    const { reason } = c.req.valid('json');
-    const db = c.var.db;
-    const row = await interventionTarget(db, componentId, userId);
-    const [beforeAttempts, beforeProgress] = await Promise.all([attemptsOf(db, componentId, userId), progressOf(db, componentId, userId)]);
-    const now = new Date();
-    const iso = now.toISOString();
-    // The change and its audit record in one transaction.
-    await db.batch([
-      // Only the current cycle's attempts: earlier cycles are the learner's training history.
-      db.delete(attempts).where(and(eq(attempts.componentId, componentId), eq(attempts.userId, userId), inCurrentCycle)),
-      db
-        .update(componentProgress)
-        .set({ status: 'NOT_STARTED', attempts: 0, score: null, progressPercentage: 0, completedAt: null, lastAccessedAt: iso })
-        .where(and(eq(componentProgress.componentId, componentId), eq(componentProgress.userId, userId))),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'ASSESSMENT_RESET',
-        target: { id: userId, username: row.username },
-        entityType: 'COMPONENT',
-        entityId: componentId,
-        reason,
-        before: { attempts: beforeAttempts, progress: beforeProgress ?? null },
-        after: { attempts: [], progress: { status: 'NOT_STARTED', score: null, attempts: 0, progressPercentage: 0 } },
-        at: now,
-      }),
-      forgetAdminSnapshots(db),
-    ]);
-    await recomputeCourseProgress(db, userId, row.courseId, now);
-    return c.json({ message: INTERVENTION_MESSAGES.resetDone });
-  })
-
-  .post('/:componentId/users/:userId/pass', validate('param', interventionParams), validate('query', markPassedQuery), validate('json', interventionBody), async (c) => {
-    const { componentId, userId } = c.req.valid('param');
-    const { score } = c.req.valid('query');
-    const { reason } = c.req.valid('json');
-    const db = c.var.db;
-    const row = await interventionTarget(db, componentId, userId);
-    const [beforeAttempts, beforeProgress] = await Promise.all([attemptsOf(db, componentId, userId), progressOf(db, componentId, userId)]);
-    const nextNumber = Math.max(0, ...beforeAttempts.map((a) => a.attemptNumber)) + 1;
-    const now = new Date();
-    const iso = now.toISOString();
-    // The learner's own attempts stay as they were; the pass is a separate attempt marked ADMIN,
-    // so every view (attempt history, latest attempt, reports) sees the same passing result.
-    try {
+  .post(
+    '/:componentId/users/:userId/reset',
+    validate('param', interventionParams),
+    validate('json', interventionBody),
+    async (c) => {
+      const { componentId, userId } = c.req.valid('param');
+      const { reason } = c.req.valid('json');
+      const db = c.var.db;
+      const row = await interventionTarget(db, componentId, userId);
+      const [beforeAttempts, beforeProgress] = await Promise.all([
+        attemptsOf(db, componentId, userId),
+        progressOf(db, componentId, userId),
+      ]);
+      const now = new Date();
+      const iso = now.toISOString();
+      // The change and its audit record in one transaction.
       await db.batch([
-        db.insert(attempts).values({
-          id: crypto.randomUUID(),
-          userId,
-          courseId: row.courseId,
-          componentId,
-          attemptNumber: nextNumber,
-          cycle: currentCycleOf(userId, row.courseId),
-          language: courseLanguageOf(row.courseId),
-          startedAt: iso,
-          submittedAt: iso,
-          submitReason: 'ADMIN',
-          score,
-          passed: true,
-        }),
+        // Only the current cycle's attempts: earlier cycles are the learner's training history.
         db
-          .insert(componentProgress)
-          .values({ id: crypto.randomUUID(), userId, courseId: row.courseId, componentId, status: 'COMPLETED', progressPercentage: 100, score, attempts: beforeProgress?.attempts ?? row.attemptNumber, startedAt: iso, completedAt: iso, lastAccessedAt: iso })
-          .onConflictDoUpdate({
-            target: [componentProgress.userId, componentProgress.componentId],
-            set: { status: 'COMPLETED', progressPercentage: 100, score, completedAt: iso, lastAccessedAt: iso },
-          }),
+          .delete(attempts)
+          .where(and(eq(attempts.componentId, componentId), eq(attempts.userId, userId), inCurrentCycle)),
+        db
+          .update(componentProgress)
+          .set({
+            status: 'NOT_STARTED',
+            attempts: 0,
+            score: null,
+            progressPercentage: 0,
+            completedAt: null,
+            lastAccessedAt: iso,
+          })
+          .where(and(eq(componentProgress.componentId, componentId), eq(componentProgress.userId, userId))),
         auditInsert(db, {
           actor: c.var.user,
-          action: 'ASSESSMENT_MARK_PASSED',
+          action: 'ASSESSMENT_RESET',
           target: { id: userId, username: row.username },
           entityType: 'COMPONENT',
           entityId: componentId,
           reason,
           before: { attempts: beforeAttempts, progress: beforeProgress ?? null },
-          after: { score, passed: true, attemptNumber: nextNumber, progress: { status: 'COMPLETED', score, progressPercentage: 100 } },
+          after: { attempts: [], progress: { status: 'NOT_STARTED', score: null, attempts: 0, progressPercentage: 0 } },
           at: now,
         }),
         forgetAdminSnapshots(db),
       ]);
-    } catch (error) {
-      // Two admins at once: the attempt number is taken, and nothing of this request was written.
-      if (isUniqueViolation(error)) throw new ApiError('CONFLICT', INTERVENTION_MESSAGES.notAllowed);
-      throw error;
-    }
-    await recomputeCourseProgress(db, userId, row.courseId, now);
-    return c.json({ message: INTERVENTION_MESSAGES.passedDone });
-  });
+      await recomputeCourseProgress(db, userId, row.courseId, now);
+      return c.json({ message: INTERVENTION_MESSAGES.resetDone });
+    },
+  )
+
+  .post(
+    '/:componentId/users/:userId/pass',
+    validate('param', interventionParams),
+    validate('query', markPassedQuery),
+    validate('json', interventionBody),
+    async (c) => {
+      const { componentId, userId } = c.req.valid('param');
+      const { score } = c.req.valid('query');
+      const { reason } = c.req.valid('json');
+      const db = c.var.db;
+      const row = await interventionTarget(db, componentId, userId);
+      const [beforeAttempts, beforeProgress] = await Promise.all([
+        attemptsOf(db, componentId, userId),
+        progressOf(db, componentId, userId),
+      ]);
+      const nextNumber = Math.max(0, ...beforeAttempts.map((a) => a.attemptNumber)) + 1;
+      const now = new Date();
+      const iso = now.toISOString();
+      // The learner's own attempts stay as they were; the pass is a separate attempt marked ADMIN,
+      // so every view (attempt history, latest attempt, reports) sees the same passing result.
+      try {
+        await db.batch([
+          db.insert(attempts).values({
+            id: crypto.randomUUID(),
+            userId,
+            courseId: row.courseId,
+            componentId,
+            attemptNumber: nextNumber,
+            cycle: currentCycleOf(userId, row.courseId),
+            language: courseLanguageOf(row.courseId),
+            startedAt: iso,
+            submittedAt: iso,
+            submitReason: 'ADMIN',
+            score,
+            passed: true,
+          }),
+          db
+            .insert(componentProgress)
+            .values({
+              id: crypto.randomUUID(),
+              userId,
+              courseId: row.courseId,
+              componentId,
+              status: 'COMPLETED',
+              progressPercentage: 100,
+              score,
+              attempts: beforeProgress?.attempts ?? row.attemptNumber,
+              startedAt: iso,
+              completedAt: iso,
+              lastAccessedAt: iso,
+            })
+            .onConflictDoUpdate({
+              target: [componentProgress.userId, componentProgress.componentId],
+              set: { status: 'COMPLETED', progressPercentage: 100, score, completedAt: iso, lastAccessedAt: iso },
+            }),
+          auditInsert(db, {
+            actor: c.var.user,
+            action: 'ASSESSMENT_MARK_PASSED',
+            target: { id: userId, username: row.username },
+            entityType: 'COMPONENT',
+            entityId: componentId,
+            reason,
+            before: { attempts: beforeAttempts, progress: beforeProgress ?? null },
+            after: {
+              score,
+              passed: true,
+              attemptNumber: nextNumber,
+              progress: { status: 'COMPLETED', score, progressPercentage: 100 },
+            },
+            at: now,
+          }),
+          forgetAdminSnapshots(db),
+        ]);
+      } catch (error) {
+        // Two admins at once: the attempt number is taken, and nothing of this request was written.
+        if (isUniqueViolation(error)) throw new ApiError('CONFLICT', INTERVENTION_MESSAGES.notAllowed);
+        throw error;
+      }
+      await recomputeCourseProgress(db, userId, row.courseId, now);
+      return c.json({ message: INTERVENTION_MESSAGES.passedDone });
+    },
+  );

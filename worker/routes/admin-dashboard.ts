@@ -9,7 +9,11 @@ import { readSnapshot, SNAPSHOT_TTL } from '../services/admin-snapshots';
 
 export const adminDashboard = new Hono<AppEnv>()
   .use('*', requireAdmin('reportGeneration'))
-  .get('/stats', async (c) => c.json(await readSnapshot(c.var.db, 'dashboard:stats', SNAPSHOT_TTL.dashboardStats, () => dashboardStats(c.var.db))))
+  .get('/stats', async (c) =>
+    c.json(
+      await readSnapshot(c.var.db, 'dashboard:stats', SNAPSHOT_TTL.dashboardStats, () => dashboardStats(c.var.db)),
+    ),
+  )
 
   .get('/recent-progress', async (c) => {
     const rows = await recentProgressQuery(c.var.db);
@@ -38,7 +42,11 @@ export const adminDashboard = new Hono<AppEnv>()
   })
 
   .get('/top-performers', async (c) =>
-    c.json((await readSnapshot(c.var.db, 'dashboard:top-performers', SNAPSHOT_TTL.topPerformers, () => topPerformersQuery(c.var.db))) satisfies TopPerformerRow[]),
+    c.json(
+      (await readSnapshot(c.var.db, 'dashboard:top-performers', SNAPSHOT_TTL.topPerformers, () =>
+        topPerformersQuery(c.var.db),
+      )) satisfies TopPerformerRow[],
+    ),
   );
 
 /**

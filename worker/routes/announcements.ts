@@ -38,7 +38,8 @@ function toDto(row: Row, now = Date.now()): AnnouncementDto {
 }
 
 const PRIORITY_RANK = sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 ELSE 3 END`;
-const liveNow = (iso: string) => sql`${table.isActive} = 1 AND (${table.expiresAt} IS NULL OR ${table.expiresAt} > ${iso})`;
+const liveNow = (iso: string) =>
+  sql`${table.isActive} = 1 AND (${table.expiresAt} IS NULL OR ${table.expiresAt} > ${iso})`;
 
 /** The entry of a change to announcement `id`, written only if it exists when the batch runs. */
 const announcementAudit = (db: Db, actor: AuditActor, action: AuditAction, id: string, after?: unknown) =>
@@ -61,15 +62,33 @@ export const announcements = new Hono<AppEnv>()
   .get('/admin/all', requireAdmin('systemConfiguration'), validate('query', announcementListQuery), async (c) => {
     const { page, limit, search, priority } = c.req.valid('query');
     const db = c.var.db;
-    const where = and(containsText(search, [table.title, table.content, table.authorName]), priority ? eq(table.priority, priority) : undefined);
+    const where = and(
+      containsText(search, [table.title, table.content, table.authorName]),
+      priority ? eq(table.priority, priority) : undefined,
+    );
     const order = [desc(table.createdAt), desc(table.id)] as const;
     const now = Date.now();
-    if (page === undefined) return c.json((await db.select().from(table).where(where).orderBy(...order)).map((r) => toDto(r, now)));
+    if (page === undefined)
+      return c.json(
+        (
+          await db
+            .select()
+            .from(table)
+            .where(where)
+            .orderBy(...order)
+        ).map((r) => toDto(r, now)),
+      );
     const request = { page, limit };
     const { items, pagination } = await paginate(
       db,
       request,
-      db.select().from(table).where(where).orderBy(...order).limit(limit).offset(offsetOf(request)),
+      db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offsetOf(request)),
       db.select({ n: count() }).from(table).where(where),
     );
     return c.json({ announcements: items.map((r) => toDto(r, now)), pagination } satisfies AnnouncementListPage);
@@ -99,7 +118,10 @@ export const announcements = new Hono<AppEnv>()
     const db = c.var.db;
     const id = crypto.randomUUID();
     const [[row]] = await db.batch([
-      db.insert(table).values({ id, ...body, createdBy: c.var.user.id, createdAt: now, updatedAt: now }).returning(),
+      db
+        .insert(table)
+        .values({ id, ...body, createdBy: c.var.user.id, createdAt: now, updatedAt: now })
+        .returning(),
       auditInsert(db, {
         actor: c.var.user,
         action: 'ANNOUNCEMENT_CREATED',
@@ -124,24 +146,33 @@ export const announcements = new Hono<AppEnv>()
       announcementAudit(db, c.var.user, 'ANNOUNCEMENT_UPDATED', id, { toggled: 'isActive' }),
     ]);
     if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
-    return c.json({ message: row.isActive ? 'Announcement activated' : 'Announcement deactivated', announcement: toDto(row) });
+    return c.json({
+      message: row.isActive ? 'Announcement activated' : 'Announcement deactivated',
+      announcement: toDto(row),
+    });
   })
 
-  .put('/admin/:id', requireAdmin('systemConfiguration'), validate('param', idParam), validate('json', announcementBody), async (c) => {
-    const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const db = c.var.db;
-    const [[row]] = await db.batch([
-      db
-        .update(table)
-        .set({ ...body, updatedAt: new Date().toISOString() })
-        .where(eq(table.id, id))
-        .returning(),
-      announcementAudit(db, c.var.user, 'ANNOUNCEMENT_UPDATED', id, body),
-    ]);
-    if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
-    return c.json({ message: ANNOUNCEMENT_MESSAGES.updated, announcement: toDto(row) });
-  })
+  .put(
+    '/admin/:id',
+    requireAdmin('systemConfiguration'),
+    validate('param', idParam),
+    validate('json', announcementBody),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const db = c.var.db;
+      const [[row]] = await db.batch([
+        db
+          .update(table)
+          .set({ ...body, updatedAt: new Date().toISOString() })
+          .where(eq(table.id, id))
+          .returning(),
+        announcementAudit(db, c.var.user, 'ANNOUNCEMENT_UPDATED', id, body),
+      ]);
+      if (!row) throw new ApiError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+      return c.json({ message: ANNOUNCEMENT_MESSAGES.updated, announcement: toDto(row) });
+    },
+  )
 
   .delete('/admin/:id', requireAdmin('systemConfiguration'), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');

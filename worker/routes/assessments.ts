@@ -56,7 +56,12 @@ const componentParam = v.object({ componentId: idString });
 const attemptParam = v.object({ attemptId: idString });
 
 /** The learner's view of an assessment component, with the component access rules applied. */
-async function assessmentContext(db: Db, user: AuthUser, componentId: string, rows?: ContextRows): Promise<ComponentContext & { assessment: Assessment }> {
+async function assessmentContext(
+  db: Db,
+  user: AuthUser,
+  componentId: string,
+  rows?: ContextRows,
+): Promise<ComponentContext & { assessment: Assessment }> {
   const ctx = await componentContext(db, user, componentId, rows);
   if (ctx.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
   return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
@@ -90,7 +95,12 @@ function attemptQuestions(assessment: Assessment, attempt: AttemptRecord): Learn
   return learnerQuestions(assessment, attempt.questionOrder ?? questionOrderFor(assessment, seed), seed);
 }
 
-function startResponse(attempt: AttemptRecord, assessment: Assessment, resumed: boolean, now: Date): StartAttemptResponse {
+function startResponse(
+  attempt: AttemptRecord,
+  assessment: Assessment,
+  resumed: boolean,
+  now: Date,
+): StartAttemptResponse {
   const deadline = attempt.deadlineAt ?? attempt.startedAt;
   return {
     questions: attemptQuestions(assessment, attempt),
@@ -120,13 +130,29 @@ async function submit(c: Context<AppEnv>, attemptId: string, body: Record<string
   // One read batch (it also carries the session check): the attempt, its assessment, and the
   // learner's rows of the course that closing it updates.
   const { result: reads } = await sessionInFirstBatch(c, (db, userId) => {
-    const ofAttempt = (column: 'component_id' | 'course_id') => sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
+    const ofAttempt = (column: 'component_id' | 'course_id') =>
+      sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
     return db.batch([
-      db.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId))).limit(1),
+      db
+        .select()
+        .from(attempts)
+        .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+        .limit(1),
       assessmentQuery(db, ofAttempt('component_id')),
-      db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, ofAttempt('course_id')))).limit(1),
-      db.select().from(components).where(eq(components.courseId, ofAttempt('course_id'))).orderBy(asc(components.orderIndex), asc(components.createdAt)),
-      db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, ofAttempt('course_id')))),
+      db
+        .select()
+        .from(courseProgress)
+        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, ofAttempt('course_id'))))
+        .limit(1),
+      db
+        .select()
+        .from(components)
+        .where(eq(components.courseId, ofAttempt('course_id')))
+        .orderBy(asc(components.orderIndex), asc(components.createdAt)),
+      db
+        .select()
+        .from(componentProgress)
+        .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, ofAttempt('course_id')))),
       usedAttemptsQuery(db, userId, ofAttempt('component_id')),
     ]);
   });
@@ -139,12 +165,28 @@ async function submit(c: Context<AppEnv>, attemptId: string, body: Record<string
   if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
   const now = new Date();
   const late = isPastGrace(attempt, now);
-  const answers = late ? (attempt.answers ?? {}) : { ...(attempt.answers ?? {}), ...knownAnswers(loaded.assessment, body) };
+  const answers = late
+    ? (attempt.answers ?? {})
+    : { ...(attempt.answers ?? {}), ...knownAnswers(loaded.assessment, body) };
   const enrollment = enrollmentRows[0];
   const snapshot = enrollment
-    ? { enrollment, components: componentRows, progress: new Map(progressRows.map((row) => [row.componentId, row])), usedCount: toUsedAttempts(usedRows[0]).count }
+    ? {
+        enrollment,
+        components: componentRows,
+        progress: new Map(progressRows.map((row) => [row.componentId, row])),
+        usedCount: toUsedAttempts(usedRows[0]).count,
+      }
     : undefined;
-  const result = await closeAttempt(db, attempt, loaded.assessment, answers, late && reason === 'MANUAL' ? 'DEADLINE' : reason, now, true, snapshot);
+  const result = await closeAttempt(
+    db,
+    attempt,
+    loaded.assessment,
+    answers,
+    late && reason === 'MANUAL' ? 'DEADLINE' : reason,
+    now,
+    true,
+    snapshot,
+  );
   if (!result) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
   return result;
 }
@@ -185,59 +227,94 @@ export const assessments = new Hono<AppEnv>()
     const loaded = await loadAssessment(db, attempt.componentId);
     if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
     const used = await usedAttempts(db, attempt.userId, attempt.componentId);
-    return c.json(toAttemptResult(attempt, loaded.assessment.passingScore, attemptsLeft(loaded.assessment.maxAttempts, used.count)));
-  })
-
-  .put('/attempts/:attemptId/answers', inFirstBatch(requireLearner), validate('param', attemptParam), validate('json', autosaveBody), async (c) => {
-    const body = c.req.valid('json');
-    const attemptId = c.req.valid('param').attemptId;
-    // One read batch (it also carries the session check): the attempt and its assessment.
-    const { result } = await sessionInFirstBatch(c, (db, userId) =>
-      db.batch([
-        db.select().from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId))).limit(1),
-        assessmentQuery(db, sql`(SELECT a.component_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`),
-      ]),
+    return c.json(
+      toAttemptResult(attempt, loaded.assessment.passingScore, attemptsLeft(loaded.assessment.maxAttempts, used.count)),
     );
-    const db = c.var.db;
-    const [attemptRows, assessmentRows] = result;
-    const attempt = attemptRows[0];
-    if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-    if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
-    const now = new Date();
-    if (isPastGrace(attempt, now)) throw new ApiError('ATTEMPT_EXPIRED', 'The time for this attempt is over. It is graded on the answers saved so far.');
-    const loaded = toLoadedAssessment(assessmentRows[0]);
-    if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-    const patch: Record<string, string | null> = 'questionId' in body ? { [body.questionId]: body.answer } : body.answers;
-    const known = new Set(loaded.assessment.questions.map((q) => q.id));
-    const unknown = Object.keys(patch).filter((id) => !known.has(id));
-    if (unknown.length > 0) throw new ApiError('VALIDATION_FAILED', 'Unknown question', { fields: Object.fromEntries(unknown.map((id) => [id, 'Unknown question'])) });
-    // Merged in SQL: two autosaves in flight at once both land (null removes an answer).
-    const [saved] = await db.batch([
-      db
-        .update(attempts)
-        .set({ answers: sql`json_patch(${attempts.answers}, ${JSON.stringify(patch)})` })
-        .where(and(eq(attempts.id, attempt.id), isNull(attempts.submittedAt)))
-        .returning({ answers: attempts.answers }),
-      learningActivityUpsert(db, attempt.userId, now),
-    ]);
-    if (!saved[0]) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
-    const body_: AutosaveResponse = {
-      message: 'Answers saved',
-      attemptId: attempt.id,
-      answers: saved[0].answers ?? {},
-      deadline: attempt.deadlineAt ?? attempt.startedAt,
-      serverTime: now.toISOString(),
-    };
-    return c.json(body_);
   })
 
-  .post('/attempts/:attemptId/submit', inFirstBatch(requireLearner), validate('param', attemptParam), validate('json', submitBody), async (c) => {
-    return c.json(await submit(c, c.req.valid('param').attemptId, c.req.valid('json'), 'MANUAL'));
-  })
+  .put(
+    '/attempts/:attemptId/answers',
+    inFirstBatch(requireLearner),
+    validate('param', attemptParam),
+    validate('json', autosaveBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      const attemptId = c.req.valid('param').attemptId;
+      // One read batch (it also carries the session check): the attempt and its assessment.
+      const { result } = await sessionInFirstBatch(c, (db, userId) =>
+        db.batch([
+          db
+            .select()
+            .from(attempts)
+            .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+            .limit(1),
+          assessmentQuery(
+            db,
+            sql`(SELECT a.component_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`,
+          ),
+        ]),
+      );
+      const db = c.var.db;
+      const [attemptRows, assessmentRows] = result;
+      const attempt = attemptRows[0];
+      if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+      if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
+      const now = new Date();
+      if (isPastGrace(attempt, now))
+        throw new ApiError(
+          'ATTEMPT_EXPIRED',
+          'The time for this attempt is over. It is graded on the answers saved so far.',
+        );
+      const loaded = toLoadedAssessment(assessmentRows[0]);
+      if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+      const patch: Record<string, string | null> =
+        'questionId' in body ? { [body.questionId]: body.answer } : body.answers;
+      const known = new Set(loaded.assessment.questions.map((q) => q.id));
+      const unknown = Object.keys(patch).filter((id) => !known.has(id));
+      if (unknown.length > 0)
+        throw new ApiError('VALIDATION_FAILED', 'Unknown question', {
+          fields: Object.fromEntries(unknown.map((id) => [id, 'Unknown question'])),
+        });
+      // Merged in SQL: two autosaves in flight at once both land (null removes an answer).
+      const [saved] = await db.batch([
+        db
+          .update(attempts)
+          .set({ answers: sql`json_patch(${attempts.answers}, ${JSON.stringify(patch)})` })
+          .where(and(eq(attempts.id, attempt.id), isNull(attempts.submittedAt)))
+          .returning({ answers: attempts.answers }),
+        learningActivityUpsert(db, attempt.userId, now),
+      ]);
+      if (!saved[0]) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
+      const body_: AutosaveResponse = {
+        message: 'Answers saved',
+        attemptId: attempt.id,
+        answers: saved[0].answers ?? {},
+        deadline: attempt.deadlineAt ?? attempt.startedAt,
+        serverTime: now.toISOString(),
+      };
+      return c.json(body_);
+    },
+  )
 
-  .post('/attempts/:attemptId/auto-submit', inFirstBatch(requireLearner), validate('param', attemptParam), validate('json', submitBody), async (c) => {
-    return c.json(await submit(c, c.req.valid('param').attemptId, c.req.valid('json'), 'AUTO'));
-  })
+  .post(
+    '/attempts/:attemptId/submit',
+    inFirstBatch(requireLearner),
+    validate('param', attemptParam),
+    validate('json', submitBody),
+    async (c) => {
+      return c.json(await submit(c, c.req.valid('param').attemptId, c.req.valid('json'), 'MANUAL'));
+    },
+  )
+
+  .post(
+    '/attempts/:attemptId/auto-submit',
+    inFirstBatch(requireLearner),
+    validate('param', attemptParam),
+    validate('json', submitBody),
+    async (c) => {
+      return c.json(await submit(c, c.req.valid('param').attemptId, c.req.valid('json'), 'AUTO'));
+    },
+  )
 
   .get('/:componentId/questions', inFirstBatch(requireLearner), validate('param', componentParam), async (c) => {
     const componentId = c.req.valid('param').componentId;
@@ -278,7 +355,10 @@ export const assessments = new Hono<AppEnv>()
     const [c0, c1, c2, c3, c4, c5, openRows, usedRows] = result;
     const context = await componentContext(db, user, componentId, [c0, c1, c2, c3, c4, c5]);
     if (context.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
-    const ctx = { ...context, assessment: readAssessment(context.component.data, { passingScore: context.course.passingScore }) };
+    const ctx = {
+      ...context,
+      assessment: readAssessment(context.component.data, { passingScore: context.course.passingScore }),
+    };
     assertUnlocked(ctx);
     const now = new Date();
 
@@ -288,7 +368,13 @@ export const assessments = new Hono<AppEnv>()
       if (!isPastGrace(open, now)) return c.json(startResponse(open, ctx.assessment, true, now));
       // An attempt whose time ran out while the learner was away is closed on its saved answers first.
       await closeAttempt(db, open, ctx.assessment, open.answers ?? {}, 'DEADLINE', now);
-      const [fresh] = await db.batch([usedAttemptsQuery(db, user.id, componentId), db.select({ status: componentProgress.status }).from(componentProgress).where(eq(componentProgress.id, ctx.row.id))]);
+      const [fresh] = await db.batch([
+        usedAttemptsQuery(db, user.id, componentId),
+        db
+          .select({ status: componentProgress.status })
+          .from(componentProgress)
+          .where(eq(componentProgress.id, ctx.row.id)),
+      ]);
       used = toUsedAttempts(fresh[0]);
     }
     const passed = used.passed || ctx.row.status === 'COMPLETED';
@@ -347,7 +433,9 @@ export const assessments = new Hono<AppEnv>()
       .orderBy(asc(attempts.attemptNumber));
     const body: AttemptsResponse = {
       attempts: rows.map((a) => {
-        const end = a.submittedAt ? Math.min(Date.parse(a.submittedAt), a.deadlineAt ? Date.parse(a.deadlineAt) : Infinity) : null;
+        const end = a.submittedAt
+          ? Math.min(Date.parse(a.submittedAt), a.deadlineAt ? Date.parse(a.deadlineAt) : Infinity)
+          : null;
         return {
           attemptId: a.id,
           attemptNumber: a.attemptNumber,
@@ -373,7 +461,11 @@ export const assessments = new Hono<AppEnv>()
     const used = await usedAttempts(db, user.id, ctx.component.id);
     const maxAttempts = ctx.assessment.maxAttempts;
     return c.json({
-      canRetry: canRetryAssessment({ passed: used.passed || ctx.row.status === 'COMPLETED', maxAttempts, usedAttempts: used.count }),
+      canRetry: canRetryAssessment({
+        passed: used.passed || ctx.row.status === 'COMPLETED',
+        maxAttempts,
+        usedAttempts: used.count,
+      }),
       remainingAttempts: attemptsLeft(maxAttempts, used.count),
       attemptsUsed: used.count,
       maxAttempts,
@@ -388,15 +480,34 @@ export const assessments = new Hono<AppEnv>()
       db
         .select()
         .from(attempts)
-        .where(and(eq(attempts.userId, user.id), eq(attempts.componentId, ctx.component.id), isNotNull(attempts.submittedAt), inCurrentCycle))
+        .where(
+          and(
+            eq(attempts.userId, user.id),
+            eq(attempts.componentId, ctx.component.id),
+            isNotNull(attempts.submittedAt),
+            inCurrentCycle,
+          ),
+        )
         .orderBy(desc(attempts.attemptNumber))
         .get(),
       usedAttempts(db, user.id, ctx.component.id),
     ]);
     const remainingAttempts = attemptsLeft(ctx.assessment.maxAttempts, used.count);
-    const canRetry = canRetryAssessment({ passed: used.passed || ctx.row.status === 'COMPLETED', maxAttempts: ctx.assessment.maxAttempts, usedAttempts: used.count });
+    const canRetry = canRetryAssessment({
+      passed: used.passed || ctx.row.status === 'COMPLETED',
+      maxAttempts: ctx.assessment.maxAttempts,
+      usedAttempts: used.count,
+    });
     const body: LatestAttemptResponse = latest
-      ? { hasAttempt: true, attemptId: latest.id, attemptNumber: latest.attemptNumber, score: latest.score ?? 0, passed: latest.passed === true, canRetry, remainingAttempts }
+      ? {
+          hasAttempt: true,
+          attemptId: latest.id,
+          attemptNumber: latest.attemptNumber,
+          score: latest.score ?? 0,
+          passed: latest.passed === true,
+          canRetry,
+          remainingAttempts,
+        }
       : { hasAttempt: false, canRetry, remainingAttempts };
     return c.json(body);
   });

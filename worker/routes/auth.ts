@@ -1,7 +1,14 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { USER_MESSAGES } from '../contract/users';
-import { changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, resetTokenQuery, type LoginResponse } from '../contract/auth';
+import {
+  changePasswordBody,
+  forgotPasswordBody,
+  loginBody,
+  resetPasswordBody,
+  resetTokenQuery,
+  type LoginResponse,
+} from '../contract/auth';
 import { passwordResetTokens, revokedTokens, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { publicRoute, requireSession } from '../middleware/auth';
@@ -13,7 +20,16 @@ import { originFor, type AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { confirmCurrentPassword } from '../services/account';
 import { getDummyHash, hashPassword, verifyPassword } from '../services/password';
-import { clearRate, clientIp, enforceRate, hitRate, peekRate, RATE_RULES, rateLimited, releaseRate } from '../services/rate-limit';
+import {
+  clearRate,
+  clientIp,
+  enforceRate,
+  hitRate,
+  peekRate,
+  RATE_RULES,
+  rateLimited,
+  releaseRate,
+} from '../services/rate-limit';
 import { signSession } from '../services/tokens';
 import { domainsByUser, loadSessionUser, toSessionUser } from '../services/users';
 import { validate } from '../validate';
@@ -32,8 +48,13 @@ export const auth = new Hono<AppEnv>()
     const ipKey = `login:ip:${clientIp(c.req.raw.headers)}`;
     // Usernames and e-mail addresses are one namespace, resolved one way: input with an '@' is looked
     // up as an e-mail address, anything else as a username; each column is unique, so one row at most.
-    const byColumn = login.includes('@') ? sql`lower(${users.email}) = ${login}` : sql`lower(${users.username}) = ${login}`;
-    const [user, ipFailures] = await Promise.all([db.select().from(users).where(byColumn).get(), peekRate(db, ipKey, RATE_RULES.loginIp)]);
+    const byColumn = login.includes('@')
+      ? sql`lower(${users.email}) = ${login}`
+      : sql`lower(${users.username}) = ${login}`;
+    const [user, ipFailures] = await Promise.all([
+      db.select().from(users).where(byColumn).get(),
+      peekRate(db, ipKey, RATE_RULES.loginIp),
+    ]);
     // The address is judged on its failures so far and only a failure adds to them: correct sign-ins
     // never count, however many arrive at once from one plant's NAT.
     if (ipFailures >= RATE_RULES.loginIp.limit) throw rateLimited(RATE_RULES.loginIp);
@@ -121,8 +142,21 @@ export const auth = new Hono<AppEnv>()
     if (user && !user.deactivatedAt) {
       // The link is written and mailed after the answer: a registered address answers as fast as an
       // unknown one, so the timing tells nothing about who has an account.
-      const link = sendResetLink(c.var.config, c.env.EMAIL, db, originFor(c.var.config, c.req.url) ?? new URL(c.req.url).origin, user).catch((error: unknown) =>
-        console.error(JSON.stringify({ level: 'error', event: 'reset.mail_failed', requestId: c.var.requestId, error: String(error) })),
+      const link = sendResetLink(
+        c.var.config,
+        c.env.EMAIL,
+        db,
+        originFor(c.var.config, c.req.url) ?? new URL(c.req.url).origin,
+        user,
+      ).catch((error: unknown) =>
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            event: 'reset.mail_failed',
+            requestId: c.var.requestId,
+            error: String(error),
+          }),
+        ),
       );
       c.executionCtx.waitUntil(link);
     }
@@ -152,7 +186,14 @@ export const auth = new Hono<AppEnv>()
     const [changed] = await db.batch([
       db
         .update(users)
-        .set({ passwordHash, mustChangePassword: false, tempPasswordEnc: null, passwordCreatedAt: nowIso, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowIso })
+        .set({
+          passwordHash,
+          mustChangePassword: false,
+          tempPasswordEnc: null,
+          passwordCreatedAt: nowIso,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          updatedAt: nowIso,
+        })
         .where(usable)
         .returning({ id: users.id }),
       db
@@ -175,7 +216,13 @@ async function findUsableResetToken(db: Db, tokenHash: string) {
   return db
     .select({ id: passwordResetTokens.id })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date().toISOString())))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date().toISOString()),
+      ),
+    )
     .get();
 }
 

@@ -20,15 +20,31 @@ import { ApiError } from '../errors';
 import { auditInsertWhen } from '../services/audit';
 import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
 import { edgeCache, purgeFor } from '../middleware/edge-cache';
-import { certificatePdf, certificateStatus, findCertificate, findCycleCertificate, issueCertificate, toCertificateInfo, verifyCertificate, type CertificateRow } from '../services/certificates';
+import {
+  certificatePdf,
+  certificateStatus,
+  findCertificate,
+  findCycleCertificate,
+  issueCertificate,
+  toCertificateInfo,
+  verifyCertificate,
+  type CertificateRow,
+} from '../services/certificates';
 import { clearComplianceCache } from '../services/compliance-snapshot';
-import { canonicalCertificateNumber, certificateEdgeSeconds, certificateKeys, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
+import {
+  canonicalCertificateNumber,
+  certificateEdgeSeconds,
+  certificateKeys,
+  edgeCacheControl,
+  edgeCacheKeys,
+} from '../services/edge-cache';
 import { validate } from '../validate';
 
 /** The certificate by id, if the caller owns it or is an admin; 404 otherwise (never "exists but not yours"). */
 async function ownedCertificate(c: { var: AppEnv['Variables'] }, certificateId: string): Promise<CertificateRow> {
   const row = await c.var.db.select().from(certificatesTable).where(eq(certificatesTable.id, certificateId)).get();
-  if (!row || (row.userId !== c.var.user.id && !isAdminUser(c.var.user))) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
+  if (!row || (row.userId !== c.var.user.id && !isAdminUser(c.var.user)))
+    throw new ApiError('NOT_FOUND', certificateMessages.notFound);
   return row;
 }
 
@@ -57,12 +73,18 @@ function verifyCacheKey(c: Context<AppEnv>): string | null {
 export const certificates = new Hono<AppEnv>()
   // Public: an inspector verifies without an account. The same answer for everyone, so kept at
   // the edge (purged on revocation); an unknown number is answered fresh each time.
-  .get('/verify/:number', publicRoute, edgeCache(verifyCacheKey), validate('param', certificateNumberParam), async (c) => {
-    const result = await verifyCertificate(c.var.db, c.req.raw, c.req.valid('param').number);
-    if (!result) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
-    c.header('Cache-Control', edgeCacheControl(certificateEdgeSeconds(result)));
-    return c.json(result);
-  })
+  .get(
+    '/verify/:number',
+    publicRoute,
+    edgeCache(verifyCacheKey),
+    validate('param', certificateNumberParam),
+    async (c) => {
+      const result = await verifyCertificate(c.var.db, c.req.raw, c.req.valid('param').number);
+      if (!result) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
+      c.header('Cache-Control', edgeCacheControl(certificateEdgeSeconds(result)));
+      return c.json(result);
+    },
+  )
 
   // The signed-in user's own certificates, newest first.
   .get('/user/all', requireLearner, async (c) => {
@@ -93,10 +115,17 @@ export const certificates = new Hono<AppEnv>()
     if (!state) throw new ApiError('NOT_FOUND', certificateMessages.courseNotFound);
     // The current training cycle's certificate: a recertification in progress has none yet.
     const existing = await findCycleCertificate(db, userId, courseId, state.cycle ?? 1);
-    if (existing) return c.json<GenerateCertificateResponse>({ ...toCertificateInfo(existing), message: certificateMessages.existing });
+    if (existing)
+      return c.json<GenerateCertificateResponse>({
+        ...toCertificateInfo(existing),
+        message: certificateMessages.existing,
+      });
     if (state.status !== 'COMPLETED') throw new ApiError('COURSE_NOT_COMPLETED', certificateMessages.notCompleted);
     const row = await issueCertificate(db, userId, courseId, new Date(), state.cycle ?? 1);
-    return c.json<GenerateCertificateResponse>({ ...toCertificateInfo(row), message: certificateMessages.generated }, 201);
+    return c.json<GenerateCertificateResponse>(
+      { ...toCertificateInfo(row), message: certificateMessages.generated },
+      201,
+    );
   })
 
   .get('/view/:certificateId', requireLearner, validate('param', certificateIdParam), async (c) => {
@@ -110,50 +139,63 @@ export const certificates = new Hono<AppEnv>()
   })
 
   // Admin: a certificate issued in error (wrong person, fraud) stops verifying as valid.
-  .post('/:certificateId/revoke', requireAdmin('userManagement'), validate('param', certificateIdParam), validate('json', revokeBody), async (c) => {
-    const { certificateId } = c.req.valid('param');
-    const { reason } = c.req.valid('json');
-    const db = c.var.db;
-    const found = await db
-      .select({ certificate: certificatesTable, username: users.username })
-      .from(certificatesTable)
-      .leftJoin(users, eq(users.id, certificatesTable.userId))
-      .where(eq(certificatesTable.id, certificateId))
-      .get();
-    if (!found) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
-    const { certificate, username } = found;
-    if (certificate.revokedAt) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
-    const now = new Date().toISOString();
-    const actor = c.var.user;
-    // Two racing revokes: only the one whose update found the certificate unrevoked changes it,
-    // and its audit row is written only if the certificate now carries this revocation's time.
-    const [updated] = await db.batch([
-      db
-        .update(certificatesTable)
-        .set({ revokedAt: now, revokedReason: reason })
-        .where(and(eq(certificatesTable.id, certificateId), isNull(certificatesTable.revokedAt)))
-        .returning(),
-      clearComplianceCache(db),
-      auditInsertWhen(
-        db,
-        {
-          actor,
-          action: 'CERTIFICATE_REVOKED',
-          target: { id: certificate.userId, username },
-          entityType: 'CERTIFICATE',
-          entityId: certificate.id,
-          reason,
-          before: { status: certificateStatus(certificate), certificateNumber: certificate.certificateNumber },
-          after: { status: 'REVOKED', revokedAt: now },
-          at: new Date(now),
-        },
-        certificatesTable,
-        and(eq(certificatesTable.id, certificateId), eq(certificatesTable.revokedAt, now), eq(certificatesTable.revokedReason, reason))!,
-      ),
-    ]);
-    if (updated.length === 0) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
-    // Before the answer: from now on this data centre verifies it as revoked (others within the
-    // edge lifetime, or at once with a zone purge configured).
-    await purgeFor(c, certificateKeys(c.var.config, c.req.url, certificate.certificateNumber));
-    return c.json<RevokeCertificateResponse>({ ...toCertificateInfo(updated[0]), message: certificateMessages.revoked });
-  });
+  .post(
+    '/:certificateId/revoke',
+    requireAdmin('userManagement'),
+    validate('param', certificateIdParam),
+    validate('json', revokeBody),
+    async (c) => {
+      const { certificateId } = c.req.valid('param');
+      const { reason } = c.req.valid('json');
+      const db = c.var.db;
+      const found = await db
+        .select({ certificate: certificatesTable, username: users.username })
+        .from(certificatesTable)
+        .leftJoin(users, eq(users.id, certificatesTable.userId))
+        .where(eq(certificatesTable.id, certificateId))
+        .get();
+      if (!found) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
+      const { certificate, username } = found;
+      if (certificate.revokedAt) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
+      const now = new Date().toISOString();
+      const actor = c.var.user;
+      // Two racing revokes: only the one whose update found the certificate unrevoked changes it,
+      // and its audit row is written only if the certificate now carries this revocation's time.
+      const [updated] = await db.batch([
+        db
+          .update(certificatesTable)
+          .set({ revokedAt: now, revokedReason: reason })
+          .where(and(eq(certificatesTable.id, certificateId), isNull(certificatesTable.revokedAt)))
+          .returning(),
+        clearComplianceCache(db),
+        auditInsertWhen(
+          db,
+          {
+            actor,
+            action: 'CERTIFICATE_REVOKED',
+            target: { id: certificate.userId, username },
+            entityType: 'CERTIFICATE',
+            entityId: certificate.id,
+            reason,
+            before: { status: certificateStatus(certificate), certificateNumber: certificate.certificateNumber },
+            after: { status: 'REVOKED', revokedAt: now },
+            at: new Date(now),
+          },
+          certificatesTable,
+          and(
+            eq(certificatesTable.id, certificateId),
+            eq(certificatesTable.revokedAt, now),
+            eq(certificatesTable.revokedReason, reason),
+          )!,
+        ),
+      ]);
+      if (updated.length === 0) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
+      // Before the answer: from now on this data centre verifies it as revoked (others within the
+      // edge lifetime, or at once with a zone purge configured).
+      await purgeFor(c, certificateKeys(c.var.config, c.req.url, certificate.certificateNumber));
+      return c.json<RevokeCertificateResponse>({
+        ...toCertificateInfo(updated[0]),
+        message: certificateMessages.revoked,
+      });
+    },
+  );

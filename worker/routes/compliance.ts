@@ -16,7 +16,17 @@ import {
 import { renewalChain } from '../contract/rules/renewal';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
-import { attempts, certificates, courseCycles, courseProgress, courses, requirementEvents, requirementExemptions, requirements, users } from '../db/schema';
+import {
+  attempts,
+  certificates,
+  courseCycles,
+  courseProgress,
+  courses,
+  requirementEvents,
+  requirementExemptions,
+  requirements,
+  users,
+} from '../db/schema';
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireAdmin, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
@@ -49,13 +59,20 @@ import { REFUSALS } from '../contract/errors';
 /** The matrix's columns, one per required course (its first requirement), from the requirement terms, which come in column order. */
 function uniqueColumns(terms: readonly { id: string; courseId: string; courseTitle: string }[]) {
   const byCourse = new Map<string, { id: string; courseId: string; courseTitle: string }>();
-  for (const { id, courseId, courseTitle } of terms) if (!byCourse.has(courseId)) byCourse.set(courseId, { id, courseId, courseTitle });
+  for (const { id, courseId, courseTitle } of terms)
+    if (!byCourse.has(courseId)) byCourse.set(courseId, { id, courseId, courseTitle });
   return [...byCourse.values()];
 }
 
 /** One person's identity as the facts carry it (every fact row of a person repeats it). */
 function personOf(fact: CoverageFacts): ComplianceRow['user'] {
-  return { id: fact.userId, name: fact.userName, username: fact.username, department: fact.department, jobTitle: fact.jobTitle };
+  return {
+    id: fact.userId,
+    name: fact.userName,
+    username: fact.username,
+    department: fact.department,
+    jobTitle: fact.jobTitle,
+  };
 }
 
 const CSV_CHUNK = 500;
@@ -87,10 +104,17 @@ export const complianceRoutes = new Hono<AppEnv>()
     // A snapshot stored before it carried its totals counts as none.
     if (!summary || !stored?.totals) {
       const snapshot = await refreshSnapshot(db, filter, now);
-      const people = query.status ? snapshot.people.filter(([, bits]) => bits & statusBit(query.status!)) : snapshot.people;
+      const people = query.status
+        ? snapshot.people.filter(([, bits]) => bits & statusBit(query.status!))
+        : snapshot.people;
       summary = snapshot.summary;
       totalItems = people.length;
-      facts = await coverageFactsOf(db, filter, people.slice((query.page - 1) * query.size, query.page * query.size).map(([id]) => id), now);
+      facts = await coverageFactsOf(
+        db,
+        filter,
+        people.slice((query.page - 1) * query.size, query.page * query.size).map(([id]) => id),
+        now,
+      );
     }
     const cells = cellsByUser(facts, now);
     const persons = [...new Map(facts.map((fact) => [fact.userId, personOf(fact)])).values()].sort(byName);
@@ -98,14 +122,22 @@ export const complianceRoutes = new Hono<AppEnv>()
     return c.json<ComplianceResponse>({
       rows: persons.map((user) => {
         const userCells = cells.get(user.id)!;
-        return { user, cells: requirementColumns.map((column) => {
-          const cell = userCells.get(column.courseId);
-          return cell ? toMatrixCell(cell) : null;
-        }) };
+        return {
+          user,
+          cells: requirementColumns.map((column) => {
+            const cell = userCells.get(column.courseId);
+            return cell ? toMatrixCell(cell) : null;
+          }),
+        };
       }),
       requirements: requirementColumns,
       summary,
-      pagination: { page: query.page, size: query.size, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / query.size)) },
+      pagination: {
+        page: query.page,
+        size: query.size,
+        totalItems,
+        totalPages: Math.max(1, Math.ceil(totalItems / query.size)),
+      },
     });
   })
 
@@ -116,8 +148,20 @@ export const complianceRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const now = new Date();
     const filter = coverageFilterOf(query);
-    const titles = new Map(uniqueColumns(await requirementTermsQuery(db, filter)).map((col) => [col.courseId, col.courseTitle]));
-    const header = ['Name', 'Username', 'Department', 'Job title', 'Course', 'Status', 'Due on', 'Valid until', 'Certificate number'];
+    const titles = new Map(
+      uniqueColumns(await requirementTermsQuery(db, filter)).map((col) => [col.courseId, col.courseTitle]),
+    );
+    const header = [
+      'Name',
+      'Username',
+      'Department',
+      'Job title',
+      'Course',
+      'Status',
+      'Due on',
+      'Valid until',
+      'Certificate number',
+    ];
     const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
     const encoder = new TextEncoder();
     let after = '';
@@ -145,7 +189,17 @@ export const complianceRoutes = new Hono<AppEnv>()
           if (!person || !userCells) continue;
           for (const cell of userCells.values()) {
             if (query.status && cell.status !== query.status) continue;
-            text += line([person.name, person.username, person.department, person.jobTitle, titles.get(cell.courseId) ?? cell.courseId, STATUS_LABELS[cell.status], cell.dueAt?.slice(0, 10), cell.validUntil?.slice(0, 10), cell.certificateNumber]);
+            text += line([
+              person.name,
+              person.username,
+              person.department,
+              person.jobTitle,
+              titles.get(cell.courseId) ?? cell.courseId,
+              STATUS_LABELS[cell.status],
+              cell.dueAt?.slice(0, 10),
+              cell.validUntil?.slice(0, 10),
+              cell.certificateNumber,
+            ]);
           }
         }
         controller.enqueue(encoder.encode(text));
@@ -166,7 +220,11 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new ApiError('NOT_FOUND', REFUSALS['user.notFound']);
   const [progressRows, cycleRows, attemptRows, certificateRows, exemptionRows, eventRows, facts] = await Promise.all([
-    db.select({ progress: courseProgress, title: courses.title, language: courses.language }).from(courseProgress).innerJoin(courses, eq(courses.id, courseProgress.courseId)).where(eq(courseProgress.userId, userId)),
+    db
+      .select({ progress: courseProgress, title: courses.title, language: courses.language })
+      .from(courseProgress)
+      .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+      .where(eq(courseProgress.userId, userId)),
     db.select().from(courseCycles).where(eq(courseCycles.userId, userId)),
     db
       .select({
@@ -179,7 +237,9 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
         startedAt: attempts.startedAt,
         submittedAt: attempts.submittedAt,
         language: attempts.language,
-        componentTitle: sql<string | null>`(SELECT json_extract(cc.data, '$.title') FROM course_components cc WHERE cc.id = ${attempts.componentId})`,
+        componentTitle: sql<
+          string | null
+        >`(SELECT json_extract(cc.data, '$.title') FROM course_components cc WHERE cc.id = ${attempts.componentId})`,
       })
       .from(attempts)
       .where(eq(attempts.userId, userId))
@@ -204,13 +264,33 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
   const cells = cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>();
   const renewalLinks = renewalChain(certificateRows);
 
-  const courseIds = new Set<string>([...progressRows.map((r) => r.progress.courseId), ...certificateRows.map((r) => r.courseId), ...cells.keys()]);
+  const courseIds = new Set<string>([
+    ...progressRows.map((r) => r.progress.courseId),
+    ...certificateRows.map((r) => r.courseId),
+    ...cells.keys(),
+  ]);
   const missingTitles = [...courseIds].filter((id) => !progressRows.some((r) => r.progress.courseId === id));
-  const titleRows = await selectInChunks(missingTitles, (part) => db.select({ id: courses.id, title: courses.title, language: courses.language }).from(courses).where(inArray(courses.id, part)));
-  const titles = new Map<string, string>([...progressRows.map((r) => [r.progress.courseId, r.title] as const), ...titleRows.map((r) => [r.id, r.title] as const)]);
-  const languages = new Map<string, string>([...progressRows.map((r) => [r.progress.courseId, r.language] as const), ...titleRows.map((r) => [r.id, r.language] as const)]);
+  const titleRows = await selectInChunks(missingTitles, (part) =>
+    db
+      .select({ id: courses.id, title: courses.title, language: courses.language })
+      .from(courses)
+      .where(inArray(courses.id, part)),
+  );
+  const titles = new Map<string, string>([
+    ...progressRows.map((r) => [r.progress.courseId, r.title] as const),
+    ...titleRows.map((r) => [r.id, r.title] as const),
+  ]);
+  const languages = new Map<string, string>([
+    ...progressRows.map((r) => [r.progress.courseId, r.language] as const),
+    ...titleRows.map((r) => [r.id, r.language] as const),
+  ]);
 
-  const cycleOf = (courseId: string, cycle: number, base: Omit<TrainingRecordCycle, 'attempts' | 'certificate' | 'cycle' | 'language'>, enrolledIn?: string): TrainingRecordCycle => {
+  const cycleOf = (
+    courseId: string,
+    cycle: number,
+    base: Omit<TrainingRecordCycle, 'attempts' | 'certificate' | 'cycle' | 'language'>,
+    enrolledIn?: string,
+  ): TrainingRecordCycle => {
     const certificate = certificateRows.find((row) => row.courseId === courseId && row.cycle === cycle);
     const cycleAttempts = attemptRows.filter((a) => a.courseId === courseId && a.cycle === cycle);
     return {
@@ -218,8 +298,15 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
       ...base,
       // What the rows of this cycle recorded when they were made (the course may have changed since).
       language: certificate?.language ?? enrolledIn ?? cycleAttempts[0]?.language ?? languages.get(courseId) ?? 'en',
-      attempts: cycleAttempts
-        .map((a) => ({ attemptId: a.id, componentTitle: a.componentTitle ?? 'Assessment', attemptNumber: a.attemptNumber, score: a.score, passed: a.submittedAt ? a.passed === true : null, startedAt: a.startedAt, submittedAt: a.submittedAt })),
+      attempts: cycleAttempts.map((a) => ({
+        attemptId: a.id,
+        componentTitle: a.componentTitle ?? 'Assessment',
+        attemptNumber: a.attemptNumber,
+        score: a.score,
+        passed: a.submittedAt ? a.passed === true : null,
+        startedAt: a.startedAt,
+        submittedAt: a.submittedAt,
+      })),
       certificate: certificate
         ? {
             certificateNumber: certificate.certificateNumber,
@@ -238,13 +325,43 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
     const current = progressRows.find((r) => r.progress.courseId === courseId)?.progress;
     const cycles = cycleRows
       .filter((row) => row.courseId === courseId)
-      .map((row) => cycleOf(courseId, row.cycle, { status: row.status, progress: row.overallProgress, enrolledAt: row.enrolledAt, startedAt: row.startedAt, completedAt: row.completedAt, current: false }));
+      .map((row) =>
+        cycleOf(courseId, row.cycle, {
+          status: row.status,
+          progress: row.overallProgress,
+          enrolledAt: row.enrolledAt,
+          startedAt: row.startedAt,
+          completedAt: row.completedAt,
+          current: false,
+        }),
+      );
     if (current) {
-      cycles.push(cycleOf(courseId, current.cycle, { status: current.status, progress: current.overallProgress, enrolledAt: current.enrolledAt, startedAt: current.startedAt, completedAt: current.completedAt, current: true }, current.language));
+      cycles.push(
+        cycleOf(
+          courseId,
+          current.cycle,
+          {
+            status: current.status,
+            progress: current.overallProgress,
+            enrolledAt: current.enrolledAt,
+            startedAt: current.startedAt,
+            completedAt: current.completedAt,
+            current: true,
+          },
+          current.language,
+        ),
+      );
     }
     cycles.sort((a, b) => a.cycle - b.cycle);
     const cell = cells.get(courseId);
-    return { courseId, courseTitle: titles.get(courseId) ?? 'Course', language: languages.get(courseId) ?? 'en', required: !!cell, compliance: cell ? toCell(cell) : null, cycles };
+    return {
+      courseId,
+      courseTitle: titles.get(courseId) ?? 'Course',
+      language: languages.get(courseId) ?? 'en',
+      required: !!cell,
+      compliance: cell ? toCell(cell) : null,
+      cycles,
+    };
   });
   courseList.sort((a, b) => Number(b.required) - Number(a.required) || a.courseTitle.localeCompare(b.courseTitle));
 
@@ -261,10 +378,27 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
     generatedAt: now.toISOString(),
     courses: courseList,
     exemptions: exemptionRows.map(
-      ({ exemption: e, courseTitle }): ExemptionDto => ({ id: e.id, requirementId: e.requirementId, courseTitle, reason: e.reason, until: e.until, createdAt: e.createdAt, createdBy: e.createdBy }),
+      ({ exemption: e, courseTitle }): ExemptionDto => ({
+        id: e.id,
+        requirementId: e.requirementId,
+        courseTitle,
+        reason: e.reason,
+        until: e.until,
+        createdAt: e.createdAt,
+        createdBy: e.createdBy,
+      }),
     ),
     events: eventRows.map(
-      ({ event: e, courseTitle }): EventDto => ({ id: e.id, requirementId: e.requirementId, courseTitle, kind: e.kind, note: e.note, occurredOn: e.occurredOn, createdAt: e.createdAt, createdBy: e.createdBy }),
+      ({ event: e, courseTitle }): EventDto => ({
+        id: e.id,
+        requirementId: e.requirementId,
+        courseTitle,
+        kind: e.kind,
+        note: e.note,
+        occurredOn: e.occurredOn,
+        createdAt: e.createdAt,
+        createdBy: e.createdBy,
+      }),
     ),
   };
 }
@@ -283,7 +417,12 @@ export const adminUserRecordRoutes = new Hono<AppEnv>()
     const language = readerLanguage(reader?.language, c.req.header('accept-language'));
     // The PDF code (pdf-lib, fontkit) loads with the first record an isolate renders.
     const { renderTrainingRecordPdf } = await import('../services/training-record-pdf');
-    const bytes = await renderTrainingRecordPdf(record, { appName: c.var.config.appName, origin: originFor(c.var.config, c.req.url) ?? null, fonts: c.var.fonts, language });
+    const bytes = await renderTrainingRecordPdf(record, {
+      appName: c.var.config.appName,
+      origin: originFor(c.var.config, c.req.url) ?? null,
+      fonts: c.var.fonts,
+      language,
+    });
     const name = record.user.username.replace(/[^A-Za-z0-9._-]/g, '_');
     return new Response(bytes, {
       headers: {
@@ -291,7 +430,7 @@ export const adminUserRecordRoutes = new Hono<AppEnv>()
         'Content-Length': String(bytes.byteLength),
         'Content-Disposition': `attachment; filename="training-record-${name}-${record.generatedAt.slice(0, 10)}.pdf"`,
         'Content-Language': language,
-        'Vary': 'Accept-Language',
+        Vary: 'Accept-Language',
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
       },

@@ -19,7 +19,14 @@ import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { learnerAssessmentSummary, readAssessment } from '../services/grading';
-import { COURSE_NOT_AVAILABLE, courseComponentsQuery, courseWithDomainQuery, enrollmentQuery, learnerMaterialData, toCourseWithDomain } from '../services/progress';
+import {
+  COURSE_NOT_AVAILABLE,
+  courseComponentsQuery,
+  courseWithDomainQuery,
+  enrollmentQuery,
+  learnerMaterialData,
+  toCourseWithDomain,
+} from '../services/progress';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
 
@@ -55,13 +62,18 @@ export const courses = new Hono<AppEnv>()
   .get('/', validate('query', courseListQuery), async (c) => {
     const { page, limit, showAll, search, sortBy, lang, status, bookId } = c.req.valid('query');
     const language = preferredLanguage(c.req.header('accept-language'), lang);
-    const inBooksOf = (userId: string) => sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${userId} AND ud.domain_id = ${courseTable.domainId})`;
+    const inBooksOf = (userId: string) =>
+      sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${userId} AND ud.domain_id = ${courseTable.domainId})`;
     const order =
       sortBy === 'alphabetical'
         ? [asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
         : sortBy === 'domain'
           ? [asc(sql`lower(${domains.name})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)]
-          : [desc(sql`coalesce(${courseTable.publishedAt}, ${courseTable.createdAt})`), asc(sql`lower(${courseTable.title})`), asc(courseTable.id)];
+          : [
+              desc(sql`coalesce(${courseTable.publishedAt}, ${courseTable.createdAt})`),
+              asc(sql`lower(${courseTable.title})`),
+              asc(courseTable.id),
+            ];
     const request = { page, limit };
     const progressStatusOf = (userId: string) => sql`(SELECT cp.status FROM course_progress cp
       WHERE cp.user_id = ${userId} AND cp.course_id = ${courseTable.id})`;
@@ -95,8 +107,14 @@ export const courses = new Hono<AppEnv>()
           .select({
             course: courseTable,
             domainName: sql<string>`${domains.name}`.as('domain_name'),
-            componentCount: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseTable.id})`.as('component_count'),
-            enrolled: sql<number>`EXISTS (SELECT 1 FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseTable.id})`.as('enrolled'),
+            componentCount:
+              sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseTable.id})`.as(
+                'component_count',
+              ),
+            enrolled:
+              sql<number>`EXISTS (SELECT 1 FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseTable.id})`.as(
+                'enrolled',
+              ),
             inBooks: inBooks.as('in_books'),
           })
           .from(courseTable)
@@ -105,7 +123,11 @@ export const courses = new Hono<AppEnv>()
           .orderBy(...order)
           .limit(limit)
           .offset(offsetOf(request)),
-        db.select({ n: count() }).from(courseTable).innerJoin(domains, eq(domains.id, courseTable.domainId)).where(where),
+        db
+          .select({ n: count() })
+          .from(courseTable)
+          .innerJoin(domains, eq(domains.id, courseTable.domainId))
+          .where(where),
       );
     };
     // The learner's page first: its batch also carries the session check (one round trip).
@@ -134,7 +156,11 @@ export const courses = new Hono<AppEnv>()
     ]);
     const body: CourseListResponse = {
       courses: rows.map((r) =>
-        toCourse(r.course, { id: r.course.domainId, name: r.domainName }, { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks }),
+        toCourse(
+          r.course,
+          { id: r.course.domainId, name: r.domainName },
+          { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks },
+        ),
       ),
       pagination,
       counts: {
@@ -150,38 +176,67 @@ export const courses = new Hono<AppEnv>()
   .get('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     // One batch: the course, the learner's book membership and enrollment, and the components.
-    const { user, result } = await sessionInFirstBatch(c, (db, userId) => db.batch([
-      courseWithDomainQuery(db, id),
-      db.select({ one: sql<number>`1` }).from(userDomains).innerJoin(courseTable, eq(courseTable.domainId, userDomains.domainId)).where(and(eq(userDomains.userId, userId), eq(courseTable.id, id))).limit(1),
-      enrollmentQuery(db, userId, id),
-      courseComponentsQuery(db, id),
-      // The other published versions of its family (same book, so visible alike).
-      db
-        .select({ id: courseTable.id, language: courseTable.language, title: courseTable.title })
-        .from(courseTable)
-        .where(and(sql`${courseTable.familyId} = (SELECT f.family_id FROM courses f WHERE f.id = ${id})`, sql`${courseTable.id} <> ${id}`, eq(courseTable.status, 'PUBLISHED'))),
-    ]));
+    const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([
+        courseWithDomainQuery(db, id),
+        db
+          .select({ one: sql<number>`1` })
+          .from(userDomains)
+          .innerJoin(courseTable, eq(courseTable.domainId, userDomains.domainId))
+          .where(and(eq(userDomains.userId, userId), eq(courseTable.id, id)))
+          .limit(1),
+        enrollmentQuery(db, userId, id),
+        courseComponentsQuery(db, id),
+        // The other published versions of its family (same book, so visible alike).
+        db
+          .select({ id: courseTable.id, language: courseTable.language, title: courseTable.title })
+          .from(courseTable)
+          .where(
+            and(
+              sql`${courseTable.familyId} = (SELECT f.family_id FROM courses f WHERE f.id = ${id})`,
+              sql`${courseTable.id} <> ${id}`,
+              eq(courseTable.status, 'PUBLISHED'),
+            ),
+          ),
+      ]),
+    );
     const [courseRows, bookRows, enrollmentRows, list, versionRows] = result;
     const found = toCourseWithDomain(courseRows[0]);
     if (!found) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
     const inBooks = isAdminUser(user) || bookRows.length > 0;
     const enrollment = enrollmentRows[0];
     // Visible: the learner's books, a browsable course, or one they are already enrolled in.
-    if (!inBooks && !found.course.allowBrowse && !enrollment) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
+    if (!inBooks && !found.course.allowBrowse && !enrollment)
+      throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
     if (found.course.status !== 'PUBLISHED') {
       if (!inBooks && !enrollment) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
       throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
     }
     const components: LearnerComponent[] = list.map((component) => {
-      const base = { id: component.id, order: component.orderIndex, orderIndex: component.orderIndex, required: component.required };
+      const base = {
+        id: component.id,
+        order: component.orderIndex,
+        orderIndex: component.orderIndex,
+        required: component.required,
+      };
       if (component.type === 'MATERIAL') return { ...base, type: 'MATERIAL', data: learnerMaterialData(component) };
       // Only the summary and question ids: question texts and answer keys never reach a learner from here.
-      return { ...base, type: component.type, data: learnerAssessmentSummary(readAssessment(component.data, { passingScore: found.course.passingScore })) };
+      return {
+        ...base,
+        type: component.type,
+        data: learnerAssessmentSummary(readAssessment(component.data, { passingScore: found.course.passingScore })),
+      };
     });
     const body: CourseDetailResponse = {
-      ...toCourse(found.course, found.domain, { componentCount: list.length, enrolled: !!enrollment, inBooks: inBooks || !!enrollment }),
+      ...toCourse(found.course, found.domain, {
+        componentCount: list.length,
+        enrolled: !!enrollment,
+        inBooks: inBooks || !!enrollment,
+      }),
       components,
-      versions: versionRows.sort((a, b) => DELIVERY_LANGUAGES.indexOf(a.language) - DELIVERY_LANGUAGES.indexOf(b.language)),
+      versions: versionRows.sort(
+        (a, b) => DELIVERY_LANGUAGES.indexOf(a.language) - DELIVERY_LANGUAGES.indexOf(b.language),
+      ),
     };
     return c.json(body);
   });

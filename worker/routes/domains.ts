@@ -24,13 +24,27 @@ const domainSearch = (term: string) => containsText(term, [domains.name, domains
 const byName = [asc(sql`lower(${domains.name})`), asc(domains.id)] as const;
 
 function listDomains(db: Db, term: string): Promise<Domain[]> {
-  return db.select(columns).from(domains).where(domainSearch(term)).orderBy(...byName).all();
+  return db
+    .select(columns)
+    .from(domains)
+    .where(domainSearch(term))
+    .orderBy(...byName)
+    .all();
 }
 
 async function assertNameFree(db: Db, name: string, exceptId?: string) {
-  const clash = await db.select({ id: domains.id }).from(domains).where(sql`lower(${domains.name}) = ${name.toLowerCase()}`).get();
+  const clash = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(sql`lower(${domains.name}) = ${name.toLowerCase()}`)
+    .get();
   if (clash && clash.id !== exceptId) {
-    throw refusal('CONFLICT', 'book.nameTaken', { name }, { fields: { name: refusalText('book.nameTaken', { name }) } });
+    throw refusal(
+      'CONFLICT',
+      'book.nameTaken',
+      { name },
+      { fields: { name: refusalText('book.nameTaken', { name }) } },
+    );
   }
 }
 
@@ -52,13 +66,21 @@ export const domainsRoutes = new Hono<AppEnv>()
     const { items, pagination } = await paginate(
       db,
       request,
-      db.select(columns).from(domains).where(where).orderBy(...byName).limit(limit).offset(offsetOf(request)),
+      db
+        .select(columns)
+        .from(domains)
+        .where(where)
+        .orderBy(...byName)
+        .limit(limit)
+        .offset(offsetOf(request)),
       db.select({ n: count() }).from(domains).where(where),
     );
     return c.json({ domains: items, pagination } satisfies DomainListPage);
   })
 
-  .get('/search', validate('query', searchQuery), async (c) => c.json(await listDomains(c.var.db, searchTermOf(c.req.valid('query')))))
+  .get('/search', validate('query', searchQuery), async (c) =>
+    c.json(await listDomains(c.var.db, searchTermOf(c.req.valid('query')))),
+  )
 
   .get('/:id', validate('param', idParam), async (c) => c.json(await findDomain(c.var.db, c.req.valid('param').id)))
 
@@ -95,7 +117,10 @@ export const domainsRoutes = new Hono<AppEnv>()
     await assertNameFree(db, body.name, id);
     try {
       await db.batch([
-        db.update(domains).set({ name: body.name, description: body.description, updatedAt: new Date().toISOString() }).where(eq(domains.id, id)),
+        db
+          .update(domains)
+          .set({ name: body.name, description: body.description, updatedAt: new Date().toISOString() })
+          .where(eq(domains.id, id)),
         auditInsert(db, {
           actor: c.var.user,
           action: 'BOOK_UPDATED',

@@ -50,17 +50,19 @@ export function fillShell(shell: string, language: Language, markup: string, cou
   const dir = RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
   const root = '<div id="root"></div>';
   if (!shell.includes(root) || !/<html[^>]*>/.test(shell) || !shell.includes('</head>')) return null;
-  return shell
-    .replace(/<html[^>]*>/, `<html lang="${language}" dir="${dir}">`)
-    // The page paints from the HTML and the stylesheet: the app's scripts (they take over a page
-    // already shown) go after the stylesheet and the images, not beside them.
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
-    .replace('</head>', `${hints}</head>`)
-    .replace(
-      root,
-      `<div id="${SERVER_MARKUP_ID}">${body}<script type="application/json" id="${SERVER_DATA_ID}">${scriptJson({ courses })}</script></div><div id="root" hidden></div>`,
-    );
+  return (
+    shell
+      .replace(/<html[^>]*>/, `<html lang="${language}" dir="${dir}">`)
+      // The page paints from the HTML and the stylesheet: the app's scripts (they take over a page
+      // already shown) go after the stylesheet and the images, not beside them.
+      .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+      .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+      .replace('</head>', `${hints}</head>`)
+      .replace(
+        root,
+        `<div id="${SERVER_MARKUP_ID}">${body}<script type="application/json" id="${SERVER_DATA_ID}">${scriptJson({ courses })}</script></div><div id="root" hidden></div>`,
+      )
+  );
 }
 
 /** FNV-1a of the page: a strong validator, so a browser revalidating an unchanged page gets a 304. */
@@ -91,7 +93,14 @@ export const landingPage = new Hono<AppEnv>().get('/', etag(), edgeCache(landing
     page = fillShell(shell.html, language, await renderLandingMarkup(language, courses), courses);
   } catch (error) {
     // The page still works as the client-rendered app: the plain shell, never cached.
-    console.error(JSON.stringify({ level: 'error', event: 'landing.render-failed', requestId: c.var.requestId, error: String(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        event: 'landing.render-failed',
+        requestId: c.var.requestId,
+        error: String(error),
+      }),
+    );
   }
   for (const [name, value] of Object.entries(APP_SHELL_HEADERS)) c.header(name, value);
   if (!page) {

@@ -50,13 +50,18 @@ import { REFUSALS } from '../contract/errors';
 const NOT_ENROLLED = 'Course progress not found';
 
 /** Seconds since the learner opened the component (0 before it was opened), on the server's clock. */
-const viewedSeconds = (ctx: ComponentContext, now: Date) => (ctx.row.startedAt ? (now.getTime() - Date.parse(ctx.row.startedAt)) / 1000 : 0);
+const viewedSeconds = (ctx: ComponentContext, now: Date) =>
+  ctx.row.startedAt ? (now.getTime() - Date.parse(ctx.row.startedAt)) / 1000 : 0;
 
 /**
  * The component named by the path, once the learner may act on it: enrolled in its published
  * course, of a type the step allows (`onlyMaterials`), and unlocked. Carries the step's clock.
  */
-async function componentStep(c: Context<AppEnv>, id: string, onlyMaterials?: { code: 'BAD_REQUEST' | 'FORBIDDEN'; message: string }) {
+async function componentStep(
+  c: Context<AppEnv>,
+  id: string,
+  onlyMaterials?: { code: 'BAD_REQUEST' | 'FORBIDDEN'; message: string },
+) {
   const { db, user } = c.var;
   const ctx = await componentContext(db, user, id);
   if (onlyMaterials && ctx.component.type !== 'MATERIAL') throw new ApiError(onlyMaterials.code, onlyMaterials.message);
@@ -78,7 +83,10 @@ async function recordStep(
   message: string,
   activitySeconds = 0,
 ): Promise<ComponentProgressResponse> {
-  await db.batch([db.update(componentProgress).set(set).where(eq(componentProgress.id, ctx.row.id)), learningActivityUpsert(db, userId, now, activitySeconds)]);
+  await db.batch([
+    db.update(componentProgress).set(set).where(eq(componentProgress.id, ctx.row.id)),
+    learningActivityUpsert(db, userId, now, activitySeconds),
+  ]);
   await recomputeCourseProgress(db, userId, ctx.course.id, now, { accessed: true });
   const row = await db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).get();
   return { message, progress: toComponentProgress(row ?? ctx.row, ctx.component) };
@@ -88,7 +96,11 @@ export const progress = new Hono<AppEnv>()
   .get('/courses', inFirstBatch(requireLearner), async (c) => {
     // One batch (one round trip, with the session check): the list and what each open course continues with.
     const { result } = await sessionInFirstBatch(c, (db, userId) =>
-      db.batch([courseProgressQuery(db, userId), openCourseComponentsQuery(db, userId), openComponentStatusesQuery(db, userId)]),
+      db.batch([
+        courseProgressQuery(db, userId),
+        openCourseComponentsQuery(db, userId),
+        openComponentStatusesQuery(db, userId),
+      ]),
     );
     const [rows, openComponents, statuses] = result;
     const progresses = withNextComponents(toCourseProgressDtos(rows), openComponents, statuses);
@@ -101,7 +113,10 @@ export const progress = new Hono<AppEnv>()
       db.batch([
         courseProgressQuery(db, userId, id),
         courseComponentsQuery(db, id),
-        db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, id))),
+        db
+          .select()
+          .from(componentProgress)
+          .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, id))),
       ]),
     );
     const userId = user.id;
@@ -153,9 +168,24 @@ export const progress = new Hono<AppEnv>()
     // One batch: the enrollment and every component row, or nothing. A concurrent second enroll
     // hits the unique indexes and changes nothing.
     await db.batch([
-      db.insert(courseProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId: id, status: 'ENROLLED', overallProgress: 0, enrolledAt: now, lastAccessedAt: now, language: found.course.language }).onConflictDoNothing(),
+      db
+        .insert(courseProgress)
+        .values({
+          id: crypto.randomUUID(),
+          userId: user.id,
+          courseId: id,
+          status: 'ENROLLED',
+          overallProgress: 0,
+          enrolledAt: now,
+          lastAccessedAt: now,
+          language: found.course.language,
+        })
+        .onConflictDoNothing(),
       ...list.map((component) =>
-        db.insert(componentProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId: id, componentId: component.id }).onConflictDoNothing(),
+        db
+          .insert(componentProgress)
+          .values({ id: crypto.randomUUID(), userId: user.id, courseId: id, componentId: component.id })
+          .onConflictDoNothing(),
       ),
     ]);
     const [dto] = await courseProgressDtos(db, user.id, id);
@@ -181,59 +211,119 @@ export const progress = new Hono<AppEnv>()
       }
       throw error;
     }
-    const body: ComponentAccessResponse = componentLocked(ctx) ? { canAccess: false, reason: COMPONENT_LOCKED_MESSAGE } : { canAccess: true };
+    const body: ComponentAccessResponse = componentLocked(ctx)
+      ? { canAccess: false, reason: COMPONENT_LOCKED_MESSAGE }
+      : { canAccess: true };
     return c.json(body);
   })
 
   .post('/components/:id/start', requireLearner, validate('param', idParam), async (c) => {
     const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id);
-    return c.json(await recordStep(db, ctx, user.id, now, {
-      status: sql`CASE WHEN ${componentProgress.status} = 'NOT_STARTED' THEN 'IN_PROGRESS' ELSE ${componentProgress.status} END`,
-      startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-      lastAccessedAt: iso,
-    }, 'Component started'));
+    return c.json(
+      await recordStep(
+        db,
+        ctx,
+        user.id,
+        now,
+        {
+          status: sql`CASE WHEN ${componentProgress.status} = 'NOT_STARTED' THEN 'IN_PROGRESS' ELSE ${componentProgress.status} END`,
+          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+          lastAccessedAt: iso,
+        },
+        'Component started',
+      ),
+    );
   })
 
-  .put('/components/:id/progress', requireLearner, validate('param', idParam), validate('json', progressBody), async (c) => {
-    const { progressPercentage, durationSeconds } = c.req.valid('json');
-    const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, { code: 'BAD_REQUEST', message: 'Progress can only be reported for materials' });
-    // Held back to what the time since opening makes plausible; the first reported video length stays.
-    const mediaSeconds = ctx.row.mediaSeconds ?? durationSeconds ?? null;
-    const subject = await viewingSubject(db, c.var.storage, ctx.component.materialId, mediaSeconds);
-    const step = Math.min(toProgressStep(progressPercentage), plausibleProgress(viewedSeconds(ctx, now), subject));
-    // Progress never goes backwards (a re-opened video starts at 0); 100 completes the material.
-    const next = sql`max(${componentProgress.progressPercentage}, ${step})`;
-    return c.json(await recordStep(db, ctx, user.id, now, {
-      progressPercentage: next,
-      status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${next} >= 100 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
-      startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-      completedAt: sql`CASE WHEN ${next} >= 100 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
-      mediaSeconds,
-      lastAccessedAt: iso,
-    }, 'Progress updated'));
-  })
+  .put(
+    '/components/:id/progress',
+    requireLearner,
+    validate('param', idParam),
+    validate('json', progressBody),
+    async (c) => {
+      const { progressPercentage, durationSeconds } = c.req.valid('json');
+      const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, {
+        code: 'BAD_REQUEST',
+        message: 'Progress can only be reported for materials',
+      });
+      // Held back to what the time since opening makes plausible; the first reported video length stays.
+      const mediaSeconds = ctx.row.mediaSeconds ?? durationSeconds ?? null;
+      const subject = await viewingSubject(db, c.var.storage, ctx.component.materialId, mediaSeconds);
+      const step = Math.min(toProgressStep(progressPercentage), plausibleProgress(viewedSeconds(ctx, now), subject));
+      // Progress never goes backwards (a re-opened video starts at 0); 100 completes the material.
+      const next = sql`max(${componentProgress.progressPercentage}, ${step})`;
+      return c.json(
+        await recordStep(
+          db,
+          ctx,
+          user.id,
+          now,
+          {
+            progressPercentage: next,
+            status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${next} >= 100 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
+            startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+            completedAt: sql`CASE WHEN ${next} >= 100 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
+            mediaSeconds,
+            lastAccessedAt: iso,
+          },
+          'Progress updated',
+        ),
+      );
+    },
+  )
 
-  .post('/components/:id/complete', requireLearner, validate('param', idParam), validate('json', completeBody), async (c) => {
-    const { score } = c.req.valid('json');
-    const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, { code: 'FORBIDDEN', message: 'An assessment is completed only by a passing submission' });
-    if (ctx.row.status !== 'COMPLETED') {
-      if (!ctx.row.startedAt) throw new ApiError('NOT_ENOUGH_VIEWING', NOT_OPENED_MESSAGE);
-      const subject = await viewingSubject(db, c.var.storage, ctx.component.materialId, ctx.row.mediaSeconds);
-      const remaining = secondsUntilViewed(viewedSeconds(ctx, now), subject);
-      if (remaining > 0) throw new ApiError('NOT_ENOUGH_VIEWING', notViewedMessage(remaining, subject), { headers: { 'Retry-After': String(remaining) } });
-    }
-    return c.json(await recordStep(db, ctx, user.id, now, {
-      status: 'COMPLETED',
-      progressPercentage: 100,
-      ...(score != null ? { score } : {}),
-      startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-      completedAt: sql`coalesce(${componentProgress.completedAt}, ${iso})`,
-      lastAccessedAt: iso,
-    }, 'Component completed'));
-  })
+  .post(
+    '/components/:id/complete',
+    requireLearner,
+    validate('param', idParam),
+    validate('json', completeBody),
+    async (c) => {
+      const { score } = c.req.valid('json');
+      const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, {
+        code: 'FORBIDDEN',
+        message: 'An assessment is completed only by a passing submission',
+      });
+      if (ctx.row.status !== 'COMPLETED') {
+        if (!ctx.row.startedAt) throw new ApiError('NOT_ENOUGH_VIEWING', NOT_OPENED_MESSAGE);
+        const subject = await viewingSubject(db, c.var.storage, ctx.component.materialId, ctx.row.mediaSeconds);
+        const remaining = secondsUntilViewed(viewedSeconds(ctx, now), subject);
+        if (remaining > 0)
+          throw new ApiError('NOT_ENOUGH_VIEWING', notViewedMessage(remaining, subject), {
+            headers: { 'Retry-After': String(remaining) },
+          });
+      }
+      return c.json(
+        await recordStep(
+          db,
+          ctx,
+          user.id,
+          now,
+          {
+            status: 'COMPLETED',
+            progressPercentage: 100,
+            ...(score != null ? { score } : {}),
+            startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+            completedAt: sql`coalesce(${componentProgress.completedAt}, ${iso})`,
+            lastAccessedAt: iso,
+          },
+          'Component completed',
+        ),
+      );
+    },
+  )
 
   .put('/components/:id/time', requireLearner, validate('param', idParam), validate('json', timeBody), async (c) => {
     const { additionalSeconds } = c.req.valid('json');
     const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id);
-    return c.json(await recordStep(db, ctx, user.id, now, { timeSpentSeconds: sql`${componentProgress.timeSpentSeconds} + ${additionalSeconds}`, lastAccessedAt: iso }, 'Time recorded', additionalSeconds));
+    return c.json(
+      await recordStep(
+        db,
+        ctx,
+        user.id,
+        now,
+        { timeSpentSeconds: sql`${componentProgress.timeSpentSeconds} + ${additionalSeconds}`, lastAccessedAt: iso },
+        'Time recorded',
+        additionalSeconds,
+      ),
+    );
   });

@@ -4,7 +4,13 @@ import { samplePublicCourses } from '../services/public-courses';
 import type { AppEnv } from '../env';
 import { publicRoute } from '../middleware/auth';
 import { edgeCache } from '../middleware/edge-cache';
-import { EDGE_CACHE_SECONDS, PUBLIC_COURSES_LIMIT, canonicalCoursesQuery, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
+import {
+  EDGE_CACHE_SECONDS,
+  PUBLIC_COURSES_LIMIT,
+  canonicalCoursesQuery,
+  edgeCacheControl,
+  edgeCacheKeys,
+} from '../services/edge-cache';
 import { validate } from '../validate';
 
 const coursesQuery = v.object({
@@ -27,10 +33,14 @@ function coursesCacheKey(c: Context<AppEnv>): string | null {
  */
 export const publicRoutes = new Hono<AppEnv>()
   .use('*', publicRoute)
-  .get('/config', edgeCache((c) => edgeCacheKeys.publicConfig(c.var.config, c.req.url)), (c) => {
-    c.header('Cache-Control', edgeCacheControl(EDGE_CACHE_SECONDS, EDGE_CACHE_SECONDS));
-    return c.json({ appName: c.var.config.appName, adminPhone: c.var.config.adminPhone });
-  })
+  .get(
+    '/config',
+    edgeCache((c) => edgeCacheKeys.publicConfig(c.var.config, c.req.url)),
+    (c) => {
+      c.header('Cache-Control', edgeCacheControl(EDGE_CACHE_SECONDS, EDGE_CACHE_SECONDS));
+      return c.json({ appName: c.var.config.appName, adminPhone: c.var.config.adminPhone });
+    },
+  )
   .get('/courses', edgeCache(coursesCacheKey), validate('query', coursesQuery), async (c) => {
     const { limit } = c.req.valid('query');
     const sample = await samplePublicCourses(c.var.db, Number(limit));

@@ -11,4 +11,6 @@ export const reports = new Hono<AppEnv>()
     c.json<UserReport>((await sessionInFirstBatch(c, buildUserReport)).result),
   )
   // Only the summary figures of the same report.
-  .get('/summary', requireLearner, async (c) => c.json<ReportSummaryMetrics>((await buildUserReport(c.var.db, c.var.user.id)).summaryMetrics));
+  .get('/summary', requireLearner, async (c) =>
+    c.json<ReportSummaryMetrics>((await buildUserReport(c.var.db, c.var.user.id)).summaryMetrics),
+  );

@@ -67,9 +67,18 @@ async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string
     db.select({ id: courses.id, domainId: courses.domainId }).from(courses).where(eq(courses.id, body.courseId)).get(),
     db.select({ id: domains.id }).from(domains).where(eq(domains.id, body.bookId)).get(),
   ]);
-  if (!course) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.courseNotFound, { fields: { courseId: COMPLIANCE_MESSAGES.courseNotFound } });
-  if (!book) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.bookNotFound, { fields: { bookId: COMPLIANCE_MESSAGES.bookNotFound } });
-  if (course.domainId !== book.id) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.courseNotInBook, { fields: { courseId: COMPLIANCE_MESSAGES.courseNotInBook } });
+  if (!course)
+    throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.courseNotFound, {
+      fields: { courseId: COMPLIANCE_MESSAGES.courseNotFound },
+    });
+  if (!book)
+    throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.bookNotFound, {
+      fields: { bookId: COMPLIANCE_MESSAGES.bookNotFound },
+    });
+  if (course.domainId !== book.id)
+    throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.courseNotInBook, {
+      fields: { courseId: COMPLIANCE_MESSAGES.courseNotInBook },
+    });
   const same = await db
     .select({ id: requirements.id })
     .from(requirements)
@@ -88,11 +97,20 @@ async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string
 
 /** The person exists, is active and is covered by the requirement now (or would be, if it had started). */
 async function coveredUser(db: Db, requirementId: string, userId: string, now: Date) {
-  const user = await db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt))).get();
-  if (!user) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.userNotFound, { fields: { userId: COMPLIANCE_MESSAGES.userNotFound } });
+  const user = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
+    .get();
+  if (!user)
+    throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.userNotFound, {
+      fields: { userId: COMPLIANCE_MESSAGES.userNotFound },
+    });
   const facts = await coverageFacts(db, { userId, includeNotStarted: true }, now);
   if (!facts.some((f) => f.requirementId === requirementId)) {
-    throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.notCovered, { fields: { userId: COMPLIANCE_MESSAGES.notCovered } });
+    throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.notCovered, {
+      fields: { userId: COMPLIANCE_MESSAGES.notCovered },
+    });
   }
   return user;
 }
@@ -151,7 +169,10 @@ export const requirementRoutes = new Hono<AppEnv>()
     const now = new Date();
     const columns = columnsOf(body, body.activeFrom ? dayStart(body.activeFrom) : before.activeFrom);
     await db.batch([
-      db.update(requirements).set({ ...columns, updatedAt: now.toISOString() }).where(and(eq(requirements.id, id), isNull(requirements.retiredAt))),
+      db
+        .update(requirements)
+        .set({ ...columns, updatedAt: now.toISOString() })
+        .where(and(eq(requirements.id, id), isNull(requirements.retiredAt))),
       clearComplianceCache(db),
       auditInsert(db, {
         actor: c.var.user,
@@ -174,9 +195,21 @@ export const requirementRoutes = new Hono<AppEnv>()
     const now = new Date();
     const iso = now.toISOString();
     const [updated] = await db.batch([
-      db.update(requirements).set({ retiredAt: iso, updatedAt: iso }).where(and(eq(requirements.id, id), isNull(requirements.retiredAt))).returning({ id: requirements.id }),
+      db
+        .update(requirements)
+        .set({ retiredAt: iso, updatedAt: iso })
+        .where(and(eq(requirements.id, id), isNull(requirements.retiredAt)))
+        .returning({ id: requirements.id }),
       clearComplianceCache(db),
-      auditInsert(db, { actor: c.var.user, action: 'REQUIREMENT_RETIRED', entityType: 'REQUIREMENT', entityId: id, before: auditView(before), after: { retiredAt: iso }, at: now }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'REQUIREMENT_RETIRED',
+        entityType: 'REQUIREMENT',
+        entityId: id,
+        before: auditView(before),
+        after: { retiredAt: iso },
+        at: now,
+      }),
     ]);
     if (updated.length === 0) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.alreadyRetired);
     return c.json<RequirementResponse>({ requirement: await findRequirement(db, id) });
@@ -188,13 +221,26 @@ export const requirementRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const requirement = await activeRequirement(db, id);
     const now = new Date();
-    if (body.until <= today(now)) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.untilFuture, { fields: { until: COMPLIANCE_MESSAGES.untilFuture } });
+    if (body.until <= today(now))
+      throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.untilFuture, {
+        fields: { until: COMPLIANCE_MESSAGES.untilFuture },
+      });
     const user = await coveredUser(db, id, body.userId, now);
     const exemptionId = crypto.randomUUID();
     const until = dayStart(body.until);
     await db.batch([
       clearComplianceCache(db),
-      db.insert(requirementExemptions).values({ id: exemptionId, requirementId: id, userId: user.id, reason: body.reason, until, createdBy: c.var.user.username, createdAt: now.toISOString() }),
+      db
+        .insert(requirementExemptions)
+        .values({
+          id: exemptionId,
+          requirementId: id,
+          userId: user.id,
+          reason: body.reason,
+          until,
+          createdBy: c.var.user.username,
+          createdAt: now.toISOString(),
+        }),
       auditInsert(db, {
         actor: c.var.user,
         action: 'REQUIREMENT_EXEMPTION_GRANTED',
@@ -206,7 +252,15 @@ export const requirementRoutes = new Hono<AppEnv>()
         at: now,
       }),
     ]);
-    const exemption: ExemptionDto = { id: exemptionId, requirementId: id, courseTitle: requirement.courseTitle, reason: body.reason, until, createdAt: now.toISOString(), createdBy: c.var.user.username };
+    const exemption: ExemptionDto = {
+      id: exemptionId,
+      requirementId: id,
+      courseTitle: requirement.courseTitle,
+      reason: body.reason,
+      until,
+      createdAt: now.toISOString(),
+      createdBy: c.var.user.username,
+    };
     return c.json({ exemption }, 201);
   })
 
@@ -216,12 +270,26 @@ export const requirementRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const requirement = await activeRequirement(db, id);
     const now = new Date();
-    if (body.occurredOn > today(now)) throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.occurredFuture, { fields: { occurredOn: COMPLIANCE_MESSAGES.occurredFuture } });
+    if (body.occurredOn > today(now))
+      throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.occurredFuture, {
+        fields: { occurredOn: COMPLIANCE_MESSAGES.occurredFuture },
+      });
     const user = await coveredUser(db, id, body.userId, now);
     const eventId = crypto.randomUUID();
     await db.batch([
       clearComplianceCache(db),
-      db.insert(requirementEvents).values({ id: eventId, requirementId: id, userId: user.id, kind: body.kind, note: body.note, occurredOn: body.occurredOn, createdBy: c.var.user.username, createdAt: now.toISOString() }),
+      db
+        .insert(requirementEvents)
+        .values({
+          id: eventId,
+          requirementId: id,
+          userId: user.id,
+          kind: body.kind,
+          note: body.note,
+          occurredOn: body.occurredOn,
+          createdBy: c.var.user.username,
+          createdAt: now.toISOString(),
+        }),
       auditInsert(db, {
         actor: c.var.user,
         action: 'REQUIREMENT_EVENT_RECORDED',
@@ -233,6 +301,15 @@ export const requirementRoutes = new Hono<AppEnv>()
         at: now,
       }),
     ]);
-    const event: EventDto = { id: eventId, requirementId: id, courseTitle: requirement.courseTitle, kind: body.kind, note: body.note, occurredOn: body.occurredOn, createdAt: now.toISOString(), createdBy: c.var.user.username };
+    const event: EventDto = {
+      id: eventId,
+      requirementId: id,
+      courseTitle: requirement.courseTitle,
+      kind: body.kind,
+      note: body.note,
+      occurredOn: body.occurredOn,
+      createdAt: now.toISOString(),
+      createdBy: c.var.user.username,
+    };
     return c.json({ event }, 201);
   });

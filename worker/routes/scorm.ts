@@ -4,14 +4,29 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { idParam, idString } from '../contract/common';
 import { launchCmi, scormLearnerName } from '../contract/rules/scorm';
-import { SCORM_MESSAGES, SCORM_MAX_COMMIT_BYTES, scormCommitBody, scormResultsQuery, type ScormLaunchResponse, type ScormResultsPage } from '../contract/scorm';
+import {
+  SCORM_MESSAGES,
+  SCORM_MAX_COMMIT_BYTES,
+  scormCommitBody,
+  scormResultsQuery,
+  type ScormLaunchResponse,
+  type ScormResultsPage,
+} from '../contract/scorm';
 import { containsText, offsetOf, paginate } from '../db/paginate';
 import { componentProgress, components, courses, scormRuntime, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { liveLinkUser } from '../services/link-sessions';
-import { parseScormContentToken, scormBeaconScope, scormContentScope, signedScormBeaconUrl, signedScormContentBase, verifyFileLink, type LinkSession } from '../services/material-links';
+import {
+  parseScormContentToken,
+  scormBeaconScope,
+  scormContentScope,
+  signedScormBeaconUrl,
+  signedScormContentBase,
+  verifyFileLink,
+  type LinkSession,
+} from '../services/material-links';
 import { componentTitle, recomputeCourseProgress } from '../services/progress';
 import { parseRange } from '../services/ranges';
 import { entryPathProblem, isHtmlPath, launchFile, scormPrefix } from '../services/scorm-package';
@@ -31,7 +46,12 @@ import { parseOrThrow, validate } from '../validate';
 
 const LINK_EXPIRED = 'This content link has expired. Please reopen the course.';
 
-const linkSession = (c: Context<AppEnv>): LinkSession => ({ userId: c.var.user.id, tokenId: c.var.tokenJti, tokenVersion: c.var.user.tokenVersion, sessionExp: c.var.tokenExp });
+const linkSession = (c: Context<AppEnv>): LinkSession => ({
+  userId: c.var.user.id,
+  tokenId: c.var.tokenJti,
+  tokenVersion: c.var.user.tokenVersion,
+  sessionExp: c.var.tokenExp,
+});
 
 const commitLimit = bodyLimit({
   maxSize: SCORM_MAX_COMMIT_BYTES,
@@ -51,7 +71,8 @@ const beaconQuery = v.object({
 const contentParams = v.object({ id: idString, token: v.pipe(v.string(), v.maxLength(400, 'Invalid link')) });
 
 /** The whole HTML-attribute escape: the value sits in a double-quoted attribute. */
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const attr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Where the scripts the Worker adds to the launch file are served from (built into the client's assets). */
 export const SCORM_RUNTIME_PATH = '/scorm-runtime/';
@@ -88,14 +109,18 @@ export function packagePolicy(origin: string, contentBase: string): string {
  * `API` / `API_1484_11` object the package looks for) and the bridge that primes its cache with the
  * launch data and points it at the player in the parent window.
  */
-export function injectRuntime(html: string, options: { origin: string; version: string; cmi: Record<string, string> }): string {
+export function injectRuntime(
+  html: string,
+  options: { origin: string; version: string; cmi: Record<string, string> },
+): string {
   const tags =
     `<script src="${SCORM_RUNTIME_PATH}cross-frame-api.js"></script>` +
     `<script src="${SCORM_RUNTIME_PATH}bridge.js" data-origin="${attr(options.origin)}" data-version="${attr(options.version)}" data-cmi="${attr(JSON.stringify(options.cmi))}"></script>`;
   const head = /<head\b[^>]*>/i.exec(html);
   if (head) return html.slice(0, head.index + head[0].length) + tags + html.slice(head.index + head[0].length);
   const root = /<html\b[^>]*>/i.exec(html);
-  if (root) return `${html.slice(0, root.index + root[0].length)}<head>${tags}</head>${html.slice(root.index + root[0].length)}`;
+  if (root)
+    return `${html.slice(0, root.index + root[0].length)}<head>${tags}</head>${html.slice(root.index + root[0].length)}`;
   return tags + html;
 }
 
@@ -130,7 +155,13 @@ export const scormRoutes = new Hono<AppEnv>()
       version: pkg.version,
       launchUrl: base + pkg.launchPath,
       cycle: ctx.enrollment.cycle,
-      cmi: launchCmi(pkg.version, runtime?.cmi ?? {}, { id: user.id, name: learnerName }, runtime ? runtime.totalSeconds + runtime.sessionSeconds : 0, pkg.masteryScore),
+      cmi: launchCmi(
+        pkg.version,
+        runtime?.cmi ?? {},
+        { id: user.id, name: learnerName },
+        runtime ? runtime.totalSeconds + runtime.sessionSeconds : 0,
+        pkg.masteryScore,
+      ),
       beaconUrl: await signedScormBeaconUrl(c.env.JWT_SECRET, ctx.component.id, session),
       summary: toRuntimeSummary(runtime),
       learnerName,
@@ -140,9 +171,16 @@ export const scormRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .put('/components/:id/runtime', requireLearner, commitLimit, validate('param', idParam), validate('json', scormCommitBody), async (c) => {
-    return c.json(await commitRuntime(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')));
-  })
+  .put(
+    '/components/:id/runtime',
+    requireLearner,
+    commitLimit,
+    validate('param', idParam),
+    validate('json', scormCommitBody),
+    async (c) => {
+      return c.json(await commitRuntime(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')));
+    },
+  )
 
   // navigator.sendBeacon on page hide: no header, so the URL is signed for this session and
   // component; the body is JSON sent as text/plain (a beacon's safe content type).
@@ -150,7 +188,8 @@ export const scormRoutes = new Hono<AppEnv>()
     const componentId = c.req.valid('param').id;
     const link = parseOrThrow(beaconQuery, c.req.query());
     const session = { userId: link.u, tokenId: link.t, tokenVersion: Number(link.v) };
-    if (!(await verifyFileLink(c.env.JWT_SECRET, scormBeaconScope(componentId), session, link.exp, link.sig))) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    if (!(await verifyFileLink(c.env.JWT_SECRET, scormBeaconScope(componentId), session, link.exp, link.sig)))
+      throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
     const user = await liveLinkUser(c.var.db, session);
     if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
     let json: unknown;
@@ -168,7 +207,8 @@ export const scormRoutes = new Hono<AppEnv>()
   .get('/content/:id/:token/*', publicRoute, async (c) => {
     const { id, token } = parseOrThrow(contentParams, { id: c.req.param('id'), token: c.req.param('token') });
     const link = parseScormContentToken(token);
-    if (!link || !(await verifyFileLink(c.env.JWT_SECRET, scormContentScope(id), link, link.exp, link.sig))) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    if (!link || !(await verifyFileLink(c.env.JWT_SECRET, scormContentScope(id), link, link.exp, link.sig)))
+      throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
     const user = await liveLinkUser(c.var.db, link);
     if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
     const { ctx, pkg } = await scormComponent(c.var.db, user, id);
@@ -181,7 +221,8 @@ export const scormRoutes = new Hono<AppEnv>()
     } catch {
       throw new ApiError('NOT_FOUND', 'File not found in this package');
     }
-    if (!path || entryPathProblem(path) || !pkg.files.includes(path)) throw new ApiError('NOT_FOUND', 'File not found in this package');
+    if (!path || entryPathProblem(path) || !pkg.files.includes(path))
+      throw new ApiError('NOT_FOUND', 'File not found in this package');
 
     const key = scormPrefix(pkg.materialId) + path;
     const origin = new URL(c.req.url).origin;
@@ -198,11 +239,18 @@ export const scormRoutes = new Hono<AppEnv>()
       headers.set('Content-Type', object.contentType || 'text/html; charset=utf-8');
       if (object.size > MAX_INJECTED_HTML_BYTES) return new Response(object.body, { headers });
       const runtime = await runtimeOf(c.var.db, user.id, id, ctx.enrollment.cycle);
-      const learner = await c.var.db.select({ firstName: users.firstName, lastName: users.lastName, username: users.username }).from(users).where(eq(users.id, user.id)).get();
+      const learner = await c.var.db
+        .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .get();
       const cmi = launchCmi(
         pkg.version,
         runtime?.cmi ?? {},
-        { id: user.id, name: scormLearnerName(learner?.firstName ?? null, learner?.lastName ?? null, learner?.username ?? '') },
+        {
+          id: user.id,
+          name: scormLearnerName(learner?.firstName ?? null, learner?.lastName ?? null, learner?.username ?? ''),
+        },
         runtime ? runtime.totalSeconds + runtime.sessionSeconds : 0,
         pkg.masteryScore,
       );
@@ -213,7 +261,8 @@ export const scormRoutes = new Hono<AppEnv>()
     const info = await c.var.storage.head(key);
     if (!info) throw new ApiError('NOT_FOUND', 'The package file is missing from storage');
     const range = parseRange(c.req.header('range'), info.size);
-    if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${info.size}` } });
+    if (range === 'unsatisfiable')
+      return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${info.size}` } });
     const object = await c.var.storage.get(key, range ? { range } : undefined);
     if (!object) throw new ApiError('NOT_FOUND', 'The package file is missing from storage');
     headers.set('Content-Type', object.contentType || 'application/octet-stream');
@@ -224,66 +273,75 @@ export const scormRoutes = new Hono<AppEnv>()
   });
 
 /** /api/v2/admin/scorm (any administrator): learners' SCORM results for oversight. */
-export const adminScormRoutes = new Hono<AppEnv>().get('/results', requireAdmin(null), validate('query', scormResultsQuery), async (c) => {
-  const { page, limit, search, courseId } = c.req.valid('query');
-  const db = c.var.db;
-  const where = and(
-    courseId ? eq(scormRuntime.courseId, courseId) : undefined,
-    containsText(search, [users.firstName, users.lastName, users.username, courses.title]),
-  );
-  const request = { page, limit };
-  const base = () =>
-    db
-      // Named columns only: a batch answers rows keyed by column name, so two tables' `id` would collide.
-      .select({
-        userId: scormRuntime.userId,
-        courseId: scormRuntime.courseId,
-        componentId: scormRuntime.componentId,
-        cycle: scormRuntime.cycle,
-        version: scormRuntime.version,
-        status: scormRuntime.status,
-        successStatus: scormRuntime.successStatus,
-        score: scormRuntime.score,
-        totalSeconds: scormRuntime.totalSeconds,
-        sessionSeconds: scormRuntime.sessionSeconds,
-        completedAt: scormRuntime.completedAt,
-        updatedAt: scormRuntime.updatedAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
-        courseTitle: courses.title,
-        componentData: components.data,
-        componentType: components.type,
-      })
-      .from(scormRuntime)
-      .innerJoin(users, eq(users.id, scormRuntime.userId))
-      .innerJoin(courses, eq(courses.id, scormRuntime.courseId))
-      .innerJoin(components, eq(components.id, scormRuntime.componentId));
-  const { items, pagination } = await paginate(
-    db,
-    request,
-    base().where(where).orderBy(desc(scormRuntime.updatedAt), desc(scormRuntime.id)).limit(limit).offset(offsetOf(request)),
-    db
-      .select({ n: count() })
-      .from(scormRuntime)
-      .innerJoin(users, eq(users.id, scormRuntime.userId))
-      .innerJoin(courses, eq(courses.id, scormRuntime.courseId))
-      .where(where ?? sql`1`),
-  );
-  const body: ScormResultsPage = {
-    results: items.map((row) => ({
-      userId: row.userId,
-      userName: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username,
-      username: row.username,
-      courseId: row.courseId,
-      courseTitle: row.courseTitle,
-      componentId: row.componentId,
-      componentTitle: componentTitle({ data: row.componentData, type: row.componentType }),
-      cycle: row.cycle,
-      version: row.version,
-      summary: toRuntimeSummary(row),
-    })),
-    pagination,
-  };
-  return c.json(body);
-});
+export const adminScormRoutes = new Hono<AppEnv>().get(
+  '/results',
+  requireAdmin(null),
+  validate('query', scormResultsQuery),
+  async (c) => {
+    const { page, limit, search, courseId } = c.req.valid('query');
+    const db = c.var.db;
+    const where = and(
+      courseId ? eq(scormRuntime.courseId, courseId) : undefined,
+      containsText(search, [users.firstName, users.lastName, users.username, courses.title]),
+    );
+    const request = { page, limit };
+    const base = () =>
+      db
+        // Named columns only: a batch answers rows keyed by column name, so two tables' `id` would collide.
+        .select({
+          userId: scormRuntime.userId,
+          courseId: scormRuntime.courseId,
+          componentId: scormRuntime.componentId,
+          cycle: scormRuntime.cycle,
+          version: scormRuntime.version,
+          status: scormRuntime.status,
+          successStatus: scormRuntime.successStatus,
+          score: scormRuntime.score,
+          totalSeconds: scormRuntime.totalSeconds,
+          sessionSeconds: scormRuntime.sessionSeconds,
+          completedAt: scormRuntime.completedAt,
+          updatedAt: scormRuntime.updatedAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+          courseTitle: courses.title,
+          componentData: components.data,
+          componentType: components.type,
+        })
+        .from(scormRuntime)
+        .innerJoin(users, eq(users.id, scormRuntime.userId))
+        .innerJoin(courses, eq(courses.id, scormRuntime.courseId))
+        .innerJoin(components, eq(components.id, scormRuntime.componentId));
+    const { items, pagination } = await paginate(
+      db,
+      request,
+      base()
+        .where(where)
+        .orderBy(desc(scormRuntime.updatedAt), desc(scormRuntime.id))
+        .limit(limit)
+        .offset(offsetOf(request)),
+      db
+        .select({ n: count() })
+        .from(scormRuntime)
+        .innerJoin(users, eq(users.id, scormRuntime.userId))
+        .innerJoin(courses, eq(courses.id, scormRuntime.courseId))
+        .where(where ?? sql`1`),
+    );
+    const body: ScormResultsPage = {
+      results: items.map((row) => ({
+        userId: row.userId,
+        userName: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username,
+        username: row.username,
+        courseId: row.courseId,
+        courseTitle: row.courseTitle,
+        componentId: row.componentId,
+        componentTitle: componentTitle({ data: row.componentData, type: row.componentType }),
+        cycle: row.cycle,
+        version: row.version,
+        summary: toRuntimeSummary(row),
+      })),
+      pagination,
+    };
+    return c.json(body);
+  },
+);

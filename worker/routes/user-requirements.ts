@@ -15,20 +15,35 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(re
   // One batch (it also carries the session check): the learner's coverage, the required courses and
   // the courses the learner is enrolled in (titles and course families), and their own enrollments
   // and certificates (a handful of rows).
-  const { user, result } = await sessionInFirstBatch(c, (db, userId) => db.batch([
-    ...coverageFactsQueries(db, { userId }, now),
-    db.selectDistinct({ id: courses.id, title: courses.title, familyId: courses.familyId }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id)),
-    db
-      .select({ id: courses.id, title: courses.title, familyId: courses.familyId })
-      .from(courseProgress)
-      .innerJoin(courses, eq(courses.id, courseProgress.courseId))
-      .where(eq(courseProgress.userId, userId)),
-    db.select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle }).from(courseProgress).where(eq(courseProgress.userId, userId)),
-    db
-      .select({ courseId: certificates.courseId, certificateNumber: certificates.certificateNumber, cycle: certificates.cycle, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
-      .from(certificates)
-      .where(eq(certificates.userId, userId)),
-  ]));
+  const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
+    db.batch([
+      ...coverageFactsQueries(db, { userId }, now),
+      db
+        .selectDistinct({ id: courses.id, title: courses.title, familyId: courses.familyId })
+        .from(courses)
+        .innerJoin(requirements, eq(requirements.courseId, courses.id)),
+      db
+        .select({ id: courses.id, title: courses.title, familyId: courses.familyId })
+        .from(courseProgress)
+        .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+        .where(eq(courseProgress.userId, userId)),
+      db
+        .select({ courseId: courseProgress.courseId, status: courseProgress.status, cycle: courseProgress.cycle })
+        .from(courseProgress)
+        .where(eq(courseProgress.userId, userId)),
+      db
+        .select({
+          courseId: certificates.courseId,
+          certificateNumber: certificates.certificateNumber,
+          cycle: certificates.cycle,
+          issuedAt: certificates.issuedAt,
+          expiresAt: certificates.expiresAt,
+          revokedAt: certificates.revokedAt,
+        })
+        .from(certificates)
+        .where(eq(certificates.userId, userId)),
+    ]),
+  );
   const userId = user.id;
   const [terms, factRows, requiredRows, ownRows, progress, certs] = result;
   const facts = toFacts(terms, factRows);
@@ -38,7 +53,9 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(re
   const list: LearnerRequirement[] = [...cells.values()].map((cell) => {
     const version = trainingVersion(cell, courseRows, progress, certs);
     const enrollment = progress.find((p) => p.courseId === version);
-    const current = enrollment ? certs.find((cert) => cert.courseId === version && cert.cycle === enrollment.cycle) : undefined;
+    const current = enrollment
+      ? certs.find((cert) => cert.courseId === version && cert.cycle === enrollment.cycle)
+      : undefined;
     return {
       requirementId: cell.requirementId,
       courseId: version,
@@ -48,12 +65,20 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(re
       dueAt: cell.dueAt,
       validUntil: cell.validUntil,
       certificateNumber: cell.certificateNumber,
-      canRecertify: !!current && recertificationOpen(current, facts.filter((f) => f.courseId === cell.courseId), now).open,
+      canRecertify:
+        !!current &&
+        recertificationOpen(
+          current,
+          facts.filter((f) => f.courseId === cell.courseId),
+          now,
+        ).open,
       progressStatus: enrollment?.status ?? null,
     };
   });
   // Overdue and due-soon first, then by due date.
-  list.sort((a, b) => severity(a.status) - severity(b.status) || (a.dueAt ?? '\uffff').localeCompare(b.dueAt ?? '\uffff'));
+  list.sort(
+    (a, b) => severity(a.status) - severity(b.status) || (a.dueAt ?? '\uffff').localeCompare(b.dueAt ?? '\uffff'),
+  );
   return c.json<LearnerRequirementsResponse>({ requirements: list });
 });
 
@@ -70,8 +95,11 @@ function trainingVersion(
   certs: readonly { courseId: string; certificateNumber: string }[],
 ): string {
   const family = courseRows.get(cell.courseId)?.familyId ?? null;
-  const inFamily = (courseId: string) => courseId === cell.courseId || (family !== null && courseRows.get(courseId)?.familyId === family);
-  const certified = cell.certificateNumber ? certs.find((cert) => cert.certificateNumber === cell.certificateNumber)?.courseId : undefined;
+  const inFamily = (courseId: string) =>
+    courseId === cell.courseId || (family !== null && courseRows.get(courseId)?.familyId === family);
+  const certified = cell.certificateNumber
+    ? certs.find((cert) => cert.certificateNumber === cell.certificateNumber)?.courseId
+    : undefined;
   if (certified && inFamily(certified)) return certified;
   if (progress.some((p) => p.courseId === cell.courseId)) return cell.courseId;
   return progress.find((p) => inFamily(p.courseId))?.courseId ?? cell.courseId;

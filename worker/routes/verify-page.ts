@@ -10,7 +10,12 @@ import { ApiError } from '../errors';
 import { validate } from '../validate';
 import { verifyCertificate } from '../services/certificates';
 import { edgeCache } from '../middleware/edge-cache';
-import { canonicalCertificateNumber, certificateEdgeSeconds, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
+import {
+  canonicalCertificateNumber,
+  certificateEdgeSeconds,
+  edgeCacheControl,
+  edgeCacheKeys,
+} from '../services/edge-cache';
 
 /**
  * The public verification page, rendered by the Worker: an inspector scans the QR code on a
@@ -33,7 +38,8 @@ type Tone = 'success' | 'warning' | 'error' | 'neutral';
 
 const ICONS: Record<Tone, string> = {
   success: '<path d="M20 6 9 17l-5-5"/>',
-  warning: '<path d="M12 9v4"/><path d="M12 17h.01"/><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z"/>',
+  warning:
+    '<path d="M12 9v4"/><path d="M12 17h.01"/><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z"/>',
   error: '<path d="M18 6 6 18"/><path d="m6 6 12 12"/>',
   neutral: '<circle cx="11" cy="11" r="7"/><path d="m21 21-4.3-4.3"/>',
 };
@@ -124,7 +130,11 @@ ${o.body}
 </html>`;
 }
 
-const TITLE_KEYS = { success: 'verify.valid.title', warning: 'verify.expired.title', error: 'verify.invalid.title' } as const;
+const TITLE_KEYS = {
+  success: 'verify.valid.title',
+  warning: 'verify.expired.title',
+  error: 'verify.invalid.title',
+} as const;
 
 function leadFor(language: Language, tone: 'success' | 'warning' | 'error', r: VerifyCertificateResponse): string {
   if (tone === 'success') return t(language, 'verify.valid.lead');
@@ -158,13 +168,18 @@ function resultPage(appName: string, language: Language, r: VerifyCertificateRes
   ];
   if (r.revokedAt) rows.push([tr('verify.row.revoked'), day(r.revokedAt)]);
   // The renewal chain: each certificate links to the one it renews and the one that renewed it.
-  const link = (number: string) => html`<a href="/certificate/verify/${encodeURIComponent(number)}" dir="ltr">${number}</a>`;
+  const link = (number: string) =>
+    html`<a href="/certificate/verify/${encodeURIComponent(number)}" dir="ltr">${number}</a>`;
   if (r.renews) rows.push([tr('verify.row.renews'), link(r.renews)]);
   const chip = html`<span class="chip ${tone}">${tr(`verify.status.${r.status}`)}</span>`;
-  const status = r.renewedBy ? html`${chip} ${withMarkup(tr('verify.supersededBy'), 'number', link(r.renewedBy))}` : chip;
+  const status = r.renewedBy
+    ? html`${chip} ${withMarkup(tr('verify.supersededBy'), 'number', link(r.renewedBy))}`
+    : chip;
   const body = html`<dl>
-${rows.map(([label, value]) => html`<div class="row"><dt>${label}</dt><dd>${value}</dd></div>
-`)}
+${rows.map(
+  ([label, value]) => html`<div class="row"><dt>${label}</dt><dd>${value}</dd></div>
+`,
+)}
 <div class="row"><dt>${tr('verify.row.status')}</dt><dd>${status}</dd></div>
 </dl>
 <p class="note">${tr('verify.note', { app: appName })}</p>`;
@@ -172,7 +187,14 @@ ${rows.map(([label, value]) => html`<div class="row"><dt>${label}</dt><dd>${valu
     appName,
     language,
     title: `${title} ${r.certificateNumber} | ${appName}`,
-    description: tr('verify.description', { app: appName, number: r.certificateNumber, course: r.courseName, title, status: tr(`verify.status.${r.status}`), date: day(r.expiryDate) }),
+    description: tr('verify.description', {
+      app: appName,
+      number: r.certificateNumber,
+      course: r.courseName,
+      title,
+      status: tr(`verify.status.${r.status}`),
+      date: day(r.expiryDate),
+    }),
     tone,
     heading: title,
     lead: leadFor(language, tone, r),
@@ -220,7 +242,13 @@ const LOOKUP_CACHE_SECONDS = 300;
  * `cacheSeconds` is how long the edge may keep the page (browsers revalidate; the lookup form they
  * may keep as long); 0 means never stored anywhere.
  */
-function respond(c: Context<AppEnv>, body: Markup, status: 200 | 404 | 429 | 500, cacheSeconds: number, browserSeconds = 0) {
+function respond(
+  c: Context<AppEnv>,
+  body: Markup,
+  status: 200 | 404 | 429 | 500,
+  cacheSeconds: number,
+  browserSeconds = 0,
+) {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'no-referrer');
@@ -239,7 +267,13 @@ const pageLanguage = (c: Context<AppEnv>): Language => languageFromAcceptLanguag
 
 const numberQuery = v.object({ number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), '') });
 /** Any path segment is accepted and cut to the longest possible number: an odd one is simply not found. */
-const pageNumberParam = v.object({ number: v.pipe(v.string(), v.trim(), v.transform((value) => value.slice(0, 64))) });
+const pageNumberParam = v.object({
+  number: v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((value) => value.slice(0, 64)),
+  ),
+});
 
 /** An unexpected failure (database down, a bug) still answers a page the inspector can read. */
 function failurePage(appName: string, language: Language, number: string): Markup {
@@ -258,7 +292,9 @@ function failurePage(appName: string, language: Language, number: string): Marku
 
 function pageCacheKey(c: Context<AppEnv>): string | null {
   const parsed = v.safeParse(canonicalCertificateNumber, c.req.param());
-  return parsed.success ? edgeCacheKeys.verifyPage(c.var.config, c.req.url, parsed.output.number, pageLanguage(c)) : null;
+  return parsed.success
+    ? edgeCacheKeys.verifyPage(c.var.config, c.req.url, parsed.output.number, pageLanguage(c))
+    : null;
 }
 
 export const verifyPage = new Hono<AppEnv>()
@@ -268,7 +304,13 @@ export const verifyPage = new Hono<AppEnv>()
     const parsed = v.safeParse(numberQuery, c.req.query());
     const number = parsed.success ? parsed.output.number : '';
     if (number) return c.redirect(`/certificate/verify/${encodeURIComponent(number.toUpperCase())}`, 303);
-    return respond(c, lookupPage(c.var.config.appName, pageLanguage(c)), 200, LOOKUP_CACHE_SECONDS, LOOKUP_CACHE_SECONDS);
+    return respond(
+      c,
+      lookupPage(c.var.config.appName, pageLanguage(c)),
+      200,
+      LOOKUP_CACHE_SECONDS,
+      LOOKUP_CACHE_SECONDS,
+    );
   })
   .get('/:number', edgeCache(pageCacheKey), validate('param', pageNumberParam), async (c) => {
     const appName = c.var.config.appName;
@@ -283,12 +325,30 @@ export const verifyPage = new Hono<AppEnv>()
         c.header('Retry-After', error.headers?.['Retry-After'] ?? '60');
         return respond(
           c,
-          page({ appName, language, title: `${t(language, 'verify.wait.title')} | ${appName}`, description: t(language, 'verify.wait.lead'), tone: 'warning', heading: t(language, 'verify.wait.title'), lead: t(language, 'verify.wait.lead'), body: '', number }),
+          page({
+            appName,
+            language,
+            title: `${t(language, 'verify.wait.title')} | ${appName}`,
+            description: t(language, 'verify.wait.lead'),
+            tone: 'warning',
+            heading: t(language, 'verify.wait.title'),
+            lead: t(language, 'verify.wait.lead'),
+            body: '',
+            number,
+          }),
           429,
           0,
         );
       }
-      console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, error: String(error), stack: error instanceof Error ? error.stack : undefined }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          requestId: c.var.requestId,
+          path: c.req.path,
+          error: String(error),
+          stack: error instanceof Error ? error.stack : undefined,
+        }),
+      );
       return respond(c, failurePage(appName, language, number), 500, 0);
     }
   });

@@ -14,14 +14,20 @@ export const CURRENT_PASSWORD_WRONG = REFUSALS['user.currentPasswordWrong'];
  * (password, e-mail address). A stolen session must not become an online guesser of the password:
  * wrong answers are counted per user, the slot taken before the check so a burst cannot overrun it.
  */
-export async function confirmCurrentPassword(db: Db, user: { id: string; passwordHash: string }, candidate: string): Promise<void> {
+export async function confirmCurrentPassword(
+  db: Db,
+  user: { id: string; passwordHash: string },
+  candidate: string,
+): Promise<void> {
   const guessKey = `pwchange:user:${user.id}`;
   if ((await hitRate(db, guessKey, RATE_RULES.passwordChange)) > RATE_RULES.passwordChange.limit) {
     await releaseRate(db, guessKey);
     throw rateLimited(RATE_RULES.passwordChange);
   }
   if (!(await verifyPassword(candidate, user.passwordHash))) {
-    throw new ApiError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG, { fields: { currentPassword: CURRENT_PASSWORD_WRONG } });
+    throw new ApiError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG, {
+      fields: { currentPassword: CURRENT_PASSWORD_WRONG },
+    });
   }
   await clearRate(db, guessKey);
 }

@@ -8,7 +8,13 @@ import { adminSnapshots } from '../db/schema';
  * admin route forget them at once (the service that writes, see `forgetPeopleCaches`); learners' own progress only
  * moves the leaders and totals, which may be that many seconds behind.
  */
-export async function readSnapshot<T>(db: Db, key: string, ttlSeconds: number, compute: () => Promise<T>, now = new Date()): Promise<T> {
+export async function readSnapshot<T>(
+  db: Db,
+  key: string,
+  ttlSeconds: number,
+  compute: () => Promise<T>,
+  now = new Date(),
+): Promise<T> {
   const kept = await db
     .select({ body: adminSnapshots.body })
     .from(adminSnapshots)
@@ -17,7 +23,10 @@ export async function readSnapshot<T>(db: Db, key: string, ttlSeconds: number, c
   if (kept) return kept.body as T;
   const body = await compute();
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
-  await db.insert(adminSnapshots).values({ key, expiresAt, body }).onConflictDoUpdate({ target: adminSnapshots.key, set: { expiresAt, body } });
+  await db
+    .insert(adminSnapshots)
+    .values({ key, expiresAt, body })
+    .onConflictDoUpdate({ target: adminSnapshots.key, set: { expiresAt, body } });
   return body;
 }
 

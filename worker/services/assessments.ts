@@ -17,7 +17,14 @@ import { attempts, componentProgress, components, courseProgress, courses } from
 import { ApiError } from '../errors';
 import { issueCertificate } from './certificates';
 import { gradeAnswers, readAssessment, type Assessment } from './grading';
-import { learningActivityUpsert, nextCourseProgress, recomputeCourseProgress, type ComponentProgressRow, type ComponentRow, type CourseProgressRow } from './progress';
+import {
+  learningActivityUpsert,
+  nextCourseProgress,
+  recomputeCourseProgress,
+  type ComponentProgressRow,
+  type ComponentRow,
+  type CourseProgressRow,
+} from './progress';
 
 /**
  * The attempt limit as the Worker enforces it, on the one rule the client shows
@@ -56,19 +63,29 @@ export function isPastGrace(attempt: Pick<AttemptRecord, 'deadlineAt'>, now: Dat
 /** The assessment an attempt belongs to, read with the course's pass mark as the fallback. */
 export const assessmentQuery = (db: Db, componentId: string | SQL) =>
   db
-    .select({ data: components.data, type: components.type, courseId: components.courseId, coursePassing: sql<number | null>`${courses.passingScore}`.as('course_passing_') })
+    .select({
+      data: components.data,
+      type: components.type,
+      courseId: components.courseId,
+      coursePassing: sql<number | null>`${courses.passingScore}`.as('course_passing_'),
+    })
     .from(components)
     .innerJoin(courses, eq(courses.id, components.courseId))
     .where(eq(components.id, componentId))
     .limit(1);
 
-export function toLoadedAssessment(row: Awaited<ReturnType<typeof assessmentQuery>>[number] | undefined): { assessment: Assessment; courseId: string; componentTitle: string } | null {
+export function toLoadedAssessment(
+  row: Awaited<ReturnType<typeof assessmentQuery>>[number] | undefined,
+): { assessment: Assessment; courseId: string; componentTitle: string } | null {
   if (!row || row.type === 'MATERIAL') return null;
   const assessment = readAssessment(row.data, { passingScore: row.coursePassing });
   return { assessment, courseId: row.courseId, componentTitle: assessment.title };
 }
 
-export async function loadAssessment(db: Db, componentId: string): Promise<{ assessment: Assessment; courseId: string; componentTitle: string } | null> {
+export async function loadAssessment(
+  db: Db,
+  componentId: string,
+): Promise<{ assessment: Assessment; courseId: string; componentTitle: string } | null> {
   return toLoadedAssessment((await assessmentQuery(db, componentId))[0]);
 }
 
@@ -100,13 +117,18 @@ export const toUsedAttempts = (row: Awaited<ReturnType<typeof usedAttemptsQuery>
 });
 
 /** How many attempts the learner has used on a component in the current cycle (open ones included). */
-export async function usedAttempts(db: Db, userId: string, componentId: string): Promise<{ count: number; maxNumber: number; passed: boolean }> {
+export async function usedAttempts(
+  db: Db,
+  userId: string,
+  componentId: string,
+): Promise<{ count: number; maxNumber: number; passed: boolean }> {
   return toUsedAttempts((await usedAttemptsQuery(db, userId, componentId))[0]);
 }
 
 export function resultMessage(passed: boolean, passingScore: number, remaining: number): string {
   if (passed) return 'Congratulations! You passed the assessment.';
-  if (remaining > 0) return `You did not reach the passing score of ${passingScore}%. You have ${remaining} attempt${remaining === 1 ? '' : 's'} left.`;
+  if (remaining > 0)
+    return `You did not reach the passing score of ${passingScore}%. You have ${remaining} attempt${remaining === 1 ? '' : 's'} left.`;
   return `You did not reach the passing score of ${passingScore}%. No attempts left.`;
 }
 
@@ -157,7 +179,9 @@ export async function closeAttempt(
   const won = sql`EXISTS (SELECT 1 FROM assessment_attempts a WHERE a.id = ${attempt.id} AND a.submitted_at = ${iso} AND a.submit_reason = ${reason} AND a.score = ${grade.score})`;
   const submittedCount = sql`(SELECT count(*) FROM assessment_attempts a WHERE a.user_id = ${attempt.userId} AND a.component_id = ${attempt.componentId} AND a.cycle = ${attempt.cycle} AND a.submitted_at IS NOT NULL)`;
   const passedSql = grade.passed ? sql`1` : sql`0`;
-  const courseNext = snapshot ? courseAfterGrade(snapshot, attempt.componentId, grade.passed, now, learnerActive) : null;
+  const courseNext = snapshot
+    ? courseAfterGrade(snapshot, attempt.componentId, grade.passed, now, learnerActive)
+    : null;
   const [closed] = await db.batch([
     db
       .update(attempts)
@@ -185,10 +209,19 @@ export async function closeAttempt(
         startedAt: sql`coalesce(${componentProgress.startedAt}, ${attempt.startedAt})`,
         lastAccessedAt: iso,
       })
-      .where(and(eq(componentProgress.userId, attempt.userId), eq(componentProgress.componentId, attempt.componentId), won)),
+      .where(
+        and(eq(componentProgress.userId, attempt.userId), eq(componentProgress.componentId, attempt.componentId), won),
+      ),
     ...(learnerActive ? [learningActivityUpsert(db, attempt.userId, now)] : []),
     // Only when this very submission won, like the component update.
-    ...(snapshot && courseNext ? [db.update(courseProgress).set(courseNext).where(and(eq(courseProgress.id, snapshot.enrollment.id), won))] : []),
+    ...(snapshot && courseNext
+      ? [
+          db
+            .update(courseProgress)
+            .set(courseNext)
+            .where(and(eq(courseProgress.id, snapshot.enrollment.id), won)),
+        ]
+      : []),
   ]);
   const row = closed[0];
   if (!row) return null;
@@ -198,7 +231,8 @@ export async function closeAttempt(
     return toAttemptResult(row, assessment.passingScore, attemptsLeft(assessment.maxAttempts, used.count));
   }
   // Idempotent: issues once (as recomputeCourseProgress does on completion).
-  if (courseNext.status === 'COMPLETED') await issueCertificate(db, attempt.userId, attempt.courseId, now, snapshot.enrollment.cycle);
+  if (courseNext.status === 'COMPLETED')
+    await issueCertificate(db, attempt.userId, attempt.courseId, now, snapshot.enrollment.cycle);
   // The closed attempt was already counted while open.
   return toAttemptResult(row, assessment.passingScore, attemptsLeft(assessment.maxAttempts, snapshot.usedCount));
 }
@@ -212,7 +246,13 @@ export interface CourseSnapshot {
 }
 
 /** The course progress once the graded component reads as the component update above leaves it. */
-function courseAfterGrade(snapshot: CourseSnapshot, componentId: string, passed: boolean, now: Date, accessed: boolean) {
+function courseAfterGrade(
+  snapshot: CourseSnapshot,
+  componentId: string,
+  passed: boolean,
+  now: Date,
+  accessed: boolean,
+) {
   const before = snapshot.progress.get(componentId);
   if (!before) return null;
   const after = {
@@ -220,7 +260,13 @@ function courseAfterGrade(snapshot: CourseSnapshot, componentId: string, passed:
     status: before.status === 'COMPLETED' || passed ? ('COMPLETED' as const) : ('FAILED' as const),
     progressPercentage: passed ? 100 : before.progressPercentage,
   };
-  return nextCourseProgress(snapshot.enrollment, snapshot.components, new Map([...snapshot.progress, [componentId, after]]), now, { accessed });
+  return nextCourseProgress(
+    snapshot.enrollment,
+    snapshot.components,
+    new Map([...snapshot.progress, [componentId, after]]),
+    now,
+    { accessed },
+  );
 }
 
 /** Open attempts whose deadline plus grace has passed, oldest first. */

@@ -52,7 +52,10 @@ export function auditInsert(db: Db, record: AuditRecord) {
  * An entry as a SELECT list of bound values, for `INSERT ... SELECT`: `from` names the columns
  * taken from the matched rows instead (a generated id, the target user of each row).
  */
-function selectedRow(record: AuditRecord, from: { id?: SQL; targetUserId?: SQL; targetUsername?: SQL; entityId?: SQL } = {}) {
+function selectedRow(
+  record: AuditRecord,
+  from: { id?: SQL; targetUserId?: SQL; targetUsername?: SQL; entityId?: SQL } = {},
+) {
   const row = rowOf(record);
   const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
   return {
@@ -86,6 +89,11 @@ export function auditInsertWhen(db: Db, record: AuditRecord, source: SQLiteTable
  * whatever the size of the list.
  */
 export function auditInsertPerUser(db: Db, record: Omit<AuditRecord, 'target' | 'entityId'>, where: SQL) {
-  const columns = selectedRow(record, { id: sql`lower(hex(randomblob(16)))`, targetUserId: sql`${users.id}`, targetUsername: sql`${users.username}`, entityId: sql`${users.id}` });
+  const columns = selectedRow(record, {
+    id: sql`lower(hex(randomblob(16)))`,
+    targetUserId: sql`${users.id}`,
+    targetUsername: sql`${users.username}`,
+    entityId: sql`${users.id}`,
+  });
   return db.insert(auditLog).select(db.select(columns).from(users).where(where));
 }

@@ -19,14 +19,21 @@ export const captionStorageKey = (materialId: string) => `materials/${materialId
 
 /** The caption tracks of one material, by label. */
 export function captionsOf(db: Db, materialId: string): Promise<CaptionRow[]> {
-  return db.select().from(materialCaptions).where(eq(materialCaptions.materialId, materialId)).orderBy(asc(materialCaptions.label), asc(materialCaptions.language));
+  return db
+    .select()
+    .from(materialCaptions)
+    .where(eq(materialCaptions.materialId, materialId))
+    .orderBy(asc(materialCaptions.label), asc(materialCaptions.language));
 }
 
 /** The caption tracks of many materials (one query per chunk of ids), grouped by material. */
 export async function captionsByMaterial(db: Db, materialIds: readonly string[]): Promise<Map<string, CaptionRow[]>> {
-  const rows = materialIds.length === 0
-    ? []
-    : await selectInChunks(materialIds, (part) => db.select().from(materialCaptions).where(inArray(materialCaptions.materialId, part)));
+  const rows =
+    materialIds.length === 0
+      ? []
+      : await selectInChunks(materialIds, (part) =>
+          db.select().from(materialCaptions).where(inArray(materialCaptions.materialId, part)),
+        );
   rows.sort((a, b) => a.label.localeCompare(b.label) || a.language.localeCompare(b.language));
   const grouped = new Map<string, CaptionRow[]>();
   for (const row of rows) grouped.set(row.materialId, [...(grouped.get(row.materialId) ?? []), row]);

@@ -40,7 +40,15 @@ function fitSize(font: PDFFont, text: string, size: number, maxWidth: number, mi
   return s;
 }
 
-function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: RGB, centerX = PAGE_WIDTH / 2) {
+function centered(
+  page: PDFPage,
+  text: string,
+  y: number,
+  font: PDFFont,
+  size: number,
+  color: RGB,
+  centerX = PAGE_WIDTH / 2,
+) {
   page.drawText(text, { x: centerX - drawnWidth(font, text, size) / 2, y, size, font, color });
 }
 
@@ -75,7 +83,10 @@ function drawSeal(page: PDFPage, cx: number, cy: number, bold: PDFFont, regular:
  * The text lines of the middle block are one list (`lines`): a new line on the certificate is one
  * more entry there.
  */
-export async function renderCertificatePdf(input: CertificatePdfInput, fonts: FontLoader | null = null): Promise<Uint8Array> {
+export async function renderCertificatePdf(
+  input: CertificatePdfInput,
+  fonts: FontLoader | null = null,
+): Promise<Uint8Array> {
   const language: Language = input.language ?? 'en';
   const tr = (key: MessageKey, params?: Params) => t(language, key, params);
   const doc = await PDFDocument.create();
@@ -97,24 +108,56 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
     [tr('cert.number'), input.certificateNumber],
   ];
   /** The middle block, top to bottom: text, role, size, colour, y (or wrapped: maxWidth and lines). */
-  type Line = { text: string; role: FontRole; size: number; color: RGB; y: number; maxWidth?: number; maxLines?: number; minSize?: number; name?: boolean };
+  type Line = {
+    text: string;
+    role: FontRole;
+    size: number;
+    color: RGB;
+    y: number;
+    maxWidth?: number;
+    maxLines?: number;
+    minSize?: number;
+    name?: boolean;
+  };
   const lines: Line[] = [
     { text: tr('cert.title'), role: 'serifBold', size: 40, color: NAVY, y: 458, maxWidth: 700, minSize: 24 },
     { text: tr('cert.subtitle'), role: 'sans', size: 9, color: GOLD, y: 436 },
     { text: tr('cert.certifies'), role: 'serif', size: 15, color: MUTED, y: 398 },
     { text: input.userName, role: 'serifItalic', size: 36, color: INK, y: 352, maxWidth: 560, minSize: 20, name: true },
     { text: tr('cert.completed'), role: 'serif', size: 15, color: MUTED, y: 314, maxWidth: 700, minSize: 10 },
-    { text: input.courseName, role: 'sansBold', size: 22, color: NAVY, y: 276, maxWidth: 620, maxLines: 2, minSize: 16 },
+    {
+      text: input.courseName,
+      role: 'sansBold',
+      size: 22,
+      color: NAVY,
+      y: 276,
+      maxWidth: 620,
+      maxLines: 2,
+      minSize: 16,
+    },
     { text: tr('cert.book', { book }), role: 'sans', size: 11.5, color: MUTED, y: 0 },
     // The language the course was delivered in (issue 16), on its own line under the book.
-    ...(input.deliveryLanguage ? [{ text: tr('cert.deliveryLanguage', { language: formatLanguageName(language, input.deliveryLanguage) }), role: 'sans' as const, size: 11.5, color: MUTED, y: 0 }] : []),
+    ...(input.deliveryLanguage
+      ? [
+          {
+            text: tr('cert.deliveryLanguage', { language: formatLanguageName(language, input.deliveryLanguage) }),
+            role: 'sans' as const,
+            size: 11.5,
+            color: MUTED,
+            y: 0,
+          },
+        ]
+      : []),
   ];
   const writer = await PdfTextWriter.create(
     doc,
     fonts,
     [
       ...lines.map((line): [string, FontRole] => [line.text, line.role]),
-      ...fields.flatMap(([label, value]): [string, FontRole][] => [[label, 'sansBold'], [value, 'serifBold']]),
+      ...fields.flatMap(([label, value]): [string, FontRole][] => [
+        [label, 'sansBold'],
+        [value, 'serifBold'],
+      ]),
       [tr('cert.signatory'), 'sansBold'],
       [tr('cert.scan'), 'sansBold'],
       [input.appName, 'serifItalic'],
@@ -130,16 +173,44 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
 
   // Paper, double frame, corner ornaments.
   page.drawRectangle({ x: 0, y: 0, width: PAGE_WIDTH, height: PAGE_HEIGHT, color: PAPER });
-  page.drawRectangle({ x: 18, y: 18, width: PAGE_WIDTH - 36, height: PAGE_HEIGHT - 36, borderColor: NAVY, borderWidth: 7 });
-  page.drawRectangle({ x: 30, y: 30, width: PAGE_WIDTH - 60, height: PAGE_HEIGHT - 60, borderColor: GOLD, borderWidth: 1.2 });
-  page.drawRectangle({ x: 34, y: 34, width: PAGE_WIDTH - 68, height: PAGE_HEIGHT - 68, borderColor: GOLD_LIGHT, borderWidth: 0.5 });
+  page.drawRectangle({
+    x: 18,
+    y: 18,
+    width: PAGE_WIDTH - 36,
+    height: PAGE_HEIGHT - 36,
+    borderColor: NAVY,
+    borderWidth: 7,
+  });
+  page.drawRectangle({
+    x: 30,
+    y: 30,
+    width: PAGE_WIDTH - 60,
+    height: PAGE_HEIGHT - 60,
+    borderColor: GOLD,
+    borderWidth: 1.2,
+  });
+  page.drawRectangle({
+    x: 34,
+    y: 34,
+    width: PAGE_WIDTH - 68,
+    height: PAGE_HEIGHT - 68,
+    borderColor: GOLD_LIGHT,
+    borderWidth: 0.5,
+  });
   drawCornerOrnament(page, 44, 44, 1, 1);
   drawCornerOrnament(page, PAGE_WIDTH - 44, 44, -1, 1);
   drawCornerOrnament(page, 44, PAGE_HEIGHT - 44, 1, -1);
   drawCornerOrnament(page, PAGE_WIDTH - 44, PAGE_HEIGHT - 44, -1, -1);
 
   const cx = PAGE_WIDTH / 2;
-  writer.draw(page, spacedIfLatin(input.appName, writer, 'sansBold'), { x: cx, y: 516, size: 11, role: 'sansBold', color: NAVY, align: 'center' });
+  writer.draw(page, spacedIfLatin(input.appName, writer, 'sansBold'), {
+    x: cx,
+    y: 516,
+    size: 11,
+    role: 'sansBold',
+    color: NAVY,
+    align: 'center',
+  });
   page.drawLine({ start: { x: cx - 150, y: 506 }, end: { x: cx + 150, y: 506 }, thickness: 0.6, color: GOLD });
 
   let nextY = 0;
@@ -159,9 +230,12 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
       nextY = wy - 4;
       continue;
     }
-    const size = line.maxWidth ? writer.fitSize(text, line.role, line.size, line.maxWidth, line.minSize ?? line.size) : line.size;
+    const size = line.maxWidth
+      ? writer.fitSize(text, line.role, line.size, line.maxWidth, line.minSize ?? line.size)
+      : line.size;
     writer.draw(page, text, { x: cx, y, size, role: line.role, color: line.color, align: 'center' }, direction);
-    if (line.name) page.drawLine({ start: { x: cx - 220, y: 342 }, end: { x: cx + 220, y: 342 }, thickness: 0.8, color: GOLD });
+    if (line.name)
+      page.drawLine({ start: { x: cx - 220, y: 342 }, end: { x: cx + 220, y: 342 }, thickness: 0.8, color: GOLD });
     nextY = y - size - 10;
   }
 
@@ -172,15 +246,36 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
     const fy = labelY - i * 42;
     const x = rtl ? 248 : 78;
     const align = rtl ? 'right' : 'left';
-    writer.draw(page, spacedIfLatin(label, writer, 'sansBold'), { x, y: fy + 16, size: 7.5, role: 'sansBold', color: GOLD, align });
+    writer.draw(page, spacedIfLatin(label, writer, 'sansBold'), {
+      x,
+      y: fy + 16,
+      size: 7.5,
+      role: 'sansBold',
+      color: GOLD,
+      align,
+    });
     writer.draw(page, value, { x, y: fy, size: 12.5, role: 'serifBold', color: INK, align });
   });
 
   const sigX = 300;
   const sigW = 190;
-  writer.draw(page, input.appName, { x: sigX + sigW / 2, y: 108, size: 17, role: 'serifItalic', color: NAVY, align: 'center' });
+  writer.draw(page, input.appName, {
+    x: sigX + sigW / 2,
+    y: 108,
+    size: 17,
+    role: 'serifItalic',
+    color: NAVY,
+    align: 'center',
+  });
   page.drawLine({ start: { x: sigX, y: 100 }, end: { x: sigX + sigW, y: 100 }, thickness: 0.8, color: INK });
-  writer.draw(page, tr('cert.signatory'), { x: sigX + sigW / 2, y: 86, size: 9, role: 'sansBold', color: INK, align: 'center' });
+  writer.draw(page, tr('cert.signatory'), {
+    x: sigX + sigW / 2,
+    y: 86,
+    size: 9,
+    role: 'sansBold',
+    color: INK,
+    align: 'center',
+  });
   writer.draw(page, input.appName, { x: sigX + sigW / 2, y: 74, size: 8, role: 'sans', color: MUTED, align: 'center' });
 
   drawSeal(page, 566, 118, sansBold, sans, input.appName);
@@ -189,10 +284,23 @@ export async function renderCertificatePdf(input: CertificatePdfInput, fonts: Fo
   const qrX = PAGE_WIDTH - 78 - qrSize;
   const qrY = 86;
   drawQrLink(doc, page, input.verifyUrl, { x: qrX, bottom: qrY, size: qrSize });
-  writer.draw(page, tr('cert.scan'), { x: qrX + qrSize / 2, y: qrY - 12, size: 8, role: 'sansBold', color: NAVY, align: 'center' });
+  writer.draw(page, tr('cert.scan'), {
+    x: qrX + qrSize / 2,
+    y: qrY - 12,
+    size: 8,
+    role: 'sansBold',
+    color: NAVY,
+    align: 'center',
+  });
   const urlText = encodable(sans, input.verifyUrl);
   const urlSize = fitSize(sans, urlText, 6.5, 230, 4.5);
-  page.drawText(urlText, { x: PAGE_WIDTH - 78 - drawnWidth(sans, urlText, urlSize), y: qrY - 24, size: urlSize, font: sans, color: MUTED });
+  page.drawText(urlText, {
+    x: PAGE_WIDTH - 78 - drawnWidth(sans, urlText, urlSize),
+    y: qrY - 24,
+    size: urlSize,
+    font: sans,
+    color: MUTED,
+  });
 
   return doc.save();
 }

@@ -22,7 +22,10 @@ export function newCertificateNumber(now = new Date()): string {
 }
 
 /** Status derives from dates and the revocation flag; it is never stored. */
-export function certificateStatus(row: Pick<CertificateRow, 'revokedAt' | 'expiresAt'>, now = new Date()): CertificateStatus {
+export function certificateStatus(
+  row: Pick<CertificateRow, 'revokedAt' | 'expiresAt'>,
+  now = new Date(),
+): CertificateStatus {
   if (row.revokedAt) return 'REVOKED';
   return row.expiresAt <= now.toISOString() ? 'EXPIRED' : 'ACTIVE';
 }
@@ -38,7 +41,12 @@ export async function findCertificate(db: Db, userId: string, courseId: string):
 }
 
 /** The certificate earned in one training cycle, if any. */
-export async function findCycleCertificate(db: Db, userId: string, courseId: string, cycle: number): Promise<CertificateRow | undefined> {
+export async function findCycleCertificate(
+  db: Db,
+  userId: string,
+  courseId: string,
+  cycle: number,
+): Promise<CertificateRow | undefined> {
   return db
     .select()
     .from(certificates)
@@ -52,12 +60,24 @@ export async function findCycleCertificate(db: Db, userId: string, courseId: str
  * A certificate of a later cycle records the one it renews. The caller checks that the course is
  * COMPLETED. The PDF is rendered and stored lazily on first view.
  */
-export async function issueCertificate(db: Db, userId: string, courseId: string, now = new Date(), cycle = 1): Promise<CertificateRow> {
+export async function issueCertificate(
+  db: Db,
+  userId: string,
+  courseId: string,
+  now = new Date(),
+  cycle = 1,
+): Promise<CertificateRow> {
   const existing = await findCycleCertificate(db, userId, courseId, cycle);
   if (existing) return existing;
   const [info, previous] = await Promise.all([
     db
-      .select({ user: users, courseTitle: courses.title, validity: courses.certificateValidityDays, domainName: domains.name, language: courses.language })
+      .select({
+        user: users,
+        courseTitle: courses.title,
+        validity: courses.certificateValidityDays,
+        domainName: domains.name,
+        language: courses.language,
+      })
       .from(users)
       .innerJoin(courses, eq(courses.id, courseId))
       .leftJoin(domains, eq(domains.id, courses.domainId))
@@ -67,7 +87,9 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
       ? db
           .select({ id: certificates.id })
           .from(certificates)
-          .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId), lt(certificates.cycle, cycle)))
+          .where(
+            and(eq(certificates.userId, userId), eq(certificates.courseId, courseId), lt(certificates.cycle, cycle)),
+          )
           .orderBy(desc(certificates.cycle))
           .get()
       : undefined,
@@ -110,7 +132,15 @@ export async function issueCertificate(db: Db, userId: string, courseId: string,
 
 export type CertificateInfoRow = Pick<
   CertificateRow,
-  'id' | 'certificateNumber' | 'courseId' | 'courseName' | 'userName' | 'issuedAt' | 'expiresAt' | 'revokedAt' | 'language'
+  | 'id'
+  | 'certificateNumber'
+  | 'courseId'
+  | 'courseName'
+  | 'userName'
+  | 'issuedAt'
+  | 'expiresAt'
+  | 'revokedAt'
+  | 'language'
 >;
 
 /** The certificate fields every certificate answer carries (contract `CertificateInfo`). */
@@ -140,28 +170,39 @@ export interface CertificateDeps {
 }
 
 /** Renders the certificate PDF and stores it once (R2 by default), recording its key on the row. */
-export async function storeCertificatePdf(deps: CertificateDeps, db: Db, row: CertificateRow, origin: string): Promise<Uint8Array> {
+export async function storeCertificatePdf(
+  deps: CertificateDeps,
+  db: Db,
+  row: CertificateRow,
+  origin: string,
+): Promise<Uint8Array> {
   // Labels and dates in the learner's preferred language when the PDF is first made (it is stored
   // once: a later change of language does not rewrite an issued certificate).
   const person = await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId)).get();
   // pdf-lib and fontkit load with the first PDF an isolate makes, not with every request (Worker start-up).
   const { renderCertificatePdf } = await import('./certificate-pdf');
-  const bytes = await renderCertificatePdf({
-    appName: deps.config.appName,
-    certificateNumber: row.certificateNumber,
-    userName: row.userName,
-    courseName: row.courseName,
-    domainName: row.domainName,
-    issuedAt: row.issuedAt,
-    expiresAt: row.expiresAt,
-    deliveryLanguage: row.language,
-    verifyUrl: verificationUrl(origin, row.certificateNumber),
-    language: languageOf(person?.language),
-  }, deps.fonts);
+  const bytes = await renderCertificatePdf(
+    {
+      appName: deps.config.appName,
+      certificateNumber: row.certificateNumber,
+      userName: row.userName,
+      courseName: row.courseName,
+      domainName: row.domainName,
+      issuedAt: row.issuedAt,
+      expiresAt: row.expiresAt,
+      deliveryLanguage: row.language,
+      verifyUrl: verificationUrl(origin, row.certificateNumber),
+      language: languageOf(person?.language),
+    },
+    deps.fonts,
+  );
   const key = certificateStorageKey(row.id);
   await deps.storage.put(key, bytes, { contentType: 'application/pdf', size: bytes.byteLength });
   // Only the first writer records the key; a concurrent render wrote the same object.
-  await db.update(certificates).set({ storageKey: key }).where(and(eq(certificates.id, row.id), isNull(certificates.storageKey)));
+  await db
+    .update(certificates)
+    .set({ storageKey: key })
+    .where(and(eq(certificates.id, row.id), isNull(certificates.storageKey)));
   return bytes;
 }
 
@@ -169,7 +210,12 @@ export async function storeCertificatePdf(deps: CertificateDeps, db: Db, row: Ce
  * The stored PDF, rendered on first use. A key whose object went missing (bucket restored,
  * manual delete) is re-rendered rather than failing the learner's download.
  */
-export async function certificatePdf(deps: CertificateDeps, db: Db, row: CertificateRow, requestUrl: string): Promise<Uint8Array> {
+export async function certificatePdf(
+  deps: CertificateDeps,
+  db: Db,
+  row: CertificateRow,
+  requestUrl: string,
+): Promise<Uint8Array> {
   if (row.storageKey) {
     const object = await deps.storage.get(row.storageKey);
     if (object) return new Uint8Array(await new Response(object.body).arrayBuffer());
@@ -192,21 +238,35 @@ export async function backfillCertificates(
   now = new Date(),
 ): Promise<{ issued: number; rendered: number }> {
   const missing = await db
-    .select({ userId: courseProgress.userId, courseId: courseProgress.courseId, completedAt: courseProgress.completedAt, cycle: courseProgress.cycle })
+    .select({
+      userId: courseProgress.userId,
+      courseId: courseProgress.courseId,
+      completedAt: courseProgress.completedAt,
+      cycle: courseProgress.cycle,
+    })
     .from(courseProgress)
     .leftJoin(
       certificates,
-      and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId), eq(certificates.cycle, courseProgress.cycle)),
+      and(
+        eq(certificates.userId, courseProgress.userId),
+        eq(certificates.courseId, courseProgress.courseId),
+        eq(certificates.cycle, courseProgress.cycle),
+      ),
     )
     .where(and(eq(courseProgress.status, 'COMPLETED'), isNull(certificates.id)))
     .limit(BACKFILL_BATCH);
   // Dated by the completion, not by when the job noticed it.
-  for (const row of missing) await issueCertificate(db, row.userId, row.courseId, row.completedAt ? new Date(row.completedAt) : now, row.cycle);
+  for (const row of missing)
+    await issueCertificate(db, row.userId, row.courseId, row.completedAt ? new Date(row.completedAt) : now, row.cycle);
 
   let rendered = 0;
   const origin = deps.config.publicUrl;
   if (origin) {
-    const unrendered = await db.select().from(certificates).where(isNull(certificates.storageKey)).limit(BACKFILL_BATCH);
+    const unrendered = await db
+      .select()
+      .from(certificates)
+      .where(isNull(certificates.storageKey))
+      .limit(BACKFILL_BATCH);
     for (const row of unrendered) {
       await storeCertificatePdf(deps, db, row, origin);
       rendered += 1;
@@ -216,14 +276,29 @@ export async function backfillCertificates(
 }
 
 /** Public lookup shared by the JSON API and the Worker-rendered page; rate limited per client IP. */
-export async function verifyCertificate(db: Db, request: Request, number: string): Promise<VerifyCertificateResponse | null> {
+export async function verifyCertificate(
+  db: Db,
+  request: Request,
+  number: string,
+): Promise<VerifyCertificateResponse | null> {
   await enforceRate(db, `verify:ip:${clientIp(request.headers)}`, RATE_RULES.certificateVerify);
-  const row = await db.select().from(certificates).where(eq(certificates.certificateNumber, number.trim().toUpperCase())).get();
+  const row = await db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.certificateNumber, number.trim().toUpperCase()))
+    .get();
   if (!row) return null;
   const status = certificateStatus(row);
-  const chain = { id: certificates.id, certificateNumber: certificates.certificateNumber, renewsId: certificates.renewsId };
+  const chain = {
+    id: certificates.id,
+    certificateNumber: certificates.certificateNumber,
+    renewsId: certificates.renewsId,
+  };
   const [renewed, renewals] = await db.batch([
-    db.select(chain).from(certificates).where(eq(certificates.id, row.renewsId ?? '')),
+    db
+      .select(chain)
+      .from(certificates)
+      .where(eq(certificates.id, row.renewsId ?? '')),
     db.select(chain).from(certificates).where(eq(certificates.renewsId, row.id)).orderBy(asc(certificates.issuedAt)),
   ]);
   const { renews, renewedBy } = renewalChain([...renewed, row, ...renewals])(row.id);

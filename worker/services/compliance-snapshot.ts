@@ -11,7 +11,13 @@ import { cellsByUser, summarize } from './compliance-status';
 // The cached snapshot of one matrix filter: the summary and the people in name order
 // ---------------------------------------------------------------------------------------------
 
-const STATUS_BITS: Record<ComplianceStatus, number> = { pending: 1, compliant: 2, 'due-soon': 4, overdue: 8, exempt: 16 };
+const STATUS_BITS: Record<ComplianceStatus, number> = {
+  pending: 1,
+  compliant: 2,
+  'due-soon': 4,
+  overdue: 8,
+  exempt: 16,
+};
 export const statusBit = (status: ComplianceStatus) => STATUS_BITS[status];
 const STATUSES = Object.keys(STATUS_BITS) as ComplianceStatus[];
 
@@ -65,7 +71,10 @@ export function buildSnapshot(facts: readonly CoverageFacts[], now: Date): Compl
   const cells = cellsByUser(facts, now);
   const names = new Map<string, string>();
   for (const f of facts) if (!names.has(f.userId)) names.set(f.userId, f.userName);
-  const people = [...cells.entries()].map(([userId, userCells]): [string, number] => [userId, [...userCells.values()].reduce((bits, cell) => bits | STATUS_BITS[cell.status], 0)]);
+  const people = [...cells.entries()].map(([userId, userCells]): [string, number] => [
+    userId,
+    [...userCells.values()].reduce((bits, cell) => bits | STATUS_BITS[cell.status], 0),
+  ]);
   people.sort(([a], [b]) => byName({ name: names.get(a)!, id: a }, { name: names.get(b)!, id: b }));
   const totals: PeopleTotals = { all: people.length, pending: 0, compliant: 0, 'due-soon': 0, overdue: 0, exempt: 0 };
   for (const [, bits] of people) for (const status of STATUSES) if (bits & STATUS_BITS[status]) totals[status] += 1;
@@ -73,7 +82,12 @@ export function buildSnapshot(facts: readonly CoverageFacts[], now: Date): Compl
 }
 
 export const snapshotKey = (filter: CoverageFilter) =>
-  JSON.stringify([filter.bookId ?? '', (filter.department ?? '').toLowerCase(), (filter.jobTitle ?? '').toLowerCase(), (filter.q ?? '').toLowerCase()]);
+  JSON.stringify([
+    filter.bookId ?? '',
+    (filter.department ?? '').toLowerCase(),
+    (filter.jobTitle ?? '').toLowerCase(),
+    (filter.q ?? '').toLowerCase(),
+  ]);
 
 /**
  * Computes the snapshot of a filter from every covered person and stores it (the summary, and the
@@ -107,9 +121,18 @@ export async function refreshSnapshot(db: Db, filter: CoverageFilter, now: Date)
       db.delete(complianceCache).where(eq(complianceCache.key, key)),
       db.delete(compliancePeople).where(eq(compliancePeople.key, key)),
       // People of filters whose summary expired or was cleared are of no use any more.
-      db.delete(compliancePeople).where(sql`${compliancePeople.key} NOT IN (SELECT c.key FROM compliance_cache c WHERE c.expires_at > ${iso})`),
+      db
+        .delete(compliancePeople)
+        .where(sql`${compliancePeople.key} NOT IN (SELECT c.key FROM compliance_cache c WHERE c.expires_at > ${iso})`),
       ...inserts,
-      db.insert(complianceCache).values({ key, computedAt: iso, expiresAt, body: { summary: snapshot.summary, totals: snapshot.totals } satisfies SnapshotHead }),
+      db
+        .insert(complianceCache)
+        .values({
+          key,
+          computedAt: iso,
+          expiresAt,
+          body: { summary: snapshot.summary, totals: snapshot.totals } satisfies SnapshotHead,
+        }),
     ]);
   } catch (error) {
     // Answering matters more than caching: the next request computes again.
@@ -119,11 +142,21 @@ export async function refreshSnapshot(db: Db, filter: CoverageFilter, now: Date)
 }
 
 /** The statements that read one matrix page from a stored snapshot, for one batch. */
-export function snapshotPageQueries(db: Db, filter: CoverageFilter, status: ComplianceStatus | null, page: number, size: number, now: Date) {
+export function snapshotPageQueries(
+  db: Db,
+  filter: CoverageFilter,
+  status: ComplianceStatus | null,
+  page: number,
+  size: number,
+  now: Date,
+) {
   const key = snapshotKey(filter);
   const bits = status ? STATUS_BITS[status] : 31;
   return [
-    db.select({ body: complianceCache.body }).from(complianceCache).where(and(eq(complianceCache.key, key), gt(complianceCache.expiresAt, now.toISOString()))),
+    db
+      .select({ body: complianceCache.body })
+      .from(complianceCache)
+      .where(and(eq(complianceCache.key, key), gt(complianceCache.expiresAt, now.toISOString()))),
     ...coverageFactsQueries(
       db,
       filter,

@@ -21,7 +21,10 @@ export function evaluate(facts: CoverageFacts, now: Date): CellResult {
       coveredSince: facts.coveredSince,
       dueWithinDays: facts.dueWithinDays,
       dueSoonDays: facts.dueSoonDays,
-      certificate: facts.certNumber && facts.certIssuedAt && facts.certExpiresAt ? { number: facts.certNumber, issuedAt: facts.certIssuedAt, expiresAt: facts.certExpiresAt } : null,
+      certificate:
+        facts.certNumber && facts.certIssuedAt && facts.certExpiresAt
+          ? { number: facts.certNumber, issuedAt: facts.certIssuedAt, expiresAt: facts.certExpiresAt }
+          : null,
       exemptUntil: facts.exemptUntil,
       lastEventOn: facts.lastEventOn ? dayStart(facts.lastEventOn) : null,
     },
@@ -85,9 +88,10 @@ export function summarize(cells: Map<string, Map<string, CellResult>>, now: Date
         if (first == null || time < first) first = time;
       }
     }
-    if (first != null) FORECAST_DAYS.forEach((days, index) => {
-      if (first! <= now.getTime() + days * DAY_MS) lapses[index] += 1;
-    });
+    if (first != null)
+      FORECAST_DAYS.forEach((days, index) => {
+        if (first! <= now.getTime() + days * DAY_MS) lapses[index] += 1;
+      });
   }
   const counted = counts.pending + counts.compliant + counts['due-soon'] + counts.overdue;
   const valid = counts.compliant + counts['due-soon'];
@@ -111,7 +115,12 @@ export function recertificationOpen(
   courseFacts: readonly CoverageFacts[],
   now: Date,
 ): { open: boolean; windowDays: number } {
-  const windowDays = courseFacts.length ? Math.max(...courseFacts.map((f) => f.dueSoonDays)) : DEFAULT_RECERTIFY_WINDOW_DAYS;
-  const lastEvent = courseFacts.reduce<string | null>((latest, f) => (f.lastEventOn && (!latest || f.lastEventOn > latest) ? f.lastEventOn : latest), null);
+  const windowDays = courseFacts.length
+    ? Math.max(...courseFacts.map((f) => f.dueSoonDays))
+    : DEFAULT_RECERTIFY_WINDOW_DAYS;
+  const lastEvent = courseFacts.reduce<string | null>(
+    (latest, f) => (f.lastEventOn && (!latest || f.lastEventOn > latest) ? f.lastEventOn : latest),
+    null,
+  );
   return { open: canRecertify(certificate, windowDays, now, lastEvent ? dayStart(lastEvent) : null), windowDays };
 }

@@ -69,12 +69,24 @@ function coverageWhere(filter: CoverageFilter, now: Date): SQL {
   if (filter.bookId) conditions.push(sql`r.domain_id = ${filter.bookId}`);
   if (filter.courseId) conditions.push(sql`r.course_id = ${filter.courseId}`);
   if (filter.userId) conditions.push(sql`u.id = ${filter.userId}`);
-  if (filter.userIds) conditions.push(filter.userIds.length ? sql`u.id IN (${sql.join(filter.userIds.map((id) => sql`${id}`), sql`, `)})` : sql`0`);
+  if (filter.userIds)
+    conditions.push(
+      filter.userIds.length
+        ? sql`u.id IN (${sql.join(
+            filter.userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`0`,
+    );
   if (filter.userIdRange) conditions.push(sql`u.id >= ${filter.userIdRange[0]} AND u.id <= ${filter.userIdRange[1]}`);
   if (filter.department) conditions.push(lowerEq(sql`u.department`, filter.department));
   if (filter.jobTitle) conditions.push(lowerEq(sql`u.job_title`, filter.jobTitle));
   // The one contains-search of every list (instr, not LIKE: D1 refuses LIKE patterns over 50 bytes).
-  const search = containsText(filter.q, [sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`, sql`u.username`, sql`u.email`]);
+  const search = containsText(filter.q, [
+    sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`,
+    sql`u.username`,
+    sql`u.email`,
+  ]);
   if (search) conditions.push(search);
   return sql.join(conditions, sql` AND `);
 }
@@ -82,8 +94,16 @@ function coverageWhere(filter: CoverageFilter, now: Date): SQL {
 const COVERAGE_TABLES = sql`requirements r JOIN user_domains ud ON ud.domain_id = r.domain_id JOIN users u ON u.id = ud.user_id`;
 
 /** Ids of covered people after `after`, in id order: the CSV export's chunks. */
-export async function coveredUserIds(db: Db, filter: CoverageFilter, now: Date, after: string, limit: number): Promise<string[]> {
-  const rows = await db.all<{ id: string }>(sql`SELECT DISTINCT u.id AS id FROM ${COVERAGE_TABLES} WHERE ${coverageWhere(filter, now)} AND u.id > ${after} ORDER BY u.id LIMIT ${limit}`);
+export async function coveredUserIds(
+  db: Db,
+  filter: CoverageFilter,
+  now: Date,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(
+    sql`SELECT DISTINCT u.id AS id FROM ${COVERAGE_TABLES} WHERE ${coverageWhere(filter, now)} AND u.id > ${after} ORDER BY u.id LIMIT ${limit}`,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -122,7 +142,13 @@ export function requirementTermsQuery(db: Db, filter: CoverageFilter) {
     })
     .from(requirements)
     .innerJoin(courses, eq(courses.id, requirements.courseId))
-    .where(and(isNull(requirements.retiredAt), filter.bookId ? eq(requirements.domainId, filter.bookId) : undefined, filter.courseId ? eq(requirements.courseId, filter.courseId) : undefined))
+    .where(
+      and(
+        isNull(requirements.retiredAt),
+        filter.bookId ? eq(requirements.domainId, filter.bookId) : undefined,
+        filter.courseId ? eq(requirements.courseId, filter.courseId) : undefined,
+      ),
+    )
     .orderBy(sql`lower(${courses.title})`, requirements.createdAt);
 }
 
@@ -134,7 +160,10 @@ function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: S
       username: sql<string>`u.username`.as('username'),
       department: sql<string | null>`u.department`.as('department'),
       jobTitle: sql<string | null>`u.job_title`.as('jobTitle'),
-      userName: sql<string>`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username)`.as('userName'),
+      userName:
+        sql<string>`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username)`.as(
+          'userName',
+        ),
       facts: sql<string>`json_group_array(json_array(
         r.id, CASE WHEN ud.created_at > r.active_from THEN ud.created_at END,
         json(CASE WHEN (SELECT rc.family_id FROM courses rc WHERE rc.id = r.course_id) IS NULL
@@ -146,7 +175,9 @@ function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: S
               AND c.course_id IN (SELECT fc.id FROM courses fc WHERE fc.family_id = (SELECT rc.family_id FROM courses rc WHERE rc.id = r.course_id))
             ORDER BY c.issued_at DESC LIMIT 1) END),
         (SELECT max(e.until) FROM requirement_exemptions e WHERE e.user_id = u.id AND e.requirement_id = r.id),
-        (SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id)))`.as('facts'),
+        (SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id)))`.as(
+        'facts',
+      ),
     })
     .from(COVERAGE_TABLES)
     .where(where)
@@ -155,7 +186,13 @@ function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: S
 
 type TermsRow = Awaited<ReturnType<typeof requirementTermsQuery>>[number];
 type FactsRow = Awaited<ReturnType<typeof coverageFactsQuery>>[number];
-type PackedFact = [requirementId: string, joinedAfterStart: string | null, cert: [string, string, string] | null, exemptUntil: string | null, lastEventOn: string | null];
+type PackedFact = [
+  requirementId: string,
+  joinedAfterStart: string | null,
+  cert: [string, string, string] | null,
+  exemptUntil: string | null,
+  lastEventOn: string | null,
+];
 
 /** The facts from the two results of coverageFactsQueries (read in one batch, so they agree). */
 export function toFacts(terms: readonly TermsRow[], rows: readonly FactsRow[]): CoverageFacts[] {
@@ -187,7 +224,11 @@ export async function coverageFacts(db: Db, filter: CoverageFilter, now: Date): 
 }
 
 /** Requirements with their course, book and how many active learners each covers now. */
-export async function listRequirements(db: Db, options: { includeRetired?: boolean; id?: string } = {}, now = new Date()): Promise<RequirementDto[]> {
+export async function listRequirements(
+  db: Db,
+  options: { includeRetired?: boolean; id?: string } = {},
+  now = new Date(),
+): Promise<RequirementDto[]> {
   const conditions: SQL[] = [];
   if (!options.includeRetired) conditions.push(sql`r.retired_at IS NULL`);
   if (options.id) conditions.push(sql`r.id = ${options.id}`);
@@ -221,14 +262,25 @@ export async function listRequirements(db: Db, options: { includeRetired?: boole
 }
 
 /** Titles of the courses any requirement names (the learner panel, reminders, the digest). */
-export const requiredCourseTitlesQuery = (db: Db) => db.selectDistinct({ id: courses.id, title: courses.title }).from(courses).innerJoin(requirements, eq(requirements.courseId, courses.id));
+export const requiredCourseTitlesQuery = (db: Db) =>
+  db
+    .selectDistinct({ id: courses.id, title: courses.title })
+    .from(courses)
+    .innerJoin(requirements, eq(requirements.courseId, courses.id));
 
 export async function requiredCourseTitles(db: Db): Promise<Map<string, string>> {
   return new Map((await requiredCourseTitlesQuery(db)).map((r) => [r.id, r.title]));
 }
 
 /** Facts of the listed people only (any number: asked in chunks below the bound-parameter limit). */
-export async function coverageFactsOf(db: Db, filter: CoverageFilter, userIds: readonly string[], now: Date): Promise<CoverageFacts[]> {
-  const parts = await Promise.all(inListChunks(userIds).map((part) => coverageFacts(db, { ...filter, userIds: part }, now)));
+export async function coverageFactsOf(
+  db: Db,
+  filter: CoverageFilter,
+  userIds: readonly string[],
+  now: Date,
+): Promise<CoverageFacts[]> {
+  const parts = await Promise.all(
+    inListChunks(userIds).map((part) => coverageFacts(db, { ...filter, userIds: part }, now)),
+  );
   return parts.flat();
 }

@@ -10,7 +10,9 @@ import { courses as courseTable } from '../db/schema';
  * family ranks before it, so each family appears once.
  */
 function versionRank(alias: SQL, userId: string | null, language: DeliveryLanguage | null): SQL {
-  const enrolled = userId ? sql`EXISTS (SELECT 1 FROM course_progress vp WHERE vp.user_id = ${userId} AND vp.course_id = ${alias}.id)` : sql`0`;
+  const enrolled = userId
+    ? sql`EXISTS (SELECT 1 FROM course_progress vp WHERE vp.user_id = ${userId} AND vp.course_id = ${alias}.id)`
+    : sql`0`;
   return sql`(CASE WHEN ${enrolled} THEN 0
     WHEN ${alias}.language = ${language ?? ''} THEN 1 WHEN ${alias}.language = 'en' THEN 2 ELSE 3 END)`;
 }
@@ -22,4 +24,3 @@ export function preferredVersion(userId: string | null, language: DeliveryLangua
     WHERE ov.family_id = ${courseTable.familyId} AND ov.id <> ${courseTable.id} AND ov.status = 'PUBLISHED'
       AND (${other} < ${mine} OR (${other} = ${mine} AND ov.id < ${courseTable.id}))))`;
 }
-

@@ -51,7 +51,11 @@ export async function decryptText(secret: string, sealed: string): Promise<strin
   const [iv, cipher] = sealed.split('.');
   if (!iv || !cipher) return null;
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv) }, await aesKey(secret), fromBase64(cipher));
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64(iv) },
+      await aesKey(secret),
+      fromBase64(cipher),
+    );
     return new TextDecoder().decode(plain);
   } catch {
     return null;

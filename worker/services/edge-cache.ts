@@ -34,7 +34,10 @@ export function edgeCacheControl(seconds: number, browserSeconds = 0): string {
  * How long a verification answer may stay at the edge: never past the moment it would change by
  * itself (an active certificate expiring), so a cached "valid" never outlives the certificate.
  */
-export function certificateEdgeSeconds(result: Pick<VerifyCertificateResponse, 'status' | 'expiryDate'>, now = new Date()): number {
+export function certificateEdgeSeconds(
+  result: Pick<VerifyCertificateResponse, 'status' | 'expiryDate'>,
+  now = new Date(),
+): number {
   if (result.status !== 'ACTIVE') return EDGE_CACHE_SECONDS;
   return Math.min(EDGE_CACHE_SECONDS, Math.floor((Date.parse(result.expiryDate) - now.getTime()) / 1000));
 }
@@ -105,20 +108,26 @@ export const canonicalCoursesQuery = v.object({
 
 export const edgeCacheKeys = {
   publicConfig: (config: KeyConfig, requestUrl: string) => key(config, requestUrl, '/api/public/config'),
-  publicCourses: (config: KeyConfig, requestUrl: string, limit: string) => key(config, requestUrl, '/api/public/courses', { limit }),
-  verifyJson: (config: KeyConfig, requestUrl: string, number: string) => key(config, requestUrl, `/api/v2/certificates/verify/${number}`),
+  publicCourses: (config: KeyConfig, requestUrl: string, limit: string) =>
+    key(config, requestUrl, '/api/public/courses', { limit }),
+  verifyJson: (config: KeyConfig, requestUrl: string, number: string) =>
+    key(config, requestUrl, `/api/v2/certificates/verify/${number}`),
   /**
    * The landing page ("/"), one entry per language and client build: the page names the build's
    * hashed scripts and styles, so a deploy must not serve an older build's page.
    */
-  landingPage: (config: KeyConfig, requestUrl: string, language: Language, build: string) => key(config, requestUrl, '/', { lang: language, build }),
+  landingPage: (config: KeyConfig, requestUrl: string, language: Language, build: string) =>
+    key(config, requestUrl, '/', { lang: language, build }),
   /** One entry per page language (the viewer's Accept-Language picks it). */
-  verifyPage: (config: KeyConfig, requestUrl: string, number: string, language: Language) => key(config, requestUrl, `/certificate/verify/${number}`, { lang: language }),
+  verifyPage: (config: KeyConfig, requestUrl: string, number: string, language: Language) =>
+    key(config, requestUrl, `/certificate/verify/${number}`, { lang: language }),
 };
 
 /** Every key the landing page's sample courses can be stored under. */
 export function publicCoursesKeys(config: KeyConfig, requestUrl: string): string[] {
-  return Array.from({ length: PUBLIC_COURSES_LIMIT.max }, (_, i) => edgeCacheKeys.publicCourses(config, requestUrl, String(i + 1)));
+  return Array.from({ length: PUBLIC_COURSES_LIMIT.max }, (_, i) =>
+    edgeCacheKeys.publicCourses(config, requestUrl, String(i + 1)),
+  );
 }
 
 /** The landing page in every language (it shows the sample courses: purged with them). */
@@ -128,7 +137,10 @@ export function landingPageKeys(config: KeyConfig, requestUrl: string, build: st
 
 /** Every key one certificate's verification can be stored under (JSON and the page in each language). */
 export function certificateKeys(config: KeyConfig, requestUrl: string, number: string): string[] {
-  return [edgeCacheKeys.verifyJson(config, requestUrl, number), ...LANGUAGES.map((language) => edgeCacheKeys.verifyPage(config, requestUrl, number, language))];
+  return [
+    edgeCacheKeys.verifyJson(config, requestUrl, number),
+    ...LANGUAGES.map((language) => edgeCacheKeys.verifyPage(config, requestUrl, number, language)),
+  ];
 }
 
 /** The shared cache, or null where the runtime has none. */
@@ -148,11 +160,14 @@ const ZONE_PURGE_BATCH = 30;
 /** Purges `urls` in every data centre of the zone (Cloudflare's purge-by-URL API). Throws on a refused call. */
 export async function purgeZone(urls: string[], { zoneId, apiToken, fetcher = fetch }: ZonePurge): Promise<void> {
   for (let i = 0; i < urls.length; i += ZONE_PURGE_BATCH) {
-    const response = await fetcher(`https://api.cloudflare.com/client/v4/zones/${encodeURIComponent(zoneId)}/purge_cache`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ files: urls.slice(i, i + ZONE_PURGE_BATCH) }),
-    });
+    const response = await fetcher(
+      `https://api.cloudflare.com/client/v4/zones/${encodeURIComponent(zoneId)}/purge_cache`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ files: urls.slice(i, i + ZONE_PURGE_BATCH) }),
+      },
+    );
     if (!response.ok) throw new Error(`zone purge answered ${response.status}`);
   }
 }
@@ -161,13 +176,18 @@ export async function purgeZone(urls: string[], { zoneId, apiToken, fetcher = fe
  * Deletes `keys` from this data centre's cache before returning (the next request here reads
  * fresh), and, when a zone purge is configured, from every other data centre in the background.
  */
-export async function purgeEdgeCache(keys: string[], options: { zone?: ZonePurge | null; waitUntil?: (promise: Promise<unknown>) => void } = {}): Promise<void> {
+export async function purgeEdgeCache(
+  keys: string[],
+  options: { zone?: ZonePurge | null; waitUntil?: (promise: Promise<unknown>) => void } = {},
+): Promise<void> {
   const cache = sharedCache();
   if (cache) await Promise.all(keys.map((k) => cache.delete(k)));
   if (options.zone) {
     const global = purgeZone(keys, options.zone).catch((error) => {
       // The local purge stands; other data centres fall back to the entry's short lifetime.
-      console.error(JSON.stringify({ level: 'error', event: 'edge-cache.zone-purge-failed', error: String(error), keys }));
+      console.error(
+        JSON.stringify({ level: 'error', event: 'edge-cache.zone-purge-failed', error: String(error), keys }),
+      );
     });
     if (options.waitUntil) options.waitUntil(global);
     else await global;

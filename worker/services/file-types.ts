@@ -28,10 +28,28 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 
 const KINDS: Record<string, FileKind> = {
   pdf: { ext: 'pdf', type: 'PDF', contentType: 'application/pdf', label: 'PDF', matches: (h) => startsWith(h, PDF) },
-  mp4: { ext: 'mp4', type: 'VIDEO', contentType: 'video/mp4', label: 'MP4 video', matches: (h) => startsWith(h, FTYP, 4) },
-  webm: { ext: 'webm', type: 'VIDEO', contentType: 'video/webm', label: 'WebM video', matches: (h) => startsWith(h, EBML) },
+  mp4: {
+    ext: 'mp4',
+    type: 'VIDEO',
+    contentType: 'video/mp4',
+    label: 'MP4 video',
+    matches: (h) => startsWith(h, FTYP, 4),
+  },
+  webm: {
+    ext: 'webm',
+    type: 'VIDEO',
+    contentType: 'video/webm',
+    label: 'WebM video',
+    matches: (h) => startsWith(h, EBML),
+  },
   ogg: { ext: 'ogg', type: 'VIDEO', contentType: 'video/ogg', label: 'OGG video', matches: (h) => startsWith(h, OGG) },
-  ppt: { ext: 'ppt', type: 'PPT', contentType: 'application/vnd.ms-powerpoint', label: 'PowerPoint', matches: (h) => startsWith(h, OLE) },
+  ppt: {
+    ext: 'ppt',
+    type: 'PPT',
+    contentType: 'application/vnd.ms-powerpoint',
+    label: 'PowerPoint',
+    matches: (h) => startsWith(h, OLE),
+  },
   pptx: {
     ext: 'pptx',
     type: 'PPT',

@@ -5,7 +5,13 @@
  */
 import type { DetailedResult, LearnerQuestion } from '../contract/assessments';
 import type { LearnerAssessmentData } from '../contract/courses';
-import { DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES, DEFAULT_PASSING_SCORE, DEFAULT_QUESTION_POINTS, MAX_ATTEMPTS, type QuestionType } from '../contract/course';
+import {
+  DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES,
+  DEFAULT_PASSING_SCORE,
+  DEFAULT_QUESTION_POINTS,
+  MAX_ATTEMPTS,
+  type QuestionType,
+} from '../contract/course';
 
 export interface GradedOption {
   id: string;
@@ -34,8 +40,10 @@ export interface Assessment {
   questions: GradedQuestion[];
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null);
-const positive = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
+const str = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
+const positive = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 const norm = (value: string) => value.trim().toLowerCase();
 
 function toBoolText(value: unknown): 'true' | 'false' | null {
@@ -51,7 +59,10 @@ function toBoolText(value: unknown): 'true' | 'false' | null {
  * hold plain-text options, missing ids or missing points. Missing values take the platform
  * defaults: 70 % to pass, 30 minutes, 3 attempts, 10 points per question.
  */
-export function readAssessment(data: Record<string, unknown> | null | undefined, fallback: { passingScore?: number | null } = {}): Assessment {
+export function readAssessment(
+  data: Record<string, unknown> | null | undefined,
+  fallback: { passingScore?: number | null } = {},
+): Assessment {
   const d = data ?? {};
   const rawQuestions = Array.isArray(d.questions) ? d.questions : [];
   const questions: GradedQuestion[] = rawQuestions.map((raw, index) => {
@@ -67,7 +78,11 @@ export function readAssessment(data: Record<string, unknown> | null | undefined,
         return { id: str(o.id) ?? `${id}-o${optionIndex + 1}`, text, isCorrect: o.isCorrect === true };
       }
       const text = str(rawOption) ?? '';
-      return { id: `${id}-o${optionIndex + 1}`, text, isCorrect: correctText != null && norm(text) === norm(correctText) };
+      return {
+        id: `${id}-o${optionIndex + 1}`,
+        text,
+        isCorrect: correctText != null && norm(text) === norm(correctText),
+      };
     });
     if (type === 'MCQ' && correctText != null && !options.some((o) => o.isCorrect)) {
       for (const o of options) if (norm(o.text) === norm(correctText)) o.isCorrect = true;
@@ -78,10 +93,22 @@ export function readAssessment(data: Record<string, unknown> | null | undefined,
     } else {
       correctAnswer = options.find((o) => o.isCorrect)?.text ?? correctText ?? '';
     }
-    const points = typeof q.points === 'number' && Number.isFinite(q.points) && q.points >= 0 ? q.points : DEFAULT_QUESTION_POINTS;
-    return { id, question: str(q.question) ?? '', type, points, options: type === 'MCQ' ? options : [], correctAnswer, explanation: str(q.explanation) };
+    const points =
+      typeof q.points === 'number' && Number.isFinite(q.points) && q.points >= 0 ? q.points : DEFAULT_QUESTION_POINTS;
+    return {
+      id,
+      question: str(q.question) ?? '',
+      type,
+      points,
+      options: type === 'MCQ' ? options : [],
+      correctAnswer,
+      explanation: str(q.explanation),
+    };
   });
-  const passingScore = typeof d.passingScore === 'number' && d.passingScore >= 0 && d.passingScore <= 100 ? d.passingScore : (fallback.passingScore ?? DEFAULT_PASSING_SCORE);
+  const passingScore =
+    typeof d.passingScore === 'number' && d.passingScore >= 0 && d.passingScore <= 100
+      ? d.passingScore
+      : (fallback.passingScore ?? DEFAULT_PASSING_SCORE);
   return {
     title: str(d.title) ?? 'Assessment',
     description: str(d.description),
@@ -95,7 +122,15 @@ export function readAssessment(data: Record<string, unknown> | null | undefined,
 
 /** The learner's summary of an assessment component: counts, never questions. */
 export function learnerAssessmentSummary(a: Assessment): LearnerAssessmentData {
-  return { title: a.title, description: a.description, timeLimit: a.timeLimit, passingScore: a.passingScore, maxAttempts: a.maxAttempts, questionCount: a.questions.length, questions: a.questions.map((q) => ({ id: q.id })) };
+  return {
+    title: a.title,
+    description: a.description,
+    timeLimit: a.timeLimit,
+    passingScore: a.passingScore,
+    maxAttempts: a.maxAttempts,
+    questionCount: a.questions.length,
+    questions: a.questions.map((q) => ({ id: q.id })),
+  };
 }
 
 /** A deterministic PRNG (mulberry32 over an FNV-1a hash of the seed). */
@@ -129,7 +164,8 @@ export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
  * The seed of one attempt's shuffle: the same before start (questions preview) and during the
  * attempt, so the order a learner first sees is the order stored on the attempt.
  */
-export const shuffleSeed = (userId: string, componentId: string, attemptNumber: number) => `${userId}:${componentId}:${attemptNumber}`;
+export const shuffleSeed = (userId: string, componentId: string, attemptNumber: number) =>
+  `${userId}:${componentId}:${attemptNumber}`;
 
 /** Question ids in the order this attempt shows them. */
 export function questionOrderFor(a: Assessment, seed: string): string[] {
@@ -143,7 +179,9 @@ export function questionOrderFor(a: Assessment, seed: string): string[] {
  */
 export function learnerQuestions(a: Assessment, order: readonly string[] | null, seed: string): LearnerQuestion[] {
   const position = new Map((order ?? []).map((id, index) => [id, index]));
-  const sorted = order ? [...a.questions].sort((x, y) => (position.get(x.id) ?? Infinity) - (position.get(y.id) ?? Infinity)) : a.questions;
+  const sorted = order
+    ? [...a.questions].sort((x, y) => (position.get(x.id) ?? Infinity) - (position.get(y.id) ?? Infinity))
+    : a.questions;
   return sorted.map((q) => {
     const options =
       q.type === 'TRUE_FALSE'
@@ -206,7 +244,14 @@ export function gradeAnswers(a: Assessment, answers: Readonly<Record<string, str
       earned += weight;
       correctAnswers += 1;
     }
-    return { questionId: q.id, question: q.question, isCorrect, userAnswer, correctAnswer: q.correctAnswer, explanation: q.explanation };
+    return {
+      questionId: q.id,
+      question: q.question,
+      isCorrect,
+      userAnswer,
+      correctAnswer: q.correctAnswer,
+      explanation: q.explanation,
+    };
   });
   const score = totalPoints > 0 ? Math.round((earned * 10000) / totalPoints) / 100 : 0;
   return { score, passed: score >= a.passingScore, correctAnswers, totalQuestions: gradable.length, detailedResults };

@@ -8,7 +8,10 @@ import type { AuthUser } from '../env';
  * is alive: not logged out (its token id not revoked), the same token version (no password change
  * since), the account active. Null otherwise: a link dies with its session.
  */
-export async function liveLinkUser(db: Db, session: { userId: string; tokenId: string; tokenVersion: number }): Promise<{ id: string; role: AuthUser['role'] } | null> {
+export async function liveLinkUser(
+  db: Db,
+  session: { userId: string; tokenId: string; tokenVersion: number },
+): Promise<{ id: string; role: AuthUser['role'] } | null> {
   const user = await db
     .select({
       id: users.id,

@@ -37,7 +37,9 @@ export async function sendMail(deps: MailDeps, db: Db, mail: Mail): Promise<void
     status: mode === 'outbox' ? 'RECORDED' : 'PENDING',
   });
   if (mode === 'outbox') {
-    console.log(JSON.stringify({ level: 'info', event: 'mail.recorded', to: mail.to, subject: mail.subject, text: mail.text }));
+    console.log(
+      JSON.stringify({ level: 'info', event: 'mail.recorded', to: mail.to, subject: mail.subject, text: mail.text }),
+    );
     return;
   }
   await deliver(deps, db, id, mail);
@@ -65,7 +67,12 @@ export async function retryPendingMail(deps: MailDeps, db: Db, now = new Date())
   const due = await db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'PENDING'), or(lte(mailOutbox.nextTryAt, iso), and(isNull(mailOutbox.nextTryAt), lte(mailOutbox.createdAt, stale)))))
+    .where(
+      and(
+        eq(mailOutbox.status, 'PENDING'),
+        or(lte(mailOutbox.nextTryAt, iso), and(isNull(mailOutbox.nextTryAt), lte(mailOutbox.createdAt, stale))),
+      ),
+    )
     .orderBy(asc(mailOutbox.createdAt))
     .limit(RETRY_BATCH);
   let tried = 0;
@@ -74,16 +81,36 @@ export async function retryPendingMail(deps: MailDeps, db: Db, now = new Date())
     const claimed = await db
       .update(mailOutbox)
       .set({ nextTryAt: lease })
-      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'PENDING'), row.nextTryAt == null ? isNull(mailOutbox.nextTryAt) : eq(mailOutbox.nextTryAt, row.nextTryAt)))
+      .where(
+        and(
+          eq(mailOutbox.id, row.id),
+          eq(mailOutbox.status, 'PENDING'),
+          row.nextTryAt == null ? isNull(mailOutbox.nextTryAt) : eq(mailOutbox.nextTryAt, row.nextTryAt),
+        ),
+      )
       .returning({ id: mailOutbox.id });
     if (claimed.length === 0) continue;
     tried += 1;
-    await deliver(deps, db, row.id, { to: row.to, subject: row.subject, text: row.bodyText, html: row.bodyHtml ?? undefined }, row.tries, now);
+    await deliver(
+      deps,
+      db,
+      row.id,
+      { to: row.to, subject: row.subject, text: row.bodyText, html: row.bodyHtml ?? undefined },
+      row.tries,
+      now,
+    );
   }
   return tried;
 }
 
-async function deliver(deps: MailDeps, db: Db, id: string, mail: Mail, failedBefore = 0, now = new Date()): Promise<void> {
+async function deliver(
+  deps: MailDeps,
+  db: Db,
+  id: string,
+  mail: Mail,
+  failedBefore = 0,
+  now = new Date(),
+): Promise<void> {
   const { mode, from, httpUrl, httpToken } = deps.config.mail;
   try {
     if (mode === 'http') {
@@ -118,7 +145,16 @@ async function deliver(deps: MailDeps, db: Db, id: string, mail: Mail, failedBef
         nextTryAt: last ? null : new Date(now.getTime() + retryDelayMinutes(tries) * 60_000).toISOString(),
       })
       .where(eq(mailOutbox.id, id));
-    console.error(JSON.stringify({ level: 'error', event: 'mail.failed', id, tries, status: last ? 'FAILED' : 'PENDING', error: String(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        event: 'mail.failed',
+        id,
+        tries,
+        status: last ? 'FAILED' : 'PENDING',
+        error: String(error),
+      }),
+    );
   }
 }
 

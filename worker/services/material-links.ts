@@ -29,7 +29,13 @@ const signingKeys = new Map<string, Promise<CryptoKey>>();
 function signingKey(secret: string): Promise<CryptoKey> {
   let key = signingKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(`material-file:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(`material-file:${secret}`),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     signingKeys.set(secret, key);
   }
   return key;
@@ -47,7 +53,13 @@ const message = (scope: string, s: Pick<LinkSession, 'userId' | 'tokenId' | 'tok
 async function signedQuery(secret: string, scope: string, session: LinkSession): Promise<string> {
   const exp = Math.min(Math.floor(Date.now() / 1000) + FILE_LINK_TTL_SECONDS, session.sessionExp);
   const sig = await hmac(secret, message(scope, session, exp));
-  return new URLSearchParams({ u: session.userId, t: session.tokenId, v: String(session.tokenVersion), exp: String(exp), sig }).toString();
+  return new URLSearchParams({
+    u: session.userId,
+    t: session.tokenId,
+    v: String(session.tokenVersion),
+    exp: String(exp),
+    sig,
+  }).toString();
 }
 
 /** A link to the file for this session that works without a header until it (or the session) expires. */
@@ -61,10 +73,16 @@ export async function signedFileUrl(secret: string, materialId: string, session:
  */
 export const captionLinkScope = (materialId: string, captionId: string) => `${materialId}/captions/${captionId}`;
 
-export const captionFileUrl = (materialId: string, captionId: string) => `/api/v2/materials/${materialId}/captions/${captionId}/file`;
+export const captionFileUrl = (materialId: string, captionId: string) =>
+  `/api/v2/materials/${materialId}/captions/${captionId}/file`;
 
 /** A link to a caption file for this session, signed and expiring like the video's own. */
-export async function signedCaptionUrl(secret: string, materialId: string, captionId: string, session: LinkSession): Promise<string> {
+export async function signedCaptionUrl(
+  secret: string,
+  materialId: string,
+  captionId: string,
+  session: LinkSession,
+): Promise<string> {
   return `${captionFileUrl(materialId, captionId)}?${await signedQuery(secret, captionLinkScope(materialId, captionId), session)}`;
 }
 
@@ -72,7 +90,13 @@ export async function signedCaptionUrl(secret: string, materialId: string, capti
  * Whether the signature and expiry hold for `scope` (a material id, or `captionLinkScope`); the
  * caller still checks that the session is alive.
  */
-export async function verifyFileLink(secret: string, scope: string, session: Pick<LinkSession, 'userId' | 'tokenId' | 'tokenVersion'>, exp: string, sig: string): Promise<boolean> {
+export async function verifyFileLink(
+  secret: string,
+  scope: string,
+  session: Pick<LinkSession, 'userId' | 'tokenId' | 'tokenVersion'>,
+  exp: string,
+  sig: string,
+): Promise<boolean> {
   if (!/^\d+$/.test(exp) || Number(exp) < Date.now() / 1000) return false;
   const expected = await hmac(secret, message(scope, session, exp));
   const enc = new TextEncoder();
@@ -95,18 +119,31 @@ export const scormBeaconScope = (componentId: string) => `scorm-beacon:${compone
  * component, not the material: access follows the component's rules (enrolled, published,
  * unlocked), and the launch file carries that component's runtime data.
  */
-export async function signedScormContentBase(secret: string, componentId: string, session: LinkSession): Promise<string> {
+export async function signedScormContentBase(
+  secret: string,
+  componentId: string,
+  session: LinkSession,
+): Promise<string> {
   const exp = Math.min(Math.floor(Date.now() / 1000) + FILE_LINK_TTL_SECONDS, session.sessionExp);
   const sig = await hmac(secret, message(scormContentScope(componentId), session, exp));
   return `/api/v2/scorm/content/${componentId}/${session.userId}.${session.tokenId}.${session.tokenVersion}.${exp}.${sig}/`;
 }
 
 /** The parts of a content token (`u.t.v.exp.sig`), or null when it is not one. */
-export function parseScormContentToken(token: string): { userId: string; tokenId: string; tokenVersion: number; exp: string; sig: string } | null {
+export function parseScormContentToken(
+  token: string,
+): { userId: string; tokenId: string; tokenVersion: number; exp: string; sig: string } | null {
   const parts = token.split('.');
   if (parts.length !== 5) return null;
   const [userId, tokenId, version, exp, sig] = parts;
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(userId) || !/^[A-Za-z0-9_-]{1,100}$/.test(tokenId) || !/^\d{1,9}$/.test(version) || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{1,100}$/.test(sig)) return null;
+  if (
+    !/^[A-Za-z0-9_-]{1,100}$/.test(userId) ||
+    !/^[A-Za-z0-9_-]{1,100}$/.test(tokenId) ||
+    !/^\d{1,9}$/.test(version) ||
+    !/^\d{1,12}$/.test(exp) ||
+    !/^[A-Za-z0-9_-]{1,100}$/.test(sig)
+  )
+    return null;
   return { userId, tokenId, tokenVersion: Number(version), exp, sig };
 }
 

@@ -14,14 +14,25 @@ import type { ViewingSubject } from '../contract/rules/viewing';
 import type { FileKind } from './file-types';
 import type { Storage } from './storage';
 import { materialFileUrl } from './material-links';
-import { COMPONENT_LOCKED_MESSAGE, componentLocked, componentProgressMap, courseComponents, COURSE_NOT_AVAILABLE } from './progress';
+import {
+  COMPONENT_LOCKED_MESSAGE,
+  componentLocked,
+  componentProgressMap,
+  courseComponents,
+  COURSE_NOT_AVAILABLE,
+} from './progress';
 
 export type MaterialRow = typeof materials.$inferSelect;
 
 export const MATERIAL_NOT_FOUND = 'Material not found';
 export const SCORM_PROGRESS_MESSAGE = 'A SCORM package records its own progress and completion: open it in the player.';
 
-export function toMaterial(row: MaterialRow, fileUrl = materialFileUrl(row.id), captions: CaptionTrack[] = [], scorm: ScormPackageInfo | null = null): Material {
+export function toMaterial(
+  row: MaterialRow,
+  fileUrl = materialFileUrl(row.id),
+  captions: CaptionTrack[] = [],
+  scorm: ScormPackageInfo | null = null,
+): Material {
   return {
     id: row.id,
     title: row.title,
@@ -54,20 +65,30 @@ export async function findMaterial(db: Db, id: string): Promise<MaterialRow> {
  * that course published (else 403 COURSE_NOT_AVAILABLE) and that component unlocked for them (else
  * 409 COMPONENT_LOCKED): the same answers the component itself gives.
  */
-export async function findAccessibleMaterial(db: Db, id: string, user: { id: string; role: string }): Promise<MaterialRow> {
+export async function findAccessibleMaterial(
+  db: Db,
+  id: string,
+  user: { id: string; role: string },
+): Promise<MaterialRow> {
   const row = await findMaterial(db, id);
   if (isAdminUser(user)) return row;
   const uses = await db
     .select({ componentId: components.id, courseId: components.courseId, status: courses.status })
     .from(components)
-    .innerJoin(courseProgress, and(eq(courseProgress.courseId, components.courseId), eq(courseProgress.userId, user.id)))
+    .innerJoin(
+      courseProgress,
+      and(eq(courseProgress.courseId, components.courseId), eq(courseProgress.userId, user.id)),
+    )
     .innerJoin(courses, eq(courses.id, components.courseId))
     .where(eq(components.materialId, id));
   if (uses.length === 0) throw new ApiError('NOT_FOUND', MATERIAL_NOT_FOUND);
   const published = uses.filter((use) => use.status === 'PUBLISHED');
   if (published.length === 0) throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
   for (const use of published) {
-    const [list, progress] = await Promise.all([courseComponents(db, use.courseId), componentProgressMap(db, user.id, use.courseId)]);
+    const [list, progress] = await Promise.all([
+      courseComponents(db, use.courseId),
+      componentProgressMap(db, user.id, use.courseId),
+    ]);
     const component = list.find((c) => c.id === use.componentId);
     if (component && !componentLocked({ components: list, progress, component })) return row;
   }
@@ -139,7 +160,12 @@ async function pageCount(db: Db, storage: Storage, row: MaterialRow): Promise<nu
 }
 
 /** What the minimum viewing time of a material component depends on, for one learner. */
-export async function viewingSubject(db: Db, storage: Storage, materialId: string | null, mediaSeconds: number | null): Promise<ViewingSubject> {
+export async function viewingSubject(
+  db: Db,
+  storage: Storage,
+  materialId: string | null,
+  mediaSeconds: number | null,
+): Promise<ViewingSubject> {
   const row = materialId ? await db.select().from(materials).where(eq(materials.id, materialId)).get() : undefined;
   if (!row) return { type: 'PDF', pages: 1, mediaSeconds: null };
   // A SCORM package's progress comes only from its own runtime data (routes/scorm.ts), never from a viewing report.
@@ -150,18 +176,31 @@ export async function viewingSubject(db: Db, storage: Storage, materialId: strin
 /** The manifest facts of SCORM materials, by material id. */
 export async function scormInfoByMaterial(db: Db, ids: string[]): Promise<Map<string, ScormPackageInfo>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectInChunks(ids, (chunk) => db.select().from(scormPackages).where(inArray(scormPackages.materialId, chunk)));
+  const rows = await selectInChunks(ids, (chunk) =>
+    db.select().from(scormPackages).where(inArray(scormPackages.materialId, chunk)),
+  );
   return new Map(
     rows.map((row) => [
       row.materialId,
-      { version: row.version, title: row.title, fileCount: row.fileCount, expandedBytes: row.expandedBytes, launchPath: row.launchPath, masteryScore: row.masteryScore },
+      {
+        version: row.version,
+        title: row.title,
+        fileCount: row.fileCount,
+        expandedBytes: row.expandedBytes,
+        launchPath: row.launchPath,
+        masteryScore: row.masteryScore,
+      },
     ]),
   );
 }
 
 /** The storage keys of a SCORM material's expanded files. */
 export async function scormFilesOf(db: Db, materialId: string): Promise<string[]> {
-  const row = await db.select({ files: scormPackages.files }).from(scormPackages).where(eq(scormPackages.materialId, materialId)).get();
+  const row = await db
+    .select({ files: scormPackages.files })
+    .from(scormPackages)
+    .where(eq(scormPackages.materialId, materialId))
+    .get();
   return (row?.files ?? []).map((file) => scormPrefix(materialId) + file);
 }
 

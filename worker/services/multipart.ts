@@ -56,7 +56,10 @@ function headerParam(header: string, name: string): string | null {
   return bare ? bare[1] : null;
 }
 
-export async function* readMultipart(body: ReadableStream<Uint8Array>, boundary: string): AsyncGenerator<MultipartPart> {
+export async function* readMultipart(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+): AsyncGenerator<MultipartPart> {
   const reader = body.getReader();
   const delimiter = encoder.encode(`\r\n--${boundary}`);
   // A virtual CRLF in front lets the first boundary match the same delimiter as the others.
@@ -100,7 +103,8 @@ export async function* readMultipart(body: ReadableStream<Uint8Array>, boundary:
     // Preamble.
     for await (const _ of untilDelimiter());
     for (;;) {
-      while (buffer.length < 2) if (!(await more())) throw new MultipartError('The upload ended before the form data was complete');
+      while (buffer.length < 2)
+        if (!(await more())) throw new MultipartError('The upload ended before the form data was complete');
       if (buffer[0] === 0x2d && buffer[1] === 0x2d) return; // "--": the closing boundary
       let headerEnd = indexOf(buffer, HEADER_END);
       while (headerEnd === -1) {
@@ -119,17 +123,20 @@ export async function* readMultipart(body: ReadableStream<Uint8Array>, boundary:
       }
       const disposition = headers.get('content-disposition') ?? '';
       const chunks = untilDelimiter();
-      const stream = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          try {
-            const next = await chunks.next();
-            if (next.done) controller.close();
-            else controller.enqueue(next.value);
-          } catch (error) {
-            controller.error(error);
-          }
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            try {
+              const next = await chunks.next();
+              if (next.done) controller.close();
+              else controller.enqueue(next.value);
+            } catch (error) {
+              controller.error(error);
+            }
+          },
         },
-      }, { highWaterMark: 0 });
+        { highWaterMark: 0 },
+      );
       yield {
         name: headerParam(disposition, 'name') ?? '',
         fileName: headerParam(disposition, 'filename'),

@@ -6,7 +6,16 @@ import type { ComponentProgressLike } from '../contract/rules/progress';
 import { continueTarget, isComponentLocked, overallProgress } from '../contract/rules/progress';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
-import { certificates, componentProgress, components, courseProgress, courses, domains, learningActivity, userDomains } from '../db/schema';
+import {
+  certificates,
+  componentProgress,
+  components,
+  courseProgress,
+  courses,
+  domains,
+  learningActivity,
+  userDomains,
+} from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { issueCertificate } from './certificates';
@@ -18,13 +27,21 @@ export type ComponentRow = typeof components.$inferSelect;
 
 /** The course's components in learning order. */
 export const courseComponentsQuery = (db: Db, courseId: string) =>
-  db.select().from(components).where(eq(components.courseId, courseId)).orderBy(asc(components.orderIndex), asc(components.createdAt));
+  db
+    .select()
+    .from(components)
+    .where(eq(components.courseId, courseId))
+    .orderBy(asc(components.orderIndex), asc(components.createdAt));
 
 export async function courseComponents(db: Db, courseId: string): Promise<ComponentRow[]> {
   return courseComponentsQuery(db, courseId);
 }
 
-export async function componentProgressMap(db: Db, userId: string, courseId: string): Promise<Map<string, ComponentProgressRow>> {
+export async function componentProgressMap(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<Map<string, ComponentProgressRow>> {
   const rows = await db
     .select()
     .from(componentProgress)
@@ -53,12 +70,16 @@ export async function recomputeCourseProgress(
   const [[current], list, rows] = await db.batch([
     enrollmentQuery(db, userId, courseId),
     courseComponentsQuery(db, courseId),
-    db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseId))),
+    db
+      .select()
+      .from(componentProgress)
+      .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseId))),
   ]);
   if (!current) return null;
   const progressRows = new Map(rows.map((row) => [row.componentId, row]));
   const next = nextCourseProgress(current, list, progressRows, now, options);
-  const updated = (await db.update(courseProgress).set(next).where(eq(courseProgress.id, current.id)).returning().get()) ?? current;
+  const updated =
+    (await db.update(courseProgress).set(next).where(eq(courseProgress.id, current.id)).returning().get()) ?? current;
 
   // Idempotent: issues once, and heals a completion whose certificate issue failed earlier.
   if (next.status === 'COMPLETED') await issueCertificate(db, userId, courseId, now, updated.cycle);
@@ -78,17 +99,27 @@ export function nextCourseProgress(
   options: { accessed?: boolean } = {},
 ) {
   const map = new Map<string, ComponentProgressLike>();
-  for (const [componentId, row] of progressRows) map.set(componentId, { status: row.status, progressPercentage: row.progressPercentage });
+  for (const [componentId, row] of progressRows)
+    map.set(componentId, { status: row.status, progressPercentage: row.progressPercentage });
   const overall = overallProgress(
     list.map((c) => ({ id: c.id, type: c.type, orderIndex: c.orderIndex })),
     map,
   );
-  const anyActivity = [...progressRows.values()].some((row) => row.status !== 'NOT_STARTED' || row.progressPercentage > 0 || row.timeSpentSeconds > 0);
-  const status: CourseProgressRow['status'] = overall >= 100 ? 'COMPLETED' : overall > 0 || anyActivity ? 'IN_PROGRESS' : 'ENROLLED';
+  const anyActivity = [...progressRows.values()].some(
+    (row) => row.status !== 'NOT_STARTED' || row.progressPercentage > 0 || row.timeSpentSeconds > 0,
+  );
+  const status: CourseProgressRow['status'] =
+    overall >= 100 ? 'COMPLETED' : overall > 0 || anyActivity ? 'IN_PROGRESS' : 'ENROLLED';
   const iso = now.toISOString();
   const completedAt = status === 'COMPLETED' ? (current.completedAt ?? iso) : null;
   const startedAt = current.startedAt ?? (status !== 'ENROLLED' ? iso : null);
-  return { overallProgress: overall, status, completedAt, startedAt, ...(options.accessed ? { lastAccessedAt: iso } : {}) };
+  return {
+    overallProgress: overall,
+    status,
+    completedAt,
+    startedAt,
+    ...(options.accessed ? { lastAccessedAt: iso } : {}),
+  };
 }
 
 /**
@@ -119,7 +150,10 @@ export function learningActivityUpsert(db: Db, userId: string, now: Date, second
   return db
     .insert(learningActivity)
     .values({ userId, day: activityDay(now), seconds })
-    .onConflictDoUpdate({ target: [learningActivity.userId, learningActivity.day], set: { seconds: sql`${learningActivity.seconds} + ${seconds}` } });
+    .onConflictDoUpdate({
+      target: [learningActivity.userId, learningActivity.day],
+      set: { seconds: sql`${learningActivity.seconds} + ${seconds}` },
+    });
 }
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -142,22 +176,35 @@ export async function inUserBooks(db: Db, user: Pick<AuthUser, 'id' | 'role'>, d
 /** The course and its book; batch-safe (the book's columns are aliased apart from the course's). */
 export const courseWithDomainQuery = (db: Db, courseId: string) =>
   db
-    .select({ course: courses, domainId: sql<string>`${domains.id}`.as('domain_id_'), domainName: sql<string>`${domains.name}`.as('domain_name_') })
+    .select({
+      course: courses,
+      domainId: sql<string>`${domains.id}`.as('domain_id_'),
+      domainName: sql<string>`${domains.name}`.as('domain_name_'),
+    })
     .from(courses)
     .innerJoin(domains, eq(domains.id, courses.domainId))
     .where(eq(courses.id, courseId))
     .limit(1);
 
 type CourseWithDomainRow = Awaited<ReturnType<typeof courseWithDomainQuery>>[number];
-export const toCourseWithDomain = (row: CourseWithDomainRow | undefined): { course: CourseRow; domain: DomainInfo } | null =>
+export const toCourseWithDomain = (
+  row: CourseWithDomainRow | undefined,
+): { course: CourseRow; domain: DomainInfo } | null =>
   row ? { course: row.course, domain: { id: row.domainId, name: row.domainName } } : null;
 
-export async function findCourseWithDomain(db: Db, courseId: string): Promise<{ course: CourseRow; domain: DomainInfo } | null> {
+export async function findCourseWithDomain(
+  db: Db,
+  courseId: string,
+): Promise<{ course: CourseRow; domain: DomainInfo } | null> {
   return toCourseWithDomain((await courseWithDomainQuery(db, courseId))[0]);
 }
 
 export const enrollmentQuery = (db: Db, userId: string, courseId: string) =>
-  db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).limit(1);
+  db
+    .select()
+    .from(courseProgress)
+    .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
+    .limit(1);
 
 export async function findEnrollment(db: Db, userId: string, courseId: string): Promise<CourseProgressRow | undefined> {
   return (await enrollmentQuery(db, userId, courseId))[0];
@@ -184,7 +231,8 @@ export const COMPONENT_LOCKED_MESSAGE = 'Complete previous components first';
  * 404 when the component is not in a course the learner may see, 403 when the course is
  * unpublished or the learner is not enrolled.
  */
-export const courseOfComponent = (componentId: string) => sql`(SELECT cc.course_id FROM course_components cc WHERE cc.id = ${componentId})`;
+export const courseOfComponent = (componentId: string) =>
+  sql`(SELECT cc.course_id FROM course_components cc WHERE cc.id = ${componentId})`;
 
 /**
  * The reads of a component context, keyed by the component id alone, for one batch (with whatever
@@ -196,19 +244,39 @@ export function componentContextQueries(db: Db, userId: string, componentId: str
   return [
     db.select().from(components).where(eq(components.id, componentId)).limit(1),
     db
-      .select({ course: courses, domainId: sql<string>`${domains.id}`.as('domain_id_'), domainName: sql<string>`${domains.name}`.as('domain_name_') })
+      .select({
+        course: courses,
+        domainId: sql<string>`${domains.id}`.as('domain_id_'),
+        domainName: sql<string>`${domains.name}`.as('domain_name_'),
+      })
       .from(courses)
       .innerJoin(domains, eq(domains.id, courses.domainId))
       .where(eq(courses.id, courseId))
       .limit(1),
-    db.select().from(courseProgress).where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))).limit(1),
+    db
+      .select()
+      .from(courseProgress)
+      .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
+      .limit(1),
     db
       .select({ one: sql<number>`1` })
       .from(userDomains)
-      .where(and(eq(userDomains.userId, userId), eq(userDomains.domainId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${courseId})`)))
+      .where(
+        and(
+          eq(userDomains.userId, userId),
+          eq(userDomains.domainId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${courseId})`),
+        ),
+      )
       .limit(1),
-    db.select().from(components).where(eq(components.courseId, courseId)).orderBy(asc(components.orderIndex), asc(components.createdAt)),
-    db.select().from(componentProgress).where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseId))),
+    db
+      .select()
+      .from(components)
+      .where(eq(components.courseId, courseId))
+      .orderBy(asc(components.orderIndex), asc(components.createdAt)),
+    db
+      .select()
+      .from(componentProgress)
+      .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseId))),
   ] as const;
 }
 
@@ -221,8 +289,14 @@ export type ContextRows = Answers<ReturnType<typeof componentContextQueries>>;
  * unpublished or the learner is not enrolled. `rows` are the answers of componentContextQueries
  * when the caller read them in its own batch.
  */
-export async function componentContext(db: Db, user: Pick<AuthUser, 'id' | 'role'>, componentId: string, rows?: ContextRows): Promise<ComponentContext> {
-  const [[component], [courseRow], [enrollment], bookRows, list, progressRows] = rows ?? ((await db.batch([...componentContextQueries(db, user.id, componentId)])) as unknown as ContextRows);
+export async function componentContext(
+  db: Db,
+  user: Pick<AuthUser, 'id' | 'role'>,
+  componentId: string,
+  rows?: ContextRows,
+): Promise<ComponentContext> {
+  const [[component], [courseRow], [enrollment], bookRows, list, progressRows] =
+    rows ?? ((await db.batch([...componentContextQueries(db, user.id, componentId)])) as unknown as ContextRows);
   if (!component) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
   const found = toCourseWithDomain(courseRow);
   if (!found) throw new ApiError('NOT_FOUND', COMPONENT_NOT_FOUND);
@@ -271,14 +345,23 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 export function componentTitle(component: Pick<ComponentRow, 'data' | 'type'>): string {
   const title = text(component.data?.title);
   if (title) return title;
-  return component.type === 'MATERIAL' ? 'Material' : component.type === 'PRE_ASSESSMENT' ? 'Pre-assessment' : 'Post-assessment';
+  return component.type === 'MATERIAL'
+    ? 'Material'
+    : component.type === 'PRE_ASSESSMENT'
+      ? 'Pre-assessment'
+      : 'Post-assessment';
 }
 
 /** What a learner sees of a material component. */
 export function learnerMaterialData(component: Pick<ComponentRow, 'data' | 'materialId'>): LearnerMaterialData {
   const data = component.data ?? {};
   const type = data.type === 'PDF' || data.type === 'VIDEO' || data.type === 'PPT' ? data.type : null;
-  return { title: text(data.title) ?? 'Material', description: text(data.description), materialId: component.materialId ?? text(data.materialId), type };
+  return {
+    title: text(data.title) ?? 'Material',
+    description: text(data.description),
+    materialId: component.materialId ?? text(data.materialId),
+    type,
+  };
 }
 
 export function toComponentProgress(row: ComponentProgressRow, component: ComponentRow): ComponentProgress {
@@ -307,15 +390,28 @@ export function courseProgressQuery(db: Db, userId: string, courseId?: string) {
       courseTitle: sql<string>`${courses.title}`.as('course_title_'),
       domainId: sql<string>`${domains.id}`.as('domain_id_'),
       domainName: sql<string>`${domains.name}`.as('domain_name_'),
-      totalComponents: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseProgress.courseId})`.as('total_components_'),
-      completedComponents: sql<number>`(SELECT count(*) FROM component_progress cp JOIN course_components cc ON cc.id = cp.component_id WHERE cp.user_id = ${courseProgress.userId} AND cp.course_id = ${courseProgress.courseId} AND cp.status = 'COMPLETED')`.as('completed_components_'),
+      totalComponents:
+        sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courseProgress.courseId})`.as(
+          'total_components_',
+        ),
+      completedComponents:
+        sql<number>`(SELECT count(*) FROM component_progress cp JOIN course_components cc ON cc.id = cp.component_id WHERE cp.user_id = ${courseProgress.userId} AND cp.course_id = ${courseProgress.courseId} AND cp.status = 'COMPLETED')`.as(
+          'completed_components_',
+        ),
       certificateId: sql<string | null>`${certificates.id}`.as('certificate_id_'),
     })
     .from(courseProgress)
     .innerJoin(courses, eq(courses.id, courseProgress.courseId))
     .innerJoin(domains, eq(domains.id, courses.domainId))
-    .leftJoin(certificates, and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)))
-    .where(courseId ? and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)) : eq(courseProgress.userId, userId))
+    .leftJoin(
+      certificates,
+      and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)),
+    )
+    .where(
+      courseId
+        ? and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))
+        : eq(courseProgress.userId, userId),
+    )
     .orderBy(sql`coalesce(${courseProgress.lastAccessedAt}, ${courseProgress.enrolledAt}) DESC`);
 }
 
@@ -360,9 +456,16 @@ export function openCourseComponentsQuery(db: Db, userId: string) {
 /** The learner's component statuses in the courses they have not completed. */
 export function openComponentStatusesQuery(db: Db, userId: string) {
   return db
-    .select({ componentId: componentProgress.componentId, status: componentProgress.status, progressPercentage: componentProgress.progressPercentage })
+    .select({
+      componentId: componentProgress.componentId,
+      status: componentProgress.status,
+      progressPercentage: componentProgress.progressPercentage,
+    })
     .from(componentProgress)
-    .innerJoin(courseProgress, and(eq(courseProgress.courseId, componentProgress.courseId), eq(courseProgress.userId, componentProgress.userId)))
+    .innerJoin(
+      courseProgress,
+      and(eq(courseProgress.courseId, componentProgress.courseId), eq(courseProgress.userId, componentProgress.userId)),
+    )
     .where(and(eq(componentProgress.userId, userId), ne(courseProgress.status, 'COMPLETED')));
 }
 
@@ -380,9 +483,15 @@ export function withNextComponents(
   }
   const status = new Map(statuses.map((row) => [row.componentId, row]));
   return progresses.map((progress) => {
-    const target = progress.status === 'COMPLETED' ? null : continueTarget(byCourse.get(progress.courseId) ?? [], status);
+    const target =
+      progress.status === 'COMPLETED' ? null : continueTarget(byCourse.get(progress.courseId) ?? [], status);
     const nextComponent: NextComponent | null = target
-      ? { id: target.id, title: componentTitle({ type: target.type, data: { title: target.title } }), type: target.type, status: status.get(target.id)?.status ?? 'NOT_STARTED' }
+      ? {
+          id: target.id,
+          title: componentTitle({ type: target.type, data: { title: target.title } }),
+          type: target.type,
+          status: status.get(target.id)?.status ?? 'NOT_STARTED',
+        }
       : null;
     return { ...progress, nextComponent };
   });
@@ -394,4 +503,5 @@ export async function courseProgressDtos(db: Db, userId: string, courseId?: stri
 }
 
 /** The delivery language of a course, read inside the statement that records it (no extra round trip). */
-export const courseLanguageOf = (courseId: string) => sql<DeliveryLanguage>`(SELECT c.language FROM courses c WHERE c.id = ${courseId})`;
+export const courseLanguageOf = (courseId: string) =>
+  sql<DeliveryLanguage>`(SELECT c.language FROM courses c WHERE c.id = ${courseId})`;

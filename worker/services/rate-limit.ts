@@ -11,14 +11,38 @@ export interface RateRule {
 
 export const RATE_RULES = {
   /** Failed sign-ins of one account, whichever identifier (username or e-mail) was typed. */
-  loginAccount: { limit: 5, windowSeconds: 15 * 60, message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
+  loginAccount: {
+    limit: 5,
+    windowSeconds: 15 * 60,
+    message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  },
   /** Failed sign-ins from one address: generous, because a whole plant may sign in from behind one NAT. */
-  loginIp: { limit: 100, windowSeconds: 15 * 60, message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
-  passwordReset: { limit: 5, windowSeconds: 60 * 60, message: 'Too many password reset requests. Please try again later.' },
+  loginIp: {
+    limit: 100,
+    windowSeconds: 15 * 60,
+    message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  },
+  passwordReset: {
+    limit: 5,
+    windowSeconds: 60 * 60,
+    message: 'Too many password reset requests. Please try again later.',
+  },
   /** New-password submissions (with a reset link) from one address. */
-  passwordResetSubmit: { limit: 10, windowSeconds: 15 * 60, message: 'Too many password reset attempts. Please wait 15 minutes and try again.' },
-  passwordChange: { limit: 5, windowSeconds: 15 * 60, message: 'Too many incorrect current passwords. Please wait 15 minutes and try again.' },
-  certificateVerify: { limit: 60, windowSeconds: 60, message: 'Too many verification requests. Please wait a minute and try again.' },
+  passwordResetSubmit: {
+    limit: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many password reset attempts. Please wait 15 minutes and try again.',
+  },
+  passwordChange: {
+    limit: 5,
+    windowSeconds: 15 * 60,
+    message: 'Too many incorrect current passwords. Please wait 15 minutes and try again.',
+  },
+  certificateVerify: {
+    limit: 60,
+    windowSeconds: 60,
+    message: 'Too many verification requests. Please wait a minute and try again.',
+  },
 } satisfies Record<string, RateRule>;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -14,7 +14,15 @@ import { ApiError } from '../errors';
 import { findCycleCertificate } from './certificates';
 import { coverageFacts } from './compliance';
 import { recertificationOpen } from './compliance-status';
-import { COURSE_NOT_AVAILABLE, componentProgressMap, courseComponents, courseLanguageOf, findCourseWithDomain, findEnrollment, inUserBooks } from './progress';
+import {
+  COURSE_NOT_AVAILABLE,
+  componentProgressMap,
+  courseComponents,
+  courseLanguageOf,
+  findCourseWithDomain,
+  findEnrollment,
+  inUserBooks,
+} from './progress';
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -24,15 +32,25 @@ export async function recertificationState(
   userId: string,
   courseId: string,
   now: Date,
-): Promise<{ allowed: true; cycle: number } | { allowed: false; code: 'CONFLICT' | 'RECERTIFICATION_NOT_DUE' | 'NOT_FOUND'; message: string }> {
+): Promise<
+  | { allowed: true; cycle: number }
+  | { allowed: false; code: 'CONFLICT' | 'RECERTIFICATION_NOT_DUE' | 'NOT_FOUND'; message: string }
+> {
   const enrollment = await findEnrollment(db, userId, courseId);
   if (!enrollment) return { allowed: false, code: 'NOT_FOUND', message: COMPLIANCE_MESSAGES.notEnrolled };
-  const [certificate, facts] = await Promise.all([findCycleCertificate(db, userId, courseId, enrollment.cycle), coverageFacts(db, { userId, courseId }, now)]);
+  const [certificate, facts] = await Promise.all([
+    findCycleCertificate(db, userId, courseId, enrollment.cycle),
+    coverageFacts(db, { userId, courseId }, now),
+  ]);
   if (!certificate) return { allowed: false, code: 'CONFLICT', message: COMPLIANCE_MESSAGES.noCertificate };
   const { open, windowDays } = recertificationOpen(certificate, facts, now);
   if (!open) {
     const opens = new Date(Date.parse(certificate.expiresAt) - windowDays * DAY_MS).toISOString();
-    return { allowed: false, code: 'RECERTIFICATION_NOT_DUE', message: COMPLIANCE_MESSAGES.notDue(day(certificate.expiresAt), day(opens)) };
+    return {
+      allowed: false,
+      code: 'RECERTIFICATION_NOT_DUE',
+      message: COMPLIANCE_MESSAGES.notDue(day(certificate.expiresAt), day(opens)),
+    };
   }
   return { allowed: true, cycle: enrollment.cycle };
 }
@@ -41,7 +59,12 @@ export async function recertificationState(
  * Starts the next cycle. Every write is guarded by the cycle it closes, in one batch: two
  * concurrent requests start one new cycle, and a failure leaves the old cycle untouched.
  */
-export async function startRecertification(db: Db, user: Pick<AuthUser, 'id' | 'role'>, courseId: string, now = new Date()): Promise<number> {
+export async function startRecertification(
+  db: Db,
+  user: Pick<AuthUser, 'id' | 'role'>,
+  courseId: string,
+  now = new Date(),
+): Promise<number> {
   const found = await findCourseWithDomain(db, courseId);
   if (!found) throw new ApiError('NOT_FOUND', COMPLIANCE_MESSAGES.courseNotFound);
   if (found.course.status !== 'PUBLISHED' || !(await inUserBooks(db, user, found.course.domainId))) {
@@ -59,7 +82,10 @@ export async function startRecertification(db: Db, user: Pick<AuthUser, 'id' | '
   const cycle = state.cycle;
   const iso = now.toISOString();
   const stillCycle = sql`EXISTS (SELECT 1 FROM course_progress p WHERE p.user_id = ${user.id} AND p.course_id = ${courseId} AND p.cycle = ${cycle})`;
-  const [list, progress] = await Promise.all([courseComponents(db, courseId), componentProgressMap(db, user.id, courseId)]);
+  const [list, progress] = await Promise.all([
+    courseComponents(db, courseId),
+    componentProgressMap(db, user.id, courseId),
+  ]);
   const results = await db.batch([
     db.insert(courseCycles).select(
       db
@@ -76,45 +102,75 @@ export async function startRecertification(db: Db, user: Pick<AuthUser, 'id' | '
           closedAt: sql<string>`${iso}`.as('closed_at'),
         })
         .from(courseProgress)
-        .where(and(eq(courseProgress.userId, user.id), eq(courseProgress.courseId, courseId), eq(courseProgress.cycle, cycle))),
+        .where(
+          and(
+            eq(courseProgress.userId, user.id),
+            eq(courseProgress.courseId, courseId),
+            eq(courseProgress.cycle, cycle),
+          ),
+        ),
     ),
     ...[...progress.values()].map((row) =>
-      db
-        .insert(componentProgressHistory)
-        .select(
-          db
-            .select({
-              id: sql<string>`${crypto.randomUUID()}`.as('id'),
-              userId: componentProgress.userId,
-              courseId: componentProgress.courseId,
-              componentId: componentProgress.componentId,
-              cycle: sql<number>`${cycle}`.as('cycle'),
-              status: componentProgress.status,
-              progressPercentage: componentProgress.progressPercentage,
-              score: componentProgress.score,
-              attempts: componentProgress.attempts,
-              timeSpentSeconds: componentProgress.timeSpentSeconds,
-              startedAt: componentProgress.startedAt,
-              completedAt: componentProgress.completedAt,
-            })
-            .from(componentProgress)
-            .where(and(eq(componentProgress.id, row.id), stillCycle)),
-        ),
+      db.insert(componentProgressHistory).select(
+        db
+          .select({
+            id: sql<string>`${crypto.randomUUID()}`.as('id'),
+            userId: componentProgress.userId,
+            courseId: componentProgress.courseId,
+            componentId: componentProgress.componentId,
+            cycle: sql<number>`${cycle}`.as('cycle'),
+            status: componentProgress.status,
+            progressPercentage: componentProgress.progressPercentage,
+            score: componentProgress.score,
+            attempts: componentProgress.attempts,
+            timeSpentSeconds: componentProgress.timeSpentSeconds,
+            startedAt: componentProgress.startedAt,
+            completedAt: componentProgress.completedAt,
+          })
+          .from(componentProgress)
+          .where(and(eq(componentProgress.id, row.id), stillCycle)),
+      ),
     ),
     // The live rows start afresh (the enrollment's component rows, as at enroll).
     ...[...progress.values()].map((row) =>
       db
         .update(componentProgress)
-        .set({ status: 'NOT_STARTED', progressPercentage: 0, score: null, attempts: 0, timeSpentSeconds: 0, mediaSeconds: null, startedAt: null, completedAt: null, lastAccessedAt: null })
+        .set({
+          status: 'NOT_STARTED',
+          progressPercentage: 0,
+          score: null,
+          attempts: 0,
+          timeSpentSeconds: 0,
+          mediaSeconds: null,
+          startedAt: null,
+          completedAt: null,
+          lastAccessedAt: null,
+        })
         .where(and(eq(componentProgress.id, row.id), stillCycle)),
     ),
     ...list
       .filter((component) => !progress.has(component.id))
-      .map((component) => db.insert(componentProgress).values({ id: crypto.randomUUID(), userId: user.id, courseId, componentId: component.id }).onConflictDoNothing()),
+      .map((component) =>
+        db
+          .insert(componentProgress)
+          .values({ id: crypto.randomUUID(), userId: user.id, courseId, componentId: component.id })
+          .onConflictDoNothing(),
+      ),
     db
       .update(courseProgress)
-      .set({ cycle: cycle + 1, status: 'ENROLLED', overallProgress: 0, enrolledAt: iso, startedAt: null, completedAt: null, lastAccessedAt: iso, language: courseLanguageOf(courseId) })
-      .where(and(eq(courseProgress.userId, user.id), eq(courseProgress.courseId, courseId), eq(courseProgress.cycle, cycle)))
+      .set({
+        cycle: cycle + 1,
+        status: 'ENROLLED',
+        overallProgress: 0,
+        enrolledAt: iso,
+        startedAt: null,
+        completedAt: null,
+        lastAccessedAt: iso,
+        language: courseLanguageOf(courseId),
+      })
+      .where(
+        and(eq(courseProgress.userId, user.id), eq(courseProgress.courseId, courseId), eq(courseProgress.cycle, cycle)),
+      )
       .returning({ cycle: courseProgress.cycle }),
   ]);
   const updated = results[results.length - 1] as { cycle: number }[];

@@ -36,14 +36,20 @@ const day = (iso: string) => iso.slice(0, 10);
 function itemLine(language: Language, title: string, cell: CellResult, kind: ReminderKind): string {
   const params = { course: title, date: formatDay(language, cell.dueAt!) };
   if (kind === 'OVERDUE') return t(language, 'mail.reminder.overdue', params);
-  return cell.status === 'due-soon' || cell.status === 'compliant' ? t(language, 'mail.reminder.expires', params) : t(language, 'mail.reminder.due', params);
+  return cell.status === 'due-soon' || cell.status === 'compliant'
+    ? t(language, 'mail.reminder.expires', params)
+    : t(language, 'mail.reminder.due', params);
 }
 
 /**
  * Queues today's learner reminders, walking the covered people in chunks. Returns how many
  * reminders were recorded (one mail per learner per run lists them all).
  */
-export async function sendLearnerReminders(deps: MailDeps & { config: Pick<AppConfig, 'appName' | 'publicUrl'> }, db: Db, now = new Date()): Promise<number> {
+export async function sendLearnerReminders(
+  deps: MailDeps & { config: Pick<AppConfig, 'appName' | 'publicUrl'> },
+  db: Db,
+  now = new Date(),
+): Promise<number> {
   const titles = await requiredCourseTitles(db);
   const iso = now.toISOString();
   let after = '';
@@ -54,7 +60,9 @@ export async function sendLearnerReminders(deps: MailDeps & { config: Pick<AppCo
     after = ids[ids.length - 1];
     const facts = await coverageFacts(db, { userIdRange: [ids[0], after] }, now);
     for (const [userId, cells] of cellsByUser(facts, now)) {
-      const due = [...cells.values()].map((cell) => ({ cell, kind: reminderKind(cell, now) })).filter((x): x is { cell: CellResult; kind: ReminderKind } => x.kind != null);
+      const due = [...cells.values()]
+        .map((cell) => ({ cell, kind: reminderKind(cell, now) }))
+        .filter((x): x is { cell: CellResult; kind: ReminderKind } => x.kind != null);
       if (due.length === 0) continue;
       // Recording first: an item already reminded of (this run or an earlier one) is skipped.
       const claimed: { courseId: string; kind: string }[] = [];
@@ -62,26 +70,44 @@ export async function sendLearnerReminders(deps: MailDeps & { config: Pick<AppCo
         claimed.push(
           ...(await db
             .insert(reminders)
-            .values(part.map(({ cell, kind }) => ({ userId, courseId: cell.courseId, dueAt: cell.dueAt!, kind, sentAt: iso })))
+            .values(
+              part.map(({ cell, kind }) => ({
+                userId,
+                courseId: cell.courseId,
+                dueAt: cell.dueAt!,
+                kind,
+                sentAt: iso,
+              })),
+            )
             .onConflictDoNothing()
             .returning({ courseId: reminders.courseId, kind: reminders.kind })),
         );
       }
       if (claimed.length === 0) continue;
       recorded += claimed.length;
-      const person = await db.select({ email: users.email, firstName: users.firstName, username: users.username, language: users.language }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt))).get();
+      const person = await db
+        .select({ email: users.email, firstName: users.firstName, username: users.username, language: users.language })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
+        .get();
       if (!person) continue;
-      const items = due.filter(({ cell, kind }) => claimed.some((c) => c.courseId === cell.courseId && c.kind === kind));
+      const items = due.filter(({ cell, kind }) =>
+        claimed.some((c) => c.courseId === cell.courseId && c.kind === kind),
+      );
       const overdue = items.some((i) => i.kind === 'OVERDUE');
       const app = deps.config.appName;
       // In the learner's preferred language (English when unset).
       const language = languageOf(person.language);
-      const link = deps.config.publicUrl ? `\n\n${t(language, 'mail.reminder.open', { url: `${deps.config.publicUrl.replace(/\/+$/, '')}/dashboard` })}` : '';
+      const link = deps.config.publicUrl
+        ? `\n\n${t(language, 'mail.reminder.open', { url: `${deps.config.publicUrl.replace(/\/+$/, '')}/dashboard` })}`
+        : '';
       await sendMail(deps, db, {
         to: person.email,
         subject: t(language, overdue ? 'mail.reminder.subjectOverdue' : 'mail.reminder.subjectDue', { app }),
         text: `${t(language, 'mail.hello', { name: person.firstName || person.username })}\n\n${t(language, overdue ? 'mail.reminder.introOverdue' : 'mail.reminder.introDue')}\n${items
-          .map(({ cell, kind }) => itemLine(language, titles.get(cell.courseId) ?? t(language, 'mail.reminder.unknownCourse'), cell, kind))
+          .map(({ cell, kind }) =>
+            itemLine(language, titles.get(cell.courseId) ?? t(language, 'mail.reminder.unknownCourse'), cell, kind),
+          )
           .join('\n')}${link}\n`,
       });
     }
@@ -98,32 +124,61 @@ const DIGEST_LIMIT = 50;
  * Once a week (the first cron run of each UTC week): every active administrator gets the list of
  * people with overdue required training. Returns how many digests were queued.
  */
-export async function sendAdminDigest(deps: MailDeps & { config: Pick<AppConfig, 'appName'> }, db: Db, now = new Date()): Promise<number> {
+export async function sendAdminDigest(
+  deps: MailDeps & { config: Pick<AppConfig, 'appName'> },
+  db: Db,
+  now = new Date(),
+): Promise<number> {
   const week = weekOf(now);
-  const admins = await db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(and(eq(users.role, 'ADMIN'), isNull(users.deactivatedAt), sql`coalesce(json_extract(${users.permissions}, '$.reportGeneration'), 1) <> 0`));
+  const admins = await db
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'ADMIN'),
+        isNull(users.deactivatedAt),
+        sql`coalesce(json_extract(${users.permissions}, '$.reportGeneration'), 1) <> 0`,
+      ),
+    );
   if (admins.length === 0) return 0;
   const facts = await coverageFacts(db, {}, now);
   const cells = cellsByUser(facts, now);
   const names = new Map(facts.map((f) => [f.userId, f.userName]));
   const titles = await requiredCourseTitles(db);
   const overdue = [...cells.entries()]
-    .map(([userId, userCells]) => ({ name: names.get(userId) ?? userId, items: [...userCells.values()].filter((c) => c.status === 'overdue') }))
+    .map(([userId, userCells]) => ({
+      name: names.get(userId) ?? userId,
+      items: [...userCells.values()].filter((c) => c.status === 'overdue'),
+    }))
     .filter((p) => p.items.length > 0)
     .sort((a, b) => a.name.localeCompare(b.name));
   let sent = 0;
   for (const admin of admins) {
-    const claimed = await db.insert(reminders).values({ userId: admin.id, courseId: '*', dueAt: week, kind: 'DIGEST', sentAt: now.toISOString() }).onConflictDoNothing().returning({ kind: reminders.kind });
+    const claimed = await db
+      .insert(reminders)
+      .values({ userId: admin.id, courseId: '*', dueAt: week, kind: 'DIGEST', sentAt: now.toISOString() })
+      .onConflictDoNothing()
+      .returning({ kind: reminders.kind });
     if (claimed.length === 0) continue;
     // In the administrator's preferred language (English when unset).
     const language = languageOf(admin.language);
     const lines = overdue
       .slice(0, DIGEST_LIMIT)
-      .map((p) => `- ${p.name}: ${p.items.map((c) => t(language, 'mail.digest.item', { course: titles.get(c.courseId) ?? t(language, 'mail.digest.unknownCourse'), date: formatDay(language, c.dueAt!) })).join('; ')}`);
-    const more = overdue.length > DIGEST_LIMIT ? `\n${t(language, 'mail.digest.more', { count: overdue.length - DIGEST_LIMIT })}` : '';
+      .map(
+        (p) =>
+          `- ${p.name}: ${p.items.map((c) => t(language, 'mail.digest.item', { course: titles.get(c.courseId) ?? t(language, 'mail.digest.unknownCourse'), date: formatDay(language, c.dueAt!) })).join('; ')}`,
+      );
+    const more =
+      overdue.length > DIGEST_LIMIT
+        ? `\n${t(language, 'mail.digest.more', { count: overdue.length - DIGEST_LIMIT })}`
+        : '';
     await sendMail(deps, db, {
       to: admin.email,
       subject: tp(language, 'mail.digest.subject', overdue.length, { app: deps.config.appName }),
-      text: overdue.length === 0 ? `${t(language, 'mail.digest.nobody')}\n` : `${t(language, 'mail.digest.intro', { week: formatDay(language, week) })}\n${lines.join('\n')}${more}\n`,
+      text:
+        overdue.length === 0
+          ? `${t(language, 'mail.digest.nobody')}\n`
+          : `${t(language, 'mail.digest.intro', { week: formatDay(language, week) })}\n${lines.join('\n')}${more}\n`,
     });
     sent += 1;
   }

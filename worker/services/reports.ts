@@ -7,13 +7,24 @@ import {
   type UserReport,
 } from '../contract/reports';
 import type { Db } from '../db/client';
-import { attempts, certificates, componentProgress, components, courseProgress, courses, domains, learningActivity, users } from '../db/schema';
+import {
+  attempts,
+  certificates,
+  componentProgress,
+  components,
+  courseProgress,
+  courses,
+  domains,
+  learningActivity,
+  users,
+} from '../db/schema';
 
 /** Enough history for any realistic streak; keeps the read bounded for a learner active for years. */
 const MAX_ACTIVITY_DAYS = 3660;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const mean = (values: number[]) => (values.length === 0 ? null : round2(values.reduce((a, b) => a + b, 0) / values.length));
+const mean = (values: number[]) =>
+  values.length === 0 ? null : round2(values.reduce((a, b) => a + b, 0) / values.length);
 
 /**
  * The learner's report in one round trip of five grouped reads (no per-course queries), so its
@@ -36,18 +47,34 @@ export async function buildUserReport(db: Db, userId: string, now = new Date()):
       .from(courseProgress)
       .innerJoin(courses, eq(courses.id, courseProgress.courseId))
       .leftJoin(domains, eq(domains.id, courses.domainId))
-      .leftJoin(certificates, and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)))
+      .leftJoin(
+        certificates,
+        and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)),
+      )
       .where(eq(courseProgress.userId, userId))
-      .orderBy(desc(sql`coalesce(${courseProgress.completedAt}, ${courseProgress.lastAccessedAt}, ${courseProgress.enrolledAt})`)),
+      .orderBy(
+        desc(
+          sql`coalesce(${courseProgress.completedAt}, ${courseProgress.lastAccessedAt}, ${courseProgress.enrolledAt})`,
+        ),
+      ),
     // Best submitted attempt per assessment.
     db
-      .select({ courseId: attempts.courseId, componentId: attempts.componentId, type: components.type, best: max(attempts.score) })
+      .select({
+        courseId: attempts.courseId,
+        componentId: attempts.componentId,
+        type: components.type,
+        best: max(attempts.score),
+      })
       .from(attempts)
       .innerJoin(components, eq(components.id, attempts.componentId))
       .where(and(eq(attempts.userId, userId), isNotNull(attempts.submittedAt), isNotNull(attempts.score)))
       .groupBy(attempts.componentId),
     db
-      .select({ courseId: componentProgress.courseId, seconds: sum(componentProgress.timeSpentSeconds), lastAccessedAt: max(componentProgress.lastAccessedAt) })
+      .select({
+        courseId: componentProgress.courseId,
+        seconds: sum(componentProgress.timeSpentSeconds),
+        lastAccessedAt: max(componentProgress.lastAccessedAt),
+      })
       .from(componentProgress)
       .where(eq(componentProgress.userId, userId))
       .groupBy(componentProgress.courseId),
@@ -71,14 +98,20 @@ export async function buildUserReport(db: Db, userId: string, now = new Date()):
     else if (row.type === 'POST_ASSESSMENT') entry.post.push(best);
     scores.set(row.courseId, entry);
   }
-  const timeByCourse = new Map(times.map((t) => [t.courseId, { seconds: Number(t.seconds ?? 0), lastAccessedAt: t.lastAccessedAt }]));
+  const timeByCourse = new Map(
+    times.map((t) => [t.courseId, { seconds: Number(t.seconds ?? 0), lastAccessedAt: t.lastAccessedAt }]),
+  );
 
   const details: CourseProgressDetail[] = enrolled.map((row) => {
     const s = scores.get(row.courseId);
     const pre = mean(s?.pre ?? []);
     const post = mean(s?.post ?? []);
     const time = timeByCourse.get(row.courseId);
-    const lastAccess = [row.lastAccessedAt, time?.lastAccessedAt].filter((d): d is string => !!d).sort().at(-1) ?? null;
+    const lastAccess =
+      [row.lastAccessedAt, time?.lastAccessedAt]
+        .filter((d): d is string => !!d)
+        .sort()
+        .at(-1) ?? null;
     return {
       courseId: row.courseId,
       courseTitle: row.courseTitle,
@@ -88,7 +121,8 @@ export async function buildUserReport(db: Db, userId: string, now = new Date()):
       postAssessmentScore: post,
       improvement: pre != null && post != null ? round2(post - pre) : null,
       timeSpentSeconds: time?.seconds ?? 0,
-      lastAccessedDate: row.status === 'COMPLETED' && row.completedAt ? row.completedAt : (lastAccess ?? row.enrolledAt),
+      lastAccessedDate:
+        row.status === 'COMPLETED' && row.completedAt ? row.completedAt : (lastAccess ?? row.enrolledAt),
       certificateId: row.certificateId,
       certificateNumber: row.certificateNumber,
       certificateUrl: row.certificateId ? certificateDownloadPath(row.certificateId) : null,

@@ -23,7 +23,8 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** An empty archive starts with the end-of-central-directory record. */
 const EMPTY_ZIP_MAGIC = [0x50, 0x4b, 0x05, 0x06];
 
-export const isZip = (bytes: Uint8Array) => ZIP_MAGIC.every((b, i) => bytes[i] === b) || EMPTY_ZIP_MAGIC.every((b, i) => bytes[i] === b);
+export const isZip = (bytes: Uint8Array) =>
+  ZIP_MAGIC.every((b, i) => bytes[i] === b) || EMPTY_ZIP_MAGIC.every((b, i) => bytes[i] === b);
 
 const refuse = (message: string) => new ApiError('INVALID_PACKAGE', message, { fields: { file: message } });
 
@@ -108,7 +109,10 @@ const splitQuery = (href: string): [string, string] => {
 export const launchFile = (launchPath: string) => splitQuery(launchPath)[0];
 
 type Node = Record<string, unknown>;
-const list = (value: unknown): Node[] => (Array.isArray(value) ? value : value == null ? [] : [value]).filter((x): x is Node => typeof x === 'object' && x !== null);
+const list = (value: unknown): Node[] =>
+  (Array.isArray(value) ? value : value == null ? [] : [value]).filter(
+    (x): x is Node => typeof x === 'object' && x !== null,
+  );
 const text = (value: unknown): string => {
   if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
   if (value && typeof value === 'object' && '#text' in value) return text((value as Node)['#text']);
@@ -174,11 +178,18 @@ export function parseManifest(xml: string): ParsedManifest {
   };
   const found = org ? firstLaunchable(list(org.item)) : null;
   // A package without organizations may still name one SCO resource.
-  const resource = found?.resource ?? resources.find((r) => /sco/i.test(text(r['@scormtype']) || text(r['@scormType'])) && text(r['@href']));
+  const resource =
+    found?.resource ??
+    resources.find((r) => /sco/i.test(text(r['@scormtype']) || text(r['@scormType'])) && text(r['@href']));
   if (!resource) throw refuse(SCORM_MESSAGES.noLaunch);
   const href = text(resource['@href']);
   const parameters = found ? text(found.item['@parameters']) : '';
-  const launchPath = resolveHref(resourcesBase, text(resource['@base']), href + (parameters ? (parameters.startsWith('?') || parameters.startsWith('#') ? parameters : `?${parameters}`) : ''));
+  const launchPath = resolveHref(
+    resourcesBase,
+    text(resource['@base']),
+    href +
+      (parameters ? (parameters.startsWith('?') || parameters.startsWith('#') ? parameters : `?${parameters}`) : ''),
+  );
   if (!launchPath) throw refuse(SCORM_MESSAGES.traversal(href));
 
   const title = text(org?.title) || text(list(org?.item)[0]?.title) || 'SCORM package';
@@ -191,7 +202,8 @@ export function parseManifest(xml: string): ParsedManifest {
     const objectives = ((found.item.sequencing as Node | undefined)?.objectives as Node | undefined) ?? {};
     const primary = (objectives.primaryObjective as Node | undefined) ?? {};
     const measure = text(primary.minNormalizedMeasure);
-    if (text(primary['@satisfiedByMeasure']) === 'true' && measure && Number.isFinite(Number(measure))) masteryScore = Math.min(100, Math.max(0, Number(measure) * 100));
+    if (text(primary['@satisfiedByMeasure']) === 'true' && measure && Number.isFinite(Number(measure)))
+      masteryScore = Math.min(100, Math.max(0, Number(measure) * 100));
   }
   return { version, title: title.slice(0, 200), launchPath, masteryScore };
 }
@@ -264,7 +276,11 @@ const PUT_CONCURRENCY = 6;
  * Checks and expands a package under `scormPrefix(materialId)`. On any failure every file already
  * written is deleted before the error is rethrown.
  */
-export async function expandPackage(storage: Storage, materialId: string, zip: Uint8Array): Promise<ScormPackageInfo & { files: string[] }> {
+export async function expandPackage(
+  storage: Storage,
+  materialId: string,
+  zip: Uint8Array,
+): Promise<ScormPackageInfo & { files: string[] }> {
   const { entries, manifest } = inspectPackage(zip);
   const prefix = scormPrefix(materialId);
   const written: string[] = [];
@@ -301,9 +317,17 @@ export async function expandPackage(storage: Storage, materialId: string, zip: U
 export async function deletePackageFiles(storage: Storage, keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += PUT_CONCURRENCY) {
     await Promise.all(
-      keys.slice(i, i + PUT_CONCURRENCY).map((key) =>
-        storage.delete(key).catch((error) => console.error(JSON.stringify({ level: 'warn', message: 'orphaned package object', key, error: String(error) }))),
-      ),
+      keys
+        .slice(i, i + PUT_CONCURRENCY)
+        .map((key) =>
+          storage
+            .delete(key)
+            .catch((error) =>
+              console.error(
+                JSON.stringify({ level: 'warn', message: 'orphaned package object', key, error: String(error) }),
+              ),
+            ),
+        ),
     );
   }
 }

@@ -1,11 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { scormOutcome, sessionSeconds } from '../contract/rules/scorm';
-import { SCORM_MESSAGES, type ScormCommitBody, type ScormCommitResponse, type ScormRuntimeSummary } from '../contract/scorm';
+import {
+  SCORM_MESSAGES,
+  type ScormCommitBody,
+  type ScormCommitResponse,
+  type ScormRuntimeSummary,
+} from '../contract/scorm';
 import type { Db } from '../db/client';
 import { componentProgress, materials, scormPackages, scormRuntime } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
-import { assertUnlocked, componentContext, learningActivityUpsert, recomputeCourseProgress, type ComponentContext } from './progress';
+import {
+  assertUnlocked,
+  componentContext,
+  learningActivityUpsert,
+  recomputeCourseProgress,
+  type ComponentContext,
+} from './progress';
 
 export type ScormPackageRow = typeof scormPackages.$inferSelect;
 export type ScormRuntimeRow = typeof scormRuntime.$inferSelect;
@@ -14,29 +25,58 @@ export type ScormRuntimeRow = typeof scormRuntime.$inferSelect;
  * A learner's SCORM component, once they may act on it: enrolled in its published course and
  * unlocked (the same answers as any component), and the component a SCORM material's.
  */
-export async function scormComponent(db: Db, user: Pick<AuthUser, 'id' | 'role'>, componentId: string): Promise<{ ctx: ComponentContext; pkg: ScormPackageRow; materialTitle: string }> {
+export async function scormComponent(
+  db: Db,
+  user: Pick<AuthUser, 'id' | 'role'>,
+  componentId: string,
+): Promise<{ ctx: ComponentContext; pkg: ScormPackageRow; materialTitle: string }> {
   const ctx = await componentContext(db, user, componentId);
   assertUnlocked(ctx);
   const materialId = ctx.component.type === 'MATERIAL' ? ctx.component.materialId : null;
   const found = materialId
-    ? await db.select({ pkg: scormPackages, title: materials.title }).from(scormPackages).innerJoin(materials, eq(materials.id, scormPackages.materialId)).where(eq(scormPackages.materialId, materialId)).get()
+    ? await db
+        .select({ pkg: scormPackages, title: materials.title })
+        .from(scormPackages)
+        .innerJoin(materials, eq(materials.id, scormPackages.materialId))
+        .where(eq(scormPackages.materialId, materialId))
+        .get()
     : undefined;
   if (!found) throw new ApiError('BAD_REQUEST', SCORM_MESSAGES.notScorm);
   return { ctx, pkg: found.pkg, materialTitle: found.title };
 }
 
-export async function runtimeOf(db: Db, userId: string, componentId: string, cycle: number): Promise<ScormRuntimeRow | null> {
+export async function runtimeOf(
+  db: Db,
+  userId: string,
+  componentId: string,
+  cycle: number,
+): Promise<ScormRuntimeRow | null> {
   return (
     (await db
       .select()
       .from(scormRuntime)
-      .where(and(eq(scormRuntime.userId, userId), eq(scormRuntime.componentId, componentId), eq(scormRuntime.cycle, cycle)))
+      .where(
+        and(eq(scormRuntime.userId, userId), eq(scormRuntime.componentId, componentId), eq(scormRuntime.cycle, cycle)),
+      )
       .get()) ?? null
   );
 }
 
-export function toRuntimeSummary(row: Pick<ScormRuntimeRow, 'status' | 'successStatus' | 'score' | 'totalSeconds' | 'sessionSeconds' | 'completedAt' | 'updatedAt'> | null): ScormRuntimeSummary {
-  if (!row) return { status: 'not attempted', successStatus: null, score: null, totalSeconds: 0, completed: false, updatedAt: null };
+export function toRuntimeSummary(
+  row: Pick<
+    ScormRuntimeRow,
+    'status' | 'successStatus' | 'score' | 'totalSeconds' | 'sessionSeconds' | 'completedAt' | 'updatedAt'
+  > | null,
+): ScormRuntimeSummary {
+  if (!row)
+    return {
+      status: 'not attempted',
+      successStatus: null,
+      score: null,
+      totalSeconds: 0,
+      completed: false,
+      updatedAt: null,
+    };
   return {
     status: row.status,
     successStatus: row.successStatus,
@@ -49,7 +89,6 @@ export function toRuntimeSummary(row: Pick<ScormRuntimeRow, 'status' | 'successS
 
 /** The stored data a launch resumes from. */
 
-
 /**
  * Records a commit of a learner's runtime data (from the player, on commit and finish, or from the
  * page-hide beacon) for the learner's current training cycle, and applies what it means to the
@@ -59,7 +98,13 @@ export function toRuntimeSummary(row: Pick<ScormRuntimeRow, 'status' | 'successS
  * one batch; then the course is recomputed, which unlocks the next component and issues the
  * certificate exactly as after a passed assessment.
  */
-export async function commitRuntime(db: Db, user: Pick<AuthUser, 'id' | 'role'>, componentId: string, body: ScormCommitBody, now = new Date()): Promise<ScormCommitResponse> {
+export async function commitRuntime(
+  db: Db,
+  user: Pick<AuthUser, 'id' | 'role'>,
+  componentId: string,
+  body: ScormCommitBody,
+  now = new Date(),
+): Promise<ScormCommitResponse> {
   const { ctx, pkg } = await scormComponent(db, user, componentId);
   const cycle = ctx.enrollment.cycle;
   const iso = now.toISOString();
@@ -77,7 +122,10 @@ export async function commitRuntime(db: Db, user: Pick<AuthUser, 'id' | 'role'>,
     status: outcome.status,
     successStatus: outcome.successStatus,
     // A completed package keeps the score it completed with unless it reports a better one.
-    score: existing?.completedAt && existing.score !== null && (outcome.score === null || outcome.score < existing.score) ? existing.score : outcome.score,
+    score:
+      existing?.completedAt && existing.score !== null && (outcome.score === null || outcome.score < existing.score)
+        ? existing.score
+        : outcome.score,
     sessionId: body.sessionId,
     sessionSeconds: sessionTime,
     totalSeconds,
@@ -89,17 +137,29 @@ export async function commitRuntime(db: Db, user: Pick<AuthUser, 'id' | 'role'>,
   await db.batch([
     db
       .insert(scormRuntime)
-      .values({ id: crypto.randomUUID(), userId: user.id, courseId: ctx.course.id, componentId, cycle, createdAt: iso, ...values })
+      .values({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        courseId: ctx.course.id,
+        componentId,
+        cycle,
+        createdAt: iso,
+        ...values,
+      })
       .onConflictDoUpdate({ target: [scormRuntime.userId, scormRuntime.componentId, scormRuntime.cycle], set: values }),
     db
       .update(componentProgress)
       .set({
-        status: completed ? 'COMPLETED' : sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
+        status: completed
+          ? 'COMPLETED'
+          : sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
         progressPercentage: completed ? 100 : sql`max(${componentProgress.progressPercentage}, 0)`,
         ...(values.score !== null ? { score: values.score } : {}),
         timeSpentSeconds: totalSeconds + sessionTime,
         startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-        completedAt: completed ? sql`coalesce(${componentProgress.completedAt}, ${iso})` : componentProgress.completedAt,
+        completedAt: completed
+          ? sql`coalesce(${componentProgress.completedAt}, ${iso})`
+          : componentProgress.completedAt,
         lastAccessedAt: iso,
       })
       .where(eq(componentProgress.id, ctx.row.id)),

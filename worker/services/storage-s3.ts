@@ -68,7 +68,11 @@ export function s3Storage(config: S3Config): Storage {
   /** An unknown upload id answers 404 (NoSuchUpload): already gone. */
   const abortUpload = async (Key: string, UploadId: string) => {
     const command = new AbortMultipartUploadCommand({ Bucket, Key, UploadId });
-    await call('AbortMultipartUpload', () => client.send(command), () => undefined);
+    await call(
+      'AbortMultipartUpload',
+      () => client.send(command),
+      () => undefined,
+    );
   };
 
   return {
@@ -79,41 +83,46 @@ export function s3Storage(config: S3Config): Storage {
         await putBytes(key, bytes, contentType);
         return { size: bytes.length };
       }
-      const size = await putStream<{ ETag: string; PartNumber: number }>(key, body, {
-        single: (bytes) => putBytes(key, bytes, contentType),
-        start: async () => {
-          const create = new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType });
-          const created = await call('CreateMultipartUpload', () => client.send(create));
-          const uploadId = created.UploadId;
-          if (!uploadId) throw new Error('S3 did not return an upload id');
-          return {
-            uploadId,
-            upload: async (PartNumber, bytes) => {
-              const command = new UploadPartCommand({
-                Bucket,
-                Key: key,
-                UploadId: uploadId,
-                PartNumber,
-                Body: bytes,
-                ContentLength: bytes.length,
-              });
-              const part = await call('UploadPart', () => client.send(command));
-              return { ETag: part.ETag ?? '', PartNumber };
-            },
-            // The SDK turns S3's "200 with an <Error> body" answer to a completion into a thrown error.
-            complete: async (Parts) => {
-              const command = new CompleteMultipartUploadCommand({
-                Bucket,
-                Key: key,
-                UploadId: uploadId,
-                MultipartUpload: { Parts },
-              });
-              await call('CompleteMultipartUpload', () => client.send(command));
-            },
-            abort: () => abortUpload(key, uploadId),
-          };
+      const size = await putStream<{ ETag: string; PartNumber: number }>(
+        key,
+        body,
+        {
+          single: (bytes) => putBytes(key, bytes, contentType),
+          start: async () => {
+            const create = new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType });
+            const created = await call('CreateMultipartUpload', () => client.send(create));
+            const uploadId = created.UploadId;
+            if (!uploadId) throw new Error('S3 did not return an upload id');
+            return {
+              uploadId,
+              upload: async (PartNumber, bytes) => {
+                const command = new UploadPartCommand({
+                  Bucket,
+                  Key: key,
+                  UploadId: uploadId,
+                  PartNumber,
+                  Body: bytes,
+                  ContentLength: bytes.length,
+                });
+                const part = await call('UploadPart', () => client.send(command));
+                return { ETag: part.ETag ?? '', PartNumber };
+              },
+              // The SDK turns S3's "200 with an <Error> body" answer to a completion into a thrown error.
+              complete: async (Parts) => {
+                const command = new CompleteMultipartUploadCommand({
+                  Bucket,
+                  Key: key,
+                  UploadId: uploadId,
+                  MultipartUpload: { Parts },
+                });
+                await call('CompleteMultipartUpload', () => client.send(command));
+              },
+              abort: () => abortUpload(key, uploadId),
+            };
+          },
         },
-      }, tracker);
+        tracker,
+      );
       return { size };
     },
     abortMultipart: (key, uploadId) => abortUpload(key, uploadId),
@@ -121,7 +130,11 @@ export function s3Storage(config: S3Config): Storage {
       const range = options.range;
       const Range = range ? `bytes=${range.offset}-${range.offset + range.length - 1}` : undefined;
       const command = new GetObjectCommand({ Bucket, Key: key, Range });
-      const object = await call('GetObject', () => client.send(command), () => null);
+      const object = await call(
+        'GetObject',
+        () => client.send(command),
+        () => null,
+      );
       if (!object?.Body) return null;
       const total = object.ContentRange?.match(/\/(\d+)$/)?.[1];
       return {
@@ -133,12 +146,20 @@ export function s3Storage(config: S3Config): Storage {
     },
     async head(key) {
       const command = new HeadObjectCommand({ Bucket, Key: key });
-      const object = await call('HeadObject', () => client.send(command), () => null);
+      const object = await call(
+        'HeadObject',
+        () => client.send(command),
+        () => null,
+      );
       if (!object) return null;
       return { size: object.ContentLength ?? 0, contentType: object.ContentType ?? 'application/octet-stream' };
     },
     async delete(key) {
-      await call('DeleteObject', () => client.send(new DeleteObjectCommand({ Bucket, Key: key })), () => undefined);
+      await call(
+        'DeleteObject',
+        () => client.send(new DeleteObjectCommand({ Bucket, Key: key })),
+        () => undefined,
+      );
     },
     // A query-signed URL the browser PUTs to; the content type is signed, so it must send the same.
     presignPut: (key, contentType, expiresIn) =>

@@ -41,7 +41,11 @@ export interface MultipartTracker {
 export interface Storage {
   readonly backend: 'r2' | 's3';
   /** Stores `body` under `key`; resolves with the number of bytes stored. A stream that errors aborts the upload and rejects with its error. */
-  put(key: string, body: StorageBody, options: { contentType: string; size?: number; tracker?: MultipartTracker }): Promise<{ size: number }>;
+  put(
+    key: string,
+    body: StorageBody,
+    options: { contentType: string; size?: number; tracker?: MultipartTracker },
+  ): Promise<{ size: number }>;
   /** Aborts a multipart upload and drops its parts; an upload the store no longer knows is not an error. */
   abortMultipart(key: string, uploadId: string): Promise<void>;
   get(key: string, options?: { range?: ByteRange }): Promise<StoredObject | null>;
@@ -51,7 +55,10 @@ export interface Storage {
   presignPut?(key: string, contentType: string, expiresIn: number): Promise<string>;
 }
 
-export type StorageEnv = Pick<Bindings, 'FILES' | 'STORAGE_BACKEND' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+export type StorageEnv = Pick<
+  Bindings,
+  'FILES' | 'STORAGE_BACKEND' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+>;
 
 export function getStorage(env: StorageEnv): Storage {
   if (env.STORAGE_BACKEND === 's3') return s3Storage(env);
@@ -74,7 +81,12 @@ export function storageFor(env: StorageEnv): Storage {
     head: (key) => use().head(key),
     delete: (key) => use().delete(key),
     abortMultipart: (key, uploadId) => use().abortMultipart(key, uploadId),
-    ...(backend === 's3' ? { presignPut: (key: string, contentType: string, expiresIn: number) => use().presignPut!(key, contentType, expiresIn) } : {}),
+    ...(backend === 's3'
+      ? {
+          presignPut: (key: string, contentType: string, expiresIn: number) =>
+            use().presignPut!(key, contentType, expiresIn),
+        }
+      : {}),
   };
 }
 
@@ -122,7 +134,12 @@ interface MultipartTarget<TPart> {
 }
 
 /** One part: a plain put. More: a multipart upload, aborted if anything fails, tracked while in flight. */
-export async function putStream<TPart>(key: string, stream: ReadableStream<Uint8Array>, target: MultipartTarget<TPart>, tracker?: MultipartTracker): Promise<number> {
+export async function putStream<TPart>(
+  key: string,
+  stream: ReadableStream<Uint8Array>,
+  target: MultipartTarget<TPart>,
+  tracker?: MultipartTracker,
+): Promise<number> {
   const parts = partsOf(stream);
   const first = await parts.next();
   if (first.done) {
@@ -165,18 +182,23 @@ function r2Storage(bucket: R2Bucket): Storage {
         await bucket.put(key, bytes, { httpMetadata });
         return { size: bytes.length };
       }
-      const size = await putStream<R2UploadedPart>(key, body, {
-        single: async (bytes) => void (await bucket.put(key, bytes, { httpMetadata })),
-        start: async () => {
-          const upload = await bucket.createMultipartUpload(key, { httpMetadata });
-          return {
-            uploadId: upload.uploadId,
-            upload: (n, bytes) => upload.uploadPart(n, bytes),
-            complete: async (parts) => void (await upload.complete(parts)),
-            abort: () => upload.abort(),
-          };
+      const size = await putStream<R2UploadedPart>(
+        key,
+        body,
+        {
+          single: async (bytes) => void (await bucket.put(key, bytes, { httpMetadata })),
+          start: async () => {
+            const upload = await bucket.createMultipartUpload(key, { httpMetadata });
+            return {
+              uploadId: upload.uploadId,
+              upload: (n, bytes) => upload.uploadPart(n, bytes),
+              complete: async (parts) => void (await upload.complete(parts)),
+              abort: () => upload.abort(),
+            };
+          },
         },
-      }, tracker);
+        tracker,
+      );
       return { size };
     },
     async abortMultipart(key, uploadId) {
@@ -195,7 +217,9 @@ function r2Storage(bucket: R2Bucket): Storage {
     },
     async head(key) {
       const object = await bucket.head(key);
-      return object ? { size: object.size, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' } : null;
+      return object
+        ? { size: object.size, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' }
+        : null;
     },
     async delete(key) {
       await bucket.delete(key);
@@ -218,10 +242,14 @@ export interface S3Config {
  * The S3 backend, with the AWS SDK imported on the first call (`import()`, like pdf-lib): an
  * isolate on the R2 binding, the default, never evaluates it.
  */
-function s3Storage(env: Pick<Bindings, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>): Storage {
+function s3Storage(
+  env: Pick<Bindings, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>,
+): Storage {
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
   if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
-    throw new Error('Storage is not configured: STORAGE_BACKEND=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    throw new Error(
+      'Storage is not configured: STORAGE_BACKEND=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
   }
   const config: S3Config = {
     endpoint: S3_ENDPOINT.replace(/\/+$/, ''),

@@ -18,7 +18,13 @@ function key(secret: string): Promise<CryptoKey> {
   if (!secret || secret.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
   let imported = keys.get(secret);
   if (!imported) {
-    imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    imported = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     keys.set(secret, imported);
   }
   return imported;
@@ -37,7 +43,8 @@ export async function signSession(secret: string, userId: string, tokenVersion: 
 export async function verifySession(secret: string, token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, await key(secret), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
+      return null;
     return { sub: payload.sub, ver: Number(payload.ver ?? 0), jti: payload.jti, exp: payload.exp };
   } catch {
     return null;

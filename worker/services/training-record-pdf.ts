@@ -47,7 +47,9 @@ const FOOTER_Y = 34;
 
 /** Every string the record may draw in a font, so the writer loads the Noto fonts they need once. */
 function textsToLoad(record: TrainingRecordResponse, language: Language, appName: string): [string, FontRole][] {
-  const catalog = Object.entries(CATALOGS[language]).filter(([key]) => key.startsWith('record.') || key.startsWith('verify.status.') || key === 'cert.deliveryLanguage');
+  const catalog = Object.entries(CATALOGS[language]).filter(
+    ([key]) => key.startsWith('record.') || key.startsWith('verify.status.') || key === 'cert.deliveryLanguage',
+  );
   const labels = catalog.flatMap(([, text]): [string, FontRole][] => [
     [text ?? '', 'sans'],
     [text ?? '', 'sansBold'],
@@ -65,11 +67,14 @@ function textsToLoad(record: TrainingRecordResponse, language: Language, appName
     // Dates, numbers and language names in the reader's language (Arabic digits and month names).
     [formatLongDateTime(language, record.generatedAt), 'sans'],
     [formatDay(language, record.generatedAt), 'sans'],
-    [new Intl.NumberFormat(language, { style: 'percent' }).format(0.1234567890), 'sans'],
+    [new Intl.NumberFormat(language, { style: 'percent' }).format(0.123456789), 'sans'],
     ...record.courses.flatMap((course): [string, FontRole][] => [
       [course.courseTitle, 'sansBold'],
       [course.courseTitle, 'sans'],
-      ...course.cycles.flatMap((cycle): [string, FontRole][] => [[formatLanguageName(language, cycle.language), 'sans'], ...cycle.attempts.map((a): [string, FontRole] => [a.componentTitle, 'sans'])]),
+      ...course.cycles.flatMap((cycle): [string, FontRole][] => [
+        [formatLanguageName(language, cycle.language), 'sans'],
+        ...cycle.attempts.map((a): [string, FontRole] => [a.componentTitle, 'sans']),
+      ]),
     ]),
     ...record.exemptions.flatMap((e): [string, FontRole][] => [
       [e.courseTitle, 'sansBold'],
@@ -91,7 +96,10 @@ function textsToLoad(record: TrainingRecordResponse, language: Language, appName
  * clock. Text in any script (names, course titles, notes, Hindi or Arabic labels) is drawn through
  * the PdfTextWriter; an Arabic record reads right to left, its layout mirrored.
  */
-export async function renderTrainingRecordPdf(record: TrainingRecordResponse, options: TrainingRecordPdfOptions): Promise<Uint8Array> {
+export async function renderTrainingRecordPdf(
+  record: TrainingRecordResponse,
+  options: TrainingRecordPdfOptions,
+): Promise<Uint8Array> {
   const language: Language = options.language ?? 'en';
   const rtl = isRtl(language);
   const doc = await PDFDocument.create();
@@ -109,7 +117,12 @@ export async function renderTrainingRecordPdf(record: TrainingRecordResponse, op
     date: generated,
   });
 
-  const writer = await PdfTextWriter.create(doc, options.fonts ?? null, textsToLoad(record, language, options.appName), rtl ? 'rtl' : 'ltr');
+  const writer = await PdfTextWriter.create(
+    doc,
+    options.fonts ?? null,
+    textsToLoad(record, language, options.appName),
+    rtl ? 'rtl' : 'ltr',
+  );
   const p = new Painter(writer, language, rtl, RECORD_LAYOUT);
   const headerTitle = tr('record.runningTitle', { name: user.name });
   const person = [user.name, user.username].filter((part) => part?.trim()).join(' · ');
@@ -210,7 +223,9 @@ export async function renderTrainingRecordPdf(record: TrainingRecordResponse, op
   // Totals are known only now: every page gets the same footer.
   const total = flow.pages.length;
   const right = MARGIN_X + CONTENT_WIDTH;
-  const pageTexts = flow.pages.map((_, index) => tr('record.page', { page: p.number(index + 1), total: p.number(total) }));
+  const pageTexts = flow.pages.map((_, index) =>
+    tr('record.page', { page: p.number(index + 1), total: p.number(total) }),
+  );
   const pageWidth = Math.max(...pageTexts.map((text) => p.width(text, 'bold', 7.5)));
   const footerLeft = p.wrap(footerText, 'regular', 7.5, CONTENT_WIDTH - pageWidth - 16, 1)[0] ?? '';
   flow.pages.forEach((page, index) => {

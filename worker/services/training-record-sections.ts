@@ -26,9 +26,19 @@ const MARGIN_X = RECORD_LAYOUT.marginX;
 const CONTENT_WIDTH = contentWidth(RECORD_LAYOUT);
 const TOP = RECORD_LAYOUT.top;
 
-const STATUS_TONES: Record<ComplianceStatus, Tone> = { overdue: RED, 'due-soon': AMBER, compliant: GREEN, pending: BLUE, exempt: GREY };
+const STATUS_TONES: Record<ComplianceStatus, Tone> = {
+  overdue: RED,
+  'due-soon': AMBER,
+  compliant: GREEN,
+  pending: BLUE,
+  exempt: GREY,
+};
 // The compliance table carries the alarm; an expired certificate in the list is usually history.
-const CERTIFICATE_TONES: Record<TrainingRecordCertificate['status'], Tone> = { ACTIVE: GREEN, EXPIRED: GREY, REVOKED: RED };
+const CERTIFICATE_TONES: Record<TrainingRecordCertificate['status'], Tone> = {
+  ACTIVE: GREEN,
+  EXPIRED: GREY,
+  REVOKED: RED,
+};
 const PROGRESS_TONES: Record<string, Tone> = { ENROLLED: GREY, IN_PROGRESS: BLUE, COMPLETED: GREEN };
 
 export function drawFirstPageHeader(p: Painter, flow: Flow, record: TrainingRecordResponse, appName: string) {
@@ -39,7 +49,9 @@ export function drawFirstPageHeader(p: Painter, flow: Flow, record: TrainingReco
   const generated = p.tr('record.utcTime', { time: formatLongDateTime(p.language, record.generatedAt) });
   // The right-hand block ("Generated" and the time) takes what it needs; the app name and the title the rest.
   const side = Math.max(p.width(generatedLabel, 'bold', 6.8), p.width(generated, 'regular', 9)) + 16;
-  const app = p.wrap(p.spaced(appName, 'bold'), 'bold', 8.5, Math.min(CONTENT_WIDTH * 0.6, CONTENT_WIDTH - side), 1, 'auto')[0] ?? '';
+  const app =
+    p.wrap(p.spaced(appName, 'bold'), 'bold', 8.5, Math.min(CONTENT_WIDTH * 0.6, CONTENT_WIDTH - side), 1, 'auto')[0] ??
+    '';
   p.text(page, app, { x: MARGIN_X, y: y - 8, size: 8.5, weight: 'bold', color: NAVY, dir: 'auto' });
   const title = p.tr('record.title');
   const titleSize = Math.max(16, Math.min(22, 22 * ((CONTENT_WIDTH - side) / Math.max(1, p.width(title, 'bold', 22)))));
@@ -57,7 +69,11 @@ export function drawFirstPageHeader(p: Painter, flow: Flow, record: TrainingReco
   const fields: [MessageKey, string | null, Dir][] = [
     ['record.field.username', user.username, 'auto'],
     ['record.field.email', user.email, 'auto'],
-    ['record.field.status', p.tr(user.status === 'ACTIVE' ? 'record.account.ACTIVE' : 'record.account.DEACTIVATED'), 'doc'],
+    [
+      'record.field.status',
+      p.tr(user.status === 'ACTIVE' ? 'record.account.ACTIVE' : 'record.account.DEACTIVATED'),
+      'doc',
+    ],
     ['record.field.department', user.department, 'auto'],
     ['record.field.jobTitle', user.jobTitle, 'auto'],
   ];
@@ -67,7 +83,9 @@ export function drawFirstPageHeader(p: Painter, flow: Flow, record: TrainingReco
     lines: value?.trim() ? p.wrap(value, 'regular', 9, colWidth - 10, 4, dir) : [NONE],
     dir,
   }));
-  const rowHeights = [0, 1].map((row) => 12 + Math.max(1, ...cells.slice(row * 3, row * 3 + 3).map((c) => c.lines.length)) * lineHeight(9));
+  const rowHeights = [0, 1].map(
+    (row) => 12 + Math.max(1, ...cells.slice(row * 3, row * 3 + 3).map((c) => c.lines.length)) * lineHeight(9),
+  );
   const panelHeight = 14 + nameLines.length * 18 + 6 + rowHeights[0]! + 6 + rowHeights[1]! + 10;
   p.rect(page, MARGIN_X, y - panelHeight, CONTENT_WIDTH, panelHeight, PANEL);
   p.rect(page, MARGIN_X, y - panelHeight, 3, panelHeight, NAVY);
@@ -83,7 +101,14 @@ export function drawFirstPageHeader(p: Painter, flow: Flow, record: TrainingReco
       const x = MARGIN_X + 14 + i * colWidth;
       p.text(page, cell.label, { x, y: py - 6, size: 6.5, weight: 'bold', color: MUTED });
       cell.lines.forEach((line, l) => {
-        p.text(page, line, { x, y: py - 17 - l * lineHeight(9), size: 9, weight: 'regular', color: INK, dir: cell.dir });
+        p.text(page, line, {
+          x,
+          y: py - 17 - l * lineHeight(9),
+          size: 9,
+          weight: 'regular',
+          color: INK,
+          dir: cell.dir,
+        });
       });
     });
     py -= rowHeights[row]! + 6;
@@ -95,7 +120,8 @@ const complianceLabel = (p: Painter, status: ComplianceStatus) => p.tr(`record.c
 
 export function drawSummary(p: Painter, flow: Flow, required: TrainingRecordCourse[]) {
   const counts = new Map<ComplianceStatus, number>();
-  for (const course of required) if (course.compliance) counts.set(course.compliance.status, (counts.get(course.compliance.status) ?? 0) + 1);
+  for (const course of required)
+    if (course.compliance) counts.set(course.compliance.status, (counts.get(course.compliance.status) ?? 0) + 1);
   const order: ComplianceStatus[] = ['overdue', 'due-soon', 'pending', 'compliant', 'exempt'];
   const label = tp(p.language, 'record.requiredCount', required.length);
   flow.ensure(24);
@@ -117,7 +143,9 @@ export function requiredRows(p: Painter, courses: TrainingRecordCourse[]): Cell[
     const cell = course.compliance;
     return [
       { blocks: [{ text: course.courseTitle, font: 'bold', dir: 'auto' }] },
-      cell ? { pill: { label: complianceLabel(p, cell.status), tone: STATUS_TONES[cell.status] } } : { blocks: [{ text: NONE }] },
+      cell
+        ? { pill: { label: complianceLabel(p, cell.status), tone: STATUS_TONES[cell.status] } }
+        : { blocks: [{ text: NONE }] },
       { blocks: [{ text: p.day(cell?.dueAt) }] },
       { blocks: [{ text: p.day(cell?.validUntil) }] },
       { blocks: [{ text: cell?.certificateNumber ?? NONE }] },
@@ -135,15 +163,39 @@ export function certificateRows(p: Painter, entries: CertificateEntry[], origin:
   return entries.map(({ course, cycle, certificate }) => {
     const details: Block[] = [
       { text: course.courseTitle, font: 'bold', dir: 'auto' },
-      { text: p.tr('record.certificate.cycle', { number: certificate.certificateNumber, cycle: cycle.cycle }), color: INK },
-      { text: p.tr('cert.deliveryLanguage', { language: formatLanguageName(p.language, certificate.language) }), color: MUTED },
+      {
+        text: p.tr('record.certificate.cycle', { number: certificate.certificateNumber, cycle: cycle.cycle }),
+        color: INK,
+      },
+      {
+        text: p.tr('cert.deliveryLanguage', { language: formatLanguageName(p.language, certificate.language) }),
+        color: MUTED,
+      },
     ];
-    if (certificate.renews) details.push({ text: p.tr('record.certificate.renews', { number: certificate.renews }), color: MUTED });
-    if (certificate.renewedBy) details.push({ text: p.tr('record.certificate.supersededBy', { number: certificate.renewedBy }), color: MUTED });
-    if (origin) details.push({ text: verificationUrl(origin, certificate.certificateNumber), size: 6.5, color: MUTED, dir: 'auto' });
-    const status: Cell = { pill: { label: p.tr(`verify.status.${certificate.status}`), tone: CERTIFICATE_TONES[certificate.status] } };
-    if (certificate.revokedAt) status.blocks = [{ text: p.tr('record.certificate.revokedOn', { date: p.day(certificate.revokedAt) }), size: 7.5, color: MUTED }];
-    const row: Cell[] = [{ blocks: details }, { blocks: [{ text: p.day(certificate.issuedAt) }] }, { blocks: [{ text: p.day(certificate.expiresAt) }] }, status];
+    if (certificate.renews)
+      details.push({ text: p.tr('record.certificate.renews', { number: certificate.renews }), color: MUTED });
+    if (certificate.renewedBy)
+      details.push({ text: p.tr('record.certificate.supersededBy', { number: certificate.renewedBy }), color: MUTED });
+    if (origin)
+      details.push({
+        text: verificationUrl(origin, certificate.certificateNumber),
+        size: 6.5,
+        color: MUTED,
+        dir: 'auto',
+      });
+    const status: Cell = {
+      pill: { label: p.tr(`verify.status.${certificate.status}`), tone: CERTIFICATE_TONES[certificate.status] },
+    };
+    if (certificate.revokedAt)
+      status.blocks = [
+        { text: p.tr('record.certificate.revokedOn', { date: p.day(certificate.revokedAt) }), size: 7.5, color: MUTED },
+      ];
+    const row: Cell[] = [
+      { blocks: details },
+      { blocks: [{ text: p.day(certificate.issuedAt) }] },
+      { blocks: [{ text: p.day(certificate.expiresAt) }] },
+      status,
+    ];
     return origin ? [{ qr: verificationUrl(origin, certificate.certificateNumber) }, ...row] : row;
   });
 }
@@ -152,22 +204,31 @@ function progressOf(p: Painter, status: string): { label: string; tone: Tone } {
   const key = `record.progress.${status}`;
   const catalog = CATALOGS[p.language] as Record<string, string | undefined>;
   // A status this build does not know is still shown, as the server wrote it.
-  return { label: catalog[key] ? p.tr(key as MessageKey) : status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, ' '), tone: PROGRESS_TONES[status] ?? GREY };
+  return {
+    label: catalog[key] ? p.tr(key as MessageKey) : status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, ' '),
+    tone: PROGRESS_TONES[status] ?? GREY,
+  };
 }
 
 function attemptResult(p: Painter, attempt: TrainingRecordAttempt): { label: string; tone: Tone } {
   if (attempt.submittedAt == null) return { label: p.tr('record.attempt.notSubmitted'), tone: GREY };
   if (attempt.passed == null) return { label: p.tr('record.attempt.submitted'), tone: BLUE };
-  return attempt.passed ? { label: p.tr('record.attempt.passed'), tone: GREEN } : { label: p.tr('record.attempt.failed'), tone: RED };
+  return attempt.passed
+    ? { label: p.tr('record.attempt.passed'), tone: GREEN }
+    : { label: p.tr('record.attempt.failed'), tone: RED };
 }
 
-const percent = (p: Painter, value: number, digits: number) => p.number(value / 100, { style: 'percent', maximumFractionDigits: digits });
+const percent = (p: Painter, value: number, digits: number) =>
+  p.number(value / 100, { style: 'percent', maximumFractionDigits: digits });
 const score = (p: Painter, value: number | null) => (value == null ? NONE : percent(p, value, 2));
 
 export function drawHistory(doc: PDFDocument, p: Painter, flow: Flow, course: TrainingRecordCourse) {
   const tag = p.tr(course.required ? 'record.history.required' : 'record.history.notRequired');
   const tagWidth = pillWidth(p, tag);
-  const titleLines = flow.lines({ text: course.courseTitle, font: 'bold', size: 10.5, dir: 'auto' }, CONTENT_WIDTH - Math.max(80, tagWidth + 12));
+  const titleLines = flow.lines(
+    { text: course.courseTitle, font: 'bold', size: 10.5, dir: 'auto' },
+    CONTENT_WIDTH - Math.max(80, tagWidth + 12),
+  );
   flow.ensure(titleLines.length * lineHeight(10.5) + 70);
   flow.y -= 8;
   drawPill(p, flow.page, tag, course.required ? BLUE : GREY, MARGIN_X + CONTENT_WIDTH - tagWidth, flow.y);
@@ -178,7 +239,13 @@ export function drawHistory(doc: PDFDocument, p: Painter, flow: Flow, course: Tr
   flow.y -= 4;
   if (course.cycles.length === 0) {
     const metBy = course.compliance?.certificateNumber;
-    drawNote(p, flow, metBy ? p.tr('record.history.metByOther', { number: metBy }) : p.tr('record.history.notEnrolled'), MARGIN_X + 12, CONTENT_WIDTH - 12);
+    drawNote(
+      p,
+      flow,
+      metBy ? p.tr('record.history.metByOther', { number: metBy }) : p.tr('record.history.notEnrolled'),
+      MARGIN_X + 12,
+      CONTENT_WIDTH - 12,
+    );
     return;
   }
 
@@ -201,18 +268,28 @@ export function drawHistory(doc: PDFDocument, p: Painter, flow: Flow, course: Tr
     const factLines = p.wrap(facts, 'regular', BODY_SIZE, innerWidth);
     if (flow.ensure(16 + factLines.length * lineHeight(BODY_SIZE) + (cycle.attempts.length ? 40 : 16))) {
       // A cycle at the top of a page would otherwise not say which course it belongs to.
-      const continued = p.wrap(p.tr('record.history.continued', { course: titleLines.join(' ') }), 'bold', 9, CONTENT_WIDTH, 1)[0] ?? '';
+      const continued =
+        p.wrap(p.tr('record.history.continued', { course: titleLines.join(' ') }), 'bold', 9, CONTENT_WIDTH, 1)[0] ??
+        '';
       p.text(flow.page, continued, { x: MARGIN_X, y: flow.y - 9, size: 9, weight: 'bold', color: MUTED });
       flow.y -= 16;
     }
 
-    const heading = p.tr(cycle.current ? 'record.history.cycleCurrent' : 'record.history.cycle', { cycle: cycle.cycle });
+    const heading = p.tr(cycle.current ? 'record.history.cycleCurrent' : 'record.history.cycle', {
+      cycle: cycle.cycle,
+    });
     p.rect(flow.page, indent - 6, flow.y - 14, 2, 12, progress.tone.ink);
     p.text(flow.page, heading, { x: indent, y: flow.y - 10.5, size: 9, weight: 'bold', color: INK });
     drawPill(p, flow.page, progress.label, progress.tone, indent + p.width(heading, 'bold', 9) + 8, flow.y - 1);
     flow.y -= 16;
     for (const line of factLines) {
-      p.text(flow.page, line, { x: indent, y: flow.y - BODY_SIZE - 1, size: BODY_SIZE, weight: 'regular', color: MUTED });
+      p.text(flow.page, line, {
+        x: indent,
+        y: flow.y - BODY_SIZE - 1,
+        size: BODY_SIZE,
+        weight: 'regular',
+        color: MUTED,
+      });
       flow.y -= lineHeight(BODY_SIZE);
     }
     flow.y -= 5;

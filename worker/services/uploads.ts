@@ -20,10 +20,14 @@ import type { MultipartTracker, Storage } from './storage';
 /** Multipart headers and small fields on top of the file itself. */
 export const MULTIPART_OVERHEAD = 256 * 1024;
 
-export const tooLarge = (max: number) => refusal('PAYLOAD_TOO_LARGE', 'upload.tooLarge', { limit: formatFileSize(max) });
+export const tooLarge = (max: number) =>
+  refusal('PAYLOAD_TOO_LARGE', 'upload.tooLarge', { limit: formatFileSize(max) });
 
 /** Reads the first bytes of a stream and gives back a stream of the whole, capped at `max` bytes. */
-export async function sniffAndCap(source: ReadableStream<Uint8Array>, max: number): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
+export async function sniffAndCap(
+  source: ReadableStream<Uint8Array>,
+  max: number,
+): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
   const reader = source.getReader();
   const pending: Uint8Array[] = [];
   let seen = 0;
@@ -64,13 +68,20 @@ export async function sniffAndCap(source: ReadableStream<Uint8Array>, max: numbe
 
 export function requireKind(fileName: string): FileKind {
   const kind = fileKindFor(fileName);
-  if (!kind) throw new ApiError('VALIDATION_FAILED', MESSAGES.invalidFileType, { fields: { file: MESSAGES.invalidFileType } });
+  if (!kind)
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.invalidFileType, { fields: { file: MESSAGES.invalidFileType } });
   return kind;
 }
 
 export function checkMagic(kind: FileKind, head: Uint8Array) {
-  if (head.length === 0) throw new ApiError('VALIDATION_FAILED', 'The selected file is empty', { fields: { file: 'The selected file is empty' } });
-  if (!kind.matches(head)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', contentMismatchMessage(kind), { fields: { file: contentMismatchMessage(kind) } });
+  if (head.length === 0)
+    throw new ApiError('VALIDATION_FAILED', 'The selected file is empty', {
+      fields: { file: 'The selected file is empty' },
+    });
+  if (!kind.matches(head))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', contentMismatchMessage(kind), {
+      fields: { file: contentMismatchMessage(kind) },
+    });
 }
 
 /** Title and description of an upload, the title defaulting to the file name without extension. */
@@ -78,7 +89,6 @@ export function uploadFields(fileName: string, title: string | undefined, descri
   const fields = parseOrThrow(uploadFieldsSchema, { title: title ?? '', description: description ?? null });
   return { title: fields.title || titleFromFileName(fileName) || 'Untitled material', description: fields.description };
 }
-
 
 /** How long a multipart upload may stay in flight before the cron takes it for abandoned. */
 export const STALE_UPLOAD_MS = 60 * 60 * 1000;
@@ -89,15 +99,25 @@ const FORGET_UPLOAD_MS = 7 * 24 * 60 * 60 * 1000;
 /** Records multipart uploads in flight in D1 (`multipart_uploads`). */
 export function uploadTracker(db: Db): MultipartTracker {
   return {
-    started: async (key, uploadId) => void (await db.insert(multipartUploads).values({ uploadId, key, startedAt: new Date().toISOString() }).onConflictDoNothing()),
-    finished: async (uploadId) => void (await db.delete(multipartUploads).where(eq(multipartUploads.uploadId, uploadId))),
+    started: async (key, uploadId) =>
+      void (await db
+        .insert(multipartUploads)
+        .values({ uploadId, key, startedAt: new Date().toISOString() })
+        .onConflictDoNothing()),
+    finished: async (uploadId) =>
+      void (await db.delete(multipartUploads).where(eq(multipartUploads.uploadId, uploadId))),
   };
 }
 
 /** Aborts the multipart uploads in flight for longer than STALE_UPLOAD_MS (their Worker died); returns how many. */
 export async function abortStaleUploads(db: Db, storage: Storage, now: Date, limit = 100): Promise<number> {
   const cutoff = new Date(now.getTime() - STALE_UPLOAD_MS).toISOString();
-  const stale = await db.select().from(multipartUploads).where(lt(multipartUploads.startedAt, cutoff)).orderBy(multipartUploads.startedAt).limit(limit);
+  const stale = await db
+    .select()
+    .from(multipartUploads)
+    .where(lt(multipartUploads.startedAt, cutoff))
+    .orderBy(multipartUploads.startedAt)
+    .limit(limit);
   const forgetBefore = new Date(now.getTime() - FORGET_UPLOAD_MS).toISOString();
   let aborted = 0;
   for (const upload of stale) {
@@ -107,7 +127,9 @@ export async function abortStaleUploads(db: Db, storage: Storage, now: Date, lim
     } catch (error) {
       // One failing abort does not hold up the others; it is tried again on the next run until
       // the store has certainly dropped the upload by itself.
-      console.error(JSON.stringify({ level: 'warn', message: 'multipart abort failed', key: upload.key, error: String(error) }));
+      console.error(
+        JSON.stringify({ level: 'warn', message: 'multipart abort failed', key: upload.key, error: String(error) }),
+      );
       if (upload.startedAt >= forgetBefore) continue;
     }
     await db.delete(multipartUploads).where(eq(multipartUploads.uploadId, upload.uploadId));

@@ -12,7 +12,10 @@ import { forgetPeopleCaches } from './people-caches';
 type UserRow = typeof users.$inferSelect;
 
 export function fullName(user: Pick<UserRow, 'firstName' | 'lastName' | 'username'>): string {
-  const name = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ').trim();
+  const name = [user.firstName, user.lastName]
+    .filter((part) => part?.trim())
+    .join(' ')
+    .trim();
   return name || user.username;
 }
 
@@ -31,7 +34,10 @@ export async function domainsByUser(db: Db, userIds?: string[]): Promise<Map<str
   const map = new Map<string, DomainRef[]>();
   if (userIds && userIds.length === 0) return map;
   const select = () =>
-    db.select({ userId: userDomains.userId, id: domains.id, name: domains.name }).from(userDomains).innerJoin(domains, eq(domains.id, userDomains.domainId));
+    db
+      .select({ userId: userDomains.userId, id: domains.id, name: domains.name })
+      .from(userDomains)
+      .innerJoin(domains, eq(domains.id, userDomains.domainId));
   const rows = userIds
     ? await selectInChunks(userIds, (ids) => select().where(inArray(userDomains.userId, ids)))
     : await select();
@@ -138,7 +144,11 @@ export function userSearch(term: string | null | undefined): SQL | undefined {
  * An active administrator who can manage users (the flag defaults to on). At least one must
  * remain: nobody else could then reactivate, promote or grant permissions.
  */
-const userManager = and(eq(users.role, 'ADMIN'), activeUser, sql`coalesce(json_extract(${users.permissions}, '$.userManagement'), 1) <> 0`);
+const userManager = and(
+  eq(users.role, 'ADMIN'),
+  activeUser,
+  sql`coalesce(json_extract(${users.permissions}, '$.userManagement'), 1) <> 0`,
+);
 
 /**
  * Active administrators with User Management, not counting `excluding`. The managers are few, so
@@ -167,10 +177,27 @@ export async function deactivateUsers(db: Db, actor: Actor, ids: string[], reaso
   const statements = chunk(ids, STATUS_CHUNK).flatMap((part) => {
     const target = and(inArray(users.id, part), activeUser)!;
     return [
-      auditInsertPerUser(db, { actor, action: 'USER_DEACTIVATED', entityType: 'USER', reason, before: { status: 'ACTIVE' }, after: { status: 'DEACTIVATED' }, at }, target),
+      auditInsertPerUser(
+        db,
+        {
+          actor,
+          action: 'USER_DEACTIVATED',
+          entityType: 'USER',
+          reason,
+          before: { status: 'ACTIVE' },
+          after: { status: 'DEACTIVATED' },
+          at,
+        },
+        target,
+      ),
       db
         .update(users)
-        .set({ deactivatedAt: now, deactivationReason: reason, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+        .set({
+          deactivatedAt: now,
+          deactivationReason: reason,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          updatedAt: now,
+        })
         .where(target)
         .returning({ id: users.id }),
     ];
@@ -187,8 +214,24 @@ export async function reactivateUser(db: Db, actor: Actor, id: string, reason: s
   const at = new Date();
   const target = and(eq(users.id, id), isNotNull(users.deactivatedAt))!;
   const [, updated] = await db.batch([
-    auditInsertPerUser(db, { actor, action: 'USER_REACTIVATED', entityType: 'USER', reason, before: { status: 'DEACTIVATED' }, after: { status: 'ACTIVE' }, at }, target),
-    db.update(users).set({ deactivatedAt: null, deactivationReason: null, updatedAt: at.toISOString() }).where(target).returning({ id: users.id }),
+    auditInsertPerUser(
+      db,
+      {
+        actor,
+        action: 'USER_REACTIVATED',
+        entityType: 'USER',
+        reason,
+        before: { status: 'DEACTIVATED' },
+        after: { status: 'ACTIVE' },
+        at,
+      },
+      target,
+    ),
+    db
+      .update(users)
+      .set({ deactivatedAt: null, deactivationReason: null, updatedAt: at.toISOString() })
+      .where(target)
+      .returning({ id: users.id }),
     ...forgetPeopleCaches(db),
   ]);
   return updated.length > 0;

@@ -75,7 +75,9 @@ describe('assessment editor rules', () => {
       'questions.1.question': 'Question text is required',
       'questions.1.correctAnswer': 'Please select True or False as the correct answer',
     });
-    expect(draftErrors({ ...newAssessment('T'), questions: [] })).toEqual({ questions: 'At least one question is required' });
+    expect(draftErrors({ ...newAssessment('T'), questions: [] })).toEqual({
+      questions: 'At least one question is required',
+    });
   });
 
   it('round-trips stored data, keeping question and option ids', () => {
@@ -86,14 +88,41 @@ describe('assessment editor rules', () => {
       maxAttempts: 3,
       shuffleQuestions: true,
       questions: [
-        { id: 'q1', question: 'Q?', type: 'MCQ', points: 5, required: true, options: [{ id: 'o1', text: 'A', isCorrect: false }, { id: 'o2', text: 'B', isCorrect: true }], correctAnswer: 'B' },
-        { id: 'q2', question: 'T?', type: 'TRUE_FALSE', points: 10, required: true, options: [], correctAnswer: 'false', explanation: 'Because.' },
+        {
+          id: 'q1',
+          question: 'Q?',
+          type: 'MCQ',
+          points: 5,
+          required: true,
+          options: [
+            { id: 'o1', text: 'A', isCorrect: false },
+            { id: 'o2', text: 'B', isCorrect: true },
+          ],
+          correctAnswer: 'B',
+        },
+        {
+          id: 'q2',
+          question: 'T?',
+          type: 'TRUE_FALSE',
+          points: 10,
+          required: true,
+          options: [],
+          correctAnswer: 'false',
+          explanation: 'Because.',
+        },
       ],
     };
     const draft = updateQuestion(draftFromData(stored), 1, { points: 20 });
     expect(draftErrors(draft)).toEqual({});
     const data = draftToData(draft) as { questions: Record<string, unknown>[] };
-    expect(data.questions[0]).toMatchObject({ id: 'q1', correctAnswer: 'B', options: [{ id: 'o1', text: 'A', isCorrect: false }, { id: 'o2', text: 'B', isCorrect: true }] });
+    expect(data.questions[0]).toMatchObject({
+      id: 'q1',
+      correctAnswer: 'B',
+      options: [
+        { id: 'o1', text: 'A', isCorrect: false },
+        { id: 'o2', text: 'B', isCorrect: true },
+      ],
+    });
     expect(data.questions[1]).toMatchObject({ id: 'q2', points: 20, correctAnswer: 'false', explanation: 'Because.' });
   });
 });

@@ -9,7 +9,13 @@ import {
   MIN_MCQ_OPTIONS,
   NEW_QUESTION_OPTION_COUNT,
 } from '../../../worker/contract/admin-courses';
-import { DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES, DEFAULT_PASSING_SCORE, DEFAULT_QUESTION_POINTS, MAX_ATTEMPTS, type QuestionType } from '../../../worker/contract/course';
+import {
+  DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES,
+  DEFAULT_PASSING_SCORE,
+  DEFAULT_QUESTION_POINTS,
+  MAX_ATTEMPTS,
+  type QuestionType,
+} from '../../../worker/contract/course';
 
 export interface DraftOption {
   /** Stable React key; `id` is the server's and may be missing for new options. */
@@ -79,7 +85,16 @@ export function draftFromData(data: Record<string, unknown>): AssessmentDraft {
     timeLimit?: number;
     maxAttempts?: number;
     shuffleQuestions?: boolean;
-    questions?: { id?: string; question?: string; type?: QuestionType; points?: number; required?: boolean; explanation?: string; options?: { id?: string; text?: string; isCorrect?: boolean }[]; correctAnswer?: string }[];
+    questions?: {
+      id?: string;
+      question?: string;
+      type?: QuestionType;
+      points?: number;
+      required?: boolean;
+      explanation?: string;
+      options?: { id?: string; text?: string; isCorrect?: boolean }[];
+      correctAnswer?: string;
+    }[];
   };
   return {
     title: d.title ?? '',
@@ -106,26 +121,45 @@ export function draftFromData(data: Record<string, unknown>): AssessmentDraft {
   };
 }
 
-const mapQuestion = (draft: AssessmentDraft, index: number, change: (q: DraftQuestion) => DraftQuestion): AssessmentDraft => ({
+const mapQuestion = (
+  draft: AssessmentDraft,
+  index: number,
+  change: (q: DraftQuestion) => DraftQuestion,
+): AssessmentDraft => ({
   ...draft,
   questions: draft.questions.map((q, i) => (i === index ? change(q) : q)),
 });
 
-export const addQuestion = (draft: AssessmentDraft): AssessmentDraft => ({ ...draft, questions: [...draft.questions, newQuestion()] });
-export const removeQuestion = (draft: AssessmentDraft, index: number): AssessmentDraft => ({ ...draft, questions: draft.questions.filter((_, i) => i !== index) });
-export const updateQuestion = (draft: AssessmentDraft, index: number, patch: Partial<Pick<DraftQuestion, 'question' | 'points' | 'required' | 'explanation'>>) =>
-  mapQuestion(draft, index, (q) => ({ ...q, ...patch }));
+export const addQuestion = (draft: AssessmentDraft): AssessmentDraft => ({
+  ...draft,
+  questions: [...draft.questions, newQuestion()],
+});
+export const removeQuestion = (draft: AssessmentDraft, index: number): AssessmentDraft => ({
+  ...draft,
+  questions: draft.questions.filter((_, i) => i !== index),
+});
+export const updateQuestion = (
+  draft: AssessmentDraft,
+  index: number,
+  patch: Partial<Pick<DraftQuestion, 'question' | 'points' | 'required' | 'explanation'>>,
+) => mapQuestion(draft, index, (q) => ({ ...q, ...patch }));
 
 /** Switching type: TRUE_FALSE has no options and needs 'true'/'false'; back to MCQ starts with 4 empty options. */
 export const setQuestionType = (draft: AssessmentDraft, index: number, type: QuestionType) =>
   mapQuestion(draft, index, (q) => {
     if (q.type === type) return q;
     if (type === 'TRUE_FALSE') return { ...q, type, options: [], correctAnswer: '' };
-    return { ...q, type, options: Array.from({ length: NEW_QUESTION_OPTION_COUNT }, () => ({ key: key(), text: '' })), correctAnswer: '' };
+    return {
+      ...q,
+      type,
+      options: Array.from({ length: NEW_QUESTION_OPTION_COUNT }, () => ({ key: key(), text: '' })),
+      correctAnswer: '',
+    };
   });
 
 /** Options are added one at a time. */
-export const addOption = (draft: AssessmentDraft, index: number) => mapQuestion(draft, index, (q) => ({ ...q, options: [...q.options, { key: key(), text: '' }] }));
+export const addOption = (draft: AssessmentDraft, index: number) =>
+  mapQuestion(draft, index, (q) => ({ ...q, options: [...q.options, { key: key(), text: '' }] }));
 
 export const canRemoveOption = (question: DraftQuestion) => question.options.length > MIN_MCQ_OPTIONS;
 
@@ -147,10 +181,15 @@ export const renameOption = (draft: AssessmentDraft, index: number, optionIndex:
   mapQuestion(draft, index, (q) => {
     const previous = q.options[optionIndex]?.text ?? '';
     const wasCorrect = q.correctAnswer !== '' && previous.trim() === q.correctAnswer.trim();
-    return { ...q, options: q.options.map((o, i) => (i === optionIndex ? { ...o, text } : o)), correctAnswer: wasCorrect ? text.trim() : q.correctAnswer };
+    return {
+      ...q,
+      options: q.options.map((o, i) => (i === optionIndex ? { ...o, text } : o)),
+      correctAnswer: wasCorrect ? text.trim() : q.correctAnswer,
+    };
   });
 
-export const setCorrectAnswer = (draft: AssessmentDraft, index: number, answer: string) => mapQuestion(draft, index, (q) => ({ ...q, correctAnswer: answer.trim() }));
+export const setCorrectAnswer = (draft: AssessmentDraft, index: number, answer: string) =>
+  mapQuestion(draft, index, (q) => ({ ...q, correctAnswer: answer.trim() }));
 
 /** The component `data` the server expects. */
 export function draftToData(draft: AssessmentDraft): Record<string, unknown> {
@@ -168,7 +207,14 @@ export function draftToData(draft: AssessmentDraft): Record<string, unknown> {
       points: q.points === '' ? null : q.points,
       required: q.required,
       explanation: q.explanation,
-      options: q.type === 'MCQ' ? q.options.map((o) => ({ ...(o.id ? { id: o.id } : {}), text: o.text, isCorrect: o.text.trim() !== '' && o.text.trim() === q.correctAnswer })) : [],
+      options:
+        q.type === 'MCQ'
+          ? q.options.map((o) => ({
+              ...(o.id ? { id: o.id } : {}),
+              text: o.text,
+              isCorrect: o.text.trim() !== '' && o.text.trim() === q.correctAnswer,
+            }))
+          : [],
       correctAnswer: q.correctAnswer,
     })),
   };

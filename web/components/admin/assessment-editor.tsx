@@ -33,8 +33,21 @@ const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', 
 export function AssessmentEditor({ draft, onChange, errors, disabled }: AssessmentEditorProps) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-      <TextField label={t('admin.editor.assessment.title')} required value={draft.title} disabled={disabled} error={errors.title} onChange={(e) => onChange({ ...draft, title: e.target.value })} />
-      <TextField label={t('admin.editor.assessment.instructions')} multiline value={draft.description} disabled={disabled} onChange={(e) => onChange({ ...draft, description: e.target.value })} />
+      <TextField
+        label={t('admin.editor.assessment.title')}
+        required
+        value={draft.title}
+        disabled={disabled}
+        error={errors.title}
+        onChange={(e) => onChange({ ...draft, title: e.target.value })}
+      />
+      <TextField
+        label={t('admin.editor.assessment.instructions')}
+        multiline
+        value={draft.description}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...draft, description: e.target.value })}
+      />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
         <TextField
           label={t('admin.editor.field.passingScore')}
@@ -56,22 +69,41 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
           onChange={(e) => onChange({ ...draft, timeLimit: numberOrEmpty(e.target.value) })}
         />
       </div>
-      <Checkbox checked={draft.shuffleQuestions} disabled={disabled} onCheckedChange={(shuffleQuestions) => onChange({ ...draft, shuffleQuestions })}>
+      <Checkbox
+        checked={draft.shuffleQuestions}
+        disabled={disabled}
+        onCheckedChange={(shuffleQuestions) => onChange({ ...draft, shuffleQuestions })}
+      >
         {t('admin.editor.assessment.shuffle')}
       </Checkbox>
 
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>{t('admin.editor.assessment.questions', { count: draft.questions.length })}</h3>
+        <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
+          {t('admin.editor.assessment.questions', { count: draft.questions.length })}
+        </h3>
         {errors.questions ? (
           <p role="alert" className={errorText}>
             {errors.questions}
           </p>
         ) : null}
         {draft.questions.map((question, index) => (
-          <QuestionCard key={question.key} draft={draft} question={question} index={index} onChange={onChange} errors={errors} disabled={disabled} />
+          <QuestionCard
+            key={question.key}
+            draft={draft}
+            question={question}
+            index={index}
+            onChange={onChange}
+            errors={errors}
+            disabled={disabled}
+          />
         ))}
         <div>
-          <Button variant="outline" leftIcon={<Plus />} disabled={disabled} onClick={() => onChange(addQuestion(draft))}>
+          <Button
+            variant="outline"
+            leftIcon={<Plus />}
+            disabled={disabled}
+            onClick={() => onChange(addQuestion(draft))}
+          >
             {t('admin.editor.assessment.addQuestion')}
           </Button>
         </div>
@@ -80,21 +112,69 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
   );
 }
 
-function QuestionCard({ draft, question, index, onChange, errors, disabled }: { draft: AssessmentDraft; question: DraftQuestion; index: number; onChange: (d: AssessmentDraft) => void; errors: Record<string, string>; disabled?: boolean }) {
+function QuestionCard({
+  draft,
+  question,
+  index,
+  onChange,
+  errors,
+  disabled,
+}: {
+  draft: AssessmentDraft;
+  question: DraftQuestion;
+  index: number;
+  onChange: (d: AssessmentDraft) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+}) {
   const id = useId();
   const at = (field: string) => errors[`questions.${index}.${field}`];
   const optionsError = at('options');
   const answerError = at('correctAnswer');
   return (
-    <section aria-labelledby={`${id}-heading`} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l3', p: { base: '3', md: '4' }, bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <section
+      aria-labelledby={`${id}-heading`}
+      className={css({
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'l3',
+        p: { base: '3', md: '4' },
+        bg: 'bg.surface',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '4',
+      })}
+    >
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
         <h4 id={`${id}-heading`} className={css({ fontWeight: 'semibold' })}>
           {t('admin.editor.assessment.question', { number: index + 1 })}
         </h4>
-        <IconButton aria-label={t('admin.editor.assessment.removeQuestion', { number: index + 1 })} icon={<Trash2 />} size="sm" palette="danger" disabled={disabled} onClick={() => onChange(removeQuestion(draft, index))} />
+        <IconButton
+          aria-label={t('admin.editor.assessment.removeQuestion', { number: index + 1 })}
+          icon={<Trash2 />}
+          size="sm"
+          palette="danger"
+          disabled={disabled}
+          onClick={() => onChange(removeQuestion(draft, index))}
+        />
       </div>
-      <TextField label={t('admin.editor.assessment.questionText')} required multiline value={question.question} disabled={disabled} error={at('question')} onChange={(e) => onChange(updateQuestion(draft, index, { question: e.target.value }))} />
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr' }, gap: '4', alignItems: 'start' })}>
+      <TextField
+        label={t('admin.editor.assessment.questionText')}
+        required
+        multiline
+        value={question.question}
+        disabled={disabled}
+        error={at('question')}
+        onChange={(e) => onChange(updateQuestion(draft, index, { question: e.target.value }))}
+      />
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', sm: '2fr 1fr' },
+          gap: '4',
+          alignItems: 'start',
+        })}
+      >
         <Select
           label={t('admin.editor.assessment.questionType')}
           options={[
@@ -175,7 +255,14 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
               {answerError}
             </p>
           ) : null}
-          <Button variant="ghost" size="sm" leftIcon={<Plus />} disabled={disabled} onClick={() => onChange(addOption(draft, index))} className={css({ mt: '2' })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            leftIcon={<Plus />}
+            disabled={disabled}
+            onClick={() => onChange(addOption(draft, index))}
+            className={css({ mt: '2' })}
+          >
             {t('admin.editor.assessment.addOption')}
           </Button>
         </fieldset>
@@ -184,7 +271,16 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
           <legend className={legend}>{t('admin.editor.assessment.correctAnswer')}</legend>
           <div className={css({ display: 'flex', gap: '6' })}>
             {(['true', 'false'] as const).map((value) => (
-              <label key={value} className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
+              <label
+                key={value}
+                className={css({
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  gap: '2',
+                  fontSize: 'sm',
+                  cursor: 'pointer',
+                })}
+              >
                 <input
                   type="radio"
                   name={`${id}-tf`}
@@ -211,7 +307,11 @@ function QuestionCard({ draft, question, index, onChange, errors, disabled }: { 
         disabled={disabled}
         onChange={(e) => onChange(updateQuestion(draft, index, { explanation: e.target.value }))}
       />
-      <Checkbox checked={question.required} disabled={disabled} onCheckedChange={(required) => onChange(updateQuestion(draft, index, { required }))}>
+      <Checkbox
+        checked={question.required}
+        disabled={disabled}
+        onCheckedChange={(required) => onChange(updateQuestion(draft, index, { required }))}
+      >
         {t('admin.editor.assessment.requiredQuestion')}
       </Checkbox>
     </section>

@@ -1,4 +1,10 @@
-import { CAPTION_MAX_BYTES, CAPTION_MESSAGES, canonicalLanguageTag, defaultCaptionLabel, webVttProblem } from '@contract/captions';
+import {
+  CAPTION_MAX_BYTES,
+  CAPTION_MESSAGES,
+  canonicalLanguageTag,
+  defaultCaptionLabel,
+  webVttProblem,
+} from '@contract/captions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Captions, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -50,7 +56,10 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
         }
       >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-          <section aria-labelledby="caption-tracks-heading" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <section
+            aria-labelledby="caption-tracks-heading"
+            className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
+          >
             <h3 id="caption-tracks-heading" className={css({ fontWeight: 'semibold' })}>
               {t('admin.captions.tracks')}
             </h3>
@@ -59,11 +68,34 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
             ) : tracks.isPending ? (
               <LoadingBlock label={t('admin.captions.loading')} />
             ) : list.length === 0 ? (
-              <EmptyState bordered icon={<Captions />} title={t('admin.captions.emptyTitle')} description={t('admin.captions.emptyBody')} />
+              <EmptyState
+                bordered
+                icon={<Captions />}
+                title={t('admin.captions.emptyTitle')}
+                description={t('admin.captions.emptyBody')}
+              />
             ) : (
-              <ul className={css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border.default', rounded: 'l2' })}>
+              <ul
+                className={css({
+                  display: 'flex',
+                  flexDirection: 'column',
+                  borderWidth: '1px',
+                  borderColor: 'border.default',
+                  rounded: 'l2',
+                })}
+              >
                 {list.map((track) => (
-                  <li key={track.id} className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '3', py: '2', '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border.default' } })}>
+                  <li
+                    key={track.id}
+                    className={css({
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: '3',
+                      px: '3',
+                      py: '2',
+                      '&:not(:first-child)': { borderTopWidth: '1px', borderColor: 'border.default' },
+                    })}
+                  >
                     <div className={css({ flex: '1', minW: '0' })}>
                       <p className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
                         <span lang={track.language} className={css({ fontWeight: 'medium' })}>
@@ -77,7 +109,13 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
                         {track.fileName} · {formatFileSize(track.fileSize)}
                       </p>
                     </div>
-                    <IconButton aria-label={t('admin.captions.removeAria', { label: track.label })} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setRemoving(track)} />
+                    <IconButton
+                      aria-label={t('admin.captions.removeAria', { label: track.label })}
+                      icon={<Trash2 />}
+                      size="sm"
+                      palette="danger"
+                      onClick={() => setRemoving(track)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -106,7 +144,15 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
 
 type FieldErrors = { file?: string; language?: string; label?: string };
 
-function AddCaptionForm({ material, existing, onAdded }: { material: Material; existing: CaptionTrack[]; onAdded: () => void }) {
+function AddCaptionForm({
+  material,
+  existing,
+  onAdded,
+}: {
+  material: Material;
+  existing: CaptionTrack[];
+  onAdded: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [language, setLanguage] = useState('');
   const [label, setLabel] = useState('');
@@ -149,8 +195,17 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
     setProgress(0);
     abort.current = new AbortController();
     try {
-      const track = await uploadCaption(material.id, { file, language: tag ?? language, label: label.trim() }, setProgress, abort.current.signal);
-      toaster.create({ type: 'success', title: t('admin.captions.added'), description: `${track.label} (${track.language})` });
+      const track = await uploadCaption(
+        material.id,
+        { file, language: tag ?? language, label: label.trim() },
+        setProgress,
+        abort.current.signal,
+      );
+      toaster.create({
+        type: 'success',
+        title: t('admin.captions.added'),
+        description: `${track.label} (${track.language})`,
+      });
       setFile(null);
       setLanguage('');
       setLabel('');
@@ -161,7 +216,11 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
       // The server's refusal goes next to its field when it names one.
       const fields = e instanceof ApiClientError ? e.fields : {};
       if (fields.file || fields.language || fields.label) {
-        setErrors({ file: declaredText(fields.file), language: declaredText(fields.language), label: declaredText(fields.label) });
+        setErrors({
+          file: declaredText(fields.file),
+          language: declaredText(fields.language),
+          label: declaredText(fields.label),
+        });
         focusFirstInvalid(formRef.current);
       } else setError(errorText(e, t('admin.captions.uploadFailed')));
     } finally {
@@ -170,11 +229,26 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
   };
 
   return (
-    <section aria-labelledby="add-caption-heading" className={css({ display: 'flex', flexDirection: 'column', gap: '3', borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}>
+    <section
+      aria-labelledby="add-caption-heading"
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+        borderTopWidth: '1px',
+        borderColor: 'border.default',
+        pt: '4',
+      })}
+    >
       <h3 id="add-caption-heading" className={css({ fontWeight: 'semibold' })}>
         {t('admin.captions.addHeading')}
       </h3>
-      <form ref={formRef} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={submit}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
         {error ? <Alert status="error">{error}</Alert> : null}
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
           <label htmlFor={fileId} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
@@ -199,7 +273,9 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
             </p>
           ) : (
             <p id={`${fileId}-help`} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {file ? `${file.name} · ${formatFileSize(file.size)}` : t('admin.captions.fileHelp', { size: formatFileSize(CAPTION_MAX_BYTES) })}
+              {file
+                ? `${file.name} · ${formatFileSize(file.size)}`
+                : t('admin.captions.fileHelp', { size: formatFileSize(CAPTION_MAX_BYTES) })}
             </p>
           )}
         </div>
@@ -225,13 +301,22 @@ function AddCaptionForm({ material, existing, onAdded }: { material: Material; e
             disabled={uploading}
             error={errors.label}
             placeholder={suggestedLabel || t('admin.captions.labelPlaceholder')}
-            helperText={suggestedLabel ? t('admin.captions.labelDefault', { label: suggestedLabel }) : t('admin.captions.labelHelp')}
+            helperText={
+              suggestedLabel
+                ? t('admin.captions.labelDefault', { label: suggestedLabel })
+                : t('admin.captions.labelHelp')
+            }
             onChange={(event) => setLabel(event.target.value)}
           />
         </div>
         {uploading ? <UploadProgress progress={progress} /> : null}
         <div>
-          <Button type="submit" leftIcon={<Upload />} loading={uploading} loadingText={t('admin.upload.uploadingShort')}>
+          <Button
+            type="submit"
+            leftIcon={<Upload />}
+            loading={uploading}
+            loadingText={t('admin.upload.uploadingShort')}
+          >
             {t('admin.captions.add')}
           </Button>
         </div>

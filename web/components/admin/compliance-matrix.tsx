@@ -20,7 +20,22 @@ import { queryKeys } from '../../api/query-keys';
 import { dayInputValue, formatNumber, formatPercent } from '../../format';
 import { SEARCH_DELAY_MS, usePagedList } from '../../hooks/use-paged-list';
 import { searchInt, useDebouncedSearchText, type useSearchState } from '../../hooks/use-search-state';
-import { Button, Card, EmptyState, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader, TextField, toaster, type SelectOption } from '../../ui';
+import {
+  Button,
+  Card,
+  EmptyState,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableRowHeader,
+  TextField,
+  toaster,
+  type SelectOption,
+} from '../../ui';
 import { QueryState } from '../query-state';
 import { TablePagination } from '../table-pagination';
 import { ComplianceCellView, isComplianceStatus, STATUS_OPTIONS, statusLabel } from './compliance-status';
@@ -69,7 +84,10 @@ export function matrixFilters(search: SearchState): Required<ComplianceFilters> 
 }
 
 const ALL = 'ALL';
-const STATUS_FILTERS = (): readonly SelectOption<ComplianceStatus | typeof ALL>[] => [{ value: ALL, label: t('admin.compliance.allStatuses') }, ...STATUS_OPTIONS()];
+const STATUS_FILTERS = (): readonly SelectOption<ComplianceStatus | typeof ALL>[] => [
+  { value: ALL, label: t('admin.compliance.allStatuses') },
+  ...STATUS_OPTIONS(),
+];
 
 /**
  * The compliance matrix: filters, the summary with the lapse forecast, and people by required
@@ -85,12 +103,23 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
   const matrix = list.query;
   const filters = matrixFilters(search);
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
-  const bookOptions: SelectOption[] = [{ value: ALL, label: t('admin.compliance.allBooks') }, ...(books.data ?? []).map((d) => ({ value: d.id, label: d.name }))];
+  const bookOptions: SelectOption[] = [
+    { value: ALL, label: t('admin.compliance.allBooks') },
+    ...(books.data ?? []).map((d) => ({ value: d.id, label: d.name })),
+  ];
 
   // Any filter change starts again at page 1. The department and job title are typed, like the search.
   const setFilter = (key: keyof typeof MATRIX_FILTERS, value: string) => list.setFilter(key, value);
-  const [department, setDepartment] = useDebouncedSearchText(filters.department, (text) => setFilter('department', text), SEARCH_DELAY_MS);
-  const [jobTitle, setJobTitle] = useDebouncedSearchText(filters.jobTitle, (text) => setFilter('job', text), SEARCH_DELAY_MS);
+  const [department, setDepartment] = useDebouncedSearchText(
+    filters.department,
+    (text) => setFilter('department', text),
+    SEARCH_DELAY_MS,
+  );
+  const [jobTitle, setJobTitle] = useDebouncedSearchText(
+    filters.jobTitle,
+    (text) => setFilter('job', text),
+    SEARCH_DELAY_MS,
+  );
   const q = list.search;
   const setQ = list.setSearch;
   const filtering = list.isFiltering;
@@ -106,13 +135,49 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
       <div
         role="search"
         aria-label={t('admin.compliance.filterLabel')}
-        className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', xl: '2fr repeat(4, minmax(0, 1fr))' }, gap: '3', mb: filtering ? '2' : '5' })}
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: {
+            base: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(4, minmax(0, 1fr))',
+            xl: '2fr repeat(4, minmax(0, 1fr))',
+          },
+          gap: '3',
+          mb: filtering ? '2' : '5',
+        })}
       >
-        <TextField className={css({ gridColumn: { base: 'span 2', md: 'span 4', xl: 'span 1' } })} label={t('admin.compliance.search')} type="search" placeholder={t('admin.compliance.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} />
-        <Select label={t('admin.compliance.book')} options={bookOptions} value={filters.bookId || ALL} onValueChange={(id) => setFilter('book', id === ALL ? '' : id)} />
-        <Select label={t('admin.compliance.status')} options={STATUS_FILTERS()} value={filters.status || ALL} onValueChange={(status) => setFilter('status', status === ALL ? '' : status)} />
-        <TextField label={t('admin.compliance.department')} placeholder={t('admin.compliance.any')} value={department} onChange={(e) => setDepartment(e.target.value)} />
-        <TextField label={t('admin.compliance.jobTitle')} placeholder={t('admin.compliance.any')} value={jobTitle} onChange={(e) => setJobTitle(e.target.value)} />
+        <TextField
+          className={css({ gridColumn: { base: 'span 2', md: 'span 4', xl: 'span 1' } })}
+          label={t('admin.compliance.search')}
+          type="search"
+          placeholder={t('admin.compliance.searchPlaceholder')}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <Select
+          label={t('admin.compliance.book')}
+          options={bookOptions}
+          value={filters.bookId || ALL}
+          onValueChange={(id) => setFilter('book', id === ALL ? '' : id)}
+        />
+        <Select
+          label={t('admin.compliance.status')}
+          options={STATUS_FILTERS()}
+          value={filters.status || ALL}
+          onValueChange={(status) => setFilter('status', status === ALL ? '' : status)}
+        />
+        <TextField
+          label={t('admin.compliance.department')}
+          placeholder={t('admin.compliance.any')}
+          value={department}
+          onChange={(e) => setDepartment(e.target.value)}
+        />
+        <TextField
+          label={t('admin.compliance.jobTitle')}
+          placeholder={t('admin.compliance.any')}
+          value={jobTitle}
+          onChange={(e) => setJobTitle(e.target.value)}
+        />
       </div>
       {filtering ? (
         <div className={css({ display: 'flex', justifyContent: 'flex-end', mb: '3' })}>
@@ -122,10 +187,20 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
         </div>
       ) : null}
 
-      <QueryState query={matrix} loadingLabel={t('admin.compliance.loading')} failureMessage={t('admin.compliance.loadFailed')}>
+      <QueryState
+        query={matrix}
+        loadingLabel={t('admin.compliance.loading')}
+        failureMessage={t('admin.compliance.loadFailed')}
+      >
         {data ? (
           <>
-            {data.requirements.length > 0 ? <SummaryPanel summary={data.summary} status={filters.status} onStatus={(status) => setFilter('status', status)} /> : null}
+            {data.requirements.length > 0 ? (
+              <SummaryPanel
+                summary={data.summary}
+                status={filters.status}
+                onStatus={(status) => setFilter('status', status)}
+              />
+            ) : null}
             <MatrixTable
               data={data}
               busy={matrix.isPlaceholderData}
@@ -135,7 +210,12 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
               onAddRequirement={onAddRequirement}
               onClearFilters={clearFilters}
             />
-            {data.rows.length > 0 ? <TablePagination list={list} summary={t('admin.compliance.people', { count: data.pagination.totalItems })} /> : null}
+            {data.rows.length > 0 ? (
+              <TablePagination
+                list={list}
+                summary={t('admin.compliance.people', { count: data.pagination.totalItems })}
+              />
+            ) : null}
           </>
         ) : null}
       </QueryState>
@@ -157,13 +237,23 @@ export function ExportCsvButton({ search }: { search: SearchState }) {
     }
   };
   return (
-    <Button variant="outline" leftIcon={<Download />} loading={exporting} loadingText={t('admin.compliance.exporting')} onClick={() => void exportCsv()}>
+    <Button
+      variant="outline"
+      leftIcon={<Download />}
+      loading={exporting}
+      loadingText={t('admin.compliance.exporting')}
+      onClick={() => void exportCsv()}
+    >
       {t('admin.compliance.exportCsv')}
     </Button>
   );
 }
 
-const TILES = (): readonly { status: ComplianceStatus; key: keyof Omit<ComplianceSummary, 'percentCompliant' | 'forecast'>; hint: string }[] => [
+const TILES = (): readonly {
+  status: ComplianceStatus;
+  key: keyof Omit<ComplianceSummary, 'percentCompliant' | 'forecast'>;
+  hint: string;
+}[] => [
   { status: 'overdue', key: 'overdue', hint: t('admin.compliance.hint.overdue') },
   { status: 'due-soon', key: 'dueSoon', hint: t('admin.compliance.hint.dueSoon') },
   { status: 'pending', key: 'pending', hint: t('admin.compliance.hint.pending') },
@@ -192,49 +282,78 @@ const TILE_TONE: Record<ComplianceStatus, string> = {
 };
 
 /** The headline figures (counted per person and required course) and who lapses in the next 30/60/90 days. */
-function SummaryPanel({ summary, status, onStatus }: { summary: ComplianceSummary; status: ComplianceStatus | ''; onStatus: (status: ComplianceStatus | '') => void }) {
+function SummaryPanel({
+  summary,
+  status,
+  onStatus,
+}: {
+  summary: ComplianceSummary;
+  status: ComplianceStatus | '';
+  onStatus: (status: ComplianceStatus | '') => void;
+}) {
   const id = useId();
   const valid = summary.compliant + summary.dueSoon;
   const counted = valid + summary.pending + summary.overdue;
   return (
     <section
       aria-labelledby="compliance-summary-title"
-      className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' }, gap: '3', mb: '6' })}
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: {
+          base: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(3, minmax(0, 1fr))',
+          lg: 'repeat(5, minmax(0, 1fr))',
+        },
+        gap: '3',
+        mb: '6',
+      })}
     >
       <h2 id="compliance-summary-title" className={css({ srOnly: true })}>
         {t('admin.compliance.summary')}
       </h2>
-        <Card role="group" aria-labelledby={`${id}-compliant`} className={cx(tileClass, css({ gridColumn: { base: 'span 2', md: 'span 1' } }))}>
-          <p id={`${id}-compliant`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
-            {statusLabel('compliant')}
-          </p>
-          <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1', color: 'success.fg' })}>{counted === 0 ? '—' : formatPercent(summary.percentCompliant, 1)}</p>
-          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-            {t('admin.compliance.validOf', { valid, count: counted })}
-          </p>
-        </Card>
-        {TILES().map((tile) => {
-          const active = status === tile.status;
-          return (
-            <Card
-              key={tile.status}
-              role="group"
-              aria-labelledby={`${id}-${tile.status}`}
-              className={cx(tileClass, active && activeTileClass)}
+      <Card
+        role="group"
+        aria-labelledby={`${id}-compliant`}
+        className={cx(tileClass, css({ gridColumn: { base: 'span 2', md: 'span 1' } }))}
+      >
+        <p id={`${id}-compliant`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
+          {statusLabel('compliant')}
+        </p>
+        <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1', color: 'success.fg' })}>
+          {counted === 0 ? '—' : formatPercent(summary.percentCompliant, 1)}
+        </p>
+        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          {t('admin.compliance.validOf', { valid, count: counted })}
+        </p>
+      </Card>
+      {TILES().map((tile) => {
+        const active = status === tile.status;
+        return (
+          <Card
+            key={tile.status}
+            role="group"
+            aria-labelledby={`${id}-${tile.status}`}
+            className={cx(tileClass, active && activeTileClass)}
+          >
+            <p id={`${id}-${tile.status}`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
+              {statusLabel(tile.status)}
+            </p>
+            <p className={cx(css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1' }), TILE_TONE[tile.status])}>
+              {formatNumber(summary[tile.key])}
+            </p>
+            <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{tile.hint}</p>
+            <Button
+              variant="link"
+              size="xs"
+              className={css({ alignSelf: 'flex-start', mt: 'auto', px: '0' })}
+              aria-pressed={active}
+              onClick={() => onStatus(active ? '' : tile.status)}
             >
-              <p id={`${id}-${tile.status}`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
-                {statusLabel(tile.status)}
-              </p>
-              <p className={cx(css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1' }), TILE_TONE[tile.status])}>
-                {formatNumber(summary[tile.key])}
-              </p>
-              <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{tile.hint}</p>
-              <Button variant="link" size="xs" className={css({ alignSelf: 'flex-start', mt: 'auto', px: '0' })} aria-pressed={active} onClick={() => onStatus(active ? '' : tile.status)}>
-                {active ? t('admin.compliance.showAll') : t(SHOW_STATUS[tile.status])}
-              </Button>
-            </Card>
-          );
-        })}
+              {active ? t('admin.compliance.showAll') : t(SHOW_STATUS[tile.status])}
+            </Button>
+          </Card>
+        );
+      })}
       <ForecastChart forecast={summary.forecast} />
     </section>
   );
@@ -254,24 +373,74 @@ function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }
   const max = Math.max(1, forecast.d30, forecast.d60, forecast.d90);
   return (
     <Card className={css({ p: { base: '3', md: '4' }, gridColumn: '1 / -1' })}>
-      <figure className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(12rem, 1fr) 3fr' }, alignItems: 'center', gap: { base: '3', lg: '6' }, m: '0' })}>
+      <figure
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', lg: 'minmax(12rem, 1fr) 3fr' },
+          alignItems: 'center',
+          gap: { base: '3', lg: '6' },
+          m: '0',
+        })}
+      >
         <figcaption>
-          <span className={css({ display: 'block', fontSize: 'sm', fontWeight: 'semibold' })}>{t('admin.compliance.forecastTitle')}</span>
-          <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>{t('admin.compliance.forecastHint')}</span>
+          <span className={css({ display: 'block', fontSize: 'sm', fontWeight: 'semibold' })}>
+            {t('admin.compliance.forecastTitle')}
+          </span>
+          <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>
+            {t('admin.compliance.forecastHint')}
+          </span>
         </figcaption>
-        <ul className={css({ listStyle: 'none', display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, columnGap: '6', rowGap: '2.5' })}>
+        <ul
+          className={css({
+            listStyle: 'none',
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+            columnGap: '6',
+            rowGap: '2.5',
+          })}
+        >
           {WINDOWS.map((w) => {
             const count = forecast[w.key];
             return (
-              <li key={w.key} className={css({ display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'baseline', columnGap: '2', rowGap: '1.5', fontSize: 'sm' })}>
+              <li
+                key={w.key}
+                className={css({
+                  display: 'grid',
+                  gridTemplateColumns: '1fr auto',
+                  alignItems: 'baseline',
+                  columnGap: '2',
+                  rowGap: '1.5',
+                  fontSize: 'sm',
+                })}
+              >
                 <span className={css({ color: 'fg.muted' })}>
                   {t('admin.compliance.nextDays', { days: w.days })}
                   <span className={css({ srOnly: true })}>: </span>
                 </span>
-                <span aria-hidden className={css({ gridColumn: '1 / -1', gridRow: '2', h: '2.5', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
-                  <span className={css({ display: 'block', h: 'full', bg: 'warning.solid', borderRadius: 'full' })} style={{ width: `${(count / max) * 100}%` }} />
+                <span
+                  aria-hidden
+                  className={css({
+                    gridColumn: '1 / -1',
+                    gridRow: '2',
+                    h: '2.5',
+                    bg: 'bg.subtle',
+                    borderRadius: 'full',
+                    overflow: 'hidden',
+                  })}
+                >
+                  <span
+                    className={css({ display: 'block', h: 'full', bg: 'warning.solid', borderRadius: 'full' })}
+                    style={{ width: `${(count / max) * 100}%` }}
+                  />
                 </span>
-                <span className={css({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' })}>
+                <span
+                  className={css({
+                    fontWeight: 'semibold',
+                    fontVariantNumeric: 'tabular-nums',
+                    textAlign: 'end',
+                    whiteSpace: 'nowrap',
+                  })}
+                >
                   {t('admin.compliance.people', { count })}
                 </span>
               </li>
@@ -283,8 +452,19 @@ function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }
   );
 }
 
-const personColumn = css({ minW: { base: '9.5rem', md: '13rem' }, maxW: { base: '11rem', md: '16rem' }, hyphens: 'auto' });
-const courseColumn = css({ whiteSpace: 'normal', textTransform: 'none', letterSpacing: 'normal', minW: '9.5rem', maxW: '14rem', verticalAlign: 'bottom' });
+const personColumn = css({
+  minW: { base: '9.5rem', md: '13rem' },
+  maxW: { base: '11rem', md: '16rem' },
+  hyphens: 'auto',
+});
+const courseColumn = css({
+  whiteSpace: 'normal',
+  textTransform: 'none',
+  letterSpacing: 'normal',
+  minW: '9.5rem',
+  maxW: '14rem',
+  verticalAlign: 'bottom',
+});
 
 interface MatrixTableProps {
   data: ComplianceResponse;
@@ -296,7 +476,15 @@ interface MatrixTableProps {
   onClearFilters: () => void;
 }
 
-function MatrixTable({ data, busy, filtering, bookFiltered, matrixSearch, onAddRequirement, onClearFilters }: MatrixTableProps) {
+function MatrixTable({
+  data,
+  busy,
+  filtering,
+  bookFiltered,
+  matrixSearch,
+  onAddRequirement,
+  onClearFilters,
+}: MatrixTableProps) {
   const addButton = (
     <Button leftIcon={<Plus />} onClick={onAddRequirement}>
       {t('admin.compliance.addRequirement')}
@@ -342,14 +530,22 @@ function MatrixTable({ data, busy, filtering, bookFiltered, matrixSearch, onAddR
         }
       />
     ) : (
-      <EmptyState bordered icon={<Users />} title={t('admin.compliance.nobodyTitle')} description={t('admin.compliance.nobodyText')} />
+      <EmptyState
+        bordered
+        icon={<Users />}
+        title={t('admin.compliance.nobodyTitle')}
+        description={t('admin.compliance.nobodyText')}
+      />
     );
   }
   return (
-    <Table frozen scrollLabel={t('admin.compliance.matrixLabel')} aria-busy={busy || undefined} className={busy ? css({ opacity: 0.7 }) : undefined}>
-      <caption className={css({ srOnly: true })}>
-        {t('admin.compliance.caption')}
-      </caption>
+    <Table
+      frozen
+      scrollLabel={t('admin.compliance.matrixLabel')}
+      aria-busy={busy || undefined}
+      className={busy ? css({ opacity: 0.7 }) : undefined}
+    >
+      <caption className={css({ srOnly: true })}>{t('admin.compliance.caption')}</caption>
       <TableHead>
         <TableRow>
           <TableHeader className={personColumn}>{t('admin.compliance.person')}</TableHeader>
@@ -396,11 +592,19 @@ function PersonLink({ row, matrixSearch }: { row: ComplianceRow; matrixSearch: s
       <Link
         href={`/admin/compliance/people/${encodeURIComponent(user.id)}`}
         state={{ matrixSearch } satisfies RecordLinkState}
-        className={css({ fontWeight: 'semibold', fontSize: { base: 'sm', md: 'md' }, color: 'brand.fg', overflowWrap: 'break-word', _hover: { textDecoration: 'underline' } })}
+        className={css({
+          fontWeight: 'semibold',
+          fontSize: { base: 'sm', md: 'md' },
+          color: 'brand.fg',
+          overflowWrap: 'break-word',
+          _hover: { textDecoration: 'underline' },
+        })}
       >
         {user.name}
       </Link>
-      <span className={css({ fontSize: 'xs', color: 'fg.muted', overflowWrap: 'break-word' })}>{role || user.username}</span>
+      <span className={css({ fontSize: 'xs', color: 'fg.muted', overflowWrap: 'break-word' })}>
+        {role || user.username}
+      </span>
     </span>
   );
 }

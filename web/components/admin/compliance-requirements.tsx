@@ -12,7 +12,21 @@ import { complianceWrites } from '../../api/compliance-queries';
 import { queryKeys } from '../../api/query-keys';
 import { useWrite } from '../../api/writes';
 import { dayInputValue, formatDay } from '../../format';
-import { Alert, Button, Checkbox, Chip, DataTable, Dialog, EmptyState, focusFirstInvalid, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  DataTable,
+  Dialog,
+  EmptyState,
+  focusFirstInvalid,
+  IconButton,
+  Select,
+  TextField,
+  toaster,
+  type SelectOption,
+} from '../../ui';
 import { FormDialog } from '../form-dialog';
 import { QueryState } from '../query-state';
 import { t, withTags } from '../../i18n';
@@ -23,7 +37,12 @@ const activeDay = (iso: string) => formatDay(iso.slice(0, 10));
 
 export function audienceText(r: Pick<RequirementDto, 'department' | 'jobTitle'>): string {
   if (!r.department && !r.jobTitle) return t('admin.req.everyone');
-  return [r.department ? t('admin.req.departmentIs', { department: r.department }) : null, r.jobTitle ? t('admin.req.jobTitleIs', { jobTitle: r.jobTitle }) : null].filter(Boolean).join(' · ');
+  return [
+    r.department ? t('admin.req.departmentIs', { department: r.department }) : null,
+    r.jobTitle ? t('admin.req.jobTitleIs', { jobTitle: r.jobTitle }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The Requirements tab: active requirements (retired ones on request), with Edit and Retire. */
@@ -38,7 +57,10 @@ export function RequirementsPanel({
   onAdd: () => void;
   onEdit: (requirement: RequirementDto) => void;
 }) {
-  const list = useQuery({ queryKey: queryKeys.admin.requirements.list(showRetired), queryFn: ({ signal }) => requirementsApi.list(showRetired, signal) });
+  const list = useQuery({
+    queryKey: queryKeys.admin.requirements.list(showRetired),
+    queryFn: ({ signal }) => requirementsApi.list(showRetired, signal),
+  });
   const [retiring, setRetiring] = useState<RequirementDto | null>(null);
   const rows = list.data?.requirements ?? [];
 
@@ -50,8 +72,19 @@ export function RequirementsPanel({
       </span>
     ) : (
       <div className={css({ display: 'inline-flex', gap: '1' })}>
-        <IconButton aria-label={t('admin.req.editOne', { course: r.courseTitle })} icon={<Pencil />} size="sm" onClick={() => onEdit(r)} />
-        <IconButton aria-label={t('admin.req.retireOne', { course: r.courseTitle })} icon={<Archive />} size="sm" palette="danger" onClick={() => setRetiring(r)} />
+        <IconButton
+          aria-label={t('admin.req.editOne', { course: r.courseTitle })}
+          icon={<Pencil />}
+          size="sm"
+          onClick={() => onEdit(r)}
+        />
+        <IconButton
+          aria-label={t('admin.req.retireOne', { course: r.courseTitle })}
+          icon={<Archive />}
+          size="sm"
+          palette="danger"
+          onClick={() => setRetiring(r)}
+        />
       </div>
     );
 
@@ -79,14 +112,25 @@ export function RequirementsPanel({
                 <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW: '11rem' })}>
                   <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                     <span className={css({ fontWeight: 'medium' })}>{r.courseTitle}</span>
-                    {r.retiredAt ? <Chip palette="neutral">{t('admin.req.retiredOn', { date: formatDay(r.retiredAt) })}</Chip> : null}
+                    {r.retiredAt ? (
+                      <Chip palette="neutral">{t('admin.req.retiredOn', { date: formatDay(r.retiredAt) })}</Chip>
+                    ) : null}
                   </span>
                   <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{r.bookName}</span>
                 </span>
               ),
             },
             { key: 'book', header: t('admin.req.col.book'), hideInTable: true, cell: (r) => r.bookName },
-            ...(showRetired ? [{ key: 'retired', header: t('admin.req.col.retired'), hideInTable: true, cell: (r: RequirementDto) => (r.retiredAt ? formatDay(r.retiredAt) : t('admin.req.no')) }] : []),
+            ...(showRetired
+              ? [
+                  {
+                    key: 'retired',
+                    header: t('admin.req.col.retired'),
+                    hideInTable: true,
+                    cell: (r: RequirementDto) => (r.retiredAt ? formatDay(r.retiredAt) : t('admin.req.no')),
+                  },
+                ]
+              : []),
             { key: 'audience', header: t('admin.req.col.audience'), cell: (r) => audienceText(r) },
             {
               key: 'deadlines',
@@ -94,12 +138,23 @@ export function RequirementsPanel({
               cell: (r) => (
                 <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
                   <span>{t('admin.req.dueWithin', { count: r.dueWithinDays })}</span>
-                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{t('admin.req.dueSoon', { count: r.dueSoonDays })}</span>
+                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                    {t('admin.req.dueSoon', { count: r.dueSoonDays })}
+                  </span>
                 </span>
               ),
             },
-            { key: 'from', header: t('admin.req.col.activeFrom'), cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{activeDay(r.activeFrom)}</span> },
-            { key: 'covered', header: t('admin.req.col.covered'), align: 'right', cell: (r) => (r.retiredAt ? '—' : t('admin.compliance.people', { count: r.coveredCount })) },
+            {
+              key: 'from',
+              header: t('admin.req.col.activeFrom'),
+              cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{activeDay(r.activeFrom)}</span>,
+            },
+            {
+              key: 'covered',
+              header: t('admin.req.col.covered'),
+              align: 'right',
+              cell: (r) => (r.retiredAt ? '—' : t('admin.compliance.people', { count: r.coveredCount })),
+            },
             { key: 'actions', header: t('admin.req.col.actions'), align: 'right', hideInCard: true, cell: actions },
           ]}
           empty={
@@ -122,7 +177,14 @@ export function RequirementsPanel({
   );
 }
 
-type RequirementField = 'bookId' | 'courseId' | 'department' | 'jobTitle' | 'dueWithinDays' | 'dueSoonDays' | 'activeFrom';
+type RequirementField =
+  | 'bookId'
+  | 'courseId'
+  | 'department'
+  | 'jobTitle'
+  | 'dueWithinDays'
+  | 'dueSoonDays'
+  | 'activeFrom';
 type RequirementErrors = Partial<Record<RequirementField, string>>;
 
 interface RequirementForm {
@@ -176,15 +238,30 @@ const issuesToErrors = (issues: readonly v.BaseIssue<unknown>[]): RequirementErr
  * job title), the due periods and the first day it applies. Checked with the contract's schema
  * before sending; the server's messages land on their fields.
  */
-export function RequirementDialog({ open, requirement, onClose, onSaved }: { open: boolean; requirement: RequirementDto | null; onClose: () => void; onSaved: (message: string) => void }) {
+export function RequirementDialog({
+  open,
+  requirement,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  requirement: RequirementDto | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const [form, setForm] = useState<RequirementForm>(emptyForm);
   const [errors, setErrors] = useState<RequirementErrors>({});
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
-  const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal), enabled: open });
+  const books = useQuery({
+    queryKey: queryKeys.admin.domains.options,
+    queryFn: ({ signal }) => listDomains(signal),
+    enabled: open,
+  });
   const courses = useQuery({
     queryKey: queryKeys.admin.courses.options(form.bookId),
-    queryFn: ({ signal }) => pageCourses({ page: 1, limit: 100, search: '', status: '', domainId: form.bookId }, signal),
+    queryFn: ({ signal }) =>
+      pageCourses({ page: 1, limit: 100, search: '', status: '', domainId: form.bookId }, signal),
     enabled: open && form.bookId !== '',
   });
   const save = useWrite(complianceWrites.saveRequirement, {
@@ -212,7 +289,11 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
   }, [open, requirement, reset]);
 
   const set = (key: keyof RequirementForm, value: string) => {
-    setForm((current) => ({ ...current, [key]: value, ...(key === 'bookId' && value !== current.bookId ? { courseId: '' } : {}) }));
+    setForm((current) => ({
+      ...current,
+      [key]: value,
+      ...(key === 'bookId' && value !== current.bookId ? { courseId: '' } : {}),
+    }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
@@ -230,7 +311,11 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
   };
 
   const bookOptions: SelectOption[] = (books.data ?? []).map((d) => ({ value: d.id, label: d.name }));
-  const courseOptions: (SelectOption & { draft: boolean })[] = (courses.data?.items ?? []).map((c) => ({ value: c.id, label: c.status === 'DRAFT' ? t('admin.req.draftCourse', { title: c.title }) : c.title, draft: c.status === 'DRAFT' }));
+  const courseOptions: (SelectOption & { draft: boolean })[] = (courses.data?.items ?? []).map((c) => ({
+    value: c.id,
+    label: c.status === 'DRAFT' ? t('admin.req.draftCourse', { title: c.title }) : c.title,
+    draft: c.status === 'DRAFT',
+  }));
   const courseHelp = !form.bookId
     ? t('admin.req.chooseBookFirst')
     : courses.isPending
@@ -256,7 +341,15 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
     >
       <div ref={formRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <Select label={t('admin.req.col.book')} required options={bookOptions} value={form.bookId} placeholder={books.isPending ? t('admin.req.loadingBooks') : t('admin.req.chooseBook')} onValueChange={(id) => set('bookId', id)} error={errors.bookId} />
+          <Select
+            label={t('admin.req.col.book')}
+            required
+            options={bookOptions}
+            value={form.bookId}
+            placeholder={books.isPending ? t('admin.req.loadingBooks') : t('admin.req.chooseBook')}
+            onValueChange={(id) => set('bookId', id)}
+            error={errors.bookId}
+          />
           <Select
             label={t('admin.req.col.course')}
             required
@@ -268,8 +361,20 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
             onValueChange={(id) => set('courseId', id)}
             error={errors.courseId}
           />
-          <TextField label={t('admin.compliance.department')} helperText={t('admin.req.departmentHelp')} value={form.department} error={errors.department} onChange={(e) => set('department', e.target.value)} />
-          <TextField label={t('admin.compliance.jobTitle')} helperText={t('admin.req.jobTitleHelp')} value={form.jobTitle} error={errors.jobTitle} onChange={(e) => set('jobTitle', e.target.value)} />
+          <TextField
+            label={t('admin.compliance.department')}
+            helperText={t('admin.req.departmentHelp')}
+            value={form.department}
+            error={errors.department}
+            onChange={(e) => set('department', e.target.value)}
+          />
+          <TextField
+            label={t('admin.compliance.jobTitle')}
+            helperText={t('admin.req.jobTitleHelp')}
+            value={form.jobTitle}
+            error={errors.jobTitle}
+            onChange={(e) => set('jobTitle', e.target.value)}
+          />
           {/* The two day counts are the same kind of field: whole days from 1 to 3650. */}
           {(
             [
@@ -305,7 +410,13 @@ export function RequirementDialog({ open, requirement, onClose, onSaved }: { ope
 }
 
 /** Retire: the requirement stops applying from now on; nothing is deleted. */
-function RetireRequirementDialog({ requirement, onClose }: { requirement: RequirementDto | null; onClose: () => void }) {
+function RetireRequirementDialog({
+  requirement,
+  onClose,
+}: {
+  requirement: RequirementDto | null;
+  onClose: () => void;
+}) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const retire = useWrite(complianceWrites.retireRequirement, {
     onSuccess: () => {
@@ -329,19 +440,34 @@ function RetireRequirementDialog({ requirement, onClose }: { requirement: Requir
           <Button ref={cancelRef} variant="outline" palette="neutral" onClick={onClose} disabled={retire.isPending}>
             {t('common.cancel')}
           </Button>
-          <Button palette="danger" loading={retire.isPending} onClick={() => (requirement ? retire.mutate(requirement.id) : undefined)}>
+          <Button
+            palette="danger"
+            loading={retire.isPending}
+            onClick={() => (requirement ? retire.mutate(requirement.id) : undefined)}
+          >
             {t('admin.req.retire')}
           </Button>
         </>
       }
     >
-      {retire.isError ? <Alert status="error" className={css({ mb: '3' })}>{errorText(retire.error, t('admin.req.retireFailed'))}</Alert> : null}
+      {retire.isError ? (
+        <Alert status="error" className={css({ mb: '3' })}>
+          {errorText(retire.error, t('admin.req.retireFailed'))}
+        </Alert>
+      ) : null}
       {requirement ? (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-          <p>{withTags(t('admin.req.retireText', { course: requirement.courseTitle, book: requirement.bookName, audience: audienceText(requirement) }), [(text, key) => <strong key={key}>{text}</strong>])}</p>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {t('admin.req.retireNotice')}
+          <p>
+            {withTags(
+              t('admin.req.retireText', {
+                course: requirement.courseTitle,
+                book: requirement.bookName,
+                audience: audienceText(requirement),
+              }),
+              [(text, key) => <strong key={key}>{text}</strong>],
+            )}
           </p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.req.retireNotice')}</p>
         </div>
       ) : null}
     </Dialog>

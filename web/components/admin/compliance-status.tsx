@@ -18,7 +18,8 @@ const STATUS_LOOK: Record<ComplianceStatus, { palette: NonNullable<ChipProps['pa
 };
 
 /** A function, not a constant: the labels are read in the current language. */
-export const STATUS_OPTIONS = (): readonly SelectOption<ComplianceStatus>[] => COMPLIANCE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
+export const STATUS_OPTIONS = (): readonly SelectOption<ComplianceStatus>[] =>
+  COMPLIANCE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
 
 /** A status's label in the reader's language (the contract's English words through the catalog). */
 export const statusLabel = (status: ComplianceStatus): string => t(COMPLIANCE_STATUS_IDS[status]);
@@ -44,8 +45,10 @@ type CellDates = Pick<ComplianceCell, 'status'> & { dueAt?: string | null; valid
  * training is due ("due ..."). Exempt cells have none.
  */
 export function cellDateText(cell: CellDates): string | null {
-  if (cell.status === 'compliant' || cell.status === 'due-soon') return cell.validUntil ? t('admin.compliance.cellUntil', { date: formatDate(cell.validUntil) }) : null;
-  if (cell.status === 'pending' || cell.status === 'overdue') return cell.dueAt ? t('admin.compliance.cellDue', { date: formatDate(cell.dueAt) }) : null;
+  if (cell.status === 'compliant' || cell.status === 'due-soon')
+    return cell.validUntil ? t('admin.compliance.cellUntil', { date: formatDate(cell.validUntil) }) : null;
+  if (cell.status === 'pending' || cell.status === 'overdue')
+    return cell.dueAt ? t('admin.compliance.cellDue', { date: formatDate(cell.dueAt) }) : null;
   return null;
 }
 

@@ -15,7 +15,11 @@ import { draftErrors, draftFromData, draftToData, newAssessment, type Assessment
 import { formatFileSize } from '../../format';
 import { errorText, declaredText, fieldErrors } from '../../i18n/error-text';
 
-const COMPONENT_LABEL_IDS: Record<ComponentType, MessageId> = { PRE_ASSESSMENT: 'admin.component.type.PRE_ASSESSMENT', MATERIAL: 'admin.component.type.MATERIAL', POST_ASSESSMENT: 'admin.component.type.POST_ASSESSMENT' };
+const COMPONENT_LABEL_IDS: Record<ComponentType, MessageId> = {
+  PRE_ASSESSMENT: 'admin.component.type.PRE_ASSESSMENT',
+  MATERIAL: 'admin.component.type.MATERIAL',
+  POST_ASSESSMENT: 'admin.component.type.POST_ASSESSMENT',
+};
 
 /** A component type's name in the interface language ("Pre-Assessment", "Material", "Post-Assessment"). */
 export const componentLabel = (type: ComponentType): string => t(COMPONENT_LABEL_IDS[type]);
@@ -36,13 +40,21 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
   // opening never shows (or accepts typing into) the previous opening's draft before a reset.
   const editing = target?.mode === 'edit' ? target.component : null;
   const [draft, setDraft] = useState<AssessmentDraft>(() =>
-    editing ? (editing.type === 'MATERIAL' ? newAssessment() : draftFromData(editing.data)) : newAssessment(target && target.mode === 'add' && target.type !== 'MATERIAL' ? componentLabel(target.type) : ''),
+    editing
+      ? editing.type === 'MATERIAL'
+        ? newAssessment()
+        : draftFromData(editing.data)
+      : newAssessment(target && target.mode === 'add' && target.type !== 'MATERIAL' ? componentLabel(target.type) : ''),
   );
   const [required, setRequired] = useState(editing ? editing.required : true);
   const [materialId, setMaterialId] = useState(editing ? String(editing.data.materialId ?? '') : '');
   const [materialTitle, setMaterialTitle] = useState(editing ? String(editing.data.title ?? '') : '');
   // The picker offers the newest 100 materials (one page; the client asks for no unbounded list).
-  const materialsQuery = useQuery({ queryKey: queryKeys.admin.materials.options, queryFn: ({ signal }) => listMaterials(undefined, signal), enabled: target !== null && type === 'MATERIAL' });
+  const materialsQuery = useQuery({
+    queryKey: queryKeys.admin.materials.options,
+    queryFn: ({ signal }) => listMaterials(undefined, signal),
+    enabled: target !== null && type === 'MATERIAL',
+  });
   const materials: Material[] | null = materialsQuery.data ?? (materialsQuery.isError ? [] : null);
   const materialsError = materialsQuery.isError ? t('admin.component.materialsFailed') : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -78,11 +90,15 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
     setBusy(true);
     setError(null);
     try {
-      const saved = target.mode === 'add' ? await createComponent(courseId, { type, required, data }) : await updateComponent(courseId, target.component.id, { required, data });
+      const saved =
+        target.mode === 'add'
+          ? await createComponent(courseId, { type, required, data })
+          : await updateComponent(courseId, target.component.id, { required, data });
       onSaved(saved);
     } catch (e) {
       console.error('Component save failed', e);
-      if (hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).length > 0) setErrors(fieldErrors(e.fields) as Record<string, string>);
+      if (hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).length > 0)
+        setErrors(fieldErrors(e.fields) as Record<string, string>);
       setError(errorText(e, t('admin.component.saveFailed')));
       setBusy(false);
     }
@@ -93,7 +109,11 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
     <Dialog
       open={target !== null}
       onOpenChange={(open) => (!open ? onClose() : undefined)}
-      title={target?.mode === 'edit' ? t('admin.component.editTitle', { type: componentLabel(type) }) : t('admin.component.addTitle', { type: componentLabel(type) })}
+      title={
+        target?.mode === 'edit'
+          ? t('admin.component.editTitle', { type: componentLabel(type) })
+          : t('admin.component.addTitle', { type: componentLabel(type) })
+      }
       size={type === 'MATERIAL' ? 'md' : 'xl'}
       footer={
         <>
@@ -114,12 +134,20 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
           ) : (
             <>
               {materialsError ? <Alert status="error">{materialsError}</Alert> : null}
-              {materials.length === 0 && !materialsError ? <Alert status="info">{t('admin.component.noMaterials')}</Alert> : null}
+              {materials.length === 0 && !materialsError ? (
+                <Alert status="info">{t('admin.component.noMaterials')}</Alert>
+              ) : null}
               <Select
                 label={t('admin.component.material')}
                 required
                 placeholder={t('admin.component.selectMaterial')}
-                options={materials.map((m) => ({ label: t('admin.component.materialOption', { title: isolate(m.title), type: materialTypeLabel(m.type) }), value: m.id }))}
+                options={materials.map((m) => ({
+                  label: t('admin.component.materialOption', {
+                    title: isolate(m.title),
+                    type: materialTypeLabel(m.type),
+                  }),
+                  value: m.id,
+                }))}
                 value={materialId}
                 error={errors.materialId}
                 onValueChange={(value) => {
@@ -132,7 +160,12 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
                   {selected.fileName} · {formatFileSize(selected.fileSize)}
                 </p>
               ) : null}
-              <TextField label={t('admin.component.titleShown')} placeholder={selected?.title ?? t('admin.component.titleDefault')} value={materialTitle} onChange={(e) => setMaterialTitle(e.target.value)} />
+              <TextField
+                label={t('admin.component.titleShown')}
+                placeholder={selected?.title ?? t('admin.component.titleDefault')}
+                value={materialTitle}
+                onChange={(e) => setMaterialTitle(e.target.value)}
+              />
             </>
           )
         ) : (

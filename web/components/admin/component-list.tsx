@@ -23,15 +23,21 @@ export function moveItem<T>(items: readonly T[], index: number, delta: -1 | 1): 
   return next;
 }
 
-const componentTitle = (component: AdminComponent) => String((component.data as { title?: unknown }).title ?? componentLabel(component.type));
+const componentTitle = (component: AdminComponent) =>
+  String((component.data as { title?: unknown }).title ?? componentLabel(component.type));
 
 function summary(component: AdminComponent): string {
   const data = component.data as { questions?: unknown[]; type?: string; passingScore?: number; timeLimit?: number };
-  if (component.type === 'MATERIAL') return data.type ? t('admin.component.materialOf', { type: materialTypeLabel(data.type) }) : componentLabel('MATERIAL');
+  if (component.type === 'MATERIAL')
+    return data.type
+      ? t('admin.component.materialOf', { type: materialTypeLabel(data.type) })
+      : componentLabel('MATERIAL');
   return t('admin.component.assessmentSummary', {
     count: data.questions?.length ?? 0,
     score: isolate(formatScore(data.passingScore ?? 70)),
-    time: isolate(data.timeLimit ? t('admin.component.minutes', { minutes: data.timeLimit }) : t('admin.component.noTimeLimit')),
+    time: isolate(
+      data.timeLimit ? t('admin.component.minutes', { minutes: data.timeLimit }) : t('admin.component.noTimeLimit'),
+    ),
   });
 }
 
@@ -60,7 +66,10 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
     const next = moveItem(items, index, delta);
     setItems(next); // optimistic
     try {
-      await reorderComponents(course.id, next.map((c) => c.id));
+      await reorderComponents(
+        course.id,
+        next.map((c) => c.id),
+      );
       onChanged();
     } catch (e) {
       console.error('Reorder failed', e);
@@ -85,14 +94,29 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
         <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('MATERIAL')}>
           {t('admin.component.addMaterial')}
         </Button>
-        <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('POST_ASSESSMENT')}>
+        <Button
+          size="sm"
+          variant="outline"
+          leftIcon={<Plus />}
+          disabled={locked}
+          onClick={() => add('POST_ASSESSMENT')}
+        >
           {t('admin.component.addPost')}
         </Button>
       </div>
       {items.length === 0 ? (
-        <EmptyState bordered icon={<ClipboardCheck />} title={t('admin.component.emptyTitle')} description={t('admin.component.emptyBody')} headingLevel="h3" />
+        <EmptyState
+          bordered
+          icon={<ClipboardCheck />}
+          title={t('admin.component.emptyTitle')}
+          description={t('admin.component.emptyBody')}
+          headingLevel="h3"
+        />
       ) : (
-        <ol aria-label={t('admin.component.listLabel')} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <ol
+          aria-label={t('admin.component.listLabel')}
+          className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
+        >
           {items.map((component, index) => {
             const title = componentTitle(component);
             return (
@@ -111,17 +135,42 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
                 })}
               >
                 <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flex: '1', minW: 0 })}>
-                  <span className={css({ fontWeight: 'bold', color: 'fg.muted', w: '6', textAlign: 'center', flexShrink: 0 })} aria-hidden>
+                  <span
+                    className={css({
+                      fontWeight: 'bold',
+                      color: 'fg.muted',
+                      w: '6',
+                      textAlign: 'center',
+                      flexShrink: 0,
+                    })}
+                    aria-hidden
+                  >
                     {index + 1}
                   </span>
                   <span className={css({ color: 'fg.muted', flexShrink: 0 })} aria-hidden>
                     {component.type === 'MATERIAL' ? <FileText size={18} /> : <ClipboardCheck size={18} />}
                   </span>
                   <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
-                    <span className={css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                    <span
+                      className={css({
+                        fontWeight: 'medium',
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      })}
+                    >
                       <bdi>{title}</bdi>
                     </span>
-                    <span className={css({ fontSize: 'xs', color: 'fg.muted', display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+                    <span
+                      className={css({
+                        fontSize: 'xs',
+                        color: 'fg.muted',
+                        display: 'flex',
+                        gap: '2',
+                        alignItems: 'center',
+                        flexWrap: 'wrap',
+                      })}
+                    >
                       <Chip size="sm" palette={palette[component.type]}>
                         {componentLabel(component.type)}
                       </Chip>
@@ -130,11 +179,42 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
                     </span>
                   </div>
                 </div>
-                <div className={css({ display: 'flex', gap: '1', flexShrink: 0, alignSelf: { base: 'flex-end', sm: 'center' } })}>
-                  <IconButton aria-label={t('admin.component.moveUp', { title })} icon={<ArrowUp />} size="sm" disabled={locked || index === 0} onClick={() => void move(index, -1)} />
-                  <IconButton aria-label={t('admin.component.moveDown', { title })} icon={<ArrowDown />} size="sm" disabled={locked || index === items.length - 1} onClick={() => void move(index, 1)} />
-                  <IconButton aria-label={t('admin.component.editAria', { title })} icon={<Pencil />} size="sm" onClick={() => setEditor({ mode: 'edit', component })} />
-                  <IconButton aria-label={t('admin.component.deleteAria', { title })} icon={<Trash2 />} size="sm" palette="danger" disabled={locked} onClick={() => setDeleting(component)} />
+                <div
+                  className={css({
+                    display: 'flex',
+                    gap: '1',
+                    flexShrink: 0,
+                    alignSelf: { base: 'flex-end', sm: 'center' },
+                  })}
+                >
+                  <IconButton
+                    aria-label={t('admin.component.moveUp', { title })}
+                    icon={<ArrowUp />}
+                    size="sm"
+                    disabled={locked || index === 0}
+                    onClick={() => void move(index, -1)}
+                  />
+                  <IconButton
+                    aria-label={t('admin.component.moveDown', { title })}
+                    icon={<ArrowDown />}
+                    size="sm"
+                    disabled={locked || index === items.length - 1}
+                    onClick={() => void move(index, 1)}
+                  />
+                  <IconButton
+                    aria-label={t('admin.component.editAria', { title })}
+                    icon={<Pencil />}
+                    size="sm"
+                    onClick={() => setEditor({ mode: 'edit', component })}
+                  />
+                  <IconButton
+                    aria-label={t('admin.component.deleteAria', { title })}
+                    icon={<Trash2 />}
+                    size="sm"
+                    palette="danger"
+                    disabled={locked}
+                    onClick={() => setDeleting(component)}
+                  />
                 </div>
               </li>
             );

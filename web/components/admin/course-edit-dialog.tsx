@@ -11,7 +11,14 @@ import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Chip, Dialog, LoadingBlock, TabContent, TabList, Tabs, TabTrigger, toaster } from '../../ui';
 import { ComponentList } from './component-list';
 import { CourseLanguages } from './course-languages';
-import { courseFormFrom, coursePayload, CourseFields, validateCourseForm, type CourseFormErrors, type CourseFormValues } from './course-form';
+import {
+  courseFormFrom,
+  coursePayload,
+  CourseFields,
+  validateCourseForm,
+  type CourseFormErrors,
+  type CourseFormValues,
+} from './course-form';
 import { errorText, fieldErrors } from '../../i18n/error-text';
 
 export interface CourseEditDialogProps {
@@ -24,7 +31,13 @@ export interface CourseEditDialogProps {
 }
 
 /** The edit dialog: tabs 'Course Details' and 'Components'. The form starts from the course as loaded and again after each save. */
-export function CourseEditDialog({ courseId, domains, onClose, onChanged, initialTab = 'details' }: CourseEditDialogProps) {
+export function CourseEditDialog({
+  courseId,
+  domains,
+  onClose,
+  onChanged,
+  initialTab = 'details',
+}: CourseEditDialogProps) {
   const detail = useQuery({
     queryKey: queryKeys.admin.courses.detail(courseId ?? ''),
     queryFn: ({ signal }) => getCourse(courseId ?? '', signal),
@@ -94,7 +107,16 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
       }
     >
       {loadError ? (
-        <Alert status="error" action={courseId ? <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>{t('common.retry')}</Button> : undefined}>
+        <Alert
+          status="error"
+          action={
+            courseId ? (
+              <Button size="sm" variant="outline" onClick={() => void detail.refetch()}>
+                {t('common.retry')}
+              </Button>
+            ) : undefined
+          }
+        >
           {loadError}
         </Alert>
       ) : !course || !values ? (
@@ -103,13 +125,19 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
         <Tabs value={tab} onValueChange={setTab}>
           <TabList aria-label={t('admin.editor.tabs')}>
             <TabTrigger value="details">{t('admin.editor.tab.details')}</TabTrigger>
-            <TabTrigger value="components">{t('admin.editor.tab.components', { count: course.components.length })}</TabTrigger>
+            <TabTrigger value="components">
+              {t('admin.editor.tab.components', { count: course.components.length })}
+            </TabTrigger>
             <TabTrigger value="languages">{t('admin.editor.tab.languages')}</TabTrigger>
           </TabList>
           <TabContent value="details" className={css({ pt: '4' })}>
             <div className={css({ display: 'flex', gap: '2', mb: '4', flexWrap: 'wrap' })}>
-              <Chip palette={published ? 'success' : 'neutral'}>{published ? t('admin.courses.status.PUBLISHED') : t('admin.courses.status.DRAFT')}</Chip>
-              {course.hasBeenPublished && !published ? <Chip palette="info">{t('admin.editor.previouslyPublished')}</Chip> : null}
+              <Chip palette={published ? 'success' : 'neutral'}>
+                {published ? t('admin.courses.status.PUBLISHED') : t('admin.courses.status.DRAFT')}
+              </Chip>
+              {course.hasBeenPublished && !published ? (
+                <Chip palette="info">{t('admin.editor.previouslyPublished')}</Chip>
+              ) : null}
             </div>
             {published ? (
               <Alert status="info" title={t('admin.editor.readOnlyTitle')} className={css({ mb: '4' })}>
@@ -118,14 +146,22 @@ export function CourseEditDialog({ courseId, domains, onClose, onChanged, initia
                 </span>
               </Alert>
             ) : null}
-            {saveError ? <Alert status="error" className={css({ mb: '4' })}>{saveError}</Alert> : null}
-            <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} readOnly={published} />
+            {saveError ? (
+              <Alert status="error" className={css({ mb: '4' })}>
+                {saveError}
+              </Alert>
+            ) : null}
+            <CourseFields
+              values={values}
+              onChange={setValues}
+              errors={errors}
+              onErrorsChange={setErrors}
+              domains={domains}
+              readOnly={published}
+            />
           </TabContent>
           <TabContent value="components" className={css({ pt: '4' })}>
-            <ComponentList
-              course={course}
-              onChanged={onChanged}
-            />
+            <ComponentList course={course} onChanged={onChanged} />
           </TabContent>
           <TabContent value="languages" className={css({ pt: '4' })}>
             <CourseLanguages course={course} onChanged={onChanged} />

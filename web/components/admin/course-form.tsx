@@ -18,7 +18,14 @@ export interface CourseFormValues {
 
 export type CourseFormErrors = Partial<Record<keyof CourseFormValues, string>>;
 
-export const emptyCourseForm = (): CourseFormValues => ({ title: '', description: '', domainId: '', icon: DEFAULT_COURSE_ICON, timeLimit: '', passingScore: '' });
+export const emptyCourseForm = (): CourseFormValues => ({
+  title: '',
+  description: '',
+  domainId: '',
+  icon: DEFAULT_COURSE_ICON,
+  timeLimit: '',
+  passingScore: '',
+});
 
 export const courseFormFrom = (course: AdminCourse): CourseFormValues => ({
   title: course.title,
@@ -42,7 +49,8 @@ export function validateCourseForm(values: CourseFormValues): CourseFormErrors {
   if (!values.title.trim()) errors.title = declaredText(MESSAGES.title);
   if (!values.domainId) errors.domainId = declaredText(MESSAGES.book);
   if (values.timeLimit !== '' && !(Number(values.timeLimit) >= 0)) errors.timeLimit = declaredText(MESSAGES.timeLimit);
-  if (values.passingScore !== '' && !(Number(values.passingScore) >= 0 && Number(values.passingScore) <= 100)) errors.passingScore = declaredText(MESSAGES.passingScore);
+  if (values.passingScore !== '' && !(Number(values.passingScore) >= 0 && Number(values.passingScore) <= 100))
+    errors.passingScore = declaredText(MESSAGES.passingScore);
   return errors;
 }
 
@@ -80,8 +88,21 @@ export function CourseFields({ values, onChange, errors, domains, readOnly, onEr
   const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' });
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <TextField label={t('admin.editor.field.title')} required value={values.title} readOnly={readOnly} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
-      <TextField label={t('admin.editor.field.description')} multiline value={values.description} readOnly={readOnly} onChange={(e) => set({ description: e.target.value })} />
+      <TextField
+        label={t('admin.editor.field.title')}
+        required
+        value={values.title}
+        readOnly={readOnly}
+        error={errors.title}
+        onChange={(e) => set({ title: e.target.value })}
+      />
+      <TextField
+        label={t('admin.editor.field.description')}
+        multiline
+        value={values.description}
+        readOnly={readOnly}
+        onChange={(e) => set({ description: e.target.value })}
+      />
       <Select
         label={t('admin.editor.field.books')}
         required
@@ -117,7 +138,14 @@ export function CourseFields({ values, onChange, errors, domains, readOnly, onEr
           onChange={(e) => set({ passingScore: clampNumberText(e.target.value, 0, 100) })}
         />
       </div>
-      <TextField label={t('admin.editor.field.icon')} dir="ltr" value={values.icon} readOnly={readOnly} helperText={t('admin.editor.field.iconHelp')} onChange={(e) => set({ icon: e.target.value })} />
+      <TextField
+        label={t('admin.editor.field.icon')}
+        dir="ltr"
+        value={values.icon}
+        readOnly={readOnly}
+        helperText={t('admin.editor.field.iconHelp')}
+        onChange={(e) => set({ icon: e.target.value })}
+      />
     </div>
   );
 }

@@ -35,7 +35,8 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
   // The other courses of the book: the only ones a course can be a version of.
   const siblings = useQuery({
     queryKey: queryKeys.admin.courses.versionsOf(course.domainId),
-    queryFn: ({ signal }) => pageCourses({ page: 1, limit: MAX_PAGE_SIZE, search: '', status: '', domainId: course.domainId }, signal),
+    queryFn: ({ signal }) =>
+      pageCourses({ page: 1, limit: MAX_PAGE_SIZE, search: '', status: '', domainId: course.domainId }, signal),
   });
   const familyIds = useMemo(() => new Set(course.versions.map((v) => v.id)), [course.versions]);
   const options = useMemo(() => {
@@ -49,27 +50,33 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
         seen.add(key);
         return true;
       })
-      .map((c) => ({ value: familyIds.has(c.id) ? current : c.id, label: t('admin.languages.option', { title: isolate(c.title), language: languageName(c.language) }) }));
+      .map((c) => ({
+        value: familyIds.has(c.id) ? current : c.id,
+        label: t('admin.languages.option', { title: isolate(c.title), language: languageName(c.language) }),
+      }));
     return [{ value: ALONE, label: t('admin.languages.none') }, ...list];
   }, [siblings.data, course.id, familyIds, current]);
 
   const save = useMutation({
-    mutationFn: () => setCourseFamily(course.id, { language, familyWith: linkTo === current ? undefined : linkTo === ALONE ? null : linkTo }),
+    mutationFn: () =>
+      setCourseFamily(course.id, {
+        language,
+        familyWith: linkTo === current ? undefined : linkTo === ALONE ? null : linkTo,
+      }),
     onSuccess: () => {
       toaster.create({ type: 'success', title: t('admin.languages.saved') });
       onChanged();
     },
     onError: (e) => {
-      if (hasErrorCode(e, 'VALIDATION_FAILED') || hasErrorCode(e, 'FAMILY_LANGUAGE_TAKEN')) setErrors(fieldErrors(e.fields ?? {}) as typeof errors);
+      if (hasErrorCode(e, 'VALIDATION_FAILED') || hasErrorCode(e, 'FAMILY_LANGUAGE_TAKEN'))
+        setErrors(fieldErrors(e.fields ?? {}) as typeof errors);
     },
   });
   const saveError = save.isError ? errorText(save.error, t('admin.languages.saveFailed')) : null;
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '2xl' })}>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        {t('admin.languages.intro')}
-      </p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.languages.intro')}</p>
       {saveError ? <Alert status="error">{saveError}</Alert> : null}
       <Select
         label={t('admin.languages.delivery')}
@@ -98,7 +105,10 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
           <h3 className={css({ fontWeight: 'semibold', mb: '1' })}>{t('admin.languages.versions')}</h3>
           <ul className={css({ listStyle: 'disc', ps: '5' })}>
             <li>
-              {t('admin.languages.thisCourse', { language: languageName(course.language), title: isolate(course.title) })}
+              {t('admin.languages.thisCourse', {
+                language: languageName(course.language),
+                title: isolate(course.title),
+              })}
             </li>
             {course.versions.map((v) => (
               <li key={v.id}>

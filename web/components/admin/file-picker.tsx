@@ -20,7 +20,10 @@ export interface FilePickerProps {
  * visually hidden but focusable and named by the form's `<label htmlFor={id}>`; keyboard users open
  * the picker with Space or Enter on it, and the box shows its focus ring.
  */
-export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function FilePicker({ id, accept, disabled, invalid, describedBy, fileName, onChange }, ref) {
+export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function FilePicker(
+  { id, accept, disabled, invalid, describedBy, fileName, onChange },
+  ref,
+) {
   return (
     <div
       className={css({
@@ -39,7 +42,17 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
         _focusWithin: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '1px' },
       })}
     >
-      <input ref={ref} id={id} type="file" accept={accept} disabled={disabled} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={onChange} className={css({ srOnly: true })} />
+      <input
+        ref={ref}
+        id={id}
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={onChange}
+        className={css({ srOnly: true })}
+      />
       {/* A second label of the same input: clicking it opens the picker; hidden from the accessibility tree (the form's label names the input). */}
       <label
         htmlFor={id}
@@ -62,7 +75,10 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
         <Paperclip size={14} aria-hidden />
         {t('admin.upload.choose')}
       </label>
-      <span className={css({ color: fileName ? 'fg.default' : 'fg.muted', overflowWrap: 'anywhere', minW: 0 })} aria-hidden>
+      <span
+        className={css({ color: fileName ? 'fg.default' : 'fg.muted', overflowWrap: 'anywhere', minW: 0 })}
+        aria-hidden
+      >
         {fileName || t('admin.upload.noFile')}
       </span>
     </div>

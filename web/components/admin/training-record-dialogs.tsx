@@ -16,7 +16,8 @@ import { EVENT_KIND_IDS } from '../../i18n/labels';
 /** A requirement the person is covered by, as the dialogs offer it (by its course). */
 export type CoveredRequirement = SelectOption;
 
-const KIND_OPTIONS = (): readonly SelectOption<EventKind>[] => EVENT_KINDS.map((kind) => ({ value: kind, label: t(EVENT_KIND_IDS[kind]) }));
+const KIND_OPTIONS = (): readonly SelectOption<EventKind>[] =>
+  EVENT_KINDS.map((kind) => ({ value: kind, label: t(EVENT_KIND_IDS[kind]) }));
 
 type Errors = Partial<Record<'requirementId' | 'reason' | 'until' | 'kind' | 'note' | 'occurredOn', string>>;
 
@@ -34,13 +35,20 @@ interface PersonDialogProps {
 }
 
 /** The one-choice case needs no choosing: a person with one requirement gets it selected. */
-const onlyChoice = (requirements: readonly CoveredRequirement[]) => (requirements.length === 1 ? requirements[0].value : '');
+const onlyChoice = (requirements: readonly CoveredRequirement[]) =>
+  requirements.length === 1 ? requirements[0].value : '';
 
 /**
  * Shared by both dialogs: field state, the contract check before sending, the server's messages on
  * their fields, and a refresh of every compliance answer after a change.
  */
-function usePersonForm<F extends Record<string, string>>(open: boolean, initial: () => F, send: (values: F) => Promise<unknown>, onDone: () => void, fallback: string) {
+function usePersonForm<F extends Record<string, string>>(
+  open: boolean,
+  initial: () => F,
+  send: (values: F) => Promise<unknown>,
+  onDone: () => void,
+  fallback: string,
+) {
   const [values, setValues] = useState<F>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
@@ -106,7 +114,8 @@ export function GrantExemptionDialog({ open, userId, name, requirements, onClose
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Errors = values.requirementId ? {} : { requirementId: t('admin.record.chooseRequirement') };
-    if (form.check(exemptionBody, { userId, reason: values.reason, until: values.until }, missing)) form.mutation.mutate(values);
+    if (form.check(exemptionBody, { userId, reason: values.reason, until: values.until }, missing))
+      form.mutation.mutate(values);
   };
   return (
     <FormDialog
@@ -121,9 +130,34 @@ export function GrantExemptionDialog({ open, userId, name, requirements, onClose
       onSubmit={submit}
     >
       <div ref={form.fieldsRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <Select label={t('admin.record.requirement')} required options={requirements} value={values.requirementId} placeholder={t('admin.record.chooseRequired')} onValueChange={(id) => set('requirementId', id)} error={errors.requirementId} />
-        <TextField multiline label={t('admin.status.reason')} required rows={3} value={values.reason} error={errors.reason} onChange={(e) => set('reason', e.target.value)} />
-        <TextField label={t('admin.record.exemptUntil')} type="date" required min={tomorrow()} helperText={t('admin.record.exemptUntilHelp')} value={values.until} error={errors.until} onChange={(e) => set('until', e.target.value)} />
+        <Select
+          label={t('admin.record.requirement')}
+          required
+          options={requirements}
+          value={values.requirementId}
+          placeholder={t('admin.record.chooseRequired')}
+          onValueChange={(id) => set('requirementId', id)}
+          error={errors.requirementId}
+        />
+        <TextField
+          multiline
+          label={t('admin.status.reason')}
+          required
+          rows={3}
+          value={values.reason}
+          error={errors.reason}
+          onChange={(e) => set('reason', e.target.value)}
+        />
+        <TextField
+          label={t('admin.record.exemptUntil')}
+          type="date"
+          required
+          min={tomorrow()}
+          helperText={t('admin.record.exemptUntilHelp')}
+          value={values.until}
+          error={errors.until}
+          onChange={(e) => set('until', e.target.value)}
+        />
       </div>
     </FormDialog>
   );
@@ -147,8 +181,10 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
     event.preventDefault();
     const extra: Errors = {};
     if (!values.requirementId) extra.requirementId = t('admin.record.chooseRequirement');
-    if (values.occurredOn && values.occurredOn > dayInputValue()) extra.occurredOn = declaredText(COMPLIANCE_MESSAGES.occurredFuture);
-    if (form.check(eventBody, { userId, kind: values.kind, note: values.note, occurredOn: values.occurredOn }, extra)) form.mutation.mutate(values);
+    if (values.occurredOn && values.occurredOn > dayInputValue())
+      extra.occurredOn = declaredText(COMPLIANCE_MESSAGES.occurredFuture);
+    if (form.check(eventBody, { userId, kind: values.kind, note: values.note, occurredOn: values.occurredOn }, extra))
+      form.mutation.mutate(values);
   };
   return (
     <FormDialog
@@ -163,12 +199,45 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
       onSubmit={submit}
     >
       <div ref={form.fieldsRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <Select label={t('admin.record.requirement')} required options={requirements} value={values.requirementId} placeholder={t('admin.record.chooseRequired')} onValueChange={(id) => set('requirementId', id)} error={errors.requirementId} />
+        <Select
+          label={t('admin.record.requirement')}
+          required
+          options={requirements}
+          value={values.requirementId}
+          placeholder={t('admin.record.chooseRequired')}
+          onValueChange={(id) => set('requirementId', id)}
+          error={errors.requirementId}
+        />
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <Select label={t('admin.record.whatHappened')} required options={KIND_OPTIONS()} value={values.kind as EventKind | ''} placeholder={t('admin.record.chooseKind')} onValueChange={(kind) => set('kind', kind)} error={errors.kind} />
-          <TextField label={t('admin.record.date')} type="date" required max={dayInputValue()} value={values.occurredOn} error={errors.occurredOn} onChange={(e) => set('occurredOn', e.target.value)} />
+          <Select
+            label={t('admin.record.whatHappened')}
+            required
+            options={KIND_OPTIONS()}
+            value={values.kind as EventKind | ''}
+            placeholder={t('admin.record.chooseKind')}
+            onValueChange={(kind) => set('kind', kind)}
+            error={errors.kind}
+          />
+          <TextField
+            label={t('admin.record.date')}
+            type="date"
+            required
+            max={dayInputValue()}
+            value={values.occurredOn}
+            error={errors.occurredOn}
+            onChange={(e) => set('occurredOn', e.target.value)}
+          />
         </div>
-        <TextField multiline label={t('admin.record.note')} required rows={3} helperText={t('admin.record.noteHelp')} value={values.note} error={errors.note} onChange={(e) => set('note', e.target.value)} />
+        <TextField
+          multiline
+          label={t('admin.record.note')}
+          required
+          rows={3}
+          helperText={t('admin.record.noteHelp')}
+          value={values.note}
+          error={errors.note}
+          onChange={(e) => set('note', e.target.value)}
+        />
       </div>
     </FormDialog>
   );

@@ -15,9 +15,16 @@ export function UploadProgress({ progress }: { progress: number | null }) {
         aria-valuenow={percent}
         className={css({ h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden' })}
       >
-        <div className={css({ h: 'full', bg: 'brand.solid', transition: 'width 0.2s' })} style={{ width: `${percent}%` }} />
+        <div
+          className={css({ h: 'full', bg: 'brand.solid', transition: 'width 0.2s' })}
+          style={{ width: `${percent}%` }}
+        />
       </div>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{progress !== null && progress >= 1 ? t('admin.upload.processing') : t('admin.upload.uploading', { percent: formatPercent(percent) })}</p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        {progress !== null && progress >= 1
+          ? t('admin.upload.processing')
+          : t('admin.upload.uploading', { percent: formatPercent(percent) })}
+      </p>
     </div>
   );
 }

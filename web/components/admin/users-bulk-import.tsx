@@ -5,7 +5,19 @@ import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { BULK_IMPORT_MESSAGES, importProgress } from '../../../statecharts/bulk-import.machine';
 import { useBulkImport } from '../../state/bulk-import';
-import { Alert, Button, Chip, Dialog, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../ui';
 import { currentLocale, t } from '../../i18n';
 import { declaredText } from '../../i18n/error-text';
 
@@ -52,7 +64,12 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
           {snapshot.matches('failed') ? (
             <Button onClick={() => send({ type: 'import.retry' })}>{t('common.retry')}</Button>
           ) : finished ? null : (
-            <Button loading={busy} loadingText={t('admin.import.importing')} disabled={snapshot.matches('blocked')} onClick={() => send({ type: 'import.start' })}>
+            <Button
+              loading={busy}
+              loadingText={t('admin.import.importing')}
+              disabled={snapshot.matches('blocked')}
+              onClick={() => send({ type: 'import.start' })}
+            >
               {total > 0 ? t('admin.import.importCount', { count: total }) : t('admin.import.importUsers')}
             </Button>
           )}
@@ -62,14 +79,27 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
         {!busy && !finished && !showResults ? (
           <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-            <input ref={input} type="file" accept=".csv,text/csv" aria-label={t('admin.import.csvFile')} className={css({ srOnly: true })} onChange={(e) => void onFile(e.target.files?.[0])} />
+            <input
+              ref={input}
+              type="file"
+              accept=".csv,text/csv"
+              aria-label={t('admin.import.csvFile')}
+              className={css({ srOnly: true })}
+              onChange={(e) => void onFile(e.target.files?.[0])}
+            />
             <Button variant="outline" leftIcon={<Upload />} onClick={() => input.current?.click()}>
               {t('admin.import.chooseFile')}
             </Button>
-            <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{ctx.fileName ?? t('admin.import.noFile')}</span>
+            <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {ctx.fileName ?? t('admin.import.noFile')}
+            </span>
           </div>
         ) : null}
-        {ctx.warning ? <Alert status="warning" announce>{warningText(ctx.warning, ctx.parsed?.invalidCount ?? 0)}</Alert> : null}
+        {ctx.warning ? (
+          <Alert status="warning" announce>
+            {warningText(ctx.warning, ctx.parsed?.invalidCount ?? 0)}
+          </Alert>
+        ) : null}
         {ctx.error ? <Alert status="error">{importErrorText(ctx.error)}</Alert> : null}
 
         {ctx.parsed && ctx.parsed.rows.length > 0 && !showResults ? (
@@ -91,7 +121,11 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
                     <TableCell>{row.username || <em>{t('admin.import.missing')}</em>}</TableCell>
                     <TableCell>
                       {row.email || <em>{t('admin.import.missing')}</em>}
-                      {row.error ? <span className={css({ display: 'block', color: 'error.fg', fontSize: 'xs' })}>{declaredText(row.error)}</span> : null}
+                      {row.error ? (
+                        <span className={css({ display: 'block', color: 'error.fg', fontSize: 'xs' })}>
+                          {declaredText(row.error)}
+                        </span>
+                      ) : null}
                     </TableCell>
                     <TableCell>{IMPORT_ROLE}</TableCell>
                   </TableRow>
@@ -111,10 +145,18 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
               aria-valuenow={ctx.results.length}
               className={css({ h: '2', bg: 'bg.muted', borderRadius: 'full', overflow: 'hidden' })}
             >
-              <div className={css({ h: 'full', bg: 'brand.solid', transition: 'width 0.3s' })} style={{ width: `${Math.round(importProgress(ctx) * 100)}%` }} />
+              <div
+                className={css({ h: 'full', bg: 'brand.solid', transition: 'width 0.3s' })}
+                style={{ width: `${Math.round(importProgress(ctx) * 100)}%` }}
+              />
             </div>
             <p className={css({ fontSize: 'sm' })} aria-live="polite">
-              {t('admin.import.progressText', { done: ctx.results.length, count: total, imported: succeeded, failed: failedRows })}
+              {t('admin.import.progressText', {
+                done: ctx.results.length,
+                count: total,
+                imported: succeeded,
+                failed: failedRows,
+              })}
             </p>
           </div>
         ) : null}
@@ -139,7 +181,10 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
                       {r.status === 'success' ? (
                         <span className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
                           <Chip palette="success">{t('admin.import.imported')}</Chip>
-                          <code className={css({ fontFamily: 'mono', fontSize: 'sm' })} data-testid={`import-password-${r.username}`}>
+                          <code
+                            className={css({ fontFamily: 'mono', fontSize: 'sm' })}
+                            data-testid={`import-password-${r.username}`}
+                          >
                             {r.password}
                           </code>
                           <CopyButton text={r.password} label={t('admin.import.copyPassword', { name: r.username })} />
@@ -166,7 +211,9 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
 /** The machine's warning in the reader's language: the invalid-rows count is the one warning with a number. */
 function warningText(warning: string, invalidCount: number): string {
   if (warning === BULK_IMPORT_MESSAGES.selectFile) return t('admin.import.selectFile');
-  return invalidCount > 0 && warning === invalidRowsWarning(invalidCount) ? t('admin.import.invalidRows', { count: invalidCount }) : declaredText(warning);
+  return invalidCount > 0 && warning === invalidRowsWarning(invalidCount)
+    ? t('admin.import.invalidRows', { count: invalidCount })
+    : declaredText(warning);
 }
 
 /** The import's failure: the contract's words translated; outside English, a server text the catalogs lack gives way to the import's own message. */

@@ -25,7 +25,15 @@ type FieldErrors = Partial<Record<'username' | 'email' | 'firstName' | 'lastName
 const fieldErrors = (issues: readonly v.BaseIssue<unknown>[]): FieldErrors => issueErrors(issues);
 
 /** 'Add New User': username, email, role, optional names. */
-export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (user: UserDto, password: string | null) => void }) {
+export function AddUserDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (user: UserDto, password: string | null) => void;
+}) {
   const [values, setValues] = useState({ username: '', email: '', firstName: '', lastName: '', role: 'USER' as Role });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -76,19 +84,57 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
       error={error}
       onSubmit={submit}
     >
-      <TextField label={t('admin.users.field.username')} required autoFocus autoComplete="off" value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
-      <TextField label={t('admin.users.field.email')} type="email" required autoComplete="off" value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
+      <TextField
+        label={t('admin.users.field.username')}
+        required
+        autoFocus
+        autoComplete="off"
+        value={values.username}
+        error={errors.username}
+        onChange={(e) => set('username')(e.target.value)}
+      />
+      <TextField
+        label={t('admin.users.field.email')}
+        type="email"
+        required
+        autoComplete="off"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => set('email')(e.target.value)}
+      />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <TextField label={t('admin.users.field.firstName')} value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-        <TextField label={t('admin.users.field.lastName')} value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
+        <TextField
+          label={t('admin.users.field.firstName')}
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={(e) => set('firstName')(e.target.value)}
+        />
+        <TextField
+          label={t('admin.users.field.lastName')}
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={(e) => set('lastName')(e.target.value)}
+        />
       </div>
-      <Select label={t('admin.users.field.role')} options={ROLE_OPTIONS()} value={values.role} onValueChange={(r) => set('role')(r)} error={errors.role} />
+      <Select
+        label={t('admin.users.field.role')}
+        options={ROLE_OPTIONS()}
+        value={values.role}
+        onValueChange={(r) => set('role')(r)}
+        error={errors.role}
+      />
     </FormDialog>
   );
 }
 
 /** 'User Created Successfully': the generated password, once, with Copy. */
-export function UserCreatedDialog({ result, onClose }: { result: { user: UserDto; password: string | null } | null; onClose: () => void }) {
+export function UserCreatedDialog({
+  result,
+  onClose,
+}: {
+  result: { user: UserDto; password: string | null } | null;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => setCopied(false), [result]);
   const password = result?.password ?? null;
@@ -110,9 +156,24 @@ export function UserCreatedDialog({ result, onClose }: { result: { user: UserDto
       footer={<Button onClick={onClose}>{t('admin.users.done')}</Button>}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <p>{withTags(t('admin.users.createdText', { name: result?.user.username ?? '' }), [(text, key) => <strong key={key}>{text}</strong>])}</p>
+        <p>
+          {withTags(t('admin.users.createdText', { name: result?.user.username ?? '' }), [
+            (text, key) => <strong key={key}>{text}</strong>,
+          ])}
+        </p>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-          <code data-testid="generated-password" className={css({ fontFamily: 'mono', fontSize: 'lg', bg: 'bg.muted', px: '3', py: '2', borderRadius: 'md', wordBreak: 'break-all' })}>
+          <code
+            data-testid="generated-password"
+            className={css({
+              fontFamily: 'mono',
+              fontSize: 'lg',
+              bg: 'bg.muted',
+              px: '3',
+              py: '2',
+              borderRadius: 'md',
+              wordBreak: 'break-all',
+            })}
+          >
             {password ?? t('admin.users.passwordMissing')}
           </code>
           {password ? (
@@ -127,7 +188,15 @@ export function UserCreatedDialog({ result, onClose }: { result: { user: UserDto
 }
 
 /** Edit a user's names, username, email and role. */
-export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | null; onClose: () => void; onSaved: (message: string) => void }) {
+export function EditUserDialog({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: UserDto | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const [values, setValues] = useState({ username: '', email: '', firstName: '', lastName: '', role: 'USER' as Role });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -135,7 +204,13 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
 
   useEffect(() => {
     if (!user) return;
-    setValues({ username: user.username, email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '', role: user.role });
+    setValues({
+      username: user.username,
+      email: user.email,
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      role: user.role,
+    });
     setErrors({});
     setError(null);
     setBusy(false);
@@ -167,14 +242,51 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
   };
 
   return (
-    <FormDialog open={user !== null} onClose={onClose} title={t('admin.users.editTitle')} formId="edit-user-form" submitLabel={t('admin.users.saveChanges')} busy={busy} error={error} onSubmit={submit}>
-      <TextField label={t('admin.users.field.username')} required value={values.username} error={errors.username} onChange={(e) => set('username')(e.target.value)} />
-      <TextField label={t('admin.users.field.email')} type="email" required value={values.email} error={errors.email} onChange={(e) => set('email')(e.target.value)} />
+    <FormDialog
+      open={user !== null}
+      onClose={onClose}
+      title={t('admin.users.editTitle')}
+      formId="edit-user-form"
+      submitLabel={t('admin.users.saveChanges')}
+      busy={busy}
+      error={error}
+      onSubmit={submit}
+    >
+      <TextField
+        label={t('admin.users.field.username')}
+        required
+        value={values.username}
+        error={errors.username}
+        onChange={(e) => set('username')(e.target.value)}
+      />
+      <TextField
+        label={t('admin.users.field.email')}
+        type="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => set('email')(e.target.value)}
+      />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <TextField label={t('admin.users.field.firstName')} value={values.firstName} error={errors.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-        <TextField label={t('admin.users.field.lastName')} value={values.lastName} error={errors.lastName} onChange={(e) => set('lastName')(e.target.value)} />
+        <TextField
+          label={t('admin.users.field.firstName')}
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={(e) => set('firstName')(e.target.value)}
+        />
+        <TextField
+          label={t('admin.users.field.lastName')}
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={(e) => set('lastName')(e.target.value)}
+        />
       </div>
-      <Select label={t('admin.users.field.role')} options={ROLE_OPTIONS()} value={values.role} onValueChange={(r) => set('role')(r)} />
+      <Select
+        label={t('admin.users.field.role')}
+        options={ROLE_OPTIONS()}
+        value={values.role}
+        onValueChange={(r) => set('role')(r)}
+      />
     </FormDialog>
   );
 }
@@ -184,33 +296,59 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: UserDto | nul
  * a user holding a certificate is refused by the server (issued certificates must keep verifying),
  * and the dialog says so before and shows the refusal if it comes.
  */
-export function DeleteUsersDialog({ users, onClose, onDeleted }: { users: UserDto[] | null; onClose: () => void; onDeleted: (message: string) => void }) {
+export function DeleteUsersDialog({
+  users,
+  onClose,
+  onDeleted,
+}: {
+  users: UserDto[] | null;
+  onClose: () => void;
+  onDeleted: (message: string) => void;
+}) {
   return (
     <ConfirmDeleteDialog
       item={users}
       title={t('admin.users.deleteTitle')}
       question={
-        users?.length === 1 ? (
-          withTags(t('admin.users.deleteOneQuestion', { name: users[0].username }), [(text, key) => <strong key={key}>{text}</strong>])
-        ) : (
-          t('admin.users.deleteManyQuestion', { count: users?.length ?? 0 })
+        users?.length === 1
+          ? withTags(t('admin.users.deleteOneQuestion', { name: users[0].username }), [
+              (text, key) => <strong key={key}>{text}</strong>,
+            ])
+          : t('admin.users.deleteManyQuestion', { count: users?.length ?? 0 })
+      }
+      notice={() => <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.deleteNotice')}</p>}
+      failureMessage={t('admin.users.deleteFailed')}
+      onConfirm={(list) =>
+        runWrite(
+          userWrites.remove,
+          list.map((u) => u.id),
         )
       }
-      notice={() => (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {t('admin.users.deleteNotice')}
-        </p>
-      )}
-      failureMessage={t('admin.users.deleteFailed')}
-      onConfirm={(list) => runWrite(userWrites.remove, list.map((u) => u.id))}
       onClose={onClose}
-      onDeleted={(result) => onDeleted(serverText((result as { message: string }).message, t('admin.users.deleted', { count: (result as { deleted?: number }).deleted ?? users?.length ?? 0 })))}
+      onDeleted={(result) =>
+        onDeleted(
+          serverText(
+            (result as { message: string }).message,
+            t('admin.users.deleted', { count: (result as { deleted?: number }).deleted ?? users?.length ?? 0 }),
+          ),
+        )
+      }
     />
   );
 }
 
 /** Assign Books: only learners are eligible; admins are skipped with a warning. */
-export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: UserDto[] | null; domains: Domain[]; onClose: () => void; onDone: (message: string) => void }) {
+export function AssignBooksDialog({
+  users,
+  domains,
+  onClose,
+  onDone,
+}: {
+  users: UserDto[] | null;
+  domains: Domain[];
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [bookError, setBookError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -231,7 +369,14 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
     setBusy(true);
     try {
       const res = await runWrite(userWrites.assignBooks, { userIds: eligible.map((u) => u.id), bookIds: chosen });
-      onDone(serverText(res.message, res.updated > 0 ? t('admin.users.booksAssigned', { count: res.updated, skipped: res.skipped }) : t('admin.users.booksNotAssigned', { skipped: res.skipped })));
+      onDone(
+        serverText(
+          res.message,
+          res.updated > 0
+            ? t('admin.users.booksAssigned', { count: res.updated, skipped: res.skipped })
+            : t('admin.users.booksNotAssigned', { skipped: res.skipped }),
+        ),
+      );
     } catch (e) {
       setError(errorText(e, t('admin.users.assignFailed')));
       setBusy(false);
@@ -256,11 +401,7 @@ export function AssignBooksDialog({ users, domains, onClose, onDone }: { users: 
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         {error ? <Alert status="error">{error}</Alert> : null}
-        {admins > 0 ? (
-          <Alert status="warning">
-            {t('admin.users.adminsSkipped', { count: admins })}
-          </Alert>
-        ) : null}
+        {admins > 0 ? <Alert status="warning">{t('admin.users.adminsSkipped', { count: admins })}</Alert> : null}
         {eligible.length === 0 ? (
           <Alert status="warning">{t('admin.users.noEligible')}</Alert>
         ) : (

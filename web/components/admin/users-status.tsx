@@ -13,7 +13,11 @@ import { declaredText, errorText } from '../../i18n/error-text';
 
 /** Leavers show as Deactivated; everyone else as Active. */
 export function UserStatusChip({ status }: { status: UserStatus }) {
-  return status === 'DEACTIVATED' ? <Chip palette="error">{t('admin.users.status.deactivated')}</Chip> : <Chip palette="success">{t('admin.users.status.active')}</Chip>;
+  return status === 'DEACTIVATED' ? (
+    <Chip palette="error">{t('admin.users.status.deactivated')}</Chip>
+  ) : (
+    <Chip palette="success">{t('admin.users.status.active')}</Chip>
+  );
 }
 
 export type StatusChange = { action: 'deactivate' | 'reactivate'; users: UserDto[] };
@@ -24,7 +28,15 @@ const reasonHelp = () => t('admin.status.reasonHelp');
  * Deactivate (one user or the selected rows) or Reactivate, with a reason. Deactivating needs a
  * reason; reactivating takes one if given.
  */
-export function UserStatusDialog({ change, onClose, onDone }: { change: StatusChange | null; onClose: () => void; onDone: (message: string) => void }) {
+export function UserStatusDialog({
+  change,
+  onClose,
+  onDone,
+}: {
+  change: StatusChange | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -54,13 +66,19 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
       let message: string;
       if (!deactivating) {
         for (const user of users) await runWrite(userWrites.reactivate, { userId: user.id, reason: why });
-        message = users.length === 1 ? t('admin.status.reactivatedOne', { name: users[0].username }) : t('admin.status.reactivatedMany', { count: users.length });
+        message =
+          users.length === 1
+            ? t('admin.status.reactivatedOne', { name: users[0].username })
+            : t('admin.status.reactivatedMany', { count: users.length });
       } else if (users.length === 1) {
         await runWrite(userWrites.deactivate, { userId: users[0].id, reason: why });
         message = t('admin.status.deactivatedOne', { name: users[0].username });
       } else {
         const result = await runWrite(userWrites.deactivateMany, { userIds: users.map((u) => u.id), reason: why });
-        message = serverText(result.message, t('admin.status.deactivatedSummary', { count: result.deactivated, already: result.alreadyDeactivated }));
+        message = serverText(
+          result.message,
+          t('admin.status.deactivatedSummary', { count: result.deactivated, already: result.alreadyDeactivated }),
+        );
       }
       onDone(message);
     } catch (e) {
@@ -81,7 +99,9 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
       onSubmit={(e) => void submit(e)}
     >
       <p className={css({ fontSize: 'sm' })}>
-        {withTags(t(deactivating ? 'admin.status.deactivateQuestion' : 'admin.status.reactivateQuestion', { who }), [(text, key) => <strong key={key}>{text}</strong>])}
+        {withTags(t(deactivating ? 'admin.status.deactivateQuestion' : 'admin.status.reactivateQuestion', { who }), [
+          (text, key) => <strong key={key}>{text}</strong>,
+        ])}
       </p>
       <TextField
         multiline
@@ -105,7 +125,15 @@ export function UserStatusDialog({ change, onClose, onDone }: { change: StatusCh
  * are ignored, so the user export trimmed to the leavers works). Sent in parts of
  * DEACTIVATE_CHUNK_SIZE usernames.
  */
-export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (message: string) => void }) {
+export function DeactivateFromFileDialog({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [usernames, setUsernames] = useState<string[]>([]);
@@ -179,14 +207,29 @@ export function DeactivateFromFileDialog({ open, onClose, onDone }: { open: bool
       title={t('admin.status.fileTitle')}
       description={t('admin.status.fileDescription')}
       formId="deactivate-file-form"
-      submitLabel={usernames.length > 0 ? t('admin.status.deactivateCount', { count: usernames.length }) : t('admin.status.deactivate')}
+      submitLabel={
+        usernames.length > 0
+          ? t('admin.status.deactivateCount', { count: usernames.length })
+          : t('admin.status.deactivate')
+      }
       busy={busy}
       error={notFound.length > 0 ? null : error}
       onSubmit={(e) => void submit(e)}
     >
-      {notFound.length > 0 && error ? <Alert status="warning" announce>{error}</Alert> : null}
+      {notFound.length > 0 && error ? (
+        <Alert status="warning" announce>
+          {error}
+        </Alert>
+      ) : null}
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-        <input ref={input} type="file" accept=".csv,text/csv" aria-label={t('admin.status.leaversFile')} className={css({ srOnly: true })} onChange={(e) => void onFile(e.target.files?.[0])} />
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          aria-label={t('admin.status.leaversFile')}
+          className={css({ srOnly: true })}
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
         <Button variant="outline" leftIcon={<Upload />} onClick={() => input.current?.click()}>
           {t('admin.import.chooseFile')}
         </Button>

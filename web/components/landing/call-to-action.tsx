@@ -26,7 +26,10 @@ export function CallToAction({ signedIn, from, home }: { signedIn: boolean; from
           })}
         >
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            <h2 id="cta-title" className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em' })}>
+            <h2
+              id="cta-title"
+              className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em' })}
+            >
               {t('landing.cta.title')}
             </h2>
             <p className={css({ color: 'brand.100' })}>{t('landing.cta.text')}</p>

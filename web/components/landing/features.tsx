@@ -23,14 +23,44 @@ export function Features() {
     },
   ];
   return (
-    <section id="features" aria-labelledby="features-title" className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}
+    >
       <div className={container}>
-        <SectionHeading id="features-title" eyebrow={t('landing.features.eyebrow')} title={t('landing.features.title')} description={t('landing.features.description')} />
-        <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '6', listStyle: 'none' })}>
+        <SectionHeading
+          id="features-title"
+          eyebrow={t('landing.features.eyebrow')}
+          title={t('landing.features.title')}
+          description={t('landing.features.description')}
+        />
+        <ul
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
+            gap: '6',
+            listStyle: 'none',
+          })}
+        >
           {features.map((feature) => (
             <Card as="li" key={feature.title} variant="outline">
               <CardBody className={css({ gap: '4', py: '7' })}>
-                <span className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '12', height: '12', borderRadius: 'lg', bg: 'brand.subtle', color: 'brand.solid', '& svg': { width: '6', height: '6' } })}>{feature.icon}</span>
+                <span
+                  className={css({
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    width: '12',
+                    height: '12',
+                    borderRadius: 'lg',
+                    bg: 'brand.subtle',
+                    color: 'brand.solid',
+                    '& svg': { width: '6', height: '6' },
+                  })}
+                >
+                  {feature.icon}
+                </span>
                 <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{feature.title}</h3>
                 <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' })}>{feature.text}</p>
               </CardBody>

@@ -7,17 +7,61 @@ import { container } from './section-heading';
 
 export function FeedbackSection({ form }: { form: ReactNode }) {
   return (
-    <section id="feedback" aria-label={t('landing.feedback.label')} className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}>
-      <div className={cx(container, css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' }, gap: { base: '8', md: '16' }, alignItems: 'start' }))}>
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', position: { md: 'sticky' }, top: '24' })}>
-          <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.fg', textTransform: 'uppercase', letterSpacing: '0.08em' })}>{t('landing.feedback.eyebrow')}</span>
-          <p className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.025em', lineHeight: '1.15' })}>{t('landing.feedback.title')}</p>
+    <section
+      id="feedback"
+      aria-label={t('landing.feedback.label')}
+      className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}
+    >
+      <div
+        className={cx(
+          container,
+          css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' },
+            gap: { base: '8', md: '16' },
+            alignItems: 'start',
+          }),
+        )}
+      >
+        <div
+          className={css({ display: 'flex', flexDirection: 'column', gap: '4', position: { md: 'sticky' }, top: '24' })}
+        >
+          <span
+            className={css({
+              fontSize: 'sm',
+              fontWeight: 'semibold',
+              color: 'accent.fg',
+              textTransform: 'uppercase',
+              letterSpacing: '0.08em',
+            })}
+          >
+            {t('landing.feedback.eyebrow')}
+          </span>
+          <p
+            className={css({
+              fontSize: { base: '2xl', md: '4xl' },
+              fontWeight: 'bold',
+              letterSpacing: '-0.025em',
+              lineHeight: '1.15',
+            })}
+          >
+            {t('landing.feedback.title')}
+          </p>
           <p className={css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.6' })}>
             {t('landing.feedback.text')}
           </p>
           <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', mt: '2' })}>
             {[t('landing.feedback.point1'), t('landing.feedback.point2'), t('landing.feedback.point3')].map((text) => (
-              <li key={text} className={css({ display: 'flex', alignItems: 'center', gap: '2.5', fontSize: 'sm', color: 'fg.default' })}>
+              <li
+                key={text}
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '2.5',
+                  fontSize: 'sm',
+                  color: 'fg.default',
+                })}
+              >
                 <CircleCheck size={18} aria-hidden className={css({ color: 'success.solid' })} />
                 {text}
               </li>
@@ -25,9 +69,7 @@ export function FeedbackSection({ form }: { form: ReactNode }) {
           </ul>
         </div>
         <Card variant="elevated">
-          <CardBody className={css({ p: { base: '5', sm: '8' } })}>
-            {form}
-          </CardBody>
+          <CardBody className={css({ p: { base: '5', sm: '8' } })}>{form}</CardBody>
         </Card>
       </div>
     </section>

@@ -50,7 +50,19 @@ export function Footer() {
   const info = topic ? INFO()[topic] : null;
   return (
     <footer className={css({ borderTopWidth: '1px', borderColor: 'border.default', bg: 'bg.canvas' })}>
-      <div className={cx(container, css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { base: 'flex-start', md: 'center' }, justifyContent: 'space-between', gap: '6', py: '10' }))}>
+      <div
+        className={cx(
+          container,
+          css({
+            display: 'flex',
+            flexDirection: { base: 'column', md: 'row' },
+            alignItems: { base: 'flex-start', md: 'center' },
+            justifyContent: 'space-between',
+            gap: '6',
+            py: '10',
+          }),
+        )}
+      >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           <Brand />
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
@@ -58,7 +70,15 @@ export function Footer() {
           </p>
         </div>
         <nav aria-label={t('landing.footer.label')}>
-          <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: { base: '4', sm: '6' }, listStyle: 'none', fontSize: 'sm' })}>
+          <ul
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: { base: '4', sm: '6' },
+              listStyle: 'none',
+              fontSize: 'sm',
+            })}
+          >
             {(['privacy', 'terms', 'contact'] as const).map((key) => (
               <li key={key}>
                 <button type="button" className={footerLink} onClick={() => setTopic(key)} aria-haspopup="dialog">
@@ -84,10 +104,20 @@ export function Footer() {
           </Button>
         }
       >
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', color: 'fg.muted', lineHeight: '1.6' })}>{info?.body}</div>
+        <div
+          className={css({ display: 'flex', flexDirection: 'column', gap: '3', color: 'fg.muted', lineHeight: '1.6' })}
+        >
+          {info?.body}
+        </div>
       </Dialog>
     </footer>
   );
 }
 
-const footerLink = css({ color: 'fg.muted', textDecoration: 'none', cursor: 'pointer', borderRadius: 'sm', _hover: { color: 'fg.default', textDecoration: 'underline', textUnderlineOffset: '3px' } });
+const footerLink = css({
+  color: 'fg.muted',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  borderRadius: 'sm',
+  _hover: { color: 'fg.default', textDecoration: 'underline', textUnderlineOffset: '3px' },
+});

@@ -15,24 +15,84 @@ export function Hero({ primaryAction }: { primaryAction: ReactNode }) {
         overflow: 'hidden',
         bg: 'brand.950',
         color: 'white',
-        backgroundImage: 'radial-gradient(ellipse at 10% -10%, rgb(39 125 149 / 0.6), transparent 55%), radial-gradient(ellipse at 100% 100%, rgb(39 125 149 / 0.35), transparent 50%)',
+        backgroundImage:
+          'radial-gradient(ellipse at 10% -10%, rgb(39 125 149 / 0.6), transparent 55%), radial-gradient(ellipse at 100% 100%, rgb(39 125 149 / 0.35), transparent 50%)',
       })}
     >
-      <div className={cx(container, css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1.1fr 0.9fr' }, gap: { base: '10', md: '12' }, alignItems: 'center', py: { base: '14', md: '24' } }))}>
+      <div
+        className={cx(
+          container,
+          css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: '1.1fr 0.9fr' },
+            gap: { base: '10', md: '12' },
+            alignItems: 'center',
+            py: { base: '14', md: '24' },
+          }),
+        )}
+      >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-          <span className={css({ display: 'inline-flex', alignSelf: 'flex-start', alignItems: 'center', gap: '2', px: '3', py: '1', borderRadius: 'full', bg: 'rgb(255 255 255 / 0.08)', borderWidth: '1px', borderColor: 'rgb(255 255 255 / 0.16)', fontSize: 'sm', color: 'brand.100' })}>
+          <span
+            className={css({
+              display: 'inline-flex',
+              alignSelf: 'flex-start',
+              alignItems: 'center',
+              gap: '2',
+              px: '3',
+              py: '1',
+              borderRadius: 'full',
+              bg: 'rgb(255 255 255 / 0.08)',
+              borderWidth: '1px',
+              borderColor: 'rgb(255 255 255 / 0.16)',
+              fontSize: 'sm',
+              color: 'brand.100',
+            })}
+          >
             <span className={css({ width: '2', height: '2', borderRadius: 'full', bg: 'accent.400' })} aria-hidden />
             {t('landing.hero.eyebrow')}
           </span>
-          <h1 className={css({ fontSize: { base: '4xl', md: '5xl', lg: '6xl' }, fontWeight: 'extrabold', letterSpacing: '-0.035em', lineHeight: '1.05', '&:lang(ar), &:lang(hi)': { lineHeight: '1.35', letterSpacing: '0' } })}>
-            {t('landing.hero.title')} <span className={css({ color: 'accent.400' })}>{t('landing.hero.titleAccent')}</span>
+          <h1
+            className={css({
+              fontSize: { base: '4xl', md: '5xl', lg: '6xl' },
+              fontWeight: 'extrabold',
+              letterSpacing: '-0.035em',
+              lineHeight: '1.05',
+              '&:lang(ar), &:lang(hi)': { lineHeight: '1.35', letterSpacing: '0' },
+            })}
+          >
+            {t('landing.hero.title')}{' '}
+            <span className={css({ color: 'accent.400' })}>{t('landing.hero.titleAccent')}</span>
           </h1>
-          <p className={css({ fontSize: { base: 'lg', md: 'xl' }, color: 'brand.100', maxW: '560px', lineHeight: '1.6' })}>
+          <p
+            className={css({
+              fontSize: { base: 'lg', md: 'xl' },
+              color: 'brand.100',
+              maxW: '560px',
+              lineHeight: '1.6',
+            })}
+          >
             {t('landing.hero.body', { product: PRODUCT_NAME })}
           </p>
-          <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', '& .button': { h: '12', px: '6', fontSize: 'md' } })}>
+          <div
+            className={css({
+              display: 'flex',
+              gap: '3',
+              flexWrap: 'wrap',
+              '& .button': { h: '12', px: '6', fontSize: 'md' },
+            })}
+          >
             {primaryAction}
-            <Button asChild variant="outline" size="lg" className={css({ bg: 'transparent', color: 'white', borderColor: 'rgb(255 255 255 / 0.3)', _hover: { bg: 'rgb(255 255 255 / 0.08) !important' } })}>
+            <Button
+              asChild
+              variant="outline"
+              size="lg"
+              className={css({
+                bg: 'transparent',
+                color: 'white',
+                borderColor: 'rgb(255 255 255 / 0.3)',
+                _hover: { bg: 'rgb(255 255 255 / 0.08) !important' },
+              })}
+            >
               <a href="#courses">{t('landing.exploreCourses')}</a>
             </Button>
           </div>
@@ -52,10 +112,36 @@ function HeroIllustration() {
     { label: t('landing.preview.step4'), done: false },
   ];
   return (
-    <div aria-hidden className={css({ display: { base: 'none', sm: 'block' }, position: 'relative', maxW: '440px', justifySelf: { md: 'end' }, width: '100%' })}>
-      <div className={css({ bg: 'bg.surface', color: 'fg.default', borderRadius: '2xl', boxShadow: '0 30px 60px -20px rgb(0 0 0 / 0.45)', p: '6', display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div
+      aria-hidden
+      className={css({
+        display: { base: 'none', sm: 'block' },
+        position: 'relative',
+        maxW: '440px',
+        justifySelf: { md: 'end' },
+        width: '100%',
+      })}
+    >
+      <div
+        className={css({
+          bg: 'bg.surface',
+          color: 'fg.default',
+          borderRadius: '2xl',
+          boxShadow: '0 30px 60px -20px rgb(0 0 0 / 0.45)',
+          p: '6',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '5',
+        })}
+      >
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-          <img src={DEFAULT_COURSE_ICON} alt="" width={44} height={44} className={css({ width: '11', height: '11', borderRadius: 'lg' })} />
+          <img
+            src={DEFAULT_COURSE_ICON}
+            alt=""
+            width={44}
+            height={44}
+            className={css({ width: '11', height: '11', borderRadius: 'lg' })}
+          />
           <div className={css({ flex: '1', minW: 0 })}>
             <p className={css({ fontWeight: 'semibold' })}>{t('landing.preview.course')}</p>
             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('landing.preview.book')}</p>
@@ -77,15 +163,56 @@ function HeroIllustration() {
               {step.done ? (
                 <CircleCheck size={20} className={css({ color: 'success.solid' })} />
               ) : (
-                <span className={css({ width: '5', height: '5', borderRadius: 'full', borderWidth: '2px', borderColor: index === 2 ? 'brand.solid' : 'border.strong' })} />
+                <span
+                  className={css({
+                    width: '5',
+                    height: '5',
+                    borderRadius: 'full',
+                    borderWidth: '2px',
+                    borderColor: index === 2 ? 'brand.solid' : 'border.strong',
+                  })}
+                />
               )}
-              <span className={css({ color: step.done ? 'fg.muted' : 'fg.default', fontWeight: index === 2 ? 'semibold' : 'normal' })}>{step.label}</span>
+              <span
+                className={css({
+                  color: step.done ? 'fg.muted' : 'fg.default',
+                  fontWeight: index === 2 ? 'semibold' : 'normal',
+                })}
+              >
+                {step.label}
+              </span>
             </li>
           ))}
         </ol>
       </div>
-      <div className={css({ position: 'absolute', bottom: '-7', insetEnd: { base: '-2', md: '-6' }, bg: 'bg.surface', color: 'fg.default', borderRadius: 'xl', boxShadow: 'xl', px: '4', py: '3', display: 'flex', alignItems: 'center', gap: '3' })}>
-        <span className={css({ display: 'flex', width: '9', height: '9', borderRadius: 'full', bg: 'success.subtle', color: 'success.solid', alignItems: 'center', justifyContent: 'center' })}>
+      <div
+        className={css({
+          position: 'absolute',
+          bottom: '-7',
+          insetEnd: { base: '-2', md: '-6' },
+          bg: 'bg.surface',
+          color: 'fg.default',
+          borderRadius: 'xl',
+          boxShadow: 'xl',
+          px: '4',
+          py: '3',
+          display: 'flex',
+          alignItems: 'center',
+          gap: '3',
+        })}
+      >
+        <span
+          className={css({
+            display: 'flex',
+            width: '9',
+            height: '9',
+            borderRadius: 'full',
+            bg: 'success.subtle',
+            color: 'success.solid',
+            alignItems: 'center',
+            justifyContent: 'center',
+          })}
+        >
           <ShieldCheck size={18} />
         </span>
         <div>

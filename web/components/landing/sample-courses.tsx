@@ -12,9 +12,18 @@ export type CoursesState = { status: 'loading' } | { status: 'ready'; courses: P
 
 export function SampleCourses({ state }: { state: CoursesState }) {
   return (
-    <section id="courses" aria-labelledby="courses-title" className={css({ py: { base: '16', md: '24' }, bg: 'bg.canvas', scrollMarginTop: '64px' })}>
+    <section
+      id="courses"
+      aria-labelledby="courses-title"
+      className={css({ py: { base: '16', md: '24' }, bg: 'bg.canvas', scrollMarginTop: '64px' })}
+    >
       <div className={container}>
-        <SectionHeading id="courses-title" eyebrow={t('landing.courses.eyebrow')} title={t('landing.courses.title')} description={t('landing.courses.description')} />
+        <SectionHeading
+          id="courses-title"
+          eyebrow={t('landing.courses.eyebrow')}
+          title={t('landing.courses.title')}
+          description={t('landing.courses.description')}
+        />
         {state.status === 'loading' ? (
           <div className={courseGrid} role="group" aria-busy="true" aria-label={t('landing.courses.loading')}>
             {[0, 1, 2].map((key) => (
@@ -58,12 +67,32 @@ function CourseCard({ course }: { course: PublicCourse }) {
     <Card as="li" variant="outline" interactive>
       <CardBody className={css({ gap: '4', py: '6' })}>
         <div className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '3' })}>
-          <img src={icon} alt="" width={48} height={48} onError={() => setIcon(DEFAULT_COURSE_ICON)} className={css({ width: '12', height: '12', borderRadius: 'lg', objectFit: 'cover', bg: 'bg.subtle' })} />
+          <img
+            src={icon}
+            alt=""
+            width={48}
+            height={48}
+            onError={() => setIcon(DEFAULT_COURSE_ICON)}
+            className={css({ width: '12', height: '12', borderRadius: 'lg', objectFit: 'cover', bg: 'bg.subtle' })}
+          />
           <Chip palette="brand">{course.domain?.name || t('landing.courses.defaultBook')}</Chip>
         </div>
         <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35' })}>{course.title}</h3>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6', lineClamp: '3', flex: '1' })}>{course.description || t('landing.courses.defaultDescription')}</p>
-        <p className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.subtle', pt: '3', borderTopWidth: '1px', borderColor: 'border.muted' })}>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6', lineClamp: '3', flex: '1' })}>
+          {course.description || t('landing.courses.defaultDescription')}
+        </p>
+        <p
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2',
+            fontSize: 'sm',
+            color: 'fg.subtle',
+            pt: '3',
+            borderTopWidth: '1px',
+            borderColor: 'border.muted',
+          })}
+        >
           <Layers size={16} aria-hidden />
           {t('landing.courses.modules', { count: course.componentCount })}
         </p>
@@ -72,4 +101,9 @@ function CourseCard({ course }: { course: PublicCourse }) {
   );
 }
 
-const courseGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '6', listStyle: 'none' });
+const courseGrid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+  gap: '6',
+  listStyle: 'none',
+});

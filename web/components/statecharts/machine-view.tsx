@@ -54,8 +54,13 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
   const simulation = useSimulation(mode === 'simulate' ? entry : null, inputIndex, run);
   const running = simulation && simulation.error === null ? simulation : null;
   // The root is always active: highlighting it would only add noise.
-  const activeIds = useMemo(() => new Set((running?.activeStateIds() ?? []).filter((id) => id !== model.rootId)), [running, running?.version, model.rootId]);
-  const focusKey = [...activeIds].filter((id) => !model.states.some((s) => s.parentId === id && activeIds.has(s.id))).join('|');
+  const activeIds = useMemo(
+    () => new Set((running?.activeStateIds() ?? []).filter((id) => id !== model.rootId)),
+    [running, running?.version, model.rootId],
+  );
+  const focusKey = [...activeIds]
+    .filter((id) => !model.states.some((s) => s.parentId === id && activeIds.has(s.id)))
+    .join('|');
 
   // Keep the current (simulated) state, or the state just picked in the side panel, in view
   // inside the scroll box, without scrolling the page.
@@ -66,7 +71,11 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
       if (!box || !state) return;
       const cx = (state.x + Math.min(state.width, 200) / 2) * zoom.scale;
       const cy = (state.y + Math.min(state.height, 60) / 2) * zoom.scale;
-      const visible = cx > box.scrollLeft + 40 && cx < box.scrollLeft + box.clientWidth - 40 && cy > box.scrollTop + 40 && cy < box.scrollTop + box.clientHeight - 40;
+      const visible =
+        cx > box.scrollLeft + 40 &&
+        cx < box.scrollLeft + box.clientWidth - 40 &&
+        cy > box.scrollTop + 40 &&
+        cy < box.scrollTop + box.clientHeight - 40;
       if (!visible) box.scrollTo({ left: cx - box.clientWidth / 2, top: cy - box.clientHeight / 2 });
     },
     [layout, zoom.scale, zoom.boxRef],
@@ -76,43 +85,109 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
 
   return (
     <section aria-labelledby={`sc-${entry.key}-title`} className={css({ pt: '5' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: '4', mb: '4' })}>
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: '4',
+          mb: '4',
+        })}
+      >
         <div className={css({ maxW: '80ch' })}>
           <h2 id={`sc-${entry.key}-title`} className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '1' })}>
             {entry.title}
           </h2>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' })}>{entry.description}</p>
           <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '2' })}>
-            {withTags(t('statecharts.summary', { id: model.id, states: model.states.length - 1, transitions: model.transitions.length }), [(text, key) => <code key={key}>{text}</code>])}
+            {withTags(
+              t('statecharts.summary', {
+                id: model.id,
+                states: model.states.length - 1,
+                transitions: model.transitions.length,
+              }),
+              [(text, key) => <code key={key}>{text}</code>],
+            )}
           </p>
         </div>
-        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })} aria-label={t('statecharts.export')} role="group">
-          <Button size="xs" variant="outline" leftIcon={<Download />} onClick={() => download(`${entry.key}.svg`, 'image/svg+xml', toSvg(layout, entry.title))}>
+        <div
+          className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}
+          aria-label={t('statecharts.export')}
+          role="group"
+        >
+          <Button
+            size="xs"
+            variant="outline"
+            leftIcon={<Download />}
+            onClick={() => download(`${entry.key}.svg`, 'image/svg+xml', toSvg(layout, entry.title))}
+          >
             SVG
           </Button>
-          <Button size="xs" variant="outline" leftIcon={<Download />} onClick={() => download(`${entry.key}.scxml`, 'application/scxml+xml', toScxml(model))}>
+          <Button
+            size="xs"
+            variant="outline"
+            leftIcon={<Download />}
+            onClick={() => download(`${entry.key}.scxml`, 'application/scxml+xml', toScxml(model))}
+          >
             SCXML
           </Button>
-          <Button size="xs" variant="outline" leftIcon={<Download />} onClick={() => download(`${entry.key}.mmd`, 'text/plain', toMermaid(model))}>
+          <Button
+            size="xs"
+            variant="outline"
+            leftIcon={<Download />}
+            onClick={() => download(`${entry.key}.mmd`, 'text/plain', toMermaid(model))}
+          >
             Mermaid
           </Button>
         </div>
       </div>
 
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mb: '3' })}>
-        <div role="group" aria-label={t('statecharts.mode')} className={css({ display: 'inline-flex', bg: 'bg.subtle', p: '1', borderRadius: 'lg', gap: '1' })}>
-          <Button size="sm" variant={mode === 'explore' ? 'outline' : 'ghost'} aria-pressed={mode === 'explore'} onClick={() => setMode('explore')}>
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          mb: '3',
+        })}
+      >
+        <div
+          role="group"
+          aria-label={t('statecharts.mode')}
+          className={css({ display: 'inline-flex', bg: 'bg.subtle', p: '1', borderRadius: 'lg', gap: '1' })}
+        >
+          <Button
+            size="sm"
+            variant={mode === 'explore' ? 'outline' : 'ghost'}
+            aria-pressed={mode === 'explore'}
+            onClick={() => setMode('explore')}
+          >
             {t('statecharts.explore')}
           </Button>
-          <Button size="sm" variant={mode === 'simulate' ? 'outline' : 'ghost'} aria-pressed={mode === 'simulate'} leftIcon={<Play />} onClick={() => setMode('simulate')}>
+          <Button
+            size="sm"
+            variant={mode === 'simulate' ? 'outline' : 'ghost'}
+            aria-pressed={mode === 'simulate'}
+            leftIcon={<Play />}
+            onClick={() => setMode('simulate')}
+          >
             {t('statecharts.simulate')}
           </Button>
         </div>
-        <div role="group" aria-label={t('statecharts.zoom')} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+        <div
+          role="group"
+          aria-label={t('statecharts.zoom')}
+          className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}
+        >
           <Button size="sm" variant="ghost" iconOnly aria-label={t('pdf.zoomOut')} onClick={zoom.zoomOut}>
             <Minus />
           </Button>
-          <span className={css({ fontSize: 'xs', color: 'fg.muted', minW: '10', textAlign: 'center' })} aria-live="polite">
+          <span
+            className={css({ fontSize: 'xs', color: 'fg.muted', minW: '10', textAlign: 'center' })}
+            aria-live="polite"
+          >
             {Math.round(zoom.scale * 100)}%
           </span>
           <Button size="sm" variant="ghost" iconOnly aria-label={t('pdf.zoomIn')} onClick={zoom.zoomIn}>
@@ -124,7 +199,14 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
         </div>
       </div>
 
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 360px' }, gap: '4', alignItems: 'start' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 360px' },
+          gap: '4',
+          alignItems: 'start',
+        })}
+      >
         <div
           ref={zoom.boxRef}
           className={css({
@@ -199,12 +281,16 @@ function useSimulation(entry: MachineEntry | null, inputIndex: number, run: numb
       return;
     }
     setState({ sim, version: 0 });
-    const unsubscribe = sim.subscribe(() => setState((s) => (s && s.sim === sim ? { sim, version: s.version + 1 } : s)));
+    const unsubscribe = sim.subscribe(() =>
+      setState((s) => (s && s.sim === sim ? { sim, version: s.version + 1 } : s)),
+    );
     return () => {
       unsubscribe();
       sim.stop();
     };
   }, [entry, inputIndex, run]);
   if (error !== null) return { error };
-  return state && { error: null, sim: state.sim, version: state.version, activeStateIds: () => state.sim.activeStateIds() };
+  return (
+    state && { error: null, sim: state.sim, version: state.version, activeStateIds: () => state.sim.activeStateIds() }
+  );
 }

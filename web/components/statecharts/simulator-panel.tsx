@@ -34,10 +34,23 @@ export function SimulatorPanel({
   const nextDue = sim.clock.nextDue();
   const timers = sim.activeTransitions().filter((t) => t.kind === 'after');
   const time = new Date(sim.now()).toISOString().slice(11, 19);
-  const send = useCallback((e: SimEvent) => sim.send(e.event, e.variant ? `${e.label} (${e.variant})` : e.label), [sim]);
+  const send = useCallback(
+    (e: SimEvent) => sim.send(e.event, e.variant ? `${e.label} (${e.variant})` : e.label),
+    [sim],
+  );
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', mb: '5', pb: '5', borderBottomWidth: '1px', borderColor: 'border.muted' })}>
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '4',
+        mb: '5',
+        pb: '5',
+        borderBottomWidth: '1px',
+        borderColor: 'border.muted',
+      })}
+    >
       <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end', flexWrap: 'wrap' })}>
         {entry.inputs && entry.inputs.length > 1 ? (
           <Select
@@ -55,7 +68,11 @@ export function SimulatorPanel({
 
       <div>
         <h3 className={sectionTitle}>{t('statecharts.current')}</h3>
-        <ul aria-label={t('statecharts.current')} data-testid="sim-current" className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <ul
+          aria-label={t('statecharts.current')}
+          data-testid="sim-current"
+          className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}
+        >
           {leaves.map((id) => (
             <li key={id}>
               <Chip palette="success" variant="subtle" size="md">
@@ -64,7 +81,9 @@ export function SimulatorPanel({
             </li>
           ))}
         </ul>
-        {snapshot.status === 'done' ? <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '2' })}>{t('statecharts.finished')}</p> : null}
+        {snapshot.status === 'done' ? (
+          <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '2' })}>{t('statecharts.finished')}</p>
+        ) : null}
         {snapshot.status === 'error' ? (
           <Alert status="error" className={css({ mt: '2' })}>
             {t('statecharts.stopped', { error: String((snapshot as { error?: unknown }).error) })}
@@ -75,7 +94,9 @@ export function SimulatorPanel({
       <div>
         <h3 className={sectionTitle}>{t('statecharts.clock')}</h3>
         <p className={css({ fontSize: 'sm', mb: '2' })} aria-live="polite" data-testid="sim-clock">
-          {elapsed === 0 ? t('statecharts.timeStart', { time }) : t('statecharts.timeElapsed', { time, elapsed: formatDelay(elapsed) })}
+          {elapsed === 0
+            ? t('statecharts.timeStart', { time })
+            : t('statecharts.timeElapsed', { time, elapsed: formatDelay(elapsed) })}
         </p>
         <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
           <Button size="xs" variant="outline" onClick={() => sim.advance(1000)}>
@@ -87,8 +108,16 @@ export function SimulatorPanel({
           <Button size="xs" variant="outline" onClick={() => sim.advance(10 * 60_000)}>
             {t('statecharts.plusMinutes', { count: 10 })}
           </Button>
-          <Button size="xs" variant="solid" leftIcon={<TimerReset />} disabled={nextDue === null} onClick={() => sim.fireNextTimer()}>
-            {nextDue === null ? t('statecharts.noTimer') : t('statecharts.fireTimer', { delay: formatDelay(nextDue - elapsed) })}
+          <Button
+            size="xs"
+            variant="solid"
+            leftIcon={<TimerReset />}
+            disabled={nextDue === null}
+            onClick={() => sim.fireNextTimer()}
+          >
+            {nextDue === null
+              ? t('statecharts.noTimer')
+              : t('statecharts.fireTimer', { delay: formatDelay(nextDue - elapsed) })}
           </Button>
         </div>
         {timers.length ? (
@@ -105,9 +134,14 @@ export function SimulatorPanel({
       <div>
         <h3 className={sectionTitle}>{t('statecharts.send')}</h3>
         {events.length === 0 ? (
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{nextDue !== null ? t('statecharts.noEventClock') : t('statecharts.noEvent')}</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {nextDue !== null ? t('statecharts.noEventClock') : t('statecharts.noEvent')}
+          </p>
         ) : (
-          <ul aria-label={t('statecharts.events')} className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+          <ul
+            aria-label={t('statecharts.events')}
+            className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}
+          >
             {events.map((e) => (
               <li key={e.key}>
                 <button type="button" className={eventButton} onClick={() => send(e)}>
@@ -121,16 +155,30 @@ export function SimulatorPanel({
       </div>
 
       <details open>
-        <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>{t('statecharts.context')}</summary>
+        <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>
+          {t('statecharts.context')}
+        </summary>
         <pre
           data-testid="sim-context"
-          className={css({ mt: '2', fontSize: '11px', bg: 'bg.subtle', p: '2', borderRadius: 'md', maxH: '280px', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' })}
+          className={css({
+            mt: '2',
+            fontSize: '11px',
+            bg: 'bg.subtle',
+            p: '2',
+            borderRadius: 'md',
+            maxH: '280px',
+            overflow: 'auto',
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+          })}
         >
           {contextJson(snapshot.context)}
         </pre>
       </details>
       {sim.log.length ? (
-        <p className={css({ fontSize: 'xs', color: 'fg.subtle', wordBreak: 'break-word' })}>{t('statecharts.sent', { events: sim.log.slice(-6).join(' → ') })}</p>
+        <p className={css({ fontSize: 'xs', color: 'fg.subtle', wordBreak: 'break-word' })}>
+          {t('statecharts.sent', { events: sim.log.slice(-6).join(' → ') })}
+        </p>
       ) : null}
     </div>
   );

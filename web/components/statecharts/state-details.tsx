@@ -10,9 +10,26 @@ import { Chip } from '../../ui';
 import { t } from '../../i18n';
 
 /** The side panel of /statecharts: one state's type, tags, actions and its transitions out, inherited and in. */
-export const sectionTitle = css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.subtle', mb: '2' });
+export const sectionTitle = css({
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  textTransform: 'uppercase',
+  letterSpacing: '0.06em',
+  color: 'fg.subtle',
+  mb: '2',
+});
 
-export function StateDetails({ model, stateId, compact, onSelect }: { model: MachineModel; stateId: string | null; compact: boolean; onSelect: (id: string) => void }) {
+export function StateDetails({
+  model,
+  stateId,
+  compact,
+  onSelect,
+}: {
+  model: MachineModel;
+  stateId: string | null;
+  compact: boolean;
+  onSelect: (id: string) => void;
+}) {
   const byId = new Map(model.states.map((s) => [s.id, s]));
   const state = stateId ? byId.get(stateId) : undefined;
   if (!state) {
@@ -24,8 +41,15 @@ export function StateDetails({ model, stateId, compact, onSelect }: { model: Mac
   }
   const own = model.transitions.filter((t) => t.sourceId === state.id);
   const ancestors: StateModel[] = [];
-  for (let p = state.parentId ? byId.get(state.parentId) : undefined; p; p = p.parentId ? byId.get(p.parentId) : undefined) ancestors.push(p);
-  const inherited = ancestors.flatMap((a) => model.transitions.filter((t) => t.sourceId === a.id).map((t) => ({ t, from: a })));
+  for (
+    let p = state.parentId ? byId.get(state.parentId) : undefined;
+    p;
+    p = p.parentId ? byId.get(p.parentId) : undefined
+  )
+    ancestors.push(p);
+  const inherited = ancestors.flatMap((a) =>
+    model.transitions.filter((t) => t.sourceId === a.id).map((t) => ({ t, from: a })),
+  );
   const incoming = model.transitions.filter((t) => t.targetIds.includes(state.id) && t.sourceId !== state.id);
   const keyOf = (id: string) => byId.get(id)?.key ?? id;
 
@@ -43,18 +67,38 @@ export function StateDetails({ model, stateId, compact, onSelect }: { model: Mac
           </Chip>
         ))}
       </div>
-      <dl className={css({ fontSize: 'sm', display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '1', mb: '3' })}>
+      <dl
+        className={css({
+          fontSize: 'sm',
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: '3',
+          rowGap: '1',
+          mb: '3',
+        })}
+      >
         {state.invoke.length ? <Detail term={t('statecharts.runs')}>{state.invoke.join(', ')}</Detail> : null}
         {state.entry.length ? <Detail term={t('statecharts.onEntry')}>{state.entry.join(', ')}</Detail> : null}
         {state.exit.length ? <Detail term={t('statecharts.onExit')}>{state.exit.join(', ')}</Detail> : null}
         {state.initialChildId ? <Detail term={t('statecharts.startsIn')}>{keyOf(state.initialChildId)}</Detail> : null}
       </dl>
       <h4 className={sectionTitle}>{t('statecharts.transitionsFrom')}</h4>
-      {own.length ? <TransitionList transitions={own} keyOf={keyOf} onSelect={onSelect} /> : <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>{state.type === 'final' ? t('statecharts.noneFinal') : t('statecharts.noneTransitions')}</p>}
+      {own.length ? (
+        <TransitionList transitions={own} keyOf={keyOf} onSelect={onSelect} />
+      ) : (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
+          {state.type === 'final' ? t('statecharts.noneFinal') : t('statecharts.noneTransitions')}
+        </p>
+      )}
       {inherited.length ? (
         <>
           <h4 className={sectionTitle}>{t('statecharts.inherited')}</h4>
-          <TransitionList transitions={inherited.map((x) => x.t)} keyOf={keyOf} onSelect={onSelect} from={(t) => keyOf(t.sourceId)} />
+          <TransitionList
+            transitions={inherited.map((x) => x.t)}
+            keyOf={keyOf}
+            onSelect={onSelect}
+            from={(t) => keyOf(t.sourceId)}
+          />
         </>
       ) : null}
       {incoming.length ? (
@@ -63,7 +107,8 @@ export function StateDetails({ model, stateId, compact, onSelect }: { model: Mac
           <ul className={css({ fontSize: 'sm', mb: '2', display: 'flex', flexDirection: 'column', gap: '1' })}>
             {incoming.map((t) => (
               <li key={t.id}>
-                <StateLink id={t.sourceId} keyOf={keyOf} onSelect={onSelect} /> <span className={css({ color: 'fg.muted' })}>{translateOn(t.label)}</span>
+                <StateLink id={t.sourceId} keyOf={keyOf} onSelect={onSelect} />{' '}
+                <span className={css({ color: 'fg.muted' })}>{translateOn(t.label)}</span>
               </li>
             ))}
           </ul>
@@ -87,7 +132,15 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function StateLink({ id, keyOf, onSelect }: { id: string; keyOf: (id: string) => string; onSelect: (id: string) => void }) {
+function StateLink({
+  id,
+  keyOf,
+  onSelect,
+}: {
+  id: string;
+  keyOf: (id: string) => string;
+  onSelect: (id: string) => void;
+}) {
   return (
     <button type="button" className={cx(linkButton)} onClick={() => onSelect(id)}>
       {keyOf(id)}
@@ -117,14 +170,39 @@ function TransitionList({
   from?: (t: TransitionModel) => string;
 }) {
   return (
-    <ul aria-label={t('statecharts.transitions')} className={css({ display: 'flex', flexDirection: 'column', gap: '2', mb: '4' })}>
+    <ul
+      aria-label={t('statecharts.transitions')}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '2', mb: '4' })}
+    >
       {transitions.map((tr) => (
-        <li key={tr.id} data-transition-id={tr.id} className={css({ borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'md', p: '2.5', fontSize: 'sm' })}>
+        <li
+          key={tr.id}
+          data-transition-id={tr.id}
+          className={css({
+            borderWidth: '1px',
+            borderColor: 'border.muted',
+            borderRadius: 'md',
+            p: '2.5',
+            fontSize: 'sm',
+          })}
+        >
           <div className={css({ fontWeight: 'semibold', wordBreak: 'break-word' })}>{tr.eventLabel}</div>
-          <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '0.5', mt: '1' })}>
+          <dl
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: 'auto 1fr',
+              columnGap: '3',
+              rowGap: '0.5',
+              mt: '1',
+            })}
+          >
             {from ? <Detail term={t('statecharts.from')}>{from(tr)}</Detail> : null}
             {tr.guard ? <Detail term={t('statecharts.onlyIf')}>{tr.guard}</Detail> : null}
-            {tr.delayMs !== null || tr.delay !== null ? <Detail term={t('statecharts.delay')}>{tr.delayMs !== null ? formatDelay(tr.delayMs) : String(tr.delay)}</Detail> : null}
+            {tr.delayMs !== null || tr.delay !== null ? (
+              <Detail term={t('statecharts.delay')}>
+                {tr.delayMs !== null ? formatDelay(tr.delayMs) : String(tr.delay)}
+              </Detail>
+            ) : null}
             <Detail term={t('statecharts.goesTo')}>
               {tr.targetIds.length === 0 ? (
                 <span className={css({ color: 'fg.muted' })}>{t('statecharts.stays')}</span>

@@ -25,20 +25,41 @@ import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Button, Card, Checkbox, Chip, DataTable, Dialog, EmptyState, IconButton, Select, TextField, toaster, type SelectOption } from '../../ui';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Chip,
+  DataTable,
+  Dialog,
+  EmptyState,
+  IconButton,
+  Select,
+  TextField,
+  toaster,
+  type SelectOption,
+} from '../../ui';
 import { formatDateTime, formatNumber } from '../../format';
 import { errorText, fieldErrors } from '../../i18n/error-text';
 import { PRIORITY_IDS } from '../../i18n/labels';
 
-const priorityOptions = (): readonly SelectOption<Priority>[] => PRIORITIES.map((p) => ({ value: p, label: t(PRIORITY_IDS[p]) }));
+const priorityOptions = (): readonly SelectOption<Priority>[] =>
+  PRIORITIES.map((p) => ({ value: p, label: t(PRIORITY_IDS[p]) }));
 
 type FormState = { mode: 'create' } | { mode: 'edit'; item: AnnouncementDto } | null;
 
 /** /admin/announcements: stat cards, a searchable list, create, edit, view, activate and delete announcements. */
 export function AdminAnnouncementsPage() {
   useDocumentTitle(t('admin.announcements.pageTitle'));
-  const list = usePagedList({ queryKey: queryKeys.admin.announcements.all, fetchPage: announcementsApi.page, filters: {} });
-  const statsQuery = useQuery({ queryKey: queryKeys.admin.announcements.stats, queryFn: ({ signal }) => announcementsApi.stats(signal) });
+  const list = usePagedList({
+    queryKey: queryKeys.admin.announcements.all,
+    fetchPage: announcementsApi.page,
+    filters: {},
+  });
+  const statsQuery = useQuery({
+    queryKey: queryKeys.admin.announcements.stats,
+    queryFn: ({ signal }) => announcementsApi.stats(signal),
+  });
   const stats = statsQuery.data;
   const items = list.items;
   const search = list.search;
@@ -53,9 +74,25 @@ export function AdminAnnouncementsPage() {
 
   const rowActions = (a: AnnouncementDto) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={t('admin.announcements.viewAria', { title: a.title })} icon={<Eye />} size="sm" onClick={() => setViewing(a)} />
-      <IconButton aria-label={t('admin.announcements.editAria', { title: a.title })} icon={<Pencil />} size="sm" onClick={() => setForm({ mode: 'edit', item: a })} />
-      <IconButton aria-label={t('admin.announcements.deleteAria', { title: a.title })} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setDeleting(a)} />
+      <IconButton
+        aria-label={t('admin.announcements.viewAria', { title: a.title })}
+        icon={<Eye />}
+        size="sm"
+        onClick={() => setViewing(a)}
+      />
+      <IconButton
+        aria-label={t('admin.announcements.editAria', { title: a.title })}
+        icon={<Pencil />}
+        size="sm"
+        onClick={() => setForm({ mode: 'edit', item: a })}
+      />
+      <IconButton
+        aria-label={t('admin.announcements.deleteAria', { title: a.title })}
+        icon={<Trash2 />}
+        size="sm"
+        palette="danger"
+        onClick={() => setDeleting(a)}
+      />
     </div>
   );
 
@@ -71,7 +108,14 @@ export function AdminAnnouncementsPage() {
         }
       />
       {stats ? (
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' }, gap: '3', mb: '5' })}>
+        <div
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' },
+            gap: '3',
+            mb: '5',
+          })}
+        >
           <StatCard label={t('admin.announcements.totalActive')} value={stats.totalActive} />
           <StatCard label={t('admin.announcements.urgent')} value={stats.urgentCount} palette="error" />
           <StatCard label={t('admin.announcements.high')} value={stats.highCount} palette="warning" />
@@ -80,9 +124,19 @@ export function AdminAnnouncementsPage() {
         </div>
       ) : null}
       <div className={css({ maxW: { md: '420px' }, mb: '4' })}>
-        <TextField label={t('admin.announcements.search')} type="search" placeholder={t('admin.announcements.searchPlaceholder')} value={search} onChange={(e) => list.setSearch(e.target.value)} />
+        <TextField
+          label={t('admin.announcements.search')}
+          type="search"
+          placeholder={t('admin.announcements.searchPlaceholder')}
+          value={search}
+          onChange={(e) => list.setSearch(e.target.value)}
+        />
       </div>
-      <QueryState query={list.query} loadingLabel={t('admin.announcements.loading')} failureMessage={t('admin.announcements.loadFailed')}>
+      <QueryState
+        query={list.query}
+        loadingLabel={t('admin.announcements.loading')}
+        failureMessage={t('admin.announcements.loadFailed')}
+      >
         <DataTable
           label={t('admin.announcements.pageTitle')}
           rows={items ?? []}
@@ -90,8 +144,17 @@ export function AdminAnnouncementsPage() {
           cardTitle={(a) => <bdi>{a.title}</bdi>}
           cardActions={rowActions}
           columns={[
-            { key: 'title', header: t('admin.announcements.col.title'), hideInCard: true, cell: (a) => <bdi className={css({ fontWeight: 'medium' })}>{a.title}</bdi> },
-            { key: 'priority', header: t('admin.announcements.col.priority'), cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{t(PRIORITY_IDS[a.priority])}</Chip> },
+            {
+              key: 'title',
+              header: t('admin.announcements.col.title'),
+              hideInCard: true,
+              cell: (a) => <bdi className={css({ fontWeight: 'medium' })}>{a.title}</bdi>,
+            },
+            {
+              key: 'priority',
+              header: t('admin.announcements.col.priority'),
+              cell: (a) => <Chip palette={PRIORITY_TONE[a.priority]}>{t(PRIORITY_IDS[a.priority])}</Chip>,
+            },
             { key: 'author', header: t('admin.announcements.col.author'), cell: (a) => a.authorName },
             { key: 'expires', header: t('admin.announcements.col.expires'), cell: (a) => <Expiry item={a} /> },
             {
@@ -103,9 +166,22 @@ export function AdminAnnouncementsPage() {
                 </Checkbox>
               ),
             },
-            { key: 'actions', header: t('admin.announcements.col.actions'), hideInCard: true, align: 'right', cell: rowActions },
+            {
+              key: 'actions',
+              header: t('admin.announcements.col.actions'),
+              hideInCard: true,
+              align: 'right',
+              cell: rowActions,
+            },
           ]}
-          empty={<EmptyState bordered icon={search ? <Search /> : <Megaphone />} title={t('admin.announcements.emptyTitle')} description={search ? t('admin.announcements.emptySearch') : t('admin.announcements.emptyBody')} />}
+          empty={
+            <EmptyState
+              bordered
+              icon={search ? <Search /> : <Megaphone />}
+              title={t('admin.announcements.emptyTitle')}
+              description={search ? t('admin.announcements.emptySearch') : t('admin.announcements.emptyBody')}
+            />
+          }
         />
         <TablePagination list={list} />
       </QueryState>
@@ -113,7 +189,16 @@ export function AdminAnnouncementsPage() {
       <Button
         aria-label={t('admin.announcements.add')}
         onClick={() => setForm({ mode: 'create' })}
-        className={css({ position: 'fixed', insetEnd: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
+        className={css({
+          position: 'fixed',
+          insetEnd: { base: '4', md: '8' },
+          bottom: { base: '4', md: '8' },
+          borderRadius: 'full',
+          w: '14',
+          h: '14',
+          boxShadow: 'lg',
+          zIndex: 10,
+        })}
       >
         <Plus aria-hidden />
       </Button>
@@ -125,16 +210,33 @@ export function AdminAnnouncementsPage() {
           toaster.create({ type: 'success', title: message });
         }}
       />
-      <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title={viewing?.title ?? ''} footer={<Button onClick={() => setViewing(null)}>{t('common.close')}</Button>}>
+      <Dialog
+        open={viewing !== null}
+        onOpenChange={(o) => (!o ? setViewing(null) : undefined)}
+        title={viewing?.title ?? ''}
+        footer={<Button onClick={() => setViewing(null)}>{t('common.close')}</Button>}
+      >
         {viewing ? (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
             <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
               <Chip palette={PRIORITY_TONE[viewing.priority]}>{t(PRIORITY_IDS[viewing.priority])}</Chip>
-              <Chip palette={viewing.isActive ? 'success' : 'neutral'}>{viewing.isActive ? t('admin.announcements.active') : t('admin.announcements.inactive')}</Chip>
-              {isExpiringSoon(viewing.expiresAt) ? <Chip palette="warning">{t('admin.announcements.expiringSoon')}</Chip> : null}
+              <Chip palette={viewing.isActive ? 'success' : 'neutral'}>
+                {viewing.isActive ? t('admin.announcements.active') : t('admin.announcements.inactive')}
+              </Chip>
+              {isExpiringSoon(viewing.expiresAt) ? (
+                <Chip palette="warning">{t('admin.announcements.expiringSoon')}</Chip>
+              ) : null}
             </div>
             <p className={css({ whiteSpace: 'pre-wrap' })}>{viewing.content}</p>
-            <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1 4', fontSize: 'sm', color: 'fg.muted' })}>
+            <dl
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: 'auto 1fr',
+                gap: '1 4',
+                fontSize: 'sm',
+                color: 'fg.muted',
+              })}
+            >
               <dt>{t('admin.announcements.col.author')}</dt>
               <dd>{viewing.authorName}</dd>
               <dt>{t('admin.announcements.created')}</dt>
@@ -155,7 +257,10 @@ export function AdminAnnouncementsPage() {
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
-          toaster.create({ type: 'success', title: serverText(ANNOUNCEMENT_MESSAGES.deleted, t('admin.announcements.deleted')) });
+          toaster.create({
+            type: 'success',
+            title: serverText(ANNOUNCEMENT_MESSAGES.deleted, t('admin.announcements.deleted')),
+          });
         }}
       />
     </>
@@ -171,7 +276,12 @@ const ACCENT = {
 
 function StatCard({ label, value, palette }: { label: string; value: number; palette?: keyof typeof ACCENT }) {
   return (
-    <Card className={cx(css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' }), palette ? ACCENT[palette] : css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'brand.solid' }))}>
+    <Card
+      className={cx(
+        css({ p: '4', display: 'flex', flexDirection: 'column', gap: '1' }),
+        palette ? ACCENT[palette] : css({ borderInlineStartWidth: '4px', borderInlineStartColor: 'brand.solid' }),
+      )}
+    >
       <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</span>
       <span className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{formatNumber(value)}</span>
     </Card>
@@ -183,7 +293,15 @@ function Expiry({ item }: { item: AnnouncementDto }) {
   return (
     <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
       {formatDateTime(item.expiresAt, t('admin.announcements.never'))}
-      {item.expired ? <Chip size="sm" palette="neutral">{t('admin.announcements.expired')}</Chip> : isExpiringSoon(item.expiresAt) ? <Chip size="sm" palette="warning">{t('admin.announcements.expiringSoon')}</Chip> : null}
+      {item.expired ? (
+        <Chip size="sm" palette="neutral">
+          {t('admin.announcements.expired')}
+        </Chip>
+      ) : isExpiringSoon(item.expiresAt) ? (
+        <Chip size="sm" palette="warning">
+          {t('admin.announcements.expiringSoon')}
+        </Chip>
+      ) : null}
     </span>
   );
 }
@@ -196,8 +314,23 @@ function toLocalInput(iso: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClose: () => void; onSaved: (message: string) => void }) {
-  const [values, setValues] = useState({ title: '', authorName: '', content: '', priority: 'MEDIUM' as Priority, expiresAt: '', isActive: true });
+function AnnouncementForm({
+  state,
+  onClose,
+  onSaved,
+}: {
+  state: FormState;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const [values, setValues] = useState({
+    title: '',
+    authorName: '',
+    content: '',
+    priority: 'MEDIUM' as Priority,
+    expiresAt: '',
+    isActive: true,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -239,7 +372,11 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
     setError(null);
     try {
       await runWrite(announcementWrites.save, { id: state.mode === 'create' ? null : state.item.id, body });
-      onSaved(state.mode === 'create' ? serverText(ANNOUNCEMENT_MESSAGES.created, t('admin.announcements.createdDone')) : serverText(ANNOUNCEMENT_MESSAGES.updated, t('admin.announcements.updatedDone')));
+      onSaved(
+        state.mode === 'create'
+          ? serverText(ANNOUNCEMENT_MESSAGES.created, t('admin.announcements.createdDone'))
+          : serverText(ANNOUNCEMENT_MESSAGES.updated, t('admin.announcements.updatedDone')),
+      );
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(fieldErrors(e.fields) as Record<string, string>);
       setError(state.mode === 'create' ? t('admin.announcements.createFailed') : t('admin.announcements.updateFailed'));
@@ -258,12 +395,45 @@ function AnnouncementForm({ state, onClose, onSaved }: { state: FormState; onClo
       error={error}
       onSubmit={submit}
     >
-      <TextField label={t('admin.announcements.col.title')} required value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
-      <TextField label={t('admin.announcements.authorName')} required value={values.authorName} error={errors.authorName} onChange={(e) => set('authorName', e.target.value)} />
-      <TextField multiline label={t('admin.announcements.content')} required rows={5} value={values.content} error={errors.content} onChange={(e) => set('content', e.target.value)} />
+      <TextField
+        label={t('admin.announcements.col.title')}
+        required
+        value={values.title}
+        error={errors.title}
+        onChange={(e) => set('title', e.target.value)}
+      />
+      <TextField
+        label={t('admin.announcements.authorName')}
+        required
+        value={values.authorName}
+        error={errors.authorName}
+        onChange={(e) => set('authorName', e.target.value)}
+      />
+      <TextField
+        multiline
+        label={t('admin.announcements.content')}
+        required
+        rows={5}
+        value={values.content}
+        error={errors.content}
+        onChange={(e) => set('content', e.target.value)}
+      />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <Select label={t('admin.announcements.col.priority')} options={priorityOptions()} value={values.priority} onValueChange={(p) => set('priority', p)} error={errors.priority} />
-        <TextField label={t('admin.announcements.expiresAt')} type="datetime-local" helperText={t('admin.announcements.expiresHelp')} value={values.expiresAt} error={errors.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />
+        <Select
+          label={t('admin.announcements.col.priority')}
+          options={priorityOptions()}
+          value={values.priority}
+          onValueChange={(p) => set('priority', p)}
+          error={errors.priority}
+        />
+        <TextField
+          label={t('admin.announcements.expiresAt')}
+          type="datetime-local"
+          helperText={t('admin.announcements.expiresHelp')}
+          value={values.expiresAt}
+          error={errors.expiresAt}
+          onChange={(e) => set('expiresAt', e.target.value)}
+        />
       </div>
       <Checkbox checked={values.isActive} onCheckedChange={(on) => set('isActive', on)}>
         {t('admin.announcements.active')}

@@ -36,15 +36,25 @@ const statusOptions = (): readonly SelectOption<AttemptStatusFilter>[] => [
  * words for exactly that case; any other failure is an ordinary one, with the server's message.
  * The Worker and this client ship together, so a failed load is a failure to retry, not a missing backend.
  */
-const loadFailure = (error: unknown) => (hasErrorCode(error, 'NOT_FOUND') ? t('admin.assessments.loadFailedNoEndpoints') : errorText(error, t('admin.assessments.loadFailed')));
-
+const loadFailure = (error: unknown) =>
+  hasErrorCode(error, 'NOT_FOUND')
+    ? t('admin.assessments.loadFailedNoEndpoints')
+    : errorText(error, t('admin.assessments.loadFailed'));
 
 /** The attempts cell: 'Passed (n/3)', 'Exhausted (3/3)' or 'n/3 (k left)'. */
 function attemptText(row: AttemptRow): string {
   const max = row.maxAttempts || MAX_ATTEMPTS;
-  if (row.passed) return t('admin.assessments.attempt.passed', { used: formatNumber(Math.min(row.attemptNumber, max)), max: formatNumber(max) });
+  if (row.passed)
+    return t('admin.assessments.attempt.passed', {
+      used: formatNumber(Math.min(row.attemptNumber, max)),
+      max: formatNumber(max),
+    });
   if (row.remainingAttempts <= 0) return t('admin.assessments.attempt.exhausted', { max: formatNumber(max) });
-  return t('admin.assessments.attempt.left', { used: formatNumber(row.attemptNumber), max: formatNumber(max), count: row.remainingAttempts });
+  return t('admin.assessments.attempt.left', {
+    used: formatNumber(row.attemptNumber),
+    max: formatNumber(max),
+    count: row.remainingAttempts,
+  });
 }
 
 /** What the Actions cell says when no intervention is allowed. */
@@ -54,15 +64,22 @@ function noActionText(row: AttemptRow): string {
   return t('admin.assessments.noActions');
 }
 
-
 const DEFAULT_FILTERS: AttemptListFilters = { status: 'PASSED', domainId: '' };
 
 /** /admin/assessments: assessment oversight: attempts by status, book and search (10 a page), reset or mark as passed, and the audit log. */
 export function AdminAssessmentsPage() {
   useDocumentTitle(t('admin.assessments.pageTitle'));
   const queryClient = useQueryClient();
-  const list = usePagedList({ queryKey: queryKeys.admin.assessments.attempts, fetchPage: assessmentsApi.attemptsPage, filters: DEFAULT_FILTERS, defaultLimit: ASSESSMENT_PAGE_SIZE });
-  const summaryQuery = useQuery({ queryKey: queryKeys.admin.assessments.summary, queryFn: ({ signal }) => assessmentsApi.summary(signal) });
+  const list = usePagedList({
+    queryKey: queryKeys.admin.assessments.attempts,
+    fetchPage: assessmentsApi.attemptsPage,
+    filters: DEFAULT_FILTERS,
+    defaultLimit: ASSESSMENT_PAGE_SIZE,
+  });
+  const summaryQuery = useQuery({
+    queryKey: queryKeys.admin.assessments.summary,
+    queryFn: ({ signal }) => assessmentsApi.summary(signal),
+  });
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
   const domains = books.data ?? [];
   const summary = summaryQuery.data;
@@ -70,12 +87,20 @@ export function AdminAssessmentsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.assessments.all });
   const clearAll = list.clearFilters;
   const query = list.isFiltering;
-  const bookOptions: SelectOption[] = [{ value: 'ALL', label: t('admin.assessments.allBooks') }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
+  const bookOptions: SelectOption[] = [
+    { value: 'ALL', label: t('admin.assessments.allBooks') },
+    ...domains.map((d) => ({ value: d.id, label: d.name })),
+  ];
 
   const actions = (row: AttemptRow) =>
     row.canAdminIntervene ? (
       <div className={css({ display: 'inline-flex', gap: '2', flexWrap: 'wrap' })}>
-        <Button size="xs" variant="outline" leftIcon={<RotateCcw />} onClick={() => setIntervention({ kind: 'reset', row })}>
+        <Button
+          size="xs"
+          variant="outline"
+          leftIcon={<RotateCcw />}
+          onClick={() => setIntervention({ kind: 'reset', row })}
+        >
           {t('admin.assessments.reset')}
         </Button>
         <Button size="xs" leftIcon={<CheckCircle2 />} onClick={() => setIntervention({ kind: 'pass', row })}>
@@ -98,7 +123,15 @@ export function AdminAssessmentsPage() {
           <SummaryCard label={t('admin.assessments.status.Failed')} value={summary.failedAttempts} tone="error.fg" />
         </div>
       ) : null}
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr 2fr auto' }, gap: '3', alignItems: 'end', mb: '4' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', md: '1fr 1fr 2fr auto' },
+          gap: '3',
+          alignItems: 'end',
+          mb: '4',
+        })}
+      >
         <Select
           label={t('admin.assessments.col.status')}
           options={statusOptions()}
@@ -140,13 +173,26 @@ export function AdminAssessmentsPage() {
                 </span>
               ),
             },
-            { key: 'component', header: t('admin.assessments.col.component'), hideInCard: true, cell: (r) => <bdi>{r.componentTitle}</bdi> },
+            {
+              key: 'component',
+              header: t('admin.assessments.col.component'),
+              hideInCard: true,
+              cell: (r) => <bdi>{r.componentTitle}</bdi>,
+            },
             { key: 'course', header: t('admin.assessments.col.course'), cell: (r) => <bdi>{r.courseTitle}</bdi> },
             { key: 'book', header: t('admin.assessments.col.books'), cell: (r) => <bdi>{r.domainName}</bdi> },
-            { key: 'attempt', header: t('admin.assessments.col.attempt'), cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span> },
+            {
+              key: 'attempt',
+              header: t('admin.assessments.col.attempt'),
+              cell: (r) => <span className={css({ whiteSpace: 'nowrap' })}>{attemptText(r)}</span>,
+            },
             { key: 'score', header: t('admin.assessments.col.score'), cell: (r) => formatScore(r.score, '—') },
             { key: 'status', header: t('admin.assessments.col.status'), cell: (r) => <StatusChip row={r} /> },
-            { key: 'date', header: t('admin.assessments.col.date'), cell: (r) => <span title={formatDateTime(r.submittedAt)}>{formatDate(r.submittedAt)}</span> },
+            {
+              key: 'date',
+              header: t('admin.assessments.col.date'),
+              cell: (r) => <span title={formatDateTime(r.submittedAt)}>{formatDate(r.submittedAt)}</span>,
+            },
             { key: 'actions', header: t('admin.assessments.col.actions'), hideInCard: true, cell: actions },
           ]}
           empty={
@@ -163,7 +209,13 @@ export function AdminAssessmentsPage() {
             />
           }
         />
-        {totalItems > 0 ? <TablePagination list={list} pageSizes={[ASSESSMENT_PAGE_SIZE]} summary={t('admin.assessments.showing', { shown: rows.length, total: totalItems })} /> : null}
+        {totalItems > 0 ? (
+          <TablePagination
+            list={list}
+            pageSizes={[ASSESSMENT_PAGE_SIZE]}
+            summary={t('admin.assessments.showing', { shown: rows.length, total: totalItems })}
+          />
+        ) : null}
       </QueryState>
       <ScormResultsPanel />
       <AuditLogPanel />
@@ -184,7 +236,10 @@ function SummaryCard({ label, value, tone }: { label: string; value: number; ton
   return (
     <Card className={css({ p: { base: '3', md: '4' } })}>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{label}</p>
-      <p className={css({ fontSize: '2xl', fontWeight: 'bold' })} style={tone ? { color: `var(--colors-${tone.replace('.', '-')})` } : undefined}>
+      <p
+        className={css({ fontSize: '2xl', fontWeight: 'bold' })}
+        style={tone ? { color: `var(--colors-${tone.replace('.', '-')})` } : undefined}
+      >
         {formatNumber(value)}
       </p>
     </Card>
@@ -195,11 +250,22 @@ function StatusChip({ row }: { row: AttemptRow }) {
   // The contract's English word is the key; the chip shows the catalog's.
   const key = attemptStatusText(row);
   const text = translate(`admin.assessments.status.${key.replace(/\s+/g, '')}`, key);
-  const palette = key === 'Passed' || key === 'Completed' ? 'success' : key === 'Failed' ? 'error' : key === 'In Progress' ? 'warning' : 'neutral';
+  const palette =
+    key === 'Passed' || key === 'Completed'
+      ? 'success'
+      : key === 'Failed'
+        ? 'error'
+        : key === 'In Progress'
+          ? 'warning'
+          : 'neutral';
   return (
     <span className={css({ display: 'inline-flex', gap: '1', alignItems: 'center', flexWrap: 'wrap' })}>
       <Chip palette={palette}>{text}</Chip>
-      {row.markedByAdmin ? <Chip size="sm" palette="info">{t('admin.assessments.byAdmin')}</Chip> : null}
+      {row.markedByAdmin ? (
+        <Chip size="sm" palette="info">
+          {t('admin.assessments.byAdmin')}
+        </Chip>
+      ) : null}
     </span>
   );
 }

@@ -2,11 +2,29 @@ import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Trash2, Undo2 } from 'luc
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { cloneCourse, createCourse, deleteCourse, listDomains, pageCourses, publishCourse, takedownCourse, type AdminCourse, type CourseFilters, type Domain } from '../../api/admin-content';
+import {
+  cloneCourse,
+  createCourse,
+  deleteCourse,
+  listDomains,
+  pageCourses,
+  publishCourse,
+  takedownCourse,
+  type AdminCourse,
+  type CourseFilters,
+  type Domain,
+} from '../../api/admin-content';
 import { queryKeys } from '../../api/query-keys';
 import { hasErrorCode } from '../../api/client';
 import { CourseEditDialog } from '../../components/admin/course-edit-dialog';
-import { CourseFields, coursePayload, emptyCourseForm, validateCourseForm, type CourseFormErrors, type CourseFormValues } from '../../components/admin/course-form';
+import {
+  CourseFields,
+  coursePayload,
+  emptyCourseForm,
+  validateCourseForm,
+  type CourseFormErrors,
+  type CourseFormValues,
+} from '../../components/admin/course-form';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -18,7 +36,20 @@ import { usePagedList } from '../../hooks/use-paged-list';
 import { formatNumber } from '../../format';
 import { t } from '../../i18n';
 import { languageName } from '../../components/admin/content-text';
-import { Alert, Button, Chip, DataTable, EmptyState, flipInRtl, IconButton, Select, TextField, toaster, Tooltip, type DataTableColumn } from '../../ui';
+import {
+  Alert,
+  Button,
+  Chip,
+  DataTable,
+  EmptyState,
+  flipInRtl,
+  IconButton,
+  Select,
+  TextField,
+  toaster,
+  Tooltip,
+  type DataTableColumn,
+} from '../../ui';
 import { errorText, fieldErrors } from '../../i18n/error-text';
 
 /** Course Management shows 5 courses a page, with no other page size. */
@@ -32,7 +63,12 @@ const NO_FILTERS: CourseFilters = { status: '', domainId: '' };
 export function AdminCoursesPage() {
   useDocumentTitle(t('admin.courses.pageTitle'));
   const queryClient = useQueryClient();
-  const list = usePagedList({ queryKey: queryKeys.admin.courses.all, fetchPage: pageCourses, filters: NO_FILTERS, defaultLimit: COURSES_PAGE_SIZE });
+  const list = usePagedList({
+    queryKey: queryKeys.admin.courses.all,
+    fetchPage: pageCourses,
+    filters: NO_FILTERS,
+    defaultLimit: COURSES_PAGE_SIZE,
+  });
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
   const domains = books.data ?? [];
   const courses = list.items;
@@ -43,17 +79,38 @@ export function AdminCoursesPage() {
   const openTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useNavigationFlag('create', () => setCreateOpen(true));
-  useEffect(() => () => {
-    if (openTimer.current) clearTimeout(openTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (openTimer.current) clearTimeout(openTimer.current);
+    },
+    [],
+  );
 
   const filtering = list.isFiltering;
 
   const action = useMutation({
-    mutationFn: ({ course, kind }: { course: AdminCourse; kind: 'publish' | 'takedown' | 'clone' }): Promise<unknown> =>
-      kind === 'publish' ? publishCourse(course.id) : kind === 'takedown' ? takedownCourse(course.id) : cloneCourse(course.id),
+    mutationFn: ({
+      course,
+      kind,
+    }: {
+      course: AdminCourse;
+      kind: 'publish' | 'takedown' | 'clone';
+    }): Promise<unknown> =>
+      kind === 'publish'
+        ? publishCourse(course.id)
+        : kind === 'takedown'
+          ? takedownCourse(course.id)
+          : cloneCourse(course.id),
     onSuccess: (_result, { kind }) => {
-      toaster.create({ type: 'success', title: kind === 'publish' ? t('admin.courses.published') : kind === 'takedown' ? t('admin.courses.takenDown') : t('admin.courses.cloned') });
+      toaster.create({
+        type: 'success',
+        title:
+          kind === 'publish'
+            ? t('admin.courses.published')
+            : kind === 'takedown'
+              ? t('admin.courses.takenDown')
+              : t('admin.courses.cloned'),
+      });
       return refresh();
     },
     // A refused publish (no components, say) needs its reason, so the server's message is shown.
@@ -65,27 +122,72 @@ export function AdminCoursesPage() {
   const actions = (course: AdminCourse) => {
     const published = course.status === 'PUBLISHED';
     return (
-      <div className={css({ display: 'inline-flex', gap: '1', flexWrap: { base: 'wrap', md: 'nowrap' }, justifyContent: 'flex-end' })}>
-        <IconButton aria-label={t('admin.courses.editAria', { title: course.title })} icon={<Pencil />} size="sm" onClick={() => setEditing({ id: course.id, tab: 'details' })} />
+      <div
+        className={css({
+          display: 'inline-flex',
+          gap: '1',
+          flexWrap: { base: 'wrap', md: 'nowrap' },
+          justifyContent: 'flex-end',
+        })}
+      >
+        <IconButton
+          aria-label={t('admin.courses.editAria', { title: course.title })}
+          icon={<Pencil />}
+          size="sm"
+          onClick={() => setEditing({ id: course.id, tab: 'details' })}
+        />
         {published ? (
-          <Button size="sm" variant="outline" palette="neutral" leftIcon={<Undo2 className={flipInRtl} />} loading={pending === `takedown:${course.id}`} onClick={() => act(course, 'takedown')} aria-label={t('admin.courses.takeDownAria', { title: course.title })}>
+          <Button
+            size="sm"
+            variant="outline"
+            palette="neutral"
+            leftIcon={<Undo2 className={flipInRtl} />}
+            loading={pending === `takedown:${course.id}`}
+            onClick={() => act(course, 'takedown')}
+            aria-label={t('admin.courses.takeDownAria', { title: course.title })}
+          >
             {t('admin.courses.takeDown')}
           </Button>
         ) : (
-          <Button size="sm" variant="outline" leftIcon={<Rocket />} loading={pending === `publish:${course.id}`} onClick={() => act(course, 'publish')} aria-label={t('admin.courses.publishAria', { title: course.title })}>
+          <Button
+            size="sm"
+            variant="outline"
+            leftIcon={<Rocket />}
+            loading={pending === `publish:${course.id}`}
+            onClick={() => act(course, 'publish')}
+            aria-label={t('admin.courses.publishAria', { title: course.title })}
+          >
             {t('admin.courses.publish')}
           </Button>
         )}
         <Tooltip content={published ? t('admin.courses.deleteDisabled') : t('admin.courses.delete')}>
-          <IconButton aria-label={t('admin.courses.deleteAria', { title: course.title })} icon={<Trash2 />} size="sm" palette="danger" disabled={published} onClick={() => setDeleting(course)} />
+          <IconButton
+            aria-label={t('admin.courses.deleteAria', { title: course.title })}
+            icon={<Trash2 />}
+            size="sm"
+            palette="danger"
+            disabled={published}
+            onClick={() => setDeleting(course)}
+          />
         </Tooltip>
-        <IconButton aria-label={t('admin.courses.cloneAria', { title: course.title })} icon={<Copy />} size="sm" loading={pending === `clone:${course.id}`} onClick={() => act(course, 'clone')} />
+        <IconButton
+          aria-label={t('admin.courses.cloneAria', { title: course.title })}
+          icon={<Copy />}
+          size="sm"
+          loading={pending === `clone:${course.id}`}
+          onClick={() => act(course, 'clone')}
+        />
       </div>
     );
   };
 
   const columns: DataTableColumn<AdminCourse>[] = [
-    { key: 'title', header: t('admin.courses.col.title'), hideInCard: true, cell: (c) => <bdi className={css({ fontWeight: 'medium' })}>{c.title}</bdi> },
+    {
+      key: 'title',
+      header: t('admin.courses.col.title'),
+      hideInCard: true,
+      cell: (c) => <bdi className={css({ fontWeight: 'medium' })}>{c.title}</bdi>,
+    },
     { key: 'book', header: t('admin.courses.col.books'), cell: (c) => <bdi>{c.domain.name}</bdi> },
     {
       key: 'language',
@@ -93,7 +195,11 @@ export function AdminCoursesPage() {
       cell: (c) => (
         <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center', flexWrap: 'wrap' })}>
           {languageName(c.language)}
-          {c.familyId ? <Chip size="sm" palette="info">{t('admin.courses.hasVersions')}</Chip> : null}
+          {c.familyId ? (
+            <Chip size="sm" palette="info">
+              {t('admin.courses.hasVersions')}
+            </Chip>
+          ) : null}
         </span>
       ),
     },
@@ -106,7 +212,12 @@ export function AdminCoursesPage() {
         </Chip>
       ),
     },
-    { key: 'components', header: t('admin.courses.col.components'), align: 'center', cell: (c) => formatNumber(c.componentCount) },
+    {
+      key: 'components',
+      header: t('admin.courses.col.components'),
+      align: 'center',
+      cell: (c) => formatNumber(c.componentCount),
+    },
     { key: 'actions', header: t('admin.courses.col.actions'), align: 'right', hideInCard: true, cell: actions },
   ];
 
@@ -121,7 +232,15 @@ export function AdminCoursesPage() {
           </Button>
         }
       />
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr' }, gap: '4', mb: '5', alignItems: 'end' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr' },
+          gap: '4',
+          mb: '5',
+          alignItems: 'end',
+        })}
+      >
         <TextField
           label={t('admin.courses.search')}
           type="search"
@@ -131,7 +250,10 @@ export function AdminCoursesPage() {
         />
         <Select
           label={t('admin.courses.col.books')}
-          options={[{ label: t('admin.courses.allBooks'), value: 'ALL' }, ...domains.map((d) => ({ label: d.name, value: d.id }))]}
+          options={[
+            { label: t('admin.courses.allBooks'), value: 'ALL' },
+            ...domains.map((d) => ({ label: d.name, value: d.id })),
+          ]}
           value={list.filters.domainId || 'ALL'}
           onValueChange={(value) => list.setFilter('domainId', value === 'ALL' ? '' : value)}
         />
@@ -146,7 +268,11 @@ export function AdminCoursesPage() {
           onValueChange={(value) => list.setFilter('status', value === 'ALL' ? '' : (value as CourseFilters['status']))}
         />
       </div>
-      <QueryState query={list.query} loadingLabel={t('admin.courses.loading')} failureMessage={t('admin.courses.loadFailed')}>
+      <QueryState
+        query={list.query}
+        loadingLabel={t('admin.courses.loading')}
+        failureMessage={t('admin.courses.loadFailed')}
+      >
         <DataTable
           label={t('admin.courses.tableLabel')}
           rows={courses ?? []}
@@ -161,10 +287,7 @@ export function AdminCoursesPage() {
               title={filtering ? t('admin.courses.emptyFiltered') : t('admin.courses.empty')}
               actions={
                 filtering ? (
-                  <Button
-                    variant="outline"
-                    onClick={list.clearFilters}
-                  >
+                  <Button variant="outline" onClick={list.clearFilters}>
                     {t('admin.courses.clearFilters')}
                   </Button>
                 ) : (
@@ -190,7 +313,13 @@ export function AdminCoursesPage() {
           openTimer.current = setTimeout(() => setEditing({ id: course.id, tab: 'components' }), OPEN_EDITOR_DELAY_MS);
         }}
       />
-      <CourseEditDialog courseId={editing?.id ?? null} initialTab={editing?.tab} domains={domains} onClose={() => setEditing(null)} onChanged={() => void refresh()} />
+      <CourseEditDialog
+        courseId={editing?.id ?? null}
+        initialTab={editing?.tab}
+        domains={domains}
+        onClose={() => setEditing(null)}
+        onChanged={() => void refresh()}
+      />
       <ConfirmDeleteDialog
         item={deleting}
         title={t('admin.courses.deleteTitle')}
@@ -251,7 +380,17 @@ function CreateCourseDialog({
   };
 
   return (
-    <FormDialog open={open} onClose={onClose} title={t('admin.courses.createTitle')} size="lg" formId="create-course-form" submitLabel={t('admin.courses.createSubmit')} busy={busy} error={error} onSubmit={submit}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('admin.courses.createTitle')}
+      size="lg"
+      formId="create-course-form"
+      submitLabel={t('admin.courses.createSubmit')}
+      busy={busy}
+      error={error}
+      onSubmit={submit}
+    >
       {booksLoaded && domains.length === 0 ? <Alert status="warning">{t('admin.courses.noBooks')}</Alert> : null}
       <CourseFields values={values} onChange={setValues} errors={errors} onErrorsChange={setErrors} domains={domains} />
     </FormDialog>

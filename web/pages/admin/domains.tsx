@@ -27,21 +27,43 @@ const TITLES = { add: () => t('admin.books.addTitle'), edit: () => t('admin.book
 /** /admin/domains: Books Management: search, add, edit and delete books. */
 export function AdminDomainsPage() {
   useDocumentTitle(t('admin.books.title'));
-  const list = usePagedList({ queryKey: queryKeys.admin.domains.all, fetchPage: pageDomains, filters: {}, searchDelayMs: BOOK_SEARCH_DELAY_MS });
+  const list = usePagedList({
+    queryKey: queryKeys.admin.domains.all,
+    fetchPage: pageDomains,
+    filters: {},
+    searchDelayMs: BOOK_SEARCH_DELAY_MS,
+  });
   const domains = list.items;
   const query = list.isFiltering;
   const [dialog, setDialog] = useState<DialogMode>(null);
 
   const columns: DataTableColumn<Domain>[] = [
-    { key: 'name', header: t('admin.books.col.name'), cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>, hideInCard: true, width: '30%' },
-    { key: 'description', header: t('admin.books.col.description'), cell: (d) => d.description || <span className={css({ color: 'fg.subtle' })}>{t('admin.books.noDescription')}</span> },
+    {
+      key: 'name',
+      header: t('admin.books.col.name'),
+      cell: (d) => <span className={css({ fontWeight: 'medium' })}>{d.name}</span>,
+      hideInCard: true,
+      width: '30%',
+    },
+    {
+      key: 'description',
+      header: t('admin.books.col.description'),
+      cell: (d) =>
+        d.description || <span className={css({ color: 'fg.subtle' })}>{t('admin.books.noDescription')}</span>,
+    },
     {
       key: 'actions',
       header: t('admin.books.col.actions'),
       align: 'right',
       width: '120px',
       hideInCard: true,
-      cell: (d) => <RowActions domain={d} onEdit={() => setDialog({ mode: 'edit', domain: d })} onDelete={() => setDialog({ mode: 'delete', domain: d })} />,
+      cell: (d) => (
+        <RowActions
+          domain={d}
+          onEdit={() => setDialog({ mode: 'edit', domain: d })}
+          onDelete={() => setDialog({ mode: 'delete', domain: d })}
+        />
+      ),
     },
   ];
 
@@ -65,15 +87,32 @@ export function AdminDomainsPage() {
           onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
-      <QueryState query={list.query} loadingLabel={t('admin.books.loading')} failureMessage={t('admin.books.loadFailed')}>
+      <QueryState
+        query={list.query}
+        loadingLabel={t('admin.books.loading')}
+        failureMessage={t('admin.books.loadFailed')}
+      >
         <DataTable
           label={t('admin.books.tableLabel')}
           rows={domains ?? []}
           columns={columns}
           getRowKey={(d) => d.id}
           cardTitle={(d) => d.name}
-          cardActions={(d) => <RowActions domain={d} onEdit={() => setDialog({ mode: 'edit', domain: d })} onDelete={() => setDialog({ mode: 'delete', domain: d })} />}
-          empty={<EmptyState bordered icon={query ? <Search /> : <Library />} title={t('admin.books.emptyTitle')} description={query ? t('admin.books.emptyFiltered') : t('admin.books.emptyNew')} />}
+          cardActions={(d) => (
+            <RowActions
+              domain={d}
+              onEdit={() => setDialog({ mode: 'edit', domain: d })}
+              onDelete={() => setDialog({ mode: 'delete', domain: d })}
+            />
+          )}
+          empty={
+            <EmptyState
+              bordered
+              icon={query ? <Search /> : <Library />}
+              title={t('admin.books.emptyTitle')}
+              description={query ? t('admin.books.emptyFiltered') : t('admin.books.emptyNew')}
+            />
+          }
         />
         <TablePagination list={list} />
       </QueryState>
@@ -106,21 +145,45 @@ export function AdminDomainsPage() {
 function RowActions({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () => void; onDelete: () => void }) {
   return (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={t('admin.books.editOne', { name: domain.name })} icon={<Pencil />} size="sm" onClick={onEdit} />
-      <IconButton aria-label={t('admin.books.deleteOne', { name: domain.name })} icon={<Trash2 />} size="sm" palette="danger" onClick={onDelete} />
+      <IconButton
+        aria-label={t('admin.books.editOne', { name: domain.name })}
+        icon={<Pencil />}
+        size="sm"
+        onClick={onEdit}
+      />
+      <IconButton
+        aria-label={t('admin.books.deleteOne', { name: domain.name })}
+        icon={<Trash2 />}
+        size="sm"
+        palette="danger"
+        onClick={onDelete}
+      />
     </div>
   );
 }
 
 /** The add and edit dialog (the delete confirmation is the shared one). */
-function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () => void; onDone: (message: string) => void }) {
+function BookDialog({
+  state,
+  onClose,
+  onDone,
+}: {
+  state: FormMode;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: ({ target, body }: { target: NonNullable<FormMode>; body: { name: string; description: string } }): Promise<unknown> =>
-      target.mode === 'add' ? createDomain(body) : updateDomain(target.domain.id, body),
+    mutationFn: ({
+      target,
+      body,
+    }: {
+      target: NonNullable<FormMode>;
+      body: { name: string; description: string };
+    }): Promise<unknown> => (target.mode === 'add' ? createDomain(body) : updateDomain(target.domain.id, body)),
     onSuccess: async (_result, { target }) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.domains.all });
       onDone(target.mode === 'add' ? t('admin.books.created') : t('admin.books.updated'));
@@ -170,7 +233,12 @@ function BookDialog({ state, onClose, onDone }: { state: FormMode; onClose: () =
           if (nameError) setNameError(null);
         }}
       />
-      <TextField label={t('admin.books.col.description')} multiline value={description} onChange={(event) => setDescription(event.target.value)} />
+      <TextField
+        label={t('admin.books.col.description')}
+        multiline
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
     </FormDialog>
   );
 }

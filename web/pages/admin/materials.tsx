@@ -24,14 +24,27 @@ import { languageName, materialTypeLabel } from '../../components/admin/content-
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
 
 const typeIcon = (type: Material['type']) =>
-  type === 'PDF' ? <FileText size={16} /> : type === 'VIDEO' ? <FileVideo size={16} /> : type === 'SCORM' ? <Package size={16} /> : <Presentation size={16} />;
+  type === 'PDF' ? (
+    <FileText size={16} />
+  ) : type === 'VIDEO' ? (
+    <FileVideo size={16} />
+  ) : type === 'SCORM' ? (
+    <Package size={16} />
+  ) : (
+    <Presentation size={16} />
+  );
 const typePalette = { PDF: 'error', VIDEO: 'info', PPT: 'warning', SCORM: 'success' } as const;
 
 /** /admin/materials: search, upload, view, edit and delete learning materials. */
 export function AdminMaterialsPage() {
   useDocumentTitle(t('admin.materials.pageTitle'));
   const queryClient = useQueryClient();
-  const list = usePagedList({ queryKey: queryKeys.admin.materials.all, fetchPage: pageMaterials, filters: {}, defaultLimit: 10 });
+  const list = usePagedList({
+    queryKey: queryKeys.admin.materials.all,
+    fetchPage: pageMaterials,
+    filters: {},
+    defaultLimit: 10,
+  });
   const materials = list.items;
   const total = list.pagination?.totalItems ?? 0;
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.materials.all });
@@ -43,13 +56,35 @@ export function AdminMaterialsPage() {
 
   useNavigationFlag('upload', () => setUploadOpen(true));
 
-
   const actions = (m: Material) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={t('admin.materials.viewAria', { title: m.title })} icon={<Eye />} size="sm" onClick={() => setViewing(m)} />
-      {m.type === 'VIDEO' ? <IconButton aria-label={t('admin.materials.captionsAria', { title: m.title })} icon={<Captions />} size="sm" onClick={() => setCaptioning(m)} /> : null}
-      <IconButton aria-label={t('admin.materials.editAria', { title: m.title })} icon={<Pencil />} size="sm" onClick={() => setEditing(m)} />
-      <IconButton aria-label={t('admin.materials.deleteAria', { title: m.title })} icon={<Trash2 />} size="sm" palette="danger" onClick={() => setDeleting(m)} />
+      <IconButton
+        aria-label={t('admin.materials.viewAria', { title: m.title })}
+        icon={<Eye />}
+        size="sm"
+        onClick={() => setViewing(m)}
+      />
+      {m.type === 'VIDEO' ? (
+        <IconButton
+          aria-label={t('admin.materials.captionsAria', { title: m.title })}
+          icon={<Captions />}
+          size="sm"
+          onClick={() => setCaptioning(m)}
+        />
+      ) : null}
+      <IconButton
+        aria-label={t('admin.materials.editAria', { title: m.title })}
+        icon={<Pencil />}
+        size="sm"
+        onClick={() => setEditing(m)}
+      />
+      <IconButton
+        aria-label={t('admin.materials.deleteAria', { title: m.title })}
+        icon={<Trash2 />}
+        size="sm"
+        palette="danger"
+        onClick={() => setDeleting(m)}
+      />
     </div>
   );
 
@@ -61,7 +96,9 @@ export function AdminMaterialsPage() {
       cell: (m) => (
         <div className={css({ display: 'flex', flexDirection: 'column' })}>
           <bdi className={css({ fontWeight: 'medium' })}>{m.title}</bdi>
-          {m.description ? <bdi className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 1 })}>{m.description}</bdi> : null}
+          {m.description ? (
+            <bdi className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 1 })}>{m.description}</bdi>
+          ) : null}
         </div>
       ),
     },
@@ -80,14 +117,26 @@ export function AdminMaterialsPage() {
           ) : null}
           {m.type === 'VIDEO' ? (
             <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>
-              {m.captions.length === 0 ? t('admin.materials.noCaptions') : t('admin.materials.captionsList', { languages: formatList(m.captions.map((track) => languageName(track.language))) })}
+              {m.captions.length === 0
+                ? t('admin.materials.noCaptions')
+                : t('admin.materials.captionsList', {
+                    languages: formatList(m.captions.map((track) => languageName(track.language))),
+                  })}
             </span>
           ) : null}
         </div>
       ),
     },
-    { key: 'size', header: t('admin.materials.col.size'), cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatFileSize(m.fileSize)}</span> },
-    { key: 'uploaded', header: t('admin.materials.col.uploaded'), cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(m.createdAt)}</span> },
+    {
+      key: 'size',
+      header: t('admin.materials.col.size'),
+      cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatFileSize(m.fileSize)}</span>,
+    },
+    {
+      key: 'uploaded',
+      header: t('admin.materials.col.uploaded'),
+      cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(m.createdAt)}</span>,
+    },
     { key: 'actions', header: t('admin.materials.col.actions'), align: 'right', hideInCard: true, cell: actions },
   ];
 
@@ -112,7 +161,11 @@ export function AdminMaterialsPage() {
           onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
-      <QueryState query={list.query} loadingLabel={t('admin.materials.loading')} failureMessage={t('admin.materials.loadFailed')}>
+      <QueryState
+        query={list.query}
+        loadingLabel={t('admin.materials.loading')}
+        failureMessage={t('admin.materials.loadFailed')}
+      >
         <DataTable
           label={t('admin.materials.pageTitle')}
           rows={materials ?? []}
@@ -135,7 +188,11 @@ export function AdminMaterialsPage() {
             />
           }
         />
-        <TablePagination list={list} pageSizes={MATERIAL_PAGE_SIZES} summary={total > 0 ? t('admin.materials.showing', { shown: materials?.length ?? 0, total }) : undefined} />
+        <TablePagination
+          list={list}
+          pageSizes={MATERIAL_PAGE_SIZES}
+          summary={total > 0 ? t('admin.materials.showing', { shown: materials?.length ?? 0, total }) : undefined}
+        />
       </QueryState>
       <UploadMaterialDialog
         open={uploadOpen}

@@ -19,7 +19,14 @@ export function AdminProfilePage() {
   const [tab, setTab] = useState('info');
   return (
     <>
-      <PageHeader title={t('admin.profile.title')} subtitle={profile?.lastLogin ? t('admin.profile.lastSignIn', { date: formatDateTime(profile.lastLogin) }) : t('admin.profile.subtitle')} />
+      <PageHeader
+        title={t('admin.profile.title')}
+        subtitle={
+          profile?.lastLogin
+            ? t('admin.profile.lastSignIn', { date: formatDateTime(profile.lastLogin) })
+            : t('admin.profile.subtitle')
+        }
+      />
       {!profile ? (
         <ProfileLoading error={loadError} />
       ) : (
@@ -45,7 +52,13 @@ export function AdminProfilePage() {
 }
 
 /** The six flags, all true by default, editable only in edit mode. */
-function PermissionsPanel({ profile, onSave }: { profile: UserDetailDto; onSave: (p: AdminPermissions) => Promise<void> }) {
+function PermissionsPanel({
+  profile,
+  onSave,
+}: {
+  profile: UserDetailDto;
+  onSave: (p: AdminPermissions) => Promise<void>;
+}) {
   const stored = profile.permissions ?? ALL_TRUE;
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<AdminPermissions>(stored);
@@ -69,7 +82,15 @@ function PermissionsPanel({ profile, onSave }: { profile: UserDetailDto; onSave:
   return (
     <Card>
       <div className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        <div
+          className={css({
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            gap: '3',
+            flexWrap: 'wrap',
+          })}
+        >
           <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{t('admin.profile.permissions')}</h2>
           {!editing ? (
             <Button variant="outline" leftIcon={<Pencil />} onClick={() => setEditing(true)}>
@@ -80,7 +101,12 @@ function PermissionsPanel({ profile, onSave }: { profile: UserDetailDto; onSave:
         {error ? <Alert status="error">{error}</Alert> : null}
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
           {ADMIN_PERMISSION_KEYS.map((key) => (
-            <Checkbox key={key} checked={values[key]} disabled={!editing || busy} onCheckedChange={(on) => setValues((c) => ({ ...c, [key]: on }))}>
+            <Checkbox
+              key={key}
+              checked={values[key]}
+              disabled={!editing || busy}
+              onCheckedChange={(on) => setValues((c) => ({ ...c, [key]: on }))}
+            >
               {t(`admin.profile.permission.${key}`)}
             </Checkbox>
           ))}

@@ -1,7 +1,5 @@
 import {
-  
   FEEDBACK_STATUSES,
-  
   THINK_MESSAGES,
   type FeedbackStatus,
   type FeedbackType,
@@ -22,7 +20,22 @@ import { TablePagination } from '../../components/table-pagination';
 import { ResponseChip, submissionAuthor as author, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Button, DataTable, Dialog, EmptyState, flipInRtl, IconButton, Select, TabContent, TabList, Tabs, TabTrigger, TextField, toaster, type SelectOption } from '../../ui';
+import {
+  Button,
+  DataTable,
+  Dialog,
+  EmptyState,
+  flipInRtl,
+  IconButton,
+  Select,
+  TabContent,
+  TabList,
+  Tabs,
+  TabTrigger,
+  TextField,
+  toaster,
+  type SelectOption,
+} from '../../ui';
 import { formatDateTime } from '../../format';
 import { errorText, declaredText } from '../../i18n/error-text';
 import { FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../../i18n/labels';
@@ -33,14 +46,19 @@ const TABS: { value: 'ALL' | FeedbackType; label: MessageId }[] = [
   { value: 'COMPLAINT', label: 'admin.think.tab.COMPLAINT' },
   { value: 'NEW_IDEA', label: 'admin.think.tab.NEW_IDEA' },
 ];
-const statusOptions = (): readonly SelectOption<FeedbackStatus>[] => FEEDBACK_STATUSES.map((s) => ({ value: s, label: t(FEEDBACK_STATUS_IDS[s]) }));
+const statusOptions = (): readonly SelectOption<FeedbackStatus>[] =>
+  FEEDBACK_STATUSES.map((s) => ({ value: s, label: t(FEEDBACK_STATUS_IDS[s]) }));
 
 const NO_FILTERS: SubmissionFilters = { type: '' };
 
 /** /admin/think: the submissions from learners and visitors by type tab, searchable; view, respond and set status. */
 export function AdminThinkPage() {
   useDocumentTitle(t('admin.think.pageTitle'));
-  const list = usePagedList({ queryKey: queryKeys.admin.submissions, fetchPage: thinkSubmissionsApi.page, filters: NO_FILTERS });
+  const list = usePagedList({
+    queryKey: queryKeys.admin.submissions,
+    fetchPage: thinkSubmissionsApi.page,
+    filters: NO_FILTERS,
+  });
   const items = list.items;
   const tab: 'ALL' | FeedbackType = list.filters.type || 'ALL';
   const search = list.search;
@@ -49,7 +67,10 @@ export function AdminThinkPage() {
 
   const statusChange = useWrite(thinkWrites.setStatus, {
     onSuccess: () => {
-      toaster.create({ type: 'success', title: serverText(THINK_MESSAGES.statusUpdated, t('admin.think.statusUpdated')) });
+      toaster.create({
+        type: 'success',
+        title: serverText(THINK_MESSAGES.statusUpdated, t('admin.think.statusUpdated')),
+      });
     },
     onError: (e) => toaster.create({ type: 'error', title: errorText(e, t('admin.think.statusFailed')) }),
   });
@@ -57,15 +78,28 @@ export function AdminThinkPage() {
 
   const actions = (s: SubmissionDto) => (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={t('admin.think.viewAria', { subject: s.subject })} icon={<Eye />} size="sm" onClick={() => setViewing(s)} />
-      <IconButton aria-label={t('admin.think.respondAria', { subject: s.subject })} icon={<MessageSquareReply className={flipInRtl} />} size="sm" onClick={() => setResponding(s)} />
+      <IconButton
+        aria-label={t('admin.think.viewAria', { subject: s.subject })}
+        icon={<Eye />}
+        size="sm"
+        onClick={() => setViewing(s)}
+      />
+      <IconButton
+        aria-label={t('admin.think.respondAria', { subject: s.subject })}
+        icon={<MessageSquareReply className={flipInRtl} />}
+        size="sm"
+        onClick={() => setResponding(s)}
+      />
     </div>
   );
 
   return (
     <>
       <PageHeader title={t('admin.think.pageTitle')} subtitle={t('admin.think.subtitle')} />
-      <Tabs value={tab} onValueChange={(value) => list.setFilter('type', value === 'ALL' ? '' : (value as FeedbackType))}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => list.setFilter('type', value === 'ALL' ? '' : (value as FeedbackType))}
+      >
         <TabList aria-label={t('admin.think.tabsLabel')}>
           {TABS.map((tab) => (
             <TabTrigger key={tab.value} value={tab.value}>
@@ -77,9 +111,19 @@ export function AdminThinkPage() {
             does not exist carries an invalid aria-controls). */}
         <TabContent value={tab} className={css({ pt: '0' })}>
           <div className={css({ maxW: { md: '420px' }, my: '4' })}>
-            <TextField label={t('admin.think.search')} type="search" placeholder={t('admin.think.searchPlaceholder')} value={search} onChange={(e) => list.setSearch(e.target.value)} />
+            <TextField
+              label={t('admin.think.search')}
+              type="search"
+              placeholder={t('admin.think.searchPlaceholder')}
+              value={search}
+              onChange={(e) => list.setSearch(e.target.value)}
+            />
           </div>
-          <QueryState query={list.query} loadingLabel={t('admin.think.loading')} failureMessage={t('admin.think.loadFailed')}>
+          <QueryState
+            query={list.query}
+            loadingLabel={t('admin.think.loading')}
+            failureMessage={t('admin.think.loadFailed')}
+          >
             <DataTable
               label={t('admin.think.tableLabel')}
               rows={items ?? []}
@@ -87,7 +131,12 @@ export function AdminThinkPage() {
               cardTitle={(s) => <bdi>{s.subject}</bdi>}
               cardActions={actions}
               columns={[
-                { key: 'subject', header: t('admin.think.col.subject'), hideInCard: true, cell: (s) => <bdi className={css({ fontWeight: 'medium' })}>{s.subject}</bdi> },
+                {
+                  key: 'subject',
+                  header: t('admin.think.col.subject'),
+                  hideInCard: true,
+                  cell: (s) => <bdi className={css({ fontWeight: 'medium' })}>{s.subject}</bdi>,
+                },
                 { key: 'type', header: t('admin.think.col.type'), cell: (s) => t(FEEDBACK_TYPE_IDS[s.type]) },
                 { key: 'from', header: t('admin.think.col.from'), cell: (s) => author(s) },
                 {
@@ -95,15 +144,37 @@ export function AdminThinkPage() {
                   header: t('admin.think.col.status'),
                   cell: (s) => (
                     <div className={css({ minW: '150px' })}>
-                      <Select aria-label={t('admin.think.statusAria', { subject: s.subject })} options={statusOptions()} value={s.status} onValueChange={(status) => changeStatus(s, status)} />
+                      <Select
+                        aria-label={t('admin.think.statusAria', { subject: s.subject })}
+                        options={statusOptions()}
+                        value={s.status}
+                        onValueChange={(status) => changeStatus(s, status)}
+                      />
                     </div>
                   ),
                 },
-                { key: 'response', header: t('admin.think.col.response'), cell: (s) => <ResponseChip submission={s} /> },
+                {
+                  key: 'response',
+                  header: t('admin.think.col.response'),
+                  cell: (s) => <ResponseChip submission={s} />,
+                },
                 { key: 'date', header: t('admin.think.col.submitted'), cell: (s) => formatDateTime(s.createdAt) },
-                { key: 'actions', header: t('admin.think.col.actions'), hideInCard: true, align: 'right', cell: actions },
+                {
+                  key: 'actions',
+                  header: t('admin.think.col.actions'),
+                  hideInCard: true,
+                  align: 'right',
+                  cell: actions,
+                },
               ]}
-              empty={<EmptyState bordered icon={search ? <Search /> : <Lightbulb />} title={t('admin.think.emptyTitle')} description={search || tab !== 'ALL' ? t('admin.think.emptySearch') : t('admin.think.emptyBody')} />}
+              empty={
+                <EmptyState
+                  bordered
+                  icon={search ? <Search /> : <Lightbulb />}
+                  title={t('admin.think.emptyTitle')}
+                  description={search || tab !== 'ALL' ? t('admin.think.emptySearch') : t('admin.think.emptyBody')}
+                />
+              }
             />
             <TablePagination list={list} />
           </QueryState>
@@ -144,7 +215,15 @@ export function AdminThinkPage() {
   );
 }
 
-function RespondDialog({ submission, onClose, onDone }: { submission: SubmissionDto | null; onClose: () => void; onDone: () => void }) {
+function RespondDialog({
+  submission,
+  onClose,
+  onDone,
+}: {
+  submission: SubmissionDto | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [response, setResponse] = useState('');
   const [status, setStatus] = useState<FeedbackStatus | ''>('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -172,14 +251,24 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
       open={submission !== null}
       onClose={onClose}
       title={t('admin.think.respondTitle')}
-      description={submission ? t('admin.think.respondDescription', { type: t(FEEDBACK_TYPE_IDS[submission.type]), subject: submission.subject, author: author(submission) }) : undefined}
+      description={
+        submission
+          ? t('admin.think.respondDescription', {
+              type: t(FEEDBACK_TYPE_IDS[submission.type]),
+              subject: submission.subject,
+              author: author(submission),
+            })
+          : undefined
+      }
       formId="respond-form"
       submitLabel={t('admin.think.submitResponse')}
       busy={busy}
       error={error}
       onSubmit={submit}
     >
-      {submission ? <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{submission.description}</p> : null}
+      {submission ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{submission.description}</p>
+      ) : null}
       <TextField
         multiline
         label={t('admin.think.col.response')}
@@ -192,7 +281,13 @@ function RespondDialog({ submission, onClose, onDone }: { submission: Submission
           setFieldError(null);
         }}
       />
-      <Select label={t('admin.think.col.status')} placeholder={t('admin.think.keepStatus')} options={statusOptions()} value={status} onValueChange={setStatus} />
+      <Select
+        label={t('admin.think.col.status')}
+        placeholder={t('admin.think.keepStatus')}
+        options={statusOptions()}
+        value={status}
+        onValueChange={setStatus}
+      />
     </FormDialog>
   );
 }

@@ -10,7 +10,11 @@ import { complianceApi, type TrainingRecordResponse } from '../../api/compliance
 import { queryKeys } from '../../api/query-keys';
 import type { RecordLinkState } from '../../components/admin/compliance-matrix';
 import { ComplianceCellView } from '../../components/admin/compliance-status';
-import { GrantExemptionDialog, RecordEventDialog, type CoveredRequirement } from '../../components/admin/training-record-dialogs';
+import {
+  GrantExemptionDialog,
+  RecordEventDialog,
+  type CoveredRequirement,
+} from '../../components/admin/training-record-dialogs';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -23,8 +27,15 @@ import { EVENT_KIND_IDS } from '../../i18n/labels';
 import { languageLabel } from '../../i18n/labels';
 
 // Functions, not constants: the labels are read in the current language.
-const CYCLE_STATUS = (): Record<string, string> => ({ ENROLLED: t('admin.record.cycle.enrolled'), IN_PROGRESS: t('admin.record.cycle.inProgress'), COMPLETED: t('admin.record.cycle.completed') });
-const CERTIFICATE_LOOK = (): Record<TrainingRecordCertificate['status'], { label: string; palette: ChipProps['palette'] }> => ({
+const CYCLE_STATUS = (): Record<string, string> => ({
+  ENROLLED: t('admin.record.cycle.enrolled'),
+  IN_PROGRESS: t('admin.record.cycle.inProgress'),
+  COMPLETED: t('admin.record.cycle.completed'),
+});
+const CERTIFICATE_LOOK = (): Record<
+  TrainingRecordCertificate['status'],
+  { label: string; palette: ChipProps['palette'] }
+> => ({
   ACTIVE: { label: t('admin.record.cert.valid'), palette: 'success' },
   EXPIRED: { label: t('admin.record.cert.expired'), palette: 'warning' },
   REVOKED: { label: t('admin.record.cert.revoked'), palette: 'error' },
@@ -43,7 +54,10 @@ const muted = css({ fontSize: 'sm', color: 'fg.muted' });
  */
 export function AdminTrainingRecordPage() {
   const { userId } = useParams<{ userId: string }>();
-  const record = useQuery({ queryKey: queryKeys.admin.compliance.record(userId), queryFn: ({ signal }) => complianceApi.trainingRecord(userId, signal) });
+  const record = useQuery({
+    queryKey: queryKeys.admin.compliance.record(userId),
+    queryFn: ({ signal }) => complianceApi.trainingRecord(userId, signal),
+  });
   const back = useHistoryState<RecordLinkState | null>()?.matrixSearch;
   const data = record.data;
   useDocumentTitle(data ? t('admin.record.documentTitle', { name: data.user.name }) : t('admin.record.title'));
@@ -52,7 +66,16 @@ export function AdminTrainingRecordPage() {
     <>
       <PageHeader
         eyebrow={
-          <Link href={`/admin/compliance${back ? `?${back}` : ''}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', color: 'brand.fg', _hover: { textDecoration: 'underline' } })}>
+          <Link
+            href={`/admin/compliance${back ? `?${back}` : ''}`}
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '1',
+              color: 'brand.fg',
+              _hover: { textDecoration: 'underline' },
+            })}
+          >
             <ArrowLeft aria-hidden size={16} className={flipInRtl} /> {t('admin.compliance.title')}
           </Link>
         }
@@ -72,11 +95,22 @@ function PersonLine({ user }: { user: TrainingRecordResponse['user'] }) {
   return (
     <span className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
       <span>{role || t('admin.record.noRole')}</span>
-      <span className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '2', rowGap: '1', fontSize: 'sm' })}>
+      <span
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          columnGap: '2',
+          rowGap: '1',
+          fontSize: 'sm',
+        })}
+      >
         <span className={css({ overflowWrap: 'anywhere' })}>
           {user.username} · {user.email}
         </span>
-        <Chip palette={user.status === 'ACTIVE' ? 'success' : 'neutral'}>{user.status === 'ACTIVE' ? t('admin.record.activeAccount') : t('admin.record.deactivatedAccount')}</Chip>
+        <Chip palette={user.status === 'ACTIVE' ? 'success' : 'neutral'}>
+          {user.status === 'ACTIVE' ? t('admin.record.activeAccount') : t('admin.record.deactivatedAccount')}
+        </Chip>
       </span>
     </span>
   );
@@ -85,7 +119,9 @@ function PersonLine({ user }: { user: TrainingRecordResponse['user'] }) {
 function RecordActions({ record }: { record: TrainingRecordResponse }) {
   const [dialog, setDialog] = useState<'exempt' | 'event' | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const covered: CoveredRequirement[] = record.courses.flatMap((c) => (c.compliance ? [{ value: c.compliance.requirementId, label: c.courseTitle }] : []));
+  const covered: CoveredRequirement[] = record.courses.flatMap((c) =>
+    c.compliance ? [{ value: c.compliance.requirementId, label: c.courseTitle }] : [],
+  );
   const none = covered.length === 0;
   const done = (message: string) => {
     setDialog(null);
@@ -94,7 +130,10 @@ function RecordActions({ record }: { record: TrainingRecordResponse }) {
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await complianceApi.trainingRecordPdf(record.user.id), `training-record-${record.user.username}-${dayInputValue()}.pdf`);
+      saveBlob(
+        await complianceApi.trainingRecordPdf(record.user.id),
+        `training-record-${record.user.username}-${dayInputValue()}.pdf`,
+      );
     } catch (e) {
       toaster.create({ type: 'error', title: errorText(e, t('admin.record.downloadFailed')) });
     } finally {
@@ -103,17 +142,48 @@ function RecordActions({ record }: { record: TrainingRecordResponse }) {
   };
   return (
     <>
-      <Button variant="outline" leftIcon={<ShieldOff />} disabled={none} title={none ? t('admin.record.notCovered') : undefined} onClick={() => setDialog('exempt')}>
+      <Button
+        variant="outline"
+        leftIcon={<ShieldOff />}
+        disabled={none}
+        title={none ? t('admin.record.notCovered') : undefined}
+        onClick={() => setDialog('exempt')}
+      >
         {t('admin.record.grantExemption')}
       </Button>
-      <Button variant="outline" leftIcon={<ClipboardPlus />} disabled={none} title={none ? t('admin.record.notCovered') : undefined} onClick={() => setDialog('event')}>
+      <Button
+        variant="outline"
+        leftIcon={<ClipboardPlus />}
+        disabled={none}
+        title={none ? t('admin.record.notCovered') : undefined}
+        onClick={() => setDialog('event')}
+      >
         {t('admin.record.recordEvent')}
       </Button>
-      <Button leftIcon={<Download />} loading={downloading} loadingText={t('admin.record.preparingPdf')} onClick={() => void download()}>
+      <Button
+        leftIcon={<Download />}
+        loading={downloading}
+        loadingText={t('admin.record.preparingPdf')}
+        onClick={() => void download()}
+      >
         {t('admin.record.downloadPdf')}
       </Button>
-      <GrantExemptionDialog open={dialog === 'exempt'} userId={record.user.id} name={record.user.name} requirements={covered} onClose={() => setDialog(null)} onDone={done} />
-      <RecordEventDialog open={dialog === 'event'} userId={record.user.id} name={record.user.name} requirements={covered} onClose={() => setDialog(null)} onDone={done} />
+      <GrantExemptionDialog
+        open={dialog === 'exempt'}
+        userId={record.user.id}
+        name={record.user.name}
+        requirements={covered}
+        onClose={() => setDialog(null)}
+        onDone={done}
+      />
+      <RecordEventDialog
+        open={dialog === 'event'}
+        userId={record.user.id}
+        name={record.user.name}
+        requirements={covered}
+        onClose={() => setDialog(null)}
+        onDone={done}
+      />
     </>
   );
 }
@@ -127,7 +197,13 @@ function RecordBody({ record }: { record: TrainingRecordResponse }) {
           {t('admin.record.courses')}
         </h2>
         {record.courses.length === 0 ? (
-          <EmptyState bordered icon={<BookOpen />} title={t('admin.record.noTraining')} description={t('admin.record.noTrainingText')} headingLevel="h3" />
+          <EmptyState
+            bordered
+            icon={<BookOpen />}
+            title={t('admin.record.noTraining')}
+            description={t('admin.record.noTrainingText')}
+            headingLevel="h3"
+          />
         ) : (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
             {record.courses.map((course) => (
@@ -150,7 +226,13 @@ function RecordBody({ record }: { record: TrainingRecordResponse }) {
                 <ListEntry
                   key={e.id}
                   title={e.courseTitle}
-                  badge={<Chip palette={ended ? 'neutral' : 'info'}>{ended ? t('admin.record.ended', { date: formatDate(e.until) }) : t('admin.record.until', { date: formatDate(e.until) })}</Chip>}
+                  badge={
+                    <Chip palette={ended ? 'neutral' : 'info'}>
+                      {ended
+                        ? t('admin.record.ended', { date: formatDate(e.until) })
+                        : t('admin.record.until', { date: formatDate(e.until) })}
+                    </Chip>
+                  }
                   body={e.reason}
                   meta={t('admin.record.grantedBy', { name: e.createdBy, date: formatDateTime(e.createdAt) })}
                 />
@@ -187,8 +269,27 @@ const listClass = css({ listStyle: 'none', display: 'flex', flexDirection: 'colu
 
 function ListEntry({ title, badge, body, meta }: { title: string; badge: ReactNode; body: string; meta: string }) {
   return (
-    <li className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '4', display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', justifyContent: 'space-between' })}>
+    <li
+      className={css({
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'lg',
+        p: '4',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '1.5',
+      })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: '2',
+          justifyContent: 'space-between',
+        })}
+      >
         <span className={css({ fontWeight: 'semibold' })}>{title}</span>
         {badge}
       </div>
@@ -200,8 +301,20 @@ function ListEntry({ title, badge, body, meta }: { title: string; badge: ReactNo
 
 function CourseRecord({ course }: { course: TrainingRecordCourse }) {
   return (
-    <Card as="article" aria-labelledby={`course-${course.courseId}`} className={css({ p: { base: '4', md: '5' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: '3' })}>
+    <Card
+      as="article"
+      aria-labelledby={`course-${course.courseId}`}
+      className={css({ p: { base: '4', md: '5' }, display: 'flex', flexDirection: 'column', gap: '4' })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: '3',
+        })}
+      >
         <div className={css({ minW: 0 })}>
           <h3 id={`course-${course.courseId}`} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
             {course.courseTitle}
@@ -212,12 +325,12 @@ function CourseRecord({ course }: { course: TrainingRecordCourse }) {
       </div>
       {course.cycles.length === 0 ? (
         <p className={muted}>
-          {course.compliance?.certificateNumber ? (
-            // A certificate of another language version of the course (its family) meets the requirement.
-            withTags(t('admin.record.metByOther', { number: course.compliance.certificateNumber }), [(text, key) => <CertificateNumber key={key} number={text} />])
-          ) : (
-            t('admin.record.notEnrolled')
-          )}
+          {course.compliance?.certificateNumber
+            ? // A certificate of another language version of the course (its family) meets the requirement.
+              withTags(t('admin.record.metByOther', { number: course.compliance.certificateNumber }), [
+                (text, key) => <CertificateNumber key={key} number={text} />,
+              ])
+            : t('admin.record.notEnrolled')}
         </p>
       ) : (
         <ol className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '4' })}>
@@ -238,11 +351,22 @@ function CycleRecord({ course, cycle }: { course: TrainingRecordCourse; cycle: T
     [t('admin.record.completed'), cycle.completedAt],
   ] as const;
   return (
-    <li className={css({ borderInlineStartWidth: '3px', borderColor: cycle.current ? 'brand.solid' : 'border.default', ps: '4', display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <li
+      className={css({
+        borderInlineStartWidth: '3px',
+        borderColor: cycle.current ? 'brand.solid' : 'border.default',
+        ps: '4',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+      })}
+    >
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
         <h4 className={css({ fontWeight: 'semibold' })}>{t('admin.record.cycle', { cycle: cycle.cycle })}</h4>
         {cycle.current ? <Chip palette="brand">{t('admin.record.current')}</Chip> : null}
-        <Chip palette={cycle.status === 'COMPLETED' ? 'success' : 'neutral'}>{CYCLE_STATUS()[cycle.status] ?? cycle.status}</Chip>
+        <Chip palette={cycle.status === 'COMPLETED' ? 'success' : 'neutral'}>
+          {CYCLE_STATUS()[cycle.status] ?? cycle.status}
+        </Chip>
         <span className={muted}>{t('admin.record.percentComplete', { percent: formatScore(cycle.progress) })}</span>
       </div>
       <dl className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '6', rowGap: '1', fontSize: 'sm' })}>
@@ -265,13 +389,25 @@ function CycleRecord({ course, cycle }: { course: TrainingRecordCourse; cycle: T
           getRowKey={(a) => a.attemptId}
           cardTitle={(a) => t('admin.record.attemptCard', { title: a.componentTitle, number: a.attemptNumber })}
           columns={[
-            { key: 'component', header: t('admin.record.col.assessment'), hideInCard: true, cell: (a) => a.componentTitle },
+            {
+              key: 'component',
+              header: t('admin.record.col.assessment'),
+              hideInCard: true,
+              cell: (a) => a.componentTitle,
+            },
             { key: 'attempt', header: t('admin.record.col.attempt'), hideInCard: true, cell: (a) => a.attemptNumber },
             { key: 'score', header: t('admin.record.col.score'), cell: (a) => formatScore(a.score, '—') },
             {
               key: 'result',
               header: t('admin.record.col.result'),
-              cell: (a) => (a.passed === null ? <Chip palette="neutral">{t('admin.record.cycle.inProgress')}</Chip> : a.passed ? <Chip palette="success">{t('admin.record.passed')}</Chip> : <Chip palette="error">{t('admin.record.failed')}</Chip>),
+              cell: (a) =>
+                a.passed === null ? (
+                  <Chip palette="neutral">{t('admin.record.cycle.inProgress')}</Chip>
+                ) : a.passed ? (
+                  <Chip palette="success">{t('admin.record.passed')}</Chip>
+                ) : (
+                  <Chip palette="error">{t('admin.record.failed')}</Chip>
+                ),
             },
             { key: 'submitted', header: t('admin.record.col.submitted'), cell: (a) => formatDateTime(a.submittedAt) },
           ]}
@@ -289,7 +425,15 @@ function CertificateNumber({ number }: { number: string }) {
       href={`/certificate/verify/${encodeURIComponent(number)}`}
       target="_blank"
       rel="noopener noreferrer"
-      className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontFamily: 'mono', color: 'brand.fg', textDecoration: 'underline', overflowWrap: 'anywhere' })}
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '1',
+        fontFamily: 'mono',
+        color: 'brand.fg',
+        textDecoration: 'underline',
+        overflowWrap: 'anywhere',
+      })}
     >
       {number}
       <ExternalLink aria-hidden size={14} className={flipInRtl} />
@@ -301,7 +445,17 @@ function CertificateNumber({ number }: { number: string }) {
 function CertificateLine({ certificate }: { certificate: TrainingRecordCertificate }) {
   const look = CERTIFICATE_LOOK()[certificate.status];
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'md', bg: 'bg.muted', fontSize: 'sm' })}>
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '1',
+        p: '3',
+        borderRadius: 'md',
+        bg: 'bg.muted',
+        fontSize: 'sm',
+      })}
+    >
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
         <span className={css({ fontWeight: 'medium' })}>{t('admin.record.certificate')}</span>
         <CertificateNumber number={certificate.certificateNumber} />
@@ -309,17 +463,29 @@ function CertificateLine({ certificate }: { certificate: TrainingRecordCertifica
       </div>
       <span className={css({ color: 'fg.muted' })}>
         {certificate.status === 'REVOKED'
-          ? t('admin.record.certRevokedLine', { issued: formatDate(certificate.issuedAt), revoked: formatDate(certificate.revokedAt), language: languageName(certificate.language) })
-          : t('admin.record.certValidLine', { issued: formatDate(certificate.issuedAt), until: formatDate(certificate.expiresAt), language: languageName(certificate.language) })}
+          ? t('admin.record.certRevokedLine', {
+              issued: formatDate(certificate.issuedAt),
+              revoked: formatDate(certificate.revokedAt),
+              language: languageName(certificate.language),
+            })
+          : t('admin.record.certValidLine', {
+              issued: formatDate(certificate.issuedAt),
+              until: formatDate(certificate.expiresAt),
+              language: languageName(certificate.language),
+            })}
       </span>
       {certificate.renews ? (
         <span>
-          {withTags(t('admin.record.renews', { number: certificate.renews }), [(text, key) => <CertificateNumber key={key} number={text} />])}
+          {withTags(t('admin.record.renews', { number: certificate.renews }), [
+            (text, key) => <CertificateNumber key={key} number={text} />,
+          ])}
         </span>
       ) : null}
       {certificate.renewedBy ? (
         <span>
-          {withTags(t('admin.record.supersededBy', { number: certificate.renewedBy }), [(text, key) => <CertificateNumber key={key} number={text} />])}
+          {withTags(t('admin.record.supersededBy', { number: certificate.renewedBy }), [
+            (text, key) => <CertificateNumber key={key} number={text} />,
+          ])}
         </span>
       ) : null}
     </div>

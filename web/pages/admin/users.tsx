@@ -6,9 +6,20 @@ import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
 import { usersApi, type UserFilters } from '../../api/admin-people';
 import { queryKeys } from '../../api/query-keys';
-import { AddUserDialog, AssignBooksDialog, DeleteUsersDialog, EditUserDialog, UserCreatedDialog } from '../../components/admin/users-dialogs';
+import {
+  AddUserDialog,
+  AssignBooksDialog,
+  DeleteUsersDialog,
+  EditUserDialog,
+  UserCreatedDialog,
+} from '../../components/admin/users-dialogs';
 import { BulkImportDialog } from '../../components/admin/users-bulk-import';
-import { DeactivateFromFileDialog, UserStatusChip, UserStatusDialog, type StatusChange } from '../../components/admin/users-status';
+import {
+  DeactivateFromFileDialog,
+  UserStatusChip,
+  UserStatusDialog,
+  type StatusChange,
+} from '../../components/admin/users-status';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
@@ -67,7 +78,8 @@ export function AdminUsersPage() {
   const [exporting, setExporting] = useState(false);
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const [leaversOpen, setLeaversOpen] = useState(false);
-  const changeStatus = (user: UserDto) => setStatusChange({ action: user.status === 'DEACTIVATED' ? 'reactivate' : 'deactivate', users: [user] });
+  const changeStatus = (user: UserDto) =>
+    setStatusChange({ action: user.status === 'DEACTIVATED' ? 'reactivate' : 'deactivate', users: [user] });
   const statusDone = (message: string) => {
     setStatusChange(null);
     setLeaversOpen(false);
@@ -80,12 +92,15 @@ export function AdminUsersPage() {
   // The selection covers the rows on screen: rows that leave the page leave the selection.
   useEffect(() => {
     if (!users) return;
-    setSelected((current) => (current.size === 0 ? current : new Set(users.filter((u) => current.has(u.id)).map((u) => u.id))));
+    setSelected((current) =>
+      current.size === 0 ? current : new Set(users.filter((u) => current.has(u.id)).map((u) => u.id)),
+    );
   }, [users]);
 
   const list = users ?? [];
   const selectedUsers = useMemo(() => list.filter((u) => selected.has(u.id)), [list, selected]);
-  const allChecked = list.length > 0 && selected.size === list.length ? true : selected.size > 0 ? 'indeterminate' : false;
+  const allChecked =
+    list.length > 0 && selected.size === list.length ? true : selected.size > 0 ? 'indeterminate' : false;
 
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -115,7 +130,10 @@ export function AdminUsersPage() {
     }
   };
 
-  const bookOptions: SelectOption[] = [{ value: 'ALL', label: t('admin.users.allBooks') }, ...domains.map((d) => ({ value: d.id, label: d.name }))];
+  const bookOptions: SelectOption[] = [
+    { value: 'ALL', label: t('admin.users.allBooks') },
+    ...domains.map((d) => ({ value: d.id, label: d.name })),
+  ];
   const filtered = paged.isFiltering;
 
   return (
@@ -140,25 +158,73 @@ export function AdminUsersPage() {
           </>
         }
       />
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr 1fr' }, gap: '3', mb: '4' })}>
-        <TextField label={t('admin.users.search')} type="search" placeholder={t('admin.users.searchPlaceholder')} value={paged.search} onChange={(e) => paged.setSearch(e.target.value)} />
-        <Select label={t('admin.users.role')} options={ROLE_FILTERS()} value={paged.filters.role || 'ALL'} onValueChange={(role) => paged.setFilter('role', role === 'ALL' ? '' : role)} />
-        <Select label={t('admin.users.book')} options={bookOptions} value={paged.filters.domainId || 'ALL'} onValueChange={(id) => paged.setFilter('domainId', id === 'ALL' ? '' : id)} />
-        <Select label={t('admin.users.statusLabel')} options={STATUS_FILTERS()} value={paged.filters.status} onValueChange={(status) => paged.setFilter('status', status)} />
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr 1fr' },
+          gap: '3',
+          mb: '4',
+        })}
+      >
+        <TextField
+          label={t('admin.users.search')}
+          type="search"
+          placeholder={t('admin.users.searchPlaceholder')}
+          value={paged.search}
+          onChange={(e) => paged.setSearch(e.target.value)}
+        />
+        <Select
+          label={t('admin.users.role')}
+          options={ROLE_FILTERS()}
+          value={paged.filters.role || 'ALL'}
+          onValueChange={(role) => paged.setFilter('role', role === 'ALL' ? '' : role)}
+        />
+        <Select
+          label={t('admin.users.book')}
+          options={bookOptions}
+          value={paged.filters.domainId || 'ALL'}
+          onValueChange={(id) => paged.setFilter('domainId', id === 'ALL' ? '' : id)}
+        />
+        <Select
+          label={t('admin.users.statusLabel')}
+          options={STATUS_FILTERS()}
+          value={paged.filters.status}
+          onValueChange={(status) => paged.setFilter('status', status)}
+        />
       </div>
 
       {selected.size > 0 ? (
         <div
           role="region"
           aria-label={t('admin.users.selectionActions')}
-          className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap', p: '3', mb: '3', borderRadius: 'md', bg: 'brand.subtle', color: 'fg.default' })}
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '3',
+            flexWrap: 'wrap',
+            p: '3',
+            mb: '3',
+            borderRadius: 'md',
+            bg: 'brand.subtle',
+            color: 'fg.default',
+          })}
         >
-          <span className={css({ fontWeight: 'medium', flex: '1' })}>{t('admin.users.selected', { count: selected.size })}</span>
+          <span className={css({ fontWeight: 'medium', flex: '1' })}>
+            {t('admin.users.selected', { count: selected.size })}
+          </span>
           <Button size="sm" leftIcon={<BookPlus />} onClick={() => setAssigning(selectedUsers)}>
             {t('admin.users.assignBooks')}
           </Button>
           {selectedUsers.some((u) => u.status === 'ACTIVE') ? (
-            <Button size="sm" variant="outline" palette="danger" leftIcon={<UserX />} onClick={() => setStatusChange({ action: 'deactivate', users: selectedUsers.filter((u) => u.status === 'ACTIVE') })}>
+            <Button
+              size="sm"
+              variant="outline"
+              palette="danger"
+              leftIcon={<UserX />}
+              onClick={() =>
+                setStatusChange({ action: 'deactivate', users: selectedUsers.filter((u) => u.status === 'ACTIVE') })
+              }
+            >
               {t('admin.users.deactivateUsers')}
             </Button>
           ) : null}
@@ -168,16 +234,29 @@ export function AdminUsersPage() {
         </div>
       ) : null}
 
-      <QueryState query={paged.query} loadingLabel={t('admin.users.loading')} failureMessage={t('admin.users.loadFailed')}>
+      <QueryState
+        query={paged.query}
+        loadingLabel={t('admin.users.loading')}
+        failureMessage={t('admin.users.loadFailed')}
+      >
         {list.length === 0 ? (
-          <EmptyState bordered icon={filtered ? <Search /> : <Users />} title={t('admin.users.emptyTitle')} description={filtered ? t('admin.users.emptyFiltered') : t('admin.users.emptyNew')} />
+          <EmptyState
+            bordered
+            icon={filtered ? <Search /> : <Users />}
+            title={t('admin.users.emptyTitle')}
+            description={filtered ? t('admin.users.emptyFiltered') : t('admin.users.emptyNew')}
+          />
         ) : (
           <>
             <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label={t('admin.users.tableLabel')}>
               <TableHead>
                 <TableRow>
                   <TableHeader style={{ width: '48px' }}>
-                    <Checkbox aria-label={t('admin.users.selectAllUsers')} checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())} />
+                    <Checkbox
+                      aria-label={t('admin.users.selectAllUsers')}
+                      checked={allChecked}
+                      onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}
+                    />
                   </TableHeader>
                   <TableHeader>{t('admin.users.col.username')}</TableHeader>
                   <TableHeader>{t('admin.users.col.email')}</TableHeader>
@@ -191,11 +270,19 @@ export function AdminUsersPage() {
                 {list.map((u) => (
                   <TableRow key={u.id} selected={selected.has(u.id)}>
                     <TableCell>
-                      <Checkbox aria-label={t('admin.users.selectOne', { name: u.username })} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
+                      <Checkbox
+                        aria-label={t('admin.users.selectOne', { name: u.username })}
+                        checked={selected.has(u.id)}
+                        onCheckedChange={(on) => toggle(u.id, on)}
+                      />
                     </TableCell>
                     <TableCell>
                       <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
-                      {u.mustChangePassword ? <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>{t('admin.users.temporaryPassword')}</span> : null}
+                      {u.mustChangePassword ? (
+                        <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>
+                          {t('admin.users.temporaryPassword')}
+                        </span>
+                      ) : null}
                     </TableCell>
                     <TableCell>{u.email}</TableCell>
                     <TableCell>
@@ -208,29 +295,65 @@ export function AdminUsersPage() {
                       <UserStatusChip status={u.status} />
                     </TableCell>
                     <TableCell align="right">
-                      <RowActions user={u} onEdit={() => setEditing(u)} onStatus={() => changeStatus(u)} onDelete={() => setDeleting([u])} />
+                      <RowActions
+                        user={u}
+                        onEdit={() => setEditing(u)}
+                        onStatus={() => changeStatus(u)}
+                        onDelete={() => setDeleting([u])}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
             <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '3' })}>
-              <Checkbox checked={allChecked} onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}>
+              <Checkbox
+                checked={allChecked}
+                onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}
+              >
                 {t('admin.users.selectAll')}
               </Checkbox>
-              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label={t('admin.users.tableLabel')}>
+              <ul
+                className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+                aria-label={t('admin.users.tableLabel')}
+              >
                 {list.map((u) => (
-                  <li key={u.id} className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', bg: 'bg.surface', display: 'flex', flexDirection: 'column', gap: '2' })}>
+                  <li
+                    key={u.id}
+                    className={css({
+                      borderWidth: '1px',
+                      borderColor: 'border.default',
+                      borderRadius: 'lg',
+                      p: '3',
+                      bg: 'bg.surface',
+                      display: 'flex',
+                      flexDirection: 'column',
+                      gap: '2',
+                    })}
+                  >
                     <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                      <Checkbox aria-label={t('admin.users.selectOne', { name: u.username })} checked={selected.has(u.id)} onCheckedChange={(on) => toggle(u.id, on)} />
-                      <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>{u.username}</span>
+                      <Checkbox
+                        aria-label={t('admin.users.selectOne', { name: u.username })}
+                        checked={selected.has(u.id)}
+                        onCheckedChange={(on) => toggle(u.id, on)}
+                      />
+                      <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>
+                        {u.username}
+                      </span>
                       <RoleChip role={u.role} />
                       <UserStatusChip status={u.status} />
                     </div>
-                    <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{u.email}</span>
+                    <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
+                      {u.email}
+                    </span>
                     <Books user={u} />
                     <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-                      <RowActions user={u} onEdit={() => setEditing(u)} onStatus={() => changeStatus(u)} onDelete={() => setDeleting([u])} />
+                      <RowActions
+                        user={u}
+                        onEdit={() => setEditing(u)}
+                        onStatus={() => changeStatus(u)}
+                        onDelete={() => setDeleting([u])}
+                      />
                     </div>
                   </li>
                 ))}
@@ -284,12 +407,16 @@ export function AdminUsersPage() {
 }
 
 function RoleChip({ role }: { role: Role }) {
-  return <Chip palette={role === 'ADMIN' ? 'accent' : 'neutral'}>{t(role === 'ADMIN' ? 'role.ADMIN' : 'role.USER')}</Chip>;
+  return (
+    <Chip palette={role === 'ADMIN' ? 'accent' : 'neutral'}>{t(role === 'ADMIN' ? 'role.ADMIN' : 'role.USER')}</Chip>
+  );
 }
 
 function Books({ user }: { user: UserDto }) {
-  if (user.role === 'ADMIN') return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.allBooksAccess')}</span>;
-  if (user.domains.length === 0) return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.noBooks')}</span>;
+  if (user.role === 'ADMIN')
+    return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.allBooksAccess')}</span>;
+  if (user.domains.length === 0)
+    return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.noBooks')}</span>;
   return (
     <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap' })}>
       {user.domains.map((d) => (
@@ -301,13 +428,39 @@ function Books({ user }: { user: UserDto }) {
   );
 }
 
-function RowActions({ user, onEdit, onStatus, onDelete }: { user: UserDto; onEdit: () => void; onStatus: () => void; onDelete: () => void }) {
+function RowActions({
+  user,
+  onEdit,
+  onStatus,
+  onDelete,
+}: {
+  user: UserDto;
+  onEdit: () => void;
+  onStatus: () => void;
+  onDelete: () => void;
+}) {
   const leaver = user.status === 'DEACTIVATED';
   return (
     <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton aria-label={t('admin.users.editOne', { name: user.username })} icon={<Pencil />} size="sm" onClick={onEdit} />
-      <IconButton aria-label={t(leaver ? 'admin.users.reactivateOne' : 'admin.users.deactivateOne', { name: user.username })} icon={leaver ? <UserCheck /> : <UserX />} size="sm" onClick={onStatus} />
-      <IconButton aria-label={t('admin.users.deleteOne', { name: user.username })} icon={<Trash2 />} size="sm" palette="danger" onClick={onDelete} />
+      <IconButton
+        aria-label={t('admin.users.editOne', { name: user.username })}
+        icon={<Pencil />}
+        size="sm"
+        onClick={onEdit}
+      />
+      <IconButton
+        aria-label={t(leaver ? 'admin.users.reactivateOne' : 'admin.users.deactivateOne', { name: user.username })}
+        icon={leaver ? <UserCheck /> : <UserX />}
+        size="sm"
+        onClick={onStatus}
+      />
+      <IconButton
+        aria-label={t('admin.users.deleteOne', { name: user.username })}
+        icon={<Trash2 />}
+        size="sm"
+        palette="danger"
+        onClick={onDelete}
+      />
     </div>
   );
 }

@@ -4,7 +4,12 @@ import { flipInRtl } from '../../ui/direction';
 import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { css, cx } from 'styled-system/css';
-import { componentViews, courseAvailableSections, courseContinueTarget, courseState } from '../../../statecharts/course-progress.machine';
+import {
+  componentViews,
+  courseAvailableSections,
+  courseContinueTarget,
+  courseState,
+} from '../../../statecharts/course-progress.machine';
 import { ENROLLMENT_MESSAGES } from '../../../statecharts/enrollment.machine';
 import { CertificateDialog } from '../../components/certificate-dialog';
 import { ComplianceChip, RequirementDate } from '../../components/compliance-status';
@@ -29,7 +34,18 @@ import { machineText } from '../../i18n/machine-text';
 
 // A function, not a constant: the text is read in the current language.
 const BackLink = () => (
-  <Link href="/my-courses" className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
+  <Link
+    href="/my-courses"
+    className={css({
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '1.5',
+      fontSize: 'sm',
+      color: 'brand.fg',
+      fontWeight: 'medium',
+      _hover: { textDecoration: 'underline' },
+    })}
+  >
     <ArrowLeft aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} /> {t('course.back')}
   </Link>
 );
@@ -86,7 +102,14 @@ function CourseDetail({ courseId }: { courseId: string }) {
         <BackLink />
         {/* A heading even here: route focus lands on the page's h1, and a screen reader user learns what failed. */}
         <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>{t('course.unavailable')}</h1>
-        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>{t('common.retry')}</Button>}>
+        <Alert
+          status="error"
+          action={
+            <Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
           {error ?? t('course.loadFailed')}
         </Alert>
       </div>
@@ -107,25 +130,48 @@ function CourseDetail({ courseId }: { courseId: string }) {
       <BackLink />
       <header className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
-          <Chip palette="accent" icon={<BookOpen aria-hidden />}>{course.domain.name}</Chip>
-          {state === 'COMPLETED' ? <Chip palette="success" icon={<CircleCheck aria-hidden />}>{t('course.status.completed')}</Chip> : null}
+          <Chip palette="accent" icon={<BookOpen aria-hidden />}>
+            {course.domain.name}
+          </Chip>
+          {state === 'COMPLETED' ? (
+            <Chip palette="success" icon={<CircleCheck aria-hidden />}>
+              {t('course.status.completed')}
+            </Chip>
+          ) : null}
           {requirement ? (
             <>
-              <Chip palette="brand" variant="solid">{t('course.required')}</Chip>
+              <Chip palette="brand" variant="solid">
+                {t('course.required')}
+              </Chip>
               <ComplianceChip status={requirement.status} />
             </>
           ) : null}
         </div>
-        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em', lineHeight: '1.2' })}>{course.title}</h1>
+        <h1
+          className={css({
+            fontSize: { base: '2xl', md: '3xl' },
+            fontWeight: 'bold',
+            letterSpacing: '-0.02em',
+            lineHeight: '1.2',
+          })}
+        >
+          {course.title}
+        </h1>
         <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
           <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-            <Clock aria-hidden className={css({ w: '4', h: '4' })} /> {t('course.timeLimit', { value: course.timeLimit ? t('course.minutes', { count: course.timeLimit }) : t('course.selfPaced') })}
+            <Clock aria-hidden className={css({ w: '4', h: '4' })} />{' '}
+            {t('course.timeLimit', {
+              value: course.timeLimit ? t('course.minutes', { count: course.timeLimit }) : t('course.selfPaced'),
+            })}
           </span>
           <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-            <Target aria-hidden className={css({ w: '4', h: '4' })} /> {t('course.passingScore', { score: formatScore(course.passingScore) })}
+            <Target aria-hidden className={css({ w: '4', h: '4' })} />{' '}
+            {t('course.passingScore', { score: formatScore(course.passingScore) })}
           </span>
           <span>{t('course.components', { count: views.length })}</span>
-          {requirement ? <RequirementDate requirement={requirement} className={css({ fontWeight: 'medium', color: 'fg.default' })} /> : null}
+          {requirement ? (
+            <RequirementDate requirement={requirement} className={css({ fontWeight: 'medium', color: 'fg.default' })} />
+          ) : null}
         </div>
         {/* The course's limit is the time set aside for the whole course (nothing counts it down); learners
             met it next to assessment limits that differ and could not tell which applied. */}
@@ -139,13 +185,23 @@ function CourseDetail({ courseId }: { courseId: string }) {
 
       {error ? (
         // The course is on screen but the last reload failed (e.g. offline): say so and offer a retry.
-        <Alert status="error" action={<Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>{t('common.retry')}</Button>}>
+        <Alert
+          status="error"
+          action={
+            <Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
           {error}
         </Alert>
       ) : null}
 
       {requirement?.canRecertify && !recertified ? (
-        <RecertifyPanel requirement={requirement} onStart={() => sendRecertification({ type: 'recertification.open' })} />
+        <RecertifyPanel
+          requirement={requirement}
+          onStart={() => sendRecertification({ type: 'recertification.open' })}
+        />
       ) : null}
 
       {progress ? (
@@ -162,19 +218,39 @@ function CourseDetail({ courseId }: { courseId: string }) {
           continueRef={startButton}
         />
       ) : (
-        <EnrollPanel courseId={courseId} canEnroll={course.canEnroll && !course.isLocked} onReload={reloadAfterEnroll} />
+        <EnrollPanel
+          courseId={courseId}
+          canEnroll={course.canEnroll && !course.isLocked}
+          onReload={reloadAfterEnroll}
+        />
       )}
 
       <section aria-labelledby="journey-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <h2 id="journey-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('course.journey')}</h2>
+        <h2 id="journey-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+          {t('course.journey')}
+        </h2>
         <Card className={css({ p: '4' })}>
           <JourneyStepper views={views} />
         </Card>
       </section>
 
-      <section aria-labelledby="components-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <h2 id="components-title" ref={contentHeading} tabIndex={-1} className={css({ fontSize: 'lg', fontWeight: 'bold', scrollMarginTop: '20' })}>{t('course.content')}</h2>
-        <ComponentList courseId={courseId} views={views} onReview={(view) => setReviewing({ id: view.component.id, title: view.title })} />
+      <section
+        aria-labelledby="components-title"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+      >
+        <h2
+          id="components-title"
+          ref={contentHeading}
+          tabIndex={-1}
+          className={css({ fontSize: 'lg', fontWeight: 'bold', scrollMarginTop: '20' })}
+        >
+          {t('course.content')}
+        </h2>
+        <ComponentList
+          courseId={courseId}
+          views={views}
+          onReview={(view) => setReviewing({ id: view.component.id, title: view.title })}
+        />
       </section>
 
       <ReviewDialog component={reviewing} onClose={() => setReviewing(null)} />
@@ -189,7 +265,12 @@ function CourseDetail({ courseId }: { courseId: string }) {
         // After the new cycle starts the learner is taken to the content to begin again; a cancel returns to the button.
         finalFocusEl={() => (recertified ? contentHeading.current : null)}
       />
-      <CertificateDialog open={certificateOpen} onOpenChange={(open) => !open && setCertificateFor(null)} courseId={courseId} courseName={certificateFor ?? course.title} />
+      <CertificateDialog
+        open={certificateOpen}
+        onOpenChange={(open) => !open && setCertificateFor(null)}
+        courseId={courseId}
+        courseName={certificateFor ?? course.title}
+      />
     </div>
   );
 }
@@ -207,14 +288,41 @@ function ProgressPanel(props: {
   onCertificate: () => void;
 }) {
   return (
-    <Card className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: '5', alignItems: { md: 'center' } })} aria-label={t('course.yourProgressLabel')}>
+    <Card
+      className={css({
+        p: { base: '4', md: '6' },
+        display: 'flex',
+        flexDirection: { base: 'column', md: 'row' },
+        gap: '5',
+        alignItems: { md: 'center' },
+      })}
+      aria-label={t('course.yourProgressLabel')}
+    >
       <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>
         <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' })}>
           <h2 className={css({ fontSize: 'md', fontWeight: 'bold' })}>{t('course.yourProgress')}</h2>
-          <span className={css({ fontSize: '2xl', fontWeight: 'bold', color: props.status === 'COMPLETED' ? 'success.fg' : 'brand.fg' })}>{formatScore(props.percent)}</span>
+          <span
+            className={css({
+              fontSize: '2xl',
+              fontWeight: 'bold',
+              color: props.status === 'COMPLETED' ? 'success.fg' : 'brand.fg',
+            })}
+          >
+            {formatScore(props.percent)}
+          </span>
         </div>
-        <div role="progressbar" aria-label={t('course.progressBar')} aria-valuenow={props.percent} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2.5', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
-          <div className={css({ h: 'full', bg: props.status === 'COMPLETED' ? 'success.solid' : 'brand.solid' })} style={{ width: `${props.percent}%` }} />
+        <div
+          role="progressbar"
+          aria-label={t('course.progressBar')}
+          aria-valuenow={props.percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className={css({ h: '2.5', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
+        >
+          <div
+            className={css({ h: 'full', bg: props.status === 'COMPLETED' ? 'success.solid' : 'brand.solid' })}
+            style={{ width: `${props.percent}%` }}
+          />
         </div>
         <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
           <span>{t('course.completedOf', { done: props.completed, total: props.total })}</span>
@@ -224,17 +332,31 @@ function ProgressPanel(props: {
       </div>
       {props.status === 'COMPLETED' ? (
         <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-          <Chip palette="success" size="md" icon={<CircleCheck aria-hidden />}>{t('course.completedChip')}</Chip>
-          <Button leftIcon={<Award aria-hidden />} onClick={props.onCertificate}>{t('course.viewCertificate')}</Button>
+          <Chip palette="success" size="md" icon={<CircleCheck aria-hidden />}>
+            {t('course.completedChip')}
+          </Chip>
+          <Button leftIcon={<Award aria-hidden />} onClick={props.onCertificate}>
+            {t('course.viewCertificate')}
+          </Button>
         </div>
       ) : props.onContinue ? (
-        <Button ref={props.continueRef} size="lg" onClick={props.onContinue}>{props.continueLabel}</Button>
+        <Button ref={props.continueRef} size="lg" onClick={props.onContinue}>
+          {props.continueLabel}
+        </Button>
       ) : null}
     </Card>
   );
 }
 
-function EnrollPanel({ courseId, canEnroll, onReload }: { courseId: string; canEnroll: boolean; onReload: () => void }) {
+function EnrollPanel({
+  courseId,
+  canEnroll,
+  onReload,
+}: {
+  courseId: string;
+  canEnroll: boolean;
+  onReload: () => void;
+}) {
   const [snapshot, send] = useEnrollment(courseId, false, onReload);
   const banner = snapshot.hasTag('banner');
   // The Enroll button gives way to the banner: focus goes to the banner, so it is read and the
@@ -246,24 +368,58 @@ function EnrollPanel({ courseId, canEnroll, onReload }: { courseId: string; canE
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [banner]);
   return (
-    <Card className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4', bg: 'brand.subtle', borderColor: 'brand.muted' })} aria-label={t('enroll.label')}>
+    <Card
+      className={css({
+        p: { base: '4', md: '6' },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '4',
+        bg: 'brand.subtle',
+        borderColor: 'brand.muted',
+      })}
+      aria-label={t('enroll.label')}
+    >
       {banner ? (
-        <div ref={bannerRef} tabIndex={-1} className={css({ outline: 'none', rounded: 'md', _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' } })}>
+        <div
+          ref={bannerRef}
+          tabIndex={-1}
+          className={css({
+            outline: 'none',
+            rounded: 'md',
+            _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
+          })}
+        >
           <Alert status="success">{currentLocale() === 'en' ? ENROLLMENT_MESSAGES.success : t('enroll.success')}</Alert>
         </div>
       ) : null}
       {snapshot.context.error ? <Alert status="error">{machineText(snapshot.context.error)}</Alert> : null}
-      {banner ? null : <div className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: { sm: 'center' }, justifyContent: 'space-between' })}>
-        <div>
-          <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('enroll.title')}</h2>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {canEnroll ? t('enroll.text') : t('enroll.notAssigned')}
-          </p>
+      {banner ? null : (
+        <div
+          className={css({
+            display: 'flex',
+            flexDirection: { base: 'column', sm: 'row' },
+            gap: '4',
+            alignItems: { sm: 'center' },
+            justifyContent: 'space-between',
+          })}
+        >
+          <div>
+            <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('enroll.title')}</h2>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {canEnroll ? t('enroll.text') : t('enroll.notAssigned')}
+            </p>
+          </div>
+          <Button
+            size="lg"
+            disabled={!canEnroll}
+            loading={snapshot.hasTag('busy')}
+            loadingText={t('enroll.enrolling')}
+            onClick={() => send({ type: 'course.enroll' })}
+          >
+            {t('enroll.title')}
+          </Button>
         </div>
-        <Button size="lg" disabled={!canEnroll} loading={snapshot.hasTag('busy')} loadingText={t('enroll.enrolling')} onClick={() => send({ type: 'course.enroll' })}>
-          {t('enroll.title')}
-        </Button>
-      </div>}
+      )}
     </Card>
   );
 }
@@ -273,12 +429,25 @@ function RecertifyPanel({ requirement, onStart }: { requirement: LearnerRequirem
     <Card
       as="section"
       aria-labelledby="recertify-title"
-      className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '4', alignItems: { sm: 'center' }, justifyContent: 'space-between', bg: 'warning.subtle', borderColor: 'warning.border' })}
+      className={css({
+        p: { base: '4', md: '6' },
+        display: 'flex',
+        flexDirection: { base: 'column', sm: 'row' },
+        gap: '4',
+        alignItems: { sm: 'center' },
+        justifyContent: 'space-between',
+        bg: 'warning.subtle',
+        borderColor: 'warning.border',
+      })}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-        <h2 id="recertify-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('recertify.title')}</h2>
+        <h2 id="recertify-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+          {t('recertify.title')}
+        </h2>
         <p className={css({ fontSize: 'sm', color: 'fg.default', maxW: '2xl' })}>
-          {requirement.validUntil ? t('recertify.validUntil', { date: formatDate(requirement.validUntil) }) : t('recertify.noLongerValid')}{' '}
+          {requirement.validUntil
+            ? t('recertify.validUntil', { date: formatDate(requirement.validUntil) })
+            : t('recertify.noLongerValid')}{' '}
           {t('recertify.text')}
         </p>
       </div>
@@ -329,7 +498,9 @@ function RecertifyDialog(props: {
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         {error ? <Alert status="error">{error}</Alert> : null}
         <p>
-          {withTags(t('recertify.confirmText', { title: props.courseTitle }), [(text, key) => <strong key={key}>{text}</strong>])}
+          {withTags(t('recertify.confirmText', { title: props.courseTitle }), [
+            (text, key) => <strong key={key}>{text}</strong>,
+          ])}
         </p>
         <p className={css({ color: 'fg.muted' })}>{t('recertify.confirmKept')}</p>
       </div>

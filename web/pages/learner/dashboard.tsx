@@ -1,5 +1,15 @@
 import type { CourseProgress } from '@contract/progress';
-import { Award, BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge, Hourglass, RotateCcw } from 'lucide-react';
+import {
+  Award,
+  BadgeCheck,
+  BookOpenCheck,
+  CalendarCheck,
+  CircleCheckBig,
+  Download,
+  FileBadge,
+  Hourglass,
+  RotateCcw,
+} from 'lucide-react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -31,7 +41,10 @@ import { errorText } from '../../i18n/error-text';
 
 /** Starts the dashboard's reads before the page renders (web/preload.ts); failures are left to the page. */
 export function prefetchDashboard(queryClient: QueryClient): Promise<void> {
-  const reads = [queryClient.prefetchQuery(learnerQueries.dashboard()), queryClient.prefetchQuery(learnerQueries.requirements())];
+  const reads = [
+    queryClient.prefetchQuery(learnerQueries.dashboard()),
+    queryClient.prefetchQuery(learnerQueries.requirements()),
+  ];
   return Promise.all(reads).then(() => undefined);
 }
 
@@ -46,7 +59,19 @@ export function DashboardPage() {
   // The card flips to "has certificate" and the count rises at once.
   const action = useCertificateAction('dashboard', (courseId, result) =>
     queryClient.setQueryData<DashboardData>(queryKeys.learner.dashboard, (current) =>
-      current ? { ...current, certificates: { ...current.certificates, [courseId]: { certificateId: result.certificateId, certificateNumber: result.certificateNumber, status: result.status } } } : current,
+      current
+        ? {
+            ...current,
+            certificates: {
+              ...current.certificates,
+              [courseId]: {
+                certificateId: result.certificateId,
+                certificateNumber: result.certificateNumber,
+                status: result.status,
+              },
+            },
+          }
+        : current,
     ),
   );
   const busyCourse = action.busyCourse;
@@ -60,7 +85,14 @@ export function DashboardPage() {
       toaster.create({ type: 'success', title: serverText(result.message, t('recertification.started')) });
       navigate(`/course/${courseId}`);
     },
-    onError: (error) => toaster.create({ type: 'error', title: errorText(error, currentLocale() === 'en' ? RECERTIFICATION_MESSAGES.failed : t('recertification.failed')) }),
+    onError: (error) =>
+      toaster.create({
+        type: 'error',
+        title: errorText(
+          error,
+          currentLocale() === 'en' ? RECERTIFICATION_MESSAGES.failed : t('recertification.failed'),
+        ),
+      }),
   });
 
   const progresses = useMemo(() => dashboard.data?.progresses ?? [], [dashboard.data]);
@@ -68,7 +100,9 @@ export function DashboardPage() {
   const stats = useMemo(() => {
     // A revoked certificate is no longer earned (an admin withdrew it).
     const hasCertificate = (p: CourseProgress) =>
-      p.courseId in certificates ? certificates[p.courseId] !== null && certificates[p.courseId]?.status !== 'REVOKED' : p.certificateId !== null;
+      p.courseId in certificates
+        ? certificates[p.courseId] !== null && certificates[p.courseId]?.status !== 'REVOKED'
+        : p.certificateId !== null;
     return {
       completed: progresses.filter((p) => p.status === 'COMPLETED').length,
       // The In Progress counter counts IN_PROGRESS plus ENROLLED: an enrolled course is one being worked on.
@@ -80,13 +114,45 @@ export function DashboardPage() {
   const loading = dashboard.isPending;
   return (
     <>
-      <PageHeader title={t('dashboard.welcome', { name: greetingName(user, t('dashboard.defaultName')) })} subtitle={t('dashboard.subtitle')} />
+      <PageHeader
+        title={t('dashboard.welcome', { name: greetingName(user, t('dashboard.defaultName')) })}
+        subtitle={t('dashboard.subtitle')}
+      />
       <IncompleteAttemptsDialog />
 
-      <section aria-label={t('dashboard.summary')} className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
-        <StatCard testId="completed-courses" label={t('dashboard.statCompleted')} value={stats.completed} loading={loading} icon={<CircleCheckBig />} tone="success" />
-        <StatCard testId="in-progress" label={t('dashboard.statInProgress')} value={stats.inProgress} loading={loading} icon={<Hourglass />} tone="warning" />
-        <StatCard testId="certificates-earned" label={t('dashboard.statCertificates')} value={stats.certificates} loading={loading} icon={<Award />} tone="accent" />
+      <section
+        aria-label={t('dashboard.summary')}
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+          gap: { base: '2', sm: '3', md: '5' },
+          mb: { base: '6', md: '8' },
+        })}
+      >
+        <StatCard
+          testId="completed-courses"
+          label={t('dashboard.statCompleted')}
+          value={stats.completed}
+          loading={loading}
+          icon={<CircleCheckBig />}
+          tone="success"
+        />
+        <StatCard
+          testId="in-progress"
+          label={t('dashboard.statInProgress')}
+          value={stats.inProgress}
+          loading={loading}
+          icon={<Hourglass />}
+          tone="warning"
+        />
+        <StatCard
+          testId="certificates-earned"
+          label={t('dashboard.statCertificates')}
+          value={stats.certificates}
+          loading={loading}
+          icon={<Award />}
+          tone="accent"
+        />
       </section>
 
       {dashboard.isError ? null : <ContinueLearning progresses={progresses} loading={loading} />}
@@ -101,14 +167,23 @@ export function DashboardPage() {
       />
 
       <section aria-labelledby="completed-heading">
-        <h2 id="completed-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' })}>
+        <h2
+          id="completed-heading"
+          className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' })}
+        >
           {t('dashboard.completedHeading')}
         </h2>
         {dashboard.isError ? (
           <Alert
             status="error"
             action={
-              <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => void reload()}>
+              <Button
+                size="sm"
+                variant="outline"
+                palette="neutral"
+                leftIcon={<RotateCcw />}
+                onClick={() => void reload()}
+              >
                 {t('common.retry')}
               </Button>
             }
@@ -151,7 +226,14 @@ export function DashboardPage() {
   );
 }
 
-const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: { base: '4', md: '5' }, listStyle: 'none', p: 0, m: 0 });
+const grid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+  gap: { base: '4', md: '5' },
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+});
 
 // Static classes: Panda extracts styles at build time, so no computed style objects.
 const TONES = {
@@ -159,21 +241,69 @@ const TONES = {
   warning: css({ bg: 'warning.subtle', color: 'warning.fg' }),
   accent: css({ bg: 'accent.subtle', color: 'accent.fg' }),
 } as const;
-const statIcon = css({ display: 'grid', placeItems: 'center', flex: 'none', w: { base: '9', md: '12' }, h: { base: '9', md: '12' }, borderRadius: 'xl', '& svg': { w: { base: '5', md: '6' }, h: { base: '5', md: '6' } } });
+const statIcon = css({
+  display: 'grid',
+  placeItems: 'center',
+  flex: 'none',
+  w: { base: '9', md: '12' },
+  h: { base: '9', md: '12' },
+  borderRadius: 'xl',
+  '& svg': { w: { base: '5', md: '6' }, h: { base: '5', md: '6' } },
+});
 
-function StatCard({ testId, label, value, icon, tone, loading }: { testId: string; label: string; value: number; icon: ReactNode; tone: keyof typeof TONES; loading: boolean }) {
+function StatCard({
+  testId,
+  label,
+  value,
+  icon,
+  tone,
+  loading,
+}: {
+  testId: string;
+  label: string;
+  value: number;
+  icon: ReactNode;
+  tone: keyof typeof TONES;
+  loading: boolean;
+}) {
   return (
-    <Card variant="elevated" className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { base: 'flex-start', md: 'center' }, gap: { base: '2', md: '4' }, p: { base: '3', md: '5' } })}>
+    <Card
+      variant="elevated"
+      className={css({
+        display: 'flex',
+        flexDirection: { base: 'column', md: 'row' },
+        alignItems: { base: 'flex-start', md: 'center' },
+        gap: { base: '2', md: '4' },
+        p: { base: '3', md: '5' },
+      })}
+    >
       <span aria-hidden className={cx(statIcon, TONES[tone])}>
         {icon}
       </span>
       <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
-        <span className={css({ fontSize: { base: 'xs', md: 'sm' }, color: 'fg.muted', fontWeight: 'medium', lineHeight: '1.3' })}>{label}</span>
+        <span
+          className={css({
+            fontSize: { base: 'xs', md: 'sm' },
+            color: 'fg.muted',
+            fontWeight: 'medium',
+            lineHeight: '1.3',
+          })}
+        >
+          {label}
+        </span>
         {loading ? (
           // The figure's own line height (font size x 1.1), so the cards keep their height when it arrives.
           <Skeleton className={css({ h: { base: '26.4px', md: '33px' }, w: '12' })} />
         ) : (
-          <span className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })} data-testid={`stat-${testId}`}>
+          <span
+            className={css({
+              fontSize: { base: '2xl', md: '3xl' },
+              fontWeight: 'bold',
+              lineHeight: '1.1',
+              color: 'fg.default',
+            })}
+            data-testid={`stat-${testId}`}
+          >
             {value}
           </span>
         )}
@@ -198,7 +328,12 @@ function CompletedCourseCard({
   onGenerate: () => void;
 }) {
   return (
-    <Card as="li" variant="outline" aria-label={course.courseTitle} className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '5', h: '100%' })}>
+    <Card
+      as="li"
+      variant="outline"
+      aria-label={course.courseTitle}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '5', h: '100%' })}
+    >
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
         <Chip palette="success" size="sm" icon={<CircleCheckBig size={14} />}>
           {t('course.status.completed')}
@@ -219,19 +354,38 @@ function CompletedCourseCard({
         ) : null}
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', flex: '1' })}>
-        <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35', color: 'fg.default' })}>{course.courseTitle}</h3>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{course.courseDomain || course.domain?.name || t('landing.courses.defaultBook')}</p>
+        <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35', color: 'fg.default' })}>
+          {course.courseTitle}
+        </h3>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {course.courseDomain || course.domain?.name || t('landing.courses.defaultBook')}
+        </p>
       </div>
       <p className={css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted' })}>
         <CalendarCheck size={16} aria-hidden />
         {t('dashboard.completedOn', { date: formatCertificateDate(course.completedAt) })}
       </p>
       {certificate ? (
-        <Button fullWidth leftIcon={<Download />} loading={busy} loadingText={t('certificate.downloading')} disabled={disabled} onClick={onDownload}>
+        <Button
+          fullWidth
+          leftIcon={<Download />}
+          loading={busy}
+          loadingText={t('certificate.downloading')}
+          disabled={disabled}
+          onClick={onDownload}
+        >
           {t('certificate.download')}
         </Button>
       ) : (
-        <Button fullWidth variant="outline" leftIcon={<FileBadge />} loading={busy} loadingText={t('certificate.generating')} disabled={disabled} onClick={onGenerate}>
+        <Button
+          fullWidth
+          variant="outline"
+          leftIcon={<FileBadge />}
+          loading={busy}
+          loadingText={t('certificate.generating')}
+          disabled={disabled}
+          onClick={onGenerate}
+        >
           {t('certificate.generate')}
         </Button>
       )}

@@ -75,11 +75,30 @@ export function MaterialViewerPage() {
   });
   const data = query.data ?? null;
   // A failed refetch while viewing keeps the viewer: only a first load that failed shows the error.
-  const error = query.isError && !data ? errorText(query.error, query.error instanceof Error && query.error.message ? machineText(query.error.message) : t('material.loadFailed')) : null;
+  const error =
+    query.isError && !data
+      ? errorText(
+          query.error,
+          query.error instanceof Error && query.error.message
+            ? machineText(query.error.message)
+            : t('material.loadFailed'),
+        )
+      : null;
   useDocumentTitle(data?.component.data.title ?? t('component.type.MATERIAL'));
 
   const back = (
-    <Link href={`/course/${courseId}`} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'brand.fg', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })}>
+    <Link
+      href={`/course/${courseId}`}
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '1.5',
+        fontSize: 'sm',
+        color: 'brand.fg',
+        fontWeight: 'medium',
+        _hover: { textDecoration: 'underline' },
+      })}
+    >
       <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> {t('material.back')}
     </Link>
   );
@@ -98,11 +117,20 @@ export function MaterialViewerPage() {
         {back}
         <header className={css({ minW: 0 })}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{data.courseTitle}</p>
-          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>{data.component.data.title}</h1>
-          {data.component.data.description ? <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p> : null}
+          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
+            {data.component.data.title}
+          </h1>
+          {data.component.data.description ? (
+            <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p>
+          ) : null}
         </header>
         <Suspense fallback={<LoadingBlock label={t('material.openingPackage')} />}>
-          <ScormPlayer key={componentId} componentId={componentId} courseId={courseId} title={data.component.data.title} />
+          <ScormPlayer
+            key={componentId}
+            componentId={componentId}
+            courseId={courseId}
+            title={data.component.data.title}
+          />
         </Suspense>
       </div>
     );
@@ -114,7 +142,11 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
   const [, navigate] = useLocation();
   const onFinished = useCallback(() => navigate(`/course/${courseId}`), [navigate, courseId]);
   const [snapshot, send] = useMaterialProgress(
-    { componentId: data.component.id, status: data.progress?.status ?? 'NOT_STARTED', progressPercentage: data.progress?.progressPercentage ?? 0 },
+    {
+      componentId: data.component.id,
+      status: data.progress?.status ?? 'NOT_STARTED',
+      progressPercentage: data.progress?.progressPercentage ?? 0,
+    },
     onFinished,
   );
   const kind = kindOf(data.material, data.component.data.type);
@@ -126,24 +158,68 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       {back}
-      <header className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, gap: '4', justifyContent: 'space-between', alignItems: { md: 'flex-end' } })}>
+      <header
+        className={css({
+          display: 'flex',
+          flexDirection: { base: 'column', md: 'row' },
+          gap: '4',
+          justifyContent: 'space-between',
+          alignItems: { md: 'flex-end' },
+        })}
+      >
         <div className={css({ minW: 0 })}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{data.courseTitle}</p>
-          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>{data.component.data.title}</h1>
-          {data.component.data.description ? <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p> : null}
+          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
+            {data.component.data.title}
+          </h1>
+          {data.component.data.description ? (
+            <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p>
+          ) : null}
         </div>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0, flexWrap: 'wrap', w: { base: 'full', md: 'auto' } })}>
+        <div
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '3',
+            flexShrink: 0,
+            flexWrap: 'wrap',
+            w: { base: 'full', md: 'auto' },
+          })}
+        >
           <div className={css({ minW: '36', flex: { base: '1', md: 'none' } })}>
-            <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>
+            <div
+              className={css({
+                display: 'flex',
+                justifyContent: 'space-between',
+                fontSize: 'xs',
+                color: 'fg.muted',
+                mb: '1',
+              })}
+            >
               <span>{t('material.viewed')}</span>
               <span>{progress}%</span>
             </div>
-            <div role="progressbar" aria-label={t('material.progress')} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}>
-              <div className={css({ h: 'full', bg: fullyViewed ? 'success.solid' : 'brand.solid' })} style={{ width: `${progress}%` }} />
+            <div
+              role="progressbar"
+              aria-label={t('material.progress')}
+              aria-valuenow={progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
+            >
+              <div
+                className={css({ h: 'full', bg: fullyViewed ? 'success.solid' : 'brand.solid' })}
+                style={{ width: `${progress}%` }}
+              />
             </div>
           </div>
           {fullyViewed ? (
-            <Button leftIcon={<CircleCheck aria-hidden />} palette="brand" loading={snapshot.hasTag('completing') && snapshot.context.finishRequested} onClick={() => send({ type: 'material.finish' })}>
+            <Button
+              leftIcon={<CircleCheck aria-hidden />}
+              palette="brand"
+              loading={snapshot.hasTag('completing') && snapshot.context.finishRequested}
+              onClick={() => send({ type: 'material.finish' })}
+            >
               {t('material.completeContinue')}
             </Button>
           ) : null}
@@ -155,7 +231,9 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
           <PdfViewer
             material={data.material}
             // The learner's record of this component (one per learner; a new training cycle reuses it, hence notStarted).
-            memoryKey={data.progress && !data.progress.id.startsWith('pending-') ? `pdf-pages-viewed:${data.progress.id}` : null}
+            memoryKey={
+              data.progress && !data.progress.id.startsWith('pending-') ? `pdf-pages-viewed:${data.progress.id}` : null
+            }
             notStarted={(data.progress?.status ?? 'NOT_STARTED') === 'NOT_STARTED'}
             onProgress={onPdfProgress}
           />
@@ -163,7 +241,9 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
           <Viewer
             kind={kind}
             material={data.material}
-            onProgress={(percentage, durationSeconds) => send({ type: 'material.progress', percentage, durationSeconds })}
+            onProgress={(percentage, durationSeconds) =>
+              send({ type: 'material.progress', percentage, durationSeconds })
+            }
             onLoaded={() => send({ type: 'material.loaded' })}
           />
         )}
@@ -172,11 +252,31 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
   );
 }
 
-function Viewer({ kind, material, onProgress, onLoaded }: { kind: Kind; material: Material | null; onProgress: (p: number, durationSeconds?: number) => void; onLoaded: () => void }) {
+function Viewer({
+  kind,
+  material,
+  onProgress,
+  onLoaded,
+}: {
+  kind: Kind;
+  material: Material | null;
+  onProgress: (p: number, durationSeconds?: number) => void;
+  onLoaded: () => void;
+}) {
   // A PDF with its file is drawn by PdfViewer (../../components/pdf-viewer.tsx).
   if (kind === 'PDF') return <NoFile text={t('material.noPdf')} />;
-  if (kind === 'VIDEO') return material ? <VideoPlayer material={material} onProgress={onProgress} /> : <NoFile text={t('material.noVideo')} />;
-  if (kind === 'DOCUMENT') return material ? <DocumentViewer material={material} onLoaded={onLoaded} /> : <NoFile text={t('material.noDocument')} />;
+  if (kind === 'VIDEO')
+    return material ? (
+      <VideoPlayer material={material} onProgress={onProgress} />
+    ) : (
+      <NoFile text={t('material.noVideo')} />
+    );
+  if (kind === 'DOCUMENT')
+    return material ? (
+      <DocumentViewer material={material} onLoaded={onLoaded} />
+    ) : (
+      <NoFile text={t('material.noDocument')} />
+    );
   return <EmptyState icon={<FileText />} title={t('material.noContent')} />;
 }
 

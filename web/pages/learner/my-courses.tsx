@@ -84,7 +84,10 @@ export function MyCoursesPage() {
   );
   // The Required badges are extra: if they fail to load, the courses still show without them.
   const requirements = useLearnerRequirements();
-  const requirementOf = useMemo(() => new Map((requirements.data ?? []).map((r) => [r.courseId, r])), [requirements.data]);
+  const requirementOf = useMemo(
+    () => new Map((requirements.data ?? []).map((r) => [r.courseId, r])),
+    [requirements.data],
+  );
   const { showAll, status, bookId, sortBy } = list.filters;
   const tab: Tab = status || 'all';
   const books = data?.books ?? [];
@@ -101,7 +104,14 @@ export function MyCoursesPage() {
           whose panel does not exist carries an invalid aria-controls). */}
       <Tabs value={tab} onValueChange={(v) => list.setFilter('status', v === 'all' ? '' : (v as CourseListStatus))}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', mb: '6' })}>
-          <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' }, gap: '3', alignItems: 'end' })}>
+          <div
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' },
+              gap: '3',
+              alignItems: 'end',
+            })}
+          >
             <div className={css({ position: 'relative' })}>
               <TextField
                 aria-label={t('myCourses.search')}
@@ -111,11 +121,26 @@ export function MyCoursesPage() {
                 onChange={(e) => list.setSearch(e.target.value)}
                 className={css({ '& input': { ps: '9' } })}
               />
-              <Search aria-hidden className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', w: '4', h: '4', color: 'fg.subtle', pointerEvents: 'none' })} />
+              <Search
+                aria-hidden
+                className={css({
+                  position: 'absolute',
+                  insetStart: '3',
+                  top: '50%',
+                  transform: 'translateY(-50%)',
+                  w: '4',
+                  h: '4',
+                  color: 'fg.subtle',
+                  pointerEvents: 'none',
+                })}
+              />
             </div>
             <Select
               aria-label={t('myCourses.filterBook')}
-              options={[{ value: 'all', label: t('myCourses.all') }, ...books.map((b) => ({ value: b.id, label: b.name }))]}
+              options={[
+                { value: 'all', label: t('myCourses.all') },
+                ...books.map((b) => ({ value: b.id, label: b.name })),
+              ]}
               value={bookId || 'all'}
               onValueChange={(id) => list.setFilter('bookId', id === 'all' ? '' : id)}
             />
@@ -138,8 +163,16 @@ export function MyCoursesPage() {
           </Checkbox>
           <TabList aria-label={t('myCourses.statusTabs')}>
             <TabTrigger value="all">{t('myCourses.tab.all', { count: counts.all })}</TabTrigger>
-            <TabTrigger value="progress">{wide ? t('myCourses.tab.inProgress', { count: counts.progress }) : t('myCourses.tab.progress', { count: counts.progress })}</TabTrigger>
-            <TabTrigger value="completed">{wide ? t('myCourses.tab.completed', { count: counts.completed }) : t('myCourses.tab.done', { count: counts.completed })}</TabTrigger>
+            <TabTrigger value="progress">
+              {wide
+                ? t('myCourses.tab.inProgress', { count: counts.progress })
+                : t('myCourses.tab.progress', { count: counts.progress })}
+            </TabTrigger>
+            <TabTrigger value="completed">
+              {wide
+                ? t('myCourses.tab.completed', { count: counts.completed })
+                : t('myCourses.tab.done', { count: counts.completed })}
+            </TabTrigger>
           </TabList>
         </div>
 
@@ -147,7 +180,14 @@ export function MyCoursesPage() {
           {loading && !data ? (
             <LoadingBlock label={t('myCourses.loading')} />
           ) : error ? (
-            <Alert status="error" action={<Button size="sm" variant="outline" onClick={load}>{t('common.retry')}</Button>}>
+            <Alert
+              status="error"
+              action={
+                <Button size="sm" variant="outline" onClick={load}>
+                  {t('common.retry')}
+                </Button>
+              }
+            >
               {error}
             </Alert>
           ) : visible.length === 0 ? (
@@ -163,10 +203,21 @@ export function MyCoursesPage() {
               <EmptyState bordered icon={<BookOpen />} title={t('myCourses.none')} description={EMPTY_HINT()[tab]} />
             )
           ) : (
-            <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '5' })} aria-label={t('myCourses.listLabel')}>
+            <ul
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+                gap: '5',
+              })}
+              aria-label={t('myCourses.listLabel')}
+            >
               {visible.map((course) => (
                 <li key={course.id}>
-                  <CourseCard course={course} progress={progressOf.get(course.id) ?? null} requirement={requirementOf.get(course.id)} />
+                  <CourseCard
+                    course={course}
+                    progress={progressOf.get(course.id) ?? null}
+                    requirement={requirementOf.get(course.id)}
+                  />
                 </li>
               ))}
             </ul>

@@ -14,7 +14,14 @@ export function ProfilePage() {
       {!profile ? (
         <ProfileLoading error={loadError} />
       ) : (
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' }, gap: '5', alignItems: 'start' })}>
+        <div
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' },
+            gap: '5',
+            alignItems: 'start',
+          })}
+        >
           <section aria-label={t('profile.info')}>
             <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>{t('profile.info')}</h2>
             <ProfileInformation profile={profile} rules="learner" onSave={(values) => save(values)} />

@@ -11,7 +11,20 @@ import {
   type PerformanceLabel,
   type UserReport,
 } from '@contract/reports';
-import { Award, BookOpenCheck, ChartColumn, Clock, Download, FileBadge, Flame, RotateCcw, Search, Target, TrendingDown, TrendingUp } from 'lucide-react';
+import {
+  Award,
+  BookOpenCheck,
+  ChartColumn,
+  Clock,
+  Download,
+  FileBadge,
+  Flame,
+  RotateCcw,
+  Search,
+  Target,
+  TrendingDown,
+  TrendingUp,
+} from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
@@ -21,7 +34,22 @@ import { PageHeader } from '../../components/page-header';
 import { useCertificateAction } from '../../hooks/use-certificate-action';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
-import { Alert, Button, Card, Chip, DataTable, EmptyState, LoadingBlock, Pagination, TabContent, TabList, TabTrigger, Tabs, TextField, type DataTableColumn } from '../../ui';
+import {
+  Alert,
+  Button,
+  Card,
+  Chip,
+  DataTable,
+  EmptyState,
+  LoadingBlock,
+  Pagination,
+  TabContent,
+  TabList,
+  TabTrigger,
+  Tabs,
+  TextField,
+  type DataTableColumn,
+} from '../../ui';
 import { formatCertificateDate, formatScore } from '../../format';
 import { t } from '../../i18n';
 import { PERFORMANCE_IDS } from '../../i18n/labels';
@@ -63,7 +91,12 @@ export function ReportsPage() {
             ...current,
             courseProgressDetails: current.courseProgressDetails.map((d) =>
               d.courseId === courseId
-                ? { ...d, certificateId: certificate.certificateId, certificateNumber: certificate.certificateNumber, certificateUrl: `/v2/certificates/download/${certificate.certificateId}` }
+                ? {
+                    ...d,
+                    certificateId: certificate.certificateId,
+                    certificateNumber: certificate.certificateNumber,
+                    certificateUrl: `/v2/certificates/download/${certificate.certificateId}`,
+                  }
                 : d,
             ),
           }
@@ -71,16 +104,33 @@ export function ReportsPage() {
     ),
   );
   const busyCourse = certificates.busyCourse;
-  const onDownload = (record: LearningReportRecord) => (record.certificateId ? certificates.download(record.courseId, { certificateId: record.certificateId }) : undefined);
+  const onDownload = (record: LearningReportRecord) =>
+    record.certificateId ? certificates.download(record.courseId, { certificateId: record.certificateId }) : undefined;
   const onGenerate = (record: LearningReportRecord) => certificates.generateAndDownload(record.courseId);
 
   const certificateAction = (record: LearningReportRecord, size: 'xs' | 'sm' = 'sm') =>
     record.certificateUrl ? (
-      <Button size={size} variant="outline" leftIcon={<Download />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => onDownload(record)} aria-label={t('reports.downloadFor', { title: record.courseTitle })}>
+      <Button
+        size={size}
+        variant="outline"
+        leftIcon={<Download />}
+        loading={busyCourse === record.courseId}
+        disabled={busyCourse !== null && busyCourse !== record.courseId}
+        onClick={() => onDownload(record)}
+        aria-label={t('reports.downloadFor', { title: record.courseTitle })}
+      >
         {t('reports.download')}
       </Button>
     ) : (
-      <Button size={size} variant="subtle" leftIcon={<FileBadge />} loading={busyCourse === record.courseId} disabled={busyCourse !== null && busyCourse !== record.courseId} onClick={() => onGenerate(record)} aria-label={t('reports.generateFor', { title: record.courseTitle })}>
+      <Button
+        size={size}
+        variant="subtle"
+        leftIcon={<FileBadge />}
+        loading={busyCourse === record.courseId}
+        disabled={busyCourse !== null && busyCourse !== record.courseId}
+        onClick={() => onGenerate(record)}
+        aria-label={t('reports.generateFor', { title: record.courseTitle })}
+      >
         {t('reports.generate')}
       </Button>
     );
@@ -101,7 +151,13 @@ export function ReportsPage() {
         <Alert
           status="error"
           action={
-            <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={() => void reportQuery.refetch()}>
+            <Button
+              size="sm"
+              variant="outline"
+              palette="neutral"
+              leftIcon={<RotateCcw />}
+              onClick={() => void reportQuery.refetch()}
+            >
               {t('common.retry')}
             </Button>
           }
@@ -122,8 +178,19 @@ export function ReportsPage() {
 
   const assessmentColumns: DataTableColumn<LearningReportRecord>[] = [
     { key: 'course', header: t('reports.course'), cell: (r) => <CourseCell record={r} />, hideInCard: true },
-    { key: 'date', header: t('reports.completionDate'), cell: (r) => formatCertificateDate(r.lastAccessedDate), width: '170px' },
-    { key: 'score', header: t('reports.score'), cell: (r) => <strong>{formatScore(r.postAssessmentScore)}</strong>, align: 'right', width: '90px' },
+    {
+      key: 'date',
+      header: t('reports.completionDate'),
+      cell: (r) => formatCertificateDate(r.lastAccessedDate),
+      width: '170px',
+    },
+    {
+      key: 'score',
+      header: t('reports.score'),
+      cell: (r) => <strong>{formatScore(r.postAssessmentScore)}</strong>,
+      align: 'right',
+      width: '90px',
+    },
     {
       key: 'performance',
       header: t('reports.performance'),
@@ -137,19 +204,48 @@ export function ReportsPage() {
       },
       width: '130px',
     },
-    { key: 'certificate', header: t('reports.certificate'), cell: (r) => certificateAction(r, 'xs'), width: '140px', hideInCard: true },
+    {
+      key: 'certificate',
+      header: t('reports.certificate'),
+      cell: (r) => certificateAction(r, 'xs'),
+      width: '140px',
+      hideInCard: true,
+    },
   ];
 
   return (
     <>
       {header}
-      <section aria-label={t('reports.summary')} className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '2', sm: '3', md: '5' }, mb: { base: '6', md: '8' } })}>
-        <Stat label={t('reports.completedCourses')} value={String(view.summary.completedCourses)} icon={<BookOpenCheck />} tone="success" />
-        <Stat label={t('reports.averageScore')} value={`${view.summary.averageScore}%`} icon={<Target />} tone="brand" />
+      <section
+        aria-label={t('reports.summary')}
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+          gap: { base: '2', sm: '3', md: '5' },
+          mb: { base: '6', md: '8' },
+        })}
+      >
+        <Stat
+          label={t('reports.completedCourses')}
+          value={String(view.summary.completedCourses)}
+          icon={<BookOpenCheck />}
+          tone="success"
+        />
+        <Stat
+          label={t('reports.averageScore')}
+          value={`${view.summary.averageScore}%`}
+          icon={<Target />}
+          tone="brand"
+        />
         <Stat label={t('reports.dayStreak')} value={String(streak)} icon={<Flame />} tone="accent" />
       </section>
 
-      <Card variant="outline" as="section" aria-labelledby="performance-heading" className={css({ p: { base: '4', md: '6' }, mb: { base: '6', md: '8' } })}>
+      <Card
+        variant="outline"
+        as="section"
+        aria-labelledby="performance-heading"
+        className={css({ p: { base: '4', md: '6' }, mb: { base: '6', md: '8' } })}
+      >
         <h2 id="performance-heading" className={sectionTitle}>
           {t('reports.performanceHeading')}
         </h2>
@@ -163,7 +259,19 @@ export function ReportsPage() {
           <TabContent value="completed">
             <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', pt: '4' })}>
               <div className={css({ position: 'relative', maxW: { sm: '360px' } })}>
-                <Search aria-hidden size={16} className={css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none', zIndex: 1 })} />
+                <Search
+                  aria-hidden
+                  size={16}
+                  className={css({
+                    position: 'absolute',
+                    insetStart: '3',
+                    top: '50%',
+                    transform: 'translateY(-50%)',
+                    color: 'fg.muted',
+                    pointerEvents: 'none',
+                    zIndex: 1,
+                  })}
+                />
                 <TextField
                   aria-label={t('reports.searchLabel')}
                   placeholder={t('reports.searchPlaceholder')}
@@ -183,21 +291,65 @@ export function ReportsPage() {
                 <EmptyState headingLevel="p" icon={<Search />} title={t('reports.noMatch')} />
               ) : (
                 <>
-                  <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: 0, m: 0 })} aria-label={t('reports.rankedLabel')}>
+                  <ol
+                    className={css({
+                      display: 'flex',
+                      flexDirection: 'column',
+                      gap: '3',
+                      listStyle: 'none',
+                      p: 0,
+                      m: 0,
+                    })}
+                    aria-label={t('reports.rankedLabel')}
+                  >
                     {pageRows.map((record) => {
                       const rank = view.records.indexOf(record) + 1;
                       return (
-                        <li key={record.courseId} className={css({ display: 'flex', alignItems: { base: 'flex-start', sm: 'center' }, flexDirection: { base: 'column', sm: 'row' }, gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
+                        <li
+                          key={record.courseId}
+                          className={css({
+                            display: 'flex',
+                            alignItems: { base: 'flex-start', sm: 'center' },
+                            flexDirection: { base: 'column', sm: 'row' },
+                            gap: '3',
+                            p: '4',
+                            borderWidth: '1px',
+                            borderColor: 'border.muted',
+                            borderRadius: 'lg',
+                          })}
+                        >
                           <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flex: '1', minW: 0 })}>
-                            <span role="img" aria-label={t('reports.rank', { rank })} className={cx(rankBadge, rank <= 3 ? rankTop : undefined)}>
+                            <span
+                              role="img"
+                              aria-label={t('reports.rank', { rank })}
+                              className={cx(rankBadge, rank <= 3 ? rankTop : undefined)}
+                            >
                               {rank}
                             </span>
                             <CourseCell record={record} />
                           </div>
-                          <div className={css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap', justifyContent: 'space-between', w: { base: '100%', sm: 'auto' } })}>
-                            <span className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs', color: 'fg.muted' })}>
+                          <div
+                            className={css({
+                              display: 'flex',
+                              alignItems: 'center',
+                              gap: '4',
+                              flexWrap: 'wrap',
+                              justifyContent: 'space-between',
+                              w: { base: '100%', sm: 'auto' },
+                            })}
+                          >
+                            <span
+                              className={css({
+                                display: 'flex',
+                                flexDirection: 'column',
+                                fontSize: 'xs',
+                                color: 'fg.muted',
+                              })}
+                            >
                               {t('reports.postScore')}
-                              <strong className={css({ fontSize: 'md', color: 'fg.default' })}>{formatScore(record.postAssessmentScore)}</strong>
+                              <strong className={css({ fontSize: 'md', color: 'fg.default' })}>
+                                {formatScore(record.postAssessmentScore)}
+                              </strong>
                             </span>
                             {certificateAction(record)}
                           </div>
@@ -205,7 +357,14 @@ export function ReportsPage() {
                       );
                     })}
                   </ol>
-                  {pageCount > 1 ? <Pagination count={filtered.length} pageSize={REPORTS_PAGE_SIZE} page={currentPage} onPageChange={setPage} /> : null}
+                  {pageCount > 1 ? (
+                    <Pagination
+                      count={filtered.length}
+                      pageSize={REPORTS_PAGE_SIZE}
+                      page={currentPage}
+                      onPageChange={setPage}
+                    />
+                  ) : null}
                 </>
               )}
             </div>
@@ -228,11 +387,7 @@ export function ReportsPage() {
           <TabContent value="improvement">
             <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pt: '4' })}>
               {improved.length === 0 ? (
-                <EmptyState
-                  headingLevel="p"
-                  icon={<TrendingUp />}
-                  title={t('reports.noImprovement')}
-                />
+                <EmptyState headingLevel="p" icon={<TrendingUp />} title={t('reports.noImprovement')} />
               ) : (
                 improved.map((record) => <ImprovementRow key={record.courseId} record={record} />)
               )}
@@ -241,7 +396,12 @@ export function ReportsPage() {
         </Tabs>
       </Card>
 
-      <Card variant="outline" as="section" aria-labelledby="activity-heading" className={css({ p: { base: '4', md: '6' } })}>
+      <Card
+        variant="outline"
+        as="section"
+        aria-labelledby="activity-heading"
+        className={css({ p: { base: '4', md: '6' } })}
+      >
         <h2 id="activity-heading" className={sectionTitle}>
           {t('reports.activityHeading')}
         </h2>
@@ -257,10 +417,29 @@ export function ReportsPage() {
             <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('reports.startStreak')}</span>
           )}
         </div>
-        <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: '4', mt: '5' })}>
-          <Metric icon={<Clock />} label={t('reports.totalTime')} value={t('reports.hours', { hours: totalHours(report.summaryMetrics.totalTimeSpentSeconds) })} />
-          <Metric icon={<BookOpenCheck />} label={t('reports.enrolled')} value={String(report.summaryMetrics.totalCoursesEnrolled)} />
-          <Metric icon={<Award />} label={t('reports.certificates')} value={String(view.records.filter((r) => r.certificateUrl).length)} />
+        <dl
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' },
+            gap: '4',
+            mt: '5',
+          })}
+        >
+          <Metric
+            icon={<Clock />}
+            label={t('reports.totalTime')}
+            value={t('reports.hours', { hours: totalHours(report.summaryMetrics.totalTimeSpentSeconds) })}
+          />
+          <Metric
+            icon={<BookOpenCheck />}
+            label={t('reports.enrolled')}
+            value={String(report.summaryMetrics.totalCoursesEnrolled)}
+          />
+          <Metric
+            icon={<Award />}
+            label={t('reports.certificates')}
+            value={String(view.records.filter((r) => r.certificateUrl).length)}
+          />
         </dl>
       </Card>
     </>
@@ -268,15 +447,29 @@ export function ReportsPage() {
 }
 
 const sectionTitle = css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' });
-const rankBadge = css({ display: 'grid', placeItems: 'center', flex: 'none', w: '8', h: '8', borderRadius: 'full', fontSize: 'sm', fontWeight: 'bold', bg: 'bg.subtle', color: 'fg.muted' });
+const rankBadge = css({
+  display: 'grid',
+  placeItems: 'center',
+  flex: 'none',
+  w: '8',
+  h: '8',
+  borderRadius: 'full',
+  fontSize: 'sm',
+  fontWeight: 'bold',
+  bg: 'bg.subtle',
+  color: 'fg.muted',
+});
 const rankTop = css({ bg: 'accent.subtle', color: 'accent.fg' });
 
 function CourseCell({ record }: { record: LearningReportRecord }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
-      <span className={css({ fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' })}>{record.courseTitle}</span>
+      <span className={css({ fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' })}>
+        {record.courseTitle}
+      </span>
       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-        {record.domainName || t('reports.defaultDomain')} · {t('reports.completedOn', { date: formatCertificateDate(record.lastAccessedDate) })}
+        {record.domainName || t('reports.defaultDomain')} ·{' '}
+        {t('reports.completedOn', { date: formatCertificateDate(record.lastAccessedDate) })}
       </span>
     </div>
   );
@@ -287,13 +480,33 @@ function ImprovementRow({ record }: { record: LearningReportRecord }) {
   const negative = improvement < 0;
   const width = improvementBarWidth(improvement);
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+        p: '4',
+        borderWidth: '1px',
+        borderColor: 'border.muted',
+        borderRadius: 'lg',
+      })}
+    >
       <CourseCell record={record} />
-      <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })}>
+      <dl
+        className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })}
+      >
         <Metric label={t('reports.preScore')} value={formatScore(record.preAssessmentScore)} />
         <Metric label={t('reports.postScore')} value={formatScore(record.postAssessmentScore)} />
-        <Metric label={t('reports.improvement')} value={t('reports.points', { points: `${improvement > 0 ? '+' : ''}${Math.round(improvement * 10) / 10}` })} icon={negative ? <TrendingDown /> : <TrendingUp />} />
-        <Metric label={t('reports.timeInvested')} value={formatReportDuration(record.timeSpentSeconds)} icon={<Clock />} />
+        <Metric
+          label={t('reports.improvement')}
+          value={t('reports.points', { points: `${improvement > 0 ? '+' : ''}${Math.round(improvement * 10) / 10}` })}
+          icon={negative ? <TrendingDown /> : <TrendingUp />}
+        />
+        <Metric
+          label={t('reports.timeInvested')}
+          value={formatReportDuration(record.timeSpentSeconds)}
+          icon={<Clock />}
+        />
       </dl>
       <div
         role="meter"
@@ -316,7 +529,16 @@ function Metric({ label, value, icon }: { label: string; value: string; icon?: R
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
       <dt className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>{label}</dt>
-      <dd className={css({ display: 'flex', alignItems: 'center', gap: '1.5', fontWeight: 'semibold', color: 'fg.default', '& svg': { w: '4', h: '4', color: 'fg.muted' } })}>
+      <dd
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '1.5',
+          fontWeight: 'semibold',
+          color: 'fg.default',
+          '& svg': { w: '4', h: '4', color: 'fg.muted' },
+        })}
+      >
         {icon}
         {value}
       </dd>
@@ -329,17 +551,62 @@ const STAT_TONES = {
   brand: css({ bg: 'brand.subtle', color: 'brand.fg' }),
   accent: css({ bg: 'accent.subtle', color: 'accent.fg' }),
 } as const;
-const statIcon = css({ display: 'grid', placeItems: 'center', flex: 'none', w: { base: '9', md: '12' }, h: { base: '9', md: '12' }, borderRadius: 'xl', '& svg': { w: { base: '5', md: '6' }, h: { base: '5', md: '6' } } });
+const statIcon = css({
+  display: 'grid',
+  placeItems: 'center',
+  flex: 'none',
+  w: { base: '9', md: '12' },
+  h: { base: '9', md: '12' },
+  borderRadius: 'xl',
+  '& svg': { w: { base: '5', md: '6' }, h: { base: '5', md: '6' } },
+});
 
-function Stat({ label, value, icon, tone }: { label: string; value: string; icon: ReactNode; tone: keyof typeof STAT_TONES }) {
+function Stat({
+  label,
+  value,
+  icon,
+  tone,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  tone: keyof typeof STAT_TONES;
+}) {
   return (
-    <Card variant="elevated" className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { base: 'flex-start', md: 'center' }, gap: { base: '2', md: '4' }, p: { base: '3', md: '5' } })}>
+    <Card
+      variant="elevated"
+      className={css({
+        display: 'flex',
+        flexDirection: { base: 'column', md: 'row' },
+        alignItems: { base: 'flex-start', md: 'center' },
+        gap: { base: '2', md: '4' },
+        p: { base: '3', md: '5' },
+      })}
+    >
       <span aria-hidden className={cx(statIcon, STAT_TONES[tone])}>
         {icon}
       </span>
       <div className={css({ display: 'flex', flexDirection: 'column' })}>
-        <span className={css({ fontSize: { base: 'xs', md: 'sm' }, color: 'fg.muted', fontWeight: 'medium', lineHeight: '1.3' })}>{label}</span>
-        <span className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', lineHeight: '1.1', color: 'fg.default' })}>{value}</span>
+        <span
+          className={css({
+            fontSize: { base: 'xs', md: 'sm' },
+            color: 'fg.muted',
+            fontWeight: 'medium',
+            lineHeight: '1.3',
+          })}
+        >
+          {label}
+        </span>
+        <span
+          className={css({
+            fontSize: { base: '2xl', md: '3xl' },
+            fontWeight: 'bold',
+            lineHeight: '1.1',
+            color: 'fg.default',
+          })}
+        >
+          {value}
+        </span>
       </div>
     </Card>
   );

@@ -19,14 +19,23 @@ import { FEEDBACK_TYPE_IDS } from '../../i18n/labels';
 export function ThinkPage() {
   useDocumentTitle(t('feedback.title'));
   const queryClient = useQueryClient();
-  const submissions = useQuery({ queryKey: queryKeys.learner.submissions, queryFn: ({ signal }) => thinkSubmissionsApi.mine(signal) });
+  const submissions = useQuery({
+    queryKey: queryKeys.learner.submissions,
+    queryFn: ({ signal }) => thinkSubmissionsApi.mine(signal),
+  });
   const items = submissions.data;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.learner.submissions });
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<SubmissionDto | null>(null);
 
-
-  const view = (s: SubmissionDto) => <IconButton aria-label={t('think.viewSubject', { subject: s.subject })} icon={<Eye />} size="sm" onClick={() => setViewing(s)} />;
+  const view = (s: SubmissionDto) => (
+    <IconButton
+      aria-label={t('think.viewSubject', { subject: s.subject })}
+      icon={<Eye />}
+      size="sm"
+      onClick={() => setViewing(s)}
+    />
+  );
 
   return (
     <>
@@ -39,44 +48,56 @@ export function ThinkPage() {
           </Button>
         }
       />
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
-        {t('think.anonymousNote')}
-      </p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>{t('think.anonymousNote')}</p>
       <QueryState query={submissions} loadingLabel={t('think.loading')} failureMessage={t('think.loadFailed')}>
-      <DataTable
-        label={t('think.tableLabel')}
-        rows={items ?? []}
-        getRowKey={(s) => s.id}
-        cardTitle={(s) => s.subject}
-        cardActions={(s) => (
-          <Button size="sm" variant="outline" leftIcon={<Eye />} onClick={() => setViewing(s)}>
-            {t('think.viewDetails')}
-          </Button>
-        )}
-        columns={[
-          { key: 'subject', header: t('feedback.subject'), hideInCard: true, cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span> },
-          { key: 'type', header: t('feedback.type'), cell: (s) => t(FEEDBACK_TYPE_IDS[s.type]) },
-          { key: 'status', header: t('think.status'), cell: (s) => <StatusChip status={s.status} /> },
-          { key: 'response', header: t('think.response'), cell: (s) => <ResponseChip submission={s} /> },
-          { key: 'date', header: t('think.submitted'), cell: (s) => formatDate(s.createdAt) },
-          { key: 'actions', header: t('think.actions'), hideInCard: true, align: 'right', cell: view },
-        ]}
-        empty={
-          <EmptyState
-            bordered
-            icon={<Lightbulb />}
-            title={t('think.emptyTitle')}
-            description={t('think.emptyText')}
-            actions={<Button onClick={() => setCreating(true)}>{t('think.first')}</Button>}
-          />
-        }
-      />
+        <DataTable
+          label={t('think.tableLabel')}
+          rows={items ?? []}
+          getRowKey={(s) => s.id}
+          cardTitle={(s) => s.subject}
+          cardActions={(s) => (
+            <Button size="sm" variant="outline" leftIcon={<Eye />} onClick={() => setViewing(s)}>
+              {t('think.viewDetails')}
+            </Button>
+          )}
+          columns={[
+            {
+              key: 'subject',
+              header: t('feedback.subject'),
+              hideInCard: true,
+              cell: (s) => <span className={css({ fontWeight: 'medium' })}>{s.subject}</span>,
+            },
+            { key: 'type', header: t('feedback.type'), cell: (s) => t(FEEDBACK_TYPE_IDS[s.type]) },
+            { key: 'status', header: t('think.status'), cell: (s) => <StatusChip status={s.status} /> },
+            { key: 'response', header: t('think.response'), cell: (s) => <ResponseChip submission={s} /> },
+            { key: 'date', header: t('think.submitted'), cell: (s) => formatDate(s.createdAt) },
+            { key: 'actions', header: t('think.actions'), hideInCard: true, align: 'right', cell: view },
+          ]}
+          empty={
+            <EmptyState
+              bordered
+              icon={<Lightbulb />}
+              title={t('think.emptyTitle')}
+              description={t('think.emptyText')}
+              actions={<Button onClick={() => setCreating(true)}>{t('think.first')}</Button>}
+            />
+          }
+        />
       </QueryState>
       <div aria-hidden className={css({ h: '20' })} />
       <Button
         aria-label={t('think.newAria')}
         onClick={() => setCreating(true)}
-        className={css({ position: 'fixed', insetEnd: { base: '4', md: '8' }, bottom: { base: '4', md: '8' }, borderRadius: 'full', w: '14', h: '14', boxShadow: 'lg', zIndex: 10 })}
+        className={css({
+          position: 'fixed',
+          insetEnd: { base: '4', md: '8' },
+          bottom: { base: '4', md: '8' },
+          borderRadius: 'full',
+          w: '14',
+          h: '14',
+          boxShadow: 'lg',
+          zIndex: 10,
+        })}
       >
         <Plus aria-hidden />
       </Button>
@@ -90,7 +111,12 @@ export function ThinkPage() {
           }}
         />
       </Dialog>
-      <Dialog open={viewing !== null} onOpenChange={(o) => (!o ? setViewing(null) : undefined)} title={t('think.details')} footer={<Button onClick={() => setViewing(null)}>{t('common.close')}</Button>}>
+      <Dialog
+        open={viewing !== null}
+        onOpenChange={(o) => (!o ? setViewing(null) : undefined)}
+        title={t('think.details')}
+        footer={<Button onClick={() => setViewing(null)}>{t('common.close')}</Button>}
+      >
         {viewing ? (
           <>
             <h3 className={css({ fontWeight: 'semibold', mb: '2' })}>{viewing.subject}</h3>

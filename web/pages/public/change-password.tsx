@@ -29,7 +29,9 @@ export function ChangePasswordPage() {
   const session = useSessionActor();
   const [, navigate] = useLocation();
   const busy = useSession((snapshot) => snapshot.hasTag('busy'));
-  const serverError = useSession((snapshot) => (snapshot.hasTag('passwordChangeRequired') ? snapshot.context.error : null));
+  const serverError = useSession((snapshot) =>
+    snapshot.hasTag('passwordChangeRequired') ? snapshot.context.error : null,
+  );
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -63,7 +65,15 @@ export function ChangePasswordPage() {
       footer={
         <button
           type="button"
-          className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'fg.muted', fontSize: 'sm', cursor: 'pointer', _hover: { color: 'fg.default' } })}
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: '1.5',
+            color: 'fg.muted',
+            fontSize: 'sm',
+            cursor: 'pointer',
+            _hover: { color: 'fg.default' },
+          })}
           onClick={() => {
             navigate('/login', { replace: true });
             session.send({ type: 'session.logout' });
@@ -102,7 +112,14 @@ export function ChangePasswordPage() {
             clear('confirm');
           }}
         />
-        <Button type="submit" size="lg" fullWidth loading={busy} loadingText={t('change.saving')} leftIcon={<KeyRound />}>
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={busy}
+          loadingText={t('change.saving')}
+          leftIcon={<KeyRound />}
+        >
           {t('change.save')}
         </Button>
       </form>

@@ -32,7 +32,9 @@ const FORGOT_IDS: Record<keyof typeof FORGOT_MESSAGES, MessageId> = {
 
 /** One of this page's texts in the reader's language (the state keeps the English one). */
 function forgotText(english: string): string {
-  const key = (Object.keys(FORGOT_MESSAGES) as (keyof typeof FORGOT_MESSAGES)[]).find((k) => FORGOT_MESSAGES[k] === english);
+  const key = (Object.keys(FORGOT_MESSAGES) as (keyof typeof FORGOT_MESSAGES)[]).find(
+    (k) => FORGOT_MESSAGES[k] === english,
+  );
   return key ? t(FORGOT_IDS[key]) : declaredText(english);
 }
 
@@ -124,7 +126,14 @@ export function ForgotPasswordPage() {
               if (fieldError) setFieldError(null);
             }}
           />
-          <Button type="submit" size="lg" fullWidth loading={busy} loadingText={t('forgot.sending')} leftIcon={<Send />}>
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={busy}
+            loadingText={t('forgot.sending')}
+            leftIcon={<Send />}
+          >
             {t('forgot.send')}
           </Button>
         </form>

@@ -59,8 +59,29 @@ export function LandingView({ signedIn, home, from, courses, feedbackForm, child
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', minH: '100dvh', bg: 'bg.surface' })}>
-      <header className={css({ position: 'sticky', top: '0', zIndex: 'appBar', bg: 'rgb(255 255 255 / 0.9)', backdropFilter: 'saturate(180%) blur(8px)', borderBottomWidth: '1px', borderColor: 'border.muted' })}>
-        <div className={cx(container, css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', h: { base: '56px', sm: '64px' }, gap: '4' }))}>
+      <header
+        className={css({
+          position: 'sticky',
+          top: '0',
+          zIndex: 'appBar',
+          bg: 'rgb(255 255 255 / 0.9)',
+          backdropFilter: 'saturate(180%) blur(8px)',
+          borderBottomWidth: '1px',
+          borderColor: 'border.muted',
+        })}
+      >
+        <div
+          className={cx(
+            container,
+            css({
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              h: { base: '56px', sm: '64px' },
+              gap: '4',
+            }),
+          )}
+        >
           {/* The name gives way (ellipsis) on a phone, so the language switcher and Login always fit. */}
           <Brand className={css({ minW: 0, flexShrink: 1, '& > span': { truncate: true } })} />
           <nav aria-label={t('landing.sections')} className={css({ display: { base: 'none', md: 'flex' }, gap: '1' })}>
@@ -108,4 +129,13 @@ export function LandingView({ signedIn, home, from, courses, feedbackForm, child
   );
 }
 
-const sectionLink = css({ px: '3', py: '2', borderRadius: 'md', fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted', textDecoration: 'none', _hover: { color: 'fg.default', bg: 'bg.subtle' } });
+const sectionLink = css({
+  px: '3',
+  py: '2',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  textDecoration: 'none',
+  _hover: { color: 'fg.default', bg: 'bg.subtle' },
+});

@@ -34,7 +34,11 @@ export function LandingPage() {
     initialData: () => serverRenderedData<LandingData>()?.courses,
     initialDataUpdatedAt: () => (serverRenderedData<LandingData>() ? Date.now() : undefined),
   });
-  const courses: CoursesState = query.isSuccess ? { status: 'ready', courses: query.data } : query.isError ? { status: 'failed' } : { status: 'loading' };
+  const courses: CoursesState = query.isSuccess
+    ? { status: 'ready', courses: query.data }
+    : query.isError
+      ? { status: 'failed' }
+      : { status: 'loading' };
   // Before the browser paints this first render, the Worker's copy leaves and this one shows, in place.
   useLayoutEffect(takeOverServerMarkup, []);
   return (
@@ -53,4 +57,3 @@ export function LandingPage() {
     </LandingView>
   );
 }
-

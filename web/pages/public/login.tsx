@@ -58,7 +58,12 @@ export function LoginPage() {
         </AuthLink>
       }
     >
-      <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5' })} aria-busy={signingIn}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}
+        aria-busy={signingIn}
+      >
         {serverError ? <Alert status="error">{serverError}</Alert> : null}
         <TextField
           label={t('login.username')}
@@ -92,7 +97,14 @@ export function LoginPage() {
             <AuthLink href="/forgot-password">{t('login.forgot')}</AuthLink>
           </div>
         </div>
-        <Button type="submit" size="lg" fullWidth loading={signingIn} loadingText={t('login.signingIn')} leftIcon={<LogIn />}>
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={signingIn}
+          loadingText={t('login.signingIn')}
+          leftIcon={<LogIn />}
+        >
           {t('login.signIn')}
         </Button>
       </form>

@@ -20,7 +20,16 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
       headingLevel="h1"
       title={
         <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2' })}>
-          <span className={css({ fontSize: '5xl', fontWeight: 'extrabold', color: 'brand.solid', letterSpacing: '-0.04em', lineHeight: '1' })} aria-hidden>
+          <span
+            className={css({
+              fontSize: '5xl',
+              fontWeight: 'extrabold',
+              color: 'brand.solid',
+              letterSpacing: '-0.04em',
+              lineHeight: '1',
+            })}
+            aria-hidden
+          >
             404
           </span>
           <span className={css({ fontSize: '2xl' })}>{t('notFound.title')}</span>
@@ -40,7 +49,18 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
       <header className={css({ px: { base: '4', sm: '8' }, py: '4' })}>
         <Brand />
       </header>
-      <main className={css({ flex: '1', display: 'flex', alignItems: 'center', justifyContent: 'center', px: '4', pb: '16' })}>{content}</main>
+      <main
+        className={css({
+          flex: '1',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          px: '4',
+          pb: '16',
+        })}
+      >
+        {content}
+      </main>
     </div>
   );
 }

@@ -67,7 +67,13 @@ function ResetPasswordFlow({ token }: { token: string }) {
   if (state.matches('done') || state.matches('expired')) {
     return (
       <AuthLayout title={t('reset.title')} footer={back}>
-        {state.matches('done') ? <Alert status="success" announce>{machineText(state.context.message ?? '')}</Alert> : <Alert status="error">{machineText(RESET_PASSWORD_MESSAGES.expired)}</Alert>}
+        {state.matches('done') ? (
+          <Alert status="success" announce>
+            {machineText(state.context.message ?? '')}
+          </Alert>
+        ) : (
+          <Alert status="error">{machineText(RESET_PASSWORD_MESSAGES.expired)}</Alert>
+        )}
       </AuthLayout>
     );
   }
@@ -92,7 +98,14 @@ function ResetPasswordFlow({ token }: { token: string }) {
             if (errors.confirm) setErrors((current) => ({ ...current, confirm: null }));
           }}
         />
-        <Button type="submit" size="lg" fullWidth loading={submitting} loadingText={t('reset.resetting')} leftIcon={<KeyRound />}>
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={submitting}
+          loadingText={t('reset.resetting')}
+          leftIcon={<KeyRound />}
+        >
           {t('reset.submit')}
         </Button>
       </form>

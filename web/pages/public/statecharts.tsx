@@ -44,15 +44,39 @@ export function StatechartsPage() {
           <Link href="/">{t('statecharts.home')}</Link>
         </Button>
       </header>
-      <main className={css({ flex: '1', width: '100%', maxW: '1480px', mx: 'auto', px: { base: '3', sm: '6', lg: '8' }, py: { base: '5', sm: '8' } })}>
-        <h1 className={css({ fontSize: { base: '2xl', sm: '3xl' }, fontWeight: 'bold', letterSpacing: '-0.02em', mb: '2' })}>{t('statecharts.title')}</h1>
-        <p className={css({ color: 'fg.muted', mb: '6', maxW: '75ch' })}>
-          {t('statecharts.intro')}
-        </p>
+      <main
+        className={css({
+          flex: '1',
+          width: '100%',
+          maxW: '1480px',
+          mx: 'auto',
+          px: { base: '3', sm: '6', lg: '8' },
+          py: { base: '5', sm: '8' },
+        })}
+      >
+        <h1
+          className={css({
+            fontSize: { base: '2xl', sm: '3xl' },
+            fontWeight: 'bold',
+            letterSpacing: '-0.02em',
+            mb: '2',
+          })}
+        >
+          {t('statecharts.title')}
+        </h1>
+        <p className={css({ color: 'fg.muted', mb: '6', maxW: '75ch' })}>{t('statecharts.intro')}</p>
         {MACHINES.length === 0 ? (
-          <EmptyState bordered icon={<GitBranch />} title={t('statecharts.none')} description={t('statecharts.noneText')} />
+          <EmptyState
+            bordered
+            icon={<GitBranch />}
+            title={t('statecharts.none')}
+            description={t('statecharts.noneText')}
+          />
         ) : (
-          <Tabs value={current} onValueChange={(key) => navigate(`/statecharts?machine=${encodeURIComponent(key)}`, { replace: true })}>
+          <Tabs
+            value={current}
+            onValueChange={(key) => navigate(`/statecharts?machine=${encodeURIComponent(key)}`, { replace: true })}
+          >
             <TabList aria-label={t('statecharts.machines')}>
               {MACHINES.map((m) => (
                 <TabTrigger key={m.key} value={m.key}>

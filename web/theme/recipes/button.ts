@@ -41,7 +41,10 @@ export const button = defineRecipe({
         borderColor: 'border.strong',
         color: 'colorPalette.fg',
         boxShadow: 'xs',
-        '&:hover:not(:disabled, [aria-disabled=true])': { bg: 'colorPalette.subtle', borderColor: 'colorPalette.muted' },
+        '&:hover:not(:disabled, [aria-disabled=true])': {
+          bg: 'colorPalette.subtle',
+          borderColor: 'colorPalette.muted',
+        },
       },
       subtle: {
         bg: 'colorPalette.subtle',

@@ -4,7 +4,14 @@ export const card = defineSlotRecipe({
   className: 'card',
   slots: ['root', 'header', 'title', 'description', 'body', 'footer'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', bg: 'bg.surface', borderRadius: 'xl', position: 'relative', minW: 0 },
+    root: {
+      display: 'flex',
+      flexDirection: 'column',
+      bg: 'bg.surface',
+      borderRadius: 'xl',
+      position: 'relative',
+      minW: 0,
+    },
     header: { display: 'flex', flexDirection: 'column', gap: '1', px: '6', pt: '6' },
     title: { fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', lineHeight: '1.35' },
     description: { fontSize: 'sm', color: 'fg.muted' },
@@ -27,7 +34,12 @@ export const card = defineSlotRecipe({
       },
     },
     size: {
-      sm: { header: { px: '4', pt: '4' }, body: { px: '4', py: '4' }, footer: { px: '4', pb: '4' }, title: { fontSize: 'md' } },
+      sm: {
+        header: { px: '4', pt: '4' },
+        body: { px: '4', py: '4' },
+        footer: { px: '4', pb: '4' },
+        title: { fontSize: 'md' },
+      },
       md: {},
     },
   },

@@ -4,7 +4,13 @@ export const checkbox = defineSlotRecipe({
   className: 'checkbox',
   slots: ['root', 'control', 'indicator', 'label'],
   base: {
-    root: { display: 'inline-flex', alignItems: 'center', gap: '2.5', cursor: 'pointer', _disabled: { cursor: 'not-allowed', opacity: 0.6 } },
+    root: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '2.5',
+      cursor: 'pointer',
+      _disabled: { cursor: 'not-allowed', opacity: 0.6 },
+    },
     control: {
       display: 'flex',
       alignItems: 'center',

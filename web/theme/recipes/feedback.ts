@@ -66,7 +66,17 @@ export const emptyState = defineSlotRecipe({
   className: 'empty-state',
   slots: ['root', 'icon', 'title', 'description', 'actions'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '2', py: '12', px: '6', mx: 'auto', maxW: '480px' },
+    root: {
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      textAlign: 'center',
+      gap: '2',
+      py: '12',
+      px: '6',
+      mx: 'auto',
+      maxW: '480px',
+    },
     icon: {
       display: 'flex',
       alignItems: 'center',
@@ -85,7 +95,18 @@ export const emptyState = defineSlotRecipe({
     actions: { display: 'flex', gap: '3', mt: '4', flexWrap: 'wrap', justifyContent: 'center' },
   },
   variants: {
-    bordered: { true: { root: { borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong', borderRadius: 'xl', bg: 'bg.surface', maxW: 'none' } } },
+    bordered: {
+      true: {
+        root: {
+          borderWidth: '1px',
+          borderStyle: 'dashed',
+          borderColor: 'border.strong',
+          borderRadius: 'xl',
+          bg: 'bg.surface',
+          maxW: 'none',
+        },
+      },
+    },
   },
 });
 
@@ -107,8 +128,30 @@ export const pagination = defineSlotRecipe({
       _selected: { bg: 'brand.solid', color: 'white', _hover: { bg: 'brand.solidHover', color: 'white' } },
     },
     ellipsis: { minW: '9', textAlign: 'center', color: 'fg.subtle' },
-    prevTrigger: { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', h: '9', minW: '9', borderRadius: 'md', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle' }, _disabled: { opacity: 0.4, cursor: 'not-allowed' } },
-    nextTrigger: { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', h: '9', minW: '9', borderRadius: 'md', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle' }, _disabled: { opacity: 0.4, cursor: 'not-allowed' } },
+    prevTrigger: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      h: '9',
+      minW: '9',
+      borderRadius: 'md',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.subtle' },
+      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+    },
+    nextTrigger: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      h: '9',
+      minW: '9',
+      borderRadius: 'md',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { bg: 'bg.subtle' },
+      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+    },
     summary: { fontSize: 'sm', color: 'fg.muted', me: 'auto' },
   },
 });

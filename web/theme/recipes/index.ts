@@ -14,4 +14,20 @@ import { tabs } from './tabs';
 import { toast } from './toast';
 
 export const recipes = { button, input, chip, spinner, skeleton };
-export const slotRecipes = { field, select, checkbox, dialog, drawer, menu, tabs, toast, table, card, alert, tooltip, emptyState, pagination, avatar };
+export const slotRecipes = {
+  field,
+  select,
+  checkbox,
+  dialog,
+  drawer,
+  menu,
+  tabs,
+  toast,
+  table,
+  card,
+  alert,
+  tooltip,
+  emptyState,
+  pagination,
+  avatar,
+};

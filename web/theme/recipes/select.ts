@@ -2,7 +2,21 @@ import { defineSlotRecipe } from '@pandacss/dev';
 
 export const select = defineSlotRecipe({
   className: 'select',
-  slots: ['root', 'label', 'control', 'trigger', 'valueText', 'indicator', 'positioner', 'content', 'item', 'itemText', 'itemIndicator', 'itemGroup', 'itemGroupLabel'],
+  slots: [
+    'root',
+    'label',
+    'control',
+    'trigger',
+    'valueText',
+    'indicator',
+    'positioner',
+    'content',
+    'item',
+    'itemText',
+    'itemIndicator',
+    'itemGroup',
+    'itemGroupLabel',
+  ],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', width: '100%' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
@@ -33,7 +47,13 @@ export const select = defineSlotRecipe({
       '&[data-placeholder-shown] [data-part=value-text]': { color: 'fg.subtle' },
     },
     valueText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-    indicator: { color: 'fg.muted', display: 'flex', transition: 'transform 150ms', _open: { transform: 'rotate(180deg)' }, '& svg': { width: '4', height: '4' } },
+    indicator: {
+      color: 'fg.muted',
+      display: 'flex',
+      transition: 'transform 150ms',
+      _open: { transform: 'rotate(180deg)' },
+      '& svg': { width: '4', height: '4' },
+    },
     positioner: { zIndex: 'popover!' },
     content: {
       bg: 'bg.surface',
@@ -64,6 +84,14 @@ export const select = defineSlotRecipe({
       _disabled: { color: 'fg.disabled', cursor: 'not-allowed' },
     },
     itemIndicator: { color: 'brand.solid', '& svg': { width: '4', height: '4' } },
-    itemGroupLabel: { px: '2.5', py: '1.5', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.subtle', textTransform: 'uppercase', letterSpacing: 'wide' },
+    itemGroupLabel: {
+      px: '2.5',
+      py: '1.5',
+      fontSize: 'xs',
+      fontWeight: 'semibold',
+      color: 'fg.subtle',
+      textTransform: 'uppercase',
+      letterSpacing: 'wide',
+    },
   },
 });

@@ -3,7 +3,21 @@ import { defineSlotRecipe } from '@pandacss/dev';
 /** Data tables, and the card list they collapse into below the md breakpoint (DataTable). */
 export const table = defineSlotRecipe({
   className: 'table',
-  slots: ['root', 'table', 'caption', 'head', 'row', 'header', 'body', 'cell', 'cardList', 'card', 'cardRow', 'cardLabel', 'cardValue'],
+  slots: [
+    'root',
+    'table',
+    'caption',
+    'head',
+    'row',
+    'header',
+    'body',
+    'cell',
+    'cardList',
+    'card',
+    'cardRow',
+    'cardLabel',
+    'cardValue',
+  ],
   base: {
     root: {
       width: '100%',
@@ -64,7 +78,14 @@ export const table = defineSlotRecipe({
       boxShadow: 'xs',
     },
     cardRow: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', fontSize: 'sm' },
-    cardLabel: { color: 'fg.muted', fontSize: 'xs', fontWeight: 'medium', textTransform: 'uppercase', letterSpacing: '0.04em', flexShrink: 0 },
+    cardLabel: {
+      color: 'fg.muted',
+      fontSize: 'xs',
+      fontWeight: 'medium',
+      textTransform: 'uppercase',
+      letterSpacing: '0.04em',
+      flexShrink: 0,
+    },
     cardValue: { color: 'fg.default', textAlign: 'end', minW: 0 },
   },
   variants: {
@@ -80,7 +101,14 @@ export const table = defineSlotRecipe({
           maxH: 'min(70vh, 48rem)',
           overflow: 'auto',
           '& thead th': { position: 'sticky', top: '0', zIndex: '1', bg: 'bg.muted' },
-          '& tr > :first-child': { position: 'sticky', insetStart: '0', zIndex: '1', bg: 'bg.surface', borderInlineEndWidth: '1px', borderInlineEndColor: 'border.default' },
+          '& tr > :first-child': {
+            position: 'sticky',
+            insetStart: '0',
+            zIndex: '1',
+            bg: 'bg.surface',
+            borderInlineEndWidth: '1px',
+            borderInlineEndColor: 'border.default',
+          },
           '& thead tr > :first-child': { zIndex: '2', bg: 'bg.muted' },
         },
       },

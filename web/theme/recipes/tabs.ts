@@ -26,7 +26,11 @@ export const tabs = defineSlotRecipe({
       _disabled: { color: 'fg.disabled', cursor: 'not-allowed' },
       '& svg': { width: '4', height: '4' },
     },
-    content: { pt: '4', outline: 'none', _focusVisible: { outline: '2px solid {colors.focusRing}', outlineOffset: '2px' } },
+    content: {
+      pt: '4',
+      outline: 'none',
+      _focusVisible: { outline: '2px solid {colors.focusRing}', outlineOffset: '2px' },
+    },
     indicator: { bg: 'brand.solid', height: '2px', bottom: '0', width: 'var(--width)', zIndex: 1 },
   },
   variants: {

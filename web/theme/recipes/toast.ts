@@ -14,7 +14,10 @@ export const toast = defineSlotRecipe({
       willChange: 'translate, opacity, scale',
       transition: 'translate 400ms, scale 400ms, opacity 400ms, height 400ms',
       transitionTimingFunction: 'cubic-bezier(0.21, 1.02, 0.73, 1)',
-      _closed: { transition: 'translate 300ms, scale 300ms, opacity 200ms', transitionTimingFunction: 'cubic-bezier(0.06, 0.71, 0.55, 1)' },
+      _closed: {
+        transition: 'translate 300ms, scale 300ms, opacity 200ms',
+        transitionTimingFunction: 'cubic-bezier(0.06, 0.71, 0.55, 1)',
+      },
       display: 'flex',
       alignItems: 'flex-start',
       gap: '3',

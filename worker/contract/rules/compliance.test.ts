@@ -4,26 +4,49 @@ import { canRecertify, complianceStatus, DAY_MS, lapsesAt, mergeResults, type Co
 const NOW = Date.parse('2026-06-01T00:00:00Z');
 const day = (offset: number) => new Date(NOW + offset * DAY_MS).toISOString();
 const base: ComplianceFacts = { coveredSince: day(-10), dueWithinDays: 30, dueSoonDays: 30 };
-const cert = (issued: number, expires: number) => ({ number: 'CERT-2026-000001', issuedAt: day(issued), expiresAt: day(expires) });
+const cert = (issued: number, expires: number) => ({
+  number: 'CERT-2026-000001',
+  issuedAt: day(issued),
+  expiresAt: day(expires),
+});
 
 describe('complianceStatus', () => {
   it('pending while the due period runs, overdue after it', () => {
-    expect(complianceStatus(base, NOW)).toEqual({ status: 'pending', dueAt: day(20), validUntil: null, certificateNumber: null });
+    expect(complianceStatus(base, NOW)).toEqual({
+      status: 'pending',
+      dueAt: day(20),
+      validUntil: null,
+      certificateNumber: null,
+    });
     expect(complianceStatus({ ...base, coveredSince: day(-31) }, NOW).status).toBe('overdue');
   });
 
   it('compliant with a valid certificate, due soon inside the window, overdue once it expired', () => {
-    expect(complianceStatus({ ...base, certificate: cert(-10, 100) }, NOW)).toMatchObject({ status: 'compliant', validUntil: day(100), dueAt: day(100) });
+    expect(complianceStatus({ ...base, certificate: cert(-10, 100) }, NOW)).toMatchObject({
+      status: 'compliant',
+      validUntil: day(100),
+      dueAt: day(100),
+    });
     expect(complianceStatus({ ...base, certificate: cert(-300, 30) }, NOW).status).toBe('due-soon');
-    expect(complianceStatus({ ...base, coveredSince: day(-400), certificate: cert(-400, -35) }, NOW)).toMatchObject({ status: 'overdue', dueAt: day(-35), validUntil: null });
+    expect(complianceStatus({ ...base, coveredSince: day(-400), certificate: cert(-400, -35) }, NOW)).toMatchObject({
+      status: 'overdue',
+      dueAt: day(-35),
+      validUntil: null,
+    });
   });
 
   it('a newly covered person with an old expired certificate still gets the due period', () => {
-    expect(complianceStatus({ ...base, coveredSince: day(-2), certificate: cert(-500, -135) }, NOW)).toMatchObject({ status: 'pending', dueAt: day(28) });
+    expect(complianceStatus({ ...base, coveredSince: day(-2), certificate: cert(-500, -135) }, NOW)).toMatchObject({
+      status: 'pending',
+      dueAt: day(28),
+    });
   });
 
   it('an exemption wins while it lasts', () => {
-    expect(complianceStatus({ ...base, coveredSince: day(-90), exemptUntil: day(5) }, NOW)).toMatchObject({ status: 'exempt', dueAt: null });
+    expect(complianceStatus({ ...base, coveredSince: day(-90), exemptUntil: day(5) }, NOW)).toMatchObject({
+      status: 'exempt',
+      dueAt: null,
+    });
     expect(complianceStatus({ ...base, coveredSince: day(-90), exemptUntil: day(-1) }, NOW).status).toBe('overdue');
   });
 
@@ -37,7 +60,10 @@ describe('complianceStatus', () => {
 
   it('an event never turns an overdue person pending, nor moves a due date later', () => {
     expect(complianceStatus({ ...base, coveredSince: day(-60), lastEventOn: day(0) }, NOW).status).toBe('overdue');
-    expect(complianceStatus({ ...base, coveredSince: day(-400), certificate: cert(-400, -35), lastEventOn: day(0) }, NOW).status).toBe('overdue');
+    expect(
+      complianceStatus({ ...base, coveredSince: day(-400), certificate: cert(-400, -35), lastEventOn: day(0) }, NOW)
+        .status,
+    ).toBe('overdue');
     expect(complianceStatus({ ...base, lastEventOn: day(-1) }, NOW).dueAt).toBe(day(20));
     expect(complianceStatus({ ...base, dueWithinDays: 30, lastEventOn: day(-25) }, NOW).dueAt).toBe(day(5));
   });

@@ -66,10 +66,14 @@ export function complianceStatus(facts: ComplianceFacts, now: Date | number): Co
   const validUntil = certValid ? cert.expiresAt : null;
   const certificateNumber = certValid ? cert.number : null;
 
-  if (facts.exemptUntil && ms(facts.exemptUntil) > at) return { status: 'exempt', dueAt: null, validUntil, certificateNumber };
+  if (facts.exemptUntil && ms(facts.exemptUntil) > at)
+    return { status: 'exempt', dueAt: null, validUntil, certificateNumber };
 
   // A retraining event asks for a certificate issued after it, within the requirement's due period.
-  const eventDue = facts.lastEventOn && (!cert || ms(cert.issuedAt) < ms(facts.lastEventOn)) ? ms(facts.lastEventOn) + facts.dueWithinDays * DAY_MS : null;
+  const eventDue =
+    facts.lastEventOn && (!cert || ms(cert.issuedAt) < ms(facts.lastEventOn))
+      ? ms(facts.lastEventOn) + facts.dueWithinDays * DAY_MS
+      : null;
 
   if (certValid && eventDue == null) {
     const expires = ms(cert.expiresAt);

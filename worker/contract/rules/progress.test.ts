@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { availableSections, continueTarget, isComponentLocked, learnerCourseState, overallProgress, toProgressStep, type ComponentLike, type ComponentProgressLike } from './progress';
+import {
+  availableSections,
+  continueTarget,
+  isComponentLocked,
+  learnerCourseState,
+  overallProgress,
+  toProgressStep,
+  type ComponentLike,
+  type ComponentProgressLike,
+} from './progress';
 
 const course: ComponentLike[] = [
   { id: 'pre', type: 'PRE_ASSESSMENT', orderIndex: 1 },
@@ -13,7 +22,12 @@ describe('overall progress', () => {
   it('weights pre 20, materials 50 shared, post 30', () => {
     expect(overallProgress(course, progress({ pre: { status: 'COMPLETED' } }))).toBe(20);
     expect(overallProgress(course, progress({ pre: { status: 'COMPLETED' }, m1: { status: 'COMPLETED' } }))).toBe(45);
-    expect(overallProgress(course, progress({ pre: { status: 'COMPLETED' }, m1: { status: 'IN_PROGRESS', progressPercentage: 40 } }))).toBe(30);
+    expect(
+      overallProgress(
+        course,
+        progress({ pre: { status: 'COMPLETED' }, m1: { status: 'IN_PROGRESS', progressPercentage: 40 } }),
+      ),
+    ).toBe(30);
   });
 
   it('renormalises over the types a course has', () => {
@@ -22,7 +36,12 @@ describe('overall progress', () => {
   });
 
   it('reads 100 only when every component is completed', () => {
-    const all = progress({ pre: { status: 'COMPLETED' }, m1: { status: 'COMPLETED' }, m2: { status: 'COMPLETED' }, post: { status: 'COMPLETED' } });
+    const all = progress({
+      pre: { status: 'COMPLETED' },
+      m1: { status: 'COMPLETED' },
+      m2: { status: 'COMPLETED' },
+      post: { status: 'COMPLETED' },
+    });
     expect(overallProgress(course, all)).toBe(100);
     expect(overallProgress(course, progress({ pre: { status: 'FAILED' } }))).toBe(0);
   });
@@ -39,8 +58,12 @@ describe('sequential unlocking', () => {
   });
 
   it('continues at the in-progress component, else the first open unfinished one', () => {
-    expect(continueTarget(course, progress({ pre: { status: 'COMPLETED' }, m1: { status: 'IN_PROGRESS' } }))?.id).toBe('m1');
-    expect(continueTarget(course, progress({ pre: { status: 'COMPLETED' }, m1: { status: 'COMPLETED' } }))?.id).toBe('m2');
+    expect(continueTarget(course, progress({ pre: { status: 'COMPLETED' }, m1: { status: 'IN_PROGRESS' } }))?.id).toBe(
+      'm1',
+    );
+    expect(continueTarget(course, progress({ pre: { status: 'COMPLETED' }, m1: { status: 'COMPLETED' } }))?.id).toBe(
+      'm2',
+    );
     expect(continueTarget(course, progress({}))?.id).toBe('pre');
   });
 });

@@ -22,21 +22,57 @@ describe('SCORM rules', () => {
   it('completes a 1.2 package on passed or completed, judged against the mastery score', () => {
     expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'completed' }, null).completed).toBe(true);
     expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'incomplete' }, null).completed).toBe(false);
-    expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'failed' }, null)).toMatchObject({ completed: false, successStatus: 'failed' });
-    expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '60' }, 80)).toMatchObject({ completed: false, successStatus: 'failed' });
-    expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '80' }, 80)).toMatchObject({ completed: true, successStatus: 'passed', score: 80 });
-    expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'failed', 'cmi.core.score.raw': '90' }, 80)).toMatchObject({ completed: true, successStatus: 'passed' });
+    expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'failed' }, null)).toMatchObject({
+      completed: false,
+      successStatus: 'failed',
+    });
+    expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '60' }, 80)).toMatchObject({
+      completed: false,
+      successStatus: 'failed',
+    });
+    expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '80' }, 80)).toMatchObject({
+      completed: true,
+      successStatus: 'passed',
+      score: 80,
+    });
+    expect(scormOutcome('1.2', { 'cmi.core.lesson_status': 'failed', 'cmi.core.score.raw': '90' }, 80)).toMatchObject({
+      completed: true,
+      successStatus: 'passed',
+    });
   });
 
   it('completes a 2004 package when completed and not failed', () => {
-    expect(scormOutcome('2004', { 'cmi.completion_status': 'completed', 'cmi.success_status': 'unknown' }, null).completed).toBe(true);
-    expect(scormOutcome('2004', { 'cmi.completion_status': 'completed', 'cmi.success_status': 'failed' }, null).completed).toBe(false);
-    expect(scormOutcome('2004', { 'cmi.completion_status': 'incomplete', 'cmi.success_status': 'passed' }, null).completed).toBe(true);
-    expect(scormOutcome('2004', { 'cmi.completion_status': 'completed', 'cmi.success_status': 'passed', 'cmi.score.scaled': '0.5' }, 75)).toMatchObject({ completed: false, successStatus: 'failed' });
+    expect(
+      scormOutcome('2004', { 'cmi.completion_status': 'completed', 'cmi.success_status': 'unknown' }, null).completed,
+    ).toBe(true);
+    expect(
+      scormOutcome('2004', { 'cmi.completion_status': 'completed', 'cmi.success_status': 'failed' }, null).completed,
+    ).toBe(false);
+    expect(
+      scormOutcome('2004', { 'cmi.completion_status': 'incomplete', 'cmi.success_status': 'passed' }, null).completed,
+    ).toBe(true);
+    expect(
+      scormOutcome(
+        '2004',
+        { 'cmi.completion_status': 'completed', 'cmi.success_status': 'passed', 'cmi.score.scaled': '0.5' },
+        75,
+      ),
+    ).toMatchObject({ completed: false, successStatus: 'failed' });
   });
 
   it('gives back what the package stored and sets what the LMS owns', () => {
-    const cmi = launchCmi('1.2', { 'cmi.suspend_data': 's', 'cmi.core.exit': 'suspend', 'cmi.core.student_id': 'forged', 'cmi.core.total_time': '9999:00:00' }, { id: 'u1', name: 'Lane, Alex' }, 61, 80);
+    const cmi = launchCmi(
+      '1.2',
+      {
+        'cmi.suspend_data': 's',
+        'cmi.core.exit': 'suspend',
+        'cmi.core.student_id': 'forged',
+        'cmi.core.total_time': '9999:00:00',
+      },
+      { id: 'u1', name: 'Lane, Alex' },
+      61,
+      80,
+    );
     expect(cmi).toEqual({
       'cmi.suspend_data': 's',
       'cmi.core.student_id': 'u1',
@@ -47,6 +83,10 @@ describe('SCORM rules', () => {
       'cmi.core.total_time': '0000:01:01',
       'cmi.student_data.mastery_score': '80',
     });
-    expect(launchCmi('2004', {}, { id: 'u1', name: 'A' }, 0, null)).toMatchObject({ 'cmi.entry': 'ab-initio', 'cmi.learner_id': 'u1', 'cmi.total_time': 'PT0H0M0S' });
+    expect(launchCmi('2004', {}, { id: 'u1', name: 'A' }, 0, null)).toMatchObject({
+      'cmi.entry': 'ab-initio',
+      'cmi.learner_id': 'u1',
+      'cmi.total_time': 'PT0H0M0S',
+    });
   });
 });

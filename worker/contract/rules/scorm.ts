@@ -23,7 +23,10 @@ export function scormDurationSeconds(value: string | undefined): number {
   if (!value) return 0;
   const clock = /^(\d{1,4}):(\d{1,2}):(\d{1,2}(?:\.\d{1,2})?)$/.exec(value);
   if (clock) return Math.round(Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3]));
-  const iso = /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(value);
+  const iso =
+    /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+      value,
+    );
   if (!iso || value === 'P' || value.endsWith('T')) return 0;
   const [, y, mo, d, h, mi, s] = iso.map((part) => Number(part ?? 0));
   return Math.round(y * 31_536_000 + mo * 2_592_000 + d * 86_400 + h * 3600 + mi * 60 + s);
@@ -83,13 +86,18 @@ export function scormOutcome(version: ScormVersion, cmi: Cmi, masteryScore: numb
     let successStatus: string | null = status === 'passed' || status === 'failed' ? status : null;
     const finished = status === 'passed' || status === 'completed' || status === 'failed';
     if (finished && masteryScore !== null && score !== null) successStatus = meetsMastery ? 'passed' : 'failed';
-    const completed = (status === 'passed' || status === 'completed' || (status === 'failed' && meetsMastery)) && !belowMastery && successStatus !== 'failed';
+    const completed =
+      (status === 'passed' || status === 'completed' || (status === 'failed' && meetsMastery)) &&
+      !belowMastery &&
+      successStatus !== 'failed';
     return { status, successStatus, score, completed };
   }
   const status = (cmi['cmi.completion_status'] || 'not attempted').toLowerCase();
   let successStatus = (cmi['cmi.success_status'] || 'unknown').toLowerCase();
-  if (masteryScore !== null && score !== null && successStatus !== 'unknown') successStatus = meetsMastery ? 'passed' : 'failed';
-  const completed = (status === 'completed' || successStatus === 'passed') && successStatus !== 'failed' && !belowMastery;
+  if (masteryScore !== null && score !== null && successStatus !== 'unknown')
+    successStatus = meetsMastery ? 'passed' : 'failed';
+  const completed =
+    (status === 'completed' || successStatus === 'passed') && successStatus !== 'failed' && !belowMastery;
   return { status, successStatus, score, completed };
 }
 

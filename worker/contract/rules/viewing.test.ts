@@ -18,7 +18,9 @@ it("finds every page viewed for the minimum time one after another plausible on 
   // since the material was opened: a learner who reads page after page is never held back.
   for (const pages of [1, 2, 3, 7, 20]) {
     for (let viewed = 1; viewed <= pages; viewed++) {
-      expect(plausibleProgress(viewed * MIN_SECONDS_PER_PAGE, { type: 'PDF', pages, mediaSeconds: null })).toBeGreaterThanOrEqual(pagesViewedProgress(viewed, pages));
+      expect(
+        plausibleProgress(viewed * MIN_SECONDS_PER_PAGE, { type: 'PDF', pages, mediaSeconds: null }),
+      ).toBeGreaterThanOrEqual(pagesViewedProgress(viewed, pages));
     }
   }
 });

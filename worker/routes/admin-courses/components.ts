@@ -53,7 +53,10 @@ export const componentRoutes = new Hono<AppEnv>()
     }
     const now = new Date().toISOString();
     const [first, ...rest] = componentOrders.map((o) =>
-      db.update(components).set({ orderIndex: o.newOrder, updatedAt: now }).where(and(eq(components.id, o.componentId), eq(components.courseId, course.id))),
+      db
+        .update(components)
+        .set({ orderIndex: o.newOrder, updatedAt: now })
+        .where(and(eq(components.id, o.componentId), eq(components.courseId, course.id))),
     );
     await db.batch([
       first,
@@ -68,7 +71,10 @@ export const componentRoutes = new Hono<AppEnv>()
       forgetAdminSnapshots(db),
     ]);
     await purgePublicCourses(c);
-    return c.json({ message: 'Components reordered successfully', components: (await courseComponents(db, course.id)).map(toComponent) });
+    return c.json({
+      message: 'Components reordered successfully',
+      components: (await courseComponents(db, course.id)).map(toComponent),
+    });
   })
 
   .get('/:courseId/components/:componentId', validate('param', componentParams), async (c) => {
@@ -111,33 +117,45 @@ export const componentRoutes = new Hono<AppEnv>()
     return c.json(toComponent(row), 201);
   })
 
-  .put('/:courseId/components/:componentId', validate('param', componentParams), validate('json', componentUpdateBody), async (c) => {
-    const body = c.req.valid('json');
-    const db = c.var.db;
-    const course = await loadCourse(db, c.req.valid('param').courseId);
-    const existing = await loadComponent(db, course.id, c.req.valid('param').componentId);
-    if (body.type && body.type !== existing.type) {
-      throw new ApiError('CONFLICT', REFUSALS['component.typeChange']);
-    }
-    const prepared = body.data ? await prepareData(db, existing.type, body.data) : { data: existing.data, materialId: existing.materialId };
-    const [[row]] = await db.batch([
-      db
-        .update(components)
-        .set({ data: prepared.data, materialId: prepared.materialId, required: body.required ?? existing.required, updatedAt: new Date().toISOString() })
-        .where(eq(components.id, existing.id))
-        .returning(),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'COMPONENT_UPDATED',
-        entityType: 'COMPONENT',
-        entityId: existing.id,
-        after: { courseId: course.id, required: body.required ?? existing.required },
-      }),
-      forgetAdminSnapshots(db),
-    ]);
-    await purgePublicCourses(c);
-    return c.json(toComponent(row));
-  })
+  .put(
+    '/:courseId/components/:componentId',
+    validate('param', componentParams),
+    validate('json', componentUpdateBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      const db = c.var.db;
+      const course = await loadCourse(db, c.req.valid('param').courseId);
+      const existing = await loadComponent(db, course.id, c.req.valid('param').componentId);
+      if (body.type && body.type !== existing.type) {
+        throw new ApiError('CONFLICT', REFUSALS['component.typeChange']);
+      }
+      const prepared = body.data
+        ? await prepareData(db, existing.type, body.data)
+        : { data: existing.data, materialId: existing.materialId };
+      const [[row]] = await db.batch([
+        db
+          .update(components)
+          .set({
+            data: prepared.data,
+            materialId: prepared.materialId,
+            required: body.required ?? existing.required,
+            updatedAt: new Date().toISOString(),
+          })
+          .where(eq(components.id, existing.id))
+          .returning(),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'COMPONENT_UPDATED',
+          entityType: 'COMPONENT',
+          entityId: existing.id,
+          after: { courseId: course.id, required: body.required ?? existing.required },
+        }),
+        forgetAdminSnapshots(db),
+      ]);
+      await purgePublicCourses(c);
+      return c.json(toComponent(row));
+    },
+  )
 
   .delete('/:courseId/components/:componentId', validate('param', componentParams), async (c) => {
     const db = c.var.db;

@@ -47,7 +47,11 @@ export const courseRoutes = new Hono<AppEnv>()
     const { items, pagination } = await paginate(
       db,
       request,
-      selectCourses(db).where(where).orderBy(desc(courses.createdAt), asc(courses.title), asc(courses.id)).limit(limit).offset(offsetOf(request)),
+      selectCourses(db)
+        .where(where)
+        .orderBy(desc(courses.createdAt), asc(courses.title), asc(courses.id))
+        .limit(limit)
+        .offset(offsetOf(request)),
       db.select({ n: count() }).from(courses).innerJoin(domains, eq(domains.id, courses.domainId)).where(where),
     );
     return c.json({ courses: items.map(toCourse), pagination } satisfies AdminCourseListPage);
@@ -82,16 +86,25 @@ export const courseRoutes = new Hono<AppEnv>()
     // The status guard is repeated in the statement: a publish racing this edit wins cleanly.
     const draft = and(eq(courses.id, course.id), eq(courses.status, 'DRAFT'));
     const [updated] = await db.batch([
-      db.update(courses).set({ ...body, updatedAt: new Date().toISOString() }).where(draft).returning({ id: courses.id }),
+      db
+        .update(courses)
+        .set({ ...body, updatedAt: new Date().toISOString() })
+        .where(draft)
+        .returning({ id: courses.id }),
       // Written only when the edit landed (the course was still a draft).
-      auditInsertWhen(db, {
-        actor: c.var.user,
-        action: 'COURSE_UPDATED',
-        entityType: 'COURSE',
-        entityId: course.id,
-        before: courseAudit(course),
-        after: body,
-      }, courses, draft!),
+      auditInsertWhen(
+        db,
+        {
+          actor: c.var.user,
+          action: 'COURSE_UPDATED',
+          entityType: 'COURSE',
+          entityId: course.id,
+          before: courseAudit(course),
+          after: body,
+        },
+        courses,
+        draft!,
+      ),
       forgetAdminSnapshots(db),
     ]);
     await purgePublicCourses(c);
@@ -107,7 +120,10 @@ export const courseRoutes = new Hono<AppEnv>()
       if (problem) throw new ApiError('CONFLICT', problem);
       const now = new Date().toISOString();
       await db.batch([
-        db.update(courses).set({ status: 'PUBLISHED', hasBeenPublished: true, publishedAt: now, updatedAt: now }).where(eq(courses.id, course.id)),
+        db
+          .update(courses)
+          .set({ status: 'PUBLISHED', hasBeenPublished: true, publishedAt: now, updatedAt: now })
+          .where(eq(courses.id, course.id)),
         auditInsert(db, {
           actor: c.var.user,
           action: 'COURSE_PUBLISHED',
@@ -128,7 +144,10 @@ export const courseRoutes = new Hono<AppEnv>()
     const course = await loadCourse(db, c.req.valid('param').id);
     if (course.status === 'PUBLISHED') {
       await db.batch([
-        db.update(courses).set({ status: 'DRAFT', updatedAt: new Date().toISOString() }).where(eq(courses.id, course.id)),
+        db
+          .update(courses)
+          .set({ status: 'DRAFT', updatedAt: new Date().toISOString() })
+          .where(eq(courses.id, course.id)),
         auditInsert(db, {
           actor: c.var.user,
           action: 'COURSE_TAKEN_DOWN',
@@ -196,8 +215,14 @@ export const courseRoutes = new Hono<AppEnv>()
     if (course.status === 'PUBLISHED') throw new ApiError('CONFLICT', REFUSALS['course.publishedDelete']);
     const usage = await db
       .select({
-        learners: sql<number>`(SELECT count(*) FROM ${courseProgress} WHERE ${courseProgress.courseId} = ${course.id})`.mapWith(Number),
-        certificates: sql<number>`(SELECT count(*) FROM ${certificates} WHERE ${certificates.courseId} = ${course.id})`.mapWith(Number),
+        learners:
+          sql<number>`(SELECT count(*) FROM ${courseProgress} WHERE ${courseProgress.courseId} = ${course.id})`.mapWith(
+            Number,
+          ),
+        certificates:
+          sql<number>`(SELECT count(*) FROM ${certificates} WHERE ${certificates.courseId} = ${course.id})`.mapWith(
+            Number,
+          ),
         requirements: sql<number>`(SELECT count(*) FROM requirements WHERE course_id = ${course.id})`.mapWith(Number),
       })
       .from(sql`(SELECT 1)`)
@@ -207,7 +232,10 @@ export const courseRoutes = new Hono<AppEnv>()
       throw refusal('CONFLICT', 'course.requirementsRefer', { count: usage?.requirements ?? 0 });
     }
     if ((usage?.learners ?? 0) > 0 || (usage?.certificates ?? 0) > 0) {
-      throw refusal('CONFLICT', 'course.hasRecords', { learners: usage?.learners ?? 0, certificates: usage?.certificates ?? 0 });
+      throw refusal('CONFLICT', 'course.hasRecords', {
+        learners: usage?.learners ?? 0,
+        certificates: usage?.certificates ?? 0,
+      });
     }
     await db.batch([
       db.delete(components).where(eq(components.courseId, course.id)),

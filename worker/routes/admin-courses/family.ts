@@ -29,14 +29,19 @@ export const courseFamilyRoutes = new Hono<AppEnv>()
     const { language, familyWith } = c.req.valid('json');
     const db = c.var.db;
     const course = await loadCourse(db, c.req.valid('param').id);
-    const invalid = (message: string) => new ApiError('VALIDATION_FAILED', message, { fields: { familyWith: message } });
+    const invalid = (message: string) =>
+      new ApiError('VALIDATION_FAILED', message, { fields: { familyWith: message } });
     let familyId = course.familyId;
     // Linking with a course on its own starts a family: that course joins it too (its own id is the family's).
     let startFamily: { id: string; language: string } | null = null;
     if (familyWith === null) familyId = null;
     else if (familyWith !== undefined) {
       if (familyWith === course.id) throw invalid(languageMessages.sameCourse);
-      const target = await db.select({ id: courses.id, domainId: courses.domainId, familyId: courses.familyId, language: courses.language }).from(courses).where(eq(courses.id, familyWith)).get();
+      const target = await db
+        .select({ id: courses.id, domainId: courses.domainId, familyId: courses.familyId, language: courses.language })
+        .from(courses)
+        .where(eq(courses.id, familyWith))
+        .get();
       if (!target) throw invalid(languageMessages.familyCourseNotFound);
       if (target.domainId !== course.domainId) throw invalid(languageMessages.otherBook);
       familyId = target.familyId ?? target.id;
@@ -49,7 +54,9 @@ export const courseFamilyRoutes = new Hono<AppEnv>()
         .where(and(eq(courses.familyId, familyId), eq(courses.language, language), sql`${courses.id} <> ${course.id}`))
         .get();
       if (taken || startFamily?.language === language) {
-        throw new ApiError('FAMILY_LANGUAGE_TAKEN', languageMessages.languageTaken, { fields: { language: languageMessages.languageTaken } });
+        throw new ApiError('FAMILY_LANGUAGE_TAKEN', languageMessages.languageTaken, {
+          fields: { language: languageMessages.languageTaken },
+        });
       }
     }
     const now = new Date().toISOString();
@@ -58,9 +65,21 @@ export const courseFamilyRoutes = new Hono<AppEnv>()
     try {
       await db.batch([
         db.update(courses).set({ language, familyId, updatedAt: now }).where(eq(courses.id, course.id)),
-        ...(startFamily ? [db.update(courses).set({ familyId: startFamily.id, updatedAt: now }).where(eq(courses.id, startFamily.id))] : []),
+        ...(startFamily
+          ? [db.update(courses).set({ familyId: startFamily.id, updatedAt: now }).where(eq(courses.id, startFamily.id))]
+          : []),
         ...(left
-          ? [db.update(courses).set({ familyId: null, updatedAt: now }).where(and(eq(courses.familyId, left), sql`(SELECT count(*) FROM courses f WHERE f.family_id = ${left}) = 1`))]
+          ? [
+              db
+                .update(courses)
+                .set({ familyId: null, updatedAt: now })
+                .where(
+                  and(
+                    eq(courses.familyId, left),
+                    sql`(SELECT count(*) FROM courses f WHERE f.family_id = ${left}) = 1`,
+                  ),
+                ),
+            ]
           : []),
         clearComplianceCache(db),
         forgetAdminSnapshots(db),
@@ -75,7 +94,10 @@ export const courseFamilyRoutes = new Hono<AppEnv>()
       ]);
     } catch (error) {
       // Two admins linking the same language at once: the unique index decides.
-      if (isUniqueViolation(error)) throw new ApiError('FAMILY_LANGUAGE_TAKEN', languageMessages.languageTaken, { fields: { language: languageMessages.languageTaken } });
+      if (isUniqueViolation(error))
+        throw new ApiError('FAMILY_LANGUAGE_TAKEN', languageMessages.languageTaken, {
+          fields: { language: languageMessages.languageTaken },
+        });
       throw error;
     }
     await purgePublicCourses(c);

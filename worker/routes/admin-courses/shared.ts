@@ -50,7 +50,9 @@ const courseColumns = {
   updatedAt: courses.updatedAt,
   language: courses.language,
   familyId: courses.familyId,
-  componentCount: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courses.id})`.mapWith(Number),
+  componentCount: sql<number>`(SELECT count(*) FROM course_components cc WHERE cc.course_id = ${courses.id})`.mapWith(
+    Number,
+  ),
 };
 type CourseRow = Awaited<ReturnType<ReturnType<typeof selectCourses>['all']>>[number];
 
@@ -87,23 +89,38 @@ export function toComponent(row: ComponentRow): AdminComponent {
 }
 
 export async function loadComponent(db: Db, courseId: string, componentId: string): Promise<ComponentRow> {
-  const row = await db.select().from(components).where(and(eq(components.id, componentId), eq(components.courseId, courseId))).get();
+  const row = await db
+    .select()
+    .from(components)
+    .where(and(eq(components.id, componentId), eq(components.courseId, courseId)))
+    .get();
   if (!row) throw new ApiError('NOT_FOUND', 'Component not found');
   return row;
 }
 
 export async function assertDomainExists(db: Db, domainId: string) {
   const domain = await db.select({ id: domains.id }).from(domains).where(eq(domains.id, domainId)).get();
-  if (!domain) throw new ApiError('VALIDATION_FAILED', REFUSALS['content.bookGone'], { fields: { domainId: REFUSALS['content.bookGone'] } });
+  if (!domain)
+    throw new ApiError('VALIDATION_FAILED', REFUSALS['content.bookGone'], {
+      fields: { domainId: REFUSALS['content.bookGone'] },
+    });
 }
 
 /** Validates a component's `data` for its type; messages and `fields` paths are relative to `data` (`questions.0.options`). */
-export async function prepareData(db: Db, type: ComponentType, data: Record<string, unknown>): Promise<{ data: Record<string, unknown>; materialId: string | null }> {
+export async function prepareData(
+  db: Db,
+  type: ComponentType,
+  data: Record<string, unknown>,
+): Promise<{ data: Record<string, unknown>; materialId: string | null }> {
   if (type === 'MATERIAL') {
     const result = v.safeParse(materialDataSchema, data);
-    if (!result.success) throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: fieldErrors(result.issues) });
+    if (!result.success)
+      throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: fieldErrors(result.issues) });
     const material = await db.select().from(materials).where(eq(materials.id, result.output.materialId)).get();
-    if (!material) throw new ApiError('VALIDATION_FAILED', REFUSALS['content.materialGone'], { fields: { materialId: REFUSALS['content.materialGone'] } });
+    if (!material)
+      throw new ApiError('VALIDATION_FAILED', REFUSALS['content.materialGone'], {
+        fields: { materialId: REFUSALS['content.materialGone'] },
+      });
     const fileUrl = materialFileUrl(material.id);
     return {
       materialId: material.id,
@@ -119,8 +136,12 @@ export async function prepareData(db: Db, type: ComponentType, data: Record<stri
     };
   }
   const result = v.safeParse(assessmentDataSchema, data);
-  if (!result.success) throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: fieldErrors(result.issues) });
-  return { materialId: null, data: normalizeAssessment(result.output, () => crypto.randomUUID()) as unknown as Record<string, unknown> };
+  if (!result.success)
+    throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: fieldErrors(result.issues) });
+  return {
+    materialId: null,
+    data: normalizeAssessment(result.output, () => crypto.randomUUID()) as unknown as Record<string, unknown>,
+  };
 }
 
 /** Why a course cannot be published yet, or null. */
@@ -133,7 +154,8 @@ export function publishProblem(rows: ComponentRow[]): string | null {
       continue;
     }
     const result = v.safeParse(assessmentDataSchema, row.data);
-    if (!result.success) return refusalText('course.incompleteAssessment', { title, problem: result.issues[0].message });
+    if (!result.success)
+      return refusalText('course.incompleteAssessment', { title, problem: result.issues[0].message });
   }
   return null;
 }

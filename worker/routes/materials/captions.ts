@@ -29,9 +29,19 @@ import { linkSession, readUpTo } from './shared';
 
 /** Reads a file part whole, refusing it past `max` bytes (caption files are small text files). */
 const readCapped = (stream: ReadableStream<Uint8Array>, max: number) =>
-  readUpTo(stream, max, () => new ApiError('PAYLOAD_TOO_LARGE', CAPTION_MESSAGES.tooLarge, { fields: { file: CAPTION_MESSAGES.tooLarge } }));
+  readUpTo(
+    stream,
+    max,
+    () => new ApiError('PAYLOAD_TOO_LARGE', CAPTION_MESSAGES.tooLarge, { fields: { file: CAPTION_MESSAGES.tooLarge } }),
+  );
 
-const captionAudit = (caption: { id: string; language: string; label: string; fileName: string; fileSize: number }) => ({
+const captionAudit = (caption: {
+  id: string;
+  language: string;
+  label: string;
+  fileName: string;
+  fileSize: number;
+}) => ({
   captionId: caption.id,
   language: caption.language,
   label: caption.label,
@@ -58,7 +68,10 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
     const material = await findMaterial(db, c.req.valid('param').id);
     if (material.type !== 'VIDEO') throw new ApiError('NOT_A_VIDEO', CAPTION_MESSAGES.notVideo);
     const boundary = boundaryOf(c.req.header('content-type'));
-    if (!boundary || !c.req.raw.body) throw new ApiError('VALIDATION_FAILED', CAPTION_MESSAGES.fileMissing, { fields: { file: CAPTION_MESSAGES.fileMissing } });
+    if (!boundary || !c.req.raw.body)
+      throw new ApiError('VALIDATION_FAILED', CAPTION_MESSAGES.fileMissing, {
+        fields: { file: CAPTION_MESSAGES.fileMissing },
+      });
 
     const fields: Record<string, string> = {};
     let file: { name: string; bytes: Uint8Array } | null = null;
@@ -76,13 +89,23 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
       throw error;
     }
     const { language, label } = parseOrThrow(captionFields, fields);
-    if (!file) throw new ApiError('VALIDATION_FAILED', CAPTION_MESSAGES.fileMissing, { fields: { file: CAPTION_MESSAGES.fileMissing } });
-    if (!/\.vtt$/i.test(file.name)) throw new ApiError('VALIDATION_FAILED', CAPTION_MESSAGES.wrongExtension, { fields: { file: CAPTION_MESSAGES.wrongExtension } });
+    if (!file)
+      throw new ApiError('VALIDATION_FAILED', CAPTION_MESSAGES.fileMissing, {
+        fields: { file: CAPTION_MESSAGES.fileMissing },
+      });
+    if (!/\.vtt$/i.test(file.name))
+      throw new ApiError('VALIDATION_FAILED', CAPTION_MESSAGES.wrongExtension, {
+        fields: { file: CAPTION_MESSAGES.wrongExtension },
+      });
     const problem = webVttProblem(file.bytes);
-    if (problem) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', CAPTION_MESSAGES[problem], { fields: { file: CAPTION_MESSAGES[problem] } });
+    if (problem)
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', CAPTION_MESSAGES[problem], {
+        fields: { file: CAPTION_MESSAGES[problem] },
+      });
 
     const existing = await captionsOf(db, material.id);
-    if (existing.some((caption) => caption.language === language)) throw new ApiError('CAPTION_EXISTS', CAPTION_MESSAGES.exists, { fields: { language: CAPTION_MESSAGES.exists } });
+    if (existing.some((caption) => caption.language === language))
+      throw new ApiError('CAPTION_EXISTS', CAPTION_MESSAGES.exists, { fields: { language: CAPTION_MESSAGES.exists } });
     if (existing.length >= MAX_CAPTIONS_PER_MATERIAL) throw new ApiError('CONFLICT', CAPTION_MESSAGES.tooMany);
 
     const caption = {
@@ -101,13 +124,23 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
     try {
       await db.batch([
         db.insert(materialCaptions).values(caption),
-        auditInsert(db, { actor: c.var.user, action: 'CAPTION_ADDED', entityType: 'MATERIAL', entityId: material.id, after: captionAudit(caption) }),
+        auditInsert(db, {
+          actor: c.var.user,
+          action: 'CAPTION_ADDED',
+          entityType: 'MATERIAL',
+          entityId: material.id,
+          after: captionAudit(caption),
+        }),
       ]);
     } catch (error) {
       // Nothing half-written: no stored file without its row.
       await storage.delete(caption.storageKey).catch(() => undefined);
-      if (isUniqueViolation(error)) throw new ApiError('CAPTION_EXISTS', CAPTION_MESSAGES.exists, { fields: { language: CAPTION_MESSAGES.exists } });
-      if (/FOREIGN KEY/i.test(String((error as { cause?: unknown })?.cause ?? error))) throw new ApiError('NOT_FOUND', 'Material not found');
+      if (isUniqueViolation(error))
+        throw new ApiError('CAPTION_EXISTS', CAPTION_MESSAGES.exists, {
+          fields: { language: CAPTION_MESSAGES.exists },
+        });
+      if (/FOREIGN KEY/i.test(String((error as { cause?: unknown })?.cause ?? error)))
+        throw new ApiError('NOT_FOUND', 'Material not found');
       throw error;
     }
     return c.json((await toCaptionTrack(c.env.JWT_SECRET, caption, linkSession(c))) satisfies CaptionTrack, 201);
@@ -116,16 +149,35 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
   .delete('/:id/captions/:captionId', requireAdmin('moduleManagement'), validate('param', captionParams), async (c) => {
     const db = c.var.db;
     const { id, captionId } = c.req.valid('param');
-    const caption = await db.select().from(materialCaptions).where(and(eq(materialCaptions.id, captionId), eq(materialCaptions.materialId, id))).get();
+    const caption = await db
+      .select()
+      .from(materialCaptions)
+      .where(and(eq(materialCaptions.id, captionId), eq(materialCaptions.materialId, id)))
+      .get();
     if (!caption) throw new ApiError('NOT_FOUND', CAPTION_MESSAGES.notFound);
     // The row and its audit record first; the file after (a failed file delete leaves an orphan, logged, never a broken track).
     await db.batch([
       db.delete(materialCaptions).where(eq(materialCaptions.id, caption.id)),
-      auditInsert(db, { actor: c.var.user, action: 'CAPTION_REMOVED', entityType: 'MATERIAL', entityId: id, before: captionAudit(caption) }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'CAPTION_REMOVED',
+        entityType: 'MATERIAL',
+        entityId: id,
+        before: captionAudit(caption),
+      }),
     ]);
     await c.var.storage
       .delete(caption.storageKey)
-      .catch((error) => console.error(JSON.stringify({ level: 'warn', message: 'orphaned caption object', key: caption.storageKey, error: String(error) })));
+      .catch((error) =>
+        console.error(
+          JSON.stringify({
+            level: 'warn',
+            message: 'orphaned caption object',
+            key: caption.storageKey,
+            error: String(error),
+          }),
+        ),
+      );
     return c.json({ message: 'Caption track deleted', id: caption.id });
   })
 
@@ -134,7 +186,11 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
     const { id, captionId } = c.req.valid('param');
     // The video's access rule, checked on every request: enrolled, course published, component unlocked.
     await findAccessibleMaterial(c.var.db, id, c.var.fileUser);
-    const caption = await c.var.db.select().from(materialCaptions).where(and(eq(materialCaptions.id, captionId), eq(materialCaptions.materialId, id))).get();
+    const caption = await c.var.db
+      .select()
+      .from(materialCaptions)
+      .where(and(eq(materialCaptions.id, captionId), eq(materialCaptions.materialId, id)))
+      .get();
     if (!caption) throw new ApiError('NOT_FOUND', CAPTION_MESSAGES.notFound);
     const object = await c.var.storage.get(caption.storageKey);
     if (!object) throw new ApiError('NOT_FOUND', 'The caption file is missing from storage');

@@ -33,26 +33,29 @@ const optionalCaptionParam = v.object({ captionId: v.optional(idString) });
  * The file route also accepts a signed link, because <iframe>, <video> and "open in new tab" cannot
  * send a bearer header. The link's session must still be alive (not logged out, same token version).
  */
-export const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { id: string; role: string } } }>(async (c, next) => {
-  const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
-  // A caption file's link signs the material and the track; the video's signs the material.
-  const { captionId } = parseOrThrow(optionalCaptionParam, { captionId: c.req.param('captionId') });
-  const scope = captionId === undefined ? id : captionLinkScope(id, captionId);
-  const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
-  if (!c.req.header('authorization') && u && t && ver && exp && sig) {
-    const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
-    if (!(await verifyFileLink(c.env.JWT_SECRET, scope, session, exp, sig))) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
-    const user = await liveLinkUser(c.var.db, session);
-    // A link dies with the session that signed it: logout, a new token version, or a deactivated account.
-    if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
-    c.set('fileUser', { id: user.id, role: user.role });
-    return next();
-  }
-  return requireLearner(c as unknown as Context<AppEnv>, async () => {
-    c.set('fileUser', c.var.user);
-    await next();
-  });
-});
+export const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { id: string; role: string } } }>(
+  async (c, next) => {
+    const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
+    // A caption file's link signs the material and the track; the video's signs the material.
+    const { captionId } = parseOrThrow(optionalCaptionParam, { captionId: c.req.param('captionId') });
+    const scope = captionId === undefined ? id : captionLinkScope(id, captionId);
+    const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
+    if (!c.req.header('authorization') && u && t && ver && exp && sig) {
+      const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
+      if (!(await verifyFileLink(c.env.JWT_SECRET, scope, session, exp, sig)))
+        throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+      const user = await liveLinkUser(c.var.db, session);
+      // A link dies with the session that signed it: logout, a new token version, or a deactivated account.
+      if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+      c.set('fileUser', { id: user.id, role: user.role });
+      return next();
+    }
+    return requireLearner(c as unknown as Context<AppEnv>, async () => {
+      c.set('fileUser', c.var.user);
+      await next();
+    });
+  },
+);
 
 export const materialFiles = new Hono<AppEnv>()
   .get('/:id', requireLearner, validate('param', idParam), async (c) => {
@@ -65,7 +68,10 @@ export const materialFiles = new Hono<AppEnv>()
     const row = await findAccessibleMaterial(c.var.db, c.req.valid('param').id, c.var.fileUser);
     const range = parseRange(c.req.header('range'), row.fileSize);
     if (range === 'unsatisfiable') {
-      return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${row.fileSize}`, 'Accept-Ranges': 'bytes' } });
+      return new Response(null, {
+        status: 416,
+        headers: { 'Content-Range': `bytes */${row.fileSize}`, 'Accept-Ranges': 'bytes' },
+      });
     }
     const object = await c.var.storage.get(row.storageKey, range ? { range } : undefined);
     if (!object) throw new ApiError('NOT_FOUND', 'The file of this material is missing from storage');

@@ -34,14 +34,24 @@ export const materialLibrary = new Hono<AppEnv>()
     const where = and(materialSearch(search || query), type ? eq(materialsTable.type, type) : undefined);
     const order = [desc(materialsTable.createdAt), desc(materialsTable.id)] as const;
     if (page === undefined) {
-      const rows = await db.select().from(materialsTable).where(where).orderBy(...order);
+      const rows = await db
+        .select()
+        .from(materialsTable)
+        .where(where)
+        .orderBy(...order);
       return c.json(await materialsFor(c, rows));
     }
     const request = { page, limit };
     const { items, pagination } = await paginate(
       db,
       request,
-      db.select().from(materialsTable).where(where).orderBy(...order).limit(limit).offset(offsetOf(request)),
+      db
+        .select()
+        .from(materialsTable)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offsetOf(request)),
       db.select({ n: count() }).from(materialsTable).where(where),
     );
     return c.json({ materials: await materialsFor(c, items), pagination } satisfies MaterialListPage);
@@ -120,7 +130,11 @@ export const materialLibrary = new Hono<AppEnv>()
     for (const key of [...(row.type === 'SCORM' ? [] : [row.storageKey]), ...captionKeys]) {
       await c.var.storage
         .delete(key)
-        .catch((error) => console.error(JSON.stringify({ level: 'warn', message: 'orphaned material object', key, error: String(error) })));
+        .catch((error) =>
+          console.error(
+            JSON.stringify({ level: 'warn', message: 'orphaned material object', key, error: String(error) }),
+          ),
+        );
     }
     return c.json({ message: 'Material deleted successfully', id: row.id });
   });

@@ -7,20 +7,30 @@ import { signedFileUrl, type LinkSession } from '../../services/material-links';
 import { scormInfoByMaterial, toMaterial, type MaterialRow } from '../../services/materials';
 
 /** The caller's session, for signing file links. */
-export const linkSession = (c: Context<AppEnv>): LinkSession => ({ userId: c.var.user.id, tokenId: c.var.tokenJti, tokenVersion: c.var.user.tokenVersion, sessionExp: c.var.tokenExp });
+export const linkSession = (c: Context<AppEnv>): LinkSession => ({
+  userId: c.var.user.id,
+  tokenId: c.var.tokenJti,
+  tokenVersion: c.var.user.tokenVersion,
+  sessionExp: c.var.tokenExp,
+});
 
 /** Materials as the caller sees them: file and caption URLs signed for the caller's session, captions read in one query. */
 export async function materialsFor(c: Context<AppEnv>, rows: MaterialRow[]): Promise<Material[]> {
   const session = linkSession(c);
   const videos = rows.filter((row) => row.type === 'VIDEO').map((row) => row.id);
   const packages = rows.filter((row) => row.type === 'SCORM').map((row) => row.id);
-  const [captions, scorm] = await Promise.all([captionsByMaterial(c.var.db, videos), scormInfoByMaterial(c.var.db, packages)]);
+  const [captions, scorm] = await Promise.all([
+    captionsByMaterial(c.var.db, videos),
+    scormInfoByMaterial(c.var.db, packages),
+  ]);
   return Promise.all(
     rows.map(async (row) =>
       toMaterial(
         row,
         await signedFileUrl(c.env.JWT_SECRET, row.id, session),
-        await Promise.all((captions.get(row.id) ?? []).map((caption) => toCaptionTrack(c.env.JWT_SECRET, caption, session))),
+        await Promise.all(
+          (captions.get(row.id) ?? []).map((caption) => toCaptionTrack(c.env.JWT_SECRET, caption, session)),
+        ),
         scorm.get(row.id) ?? null,
       ),
     ),
@@ -33,7 +43,11 @@ export async function materialFor(c: Context<AppEnv>, row: MaterialRow): Promise
 }
 
 /** Reads a stream whole, throwing `tooBig()` past `max` bytes. */
-export async function readUpTo(stream: ReadableStream<Uint8Array>, max: number, tooBig: () => ApiError): Promise<Uint8Array> {
+export async function readUpTo(
+  stream: ReadableStream<Uint8Array>,
+  max: number,
+  tooBig: () => ApiError,
+): Promise<Uint8Array> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -14,7 +14,15 @@ import { requireAdmin } from '../../middleware/auth';
 import { extensionOf, fileKindFor, MAGIC_BYTES_NEEDED, safeFileName, type FileKind } from '../../services/file-types';
 import { insertMaterial, insertScormMaterial } from '../../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../../services/multipart';
-import { checkMagic, MULTIPART_OVERHEAD, requireKind, sniffAndCap, tooLarge, uploadFields, uploadTracker } from '../../services/uploads';
+import {
+  checkMagic,
+  MULTIPART_OVERHEAD,
+  requireKind,
+  sniffAndCap,
+  tooLarge,
+  uploadFields,
+  uploadTracker,
+} from '../../services/uploads';
 import { validate } from '../../validate';
 import { materialFor, readUpTo } from './shared';
 
@@ -25,13 +33,15 @@ import { materialFor, readUpTo } from './shared';
 
 const PRESIGN_TTL_SECONDS = 15 * 60;
 
-const scormTooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', SCORM_MESSAGES.tooLargeZip, { fields: { file: SCORM_MESSAGES.tooLargeZip } });
+const scormTooLarge = () =>
+  new ApiError('PAYLOAD_TOO_LARGE', SCORM_MESSAGES.tooLargeZip, { fields: { file: SCORM_MESSAGES.tooLargeZip } });
 
 export const materialUploads = new Hono<AppEnv>()
   .post('/upload', requireAdmin('moduleManagement'), async (c) => {
     const max = c.var.config.maxUploadBytes;
     const boundary = boundaryOf(c.req.header('content-type'));
-    if (!boundary || !c.req.raw.body) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
+    if (!boundary || !c.req.raw.body)
+      throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD) throw tooLarge(max);
 
@@ -49,7 +59,10 @@ export const materialUploads = new Hono<AppEnv>()
         if (part.name !== 'file' || part.fileName === '' || stored || scorm) continue;
         if (extensionOf(part.fileName) === 'zip') {
           // A SCORM package: read whole (capped), checked and expanded after the other fields.
-          scorm = { fileName: safeFileName(part.fileName), bytes: await readUpTo(part.body, Math.min(max, SCORM_MAX_ZIP_BYTES), () => scormTooLarge()) };
+          scorm = {
+            fileName: safeFileName(part.fileName),
+            bytes: await readUpTo(part.body, Math.min(max, SCORM_MAX_ZIP_BYTES), () => scormTooLarge()),
+          };
           continue;
         }
         const kind = requireKind(part.fileName);
@@ -58,15 +71,27 @@ export const materialUploads = new Hono<AppEnv>()
         const key = `materials/${crypto.randomUUID()}.${kind.ext}`;
         const fileName = part.fileName.split(/[\\/]/).pop() || `file.${kind.ext}`;
         stored = { key, kind, fileName, size: 0 };
-        stored.size = (await storage.put(key, stream, { contentType: kind.contentType, tracker: uploadTracker(c.var.db) })).size;
+        stored.size = (
+          await storage.put(key, stream, { contentType: kind.contentType, tracker: uploadTracker(c.var.db) })
+        ).size;
       }
       if (scorm) {
         const { title, description } = uploadFields(scorm.fileName, fields.title, fields.description);
-        return c.json(await materialFor(c, await insertScormMaterial(c.var.db, storage, c.var.user, { ...scorm, title, description })), 201);
+        return c.json(
+          await materialFor(
+            c,
+            await insertScormMaterial(c.var.db, storage, c.var.user, { ...scorm, title, description }),
+          ),
+          201,
+        );
       }
-      if (!stored) throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
+      if (!stored)
+        throw new ApiError('VALIDATION_FAILED', MESSAGES.uploadMissing, { fields: { file: MESSAGES.uploadMissing } });
       const { title, description } = uploadFields(stored.fileName, fields.title, fields.description);
-      return c.json(await materialFor(c, await insertMaterial(c.var.db, c.var.user, { ...stored, title, description })), 201);
+      return c.json(
+        await materialFor(c, await insertMaterial(c.var.db, c.var.user, { ...stored, title, description })),
+        201,
+      );
     } catch (error) {
       // Nothing half-written: a refused or broken upload leaves no object behind.
       if (stored) await storage.delete(stored.key).catch(() => undefined);
@@ -79,13 +104,23 @@ export const materialUploads = new Hono<AppEnv>()
   .post('/presign', requireAdmin('moduleManagement'), validate('json', presignBody), async (c) => {
     const { fileName, size } = c.req.valid('json');
     const storage = c.var.storage;
-    if (!storage.presignPut) throw new ApiError('BAD_REQUEST', 'Direct uploads need the S3 storage backend; use POST /api/v2/materials/upload.');
+    if (!storage.presignPut)
+      throw new ApiError(
+        'BAD_REQUEST',
+        'Direct uploads need the S3 storage backend; use POST /api/v2/materials/upload.',
+      );
     const kind = requireKind(fileName);
     const max = c.var.config.maxUploadBytes;
     if (size > max) throw tooLarge(max);
     const key = `materials/${crypto.randomUUID()}.${kind.ext}`;
     const uploadUrl = await storage.presignPut(key, kind.contentType, PRESIGN_TTL_SECONDS);
-    return c.json({ uploadUrl, key, method: 'PUT', headers: { 'content-type': kind.contentType }, expiresIn: PRESIGN_TTL_SECONDS } satisfies PresignResponse);
+    return c.json({
+      uploadUrl,
+      key,
+      method: 'PUT',
+      headers: { 'content-type': kind.contentType },
+      expiresIn: PRESIGN_TTL_SECONDS,
+    } satisfies PresignResponse);
   })
 
   .post('/complete', requireAdmin('moduleManagement'), validate('json', completeUploadBody), async (c) => {
@@ -94,7 +129,13 @@ export const materialUploads = new Hono<AppEnv>()
     const kind = match ? fileKindFor(body.key) : null;
     if (!kind) throw new ApiError('VALIDATION_FAILED', 'Unknown upload key', { fields: { key: 'Unknown upload key' } });
     const db = c.var.db;
-    if (await db.select({ id: materialsTable.id }).from(materialsTable).where(eq(materialsTable.storageKey, body.key)).get()) {
+    if (
+      await db
+        .select({ id: materialsTable.id })
+        .from(materialsTable)
+        .where(eq(materialsTable.storageKey, body.key))
+        .get()
+    ) {
       throw new ApiError('CONFLICT', 'This upload has already been completed');
     }
     const fileName = (body.fileName?.split(/[\\/]/).pop() || body.key.split('/').pop()) ?? body.key;
@@ -103,9 +144,14 @@ export const materialUploads = new Hono<AppEnv>()
     if (!info) throw new ApiError('NOT_FOUND', 'The uploaded file was not found. Please upload it again.');
     const max = c.var.config.maxUploadBytes;
     try {
-      if (fileKindFor(fileName)?.ext !== kind.ext) throw new ApiError('VALIDATION_FAILED', MESSAGES.invalidFileType, { fields: { fileName: MESSAGES.invalidFileType } });
+      if (fileKindFor(fileName)?.ext !== kind.ext)
+        throw new ApiError('VALIDATION_FAILED', MESSAGES.invalidFileType, {
+          fields: { fileName: MESSAGES.invalidFileType },
+        });
       if (info.size > max) throw tooLarge(max);
-      const object = await storage.get(body.key, { range: { offset: 0, length: Math.min(info.size, MAGIC_BYTES_NEEDED) } });
+      const object = await storage.get(body.key, {
+        range: { offset: 0, length: Math.min(info.size, MAGIC_BYTES_NEEDED) },
+      });
       const head = object ? new Uint8Array(await new Response(object.body).arrayBuffer()) : new Uint8Array(0);
       checkMagic(kind, head);
     } catch (error) {
@@ -114,5 +160,11 @@ export const materialUploads = new Hono<AppEnv>()
       throw error;
     }
     const { title, description } = uploadFields(fileName, body.title, body.description ?? undefined);
-    return c.json(await materialFor(c, await insertMaterial(db, c.var.user, { key: body.key, kind, fileName, size: info.size, title, description })), 201);
+    return c.json(
+      await materialFor(
+        c,
+        await insertMaterial(db, c.var.user, { key: body.key, kind, fileName, size: info.size, title, description }),
+      ),
+      201,
+    );
   });

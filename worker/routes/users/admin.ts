@@ -166,14 +166,19 @@ export const adminUsers = new Hono<AppEnv>()
     // The entry goes first in the batch: the row it describes is still there to be read.
     await db.batch([
       // Written only if the account is still there for this request to delete.
-      auditInsertWhen(db, {
-        actor: c.var.user,
-        action: 'USER_DELETED',
-        target: { id, username: row.username },
-        entityType: 'USER',
-        entityId: id,
-        before: userAuditView(row),
-      }, users, eq(users.id, id)),
+      auditInsertWhen(
+        db,
+        {
+          actor: c.var.user,
+          action: 'USER_DELETED',
+          target: { id, username: row.username },
+          entityType: 'USER',
+          entityId: id,
+          before: userAuditView(row),
+        },
+        users,
+        eq(users.id, id),
+      ),
       db.delete(users).where(eq(users.id, id)),
       ...forgetPeopleCaches(db),
     ]);

@@ -48,7 +48,7 @@ async function exportChunk(
     rows.map(async (row) => {
       // The temporary password is shown only while the user has not replaced it; never a hash.
       const password =
-        row.mustChangePassword && row.tempPasswordEnc ? (await decryptText(secret, row.tempPasswordEnc)) ?? '' : '';
+        row.mustChangePassword && row.tempPasswordEnc ? ((await decryptText(secret, row.tempPasswordEnc)) ?? '') : '';
       return {
         username: row.username,
         email: row.email,

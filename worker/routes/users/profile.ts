@@ -106,15 +106,20 @@ export const userProfile = new Hono<AppEnv>()
       const [changed] = await db.batch([
         db.update(users).set(set).where(eq(users.id, id)).returning(),
         // Written only if the account is still there (the update changed it).
-        auditInsertWhen(db, {
-          actor: c.var.user,
-          action: 'USER_UPDATED',
-          target: { id, username: body.username ?? row.username },
-          entityType: 'USER',
-          entityId: id,
-          before: userAuditView(row),
-          after: userAuditView({ ...row, ...set } as UserRow),
-        }, users, eq(users.id, id)),
+        auditInsertWhen(
+          db,
+          {
+            actor: c.var.user,
+            action: 'USER_UPDATED',
+            target: { id, username: body.username ?? row.username },
+            entityType: 'USER',
+            entityId: id,
+            before: userAuditView(row),
+            after: userAuditView({ ...row, ...set } as UserRow),
+          },
+          users,
+          eq(users.id, id),
+        ),
         ...forgetPeopleCaches(db),
       ]);
       updated = changed[0];

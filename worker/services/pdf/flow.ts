@@ -52,10 +52,13 @@ export function createFlow(doc: PDFDocument, p: Painter, runningHeader: (page: P
     lines(block: Block, width: number): string[] {
       const weight = block.font ?? 'regular';
       const size = block.size ?? BODY_SIZE;
-      const lines = block.text.split(/\n+/).flatMap((paragraph) => p.wrap(paragraph, weight, size, width, undefined, block.dir));
+      const lines = block.text
+        .split(/\n+/)
+        .flatMap((paragraph) => p.wrap(paragraph, weight, size, width, undefined, block.dir));
       if (lines.length <= MAX_BLOCK_LINES) return lines;
       const kept = lines.slice(0, MAX_BLOCK_LINES);
-      kept[MAX_BLOCK_LINES - 1] = p.wrap(`${kept[MAX_BLOCK_LINES - 1]} ${lines[MAX_BLOCK_LINES]}`, weight, size, width, 1, block.dir)[0] ?? '';
+      kept[MAX_BLOCK_LINES - 1] =
+        p.wrap(`${kept[MAX_BLOCK_LINES - 1]} ${lines[MAX_BLOCK_LINES]}`, weight, size, width, 1, block.dir)[0] ?? '';
       return kept;
     },
   };
@@ -73,7 +76,14 @@ export function drawSectionTitle(p: Painter, flow: Flow, title: string, detail: 
   p.text(flow.page, title, { x: marginX, y: flow.y - 12, size: 12.5, weight: 'bold', color: NAVY });
   if (detail) {
     const text = p.wrap(detail, 'regular', 8, width - titleWidth - 16, 1)[0] ?? '';
-    p.text(flow.page, text, { x: marginX + width, y: flow.y - 11, size: 8, weight: 'regular', color: MUTED, align: 'end' });
+    p.text(flow.page, text, {
+      x: marginX + width,
+      y: flow.y - 11,
+      size: 8,
+      weight: 'regular',
+      color: MUTED,
+      align: 'end',
+    });
   }
   p.line(flow.page, marginX, marginX + width, flow.y - 18, 1.2, NAVY);
   flow.y -= 24;

@@ -19,7 +19,8 @@ export type FontLoader = (file: PdfFontFile) => Promise<Uint8Array>;
 export function assetsFontLoader(assets: Fetcher): FontLoader {
   return async (file) => {
     const response = await assets.fetch(new Request(`https://assets.invalid${PDF_FONT_PATH}${file}`));
-    if (!response.ok) throw new Error(`font ${file} not available from static assets (${response.status}); run the build`);
+    if (!response.ok)
+      throw new Error(`font ${file} not available from static assets (${response.status}); run the build`);
     return new Uint8Array(await response.arrayBuffer());
   };
 }

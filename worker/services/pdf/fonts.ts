@@ -34,7 +34,10 @@ let subsetPatched = false;
 function padSubsetGlyphs(font: FontkitFont): void {
   if (subsetPatched) return;
   const proto = Object.getPrototypeOf(font.createSubset()) as {
-    _addGlyph: (this: { glyf: { length: number; copy(target: unknown): void; constructor: unknown }[]; offset: number }, gid: number) => number;
+    _addGlyph: (
+      this: { glyf: { length: number; copy(target: unknown): void; constructor: unknown }[]; offset: number },
+      gid: number,
+    ) => number;
   };
   const addGlyph = proto._addGlyph;
   proto._addGlyph = function (gid) {

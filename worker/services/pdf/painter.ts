@@ -84,16 +84,26 @@ export class Painter {
    */
   spaced(text: string, weight: Weight, size?: number, maxWidth?: number): string {
     const spaced = spacedIfLatin(text, this.writer, ROLES[weight]);
-    if (spaced === text || size === undefined || maxWidth === undefined || this.width(spaced, weight, size) <= maxWidth) return spaced;
+    if (spaced === text || size === undefined || maxWidth === undefined || this.width(spaced, weight, size) <= maxWidth)
+      return spaced;
     return text.toUpperCase();
   }
 
   /** Text whose start (left; right on an RTL page) is at `x`, or whose end is, with `align: 'end'`. */
-  text(page: PDFPage, text: string, o: { x: number; y: number; size: number; weight: Weight; color: RGB; align?: 'start' | 'end'; dir?: Dir }) {
+  text(
+    page: PDFPage,
+    text: string,
+    o: { x: number; y: number; size: number; weight: Weight; color: RGB; align?: 'start' | 'end'; dir?: Dir },
+  ) {
     const end = o.align === 'end';
     const x = this.rtl ? this.layout.width - o.x : o.x;
     const align = end !== this.rtl ? 'right' : 'left';
-    this.writer.draw(page, text, { x, y: o.y, size: o.size, role: ROLES[o.weight], color: o.color, align }, this.direction(o.dir));
+    this.writer.draw(
+      page,
+      text,
+      { x, y: o.y, size: o.size, role: ROLES[o.weight], color: o.color, align },
+      this.direction(o.dir),
+    );
   }
 
   /** The physical left edge of a box whose logical left edge is `x`. */

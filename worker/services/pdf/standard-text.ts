@@ -6,7 +6,22 @@ import { normalizeText, type FontRole, type PdfTextWriter } from './text-writer'
  * (NFKD without combining marks), and anything still unencodable becomes "?" instead of failing
  * the whole certificate.
  */
-const FOLD: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't', ĸ: 'k', Ŋ: 'N', ŋ: 'n' };
+const FOLD: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+  ĸ: 'k',
+  Ŋ: 'N',
+  ŋ: 'n',
+};
 
 const characterSets = new WeakMap<PDFFont, Set<number>>();
 
@@ -32,7 +47,11 @@ export function encodable(font: PDFFont, text: string): string {
 
 /** Letter-spaced capitals, the engraved look of a title line. */
 export function spaced(text: string): string {
-  return text.toUpperCase().split('').join('\u00a0').replace(/\u00a0 \u00a0/g, '\u00a0\u00a0\u00a0');
+  return text
+    .toUpperCase()
+    .split('')
+    .join('\u00a0')
+    .replace(/\u00a0 \u00a0/g, '\u00a0\u00a0\u00a0');
 }
 
 /** Letter-spaced capitals where the standard font prints the text; other scripts have no capitals to space. */

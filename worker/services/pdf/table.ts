@@ -31,7 +31,11 @@ export function drawPill(p: Painter, page: PDFPage, label: string, tone: Tone, x
   const w = pillWidth(p, label);
   const h = PILL_HEIGHT;
   const r = h / 2;
-  page.drawSvgPath(`M ${r} 0 H ${w - r} A ${r} ${r} 0 0 1 ${w - r} ${h} H ${r} A ${r} ${r} 0 0 1 ${r} 0 Z`, { x: p.left(x, w), y: top, color: tone.tint });
+  page.drawSvgPath(`M ${r} 0 H ${w - r} A ${r} ${r} 0 0 1 ${w - r} ${h} H ${r} A ${r} ${r} 0 0 1 ${r} 0 Z`, {
+    x: p.left(x, w),
+    y: top,
+    color: tone.tint,
+  });
   p.text(page, label, { x: x + 5, y: top - h + 3.6, size: PILL_SIZE, weight: 'bold', color: tone.ink });
 }
 
@@ -71,7 +75,14 @@ function drawTableHeader(p: Painter, flow: Flow, columns: Column[], x0: number) 
 }
 
 /** Rows never split across pages; the column header repeats on every page the table reaches. */
-export function drawTable(doc: PDFDocument, p: Painter, flow: Flow, columns: Column[], rows: Cell[][], x0 = p.layout.marginX) {
+export function drawTable(
+  doc: PDFDocument,
+  p: Painter,
+  flow: Flow,
+  columns: Column[],
+  rows: Cell[][],
+  x0 = p.layout.marginX,
+) {
   const width = columns.reduce((sum, c) => sum + c.width, 0);
   const measured = rows.map((row) => row.map((cell, i) => measureCell(flow, cell, columns[i]!.width)));
   const heights = measured.map((cells) => Math.max(...cells.map((c) => c.height)) + CELL_PAD_Y * 2);
@@ -96,7 +107,14 @@ export function drawTable(doc: PDFDocument, p: Painter, flow: Flow, columns: Col
       for (const block of measured[r]![i]!.blocks) {
         for (const line of block.lines) {
           // Baseline a little under one em below the line's top: the rest of the line is leading.
-          p.text(flow.page, line, { x: cx, y: y - block.size * 0.95, size: block.size, weight: block.weight, color: block.color, dir: block.dir });
+          p.text(flow.page, line, {
+            x: cx,
+            y: y - block.size * 0.95,
+            size: block.size,
+            weight: block.weight,
+            color: block.color,
+            dir: block.dir,
+          });
           y -= lineHeight(block.size);
         }
       }

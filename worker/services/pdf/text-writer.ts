@@ -65,13 +65,32 @@ const SCRIPT_FILES: Record<Exclude<Script, 'latin'>, [regular: PdfFontFile, bold
 /** The script a character needs a font for; null for characters any font may carry (spaces, digits, punctuation). */
 export function scriptOf(codePoint: number): Script | null {
   const c = codePoint;
-  if ((c >= 0x0600 && c <= 0x06ff) || (c >= 0x0750 && c <= 0x077f) || (c >= 0x08a0 && c <= 0x08ff) || (c >= 0xfb50 && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff)) {
+  if (
+    (c >= 0x0600 && c <= 0x06ff) ||
+    (c >= 0x0750 && c <= 0x077f) ||
+    (c >= 0x08a0 && c <= 0x08ff) ||
+    (c >= 0xfb50 && c <= 0xfdff) ||
+    (c >= 0xfe70 && c <= 0xfeff)
+  ) {
     // Arabic digits and punctuation stay with the Arabic font (the Latin one lacks them).
     return 'arabic';
   }
   if ((c >= 0x0900 && c <= 0x097f) || (c >= 0xa8e0 && c <= 0xa8ff) || (c >= 0x1cd0 && c <= 0x1cff)) return 'devanagari';
-  if ((c >= 0x2e80 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xffef) || (c >= 0x20000 && c <= 0x3ffff)) return 'cjk';
-  if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x370 && c <= 0x52f) || (c >= 0x1e00 && c <= 0x1fff)) return 'latin';
+  if (
+    (c >= 0x2e80 && c <= 0x9fff) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xff00 && c <= 0xffef) ||
+    (c >= 0x20000 && c <= 0x3ffff)
+  )
+    return 'cjk';
+  if (
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0xc0 && c <= 0x24f) ||
+    (c >= 0x370 && c <= 0x52f) ||
+    (c >= 0x1e00 && c <= 0x1fff)
+  )
+    return 'latin';
   return null;
 }
 
@@ -175,7 +194,12 @@ export class PdfTextWriter {
    * `direction` is the base direction of the document's language (rtl for Arabic labels); names
    * are drawn with their own (auto) direction whatever it is.
    */
-  static async create(doc: PDFDocument, loader: FontLoader | null, items: Iterable<[text: string | null | undefined, role: FontRole]>, direction: 'ltr' | 'rtl' | 'auto' = 'auto'): Promise<PdfTextWriter> {
+  static async create(
+    doc: PDFDocument,
+    loader: FontLoader | null,
+    items: Iterable<[text: string | null | undefined, role: FontRole]>,
+    direction: 'ltr' | 'rtl' | 'auto' = 'auto',
+  ): Promise<PdfTextWriter> {
     doc.registerFontkit(cachingFontkit);
     const roles = Object.keys(STANDARD) as FontRole[];
     const standardFonts = await Promise.all(roles.map((role) => doc.embedFont(STANDARD[role])));
@@ -189,7 +213,8 @@ export class PdfTextWriter {
       if ([...text].every((ch) => charset.has(ch.codePointAt(0)!))) continue;
       // Latin is also the fallback for spaces, digits and punctuation a script font lacks.
       files.add(LATIN[role]);
-      for (const script of scriptsIn([text])) if (script !== 'latin') files.add(SCRIPT_FILES[script][BOLD_ROLES.has(role) ? 1 : 0]);
+      for (const script of scriptsIn([text]))
+        if (script !== 'latin') files.add(SCRIPT_FILES[script][BOLD_ROLES.has(role) ? 1 : 0]);
     }
     const custom = new Map<PdfFontFile, { font: PDFFont; fk: ReturnType<typeof cachingFontkit.create> }>();
     if (files.size > 0) {
@@ -225,10 +250,12 @@ export class PdfTextWriter {
     const chars = [...text];
     const plain = text.replace(CONTROLS, '');
     // Text the standard font prints is left to right (it has no right-to-left letters): controls change nothing.
-    if ([...plain].every((ch) => charset.has(ch.codePointAt(0)!))) return { standard: std, text: plain, runs: [], unitWidth: drawnWidth(std, plain, 1) };
+    if ([...plain].every((ch) => charset.has(ch.codePointAt(0)!)))
+      return { standard: std, text: plain, runs: [], unitWidth: drawnWidth(std, plain, 1) };
 
     const latin = this.custom.get(LATIN[role]);
-    const fileFor = (script: Script): PdfFontFile => (script === 'latin' ? LATIN[role] : SCRIPT_FILES[script][BOLD_ROLES.has(role) ? 1 : 0]);
+    const fileFor = (script: Script): PdfFontFile =>
+      script === 'latin' ? LATIN[role] : SCRIPT_FILES[script][BOLD_ROLES.has(role) ? 1 : 0];
 
     // Bidi levels per UTF-16 unit, read per character (a character's first unit).
     const { levels } = bidi.getEmbeddingLevels(text, baseDirection);
@@ -245,14 +272,18 @@ export class PdfTextWriter {
     // nearest script at all; in that font when it has the glyph, else in the Latin face.
     const scripts = chars.map((ch) => scriptOf(ch.codePointAt(0)!));
     const nearest = (i: number, sameLevel: boolean): Script | null => {
-      for (let j = i - 1; j >= 0; j--) if (scripts[j] && (!sameLevel || charLevels[j] === charLevels[i])) return scripts[j]!;
-      for (let j = i + 1; j < chars.length; j++) if (scripts[j] && (!sameLevel || charLevels[j] === charLevels[i])) return scripts[j]!;
+      for (let j = i - 1; j >= 0; j--)
+        if (scripts[j] && (!sameLevel || charLevels[j] === charLevels[i])) return scripts[j]!;
+      for (let j = i + 1; j < chars.length; j++)
+        if (scripts[j] && (!sameLevel || charLevels[j] === charLevels[i])) return scripts[j]!;
       return null;
     };
     const fonts: (PdfFontFile | null)[] = chars.map((ch, i) => {
       const context = scripts[i] ?? nearest(i, true) ?? nearest(i, false) ?? 'latin';
       const code = ch.codePointAt(0)!;
-      return [fileFor(context), LATIN[role]].find((file) => this.custom.get(file)?.fk.hasGlyphForCodePoint(code)) ?? null;
+      return (
+        [fileFor(context), LATIN[role]].find((file) => this.custom.get(file)?.fk.hasGlyphForCodePoint(code)) ?? null
+      );
     });
 
     // Logical runs of one font and one level.
@@ -293,11 +324,26 @@ export class PdfTextWriter {
       // UAX #9 rule L4: in a right-to-left run a paired mark is drawn as its mirror image, so
       // "(الحالية)" shows its brackets opening on the right (fontkit does not mirror by itself).
       // The text layer keeps the characters as written.
-      const shapedText = direction === 'rtl' ? [...shownText].map((ch) => bidi.getMirroredCharacter(ch) ?? ch).join('') : shownText;
-      const layoutWith = entry.fk.layout as unknown as (s: string, f: string[], script?: string, lang?: string, dir?: string) => { glyphs: Glyph[]; positions: GlyphPosition[] };
+      const shapedText =
+        direction === 'rtl' ? [...shownText].map((ch) => bidi.getMirroredCharacter(ch) ?? ch).join('') : shownText;
+      const layoutWith = entry.fk.layout as unknown as (
+        s: string,
+        f: string[],
+        script?: string,
+        lang?: string,
+        dir?: string,
+      ) => { glyphs: Glyph[]; positions: GlyphPosition[] };
       const shaped = layoutWith.call(entry.fk, shapedText, [], undefined, undefined, direction);
       const advance = shaped.positions.reduce((sum, p) => sum + p.xAdvance, 0);
-      runs.push({ text: shownText, rtl: direction === 'rtl', font: entry.font, unitsPerEm: entry.fk.unitsPerEm, glyphs: shaped.glyphs, positions: shaped.positions, advance });
+      runs.push({
+        text: shownText,
+        rtl: direction === 'rtl',
+        font: entry.font,
+        unitsPerEm: entry.fk.unitsPerEm,
+        glyphs: shaped.glyphs,
+        positions: shaped.positions,
+        advance,
+      });
       unitWidth += advance / entry.fk.unitsPerEm;
     }
     return { standard: null, text, runs, unitWidth };
@@ -337,7 +383,10 @@ export class PdfTextWriter {
       // right-to-left run's text is given in drawing order: extractors put it back to reading order.
       const actual = run.rtl ? [...run.text].reverse().join('') : run.text;
       operators.push(
-        PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), doc.context.obj({ ActualText: PDFHexString.fromText(actual) }) as never]),
+        PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [
+          PDFName.of('Span'),
+          doc.context.obj({ ActualText: PDFHexString.fromText(actual) }) as never,
+        ]),
         beginText(),
         setFillingColor(o.color),
       );
@@ -352,7 +401,10 @@ export class PdfTextWriter {
         const subsetId = internals.subset.includeGlyph(glyph);
         internals.glyphs[subsetId - 1] = glyph;
         internals.glyphIdMap.set(glyph.id, subsetId);
-        operators.push(setTextMatrix(1, 0, 0, 1, pen + position.xOffset * scale, o.y + position.yOffset * scale), showText(PDFHexString.of(subsetId.toString(16).padStart(4, '0'))));
+        operators.push(
+          setTextMatrix(1, 0, 0, 1, pen + position.xOffset * scale, o.y + position.yOffset * scale),
+          showText(PDFHexString.of(subsetId.toString(16).padStart(4, '0'))),
+        );
         pen += position.xAdvance * scale;
       }
       internals.glyphCache.invalidate();
@@ -366,7 +418,18 @@ export class PdfTextWriter {
    * Greedy word wrap into at most `maxLines` lines, the last ellipsised if needed; a word wider
    * than a line is cut between grapheme clusters (wrap-text.ts). `direction` as for `draw`.
    */
-  wrap(text: string, role: FontRole, size: number, maxWidth: number, maxLines = Number.POSITIVE_INFINITY, direction = this.direction): string[] {
-    return wrapText(normalizeText(text), (candidate) => this.width(candidate, role, size, direction) <= maxWidth, maxLines);
+  wrap(
+    text: string,
+    role: FontRole,
+    size: number,
+    maxWidth: number,
+    maxLines = Number.POSITIVE_INFINITY,
+    direction = this.direction,
+  ): string[] {
+    return wrapText(
+      normalizeText(text),
+      (candidate) => this.width(candidate, role, size, direction) <= maxWidth,
+      maxLines,
+    );
   }
 }

@@ -33,7 +33,11 @@ function largest(lo: number, hi: number, ok: (n: number) => boolean): number {
   return lo;
 }
 
-export function wrapText(text: string, fits: (candidate: string) => boolean, maxLines = Number.POSITIVE_INFINITY): string[] {
+export function wrapText(
+  text: string,
+  fits: (candidate: string) => boolean,
+  maxLines = Number.POSITIVE_INFINITY,
+): string[] {
   const words = text.split(BLANKS).filter((word) => word !== '');
   const lines: string[] = [];
   // Each line takes the most words that fit, found by binary search: a measure may shape text

@@ -11,7 +11,10 @@ import { t, translate, type MessageId } from '../../../i18n';
 import { Alert, DataTable, EmptyState, LoadingBlock, Pagination } from '../../../ui';
 import { formatDateTime, formatScore } from '../../../format';
 
-const ACTION_IDS: Record<string, MessageId> = { ASSESSMENT_RESET: 'admin.assessments.action.ASSESSMENT_RESET', ASSESSMENT_MARK_PASSED: 'admin.assessments.action.ASSESSMENT_MARK_PASSED' };
+const ACTION_IDS: Record<string, MessageId> = {
+  ASSESSMENT_RESET: 'admin.assessments.action.ASSESSMENT_RESET',
+  ASSESSMENT_MARK_PASSED: 'admin.assessments.action.ASSESSMENT_MARK_PASSED',
+};
 const actionLabel = (action: string) => (ACTION_IDS[action] ? t(ACTION_IDS[action]) : action);
 
 /** Progress statuses as the audit log stores them, in words. */
@@ -31,11 +34,25 @@ export function AuditLogPanel() {
 
   return (
     <section aria-labelledby="audit-log-title" className={css({ mt: '10' })}>
-      <h2 id="audit-log-title" className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '1', display: 'flex', alignItems: 'center', gap: '2' })}>
+      <h2
+        id="audit-log-title"
+        className={css({
+          fontSize: 'xl',
+          fontWeight: 'semibold',
+          mb: '1',
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+        })}
+      >
         <History aria-hidden size={20} /> {t('admin.assessments.audit.title')}
       </h2>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>{t('admin.assessments.audit.intro')}</p>
-      {error ? <Alert status="error" className={css({ mb: '3' })}>{error}</Alert> : null}
+      {error ? (
+        <Alert status="error" className={css({ mb: '3' })}>
+          {error}
+        </Alert>
+      ) : null}
       {log === null ? (
         <LoadingBlock label={t('admin.assessments.audit.loading')} />
       ) : (
@@ -48,15 +65,43 @@ export function AuditLogPanel() {
             columns={[
               { key: 'when', header: t('admin.assessments.col.when'), cell: (e) => formatDateTime(e.createdAt) },
               { key: 'actor', header: t('admin.assessments.col.admin'), cell: (e) => e.actorUsername },
-              { key: 'action', header: t('admin.assessments.col.action'), hideInCard: true, cell: (e) => actionLabel(e.action) },
-              { key: 'target', header: t('admin.assessments.col.learner'), hideInCard: true, cell: (e) => e.targetUsername ?? '—' },
+              {
+                key: 'action',
+                header: t('admin.assessments.col.action'),
+                hideInCard: true,
+                cell: (e) => actionLabel(e.action),
+              },
+              {
+                key: 'target',
+                header: t('admin.assessments.col.learner'),
+                hideInCard: true,
+                cell: (e) => e.targetUsername ?? '—',
+              },
               { key: 'change', header: t('admin.assessments.col.change'), cell: (e) => describeChange(e) },
-              { key: 'reason', header: t('admin.assessments.col.reason'), cell: (e) => <span className={css({ whiteSpace: 'pre-wrap' })}>{e.reason}</span> },
+              {
+                key: 'reason',
+                header: t('admin.assessments.col.reason'),
+                cell: (e) => <span className={css({ whiteSpace: 'pre-wrap' })}>{e.reason}</span>,
+              },
             ]}
-            empty={<EmptyState bordered icon={<History />} title={t('admin.assessments.audit.emptyTitle')} description={t('admin.assessments.audit.emptyBody')} headingLevel="h3" />}
+            empty={
+              <EmptyState
+                bordered
+                icon={<History />}
+                title={t('admin.assessments.audit.emptyTitle')}
+                description={t('admin.assessments.audit.emptyBody')}
+                headingLevel="h3"
+              />
+            }
           />
           {log.totalItems > size ? (
-            <Pagination className={css({ mt: '3' })} count={log.totalItems} pageSize={size} page={page + 1} onPageChange={(p) => setPage(p - 1)} />
+            <Pagination
+              className={css({ mt: '3' })}
+              count={log.totalItems}
+              pageSize={size}
+              page={page + 1}
+              onPageChange={(p) => setPage(p - 1)}
+            />
           ) : null}
         </>
       )}
@@ -65,11 +110,24 @@ export function AuditLogPanel() {
 }
 
 function describeChange(entry: AuditEntry): string {
-  const before = entry.before as { attempts?: unknown[]; progress?: { status?: string; score?: number | null } | null } | null;
+  const before = entry.before as {
+    attempts?: unknown[];
+    progress?: { status?: string; score?: number | null } | null;
+  } | null;
   const after = entry.after as { score?: number; progress?: { status?: string } } | null;
   const attempts = before?.attempts?.length ?? 0;
   const from = before?.progress?.status ?? 'NOT_STARTED';
-  if (entry.action === 'ASSESSMENT_RESET') return t('admin.assessments.audit.resetChange', { count: attempts, from: progressStatus(from), to: progressStatus('NOT_STARTED') });
-  if (entry.action === 'ASSESSMENT_MARK_PASSED') return t('admin.assessments.audit.passChange', { from: progressStatus(from), to: progressStatus('COMPLETED'), score: isolate(formatScore(after?.score, '—')) });
+  if (entry.action === 'ASSESSMENT_RESET')
+    return t('admin.assessments.audit.resetChange', {
+      count: attempts,
+      from: progressStatus(from),
+      to: progressStatus('NOT_STARTED'),
+    });
+  if (entry.action === 'ASSESSMENT_MARK_PASSED')
+    return t('admin.assessments.audit.passChange', {
+      from: progressStatus(from),
+      to: progressStatus('COMPLETED'),
+      score: isolate(formatScore(after?.score, '—')),
+    });
   return '';
 }

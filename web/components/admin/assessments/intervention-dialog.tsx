@@ -10,19 +10,39 @@ import { Alert, Button, Dialog, TextField } from '../../../ui';
 export type Intervention = { kind: 'reset' | 'pass'; row: AttemptRow } | null;
 
 /** Reset Assessment Attempts / Mark Assessment as Passed: both need a reason, recorded in the audit log. */
-export function InterventionDialog({ state, onClose, onDone }: { state: Intervention; onClose: () => void; onDone: (message: string) => void }) {
+export function InterventionDialog({
+  state,
+  onClose,
+  onDone,
+}: {
+  state: Intervention;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const [reason, setReason] = useState('');
   const [score, setScore] = useState(String(DEFAULT_MARK_PASSED_SCORE));
   const [errors, setErrors] = useState<{ reason?: string; score?: string }>({});
   const intervene = useMutation({
     mutationFn: ({ target, why, passScore }: { target: NonNullable<Intervention>; why: string; passScore: number }) =>
-      target.kind === 'reset' ? assessmentsApi.reset(target.row.componentId, target.row.userId, why) : assessmentsApi.markPassed(target.row.componentId, target.row.userId, passScore, why),
-    onSuccess: (res, { target }) => onDone(serverText(res.message || (target.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone), target.kind === 'reset' ? t('admin.assessments.resetDone') : t('admin.assessments.passedDone'))),
+      target.kind === 'reset'
+        ? assessmentsApi.reset(target.row.componentId, target.row.userId, why)
+        : assessmentsApi.markPassed(target.row.componentId, target.row.userId, passScore, why),
+    onSuccess: (res, { target }) =>
+      onDone(
+        serverText(
+          res.message || (target.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone),
+          target.kind === 'reset' ? t('admin.assessments.resetDone') : t('admin.assessments.passedDone'),
+        ),
+      ),
   });
   const { reset } = intervene;
   const busy = intervene.isPending;
   const detail = intervene.isError ? errorText(intervene.error, t('common.unknownError')) : '';
-  const error = intervene.isError ? (intervene.variables.target.kind === 'reset' ? t('admin.assessments.resetFailed', { detail }) : t('admin.assessments.passFailed', { detail })) : null;
+  const error = intervene.isError
+    ? intervene.variables.target.kind === 'reset'
+      ? t('admin.assessments.resetFailed', { detail })
+      : t('admin.assessments.passFailed', { detail })
+    : null;
 
   useEffect(() => {
     setReason('');
@@ -37,7 +57,8 @@ export function InterventionDialog({ state, onClose, onDone }: { state: Interven
     const found: typeof errors = {};
     if (!reason.trim()) found.reason = declaredText(INTERVENTION_MESSAGES.reasonRequired);
     const n = Number(score);
-    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)) found.score = declaredText(INTERVENTION_MESSAGES.score);
+    if (state.kind === 'pass' && (score.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100))
+      found.score = declaredText(INTERVENTION_MESSAGES.score);
     setErrors(found);
     if (found.reason || found.score) return;
     intervene.mutate({ target: state, why: reason.trim(), passScore: n });
@@ -62,7 +83,12 @@ export function InterventionDialog({ state, onClose, onDone }: { state: Interven
         </>
       }
     >
-      <form id="intervention-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <form
+        id="intervention-form"
+        noValidate
+        onSubmit={submit}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
         {error ? <Alert status="error">{error}</Alert> : null}
         {kind === 'reset' ? <Alert status="warning">{t('admin.assessments.resetWarning')}</Alert> : null}
         {kind === 'pass' ? (

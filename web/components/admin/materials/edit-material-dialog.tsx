@@ -11,13 +11,22 @@ import { t } from '../../../i18n';
 import { errorText, declaredText } from '../../../i18n/error-text';
 
 /** Edit Material: title and description; the file itself cannot be replaced. */
-export function EditMaterialDialog({ material, onClose, onSaved }: { material: Material | null; onClose: () => void; onSaved: () => void }) {
+export function EditMaterialDialog({
+  material,
+  onClose,
+  onSaved,
+}: {
+  material: Material | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [titleError, setTitleError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { title: string; description: string } }) => updateMaterial(id, body),
+    mutationFn: ({ id, body }: { id: string; body: { title: string; description: string } }) =>
+      updateMaterial(id, body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.materials.all });
       onSaved();
@@ -66,7 +75,12 @@ export function EditMaterialDialog({ material, onClose, onSaved }: { material: M
           if (titleError) setTitleError(null);
         }}
       />
-      <TextField label={t('admin.materials.field.description')} multiline value={description} onChange={(event) => setDescription(event.target.value)} />
+      <TextField
+        label={t('admin.materials.field.description')}
+        multiline
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         {t('admin.materials.fileFixed', { file: material?.fileName ?? '', size: formatFileSize(material?.fileSize) })}
       </p>

@@ -13,7 +13,13 @@ import { isolate, materialTypeLabel } from '../content-text';
  * material's stored drive link, then the drive file by its id.
  */
 export function videoSources(material: Pick<Material, 'fileUrl' | 'driveFileUrl' | 'driveFileId'>): string[] {
-  const candidates = [material.fileUrl, material.driveFileUrl, material.driveFileId ? `https://drive.google.com/uc?export=download&id=${encodeURIComponent(material.driveFileId)}` : ''];
+  const candidates = [
+    material.fileUrl,
+    material.driveFileUrl,
+    material.driveFileId
+      ? `https://drive.google.com/uc?export=download&id=${encodeURIComponent(material.driveFileId)}`
+      : '',
+  ];
   return candidates.filter((url, index) => url !== '' && candidates.indexOf(url) === index);
 }
 
@@ -54,7 +60,14 @@ export function MaterialViewer({ material, onClose }: { material: Material | nul
           <Alert status="warning">{t('admin.materials.videoFailed')}</Alert>
         ) : (
           // biome-ignore lint/a11y/useMediaCaption: the caption tracks are rendered from the material's list below
-          <video key={sources[sourceIndex]} controls preload="metadata" src={sources[sourceIndex]} onError={() => setSourceIndex((i) => i + 1)} className={css({ w: 'full', maxH: '70vh', borderRadius: 'l2', bg: 'black' })}>
+          <video
+            key={sources[sourceIndex]}
+            controls
+            preload="metadata"
+            src={sources[sourceIndex]}
+            onError={() => setSourceIndex((i) => i + 1)}
+            className={css({ w: 'full', maxH: '70vh', borderRadius: 'l2', bg: 'black' })}
+          >
             {material.captions.length === 0 ? <track kind="captions" /> : null}
             {material.captions.map((t) => (
               <track key={t.id} kind="captions" srcLang={t.language} label={t.label} src={t.url} />
@@ -66,16 +79,25 @@ export function MaterialViewer({ material, onClose }: { material: Material | nul
         <EmptyState
           bordered
           icon={<Package />}
-          title={material.scorm ? t('admin.materials.scormTitle', { title: material.scorm.title, version: material.scorm.version }) : materialTypeLabel('SCORM')}
+          title={
+            material.scorm
+              ? t('admin.materials.scormTitle', { title: material.scorm.title, version: material.scorm.version })
+              : materialTypeLabel('SCORM')
+          }
           description={
             material.scorm
-              ? t(material.scorm.masteryScore != null ? 'admin.materials.scormDetailsMastery' : 'admin.materials.scormDetails', {
-                  count: material.scorm.fileCount,
-                  files: formatNumber(material.scorm.fileCount),
-                  size: isolate(formatFileSize(material.scorm.expandedBytes)),
-                  launch: isolate(material.scorm.launchPath),
-                  mastery: isolate(formatScore(material.scorm.masteryScore)),
-                })
+              ? t(
+                  material.scorm.masteryScore != null
+                    ? 'admin.materials.scormDetailsMastery'
+                    : 'admin.materials.scormDetails',
+                  {
+                    count: material.scorm.fileCount,
+                    files: formatNumber(material.scorm.fileCount),
+                    size: isolate(formatFileSize(material.scorm.expandedBytes)),
+                    launch: isolate(material.scorm.launchPath),
+                    mastery: isolate(formatScore(material.scorm.masteryScore)),
+                  },
+                )
               : t('admin.materials.scormPlay')
           }
         />

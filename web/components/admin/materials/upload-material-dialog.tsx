@@ -17,7 +17,15 @@ const ACCEPT = '.pdf,.mp4,.webm,.ogg,.ppt,.pptx,.zip';
  * Upload Material: a file (its type from the extension), a title (the file name by default) and a
  * description, with progress and cancel.
  */
-export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: boolean; onClose: () => void; onUploaded: (m: Material) => void }) {
+export function UploadMaterialDialog({
+  open,
+  onClose,
+  onUploaded,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onUploaded: (m: Material) => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -54,7 +62,10 @@ export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: bool
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || !title.trim()) {
-      setFieldError({ file: !file ? declaredText(MESSAGES.uploadMissing) : undefined, title: !title.trim() ? declaredText(MESSAGES.uploadMissing) : undefined });
+      setFieldError({
+        file: !file ? declaredText(MESSAGES.uploadMissing) : undefined,
+        title: !title.trim() ? declaredText(MESSAGES.uploadMissing) : undefined,
+      });
       return;
     }
     if (!type) {
@@ -65,7 +76,11 @@ export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: bool
     setProgress(0);
     abort.current = new AbortController();
     try {
-      const material = await uploadMaterial({ file, title: title.trim(), description: description.trim(), type }, setProgress, abort.current.signal);
+      const material = await uploadMaterial(
+        { file, title: title.trim(), description: description.trim(), type },
+        setProgress,
+        abort.current.signal,
+      );
       onUploaded(material);
     } catch (e) {
       // Cancelling closes the dialog; there is nothing to report.
@@ -98,13 +113,24 @@ export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: bool
           >
             {t('common.cancel')}
           </Button>
-          <Button type="submit" form="upload-form" leftIcon={<Upload />} loading={uploading} loadingText={t('admin.upload.uploadingShort')}>
+          <Button
+            type="submit"
+            form="upload-form"
+            leftIcon={<Upload />}
+            loading={uploading}
+            loadingText={t('admin.upload.uploadingShort')}
+          >
             {t('admin.upload.submit')}
           </Button>
         </>
       }
     >
-      <form id="upload-form" noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <form
+        id="upload-form"
+        noValidate
+        onSubmit={submit}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
         {error ? <Alert status="error">{error}</Alert> : null}
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
           <label htmlFor="material-file" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
@@ -125,7 +151,9 @@ export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: bool
             </p>
           ) : (
             <p id="material-file-help" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {file ? `${file.name} · ${formatFileSize(file.size)}${type ? ` · ${materialTypeLabel(type)}` : ''}` : t('admin.upload.typeHelp')}
+              {file
+                ? `${file.name} · ${formatFileSize(file.size)}${type ? ` · ${materialTypeLabel(type)}` : ''}`
+                : t('admin.upload.typeHelp')}
             </p>
           )}
         </div>
@@ -140,7 +168,13 @@ export function UploadMaterialDialog({ open, onClose, onUploaded }: { open: bool
             if (fieldError.title) setFieldError((f) => ({ ...f, title: undefined }));
           }}
         />
-        <TextField label={t('admin.materials.field.description')} multiline value={description} disabled={uploading} onChange={(event) => setDescription(event.target.value)} />
+        <TextField
+          label={t('admin.materials.field.description')}
+          multiline
+          value={description}
+          disabled={uploading}
+          onChange={(event) => setDescription(event.target.value)}
+        />
         {uploading ? <UploadProgress progress={progress} /> : null}
       </form>
     </Dialog>
