@@ -43,17 +43,15 @@ async function addComponent(courseId: string, body: unknown) {
 
 async function insertMaterial(title = 'Handout') {
   const id = crypto.randomUUID();
-  await db
-    .insert(schema.materials)
-    .values({
-      id,
-      title,
-      type: 'PDF',
-      fileName: 'h.pdf',
-      fileSize: 10,
-      contentType: 'application/pdf',
-      storageKey: `materials/${id}.pdf`,
-    });
+  await db.insert(schema.materials).values({
+    id,
+    title,
+    type: 'PDF',
+    fileName: 'h.pdf',
+    fileSize: 10,
+    contentType: 'application/pdf',
+    storageKey: `materials/${id}.pdf`,
+  });
   return id;
 }
 
@@ -339,15 +337,13 @@ describe('course lifecycle, enforced by the server', () => {
     expect(empty.status).toBe(409);
     expect(empty.body.message).toBe('Add at least one component before publishing this course.');
 
-    await db
-      .insert(schema.components)
-      .values({
-        id: crypto.randomUUID(),
-        courseId: course.id,
-        type: 'POST_ASSESSMENT',
-        orderIndex: 1,
-        data: { title: 'Broken', questions: [] },
-      });
+    await db.insert(schema.components).values({
+      id: crypto.randomUUID(),
+      courseId: course.id,
+      type: 'POST_ASSESSMENT',
+      orderIndex: 1,
+      data: { title: 'Broken', questions: [] },
+    });
     const broken = await api('POST', `/api/v2/admin/courses/${course.id}/publish`, { token: admin });
     expect(broken.status).toBe(409);
     expect(broken.body.message).toMatch(/"Broken" is not complete: At least one question is required/);

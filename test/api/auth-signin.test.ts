@@ -77,13 +77,11 @@ describe('sign-in limits count failures only', () => {
 
   it('refuses an address once its failures pass the per-IP threshold', async () => {
     const headers = freshIp();
-    await db
-      .insert(schema.rateLimits)
-      .values({
-        key: `login:ip:${headers['cf-connecting-ip']}`,
-        count: RATE_RULES.loginIp.limit,
-        windowStart: Math.floor(Date.now() / 1000),
-      });
+    await db.insert(schema.rateLimits).values({
+      key: `login:ip:${headers['cf-connecting-ip']}`,
+      count: RATE_RULES.loginIp.limit,
+      windowStart: Math.floor(Date.now() / 1000),
+    });
     const user = await createUser();
     const res = await signIn(user.username, user.password, headers);
     expect(res.status).toBe(429);

@@ -40,16 +40,14 @@ async function useInCourse(materialId: string, enrolUserIds: string[] = []) {
   await db
     .insert(schema.courses)
     .values({ id: courseId, title: 'Course', domainId: book, status: 'PUBLISHED', hasBeenPublished: true });
-  await db
-    .insert(schema.components)
-    .values({
-      id: crypto.randomUUID(),
-      courseId,
-      type: 'MATERIAL',
-      orderIndex: 1,
-      materialId,
-      data: { materialId, title: 'Video', type: 'VIDEO' },
-    });
+  await db.insert(schema.components).values({
+    id: crypto.randomUUID(),
+    courseId,
+    type: 'MATERIAL',
+    orderIndex: 1,
+    materialId,
+    data: { materialId, title: 'Video', type: 'VIDEO' },
+  });
   for (const userId of enrolUserIds)
     await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId, courseId });
   return courseId;

@@ -367,16 +367,14 @@ describe('the certificate backfill job', () => {
     const { courseId } = await createCourse();
     const user = await createUser();
     const completedAt = new Date(Date.now() - 3 * DAY_MS).toISOString();
-    await db
-      .insert(schema.courseProgress)
-      .values({
-        id: crypto.randomUUID(),
-        userId: user.id,
-        courseId,
-        status: 'COMPLETED',
-        overallProgress: 100,
-        completedAt,
-      });
+    await db.insert(schema.courseProgress).values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      courseId,
+      status: 'COMPLETED',
+      overallProgress: 100,
+      completedAt,
+    });
 
     // Runs until nothing is left (other tests' rows may be pending too).
     for (let i = 0; i < 20; i++) {

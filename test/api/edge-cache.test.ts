@@ -30,16 +30,14 @@ async function validCertificate() {
     .insert(schema.courses)
     .values({ id: courseId, title: 'Confined Space Entry', domainId, status: 'PUBLISHED' });
   const user = await createUser({ firstName: 'Mira', lastName: 'Okafor' });
-  await db
-    .insert(schema.courseProgress)
-    .values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      courseId,
-      status: 'COMPLETED',
-      overallProgress: 100,
-      completedAt: new Date().toISOString(),
-    });
+  await db.insert(schema.courseProgress).values({
+    id: crypto.randomUUID(),
+    userId: user.id,
+    courseId,
+    status: 'COMPLETED',
+    overallProgress: 100,
+    completedAt: new Date().toISOString(),
+  });
   const cert = await issueCertificate(db, user.id, courseId, new Date());
   await db
     .update(schema.certificates)

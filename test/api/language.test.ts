@@ -131,28 +131,24 @@ describe('certificates in the learner language, with every name printed', () => 
   async function certificateFor(firstName: string, lastName: string, language: 'en' | 'es' | 'hi' | 'ar' | null) {
     const domainId = await createDomain();
     const courseId = crypto.randomUUID();
-    await db
-      .insert(schema.courses)
-      .values({
-        id: courseId,
-        title: 'Hazard Communication',
-        domainId,
-        status: 'PUBLISHED',
-        hasBeenPublished: true,
-        certificateValidityDays: 365,
-        publishedAt: new Date().toISOString(),
-      });
+    await db.insert(schema.courses).values({
+      id: courseId,
+      title: 'Hazard Communication',
+      domainId,
+      status: 'PUBLISHED',
+      hasBeenPublished: true,
+      certificateValidityDays: 365,
+      publishedAt: new Date().toISOString(),
+    });
     const user = await createUser({ firstName, lastName, language, domainIds: [domainId] });
-    await db
-      .insert(schema.courseProgress)
-      .values({
-        id: crypto.randomUUID(),
-        userId: user.id,
-        courseId,
-        status: 'COMPLETED',
-        overallProgress: 100,
-        completedAt: new Date().toISOString(),
-      });
+    await db.insert(schema.courseProgress).values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      courseId,
+      status: 'COMPLETED',
+      overallProgress: 100,
+      completedAt: new Date().toISOString(),
+    });
     const token = await login(user);
     const generated = await api('POST', `/api/v2/certificates/generate/${courseId}`, { token });
     expect(generated.status, JSON.stringify(generated.body)).toBe(201);

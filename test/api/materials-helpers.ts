@@ -37,16 +37,14 @@ export async function useInCourse(materialId: string, enrolUserId?: string) {
   await db
     .insert(schema.courses)
     .values({ id: courseId, title: 'Course', domainId: book, status: 'PUBLISHED', hasBeenPublished: true });
-  await db
-    .insert(schema.components)
-    .values({
-      id: crypto.randomUUID(),
-      courseId,
-      type: 'MATERIAL',
-      orderIndex: 1,
-      materialId,
-      data: { materialId, title: 'M', type: 'PDF' },
-    });
+  await db.insert(schema.components).values({
+    id: crypto.randomUUID(),
+    courseId,
+    type: 'MATERIAL',
+    orderIndex: 1,
+    materialId,
+    data: { materialId, title: 'M', type: 'PDF' },
+  });
   if (enrolUserId)
     await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId: enrolUserId, courseId });
   return courseId;

@@ -354,15 +354,13 @@ describe('a component added after enrollment', () => {
     await enroll(token, course.courseId);
     await completeMaterial(token, course.material!.componentId);
     const extra = crypto.randomUUID();
-    await db
-      .insert(schema.components)
-      .values({
-        id: extra,
-        courseId: course.courseId,
-        type: 'MATERIAL',
-        orderIndex: 2,
-        data: { title: 'Addendum', materialId: null, type: 'PDF' },
-      });
+    await db.insert(schema.components).values({
+      id: extra,
+      courseId: course.courseId,
+      type: 'MATERIAL',
+      orderIndex: 2,
+      data: { title: 'Addendum', materialId: null, type: 'PDF' },
+    });
 
     const detail = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
     expect(detail.body.componentProgresses[1]).toMatchObject({

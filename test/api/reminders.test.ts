@@ -163,16 +163,14 @@ describe('mail retry', () => {
   async function pendingMail() {
     const id = crypto.randomUUID();
     const created = new Date(Date.now() - 3600_000).toISOString();
-    await db
-      .insert(schema.mailOutbox)
-      .values({
-        id,
-        to: `retry-${id}@example.test`,
-        subject: 'Hello',
-        bodyText: 'Body',
-        status: 'PENDING',
-        createdAt: created,
-      });
+    await db.insert(schema.mailOutbox).values({
+      id,
+      to: `retry-${id}@example.test`,
+      subject: 'Hello',
+      bodyText: 'Body',
+      status: 'PENDING',
+      createdAt: created,
+    });
     return id;
   }
   const row = (id: string) => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id)).get();

@@ -82,28 +82,24 @@ async function scormCourse(materialId: string, learners: string[] = [], extra: '
     .insert(schema.courses)
     .values({ id: courseId, title: 'PPE (SCORM)', domainId: book, status: 'PUBLISHED', hasBeenPublished: true });
   const componentId = crypto.randomUUID();
-  await db
-    .insert(schema.components)
-    .values({
-      id: componentId,
-      courseId,
-      type: 'MATERIAL',
-      orderIndex: 1,
-      materialId,
-      data: { materialId, title: 'PPE quiz', type: 'SCORM' },
-    });
+  await db.insert(schema.components).values({
+    id: componentId,
+    courseId,
+    type: 'MATERIAL',
+    orderIndex: 1,
+    materialId,
+    data: { materialId, title: 'PPE quiz', type: 'SCORM' },
+  });
   let nextId: string | null = null;
   if (extra) {
     nextId = crypto.randomUUID();
-    await db
-      .insert(schema.components)
-      .values({
-        id: nextId,
-        courseId,
-        type: extra,
-        orderIndex: 2,
-        data: { title: 'Post', timeLimit: 10, passingScore: 70, maxAttempts: 3, questions: [] },
-      });
+    await db.insert(schema.components).values({
+      id: nextId,
+      courseId,
+      type: extra,
+      orderIndex: 2,
+      data: { title: 'Post', timeLimit: 10, passingScore: 70, maxAttempts: 3, questions: [] },
+    });
   }
   for (const userId of learners) {
     await db.insert(schema.courseProgress).values({ id: crypto.randomUUID(), userId, courseId });

@@ -49,29 +49,25 @@ let admins: Record<'es' | 'ar' | 'none', string>;
 beforeAll(async () => {
   const domainId = await createDomain();
   const courseId = crypto.randomUUID();
-  await db
-    .insert(schema.courses)
-    .values({
-      id: courseId,
-      title: 'Hazard Communication',
-      domainId,
-      status: 'PUBLISHED',
-      hasBeenPublished: true,
-      certificateValidityDays: 365,
-      publishedAt: new Date().toISOString(),
-    });
+  await db.insert(schema.courses).values({
+    id: courseId,
+    title: 'Hazard Communication',
+    domainId,
+    status: 'PUBLISHED',
+    hasBeenPublished: true,
+    certificateValidityDays: 365,
+    publishedAt: new Date().toISOString(),
+  });
   const learner = async (firstName: string) => {
     const user = await createUser({ firstName, lastName: '', domainIds: [domainId] });
-    await db
-      .insert(schema.courseProgress)
-      .values({
-        id: crypto.randomUUID(),
-        userId: user.id,
-        courseId,
-        status: 'COMPLETED',
-        overallProgress: 100,
-        completedAt: new Date().toISOString(),
-      });
+    await db.insert(schema.courseProgress).values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      courseId,
+      status: 'COMPLETED',
+      overallProgress: 100,
+      completedAt: new Date().toISOString(),
+    });
     return user.id;
   };
   learners = { zhang: await learner('张伟'), fatima: await learner('فاطمة'), anita: await learner('अनीता') };

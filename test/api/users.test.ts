@@ -283,19 +283,15 @@ describe('deleting users', () => {
   it("bulk-deletes 150 users in one request (lists are split below D1's 100 bound parameters)", async () => {
     const ids = Array.from({ length: 150 }, () => crypto.randomUUID());
     for (let i = 0; i < ids.length; i += 10) {
-      await db
-        .insert(schema.users)
-        .values(
-          ids
-            .slice(i, i + 10)
-            .map((id) => ({
-              id,
-              username: `bulk_${id.slice(0, 12)}`,
-              email: `bulk_${id.slice(0, 12)}@example.test`,
-              passwordHash: 'x',
-              role: 'USER' as const,
-            })),
-        );
+      await db.insert(schema.users).values(
+        ids.slice(i, i + 10).map((id) => ({
+          id,
+          username: `bulk_${id.slice(0, 12)}`,
+          email: `bulk_${id.slice(0, 12)}@example.test`,
+          passwordHash: 'x',
+          role: 'USER' as const,
+        })),
+      );
     }
     const res = await api('DELETE', '/api/users/bulk', { token: adminToken, body: { userIds: ids } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -25,16 +25,14 @@ async function issued(
     .insert(schema.courses)
     .values({ id: courseId, title: options.courseTitle ?? 'Forklift Operator Safety', domainId, status: 'PUBLISHED' });
   const user = await createUser({ firstName: options.firstName ?? 'Jonas', lastName: options.lastName ?? 'Berg' });
-  await db
-    .insert(schema.courseProgress)
-    .values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      courseId,
-      status: 'COMPLETED',
-      overallProgress: 100,
-      completedAt: new Date().toISOString(),
-    });
+  await db.insert(schema.courseProgress).values({
+    id: crypto.randomUUID(),
+    userId: user.id,
+    courseId,
+    status: 'COMPLETED',
+    overallProgress: 100,
+    completedAt: new Date().toISOString(),
+  });
   return issueCertificate(db, user.id, courseId, new Date('2026-03-05T08:00:00Z'));
 }
 

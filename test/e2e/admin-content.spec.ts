@@ -270,13 +270,11 @@ describe('admin content', () => {
     await upload.getByRole('button', { name: 'Subir', exact: true }).click();
     await upload.getByText('Seleccione un archivo e indique un título').first().waitFor();
     // The server's refusal of a package names its problem; the dialog says it in Spanish.
-    await upload
-      .locator('#material-file')
-      .setInputFiles({
-        name: 'broken-package.zip',
-        mimeType: 'application/zip',
-        buffer: Buffer.from('not a zip archive'),
-      });
+    await upload.locator('#material-file').setInputFiles({
+      name: 'broken-package.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from('not a zip archive'),
+    });
     await upload.getByRole('button', { name: 'Subir', exact: true }).click();
     await upload
       .getByRole('alert')

@@ -69,13 +69,12 @@ describe('source conventions', () => {
     const offenders = sourceFiles('worker')
       .filter((file) => !file.endsWith('.test.ts'))
       .flatMap((file) =>
-        readFileSync(join(root, file), 'utf8')
-          .split('\n')
-          .map((line) => (/new ApiError\([^,]+,\s*`[^`]*\$\{/.test(line) ? file : null))
-          .filter((hit): hit is string => hit !== null),
+        // The whole file, not line by line: the formatter may put the message on a line of its own.
+        /new ApiError\(\s*[^,()]+,\s*`[^`]*\$\{/.test(readFileSync(join(root, file), 'utf8')) ? [file] : [],
       );
-    // Left as they were (files other changes own): the permission refusal of the auth middleware.
-    expect(offenders).toEqual(['worker/middleware/auth.ts']);
+    // Still to be declared: the permission refusal of the auth middleware, and the book-in-use
+    // refusal (a sentence built from parts; the line-by-line check before the formatter missed it).
+    expect(offenders).toEqual(['worker/middleware/auth.ts', 'worker/routes/domains.ts']);
   });
 
   it('no declaration files are emitted beside the sources (tsc -b writes to .tmp/tsc)', () => {

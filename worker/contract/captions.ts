@@ -83,9 +83,9 @@ export const captionFields = v.object({
   ),
   label: v.pipe(
     v.optional(v.string(), ''),
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in a caption label become spaces
     v.transform((value) =>
       stripBidiControls(value)
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in a caption label become spaces
         .replace(/[\u0000-\u001f\u007f]/g, ' ')
         .replace(/\s+/g, ' ')
         .trim(),

@@ -230,17 +230,15 @@ export const requirementRoutes = new Hono<AppEnv>()
     const until = dayStart(body.until);
     await db.batch([
       clearComplianceCache(db),
-      db
-        .insert(requirementExemptions)
-        .values({
-          id: exemptionId,
-          requirementId: id,
-          userId: user.id,
-          reason: body.reason,
-          until,
-          createdBy: c.var.user.username,
-          createdAt: now.toISOString(),
-        }),
+      db.insert(requirementExemptions).values({
+        id: exemptionId,
+        requirementId: id,
+        userId: user.id,
+        reason: body.reason,
+        until,
+        createdBy: c.var.user.username,
+        createdAt: now.toISOString(),
+      }),
       auditInsert(db, {
         actor: c.var.user,
         action: 'REQUIREMENT_EXEMPTION_GRANTED',
@@ -278,18 +276,16 @@ export const requirementRoutes = new Hono<AppEnv>()
     const eventId = crypto.randomUUID();
     await db.batch([
       clearComplianceCache(db),
-      db
-        .insert(requirementEvents)
-        .values({
-          id: eventId,
-          requirementId: id,
-          userId: user.id,
-          kind: body.kind,
-          note: body.note,
-          occurredOn: body.occurredOn,
-          createdBy: c.var.user.username,
-          createdAt: now.toISOString(),
-        }),
+      db.insert(requirementEvents).values({
+        id: eventId,
+        requirementId: id,
+        userId: user.id,
+        kind: body.kind,
+        note: body.note,
+        occurredOn: body.occurredOn,
+        createdBy: c.var.user.username,
+        createdAt: now.toISOString(),
+      }),
       auditInsert(db, {
         actor: c.var.user,
         action: 'REQUIREMENT_EVENT_RECORDED',

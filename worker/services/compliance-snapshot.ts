@@ -125,14 +125,12 @@ export async function refreshSnapshot(db: Db, filter: CoverageFilter, now: Date)
         .delete(compliancePeople)
         .where(sql`${compliancePeople.key} NOT IN (SELECT c.key FROM compliance_cache c WHERE c.expires_at > ${iso})`),
       ...inserts,
-      db
-        .insert(complianceCache)
-        .values({
-          key,
-          computedAt: iso,
-          expiresAt,
-          body: { summary: snapshot.summary, totals: snapshot.totals } satisfies SnapshotHead,
-        }),
+      db.insert(complianceCache).values({
+        key,
+        computedAt: iso,
+        expiresAt,
+        body: { summary: snapshot.summary, totals: snapshot.totals } satisfies SnapshotHead,
+      }),
     ]);
   } catch (error) {
     // Answering matters more than caching: the next request computes again.

@@ -166,18 +166,16 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
         before: captionAudit(caption),
       }),
     ]);
-    await c.var.storage
-      .delete(caption.storageKey)
-      .catch((error) =>
-        console.error(
-          JSON.stringify({
-            level: 'warn',
-            message: 'orphaned caption object',
-            key: caption.storageKey,
-            error: String(error),
-          }),
-        ),
-      );
+    await c.var.storage.delete(caption.storageKey).catch((error) =>
+      console.error(
+        JSON.stringify({
+          level: 'warn',
+          message: 'orphaned caption object',
+          key: caption.storageKey,
+          error: String(error),
+        }),
+      ),
+    );
     return c.json({ message: 'Caption track deleted', id: caption.id });
   })
 
