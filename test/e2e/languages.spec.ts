@@ -154,7 +154,10 @@ describe('interface languages', () => {
     await deleting.waitFor({ state: 'hidden' });
     // A refusal with a value in it (the seeded video is used by a course): its Spanish sentence with
     // the count, where the reason-less scheme showed only the general "still in use" text.
+    // Found through the search as a person would: journeys earlier in the run add newer materials,
+    // so the seeded video may no longer be on the first page.
     await session.open('/admin/materials');
+    await page.getByLabel('Buscar materiales', { exact: true }).fill('The PASS Technique');
     await page.getByRole('button', { name: 'Eliminar The PASS Technique (video)', exact: true }).click();
     await deleting.getByRole('button', { name: 'Eliminar', exact: true }).click();
     await deleting.getByText(/^Este material se usa en \d+ componentes? de curso y no se puede eliminar$/).waitFor();
