@@ -14,8 +14,10 @@
 // Exits non-zero on any 5xx, any request not answered 200, any Worker error logged, or any failed check.
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { hashPassword } from './seed/password.mjs';
+import { checkD1 } from './load/checks.mjs';
+import { answerKey, learnersSql } from './load/learners.mjs';
+import { json, stepRunner } from './load/steps.mjs';
 import {
   d1 as d1At,
   freePort,
@@ -101,29 +103,7 @@ const questions = assessment.questions;
 if (!(assessment.timeLimit > 0) || questions.length < 3)
   throw new Error('the final assessment is not timed or has too few questions');
 
-// Learner i answers the first (i mod (Q+1)) questions right and the rest wrong: every score from 0 to 100
-// occurs, some pass and some fail, and each learner's score is known in advance.
-const wrong = (question) =>
-  question.type === 'TRUE_FALSE'
-    ? question.correctAnswer === 'true'
-      ? 'false'
-      : 'true'
-    : question.options.find((o) => !o.isCorrect).text;
-const right = (question) =>
-  question.type === 'TRUE_FALSE' ? question.correctAnswer : question.options.find((o) => o.isCorrect).text;
-const totalPoints = questions.reduce((sum, x) => sum + x.points, 0);
-function expectedFor(i) {
-  const k = i % (questions.length + 1);
-  const answers = Object.fromEntries(questions.map((x, n) => [x.id, n < k ? right(x) : wrong(x)]));
-  const earned = questions.slice(0, k).reduce((sum, x) => sum + x.points, 0);
-  const score = Math.round((earned * 10000) / totalPoints) / 100;
-  return { answers, correct: k, score, passed: score >= assessment.passingScore };
-}
-// Autosave 1 sends the first half, autosave 2 the rest but the last; the submit carries only the last answer,
-// so a lost autosave shows up as a wrong score.
-const half = Math.floor(questions.length / 2);
-const pickAnswers = (answers, from, to) =>
-  Object.fromEntries(questions.slice(from, to).map((x) => [x.id, answers[x.id]]));
+const { expectedFor, half, pickAnswers } = answerKey(assessment);
 
 const learners = Array.from({ length: LEARNERS }, (_, n) => {
   const i = n + 1;
@@ -134,25 +114,7 @@ step(`Creating ${LEARNERS} learners in SQL, enrolled in "${COURSE_TITLE}" with i
 // One real hash for everyone: the sign-ins below pay the full PBKDF2 cost, the setup does not.
 const hash = await hashPassword(PASSWORD);
 const now = new Date().toISOString();
-const numbers = `WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${LEARNERS})`;
-await d1(`
-  INSERT INTO users (id, username, email, password_hash, role, first_name, last_name, department, job_title)
-    ${numbers} SELECT 'load-' || x, 'load' || x, 'load' || x || '@example.test', ${q(hash)}, 'USER', 'Load', 'Learner ' || x, 'Warehouse', 'Operator' FROM n;
-  INSERT INTO user_domains (user_id, domain_id) ${numbers} SELECT 'load-' || x, ${q(course.domain_id)} FROM n;
-  INSERT INTO course_progress (id, user_id, course_id, status, overall_progress, enrolled_at, started_at, last_accessed_at)
-    ${numbers} SELECT 'load-cp-' || x, 'load-' || x, ${q(course.id)}, 'IN_PROGRESS', 70, ${q(now)}, ${q(now)}, ${q(now)} FROM n;
-  ${prior
-    .map(
-      (
-        c,
-        n,
-      ) => `INSERT INTO component_progress (id, user_id, course_id, component_id, status, progress_percentage, score, attempts, started_at, completed_at, last_accessed_at)
-    ${numbers} SELECT 'load-p${n}-' || x, 'load-' || x, ${q(course.id)}, ${q(c.id)}, 'COMPLETED', 100, ${c.type === 'MATERIAL' ? 'NULL' : 100}, ${c.type === 'MATERIAL' ? 0 : 1}, ${q(now)}, ${q(now)}, ${q(now)} FROM n;`,
-    )
-    .join('\n  ')}
-  INSERT INTO component_progress (id, user_id, course_id, component_id) ${numbers} SELECT 'load-t-' || x, 'load-' || x, ${q(course.id)}, ${q(target.id)} FROM n;
-  SELECT count(*) AS n FROM users WHERE id LIKE 'load-%';
-`);
+await d1(learnersSql({ count: LEARNERS, hash, now, course, prior, target, q }));
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -172,105 +134,7 @@ worker = await startLocalWorker({ port, persist, jwtSecret: JWT_SECRET, onOutput
 // One autocannon run per step; each connection serves one learner taken from a queue
 
 const stats = [];
-const json = (body) => {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
-};
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN;
-
-/**
- * One request for each item of `queue`, on `connections` connections (each takes the next item when it is
- * free; one item per connection when connections = queue length). build(item) returns {method, path, body};
- * after(item, status, body).
- */
-function runStep(name, { queue, connections, build, after }) {
-  let next = 0;
-  const sendTimes = [];
-  const samples = [];
-  const requests = [
-    {
-      setupRequest: (request, context) => {
-        context.item = queue[next++];
-        const spec = build(context.item);
-        sendTimes.push(performance.now());
-        const headers = { 'content-type': 'application/json' };
-        if (context.item.token) headers.authorization = `Bearer ${context.item.token}`;
-        return {
-          ...request,
-          method: spec.method,
-          path: spec.path,
-          headers,
-          body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        };
-      },
-      onResponse: (status, body, context) => {
-        if (status !== 200 && samples.length < 3) samples.push(`${status} ${String(body).slice(0, 200)}`);
-        after?.(context.item, status, body);
-      },
-    },
-  ];
-  const latencies = [];
-  const statuses = new Map();
-  if (queue.length === 0) {
-    const row = {
-      name,
-      requests: 0,
-      statuses,
-      errors: 0,
-      timeouts: 0,
-      p50: NaN,
-      p95: NaN,
-      max: NaN,
-      sentWithin: 0,
-      wall: 0,
-    };
-    stats.push(row);
-    return Promise.resolve(row);
-  }
-  return new Promise((resolvePromise, reject) => {
-    const t0 = performance.now();
-    const instance = autocannon(
-      {
-        url: base,
-        connections: Math.min(connections, queue.length),
-        amount: queue.length,
-        requests,
-        timeout: REQUEST_TIMEOUT_S,
-        pipelining: 1,
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        const sorted = latencies.sort((a, b) => a - b);
-        const row = {
-          name,
-          requests: latencies.length,
-          statuses,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          p50: percentile(sorted, 0.5),
-          p95: percentile(sorted, 0.95),
-          max: sorted[sorted.length - 1],
-          sentWithin: (Math.max(...sendTimes) - Math.min(...sendTimes)) / 1000,
-          wall: (performance.now() - t0) / 1000,
-          samples,
-        };
-        stats.push(row);
-        console.log(
-          `  ${name}: ${row.requests} answered in ${row.wall.toFixed(1)} s, p50 ${row.p50} ms, p95 ${row.p95} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${row.errors} (timeouts ${row.timeouts})${samples.length ? `\n    ${samples.join('\n    ')}` : ''}`,
-        );
-        resolvePromise(row);
-      },
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
-      latencies.push(Math.round(ms));
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    });
-  });
-}
+const runStep = stepRunner({ base, requestTimeoutS: REQUEST_TIMEOUT_S, stats });
 
 // ---------------------------------------------------------------------------------------------
 // Run
@@ -348,100 +212,18 @@ worker = null;
 step('Checking D1');
 const checks = [];
 const check = (name, failures, sample = []) => checks.push({ name, failures, sample: sample.slice(0, 3) });
-const byId = new Map(learners.map((l) => [l.id, l]));
-
-const rows =
-  await d1(`SELECT a.id, a.user_id, a.attempt_number, a.submitted_at, a.submit_reason, a.score, a.passed, a.correct_answers, a.answers,
-    cp.status AS component_status, cp.score AS component_score, cp.attempts AS component_attempts,
-    p.status AS course_status, p.overall_progress,
-    (SELECT count(*) FROM certificates c WHERE c.user_id = a.user_id AND c.course_id = a.course_id) AS certificates
-  FROM assessment_attempts a
-  JOIN component_progress cp ON cp.user_id = a.user_id AND cp.component_id = a.component_id
-  JOIN course_progress p ON p.user_id = a.user_id AND p.course_id = a.course_id
-  WHERE a.component_id = ${q(target.id)} AND a.user_id LIKE 'load-%'`);
-const perUser = new Map();
-for (const r of rows) perUser.set(r.user_id, [...(perUser.get(r.user_id) ?? []), r]);
-const [totals] = await d1(`SELECT
-    (SELECT count(*) FROM assessment_attempts WHERE component_id = ${q(target.id)} AND user_id LIKE 'load-%') AS attempts,
-    (SELECT count(DISTINCT user_id) FROM assessment_attempts WHERE component_id = ${q(target.id)} AND user_id LIKE 'load-%') AS learners,
-    (SELECT count(*) FROM certificates WHERE course_id = ${q(course.id)} AND user_id LIKE 'load-%') AS certificates,
-    (SELECT count(*) FROM component_progress WHERE user_id LIKE 'load-%') AS component_progress`);
-
-const missing = learners.filter((l) => !perUser.has(l.id)).map((l) => l.id);
-const duplicated = [...perUser.entries()].filter(([, list]) => list.length > 1).map(([id]) => id);
-check(
-  `exactly ${LEARNERS} attempts on the assessment, one per learner`,
-  Math.abs(Number(totals.attempts) - LEARNERS) + missing.length + duplicated.length,
-  [...missing, ...duplicated],
-);
-const mismatchedIds = learners
-  .filter((l) => perUser.get(l.id)?.[0]?.id !== l.attemptId || new Set(startAnswers.get(l.id) ?? []).size !== 1)
-  .map((l) => l.id);
-check(
-  'each learner got one attempt id from start (both tabs the same), the one stored',
-  mismatchedIds.length,
-  mismatchedIds,
-);
-check('each start served every question of the assessment', badStarts.length, badStarts);
-const notSubmitted = rows
-  .filter((r) => !r.submitted_at || r.submit_reason !== 'MANUAL' || Number(r.attempt_number) !== 1)
-  .map((r) => r.user_id);
-check(
-  'every attempt submitted by the learner (MANUAL, attempt 1, before the deadline)',
-  notSubmitted.length,
-  notSubmitted,
-);
-const wrongAnswers = rows
-  .filter(
-    (r) =>
-      JSON.stringify(JSON.parse(r.answers), Object.keys(byId.get(r.user_id).answers).sort()) !==
-      JSON.stringify(byId.get(r.user_id).answers, Object.keys(byId.get(r.user_id).answers).sort()),
-  )
-  .map((r) => r.user_id);
-check('stored answers = both autosaves + the submitted answer, nothing lost', wrongAnswers.length, wrongAnswers);
-const wrongScores = rows
-  .filter((r) => {
-    const l = byId.get(r.user_id);
-    return Number(r.score) !== l.score || Boolean(r.passed) !== l.passed || Number(r.correct_answers) !== l.correct;
-  })
-  .map((r) => `${r.user_id}: ${r.score} (expected ${byId.get(r.user_id).score})`);
-check('each score, pass and correct count exactly as expected', wrongScores.length, wrongScores);
-const resultMismatch = learners
-  .filter((l) => submitted.has(l.id) && Number(submitted.get(l.id).score) !== l.score)
-  .map((l) => l.id);
-check('each submit answered the expected score', resultMismatch.length, resultMismatch);
-const wrongProgress = rows
-  .filter((r) => {
-    const l = byId.get(r.user_id);
-    return (
-      r.component_status !== (l.passed ? 'COMPLETED' : 'FAILED') ||
-      Number(r.component_score) !== l.score ||
-      Number(r.component_attempts) !== 1 ||
-      r.course_status !== (l.passed ? 'COMPLETED' : 'IN_PROGRESS') ||
-      (l.passed ? Number(r.overall_progress) !== 100 : Number(r.overall_progress) >= 100) ||
-      Number(r.certificates) !== (l.passed ? 1 : 0)
-    );
-  })
-  .map(
-    (r) =>
-      `${r.user_id}: ${r.component_status}/${r.component_attempts}/${r.course_status}/${r.overall_progress}/${r.certificates}`,
-  );
-check(
-  'component and course progress, and one certificate per pass, exactly as expected',
-  wrongProgress.length,
-  wrongProgress,
-);
-const expectedCertificates = learners.filter((l) => l.passed).length;
-check(
-  `exactly ${expectedCertificates} certificates for the learners who passed`,
-  Math.abs(Number(totals.certificates) - expectedCertificates),
-  [],
-);
-check(
-  `no extra progress rows (${LEARNERS} x ${parts.length})`,
-  Math.abs(Number(totals.component_progress) - LEARNERS * parts.length),
-  [],
-);
+const { totals, expectedCertificates } = await checkD1({
+  d1,
+  q,
+  check,
+  learners,
+  course,
+  target,
+  parts,
+  startAnswers,
+  badStarts,
+  submitted,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Report

@@ -8,8 +8,6 @@
 // Options: --minutes N (default 10; 1 for a quick check), --learners N (connections, default 6).
 // Exits non-zero on any 5xx or broken invariant. Not part of `npm test`.
 import { rmSync } from 'node:fs';
-import net from 'node:net';
-import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import {
   d1 as d1At,
@@ -20,6 +18,16 @@ import {
   stopLocalWorker,
   workerErrorLog,
 } from './lib.mjs';
+import { faultInjector, sleep } from './soak/faults.mjs';
+import { checkInvariants } from './soak/invariants.mjs';
+import {
+  acceptedSubmits,
+  adminRequests,
+  learnerRequests,
+  SOAK_LEARNERS,
+  tally,
+  verifyRequestsFor,
+} from './soak/requests.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -30,9 +38,6 @@ if (!(minutes > 0) || !(learnerConnections > 0)) {
   process.exit(2);
 }
 const seconds = Math.round(minutes * 60);
-const ADMIN = { username: 'admin', password: 'Admin#2026demo' };
-const LEARNER_PASSWORD = 'Learner#2026demo';
-const SOAK_LEARNERS = 200;
 const JWT_SECRET = `soak-${'s'.repeat(40)}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -77,219 +82,7 @@ step(`Starting the Worker on ${base}`);
 worker = await startWorker();
 
 // ---------------------------------------------------------------------------------------------
-// Tallies: per request type and status
-
-const tally = new Map();
-const count = (name, status) => {
-  const row = tally.get(name) ?? new Map();
-  row.set(status, (row.get(status) ?? 0) + 1);
-  tally.set(name, row);
-};
-/** attemptId -> number of submits answered 200: more than one is a double grading. */
-const acceptedSubmits = new Map();
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const json = (body) => {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
-};
-const auth = (context) => ({ authorization: `Bearer ${context.token}` });
-
-/**
- * One autocannon request step: `build(context)` returns {method, path, body} or null (then the step is
- * replaced by a health check and counted as "skipped", so a loop never resets half-way). Without a
- * session the step signs in instead: autocannon moves on to the next step when a connection drops
- * (a restart, a fault), so a loop can lose its sign-in step.
- */
-function stepOf(name, build, after) {
-  return {
-    setupRequest: (request, context) => {
-      const signingIn = name === 'sign-in' || !context.token;
-      const spec = signingIn
-        ? { method: 'POST', path: '/api/auth/login', body: ACCOUNTS[context.role]() }
-        : build(context);
-      context.current = signingIn ? 'sign-in' : spec ? name : 'skipped (no prerequisite)';
-      if (!spec) return { ...request, method: 'GET', path: '/api/health', headers: {}, body: undefined };
-      const headers = { ...(spec.headers ?? {}) };
-      if (!signingIn) Object.assign(headers, auth(context));
-      if (spec.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-      return {
-        ...request,
-        method: spec.method ?? 'GET',
-        path: spec.path,
-        headers,
-        body:
-          spec.body === undefined
-            ? undefined
-            : typeof spec.body === 'string' || Buffer.isBuffer(spec.body)
-              ? spec.body
-              : JSON.stringify(spec.body),
-      };
-    },
-    onResponse: (status, body, context) => {
-      count(context.current, status);
-      if (context.current === 'sign-in') context.token = status === 200 ? json(body)?.token : undefined;
-      else if (context.current === name && after) after(status, body, context);
-    },
-  };
-}
-
-const signIn = () => stepOf('sign-in', () => null);
-/** Who a connection signs in as: a random soak learner each loop, or the admin. */
-const ACCOUNTS = {
-  learner: () => ({ username: `soak${1 + Math.floor(Math.random() * SOAK_LEARNERS)}`, password: LEARNER_PASSWORD }),
-  admin: () => ADMIN,
-};
-
-// Learner loop: sign in, browse, enrol, study a material, take an assessment (start, 3 autosaves, submit).
-const learnerRequests = [
-  signIn(),
-  stepOf(
-    'course list',
-    () => ({ path: '/api/v2/user/courses?page=1&limit=10' }),
-    (_status, body, context) => {
-      const courses = json(body)?.courses ?? [];
-      context.courseId = courses.length ? pick(courses).id : undefined;
-    },
-  ),
-  stepOf(
-    'course detail',
-    (c) => (c.courseId ? { path: `/api/v2/user/courses/${c.courseId}` } : null),
-    (_status, body, context) => {
-      const components = json(body)?.components ?? [];
-      context.components = components;
-    },
-  ),
-  stepOf('enroll', (c) =>
-    c.courseId ? { method: 'POST', path: `/api/v2/user/progress/courses/${c.courseId}/enroll` } : null,
-  ),
-  stepOf('course progress', (c) => (c.courseId ? { path: `/api/v2/user/progress/courses/${c.courseId}` } : null)),
-  stepOf('material progress', (c) => {
-    const material = (c.components ?? []).find((x) => x.type === 'MATERIAL');
-    return material
-      ? {
-          method: 'PUT',
-          path: `/api/v2/user/progress/components/${material.id}/progress`,
-          body: { progressPercentage: pick([25, 50, 100]) },
-        }
-      : null;
-  }),
-  stepOf(
-    'assessment start',
-    (c) => {
-      const assessments = (c.components ?? []).filter((x) => x.type !== 'MATERIAL');
-      if (!assessments.length) return null;
-      c.assessment = pick(assessments);
-      return { method: 'POST', path: `/api/v2/user/assessments/${c.assessment.id}/start` };
-    },
-    (status, body, context) => {
-      context.attemptId = status === 200 ? json(body)?.attemptId : undefined;
-      const questions = context.assessment?.data?.questions ?? [];
-      context.answers = Object.fromEntries(
-        questions.map((q) => [q.id, pick(['true', 'false', 'CO2', 'Raise the alarm', 'Water'])]),
-      );
-    },
-  ),
-  ...[1, 2, 3].map((i) =>
-    stepOf(`assessment autosave`, (c) => {
-      if (!c.attemptId) return null;
-      const ids = Object.keys(c.answers ?? {});
-      return ids.length && i < 3
-        ? {
-            method: 'PUT',
-            path: `/api/v2/user/assessments/attempts/${c.attemptId}/answers`,
-            body: { questionId: pick(ids), answer: pick(['true', 'false', 'CO2']) },
-          }
-        : {
-            method: 'PUT',
-            path: `/api/v2/user/assessments/attempts/${c.attemptId}/answers`,
-            body: { answers: c.answers ?? {} },
-          };
-    }),
-  ),
-  stepOf(
-    'assessment submit',
-    (c) =>
-      c.attemptId
-        ? {
-            method: 'POST',
-            path: `/api/v2/user/assessments/attempts/${c.attemptId}/submit`,
-            body: { answers: c.answers ?? {} },
-          }
-        : null,
-    (status, _body, context) => {
-      if (status === 200) acceptedSubmits.set(context.attemptId, (acceptedSubmits.get(context.attemptId) ?? 0) + 1);
-    },
-  ),
-  // A double submit (a second tab, a retried request) must be refused, not graded again.
-  stepOf(
-    'assessment re-submit',
-    (c) =>
-      c.attemptId && Math.random() < 0.3
-        ? { method: 'POST', path: `/api/v2/user/assessments/attempts/${c.attemptId}/submit`, body: { answers: {} } }
-        : null,
-    (status, _body, context) => {
-      if (status === 200) acceptedSubmits.set(context.attemptId, (acceptedSubmits.get(context.attemptId) ?? 0) + 1);
-    },
-  ),
-  stepOf('incomplete attempts', () => ({ path: '/api/v2/user/assessments/incomplete' })),
-];
-
-// Admin loop: sign in, the paged lists, an upload.
-const PDF = Buffer.from('%PDF-1.4\n% soak\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const BOUNDARY = 'soakboundary7MA4YWxkTrZu0gW';
-const uploadBody = () =>
-  Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSoak upload ${Date.now()}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="soak.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    PDF,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-const adminRequests = [
-  signIn(),
-  stepOf('admin users list', () => ({ path: `/api/users?page=${pick([1, 2])}&limit=25` })),
-  stepOf('admin courses list', () => ({ path: '/api/v2/admin/courses?page=1&limit=5' })),
-  stepOf('admin attempts list', () => ({ path: '/api/v2/admin/assessments/attempts?page=0&size=10&status=ALL' })),
-  stepOf('admin audit log', () => ({ path: '/api/v2/admin/assessments/audit-log?page=0&size=10' })),
-  stepOf('admin dashboard', () => ({ path: '/api/v2/admin/dashboard/stats' })),
-  stepOf('upload', () =>
-    Math.random() < 0.5
-      ? {
-          method: 'POST',
-          path: '/api/v2/materials/upload',
-          headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-          body: uploadBody(),
-        }
-      : null,
-  ),
-  stepOf('materials list', () => ({ path: '/api/v2/materials?page=1&limit=10' })),
-];
-
-// Inspectors checking certificates (real and unknown numbers), from 20 addresses (the limit is per IP).
-const verifyRequests = [
-  {
-    setupRequest: (request, context) => {
-      const number =
-        certificateNumbers.length && Math.random() < 0.7
-          ? pick(certificateNumbers)
-          : `CERT-NOPE-${Math.floor(Math.random() * 1e6)}`;
-      const page = Math.random() < 0.3;
-      context.current = page ? 'verification page' : 'verification lookup';
-      return {
-        ...request,
-        method: 'GET',
-        path: page
-          ? `/certificate/verify/${encodeURIComponent(number)}`
-          : `/api/v2/certificates/verify/${encodeURIComponent(number)}`,
-        headers: { 'x-forwarded-for': `127.0.1.${1 + Math.floor(Math.random() * 20)}` },
-      };
-    },
-    onResponse: (status, _body, context) => count(context.current, status),
-  },
-];
+// Load: the request loops of soak/requests.mjs, run by autocannon for the whole duration
 
 function load(name, requests, connections, role) {
   return new Promise((resolvePromise, reject) => {
@@ -302,71 +95,9 @@ function load(name, requests, connections, role) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Faults
+// Faults: soak/faults.mjs
 
-const faults = { 'aborted uploads': 0, 'dropped connections': 0, 'half-sent requests': 0 };
-let faultsRunning = true;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function rawSocket(write, destroyAfterMs) {
-  return new Promise((resolvePromise) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.on('error', () => resolvePromise());
-    socket.on('connect', () => {
-      write(socket);
-      setTimeout(() => {
-        socket.destroy();
-        resolvePromise();
-      }, destroyAfterMs);
-    });
-    socket.on('data', () => {});
-  });
-}
-
-let adminToken = null;
-async function getAdminToken() {
-  try {
-    const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    adminToken = res.ok ? (await res.json()).token : adminToken;
-  } catch {
-    // the Worker is restarting; try later
-  }
-}
-
-async function faultLoop() {
-  await getAdminToken();
-  while (faultsRunning) {
-    // An upload that declares 8 MiB, sends the multipart head and 64 KiB of a PDF, then hangs up.
-    await rawSocket((s) => {
-      const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="aborted.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
-      s.write(
-        `POST /api/v2/materials/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${adminToken}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${8 * 1024 * 1024}\r\n\r\n`,
-      );
-      s.write(head);
-      s.write(Buffer.concat([PDF, Buffer.alloc(64 * 1024, 0x41)]));
-    }, 300);
-    faults['aborted uploads'] += 1;
-    // A request sent whole, the connection dropped before the answer is read.
-    await rawSocket(
-      (s) =>
-        s.write(`GET /api/v2/user/courses HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${adminToken}\r\n\r\n`),
-      1,
-    );
-    faults['dropped connections'] += 1;
-    // Half a request line and headers, then gone.
-    await rawSocket(
-      (s) =>
-        s.write('POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Le'),
-      50,
-    );
-    faults['half-sent requests'] += 1;
-    await sleep(1000);
-  }
-}
+const { faults, start: faultLoop, stop: stopFaults, getAdminToken } = faultInjector({ port, base });
 
 // ---------------------------------------------------------------------------------------------
 // Run
@@ -388,9 +119,9 @@ const restartTask = (async () => {
 const results = await Promise.all([
   load('learners', learnerRequests, learnerConnections, 'learner'),
   load('admin', adminRequests, 1, 'admin'),
-  load('inspectors', verifyRequests, 1, 'inspector'),
+  load('inspectors', verifyRequestsFor(certificateNumbers), 1, 'inspector'),
 ]);
-faultsRunning = false;
+stopFaults();
 await Promise.all([faultTask, restartTask]);
 const elapsed = (Date.now() - started) / 1000;
 
@@ -407,67 +138,7 @@ step('Checking invariants in D1');
 const invariants = [];
 const check = (name, violations, detail) => invariants.push({ name, violations, detail });
 
-const ungraded = await d1(`SELECT id, score, passed, submit_reason FROM assessment_attempts
-  WHERE (submitted_at IS NOT NULL AND (score IS NULL OR passed IS NULL OR submit_reason IS NULL OR result IS NULL))
-     OR (submitted_at IS NULL AND (score IS NOT NULL OR passed IS NOT NULL OR submit_reason IS NOT NULL))`);
-check('every submitted attempt graded (and no open attempt graded)', ungraded.length, ungraded.slice(0, 5));
-const twice = [...acceptedSubmits.entries()].filter(([, n]) => n > 1);
-check('no attempt accepted by two submits', twice.length, twice.slice(0, 5));
-const overLimit =
-  await d1(`SELECT a.user_id, a.component_id, count(*) AS used, json_extract(c.data, '$.maxAttempts') AS max_attempts
-  FROM assessment_attempts a JOIN course_components c ON c.id = a.component_id
-  WHERE coalesce(a.submit_reason, '') <> 'ADMIN'
-  GROUP BY a.user_id, a.component_id HAVING used > max_attempts`);
-check('no attempt over its limit', overLimit.length, overLimit.slice(0, 5));
-const pastLocked = await d1(`SELECT p.user_id, p.component_id, p.status FROM component_progress p
-  JOIN course_components c ON c.id = p.component_id
-  JOIN course_components prev ON prev.course_id = c.course_id
-    AND prev.order_index = (SELECT max(order_index) FROM course_components x WHERE x.course_id = c.course_id AND x.order_index < c.order_index)
-  LEFT JOIN component_progress pp ON pp.user_id = p.user_id AND pp.component_id = prev.id
-  WHERE p.status <> 'NOT_STARTED' AND coalesce(pp.status, 'NOT_STARTED') <> 'COMPLETED'`);
-check('no component progress past a locked component', pastLocked.length, pastLocked.slice(0, 5));
-const attemptsPastLocked = await d1(`SELECT a.user_id, a.component_id FROM assessment_attempts a
-  JOIN course_components c ON c.id = a.component_id
-  JOIN course_components prev ON prev.course_id = c.course_id
-    AND prev.order_index = (SELECT max(order_index) FROM course_components x WHERE x.course_id = c.course_id AND x.order_index < c.order_index)
-  LEFT JOIN component_progress pp ON pp.user_id = a.user_id AND pp.component_id = prev.id
-  WHERE a.user_id LIKE 'soak-%' AND coalesce(pp.status, 'NOT_STARTED') <> 'COMPLETED'`);
-check(
-  'no soak attempt on an assessment behind a locked component',
-  attemptsPastLocked.length,
-  attemptsPastLocked.slice(0, 5),
-);
-
-const rowKeys = new Set(
-  (
-    await d1(
-      'SELECT storage_key AS k FROM materials UNION SELECT storage_key FROM certificates WHERE storage_key IS NOT NULL',
-    )
-  ).map((r) => r.k),
-);
-const { getPlatformProxy } = await import('wrangler');
-const proxy = await getPlatformProxy({
-  configPath: resolve('wrangler.toml'),
-  persist: { path: join(persist, 'v3') },
-  remoteBindings: false,
-});
-const objectKeys = [];
-try {
-  let cursor;
-  do {
-    const page = await proxy.env.FILES.list({ cursor });
-    objectKeys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-} finally {
-  await proxy.dispose();
-}
-const orphans = objectKeys.filter((k) => !rowKeys.has(k));
-check('no stored object without a material or certificate row', orphans.length, orphans.slice(0, 5));
-const totals = (
-  await d1(`SELECT (SELECT count(*) FROM assessment_attempts) AS attempts, (SELECT count(*) FROM assessment_attempts WHERE submitted_at IS NOT NULL) AS submitted,
-  (SELECT count(*) FROM materials) AS materials, (SELECT count(*) FROM component_progress) AS component_progress`)
-)[0];
+const { totals, objectKeys } = await checkInvariants({ d1, persist, acceptedSubmits, check });
 
 // ---------------------------------------------------------------------------------------------
 // Report

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AssessmentData, MaterialData, Question } from '../../worker/contract/course';
-import { api, createDomain, db, env, schema } from './helpers';
+import { api, createDomain, createUser, db, env, login, schema } from './helpers';
 
 export interface AssessmentFixture {
   componentId: string;
@@ -238,4 +238,10 @@ export async function completeMaterial(token: string, componentId: string) {
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
+}
+
+/** A learner of the book, signed in. */
+export async function learnerFor(domainId: string) {
+  const user = await createUser({ domainIds: [domainId] });
+  return { user, token: await login(user) };
 }

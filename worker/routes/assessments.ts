@@ -1,25 +1,21 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { idString } from '../contract/common';
 import * as v from 'valibot';
 import {
   attemptsLeft,
   autosaveBody,
   canRetryAssessment,
-  secondsUntil,
   submitBody,
   type AttemptsResponse,
   type AutosaveResponse,
   type CanRetryResponse,
   type IncompleteAttemptsResponse,
   type LatestAttemptResponse,
-  type LearnerQuestion,
   type QuestionsResponse,
-  type StartAttemptResponse,
 } from '../contract/assessments';
-import type { Db } from '../db/client';
-import { attempts, componentProgress, components, courseProgress, courses } from '../db/schema';
-import type { AppEnv, AuthUser } from '../env';
+import { attempts, componentProgress, components, courses } from '../db/schema';
+import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
 import {
@@ -37,9 +33,8 @@ import {
   toLoadedAssessment,
   inCurrentCycle,
   currentCycleOf,
-  type AttemptRecord,
 } from '../services/assessments';
-import { learnerQuestions, questionOrderFor, readAssessment, shuffleSeed, type Assessment } from '../services/grading';
+import { questionOrderFor, readAssessment, shuffleSeed } from '../services/grading';
 import {
   assertUnlocked,
   componentContext,
@@ -47,149 +42,20 @@ import {
   componentTitle,
   courseStartedUpdate,
   learningActivityUpsert,
-  type ComponentContext,
-  type ContextRows,
 } from '../services/progress';
 import { validate } from '../validate';
+import {
+  assessmentContext,
+  attemptQuestions,
+  openAttempt,
+  openAttemptQuery,
+  ownAttempt,
+  startResponse,
+  submit,
+} from './assessments/attempt-flow';
 
 const componentParam = v.object({ componentId: idString });
 const attemptParam = v.object({ attemptId: idString });
-
-/** The learner's view of an assessment component, with the component access rules applied. */
-async function assessmentContext(
-  db: Db,
-  user: AuthUser,
-  componentId: string,
-  rows?: ContextRows,
-): Promise<ComponentContext & { assessment: Assessment }> {
-  const ctx = await componentContext(db, user, componentId, rows);
-  if (ctx.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
-  return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
-}
-
-const openAttemptQuery = (db: Db, userId: string, componentId: string) =>
-  db
-    .select()
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), isNull(attempts.submittedAt)))
-    .limit(1);
-
-async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
-  return (await openAttemptQuery(db, userId, componentId))[0];
-}
-
-/** The caller's own attempt, else 404 (someone else's attempt does not exist for them). */
-async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRecord> {
-  const attempt = await db
-    .select()
-    .from(attempts)
-    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-    .get();
-  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-  return attempt;
-}
-
-/** The questions of an open attempt, in the order its start stored (seeded by user, component and attempt number). */
-function attemptQuestions(assessment: Assessment, attempt: AttemptRecord): LearnerQuestion[] {
-  const seed = shuffleSeed(attempt.userId, attempt.componentId, attempt.attemptNumber);
-  return learnerQuestions(assessment, attempt.questionOrder ?? questionOrderFor(assessment, seed), seed);
-}
-
-function startResponse(
-  attempt: AttemptRecord,
-  assessment: Assessment,
-  resumed: boolean,
-  now: Date,
-): StartAttemptResponse {
-  const deadline = attempt.deadlineAt ?? attempt.startedAt;
-  return {
-    questions: attemptQuestions(assessment, attempt),
-    attemptId: attempt.id,
-    attemptNumber: attempt.attemptNumber,
-    startedAt: attempt.startedAt,
-    deadline,
-    message: resumed ? 'Resuming your assessment attempt' : 'Assessment started',
-    resumed,
-    answers: attempt.answers ?? {},
-    serverTime: now.toISOString(),
-    remainingSeconds: secondsUntil(deadline, now.getTime()),
-  };
-}
-
-/** Answers from a body, restricted to the assessment's question ids. */
-function knownAnswers(assessment: Assessment, given: Record<string, string>): Record<string, string> {
-  const ids = new Set(assessment.questions.map((q) => q.id));
-  return Object.fromEntries(Object.entries(given).filter(([id]) => ids.has(id)));
-}
-
-/**
- * Submit and auto-submit: within the deadline (plus grace) the body's answers complete the saved
- * ones; after it the body is ignored and the attempt is graded on what was saved.
- */
-async function submit(c: Context<AppEnv>, attemptId: string, body: Record<string, string>, reason: 'MANUAL' | 'AUTO') {
-  // One read batch (it also carries the session check): the attempt, its assessment, and the
-  // learner's rows of the course that closing it updates.
-  const { result: reads } = await sessionInFirstBatch(c, (db, userId) => {
-    const ofAttempt = (column: 'component_id' | 'course_id') =>
-      sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
-    return db.batch([
-      db
-        .select()
-        .from(attempts)
-        .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-        .limit(1),
-      assessmentQuery(db, ofAttempt('component_id')),
-      db
-        .select()
-        .from(courseProgress)
-        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, ofAttempt('course_id'))))
-        .limit(1),
-      db
-        .select()
-        .from(components)
-        .where(eq(components.courseId, ofAttempt('course_id')))
-        .orderBy(asc(components.orderIndex), asc(components.createdAt)),
-      db
-        .select()
-        .from(componentProgress)
-        .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, ofAttempt('course_id')))),
-      usedAttemptsQuery(db, userId, ofAttempt('component_id')),
-    ]);
-  });
-  const db = c.var.db;
-  const [attemptRows, assessmentRows, enrollmentRows, componentRows, progressRows, usedRows] = reads;
-  const attempt = attemptRows[0];
-  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-  if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
-  const loaded = toLoadedAssessment(assessmentRows[0]);
-  if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-  const now = new Date();
-  const late = isPastGrace(attempt, now);
-  const answers = late
-    ? (attempt.answers ?? {})
-    : { ...(attempt.answers ?? {}), ...knownAnswers(loaded.assessment, body) };
-  const enrollment = enrollmentRows[0];
-  const snapshot = enrollment
-    ? {
-        enrollment,
-        components: componentRows,
-        progress: new Map(progressRows.map((row) => [row.componentId, row])),
-        usedCount: toUsedAttempts(usedRows[0]).count,
-      }
-    : undefined;
-  const result = await closeAttempt(
-    db,
-    attempt,
-    loaded.assessment,
-    answers,
-    late && reason === 'MANUAL' ? 'DEADLINE' : reason,
-    now,
-    true,
-    snapshot,
-  );
-  if (!result) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
-  return result;
-}
 
 export const assessments = new Hono<AppEnv>()
   .get('/incomplete', requireLearner, async (c) => {

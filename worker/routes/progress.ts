@@ -28,20 +28,22 @@ import {
   componentLocked,
   courseComponents,
   courseComponentsQuery,
-  courseProgressDtos,
-  courseProgressQuery,
-  openComponentStatusesQuery,
-  openCourseComponentsQuery,
-  withNextComponents,
-  toCourseProgressDtos,
   findCourseWithDomain,
   findEnrollment,
   inUserBooks,
   learningActivityUpsert,
   recomputeCourseProgress,
-  toComponentProgress,
   type ComponentContext,
 } from '../services/progress';
+import {
+  courseProgressDtos,
+  courseProgressQuery,
+  openComponentStatusesQuery,
+  openCourseComponentsQuery,
+  toComponentProgress,
+  toCourseProgressDtos,
+  withNextComponents,
+} from '../services/progress-dtos';
 import { viewingSubject } from '../services/materials';
 import { startRecertification } from '../services/recertification';
 import { validate } from '../validate';

@@ -1,0 +1,69 @@
+import { join, resolve } from 'node:path';
+
+/** The soak run's invariants (scripts/soak.mjs), read straight from D1 and the local R2 after the load. */
+
+/** Checks each invariant through `check(name, violations, detail)`; answers D1's totals and the stored object keys. */
+export async function checkInvariants({ d1, persist, acceptedSubmits, check }) {
+  const ungraded = await d1(`SELECT id, score, passed, submit_reason FROM assessment_attempts
+    WHERE (submitted_at IS NOT NULL AND (score IS NULL OR passed IS NULL OR submit_reason IS NULL OR result IS NULL))
+       OR (submitted_at IS NULL AND (score IS NOT NULL OR passed IS NOT NULL OR submit_reason IS NOT NULL))`);
+  check('every submitted attempt graded (and no open attempt graded)', ungraded.length, ungraded.slice(0, 5));
+  const twice = [...acceptedSubmits.entries()].filter(([, n]) => n > 1);
+  check('no attempt accepted by two submits', twice.length, twice.slice(0, 5));
+  const overLimit =
+    await d1(`SELECT a.user_id, a.component_id, count(*) AS used, json_extract(c.data, '$.maxAttempts') AS max_attempts
+    FROM assessment_attempts a JOIN course_components c ON c.id = a.component_id
+    WHERE coalesce(a.submit_reason, '') <> 'ADMIN'
+    GROUP BY a.user_id, a.component_id HAVING used > max_attempts`);
+  check('no attempt over its limit', overLimit.length, overLimit.slice(0, 5));
+  const pastLocked = await d1(`SELECT p.user_id, p.component_id, p.status FROM component_progress p
+    JOIN course_components c ON c.id = p.component_id
+    JOIN course_components prev ON prev.course_id = c.course_id
+      AND prev.order_index = (SELECT max(order_index) FROM course_components x WHERE x.course_id = c.course_id AND x.order_index < c.order_index)
+    LEFT JOIN component_progress pp ON pp.user_id = p.user_id AND pp.component_id = prev.id
+    WHERE p.status <> 'NOT_STARTED' AND coalesce(pp.status, 'NOT_STARTED') <> 'COMPLETED'`);
+  check('no component progress past a locked component', pastLocked.length, pastLocked.slice(0, 5));
+  const attemptsPastLocked = await d1(`SELECT a.user_id, a.component_id FROM assessment_attempts a
+    JOIN course_components c ON c.id = a.component_id
+    JOIN course_components prev ON prev.course_id = c.course_id
+      AND prev.order_index = (SELECT max(order_index) FROM course_components x WHERE x.course_id = c.course_id AND x.order_index < c.order_index)
+    LEFT JOIN component_progress pp ON pp.user_id = a.user_id AND pp.component_id = prev.id
+    WHERE a.user_id LIKE 'soak-%' AND coalesce(pp.status, 'NOT_STARTED') <> 'COMPLETED'`);
+  check(
+    'no soak attempt on an assessment behind a locked component',
+    attemptsPastLocked.length,
+    attemptsPastLocked.slice(0, 5),
+  );
+
+  const rowKeys = new Set(
+    (
+      await d1(
+        'SELECT storage_key AS k FROM materials UNION SELECT storage_key FROM certificates WHERE storage_key IS NOT NULL',
+      )
+    ).map((r) => r.k),
+  );
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy({
+    configPath: resolve('wrangler.toml'),
+    persist: { path: join(persist, 'v3') },
+    remoteBindings: false,
+  });
+  const objectKeys = [];
+  try {
+    let cursor;
+    do {
+      const page = await proxy.env.FILES.list({ cursor });
+      objectKeys.push(...page.objects.map((o) => o.key));
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+  } finally {
+    await proxy.dispose();
+  }
+  const orphans = objectKeys.filter((k) => !rowKeys.has(k));
+  check('no stored object without a material or certificate row', orphans.length, orphans.slice(0, 5));
+  const totals = (
+    await d1(`SELECT (SELECT count(*) FROM assessment_attempts) AS attempts, (SELECT count(*) FROM assessment_attempts WHERE submitted_at IS NOT NULL) AS submitted,
+    (SELECT count(*) FROM materials) AS materials, (SELECT count(*) FROM component_progress) AS component_progress`)
+  )[0];
+  return { totals, objectKeys };
+}

@@ -1,0 +1,172 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { secondsUntil, type LearnerQuestion, type StartAttemptResponse } from '../../contract/assessments';
+import type { Db } from '../../db/client';
+import { attempts, componentProgress, components, courseProgress } from '../../db/schema';
+import type { AppEnv, AuthUser } from '../../env';
+import { sessionInFirstBatch } from '../../middleware/auth';
+import { ApiError } from '../../errors';
+import {
+  ALREADY_SUBMITTED_MESSAGE,
+  ATTEMPT_NOT_FOUND,
+  closeAttempt,
+  isPastGrace,
+  usedAttemptsQuery,
+  toUsedAttempts,
+  assessmentQuery,
+  toLoadedAssessment,
+  type AttemptRecord,
+} from '../../services/assessments';
+import {
+  learnerQuestions,
+  questionOrderFor,
+  readAssessment,
+  shuffleSeed,
+  type Assessment,
+} from '../../services/grading';
+import { componentContext, type ComponentContext, type ContextRows } from '../../services/progress';
+
+/*
+ * The learner's attempt flow behind routes/assessments.ts: reading an assessment component and an
+ * attempt with the access rules applied, the start response, and submit (manual and automatic).
+ */
+/** The learner's view of an assessment component, with the component access rules applied. */
+export async function assessmentContext(
+  db: Db,
+  user: AuthUser,
+  componentId: string,
+  rows?: ContextRows,
+): Promise<ComponentContext & { assessment: Assessment }> {
+  const ctx = await componentContext(db, user, componentId, rows);
+  if (ctx.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
+  return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
+}
+
+export const openAttemptQuery = (db: Db, userId: string, componentId: string) =>
+  db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), isNull(attempts.submittedAt)))
+    .limit(1);
+
+export async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
+  return (await openAttemptQuery(db, userId, componentId))[0];
+}
+
+/** The caller's own attempt, else 404 (someone else's attempt does not exist for them). */
+export async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRecord> {
+  const attempt = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+    .get();
+  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  return attempt;
+}
+
+/** The questions of an open attempt, in the order its start stored (seeded by user, component and attempt number). */
+export function attemptQuestions(assessment: Assessment, attempt: AttemptRecord): LearnerQuestion[] {
+  const seed = shuffleSeed(attempt.userId, attempt.componentId, attempt.attemptNumber);
+  return learnerQuestions(assessment, attempt.questionOrder ?? questionOrderFor(assessment, seed), seed);
+}
+
+export function startResponse(
+  attempt: AttemptRecord,
+  assessment: Assessment,
+  resumed: boolean,
+  now: Date,
+): StartAttemptResponse {
+  const deadline = attempt.deadlineAt ?? attempt.startedAt;
+  return {
+    questions: attemptQuestions(assessment, attempt),
+    attemptId: attempt.id,
+    attemptNumber: attempt.attemptNumber,
+    startedAt: attempt.startedAt,
+    deadline,
+    message: resumed ? 'Resuming your assessment attempt' : 'Assessment started',
+    resumed,
+    answers: attempt.answers ?? {},
+    serverTime: now.toISOString(),
+    remainingSeconds: secondsUntil(deadline, now.getTime()),
+  };
+}
+
+/** Answers from a body, restricted to the assessment's question ids. */
+function knownAnswers(assessment: Assessment, given: Record<string, string>): Record<string, string> {
+  const ids = new Set(assessment.questions.map((q) => q.id));
+  return Object.fromEntries(Object.entries(given).filter(([id]) => ids.has(id)));
+}
+
+/**
+ * Submit and auto-submit: within the deadline (plus grace) the body's answers complete the saved
+ * ones; after it the body is ignored and the attempt is graded on what was saved.
+ */
+export async function submit(
+  c: Context<AppEnv>,
+  attemptId: string,
+  body: Record<string, string>,
+  reason: 'MANUAL' | 'AUTO',
+) {
+  // One read batch (it also carries the session check): the attempt, its assessment, and the
+  // learner's rows of the course that closing it updates.
+  const { result: reads } = await sessionInFirstBatch(c, (db, userId) => {
+    const ofAttempt = (column: 'component_id' | 'course_id') =>
+      sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
+    return db.batch([
+      db
+        .select()
+        .from(attempts)
+        .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+        .limit(1),
+      assessmentQuery(db, ofAttempt('component_id')),
+      db
+        .select()
+        .from(courseProgress)
+        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, ofAttempt('course_id'))))
+        .limit(1),
+      db
+        .select()
+        .from(components)
+        .where(eq(components.courseId, ofAttempt('course_id')))
+        .orderBy(asc(components.orderIndex), asc(components.createdAt)),
+      db
+        .select()
+        .from(componentProgress)
+        .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, ofAttempt('course_id')))),
+      usedAttemptsQuery(db, userId, ofAttempt('component_id')),
+    ]);
+  });
+  const db = c.var.db;
+  const [attemptRows, assessmentRows, enrollmentRows, componentRows, progressRows, usedRows] = reads;
+  const attempt = attemptRows[0];
+  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
+  const loaded = toLoadedAssessment(assessmentRows[0]);
+  if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  const now = new Date();
+  const late = isPastGrace(attempt, now);
+  const answers = late
+    ? (attempt.answers ?? {})
+    : { ...(attempt.answers ?? {}), ...knownAnswers(loaded.assessment, body) };
+  const enrollment = enrollmentRows[0];
+  const snapshot = enrollment
+    ? {
+        enrollment,
+        components: componentRows,
+        progress: new Map(progressRows.map((row) => [row.componentId, row])),
+        usedCount: toUsedAttempts(usedRows[0]).count,
+      }
+    : undefined;
+  const result = await closeAttempt(
+    db,
+    attempt,
+    loaded.assessment,
+    answers,
+    late && reason === 'MANUAL' ? 'DEADLINE' : reason,
+    now,
+    true,
+    snapshot,
+  );
+  if (!result) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
+  return result;
+}
