@@ -1,7 +1,6 @@
-import type { LearnerRequirement } from '@contract/compliance';
-import { ArrowLeft, Award, BookOpen, CircleCheck, Clock, RotateCcw, Target } from 'lucide-react';
+import { ArrowLeft, BookOpen, CircleCheck, Clock, Target } from 'lucide-react';
 import { flipInRtl } from '../../ui/direction';
-import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import {
@@ -10,27 +9,26 @@ import {
   courseContinueTarget,
   courseState,
 } from '../../../statecharts/course-progress.machine';
-import { ENROLLMENT_MESSAGES } from '../../../statecharts/enrollment.machine';
 import { CertificateDialog } from '../../components/certificate-dialog';
 import { ComplianceChip, RequirementDate } from '../../components/compliance-status';
 import { CourseVersions } from '../../components/course-versions';
+import { EnrollPanel } from '../../components/learner/course-detail/enroll-panel';
+import { ProgressPanel } from '../../components/learner/course-detail/progress-panel';
+import { RecertifyDialog, RecertifyPanel } from '../../components/learner/course-detail/recertify';
 import { componentHref, ComponentList, JourneyStepper } from '../../components/learner-component-list';
 import { ReviewDialog } from '../../components/learner-review-dialog';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
 import { useCourseProgress } from '../../state/course-progress';
-import { useEnrollment } from '../../state/enrollment';
 import { useRecertification } from '../../state/recertification';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Chip } from '../../ui/chip';
-import { Dialog } from '../../ui/dialog';
 import { LoadingBlock } from '../../ui/spinner';
 import { toaster } from '../../ui/toast';
-import { formatDate, formatDuration, formatScore } from '../../format';
-import { currentLocale, serverText, t, withTags } from '../../i18n';
-import { machineText } from '../../i18n/machine-text';
+import { formatDuration, formatScore } from '../../format';
+import { serverText, t } from '../../i18n';
 
 // A function, not a constant: the text is read in the current language.
 const BackLink = () => (
@@ -272,238 +270,5 @@ function CourseDetail({ courseId }: { courseId: string }) {
         courseName={certificateFor ?? course.title}
       />
     </div>
-  );
-}
-
-function ProgressPanel(props: {
-  percent: number;
-  status: string;
-  completed: number;
-  total: number;
-  available: number;
-  timeSpent: string;
-  onContinue: (() => void) | null;
-  continueLabel: string;
-  continueRef?: Ref<HTMLButtonElement>;
-  onCertificate: () => void;
-}) {
-  return (
-    <Card
-      className={css({
-        p: { base: '4', md: '6' },
-        display: 'flex',
-        flexDirection: { base: 'column', md: 'row' },
-        gap: '5',
-        alignItems: { md: 'center' },
-      })}
-      aria-label={t('course.yourProgressLabel')}
-    >
-      <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' })}>
-          <h2 className={css({ fontSize: 'md', fontWeight: 'bold' })}>{t('course.yourProgress')}</h2>
-          <span
-            className={css({
-              fontSize: '2xl',
-              fontWeight: 'bold',
-              color: props.status === 'COMPLETED' ? 'success.fg' : 'brand.fg',
-            })}
-          >
-            {formatScore(props.percent)}
-          </span>
-        </div>
-        <div
-          role="progressbar"
-          aria-label={t('course.progressBar')}
-          aria-valuenow={props.percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          className={css({ h: '2.5', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
-        >
-          <div
-            className={css({ h: 'full', bg: props.status === 'COMPLETED' ? 'success.solid' : 'brand.solid' })}
-            style={{ width: `${props.percent}%` }}
-          />
-        </div>
-        <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
-          <span>{t('course.completedOf', { done: props.completed, total: props.total })}</span>
-          <span>{t('course.availableOf', { available: props.available, total: props.total })}</span>
-          <span>{t('course.timeSpent', { time: props.timeSpent })}</span>
-        </div>
-      </div>
-      {props.status === 'COMPLETED' ? (
-        <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-          <Chip palette="success" size="md" icon={<CircleCheck aria-hidden />}>
-            {t('course.completedChip')}
-          </Chip>
-          <Button leftIcon={<Award aria-hidden />} onClick={props.onCertificate}>
-            {t('course.viewCertificate')}
-          </Button>
-        </div>
-      ) : props.onContinue ? (
-        <Button ref={props.continueRef} size="lg" onClick={props.onContinue}>
-          {props.continueLabel}
-        </Button>
-      ) : null}
-    </Card>
-  );
-}
-
-function EnrollPanel({
-  courseId,
-  canEnroll,
-  onReload,
-}: {
-  courseId: string;
-  canEnroll: boolean;
-  onReload: () => void;
-}) {
-  const [snapshot, send] = useEnrollment(courseId, false, onReload);
-  const banner = snapshot.hasTag('banner');
-  // The Enroll button gives way to the banner: focus goes to the banner, so it is read and the
-  // next Tab continues from here, not from the top of the page.
-  const bannerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!banner) return;
-    bannerRef.current?.focus({ preventScroll: true });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [banner]);
-  return (
-    <Card
-      className={css({
-        p: { base: '4', md: '6' },
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '4',
-        bg: 'brand.subtle',
-        borderColor: 'brand.muted',
-      })}
-      aria-label={t('enroll.label')}
-    >
-      {banner ? (
-        <div
-          ref={bannerRef}
-          tabIndex={-1}
-          className={css({
-            outline: 'none',
-            rounded: 'md',
-            _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
-          })}
-        >
-          <Alert status="success">{currentLocale() === 'en' ? ENROLLMENT_MESSAGES.success : t('enroll.success')}</Alert>
-        </div>
-      ) : null}
-      {snapshot.context.error ? <Alert status="error">{machineText(snapshot.context.error)}</Alert> : null}
-      {banner ? null : (
-        <div
-          className={css({
-            display: 'flex',
-            flexDirection: { base: 'column', sm: 'row' },
-            gap: '4',
-            alignItems: { sm: 'center' },
-            justifyContent: 'space-between',
-          })}
-        >
-          <div>
-            <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('enroll.title')}</h2>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {canEnroll ? t('enroll.text') : t('enroll.notAssigned')}
-            </p>
-          </div>
-          <Button
-            size="lg"
-            disabled={!canEnroll}
-            loading={snapshot.hasTag('busy')}
-            loadingText={t('enroll.enrolling')}
-            onClick={() => send({ type: 'course.enroll' })}
-          >
-            {t('enroll.title')}
-          </Button>
-        </div>
-      )}
-    </Card>
-  );
-}
-
-function RecertifyPanel({ requirement, onStart }: { requirement: LearnerRequirement; onStart: () => void }) {
-  return (
-    <Card
-      as="section"
-      aria-labelledby="recertify-title"
-      className={css({
-        p: { base: '4', md: '6' },
-        display: 'flex',
-        flexDirection: { base: 'column', sm: 'row' },
-        gap: '4',
-        alignItems: { sm: 'center' },
-        justifyContent: 'space-between',
-        bg: 'warning.subtle',
-        borderColor: 'warning.border',
-      })}
-    >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-        <h2 id="recertify-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
-          {t('recertify.title')}
-        </h2>
-        <p className={css({ fontSize: 'sm', color: 'fg.default', maxW: '2xl' })}>
-          {requirement.validUntil
-            ? t('recertify.validUntil', { date: formatDate(requirement.validUntil) })
-            : t('recertify.noLongerValid')}{' '}
-          {t('recertify.text')}
-        </p>
-      </div>
-      <Button size="lg" leftIcon={<RotateCcw aria-hidden />} onClick={onStart} className={css({ flexShrink: 0 })}>
-        {t('recertify.start')}
-      </Button>
-    </Card>
-  );
-}
-
-function RecertifyDialog(props: {
-  courseTitle: string;
-  open: boolean;
-  busy: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-  finalFocusEl: () => HTMLElement | null;
-}) {
-  // The buttons are disabled while the server answers, which drops focus out of the dialog; after a refusal it goes back to Cancel.
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const { error } = props;
-  useEffect(() => {
-    if (error) cancelRef.current?.focus();
-  }, [error]);
-  return (
-    <Dialog
-      open={props.open}
-      onOpenChange={(open) => (open ? undefined : props.onCancel())}
-      title={t('recertify.confirmTitle')}
-      role="alertdialog"
-      size="sm"
-      dismissible={!props.busy}
-      // The safe choice first: Enter on opening does not start a cycle.
-      initialFocusEl={() => cancelRef.current}
-      finalFocusEl={props.finalFocusEl}
-      footer={
-        <>
-          <Button ref={cancelRef} variant="outline" palette="neutral" disabled={props.busy} onClick={props.onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={props.busy} loadingText={t('common.starting')} onClick={props.onConfirm}>
-            {t('recertify.start')}
-          </Button>
-        </>
-      }
-    >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        {error ? <Alert status="error">{error}</Alert> : null}
-        <p>
-          {withTags(t('recertify.confirmText', { title: props.courseTitle }), [
-            (text, key) => <strong key={key}>{text}</strong>,
-          ])}
-        </p>
-        <p className={css({ color: 'fg.muted' })}>{t('recertify.confirmKept')}</p>
-      </div>
-    </Dialog>
   );
 }

@@ -1,0 +1,82 @@
+import { Award, CircleCheck } from 'lucide-react';
+import type { Ref } from 'react';
+import { css } from 'styled-system/css';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { Chip } from '../../../ui/chip';
+import { formatScore } from '../../../format';
+import { t } from '../../../i18n';
+
+/** An enrolled learner's progress: the bar, counts and time, and Continue or the certificate once completed. */
+export function ProgressPanel(props: {
+  percent: number;
+  status: string;
+  completed: number;
+  total: number;
+  available: number;
+  timeSpent: string;
+  onContinue: (() => void) | null;
+  continueLabel: string;
+  continueRef?: Ref<HTMLButtonElement>;
+  onCertificate: () => void;
+}) {
+  return (
+    <Card
+      className={css({
+        p: { base: '4', md: '6' },
+        display: 'flex',
+        flexDirection: { base: 'column', md: 'row' },
+        gap: '5',
+        alignItems: { md: 'center' },
+      })}
+      aria-label={t('course.yourProgressLabel')}
+    >
+      <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' })}>
+          <h2 className={css({ fontSize: 'md', fontWeight: 'bold' })}>{t('course.yourProgress')}</h2>
+          <span
+            className={css({
+              fontSize: '2xl',
+              fontWeight: 'bold',
+              color: props.status === 'COMPLETED' ? 'success.fg' : 'brand.fg',
+            })}
+          >
+            {formatScore(props.percent)}
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={t('course.progressBar')}
+          aria-valuenow={props.percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className={css({ h: '2.5', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
+        >
+          <div
+            className={css({ h: 'full', bg: props.status === 'COMPLETED' ? 'success.solid' : 'brand.solid' })}
+            style={{ width: `${props.percent}%` }}
+          />
+        </div>
+        <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
+          <span>{t('course.completedOf', { done: props.completed, total: props.total })}</span>
+          <span>{t('course.availableOf', { available: props.available, total: props.total })}</span>
+          <span>{t('course.timeSpent', { time: props.timeSpent })}</span>
+        </div>
+      </div>
+      {props.status === 'COMPLETED' ? (
+        <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+          <Chip palette="success" size="md" icon={<CircleCheck aria-hidden />}>
+            {t('course.completedChip')}
+          </Chip>
+          <Button leftIcon={<Award aria-hidden />} onClick={props.onCertificate}>
+            {t('course.viewCertificate')}
+          </Button>
+        </div>
+      ) : props.onContinue ? (
+        <Button ref={props.continueRef} size="lg" onClick={props.onContinue}>
+          {props.continueLabel}
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
