@@ -1,11 +1,13 @@
-import type { Role, UserDto, UserStatusFilter } from '@contract/users';
-import { BookPlus, Download, FileX, Pencil, Plus, Search, Trash2, Upload, UserCheck, UserX, Users } from 'lucide-react';
+import type { UserDto } from '@contract/users';
+import { Download, FileX, Plus, Search, Upload, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
 import { usersApi, type UserFilters } from '../../api/admin-people';
 import { queryKeys } from '../../api/query-keys';
+import { SelectionBar } from '../../components/admin/users/selection-bar';
+import { UserFilterBar } from '../../components/admin/users/user-filters';
+import { UserList } from '../../components/admin/users/user-list';
 import {
   AddUserDialog,
   AssignBooksDialog,
@@ -14,50 +16,16 @@ import {
   UserCreatedDialog,
 } from '../../components/admin/users-dialogs';
 import { BulkImportDialog } from '../../components/admin/users-bulk-import';
-import {
-  DeactivateFromFileDialog,
-  UserStatusChip,
-  UserStatusDialog,
-  type StatusChange,
-} from '../../components/admin/users-status';
+import { DeactivateFromFileDialog, UserStatusDialog, type StatusChange } from '../../components/admin/users-status';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
-import {
-  Button,
-  Checkbox,
-  Chip,
-  EmptyState,
-  IconButton,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TextField,
-  toaster,
-  type SelectOption,
-} from '../../ui';
+import { Button, EmptyState, toaster } from '../../ui';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
-
-// Functions, not constants: the labels are read in the current language.
-const ROLE_FILTERS = (): readonly SelectOption<Role | 'ALL'>[] => [
-  { value: 'ALL', label: t('admin.users.allRoles') },
-  { value: 'USER', label: t('role.USER') },
-  { value: 'ADMIN', label: t('role.ADMIN') },
-];
-
-const STATUS_FILTERS = (): readonly SelectOption<UserStatusFilter>[] => [
-  { value: 'ACTIVE', label: t('admin.users.status.active') },
-  { value: 'DEACTIVATED', label: t('admin.users.status.deactivated') },
-  { value: 'ALL', label: t('admin.users.status.all') },
-];
 
 const NO_FILTERS: UserFilters = { role: '', domainId: '', status: 'ACTIVE' };
 
@@ -99,8 +67,6 @@ export function AdminUsersPage() {
 
   const list = users ?? [];
   const selectedUsers = useMemo(() => list.filter((u) => selected.has(u.id)), [list, selected]);
-  const allChecked =
-    list.length > 0 && selected.size === list.length ? true : selected.size > 0 ? 'indeterminate' : false;
 
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -130,10 +96,6 @@ export function AdminUsersPage() {
     }
   };
 
-  const bookOptions: SelectOption[] = [
-    { value: 'ALL', label: t('admin.users.allBooks') },
-    ...domains.map((d) => ({ value: d.id, label: d.name })),
-  ];
   const filtered = paged.isFiltering;
 
   return (
@@ -158,80 +120,16 @@ export function AdminUsersPage() {
           </>
         }
       />
-      <div
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr 1fr' },
-          gap: '3',
-          mb: '4',
-        })}
-      >
-        <TextField
-          label={t('admin.users.search')}
-          type="search"
-          placeholder={t('admin.users.searchPlaceholder')}
-          value={paged.search}
-          onChange={(e) => paged.setSearch(e.target.value)}
-        />
-        <Select
-          label={t('admin.users.role')}
-          options={ROLE_FILTERS()}
-          value={paged.filters.role || 'ALL'}
-          onValueChange={(role) => paged.setFilter('role', role === 'ALL' ? '' : role)}
-        />
-        <Select
-          label={t('admin.users.book')}
-          options={bookOptions}
-          value={paged.filters.domainId || 'ALL'}
-          onValueChange={(id) => paged.setFilter('domainId', id === 'ALL' ? '' : id)}
-        />
-        <Select
-          label={t('admin.users.statusLabel')}
-          options={STATUS_FILTERS()}
-          value={paged.filters.status}
-          onValueChange={(status) => paged.setFilter('status', status)}
-        />
-      </div>
+      <UserFilterBar list={paged} domains={domains} />
 
       {selected.size > 0 ? (
-        <div
-          role="region"
-          aria-label={t('admin.users.selectionActions')}
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '3',
-            flexWrap: 'wrap',
-            p: '3',
-            mb: '3',
-            borderRadius: 'md',
-            bg: 'brand.subtle',
-            color: 'fg.default',
-          })}
-        >
-          <span className={css({ fontWeight: 'medium', flex: '1' })}>
-            {t('admin.users.selected', { count: selected.size })}
-          </span>
-          <Button size="sm" leftIcon={<BookPlus />} onClick={() => setAssigning(selectedUsers)}>
-            {t('admin.users.assignBooks')}
-          </Button>
-          {selectedUsers.some((u) => u.status === 'ACTIVE') ? (
-            <Button
-              size="sm"
-              variant="outline"
-              palette="danger"
-              leftIcon={<UserX />}
-              onClick={() =>
-                setStatusChange({ action: 'deactivate', users: selectedUsers.filter((u) => u.status === 'ACTIVE') })
-              }
-            >
-              {t('admin.users.deactivateUsers')}
-            </Button>
-          ) : null}
-          <Button size="sm" palette="danger" leftIcon={<Trash2 />} onClick={() => setDeleting(selectedUsers)}>
-            {t('admin.users.deleteUsers')}
-          </Button>
-        </div>
+        <SelectionBar
+          count={selected.size}
+          users={selectedUsers}
+          onAssign={() => setAssigning(selectedUsers)}
+          onDeactivate={(active) => setStatusChange({ action: 'deactivate', users: active })}
+          onDelete={() => setDeleting(selectedUsers)}
+        />
       ) : null}
 
       <QueryState
@@ -248,117 +146,15 @@ export function AdminUsersPage() {
           />
         ) : (
           <>
-            <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label={t('admin.users.tableLabel')}>
-              <TableHead>
-                <TableRow>
-                  <TableHeader style={{ width: '48px' }}>
-                    <Checkbox
-                      aria-label={t('admin.users.selectAllUsers')}
-                      checked={allChecked}
-                      onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}
-                    />
-                  </TableHeader>
-                  <TableHeader>{t('admin.users.col.username')}</TableHeader>
-                  <TableHeader>{t('admin.users.col.email')}</TableHeader>
-                  <TableHeader>{t('admin.users.col.role')}</TableHeader>
-                  <TableHeader>{t('admin.users.col.books')}</TableHeader>
-                  <TableHeader>{t('admin.users.col.status')}</TableHeader>
-                  <TableHeader align="right">{t('admin.users.col.actions')}</TableHeader>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((u) => (
-                  <TableRow key={u.id} selected={selected.has(u.id)}>
-                    <TableCell>
-                      <Checkbox
-                        aria-label={t('admin.users.selectOne', { name: u.username })}
-                        checked={selected.has(u.id)}
-                        onCheckedChange={(on) => toggle(u.id, on)}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
-                      {u.mustChangePassword ? (
-                        <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>
-                          {t('admin.users.temporaryPassword')}
-                        </span>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>{u.email}</TableCell>
-                    <TableCell>
-                      <RoleChip role={u.role} />
-                    </TableCell>
-                    <TableCell>
-                      <Books user={u} />
-                    </TableCell>
-                    <TableCell>
-                      <UserStatusChip status={u.status} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <RowActions
-                        user={u}
-                        onEdit={() => setEditing(u)}
-                        onStatus={() => changeStatus(u)}
-                        onDelete={() => setDeleting([u])}
-                      />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '3' })}>
-              <Checkbox
-                checked={allChecked}
-                onCheckedChange={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}
-              >
-                {t('admin.users.selectAll')}
-              </Checkbox>
-              <ul
-                className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-                aria-label={t('admin.users.tableLabel')}
-              >
-                {list.map((u) => (
-                  <li
-                    key={u.id}
-                    className={css({
-                      borderWidth: '1px',
-                      borderColor: 'border.default',
-                      borderRadius: 'lg',
-                      p: '3',
-                      bg: 'bg.surface',
-                      display: 'flex',
-                      flexDirection: 'column',
-                      gap: '2',
-                    })}
-                  >
-                    <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                      <Checkbox
-                        aria-label={t('admin.users.selectOne', { name: u.username })}
-                        checked={selected.has(u.id)}
-                        onCheckedChange={(on) => toggle(u.id, on)}
-                      />
-                      <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>
-                        {u.username}
-                      </span>
-                      <RoleChip role={u.role} />
-                      <UserStatusChip status={u.status} />
-                    </div>
-                    <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
-                      {u.email}
-                    </span>
-                    <Books user={u} />
-                    <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-                      <RowActions
-                        user={u}
-                        onEdit={() => setEditing(u)}
-                        onStatus={() => changeStatus(u)}
-                        onDelete={() => setDeleting([u])}
-                      />
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <UserList
+              list={list}
+              selected={selected}
+              onSelectAll={(on) => setSelected(on ? new Set(list.map((u) => u.id)) : new Set())}
+              onToggle={toggle}
+              onEdit={setEditing}
+              onStatus={changeStatus}
+              onDelete={(u) => setDeleting([u])}
+            />
             <TablePagination list={paged} />
           </>
         )}
@@ -403,64 +199,5 @@ export function AdminUsersPage() {
         }}
       />
     </>
-  );
-}
-
-function RoleChip({ role }: { role: Role }) {
-  return (
-    <Chip palette={role === 'ADMIN' ? 'accent' : 'neutral'}>{t(role === 'ADMIN' ? 'role.ADMIN' : 'role.USER')}</Chip>
-  );
-}
-
-function Books({ user }: { user: UserDto }) {
-  if (user.role === 'ADMIN')
-    return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.allBooksAccess')}</span>;
-  if (user.domains.length === 0)
-    return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.noBooks')}</span>;
-  return (
-    <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap' })}>
-      {user.domains.map((d) => (
-        <Chip key={d.id} size="sm" palette="info">
-          {d.name}
-        </Chip>
-      ))}
-    </span>
-  );
-}
-
-function RowActions({
-  user,
-  onEdit,
-  onStatus,
-  onDelete,
-}: {
-  user: UserDto;
-  onEdit: () => void;
-  onStatus: () => void;
-  onDelete: () => void;
-}) {
-  const leaver = user.status === 'DEACTIVATED';
-  return (
-    <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton
-        aria-label={t('admin.users.editOne', { name: user.username })}
-        icon={<Pencil />}
-        size="sm"
-        onClick={onEdit}
-      />
-      <IconButton
-        aria-label={t(leaver ? 'admin.users.reactivateOne' : 'admin.users.deactivateOne', { name: user.username })}
-        icon={leaver ? <UserCheck /> : <UserX />}
-        size="sm"
-        onClick={onStatus}
-      />
-      <IconButton
-        aria-label={t('admin.users.deleteOne', { name: user.username })}
-        icon={<Trash2 />}
-        size="sm"
-        palette="danger"
-        onClick={onDelete}
-      />
-    </div>
   );
 }

@@ -1,0 +1,179 @@
+import { Plus, Search, ShieldCheck, Users } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { Link } from 'wouter';
+import type { ComplianceResponse, ComplianceRow } from '../../../api/compliance';
+import { t } from '../../../i18n';
+import {
+  Button,
+  EmptyState,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableRowHeader,
+} from '../../../ui';
+import { ComplianceCellView } from '../compliance-status';
+
+/** What a training record's Back link returns to: the matrix as the admin left it. */
+export interface RecordLinkState {
+  matrixSearch?: string;
+}
+
+const personColumn = css({
+  minW: { base: '9.5rem', md: '13rem' },
+  maxW: { base: '11rem', md: '16rem' },
+  hyphens: 'auto',
+});
+const courseColumn = css({
+  whiteSpace: 'normal',
+  textTransform: 'none',
+  letterSpacing: 'normal',
+  minW: '9.5rem',
+  maxW: '14rem',
+  verticalAlign: 'bottom',
+});
+
+interface MatrixTableProps {
+  data: ComplianceResponse;
+  busy: boolean;
+  filtering: boolean;
+  bookFiltered: boolean;
+  matrixSearch: string;
+  onAddRequirement: () => void;
+  onClearFilters: () => void;
+}
+
+export function MatrixTable({
+  data,
+  busy,
+  filtering,
+  bookFiltered,
+  matrixSearch,
+  onAddRequirement,
+  onClearFilters,
+}: MatrixTableProps) {
+  const addButton = (
+    <Button leftIcon={<Plus />} onClick={onAddRequirement}>
+      {t('admin.compliance.addRequirement')}
+    </Button>
+  );
+  if (data.requirements.length === 0) {
+    return bookFiltered ? (
+      <EmptyState
+        bordered
+        icon={<ShieldCheck />}
+        title={t('admin.compliance.emptyBookTitle')}
+        description={t('admin.compliance.emptyBookText')}
+        actions={
+          <>
+            {addButton}
+            <Button variant="outline" onClick={onClearFilters}>
+              {t('admin.compliance.clearFilters')}
+            </Button>
+          </>
+        }
+      />
+    ) : (
+      <EmptyState
+        bordered
+        icon={<ShieldCheck />}
+        title={t('admin.compliance.emptyTitle')}
+        description={t('admin.compliance.emptyText')}
+        actions={addButton}
+      />
+    );
+  }
+  if (data.rows.length === 0) {
+    return filtering ? (
+      <EmptyState
+        bordered
+        icon={<Search />}
+        title={t('admin.compliance.noMatchTitle')}
+        description={t('admin.compliance.noMatchText')}
+        actions={
+          <Button variant="outline" onClick={onClearFilters}>
+            {t('admin.compliance.clearFilters')}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        bordered
+        icon={<Users />}
+        title={t('admin.compliance.nobodyTitle')}
+        description={t('admin.compliance.nobodyText')}
+      />
+    );
+  }
+  return (
+    <Table
+      frozen
+      scrollLabel={t('admin.compliance.matrixLabel')}
+      aria-busy={busy || undefined}
+      className={busy ? css({ opacity: 0.7 }) : undefined}
+    >
+      <caption className={css({ srOnly: true })}>{t('admin.compliance.caption')}</caption>
+      <TableHead>
+        <TableRow>
+          <TableHeader className={personColumn}>{t('admin.compliance.person')}</TableHeader>
+          {data.requirements.map((column) => (
+            <TableHeader key={column.courseId} className={courseColumn}>
+              {column.courseTitle}
+            </TableHeader>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.rows.map((row) => (
+          <TableRow key={row.user.id}>
+            <TableRowHeader className={personColumn}>
+              <PersonLink row={row} matrixSearch={matrixSearch} />
+            </TableRowHeader>
+            {data.requirements.map((column, index) => {
+              const cell = row.cells[index];
+              return (
+                <TableCell key={column.courseId}>
+                  {cell ? (
+                    <ComplianceCellView cell={cell} />
+                  ) : (
+                    <span className={css({ color: 'fg.subtle' })} title={t('admin.compliance.notRequired')}>
+                      <span aria-hidden>—</span>
+                      <span className={css({ srOnly: true })}>{t('admin.compliance.notRequired')}</span>
+                    </span>
+                  )}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function PersonLink({ row, matrixSearch }: { row: ComplianceRow; matrixSearch: string }) {
+  const { user } = row;
+  const role = [user.jobTitle, user.department].filter(Boolean).join(' · ');
+  return (
+    <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW: 0 })}>
+      <Link
+        href={`/admin/compliance/people/${encodeURIComponent(user.id)}`}
+        state={{ matrixSearch } satisfies RecordLinkState}
+        className={css({
+          fontWeight: 'semibold',
+          fontSize: { base: 'sm', md: 'md' },
+          color: 'brand.fg',
+          overflowWrap: 'break-word',
+          _hover: { textDecoration: 'underline' },
+        })}
+      >
+        {user.name}
+      </Link>
+      <span className={css({ fontSize: 'xs', color: 'fg.muted', overflowWrap: 'break-word' })}>
+        {role || user.username}
+      </span>
+    </span>
+  );
+}

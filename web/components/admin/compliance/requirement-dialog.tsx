@@ -1,0 +1,249 @@
+import { requirementBody } from '@contract/compliance';
+import { DEFAULT_DUE_SOON_DAYS, DEFAULT_DUE_WITHIN_DAYS } from '@contract/rules/compliance';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import * as v from 'valibot';
+import { listDomains, pageCourses } from '../../../api/admin-content';
+import { hasErrorCode } from '../../../api/client';
+import type { RequirementDto, RequirementInput } from '../../../api/compliance';
+import { complianceWrites } from '../../../api/compliance-queries';
+import { queryKeys } from '../../../api/query-keys';
+import { useWrite } from '../../../api/writes';
+import { dayInputValue } from '../../../format';
+import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../../ui';
+import { FormDialog } from '../../form-dialog';
+import { t } from '../../../i18n';
+import { errorText, fieldErrors, issueErrors } from '../../../i18n/error-text';
+
+type RequirementField =
+  | 'bookId'
+  | 'courseId'
+  | 'department'
+  | 'jobTitle'
+  | 'dueWithinDays'
+  | 'dueSoonDays'
+  | 'activeFrom';
+type RequirementErrors = Partial<Record<RequirementField, string>>;
+
+interface RequirementForm {
+  bookId: string;
+  courseId: string;
+  department: string;
+  jobTitle: string;
+  dueWithinDays: string;
+  dueSoonDays: string;
+  activeFrom: string;
+}
+
+const emptyForm = (): RequirementForm => ({
+  bookId: '',
+  courseId: '',
+  department: '',
+  jobTitle: '',
+  dueWithinDays: String(DEFAULT_DUE_WITHIN_DAYS),
+  dueSoonDays: String(DEFAULT_DUE_SOON_DAYS),
+  activeFrom: dayInputValue(),
+});
+
+const formOf = (r: RequirementDto): RequirementForm => ({
+  bookId: r.bookId,
+  courseId: r.courseId,
+  department: r.department ?? '',
+  jobTitle: r.jobTitle ?? '',
+  dueWithinDays: String(r.dueWithinDays),
+  dueSoonDays: String(r.dueSoonDays),
+  activeFrom: r.activeFrom.slice(0, 10),
+});
+
+function payloadOf(form: RequirementForm): RequirementInput {
+  // Blank days are left out (the server's defaults apply); anything typed is sent as typed, so the contract judges it.
+  const days = (key: 'dueWithinDays' | 'dueSoonDays') => (form[key].trim() === '' ? {} : { [key]: Number(form[key]) });
+  return {
+    bookId: form.bookId,
+    courseId: form.courseId,
+    department: form.department.trim() || null,
+    jobTitle: form.jobTitle.trim() || null,
+    ...days('dueWithinDays'),
+    ...days('dueSoonDays'),
+    activeFrom: form.activeFrom || null,
+  };
+}
+
+const issuesToErrors = (issues: readonly v.BaseIssue<unknown>[]): RequirementErrors => issueErrors(issues);
+
+/**
+ * Add requirement / Edit requirement: a book, one of its courses, an optional audience (department,
+ * job title), the due periods and the first day it applies. Checked with the contract's schema
+ * before sending; the server's messages land on their fields.
+ */
+export function RequirementDialog({
+  open,
+  requirement,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  requirement: RequirementDto | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const [form, setForm] = useState<RequirementForm>(emptyForm);
+  const [errors, setErrors] = useState<RequirementErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const books = useQuery({
+    queryKey: queryKeys.admin.domains.options,
+    queryFn: ({ signal }) => listDomains(signal),
+    enabled: open,
+  });
+  const courses = useQuery({
+    queryKey: queryKeys.admin.courses.options(form.bookId),
+    queryFn: ({ signal }) =>
+      pageCourses({ page: 1, limit: 100, search: '', status: '', domainId: form.bookId }, signal),
+    enabled: open && form.bookId !== '',
+  });
+  const save = useWrite(complianceWrites.saveRequirement, {
+    onSuccess: () => {
+      onSaved(requirement ? t('admin.req.updated') : t('admin.req.added'));
+    },
+    onError: (e) => {
+      // A refusal about a field is shown on that field only; anything else (a duplicate) above the form.
+      const onField = hasErrorCode(e, 'VALIDATION_FAILED') && Object.keys(e.fields).some((key) => key in emptyForm());
+      if (onField) {
+        setErrors(fieldErrors(e.fields));
+        focusFirstInvalid(formRef.current);
+      }
+      setError(onField ? null : errorText(e, requirement ? t('admin.req.updateFailed') : t('admin.req.addFailed')));
+    },
+  });
+  const { reset } = save;
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(requirement ? formOf(requirement) : emptyForm());
+    setErrors({});
+    setError(null);
+    reset();
+  }, [open, requirement, reset]);
+
+  const set = (key: keyof RequirementForm, value: string) => {
+    setForm((current) => ({
+      ...current,
+      [key]: value,
+      ...(key === 'bookId' && value !== current.bookId ? { courseId: '' } : {}),
+    }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = payloadOf(form);
+    const parsed = v.safeParse(requirementBody, body);
+    setError(null);
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.issues));
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    save.mutate({ id: requirement ? requirement.id : null, body });
+  };
+
+  const bookOptions: SelectOption[] = (books.data ?? []).map((d) => ({ value: d.id, label: d.name }));
+  const courseOptions: (SelectOption & { draft: boolean })[] = (courses.data?.items ?? []).map((c) => ({
+    value: c.id,
+    label: c.status === 'DRAFT' ? t('admin.req.draftCourse', { title: c.title }) : c.title,
+    draft: c.status === 'DRAFT',
+  }));
+  const courseHelp = !form.bookId
+    ? t('admin.req.chooseBookFirst')
+    : courses.isPending
+      ? t('admin.req.loadingCourses')
+      : courseOptions.length === 0
+        ? t('admin.req.noCourses')
+        : courseOptions.some((o) => o.draft)
+          ? t('admin.req.draftHelp')
+          : undefined;
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={requirement ? t('admin.req.editTitle') : t('admin.compliance.addRequirement')}
+      description={t('admin.req.dialogText')}
+      size="lg"
+      formId="requirement-form"
+      submitLabel={requirement ? t('admin.req.saveChanges') : t('admin.compliance.addRequirement')}
+      busy={save.isPending}
+      error={error}
+      onSubmit={submit}
+    >
+      <div ref={formRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+          <Select
+            label={t('admin.req.col.book')}
+            required
+            options={bookOptions}
+            value={form.bookId}
+            placeholder={books.isPending ? t('admin.req.loadingBooks') : t('admin.req.chooseBook')}
+            onValueChange={(id) => set('bookId', id)}
+            error={errors.bookId}
+          />
+          <Select
+            label={t('admin.req.col.course')}
+            required
+            options={courseOptions}
+            value={form.courseId}
+            placeholder={t('admin.req.chooseCourse')}
+            disabled={!form.bookId || courseOptions.length === 0}
+            helperText={courseHelp}
+            onValueChange={(id) => set('courseId', id)}
+            error={errors.courseId}
+          />
+          <TextField
+            label={t('admin.compliance.department')}
+            helperText={t('admin.req.departmentHelp')}
+            value={form.department}
+            error={errors.department}
+            onChange={(e) => set('department', e.target.value)}
+          />
+          <TextField
+            label={t('admin.compliance.jobTitle')}
+            helperText={t('admin.req.jobTitleHelp')}
+            value={form.jobTitle}
+            error={errors.jobTitle}
+            onChange={(e) => set('jobTitle', e.target.value)}
+          />
+          {/* The two day counts are the same kind of field: whole days from 1 to 3650. */}
+          {(
+            [
+              ['dueWithinDays', t('admin.req.dueWithinLabel'), t('admin.req.dueWithinHelp')],
+              ['dueSoonDays', t('admin.req.dueSoonLabel'), t('admin.req.dueSoonHelp')],
+            ] as const
+          ).map(([key, label, help]) => (
+            <TextField
+              key={key}
+              label={label}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={3650}
+              helperText={help}
+              value={form[key]}
+              error={errors[key]}
+              onChange={(e) => set(key, e.target.value)}
+            />
+          ))}
+          <TextField
+            label={t('admin.req.col.activeFrom')}
+            type="date"
+            helperText={requirement ? t('admin.req.activeFromKeep') : t('admin.req.activeFromHelp')}
+            value={form.activeFrom}
+            error={errors.activeFrom}
+            onChange={(e) => set('activeFrom', e.target.value)}
+          />
+        </div>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Role, UserStatusFilter } from '@contract/users';
+import { css } from 'styled-system/css';
+import type { UserFilters } from '../../../api/admin-people';
+import { t } from '../../../i18n';
+import { Select, TextField, type SelectOption } from '../../../ui';
+
+// Functions, not constants: the labels are read in the current language.
+const ROLE_FILTERS = (): readonly SelectOption<Role | 'ALL'>[] => [
+  { value: 'ALL', label: t('admin.users.allRoles') },
+  { value: 'USER', label: t('role.USER') },
+  { value: 'ADMIN', label: t('role.ADMIN') },
+];
+
+const STATUS_FILTERS = (): readonly SelectOption<UserStatusFilter>[] => [
+  { value: 'ACTIVE', label: t('admin.users.status.active') },
+  { value: 'DEACTIVATED', label: t('admin.users.status.deactivated') },
+  { value: 'ALL', label: t('admin.users.status.all') },
+];
+
+/** What the filters read and set of the page's list (`usePagedList`). */
+interface UserFilterControls {
+  search: string;
+  setSearch: (text: string) => void;
+  filters: UserFilters;
+  setFilter: <K extends keyof UserFilters & string>(name: K, value: UserFilters[K]) => void;
+}
+
+/** Search, role, book and status: each lives in the address; a change goes back to page 1. */
+export function UserFilterBar({
+  list,
+  domains,
+}: {
+  list: UserFilterControls;
+  domains: readonly { id: string; name: string }[];
+}) {
+  const bookOptions: SelectOption[] = [
+    { value: 'ALL', label: t('admin.users.allBooks') },
+    ...domains.map((d) => ({ value: d.id, label: d.name })),
+  ];
+  return (
+    <div
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr 1fr' },
+        gap: '3',
+        mb: '4',
+      })}
+    >
+      <TextField
+        label={t('admin.users.search')}
+        type="search"
+        placeholder={t('admin.users.searchPlaceholder')}
+        value={list.search}
+        onChange={(e) => list.setSearch(e.target.value)}
+      />
+      <Select
+        label={t('admin.users.role')}
+        options={ROLE_FILTERS()}
+        value={list.filters.role || 'ALL'}
+        onValueChange={(role) => list.setFilter('role', role === 'ALL' ? '' : role)}
+      />
+      <Select
+        label={t('admin.users.book')}
+        options={bookOptions}
+        value={list.filters.domainId || 'ALL'}
+        onValueChange={(id) => list.setFilter('domainId', id === 'ALL' ? '' : id)}
+      />
+      <Select
+        label={t('admin.users.statusLabel')}
+        options={STATUS_FILTERS()}
+        value={list.filters.status}
+        onValueChange={(status) => list.setFilter('status', status)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import type { Role, UserDto } from '@contract/users';
+import { Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
+import { css } from 'styled-system/css';
+import { t } from '../../../i18n';
+import { Checkbox, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../ui';
+import { UserStatusChip } from '../users-status';
+
+interface UserListProps {
+  list: UserDto[];
+  selected: Set<string>;
+  onSelectAll: (on: boolean) => void;
+  onToggle: (id: string, on: boolean) => void;
+  onEdit: (user: UserDto) => void;
+  onStatus: (user: UserDto) => void;
+  onDelete: (user: UserDto) => void;
+}
+
+/** The page of users: a table from medium screens up, cards below, each row with its checkbox and actions. */
+export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStatus, onDelete }: UserListProps) {
+  const allChecked =
+    list.length > 0 && selected.size === list.length ? true : selected.size > 0 ? 'indeterminate' : false;
+  return (
+    <>
+      <Table className={css({ display: { base: 'none', md: 'block' } })} aria-label={t('admin.users.tableLabel')}>
+        <TableHead>
+          <TableRow>
+            <TableHeader style={{ width: '48px' }}>
+              <Checkbox
+                aria-label={t('admin.users.selectAllUsers')}
+                checked={allChecked}
+                onCheckedChange={onSelectAll}
+              />
+            </TableHeader>
+            <TableHeader>{t('admin.users.col.username')}</TableHeader>
+            <TableHeader>{t('admin.users.col.email')}</TableHeader>
+            <TableHeader>{t('admin.users.col.role')}</TableHeader>
+            <TableHeader>{t('admin.users.col.books')}</TableHeader>
+            <TableHeader>{t('admin.users.col.status')}</TableHeader>
+            <TableHeader align="right">{t('admin.users.col.actions')}</TableHeader>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {list.map((u) => (
+            <TableRow key={u.id} selected={selected.has(u.id)}>
+              <TableCell>
+                <Checkbox
+                  aria-label={t('admin.users.selectOne', { name: u.username })}
+                  checked={selected.has(u.id)}
+                  onCheckedChange={(on) => onToggle(u.id, on)}
+                />
+              </TableCell>
+              <TableCell>
+                <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
+                {u.mustChangePassword ? (
+                  <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>
+                    {t('admin.users.temporaryPassword')}
+                  </span>
+                ) : null}
+              </TableCell>
+              <TableCell>{u.email}</TableCell>
+              <TableCell>
+                <RoleChip role={u.role} />
+              </TableCell>
+              <TableCell>
+                <Books user={u} />
+              </TableCell>
+              <TableCell>
+                <UserStatusChip status={u.status} />
+              </TableCell>
+              <TableCell align="right">
+                <RowActions
+                  user={u}
+                  onEdit={() => onEdit(u)}
+                  onStatus={() => onStatus(u)}
+                  onDelete={() => onDelete(u)}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <div className={css({ display: { base: 'flex', md: 'none' }, flexDirection: 'column', gap: '3' })}>
+        <Checkbox checked={allChecked} onCheckedChange={onSelectAll}>
+          {t('admin.users.selectAll')}
+        </Checkbox>
+        <ul
+          className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+          aria-label={t('admin.users.tableLabel')}
+        >
+          {list.map((u) => (
+            <li
+              key={u.id}
+              className={css({
+                borderWidth: '1px',
+                borderColor: 'border.default',
+                borderRadius: 'lg',
+                p: '3',
+                bg: 'bg.surface',
+                display: 'flex',
+                flexDirection: 'column',
+                gap: '2',
+              })}
+            >
+              <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+                <Checkbox
+                  aria-label={t('admin.users.selectOne', { name: u.username })}
+                  checked={selected.has(u.id)}
+                  onCheckedChange={(on) => onToggle(u.id, on)}
+                />
+                <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>
+                  {u.username}
+                </span>
+                <RoleChip role={u.role} />
+                <UserStatusChip status={u.status} />
+              </div>
+              <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{u.email}</span>
+              <Books user={u} />
+              <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+                <RowActions
+                  user={u}
+                  onEdit={() => onEdit(u)}
+                  onStatus={() => onStatus(u)}
+                  onDelete={() => onDelete(u)}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+function RoleChip({ role }: { role: Role }) {
+  return (
+    <Chip palette={role === 'ADMIN' ? 'accent' : 'neutral'}>{t(role === 'ADMIN' ? 'role.ADMIN' : 'role.USER')}</Chip>
+  );
+}
+
+function Books({ user }: { user: UserDto }) {
+  if (user.role === 'ADMIN')
+    return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.allBooksAccess')}</span>;
+  if (user.domains.length === 0)
+    return <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.users.noBooks')}</span>;
+  return (
+    <span className={css({ display: 'flex', gap: '1', flexWrap: 'wrap' })}>
+      {user.domains.map((d) => (
+        <Chip key={d.id} size="sm" palette="info">
+          {d.name}
+        </Chip>
+      ))}
+    </span>
+  );
+}
+
+function RowActions({
+  user,
+  onEdit,
+  onStatus,
+  onDelete,
+}: {
+  user: UserDto;
+  onEdit: () => void;
+  onStatus: () => void;
+  onDelete: () => void;
+}) {
+  const leaver = user.status === 'DEACTIVATED';
+  return (
+    <div className={css({ display: 'inline-flex', gap: '1' })}>
+      <IconButton
+        aria-label={t('admin.users.editOne', { name: user.username })}
+        icon={<Pencil />}
+        size="sm"
+        onClick={onEdit}
+      />
+      <IconButton
+        aria-label={t(leaver ? 'admin.users.reactivateOne' : 'admin.users.deactivateOne', { name: user.username })}
+        icon={leaver ? <UserCheck /> : <UserX />}
+        size="sm"
+        onClick={onStatus}
+      />
+      <IconButton
+        aria-label={t('admin.users.deleteOne', { name: user.username })}
+        icon={<Trash2 />}
+        size="sm"
+        palette="danger"
+        onClick={onDelete}
+      />
+    </div>
+  );
+}
