@@ -1,5 +1,18 @@
 import dagre from '@dagrejs/dagre';
-import type { MachineModel, StateModel, StateType, TransitionModel } from './inspect';
+import type { MachineModel, StateModel, StateType } from './inspect';
+import { clipEnds, pointAtFraction, pointAtHalfLength, type Box, type Point } from './layout/geometry';
+import {
+  edgeLabelLines,
+  FONT,
+  isContainer,
+  isInBoxTransition,
+  stateLines,
+  textWidth,
+  type NodeLine,
+} from './layout/text';
+
+export type { Point } from './layout/geometry';
+export { FONT, isInBoxTransition } from './layout/text';
 
 /**
  * Automatic layout of a machine model with dagre (compound graph). Nested and parallel states
@@ -10,21 +23,9 @@ import type { MachineModel, StateModel, StateType, TransitionModel } from './ins
  *
  * Pure data out (positions in px, top-left boxes), drawn by export.ts (SVG string) and by
  * web/components/statechart-diagram.tsx (React) from the same numbers.
+ *
+ * Text metrics and in-box lines live in layout/text.ts, route geometry in layout/geometry.ts.
  */
-
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export type LineKind = 'tags' | 'entry' | 'exit' | 'invoke' | 'internal' | 'self' | 'history';
-
-export interface NodeLine {
-  text: string;
-  kind: LineKind;
-  /** For internal/self lines: the transition written on this line. */
-  transitionId?: string;
-}
 
 export interface LayoutState {
   stateId: string;
@@ -87,81 +88,12 @@ export interface LayoutOptions {
   rankdir?: 'TB' | 'LR';
 }
 
-/** Text metrics shared by every renderer so boxes fit their text. */
-export const FONT = {
-  family: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
-  titleSize: 13,
-  lineSize: 11,
-  labelSize: 11,
-  lineHeight: 15,
-  labelLineHeight: 14,
-};
-
 const PAD_X = 12;
 const TITLE_BLOCK = 26;
 const MIN_STATE_WIDTH = 96;
 const MIN_STATE_HEIGHT = 38;
 const CONTAINER_TITLE = 22;
 const MARGIN = 16;
-
-/** A generous average glyph width: boxes too wide read fine, boxes too narrow clip. */
-export function textWidth(text: string, size: number, bold = false): number {
-  let units = 0;
-  for (const ch of text) {
-    if (/[ il.,:;|!'[\]()]/.test(ch)) units += 0.32;
-    else if (/[mwMW@#]/.test(ch)) units += 0.88;
-    else if (/[A-Z0-9]/.test(ch)) units += 0.66;
-    else units += 0.56;
-  }
-  return Math.ceil(units * size * (bold ? 1.08 : 1));
-}
-
-export const isContainer = (s: Pick<StateModel, 'type'>) => s.type === 'compound' || s.type === 'parallel';
-
-/** A transition drawn inside its source box rather than as an arrow. */
-export function isInBoxTransition(t: TransitionModel): boolean {
-  return t.targetIds.length === 0 || (t.targetIds.length === 1 && t.targetIds[0] === t.sourceId);
-}
-
-function inBoxText(t: TransitionModel): string {
-  const actions = t.actions.length ? ` / ${t.actions.join(', ')}` : '';
-  return t.targetIds.length === 0 ? `${t.label}${actions}` : `${t.label} ↻ re-enter${actions}`;
-}
-
-/** The lines written under a state's name. */
-export function stateLines(state: StateModel, model: MachineModel): NodeLine[] {
-  const lines: NodeLine[] = [];
-  if (state.type === 'history') lines.push({ text: `${state.history} history`, kind: 'history' });
-  if (state.tags.length) lines.push({ text: `tags: ${state.tags.join(', ')}`, kind: 'tags' });
-  for (const name of state.invoke) lines.push({ text: `invoke / ${name}`, kind: 'invoke' });
-  if (state.entry.length) lines.push({ text: `entry / ${state.entry.join(', ')}`, kind: 'entry' });
-  if (state.exit.length) lines.push({ text: `exit / ${state.exit.join(', ')}`, kind: 'exit' });
-  for (const t of model.transitions) {
-    if (t.sourceId === state.id && isInBoxTransition(t)) {
-      lines.push({ text: inBoxText(t), kind: t.targetIds.length ? 'self' : 'internal', transitionId: t.id });
-    }
-  }
-  return lines;
-}
-
-/** Event on the first line, guard on the second: short lines keep arrows apart. */
-export function edgeLabelLines(t: TransitionModel): string[] {
-  return t.guard ? [t.eventLabel, `[${t.guard}]`] : [t.eventLabel];
-}
-
-function clipToBox(from: Point, to: Point, box: { x: number; y: number; width: number; height: number }): Point {
-  // `from` inside, `to` outside: walk the segment to the box border.
-  const inside = (p: Point) => p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height;
-  let lo = 0;
-  let hi = 1;
-  for (let i = 0; i < 30; i++) {
-    const mid = (lo + hi) / 2;
-    const p = { x: from.x + (to.x - from.x) * mid, y: from.y + (to.y - from.y) * mid };
-    if (inside(p)) lo = mid;
-    else hi = mid;
-  }
-  return { x: from.x + (to.x - from.x) * hi, y: from.y + (to.y - from.y) * hi };
-}
 
 export function layoutMachine(model: MachineModel, options: LayoutOptions = {}): Layout {
   const g = new dagre.graphlib.Graph({ compound: true, multigraph: true });
@@ -390,48 +322,6 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
   );
 
   return { machineId: model.id, width, height, states, initials, edges };
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-
-function pointAtHalfLength(points: Point[]): Point {
-  return pointAtFraction(points, 0.5);
-}
-
-function pointAtFraction(points: Point[], fraction: number): Point {
-  const lengths = points.slice(1).map((p, i) => Math.hypot(p.x - points[i].x, p.y - points[i].y));
-  let rest = lengths.reduce((a, b) => a + b, 0) * fraction;
-  for (let i = 0; i < lengths.length; i++) {
-    if (rest <= lengths[i] && lengths[i] > 0) {
-      const f = rest / lengths[i];
-      return {
-        x: points[i].x + (points[i + 1].x - points[i].x) * f,
-        y: points[i].y + (points[i + 1].y - points[i].y) * f,
-      };
-    }
-    rest -= lengths[i];
-  }
-  return points[points.length - 1];
-}
-
-function clipEnds(points: Point[], sourceBox: Box | null, targetBox: Box | null): Point[] {
-  let out = points;
-  const outside = (p: Point, b: Box) => p.x < b.x || p.x > b.x + b.width || p.y < b.y || p.y > b.y + b.height;
-  if (sourceBox) {
-    const i = out.findIndex((p) => outside(p, sourceBox));
-    if (i > 0) out = [clipToBox(out[i - 1], out[i], sourceBox), ...out.slice(i)];
-  }
-  if (targetBox) {
-    let j = -1;
-    for (let k = out.length - 1; k >= 0; k--) {
-      if (outside(out[k], targetBox)) {
-        j = k;
-        break;
-      }
-    }
-    if (j >= 0 && j < out.length - 1) out = [...out.slice(0, j + 1), clipToBox(out[j + 1], out[j], targetBox)];
-  }
-  return out;
 }
 
 function shift(states: LayoutState[], initials: LayoutInitial[], edges: LayoutEdge[], dx: number, dy: number) {
