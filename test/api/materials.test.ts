@@ -29,15 +29,17 @@ describe('who may call the materials routes', () => {
 
 describe('list, edit and delete', () => {
   it('lists materials newest first and searches title and description', async () => {
-    const a = await uploadPdf({ title: 'Ladder inspection checklist', description: 'Monthly' });
-    await uploadPdf({ title: 'Scaffold tags', description: 'Green, yellow, red LADDER access' });
+    // A word of this test's own: other files in the same runtime upload ladder materials too.
+    const word = `ladder${crypto.randomUUID().slice(0, 8)}`;
+    const a = await uploadPdf({ title: `${word} inspection checklist`, description: 'Monthly' });
+    await uploadPdf({ title: 'Scaffold tags', description: `Green, yellow, red ${word.toUpperCase()} access` });
     const all = await api('GET', '/api/v2/materials', { token: admin });
     expect(all.status).toBe(200);
     expect(all.body[0].title).toBe('Scaffold tags');
-    const search = await api('GET', '/api/v2/materials?search=ladder', { token: admin });
+    const search = await api('GET', `/api/v2/materials?search=${word}`, { token: admin });
     expect(search.body.map((m: { title: string }) => m.title)).toEqual([
       'Scaffold tags',
-      'Ladder inspection checklist',
+      `${word} inspection checklist`,
     ]);
     expect(search.body.find((m: { id: string }) => m.id === a.id)).toBeTruthy();
   });
