@@ -73,7 +73,8 @@ export let demo: {
 
 /** Signs the admin in and uploads the demo package (each test file's `beforeAll`). */
 export async function setUpScorm() {
-  book = await createDomain('SCORM Book');
+  // Book names are unique and both SCORM test files run in one shared runtime: the default name is unique.
+  book = await createDomain();
   admin = await login(await createAdmin());
   const res = await upload(form('ppe-essentials-quiz.zip', zipSync(demoFiles()), { title: 'PPE quiz' }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
