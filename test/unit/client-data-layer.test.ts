@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
  * reads with useQuery (a factory of web/api/*-queries.ts, or an inline `queryFn`); a statechart's
  * effect reads with queryClient.fetchQuery. This check finds a GET of the API modules called
  * anywhere else in the screens, components, hooks and web/state bindings, which would bypass the
- * cache and need keeping in step with it by hand.
+ * cache and need keeping in step with it by hand. Writes go the same way: a named write of
+ * web/api/*-queries.ts declares what it changes and the mutation cache invalidates that, so no screen,
+ * component, hook or binding calls `invalidateQueries(` itself (web/main.tsx's language change is
+ * not a write and stays there).
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -87,6 +90,13 @@ function readsOutsideCache(file: string, text: string, reads: ReadonlySet<string
   return offenders;
 }
 
+/** Hand-made refreshes (`queryClient.invalidateQueries(...)`) in `text`: `file:line`. */
+function handInvalidations(file: string, text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, index) => (/\binvalidateQueries\(/.test(line) ? [`${file}:${index + 1}`] : []));
+}
+
 const isSource = (name: string) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !name.includes('.test.');
 
 describe('the client data layer', () => {
@@ -117,6 +127,23 @@ describe('the client data layer', () => {
     const offenders = ['web/state', 'web/pages', 'web/components', 'web/hooks']
       .flatMap((dir) => files(dir, isSource))
       .flatMap((file) => readsOutsideCache(file, readFileSync(join(root, file), 'utf8'), apiReads));
+    expect(offenders).toEqual([]);
+  });
+
+  it('flags a hand-made refresh after a write', () => {
+    const refresh = [
+      'const save = useMutation({',
+      '  onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.courses.all }),',
+      '});',
+    ].join('\n');
+    expect(handInvalidations('web/pages/z.tsx', refresh)).toEqual(['web/pages/z.tsx:2']);
+    expect(handInvalidations('web/pages/z.tsx', 'const save = useWrite(courseWrites.update);')).toEqual([]);
+  });
+
+  it('no web/state binding, page, component or hook invalidates the cache by hand (writes name what they change)', () => {
+    const offenders = ['web/state', 'web/pages', 'web/components', 'web/hooks']
+      .flatMap((dir) => files(dir, isSource))
+      .flatMap((file) => handInvalidations(file, readFileSync(join(root, file), 'utf8')));
     expect(offenders).toEqual([]);
   });
 });

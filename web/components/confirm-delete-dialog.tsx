@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Alert, Button, Dialog } from '../ui';
@@ -17,9 +17,8 @@ export interface ConfirmDeleteDialogProps<T> {
   notice?: (item: T) => ReactNode;
   /** Shown when the server gives no message of its own. */
   failureMessage: string;
+  /** The delete: a named write (`runWrite(xWrites.remove, ...)`), which refreshes what it changes before `onDeleted`. */
   onConfirm: (item: T) => Promise<unknown>;
-  /** Lists to refetch once the delete went through. */
-  invalidates?: readonly QueryKey[];
   onClose: () => void;
   /** Called with the server's answer after a successful delete. */
   onDeleted: (result: unknown) => void;
@@ -38,18 +37,10 @@ export function ConfirmDeleteDialog<T>({
   notice,
   failureMessage,
   onConfirm,
-  invalidates = [],
   onClose,
   onDeleted,
 }: ConfirmDeleteDialogProps<T>) {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: onConfirm,
-    onSuccess: async (result) => {
-      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      onDeleted(result);
-    },
-  });
+  const mutation = useMutation({ mutationFn: onConfirm, onSuccess: onDeleted });
   const { reset } = mutation;
   useEffect(() => reset(), [item, reset]);
   const busy = mutation.isPending;

@@ -2,6 +2,8 @@ import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { thinkApi, type FeedbackType } from '../api/public';
+import { thinkWrites } from '../api/think-queries';
+import { runWrite } from '../api/writes';
 import { serverText, t } from '../i18n';
 import { Alert, Button, Checkbox, focusFirstInvalid, Select, TextField, type SelectOption } from '../ui';
 import { errorText } from '../i18n/error-text';
@@ -68,7 +70,8 @@ export function FeedbackForm({ variant, onSubmitted, className }: FeedbackFormPr
       isAnonymous: variant === 'public' ? true : anonymous,
     };
     try {
-      const response = variant === 'public' ? await thinkApi.submitPublic(body) : await thinkApi.submit(body);
+      const response =
+        variant === 'public' ? await thinkApi.submitPublic(body) : await runWrite(thinkWrites.submit, body);
       const message = serverText(response?.message?.trim(), t('feedback.success'));
       setResult({ status: 'success', message });
       setType('');

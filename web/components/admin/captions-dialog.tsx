@@ -5,11 +5,13 @@ import {
   defaultCaptionLabel,
   webVttProblem,
 } from '@contract/captions';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Captions, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { deleteCaption, listCaptions, uploadCaption, type CaptionTrack, type Material } from '../../api/admin-content';
+import { listCaptions, type CaptionTrack, type Material } from '../../api/admin-content';
+import { materialWrites } from '../../api/material-queries';
+import { runWrite } from '../../api/writes';
 import { ApiClientError } from '../../api/client';
 import { t } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
@@ -28,7 +30,6 @@ import { errorText, declaredText } from '../../i18n/error-text';
  * everything again and its answer is shown next to the field it is about.
  */
 export function CaptionsDialog({ material, onClose }: { material: Material | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const materialId = material?.id ?? '';
   const tracks = useQuery({
     queryKey: queryKeys.admin.materials.captions(materialId),
@@ -38,7 +39,6 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
     staleTime: 0,
   });
   const [removing, setRemoving] = useState<CaptionTrack | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.materials.all });
   const list = tracks.data ?? [];
 
   return (
@@ -121,7 +121,7 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
               </ul>
             )}
           </section>
-          {material ? <AddCaptionForm material={material} existing={list} onAdded={() => void refresh()} /> : null}
+          {material ? <AddCaptionForm material={material} existing={list} /> : null}
         </div>
       </Dialog>
       <ConfirmDeleteDialog
@@ -130,8 +130,7 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
         question={t('admin.captions.removeQuestion')}
         describe={(track) => `${track.label} (${track.language}) · ${track.fileName}`}
         failureMessage={t('admin.captions.removeFailed')}
-        onConfirm={(track) => deleteCaption(materialId, track.id)}
-        invalidates={[queryKeys.admin.materials.all]}
+        onConfirm={(track) => runWrite(materialWrites.removeCaption, { materialId, captionId: track.id })}
         onClose={() => setRemoving(null)}
         onDeleted={() => {
           setRemoving(null);
@@ -144,15 +143,7 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
 
 type FieldErrors = { file?: string; language?: string; label?: string };
 
-function AddCaptionForm({
-  material,
-  existing,
-  onAdded,
-}: {
-  material: Material;
-  existing: CaptionTrack[];
-  onAdded: () => void;
-}) {
+function AddCaptionForm({ material, existing }: { material: Material; existing: CaptionTrack[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [language, setLanguage] = useState('');
   const [label, setLabel] = useState('');
@@ -195,12 +186,12 @@ function AddCaptionForm({
     setProgress(0);
     abort.current = new AbortController();
     try {
-      const track = await uploadCaption(
-        material.id,
-        { file, language: tag ?? language, label: label.trim() },
-        setProgress,
-        abort.current.signal,
-      );
+      const track = await runWrite(materialWrites.addCaption, {
+        materialId: material.id,
+        input: { file, language: tag ?? language, label: label.trim() },
+        onProgress: setProgress,
+        signal: abort.current.signal,
+      });
       toaster.create({
         type: 'success',
         title: t('admin.captions.added'),
@@ -210,7 +201,6 @@ function AddCaptionForm({
       setLanguage('');
       setLabel('');
       if (fileInput.current) fileInput.current.value = '';
-      onAdded();
     } catch (e) {
       if (abort.current?.signal.aborted) return;
       // The server's refusal goes next to its field when it names one.

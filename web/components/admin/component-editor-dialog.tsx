@@ -4,7 +4,9 @@ import { css } from 'styled-system/css';
 import { COURSE_MESSAGES as MESSAGES, type AdminComponent } from '@contract/admin-courses';
 import type { Material } from '@contract/materials';
 import type { ComponentType } from '@contract/course';
-import { createComponent, listMaterials, updateComponent } from '../../api/admin-content';
+import { listMaterials } from '../../api/admin-content';
+import { courseWrites } from '../../api/course-queries';
+import { runWrite } from '../../api/writes';
 import { hasErrorCode } from '../../api/client';
 import { t, type MessageId } from '../../i18n';
 import { isolate, materialTypeLabel } from './content-text';
@@ -90,10 +92,11 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
     setBusy(true);
     setError(null);
     try {
-      const saved =
-        target.mode === 'add'
-          ? await createComponent(courseId, { type, required, data })
-          : await updateComponent(courseId, target.component.id, { required, data });
+      const saved = await runWrite(courseWrites.saveComponent, {
+        courseId,
+        componentId: target.mode === 'add' ? null : target.component.id,
+        body: { type, required, data },
+      });
       onSaved(saved);
     } catch (e) {
       console.error('Component save failed', e);

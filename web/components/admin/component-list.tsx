@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AdminComponent, AdminCourseDetail } from '@contract/admin-courses';
 import type { ComponentType } from '@contract/course';
-import { deleteComponent, reorderComponents } from '../../api/admin-content';
+import { courseWrites } from '../../api/course-queries';
+import { runWrite } from '../../api/writes';
 import { formatScore } from '../../format';
 import { t } from '../../i18n';
 import { Alert, Button, Chip, EmptyState, IconButton, toaster } from '../../ui';
@@ -43,12 +44,10 @@ function summary(component: AdminComponent): string {
 
 export interface ComponentListProps {
   course: AdminCourseDetail;
-  /** Reload the course (after a save, a delete, or a failed reorder). */
-  onChanged: () => void;
 }
 
 /** The Components tab: ordered list with move up/down, edit and delete, and the add buttons. */
-export function ComponentList({ course, onChanged }: ComponentListProps) {
+export function ComponentList({ course }: ComponentListProps) {
   const [items, setItems] = useState<AdminComponent[]>(course.components);
   const [editor, setEditorTarget] = useState<ComponentEditorTarget | null>(null);
   // Each opening mounts a fresh editor (its form state starts from the target); closing keeps the key for the exit animation.
@@ -66,15 +65,11 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
     const next = moveItem(items, index, delta);
     setItems(next); // optimistic
     try {
-      await reorderComponents(
-        course.id,
-        next.map((c) => c.id),
-      );
-      onChanged();
+      await runWrite(courseWrites.reorderComponents, { courseId: course.id, orderedIds: next.map((c) => c.id) });
     } catch (e) {
       console.error('Reorder failed', e);
       toaster.create({ type: 'error', title: errorText(e, t('admin.component.reorderFailed')) });
-      onChanged(); // the server's order wins
+      setItems(course.components); // the server's order stands
     }
   };
 
@@ -229,7 +224,6 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
         onSaved={() => {
           setEditor(null);
           toaster.create({ type: 'success', title: t('admin.component.saved') });
-          onChanged();
         }}
       />
       <ConfirmDeleteDialog
@@ -238,12 +232,11 @@ export function ComponentList({ course, onChanged }: ComponentListProps) {
         question={t('admin.component.deleteQuestion')}
         describe={componentTitle}
         failureMessage={t('admin.component.deleteFailed')}
-        onConfirm={(component) => deleteComponent(course.id, component.id)}
+        onConfirm={(component) =>
+          runWrite(courseWrites.removeComponent, { courseId: course.id, componentId: component.id })
+        }
         onClose={() => setDeleting(null)}
-        onDeleted={() => {
-          setDeleting(null);
-          onChanged();
-        }}
+        onDeleted={() => setDeleting(null)}
       />
     </div>
   );

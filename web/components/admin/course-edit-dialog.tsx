@@ -1,10 +1,12 @@
 import { Lock } from 'lucide-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AdminCourseDetail } from '@contract/admin-courses';
 import type { Domain } from '@contract/domains';
-import { getCourse, updateCourse, type CoursePayload } from '../../api/admin-content';
+import { getCourse } from '../../api/admin-content';
+import { courseWrites } from '../../api/course-queries';
+import { useWrite } from '../../api/writes';
 import { hasErrorCode } from '../../api/client';
 import { t } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
@@ -25,19 +27,11 @@ export interface CourseEditDialogProps {
   courseId: string | null;
   domains: readonly Domain[];
   onClose: () => void;
-  /** Something changed (details, components): the course and the list should be read again. */
-  onChanged: () => void;
   initialTab?: 'details' | 'components' | 'languages';
 }
 
 /** The edit dialog: tabs 'Course Details' and 'Components'. The form starts from the course as loaded and again after each save. */
-export function CourseEditDialog({
-  courseId,
-  domains,
-  onClose,
-  onChanged,
-  initialTab = 'details',
-}: CourseEditDialogProps) {
+export function CourseEditDialog({ courseId, domains, onClose, initialTab = 'details' }: CourseEditDialogProps) {
   const detail = useQuery({
     queryKey: queryKeys.admin.courses.detail(courseId ?? ''),
     queryFn: ({ signal }) => getCourse(courseId ?? '', signal),
@@ -63,12 +57,10 @@ export function CourseEditDialog({
 
   const published = course?.status === 'PUBLISHED';
 
-  const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CoursePayload }) => updateCourse(id, body),
+  const update = useWrite(courseWrites.update, {
     onSuccess: () => {
       toaster.create({ type: 'success', title: t('admin.editor.updated') });
       setValues(null);
-      onChanged();
     },
     onError: (e) => {
       if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(fieldErrors(e.fields) as CourseFormErrors);
@@ -161,10 +153,10 @@ export function CourseEditDialog({
             />
           </TabContent>
           <TabContent value="components" className={css({ pt: '4' })}>
-            <ComponentList course={course} onChanged={onChanged} />
+            <ComponentList course={course} />
           </TabContent>
           <TabContent value="languages" className={css({ pt: '4' })}>
-            <CourseLanguages course={course} onChanged={onChanged} />
+            <CourseLanguages course={course} />
           </TabContent>
         </Tabs>
       )}

@@ -1,9 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AdminCourseDetail } from '@contract/admin-courses';
 import { DELIVERY_LANGUAGES, type DeliveryLanguage } from '@contract/delivery-language';
-import { pageCourses, setCourseFamily } from '../../api/admin-content';
+import { pageCourses } from '../../api/admin-content';
+import { courseWrites } from '../../api/course-queries';
+import { useWrite } from '../../api/writes';
 import { hasErrorCode } from '../../api/client';
 import { t } from '../../i18n';
 import { isolate, languageName } from './content-text';
@@ -20,7 +22,7 @@ const ALONE = '__alone__';
  * the same book it is a version of (one course family, one version per language). Allowed on a
  * published course too: records already made keep the language they were delivered in.
  */
-export function CourseLanguages({ course, onChanged }: { course: AdminCourseDetail; onChanged: () => void }) {
+export function CourseLanguages({ course }: { course: AdminCourseDetail }) {
   const [language, setLanguage] = useState<DeliveryLanguage>(course.language);
   // The family is chosen through any one of its other versions.
   const current = course.versions[0]?.id ?? ALONE;
@@ -57,15 +59,9 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
     return [{ value: ALONE, label: t('admin.languages.none') }, ...list];
   }, [siblings.data, course.id, familyIds, current]);
 
-  const save = useMutation({
-    mutationFn: () =>
-      setCourseFamily(course.id, {
-        language,
-        familyWith: linkTo === current ? undefined : linkTo === ALONE ? null : linkTo,
-      }),
+  const save = useWrite(courseWrites.setFamily, {
     onSuccess: () => {
       toaster.create({ type: 'success', title: t('admin.languages.saved') });
-      onChanged();
     },
     onError: (e) => {
       if (hasErrorCode(e, 'VALIDATION_FAILED') || hasErrorCode(e, 'FAMILY_LANGUAGE_TAKEN'))
@@ -119,7 +115,15 @@ export function CourseLanguages({ course, onChanged }: { course: AdminCourseDeta
         </div>
       ) : null}
       <div>
-        <Button onClick={() => save.mutate()} loading={save.isPending}>
+        <Button
+          onClick={() =>
+            save.mutate({
+              id: course.id,
+              body: { language, familyWith: linkTo === current ? undefined : linkTo === ALONE ? null : linkTo },
+            })
+          }
+          loading={save.isPending}
+        >
           {t('admin.languages.save')}
         </Button>
       </div>

@@ -6,7 +6,7 @@ import {
 } from '@contract/admin-assessments';
 import { MAX_ATTEMPTS } from '@contract/course';
 import { CheckCircle2, ClipboardList, RotateCcw, Search } from 'lucide-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
@@ -69,7 +69,6 @@ const DEFAULT_FILTERS: AttemptListFilters = { status: 'PASSED', domainId: '' };
 /** /admin/assessments: assessment oversight: attempts by status, book and search (10 a page), reset or mark as passed, and the audit log. */
 export function AdminAssessmentsPage() {
   useDocumentTitle(t('admin.assessments.pageTitle'));
-  const queryClient = useQueryClient();
   const list = usePagedList({
     queryKey: queryKeys.admin.assessments.attempts,
     fetchPage: assessmentsApi.attemptsPage,
@@ -84,7 +83,6 @@ export function AdminAssessmentsPage() {
   const domains = books.data ?? [];
   const summary = summaryQuery.data;
   const [intervention, setIntervention] = useState<Intervention>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.assessments.all });
   const clearAll = list.clearFilters;
   const query = list.isFiltering;
   const bookOptions: SelectOption[] = [
@@ -225,7 +223,6 @@ export function AdminAssessmentsPage() {
         onDone={(message) => {
           setIntervention(null);
           toaster.create({ type: 'success', title: message });
-          void refresh();
         }}
       />
     </>

@@ -1,20 +1,11 @@
 import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Trash2, Undo2 } from 'lucide-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import {
-  cloneCourse,
-  createCourse,
-  deleteCourse,
-  listDomains,
-  pageCourses,
-  publishCourse,
-  takedownCourse,
-  type AdminCourse,
-  type CourseFilters,
-  type Domain,
-} from '../../api/admin-content';
+import { listDomains, pageCourses, type AdminCourse, type CourseFilters, type Domain } from '../../api/admin-content';
+import { courseWrites } from '../../api/course-queries';
 import { queryKeys } from '../../api/query-keys';
+import { runWrite, useWrite } from '../../api/writes';
 import { hasErrorCode } from '../../api/client';
 import { CourseEditDialog } from '../../components/admin/course-edit-dialog';
 import {
@@ -62,7 +53,6 @@ const NO_FILTERS: CourseFilters = { status: '', domainId: '' };
 /** /admin/courses: Course Management: search, filter, create, edit, publish, take down, delete and clone courses, 5 a page. */
 export function AdminCoursesPage() {
   useDocumentTitle(t('admin.courses.pageTitle'));
-  const queryClient = useQueryClient();
   const list = usePagedList({
     queryKey: queryKeys.admin.courses.all,
     fetchPage: pageCourses,
@@ -72,7 +62,6 @@ export function AdminCoursesPage() {
   const books = useQuery({ queryKey: queryKeys.admin.domains.options, queryFn: ({ signal }) => listDomains(signal) });
   const domains = books.data ?? [];
   const courses = list.items;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.courses.all });
   const [createOpen, setCreateOpen] = useState(false);
   const [editing, setEditing] = useState<{ id: string; tab: 'details' | 'components' } | null>(null);
   const [deleting, setDeleting] = useState<AdminCourse | null>(null);
@@ -88,20 +77,8 @@ export function AdminCoursesPage() {
 
   const filtering = list.isFiltering;
 
-  const action = useMutation({
-    mutationFn: ({
-      course,
-      kind,
-    }: {
-      course: AdminCourse;
-      kind: 'publish' | 'takedown' | 'clone';
-    }): Promise<unknown> =>
-      kind === 'publish'
-        ? publishCourse(course.id)
-        : kind === 'takedown'
-          ? takedownCourse(course.id)
-          : cloneCourse(course.id),
-    onSuccess: (_result, { kind }) => {
+  const action = useWrite(courseWrites.act, {
+    onSuccess: (_result, { kind }) =>
       toaster.create({
         type: 'success',
         title:
@@ -110,14 +87,12 @@ export function AdminCoursesPage() {
             : kind === 'takedown'
               ? t('admin.courses.takenDown')
               : t('admin.courses.cloned'),
-      });
-      return refresh();
-    },
+      }),
     // A refused publish (no components, say) needs its reason, so the server's message is shown.
     onError: (e) => toaster.create({ type: 'error', title: errorText(e, t('admin.courses.actionFailed')) }),
   });
-  const pending = action.isPending ? `${action.variables.kind}:${action.variables.course.id}` : null;
-  const act = (course: AdminCourse, kind: 'publish' | 'takedown' | 'clone') => action.mutate({ course, kind });
+  const pending = action.isPending ? `${action.variables.kind}:${action.variables.id}` : null;
+  const act = (course: AdminCourse, kind: 'publish' | 'takedown' | 'clone') => action.mutate({ id: course.id, kind });
 
   const actions = (course: AdminCourse) => {
     const published = course.status === 'PUBLISHED';
@@ -309,7 +284,6 @@ export function AdminCoursesPage() {
         onCreated={(course) => {
           setCreateOpen(false);
           toaster.create({ type: 'success', title: t('admin.courses.created') });
-          void refresh();
           openTimer.current = setTimeout(() => setEditing({ id: course.id, tab: 'components' }), OPEN_EDITOR_DELAY_MS);
         }}
       />
@@ -318,7 +292,6 @@ export function AdminCoursesPage() {
         initialTab={editing?.tab}
         domains={domains}
         onClose={() => setEditing(null)}
-        onChanged={() => void refresh()}
       />
       <ConfirmDeleteDialog
         item={deleting}
@@ -326,8 +299,7 @@ export function AdminCoursesPage() {
         question={t('admin.courses.deleteQuestion')}
         describe={(course) => course.title}
         failureMessage={t('admin.courses.deleteFailed')}
-        onConfirm={(course) => deleteCourse(course.id)}
-        invalidates={[queryKeys.admin.courses.all]}
+        onConfirm={(course) => runWrite(courseWrites.remove, course.id)}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
@@ -371,7 +343,7 @@ function CreateCourseDialog({
     setBusy(true);
     setError(null);
     try {
-      onCreated(await createCourse(coursePayload(values)));
+      onCreated(await runWrite(courseWrites.create, coursePayload(values)));
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(fieldErrors(e.fields) as CourseFormErrors);
       setError(errorText(e, t('admin.courses.createFailed')));

@@ -1,10 +1,11 @@
 import { Library, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { BOOK_MESSAGES as MESSAGES } from '@contract/domains';
-import { createDomain, deleteDomain, pageDomains, updateDomain, type Domain } from '../../api/admin-content';
+import { pageDomains, type Domain } from '../../api/admin-content';
+import { bookWrites } from '../../api/book-queries';
 import { queryKeys } from '../../api/query-keys';
+import { runWrite, useWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -130,8 +131,7 @@ export function AdminDomainsPage() {
         question={t('admin.books.deleteQuestion')}
         describe={(domain) => domain.name}
         failureMessage={t('admin.books.deleteFailed')}
-        onConfirm={(domain) => deleteDomain(domain.id)}
-        invalidates={[queryKeys.admin.domains.all]}
+        onConfirm={(domain) => runWrite(bookWrites.remove, domain.id)}
         onClose={() => setDialog(null)}
         onDeleted={() => {
           toaster.create({ type: 'success', title: t('admin.books.deleted') });
@@ -172,22 +172,11 @@ function BookDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: ({
-      target,
-      body,
-    }: {
-      target: NonNullable<FormMode>;
-      body: { name: string; description: string };
-    }): Promise<unknown> => (target.mode === 'add' ? createDomain(body) : updateDomain(target.domain.id, body)),
-    onSuccess: async (_result, { target }) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.domains.all });
-      onDone(target.mode === 'add' ? t('admin.books.created') : t('admin.books.updated'));
-    },
+  const save = useWrite(bookWrites.save, {
+    onSuccess: (_result, { id }) => onDone(id === null ? t('admin.books.created') : t('admin.books.updated')),
   });
   const { reset } = save;
 
@@ -206,7 +195,10 @@ function BookDialog({
       setNameError(declaredText(MESSAGES.domainName));
       return;
     }
-    save.mutate({ target: state, body: { name: name.trim(), description: description.trim() } });
+    save.mutate({
+      id: state.mode === 'add' ? null : state.domain.id,
+      body: { name: name.trim(), description: description.trim() },
+    });
   };
 
   const mode = state?.mode ?? 'add';

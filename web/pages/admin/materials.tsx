@@ -1,9 +1,10 @@
 import { Captions, Eye, FileText, FileVideo, Pencil, Package, Presentation, Trash2, Upload } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { deleteMaterial, pageMaterials, type Material } from '../../api/admin-content';
+import { pageMaterials, type Material } from '../../api/admin-content';
+import { materialWrites } from '../../api/material-queries';
 import { queryKeys } from '../../api/query-keys';
+import { runWrite } from '../../api/writes';
 import { CaptionsDialog } from '../../components/admin/captions-dialog';
 import { EditMaterialDialog } from '../../components/admin/materials/edit-material-dialog';
 import { MaterialViewer } from '../../components/admin/materials/material-viewer';
@@ -38,7 +39,6 @@ const typePalette = { PDF: 'error', VIDEO: 'info', PPT: 'warning', SCORM: 'succe
 /** /admin/materials: search, upload, view, edit and delete learning materials. */
 export function AdminMaterialsPage() {
   useDocumentTitle(t('admin.materials.pageTitle'));
-  const queryClient = useQueryClient();
   const list = usePagedList({
     queryKey: queryKeys.admin.materials.all,
     fetchPage: pageMaterials,
@@ -47,7 +47,6 @@ export function AdminMaterialsPage() {
   });
   const materials = list.items;
   const total = list.pagination?.totalItems ?? 0;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.materials.all });
   const [uploadOpen, setUploadOpen] = useState(false);
   const [viewing, setViewing] = useState<Material | null>(null);
   const [editing, setEditing] = useState<Material | null>(null);
@@ -200,7 +199,6 @@ export function AdminMaterialsPage() {
         onUploaded={(material) => {
           setUploadOpen(false);
           toaster.create({ type: 'success', title: t('admin.materials.uploaded'), description: material.title });
-          void refresh();
         }}
       />
       <EditMaterialDialog
@@ -217,8 +215,7 @@ export function AdminMaterialsPage() {
         question={t('admin.materials.deleteQuestion')}
         describe={(material) => material.title}
         failureMessage={t('admin.materials.deleteFailed')}
-        onConfirm={(material) => deleteMaterial(material.id)}
-        invalidates={[queryKeys.admin.materials.all]}
+        onConfirm={(material) => runWrite(materialWrites.remove, material.id)}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);

@@ -1,6 +1,6 @@
 import type { SubmissionDto } from '@contract/think';
 import { Eye, Lightbulb, Plus } from 'lucide-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { queryKeys } from '../../api/query-keys';
@@ -18,13 +18,11 @@ import { FEEDBACK_TYPE_IDS } from '../../i18n/labels';
 /** /think: "Think - Your Submissions": the learner's own submissions and a dialog to make a new one. */
 export function ThinkPage() {
   useDocumentTitle(t('feedback.title'));
-  const queryClient = useQueryClient();
   const submissions = useQuery({
     queryKey: queryKeys.learner.submissions,
     queryFn: ({ signal }) => thinkSubmissionsApi.mine(signal),
   });
   const items = submissions.data;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.learner.submissions });
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<SubmissionDto | null>(null);
 
@@ -107,7 +105,6 @@ export function ThinkPage() {
           onSubmitted={(message) => {
             setCreating(false);
             toaster.create({ type: 'success', title: message });
-            refresh();
           }}
         />
       </Dialog>

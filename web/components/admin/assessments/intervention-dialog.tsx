@@ -1,8 +1,8 @@
 import { DEFAULT_MARK_PASSED_SCORE, INTERVENTION_MESSAGES, type AttemptRow } from '@contract/admin-assessments';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { assessmentsApi } from '../../../api/admin-people';
+import { assessmentWrites } from '../../../api/assessment-queries';
+import { useWrite } from '../../../api/writes';
 import { errorText, declaredText } from '../../../i18n/error-text';
 import { serverText, t } from '../../../i18n';
 import { Alert, Button, Dialog, TextField } from '../../../ui';
@@ -22,16 +22,12 @@ export function InterventionDialog({
   const [reason, setReason] = useState('');
   const [score, setScore] = useState(String(DEFAULT_MARK_PASSED_SCORE));
   const [errors, setErrors] = useState<{ reason?: string; score?: string }>({});
-  const intervene = useMutation({
-    mutationFn: ({ target, why, passScore }: { target: NonNullable<Intervention>; why: string; passScore: number }) =>
-      target.kind === 'reset'
-        ? assessmentsApi.reset(target.row.componentId, target.row.userId, why)
-        : assessmentsApi.markPassed(target.row.componentId, target.row.userId, passScore, why),
-    onSuccess: (res, { target }) =>
+  const intervene = useWrite(assessmentWrites.intervene, {
+    onSuccess: (res, { kind }) =>
       onDone(
         serverText(
-          res.message || (target.kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone),
-          target.kind === 'reset' ? t('admin.assessments.resetDone') : t('admin.assessments.passedDone'),
+          res.message || (kind === 'reset' ? INTERVENTION_MESSAGES.resetDone : INTERVENTION_MESSAGES.passedDone),
+          kind === 'reset' ? t('admin.assessments.resetDone') : t('admin.assessments.passedDone'),
         ),
       ),
   });
@@ -39,7 +35,7 @@ export function InterventionDialog({
   const busy = intervene.isPending;
   const detail = intervene.isError ? errorText(intervene.error, t('common.unknownError')) : '';
   const error = intervene.isError
-    ? intervene.variables.target.kind === 'reset'
+    ? intervene.variables.kind === 'reset'
       ? t('admin.assessments.resetFailed', { detail })
       : t('admin.assessments.passFailed', { detail })
     : null;
@@ -61,7 +57,13 @@ export function InterventionDialog({
       found.score = declaredText(INTERVENTION_MESSAGES.score);
     setErrors(found);
     if (found.reason || found.score) return;
-    intervene.mutate({ target: state, why: reason.trim(), passScore: n });
+    intervene.mutate({
+      kind: state.kind,
+      componentId: state.row.componentId,
+      userId: state.row.userId,
+      reason: reason.trim(),
+      score: n,
+    });
   };
 
   const kind = state?.kind ?? 'reset';

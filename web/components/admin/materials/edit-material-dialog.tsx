@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { MATERIAL_MESSAGES as MESSAGES } from '@contract/materials';
-import { updateMaterial, type Material } from '../../../api/admin-content';
-import { queryKeys } from '../../../api/query-keys';
+import type { Material } from '../../../api/admin-content';
+import { materialWrites } from '../../../api/material-queries';
+import { useWrite } from '../../../api/writes';
 import { FormDialog } from '../../form-dialog';
 import { TextField } from '../../../ui';
 import { formatFileSize } from '../../../format';
@@ -20,18 +20,10 @@ export function EditMaterialDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [titleError, setTitleError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { title: string; description: string } }) =>
-      updateMaterial(id, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.materials.all });
-      onSaved();
-    },
-  });
+  const save = useWrite(materialWrites.update, { onSuccess: () => onSaved() });
   const { reset } = save;
   const busy = save.isPending;
   const error = save.isError ? errorText(save.error, t('admin.materials.updateFailed')) : null;

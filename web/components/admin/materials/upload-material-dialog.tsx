@@ -2,7 +2,9 @@ import { Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { materialTypeFromFileName, MATERIAL_MESSAGES as MESSAGES, titleFromFileName } from '@contract/materials';
-import { uploadMaterial, type Material } from '../../../api/admin-content';
+import type { Material } from '../../../api/admin-content';
+import { materialWrites } from '../../../api/material-queries';
+import { runWrite } from '../../../api/writes';
 import { Alert, Button, Dialog, TextField } from '../../../ui';
 import { formatFileSize } from '../../../format';
 import { t } from '../../../i18n';
@@ -76,11 +78,11 @@ export function UploadMaterialDialog({
     setProgress(0);
     abort.current = new AbortController();
     try {
-      const material = await uploadMaterial(
-        { file, title: title.trim(), description: description.trim(), type },
-        setProgress,
-        abort.current.signal,
-      );
+      const material = await runWrite(materialWrites.upload, {
+        input: { file, title: title.trim(), description: description.trim(), type },
+        onProgress: setProgress,
+        signal: abort.current.signal,
+      });
       onUploaded(material);
     } catch (e) {
       // Cancelling closes the dialog; there is nothing to report.
