@@ -540,7 +540,10 @@ export async function seed(env, { now = new Date(), assets } = {}) {
 
   const activity = (userKey, days) => {
     for (const [daysAgo, seconds] of days) {
-      rows.activity.push({ user_id: users[userKey].id, day: iso(at(daysAgo, '00:00')).slice(0, 10), seconds });
+      // The calendar day itself, not a moment clamped to a minute before now: in the first minute after
+      // midnight UTC that clamp moved today's row onto yesterday's and the seed failed (unique day).
+      const day = iso(new Date(now.getTime() - daysAgo * DAY)).slice(0, 10);
+      rows.activity.push({ user_id: users[userKey].id, day, seconds });
     }
   };
 
