@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { idParam } from '../contract/common';
+import { idParam, paginationOf } from '../contract/common';
 import { DEFAULT_PASSING_SCORE } from '../contract/course';
 import { DELIVERY_LANGUAGES, preferredLanguage } from '../contract/delivery-language';
 import { preferredVersion } from '../services/course-versions';
@@ -13,7 +13,7 @@ import {
 } from '../contract/courses';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
-import { containsText, offsetOf, paginate } from '../db/paginate';
+import { containsText, offsetOf } from '../db/paginate';
 import { courses as courseTable, domains, userDomains } from '../db/schema';
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
@@ -86,12 +86,14 @@ export const courses = new Hono<AppEnv>()
         preferredVersion(userId, language),
       );
     };
-    // The page and its count; an administrator sees every published course.
-    const pageOf = (db: Db, userId: string, admin: boolean) => {
+    // The page, its count, the tabs' counts and the book filter's options (these two cover every
+    // visible course), read in one batch; an administrator sees every published course.
+    const listOf = async (db: Db, userId: string, admin: boolean) => {
       const inBooks = inBooksOf(userId);
       const progressStatus = progressStatusOf(userId);
+      const visible = visibleTo(userId, admin);
       const where = and(
-        visibleTo(userId, admin),
+        visible,
         status === 'completed'
           ? sql`${progressStatus} = 'COMPLETED'`
           : status === 'progress'
@@ -100,9 +102,7 @@ export const courses = new Hono<AppEnv>()
         bookId ? eq(courseTable.domainId, bookId) : undefined,
         containsText(search, [courseTable.title, domains.name, courseTable.description]),
       );
-      return paginate(
-        db,
-        request,
+      const [rows, [total], [counted], books] = await db.batch([
         db
           .select({
             course: courseTable,
@@ -128,32 +128,27 @@ export const courses = new Hono<AppEnv>()
           .from(courseTable)
           .innerJoin(domains, eq(domains.id, courseTable.domainId))
           .where(where),
-      );
+        db
+          .select({
+            all: count(),
+            progress: sql<number>`coalesce(sum(${progressStatus} <> 'COMPLETED'), 0)`,
+            completed: sql<number>`coalesce(sum(${progressStatus} = 'COMPLETED'), 0)`,
+          })
+          .from(courseTable)
+          .where(visible),
+        db
+          .selectDistinct({ id: domains.id, name: domains.name })
+          .from(courseTable)
+          .innerJoin(domains, eq(domains.id, courseTable.domainId))
+          .where(visible)
+          .orderBy(asc(sql`lower(${domains.name})`), asc(domains.id)),
+      ]);
+      return { rows, pagination: paginationOf(page, limit, Number(total?.n ?? 0)), counted, books };
     };
-    // The learner's page first: its batch also carries the session check (one round trip).
-    const { user, result: learnerPage } = await sessionInFirstBatch(c, (db, userId) => pageOf(db, userId, false));
-    let { items: rows, pagination } = learnerPage;
+    // The learner's list first: its batch also carries the session check (one round trip).
+    const { user, result: learnerList } = await sessionInFirstBatch(c, (db, userId) => listOf(db, userId, false));
     const admin = isAdminUser(user);
-    const db = c.var.db;
-    if (admin) ({ items: rows, pagination } = await pageOf(db, user.id, true));
-    const progressStatus = progressStatusOf(user.id);
-    // The tabs' counts and the book filter's options cover every visible course.
-    const [[counted], books] = await db.batch([
-      db
-        .select({
-          all: count(),
-          progress: sql<number>`coalesce(sum(${progressStatus} <> 'COMPLETED'), 0)`,
-          completed: sql<number>`coalesce(sum(${progressStatus} = 'COMPLETED'), 0)`,
-        })
-        .from(courseTable)
-        .where(visibleTo(user.id, admin)),
-      db
-        .selectDistinct({ id: domains.id, name: domains.name })
-        .from(courseTable)
-        .innerJoin(domains, eq(domains.id, courseTable.domainId))
-        .where(visibleTo(user.id, admin))
-        .orderBy(asc(sql`lower(${domains.name})`), asc(domains.id)),
-    ]);
+    const { rows, pagination, counted, books } = admin ? await listOf(c.var.db, user.id, true) : learnerList;
     const body: CourseListResponse = {
       courses: rows.map((r) =>
         toCourse(
