@@ -18,7 +18,8 @@ const LearnerArea = lazyNamed(() => import('./pages/learner/learner-area'), 'Lea
 const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea', ['admin-people', 'admin-content']);
 
 /** Learner routes; anything else under them is a 404 inside the shell. */
-const LEARNER_PATHS = /^\/(?:dashboard|profile|my-courses|reports|announcements|think|courses?)(?:\/.*)?$/;
+const LEARNER_PATHS =
+  /^\/(?:dashboard|profile|my-courses|my-certificates|reports|announcements|think|courses?)(?:\/.*)?$/;
 
 /** /app: admin → /admin, other members → /dashboard, visitors → /. */
 function AppRedirect() {

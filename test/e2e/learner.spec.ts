@@ -36,6 +36,7 @@ describe('learner', () => {
     expect(entries.map((text) => text.trim())).toEqual([
       'Dashboard',
       'My Courses',
+      'My Certificates',
       'Reports',
       'Announcements',
       'Think',

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { verificationUrl } from '../../worker/contract/certificates';
+import { NEVER_EXPIRES, verificationUrl } from '../../worker/contract/certificates';
 import { renderCertificatePdf } from '../../worker/services/certificate-pdf';
 import { nodeFontLoader } from './pdf-fonts-node';
 import { readQrFromPdf } from './pdf-qr';
@@ -41,6 +41,21 @@ describe('certificate PDF', () => {
     // Metadata is UTF-16: the real name survives there even where the page had to fold it.
     expect(pdf.getSubject()).toContain('王小明');
     expect(await readQrFromPdf(bytes)).toBe('http://localhost:8787/certificate/verify/CERT-2026-048213');
+  });
+
+  it('prints "Valid until" with the date, or "Does not expire" for a course without expiry', async () => {
+    const url = 'http://localhost:8787/certificate/verify/CERT-2026-048213';
+    // Labels are set in spaced capitals: compare with every space taken out.
+    const squeeze = (lines: string[]) => lines.join('').replace(/\s+/g, '');
+    const dated = squeeze(await readPdfText(await renderCertificatePdf({ ...base, verifyUrl: url })));
+    expect(dated).toContain('VALIDUNTIL21November2027');
+    expect(dated).not.toContain('Doesnotexpire');
+    const never = squeeze(
+      await readPdfText(await renderCertificatePdf({ ...base, expiresAt: NEVER_EXPIRES, verifyUrl: url })),
+    );
+    expect(never).toContain('VALIDITYDoesnotexpire');
+    expect(never).not.toContain('VALIDUNTIL');
+    expect(never).not.toContain('9999');
   });
 
   it('prints the delivery language on one line of its own, and nothing when none is given', async () => {

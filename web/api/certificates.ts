@@ -5,6 +5,8 @@
 import {
   certificateFileName,
   type GenerateCertificateResponse,
+  type OwnCertificate,
+  type RevokeCertificateResponse,
   type UserCertificateResponse,
   type VerifyCertificateResponse,
 } from '@contract/certificates';
@@ -13,6 +15,11 @@ import { api, apiRequest } from './client';
 const enc = encodeURIComponent;
 
 export const certificatesApi = {
+  /** Every certificate of the signed-in learner, every training cycle's. */
+  mine: (signal?: AbortSignal) => api.get<OwnCertificate[]>('/v2/certificates/user/all', { signal }),
+  /** Admin: stops a certificate verifying as valid; the reason is audit-logged. */
+  revoke: ({ certificateId, reason }: { certificateId: string; reason: string }) =>
+    api.post<RevokeCertificateResponse>(`/v2/certificates/${enc(certificateId)}/revoke`, { reason }),
   forCourse: (courseId: string) => api.get<UserCertificateResponse>(`/v2/certificates/user/${enc(courseId)}`),
   generate: (courseId: string) => api.post<GenerateCertificateResponse>(`/v2/certificates/generate/${enc(courseId)}`),
   view: (certificateId: string) =>

@@ -1,5 +1,6 @@
 /** Required-training writes of the admin, with what they change: the requirements list and every compliance answer. */
 import type { EventBody, ExemptionBody } from '@contract/compliance';
+import { certificatesApi } from './certificates';
 import { requirementsApi, type RequirementInput } from './compliance';
 import { queryKeys } from './query-keys';
 import { defineWrite } from './writes';
@@ -21,6 +22,11 @@ export const complianceWrites = {
   exempt: defineWrite({
     run: ({ requirementId, body }: { requirementId: string; body: ExemptionBody }) =>
       requirementsApi.exempt(requirementId, body),
+    invalidates: () => [queryKeys.admin.compliance.all],
+  }),
+  /** Revokes a certificate with a reason: the person's record and every compliance answer change. */
+  revokeCertificate: defineWrite({
+    run: certificatesApi.revoke,
     invalidates: () => [queryKeys.admin.compliance.all],
   }),
   recordEvent: defineWrite({

@@ -55,6 +55,12 @@ export const learnerQueries = {
       queryKey: queryKeys.learner.requirements,
       queryFn: ({ signal }) => learnerRequirementsApi.list(signal),
     }),
+  /** Every certificate the learner holds or held, newest first (My certificates). */
+  certificates: () =>
+    queryOptions({
+      queryKey: queryKeys.learner.certificates.list,
+      queryFn: ({ signal }) => certificatesApi.mine(signal),
+    }),
   certificate: (courseId: string) =>
     queryOptions({
       queryKey: queryKeys.learner.certificates.course(courseId),

@@ -76,6 +76,8 @@ export const queryKeys = {
     scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
     certificates: {
       all: ['learner', 'certificates'] as const,
+      /** Every certificate of every training cycle (My certificates). */
+      list: ['learner', 'certificates', 'list'] as const,
       course: (courseId: string) => ['learner', 'certificates', 'course', courseId] as const,
     },
   },

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { useCertificateDialog } from '../state/certificate-dialog';
 import { Alert, Button, Dialog, LoadingBlock } from '../ui';
 import { formatCertificateDate } from '../format';
+import { formatExpiry } from './certificate-expiry';
 import { t, withTags } from '../i18n';
 import { languageLabel } from '../i18n/labels';
 import { declaredText } from '../i18n/error-text';
@@ -118,7 +119,7 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           </div>
           <div>
             <dt className={detailLabel}>{t('certDialog.validUntil')}</dt>
-            <dd className={detailValue}>{formatCertificateDate(certificate.expiryDate)}</dd>
+            <dd className={detailValue}>{formatExpiry(certificate.expiryDate, formatCertificateDate)}</dd>
           </div>
           {certificate.language ? (
             <div>

@@ -133,6 +133,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'content.trueFalse': 'admin.editor.v.trueFalse',
   'content.points': 'admin.editor.v.points',
   'content.maxAttempts': 'admin.editor.v.maxAttempts',
+  'content.certificateValidity': 'admin.editor.v.certificateValidity',
   'content.material': 'admin.component.v.material',
   'content.uploadMissing': 'admin.upload.v.missing',
   'content.materialTitle': 'admin.materials.v.title',

@@ -1,3 +1,4 @@
+import { NEVER_EXPIRES } from '../../worker/contract/certificates';
 import { describe, expect, it } from 'vitest';
 import { requirementAction, requirementDate } from './requirement-display';
 
@@ -63,5 +64,9 @@ describe('the date shown for a required course', () => {
       at: validUntil,
     });
     expect(requirementDate({ status: 'pending', dueAt: null, validUntil: null })).toBeNull();
+  });
+
+  it('shows no date for a certificate that does not expire', () => {
+    expect(requirementDate({ status: 'compliant', dueAt: NEVER_EXPIRES, validUntil: NEVER_EXPIRES })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * rule of contract/rules/compliance.ts); these only decide wording and which button to show.
  */
 // Relative import (not @contract/*): the unit-test project has no path alias.
+import { certificateExpires } from '../../worker/contract/certificates';
 import type { LearnerRequirement } from '../../worker/contract/compliance';
 
 export type RequirementAction = 'start' | 'continue' | 'review' | 'recertify';
@@ -35,5 +36,6 @@ export function requirementDate(
   const { status, dueAt, validUntil } = requirement;
   if (status === 'pending') return dueAt ? { label: 'Due by', at: dueAt } : null;
   if (status === 'overdue') return dueAt ? { label: 'Overdue since', at: dueAt } : null;
-  return validUntil ? { label: 'Valid until', at: validUntil } : null;
+  // A certificate that does not expire has no date worth showing.
+  return validUntil && certificateExpires(validUntil) ? { label: 'Valid until', at: validUntil } : null;
 }

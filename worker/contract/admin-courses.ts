@@ -13,6 +13,7 @@ import {
   type ComponentType,
   type Question,
 } from './course';
+import { CERTIFICATE_VALIDITY_YEARS, type CertificateValidityYears } from './certificates';
 import { REFUSALS } from './errors';
 
 /*
@@ -39,6 +40,7 @@ export const COURSE_MESSAGES = {
   trueFalse: REFUSALS['content.trueFalse'],
   points: REFUSALS['content.points'],
   maxAttempts: REFUSALS['content.maxAttempts'],
+  certificateValidity: REFUSALS['content.certificateValidity'],
   material: REFUSALS['content.material'],
 } as const;
 
@@ -71,6 +73,10 @@ export const courseBody = v.object({
   ),
   timeLimit: nullableNumber(COURSE_MESSAGES.timeLimit, 0, 100_000),
   passingScore: nullableNumber(COURSE_MESSAGES.passingScore, 0, 100),
+  /** 1, 2 or 3 years, or null: certificates do not expire. Absent: unchanged (a new course: 1 year). */
+  certificateValidityYears: v.optional(
+    v.nullable(v.picklist(CERTIFICATE_VALIDITY_YEARS, COURSE_MESSAGES.certificateValidity)),
+  ),
 });
 export type CourseBody = v.InferInput<typeof courseBody>;
 
@@ -98,6 +104,8 @@ export interface AdminCourse {
   componentCount: number;
   allowBrowse: boolean;
   certificateValidityDays: number;
+  /** How long its certificates are valid: 1, 2 or 3 years, or null when they do not expire. */
+  certificateValidityYears: CertificateValidityYears;
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;

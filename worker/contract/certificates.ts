@@ -23,6 +23,51 @@ export const certificateMessages = {
   reasonRequired: 'A reason for the revocation is required',
 } as const;
 
+/**
+ * The expiry a certificate of a course without expiry carries: `expires_at` is NOT NULL and every
+ * rule compares instants, so a far-future instant keeps them right with no special case. Screens,
+ * the PDF and the verification page print "Does not expire" for it (`certificateExpires`).
+ */
+export const NEVER_EXPIRES = '9999-12-31T23:59:59.999Z';
+
+/** Whether a certificate expiry is a real date (false: the certificate does not expire). */
+export const certificateExpires = (expiresAt: string): boolean => expiresAt < NEVER_EXPIRES;
+
+/** A course's certificate validity, as the course editor offers it: 1, 2 or 3 years, or null for no expiry. */
+export const CERTIFICATE_VALIDITY_YEARS = [1, 2, 3] as const;
+export type CertificateValidityYears = (typeof CERTIFICATE_VALIDITY_YEARS)[number] | null;
+/** A year of validity is 365 days, as it always was (the default). */
+export const DAYS_PER_VALIDITY_YEAR = 365;
+
+/** The course columns that store a validity choice. */
+export function validityColumns(years: CertificateValidityYears): {
+  certificateValidityDays?: number;
+  certificateNeverExpires: boolean;
+} {
+  return years === null
+    ? { certificateNeverExpires: true }
+    : { certificateValidityDays: years * DAYS_PER_VALIDITY_YEAR, certificateNeverExpires: false };
+}
+
+/** The choice a course's columns hold (a day count between whole years rounds to the nearest offered). */
+export function validityYearsOf(course: {
+  certificateValidityDays: number;
+  certificateNeverExpires: boolean;
+}): CertificateValidityYears {
+  if (course.certificateNeverExpires) return null;
+  const years = Math.round(course.certificateValidityDays / DAYS_PER_VALIDITY_YEAR);
+  return Math.min(3, Math.max(1, years)) as 1 | 2 | 3;
+}
+
+/** The expiry of a certificate issued at `issuedAt` for a course with these columns. */
+export function certificateExpiry(
+  issuedAt: Date,
+  course: { certificateValidityDays: number; certificateNeverExpires: boolean },
+): string {
+  if (course.certificateNeverExpires) return NEVER_EXPIRES;
+  return new Date(issuedAt.getTime() + course.certificateValidityDays * 24 * 3600 * 1000).toISOString();
+}
+
 export const courseIdParam = v.object({ courseId: idString });
 export const certificateIdParam = v.object({ certificateId: idString });
 /** Anything is accepted as the number (an unknown one answers 404), but not unbounded input. */
@@ -60,6 +105,28 @@ export interface CertificateInfo {
   revokedAt: string | null;
   /** The language the course was delivered in (ISO code). */
   language: string;
+}
+
+/**
+ * Where a certificate stands for its holder: revoked, superseded (a later cycle's certificate
+ * renewed it; still genuine), expired or active, in that order of precedence.
+ */
+export type CertificateStanding = 'active' | 'expired' | 'revoked' | 'superseded';
+
+export function certificateStanding(status: CertificateStatusValue, renewedBy: string | null): CertificateStanding {
+  if (status === 'REVOKED') return 'revoked';
+  if (renewedBy) return 'superseded';
+  return status === 'EXPIRED' ? 'expired' : 'active';
+}
+
+/** GET /user/all: each of the learner's certificates, every training cycle's (My certificates). */
+export interface OwnCertificate extends CertificateInfo {
+  /** The training cycle that earned it (1 = first completion, then each recertification). */
+  cycle: number;
+  /** Numbers of the certificate it renews and of the one that renewed it. */
+  renews: string | null;
+  renewedBy: string | null;
+  standing: CertificateStanding;
 }
 
 /** GET /user/{courseId} */

@@ -283,10 +283,14 @@ export interface TrainingRecordAttempt {
 }
 
 export interface TrainingRecordCertificate {
+  /** For the administrator's actions on it (revoke). */
+  certificateId: string;
   certificateNumber: string;
   issuedAt: string;
   expiresAt: string;
   revokedAt: string | null;
+  /** Why it was revoked (the administrator's words), when it was. */
+  revokedReason: string | null;
   status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
   renews: string | null;
   renewedBy: string | null;

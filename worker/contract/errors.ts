@@ -160,6 +160,7 @@ export const REFUSALS = {
   'content.trueFalse': 'Please select True or False as the correct answer',
   'content.points': 'Points must be a whole number of at least 1',
   'content.maxAttempts': 'Attempts must be between 1 and 10',
+  'content.certificateValidity': 'Choose how long certificates stay valid: 1, 2 or 3 years, or no expiry',
   'content.material': 'Please select a material',
   'content.uploadMissing': 'Please select a file and provide a title',
   'content.materialTitle': 'Please provide a title',

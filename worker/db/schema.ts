@@ -110,7 +110,10 @@ export const courses = sqliteTable(
     hasBeenPublished: bool('has_been_published').notNull().default(false),
     /** Learners outside the course's book may see it with showAll (locked, not enrollable). */
     allowBrowse: bool('allow_browse').notNull().default(false),
+    /** Days a certificate of this course is valid: 365, 730 or 1095 (1, 2 or 3 years). */
     certificateValidityDays: integer('certificate_validity_days').notNull().default(365),
+    /** Certificates of this course do not expire (the day count is then unused). */
+    certificateNeverExpires: bool('certificate_never_expires').notNull().default(false),
     publishedAt: text('published_at'),
     /** The language this course version is delivered in. */
     language: deliveryLanguage(),

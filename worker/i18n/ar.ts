@@ -11,6 +11,8 @@ export const ar: Catalog = {
   'cert.defaultBook': 'تدريب الصحة والسلامة والبيئة',
   'cert.issued': 'تاريخ الإصدار',
   'cert.validUntil': 'صالحة حتى',
+  'cert.validity': 'الصلاحية',
+  'cert.noExpiry': 'لا تنتهي صلاحيتها',
   'cert.number': 'رقم الشهادة',
   'cert.signatory': 'مسؤول التدريب',
   'cert.scan': 'امسح للتحقق',
@@ -43,6 +45,8 @@ export const ar: Catalog = {
   'verify.supersededBy': 'حلت محلها {number} (ولا تزال أصلية)',
   'verify.note': 'صادرة عن {app}. البيانات أعلاه مأخوذة مباشرة من سجلات الجهة المصدرة؛ قارنها بالشهادة المطبوعة.',
   'verify.description': 'شهادة {app} رقم {number} لدورة {course}: {title} (الحالة {status}، صالحة حتى {date}).',
+  'verify.descriptionNoExpiry':
+    'شهادة {app} رقم {number} لدورة {course}: {title} (الحالة {status}، لا تنتهي صلاحيتها).',
   'verify.notFound.lead': 'لم يتم العثور على الشهادة. يرجى التحقق من رقم الشهادة.',
   'verify.notFound.note': 'تحقق من الرقم المطبوع أسفل رمز QR على الشهادة (بالصيغة CERT-YYYY-NNNNNN) ثم حاول مرة أخرى.',
   'verify.notFound.description': 'التحقق من شهادات {app}: لا توجد شهادة بهذا الرقم.',

@@ -15,6 +15,8 @@ export const en = {
   'cert.defaultBook': 'EHS Training',
   'cert.issued': 'Date of issue',
   'cert.validUntil': 'Valid until',
+  'cert.validity': 'Validity',
+  'cert.noExpiry': 'Does not expire',
   'cert.number': 'Certificate no.',
   'cert.signatory': 'Training Administrator',
   'cert.scan': 'Scan to verify',
@@ -49,6 +51,7 @@ export const en = {
   'verify.note':
     "Issued by {app}. The details above come straight from the issuer's records; compare them with the printed certificate.",
   'verify.description': '{app} certificate {number} for {course}: {title} (status {status}, valid until {date}).',
+  'verify.descriptionNoExpiry': '{app} certificate {number} for {course}: {title} (status {status}, does not expire).',
   'verify.notFound.lead': 'Certificate not found. Please check the certificate number.',
   'verify.notFound.note':
     'Check the number printed under the QR code on the certificate (format CERT-YYYY-NNNNNN) and try again.',

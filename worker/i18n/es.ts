@@ -11,6 +11,8 @@ export const es: Catalog = {
   'cert.defaultBook': 'Formación EHS',
   'cert.issued': 'Fecha de emisión',
   'cert.validUntil': 'Válido hasta',
+  'cert.validity': 'Validez',
+  'cert.noExpiry': 'No caduca',
   'cert.number': 'N.º de certificado',
   'cert.signatory': 'Administrador de formación',
   'cert.scan': 'Escanee para verificar',
@@ -45,6 +47,7 @@ export const es: Catalog = {
     'Emitido por {app}. Los datos anteriores proceden directamente de los registros del emisor; compárelos con el certificado impreso.',
   'verify.description':
     'Certificado {number} de {app} para {course}: {title} (estado {status}, válido hasta el {date}).',
+  'verify.descriptionNoExpiry': 'Certificado {number} de {app} para {course}: {title} (estado {status}, no caduca).',
   'verify.notFound.lead': 'No se encontró el certificado. Compruebe el número de certificado.',
   'verify.notFound.note':
     'Compruebe el número impreso bajo el código QR del certificado (formato CERT-AAAA-NNNNNN) e inténtelo de nuevo.',

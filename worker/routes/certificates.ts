@@ -6,13 +6,15 @@ import {
   certificateIdParam,
   certificateMessages,
   certificateNumberParam,
+  certificateStanding,
   courseIdParam,
   revokeBody,
-  type CertificateInfo,
+  type OwnCertificate,
   type GenerateCertificateResponse,
   type RevokeCertificateResponse,
   type UserCertificateResponse,
 } from '../contract/certificates';
+import { renewalChain } from '../contract/rules/renewal';
 import { isAdminUser } from '../contract/rules/roles';
 import { certificates as certificatesTable, courseProgress, courses, users } from '../db/schema';
 import type { AppEnv } from '../env';
@@ -86,7 +88,8 @@ export const certificates = new Hono<AppEnv>()
     },
   )
 
-  // The signed-in user's own certificates, newest first.
+  // The signed-in user's own certificates, every cycle's, newest first (My certificates), each
+  // with its place in the renewal chain.
   .get('/user/all', requireLearner, async (c) => {
     const rows = await c.var.db
       .select()
@@ -94,7 +97,15 @@ export const certificates = new Hono<AppEnv>()
       .where(eq(certificatesTable.userId, c.var.user.id))
       .orderBy(desc(certificatesTable.issuedAt), asc(certificatesTable.id));
     const now = new Date();
-    return c.json<CertificateInfo[]>(rows.map((row) => toCertificateInfo(row, now)));
+    // The chain reads in issue order; the list is newest first.
+    const links = renewalChain([...rows].reverse());
+    return c.json<OwnCertificate[]>(
+      rows.map((row) => {
+        const info = toCertificateInfo(row, now);
+        const chain = links(row.id);
+        return { ...info, cycle: row.cycle, ...chain, standing: certificateStanding(info.status, chain.renewedBy) };
+      }),
+    );
   })
 
   .get('/user/:courseId', requireLearner, validate('param', courseIdParam), async (c) => {

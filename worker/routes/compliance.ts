@@ -309,10 +309,12 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
       })),
       certificate: certificate
         ? {
+            certificateId: certificate.id,
             certificateNumber: certificate.certificateNumber,
             issuedAt: certificate.issuedAt,
             expiresAt: certificate.expiresAt,
             revokedAt: certificate.revokedAt,
+            revokedReason: certificate.revokedReason,
             status: certificateStatus(certificate, now),
             ...renewalLinks(certificate.id),
             language: certificate.language,

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import * as v from 'valibot';
-import { verificationHeadline, type VerifyCertificateResponse } from '../contract/certificates';
+import { certificateExpires, verificationHeadline, type VerifyCertificateResponse } from '../contract/certificates';
 import { languageFromAcceptLanguage, type Language } from '../contract/language';
 import { formatDateTime, formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
 import type { AppEnv } from '../env';
@@ -164,7 +164,7 @@ function resultPage(appName: string, language: Language, r: VerifyCertificateRes
     [tr('verify.row.book'), r.domainName ? html`<bdi>${r.domainName}</bdi>` : tr('cert.defaultBook')],
     [tr('verify.row.deliveryLanguage'), formatLanguageName(language, r.language)],
     [tr('verify.row.issued'), day(r.issuedDate)],
-    [tr('verify.row.expires'), day(r.expiryDate)],
+    [tr('verify.row.expires'), certificateExpires(r.expiryDate) ? day(r.expiryDate) : tr('cert.noExpiry')],
   ];
   if (r.revokedAt) rows.push([tr('verify.row.revoked'), day(r.revokedAt)]);
   // The renewal chain: each certificate links to the one it renews and the one that renewed it.
@@ -187,7 +187,7 @@ ${rows.map(
     appName,
     language,
     title: `${title} ${r.certificateNumber} | ${appName}`,
-    description: tr('verify.description', {
+    description: tr(certificateExpires(r.expiryDate) ? 'verify.description' : 'verify.descriptionNoExpiry', {
       app: appName,
       number: r.certificateNumber,
       course: r.courseName,

@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, type RGB } from 'pdf-lib';
 import type { Language } from '../contract/language';
+import { certificateExpires } from '../contract/certificates';
 import { formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
 import { setDocumentInfo } from './pdf/document';
 import type { FontLoader } from './pdf/fonts';
@@ -104,7 +105,9 @@ export async function renderCertificatePdf(
   const book = input.domainName?.trim() || tr('cert.defaultBook');
   const fields: [label: string, value: string][] = [
     [tr('cert.issued'), formatDay(language, input.issuedAt)],
-    [tr('cert.validUntil'), formatDay(language, input.expiresAt)],
+    certificateExpires(input.expiresAt)
+      ? [tr('cert.validUntil'), formatDay(language, input.expiresAt)]
+      : [tr('cert.validity'), tr('cert.noExpiry')],
     [tr('cert.number'), input.certificateNumber],
   ];
   /** The middle block, top to bottom: text, role, size, colour, y (or wrapped: maxWidth and lines). */

@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
 import { deliveryLanguageName } from '../contract/delivery-language';
-import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse } from '../contract/certificates';
+import {
+  certificateExpiry,
+  verificationUrl,
+  type CertificateInfo,
+  type VerifyCertificateResponse,
+} from '../contract/certificates';
 import { renewalChain } from '../contract/rules/renewal';
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
@@ -74,7 +79,8 @@ export async function issueCertificate(
       .select({
         user: users,
         courseTitle: courses.title,
-        validity: courses.certificateValidityDays,
+        certificateValidityDays: courses.certificateValidityDays,
+        certificateNeverExpires: courses.certificateNeverExpires,
         domainName: domains.name,
         language: courses.language,
       })
@@ -95,7 +101,8 @@ export async function issueCertificate(
       : undefined,
   ]);
   if (!info) throw new Error(`cannot issue certificate: user ${userId} or course ${courseId} missing`);
-  const expires = new Date(now.getTime() + info.validity * 24 * 3600 * 1000);
+  // The course's validity as it stands at issue: a later change does not rewrite issued certificates.
+  const expiresAt = certificateExpiry(now, info);
   for (let attempt = 0; attempt < 5; attempt++) {
     const inserted = await db
       .insert(certificates)
@@ -108,7 +115,7 @@ export async function issueCertificate(
         courseName: info.courseTitle,
         domainName: info.domainName,
         issuedAt: now.toISOString(),
-        expiresAt: expires.toISOString(),
+        expiresAt,
         cycle,
         renewsId: previous?.id ?? null,
         language: info.language,

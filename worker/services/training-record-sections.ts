@@ -6,7 +6,7 @@ import type {
   TrainingRecordCycle,
   TrainingRecordResponse,
 } from '../contract/compliance';
-import { verificationUrl } from '../contract/certificates';
+import { certificateExpires, verificationUrl } from '../contract/certificates';
 import type { ComplianceStatus } from '../contract/rules/compliance';
 import { CATALOGS, formatLanguageName, formatLongDateTime, tp, type MessageKey } from '../i18n';
 import { drawNote, type Block, type Flow } from './pdf/flow';
@@ -193,7 +193,11 @@ export function certificateRows(p: Painter, entries: CertificateEntry[], origin:
     const row: Cell[] = [
       { blocks: details },
       { blocks: [{ text: p.day(certificate.issuedAt) }] },
-      { blocks: [{ text: p.day(certificate.expiresAt) }] },
+      {
+        blocks: [
+          { text: certificateExpires(certificate.expiresAt) ? p.day(certificate.expiresAt) : p.tr('cert.noExpiry') },
+        ],
+      },
       status,
     ];
     return origin ? [{ qr: verificationUrl(origin, certificate.certificateNumber) }, ...row] : row;

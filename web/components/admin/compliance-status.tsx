@@ -3,6 +3,7 @@ import { CircleCheck, CircleMinus, Clock, Hourglass, TriangleAlert } from 'lucid
 import type { ReactElement } from 'react';
 import { css } from 'styled-system/css';
 import type { ComplianceCell } from '../../api/compliance';
+import { certificateExpires } from '@contract/certificates';
 import { formatDate } from '../../format';
 import { Chip, type ChipProps, type SelectOption } from '../../ui';
 import { t } from '../../i18n';
@@ -44,9 +45,15 @@ type CellDates = Pick<ComplianceCell, 'status'> & { dueAt?: string | null; valid
  * The date that matters for a cell: how long a valid certificate lasts ("until ..."), or when
  * training is due ("due ..."). Exempt cells have none.
  */
+/** A certificate of a course without expiry lasts: "Does not expire" instead of a date. */
+const untilText = (validUntil: string) =>
+  certificateExpires(validUntil)
+    ? t('admin.compliance.cellUntil', { date: formatDate(validUntil) })
+    : t('certDialog.noExpiry');
+
 export function cellDateText(cell: CellDates): string | null {
   if (cell.status === 'compliant' || cell.status === 'due-soon')
-    return cell.validUntil ? t('admin.compliance.cellUntil', { date: formatDate(cell.validUntil) }) : null;
+    return cell.validUntil ? untilText(cell.validUntil) : null;
   if (cell.status === 'pending' || cell.status === 'overdue')
     return cell.dueAt ? t('admin.compliance.cellDue', { date: formatDate(cell.dueAt) }) : null;
   return null;

@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css';
 import { DEFAULT_COURSE_ICON, COURSE_MESSAGES as MESSAGES, type AdminCourse } from '@contract/admin-courses';
+import { CERTIFICATE_VALIDITY_YEARS } from '@contract/certificates';
 import type { Domain } from '@contract/domains';
 import type { CoursePayload } from '../../api/admin-content';
 import { t } from '../../i18n';
@@ -14,6 +15,8 @@ export interface CourseFormValues {
   icon: string;
   timeLimit: string;
   passingScore: string;
+  /** '1', '2' or '3' years, or 'never' (certificates do not expire). */
+  certificateValidity: string;
 }
 
 export type CourseFormErrors = Partial<Record<keyof CourseFormValues, string>>;
@@ -25,6 +28,7 @@ export const emptyCourseForm = (): CourseFormValues => ({
   icon: DEFAULT_COURSE_ICON,
   timeLimit: '',
   passingScore: '',
+  certificateValidity: '1',
 });
 
 export const courseFormFrom = (course: AdminCourse): CourseFormValues => ({
@@ -34,7 +38,19 @@ export const courseFormFrom = (course: AdminCourse): CourseFormValues => ({
   icon: course.icon || DEFAULT_COURSE_ICON,
   timeLimit: course.timeLimit == null ? '' : String(course.timeLimit),
   passingScore: course.passingScore == null ? '' : String(course.passingScore),
+  certificateValidity: course.certificateValidityYears === null ? NEVER : String(course.certificateValidityYears),
 });
+
+const NEVER = 'never';
+
+/** The editor's validity choices: 1, 2 or 3 years, then no expiry. */
+const validityOptions = () => [
+  ...CERTIFICATE_VALIDITY_YEARS.map((years) => ({
+    value: String(years),
+    label: t('admin.editor.validity.years', { count: years }),
+  })),
+  { value: NEVER, label: t('admin.editor.validity.never') },
+];
 
 /** Inputs clamp: time limit at least 0, passing score within 0 to 100. */
 export function clampNumberText(text: string, min: number, max = Number.POSITIVE_INFINITY): string {
@@ -63,6 +79,8 @@ export function coursePayload(values: CourseFormValues): CoursePayload {
     icon: values.icon.trim() || DEFAULT_COURSE_ICON,
     timeLimit: values.timeLimit === '' ? null : Number(values.timeLimit),
     passingScore: values.passingScore === '' ? null : Number(values.passingScore),
+    certificateValidityYears:
+      values.certificateValidity === NEVER ? null : (Number(values.certificateValidity) as 1 | 2 | 3),
   };
 }
 
@@ -138,6 +156,14 @@ export function CourseFields({ values, onChange, errors, domains, readOnly, onEr
           onChange={(e) => set({ passingScore: clampNumberText(e.target.value, 0, 100) })}
         />
       </div>
+      <Select
+        label={t('admin.editor.field.certificateValidity')}
+        options={validityOptions()}
+        value={values.certificateValidity}
+        disabled={readOnly}
+        helperText={t('admin.editor.validity.help')}
+        onValueChange={(certificateValidity) => set({ certificateValidity })}
+      />
       <TextField
         label={t('admin.editor.field.icon')}
         dir="ltr"

@@ -7,6 +7,7 @@ import { lazyNamed } from '../../lazy';
 const DashboardPage = lazyNamed(() => import('./dashboard'), 'DashboardPage');
 const ProfilePage = lazyNamed(() => import('./profile'), 'ProfilePage');
 const MyCoursesPage = lazyNamed(() => import('./my-courses'), 'MyCoursesPage');
+const CertificatesPage = lazyNamed(() => import('./certificates'), 'CertificatesPage');
 const ReportsPage = lazyNamed(() => import('./reports'), 'ReportsPage');
 const AnnouncementsPage = lazyNamed(() => import('./announcements'), 'AnnouncementsPage');
 const ThinkPage = lazyNamed(() => import('./think'), 'ThinkPage');
@@ -24,6 +25,7 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/dashboard', DashboardPage],
   ['/profile', ProfilePage],
   ['/my-courses', MyCoursesPage],
+  ['/my-certificates', CertificatesPage],
   ['/reports', ReportsPage],
   ['/announcements', AnnouncementsPage],
   ['/think', ThinkPage],

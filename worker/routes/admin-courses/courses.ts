@@ -26,7 +26,9 @@ import {
   assertDomainExists,
   publishProblem,
   courseAudit,
+  courseValues,
 } from './shared';
+import { validityColumns } from '../../contract/certificates';
 
 /**
  * Courses: the paged list, one course, create, edit, publish, take down, clone, delete. Guarded by
@@ -70,7 +72,7 @@ export const courseRoutes = new Hono<AppEnv>()
     await assertDomainExists(db, body.domainId);
     const id = crypto.randomUUID();
     await db.batch([
-      db.insert(courses).values({ id, ...body, status: 'DRAFT', hasBeenPublished: false }),
+      db.insert(courses).values({ id, ...courseValues(body), status: 'DRAFT', hasBeenPublished: false }),
       auditInsert(db, { actor: c.var.user, action: 'COURSE_CREATED', entityType: 'COURSE', entityId: id, after: body }),
       forgetAdminSnapshots(db),
     ]);
@@ -88,7 +90,7 @@ export const courseRoutes = new Hono<AppEnv>()
     const [updated] = await db.batch([
       db
         .update(courses)
-        .set({ ...body, updatedAt: new Date().toISOString() })
+        .set({ ...courseValues(body), updatedAt: new Date().toISOString() })
         .where(draft)
         .returning({ id: courses.id }),
       // Written only when the edit landed (the course was still a draft).
@@ -179,6 +181,7 @@ export const courseRoutes = new Hono<AppEnv>()
         timeLimit: source.timeLimit,
         passingScore: source.passingScore,
         allowBrowse: source.allowBrowse,
+        ...validityColumns(source.certificateValidityYears),
         certificateValidityDays: source.certificateValidityDays,
         // A copy is in the same language, but not in the family (it would be a second version of it).
         language: source.language,

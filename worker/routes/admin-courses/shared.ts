@@ -7,7 +7,9 @@ import {
   normalizeAssessment,
   type AdminComponent,
   type AdminCourse,
+  type courseBody,
 } from '../../contract/admin-courses';
+import { validityColumns, validityYearsOf } from '../../contract/certificates';
 import { idString } from '../../contract/common';
 import type { ComponentType } from '../../contract/course';
 import { DELIVERY_LANGUAGES, type CourseVersion } from '../../contract/delivery-language';
@@ -27,6 +29,8 @@ export async function familyVersions(db: Db, course: Pick<AdminCourse, 'id' | 'f
   return rows.sort((a, b) => DELIVERY_LANGUAGES.indexOf(a.language) - DELIVERY_LANGUAGES.indexOf(b.language));
 }
 
+type CourseInput = v.InferOutput<typeof courseBody>;
+
 export const courseParam = v.object({ courseId: idString });
 export const componentParams = v.object({ courseId: idString, componentId: idString });
 
@@ -45,6 +49,7 @@ const courseColumns = {
   hasBeenPublished: courses.hasBeenPublished,
   allowBrowse: courses.allowBrowse,
   certificateValidityDays: courses.certificateValidityDays,
+  certificateNeverExpires: courses.certificateNeverExpires,
   publishedAt: courses.publishedAt,
   createdAt: courses.createdAt,
   updatedAt: courses.updatedAt,
@@ -61,8 +66,13 @@ export function selectCourses(db: Db) {
 }
 
 export function toCourse(row: CourseRow): AdminCourse {
-  const { domainName, ...rest } = row;
-  return { ...rest, domain: { id: row.domainId, name: domainName } };
+  const { domainName, certificateNeverExpires: _stored, ...rest } = row;
+  return { ...rest, certificateValidityYears: validityYearsOf(row), domain: { id: row.domainId, name: domainName } };
+}
+
+/** The course columns a create or edit writes: the validity choice becomes its two columns (absent: unchanged). */
+export function courseValues({ certificateValidityYears, ...fields }: CourseInput) {
+  return certificateValidityYears === undefined ? fields : { ...fields, ...validityColumns(certificateValidityYears) };
 }
 
 export async function loadCourse(db: Db, id: string): Promise<AdminCourse> {

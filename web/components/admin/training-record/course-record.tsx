@@ -1,10 +1,13 @@
 import type { TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCycle } from '@contract/compliance';
-import { ExternalLink } from 'lucide-react';
+import { Ban, ExternalLink } from 'lucide-react';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { formatDate, formatDateTime, formatScore } from '../../../format';
 import { t, withTags } from '../../../i18n';
 import { languageLabel } from '../../../i18n/labels';
-import { Card, Chip, DataTable, type ChipProps } from '../../../ui';
+import { Button, Card, Chip, DataTable, type ChipProps } from '../../../ui';
+import { formatExpiry } from '../../certificate-expiry';
+import { RevokeCertificateDialog } from './revoke-certificate-dialog';
 import { flipInRtl } from '../../../ui/direction';
 import { ComplianceCellView } from '../compliance-status';
 
@@ -173,6 +176,7 @@ function CertificateNumber({ number }: { number: string }) {
 
 function CertificateLine({ certificate }: { certificate: TrainingRecordCertificate }) {
   const look = CERTIFICATE_LOOK()[certificate.status];
+  const [revoking, setRevoking] = useState(false);
   return (
     <div
       className={css({
@@ -189,7 +193,26 @@ function CertificateLine({ certificate }: { certificate: TrainingRecordCertifica
         <span className={css({ fontWeight: 'medium' })}>{t('admin.record.certificate')}</span>
         <CertificateNumber number={certificate.certificateNumber} />
         <Chip palette={look.palette}>{look.label}</Chip>
+        {certificate.status === 'REVOKED' ? null : (
+          <Button
+            size="sm"
+            variant="outline"
+            palette="danger"
+            leftIcon={<Ban />}
+            aria-label={t('admin.record.revokeLabel', { number: certificate.certificateNumber })}
+            onClick={() => setRevoking(true)}
+            className={css({ marginInlineStart: 'auto' })}
+          >
+            {t('admin.record.revoke')}
+          </Button>
+        )}
       </div>
+      <RevokeCertificateDialog
+        open={revoking}
+        certificateId={certificate.certificateId}
+        certificateNumber={certificate.certificateNumber}
+        onClose={() => setRevoking(false)}
+      />
       <span className={css({ color: 'fg.muted' })}>
         {certificate.status === 'REVOKED'
           ? t('admin.record.certRevokedLine', {
@@ -199,10 +222,15 @@ function CertificateLine({ certificate }: { certificate: TrainingRecordCertifica
             })
           : t('admin.record.certValidLine', {
               issued: formatDate(certificate.issuedAt),
-              until: formatDate(certificate.expiresAt),
+              until: formatExpiry(certificate.expiresAt),
               language: languageName(certificate.language),
             })}
       </span>
+      {certificate.revokedReason ? (
+        <span className={css({ overflowWrap: 'anywhere' })}>
+          {t('admin.record.revokedReason', { reason: certificate.revokedReason })}
+        </span>
+      ) : null}
       {certificate.renews ? (
         <span>
           {withTags(t('admin.record.renews', { number: certificate.renews }), [
