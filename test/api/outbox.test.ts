@@ -115,7 +115,7 @@ describe('the mail log and the outbox', () => {
     const retried = await api('POST', `/api/v2/admin/outbox/${id}/retry`, { token: adminToken });
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     // Local mail mode records instead of sending: the retried message is recorded like a new one.
-    expect(retried.body.message).toMatchObject({ id, status: 'RECORDED', tries: 0 });
+    expect(retried.body.message).toMatchObject({ id, status: 'RECORDED', tries: 0, error: null });
     const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, id));
     expect(audit.map((a) => a.action)).toEqual(['MAIL_RETRIED']);
 

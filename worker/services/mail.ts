@@ -134,7 +134,12 @@ export async function retryFailedMail(
     recordFirst,
     db
       .update(mailOutbox)
-      .set({ status: deps.config.mail.mode === 'outbox' ? 'RECORDED' : 'PENDING', tries: 0, nextTryAt: null })
+      .set({
+        status: deps.config.mail.mode === 'outbox' ? 'RECORDED' : 'PENDING',
+        tries: 0,
+        nextTryAt: null,
+        error: null,
+      })
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'FAILED')))
       .returning(),
   ]);
