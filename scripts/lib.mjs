@@ -180,3 +180,52 @@ export async function stopLocalWorker(child) {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   if (child.exitCode === null) signal('SIGKILL');
 }
+
+/**
+ * The local front of `npm start` and the cron test: forwards every request to the `wrangler dev`
+ * on `workerPort`, except wrangler's cron trigger URL. With [assets] configured, this wrangler's
+ * runtime hands `/cdn-cgi/handler/scheduled` to its asset router, which has no scheduled handler
+ * and answers "exception" without running (or logging) anything; the front instead POSTs the
+ * Worker's local-only trigger (worker/index.ts, CRON_TRIGGER_TOKEN), which runs the same jobs and
+ * answers "ok" (or "failed: <jobs>" with status 200, since the other jobs ran).
+ */
+export async function startCronFront({ port, workerPort, token, host = '127.0.0.1' }) {
+  const http = await import('node:http');
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    if (url.pathname === '/cdn-cgi/handler/scheduled' || url.pathname === '/__scheduled') {
+      try {
+        const time = url.searchParams.get('time') ?? '';
+        const answer = await fetch(`http://127.0.0.1:${workerPort}/api/__scheduled?time=${encodeURIComponent(time)}`, {
+          method: 'POST',
+          headers: { 'x-cron-trigger': token },
+        });
+        if (!answer.ok) throw new Error(`the Worker answered ${answer.status}`);
+        const summary = await answer.json();
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(summary.failed.length === 0 ? 'ok' : `failed: ${summary.failed.map((f) => f.job).join(', ')}`);
+      } catch (error) {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`scheduled trigger failed: ${error.message}`);
+      }
+      return;
+    }
+    const upstream = http.request(
+      { host: '127.0.0.1', port: workerPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', (error) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`the local Worker did not answer: ${error.message}`);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return server;
+}

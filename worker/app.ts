@@ -31,6 +31,7 @@ import { usersRoutes } from './routes/users';
 import { verifyPage } from './routes/verify-page';
 import { landingPage } from './routes/landing-page';
 import { complianceRoutes, adminUserRecordRoutes } from './routes/compliance';
+import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
 import { userRequirementRoutes } from './routes/user-requirements';
 
@@ -71,7 +72,9 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/assessments', adminAssessments)
   .route('/api/v2/admin/dashboard', adminDashboard)
   .route('/api/v2/admin/requirements', requirementRoutes)
+  .route('/api/v2/admin/compliance/reminders', reminderRoutes)
   .route('/api/v2/admin/compliance', complianceRoutes)
+  .route('/api/v2/admin/outbox', outboxRoutes)
   .route('/api/v2/admin/users', adminUserRecordRoutes)
   .route('/api/v2/admin/scorm', adminScormRoutes)
   .route('/api/v2/user/requirements', userRequirementRoutes)

@@ -31,6 +31,11 @@ export interface Bindings {
   /** Zone id and API token (Cache Purge permission) for purging edge-cached public answers everywhere, not only locally. */
   CACHE_PURGE_ZONE_ID?: string;
   CACHE_PURGE_API_TOKEN?: string;
+  /**
+   * Local runs only (`npm start`, the cron test): the token scripts/lib.mjs's front sends when it
+   * turns `/cdn-cgi/handler/scheduled` into a run of the scheduled jobs. Never set in production.
+   */
+  CRON_TRIGGER_TOKEN?: string;
 }
 
 /** The signed-in user as the Worker sees it (loaded from D1 on every request). */

@@ -102,19 +102,57 @@ export const JOBS: Record<string, Job> = {
   retryMail,
 };
 
-export async function runScheduled(env: Bindings, now = new Date()): Promise<void> {
-  const db = await createDb(env);
+/** The request scripts/lib.mjs's local front sends for `/cdn-cgi/handler/scheduled` (worker/index.ts). */
+export const SCHEDULED_TRIGGER_PATH = '/api/__scheduled';
+
+/** Only a POST carrying the local-only CRON_TRIGGER_TOKEN runs the jobs; without the variable the path is an ordinary 404. */
+export function scheduledTriggerAllowed(request: Request, env: Pick<Bindings, 'CRON_TRIGGER_TOKEN'>): boolean {
+  const token = env.CRON_TRIGGER_TOKEN;
+  return request.method === 'POST' && !!token && token.length >= 16 && request.headers.get('x-cron-trigger') === token;
+}
+
+export interface ScheduledSummary {
+  ok: string[];
+  failed: { job: string; error: string }[];
+}
+
+const logLine = (fields: Record<string, unknown>) => JSON.stringify(fields);
+
+/**
+ * Runs every job; never rejects. A job that fails is logged (`scheduled.failed`) and the others
+ * still run; the closing `scheduled.done` line says which ran, so a trigger never passes silently.
+ */
+export async function runScheduled(env: Bindings, now = new Date()): Promise<ScheduledSummary> {
+  const names = Object.keys(JOBS);
+  let db: Db;
+  try {
+    db = await createDb(env);
+  } catch (error) {
+    const failed = names.map((job) => ({ job, error: `no database: ${String(error)}` }));
+    console.error(logLine({ level: 'error', event: 'scheduled.failed', job: '*', error: failed[0]?.error }));
+    return { ok: [], failed };
+  }
   const results = await Promise.allSettled(Object.values(JOBS).map((job) => job(env, db, now)));
+  const summary: ScheduledSummary = { ok: [], failed: [] };
   results.forEach((result, index) => {
-    if (result.status === 'rejected') {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          event: 'scheduled.failed',
-          job: Object.keys(JOBS)[index],
-          error: String(result.reason),
-        }),
-      );
+    const job = names[index];
+    if (result.status === 'fulfilled') {
+      summary.ok.push(job);
+      return;
     }
+    const reason = result.reason as { stack?: string } | undefined;
+    const error = String(result.reason);
+    summary.failed.push({ job, error });
+    console.error(logLine({ level: 'error', event: 'scheduled.failed', job, error, stack: reason?.stack }));
   });
+  console.log(
+    logLine({
+      level: 'info',
+      event: 'scheduled.done',
+      at: now.toISOString(),
+      ok: summary.ok.length,
+      failed: summary.failed.map((f) => f.job),
+    }),
+  );
+  return summary;
 }

@@ -299,6 +299,20 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
     });
   },
 
+  'POST /api/v2/admin/compliance/reminders': async () => {
+    // Covered since today: pending, so there is something to remind them of.
+    const { bookId } = await requirement();
+    const learner = await createUser({ domainIds: [bookId] });
+    return request('POST', '/api/v2/admin/compliance/reminders', { token, body: { userIds: [learner.id] } });
+  },
+  'POST /api/v2/admin/outbox/:id/retry': async () => {
+    const id = crypto.randomUUID();
+    await db
+      .insert(schema.mailOutbox)
+      .values({ id, to: 'x@example.test', subject: 'S', bodyText: 'B', status: 'FAILED', tries: 5 });
+    return request('POST', `/api/v2/admin/outbox/${id}/retry`, { token });
+  },
+
   'POST /api/announcements/admin/create': async () =>
     request('POST', '/api/announcements/admin/create', {
       token,

@@ -41,7 +41,10 @@ export const queryKeys = {
       /** The matrix's pages; `usePagedList` appends the page, search and filters. */
       matrix: ['admin', 'compliance', 'matrix'] as const,
       record: (userId: string) => ['admin', 'compliance', 'record', userId] as const,
+      mailLog: (userId: string) => ['admin', 'compliance', 'mail-log', userId] as const,
     },
+    /** The mail outbox's pages and counts (a person's mail log is under compliance: it shows on their record). */
+    outbox: { all: ['admin', 'outbox'] as const },
   },
   learner: {
     announcements: ['learner', 'announcements'] as const,

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   Library,
   Lightbulb,
+  Mail,
   Megaphone,
   Plus,
   ShieldCheck,
@@ -36,6 +37,8 @@ export const ADMIN_NAV_ITEMS = (): readonly ShellNavItem[] => [
   { label: t('admin.shell.nav.assessments'), href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
   { label: t('nav.announcements'), href: '/admin/announcements', match: 'prefix', icon: <Megaphone /> },
   { label: t('nav.think'), href: '/admin/think', match: 'prefix', icon: <Lightbulb /> },
+  // Issue 26: every message the platform sends, with Retry for the failed ones (System Configuration).
+  { label: t('admin.shell.nav.outbox'), href: '/admin/outbox', match: 'prefix', icon: <Mail /> },
   // Issue 7: the public statechart page, for admins preparing an audit.
   { label: t('admin.shell.nav.statecharts'), href: '/statecharts', match: 'exact', icon: <Workflow /> },
 ];

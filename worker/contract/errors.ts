@@ -145,6 +145,10 @@ export const REFUSALS = {
   'user.jobTitleLength': 'Job title must be at most 100 characters',
   'requirement.reasonLength': 'The reason must be at most 500 characters',
   'record.noteLength': 'The note must be at most 1000 characters',
+  'reminder.nobody': 'Choose the people to remind, or a filter',
+  'reminder.tooMany': 'At most {max} people can be reminded at once',
+  'outbox.notFound': 'Message not found',
+  'outbox.notFailed': 'Only a failed message can be sent again',
   // Course content
   'upload.tooLarge': 'The file is larger than the upload limit of {limit}.',
   'content.title': 'Title is required',

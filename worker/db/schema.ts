@@ -20,6 +20,8 @@ import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../contract/think';
 
 /** Outbox row states: RECORDED (outbox mode, never sent), PENDING, SENT, FAILED (not retried). */
 const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED', 'RECORDED'] as const;
+/** Reminders the cron sends (REMINDER), reminders an administrator sends (MANUAL_REMINDER), the weekly digest. */
+const MAIL_KINDS = ['REMINDER', 'MANUAL_REMINDER', 'DIGEST'] as const;
 
 // All timestamps are ISO-8601 UTC strings: D1 has no date type and ISO strings sort correctly.
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -586,20 +588,31 @@ export const revokedTokens = sqliteTable('revoked_tokens', {
   expiresAt: text('expires_at').notNull(),
 });
 
-export const mailOutbox = sqliteTable('mail_outbox', {
-  id: id(),
-  to: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  bodyText: text('body_text').notNull(),
-  bodyHtml: text('body_html'),
-  status: text('status', { enum: MAIL_STATUSES }).notNull().default('PENDING'),
-  error: text('error'),
-  createdAt: createdAt(),
-  sentAt: text('sent_at'),
-  /** Delivery tries so far; the cron retries with backoff until MAIL_MAX_TRIES, then marks FAILED. */
-  tries: integer('tries').notNull().default(0),
-  nextTryAt: text('next_try_at'),
-});
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('PENDING'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: text('sent_at'),
+    /** Delivery tries so far; the cron retries with backoff until MAIL_MAX_TRIES, then marks FAILED. */
+    tries: integer('tries').notNull().default(0),
+    nextTryAt: text('next_try_at'),
+    /** The person the message is for, when it is about one (reminders): their training record shows it. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What the message is (MAIL_KINDS); null for kinds that predate the column. */
+    kind: text('kind', { enum: MAIL_KINDS }),
+  },
+  (t) => [
+    index('mail_outbox_user_idx').on(t.userId, t.createdAt),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+);
 
 /**
  * Multipart uploads in flight. A Worker killed mid-upload (client gone, isolate evicted) never

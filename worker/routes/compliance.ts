@@ -53,6 +53,8 @@ import { fullName } from '../services/users';
 import { originFor } from '../config';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
+import type { MailLogResponse } from '../contract/outbox';
+import { mailLogOf } from './outbox';
 
 // The compliance matrix and people's training records, for administrators with Report Generation.
 
@@ -410,6 +412,10 @@ export const adminUserRecordRoutes = new Hono<AppEnv>()
   .get('/:id/training-record', validate('param', userIdParam), async (c) => {
     return c.json<TrainingRecordResponse>(await trainingRecord(c.var.db, c.req.valid('param').id));
   })
+  // The person's reminders and other mail, newest first (what was sent, when, its status).
+  .get('/:id/mail-log', validate('param', userIdParam), async (c) =>
+    c.json<MailLogResponse>(await mailLogOf(c.var.db, c.req.valid('param').id)),
+  )
   .get('/:id/training-record.pdf', validate('param', userIdParam), async (c) => {
     const [record, reader] = await Promise.all([
       trainingRecord(c.var.db, c.req.valid('param').id),

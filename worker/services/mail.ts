@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { AppConfig } from '../config';
@@ -8,6 +9,9 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** The person the message is about (their training record lists it) and what kind it is. */
+  userId?: string;
+  kind?: 'REMINDER' | 'MANUAL_REMINDER' | 'DIGEST';
 }
 
 export interface MailDeps {
@@ -27,16 +31,27 @@ export interface MailDeps {
  */
 export async function sendMail(deps: MailDeps, db: Db, mail: Mail): Promise<void> {
   const id = crypto.randomUUID();
-  const mode = deps.config.mail.mode;
-  await db.insert(mailOutbox).values({
+  await db.insert(mailOutbox).values(outboxRow(deps, id, mail));
+  await afterRecorded(deps, db, id, mail);
+}
+
+/** The outbox row of a message about to be sent (for a caller that batches it with other writes). */
+function outboxRow(deps: MailDeps, id: string, mail: Mail) {
+  return {
     id,
     to: mail.to,
     subject: mail.subject,
     bodyText: mail.text,
     bodyHtml: mail.html ?? null,
-    status: mode === 'outbox' ? 'RECORDED' : 'PENDING',
-  });
-  if (mode === 'outbox') {
+    status: deps.config.mail.mode === 'outbox' ? ('RECORDED' as const) : ('PENDING' as const),
+    userId: mail.userId ?? null,
+    kind: mail.kind ?? null,
+  };
+}
+
+/** What follows the row: a log line in "outbox" mode, the first delivery try otherwise. */
+async function afterRecorded(deps: MailDeps, db: Db, id: string, mail: Mail): Promise<void> {
+  if (deps.config.mail.mode === 'outbox') {
     console.log(
       JSON.stringify({ level: 'info', event: 'mail.recorded', to: mail.to, subject: mail.subject, text: mail.text }),
     );
@@ -101,6 +116,43 @@ export async function retryPendingMail(deps: MailDeps, db: Db, now = new Date())
     );
   }
   return tried;
+}
+
+/**
+ * An administrator's Retry of a FAILED message: the claim (FAILED to PENDING with its tries reset)
+ * goes in one batch after `recordFirst` (the audit entry, written only while the row is FAILED), then one delivery try runs now; a failure
+ * leaves it PENDING for the cron's backoff, as for a new message. Answers null when the message is
+ * not FAILED (any more).
+ */
+export async function retryFailedMail(
+  deps: MailDeps,
+  db: Db,
+  id: string,
+  recordFirst: BatchItem<'sqlite'>,
+): Promise<{ id: string } | null> {
+  const [, claimed] = await db.batch([
+    recordFirst,
+    db
+      .update(mailOutbox)
+      .set({
+        status: deps.config.mail.mode === 'outbox' ? 'RECORDED' : 'PENDING',
+        tries: 0,
+        nextTryAt: null,
+        error: null,
+      })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'FAILED')))
+      .returning(),
+  ]);
+  const row = claimed[0];
+  if (!row) return null;
+  if (deps.config.mail.mode !== 'outbox')
+    await deliver(deps, db, row.id, {
+      to: row.to,
+      subject: row.subject,
+      text: row.bodyText,
+      html: row.bodyHtml ?? undefined,
+    });
+  return { id: row.id };
 }
 
 async function deliver(

@@ -41,6 +41,30 @@ function itemLine(language: Language, title: string, cell: CellResult, kind: Rem
     : t(language, 'mail.reminder.due', params);
 }
 
+/** A reminder mail listing `items`, in the person's preferred language (English when unset). */
+export function reminderMail(
+  config: Pick<AppConfig, 'appName' | 'publicUrl'>,
+  person: { email: string; firstName: string | null; username: string; language: string | null },
+  items: { cell: CellResult; kind: ReminderKind }[],
+  titles: Map<string, string>,
+): { to: string; subject: string; text: string } {
+  const overdue = items.some((i) => i.kind === 'OVERDUE');
+  const app = config.appName;
+  const language = languageOf(person.language);
+  const link = config.publicUrl
+    ? `\n\n${t(language, 'mail.reminder.open', { url: `${config.publicUrl.replace(/\/+$/, '')}/dashboard` })}`
+    : '';
+  return {
+    to: person.email,
+    subject: t(language, overdue ? 'mail.reminder.subjectOverdue' : 'mail.reminder.subjectDue', { app }),
+    text: `${t(language, 'mail.hello', { name: person.firstName || person.username })}\n\n${t(language, overdue ? 'mail.reminder.introOverdue' : 'mail.reminder.introDue')}\n${items
+      .map(({ cell, kind }) =>
+        itemLine(language, titles.get(cell.courseId) ?? t(language, 'mail.reminder.unknownCourse'), cell, kind),
+      )
+      .join('\n')}${link}\n`,
+  };
+}
+
 /**
  * Queues today's learner reminders, walking the covered people in chunks. Returns how many
  * reminders were recorded (one mail per learner per run lists them all).
@@ -94,22 +118,7 @@ export async function sendLearnerReminders(
       const items = due.filter(({ cell, kind }) =>
         claimed.some((c) => c.courseId === cell.courseId && c.kind === kind),
       );
-      const overdue = items.some((i) => i.kind === 'OVERDUE');
-      const app = deps.config.appName;
-      // In the learner's preferred language (English when unset).
-      const language = languageOf(person.language);
-      const link = deps.config.publicUrl
-        ? `\n\n${t(language, 'mail.reminder.open', { url: `${deps.config.publicUrl.replace(/\/+$/, '')}/dashboard` })}`
-        : '';
-      await sendMail(deps, db, {
-        to: person.email,
-        subject: t(language, overdue ? 'mail.reminder.subjectOverdue' : 'mail.reminder.subjectDue', { app }),
-        text: `${t(language, 'mail.hello', { name: person.firstName || person.username })}\n\n${t(language, overdue ? 'mail.reminder.introOverdue' : 'mail.reminder.introDue')}\n${items
-          .map(({ cell, kind }) =>
-            itemLine(language, titles.get(cell.courseId) ?? t(language, 'mail.reminder.unknownCourse'), cell, kind),
-          )
-          .join('\n')}${link}\n`,
-      });
+      await sendMail(deps, db, { ...reminderMail(deps.config, person, items, titles), userId, kind: 'REMINDER' });
     }
   }
   return recorded;
@@ -173,6 +182,8 @@ export async function sendAdminDigest(
         ? `\n${t(language, 'mail.digest.more', { count: overdue.length - DIGEST_LIMIT })}`
         : '';
     await sendMail(deps, db, {
+      userId: admin.id,
+      kind: 'DIGEST',
       to: admin.email,
       subject: tp(language, 'mail.digest.subject', overdue.length, { app: deps.config.appName }),
       text:

@@ -17,6 +17,7 @@ import { QueryState } from '../query-state';
 import { TablePagination } from '../table-pagination';
 import { isComplianceStatus, STATUS_OPTIONS } from './compliance-status';
 import { MatrixTable } from './compliance/matrix-table';
+import { SendReminders } from './compliance/send-reminders';
 import { SummaryPanel } from './compliance/summary-panel';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
@@ -103,6 +104,20 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
     list.clearFilters();
   };
   const data = matrix.data;
+  // Chosen rows for "Send reminder": kept while paging, emptied when the filters change.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const filterKey = JSON.stringify([filters.bookId, filters.department, filters.jobTitle, filters.status, filters.q]);
+  const [selectionFilter, setSelectionFilter] = useState(filterKey);
+  if (selectionFilter !== filterKey) {
+    setSelectionFilter(filterKey);
+    setSelected(new Set());
+  }
+  const select = (ids: string[], chosen: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) chosen ? next.add(id) : next.delete(id);
+      return next;
+    });
 
   return (
     <>
@@ -175,8 +190,18 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
                 onStatus={(status) => setFilter('status', status)}
               />
             ) : null}
+            {data.rows.length > 0 ? (
+              <SendReminders
+                selected={[...selected]}
+                filters={filters}
+                listed={data.pagination.totalItems}
+                onSent={() => setSelected(new Set())}
+              />
+            ) : null}
             <MatrixTable
               data={data}
+              selected={selected}
+              onSelect={select}
               busy={matrix.isPlaceholderData}
               filtering={filtering}
               bookFiltered={Boolean(filters.bookId)}

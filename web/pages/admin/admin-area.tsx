@@ -13,6 +13,7 @@ const AdminMaterialsPage = lazyNamed(() => import('./materials'), 'AdminMaterial
 const AdminAssessmentsPage = lazyNamed(() => import('./assessments'), 'AdminAssessmentsPage');
 const AdminAnnouncementsPage = lazyNamed(() => import('./announcements'), 'AdminAnnouncementsPage');
 const AdminThinkPage = lazyNamed(() => import('./think'), 'AdminThinkPage');
+const AdminOutboxPage = lazyNamed(() => import('./outbox'), 'AdminOutboxPage');
 const AdminProfilePage = lazyNamed(() => import('./profile'), 'AdminProfilePage');
 const AdminSettingsPage = lazyNamed(() => import('./settings'), 'AdminSettingsPage');
 
@@ -27,6 +28,7 @@ const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin/assessments', AdminAssessmentsPage],
   ['/admin/announcements', AdminAnnouncementsPage],
   ['/admin/think', AdminThinkPage],
+  ['/admin/outbox', AdminOutboxPage],
   ['/admin/profile', AdminProfilePage],
   ['/admin/settings', AdminSettingsPage],
 ];

@@ -6,6 +6,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { complianceApi } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
 import type { RecordLinkState } from '../../components/admin/compliance/matrix-table';
+import { MailLog } from '../../components/admin/training-record/mail-log';
 import { RecordBody } from '../../components/admin/training-record/record-body';
 import { PersonLine, RecordActions } from '../../components/admin/training-record/record-header';
 import { PageHeader } from '../../components/page-header';
@@ -53,6 +54,7 @@ export function AdminTrainingRecordPage() {
       <QueryState query={record} loadingLabel={t('admin.record.loading')} failureMessage={t('admin.record.loadFailed')}>
         {data ? <RecordBody record={data} /> : null}
       </QueryState>
+      {data ? <MailLog userId={data.user.id} /> : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { ComplianceResponse, ComplianceRow } from '../../../api/compliance'
 import { t } from '../../../i18n';
 import {
   Button,
+  Checkbox,
   EmptyState,
   Table,
   TableBody,
@@ -43,6 +44,9 @@ interface MatrixTableProps {
   matrixSearch: string;
   onAddRequirement: () => void;
   onClearFilters: () => void;
+  /** The rows chosen for "Send reminder" (people's ids), kept across pages. */
+  selected: ReadonlySet<string>;
+  onSelect: (userIds: string[], chosen: boolean) => void;
 }
 
 export function MatrixTable({
@@ -53,6 +57,8 @@ export function MatrixTable({
   matrixSearch,
   onAddRequirement,
   onClearFilters,
+  selected,
+  onSelect,
 }: MatrixTableProps) {
   const addButton = (
     <Button leftIcon={<Plus />} onClick={onAddRequirement}>
@@ -107,6 +113,9 @@ export function MatrixTable({
       />
     );
   }
+  const pageIds = data.rows.map((row) => row.user.id);
+  const chosenOnPage = pageIds.filter((id) => selected.has(id)).length;
+  const pageChosen = chosenOnPage === 0 ? 'none' : chosenOnPage === pageIds.length ? 'all' : 'some';
   return (
     <Table
       frozen
@@ -117,7 +126,16 @@ export function MatrixTable({
       <caption className={css({ srOnly: true })}>{t('admin.compliance.caption')}</caption>
       <TableHead>
         <TableRow>
-          <TableHeader className={personColumn}>{t('admin.compliance.person')}</TableHeader>
+          <TableHeader className={personColumn}>
+            <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+              <Checkbox
+                aria-label={t('admin.compliance.selectPage')}
+                checked={pageChosen === 'all' ? true : pageChosen === 'some' ? 'indeterminate' : false}
+                onCheckedChange={(chosen) => onSelect(pageIds, chosen)}
+              />
+              {t('admin.compliance.person')}
+            </span>
+          </TableHeader>
           {data.requirements.map((column) => (
             <TableHeader key={column.courseId} className={courseColumn}>
               {column.courseTitle}
@@ -129,7 +147,14 @@ export function MatrixTable({
         {data.rows.map((row) => (
           <TableRow key={row.user.id}>
             <TableRowHeader className={personColumn}>
-              <PersonLink row={row} matrixSearch={matrixSearch} />
+              <span className={css({ display: 'flex', alignItems: 'flex-start', gap: '2' })}>
+                <Checkbox
+                  aria-label={t('admin.compliance.selectPerson', { name: row.user.name })}
+                  checked={selected.has(row.user.id)}
+                  onCheckedChange={(chosen) => onSelect([row.user.id], chosen)}
+                />
+                <PersonLink row={row} matrixSearch={matrixSearch} />
+              </span>
             </TableRowHeader>
             {data.requirements.map((column, index) => {
               const cell = row.cells[index];

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { css } from 'styled-system/css';
+import { outboxApi } from '../../../api/outbox';
+import { queryKeys } from '../../../api/query-keys';
+import { formatDateTime } from '../../../format';
+import { t } from '../../../i18n';
+import { QueryState } from '../../query-state';
+import { MailStatusChip, mailKindText } from '../outbox/mail-labels';
+import { muted } from './course-record';
+
+/** A person's reminders and other mail, newest first: what was sent, when, and whether it went (with the reason when not). */
+export function MailLog({ userId }: { userId: string }) {
+  const log = useQuery({
+    queryKey: queryKeys.admin.compliance.mailLog(userId),
+    queryFn: ({ signal }) => outboxApi.mailLog(userId, signal),
+  });
+  const messages = log.data?.messages;
+  return (
+    <section aria-labelledby="record-mail" className={css({ mt: '8' })}>
+      <h2 id="record-mail" className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' })}>
+        {t('admin.record.mail.title')}
+      </h2>
+      <QueryState
+        query={log}
+        loadingLabel={t('admin.record.mail.loading')}
+        failureMessage={t('admin.record.mail.loadFailed')}
+      >
+        {messages && messages.length === 0 ? <p className={muted}>{t('admin.record.mail.empty')}</p> : null}
+        {messages && messages.length > 0 ? (
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: 0, m: 0 })}>
+            {messages.map((m) => (
+              <li
+                key={m.id}
+                className={css({
+                  borderWidth: '1px',
+                  borderColor: 'border.muted',
+                  borderRadius: 'md',
+                  p: '3',
+                  bg: 'bg.surface',
+                })}
+              >
+                <div
+                  className={css({
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    gap: '2',
+                    justifyContent: 'space-between',
+                  })}
+                >
+                  <span className={css({ fontWeight: 'semibold' })}>{mailKindText(m)}</span>
+                  <MailStatusChip status={m.status} />
+                </div>
+                <p className={css({ mt: '1' })}>
+                  <bdi>{m.subject}</bdi>
+                </p>
+                <p className={muted}>{t('admin.record.mail.meta', { date: formatDateTime(m.createdAt), to: m.to })}</p>
+                {m.error ? <p className={css({ color: 'error.fg', fontSize: 'sm', mt: '1' })}>{m.error}</p> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  MAIL_STATUS_FILTERS,
+  mailIdParam,
+  outboxQuery,
+  sendRemindersBody,
+  type MailDto,
+  type MailLogResponse,
+  type MailStatus,
+  type OutboxResponse,
+  type SendRemindersResponse,
+} from '../contract/outbox';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { AppEnv } from '../env';
+import { refusal } from '../errors';
+import { requireAdmin } from '../middleware/auth';
+import { auditInsertWhen } from '../services/audit';
+import { retryFailedMail } from '../services/mail';
+import { sendManualReminders } from '../services/manual-reminders';
+import { validate } from '../validate';
+
+// Reminders sent from the compliance matrix (Report Generation, as the matrix), and the mail outbox
+// (System Configuration: every message of the platform, not only reminders).
+
+/** The columns a screen shows: never the body (a password-reset link may be in it). */
+const MAIL_COLUMNS = {
+  id: mailOutbox.id,
+  to: mailOutbox.to,
+  subject: mailOutbox.subject,
+  status: mailOutbox.status,
+  kind: mailOutbox.kind,
+  userId: mailOutbox.userId,
+  error: mailOutbox.error,
+  tries: mailOutbox.tries,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+  nextTryAt: mailOutbox.nextTryAt,
+};
+
+const mailDeps = (c: { var: AppEnv['Variables']; env: AppEnv['Bindings'] }) => ({
+  config: c.var.config,
+  email: c.env.EMAIL,
+});
+
+export const reminderRoutes = new Hono<AppEnv>().post(
+  '/',
+  requireAdmin('reportGeneration'),
+  validate('json', sendRemindersBody),
+  async (c) => {
+    const body = c.req.valid('json');
+    const result = await sendManualReminders(mailDeps(c), c.var.db, c.var.user, {
+      userIds: body.userIds,
+      filter: body.filter,
+    });
+    return c.json<SendRemindersResponse>(result);
+  },
+);
+
+/** The last messages to one person (their training record's mail log), newest first. */
+export async function mailLogOf(db: Db, userId: string): Promise<MailLogResponse> {
+  const messages = await db
+    .select(MAIL_COLUMNS)
+    .from(mailOutbox)
+    .where(eq(mailOutbox.userId, userId))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(100);
+  return { messages: messages as MailDto[] };
+}
+
+export const outboxRoutes = new Hono<AppEnv>()
+  .use('*', requireAdmin('systemConfiguration'))
+  .get('/', validate('query', outboxQuery), async (c) => {
+    const { status, page, limit } = c.req.valid('query');
+    const db = c.var.db;
+    const where = status ? eq(mailOutbox.status, status) : undefined;
+    const [rows, totals] = await db.batch([
+      db
+        .select(MAIL_COLUMNS)
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
+    ]);
+    const counts = Object.fromEntries(MAIL_STATUS_FILTERS.map((s) => [s, 0])) as Record<MailStatus, number>;
+    for (const t of totals) counts[t.status] = t.n;
+    const totalItems = status ? counts[status] : Object.values(counts).reduce((a, b) => a + b, 0);
+    return c.json<OutboxResponse>({
+      messages: rows as MailDto[],
+      counts,
+      pagination: {
+        page,
+        itemsPerPage: limit,
+        totalItems,
+        totalPages: Math.max(1, Math.ceil(totalItems / limit)),
+      },
+    });
+  })
+  .post('/:id/retry', validate('param', mailIdParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    const failed = and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'FAILED'))!;
+    const retried = await retryFailedMail(
+      mailDeps(c),
+      db,
+      id,
+      auditInsertWhen(
+        db,
+        { actor: c.var.user, action: 'MAIL_RETRIED', entityType: 'MAIL', entityId: id },
+        mailOutbox,
+        failed,
+      ),
+    );
+    if (!retried) {
+      const exists = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+      throw exists ? refusal('CONFLICT', 'outbox.notFailed') : refusal('NOT_FOUND', 'outbox.notFound');
+    }
+    const row = await db.select(MAIL_COLUMNS).from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+    return c.json<{ message: MailDto }>({ message: row as MailDto });
+  });
