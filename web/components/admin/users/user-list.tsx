@@ -33,7 +33,6 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
               />
             </TableHeader>
             <TableHeader>{t('admin.users.col.name')}</TableHeader>
-            <TableHeader>{t('admin.users.col.username')}</TableHeader>
             <TableHeader>{t('admin.users.col.email')}</TableHeader>
             <TableHeader>{t('admin.users.col.department')}</TableHeader>
             <TableHeader>{t('admin.users.col.jobTitle')}</TableHeader>
@@ -53,18 +52,20 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
                   onCheckedChange={(on) => onToggle(u.id, on)}
                 />
               </TableCell>
-              <TableCell>
+              <TableCell className={css({ minW: '11rem' })}>
                 <RecordLink user={u} />
-              </TableCell>
-              <TableCell>
-                <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
+                <span className={css({ display: 'block', fontSize: 'sm', overflowWrap: 'anywhere' })}>
+                  {u.username}
+                </span>
                 {u.mustChangePassword ? (
                   <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>
                     {t('admin.users.temporaryPassword')}
                   </span>
                 ) : null}
               </TableCell>
-              <TableCell>{u.email}</TableCell>
+              <TableCell>
+                <span className={css({ overflowWrap: 'anywhere' })}>{u.email}</span>
+              </TableCell>
               <TableCell>
                 <WorkText value={u.department} />
               </TableCell>
@@ -163,7 +164,6 @@ function RecordLink({ user }: { user: UserDto }) {
         color: 'brand.fg',
         textDecoration: 'underline',
         textUnderlineOffset: '2px',
-        overflowWrap: 'anywhere',
         _hover: { textDecorationThickness: '2px' },
       })}
     >
