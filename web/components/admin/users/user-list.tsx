@@ -3,6 +3,7 @@ import { Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { Link } from 'wouter';
 import { t } from '../../../i18n';
+import { useSession } from '../../../state/session';
 import { Checkbox, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../ui';
 import { UserStatusChip } from '../users-status';
 
@@ -154,6 +155,10 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
 /** The person's name, linking to their training record (every person has one, covered by a requirement or not). */
 function RecordLink({ user }: { user: UserDto }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  // Training records need Report Generation (the flag defaults to on): without it the name is plain text.
+  const canReadRecords = useSession((s) => s.context.user?.permissions?.reportGeneration !== false);
+  if (!canReadRecords)
+    return <bdi className={css({ fontWeight: 'semibold', display: 'block', overflowWrap: 'anywhere' })}>{name}</bdi>;
   return (
     <Link
       href={`/admin/compliance/people/${encodeURIComponent(user.id)}`}
