@@ -32,6 +32,11 @@ describe("people's work data on screen", () => {
     // Typed as people paste: an extra space inside, one at the end.
     await add.getByLabel('Department').fill('Goods  In ');
     await add.getByLabel('Job Title').fill('Forklift driver');
+    const audit = accessibilityAudit();
+    await audit.atBothWidths(page, 'add user dialog with work fields', { within: add });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await add.screenshot({ path: `/tmp/people-add-390-${run}.png` });
+    await page.setViewportSize(WIDE);
     await add.getByRole('button', { name: 'Create User' }).click();
     const created = page.getByRole('dialog', { name: 'User Created Successfully' });
     await created.getByRole('button', { name: 'Done' }).click();
@@ -63,7 +68,6 @@ describe("people's work data on screen", () => {
     await row.getByRole('cell', { name: 'Goods In', exact: true }).waitFor();
 
     // The name opens the person's training record; no requirement covers them, so it says so.
-    const audit = accessibilityAudit();
     await audit.check(page, 'users table with work data');
     await row.getByRole('link', { name: `Training record: Dana Okafor ${run}` }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/admin/compliance/people/'));
