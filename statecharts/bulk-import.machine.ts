@@ -4,6 +4,7 @@ import {
   IMPORT_CHUNK_SIZE,
   invalidRowsWarning,
   type BulkImportResult,
+  type ImportRowInput,
   type ParsedImport,
 } from '../worker/contract/user-import';
 
@@ -20,7 +21,7 @@ export const BULK_IMPORT_MESSAGES = {
   failed: 'The import stopped before it finished. Rows already imported are listed below; retry to continue.',
 } as const;
 
-export type ImportRowInput = { username: string; email: string };
+export type { ImportRowInput };
 
 export interface BulkImportContext {
   fileName: string | null;
@@ -73,7 +74,16 @@ export const bulkImportMachine = setup({
       fileName: params.fileName,
       parsed: params.parsed,
       chunks: chunk(
-        params.parsed.rows.map(({ username, email }) => ({ username, email })),
+        params.parsed.rows.map(
+          ({ username, email, firstName, lastName, department, jobTitle }): ImportRowInput => ({
+            username,
+            email,
+            firstName,
+            lastName,
+            department,
+            jobTitle,
+          }),
+        ),
         IMPORT_CHUNK_SIZE,
       ),
       warning:

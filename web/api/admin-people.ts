@@ -24,7 +24,7 @@ import type {
   AttemptStatusFilter,
   AuditLogPage,
 } from '@contract/admin-assessments';
-import type { BulkImportResult } from '@contract/user-import';
+import type { BulkImportResult, ImportRowInput } from '@contract/user-import';
 import type { DashboardStats, RecentCourseRow, RecentProgressRow, TopPerformerRow } from '@contract/admin-dashboard';
 import type { InferInput } from 'valibot';
 import type { ScormResultsPage } from '@contract/scorm';
@@ -56,7 +56,7 @@ export const usersApi = {
       method: 'DELETE',
       body: { userIds } satisfies InferInput<typeof bulkDeleteBody>,
     }),
-  importChunk: (rows: { username: string; email: string }[], signal?: AbortSignal) =>
+  importChunk: (rows: ImportRowInput[], signal?: AbortSignal) =>
     api.post<BulkImportResult[]>('/users/bulk', rows, { signal }),
   assignDomains: (userIds: string[], domainIds: string[]) =>
     api.put<AssignDomainsResponse>('/users/domains/assign', { userIds, domainIds } satisfies InferInput<

@@ -2,6 +2,7 @@
  * Writes to people (admin User Management and the own profile), each with what it changes. The
  * users table reads through `usePagedList` (usersApi.page) and a profile through queryKeys.profile.
  */
+import type { ImportRowInput } from '@contract/user-import';
 import type { AdminUpdateUserBody, CreateUserBody } from '@contract/users';
 import { usersApi } from './admin-people';
 import { queryKeys } from './query-keys';
@@ -39,8 +40,7 @@ export const userWrites = {
     invalidates: () => peopleReads,
   }),
   importChunk: defineWrite({
-    run: ({ rows, signal }: { rows: { username: string; email: string }[]; signal?: AbortSignal }) =>
-      usersApi.importChunk(rows, signal),
+    run: ({ rows, signal }: { rows: ImportRowInput[]; signal?: AbortSignal }) => usersApi.importChunk(rows, signal),
     invalidates: () => peopleReads,
   }),
 };

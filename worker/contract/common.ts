@@ -14,6 +14,37 @@ export const requiredString = (message: string) =>
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 export const stripBidiControls = (value: string): string => value.replace(BIDI_CONTROLS, '');
 
+/** The zero-width space, word joiner, BOM, soft hyphen, Mongolian vowel separator: never needed to write a name. */
+const ZERO_WIDTH = /[\u200B\u2060\uFEFF\u00AD\u180E]/g;
+/** The zero-width non-joiner and joiner (an alternation: a class with the joiner reads as an emoji sequence). */
+const JOINERS = /\u200C|\u200D/g;
+const LETTER = /[\p{L}\p{M}]/u;
+const LATIN = /\p{Script=Latin}/u;
+/**
+ * A zero-width (non-)joiner shapes the letters either side of it in Devanagari, Arabic, Persian and
+ * other joining scripts; after a Latin letter, at an end or beside a space it only hides.
+ */
+function keepsJoiner(text: string, at: number): boolean {
+  const before = text[at - 1] ?? '';
+  const after = text[at + 1] ?? '';
+  return LETTER.test(before) && !LATIN.test(before) && LETTER.test(after);
+}
+
+/**
+ * The one normal form of what people type about people (usernames, names, department, job title),
+ * applied before every check so the stored value is the validated one: Unicode NFC (a precomposed
+ * "é" and "e" + combining accent are one name), no direction controls, no zero-width characters,
+ * every run of whitespace one space, trimmed. A username loses the zero-width (non-)joiners too; a
+ * name keeps them only where a joining script needs them (docs/decisions/2026-11-28-people-text.md).
+ */
+export function normalizePersonText(value: string, kind: 'username' | 'text' = 'text'): string {
+  return stripBidiControls(value.normalize('NFC'))
+    .replace(ZERO_WIDTH, '')
+    .replace(JOINERS, (joiner, at: number, text: string) => (kind === 'text' && keepsJoiner(text, at) ? joiner : ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Optional text: blank becomes null. */
 export const optionalText = (max = 5000, message = `Must be at most ${max} characters`) =>
   v.pipe(

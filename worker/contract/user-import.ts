@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { emailSchema } from './common';
 import { REFUSALS } from './errors';
-import { USER_MESSAGES, username, usernameRule } from './users';
+import { departmentField, jobTitleField, nameField, USER_MESSAGES, username, usernameRule } from './users';
 
 /*
  * Files of users (POST /api/users/bulk, the leavers file of bulk-deactivate): parsed here so the
@@ -16,8 +16,30 @@ export type BulkImportResult =
   | { username: string; email: string; status: 'success'; id: string; password: string }
   | { username: string; email: string; status: 'error'; message: string };
 
-/** One import row as the server accepts it: each row is judged on its own (per-row results). */
-export const importRowSchema = v.pipe(v.object({ username, email: emailSchema() }), usernameRule());
+/**
+ * One import row as the server accepts it: each row is judged on its own (per-row results), and
+ * the values it stores are this schema's output (normalised), never the raw cells.
+ */
+export const importRowSchema = v.pipe(
+  v.object({
+    username,
+    email: emailSchema(),
+    firstName: nameField(USER_MESSAGES.firstNameLength),
+    lastName: nameField(USER_MESSAGES.lastNameLength),
+    department: departmentField,
+    jobTitle: jobTitleField,
+  }),
+  usernameRule(),
+);
+/** What one import row sends: names, department and job title are optional columns. */
+export type ImportRowInput = {
+  username: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  department?: string;
+  jobTitle?: string;
+};
 export const importBody = v.pipe(
   v.array(v.unknown(), 'Send a list of users'),
   v.minLength(1, USER_MESSAGES.noRows),
@@ -92,6 +114,11 @@ export interface ImportRow {
   line: number;
   username: string;
   email: string;
+  /** The optional columns as the file has them ('' when absent). */
+  firstName: string;
+  lastName: string;
+  department: string;
+  jobTitle: string;
   /** The first reason the row cannot be imported, or null. */
   error: string | null;
 }
@@ -105,30 +132,60 @@ export interface ParsedImport {
 
 export const MISSING_COLUMNS = REFUSALS['user.csvMissingColumns'];
 
+/** The file's header names: the export's own (`jobTitle`) and how people write them in a spreadsheet. */
+const columnKey = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+
+/** The columns of the import template, in the order the template file has them. */
+export const IMPORT_TEMPLATE_COLUMNS = [
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'department',
+  'jobTitle',
+] as const;
+
 /**
  * Reads a bulk-import CSV: header row with `username` and `email` in any order (case-insensitive,
- * other columns ignored). Rows missing either value, with a bad email, or repeating a username or
- * email of an earlier row are marked invalid.
+ * other columns ignored), and optionally `firstName`, `lastName`, `department` and `jobTitle` (also
+ * written "Job title", "job_title"). Rows missing username or email, with a bad email or an
+ * over-long value, or repeating a username or email of an earlier row are marked invalid.
  */
 export function parseImportCsv(text: string): ParsedImport {
   const table = parseCsv(text);
   if (table.length === 0) return { rows: [], fileError: USER_MESSAGES.noRows, invalidCount: 0 };
-  const header = table[0].map((h) => h.trim().toLowerCase());
+  const header = table[0].map(columnKey);
   const ui = header.indexOf('username');
   const ei = header.indexOf('email');
   if (ui < 0 || ei < 0) return { rows: [], fileError: MISSING_COLUMNS, invalidCount: 0 };
+  const cell = (cells: string[], name: string) => {
+    const index = header.indexOf(name.toLowerCase());
+    return index < 0 ? '' : (cells[index] ?? '').trim();
+  };
   const seenUser = new Set<string>();
   const seenEmail = new Set<string>();
   const rows = table.slice(1).map((cells, index): ImportRow => {
-    const usernameValue = (cells[ui] ?? '').trim();
-    const emailValue = (cells[ei] ?? '').trim();
-    const parsed = v.safeParse(importRowSchema, { username: usernameValue, email: emailValue });
+    const raw = {
+      username: (cells[ui] ?? '').trim(),
+      email: (cells[ei] ?? '').trim(),
+      firstName: cell(cells, 'firstName'),
+      lastName: cell(cells, 'lastName'),
+      department: cell(cells, 'department'),
+      jobTitle: cell(cells, 'jobTitle'),
+    };
+    const parsed = v.safeParse(importRowSchema, raw);
+    // Duplicates are judged on the normalised username, as the server stores it.
+    const key = (parsed.success ? parsed.output.username : raw.username).toLowerCase();
     let error: string | null = parsed.success ? null : parsed.issues[0].message;
-    if (!error && seenUser.has(usernameValue.toLowerCase())) error = USER_MESSAGES.duplicateUsernameInFile;
-    if (!error && seenEmail.has(emailValue.toLowerCase())) error = USER_MESSAGES.duplicateEmailInFile;
-    if (usernameValue) seenUser.add(usernameValue.toLowerCase());
-    if (emailValue) seenEmail.add(emailValue.toLowerCase());
-    return { line: index + 2, username: usernameValue, email: emailValue, error };
+    if (!error && seenUser.has(key)) error = USER_MESSAGES.duplicateUsernameInFile;
+    if (!error && seenEmail.has(raw.email.toLowerCase())) error = USER_MESSAGES.duplicateEmailInFile;
+    if (key) seenUser.add(key);
+    if (raw.email) seenEmail.add(raw.email.toLowerCase());
+    return { line: index + 2, ...raw, error };
   });
   return {
     rows,

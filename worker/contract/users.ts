@@ -5,8 +5,8 @@ import {
   arrayOrPageQueryFields,
   emailSchema,
   idString,
+  normalizePersonText,
   requiredString,
-  stripBidiControls,
   type Pagination,
 } from './common';
 import { preferredLanguage, type Language } from './language';
@@ -71,6 +71,8 @@ export const USER_MESSAGES = {
   currentPasswordForEmail: REFUSALS['user.currentPasswordForEmail'],
   firstNameLength: REFUSALS['user.firstNameLength'],
   lastNameLength: REFUSALS['user.lastNameLength'],
+  departmentLength: REFUSALS['user.departmentLength'],
+  jobTitleLength: REFUSALS['user.jobTitleLength'],
   role: REFUSALS['user.role'],
   usernameTaken: REFUSALS['user.usernameTaken'],
   emailTaken: REFUSALS['user.emailTaken'],
@@ -102,19 +104,22 @@ export const USER_MESSAGES = {
 export const username = v.pipe(
   v.optional(v.string(USER_MESSAGES.usernameRequired), ''),
   v.string(USER_MESSAGES.usernameRequired),
-  v.transform(stripBidiControls),
-  v.trim(),
+  v.transform((value) => normalizePersonText(value, 'username')),
   v.nonEmpty(USER_MESSAGES.usernameRequired),
   v.maxLength(50, USER_MESSAGES.usernameLength),
   v.regex(/^\S+$/, USER_MESSAGES.usernameSpaces),
 );
-const nameField = (message: string) =>
+/** Optional text about a person, normalised before its length is checked; blank becomes null. */
+const personText = (max: number, message: string) =>
   v.pipe(
     v.optional(v.nullable(v.string()), null),
-    v.transform((value) => (value == null ? null : stripBidiControls(value))),
-    v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
-    v.nullable(v.pipe(v.string(), v.maxLength(50, message))),
+    v.transform((value) => (value == null ? null : normalizePersonText(value) || null)),
+    v.nullable(v.pipe(v.string(), v.maxLength(max, message))),
   );
+export const nameField = (message: string) => personText(50, message);
+/** Department and job title: what requirements target (matched case-insensitively, exactly). */
+export const departmentField = personText(100, USER_MESSAGES.departmentLength);
+export const jobTitleField = personText(100, USER_MESSAGES.jobTitleLength);
 
 /**
  * Sign-in reads input with an '@' as an e-mail address and anything else as a username, so a
@@ -141,11 +146,6 @@ export const usernameRule = <T extends { username: string; email: string }>() =>
   });
 /** Sent with a change of one's own e-mail address; never trimmed (like every password). */
 const currentPassword = v.optional(v.string());
-const optionalText = v.pipe(
-  v.optional(v.nullable(v.string()), null),
-  v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
-  v.nullable(v.pipe(v.string(), v.maxLength(100, 'Must be at most 100 characters'))),
-);
 /** Original clients send `role: ""` (or null) for an ordinary account: that is a learner (USER). */
 const role = v.pipe(
   v.optional(
@@ -189,6 +189,8 @@ export const createUserBody = v.pipe(
     role,
     firstName: nameField(USER_MESSAGES.firstNameLength),
     lastName: nameField(USER_MESSAGES.lastNameLength),
+    department: departmentField,
+    jobTitle: jobTitleField,
     language: preferredLanguage,
   }),
   usernameRule(),
@@ -244,8 +246,8 @@ export const adminUpdateUserBody = v.object({
     ),
     v.transform((value) => value || undefined),
   ),
-  department: v.optional(optionalText),
-  jobTitle: v.optional(optionalText),
+  department: v.optional(departmentField),
+  jobTitle: v.optional(jobTitleField),
   language: preferredLanguage,
   permissions: v.optional(permissionsSchema),
   currentPassword,

@@ -82,6 +82,8 @@ interface NewAccount {
   role: UserRow['role'];
   firstName?: string | null;
   lastName?: string | null;
+  department?: string | null;
+  jobTitle?: string | null;
   language?: UserRow['language'];
 }
 
@@ -103,6 +105,8 @@ export function newAccountStatements(
     role: account.role,
     firstName: account.firstName ?? null,
     lastName: account.lastName ?? null,
+    department: account.department ?? null,
+    jobTitle: account.jobTitle ?? null,
   };
   return [
     db

@@ -1,9 +1,10 @@
-import { invalidRowsWarning, parseImportCsv } from '@contract/user-import';
+import { IMPORT_TEMPLATE_COLUMNS, invalidRowsWarning, parseImportCsv } from '@contract/user-import';
 import type { Role } from '@contract/users';
-import { Check, Copy, Upload } from 'lucide-react';
+import { Check, Copy, Download, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { BULK_IMPORT_MESSAGES, importProgress } from '../../../statecharts/bulk-import.machine';
+import { saveBlob } from '../../api/certificates';
 import { useBulkImport } from '../../state/bulk-import';
 import {
   Alert,
@@ -93,6 +94,9 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
             <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
               {ctx.fileName ?? t('admin.import.noFile')}
             </span>
+            <Button variant="ghost" size="sm" leftIcon={<Download />} onClick={downloadTemplate}>
+              {t('admin.import.template')}
+            </Button>
           </div>
         ) : null}
         {ctx.warning ? (
@@ -112,6 +116,9 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
                 <TableRow>
                   <TableHeader>{t('admin.users.col.username')}</TableHeader>
                   <TableHeader>{t('admin.users.col.email')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.name')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.department')}</TableHeader>
+                  <TableHeader>{t('admin.users.col.jobTitle')}</TableHeader>
                   <TableHeader>{t('admin.users.col.role')}</TableHeader>
                 </TableRow>
               </TableHead>
@@ -126,6 +133,15 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
                           {declaredText(row.error)}
                         </span>
                       ) : null}
+                    </TableCell>
+                    <TableCell>
+                      <bdi>{[row.firstName, row.lastName].filter(Boolean).join(' ')}</bdi>
+                    </TableCell>
+                    <TableCell>
+                      <bdi>{row.department}</bdi>
+                    </TableCell>
+                    <TableCell>
+                      <bdi>{row.jobTitle}</bdi>
                     </TableCell>
                     <TableCell>{IMPORT_ROLE}</TableCell>
                   </TableRow>
@@ -206,6 +222,12 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
       </div>
     </Dialog>
   );
+}
+
+/** The import file's header row (with its byte-order mark, so a spreadsheet reads what is typed into it as UTF-8). */
+function downloadTemplate() {
+  const blob = new Blob([`\uFEFF${IMPORT_TEMPLATE_COLUMNS.join(',')}\r\n`], { type: 'text/csv;charset=utf-8' });
+  saveBlob(blob, 'users-import-template.csv');
 }
 
 /** The machine's warning in the reader's language: the invalid-rows count is the one warning with a number. */

@@ -1,4 +1,4 @@
-import { createUserBody, USER_MESSAGES, type Role, type UserDto } from '@contract/users';
+import { createUserBody, USER_MESSAGES, type UserDto } from '@contract/users';
 import { isAdminUser } from '@contract/rules/roles';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,21 +10,35 @@ import { userWrites } from '../../api/user-queries';
 import { runWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FormDialog } from '../form-dialog';
-import { Alert, Button, Checkbox, Dialog, Select, TextField, type SelectOption } from '../../ui';
+import { Alert, Button, Checkbox, Dialog } from '../../ui';
 import { serverText, t, withTags } from '../../i18n';
 import { declaredText, errorText, fieldErrors as serverFieldErrors, issueErrors } from '../../i18n/error-text';
+import {
+  emptyUserForm,
+  UserFormFields,
+  userFormOf,
+  type UserFormErrors,
+  type UserFormValues,
+} from './users/user-form-fields';
 
-/** A function, not a constant: the labels are read in the current language. */
-export const ROLE_OPTIONS = (): readonly SelectOption<Role>[] => [
-  { value: 'USER', label: t('role.USER') },
-  { value: 'ADMIN', label: t('role.ADMIN') },
-];
+/** The form's values and errors, with a change clearing that field's error. */
+function useUserForm() {
+  const [values, setValues] = useState<UserFormValues>(emptyUserForm);
+  const [errors, setErrors] = useState<UserFormErrors>({});
+  const onChange = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  /** The client's own check (the contract's schema): false, with the messages shown, when it fails. */
+  const check = () => {
+    const parsed = v.safeParse(createUserBody, values);
+    if (!parsed.success) setErrors(issueErrors(parsed.issues));
+    return parsed.success;
+  };
+  return { values, setValues, errors, setErrors, onChange, check };
+}
 
-type FieldErrors = Partial<Record<'username' | 'email' | 'firstName' | 'lastName' | 'role', string>>;
-
-const fieldErrors = (issues: readonly v.BaseIssue<unknown>[]): FieldErrors => issueErrors(issues);
-
-/** 'Add New User': username, email, role, optional names. */
+/** 'Add New User': username, email, role, optional names, department and job title. */
 export function AddUserDialog({
   open,
   onClose,
@@ -34,36 +48,26 @@ export function AddUserDialog({
   onClose: () => void;
   onCreated: (user: UserDto, password: string | null) => void;
 }) {
-  const [values, setValues] = useState({ username: '', email: '', firstName: '', lastName: '', role: 'USER' as Role });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useUserForm();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { setValues, setErrors } = form;
 
   useEffect(() => {
     if (!open) return;
-    setValues({ username: '', email: '', firstName: '', lastName: '', role: 'USER' });
+    setValues(emptyUserForm());
     setErrors({});
     setError(null);
     setBusy(false);
-  }, [open]);
-
-  const set = (key: keyof typeof values) => (value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  }, [open, setValues, setErrors]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = v.safeParse(createUserBody, values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues));
-      return;
-    }
+    if (!form.check()) return;
     setBusy(true);
     setError(null);
     try {
-      const body = { ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined };
-      const res = await runWrite(userWrites.create, body);
+      const res = await runWrite(userWrites.create, form.values);
       onCreated(res.user, res.password ?? null);
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
@@ -84,45 +88,7 @@ export function AddUserDialog({
       error={error}
       onSubmit={submit}
     >
-      <TextField
-        label={t('admin.users.field.username')}
-        required
-        autoFocus
-        autoComplete="off"
-        value={values.username}
-        error={errors.username}
-        onChange={(e) => set('username')(e.target.value)}
-      />
-      <TextField
-        label={t('admin.users.field.email')}
-        type="email"
-        required
-        autoComplete="off"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => set('email')(e.target.value)}
-      />
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <TextField
-          label={t('admin.users.field.firstName')}
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={(e) => set('firstName')(e.target.value)}
-        />
-        <TextField
-          label={t('admin.users.field.lastName')}
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={(e) => set('lastName')(e.target.value)}
-        />
-      </div>
-      <Select
-        label={t('admin.users.field.role')}
-        options={ROLE_OPTIONS()}
-        value={values.role}
-        onValueChange={(r) => set('role')(r)}
-        error={errors.role}
-      />
+      <UserFormFields values={form.values} errors={form.errors} onChange={form.onChange} autoFocus />
     </FormDialog>
   );
 }
@@ -187,7 +153,7 @@ export function UserCreatedDialog({
   );
 }
 
-/** Edit a user's names, username, email and role. */
+/** Edit a user's names, username, email, department, job title and role. */
 export function EditUserDialog({
   user,
   onClose,
@@ -197,41 +163,33 @@ export function EditUserDialog({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const [values, setValues] = useState({ username: '', email: '', firstName: '', lastName: '', role: 'USER' as Role });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useUserForm();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { setValues, setErrors } = form;
 
   useEffect(() => {
     if (!user) return;
-    setValues({
-      username: user.username,
-      email: user.email,
-      firstName: user.firstName ?? '',
-      lastName: user.lastName ?? '',
-      role: user.role,
-    });
+    setValues(userFormOf(user));
     setErrors({});
     setError(null);
     setBusy(false);
-  }, [user]);
-
-  const set = (key: keyof typeof values) => (value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  }, [user, setValues, setErrors]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!user) return;
-    const parsed = v.safeParse(createUserBody, values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues));
-      return;
-    }
+    if (!user || !form.check()) return;
     setBusy(true);
     try {
-      const body = { ...values, firstName: values.firstName || null, lastName: values.lastName || null };
+      // A blank optional field clears it (null), as the contract reads it.
+      const { firstName, lastName, department, jobTitle } = form.values;
+      const body = {
+        ...form.values,
+        firstName: firstName || null,
+        lastName: lastName || null,
+        department: department || null,
+        jobTitle: jobTitle || null,
+      };
       await runWrite(userWrites.update, { userId: user.id, body });
       onSaved(t('admin.users.updated'));
     } catch (e) {
@@ -252,41 +210,7 @@ export function EditUserDialog({
       error={error}
       onSubmit={submit}
     >
-      <TextField
-        label={t('admin.users.field.username')}
-        required
-        value={values.username}
-        error={errors.username}
-        onChange={(e) => set('username')(e.target.value)}
-      />
-      <TextField
-        label={t('admin.users.field.email')}
-        type="email"
-        required
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => set('email')(e.target.value)}
-      />
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <TextField
-          label={t('admin.users.field.firstName')}
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={(e) => set('firstName')(e.target.value)}
-        />
-        <TextField
-          label={t('admin.users.field.lastName')}
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={(e) => set('lastName')(e.target.value)}
-        />
-      </div>
-      <Select
-        label={t('admin.users.field.role')}
-        options={ROLE_OPTIONS()}
-        value={values.role}
-        onValueChange={(r) => set('role')(r)}
-      />
+      <UserFormFields values={form.values} errors={form.errors} onChange={form.onChange} />
     </FormDialog>
   );
 }

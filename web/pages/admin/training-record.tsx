@@ -7,6 +7,7 @@ import { complianceApi } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
 import type { RecordLinkState } from '../../components/admin/compliance/matrix-table';
 import { MailLog } from '../../components/admin/training-record/mail-log';
+import type { UsersRecordLinkState } from '../../components/admin/users/user-list';
 import { RecordBody } from '../../components/admin/training-record/record-body';
 import { PersonLine, RecordActions } from '../../components/admin/training-record/record-header';
 import { PageHeader } from '../../components/page-header';
@@ -19,6 +20,7 @@ import { flipInRtl } from '../../ui/direction';
  * /admin/compliance/people/:userId: one person's training record for an inspector: per course the
  * compliance status and every cycle (attempts, certificate and its renewal chain), the exemptions
  * and retraining events; the admin grants an exemption, records an event or downloads the PDF.
+ * Every person has one (opened from the matrix or from the users list), covered by a requirement or not.
  */
 export function AdminTrainingRecordPage() {
   const { userId } = useParams<{ userId: string }>();
@@ -26,7 +28,10 @@ export function AdminTrainingRecordPage() {
     queryKey: queryKeys.admin.compliance.record(userId),
     queryFn: ({ signal }) => complianceApi.trainingRecord(userId, signal),
   });
-  const back = useHistoryState<RecordLinkState | null>()?.matrixSearch;
+  // Opened from the users list, the way back leads there (with its filters); otherwise to the matrix.
+  const state = useHistoryState<(RecordLinkState & Partial<UsersRecordLinkState>) | null>();
+  const back = state?.matrixSearch;
+  const fromUsers = state?.usersSearch;
   const data = record.data;
   useDocumentTitle(data ? t('admin.record.documentTitle', { name: data.user.name }) : t('admin.record.title'));
 
@@ -35,7 +40,7 @@ export function AdminTrainingRecordPage() {
       <PageHeader
         eyebrow={
           <Link
-            href={`/admin/compliance${back ? `?${back}` : ''}`}
+            href={fromUsers !== undefined ? `/admin/users${fromUsers}` : `/admin/compliance${back ? `?${back}` : ''}`}
             className={css({
               display: 'inline-flex',
               alignItems: 'center',
@@ -44,7 +49,8 @@ export function AdminTrainingRecordPage() {
               _hover: { textDecoration: 'underline' },
             })}
           >
-            <ArrowLeft aria-hidden size={16} className={flipInRtl} /> {t('admin.compliance.title')}
+            <ArrowLeft aria-hidden size={16} className={flipInRtl} />{' '}
+            {fromUsers !== undefined ? t('admin.users.title') : t('admin.compliance.title')}
           </Link>
         }
         title={data ? data.user.name : t('admin.record.title')}

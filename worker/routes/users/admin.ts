@@ -131,15 +131,9 @@ export const adminUsers = new Hono<AppEnv>()
     await assertUnique(db, body.username, body.email);
     const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
     const id = crypto.randomUUID();
-    const account = {
-      id,
-      username: body.username,
-      email: body.email,
-      role: body.role,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      language: body.language,
-    };
+    // The validated (normalised) values are the stored ones.
+    const { username, email, role, firstName, lastName, department, jobTitle, language } = body;
+    const account = { id, username, email, role, firstName, lastName, department, jobTitle, language };
     let row: UserRow | undefined;
     try {
       const [inserted] = await db.batch([

@@ -29,18 +29,35 @@ export const bulkUsers = new Hono<AppEnv>()
     if ((c.req.header('content-type') ?? '').includes('text/csv')) {
       const parsed = parseImportCsv(await c.req.text());
       if (parsed.fileError) throw new ApiError('VALIDATION_FAILED', parsed.fileError);
-      input = parsed.rows.map(({ username, email }) => ({ username, email }));
+      input = parsed.rows.map(({ line: _line, error: _error, ...row }) => row);
     } else {
       input = await readJsonBody(c.req);
     }
     const rows = parseOrThrow(importBody, input);
 
+    // Each row is judged on its own; a valid row stores the schema's output (normalised), which is
+    // also what the duplicate checks compare, so the stored value is the validated one.
     const candidates = rows.map((raw) => {
       const rec = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-      const username = typeof rec.username === 'string' ? rec.username.trim() : '';
-      const email = typeof rec.email === 'string' ? rec.email.trim() : '';
-      const parsed = v.safeParse(importRowSchema, { username, email });
-      return { username, email, error: parsed.success ? null : parsed.issues[0].message };
+      const text = (key: string) => (typeof rec[key] === 'string' ? (rec[key] as string) : '');
+      const parsed = v.safeParse(importRowSchema, {
+        username: text('username'),
+        email: text('email').trim(),
+        firstName: text('firstName'),
+        lastName: text('lastName'),
+        department: text('department'),
+        jobTitle: text('jobTitle'),
+      });
+      if (parsed.success) return { ...parsed.output, error: null as string | null };
+      return {
+        username: text('username').trim(),
+        email: text('email').trim(),
+        firstName: null,
+        lastName: null,
+        department: null,
+        jobTitle: null,
+        error: parsed.issues[0].message as string | null,
+      };
     });
     const valid = candidates.filter((r) => !r.error);
     // One sign-in namespace: a row's e-mail may not be an existing username either.
@@ -78,7 +95,16 @@ export const bulkUsers = new Hono<AppEnv>()
         ...newAccountStatements(
           db,
           c.var.user,
-          { id, username: row.username, email: row.email, role: 'USER' },
+          {
+            id,
+            username: row.username,
+            email: row.email,
+            role: 'USER',
+            firstName: row.firstName,
+            lastName: row.lastName,
+            department: row.department,
+            jobTitle: row.jobTitle,
+          },
           { passwordHash, tempPasswordEnc },
           at,
         ),

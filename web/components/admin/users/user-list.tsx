@@ -1,7 +1,9 @@
 import type { Role, UserDto } from '@contract/users';
 import { Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { Link } from 'wouter';
 import { t } from '../../../i18n';
+import { useSession } from '../../../state/session';
 import { Checkbox, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../ui';
 import { UserStatusChip } from '../users-status';
 
@@ -31,8 +33,10 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
                 onCheckedChange={onSelectAll}
               />
             </TableHeader>
-            <TableHeader>{t('admin.users.col.username')}</TableHeader>
+            <TableHeader>{t('admin.users.col.name')}</TableHeader>
             <TableHeader>{t('admin.users.col.email')}</TableHeader>
+            <TableHeader>{t('admin.users.col.department')}</TableHeader>
+            <TableHeader>{t('admin.users.col.jobTitle')}</TableHeader>
             <TableHeader>{t('admin.users.col.role')}</TableHeader>
             <TableHeader>{t('admin.users.col.books')}</TableHeader>
             <TableHeader>{t('admin.users.col.status')}</TableHeader>
@@ -49,15 +53,26 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
                   onCheckedChange={(on) => onToggle(u.id, on)}
                 />
               </TableCell>
-              <TableCell>
-                <span className={css({ fontWeight: 'medium' })}>{u.username}</span>
+              <TableCell className={css({ minW: '11rem' })}>
+                <RecordLink user={u} />
+                <span className={css({ display: 'block', fontSize: 'sm', overflowWrap: 'anywhere' })}>
+                  {u.username}
+                </span>
                 {u.mustChangePassword ? (
                   <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })}>
                     {t('admin.users.temporaryPassword')}
                   </span>
                 ) : null}
               </TableCell>
-              <TableCell>{u.email}</TableCell>
+              <TableCell>
+                <span className={css({ overflowWrap: 'anywhere' })}>{u.email}</span>
+              </TableCell>
+              <TableCell>
+                <WorkText value={u.department} />
+              </TableCell>
+              <TableCell>
+                <WorkText value={u.jobTitle} />
+              </TableCell>
               <TableCell>
                 <RoleChip role={u.role} />
               </TableCell>
@@ -107,13 +122,19 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
                   checked={selected.has(u.id)}
                   onCheckedChange={(on) => onToggle(u.id, on)}
                 />
-                <span className={css({ fontWeight: 'semibold', flex: '1', minW: 0, overflowWrap: 'anywhere' })}>
-                  {u.username}
+                <span className={css({ flex: '1', minW: 0, overflowWrap: 'anywhere' })}>
+                  <RecordLink user={u} />
+                  <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted' })}>{u.username}</span>
                 </span>
                 <RoleChip role={u.role} />
                 <UserStatusChip status={u.status} />
               </div>
               <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{u.email}</span>
+              {u.department || u.jobTitle ? (
+                <span className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
+                  <bdi>{[u.jobTitle, u.department].filter(Boolean).join(' · ')}</bdi>
+                </span>
+              ) : null}
               <Books user={u} />
               <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
                 <RowActions
@@ -128,6 +149,47 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
         </ul>
       </div>
     </>
+  );
+}
+
+/** The person's name, linking to their training record (every person has one, covered by a requirement or not). */
+function RecordLink({ user }: { user: UserDto }) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  // Training records need Report Generation (the flag defaults to on): without it the name is plain text.
+  const canReadRecords = useSession((s) => s.context.user?.permissions?.reportGeneration !== false);
+  if (!canReadRecords)
+    return <bdi className={css({ fontWeight: 'semibold', display: 'block', overflowWrap: 'anywhere' })}>{name}</bdi>;
+  return (
+    <Link
+      href={`/admin/compliance/people/${encodeURIComponent(user.id)}`}
+      state={{ usersSearch: window.location.search } satisfies UsersRecordLinkState}
+      aria-label={t('admin.users.recordOf', { name })}
+      className={css({
+        fontWeight: 'semibold',
+        color: 'brand.fg',
+        textDecoration: 'underline',
+        textUnderlineOffset: '2px',
+        _hover: { textDecorationThickness: '2px' },
+      })}
+    >
+      <bdi>{name}</bdi>
+    </Link>
+  );
+}
+
+/** How the record page knows to lead back to the users list (and its filters) rather than the matrix. */
+export interface UsersRecordLinkState {
+  usersSearch: string;
+}
+
+/** A department or job title in its own direction (an Arabic title in an English page, and back). */
+function WorkText({ value }: { value: string | null }) {
+  return value ? (
+    <bdi>{value}</bdi>
+  ) : (
+    <span className={css({ color: 'fg.muted' })} aria-hidden>
+      —
+    </span>
   );
 }
 

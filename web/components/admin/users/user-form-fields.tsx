@@ -1,0 +1,90 @@
+import type { Role, UserDto } from '@contract/users';
+import { css } from 'styled-system/css';
+import { t } from '../../../i18n';
+import { Select, TextField, type SelectOption } from '../../../ui';
+
+/** A function, not a constant: the labels are read in the current language. */
+export const ROLE_OPTIONS = (): readonly SelectOption<Role>[] => [
+  { value: 'USER', label: t('role.USER') },
+  { value: 'ADMIN', label: t('role.ADMIN') },
+];
+
+/** What Add User and Edit User ask: who the person is and where they work (requirements target the work fields). */
+export interface UserFormValues {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  department: string;
+  jobTitle: string;
+  role: Role;
+}
+export type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
+
+export const emptyUserForm = (): UserFormValues => ({
+  username: '',
+  email: '',
+  firstName: '',
+  lastName: '',
+  department: '',
+  jobTitle: '',
+  role: 'USER',
+});
+
+export const userFormOf = (user: UserDto): UserFormValues => ({
+  username: user.username,
+  email: user.email,
+  firstName: user.firstName ?? '',
+  lastName: user.lastName ?? '',
+  department: user.department ?? '',
+  jobTitle: user.jobTitle ?? '',
+  role: user.role,
+});
+
+const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' });
+
+/** The fields both user dialogs share, in one order: sign-in, name, work, role. */
+export function UserFormFields({
+  values,
+  errors,
+  onChange,
+  autoFocus = false,
+}: {
+  values: UserFormValues;
+  errors: UserFormErrors;
+  onChange: <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => void;
+  autoFocus?: boolean;
+}) {
+  const text = (key: Exclude<keyof UserFormValues, 'role'>) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => onChange(key, e.target.value),
+  });
+  return (
+    <>
+      <TextField
+        label={t('admin.users.field.username')}
+        required
+        autoFocus={autoFocus}
+        autoComplete="off"
+        {...text('username')}
+      />
+      <TextField label={t('admin.users.field.email')} type="email" required autoComplete="off" {...text('email')} />
+      <div className={pair}>
+        <TextField label={t('admin.users.field.firstName')} {...text('firstName')} />
+        <TextField label={t('admin.users.field.lastName')} {...text('lastName')} />
+      </div>
+      <div className={pair}>
+        <TextField label={t('admin.users.field.department')} {...text('department')} />
+        <TextField label={t('admin.users.field.jobTitle')} {...text('jobTitle')} />
+      </div>
+      <Select
+        label={t('admin.users.field.role')}
+        options={ROLE_OPTIONS()}
+        value={values.role}
+        onValueChange={(role) => onChange('role', role)}
+        error={errors.role}
+      />
+    </>
+  );
+}
