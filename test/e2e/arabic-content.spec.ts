@@ -172,4 +172,28 @@ describe('English content in Arabic', () => {
     expect(await endsOnTheRight(page, 'main header p[dir=auto]')).toMatchObject({ direction: 'ltr', onTheRight: true });
     await snap(page, 'ar-course-390');
   }, 90_000);
+
+  it('an administrator in Arabic reads the audit log: every action in words, none as its code', async () => {
+    // A user created through the admin API leaves a USER_CREATED entry at the top of the log.
+    const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const person = await newLearner(admin, ['Fire Safety']);
+    session = await openBrowser(DESKTOP);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await waitForPath(page, '/admin');
+    await page.getByLabel('Language').selectOption('ar');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await session.open('/admin/assessments');
+    const log = page.getByRole('table', { name: 'سجل التدقيق' });
+    const created = log.getByRole('row').filter({ hasText: person.username });
+    await created.getByText('تم إنشاء مستخدم', { exact: true }).waitFor();
+    const actions = await log.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.filter((text) => /^[A-Z_]+$/.test(text.trim()))).toEqual([]);
+    await snap(page, 'ar-audit-log-1440');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByText(`تم إنشاء مستخدم · ${person.username}`).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await snap(page, 'ar-audit-log-390');
+  }, 60_000);
 });
