@@ -120,6 +120,18 @@ describe('English content in Arabic', () => {
         .evaluate((e) => getComputedStyle(e).direction),
     ).toBe('ltr');
     await snap(page, 'ar-course-1440');
+    // The review of the passed pre-assessment: its questions numbered "(1)", "(2)"..., never ".1".
+    await steps
+      .first()
+      .getByRole('button', { name: /^مراجعة: / })
+      .click();
+    const review = page.getByRole('dialog');
+    const firstQuestion = review.locator('li p').first();
+    await firstQuestion.waitFor();
+    expect((await firstQuestion.innerText()).replace(/[\u2068\u2069]/g, '')).toMatch(/^\(1\) What does the "P"/);
+    await snap(page, 'ar-review-1440');
+    await page.keyboard.press('Escape');
+    await review.waitFor({ state: 'hidden' });
 
     // The handout: the page is drawn left to right, exactly as in English.
     await session.open(`/course/${course.id}/material/${handout.id}`);
@@ -196,4 +208,18 @@ describe('English content in Arabic', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await snap(page, 'ar-audit-log-390');
   }, 60_000);
+
+  it('a visitor on a phone in Arabic sees the product name cut at its end, not its start', async () => {
+    session = await openBrowser(VIEWPORTS.phone);
+    const { page } = session;
+    await session.open('/');
+    await page.getByLabel('Language').selectOption('ar');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    const name = page.locator('header a[href="/"] span').first();
+    await name.waitFor();
+    // A left-to-right name loses its last letters to the ellipsis (the right end), keeping "SafeWork".
+    expect(await name.evaluate((e) => getComputedStyle(e).direction)).toBe('ltr');
+    expect(await name.innerText()).toBe('SafeWork Academy');
+    await snap(page, 'ar-landing-390');
+  });
 });
