@@ -154,9 +154,14 @@ export function AppShell({
             height={32}
             className={css({ width: '8', height: '8', flexShrink: 0 })}
           />
+          {/* Each title in its own direction, so a cut title loses its end: "SafeWork Aca…" in Arabic, not "…ork Academy". */}
           <span className={titleClass}>
-            <span className={css({ display: { base: 'none', sm: 'inline' } })}>{title.long}</span>
-            <span className={css({ display: { base: 'inline', sm: 'none' } })}>{title.short}</span>
+            <span dir="auto" className={css({ display: { base: 'none', sm: 'block' }, truncate: true })}>
+              {title.long}
+            </span>
+            <span dir="auto" className={css({ display: { base: 'block', sm: 'none' }, truncate: true })}>
+              {title.short}
+            </span>
           </span>
         </Link>
         <div className={css({ flex: '1' })} />
@@ -282,10 +287,15 @@ export function DrawerUserBlock({
     >
       {showAvatar ? <Avatar initials={userInitials(user)} size="md" /> : null}
       <div className={css({ display: 'flex', flexDirection: 'column', minW: 0, gap: '0.5' })}>
-        <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', truncate: true })}>
+        <span
+          dir="auto"
+          className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', truncate: true })}
+        >
           {userDisplayName(user)}
         </span>
-        <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{userEmailLabel(user)}</span>
+        <span dir="auto" className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>
+          {userEmailLabel(user)}
+        </span>
         {roleLabel ? (
           <span
             className={css({

@@ -31,7 +31,8 @@ export function Brand({
       )}
     >
       <img src="/logo.svg" alt="" width={32} height={32} className={css({ width: '8', height: '8', flexShrink: 0 })} />
-      <span>{PRODUCT_NAME}</span>
+      {/* Its own direction: where the name gives way (the landing page on a phone), it is cut at its end, not its start. */}
+      <span dir="auto">{PRODUCT_NAME}</span>
     </Link>
   );
 }

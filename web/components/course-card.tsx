@@ -112,14 +112,16 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
             letterSpacing: '0.04em',
           })}
         >
-          {course.domain.name}
+          <bdi>{course.domain.name}</bdi>
         </span>
         <h3
           className={css({ fontSize: 'lg', fontWeight: 'bold', lineHeight: '1.3', color: 'fg.default', lineClamp: 2 })}
         >
-          {course.title}
+          <bdi>{course.title}</bdi>
         </h3>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 3 })}>{course.description ?? ''}</p>
+        <p dir="auto" className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 3 })}>
+          {course.description ?? ''}
+        </p>
         <div aria-hidden className={css({ flex: '1' })} />
         <div className={css({ display: 'flex', gap: '3', fontSize: 'xs', color: 'fg.muted', flexWrap: 'wrap' })}>
           <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>

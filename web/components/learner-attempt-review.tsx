@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { formatNumber } from '../format';
+import { itemNumber } from '../i18n/labels';
 import type { GradedAttempt } from '../../statecharts/assessment.machine';
 import { Card } from '../ui/card';
 import { t } from '../i18n';
@@ -38,7 +38,7 @@ export function AttemptReview({ result }: { result: GradedAttempt }) {
                 />
               )}
               <p className={css({ fontWeight: 'semibold' })}>
-                {formatNumber(i + 1)}. <bdi>{detail.question}</bdi>
+                {itemNumber(i + 1)} <bdi>{detail.question}</bdi>
               </p>
             </div>
             <dl

@@ -6,10 +6,10 @@ import { Button } from '../ui/button';
 import { keepScrollableFocusable } from '../ui/scroll-focus';
 import { Chip } from '../ui/chip';
 import { Tooltip } from '../ui/tooltip';
-import { formatDuration, formatNumber, formatScore } from '../format';
+import { formatDuration, formatScore } from '../format';
 import { componentPath } from './component-path';
 import { t, type MessageId } from '../i18n';
-import { COMPONENT_TYPE_IDS } from '../i18n/labels';
+import { COMPONENT_TYPE_IDS, itemNumber, materialKindLabel } from '../i18n/labels';
 
 const STATUS_CHIP = {
   NOT_STARTED: { palette: 'neutral' },
@@ -170,12 +170,14 @@ export function ComponentList({
               <StatusIcon view={view} />
               <div className={css({ minW: 0 })}>
                 <p className={css({ fontSize: 'xs', color: 'fg.subtle', fontWeight: 'medium' })}>
-                  {formatNumber(index + 1)}. {t(COMPONENT_TYPE_IDS[view.component.type])}
+                  {itemNumber(index + 1)} {t(COMPONENT_TYPE_IDS[view.component.type])}
                   {view.component.type === 'MATERIAL' && view.component.data.type
-                    ? ` · ${view.component.data.type}`
+                    ? ` · ${materialKindLabel(view.component.data.type)}`
                     : ''}
                 </p>
-                <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{view.title}</p>
+                <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
+                  <bdi>{view.title}</bdi>
+                </p>
                 <div
                   className={css({
                     display: 'flex',

@@ -313,8 +313,12 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
           _focusVisible: { outline: '3px solid', outlineColor: 'brand.solid', outlineOffset: '-3px' },
         })}
       >
+        {/* The page is a picture of a left-to-right document whatever the interface's direction: PDF.js draws
+            each glyph with the canvas's inherited direction, and a right-to-left one pushed the letters apart
+            ("Portab le F ire Ex tingu isher" in Arabic). The text layer is placed in the same coordinates. */}
         <div
           ref={setPageElement}
+          dir="ltr"
           className={css({ position: 'relative', w: 'fit-content', mx: 'auto', bg: 'white', boxShadow: 'sm' })}
         >
           <canvas ref={canvasRef} role="img" aria-label={pageLabel} className={css({ display: 'block' })} />

@@ -34,7 +34,9 @@ export function SubmissionDetails({
         <StatusChip status={s.status} />
         <ResponseChip submission={s} />
       </div>
-      <p className={css({ whiteSpace: 'pre-wrap' })}>{s.description}</p>
+      <p dir="auto" className={css({ whiteSpace: 'pre-wrap' })}>
+        {s.description}
+      </p>
       <dl
         className={css({
           display: 'grid',

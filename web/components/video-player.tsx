@@ -310,7 +310,10 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
                   >
                     {formatClock(cue.start)}
                   </span>
-                  <span className={css({ whiteSpace: 'pre-line' })}>{cue.text}</span>
+                  {/* A cue reads in its track's own direction (an English track in an Arabic page ends with its full stop). */}
+                  <span dir="auto" className={css({ whiteSpace: 'pre-line' })}>
+                    {cue.text}
+                  </span>
                 </button>
               </li>
             ))}

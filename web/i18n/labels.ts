@@ -7,7 +7,8 @@ import type { EventKind } from '@contract/compliance';
 import type { DeliveryLanguage } from '@contract/delivery-language';
 import type { PerformanceLabel } from '@contract/reports';
 import type { FeedbackStatus, FeedbackType } from '@contract/think';
-import { t, type MessageId } from './index';
+import { formatNumber } from '../format';
+import { currentLocale, isRtl, t, type MessageId } from './index';
 
 export const COMPLIANCE_STATUS_IDS: Record<ComplianceStatus, MessageId> = {
   pending: 'compliance.status.pending',
@@ -36,6 +37,26 @@ export const COMPONENT_TYPE_IDS: Record<'PRE_ASSESSMENT' | 'MATERIAL' | 'POST_AS
   MATERIAL: 'component.type.MATERIAL',
   POST_ASSESSMENT: 'component.type.POST_ASSESSMENT',
 };
+
+/** A material's kind in the reader's language, as learners read it (no standard name such as "SCORM"). */
+const MATERIAL_KIND_IDS: Record<'PDF' | 'VIDEO' | 'PPT' | 'SCORM', MessageId> = {
+  PDF: 'material.kind.PDF',
+  VIDEO: 'material.kind.VIDEO',
+  PPT: 'material.kind.PPT',
+  SCORM: 'material.kind.SCORM',
+};
+export const materialKindLabel = (type: string): string =>
+  type in MATERIAL_KIND_IDS ? t(MATERIAL_KIND_IDS[type as keyof typeof MATERIAL_KIND_IDS]) : type;
+
+/**
+ * A list position in the reader's language ("1." in English, "(1)" in Arabic, where a bare "1." in a
+ * right-to-left line shows as ".1"), isolated from the words that follow it in right-to-left
+ * languages (left-to-right ones keep the plain text that tests and screen readers match).
+ */
+export function itemNumber(position: number): string {
+  const text = t('common.itemNumber', { number: formatNumber(position) });
+  return isRtl(currentLocale()) ? `\u2068${text}\u2069` : text;
+}
 
 export const FEEDBACK_TYPE_IDS: Record<FeedbackType, MessageId> = {
   QUERY: 'feedback.type.QUERY',

@@ -75,10 +75,17 @@ function CourseCard({ course }: { course: PublicCourse }) {
             onError={() => setIcon(DEFAULT_COURSE_ICON)}
             className={css({ width: '12', height: '12', borderRadius: 'lg', objectFit: 'cover', bg: 'bg.subtle' })}
           />
-          <Chip palette="brand">{course.domain?.name || t('landing.courses.defaultBook')}</Chip>
+          <Chip palette="brand">
+            <bdi>{course.domain?.name || t('landing.courses.defaultBook')}</bdi>
+          </Chip>
         </div>
-        <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35' })}>{course.title}</h3>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6', lineClamp: '3', flex: '1' })}>
+        <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35' })}>
+          <bdi>{course.title}</bdi>
+        </h3>
+        <p
+          dir="auto"
+          className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6', lineClamp: '3', flex: '1' })}
+        >
           {course.description || t('landing.courses.defaultDescription')}
         </p>
         <p

@@ -227,7 +227,9 @@ export function AdminAnnouncementsPage() {
                 <Chip palette="warning">{t('admin.announcements.expiringSoon')}</Chip>
               ) : null}
             </div>
-            <p className={css({ whiteSpace: 'pre-wrap' })}>{viewing.content}</p>
+            <p dir="auto" className={css({ whiteSpace: 'pre-wrap' })}>
+              {viewing.content}
+            </p>
             <dl
               className={css({
                 display: 'grid',
@@ -238,7 +240,9 @@ export function AdminAnnouncementsPage() {
               })}
             >
               <dt>{t('admin.announcements.col.author')}</dt>
-              <dd>{viewing.authorName}</dd>
+              <dd>
+                <bdi>{viewing.authorName}</bdi>
+              </dd>
               <dt>{t('admin.announcements.created')}</dt>
               <dd>{formatDateTime(viewing.createdAt)}</dd>
               <dt>{t('admin.announcements.col.expires')}</dt>

@@ -267,7 +267,9 @@ function RespondDialog({
       onSubmit={submit}
     >
       {submission ? (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{submission.description}</p>
+        <p dir="auto" className={css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'pre-wrap' })}>
+          {submission.description}
+        </p>
       ) : null}
       <TextField
         multiline

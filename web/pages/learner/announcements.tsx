@@ -105,10 +105,14 @@ export function AnnouncementsPage() {
                     </Chip>
                   ) : null}
                 </div>
-                <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{a.title}</h2>
-                <p className={css({ whiteSpace: 'pre-wrap', color: 'fg.default' })}>{a.content}</p>
+                <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+                  <bdi>{a.title}</bdi>
+                </h2>
+                <p dir="auto" className={css({ whiteSpace: 'pre-wrap', color: 'fg.default' })}>
+                  {a.content}
+                </p>
                 <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: 'auto' })}>
-                  {a.authorName} · {formatDate(a.createdAt)}
+                  <bdi>{a.authorName}</bdi> · {formatDate(a.createdAt)}
                   {a.expiresAt ? ` · ${t('announcements.expires', { date: formatDate(a.expiresAt) })}` : ''}
                 </p>
               </Card>

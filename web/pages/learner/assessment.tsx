@@ -148,7 +148,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
           tabIndex={-1}
           className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}
         >
-          {assessment.title}
+          <bdi>{assessment.title}</bdi>
         </h1>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <Chip palette="neutral">{t('assessment.attempt', { number: attempt.attemptNumber })}</Chip>

@@ -129,7 +129,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
       <header className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
           <Chip palette="accent" icon={<BookOpen aria-hidden />}>
-            {course.domain.name}
+            <bdi>{course.domain.name}</bdi>
           </Chip>
           {state === 'COMPLETED' ? (
             <Chip palette="success" icon={<CircleCheck aria-hidden />}>
@@ -153,7 +153,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
             lineHeight: '1.2',
           })}
         >
-          {course.title}
+          <bdi>{course.title}</bdi>
         </h1>
         <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
           <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
@@ -177,7 +177,11 @@ function CourseDetail({ courseId }: { courseId: string }) {
           {course.timeLimit ? `${t('course.timeNoteCourse')} ` : ''}
           {t('course.timeNote')}
         </p>
-        {course.description ? <p className={css({ color: 'fg.muted', maxW: '3xl' })}>{course.description}</p> : null}
+        {course.description ? (
+          <p dir="auto" className={css({ color: 'fg.muted', maxW: '3xl' })}>
+            {course.description}
+          </p>
+        ) : null}
         <CourseVersions language={course.language ?? 'en'} versions={course.versions ?? []} />
       </header>
 

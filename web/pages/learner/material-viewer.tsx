@@ -116,12 +116,16 @@ export function MaterialViewerPage() {
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         {back}
         <header className={css({ minW: 0 })}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{data.courseTitle}</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            <bdi>{data.courseTitle}</bdi>
+          </p>
           <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
-            {data.component.data.title}
+            <bdi>{data.component.data.title}</bdi>
           </h1>
           {data.component.data.description ? (
-            <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p>
+            <p dir="auto" className={css({ color: 'fg.muted', mt: '1' })}>
+              {data.component.data.description}
+            </p>
           ) : null}
         </header>
         <Suspense fallback={<LoadingBlock label={t('material.openingPackage')} />}>
@@ -168,12 +172,16 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
         })}
       >
         <div className={css({ minW: 0 })}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{data.courseTitle}</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            <bdi>{data.courseTitle}</bdi>
+          </p>
           <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
-            {data.component.data.title}
+            <bdi>{data.component.data.title}</bdi>
           </h1>
           {data.component.data.description ? (
-            <p className={css({ color: 'fg.muted', mt: '1' })}>{data.component.data.description}</p>
+            <p dir="auto" className={css({ color: 'fg.muted', mt: '1' })}>
+              {data.component.data.description}
+            </p>
           ) : null}
         </div>
         <div

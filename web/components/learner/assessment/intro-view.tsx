@@ -55,7 +55,7 @@ export function IntroView(props: {
             tabIndex={-1}
             className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}
           >
-            {assessment.title}
+            <bdi>{assessment.title}</bdi>
           </h1>
         </header>
 

@@ -1,9 +1,9 @@
 import { css, cx } from 'styled-system/css';
 import { ASSESSMENT_MESSAGES, type AssessmentQuestion } from '../../../../statecharts/assessment.machine';
-import { formatNumber } from '../../../format';
 import { Alert } from '../../../ui/alert';
 import { Card } from '../../../ui/card';
 import { t } from '../../../i18n';
+import { itemNumber } from '../../../i18n/labels';
 import { machineText } from '../../../i18n/machine-text';
 
 /** One question of the attempt: its options as a radio group, locked while submitting or after. */
@@ -36,7 +36,7 @@ export function QuestionCard({
         className={css({ display: 'flex', flexDirection: 'column', gap: '3', border: '0', p: '0', m: '0', minW: 0 })}
       >
         <legend className={css({ fontWeight: 'semibold', color: 'fg.default', mb: '3', display: 'flex', gap: '2' })}>
-          <span className={css({ color: 'brand.fg' })}>{formatNumber(index + 1)}.</span>
+          <span className={css({ color: 'brand.fg' })}>{itemNumber(index + 1)}</span>
           <bdi>{question.question}</bdi>
         </legend>
         {options.length === 0 ? (

@@ -13,10 +13,10 @@ export function CourseCell({ record }: { record: LearningReportRecord }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
       <span className={css({ fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' })}>
-        {record.courseTitle}
+        <bdi>{record.courseTitle}</bdi>
       </span>
       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-        {record.domainName || t('reports.defaultDomain')} ·{' '}
+        <bdi>{record.domainName || t('reports.defaultDomain')}</bdi> ·{' '}
         {t('reports.completedOn', { date: formatCertificateDate(record.lastAccessedDate) })}
       </span>
     </div>
