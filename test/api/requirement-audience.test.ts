@@ -190,6 +190,22 @@ describe('a requirement brings its training to the people it covers', () => {
     expect(JSON.stringify(courses.body)).toContain(course.courseId);
   });
 
+  it('enrols the people of a draft course when it is published, not before', async () => {
+    const bookId = await createDomain();
+    const course = await createCourse({ domainId: bookId, status: 'DRAFT' });
+    const dept = department();
+    const dana = await createUser({ department: dept });
+    await api('POST', '/api/v2/admin/requirements', {
+      token: adminToken,
+      body: { courseId: course.courseId, bookId, department: dept },
+    });
+    expect(await booksOf(dana.id)).toContain(bookId);
+    expect(await progressOf([dana.id], course.courseId)).toHaveLength(0);
+    const published = await api('POST', `/api/v2/admin/courses/${course.courseId}/publish`, { token: adminToken });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(await progressOf([dana.id], course.courseId)).toHaveLength(1);
+  });
+
   it('keeps a requirement naming no department or job title for the holders of its book', async () => {
     const bookId = await createDomain();
     const course = await createCourse({ domainId: bookId });

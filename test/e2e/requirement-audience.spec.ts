@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { expectAccessible, resize } from './axe';
 import { apiAs, unique } from './server';
 
 const BOOK = 'Hazard Communication';
@@ -62,6 +63,13 @@ describe('a requirement brings its training to the people it covers', () => {
     await preview.filter({ hasText: 'Covers 3 people' }).waitFor();
     for (const person of people) await preview.getByText(person.name, { exact: false }).waitFor();
     await page.screenshot({ path: `/tmp/requirement-audience-dialog-${run}.png` });
+    // The count is part of the dialog at both widths, and the dialog stays accessible with it.
+    await expectAccessible(page, 'requirement dialog with its audience, 1440 px');
+    await resize(page, VIEWPORTS.phone);
+    await preview.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/requirement-audience-dialog-390-${run}.png` });
+    await expectAccessible(page, 'requirement dialog with its audience, 390 px');
+    await resize(page, { width: 1440, height: 900 });
 
     await dialog.getByRole('button', { name: 'Add requirement' }).click();
     await app(page).getByText('Requirement added').waitFor();

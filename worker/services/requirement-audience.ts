@@ -82,6 +82,8 @@ export async function previewAudience(db: Db, draft: AudienceDraft, shown: numbe
 export interface AudienceScope {
   /** Only this requirement (it was added or changed). */
   requirementId?: string;
+  /** Only the requirements of this course (it was published). */
+  courseId?: string;
   /** Only these people (their account was created or changed): any number, taken in chunks. */
   userIds?: readonly string[];
 }
@@ -90,6 +92,7 @@ export interface AudienceScope {
 const pairs = (scope: AudienceScope, userIds: readonly string[] | null) => {
   const conditions: SQL[] = [sql`r.retired_at IS NULL`, inAudience];
   if (scope.requirementId) conditions.push(sql`r.id = ${scope.requirementId}`);
+  if (scope.courseId) conditions.push(sql`r.course_id = ${scope.courseId}`);
   if (userIds)
     conditions.push(
       sql`u.id IN (${sql.join(
