@@ -108,6 +108,14 @@ const notEnrolled = sql`NOT EXISTS (SELECT 1 FROM course_progress p WHERE p.user
   OR (c.family_id IS NOT NULL AND p.course_id IN (SELECT f.id FROM courses f WHERE f.family_id = c.family_id))))`;
 
 /**
+ * The published version of the required course in the learner's own language, if its family has one:
+ * a Spanish speaker is enrolled in the Spanish version of an English requirement (its certificate
+ * meets the requirement too).
+ */
+const inOwnLanguage = sql`c.family_id IS NOT NULL AND v.family_id = c.family_id AND v.language = u.language
+  AND v.status = 'PUBLISHED'`;
+
+/**
  * One audit row per (person, requirement) chosen by `from ... where`, as `INSERT ... SELECT` (a
  * select given as SQL fills every column of the table, in the table's order).
  */
@@ -150,8 +158,8 @@ export async function bringRequiredTraining(db: Db, actor: AuditActor, scope: Au
         actor,
         'REQUIREMENT_ENROLLED',
         at,
-        sql`${from} WHERE ${toEnrol} GROUP BY u.id, c.id`,
-        sql`json_object('courseId', c.id)`,
+        sql`${from} LEFT JOIN courses v ON ${inOwnLanguage} WHERE ${toEnrol} GROUP BY u.id, c.id`,
+        sql`json_object('courseId', coalesce(v.id, c.id))`,
       ),
       db
         .insert(userDomains)
@@ -161,8 +169,9 @@ export async function bringRequiredTraining(db: Db, actor: AuditActor, scope: Au
       db
         .insert(courseProgress)
         .select(
-          sql`SELECT lower(hex(randomblob(16))), u.id, c.id, 'ENROLLED', 0, ${at}, NULL, NULL, NULL, 1, c.language
-            FROM ${from} WHERE ${toEnrol} GROUP BY u.id, c.id`,
+          sql`SELECT lower(hex(randomblob(16))), u.id, coalesce(v.id, c.id), 'ENROLLED', 0, ${at}, NULL, NULL, NULL, 1,
+              coalesce(v.language, c.language)
+            FROM ${from} LEFT JOIN courses v ON ${inOwnLanguage} WHERE ${toEnrol} GROUP BY u.id, c.id`,
         )
         .onConflictDoNothing(),
       // Component rows of the enrolments just made (marked by their instant), never of older ones.
