@@ -314,7 +314,8 @@ describe('compliance across a course family', () => {
 
   it('offers the renewal of a Spanish certificate that meets a requirement on the English course, and renews the Spanish version', async () => {
     const { bookId, english, spanish } = await family();
-    const learner = await createUser({ domainIds: [bookId] });
+    // A Spanish speaker: the requirement enrols them in the Spanish version.
+    const learner = await createUser({ domainIds: [bookId], language: 'es' });
     const token = await login(learner);
     expect(
       (
@@ -348,9 +349,12 @@ describe('compliance across a course family', () => {
     expect((await api('GET', `/api/v2/user/progress/courses/${english.courseId}`, { token })).status).toBe(404);
   });
 
-  it('points a learner who has not started at the required course, and at the version they enrolled in once they have', async () => {
+  // (Before requirements enrolled their people, a learner who had not started was pointed at the
+  // required course with no progress; now the requirement enrols them, in their language's version.)
+  it('enrols each learner in the version of their language, and points their requirement at it', async () => {
     const { bookId, english, spanish } = await family();
-    const token = await login(await createUser({ domainIds: [bookId] }));
+    const englishToken = await login(await createUser({ domainIds: [bookId] }));
+    const spanishToken = await login(await createUser({ domainIds: [bookId], language: 'es' }));
     expect(
       (
         await api('POST', '/api/v2/admin/requirements', {
@@ -359,16 +363,22 @@ describe('compliance across a course family', () => {
         })
       ).status,
     ).toBe(201);
-    expect((await api('GET', '/api/v2/user/requirements', { token })).body.requirements[0]).toMatchObject({
+    const mine = async (token: string) =>
+      (await api('GET', '/api/v2/user/requirements', { token })).body.requirements[0];
+    expect(await mine(englishToken)).toMatchObject({
       courseId: english.courseId,
       requiredCourseId: english.courseId,
-      progressStatus: null,
-    });
-    await enroll(token, spanish.courseId);
-    expect((await api('GET', '/api/v2/user/requirements', { token })).body.requirements[0]).toMatchObject({
-      courseId: spanish.courseId,
-      courseTitle: spanish.title,
       progressStatus: 'ENROLLED',
     });
+    expect(await mine(spanishToken)).toMatchObject({
+      courseId: spanish.courseId,
+      courseTitle: spanish.title,
+      requiredCourseId: english.courseId,
+      progressStatus: 'ENROLLED',
+    });
+    const englishProgress = await api('GET', `/api/v2/user/progress/courses/${english.courseId}`, {
+      token: spanishToken,
+    });
+    expect(englishProgress.status).toBe(404);
   });
 });

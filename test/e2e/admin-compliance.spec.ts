@@ -48,9 +48,10 @@ describe('admin compliance', () => {
       method: 'PUT',
       body: { userIds: Object.values(people).map((p) => p.id), domainIds: [hazcom.id] },
     });
-    await d1(
-      `UPDATE user_domains SET created_at = '${new Date(Date.now() - 60 * DAY).toISOString()}' WHERE user_id = '${people.ada.id}'`,
-    );
+    // Covered since the later of joining the book and the department: both two months back for Ada.
+    const twoMonthsAgo = new Date(Date.now() - 60 * DAY).toISOString();
+    await d1(`UPDATE user_domains SET created_at = '${twoMonthsAgo}' WHERE user_id = '${people.ada.id}'`);
+    await d1(`UPDATE users SET audience_since = '${twoMonthsAgo}' WHERE id = '${people.ada.id}'`);
 
     session = await openBrowser();
     const { page } = session;

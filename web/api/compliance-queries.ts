@@ -1,12 +1,22 @@
-/** Required-training writes of the admin, with what they change: the requirements list and every compliance answer. */
+/** Required-training reads and writes of the admin; the writes say what they change: the requirements list and every compliance answer. */
 import type { EventBody, ExemptionBody } from '@contract/compliance';
 import { certificatesApi } from './certificates';
+import { queryOptions } from '@tanstack/react-query';
 import { requirementsApi, type RequirementInput } from './compliance';
 import { queryKeys } from './query-keys';
 import { defineWrite } from './writes';
 
 /** The requirements list and every compliance answer (matrix pages, training records). */
 const complianceReads = [queryKeys.admin.requirements.all, queryKeys.admin.compliance.all];
+
+export const complianceQueries = {
+  /** The requirement dialog's "Covers N people", for the terms typed so far (trimmed). */
+  audience: (terms: { bookId: string; department: string; jobTitle: string }) =>
+    queryOptions({
+      queryKey: queryKeys.admin.requirements.audience(terms),
+      queryFn: ({ signal }) => requirementsApi.audience(terms, signal),
+    }),
+};
 
 export const complianceWrites = {
   /** Adds a requirement (no `id`) or changes one. */

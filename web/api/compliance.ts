@@ -1,5 +1,6 @@
 /** Required training: requirements, the compliance matrix and training records (admin), the learner's own requirements and recertification. */
 import type {
+  AudiencePreviewResponse,
   ComplianceResponse,
   EventBody,
   EventDto,
@@ -50,6 +51,9 @@ export const requirementsApi = {
       query: { includeRetired: includeRetired || undefined },
       signal,
     }),
+  /** Who a requirement with these terms would cover now (the dialog's live count). */
+  audience: (terms: { bookId: string; department: string; jobTitle: string }, signal?: AbortSignal) =>
+    api.get<AudiencePreviewResponse>('/v2/admin/requirements/audience', { query: { ...terms }, signal }),
   create: (body: RequirementInput) => api.post<RequirementResponse>('/v2/admin/requirements', body),
   update: (id: string, body: RequirementInput) =>
     api.put<RequirementResponse>(`/v2/admin/requirements/${enc(id)}`, body),

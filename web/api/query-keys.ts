@@ -34,6 +34,9 @@ export const queryKeys = {
     requirements: {
       all: ['admin', 'requirements'] as const,
       list: (includeRetired: boolean) => ['admin', 'requirements', { includeRetired }] as const,
+      /** Under the requirements and the people it counts: any requirement or compliance change recounts. */
+      audience: (terms: { bookId: string; department: string; jobTitle: string }) =>
+        ['admin', 'requirements', 'audience', terms] as const,
     },
     /** The matrix pages and a person's training record share the prefix: any compliance change refreshes both. */
     compliance: {

@@ -142,6 +142,27 @@ export const eventBody = v.object({
 });
 export type EventBody = v.InferOutput<typeof eventBody>;
 
+/** The requirement dialog's audience preview: the terms typed so far (the book may not be chosen yet). */
+export const audienceQuery = v.object({
+  bookId: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(100, COMPLIANCE_MESSAGES.bookNotFound)),
+  department: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.maxLength(100, 'Department must be at most 100 characters'),
+  ),
+  jobTitle: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(100, 'Job title must be at most 100 characters')),
+});
+
+/** How many names the preview shows ("and N more" for the rest). */
+export const AUDIENCE_NAMES_SHOWN = 5;
+
+export interface AudiencePreviewResponse {
+  /** People the requirement would cover now. */
+  count: number;
+  /** The first of them in name order, at most AUDIENCE_NAMES_SHOWN. */
+  people: { id: string; name: string }[];
+}
+
 export const requirementListQuery = v.object({
   includeRetired: v.pipe(
     v.optional(v.string(), ''),

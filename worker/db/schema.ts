@@ -44,6 +44,8 @@ export const users = sqliteTable(
     lastName: text('last_name'),
     department: text('department'),
     jobTitle: text('job_title'),
+    /** When the department or job title last changed: covered since, for a requirement's audience entered then. */
+    audienceSince: text('audience_since'),
     /** Preferred interface language ('en' | 'es' | 'hi' | 'ar'); null follows the browser. E-mails and certificates use it. */
     language: text('language', { enum: LANGUAGES }),
     profileImage: text('profile_image'),
@@ -67,6 +69,9 @@ export const users = sqliteTable(
     // The user list: active people in name order straight from the index (a page stops after its
     // rows), and their count walks this thin index instead of 100,000 wide rows.
     index('users_active_name_idx').on(t.deactivatedAt, sql`lower(${t.username})`, t.id),
+    // A requirement's audience is found by department / job title (compared lower-cased).
+    index('users_department_lower_idx').on(sql`lower(${t.department})`),
+    index('users_job_title_lower_idx').on(sql`lower(${t.jobTitle})`),
   ],
 );
 

@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
+  AUDIENCE_NAMES_SHOWN,
+  audienceQuery,
   COMPLIANCE_MESSAGES,
   dayStart,
   eventBody,
@@ -8,6 +10,7 @@ import {
   requirementBody,
   requirementIdParam,
   requirementListQuery,
+  type AudiencePreviewResponse,
   type EventDto,
   type ExemptionDto,
   type RequirementBody,
@@ -22,6 +25,7 @@ import { ApiError } from '../errors';
 import { auditInsert } from '../services/audit';
 import { clearComplianceCache } from '../services/compliance-snapshot';
 import { coverageFacts, listRequirements } from '../services/compliance';
+import { bringRequiredTraining, previewAudience } from '../services/requirement-audience';
 import { validate } from '../validate';
 
 // Required training, for administrators with User Management (decisions about people).
@@ -153,7 +157,21 @@ export const requirementRoutes = new Hono<AppEnv>()
         at: now,
       }),
     ]);
+    // Its people get the book and the course now (a requirement that starts later included: the
+    // training is there before it is due).
+    await bringRequiredTraining(db, c.var.user, { requirementId: id }, now);
     return c.json<RequirementResponse>({ requirement: await findRequirement(db, id) }, 201);
+  })
+
+  // Who a requirement with these terms would cover, asked while the dialog is filled in.
+  .get('/audience', validate('query', audienceQuery), async (c) => {
+    const { bookId, department, jobTitle } = c.req.valid('query');
+    const { count, people } = await previewAudience(
+      c.var.db,
+      { bookId, department: department || null, jobTitle: jobTitle || null },
+      AUDIENCE_NAMES_SHOWN,
+    );
+    return c.json<AudiencePreviewResponse>({ count, people });
   })
 
   .get('/:id', validate('param', requirementIdParam), async (c) => {
@@ -184,6 +202,8 @@ export const requirementRoutes = new Hono<AppEnv>()
         at: now,
       }),
     ]);
+    // A changed audience brings the training to whoever it now names; those it no longer names keep what they have.
+    await bringRequiredTraining(db, c.var.user, { requirementId: id }, now);
     return c.json<RequirementResponse>({ requirement: await findRequirement(db, id) });
   })
 

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { inListChunks } from '../db/in-list';
 import { containsText } from '../db/paginate';
 import { courses, requirements } from '../db/schema';
+import { inAudience, inListedAudience } from './requirement-audience';
 
 /** One person covered by one requirement, with everything the rule needs. */
 export interface CoverageFacts {
@@ -61,10 +62,6 @@ function coverageWhere(filter: CoverageFilter, now: Date): SQL {
   const conditions: SQL[] = [
     sql`r.retired_at IS NULL`,
     filter.includeNotStarted ? sql`1 = 1` : sql`r.active_from <= ${iso}`,
-    sql`u.deactivated_at IS NULL`,
-    sql`u.role = 'USER'`,
-    sql`(r.department IS NULL OR lower(u.department) = lower(r.department))`,
-    sql`(r.job_title IS NULL OR lower(u.job_title) = lower(r.job_title))`,
   ];
   if (filter.bookId) conditions.push(sql`r.domain_id = ${filter.bookId}`);
   if (filter.courseId) conditions.push(sql`r.course_id = ${filter.courseId}`);
@@ -91,7 +88,9 @@ function coverageWhere(filter: CoverageFilter, now: Date): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
-const COVERAGE_TABLES = sql`requirements r JOIN user_domains ud ON ud.domain_id = r.domain_id JOIN users u ON u.id = ud.user_id`;
+// The book is joined for the day the person got it (covered since), not to find the audience: the
+// people of a department or job title are covered whether or not they hold it (inAudience).
+const COVERAGE_TABLES = sql`requirements r JOIN users u ON ${inAudience} LEFT JOIN user_domains ud ON ud.domain_id = r.domain_id AND ud.user_id = u.id`;
 
 /** Ids of covered people after `after`, in id order: the CSV export's chunks. */
 export async function coveredUserIds(
@@ -108,9 +107,9 @@ export async function coveredUserIds(
 }
 
 /**
- * Every (person, requirement) pair in force at `now`: active accounts of learners in the
- * requirement's book, narrowed by its department and job title, requirement not retired and
- * started. The latest unrevoked certificate of the requirement's course family (a certificate of
+ * Every (person, requirement) pair in force at `now`: active learners of the requirement's
+ * audience (its department and job title, or its book's holders when it names neither),
+ * requirement not retired and started. The latest unrevoked certificate of the requirement's course family (a certificate of
  * any language version of the course counts; a course in no family is read by its own index probe,
  * as before families), the exemption in force and the latest retraining
  * event come along (correlated lookups on indexed columns).
@@ -165,7 +164,7 @@ function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: S
           'userName',
         ),
       facts: sql<string>`json_group_array(json_array(
-        r.id, CASE WHEN ud.created_at > r.active_from THEN ud.created_at END,
+        r.id, nullif(max(r.active_from, coalesce(ud.created_at, ''), coalesce(u.audience_since, '')), r.active_from),
         json(CASE WHEN (SELECT rc.family_id FROM courses rc WHERE rc.id = r.course_id) IS NULL
           THEN (SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
             WHERE c.user_id = u.id AND c.course_id = r.course_id AND c.revoked_at IS NULL
@@ -206,7 +205,8 @@ export function toFacts(terms: readonly TermsRow[], rows: readonly FactsRow[]): 
         courseId: term.courseId,
         dueWithinDays: term.dueWithinDays,
         dueSoonDays: term.dueSoonDays,
-        // Covered since the later of the requirement's start and the day the person joined its book.
+        // Covered since the latest of the requirement's start, the day the person got its book and
+        // the day their department or job title last changed (entering the audience).
         coveredSince: joinedAfterStart ?? term.activeFrom,
         certNumber: cert?.[0] ?? null,
         certIssuedAt: cert?.[1] ?? null,
@@ -234,17 +234,14 @@ export async function listRequirements(
   if (options.id) conditions.push(sql`r.id = ${options.id}`);
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   // People are counted once per audience (book, department, job title), not once per requirement:
-  // requirements of one book mostly share their audience, and each count walks the book's members
+  // requirements mostly share their audience, and each count walks the people
   // (20 requirements of a 10,000-person book took 128 ms counted one by one).
   const rows = await db.all<Omit<RequirementDto, 'coveredCount'> & { coveredCount: number }>(sql`
     WITH listed AS (
       SELECT r.* FROM requirements r ${where}
     ), audiences AS MATERIALIZED (
       SELECT a.domain_id, a.department, a.job_title, (
-        SELECT count(*) FROM user_domains ud JOIN users u ON u.id = ud.user_id
-        WHERE ud.domain_id = a.domain_id AND u.deactivated_at IS NULL AND u.role = 'USER'
-          AND (a.department IS NULL OR lower(u.department) = lower(a.department))
-          AND (a.job_title IS NULL OR lower(u.job_title) = lower(a.job_title))
+        SELECT count(*) FROM users u WHERE ${inListedAudience}
       ) AS n
       FROM (SELECT DISTINCT domain_id, lower(department) AS department, lower(job_title) AS job_title FROM listed
             WHERE retired_at IS NULL AND active_from <= ${now.toISOString()}) a

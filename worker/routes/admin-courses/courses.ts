@@ -16,6 +16,7 @@ import { auditInsert, auditInsertWhen } from '../../services/audit';
 import { ApiError, refusal } from '../../errors';
 import { validate } from '../../validate';
 import { courseComponents } from '../../services/progress';
+import { bringRequiredTraining } from '../../services/requirement-audience';
 import { REFUSALS } from '../../contract/errors';
 import {
   familyVersions,
@@ -137,6 +138,8 @@ export const courseRoutes = new Hono<AppEnv>()
         forgetAdminSnapshots(db),
       ]);
       await purgePublicCourses(c);
+      // A required course that was a draft is enrolled for its requirements' people now that it can be opened.
+      await bringRequiredTraining(db, c.var.user, { courseId: course.id });
     }
     return c.json({ message: 'Course published successfully', course: await loadCourse(db, course.id) });
   })

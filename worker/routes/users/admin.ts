@@ -19,6 +19,7 @@ import { ApiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { auditInsertWhen } from '../../services/audit';
 import { generatePassword } from '../../services/password';
+import { afterPeopleChanged } from '../../services/requirement-audience';
 import { forgetPeopleCaches } from '../../services/people-caches';
 import {
   assertNoCertificates,
@@ -145,7 +146,10 @@ export const adminUsers = new Hono<AppEnv>()
       if (isUniqueViolation(error)) throw new ApiError('CONFLICT', 'Username or email already exists');
       throw error;
     }
-    return c.json({ user: toUserDto(row!, []), password } satisfies CreateUserResponse, 201);
+    // The training of the requirements whose audience the new person is in (their department / job title).
+    await afterPeopleChanged(db, c.var.user, [id]);
+    const map = await domainsFor(db, [id]);
+    return c.json({ user: toUserDto(row!, map.get(id) ?? []), password } satisfies CreateUserResponse, 201);
   })
 
   .delete('/:id', requireAdmin('userManagement'), validate('param', idParam), async (c) => {

@@ -16,6 +16,7 @@ import { ApiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { auditInsert, auditInsertPerUser } from '../../services/audit';
 import { forgetPeopleCaches } from '../../services/people-caches';
+import { afterPeopleChanged } from '../../services/requirement-audience';
 import { loadUser } from '../../services/user-accounts';
 import { domainsByUser as domainsFor, toUserDto } from '../../services/users';
 import { validate } from '../../validate';
@@ -65,6 +66,12 @@ export const userBooks = new Hono<AppEnv>()
         ...forgetPeopleCaches(db),
       ];
       await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+      // A book may put them in a requirement's audience (one naming no department or job title).
+      await afterPeopleChanged(
+        db,
+        c.var.user,
+        eligible.map((u) => u.id),
+      );
     }
     const parts = [
       eligible.length > 0
@@ -113,6 +120,8 @@ export const userBooks = new Hono<AppEnv>()
         ...insertChunks(rows, 2).map((part) => db.insert(userDomains).values(part)),
         ...forgetPeopleCaches(db),
       ]);
+      // A book given may bring a requirement's training; a book a requirement covers them for comes back (audit-logged).
+      await afterPeopleChanged(db, c.var.user, [id]);
       const map = await domainsFor(db, [id]);
       return c.json({
         message: 'Books updated successfully',

@@ -11,6 +11,7 @@ import { ApiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { auditInsertPerUser } from '../../services/audit';
 import { forgetPeopleCaches } from '../../services/people-caches';
+import { afterPeopleChanged } from '../../services/requirement-audience';
 import {
   assertNoCertificates,
   existingValues,
@@ -124,6 +125,14 @@ export const bulkUsers = new Hono<AppEnv>()
         }
         throw error;
       }
+      // The training of the requirements whose audiences the new people are in.
+      await afterPeopleChanged(
+        db,
+        c.var.user,
+        [...created.values()].map((done) => done.id),
+        [],
+        at,
+      );
     }
     const results: BulkImportResult[] = candidates.map((row) => {
       const done = created.get(row);

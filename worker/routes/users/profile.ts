@@ -12,6 +12,7 @@ import { assertPermission, requireLearner } from '../../middleware/auth';
 import { confirmCurrentPassword, notifyEmailChanged } from '../../services/account';
 import { auditInsertWhen } from '../../services/audit';
 import { forgetPeopleCaches } from '../../services/people-caches';
+import { afterPeopleChanged, movedAudience } from '../../services/requirement-audience';
 import { assertUnique, loadUser, userAuditView, type UserRow } from '../../services/user-accounts';
 import {
   domainsByUser as domainsFor,
@@ -128,6 +129,10 @@ export const userProfile = new Hono<AppEnv>()
       throw error;
     }
     if (!updated) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    // A new department or job title may put the person in a requirement's audience: its training comes to them.
+    // (A learner made of an admin enters the audiences they are in.)
+    const moved = movedAudience(row, body);
+    if (moved || updated.role !== row.role) await afterPeopleChanged(db, c.var.user, [id], moved ? [id] : []);
     if (emailChanged) {
       await notifyEmailChanged({ config: c.var.config, email: c.env.EMAIL }, db, {
         oldEmail: row.email,

@@ -13,6 +13,7 @@ import { useWrite } from '../../../api/writes';
 import { dayInputValue } from '../../../format';
 import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../../ui';
 import { FormDialog } from '../../form-dialog';
+import { AudiencePreview } from './audience-preview';
 import { t } from '../../../i18n';
 import { errorText, fieldErrors, issueErrors } from '../../../i18n/error-text';
 
@@ -74,7 +75,7 @@ const issuesToErrors = (issues: readonly v.BaseIssue<unknown>[]): RequirementErr
 
 /**
  * Add requirement / Edit requirement: a book, one of its courses, an optional audience (department,
- * job title), the due periods and the first day it applies. Checked with the contract's schema
+ * job title) with the live count of the people it covers, the due periods and the first day it applies. Checked with the contract's schema
  * before sending; the server's messages land on their fields.
  */
 export function RequirementDialog({
@@ -243,6 +244,7 @@ export function RequirementDialog({
             onChange={(e) => set('activeFrom', e.target.value)}
           />
         </div>
+        <AudiencePreview bookId={form.bookId} department={form.department} jobTitle={form.jobTitle} />
       </div>
     </FormDialog>
   );
