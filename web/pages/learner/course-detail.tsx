@@ -15,6 +15,7 @@ import { CourseVersions } from '../../components/course-versions';
 import { EnrollPanel } from '../../components/learner/course-detail/enroll-panel';
 import { ProgressPanel } from '../../components/learner/course-detail/progress-panel';
 import { RecertifyDialog, RecertifyPanel } from '../../components/learner/course-detail/recertify';
+import { componentPath } from '../../components/component-path';
 import { componentHref, ComponentList, JourneyStepper } from '../../components/learner-component-list';
 import { ReviewDialog } from '../../components/learner-review-dialog';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -26,7 +27,6 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Chip } from '../../ui/chip';
 import { LoadingBlock } from '../../ui/spinner';
-import { toaster } from '../../ui/toast';
 import { formatDuration, formatScore } from '../../format';
 import { serverText, t } from '../../i18n';
 
@@ -47,6 +47,15 @@ const BackLink = () => (
     <ArrowLeft aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} /> {t('course.back')}
   </Link>
 );
+
+/** The message the dashboard's Recertify left in the history entry (web/pages/learner/dashboard.tsx). */
+function recertifiedFromHistory(): string | null {
+  const state: unknown = window.history.state;
+  if (state && typeof state === 'object' && 'recertified' in state && typeof state.recertified === 'string') {
+    return state.recertified;
+  }
+  return null;
+}
 
 /** /course/{courseId}: the course header, progress or enrollment panel, components, journey, certificate and review dialogs. */
 export function CourseDetailPage() {
@@ -79,9 +88,12 @@ function CourseDetail({ courseId }: { courseId: string }) {
     focusStartAfterEnroll.current = true;
     send({ type: 'course.reload' });
   }, [send]);
+  // The new cycle's message shows in the page, not as a toast: at 390 px a toast sat on Start Course.
+  // From the dashboard it arrives in the history entry's state.
+  const [recertifiedMessage, setRecertifiedMessage] = useState<string | null>(() => recertifiedFromHistory());
   const onRecertified = useCallback(
     (message: string) => {
-      toaster.create({ type: 'success', title: serverText(message, t('recertification.started')) });
+      setRecertifiedMessage(serverText(message, t('recertification.started')));
       send({ type: 'course.reload' });
     },
     [send],
@@ -195,6 +207,12 @@ function CourseDetail({ courseId }: { courseId: string }) {
         </Alert>
       ) : null}
 
+      {recertifiedMessage ? (
+        <div role="status">
+          <Alert status="success">{recertifiedMessage}</Alert>
+        </div>
+      ) : null}
+
       {requirement?.canRecertify && !recertified ? (
         <RecertifyPanel
           requirement={requirement}
@@ -220,6 +238,10 @@ function CourseDetail({ courseId }: { courseId: string }) {
           courseId={courseId}
           canEnroll={course.canEnroll && !course.isLocked}
           onReload={reloadAfterEnroll}
+          required={requirement !== null && !course.isLocked}
+          onOpen={(component) =>
+            component ? navigate(componentPath(courseId, component)) : send({ type: 'course.reload' })
+          }
         />
       )}
 
