@@ -72,7 +72,8 @@ function CourseDetail({ courseId }: { courseId: string }) {
   const [snapshot, send] = useCourseProgress(courseId, onCompleted);
   const { course, error } = snapshot.context;
   useDocumentTitle(course?.title ?? t('course.title'));
-  const requirement = useLearnerRequirements().data?.find((r) => r.courseId === courseId) ?? null;
+  const requirements = useLearnerRequirements();
+  const requirement = requirements.data?.find((r) => r.courseId === courseId) ?? null;
   const contentHeading = useRef<HTMLHeadingElement>(null);
   // After enrolling, focus goes to the new progress panel's Start button once the course reloads.
   const focusStartAfterEnroll = useRef(false);
@@ -233,8 +234,12 @@ function CourseDetail({ courseId }: { courseId: string }) {
           continueLabel={state === 'ENROLLED' ? t('course.startCourse') : t('course.continueLearning')}
           continueRef={startButton}
         />
+      ) : requirements.isPending ? (
+        // Whether the course is required decides between Start and Enroll: no Enroll button that turns into Start.
+        <LoadingBlock label={t('course.loading')} />
       ) : (
         <EnrollPanel
+          key={requirement ? 'required' : 'optional'}
           courseId={courseId}
           canEnroll={course.canEnroll && !course.isLocked}
           onReload={reloadAfterEnroll}
