@@ -87,6 +87,14 @@ describe("the worker's path at 390 px", () => {
     await complete.click();
     await waitForPath(page, `/course/${ladder.id}/assessment/${post!.id}`);
     await page.getByRole('heading', { level: 1, name: post!.data.title }).waitFor();
+
+    // My Courses: the filters carry names a screen reader reads, and a required course says Start, not Enroll.
+    await session.open('/my-courses');
+    await page.getByRole('combobox', { name: 'Filter by book' }).waitFor();
+    await page.getByRole('combobox', { name: 'Sort courses' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search courses' }).fill('PASS Technique');
+    await page.getByRole('link', { name: 'Start: Fire Extinguisher Use: The PASS Technique' }).waitFor();
+    await page.screenshot({ path: '/tmp/worker-my-courses-390.png' });
   }, 150_000);
 
   it('the incomplete-attempts dialog still cannot be dismissed, and Return to the assessment opens the open attempt with its time left', async () => {
