@@ -94,6 +94,20 @@ export function courseContinueTarget(
   return continueTarget(context.course.components, progressMap(context.componentProgresses));
 }
 
+/**
+ * Where "Complete & Continue" goes after this component: the next one in course order, once it is
+ * open to the learner; null at the last one (or a locked next one), and the page shows the course.
+ */
+export function componentAfter(
+  context: Pick<CourseProgressContext, 'course' | 'courseProgress' | 'componentProgresses'>,
+  componentId: string,
+): LearnerComponent | null {
+  const views = componentViews(context);
+  const index = views.findIndex((v) => v.component.id === componentId);
+  const next = index >= 0 ? views[index + 1] : undefined;
+  return next && !next.locked && !next.needsEnrollment ? next.component : null;
+}
+
 export function courseAvailableSections(
   context: Pick<CourseProgressContext, 'course' | 'componentProgresses'>,
 ): number {

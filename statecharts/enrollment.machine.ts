@@ -3,6 +3,10 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 /**
  * Enrolling in a course: enroll, wait 1 s, show the success banner for
  * about 3 s, then ask the page to reload the course. The enroll call is a placeholder actor.
+ *
+ * A required course (a requirement in force covers the learner) has no enrolment step: Start asks
+ * the server to start it (the server enrols the learner when needed) and the page opens the
+ * component the server names. Issue 26 took the tap and the 4 s of banner out of required training.
  */
 
 export const ENROLL_WAIT_MS = 1000;
@@ -12,14 +16,20 @@ export const ENROLLMENT_MESSAGES = {
   failed: 'Failed to enroll',
 } as const;
 
+/** The component a started course opens with (null: none is open; the page stays on the course). */
+export type StartedComponent = { id: string; type: 'MATERIAL' | 'PRE_ASSESSMENT' | 'POST_ASSESSMENT' } | null;
+
 export interface EnrollmentContext {
   courseId: string;
   enrolledAtStart: boolean;
+  required: boolean;
   error: string | null;
+  /** Set once a required course has started. */
+  opened: StartedComponent;
 }
 
-export type EnrollmentEvent = { type: 'course.enroll' };
-export type EnrollmentEmitted = { type: 'course.reload' };
+export type EnrollmentEvent = { type: 'course.enroll' } | { type: 'course.start' };
+export type EnrollmentEmitted = { type: 'course.reload' } | { type: 'course.open'; component: StartedComponent };
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : '');
 
@@ -27,7 +37,7 @@ export const enrollmentMachine = setup({
   types: {
     context: {} as EnrollmentContext,
     events: {} as EnrollmentEvent,
-    input: {} as { courseId: string; enrolled: boolean },
+    input: {} as { courseId: string; enrolled: boolean; required?: boolean },
     emitted: {} as EnrollmentEmitted,
     tags: {} as 'busy' | 'banner',
   },
@@ -35,9 +45,13 @@ export const enrollmentMachine = setup({
     enroll: fromPromise<void, { courseId: string }>(async () => {
       throw new Error('enroll not provided');
     }),
+    startCourse: fromPromise<StartedComponent, { courseId: string }>(async () => {
+      throw new Error('startCourse not provided');
+    }),
   },
   guards: {
     startsEnrolled: ({ context }) => context.enrolledAtStart,
+    isRequired: ({ context }) => context.required,
   },
   actions: {
     setError: assign((_, params: { error: unknown }) => ({
@@ -45,19 +59,48 @@ export const enrollmentMachine = setup({
     })),
     clearError: assign({ error: null }),
     requestReload: emit({ type: 'course.reload' as const }),
+    storeOpened: assign((_, params: { component: StartedComponent }) => ({ opened: params.component })),
+    requestOpen: emit(({ context }) => ({ type: 'course.open' as const, component: context.opened })),
   },
   delays: { enrollWait: ENROLL_WAIT_MS, bannerTime: ENROLL_BANNER_MS },
 }).createMachine({
   id: 'enrollment',
-  context: ({ input }) => ({ courseId: input.courseId, enrolledAtStart: input.enrolled, error: null }),
+  context: ({ input }) => ({
+    courseId: input.courseId,
+    enrolledAtStart: input.enrolled,
+    required: input.required ?? false,
+    error: null,
+    opened: null,
+  }),
   initial: 'deciding',
   states: {
     deciding: {
       always: [{ guard: 'startsEnrolled', target: 'enrolled' }, { target: 'notEnrolled' }],
     },
     notEnrolled: {
-      on: { 'course.enroll': { target: 'enrolling', actions: 'clearError' } },
+      on: {
+        'course.enroll': { target: 'enrolling', actions: 'clearError' },
+        'course.start': { guard: 'isRequired', target: 'starting', actions: 'clearError' },
+      },
     },
+    starting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startCourse',
+        src: 'startCourse',
+        input: ({ context }) => ({ courseId: context.courseId }),
+        onDone: {
+          target: 'started',
+          actions: [{ type: 'storeOpened', params: ({ event }) => ({ component: event.output }) }, 'requestOpen'],
+        },
+        onError: {
+          target: 'notEnrolled',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    // Enrolled by starting: the page opens the component (or reloads the course when none is named).
+    started: {},
     enrolling: {
       tags: ['busy'],
       invoke: {

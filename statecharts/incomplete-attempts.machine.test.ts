@@ -9,12 +9,15 @@ import {
 import { walkGraph } from './testing/graph-coverage';
 import { inert } from './testing/fixtures';
 
-const row = (attemptId: string): IncompleteAttemptRow => ({
+const row = (attemptId: string, remainingSeconds = 600): IncompleteAttemptRow => ({
   attemptId,
+  courseId: 'c1',
+  componentId: `quiz-${attemptId}`,
   courseTitle: 'PASS',
   componentTitle: `Quiz ${attemptId}`,
   elapsedMinutes: 12,
   attemptNumber: 1,
+  remainingSeconds,
 });
 
 function withServer(server: { open: string[]; failing?: Set<string>; checkFails?: () => boolean }) {
@@ -130,10 +133,41 @@ describe('incomplete attempts machine', () => {
   });
 });
 
+describe('incomplete attempts machine: returning to an open attempt', () => {
+  const listing = (rows: IncompleteAttemptRow[]) =>
+    incompleteAttemptsMachine.provide({ actors: { checkIncomplete: fromPromise(async () => rows) } });
+
+  it('hands the page the attempt to resume when it still has time left, without submitting anything', async () => {
+    const actor = createActor(listing([row('a1', 0), row('a2', 540)])).start();
+    const resumed = vi.fn();
+    const resolved = vi.fn();
+    actor.on('attempt.resume', resumed);
+    actor.on('attempts.resolved', resolved);
+    await waitFor(actor, (s) => s.matches({ open: 'list' }));
+    actor.send({ type: 'attempt.return', attemptId: 'a2' });
+    expect(actor.getSnapshot().value).toBe('returning');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(resumed).toHaveBeenCalledWith({
+      type: 'attempt.resume',
+      target: { attemptId: 'a2', courseId: 'c1', componentId: 'quiz-a2' },
+    });
+    expect(resolved).not.toHaveBeenCalled();
+  });
+
+  it('offers no return to an attempt whose time is up: the dialog stays open (it cannot be dismissed)', async () => {
+    const actor = createActor(listing([row('a1', 0)])).start();
+    await waitFor(actor, (s) => s.matches({ open: 'list' }));
+    expect(actor.getSnapshot().can({ type: 'attempt.return', attemptId: 'a1' })).toBe(false);
+    actor.send({ type: 'attempt.return', attemptId: 'a1' });
+    actor.send({ type: 'attempt.return', attemptId: 'unknown' });
+    expect(actor.getSnapshot().matches({ open: 'list' })).toBe(true);
+  });
+});
+
 describe('incomplete attempts machine: every state and transition (xstate/graph)', () => {
   const machine = inert(incompleteAttemptsMachine, { logCheckFailure: () => {} });
   const events = [
-    { type: 'xstate.done.actor.checkIncomplete', output: [row('a1'), row('a2')] },
+    { type: 'xstate.done.actor.checkIncomplete', output: [row('a1'), row('a2', 0)] },
     { type: 'xstate.done.actor.checkIncomplete', output: [] },
     { type: 'xstate.error.actor.checkIncomplete', error: new Error('offline') },
     { type: 'attempt.submit', attemptId: 'a1' },
@@ -149,6 +183,8 @@ describe('incomplete attempts machine: every state and transition (xstate/graph)
     { type: 'xstate.done.actor.recheckIncomplete', output: [row('a2')] },
     { type: 'xstate.error.actor.recheckIncomplete', error: new Error('offline') },
     { type: 'dialog.continue' },
+    { type: 'attempt.return', attemptId: 'a1' },
+    { type: 'attempt.return', attemptId: 'a2' },
   ];
   const serializeState = (s: { value: unknown; context: unknown; status?: string }) => {
     const c = s.context as { attempts: IncompleteAttemptRow[]; submittingId: string | null; error: string | null };

@@ -2,7 +2,10 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 
 /**
  * Recovery of assessment attempts left open (tab closed, network lost): check on page load, show
- * the non-dismissible list, submit one or all, shrink the list, close when it is empty.
+ * the non-dismissible list, submit one or all, shrink the list, close when it is empty. An attempt
+ * with time left can also be returned to (issue 26): the learner who wandered off goes back to the
+ * open attempt instead of having it graded half-answered. That is not a dismissal: the learner
+ * leaves for the attempt, which the assessment page resumes.
  * Effects are placeholder actors; web/state/incomplete-attempts.tsx provides the real ones.
  */
 
@@ -14,11 +17,18 @@ export const INCOMPLETE_MESSAGES = {
 
 export interface IncompleteAttemptRow {
   attemptId: string;
+  courseId: string;
+  componentId: string;
   courseTitle: string;
   componentTitle: string;
   elapsedMinutes: number;
   attemptNumber: number;
+  /** Seconds left before the deadline when the list was read (0: time is up, only Submit remains). */
+  remainingSeconds: number;
 }
+
+/** The open attempt the learner chose to go back to. */
+export type ReturnTarget = Pick<IncompleteAttemptRow, 'attemptId' | 'courseId' | 'componentId'>;
 
 export interface SubmitAllOutput {
   submitted: string[];
@@ -31,14 +41,19 @@ export interface IncompleteContext {
   error: string | null;
   /** Attempts submitted from this dialog, so the page can refresh what they changed. */
   submittedCount: number;
+  /** Set when the learner chose "Return to the assessment". */
+  returnTo: ReturnTarget | null;
 }
 
 export type IncompleteEvent =
   | { type: 'attempt.submit'; attemptId: string }
   | { type: 'attempts.submitAll' }
+  | { type: 'attempt.return'; attemptId: string }
   | { type: 'dialog.continue' };
 
-export type IncompleteEmitted = { type: 'attempts.resolved'; submittedCount: number };
+export type IncompleteEmitted =
+  | { type: 'attempts.resolved'; submittedCount: number }
+  | { type: 'attempt.resume'; target: ReturnTarget };
 
 export const incompleteAttemptsMachine = setup({
   types: {
@@ -64,6 +79,8 @@ export const incompleteAttemptsMachine = setup({
     isLastListed: ({ context }) => context.attempts.every((a) => a.attemptId === context.submittingId),
     isListed: ({ context }, params: { attemptId: string }) =>
       context.attempts.some((a) => a.attemptId === params.attemptId),
+    hasTimeLeft: ({ context }, params: { attemptId: string }) =>
+      context.attempts.some((a) => a.attemptId === params.attemptId && a.remainingSeconds > 0),
     someFailed: (_, params: { output: SubmitAllOutput }) => params.output.failed.length > 0,
   },
   actions: {
@@ -79,6 +96,11 @@ export const incompleteAttemptsMachine = setup({
       submittedCount: context.submittedCount + params.output.submitted.length,
     })),
     clearSubmitting: assign({ submittingId: null }),
+    storeReturn: assign(({ context }, params: { attemptId: string }) => {
+      const row = context.attempts.find((a) => a.attemptId === params.attemptId)!;
+      return { returnTo: { attemptId: row.attemptId, courseId: row.courseId, componentId: row.componentId } };
+    }),
+    announceReturn: emit(({ context }) => ({ type: 'attempt.resume' as const, target: context.returnTo! })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
     /** A failed check on page load must not interrupt the learner with an error: it is only logged. */
@@ -92,7 +114,7 @@ export const incompleteAttemptsMachine = setup({
   },
 }).createMachine({
   id: 'incompleteAttempts',
-  context: { attempts: [], submittingId: null, error: null, submittedCount: 0 },
+  context: { attempts: [], submittingId: null, error: null, submittedCount: 0, returnTo: null },
   initial: 'checking',
   states: {
     checking: {
@@ -129,6 +151,11 @@ export const incompleteAttemptsMachine = setup({
               { target: 'submittingAll' },
             ],
             'dialog.continue': { guard: 'isEmpty', target: '#incompleteAttempts.closed' },
+            'attempt.return': {
+              guard: { type: 'hasTimeLeft', params: ({ event }) => ({ attemptId: event.attemptId }) },
+              target: '#incompleteAttempts.returning',
+              actions: { type: 'storeReturn', params: ({ event }) => ({ attemptId: event.attemptId }) },
+            },
           },
         },
         submittingOne: {
@@ -201,6 +228,11 @@ export const incompleteAttemptsMachine = setup({
     },
     closed: {
       entry: 'announceResolved',
+      type: 'final',
+    },
+    // The page opens the attempt; the check runs again on the next dashboard or My Courses visit.
+    returning: {
+      entry: 'announceReturn',
       type: 'final',
     },
   },

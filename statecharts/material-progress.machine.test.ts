@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { MATERIAL_MESSAGES, materialProgressMachine, type MaterialInput } from './material-progress.machine';
+import {
+  MATERIAL_MESSAGES,
+  materialProgressMachine,
+  shownProgress,
+  type MaterialInput,
+} from './material-progress.machine';
 import { walkGraph } from './testing/graph-coverage';
 import { done, fail, inert } from './testing/fixtures';
 
@@ -120,6 +125,29 @@ describe('material progress machine', () => {
     actor.send({ type: 'material.progress', percentage: 100 });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.recordedProgress).toBe(100);
+  });
+
+  it("counts a video's end at once: 100 % beside Complete & Continue while the server still holds the last report back", async () => {
+    // The server recorded 60 % of a short video (its minimum viewing time is not over) and is slow to complete.
+    let grant: () => void = () => {};
+    const { start } = server({
+      record: (claimed) => Math.min(claimed, 60),
+      complete: () => new Promise<void>((resolve) => (grant = resolve)),
+    });
+    const actor = start({ status: 'IN_PROGRESS', progressPercentage: 50 });
+    const shown = () => shownProgress(actor.getSnapshot().context, actor.getSnapshot().hasTag('fullyViewed'));
+    actor.send({ type: 'material.progress', percentage: 60, durationSeconds: 12 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown()).toBe(60);
+    // The player reaches the end: the bar reads 100 % at once, not after the completion answers.
+    actor.send({ type: 'material.progress', percentage: 100, durationSeconds: 12 });
+    expect(actor.getSnapshot().context.recordedProgress).toBe(60);
+    expect(actor.getSnapshot().hasTag('completing')).toBe(true);
+    expect(shown()).toBe(100);
+    grant();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.recordedProgress).toBe(100);
+    expect(shown()).toBe(100);
   });
 
   it('counts an opened document as 100 %', async () => {

@@ -51,6 +51,17 @@ export type MaterialEvent =
 
 export type MaterialEmitted = { type: 'material.finished' };
 
+/**
+ * The number the page shows: what the server recorded, and 100 as soon as the whole material has
+ * been viewed here (a video played to its end, every page of a PDF shown long enough). The end
+ * counts at once, with "Complete & Continue" beside it: before issue 26 a video's bar read
+ * "Viewed 60 %" next to that button until the server's completion answered. Completion itself
+ * is still the server's to grant (the button waits for it).
+ */
+export function shownProgress(context: Pick<MaterialContext, 'recordedProgress'>, fullyViewed: boolean): number {
+  return fullyViewed ? 100 : context.recordedProgress;
+}
+
 export const materialProgressMachine = setup({
   types: {
     context: {} as MaterialContext,

@@ -191,8 +191,11 @@ describe('attempt reads', () => {
         elapsedMinutes: 12,
         attemptNumber: 1,
         deadline: expect.stringMatching(/Z$/),
+        remainingSeconds: expect.any(Number),
       },
     ]);
+    // 18 minutes to the deadline, on the server's clock (issue 26: the dialog shows the time left).
+    expect(Math.abs(res.body.incompleteAttempts[0].remainingSeconds - 18 * 60)).toBeLessThanOrEqual(5);
     const other = await enrolledLearner(course);
     expect((await api('GET', `${A}/incomplete`, { token: other.token })).body.hasIncomplete).toBe(false);
   });

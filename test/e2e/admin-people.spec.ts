@@ -94,16 +94,15 @@ describe('admin people and operations', () => {
     await worker.page.getByRole('button', { name: 'Save new password' }).click();
     await worker.page.waitForURL((url) => url.pathname !== '/change-password');
 
-    // ...and enrolls in a course of the assigned book.
+    // ...and starts a course of the assigned book: PASS is required of everyone in it, so Start
+    // opens its first component with no enrolment step (issue 26).
     await worker.page.goto('/my-courses');
     await worker.page
       .getByRole('link', { name: /Fire Extinguisher Use: The PASS Technique/ })
       .first()
       .click();
-    await worker.page.getByRole('button', { name: 'Enroll Now' }).click();
-    await app(worker.page)
-      .getByText('Successfully enrolled in this course! Your progress will now be tracked.')
-      .waitFor();
+    await worker.page.getByRole('button', { name: 'Start Course' }).click();
+    await worker.page.waitForURL((url) => /^\/course\/[^/]+\/(material|assessment)\//.test(url.pathname));
 
     // The admin's export no longer carries a password for this user.
     const exported = await page.evaluate(async () => {

@@ -59,9 +59,10 @@ describe('continue where you left off', () => {
       `/course/${course.id}/${first.type === 'MATERIAL' ? 'material' : 'assessment'}/${first.id}`,
     );
 
-    // Back on the dashboard the course is in progress with its next component and a Continue link.
+    // Back on the dashboard the course leads as Next up (issue 26: one card first, not repeated
+    // below) with its next component and a Start link.
     await session.open('/dashboard');
-    const card = continueSection.getByRole('listitem').filter({ hasText: COURSE });
+    const card = page.getByRole('region', { name: 'Next up' });
     await card.getByText(first.data.title).waitFor();
     const action = card.getByRole('link', { name: `Start: ${COURSE}` });
     expect(await action.getAttribute('href')).toBe(

@@ -37,7 +37,8 @@ async function learnerAtTheMaterial(courseTitle: string) {
   expect(pre.type).toBe('PRE_ASSESSMENT');
   await completeThroughApi(learner, created.user.id, pre);
   const material = ordered.find((c) => c.type === 'MATERIAL')!;
-  return { username, learner, courseId: course.id, material };
+  const next = ordered[ordered.indexOf(material) + 1]!;
+  return { username, learner, courseId: course.id, material, next };
 }
 
 describe('PDF materials', () => {
@@ -48,7 +49,7 @@ describe('PDF materials', () => {
   });
 
   it('a learner on a 390 px phone reads a two-page PDF fit to width, turns the page with the keyboard, and each page counts only after it was shown long enough', async () => {
-    const { username, learner, courseId, material } = await learnerAtTheMaterial(COURSE);
+    const { username, learner, courseId, material, next } = await learnerAtTheMaterial(COURSE);
     const serverProgress = async () =>
       (
         await learner.request<{
@@ -122,7 +123,10 @@ describe('PDF materials', () => {
     await progressIs(100);
     expect(Date.now() - turnedAt).toBeGreaterThanOrEqual(MIN_SECONDS_PER_PAGE * 1000 - 300);
     expect(await serverProgress()).toMatchObject({ status: 'COMPLETED', progressPercentage: 100 });
+    // "Complete & Continue" opens the next component (issue 26), whose page leads back to the course.
     await page.getByRole('button', { name: 'Complete & Continue' }).click();
+    await waitForPath(page, `/course/${courseId}/assessment/${next.id}`);
+    await page.getByRole('link', { name: 'Back to Course' }).first().click();
     await waitForPath(page, `/course/${courseId}`);
     await item.getByText('Completed', { exact: true }).waitFor();
     expect(cspViolations).toEqual([]);

@@ -35,7 +35,7 @@ async function enrolledLearner() {
   return { person, learner, courseId: course.id, componentId: component.id };
 }
 
-const packageFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title$="(SCORM package)"]');
+const packageFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title$="(interactive lesson)"]');
 
 async function answer(frame: FrameLocator, index: number) {
   await frame.getByText(`Question ${index + 1} of 5`).waitFor();

@@ -143,6 +143,10 @@ export const learnerWrites = {
     run: (courseId: string) => learnerApi.enroll(courseId),
     invalidates: (courseId) => [queryKeys.learner.course(courseId), ...progressReads],
   }),
+  startCourse: defineWrite({
+    run: (courseId: string) => learnerApi.startCourse(courseId),
+    invalidates: (courseId) => [queryKeys.learner.course(courseId), ...progressReads],
+  }),
   startComponent: defineWrite({
     run: (componentId: string) => learnerApi.startComponent(componentId),
     invalidates: () => progressReads,

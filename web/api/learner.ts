@@ -17,6 +17,7 @@ import type {
   CourseProgressDetailResponse,
   CourseProgressListResponse,
   EnrollResponse,
+  StartCourseResponse,
 } from '@contract/progress';
 import type { CourseDetailResponse, CourseListResponse, CourseListStatus, CourseSort } from '@contract/courses';
 import type { ScormCommitBody, ScormCommitResponse, ScormLaunchResponse } from '@contract/scorm';
@@ -53,6 +54,8 @@ export const learnerApi = {
     }
   },
   enroll: (courseId: string) => api.post<EnrollResponse>(`/v2/user/progress/courses/${enc(courseId)}/enroll`),
+  /** A required course: enrols on the server when needed and answers the component to open. */
+  startCourse: (courseId: string) => api.post<StartCourseResponse>(`/v2/user/progress/courses/${enc(courseId)}/start`),
   startComponent: (componentId: string) =>
     api.post<ComponentProgressResponse>(`/v2/user/progress/components/${enc(componentId)}/start`),
   componentProgress: (componentId: string, progressPercentage: number, durationSeconds?: number) =>

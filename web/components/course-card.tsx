@@ -43,6 +43,8 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
   const chip = STATE_CHIP[state];
   const percent = Math.round(progress?.overallProgress ?? 0);
   const href = `/course/${course.id}`;
+  // A required course has no enrolment step (the course page starts it): its button says Start, not Enroll.
+  const action = t(COURSE_ACTION[state === 'NOT_ENROLLED' && requirement ? 'ENROLLED' : state]);
   return (
     <Card
       as="article"
@@ -184,11 +186,8 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
           variant={state === 'COMPLETED' ? 'outline' : 'solid'}
           fullWidth
         >
-          <Link
-            href={href}
-            aria-label={t('common.actionFor', { action: t(COURSE_ACTION[state]), title: course.title })}
-          >
-            {t(COURSE_ACTION[state])}
+          <Link href={href} aria-label={t('common.actionFor', { action, title: course.title })}>
+            {action}
           </Link>
         </Button>
       </div>

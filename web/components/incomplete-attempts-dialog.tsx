@@ -8,8 +8,8 @@ import { t } from '../i18n';
 
 /**
  * Checks for assessment attempts left open and, when there are any, asks the learner to submit
- * them. It cannot be dismissed by Escape or the backdrop: the only way
- * out is submitting, or "Continue" once the list is empty.
+ * them. It cannot be dismissed by Escape or the backdrop: the only ways out are submitting,
+ * "Continue" once the list is empty, or going back to an attempt that still has time left.
  */
 export function IncompleteAttemptsDialog() {
   // Submitting invalidates what the pages show (web/api/learner-queries.ts): they refresh themselves.
@@ -73,18 +73,45 @@ export function IncompleteAttemptsDialog() {
                     <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>
                       {t('incomplete.attempt', { number: attempt.attemptNumber, minutes: attempt.elapsedMinutes })}
                     </p>
+                    <p
+                      className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', mt: '1' })}
+                      data-testid="incomplete-time-left"
+                    >
+                      {attempt.remainingSeconds > 0
+                        ? t('incomplete.timeLeft', { minutes: Math.ceil(attempt.remainingSeconds / 60) })
+                        : t('incomplete.timeUp')}
+                    </p>
                   </div>
                 </div>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  loading={submittingId === attempt.attemptId}
-                  disabled={busy}
-                  onClick={() => send({ type: 'attempt.submit', attemptId: attempt.attemptId })}
-                  aria-label={t('incomplete.submitLabel', { title: attempt.componentTitle })}
+                <div
+                  className={css({
+                    display: 'flex',
+                    flexDirection: { base: 'column', sm: 'row' },
+                    gap: '2',
+                    flexShrink: 0,
+                  })}
                 >
-                  {t('incomplete.submit')}
-                </Button>
+                  {attempt.remainingSeconds > 0 ? (
+                    <Button
+                      size="sm"
+                      disabled={busy}
+                      onClick={() => send({ type: 'attempt.return', attemptId: attempt.attemptId })}
+                      aria-label={t('incomplete.returnLabel', { title: attempt.componentTitle })}
+                    >
+                      {t('incomplete.return')}
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    loading={submittingId === attempt.attemptId}
+                    disabled={busy}
+                    onClick={() => send({ type: 'attempt.submit', attemptId: attempt.attemptId })}
+                    aria-label={t('incomplete.submitLabel', { title: attempt.componentTitle })}
+                  >
+                    {t('incomplete.submit')}
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>

@@ -217,6 +217,39 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
 
   const pageLabel = t('pdf.page', { page: pageNumber, count: pageCount });
   const zoomLabel = zoom === 1 ? t('pdf.fit') : formatScore(zoom * 100);
+  // Previous / next above the page and again below it: on a phone the page is taller than the
+  // screen, and the learner who read to its foot turns the page there.
+  const pager = (announce: boolean) => (
+    <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
+      <IconButton
+        size="sm"
+        aria-label={t('ui.prevPage')}
+        icon={<ChevronLeft className={flipInRtl} />}
+        aria-disabled={pageNumber <= 1}
+        onClick={() => goTo(pageNumber - 1)}
+      />
+      <span
+        // Announced once, from the top controls.
+        aria-live={announce ? 'polite' : undefined}
+        className={css({
+          fontSize: 'sm',
+          fontWeight: 'medium',
+          minW: '24',
+          textAlign: 'center',
+          fontVariantNumeric: 'tabular-nums',
+        })}
+      >
+        {pageLabel}
+      </span>
+      <IconButton
+        size="sm"
+        aria-label={t('ui.nextPage')}
+        icon={<ChevronRight className={flipInRtl} />}
+        aria-disabled={pageNumber >= pageCount}
+        onClick={() => goTo(pageNumber + 1)}
+      />
+    </div>
+  );
   return (
     <div className={css({ display: 'flex', flexDirection: 'column' })}>
       <div
@@ -235,34 +268,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
           bg: 'bg.surface',
         })}
       >
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
-          <IconButton
-            size="sm"
-            aria-label={t('ui.prevPage')}
-            icon={<ChevronLeft className={flipInRtl} />}
-            aria-disabled={pageNumber <= 1}
-            onClick={() => goTo(pageNumber - 1)}
-          />
-          <span
-            aria-live="polite"
-            className={css({
-              fontSize: 'sm',
-              fontWeight: 'medium',
-              minW: '24',
-              textAlign: 'center',
-              fontVariantNumeric: 'tabular-nums',
-            })}
-          >
-            {pageLabel}
-          </span>
-          <IconButton
-            size="sm"
-            aria-label={t('ui.nextPage')}
-            icon={<ChevronRight className={flipInRtl} />}
-            aria-disabled={pageNumber >= pageCount}
-            onClick={() => goTo(pageNumber + 1)}
-          />
-        </div>
+        {pager(true)}
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
           <IconButton
             size="sm"
@@ -325,6 +331,23 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
           <div ref={textRef} className={textLayerStyle} />
         </div>
       </div>
+      {pageCount > 1 ? (
+        <div
+          role="toolbar"
+          aria-label={t('pdf.pageControlsBelow')}
+          className={css({
+            display: 'flex',
+            justifyContent: 'center',
+            px: { base: '2', md: '3' },
+            py: '2',
+            borderTopWidth: '1px',
+            borderColor: 'border.default',
+            bg: 'bg.surface',
+          })}
+        >
+          {pager(false)}
+        </div>
+      ) : null}
       {onProgress ? (
         <p
           className={css({

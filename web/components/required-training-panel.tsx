@@ -17,6 +17,8 @@ export interface RequiredTrainingPanelProps {
   /** The course whose recertification is being started, if any. */
   busyCourse: string | null;
   onRecertify: (courseId: string) => void;
+  /** Start or continue a required course: no enrolment step (the server enrols as it starts). */
+  onStart: (courseId: string) => void;
 }
 
 const heading = css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' });
@@ -39,6 +41,7 @@ export function RequiredTrainingPanel({
   onRetry,
   busyCourse,
   onRecertify,
+  onStart,
 }: RequiredTrainingPanelProps) {
   return (
     <section aria-labelledby="required-heading" className={css({ mb: { base: '6', md: '8' } })}>
@@ -81,6 +84,7 @@ export function RequiredTrainingPanel({
                 busy={busyCourse === requirement.courseId}
                 disabled={busyCourse !== null}
                 onRecertify={() => onRecertify(requirement.courseId)}
+                onStart={() => onStart(requirement.courseId)}
               />
             ))}
           </ul>
@@ -95,11 +99,13 @@ function RequirementRow({
   busy,
   disabled,
   onRecertify,
+  onStart,
 }: {
   requirement: LearnerRequirement;
   busy: boolean;
   disabled: boolean;
   onRecertify: () => void;
+  onStart: () => void;
 }) {
   const action = requirementAction(requirement);
   const label = action ? t(REQUIREMENT_ACTION_IDS[action]) : null;
@@ -124,14 +130,14 @@ function RequirementRow({
           <RequirementDate requirement={requirement} />
         </div>
       </div>
-      {action === 'recertify' ? (
+      {action === 'recertify' || action === 'start' || action === 'continue' ? (
         <Button
           size="sm"
           aria-label={t('common.actionFor', { action: label ?? '', title })}
           loading={busy}
           loadingText={t('common.starting')}
           disabled={disabled && !busy}
-          onClick={onRecertify}
+          onClick={action === 'recertify' ? onRecertify : onStart}
           className={actionClass}
         >
           {label}

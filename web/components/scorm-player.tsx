@@ -168,8 +168,9 @@ export function ScormPlayer({
             </div>
           ) : null}
           <div>
-            <dt>{t('scorm.version')}</dt>
-            <dd>SCORM {launch.version}</dd>
+            {/* A worker needs to know what kind of step this is, not the e-learning standard behind it. */}
+            <dt>{t('scorm.kind')}</dt>
+            <dd>{t('scorm.interactiveLesson')}</dd>
           </div>
         </dl>
         <p role="status" className={css({ fontSize: 'sm', color: 'fg.muted', minH: '5' })}>

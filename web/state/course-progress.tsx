@@ -1,8 +1,10 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { LearnerComponent } from '@contract/courses';
 import {
   COURSE_MESSAGES,
+  componentAfter,
   courseProgressMachine,
   type CourseLoadOutput,
 } from '../../statecharts/course-progress.machine';
@@ -59,6 +61,29 @@ const COURSE_READS = readsOf<SnapshotFrom<typeof browserCourseMachine>>()({
   context: ['course', 'courseProgress', 'componentProgresses', 'lastSeenStatus', 'error'],
   matches: ['loading', 'failed'],
 });
+
+/**
+ * The component after this one, read fresh (completing invalidated the course's progress); null
+ * when this was the last one, or when the read fails (the course page then shows where things stand).
+ */
+export async function nextComponentAfter(courseId: string, componentId: string): Promise<LearnerComponent | null> {
+  try {
+    const [course, progress] = await Promise.all([
+      queryClient.fetchQuery(learnerQueries.course(courseId)),
+      queryClient.fetchQuery(learnerQueries.courseProgress(courseId)),
+    ]);
+    return componentAfter(
+      {
+        course,
+        courseProgress: progress?.courseProgress ?? null,
+        componentProgresses: progress?.componentProgresses ?? [],
+      },
+      componentId,
+    );
+  } catch {
+    return null;
+  }
+}
 
 export function useCourseProgress(courseId: string, onCompleted: (courseTitle: string) => void) {
   const actorRef = useActorRef(browserCourseMachine, { input: { courseId, lastSeenStatus: readSeen(courseId) } });

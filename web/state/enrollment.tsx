@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { ENROLLMENT_MESSAGES, enrollmentMachine } from '../../statecharts/enrollment.machine';
+import { ENROLLMENT_MESSAGES, enrollmentMachine, type StartedComponent } from '../../statecharts/enrollment.machine';
 import { learnerWrites } from '../api/learner-queries';
 import { runWrite } from '../api/writes';
 import { readsOf, useMachineView } from './machine-view';
@@ -16,6 +16,13 @@ const browserEnrollmentMachine = enrollmentMachine.provide({
         throw new Error(errorText(error, ENROLLMENT_MESSAGES.failed));
       }
     }),
+    startCourse: fromPromise<StartedComponent, { courseId: string }>(async ({ input }) => {
+      try {
+        return (await runWrite(learnerWrites.startCourse, input.courseId)).progress.nextComponent ?? null;
+      } catch (error) {
+        throw new Error(errorText(error, ENROLLMENT_MESSAGES.failed));
+      }
+    }),
   },
 });
 
@@ -25,9 +32,18 @@ const ENROLLMENT_READS = readsOf<SnapshotFrom<typeof browserEnrollmentMachine>>(
   matches: ['enrolled'],
 });
 
-/** The enroll flow of the course page; `onReload` runs when the banner has been shown. */
-export function useEnrollment(courseId: string, enrolled: boolean, onReload: () => void) {
-  const actorRef = useActorRef(browserEnrollmentMachine, { input: { courseId, enrolled } });
+/**
+ * The enroll flow of the course page; `onReload` runs when the banner has been shown. A required
+ * course starts instead (no banner): `onOpen` gets the component the server named.
+ */
+export function useEnrollment(
+  courseId: string,
+  enrolled: boolean,
+  onReload: () => void,
+  required = false,
+  onOpen: (component: StartedComponent) => void = () => {},
+) {
+  const actorRef = useActorRef(browserEnrollmentMachine, { input: { courseId, enrolled, required } });
   const view = useMachineView(actorRef, ENROLLMENT_READS);
   // The reload follows the machine reaching `enrolled` after an enrolment: a state, read on render,
   // cannot be missed the way an emitted event can while its listener is being replaced.
@@ -37,5 +53,11 @@ export function useEnrollment(courseId: string, enrolled: boolean, onReload: () 
   useEffect(() => {
     if (reached) reload.current();
   }, [reached]);
+  const open = useRef(onOpen);
+  open.current = onOpen;
+  useEffect(() => {
+    const sub = actorRef.on('course.open', (event) => open.current(event.component));
+    return () => sub.unsubscribe();
+  }, [actorRef]);
   return [view, actorRef.send] as const;
 }

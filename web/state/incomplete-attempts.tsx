@@ -1,4 +1,6 @@
 import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
   incompleteAttemptsMachine,
@@ -44,8 +46,18 @@ const INCOMPLETE_READS = readsOf<SnapshotFrom<typeof browserIncompleteMachine>>(
   tags: ['busy', 'open'],
 });
 
-/** Runs the incomplete-attempts check once per mount (My Courses, the dashboard). */
+/**
+ * Runs the incomplete-attempts check once per mount (My Courses, the dashboard). "Return to the
+ * assessment" opens the attempt's page, which resumes the open attempt with the time it has left.
+ */
 export function useIncompleteAttempts() {
   const actorRef = useActorRef(browserIncompleteMachine);
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const sub = actorRef.on('attempt.resume', ({ target }) =>
+      navigate(`/course/${target.courseId}/assessment/${target.componentId}`),
+    );
+    return () => sub.unsubscribe();
+  }, [actorRef, navigate]);
   return [useMachineView(actorRef, INCOMPLETE_READS), actorRef.send] as const;
 }

@@ -14,15 +14,16 @@ describe('the next step offered for a required course', () => {
     );
   });
 
-  it('sends a learner who has not enrolled to start, and one enrolled or under way to continue', () => {
+  it('sends a learner who has not begun (enrolled or not) to start, and one under way to continue', () => {
     expect(requirementAction({ ...base, status: 'pending' })).toBe('start');
     expect(requirementAction({ ...base, status: 'overdue' })).toBe('start');
-    expect(requirementAction({ ...base, progressStatus: 'ENROLLED' })).toBe('continue');
+    expect(requirementAction({ ...base, progressStatus: 'ENROLLED' })).toBe('start');
     expect(requirementAction({ ...base, status: 'overdue', progressStatus: 'IN_PROGRESS' })).toBe('continue');
   });
 
   it('lets a learner already recertifying continue while the old certificate is still valid', () => {
-    expect(requirementAction({ ...base, status: 'due-soon', progressStatus: 'ENROLLED' })).toBe('continue');
+    expect(requirementAction({ ...base, status: 'due-soon', progressStatus: 'IN_PROGRESS' })).toBe('continue');
+    expect(requirementAction({ ...base, status: 'due-soon', progressStatus: 'ENROLLED' })).toBe('start');
   });
 
   it('offers nothing for a valid certificate not yet due for renewal, or an exemption', () => {

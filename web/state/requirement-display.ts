@@ -20,7 +20,9 @@ export function requirementAction(requirement: ActionFacts): RequirementAction |
   const { status, canRecertify, progressStatus } = requirement;
   if (canRecertify) return 'recertify';
   if (status === 'exempt') return null;
-  if (progressStatus === 'ENROLLED' || progressStatus === 'IN_PROGRESS') return 'continue';
+  // Enrolled but not begun (a requirement enrols the people it covers) is still a start.
+  if (progressStatus === 'ENROLLED') return 'start';
+  if (progressStatus === 'IN_PROGRESS') return 'continue';
   const due = status === 'pending' || status === 'overdue';
   if (!due) return null;
   // Completed yet still due: the course page offers the certificate (none was issued for this cycle).

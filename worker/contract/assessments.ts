@@ -227,6 +227,8 @@ export interface IncompleteAttempt {
   attemptNumber: number;
   /** extra */
   deadline: string;
+  /** extra: seconds left before the deadline on the server's clock (0 once it has passed). */
+  remainingSeconds: number;
 }
 
 /** GET /incomplete */

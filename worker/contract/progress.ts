@@ -87,6 +87,15 @@ export interface EnrollResponse {
   progress: CourseProgress;
 }
 
+/**
+ * POST /progress/courses/:id/start (extra): a required course opens without an enrolment step.
+ * `enrolled`: the server enrolled the learner just now; `progress.nextComponent` is where to go.
+ */
+export interface StartCourseResponse {
+  enrolled: boolean;
+  progress: CourseProgressListItem;
+}
+
 /** POST .../start, PUT .../progress, POST .../complete, PUT .../time */
 export interface ComponentProgressResponse {
   message: string;

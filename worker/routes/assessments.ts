@@ -80,6 +80,9 @@ export const assessments = new Hono<AppEnv>()
         elapsedMinutes: Math.max(0, Math.floor((now - Date.parse(r.attempt.startedAt)) / 60000)),
         attemptNumber: r.attempt.attemptNumber,
         deadline: r.attempt.deadlineAt ?? r.attempt.startedAt,
+        remainingSeconds: r.attempt.deadlineAt
+          ? Math.max(0, Math.floor((Date.parse(r.attempt.deadlineAt) - now) / 1000))
+          : 0,
       })),
     };
     return c.json(body);

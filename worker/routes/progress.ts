@@ -11,12 +11,13 @@ import {
   type CourseProgressDetailResponse,
   type CourseProgressListResponse,
   type EnrollResponse,
+  type StartCourseResponse,
 } from '../contract/progress';
 import type { ComponentAccessResponse } from '../contract/assessments';
 import { toProgressStep } from '../contract/rules/progress';
 import { notViewedMessage, NOT_OPENED_MESSAGE, plausibleProgress, secondsUntilViewed } from '../contract/rules/viewing';
 import type { Db } from '../db/client';
-import { componentProgress, courseProgress } from '../db/schema';
+import { componentProgress } from '../db/schema';
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
@@ -46,6 +47,7 @@ import {
 } from '../services/progress-dtos';
 import { viewingSubject } from '../services/materials';
 import { startRecertification } from '../services/recertification';
+import { enrollStatements, requiredForLearner } from '../services/course-start';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
 
@@ -166,32 +168,39 @@ export const progress = new Hono<AppEnv>()
     if (!inBooks) throw new ApiError('FORBIDDEN', 'This course is not part of your assigned books');
     if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
     const list = await courseComponents(db, id);
-    const now = new Date().toISOString();
-    // One batch: the enrollment and every component row, or nothing. A concurrent second enroll
-    // hits the unique indexes and changes nothing.
-    await db.batch([
-      db
-        .insert(courseProgress)
-        .values({
-          id: crypto.randomUUID(),
-          userId: user.id,
-          courseId: id,
-          status: 'ENROLLED',
-          overallProgress: 0,
-          enrolledAt: now,
-          lastAccessedAt: now,
-          language: found.course.language,
-        })
-        .onConflictDoNothing(),
-      ...list.map((component) =>
-        db
-          .insert(componentProgress)
-          .values({ id: crypto.randomUUID(), userId: user.id, courseId: id, componentId: component.id })
-          .onConflictDoNothing(),
-      ),
-    ]);
+    await db.batch(enrollStatements(db, user.id, found.course, list, new Date().toISOString()));
     const [dto] = await courseProgressDtos(db, user.id, id);
     return c.json({ message: 'Successfully enrolled in this course', progress: dto } satisfies EnrollResponse);
+  })
+
+  // Start a course: a required course (a requirement in force covers the learner) needs no
+  // enrolment tap, so the server enrols the learner here when they are not enrolled yet; an
+  // optional course keeps its Enroll step. Answers where to go next.
+  .post('/courses/:id/start', requireLearner, validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.var.db;
+    const user = c.var.user;
+    let enrolled = false;
+    if (!(await findEnrollment(db, user.id, id))) {
+      const found = await findCourseWithDomain(db, id);
+      if (!found || !(await inUserBooks(db, user, found.course.domainId))) {
+        throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
+      }
+      if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
+      if (!(await requiredForLearner(db, user.id, id, new Date()))) {
+        throw new ApiError('FORBIDDEN', REFUSALS['progress.enrollFirst']);
+      }
+      const list = await courseComponents(db, id);
+      await db.batch(enrollStatements(db, user.id, found.course, list, new Date().toISOString()));
+      enrolled = true;
+    }
+    const [rows, openComponents, statuses] = await db.batch([
+      courseProgressQuery(db, user.id, id),
+      openCourseComponentsQuery(db, user.id),
+      openComponentStatusesQuery(db, user.id),
+    ]);
+    const [item] = withNextComponents(toCourseProgressDtos(rows), openComponents, statuses);
+    return c.json({ enrolled, progress: item } satisfies StartCourseResponse);
   })
 
   // A new training cycle when the certificate is due soon, expired, revoked or asked for by an event.

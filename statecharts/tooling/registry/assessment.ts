@@ -45,17 +45,23 @@ const demoResult = (passed: boolean, attemptsRemaining: number) => ({
 const incompleteRows = [
   {
     attemptId: 'att-7',
+    courseId: 'course-fire',
+    componentId: 'post-fire',
     courseTitle: 'Fire safety',
     componentTitle: 'Post-assessment',
     elapsedMinutes: 42,
     attemptNumber: 1,
+    remainingSeconds: 0,
   },
   {
     attemptId: 'att-9',
+    courseId: 'course-height',
+    componentId: 'pre-height',
     courseTitle: 'Working at height',
     componentTitle: 'Pre-assessment',
     elapsedMinutes: 5,
     attemptNumber: 2,
+    remainingSeconds: 900,
   },
 ];
 
@@ -133,7 +139,7 @@ export const incompleteAttemptsEntry: MachineEntry = {
   key: 'incomplete-attempts',
   title: 'Incomplete attempts recovery',
   description:
-    'What happens to assessment attempts left open (tab closed, network lost). On the dashboard and course list the server is asked for open attempts; if there are any, a dialog lists them and cannot be dismissed until each is submitted (unanswered questions count as incorrect). Attempts can be submitted one by one or all together; the list shrinks as they are submitted, and after "Submit All and Continue" the server is asked again so the dialog only closes when nothing is left open.',
+    'What happens to assessment attempts left open (tab closed, network lost). On the dashboard and course list the server is asked for open attempts; if there are any, a dialog lists them and cannot be dismissed until each is submitted (unanswered questions count as incorrect), unless the learner returns to an attempt that still has time left, which the assessment page resumes. Attempts can be submitted one by one or all together; the list shrinks as they are submitted, and after "Submit All and Continue" the server is asked again so the dialog only closes when nothing is left open.',
   machine: incompleteAttemptsMachine,
   samples: {
     'done: checkIncomplete': [
@@ -148,6 +154,16 @@ export const incompleteAttemptsEntry: MachineEntry = {
       {
         label: 'first listed',
         payload: ({ context }) => ({ attemptId: context.attempts?.[0]?.attemptId ?? 'att-7' }),
+      },
+    ],
+    'attempt.return': [
+      {
+        label: 'one with time left',
+        payload: ({ context }) => ({
+          attemptId:
+            (context.attempts ?? []).find((a: { remainingSeconds: number }) => a.remainingSeconds > 0)?.attemptId ??
+            'att-9',
+        }),
       },
     ],
     'done: submitAll': [

@@ -15,6 +15,7 @@ import { CourseVersions } from '../../components/course-versions';
 import { EnrollPanel } from '../../components/learner/course-detail/enroll-panel';
 import { ProgressPanel } from '../../components/learner/course-detail/progress-panel';
 import { RecertifyDialog, RecertifyPanel } from '../../components/learner/course-detail/recertify';
+import { componentPath } from '../../components/component-path';
 import { componentHref, ComponentList, JourneyStepper } from '../../components/learner-component-list';
 import { ReviewDialog } from '../../components/learner-review-dialog';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -26,7 +27,6 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Chip } from '../../ui/chip';
 import { LoadingBlock } from '../../ui/spinner';
-import { toaster } from '../../ui/toast';
 import { formatDuration, formatScore } from '../../format';
 import { serverText, t } from '../../i18n';
 
@@ -48,6 +48,15 @@ const BackLink = () => (
   </Link>
 );
 
+/** The message the dashboard's Recertify left in the history entry (web/pages/learner/dashboard.tsx). */
+function recertifiedFromHistory(): string | null {
+  const state: unknown = window.history.state;
+  if (state && typeof state === 'object' && 'recertified' in state && typeof state.recertified === 'string') {
+    return state.recertified;
+  }
+  return null;
+}
+
 /** /course/{courseId}: the course header, progress or enrollment panel, components, journey, certificate and review dialogs. */
 export function CourseDetailPage() {
   const { courseId } = useParams<{ courseId: string }>();
@@ -63,7 +72,8 @@ function CourseDetail({ courseId }: { courseId: string }) {
   const [snapshot, send] = useCourseProgress(courseId, onCompleted);
   const { course, error } = snapshot.context;
   useDocumentTitle(course?.title ?? t('course.title'));
-  const requirement = useLearnerRequirements().data?.find((r) => r.courseId === courseId) ?? null;
+  const requirements = useLearnerRequirements();
+  const requirement = requirements.data?.find((r) => r.courseId === courseId) ?? null;
   const contentHeading = useRef<HTMLHeadingElement>(null);
   // After enrolling, focus goes to the new progress panel's Start button once the course reloads.
   const focusStartAfterEnroll = useRef(false);
@@ -79,9 +89,12 @@ function CourseDetail({ courseId }: { courseId: string }) {
     focusStartAfterEnroll.current = true;
     send({ type: 'course.reload' });
   }, [send]);
+  // The new cycle's message shows in the page, not as a toast: at 390 px a toast sat on Start Course.
+  // From the dashboard it arrives in the history entry's state.
+  const [recertifiedMessage, setRecertifiedMessage] = useState<string | null>(() => recertifiedFromHistory());
   const onRecertified = useCallback(
     (message: string) => {
-      toaster.create({ type: 'success', title: serverText(message, t('recertification.started')) });
+      setRecertifiedMessage(serverText(message, t('recertification.started')));
       send({ type: 'course.reload' });
     },
     [send],
@@ -199,6 +212,12 @@ function CourseDetail({ courseId }: { courseId: string }) {
         </Alert>
       ) : null}
 
+      {recertifiedMessage ? (
+        <div role="status">
+          <Alert status="success">{recertifiedMessage}</Alert>
+        </div>
+      ) : null}
+
       {requirement?.canRecertify && !recertified ? (
         <RecertifyPanel
           requirement={requirement}
@@ -219,11 +238,19 @@ function CourseDetail({ courseId }: { courseId: string }) {
           continueLabel={state === 'ENROLLED' ? t('course.startCourse') : t('course.continueLearning')}
           continueRef={startButton}
         />
+      ) : requirements.isPending ? (
+        // Whether the course is required decides between Start and Enroll: no Enroll button that turns into Start.
+        <LoadingBlock label={t('course.loading')} />
       ) : (
         <EnrollPanel
+          key={requirement ? 'required' : 'optional'}
           courseId={courseId}
           canEnroll={course.canEnroll && !course.isLocked}
           onReload={reloadAfterEnroll}
+          required={requirement !== null && !course.isLocked}
+          onOpen={(component) =>
+            component ? navigate(componentPath(courseId, component)) : send({ type: 'course.reload' })
+          }
         />
       )}
 

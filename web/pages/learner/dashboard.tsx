@@ -26,12 +26,15 @@ import {
 import { queryKeys } from '../../api/query-keys';
 import { useWrite } from '../../api/writes';
 import { ContinueLearning } from '../../components/continue-learning';
+import { NextUpCard } from '../../components/next-up-card';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
 import { PageHeader } from '../../components/page-header';
 import { RequiredTrainingPanel } from '../../components/required-training-panel';
 import { useCertificateAction } from '../../hooks/use-certificate-action';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
+import { useStartCourse } from '../../hooks/use-start-course';
+import { nextUp } from '../../state/next-up';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
 import { Alert, Button, Card, Chip, EmptyState, Skeleton, toaster } from '../../ui';
@@ -81,10 +84,11 @@ export function DashboardPage() {
   // and only shows while renewal is open. The write invalidates the course and the progress reads,
   // so the course page and the lists read the new cycle when shown.
   const recertify = useWrite(requirementWrites.recertify, {
-    onSuccess: (result, courseId) => {
-      toaster.create({ type: 'success', title: serverText(result.message, t('recertification.started')) });
-      navigate(`/course/${courseId}`);
-    },
+    // The course page shows the message in the page (a toast covered Start Course at 390 px).
+    onSuccess: (result, courseId) =>
+      navigate(`/course/${courseId}`, {
+        state: { recertified: serverText(result.message, t('recertification.started')) },
+      }),
     onError: (error) =>
       toaster.create({
         type: 'error',
@@ -96,6 +100,8 @@ export function DashboardPage() {
   });
 
   const progresses = useMemo(() => dashboard.data?.progresses ?? [], [dashboard.data]);
+  const start = useStartCourse();
+  const next = useMemo(() => nextUp(requirements.data ?? [], progresses), [requirements.data, progresses]);
   const completed = useMemo(() => completedOf(progresses), [progresses]);
   const stats = useMemo(() => {
     // A revoked certificate is no longer earned (an admin withdrew it).
@@ -119,6 +125,16 @@ export function DashboardPage() {
         subtitle={t('dashboard.subtitle')}
       />
       <IncompleteAttemptsDialog />
+
+      {dashboard.isError ? null : (
+        <NextUpCard
+          next={next}
+          // Requirements that failed to load leave the card to what the learner was doing.
+          loading={loading || (requirements.isPending && !requirements.isError)}
+          busy={start.isPending}
+          onStart={(courseId) => start.mutate(courseId)}
+        />
+      )}
 
       <section
         aria-label={t('dashboard.summary')}
@@ -155,16 +171,23 @@ export function DashboardPage() {
         />
       </section>
 
-      {dashboard.isError ? null : <ContinueLearning progresses={progresses} loading={loading} />}
-
       <RequiredTrainingPanel
         requirements={requirements.data}
         loading={requirements.isPending}
         failed={requirements.isError}
         onRetry={() => void requirements.refetch()}
-        busyCourse={recertify.isPending ? recertify.variables : null}
+        busyCourse={recertify.isPending ? recertify.variables : start.isPending ? start.variables : null}
         onRecertify={(courseId) => recertify.mutate(courseId)}
+        onStart={(courseId) => start.mutate(courseId)}
       />
+
+      {dashboard.isError ? null : (
+        <ContinueLearning
+          // The course in the Next up card is not repeated here.
+          progresses={progresses.filter((p) => p.courseId !== nextCourseId(next))}
+          loading={loading}
+        />
+      )}
 
       <section aria-labelledby="completed-heading">
         <h2
@@ -225,6 +248,9 @@ export function DashboardPage() {
     </>
   );
 }
+
+const nextCourseId = (next: ReturnType<typeof nextUp>) =>
+  next === null ? null : next.kind === 'required' ? next.requirement.courseId : next.progress.courseId;
 
 const grid = css({
   display: 'grid',

@@ -18,8 +18,10 @@ import { t } from '../../i18n';
 
 // The SCORM player and scorm-again load only when a SCORM component is opened.
 const ScormPlayer = lazy(() => import('../../components/scorm-player').then((m) => ({ default: m.ScormPlayer })));
-import { markCourseSeen } from '../../state/course-progress';
+import { componentPath } from '../../components/component-path';
+import { markCourseSeen, nextComponentAfter } from '../../state/course-progress';
 import { useMaterialProgress } from '../../state/material';
+import { shownProgress } from '../../../statecharts/material-progress.machine';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -144,7 +146,13 @@ export function MaterialViewerPage() {
 
 function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded; back: React.ReactNode }) {
   const [, navigate] = useLocation();
-  const onFinished = useCallback(() => navigate(`/course/${courseId}`), [navigate, courseId]);
+  // "Complete & Continue" opens the next component; after the last one, the course page shows the completion.
+  const componentId = data.component.id;
+  const onFinished = useCallback(() => {
+    void nextComponentAfter(courseId, componentId).then((next) =>
+      navigate(next ? componentPath(courseId, next) : `/course/${courseId}`),
+    );
+  }, [navigate, courseId, componentId]);
   const [snapshot, send] = useMaterialProgress(
     {
       componentId: data.component.id,
@@ -155,8 +163,8 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
   );
   const kind = kindOf(data.material, data.component.data.type);
   const fullyViewed = snapshot.hasTag('fullyViewed');
-  // What the server recorded: the same number the course page shows for this component.
-  const progress = snapshot.context.recordedProgress;
+  // What the server recorded (the number the course page shows), and 100 once viewed to the end.
+  const progress = shownProgress(snapshot.context, fullyViewed);
   const onPdfProgress = useCallback((percentage: number) => send({ type: 'material.progress', percentage }), [send]);
 
   return (

@@ -113,8 +113,9 @@ export function MyCoursesPage() {
             })}
           >
             <div className={css({ position: 'relative' })}>
+              {/* Visible labels on the three filters: a placeholder or a chosen value ("All") is no name. */}
               <TextField
-                aria-label={t('myCourses.search')}
+                label={t('myCourses.search')}
                 type="search"
                 placeholder={t('myCourses.searchPlaceholder')}
                 value={list.search}
@@ -126,8 +127,8 @@ export function MyCoursesPage() {
                 className={css({
                   position: 'absolute',
                   insetStart: '3',
-                  top: '50%',
-                  transform: 'translateY(-50%)',
+                  // Centred on the input (40 px high) under its label.
+                  bottom: '3',
                   w: '4',
                   h: '4',
                   color: 'fg.subtle',
@@ -136,7 +137,7 @@ export function MyCoursesPage() {
               />
             </div>
             <Select
-              aria-label={t('myCourses.filterBook')}
+              label={t('myCourses.filterBook')}
               options={[
                 { value: 'all', label: t('myCourses.all') },
                 ...books.map((b) => ({ value: b.id, label: b.name })),
@@ -145,7 +146,7 @@ export function MyCoursesPage() {
               onValueChange={(id) => list.setFilter('bookId', id === 'all' ? '' : id)}
             />
             <Select
-              aria-label={t('myCourses.sortLabel')}
+              label={t('myCourses.sortLabel')}
               options={SORTS()}
               value={sortBy || 'default'}
               onValueChange={(sort) => list.setFilter('sortBy', sort === 'default' ? '' : sort)}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { ENROLLMENT_MESSAGES } from '../../../../statecharts/enrollment.machine';
+import { ENROLLMENT_MESSAGES, type StartedComponent } from '../../../../statecharts/enrollment.machine';
 import { useEnrollment } from '../../../state/enrollment';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -8,17 +8,25 @@ import { Card } from '../../../ui/card';
 import { currentLocale, t } from '../../../i18n';
 import { machineText } from '../../../i18n/machine-text';
 
-/** Not yet enrolled: the Enroll button (or why it is disabled), then the success banner. */
+/**
+ * Not yet enrolled: the Enroll button (or why it is disabled), then the success banner. A required
+ * course offers Start instead: the server enrols the learner as it starts, and the page opens the
+ * first component.
+ */
 export function EnrollPanel({
   courseId,
   canEnroll,
   onReload,
+  required,
+  onOpen,
 }: {
   courseId: string;
   canEnroll: boolean;
   onReload: () => void;
+  required: boolean;
+  onOpen: (component: StartedComponent) => void;
 }) {
-  const [snapshot, send] = useEnrollment(courseId, false, onReload);
+  const [snapshot, send] = useEnrollment(courseId, false, onReload, required, onOpen);
   const banner = snapshot.hasTag('banner');
   // The Enroll button gives way to the banner: focus goes to the banner, so it is read and the
   // next Tab continues from here, not from the top of the page.
@@ -65,20 +73,33 @@ export function EnrollPanel({
           })}
         >
           <div>
-            <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('enroll.title')}</h2>
+            <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+              {required ? t('enroll.requiredTitle') : t('enroll.title')}
+            </h2>
             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {canEnroll ? t('enroll.text') : t('enroll.notAssigned')}
+              {required ? t('enroll.requiredText') : canEnroll ? t('enroll.text') : t('enroll.notAssigned')}
             </p>
           </div>
-          <Button
-            size="lg"
-            disabled={!canEnroll}
-            loading={snapshot.hasTag('busy')}
-            loadingText={t('enroll.enrolling')}
-            onClick={() => send({ type: 'course.enroll' })}
-          >
-            {t('enroll.title')}
-          </Button>
+          {required ? (
+            <Button
+              size="lg"
+              loading={snapshot.hasTag('busy')}
+              loadingText={t('common.starting')}
+              onClick={() => send({ type: 'course.start' })}
+            >
+              {t('course.startCourse')}
+            </Button>
+          ) : (
+            <Button
+              size="lg"
+              disabled={!canEnroll}
+              loading={snapshot.hasTag('busy')}
+              loadingText={t('enroll.enrolling')}
+              onClick={() => send({ type: 'course.enroll' })}
+            >
+              {t('enroll.title')}
+            </Button>
+          )}
         </div>
       )}
     </Card>
