@@ -41,6 +41,10 @@ export const queryKeys = {
       /** The matrix's pages; `usePagedList` appends the page, search and filters. */
       matrix: ['admin', 'compliance', 'matrix'] as const,
       record: (userId: string) => ['admin', 'compliance', 'record', userId] as const,
+      /** The whole organisation's summary, for the admin dashboard's compliance cards. */
+      summary: ['admin', 'compliance', 'summary'] as const,
+      /** Who lapses within a forecast bucket, per filter, window and page. */
+      lapses: (filters: object) => ['admin', 'compliance', 'lapses', filters] as const,
     },
   },
   learner: {

@@ -38,18 +38,22 @@ export function ComplianceChip({ status, size = 'sm' }: { status: ComplianceStat
 }
 
 /** The fields a cell view reads: a matrix cell leaves out what has no value, a training record's course has nulls. */
-type CellDates = Pick<ComplianceCell, 'status'> & { dueAt?: string | null; validUntil?: string | null };
+type CellDates = Pick<ComplianceCell, 'status'> & {
+  dueAt?: string | null;
+  validUntil?: string | null;
+  exemptUntil?: string | null;
+};
 
 /**
  * The date that matters for a cell: how long a valid certificate lasts ("until ..."), or when
- * training is due ("due ..."). Exempt cells have none.
+ * training is due ("due ..."), or when an exemption ends ("Exempt" "until ...").
  */
 export function cellDateText(cell: CellDates): string | null {
   if (cell.status === 'compliant' || cell.status === 'due-soon')
     return cell.validUntil ? t('admin.compliance.cellUntil', { date: formatDate(cell.validUntil) }) : null;
   if (cell.status === 'pending' || cell.status === 'overdue')
     return cell.dueAt ? t('admin.compliance.cellDue', { date: formatDate(cell.dueAt) }) : null;
-  return null;
+  return cell.exemptUntil ? t('admin.compliance.cellUntil', { date: formatDate(cell.exemptUntil) }) : null;
 }
 
 /** A status chip with its date under it (a matrix cell, a course in a training record). */
