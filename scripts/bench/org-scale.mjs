@@ -1,6 +1,6 @@
 // Organisation scale: every admin screen's calls and the learner reads on the demo data, then again
 // after adding 100,000 people spread over the books, 1,000,000 component-progress rows, 200,000
-// attempts, 20,000 certificates and 20,000 audit entries (SQL, not the API). Each call must stay
+// attempts, 20,000 certificates and 120,000 audit entries (SQL, not the API). Each call must stay
 // within 2x of its own figure on the demo data.
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -55,6 +55,12 @@ const SQL = `
     SELECT 'oaudit-' || x, (SELECT id FROM users WHERE username = 'admin'), 'admin', CASE x % 2 WHEN 0 THEN 'ASSESSMENT_RESET' ELSE 'USER_DEACTIVATED' END,
       'org-' || x, 'orguser' || x, 'USER', 'org-' || x, 'Bench entry ' || x, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (x % 500) || ' days')
     FROM n;
+  -- One bulk change over every person (leavers, an import, a requirement's enrolment) writes one entry per
+  -- person at the same moment (services/audit.ts auditInsertPerUser): the newest page is one big tie.
+  INSERT INTO audit_log (id, actor_id, actor_username, action, target_user_id, target_username, entity_type, entity_id, reason, before, after, created_at)
+    SELECT 'obulk-' || u.id, (SELECT id FROM users WHERE username = 'admin'), 'admin', 'USER_DEACTIVATED', u.id, u.username, 'USER', u.id,
+      'Bench bulk change', '{"status":"ACTIVE"}', '{"status":"INACTIVE"}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour')
+    FROM users u WHERE u.id LIKE 'org-%';
   DROP TABLE bench_org_components;`;
 
 /** Every call the admin screens make when they open (and the filters the issue names), by name. */
@@ -71,6 +77,7 @@ function adminCalls({ courseId, domainId }) {
     'attempts oversight, search': '/api/v2/admin/assessments/attempts?page=0&size=10&search=jordan',
     'assessment summary': '/api/v2/admin/assessments/summary',
     'audit log (page 1)': '/api/v2/admin/assessments/audit-log?page=0&size=10',
+    'audit log, page 5,000': '/api/v2/admin/assessments/audit-log?page=4999&size=10',
     'announcements list': '/api/announcements/admin/all?page=1&limit=10&search=',
     'announcement stats': '/api/announcements/admin/stats',
     'feedback list': '/api/think/admin/all?page=1&limit=10&search=',

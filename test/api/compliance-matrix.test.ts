@@ -114,7 +114,9 @@ describe('the compliance matrix', () => {
     });
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Name,Username,Department,Job title,Course,Status,Due on,Valid until,Certificate number');
+    expect(lines[0]).toBe(
+      'Name,Username,Department,Job title,Course,Status,Due date,Valid until,Exemption until,Exemption reason,Certificate number',
+    );
     expect(lines).toHaveLength(5);
     expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""x"") Zed"`))).toBe(true);
     expect(lines.filter((l) => l.includes(',Overdue,'))).toHaveLength(1);

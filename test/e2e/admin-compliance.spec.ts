@@ -110,8 +110,13 @@ describe('admin compliance', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await (await download).path();
-    const lines = (await readFile(file, 'utf8')).trim().split('\r\n');
-    expect(lines[0]).toBe('Name,Username,Department,Job title,Course,Status,Due on,Valid until,Certificate number');
+    // UTF-8 with a byte-order mark, one column per fact (issue 26).
+    const bytes = await readFile(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Name,Username,Department,Job title,Course,Status,Due date,Valid until,Exemption until,Exemption reason,Certificate number',
+    );
     expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.includes(people.ada.username))).toContain(
       `${department},Dock Worker,Reading a Safety Data Sheet (SDS),Overdue,`,

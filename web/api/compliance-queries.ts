@@ -1,8 +1,8 @@
 /** Required-training reads and writes of the admin; the writes say what they change: the requirements list and every compliance answer. */
 import type { EventBody, ExemptionBody } from '@contract/compliance';
-import { certificatesApi } from './certificates';
 import { queryOptions } from '@tanstack/react-query';
-import { requirementsApi, type RequirementInput } from './compliance';
+import { certificatesApi } from './certificates';
+import { complianceApi, requirementsApi, type LapseFilters, type RequirementInput } from './compliance';
 import { queryKeys } from './query-keys';
 import { defineWrite } from './writes';
 
@@ -45,3 +45,23 @@ export const complianceWrites = {
     invalidates: () => [queryKeys.admin.compliance.all],
   }),
 };
+
+/**
+ * The whole organisation's compliance summary (percent compliant, counts, forecast) for the admin
+ * dashboard: the matrix's first page of ten people, whose answer carries the stored snapshot's summary.
+ */
+export const complianceSummaryQuery = queryOptions({
+  queryKey: queryKeys.admin.compliance.summary,
+  queryFn: ({ signal }) =>
+    complianceApi.matrix({ page: 1, size: 10 }, signal).then((data) => ({
+      summary: data.summary,
+      hasRequirements: data.requirements.length > 0,
+    })),
+});
+
+/** Who lapses within a forecast bucket, one page. */
+export const lapseListQuery = (filters: LapseFilters) =>
+  queryOptions({
+    queryKey: queryKeys.admin.compliance.lapses(filters),
+    queryFn: ({ signal }) => complianceApi.lapses(filters, signal),
+  });

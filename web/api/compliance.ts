@@ -13,6 +13,7 @@ import type {
   RequirementResponse,
   TrainingRecordResponse,
 } from '@contract/compliance';
+import type { LapseListResponse, LapseWindow } from '@contract/compliance-lapses';
 import type { ComplianceStatus } from '@contract/rules/compliance';
 import { currentLocale } from '../i18n/locale';
 import { api, apiRequest } from './client';
@@ -25,6 +26,7 @@ export type {
   RequirementDto,
   TrainingRecordResponse,
 } from '@contract/compliance';
+export type { LapseListResponse, LapseRow, LapseWindow } from '@contract/compliance-lapses';
 
 const enc = encodeURIComponent;
 
@@ -38,6 +40,9 @@ export interface ComplianceFilters {
   page?: number;
   size?: number;
 }
+
+/** A forecast bucket's list: the matrix's filters but the status, the window and the page. */
+export type LapseFilters = Omit<ComplianceFilters, 'status' | 'size'> & { days: LapseWindow };
 
 /** The requirement form as the admin fills it (days and dates may be left blank for the defaults). */
 export type RequirementInput = Partial<Omit<RequirementBody, 'courseId' | 'bookId'>> & {
@@ -67,6 +72,9 @@ export const requirementsApi = {
 export const complianceApi = {
   matrix: (filters: ComplianceFilters, signal?: AbortSignal) =>
     api.get<ComplianceResponse>('/v2/admin/compliance', { query: { ...filters }, signal }),
+  /** Who lapses within 30, 60 or 90 days (a forecast bucket), with the matrix's filters. */
+  lapses: (filters: LapseFilters, signal?: AbortSignal) =>
+    api.get<LapseListResponse>('/v2/admin/compliance/lapses', { query: { ...filters }, signal }),
   /** The whole matrix (every page) as CSV, with the same filters. */
   exportCsv: (filters: ComplianceFilters) =>
     apiRequest<Blob>('/v2/admin/compliance/export.csv', {

@@ -45,6 +45,10 @@ export const queryKeys = {
       matrix: ['admin', 'compliance', 'matrix'] as const,
       record: (userId: string) => ['admin', 'compliance', 'record', userId] as const,
       mailLog: (userId: string) => ['admin', 'compliance', 'mail-log', userId] as const,
+      /** The whole organisation's summary, for the admin dashboard's compliance cards. */
+      summary: ['admin', 'compliance', 'summary'] as const,
+      /** Who lapses within a forecast bucket, per filter, window and page. */
+      lapses: (filters: object) => ['admin', 'compliance', 'lapses', filters] as const,
     },
     /** The mail outbox's pages and counts (a person's mail log is under compliance: it shows on their record). */
     outbox: { all: ['admin', 'outbox'] as const },

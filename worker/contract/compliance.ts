@@ -240,6 +240,8 @@ export interface MatrixCell {
   /** How long the current certificate is valid. */
   validUntil?: string;
   certificateNumber?: string;
+  /** End of the exemption in force (exempt cells). */
+  exemptUntil?: string;
 }
 
 export interface ComplianceRow {

@@ -573,7 +573,8 @@ export const auditLog = sqliteTable(
     after: text('after', { mode: 'json' }),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  // Newest first with the id as tie-breaker, the audit log's one order (migration 0013).
+  (t) => [index('audit_log_created_id_idx').on(t.createdAt, t.id)],
 );
 
 export const passwordResetTokens = sqliteTable('password_reset_tokens', {

@@ -238,7 +238,14 @@ async function assessmentSummary(db: Db): Promise<AssessmentSummary> {
   };
 }
 
-/** One page of the audit log (newest first, by audit_log_created_idx) and its count (exported for the query-plan test). */
+/**
+ * One page of the audit log, newest first, and its count (exported for the query-plan test).
+ * The order (created_at DESC, id DESC) is exactly audit_log_created_id_idx (migration 0013), so
+ * no sort runs: a bulk change writes one entry per person at the same instant, and ordering that
+ * tie by id used to sort the whole group. The page's offset is walked in that index alone (a
+ * deferred join: only the page's ids come out of it, then their rows), so page 5,000 no longer reads
+ * 50,000 whole rows to throw them away (1.5 s at 120,000 entries).
+ */
 export function auditLogQueries(db: Db, { page, size, search }: { page: number; size: number; search?: string }) {
   const where = containsText(search, [
     auditLog.action,
@@ -246,14 +253,21 @@ export function auditLogQueries(db: Db, { page, size, search }: { page: number; 
     auditLog.targetUsername,
     auditLog.reason,
   ]);
+  const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
+  const pageIds = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(size)
+    .offset(page * size);
   return {
     rows: db
       .select()
       .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(size)
-      .offset(page * size),
+      // A subquery, not a list of values: nothing to chunk.
+      .where(sql`${auditLog.id} IN ${pageIds}`)
+      .orderBy(...newestFirst),
     count: db.select({ n: count() }).from(auditLog).where(where),
   };
 }

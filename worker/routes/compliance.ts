@@ -2,17 +2,15 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   complianceQuery,
-  STATUS_LABELS,
   userIdParam,
   type ComplianceResponse,
-  type ComplianceQuery,
-  type ComplianceRow,
   type EventDto,
   type ExemptionDto,
   type TrainingRecordCourse,
   type TrainingRecordCycle,
   type TrainingRecordResponse,
 } from '../contract/compliance';
+import { lapseQuery, type LapseListResponse } from '../contract/compliance-lapses';
 import { renewalChain } from '../contract/rules/renewal';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
@@ -40,15 +38,14 @@ import {
   type SnapshotHead,
 } from '../services/compliance-snapshot';
 import { cellsByUser, toCell, toMatrixCell, type CellResult } from '../services/compliance-status';
+import { coverageFacts, coverageFactsOf, toFacts } from '../services/compliance';
 import {
-  coverageFacts,
-  coverageFactsOf,
-  coveredUserIds,
-  toFacts,
-  requirementTermsQuery,
-  type CoverageFacts,
-} from '../services/compliance';
-import { csvCell } from '../services/csv';
+  complianceCsvStream,
+  coverageFilterOf,
+  lapseList,
+  personOf,
+  uniqueColumns,
+} from '../services/compliance-export';
 import { fullName } from '../services/users';
 import { originFor } from '../config';
 import { validate } from '../validate';
@@ -57,35 +54,6 @@ import type { MailLogResponse } from '../contract/outbox';
 import { mailLogOf } from './outbox';
 
 // The compliance matrix and people's training records, for administrators with Report Generation.
-
-/** The matrix's columns, one per required course (its first requirement), from the requirement terms, which come in column order. */
-function uniqueColumns(terms: readonly { id: string; courseId: string; courseTitle: string }[]) {
-  const byCourse = new Map<string, { id: string; courseId: string; courseTitle: string }>();
-  for (const { id, courseId, courseTitle } of terms)
-    if (!byCourse.has(courseId)) byCourse.set(courseId, { id, courseId, courseTitle });
-  return [...byCourse.values()];
-}
-
-/** One person's identity as the facts carry it (every fact row of a person repeats it). */
-function personOf(fact: CoverageFacts): ComplianceRow['user'] {
-  return {
-    id: fact.userId,
-    name: fact.userName,
-    username: fact.username,
-    department: fact.department,
-    jobTitle: fact.jobTitle,
-  };
-}
-
-const CSV_CHUNK = 500;
-
-/** The matrix's query as a coverage filter: blank fields filter nothing. */
-const coverageFilterOf = (query: ComplianceQuery) => ({
-  bookId: query.bookId || null,
-  department: query.department || null,
-  jobTitle: query.jobTitle || null,
-  q: query.q || null,
-});
 
 export const complianceRoutes = new Hono<AppEnv>()
   // The summary and the people order come from the filter's stored snapshot, read with the page's
@@ -143,71 +111,15 @@ export const complianceRoutes = new Hono<AppEnv>()
     });
   })
 
-  // Every person and required course, one line per cell, written chunk by chunk of people: the
-  // export never holds the whole organisation in memory.
+  // Who lapses within a forecast bucket (30, 60 or 90 days), soonest first, one page.
+  .get('/lapses', requireAdmin('reportGeneration'), validate('query', lapseQuery), async (c) =>
+    c.json<LapseListResponse>(await lapseList(c.var.db, c.req.valid('query'), new Date())),
+  )
+
+  // Every person and required course, one line per cell (services/compliance-export.ts).
   .get('/export.csv', requireAdmin('reportGeneration'), validate('query', complianceQuery), async (c) => {
-    const query = c.req.valid('query');
-    const db = c.var.db;
     const now = new Date();
-    const filter = coverageFilterOf(query);
-    const titles = new Map(
-      uniqueColumns(await requirementTermsQuery(db, filter)).map((col) => [col.courseId, col.courseTitle]),
-    );
-    const header = [
-      'Name',
-      'Username',
-      'Department',
-      'Job title',
-      'Course',
-      'Status',
-      'Due on',
-      'Valid until',
-      'Certificate number',
-    ];
-    const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
-    const encoder = new TextEncoder();
-    let after = '';
-    let started = false;
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode(line(header)));
-          return;
-        }
-        const ids = await coveredUserIds(db, filter, now, after, CSV_CHUNK);
-        if (ids.length === 0) {
-          controller.close();
-          return;
-        }
-        after = ids[ids.length - 1];
-        const facts = await coverageFacts(db, { ...filter, userIdRange: [ids[0], after] }, now);
-        const people = new Map(facts.map((f) => [f.userId, personOf(f)]));
-        const cells = cellsByUser(facts, now);
-        let text = '';
-        for (const id of ids) {
-          const person = people.get(id);
-          const userCells = cells.get(id);
-          if (!person || !userCells) continue;
-          for (const cell of userCells.values()) {
-            if (query.status && cell.status !== query.status) continue;
-            text += line([
-              person.name,
-              person.username,
-              person.department,
-              person.jobTitle,
-              titles.get(cell.courseId) ?? cell.courseId,
-              STATUS_LABELS[cell.status],
-              cell.dueAt?.slice(0, 10),
-              cell.validUntil?.slice(0, 10),
-              cell.certificateNumber,
-            ]);
-          }
-        }
-        controller.enqueue(encoder.encode(text));
-      },
-    });
-    return new Response(stream, {
+    return new Response(await complianceCsvStream(c.var.db, c.req.valid('query'), now), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="compliance-${now.toISOString().slice(0, 10)}.csv"`,

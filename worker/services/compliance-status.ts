@@ -13,7 +13,8 @@ import type { CoverageFacts } from './compliance';
 
 /** The statuses derived from coverage facts with the one rule function: per requirement, per course cell, the summary. */
 
-export type CellResult = ComplianceResult & { requirementId: string; courseId: string };
+/** `exemptUntil`: the end of the exemption that makes the cell exempt (null otherwise). */
+export type CellResult = ComplianceResult & { requirementId: string; courseId: string; exemptUntil: string | null };
 
 export function evaluate(facts: CoverageFacts, now: Date): CellResult {
   const result = complianceStatus(
@@ -30,7 +31,12 @@ export function evaluate(facts: CoverageFacts, now: Date): CellResult {
     },
     now,
   );
-  return { ...result, requirementId: facts.requirementId, courseId: facts.courseId };
+  return {
+    ...result,
+    requirementId: facts.requirementId,
+    courseId: facts.courseId,
+    exemptUntil: result.status === 'exempt' ? facts.exemptUntil : null,
+  };
 }
 
 /** Per person, per course: one merged cell (several requirements of one course give one status). */
@@ -69,6 +75,7 @@ export function toMatrixCell(result: CellResult): MatrixCell {
   if (result.dueAt) cell.dueAt = result.dueAt;
   if (result.validUntil) cell.validUntil = result.validUntil;
   if (result.certificateNumber) cell.certificateNumber = result.certificateNumber;
+  if (result.exemptUntil) cell.exemptUntil = result.exemptUntil;
   return cell;
 }
 

@@ -16,3 +16,13 @@ export function csvCell(value: unknown): string {
   const text = neutraliseCell(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/**
+ * The UTF-8 byte-order mark every CSV export starts with: without it Excel reads the file in the
+ * system's ANSI code page and garbles Arabic, Cyrillic, Hindi and Chinese names. Other programs
+ * (and the bulk import's parser) skip it.
+ */
+export const CSV_BOM = '\uFEFF';
+
+/** One CSV record: cells neutralised and quoted, CRLF-terminated (RFC 4180). */
+export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;

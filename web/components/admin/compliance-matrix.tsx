@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { listDomains } from '../../api/admin-content';
 import { saveBlob } from '../../api/certificates';
-import { complianceApi, fetchMatrix, type ComplianceFilters } from '../../api/compliance';
+import { LAPSE_WINDOWS } from '@contract/compliance-lapses';
+import { complianceApi, fetchMatrix, type ComplianceFilters, type LapseWindow } from '../../api/compliance';
 import type { PageParams } from '../../api/paging';
 import { queryKeys } from '../../api/query-keys';
 import { dayInputValue } from '../../format';
@@ -18,6 +19,7 @@ import { TablePagination } from '../table-pagination';
 import { isComplianceStatus, STATUS_OPTIONS } from './compliance-status';
 import { MatrixTable } from './compliance/matrix-table';
 import { SendReminders } from './compliance/send-reminders';
+import { LapseDialog } from './compliance/lapse-dialog';
 import { SummaryPanel } from './compliance/summary-panel';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
@@ -188,6 +190,7 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
                 summary={data.summary}
                 status={filters.status}
                 onStatus={(status) => setFilter('status', status)}
+                onForecast={(days) => search.update({ lapse: String(days), lapsePage: null })}
               />
             ) : null}
             {data.rows.length > 0 ? (
@@ -218,9 +221,20 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
           </>
         ) : null}
       </QueryState>
+      <LapseDialog
+        filters={{ bookId: filters.bookId, department: filters.department, jobTitle: filters.jobTitle, q: filters.q }}
+        days={lapseWindow(search.get('lapse'))}
+        page={searchInt(search.params.get('lapsePage'), 1)}
+        onPage={(page) => search.update({ lapsePage: page > 1 ? String(page) : null })}
+        onClose={() => search.update({ lapse: null, lapsePage: null })}
+      />
     </>
   );
 }
+
+/** The forecast bucket whose list is open (`?lapse=30|60|90`), or none. */
+const lapseWindow = (value: string): LapseWindow | null =>
+  (LAPSE_WINDOWS as readonly number[]).includes(Number(value)) ? (Number(value) as LapseWindow) : null;
 
 /** Export CSV: every page of the matrix with its current filters, one line per person and required course. */
 export function ExportCsvButton({ search }: { search: SearchState }) {

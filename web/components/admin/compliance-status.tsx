@@ -39,11 +39,15 @@ export function ComplianceChip({ status, size = 'sm' }: { status: ComplianceStat
 }
 
 /** The fields a cell view reads: a matrix cell leaves out what has no value, a training record's course has nulls. */
-type CellDates = Pick<ComplianceCell, 'status'> & { dueAt?: string | null; validUntil?: string | null };
+type CellDates = Pick<ComplianceCell, 'status'> & {
+  dueAt?: string | null;
+  validUntil?: string | null;
+  exemptUntil?: string | null;
+};
 
 /**
  * The date that matters for a cell: how long a valid certificate lasts ("until ..."), or when
- * training is due ("due ..."). Exempt cells have none.
+ * training is due ("due ..."), or when an exemption ends ("Exempt" "until ...").
  */
 /** A certificate of a course without expiry lasts: "Does not expire" instead of a date. */
 const untilText = (validUntil: string) =>
@@ -56,7 +60,7 @@ export function cellDateText(cell: CellDates): string | null {
     return cell.validUntil ? untilText(cell.validUntil) : null;
   if (cell.status === 'pending' || cell.status === 'overdue')
     return cell.dueAt ? t('admin.compliance.cellDue', { date: formatDate(cell.dueAt) }) : null;
-  return null;
+  return cell.exemptUntil ? t('admin.compliance.cellUntil', { date: formatDate(cell.exemptUntil) }) : null;
 }
 
 /** A status chip with its date under it (a matrix cell, a course in a training record). */

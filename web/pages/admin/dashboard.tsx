@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { dashboardApi } from '../../api/admin-people';
 import { queryKeys } from '../../api/query-keys';
+import { ComplianceOverview } from '../../components/admin/dashboard/compliance-overview';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession } from '../../state/session';
@@ -77,6 +78,7 @@ export function AdminDashboardPage() {
           {error}
         </Alert>
       ) : null}
+      <ComplianceOverview />
       {data === null ? (
         <LoadingBlock label={t('admin.dashboard.loading')} />
       ) : (

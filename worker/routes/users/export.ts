@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { requireAdmin } from '../../middleware/auth';
 import { decryptText } from '../../services/crypto';
-import { csvCell } from '../../services/csv';
+import { CSV_BOM, csvCell } from '../../services/csv';
 import { byUsername } from '../../services/user-accounts';
 import { domainsByUser as domainsFor } from '../../services/users';
 
@@ -97,7 +97,7 @@ export const exportUsers = new Hono<AppEnv>()
       async pull(controller) {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(line(EXPORT_COLUMNS)));
+          controller.enqueue(encoder.encode(CSV_BOM + line(EXPORT_COLUMNS)));
           return;
         }
         const chunk = await exportChunk(db, secret, after);

@@ -1,11 +1,12 @@
 import type { ComplianceStatus } from '@contract/rules/compliance';
 import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
-import type { ComplianceSummary } from '../../../api/compliance';
-import { formatNumber, formatPercent } from '../../../format';
+import type { ComplianceSummary, LapseWindow } from '../../../api/compliance';
+import { formatNumber } from '../../../format';
 import { t } from '../../../i18n';
 import { Button, Card } from '../../../ui';
 import { statusLabel } from '../compliance-status';
+import { CompliancePercent } from './compliance-level';
 
 const TILES = (): readonly {
   status: ComplianceStatus;
@@ -44,10 +45,13 @@ export function SummaryPanel({
   summary,
   status,
   onStatus,
+  onForecast,
 }: {
   summary: ComplianceSummary;
   status: ComplianceStatus | '';
   onStatus: (status: ComplianceStatus | '') => void;
+  /** Opens the list of who lapses within a bucket's days. */
+  onForecast: (days: LapseWindow) => void;
 }) {
   const id = useId();
   const valid = summary.compliant + summary.dueSoon;
@@ -77,9 +81,7 @@ export function SummaryPanel({
         <p id={`${id}-compliant`} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>
           {statusLabel('compliant')}
         </p>
-        <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1', color: 'success.fg' })}>
-          {counted === 0 ? '—' : formatPercent(summary.percentCompliant, 1)}
-        </p>
+        <CompliancePercent percent={summary.percentCompliant} counted={counted} />
         <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
           {t('admin.compliance.validOf', { valid, count: counted })}
         </p>
@@ -112,7 +114,7 @@ export function SummaryPanel({
           </Card>
         );
       })}
-      <ForecastChart forecast={summary.forecast} />
+      <ForecastChart forecast={summary.forecast} onOpen={onForecast} />
     </section>
   );
 }
@@ -127,7 +129,13 @@ const WINDOWS = [
  * People who stop being trained if nothing is done, as CSS bars. Each bar's figure is also its
  * text, so a screen reader reads the list ("Next 30 days: 3 people") and the bars stay decorative.
  */
-function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }) {
+function ForecastChart({
+  forecast,
+  onOpen,
+}: {
+  forecast: ComplianceSummary['forecast'];
+  onOpen: (days: LapseWindow) => void;
+}) {
   const max = Math.max(1, forecast.d30, forecast.d60, forecast.d90);
   return (
     <Card className={css({ p: { base: '3', md: '4' }, gridColumn: '1 / -1' })}>
@@ -191,16 +199,22 @@ function ForecastChart({ forecast }: { forecast: ComplianceSummary['forecast'] }
                     style={{ width: `${(count / max) * 100}%` }}
                   />
                 </span>
-                <span
+                <Button
+                  variant="link"
+                  size="sm"
                   className={css({
+                    px: '0',
+                    h: 'auto',
                     fontWeight: 'semibold',
                     fontVariantNumeric: 'tabular-nums',
-                    textAlign: 'end',
+                    justifySelf: 'end',
                     whiteSpace: 'nowrap',
                   })}
+                  aria-label={t('admin.compliance.lapse.open', { days: w.days, count })}
+                  onClick={() => onOpen(w.days)}
                 >
                   {t('admin.compliance.people', { count })}
-                </span>
+                </Button>
               </li>
             );
           })}

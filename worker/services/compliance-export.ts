@@ -1,0 +1,189 @@
+import { and, between, gt } from 'drizzle-orm';
+import { STATUS_LABELS, type ComplianceQuery } from '../contract/compliance';
+import type { LapseListResponse, LapseQuery, LapseRow } from '../contract/compliance-lapses';
+import { DAY_MS, lapsesAt } from '../contract/rules/compliance';
+import type { Db } from '../db/client';
+import { requirementExemptions } from '../db/schema';
+import { coverageFacts, coveredUserIds, requirementTermsQuery, type CoverageFacts } from './compliance';
+import { byName } from './compliance-snapshot';
+import { cellsByUser, type CellResult } from './compliance-status';
+import { CSV_BOM, csvLine } from './csv';
+
+/** The compliance CSV export and the forecast's "who lapses" list: both read every covered person of a filter. */
+
+/** The matrix's query as a coverage filter: blank fields filter nothing. */
+export const coverageFilterOf = (query: Omit<ComplianceQuery, 'status' | 'page' | 'size'>) => ({
+  bookId: query.bookId || null,
+  department: query.department || null,
+  jobTitle: query.jobTitle || null,
+  q: query.q || null,
+});
+
+/** The matrix's columns, one per required course (its first requirement), from the requirement terms, which come in column order. */
+export function uniqueColumns(terms: readonly { id: string; courseId: string; courseTitle: string }[]) {
+  const byCourse = new Map<string, { id: string; courseId: string; courseTitle: string }>();
+  for (const { id, courseId, courseTitle } of terms)
+    if (!byCourse.has(courseId)) byCourse.set(courseId, { id, courseId, courseTitle });
+  return [...byCourse.values()];
+}
+
+/** One person's identity as the facts carry it (every fact row of a person repeats it). */
+export function personOf(fact: CoverageFacts) {
+  return {
+    id: fact.userId,
+    name: fact.userName,
+    username: fact.username,
+    department: fact.department,
+    jobTitle: fact.jobTitle,
+  };
+}
+
+const CSV_CHUNK = 500;
+const day = (iso: string | null | undefined) => iso?.slice(0, 10) ?? '';
+
+/**
+ * Each column holds one fact (decision 2026-11-28): "Due date" is when (re)training is due (pending,
+ * overdue, due soon), never a compliant certificate's expiry, which is "Valid until"; an exempt cell
+ * has its exemption's end and reason.
+ */
+export const COMPLIANCE_CSV_COLUMNS = [
+  'Name',
+  'Username',
+  'Department',
+  'Job title',
+  'Course',
+  'Status',
+  'Due date',
+  'Valid until',
+  'Exemption until',
+  'Exemption reason',
+  'Certificate number',
+] as const;
+
+/** The due date of a cell as the export shows it: none for a compliant or exempt cell. */
+export const csvDueDate = (cell: Pick<CellResult, 'status' | 'dueAt'>) =>
+  cell.status === 'compliant' || cell.status === 'exempt' ? '' : day(cell.dueAt);
+
+/** The reasons of the exemptions in force for a range of people, by person and requirement (the latest end wins, as in the facts). */
+async function exemptionReasons(db: Db, range: readonly [string, string], now: Date) {
+  const rows = await db
+    .select({
+      userId: requirementExemptions.userId,
+      requirementId: requirementExemptions.requirementId,
+      reason: requirementExemptions.reason,
+      until: requirementExemptions.until,
+    })
+    .from(requirementExemptions)
+    .where(
+      and(
+        between(requirementExemptions.userId, range[0], range[1]),
+        gt(requirementExemptions.until, now.toISOString()),
+      ),
+    );
+  const reasons = new Map<string, { reason: string; until: string }>();
+  for (const row of rows) {
+    const key = `${row.userId} ${row.requirementId}`;
+    const known = reasons.get(key);
+    if (!known || row.until > known.until) reasons.set(key, row);
+  }
+  return reasons;
+}
+
+/**
+ * Every person and required course of the filter, one line per cell, written chunk by chunk of
+ * people (the export never holds the whole organisation in memory), after the byte-order mark.
+ */
+export async function complianceCsvStream(db: Db, query: ComplianceQuery, now: Date) {
+  const filter = coverageFilterOf(query);
+  const titles = new Map(
+    uniqueColumns(await requirementTermsQuery(db, filter)).map((col) => [col.courseId, col.courseTitle]),
+  );
+  const encoder = new TextEncoder();
+  let after = '';
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + csvLine(COMPLIANCE_CSV_COLUMNS)));
+        return;
+      }
+      const ids = await coveredUserIds(db, filter, now, after, CSV_CHUNK);
+      if (ids.length === 0) {
+        controller.close();
+        return;
+      }
+      after = ids[ids.length - 1];
+      const range = [ids[0], after] as const;
+      const facts = await coverageFacts(db, { ...filter, userIdRange: range }, now);
+      const exempt = facts.some((f) => f.exemptUntil && f.exemptUntil > now.toISOString());
+      const reasons = exempt ? await exemptionReasons(db, range, now) : new Map();
+      const people = new Map(facts.map((f) => [f.userId, personOf(f)]));
+      const cells = cellsByUser(facts, now);
+      let text = '';
+      for (const id of ids) {
+        const person = people.get(id);
+        const userCells = cells.get(id);
+        if (!person || !userCells) continue;
+        for (const cell of userCells.values()) {
+          if (query.status && cell.status !== query.status) continue;
+          const exemption = cell.exemptUntil ? reasons.get(`${id} ${cell.requirementId}`) : undefined;
+          text += csvLine([
+            person.name,
+            person.username,
+            person.department,
+            person.jobTitle,
+            titles.get(cell.courseId) ?? cell.courseId,
+            STATUS_LABELS[cell.status],
+            csvDueDate(cell),
+            day(cell.validUntil),
+            day(cell.exemptUntil),
+            exemption?.reason ?? '',
+            cell.certificateNumber,
+          ]);
+        }
+      }
+      controller.enqueue(encoder.encode(text));
+    },
+  });
+}
+
+/**
+ * The people behind a forecast bucket: every cell that lapses within `days` (the same rule as the
+ * summary's forecast, `lapsesAt`), soonest first, one page of them. Reads every covered person of
+ * the filter, like the snapshot does; it is asked for when an administrator opens a bucket.
+ */
+export async function lapseList(db: Db, query: LapseQuery, now: Date): Promise<LapseListResponse> {
+  const filter = coverageFilterOf(query);
+  const [terms, facts] = await Promise.all([requirementTermsQuery(db, filter), coverageFacts(db, filter, now)]);
+  const titles = new Map(uniqueColumns(terms).map((col) => [col.courseId, col.courseTitle]));
+  const people = new Map(facts.map((f) => [f.userId, personOf(f)]));
+  const horizon = now.getTime() + query.days * DAY_MS;
+  const rows: LapseRow[] = [];
+  for (const [userId, userCells] of cellsByUser(facts, now)) {
+    for (const cell of userCells.values()) {
+      const lapse = lapsesAt(cell);
+      if (!lapse || Date.parse(lapse) > horizon) continue;
+      rows.push({
+        user: people.get(userId)!,
+        courseId: cell.courseId,
+        courseTitle: titles.get(cell.courseId) ?? cell.courseId,
+        status: cell.status,
+        lapsesAt: lapse,
+      });
+    }
+  }
+  rows.sort((a, b) => a.lapsesAt.localeCompare(b.lapsesAt) || byName(a.user, b.user));
+  const totalItems = rows.length;
+  return {
+    days: query.days,
+    people: new Set(rows.map((row) => row.user.id)).size,
+    rows: rows.slice((query.page - 1) * query.size, query.page * query.size),
+    pagination: {
+      page: query.page,
+      size: query.size,
+      totalItems,
+      totalPages: Math.max(1, Math.ceil(totalItems / query.size)),
+    },
+  };
+}
