@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
 import { deliveryLanguageName } from '../contract/delivery-language';
-import { verificationUrl, type CertificateInfo, type VerifyCertificateResponse } from '../contract/certificates';
+import {
+  normaliseCertificateNumber,
+  verificationUrl,
+  type CertificateInfo,
+  type VerifyCertificateResponse,
+} from '../contract/certificates';
 import { renewalChain } from '../contract/rules/renewal';
 import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
@@ -285,7 +290,7 @@ export async function verifyCertificate(
   const row = await db
     .select()
     .from(certificates)
-    .where(eq(certificates.certificateNumber, number.trim().toUpperCase()))
+    .where(eq(certificates.certificateNumber, normaliseCertificateNumber(number)))
     .get();
   if (!row) return null;
   const status = certificateStatus(row);
