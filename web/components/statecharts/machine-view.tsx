@@ -110,6 +110,11 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
               [(text, key) => <code key={key}>{text}</code>],
             )}
           </p>
+          {layout.edges.some((e) => e.eventless) ? (
+            <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '1' })} data-testid="eventless-hint">
+              {t('statecharts.eventlessHint')}
+            </p>
+          ) : null}
         </div>
         <div
           className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}

@@ -77,7 +77,7 @@ export function StatechartsPage() {
             value={current}
             onValueChange={(key) => navigate(`/statecharts?machine=${encodeURIComponent(key)}`, { replace: true })}
           >
-            <TabList aria-label={t('statecharts.machines')}>
+            <TabList aria-label={t('statecharts.machines')} className={wrappingTabs}>
               {MACHINES.map((m) => (
                 <TabTrigger key={m.key} value={m.key}>
                   {m.title}
@@ -118,3 +118,17 @@ function MachinePanel({ entry }: { entry: MachineEntry }) {
   }
   return <MachineView entry={entry} model={drawn.model} layout={drawn.layout} />;
 }
+
+/**
+ * Twelve machines do not fit one row (the list scrolled with its scrollbar hidden, cutting a title
+ * at "Cer…"): the tabs wrap onto more rows, each title whole. The sliding underline cannot follow a
+ * tab to another row, so the chosen tab is marked by its own border and colour instead.
+ */
+const wrappingTabs = css({
+  flexWrap: 'wrap',
+  overflowX: 'visible',
+  rowGap: '1',
+  '& [data-part=indicator]': { display: 'none' },
+  '& [data-part=trigger]': { borderBottomWidth: '2px', borderColor: 'transparent' },
+  '& [data-part=trigger][data-selected]': { borderColor: 'brand.solid', bg: 'bg.subtle' },
+});
