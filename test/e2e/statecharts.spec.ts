@@ -93,6 +93,29 @@ describe('statecharts', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 
+  it('an Arabic-speaking auditor reads the machines in Arabic, right to left, with the dates in Arabic', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await session.open('/');
+    await page.evaluate(() => localStorage.setItem('locale', 'ar'));
+    await session.open('/statecharts?machine=certification');
+    await page.getByRole('heading', { level: 1, name: 'مخططات الحالة' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    await page.getByRole('tab', { name: 'الاعتماد مقابل متطلب' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'الاعتماد مقابل متطلب' }).waitFor();
+    await page.getByText('شخص واحد مقابل متطلب تدريب واحد، على تقويم محاكى.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'محاكاة' }).click();
+    const clock = page.getByRole('complementary', { name: 'المحاكي' }).getByTestId('sim-clock');
+    await clock.getByText('التاريخ المحاكى', { exact: false }).waitFor();
+    await page.getByRole('button', { name: '+سنة واحدة' }).click();
+    // 15 January 2027 in Arabic words: the month is named, not only a number.
+    await clock.getByText('يناير', { exact: false }).waitFor();
+    expect(await clock.textContent()).toContain('بعد 365 يومًا');
+  });
+
   it('an auditor follows a password reset whose link turns out to have expired', async () => {
     session = await openBrowser(VIEWPORTS.desktop);
     const { page } = session;

@@ -10,6 +10,7 @@ import { MachineView } from '../../components/statecharts/machine-view';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, EmptyState, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
 import { t } from '../../i18n';
+import { machineTitle } from '../../i18n/statechart-text';
 
 /**
  * /statecharts (public, no personal data): every machine of statecharts/tooling/registry.ts drawn from
@@ -80,7 +81,7 @@ export function StatechartsPage() {
             <TabList aria-label={t('statecharts.machines')} className={wrappingTabs}>
               {MACHINES.map((m) => (
                 <TabTrigger key={m.key} value={m.key}>
-                  {m.title}
+                  {machineTitle(m)}
                 </TabTrigger>
               ))}
             </TabList>
