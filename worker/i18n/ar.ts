@@ -50,7 +50,7 @@ export const ar: Catalog = {
   'verify.lookup.lead': 'أدخل رقم الشهادة المطبوع عليها، أو امسح رمز QR الخاص بها.',
   'verify.lookup.description': 'تحقق من أن شهادة تدريب {app} أصلية ولا تزال صالحة.',
   'verify.lookup.label': 'رقم الشهادة',
-  'verify.lookup.hint': 'لا تهم المسافات ولا حالة الأحرف: "cert 2026 000123" يعثر على CERT-2026-000123.',
+  'verify.lookup.hint': 'لا تهم المسافات ولا حالة الأحرف: "cert-2026 - 000123" يعثر على CERT-2026-000123.',
   'verify.missing.title': 'أي شهادة؟',
   'verify.missing.lead': 'يحتاج هذا العنوان إلى رقم شهادة. اكتب أدناه الرقم المطبوع على الشهادة.',
   'verify.missing.link': 'فتح صفحة التحقق من الشهادات',

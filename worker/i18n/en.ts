@@ -57,7 +57,7 @@ export const en = {
   'verify.lookup.lead': 'Enter the certificate number printed on the certificate, or scan its QR code.',
   'verify.lookup.description': 'Check that a {app} training certificate is authentic and still valid.',
   'verify.lookup.label': 'Certificate number',
-  'verify.lookup.hint': 'Spaces and capital letters do not matter: "cert 2026 000123" finds CERT-2026-000123.',
+  'verify.lookup.hint': 'Spaces and capital letters do not matter: "cert-2026 - 000123" finds CERT-2026-000123.',
   'verify.missing.title': 'Which certificate?',
   'verify.missing.lead': 'This address needs a certificate number. Type the number printed on the certificate below.',
   'verify.missing.link': 'Open the certificate verification page',

@@ -53,7 +53,7 @@ export const es: Catalog = {
   'verify.lookup.lead': 'Introduzca el número impreso en el certificado o escanee su código QR.',
   'verify.lookup.description': 'Compruebe que un certificado de formación de {app} es auténtico y sigue vigente.',
   'verify.lookup.label': 'Número de certificado',
-  'verify.lookup.hint': 'Los espacios y las mayúsculas no importan: "cert 2026 000123" encuentra CERT-2026-000123.',
+  'verify.lookup.hint': 'Los espacios y las mayúsculas no importan: "cert-2026 - 000123" encuentra CERT-2026-000123.',
   'verify.missing.title': '¿Qué certificado?',
   'verify.missing.lead':
     'Esta dirección necesita un número de certificado. Escriba abajo el número impreso en el certificado.',
