@@ -28,7 +28,7 @@ import { publicRoutes } from './routes/public';
 import { reports } from './routes/reports';
 import { think } from './routes/think';
 import { usersRoutes } from './routes/users';
-import { verifyPage } from './routes/verify-page';
+import { verifyLookupPage, verifyPage } from './routes/verify-page';
 import { landingPage } from './routes/landing-page';
 import { complianceRoutes, adminUserRecordRoutes } from './routes/compliance';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
@@ -79,6 +79,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/scorm', adminScormRoutes)
   .route('/api/v2/user/requirements', userRequirementRoutes)
   .route('/certificate/verify', verifyPage)
+  .route('/verify', verifyLookupPage)
   // The landing page, rendered here in the visitor's language (the rest of the client is static assets).
   .route('/', landingPage);
 

@@ -73,6 +73,8 @@ export interface LayoutEdge {
   targetId: string;
   points: Point[];
   label: EdgeLabel | null;
+  /** An eventless (`always`) transition: taken as soon as its guard holds, with no event to wait for. */
+  eventless?: true;
 }
 
 export interface Layout {
@@ -275,6 +277,7 @@ export function layoutMachine(model: MachineModel, options: LayoutOptions = {}):
       sourceId: t.sourceId,
       targetId,
       points,
+      ...(t.kind === 'always' ? { eventless: true as const } : {}),
       label: {
         lines: edgeLabelLines(t),
         x: labelAt.x,

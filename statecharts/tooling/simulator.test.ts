@@ -111,3 +111,36 @@ describe('the simulator runs the real machine with placeholder actors and a simu
     }
   });
 });
+
+describe('a long-running machine is simulated in days', () => {
+  it('certification: the clock is the machine’s own date, moved by days; time.pass is not offered as an event', () => {
+    const sim = new Simulation(entry('certification'));
+    const start = new Date(SIMULATION_EPOCH).toISOString();
+    expect(sim.calendarDate()).toBe(start);
+    expect(sim.daysPassed()).toBe(0);
+    expect(sim.activeStateIds()).toContain('certification.pending');
+    expect(sim.enabledEvents().map((e) => e.label)).not.toContain('time.pass');
+
+    sim.passDays(30);
+    sim.passDays(1);
+    // The requirement's 30-day due period is over: the person is overdue, 31 days on.
+    expect(sim.daysPassed()).toBe(31);
+    expect(sim.calendarDate()?.slice(0, 10)).toBe('2026-02-15');
+    expect(sim.activeStateIds()).toContain('certification.overdue');
+    expect(sim.log).toEqual(['+30 d', '+1 d']);
+
+    sim.passDays(365);
+    expect(sim.calendarDate()?.slice(0, 10)).toBe('2027-02-15');
+    // The simulated clock moved with it, so samples built from "now" read the same day.
+    expect(new Date(sim.now()).toISOString().slice(0, 10)).toBe('2027-02-15');
+    sim.stop();
+  });
+
+  it('a machine on the clock has no calendar: its simulator keeps seconds and minutes', () => {
+    const sim = new Simulation(entry('assessment'));
+    expect(sim.calendarDate()).toBeNull();
+    sim.passDays(1);
+    expect(sim.clock.elapsed()).toBe(0);
+    sim.stop();
+  });
+});

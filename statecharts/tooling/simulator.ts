@@ -62,6 +62,8 @@ export interface SimEvent {
   event: EventObject;
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
 const NEVER = fromPromise(() => new Promise<never>(() => {}));
 
 export function placeholderActors(machine: AnyStateMachine): Record<string, typeof NEVER> {
@@ -74,6 +76,8 @@ export class Simulation {
   private readonly actor: AnyActorRef;
   private readonly listeners = new Set<() => void>();
   readonly log: string[] = [];
+  /** A calendar machine's date at the start (ISO), to count the days simulated. */
+  private readonly startDate: string | null;
 
   constructor(
     private readonly entry: MachineEntry,
@@ -85,6 +89,26 @@ export class Simulation {
     this.actor = createActor(machine, { input, clock: this.clock } as never);
     this.actor.subscribe({ next: () => this.notify(), error: () => this.notify() });
     this.actor.start();
+    this.startDate = this.calendarDate();
+  }
+
+  /** A calendar machine's own date (ISO), or null for a machine that runs on the clock. */
+  calendarDate(): string | null {
+    return this.entry.calendar ? this.entry.calendar.date(this.snapshot().context) : null;
+  }
+
+  /** Whole days a calendar machine's date has moved since the start. */
+  daysPassed(): number {
+    const date = this.calendarDate();
+    if (!date || !this.startDate) return 0;
+    return Math.round((Date.parse(date) - Date.parse(this.startDate)) / DAY_MS);
+  }
+
+  /** Moves a calendar machine's date on by `days` (the clock too, so samples read the same day). */
+  passDays(days: number): void {
+    if (!this.entry.calendar) return;
+    this.clock.advance(days * DAY_MS);
+    this.send(this.entry.calendar.pass(days), `+${days} d`);
   }
 
   private notify() {
@@ -123,7 +147,8 @@ export class Simulation {
   enabledEvents(): SimEvent[] {
     const snapshot = this.snapshot();
     if (snapshot.status !== 'active') return [];
-    const seen = new Set<string>();
+    // A calendar machine's time event is the clock's buttons, not one of the events to send.
+    const seen = new Set<string>(this.entry.calendar ? [this.entry.calendar.pass(0).type] : []);
     const out: SimEvent[] = [];
     for (const t of this.activeTransitions()) {
       if (

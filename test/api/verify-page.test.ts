@@ -137,6 +137,46 @@ describe('the certificate verification page', () => {
     expect(redirected.response.headers.get('location')).toBe(`/certificate/verify/${cert.certificateNumber}`);
   });
 
+  it('/verify is the page to type a number: a plain GET form, its one script allowed by hash', async () => {
+    const { response, html } = await getPage('/verify');
+    expect(response.status).toBe(200);
+    expect(html).toContain('<form id="lookup" method="get" action="/certificate/verify/lookup" role="search">');
+    expect(html).toContain('aria-describedby="number-hint"');
+    expect(html).toContain('Spaces and capital letters do not matter');
+    // The inline normaliser runs only because the CSP names its hash: no other script could.
+    const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(script).toContain('toUpperCase');
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(script));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}'`);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('forgives spaces, case and dashes in a typed number, with or without the script', async () => {
+    const cert = await issued();
+    const [, year, serial] = /^CERT-(\d{4})-(\d{6})$/.exec(cert.certificateNumber) ?? [];
+    const typed = ` cert-${year} \u2013 ${serial.slice(0, 3)} ${serial.slice(3)} `;
+    for (const path of ['/verify', '/certificate/verify/lookup']) {
+      const sent = await getPage(`${path}?number=${encodeURIComponent(typed)}`);
+      expect(sent.response.status).toBe(303);
+      expect(sent.response.headers.get('location')).toBe(`/certificate/verify/${cert.certificateNumber}`);
+    }
+    // A number typed straight into the address finds the certificate too.
+    const direct = await getPage(`/certificate/verify/${encodeURIComponent(typed)}`);
+    expect(direct.response.status).toBe(200);
+    expect(direct.html).toContain(`<bdi dir="ltr">${cert.certificateNumber}</bdi>`);
+  });
+
+  it('/certificate/verify with no number is a 404 that offers the form and the verification page', async () => {
+    const { response, html } = await getPage('/certificate/verify');
+    expect(response.status).toBe(404);
+    expect(html).toContain('Which certificate?');
+    expect(html).toContain('<a href="/verify">Open the certificate verification page</a>');
+    expect(html).toContain('action="/certificate/verify/lookup"');
+    expect(html).not.toContain('Go to Dashboard');
+  });
+
   it('is rate limited per client IP with a readable page', async () => {
     const ip = '198.51.100.200';
     for (let i = 0; i < 60; i++) await getPage(`/certificate/verify/CERT-2001-${String(i).padStart(6, '0')}`, ip);

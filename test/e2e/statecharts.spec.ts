@@ -54,6 +54,68 @@ describe('statecharts', () => {
     expect(await simulator.getByTestId('sim-context').textContent()).toContain('"submitReason": "timeout"');
   });
 
+  it('an auditor runs the certification machine in days: the clock is a date, guards show on focus, tabs are whole', async () => {
+    session = await openBrowser(VIEWPORTS.phone);
+    const { page } = session;
+    await session.open('/statecharts');
+    // The tabs wrap instead of scrolling with a hidden scrollbar: every title is whole and on screen.
+    const tab = page.getByRole('tab', { name: 'Certification against a requirement' });
+    const box = await tab.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await tab.click();
+    await page.waitForURL((url) => url.searchParams.get('machine') === 'certification');
+
+    // Eventless arrows are dashed and unlabelled until their state is focused.
+    const diagram = page.locator('svg[data-machine-id="certification"]');
+    await page.getByRole('tabpanel').getByTestId('eventless-hint').waitFor();
+    expect(await diagram.getByText('[isPending]').count()).toBe(0);
+    await page.locator(state('certification.compliant')).focus();
+    await diagram.getByText('[isPending]').first().waitFor();
+    await page.locator(state('certification.compliant')).blur();
+
+    await page.getByRole('button', { name: 'Simulate' }).click();
+    const simulator = page.getByRole('complementary', { name: 'Simulator' });
+    const clock = simulator.getByTestId('sim-clock');
+    await clock.getByText('Simulated date 15 January 2026 (start)').waitFor();
+    // Days, not seconds: there is no +1 s for a process measured in months.
+    expect(await simulator.getByRole('button', { name: '+1 s' }).count()).toBe(0);
+    await simulator.getByRole('button', { name: '+30 days' }).click();
+    await simulator.getByRole('button', { name: '+1 day' }).click();
+    await clock.getByText('Simulated date 15 February 2026 (31 days after the start)').waitFor();
+    await page.locator(`${state('certification.overdue')}[data-active="true"]`).waitFor();
+    await simulator.getByRole('button', { name: '+1 year' }).click();
+    await clock.getByText('Simulated date 15 February 2027 (396 days after the start)').waitFor();
+    // The context's dates read as dates, not only in the JSON.
+    const dates = simulator.getByTestId('sim-dates');
+    expect(await dates.textContent()).toContain('coveredSince15 January 2026');
+    expect(await dates.textContent()).toContain('now15 February 2027');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
+  it('an Arabic-speaking auditor reads the machines in Arabic, right to left, with the dates in Arabic', async () => {
+    session = await openBrowser(VIEWPORTS.desktop);
+    const { page } = session;
+    await session.open('/');
+    await page.evaluate(() => localStorage.setItem('locale', 'ar'));
+    await session.open('/statecharts?machine=certification');
+    await page.getByRole('heading', { level: 1, name: 'مخططات الحالة' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    await page.getByRole('tab', { name: 'الاعتماد مقابل متطلب' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'الاعتماد مقابل متطلب' }).waitFor();
+    await page.getByText('شخص واحد مقابل متطلب تدريب واحد، على تقويم محاكى.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'محاكاة' }).click();
+    const clock = page.getByRole('complementary', { name: 'المحاكي' }).getByTestId('sim-clock');
+    await clock.getByText('التاريخ المحاكى', { exact: false }).waitFor();
+    await page.getByRole('button', { name: '+سنة واحدة' }).click();
+    // 15 January 2027 in Arabic words: the month is named, not only a number.
+    await clock.getByText('يناير', { exact: false }).waitFor();
+    expect(await clock.textContent()).toContain('بعد 365 يومًا');
+  });
+
   it('an auditor follows a password reset whose link turns out to have expired', async () => {
     session = await openBrowser(VIEWPORTS.desktop);
     const { page } = session;

@@ -1,4 +1,4 @@
-import { Fragment, memo, type KeyboardEvent } from 'react';
+import { Fragment, memo, useCallback, useState, type KeyboardEvent } from 'react';
 import { css } from 'styled-system/css';
 import { DIAGRAM_COLORS as C, edgePath, paintOrder } from '../../statecharts/tooling/export';
 import { FONT, type Layout, type LayoutEdge, type LayoutState } from '../../statecharts/tooling/layout';
@@ -58,11 +58,14 @@ const StateShape = memo(function StateShape({
   selected,
   active,
   onSelect,
+  onPoint,
 }: {
   s: LayoutState;
   selected: boolean;
   active: boolean;
   onSelect: (id: string) => void;
+  /** The state pointed at (hover) or focused, or null when it is left: its eventless arrows show their guards. */
+  onPoint: (how: 'hover' | 'focus', id: string | null) => void;
 }) {
   const stroke = selected ? C.selected : active ? C.active : s.container ? C.containerStroke : C.stateStroke;
   const strokeWidth = selected || active ? 3 : s.container ? 1.2 : 1.5;
@@ -93,6 +96,10 @@ const StateShape = memo(function StateShape({
         onSelect(s.stateId);
       }}
       onKeyDown={onKeyDown}
+      onMouseEnter={() => onPoint('hover', s.stateId)}
+      onMouseLeave={() => onPoint('hover', null)}
+      onFocus={() => onPoint('focus', s.stateId)}
+      onBlur={() => onPoint('focus', null)}
     >
       <rect
         className="sc-frame"
@@ -149,8 +156,15 @@ const StateShape = memo(function StateShape({
   );
 });
 
-function Edge({ e, emphasised }: { e: LayoutEdge; emphasised: boolean }) {
+/**
+ * An arrow and its label. An eventless arrow (`always`: taken as soon as its guard holds) is dashed
+ * and its guard is written only while its state is pointed at, focused, selected or running: a
+ * machine that re-checks its facts in every state (certification) drew a dozen stacked
+ * "always [isPending]" labels otherwise. The layout keeps their room, so showing one moves nothing.
+ */
+function Edge({ e, emphasised, revealed = true }: { e: LayoutEdge; emphasised: boolean; revealed?: boolean }) {
   const stroke = e.kind === 'initial' ? C.initial : emphasised ? C.active : C.edge;
+  const label = e.label && (!e.eventless || revealed || emphasised) ? e.label : null;
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an edge's group takes no focus; transitions are listed in the details panel
     <g data-edge-id={e.id} data-transition-id={e.transitionId ?? undefined} aria-hidden="true" pointerEvents="none">
@@ -159,29 +173,30 @@ function Edge({ e, emphasised }: { e: LayoutEdge; emphasised: boolean }) {
         fill="none"
         stroke={stroke}
         strokeWidth={emphasised ? 2.2 : 1.4}
+        strokeDasharray={e.eventless ? '5 4' : undefined}
         markerEnd={
           e.kind === 'initial' ? 'url(#scd-arrow-initial)' : emphasised ? 'url(#scd-arrow-active)' : 'url(#scd-arrow)'
         }
       />
-      {e.label ? (
+      {label ? (
         <>
           <rect
-            x={e.label.x - e.label.width / 2}
-            y={e.label.y - e.label.height / 2}
-            width={e.label.width}
-            height={e.label.height}
+            x={label.x - label.width / 2}
+            y={label.y - label.height / 2}
+            width={label.width}
+            height={label.height}
             rx={4}
             fill={C.labelFill}
             fillOpacity={0.94}
             stroke={emphasised ? C.active : '#cbd5e0'}
             strokeWidth={emphasised ? 1.2 : 0.6}
           />
-          {e.label.lines.map((line, i) => (
+          {label.lines.map((line, i) => (
             <text
               // biome-ignore lint/suspicious/noArrayIndexKey: a label's wrapped lines, fixed for a given layout
               key={i}
-              x={e.label!.x}
-              y={e.label!.y - e.label!.height / 2 + 3 + (i + 0.8) * FONT.labelLineHeight}
+              x={label.x}
+              y={label.y - label.height / 2 + 3 + (i + 0.8) * FONT.labelLineHeight}
               fontSize={FONT.labelSize}
               textAnchor="middle"
               fill={C.edgeText}
@@ -203,6 +218,12 @@ const marker = (id: string, color: string) => (
 );
 
 export function StatechartDiagram({ layout, title, width, selectedId, activeIds, onSelect }: StatechartDiagramProps) {
+  // Hover and focus apart: the pointer resting on one state must not hide the guards of the focused one.
+  const [pointed, setPointed] = useState<{ hover: string | null; focus: string | null }>({ hover: null, focus: null });
+  const onPoint = useCallback(
+    (how: 'hover' | 'focus', id: string | null) => setPointed((now) => ({ ...now, [how]: id })),
+    [],
+  );
   const height = (layout.height * width) / layout.width;
   const transitions = layout.edges.filter((e) => e.kind === 'transition');
   return (
@@ -229,6 +250,7 @@ export function StatechartDiagram({ layout, title, width, selectedId, activeIds,
           selected={s.stateId === selectedId}
           active={activeIds.has(s.stateId)}
           onSelect={onSelect}
+          onPoint={onPoint}
         />
       ))}
       {layout.initials.map((i) => (
@@ -241,7 +263,12 @@ export function StatechartDiagram({ layout, title, width, selectedId, activeIds,
           <Edge key={e.id} e={e} emphasised={false} />
         ))}
       {transitions.map((e) => (
-        <Edge key={e.id} e={e} emphasised={activeIds.size > 0 && activeIds.has(e.sourceId)} />
+        <Edge
+          key={e.id}
+          e={e}
+          emphasised={activeIds.size > 0 && activeIds.has(e.sourceId)}
+          revealed={[pointed.hover, pointed.focus, selectedId].includes(e.sourceId)}
+        />
       ))}
     </svg>
   );

@@ -70,12 +70,27 @@ export function certificateExpiry(
 
 export const courseIdParam = v.object({ courseId: idString });
 export const certificateIdParam = v.object({ certificateId: idString });
-/** Anything is accepted as the number (an unknown one answers 404), but not unbounded input. */
-/** Lenient on case and spacing (normalised on lookup), strict on length and characters. */
+/**
+ * Dashes a typed or pasted number may carry instead of the hyphen (Unicode hyphens, en and em
+ * dashes, minus signs): as the source of a regular-expression class, so the verification page's
+ * inline script (worker/routes/verify-page.ts) uses the very same set.
+ */
+export const CERTIFICATE_DASHES = '[\\u2010-\\u2015\\u2212\\uFE58\\uFE63\\uFF0D]';
+const dashes = new RegExp(CERTIFICATE_DASHES, 'g');
+
+/**
+ * A certificate number as typed (" cert-2026 - 000123 ", a full-width or dashed copy from a PDF)
+ * to the form it is stored in: every space gone, dashes as hyphens, capitals.
+ */
+export function normaliseCertificateNumber(typed: string): string {
+  return typed.normalize('NFKC').replace(dashes, '-').replace(/\s+/g, '').toUpperCase();
+}
+
+/** Lenient on case and spacing (normalised here), strict on length and characters. */
 export const certificateNumberParam = v.object({
   number: v.pipe(
     v.string(),
-    v.trim(),
+    v.transform(normaliseCertificateNumber),
     v.nonEmpty(certificateMessages.notFound),
     v.maxLength(64, certificateMessages.notFound),
     v.regex(/^[A-Za-z0-9-]+$/, certificateMessages.notFound),

@@ -55,6 +55,12 @@ export const es: Catalog = {
   'verify.lookup.title': 'Verificar un certificado',
   'verify.lookup.lead': 'Introduzca el número impreso en el certificado o escanee su código QR.',
   'verify.lookup.description': 'Compruebe que un certificado de formación de {app} es auténtico y sigue vigente.',
+  'verify.lookup.label': 'Número de certificado',
+  'verify.lookup.hint': 'Los espacios y las mayúsculas no importan: "cert-2026 - 000123" encuentra CERT-2026-000123.',
+  'verify.missing.title': '¿Qué certificado?',
+  'verify.missing.lead':
+    'Esta dirección necesita un número de certificado. Escriba abajo el número impreso en el certificado.',
+  'verify.missing.link': 'Abrir la página de verificación de certificados',
   'verify.failed.title': 'No se pudo verificar el certificado',
   'verify.failed.lead':
     'No se ha podido comprobar el certificado en este momento. Inténtelo de nuevo en unos instantes.',

@@ -1,10 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { html, raw } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
+import { html } from 'hono/html';
 import * as v from 'valibot';
-import { certificateExpires, verificationHeadline, type VerifyCertificateResponse } from '../contract/certificates';
+import {
+  certificateExpires,
+  normaliseCertificateNumber,
+  verificationHeadline,
+  type VerifyCertificateResponse,
+} from '../contract/certificates';
 import { languageFromAcceptLanguage, type Language } from '../contract/language';
-import { formatDateTime, formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
+import { formatDay, formatLanguageName, t, type MessageKey, type Params } from '../i18n';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
@@ -16,119 +20,14 @@ import {
   edgeCacheControl,
   edgeCacheKeys,
 } from '../services/edge-cache';
+import { page, pageCsp, type Markup } from './verify-page-shell';
 
 /**
- * The public verification page, rendered by the Worker: an inspector scans the QR code on a
- * phone and gets a complete answer with JavaScript off, from the edge cache when warm.
+ * The public verification pages, rendered by the Worker: an inspector scans the QR code on a
+ * phone and gets a complete answer with JavaScript off, from the edge cache when warm; a visitor
+ * with only the printed number types it on /verify (a plain GET form, so it works without
+ * JavaScript too) and lands on the same result page.
  */
-
-/** Markup built with Hono's `html` template: every interpolated value is escaped unless it is itself markup. */
-type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
-
-const PAGE_CSP = [
-  "default-src 'none'",
-  "style-src 'unsafe-inline'",
-  'img-src data:',
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-type Tone = 'success' | 'warning' | 'error' | 'neutral';
-
-const ICONS: Record<Tone, string> = {
-  success: '<path d="M20 6 9 17l-5-5"/>',
-  warning:
-    '<path d="M12 9v4"/><path d="M12 17h.01"/><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z"/>',
-  error: '<path d="M18 6 6 18"/><path d="m6 6 12 12"/>',
-  neutral: '<circle cx="11" cy="11" r="7"/><path d="m21 21-4.3-4.3"/>',
-};
-
-const STYLES = `
-*{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;background:#eef2f7;color:#1c2430;line-height:1.5}
-.top{background:#17335c;color:#fff;padding:14px 20px}
-.top .inner{max-width:640px;margin:0 auto;display:flex;align-items:center;gap:10px;font-weight:700;letter-spacing:.02em}
-.top .mark{display:inline-grid;place-items:center;width:30px;height:30px;border-radius:8px;background:#d1aa55;color:#17335c;font-size:13px;font-weight:800}
-main{max-width:640px;margin:0 auto;padding:24px 16px 40px}
-.card{background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.08);overflow:hidden}
-.status{display:flex;gap:14px;align-items:center;padding:22px 24px;border-bottom:1px solid #e5e9f0}
-.status .icon{flex:none;display:grid;place-items:center;width:48px;height:48px;border-radius:999px}
-.status svg{width:26px;height:26px;fill:none;stroke:currentColor;stroke-width:2.4;stroke-linecap:round;stroke-linejoin:round}
-.status h1{margin:0;font-size:1.45rem;line-height:1.2}
-.status p{margin:2px 0 0;color:#4a5565;font-size:.95rem}
-.success .icon{background:#dcf5e6;color:#157a43}.success h1{color:#157a43}
-.warning .icon{background:#fdf0d5;color:#9a5b00}.warning h1{color:#9a5b00}
-.error .icon{background:#fde3e3;color:#b42318}.error h1{color:#b42318}
-.neutral .icon{background:#e4ebf5;color:#17335c}.neutral h1{color:#17335c}
-dl{margin:0;padding:8px 24px 16px}
-.row{display:grid;grid-template-columns:minmax(120px,38%) 1fr;gap:4px 16px;padding:12px 0;border-bottom:1px solid #eef1f5}
-.row:last-child{border-bottom:0}
-dt{color:#5b6676;font-size:.85rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em}
-dd{margin:0;font-weight:600;overflow-wrap:anywhere}
-.chip{display:inline-block;padding:2px 10px;border-radius:999px;font-size:.8rem;font-weight:700;letter-spacing:.04em}
-.chip.success{background:#dcf5e6;color:#157a43}.chip.warning{background:#fdf0d5;color:#9a5b00}.chip.error{background:#fde3e3;color:#b42318}
-.note{margin:0;padding:14px 24px;background:#f7f9fc;color:#4a5565;font-size:.9rem;border-top:1px solid #e5e9f0}
-form{display:flex;flex-wrap:wrap;gap:8px;margin-top:20px}
-label{flex-basis:100%;font-size:.9rem;font-weight:600;color:#3a4452}
-input{flex:1 1 200px;min-width:0;font:inherit;padding:10px 12px;border:1px solid #c3cbd8;border-radius:10px;background:#fff}
-input:focus,button:focus{outline:3px solid #9cc0f5;outline-offset:1px}
-button{font:inherit;font-weight:700;padding:10px 18px;border:0;border-radius:10px;background:#17335c;color:#fff;cursor:pointer}
-footer{margin-top:24px;color:#5b6676;font-size:.8rem;text-align:center}
-@media (max-width:480px){.row{grid-template-columns:1fr}.status{padding:18px}.status h1{font-size:1.25rem}dl{padding:4px 18px 12px}.note{padding:12px 18px}}
-`;
-
-interface PageOptions {
-  appName: string;
-  language: Language;
-  title: string;
-  description: string;
-  tone: Tone;
-  heading: string;
-  lead: string;
-  body: Markup | '';
-  number?: string;
-}
-
-function page(o: PageOptions): Markup {
-  const tr = (key: MessageKey, params?: Params) => t(o.language, key, params);
-  const initials = o.appName
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-  // Arabic reads right to left: dir="rtl" mirrors the whole page (the grid, the form, the chips).
-  return html`<!doctype html>
-<html lang="${o.language}" dir="${isRtl(o.language) ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${o.title}</title>
-<meta name="description" content="${o.description}">
-<meta name="robots" content="noindex, nofollow">
-<meta name="color-scheme" content="light">
-<style>${raw(STYLES)}</style>
-</head>
-<body>
-<header class="top"><div class="inner"><span class="mark" aria-hidden="true">${initials}</span><span>${o.appName} &middot; ${tr('verify.header')}</span></div></header>
-<main>
-<section class="card ${o.tone}" aria-labelledby="result-title">
-<div class="status"><span class="icon" aria-hidden="true"><svg viewBox="0 0 24 24">${raw(ICONS[o.tone])}</svg></span><div><h1 id="result-title">${o.heading}</h1><p>${o.lead}</p></div></div>
-${o.body}
-</section>
-<form method="get" action="/certificate/verify/lookup" role="search">
-<label for="number">${tr('verify.another')}</label>
-<input id="number" name="number" dir="ltr" placeholder="CERT-2026-123456" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" value="${o.number ?? ''}">
-<button type="submit">${tr('verify.button')}</button>
-</form>
-<footer>${tr('verify.checked', { time: formatDateTime(o.language, new Date().toISOString()) })} &middot; ${o.appName}</footer>
-</main>
-</body>
-</html>`;
-}
 
 const TITLE_KEYS = {
   success: 'verify.valid.title',
@@ -230,6 +129,24 @@ function lookupPage(appName: string, language: Language): Markup {
     heading: tr('verify.lookup.title'),
     lead: tr('verify.lookup.lead'),
     body: '',
+    lookup: true,
+  });
+}
+
+/** /certificate/verify with no number: nothing to verify (a 404), but the form and the way to /verify. */
+function missingNumberPage(appName: string, language: Language): Markup {
+  const tr = (key: MessageKey, params?: Params) => t(language, key, params);
+  return page({
+    appName,
+    language,
+    title: `${tr('verify.missing.title')} | ${appName}`,
+    description: tr('verify.lookup.description', { app: appName }),
+    tone: 'neutral',
+    heading: tr('verify.missing.title'),
+    lead: tr('verify.missing.lead'),
+    body: '',
+    lookup: true,
+    after: html`<p class="more"><a href="/verify">${tr('verify.missing.link')}</a></p>`,
   });
 }
 
@@ -242,14 +159,15 @@ const LOOKUP_CACHE_SECONDS = 300;
  * `cacheSeconds` is how long the edge may keep the page (browsers revalidate; the lookup form they
  * may keep as long); 0 means never stored anywhere.
  */
-function respond(
+async function respond(
   c: Context<AppEnv>,
   body: Markup,
   status: 200 | 404 | 429 | 500,
   cacheSeconds: number,
   browserSeconds = 0,
+  withScript = false,
 ) {
-  c.header('Content-Security-Policy', PAGE_CSP);
+  c.header('Content-Security-Policy', await pageCsp(withScript));
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Frame-Options', 'DENY');
@@ -265,13 +183,14 @@ function respond(
 /** The page's language: the best match of the viewer's Accept-Language (English otherwise). */
 const pageLanguage = (c: Context<AppEnv>): Language => languageFromAcceptLanguage(c.req.header('accept-language'));
 
-const numberQuery = v.object({ number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), '') });
+const numberQuery = v.object({
+  number: v.optional(v.pipe(v.string(), v.transform(normaliseCertificateNumber), v.maxLength(64)), ''),
+});
 /** Any path segment is accepted and cut to the longest possible number: an odd one is simply not found. */
 const pageNumberParam = v.object({
   number: v.pipe(
     v.string(),
-    v.trim(),
-    v.transform((value) => value.slice(0, 64)),
+    v.transform((value) => normaliseCertificateNumber(value).slice(0, 64)),
   ),
 });
 
@@ -297,21 +216,34 @@ function pageCacheKey(c: Context<AppEnv>): string | null {
     : null;
 }
 
+/**
+ * The lookup form: with a number (the form sent, script on or off) to the canonical, cacheable
+ * result URL; without one, the form itself, the same static page for everyone.
+ */
+async function lookup(c: Context<AppEnv>) {
+  const parsed = v.safeParse(numberQuery, c.req.query());
+  const number = parsed.success ? parsed.output.number : '';
+  if (number) return c.redirect(`/certificate/verify/${encodeURIComponent(number)}`, 303);
+  return respond(
+    c,
+    lookupPage(c.var.config.appName, pageLanguage(c)),
+    200,
+    LOOKUP_CACHE_SECONDS,
+    LOOKUP_CACHE_SECONDS,
+    true,
+  );
+}
+
+/** /verify: the public page to type a certificate number (linked from the landing page). */
+export const verifyLookupPage = new Hono<AppEnv>().get('/', lookup);
+
 export const verifyPage = new Hono<AppEnv>()
-  // The lookup form (GET, no JavaScript) lands here and is sent to the canonical, cacheable URL.
-  // (A fixed path under /certificate/verify/*, which the Worker answers before the client app.)
-  .get('/lookup', (c) => {
-    const parsed = v.safeParse(numberQuery, c.req.query());
-    const number = parsed.success ? parsed.output.number : '';
-    if (number) return c.redirect(`/certificate/verify/${encodeURIComponent(number.toUpperCase())}`, 303);
-    return respond(
-      c,
-      lookupPage(c.var.config.appName, pageLanguage(c)),
-      200,
-      LOOKUP_CACHE_SECONDS,
-      LOOKUP_CACHE_SECONDS,
-    );
-  })
+  .get('/', (c) =>
+    respond(c, missingNumberPage(c.var.config.appName, pageLanguage(c)), 404, LOOKUP_CACHE_SECONDS, 0, true),
+  )
+  // The form's target (a fixed path under /certificate/verify/*, which the Worker answers before
+  // the client app): kept for the pages and links already out there; /verify answers the same.
+  .get('/lookup', lookup)
   .get('/:number', edgeCache(pageCacheKey), validate('param', pageNumberParam), async (c) => {
     const appName = c.var.config.appName;
     const language = pageLanguage(c);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
 import { deliveryLanguageName } from '../contract/delivery-language';
 import {
   certificateExpiry,
+  normaliseCertificateNumber,
   verificationUrl,
   type CertificateInfo,
   type VerifyCertificateResponse,
@@ -292,7 +293,7 @@ export async function verifyCertificate(
   const row = await db
     .select()
     .from(certificates)
-    .where(eq(certificates.certificateNumber, number.trim().toUpperCase()))
+    .where(eq(certificates.certificateNumber, normaliseCertificateNumber(number)))
     .get();
   if (!row) return null;
   const status = certificateStatus(row);

@@ -24,12 +24,9 @@ export const certificationEntry: MachineEntry = {
       value: (now) => ({ coveredSince: isoDaysIn(now, -60), now: isoIn(now, 0) }),
     },
   ],
+  // Time is the calendar here: the simulator's clock moves it (+1 day, +30 days, +1 year).
+  calendar: { date: (context) => context.now, pass: (days) => ({ type: 'time.pass', days }) },
   samples: {
-    'time.pass': [
-      { label: '1 day', payload: () => ({ days: 1 }) },
-      { label: '30 days', payload: () => ({ days: 30 }) },
-      { label: '1 year', payload: () => ({ days: 365 }) },
-    ],
     'certificate.issue': [
       {
         label: 'valid 1 year',

@@ -1,4 +1,4 @@
-import type { AnyStateMachine } from 'xstate';
+import type { AnyStateMachine, EventObject } from 'xstate';
 
 // What every registry entry holds; the group modules beside this file each describe a few machines.
 
@@ -25,6 +25,16 @@ export interface MachineEntry {
   /** Inputs the simulator can start the machine with; the first is the default. */
   inputs?: { label: string; value: (now: number) => unknown }[];
   samples?: Record<string, EventSample[]>;
+  /**
+   * A long-running machine whose time is the calendar (it keeps its own date in its context and
+   * moves it by an event): the simulator's clock shows that date and moves it by days, not seconds.
+   */
+  calendar?: {
+    // biome-ignore lint/suspicious/noExplicitAny: each machine's context has its own shape
+    date: (context: any) => string;
+    /** The event that moves the machine's date on by `days`. */
+    pass: (days: number) => EventObject;
+  };
 }
 
 /** Sample timestamps relative to the simulated clock. */

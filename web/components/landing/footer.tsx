@@ -87,6 +87,12 @@ export function Footer() {
               </li>
             ))}
             <li>
+              {/* The header's section links are hidden on a phone: the verification page is here too. */}
+              <a href="/verify" className={footerLink}>
+                {t('landing.nav.verify')}
+              </a>
+            </li>
+            <li>
               <Link href="/statecharts" className={footerLink}>
                 {t('landing.footer.statecharts')}
               </Link>

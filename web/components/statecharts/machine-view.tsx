@@ -7,6 +7,7 @@ import type { Layout } from '../../../statecharts/tooling/layout';
 import type { MachineEntry } from '../../../statecharts/tooling/registry';
 import { Simulation } from '../../../statecharts/tooling/simulator';
 import { StatechartDiagram } from '../statechart-diagram';
+import { machineDescription, machineTitle } from '../../i18n/statechart-text';
 import { Alert, Button } from '../../ui';
 import { t, withTags } from '../../i18n';
 import { SimulatorPanel } from './simulator-panel';
@@ -97,9 +98,9 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
       >
         <div className={css({ maxW: '80ch' })}>
           <h2 id={`sc-${entry.key}-title`} className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '1' })}>
-            {entry.title}
+            {machineTitle(entry)}
           </h2>
-          <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' })}>{entry.description}</p>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' })}>{machineDescription(entry)}</p>
           <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '2' })}>
             {withTags(
               t('statecharts.summary', {
@@ -110,6 +111,11 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
               [(text, key) => <code key={key}>{text}</code>],
             )}
           </p>
+          {layout.edges.some((e) => e.eventless) ? (
+            <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '1' })} data-testid="eventless-hint">
+              {t('statecharts.eventlessHint')}
+            </p>
+          ) : null}
         </div>
         <div
           className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}
@@ -221,7 +227,7 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
         >
           <StatechartDiagram
             layout={layout}
-            title={entry.title}
+            title={machineTitle(entry)}
             width={Math.round(layout.width * zoom.scale)}
             selectedId={selectedId}
             activeIds={activeIds}

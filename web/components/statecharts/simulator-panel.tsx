@@ -1,11 +1,11 @@
-import { RotateCcw, TimerReset } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { useCallback } from 'react';
 import { css } from 'styled-system/css';
-import { formatDelay } from '../../../statecharts/tooling/inspect';
 import type { MachineEntry } from '../../../statecharts/tooling/registry';
 import { contextJson, type Simulation, type SimEvent } from '../../../statecharts/tooling/simulator';
 import { Alert, Button, Chip, Select } from '../../ui';
 import { t } from '../../i18n';
+import { SimClock } from './sim-clock';
 import { sectionTitle } from './state-details';
 
 /**
@@ -30,10 +30,7 @@ export function SimulatorPanel({
   const byId = new Map(sim.model.states.map((s) => [s.id, s]));
   const leaves = active.filter((id) => !sim.model.states.some((s) => s.parentId === id && active.includes(s.id)));
   const events = snapshot.status === 'active' ? sim.enabledEvents() : [];
-  const elapsed = sim.clock.elapsed();
   const nextDue = sim.clock.nextDue();
-  const timers = sim.activeTransitions().filter((t) => t.kind === 'after');
-  const time = new Date(sim.now()).toISOString().slice(11, 19);
   const send = useCallback(
     (e: SimEvent) => sim.send(e.event, e.variant ? `${e.label} (${e.variant})` : e.label),
     [sim],
@@ -91,45 +88,7 @@ export function SimulatorPanel({
         ) : null}
       </div>
 
-      <div>
-        <h3 className={sectionTitle}>{t('statecharts.clock')}</h3>
-        <p className={css({ fontSize: 'sm', mb: '2' })} aria-live="polite" data-testid="sim-clock">
-          {elapsed === 0
-            ? t('statecharts.timeStart', { time })
-            : t('statecharts.timeElapsed', { time, elapsed: formatDelay(elapsed) })}
-        </p>
-        <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
-          <Button size="xs" variant="outline" onClick={() => sim.advance(1000)}>
-            +1 s
-          </Button>
-          <Button size="xs" variant="outline" onClick={() => sim.advance(60_000)}>
-            {t('statecharts.plusMinutes', { count: 1 })}
-          </Button>
-          <Button size="xs" variant="outline" onClick={() => sim.advance(10 * 60_000)}>
-            {t('statecharts.plusMinutes', { count: 10 })}
-          </Button>
-          <Button
-            size="xs"
-            variant="solid"
-            leftIcon={<TimerReset />}
-            disabled={nextDue === null}
-            onClick={() => sim.fireNextTimer()}
-          >
-            {nextDue === null
-              ? t('statecharts.noTimer')
-              : t('statecharts.fireTimer', { delay: formatDelay(nextDue - elapsed) })}
-          </Button>
-        </div>
-        {timers.length ? (
-          <ul className={css({ mt: '2', fontSize: 'xs', color: 'fg.muted' })}>
-            {timers.map((t) => (
-              <li key={t.id}>
-                {t.label} → {t.targetIds.map((id) => byId.get(id)?.key ?? id).join(', ')}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <SimClock sim={sim} />
 
       <div>
         <h3 className={sectionTitle}>{t('statecharts.send')}</h3>

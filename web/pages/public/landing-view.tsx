@@ -94,6 +94,10 @@ export function LandingView({ signedIn, home, from, courses, feedbackForm, child
             <a href="#feedback" className={sectionLink}>
               {t('landing.nav.feedback')}
             </a>
+            {/* A page of the Worker (works without JavaScript), not a client route: a plain link. */}
+            <a href="/verify" className={sectionLink}>
+              {t('landing.nav.verify')}
+            </a>
           </nav>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexShrink: 0 })}>
             <LanguageSwitcher />

@@ -10,6 +10,7 @@ import { MachineView } from '../../components/statecharts/machine-view';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Alert, Button, EmptyState, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
 import { t } from '../../i18n';
+import { machineTitle } from '../../i18n/statechart-text';
 
 /**
  * /statecharts (public, no personal data): every machine of statecharts/tooling/registry.ts drawn from
@@ -77,10 +78,10 @@ export function StatechartsPage() {
             value={current}
             onValueChange={(key) => navigate(`/statecharts?machine=${encodeURIComponent(key)}`, { replace: true })}
           >
-            <TabList aria-label={t('statecharts.machines')}>
+            <TabList aria-label={t('statecharts.machines')} className={wrappingTabs}>
               {MACHINES.map((m) => (
                 <TabTrigger key={m.key} value={m.key}>
-                  {m.title}
+                  {machineTitle(m)}
                 </TabTrigger>
               ))}
             </TabList>
@@ -118,3 +119,17 @@ function MachinePanel({ entry }: { entry: MachineEntry }) {
   }
   return <MachineView entry={entry} model={drawn.model} layout={drawn.layout} />;
 }
+
+/**
+ * Twelve machines do not fit one row (the list scrolled with its scrollbar hidden, cutting a title
+ * at "Cer…"): the tabs wrap onto more rows, each title whole. The sliding underline cannot follow a
+ * tab to another row, so the chosen tab is marked by its own border and colour instead.
+ */
+const wrappingTabs = css({
+  flexWrap: 'wrap',
+  overflowX: 'visible',
+  rowGap: '1',
+  '& [data-part=indicator]': { display: 'none' },
+  '& [data-part=trigger]': { borderBottomWidth: '2px', borderColor: 'transparent' },
+  '& [data-part=trigger][data-selected]': { borderColor: 'brand.solid', bg: 'bg.subtle' },
+});
