@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseCertificateNumber } from '../../worker/contract/certificates';
-import { NORMALISE_SCRIPT } from '../../worker/routes/verify-page-shell';
+import { NORMALISE_SCRIPT } from '../../worker/routes/verify-page/shell';
 
 /** Runs the verification page's inline script on a stand-in form and returns the value it sends. */
 function sentByScript(typed: string): string {

@@ -51,7 +51,7 @@ import { originFor } from '../config';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
 import type { MailLogResponse } from '../contract/outbox';
-import { mailLogOf } from './outbox';
+import { mailLogOf } from '../services/mail-log';
 
 // The compliance matrix and people's training records, for administrators with Report Generation.
 

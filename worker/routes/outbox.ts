@@ -6,18 +6,17 @@ import {
   outboxQuery,
   sendRemindersBody,
   type MailDto,
-  type MailLogResponse,
   type MailStatus,
   type OutboxResponse,
   type SendRemindersResponse,
 } from '../contract/outbox';
-import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { AppEnv } from '../env';
 import { refusal } from '../errors';
 import { requireAdmin } from '../middleware/auth';
 import { auditInsertWhen } from '../services/audit';
 import { retryFailedMail } from '../services/mail';
+import { MAIL_COLUMNS } from '../services/mail-log';
 import { sendManualReminders } from '../services/manual-reminders';
 import { validate } from '../validate';
 
@@ -25,19 +24,6 @@ import { validate } from '../validate';
 // (System Configuration: every message of the platform, not only reminders).
 
 /** The columns a screen shows: never the body (a password-reset link may be in it). */
-const MAIL_COLUMNS = {
-  id: mailOutbox.id,
-  to: mailOutbox.to,
-  subject: mailOutbox.subject,
-  status: mailOutbox.status,
-  kind: mailOutbox.kind,
-  userId: mailOutbox.userId,
-  error: mailOutbox.error,
-  tries: mailOutbox.tries,
-  createdAt: mailOutbox.createdAt,
-  sentAt: mailOutbox.sentAt,
-  nextTryAt: mailOutbox.nextTryAt,
-};
 
 const mailDeps = (c: { var: AppEnv['Variables']; env: AppEnv['Bindings'] }) => ({
   config: c.var.config,
@@ -57,17 +43,6 @@ export const reminderRoutes = new Hono<AppEnv>().post(
     return c.json<SendRemindersResponse>(result);
   },
 );
-
-/** The last messages to one person (their training record's mail log), newest first. */
-export async function mailLogOf(db: Db, userId: string): Promise<MailLogResponse> {
-  const messages = await db
-    .select(MAIL_COLUMNS)
-    .from(mailOutbox)
-    .where(eq(mailOutbox.userId, userId))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(100);
-  return { messages: messages as MailDto[] };
-}
 
 export const outboxRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin('systemConfiguration'))

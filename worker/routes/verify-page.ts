@@ -20,7 +20,7 @@ import {
   edgeCacheControl,
   edgeCacheKeys,
 } from '../services/edge-cache';
-import { page, pageCsp, type Markup } from './verify-page-shell';
+import { page, pageCsp, type Markup } from './verify-page/shell';
 
 /**
  * The public verification pages, rendered by the Worker: an inspector scans the QR code on a

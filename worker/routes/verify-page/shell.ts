@@ -1,8 +1,8 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { CERTIFICATE_DASHES } from '../contract/certificates';
-import type { Language } from '../contract/language';
-import { formatDateTime, isRtl, t, type MessageKey, type Params } from '../i18n';
+import { CERTIFICATE_DASHES } from '../../contract/certificates';
+import type { Language } from '../../contract/language';
+import { formatDateTime, isRtl, t, type MessageKey, type Params } from '../../i18n';
 
 /**
  * The frame every verification page shares (worker/routes/verify-page.ts): header, the result
