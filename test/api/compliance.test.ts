@@ -289,10 +289,12 @@ describe('status of a person against a requirement', () => {
   });
 
   it('two requirements of the same course give one status: the most severe', async () => {
-    const { token, course, learner, bookId, requirementId } = await setup({ department: 'Warehouse' });
+    // A department of its own: a requirement naming a department covers everyone in it, across test files.
+    const department = `Warehouse ${crypto.randomUUID().slice(0, 8)}`;
+    const { token, course, learner, bookId, requirementId } = await setup({ department });
     const second = await api('POST', '/api/v2/admin/requirements', {
       token: adminToken,
-      body: { courseId: course.courseId, bookId, department: 'Warehouse', dueWithinDays: 5 },
+      body: { courseId: course.courseId, bookId, department, dueWithinDays: 5 },
     });
     expect(second.status).toBe(201);
     await coveredSince(learner.id, bookId, requirementId, daysFromNow(-10));

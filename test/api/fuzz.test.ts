@@ -48,7 +48,13 @@ const MIN_REQUESTS = 10_000;
  * Routes whose errors are an HTML page, not JSON: the public certificate verification page, and the
  * landing page (another method on "/" is answered by the static assets layer, as any client route).
  */
-const HTML_ROUTES = new Set(['GET /certificate/verify/:number', 'GET /certificate/verify/lookup', 'GET /']);
+const HTML_ROUTES = new Set([
+  'GET /certificate/verify/:number',
+  'GET /certificate/verify/lookup',
+  'GET /certificate/verify',
+  'GET /verify',
+  'GET /',
+]);
 
 /**
  * The routes on which an accepted fuzzed request may change rows, and why. Anything else that

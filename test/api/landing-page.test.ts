@@ -105,7 +105,7 @@ describe('the landing page, rendered by the Worker', () => {
     const data = /<script type="application\/json" id="server-rendered-data">(.*?)<\/script>/s.exec(page.html)?.[1];
     expect(JSON.parse(data!)).toEqual({ courses: sample });
     for (const course of sample)
-      expect(page.html).toContain(`<h3 class="fs_lg fw_semibold lh_1.35">${escapeHtml(course.title)}</h3>`);
+      expect(page.html).toContain(`<h3 class="fs_lg fw_semibold lh_1.35"><bdi>${escapeHtml(course.title)}</bdi></h3>`);
   });
 
   it('keeps no markup a course title could inject, in the page or in its data', async () => {

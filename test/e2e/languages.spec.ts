@@ -64,6 +64,7 @@ describe('interface languages', () => {
     expect((await nav.locator('a, button').allInnerTexts()).map((text) => text.trim())).toEqual([
       'Panel',
       'Mis cursos',
+      'Mis certificados',
       'Informes',
       'Avisos',
       'Ideas',

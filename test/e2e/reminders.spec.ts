@@ -63,6 +63,10 @@ describe('reminders on screen', () => {
     await d1(
       `UPDATE user_domains SET created_at = '${new Date(Date.now() - 60 * DAY).toISOString()}' WHERE user_id IN ('${people.ines.id}', '${people.omar.id}')`,
     );
+    // Covered since the later of joining the book and the department (the audience rule): both back.
+    await d1(
+      `UPDATE users SET audience_since = '${new Date(Date.now() - 60 * DAY).toISOString()}' WHERE id IN ('${people.ines.id}', '${people.omar.id}')`,
+    );
 
     session = await openBrowser(WIDE);
     const { page } = session;
