@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resize } from './axe';
 import { ACCOUNTS, VIEWPORTS } from './browser';
@@ -6,6 +6,7 @@ import { unique } from './server';
 import {
   admin,
   arrange,
+  atWideAndPhone,
   checkDialog,
   closeDialogs,
   COURSES,
@@ -32,6 +33,12 @@ import {
  */
 
 beforeAll(() => arrange());
+
+/** Picks an option of one of the UI kit's selects (Ark: a combobox button and a listbox in a portal). */
+async function choose(page: Page, scope: Locator, label: RegExp, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.locator('[role="option"]:visible').filter({ hasText: option }).first().click();
+}
 
 describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
   const start = roleSession(() => ACCOUNTS.admin);
@@ -108,12 +115,16 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
     const { page, audit } = await start();
     await go(page, '/admin/users');
     await button(page, /^Edit /).waitFor();
-    await audit.atBothWidths(page, 'users');
+    // The table with its name, department and job title columns (issue 26).
+    await atWideAndPhone(audit, page, 'users');
     // Add a user: the form, then the one-time password dialog it leads to.
     const add = await checkDialog(audit, page, button(page, 'ADD USER'), 'add user dialog', { keepOpen: true });
     const added = `axeadded${unique()}`;
     await add.getByLabel(/^Username/).fill(added);
     await add.getByLabel(/^Email/).fill(`${added}@example.com`);
+    await add.getByLabel('Department').fill('Warehouse');
+    await add.getByLabel('Job Title').fill('Forklift driver');
+    await audit.check(page, 'add user dialog with department and job title');
     await add.getByRole('button', { name: 'Create User' }).click();
     const created = page.getByRole('dialog', { name: 'User Created Successfully' });
     await created.waitFor();
@@ -160,6 +171,42 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
     await checkDialog(audit, page, button(page, /^Retire requirement: /), 'retire requirement dialog', {
       phone: false,
     });
+    audit.assertClean();
+  });
+
+  it("the dashboard's compliance section with the lapse dialog, the requirement dialog with its audience count, and the outbox", async () => {
+    const { page, audit } = await start();
+    await go(page, '/admin');
+    const section = page.getByRole('region', { name: 'Compliance' });
+    await section.getByText('Overdue trainings').waitFor();
+    await atWideAndPhone(audit, page, 'admin dashboard, compliance section');
+    // A forecast bucket opens the list of who lapses, over the matrix.
+    await section.getByRole('link', { name: /^Next 90 days: / }).click();
+    const lapse = page.getByRole('dialog', { name: 'Lapsing in the next 90 days' });
+    await lapse.getByRole('table').waitFor();
+    await atWideAndPhone(audit, page, 'lapse dialog', lapse);
+    await closeDialogs(page);
+
+    // The requirement dialog with the live count of the people its terms cover (the demo has a Warehouse).
+    await go(page, '/admin/compliance');
+    await button(page, 'Add requirement').click();
+    const dialog = page.getByRole('dialog', { name: 'Add requirement' });
+    await choose(page, dialog, /^Book/, 'Hazard Communication');
+    await choose(page, dialog, /^Course/, COURSES.sds);
+    await dialog.getByLabel('Department').fill('Warehouse');
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: /^Covers \d+ (person|people)/ })
+      .waitFor();
+    await atWideAndPhone(audit, page, 'requirement dialog with its audience count', dialog);
+    await closeDialogs(page);
+
+    await nav(page).getByRole('link', { name: 'Outbox' }).click();
+    await heading(page, 'Outbox');
+    await page.getByRole('tab', { name: 'All' }).waitFor();
+    await atWideAndPhone(audit, page, 'outbox');
+    await page.getByRole('tab', { name: 'Failed' }).click();
+    await audit.check(page, 'outbox, failed');
     audit.assertClean();
   });
 

@@ -5,6 +5,7 @@ import { ACCOUNTS, signIn, VIEWPORTS, waitForPath } from './browser';
 import { unique } from './server';
 import {
   arrange,
+  atWideAndPhone,
   certificateNumber,
   checkDialog,
   COURSES,
@@ -98,6 +99,36 @@ describe('accessibility (axe, WCAG 2.2 A/AA): visitor', { retry: 1 }, () => {
     audit.assertClean();
   });
 
+  it('the /verify form with a number typed with spaces, and the statecharts in Arabic', async () => {
+    const { page, session, audit } = await start();
+    await session.open('/verify');
+    await heading(page, 'Verify a Certificate');
+    await atWideAndPhone(audit, page, '/verify');
+    await page.getByLabel('Certificate number').fill(` ${certificateNumber.toLowerCase().replaceAll('-', ' - ')} `);
+    await page.getByLabel('Certificate number').press('Enter');
+    await waitForPath(page, `/certificate/verify/${certificateNumber}`);
+    await heading(page, 'Valid Certificate');
+
+    // An Arabic-speaking auditor: the page right to left, a simulation running with a state selected.
+    await page.evaluate(() => localStorage.setItem('locale', 'ar'));
+    try {
+      await session.open('/statecharts');
+      await heading(page, 'مخططات الحالة');
+      await page.locator('svg[data-machine-id]:visible').waitFor();
+      await atWideAndPhone(audit, page, 'statecharts in Arabic');
+      await page.getByRole('button', { name: 'محاكاة' }).click();
+      await page.locator('svg[data-machine-id] [data-active="true"]').first().waitFor();
+      await page.locator('svg[data-machine-id]:visible g[role="button"]').nth(1).focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('state-details').waitFor();
+      await atWideAndPhone(audit, page, 'statecharts in Arabic, simulating');
+    } finally {
+      // The visitor's browser is shared by the block's tests: back to English for the next one.
+      await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    }
+    audit.assertClean();
+  });
+
   it('the verification page (valid and unknown numbers) and the change-password page', async () => {
     const { page, session, audit } = await start();
     // The verification page is rendered by the Worker.
@@ -168,6 +199,15 @@ describe('accessibility (axe, WCAG 2.2 A/AA): new learner', { retry: 1 }, () => 
     await audit.check(page, 'course with exhausted attempts');
     audit.assertClean();
   });
+
+  it('My certificates before the first certificate: the empty state', async () => {
+    const { page, audit } = await start();
+    await go(page, '/my-certificates');
+    await heading(page, 'My Certificates');
+    await page.getByText('No certificates yet').waitFor();
+    await atWideAndPhone(audit, page, 'my certificates, none yet');
+    audit.assertClean();
+  });
 });
 
 describe('accessibility (axe, WCAG 2.2 A/AA): learner', { retry: 1 }, () => {
@@ -195,6 +235,19 @@ describe('accessibility (axe, WCAG 2.2 A/AA): learner', { retry: 1 }, () => {
       page.getByRole('button', { name: `Review: ${courses.pass.components[0].data.title}` }),
       'assessment review dialog',
     );
+    audit.assertClean();
+  });
+
+  it('My certificates, reached from the navigation', async () => {
+    const { page, audit } = await start();
+    await go(page, '/dashboard');
+    await nav(page).getByRole('link', { name: 'My Certificates' }).click();
+    await heading(page, 'My Certificates');
+    await page
+      .getByRole('button', { name: /^Download certificate / })
+      .first()
+      .waitFor();
+    await atWideAndPhone(audit, page, 'my certificates');
     audit.assertClean();
   });
 

@@ -168,6 +168,21 @@ export async function checkDialog(
 /** Reduced motion (the app's global CSS honours it): dialogs and drawers open and close at once, so no check waits for an animation. */
 const calm = (page: Page) => page.emulateMedia({ reducedMotion: 'reduce' });
 
+/** The safety manager's desk width (issue 26 measured its screens there). */
+export const WIDE = { width: 1440, height: 900 } as const;
+
+/**
+ * Checks the page at 1440 px, then at 390 px (only inside `dialog` if given: the page behind was
+ * checked already), and returns to the walk's 1280 px.
+ */
+export async function atWideAndPhone(audit: AccessibilityAudit, page: Page, label: string, dialog?: Locator) {
+  await resize(page, WIDE);
+  await audit.check(page, label);
+  await resize(page, VIEWPORTS.phone);
+  await audit.check(page, label, dialog ? { within: dialog } : {});
+  await resize(page, VIEWPORTS.desktop);
+}
+
 export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
 
 /**

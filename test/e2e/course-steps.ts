@@ -1,11 +1,15 @@
-import type { Page } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Download, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { d1, type ApiClient } from './server';
 
 /*
  * Taking a seeded course in a journey: the admin's view of it (with the answer key), the steps a
- * journey does not watch (through the API, as the learner's pages would), and an assessment passed
- * in the browser.
+ * journey does not watch (through the API, as the learner's pages would), an assessment passed and
+ * a material read in the browser, and a downloaded certificate read back as text.
  */
 
 export interface AdminQuestion {
@@ -36,6 +40,13 @@ export async function adminCourse(
   );
   const course = await admin.request<AdminCourse>(`/v2/admin/courses/${courses.find((c) => c.title === title)!.id}`);
   return { course, ordered: [...course.components].sort((a, b) => a.orderIndex - b.orderIndex) };
+}
+
+/** Moves the day `userId` joined the book back by `days` (a required course's due date counts from it). */
+export async function joinedBookDaysAgo(admin: ApiClient, userId: string, bookName: string, days: number) {
+  const book = (await admin.request<{ id: string; name: string }[]>('/domains')).find((b) => b.name === bookName)!;
+  const when = new Date(Date.now() - days * 24 * 3600 * 1000).toISOString();
+  await d1(`UPDATE user_domains SET created_at = '${when}' WHERE user_id = '${userId}' AND domain_id = '${book.id}'`);
 }
 
 /** Views a material to the end or passes an assessment through the API. */
@@ -77,4 +88,37 @@ export async function passInBrowser(page: Page, component: AdminComponent) {
   }
   await page.getByRole('button', { name: 'Submit Assessment' }).click();
   await page.getByRole('heading', { level: 1, name: 'Passed' }).waitFor();
+}
+
+/**
+ * On a material's page at 390 px: stays on each page long enough to count (3 s) and turns it with the
+ * pager below the page (the phone's reader is at the foot), until Complete & Continue shows.
+ */
+export async function readMaterialInBrowser(page: Page) {
+  const complete = page.getByRole('button', { name: 'Complete & Continue' });
+  await page.getByRole('img', { name: /^Page 1 of \d+$/ }).waitFor();
+  for (let turns = 0; turns < 20 && !(await complete.isVisible()); turns++) {
+    await page.waitForTimeout(3300);
+    const next = page.getByRole('toolbar', { name: 'Page controls below the page' }).getByRole('button', {
+      name: 'Next page',
+    });
+    if ((await next.count()) > 0 && (await next.getAttribute('aria-disabled')) !== 'true') await next.click();
+  }
+  expect(await page.getByRole('progressbar', { name: 'Material progress' }).getAttribute('aria-valuenow')).toBe('100');
+  return complete;
+}
+
+/** A downloaded PDF's name and its text as pdftotext reads it (the file is removed afterwards). */
+export async function pdfText(download: Download): Promise<{ filename: string; text: string }> {
+  const folder = mkdtempSync(join(tmpdir(), 'download-'));
+  try {
+    const file = join(folder, download.suggestedFilename());
+    await download.saveAs(file);
+    return {
+      filename: download.suggestedFilename(),
+      text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -157,6 +157,13 @@ describe('focus and announcements', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
 
+    // My certificates (issue 26), by keyboard too: its heading takes focus and the tab names it.
+    await nav.getByRole('link', { name: 'My Certificates' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/my-certificates');
+    await waitForFocusOn(page, 'h1', 'My Certificates');
+    expect(await page.title()).toBe('My Certificates · SafeWork Academy');
+
     // An unknown address inside the shell: its 404 heading.
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await waitForFocusOn(page, 'h1', /./);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
-import { adminCourse, passInBrowser } from './course-steps';
+import { adminCourse, joinedBookDaysAgo, passInBrowser, readMaterialInBrowser } from './course-steps';
 import { apiAs, d1, newLearner } from './server';
 
 /*
@@ -13,7 +13,6 @@ import { apiAs, d1, newLearner } from './server';
 
 const LADDER = 'Ladder Safety Essentials';
 const SDS = 'Reading a Safety Data Sheet (SDS)';
-const DAY = 24 * 3600 * 1000;
 
 describe("the worker's path at 390 px", () => {
   let session: BrowserSession | undefined;
@@ -28,12 +27,7 @@ describe("the worker's path at 390 px", () => {
     const { course: ladder, ordered } = await adminCourse(admin, LADDER);
     const [pre, material, post] = ordered;
     expect([pre!.type, material!.type, post!.type]).toEqual(['PRE_ASSESSMENT', 'MATERIAL', 'POST_ASSESSMENT']);
-    const heights = (await admin.request<{ id: string; name: string }[]>('/domains')).find(
-      (b) => b.name === 'Working at Heights',
-    )!;
-    await d1(
-      `UPDATE user_domains SET created_at = '${new Date(Date.now() - 40 * DAY).toISOString()}' WHERE user_id = '${worker.id}' AND domain_id = '${heights.id}'`,
-    );
+    await joinedBookDaysAgo(admin, worker.id, 'Working at Heights', 40);
     // What the worker was doing: the optional SDS course, opened last (it would have led the old dashboard).
     const sds = await adminCourse(admin, SDS);
     const asWorker = await apiAs(worker.username, worker.password);
@@ -66,24 +60,12 @@ describe("the worker's path at 390 px", () => {
     expect(enrolled).toHaveLength(1);
     await passInBrowser(page, pre!);
 
-    // The handout: every page read long enough, then Complete & Continue opens the final assessment.
+    // The handout: every page read long enough (3 s each), then Complete & Continue opens the final assessment.
     await page.getByRole('link', { name: 'Back to Course' }).first().click();
     await waitForPath(page, `/course/${ladder.id}`);
     await page.getByRole('link', { name: `Open: ${material!.data.title}` }).click();
     await waitForPath(page, `/course/${ladder.id}/material/${material!.id}`);
-    const complete = page.getByRole('button', { name: 'Complete & Continue' });
-    await page.getByRole('img', { name: /^Page 1 of \d+$/ }).waitFor();
-    for (let turns = 0; turns < 20 && !(await complete.isVisible()); turns++) {
-      // A page counts after 3 s on screen; the pager below the page turns it (the phone's reader is at the foot).
-      await page.waitForTimeout(3300);
-      const next = page.getByRole('toolbar', { name: 'Page controls below the page' }).getByRole('button', {
-        name: 'Next page',
-      });
-      if ((await next.count()) > 0 && (await next.getAttribute('aria-disabled')) !== 'true') await next.click();
-    }
-    expect(await page.getByRole('progressbar', { name: 'Material progress' }).getAttribute('aria-valuenow')).toBe(
-      '100',
-    );
+    const complete = await readMaterialInBrowser(page);
     await complete.click();
     await waitForPath(page, `/course/${ladder.id}/assessment/${post!.id}`);
     await page.getByRole('heading', { level: 1, name: post!.data.title }).waitFor();
