@@ -6,6 +6,7 @@ import { publicRoute } from './middleware/auth';
 import {
   apiBodyLimit,
   apiSecurityHeaders,
+  documentSecurityHeaders,
   fileResponsePolicy,
   packageResponsePolicy,
   noStore,
@@ -36,7 +37,7 @@ import { requirementRoutes } from './routes/requirements';
 import { userRequirementRoutes } from './routes/user-requirements';
 
 export const app = new Hono<AppEnv>()
-  .use('*', requestContext)
+  .use('*', requestContext, documentSecurityHeaders)
   .use(
     '/api/*',
     settleRequestBody,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
+import { ADMIN_PERMISSION_KEYS } from '../../worker/contract/auth';
 import type { AppEnv } from '../../worker/env';
 import { inFirstBatch, publicRoute, requireAdmin, requireLearner } from '../../worker/middleware/auth';
 import { routeGuards, type GuardedRoute } from '../../worker/middleware/route-guards';
@@ -52,6 +53,13 @@ const LEARNER_ROUTES_IN_ADMIN_ROUTERS = new Set([
   'PUT /api/users/:id',
   'GET /api/v2/materials/:id',
 ]);
+
+/**
+ * Admin routes any administrator may call whatever their permission flags, each with the reason.
+ * Empty on purpose: every administration route today maps to a flag (issue 27). Adding one here is
+ * a reviewed decision, and docs/decisions/2026-11-27-guards-at-the-route.md lists it too.
+ */
+const ANY_ADMIN_ROUTES: Record<string, string> = {};
 
 /** Guard problems of a route table: a route with no guard, or with more than one. */
 const guardProblems = (table: GuardedRoute[]) =>
@@ -113,6 +121,33 @@ describe('the route table', () => {
     const admin = routeGuards(table.routes).find((r) => r.path === '/api/admin/list');
     expect(admin?.guards).toEqual([{ kind: 'admin', permission: 'userManagement' }]);
     expect(guardProblems(routeGuards(late.routes))).toEqual(['GET /api/late: no guard']);
+  });
+
+  it('maps every admin route to a permission flag, except the reviewed any-administrator list', () => {
+    const unflagged = guarded
+      .filter((r) => r.guards.some((g) => g.kind === 'admin' && !g.permission))
+      .map(key)
+      .filter((route) => !(route in ANY_ADMIN_ROUTES));
+    expect(unflagged).toEqual([]);
+    for (const [route, reason] of Object.entries(ANY_ADMIN_ROUTES)) {
+      expect(reason.length, route).toBeGreaterThan(20);
+      expect(guardOf.get(route)?.[0], route).toEqual({ kind: 'admin', permission: null });
+    }
+  });
+
+  it('refuses an administrator with all six flags off on every admin route', async () => {
+    const token = await login(
+      await createAdmin({ permissions: Object.fromEntries(ADMIN_PERMISSION_KEYS.map((flag) => [flag, false])) }),
+    );
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => isAdminRoute(r) && !(key(r) in ANY_ADMIN_ROUTES))) {
+      const res = await api(route.method, fill(route.path, SOME_ID), {
+        token,
+        body: hasBody(route.method) ? {} : undefined,
+      });
+      if (res.status !== 403 || res.body?.code !== 'FORBIDDEN') failures.push(`${key(route)} -> ${res.status}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('answers 401 to a visitor on every /api route except the public allowlist', async () => {

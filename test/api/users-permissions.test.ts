@@ -62,13 +62,13 @@ describe('each admin permission flag guards its routes', () => {
     expect((await api('PUT', `/api/users/${manager.id}`, { token, body: { firstName: 'X' } })).status).toBe(403);
   });
 
-  it('every admin route names a known flag (SCORM results excepted); AI Content Generation guards nothing', () => {
+  it('every admin route names a known flag; AI Content Generation guards nothing', () => {
     const admin = routeGuards(app.routes).flatMap((r) =>
       r.guards.filter((g) => g.kind === 'admin').map((g) => ({ route: `${r.method} ${r.path}`, flag: g.permission })),
     );
     expect(admin.length).toBeGreaterThan(40);
     const unflagged = admin.filter((a) => !a.flag).map((a) => a.route);
-    expect(unflagged).toEqual(['GET /api/v2/admin/scorm/results']);
+    expect(unflagged).toEqual([]);
     for (const { flag } of admin) if (flag) expect(ADMIN_PERMISSION_KEYS).toContain(flag);
     expect(admin.some(({ flag }) => flag === 'aiContentGeneration')).toBe(false);
     const flagOf = new Map(admin.map((a) => [a.route, a.flag]));

@@ -42,14 +42,41 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) =>
   }),
 );
 
+/**
+ * Transport and opener headers every answer carries, documents as well as data: HTTPS only for a
+ * year (sub-domains included), and no cross-origin window keeps a handle on ours. Static assets get
+ * the same from web/public/_headers `/*`.
+ */
+export const TRANSPORT_HEADERS = {
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+} as const;
+
+/**
+ * Every HTML answer the Worker gives outside /api (the landing page, the verification pages, the
+ * client app handed on from the assets binding, an error page) gets TRANSPORT_HEADERS where it has
+ * none of its own. An answer from a binding or the cache has immutable headers: it is copied.
+ */
+export const documentSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (c.req.path.startsWith('/api/')) return;
+  if (!/^text\/html/i.test(c.res.headers.get('content-type') ?? '')) return;
+  const missing = Object.entries(TRANSPORT_HEADERS).filter(([name]) => !c.res.headers.has(name));
+  if (missing.length === 0) return;
+  const response = new Response(c.res.body, c.res);
+  for (const [name, value] of missing) response.headers.set(name, value);
+  c.res = undefined;
+  c.res = response;
+});
+
 /** API answers are data, never documents: nothing may frame, script or sniff them. */
 export const apiSecurityHeaders = secureHeaders({
   contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] },
   xFrameOptions: 'SAMEORIGIN',
   referrerPolicy: 'strict-origin-when-cross-origin',
   crossOriginResourcePolicy: 'same-origin',
-  crossOriginOpenerPolicy: 'same-origin',
-  strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+  crossOriginOpenerPolicy: TRANSPORT_HEADERS['Cross-Origin-Opener-Policy'],
+  strictTransportSecurity: TRANSPORT_HEADERS['Strict-Transport-Security'],
 });
 
 /**

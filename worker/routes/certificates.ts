@@ -15,13 +15,13 @@ import {
   type UserCertificateResponse,
 } from '../contract/certificates';
 import { renewalChain } from '../contract/rules/renewal';
-import { isAdminUser } from '../contract/rules/roles';
+import { holdsAdminPermission } from '../contract/rules/roles';
 import { certificates as certificatesTable, courseProgress, courses, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { auditInsertWhen } from '../services/audit';
 import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
-import { edgeCache, purgeFor } from '../middleware/edge-cache';
+import { edgeCache, purgeFinal } from '../middleware/edge-cache';
 import {
   certificatePdf,
   certificateStatus,
@@ -42,11 +42,16 @@ import {
 } from '../services/edge-cache';
 import { validate } from '../validate';
 
-/** The certificate by id, if the caller owns it or is an admin; 404 otherwise (never "exists but not yours"). */
+/**
+ * The certificate by id, if the caller owns it or is an administrator with Report Generation (it is
+ * on the training record) or User Management (who revokes it); 404 otherwise (never "exists but not
+ * yours").
+ */
 async function ownedCertificate(c: { var: AppEnv['Variables'] }, certificateId: string): Promise<CertificateRow> {
   const row = await c.var.db.select().from(certificatesTable).where(eq(certificatesTable.id, certificateId)).get();
-  if (!row || (row.userId !== c.var.user.id && !isAdminUser(c.var.user)))
-    throw new ApiError('NOT_FOUND', certificateMessages.notFound);
+  const user = c.var.user;
+  const overseer = holdsAdminPermission(user, 'reportGeneration') || holdsAdminPermission(user, 'userManagement');
+  if (!row || (row.userId !== user.id && !overseer)) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
   return row;
 }
 
@@ -202,8 +207,9 @@ export const certificates = new Hono<AppEnv>()
       ]);
       if (updated.length === 0) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
       // Before the answer: from now on this data centre verifies it as revoked (others within the
-      // edge lifetime, or at once with a zone purge configured).
-      await purgeFor(c, certificateKeys(c.var.config, c.req.url, certificate.certificateNumber));
+      // edge lifetime, or at once with a zone purge configured); and again after the in-flight
+      // window, so a verification that read the certificate before this cannot keep "valid" cached.
+      await purgeFinal(c, certificateKeys(c.var.config, c.req.url, certificate.certificateNumber));
       return c.json<RevokeCertificateResponse>({
         ...toCertificateInfo(updated[0]),
         message: certificateMessages.revoked,

@@ -272,10 +272,13 @@ export const scormRoutes = new Hono<AppEnv>()
     return new Response(object.body, { status: range ? 206 : 200, headers });
   });
 
-/** /api/v2/admin/scorm (any administrator): learners' SCORM results for oversight. */
+/**
+ * /api/v2/admin/scorm: learners' SCORM results for oversight, under User Management like the
+ * assessment attempts and interventions (/api/v2/admin/assessments).
+ */
 export const adminScormRoutes = new Hono<AppEnv>().get(
   '/results',
-  requireAdmin(null),
+  requireAdmin('userManagement'),
   validate('query', scormResultsQuery),
   async (c) => {
     const { page, limit, search, courseId } = c.req.valid('query');

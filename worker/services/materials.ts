@@ -1,7 +1,8 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Material } from '../contract/materials';
 import type { CaptionTrack } from '../contract/captions';
-import { isAdminUser } from '../contract/rules/roles';
+import { holdsAdminPermission } from '../contract/rules/roles';
+import type { AdminPermissions } from '../contract/auth';
 import type { Db } from '../db/client';
 import { containsText } from '../db/paginate';
 import { components, courseProgress, courses, materials, scormPackages } from '../db/schema';
@@ -61,17 +62,17 @@ export async function findMaterial(db: Db, id: string): Promise<MaterialRow> {
 }
 
 /**
- * Admins always. A learner only while enrolled in a course with a component using it (else 404),
+ * Admins holding Module Management always. Anyone else (an administrator without it too) only while enrolled in a course with a component using it (else 404),
  * that course published (else 403 COURSE_NOT_AVAILABLE) and that component unlocked for them (else
  * 409 COMPONENT_LOCKED): the same answers the component itself gives.
  */
 export async function findAccessibleMaterial(
   db: Db,
   id: string,
-  user: { id: string; role: string },
+  user: { id: string; role: string; permissions?: AdminPermissions | null },
 ): Promise<MaterialRow> {
   const row = await findMaterial(db, id);
-  if (isAdminUser(user)) return row;
+  if (holdsAdminPermission(user, 'moduleManagement')) return row;
   const uses = await db
     .select({ componentId: components.id, courseId: components.courseId, status: courses.status })
     .from(components)

@@ -7,6 +7,17 @@ export interface RoleBearer {
 }
 
 /**
+ * An administrator holding `flag` (a flag turned off, or permissions never read, is not held): how
+ * a route open to learners too decides whether an administrator may see more than a learner.
+ */
+export function holdsAdminPermission(
+  user: (RoleBearer & { permissions?: Readonly<Record<string, boolean>> | null }) | null | undefined,
+  flag: string,
+): boolean {
+  return isAdminUser(user) && user?.permissions?.[flag] === true;
+}
+
+/**
  * The one admin-recognition rule: ADMIN in the role list, the role or the userType,
  * compared case-insensitively (so "admin" and "SUPER_ADMIN" count), or an isAdmin flag set to true.
  */

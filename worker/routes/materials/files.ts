@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { idParam, idString } from '../../contract/common';
-import type { AppEnv } from '../../env';
+import type { AppEnv, AuthUser } from '../../env';
 import { ApiError } from '../../errors';
 import { publicRoute, requireLearner } from '../../middleware/auth';
 import { contentDisposition } from '../../services/file-types';
@@ -33,29 +33,29 @@ const optionalCaptionParam = v.object({ captionId: v.optional(idString) });
  * The file route also accepts a signed link, because <iframe>, <video> and "open in new tab" cannot
  * send a bearer header. The link's session must still be alive (not logged out, same token version).
  */
-export const fileAccess = createMiddleware<AppEnv & { Variables: { fileUser: { id: string; role: string } } }>(
-  async (c, next) => {
-    const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
-    // A caption file's link signs the material and the track; the video's signs the material.
-    const { captionId } = parseOrThrow(optionalCaptionParam, { captionId: c.req.param('captionId') });
-    const scope = captionId === undefined ? id : captionLinkScope(id, captionId);
-    const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
-    if (!c.req.header('authorization') && u && t && ver && exp && sig) {
-      const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
-      if (!(await verifyFileLink(c.env.JWT_SECRET, scope, session, exp, sig)))
-        throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
-      const user = await liveLinkUser(c.var.db, session);
-      // A link dies with the session that signed it: logout, a new token version, or a deactivated account.
-      if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
-      c.set('fileUser', { id: user.id, role: user.role });
-      return next();
-    }
-    return requireLearner(c as unknown as Context<AppEnv>, async () => {
-      c.set('fileUser', c.var.user);
-      await next();
-    });
-  },
-);
+export const fileAccess = createMiddleware<
+  AppEnv & { Variables: { fileUser: Pick<AuthUser, 'id' | 'role' | 'permissions'> } }
+>(async (c, next) => {
+  const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
+  // A caption file's link signs the material and the track; the video's signs the material.
+  const { captionId } = parseOrThrow(optionalCaptionParam, { captionId: c.req.param('captionId') });
+  const scope = captionId === undefined ? id : captionLinkScope(id, captionId);
+  const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
+  if (!c.req.header('authorization') && u && t && ver && exp && sig) {
+    const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
+    if (!(await verifyFileLink(c.env.JWT_SECRET, scope, session, exp, sig)))
+      throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    const user = await liveLinkUser(c.var.db, session);
+    // A link dies with the session that signed it: logout, a new token version, or a deactivated account.
+    if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    c.set('fileUser', user);
+    return next();
+  }
+  return requireLearner(c as unknown as Context<AppEnv>, async () => {
+    c.set('fileUser', c.var.user);
+    await next();
+  });
+});
 
 export const materialFiles = new Hono<AppEnv>()
   .get('/:id', requireLearner, validate('param', idParam), async (c) => {
