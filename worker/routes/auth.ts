@@ -25,10 +25,10 @@ import {
   clientIp,
   enforceRate,
   hitRate,
+  judgeGuess,
   peekRate,
   RATE_RULES,
   rateLimited,
-  releaseRate,
 } from '../services/rate-limit';
 import { signSession } from '../services/tokens';
 import { domainsByUser, loadSessionUser, toSessionUser } from '../services/users';
@@ -59,16 +59,14 @@ export const auth = new Hono<AppEnv>()
     // never count, however many arrive at once from one plant's NAT.
     if (ipFailures >= RATE_RULES.loginIp.limit) throw rateLimited(RATE_RULES.loginIp);
     // Failures count per account, whichever identifier was typed; an unknown name has a counter of
-    // its own, so it locks like a real one. The account's slot is taken atomically before the check,
-    // so guesses sent all at once cannot all read "under the limit"; a refused request costs no PBKDF2
-    // work, and a successful one clears the counter.
+    // its own, so it locks like a real one. Only failures count: correct sign-ins arriving together
+    // are never refused, and guesses sent all at once still learn at most 5 outcomes (judgeGuess).
     const accountKey = user ? `login:acct:${user.id}` : `login:name:${login}`;
-    if ((await hitRate(db, accountKey, RATE_RULES.loginAccount)) > RATE_RULES.loginAccount.limit) {
-      await releaseRate(db, accountKey);
-      throw rateLimited(RATE_RULES.loginAccount);
-    }
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !valid) {
+    const valid = await judgeGuess(db, accountKey, RATE_RULES.loginAccount, async () => {
+      const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+      return matches && !!user;
+    });
+    if (!valid || !user) {
       await hitRate(db, ipKey, RATE_RULES.loginIp);
       throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
     }
