@@ -224,21 +224,39 @@ async function findUsableResetToken(db: Db, tokenHash: string) {
     .get();
 }
 
-/** Stores a new reset token (hashed) for the user and mails them the link. */
+/**
+ * Stores a new reset token (hashed) for the user and mails them the link. The link is written after
+ * the answer, so a password or e-mail change may land in between: the row is written only while the
+ * account still has the password and address it had when the link was asked for. A change before
+ * the write leaves no link (and no mail); a change after it spends the link (migration 0021's trigger).
+ */
 async function sendResetLink(
   config: AppConfig,
   email: SendEmail | undefined,
   db: Db,
   origin: string,
-  user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'username' | 'language'>,
+  user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'passwordHash' | 'firstName' | 'username' | 'language'>,
 ): Promise<void> {
   const token = randomToken();
-  await db.insert(passwordResetTokens).values({
-    id: crypto.randomUUID(),
-    userId: user.id,
-    tokenHash: await sha256Hex(token),
-    expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString(),
-  });
+  const tokenHash = await sha256Hex(token);
+  const expiresAt = new Date(Date.now() + RESET_TTL_MS).toISOString();
+  const written = await db
+    .insert(passwordResetTokens)
+    .select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as('id'),
+          userId: users.id,
+          tokenHash: sql<string>`${tokenHash}`.as('token_hash'),
+          expiresAt: sql<string>`${expiresAt}`.as('expires_at'),
+          usedAt: sql<string | null>`NULL`.as('used_at'),
+          createdAt: sql<string>`${new Date().toISOString()}`.as('created_at'),
+        })
+        .from(users)
+        .where(and(eq(users.id, user.id), eq(users.email, user.email), eq(users.passwordHash, user.passwordHash))),
+    )
+    .returning({ id: passwordResetTokens.id });
+  if (written.length === 0) return;
   const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
   const app = config.appName;
   // In the account holder's preferred language (English when unset).
