@@ -17,6 +17,11 @@ export interface AppConfig {
   storageBackend: 'r2' | 's3';
   /** Zone-wide purge of edge-cached public answers (Cloudflare API); null purges only the local data centre. */
   edgePurge: { zoneId: string; apiToken: string } | null;
+  /**
+   * Migration aid for clients of the original API, which load questions before starting: GET
+   * .../questions with no open attempt opens one (every start rule applies). Off by default.
+   */
+  questionsOpenAttempt: boolean;
 }
 
 export const DEFAULT_APP_NAME = 'SafeWork Academy';
@@ -41,6 +46,7 @@ export function readConfig(env: Bindings): AppConfig {
       env.CACHE_PURGE_ZONE_ID && env.CACHE_PURGE_API_TOKEN
         ? { zoneId: env.CACHE_PURGE_ZONE_ID, apiToken: env.CACHE_PURGE_API_TOKEN }
         : null,
+    questionsOpenAttempt: env.QUESTIONS_OPEN_ATTEMPT === 'true',
   };
 }
 

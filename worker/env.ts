@@ -13,6 +13,8 @@ export interface Bindings {
   /** Origin used in links we send (reset e-mails, certificate QR codes). Defaults to the request origin. */
   PUBLIC_URL?: string;
   MAIL_MODE?: 'outbox' | 'http' | 'cloudflare';
+  /** 'true': GET .../questions opens the attempt for clients of the original API (README, configuration). */
+  QUESTIONS_OPEN_ATTEMPT?: string;
   MAIL_FROM?: string;
   MAIL_HTTP_URL?: string;
   MAIL_HTTP_TOKEN?: string;

@@ -577,6 +577,7 @@ export const auditLog = sqliteTable(
   (t) => [index('audit_log_created_id_idx').on(t.createdAt, t.id)],
 );
 
+/** Open links are spent by a trigger on any change of the user's password or e-mail (migration 0021). */
 export const passwordResetTokens = sqliteTable('password_reset_tokens', {
   id: id(),
   userId: text('user_id')

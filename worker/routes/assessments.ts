@@ -14,45 +14,32 @@ import {
   type LatestAttemptResponse,
   type QuestionsResponse,
 } from '../contract/assessments';
-import { attempts, componentProgress, components, courses } from '../db/schema';
+import { attempts, components, courses } from '../db/schema';
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
 import {
   ALREADY_SUBMITTED_MESSAGE,
-  assertCanStartAttempt,
   ATTEMPT_NOT_FOUND,
-  closeAttempt,
   isPastGrace,
   loadAssessment,
   toAttemptResult,
   usedAttempts,
-  usedAttemptsQuery,
-  toUsedAttempts,
   assessmentQuery,
   toLoadedAssessment,
   inCurrentCycle,
-  currentCycleOf,
 } from '../services/assessments';
-import { questionOrderFor, readAssessment, shuffleSeed } from '../services/grading';
-import {
-  assertUnlocked,
-  componentContext,
-  componentContextQueries,
-  componentTitle,
-  courseStartedUpdate,
-  learningActivityUpsert,
-} from '../services/progress';
+import { assertUnlocked, componentContextQueries, componentTitle, learningActivityUpsert } from '../services/progress';
 import { validate } from '../validate';
 import {
   assessmentContext,
   attemptQuestions,
   openAttempt,
-  openAttemptQuery,
   ownAttempt,
   startResponse,
   submit,
 } from './assessments/attempt-flow';
+import { startAttempt, startReads } from './assessments/start-attempt';
 
 const componentParam = v.object({ componentId: idString });
 const attemptParam = v.object({ attemptId: idString });
@@ -193,7 +180,13 @@ export const assessments = new Hono<AppEnv>()
     const db = c.var.db;
     const ctx = await assessmentContext(db, user, componentId, rows);
     assertUnlocked(ctx);
-    const open = await openAttempt(db, user.id, ctx.component.id);
+    let open = await openAttempt(db, user.id, ctx.component.id);
+    // The original-API setting (off by default): clients that load questions before they start get
+    // the attempt opened here, by the same start rules, so the clock starts when questions are served.
+    if (!open && c.var.config.questionsOpenAttempt) {
+      open = (await startAttempt(db, user, componentId, await startReads(db, user.id, componentId), new Date()))
+        .attempt;
+    }
     const a = ctx.assessment;
     // No question text before Start: the clock of a timed assessment starts with the attempt.
     const body: QuestionsResponse = {
@@ -211,84 +204,11 @@ export const assessments = new Hono<AppEnv>()
 
   .post('/:componentId/start', inFirstBatch(requireLearner), validate('param', componentParam), async (c) => {
     const componentId = c.req.valid('param').componentId;
-    // One read batch (it also carries the session check): the component's context, the open
-    // attempt and the attempts used.
-    const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
-      db.batch([
-        ...componentContextQueries(db, userId, componentId),
-        openAttemptQuery(db, userId, componentId),
-        usedAttemptsQuery(db, userId, componentId),
-      ]),
-    );
-    const db = c.var.db;
-    const [c0, c1, c2, c3, c4, c5, openRows, usedRows] = result;
-    const context = await componentContext(db, user, componentId, [c0, c1, c2, c3, c4, c5]);
-    if (context.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
-    const ctx = {
-      ...context,
-      assessment: readAssessment(context.component.data, { passingScore: context.course.passingScore }),
-    };
-    assertUnlocked(ctx);
+    // One read batch (it also carries the session check).
+    const { user, result } = await sessionInFirstBatch(c, (db, userId) => startReads(db, userId, componentId));
     const now = new Date();
-
-    let used = toUsedAttempts(usedRows[0]);
-    const open = openRows[0];
-    if (open) {
-      if (!isPastGrace(open, now)) return c.json(startResponse(open, ctx.assessment, true, now));
-      // An attempt whose time ran out while the learner was away is closed on its saved answers first.
-      await closeAttempt(db, open, ctx.assessment, open.answers ?? {}, 'DEADLINE', now);
-      const [fresh] = await db.batch([
-        usedAttemptsQuery(db, user.id, componentId),
-        db
-          .select({ status: componentProgress.status })
-          .from(componentProgress)
-          .where(eq(componentProgress.id, ctx.row.id)),
-      ]);
-      used = toUsedAttempts(fresh[0]);
-    }
-    const passed = used.passed || ctx.row.status === 'COMPLETED';
-    assertCanStartAttempt({ passed, maxAttempts: ctx.assessment.maxAttempts, usedAttempts: used.count });
-
-    const attemptNumber = used.maxNumber + 1;
-    const iso = now.toISOString();
-    const deadline = new Date(now.getTime() + ctx.assessment.timeLimit * 60_000).toISOString();
-    const [inserted] = await db.batch([
-      // The partial unique index (one open attempt per learner and assessment) turns a concurrent
-      // second start into a no-op; that request then returns the attempt the first one opened.
-      db
-        .insert(attempts)
-        .values({
-          id: crypto.randomUUID(),
-          userId: user.id,
-          courseId: ctx.course.id,
-          componentId,
-          attemptNumber,
-          cycle: currentCycleOf(user.id, ctx.course.id),
-          language: ctx.course.language,
-          startedAt: iso,
-          deadlineAt: deadline,
-          answers: {},
-          questionOrder: questionOrderFor(ctx.assessment, shuffleSeed(user.id, componentId, attemptNumber)),
-        })
-        .onConflictDoNothing()
-        .returning(),
-      db
-        .update(componentProgress)
-        .set({
-          status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
-          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-          lastAccessedAt: iso,
-        })
-        .where(eq(componentProgress.id, ctx.row.id)),
-      learningActivityUpsert(db, user.id, now),
-      // What recomputing the course would change after a start: an assessment counts only once
-      // completed, so the percentage stays and an enrolled course is now in progress.
-      courseStartedUpdate(db, ctx.enrollment.id, now),
-    ]);
-    if (inserted[0]) return c.json(startResponse(inserted[0], ctx.assessment, false, now));
-    const raced = await openAttempt(db, user.id, componentId);
-    if (raced) return c.json(startResponse(raced, ctx.assessment, true, now));
-    throw new ApiError('CONFLICT', 'The attempt could not be started. Please try again.');
+    const started = await startAttempt(c.var.db, user, componentId, result, now);
+    return c.json(startResponse(started.attempt, started.assessment, started.resumed, now));
   })
 
   .get('/:componentId/attempts', requireLearner, validate('param', componentParam), async (c) => {

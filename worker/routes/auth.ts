@@ -25,10 +25,10 @@ import {
   clientIp,
   enforceRate,
   hitRate,
+  judgeGuess,
   peekRate,
   RATE_RULES,
   rateLimited,
-  releaseRate,
 } from '../services/rate-limit';
 import { signSession } from '../services/tokens';
 import { domainsByUser, loadSessionUser, toSessionUser } from '../services/users';
@@ -59,16 +59,14 @@ export const auth = new Hono<AppEnv>()
     // never count, however many arrive at once from one plant's NAT.
     if (ipFailures >= RATE_RULES.loginIp.limit) throw rateLimited(RATE_RULES.loginIp);
     // Failures count per account, whichever identifier was typed; an unknown name has a counter of
-    // its own, so it locks like a real one. The account's slot is taken atomically before the check,
-    // so guesses sent all at once cannot all read "under the limit"; a refused request costs no PBKDF2
-    // work, and a successful one clears the counter.
+    // its own, so it locks like a real one. Only failures count: correct sign-ins arriving together
+    // are never refused, and guesses sent all at once still learn at most 5 outcomes (judgeGuess).
     const accountKey = user ? `login:acct:${user.id}` : `login:name:${login}`;
-    if ((await hitRate(db, accountKey, RATE_RULES.loginAccount)) > RATE_RULES.loginAccount.limit) {
-      await releaseRate(db, accountKey);
-      throw rateLimited(RATE_RULES.loginAccount);
-    }
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !valid) {
+    const valid = await judgeGuess(db, accountKey, RATE_RULES.loginAccount, async () => {
+      const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+      return matches && !!user;
+    });
+    if (!valid || !user) {
       await hitRate(db, ipKey, RATE_RULES.loginIp);
       throw new ApiError('INVALID_CREDENTIALS', 'Invalid username or password');
     }
@@ -226,21 +224,39 @@ async function findUsableResetToken(db: Db, tokenHash: string) {
     .get();
 }
 
-/** Stores a new reset token (hashed) for the user and mails them the link. */
+/**
+ * Stores a new reset token (hashed) for the user and mails them the link. The link is written after
+ * the answer, so a password or e-mail change may land in between: the row is written only while the
+ * account still has the password and address it had when the link was asked for. A change before
+ * the write leaves no link (and no mail); a change after it spends the link (migration 0021's trigger).
+ */
 async function sendResetLink(
   config: AppConfig,
   email: SendEmail | undefined,
   db: Db,
   origin: string,
-  user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'username' | 'language'>,
+  user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'passwordHash' | 'firstName' | 'username' | 'language'>,
 ): Promise<void> {
   const token = randomToken();
-  await db.insert(passwordResetTokens).values({
-    id: crypto.randomUUID(),
-    userId: user.id,
-    tokenHash: await sha256Hex(token),
-    expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString(),
-  });
+  const tokenHash = await sha256Hex(token);
+  const expiresAt = new Date(Date.now() + RESET_TTL_MS).toISOString();
+  const written = await db
+    .insert(passwordResetTokens)
+    .select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as('id'),
+          userId: users.id,
+          tokenHash: sql<string>`${tokenHash}`.as('token_hash'),
+          expiresAt: sql<string>`${expiresAt}`.as('expires_at'),
+          usedAt: sql<string | null>`NULL`.as('used_at'),
+          createdAt: sql<string>`${new Date().toISOString()}`.as('created_at'),
+        })
+        .from(users)
+        .where(and(eq(users.id, user.id), eq(users.email, user.email), eq(users.passwordHash, user.passwordHash))),
+    )
+    .returning({ id: passwordResetTokens.id });
+  if (written.length === 0) return;
   const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
   const app = config.appName;
   // In the account holder's preferred language (English when unset).

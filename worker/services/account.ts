@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { languageOf, t } from '../i18n';
 import { sendMail, type MailDeps } from './mail';
 import { verifyPassword } from './password';
-import { clearRate, hitRate, RATE_RULES, rateLimited, releaseRate } from './rate-limit';
+import { clearRate, judgeGuess, RATE_RULES } from './rate-limit';
 import { REFUSALS } from '../contract/errors';
 
 export const CURRENT_PASSWORD_WRONG = REFUSALS['user.currentPasswordWrong'];
@@ -12,7 +12,7 @@ export const CURRENT_PASSWORD_WRONG = REFUSALS['user.currentPasswordWrong'];
 /**
  * Confirms a signed-in user's current password before a change of the account's credentials
  * (password, e-mail address). A stolen session must not become an online guesser of the password:
- * wrong answers are counted per user, the slot taken before the check so a burst cannot overrun it.
+ * wrong answers are counted per user (judgeGuess), so a burst cannot overrun the limit.
  */
 export async function confirmCurrentPassword(
   db: Db,
@@ -20,11 +20,9 @@ export async function confirmCurrentPassword(
   candidate: string,
 ): Promise<void> {
   const guessKey = `pwchange:user:${user.id}`;
-  if ((await hitRate(db, guessKey, RATE_RULES.passwordChange)) > RATE_RULES.passwordChange.limit) {
-    await releaseRate(db, guessKey);
-    throw rateLimited(RATE_RULES.passwordChange);
-  }
-  if (!(await verifyPassword(candidate, user.passwordHash))) {
+  if (
+    !(await judgeGuess(db, guessKey, RATE_RULES.passwordChange, () => verifyPassword(candidate, user.passwordHash)))
+  ) {
     throw new ApiError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG, {
       fields: { currentPassword: CURRENT_PASSWORD_WRONG },
     });

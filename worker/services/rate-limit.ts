@@ -73,12 +73,23 @@ export async function hitRate(db: Db, key: string, rule: RateRule): Promise<numb
   return row?.count ?? 1;
 }
 
-/** Gives back one counted hit (a request that turned out not to count, e.g. a successful sign-in). */
-export async function releaseRate(db: Db, key: string): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
-    .where(sql`${rateLimits.key} = ${key}`);
+/**
+ * Judges one guess of a secret against a failure counter, counting only failures. The lock is
+ * checked before the (costly) check, so a locked key costs no PBKDF2 work. After the check, a
+ * failure is counted atomically and told as a failure only while within the limit; a success is
+ * told only if fewer than `limit` failures were counted before it. D1 runs statements one at a time,
+ * so every guess has a place in one order and at most `limit` wrong guesses ever learn their outcome
+ * per window, however many arrive at once; correct guesses take no slot, so any number of them may
+ * arrive together (a double-tap, a retrying phone) without being refused.
+ */
+export async function judgeGuess(db: Db, key: string, rule: RateRule, check: () => Promise<boolean>): Promise<boolean> {
+  if ((await peekRate(db, key, rule)) >= rule.limit) throw rateLimited(rule);
+  if (!(await check())) {
+    if ((await hitRate(db, key, rule)) > rule.limit) throw rateLimited(rule);
+    return false;
+  }
+  if ((await peekRate(db, key, rule)) >= rule.limit) throw rateLimited(rule);
+  return true;
 }
 
 export async function clearRate(db: Db, key: string): Promise<void> {

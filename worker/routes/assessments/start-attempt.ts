@@ -1,0 +1,114 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attempts, componentProgress } from '../../db/schema';
+import { ApiError } from '../../errors';
+import {
+  assertCanStartAttempt,
+  closeAttempt,
+  currentCycleOf,
+  isPastGrace,
+  toUsedAttempts,
+  usedAttemptsQuery,
+} from '../../services/assessments';
+import { questionOrderFor, readAssessment, shuffleSeed } from '../../services/grading';
+import {
+  assertUnlocked,
+  componentContext,
+  componentContextQueries,
+  courseStartedUpdate,
+  learningActivityUpsert,
+} from '../../services/progress';
+import { openAttempt, openAttemptQuery } from './attempt-flow';
+
+/**
+ * The one read batch a start needs: the component's context, the open attempt and the attempts used.
+ * POST .../start runs it in the session's first batch; GET .../questions (with the original-API
+ * setting on) runs it when it finds no open attempt.
+ */
+export function startReads(db: Db, userId: string, componentId: string) {
+  return db.batch([
+    ...componentContextQueries(db, userId, componentId),
+    openAttemptQuery(db, userId, componentId),
+    usedAttemptsQuery(db, userId, componentId),
+  ]);
+}
+
+/**
+ * Opens an attempt or resumes the open one, by every start rule (locks, attempts left, passed,
+ * an overdue attempt closed first). Both ways of starting go through here, so they cannot differ.
+ */
+export async function startAttempt(
+  db: Db,
+  user: Parameters<typeof componentContext>[1],
+  componentId: string,
+  result: Awaited<ReturnType<typeof startReads>>,
+  now: Date,
+) {
+  const [c0, c1, c2, c3, c4, c5, openRows, usedRows] = result;
+  const context = await componentContext(db, user, componentId, [c0, c1, c2, c3, c4, c5]);
+  if (context.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
+  const ctx = {
+    ...context,
+    assessment: readAssessment(context.component.data, { passingScore: context.course.passingScore }),
+  };
+  assertUnlocked(ctx);
+
+  let used = toUsedAttempts(usedRows[0]);
+  const open = openRows[0];
+  if (open) {
+    if (!isPastGrace(open, now)) return { attempt: open, assessment: ctx.assessment, resumed: true };
+    // An attempt whose time ran out while the learner was away is closed on its saved answers first.
+    await closeAttempt(db, open, ctx.assessment, open.answers ?? {}, 'DEADLINE', now);
+    const [fresh] = await db.batch([
+      usedAttemptsQuery(db, user.id, componentId),
+      db
+        .select({ status: componentProgress.status })
+        .from(componentProgress)
+        .where(eq(componentProgress.id, ctx.row.id)),
+    ]);
+    used = toUsedAttempts(fresh[0]);
+  }
+  const passed = used.passed || ctx.row.status === 'COMPLETED';
+  assertCanStartAttempt({ passed, maxAttempts: ctx.assessment.maxAttempts, usedAttempts: used.count });
+
+  const attemptNumber = used.maxNumber + 1;
+  const iso = now.toISOString();
+  const deadline = new Date(now.getTime() + ctx.assessment.timeLimit * 60_000).toISOString();
+  const [inserted] = await db.batch([
+    // The partial unique index (one open attempt per learner and assessment) turns a concurrent
+    // second start into a no-op; that request then returns the attempt the first one opened.
+    db
+      .insert(attempts)
+      .values({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        courseId: ctx.course.id,
+        componentId,
+        attemptNumber,
+        cycle: currentCycleOf(user.id, ctx.course.id),
+        language: ctx.course.language,
+        startedAt: iso,
+        deadlineAt: deadline,
+        answers: {},
+        questionOrder: questionOrderFor(ctx.assessment, shuffleSeed(user.id, componentId, attemptNumber)),
+      })
+      .onConflictDoNothing()
+      .returning(),
+    db
+      .update(componentProgress)
+      .set({
+        status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
+        startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+        lastAccessedAt: iso,
+      })
+      .where(eq(componentProgress.id, ctx.row.id)),
+    learningActivityUpsert(db, user.id, now),
+    // What recomputing the course would change after a start: an assessment counts only once
+    // completed, so the percentage stays and an enrolled course is now in progress.
+    courseStartedUpdate(db, ctx.enrollment.id, now),
+  ]);
+  if (inserted[0]) return { attempt: inserted[0], assessment: ctx.assessment, resumed: false };
+  const raced = await openAttempt(db, user.id, componentId);
+  if (raced) return { attempt: raced, assessment: ctx.assessment, resumed: true };
+  throw new ApiError('CONFLICT', 'The attempt could not be started. Please try again.');
+}
