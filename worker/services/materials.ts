@@ -189,6 +189,7 @@ export async function scormInfoByMaterial(db: Db, ids: string[]): Promise<Map<st
         expandedBytes: row.expandedBytes,
         launchPath: row.launchPath,
         masteryScore: row.masteryScore,
+        typicalLearningSeconds: row.typicalLearningSeconds,
       },
     ]),
   );
@@ -238,6 +239,7 @@ export async function insertScormMaterial(
         fileCount: pkg.fileCount,
         expandedBytes: pkg.expandedBytes,
         masteryScore: pkg.masteryScore,
+        typicalLearningSeconds: pkg.typicalLearningSeconds,
         files: pkg.files,
       }),
       auditInsert(db, {

@@ -7,8 +7,8 @@ describe('SCORM rules', () => {
     expect(scormDurationSeconds('PT1H2M3S')).toBe(3723);
     expect(scormDurationSeconds('PT0.5S')).toBe(1);
     expect(scormDurationSeconds('P1DT1S')).toBe(86401);
-    expect(scormDurationSeconds('garbage')).toBe(0);
-    expect(scormDurationSeconds('PT')).toBe(0);
+    expect(scormDurationSeconds('garbage')).toBeNull();
+    expect(scormDurationSeconds('PT')).toBeNull();
   });
 
   it('scales scores to 0-100', () => {
