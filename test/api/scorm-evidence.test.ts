@@ -57,7 +57,7 @@ describe('SCORM evidence (issue 27, problems 1-3)', () => {
     await new Promise((r) => setTimeout(r, 120));
     const forged = await commit(token, componentId, 'forged-session-1', PASS);
     expect(forged.status, JSON.stringify(forged.body)).toBe(409);
-    expect(forged.body.error.message).toBe('This lesson session was not opened here. Reopen the course to continue.');
+    expect(forged.body.message).toBe('This lesson session was not opened here. Reopen the course to continue.');
     expect((await componentRow(user.id, componentId))?.status).not.toBe('COMPLETED');
     const cert = await db
       .select()
@@ -74,7 +74,7 @@ describe('SCORM evidence (issue 27, problems 1-3)', () => {
     const sessionId: string = opened.body.sessionId;
     const early = await commit(token, componentId, sessionId, PASS);
     expect(early.status, JSON.stringify(early.body)).toBe(409);
-    expect(early.body.error.message).toMatch(
+    expect(early.body.message).toMatch(
       /^This lesson was finished \d+ seconds after it was opened; a pass or completion counts only after 60 seconds\./,
     );
     expect(await runtimeRow(user.id, componentId)).toBeUndefined();
@@ -100,7 +100,7 @@ describe('SCORM evidence (issue 27, problems 1-3)', () => {
     const sessionId = (await launch(token, componentId)).body.sessionId as string;
     const outside = await commit(token, componentId, sessionId, { ...PASS, 'cmi.core.score.raw': '1000' });
     expect(outside.status).toBe(400);
-    expect(outside.body.error.message).toBe('The score is outside the range the package itself reports.');
+    expect(outside.body.message).toBe('The score is outside the range the package itself reports.');
     const shifted = await commit(token, componentId, sessionId, {
       ...PASS,
       'cmi.core.score.raw': '50',
@@ -116,7 +116,7 @@ describe('SCORM evidence (issue 27, problems 1-3)', () => {
       'cmi.interactions.1.result': 'wrong',
     });
     expect(answers.status).toBe(400);
-    expect(answers.body.error.message).toBe('The score does not agree with the answers the package reported.');
+    expect(answers.body.message).toBe('The score does not agree with the answers the package reported.');
     expect(await runtimeRow(user.id, componentId)).toBeUndefined();
     const honest = await commit(token, componentId, sessionId, {
       ...PASS,
@@ -131,7 +131,7 @@ describe('SCORM evidence (issue 27, problems 1-3)', () => {
     const sessionId = ((await launch(token, componentId)).body.sessionId as string | undefined) ?? 'session-0001';
     const hours = await commit(token, componentId, sessionId, { ...PASS, 'cmi.core.session_time': '9999:59:59' });
     expect(hours.status, JSON.stringify(hours.body)).toBe(400);
-    expect(hours.body.error.message).toBe('The session time is not a valid or believable SCORM duration.');
+    expect(hours.body.message).toBe('The session time is not a valid or believable SCORM duration.');
     const plausible = await commit(
       token,
       componentId,
@@ -174,7 +174,7 @@ describe('SCORM evidence (issue 27, problems 1-3)', () => {
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
     });
     expect(beacon.status, JSON.stringify(beacon.body)).toBe(409);
-    expect(beacon.body.error.message).toBe(
+    expect(beacon.body.message).toBe(
       'This lesson was opened for a training cycle that has ended. Reopen the course to continue.',
     );
     // And the same tab's ordinary commit too.

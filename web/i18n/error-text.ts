@@ -190,6 +190,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'scorm.badDuration': 'scorm.e.badDuration',
   'scorm.scoreRange': 'scorm.e.scoreRange',
   'scorm.scoreInteractions': 'scorm.e.scoreInteractions',
+  'scorm.minimumRange': 'admin.component.scormMinimumRange',
   'intervention.score': 'admin.assessments.v.score',
   'intervention.notAllowed': 'admin.assessments.e.notAllowed',
   'intervention.notFound': 'admin.assessments.e.notFound',

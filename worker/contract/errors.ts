@@ -227,6 +227,7 @@ export const REFUSALS = {
   'scorm.badDuration': 'The session time is not a valid or believable SCORM duration.',
   'scorm.scoreRange': 'The score is outside the range the package itself reports.',
   'scorm.scoreInteractions': 'The score does not agree with the answers the package reported.',
+  'scorm.minimumRange': 'Enter a minimum time between 0 and 7200 seconds.',
   // Assessments, announcements, feedback
   'intervention.score': 'Enter a score between 0 and 100',
   'intervention.notAllowed':
