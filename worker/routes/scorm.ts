@@ -150,7 +150,11 @@ export const scormRoutes = new Hono<AppEnv>()
     }
     const session = linkSession(c);
     const cycle = ctx.enrollment.cycle;
-    const sessionId = await recordLaunch(db, c.env.JWT_SECRET, { userId: user.id, componentId: ctx.component.id, cycle });
+    const sessionId = await recordLaunch(db, c.env.JWT_SECRET, {
+      userId: user.id,
+      componentId: ctx.component.id,
+      cycle,
+    });
     const base = await signedScormContentBase(c.env.JWT_SECRET, ctx.component.id, session);
     const learnerName = scormLearnerName(user.firstName, user.lastName, user.username);
     const body: ScormLaunchResponse = {

@@ -134,7 +134,9 @@ export interface ParsedManifest {
  * metadata's namespace and nesting (inline or `adlcp:location` aside) do not matter.
  */
 export function typicalLearningSeconds(xml: string): number | null {
-  const block = /<(?:[\w.-]+:)?typicallearningtime\b[^>]*>([\s\S]{0,2000}?)<\/(?:[\w.-]+:)?typicallearningtime>/i.exec(xml);
+  const block = /<(?:[\w.-]+:)?typicallearningtime\b[^>]*>([\s\S]{0,2000}?)<\/(?:[\w.-]+:)?typicallearningtime>/i.exec(
+    xml,
+  );
   if (!block) return null;
   const inner = /<(?:[\w.-]+:)?(?:datetime|duration)\b[^>]*>([^<]*)</i.exec(block[1]);
   const value = (inner ? inner[1] : block[1].replace(/<[^>]*>/g, '')).trim();
@@ -221,7 +223,13 @@ export function parseManifest(xml: string): ParsedManifest {
     if (text(primary['@satisfiedByMeasure']) === 'true' && measure && Number.isFinite(Number(measure)))
       masteryScore = Math.min(100, Math.max(0, Number(measure) * 100));
   }
-  return { version, title: title.slice(0, 200), launchPath, masteryScore, typicalLearningSeconds: typicalLearningSeconds(xml) };
+  return {
+    version,
+    title: title.slice(0, 200),
+    launchPath,
+    masteryScore,
+    typicalLearningSeconds: typicalLearningSeconds(xml),
+  };
 }
 
 interface Entry {

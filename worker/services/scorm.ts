@@ -104,7 +104,12 @@ export async function recordLaunch(
   now = new Date(),
 ): Promise<string> {
   const random = crypto.randomUUID().replace(/-/g, '').slice(0, 16);
-  const signature = await scormSessionSignature(secret, [launch.userId, launch.componentId, String(launch.cycle), random]);
+  const signature = await scormSessionSignature(secret, [
+    launch.userId,
+    launch.componentId,
+    String(launch.cycle),
+    random,
+  ]);
   const id = `${random}-${launch.cycle}-${signature}`;
   await db.insert(scormLaunches).values({ id, ...launch, startedAt: now.toISOString() });
   return id;
@@ -119,7 +124,6 @@ async function launchOf(db: Db, secret: string, sessionId: string, userId: strin
   const row = await db.select().from(scormLaunches).where(eq(scormLaunches.id, sessionId)).get();
   return row && row.userId === userId && row.componentId === componentId ? row : null;
 }
-
 
 /**
  * Records a commit of a learner's runtime data (from the player, on commit and finish, or from the
@@ -170,7 +174,11 @@ export async function commitRuntime(
       .select({ at: min(scormLaunches.startedAt) })
       .from(scormLaunches)
       .where(
-        and(eq(scormLaunches.userId, user.id), eq(scormLaunches.componentId, componentId), eq(scormLaunches.cycle, cycle)),
+        and(
+          eq(scormLaunches.userId, user.id),
+          eq(scormLaunches.componentId, componentId),
+          eq(scormLaunches.cycle, cycle),
+        ),
       )
       .get();
     const sinceFirst = Math.floor((now.getTime() - Date.parse(first?.at ?? launch.startedAt)) / 1000);
