@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import demoManifest from '../../scripts/seed-assets/ppe-quiz-scorm/imsmanifest.xml?raw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, db, login, schema } from './helpers';
-import { book, demo, scormCourse, setUpScorm } from './scorm-helpers';
+import { strToU8, zipSync } from 'fflate';
+import { book, demo, demoFiles, form, scormCourse, setUpScorm, upload } from './scorm-helpers';
 
 /*
  * Issue 27, problems 1-3: SCORM evidence the server can believe. Each launch is recorded (a signed
@@ -201,5 +203,24 @@ describe('SCORM evidence (issue 27, problems 1-3)', () => {
     expect((await send(url.replace(/([?&])c=1/, '$1c=2'))).status).toBe(401);
     expect((await send(url, 'someone-else-0001')).status).toBe(401);
     expect((await send(url)).status).toBe(200);
+  });
+
+  it('a manifest’s typical learning time sets the minimum (half of it), over the component setting', async () => {
+    const manifest = demoManifest.replace(
+      '</metadata>',
+      '<lom xmlns="http://ltsc.ieee.org/xsd/LOM"><educational><typicalLearningTime><duration>PT10M</duration></typicalLearningTime></educational></lom></metadata>',
+    );
+    const res = await upload(
+      form('typical.zip', zipSync({ ...demoFiles(), 'imsmanifest.xml': strToU8(manifest) }), { title: 'Typical' }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.scorm.typicalLearningSeconds).toBe(600);
+    const user = await createUser({ domainIds: [book] });
+    const token = await login(user);
+    const course = await scormCourse(res.body.id, [user.id], null, 5);
+    const opened = await launch(token, course.componentId);
+    expect(opened.body.minimumSeconds).toBe(300);
+    await playedFor(opened.body.sessionId, 120);
+    expect((await commit(token, course.componentId, opened.body.sessionId, PASS)).status).toBe(409);
   });
 });
