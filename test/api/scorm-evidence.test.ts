@@ -3,7 +3,7 @@ import demoManifest from '../../scripts/seed-assets/ppe-quiz-scorm/imsmanifest.x
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, db, login, schema } from './helpers';
 import { strToU8, zipSync } from 'fflate';
-import { book, demo, demoFiles, form, scormCourse, setUpScorm, upload } from './scorm-helpers';
+import { admin, book, demo, demoFiles, form, scormCourse, setUpScorm, upload } from './scorm-helpers';
 
 /*
  * Issue 27, problems 1-3: SCORM evidence the server can believe. Each launch is recorded (a signed
@@ -222,5 +222,21 @@ describe('SCORM evidence (issue 27, problems 1-3)', () => {
     expect(opened.body.minimumSeconds).toBe(300);
     await playedFor(opened.body.sessionId, 120);
     expect((await commit(token, course.componentId, opened.body.sessionId, PASS)).status).toBe(409);
+  });
+
+  it('the admin sets the component’s minimum (0-7200 s) where the component is configured', async () => {
+    const { courseId, componentId } = await scormCourse(demo.id, [], null, null);
+    const put = (scormMinimumSeconds: unknown) =>
+      api('PUT', `/api/v2/admin/courses/${courseId}/components/${componentId}`, {
+        token: admin,
+        body: { data: { materialId: demo.id, scormMinimumSeconds } },
+      });
+    const bad = await put(99999);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Enter a minimum time between 0 and 7200 seconds.');
+    const ok = await put(30);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const row = await db.select().from(schema.components).where(eq(schema.components.id, componentId)).get();
+    expect(row?.data.scormMinimumSeconds).toBe(30);
   });
 });
