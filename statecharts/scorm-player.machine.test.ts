@@ -22,6 +22,8 @@ const launchData = (completed = false): ScormLaunchResponse => ({
   cycle: 1,
   cmi: { 'cmi.core.entry': '' },
   beaconUrl: '/api/v2/scorm/components/c1/beacon?sig=x',
+  sessionId: 'session-1',
+  minimumSeconds: 60,
   summary: summary(completed),
   learnerName: 'Lane, Alex',
   learnerId: 'u1',

@@ -22,7 +22,7 @@ export type Cmi = Record<string, string>;
 
 export interface ScormPlayerInput {
   componentId: string;
-  /** Random per launch: the Worker adds a new session's time to the total. */
+  /** A placeholder until the launch answers: the Worker's own session id (recorded with its start time) replaces it. */
   sessionId: string;
 }
 
@@ -103,6 +103,8 @@ export const scormPlayerMachine = setup({
     sendBeacon: (_, _params: { url: string; body: CommitInput }) => {},
     storeLaunch: assign((_, params: { launch: ScormLaunchResponse }) => ({
       launch: params.launch,
+      // Commits carry the Worker's session id: it dates the session and binds it to its training cycle.
+      sessionId: params.launch.sessionId,
       cmi: params.launch.cmi,
       summary: params.launch.summary,
       completed: params.launch.summary.completed,

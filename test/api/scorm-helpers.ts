@@ -30,7 +30,13 @@ export function form(name: string, bytes: Part, fields: Record<string, string> =
 export const upload = (data: FormData, token = admin) => api('POST', '/api/v2/materials/upload', { token, raw: data });
 
 /** A published course whose only component uses the material; `learners` enrolled. */
-export async function scormCourse(materialId: string, learners: string[] = [], extra: 'POST_ASSESSMENT' | null = null) {
+export async function scormCourse(
+  materialId: string,
+  learners: string[] = [],
+  extra: 'POST_ASSESSMENT' | null = null,
+  /** The component's minimum time before a pass counts (its admin setting); unset, the default applies. */
+  scormMinimumSeconds: number | null = 0,
+) {
   const courseId = crypto.randomUUID();
   await db
     .insert(schema.courses)
@@ -42,7 +48,12 @@ export async function scormCourse(materialId: string, learners: string[] = [], e
     type: 'MATERIAL',
     orderIndex: 1,
     materialId,
-    data: { materialId, title: 'PPE quiz', type: 'SCORM' },
+    data: {
+      materialId,
+      title: 'PPE quiz',
+      type: 'SCORM',
+      ...(scormMinimumSeconds === null ? {} : { scormMinimumSeconds }),
+    },
   });
   let nextId: string | null = null;
   if (extra) {

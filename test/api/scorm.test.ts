@@ -27,7 +27,25 @@ describe('playing a SCORM component', () => {
 
   const launch = (token: string, componentId = course.componentId) =>
     api('GET', `/api/v2/scorm/components/${componentId}/launch`, { token });
-  const commit = (
+  // Commits carry the session id of a recorded launch (issue 27): each named session of a test is
+  // one launch, dated an hour back so the reported times fit the wall clock since it.
+  const sessions = new Map<string, string>();
+  const sessionOf = async (token: string, componentId: string, name: string) => {
+    const key = `${token}|${componentId}|${name}`;
+    if (!sessions.has(key)) {
+      const opened = await launch(token, componentId);
+      // A learner who may not launch gets a made-up id: their commit is refused before it is read.
+      if (opened.status !== 200) return name;
+      const id = opened.body.sessionId as string;
+      await db
+        .update(schema.scormLaunches)
+        .set({ startedAt: new Date(Date.now() - 3600_000).toISOString() })
+        .where(eq(schema.scormLaunches.id, id));
+      sessions.set(key, id);
+    }
+    return sessions.get(key) as string;
+  };
+  const commit = async (
     token: string,
     cmi: Record<string, string>,
     extra: Record<string, unknown> = {},
@@ -35,7 +53,11 @@ describe('playing a SCORM component', () => {
   ) =>
     api('PUT', `/api/v2/scorm/components/${componentId}/runtime`, {
       token,
-      body: { sessionId: 'session-0001', cmi, ...extra },
+      body: {
+        cmi,
+        ...extra,
+        sessionId: await sessionOf(token, componentId, String(extra.sessionId ?? 'session-0001')),
+      },
     });
 
   it('launches with a signed content URL; the launch file carries the runtime bridge and a sandboxing policy', async () => {
@@ -184,9 +206,13 @@ describe('playing a SCORM component', () => {
   });
 
   it('completes the component on a passing finish, unlocking the next component, through the page-hide beacon', async () => {
-    const { beaconUrl } = (await launch(alex.token)).body as { beaconUrl: string };
+    const { beaconUrl, sessionId } = (await launch(alex.token)).body as { beaconUrl: string; sessionId: string };
+    await db
+      .update(schema.scormLaunches)
+      .set({ startedAt: new Date(Date.now() - 600_000).toISOString() })
+      .where(eq(schema.scormLaunches.id, sessionId));
     const body = JSON.stringify({
-      sessionId: 'session-0003',
+      sessionId,
       finished: true,
       cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '100', 'cmi.core.session_time': '00:02:00' },
     });
@@ -264,10 +290,11 @@ describe('playing a SCORM component', () => {
     expect(res.body.cycle).toBe(2);
     expect(res.body.cmi['cmi.suspend_data']).toBeUndefined();
     expect(res.body.summary).toMatchObject({ status: 'not attempted', completed: false });
+    // A new launch for the new cycle (issue 27: the cycle-1 session's commits are refused now).
     await commit(
       token,
       { 'cmi.core.lesson_status': 'incomplete', 'cmi.suspend_data': 'cycle-two' },
-      {},
+      { sessionId: 'cycle-2-session' },
       c2.componentId,
     );
     const rows = await db.select().from(schema.scormRuntime).where(eq(schema.scormRuntime.userId, d.id));

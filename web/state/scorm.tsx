@@ -28,7 +28,7 @@ export function commitData(
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
   }
   const key = version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time';
-  if (scormDurationSeconds(out[key]) === 0) {
+  if (!scormDurationSeconds(out[key])) {
     const seconds = Math.max(0, Math.round((now - openedAt) / 1000));
     out[key] = version === '1.2' ? scorm12Duration(seconds) : scorm2004Duration(seconds);
   }

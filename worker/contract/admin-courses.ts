@@ -15,6 +15,7 @@ import {
 } from './course';
 import { CERTIFICATE_VALIDITY_YEARS, type CertificateValidityYears } from './certificates';
 import { REFUSALS } from './errors';
+import { SCORM_MAX_MINIMUM_SECONDS } from './rules/scorm';
 
 /*
  * Admin courses (/api/v2/admin/courses: courses, components, languages): request schemas, response
@@ -230,6 +231,15 @@ export const materialDataSchema = v.object({
   materialId: requiredString(COURSE_MESSAGES.material),
   title: optionalText(200),
   description: optionalText(5000),
+  /** SCORM only: seconds after a launch before a pass counts, when the manifest declares no typical time. */
+  scormMinimumSeconds: v.optional(
+    v.pipe(
+      v.number(REFUSALS['scorm.minimumRange']),
+      v.integer(REFUSALS['scorm.minimumRange']),
+      v.minValue(0, REFUSALS['scorm.minimumRange']),
+      v.maxValue(SCORM_MAX_MINIMUM_SECONDS, REFUSALS['scorm.minimumRange']),
+    ),
+  ),
 });
 
 export const componentBody = v.object({

@@ -220,6 +220,14 @@ export const REFUSALS = {
   'scorm.launchMissing': 'The launch file "{file}" named by the manifest is not in the package.',
   'scorm.traversal': 'The package contains an unsafe path ("{path}"): paths must stay inside the package.',
   'scorm.absolute': 'The package contains an absolute path ("{path}"): paths must be relative to the package root.',
+  'scorm.tooSoon':
+    'This lesson was finished {elapsed} seconds after it was opened; a pass or completion counts only after {minimum} seconds. Keep working through the lesson, then finish it again.',
+  'scorm.staleCycle': 'This lesson was opened for a training cycle that has ended. Reopen the course to continue.',
+  'scorm.unknownSession': 'This lesson session was not opened here. Reopen the course to continue.',
+  'scorm.badDuration': 'The session time is not a valid or believable SCORM duration.',
+  'scorm.scoreRange': 'The score is outside the range the package itself reports.',
+  'scorm.scoreInteractions': 'The score does not agree with the answers the package reported.',
+  'scorm.minimumRange': 'Enter a minimum time between 0 and 7200 seconds.',
   // Assessments, announcements, feedback
   'intervention.score': 'Enter a score between 0 and 100',
   'intervention.notAllowed':

@@ -38,6 +38,12 @@ export const SCORM_MESSAGES = {
   notScorm: 'This material is not a SCORM package.',
   commitTooLarge: 'The runtime data is too large.',
   commitInvalid: 'The runtime data is not valid.',
+  tooSoon: (elapsed: number, minimum: number) => refusalText('scorm.tooSoon', { elapsed, minimum }),
+  staleCycle: REFUSALS['scorm.staleCycle'],
+  unknownSession: REFUSALS['scorm.unknownSession'],
+  badDuration: REFUSALS['scorm.badDuration'],
+  scoreRange: REFUSALS['scorm.scoreRange'],
+  scoreInteractions: REFUSALS['scorm.scoreInteractions'],
 } as const;
 
 /** What the admin screens show of a package, read from its manifest. */
@@ -50,6 +56,8 @@ export interface ScormPackageInfo {
   launchPath: string;
   /** 0-100 when the package declares one (1.2 `adlcp:masteryscore`, 2004 `minNormalizedMeasure` x 100). */
   masteryScore: number | null;
+  /** The manifest's typical learning time in seconds, when it declares one (it sets the minimum time). */
+  typicalLearningSeconds: number | null;
 }
 
 // ---------------------------------------------------------------- runtime data
@@ -85,8 +93,10 @@ export const scormCmi = v.pipe(
 
 /** `PUT .../runtime` and the page-hide beacon: a player session's data so far. */
 export const scormCommitBody = v.object({
-  /** A random id per launch: the session time of a new session adds to the total time. */
+  /** The launch's session id (the Worker's, from `launch`): the session time of a new session adds to the total time. */
   sessionId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, SCORM_MESSAGES.commitInvalid)),
+  /** The training cycle the player was launched for; a commit for a cycle no longer current is refused. */
+  cycle: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000))),
   /** True on LMSFinish / Terminate (and on page hide). */
   finished: v.optional(v.boolean(), false),
   cmi: scormCmi,
@@ -116,6 +126,10 @@ export interface ScormLaunchResponse {
   launchUrl: string;
   /** The learner's training cycle of the course (runtime data is kept per cycle). */
   cycle: number;
+  /** This launch's session id, recorded with the server's start time: every commit of the session carries it. */
+  sessionId: string;
+  /** Seconds after this launch before a pass or completion counts. */
+  minimumSeconds: number;
   /** The runtime data to resume from (empty on a first launch or in a new training cycle). */
   cmi: Record<string, string>;
   /** Where the page-hide beacon posts: signed for this session, since a beacon cannot send a header. */

@@ -192,6 +192,8 @@ export const scormPackages = sqliteTable('scorm_packages', {
   expandedBytes: integer('expanded_bytes').notNull(),
   /** 0-100 when the manifest declares one. */
   masteryScore: real('mastery_score'),
+  /** The manifest's `typicalLearningTime` in seconds, when it declares one (sets the minimum time, rules/scorm.ts). */
+  typicalLearningSeconds: integer('typical_learning_seconds'),
   files: text('files', { mode: 'json' }).notNull().$type<string[]>(),
   createdAt: createdAt(),
 });
@@ -688,6 +690,27 @@ export const adminSnapshots = sqliteTable('admin_snapshots', {
   expiresAt: text('expires_at').notNull(),
   body: text('body', { mode: 'json' }).notNull(),
 });
+
+/**
+ * One opening of a SCORM player: the server's start time and the training cycle it belongs to. Its id
+ * is the signed session id every commit of that session carries, so the Worker judges a commit's
+ * times against its own clock, never the package's (docs/decisions/2026-11-28-scorm-evidence.md).
+ */
+export const scormLaunches = sqliteTable(
+  'scorm_launches',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    componentId: text('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
+    cycle: integer('cycle').notNull(),
+    startedAt: text('started_at').notNull(),
+  },
+  (t) => [index('scorm_launches_user_component_idx').on(t.userId, t.componentId, t.startedAt)],
+);
 
 /**
  * A learner's SCORM runtime data for one component in one training cycle: the flattened data

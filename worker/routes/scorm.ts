@@ -30,7 +30,7 @@ import {
 import { componentTitle, recomputeCourseProgress } from '../services/progress';
 import { parseRange } from '../services/ranges';
 import { entryPathProblem, isHtmlPath, launchFile, scormPrefix } from '../services/scorm-package';
-import { commitRuntime, runtimeOf, scormComponent, toRuntimeSummary } from '../services/scorm';
+import { commitRuntime, minimumOf, recordLaunch, runtimeOf, scormComponent, toRuntimeSummary } from '../services/scorm';
 import { parseOrThrow, validate } from '../validate';
 
 /*
@@ -66,6 +66,9 @@ const beaconQuery = v.object({
   v: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid link')),
   exp: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid link')),
   sig: v.pipe(v.string(), v.maxLength(100, 'Invalid link')),
+  /** The training cycle and session the beacon was signed for. */
+  c: v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'Invalid link')),
+  s: v.pipe(v.string(), v.maxLength(64, 'Invalid link')),
 });
 
 const contentParams = v.object({ id: idString, token: v.pipe(v.string(), v.maxLength(400, 'Invalid link')) });
@@ -146,6 +149,12 @@ export const scormRoutes = new Hono<AppEnv>()
       await recomputeCourseProgress(db, user.id, ctx.course.id, new Date(iso), { accessed: true });
     }
     const session = linkSession(c);
+    const cycle = ctx.enrollment.cycle;
+    const sessionId = await recordLaunch(db, c.env.JWT_SECRET, {
+      userId: user.id,
+      componentId: ctx.component.id,
+      cycle,
+    });
     const base = await signedScormContentBase(c.env.JWT_SECRET, ctx.component.id, session);
     const learnerName = scormLearnerName(user.firstName, user.lastName, user.username);
     const body: ScormLaunchResponse = {
@@ -154,7 +163,9 @@ export const scormRoutes = new Hono<AppEnv>()
       title: componentTitle(ctx.component) || materialTitle,
       version: pkg.version,
       launchUrl: base + pkg.launchPath,
-      cycle: ctx.enrollment.cycle,
+      cycle,
+      sessionId,
+      minimumSeconds: minimumOf(pkg, ctx),
       cmi: launchCmi(
         pkg.version,
         runtime?.cmi ?? {},
@@ -162,7 +173,7 @@ export const scormRoutes = new Hono<AppEnv>()
         runtime ? runtime.totalSeconds + runtime.sessionSeconds : 0,
         pkg.masteryScore,
       ),
-      beaconUrl: await signedScormBeaconUrl(c.env.JWT_SECRET, ctx.component.id, session),
+      beaconUrl: await signedScormBeaconUrl(c.env.JWT_SECRET, ctx.component.id, session, { sessionId, cycle }),
       summary: toRuntimeSummary(runtime),
       learnerName,
       learnerId: user.id,
@@ -178,7 +189,8 @@ export const scormRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', scormCommitBody),
     async (c) => {
-      return c.json(await commitRuntime(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')));
+      const { db, user } = c.var;
+      return c.json(await commitRuntime(db, c.env.JWT_SECRET, user, c.req.valid('param').id, c.req.valid('json')));
     },
   )
 
@@ -188,7 +200,8 @@ export const scormRoutes = new Hono<AppEnv>()
     const componentId = c.req.valid('param').id;
     const link = parseOrThrow(beaconQuery, c.req.query());
     const session = { userId: link.u, tokenId: link.t, tokenVersion: Number(link.v) };
-    if (!(await verifyFileLink(c.env.JWT_SECRET, scormBeaconScope(componentId), session, link.exp, link.sig)))
+    const launch = { sessionId: link.s, cycle: Number(link.c) };
+    if (!(await verifyFileLink(c.env.JWT_SECRET, scormBeaconScope(componentId, launch), session, link.exp, link.sig)))
       throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
     const user = await liveLinkUser(c.var.db, session);
     if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
@@ -199,7 +212,9 @@ export const scormRoutes = new Hono<AppEnv>()
       throw new ApiError('VALIDATION_FAILED', SCORM_MESSAGES.commitInvalid);
     }
     const body = parseOrThrow(scormCommitBody, json);
-    return c.json(await commitRuntime(c.var.db, user, componentId, body));
+    // The signed URL, not the body, says which launch and cycle the beacon belongs to.
+    if (body.sessionId !== launch.sessionId) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    return c.json(await commitRuntime(c.var.db, c.env.JWT_SECRET, user, componentId, { ...body, cycle: launch.cycle }));
   })
 
   // The package's files. Relative URLs inside the package keep the signed segment, so every file

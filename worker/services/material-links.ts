@@ -112,7 +112,22 @@ export async function verifyFileLink(
  */
 
 export const scormContentScope = (componentId: string) => `scorm-content:${componentId}`;
-export const scormBeaconScope = (componentId: string) => `scorm-beacon:${componentId}`;
+/** The beacon is signed for its launch too (session id and training cycle), so a beacon from a closed cycle is known as such. */
+export const scormBeaconScope = (componentId: string, launch: ScormLaunchRef) =>
+  `scorm-beacon:${componentId}:${launch.cycle}:${launch.sessionId}`;
+
+export interface ScormLaunchRef {
+  sessionId: string;
+  cycle: number;
+}
+
+/**
+ * The signature part of a SCORM launch's session id: what the Worker issued for this learner,
+ * component, cycle and random part (base64url with `-` for `_`, to fit the session id's alphabet).
+ */
+export async function scormSessionSignature(secret: string, parts: string[]): Promise<string> {
+  return (await hmac(secret, `scorm-session:${parts.join(':')}`)).slice(0, 32).replace(/_/g, '-');
+}
 
 /**
  * The base URL (ending in `/`) of a SCORM component's package files for this session. Scoped to the
@@ -147,7 +162,13 @@ export function parseScormContentToken(
   return { userId, tokenId, tokenVersion: Number(version), exp, sig };
 }
 
-/** The page-hide beacon's URL for a SCORM component, signed for this session. */
-export async function signedScormBeaconUrl(secret: string, componentId: string, session: LinkSession): Promise<string> {
-  return `/api/v2/scorm/components/${componentId}/beacon?${await signedQuery(secret, scormBeaconScope(componentId), session)}`;
+/** The page-hide beacon's URL for a SCORM component, signed for this session, launch and training cycle. */
+export async function signedScormBeaconUrl(
+  secret: string,
+  componentId: string,
+  session: LinkSession,
+  launch: ScormLaunchRef,
+): Promise<string> {
+  const query = await signedQuery(secret, scormBeaconScope(componentId, launch), session);
+  return `/api/v2/scorm/components/${componentId}/beacon?${query}&${new URLSearchParams({ c: String(launch.cycle), s: launch.sessionId })}`;
 }

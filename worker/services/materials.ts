@@ -190,6 +190,7 @@ export async function scormInfoByMaterial(db: Db, ids: string[]): Promise<Map<st
         expandedBytes: row.expandedBytes,
         launchPath: row.launchPath,
         masteryScore: row.masteryScore,
+        typicalLearningSeconds: row.typicalLearningSeconds,
       },
     ]),
   );
@@ -239,6 +240,7 @@ export async function insertScormMaterial(
         fileCount: pkg.fileCount,
         expandedBytes: pkg.expandedBytes,
         masteryScore: pkg.masteryScore,
+        typicalLearningSeconds: pkg.typicalLearningSeconds,
         files: pkg.files,
       }),
       auditInsert(db, {

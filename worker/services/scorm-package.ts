@@ -9,6 +9,7 @@ import {
   type ScormPackageInfo,
   type ScormVersion,
 } from '../contract/scorm';
+import { scormDurationSeconds } from '../contract/rules/scorm';
 import { ApiError } from '../errors';
 import type { Storage } from './storage';
 
@@ -124,6 +125,23 @@ export interface ParsedManifest {
   title: string;
   launchPath: string;
   masteryScore: number | null;
+  typicalLearningSeconds: number | null;
+}
+
+/**
+ * The manifest's typical learning time (LOM `typicalLearningTime`: 1.2 `<datetime>` or 2004
+ * `<duration>` inside it), in seconds; null when absent or unreadable. Read from the text so the
+ * metadata's namespace and nesting (inline or `adlcp:location` aside) do not matter.
+ */
+export function typicalLearningSeconds(xml: string): number | null {
+  const block = /<(?:[\w.-]+:)?typicallearningtime\b[^>]*>([\s\S]{0,2000}?)<\/(?:[\w.-]+:)?typicallearningtime>/i.exec(
+    xml,
+  );
+  if (!block) return null;
+  const inner = /<(?:[\w.-]+:)?(?:datetime|duration)\b[^>]*>([^<]*)</i.exec(block[1]);
+  const value = (inner ? inner[1] : block[1].replace(/<[^>]*>/g, '')).trim();
+  const seconds = scormDurationSeconds(value);
+  return seconds ? seconds : null;
 }
 
 /** Reads what the platform needs from imsmanifest.xml; throws INVALID_PACKAGE naming the problem. */
@@ -205,7 +223,13 @@ export function parseManifest(xml: string): ParsedManifest {
     if (text(primary['@satisfiedByMeasure']) === 'true' && measure && Number.isFinite(Number(measure)))
       masteryScore = Math.min(100, Math.max(0, Number(measure) * 100));
   }
-  return { version, title: title.slice(0, 200), launchPath, masteryScore };
+  return {
+    version,
+    title: title.slice(0, 200),
+    launchPath,
+    masteryScore,
+    typicalLearningSeconds: typicalLearningSeconds(xml),
+  };
 }
 
 interface Entry {
@@ -307,6 +331,7 @@ export async function expandPackage(
     title: manifest.title,
     launchPath: manifest.launchPath,
     masteryScore: manifest.masteryScore,
+    typicalLearningSeconds: manifest.typicalLearningSeconds,
     fileCount: entries.length,
     expandedBytes,
     files: entries.map((e) => e.name),

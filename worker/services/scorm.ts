@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { scormOutcome, sessionSeconds } from '../contract/rules/scorm';
+import { and, eq, min, sql } from 'drizzle-orm';
+import { scoreProblem, scormMinimumSeconds, scormOutcome, sessionSeconds } from '../contract/rules/scorm';
 import {
   SCORM_MESSAGES,
   type ScormCommitBody,
@@ -7,9 +7,10 @@ import {
   type ScormRuntimeSummary,
 } from '../contract/scorm';
 import type { Db } from '../db/client';
-import { componentProgress, materials, scormPackages, scormRuntime } from '../db/schema';
+import { componentProgress, materials, scormLaunches, scormPackages, scormRuntime } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
+import { scormSessionSignature } from './material-links';
 import {
   assertUnlocked,
   componentContext,
@@ -87,7 +88,42 @@ export function toRuntimeSummary(
   };
 }
 
-/** The stored data a launch resumes from. */
+/** The minimum time of a component's package: from the manifest, else the component's setting (rules/scorm.ts). */
+export const minimumOf = (pkg: ScormPackageRow, ctx: ComponentContext) =>
+  scormMinimumSeconds(pkg.typicalLearningSeconds, (ctx.component.data as Record<string, unknown>).scormMinimumSeconds);
+
+/**
+ * Records a launch: the server's start time and the training cycle, under a session id that carries
+ * its own signature (random part + HMAC of learner, component, cycle and random part), so a session
+ * id the Worker did not issue is refused before any lookup.
+ */
+export async function recordLaunch(
+  db: Db,
+  secret: string,
+  launch: { userId: string; componentId: string; cycle: number },
+  now = new Date(),
+): Promise<string> {
+  const random = crypto.randomUUID().replace(/-/g, '').slice(0, 16);
+  const signature = await scormSessionSignature(secret, [
+    launch.userId,
+    launch.componentId,
+    String(launch.cycle),
+    random,
+  ]);
+  const id = `${random}-${launch.cycle}-${signature}`;
+  await db.insert(scormLaunches).values({ id, ...launch, startedAt: now.toISOString() });
+  return id;
+}
+
+/** The recorded launch behind a session id, when the Worker issued it for this learner and component. */
+async function launchOf(db: Db, secret: string, sessionId: string, userId: string, componentId: string) {
+  const match = /^([0-9a-f]{16})-(\d{1,7})-([A-Za-z0-9-]{32})$/.exec(sessionId);
+  if (!match) return null;
+  const expected = await scormSessionSignature(secret, [userId, componentId, match[2], match[1]]);
+  if (expected !== match[3]) return null;
+  const row = await db.select().from(scormLaunches).where(eq(scormLaunches.id, sessionId)).get();
+  return row && row.userId === userId && row.componentId === componentId ? row : null;
+}
 
 /**
  * Records a commit of a learner's runtime data (from the player, on commit and finish, or from the
@@ -100,6 +136,7 @@ export function toRuntimeSummary(
  */
 export async function commitRuntime(
   db: Db,
+  secret: string,
   user: Pick<AuthUser, 'id' | 'role'>,
   componentId: string,
   body: ScormCommitBody,
@@ -107,14 +144,48 @@ export async function commitRuntime(
 ): Promise<ScormCommitResponse> {
   const { ctx, pkg } = await scormComponent(db, user, componentId);
   const cycle = ctx.enrollment.cycle;
+  const launch = await launchOf(db, secret, body.sessionId, user.id, componentId);
+  if (!launch) throw new ApiError('CONFLICT', SCORM_MESSAGES.unknownSession);
+  // A player left open from an earlier cycle (or a replayed beacon) must not complete the new one.
+  if (launch.cycle !== cycle || (body.cycle !== undefined && body.cycle !== cycle))
+    throw new ApiError('CONFLICT', SCORM_MESSAGES.staleCycle);
+  const reported = sessionSeconds(pkg.version, body.cmi);
+  if (reported === null) throw new ApiError('VALIDATION_FAILED', SCORM_MESSAGES.badDuration);
+  const problem = scoreProblem(pkg.version, body.cmi);
+  if (problem)
+    throw new ApiError(
+      'VALIDATION_FAILED',
+      problem === 'range' ? SCORM_MESSAGES.scoreRange : SCORM_MESSAGES.scoreInteractions,
+    );
   const iso = now.toISOString();
+  // The session cannot have lasted longer than the wall clock since its launch.
+  const elapsed = Math.max(0, Math.floor((now.getTime() - Date.parse(launch.startedAt)) / 1000));
+  const session = Math.min(reported, elapsed);
   const existing = await runtimeOf(db, user.id, componentId, cycle);
   const outcome = scormOutcome(pkg.version, body.cmi, pkg.masteryScore);
-  const session = sessionSeconds(pkg.version, body.cmi);
   // A new session folds the previous session's time into the total; the same session reports its time so far.
   const sameSession = existing?.sessionId === body.sessionId;
   const totalSeconds = existing ? existing.totalSeconds + (sameSession ? 0 : existing.sessionSeconds) : 0;
   const sessionTime = sameSession ? Math.max(existing?.sessionSeconds ?? 0, session) : session;
+  if (outcome.completed && !existing?.completedAt) {
+    // Earlier sessions count too (a resumed lesson), but never more than the wall clock since the
+    // cycle's first launch: parallel launches cannot add up to more time than has passed.
+    const first = await db
+      .select({ at: min(scormLaunches.startedAt) })
+      .from(scormLaunches)
+      .where(
+        and(
+          eq(scormLaunches.userId, user.id),
+          eq(scormLaunches.componentId, componentId),
+          eq(scormLaunches.cycle, cycle),
+        ),
+      )
+      .get();
+    const sinceFirst = Math.floor((now.getTime() - Date.parse(first?.at ?? launch.startedAt)) / 1000);
+    const credited = Math.min(totalSeconds + elapsed, sinceFirst);
+    const minimum = minimumOf(pkg, ctx);
+    if (credited < minimum) throw new ApiError('CONFLICT', SCORM_MESSAGES.tooSoon(credited, minimum));
+  }
   const completedAt = existing?.completedAt ?? (outcome.completed ? iso : null);
   const values = {
     version: pkg.version,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { COURSE_MESSAGES as MESSAGES, type AdminComponent } from '@contract/admin-courses';
+import { SCORM_DEFAULT_MINIMUM_SECONDS, SCORM_MAX_MINIMUM_SECONDS, scormMinimumSeconds } from '@contract/rules/scorm';
 import type { Material } from '@contract/materials';
 import type { ComponentType } from '@contract/course';
 import { listMaterials } from '../../api/admin-content';
@@ -51,6 +52,10 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
   const [required, setRequired] = useState(editing ? editing.required : true);
   const [materialId, setMaterialId] = useState(editing ? String(editing.data.materialId ?? '') : '');
   const [materialTitle, setMaterialTitle] = useState(editing ? String(editing.data.title ?? '') : '');
+  // SCORM only: the minimum time before a pass counts (blank keeps the default).
+  const [scormMinimum, setScormMinimum] = useState(
+    editing && typeof editing.data.scormMinimumSeconds === 'number' ? String(editing.data.scormMinimumSeconds) : '',
+  );
   // The picker offers the newest 100 materials (one page; the client asks for no unbounded list).
   const materialsQuery = useQuery({
     queryKey: queryKeys.admin.materials.options,
@@ -69,6 +74,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
     if (showErrors && type !== 'MATERIAL') setErrors(fieldErrors(draftErrors(draft)) as Record<string, string>);
   }, [draft, showErrors, type]);
 
+  const selectedType = materials?.find((m) => m.id === materialId)?.type ?? null;
   const save = async () => {
     if (!target) return;
     let data: Record<string, unknown>;
@@ -78,7 +84,17 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
         setShowErrors(true);
         return;
       }
-      data = { materialId, ...(materialTitle.trim() ? { title: materialTitle.trim() } : {}) };
+      const minimum = scormMinimum.trim();
+      if (minimum && !/^\d{1,4}$/.test(minimum)) {
+        setErrors({ scormMinimumSeconds: t('admin.component.scormMinimumRange') });
+        setShowErrors(true);
+        return;
+      }
+      data = {
+        materialId,
+        ...(materialTitle.trim() ? { title: materialTitle.trim() } : {}),
+        ...(minimum && selectedType === 'SCORM' ? { scormMinimumSeconds: Number(minimum) } : {}),
+      };
     } else {
       const found = fieldErrors(draftErrors(draft)) as Record<string, string>;
       setErrors(found);
@@ -169,6 +185,26 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
                 value={materialTitle}
                 onChange={(e) => setMaterialTitle(e.target.value)}
               />
+              {selected?.type === 'SCORM' ? (
+                <TextField
+                  label={t('admin.component.scormMinimum')}
+                  inputMode="numeric"
+                  min={0}
+                  max={SCORM_MAX_MINIMUM_SECONDS}
+                  placeholder={String(SCORM_DEFAULT_MINIMUM_SECONDS)}
+                  value={scormMinimum}
+                  error={errors.scormMinimumSeconds}
+                  disabled={Boolean(selected.scorm?.typicalLearningSeconds)}
+                  helperText={
+                    selected.scorm?.typicalLearningSeconds
+                      ? t('admin.component.scormMinimumFromManifest', {
+                          seconds: scormMinimumSeconds(selected.scorm.typicalLearningSeconds, null),
+                        })
+                      : t('admin.component.scormMinimumHelp', { seconds: SCORM_DEFAULT_MINIMUM_SECONDS })
+                  }
+                  onChange={(e) => setScormMinimum(e.target.value)}
+                />
+              ) : null}
             </>
           )
         ) : (

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { launchCmi, scormDurationSeconds, scormOutcome, scormScore } from './scorm';
+import {
+  launchCmi,
+  scoreProblem,
+  scormDurationSeconds,
+  scormMinimumSeconds,
+  scormOutcome,
+  scormScore,
+  sessionSeconds,
+} from './scorm';
 
 describe('SCORM rules', () => {
   it('reads 1.2 and 2004 durations', () => {
@@ -7,8 +15,8 @@ describe('SCORM rules', () => {
     expect(scormDurationSeconds('PT1H2M3S')).toBe(3723);
     expect(scormDurationSeconds('PT0.5S')).toBe(1);
     expect(scormDurationSeconds('P1DT1S')).toBe(86401);
-    expect(scormDurationSeconds('garbage')).toBe(0);
-    expect(scormDurationSeconds('PT')).toBe(0);
+    expect(scormDurationSeconds('garbage')).toBeNull();
+    expect(scormDurationSeconds('PT')).toBeNull();
   });
 
   it('scales scores to 0-100', () => {
@@ -88,5 +96,35 @@ describe('SCORM rules', () => {
       'cmi.learner_id': 'u1',
       'cmi.total_time': 'PT0H0M0S',
     });
+  });
+});
+
+describe('SCORM evidence rules (issue 27)', () => {
+  it('refuses absurd or unreadable session times and keeps plausible ones', () => {
+    expect(sessionSeconds('1.2', { 'cmi.core.session_time': '9999:59:59' })).toBeNull();
+    expect(sessionSeconds('2004', { 'cmi.session_time': 'P1000000Y' })).toBeNull();
+    expect(sessionSeconds('2004', { 'cmi.session_time': `P${'9'.repeat(400)}Y` })).toBeNull();
+    expect(sessionSeconds('2004', { 'cmi.session_time': 'PT20M' })).toBe(1200);
+    expect(sessionSeconds('1.2', {})).toBe(0);
+  });
+
+  it('takes the minimum from half the typical learning time, else the setting, else 60 s', () => {
+    expect(scormMinimumSeconds(1800, 5)).toBe(900);
+    expect(scormMinimumSeconds(null, 5)).toBe(5);
+    expect(scormMinimumSeconds(null, undefined)).toBe(60);
+    expect(scormMinimumSeconds(null, -3)).toBe(60);
+  });
+
+  it('finds scores at odds with the package’s own range or answers', () => {
+    expect(scoreProblem('1.2', { 'cmi.core.score.raw': '101' })).toBe('range');
+    expect(scoreProblem('1.2', { 'cmi.core.score.raw': '40', 'cmi.core.score.max': '40' })).toBeNull();
+    expect(scoreProblem('2004', { 'cmi.score.scaled': '1.5' })).toBe('range');
+    expect(scoreProblem('1.2', { 'cmi.core.score.raw': 'NaN' })).toBe('range');
+    const wrong = { 'cmi.interactions.0.result': 'wrong', 'cmi.interactions.1.result': 'correct' };
+    expect(scoreProblem('1.2', { ...wrong, 'cmi.core.score.raw': '100' })).toBe('interactions');
+    expect(scoreProblem('1.2', { ...wrong, 'cmi.core.score.raw': '50' })).toBeNull();
+    expect(scoreProblem('2004', { 'cmi.interactions.0.result': 'incorrect', 'cmi.score.scaled': '0.5' })).toBe(
+      'interactions',
+    );
   });
 });

@@ -18,18 +18,23 @@ const num = (value: string | undefined): number | null => {
 const clamp = (n: number) => Math.min(100, Math.max(0, n));
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** 1.2 `HHHH:MM:SS.SS` or 2004 ISO 8601 `P[nD]T[nH][nM][n.nS]` to whole seconds (0 when unreadable). */
-export function scormDurationSeconds(value: string | undefined): number {
+/**
+ * 1.2 `HHHH:MM:SS.SS` or 2004 ISO 8601 `P[nY][nM][nD]T[nH][nM][n.nS]` to whole seconds: 0 when empty,
+ * null when it is not a duration at all or its value is not a finite number (`P1e999Y`-like digit runs).
+ */
+export function scormDurationSeconds(value: string | undefined): number | null {
   if (!value) return 0;
+  if (value.length > 64) return null;
   const clock = /^(\d{1,4}):(\d{1,2}):(\d{1,2}(?:\.\d{1,2})?)$/.exec(value);
   if (clock) return Math.round(Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3]));
   const iso =
     /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
       value,
     );
-  if (!iso || value === 'P' || value.endsWith('T')) return 0;
+  if (!iso || value === 'P' || value.endsWith('T')) return null;
   const [, y, mo, d, h, mi, s] = iso.map((part) => Number(part ?? 0));
-  return Math.round(y * 31_536_000 + mo * 2_592_000 + d * 86_400 + h * 3600 + mi * 60 + s);
+  const seconds = Math.round(y * 31_536_000 + mo * 2_592_000 + d * 86_400 + h * 3600 + mi * 60 + s);
+  return Number.isSafeInteger(seconds) ? seconds : null;
 }
 
 /** Whole seconds as SCORM 1.2 `HHHH:MM:SS`. */
@@ -140,9 +145,75 @@ export function scormEntry(stored: Cmi): 'resume' | 'ab-initio' {
   return exit === 'suspend' ? 'resume' : 'ab-initio';
 }
 
-/** The session time a commit reports, in seconds. */
-export function sessionSeconds(version: ScormVersion, cmi: Cmi): number {
-  return scormDurationSeconds(version === '1.2' ? cmi['cmi.core.session_time'] : cmi['cmi.session_time']);
+/**
+ * The longest session time believed at all: a player tab open for a week is already implausible. A
+ * longer (or unreadable) report is refused as a whole, never recorded; shorter ones are still
+ * clamped to the wall-clock time since the launch by the Worker.
+ */
+export const SCORM_MAX_SESSION_SECONDS = 7 * 24 * 3600;
+
+/** The session time a commit reports, in seconds; null when it is malformed or absurd (refused). */
+export function sessionSeconds(version: ScormVersion, cmi: Cmi): number | null {
+  const seconds = scormDurationSeconds(version === '1.2' ? cmi['cmi.core.session_time'] : cmi['cmi.session_time']);
+  return seconds === null || seconds > SCORM_MAX_SESSION_SECONDS ? null : seconds;
+}
+
+/** The minimum time before a pass or completion counts when the package declares no typical learning time. */
+export const SCORM_DEFAULT_MINIMUM_SECONDS = 60;
+/** The largest minimum an admin may set (or half a manifest's typical time may give): two hours. */
+export const SCORM_MAX_MINIMUM_SECONDS = 7200;
+
+/**
+ * How long after a launch a pass or completion may count: half the manifest's typical learning time
+ * where it declares one (a fast learner is faster than typical, not twice as fast), else the
+ * component's own setting, else the default.
+ */
+export function scormMinimumSeconds(typicalLearningSeconds: number | null, componentSetting: unknown): number {
+  if (typicalLearningSeconds !== null && typicalLearningSeconds > 0)
+    return Math.min(SCORM_MAX_MINIMUM_SECONDS, Math.round(typicalLearningSeconds / 2));
+  if (typeof componentSetting === 'number' && Number.isInteger(componentSetting) && componentSetting >= 0)
+    return Math.min(SCORM_MAX_MINIMUM_SECONDS, componentSetting);
+  return SCORM_DEFAULT_MINIMUM_SECONDS;
+}
+
+/**
+ * Whether the reported score can be true of the package's own data: the raw score within the min and
+ * max the package reports (0-100 for 1.2 when it reports none), the 2004 scaled score within -1..1;
+ * and, where the package reports judged interactions, no score above zero when none was answered
+ * correctly and no full score when any was answered wrong. (What this cannot catch is in
+ * docs/decisions/2026-11-28-scorm-evidence.md.)
+ */
+export function scoreProblem(version: ScormVersion, cmi: Cmi): 'range' | 'interactions' | null {
+  const prefix = version === '1.2' ? 'cmi.core.score' : 'cmi.score';
+  const text = (key: string) => cmi[key]?.trim() ?? '';
+  const numberOrBad = (key: string): number | null | 'bad' => {
+    if (!text(key)) return null;
+    const n = Number(text(key));
+    return Number.isFinite(n) ? n : 'bad';
+  };
+  const raw = numberOrBad(`${prefix}.raw`);
+  const min = numberOrBad(`${prefix}.min`);
+  const max = numberOrBad(`${prefix}.max`);
+  const scaled = version === '2004' ? numberOrBad('cmi.score.scaled') : null;
+  if (raw === 'bad' || min === 'bad' || max === 'bad' || scaled === 'bad') return 'range';
+  const low = min ?? (version === '1.2' ? 0 : null);
+  const high = max ?? (version === '1.2' ? 100 : null);
+  if (low !== null && high !== null && high < low) return 'range';
+  if (raw !== null && ((low !== null && raw < low) || (high !== null && raw > high))) return 'range';
+  if (scaled !== null && (scaled < -1 || scaled > 1)) return 'range';
+  const score = scormScore(version, cmi);
+  if (score === null) return null;
+  let correct = 0;
+  let wrong = 0;
+  for (const [key, value] of Object.entries(cmi)) {
+    if (!/^cmi\.interactions\.\d+\.result$/.test(key)) continue;
+    const result = value.trim().toLowerCase();
+    if (result === 'correct') correct++;
+    else if (result === 'wrong' || result === 'incorrect') wrong++;
+  }
+  if (correct + wrong === 0) return null;
+  if ((correct === 0 && score > 0) || (wrong > 0 && score >= 100)) return 'interactions';
+  return null;
 }
 
 /**

@@ -138,6 +138,9 @@ export async function prepareData(
         materialId: material.id,
         title: result.output.title ?? material.title,
         ...(result.output.description ? { description: result.output.description } : {}),
+        ...(material.type === 'SCORM' && result.output.scormMinimumSeconds !== undefined
+          ? { scormMinimumSeconds: result.output.scormMinimumSeconds }
+          : {}),
         type: material.type,
         driveFileId: null,
         driveFileUrl: fileUrl,
