@@ -174,6 +174,17 @@ describe('certificates in the learner language, with every name printed', () => 
     console.log(`certificate with CJK + Devanagari fonts, first in this isolate: ${ms} ms, ${bytes.byteLength} bytes`);
   });
 
+  it('Korean and Thai names print through fonts fetched from the static assets only for them (issue 27)', async () => {
+    const korean = await pdfFacts((await certificateFor('김민준', '박', null)).bytes);
+    expect(korean.actual).toContain('김민준 박');
+    expect(korean.fonts.some((f) => f.includes('NotoSansKR'))).toBe(true);
+    expect(korean.fonts.some((f) => f.includes('NotoSansThai'))).toBe(false);
+    const thai = await pdfFacts((await certificateFor('สมชาย', 'ใจดี', null)).bytes);
+    expect(thai.actual).toContain('สมชาย ใจดี');
+    expect(thai.fonts.some((f) => f.includes('NotoSansThai'))).toBe(true);
+    expect(thai.fonts.some((f) => f.includes('NotoSansKR'))).toBe(false);
+  });
+
   it('an Arabic learner gets an Arabic certificate; an unset language gives English with standard fonts only', async () => {
     const arabic = await pdfFacts((await certificateFor('فاطمة', 'الزهراء', 'ar')).bytes);
     // A right-to-left run's ActualText is in drawing order, like its glyphs (extractors such as

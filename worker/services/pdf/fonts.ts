@@ -55,6 +55,30 @@ function padSubsetGlyphs(font: FontkitFont): void {
   subsetPatched = true;
 }
 
+let anchorsPatched = false;
+
+/**
+ * OpenType lets a mark-to-base or mark-to-ligature record leave a base's anchor empty (a NULL
+ * offset: this mark does not attach to that base), which Noto Sans Telugu does; fontkit reads the
+ * empty anchor's coordinates and throws, so a Telugu name could not be laid out at all. As the
+ * format (and HarfBuzz) says, such a mark keeps its own position.
+ */
+function skipEmptyAnchors(font: FontkitFont): void {
+  if (anchorsPatched) return;
+  const gpos = (font as unknown as { _layoutEngine?: { engine?: { GPOSProcessor?: object | null } } })._layoutEngine
+    ?.engine?.GPOSProcessor;
+  if (!gpos) return;
+  const proto = Object.getPrototypeOf(gpos) as {
+    applyAnchor: (this: unknown, markRecord: { markAnchor: unknown }, baseAnchor: unknown, index: number) => void;
+  };
+  const applyAnchor = proto.applyAnchor;
+  proto.applyAnchor = function (markRecord, baseAnchor, index) {
+    if (!baseAnchor || !markRecord?.markAnchor) return;
+    applyAnchor.call(this, markRecord, baseAnchor, index);
+  };
+  anchorsPatched = true;
+}
+
 /**
  * The fontkit pdf-lib is given: the same bytes (from the isolate cache) give the same parsed font,
  * so a warm certificate does not parse a 10 MB CJK font again. Each document still makes its own
@@ -66,6 +90,7 @@ export const cachingFontkit = {
     if (!font) {
       font = fontkit.create(bytes as never);
       padSubsetGlyphs(font);
+      skipEmptyAnchors(font);
       parsed.set(bytes, font);
     }
     return font;

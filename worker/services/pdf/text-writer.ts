@@ -20,14 +20,16 @@ import {
 } from 'pdf-lib';
 import type { Glyph, GlyphPosition } from '@pdf-lib/fontkit';
 import { cachingFontkit, loadFont, type FontLoader, type PdfFontFile } from './fonts';
+import { type Script, SCRIPT_FILES, scriptsIn, scriptOf, unprintable } from './scripts';
 import { wrapText } from './wrap-text';
 
 /**
  * Text on certificate PDFs in any script. A string the standard PDF font of its role can print
  * exactly (English and Spanish labels, most Latin names) is drawn with that font, as before, at
  * no cost. Anything else is split into runs by script, each run in the Noto font for its script
- * (Latin/Greek/Cyrillic, Arabic, Devanagari, CJK), shaped by fontkit (Arabic joining forms,
- * Devanagari conjuncts and vowel signs), ordered right-to-left where the Unicode bidi algorithm
+ * (Latin/Greek/Cyrillic share one; Arabic, Hebrew, the Indic scripts, Thai, Khmer, Korean, CJK
+ * ... each its own: scripts.ts), shaped by fontkit (Arabic joining forms, Indic conjuncts and
+ * vowel signs), ordered right-to-left where the Unicode bidi algorithm
  * (bidi-js) says so, and drawn glyph by glyph at the shaped positions. Each such string is wrapped
  * in a marked-content span whose /ActualText is the string itself, so copying or extracting the
  * text (pdftotext, a screen reader) gives exactly the name, not the shaped glyphs' guesses.
@@ -54,57 +56,6 @@ const LATIN: Record<FontRole, PdfFontFile> = {
   sansItalic: 'NotoSans-Italic.ttf',
 };
 const BOLD_ROLES: ReadonlySet<FontRole> = new Set(['serifBold', 'serifItalic', 'sansBold']);
-
-export type Script = 'latin' | 'arabic' | 'devanagari' | 'cjk';
-const SCRIPT_FILES: Record<Exclude<Script, 'latin'>, [regular: PdfFontFile, bold: PdfFontFile]> = {
-  arabic: ['NotoSansArabic-Regular.ttf', 'NotoSansArabic-Bold.ttf'],
-  devanagari: ['NotoSansDevanagari-Regular.ttf', 'NotoSansDevanagari-Bold.ttf'],
-  cjk: ['NotoSansSC-Regular.ttf', 'NotoSansSC-Bold.ttf'],
-};
-
-/** The script a character needs a font for; null for characters any font may carry (spaces, digits, punctuation). */
-export function scriptOf(codePoint: number): Script | null {
-  const c = codePoint;
-  if (
-    (c >= 0x0600 && c <= 0x06ff) ||
-    (c >= 0x0750 && c <= 0x077f) ||
-    (c >= 0x08a0 && c <= 0x08ff) ||
-    (c >= 0xfb50 && c <= 0xfdff) ||
-    (c >= 0xfe70 && c <= 0xfeff)
-  ) {
-    // Arabic digits and punctuation stay with the Arabic font (the Latin one lacks them).
-    return 'arabic';
-  }
-  if ((c >= 0x0900 && c <= 0x097f) || (c >= 0xa8e0 && c <= 0xa8ff) || (c >= 0x1cd0 && c <= 0x1cff)) return 'devanagari';
-  if (
-    (c >= 0x2e80 && c <= 0x9fff) ||
-    (c >= 0xf900 && c <= 0xfaff) ||
-    (c >= 0xff00 && c <= 0xffef) ||
-    (c >= 0x20000 && c <= 0x3ffff)
-  )
-    return 'cjk';
-  if (
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0xc0 && c <= 0x24f) ||
-    (c >= 0x370 && c <= 0x52f) ||
-    (c >= 0x1e00 && c <= 0x1fff)
-  )
-    return 'latin';
-  return null;
-}
-
-/** Every script a set of strings needs: what a document loads fonts for. */
-export function scriptsIn(texts: Iterable<string>): Set<Script> {
-  const found = new Set<Script>();
-  for (const text of texts) {
-    for (const ch of text) {
-      const script = scriptOf(ch.codePointAt(0)!);
-      if (script) found.add(script);
-    }
-  }
-  return found;
-}
 
 const bidi = bidiFactory();
 
@@ -190,7 +141,8 @@ export class PdfTextWriter {
 
   /**
    * Embeds the standard fonts and loads the Noto fonts the given strings need (by role and
-   * script). A string drawn later that needs a font not loaded here falls back to "?".
+   * script). A string with a character no loaded font has (one drawn later that needs a font not
+   * loaded here, or a character outside every bundled font) is refused: UnprintableTextError.
    * `direction` is the base direction of the document's language (rtl for Arabic labels); names
    * are drawn with their own (auto) direction whatever it is.
    */
@@ -315,11 +267,12 @@ export class PdfTextWriter {
 
     const runs: ShapedRun[] = [];
     let unitWidth = 0;
+    // A character no loaded font has is never drawn as "?" nor dropped: the PDF is refused.
+    const missing = visual.filter((run) => !run.file).flatMap((run) => [...run.text].map((ch) => ch.codePointAt(0)!));
+    if (missing.length > 0 || !latin) throw unprintable(missing);
     for (const run of visual) {
-      const entry = run.file ? this.custom.get(run.file) : latin;
-      if (!entry) continue;
-      // A character no loaded font has is shown as "?" rather than dropped, in print and in the text layer alike.
-      const shownText = run.file ? run.text : '?'.repeat([...run.text].length);
+      const entry = this.custom.get(run.file!)!;
+      const shownText = run.text;
       const direction = run.level % 2 === 1 ? 'rtl' : 'ltr';
       // UAX #9 rule L4: in a right-to-left run a paired mark is drawn as its mirror image, so
       // "(الحالية)" shows its brackets opening on the right (fontkit does not mirror by itself).
