@@ -1,17 +1,10 @@
-import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tick, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs, d1, unique } from './server';
 
 const DAY = 24 * 3600 * 1000;
-const WIDE = { width: 1440, height: 900 };
-
-/** Ark's checkbox: a label around a drawn control and a hidden input; a person clicks the label. */
-async function tick(box: Locator) {
-  await box.locator('xpath=..').click();
-  await box.page().waitForFunction((el) => (el as HTMLInputElement).checked, await box.elementHandle());
-}
 
 describe('reminders on screen', () => {
   let session: BrowserSession | undefined;
