@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMPLIANCE_CSV_HEADER, choose, csvLines } from './admin-steps';
+import { COMPLIANCE_CSV_HEADER, choose, csvLines, matrixRow } from './admin-steps';
 import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession } from './browser';
 import { apiAs, d1, unique } from './server';
 
@@ -74,7 +74,7 @@ describe('admin compliance', () => {
 
     // Ada's due date passed (covered 45 days, 30 to do it); the others have 30 days from joining.
     const matrix = page.getByRole('region', { name: 'Compliance matrix' });
-    const row = (name: string) => matrix.getByRole('row', { name: new RegExp(`^${name} Harbor`) });
+    const row = (name: string) => matrixRow(matrix, `${name} Harbor`);
     await row('Ada').getByText('Overdue').waitFor();
     await row('Ben').getByText('Pending').waitFor();
     await row('Cleo').getByText('Pending').waitFor();

@@ -21,6 +21,14 @@ export async function choose(page: Page, scope: Locator | Page, label: RegExp, o
   await page.locator('[role="option"]:visible').filter({ hasText: option }).first().click();
 }
 
+/**
+ * A person's row of the compliance matrix. Rows are named by their content, which begins with the
+ * selection box ("Select <name>"), so the row is found by the person's link instead.
+ */
+export function matrixRow(matrix: Locator, name: string): Locator {
+  return matrix.getByRole('row').filter({ has: matrix.page().getByRole('link', { name, exact: true }) });
+}
+
 /** Ark's checkbox: a label around a drawn control and a hidden input; a person clicks the label. */
 export async function tick(box: Locator): Promise<void> {
   await box.locator('xpath=..').click();
