@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { tick, WIDE } from './admin-steps';
+import { backdateCoverage, tick, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs, d1, unique } from './server';
@@ -53,9 +53,8 @@ describe('reminders on screen', () => {
         activeFrom: new Date(Date.now() - 45 * DAY).toISOString().slice(0, 10),
       },
     });
-    await d1(
-      `UPDATE user_domains SET created_at = '${new Date(Date.now() - 60 * DAY).toISOString()}' WHERE user_id IN ('${people.ines.id}', '${people.omar.id}')`,
-    );
+    // Both the book and the department count since then (backdating the book alone left them pending).
+    await backdateCoverage([people.ines.id, people.omar.id], 60);
 
     session = await openBrowser(WIDE);
     const { page } = session;
