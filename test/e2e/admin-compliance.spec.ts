@@ -1,18 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { COMPLIANCE_CSV_HEADER, choose, csvLines, matrixRow } from './admin-steps';
 import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession } from './browser';
 import { apiAs, d1, unique } from './server';
 
 const DAY = 24 * 3600 * 1000;
 /** A `YYYY-MM-DD` day `days` from now, as a date input takes it. */
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-
-/** Picks an option of one of the UI kit's selects (Ark: a combobox button and a listbox in a portal). */
-async function choose(page: Page, scope: Locator | Page, label: RegExp, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.locator('[role="option"]:visible').filter({ hasText: option }).first().click();
-}
 
 describe('admin compliance', () => {
   let session: BrowserSession | undefined;
@@ -81,7 +74,7 @@ describe('admin compliance', () => {
 
     // Ada's due date passed (covered 45 days, 30 to do it); the others have 30 days from joining.
     const matrix = page.getByRole('region', { name: 'Compliance matrix' });
-    const row = (name: string) => matrix.getByRole('row', { name: new RegExp(`${name} Harbor`) });
+    const row = (name: string) => matrixRow(matrix, `${name} Harbor`);
     await row('Ada').getByText('Overdue').waitFor();
     await row('Ben').getByText('Pending').waitFor();
     await row('Cleo').getByText('Pending').waitFor();
@@ -109,14 +102,9 @@ describe('admin compliance', () => {
     // The export carries the same filters: the department's three people.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const file = await (await download).path();
     // UTF-8 with a byte-order mark, one column per fact (issue 26).
-    const bytes = await readFile(file);
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines[0]).toBe(
-      'Name,Username,Department,Job title,Course,Status,Due date,Valid until,Exemption until,Exemption reason,Certificate number',
-    );
+    const lines = await csvLines(await download);
+    expect(lines[0]).toBe(COMPLIANCE_CSV_HEADER);
     expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.includes(people.ada.username))).toContain(
       `${department},Dock Worker,Reading a Safety Data Sheet (SDS),Overdue,`,

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { WIDE } from './admin-steps';
 import { accessibilityAudit } from './axe';
 import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession } from './browser';
 import { d1, unique } from './server';
-
-/** The width a safety manager evaluates the admin side at (issue 26). */
-const WIDE = { width: 1440, height: 900 };
 
 describe("people's work data on screen", () => {
   const sessions: BrowserSession[] = [];

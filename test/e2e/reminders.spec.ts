@@ -1,17 +1,10 @@
-import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { backdateCoverage, tick, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs, d1, unique } from './server';
 
 const DAY = 24 * 3600 * 1000;
-const WIDE = { width: 1440, height: 900 };
-
-/** Ark's checkbox: a label around a drawn control and a hidden input; a person clicks the label. */
-async function tick(box: Locator) {
-  await box.locator('xpath=..').click();
-  await box.page().waitForFunction((el) => (el as HTMLInputElement).checked, await box.elementHandle());
-}
 
 describe('reminders on screen', () => {
   let session: BrowserSession | undefined;
@@ -60,13 +53,8 @@ describe('reminders on screen', () => {
         activeFrom: new Date(Date.now() - 45 * DAY).toISOString().slice(0, 10),
       },
     });
-    await d1(
-      `UPDATE user_domains SET created_at = '${new Date(Date.now() - 60 * DAY).toISOString()}' WHERE user_id IN ('${people.ines.id}', '${people.omar.id}')`,
-    );
-    // Covered since the later of joining the book and the department (the audience rule): both back.
-    await d1(
-      `UPDATE users SET audience_since = '${new Date(Date.now() - 60 * DAY).toISOString()}' WHERE id IN ('${people.ines.id}', '${people.omar.id}')`,
-    );
+    // Both the book and the department count since then (backdating the book alone left them pending).
+    await backdateCoverage([people.ines.id, people.omar.id], 60);
 
     session = await openBrowser(WIDE);
     const { page } = session;

@@ -1,17 +1,11 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { choose, matrixRow, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { apiAs, unique } from './server';
 
 const BOOK = 'Hazard Communication';
 const COURSE = 'Reading a Safety Data Sheet (SDS)';
-
-/** Picks an option of one of the UI kit's selects (Ark: a combobox button and a listbox in a portal). */
-async function choose(page: Page, scope: Locator | Page, label: RegExp, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.locator('[role="option"]:visible').filter({ hasText: option }).first().click();
-}
 
 describe('a requirement brings its training to the people it covers', () => {
   const sessions: BrowserSession[] = [];
@@ -42,7 +36,7 @@ describe('a requirement brings its training to the people it covers', () => {
     }
 
     // The safety manager's desk: 1440 px wide.
-    const session = await openBrowser({ width: 1440, height: 900 });
+    const session = await openBrowser(WIDE);
     sessions.push(session);
     const { page } = session;
     await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
@@ -69,7 +63,7 @@ describe('a requirement brings its training to the people it covers', () => {
     await preview.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/requirement-audience-dialog-390-${run}.png` });
     await expectAccessible(page, 'requirement dialog with its audience, 390 px');
-    await resize(page, { width: 1440, height: 900 });
+    await resize(page, WIDE);
 
     await dialog.getByRole('button', { name: 'Add requirement' }).click();
     await app(page).getByText('Requirement added').waitFor();
@@ -79,12 +73,9 @@ describe('a requirement brings its training to the people it covers', () => {
     await page.getByLabel('Department').fill(department);
     await page.waitForURL((url) => url.searchParams.get('department') === department);
     const matrix = page.getByRole('region', { name: 'Compliance matrix' });
-    for (const person of people)
-      await matrix
-        .getByRole('row', { name: new RegExp(person.name) })
-        .getByText('Pending')
-        .waitFor();
-    expect(await matrix.getByRole('row').count()).toBe(4);
+    for (const person of people) await matrixRow(matrix, person.name).getByText('Pending').waitFor();
+    // The URL changes before the filtered page arrives: the count is polled until it narrows.
+    await expect.poll(() => matrix.getByRole('row').count()).toBe(4);
 
     // Ben signs in: the book is his and the course is already enrolled (Start, not Enroll).
     const ben = people[1];
