@@ -4,7 +4,7 @@ import demoManifest from '../../scripts/seed-assets/ppe-quiz-scorm/imsmanifest.x
 import demoIndex from '../../scripts/seed-assets/ppe-quiz-scorm/index.html?raw';
 import demoQuiz from '../../scripts/seed-assets/ppe-quiz-scorm/quiz.js?raw';
 import demoStyle from '../../scripts/seed-assets/ppe-quiz-scorm/style.css?raw';
-import { api, createAdmin, createDomain, db, login, schema } from './helpers';
+import { api, createAdmin, createDomain, db, env, login, schema } from './helpers';
 
 /** Shared by the SCORM API test files: the admin, the book, the uploaded demo package, a course that uses it. */
 
@@ -28,6 +28,31 @@ export function form(name: string, bytes: Part, fields: Record<string, string> =
 }
 
 export const upload = (data: FormData, token = admin) => api('POST', '/api/v2/materials/upload', { token, raw: data });
+
+export async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.FILES.list({ prefix: 'materials/', cursor });
+    keys.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys;
+}
+
+async function materialCount() {
+  return (await db.select({ id: schema.materials.id }).from(schema.materials)).length;
+}
+
+/** Uploads must be refused with `message`, and leave no new stored file nor row. */
+export async function expectRefused(data: FormData, status: number, message: string) {
+  const [keysBefore, rowsBefore] = [await storedKeys(), await materialCount()];
+  const res = await upload(data);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.message).toBe(message);
+  expect(await storedKeys()).toEqual(keysBefore);
+  expect(await materialCount()).toBe(rowsBefore);
+}
 
 /** A published course whose only component uses the material; `learners` enrolled. */
 export async function scormCourse(

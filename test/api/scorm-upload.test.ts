@@ -9,8 +9,18 @@ import {
   SCORM_MAX_ZIP_BYTES,
   SCORM_MESSAGES,
 } from '../../worker/contract/scorm';
-import { api, db, env, schema } from './helpers';
-import { admin, demo, demoFiles, form, setUpScorm, upload, type Part } from './scorm-helpers';
+import { api, env } from './helpers';
+import {
+  admin,
+  demo,
+  demoFiles,
+  expectRefused,
+  form,
+  setUpScorm,
+  storedKeys,
+  upload,
+  type Part,
+} from './scorm-helpers';
 
 /*
  * SCORM package uploads: a valid package is expanded under the material prefix, and each refused
@@ -26,31 +36,6 @@ const MANIFEST_2004 = `<?xml version="1.0" encoding="UTF-8"?>
     </item></organization></organizations>
   <resources><resource identifier="r1" type="webcontent" adlcp:scormType="sco" xml:base="content/" href="start.html"><file href="start.html"/></resource></resources>
 </manifest>`;
-
-async function storedKeys(): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.FILES.list({ prefix: 'materials/', cursor });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys;
-}
-
-async function materialCount() {
-  return (await db.select({ id: schema.materials.id }).from(schema.materials)).length;
-}
-
-/** Uploads must be refused with `message`, and leave no new stored file nor row. */
-async function expectRefused(data: FormData, status: number, message: string) {
-  const [keysBefore, rowsBefore] = [await storedKeys(), await materialCount()];
-  const res = await upload(data);
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.message).toBe(message);
-  expect(await storedKeys()).toEqual(keysBefore);
-  expect(await materialCount()).toBe(rowsBefore);
-}
 
 beforeAll(setUpScorm);
 

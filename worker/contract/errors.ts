@@ -210,6 +210,12 @@ export const REFUSALS = {
   'scorm.tooLargeZip': 'A SCORM package may be at most 64 MB.',
   'scorm.notZip': 'The file is not a zip archive. A SCORM package is a .zip file with imsmanifest.xml at its root.',
   'scorm.broken': 'The zip archive is damaged and cannot be read. Export the package again from the authoring tool.',
+  'scorm.sizeMismatch':
+    'The file "{path}" does not expand to the size the package declares for it. Export the package again from the authoring tool.',
+  'scorm.badCrc':
+    'The file "{path}" fails its CRC-32 check: the archive is damaged. Export the package again from the authoring tool.',
+  'scorm.overlap':
+    'The package has entries that share the same data ("{path}"): each file in a package must have its own.',
   'scorm.noManifest':
     'The package has no imsmanifest.xml at its root. Zip the contents of the course folder, not the folder itself.',
   'scorm.badManifest': 'imsmanifest.xml is not valid XML.',

@@ -25,6 +25,9 @@ export const SCORM_MAX_MANIFEST_BYTES = 1024 * 1024;
 export const SCORM_MESSAGES = {
   notZip: REFUSALS['scorm.notZip'],
   broken: REFUSALS['scorm.broken'],
+  sizeMismatch: (name: string) => refusalText('scorm.sizeMismatch', { path: name.slice(0, 120) }),
+  badCrc: (name: string) => refusalText('scorm.badCrc', { path: name.slice(0, 120) }),
+  overlap: (name: string) => refusalText('scorm.overlap', { path: name.slice(0, 120) }),
   noManifest: REFUSALS['scorm.noManifest'],
   badManifest: REFUSALS['scorm.badManifest'],
   version: REFUSALS['scorm.version'],

@@ -1,5 +1,4 @@
 import { XMLParser } from 'fast-xml-parser';
-import { unzipSync, type UnzipFileInfo } from 'fflate';
 import {
   SCORM_MAX_EXPANDED_BYTES,
   SCORM_MAX_FILE_BYTES,
@@ -12,12 +11,14 @@ import {
 import { scormDurationSeconds } from '../contract/rules/scorm';
 import { ApiError } from '../errors';
 import type { Storage } from './storage';
+import { readDirectory, readEntry, type ZipEntry, type ZipProblem, ZipRefusal } from './zip-reader';
 
 /*
  * A SCORM package upload: a zip checked whole before anything is stored (zip magic, the central
- * directory's names, count and declared sizes, imsmanifest.xml at the root, its schema version and
- * a launchable resource), then expanded one file at a time (fflate) under the material's prefix.
- * Any failure deletes what was already written: a refused package leaves nothing behind.
+ * directory's names, count, declared sizes and overlaps, imsmanifest.xml at the root, its schema
+ * version and a launchable resource, then every file inflated as a stream and checked against its
+ * declared size and CRC-32: ./zip-reader.ts), then expanded under the material's prefix. A refused
+ * package leaves nothing behind; a failed write deletes what was already written.
  */
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -232,42 +233,60 @@ export function parseManifest(xml: string): ParsedManifest {
   };
 }
 
-interface Entry {
-  name: string;
-  originalSize: number;
+/** Lets other requests run between chunks of a package's expansion (a macrotask, not a microtask). */
+const yieldToOthers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const ZIP_MESSAGES: Record<ZipProblem, (entry: string) => string> = {
+  broken: () => SCORM_MESSAGES.broken,
+  overlap: SCORM_MESSAGES.overlap,
+  sizeMismatch: SCORM_MESSAGES.sizeMismatch,
+  badCrc: SCORM_MESSAGES.badCrc,
+  tooLarge: () => SCORM_MESSAGES.tooLargeExpanded,
+  tooMany: () => SCORM_MESSAGES.tooManyFiles,
+};
+
+/** Runs a zip read, turning its refusal into the package's named refusal. */
+async function zipStep<T>(step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ZipRefusal) throw refuse(ZIP_MESSAGES[error.problem](error.entry));
+    throw error;
+  }
 }
 
-/** Checks the archive's directory and manifest without expanding the files. */
-export function inspectPackage(zip: Uint8Array): { entries: Entry[]; manifest: ParsedManifest } {
+/**
+ * Checks the whole archive before anything is stored: the central directory (names, count,
+ * declared sizes, no overlapping entries), the manifest, then every file inflated and checked
+ * against its declared size and CRC-32 without being kept.
+ */
+export async function inspectPackage(
+  zip: Uint8Array,
+  pause = yieldToOthers,
+): Promise<{ entries: ZipEntry[]; manifest: ParsedManifest }> {
   if (!isZip(zip)) throw refuse(SCORM_MESSAGES.notZip);
-  const entries: Entry[] = [];
+  // Directory entries count towards the directory's limit, not the package's files.
+  const all = await zipStep(() => readDirectory(zip, SCORM_MAX_FILES * 2));
+  const entries: ZipEntry[] = [];
   let expanded = 0;
-  let manifestName: string | null = null;
-  try {
-    unzipSync(zip, {
-      filter(file: UnzipFileInfo) {
-        const name = file.name;
-        const problem = entryPathProblem(name);
-        if (problem === 'absolute') throw refuse(SCORM_MESSAGES.absolute(name));
-        if (problem === 'traversal') throw refuse(SCORM_MESSAGES.traversal(name));
-        if (name.endsWith('/') || name.endsWith('\\')) return false;
-        entries.push({ name: name.replace(/\\/g, '/'), originalSize: file.originalSize });
-        if (entries.length > SCORM_MAX_FILES) throw refuse(SCORM_MESSAGES.tooManyFiles);
-        if (file.originalSize > SCORM_MAX_FILE_BYTES) throw refuse(SCORM_MESSAGES.tooLargeExpanded);
-        expanded += file.originalSize;
-        if (expanded > SCORM_MAX_EXPANDED_BYTES) throw refuse(SCORM_MESSAGES.tooLargeExpanded);
-        if (name.toLowerCase() === 'imsmanifest.xml') manifestName = name;
-        return false;
-      },
-    });
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw refuse(SCORM_MESSAGES.broken);
+  let manifestEntry: ZipEntry | null = null;
+  for (const entry of all) {
+    const problem = entryPathProblem(entry.name);
+    if (problem === 'absolute') throw refuse(SCORM_MESSAGES.absolute(entry.name));
+    if (problem === 'traversal') throw refuse(SCORM_MESSAGES.traversal(entry.name));
+    if (entry.name.endsWith('/') || entry.name.endsWith('\\')) continue;
+    const named = { ...entry, name: entry.name.replace(/\\/g, '/') };
+    entries.push(named);
+    if (entries.length > SCORM_MAX_FILES) throw refuse(SCORM_MESSAGES.tooManyFiles);
+    if (entry.size > SCORM_MAX_FILE_BYTES) throw refuse(SCORM_MESSAGES.tooLargeExpanded);
+    expanded += entry.size;
+    if (expanded > SCORM_MAX_EXPANDED_BYTES) throw refuse(SCORM_MESSAGES.tooLargeExpanded);
+    if (named.name.toLowerCase() === 'imsmanifest.xml') manifestEntry = named;
   }
-  if (!manifestName) throw refuse(SCORM_MESSAGES.noManifest);
-  const found = entries.find((e) => e.name === manifestName);
-  if (!found || found.originalSize > SCORM_MAX_MANIFEST_BYTES) throw refuse(SCORM_MESSAGES.badManifest);
-  const bytes = extractOne(zip, manifestName, SCORM_MAX_MANIFEST_BYTES);
+  if (!manifestEntry) throw refuse(SCORM_MESSAGES.noManifest);
+  if (manifestEntry.size > SCORM_MAX_MANIFEST_BYTES) throw refuse(SCORM_MESSAGES.badManifest);
+  const found = manifestEntry;
+  const bytes = await zipStep(() => readEntry(zip, found, { left: SCORM_MAX_MANIFEST_BYTES }, pause, true));
   let xml: string;
   try {
     xml = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -277,45 +296,34 @@ export function inspectPackage(zip: Uint8Array): { entries: Entry[]; manifest: P
   const manifest = parseManifest(xml);
   const file = launchFile(manifest.launchPath);
   if (!entries.some((e) => e.name === file)) throw refuse(SCORM_MESSAGES.launchMissing(file));
+  const budget = { left: SCORM_MAX_EXPANDED_BYTES };
+  for (const entry of entries) await zipStep(() => readEntry(zip, entry, budget, pause, false));
   return { entries, manifest };
-}
-
-/** One file of the archive, refused past `max` bytes whatever its declared size. */
-function extractOne(zip: Uint8Array, name: string, max: number): Uint8Array {
-  let out: Uint8Array | undefined;
-  try {
-    out = unzipSync(zip, { filter: (file) => file.name === name })[name];
-  } catch {
-    throw refuse(SCORM_MESSAGES.broken);
-  }
-  if (!out) throw refuse(SCORM_MESSAGES.broken);
-  if (out.length > max) throw refuse(SCORM_MESSAGES.tooLargeExpanded);
-  return out;
 }
 
 /** How many files are written to storage at once. */
 const PUT_CONCURRENCY = 6;
 
 /**
- * Checks and expands a package under `scormPrefix(materialId)`. On any failure every file already
- * written is deleted before the error is rethrown.
+ * Checks and expands a package under `scormPrefix(materialId)`: nothing is written until every
+ * file has been checked, and if a write fails every file already written is deleted before the
+ * error is rethrown.
  */
 export async function expandPackage(
   storage: Storage,
   materialId: string,
   zip: Uint8Array,
+  pause = yieldToOthers,
 ): Promise<ScormPackageInfo & { files: string[] }> {
-  const { entries, manifest } = inspectPackage(zip);
+  const { entries, manifest } = await inspectPackage(zip, pause);
   const prefix = scormPrefix(materialId);
   const written: string[] = [];
-  let expandedBytes = 0;
+  const budget = { left: SCORM_MAX_EXPANDED_BYTES };
   try {
     for (let i = 0; i < entries.length; i += PUT_CONCURRENCY) {
       await Promise.all(
         entries.slice(i, i + PUT_CONCURRENCY).map(async (entry) => {
-          const bytes = extractOne(zip, entry.name, SCORM_MAX_FILE_BYTES);
-          expandedBytes += bytes.length;
-          if (expandedBytes > SCORM_MAX_EXPANDED_BYTES) throw refuse(SCORM_MESSAGES.tooLargeExpanded);
+          const bytes = await zipStep(() => readEntry(zip, entry, budget, pause, true));
           const key = prefix + entry.name;
           written.push(key);
           await storage.put(key, bytes, { contentType: scormContentType(entry.name) });
@@ -333,7 +341,7 @@ export async function expandPackage(
     masteryScore: manifest.masteryScore,
     typicalLearningSeconds: manifest.typicalLearningSeconds,
     fileCount: entries.length,
-    expandedBytes,
+    expandedBytes: SCORM_MAX_EXPANDED_BYTES - budget.left,
     files: entries.map((e) => e.name),
   };
 }
