@@ -107,11 +107,15 @@ describe('hostile zip archives', () => {
     const res = await uploading;
 
     expect(during.length, 'health answers while the package is checked').toBeGreaterThanOrEqual(3);
-    // Twice the usual time (the slowest of the usual answers, at least 25 ms: a coarse clock on a
-    // shared machine); before the fix one answer waited over 3 s behind the inflation.
-    const limit = 2 * Math.max(...usual, 25);
+    // The typical answer within twice the usual one (medians, at least 25 ms: a coarse clock), and no
+    // answer held back by the inflation: before the fix one answer waited over 3 s behind it. The
+    // slowest single answer is bounded loosely (1 s): on a shared 2-core machine running browser tests
+    // beside this one, any one answer can lose the CPU for tens of milliseconds.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const limit = 2 * Math.max(median(usual), 25);
     console.info(JSON.stringify({ usual, during, limit, uploadTook }));
-    expect(Math.max(...during)).toBeLessThanOrEqual(limit);
+    expect(median(during)).toBeLessThanOrEqual(limit);
+    expect(Math.max(...during)).toBeLessThan(1000);
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(res.body.message).toBe(SCORM_MESSAGES.badCrc('media/last.bin'));
     expect(await storedKeys()).toEqual(keysBefore);
