@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../worker/contract/language';
 import { renderCertificatePdf } from '../../worker/services/certificate-pdf';
 import { nodeFontLoader } from './pdf-fonts-node';
+import { pdftotextLines as textLines } from './pdf-text';
 
 /**
  * Certificates print every name: each script's name is drawn in an embedded, subsetted Noto font
@@ -24,18 +25,6 @@ const base = {
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'certificate-scripts-'));
-let counter = 0;
-
-/** pdftotext's lines, without the embedding marks (U+202A-U+202E) it puts around right-to-left lines. */
-function textLines(bytes: Uint8Array): string[] {
-  const file = join(dir, `c${counter++}.pdf`);
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
-    .toString('utf8')
-    .split('\n')
-    .map((line) => line.replace(/[\u202a-\u202e]/g, '').trim())
-    .filter(Boolean);
-}
 
 const render = (userName: string, language: Language = 'en') =>
   renderCertificatePdf({ ...base, userName, language }, nodeFontLoader);

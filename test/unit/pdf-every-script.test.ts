@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderCertificatePdf } from '../../worker/services/certificate-pdf';
 import { UnprintableTextError } from '../../worker/services/pdf/scripts';
 import { renderTrainingRecordPdf } from '../../worker/services/training-record-pdf';
 import { nodeFontLoader } from './pdf-fonts-node';
+import { pdftotextLines as textLines } from './pdf-text';
 import { record } from './training-record-fixture';
 
 /**
@@ -28,20 +25,6 @@ const SCRIPTS: [script: string, name: string, course: string][] = [
   ['Ethiopic', 'አበበ ቢቂላ', 'የሥራ ደህንነት'],
   ['Khmer', 'សុខ ចាន់ដារ៉ា', 'សុវត្ថិភាពការងារ'],
 ];
-
-const dir = mkdtempSync(join(tmpdir(), 'pdf-every-script-'));
-let counter = 0;
-
-/** pdftotext's lines, without the embedding marks (U+202A-U+202E) it puts around right-to-left lines. */
-function textLines(bytes: Uint8Array): string[] {
-  const file = join(dir, `p${counter++}.pdf`);
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
-    .toString('utf8')
-    .split('\n')
-    .map((line) => line.replace(/[\u202a-\u202e]/g, '').trim())
-    .filter(Boolean);
-}
 
 const certificate = (userName: string, courseName: string) =>
   renderCertificatePdf(

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
 
 // WinAnsi differs from Latin-1 only in 0x80-0x9F.
@@ -66,4 +70,18 @@ export async function readPdfRuns(bytes: Uint8Array): Promise<TextRun[][]> {
 /** The text of each page, one drawn string per line. */
 export async function readPdfText(bytes: Uint8Array): Promise<string[]> {
   return (await readPdfRuns(bytes)).map((runs) => runs.map((run) => run.text).join('\n'));
+}
+
+const pdftotextDir = mkdtempSync(join(tmpdir(), 'pdftotext-'));
+let pdftotextFiles = 0;
+
+/** pdftotext's lines, without the embedding marks (U+202A-U+202E) it puts around right-to-left lines. */
+export function pdftotextLines(bytes: Uint8Array): string[] {
+  const file = join(pdftotextDir, `p${pdftotextFiles++}.pdf`);
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
+    .toString('utf8')
+    .split('\n')
+    .map((line) => line.replace(/[\u202a-\u202e]/g, '').trim())
+    .filter(Boolean);
 }
