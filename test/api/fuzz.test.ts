@@ -65,6 +65,10 @@ const ACCEPTED_MUTATIONS: Record<string, { tables: string[]; why: string }> = {
     tables: ['revoked_tokens'],
     why: 'a valid session (a throwaway token minted per request) is revoked',
   },
+  'POST /api/domains': {
+    tables: ['domains', 'audit_log'],
+    why: 'a book needs only a name: any object with a string `name` (a field the bodies use) is a valid book, and its creation is audited',
+  },
   'GET /api/v2/certificates/view/:certificateId': {
     tables: ['certificates'],
     why: 'the first view renders the PDF and stores its key',
