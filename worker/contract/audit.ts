@@ -10,6 +10,11 @@ export const AUDIT_ENTITY_TYPES = [
   'BOOK',
   'ANNOUNCEMENT',
   'MAIL',
+  'EVALUATION_TEMPLATE',
+  'EVALUATION',
+  'AUTHORISATION',
+  'CREDENTIAL_TYPE',
+  'CREDENTIAL',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

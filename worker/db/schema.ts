@@ -17,6 +17,15 @@ import { EVENT_KINDS } from '../contract/compliance';
 import { SCORM_VERSIONS } from '../contract/scorm';
 import { DELIVERY_LANGUAGES } from '../contract/delivery-language';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../contract/think';
+import {
+  ACKNOWLEDGEMENT_METHODS,
+  CREDENTIAL_STATUSES,
+  EVALUATION_OUTCOMES,
+  EVIDENCE_KINDS,
+  ITEM_RESULTS,
+  QUALIFICATION_KINDS,
+  TEMPLATE_STATUSES,
+} from '../contract/offscreen';
 
 /** Outbox row states: RECORDED (outbox mode, never sent), PENDING, SENT, FAILED (not retried). */
 const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED', 'RECORDED'] as const;
@@ -437,11 +446,16 @@ export const componentProgressHistory = sqliteTable(
   ],
 );
 
-/** Required training: the members of a book (optionally one department / job title) must hold a valid certificate of a course. */
+/**
+ * Required training: the members of a book (optionally one department / job title) must hold what
+ * the requirement's evidence rows name (requirement_evidence). `courseId` is the requirement's course
+ * when it has one (null for a requirement met by an evaluation or a credential only).
+ */
 export const requirements = sqliteTable(
   'requirements',
   {
     id: id(),
+    // Nullable in the database since migration 0022; typed not-null until the compliance code reads evidence rows (issue 28).
     courseId: text('course_id')
       .notNull()
       .references(() => courses.id),
@@ -747,5 +761,239 @@ export const scormRuntime = sqliteTable(
   (t) => [
     uniqueIndex('scorm_runtime_user_component_cycle_uq').on(t.userId, t.componentId, t.cycle),
     index('scorm_runtime_course_idx').on(t.courseId, t.updatedAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Training that happens off-screen (issue 28, migration 0022)
+
+/**
+ * What satisfies a requirement (all of a requirement's rows are needed together): a course
+ * certificate, an authorisation of an evaluation template family, or an approved credential type.
+ */
+export const requirementEvidence = sqliteTable(
+  'requirement_evidence',
+  {
+    requirementId: text('requirement_id')
+      .notNull()
+      .references(() => requirements.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EVIDENCE_KINDS }).notNull(),
+    /** Course id, evaluation template family id, or credential type id. */
+    refId: text('ref_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requirementId, t.kind, t.refId] }),
+    index('requirement_evidence_ref_idx').on(t.kind, t.refId),
+  ],
+);
+
+/**
+ * A practical evaluation checklist, versioned: all versions share `familyId` (the first version's
+ * id); a PUBLISHED version is read-only and an edit makes the next version as a DRAFT. Evaluations
+ * keep the version they were made on; requirements and qualifications name the family.
+ */
+export const evaluationTemplates = sqliteTable(
+  'evaluation_templates',
+  {
+    id: id(),
+    familyId: text('family_id').notNull(),
+    version: integer('version').notNull().default(1),
+    status: text('status', { enum: TEMPLATE_STATUSES }).notNull().default('DRAFT'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** What a pass authorises, as printed: "Powered industrial truck — reach truck". */
+    grants: text('grants').notNull(),
+    /** How long an authorisation is valid (null: it does not expire). */
+    validityDays: integer('validity_days'),
+    /** What the evaluator must hold on the day of the evaluation (null: any administrator may evaluate). */
+    evaluatorQualificationKind: text('evaluator_qualification_kind', { enum: QUALIFICATION_KINDS }),
+    evaluatorQualificationId: text('evaluator_qualification_id'),
+    publishedAt: text('published_at'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('evaluation_templates_family_version_uq').on(t.familyId, t.version)],
+);
+
+/** An observed item of a template version; a critical item must pass for a "competent" outcome. */
+export const evaluationTemplateItems = sqliteTable(
+  'evaluation_template_items',
+  {
+    id: id(),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => evaluationTemplates.id, { onDelete: 'cascade' }),
+    orderIndex: integer('order_index').notNull(),
+    text: text('text').notNull(),
+    critical: bool('critical').notNull().default(false),
+  },
+  (t) => [index('evaluation_template_items_template_idx').on(t.templateId, t.orderIndex)],
+);
+
+/**
+ * A signed practical evaluation. `id` is made by the device (an offline submission sent again
+ * answers the stored record); `bodyHash` tells a replay from a different body under the same id.
+ * Names are frozen at signing; the meaning is the e-signature's stated meaning.
+ */
+export const evaluations = sqliteTable(
+  'evaluations',
+  {
+    id: id(),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => evaluationTemplates.id),
+    traineeId: text('trainee_id')
+      .notNull()
+      .references(() => users.id),
+    evaluatorId: text('evaluator_id')
+      .notNull()
+      .references(() => users.id),
+    outcome: text('outcome', { enum: EVALUATION_OUTCOMES }).notNull(),
+    meaning: text('meaning').notNull(),
+    evaluatorName: text('evaluator_name').notNull(),
+    traineeName: text('trainee_name').notNull(),
+    note: text('note').notNull().default(''),
+    /** Photos the device declared; they arrive after the record (evaluation_photos). */
+    photoCount: integer('photo_count').notNull().default(0),
+    bodyHash: text('body_hash').notNull(),
+    /** When the evaluator worked through the items on the device; signedAt is the server's time of signing. */
+    conductedAt: text('conducted_at').notNull(),
+    signedAt: text('signed_at').notNull(),
+    acknowledgedAt: text('acknowledged_at'),
+    acknowledgementMethod: text('acknowledgement_method', { enum: ACKNOWLEDGEMENT_METHODS }),
+    acknowledgedName: text('acknowledged_name'),
+    /** A drawn signature (PNG in R2), when the trainee signed on the evaluator's device. */
+    signatureKey: text('signature_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('evaluations_trainee_idx').on(t.traineeId, t.signedAt),
+    index('evaluations_evaluator_idx').on(t.evaluatorId, t.signedAt),
+  ],
+);
+
+export const evaluationItemResults = sqliteTable(
+  'evaluation_item_results',
+  {
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => evaluationTemplateItems.id),
+    result: text('result', { enum: ITEM_RESULTS }).notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.evaluationId, t.itemId] })],
+);
+
+/** A photo attached to an evaluation (R2 object under evaluations/<evaluationId>/); `id` is made by the device. */
+export const evaluationPhotos = sqliteTable(
+  'evaluation_photos',
+  {
+    id: id(),
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('evaluation_photos_evaluation_idx').on(t.evaluationId)],
+);
+
+/**
+ * What a "competent" evaluation grants: verifiable by number like a certificate, revocable, and
+ * renewed with lineage (`renewsId`). Title, name and scope are frozen at issue.
+ */
+export const authorisations = sqliteTable(
+  'authorisations',
+  {
+    id: id(),
+    number: text('number').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => evaluationTemplates.id),
+    familyId: text('family_id').notNull(),
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id),
+    title: text('title').notNull(),
+    userName: text('user_name').notNull(),
+    /** Site / department as printed ("Warehouse"), frozen at issue. */
+    scope: text('scope'),
+    issuedAt: text('issued_at').notNull(),
+    /** NEVER_EXPIRES (9999-12-31) when the template's validity is open-ended. */
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    renewsId: text('renews_id'),
+    storageKey: text('storage_key'),
+  },
+  (t) => [
+    uniqueIndex('authorisations_evaluation_uq').on(t.evaluationId),
+    index('authorisations_user_family_idx').on(t.userId, t.familyId, t.issuedAt),
+    index('authorisations_family_idx').on(t.familyId),
+  ],
+);
+
+/** A kind of credential earned elsewhere (first-aid card, licence), and which fields a submission needs. */
+export const credentialTypes = sqliteTable(
+  'credential_types',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    expires: bool('expires').notNull().default(true),
+    requiresIssuer: bool('requires_issuer').notNull().default(true),
+    requiresNumber: bool('requires_number').notNull().default(false),
+    requiresIssueDate: bool('requires_issue_date').notNull().default(true),
+    requiresExpiryDate: bool('requires_expiry_date').notNull().default(true),
+    requiresScan: bool('requires_scan').notNull().default(true),
+    retiredAt: text('retired_at'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('credential_types_name_uq').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * A credential a worker submitted: PENDING until an admin approves or rejects it (with a reason);
+ * a resubmission is a new row naming the rejected one. Only an APPROVED, unexpired credential counts.
+ */
+export const credentials = sqliteTable(
+  'credentials',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    typeId: text('type_id')
+      .notNull()
+      .references(() => credentialTypes.id),
+    status: text('status', { enum: CREDENTIAL_STATUSES }).notNull().default('PENDING'),
+    issuer: text('issuer'),
+    number: text('number'),
+    /** Calendar days (YYYY-MM-DD) as printed on the credential. */
+    issuedOn: text('issued_on'),
+    expiresOn: text('expires_on'),
+    scanKey: text('scan_key'),
+    scanContentType: text('scan_content_type'),
+    scanSize: integer('scan_size'),
+    resubmitsId: text('resubmits_id'),
+    submittedAt: text('submitted_at').notNull().default(now),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: text('reviewed_at'),
+    rejectReason: text('reject_reason'),
+  },
+  (t) => [
+    index('credentials_user_type_idx').on(t.userId, t.typeId, t.status),
+    index('credentials_status_idx').on(t.status, t.submittedAt),
   ],
 );
