@@ -6,29 +6,22 @@
 
 /** A template is edited as a DRAFT; PUBLISHED is read-only (an edit makes the next version). */
 export const TEMPLATE_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
-export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 
 /** What an evaluator must hold on the day: a course certificate, an authorisation of a template family, or an approved credential type. */
 export const QUALIFICATION_KINDS = ['course', 'evaluation', 'credential'] as const;
-export type QualificationKind = (typeof QUALIFICATION_KINDS)[number];
 
 /** One observed item: passed, not yet competent, or not applicable on this day. */
 export const ITEM_RESULTS = ['PASS', 'NOT_YET', 'NOT_APPLICABLE'] as const;
-export type ItemResult = (typeof ITEM_RESULTS)[number];
 
 export const EVALUATION_OUTCOMES = ['COMPETENT', 'NOT_YET_COMPETENT'] as const;
-export type EvaluationOutcome = (typeof EVALUATION_OUTCOMES)[number];
 
 /** How the trainee acknowledged the evaluation (docs/decisions: which and why). */
 export const ACKNOWLEDGEMENT_METHODS = ['password', 'signature', 'account'] as const;
-export type AcknowledgementMethod = (typeof ACKNOWLEDGEMENT_METHODS)[number];
 
 export const CREDENTIAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 
 /**
  * What satisfies a requirement; a requirement may need several together. `ref_id` is the course id,
  * the evaluation template's family id (every version counts), or the credential type id.
  */
 export const EVIDENCE_KINDS = ['course', 'evaluation', 'credential'] as const;
-export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
