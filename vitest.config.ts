@@ -12,6 +12,8 @@ const API_ISOLATED = [
   'test/api/reminders.test.ts',
   'test/api/scheduled.test.ts',
   'test/api/scheduled-handler.test.ts',
+  // Runs every cron job an hour and more ahead (the orphaned SCORM file sweep).
+  'test/api/scorm-staged-sweep.test.ts',
   'test/api/users-leavers.test.ts',
 ];
 

@@ -4,7 +4,7 @@
 //   progress, admin lists and uploads, certificate verification (JSON and page)
 //   faults: aborted uploads, dropped connections, a `wrangler dev` restart half-way
 //   invariants: every submitted attempt graded (and accepted once), no attempt over its limit, no component
-//   progress past a locked component, no stored object without a material or certificate row
+//   progress past a locked component, no stored object without a row naming it (SCORM files and captions included)
 // Options: --minutes N (default 10; 1 for a quick check), --learners N (connections, default 6).
 // Exits non-zero on any 5xx or broken invariant. Not part of `npm test`.
 import { rmSync } from 'node:fs';

@@ -8,6 +8,7 @@ import { backfillCertificates } from './services/certificates';
 import { fontsFor } from './services/pdf/font-loader';
 import { storageFor } from './services/storage';
 import { abortStaleUploads as abortStale } from './services/uploads';
+import { sweepStagedPackages } from './services/staged-packages';
 import { retryPendingMail } from './services/mail';
 import { recomputeCourseProgress } from './services/progress';
 import { sendAdminDigest, sendLearnerReminders } from './services/reminders';
@@ -56,6 +57,11 @@ export const abortStaleUploads: Job = async (env, db, now) => {
   await abortStale(db, storageFor(env), now);
 };
 
+/** SCORM files stored by a Worker that died before writing their material row: deleted after an hour. */
+export const sweepOrphanedPackages: Job = async (env, db, now) => {
+  await sweepStagedPackages(db, storageFor(env), now);
+};
+
 const mailDeps = (env: Bindings) => ({ config: readConfig(env), email: env.EMAIL });
 
 /**
@@ -97,6 +103,7 @@ export const JOBS: Record<string, Job> = {
   certificateBackfill,
   closeOverdueAttempts,
   abortStaleUploads,
+  sweepOrphanedPackages,
   learnerReminders,
   adminDigest,
   retryMail,

@@ -35,11 +35,20 @@ export async function checkInvariants({ d1, persist, acceptedSubmits, check }) {
     attemptsPastLocked.slice(0, 5),
   );
 
+  // Every table that names a stored object. A SCORM material's storage_key is its files' prefix:
+  // the files are listed in scorm_packages (or, while being stored, in staged_packages, whose
+  // leftovers the cron sweeps after an hour), so they are matched file by file, never by prefix.
   const rowKeys = new Set(
     (
-      await d1(
-        'SELECT storage_key AS k FROM materials UNION SELECT storage_key FROM certificates WHERE storage_key IS NOT NULL',
-      )
+      await d1(`SELECT storage_key AS k FROM materials WHERE type <> 'SCORM'
+        UNION SELECT storage_key FROM material_captions
+        UNION SELECT 'materials/' || p.material_id || '/scorm/' || f.value FROM scorm_packages p, json_each(p.files) f
+        UNION SELECT 'materials/' || s.material_id || '/scorm/' || f.value FROM staged_packages s, json_each(s.files) f
+        UNION SELECT storage_key FROM certificates WHERE storage_key IS NOT NULL
+        UNION SELECT storage_key FROM authorisations WHERE storage_key IS NOT NULL
+        UNION SELECT storage_key FROM evaluation_photos
+        UNION SELECT signature_key FROM evaluations WHERE signature_key IS NOT NULL
+        UNION SELECT scan_key FROM credentials WHERE scan_key IS NOT NULL`)
     ).map((r) => r.k),
   );
   const { getPlatformProxy } = await import('wrangler');
@@ -60,7 +69,11 @@ export async function checkInvariants({ d1, persist, acceptedSubmits, check }) {
     await proxy.dispose();
   }
   const orphans = objectKeys.filter((k) => !rowKeys.has(k));
-  check('no stored object without a material or certificate row', orphans.length, orphans.slice(0, 5));
+  check(
+    'no stored object without a row naming it (material, caption, SCORM file, certificate, ...)',
+    orphans.length,
+    orphans.slice(0, 5),
+  );
   const totals = (
     await d1(`SELECT (SELECT count(*) FROM assessment_attempts) AS attempts, (SELECT count(*) FROM assessment_attempts WHERE submitted_at IS NOT NULL) AS submitted,
     (SELECT count(*) FROM materials) AS materials, (SELECT count(*) FROM component_progress) AS component_progress`)

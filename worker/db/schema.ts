@@ -381,6 +381,8 @@ export const certificates = sqliteTable(
     revokedAt: text('revoked_at'),
     revokedReason: text('revoked_reason'),
     storageKey: text('storage_key'),
+    /** The font set (PDF_FONT_SET) its PDF was refused with for an unprintable character; the backfill skips it until that changes. */
+    pdfRefusedFonts: text('pdf_refused_fonts'),
     /** The training cycle that earned it: one certificate per learner, course and cycle. */
     cycle: integer('cycle').notNull().default(1),
     /** The certificate this one renews (the previous cycle's), for the public chain. */
@@ -650,6 +652,20 @@ export const multipartUploads = sqliteTable(
     startedAt: text('started_at').notNull(),
   },
   (t) => [index('multipart_uploads_started_idx').on(t.startedAt)],
+);
+
+/**
+ * A SCORM package whose files are being stored before its material row exists (migration 0023):
+ * the material insert deletes it in the same batch; the cron deletes the files of one left over an hour.
+ */
+export const stagedPackages = sqliteTable(
+  'staged_packages',
+  {
+    materialId: text('material_id').primaryKey(),
+    files: text('files', { mode: 'json' }).$type<string[]>().notNull(),
+    startedAt: text('started_at').notNull(),
+  },
+  (t) => [index('staged_packages_started_idx').on(t.startedAt)],
 );
 
 export const rateLimits = sqliteTable('rate_limits', {

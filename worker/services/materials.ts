@@ -9,6 +9,7 @@ import { components, courseProgress, courses, materials, scormPackages } from '.
 import type { ScormPackageInfo } from '../contract/scorm';
 import { selectInChunks } from '../db/in-list';
 import { expandPackage, scormPrefix } from './scorm-package';
+import { stagePackage, unstagePackage } from './staged-packages';
 import { ApiError } from '../errors';
 import { auditInsert, type AuditActor } from './audit';
 import type { ViewingSubject } from '../contract/rules/viewing';
@@ -208,7 +209,9 @@ export async function scormFilesOf(db: Db, materialId: string): Promise<string[]
 
 /**
  * A SCORM package upload: checked and expanded under the new material's prefix, then the material
- * and its package row in one batch. A refused package, or a failed insert, leaves no file behind.
+ * and its package row in one batch. A refused package, or a failed insert, leaves no file behind;
+ * a Worker dying between the first stored file and that batch leaves a staging record whose files
+ * the cron deletes (./staged-packages.ts).
  */
 export async function insertScormMaterial(
   db: Db,
@@ -217,7 +220,20 @@ export async function insertScormMaterial(
   values: { fileName: string; bytes: Uint8Array; title: string; description: string | null },
 ): Promise<MaterialRow> {
   const id = crypto.randomUUID();
-  const pkg = await expandPackage(storage, id, values.bytes);
+  let staged = false;
+  let pkg: Awaited<ReturnType<typeof expandPackage>>;
+  try {
+    pkg = await expandPackage(storage, id, values.bytes, {
+      beforeStore: async (files) => {
+        await stagePackage(db, id, files);
+        staged = true;
+      },
+    });
+  } catch (error) {
+    // expandPackage deleted what it wrote; the staging record goes too (else the cron sweeps it).
+    if (staged) await unstagePackage(db, id).catch(() => undefined);
+    throw error;
+  }
   const material = {
     id,
     title: values.title,
@@ -250,9 +266,12 @@ export async function insertScormMaterial(
         entityId: id,
         after: materialAudit({ ...values, type: 'SCORM' }),
       }),
+      unstagePackage(db, id),
     ]);
   } catch (error) {
-    await Promise.all(pkg.files.map((file) => storage.delete(scormPrefix(id) + file).catch(() => undefined)));
+    const files = pkg.files;
+    await Promise.all(files.map((file) => storage.delete(scormPrefix(id) + file).catch(() => undefined)));
+    await unstagePackage(db, id).catch(() => undefined);
     throw error;
   }
   return findMaterial(db, id);

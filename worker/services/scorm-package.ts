@@ -313,9 +313,12 @@ export async function expandPackage(
   storage: Storage,
   materialId: string,
   zip: Uint8Array,
-  pause = yieldToOthers,
+  options: { beforeStore?: (files: string[]) => Promise<void>; pause?: () => Promise<void> } = {},
 ): Promise<ScormPackageInfo & { files: string[] }> {
+  const pause = options.pause ?? yieldToOthers;
   const { entries, manifest } = await inspectPackage(zip, pause);
+  // The caller records the files about to be stored (staged-packages.ts) so a Worker dying mid-way leaves no orphan.
+  await options.beforeStore?.(entries.map((e) => e.name));
   const prefix = scormPrefix(materialId);
   const written: string[] = [];
   const budget = { left: SCORM_MAX_EXPANDED_BYTES };
@@ -346,21 +349,20 @@ export async function expandPackage(
   };
 }
 
-/** Deletes stored package files (keys), a few at a time; a failed delete is logged, never thrown. */
-export async function deletePackageFiles(storage: Storage, keys: string[]): Promise<void> {
+/** Deletes stored package files (keys), a few at a time; a failed delete is logged, never thrown. Returns how many failed. */
+export async function deletePackageFiles(storage: Storage, keys: string[]): Promise<number> {
+  let failed = 0;
   for (let i = 0; i < keys.length; i += PUT_CONCURRENCY) {
     await Promise.all(
-      keys
-        .slice(i, i + PUT_CONCURRENCY)
-        .map((key) =>
-          storage
-            .delete(key)
-            .catch((error) =>
-              console.error(
-                JSON.stringify({ level: 'warn', message: 'orphaned package object', key, error: String(error) }),
-              ),
-            ),
-        ),
+      keys.slice(i, i + PUT_CONCURRENCY).map((key) =>
+        storage.delete(key).catch((error) => {
+          failed += 1;
+          console.error(
+            JSON.stringify({ level: 'warn', message: 'orphaned package object', key, error: String(error) }),
+          );
+        }),
+      ),
     );
   }
+  return failed;
 }
