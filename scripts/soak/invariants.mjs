@@ -38,19 +38,20 @@ export async function checkInvariants({ d1, persist, acceptedSubmits, check }) {
   // Every table that names a stored object. A SCORM material's storage_key is its files' prefix:
   // the files are listed in scorm_packages (or, while being stored, in staged_packages, whose
   // leftovers the cron sweeps after an hour), so they are matched file by file, never by prefix.
-  const rowKeys = new Set(
-    (
-      await d1(`SELECT storage_key AS k FROM materials WHERE type <> 'SCORM'
-        UNION SELECT storage_key FROM material_captions
-        UNION SELECT 'materials/' || p.material_id || '/scorm/' || f.value FROM scorm_packages p, json_each(p.files) f
-        UNION SELECT 'materials/' || s.material_id || '/scorm/' || f.value FROM staged_packages s, json_each(s.files) f
-        UNION SELECT storage_key FROM certificates WHERE storage_key IS NOT NULL
-        UNION SELECT storage_key FROM authorisations WHERE storage_key IS NOT NULL
-        UNION SELECT storage_key FROM evaluation_photos
-        UNION SELECT signature_key FROM evaluations WHERE signature_key IS NOT NULL
-        UNION SELECT scan_key FROM credentials WHERE scan_key IS NOT NULL`)
-    ).map((r) => r.k),
-  );
+  // (Scalar subqueries, one JSON list each: D1 allows only a few terms in a compound SELECT.)
+  const keyLists = [
+    "SELECT json_group_array(storage_key) FROM materials WHERE type <> 'SCORM'",
+    'SELECT json_group_array(storage_key) FROM material_captions',
+    "SELECT json_group_array('materials/' || p.material_id || '/scorm/' || f.value) FROM scorm_packages p, json_each(p.files) f",
+    "SELECT json_group_array('materials/' || s.material_id || '/scorm/' || f.value) FROM staged_packages s, json_each(s.files) f",
+    'SELECT json_group_array(storage_key) FROM certificates WHERE storage_key IS NOT NULL',
+    'SELECT json_group_array(storage_key) FROM authorisations WHERE storage_key IS NOT NULL',
+    'SELECT json_group_array(storage_key) FROM evaluation_photos',
+    'SELECT json_group_array(signature_key) FROM evaluations WHERE signature_key IS NOT NULL',
+    'SELECT json_group_array(scan_key) FROM credentials WHERE scan_key IS NOT NULL',
+  ];
+  const [lists] = await d1(`SELECT ${keyLists.map((q, i) => `(${q}) AS k${i}`).join(', ')}`);
+  const rowKeys = new Set(Object.values(lists).flatMap((list) => JSON.parse(list)));
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy({
     configPath: resolve('wrangler.toml'),

@@ -57,21 +57,51 @@ describe('GET .../questions for clients of the original API', () => {
     expect(await attemptsOf(user.id, pre.componentId)).toHaveLength(1);
   });
 
-  it('with the setting on refuses exactly as Start does when no attempt may start', async () => {
+  // The spec's assessment page after a pass shows the result and lets the learner review it; an
+  // original-API client loads .../questions first, so a 409 there broke the page of every passed
+  // assessment. The setting changes only the case where a Start would open an attempt.
+  it('with the setting on answers a passed assessment as the setting off does: its intro, no attempt opened', async () => {
     const course = await createCourse();
     const { user, token } = await enrolledLearner(course);
     const pre = course.pre!;
-    // Already completed: Start refuses another attempt, and so does the questions load.
-    await db
-      .update(schema.componentProgress)
-      .set({ status: 'COMPLETED' })
-      .where(
-        and(eq(schema.componentProgress.userId, user.id), eq(schema.componentProgress.componentId, pre.componentId)),
-      );
-    const start = await api('POST', `${A}/${pre.componentId}/start`, { token });
-    expect(start.status).not.toBe(200);
-    const res = await withSetting('GET', `${A}/${pre.componentId}/questions`, token);
-    expect({ status: res.status, code: res.body.code }).toEqual({ status: start.status, code: start.body.code });
-    expect(await attemptsOf(user.id, pre.componentId)).toEqual([]);
+    const opened = await withSetting('GET', `${A}/${pre.componentId}/questions`, token);
+    const submitted = await api('POST', `${A}/attempts/${opened.body.openAttemptId}/submit`, {
+      token,
+      body: { answers: pre.answers },
+    });
+    expect(submitted.body.passed, JSON.stringify(submitted.body)).toBe(true);
+
+    const off = await api('GET', `${A}/${pre.componentId}/questions`, { token });
+    const on = await withSetting('GET', `${A}/${pre.componentId}/questions`, token);
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body).toEqual(off.body);
+    expect(on.body).toMatchObject({ questions: [], openAttemptId: null, questionCount: pre.questionIds.length });
+    expect(await attemptsOf(user.id, pre.componentId)).toHaveLength(1);
+    // Start itself still refuses another attempt.
+    expect((await withSetting('POST', `${A}/${pre.componentId}/start`, token)).status).toBe(409);
+  });
+
+  it('with the setting on answers an assessment with no attempts left by its intro too, and a locked one as Start does', async () => {
+    const course = await createCourse({ maxAttempts: 1 });
+    const { user, token } = await enrolledLearner(course);
+    const pre = course.pre!;
+    const opened = await withSetting('GET', `${A}/${pre.componentId}/questions`, token);
+    const submitted = await api('POST', `${A}/attempts/${opened.body.openAttemptId}/submit`, { token, body: {} });
+    expect(submitted.body.passed, JSON.stringify(submitted.body)).toBe(false);
+    const off = await api('GET', `${A}/${pre.componentId}/questions`, { token });
+    const on = await withSetting('GET', `${A}/${pre.componentId}/questions`, token);
+    expect({ status: on.status, body: on.body }).toEqual({ status: 200, body: off.body });
+    expect(await attemptsOf(user.id, pre.componentId)).toHaveLength(1);
+
+    // The post-assessment is behind the material: refused with the setting exactly as without it.
+    const post = course.post!;
+    const lockedOff = await api('GET', `${A}/${post.componentId}/questions`, { token });
+    const lockedOn = await withSetting('GET', `${A}/${post.componentId}/questions`, token);
+    expect(lockedOff.status).toBe(409);
+    expect({ status: lockedOn.status, code: lockedOn.body.code }).toEqual({
+      status: lockedOff.status,
+      code: lockedOff.body.code,
+    });
+    expect(await attemptsOf(user.id, post.componentId)).toEqual([]);
   });
 });

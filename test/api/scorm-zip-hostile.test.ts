@@ -59,6 +59,24 @@ describe('hostile zip archives', () => {
     await expectRefused(form('overlap.zip', hostileZip(entries)), 422, SCORM_MESSAGES.overlap('copy/0.bin'));
   });
 
+  it('refuses two entries with the same name (duplicate central-directory names), also through a Windows separator', async () => {
+    const other = new TextEncoder().encode('<!doctype html><title>the other index</title>');
+    await expectRefused(
+      form('twins.zip', hostileZip([...demoEntries(), { name: 'index.html', data: other }])),
+      422,
+      SCORM_MESSAGES.duplicateName('index.html'),
+    );
+    const script = new TextEncoder().encode('console.log(1);');
+    await expectRefused(
+      form(
+        'twins-windows.zip',
+        hostileZip([...demoEntries(), { name: 'js/app.js', data: script }, { name: 'js\\app.js', data: script }]),
+      ),
+      422,
+      SCORM_MESSAGES.duplicateName('js/app.js'),
+    );
+  });
+
   it('refuses 50 entries that each declare 10 bytes and inflate to 4 MB, at once', async () => {
     const entries = demoEntries();
     const block = zeros(4 * MB);

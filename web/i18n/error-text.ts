@@ -180,6 +180,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'scorm.sizeMismatch': 'admin.upload.scorm.sizeMismatch',
   'scorm.badCrc': 'admin.upload.scorm.badCrc',
   'scorm.overlap': 'admin.upload.scorm.overlap',
+  'scorm.duplicateName': 'admin.upload.scorm.duplicateName',
   'scorm.noManifest': 'admin.upload.scorm.noManifest',
   'scorm.badManifest': 'admin.upload.scorm.badManifest',
   'scorm.version': 'admin.upload.scorm.version',

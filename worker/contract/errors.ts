@@ -216,6 +216,8 @@ export const REFUSALS = {
     'The file "{path}" fails its CRC-32 check: the archive is damaged. Export the package again from the authoring tool.',
   'scorm.overlap':
     'The package has entries that share the same data ("{path}"): each file in a package must have its own.',
+  'scorm.duplicateName':
+    'The package has two files named "{path}": which one would be served cannot be known. Export the package again from the authoring tool.',
   'scorm.noManifest':
     'The package has no imsmanifest.xml at its root. Zip the contents of the course folder, not the folder itself.',
   'scorm.badManifest': 'imsmanifest.xml is not valid XML.',

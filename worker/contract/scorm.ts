@@ -28,6 +28,7 @@ export const SCORM_MESSAGES = {
   sizeMismatch: (name: string) => refusalText('scorm.sizeMismatch', { path: name.slice(0, 120) }),
   badCrc: (name: string) => refusalText('scorm.badCrc', { path: name.slice(0, 120) }),
   overlap: (name: string) => refusalText('scorm.overlap', { path: name.slice(0, 120) }),
+  duplicateName: (name: string) => refusalText('scorm.duplicateName', { path: name.slice(0, 120) }),
   noManifest: REFUSALS['scorm.noManifest'],
   badManifest: REFUSALS['scorm.badManifest'],
   version: REFUSALS['scorm.version'],

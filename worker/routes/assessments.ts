@@ -39,7 +39,7 @@ import {
   startResponse,
   submit,
 } from './assessments/attempt-flow';
-import { startAttempt, startReads } from './assessments/start-attempt';
+import { startAttempt, startAttemptIfStartable, startReads } from './assessments/start-attempt';
 
 const componentParam = v.object({ componentId: idString });
 const attemptParam = v.object({ attemptId: idString });
@@ -183,9 +183,10 @@ export const assessments = new Hono<AppEnv>()
     let open = await openAttempt(db, user.id, ctx.component.id);
     // The original-API setting (off by default): clients that load questions before they start get
     // the attempt opened here, by the same start rules, so the clock starts when questions are served.
+    // A passed assessment, or one with no attempts left, opens nothing: its intro, as with the setting off.
     if (!open && c.var.config.questionsOpenAttempt) {
-      open = (await startAttempt(db, user, componentId, await startReads(db, user.id, componentId), new Date()))
-        .attempt;
+      const reads = await startReads(db, user.id, componentId);
+      open = (await startAttemptIfStartable(db, user, componentId, reads, new Date())).attempt ?? undefined;
     }
     const a = ctx.assessment;
     // No question text before Start: the clock of a timed assessment starts with the attempt.

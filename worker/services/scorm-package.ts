@@ -268,6 +268,9 @@ export async function inspectPackage(
   // Directory entries count towards the directory's limit, not the package's files.
   const all = await zipStep(() => readDirectory(zip, SCORM_MAX_FILES * 2));
   const entries: ZipEntry[] = [];
+  // Two entries with one name (after Windows separators): which one is stored and served would
+  // depend on write order, and the checks would have passed the other.
+  const names = new Set<string>();
   let expanded = 0;
   let manifestEntry: ZipEntry | null = null;
   for (const entry of all) {
@@ -276,6 +279,8 @@ export async function inspectPackage(
     if (problem === 'traversal') throw refuse(SCORM_MESSAGES.traversal(entry.name));
     if (entry.name.endsWith('/') || entry.name.endsWith('\\')) continue;
     const named = { ...entry, name: entry.name.replace(/\\/g, '/') };
+    if (names.has(named.name)) throw refuse(SCORM_MESSAGES.duplicateName(named.name));
+    names.add(named.name);
     entries.push(named);
     if (entries.length > SCORM_MAX_FILES) throw refuse(SCORM_MESSAGES.tooManyFiles);
     if (entry.size > SCORM_MAX_FILE_BYTES) throw refuse(SCORM_MESSAGES.tooLargeExpanded);

@@ -10,6 +10,7 @@ import {
   toUsedAttempts,
   usedAttemptsQuery,
 } from '../../services/assessments';
+import { canRetryAssessment } from '../../contract/assessments';
 import { questionOrderFor, readAssessment, shuffleSeed } from '../../services/grading';
 import {
   assertUnlocked,
@@ -33,17 +34,34 @@ export function startReads(db: Db, userId: string, componentId: string) {
   ]);
 }
 
-/**
- * Opens an attempt or resumes the open one, by every start rule (locks, attempts left, passed,
- * an overdue attempt closed first). Both ways of starting go through here, so they cannot differ.
- */
-export async function startAttempt(
+type StartArgs = [
   db: Db,
   user: Parameters<typeof componentContext>[1],
   componentId: string,
   result: Awaited<ReturnType<typeof startReads>>,
   now: Date,
-) {
+];
+
+/**
+ * Opens an attempt or resumes the open one, by every start rule (locks, attempts left, passed,
+ * an overdue attempt closed first). Both ways of starting go through here, so they cannot differ.
+ */
+export async function startAttempt(...args: StartArgs) {
+  const started = await openOrResume(args, false);
+  // Unreachable: without `ifStartable` a passed or exhausted assessment is refused inside.
+  if (!started.attempt) throw new ApiError('CONFLICT', 'The attempt could not be started. Please try again.');
+  return { ...started, attempt: started.attempt };
+}
+
+/**
+ * The original-API setting's start (GET .../questions): the same rules, except that a passed
+ * assessment or one with no attempts left opens nothing (attempt null) instead of refusing, so the
+ * load answers the assessment's intro as it does with the setting off (the spec's result and review
+ * of a passed assessment). Locks still refuse, as they do without the setting.
+ */
+export const startAttemptIfStartable = (...args: StartArgs) => openOrResume(args, true);
+
+async function openOrResume([db, user, componentId, result, now]: StartArgs, ifStartable: boolean) {
   const [c0, c1, c2, c3, c4, c5, openRows, usedRows] = result;
   const context = await componentContext(db, user, componentId, [c0, c1, c2, c3, c4, c5]);
   if (context.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
@@ -69,6 +87,8 @@ export async function startAttempt(
     used = toUsedAttempts(fresh[0]);
   }
   const passed = used.passed || ctx.row.status === 'COMPLETED';
+  if (ifStartable && !canRetryAssessment({ passed, maxAttempts: ctx.assessment.maxAttempts, usedAttempts: used.count }))
+    return { attempt: null, assessment: ctx.assessment, resumed: false };
   assertCanStartAttempt({ passed, maxAttempts: ctx.assessment.maxAttempts, usedAttempts: used.count });
 
   const attemptNumber = used.maxNumber + 1;
