@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   ERROR_STATUS as STATUS,
+  REFUSALS,
   reasonOf,
   refusalText,
   type ErrorBody,
@@ -11,6 +12,7 @@ import {
   type RefusalReason,
 } from './contract/errors';
 import type { AppEnv } from './env';
+import { UnprintableTextError } from './services/pdf/scripts';
 
 export type { ErrorCode };
 
@@ -62,9 +64,13 @@ export function errorResponse(c: Context, error: ApiError): Response {
   return c.json(body, error.status);
 }
 
+/** A PDF refused for a character no bundled font has (logged once where it was found, `pdf.unprintable_text`). */
+export const unprintableRefusal = () => new ApiError('UNPRINTABLE_TEXT', REFUSALS['pdf.unprintableText']);
+
 /** The one error handler: known errors keep their status and message, everything else is a logged 500. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof UnprintableTextError) return errorResponse(c, unprintableRefusal());
   // drizzle wraps what a D1 call threw ("Failed query"); a refusal raised inside one (the session
   // judged with the request's first statement) keeps its own answer.
   if (err instanceof Error && err.cause instanceof ApiError) return errorResponse(c, err.cause);

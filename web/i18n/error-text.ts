@@ -41,6 +41,7 @@ const CODE_IDS: Record<ApiErrorCode, MessageId> = {
   FAMILY_LANGUAGE_TAKEN: 'error.code.FAMILY_LANGUAGE_TAKEN',
   PAYLOAD_TOO_LARGE: 'error.code.PAYLOAD_TOO_LARGE',
   INVALID_PACKAGE: 'error.code.INVALID_PACKAGE',
+  UNPRINTABLE_TEXT: 'error.code.UNPRINTABLE_TEXT',
   UNSUPPORTED_MEDIA_TYPE: 'error.code.UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'error.code.RATE_LIMITED',
   INTERNAL: 'error.code.INTERNAL',
@@ -204,6 +205,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'announcement.expiresAt': 'admin.announcements.v.expiresAt',
   'think.response': 'admin.think.v.response',
   'progress.enrollFirst': 'error.progress.enrollFirst',
+  'pdf.unprintableText': 'error.pdf.unprintableText',
   'book.nameTaken': 'error.book.nameTaken',
   'user.currentPasswordWrong': 'error.user.currentPasswordWrong',
 };

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** A SCORM package that cannot be played (no manifest, unsafe paths, ...): the message names the problem. */
   INVALID_PACKAGE: 422,
+  /** A PDF (certificate, training record) with a name or title in characters no bundled font can print. */
+  UNPRINTABLE_TEXT: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
@@ -248,6 +250,8 @@ export const REFUSALS = {
   'think.response': 'Response is required',
   // Learning
   'progress.enrollFirst': 'Enroll in the course to access content',
+  'pdf.unprintableText':
+    'This PDF cannot be made: a name or title on it has characters that none of its fonts can print. An administrator has been told; please contact them.',
 } as const;
 
 /** A specific refusal's id (sent as `reason` beside the general `code`). */

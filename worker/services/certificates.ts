@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { deliveryLanguageName } from '../contract/delivery-language';
 import {
   certificateExpiry,
@@ -12,6 +12,8 @@ import type { Db } from '../db/client';
 import { certificates, courseProgress, courses, domains, users } from '../db/schema';
 import { languageOf } from '../i18n';
 import type { FontLoader } from './pdf/fonts';
+import { PDF_FONT_SET, UnprintableTextError } from './pdf/scripts';
+import { unprintableRefusal } from '../errors';
 import { clearComplianceCache } from './compliance-snapshot';
 import { clientIp, enforceRate, RATE_RULES } from './rate-limit';
 import { originFor, type AppConfig } from '../config';
@@ -189,21 +191,30 @@ export async function storeCertificatePdf(
   const person = await db.select({ language: users.language }).from(users).where(eq(users.id, row.userId)).get();
   // pdf-lib and fontkit load with the first PDF an isolate makes, not with every request (Worker start-up).
   const { renderCertificatePdf } = await import('./certificate-pdf');
-  const bytes = await renderCertificatePdf(
-    {
-      appName: deps.config.appName,
-      certificateNumber: row.certificateNumber,
-      userName: row.userName,
-      courseName: row.courseName,
-      domainName: row.domainName,
-      issuedAt: row.issuedAt,
-      expiresAt: row.expiresAt,
-      deliveryLanguage: row.language,
-      verifyUrl: verificationUrl(origin, row.certificateNumber),
-      language: languageOf(person?.language),
-    },
-    deps.fonts,
-  );
+  let bytes: Uint8Array;
+  try {
+    bytes = await renderCertificatePdf(
+      {
+        appName: deps.config.appName,
+        certificateNumber: row.certificateNumber,
+        userName: row.userName,
+        courseName: row.courseName,
+        domainName: row.domainName,
+        issuedAt: row.issuedAt,
+        expiresAt: row.expiresAt,
+        deliveryLanguage: row.language,
+        verifyUrl: verificationUrl(origin, row.certificateNumber),
+        language: languageOf(person?.language),
+      },
+      deps.fonts,
+    );
+  } catch (error) {
+    // Its names are frozen, so only another font set can print it: recorded, the refusal is neither
+    // retried by the cron nor logged again on each download (certificatePdf).
+    if (error instanceof UnprintableTextError)
+      await db.update(certificates).set({ pdfRefusedFonts: PDF_FONT_SET }).where(eq(certificates.id, row.id));
+    throw error;
+  }
   const key = certificateStorageKey(row.id);
   await deps.storage.put(key, bytes, { contentType: 'application/pdf', size: bytes.byteLength });
   // Only the first writer records the key; a concurrent render wrote the same object.
@@ -228,6 +239,7 @@ export async function certificatePdf(
     const object = await deps.storage.get(row.storageKey);
     if (object) return new Uint8Array(await new Response(object.body).arrayBuffer());
   }
+  if (row.pdfRefusedFonts === PDF_FONT_SET) throw unprintableRefusal();
   return storeCertificatePdf(deps, db, row, originFor(deps.config, requestUrl)!);
 }
 
@@ -270,14 +282,25 @@ export async function backfillCertificates(
   let rendered = 0;
   const origin = deps.config.publicUrl;
   if (origin) {
+    // A certificate refused under today's fonts is not tried again (nor logged again) until they change.
     const unrendered = await db
       .select()
       .from(certificates)
-      .where(isNull(certificates.storageKey))
+      .where(
+        and(
+          isNull(certificates.storageKey),
+          or(isNull(certificates.pdfRefusedFonts), ne(certificates.pdfRefusedFonts, PDF_FONT_SET)),
+        ),
+      )
       .limit(BACKFILL_BATCH);
     for (const row of unrendered) {
-      await storeCertificatePdf(deps, db, row, origin);
-      rendered += 1;
+      try {
+        await storeCertificatePdf(deps, db, row, origin);
+        rendered += 1;
+      } catch (error) {
+        // Recorded and logged once by storeCertificatePdf; the others are still rendered.
+        if (!(error instanceof UnprintableTextError)) throw error;
+      }
     }
   }
   return { issued: missing.length, rendered };

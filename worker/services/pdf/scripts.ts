@@ -38,6 +38,13 @@ export const SCRIPT_FILES: Record<Exclude<Script, 'latin'>, [regular: PdfFontFil
   cjk: ['NotoSansSC-Regular.ttf', 'NotoSansSC-Bold.ttf'],
 };
 
+/**
+ * Names the bundled font set, for certificates whose PDF it could not print (`pdf_refused_fonts`):
+ * the cron backfill tries such a certificate again only under another font set. Adding a script
+ * changes it by itself; replacing a font file with one that has more glyphs needs the date bumped.
+ */
+export const PDF_FONT_SET = `noto-2026-11-28:${Object.keys(SCRIPT_FILES).join(',')}`;
+
 /** Unicode blocks per script, [first, last] inclusive. */
 const RANGES: [Script, number, number][] = [
   // Arabic digits and punctuation stay with the Arabic font (the Latin one lacks them).
