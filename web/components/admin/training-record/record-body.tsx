@@ -7,6 +7,7 @@ import { t } from '../../../i18n';
 import { EVENT_KIND_IDS } from '../../../i18n/labels';
 import { Chip, EmptyState } from '../../../ui';
 import { CourseRecord, muted } from './course-record';
+import { OffscreenRecord } from './offscreen-record';
 
 const sectionTitle = css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' });
 
@@ -34,6 +35,7 @@ export function RecordBody({ record }: { record: TrainingRecordResponse }) {
           </div>
         )}
       </section>
+      <OffscreenRecord record={record} />
       <section aria-labelledby="record-exemptions">
         <h2 id="record-exemptions" className={sectionTitle}>
           {t('admin.record.exemptions')}
