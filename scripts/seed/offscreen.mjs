@@ -172,8 +172,8 @@ export async function offscreenDemo(ctx) {
     submittedDaysAgo: 405,
     colour: [30, 64, 120],
   });
-  // First aid: Taylor's approved, Anita's approved and expiring within 30 days, Sam's waiting.
-  credential('taylor', firstAid, {
+  // First aid: Jordan's approved, Anita's approved and expiring within 30 days, Sam's waiting.
+  credential('jordan', firstAid, {
     status: 'APPROVED',
     issuer: 'Red Cross',
     number: 'FA-2026-11873',
