@@ -618,6 +618,9 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   forkliftPassed('learner', 4, [2]);
   forkliftPassed('jordan', 45);
   forkliftPassed('zhang', 22, [0]);
+  // Anita (Warehouse) entered the requirement's audience when it was created: given the book and
+  // enrolled, as the requirement route does; she has not started.
+  enroll('anita', 'forklift', at(5, '09:00'));
   // Taylor: just enrolled in the SDS course.
   enroll('taylor', 'sds', at(1, '11:05'));
 

@@ -151,6 +151,7 @@ export const USERS = [
       jobTitle: 'Inventory Clerk',
       createdDaysAgo: 25,
       lastLogin: 4,
+      books: ['fire', 'handling'],
     },
     {
       key: 'fatima',
