@@ -1,18 +1,5 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-
-interface D1Like {
-  prepare(sql: string): { run(): Promise<unknown>; all<T>(): Promise<{ results: T[] }> };
-}
-interface R2Like {
-  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer>; httpMetadata?: { contentType?: string } } | null>;
-}
-type Env = { DB: D1Like; FILES: R2Like };
+import { migratedProxy, runSeed } from './seed-proxy';
 
 /**
  * Issue 28's demo data: the Warehouse "Forklift operator" requirement needs the forklift course
@@ -20,34 +7,17 @@ type Env = { DB: D1Like; FILES: R2Like };
  * Alex has the course only; the first-aid credentials are approved, expiring soon and pending.
  */
 describe('the demo seed: training off-screen', () => {
-  let dir: string;
-  let proxy: { env: Env; dispose(): Promise<void> };
+  let proxy: Awaited<ReturnType<typeof migratedProxy>>;
   const now = new Date('2026-11-28T12:00:00Z');
   const all = async <T>(sql: string) => (await proxy.env.DB.prepare(sql).all<T>()).results;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ehs-seed-offscreen-'));
-    const { getPlatformProxy } = await import('wrangler');
-    proxy = (await getPlatformProxy({
-      configPath: join(root, 'wrangler.toml'),
-      persist: { path: dir },
-      remoteBindings: false,
-    })) as unknown as typeof proxy;
-    for (const file of (await readdir(join(root, 'migrations'))).filter((f) => f.endsWith('.sql')).sort()) {
-      const text = await readFile(join(root, 'migrations', file), 'utf8');
-      for (const statement of text.split('--> statement-breakpoint')) {
-        if (statement.trim()) await proxy.env.DB.prepare(statement).run();
-      }
-    }
-    const { seed } = (await import(pathToFileURL(join(root, 'scripts/seed/index.mjs')).href)) as {
-      seed: (env: Env, options: { now: Date }) => Promise<{ alreadyPresent: boolean }>;
-    };
-    expect((await seed(proxy.env, { now })).alreadyPresent).toBe(false);
+    proxy = await migratedProxy();
+    expect((await runSeed(proxy.env, now)).alreadyPresent).toBe(false);
   }, 120_000);
 
   afterAll(async () => {
     await proxy?.dispose();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('a published reach-truck template with 8 items, valid 3 years, evaluated only by holders of the evaluator qualification', async () => {

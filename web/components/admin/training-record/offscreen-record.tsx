@@ -2,13 +2,13 @@ import { certificateExpires } from '@contract/certificates';
 import type { TrainingRecordResponse } from '@contract/compliance';
 import type { TrainingRecordCredential, TrainingRecordEvaluation } from '@contract/training-record-offscreen';
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { formatDate, formatDay } from '../../../format';
 import { t } from '../../../i18n';
 import { Chip, type ChipProps } from '../../../ui';
 import { flipInRtl } from '../../../ui/direction';
 import { muted } from './course-record';
+import { listClass, RecordEntry, sectionTitle } from './record-entry';
 
 /*
  * The training record's practical evaluations and credentials (issue 28), beside the courses: what
@@ -16,9 +16,6 @@ import { muted } from './course-record';
  * trainee acknowledge it, what was not passed, which authorisation it granted; which credentials
  * were approved, by whom, and which still wait or were rejected.
  */
-
-const sectionTitle = css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' });
-const listClass = css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' });
 
 const ACKNOWLEDGEMENT = (): Record<NonNullable<TrainingRecordEvaluation['acknowledgement']>['method'], string> => ({
   password: t('admin.record.evaluation.ackPassword'),
@@ -83,7 +80,8 @@ function EvaluationEntry({ evaluation: e }: { evaluation: TrainingRecordEvaluati
   const a = e.authorisation;
   const look = a ? AUTHORISATION_LOOK()[a.status] : null;
   return (
-    <Entry
+    <RecordEntry
+      heading
       title={t('admin.record.evaluation.title', { name: e.templateName, version: e.templateVersion })}
       badge={
         <Chip palette={competent ? 'success' : 'error'}>
@@ -139,7 +137,7 @@ function EvaluationEntry({ evaluation: e }: { evaluation: TrainingRecordEvaluati
           <Chip palette={look.palette}>{look.label}</Chip>
         </p>
       ) : null}
-    </Entry>
+    </RecordEntry>
   );
 }
 
@@ -150,7 +148,7 @@ function CredentialEntry({ credential: c }: { credential: TrainingRecordCredenti
     c.number ? t('admin.record.credential.number', { number: c.number }) : null,
   ].filter(Boolean);
   return (
-    <Entry title={c.typeName} badge={<Chip palette={look.palette}>{look.label}</Chip>}>
+    <RecordEntry heading title={c.typeName} badge={<Chip palette={look.palette}>{look.label}</Chip>}>
       {facts.length > 0 ? <p>{facts.join(' · ')}</p> : null}
       <p className={muted}>
         {t('admin.record.credential.dates', {
@@ -169,38 +167,6 @@ function CredentialEntry({ credential: c }: { credential: TrainingRecordCredenti
               })
             : t('admin.record.credential.submitted', { date: formatDate(c.submittedAt) })}
       </p>
-    </Entry>
-  );
-}
-
-function Entry({ title, badge, children }: { title: string; badge: ReactNode; children: ReactNode }) {
-  return (
-    <li
-      className={css({
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        p: '4',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '1.5',
-        overflowWrap: 'anywhere',
-      })}
-    >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: '2',
-          justifyContent: 'space-between',
-        })}
-      >
-        <h3 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>{title}</h3>
-        {badge}
-      </div>
-      {children}
-    </li>
+    </RecordEntry>
   );
 }

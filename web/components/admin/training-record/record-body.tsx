@@ -8,8 +8,7 @@ import { EVENT_KIND_IDS } from '../../../i18n/labels';
 import { Chip, EmptyState } from '../../../ui';
 import { CourseRecord, muted } from './course-record';
 import { OffscreenRecord } from './offscreen-record';
-
-const sectionTitle = css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' });
+import { listClass, RecordEntry, sectionTitle } from './record-entry';
 
 export function RecordBody({ record }: { record: TrainingRecordResponse }) {
   return (
@@ -89,36 +88,11 @@ export function RecordBody({ record }: { record: TrainingRecordResponse }) {
   );
 }
 
-const listClass = css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' });
-
 function ListEntry({ title, badge, body, meta }: { title: string; badge: ReactNode; body: string; meta: string }) {
   return (
-    <li
-      className={css({
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        p: '4',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '1.5',
-      })}
-    >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: '2',
-          justifyContent: 'space-between',
-        })}
-      >
-        <span className={css({ fontWeight: 'semibold' })}>{title}</span>
-        {badge}
-      </div>
-      <p className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>{body}</p>
+    <RecordEntry title={title} badge={badge}>
+      <p className={css({ whiteSpace: 'pre-wrap' })}>{body}</p>
       <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{meta}</p>
-    </li>
+    </RecordEntry>
   );
 }
