@@ -36,6 +36,12 @@ export const BOOKS = [
     name: 'Electrical Safety',
     description: 'Control of hazardous energy (lockout/tagout) and safe work on or near electrical equipment.',
   },
+  {
+    key: 'handling',
+    name: 'Material Handling',
+    description:
+      'Powered industrial trucks (forklifts): formal instruction here, the practical evaluation on the floor.',
+  },
 ];
 
 /*
@@ -959,6 +965,63 @@ export const COURSES = [
     ],
     pre: null,
     post: null,
+  },
+
+  // The formal-instruction part of forklift training (OSHA 29 CFR 1910.178(l)); the practical part is
+  // the reach-truck evaluation (./offscreen.mjs). The oldest course, so the admin list's first page
+  // (newest first) stays as it was.
+  {
+    key: 'forklift',
+    book: 'handling',
+    title: 'Powered Industrial Trucks: Forklift Operator Training',
+    description:
+      'The formal instruction every forklift operator needs before the practical evaluation: stability, load capacity, travelling with a load, pedestrians and the daily pre-use check.',
+    timeLimit: 20,
+    passingScore: 70,
+    allowBrowse: true,
+    createdDaysAgo: 86,
+    publishedDaysAgo: 85,
+    materials: [],
+    pre: null,
+    post: {
+      title: 'Final Assessment: Forklift Operation',
+      timeLimit: 15,
+      shuffle: false,
+      questions: [
+        mcq(
+          'Where is the load centre of a forklift measured from?',
+          'The face of the forks (the vertical shank) to the centre of the load',
+          ['The front wheels to the back of the load', 'The mast to the floor', 'The driver seat to the forks'],
+          'Capacity plates assume a standard load centre measured from the fork face; a longer load centre lowers the safe capacity.',
+        ),
+        tf(
+          'When travelling with a load, the load is carried as low as practical and tilted back.',
+          true,
+          'A low, tilted-back load keeps the combined centre of gravity inside the stability triangle.',
+        ),
+        tf(
+          'A pre-use check may be skipped if the truck was checked on the previous shift.',
+          false,
+          'Every operator checks the truck before their own shift; defects found take it out of service.',
+        ),
+        mcq(
+          'Going down a ramp with a loaded forklift, you should travel:',
+          'In reverse, with the load pointing uphill',
+          ['Forwards, with the load leading', 'Diagonally across the ramp', 'With the load raised for visibility'],
+          'With a load, the forks always point uphill on a slope, so the load cannot slide off or tip the truck.',
+        ),
+        mcq(
+          'Who may operate a powered industrial truck at work?',
+          'Only a trained operator whose performance has been evaluated and who is authorised',
+          [
+            'Anyone holding a car driving licence',
+            'Any warehouse employee after watching a demonstration',
+            'Supervisors only',
+          ],
+          'OSHA 1910.178(l) requires formal instruction, practical training and an evaluation in the workplace before an operator is authorised.',
+        ),
+      ],
+    },
   },
 
   // ---- Spanish versions (delivery language, issue 16): the same courses in Spanish, linked to the

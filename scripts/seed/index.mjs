@@ -1,5 +1,6 @@
 import { BOOKS, COURSES } from './courses.mjs';
 import { HANDOUTS } from './handouts.mjs';
+import { offscreenDemo } from './offscreen.mjs';
 import { hashPassword } from './password.mjs';
 import { renderHandout } from './pdf.mjs';
 import { ALL_PERMISSIONS, FEEDBACK, USERS, announcements } from './people.mjs';
@@ -606,6 +607,20 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     attempt(fall, 1, { start: at(3, '06:34'), minutes: 8, wrong: [0, 2, 3] }); // 40, failed
     activity('sam', [[3, 480]]);
   }
+  // The forklift course (the formal instruction of the Warehouse "Forklift operator" requirement):
+  // Alex passed it days ago and waits for the practical evaluation; Jordan and 张伟 passed it before
+  // theirs (./offscreen.mjs).
+  const forkliftPassed = (userKey, daysAgo, wrong = []) => {
+    const forklift = enroll(userKey, 'forklift', at(daysAgo, '13:00'));
+    attempt(forklift, 1, { start: at(daysAgo, '13:05'), minutes: 9, wrong });
+    activity(userKey, [[daysAgo, 600]]);
+  };
+  forkliftPassed('learner', 4, [2]);
+  forkliftPassed('jordan', 45);
+  forkliftPassed('zhang', 22, [0]);
+  // Anita (Warehouse) entered the requirement's audience when it was created: given the book and
+  // enrolled, as the requirement route does; she has not started.
+  enroll('anita', 'forklift', at(5, '09:00'));
   // Taylor: just enrolled in the SDS course.
   enroll('taylor', 'sds', at(1, '11:05'));
 
@@ -646,7 +661,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   // and recertified on LOTO, Taylor (new) is pending on PASS, Sam is exempt from ladders.
   const requirement = (courseKey, options = {}) => {
     const id = randomUUID();
-    const since = at(60, '09:00');
+    const since = at(options.activeDaysAgo ?? 60, '09:00');
     rows.requirements.push({
       id,
       course_id: courses[courseKey].id,
@@ -666,6 +681,22 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   requirement('pass');
   const ladders = requirement('ladder');
   requirement('loto', { department: 'Maintenance', dueSoonDays: 45 });
+  // Forklift operator (issue 28): the course AND the reach-truck evaluation, for the Warehouse; new
+  // this week, so Alex (course only) is pending rather than overdue.
+  const forklift = requirement('forklift', { department: 'Warehouse', dueSoonDays: 14, activeDaysAgo: 5 });
+  // What satisfies each requirement: its course (as migration 0022 gave every requirement then).
+  const evidence = rows.requirements.map((r) => ({ requirement_id: r.id, kind: 'course', ref_id: r.course_id }));
+  const offscreen = await offscreenDemo({
+    users,
+    at,
+    now,
+    iso,
+    randomUUID,
+    randomInt,
+    forkliftRequirementId: forklift,
+  });
+  evidence.push(...offscreen.evidence);
+  files.push(...offscreen.files);
   const exemptUntil = new Date(now.getTime() + 45 * DAY);
   exemptUntil.setUTCHours(0, 0, 0, 0);
   rows.exemptions.push({
@@ -732,6 +763,8 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     ['course_cycles', rows.courseCycles],
     ['component_progress_history', rows.componentHistory],
     ['requirements', rows.requirements],
+    ...offscreen.tables,
+    ['requirement_evidence', evidence],
     ['requirement_exemptions', rows.exemptions],
     ['learning_activity', rows.activity],
     ['announcements', rows.announcements],
@@ -768,6 +801,8 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       attempts: rows.attempts.length,
       certificates: rows.certificates.length,
       requirements: rows.requirements.length,
+      evaluations: offscreen.tables.find(([table]) => table === 'evaluations')[1].length,
+      credentials: offscreen.tables.find(([table]) => table === 'credentials')[1].length,
       announcements: rows.announcements.length,
       feedback: rows.feedback.length,
       files: files.length,

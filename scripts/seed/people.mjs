@@ -40,7 +40,7 @@ export const USERS = [
     jobTitle: 'Warehouse Associate',
     createdDaysAgo: 75,
     lastLogin: 0.02,
-    books: ['fire', 'hazcom', 'heights'],
+    books: ['fire', 'hazcom', 'heights', 'handling'],
   },
   {
     key: 'jordan',
@@ -54,7 +54,7 @@ export const USERS = [
     jobTitle: 'Maintenance Technician',
     createdDaysAgo: 400,
     lastLogin: 7,
-    books: ['electrical', 'heights', 'fire'],
+    books: ['electrical', 'heights', 'fire', 'handling'],
   },
   {
     key: 'sam',
@@ -99,6 +99,22 @@ export const USERS = [
     lastLogin: null,
     books: [],
   },
+  {
+    // The qualified forklift evaluator (issue 28): holds an approved "Forklift evaluator
+    // qualification" credential, the reach-truck template's evaluator qualification.
+    key: 'dana',
+    username: 'dana',
+    password: LEARNER_PASSWORD,
+    role: 'USER',
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    email: 'dana.whitfield@safework.example',
+    department: 'Operations',
+    jobTitle: 'Forklift Trainer and Evaluator',
+    createdDaysAgo: 420,
+    lastLogin: 1,
+    books: ['handling'],
+  },
   // Learners whose names are written in other scripts (certificates must print them as written).
   // 张伟 is one name, family name first, so it is kept whole in firstName.
   ...[
@@ -112,6 +128,7 @@ export const USERS = [
       jobTitle: 'Forklift Operator',
       createdDaysAgo: 30,
       lastLogin: 2,
+      books: ['fire', 'handling'],
     },
     {
       key: 'olga',
@@ -134,6 +151,7 @@ export const USERS = [
       jobTitle: 'Inventory Clerk',
       createdDaysAgo: 25,
       lastLogin: 4,
+      books: ['fire', 'handling'],
     },
     {
       key: 'fatima',
@@ -146,7 +164,7 @@ export const USERS = [
       createdDaysAgo: 12,
       lastLogin: 1,
     },
-  ].map((person) => ({ ...person, password: LEARNER_PASSWORD, role: 'USER', books: ['fire'] })),
+  ].map((person) => ({ books: ['fire'], ...person, password: LEARNER_PASSWORD, role: 'USER' })),
 ];
 
 const DAY = 86_400_000;

@@ -216,9 +216,22 @@ describe('accessibility (axe, WCAG 2.2 A/AA): admin', { retry: 1 }, () => {
     const alexId = people.find((u) => u.username === ACCOUNTS.learner.username)!.id;
     await go(page, `/admin/compliance/people/${alexId}`);
     await button(page, 'Grant exemption').waitFor();
+    // Issue 28: Alex has no practical evaluation and no credential yet: the sections say so.
+    await page.getByText('No practical evaluations recorded.').waitFor();
+    await page.getByText('No credentials submitted.').waitFor();
     await audit.atBothWidths(page, 'training record');
     await checkDialog(audit, page, button(page, 'Grant exemption'), 'grant exemption dialog');
     await checkDialog(audit, page, button(page, 'Record event'), 'record event dialog', { phone: false });
+
+    // Jordan (demo): the reach-truck evaluation Dana signed, with its authorisation, and an approved
+    // first-aid certificate.
+    const jordans = await admin.request<{ id: string; username: string }[]>('/users?search=jordan');
+    await go(page, `/admin/compliance/people/${jordans.find((u) => u.username === 'jordan')!.id}`);
+    await page.getByRole('heading', { name: 'Reach truck practical evaluation · version 1' }).waitFor();
+    await page.getByRole('link', { name: /^Authorisation AUT-\d{4}-\d{6}$/ }).waitFor();
+    await page.getByRole('heading', { name: 'First aid certificate' }).waitFor();
+    await page.getByText(/^Approved by Priya Sharma on /).waitFor();
+    await audit.atBothWidths(page, 'training record with an evaluation and a credential');
 
     await nav(page).getByRole('link', { name: 'Think' }).click();
     await button(page, /^View /).waitFor();

@@ -73,6 +73,8 @@ describe('training record PDF', () => {
     expect(await linkUris(bytes)).toEqual([
       verificationUrl(ORIGIN, 'CERT-2024-118402'),
       verificationUrl(ORIGIN, 'CERT-2025-530917'),
+      // The authorisation a practical evaluation granted has its own code.
+      `${ORIGIN}/authorisation/verify/AUT-2026-481516`,
     ]);
   });
 
@@ -89,7 +91,10 @@ describe('training record PDF', () => {
   it('draws a QR code a phone reads as the verification URL', async () => {
     const course = heightsCourse();
     course.cycles = [course.cycles[1]];
-    const bytes = await renderTrainingRecordPdf(record({ courses: [course], exemptions: [], events: [] }), options);
+    const bytes = await renderTrainingRecordPdf(
+      record({ courses: [course], exemptions: [], events: [], evaluations: [] }),
+      options,
+    );
     expect(await readQrFromPdf(bytes)).toBe(verificationUrl(ORIGIN, 'CERT-2025-530917'));
   });
 
@@ -239,7 +244,7 @@ describe('training record PDF', () => {
       'Registro de formación',
       'Formación obligatoria',
       'Historial de formación',
-      'Página 1 de 2',
+      'Página 1 de 3',
       'PUNTUACIÓN',
     ])
       expect(spanish.lines, label).toContain(label);
@@ -296,7 +301,7 @@ describe('training record PDF', () => {
       expect(text).toContain('José Ñúñez');
     });
     expect(await overflowing(runs)).toEqual([]);
-    expect(await linkUris(bytes)).toHaveLength(120);
+    expect(await linkUris(bytes)).toHaveLength(121);
   });
 
   it('renders the same bytes for the same record, so a stored copy can be compared', async () => {

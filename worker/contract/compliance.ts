@@ -7,6 +7,7 @@ import {
   type ComplianceStatus,
 } from './rules/compliance';
 import { REFUSALS } from './errors';
+import type { TrainingRecordCredential, TrainingRecordEvaluation } from './training-record-offscreen';
 
 /** Requests and answers of required training: requirements, the compliance matrix, records, recertification. */
 
@@ -359,6 +360,10 @@ export interface TrainingRecordResponse {
   courses: TrainingRecordCourse[];
   exemptions: ExemptionDto[];
   events: EventDto[];
+  /** Practical evaluations, newest first. */
+  evaluations: TrainingRecordEvaluation[];
+  /** Credentials earned elsewhere, newest submission first (pending and rejected ones included). */
+  credentials: TrainingRecordCredential[];
 }
 
 export interface LearnerRequirement {

@@ -30,6 +30,7 @@ import { inFirstBatch, requireAdmin, sessionInFirstBatch } from '../middleware/a
 import { ApiError } from '../errors';
 import { readerLanguage } from '../i18n';
 import { certificateStatus } from '../services/certificates';
+import { offscreenRecord } from '../services/training-record-offscreen';
 import {
   byName,
   refreshSnapshot,
@@ -133,48 +134,50 @@ export const complianceRoutes = new Hono<AppEnv>()
 export async function trainingRecord(db: Db, userId: string, now = new Date()): Promise<TrainingRecordResponse> {
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new ApiError('NOT_FOUND', REFUSALS['user.notFound']);
-  const [progressRows, cycleRows, attemptRows, certificateRows, exemptionRows, eventRows, facts] = await Promise.all([
-    db
-      .select({ progress: courseProgress, title: courses.title, language: courses.language })
-      .from(courseProgress)
-      .innerJoin(courses, eq(courses.id, courseProgress.courseId))
-      .where(eq(courseProgress.userId, userId)),
-    db.select().from(courseCycles).where(eq(courseCycles.userId, userId)),
-    db
-      .select({
-        id: attempts.id,
-        courseId: attempts.courseId,
-        cycle: attempts.cycle,
-        attemptNumber: attempts.attemptNumber,
-        score: attempts.score,
-        passed: attempts.passed,
-        startedAt: attempts.startedAt,
-        submittedAt: attempts.submittedAt,
-        language: attempts.language,
-        componentTitle: sql<
-          string | null
-        >`(SELECT json_extract(cc.data, '$.title') FROM course_components cc WHERE cc.id = ${attempts.componentId})`,
-      })
-      .from(attempts)
-      .where(eq(attempts.userId, userId))
-      .orderBy(asc(attempts.startedAt)),
-    db.select().from(certificates).where(eq(certificates.userId, userId)).orderBy(asc(certificates.issuedAt)),
-    db
-      .select({ exemption: requirementExemptions, courseTitle: courses.title })
-      .from(requirementExemptions)
-      .innerJoin(requirements, eq(requirements.id, requirementExemptions.requirementId))
-      .innerJoin(courses, eq(courses.id, requirements.courseId))
-      .where(eq(requirementExemptions.userId, userId))
-      .orderBy(desc(requirementExemptions.createdAt)),
-    db
-      .select({ event: requirementEvents, courseTitle: courses.title })
-      .from(requirementEvents)
-      .innerJoin(requirements, eq(requirements.id, requirementEvents.requirementId))
-      .innerJoin(courses, eq(courses.id, requirements.courseId))
-      .where(eq(requirementEvents.userId, userId))
-      .orderBy(desc(requirementEvents.occurredOn)),
-    coverageFacts(db, { userId }, now),
-  ]);
+  const [progressRows, cycleRows, attemptRows, certificateRows, exemptionRows, eventRows, facts, offscreen] =
+    await Promise.all([
+      db
+        .select({ progress: courseProgress, title: courses.title, language: courses.language })
+        .from(courseProgress)
+        .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+        .where(eq(courseProgress.userId, userId)),
+      db.select().from(courseCycles).where(eq(courseCycles.userId, userId)),
+      db
+        .select({
+          id: attempts.id,
+          courseId: attempts.courseId,
+          cycle: attempts.cycle,
+          attemptNumber: attempts.attemptNumber,
+          score: attempts.score,
+          passed: attempts.passed,
+          startedAt: attempts.startedAt,
+          submittedAt: attempts.submittedAt,
+          language: attempts.language,
+          componentTitle: sql<
+            string | null
+          >`(SELECT json_extract(cc.data, '$.title') FROM course_components cc WHERE cc.id = ${attempts.componentId})`,
+        })
+        .from(attempts)
+        .where(eq(attempts.userId, userId))
+        .orderBy(asc(attempts.startedAt)),
+      db.select().from(certificates).where(eq(certificates.userId, userId)).orderBy(asc(certificates.issuedAt)),
+      db
+        .select({ exemption: requirementExemptions, courseTitle: courses.title })
+        .from(requirementExemptions)
+        .innerJoin(requirements, eq(requirements.id, requirementExemptions.requirementId))
+        .innerJoin(courses, eq(courses.id, requirements.courseId))
+        .where(eq(requirementExemptions.userId, userId))
+        .orderBy(desc(requirementExemptions.createdAt)),
+      db
+        .select({ event: requirementEvents, courseTitle: courses.title })
+        .from(requirementEvents)
+        .innerJoin(requirements, eq(requirements.id, requirementEvents.requirementId))
+        .innerJoin(courses, eq(courses.id, requirements.courseId))
+        .where(eq(requirementEvents.userId, userId))
+        .orderBy(desc(requirementEvents.occurredOn)),
+      coverageFacts(db, { userId }, now),
+      offscreenRecord(db, userId, now),
+    ]);
   const cells = cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>();
   const renewalLinks = renewalChain(certificateRows);
 
@@ -316,6 +319,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
         createdBy: e.createdBy,
       }),
     ),
+    ...offscreen,
   };
 }
 

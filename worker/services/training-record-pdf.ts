@@ -18,6 +18,7 @@ import { INK, MUTED, NAVY, RULE } from './pdf/palette';
 import { contentWidth, Painter } from './pdf/painter';
 import { CELL_PAD_X, drawTableSection, QR_SIZE } from './pdf/table';
 import { PdfTextWriter, type FontRole } from './pdf/text-writer';
+import { drawOffscreenSections, offscreenTexts } from './training-record-offscreen-pdf';
 import {
   certificateRows,
   drawFirstPageHeader,
@@ -85,13 +86,14 @@ function textsToLoad(record: TrainingRecordResponse, language: Language, appName
       [e.note, 'sans'],
     ]),
   ];
-  return [...labels, ...mine.filter((item): item is [string, FontRole] => !!item[0])];
+  return [...labels, ...mine.filter((item): item is [string, FontRole] => !!item[0]), ...offscreenTexts(record)];
 }
 
 /**
  * The training record of one person as a printable A4 document in the reader's language: who they
  * are, where they stand on each required course, every certificate (with a QR code an inspector
- * can scan), the full history of cycles and attempts, exemptions and retraining events.
+ * can scan), practical evaluations and the authorisations they granted, credentials earned
+ * elsewhere (pending and rejected ones marked), the full history of cycles and attempts, exemptions and retraining events.
  * Deterministic for the same record and language: every date comes from the record, none from the
  * clock. Text in any script (names, course titles, notes, Hindi or Arabic labels) is drawn through
  * the PdfTextWriter; an Arabic record reads right to left, its layout mirrored.
@@ -175,6 +177,8 @@ export async function renderTrainingRecordPdf(
     ],
     rows: certificateRows(p, certificates, options.origin),
   });
+
+  drawOffscreenSections(doc, p, flow, record, options.origin);
 
   drawSectionTitle(p, flow, tr('record.section.history'), null, 80);
   if (record.courses.length === 0) drawNote(p, flow, tr('record.empty.history'));

@@ -18,8 +18,8 @@ import { flipInRtl } from '../../ui/direction';
 
 /**
  * /admin/compliance/people/:userId: one person's training record for an inspector: per course the
- * compliance status and every cycle (attempts, certificate and its renewal chain), the exemptions
- * and retraining events; the admin grants an exemption, records an event or downloads the PDF.
+ * compliance status and every cycle (attempts, certificate and its renewal chain), the practical
+ * evaluations and credentials (issue 28), the exemptions and retraining events; the admin grants an exemption, records an event or downloads the PDF.
  * Every person has one (opened from the matrix or from the users list), covered by a requirement or not.
  */
 export function AdminTrainingRecordPage() {

@@ -7,8 +7,8 @@ import { t } from '../../../i18n';
 import { EVENT_KIND_IDS } from '../../../i18n/labels';
 import { Chip, EmptyState } from '../../../ui';
 import { CourseRecord, muted } from './course-record';
-
-const sectionTitle = css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' });
+import { OffscreenRecord } from './offscreen-record';
+import { listClass, RecordEntry, sectionTitle } from './record-entry';
 
 export function RecordBody({ record }: { record: TrainingRecordResponse }) {
   return (
@@ -34,6 +34,7 @@ export function RecordBody({ record }: { record: TrainingRecordResponse }) {
           </div>
         )}
       </section>
+      <OffscreenRecord record={record} />
       <section aria-labelledby="record-exemptions">
         <h2 id="record-exemptions" className={sectionTitle}>
           {t('admin.record.exemptions')}
@@ -87,36 +88,11 @@ export function RecordBody({ record }: { record: TrainingRecordResponse }) {
   );
 }
 
-const listClass = css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' });
-
 function ListEntry({ title, badge, body, meta }: { title: string; badge: ReactNode; body: string; meta: string }) {
   return (
-    <li
-      className={css({
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        p: '4',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '1.5',
-      })}
-    >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: '2',
-          justifyContent: 'space-between',
-        })}
-      >
-        <span className={css({ fontWeight: 'semibold' })}>{title}</span>
-        {badge}
-      </div>
-      <p className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>{body}</p>
+    <RecordEntry title={title} badge={badge}>
+      <p className={css({ whiteSpace: 'pre-wrap' })}>{body}</p>
       <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{meta}</p>
-    </li>
+    </RecordEntry>
   );
 }

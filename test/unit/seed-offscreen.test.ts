@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedProxy, runSeed } from './seed-proxy';
+
+/**
+ * Issue 28's demo data: the Warehouse "Forklift operator" requirement needs the forklift course
+ * and the reach-truck evaluation; Dana is the qualified evaluator; Jordan and 张伟 are authorised,
+ * Alex has the course only; the first-aid credentials are approved, expiring soon and pending.
+ */
+describe('the demo seed: training off-screen', () => {
+  let proxy: Awaited<ReturnType<typeof migratedProxy>>;
+  const now = new Date('2026-11-28T12:00:00Z');
+  const all = async <T>(sql: string) => (await proxy.env.DB.prepare(sql).all<T>()).results;
+
+  beforeAll(async () => {
+    proxy = await migratedProxy();
+    expect((await runSeed(proxy.env, now)).alreadyPresent).toBe(false);
+  }, 120_000);
+
+  afterAll(async () => {
+    await proxy?.dispose();
+  });
+
+  it('a published reach-truck template with 8 items, valid 3 years, evaluated only by holders of the evaluator qualification', async () => {
+    const [template] = await all<Record<string, unknown>>(
+      `SELECT t.*, ct.name AS qualification, (SELECT count(*) FROM evaluation_template_items i WHERE i.template_id = t.id) AS items
+       FROM evaluation_templates t JOIN credential_types ct ON ct.id = t.evaluator_qualification_id`,
+    );
+    expect(template).toMatchObject({
+      name: 'Reach truck practical evaluation',
+      status: 'PUBLISHED',
+      version: 1,
+      grants: 'Powered industrial truck — reach truck',
+      validity_days: 1095,
+      evaluator_qualification_kind: 'credential',
+      qualification: 'Forklift evaluator qualification',
+      items: 8,
+    });
+    expect(template!.family_id).toBe(template!.id);
+    const holders = await all<{ username: string; status: string }>(
+      `SELECT u.username, c.status FROM credentials c JOIN users u ON u.id = c.user_id WHERE c.type_id = '${template!.evaluator_qualification_id}'`,
+    );
+    expect(holders).toEqual([{ username: 'dana', status: 'APPROVED' }]);
+  });
+
+  it('the Warehouse "Forklift operator" requirement needs the course and the evaluation; every requirement names its course', async () => {
+    const evidence = await all<{ kind: string; what: string; department: string | null }>(
+      `SELECT e.kind, coalesce(c.title, t.name) AS what, r.department FROM requirement_evidence e
+       JOIN requirements r ON r.id = e.requirement_id
+       LEFT JOIN courses c ON e.kind = 'course' AND c.id = e.ref_id
+       LEFT JOIN evaluation_templates t ON e.kind = 'evaluation' AND t.family_id = e.ref_id
+       WHERE r.department = 'Warehouse' ORDER BY e.kind`,
+    );
+    expect(evidence).toEqual([
+      { kind: 'course', what: 'Powered Industrial Trucks: Forklift Operator Training', department: 'Warehouse' },
+      { kind: 'evaluation', what: 'Reach truck practical evaluation', department: 'Warehouse' },
+    ]);
+    const [{ missing }] = await all<{ missing: number }>(
+      `SELECT count(*) AS missing FROM requirements r WHERE NOT EXISTS
+       (SELECT 1 FROM requirement_evidence e WHERE e.requirement_id = r.id AND e.kind = 'course' AND e.ref_id = r.course_id)`,
+    );
+    expect(missing).toBe(0);
+  });
+
+  it('Jordan and 张伟 are authorised by Dana (signed, acknowledged); Alex has the course certificate and no evaluation', async () => {
+    const authorised = await all<Record<string, string>>(
+      `SELECT u.username, a.number, a.title, e.evaluator_name, e.outcome, e.acknowledgement_method, a.expires_at, a.issued_at
+       FROM authorisations a JOIN evaluations e ON e.id = a.evaluation_id JOIN users u ON u.id = a.user_id ORDER BY u.username`,
+    );
+    expect(authorised.map((a) => [a.username, a.evaluator_name, a.outcome, a.acknowledgement_method])).toEqual([
+      ['jordan', 'Dana Whitfield', 'COMPETENT', 'password'],
+      ['zhangwei', 'Dana Whitfield', 'COMPETENT', 'account'],
+    ]);
+    for (const a of authorised) {
+      expect(a.number).toMatch(/^AUT-\d{4}-\d{6}$/);
+      expect(a.title).toBe('Powered industrial truck — reach truck');
+      expect(Date.parse(a.expires_at!) - Date.parse(a.issued_at!)).toBe(1095 * 86_400_000);
+    }
+    const certified = await all<{ username: string }>(
+      `SELECT u.username FROM certificates c JOIN users u ON u.id = c.user_id JOIN courses k ON k.id = c.course_id
+       WHERE k.title = 'Powered Industrial Trucks: Forklift Operator Training' ORDER BY u.username`,
+    );
+    expect(certified.map((c) => c.username)).toEqual(['jordan', 'learner', 'zhangwei']);
+    const alex = await all(
+      `SELECT e.id FROM evaluations e JOIN users u ON u.id = e.trainee_id WHERE u.username = 'learner'`,
+    );
+    expect(alex).toEqual([]);
+  });
+
+  it('first aid certificates: one approved, one approved and expiring within 30 days, one waiting; each scan in R2', async () => {
+    const rows = await all<Record<string, string>>(
+      `SELECT u.username, c.status, c.expires_on, c.scan_key, c.scan_content_type, c.reviewed_at FROM credentials c
+       JOIN credential_types t ON t.id = c.type_id JOIN users u ON u.id = c.user_id
+       WHERE t.name = 'First aid certificate' ORDER BY u.username`,
+    );
+    expect(rows.map((r) => [r.username, r.status])).toEqual([
+      ['anita', 'APPROVED'],
+      ['jordan', 'APPROVED'],
+      ['sam', 'PENDING'],
+    ]);
+    const days = (day: string) => (Date.parse(`${day}T00:00:00Z`) - now.getTime()) / 86_400_000;
+    expect(days(rows[0]!.expires_on!)).toBeGreaterThan(0);
+    expect(days(rows[0]!.expires_on!)).toBeLessThan(30);
+    expect(days(rows[1]!.expires_on!)).toBeGreaterThan(90);
+    expect(rows[2]!.reviewed_at).toBeNull();
+    for (const row of rows) {
+      const object = await proxy.env.FILES.get(row.scan_key!);
+      const bytes = new Uint8Array(await object!.arrayBuffer());
+      expect([...bytes.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+      expect(object!.httpMetadata?.contentType).toBe('image/png');
+    }
+  });
+});
