@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import * as v from 'valibot';
-import { idParam, idString } from '../contract/common';
+import { idParam } from '../contract/common';
 import {
   CREDENTIAL_SCAN_MAX_BYTES,
   credentialSubmission,
@@ -31,6 +30,7 @@ import { verifyFileLink } from '../services/material-links';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { MULTIPART_OVERHEAD } from '../services/uploads';
 import { parseOrThrow } from '../validate';
+import { fileLinkQuery } from './materials/files';
 import { linkSession, readUpTo } from './materials/shared';
 
 /*
@@ -166,15 +166,6 @@ export const userCredentialRoutes = new Hono<AppEnv>()
     return c.json<CredentialResponse>({ credential }, 201);
   });
 
-/** The query of a signed scan link (`?u=&t=&v=&exp=&sig=`); all or none. */
-const scanLinkQuery = v.object({
-  u: v.optional(idString),
-  t: v.optional(idString),
-  v: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid link'))),
-  exp: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid link'))),
-  sig: v.optional(v.pipe(v.string(), v.maxLength(100, 'Invalid link'))),
-});
-
 /**
  * An <img> or a new tab cannot send a bearer header, so the scan also opens from a signed link;
  * its session must still be alive. Either way the viewer is then checked: owner or userManagement.
@@ -183,7 +174,7 @@ const scanAccess = createMiddleware<
   AppEnv & { Variables: { scanUser: Pick<AuthUser, 'id' | 'role' | 'permissions'> } }
 >(async (c, next) => {
   const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
-  const { u, t, v: ver, exp, sig } = parseOrThrow(scanLinkQuery, c.req.query());
+  const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
   if (!c.req.header('authorization') && u && t && ver && exp && sig) {
     const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
     const expired = () => new ApiError('UNAUTHORIZED', REFUSALS['credential.linkExpired']);

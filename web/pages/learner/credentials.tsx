@@ -79,6 +79,7 @@ function CredentialCard({ credential, onResubmit }: { credential: Credential; on
           {credential.scanUrl ? (
             <a
               href={credential.scanUrl}
+              aria-label={t('credentials.viewScan', { type: credential.typeName })}
               target="_blank"
               rel="noopener"
               className={css({
@@ -93,7 +94,7 @@ function CredentialCard({ credential, onResubmit }: { credential: Credential; on
               })}
             >
               <ExternalLink size={16} aria-hidden />
-              {t('credentials.viewScan', { type: credential.typeName })}
+              {t('credentials.viewScanShort')}
             </a>
           ) : null}
           {canResubmit ? (
