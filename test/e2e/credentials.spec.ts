@@ -115,6 +115,7 @@ describe('external credentials', () => {
     await wp.getByRole('link', { name: 'My Credentials' }).click();
     await waitForPath(wp, '/my-credentials');
     await wp.getByRole('heading', { name: 'My credentials', level: 1 }).waitFor();
+    await wp.getByText('No credentials yet').waitFor();
     await wp.getByRole('button', { name: 'Add credential' }).click();
     await fillCredential(wp, typeName, 'Red Cross');
     await audit.dialog(wp, 'add credential form', wp.getByRole('dialog'));
@@ -165,6 +166,11 @@ describe('external credentials', () => {
 
     await wp.reload();
     await wp.getByText('Approved').waitFor();
+    // The same screen in Arabic: right to left, the standing in the worker's language.
+    await wp.getByLabel('Language').selectOption('ar');
+    await wp.getByRole('heading', { name: 'شهاداتي', level: 1 }).waitFor();
+    await wp.getByText('معتمدة').waitFor();
+    await audit.check(wp, 'my credentials in Arabic');
 
     const rows = await d1<{
       id: string;
