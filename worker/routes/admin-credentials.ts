@@ -139,6 +139,8 @@ export const adminCredentialTypeRoutes = new Hono<AppEnv>()
         .update(credentialTypes)
         .set({ retiredAt: now.toISOString(), updatedAt: now.toISOString() })
         .where(eq(credentialTypes.id, id)),
+      // Whether credentials of a retired type still count is the evidence rule's: it is read afresh.
+      ...forgetPeopleCaches(db),
       auditInsert(db, {
         actor: c.var.user,
         action: 'CREDENTIAL_TYPE_RETIRED',
