@@ -32,6 +32,8 @@ import { usersRoutes } from './routes/users';
 import { verifyLookupPage, verifyPage } from './routes/verify-page';
 import { landingPage } from './routes/landing-page';
 import { complianceRoutes, adminUserRecordRoutes } from './routes/compliance';
+import { adminCredentialRoutes, adminCredentialTypeRoutes } from './routes/admin-credentials';
+import { credentialScanRoutes, userCredentialRoutes } from './routes/credentials';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
 import { userRequirementRoutes } from './routes/user-requirements';
@@ -65,6 +67,8 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/materials', materials)
   .route('/api/v2/scorm', scormRoutes)
   .route('/api/v2/certificates', certificates)
+  .route('/api/v2/user/credentials', userCredentialRoutes)
+  .route('/api/v2/credentials', credentialScanRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)
@@ -73,6 +77,8 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/assessments', adminAssessments)
   .route('/api/v2/admin/dashboard', adminDashboard)
   .route('/api/v2/admin/requirements', requirementRoutes)
+  .route('/api/v2/admin/credential-types', adminCredentialTypeRoutes)
+  .route('/api/v2/admin/credentials', adminCredentialRoutes)
   .route('/api/v2/admin/compliance/reminders', reminderRoutes)
   .route('/api/v2/admin/compliance', complianceRoutes)
   .route('/api/v2/admin/outbox', outboxRoutes)

@@ -12,6 +12,7 @@ import { sweepStagedPackages } from './services/staged-packages';
 import { retryPendingMail } from './services/mail';
 import { recomputeCourseProgress } from './services/progress';
 import { sendAdminDigest, sendLearnerReminders } from './services/reminders';
+import { sendCredentialReminders } from './services/credential-reminders';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
 
@@ -86,6 +87,11 @@ export const learnerReminders: Job = async (env, db, now) => {
   if (await firstRunToday(db, 'reminders', now)) await sendLearnerReminders(mailDeps(env), db, now);
 };
 
+/** Reminders to workers before an approved external credential expires (30 and 7 days ahead), each sent once. */
+export const credentialReminders: Job = async (env, db, now) => {
+  if (await firstRunToday(db, 'credential-reminders', now)) await sendCredentialReminders(mailDeps(env), db, now);
+};
+
 /** The weekly digest of overdue people to administrators (first run of each UTC week). */
 export const adminDigest: Job = async (env, db, now) => {
   if (await firstRunToday(db, 'digest', now)) await sendAdminDigest(mailDeps(env), db, now);
@@ -105,6 +111,7 @@ export const JOBS: Record<string, Job> = {
   abortStaleUploads,
   sweepOrphanedPackages,
   learnerReminders,
+  credentialReminders,
   adminDigest,
   retryMail,
 };

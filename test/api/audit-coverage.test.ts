@@ -52,6 +52,21 @@ async function draftCourse() {
   return res.body.id as string;
 }
 
+/** A credential type made in the database (the arrangement; its own creation is audited above). */
+async function credentialType() {
+  const id = crypto.randomUUID();
+  await db.insert(schema.credentialTypes).values({ id, name: `Audit type ${id}` });
+  return id;
+}
+
+/** A worker's credential waiting for approval (submitted through the user route in credentials.test.ts). */
+async function pendingCredential() {
+  const id = crypto.randomUUID();
+  const worker = await createUser();
+  await db.insert(schema.credentials).values({ id, userId: worker.id, typeId: await credentialType() });
+  return id;
+}
+
 const assessment = {
   type: 'PRE_ASSESSMENT',
   data: {
@@ -312,6 +327,23 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
       .values({ id, to: 'x@example.test', subject: 'S', bodyText: 'B', status: 'FAILED', tries: 5 });
     return request('POST', `/api/v2/admin/outbox/${id}/retry`, { token });
   },
+
+  'POST /api/v2/admin/credential-types': async () =>
+    request('POST', '/api/v2/admin/credential-types', { token, body: { name: `Audit card ${crypto.randomUUID()}` } }),
+  'PUT /api/v2/admin/credential-types/:id': async () =>
+    request('PUT', `/api/v2/admin/credential-types/${await credentialType()}`, {
+      token,
+      body: { name: `Audit card ${crypto.randomUUID()}`, expires: false },
+    }),
+  'POST /api/v2/admin/credential-types/:id/retire': async () =>
+    request('POST', `/api/v2/admin/credential-types/${await credentialType()}/retire`, { token }),
+  'POST /api/v2/admin/credentials/:id/approve': async () =>
+    request('POST', `/api/v2/admin/credentials/${await pendingCredential()}/approve`, { token }),
+  'POST /api/v2/admin/credentials/:id/reject': async () =>
+    request('POST', `/api/v2/admin/credentials/${await pendingCredential()}/reject`, {
+      token,
+      body: { reason: 'Unreadable' },
+    }),
 
   'POST /api/announcements/admin/create': async () =>
     request('POST', '/api/announcements/admin/create', {

@@ -69,6 +69,10 @@ const ACCEPTED_MUTATIONS: Record<string, { tables: string[]; why: string }> = {
     tables: ['domains', 'audit_log'],
     why: 'a book needs only a name: any object with a string `name` (a field the bodies use) is a valid book, and its creation is audited',
   },
+  'POST /api/v2/admin/credential-types': {
+    tables: ['credential_types', 'audit_log'],
+    why: 'a credential type needs only a name (the rest default): any object with a string `name` is a valid type, and its creation is audited',
+  },
   'GET /api/v2/certificates/view/:certificateId': {
     tables: ['certificates'],
     why: 'the first view renders the PDF and stores its key',

@@ -37,6 +37,9 @@ const PUBLIC_API_ROUTES = [
   'GET /api/v2/certificates/verify/:number',
   // Opened by the browser's own viewer through a short-lived signed link (or with a session).
   'GET /api/v2/materials/:id/file',
+  // A credential's scan, shown by an <img> or opened in a tab through a signed link (or with a session);
+  // only to its owner and administrators with userManagement (routes/credentials.ts).
+  'GET /api/v2/credentials/:id/scan',
   // A video's caption file, loaded by a <track> element through a signed link (or with a session).
   'GET /api/v2/materials/:id/captions/:captionId/file',
   // A SCORM package's files, opened by a sandboxed frame through a signed path (routes/scorm.ts).

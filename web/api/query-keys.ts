@@ -50,6 +50,12 @@ export const queryKeys = {
       /** Who lapses within a forecast bucket, per filter, window and page. */
       lapses: (filters: object) => ['admin', 'compliance', 'lapses', filters] as const,
     },
+    /** External credentials: the approval queue's pages (per status) and the credential types. */
+    credentials: {
+      all: ['admin', 'credentials'] as const,
+      queue: ['admin', 'credentials', 'queue'] as const,
+      types: ['admin', 'credentials', 'types'] as const,
+    },
     /** The mail outbox's pages and counts (a person's mail log is under compliance: it shows on their record). */
     outbox: { all: ['admin', 'outbox'] as const },
   },
@@ -84,6 +90,8 @@ export const queryKeys = {
     /** A material's file record (name, type, size). */
     materialFile: (materialId: string) => ['learner', 'material-file', materialId] as const,
     scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
+    /** The worker's own external credentials and the types they may submit. */
+    credentials: ['learner', 'credentials'] as const,
     certificates: {
       all: ['learner', 'certificates'] as const,
       /** Every certificate of every training cycle (My certificates). */

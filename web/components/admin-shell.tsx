@@ -3,6 +3,7 @@ import {
   ClipboardCheck,
   FileText,
   FileUp,
+  IdCard,
   LayoutDashboard,
   Library,
   Lightbulb,
@@ -30,6 +31,8 @@ export const ADMIN_NAV_ITEMS = (): readonly ShellNavItem[] => [
   { label: t('nav.dashboard'), href: '/admin', match: 'exact', icon: <LayoutDashboard /> },
   // Issue 13: required training, the matrix and people's training records.
   { label: t('admin.shell.nav.compliance'), href: '/admin/compliance', match: 'prefix', icon: <ShieldCheck /> },
+  // Issue 28: credentials earned elsewhere, waiting for approval, and their types.
+  { label: t('admin.shell.nav.credentials'), href: '/admin/credentials', match: 'prefix', icon: <IdCard /> },
   { label: t('admin.shell.nav.users'), href: '/admin/users', match: 'prefix', icon: <Users /> },
   { label: t('admin.shell.nav.books'), href: '/admin/domains', match: 'prefix', icon: <Library /> },
   { label: t('admin.shell.nav.courses'), href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },

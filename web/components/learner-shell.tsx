@@ -1,4 +1,4 @@
-import { Award, BookOpen, ChartColumn, CircleHelp, LayoutDashboard, Lightbulb, Megaphone } from 'lucide-react';
+import { Award, BookOpen, ChartColumn, CircleHelp, IdCard, LayoutDashboard, Lightbulb, Megaphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { selectUser } from '../../statecharts/session.machine';
@@ -19,6 +19,7 @@ export function LearnerShell({ children }: { children: ReactNode }) {
     { label: t('nav.dashboard'), href: '/dashboard', icon: <LayoutDashboard /> },
     { label: t('nav.myCourses'), href: '/my-courses', icon: <BookOpen /> },
     { label: t('nav.certificates'), href: '/my-certificates', icon: <Award /> },
+    { label: t('nav.credentials'), href: '/my-credentials', icon: <IdCard /> },
     { label: t('nav.reports'), href: '/reports', icon: <ChartColumn /> },
     { label: t('nav.announcements'), href: '/announcements', icon: <Megaphone /> },
     { label: t('nav.think'), href: '/think', icon: <Lightbulb /> },

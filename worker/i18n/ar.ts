@@ -81,6 +81,10 @@ export const ar: Catalog = {
   'mail.reminder.due': '- {course}: مستحق بحلول {date}',
   'mail.reminder.unknownCourse': 'دورة إلزامية',
   'mail.reminder.open': 'افتح {url} للبدء.',
+  'mail.credentialReminder.subject': '{app}: تنتهي صلاحية {type} في {date}',
+  'mail.credentialReminder.body':
+    'تنتهي صلاحية {type} في {date}. ارفع النسخة المجددة قبل ذلك لكي تظل محسوبة ضمن تدريبك الإلزامي.',
+  'mail.credentialReminder.open': 'افتح {url} لرفعها.',
   'mail.digest.subject.zero': '{app}: الملخص الأسبوعي للامتثال (لا أحد متأخر)',
   'mail.digest.subject.one': '{app}: الملخص الأسبوعي للامتثال (شخص واحد متأخر)',
   'mail.digest.subject.two': '{app}: الملخص الأسبوعي للامتثال (شخصان متأخران)',

@@ -88,6 +88,10 @@ export const en = {
   'mail.reminder.due': '- {course}: due by {date}',
   'mail.reminder.unknownCourse': 'A required course',
   'mail.reminder.open': 'Open {url} to start.',
+  'mail.credentialReminder.subject': '{app}: your {type} expires on {date}',
+  'mail.credentialReminder.body':
+    'Your {type} expires on {date}. Upload the renewed one before then so it keeps counting toward your required training.',
+  'mail.credentialReminder.open': 'Open {url} to upload it.',
   'mail.digest.subject.one': '{app}: weekly compliance digest ({count} person overdue)',
   'mail.digest.subject.other': '{app}: weekly compliance digest ({count} people overdue)',
   'mail.digest.nobody': 'Nobody is overdue on required training this week.',

@@ -85,6 +85,10 @@ export const es: Catalog = {
   'mail.reminder.due': '- {course}: fecha límite {date}',
   'mail.reminder.unknownCourse': 'Un curso obligatorio',
   'mail.reminder.open': 'Abra {url} para empezar.',
+  'mail.credentialReminder.subject': '{app}: su {type} vence el {date}',
+  'mail.credentialReminder.body':
+    'Su {type} vence el {date}. Suba la renovada antes de esa fecha para que siga contando para su formación obligatoria.',
+  'mail.credentialReminder.open': 'Abra {url} para subirla.',
   'mail.digest.subject.one': '{app}: resumen semanal de cumplimiento ({count} persona con formación vencida)',
   'mail.digest.subject.other': '{app}: resumen semanal de cumplimiento ({count} personas con formación vencida)',
   'mail.digest.nobody': 'Esta semana nadie tiene formación obligatoria vencida.',

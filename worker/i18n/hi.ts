@@ -81,6 +81,10 @@ export const hi: Catalog = {
   'mail.reminder.due': '- {course}: {date} तक पूरा करें',
   'mail.reminder.unknownCourse': 'एक आवश्यक पाठ्यक्रम',
   'mail.reminder.open': 'शुरू करने के लिए {url} खोलें।',
+  'mail.credentialReminder.subject': '{app}: आपका {type} {date} को समाप्त हो रहा है',
+  'mail.credentialReminder.body':
+    'आपका {type} {date} को समाप्त हो रहा है। उससे पहले नवीनीकृत प्रमाणपत्र अपलोड करें ताकि वह आपके आवश्यक प्रशिक्षण में गिना जाता रहे।',
+  'mail.credentialReminder.open': 'इसे अपलोड करने के लिए {url} खोलें।',
   'mail.digest.subject.one': '{app}: साप्ताहिक अनुपालन सारांश ({count} व्यक्ति की समय-सीमा बीती)',
   'mail.digest.subject.other': '{app}: साप्ताहिक अनुपालन सारांश ({count} व्यक्तियों की समय-सीमा बीती)',
   'mail.digest.nobody': 'इस सप्ताह किसी का भी आवश्यक प्रशिक्षण समय-सीमा से बाहर नहीं है।',

@@ -154,8 +154,11 @@ export const noStore = createMiddleware<AppEnv>(async (c, next) => {
 /** JSON, CSV and form bodies: the biggest legitimate one (a 200-row import chunk, 5,000 ids) is well under this. */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
 
+/** Routes that read a file part and cap it themselves (materials; a credential's scan, 10 MB). */
+const UPLOAD_PATHS = new Set(['/api/v2/materials/upload', '/api/v2/user/credentials']);
+
 /**
- * Hono's body limit on every API request except the streamed material upload. Hono's middleware
+ * Hono's body limit on every API request except the streamed uploads. Hono's middleware
  * buffers a body sent without Content-Length to count it, which is fine for small bodies but not for
  * a 500 MB video: the upload route caps its stream itself (services/uploads.ts `sniffAndCap`).
  */
@@ -167,6 +170,7 @@ export const apiBodyLimit = (maxSize = MAX_API_BODY_BYTES) => {
     },
   });
   return createMiddleware<AppEnv>((c, next) =>
-    c.req.method === 'POST' && c.req.path === '/api/v2/materials/upload' ? next() : limit(c, next),
+    // Uploads check their own (larger) limits with a message that names them.
+    c.req.method === 'POST' && UPLOAD_PATHS.has(c.req.path) ? next() : limit(c, next),
   );
 };

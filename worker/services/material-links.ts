@@ -67,6 +67,16 @@ export async function signedFileUrl(secret: string, materialId: string, session:
   return `${materialFileUrl(materialId)}?${await signedQuery(secret, materialId, session)}`;
 }
 
+/** A link to `path` signed for `scope` (another kind of file than a material: a credential's scan). */
+export async function signedScopeUrl(
+  secret: string,
+  path: string,
+  scope: string,
+  session: LinkSession,
+): Promise<string> {
+  return `${path}?${await signedQuery(secret, scope, session)}`;
+}
+
 /**
  * What a caption file's link signs: the material and the track, so a link opens that one file
  * (a `<track>` element cannot send a bearer header either).

@@ -6,6 +6,7 @@ import { lazyNamed } from '../../lazy';
 const AdminDashboardPage = lazyNamed(() => import('./dashboard'), 'AdminDashboardPage');
 const AdminCompliancePage = lazyNamed(() => import('./compliance'), 'AdminCompliancePage');
 const AdminTrainingRecordPage = lazyNamed(() => import('./training-record'), 'AdminTrainingRecordPage');
+const AdminCredentialsPage = lazyNamed(() => import('./credentials'), 'AdminCredentialsPage');
 const AdminUsersPage = lazyNamed(() => import('./users'), 'AdminUsersPage');
 const AdminDomainsPage = lazyNamed(() => import('./domains'), 'AdminDomainsPage');
 const AdminCoursesPage = lazyNamed(() => import('./courses'), 'AdminCoursesPage');
@@ -21,6 +22,7 @@ const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin', AdminDashboardPage],
   ['/admin/compliance', AdminCompliancePage],
   ['/admin/compliance/people/:userId', AdminTrainingRecordPage],
+  ['/admin/credentials', AdminCredentialsPage],
   ['/admin/users', AdminUsersPage],
   ['/admin/domains', AdminDomainsPage],
   ['/admin/courses', AdminCoursesPage],

@@ -8,6 +8,7 @@ const DashboardPage = lazyNamed(() => import('./dashboard'), 'DashboardPage');
 const ProfilePage = lazyNamed(() => import('./profile'), 'ProfilePage');
 const MyCoursesPage = lazyNamed(() => import('./my-courses'), 'MyCoursesPage');
 const CertificatesPage = lazyNamed(() => import('./certificates'), 'CertificatesPage');
+const CredentialsPage = lazyNamed(() => import('./credentials'), 'CredentialsPage');
 const ReportsPage = lazyNamed(() => import('./reports'), 'ReportsPage');
 const AnnouncementsPage = lazyNamed(() => import('./announcements'), 'AnnouncementsPage');
 const ThinkPage = lazyNamed(() => import('./think'), 'ThinkPage');
@@ -26,6 +27,7 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/profile', ProfilePage],
   ['/my-courses', MyCoursesPage],
   ['/my-certificates', CertificatesPage],
+  ['/my-credentials', CredentialsPage],
   ['/reports', ReportsPage],
   ['/announcements', AnnouncementsPage],
   ['/think', ThinkPage],

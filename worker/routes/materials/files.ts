@@ -15,8 +15,8 @@ import { materialFor } from './shared';
 
 /** A material as a learner (enrolled in a course that uses it) or an admin reads it, and its file. */
 
-/** The query of a signed file link (`?u=&t=&v=&exp=&sig=`); all or none. */
-const fileLinkQuery = v.object({
+/** The query of a signed file link (`?u=&t=&v=&exp=&sig=`); all or none (a credential's scan link too). */
+export const fileLinkQuery = v.object({
   u: v.optional(idString),
   t: v.optional(idString),
   v: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid link'))),

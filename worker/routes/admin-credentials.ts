@@ -1,0 +1,242 @@
+import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import type * as v from 'valibot';
+import { idParam } from '../contract/common';
+import {
+  adminCredentialQuery,
+  credentialRejectBody,
+  credentialTypeBody,
+  credentialTypeListQuery,
+  type AdminCredentialListResponse,
+  type AdminCredentialResponse,
+  type CredentialTypeListResponse,
+  type CredentialTypeResponse,
+} from '../contract/credentials';
+import { REFUSALS } from '../contract/errors';
+import { credentials, credentialTypes, users } from '../db/schema';
+import { offsetOf, paginate } from '../db/paginate';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { requireAdmin } from '../middleware/auth';
+import { auditInsert, auditInsertWhen } from '../services/audit';
+import {
+  adminColumns,
+  findAdminCredential,
+  toAdminCredential,
+  toCredentialType,
+  type CredentialTypeRow,
+} from '../services/credentials';
+import { forgetPeopleCaches } from '../services/people-caches';
+import { validate } from '../validate';
+import { linkSession } from './materials/shared';
+
+/*
+ * Credential types and the approval queue, for administrators who manage people (userManagement):
+ * approving a credential is a decision about a person's compliance, like an exemption.
+ */
+
+const nameTaken = () =>
+  new ApiError('CONFLICT', REFUSALS['credentialType.nameTaken'], {
+    fields: { name: REFUSALS['credentialType.nameTaken'] },
+  });
+
+async function typeOr404(db: AppEnv['Variables']['db'], id: string): Promise<CredentialTypeRow> {
+  const row = await db.select().from(credentialTypes).where(eq(credentialTypes.id, id)).get();
+  if (!row) throw new ApiError('NOT_FOUND', REFUSALS['credentialType.notFound']);
+  return row;
+}
+
+/** Names are unique ignoring case (the table's unique index on lower(name) backs this check). */
+async function checkNameFree(db: AppEnv['Variables']['db'], name: string, exceptId?: string) {
+  const same = await db
+    .select({ id: credentialTypes.id })
+    .from(credentialTypes)
+    .where(
+      and(
+        sql`lower(${credentialTypes.name}) = lower(${name})`,
+        exceptId ? ne(credentialTypes.id, exceptId) : undefined,
+      ),
+    )
+    .get();
+  if (same) throw nameTaken();
+}
+
+/** The columns of a type body; a type that does not expire asks for no expiry date. */
+const typeColumns = (body: v.InferOutput<typeof credentialTypeBody>) => ({
+  ...body,
+  requiresExpiryDate: body.expires && body.requiresExpiryDate,
+});
+
+export const adminCredentialTypeRoutes = new Hono<AppEnv>()
+  .use('*', requireAdmin('userManagement'))
+  .get('/', validate('query', credentialTypeListQuery), async (c) => {
+    const { includeRetired } = c.req.valid('query');
+    const rows = await c.var.db
+      .select()
+      .from(credentialTypes)
+      .where(includeRetired ? undefined : isNull(credentialTypes.retiredAt))
+      .orderBy(asc(credentialTypes.name));
+    return c.json<CredentialTypeListResponse>({ types: rows.map(toCredentialType) });
+  })
+
+  .post('/', validate('json', credentialTypeBody), async (c) => {
+    const db = c.var.db;
+    const columns = typeColumns(c.req.valid('json'));
+    await checkNameFree(db, columns.name);
+    const id = crypto.randomUUID();
+    const now = new Date();
+    await db.batch([
+      db.insert(credentialTypes).values({ id, ...columns, createdBy: c.var.user.id }),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'CREDENTIAL_TYPE_CREATED',
+        entityType: 'CREDENTIAL_TYPE',
+        entityId: id,
+        after: columns,
+        at: now,
+      }),
+    ]);
+    return c.json<CredentialTypeResponse>({ type: toCredentialType(await typeOr404(db, id)) }, 201);
+  })
+
+  .put('/:id', validate('param', idParam), validate('json', credentialTypeBody), async (c) => {
+    const db = c.var.db;
+    const { id } = c.req.valid('param');
+    const before = await typeOr404(db, id);
+    if (before.retiredAt) throw new ApiError('CONFLICT', REFUSALS['credentialType.alreadyRetired']);
+    const columns = typeColumns(c.req.valid('json'));
+    await checkNameFree(db, columns.name, id);
+    const now = new Date();
+    await db.batch([
+      db
+        .update(credentialTypes)
+        .set({ ...columns, updatedAt: now.toISOString() })
+        .where(eq(credentialTypes.id, id)),
+      // What counts as a valid credential may have changed (an expiry no longer needed).
+      ...forgetPeopleCaches(db),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'CREDENTIAL_TYPE_UPDATED',
+        entityType: 'CREDENTIAL_TYPE',
+        entityId: id,
+        before: toCredentialType(before),
+        after: columns,
+        at: now,
+      }),
+    ]);
+    return c.json<CredentialTypeResponse>({ type: toCredentialType(await typeOr404(db, id)) });
+  })
+
+  // Retired, never deleted: credentials already submitted keep their type; no new ones are taken.
+  .post('/:id/retire', validate('param', idParam), async (c) => {
+    const db = c.var.db;
+    const { id } = c.req.valid('param');
+    const before = await typeOr404(db, id);
+    if (before.retiredAt) throw new ApiError('CONFLICT', REFUSALS['credentialType.alreadyRetired']);
+    const now = new Date();
+    await db.batch([
+      db
+        .update(credentialTypes)
+        .set({ retiredAt: now.toISOString(), updatedAt: now.toISOString() })
+        .where(eq(credentialTypes.id, id)),
+      // Whether credentials of a retired type still count is the evidence rule's: it is read afresh.
+      ...forgetPeopleCaches(db),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'CREDENTIAL_TYPE_RETIRED',
+        entityType: 'CREDENTIAL_TYPE',
+        entityId: id,
+        before: { name: before.name },
+        at: now,
+      }),
+    ]);
+    return c.json<CredentialTypeResponse>({ type: toCredentialType(await typeOr404(db, id)) });
+  });
+
+export const adminCredentialRoutes = new Hono<AppEnv>()
+  .use('*', requireAdmin('userManagement'))
+  .get('/', validate('query', adminCredentialQuery), async (c) => {
+    const db = c.var.db;
+    const query = c.req.valid('query');
+    const where = eq(credentials.status, query.status);
+    // Oldest first while waiting (first come, first reviewed); newest first once decided.
+    const order = query.status === 'PENDING' ? asc(credentials.submittedAt) : desc(credentials.reviewedAt);
+    const { items, pagination } = await paginate(
+      db,
+      query,
+      db
+        .select(adminColumns)
+        .from(credentials)
+        .innerJoin(credentialTypes, eq(credentialTypes.id, credentials.typeId))
+        .innerJoin(users, eq(users.id, credentials.userId))
+        .where(where)
+        .orderBy(order, asc(credentials.id))
+        .limit(query.limit)
+        .offset(offsetOf(query)),
+      db.select({ n: count() }).from(credentials).where(where),
+    );
+    const now = new Date();
+    const session = linkSession(c);
+    return c.json<AdminCredentialListResponse>({
+      credentials: await Promise.all(items.map((r) => toAdminCredential(c.env.JWT_SECRET, r as never, session, now))),
+      pagination,
+    });
+  })
+
+  .get('/:id', validate('param', idParam), async (c) => {
+    const row = await findAdminCredential(c.var.db, c.req.valid('param').id);
+    return c.json<AdminCredentialResponse>({
+      credential: await toAdminCredential(c.env.JWT_SECRET, row, linkSession(c), new Date()),
+    });
+  })
+
+  .post('/:id/approve', validate('param', idParam), async (c) => {
+    return c.json<AdminCredentialResponse>(await review(c, c.req.valid('param').id, null));
+  })
+
+  .post('/:id/reject', validate('param', idParam), validate('json', credentialRejectBody), async (c) => {
+    return c.json<AdminCredentialResponse>(await review(c, c.req.valid('param').id, c.req.valid('json').reason));
+  });
+
+/** Approves (reason null) or rejects a PENDING credential, its audit row and the cleared caches in one batch. */
+async function review(c: Context<AppEnv>, id: string, reason: string | null): Promise<AdminCredentialResponse> {
+  const db = c.var.db;
+  const actor = c.var.user;
+  const row = await findAdminCredential(db, id);
+  if (row.credential.status !== 'PENDING') throw new ApiError('CONFLICT', REFUSALS['credential.notPending']);
+  if (row.credential.userId === actor.id) throw new ApiError('FORBIDDEN', REFUSALS['credential.ownReview']);
+  const now = new Date();
+  const status = reason === null ? 'APPROVED' : 'REJECTED';
+  const pending = and(eq(credentials.id, id), eq(credentials.status, 'PENDING')) as SQL;
+  // The audit row is written only while the credential is still PENDING, before the update: of two
+  // reviewers at once, the second changes and records nothing.
+  const [, updated] = await db.batch([
+    auditInsertWhen(
+      db,
+      {
+        actor,
+        action: reason === null ? 'CREDENTIAL_APPROVED' : 'CREDENTIAL_REJECTED',
+        target: { id: row.credential.userId, username: row.username },
+        entityType: 'CREDENTIAL',
+        entityId: id,
+        reason,
+        before: { status: 'PENDING' },
+        after: { status, type: row.typeName, expiresOn: row.credential.expiresOn },
+        at: now,
+      },
+      credentials,
+      pending,
+    ),
+    db
+      .update(credentials)
+      .set({ status, reviewedBy: actor.id, reviewedAt: now.toISOString(), rejectReason: reason })
+      .where(pending)
+      .returning({ id: credentials.id }),
+    // Credentials count toward requirements: the matrix, forecast and snapshots are read afresh.
+    ...forgetPeopleCaches(db),
+  ]);
+  if ((updated as unknown[]).length === 0) throw new ApiError('CONFLICT', REFUSALS['credential.notPending']);
+  return {
+    credential: await toAdminCredential(c.env.JWT_SECRET, await findAdminCredential(db, id), linkSession(c), now),
+  };
+}
