@@ -90,6 +90,7 @@ export interface EvaluationInput {
   draft: EvaluationDraft;
   stage?: EvaluationStage;
   password?: string;
+  refusal?: string | null;
   online: boolean;
 }
 
@@ -219,7 +220,7 @@ export const evaluationMachine = setup({
     password: input.password ?? '',
     online: input.online,
     attempts: 0,
-    refusal: null,
+    refusal: input.refusal ?? null,
     error: null,
     resumeAt: input.stage ?? 'draft',
   }),

@@ -91,6 +91,14 @@ export const queryKeys = {
       course: (courseId: string) => ['learner', 'certificates', 'course', courseId] as const,
     },
   },
+  /** Practical evaluations: the evaluator's templates and people, and the records either side can read. */
+  evaluations: {
+    all: ['evaluations'] as const,
+    templates: ['evaluations', 'templates'] as const,
+    trainees: (query: string) => ['evaluations', 'trainees', query] as const,
+    mine: (as: 'trainee' | 'evaluator') => ['evaluations', 'mine', as] as const,
+    one: (id: string) => ['evaluations', 'one', id] as const,
+  },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,
   /** The session's user as the server knows it (GET /auth/user). */
