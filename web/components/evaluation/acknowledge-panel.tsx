@@ -57,7 +57,13 @@ export function AcknowledgePanel({ traineeName, busy, error, online, onSubmit, o
           <SignatureAcknowledgement busy={busy} disabled={!online} onSubmit={onSubmit} />
         </TabContent>
       </Tabs>
-      <Button variant="ghost" size="lg" onClick={onLater} className={css({ alignSelf: 'flex-start' })}>
+      <Button
+        variant="ghost"
+        size="lg"
+        onClick={onLater}
+        // A long label on a phone wraps instead of widening the page.
+        className={css({ alignSelf: 'stretch', whiteSpace: 'normal', h: 'auto!', minH: '12', py: '2' })}
+      >
         {t('evaluate.ack.later')}
       </Button>
     </section>
