@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectAccessible } from './axe';
+import { expectAccessible, resize } from './axe';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, type BrowserSession } from './browser';
 import { apiAs, d1, newLearner, unique } from './server';
 
@@ -20,19 +20,22 @@ const PHOTO = new URL('../../web/public/default-course-icon.png', import.meta.ur
  * built beside this one, so the template is set up through its API here). No evaluator
  * qualification: administrators evaluate with it, so the administrator is the evaluator.
  */
-async function publishedTemplate(name: string): Promise<string> {
+async function publishedTemplate(name: string): Promise<{ id: string; items: { id: string }[] }> {
   const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-  const created = await admin.request<{ template: { id: string } }>('/v2/admin/evaluation-templates', {
-    body: {
-      name,
-      grants: `Reach truck ${name}`,
-      validityDays: 1095,
-      evaluatorQualification: null,
-      items: Array.from({ length: ITEMS }, (_, i) => ({ text: `${name} item ${i + 1}`, critical: i < 2 })),
+  const created = await admin.request<{ template: { id: string; items: { id: string }[] } }>(
+    '/v2/admin/evaluation-templates',
+    {
+      body: {
+        name,
+        grants: `Reach truck ${name}`,
+        validityDays: 1095,
+        evaluatorQualification: null,
+        items: Array.from({ length: ITEMS }, (_, i) => ({ text: `${name} item ${i + 1}`, critical: i < 2 })),
+      },
     },
-  });
+  );
   await admin.request(`/v2/admin/evaluation-templates/${created.template.id}/publish`, { method: 'POST' });
-  return created.template.id;
+  return created.template;
 }
 
 describe('an evaluation on the floor without a signal', () => {
@@ -42,7 +45,7 @@ describe('an evaluation on the floor without a signal', () => {
     session = undefined;
   });
 
-  it('is completed offline with two photos, survives a reload, arrives once when back online, and is acknowledged by the trainee', async () => {
+  it('is completed offline with two photos, survives a reload, comes back when the password was wrong, arrives once, and is acknowledged by the trainee', async () => {
     const name = `Reach truck ${unique()}`;
     await publishedTemplate(name);
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
@@ -112,7 +115,8 @@ describe('an evaluation on the floor without a signal', () => {
       .getByText(/found them competent/)
       .waitFor();
     await expectAccessible(page, 'evaluation form, offline, 390 px');
-    await page.getByLabel('Your password').fill(ACCOUNTS.admin.password);
+    // A mistyped password cannot be checked without a signal: it is found out when the record is sent.
+    await page.getByLabel('Your password').fill('not-my-password');
     await page.getByRole('button', { name: 'Sign evaluation' }).click();
 
     // Signed without a signal: it waits on the device, and nothing has reached the server. (Chromium
@@ -131,8 +135,17 @@ describe('an evaluation on the floor without a signal', () => {
     expect(await d1(`SELECT id FROM evaluations WHERE id = '${id}'`)).toHaveLength(0);
     await page.getByRole('link', { name: new RegExp(name) }).click();
 
-    // The signal returns: the record is sent once, then its photos.
+    // The signal returns: the server refuses the signature, and the evaluation comes back to the
+    // evaluator with the reason, answers kept, nothing stored. Signed again, it is sent once, then its photos.
     await context.setOffline(false);
+    await page
+      .getByRole('alert')
+      .getByText(/Your password is incorrect/)
+      .waitFor({ timeout: 30_000 });
+    expect(await d1(`SELECT id FROM evaluations WHERE id = '${id}'`)).toHaveLength(0);
+    expect(await items.nth(7).getByRole('radio', { name: 'Pass' }).isChecked()).toBe(true);
+    await page.getByLabel('Your password').fill(ACCOUNTS.admin.password);
+    await page.getByRole('button', { name: 'Sign evaluation' }).click();
     await page.getByRole('heading', { name: /Acknowledgement by/ }).waitFor({ timeout: 30_000 });
     const rows = await d1<{ outcome: string; photo_count: number }>(
       `SELECT outcome, photo_count FROM evaluations WHERE id = '${id}'`,
@@ -162,5 +175,50 @@ describe('an evaluation on the floor without a signal', () => {
     await verification.waitForLoadState();
     expect(new URL(verification.url()).pathname).toBe(`/authorisation/verify/${number}`);
     await verification.getByText(number).first().waitFor();
+  });
+
+  it('the trainee acknowledges later from their own account, under Evaluations to acknowledge', async () => {
+    const name = `Reach truck ${unique()}`;
+    const template = await publishedTemplate(name);
+    const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const trainee = await newLearner(admin, ['Fire Safety']);
+    // The evaluation an evaluator signed on their phone (the journey above does that on screen).
+    const id = crypto.randomUUID();
+    await admin.request('/v2/evaluations', {
+      body: {
+        id,
+        templateId: template.id,
+        traineeId: trainee.id,
+        items: template.items.map((item) => ({ itemId: item.id, result: 'PASS' })),
+        outcome: 'COMPETENT',
+        conductedAt: new Date().toISOString(),
+        photoCount: 0,
+        password: ACCOUNTS.admin.password,
+      },
+    });
+
+    session = await openBrowser({ width: 1440, height: 900 });
+    const { page } = session;
+    await signIn(session, trainee.username, trainee.password);
+    await page.getByRole('link', { name: 'My Evaluations' }).click();
+    const pending = page.getByRole('region', { name: 'Evaluations to acknowledge (1)' });
+    await pending.getByText(name).waitFor();
+    await expectAccessible(page, 'my evaluations, 1440 px');
+    await resize(page, VIEWPORTS.phone);
+    await expectAccessible(page, 'my evaluations, 390 px');
+
+    await pending.getByRole('button', { name: `Acknowledge ${name}` }).click();
+    await page.getByRole('region', { name: 'Acknowledged' }).getByText(name).waitFor();
+    expect(await pending.count()).toBe(0);
+    await page.getByRole('link', { name }).click();
+    await page
+      .getByTestId('record-acknowledgement')
+      .getByText(/from their account/)
+      .waitFor();
+    await page.getByRole('link', { name: /^Verify AUT-\d{4}-/ }).waitFor();
+    const [row] = await d1<{ acknowledgement_method: string }>(
+      `SELECT acknowledgement_method FROM evaluations WHERE id = '${id}'`,
+    );
+    expect(row?.acknowledgement_method).toBe('account');
   });
 });
