@@ -21,6 +21,11 @@ export const queryKeys = {
       /** A video's caption tracks (under the materials prefix: a change refreshes the table too). */
       captions: (materialId: string) => ['admin', 'materials', 'captions', materialId] as const,
     },
+    /** Evaluation templates: the list and each version (a save or publish refreshes both). */
+    evaluationTemplates: {
+      all: ['admin', 'evaluation-templates'] as const,
+      detail: (id: string) => ['admin', 'evaluation-templates', 'detail', id] as const,
+    },
     users: { all: ['admin', 'users'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
     submissions: ['admin', 'think'] as const,

@@ -1,6 +1,7 @@
 import {
   BookOpen,
   ClipboardCheck,
+  ClipboardList,
   ClipboardPen,
   FileText,
   FileUp,
@@ -36,6 +37,13 @@ export const ADMIN_NAV_ITEMS = (): readonly ShellNavItem[] => [
   { label: t('admin.shell.nav.courses'), href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },
   { label: t('admin.shell.nav.materials'), href: '/admin/materials', match: 'prefix', icon: <FileText /> },
   { label: t('admin.shell.nav.assessments'), href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
+  // Issue 28: practical evaluation checklists (versioned), next to the course content they complement.
+  {
+    label: t('admin.shell.nav.evaluationTemplates'),
+    href: '/admin/evaluation-templates',
+    match: 'prefix',
+    icon: <ClipboardList />,
+  },
   // Issue 28: administrators may evaluate on the floor (the phone form, in the learner area).
   { label: t('nav.evaluate'), href: '/evaluate', match: 'prefix', icon: <ClipboardPen /> },
   { label: t('nav.announcements'), href: '/admin/announcements', match: 'prefix', icon: <Megaphone /> },

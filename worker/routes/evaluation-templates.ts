@@ -2,7 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { idParam } from '../contract/common';
 import { REFUSALS } from '../contract/errors';
-import { templateBody, type TemplateListResponse, type TemplateResponse } from '../contract/evaluations';
+import {
+  templateBody,
+  type TemplateBody,
+  type TemplateListResponse,
+  type TemplateResponse,
+} from '../contract/evaluations';
+import type { Db } from '../db/client';
 import { evaluationTemplateItems, evaluationTemplates } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -18,6 +24,7 @@ import {
   templateDtos,
   type TemplateRow,
 } from '../services/evaluation-templates';
+import type { Qualification } from '../services/qualification';
 import { validate } from '../validate';
 
 /**
@@ -37,6 +44,28 @@ async function templateResponse(c: Context<AppEnv>, row: TemplateRow): Promise<T
     template: template!,
     versions: versions.map((v) => ({ id: v.id, version: v.version, status: v.status, publishedAt: v.publishedAt })),
   };
+}
+
+/** A new draft version with its items (the first version of a family, or the next one of a published version). */
+function draftInserts(
+  db: Db,
+  version: { id: string; familyId: string; version: number },
+  body: TemplateBody,
+  qualification: Qualification | null,
+  userId: string,
+  now: string,
+) {
+  return [
+    db.insert(evaluationTemplates).values({
+      ...version,
+      status: 'DRAFT',
+      ...templateColumns(body, qualification),
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...itemInserts(db, version.id, body.items),
+  ] as const;
 }
 
 const summary = (row: Pick<TemplateRow, 'name' | 'version' | 'status' | 'grants' | 'validityDays'>) => ({
@@ -69,17 +98,7 @@ export const evaluationTemplateRoutes = new Hono<AppEnv>()
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
     await db.batch([
-      db.insert(evaluationTemplates).values({
-        id,
-        familyId: id,
-        version: 1,
-        status: 'DRAFT',
-        ...templateColumns(body, qualification),
-        createdBy: c.var.user.id,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      ...itemInserts(db, id, body.items),
+      ...draftInserts(db, { id, familyId: id, version: 1 }, body, qualification, c.var.user.id, now),
       auditInsert(db, {
         actor: c.var.user,
         action: 'EVALUATION_TEMPLATE_CREATED',
@@ -129,17 +148,14 @@ export const evaluationTemplateRoutes = new Hono<AppEnv>()
     const id = crypto.randomUUID();
     try {
       await db.batch([
-        db.insert(evaluationTemplates).values({
-          id,
-          familyId: row.familyId,
-          version: row.version + 1,
-          status: 'DRAFT',
-          ...templateColumns(body, qualification),
-          createdBy: c.var.user.id,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        ...itemInserts(db, id, body.items),
+        ...draftInserts(
+          db,
+          { id, familyId: row.familyId, version: row.version + 1 },
+          body,
+          qualification,
+          c.var.user.id,
+          now,
+        ),
         auditInsert(db, {
           actor: c.var.user,
           action: 'EVALUATION_TEMPLATE_VERSIONED',
