@@ -16,9 +16,9 @@ const ITEMS = 15;
 const PHOTO = new URL('../../web/public/default-course-icon.png', import.meta.url);
 
 /**
- * The checklist an administrator would publish on the template screen (evalapi's admin screen is
- * built beside this one, so the template is set up through its API here). No evaluator
- * qualification: administrators evaluate with it, so the administrator is the evaluator.
+ * A published checklist for the journey that starts after it (the one above publishes its own on
+ * the template screen): arranged through the admin API. No evaluator qualification: administrators
+ * evaluate with it.
  */
 async function publishedTemplate(name: string): Promise<{ id: string; items: { id: string }[] }> {
   const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
@@ -47,13 +47,23 @@ describe('an evaluation on the floor without a signal', () => {
 
   it('is completed offline with two photos, survives a reload, comes back when the password was wrong, arrives once, and is acknowledged by the trainee', async () => {
     const name = `Reach truck ${unique()}`;
-    await publishedTemplate(name);
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const trainee = await newLearner(admin, ['Fire Safety']);
 
     session = await openBrowser(VIEWPORTS.phone);
     const { page, context } = session;
     await signIn(session, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    // The administrator publishes the 15-item checklist on the template screen (no evaluator
+    // qualification: administrators evaluate with it, so they are the evaluator here too).
+    await session.open('/admin/evaluation-templates/new');
+    await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await page.getByLabel(/^A pass authorises/).fill(`Reach truck (${name})`);
+    for (let i = 1; i <= ITEMS; i++) {
+      if (i > 1) await page.getByRole('button', { name: 'Add item' }).click();
+      await page.getByLabel(`Item ${i}`, { exact: true }).fill(`${name} item ${i}`);
+    }
+    await page.getByRole('button', { name: 'Save and publish' }).click();
+    await page.getByText('Version 1 published').first().waitFor();
     await session.open('/evaluate');
 
     // With a signal: the checklist and the trainee are chosen (both are kept on the device).
