@@ -176,6 +176,12 @@ describe('an evaluation on the floor without a signal', () => {
       `SELECT acknowledgement_method FROM evaluations WHERE id = '${id}'`,
     );
     expect(ack?.acknowledgement_method).toBe('password');
+    // Both photos came from the device to the server and are shown from it (signed links).
+    const stored = page.getByTestId('evaluation-record').getByRole('img', { name: 'Photo 2' });
+    await stored.waitFor();
+    await expect
+      .poll(() => stored.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await expectAccessible(page, 'acknowledged evaluation, 390 px');
 
     // The authorisation's verification page opens from the record's link.

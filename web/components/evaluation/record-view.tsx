@@ -94,6 +94,31 @@ export function RecordView({ record }: { record: EvaluationRecord }) {
           <dt>{t('evaluate.record.photos')}</dt>
           <dd>{record.photos.length}</dd>
         </dl>
+        {record.photos.length > 0 ? (
+          <ul
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
+              gap: '2',
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+            })}
+          >
+            {record.photos.map((photo, index) => (
+              <li key={photo.id}>
+                <a href={photo.url} target="_blank" rel="noopener" className={css({ display: 'block' })}>
+                  <img
+                    src={photo.url}
+                    alt={t('evaluate.photos.alt', { number: index + 1 })}
+                    loading="lazy"
+                    className={css({ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 'md' })}
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {record.authorisation ? (
           <p className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
             <span>
