@@ -81,7 +81,8 @@ function resultPage(appName: string, language: Language, r: VerifyAuthorisationR
   if (r.chain.length > 1)
     rows.push([
       tr('authVerify.row.chain'),
-      html`${r.chain.map((n, i) => html`${i > 0 ? ' → ' : ''}${n === r.number ? html`<bdi dir="ltr">${n}</bdi>` : link(n)}`)}`,
+      // Oldest first; each number kept whole on its line.
+      html`${r.chain.map((n, i) => html`${i > 0 ? ' → ' : ''}<span class="nowrap">${n === r.number ? html`<bdi dir="ltr">${n}</bdi>` : link(n)}</span>`)}`,
     ]);
   const statusText = r.status === 'VALID' ? tr('authVerify.status.VALID') : tr(`verify.status.${r.status}`);
   const chip = html`<span class="chip ${tone}">${statusText}</span>`;
