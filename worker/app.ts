@@ -21,7 +21,7 @@ import { assessments } from './routes/assessments';
 import { auth } from './routes/auth';
 import { certificates } from './routes/certificates';
 import { adminAuthorisationRoutes, authorisationRoutes, userAuthorisationRoutes } from './routes/authorisations';
-import { authorisationVerifyPage } from './routes/authorisation-verify-page';
+import { authorisationVerifyPage } from './routes/verify-page/authorisation';
 import { evaluationRoutes } from './routes/evaluations';
 import { evaluationTemplateRoutes } from './routes/evaluation-templates';
 import { courses } from './routes/courses';

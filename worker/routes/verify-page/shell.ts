@@ -87,6 +87,7 @@ input:focus,button:focus{outline:3px solid #9cc0f5;outline-offset:1px}
 .more{margin:16px 0 0}
 a{color:#17335c;text-decoration-thickness:1px;text-underline-offset:2px}
 button{font:inherit;font-weight:700;padding:10px 18px;border:0;border-radius:10px;background:#17335c;color:#fff;cursor:pointer}
+.nowrap{white-space:nowrap}
 .qr{display:flex;flex-direction:column;align-items:center;gap:8px;margin-top:20px;color:#4a5565;font-size:.85rem}
 .qr svg{width:176px;height:176px;background:#fff;border-radius:12px;padding:10px}
 footer{margin-top:24px;color:#5b6676;font-size:.8rem;text-align:center}

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { idString } from '../contract/common';
-import type { AppEnv, AuthUser } from '../env';
-import { ApiError } from '../errors';
-import { requireLearner } from '../middleware/auth';
-import { hasSignedLink, signedLinkQuery, signedLinkUser } from '../services/link-sessions';
-import { evaluationPhotoScope } from '../services/material-links';
-import { parseOrThrow } from '../validate';
+import { idString } from '../../contract/common';
+import type { AppEnv, AuthUser } from '../../env';
+import { ApiError } from '../../errors';
+import { requireLearner } from '../../middleware/auth';
+import { hasSignedLink, signedLinkQuery, signedLinkUser } from '../../services/link-sessions';
+import { evaluationPhotoScope } from '../../services/material-links';
+import { parseOrThrow } from '../../validate';
 
 const LINK_EXPIRED = 'This photo link has expired. Please reopen the evaluation.';
 

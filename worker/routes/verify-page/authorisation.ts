@@ -1,24 +1,24 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import * as v from 'valibot';
-import { certificateExpires } from '../contract/certificates';
-import { authorisationVerifyUrl, type VerifyAuthorisationResponse } from '../contract/evaluations';
-import { languageFromAcceptLanguage, type Language } from '../contract/language';
-import { originFor } from '../config';
-import type { AppEnv } from '../env';
-import { ApiError } from '../errors';
-import { formatDay, t, type MessageKey, type Params } from '../i18n';
-import { edgeCache } from '../middleware/edge-cache';
-import { publicRoute } from '../middleware/auth';
-import { verifyAuthorisation } from '../services/authorisations';
+import { certificateExpires } from '../../contract/certificates';
+import { authorisationVerifyUrl, type VerifyAuthorisationResponse } from '../../contract/evaluations';
+import { languageFromAcceptLanguage, type Language } from '../../contract/language';
+import { originFor } from '../../config';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../errors';
+import { formatDay, t, type MessageKey, type Params } from '../../i18n';
+import { edgeCache } from '../../middleware/edge-cache';
+import { publicRoute } from '../../middleware/auth';
+import { verifyAuthorisation } from '../../services/authorisations';
+import { validate } from '../../validate';
 import {
   canonicalCertificateNumber,
   certificateEdgeSeconds,
   edgeCacheControl,
   edgeCacheKeys,
-} from '../services/edge-cache';
-import { qrMatrix, qrRuns } from '../services/pdf/qr';
-import { page, pageCsp, type Markup } from './verify-page/shell';
+} from '../../services/edge-cache';
+import { page, pageCsp, type Markup } from './shell';
 
 /**
  * The public page an authorisation's QR code opens (/authorisation/verify/{number}), rendered by
@@ -35,8 +35,9 @@ const pageLanguage = (c: Context<AppEnv>): Language => languageFromAcceptLanguag
 const toneOf = (r: VerifyAuthorisationResponse): Tone =>
   r.status === 'VALID' ? 'success' : r.status === 'EXPIRED' ? 'warning' : 'error';
 
-/** The QR code of `text` as inline SVG (our own markup: the modules as rectangles). */
-function qrSvg(text: string, label: string): Markup {
+/** The QR code of `text` as inline SVG (our own markup: the modules as rectangles); the QR library loads on first use. */
+async function qrSvg(text: string, label: string): Promise<Markup> {
+  const { qrMatrix, qrRuns } = await import('../../services/pdf/qr');
   const matrix = qrMatrix(text);
   const size = matrix.length + 8;
   const path = qrRuns(matrix)
@@ -45,7 +46,7 @@ function qrSvg(text: string, label: string): Markup {
   return html`<svg viewBox="0 0 ${size} ${size}" role="img" aria-label="${label}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
 }
 
-function resultPage(appName: string, language: Language, r: VerifyAuthorisationResponse, url: string): Markup {
+function resultPage(appName: string, language: Language, r: VerifyAuthorisationResponse, qr: Markup): Markup {
   const tr = (key: MessageKey, params?: Params) => t(language, key, params);
   const tone = toneOf(r);
   const title = tr(`authVerify.${tone === 'success' ? 'valid' : tone === 'warning' ? 'expired' : 'invalid'}.title`);
@@ -80,7 +81,8 @@ function resultPage(appName: string, language: Language, r: VerifyAuthorisationR
   if (r.chain.length > 1)
     rows.push([
       tr('authVerify.row.chain'),
-      html`${r.chain.map((n, i) => html`${i > 0 ? ' → ' : ''}${n === r.number ? html`<bdi dir="ltr">${n}</bdi>` : link(n)}`)}`,
+      // Oldest first; each number kept whole on its line.
+      html`${r.chain.map((n, i) => html`${i > 0 ? ' → ' : ''}<span class="nowrap">${n === r.number ? html`<bdi dir="ltr">${n}</bdi>` : link(n)}</span>`)}`,
     ]);
   const statusText = r.status === 'VALID' ? tr('authVerify.status.VALID') : tr(`verify.status.${r.status}`);
   const chip = html`<span class="chip ${tone}">${statusText}</span>`;
@@ -104,7 +106,7 @@ ${rows.map(
     body,
     number: r.number,
     header: tr('authVerify.header'),
-    instead: html`<div class="qr">${qrSvg(url, tr('authVerify.scan'))}<span>${tr('authVerify.scan')}</span></div>`,
+    instead: html`<div class="qr">${qr}<span>${tr('authVerify.scan')}</span></div>`,
   });
 }
 
@@ -157,21 +159,29 @@ function pageCacheKey(c: Context<AppEnv>): string | null {
     : null;
 }
 
-const pageNumber = (value: string) => value.normalize('NFKC').replace(/\s+/g, '').toUpperCase().slice(0, 64);
+/** Any path segment is accepted and cut to the longest possible number: an odd one is simply not found. */
+const pageNumberParam = v.object({
+  number: v.pipe(
+    v.string(),
+    v.transform((value) => value.normalize('NFKC').replace(/\s+/g, '').toUpperCase().slice(0, 64)),
+  ),
+});
 
 export const authorisationVerifyPage = new Hono<AppEnv>().get(
   '/:number',
   publicRoute,
   edgeCache(pageCacheKey),
+  validate('param', pageNumberParam),
   async (c) => {
     const appName = c.var.config.appName;
     const language = pageLanguage(c);
-    const number = pageNumber(c.req.param('number'));
+    const { number } = c.req.valid('param');
     try {
       const result = /^[A-Z0-9-]+$/.test(number) ? await verifyAuthorisation(c.var.db, c.req.raw, number) : null;
       if (!result) return respond(c, messagePage(appName, language, 'notFound', number), 404, 60);
       const url = authorisationVerifyUrl(originFor(c.var.config, c.req.url)!, result.number);
-      return respond(c, resultPage(appName, language, result, url), 200, certificateEdgeSeconds(result));
+      const qr = await qrSvg(url, t(language, 'authVerify.scan'));
+      return respond(c, resultPage(appName, language, result, qr), 200, certificateEdgeSeconds(result));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
         c.header('Retry-After', error.headers?.['Retry-After'] ?? '60');

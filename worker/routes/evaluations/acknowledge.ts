@@ -1,19 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { idParam } from '../contract/common';
-import { REFUSALS } from '../contract/errors';
-import { acknowledgeBody, EVALUATION_LIMITS, type EvaluationResponse } from '../contract/evaluations';
-import { evaluations, users } from '../db/schema';
-import type { AppEnv } from '../env';
-import { ApiError } from '../errors';
-import { requireLearner } from '../middleware/auth';
-import { auditInsertWhen } from '../services/audit';
-import { evaluationRecord, readableEvaluation } from '../services/evaluation-records';
-import { notAcknowledged } from '../services/evaluation-submit';
-import { getDummyHash, verifyPassword } from '../services/password';
-import { clearRate, judgeGuess, RATE_RULES } from '../services/rate-limit';
-import { fullName } from '../services/users';
-import { validate } from '../validate';
+import { idParam } from '../../contract/common';
+import { REFUSALS } from '../../contract/errors';
+import { acknowledgeBody, EVALUATION_LIMITS, type EvaluationResponse } from '../../contract/evaluations';
+import { evaluations, users } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../errors';
+import { requireLearner } from '../../middleware/auth';
+import { auditInsertWhen } from '../../services/audit';
+import { evaluationRecord, readableEvaluation } from '../../services/evaluation-records';
+import { notAcknowledged } from '../../services/evaluation-submit';
+import { getDummyHash, verifyPassword } from '../../services/password';
+import { clearRate, judgeGuess, RATE_RULES } from '../../services/rate-limit';
+import { fullName } from '../../services/users';
+import { validate } from '../../validate';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
