@@ -20,6 +20,10 @@ import { announcements } from './routes/announcements';
 import { assessments } from './routes/assessments';
 import { auth } from './routes/auth';
 import { certificates } from './routes/certificates';
+import { adminAuthorisationRoutes, authorisationRoutes, userAuthorisationRoutes } from './routes/authorisations';
+import { authorisationVerifyPage } from './routes/verify-page/authorisation';
+import { evaluationRoutes } from './routes/evaluations';
+import { evaluationTemplateRoutes } from './routes/evaluation-templates';
 import { courses } from './routes/courses';
 import { domainsRoutes } from './routes/domains';
 import { materials } from './routes/materials';
@@ -69,12 +73,17 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/certificates', certificates)
   .route('/api/v2/user/credentials', userCredentialRoutes)
   .route('/api/v2/credentials', credentialScanRoutes)
+  .route('/api/v2/authorisations', authorisationRoutes)
+  .route('/api/v2/user/authorisations', userAuthorisationRoutes)
+  .route('/api/v2/evaluations', evaluationRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)
   .route('/api/domains', domainsRoutes)
   .route('/api/v2/admin/courses', adminCourses)
   .route('/api/v2/admin/assessments', adminAssessments)
+  .route('/api/v2/admin/evaluation-templates', evaluationTemplateRoutes)
+  .route('/api/v2/admin/authorisations', adminAuthorisationRoutes)
   .route('/api/v2/admin/dashboard', adminDashboard)
   .route('/api/v2/admin/requirements', requirementRoutes)
   .route('/api/v2/admin/credential-types', adminCredentialTypeRoutes)
@@ -86,6 +95,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/scorm', adminScormRoutes)
   .route('/api/v2/user/requirements', userRequirementRoutes)
   .route('/certificate/verify', verifyPage)
+  .route('/authorisation/verify', authorisationVerifyPage)
   .route('/verify', verifyLookupPage)
   // The landing page, rendered here in the visitor's language (the rest of the client is static assets).
   .route('/', landingPage);

@@ -1,6 +1,6 @@
 import { bulkImportEntry, resetPasswordEntry, sessionEntry } from './registry/account';
 import { assessmentEntry, incompleteAttemptsEntry } from './registry/assessment';
-import { certificationEntry } from './registry/compliance';
+import { certificationEntry, evaluationEntry } from './registry/compliance';
 import { certificateDialogEntry, courseProgressEntry, enrollmentEntry, recertificationEntry } from './registry/course';
 import { materialProgressEntry, scormPlayerEntry } from './registry/material';
 import type { MachineEntry } from './registry/shared';
@@ -31,6 +31,7 @@ export const MACHINES: MachineEntry[] = [
   materialProgressEntry,
   certificateDialogEntry,
   certificationEntry,
+  evaluationEntry,
   resetPasswordEntry,
   bulkImportEntry,
   scormPlayerEntry,

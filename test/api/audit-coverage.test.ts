@@ -4,7 +4,18 @@ import { app } from '../../worker/app';
 import { AUDIT_ACTIONS } from '../../worker/contract/audit';
 import { routeGuards } from '../../worker/middleware/route-guards';
 import { createCourse, enroll, takeAssessment } from './fixtures';
-import { api, createAdmin, createDomain, createUser, db, env, login, schema, type ApiResult } from './helpers';
+import {
+  api,
+  createAdmin,
+  createDomain,
+  createUser,
+  db,
+  DEFAULT_PASSWORD,
+  env,
+  login,
+  schema,
+  type ApiResult,
+} from './helpers';
 
 /**
  * Every admin write that changes people, content, requirements or results leaves one audit entry.
@@ -137,6 +148,43 @@ async function certificateId(): Promise<string> {
     expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
   });
   return id;
+}
+
+/** An evaluation template through the admin API, published when asked (null qualification: administrators evaluate). */
+async function evaluationTemplate(publish: boolean): Promise<{ id: string; itemIds: string[] }> {
+  const body = {
+    name: `Audit reach truck ${crypto.randomUUID().slice(0, 6)}`,
+    grants: 'Reach truck',
+    validityDays: 365,
+    evaluatorQualification: null,
+    items: [{ text: 'Pre-use inspection', critical: true }],
+  };
+  const created = await api('POST', '/api/v2/admin/evaluation-templates', { token, body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.template.id as string;
+  if (publish)
+    expect((await api('POST', `/api/v2/admin/evaluation-templates/${id}/publish`, { token })).status).toBe(200);
+  return { id, itemIds: created.body.template.items.map((item: { id: string }) => item.id) };
+}
+
+/** An authorisation the test's administrator granted by a competent evaluation of a learner. */
+async function authorisationId(): Promise<string> {
+  const template = await evaluationTemplate(true);
+  const trainee = await createUser();
+  const res = await api('POST', '/api/v2/evaluations', {
+    token,
+    body: {
+      id: crypto.randomUUID(),
+      templateId: template.id,
+      traineeId: trainee.id,
+      items: template.itemIds.map((itemId) => ({ itemId, result: 'PASS' })),
+      outcome: 'COMPETENT',
+      conductedAt: new Date().toISOString(),
+      password: DEFAULT_PASSWORD,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.evaluation.authorisation.id as string;
 }
 
 /** One real, successful request per admin write route (arranged as it needs). */
@@ -276,6 +324,34 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
     request('POST', `/api/v2/certificates/${await certificateId()}/revoke`, {
       token,
       body: { reason: 'Issued in error' },
+    }),
+
+  'POST /api/v2/admin/evaluation-templates': async () =>
+    request('POST', '/api/v2/admin/evaluation-templates', {
+      token,
+      body: {
+        name: 'Audit template',
+        grants: 'Reach truck',
+        validityDays: null,
+        items: [{ text: 'Horn', critical: false }],
+      },
+    }),
+  'PUT /api/v2/admin/evaluation-templates/:id': async () =>
+    request('PUT', `/api/v2/admin/evaluation-templates/${(await evaluationTemplate(true)).id}`, {
+      token,
+      body: {
+        name: 'Audit template v2',
+        grants: 'Reach truck',
+        validityDays: 365,
+        items: [{ text: 'Horn', critical: false }],
+      },
+    }),
+  'POST /api/v2/admin/evaluation-templates/:id/publish': async () =>
+    request('POST', `/api/v2/admin/evaluation-templates/${(await evaluationTemplate(false)).id}/publish`, { token }),
+  'POST /api/v2/admin/authorisations/:id/revoke': async () =>
+    request('POST', `/api/v2/admin/authorisations/${await authorisationId()}/revoke`, {
+      token,
+      body: { reason: 'Unsafe operation observed' },
     }),
 
   'POST /api/v2/admin/requirements': async () => {

@@ -50,6 +50,7 @@ const MIN_REQUESTS = 10_000;
  */
 const HTML_ROUTES = new Set([
   'GET /certificate/verify/:number',
+  'GET /authorisation/verify/:number',
   'GET /certificate/verify/lookup',
   'GET /certificate/verify',
   'GET /verify',

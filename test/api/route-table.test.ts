@@ -35,6 +35,8 @@ const PUBLIC_API_ROUTES = [
   'GET /api/public/courses',
   'POST /api/think/public/submit',
   'GET /api/v2/certificates/verify/:number',
+  // An authorisation is verified by anyone who scans its QR code, like a certificate.
+  'GET /api/v2/authorisations/verify/:number',
   // Opened by the browser's own viewer through a short-lived signed link (or with a session).
   'GET /api/v2/materials/:id/file',
   // A credential's scan, shown by an <img> or opened in a tab through a signed link (or with a session);
@@ -42,6 +44,8 @@ const PUBLIC_API_ROUTES = [
   'GET /api/v2/credentials/:id/scan',
   // A video's caption file, loaded by a <track> element through a signed link (or with a session).
   'GET /api/v2/materials/:id/captions/:captionId/file',
+  // An evaluation photo, loaded by an <img> through a signed link (or with a session).
+  'GET /api/v2/evaluations/:id/photos/:photoId',
   // A SCORM package's files, opened by a sandboxed frame through a signed path (routes/scorm.ts).
   'GET /api/v2/scorm/content/:id/:token/*',
   // The SCORM player's page-hide commit (navigator.sendBeacon sends no header): a signed URL.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKMARK_HEADER, api } from './client';
+import { BOOKMARK_HEADER, api, setUnauthorizedHandler, TOKEN_KEY } from './client';
 
 const bookmark = (n: number) => `00000000-${n.toString(16).padStart(8, '0')}-00000000-${'0'.repeat(32)}`;
 
@@ -27,5 +27,27 @@ describe('the D1 bookmark the client carries', () => {
     const sent = stubFetch([bookmark(5), bookmark(3), 'not-a-bookmark', null, bookmark(9), null]);
     for (let i = 0; i < 6; i++) await api.get('/anything', { token: null });
     expect(sent).toEqual([null, bookmark(5), bookmark(5), bookmark(5), bookmark(5), bookmark(9)]);
+  });
+});
+
+describe('a 401 on a call made with the stored token', () => {
+  afterEach(() => setUnauthorizedHandler(null));
+
+  const answer401 = (code: string) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code, message: 'no' }), { status: 401 })),
+    );
+
+  it('ends the session when the token is refused, but not when a password typed into a form is wrong', async () => {
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === TOKEN_KEY ? 'stored-token' : null) });
+    const expired = vi.fn();
+    setUnauthorizedHandler(expired);
+    answer401('INVALID_CREDENTIALS');
+    await expect(api.post('/v2/evaluations', {})).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(expired).not.toHaveBeenCalled();
+    answer401('UNAUTHORIZED');
+    await expect(api.get('/v2/evaluations')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(expired).toHaveBeenCalledTimes(1);
   });
 });

@@ -220,8 +220,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) {
     const error = await toError(response);
-    // Only a call that relied on the stored token says anything about the session.
-    if (response.status === 401 && options.token === undefined && token) onUnauthorized?.();
+    // Only a call that relied on the stored token says anything about the session; a password typed
+    // into a form on the way (an evaluator's e-signature, a trainee's acknowledgement) that is wrong
+    // says nothing about the token.
+    if (response.status === 401 && error.code !== 'INVALID_CREDENTIALS' && options.token === undefined && token)
+      onUnauthorized?.();
     throw error;
   }
   if (response.status === 204) return undefined as T;

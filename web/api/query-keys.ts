@@ -21,6 +21,11 @@ export const queryKeys = {
       /** A video's caption tracks (under the materials prefix: a change refreshes the table too). */
       captions: (materialId: string) => ['admin', 'materials', 'captions', materialId] as const,
     },
+    /** Evaluation templates: the list and each version (a save or publish refreshes both). */
+    evaluationTemplates: {
+      all: ['admin', 'evaluation-templates'] as const,
+      detail: (id: string) => ['admin', 'evaluation-templates', 'detail', id] as const,
+    },
     users: { all: ['admin', 'users'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
     submissions: ['admin', 'think'] as const,
@@ -98,6 +103,14 @@ export const queryKeys = {
       list: ['learner', 'certificates', 'list'] as const,
       course: (courseId: string) => ['learner', 'certificates', 'course', courseId] as const,
     },
+  },
+  /** Practical evaluations: the evaluator's templates and people, and the records either side can read. */
+  evaluations: {
+    all: ['evaluations'] as const,
+    templates: ['evaluations', 'templates'] as const,
+    trainees: (query: string) => ['evaluations', 'trainees', query] as const,
+    mine: (as: 'trainee' | 'evaluator') => ['evaluations', 'mine', as] as const,
+    one: (id: string) => ['evaluations', 'one', id] as const,
   },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,

@@ -1,6 +1,8 @@
 import {
   BookOpen,
   ClipboardCheck,
+  ClipboardList,
+  ClipboardPen,
   FileText,
   FileUp,
   IdCard,
@@ -38,6 +40,15 @@ export const ADMIN_NAV_ITEMS = (): readonly ShellNavItem[] => [
   { label: t('admin.shell.nav.courses'), href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },
   { label: t('admin.shell.nav.materials'), href: '/admin/materials', match: 'prefix', icon: <FileText /> },
   { label: t('admin.shell.nav.assessments'), href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
+  // Issue 28: practical evaluation checklists (versioned), next to the course content they complement.
+  {
+    label: t('admin.shell.nav.evaluationTemplates'),
+    href: '/admin/evaluation-templates',
+    match: 'prefix',
+    icon: <ClipboardList />,
+  },
+  // Issue 28: administrators may evaluate on the floor (the phone form, in the learner area).
+  { label: t('nav.evaluate'), href: '/evaluate', match: 'prefix', icon: <ClipboardPen /> },
   { label: t('nav.announcements'), href: '/admin/announcements', match: 'prefix', icon: <Megaphone /> },
   { label: t('nav.think'), href: '/admin/think', match: 'prefix', icon: <Lightbulb /> },
   // Issue 26: every message the platform sends, with Retry for the failed ones (System Configuration).

@@ -1,7 +1,20 @@
-import { Award, BookOpen, ChartColumn, CircleHelp, IdCard, LayoutDashboard, Lightbulb, Megaphone } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Award,
+  BookOpen,
+  ChartColumn,
+  CircleHelp,
+  ClipboardCheck,
+  ClipboardPen,
+  IdCard,
+  LayoutDashboard,
+  Lightbulb,
+  Megaphone,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { selectUser } from '../../statecharts/session.machine';
+import { selectIsAdmin, selectUser } from '../../statecharts/session.machine';
+import { evaluationQueries } from '../api/evaluation-queries';
 import { PRODUCT_NAME } from '../config';
 import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
@@ -14,12 +27,18 @@ export function LearnerShell({ children }: { children: ReactNode }) {
   const session = useSessionActor();
   const [, navigate] = useLocation();
   const [helpOpen, setHelpOpen] = useState(false);
+  const isAdmin = useSession(selectIsAdmin);
+  // Anyone with a template to evaluate with may evaluate (the server decides who); administrators always.
+  const templates = useQuery({ ...evaluationQueries.templates(user?.id ?? ''), enabled: Boolean(user) && !isAdmin });
+  const mayEvaluate = isAdmin || (templates.data?.length ?? 0) > 0;
 
   const navItems: ShellNavItem[] = [
     { label: t('nav.dashboard'), href: '/dashboard', icon: <LayoutDashboard /> },
     { label: t('nav.myCourses'), href: '/my-courses', icon: <BookOpen /> },
     { label: t('nav.certificates'), href: '/my-certificates', icon: <Award /> },
     { label: t('nav.credentials'), href: '/my-credentials', icon: <IdCard /> },
+    { label: t('nav.evaluations'), href: '/evaluations', icon: <ClipboardCheck /> },
+    ...(mayEvaluate ? [{ label: t('nav.evaluate'), href: '/evaluate', icon: <ClipboardPen /> }] : []),
     { label: t('nav.reports'), href: '/reports', icon: <ChartColumn /> },
     { label: t('nav.announcements'), href: '/announcements', icon: <Megaphone /> },
     { label: t('nav.think'), href: '/think', icon: <Lightbulb /> },

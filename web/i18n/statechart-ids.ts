@@ -23,6 +23,7 @@ export const MACHINE_TEXT: Readonly<Record<string, readonly [title: MessageId, d
     'statecharts.machine.certificateDialog.description',
   ],
   certification: ['statecharts.machine.certification.title', 'statecharts.machine.certification.description'],
+  evaluation: ['statecharts.machine.evaluation.title', 'statecharts.machine.evaluation.description'],
   'reset-password': ['statecharts.machine.resetPassword.title', 'statecharts.machine.resetPassword.description'],
   'bulk-import': ['statecharts.machine.bulkImport.title', 'statecharts.machine.bulkImport.description'],
   'scorm-player': ['statecharts.machine.scormPlayer.title', 'statecharts.machine.scormPlayer.description'],

@@ -881,6 +881,8 @@ export const evaluations = sqliteTable(
     acknowledgedName: text('acknowledged_name'),
     /** A drawn signature (PNG in R2), when the trainee signed on the evaluator's device. */
     signatureKey: text('signature_key'),
+    /** The course a "not yet competent" outcome enrolled the trainee in (migration 0024). */
+    refresherCourseId: text('refresher_course_id').references(() => courses.id),
     createdAt: createdAt(),
   },
   (t) => [

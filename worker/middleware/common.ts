@@ -151,6 +151,8 @@ export const noStore = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
 });
 
+const EVALUATION_PHOTO_PATH = /^\/api\/v2\/evaluations\/[^/]+\/photos\/[^/]+$/;
+
 /** JSON, CSV and form bodies: the biggest legitimate one (a 200-row import chunk, 5,000 ids) is well under this. */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
 
@@ -170,7 +172,11 @@ export const apiBodyLimit = (maxSize = MAX_API_BODY_BYTES) => {
     },
   });
   return createMiddleware<AppEnv>((c, next) =>
-    // Uploads check their own (larger) limits with a message that names them.
-    c.req.method === 'POST' && UPLOAD_PATHS.has(c.req.path) ? next() : limit(c, next),
+    // Uploads check their own (larger) limits with a message that names them; an evaluation
+    // photo (up to 10 MB) is capped by its own route.
+    (c.req.method === 'POST' && UPLOAD_PATHS.has(c.req.path)) ||
+    (c.req.method === 'PUT' && EVALUATION_PHOTO_PATH.test(c.req.path))
+      ? next()
+      : limit(c, next),
   );
 };

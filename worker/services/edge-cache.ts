@@ -35,10 +35,11 @@ export function edgeCacheControl(seconds: number, browserSeconds = 0): string {
  * itself (an active certificate expiring), so a cached "valid" never outlives the certificate.
  */
 export function certificateEdgeSeconds(
-  result: Pick<VerifyCertificateResponse, 'status' | 'expiryDate'>,
+  result: Pick<VerifyCertificateResponse, 'expiryDate'> & { status: string },
   now = new Date(),
 ): number {
-  if (result.status !== 'ACTIVE') return EDGE_CACHE_SECONDS;
+  // An authorisation's live status is VALID, a certificate's ACTIVE: either may expire by itself.
+  if (result.status !== 'ACTIVE' && result.status !== 'VALID') return EDGE_CACHE_SECONDS;
   return Math.min(EDGE_CACHE_SECONDS, Math.floor((Date.parse(result.expiryDate) - now.getTime()) / 1000));
 }
 
@@ -118,10 +119,22 @@ export const edgeCacheKeys = {
    */
   landingPage: (config: KeyConfig, requestUrl: string, language: Language, build: string) =>
     key(config, requestUrl, '/', { lang: language, build }),
+  authorisationJson: (config: KeyConfig, requestUrl: string, number: string) =>
+    key(config, requestUrl, `/api/v2/authorisations/verify/${number}`),
+  authorisationPage: (config: KeyConfig, requestUrl: string, number: string, language: Language) =>
+    key(config, requestUrl, `/authorisation/verify/${number}`, { lang: language }),
   /** One entry per page language (the viewer's Accept-Language picks it). */
   verifyPage: (config: KeyConfig, requestUrl: string, number: string, language: Language) =>
     key(config, requestUrl, `/certificate/verify/${number}`, { lang: language }),
 };
+
+/** Every key one authorisation's verification can be stored under (JSON and the page in each language). */
+export function authorisationKeys(config: KeyConfig, requestUrl: string, number: string): string[] {
+  return [
+    edgeCacheKeys.authorisationJson(config, requestUrl, number),
+    ...LANGUAGES.map((language) => edgeCacheKeys.authorisationPage(config, requestUrl, number, language)),
+  ];
+}
 
 /** Every key the landing page's sample courses can be stored under. */
 export function publicCoursesKeys(config: KeyConfig, requestUrl: string): string[] {

@@ -1,8 +1,35 @@
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { idString } from '../contract/common';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { AuthUser } from '../env';
+import { verifyFileLink } from './material-links';
 import { permissionsOf } from './users';
+
+/** The query of a signed file link (`?u=&t=&v=&exp=&sig=`); all or none. */
+export const signedLinkQuery = v.object({
+  u: v.optional(idString),
+  t: v.optional(idString),
+  v: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid link'))),
+  exp: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid link'))),
+  sig: v.optional(v.pipe(v.string(), v.maxLength(100, 'Invalid link'))),
+});
+export type SignedLink = v.InferOutput<typeof signedLinkQuery>;
+
+/** Whether a request carries a whole signed link (and no bearer header, which then decides instead). */
+export const hasSignedLink = (link: SignedLink, authorization: string | undefined): boolean =>
+  !authorization && !!(link.u && link.t && link.v && link.exp && link.sig);
+
+/**
+ * The user of a signed link for `scope`: the signature and expiry hold and the session that signed
+ * it is alive (liveLinkUser); null otherwise.
+ */
+export async function signedLinkUser(db: Db, secret: string, scope: string, link: SignedLink) {
+  const session = { userId: link.u!, tokenId: link.t!, tokenVersion: Number(link.v) };
+  if (!(await verifyFileLink(secret, scope, session, link.exp!, link.sig!))) return null;
+  return liveLinkUser(db, session);
+}
 
 /**
  * The user of a signed link whose signature already checked out, while the session that signed it

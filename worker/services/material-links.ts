@@ -96,6 +96,23 @@ export async function signedCaptionUrl(
   return `${captionFileUrl(materialId, captionId)}?${await signedQuery(secret, captionLinkScope(materialId, captionId), session)}`;
 }
 
+/** What an evaluation photo's link signs: that one photo of that evaluation (an <img> sends no header). */
+export const evaluationPhotoScope = (evaluationId: string, photoId: string) =>
+  `evaluation-photo:${evaluationId}/${photoId}`;
+
+export const evaluationPhotoPath = (evaluationId: string, photoId: string) =>
+  `/api/v2/evaluations/${evaluationId}/photos/${photoId}`;
+
+/** A link to an evaluation photo for this session, signed and expiring like a material's file link. */
+export async function signedEvaluationPhotoUrl(
+  secret: string,
+  evaluationId: string,
+  photoId: string,
+  session: LinkSession,
+): Promise<string> {
+  return `${evaluationPhotoPath(evaluationId, photoId)}?${await signedQuery(secret, evaluationPhotoScope(evaluationId, photoId), session)}`;
+}
+
 /**
  * Whether the signature and expiry hold for `scope` (a material id, or `captionLinkScope`); the
  * caller still checks that the session is alive.

@@ -12,6 +12,11 @@ const AdminDomainsPage = lazyNamed(() => import('./domains'), 'AdminDomainsPage'
 const AdminCoursesPage = lazyNamed(() => import('./courses'), 'AdminCoursesPage');
 const AdminMaterialsPage = lazyNamed(() => import('./materials'), 'AdminMaterialsPage');
 const AdminAssessmentsPage = lazyNamed(() => import('./assessments'), 'AdminAssessmentsPage');
+const AdminEvaluationTemplatesPage = lazyNamed(() => import('./evaluation-templates'), 'AdminEvaluationTemplatesPage');
+const AdminEvaluationTemplateEditorPage = lazyNamed(
+  () => import('./evaluation-template-editor'),
+  'AdminEvaluationTemplateEditorPage',
+);
 const AdminAnnouncementsPage = lazyNamed(() => import('./announcements'), 'AdminAnnouncementsPage');
 const AdminThinkPage = lazyNamed(() => import('./think'), 'AdminThinkPage');
 const AdminOutboxPage = lazyNamed(() => import('./outbox'), 'AdminOutboxPage');
@@ -28,6 +33,8 @@ const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin/courses', AdminCoursesPage],
   ['/admin/materials', AdminMaterialsPage],
   ['/admin/assessments', AdminAssessmentsPage],
+  ['/admin/evaluation-templates', AdminEvaluationTemplatesPage],
+  ['/admin/evaluation-templates/:id', AdminEvaluationTemplateEditorPage],
   ['/admin/announcements', AdminAnnouncementsPage],
   ['/admin/think', AdminThinkPage],
   ['/admin/outbox', AdminOutboxPage],

@@ -15,6 +15,10 @@ const ThinkPage = lazyNamed(() => import('./think'), 'ThinkPage');
 const CourseDetailPage = lazyNamed(() => import('./course-detail'), 'CourseDetailPage');
 const MaterialViewerPage = lazyNamed(() => import('./material-viewer'), 'MaterialViewerPage');
 const AssessmentPage = lazyNamed(() => import('./assessment'), 'AssessmentPage');
+const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage');
+const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage');
+const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage');
+const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
 
 /** The legacy /courses/{courseId} route replaces itself with /course/{courseId}. */
 function LegacyCourseRedirect() {
@@ -35,6 +39,10 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/course/:courseId', CourseDetailPage],
   ['/course/:courseId/material/:componentId', MaterialViewerPage],
   ['/course/:courseId/assessment/:componentId', AssessmentPage],
+  ['/evaluate', EvaluatePage],
+  ['/evaluate/:id', EvaluationSessionPage],
+  ['/evaluations', EvaluationsPage],
+  ['/evaluations/:id', EvaluationRecordPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */

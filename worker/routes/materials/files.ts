@@ -6,8 +6,8 @@ import type { AppEnv, AuthUser } from '../../env';
 import { ApiError } from '../../errors';
 import { publicRoute, requireLearner } from '../../middleware/auth';
 import { contentDisposition } from '../../services/file-types';
-import { liveLinkUser } from '../../services/link-sessions';
-import { captionLinkScope, verifyFileLink } from '../../services/material-links';
+import { hasSignedLink, signedLinkQuery, signedLinkUser } from '../../services/link-sessions';
+import { captionLinkScope } from '../../services/material-links';
 import { findAccessibleMaterial } from '../../services/materials';
 import { parseRange } from '../../services/ranges';
 import { parseOrThrow, validate } from '../../validate';
@@ -40,12 +40,9 @@ export const fileAccess = createMiddleware<
   // A caption file's link signs the material and the track; the video's signs the material.
   const { captionId } = parseOrThrow(optionalCaptionParam, { captionId: c.req.param('captionId') });
   const scope = captionId === undefined ? id : captionLinkScope(id, captionId);
-  const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
-  if (!c.req.header('authorization') && u && t && ver && exp && sig) {
-    const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
-    if (!(await verifyFileLink(c.env.JWT_SECRET, scope, session, exp, sig)))
-      throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
-    const user = await liveLinkUser(c.var.db, session);
+  const link = parseOrThrow(signedLinkQuery, c.req.query());
+  if (hasSignedLink(link, c.req.header('authorization'))) {
+    const user = await signedLinkUser(c.var.db, c.env.JWT_SECRET, scope, link);
     // A link dies with the session that signed it: logout, a new token version, or a deactivated account.
     if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
     c.set('fileUser', user);

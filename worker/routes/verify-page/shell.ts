@@ -87,6 +87,9 @@ input:focus,button:focus{outline:3px solid #9cc0f5;outline-offset:1px}
 .more{margin:16px 0 0}
 a{color:#17335c;text-decoration-thickness:1px;text-underline-offset:2px}
 button{font:inherit;font-weight:700;padding:10px 18px;border:0;border-radius:10px;background:#17335c;color:#fff;cursor:pointer}
+.nowrap{white-space:nowrap}
+.qr{display:flex;flex-direction:column;align-items:center;gap:8px;margin-top:20px;color:#4a5565;font-size:.85rem}
+.qr svg{width:176px;height:176px;background:#fff;border-radius:12px;padding:10px}
 footer{margin-top:24px;color:#5b6676;font-size:.8rem;text-align:center}
 @media (max-width:480px){.row{grid-template-columns:1fr}.status{padding:18px}.status h1{font-size:1.25rem}dl{padding:4px 18px 12px}.note{padding:12px 18px}}
 `;
@@ -105,6 +108,10 @@ export interface PageOptions {
   lookup?: boolean;
   /** Markup after the form (a link to the verification page). */
   after?: Markup;
+  /** The header's label (default: certificate verification). */
+  header?: string;
+  /** Markup after the card, in place of the certificate lookup form (the authorisation page has none). */
+  instead?: Markup;
 }
 
 export function page(o: PageOptions): Markup {
@@ -129,18 +136,21 @@ export function page(o: PageOptions): Markup {
 <style>${raw(STYLES)}</style>
 </head>
 <body>
-<header class="top"><div class="inner"><span class="mark" aria-hidden="true">${initials}</span><span>${o.appName} &middot; ${tr('verify.header')}</span></div></header>
+<header class="top"><div class="inner"><span class="mark" aria-hidden="true">${initials}</span><span>${o.appName} &middot; ${o.header ?? tr('verify.header')}</span></div></header>
 <main>
 <section class="card ${o.tone}" aria-labelledby="result-title">
 <div class="status"><span class="icon" aria-hidden="true"><svg viewBox="0 0 24 24">${raw(ICONS[o.tone])}</svg></span><div><h1 id="result-title">${o.heading}</h1><p>${o.lead}</p></div></div>
 ${o.body}
 </section>
-<form id="lookup" method="get" action="/certificate/verify/lookup" role="search">
+${
+  o.instead ??
+  html`<form id="lookup" method="get" action="/certificate/verify/lookup" role="search">
 <label for="number">${o.lookup ? tr('verify.lookup.label') : tr('verify.another')}</label>
 <input id="number" name="number" dir="ltr" placeholder="CERT-2026-123456" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" value="${o.number ?? ''}"${o.lookup ? raw(' aria-describedby="number-hint"') : ''}>
 <button type="submit">${tr('verify.button')}</button>
 ${o.lookup ? html`<p id="number-hint" class="hint">${tr('verify.lookup.hint')}</p>` : ''}
-</form>
+</form>`
+}
 ${o.after ?? ''}
 ${o.lookup ? html`<script>${raw(NORMALISE_SCRIPT)}</script>` : ''}
 <footer>${tr('verify.checked', { time: formatDateTime(o.language, new Date().toISOString()) })} &middot; ${o.appName}</footer>
