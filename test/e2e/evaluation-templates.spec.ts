@@ -76,7 +76,7 @@ describe('evaluation templates', () => {
     // Version 1 is unchanged and read-only.
     await page.getByRole('link', { name: /Version 1 · published/ }).click();
     await waitForPath(page, v1Path);
-    await page.getByText('Version 1 is an earlier version, kept read-only.').waitFor();
+    await page.getByText('Evaluators use this version until version 2, drafted from it, is published.').waitFor();
     expect(await page.getByLabel('Item 3', { exact: true }).inputValue()).toBe('Parks with forks lowered');
     expect(await page.getByRole('button', { name: /Edit as version/ }).count()).toBe(0);
     await page.setViewportSize(VIEWPORTS.phone);

@@ -25,12 +25,11 @@ import {
   toCredentialType,
 } from '../services/credentials';
 import { contentDisposition } from '../services/file-types';
-import { liveLinkUser } from '../services/link-sessions';
+import { liveLinkUser, signedLinkQuery } from '../services/link-sessions';
 import { verifyFileLink } from '../services/material-links';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { MULTIPART_OVERHEAD } from '../services/uploads';
 import { parseOrThrow } from '../validate';
-import { fileLinkQuery } from './materials/files';
 import { linkSession, readUpTo } from './materials/shared';
 
 /*
@@ -174,7 +173,7 @@ const scanAccess = createMiddleware<
   AppEnv & { Variables: { scanUser: Pick<AuthUser, 'id' | 'role' | 'permissions'> } }
 >(async (c, next) => {
   const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
-  const { u, t, v: ver, exp, sig } = parseOrThrow(fileLinkQuery, c.req.query());
+  const { u, t, v: ver, exp, sig } = parseOrThrow(signedLinkQuery, c.req.query());
   if (!c.req.header('authorization') && u && t && ver && exp && sig) {
     const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
     const expired = () => new ApiError('UNAUTHORIZED', REFUSALS['credential.linkExpired']);

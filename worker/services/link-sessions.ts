@@ -7,7 +7,7 @@ import type { AuthUser } from '../env';
 import { verifyFileLink } from './material-links';
 import { permissionsOf } from './users';
 
-/** The query of a signed file link (`?u=&t=&v=&exp=&sig=`); all or none. */
+/** The query of a signed file link (`?u=&t=&v=&exp=&sig=`): all or none; materials, captions, evaluation photos and credential scans. */
 export const signedLinkQuery = v.object({
   u: v.optional(idString),
   t: v.optional(idString),

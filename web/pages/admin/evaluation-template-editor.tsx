@@ -140,7 +140,9 @@ export function AdminEvaluationTemplateEditorPage() {
       {failure ? <Alert status="error">{failure}</Alert> : null}
       {!latest && template ? (
         <Alert status="info">
-          {t('admin.evalTemplates.olderVersion', { version: template.version })}{' '}
+          {template.current
+            ? t('admin.evalTemplates.draftPending', { version: versions[0]!.version })
+            : t('admin.evalTemplates.olderVersion', { version: template.version })}{' '}
           <Link href={`${LIST}/${versions[0]!.id}`} className={linkClass}>
             {t('admin.evalTemplates.openLatest', { version: versions[0]!.version })}
           </Link>

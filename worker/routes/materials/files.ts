@@ -6,23 +6,14 @@ import type { AppEnv, AuthUser } from '../../env';
 import { ApiError } from '../../errors';
 import { publicRoute, requireLearner } from '../../middleware/auth';
 import { contentDisposition } from '../../services/file-types';
-import { hasSignedLink, signedLinkQuery, signedLinkUser } from '../../services/link-sessions';
-import { captionLinkScope } from '../../services/material-links';
+import { liveLinkUser, signedLinkQuery } from '../../services/link-sessions';
+import { captionLinkScope, verifyFileLink } from '../../services/material-links';
 import { findAccessibleMaterial } from '../../services/materials';
 import { parseRange } from '../../services/ranges';
 import { parseOrThrow, validate } from '../../validate';
 import { materialFor } from './shared';
 
 /** A material as a learner (enrolled in a course that uses it) or an admin reads it, and its file. */
-
-/** The query of a signed file link (`?u=&t=&v=&exp=&sig=`); all or none (a credential's scan link too). */
-export const fileLinkQuery = v.object({
-  u: v.optional(idString),
-  t: v.optional(idString),
-  v: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Invalid link'))),
-  exp: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Invalid link'))),
-  sig: v.optional(v.pipe(v.string(), v.maxLength(100, 'Invalid link'))),
-});
 
 const LINK_EXPIRED = 'This file link has expired. Please reopen the material.';
 
@@ -40,9 +31,12 @@ export const fileAccess = createMiddleware<
   // A caption file's link signs the material and the track; the video's signs the material.
   const { captionId } = parseOrThrow(optionalCaptionParam, { captionId: c.req.param('captionId') });
   const scope = captionId === undefined ? id : captionLinkScope(id, captionId);
-  const link = parseOrThrow(signedLinkQuery, c.req.query());
-  if (hasSignedLink(link, c.req.header('authorization'))) {
-    const user = await signedLinkUser(c.var.db, c.env.JWT_SECRET, scope, link);
+  const { u, t, v: ver, exp, sig } = parseOrThrow(signedLinkQuery, c.req.query());
+  if (!c.req.header('authorization') && u && t && ver && exp && sig) {
+    const session = { userId: u, tokenId: t, tokenVersion: Number(ver) };
+    if (!(await verifyFileLink(c.env.JWT_SECRET, scope, session, exp, sig)))
+      throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
+    const user = await liveLinkUser(c.var.db, session);
     // A link dies with the session that signed it: logout, a new token version, or a deactivated account.
     if (!user) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
     c.set('fileUser', user);
