@@ -83,8 +83,9 @@ export function RequiredTrainingPanel({
                 requirement={requirement}
                 busy={busyCourse === requirement.courseId}
                 disabled={busyCourse !== null}
-                onRecertify={() => onRecertify(requirement.courseId)}
-                onStart={() => onStart(requirement.courseId)}
+                // Only a requirement with a course offers these (requirementAction).
+                onRecertify={() => onRecertify(requirement.courseId ?? '')}
+                onStart={() => onStart(requirement.courseId ?? '')}
               />
             ))}
           </ul>

@@ -25,7 +25,8 @@ export type LapseQuery = v.InferOutput<typeof lapseQuery>;
 
 export interface LapseRow {
   user: { id: string; name: string; username: string; department: string | null; jobTitle: string | null };
-  courseId: string;
+  /** Null for a requirement without a course (courseTitle then names what it needs). */
+  courseId: string | null;
   courseTitle: string;
   /** Due soon, compliant (a certificate that expires) or pending (training not yet due). */
   status: ComplianceStatus;

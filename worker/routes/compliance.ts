@@ -38,7 +38,8 @@ import {
   type SnapshotHead,
 } from '../services/compliance-snapshot';
 import { cellsByUser, toCell, toMatrixCell, type CellResult } from '../services/compliance-status';
-import { coverageFacts, coverageFactsOf, toFacts } from '../services/compliance';
+import { coverageFacts, coverageFactsOf, requirementTitleSql, toFacts } from '../services/compliance';
+import { evidenceTermsSql } from '../services/evidence';
 import {
   complianceCsvStream,
   coverageFilterOf,
@@ -95,12 +96,12 @@ export const complianceRoutes = new Hono<AppEnv>()
         return {
           user,
           cells: requirementColumns.map((column) => {
-            const cell = userCells.get(column.courseId);
+            const cell = userCells.get(column.key);
             return cell ? toMatrixCell(cell) : null;
           }),
         };
       }),
-      requirements: requirementColumns,
+      requirements: requirementColumns.map(({ key: _key, ...column }) => column),
       summary,
       pagination: {
         page: query.page,
@@ -133,6 +134,8 @@ export const complianceRoutes = new Hono<AppEnv>()
 export async function trainingRecord(db: Db, userId: string, now = new Date()): Promise<TrainingRecordResponse> {
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new ApiError('NOT_FOUND', REFUSALS['user.notFound']);
+  // Exemptions and events of a requirement without a course are named by what it needs.
+  const requirementTitle = requirementTitleSql(sql`${courses.title}`, evidenceTermsSql(sql`${requirements.id}`));
   const [progressRows, cycleRows, attemptRows, certificateRows, exemptionRows, eventRows, facts] = await Promise.all([
     db
       .select({ progress: courseProgress, title: courses.title, language: courses.language })
@@ -160,22 +163,26 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
       .orderBy(asc(attempts.startedAt)),
     db.select().from(certificates).where(eq(certificates.userId, userId)).orderBy(asc(certificates.issuedAt)),
     db
-      .select({ exemption: requirementExemptions, courseTitle: courses.title })
+      .select({ exemption: requirementExemptions, courseTitle: requirementTitle })
       .from(requirementExemptions)
       .innerJoin(requirements, eq(requirements.id, requirementExemptions.requirementId))
-      .innerJoin(courses, eq(courses.id, requirements.courseId))
+      .leftJoin(courses, eq(courses.id, requirements.courseId))
       .where(eq(requirementExemptions.userId, userId))
       .orderBy(desc(requirementExemptions.createdAt)),
     db
-      .select({ event: requirementEvents, courseTitle: courses.title })
+      .select({ event: requirementEvents, courseTitle: requirementTitle })
       .from(requirementEvents)
       .innerJoin(requirements, eq(requirements.id, requirementEvents.requirementId))
-      .innerJoin(courses, eq(courses.id, requirements.courseId))
+      .leftJoin(courses, eq(courses.id, requirements.courseId))
       .where(eq(requirementEvents.userId, userId))
       .orderBy(desc(requirementEvents.occurredOn)),
     coverageFacts(db, { userId }, now),
   ]);
-  const cells = cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>();
+  // The record's course list holds the course cells; requirements without a course are read from
+  // the person's evaluations and credentials sections (issue 28, records).
+  const cells = new Map(
+    [...(cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>())].filter(([, cell]) => cell.courseId),
+  );
   const renewalLinks = renewalChain(certificateRows);
 
   const courseIds = new Set<string>([

@@ -50,8 +50,23 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(re
   const cells = cellsByUser(facts, now).get(userId);
   if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
   const courseRows = new Map([...requiredRows, ...ownRows].map((r) => [r.id, r]));
+  const titles = new Map(terms.map((term) => [term.courseId ?? term.id, term.courseTitle]));
   const list: LearnerRequirement[] = [...cells.values()].map((cell) => {
-    const version = trainingVersion(cell, courseRows, progress, certs);
+    if (!cell.courseId)
+      return {
+        requirementId: cell.requirementId,
+        courseId: null,
+        requiredCourseId: null,
+        courseTitle: titles.get(cell.key) ?? '',
+        evidence: cell.pieces,
+        status: cell.status,
+        dueAt: cell.dueAt,
+        validUntil: cell.validUntil,
+        certificateNumber: null,
+        canRecertify: false,
+        progressStatus: null,
+      };
+    const version = trainingVersion({ ...cell, courseId: cell.courseId }, courseRows, progress, certs);
     const enrollment = progress.find((p) => p.courseId === version);
     const current = enrollment
       ? certs.find((cert) => cert.courseId === version && cert.cycle === enrollment.cycle)
@@ -61,6 +76,7 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(re
       courseId: version,
       requiredCourseId: cell.courseId,
       courseTitle: courseRows.get(version)?.title ?? 'Course',
+      evidence: cell.pieces,
       status: cell.status,
       dueAt: cell.dueAt,
       validUntil: cell.validUntil,

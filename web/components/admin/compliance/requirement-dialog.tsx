@@ -49,7 +49,7 @@ const emptyForm = (): RequirementForm => ({
 
 const formOf = (r: RequirementDto): RequirementForm => ({
   bookId: r.bookId,
-  courseId: r.courseId,
+  courseId: r.courseId ?? '',
   department: r.department ?? '',
   jobTitle: r.jobTitle ?? '',
   dueWithinDays: String(r.dueWithinDays),
