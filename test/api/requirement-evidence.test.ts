@@ -254,6 +254,28 @@ describe('a requirement met by a credential alone', () => {
     expect(hana.cells[0].status).toBe('pending');
   });
 
+  it('offers published template families and credential types in use to the dialog (admins only)', async () => {
+    const template = await publishedTemplate();
+    const draft = crypto.randomUUID();
+    await db
+      .insert(schema.evaluationTemplates)
+      .values({ id: draft, familyId: draft, name: unique('Draft'), grants: 'x' });
+    const type = await credentialType();
+    const retired = await credentialType();
+    await db
+      .update(schema.credentialTypes)
+      .set({ retiredAt: new Date().toISOString() })
+      .where(eq(schema.credentialTypes.id, retired.id));
+    const res = await api('GET', '/api/v2/admin/requirements/evidence-options', { token: adminToken });
+    expect(res.status).toBe(200);
+    expect(res.body.templates).toContainEqual({ id: template.id, name: template.name });
+    expect(res.body.templates.map((t: { id: string }) => t.id)).not.toContain(draft);
+    expect(res.body.credentialTypes).toContainEqual({ id: type.id, name: type.name });
+    expect(res.body.credentialTypes.map((t: { id: string }) => t.id)).not.toContain(retired.id);
+    const learner = await login(await createUser());
+    expect((await api('GET', '/api/v2/admin/requirements/evidence-options', { token: learner })).status).toBe(403);
+  });
+
   it('refuses evidence that names nothing usable, and writes nothing', async () => {
     const bookId = await createDomain();
     const retired = await credentialType();

@@ -6,6 +6,8 @@ import type {
   EventDto,
   ExemptionBody,
   ExemptionDto,
+  EvidenceOptionsResponse,
+  EvidencePiece,
   LearnerRequirementsResponse,
   RecertifyResponse,
   RequirementBody,
@@ -19,6 +21,7 @@ import { currentLocale } from '../i18n/locale';
 import { api, apiRequest } from './client';
 
 export type {
+  CellEvidence,
   ComplianceCell,
   ComplianceResponse,
   ComplianceRow,
@@ -45,9 +48,10 @@ export interface ComplianceFilters {
 export type LapseFilters = Omit<ComplianceFilters, 'status' | 'size'> & { days: LapseWindow };
 
 /** The requirement form as the admin fills it (days and dates may be left blank for the defaults). */
-export type RequirementInput = Partial<Omit<RequirementBody, 'courseId' | 'bookId'>> & {
-  courseId: string;
+export type RequirementInput = Partial<Omit<RequirementBody, 'courseId' | 'bookId' | 'evidence'>> & {
+  courseId?: string;
   bookId: string;
+  evidence?: EvidencePiece[];
 };
 
 export const requirementsApi = {
@@ -56,6 +60,9 @@ export const requirementsApi = {
       query: { includeRetired: includeRetired || undefined },
       signal,
     }),
+  /** Published evaluation templates and credential types a requirement may need. */
+  evidenceOptions: (signal?: AbortSignal) =>
+    api.get<EvidenceOptionsResponse>('/v2/admin/requirements/evidence-options', { signal }),
   /** Who a requirement with these terms would cover now (the dialog's live count). */
   audience: (terms: { bookId: string; department: string; jobTitle: string }, signal?: AbortSignal) =>
     api.get<AudiencePreviewResponse>('/v2/admin/requirements/audience', { query: { ...terms }, signal }),

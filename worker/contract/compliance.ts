@@ -268,6 +268,13 @@ export interface RequirementDto {
   coveredCount: number;
 }
 
+/** What the requirement dialog offers beside courses: published evaluation template families and credential types in use. */
+export interface EvidenceOptionsResponse {
+  /** `id` is the family's id (what a requirement stores); `name` its latest published version's. */
+  templates: { id: string; name: string }[];
+  credentialTypes: { id: string; name: string }[];
+}
+
 export interface RequirementResponse {
   requirement: RequirementDto;
 }

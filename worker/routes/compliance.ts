@@ -178,10 +178,12 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
       .orderBy(desc(requirementEvents.occurredOn)),
     coverageFacts(db, { userId }, now),
   ]);
-  // The record's course list holds the course cells; requirements without a course are read from
-  // the person's evaluations and credentials sections (issue 28, records).
+  // The record's course list holds the course columns' cells; requirements that need an evaluation or
+  // a credential are read from the person's evaluations and credentials sections (issue 28, records).
   const cells = new Map(
-    [...(cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>())].filter(([, cell]) => cell.courseId),
+    [...(cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>())].filter(
+      ([key, cell]) => key === cell.courseId,
+    ),
   );
   const renewalLinks = renewalChain(certificateRows);
 

@@ -12,6 +12,7 @@ import {
   requirementListQuery,
   type AudiencePreviewResponse,
   type EventDto,
+  type EvidenceOptionsResponse,
   type ExemptionDto,
   type RequirementBody,
   type RequirementListResponse,
@@ -25,7 +26,7 @@ import { ApiError } from '../errors';
 import { auditInsert } from '../services/audit';
 import { clearComplianceCache } from '../services/compliance-snapshot';
 import { coverageFacts, listRequirements, requirementTitleSql } from '../services/compliance';
-import { evidenceTermsSql, replaceEvidence, resolveEvidence } from '../services/evidence';
+import { evidenceOptions, evidenceTermsSql, replaceEvidence, resolveEvidence } from '../services/evidence';
 import type { EvidenceKind } from '../contract/rules/compliance';
 import { bringRequiredTraining, previewAudience } from '../services/requirement-audience';
 import { validate } from '../validate';
@@ -217,6 +218,9 @@ export const requirementRoutes = new Hono<AppEnv>()
     );
     return c.json<AudiencePreviewResponse>({ count, people });
   })
+
+  // What the dialog offers beside courses: published evaluation templates and credential types in use.
+  .get('/evidence-options', async (c) => c.json<EvidenceOptionsResponse>(await evidenceOptions(c.var.db)))
 
   .get('/:id', validate('param', requirementIdParam), async (c) => {
     return c.json<RequirementResponse>({ requirement: await findRequirement(c.var.db, c.req.valid('param').id) });

@@ -4,7 +4,14 @@ import type { LapseListResponse, LapseQuery, LapseRow } from '../contract/compli
 import { DAY_MS, lapsesAt } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { requirementExemptions } from '../db/schema';
-import { coverageFacts, coveredUserIds, requirementTermsQuery, termEvidence, type CoverageFacts } from './compliance';
+import {
+  columnKeyOf,
+  coverageFacts,
+  coveredUserIds,
+  requirementTermsQuery,
+  termEvidence,
+  type CoverageFacts,
+} from './compliance';
 import { byName } from './compliance-snapshot';
 import { cellsByUser, type CellResult } from './compliance-status';
 import { CSV_BOM, csvLine } from './csv';
@@ -21,22 +28,23 @@ export const coverageFilterOf = (query: Omit<ComplianceQuery, 'status' | 'page' 
 
 /**
  * The matrix's columns, one per required course (its first requirement) and one per requirement
- * without a course, from the requirement terms, which come in column order. `key` is the column's
- * cell key (CellResult.key): the course id, else the requirement id.
+ * that needs more than a course or no course, from the requirement terms, which come in column
+ * order. `key` is the column's cell key (CellResult.key, columnKeyOf).
  */
 export function uniqueColumns(
   terms: readonly { id: string; courseId: string | null; courseTitle: string; evidence: string | null }[],
 ): (MatrixColumn & { key: string })[] {
   const byKey = new Map<string, MatrixColumn & { key: string }>();
   for (const term of terms) {
-    const key = term.courseId ?? term.id;
+    const pieces = termEvidence(term);
+    const key = columnKeyOf(term, pieces);
     if (!byKey.has(key))
       byKey.set(key, {
         key,
         id: term.id,
         courseId: term.courseId,
         courseTitle: term.courseTitle,
-        evidence: termEvidence(term).map(({ kind, name }) => ({ kind, name })),
+        evidence: pieces.map(({ kind, name }) => ({ kind, name })),
       });
   }
   return [...byKey.values()];

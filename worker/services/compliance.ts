@@ -28,8 +28,8 @@ export interface CoverageFacts {
   /** The requirement's course (null when it needs no course). */
   courseId: string | null;
   /**
-   * The matrix column the requirement's cell falls in: its course (requirements of one course share
-   * a column), else the requirement itself.
+   * The matrix column the requirement's cell falls in: its course when that is all it needs
+   * (requirements of one course share a column), else the requirement itself (columnKeyOf).
    */
   columnKey: string;
   /** Every piece the requirement needs, with what the person holds of it (the course piece too). */
@@ -168,9 +168,21 @@ export function requirementTermsQuery(db: Db, filter: CoverageFilter) {
     .orderBy(sql`lower(course_title)`, requirements.createdAt);
 }
 
-/** A requirement's title: its course's, else the names of what it needs joined ("Reach truck + First aid"). */
+/**
+ * A requirement's title: its course's when the course is all it needs, else the names of everything
+ * it needs joined ("Forklift basics + Reach truck").
+ */
 export const requirementTitleSql = (courseTitle: SQL, evidence: SQL) =>
-  sql<string>`coalesce(${courseTitle}, (SELECT group_concat(json_extract(n.value, '$[2]'), ' + ') FROM json_each(${evidence}) n), '')`;
+  sql<string>`CASE WHEN EXISTS (SELECT 1 FROM json_each(${evidence}) o WHERE json_extract(o.value, '$[0]') <> 'course')
+    THEN (SELECT group_concat(json_extract(n.value, '$[2]'), ' + ') FROM json_each(${evidence}) n)
+    ELSE coalesce(${courseTitle}, '') END`;
+
+/**
+ * The matrix column (cell key) of a requirement: its course when the course is all it needs
+ * (requirements of one course share that column, as before evidence), else the requirement itself.
+ */
+export const columnKeyOf = (term: { id: string; courseId: string | null }, pieces: readonly EvidenceTerm[]) =>
+  term.courseId && !pieces.some((piece) => piece.kind !== 'course') ? term.courseId : term.id;
 
 /** A term's pieces, parsed from the terms query's JSON. */
 export const termEvidence = (term: { evidence: string | null }): EvidenceTerm[] =>
@@ -233,7 +245,7 @@ export function toFacts(terms: readonly TermsRow[], rows: readonly FactsRow[]): 
           ...person,
           requirementId,
           courseId: term.courseId,
-          columnKey: term.courseId ?? requirementId,
+          columnKey: columnKeyOf(term, term.pieces),
           evidence: evidenceFacts(term.pieces, term.courseId, cert, held),
           dueWithinDays: term.dueWithinDays,
           dueSoonDays: term.dueSoonDays,
@@ -306,10 +318,7 @@ const evidenceDto = ({ kind, refId, name }: EvidenceTerm): RequirementEvidenceDt
       ? { kind, templateId: refId, name }
       : { kind, credentialTypeId: refId, name };
 
-/**
- * Titles of what requirements name, by cell key (CellResult.key): each required course by its id,
- * each requirement without a course by its own id (reminders, the digest).
- */
+/** Titles of what requirements name, by cell key (CellResult.key, columnKeyOf): reminders, the digest. */
 export async function requiredCourseTitles(db: Db): Promise<Map<string, string>> {
   const rows = await db
     .select({

@@ -13,6 +13,7 @@
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { NEVER_EXPIRES } from '../contract/certificates';
+import type { EvidenceOptionsResponse } from '../contract/compliance';
 import type { EvidenceFact, EvidenceKind } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
@@ -147,6 +148,23 @@ export async function resolveEvidence(
   // The same piece named twice is one piece.
   const unique = new Map(rows.map((row) => [`${row.kind} ${row.refId}`, row]));
   return { rows: [...unique.values()] };
+}
+
+/** Published template families (named by their latest published version) and credential types in use, by name. */
+export async function evidenceOptions(db: Db): Promise<EvidenceOptionsResponse> {
+  const [templates, types] = await Promise.all([
+    db.all<{ id: string; name: string }>(sql`
+      SELECT t.family_id AS id, t.name AS name FROM evaluation_templates t
+      WHERE t.status = 'PUBLISHED' AND t.version = (SELECT max(v.version) FROM evaluation_templates v
+        WHERE v.family_id = t.family_id AND v.status = 'PUBLISHED')
+      ORDER BY t.name COLLATE NOCASE`),
+    db
+      .select({ id: credentialTypes.id, name: credentialTypes.name })
+      .from(credentialTypes)
+      .where(isNull(credentialTypes.retiredAt))
+      .orderBy(sql`${credentialTypes.name} COLLATE NOCASE`),
+  ]);
+  return { templates, credentialTypes: types };
 }
 
 /** The statements that replace a requirement's evidence rows (for the write's batch). */
