@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
-import { choose, matrixRow, tick, WIDE } from './admin-steps';
+import { ACCOUNTS, app, openBrowser, signIn, tabTo, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { choose, matrixRow, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { apiAs, d1, unique } from './server';
 
@@ -24,11 +24,16 @@ describe('a requirement that needs a course and a credential together', () => {
     // One person of a department of this run (entering work data on screen is another journey).
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const username = `dana.dock.${run}`;
-    const created = await admin.request<{ user: { id: string } }>('/users', {
+    const created = await admin.request<{ user: { id: string }; password: string }>('/users', {
       body: { username, email: `${username}@dock.example`, role: 'USER', firstName: 'Dana', lastName: 'Dock' },
     });
     await admin.request(`/users/${created.user.id}`, { method: 'PUT', body: { department } });
     const personId = created.user.id;
+    const password = 'Dock#2026worker';
+    await (await apiAs(username, created.password)).request('/auth/password', {
+      method: 'PUT',
+      body: { currentPassword: created.password, newPassword: password },
+    });
 
     const session = await openBrowser(WIDE);
     sessions.push(session);
@@ -41,8 +46,12 @@ describe('a requirement that needs a course and a credential together', () => {
     const dialog = page.getByRole('dialog', { name: 'Add requirement' });
     await choose(page, dialog, /^Book/, BOOK);
     await choose(page, dialog, /^Course/, COURSE);
+    // The credential box is reached and ticked from the keyboard.
     const credentials = dialog.getByRole('group', { name: 'Credentials' });
-    await tick(credentials.getByRole('checkbox', { name: typeName }));
+    const box = credentials.getByRole('checkbox', { name: typeName });
+    await tabTo(page, box);
+    await page.keyboard.press('Space');
+    await page.waitForFunction((el) => (el as HTMLInputElement).checked, await box.elementHandle());
     await dialog.getByLabel('Department').fill(department);
     await dialog.getByRole('status').filter({ hasText: 'Covers 1 person' }).waitFor();
     await page.screenshot({ path: `/tmp/requirement-evidence-dialog-${run}.png` });
@@ -71,6 +80,21 @@ describe('a requirement that needs a course and a credential together', () => {
     const cell = row.locator('th, td').nth(column);
     await cell.getByText('Pending').waitFor();
     await cell.getByText(`Needs: ${typeName}`).waitFor();
+
+    // Dana's own panel says what she needs and where to get it, at both widths.
+    const worker = await openBrowser(VIEWPORTS.phone);
+    sessions.push(worker);
+    await signIn(worker, username, password);
+    await worker.open('/dashboard');
+    const panel = worker.page.getByRole('listitem', { name: `${COURSE} + ${typeName}` });
+    await panel.getByText(`Credential needed: ${typeName}. Upload it under My credentials`, { exact: false }).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await worker.page.screenshot({ path: `/tmp/requirement-evidence-learner-390-${run}.png` });
+    await expectAccessible(worker.page, 'learner panel with a credential requirement, 390 px');
+    await resize(worker.page, WIDE);
+    await panel.scrollIntoViewIfNeeded();
+    await worker.page.screenshot({ path: `/tmp/requirement-evidence-learner-${run}.png` });
+    await expectAccessible(worker.page, 'learner panel with a credential requirement, 1440 px');
 
     // The credential alone (approved, as the approval screen leaves it): still pending, the course is missing.
     const now = new Date();
@@ -106,6 +130,8 @@ describe('a requirement that needs a course and a credential together', () => {
     await expectAccessible(page, 'matrix with an evidence cell, 1440 px');
     await resize(page, VIEWPORTS.phone);
     await cell.scrollIntoViewIfNeeded();
+    // The matrix scrolls sideways smoothly: the picture waits for the scroll to settle.
+    await page.waitForTimeout(600);
     await page.screenshot({ path: `/tmp/requirement-evidence-matrix-390-${run}.png` });
     await expectAccessible(page, 'matrix with an evidence cell, 390 px');
   });

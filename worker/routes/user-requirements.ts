@@ -6,7 +6,7 @@ import { certificates, courseProgress, courses, requirements } from '../db/schem
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { cellsByUser, recertificationOpen } from '../services/compliance-status';
-import { coverageFactsQueries, toFacts } from '../services/compliance';
+import { columnKeyOf, coverageFactsQueries, termEvidence, toFacts } from '../services/compliance';
 
 // The signed-in learner's required training.
 
@@ -50,7 +50,8 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(re
   const cells = cellsByUser(facts, now).get(userId);
   if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
   const courseRows = new Map([...requiredRows, ...ownRows].map((r) => [r.id, r]));
-  const titles = new Map(terms.map((term) => [term.courseId ?? term.id, term.courseTitle]));
+  // A requirement that needs more than its course is titled with every piece ("Forklift basics + Reach truck").
+  const titles = new Map(terms.map((term) => [columnKeyOf(term, termEvidence(term)), term.courseTitle]));
   const list: LearnerRequirement[] = [...cells.values()].map((cell) => {
     if (!cell.courseId)
       return {
@@ -75,7 +76,8 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(re
       requirementId: cell.requirementId,
       courseId: version,
       requiredCourseId: cell.courseId,
-      courseTitle: courseRows.get(version)?.title ?? 'Course',
+      courseTitle:
+        cell.key === cell.courseId ? (courseRows.get(version)?.title ?? 'Course') : (titles.get(cell.key) ?? 'Course'),
       evidence: cell.pieces,
       status: cell.status,
       dueAt: cell.dueAt,
