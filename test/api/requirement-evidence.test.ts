@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../worker/config';
 import { parseCsv } from '../../worker/contract/user-import';
-import { api, createAdmin, createDomain, createUser, db, login, schema } from './helpers';
+import { sendLearnerReminders } from '../../worker/services/reminders';
+import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 import { adminToken, certify, daysFromNow, myRequirements, setup, signInAdmin } from './compliance-helpers';
 
 /**
@@ -311,5 +313,33 @@ describe('a requirement met by a credential alone', () => {
       expect(res.body.message, JSON.stringify(evidence)).toBe(message);
     }
     expect((await db.select().from(schema.requirements)).length).toBe(before);
+  });
+});
+
+describe('reminders of a requirement without a course', () => {
+  it('remind the person of the credential by name, once, and stop once it is approved', async () => {
+    const bookId = await createDomain();
+    const department = unique('Gate');
+    const type = await credentialType();
+    const created = await api('POST', '/api/v2/admin/requirements', {
+      token: adminToken,
+      body: { bookId, department, evidence: [{ kind: 'credential', credentialTypeId: type.id }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const person = await createUser({ domainIds: [bookId], department });
+    const deps = { config: { ...readConfig(env), publicUrl: 'https://training.example' }, email: undefined };
+    const mails = () => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, person.email));
+    // Due in 30 days: the 30-day reminder, once however often the cron runs.
+    await sendLearnerReminders(deps, db, new Date());
+    await sendLearnerReminders(deps, db, new Date());
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].bodyText).toContain(`- ${type.name}: due by `);
+    const recorded = await db.select().from(schema.reminders).where(eq(schema.reminders.userId, person.id));
+    expect(recorded.map((r) => r.courseId)).toEqual([created.body.requirement.id]);
+    // Approved: nothing is due any more, so a later run (7 days before) sends nothing.
+    await credential(person.id, type.id, {});
+    await sendLearnerReminders(deps, db, new Date(Date.now() + 24 * 24 * 3600 * 1000));
+    expect(await mails()).toHaveLength(1);
   });
 });
