@@ -6,8 +6,6 @@ import type {
   EventDto,
   ExemptionBody,
   ExemptionDto,
-  EvidenceOptionsResponse,
-  EvidencePiece,
   LearnerRequirementsResponse,
   RecertifyResponse,
   RequirementBody,
@@ -16,12 +14,12 @@ import type {
   TrainingRecordResponse,
 } from '@contract/compliance';
 import type { LapseListResponse, LapseWindow } from '@contract/compliance-lapses';
+import type { EvidenceOptionsResponse, EvidencePiece } from '@contract/requirement-evidence';
 import type { ComplianceStatus } from '@contract/rules/compliance';
 import { currentLocale } from '../i18n/locale';
 import { api, apiRequest } from './client';
 
 export type {
-  CellEvidence,
   ComplianceCell,
   ComplianceResponse,
   ComplianceRow,
@@ -30,6 +28,7 @@ export type {
   TrainingRecordResponse,
 } from '@contract/compliance';
 export type { LapseListResponse, LapseRow, LapseWindow } from '@contract/compliance-lapses';
+export type { CellEvidence } from '@contract/requirement-evidence';
 
 const enc = encodeURIComponent;
 

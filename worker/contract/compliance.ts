@@ -5,19 +5,26 @@ import {
   DEFAULT_DUE_SOON_DAYS,
   DEFAULT_DUE_WITHIN_DAYS,
   type ComplianceStatus,
-  type EvidenceKind,
 } from './rules/compliance';
 import { REFUSALS } from './errors';
+import {
+  EVIDENCE_MESSAGES,
+  evidencePiece,
+  type CellEvidence,
+  type EvidencePiece,
+  type MatrixColumn,
+  type RequirementEvidenceDto,
+} from './requirement-evidence';
 
 /** Requests and answers of required training: requirements, the compliance matrix, records, recertification. */
 
 export const COMPLIANCE_MESSAGES = {
   requirementNotFound: REFUSALS['requirement.notFound'],
   courseRequired: REFUSALS['requirement.courseRequired'],
-  evidenceRequired: REFUSALS['requirement.evidenceRequired'],
-  oneCourse: REFUSALS['requirement.oneCourse'],
-  templateNotFound: REFUSALS['requirement.templateNotFound'],
-  credentialTypeNotFound: REFUSALS['requirement.credentialTypeNotFound'],
+  evidenceRequired: EVIDENCE_MESSAGES.evidenceRequired,
+  oneCourse: EVIDENCE_MESSAGES.oneCourse,
+  templateNotFound: EVIDENCE_MESSAGES.templateNotFound,
+  credentialTypeNotFound: EVIDENCE_MESSAGES.credentialTypeNotFound,
   courseNotFound: REFUSALS['course.notFound'],
   bookRequired: REFUSALS['requirement.bookRequired'],
   bookNotFound: REFUSALS['book.notFound'],
@@ -87,21 +94,6 @@ export const dayString = (field: string) =>
 export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 
 const audienceText = (field: string) => optionalText(100, `${field} must be at most 100 characters`);
-
-const refId = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
-
-/** One piece of what satisfies a requirement (all pieces are needed together). */
-const evidencePiece = v.variant(
-  'kind',
-  [
-    v.object({ kind: v.literal('course'), courseId: refId(COMPLIANCE_MESSAGES.courseNotFound) }),
-    // Any version's id of a template, stored as its family (every version's authorisation counts).
-    v.object({ kind: v.literal('evaluation'), templateId: refId(COMPLIANCE_MESSAGES.templateNotFound) }),
-    v.object({ kind: v.literal('credential'), credentialTypeId: refId(COMPLIANCE_MESSAGES.credentialTypeNotFound) }),
-  ],
-  COMPLIANCE_MESSAGES.evidenceRequired,
-);
-export type EvidencePiece = v.InferOutput<typeof evidencePiece>;
 
 /**
  * A requirement: `evidence` names what satisfies it (issue 28); `courseId` alone keeps working and
@@ -240,12 +232,6 @@ export const userIdParam = v.object({ id: idString });
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-/** A piece of what satisfies a requirement, as the API answers it (the request's shape, named). */
-export type RequirementEvidenceDto =
-  | { kind: 'course'; courseId: string; name: string }
-  | { kind: 'evaluation'; templateId: string; name: string }
-  | { kind: 'credential'; credentialTypeId: string; name: string };
-
 export interface RequirementDto {
   id: string;
   /** Null for a requirement without a course. */
@@ -268,29 +254,11 @@ export interface RequirementDto {
   coveredCount: number;
 }
 
-/** What the requirement dialog offers beside courses: published evaluation template families and credential types in use. */
-export interface EvidenceOptionsResponse {
-  /** `id` is the family's id (what a requirement stores); `name` its latest published version's. */
-  templates: { id: string; name: string }[];
-  credentialTypes: { id: string; name: string }[];
-}
-
 export interface RequirementResponse {
   requirement: RequirementDto;
 }
 export interface RequirementListResponse {
   requirements: RequirementDto[];
-}
-
-/** One piece of evidence of a cell: what it is, how it stands, and the number of the valid one. */
-export interface CellEvidence {
-  kind: EvidenceKind;
-  /** Course title, evaluation template name or credential type name. */
-  name: string;
-  status: Exclude<ComplianceStatus, 'exempt'>;
-  /** Certificate, authorisation or credential number of the valid piece (a credential may have none: ''). */
-  number?: string;
-  validUntil?: string;
 }
 
 export interface ComplianceCell {
@@ -342,14 +310,6 @@ export interface ComplianceSummary {
   percentCompliant: number;
   /** People who stop being trained on at least one requirement within 30/60/90 days if nothing is done. */
   forecast: { d30: number; d60: number; d90: number };
-}
-
-export interface MatrixColumn {
-  id: string;
-  courseId: string | null;
-  courseTitle: string;
-  /** What the column's requirement needs (course, evaluation template, credential type), named. */
-  evidence: { kind: EvidenceKind; name: string }[];
 }
 
 export interface ComplianceResponse {

@@ -12,7 +12,6 @@ import {
   requirementListQuery,
   type AudiencePreviewResponse,
   type EventDto,
-  type EvidenceOptionsResponse,
   type ExemptionDto,
   type RequirementBody,
   type RequirementListResponse,
@@ -28,6 +27,7 @@ import { clearComplianceCache } from '../services/compliance-snapshot';
 import { coverageFacts, listRequirements, requirementTitleSql } from '../services/compliance';
 import { evidenceOptions, evidenceTermsSql, replaceEvidence, resolveEvidence } from '../services/evidence';
 import type { EvidenceKind } from '../contract/rules/compliance';
+import type { EvidenceOptionsResponse } from '../contract/requirement-evidence';
 import { bringRequiredTraining, previewAudience } from '../services/requirement-audience';
 import { validate } from '../validate';
 

@@ -1,5 +1,6 @@
 import { and, between, gt } from 'drizzle-orm';
-import { STATUS_LABELS, type ComplianceQuery, type MatrixColumn } from '../contract/compliance';
+import { STATUS_LABELS, type ComplianceQuery } from '../contract/compliance';
+import type { MatrixColumn } from '../contract/requirement-evidence';
 import type { LapseListResponse, LapseQuery, LapseRow } from '../contract/compliance-lapses';
 import { DAY_MS, lapsesAt } from '../contract/rules/compliance';
 import type { Db } from '../db/client';

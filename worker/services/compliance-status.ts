@@ -1,10 +1,5 @@
-import {
-  dayStart,
-  type CellEvidence,
-  type ComplianceCell,
-  type ComplianceSummary,
-  type MatrixCell,
-} from '../contract/compliance';
+import { dayStart, type ComplianceCell, type ComplianceSummary, type MatrixCell } from '../contract/compliance';
+import type { CellEvidence } from '../contract/requirement-evidence';
 import {
   canRecertify,
   complianceStatus,

@@ -7,7 +7,8 @@
  * overdue in the morning without a job having to notice it.
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { RequirementDto, RequirementEvidenceDto } from '../contract/compliance';
+import type { RequirementDto } from '../contract/compliance';
+import type { RequirementEvidenceDto } from '../contract/requirement-evidence';
 import type { Db } from '../db/client';
 import { inListChunks } from '../db/in-list';
 import { containsText } from '../db/paginate';

@@ -13,7 +13,7 @@
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { NEVER_EXPIRES } from '../contract/certificates';
-import type { EvidenceOptionsResponse } from '../contract/compliance';
+import type { EvidenceOptionsResponse } from '../contract/requirement-evidence';
 import type { EvidenceFact, EvidenceKind } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';

@@ -1,4 +1,4 @@
-import type { EvidencePiece } from '@contract/compliance';
+import type { EvidencePiece } from '@contract/requirement-evidence';
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { complianceQueries } from '../../../api/compliance-queries';
