@@ -168,9 +168,17 @@ describe('requirements that need a course and an evaluation together', () => {
     expect((await myRequirements(ctx.token))[0].status).toBe('compliant');
   });
 
-  it('an exemption still lifts a requirement of several pieces', async () => {
+  it('an exemption still lifts a requirement of several pieces, named in the training record', async () => {
     const template = await publishedTemplate();
     const ctx = await setup({ requirement: { evidence: [{ kind: 'evaluation', templateId: template.id }] } });
+    const record = await api('GET', `/api/v2/admin/users/${ctx.learner.id}/training-record`, { token: adminToken });
+    expect(record.body.evidenceRequirements).toEqual([
+      expect.objectContaining({
+        requirementId: ctx.requirementId,
+        title: `${ctx.course.title} + ${template.name}`,
+        compliance: expect.objectContaining({ status: 'pending' }),
+      }),
+    ]);
     const res = await api('POST', `/api/v2/admin/requirements/${ctx.requirementId}/exemptions`, {
       token: adminToken,
       body: { userId: ctx.learner.id, reason: 'On leave', until: daysFromNow(30).slice(0, 10) },

@@ -406,6 +406,11 @@ export interface TrainingRecordResponse {
   };
   generatedAt: string;
   courses: TrainingRecordCourse[];
+  /**
+   * Requirements covering the person that need more than a course, or none (an evaluation, a
+   * credential): each with its title and status; exemptions and events can name them too.
+   */
+  evidenceRequirements?: { requirementId: string; title: string; compliance: ComplianceCell }[];
   exemptions: ExemptionDto[];
   events: EventDto[];
 }

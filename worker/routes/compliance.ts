@@ -38,7 +38,13 @@ import {
   type SnapshotHead,
 } from '../services/compliance-snapshot';
 import { cellsByUser, toCell, toMatrixCell, type CellResult } from '../services/compliance-status';
-import { coverageFacts, coverageFactsOf, requirementTitleSql, toFacts } from '../services/compliance';
+import {
+  coverageFacts,
+  coverageFactsOf,
+  requirementTermsQuery,
+  requirementTitleSql,
+  toFacts,
+} from '../services/compliance';
 import { evidenceTermsSql } from '../services/evidence';
 import {
   complianceCsvStream,
@@ -180,11 +186,16 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
   ]);
   // The record's course list holds the course columns' cells; requirements that need an evaluation or
   // a credential are read from the person's evaluations and credentials sections (issue 28, records).
-  const cells = new Map(
-    [...(cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>())].filter(
-      ([key, cell]) => key === cell.courseId,
-    ),
-  );
+  const allCells = [...(cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>())];
+  const cells = new Map(allCells.filter(([key, cell]) => key === cell.courseId));
+  const termTitles = new Map((await requirementTermsQuery(db, {})).map((term) => [term.id, term.courseTitle] as const));
+  const evidenceRequirements = allCells
+    .filter(([key, cell]) => key !== cell.courseId)
+    .map(([, cell]) => ({
+      requirementId: cell.requirementId,
+      title: termTitles.get(cell.requirementId) ?? '',
+      compliance: toCell(cell),
+    }));
   const renewalLinks = renewalChain(certificateRows);
 
   const courseIds = new Set<string>([
@@ -302,6 +313,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
     },
     generatedAt: now.toISOString(),
     courses: courseList,
+    evidenceRequirements,
     exemptions: exemptionRows.map(
       ({ exemption: e, courseTitle }): ExemptionDto => ({
         id: e.id,
