@@ -235,6 +235,23 @@ describe('a requirement met by a credential alone', () => {
     // Pending (due in 30 days) and expiring in 10 days both lapse within 30 days; the held one does not within 90.
     expect(body.summary.forecast).toEqual({ d30: 2, d60: 2, d90: 2 });
 
+    // The forecast's 30-day bucket lists the two, under the requirement's own column.
+    const lapses = await api('GET', `/api/v2/admin/compliance/lapses?bookId=${bookId}&days=30`, { token: adminToken });
+    expect(lapses.status).toBe(200);
+    expect(
+      lapses.body.rows.map(
+        (r: { user: { name: string }; courseId: string | null; courseTitle: string; key: string }) => [
+          r.user.name,
+          r.courseId,
+          r.courseTitle,
+          r.key,
+        ],
+      ),
+    ).toEqual([
+      ['Esme Expiring', null, type.name, created.body.requirement.id],
+      ['Piet Pending', null, type.name, created.body.requirement.id],
+    ]);
+
     // The learner's panel says what is needed.
     const mine = (await myRequirements(await login(pendingOne)))[0] as Record<string, any>;
     expect(mine).toMatchObject({ courseId: null, courseTitle: type.name, status: 'pending' });

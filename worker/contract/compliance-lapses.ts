@@ -25,6 +25,8 @@ export type LapseQuery = v.InferOutput<typeof lapseQuery>;
 
 export interface LapseRow {
   user: { id: string; name: string; username: string; department: string | null; jobTitle: string | null };
+  /** The matrix column's key: the course, or the requirement when it needs more than a course (columnKeyOf). */
+  key: string;
   /** Null for a requirement without a course (courseTitle then names what it needs). */
   courseId: string | null;
   courseTitle: string;

@@ -205,6 +205,7 @@ export async function lapseList(db: Db, query: LapseQuery, now: Date): Promise<L
       if (!lapse || Date.parse(lapse) > horizon) continue;
       rows.push({
         user: people.get(userId)!,
+        key: cell.key,
         courseId: cell.courseId,
         courseTitle: titles.get(cell.key) ?? cell.key,
         status: cell.status,
