@@ -28,7 +28,7 @@ import {
 } from '../services/credentials';
 import { forgetPeopleCaches } from '../services/people-caches';
 import { validate } from '../validate';
-import { linkSession } from './materials/shared';
+import { linkSession } from '../services/link-sessions';
 
 /*
  * Credential types and the approval queue, for administrators who manage people (userManagement):

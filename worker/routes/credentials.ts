@@ -30,7 +30,8 @@ import { verifyFileLink } from '../services/material-links';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { MULTIPART_OVERHEAD } from '../services/uploads';
 import { parseOrThrow } from '../validate';
-import { linkSession, readUpTo } from './materials/shared';
+import { linkSession } from '../services/link-sessions';
+import { readUpTo } from '../services/uploads';
 
 /*
  * A worker's own external credentials (issue 28): the list, the multipart submission with its scan,

@@ -3,8 +3,9 @@ import * as v from 'valibot';
 import { idString } from '../contract/common';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { AuthUser } from '../env';
-import { verifyFileLink } from './material-links';
+import type { Context } from 'hono';
+import type { AppEnv, AuthUser } from '../env';
+import { verifyFileLink, type LinkSession } from './material-links';
 import { permissionsOf } from './users';
 
 /** The query of a signed file link (`?u=&t=&v=&exp=&sig=`): all or none; materials, captions, evaluation photos and credential scans. */
@@ -56,3 +57,11 @@ export async function liveLinkUser(
   // The flags ride along: an administrator's link opens more only with the flag that covers it.
   return { id: user.id, role: user.role, permissions: permissionsOf(user) };
 }
+
+/** The caller's session, for signing file links. */
+export const linkSession = (c: Context<AppEnv>): LinkSession => ({
+  userId: c.var.user.id,
+  tokenId: c.var.tokenJti,
+  tokenVersion: c.var.user.tokenVersion,
+  sessionExp: c.var.tokenExp,
+});

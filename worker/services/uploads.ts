@@ -136,3 +136,31 @@ export async function abortStaleUploads(db: Db, storage: Storage, now: Date, lim
   }
   return aborted;
 }
+
+/** Reads a stream whole, throwing `tooBig()` past `max` bytes. */
+export async function readUpTo(
+  stream: ReadableStream<Uint8Array>,
+  max: number,
+  tooBig: () => ApiError,
+): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooBig();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}

@@ -23,7 +23,8 @@ import { findAccessibleMaterial, findMaterial } from '../../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../../services/multipart';
 import { parseOrThrow, validate } from '../../validate';
 import { fileAccess } from './files';
-import { linkSession, readUpTo } from './shared';
+import { linkSession } from '../../services/link-sessions';
+import { readUpTo } from '../../services/uploads';
 
 /** The caption tracks of a video: admins list, add and remove them; the file answers the video's readers. */
 

@@ -24,7 +24,8 @@ import {
   uploadTracker,
 } from '../../services/uploads';
 import { validate } from '../../validate';
-import { materialFor, readUpTo } from './shared';
+import { readUpTo } from '../../services/uploads';
+import { materialFor } from './shared';
 
 /**
  * New materials, for admins: a multipart upload streamed through the Worker, or (S3 backend) a
