@@ -145,6 +145,9 @@ describe('compliance for the dashboard and the CSV export', () => {
       'Exemption until',
       'Exemption reason',
       'Certificate number',
+      'Authorisation number',
+      'Credential',
+      'Evidence needed',
     ]);
     const row = (name: string) => {
       const found = table.find((r) => r[0] === name);

@@ -50,7 +50,12 @@ describe('the compliance matrix', () => {
     const res = await api('GET', `/api/v2/admin/compliance?bookId=${ctx.bookId}&size=2`, { token: adminToken });
     expect(res.status).toBe(200);
     expect(res.body.requirements).toEqual([
-      { id: ctx.requirementId, courseId: ctx.course.courseId, courseTitle: ctx.course.title },
+      {
+        id: ctx.requirementId,
+        courseId: ctx.course.courseId,
+        courseTitle: ctx.course.title,
+        evidence: [{ kind: 'course', name: ctx.course.title }],
+      },
     ]);
     expect(res.body.pagination).toEqual({ page: 1, size: 2, totalItems: 4, totalPages: 2 });
     expect(res.body.rows.map((r: { user: { name: string } }) => r.user.name)).toEqual([
@@ -115,7 +120,7 @@ describe('the compliance matrix', () => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Name,Username,Department,Job title,Course,Status,Due date,Valid until,Exemption until,Exemption reason,Certificate number',
+      'Name,Username,Department,Job title,Course,Status,Due date,Valid until,Exemption until,Exemption reason,Certificate number,Authorisation number,Credential,Evidence needed',
     );
     expect(lines).toHaveLength(5);
     expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""x"") Zed"`))).toBe(true);

@@ -47,7 +47,7 @@ describe('requirements (admin)', () => {
     const course = await createCourse({ domainId: bookId });
     const before = (await db.select().from(schema.requirements)).length;
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ bookId }, 400, 'Course is required'],
+      [{ bookId }, 400, 'Choose what satisfies the requirement: a course, an evaluation or a credential type'],
       [{ courseId: course.courseId }, 400, 'Book is required'],
       [{ courseId: course.courseId, bookId: otherBook }, 400, 'The course must belong to the chosen book'],
       [{ courseId: 'nope', bookId }, 400, 'Course not found'],

@@ -13,7 +13,7 @@ export const WIDE = { width: 1440, height: 900 } as const;
 
 /** The compliance CSV's header row (issue 26: one column per fact). */
 export const COMPLIANCE_CSV_HEADER =
-  'Name,Username,Department,Job title,Course,Status,Due date,Valid until,Exemption until,Exemption reason,Certificate number';
+  'Name,Username,Department,Job title,Course,Status,Due date,Valid until,Exemption until,Exemption reason,Certificate number,Authorisation number,Credential,Evidence needed';
 
 /** Picks an option of one of the UI kit's selects (Ark: a combobox button and a listbox in a portal). */
 export async function choose(page: Page, scope: Locator | Page, label: RegExp, option: string): Promise<void> {

@@ -10,6 +10,12 @@ import { defineWrite } from './writes';
 const complianceReads = [queryKeys.admin.requirements.all, queryKeys.admin.compliance.all];
 
 export const complianceQueries = {
+  /** The requirement dialog's evaluation templates and credential types. */
+  evidenceOptions: () =>
+    queryOptions({
+      queryKey: queryKeys.admin.requirements.evidenceOptions,
+      queryFn: ({ signal }) => requirementsApi.evidenceOptions(signal),
+    }),
   /** The requirement dialog's "Covers N people", for the terms typed so far (trimmed). */
   audience: (terms: { bookId: string; department: string; jobTitle: string }) =>
     queryOptions({

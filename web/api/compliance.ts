@@ -14,6 +14,7 @@ import type {
   TrainingRecordResponse,
 } from '@contract/compliance';
 import type { LapseListResponse, LapseWindow } from '@contract/compliance-lapses';
+import type { EvidenceOptionsResponse, EvidencePiece } from '@contract/requirement-evidence';
 import type { ComplianceStatus } from '@contract/rules/compliance';
 import { currentLocale } from '../i18n/locale';
 import { api, apiRequest } from './client';
@@ -27,6 +28,7 @@ export type {
   TrainingRecordResponse,
 } from '@contract/compliance';
 export type { LapseListResponse, LapseRow, LapseWindow } from '@contract/compliance-lapses';
+export type { CellEvidence } from '@contract/requirement-evidence';
 
 const enc = encodeURIComponent;
 
@@ -45,9 +47,10 @@ export interface ComplianceFilters {
 export type LapseFilters = Omit<ComplianceFilters, 'status' | 'size'> & { days: LapseWindow };
 
 /** The requirement form as the admin fills it (days and dates may be left blank for the defaults). */
-export type RequirementInput = Partial<Omit<RequirementBody, 'courseId' | 'bookId'>> & {
-  courseId: string;
+export type RequirementInput = Partial<Omit<RequirementBody, 'courseId' | 'bookId' | 'evidence'>> & {
+  courseId?: string;
   bookId: string;
+  evidence?: EvidencePiece[];
 };
 
 export const requirementsApi = {
@@ -56,6 +59,9 @@ export const requirementsApi = {
       query: { includeRetired: includeRetired || undefined },
       signal,
     }),
+  /** Published evaluation templates and credential types a requirement may need. */
+  evidenceOptions: (signal?: AbortSignal) =>
+    api.get<EvidenceOptionsResponse>('/v2/admin/requirements/evidence-options', { signal }),
   /** Who a requirement with these terms would cover now (the dialog's live count). */
   audience: (terms: { bookId: string; department: string; jobTitle: string }, signal?: AbortSignal) =>
     api.get<AudiencePreviewResponse>('/v2/admin/requirements/audience', { query: { ...terms }, signal }),

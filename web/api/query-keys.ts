@@ -39,6 +39,7 @@ export const queryKeys = {
     requirements: {
       all: ['admin', 'requirements'] as const,
       list: (includeRetired: boolean) => ['admin', 'requirements', { includeRetired }] as const,
+      evidenceOptions: ['admin', 'requirements', 'evidence-options'] as const,
       /** Under the requirements and the people it counts: any requirement or compliance change recounts. */
       audience: (terms: { bookId: string; department: string; jobTitle: string }) =>
         ['admin', 'requirements', 'audience', terms] as const,

@@ -42,7 +42,8 @@ export function NextUpCard({
   if (!next) return null;
   const progress = next.progress;
   const title = next.kind === 'required' ? next.requirement.courseTitle : next.progress.courseTitle;
-  const courseId = next.kind === 'required' ? next.requirement.courseId : next.progress.courseId;
+  // A requirement offered here has a course to start (requirementAction): never null.
+  const courseId = (next.kind === 'required' ? next.requirement.courseId : next.progress.courseId) ?? '';
   const percent = Math.round(progress?.overallProgress ?? 0);
   const component = progress?.nextComponent ?? null;
   const started =

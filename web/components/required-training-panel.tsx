@@ -83,8 +83,9 @@ export function RequiredTrainingPanel({
                 requirement={requirement}
                 busy={busyCourse === requirement.courseId}
                 disabled={busyCourse !== null}
-                onRecertify={() => onRecertify(requirement.courseId)}
-                onStart={() => onStart(requirement.courseId)}
+                // Only a requirement with a course offers these (requirementAction).
+                onRecertify={() => onRecertify(requirement.courseId ?? '')}
+                onStart={() => onStart(requirement.courseId ?? '')}
               />
             ))}
           </ul>
@@ -129,6 +130,16 @@ function RequirementRow({
           <ComplianceChip status={requirement.status} />
           <RequirementDate requirement={requirement} />
         </div>
+        {/* What an evaluation or a credential requirement still needs, and where to get it. */}
+        {requirement.evidence
+          ?.filter((piece) => piece.kind !== 'course' && piece.status !== 'compliant' && piece.status !== 'due-soon')
+          .map((piece) => (
+            <p key={`${piece.kind} ${piece.name}`} className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {t(piece.kind === 'evaluation' ? 'required.needsEvaluation' : 'required.needsCredential', {
+                name: piece.name,
+              })}
+            </p>
+          ))}
       </div>
       {action === 'recertify' || action === 'start' || action === 'continue' ? (
         <Button

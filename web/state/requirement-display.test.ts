@@ -36,6 +36,23 @@ describe('the next step offered for a required course', () => {
   it('sends a completed course still due (no certificate in this cycle) to the course to review', () => {
     expect(requirementAction({ ...base, status: 'overdue', progressStatus: 'COMPLETED' })).toBe('review');
   });
+
+  it('offers no course step when the requirement needs none, or its course is held and an evaluation or credential is missing', () => {
+    expect(requirementAction({ ...base, courseId: null })).toBeNull();
+    const piece = (kind: 'course' | 'evaluation', status: 'compliant' | 'pending') => ({ kind, name: kind, status });
+    const course = { ...base, courseId: 'c1', progressStatus: 'COMPLETED' as const };
+    expect(
+      requirementAction({ ...course, evidence: [piece('course', 'compliant'), piece('evaluation', 'pending')] }),
+    ).toBeNull();
+    // The course itself still missing: start it, whatever else is needed.
+    expect(
+      requirementAction({
+        ...base,
+        courseId: 'c1',
+        evidence: [piece('course', 'pending'), piece('evaluation', 'pending')],
+      }),
+    ).toBe('start');
+  });
 });
 
 describe('the date shown for a required course', () => {

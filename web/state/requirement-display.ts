@@ -9,7 +9,8 @@ import type { LearnerRequirement } from '../../worker/contract/compliance';
 
 export type RequirementAction = 'start' | 'continue' | 'review' | 'recertify';
 
-type ActionFacts = Pick<LearnerRequirement, 'status' | 'canRecertify' | 'progressStatus'>;
+type ActionFacts = Pick<LearnerRequirement, 'status' | 'canRecertify' | 'progressStatus'> &
+  Partial<Pick<LearnerRequirement, 'courseId' | 'evidence'>>;
 
 /**
  * The next step, or null when nothing is asked of the learner now (a valid certificate not yet
@@ -20,6 +21,11 @@ export function requirementAction(requirement: ActionFacts): RequirementAction |
   const { status, canRecertify, progressStatus } = requirement;
   if (canRecertify) return 'recertify';
   if (status === 'exempt') return null;
+  // Nothing to do in a course when the requirement needs none, or its course is done and what is
+  // missing is an evaluation or a credential (the panel says what and where to get it).
+  if (requirement.courseId === null) return null;
+  const course = requirement.evidence?.find((piece) => piece.kind === 'course');
+  if (course && (course.status === 'compliant' || course.status === 'due-soon')) return null;
   // Enrolled but not begun (a requirement enrols the people it covers) is still a start.
   if (progressStatus === 'ENROLLED') return 'start';
   if (progressStatus === 'IN_PROGRESS') return 'continue';

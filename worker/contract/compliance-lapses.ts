@@ -25,7 +25,10 @@ export type LapseQuery = v.InferOutput<typeof lapseQuery>;
 
 export interface LapseRow {
   user: { id: string; name: string; username: string; department: string | null; jobTitle: string | null };
-  courseId: string;
+  /** The matrix column's key: the course, or the requirement when it needs more than a course (columnKeyOf). */
+  key: string;
+  /** Null for a requirement without a course (courseTitle then names what it needs). */
+  courseId: string | null;
   courseTitle: string;
   /** Due soon, compliant (a certificate that expires) or pending (training not yet due). */
   status: ComplianceStatus;

@@ -8,12 +8,24 @@ import {
 } from './rules/compliance';
 import { REFUSALS } from './errors';
 import type { TrainingRecordCredential, TrainingRecordEvaluation } from './training-record-offscreen';
+import {
+  EVIDENCE_MESSAGES,
+  evidencePiece,
+  type CellEvidence,
+  type EvidencePiece,
+  type MatrixColumn,
+  type RequirementEvidenceDto,
+} from './requirement-evidence';
 
 /** Requests and answers of required training: requirements, the compliance matrix, records, recertification. */
 
 export const COMPLIANCE_MESSAGES = {
   requirementNotFound: REFUSALS['requirement.notFound'],
   courseRequired: REFUSALS['requirement.courseRequired'],
+  evidenceRequired: EVIDENCE_MESSAGES.evidenceRequired,
+  oneCourse: EVIDENCE_MESSAGES.oneCourse,
+  templateNotFound: EVIDENCE_MESSAGES.templateNotFound,
+  credentialTypeNotFound: EVIDENCE_MESSAGES.credentialTypeNotFound,
   courseNotFound: REFUSALS['course.notFound'],
   bookRequired: REFUSALS['requirement.bookRequired'],
   bookNotFound: REFUSALS['book.notFound'],
@@ -84,30 +96,55 @@ export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 
 const audienceText = (field: string) => optionalText(100, `${field} must be at most 100 characters`);
 
-export const requirementBody = v.object({
-  courseId: v.pipe(
-    v.optional(v.string(COMPLIANCE_MESSAGES.courseRequired), ''),
-    v.string(),
-    v.nonEmpty(COMPLIANCE_MESSAGES.courseRequired),
-    v.maxLength(100, COMPLIANCE_MESSAGES.courseNotFound),
+/**
+ * A requirement: `evidence` names what satisfies it (issue 28); `courseId` alone keeps working and
+ * is its course piece. Both given: the course joins the pieces. At most one course.
+ */
+export const requirementBody = v.pipe(
+  v.object({
+    courseId: v.pipe(
+      v.optional(v.nullable(v.string(COMPLIANCE_MESSAGES.courseNotFound)), ''),
+      v.transform((value) => (value ?? '').trim()),
+      v.maxLength(100, COMPLIANCE_MESSAGES.courseNotFound),
+    ),
+    evidence: v.optional(
+      v.pipe(
+        v.array(evidencePiece, COMPLIANCE_MESSAGES.evidenceRequired),
+        v.maxLength(10, COMPLIANCE_MESSAGES.evidenceRequired),
+      ),
+      [],
+    ),
+    bookId: v.pipe(
+      v.optional(v.string(COMPLIANCE_MESSAGES.bookRequired), ''),
+      v.string(),
+      v.nonEmpty(COMPLIANCE_MESSAGES.bookRequired),
+      v.maxLength(100, COMPLIANCE_MESSAGES.bookNotFound),
+    ),
+    department: audienceText('Department'),
+    jobTitle: audienceText('Job title'),
+    dueWithinDays: days('Due within days', DEFAULT_DUE_WITHIN_DAYS),
+    dueSoonDays: days('Due soon days', DEFAULT_DUE_SOON_DAYS),
+    /** Blank: from today. */
+    activeFrom: v.pipe(
+      v.optional(v.nullable(v.string()), null),
+      v.transform((value) => (value == null || value.trim() === '' ? null : value)),
+      v.nullable(dayString('Active from')),
+    ),
+  }),
+  v.transform(({ courseId, evidence, ...rest }) => {
+    const pieces: EvidencePiece[] =
+      courseId && !evidence.some((p) => p.kind === 'course' && p.courseId === courseId)
+        ? [{ kind: 'course', courseId }, ...evidence]
+        : evidence;
+    const course = pieces.find((p) => p.kind === 'course');
+    return { ...rest, evidence: pieces, courseId: course?.kind === 'course' ? course.courseId : null };
+  }),
+  v.check((body) => body.evidence.length > 0, COMPLIANCE_MESSAGES.evidenceRequired),
+  v.check(
+    (body) => new Set(body.evidence.flatMap((p) => (p.kind === 'course' ? [p.courseId] : []))).size <= 1,
+    COMPLIANCE_MESSAGES.oneCourse,
   ),
-  bookId: v.pipe(
-    v.optional(v.string(COMPLIANCE_MESSAGES.bookRequired), ''),
-    v.string(),
-    v.nonEmpty(COMPLIANCE_MESSAGES.bookRequired),
-    v.maxLength(100, COMPLIANCE_MESSAGES.bookNotFound),
-  ),
-  department: audienceText('Department'),
-  jobTitle: audienceText('Job title'),
-  dueWithinDays: days('Due within days', DEFAULT_DUE_WITHIN_DAYS),
-  dueSoonDays: days('Due soon days', DEFAULT_DUE_SOON_DAYS),
-  /** Blank: from today. */
-  activeFrom: v.pipe(
-    v.optional(v.nullable(v.string()), null),
-    v.transform((value) => (value == null || value.trim() === '' ? null : value)),
-    v.nullable(dayString('Active from')),
-  ),
-});
+);
 export type RequirementBody = v.InferOutput<typeof requirementBody>;
 
 export const requirementIdParam = v.object({ id: idString });
@@ -198,8 +235,12 @@ export const userIdParam = v.object({ id: idString });
 
 export interface RequirementDto {
   id: string;
-  courseId: string;
+  /** Null for a requirement without a course. */
+  courseId: string | null;
+  /** The course's title, or for a requirement without a course the names of what it needs. */
   courseTitle: string;
+  /** Everything the requirement needs, all together (its course too); `templateId` is the template family's id. */
+  evidence: RequirementEvidenceDto[];
   bookId: string;
   bookName: string;
   department: string | null;
@@ -223,11 +264,14 @@ export interface RequirementListResponse {
 
 export interface ComplianceCell {
   requirementId: string;
-  courseId: string;
+  /** Null for a requirement without a course. */
+  courseId: string | null;
   status: ComplianceStatus;
   dueAt: string | null;
   validUntil: string | null;
   certificateNumber: string | null;
+  /** Every piece the requirement needs (its course too). */
+  evidence?: CellEvidence[];
 }
 
 /**
@@ -243,6 +287,8 @@ export interface MatrixCell {
   certificateNumber?: string;
   /** End of the exemption in force (exempt cells). */
   exemptUntil?: string;
+  /** Each piece the requirement needs, when it needs more than a course (evaluation, credential). */
+  evidence?: CellEvidence[];
 }
 
 export interface ComplianceRow {
@@ -269,8 +315,11 @@ export interface ComplianceSummary {
 
 export interface ComplianceResponse {
   rows: ComplianceRow[];
-  /** The matrix's columns: one per required course (the first active requirement of that course). */
-  requirements: { id: string; courseId: string; courseTitle: string }[];
+  /**
+   * The matrix's columns: one per required course (the first active requirement of that course),
+   * and one per requirement without a course (`courseId` null, `courseTitle` naming what it needs).
+   */
+  requirements: MatrixColumn[];
   summary: ComplianceSummary;
   pagination: { page: number; size: number; totalItems: number; totalPages: number };
 }
@@ -358,6 +407,11 @@ export interface TrainingRecordResponse {
   };
   generatedAt: string;
   courses: TrainingRecordCourse[];
+  /**
+   * Requirements covering the person that need more than a course, or none (an evaluation, a
+   * credential): each with its title and status; exemptions and events can name them too.
+   */
+  evidenceRequirements?: { requirementId: string; title: string; compliance: ComplianceCell }[];
   exemptions: ExemptionDto[];
   events: EventDto[];
   /** Practical evaluations, newest first. */
@@ -372,10 +426,13 @@ export interface LearnerRequirement {
    * The course version the learner trains in: the language version whose certificate meets the
    * requirement, or that they are enrolled in; else the required course itself (`requiredCourseId`).
    */
-  courseId: string;
-  /** The course the requirement names (any version of its family meets it). */
-  requiredCourseId: string;
+  courseId: string | null;
+  /** The course the requirement names (any version of its family meets it); null when it needs none. */
+  requiredCourseId: string | null;
+  /** The course's title, or the names of what a requirement without a course needs. */
   courseTitle: string;
+  /** Each piece the requirement needs (its course, an evaluation, a credential), with how it stands. */
+  evidence?: CellEvidence[];
   status: ComplianceStatus;
   dueAt: string | null;
   validUntil: string | null;

@@ -457,10 +457,8 @@ export const requirements = sqliteTable(
   'requirements',
   {
     id: id(),
-    // Nullable in the database since migration 0022; typed not-null until the compliance code reads evidence rows (issue 28).
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id),
+    // Null for a requirement met without a course (an evaluation, a credential): its evidence rows say what.
+    courseId: text('course_id').references(() => courses.id),
     domainId: text('domain_id')
       .notNull()
       .references(() => domains.id),

@@ -39,7 +39,14 @@ import {
   type SnapshotHead,
 } from '../services/compliance-snapshot';
 import { cellsByUser, toCell, toMatrixCell, type CellResult } from '../services/compliance-status';
-import { coverageFacts, coverageFactsOf, toFacts } from '../services/compliance';
+import {
+  coverageFacts,
+  coverageFactsOf,
+  requirementTermsQuery,
+  requirementTitleSql,
+  toFacts,
+} from '../services/compliance';
+import { evidenceTermsSql } from '../services/evidence';
 import {
   complianceCsvStream,
   coverageFilterOf,
@@ -96,12 +103,12 @@ export const complianceRoutes = new Hono<AppEnv>()
         return {
           user,
           cells: requirementColumns.map((column) => {
-            const cell = userCells.get(column.courseId);
+            const cell = userCells.get(column.key);
             return cell ? toMatrixCell(cell) : null;
           }),
         };
       }),
-      requirements: requirementColumns,
+      requirements: requirementColumns.map(({ key: _key, ...column }) => column),
       summary,
       pagination: {
         page: query.page,
@@ -134,6 +141,8 @@ export const complianceRoutes = new Hono<AppEnv>()
 export async function trainingRecord(db: Db, userId: string, now = new Date()): Promise<TrainingRecordResponse> {
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new ApiError('NOT_FOUND', REFUSALS['user.notFound']);
+  // Exemptions and events of a requirement without a course are named by what it needs.
+  const requirementTitle = requirementTitleSql(sql`${courses.title}`, evidenceTermsSql(sql`${requirements.id}`));
   const [progressRows, cycleRows, attemptRows, certificateRows, exemptionRows, eventRows, facts, offscreen] =
     await Promise.all([
       db
@@ -162,23 +171,34 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
         .orderBy(asc(attempts.startedAt)),
       db.select().from(certificates).where(eq(certificates.userId, userId)).orderBy(asc(certificates.issuedAt)),
       db
-        .select({ exemption: requirementExemptions, courseTitle: courses.title })
+        .select({ exemption: requirementExemptions, courseTitle: requirementTitle })
         .from(requirementExemptions)
         .innerJoin(requirements, eq(requirements.id, requirementExemptions.requirementId))
-        .innerJoin(courses, eq(courses.id, requirements.courseId))
+        .leftJoin(courses, eq(courses.id, requirements.courseId))
         .where(eq(requirementExemptions.userId, userId))
         .orderBy(desc(requirementExemptions.createdAt)),
       db
-        .select({ event: requirementEvents, courseTitle: courses.title })
+        .select({ event: requirementEvents, courseTitle: requirementTitle })
         .from(requirementEvents)
         .innerJoin(requirements, eq(requirements.id, requirementEvents.requirementId))
-        .innerJoin(courses, eq(courses.id, requirements.courseId))
+        .leftJoin(courses, eq(courses.id, requirements.courseId))
         .where(eq(requirementEvents.userId, userId))
         .orderBy(desc(requirementEvents.occurredOn)),
       coverageFacts(db, { userId }, now),
       offscreenRecord(db, userId, now),
     ]);
-  const cells = cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>();
+  // The record's course list holds the course columns' cells; requirements that need an evaluation or
+  // a credential are read from the person's evaluations and credentials sections (issue 28, records).
+  const allCells = [...(cellsByUser(facts, now).get(userId) ?? new Map<string, CellResult>())];
+  const cells = new Map(allCells.filter(([key, cell]) => key === cell.courseId));
+  const termTitles = new Map((await requirementTermsQuery(db, {})).map((term) => [term.id, term.courseTitle] as const));
+  const evidenceRequirements = allCells
+    .filter(([key, cell]) => key !== cell.courseId)
+    .map(([, cell]) => ({
+      requirementId: cell.requirementId,
+      title: termTitles.get(cell.requirementId) ?? '',
+      compliance: toCell(cell),
+    }));
   const renewalLinks = renewalChain(certificateRows);
 
   const courseIds = new Set<string>([
@@ -296,6 +316,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
     },
     generatedAt: now.toISOString(),
     courses: courseList,
+    evidenceRequirements,
     exemptions: exemptionRows.map(
       ({ exemption: e, courseTitle }): ExemptionDto => ({
         id: e.id,

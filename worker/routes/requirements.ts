@@ -24,7 +24,10 @@ import { requireAdmin } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { auditInsert } from '../services/audit';
 import { clearComplianceCache } from '../services/compliance-snapshot';
-import { coverageFacts, listRequirements } from '../services/compliance';
+import { coverageFacts, listRequirements, requirementTitleSql } from '../services/compliance';
+import { evidenceOptions, evidenceTermsSql, replaceEvidence, resolveEvidence } from '../services/evidence';
+import type { EvidenceKind } from '../contract/rules/compliance';
+import type { EvidenceOptionsResponse } from '../contract/requirement-evidence';
 import { bringRequiredTraining, previewAudience } from '../services/requirement-audience';
 import { validate } from '../validate';
 
@@ -44,17 +47,22 @@ async function findRequirement(db: Db, id: string) {
  */
 async function activeRequirement(db: Db, id: string, retiredMessage: string = COMPLIANCE_MESSAGES.retired) {
   const row = await db
-    .select({ requirement: requirements, courseTitle: courses.title })
+    .select({
+      requirement: requirements,
+      courseTitle: requirementTitleSql(sql`${courses.title}`, evidenceTermsSql(sql`${requirements.id}`)),
+      evidence: sql<string>`(SELECT json_group_array(json_array(re.kind, re.ref_id)) FROM requirement_evidence re WHERE re.requirement_id = ${requirements.id})`,
+    })
     .from(requirements)
-    .innerJoin(courses, eq(courses.id, requirements.courseId))
+    .leftJoin(courses, eq(courses.id, requirements.courseId))
     .where(eq(requirements.id, id))
     .get();
   if (!row) throw new ApiError('NOT_FOUND', COMPLIANCE_MESSAGES.requirementNotFound);
   if (row.requirement.retiredAt) throw new ApiError('CONFLICT', retiredMessage);
-  return { ...row.requirement, courseTitle: row.courseTitle };
+  const evidence = (JSON.parse(row.evidence) as [EvidenceKind, string][]).map(([kind, refId]) => ({ kind, refId }));
+  return { ...row.requirement, courseTitle: row.courseTitle, evidence };
 }
 
-/** The stored columns of a requirement form. */
+/** The stored columns of a requirement form (its evidence rows are written beside them). */
 const columnsOf = (body: RequirementBody, activeFrom: string) => ({
   courseId: body.courseId,
   domainId: body.bookId,
@@ -65,30 +73,55 @@ const columnsOf = (body: RequirementBody, activeFrom: string) => ({
   activeFrom,
 });
 
-/** The course and book exist and belong together, and no active requirement says the same thing. */
+const evidenceKey = (rows: readonly { kind: string; refId: string }[]) =>
+  rows
+    .map((row) => `${row.kind} ${row.refId}`)
+    .sort()
+    .join('|');
+
+const EVIDENCE_REFUSALS = {
+  course: ['courseId', COMPLIANCE_MESSAGES.courseNotFound],
+  template: ['evidence', COMPLIANCE_MESSAGES.templateNotFound],
+  credentialType: ['evidence', COMPLIANCE_MESSAGES.credentialTypeNotFound],
+} as const;
+
+/**
+ * The book exists; every piece of evidence names something usable (a course of the book, a
+ * published template family, a credential type in use); no active requirement of the same book and
+ * audience needs exactly the same. Returns the evidence rows to store.
+ */
 async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string) {
-  const [course, book] = await Promise.all([
-    db.select({ id: courses.id, domainId: courses.domainId }).from(courses).where(eq(courses.id, body.courseId)).get(),
+  const [resolved, course, book] = await Promise.all([
+    resolveEvidence(db, body.evidence),
+    body.courseId
+      ? db
+          .select({ id: courses.id, domainId: courses.domainId })
+          .from(courses)
+          .where(eq(courses.id, body.courseId))
+          .get()
+      : Promise.resolve(null),
     db.select({ id: domains.id }).from(domains).where(eq(domains.id, body.bookId)).get(),
   ]);
-  if (!course)
-    throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.courseNotFound, {
-      fields: { courseId: COMPLIANCE_MESSAGES.courseNotFound },
-    });
+  if ('problem' in resolved) {
+    const [field, message] = EVIDENCE_REFUSALS[resolved.problem];
+    throw new ApiError('VALIDATION_FAILED', message, { fields: { [field]: message } });
+  }
   if (!book)
     throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.bookNotFound, {
       fields: { bookId: COMPLIANCE_MESSAGES.bookNotFound },
     });
-  if (course.domainId !== book.id)
+  if (course && course.domainId !== book.id)
     throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.courseNotInBook, {
       fields: { courseId: COMPLIANCE_MESSAGES.courseNotInBook },
     });
   const same = await db
-    .select({ id: requirements.id })
+    .select({
+      id: requirements.id,
+      evidence: sql<string>`(SELECT json_group_array(json_array(re.kind, re.ref_id)) FROM requirement_evidence re WHERE re.requirement_id = ${requirements.id})`,
+    })
     .from(requirements)
     .where(
       and(
-        eq(requirements.courseId, body.courseId),
         eq(requirements.domainId, body.bookId),
         isNull(requirements.retiredAt),
         sql`coalesce(lower(${requirements.department}), '') = ${(body.department ?? '').toLowerCase()}`,
@@ -96,7 +129,14 @@ async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string
       ),
     )
     .all();
-  if (same.some((r) => r.id !== exceptId)) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.duplicate);
+  const wanted = evidenceKey(resolved.rows);
+  const duplicate = same.some(
+    (r) =>
+      r.id !== exceptId &&
+      evidenceKey((JSON.parse(r.evidence) as [string, string][]).map(([kind, refId]) => ({ kind, refId }))) === wanted,
+  );
+  if (duplicate) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.duplicate);
+  return resolved.rows;
 }
 
 /** The person exists, is active and is covered by the requirement now (or would be, if it had started). */
@@ -119,8 +159,12 @@ async function coveredUser(db: Db, requirementId: string, userId: string, now: D
   return user;
 }
 
-const auditView = (r: ReturnType<typeof columnsOf> & { retiredAt?: string | null }) => ({
+const auditView = (
+  r: ReturnType<typeof columnsOf> & { retiredAt?: string | null },
+  evidence: readonly { kind: string; refId: string }[],
+) => ({
   courseId: r.courseId,
+  evidence: evidence.map(({ kind, refId }) => ({ kind, refId })),
   bookId: r.domainId,
   department: r.department,
   jobTitle: r.jobTitle,
@@ -141,19 +185,20 @@ export const requirementRoutes = new Hono<AppEnv>()
   .post('/', validate('json', requirementBody), async (c) => {
     const body = c.req.valid('json');
     const db = c.var.db;
-    await checkRequirement(db, body);
+    const evidence = await checkRequirement(db, body);
     const now = new Date();
     const id = crypto.randomUUID();
     const columns = columnsOf(body, dayStart(body.activeFrom ?? today(now)));
     await db.batch([
       db.insert(requirements).values({ id, ...columns, createdBy: c.var.user.id }),
+      ...replaceEvidence(db, id, evidence),
       clearComplianceCache(db),
       auditInsert(db, {
         actor: c.var.user,
         action: 'REQUIREMENT_CREATED',
         entityType: 'REQUIREMENT',
         entityId: id,
-        after: auditView(columns),
+        after: auditView(columns, evidence),
         at: now,
       }),
     ]);
@@ -174,6 +219,9 @@ export const requirementRoutes = new Hono<AppEnv>()
     return c.json<AudiencePreviewResponse>({ count, people });
   })
 
+  // What the dialog offers beside courses: published evaluation templates and credential types in use.
+  .get('/evidence-options', async (c) => c.json<EvidenceOptionsResponse>(await evidenceOptions(c.var.db)))
+
   .get('/:id', validate('param', requirementIdParam), async (c) => {
     return c.json<RequirementResponse>({ requirement: await findRequirement(c.var.db, c.req.valid('param').id) });
   })
@@ -183,7 +231,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const db = c.var.db;
     const before = await activeRequirement(db, id);
-    await checkRequirement(db, body, id);
+    const evidence = await checkRequirement(db, body, id);
     const now = new Date();
     const columns = columnsOf(body, body.activeFrom ? dayStart(body.activeFrom) : before.activeFrom);
     await db.batch([
@@ -191,14 +239,15 @@ export const requirementRoutes = new Hono<AppEnv>()
         .update(requirements)
         .set({ ...columns, updatedAt: now.toISOString() })
         .where(and(eq(requirements.id, id), isNull(requirements.retiredAt))),
+      ...replaceEvidence(db, id, evidence),
       clearComplianceCache(db),
       auditInsert(db, {
         actor: c.var.user,
         action: 'REQUIREMENT_UPDATED',
         entityType: 'REQUIREMENT',
         entityId: id,
-        before: auditView(before),
-        after: auditView(columns),
+        before: auditView(before, before.evidence),
+        after: auditView(columns, evidence),
         at: now,
       }),
     ]);
@@ -226,7 +275,7 @@ export const requirementRoutes = new Hono<AppEnv>()
         action: 'REQUIREMENT_RETIRED',
         entityType: 'REQUIREMENT',
         entityId: id,
-        before: auditView(before),
+        before: auditView(before, before.evidence),
         after: { retiredAt: iso },
         at: now,
       }),

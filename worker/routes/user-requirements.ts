@@ -6,7 +6,7 @@ import { certificates, courseProgress, courses, requirements } from '../db/schem
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { cellsByUser, recertificationOpen } from '../services/compliance-status';
-import { coverageFactsQueries, toFacts } from '../services/compliance';
+import { columnKeyOf, coverageFactsQueries, termEvidence, toFacts } from '../services/compliance';
 
 // The signed-in learner's required training.
 
@@ -50,8 +50,24 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(re
   const cells = cellsByUser(facts, now).get(userId);
   if (!cells || cells.size === 0) return c.json<LearnerRequirementsResponse>({ requirements: [] });
   const courseRows = new Map([...requiredRows, ...ownRows].map((r) => [r.id, r]));
+  // A requirement that needs more than its course is titled with every piece ("Forklift basics + Reach truck").
+  const titles = new Map(terms.map((term) => [columnKeyOf(term, termEvidence(term)), term.courseTitle]));
   const list: LearnerRequirement[] = [...cells.values()].map((cell) => {
-    const version = trainingVersion(cell, courseRows, progress, certs);
+    if (!cell.courseId)
+      return {
+        requirementId: cell.requirementId,
+        courseId: null,
+        requiredCourseId: null,
+        courseTitle: titles.get(cell.key) ?? '',
+        evidence: cell.pieces,
+        status: cell.status,
+        dueAt: cell.dueAt,
+        validUntil: cell.validUntil,
+        certificateNumber: null,
+        canRecertify: false,
+        progressStatus: null,
+      };
+    const version = trainingVersion({ ...cell, courseId: cell.courseId }, courseRows, progress, certs);
     const enrollment = progress.find((p) => p.courseId === version);
     const current = enrollment
       ? certs.find((cert) => cert.courseId === version && cert.cycle === enrollment.cycle)
@@ -60,7 +76,9 @@ export const userRequirementRoutes = new Hono<AppEnv>().get('/', inFirstBatch(re
       requirementId: cell.requirementId,
       courseId: version,
       requiredCourseId: cell.courseId,
-      courseTitle: courseRows.get(version)?.title ?? 'Course',
+      courseTitle:
+        cell.key === cell.courseId ? (courseRows.get(version)?.title ?? 'Course') : (titles.get(cell.key) ?? 'Course'),
+      evidence: cell.pieces,
       status: cell.status,
       dueAt: cell.dueAt,
       validUntil: cell.validUntil,

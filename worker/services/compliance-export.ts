@@ -1,10 +1,18 @@
 import { and, between, gt } from 'drizzle-orm';
 import { STATUS_LABELS, type ComplianceQuery } from '../contract/compliance';
+import type { MatrixColumn } from '../contract/requirement-evidence';
 import type { LapseListResponse, LapseQuery, LapseRow } from '../contract/compliance-lapses';
 import { DAY_MS, lapsesAt } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { requirementExemptions } from '../db/schema';
-import { coverageFacts, coveredUserIds, requirementTermsQuery, type CoverageFacts } from './compliance';
+import {
+  columnKeyOf,
+  coverageFacts,
+  coveredUserIds,
+  requirementTermsQuery,
+  termEvidence,
+  type CoverageFacts,
+} from './compliance';
 import { byName } from './compliance-snapshot';
 import { cellsByUser, type CellResult } from './compliance-status';
 import { CSV_BOM, csvLine } from './csv';
@@ -19,12 +27,39 @@ export const coverageFilterOf = (query: Omit<ComplianceQuery, 'status' | 'page' 
   q: query.q || null,
 });
 
-/** The matrix's columns, one per required course (its first requirement), from the requirement terms, which come in column order. */
-export function uniqueColumns(terms: readonly { id: string; courseId: string; courseTitle: string }[]) {
-  const byCourse = new Map<string, { id: string; courseId: string; courseTitle: string }>();
-  for (const { id, courseId, courseTitle } of terms)
-    if (!byCourse.has(courseId)) byCourse.set(courseId, { id, courseId, courseTitle });
-  return [...byCourse.values()];
+/**
+ * The matrix's columns, one per required course (its first requirement) and one per requirement
+ * that needs more than a course or no course, from the requirement terms, which come in column
+ * order. `key` is the column's cell key (CellResult.key, columnKeyOf).
+ */
+export function uniqueColumns(
+  terms: readonly { id: string; courseId: string | null; courseTitle: string; evidence: string | null }[],
+): (MatrixColumn & { key: string })[] {
+  const byKey = new Map<string, MatrixColumn & { key: string }>();
+  for (const term of terms) {
+    const pieces = termEvidence(term);
+    const key = columnKeyOf(term, pieces);
+    if (!byKey.has(key))
+      byKey.set(key, {
+        key,
+        id: term.id,
+        courseId: term.courseId,
+        courseTitle: term.courseTitle,
+        evidence: pieces.map(({ kind, name }) => ({ kind, name })),
+      });
+  }
+  return [...byKey.values()];
+}
+
+/** A cell's pieces as the export writes them: "First aid certificate FA-123"; the missing ones named apart. */
+function evidenceText(cell: CellResult) {
+  const valid = cell.pieces.filter((p) => p.status === 'compliant' || p.status === 'due-soon');
+  const authorisations = valid.filter((p) => p.kind === 'evaluation').map((p) => p.number ?? '');
+  const credentials = valid
+    .filter((p) => p.kind === 'credential')
+    .map((p) => (p.number ? `${p.name} ${p.number}` : p.name));
+  const needed = cell.pieces.filter((p) => !valid.includes(p)).map((p) => p.name);
+  return [authorisations.join('; '), credentials.join('; '), needed.join('; ')];
 }
 
 /** One person's identity as the facts carry it (every fact row of a person repeats it). */
@@ -58,6 +93,9 @@ export const COMPLIANCE_CSV_COLUMNS = [
   'Exemption until',
   'Exemption reason',
   'Certificate number',
+  'Authorisation number',
+  'Credential',
+  'Evidence needed',
 ] as const;
 
 /** The due date of a cell as the export shows it: none for a compliant or exempt cell. */
@@ -96,7 +134,7 @@ async function exemptionReasons(db: Db, range: readonly [string, string], now: D
 export async function complianceCsvStream(db: Db, query: ComplianceQuery, now: Date) {
   const filter = coverageFilterOf(query);
   const titles = new Map(
-    uniqueColumns(await requirementTermsQuery(db, filter)).map((col) => [col.courseId, col.courseTitle]),
+    uniqueColumns(await requirementTermsQuery(db, filter)).map((col) => [col.key, col.courseTitle]),
   );
   const encoder = new TextEncoder();
   let after = '';
@@ -133,13 +171,14 @@ export async function complianceCsvStream(db: Db, query: ComplianceQuery, now: D
             person.username,
             person.department,
             person.jobTitle,
-            titles.get(cell.courseId) ?? cell.courseId,
+            titles.get(cell.key) ?? cell.key,
             STATUS_LABELS[cell.status],
             csvDueDate(cell),
             day(cell.validUntil),
             day(cell.exemptUntil),
             exemption?.reason ?? '',
             cell.certificateNumber,
+            ...evidenceText(cell),
           ]);
         }
       }
@@ -156,7 +195,7 @@ export async function complianceCsvStream(db: Db, query: ComplianceQuery, now: D
 export async function lapseList(db: Db, query: LapseQuery, now: Date): Promise<LapseListResponse> {
   const filter = coverageFilterOf(query);
   const [terms, facts] = await Promise.all([requirementTermsQuery(db, filter), coverageFacts(db, filter, now)]);
-  const titles = new Map(uniqueColumns(terms).map((col) => [col.courseId, col.courseTitle]));
+  const titles = new Map(uniqueColumns(terms).map((col) => [col.key, col.courseTitle]));
   const people = new Map(facts.map((f) => [f.userId, personOf(f)]));
   const horizon = now.getTime() + query.days * DAY_MS;
   const rows: LapseRow[] = [];
@@ -166,8 +205,9 @@ export async function lapseList(db: Db, query: LapseQuery, now: Date): Promise<L
       if (!lapse || Date.parse(lapse) > horizon) continue;
       rows.push({
         user: people.get(userId)!,
+        key: cell.key,
         courseId: cell.courseId,
-        courseTitle: titles.get(cell.courseId) ?? cell.courseId,
+        courseTitle: titles.get(cell.key) ?? cell.key,
         status: cell.status,
         lapsesAt: lapse,
       });

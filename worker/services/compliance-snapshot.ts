@@ -51,9 +51,11 @@ function nextChange(facts: readonly CoverageFacts[], now: Date): number {
   for (const f of facts) {
     if (f.exemptUntil) consider(Date.parse(f.exemptUntil));
     consider(Date.parse(f.coveredSince) + f.dueWithinDays * DAY_MS);
-    if (f.certExpiresAt) {
-      consider(Date.parse(f.certExpiresAt));
-      consider(Date.parse(f.certExpiresAt) - f.dueSoonDays * DAY_MS);
+    // Every piece's expiry (the course certificate's among them) changes a status by the clock.
+    for (const piece of f.evidence) {
+      if (!piece.held) continue;
+      consider(Date.parse(piece.held.expiresAt));
+      consider(Date.parse(piece.held.expiresAt) - f.dueSoonDays * DAY_MS);
     }
     if (f.lastEventOn) consider(Date.parse(dayStart(f.lastEventOn)) + f.dueWithinDays * DAY_MS);
   }

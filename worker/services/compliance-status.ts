@@ -1,4 +1,5 @@
 import { dayStart, type ComplianceCell, type ComplianceSummary, type MatrixCell } from '../contract/compliance';
+import type { CellEvidence } from '../contract/requirement-evidence';
 import {
   canRecertify,
   complianceStatus,
@@ -13,8 +14,18 @@ import type { CoverageFacts } from './compliance';
 
 /** The statuses derived from coverage facts with the one rule function: per requirement, per course cell, the summary. */
 
-/** `exemptUntil`: the end of the exemption that makes the cell exempt (null otherwise). */
-export type CellResult = ComplianceResult & { requirementId: string; courseId: string; exemptUntil: string | null };
+/**
+ * `key`: the matrix column (the course, or the requirement when it has none); `exemptUntil`: the end
+ * of the exemption that makes the cell exempt (null otherwise); `pieces`: each piece the requirement
+ * needs, named, with how it stands.
+ */
+export type CellResult = ComplianceResult & {
+  requirementId: string;
+  courseId: string | null;
+  key: string;
+  exemptUntil: string | null;
+  pieces: CellEvidence[];
+};
 
 export function evaluate(facts: CoverageFacts, now: Date): CellResult {
   const result = complianceStatus(
@@ -22,10 +33,7 @@ export function evaluate(facts: CoverageFacts, now: Date): CellResult {
       coveredSince: facts.coveredSince,
       dueWithinDays: facts.dueWithinDays,
       dueSoonDays: facts.dueSoonDays,
-      certificate:
-        facts.certNumber && facts.certIssuedAt && facts.certExpiresAt
-          ? { number: facts.certNumber, issuedAt: facts.certIssuedAt, expiresAt: facts.certExpiresAt }
-          : null,
+      evidence: facts.evidence,
       exemptUntil: facts.exemptUntil,
       lastEventOn: facts.lastEventOn ? dayStart(facts.lastEventOn) : null,
     },
@@ -35,19 +43,26 @@ export function evaluate(facts: CoverageFacts, now: Date): CellResult {
     ...result,
     requirementId: facts.requirementId,
     courseId: facts.courseId,
+    key: facts.columnKey,
     exemptUntil: result.status === 'exempt' ? facts.exemptUntil : null,
+    pieces: (result.evidence ?? []).map((piece, index) => {
+      const named: CellEvidence = { kind: piece.kind, name: facts.evidence[index].name, status: piece.status };
+      if (piece.number != null) named.number = piece.number;
+      if (piece.validUntil) named.validUntil = piece.validUntil;
+      return named;
+    }),
   };
 }
 
-/** Per person, per course: one merged cell (several requirements of one course give one status). */
+/** Per person, per column: one merged cell (several requirements of one course give one status). */
 export function cellsByUser(facts: readonly CoverageFacts[], now: Date): Map<string, Map<string, CellResult>> {
   const grouped = new Map<string, Map<string, CellResult[]>>();
   for (const fact of facts) {
     let courses = grouped.get(fact.userId);
     if (!courses) grouped.set(fact.userId, (courses = new Map()));
-    const list = courses.get(fact.courseId) ?? [];
+    const list = courses.get(fact.columnKey) ?? [];
     list.push(evaluate(fact, now));
-    courses.set(fact.courseId, list);
+    courses.set(fact.columnKey, list);
   }
   const merged = new Map<string, Map<string, CellResult>>();
   for (const [userId, courses] of grouped) {
@@ -66,6 +81,7 @@ export function toCell(result: CellResult): ComplianceCell {
     dueAt: result.dueAt,
     validUntil: result.validUntil,
     certificateNumber: result.certificateNumber,
+    evidence: result.pieces,
   };
 }
 
@@ -76,6 +92,8 @@ export function toMatrixCell(result: CellResult): MatrixCell {
   if (result.validUntil) cell.validUntil = result.validUntil;
   if (result.certificateNumber) cell.certificateNumber = result.certificateNumber;
   if (result.exemptUntil) cell.exemptUntil = result.exemptUntil;
+  // A course-only cell says it all with its certificate number; others name each piece.
+  if (result.pieces.some((piece) => piece.kind !== 'course')) cell.evidence = result.pieces;
   return cell;
 }
 

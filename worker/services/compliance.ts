@@ -8,10 +8,13 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { RequirementDto } from '../contract/compliance';
+import type { RequirementEvidenceDto } from '../contract/requirement-evidence';
 import type { Db } from '../db/client';
 import { inListChunks } from '../db/in-list';
 import { containsText } from '../db/paginate';
+import type { EvidenceFact } from '../contract/rules/compliance';
 import { courses, requirements } from '../db/schema';
+import { evidenceFacts, evidenceTermsSql, heldEvidenceSql, type EvidenceTerm } from './evidence';
 import { inAudience, inListedAudience } from './requirement-audience';
 
 /** One person covered by one requirement, with everything the rule needs. */
@@ -23,7 +26,15 @@ export interface CoverageFacts {
   department: string | null;
   jobTitle: string | null;
   requirementId: string;
-  courseId: string;
+  /** The requirement's course (null when it needs no course). */
+  courseId: string | null;
+  /**
+   * The matrix column the requirement's cell falls in: its course when that is all it needs
+   * (requirements of one course share a column), else the requirement itself (columnKeyOf).
+   */
+  columnKey: string;
+  /** Every piece the requirement needs, with what the person holds of it (the course piece too). */
+  evidence: (EvidenceFact & { name: string })[];
   dueWithinDays: number;
   dueSoonDays: number;
   coveredSince: string;
@@ -128,19 +139,26 @@ export function coverageFactsQueries(db: Db, filter: CoverageFilter, now: Date, 
   return [requirementTermsQuery(db, filter), coverageFactsQuery(db, filter, now, extra)] as const;
 }
 
-/** The requirements in force or to come, in the matrix's column order (course title, then age): the matrix and its CSV take their columns from them too. */
+/**
+ * The requirements in force or to come, in the matrix's column order (title, then age): the matrix
+ * and its CSV take their columns from them too. `courseTitle` is the column's title: the course's,
+ * or for a requirement without a course the names of what it needs ("Reach truck + First aid").
+ */
 export function requirementTermsQuery(db: Db, filter: CoverageFilter) {
+  const evidence = evidenceTermsSql(sql`${requirements.id}`);
+  const title = requirementTitleSql(sql`${courses.title}`, evidence);
   return db
     .select({
       id: requirements.id,
       courseId: requirements.courseId,
-      courseTitle: courses.title,
+      courseTitle: title.as('course_title'),
+      evidence: evidence.as('evidence'),
       dueWithinDays: requirements.dueWithinDays,
       dueSoonDays: requirements.dueSoonDays,
       activeFrom: requirements.activeFrom,
     })
     .from(requirements)
-    .innerJoin(courses, eq(courses.id, requirements.courseId))
+    .leftJoin(courses, eq(courses.id, requirements.courseId))
     .where(
       and(
         isNull(requirements.retiredAt),
@@ -148,8 +166,32 @@ export function requirementTermsQuery(db: Db, filter: CoverageFilter) {
         filter.courseId ? eq(requirements.courseId, filter.courseId) : undefined,
       ),
     )
-    .orderBy(sql`lower(${courses.title})`, requirements.createdAt);
+    .orderBy(sql`lower(course_title)`, requirements.createdAt);
 }
+
+/**
+ * A requirement's title: its course's when the course is all it needs, else the names of everything
+ * it needs joined ("Forklift basics + Reach truck").
+ */
+export const requirementTitleSql = (courseTitle: SQL, evidence: SQL) =>
+  sql<string>`CASE WHEN EXISTS (SELECT 1 FROM json_each(${evidence}) o WHERE json_extract(o.value, '$[0]') <> 'course')
+    THEN (SELECT group_concat(json_extract(n.value, '$[2]'), ' + ') FROM json_each(${evidence}) n)
+    ELSE coalesce(${courseTitle}, '') END`;
+
+/**
+ * The matrix column (cell key) of a requirement: its course when the course is all it needs
+ * (requirements of one course share that column, as before evidence), else the requirement itself.
+ */
+export const columnKeyOf = (term: { id: string; courseId: string | null }, pieces: readonly EvidenceTerm[]) =>
+  term.courseId && !pieces.some((piece) => piece.kind !== 'course') ? term.courseId : term.id;
+
+/** A term's pieces, parsed from the terms query's JSON. */
+export const termEvidence = (term: { evidence: string | null }): EvidenceTerm[] =>
+  (JSON.parse(term.evidence ?? '[]') as [EvidenceTerm['kind'], string, string | null][]).map(([kind, refId, name]) => ({
+    kind,
+    refId,
+    name: name ?? refId,
+  }));
 
 function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: SQL) {
   const where = extra ? sql`${coverageWhere(filter, now)} AND ${extra}` : coverageWhere(filter, now);
@@ -174,9 +216,8 @@ function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: S
               AND c.course_id IN (SELECT fc.id FROM courses fc WHERE fc.family_id = (SELECT rc.family_id FROM courses rc WHERE rc.id = r.course_id))
             ORDER BY c.issued_at DESC LIMIT 1) END),
         (SELECT max(e.until) FROM requirement_exemptions e WHERE e.user_id = u.id AND e.requirement_id = r.id),
-        (SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id)))`.as(
-        'facts',
-      ),
+        (SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id),
+        json(${heldEvidenceSql})))`.as('facts'),
     })
     .from(COVERAGE_TABLES)
     .where(where)
@@ -191,30 +232,35 @@ type PackedFact = [
   cert: [string, string, string] | null,
   exemptUntil: string | null,
   lastEventOn: string | null,
+  held: [EvidenceTerm['kind'], string, [string, string, string] | null][],
 ];
 
 /** The facts from the two results of coverageFactsQueries (read in one batch, so they agree). */
 export function toFacts(terms: readonly TermsRow[], rows: readonly FactsRow[]): CoverageFacts[] {
-  const byId = new Map(terms.map((t) => [t.id, t]));
+  const byId = new Map(terms.map((t) => [t.id, { ...t, pieces: termEvidence(t) }]));
   return rows.flatMap(({ facts, ...person }) =>
-    (JSON.parse(facts) as PackedFact[]).map(([requirementId, joinedAfterStart, cert, exemptUntil, lastEventOn]) => {
-      const term = byId.get(requirementId)!;
-      return {
-        ...person,
-        requirementId,
-        courseId: term.courseId,
-        dueWithinDays: term.dueWithinDays,
-        dueSoonDays: term.dueSoonDays,
-        // Covered since the latest of the requirement's start, the day the person got its book and
-        // the day their department or job title last changed (entering the audience).
-        coveredSince: joinedAfterStart ?? term.activeFrom,
-        certNumber: cert?.[0] ?? null,
-        certIssuedAt: cert?.[1] ?? null,
-        certExpiresAt: cert?.[2] ?? null,
-        exemptUntil,
-        lastEventOn,
-      };
-    }),
+    (JSON.parse(facts) as PackedFact[]).map(
+      ([requirementId, joinedAfterStart, cert, exemptUntil, lastEventOn, held]) => {
+        const term = byId.get(requirementId)!;
+        return {
+          ...person,
+          requirementId,
+          courseId: term.courseId,
+          columnKey: columnKeyOf(term, term.pieces),
+          evidence: evidenceFacts(term.pieces, term.courseId, cert, held),
+          dueWithinDays: term.dueWithinDays,
+          dueSoonDays: term.dueSoonDays,
+          // Covered since the latest of the requirement's start, the day the person got its book and
+          // the day their department or job title last changed (entering the audience).
+          coveredSince: joinedAfterStart ?? term.activeFrom,
+          certNumber: cert?.[0] ?? null,
+          certIssuedAt: cert?.[1] ?? null,
+          certExpiresAt: cert?.[2] ?? null,
+          exemptUntil,
+          lastEventOn,
+        };
+      },
+    ),
   );
 }
 
@@ -236,7 +282,9 @@ export async function listRequirements(
   // People are counted once per audience (book, department, job title), not once per requirement:
   // requirements mostly share their audience, and each count walks the people
   // (20 requirements of a 10,000-person book took 128 ms counted one by one).
-  const rows = await db.all<Omit<RequirementDto, 'coveredCount'> & { coveredCount: number }>(sql`
+  const rows = await db.all<
+    Omit<RequirementDto, 'coveredCount' | 'evidence'> & { coveredCount: number; evidence: string }
+  >(sql`
     WITH listed AS (
       SELECT r.* FROM requirements r ${where}
     ), audiences AS MATERIALIZED (
@@ -246,27 +294,41 @@ export async function listRequirements(
       FROM (SELECT DISTINCT domain_id, lower(department) AS department, lower(job_title) AS job_title FROM listed
             WHERE retired_at IS NULL AND active_from <= ${now.toISOString()}) a
     )
-    SELECT r.id AS id, r.course_id AS courseId, c.title AS courseTitle, r.domain_id AS bookId, d.name AS bookName,
+    SELECT r.id AS id, r.course_id AS courseId, ${requirementTitleSql(sql`c.title`, evidenceTermsSql(sql`r.id`))} AS courseTitle,
+      ${evidenceTermsSql(sql`r.id`)} AS evidence, r.domain_id AS bookId, d.name AS bookName,
       r.department AS department, r.job_title AS jobTitle, r.due_within_days AS dueWithinDays, r.due_soon_days AS dueSoonDays,
       r.active_from AS activeFrom, r.retired_at AS retiredAt, r.created_at AS createdAt,
       CASE WHEN r.retired_at IS NOT NULL OR r.active_from > ${now.toISOString()} THEN 0 ELSE (
         SELECT a.n FROM audiences a
         WHERE a.domain_id = r.domain_id AND a.department IS lower(r.department) AND a.job_title IS lower(r.job_title)
       ) END AS coveredCount
-    FROM listed r JOIN courses c ON c.id = r.course_id JOIN domains d ON d.id = r.domain_id
-    ORDER BY r.retired_at IS NOT NULL, c.title COLLATE NOCASE, r.created_at`);
-  return rows.map((row) => ({ ...row, coveredCount: Number(row.coveredCount) }));
+    FROM listed r LEFT JOIN courses c ON c.id = r.course_id JOIN domains d ON d.id = r.domain_id
+    ORDER BY r.retired_at IS NOT NULL, courseTitle COLLATE NOCASE, r.created_at`);
+  return rows.map((row) => ({
+    ...row,
+    evidence: termEvidence(row).map(evidenceDto),
+    coveredCount: Number(row.coveredCount),
+  }));
 }
 
-/** Titles of the courses any requirement names (the learner panel, reminders, the digest). */
-export const requiredCourseTitlesQuery = (db: Db) =>
-  db
-    .selectDistinct({ id: courses.id, title: courses.title })
-    .from(courses)
-    .innerJoin(requirements, eq(requirements.courseId, courses.id));
+/** A piece as the API names it (the request's shape, with its name). */
+const evidenceDto = ({ kind, refId, name }: EvidenceTerm): RequirementEvidenceDto =>
+  kind === 'course'
+    ? { kind, courseId: refId, name }
+    : kind === 'evaluation'
+      ? { kind, templateId: refId, name }
+      : { kind, credentialTypeId: refId, name };
 
+/** Titles of what requirements name, by cell key (CellResult.key, columnKeyOf): reminders, the digest. */
 export async function requiredCourseTitles(db: Db): Promise<Map<string, string>> {
-  return new Map((await requiredCourseTitlesQuery(db)).map((r) => [r.id, r.title]));
+  const rows = await db
+    .select({
+      key: sql<string>`coalesce(${requirements.courseId}, ${requirements.id})`,
+      title: requirementTitleSql(sql`${courses.title}`, evidenceTermsSql(sql`${requirements.id}`)),
+    })
+    .from(requirements)
+    .leftJoin(courses, eq(courses.id, requirements.courseId));
+  return new Map(rows.map((r) => [r.key, r.title]));
 }
 
 /** Facts of the listed people only (any number: asked in chunks below the bound-parameter limit). */

@@ -50,12 +50,14 @@ export async function requiredForLearner(db: Db, userId: string, courseId: strin
   const [terms, rows] = await db.batch([...coverageFactsQueries(db, { userId }, now)]);
   const cells = cellsByUser(toFacts(terms, rows), now).get(userId);
   if (!cells || cells.size === 0) return false;
-  if (cells.has(courseId)) return true;
-  const ids = [courseId, ...cells.keys()];
+  // The required courses: a requirement that needs more than its course has a column of its own.
+  const required = [...new Set([...cells.values()].flatMap((cell) => (cell.courseId ? [cell.courseId] : [])))];
+  if (required.includes(courseId)) return true;
+  const ids = [courseId, ...required];
   const families = await selectInChunks(ids, (part) =>
     db.select({ id: courses.id, familyId: courses.familyId }).from(courses).where(inArray(courses.id, part)),
   );
   const familyOf = new Map(families.map((row) => [row.id, row.familyId]));
   const family = familyOf.get(courseId) ?? null;
-  return family !== null && [...cells.keys()].some((id) => familyOf.get(id) === family);
+  return family !== null && required.some((id) => familyOf.get(id) === family);
 }

@@ -59,7 +59,7 @@ export function reminderMail(
     subject: t(language, overdue ? 'mail.reminder.subjectOverdue' : 'mail.reminder.subjectDue', { app }),
     text: `${t(language, 'mail.hello', { name: person.firstName || person.username })}\n\n${t(language, overdue ? 'mail.reminder.introOverdue' : 'mail.reminder.introDue')}\n${items
       .map(({ cell, kind }) =>
-        itemLine(language, titles.get(cell.courseId) ?? t(language, 'mail.reminder.unknownCourse'), cell, kind),
+        itemLine(language, titles.get(cell.key) ?? t(language, 'mail.reminder.unknownCourse'), cell, kind),
       )
       .join('\n')}${link}\n`,
   };
@@ -97,7 +97,8 @@ export async function sendLearnerReminders(
             .values(
               part.map(({ cell, kind }) => ({
                 userId,
-                courseId: cell.courseId,
+                // The cell's key: its course, or the requirement when it needs no course.
+                courseId: cell.key,
                 dueAt: cell.dueAt!,
                 kind,
                 sentAt: iso,
@@ -115,9 +116,7 @@ export async function sendLearnerReminders(
         .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
         .get();
       if (!person) continue;
-      const items = due.filter(({ cell, kind }) =>
-        claimed.some((c) => c.courseId === cell.courseId && c.kind === kind),
-      );
+      const items = due.filter(({ cell, kind }) => claimed.some((c) => c.courseId === cell.key && c.kind === kind));
       await sendMail(deps, db, { ...reminderMail(deps.config, person, items, titles), userId, kind: 'REMINDER' });
     }
   }
@@ -175,7 +174,7 @@ export async function sendAdminDigest(
       .slice(0, DIGEST_LIMIT)
       .map(
         (p) =>
-          `- ${p.name}: ${p.items.map((c) => t(language, 'mail.digest.item', { course: titles.get(c.courseId) ?? t(language, 'mail.digest.unknownCourse'), date: formatDay(language, c.dueAt!) })).join('; ')}`,
+          `- ${p.name}: ${p.items.map((c) => t(language, 'mail.digest.item', { course: titles.get(c.key) ?? t(language, 'mail.digest.unknownCourse'), date: formatDay(language, c.dueAt!) })).join('; ')}`,
       );
     const more =
       overdue.length > DIGEST_LIMIT

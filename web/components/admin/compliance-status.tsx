@@ -2,7 +2,7 @@ import { COMPLIANCE_STATUSES, type ComplianceStatus } from '@contract/rules/comp
 import { CircleCheck, CircleMinus, Clock, Hourglass, TriangleAlert } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { css } from 'styled-system/css';
-import type { ComplianceCell } from '../../api/compliance';
+import type { CellEvidence, ComplianceCell } from '../../api/compliance';
 import { certificateExpires } from '@contract/certificates';
 import { formatDate } from '../../format';
 import { Chip, type ChipProps, type SelectOption } from '../../ui';
@@ -43,7 +43,18 @@ type CellDates = Pick<ComplianceCell, 'status'> & {
   dueAt?: string | null;
   validUntil?: string | null;
   exemptUntil?: string | null;
+  /** Each piece of a requirement that needs more than a course. */
+  evidence?: CellEvidence[];
 };
+
+/** What a piece says in a cell: the number of the valid one ("Authorisation AUT-2026-…"), or what is still needed. */
+function pieceText(piece: CellEvidence): string {
+  const held = piece.status === 'compliant' || piece.status === 'due-soon';
+  if (!held) return t('admin.compliance.evidence.missing', { name: piece.name });
+  if (piece.kind === 'course') return t('admin.compliance.evidence.course', { number: piece.number ?? '' });
+  if (piece.kind === 'evaluation') return t('admin.compliance.evidence.evaluation', { number: piece.number ?? '' });
+  return piece.number ? `${piece.name} ${piece.number}` : piece.name;
+}
 
 /**
  * The date that matters for a cell: how long a valid certificate lasts ("until ..."), or when
@@ -70,6 +81,11 @@ export function ComplianceCellView({ cell }: { cell: CellDates }) {
     <span className={css({ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1' })}>
       <ComplianceChip status={cell.status} />
       {date ? <span className={css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' })}>{date}</span> : null}
+      {cell.evidence?.map((piece) => (
+        <span key={`${piece.kind} ${piece.name}`} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          <bdi>{pieceText(piece)}</bdi>
+        </span>
+      ))}
     </span>
   );
 }

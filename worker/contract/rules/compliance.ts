@@ -24,6 +24,26 @@ export const DEFAULT_DUE_SOON_DAYS = 30;
 /** Recertification opens this many days before expiry when no requirement sets its own window. */
 export const DEFAULT_RECERTIFY_WINDOW_DAYS = 30;
 
+/** A piece of evidence the person holds: a certificate, an authorisation, an approved credential. */
+export interface HeldEvidence {
+  number: string;
+  issuedAt: string;
+  expiresAt: string;
+  /** A revoked piece counts as not held. */
+  revokedAt?: string | null;
+}
+
+/** What satisfies a requirement; a requirement may need several pieces together. */
+export type EvidenceKind = 'course' | 'evaluation' | 'credential';
+
+/** One piece a requirement needs and what the person holds of it (the latest unrevoked, if any). */
+export interface EvidenceFact {
+  kind: EvidenceKind;
+  /** Course id, evaluation template family id or credential type id. */
+  refId: string;
+  held: HeldEvidence | null;
+}
+
 /** What the rule needs to know about one person and one requirement. */
 export interface ComplianceFacts {
   /** When the person became covered: the later of the requirement's start and joining its audience. */
@@ -32,62 +52,117 @@ export interface ComplianceFacts {
   dueSoonDays: number;
   /** The person's latest unrevoked certificate of the course, if any (expired ones included). */
   certificate?: { number: string; issuedAt: string; expiresAt: string } | null;
+  /**
+   * Every piece the requirement needs, all together (course certificate, authorisation, credential).
+   * When given, `certificate` is ignored: a course requirement's certificate is its course piece.
+   */
+  evidence?: readonly EvidenceFact[] | null;
   /** End of an exemption in force (null or absent: none). */
   exemptUntil?: string | null;
   /**
    * Start of the day of the latest retraining event (incident, near miss, ...) recorded for the
-   * person. Events are dated by day: a certificate issued on that day counts as issued after it.
+   * person. Events are dated by day: evidence issued on that day counts as issued after it.
    */
   lastEventOn?: string | null;
+}
+
+/** How one piece of evidence stands (the person's status is the most severe of them). */
+export interface EvidenceResult {
+  kind: EvidenceKind;
+  refId: string;
+  status: Exclude<ComplianceStatus, 'exempt'>;
+  dueAt: string | null;
+  validUntil: string | null;
+  /** Number of the valid piece (certificate, authorisation or credential number). */
+  number: string | null;
 }
 
 export interface ComplianceResult {
   status: ComplianceStatus;
   /** The date by which the person must (re)certify: null while exempt or when nothing is due. */
   dueAt: string | null;
-  /** Expiry of the valid certificate (null when none is valid). */
+  /** Expiry of the valid certificate (null when none is valid); with several pieces, the earliest expiry of the valid ones. */
   validUntil: string | null;
   certificateNumber: string | null;
+  /** Each piece's own standing, when the facts named the pieces. */
+  evidence?: EvidenceResult[];
 }
 
 const ms = (iso: string) => Date.parse(iso);
 const iso = (time: number) => new Date(time).toISOString();
 
 /**
- * pending: covered, due in the future, no valid certificate (or one older than a retraining event);
- * compliant: valid certificate; due-soon: valid, expiring within `dueSoonDays`;
- * overdue: past the due date without a valid certificate (an expired one included);
- * exempt: an exemption in force, whatever the rest says.
+ * One piece judged alone (the rule as it was for a course certificate): valid and not older than a
+ * retraining event -> compliant or due-soon until it expires; else pending until its due date,
+ * overdue after it.
  */
-export function complianceStatus(facts: ComplianceFacts, now: Date | number): ComplianceResult {
-  const at = typeof now === 'number' ? now : now.getTime();
-  const cert = facts.certificate ?? null;
-  const certValid = cert != null && ms(cert.expiresAt) > at;
-  const validUntil = certValid ? cert.expiresAt : null;
-  const certificateNumber = certValid ? cert.number : null;
+function judgePiece(
+  held: HeldEvidence | null,
+  facts: ComplianceFacts,
+  at: number,
+): Omit<EvidenceResult, 'kind' | 'refId'> {
+  const piece = held && !held.revokedAt ? held : null;
+  const valid = piece != null && ms(piece.expiresAt) > at;
+  const validUntil = valid ? piece.expiresAt : null;
+  const number = valid ? piece.number : null;
 
-  if (facts.exemptUntil && ms(facts.exemptUntil) > at)
-    return { status: 'exempt', dueAt: null, validUntil, certificateNumber };
-
-  // A retraining event asks for a certificate issued after it, within the requirement's due period.
+  // A retraining event asks for evidence issued after it, within the requirement's due period.
   const eventDue =
-    facts.lastEventOn && (!cert || ms(cert.issuedAt) < ms(facts.lastEventOn))
+    facts.lastEventOn && (!piece || ms(piece.issuedAt) < ms(facts.lastEventOn))
       ? ms(facts.lastEventOn) + facts.dueWithinDays * DAY_MS
       : null;
 
-  if (certValid && eventDue == null) {
-    const expires = ms(cert.expiresAt);
+  if (valid && eventDue == null) {
+    const expires = ms(piece.expiresAt);
     const status = expires - facts.dueSoonDays * DAY_MS <= at ? 'due-soon' : 'compliant';
-    return { status, dueAt: cert.expiresAt, validUntil, certificateNumber };
+    return { status, dueAt: piece.expiresAt, validUntil, number };
   }
 
-  // Newly covered people get their due period; an expired certificate was due when it expired,
+  // Newly covered people get their due period; an expired piece was due when it expired,
   // but never before the person's own due period ends.
   let due = ms(facts.coveredSince) + facts.dueWithinDays * DAY_MS;
-  if (cert) due = Math.max(due, ms(cert.expiresAt));
+  if (piece) due = Math.max(due, ms(piece.expiresAt));
   // An event can bring a due date forward, never push it back: an overdue person stays overdue.
-  if (eventDue != null) due = certValid ? eventDue : Math.min(due, eventDue);
-  return { status: at < due ? 'pending' : 'overdue', dueAt: iso(due), validUntil, certificateNumber };
+  if (eventDue != null) due = valid ? eventDue : Math.min(due, eventDue);
+  return { status: at < due ? 'pending' : 'overdue', dueAt: iso(due), validUntil, number };
+}
+
+const earliest = (values: readonly (string | null)[]): string | null =>
+  values.reduce<string | null>((first, value) => (value && (!first || value < first) ? value : first), null);
+
+/**
+ * pending: covered, due in the future, no valid evidence (or evidence older than a retraining event);
+ * compliant: valid evidence; due-soon: valid, expiring within `dueSoonDays`;
+ * overdue: past the due date without valid evidence (an expired piece included);
+ * exempt: an exemption in force, whatever the rest says.
+ *
+ * With several pieces needed together (docs/decisions/2026-11-28-requirement-evidence.md) each is
+ * judged alone; the person's status is the most severe, the due date the earliest of the pieces'
+ * due dates, validUntil the earliest expiry of the valid pieces, certificateNumber the course's.
+ */
+export function complianceStatus(facts: ComplianceFacts, now: Date | number): ComplianceResult {
+  const at = typeof now === 'number' ? now : now.getTime();
+  const exempt = !!facts.exemptUntil && ms(facts.exemptUntil) > at;
+  if (!facts.evidence) {
+    const piece = judgePiece(facts.certificate ?? null, facts, at);
+    const base = { validUntil: piece.validUntil, certificateNumber: piece.number };
+    return exempt ? { status: 'exempt', dueAt: null, ...base } : { status: piece.status, dueAt: piece.dueAt, ...base };
+  }
+  const pieces: EvidenceResult[] = facts.evidence.map((fact) => ({
+    kind: fact.kind,
+    refId: fact.refId,
+    ...judgePiece(fact.held, facts, at),
+  }));
+  const validUntil = earliest(pieces.map((p) => p.validUntil));
+  const certificateNumber = pieces.find((p) => p.kind === 'course')?.number ?? null;
+  if (exempt) return { status: 'exempt', dueAt: null, validUntil, certificateNumber, evidence: pieces };
+  // A requirement that names nothing is met by nothing: pending, then overdue, like a missing piece.
+  const judged = pieces.length ? pieces : [{ ...judgePiece(null, facts, at) }];
+  const status = judged.reduce<ComplianceStatus>(
+    (worst, p) => (SEVERITY[p.status] < SEVERITY[worst] ? p.status : worst),
+    'compliant',
+  );
+  return { status, dueAt: earliest(judged.map((p) => p.dueAt)), validUntil, certificateNumber, evidence: pieces };
 }
 
 /** Worst first: the order a merged status and the learner's panel sort by. */

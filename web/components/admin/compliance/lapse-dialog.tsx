@@ -56,7 +56,7 @@ export function LapseDialog({
             <DataTable<LapseRow>
               label={t('admin.compliance.lapse.title', { days: data.days })}
               rows={data.rows}
-              getRowKey={(row) => `${row.user.id} ${row.courseId}`}
+              getRowKey={(row) => `${row.user.id} ${row.key}`}
               // On a phone the card's title is the link (the column is hidden there): one tab stop per person, which
               // also lets a keyboard reach and scroll the dialog's list (axe: scrollable-region-focusable).
               cardTitle={(row) => <PersonLink row={row} />}

@@ -137,8 +137,9 @@ export function MatrixTable({
             </span>
           </TableHeader>
           {data.requirements.map((column) => (
-            <TableHeader key={column.courseId} className={courseColumn}>
-              {column.courseTitle}
+            <TableHeader key={column.id} className={courseColumn}>
+              {/* A requirement that needs more than a course has its own column, titled with every piece ("Forklift + Reach truck"). */}
+              <bdi>{column.courseTitle}</bdi>
             </TableHeader>
           ))}
         </TableRow>
@@ -159,7 +160,7 @@ export function MatrixTable({
             {data.requirements.map((column, index) => {
               const cell = row.cells[index];
               return (
-                <TableCell key={column.courseId}>
+                <TableCell key={column.id}>
                   {cell ? (
                     <ComplianceCellView cell={cell} />
                   ) : (

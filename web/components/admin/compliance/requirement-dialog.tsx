@@ -14,6 +14,7 @@ import { dayInputValue } from '../../../format';
 import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../../ui';
 import { FormDialog } from '../../form-dialog';
 import { AudiencePreview } from './audience-preview';
+import { EvidencePicker, evidenceOf, type EvidenceChoice } from './evidence-picker';
 import { t } from '../../../i18n';
 import { errorText, fieldErrors, issueErrors } from '../../../i18n/error-text';
 
@@ -24,7 +25,8 @@ type RequirementField =
   | 'jobTitle'
   | 'dueWithinDays'
   | 'dueSoonDays'
-  | 'activeFrom';
+  | 'activeFrom'
+  | 'evidence';
 type RequirementErrors = Partial<Record<RequirementField, string>>;
 
 interface RequirementForm {
@@ -35,7 +37,12 @@ interface RequirementForm {
   dueWithinDays: string;
   dueSoonDays: string;
   activeFrom: string;
+  /** Evaluations and credentials needed beside the course. */
+  evidence: EvidenceChoice;
 }
+
+/** A Select cannot hold an empty value: this one stands for "no course". */
+const NO_COURSE = '-';
 
 const emptyForm = (): RequirementForm => ({
   bookId: '',
@@ -45,16 +52,21 @@ const emptyForm = (): RequirementForm => ({
   dueWithinDays: String(DEFAULT_DUE_WITHIN_DAYS),
   dueSoonDays: String(DEFAULT_DUE_SOON_DAYS),
   activeFrom: dayInputValue(),
+  evidence: { templateIds: [], credentialTypeIds: [] },
 });
 
 const formOf = (r: RequirementDto): RequirementForm => ({
   bookId: r.bookId,
-  courseId: r.courseId,
+  courseId: r.courseId ?? '',
   department: r.department ?? '',
   jobTitle: r.jobTitle ?? '',
   dueWithinDays: String(r.dueWithinDays),
   dueSoonDays: String(r.dueSoonDays),
   activeFrom: r.activeFrom.slice(0, 10),
+  evidence: {
+    templateIds: r.evidence.flatMap((p) => (p.kind === 'evaluation' ? [p.templateId] : [])),
+    credentialTypeIds: r.evidence.flatMap((p) => (p.kind === 'credential' ? [p.credentialTypeId] : [])),
+  },
 });
 
 function payloadOf(form: RequirementForm): RequirementInput {
@@ -63,6 +75,7 @@ function payloadOf(form: RequirementForm): RequirementInput {
   return {
     bookId: form.bookId,
     courseId: form.courseId,
+    evidence: evidenceOf(form.evidence),
     department: form.department.trim() || null,
     jobTitle: form.jobTitle.trim() || null,
     ...days('dueWithinDays'),
@@ -71,10 +84,16 @@ function payloadOf(form: RequirementForm): RequirementInput {
   };
 }
 
-const issuesToErrors = (issues: readonly v.BaseIssue<unknown>[]): RequirementErrors => issueErrors(issues);
+/** The contract's issues on their fields; one about the evidence as a whole (nothing chosen, two courses) goes under the evidence. */
+const issuesToErrors = (issues: readonly v.BaseIssue<unknown>[]): RequirementErrors => {
+  const errors: Record<string, string | undefined> = issueErrors(issues);
+  const evidence = Object.entries(errors).find(([key]) => key === '_' || key.startsWith('evidence'))?.[1];
+  return { ...errors, evidence } as RequirementErrors;
+};
 
 /**
- * Add requirement / Edit requirement: a book, one of its courses, an optional audience (department,
+ * Add requirement / Edit requirement: a book, one of its courses and / or evaluations and credentials
+ * (all needed together), an optional audience (department,
  * job title) with the live count of the people it covers, the due periods and the first day it applies. Checked with the contract's schema
  * before sending; the server's messages land on their fields.
  */
@@ -128,13 +147,17 @@ export function RequirementDialog({
     reset();
   }, [open, requirement, reset]);
 
-  const set = (key: keyof RequirementForm, value: string) => {
+  const set = (key: Exclude<keyof RequirementForm, 'evidence'>, value: string) => {
     setForm((current) => ({
       ...current,
       [key]: value,
       ...(key === 'bookId' && value !== current.bookId ? { courseId: '' } : {}),
     }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
+    setErrors((current) => ({ ...current, [key]: undefined, ...(key === 'courseId' ? { evidence: undefined } : {}) }));
+  };
+  const setEvidence = (evidence: EvidenceChoice) => {
+    setForm((current) => ({ ...current, evidence }));
+    setErrors((current) => ({ ...current, evidence: undefined }));
   };
 
   const submit = (event: FormEvent) => {
@@ -151,11 +174,16 @@ export function RequirementDialog({
   };
 
   const bookOptions: SelectOption[] = (books.data ?? []).map((d) => ({ value: d.id, label: d.name }));
-  const courseOptions: (SelectOption & { draft: boolean })[] = (courses.data?.items ?? []).map((c) => ({
-    value: c.id,
-    label: c.status === 'DRAFT' ? t('admin.req.draftCourse', { title: c.title }) : c.title,
-    draft: c.status === 'DRAFT',
-  }));
+  const courseOptions: (SelectOption & { draft: boolean })[] = [
+    ...(courses.data?.items.length
+      ? [{ value: NO_COURSE, label: t('admin.req.evidence.noCourse'), draft: false }]
+      : []),
+    ...(courses.data?.items ?? []).map((c) => ({
+      value: c.id,
+      label: c.status === 'DRAFT' ? t('admin.req.draftCourse', { title: c.title }) : c.title,
+      draft: c.status === 'DRAFT',
+    })),
+  ];
   const courseHelp = !form.bookId
     ? t('admin.req.chooseBookFirst')
     : courses.isPending
@@ -192,13 +220,12 @@ export function RequirementDialog({
           />
           <Select
             label={t('admin.req.col.course')}
-            required
             options={courseOptions}
             value={form.courseId}
             placeholder={t('admin.req.chooseCourse')}
             disabled={!form.bookId || courseOptions.length === 0}
             helperText={courseHelp}
-            onValueChange={(id) => set('courseId', id)}
+            onValueChange={(id) => set('courseId', id === NO_COURSE ? '' : id)}
             error={errors.courseId}
           />
           <TextField
@@ -244,6 +271,13 @@ export function RequirementDialog({
             onChange={(e) => set('activeFrom', e.target.value)}
           />
         </div>
+        <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <legend className={css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.default' })}>
+            {t('admin.req.evidence.legend')}
+          </legend>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.req.evidence.help')}</p>
+          <EvidencePicker open={open} value={form.evidence} onChange={setEvidence} error={errors.evidence} />
+        </fieldset>
         <AudiencePreview bookId={form.bookId} department={form.department} jobTitle={form.jobTitle} />
       </div>
     </FormDialog>

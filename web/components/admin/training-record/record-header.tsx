@@ -38,9 +38,13 @@ export function PersonLine({ user }: { user: TrainingRecordResponse['user'] }) {
 export function RecordActions({ record }: { record: TrainingRecordResponse }) {
   const [dialog, setDialog] = useState<'exempt' | 'event' | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const covered: CoveredRequirement[] = record.courses.flatMap((c) =>
-    c.compliance ? [{ value: c.compliance.requirementId, label: c.courseTitle }] : [],
-  );
+  const covered: CoveredRequirement[] = [
+    ...record.courses.flatMap((c) =>
+      c.compliance ? [{ value: c.compliance.requirementId, label: c.courseTitle }] : [],
+    ),
+    // Requirements that need an evaluation or a credential can be exempted from, and retrained for, too.
+    ...(record.evidenceRequirements ?? []).map((r) => ({ value: r.requirementId, label: r.title })),
+  ];
   const none = covered.length === 0;
   const done = (message: string) => {
     setDialog(null);

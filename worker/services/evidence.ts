@@ -1,0 +1,179 @@
+/**
+ * What satisfies a requirement beyond its course (issue 28): the SQL that reads, per covered person
+ * and requirement, the latest unrevoked authorisation of each evaluation template family and the
+ * approved credential of each credential type the requirement names; the names shown for them; and
+ * the checks that a requirement's evidence names things that exist.
+ *
+ * The course piece stays on `requirements.course_id` (read by the certificate lookup in
+ * compliance.ts, every language version of the course counting); its `requirement_evidence` row is
+ * written beside it so the table alone says everything a requirement needs.
+ *
+ * Caches: writes to authorisations or credentials change compliance, so they clear the compliance
+ * snapshots and admin figures in their own batch with `forgetPeopleCaches(db)` (people-caches.ts).
+ */
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { NEVER_EXPIRES } from '../contract/certificates';
+import type { EvidenceOptionsResponse } from '../contract/requirement-evidence';
+import type { EvidenceFact, EvidenceKind } from '../contract/rules/compliance';
+import type { Db } from '../db/client';
+import { selectInChunks } from '../db/in-list';
+import { courses, credentialTypes, evaluationTemplates, requirementEvidence } from '../db/schema';
+
+/** A piece a requirement names, with its name as people read it (course title, template name, credential type). */
+export interface EvidenceTerm {
+  kind: EvidenceKind;
+  refId: string;
+  name: string;
+}
+
+/**
+ * The requirement's pieces with their names, as a JSON array of [kind, refId, name], course first
+ * (for the terms query; `r` is the requirements table). Templates are named by their latest
+ * published version (else the latest draft).
+ */
+export const evidenceTermsSql = (requirementId: SQL) => sql<string>`(
+  SELECT json_group_array(json_array(re.kind, re.ref_id, CASE re.kind
+    WHEN 'course' THEN (SELECT ec.title FROM courses ec WHERE ec.id = re.ref_id)
+    WHEN 'evaluation' THEN (SELECT et.name FROM evaluation_templates et WHERE et.family_id = re.ref_id
+      ORDER BY et.status = 'PUBLISHED' DESC, et.version DESC LIMIT 1)
+    ELSE (SELECT ect.name FROM credential_types ect WHERE ect.id = re.ref_id) END))
+  FROM (SELECT * FROM requirement_evidence ORDER BY kind <> 'course', kind, ref_id) re
+  WHERE re.requirement_id = ${requirementId})`;
+
+/**
+ * Per covered person (`u`) and requirement (`r`): what they hold of each evaluation and credential
+ * piece, a JSON array of [kind, refId, [number, issuedAt, expiresAt] | null].
+ * - evaluation: the latest unrevoked authorisation of the family (any version of the template);
+ * - credential: the approved credential of the type that lasts longest (a card renewed early counts
+ *   from its own issue date); issued and expiry days are calendar days, so it is issued at the start
+ *   of its issue day and valid to the end of its expiry day; one without an expiry never expires.
+ *   Without an issue day, the day it was approved stands for it.
+ */
+export const heldEvidenceSql = sql<string>`(
+  SELECT json_group_array(json_array(re.kind, re.ref_id, json(CASE re.kind
+    WHEN 'evaluation' THEN (SELECT json_array(a.number, a.issued_at, a.expires_at) FROM authorisations a
+      WHERE a.user_id = u.id AND a.family_id = re.ref_id AND a.revoked_at IS NULL ORDER BY a.issued_at DESC LIMIT 1)
+    ELSE (SELECT json_array(coalesce(cr.number, ''),
+        coalesce(cr.issued_on || 'T00:00:00.000Z', cr.reviewed_at, cr.submitted_at),
+        CASE WHEN cr.expires_on IS NULL THEN ${NEVER_EXPIRES} ELSE date(cr.expires_on, '+1 day') || 'T00:00:00.000Z' END)
+      FROM credentials cr WHERE cr.user_id = u.id AND cr.type_id = re.ref_id AND cr.status = 'APPROVED'
+      ORDER BY coalesce(cr.expires_on, '9999-12-31') DESC, cr.issued_on DESC LIMIT 1) END)))
+  FROM requirement_evidence re WHERE re.requirement_id = r.id AND re.kind <> 'course')`;
+
+type HeldRow = [kind: EvidenceKind, refId: string, held: [string, string, string] | null];
+
+/**
+ * The pieces one requirement needs for one person: its course (the certificate found for it) and
+ * what the person holds of the others, named as the terms name them.
+ */
+export function evidenceFacts(
+  terms: readonly EvidenceTerm[],
+  courseId: string | null,
+  certificate: [string, string, string] | null,
+  held: string | HeldRow[] | null,
+): (EvidenceFact & { name: string })[] {
+  const rows: HeldRow[] = typeof held === 'string' ? JSON.parse(held) : (held ?? []);
+  const name = (kind: EvidenceKind, refId: string) =>
+    terms.find((t) => t.kind === kind && t.refId === refId)?.name ?? refId;
+  const pieces: (EvidenceFact & { name: string })[] = [];
+  if (courseId)
+    pieces.push({ kind: 'course', refId: courseId, name: name('course', courseId), held: heldOf(certificate) });
+  for (const [kind, refId, piece] of rows) pieces.push({ kind, refId, name: name(kind, refId), held: heldOf(piece) });
+  return pieces;
+}
+
+const heldOf = (piece: [string, string, string] | null) =>
+  piece ? { number: piece[0], issuedAt: piece[1], expiresAt: piece[2] } : null;
+
+/** One piece of a requirements request, as the contract parses it. */
+export type EvidenceInput =
+  | { kind: 'course'; courseId: string }
+  | { kind: 'evaluation'; templateId: string }
+  | { kind: 'credential'; credentialTypeId: string };
+
+export type EvidenceProblem = 'course' | 'template' | 'credentialType';
+
+/**
+ * The stored rows of a requirement's evidence: courses by id, templates by family (any version's id
+ * given), credential types by id. Returns the first piece that names nothing usable: an unknown
+ * course, a template family without a published version, a retired or unknown credential type.
+ */
+export async function resolveEvidence(
+  db: Db,
+  pieces: readonly EvidenceInput[],
+): Promise<{ rows: { kind: EvidenceKind; refId: string }[] } | { problem: EvidenceProblem }> {
+  const courseIds = pieces.flatMap((p) => (p.kind === 'course' ? [p.courseId] : []));
+  const templateIds = pieces.flatMap((p) => (p.kind === 'evaluation' ? [p.templateId] : []));
+  const typeIds = pieces.flatMap((p) => (p.kind === 'credential' ? [p.credentialTypeId] : []));
+  const [courseRows, templateRows, typeRows] = await Promise.all([
+    selectInChunks(courseIds, (part) => db.select({ id: courses.id }).from(courses).where(inArray(courses.id, part))),
+    selectInChunks(templateIds, (part) =>
+      db
+        .select({ id: evaluationTemplates.id, familyId: evaluationTemplates.familyId })
+        .from(evaluationTemplates)
+        .where(inArray(evaluationTemplates.id, part)),
+    ),
+    selectInChunks(typeIds, (part) =>
+      db
+        .select({ id: credentialTypes.id })
+        .from(credentialTypes)
+        .where(and(inArray(credentialTypes.id, part), isNull(credentialTypes.retiredAt))),
+    ),
+  ]);
+  const families = new Map(templateRows.map((t) => [t.id, t.familyId]));
+  const published = new Set(
+    (
+      await selectInChunks([...new Set(families.values())], (part) =>
+        db
+          .selectDistinct({ familyId: evaluationTemplates.familyId })
+          .from(evaluationTemplates)
+          .where(and(inArray(evaluationTemplates.familyId, part), eq(evaluationTemplates.status, 'PUBLISHED'))),
+      )
+    ).map((r) => r.familyId),
+  );
+  const rows: { kind: EvidenceKind; refId: string }[] = [];
+  for (const piece of pieces) {
+    if (piece.kind === 'course') {
+      if (!courseRows.some((c) => c.id === piece.courseId)) return { problem: 'course' };
+      rows.push({ kind: 'course', refId: piece.courseId });
+    } else if (piece.kind === 'evaluation') {
+      const family = families.get(piece.templateId);
+      if (!family || !published.has(family)) return { problem: 'template' };
+      rows.push({ kind: 'evaluation', refId: family });
+    } else {
+      if (!typeRows.some((t) => t.id === piece.credentialTypeId)) return { problem: 'credentialType' };
+      rows.push({ kind: 'credential', refId: piece.credentialTypeId });
+    }
+  }
+  // The same piece named twice is one piece.
+  const unique = new Map(rows.map((row) => [`${row.kind} ${row.refId}`, row]));
+  return { rows: [...unique.values()] };
+}
+
+/** Published template families (named by their latest published version) and credential types in use, by name. */
+export async function evidenceOptions(db: Db): Promise<EvidenceOptionsResponse> {
+  const [templates, types] = await Promise.all([
+    db.all<{ id: string; name: string }>(sql`
+      SELECT t.family_id AS id, t.name AS name FROM evaluation_templates t
+      WHERE t.status = 'PUBLISHED' AND t.version = (SELECT max(v.version) FROM evaluation_templates v
+        WHERE v.family_id = t.family_id AND v.status = 'PUBLISHED')
+      ORDER BY t.name COLLATE NOCASE`),
+    db
+      .select({ id: credentialTypes.id, name: credentialTypes.name })
+      .from(credentialTypes)
+      .where(isNull(credentialTypes.retiredAt))
+      .orderBy(sql`${credentialTypes.name} COLLATE NOCASE`),
+  ]);
+  return { templates, credentialTypes: types };
+}
+
+/** The statements that replace a requirement's evidence rows (for the write's batch). */
+export const replaceEvidence = (
+  db: Db,
+  requirementId: string,
+  rows: readonly { kind: EvidenceKind; refId: string }[],
+) =>
+  [
+    db.delete(requirementEvidence).where(eq(requirementEvidence.requirementId, requirementId)),
+    ...(rows.length ? [db.insert(requirementEvidence).values(rows.map((row) => ({ requirementId, ...row })))] : []),
+  ] as const;
