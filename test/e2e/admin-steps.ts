@@ -29,6 +29,47 @@ export function matrixRow(matrix: Locator, name: string): Locator {
   return matrix.getByRole('row').filter({ has: matrix.page().getByRole('link', { name, exact: true }) });
 }
 
+/**
+ * Adds, in the requirement dialog of /admin/compliance, a requirement of `book` for one department
+ * that needs no course, only the evaluations (template names) and credentials (type names) ticked.
+ */
+export async function addEvidenceRequirement(
+  page: Page,
+  terms: { book: string; department: string; evaluations?: string[]; credentials?: string[] },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Add requirement' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add requirement' });
+  await choose(page, dialog, /^Book/, terms.book);
+  await choose(page, dialog, /^Course/, 'No course');
+  for (const name of terms.evaluations ?? [])
+    await tick(dialog.getByRole('group', { name: 'Practical evaluations' }).getByRole('checkbox', { name }));
+  for (const name of terms.credentials ?? [])
+    await tick(dialog.getByRole('group', { name: 'Credentials' }).getByRole('checkbox', { name }));
+  await dialog.getByLabel('Department').fill(terms.department);
+  await dialog
+    .getByRole('status')
+    .filter({ hasText: /Covers 1 person/ })
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Add requirement' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * The matrix cell of `person` under the column whose title contains `column`, with the matrix
+ * filtered to `department` (read afresh from the page each time it is called).
+ */
+export async function matrixCell(page: Page, department: string, person: string, column: string): Promise<Locator> {
+  const filter = page.getByLabel('Department', { exact: true });
+  if ((await filter.inputValue()) !== department) {
+    await filter.fill(department);
+    await page.waitForURL((url) => url.searchParams.get('department') === department);
+  }
+  const matrix = page.getByRole('region', { name: 'Compliance matrix' });
+  await matrix.getByRole('columnheader').filter({ hasText: column }).first().waitFor();
+  const index = (await matrix.getByRole('columnheader').allInnerTexts()).findIndex((text) => text.includes(column));
+  return matrixRow(matrix, person).locator('th, td').nth(index);
+}
+
 /** Ark's checkbox: a label around a drawn control and a hidden input; a person clicks the label. */
 export async function tick(box: Locator): Promise<void> {
   await box.locator('xpath=..').click();

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { choose } from './admin-steps';
+import { addEvidenceRequirement, choose, matrixCell } from './admin-steps';
 import { accessibilityAudit } from './axe';
 import { ACCOUNTS, openBrowser, signIn, tabTo, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs, d1, newLearner, unique } from './server';
@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
  * Issue 28, external credentials. An administrator defines a credential type on screen (1440 px); a
  * worker on a phone (390 px) adds a photo of their card; the administrator rejects it with a reason;
  * the worker reads the reason and resubmits; the administrator approves. The database then holds the
- * rejected submission and the approved resubmission that names it.
+ * rejected submission and the approved resubmission that names it, and the compliance matrix and its
+ * forecast count the credential on a requirement needing its type.
  */
 
 const WIDE = { width: 1440, height: 900 } as const;
@@ -58,12 +59,12 @@ const photo = { name: 'card.png', mimeType: 'image/png', buffer: pngCard() };
  * The worker fills the form and attaches the photo from the file picker (the camera button is its
  * twin); `keyboard`: the picker is opened by Tab and Space, as a keyboard user does.
  */
-async function fillCredential(page: Page, typeName: string | null, issuer: string, keyboard = false) {
+async function fillCredential(page: Page, typeName: string | null, issuer: string, keyboard = false, expiresIn = 700) {
   const dialog = page.getByRole('dialog');
   if (typeName) await choose(page, dialog, /Type of credential/, typeName);
   await dialog.getByLabel(/^Issuer/).fill(issuer);
   await dialog.getByLabel(/^Issue date/).fill(day(-30));
-  await dialog.getByLabel(/^Expiry date/).fill(day(700));
+  await dialog.getByLabel(/^Expiry date/).fill(day(expiresIn));
   const picker = dialog.getByLabel('Choose a file');
   if (keyboard) {
     await tabTo(page, picker);
@@ -84,6 +85,10 @@ describe('external credentials', () => {
   it('a worker uploads a card photo on a phone, an admin rejects it, the worker resubmits and the admin approves', async () => {
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const person = await newLearner(admin, ['Hazard Communication']);
+    // A department of this run, so the requirement below covers this worker alone (entering work
+    // data on the Users screen is another journey's).
+    const department = `First aid team ${unique()}`;
+    await admin.request(`/users/${person.id}`, { method: 'PUT', body: { department } });
     const typeName = `First aid ${unique()}`;
     const reason = 'The photo is blurred; the expiry date cannot be read';
     const audit = accessibilityAudit();
@@ -104,6 +109,10 @@ describe('external credentials', () => {
     await typeDialog.waitFor({ state: 'detached' });
     await ap.getByRole('button', { name: `Edit ${typeName}` }).waitFor();
     await audit.atBothWidths(ap, 'admin credential types');
+    // The worker's department must hold this credential (no course): a requirement added on screen.
+    await ap.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Compliance' }).click();
+    await waitForPath(ap, '/admin/compliance');
+    await addEvidenceRequirement(ap, { book: 'Hazard Communication', department, credentials: [typeName] });
 
     // The worker, on a phone, adds the card from the navigation.
     const phone = await openBrowser(VIEWPORTS.phone);
@@ -125,8 +134,8 @@ describe('external credentials', () => {
     await wp.getByText('Pending').waitFor();
 
     // The administrator sees it waiting, looks at the photo and rejects it with a reason.
-    // The queue was read when the page opened: the administrator reloads it, as a person does.
-    await ap.reload();
+    // The administrator goes back to Credentials from the matrix.
+    await ap.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Credentials' }).click();
     await ap.getByRole('tab', { name: 'Waiting for approval', selected: true }).waitFor();
     const review = ap.getByRole('button', { name: `Review ${typeName} of Robin Keys` });
     await review.waitFor();
@@ -150,7 +159,8 @@ describe('external credentials', () => {
     await audit.atBothWidths(wp, 'my credentials');
     await wp.setViewportSize(VIEWPORTS.phone);
     await wp.getByRole('button', { name: 'Resubmit' }).click();
-    await fillCredential(wp, null, 'Red Cross', true);
+    // This card runs out in 50 days: counted as valid now, and in the forecast's 60-day window.
+    await fillCredential(wp, null, 'Red Cross', true, 50);
     await wp.getByRole('dialog').getByRole('button', { name: 'Resubmit for approval' }).click();
     await wp.getByRole('dialog').waitFor({ state: 'detached' });
     await wp.getByText('Resubmitted: see the newer entry.').waitFor();
@@ -163,6 +173,18 @@ describe('external credentials', () => {
     await tabTo(ap, ap.getByRole('dialog').getByRole('button', { name: 'Approve' }));
     await ap.keyboard.press('Enter');
     await ap.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The matrix counts the approved credential: compliant, by the credential; the forecast has the
+    // worker lapsing within 60 days (not 30), by this credential.
+    await ap.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Compliance' }).click();
+    const cell = await matrixCell(ap, department, 'Robin Keys', typeName);
+    await cell.getByText('Compliant').waitFor();
+    await cell.getByText(typeName, { exact: false }).waitFor();
+    expect(await ap.getByRole('button', { name: 'Next 30 days: 0 people, show who' }).count()).toBe(1);
+    await ap.getByRole('button', { name: 'Next 60 days: 1 person, show who' }).click();
+    const lapses = ap.getByRole('dialog', { name: 'Lapsing in the next 60 days' });
+    const lapse = lapses.getByRole('row').filter({ hasText: 'Robin Keys' });
+    await lapse.getByText(typeName).waitFor();
 
     await wp.reload();
     await wp.getByText('Approved').waitFor();

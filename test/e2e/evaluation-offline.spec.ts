@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addEvidenceRequirement, matrixCell, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, type BrowserSession } from './browser';
 import { apiAs, d1, newLearner, unique } from './server';
@@ -8,7 +9,8 @@ import { apiAs, d1, newLearner, unique } from './server';
  * An evaluator on a warehouse floor without a signal, on a phone: the whole evaluation is done
  * offline (Chromium's offline emulation), the page is reloaded once without a signal and keeps
  * everything, and when the connection returns the signed record reaches the server exactly once
- * with its photos; the trainee acknowledges on the same phone and the authorisation's verification
+ * with its photos; the trainee acknowledges on the same phone, the compliance matrix turns the
+ * trainee compliant on a requirement needing that evaluation, and the authorisation's verification
  * page opens from the record.
  */
 
@@ -49,6 +51,10 @@ describe('an evaluation on the floor without a signal', () => {
     const name = `Reach truck ${unique()}`;
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const trainee = await newLearner(admin, ['Fire Safety']);
+    // The trainee's department of this run, so the requirement below covers them alone (entering
+    // work data on the Users screen is another journey's).
+    const department = `Warehouse ${unique()}`;
+    await admin.request(`/users/${trainee.id}`, { method: 'PUT', body: { department } });
 
     session = await openBrowser(VIEWPORTS.phone);
     const { page, context } = session;
@@ -64,6 +70,12 @@ describe('an evaluation on the floor without a signal', () => {
     }
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await page.getByText('Version 1 published').first().waitFor();
+    // The department's requirement needs this evaluation (no course): the trainee is pending.
+    await session.open('/admin/compliance');
+    await page.setViewportSize(WIDE);
+    await addEvidenceRequirement(page, { book: 'Fire Safety', department, evaluations: [name] });
+    await (await matrixCell(page, department, 'Robin Keys', name)).getByText('Pending').waitFor();
+    await page.setViewportSize(VIEWPORTS.phone);
     await session.open('/evaluate');
 
     // With a signal: the checklist and the trainee are chosen (both are kept on the device).
@@ -191,6 +203,14 @@ describe('an evaluation on the floor without a signal', () => {
     await verification.waitForLoadState();
     expect(new URL(verification.url()).pathname).toBe(`/authorisation/verify/${number}`);
     await verification.getByText(number).first().waitFor();
+
+    // Back in the office, the matrix counts the authorisation: the trainee is compliant, by its number.
+    await verification.close();
+    await page.setViewportSize(WIDE);
+    await session.open(`/admin/compliance?department=${encodeURIComponent(department)}`);
+    const cell = await matrixCell(page, department, 'Robin Keys', name);
+    await cell.getByText('Compliant').waitFor();
+    await cell.getByText(number, { exact: false }).waitFor();
   });
 
   it('the trainee acknowledges later from their own account, under Evaluations to acknowledge', async () => {

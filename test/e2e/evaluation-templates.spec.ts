@@ -67,6 +67,11 @@ describe('evaluation templates', () => {
     // Editing the published version drafts version 2.
     await page.getByRole('button', { name: 'Edit as version 2' }).click();
     await page.getByLabel('Item 3', { exact: true }).fill('Parks with forks lowered and brake set');
+    // Version 2 asks evaluators for an approved credential (the demo data's credential type).
+    await page.getByRole('combobox', { name: /^Evaluator must hold/ }).click();
+    await page.getByRole('option', { name: 'An approved credential' }).click();
+    await page.getByRole('combobox', { name: /^Credential type/ }).click();
+    await page.getByRole('option', { name: 'First aid certificate', exact: true }).click();
     await page.getByRole('button', { name: 'Save as version 2' }).click();
     await page.getByText('Version 2 drafted').first().waitFor();
     await page.waitForURL((url) => url.pathname !== v1Path && url.pathname.startsWith('/admin/evaluation-templates/'));
@@ -84,12 +89,14 @@ describe('evaluation templates', () => {
     await snap(page, 'template-editor-v1-390');
     await page.setViewportSize(WIDE);
 
-    const rows = await d1<{ version: number; status: string }>(
-      `SELECT version, status FROM evaluation_templates WHERE name = '${name.replace(/'/g, "''")}' ORDER BY version`,
+    const rows = await d1<{ version: number; status: string; kind: string | null; type: string | null }>(
+      `SELECT t.version, t.status, t.evaluator_qualification_kind AS kind, c.name AS type
+       FROM evaluation_templates t LEFT JOIN credential_types c ON c.id = t.evaluator_qualification_id
+       WHERE t.name = '${name.replace(/'/g, "''")}' ORDER BY t.version`,
     );
     expect(rows).toEqual([
-      { version: 1, status: 'PUBLISHED' },
-      { version: 2, status: 'DRAFT' },
+      { version: 1, status: 'PUBLISHED', kind: null, type: null },
+      { version: 2, status: 'DRAFT', kind: 'credential', type: 'First aid certificate' },
     ]);
 
     // The list shows the template once, as its newest version; on a phone too.

@@ -17,58 +17,147 @@ import {
   Users,
   Workflow,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { useLocation } from 'wouter';
 import { selectUser } from '../../statecharts/session.machine';
 import { PRODUCT_NAME } from '../config';
-import { navigateWithFlag } from '../hooks/use-navigation-flag';
+import { useAdminPermission, type AdminFlag } from '../hooks/use-admin-permission';
+import { navigateWithFlag, type NavigationFlag } from '../hooks/use-navigation-flag';
 import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
 import { t } from '../i18n';
 
-/** Dashboard is highlighted on its exact path only; every other entry also on the paths below it. */
+/**
+ * Dashboard is highlighted on its exact path only; every other entry also on the paths below it.
+ * `flags`: the permission flags the page's API routes require (any one of them; the guards decision
+ * record's permission table); an admin without them is not offered the entry (the page would answer 403).
+ */
 // A function, not a constant: the labels are read in the current language.
-export const ADMIN_NAV_ITEMS = (): readonly ShellNavItem[] => [
-  { label: t('nav.dashboard'), href: '/admin', match: 'exact', icon: <LayoutDashboard /> },
-  // Issue 13: required training, the matrix and people's training records.
-  { label: t('admin.shell.nav.compliance'), href: '/admin/compliance', match: 'prefix', icon: <ShieldCheck /> },
+const ADMIN_NAV_ITEMS = (): readonly (ShellNavItem & { flags: readonly AdminFlag[] })[] => [
+  { label: t('nav.dashboard'), href: '/admin', match: 'exact', icon: <LayoutDashboard />, flags: [] },
+  // Issue 13: required training, the matrix and people's training records (the matrix is Report
+  // Generation's, the requirements tab User Management's: either makes the page useful).
+  {
+    label: t('admin.shell.nav.compliance'),
+    href: '/admin/compliance',
+    match: 'prefix',
+    icon: <ShieldCheck />,
+    flags: ['reportGeneration', 'userManagement'],
+  },
   // Issue 28: credentials earned elsewhere, waiting for approval, and their types.
-  { label: t('admin.shell.nav.credentials'), href: '/admin/credentials', match: 'prefix', icon: <IdCard /> },
-  { label: t('admin.shell.nav.users'), href: '/admin/users', match: 'prefix', icon: <Users /> },
-  { label: t('admin.shell.nav.books'), href: '/admin/domains', match: 'prefix', icon: <Library /> },
-  { label: t('admin.shell.nav.courses'), href: '/admin/courses', match: 'prefix', icon: <BookOpen /> },
-  { label: t('admin.shell.nav.materials'), href: '/admin/materials', match: 'prefix', icon: <FileText /> },
-  { label: t('admin.shell.nav.assessments'), href: '/admin/assessments', match: 'prefix', icon: <ClipboardCheck /> },
+  {
+    label: t('admin.shell.nav.credentials'),
+    href: '/admin/credentials',
+    match: 'prefix',
+    icon: <IdCard />,
+    flags: ['userManagement'],
+  },
+  {
+    label: t('admin.shell.nav.users'),
+    href: '/admin/users',
+    match: 'prefix',
+    icon: <Users />,
+    flags: ['userManagement'],
+  },
+  {
+    label: t('admin.shell.nav.books'),
+    href: '/admin/domains',
+    match: 'prefix',
+    icon: <Library />,
+    flags: ['domainConfiguration'],
+  },
+  {
+    label: t('admin.shell.nav.courses'),
+    href: '/admin/courses',
+    match: 'prefix',
+    icon: <BookOpen />,
+    flags: ['moduleManagement'],
+  },
+  {
+    label: t('admin.shell.nav.materials'),
+    href: '/admin/materials',
+    match: 'prefix',
+    icon: <FileText />,
+    flags: ['moduleManagement'],
+  },
+  {
+    label: t('admin.shell.nav.assessments'),
+    href: '/admin/assessments',
+    match: 'prefix',
+    icon: <ClipboardCheck />,
+    flags: ['userManagement'],
+  },
   // Issue 28: practical evaluation checklists (versioned), next to the course content they complement.
   {
     label: t('admin.shell.nav.evaluationTemplates'),
     href: '/admin/evaluation-templates',
     match: 'prefix',
     icon: <ClipboardList />,
+    flags: ['moduleManagement'],
   },
   // Issue 28: administrators may evaluate on the floor (the phone form, in the learner area).
-  { label: t('nav.evaluate'), href: '/evaluate', match: 'prefix', icon: <ClipboardPen /> },
-  { label: t('nav.announcements'), href: '/admin/announcements', match: 'prefix', icon: <Megaphone /> },
-  { label: t('nav.think'), href: '/admin/think', match: 'prefix', icon: <Lightbulb /> },
+  { label: t('nav.evaluate'), href: '/evaluate', match: 'prefix', icon: <ClipboardPen />, flags: [] },
+  {
+    label: t('nav.announcements'),
+    href: '/admin/announcements',
+    match: 'prefix',
+    icon: <Megaphone />,
+    flags: ['systemConfiguration'],
+  },
+  { label: t('nav.think'), href: '/admin/think', match: 'prefix', icon: <Lightbulb />, flags: ['systemConfiguration'] },
   // Issue 26: every message the platform sends, with Retry for the failed ones (System Configuration).
-  { label: t('admin.shell.nav.outbox'), href: '/admin/outbox', match: 'prefix', icon: <Mail /> },
+  {
+    label: t('admin.shell.nav.outbox'),
+    href: '/admin/outbox',
+    match: 'prefix',
+    icon: <Mail />,
+    flags: ['systemConfiguration'],
+  },
   // Issue 7: the public statechart page, for admins preparing an audit.
-  { label: t('admin.shell.nav.statecharts'), href: '/statecharts', match: 'exact', icon: <Workflow /> },
+  { label: t('admin.shell.nav.statecharts'), href: '/statecharts', match: 'exact', icon: <Workflow />, flags: [] },
 ];
 
-const QUICK_ACTIONS = () =>
-  [
-    { label: t('admin.shell.newUser'), path: '/admin/users', flag: 'create', icon: <UserPlus /> },
-    { label: t('admin.shell.uploadMaterial'), path: '/admin/materials', flag: 'upload', icon: <FileUp /> },
-    { label: t('admin.shell.addCourse'), path: '/admin/courses', flag: 'create', icon: <Plus /> },
-  ] as const;
+interface QuickAction {
+  label: string;
+  path: string;
+  flag: NavigationFlag;
+  icon: ReactElement;
+  /** As the menu's `flags`: the page's routes need one of them. */
+  flags: readonly AdminFlag[];
+}
+
+const QUICK_ACTIONS = (): readonly QuickAction[] => [
+  {
+    label: t('admin.shell.newUser'),
+    path: '/admin/users',
+    flag: 'create',
+    icon: <UserPlus />,
+    flags: ['userManagement'],
+  },
+  {
+    label: t('admin.shell.uploadMaterial'),
+    path: '/admin/materials',
+    flag: 'upload',
+    icon: <FileUp />,
+    flags: ['moduleManagement'],
+  },
+  {
+    label: t('admin.shell.addCourse'),
+    path: '/admin/courses',
+    flag: 'create',
+    icon: <Plus />,
+    flags: ['moduleManagement'],
+  },
+];
 
 /** Admin shell: the same frame as the learner shell, with the admin menu and quick actions. */
 export function AdminShell({ children }: { children: ReactNode }) {
   const user = useSession(selectUser);
   const session = useSessionActor();
   const [, navigate] = useLocation();
+  const mayUse = useAdminPermission();
+  const actions = QUICK_ACTIONS().filter((action) => mayUse(action.flags));
 
   const quickActions = (
     <div className={css({ mt: '4', px: '4', pt: '4', borderTopWidth: '1px', borderColor: 'border.muted' })}>
@@ -86,7 +175,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         {t('admin.shell.quickActions')}
       </p>
       <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '1' })}>
-        {QUICK_ACTIONS().map((action) => (
+        {actions.map((action) => (
           <li key={action.label}>
             <button
               type="button"
@@ -121,14 +210,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
       title={{ long: t('admin.shell.title', { product: PRODUCT_NAME }), short: t('admin.shell.short') }}
       homeHref="/admin"
       navLabel={t('admin.shell.nav')}
-      navItems={ADMIN_NAV_ITEMS()}
+      navItems={ADMIN_NAV_ITEMS().filter((item) => mayUse(item.flags))}
       user={user}
       profileHref="/admin/profile"
       onLogout={() => {
         navigate('/login', { replace: true });
         session.send({ type: 'session.logout' });
       }}
-      drawerExtra={quickActions}
+      drawerExtra={actions.length > 0 ? quickActions : null}
       // The temporary (small-screen) drawer shows the signed-in user at its bottom.
       drawerFooter={(mode) => (mode === 'temporary' ? <DrawerUserBlock user={user} showAvatar /> : null)}
     >

@@ -9,6 +9,7 @@ import { dashboardApi } from '../../api/admin-people';
 import { queryKeys } from '../../api/query-keys';
 import { ComplianceOverview } from '../../components/admin/dashboard/compliance-overview';
 import { PageHeader } from '../../components/page-header';
+import { useAdminPermission } from '../../hooks/use-admin-permission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession } from '../../state/session';
 import { greetingName } from '../../state/user-display';
@@ -61,6 +62,9 @@ const dashboardQuery = queryOptions({
 export function AdminDashboardPage() {
   useDocumentTitle(t('admin.dashboard.documentTitle'));
   const user = useSession(selectUser);
+  // A card links only to a page this admin may open (the page's routes need the flag).
+  const mayUse = useAdminPermission();
+  const usersHref = mayUse(['userManagement']) ? '/admin/users' : undefined;
   const dashboard = useQuery(dashboardQuery);
   const data = dashboard.data ?? (dashboard.isError ? EMPTY : null);
   const error = dashboard.isError ? t('admin.dashboard.loadFailed') : null;
@@ -95,14 +99,14 @@ export function AdminDashboardPage() {
               icon={<Users />}
               label={t('admin.dashboard.activeUsers')}
               value={stats.activeUsers}
-              href="/admin/users"
+              href={usersHref}
               linkText={t('admin.dashboard.viewUsers')}
             />
             <StatCard
               icon={<Library />}
               label={t('admin.dashboard.totalBooks')}
               value={stats.totalDomains}
-              href="/admin/domains"
+              href={mayUse(['domainConfiguration']) ? '/admin/domains' : undefined}
               linkText={t('admin.dashboard.viewBooks')}
             />
             <StatCard icon={<Link2 />} label={t('admin.dashboard.assignments')} value={stats.totalAssignments} />
@@ -111,7 +115,7 @@ export function AdminDashboardPage() {
               label={t('admin.dashboard.pendingActions')}
               value={stats.pendingActions}
               hint={t('admin.dashboard.pendingHint')}
-              href={stats.pendingActions > 0 ? '/admin/users' : undefined}
+              href={stats.pendingActions > 0 ? usersHref : undefined}
               linkText={t('admin.dashboard.viewNow')}
               tone={stats.pendingActions > 0 ? 'warning' : undefined}
             />
@@ -119,7 +123,7 @@ export function AdminDashboardPage() {
               icon={<BookOpen />}
               label={t('admin.dashboard.totalCourses')}
               value={stats.totalCourses}
-              href="/admin/courses"
+              href={mayUse(['moduleManagement']) ? '/admin/courses' : undefined}
               linkText={t('admin.dashboard.manageCourses')}
             />
           </div>

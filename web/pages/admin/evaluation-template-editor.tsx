@@ -5,7 +5,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { Link, useLocation, useParams } from 'wouter';
+import { holdsAdminPermission } from '@contract/rules/roles';
+import { selectUser } from '../../../statecharts/session.machine';
 import { ApiClientError } from '../../api/client';
+import { credentialQueries } from '../../api/credential-queries';
 import {
   evaluationTemplateQueries,
   evaluationTemplateWrites,
@@ -23,6 +26,7 @@ import {
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useSession } from '../../state/session';
 import { formatDate } from '../../format';
 import { t } from '../../i18n';
 import { errorText, fieldErrors, issueErrors } from '../../i18n/error-text';
@@ -44,6 +48,9 @@ export function AdminEvaluationTemplateEditorPage() {
   const detail = useQuery({ ...evaluationTemplateQueries.detail(id), enabled: !isNew });
   const templates = useQuery(evaluationTemplateQueries.list());
   const courses = useQuery(evaluationTemplateQueries.courseOptions());
+  // Credential types are User Management's list: an administrator without it is not offered the kind.
+  const mayListCredentialTypes = holdsAdminPermission(useSession(selectUser), 'userManagement');
+  const credentialTypes = useQuery({ ...credentialQueries.types(), enabled: mayListCredentialTypes });
   const [draft, setDraft] = useState<TemplateDraft>(emptyDraft);
   const [editing, setEditing] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -128,6 +135,12 @@ export function AdminEvaluationTemplateEditorPage() {
   const templateOptions = (templates.data?.templates ?? [])
     .filter((other) => other.familyId !== template?.familyId)
     .map((other) => ({ value: other.familyId, label: other.grants }));
+  const credentialOptions = mayListCredentialTypes
+    ? (credentialTypes.data?.types ?? [])
+        // A retired type stays listed only where this version already names it.
+        .filter((type) => type.retiredAt === null || type.id === draft.qualificationId)
+        .map((type) => ({ value: type.id, label: type.name }))
+    : null;
   const busy = save.isPending || publish.isPending;
 
   const form = (
@@ -159,6 +172,7 @@ export function AdminEvaluationTemplateEditorPage() {
         errors={errors}
         courseOptions={courseOptions}
         templateOptions={templateOptions}
+        credentialOptions={credentialOptions}
       />
       {readOnly ? null : (
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>

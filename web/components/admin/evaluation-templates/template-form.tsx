@@ -12,7 +12,7 @@ export interface TemplateDraft {
   grants: string;
   validityUnit: 'years' | 'days' | 'never';
   validityValue: string;
-  qualificationKind: '' | 'course' | 'evaluation';
+  qualificationKind: '' | 'course' | 'evaluation' | 'credential';
   qualificationId: string;
   /** `key` keeps a row's identity while rows move (item ids change with every version). */
   items: { key: string; text: string; critical: boolean }[];
@@ -41,8 +41,7 @@ export function draftOf(template: TemplateDto): TemplateDraft {
     grants: template.grants,
     validityUnit: days === null ? 'never' : days % DAYS_PER_YEAR === 0 ? 'years' : 'days',
     validityValue: days === null ? '3' : String(days % DAYS_PER_YEAR === 0 ? days / DAYS_PER_YEAR : days),
-    // A credential qualification (set through the API) shows as its kind; this picker offers courses and evaluations.
-    qualificationKind: kind === 'course' || kind === 'evaluation' ? kind : '',
+    qualificationKind: kind ?? '',
     qualificationId: template.evaluatorQualification?.id ?? '',
     items: template.items.map((item) => ({ key: newKey(), text: item.text, critical: item.critical })),
   };
@@ -72,10 +71,20 @@ export interface TemplateFormProps {
   errors: Partial<Record<string, string>>;
   courseOptions: readonly SelectOption[];
   templateOptions: readonly SelectOption[];
+  /** Credential types, or null when this administrator cannot list them (no User Management). */
+  credentialOptions: readonly SelectOption[] | null;
 }
 
 /** Name, what a pass grants, validity, the evaluator's qualification and the observed items. */
-export function TemplateForm({ draft, onChange, readOnly, errors, courseOptions, templateOptions }: TemplateFormProps) {
+export function TemplateForm({
+  draft,
+  onChange,
+  readOnly,
+  errors,
+  courseOptions,
+  templateOptions,
+  credentialOptions,
+}: TemplateFormProps) {
   const set = (change: Partial<TemplateDraft>) => onChange({ ...draft, ...change });
   const setItem = (index: number, change: Partial<TemplateDraft['items'][number]>) =>
     set({ items: draft.items.map((item, i) => (i === index ? { ...item, ...change } : item)) });
@@ -85,11 +94,25 @@ export function TemplateForm({ draft, onChange, readOnly, errors, courseOptions,
     items.splice(index + by, 0, moved!);
     set({ items });
   };
-  const kindOptions: SelectOption<'none' | 'course' | 'evaluation'>[] = [
+  const kindOptions: SelectOption<'none' | 'course' | 'evaluation' | 'credential'>[] = [
     { value: 'none', label: t('admin.evalTemplates.qualification.none') },
     { value: 'course', label: t('admin.evalTemplates.qualification.course') },
     { value: 'evaluation', label: t('admin.evalTemplates.qualification.evaluation') },
+    // Offered when the types can be listed, and always kept for a version that already names one.
+    ...(credentialOptions !== null || draft.qualificationKind === 'credential'
+      ? [{ value: 'credential' as const, label: t('admin.evalTemplates.qualification.credential') }]
+      : []),
   ];
+  const pickLabel = {
+    course: t('admin.evalTemplates.qualification.pickCourse'),
+    evaluation: t('admin.evalTemplates.qualification.pickEvaluation'),
+    credential: t('admin.evalTemplates.qualification.pickCredential'),
+  };
+  const pickOptions = {
+    course: courseOptions,
+    evaluation: templateOptions,
+    credential: credentialOptions ?? [],
+  };
   const unitOptions: SelectOption<TemplateDraft['validityUnit']>[] = [
     { value: 'years', label: t('admin.evalTemplates.validity.unitYears') },
     { value: 'days', label: t('admin.evalTemplates.validity.unitDays') },
@@ -165,12 +188,8 @@ export function TemplateForm({ draft, onChange, readOnly, errors, courseOptions,
           />
           {draft.qualificationKind ? (
             <Select
-              label={
-                draft.qualificationKind === 'course'
-                  ? t('admin.evalTemplates.qualification.pickCourse')
-                  : t('admin.evalTemplates.qualification.pickEvaluation')
-              }
-              options={draft.qualificationKind === 'course' ? courseOptions : templateOptions}
+              label={pickLabel[draft.qualificationKind]}
+              options={pickOptions[draft.qualificationKind]}
               value={draft.qualificationId}
               disabled={readOnly}
               error={errors.evaluatorQualification}
