@@ -65,6 +65,8 @@ describe('interface languages', () => {
       'Panel',
       'Mis cursos',
       'Mis certificados',
+      'Mis credenciales',
+      'Mis evaluaciones',
       'Informes',
       'Avisos',
       'Ideas',

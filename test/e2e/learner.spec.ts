@@ -37,6 +37,8 @@ describe('learner', () => {
       'Dashboard',
       'My Courses',
       'My Certificates',
+      'My Credentials',
+      'My Evaluations',
       'Reports',
       'Announcements',
       'Think',

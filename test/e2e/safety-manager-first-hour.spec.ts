@@ -231,7 +231,8 @@ describe("the safety manager's first hour", () => {
     expect(line(ada)).toContain(`${department},Order picker,${COURSE},Overdue,`);
     expect(line(cleo)).toContain(`${department},Team lead,${COURSE},Overdue,`);
     expect(line(ben)).toContain(`${department},Forklift driver,${COURSE},Compliant,`);
-    expect(line(ben).endsWith(`,${certificate.certificate_number}`)).toBe(true);
+    // The certificate column, then the authorisation, credential and evidence-needed columns (issue 28), empty here.
+    expect(line(ben).endsWith(`,${certificate.certificate_number},,,`)).toBe(true);
 
     // 9. Ben's certificate revoked with a reason, from his training record.
     const reason = `Took the assessment for a colleague ${run}`;
