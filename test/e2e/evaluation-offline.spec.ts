@@ -13,6 +13,34 @@ import { apiAs, d1, newLearner, unique } from './server';
  */
 
 const ITEMS = 15;
+
+/** Everything in the evaluator's IndexedDB database (every store, every record), as JSON text. */
+function deviceDatabase(page: BrowserSession['page']): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('ehs-evaluations');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          const names = Array.from(database.objectStoreNames);
+          const tx = database.transaction(names, 'readonly');
+          const dump: Record<string, unknown[]> = {};
+          for (const name of names) {
+            const request = tx.objectStore(name).getAll();
+            request.onsuccess = () => {
+              dump[name] = request.result;
+            };
+          }
+          tx.oncomplete = () => {
+            database.close();
+            resolve(JSON.stringify(dump));
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
 const PHOTO = new URL('../../web/public/default-course-icon.png', import.meta.url);
 
 /**
@@ -136,6 +164,12 @@ describe('an evaluation on the floor without a signal', () => {
       .getByTestId('evaluation-status')
       .getByText(/kept on this device/i)
       .waitFor();
+    // The signed record waits with its password sealed to the server's key, never in clear: every
+    // store of the device's database, read as a script on the page could, holds no trace of it.
+    const device = await deviceDatabase(page);
+    expect(device).not.toContain('not-my-password');
+    expect(device).not.toContain(btoa('not-my-password').replace(/=+$/, ''));
+    expect(device).toMatch(/"envelope":\{"keyId":"[0-9a-f-]{36}","wrappedKey":"[\w-]{500,}"/);
     await page.getByRole('link', { name: 'All evaluations' }).click();
     await page.getByTestId('outbox-title').getByText('Waiting to send (1)').waitFor();
     await page
