@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { SignatureEnvelope } from '../worker/contract/signature-envelope';
 import {
   evaluationMachine,
   impliedOutcome,
@@ -41,7 +42,7 @@ function run(
     acknowledge?: (input: { id: string; body: AcknowledgementBody }) => Promise<unknown>;
     online?: boolean;
     stage?: EvaluationStage;
-    password?: string;
+    envelope?: SignatureEnvelope;
   } = {},
 ) {
   const submit = vi.fn(options.submit ?? (async () => ({})));
@@ -55,7 +56,7 @@ function run(
     },
   });
   const actor = createActor(machine, {
-    input: { draft: draft(), online: options.online ?? true, stage: options.stage, password: options.password },
+    input: { draft: draft(), online: options.online ?? true, stage: options.stage, envelope: options.envelope },
   }).start();
   return { actor, submit, upload, acknowledge };
 }
@@ -64,8 +65,10 @@ const fillAll = (actor: ReturnType<typeof run>['actor'], second: 'PASS' | 'NOT_Y
   actor.send({ type: 'item.result', itemId: 'i1', result: 'PASS' });
   actor.send({ type: 'item.result', itemId: 'i2', result: second });
 };
-const sign = (actor: ReturnType<typeof run>['actor'], password = 'secret') =>
-  actor.send({ type: 'evaluation.sign', password, at: '2026-11-28T04:00:00.000Z' });
+/** A stand-in for the sealed password (the client seals it; the machine only carries it). */
+const sealed = (tag = 'secret'): SignatureEnvelope => ({ keyId: 'k1', wrappedKey: tag, iv: 'iv', ciphertext: 'c' });
+const sign = (actor: ReturnType<typeof run>['actor'], tag = 'secret') =>
+  actor.send({ type: 'evaluation.sign', envelope: sealed(tag), at: '2026-11-28T04:00:00.000Z' });
 
 describe('evaluation machine', () => {
   it('keeps a draft open until every item is answered and a critical item is not marked not applicable', () => {
@@ -76,7 +79,12 @@ describe('evaluation machine', () => {
     sign(actor);
     expect(actor.getSnapshot().value).toBe('draft');
     fillAll(actor);
-    sign(actor, '');
+    // Without a sealed signature (a client that failed to seal) nothing is signed either.
+    actor.send({
+      type: 'evaluation.sign',
+      envelope: null as unknown as SignatureEnvelope,
+      at: '2026-11-28T04:00:00.000Z',
+    });
     expect(actor.getSnapshot().value).toBe('draft');
     expect(submit).not.toHaveBeenCalled();
   });
@@ -118,12 +126,12 @@ describe('evaluation machine', () => {
     actor.send({ type: 'connection.online' });
     await vi.advanceTimersByTimeAsync(0);
     expect(submit).toHaveBeenCalledTimes(1);
-    expect(submit.mock.calls[0]?.[0]).toMatchObject({ outcome: 'NOT_YET_COMPETENT', password: 'secret' });
+    expect(submit.mock.calls[0]?.[0]).toMatchObject({ outcome: 'NOT_YET_COMPETENT', envelope: sealed() });
     expect(submit.mock.calls[0]?.[0].draft.signedAt).toBe('2026-11-28T04:00:00.000Z');
     expect(upload).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toBe('sent');
-    // The password is gone once the server has the record.
-    expect(actor.getSnapshot().context.password).toBe('');
+    // The envelope is gone once the server has the record.
+    expect(actor.getSnapshot().context.envelope).toBeNull();
     actor.send({ type: 'connection.online' });
     await vi.advanceTimersByTimeAsync(120_000);
     expect(submit).toHaveBeenCalledTimes(1);
@@ -163,7 +171,7 @@ describe('evaluation machine', () => {
     expect(snapshot.context.refusal).toBe('The password is not correct.');
     expect(snapshot.context.draft.note).toBe('kept');
     expect(snapshot.context.draft.signedAt).toBeNull();
-    expect(snapshot.context.password).toBe('');
+    expect(snapshot.context.envelope).toBeNull();
     await vi.advanceTimersByTimeAsync(120_000);
     expect(submit).toHaveBeenCalledTimes(1);
 
@@ -171,7 +179,7 @@ describe('evaluation machine', () => {
     sign(actor, 'right');
     expect(actor.getSnapshot().context.refusal).toBeNull();
     await vi.advanceTimersByTimeAsync(0);
-    expect(submit.mock.calls[1]?.[0].password).toBe('right');
+    expect(submit.mock.calls[1]?.[0].envelope).toEqual(sealed('right'));
     expect(actor.getSnapshot().value).toBe('sent');
   });
 
@@ -194,11 +202,11 @@ describe('evaluation machine', () => {
   });
 
   it('resumes where the device left it after a reload', async () => {
-    const waiting = run({ stage: 'signed', password: 'secret', online: false });
+    const waiting = run({ stage: 'signed', envelope: sealed(), online: false });
     expect(waiting.actor.getSnapshot().value).toBe('waitingToSend');
     waiting.actor.send({ type: 'connection.online' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(waiting.submit.mock.calls[0]?.[0].password).toBe('secret');
+    expect(waiting.submit.mock.calls[0]?.[0].envelope).toEqual(sealed());
     expect(run({ stage: 'recorded', online: false }).actor.getSnapshot().value).toBe('waitingForPhotos');
     expect(run({ stage: 'sent' }).actor.getSnapshot().value).toBe('sent');
     expect(run({ stage: 'acknowledged' }).actor.getSnapshot().status).toBe('done');

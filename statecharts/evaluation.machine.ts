@@ -1,9 +1,12 @@
 import { assign, fromPromise, setup, type StateValue } from 'xstate';
+import type { SignatureEnvelope } from '../worker/contract/signature-envelope';
 
 /**
  * One practical evaluation on the evaluator's device, from the first tick to the trainee's
  * acknowledgement, working without a signal. The evaluator fills in the items (draft), signs with
- * their password; the signed record waits on the device until there is a connection, is sent once
+ * their password, which the client seals at once to the server's public key (a signature envelope:
+ * the machine and the device keep only that, never the password); the signed record waits on the
+ * device until there is a connection, is sent once
  * (the device made its id, the server answers a repeat with the stored record), then its photos.
  * A refusal (wrong password, a rule the server enforces) brings the record back to the draft with
  * the server's message, never dropped; a lost connection only waits and retries with backoff.
@@ -47,7 +50,7 @@ export type EvaluationStage = 'draft' | 'signed' | 'recorded' | 'sent' | 'acknow
 export interface SubmitInput {
   draft: EvaluationDraft;
   outcome: EvaluationOutcome;
-  password: string;
+  envelope: SignatureEnvelope;
 }
 
 /** A failure to send: `refused` when the server answered no (back to the evaluator), else the connection. */
@@ -58,8 +61,11 @@ export interface SendFailure {
 
 export interface EvaluationContext {
   draft: EvaluationDraft;
-  /** Kept only while the signed record waits to be sent: the server checks it as the e-signature. */
-  password: string;
+  /**
+   * The evaluator's password sealed to the server's key with this evaluation's id and content hash,
+   * kept only while the signed record waits to be sent: the server opens it and checks the password.
+   */
+  envelope: SignatureEnvelope | null;
   online: boolean;
   /** Failed sends in a row (connection lost), for the backoff. */
   attempts: number;
@@ -81,7 +87,7 @@ export type EvaluationEvent =
   | { type: 'note.change'; note: string }
   | { type: 'photo.add'; photoId: string }
   | { type: 'photo.remove'; photoId: string }
-  | { type: 'evaluation.sign'; password: string; at: string }
+  | { type: 'evaluation.sign'; envelope: SignatureEnvelope; at: string }
   | { type: 'connection.online' }
   | { type: 'connection.offline' }
   | { type: 'acknowledgement.submit'; body: AcknowledgementBody };
@@ -89,7 +95,7 @@ export type EvaluationEvent =
 export interface EvaluationInput {
   draft: EvaluationDraft;
   stage?: EvaluationStage;
-  password?: string;
+  envelope?: SignatureEnvelope | null;
   refusal?: string | null;
   online: boolean;
 }
@@ -165,8 +171,8 @@ export const evaluationMachine = setup({
   },
   guards: {
     isKnownItem: ({ context }, params: { itemId: string }) => context.draft.items.some((i) => i.id === params.itemId),
-    isComplete: ({ context }, params: { password: string }) =>
-      missingItems(context.draft).length === 0 && params.password !== '',
+    isComplete: ({ context }, params: { envelope: SignatureEnvelope | null }) =>
+      missingItems(context.draft).length === 0 && params.envelope !== null,
     isOnline: ({ context }) => context.online,
     // Right away only on the first try: after a failure the backoff or the online event decides.
     canSendNow: ({ context }) => context.online && context.attempts === 0,
@@ -187,9 +193,9 @@ export const evaluationMachine = setup({
     removePhoto: assign(({ context }, params: { photoId: string }) => ({
       draft: { ...context.draft, photoIds: context.draft.photoIds.filter((id) => id !== params.photoId) },
     })),
-    sign: assign(({ context }, params: { password: string; at: string }) => ({
+    sign: assign(({ context }, params: { envelope: SignatureEnvelope; at: string }) => ({
       draft: { ...context.draft, signedAt: params.at },
-      password: params.password,
+      envelope: params.envelope,
       refusal: null,
       attempts: 0,
     })),
@@ -197,11 +203,11 @@ export const evaluationMachine = setup({
     goOffline: assign({ online: false }),
     countFailure: assign(({ context }) => ({ attempts: context.attempts + 1 })),
     resetAttempts: assign({ attempts: 0 }),
-    // The password's only use is the send: it leaves the device's memory as soon as the server has it.
-    forgetPassword: assign({ password: '' }),
+    // The envelope's only use is the send: it leaves the device as soon as the server has the record.
+    forgetEnvelope: assign({ envelope: null }),
     reopen: assign(({ context }, params: { error: unknown }) => ({
       refusal: failureMessage(params.error),
-      password: '',
+      envelope: null,
       attempts: 0,
       draft: { ...context.draft, signedAt: null },
     })),
@@ -217,7 +223,7 @@ export const evaluationMachine = setup({
   id: 'evaluation',
   context: ({ input }) => ({
     draft: input.draft,
-    password: input.password ?? '',
+    envelope: input.envelope ?? null,
     online: input.online,
     attempts: 0,
     refusal: input.refusal ?? null,
@@ -255,9 +261,9 @@ export const evaluationMachine = setup({
         'photo.add': { actions: { type: 'addPhoto', params: ({ event }) => ({ photoId: event.photoId }) } },
         'photo.remove': { actions: { type: 'removePhoto', params: ({ event }) => ({ photoId: event.photoId }) } },
         'evaluation.sign': {
-          guard: { type: 'isComplete', params: ({ event }) => ({ password: event.password }) },
+          guard: { type: 'isComplete', params: ({ event }) => ({ envelope: event.envelope }) },
           target: 'waitingToSend',
-          actions: { type: 'sign', params: ({ event }) => ({ password: event.password, at: event.at }) },
+          actions: { type: 'sign', params: ({ event }) => ({ envelope: event.envelope, at: event.at }) },
         },
       },
     },
@@ -275,9 +281,9 @@ export const evaluationMachine = setup({
         input: ({ context }) => ({
           draft: context.draft,
           outcome: impliedOutcome(context.draft),
-          password: context.password,
+          envelope: context.envelope!,
         }),
-        onDone: { target: 'uploadingPhotos', actions: ['forgetPassword', 'resetAttempts'] },
+        onDone: { target: 'uploadingPhotos', actions: ['forgetEnvelope', 'resetAttempts'] },
         onError: [
           {
             guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },

@@ -15,6 +15,66 @@ import { apiAs, d1, newLearner, unique } from './server';
  */
 
 const ITEMS = 15;
+
+/** Takes the device's copy of the signing key out of IndexedDB, or puts it back. */
+function cachedSigningKey(page: BrowserSession['page'], action: 'take' | 'put', kept?: unknown): Promise<unknown> {
+  return page.evaluate(
+    ({ action, kept }) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('ehs-evaluations');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          const store = database.transaction('cache', 'readwrite').objectStore('cache');
+          const entry = kept as { key: IDBValidKey; value: unknown } | undefined;
+          if (action === 'put' && entry) {
+            store.put(entry.value, entry.key).onsuccess = () => resolve(null);
+            return;
+          }
+          const cursor = store.openCursor();
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) return resolve(null);
+            if (String(at.key).startsWith('signing-key:')) {
+              const taken = { key: at.key, value: at.value };
+              at.delete().onsuccess = () => resolve(taken);
+              return;
+            }
+            at.continue();
+          };
+        };
+      }),
+    { action, kept },
+  );
+}
+
+/** Everything in the evaluator's IndexedDB database (every store, every record), as JSON text. */
+function deviceDatabase(page: BrowserSession['page']): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('ehs-evaluations');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          const names = Array.from(database.objectStoreNames);
+          const tx = database.transaction(names, 'readonly');
+          const dump: Record<string, unknown[]> = {};
+          for (const name of names) {
+            const request = tx.objectStore(name).getAll();
+            request.onsuccess = () => {
+              dump[name] = request.result;
+            };
+          }
+          tx.oncomplete = () => {
+            database.close();
+            resolve(JSON.stringify(dump));
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
 const PHOTO = new URL('../../web/public/default-course-icon.png', import.meta.url);
 
 /**
@@ -137,8 +197,14 @@ describe('an evaluation on the floor without a signal', () => {
       .getByText(/found them competent/)
       .waitFor();
     await expectAccessible(page, 'evaluation form, offline, 390 px');
-    // A mistyped password cannot be checked without a signal: it is found out when the record is sent.
+    // A device that never kept the server's signing key (it comes with the checklists) cannot seal a
+    // signature offline, and says so rather than keeping the password.
+    const key = await cachedSigningKey(page, 'take');
     await page.getByLabel('Your password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Sign evaluation' }).click();
+    await page.getByText(/does not have the signing key yet/).waitFor();
+    await cachedSigningKey(page, 'put', key);
+    // A mistyped password cannot be checked without a signal: it is found out when the record is sent.
     await page.getByRole('button', { name: 'Sign evaluation' }).click();
 
     // Signed without a signal: it waits on the device, and nothing has reached the server. (Chromium
@@ -148,6 +214,12 @@ describe('an evaluation on the floor without a signal', () => {
       .getByTestId('evaluation-status')
       .getByText(/kept on this device/i)
       .waitFor();
+    // The signed record waits with its password sealed to the server's key, never in clear: every
+    // store of the device's database, read as a script on the page could, holds no trace of it.
+    const device = await deviceDatabase(page);
+    expect(device).not.toContain('not-my-password');
+    expect(device).not.toContain(btoa('not-my-password').replace(/=+$/, ''));
+    expect(device).toMatch(/"envelope":\{"keyId":"[0-9a-f-]{36}","wrappedKey":"[\w-]{500,}"/);
     await page.getByRole('link', { name: 'All evaluations' }).click();
     await page.getByTestId('outbox-title').getByText('Waiting to send (1)').waitFor();
     await page

@@ -4,6 +4,7 @@
  * still has the checklists and the people seen last, so these reads answer from the device when
  * the server cannot be reached, and run even when the browser says it is offline.
  */
+import type { SigningKeyResponse } from '@contract/signature-envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { readCached, writeCached } from '../state/evaluation-store';
 import { ApiClientError } from './client';
@@ -33,13 +34,31 @@ const matches = (person: EvaluationTrainee, query: string) => {
   return !q || `${person.name} ${person.username} ${person.department ?? ''}`.toLowerCase().includes(q);
 };
 
+const signingKeyEntry = (userId: string) => `signing-key:${userId}`;
+
+/**
+ * The public key this device seals the evaluator's password with: the copy kept with the templates,
+ * else read now (undefined without a signal and without a copy).
+ */
+export async function deviceSigningKey(userId: string): Promise<SigningKeyResponse | undefined> {
+  const kept = await readCached<SigningKeyResponse>(signingKeyEntry(userId));
+  if (kept) return kept;
+  return withDeviceCopy(signingKeyEntry(userId), () => evaluationsApi.signingKey()).catch(() => undefined);
+}
+
 export const evaluationQueries = {
   /** Published templates the signed-in person may evaluate with (non-empty: they may evaluate). */
   templates: (userId: string) =>
     queryOptions({
       queryKey: queryKeys.evaluations.templates,
-      queryFn: ({ signal }) =>
-        withDeviceCopy(`templates:${userId}`, () => evaluationsApi.templates(signal).then((body) => body.templates)),
+      queryFn: async ({ signal }) => {
+        // The signing key travels with the templates: whoever has the checklists offline can sign.
+        const [templates] = await Promise.all([
+          withDeviceCopy(`templates:${userId}`, () => evaluationsApi.templates(signal).then((body) => body.templates)),
+          withDeviceCopy(signingKeyEntry(userId), () => evaluationsApi.signingKey(signal)).catch(() => undefined),
+        ]);
+        return templates;
+      },
       networkMode: 'always',
       retry: false,
       staleTime: 5 * 60_000,

@@ -12,6 +12,7 @@ import type {
   evaluationBody,
   TraineesResponse,
 } from '@contract/evaluations';
+import type { SigningKeyResponse } from '@contract/signature-envelope';
 import type * as v from 'valibot';
 import { api } from './client';
 
@@ -29,6 +30,7 @@ const enc = encodeURIComponent;
 
 export const evaluationsApi = {
   templates: (signal?: AbortSignal) => api.get<EvaluatorTemplatesResponse>('/v2/evaluations/templates', { signal }),
+  signingKey: (signal?: AbortSignal) => api.get<SigningKeyResponse>('/v2/evaluations/signing-key', { signal }),
   trainees: (query: string, signal?: AbortSignal) =>
     api.get<TraineesResponse>('/v2/evaluations/trainees', { query: { query }, signal }),
   mine: (as: 'trainee' | 'evaluator', signal?: AbortSignal) =>

@@ -192,6 +192,8 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'evaluation.idReused': 'error.evaluation.idReused',
   'evaluation.passwordRequired': 'error.evaluation.passwordRequired',
   'evaluation.passwordWrong': 'error.evaluation.passwordWrong',
+  'evaluation.envelopeUnreadable': 'error.evaluation.envelopeUnreadable',
+  'evaluation.envelopeMismatch': 'error.evaluation.envelopeMismatch',
   'evaluation.notFound': 'error.evaluation.notFound',
   'evaluation.refresherNotFound': 'error.evaluation.refresherNotFound',
   'evaluation.refresherCompetent': 'error.evaluation.refresherCompetent',

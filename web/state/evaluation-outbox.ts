@@ -6,17 +6,19 @@
  * device made its id). The actors live beside the screens, not in them, so a record keeps sending
  * while the evaluator moves around the app.
  */
+import { sealPassword, submissionHash } from '@contract/signature-envelope';
 import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   EVALUATION_MESSAGES,
   evaluationMachine,
+  impliedOutcome,
   stageOf,
   type EvaluationDraft,
   type SendFailure,
   type SubmitInput,
 } from '../../statecharts/evaluation.machine';
 import { ApiClientError } from '../api/client';
-import { evaluationWrites } from '../api/evaluation-queries';
+import { deviceSigningKey, evaluationWrites } from '../api/evaluation-queries';
 import { runWrite } from '../api/writes';
 import { currentLocale, t } from '../i18n';
 import { errorText } from '../i18n/error-text';
@@ -38,7 +40,8 @@ const failure = (error: unknown): SendFailure => ({
   message: errorText(error, t('evaluate.send.failed')),
 });
 
-function bodyOf({ draft, outcome, password }: SubmitInput) {
+/** What the device sends for a signed draft, less its signature: what the envelope's hash covers. */
+function contentOf({ draft, outcome }: Omit<SubmitInput, 'envelope'>) {
   return {
     id: draft.id,
     templateId: draft.templateId,
@@ -52,9 +55,10 @@ function bodyOf({ draft, outcome, password }: SubmitInput) {
     ...(draft.note.trim() ? { note: draft.note.trim() } : {}),
     conductedAt: draft.signedAt ?? new Date().toISOString(),
     photoCount: draft.photoIds.length,
-    password,
   };
 }
+
+const bodyOf = (input: SubmitInput) => ({ ...contentOf(input), passwordEnvelope: input.envelope });
 
 const browserEvaluationMachine = evaluationMachine.provide({
   actors: {
@@ -140,12 +144,35 @@ class EvaluationOutbox {
       evaluatorId,
       stage: 'draft',
       draft,
-      password: '',
+      envelope: null,
       refusal: null,
       updatedAt: new Date().toISOString(),
     };
     await saveEvaluation(record);
     this.start(record);
+  }
+
+  /**
+   * The evaluator signs: the password is sealed at once to the server's public key (kept on the
+   * device with the templates) together with this evaluation's id and the hash of exactly what will
+   * be sent, and only that envelope goes into the machine and the device store.
+   */
+  async sign(id: string, password: string): Promise<void> {
+    const actor = this.actors.get(id);
+    const evaluatorId = this.state.evaluatorId;
+    if (!actor || !evaluatorId) return;
+    const key = await deviceSigningKey(evaluatorId);
+    if (!key) throw new Error(t('evaluate.sign.noKey'));
+    const at = new Date().toISOString();
+    const draft = { ...actor.getSnapshot().context.draft, signedAt: at };
+    const content = contentOf({ draft, outcome: impliedOutcome(draft) });
+    const envelope = await sealPassword(key, {
+      password,
+      evaluationId: id,
+      bodyHash: await submissionHash(content, evaluatorId),
+      signedAt: at,
+    });
+    actor.send({ type: 'evaluation.sign', envelope, at });
   }
 
   /** Removes an evaluation from the device (a draft given up, or a sent one left for the trainee's account). */
@@ -162,7 +189,7 @@ class EvaluationOutbox {
       input: {
         draft: record.draft,
         stage: record.stage,
-        password: record.password,
+        envelope: record.envelope,
         refusal: record.refusal,
         online: online(),
       },
@@ -180,7 +207,7 @@ class EvaluationOutbox {
         evaluatorId,
         stage: stageOf(snapshot.value),
         draft: snapshot.context.draft,
-        password: snapshot.context.password,
+        envelope: snapshot.context.envelope,
         refusal: snapshot.context.refusal,
         updatedAt: record.updatedAt,
       };

@@ -5,6 +5,7 @@
  * each person only their own.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { SignatureEnvelope } from '@contract/signature-envelope';
 import type { EvaluationDraft, EvaluationStage } from '../../statecharts/evaluation.machine';
 
 export interface StoredEvaluation {
@@ -13,10 +14,11 @@ export interface StoredEvaluation {
   stage: EvaluationStage;
   draft: EvaluationDraft;
   /**
-   * The evaluator's password while the signed record waits for a connection: the server checks it
-   * as the e-signature when the record arrives. Removed as soon as the server has the record.
+   * The e-signature while the signed record waits for a connection: the evaluator's password sealed
+   * to the server's public key with this evaluation's id and content hash (never the password
+   * itself; nothing on the device can open it). Removed as soon as the server has the record.
    */
-  password: string;
+  envelope: SignatureEnvelope | null;
   refusal: string | null;
   updatedAt: string;
 }
@@ -48,7 +50,25 @@ function db() {
 
 export async function listEvaluations(evaluatorId: string): Promise<StoredEvaluation[]> {
   const all = await (await db()).getAllFromIndex('evaluations', 'byEvaluator', evaluatorId);
-  return all.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+  return Promise.all(all.map(withoutPassword)).then((list) =>
+    list.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt)),
+  );
+}
+
+/**
+ * A record kept by an earlier version of the app held the password itself: it is erased from the
+ * device at once, and a record that was waiting with it goes back to the draft to be signed again.
+ */
+async function withoutPassword(record: StoredEvaluation): Promise<StoredEvaluation> {
+  if (!('password' in record)) return record;
+  const { password: _, ...rest } = record as StoredEvaluation & { password: unknown };
+  const clean: StoredEvaluation = { ...rest, envelope: rest.envelope ?? null };
+  if (clean.stage === 'signed' && !clean.envelope) {
+    clean.stage = 'draft';
+    clean.draft = { ...clean.draft, signedAt: null };
+  }
+  await saveEvaluation(clean);
+  return clean;
 }
 
 export async function saveEvaluation(record: StoredEvaluation): Promise<void> {

@@ -222,6 +222,10 @@ export const REFUSALS = {
   'evaluation.idReused': 'An evaluation with this id was already sent with different content',
   'evaluation.passwordRequired': 'Enter your password to sign the evaluation',
   'evaluation.passwordWrong': 'Your password is incorrect, so the evaluation was not signed',
+  'evaluation.envelopeUnreadable':
+    'The sealed signature could not be opened (it was changed, or its key has expired), so the evaluation was not signed. Sign it again',
+  'evaluation.envelopeMismatch':
+    'The sealed signature was made for another evaluation or other content, so it was not accepted',
   'evaluation.notFound': 'Evaluation not found',
   'evaluation.refresherNotFound': 'The refresher course was not found',
   'evaluation.refresherCompetent': 'A refresher course can only be assigned when the trainee is not yet competent',

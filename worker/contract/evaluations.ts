@@ -175,37 +175,72 @@ const itemResultBody = v.object({
   ),
 });
 
-export const evaluationBody = v.object({
-  id: uuid,
-  templateId: v.pipe(v.string(REFUSALS['evaluation.templateNotFound']), idString),
-  traineeId: v.pipe(v.string(REFUSALS['evaluation.traineeNotFound']), idString),
-  items: v.pipe(
-    v.array(itemResultBody, REFUSALS['evaluation.itemsMissing']),
-    v.minLength(1, REFUSALS['evaluation.itemsMissing']),
-    v.maxLength(EVALUATION_LIMITS.items, REFUSALS['evaluation.itemsMissing']),
-  ),
-  outcome: v.picklist(EVALUATION_OUTCOMES, REFUSALS['evaluation.outcome']),
-  note: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(EVALUATION_LIMITS.noteLength, REFUSALS['evaluation.noteLength'])),
-    '',
-  ),
-  conductedAt: v.pipe(v.string(REFUSALS['evaluation.conductedAt']), v.isoTimestamp(REFUSALS['evaluation.conductedAt'])),
-  photoCount: v.optional(
-    v.pipe(
-      v.number(REFUSALS['evaluation.photoCount']),
-      v.integer(REFUSALS['evaluation.photoCount']),
-      v.minValue(0, REFUSALS['evaluation.photoCount']),
-      v.maxValue(EVALUATION_LIMITS.photos, REFUSALS['evaluation.photoCount']),
+/** A base64url part of a sealed signature (worker/contract/signature-envelope.ts). */
+const envelopePart = (max: number) =>
+  v.pipe(
+    v.string(REFUSALS['evaluation.envelopeUnreadable']),
+    v.nonEmpty(REFUSALS['evaluation.envelopeUnreadable']),
+    v.maxLength(max, REFUSALS['evaluation.envelopeUnreadable']),
+    v.regex(/^[A-Za-z0-9_-]+$/, REFUSALS['evaluation.envelopeUnreadable']),
+  );
+
+const envelopeBody = v.object(
+  {
+    keyId: v.pipe(
+      v.string(REFUSALS['evaluation.envelopeUnreadable']),
+      v.uuid(REFUSALS['evaluation.envelopeUnreadable']),
     ),
-    0,
+    wrappedKey: envelopePart(1024),
+    iv: envelopePart(32),
+    ciphertext: envelopePart(2048),
+  },
+  REFUSALS['evaluation.envelopeUnreadable'],
+);
+
+export const evaluationBody = v.pipe(
+  v.object({
+    id: uuid,
+    templateId: v.pipe(v.string(REFUSALS['evaluation.templateNotFound']), idString),
+    traineeId: v.pipe(v.string(REFUSALS['evaluation.traineeNotFound']), idString),
+    items: v.pipe(
+      v.array(itemResultBody, REFUSALS['evaluation.itemsMissing']),
+      v.minLength(1, REFUSALS['evaluation.itemsMissing']),
+      v.maxLength(EVALUATION_LIMITS.items, REFUSALS['evaluation.itemsMissing']),
+    ),
+    outcome: v.picklist(EVALUATION_OUTCOMES, REFUSALS['evaluation.outcome']),
+    note: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(EVALUATION_LIMITS.noteLength, REFUSALS['evaluation.noteLength'])),
+      '',
+    ),
+    conductedAt: v.pipe(
+      v.string(REFUSALS['evaluation.conductedAt']),
+      v.isoTimestamp(REFUSALS['evaluation.conductedAt']),
+    ),
+    photoCount: v.optional(
+      v.pipe(
+        v.number(REFUSALS['evaluation.photoCount']),
+        v.integer(REFUSALS['evaluation.photoCount']),
+        v.minValue(0, REFUSALS['evaluation.photoCount']),
+        v.maxValue(EVALUATION_LIMITS.photos, REFUSALS['evaluation.photoCount']),
+      ),
+      0,
+    ),
+    /** The e-signature typed by an online client; a device signing offline sends `passwordEnvelope`. */
+    password: v.optional(
+      v.pipe(
+        v.string(REFUSALS['evaluation.passwordRequired']),
+        v.nonEmpty(REFUSALS['evaluation.passwordRequired']),
+        v.maxLength(200),
+      ),
+    ),
+    passwordEnvelope: v.optional(envelopeBody),
+    refresherCourseId: v.optional(v.nullable(idString), null),
+  }),
+  v.check(
+    (body) => body.password !== undefined || body.passwordEnvelope !== undefined,
+    REFUSALS['evaluation.passwordRequired'],
   ),
-  password: v.pipe(
-    v.string(REFUSALS['evaluation.passwordRequired']),
-    v.nonEmpty(REFUSALS['evaluation.passwordRequired']),
-    v.maxLength(200),
-  ),
-  refresherCourseId: v.optional(v.nullable(idString), null),
-});
+);
 export type EvaluationBody = v.InferOutput<typeof evaluationBody>;
 
 export const evaluationListQuery = v.object({

@@ -921,6 +921,22 @@ export const evaluationPhotos = sqliteTable(
 );
 
 /**
+ * The Worker's RSA-OAEP key pairs for signature envelopes (the evaluator's password sealed on the
+ * device). The private key is stored sealed under a key derived from JWT_SECRET; see
+ * worker/services/signature-envelopes.ts.
+ */
+export const signatureEnvelopeKeys = sqliteTable(
+  'signature_envelope_keys',
+  {
+    id: id(),
+    publicJwk: text('public_jwk').notNull(),
+    privateKeySealed: text('private_key_sealed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signature_envelope_keys_created_idx').on(t.createdAt)],
+);
+
+/**
  * What a "competent" evaluation grants: verifiable by number like a certificate, revocable, and
  * renewed with lineage (`renewsId`). Title, name and scope are frozen at issue.
  */

@@ -27,6 +27,8 @@ import { acknowledgeRoutes } from './evaluations/acknowledge';
 import { photoAccess } from './evaluations/photo-access';
 import { dayOf } from '../services/qualification';
 import { validate } from '../validate';
+import type { SigningKeyResponse } from '../contract/signature-envelope';
+import { currentSigningKey } from '../services/signature-envelopes';
 import { fullName } from '../services/users';
 
 /** Magic bytes of the photo types a device may send. */
@@ -75,6 +77,12 @@ export const evaluationRoutes = new Hono<AppEnv>()
     });
   })
 
+  // The public key a device seals the evaluator's password with (cached with the templates), so no
+  // password waits on the device while a signed record has no signal.
+  .get('/signing-key', requireLearner, async (c) =>
+    c.json<SigningKeyResponse>(await currentSigningKey(c.var.db, c.env.JWT_SECRET)),
+  )
+
   // People the caller may evaluate: active accounts other than their own, for a caller who may
   // evaluate with at least one template today.
   .get('/trainees', requireLearner, validate('query', traineeQuery), async (c) => {
@@ -111,7 +119,7 @@ export const evaluationRoutes = new Hono<AppEnv>()
   })
 
   .post('/', requireLearner, validate('json', evaluationBody), async (c) => {
-    const result = await submitEvaluation(c.var.db, c.var.user, c.req.valid('json'));
+    const result = await submitEvaluation(c.var.db, c.env.JWT_SECRET, c.var.user, c.req.valid('json'));
     const row = await readableEvaluation(c, result.id);
     return c.json<EvaluationResponse>(
       { evaluation: await evaluationRecord(c, row) },

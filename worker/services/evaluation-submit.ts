@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { EVALUATION_LIMITS, SIGNATURE_MEANINGS, type EvaluationBody } from '../contract/evaluations';
 import { REFUSALS } from '../contract/errors';
+import { submissionHash } from '../contract/signature-envelope';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import {
@@ -16,10 +17,10 @@ import { ApiError, refusal } from '../errors';
 import { auditInsert } from './audit';
 import { authorisationExpiry, newAuthorisationNumber, previousAuthorisation } from './authorisations';
 import { enrollStatements } from './course-start';
-import { sha256Hex } from './crypto';
 import { findTemplate, qualificationOf, type TemplateRow } from './evaluation-templates';
 import { getDummyHash, verifyPassword } from './password';
 import { forgetPeopleCaches } from './people-caches';
+import { openEnvelope } from './signature-envelopes';
 import { courseComponents } from './progress';
 import { dayOf, holdsQualification, qualificationName } from './qualification';
 import { clearRate, judgeGuess, RATE_RULES } from './rate-limit';
@@ -35,27 +36,6 @@ import { fullName } from './users';
 
 /** A device clock a little ahead of the server's is not "the future". */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
-
-/**
- * What identifies a submission's content: the body without the password (the signature is the
- * act, not the content) and the evaluator who sent it, in a fixed key order.
- */
-export async function bodyHash(body: EvaluationBody, evaluatorId: string): Promise<string> {
-  const { password: _, ...content } = body;
-  const canonical = JSON.stringify({
-    evaluatorId,
-    id: content.id,
-    templateId: content.templateId,
-    traineeId: content.traineeId,
-    items: content.items.map((item) => ({ itemId: item.itemId, result: item.result, note: item.note })),
-    outcome: content.outcome,
-    note: content.note,
-    conductedAt: new Date(content.conductedAt).toISOString(),
-    photoCount: content.photoCount,
-    refresherCourseId: content.refresherCourseId,
-  });
-  return sha256Hex(canonical);
-}
 
 export type SubmitResult = { kind: 'stored' | 'replayed'; id: string };
 
@@ -128,8 +108,25 @@ export async function confirmSignature(db: Db, evaluatorId: string, password: st
   await clearRate(db, key);
 }
 
-export async function submitEvaluation(db: Db, evaluator: AuthUser, body: EvaluationBody): Promise<SubmitResult> {
-  const hash = await bodyHash(body, evaluator.id);
+/**
+ * The password the submission is signed with: typed (online clients), or sealed on the device and
+ * opened here, where the envelope must name this evaluation and this content.
+ */
+async function signaturePassword(db: Db, secret: string, body: EvaluationBody, hash: string): Promise<string> {
+  if (body.passwordEnvelope)
+    return openEnvelope(db, secret, body.passwordEnvelope, { evaluationId: body.id, bodyHash: hash });
+  return body.password ?? '';
+}
+
+export async function submitEvaluation(
+  db: Db,
+  secret: string,
+  evaluator: AuthUser,
+  body: EvaluationBody,
+): Promise<SubmitResult> {
+  // The content without its signature (password or envelope: the signature is the act, not the
+  // content) and the evaluator: a resend after a lost answer replays however it is signed.
+  const hash = await submissionHash(body, evaluator.id);
   const replay = await replayOf(db, body.id, hash);
   if (replay) return replay;
 
@@ -158,7 +155,7 @@ export async function submitEvaluation(db: Db, evaluator: AuthUser, body: Evalua
     if (refresher?.status !== 'PUBLISHED') throw new ApiError('NOT_FOUND', REFUSALS['evaluation.refresherNotFound']);
   }
   await assertMayEvaluate(db, evaluator, template, dayOf(body.conductedAt));
-  await confirmSignature(db, evaluator.id, body.password);
+  await confirmSignature(db, evaluator.id, await signaturePassword(db, secret, body, hash));
 
   const [evaluatorRow, previous, components] = await Promise.all([
     db.select().from(users).where(eq(users.id, evaluator.id)).get(),

@@ -82,7 +82,16 @@ export const evaluationEntry: MachineEntry = {
       { label: 'item 2 pass', payload: () => ({ itemId: 'item-2', result: 'PASS' }) },
       { label: 'item 2 not yet', payload: () => ({ itemId: 'item-2', result: 'NOT_YET' }) },
     ],
-    'evaluation.sign': [{ label: 'with password', payload: ({ now }) => ({ password: 'secret', at: isoIn(now, 0) }) }],
+    'evaluation.sign': [
+      {
+        label: 'with password',
+        payload: ({ now }) => ({
+          // A stand-in for the sealed password (the device sends only the envelope, never the password).
+          envelope: { keyId: 'key-1', wrappedKey: 'sealed', iv: 'iv', ciphertext: 'sealed' },
+          at: isoIn(now, 0),
+        }),
+      },
+    ],
     'error: submitEvaluation': [
       { label: 'refused', payload: () => ({ error: { refused: true, message: 'The password is not correct.' } }) },
       { label: 'connection lost', payload: () => ({ error: { refused: false, message: 'Failed to fetch' } }) },

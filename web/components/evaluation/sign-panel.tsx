@@ -70,7 +70,8 @@ export function EvaluationSummary({ draft }: { draft: EvaluationDraft }) {
 interface SignPanelProps {
   draft: EvaluationDraft;
   refusal: string | null;
-  onSign: (password: string) => void;
+  /** Seals the password (it may fail: no signing key on the device yet). */
+  onSign: (password: string) => Promise<void>;
 }
 
 /** The e-signature: the evaluator's own password under the sentence it means. */
@@ -78,7 +79,8 @@ export function SignPanel({ draft, refusal, onSign }: SignPanelProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const missing = missingItems(draft);
-  const submit = (e: FormEvent) => {
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (missing.length > 0) {
       setError(t('evaluate.sign.missing', { count: missing.length }));
@@ -89,11 +91,18 @@ export function SignPanel({ draft, refusal, onSign }: SignPanelProps) {
       return;
     }
     setError(null);
-    onSign(password);
-    setPassword('');
+    setBusy(true);
+    try {
+      await onSign(password);
+      setPassword('');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="evaluation-sign" className={panel}>
+    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="evaluation-sign" className={panel}>
       <h2 id="evaluation-sign" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
         {t('evaluate.sign.title')}
       </h2>
@@ -114,7 +123,7 @@ export function SignPanel({ draft, refusal, onSign }: SignPanelProps) {
         onChange={(e) => setPassword(e.target.value)}
         error={error}
       />
-      <Button type="submit" size="lg" leftIcon={<PenLine />}>
+      <Button type="submit" size="lg" leftIcon={<PenLine />} loading={busy}>
         {t('evaluate.sign.submit')}
       </Button>
     </form>

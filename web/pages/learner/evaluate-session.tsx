@@ -118,7 +118,7 @@ function DeviceEvaluation({ actor }: { actor: EvaluationActor }) {
           <SignPanel
             draft={draft}
             refusal={refusal ? machineText(refusal) : null}
-            onSign={(password) => send({ type: 'evaluation.sign', password, at: new Date().toISOString() })}
+            onSign={(password) => evaluationOutbox.sign(draft.id, password)}
           />
         </>
       ) : view.hasTag('sent') ? (
