@@ -20,6 +20,11 @@ export interface PagedListOptions<P extends Page<unknown>, F extends Filters<F>>
   filters: F;
   defaultLimit?: number;
   searchDelayMs?: number;
+  /**
+   * How long a page counts as fresh (the client's default otherwise). A queue that other people add
+   * to (credentials waiting for approval) passes 0, so opening it always asks the server.
+   */
+  staleTime?: number;
 }
 
 /** A filter's value as the address holds it, read back in the type of its default. */
@@ -44,6 +49,7 @@ export function usePagedList<P extends Page<unknown>, F extends Filters<F>>({
   filters: defaults,
   defaultLimit = DEFAULT_PAGE_SIZE,
   searchDelayMs = SEARCH_DELAY_MS,
+  staleTime,
 }: PagedListOptions<P, F>) {
   const address = useSearchState();
   const page = searchInt(address.params.get('page'), 1);
@@ -68,6 +74,7 @@ export function usePagedList<P extends Page<unknown>, F extends Filters<F>>({
     queryKey: [...queryKey, params],
     queryFn: ({ signal }) => fetchPage(params, signal),
     placeholderData: keepPreviousData,
+    ...(staleTime === undefined ? {} : { staleTime }),
   });
 
   const setPage = (next: number) => address.update({ page: next > 1 ? next : null });

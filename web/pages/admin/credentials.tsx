@@ -31,6 +31,8 @@ function Queue({ status }: { status: CredentialStatus }) {
     fetchPage: (params, signal) => credentialApi.queue({ ...params, status }, signal),
     filters: {},
     defaultLimit: 25,
+    // Workers submit while the page is away: the queue is read afresh each time it opens.
+    staleTime: 0,
   });
   const [open, setOpen] = useState<AdminCredential | null>(null);
   const review = (c: AdminCredential) => (
