@@ -231,7 +231,6 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'session.inviteWhom': 'error.session.inviteWhom',
   'session.inviteCount': 'error.session.inviteCount',
   'session.inviteeNotFound': 'error.session.inviteeNotFound',
-  'session.requirementNotFound': 'error.session.requirementNotFound',
   'session.closed': 'error.session.closed',
   'session.ended': 'error.session.ended',
   'session.notInvited': 'error.session.notInvited',

@@ -261,7 +261,6 @@ export const REFUSALS = {
   'session.inviteWhom': 'Invite a list of people (userIds) or everyone a requirement needs (requirementId), not both',
   'session.inviteCount': 'Invite from 1 to 500 people at a time',
   'session.inviteeNotFound': 'A person to invite was not found or has left',
-  'session.requirementNotFound': 'Requirement not found',
   'session.closed': 'This session has been signed off; its invitations are closed',
   'session.ended': 'This session has already ended',
   'session.notInvited': 'You are not invited to this session',

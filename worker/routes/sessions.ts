@@ -15,6 +15,7 @@ import {
   type SessionResponse,
 } from '../contract/sessions';
 import { classroomSessions, sessionAttendance, sessionInvitations } from '../db/schema';
+import { selectInChunks } from '../db/in-list';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireLearner, type Guard } from '../middleware/auth';
@@ -139,22 +140,19 @@ export const userSessionRoutes = new Hono<AppEnv>()
       .where(eq(sessionInvitations.userId, c.var.user.id))
       .orderBy(asc(classroomSessions.startsAt));
     const ids = mine.map((row) => row.session.id);
-    const attended = new Set(
-      ids.length
-        ? (
-            await db
-              .select({ sessionId: sessionAttendance.sessionId })
-              .from(sessionAttendance)
-              .where(
-                and(
-                  inArray(sessionAttendance.sessionId, ids),
-                  eq(sessionAttendance.userId, c.var.user.id),
-                  eq(sessionAttendance.present, true),
-                ),
-              )
-          ).map((row) => row.sessionId)
-        : [],
+    const marks = await selectInChunks(ids, (part) =>
+      db
+        .select({ sessionId: sessionAttendance.sessionId })
+        .from(sessionAttendance)
+        .where(
+          and(
+            inArray(sessionAttendance.sessionId, part),
+            eq(sessionAttendance.userId, c.var.user.id),
+            eq(sessionAttendance.present, true),
+          ),
+        ),
     );
+    const attended = new Set(marks.map((row) => row.sessionId));
     const summaryList = await summaries(
       db,
       mine.map((row) => row.session),
@@ -169,12 +167,14 @@ export const userSessionRoutes = new Hono<AppEnv>()
     });
   })
   .post('/:id/accept', requireLearner, validate('param', idParam), async (c) => {
-    await accept(c.var.db, c.var.user, await findSession(c.var.db, c.req.valid('param').id));
-    return myInvitation(c);
+    const { id } = c.req.valid('param');
+    await accept(c.var.db, c.var.user, await findSession(c.var.db, id));
+    return myInvitation(c, id);
   })
   .post('/:id/decline', requireLearner, validate('param', idParam), async (c) => {
-    await decline(c.var.db, c.var.user, await findSession(c.var.db, c.req.valid('param').id));
-    return myInvitation(c);
+    const { id } = c.req.valid('param');
+    await decline(c.var.db, c.var.user, await findSession(c.var.db, id));
+    return myInvitation(c, id);
   })
   .post('/:id/check-in', requireLearner, validate('param', idParam), validate('json', checkInBody), async (c) => {
     const session = await findSession(c.var.db, c.req.valid('param').id);
@@ -182,11 +182,11 @@ export const userSessionRoutes = new Hono<AppEnv>()
     return c.json({ checkedIn: true, already: result.kind === 'already' }, result.kind === 'stored' ? 201 : 200);
   });
 
-async function myInvitation(c: Context<AppEnv>) {
+async function myInvitation(c: Context<AppEnv>, id: string) {
   const row = await c.var.db
     .select()
     .from(sessionInvitations)
-    .where(and(eq(sessionInvitations.sessionId, c.req.param('id') ?? ''), eq(sessionInvitations.userId, c.var.user.id)))
+    .where(and(eq(sessionInvitations.sessionId, id), eq(sessionInvitations.userId, c.var.user.id)))
     .get();
   return c.json({ invitation: row?.status ?? null, waitlistPosition: row?.waitlistPosition ?? null });
 }

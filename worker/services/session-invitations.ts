@@ -24,7 +24,7 @@ export async function notCompliantOf(db: Db, requirementId: string, now = new Da
     .from(requirements)
     .where(eq(requirements.id, requirementId))
     .get();
-  if (!requirement || requirement.retiredAt) throw new ApiError('NOT_FOUND', REFUSALS['session.requirementNotFound']);
+  if (!requirement || requirement.retiredAt) throw new ApiError('NOT_FOUND', REFUSALS['requirement.notFound']);
   const facts = await coverageFacts(db, { bookId: requirement.domainId }, now);
   return facts
     .filter((fact) => fact.requirementId === requirementId)

@@ -3,6 +3,7 @@ import { REFUSALS } from '../contract/errors';
 import type { RosterEntry, SessionBody, SessionDetail, SessionPerson, SessionSummary } from '../contract/sessions';
 import { holdsAdminPermission } from '../contract/rules/roles';
 import type { Db } from '../db/client';
+import { selectInChunks } from '../db/in-list';
 import {
   classroomSessions,
   components,
@@ -57,12 +58,14 @@ const personOf = (row: typeof users.$inferSelect): SessionPerson => ({
 async function trainersBySession(db: Db, ids: string[]): Promise<Map<string, SessionPerson[]>> {
   const out = new Map<string, SessionPerson[]>();
   if (ids.length === 0) return out;
-  const rows = await db
-    .select({ sessionId: sessionTrainers.sessionId, user: users })
-    .from(sessionTrainers)
-    .innerJoin(users, eq(users.id, sessionTrainers.userId))
-    .where(inArray(sessionTrainers.sessionId, ids))
-    .orderBy(asc(users.username));
+  const rows = await selectInChunks(ids, (part) =>
+    db
+      .select({ sessionId: sessionTrainers.sessionId, user: users })
+      .from(sessionTrainers)
+      .innerJoin(users, eq(users.id, sessionTrainers.userId))
+      .where(inArray(sessionTrainers.sessionId, part))
+      .orderBy(asc(users.username)),
+  );
   for (const row of rows) out.set(row.sessionId, [...(out.get(row.sessionId) ?? []), personOf(row.user)]);
   return out;
 }
@@ -70,15 +73,17 @@ async function trainersBySession(db: Db, ids: string[]): Promise<Map<string, Ses
 async function countsBySession(db: Db, ids: string[]) {
   const out = new Map<string, { accepted: number; waitlisted: number }>();
   if (ids.length === 0) return out;
-  const rows = await db
-    .select({
-      sessionId: sessionInvitations.sessionId,
-      accepted: sql<number>`sum(${sessionInvitations.status} = 'ACCEPTED')`,
-      waitlisted: sql<number>`sum(${sessionInvitations.status} = 'WAITLISTED')`,
-    })
-    .from(sessionInvitations)
-    .where(inArray(sessionInvitations.sessionId, ids))
-    .groupBy(sessionInvitations.sessionId);
+  const rows = await selectInChunks(ids, (part) =>
+    db
+      .select({
+        sessionId: sessionInvitations.sessionId,
+        accepted: sql<number>`sum(${sessionInvitations.status} = 'ACCEPTED')`,
+        waitlisted: sql<number>`sum(${sessionInvitations.status} = 'WAITLISTED')`,
+      })
+      .from(sessionInvitations)
+      .where(inArray(sessionInvitations.sessionId, part))
+      .groupBy(sessionInvitations.sessionId),
+  );
   for (const row of rows)
     out.set(row.sessionId, { accepted: Number(row.accepted ?? 0), waitlisted: Number(row.waitlisted ?? 0) });
   return out;
@@ -170,12 +175,12 @@ export async function sessionDetail(db: Db, session: SessionRow): Promise<Sessio
 /** Active accounts among `ids`; refused with `reason` when any is missing or has left. */
 export async function activePeople(db: Db, ids: readonly string[], reason: keyof typeof REFUSALS) {
   const unique = [...new Set(ids)];
-  const rows = unique.length
-    ? await db
-        .select()
-        .from(users)
-        .where(and(inArray(users.id, unique), isNull(users.deactivatedAt)))
-    : [];
+  const rows = await selectInChunks(unique, (part) =>
+    db
+      .select()
+      .from(users)
+      .where(and(inArray(users.id, part), isNull(users.deactivatedAt))),
+  );
   if (rows.length !== unique.length) throw new ApiError('NOT_FOUND', REFUSALS[reason]);
   return rows;
 }
