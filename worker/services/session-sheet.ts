@@ -20,7 +20,8 @@ import { sessionDetail, type SessionRow } from './sessions';
 
 const INK = rgb(0.13, 0.15, 0.19);
 const MUTED = rgb(0.4, 0.44, 0.5);
-const latin1 = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?');
+const latin1 = (text: string) =>
+  text.replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '?');
 
 /** What the trainer held on the session's day. */
 async function qualificationsOf(db: Db, userId: string, day: string): Promise<string[]> {
