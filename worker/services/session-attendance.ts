@@ -1,11 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import { REFUSALS } from '../contract/errors';
 import { SESSION_LIMITS, SIGN_OFF_MEANING } from '../contract/sessions';
 import type { Db } from '../db/client';
 import { classroomSessions, sessionAmendments, sessionAttendance, users } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
-import { auditInsert } from './audit';
+import { auditInsert, auditInsertWhen } from './audit';
 import { confirmSignature } from './evaluation-submit';
 import { forgetPeopleCaches } from './people-caches';
 import { judgeCode } from './session-code';
@@ -213,16 +213,26 @@ export async function signOff(
       })
       .where(and(eq(classroomSessions.id, session.id), eq(classroomSessions.status, 'SCHEDULED')))
       .returning({ id: classroomSessions.id }),
-    auditInsert(db, {
-      actor,
-      action: 'SESSION_SIGNED_OFF',
-      entityType: 'CLASSROOM_SESSION',
-      entityId: session.id,
-      after: { meaning: SIGN_OFF_MEANING, signedOffAt: at, present: present.map((row) => row.userId) },
-      at: now,
-    }),
+    // Written only when this request's sign-off is the one that landed (a concurrent one may win).
+    auditInsertWhen(
+      db,
+      {
+        actor,
+        action: 'SESSION_SIGNED_OFF',
+        entityType: 'CLASSROOM_SESSION',
+        entityId: session.id,
+        after: { meaning: SIGN_OFF_MEANING, signedOffAt: at, present: present.map((row) => row.userId) },
+        at: now,
+      },
+      classroomSessions,
+      and(
+        eq(classroomSessions.id, session.id),
+        eq(classroomSessions.signedOffBy, actor.id),
+        eq(classroomSessions.signedOffAt, at),
+      ) as SQL,
+    ),
     ...forgetPeopleCaches(db),
   ]);
-  // A concurrent sign-off won: this one's audit row must not stand alone.
+  // A concurrent sign-off won: this request changed nothing and recorded nothing.
   if (updated.length === 0) throw new ApiError('CONFLICT', REFUSALS['session.alreadySignedOff']);
 }
