@@ -122,6 +122,9 @@ describe('capacity and the waitlist', () => {
     // The invitation e-mail carries the calendar event.
     const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.userId, people[0].user.id));
     expect(mail[0].bodyText).toContain('BEGIN:VEVENT');
+    expect(mail[0].bodyText).toContain(`UID:${id}@classroom-sessions`);
+    const start = (await roster(id)).startsAt as string;
+    expect(mail[0].bodyText).toContain(`DTSTART:${start.slice(0, 19).replace(/[-:]/g, '')}Z`);
   });
 
   it('refuses an answer from someone not invited', async () => {
