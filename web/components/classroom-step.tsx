@@ -22,10 +22,17 @@ export function ClassroomNote({ view }: { view: ComponentView }) {
           })
         : t('component.classroom.trainerConfirms');
   return (
-    <p data-testid="classroom-note" className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>
-      {text}
-      {view.status !== 'COMPLETED' && data.nextSession ? ` ${t('component.classroom.trainerConfirms')}` : null}
-    </p>
+    <div data-testid="classroom-note" className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>
+      {data.description && view.status !== 'COMPLETED' ? (
+        <p className={css({ whiteSpace: 'pre-line' })}>
+          <bdi>{data.description}</bdi>
+        </p>
+      ) : null}
+      <p>
+        {text}
+        {view.status !== 'COMPLETED' && data.nextSession ? ` ${t('component.classroom.trainerConfirms')}` : null}
+      </p>
+    </div>
   );
 }
 

@@ -80,7 +80,8 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
   // Once the admin has tried to save, messages follow the edits live.
   useEffect(() => {
     if (showErrors && isAssessmentType(type)) setErrors(fieldErrors(draftErrors(draft)) as Record<string, string>);
-  }, [draft, showErrors, type]);
+    if (showErrors && type === 'CLASSROOM') setErrors(classroomErrors(classroom));
+  }, [draft, classroom, showErrors, type]);
 
   const selectedType = materials?.find((m) => m.id === materialId)?.type ?? null;
   const save = async () => {
