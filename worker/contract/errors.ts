@@ -299,6 +299,7 @@ export const REFUSALS = {
   'content.maxAttempts': 'Attempts must be between 1 and 10',
   'content.certificateValidity': 'Choose how long certificates stay valid: 1, 2 or 3 years, or no expiry',
   'content.material': 'Please select a material',
+  'content.classroomTitle': 'Classroom session title is required',
   'content.uploadMissing': 'Please select a file and provide a title',
   'content.materialTitle': 'Please provide a title',
   'content.invalidFileType': 'Invalid file type. Only PDF, videos (MP4, WebM, OGG), and PowerPoint files are allowed.',
@@ -381,6 +382,8 @@ export const REFUSALS = {
   'think.response': 'Response is required',
   // Learning
   'progress.enrollFirst': 'Enroll in the course to access content',
+  'progress.classroomByTrainer':
+    'A classroom session is completed only when your trainer signs off your attendance; nothing can be reported for it here.',
   'pdf.unprintableText':
     'This PDF cannot be made: a name or title on it has characters that none of its fonts can print. An administrator has been told; please contact them.',
 } as const;
