@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInCode, codeWindowOf } from '../../worker/services/session-code';
 import { checkIn } from '../../worker/services/session-attendance';
 import { findSession } from '../../worker/services/sessions';
+import { completeMaterial, createCourse, enroll, learnerFor } from './fixtures';
 import { api, createAdmin, createUser, db, env, login, schema, type TestUser } from './helpers';
 import { adminToken, certify, setup, signInAdmin } from './compliance-helpers';
 
@@ -313,6 +314,62 @@ describe('roster, sign-off and amendments', () => {
     const res = await api('GET', `/api/v2/sessions/${id}/attendance-sheet.pdf`, { token: trainerToken });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
+  });
+});
+
+describe('sign-off completes the classroom component', () => {
+  it('unlocks the post-assessment of a blended course, and issues the certificate when the session ends the course', async () => {
+    const blended = await createCourse({ components: ['MATERIAL', 'CLASSROOM', 'POST_ASSESSMENT'] });
+    const last = await createCourse({ components: ['CLASSROOM'] });
+    const { user: trainer, token: trainerToken } = await person();
+    const { user, token } = await learnerFor(blended.domainId);
+    await enroll(token, blended.courseId);
+    await completeMaterial(token, blended.material!.componentId);
+    const postId = blended.post!.componentId;
+    expect((await api('GET', `/api/v2/user/progress/components/${postId}/access`, { token })).body.canAccess).toBe(
+      false,
+    );
+    const notClassroom = await api('POST', '/api/v2/admin/sessions', {
+      token: adminToken,
+      body: sessionBody(trainer, { componentId: postId }),
+    });
+    expect(notClassroom.body.message).toBe('A session can only be of a classroom session component');
+    const first = await schedule(trainer, { componentId: blended.classroom!.componentId });
+    const second = await schedule(trainer, { componentId: last.classroom!.componentId });
+    const absent = await createUser({ domainIds: [blended.domainId] });
+    for (const id of [first, second]) {
+      await startedAlready(id);
+      const marked = await api('PUT', `/api/v2/sessions/${id}/attendance/${user.id}`, {
+        token: trainerToken,
+        body: { present: true },
+      });
+      expect(marked.status).toBe(200);
+      await api('PUT', `/api/v2/sessions/${id}/attendance/${absent.id}`, {
+        token: trainerToken,
+        body: { present: false },
+      });
+      const signed = await api('POST', `/api/v2/sessions/${id}/sign-off`, {
+        token: trainerToken,
+        body: { password: trainer.password },
+      });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    }
+    expect((await api('GET', `/api/v2/user/progress/components/${postId}/access`, { token })).body.canAccess).toBe(
+      true,
+    );
+    const progressOf = (userId: string, componentId: string) =>
+      db
+        .select()
+        .from(schema.componentProgress)
+        .where(and(eq(schema.componentProgress.userId, userId), eq(schema.componentProgress.componentId, componentId)))
+        .get();
+    expect(await progressOf(user.id, blended.classroom!.componentId)).toMatchObject({ status: 'COMPLETED' });
+    expect(await progressOf(absent.id, blended.classroom!.componentId)).toBeUndefined();
+    const certificates = await db
+      .select()
+      .from(schema.certificates)
+      .where(and(eq(schema.certificates.userId, user.id), eq(schema.certificates.courseId, last.courseId)));
+    expect(certificates).toHaveLength(1);
   });
 });
 

@@ -226,6 +226,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'session.trainersRequired': 'error.session.trainersRequired',
   'session.trainerNotFound': 'error.session.trainerNotFound',
   'session.componentNotFound': 'error.session.componentNotFound',
+  'session.componentNotClassroom': 'error.session.componentNotClassroom',
   'session.materialNotFound': 'error.session.materialNotFound',
   'session.notFound': 'error.session.notFound',
   'session.inviteWhom': 'error.session.inviteWhom',

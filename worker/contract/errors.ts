@@ -256,6 +256,7 @@ export const REFUSALS = {
   'session.trainersRequired': 'A session needs from 1 to 10 trainers',
   'session.trainerNotFound': 'A trainer was not found or has left',
   'session.componentNotFound': 'The course component was not found',
+  'session.componentNotClassroom': 'A session can only be of a classroom session component',
   'session.materialNotFound': 'The outline material was not found',
   'session.notFound': 'Session not found',
   'session.inviteWhom': 'Invite a list of people (userIds) or everyone a requirement needs (requirementId), not both',

@@ -6,6 +6,11 @@ import { classroomSessions, sessionAmendments, sessionAttendance, users } from '
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { auditInsert, auditInsertWhen } from './audit';
+import {
+  advanceClassroomCourses,
+  classroomCompletionStatements,
+  classroomCompletionTarget,
+} from './classroom-completion';
 import { confirmSignature } from './evaluation-submit';
 import { forgetPeopleCaches } from './people-caches';
 import { judgeCode } from './session-code';
@@ -147,8 +152,11 @@ export async function markAttendance(
     ]);
     return;
   }
+  const completion =
+    body.present && session.componentId ? await classroomCompletionTarget(db, session.componentId) : null;
   await db.batch([
     write,
+    ...(completion ? classroomCompletionStatements(db, completion, [userId], now) : []),
     db.insert(sessionAmendments).values({
       id: crypto.randomUUID(),
       sessionId: session.id,
@@ -172,12 +180,14 @@ export async function markAttendance(
     }),
     ...forgetPeopleCaches(db),
   ]);
+  if (completion) await advanceClassroomCourses(db, completion.course.id, [userId], now);
 }
 
 /**
  * The trainer signs the roster with their password (the evaluation e-signature's check and
- * counter): the session becomes SIGNED_OFF, which locks the roster. Completing the attendees'
- * classroom components is the classroom helper's service (not merged yet: attendance only).
+ * counter): the session becomes SIGNED_OFF, which locks the roster, and the attendees' classroom
+ * component completes (services/classroom-completion.ts), unlocking what follows it and issuing
+ * the certificate when it ends the course.
  */
 export async function signOff(
   db: Db,
@@ -201,6 +211,10 @@ export async function signOff(
     .select({ userId: sessionAttendance.userId })
     .from(sessionAttendance)
     .where(and(eq(sessionAttendance.sessionId, session.id), eq(sessionAttendance.present, true)));
+  const presentIds = present.map((row) => row.userId);
+  // The attendees' classroom component completes with the sign-off, in the same batch.
+  const target = session.componentId ? await classroomCompletionTarget(db, session.componentId) : null;
+  const completions = target ? classroomCompletionStatements(db, target, presentIds, now) : [];
   const [updated] = await db.batch([
     db
       .update(classroomSessions)
@@ -221,7 +235,7 @@ export async function signOff(
         action: 'SESSION_SIGNED_OFF',
         entityType: 'CLASSROOM_SESSION',
         entityId: session.id,
-        after: { meaning: SIGN_OFF_MEANING, signedOffAt: at, present: present.map((row) => row.userId) },
+        after: { meaning: SIGN_OFF_MEANING, signedOffAt: at, present: presentIds },
         at: now,
       },
       classroomSessions,
@@ -231,8 +245,12 @@ export async function signOff(
         eq(classroomSessions.signedOffAt, at),
       ) as SQL,
     ),
+    ...completions,
     ...forgetPeopleCaches(db),
   ]);
-  // A concurrent sign-off won: this request changed nothing and recorded nothing.
+  // A concurrent sign-off won: this request changed nothing and recorded nothing (the completions
+  // it wrote are the same facts the winner's wrote: a completion keeps its first date).
   if (updated.length === 0) throw new ApiError('CONFLICT', REFUSALS['session.alreadySignedOff']);
+  // Course progress and certificates need reads, so they follow the batch (idempotent).
+  if (target) await advanceClassroomCourses(db, target.course.id, presentIds, now);
 }

@@ -198,11 +198,13 @@ export async function createSession(db: Db, actor: AuthUser, body: SessionBody, 
   await activePeople(db, body.trainerIds, 'session.trainerNotFound');
   if (body.componentId) {
     const component = await db
-      .select({ id: components.id })
+      .select({ id: components.id, type: components.type })
       .from(components)
       .where(eq(components.id, body.componentId))
       .get();
     if (!component) throw fields('componentId', 'session.componentNotFound');
+    // Only a classroom component completes at sign-off (services/classroom-completion.ts).
+    if (component.type !== 'CLASSROOM') throw fields('componentId', 'session.componentNotClassroom');
   }
   const material = body.materialId
     ? await db.select().from(materials).where(eq(materials.id, body.materialId)).get()
