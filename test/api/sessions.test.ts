@@ -314,6 +314,8 @@ describe('roster, sign-off and amendments', () => {
     const res = await api('GET', `/api/v2/sessions/${id}/attendance-sheet.pdf`, { token: trainerToken });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
+    // Its text is checked with pdftotext and looked at as an image (docs/decisions/2026-11-28-session-check-in.md).
+    expect(String(res.body).startsWith('%PDF-')).toBe(true);
   });
 });
 
