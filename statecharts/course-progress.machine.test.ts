@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CourseProgress } from '../worker/contract/progress';
+import type { LearnerComponent } from '../worker/contract/courses';
 import {
+  componentAfter,
   componentViews,
   courseAvailableSections,
   courseContinueTarget,
@@ -125,6 +127,60 @@ describe('course progress machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ error: 'offline', course });
     actor.send({ type: 'course.reload' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.error === null);
+  });
+
+  it('gains the classroom session: it blocks the post-assessment, awaits the trainer, and has no page to go to', async () => {
+    const classroom: LearnerComponent = {
+      id: 'room',
+      type: 'CLASSROOM',
+      order: 3,
+      orderIndex: 3,
+      required: true,
+      data: { title: 'Practice', description: null, nextSession: null },
+    };
+    const post = { ...components[2], order: 4, orderIndex: 4 };
+    const blended = { ...course, components: [components[0], components[1], classroom, post] };
+    const before = { pre: 'COMPLETED', mat: 'COMPLETED' } as const;
+    const actor = run([
+      {
+        course: blended,
+        progress: {
+          courseProgress: cp('IN_PROGRESS', 50),
+          componentProgresses: Object.entries(before).map(([id, s]) => comp(id, s)),
+        },
+      },
+      {
+        course: blended,
+        progress: {
+          courseProgress: cp('IN_PROGRESS', 80),
+          componentProgresses: [...Object.entries(before).map(([id, s]) => comp(id, s)), comp('room', 'COMPLETED')],
+        },
+      },
+    ]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    let ctx = actor.getSnapshot().context;
+    expect(componentViews(ctx).map((v) => [v.component.id, v.locked, v.awaitsTrainer, v.attemptsLeft])).toEqual([
+      ['pre', false, false, 3],
+      ['mat', false, false, null],
+      ['room', false, true, null],
+      ['post', true, false, 3],
+    ]);
+    expect(courseContinueTarget(ctx)?.id).toBe('room');
+    // "Complete & Continue" from the material does not open a classroom step: the course page shows it.
+    expect(componentAfter(ctx, 'mat')).toBeNull();
+
+    // The trainer's sign-off arrives with the next load: the post-assessment opens.
+    actor.send({ type: 'course.reload' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.courseProgress?.overallProgress === 80);
+    ctx = actor.getSnapshot().context;
+    expect(componentViews(ctx).map((v) => [v.component.id, v.locked, v.awaitsTrainer])).toEqual([
+      ['pre', false, false],
+      ['mat', false, false],
+      ['room', false, false],
+      ['post', false, false],
+    ]);
+    expect(courseContinueTarget(ctx)?.id).toBe('post');
+    expect(componentAfter(ctx, 'room')?.id).toBe('post');
   });
 
   it('shows the load error and recovers on reload', async () => {

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ComponentProgress, CourseProgress } from '../worker/contract/progress';
 import type { Course, LearnerComponent } from '../worker/contract/courses';
-import { MAX_ATTEMPTS } from '../worker/contract/course';
+import { isAssessmentType, MAX_ATTEMPTS } from '../worker/contract/course';
 import type { CourseVersion } from '../worker/contract/delivery-language';
 import {
   availableSections,
@@ -54,8 +54,13 @@ export interface ComponentView {
   locked: boolean;
   /** Content is unavailable until enrollment. */
   needsEnrollment: boolean;
-  /** Assessment: attempts left after a FAILED result (null for materials). */
+  /** Assessment: attempts left after a FAILED result (null for materials and classroom sessions). */
   attemptsLeft: number | null;
+  /**
+   * A classroom session the learner has reached and not yet attended: the step is theirs to do in
+   * person, and only the trainer's signed-off attendance completes it (no button completes it).
+   */
+  awaitsTrainer: boolean;
 }
 
 const progressMap = (list: readonly ComponentProgress[]) =>
@@ -70,19 +75,22 @@ export function componentViews(
   const map = progressMap(context.componentProgresses);
   return components.map((component) => {
     const p = context.componentProgresses.find((x) => x.componentId === component.id);
-    const isAssessment = component.type !== 'MATERIAL';
+    const isAssessment = isAssessmentType(component.type);
+    const locked = enrolled && isComponentLocked(components, map, component.id);
+    const status = p?.status ?? 'NOT_STARTED';
     const maxAttempts = isAssessment ? (component.data as { maxAttempts?: number }).maxAttempts || MAX_ATTEMPTS : null;
     return {
       component,
       title: component.data.title,
-      status: p?.status ?? 'NOT_STARTED',
+      status,
       progressPercentage: p?.progressPercentage ?? 0,
       score: p?.score ?? null,
       attempts: p?.attempts ?? 0,
       timeSpentSeconds: p?.timeSpentSeconds ?? 0,
-      locked: enrolled && isComponentLocked(components, map, component.id),
+      locked,
       needsEnrollment: !enrolled,
       attemptsLeft: maxAttempts === null ? null : Math.max(0, maxAttempts - (p?.attempts ?? 0)),
+      awaitsTrainer: component.type === 'CLASSROOM' && enrolled && !locked && status !== 'COMPLETED',
     };
   });
 }
@@ -96,7 +104,8 @@ export function courseContinueTarget(
 
 /**
  * Where "Complete & Continue" goes after this component: the next one in course order, once it is
- * open to the learner; null at the last one (or a locked next one), and the page shows the course.
+ * open to the learner; null at the last one (or a locked next one, or a classroom session, which
+ * has no page of its own), and the page shows the course.
  */
 export function componentAfter(
   context: Pick<CourseProgressContext, 'course' | 'courseProgress' | 'componentProgresses'>,
@@ -105,7 +114,7 @@ export function componentAfter(
   const views = componentViews(context);
   const index = views.findIndex((v) => v.component.id === componentId);
   const next = index >= 0 ? views[index + 1] : undefined;
-  return next && !next.locked && !next.needsEnrollment ? next.component : null;
+  return next && !next.locked && !next.needsEnrollment && next.component.type !== 'CLASSROOM' ? next.component : null;
 }
 
 export function courseAvailableSections(

@@ -17,7 +17,10 @@ export const ENROLLMENT_MESSAGES = {
 } as const;
 
 /** The component a started course opens with (null: none is open; the page stays on the course). */
-export type StartedComponent = { id: string; type: 'MATERIAL' | 'PRE_ASSESSMENT' | 'POST_ASSESSMENT' } | null;
+export type StartedComponent = {
+  id: string;
+  type: 'MATERIAL' | 'PRE_ASSESSMENT' | 'CLASSROOM' | 'POST_ASSESSMENT';
+} | null;
 
 export interface EnrollmentContext {
   courseId: string;

@@ -40,6 +40,7 @@ import { adminCredentialRoutes, adminCredentialTypeRoutes } from './routes/admin
 import { credentialScanRoutes, userCredentialRoutes } from './routes/credentials';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
+import { adminSessionRoutes, trainerSessionRoutes, userSessionRoutes } from './routes/sessions';
 import { userRequirementRoutes } from './routes/user-requirements';
 
 export const app = new Hono<AppEnv>()
@@ -76,6 +77,8 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/authorisations', authorisationRoutes)
   .route('/api/v2/user/authorisations', userAuthorisationRoutes)
   .route('/api/v2/evaluations', evaluationRoutes)
+  .route('/api/v2/user/sessions', userSessionRoutes)
+  .route('/api/v2/sessions', trainerSessionRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)
@@ -84,6 +87,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/assessments', adminAssessments)
   .route('/api/v2/admin/evaluation-templates', evaluationTemplateRoutes)
   .route('/api/v2/admin/authorisations', adminAuthorisationRoutes)
+  .route('/api/v2/admin/sessions', adminSessionRoutes)
   .route('/api/v2/admin/dashboard', adminDashboard)
   .route('/api/v2/admin/requirements', requirementRoutes)
   .route('/api/v2/admin/credential-types', adminCredentialTypeRoutes)

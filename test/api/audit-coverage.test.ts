@@ -42,7 +42,27 @@ const adminWrites = routeGuards(app.routes)
   .map((r) => `${r.method} ${r.path}`);
 
 let actor: { id: string };
+let actorPassword: string;
 let token: string;
+
+/** A classroom session starting in ten minutes, its trainer a new person. */
+async function classroomSessionBody() {
+  return {
+    title: `Audit session ${crypto.randomUUID()}`,
+    trainerIds: [(await createUser()).id],
+    location: 'Room 1',
+    startsAt: new Date(Date.now() + 600_000).toISOString(),
+    endsAt: new Date(Date.now() + 4_200_000).toISOString(),
+    capacity: 5,
+    outline: 'Bloodborne pathogens',
+  };
+}
+
+/** A classroom session made through the API (its creation is audited above). */
+async function classroomSession(): Promise<string> {
+  const res = await api('POST', '/api/v2/admin/sessions', { token, body: await classroomSessionBody() });
+  return res.body.session.id as string;
+}
 
 /** A published course with one post-assessment, and a learner who used its single attempt and failed. */
 async function exhaustedLearner() {
@@ -421,6 +441,32 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
       body: { reason: 'Unreadable' },
     }),
 
+  'POST /api/v2/admin/sessions': async () =>
+    request('POST', '/api/v2/admin/sessions', { token, body: await classroomSessionBody() }),
+  'POST /api/v2/admin/sessions/:id/invite': async () => {
+    const id = await classroomSession();
+    return request('POST', `/api/v2/admin/sessions/${id}/invite`, {
+      token,
+      body: { userIds: [(await createUser()).id] },
+    });
+  },
+  'PUT /api/v2/admin/sessions/:id/attendance/:userId': async () => {
+    const id = await classroomSession();
+    return request('PUT', `/api/v2/admin/sessions/${id}/attendance/${(await createUser()).id}`, {
+      token,
+      body: { present: true },
+    });
+  },
+  'POST /api/v2/admin/sessions/:id/sign-off': async () => {
+    const id = await classroomSession();
+    // Time passes: the session has started by the time it is signed off.
+    await db
+      .update(schema.classroomSessions)
+      .set({ startsAt: new Date(Date.now() - 3_600_000).toISOString() })
+      .where(eq(schema.classroomSessions.id, id));
+    return request('POST', `/api/v2/admin/sessions/${id}/sign-off`, { token, body: { password: actorPassword } });
+  },
+
   'POST /api/announcements/admin/create': async () =>
     request('POST', '/api/announcements/admin/create', {
       token,
@@ -457,6 +503,7 @@ async function request(method: string, path: string, options: Parameters<typeof 
 beforeAll(async () => {
   const admin = await createAdmin();
   actor = admin;
+  actorPassword = admin.password;
   token = await login(admin);
 });
 

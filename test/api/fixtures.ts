@@ -36,11 +36,13 @@ export interface CourseFixture {
   pre?: AssessmentFixture;
   material?: MaterialFixture;
   post?: AssessmentFixture;
+  /** A classroom session component (completed only through services/classroom-completion.ts). */
+  classroom?: { componentId: string; orderIndex: number };
   /** Component ids in learning order. */
   componentIds: string[];
 }
 
-export type ComponentKind = 'PRE_ASSESSMENT' | 'MATERIAL' | 'POST_ASSESSMENT';
+export type ComponentKind = 'PRE_ASSESSMENT' | 'MATERIAL' | 'CLASSROOM' | 'POST_ASSESSMENT';
 
 export interface CreateCourseOptions {
   /** An existing book; a new one is created when omitted. */
@@ -175,6 +177,10 @@ export async function createCourse(options: CreateCourseOptions = {}): Promise<C
         .insert(schema.components)
         .values({ id: componentId, courseId, type: 'MATERIAL', orderIndex, materialId, data: { ...data } });
       fixture.material = { componentId, orderIndex, materialId, storageKey, bytes, contentType: 'application/pdf' };
+    } else if (kind === 'CLASSROOM') {
+      const data = { title: 'Hands-on practice', description: 'Bring your gloves' };
+      await db.insert(schema.components).values({ id: componentId, courseId, type: 'CLASSROOM', orderIndex, data });
+      fixture.classroom = { componentId, orderIndex };
     } else {
       const a = assessment(kind === 'PRE_ASSESSMENT' ? 'PRE' : 'POST', options);
       await db

@@ -1,4 +1,4 @@
-import { Check, CircleX, ClipboardCheck, FileText, Lock, PlayCircle } from 'lucide-react';
+import { Check, CircleX, ClipboardCheck, FileText, Lock, PlayCircle, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import type { ComponentView } from '../../statecharts/course-progress.machine';
@@ -8,6 +8,8 @@ import { Chip } from '../ui/chip';
 import { Tooltip } from '../ui/tooltip';
 import { formatDuration, formatScore } from '../format';
 import { componentPath } from './component-path';
+import { ClassroomAction, ClassroomNote } from './classroom-step';
+import { isAssessmentType } from '@contract/course';
 import { t, type MessageId } from '../i18n';
 import { COMPONENT_TYPE_IDS, itemNumber, materialKindLabel } from '../i18n/labels';
 
@@ -49,7 +51,8 @@ function StatusIcon({ view }: { view: ComponentView }) {
         <Lock aria-hidden />
       </span>
     );
-  const Icon = view.component.type === 'MATERIAL' ? FileText : ClipboardCheck;
+  const Icon =
+    view.component.type === 'MATERIAL' ? FileText : view.component.type === 'CLASSROOM' ? Users : ClipboardCheck;
   return (
     <span className={cx(base, css({ bg: 'brand.subtle', color: 'brand.fg' }))}>
       <Icon aria-hidden />
@@ -84,7 +87,9 @@ function ComponentAction({
   );
   if (view.needsEnrollment) return disabledWithTip(t('component.enrollToAccess'), t('component.enrollTip'));
   if (view.locked) return disabledWithTip(t('component.locked'), t('component.lockedTip'));
-  const isAssessment = view.component.type !== 'MATERIAL';
+  // A classroom session completes only by the trainer's sign-off: no button, whatever its status.
+  if (view.component.type === 'CLASSROOM') return view.status === 'COMPLETED' ? null : <ClassroomAction />;
+  const isAssessment = isAssessmentType(view.component.type);
   if (isAssessment && view.status === 'FAILED') {
     if (view.attemptsLeft === 0) return disabledWithTip(t('component.noAttempts'), t('component.noAttemptsTip'));
     return (
@@ -147,7 +152,7 @@ export function ComponentList({
     <ol className={css({ display: 'flex', flexDirection: 'column', gap: '3' })} aria-label={t('component.list')}>
       {views.map((view, index) => {
         const chip = STATUS_CHIP[view.status];
-        const isAssessment = view.component.type !== 'MATERIAL';
+        const isAssessment = isAssessmentType(view.component.type);
         return (
           <li
             key={view.component.id}
@@ -195,10 +200,10 @@ export function ComponentList({
                   {isAssessment && view.score !== null ? (
                     <span>{t('component.score', { score: formatScore(view.score) })}</span>
                   ) : null}
-                  {!isAssessment && view.status === 'IN_PROGRESS' ? (
+                  {view.component.type === 'MATERIAL' && view.status === 'IN_PROGRESS' ? (
                     <span>{t('component.viewed', { percent: formatScore(view.progressPercentage) })}</span>
                   ) : null}
-                  {view.component.type !== 'MATERIAL' ? (
+                  {view.component.type === 'PRE_ASSESSMENT' || view.component.type === 'POST_ASSESSMENT' ? (
                     <span>
                       {t('component.questions', {
                         count: view.component.data.questionCount,
@@ -210,6 +215,7 @@ export function ComponentList({
                     <span>{t('component.spent', { time: formatDuration(view.timeSpentSeconds) })}</span>
                   ) : null}
                 </div>
+                <ClassroomNote view={view} />
               </div>
             </div>
             <div
@@ -287,6 +293,8 @@ export function JourneyStepper({ views }: { views: ComponentView[] }) {
                 <Check aria-hidden className={css({ w: '4', h: '4' })} />
               ) : view.component.type === 'MATERIAL' ? (
                 <PlayCircle aria-hidden className={css({ w: '4', h: '4' })} />
+              ) : view.component.type === 'CLASSROOM' ? (
+                <Users aria-hidden className={css({ w: '4', h: '4' })} />
               ) : (
                 i + 1
               )}

@@ -4,6 +4,7 @@
  */
 import type { ComplianceStatus } from '@contract/rules/compliance';
 import type { EventKind } from '@contract/compliance';
+import type { ComponentType } from '@contract/course';
 import type { DeliveryLanguage } from '@contract/delivery-language';
 import type { PerformanceLabel } from '@contract/reports';
 import type { FeedbackStatus, FeedbackType } from '@contract/think';
@@ -32,9 +33,10 @@ export const REQUIREMENT_DATE_IDS: Record<'Due by' | 'Overdue since' | 'Valid un
   'Valid until': 'requirement.date.validUntil',
 };
 
-export const COMPONENT_TYPE_IDS: Record<'PRE_ASSESSMENT' | 'MATERIAL' | 'POST_ASSESSMENT', MessageId> = {
+export const COMPONENT_TYPE_IDS: Record<ComponentType, MessageId> = {
   PRE_ASSESSMENT: 'component.type.PRE_ASSESSMENT',
   MATERIAL: 'component.type.MATERIAL',
+  CLASSROOM: 'component.type.CLASSROOM',
   POST_ASSESSMENT: 'component.type.POST_ASSESSMENT',
 };
 

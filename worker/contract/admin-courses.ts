@@ -242,15 +242,26 @@ export const materialDataSchema = v.object({
   ),
 });
 
+/** A classroom session component: what learners read; sessions (date, place, trainer) are scheduled apart. */
+export const classroomDataSchema = v.object({
+  title: v.pipe(
+    requiredString(REFUSALS['content.classroomTitle']),
+    v.maxLength(200, REFUSALS['content.classroomTitle']),
+  ),
+  description: optionalText(5000),
+});
+
 export const componentBody = v.object({
-  type: v.picklist(COMPONENT_TYPES, 'Component type must be PRE_ASSESSMENT, MATERIAL or POST_ASSESSMENT'),
+  type: v.picklist(COMPONENT_TYPES, 'Component type must be PRE_ASSESSMENT, MATERIAL, CLASSROOM or POST_ASSESSMENT'),
   required: v.optional(v.boolean(), true),
   data: v.optional(v.record(v.string(), v.unknown()), {}),
 });
 export type ComponentBody = v.InferInput<typeof componentBody>;
 
 export const componentUpdateBody = v.object({
-  type: v.optional(v.picklist(COMPONENT_TYPES, 'Component type must be PRE_ASSESSMENT, MATERIAL or POST_ASSESSMENT')),
+  type: v.optional(
+    v.picklist(COMPONENT_TYPES, 'Component type must be PRE_ASSESSMENT, MATERIAL, CLASSROOM or POST_ASSESSMENT'),
+  ),
   required: v.optional(v.boolean()),
   data: v.optional(v.record(v.string(), v.unknown())),
 });

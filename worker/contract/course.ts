@@ -1,6 +1,11 @@
 /** Shapes stored in course_components.data, shared by the Worker, the seed and the client. */
-export const COMPONENT_TYPES = ['PRE_ASSESSMENT', 'MATERIAL', 'POST_ASSESSMENT'] as const;
+/** CLASSROOM: an in-person session; only a trainer's signed-off attendance completes it (never the learner). */
+export const COMPONENT_TYPES = ['PRE_ASSESSMENT', 'MATERIAL', 'CLASSROOM', 'POST_ASSESSMENT'] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
+export type AssessmentType = 'PRE_ASSESSMENT' | 'POST_ASSESSMENT';
+/** Assessments are the types with questions and attempts (not materials, not classroom sessions). */
+export const isAssessmentType = (type: string): type is AssessmentType =>
+  type === 'PRE_ASSESSMENT' || type === 'POST_ASSESSMENT';
 export const QUESTION_TYPES = ['MCQ', 'TRUE_FALSE'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const MATERIAL_TYPES = ['PDF', 'VIDEO', 'PPT', 'SCORM'] as const;

@@ -86,6 +86,14 @@ export interface LearnerMaterialData {
   type: MaterialType | null;
 }
 
+/** What a learner sees of a classroom component: what to do, and the next session when one is linked. */
+export interface LearnerClassroomData {
+  title: string;
+  description: string | null;
+  /** The learner's next session of this component (filled once classroom sessions exist), else null. */
+  nextSession: { startsAt: string; endsAt: string; location: string } | null;
+}
+
 export type LearnerComponent =
   | {
       id: string;
@@ -95,7 +103,8 @@ export type LearnerComponent =
       required: boolean;
       data: LearnerAssessmentData;
     }
-  | { id: string; type: 'MATERIAL'; order: number; orderIndex: number; required: boolean; data: LearnerMaterialData };
+  | { id: string; type: 'MATERIAL'; order: number; orderIndex: number; required: boolean; data: LearnerMaterialData }
+  | { id: string; type: 'CLASSROOM'; order: number; orderIndex: number; required: boolean; data: LearnerClassroomData };
 
 export interface CourseListResponse {
   courses: Course[];

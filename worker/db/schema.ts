@@ -26,6 +26,7 @@ import {
   QUALIFICATION_KINDS,
   TEMPLATE_STATUSES,
 } from '../contract/offscreen';
+import { ATTENDANCE_METHODS, INVITATION_STATUSES, SESSION_STATUSES } from '../contract/session-values';
 
 /** Outbox row states: RECORDED (outbox mode, never sent), PENDING, SENT, FAILED (not retried). */
 const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED', 'RECORDED'] as const;
@@ -1028,4 +1029,109 @@ export const credentials = sqliteTable(
     index('credentials_user_type_idx').on(t.userId, t.typeId, t.status),
     index('credentials_status_idx').on(t.status, t.submittedAt),
   ],
+);
+
+/**
+ * A classroom session (issue 29, migration 0029): of a course component or a stand-alone topic.
+ * The outline is text and/or a material, whose title and version (its last update) are frozen here.
+ * SIGNED_OFF locks the roster: later changes are amendments.
+ */
+export const classroomSessions = sqliteTable(
+  'classroom_sessions',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    componentId: text('component_id').references(() => components.id, { onDelete: 'set null' }),
+    location: text('location').notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+    capacity: integer('capacity').notNull(),
+    outline: text('outline').notNull().default(''),
+    materialId: text('material_id').references(() => materials.id, { onDelete: 'set null' }),
+    materialTitle: text('material_title'),
+    materialVersion: text('material_version'),
+    status: text('status', { enum: SESSION_STATUSES }).notNull().default('SCHEDULED'),
+    signedOffBy: text('signed_off_by').references(() => users.id),
+    signedOffName: text('signed_off_name'),
+    signedOffAt: text('signed_off_at'),
+    signOffMeaning: text('sign_off_meaning'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('classroom_sessions_starts_idx').on(t.startsAt)],
+);
+
+export const sessionTrainers = sqliteTable(
+  'session_trainers',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index('session_trainers_user_idx').on(t.userId)],
+);
+
+/** Who is invited, and their answer; WAITLISTED people carry their place in the queue. */
+export const sessionInvitations = sqliteTable(
+  'session_invitations',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: INVITATION_STATUSES }).notNull().default('INVITED'),
+    waitlistPosition: integer('waitlist_position'),
+    invitedBy: text('invited_by'),
+    invitedAt: text('invited_at').notNull().default(now),
+    respondedAt: text('responded_at'),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index('session_invitations_user_idx').on(t.userId)],
+);
+
+/** One row per person marked: how (QR, roster, kiosk), when and by whom; `codeWindow` is the QR code's 30 s window. */
+export const sessionAttendance = sqliteTable(
+  'session_attendance',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    present: bool('present').notNull(),
+    method: text('method', { enum: ATTENDANCE_METHODS }).notNull(),
+    at: text('at').notNull(),
+    by: text('by').notNull(),
+    reason: text('reason'),
+    codeWindow: integer('code_window'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    index('session_attendance_window_idx').on(t.sessionId, t.codeWindow),
+  ],
+);
+
+/** A change to a signed-off roster: both versions of the person's attendance, the reason and who made it. */
+export const sessionAmendments = sqliteTable(
+  'session_amendments',
+  {
+    id: id(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    before: text('before', { mode: 'json' }),
+    after: text('after', { mode: 'json' }).notNull(),
+    reason: text('reason').notNull(),
+    by: text('by').notNull(),
+    at: text('at').notNull(),
+  },
+  (t) => [index('session_amendments_session_idx').on(t.sessionId, t.at)],
 );

@@ -111,7 +111,7 @@ export function attemptConditions(q: {
     conditions.push(sql`o.rowid IN (
       SELECT so.rowid FROM assessment_outcomes so WHERE so.user_id IN (SELECT users.id FROM users WHERE ${people})
       UNION SELECT so.rowid FROM course_components k CROSS JOIN assessment_outcomes so ON so.course_id = k.course_id AND so.component_id = k.id
-        WHERE k.type <> 'MATERIAL' AND ${components}
+        WHERE k.type IN ('PRE_ASSESSMENT', 'POST_ASSESSMENT') AND ${components}
       UNION SELECT so.rowid FROM assessment_outcomes so WHERE so.course_id IN (SELECT k.id FROM courses k WHERE ${titles}))`);
   }
   return conditions;

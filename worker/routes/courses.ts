@@ -24,6 +24,7 @@ import {
   courseComponentsQuery,
   courseWithDomainQuery,
   enrollmentQuery,
+  learnerClassroomData,
   learnerMaterialData,
   toCourseWithDomain,
 } from '../services/progress';
@@ -215,6 +216,7 @@ export const courses = new Hono<AppEnv>()
         required: component.required,
       };
       if (component.type === 'MATERIAL') return { ...base, type: 'MATERIAL', data: learnerMaterialData(component) };
+      if (component.type === 'CLASSROOM') return { ...base, type: 'CLASSROOM', data: learnerClassroomData(component) };
       // Only the summary and question ids: question texts and answer keys never reach a learner from here.
       return {
         ...base,

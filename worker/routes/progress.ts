@@ -20,7 +20,7 @@ import type { Db } from '../db/client';
 import { componentProgress } from '../db/schema';
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
-import { ApiError } from '../errors';
+import { ApiError, refusal } from '../errors';
 import {
   assertUnlocked,
   COMPONENT_LOCKED_MESSAGE,
@@ -68,6 +68,9 @@ async function componentStep(
 ) {
   const { db, user } = c.var;
   const ctx = await componentContext(db, user, id);
+  // Only the trainer's signed-off attendance completes a classroom session (services/classroom-completion.ts):
+  // the learner can neither complete it nor report progress or time on it.
+  if (ctx.component.type === 'CLASSROOM') throw refusal('FORBIDDEN', 'progress.classroomByTrainer');
   if (onlyMaterials && ctx.component.type !== 'MATERIAL') throw new ApiError(onlyMaterials.code, onlyMaterials.message);
   assertUnlocked(ctx);
   const now = new Date();

@@ -12,6 +12,7 @@ import {
   type DetailedResult,
   type SubmitReason,
 } from '../contract/assessments';
+import { isAssessmentType } from '../contract/course';
 import type { Db } from '../db/client';
 import { attempts, componentProgress, components, courseProgress, courses } from '../db/schema';
 import { ApiError } from '../errors';
@@ -77,7 +78,7 @@ export const assessmentQuery = (db: Db, componentId: string | SQL) =>
 export function toLoadedAssessment(
   row: Awaited<ReturnType<typeof assessmentQuery>>[number] | undefined,
 ): { assessment: Assessment; courseId: string; componentTitle: string } | null {
-  if (!row || row.type === 'MATERIAL') return null;
+  if (!row || !isAssessmentType(row.type)) return null;
   const assessment = readAssessment(row.data, { passingScore: row.coursePassing });
   return { assessment, courseId: row.courseId, componentTitle: assessment.title };
 }

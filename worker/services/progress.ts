@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { LearnerMaterialData } from '../contract/courses';
+import type { LearnerClassroomData, LearnerMaterialData } from '../contract/courses';
 import type { DeliveryLanguage } from '../contract/delivery-language';
 import type { ComponentProgressLike } from '../contract/rules/progress';
 import { isComponentLocked, overallProgress } from '../contract/rules/progress';
@@ -345,9 +345,11 @@ export function componentTitle(component: Pick<ComponentRow, 'data' | 'type'>): 
   if (title) return title;
   return component.type === 'MATERIAL'
     ? 'Material'
-    : component.type === 'PRE_ASSESSMENT'
-      ? 'Pre-assessment'
-      : 'Post-assessment';
+    : component.type === 'CLASSROOM'
+      ? 'Classroom session'
+      : component.type === 'PRE_ASSESSMENT'
+        ? 'Pre-assessment'
+        : 'Post-assessment';
 }
 
 /** What a learner sees of a material component. */
@@ -360,6 +362,12 @@ export function learnerMaterialData(component: Pick<ComponentRow, 'data' | 'mate
     materialId: component.materialId ?? text(data.materialId),
     type,
   };
+}
+
+/** What a learner sees of a classroom component (the session, once linked, is added by the caller). */
+export function learnerClassroomData(component: Pick<ComponentRow, 'data'>): LearnerClassroomData {
+  const data = component.data ?? {};
+  return { title: text(data.title) ?? 'Classroom session', description: text(data.description), nextSession: null };
 }
 
 /** The delivery language of a course, read inside the statement that records it (no extra round trip). */

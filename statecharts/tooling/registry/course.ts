@@ -29,10 +29,18 @@ const demoCourse = {
       data: { title: 'Fire safety guide' },
     },
     {
-      id: 'component-post',
-      type: 'POST_ASSESSMENT',
+      id: 'component-classroom',
+      type: 'CLASSROOM',
       order: 3,
       orderIndex: 3,
+      required: true,
+      data: { title: 'Extinguisher practice', description: null, nextSession: null },
+    },
+    {
+      id: 'component-post',
+      type: 'POST_ASSESSMENT',
+      order: 4,
+      orderIndex: 4,
       required: true,
       data: { title: 'Post-assessment' },
     },
@@ -65,7 +73,7 @@ export const courseProgressEntry: MachineEntry = {
   key: 'course-progress',
   title: 'Course progress',
   description:
-    'A course and the learner\'s progress in it, as shown on the course page. The course and the progress record load together; no progress record means the learner is not enrolled, and then every component says "Enroll to access". Components unlock strictly in order (a component opens only when the one before it is completed; the first is always open) and "Continue" goes to the component in progress, else the first unfinished one whose predecessor is done. When the course becomes COMPLETED during the session the certificate dialog opens, once; a reload that fails keeps the page as it was.',
+    'A course and the learner\'s progress in it, as shown on the course page. The course and the progress record load together; no progress record means the learner is not enrolled, and then every component says "Enroll to access". Components unlock strictly in order (a component opens only when the one before it is completed; the first is always open) and "Continue" goes to the component in progress, else the first unfinished one whose predecessor is done. A classroom session step is completed only by the trainer\'s signed-off attendance: while the learner has reached it, it awaits the trainer (no button, no Continue), and the steps after it stay locked. When the course becomes COMPLETED during the session the certificate dialog opens, once; a reload that fails keeps the page as it was.',
   machine: courseProgressMachine,
   inputs: [
     { label: 'first visit', value: () => ({ courseId: 'course-1', lastSeenStatus: null }) },

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { COURSE_MESSAGES as MESSAGES, type AdminComponent } from '@contract/admin-courses';
 import { SCORM_DEFAULT_MINIMUM_SECONDS, SCORM_MAX_MINIMUM_SECONDS, scormMinimumSeconds } from '@contract/rules/scorm';
 import type { Material } from '@contract/materials';
-import type { ComponentType } from '@contract/course';
+import { isAssessmentType, type ComponentType } from '@contract/course';
 import { listMaterials } from '../../api/admin-content';
 import { courseWrites } from '../../api/course-queries';
 import { runWrite } from '../../api/writes';
@@ -14,6 +14,7 @@ import { isolate, materialTypeLabel } from './content-text';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Checkbox, Dialog, LoadingBlock, Select, TextField } from '../../ui';
 import { AssessmentEditor } from './assessment-editor';
+import { ClassroomFields, classroomData, classroomErrors, type ClassroomDraft } from './classroom-fields';
 import { draftErrors, draftFromData, draftToData, newAssessment, type AssessmentDraft } from './assessment-draft';
 import { formatFileSize } from '../../format';
 import { errorText, declaredText, fieldErrors } from '../../i18n/error-text';
@@ -21,6 +22,7 @@ import { errorText, declaredText, fieldErrors } from '../../i18n/error-text';
 const COMPONENT_LABEL_IDS: Record<ComponentType, MessageId> = {
   PRE_ASSESSMENT: 'admin.component.type.PRE_ASSESSMENT',
   MATERIAL: 'admin.component.type.MATERIAL',
+  CLASSROOM: 'admin.component.type.CLASSROOM',
   POST_ASSESSMENT: 'admin.component.type.POST_ASSESSMENT',
 };
 
@@ -44,14 +46,20 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
   const editing = target?.mode === 'edit' ? target.component : null;
   const [draft, setDraft] = useState<AssessmentDraft>(() =>
     editing
-      ? editing.type === 'MATERIAL'
+      ? editing.type === 'MATERIAL' || editing.type === 'CLASSROOM'
         ? newAssessment()
         : draftFromData(editing.data)
-      : newAssessment(target && target.mode === 'add' && target.type !== 'MATERIAL' ? componentLabel(target.type) : ''),
+      : newAssessment(
+          target && target.mode === 'add' && isAssessmentType(target.type) ? componentLabel(target.type) : '',
+        ),
   );
   const [required, setRequired] = useState(editing ? editing.required : true);
   const [materialId, setMaterialId] = useState(editing ? String(editing.data.materialId ?? '') : '');
   const [materialTitle, setMaterialTitle] = useState(editing ? String(editing.data.title ?? '') : '');
+  const [classroom, setClassroom] = useState<ClassroomDraft>(() => ({
+    title: editing ? String(editing.data.title ?? '') : '',
+    description: editing ? String(editing.data.description ?? '') : '',
+  }));
   // SCORM only: the minimum time before a pass counts (blank keeps the default).
   const [scormMinimum, setScormMinimum] = useState(
     editing && typeof editing.data.scormMinimumSeconds === 'number' ? String(editing.data.scormMinimumSeconds) : '',
@@ -71,8 +79,9 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
 
   // Once the admin has tried to save, messages follow the edits live.
   useEffect(() => {
-    if (showErrors && type !== 'MATERIAL') setErrors(fieldErrors(draftErrors(draft)) as Record<string, string>);
-  }, [draft, showErrors, type]);
+    if (showErrors && isAssessmentType(type)) setErrors(fieldErrors(draftErrors(draft)) as Record<string, string>);
+    if (showErrors && type === 'CLASSROOM') setErrors(classroomErrors(classroom));
+  }, [draft, classroom, showErrors, type]);
 
   const selectedType = materials?.find((m) => m.id === materialId)?.type ?? null;
   const save = async () => {
@@ -95,6 +104,12 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
         ...(materialTitle.trim() ? { title: materialTitle.trim() } : {}),
         ...(minimum && selectedType === 'SCORM' ? { scormMinimumSeconds: Number(minimum) } : {}),
       };
+    } else if (type === 'CLASSROOM') {
+      const found = classroomErrors(classroom);
+      setErrors(found);
+      setShowErrors(true);
+      if (Object.keys(found).length > 0) return;
+      data = classroomData(classroom);
     } else {
       const found = fieldErrors(draftErrors(draft)) as Record<string, string>;
       setErrors(found);
@@ -133,7 +148,7 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
           ? t('admin.component.editTitle', { type: componentLabel(type) })
           : t('admin.component.addTitle', { type: componentLabel(type) })
       }
-      size={type === 'MATERIAL' ? 'md' : 'xl'}
+      size={isAssessmentType(type) ? 'xl' : 'md'}
       footer={
         <>
           <Button variant="outline" palette="neutral" onClick={onClose} disabled={busy}>
@@ -207,6 +222,8 @@ export function ComponentEditorDialog({ courseId, target, onClose, onSaved }: Co
               ) : null}
             </>
           )
+        ) : type === 'CLASSROOM' ? (
+          <ClassroomFields draft={classroom} onChange={setClassroom} errors={errors} disabled={busy} />
         ) : (
           <AssessmentEditor draft={draft} onChange={setDraft} errors={showErrors ? errors : {}} disabled={busy} />
         )}

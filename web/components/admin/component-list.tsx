@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ClipboardCheck, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ClipboardCheck, FileText, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { AdminComponent, AdminCourseDetail } from '@contract/admin-courses';
@@ -13,7 +13,12 @@ import { componentLabel, ComponentEditorDialog, type ComponentEditorTarget } fro
 import { isolate, materialTypeLabel } from './content-text';
 import { errorText } from '../../i18n/error-text';
 
-const palette = { PRE_ASSESSMENT: 'info', MATERIAL: 'accent', POST_ASSESSMENT: 'success' } as const;
+const palette = {
+  PRE_ASSESSMENT: 'info',
+  MATERIAL: 'accent',
+  CLASSROOM: 'warning',
+  POST_ASSESSMENT: 'success',
+} as const;
 
 /** Moves the item at `index` by `delta` (pure; used for the optimistic reorder). */
 export function moveItem<T>(items: readonly T[], index: number, delta: -1 | 1): T[] {
@@ -33,6 +38,7 @@ function summary(component: AdminComponent): string {
     return data.type
       ? t('admin.component.materialOf', { type: materialTypeLabel(data.type) })
       : componentLabel('MATERIAL');
+  if (component.type === 'CLASSROOM') return t('admin.component.classroomSummary');
   return t('admin.component.assessmentSummary', {
     count: data.questions?.length ?? 0,
     score: isolate(formatScore(data.passingScore ?? 70)),
@@ -89,6 +95,9 @@ export function ComponentList({ course }: ComponentListProps) {
         <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('MATERIAL')}>
           {t('admin.component.addMaterial')}
         </Button>
+        <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('CLASSROOM')}>
+          {t('admin.component.addClassroom')}
+        </Button>
         <Button
           size="sm"
           variant="outline"
@@ -143,7 +152,13 @@ export function ComponentList({ course }: ComponentListProps) {
                     {index + 1}
                   </span>
                   <span className={css({ color: 'fg.muted', flexShrink: 0 })} aria-hidden>
-                    {component.type === 'MATERIAL' ? <FileText size={18} /> : <ClipboardCheck size={18} />}
+                    {component.type === 'MATERIAL' ? (
+                      <FileText size={18} />
+                    ) : component.type === 'CLASSROOM' ? (
+                      <Users size={18} />
+                    ) : (
+                      <ClipboardCheck size={18} />
+                    )}
                   </span>
                   <div className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
                     <span

@@ -233,7 +233,10 @@ function CourseDetail({ courseId }: { courseId: string }) {
           total={views.length}
           available={courseAvailableSections(snapshot.context)}
           timeSpent={formatDuration(timeSpent)}
-          onContinue={targetView ? () => navigate(componentHref(courseId, targetView)) : null}
+          // A classroom session awaiting the trainer has nowhere to go: its row says what to do instead.
+          onContinue={
+            targetView && !targetView.awaitsTrainer ? () => navigate(componentHref(courseId, targetView)) : null
+          }
           onCertificate={() => setCertificateFor(course.title)}
           continueLabel={state === 'ENROLLED' ? t('course.startCourse') : t('course.continueLearning')}
           continueRef={startButton}

@@ -19,6 +19,24 @@ const course: ComponentLike[] = [
 const progress = (entries: Record<string, ComponentProgressLike>) => new Map(Object.entries(entries));
 
 describe('overall progress', () => {
+  it('gives a classroom session its own share (30) and keeps the course below 100 until it is attended', () => {
+    const blended: ComponentLike[] = [
+      { id: 'm1', type: 'MATERIAL', orderIndex: 1 },
+      { id: 'room', type: 'CLASSROOM', orderIndex: 2 },
+      { id: 'post', type: 'POST_ASSESSMENT', orderIndex: 3 },
+    ];
+    expect(overallProgress(blended, progress({ room: { status: 'COMPLETED' } }))).toBe(27.27);
+    // A classroom session has no partial progress: only COMPLETED counts.
+    expect(overallProgress(blended, progress({ room: { status: 'IN_PROGRESS', progressPercentage: 90 } }))).toBe(0);
+    const allButRoom = progress({ m1: { status: 'COMPLETED' }, post: { status: 'COMPLETED' } });
+    expect(overallProgress(blended, allButRoom)).toBe(72.73);
+    expect(isComponentLocked(blended, progress({ m1: { status: 'COMPLETED' } }), 'post')).toBe(true);
+    expect(
+      isComponentLocked(blended, progress({ m1: { status: 'COMPLETED' }, room: { status: 'COMPLETED' } }), 'post'),
+    ).toBe(false);
+    expect(continueTarget(blended, progress({ m1: { status: 'COMPLETED' } }))?.id).toBe('room');
+  });
+
   it('weights pre 20, materials 50 shared, post 30', () => {
     expect(overallProgress(course, progress({ pre: { status: 'COMPLETED' } }))).toBe(20);
     expect(overallProgress(course, progress({ pre: { status: 'COMPLETED' }, m1: { status: 'COMPLETED' } }))).toBe(45);

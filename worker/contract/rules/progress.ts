@@ -4,10 +4,14 @@ export type ComponentStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAI
 export type CourseStatus = 'ENROLLED' | 'IN_PROGRESS' | 'COMPLETED';
 export type LearnerCourseState = 'NOT_ENROLLED' | 'ENROLLED' | 'IN_PROGRESS' | 'COMPLETED';
 
-/** Overall progress weights: pre-assessment 20, materials 50 (shared), post-assessment 30; renormalised over the component types a course actually has. */
+/**
+ * Overall progress weights: pre-assessment 20, materials 50 (shared), classroom sessions 30 (shared),
+ * post-assessment 30; renormalised over the component types a course actually has.
+ */
 export const PROGRESS_WEIGHTS: Record<ComponentType, number> = {
   PRE_ASSESSMENT: 20,
   MATERIAL: 50,
+  CLASSROOM: 30,
   POST_ASSESSMENT: 30,
 };
 export const MATERIAL_PROGRESS_STEP = 10;

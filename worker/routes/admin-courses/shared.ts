@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
+  classroomDataSchema,
   assessmentDataSchema,
   fieldErrors,
   materialDataSchema,
@@ -148,6 +149,13 @@ export async function prepareData(
       },
     };
   }
+  if (type === 'CLASSROOM') {
+    const result = v.safeParse(classroomDataSchema, data);
+    if (!result.success)
+      throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: fieldErrors(result.issues) });
+    const { title, description } = result.output;
+    return { materialId: null, data: { title, ...(description ? { description } : {}) } };
+  }
   const result = v.safeParse(assessmentDataSchema, data);
   if (!result.success)
     throw new ApiError('VALIDATION_FAILED', result.issues[0].message, { fields: fieldErrors(result.issues) });
@@ -166,6 +174,8 @@ export function publishProblem(rows: ComponentRow[]): string | null {
       if (!row.materialId) return refusalText('course.noMaterial', { title });
       continue;
     }
+    // A classroom component was validated when it was saved; its sessions are scheduled apart.
+    if (row.type === 'CLASSROOM') continue;
     const result = v.safeParse(assessmentDataSchema, row.data);
     if (!result.success)
       return refusalText('course.incompleteAssessment', { title, problem: result.issues[0].message });

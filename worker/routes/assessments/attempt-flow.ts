@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { isAssessmentType } from '../../contract/course';
 import { secondsUntil, type LearnerQuestion, type StartAttemptResponse } from '../../contract/assessments';
 import type { Db } from '../../db/client';
 import { attempts, componentProgress, components, courseProgress } from '../../db/schema';
@@ -38,7 +39,7 @@ export async function assessmentContext(
   rows?: ContextRows,
 ): Promise<ComponentContext & { assessment: Assessment }> {
   const ctx = await componentContext(db, user, componentId, rows);
-  if (ctx.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
+  if (!isAssessmentType(ctx.component.type)) throw new ApiError('NOT_FOUND', 'Assessment not found');
   return { ...ctx, assessment: readAssessment(ctx.component.data, { passingScore: ctx.course.passingScore }) };
 }
 

@@ -10,6 +10,7 @@ import {
   toUsedAttempts,
   usedAttemptsQuery,
 } from '../../services/assessments';
+import { isAssessmentType } from '../../contract/course';
 import { canRetryAssessment } from '../../contract/assessments';
 import { questionOrderFor, readAssessment, shuffleSeed } from '../../services/grading';
 import {
@@ -64,7 +65,7 @@ export const startAttemptIfStartable = (...args: StartArgs) => openOrResume(args
 async function openOrResume([db, user, componentId, result, now]: StartArgs, ifStartable: boolean) {
   const [c0, c1, c2, c3, c4, c5, openRows, usedRows] = result;
   const context = await componentContext(db, user, componentId, [c0, c1, c2, c3, c4, c5]);
-  if (context.component.type === 'MATERIAL') throw new ApiError('NOT_FOUND', 'Assessment not found');
+  if (!isAssessmentType(context.component.type)) throw new ApiError('NOT_FOUND', 'Assessment not found');
   const ctx = {
     ...context,
     assessment: readAssessment(context.component.data, { passingScore: context.course.passingScore }),

@@ -1,0 +1,149 @@
+import * as v from 'valibot';
+import { idString, requiredString } from './common';
+import { REFUSALS } from './errors';
+import type { ATTENDANCE_METHODS, INVITATION_STATUSES, SESSION_STATUSES } from './session-values';
+
+/**
+ * Classroom sessions (issue 29): scheduling with capacity and an ordered waitlist, invitations,
+ * the rotating check-in code, the trainer's roster, the password-signed sign-off and amendments.
+ */
+
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+export type AttendanceMethod = (typeof ATTENDANCE_METHODS)[number];
+
+export const SESSION_LIMITS = {
+  capacity: 500,
+  trainers: 10,
+  invitees: 500,
+  outline: 5000,
+  reason: 500,
+  /** A classroom session is a day's training at most. */
+  hours: 24,
+  /** Check-in opens this long before the start (people arrive early) and closes at the end. */
+  checkInEarlyMinutes: 30,
+  /** The check-in code changes every window; a code is accepted until `codeGraceSeconds` after its window ends. */
+  codeWindowSeconds: 30,
+  codeGraceSeconds: 10,
+} as const;
+
+/** What the trainer's password signature means, frozen on the session. */
+export const SIGN_OFF_MEANING = 'I conducted this session and these people attended';
+
+const isoTime = (message: string) => v.pipe(v.string(message), v.isoTimestamp(message));
+
+export const sessionBody = v.object({
+  title: v.pipe(requiredString(REFUSALS['session.titleRequired']), v.maxLength(200, REFUSALS['session.titleLength'])),
+  componentId: v.optional(v.nullable(idString), null),
+  trainerIds: v.pipe(
+    v.array(idString, REFUSALS['session.trainersRequired']),
+    v.minLength(1, REFUSALS['session.trainersRequired']),
+    v.maxLength(SESSION_LIMITS.trainers, REFUSALS['session.trainersRequired']),
+  ),
+  location: v.pipe(
+    requiredString(REFUSALS['session.locationRequired']),
+    v.maxLength(200, REFUSALS['session.locationLength']),
+  ),
+  startsAt: isoTime(REFUSALS['session.startsAt']),
+  endsAt: isoTime(REFUSALS['session.endsAt']),
+  capacity: v.pipe(
+    v.number(REFUSALS['session.capacity']),
+    v.integer(REFUSALS['session.capacity']),
+    v.minValue(1, REFUSALS['session.capacity']),
+    v.maxValue(SESSION_LIMITS.capacity, REFUSALS['session.capacity']),
+  ),
+  outline: v.optional(
+    v.pipe(
+      v.string(REFUSALS['session.outlineLength']),
+      v.trim(),
+      v.maxLength(SESSION_LIMITS.outline, REFUSALS['session.outlineLength']),
+    ),
+    '',
+  ),
+  materialId: v.optional(v.nullable(idString), null),
+});
+export type SessionBody = v.InferOutput<typeof sessionBody>;
+
+export const inviteBody = v.object({
+  userIds: v.optional(
+    v.pipe(
+      v.array(idString, REFUSALS['session.inviteCount']),
+      v.minLength(1, REFUSALS['session.inviteCount']),
+      v.maxLength(SESSION_LIMITS.invitees, REFUSALS['session.inviteCount']),
+    ),
+  ),
+  requirementId: v.optional(idString),
+});
+
+export const checkInBody = v.object({
+  code: v.pipe(requiredString(REFUSALS['session.codeRequired']), v.maxLength(300, REFUSALS['session.codeInvalid'])),
+});
+
+const reasonText = v.pipe(v.string(), v.trim(), v.maxLength(SESSION_LIMITS.reason, REFUSALS['session.reasonLength']));
+
+export const attendanceBody = v.object({
+  present: v.boolean(REFUSALS['session.presentRequired']),
+  reason: v.optional(reasonText, ''),
+});
+
+export const signOffBody = v.object({
+  password: v.pipe(v.optional(v.string(), ''), v.nonEmpty(REFUSALS['session.passwordRequired'])),
+});
+
+export const sessionUserParam = v.object({ id: idString, userId: idString });
+
+export interface SessionPerson {
+  id: string;
+  name: string;
+  username: string;
+  jobTitle: string | null;
+}
+
+export interface SessionSummary {
+  id: string;
+  title: string;
+  componentId: string | null;
+  location: string;
+  startsAt: string;
+  endsAt: string;
+  capacity: number;
+  outline: string;
+  material: null | { id: string | null; title: string; version: string };
+  status: SessionStatus;
+  trainers: SessionPerson[];
+  accepted: number;
+  waitlisted: number;
+  signedOff: null | { by: string; name: string; at: string; meaning: string };
+}
+
+export interface RosterEntry extends SessionPerson {
+  invitation: InvitationStatus | null;
+  waitlistPosition: number | null;
+  attendance: null | { present: boolean; method: AttendanceMethod; at: string; by: string; reason: string | null };
+}
+
+export interface SessionDetail extends SessionSummary {
+  roster: RosterEntry[];
+  amendments: { userId: string; before: unknown; after: unknown; reason: string; by: string; at: string }[];
+}
+
+export interface SessionListResponse {
+  sessions: SessionSummary[];
+}
+export interface SessionResponse {
+  session: SessionDetail;
+}
+
+export interface MySession extends SessionSummary {
+  invitation: InvitationStatus;
+  waitlistPosition: number | null;
+  attended: boolean;
+}
+export interface MySessionsResponse {
+  sessions: MySession[];
+}
+
+export interface CheckInCodeResponse {
+  code: string;
+  expiresAt: string;
+}

@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { idParam } from '../contract/common';
+import { REFUSALS } from '../contract/errors';
+import {
+  attendanceBody,
+  checkInBody,
+  inviteBody,
+  sessionBody,
+  sessionUserParam,
+  signOffBody,
+  type CheckInCodeResponse,
+  type MySessionsResponse,
+  type SessionListResponse,
+  type SessionResponse,
+} from '../contract/sessions';
+import { classroomSessions, sessionAttendance, sessionInvitations } from '../db/schema';
+import { selectInChunks } from '../db/in-list';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { requireAdmin, requireLearner, type Guard } from '../middleware/auth';
+import { checkIn, markAttendance, signOff } from '../services/session-attendance';
+import { checkInCode, codeWindowOf, windowEnd } from '../services/session-code';
+import { accept, decline, invite, notCompliantOf } from '../services/session-invitations';
+import { attendanceSheet } from '../services/session-sheet';
+import {
+  assertRunsSession,
+  createSession,
+  findSession,
+  SESSION_FLAG,
+  sessionDetail,
+  summaries,
+} from '../services/sessions';
+import { validate } from '../validate';
+
+/**
+ * Classroom sessions (issue 29). Administration under /api/v2/admin/sessions (Module Management);
+ * the same roster, attendance, sign-off and sheet under /api/v2/sessions/{id} for the session's
+ * own trainers (or an administrator with Module Management), who need not be administrators.
+ */
+
+const mailDeps = (c: Context<AppEnv>) => ({ config: c.var.config, email: c.env.EMAIL });
+
+/** The session, once the caller is known to run it (trainer or flagged administrator). */
+async function runSession(c: Context<AppEnv>, id: string) {
+  const session = await findSession(c.var.db, id);
+  await assertRunsSession(c.var.db, c.var.user, session);
+  return session;
+}
+
+const detail = async (c: Context<AppEnv>, id: string) =>
+  c.json<SessionResponse>({ session: await sessionDetail(c.var.db, await findSession(c.var.db, id)) });
+
+/** The routes a session's runner uses, mounted twice (admin path with its flag, trainer path). */
+function runnerRoutes(guard: Guard): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get('/:id', guard, validate('param', idParam), async (c) => {
+      const { id } = c.req.valid('param');
+      await runSession(c, id);
+      return detail(c, id);
+    })
+    .put(
+      '/:id/attendance/:userId',
+      guard,
+      validate('param', sessionUserParam),
+      validate('json', attendanceBody),
+      async (c) => {
+        const { id, userId } = c.req.valid('param');
+        const session = await runSession(c, id);
+        await markAttendance(c.var.db, c.var.user, session, userId, c.req.valid('json'));
+        return detail(c, id);
+      },
+    )
+    .post('/:id/sign-off', guard, validate('param', idParam), validate('json', signOffBody), async (c) => {
+      const { id } = c.req.valid('param');
+      const session = await runSession(c, id);
+      await signOff(c.var.db, c.var.user, session, c.req.valid('json').password);
+      return detail(c, id);
+    })
+    .get('/:id/attendance-sheet.pdf', guard, validate('param', idParam), async (c) => {
+      const session = await runSession(c, c.req.valid('param').id);
+      const bytes = await attendanceSheet(c, session);
+      return new Response(bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `inline; filename="attendance-${session.id}.pdf"`,
+          'Cache-Control': 'no-store',
+        },
+      });
+    });
+}
+
+export const adminSessionRoutes = new Hono<AppEnv>()
+  .get('/', requireAdmin(SESSION_FLAG), async (c) => {
+    const rows = await c.var.db.select().from(classroomSessions).orderBy(desc(classroomSessions.startsAt)).limit(200);
+    return c.json<SessionListResponse>({ sessions: await summaries(c.var.db, rows) });
+  })
+  .post('/', requireAdmin(SESSION_FLAG), validate('json', sessionBody), async (c) => {
+    const id = await createSession(c.var.db, c.var.user, c.req.valid('json'));
+    const session = await findSession(c.var.db, id);
+    return c.json<SessionResponse>({ session: await sessionDetail(c.var.db, session) }, 201);
+  })
+  .post(
+    '/:id/invite',
+    requireAdmin(SESSION_FLAG),
+    validate('param', idParam),
+    validate('json', inviteBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      if (!body.userIds === !body.requirementId)
+        throw new ApiError('VALIDATION_FAILED', REFUSALS['session.inviteWhom']);
+      const session = await findSession(c.var.db, c.req.valid('param').id);
+      const userIds = body.userIds ?? (await notCompliantOf(c.var.db, body.requirementId as string));
+      const result = userIds.length
+        ? await invite(c.var.db, mailDeps(c), c.var.user, session, userIds, { requirementId: body.requirementId })
+        : { invited: 0, alreadyInvited: 0 };
+      return c.json({ ...result, session: await sessionDetail(c.var.db, session) });
+    },
+  )
+  .route('/', runnerRoutes(requireAdmin(SESSION_FLAG)));
+
+export const trainerSessionRoutes = new Hono<AppEnv>()
+  .get('/:id/check-in-code', requireLearner, validate('param', idParam), async (c) => {
+    const session = await runSession(c, c.req.valid('param').id);
+    const window = codeWindowOf(new Date());
+    return c.json<CheckInCodeResponse>({
+      code: await checkInCode(c.env.JWT_SECRET, session.id, window),
+      expiresAt: windowEnd(window).toISOString(),
+    });
+  })
+  .route('/', runnerRoutes(requireLearner));
+
+export const userSessionRoutes = new Hono<AppEnv>()
+  .get('/', requireLearner, async (c) => {
+    const db = c.var.db;
+    const mine = await db
+      .select({ session: classroomSessions, invitation: sessionInvitations })
+      .from(sessionInvitations)
+      .innerJoin(classroomSessions, eq(classroomSessions.id, sessionInvitations.sessionId))
+      .where(eq(sessionInvitations.userId, c.var.user.id))
+      .orderBy(asc(classroomSessions.startsAt));
+    const ids = mine.map((row) => row.session.id);
+    const marks = await selectInChunks(ids, (part) =>
+      db
+        .select({ sessionId: sessionAttendance.sessionId })
+        .from(sessionAttendance)
+        .where(
+          and(
+            inArray(sessionAttendance.sessionId, part),
+            eq(sessionAttendance.userId, c.var.user.id),
+            eq(sessionAttendance.present, true),
+          ),
+        ),
+    );
+    const attended = new Set(marks.map((row) => row.sessionId));
+    const summaryList = await summaries(
+      db,
+      mine.map((row) => row.session),
+    );
+    return c.json<MySessionsResponse>({
+      sessions: summaryList.map((summary, i) => ({
+        ...summary,
+        invitation: mine[i].invitation.status,
+        waitlistPosition: mine[i].invitation.waitlistPosition,
+        attended: attended.has(summary.id),
+      })),
+    });
+  })
+  .post('/:id/accept', requireLearner, validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    await accept(c.var.db, c.var.user, await findSession(c.var.db, id));
+    return myInvitation(c, id);
+  })
+  .post('/:id/decline', requireLearner, validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    await decline(c.var.db, c.var.user, await findSession(c.var.db, id));
+    return myInvitation(c, id);
+  })
+  .post('/:id/check-in', requireLearner, validate('param', idParam), validate('json', checkInBody), async (c) => {
+    const session = await findSession(c.var.db, c.req.valid('param').id);
+    const result = await checkIn(c.var.db, c.env.JWT_SECRET, c.var.user, session, c.req.valid('json').code);
+    return c.json({ checkedIn: true, already: result.kind === 'already' }, result.kind === 'stored' ? 201 : 200);
+  });
+
+async function myInvitation(c: Context<AppEnv>, id: string) {
+  const row = await c.var.db
+    .select()
+    .from(sessionInvitations)
+    .where(and(eq(sessionInvitations.sessionId, id), eq(sessionInvitations.userId, c.var.user.id)))
+    .get();
+  return c.json({ invitation: row?.status ?? null, waitlistPosition: row?.waitlistPosition ?? null });
+}
