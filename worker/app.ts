@@ -38,6 +38,8 @@ import { landingPage } from './routes/landing-page';
 import { complianceRoutes, adminUserRecordRoutes } from './routes/compliance';
 import { adminCredentialRoutes, adminCredentialTypeRoutes } from './routes/admin-credentials';
 import { credentialScanRoutes, userCredentialRoutes } from './routes/credentials';
+import { talkRoutes } from './routes/talks';
+import { adminTalkLeaderRoutes, adminTalkTopicRoutes } from './routes/talk-topics';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
 import { userRequirementRoutes } from './routes/user-requirements';
@@ -76,6 +78,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/authorisations', authorisationRoutes)
   .route('/api/v2/user/authorisations', userAuthorisationRoutes)
   .route('/api/v2/evaluations', evaluationRoutes)
+  .route('/api/v2/talks', talkRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)
@@ -88,10 +91,12 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/requirements', requirementRoutes)
   .route('/api/v2/admin/credential-types', adminCredentialTypeRoutes)
   .route('/api/v2/admin/credentials', adminCredentialRoutes)
+  .route('/api/v2/admin/talk-topics', adminTalkTopicRoutes)
   .route('/api/v2/admin/compliance/reminders', reminderRoutes)
   .route('/api/v2/admin/compliance', complianceRoutes)
   .route('/api/v2/admin/outbox', outboxRoutes)
   .route('/api/v2/admin/users', adminUserRecordRoutes)
+  .route('/api/v2/admin/users', adminTalkLeaderRoutes)
   .route('/api/v2/admin/scorm', adminScormRoutes)
   .route('/api/v2/user/requirements', userRequirementRoutes)
   .route('/certificate/verify', verifyPage)
