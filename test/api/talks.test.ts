@@ -135,6 +135,12 @@ describe('POST /api/v2/talks', () => {
     const topics = await api('GET', '/api/v2/talks/topics', { token: worker.token });
     expect(topics.body.topics.map((t: { id: string }) => t.id)).toContain(topic.id);
     expect((await api('POST', '/api/v2/talks', { token: worker.token, body })).status).toBe(201);
+    // The crew a foreman may put on the sheet: other people, never themselves.
+    const crewRow = await db.select().from(schema.users).where(eq(schema.users.id, people[0]!.id)).get();
+    const found = await api('GET', `/api/v2/talks/crew?query=${crewRow!.username}`, { token: worker.token });
+    expect(found.body.people.map((p: { id: string }) => p.id)).toEqual([people[0]!.id]);
+    const self = await api('GET', `/api/v2/talks/crew?query=${worker.user.username}`, { token: worker.token });
+    expect(self.body.people).toEqual([]);
   });
 
   it('refuses bad input with clear messages and stores nothing', async () => {

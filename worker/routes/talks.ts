@@ -1,17 +1,17 @@
-import { and, asc, isNull, ne, or, sql } from 'drizzle-orm';
+import { asc, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { originFor } from '../config';
 import { idParam } from '../contract/common';
 import { crewQuery, talkBody, type ForemanTopicsResponse, type TalkResponse } from '../contract/talks';
 import type { TraineesResponse } from '../contract/evaluations';
 import { REFUSALS } from '../contract/errors';
-import { talkTopics, users } from '../db/schema';
+import { talkTopics } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { publicRoute, requireLearner } from '../middleware/auth';
 import { assertMayLead, findTalk, mayReadTalk, submitTalk, talkNumber, talkRecord } from '../services/talks';
-import { fullName } from '../services/users';
 import { validate } from '../validate';
+import { searchOthers } from '../services/people-search';
 
 /*
  * Toolbox talks (issue 29): what the foreman's device caches (topics, the crew it may name), the
@@ -34,33 +34,7 @@ export const talkRoutes = new Hono<AppEnv>()
   .get('/crew', requireLearner, validate('query', crewQuery), async (c) => {
     await assertMayLead(c.var.db, c.var.user);
     const { query } = c.req.valid('query');
-    const like = `%${query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const rows = await c.var.db
-      .select()
-      .from(users)
-      .where(
-        and(
-          isNull(users.deactivatedAt),
-          ne(users.id, c.var.user.id),
-          query
-            ? or(
-                sql`lower(${users.username}) LIKE ${like} ESCAPE '\\'`,
-                sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) LIKE ${like} ESCAPE '\\'`,
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(sql`lower(${users.username})`))
-      .limit(20);
-    return c.json<TraineesResponse>({
-      people: rows.map((row) => ({
-        id: row.id,
-        name: fullName(row),
-        username: row.username,
-        department: row.department,
-        jobTitle: row.jobTitle,
-      })),
-    });
+    return c.json<TraineesResponse>({ people: await searchOthers(c.var.db, c.var.user.id, query) });
   })
 
   .post('/', requireLearner, validate('json', talkBody), async (c) => {
