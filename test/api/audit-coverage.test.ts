@@ -439,8 +439,8 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
     }),
   'POST /api/v2/admin/talk-topics/:id/retire': async () =>
     request('POST', `/api/v2/admin/talk-topics/${await talkTopic()}/retire`, { token }),
-  'PUT /api/v2/admin/users/:id/talk-leader': async () =>
-    request('PUT', `/api/v2/admin/users/${(await createUser()).id}/talk-leader`, { token, body: { leadsTalks: true } }),
+  'PUT /api/v2/admin/talk-leaders/:id': async () =>
+    request('PUT', `/api/v2/admin/talk-leaders/${(await createUser()).id}`, { token, body: { leadsTalks: true } }),
 
   'POST /api/announcements/admin/create': async () =>
     request('POST', '/api/announcements/admin/create', {

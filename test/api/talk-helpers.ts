@@ -21,7 +21,7 @@ export async function createTopic(adminToken: string, title = uniqueTitle('Worki
 /** A person given the foreman capability by an administrator. */
 export async function foremanSession(adminToken: string) {
   const foreman = await personSession({ firstName: 'Fran', lastName: 'Foreman', jobTitle: 'Site foreman' });
-  const res = await api('PUT', `/api/v2/admin/users/${foreman.user.id}/talk-leader`, {
+  const res = await api('PUT', `/api/v2/admin/talk-leaders/${foreman.user.id}`, {
     token: adminToken,
     body: { leadsTalks: true },
   });

@@ -123,12 +123,12 @@ describe('POST /api/v2/talks', () => {
 
     // Only an administrator who manages people gives the capability.
     const contentOnly = await adminSession({ permissions: { userManagement: false } });
-    const flag = await api('PUT', `/api/v2/admin/users/${worker.user.id}/talk-leader`, {
+    const flag = await api('PUT', `/api/v2/admin/talk-leaders/${worker.user.id}`, {
       token: contentOnly.token,
       body: { leadsTalks: true },
     });
     expect(flag.status).toBe(403);
-    await api('PUT', `/api/v2/admin/users/${worker.user.id}/talk-leader`, {
+    await api('PUT', `/api/v2/admin/talk-leaders/${worker.user.id}`, {
       token: adminToken,
       body: { leadsTalks: true },
     });

@@ -125,7 +125,7 @@ export const adminTalkTopicRoutes = new Hono<AppEnv>()
 
 /** The foreman capability of one person (docs/decisions/2026-11-28-toolbox-talks.md). */
 export const adminTalkLeaderRoutes = new Hono<AppEnv>().put(
-  '/:id/talk-leader',
+  '/:id',
   requireAdmin('userManagement'),
   validate('param', idParam),
   validate('json', talkLeaderBody),
