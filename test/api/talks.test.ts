@@ -203,6 +203,32 @@ describe('POST /api/v2/talks', () => {
   });
 });
 
+describe('a large crew', () => {
+  it("accepts a talk over the API's usual 1 MB (many drawn signatures) and refuses one over 8 MB, storing nothing", async () => {
+    const topic = await createTopic(adminToken);
+    const foreman = await foremanSession(adminToken);
+    // A real PNG (valid header) padded to about 250 KB, as a phone's high-resolution drawing can be.
+    const heavy = `${PNG_DATA_URL.slice(0, -2)}${'A'.repeat(330_000)}`.replace(/=+$/, '');
+    const line = (i: number) => ({
+      method: 'signature',
+      name: `Walk-in ${i}`,
+      signature: heavy,
+      signedAt: new Date(Date.now() - 600_000).toISOString(),
+    });
+    const body = talkBody(topic.id, [], { attendees: Array.from({ length: 6 }, (_, i) => line(i)) });
+    expect(JSON.stringify(body).length).toBeGreaterThan(1024 * 1024);
+    const res = await api('POST', '/api/v2/talks', { token: foreman.token, body });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    expect(await storedTalk(body.id)).toEqual({ talks: 1, lines: 6 });
+
+    const tooBig = talkBody(topic.id, [], { attendees: Array.from({ length: 26 }, (_, i) => line(i)) });
+    const refused = await api('POST', '/api/v2/talks', { token: foreman.token, body: tooBig });
+    expect(refused.status).toBe(413);
+    expect(refused.body.reason).toBe('talk.tooLarge');
+    expect(await storedTalk(tooBig.id)).toEqual({ talks: 0, lines: 0 });
+  });
+});
+
 describe('reading a talk', () => {
   it('shows the talk to its foreman, its attendees and people administrators; the sheet is a PDF; the QR check is public', async () => {
     const topic = await createTopic(adminToken);

@@ -241,6 +241,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'talk.onBehalfReason': 'error.talk.onBehalfReason',
   'talk.signatureInvalid': 'error.talk.signatureInvalid',
   'talk.signatureTooLarge': 'error.talk.signatureTooLarge',
+  'talk.tooLarge': 'error.talk.tooLarge',
   'talk.foremanSignature': 'error.talk.foremanSignature',
   'talk.passwordRequired': 'error.talk.passwordRequired',
   'talk.passwordWrong': 'error.talk.passwordWrong',

@@ -271,6 +271,7 @@ export const REFUSALS = {
   'talk.onBehalfReason': 'Say why you signed on their behalf (at most 300 characters)',
   'talk.signatureInvalid': 'A signature must be a PNG image',
   'talk.signatureTooLarge': 'A signature image may be at most 300 KB',
+  'talk.tooLarge': 'A talk with its signatures may be at most 8 MB: send a smaller crew, or draw smaller signatures',
   'talk.foremanSignature': 'The foreman signs the talk off with their password or a drawn signature',
   'talk.passwordRequired': 'Enter your password to sign the talk off',
   'talk.passwordWrong': 'The password is not correct. The talk was not signed off.',

@@ -22,6 +22,8 @@ export const TALK_LIMITS = {
   reasonLength: 300,
   /** Bytes of one drawn signature's PNG, decoded (as for an evaluation's acknowledgement). */
   signatureBytes: 300 * 1024,
+  /** A whole submission: up to 100 lines of drawn signatures (a phone's PNG is 20-60 KB) is more than the API's 1 MB. */
+  bodyBytes: 8 * 1024 * 1024,
   /** How far back a device-made talk may be dated (a crew offline for a long shift, not a month). */
   startedWithinDays: 30,
 } as const;

@@ -1,8 +1,9 @@
 import { asc, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { originFor } from '../config';
 import { idParam } from '../contract/common';
-import { crewQuery, talkBody, type ForemanTopicsResponse, type TalkResponse } from '../contract/talks';
+import { crewQuery, TALK_LIMITS, talkBody, type ForemanTopicsResponse, type TalkResponse } from '../contract/talks';
 import type { TraineesResponse } from '../contract/evaluations';
 import { REFUSALS } from '../contract/errors';
 import { talkTopics } from '../db/schema';
@@ -17,6 +18,14 @@ import { searchOthers } from '../services/people-search';
  * Toolbox talks (issue 29): what the foreman's device caches (topics, the crew it may name), the
  * signed talk it sends (idempotent by the device's id), the record, its sheet and its public check.
  */
+
+/** The talk's own limit (the API's 1 MB skips this route): every attendee's drawn signature rides in the body. */
+const talkBodyLimit = bodyLimit({
+  maxSize: TALK_LIMITS.bodyBytes,
+  onError: () => {
+    throw new ApiError('PAYLOAD_TOO_LARGE', REFUSALS['talk.tooLarge']);
+  },
+});
 
 export const talkRoutes = new Hono<AppEnv>()
   // The topics a foreman may read out, cached on the device for offline use.
@@ -37,7 +46,7 @@ export const talkRoutes = new Hono<AppEnv>()
     return c.json<TraineesResponse>({ people: await searchOthers(c.var.db, c.var.user.id, query) });
   })
 
-  .post('/', requireLearner, validate('json', talkBody), async (c) => {
+  .post('/', requireLearner, talkBodyLimit, validate('json', talkBody), async (c) => {
     const body = c.req.valid('json');
     const kind = await submitTalk(c.var.db, c.var.storage, c.var.user, body);
     const { talk, attendees } = await findTalk(c.var.db, body.id);
