@@ -38,6 +38,8 @@ import { landingPage } from './routes/landing-page';
 import { complianceRoutes, adminUserRecordRoutes } from './routes/compliance';
 import { adminCredentialRoutes, adminCredentialTypeRoutes } from './routes/admin-credentials';
 import { credentialScanRoutes, userCredentialRoutes } from './routes/credentials';
+import { talkRoutes } from './routes/talks';
+import { adminTalkLeaderRoutes, adminTalkTopicRoutes } from './routes/talk-topics';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
 import { adminSessionRoutes, trainerSessionRoutes, userSessionRoutes } from './routes/sessions';
@@ -79,6 +81,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/evaluations', evaluationRoutes)
   .route('/api/v2/user/sessions', userSessionRoutes)
   .route('/api/v2/sessions', trainerSessionRoutes)
+  .route('/api/v2/talks', talkRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)
@@ -92,6 +95,8 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/requirements', requirementRoutes)
   .route('/api/v2/admin/credential-types', adminCredentialTypeRoutes)
   .route('/api/v2/admin/credentials', adminCredentialRoutes)
+  .route('/api/v2/admin/talk-topics', adminTalkTopicRoutes)
+  .route('/api/v2/admin/talk-leaders', adminTalkLeaderRoutes)
   .route('/api/v2/admin/compliance/reminders', reminderRoutes)
   .route('/api/v2/admin/compliance', complianceRoutes)
   .route('/api/v2/admin/outbox', outboxRoutes)

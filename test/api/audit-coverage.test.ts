@@ -90,6 +90,13 @@ async function credentialType() {
   return id;
 }
 
+/** A toolbox talk topic of the library (made through the admin route in talks.test.ts). */
+async function talkTopic() {
+  const id = crypto.randomUUID();
+  await db.insert(schema.talkTopics).values({ id, title: `Audit talk ${id}`, body: 'Text', languages: ['en'] });
+  return id;
+}
+
 /** A worker's credential waiting for approval (submitted through the user route in credentials.test.ts). */
 async function pendingCredential() {
   const id = crypto.randomUUID();
@@ -440,6 +447,20 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
       token,
       body: { reason: 'Unreadable' },
     }),
+  'POST /api/v2/admin/talk-topics': async () =>
+    request('POST', '/api/v2/admin/talk-topics', {
+      token,
+      body: { title: `Audit talk ${crypto.randomUUID()}`, body: 'Clip on', languages: ['en'] },
+    }),
+  'PUT /api/v2/admin/talk-topics/:id': async () =>
+    request('PUT', `/api/v2/admin/talk-topics/${await talkTopic()}`, {
+      token,
+      body: { title: `Audit talk ${crypto.randomUUID()}`, body: 'Clip on', languages: ['en'] },
+    }),
+  'POST /api/v2/admin/talk-topics/:id/retire': async () =>
+    request('POST', `/api/v2/admin/talk-topics/${await talkTopic()}/retire`, { token }),
+  'PUT /api/v2/admin/talk-leaders/:id': async () =>
+    request('PUT', `/api/v2/admin/talk-leaders/${(await createUser()).id}`, { token, body: { leadsTalks: true } }),
 
   'POST /api/v2/admin/sessions': async () =>
     request('POST', '/api/v2/admin/sessions', { token, body: await classroomSessionBody() }),

@@ -37,6 +37,8 @@ const PUBLIC_API_ROUTES = [
   'GET /api/v2/certificates/verify/:number',
   // An authorisation is verified by anyone who scans its QR code, like a certificate.
   'GET /api/v2/authorisations/verify/:number',
+  // A toolbox talk's sheet QR opens its record; the id is the device's random UUID (routes/talks.ts).
+  'GET /api/v2/talks/:id/verify',
   // Opened by the browser's own viewer through a short-lived signed link (or with a session).
   'GET /api/v2/materials/:id/file',
   // A credential's scan, shown by an <img> or opened in a tab through a signed link (or with a session);

@@ -26,6 +26,7 @@ export const COMPLIANCE_MESSAGES = {
   oneCourse: EVIDENCE_MESSAGES.oneCourse,
   templateNotFound: EVIDENCE_MESSAGES.templateNotFound,
   credentialTypeNotFound: EVIDENCE_MESSAGES.credentialTypeNotFound,
+  talkTopicNotFound: EVIDENCE_MESSAGES.talkTopicNotFound,
   courseNotFound: REFUSALS['course.notFound'],
   bookRequired: REFUSALS['requirement.bookRequired'],
   bookNotFound: REFUSALS['book.notFound'],

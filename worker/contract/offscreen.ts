@@ -22,6 +22,16 @@ export const CREDENTIAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 
 /**
  * What satisfies a requirement; a requirement may need several together. `ref_id` is the course id,
- * the evaluation template's family id (every version counts), or the credential type id.
+ * the evaluation template's family id (every version counts), the credential type id, or the talk
+ * topic id (a toolbox talk on it attended within the last `every_days` days, issue 29).
  */
-export const EVIDENCE_KINDS = ['course', 'evaluation', 'credential'] as const;
+export const EVIDENCE_KINDS = ['course', 'evaluation', 'credential', 'talk'] as const;
+
+/**
+ * How an attendee's line of a toolbox talk was signed: drawn on the foreman's device with a typed
+ * name, or by the foreman on their behalf (both names kept, with the reason).
+ */
+export const TALK_SIGN_METHODS = ['signature', 'on-behalf'] as const;
+
+/** How the foreman closed the talk: their password (the e-signature) or a drawn signature. */
+export const FOREMAN_SIGN_METHODS = ['password', 'signature'] as const;

@@ -13,7 +13,12 @@ export const EVIDENCE_MESSAGES = {
   courseNotFound: REFUSALS['course.notFound'],
   templateNotFound: REFUSALS['requirement.templateNotFound'],
   credentialTypeNotFound: REFUSALS['requirement.credentialTypeNotFound'],
+  talkTopicNotFound: REFUSALS['talk.topicNotFound'],
+  everyDays: REFUSALS['requirement.talkEveryDays'],
 } as const;
+
+/** The longest period a requirement may ask a talk to be repeated in (a year). */
+export const TALK_EVERY_DAYS_MAX = 366;
 
 const refId = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
 
@@ -25,6 +30,17 @@ export const evidencePiece = v.variant(
     // Any version's id of a template, stored as its family (every version's authorisation counts).
     v.object({ kind: v.literal('evaluation'), templateId: refId(EVIDENCE_MESSAGES.templateNotFound) }),
     v.object({ kind: v.literal('credential'), credentialTypeId: refId(EVIDENCE_MESSAGES.credentialTypeNotFound) }),
+    // A toolbox talk on the topic attended within the last `everyDays` days (issue 29).
+    v.object({
+      kind: v.literal('talk'),
+      topicId: refId(EVIDENCE_MESSAGES.talkTopicNotFound),
+      everyDays: v.pipe(
+        v.number(EVIDENCE_MESSAGES.everyDays),
+        v.integer(EVIDENCE_MESSAGES.everyDays),
+        v.minValue(1, EVIDENCE_MESSAGES.everyDays),
+        v.maxValue(TALK_EVERY_DAYS_MAX, EVIDENCE_MESSAGES.everyDays),
+      ),
+    }),
   ],
   EVIDENCE_MESSAGES.evidenceRequired,
 );
@@ -34,12 +50,13 @@ export type EvidencePiece = v.InferOutput<typeof evidencePiece>;
 export type RequirementEvidenceDto =
   | { kind: 'course'; courseId: string; name: string }
   | { kind: 'evaluation'; templateId: string; name: string }
-  | { kind: 'credential'; credentialTypeId: string; name: string };
+  | { kind: 'credential'; credentialTypeId: string; name: string }
+  | { kind: 'talk'; topicId: string; everyDays: number; name: string };
 
 /** One piece of evidence of a cell: what it is, how it stands, and the number of the valid one. */
 export interface CellEvidence {
   kind: EvidenceKind;
-  /** Course title, evaluation template name or credential type name. */
+  /** Course title, evaluation template name, credential type name or talk topic title. */
   name: string;
   status: Exclude<ComplianceStatus, 'exempt'>;
   /** Certificate, authorisation or credential number of the valid piece (a credential may have none: ''). */

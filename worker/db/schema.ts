@@ -22,8 +22,10 @@ import {
   CREDENTIAL_STATUSES,
   EVALUATION_OUTCOMES,
   EVIDENCE_KINDS,
+  FOREMAN_SIGN_METHODS,
   ITEM_RESULTS,
   QUALIFICATION_KINDS,
+  TALK_SIGN_METHODS,
   TEMPLATE_STATUSES,
 } from '../contract/offscreen';
 import { ATTENDANCE_METHODS, INVITATION_STATUSES, SESSION_STATUSES } from '../contract/session-values';
@@ -69,6 +71,8 @@ export const users = sqliteTable(
     /** Set when an admin deactivates a leaver: sign-in and sessions refused, every record kept. */
     deactivatedAt: text('deactivated_at'),
     deactivationReason: text('deactivation_reason'),
+    /** The "foreman" capability: may lead toolbox talks and sign them off (migration 0031). */
+    leadsTalks: bool('leads_talks').notNull().default(false),
     lastLoginAt: text('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -793,8 +797,10 @@ export const requirementEvidence = sqliteTable(
       .notNull()
       .references(() => requirements.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: EVIDENCE_KINDS }).notNull(),
-    /** Course id, evaluation template family id, or credential type id. */
+    /** Course id, evaluation template family id, credential type id, or talk topic id. */
     refId: text('ref_id').notNull(),
+    /** A `talk` piece: how many days an attended talk counts (migration 0031); null for the other kinds. */
+    everyDays: integer('every_days'),
   },
   (t) => [
     primaryKey({ columns: [t.requirementId, t.kind, t.refId] }),
@@ -1134,4 +1140,66 @@ export const sessionAmendments = sqliteTable(
     at: text('at').notNull(),
   },
   (t) => [index('session_amendments_session_idx').on(t.sessionId, t.at)],
+);
+
+/** A toolbox talk topic of the admin library (issue 29): one page of text the foreman reads out. */
+export const talkTopics = sqliteTable('talk_topics', {
+  id: id(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  /** Languages the text is written in (codes, e.g. ["en","es"]): the foreman picks a topic the crew understands. */
+  languages: text('languages', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  retiredAt: text('retired_at'),
+});
+
+/**
+ * A toolbox talk signed off by its foreman. The device makes the id; `bodyHash` answers a replay of
+ * the same submission. Topic text and names are frozen as signed.
+ */
+export const talks = sqliteTable(
+  'talks',
+  {
+    id: id(),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => talkTopics.id),
+    topicTitle: text('topic_title').notNull(),
+    topicBody: text('topic_body').notNull(),
+    foremanId: text('foreman_id')
+      .notNull()
+      .references(() => users.id),
+    foremanName: text('foreman_name').notNull(),
+    foremanJobTitle: text('foreman_job_title'),
+    foremanMethod: text('foreman_method', { enum: FOREMAN_SIGN_METHODS }).notNull(),
+    foremanSignatureKey: text('foreman_signature_key'),
+    bodyHash: text('body_hash').notNull(),
+    startedAt: text('started_at').notNull(),
+    signedOffAt: text('signed_off_at').notNull(),
+    /** The server's time the submission arrived (the device may have been offline). */
+    receivedAt: text('received_at').notNull(),
+  },
+  (t) => [index('talks_topic_idx').on(t.topicId, t.startedAt)],
+);
+
+/** One line of a talk's sign-in sheet; `userId` links it to an account (what the matrix counts). */
+export const talkAttendees = sqliteTable(
+  'talk_attendees',
+  {
+    talkId: text('talk_id')
+      .notNull()
+      .references(() => talks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    userId: text('user_id').references(() => users.id),
+    name: text('name').notNull(),
+    jobTitle: text('job_title'),
+    method: text('method', { enum: TALK_SIGN_METHODS }).notNull(),
+    /** Who signed on the attendee's behalf (the foreman's name), with the reason. */
+    signedByName: text('signed_by_name'),
+    reason: text('reason'),
+    signatureKey: text('signature_key'),
+    signedAt: text('signed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.talkId, t.position] }), index('talk_attendees_user_idx').on(t.userId)],
 );

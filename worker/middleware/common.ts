@@ -156,8 +156,11 @@ const EVALUATION_PHOTO_PATH = /^\/api\/v2\/evaluations\/[^/]+\/photos\/[^/]+$/;
 /** JSON, CSV and form bodies: the biggest legitimate one (a 200-row import chunk, 5,000 ids) is well under this. */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
 
-/** Routes that read a file part and cap it themselves (materials; a credential's scan, 10 MB). */
-const UPLOAD_PATHS = new Set(['/api/v2/materials/upload', '/api/v2/user/credentials']);
+/**
+ * Routes that cap their bodies themselves: a file part (materials; a credential's scan, 10 MB), a
+ * toolbox talk with a drawn signature per attendee (8 MB).
+ */
+const UPLOAD_PATHS = new Set(['/api/v2/materials/upload', '/api/v2/user/credentials', '/api/v2/talks']);
 
 /**
  * Hono's body limit on every API request except the streamed uploads. Hono's middleware

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { idParam } from '../contract/common';
@@ -15,7 +15,7 @@ import {
   type EvaluatorTemplatesResponse,
   type TraineesResponse,
 } from '../contract/evaluations';
-import { evaluationPhotos, evaluations, users } from '../db/schema';
+import { evaluationPhotos, evaluations } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError, refusal } from '../errors';
 import { publicRoute, requireLearner } from '../middleware/auth';
@@ -29,7 +29,7 @@ import { dayOf } from '../services/qualification';
 import { validate } from '../validate';
 import type { SigningKeyResponse } from '../contract/signature-envelope';
 import { currentSigningKey } from '../services/signature-envelopes';
-import { fullName } from '../services/users';
+import { searchOthers } from '../services/people-search';
 
 /** Magic bytes of the photo types a device may send. */
 const PHOTO_MAGIC: Record<(typeof PHOTO_TYPES)[number], (head: Uint8Array) => boolean> = {
@@ -88,34 +88,7 @@ export const evaluationRoutes = new Hono<AppEnv>()
   .get('/trainees', requireLearner, validate('query', traineeQuery), async (c) => {
     const { query } = c.req.valid('query');
     if ((await usableTemplates(c)).length === 0) return c.json<TraineesResponse>({ people: [] });
-    const like = `%${query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const rows = await c.var.db
-      .select()
-      .from(users)
-      .where(
-        and(
-          isNull(users.deactivatedAt),
-          ne(users.id, c.var.user.id),
-          query
-            ? or(
-                sql`lower(${users.username}) LIKE ${like} ESCAPE '\\'`,
-                sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) LIKE ${like} ESCAPE '\\'`,
-                sql`lower(coalesce(${users.department}, '')) LIKE ${like} ESCAPE '\\'`,
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(sql`lower(${users.username})`))
-      .limit(20);
-    return c.json<TraineesResponse>({
-      people: rows.map((row) => ({
-        id: row.id,
-        name: fullName(row),
-        username: row.username,
-        department: row.department,
-        jobTitle: row.jobTitle,
-      })),
-    });
+    return c.json<TraineesResponse>({ people: await searchOthers(c.var.db, c.var.user.id, query) });
   })
 
   .post('/', requireLearner, validate('json', evaluationBody), async (c) => {

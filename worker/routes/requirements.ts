@@ -83,6 +83,7 @@ const EVIDENCE_REFUSALS = {
   course: ['courseId', COMPLIANCE_MESSAGES.courseNotFound],
   template: ['evidence', COMPLIANCE_MESSAGES.templateNotFound],
   credentialType: ['evidence', COMPLIANCE_MESSAGES.credentialTypeNotFound],
+  talkTopic: ['evidence', COMPLIANCE_MESSAGES.talkTopicNotFound],
 } as const;
 
 /**

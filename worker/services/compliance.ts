@@ -187,11 +187,9 @@ export const columnKeyOf = (term: { id: string; courseId: string | null }, piece
 
 /** A term's pieces, parsed from the terms query's JSON. */
 export const termEvidence = (term: { evidence: string | null }): EvidenceTerm[] =>
-  (JSON.parse(term.evidence ?? '[]') as [EvidenceTerm['kind'], string, string | null][]).map(([kind, refId, name]) => ({
-    kind,
-    refId,
-    name: name ?? refId,
-  }));
+  (JSON.parse(term.evidence ?? '[]') as [EvidenceTerm['kind'], string, string | null, number | null | undefined][]).map(
+    ([kind, refId, name, everyDays]) => ({ kind, refId, name: name ?? refId, everyDays: everyDays ?? null }),
+  );
 
 function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: SQL) {
   const where = extra ? sql`${coverageWhere(filter, now)} AND ${extra}` : coverageWhere(filter, now);
@@ -312,12 +310,14 @@ export async function listRequirements(
 }
 
 /** A piece as the API names it (the request's shape, with its name). */
-const evidenceDto = ({ kind, refId, name }: EvidenceTerm): RequirementEvidenceDto =>
+const evidenceDto = ({ kind, refId, name, everyDays }: EvidenceTerm): RequirementEvidenceDto =>
   kind === 'course'
     ? { kind, courseId: refId, name }
     : kind === 'evaluation'
       ? { kind, templateId: refId, name }
-      : { kind, credentialTypeId: refId, name };
+      : kind === 'talk'
+        ? { kind, topicId: refId, everyDays: everyDays ?? 0, name }
+        : { kind, credentialTypeId: refId, name };
 
 /** Titles of what requirements name, by cell key (CellResult.key, columnKeyOf): reminders, the digest. */
 export async function requiredCourseTitles(db: Db): Promise<Map<string, string>> {

@@ -14,16 +14,18 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { NEVER_EXPIRES } from '../contract/certificates';
 import type { EvidenceOptionsResponse } from '../contract/requirement-evidence';
-import type { EvidenceFact, EvidenceKind } from '../contract/rules/compliance';
+import { talkEvidence, type EvidenceFact, type EvidenceKind } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
-import { courses, credentialTypes, evaluationTemplates, requirementEvidence } from '../db/schema';
+import { courses, credentialTypes, evaluationTemplates, requirementEvidence, talkTopics } from '../db/schema';
 
 /** A piece a requirement names, with its name as people read it (course title, template name, credential type). */
 export interface EvidenceTerm {
   kind: EvidenceKind;
   refId: string;
   name: string;
+  /** A talk piece's period in days (null for the other kinds). */
+  everyDays?: number | null;
 }
 
 /**
@@ -36,7 +38,8 @@ export const evidenceTermsSql = (requirementId: SQL) => sql<string>`(
     WHEN 'course' THEN (SELECT ec.title FROM courses ec WHERE ec.id = re.ref_id)
     WHEN 'evaluation' THEN (SELECT et.name FROM evaluation_templates et WHERE et.family_id = re.ref_id
       ORDER BY et.status = 'PUBLISHED' DESC, et.version DESC LIMIT 1)
-    ELSE (SELECT ect.name FROM credential_types ect WHERE ect.id = re.ref_id) END))
+    WHEN 'talk' THEN (SELECT ett.title FROM talk_topics ett WHERE ett.id = re.ref_id)
+    ELSE (SELECT ect.name FROM credential_types ect WHERE ect.id = re.ref_id) END, re.every_days))
   FROM (SELECT * FROM requirement_evidence ORDER BY kind <> 'course', kind, ref_id) re
   WHERE re.requirement_id = ${requirementId})`;
 
@@ -47,12 +50,17 @@ export const evidenceTermsSql = (requirementId: SQL) => sql<string>`(
  * - credential: the approved credential of the type that lasts longest (a card renewed early counts
  *   from its own issue date); issued and expiry days are calendar days, so it is issued at the start
  *   of its issue day and valid to the end of its expiry day; one without an expiry never expires.
- *   Without an issue day, the day it was approved stands for it.
+ *   Without an issue day, the day it was approved stands for it;
+ * - talk: the latest talk on the topic the person attended, [its number, its start, ''] (how long it
+ *   counts is the rule's, talkEvidence, from the requirement's period).
  */
 export const heldEvidenceSql = sql<string>`(
   SELECT json_group_array(json_array(re.kind, re.ref_id, json(CASE re.kind
     WHEN 'evaluation' THEN (SELECT json_array(a.number, a.issued_at, a.expires_at) FROM authorisations a
       WHERE a.user_id = u.id AND a.family_id = re.ref_id AND a.revoked_at IS NULL ORDER BY a.issued_at DESC LIMIT 1)
+    WHEN 'talk' THEN (SELECT json_array('TALK-' || upper(substr(t.id, 1, 8)), t.started_at, '')
+      FROM talk_attendees ta JOIN talks t ON t.id = ta.talk_id
+      WHERE ta.user_id = u.id AND t.topic_id = re.ref_id ORDER BY t.started_at DESC LIMIT 1)
     ELSE (SELECT json_array(coalesce(cr.number, ''),
         coalesce(cr.issued_on || 'T00:00:00.000Z', cr.reviewed_at, cr.submitted_at),
         CASE WHEN cr.expires_on IS NULL THEN ${NEVER_EXPIRES} ELSE date(cr.expires_on, '+1 day') || 'T00:00:00.000Z' END)
@@ -73,12 +81,17 @@ export function evidenceFacts(
   held: string | HeldRow[] | null,
 ): (EvidenceFact & { name: string })[] {
   const rows: HeldRow[] = typeof held === 'string' ? JSON.parse(held) : (held ?? []);
-  const name = (kind: EvidenceKind, refId: string) =>
-    terms.find((t) => t.kind === kind && t.refId === refId)?.name ?? refId;
+  const term = (kind: EvidenceKind, refId: string) => terms.find((t) => t.kind === kind && t.refId === refId);
+  const name = (kind: EvidenceKind, refId: string) => term(kind, refId)?.name ?? refId;
   const pieces: (EvidenceFact & { name: string })[] = [];
   if (courseId)
     pieces.push({ kind: 'course', refId: courseId, name: name('course', courseId), held: heldOf(certificate) });
-  for (const [kind, refId, piece] of rows) pieces.push({ kind, refId, name: name(kind, refId), held: heldOf(piece) });
+  for (const [kind, refId, piece] of rows) {
+    // A talk counts for the requirement's period from the day it was attended (the rule's talkEvidence).
+    const held =
+      kind === 'talk' ? piece && talkEvidence(piece[1], term(kind, refId)?.everyDays ?? 0, piece[0]) : heldOf(piece);
+    pieces.push({ kind, refId, name: name(kind, refId), held });
+  }
   return pieces;
 }
 
@@ -89,23 +102,29 @@ const heldOf = (piece: [string, string, string] | null) =>
 export type EvidenceInput =
   | { kind: 'course'; courseId: string }
   | { kind: 'evaluation'; templateId: string }
-  | { kind: 'credential'; credentialTypeId: string };
+  | { kind: 'credential'; credentialTypeId: string }
+  | { kind: 'talk'; topicId: string; everyDays: number };
 
-export type EvidenceProblem = 'course' | 'template' | 'credentialType';
+export type EvidenceProblem = 'course' | 'template' | 'credentialType' | 'talkTopic';
+
+/** A stored evidence row: a talk piece carries its period. */
+export type EvidenceRow = { kind: EvidenceKind; refId: string; everyDays?: number | null };
 
 /**
  * The stored rows of a requirement's evidence: courses by id, templates by family (any version's id
- * given), credential types by id. Returns the first piece that names nothing usable: an unknown
- * course, a template family without a published version, a retired or unknown credential type.
+ * given), credential types and talk topics by id. Returns the first piece that names nothing
+ * usable: an unknown course, a template family without a published version, a retired or unknown
+ * credential type or talk topic.
  */
 export async function resolveEvidence(
   db: Db,
   pieces: readonly EvidenceInput[],
-): Promise<{ rows: { kind: EvidenceKind; refId: string }[] } | { problem: EvidenceProblem }> {
+): Promise<{ rows: EvidenceRow[] } | { problem: EvidenceProblem }> {
   const courseIds = pieces.flatMap((p) => (p.kind === 'course' ? [p.courseId] : []));
   const templateIds = pieces.flatMap((p) => (p.kind === 'evaluation' ? [p.templateId] : []));
   const typeIds = pieces.flatMap((p) => (p.kind === 'credential' ? [p.credentialTypeId] : []));
-  const [courseRows, templateRows, typeRows] = await Promise.all([
+  const topicIds = pieces.flatMap((p) => (p.kind === 'talk' ? [p.topicId] : []));
+  const [courseRows, templateRows, typeRows, topicRows] = await Promise.all([
     selectInChunks(courseIds, (part) => db.select({ id: courses.id }).from(courses).where(inArray(courses.id, part))),
     selectInChunks(templateIds, (part) =>
       db
@@ -119,6 +138,12 @@ export async function resolveEvidence(
         .from(credentialTypes)
         .where(and(inArray(credentialTypes.id, part), isNull(credentialTypes.retiredAt))),
     ),
+    selectInChunks(topicIds, (part) =>
+      db
+        .select({ id: talkTopics.id })
+        .from(talkTopics)
+        .where(and(inArray(talkTopics.id, part), isNull(talkTopics.retiredAt))),
+    ),
   ]);
   const families = new Map(templateRows.map((t) => [t.id, t.familyId]));
   const published = new Set(
@@ -131,7 +156,7 @@ export async function resolveEvidence(
       )
     ).map((r) => r.familyId),
   );
-  const rows: { kind: EvidenceKind; refId: string }[] = [];
+  const rows: EvidenceRow[] = [];
   for (const piece of pieces) {
     if (piece.kind === 'course') {
       if (!courseRows.some((c) => c.id === piece.courseId)) return { problem: 'course' };
@@ -140,6 +165,9 @@ export async function resolveEvidence(
       const family = families.get(piece.templateId);
       if (!family || !published.has(family)) return { problem: 'template' };
       rows.push({ kind: 'evaluation', refId: family });
+    } else if (piece.kind === 'talk') {
+      if (!topicRows.some((t) => t.id === piece.topicId)) return { problem: 'talkTopic' };
+      rows.push({ kind: 'talk', refId: piece.topicId, everyDays: piece.everyDays });
     } else {
       if (!typeRows.some((t) => t.id === piece.credentialTypeId)) return { problem: 'credentialType' };
       rows.push({ kind: 'credential', refId: piece.credentialTypeId });
@@ -168,12 +196,19 @@ export async function evidenceOptions(db: Db): Promise<EvidenceOptionsResponse> 
 }
 
 /** The statements that replace a requirement's evidence rows (for the write's batch). */
-export const replaceEvidence = (
-  db: Db,
-  requirementId: string,
-  rows: readonly { kind: EvidenceKind; refId: string }[],
-) =>
+export const replaceEvidence = (db: Db, requirementId: string, rows: readonly EvidenceRow[]) =>
   [
     db.delete(requirementEvidence).where(eq(requirementEvidence.requirementId, requirementId)),
-    ...(rows.length ? [db.insert(requirementEvidence).values(rows.map((row) => ({ requirementId, ...row })))] : []),
+    ...(rows.length
+      ? [
+          db.insert(requirementEvidence).values(
+            rows.map((row) => ({
+              requirementId,
+              kind: row.kind,
+              refId: row.refId,
+              everyDays: row.everyDays ?? null,
+            })),
+          ),
+        ]
+      : []),
   ] as const;

@@ -103,6 +103,7 @@ const NUMBERS: Record<EvidenceKind, string> = {
   course: 'CERT-2026-000001',
   evaluation: 'AUT-2026-000001',
   credential: 'FA-123',
+  talk: 'TALK-1A2B3C4D',
 };
 
 function facts(pieces: [EvidenceKind, PieceState][], scenario = SCENARIOS[0]): ComplianceFacts {

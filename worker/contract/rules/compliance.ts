@@ -34,12 +34,22 @@ export interface HeldEvidence {
 }
 
 /** What satisfies a requirement; a requirement may need several pieces together. */
-export type EvidenceKind = 'course' | 'evaluation' | 'credential';
+export type EvidenceKind = 'course' | 'evaluation' | 'credential' | 'talk';
+
+/**
+ * A toolbox talk attended as a piece of evidence (issue 29): a requirement asks for a talk on a
+ * topic every `everyDays` days, so the talk attended last counts from its start until `everyDays`
+ * days later (24-hour days, like every period here); then the next one is due. Judged like any
+ * other piece from there (due soon, overdue once it lapses).
+ */
+export function talkEvidence(attendedAt: string, everyDays: number, number: string): HeldEvidence {
+  return { number, issuedAt: attendedAt, expiresAt: iso(ms(attendedAt) + everyDays * DAY_MS) };
+}
 
 /** One piece a requirement needs and what the person holds of it (the latest unrevoked, if any). */
 export interface EvidenceFact {
   kind: EvidenceKind;
-  /** Course id, evaluation template family id or credential type id. */
+  /** Course id, evaluation template family id, credential type id or talk topic id. */
   refId: string;
   held: HeldEvidence | null;
 }

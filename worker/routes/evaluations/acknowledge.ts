@@ -12,25 +12,15 @@ import { evaluationRecord, readableEvaluation } from '../../services/evaluation-
 import { notAcknowledged } from '../../services/evaluation-submit';
 import { getDummyHash, verifyPassword } from '../../services/password';
 import { clearRate, judgeGuess, RATE_RULES } from '../../services/rate-limit';
+import { signaturePng } from '../../services/signature-image';
 import { fullName } from '../../services/users';
 import { validate } from '../../validate';
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
 /** The drawn signature's bytes, or a refusal: a real PNG, at most 300 KB. */
 function signatureBytes(dataUrl: string): Uint8Array {
-  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
-  let binary: string;
-  try {
-    binary = atob(base64);
-  } catch {
-    throw new ApiError('VALIDATION_FAILED', REFUSALS['evaluation.signatureInvalid']);
-  }
-  if (binary.length > EVALUATION_LIMITS.signatureBytes)
-    throw new ApiError('PAYLOAD_TOO_LARGE', REFUSALS['evaluation.signatureTooLarge']);
-  const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-  if (!PNG.every((b, i) => bytes[i] === b))
-    throw new ApiError('VALIDATION_FAILED', REFUSALS['evaluation.signatureInvalid']);
+  const bytes = signaturePng(dataUrl, EVALUATION_LIMITS.signatureBytes);
+  if (bytes === 'tooLarge') throw new ApiError('PAYLOAD_TOO_LARGE', REFUSALS['evaluation.signatureTooLarge']);
+  if (bytes === 'invalid') throw new ApiError('VALIDATION_FAILED', REFUSALS['evaluation.signatureInvalid']);
   return bytes;
 }
 

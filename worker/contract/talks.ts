@@ -1,0 +1,173 @@
+import * as v from 'valibot';
+import { idString, requiredString } from './common';
+import { REFUSALS } from './errors';
+import { LANGUAGES } from './language';
+import type { FOREMAN_SIGN_METHODS, TALK_SIGN_METHODS } from './offscreen';
+
+/**
+ * Toolbox talks (issue 29): the admin's library of talk topics, and talks a foreman signs off for a
+ * crew on their device (sent again from an offline queue: idempotent by the device's id, like
+ * evaluations). Who may lead a talk: docs/decisions/2026-11-28-toolbox-talks.md.
+ */
+
+export type TalkSignMethod = (typeof TALK_SIGN_METHODS)[number];
+export type ForemanSignMethod = (typeof FOREMAN_SIGN_METHODS)[number];
+
+export const TALK_LIMITS = {
+  titleLength: 200,
+  /** One page of text, read out at the start of a shift. */
+  bodyLength: 6000,
+  attendees: 100,
+  nameLength: 200,
+  reasonLength: 300,
+  /** Bytes of one drawn signature's PNG, decoded (as for an evaluation's acknowledgement). */
+  signatureBytes: 300 * 1024,
+  /** A whole submission: up to 100 lines of drawn signatures (a phone's PNG is 20-60 KB) is more than the API's 1 MB. */
+  bodyBytes: 8 * 1024 * 1024,
+  /** How far back a device-made talk may be dated (a crew offline for a long shift, not a month). */
+  startedWithinDays: 30,
+} as const;
+
+/** The meaning of the foreman's signature, printed on the sheet. */
+export const FOREMAN_MEANING = 'I led this toolbox talk and these people attended';
+
+// ---- Admin: topics ----
+
+export const talkTopicBody = v.object({
+  title: v.pipe(
+    requiredString(REFUSALS['talkTopic.title']),
+    v.maxLength(TALK_LIMITS.titleLength, REFUSALS['talkTopic.titleLength']),
+  ),
+  body: v.pipe(
+    requiredString(REFUSALS['talkTopic.body']),
+    v.maxLength(TALK_LIMITS.bodyLength, REFUSALS['talkTopic.bodyLength']),
+  ),
+  languages: v.pipe(
+    v.array(v.picklist(LANGUAGES, REFUSALS['talkTopic.languages']), REFUSALS['talkTopic.languages']),
+    v.minLength(1, REFUSALS['talkTopic.languages']),
+    v.maxLength(LANGUAGES.length, REFUSALS['talkTopic.languages']),
+  ),
+});
+
+export interface TalkTopicDto {
+  id: string;
+  title: string;
+  body: string;
+  languages: string[];
+  createdAt: string;
+  updatedAt: string;
+  retiredAt: string | null;
+}
+
+export interface TalkTopicsResponse {
+  topics: TalkTopicDto[];
+}
+
+export interface TalkTopicResponse {
+  topic: TalkTopicDto;
+}
+
+/** An administrator gives or takes the foreman capability. */
+export const talkLeaderBody = v.object({ leadsTalks: v.boolean(REFUSALS['talk.leaderFlag']) });
+
+// ---- The foreman's submission ----
+
+/** A drawn signature: a PNG data URL (its decoded size is checked by the Worker). */
+const SIGNATURE_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+const signature = v.pipe(
+  v.string(REFUSALS['talk.signatureInvalid']),
+  v.maxLength(Math.ceil((TALK_LIMITS.signatureBytes * 4) / 3) + 32, REFUSALS['talk.signatureTooLarge']),
+  v.regex(SIGNATURE_DATA_URL, REFUSALS['talk.signatureInvalid']),
+);
+const instant = (message: string) => v.pipe(v.string(message), v.isoTimestamp(message));
+
+const attendeeBody = v.variant(
+  'method',
+  [
+    // Signed on the foreman's device: a drawn signature and the typed name.
+    v.object({
+      method: v.literal('signature'),
+      userId: v.optional(v.nullable(idString), null),
+      name: v.pipe(requiredString(REFUSALS['talk.attendeeName']), v.maxLength(TALK_LIMITS.nameLength)),
+      signature,
+      signedAt: instant(REFUSALS['talk.signedAt']),
+    }),
+    // The foreman signs for someone who cannot (gloves, injury): both names and the reason are kept.
+    v.object({
+      method: v.literal('on-behalf'),
+      userId: v.optional(v.nullable(idString), null),
+      name: v.pipe(requiredString(REFUSALS['talk.attendeeName']), v.maxLength(TALK_LIMITS.nameLength)),
+      reason: v.pipe(
+        requiredString(REFUSALS['talk.onBehalfReason']),
+        v.maxLength(TALK_LIMITS.reasonLength, REFUSALS['talk.onBehalfReason']),
+      ),
+      signedAt: instant(REFUSALS['talk.signedAt']),
+    }),
+  ],
+  REFUSALS['talk.attendeeMethod'],
+);
+
+export const talkBody = v.object({
+  id: v.pipe(v.string(REFUSALS['talk.idInvalid']), v.uuid(REFUSALS['talk.idInvalid'])),
+  topicId: v.pipe(v.string(REFUSALS['talk.topicNotFound']), idString),
+  startedAt: instant(REFUSALS['talk.startedAt']),
+  signedOffAt: instant(REFUSALS['talk.signedOffAt']),
+  attendees: v.pipe(
+    v.array(attendeeBody, REFUSALS['talk.noAttendees']),
+    v.minLength(1, REFUSALS['talk.noAttendees']),
+    v.maxLength(TALK_LIMITS.attendees, REFUSALS['talk.tooManyAttendees']),
+  ),
+  foreman: v.variant(
+    'method',
+    [
+      v.object({
+        method: v.literal('password'),
+        password: v.pipe(v.string(REFUSALS['talk.passwordRequired']), v.nonEmpty(REFUSALS['talk.passwordRequired'])),
+      }),
+      v.object({ method: v.literal('signature'), signature }),
+    ],
+    REFUSALS['talk.foremanSignature'],
+  ),
+});
+export type TalkBody = v.InferOutput<typeof talkBody>;
+
+export interface TalkAttendeeDto {
+  position: number;
+  userId: string | null;
+  name: string;
+  jobTitle: string | null;
+  method: TalkSignMethod;
+  signedByName: string | null;
+  reason: string | null;
+  signedAt: string;
+  hasSignature: boolean;
+}
+
+export interface TalkRecord {
+  id: string;
+  topicId: string;
+  topicTitle: string;
+  topicBody: string;
+  foremanId: string;
+  foremanName: string;
+  foremanMethod: ForemanSignMethod;
+  meaning: string;
+  startedAt: string;
+  signedOffAt: string;
+  receivedAt: string;
+  attendees: TalkAttendeeDto[];
+  sheetUrl: string;
+}
+
+export interface TalkResponse {
+  talk: TalkRecord;
+}
+
+/** What a foreman's device caches for offline use: the topics it may read out, and whether the caller may lead. */
+export interface ForemanTopicsResponse {
+  topics: Pick<TalkTopicDto, 'id' | 'title' | 'body' | 'languages'>[];
+}
+
+export const crewQuery = v.object({
+  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, REFUSALS['evaluation.queryLength'])), ''),
+});

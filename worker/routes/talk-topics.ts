@@ -1,0 +1,152 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { idParam } from '../contract/common';
+import { REFUSALS } from '../contract/errors';
+import {
+  talkLeaderBody,
+  talkTopicBody,
+  type TalkTopicDto,
+  type TalkTopicResponse,
+  type TalkTopicsResponse,
+} from '../contract/talks';
+import { talkTopics, users } from '../db/schema';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { requireAdmin } from '../middleware/auth';
+import { auditInsert } from '../services/audit';
+import { validate } from '../validate';
+
+/*
+ * The library of toolbox talk topics (issue 29), kept by administrators who manage content
+ * (moduleManagement); and the foreman capability, given by administrators who manage people.
+ */
+
+type TopicRow = typeof talkTopics.$inferSelect;
+
+const toTopic = (row: TopicRow): TalkTopicDto => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+  languages: row.languages,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  retiredAt: row.retiredAt,
+});
+
+async function topicOr404(db: AppEnv['Variables']['db'], id: string): Promise<TopicRow> {
+  const row = await db.select().from(talkTopics).where(eq(talkTopics.id, id)).get();
+  if (!row) throw new ApiError('NOT_FOUND', REFUSALS['talkTopic.notFound']);
+  return row;
+}
+
+const view = (row: Pick<TopicRow, 'title' | 'body' | 'languages'>) => ({
+  title: row.title,
+  bodyLength: row.body.length,
+  languages: row.languages,
+});
+
+export const adminTalkTopicRoutes = new Hono<AppEnv>()
+  .use(requireAdmin('moduleManagement'))
+  // Active topics first, then retired ones, each by title.
+  .get('/', async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(talkTopics)
+      .orderBy(sql`${talkTopics.retiredAt} IS NOT NULL`, asc(sql`lower(${talkTopics.title})`));
+    return c.json<TalkTopicsResponse>({ topics: rows.map(toTopic) });
+  })
+  .post('/', validate('json', talkTopicBody), async (c) => {
+    const db = c.var.db;
+    const body = c.req.valid('json');
+    const id = crypto.randomUUID();
+    const [inserted] = await db.batch([
+      db
+        .insert(talkTopics)
+        .values({ id, ...body })
+        .returning(),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'TALK_TOPIC_CREATED',
+        entityType: 'TALK_TOPIC',
+        entityId: id,
+        after: view(body),
+      }),
+    ]);
+    return c.json<TalkTopicResponse>({ topic: toTopic(inserted[0]!) }, 201);
+  })
+  .get('/:id', validate('param', idParam), async (c) =>
+    c.json<TalkTopicResponse>({ topic: toTopic(await topicOr404(c.var.db, c.req.valid('param').id)) }),
+  )
+  // Talks already signed keep the text they were read from (frozen on the talk).
+  .put('/:id', validate('param', idParam), validate('json', talkTopicBody), async (c) => {
+    const db = c.var.db;
+    const before = await topicOr404(db, c.req.valid('param').id);
+    if (before.retiredAt) throw new ApiError('CONFLICT', REFUSALS['talkTopic.alreadyRetired']);
+    const body = c.req.valid('json');
+    const [updated] = await db.batch([
+      db
+        .update(talkTopics)
+        .set({ ...body, updatedAt: new Date().toISOString() })
+        .where(eq(talkTopics.id, before.id))
+        .returning(),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'TALK_TOPIC_UPDATED',
+        entityType: 'TALK_TOPIC',
+        entityId: before.id,
+        before: view(before),
+        after: view(body),
+      }),
+    ]);
+    return c.json<TalkTopicResponse>({ topic: toTopic(updated[0]!) });
+  })
+  // Retired: no new talk on it; talks and requirements already naming it keep it.
+  .post('/:id/retire', validate('param', idParam), async (c) => {
+    const db = c.var.db;
+    const before = await topicOr404(db, c.req.valid('param').id);
+    if (before.retiredAt) throw new ApiError('CONFLICT', REFUSALS['talkTopic.alreadyRetired']);
+    const at = new Date().toISOString();
+    const [updated] = await db.batch([
+      db
+        .update(talkTopics)
+        .set({ retiredAt: at, updatedAt: at })
+        .where(and(eq(talkTopics.id, before.id), isNull(talkTopics.retiredAt)))
+        .returning(),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'TALK_TOPIC_RETIRED',
+        entityType: 'TALK_TOPIC',
+        entityId: before.id,
+        before: view(before),
+      }),
+    ]);
+    return c.json<TalkTopicResponse>({ topic: toTopic(updated[0]!) });
+  });
+
+/** The foreman capability of one person (docs/decisions/2026-11-28-toolbox-talks.md). */
+export const adminTalkLeaderRoutes = new Hono<AppEnv>().put(
+  '/:id',
+  requireAdmin('userManagement'),
+  validate('param', idParam),
+  validate('json', talkLeaderBody),
+  async (c) => {
+    const db = c.var.db;
+    const { id } = c.req.valid('param');
+    const { leadsTalks } = c.req.valid('json');
+    const row = await db.select().from(users).where(eq(users.id, id)).get();
+    if (!row) throw new ApiError('NOT_FOUND', REFUSALS['user.notFound']);
+    await db.batch([
+      db.update(users).set({ leadsTalks }).where(eq(users.id, id)),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'TALK_LEADER_CHANGED',
+        target: { id: row.id, username: row.username },
+        entityType: 'USER',
+        entityId: row.id,
+        before: { leadsTalks: row.leadsTalks },
+        after: { leadsTalks },
+      }),
+    ]);
+    return c.json({ userId: id, leadsTalks });
+  },
+);
