@@ -22,7 +22,6 @@ import { requireAdmin, requireLearner, type Guard } from '../middleware/auth';
 import { checkIn, markAttendance, signOff } from '../services/session-attendance';
 import { checkInCode, codeWindowOf, windowEnd } from '../services/session-code';
 import { accept, decline, invite, notCompliantOf } from '../services/session-invitations';
-import { attendanceSheet } from '../services/session-sheet';
 import {
   assertRunsSession,
   createSession,
@@ -79,6 +78,8 @@ function runnerRoutes(guard: Guard): Hono<AppEnv> {
     })
     .get('/:id/attendance-sheet.pdf', guard, validate('param', idParam), async (c) => {
       const session = await runSession(c, c.req.valid('param').id);
+      // pdf-lib and the QR code load on first use, not at the Worker's start (lazy-worker-modules test).
+      const { attendanceSheet } = await import('../services/session-sheet');
       const bytes = await attendanceSheet(c, session);
       return new Response(bytes as Uint8Array<ArrayBuffer>, {
         headers: {
