@@ -21,6 +21,32 @@ export const dayOf = (at: Date | string): string => new Date(at).toISOString().s
 
 const dayBounds = (day: string) => ({ start: `${day}T00:00:00.000Z`, end: `${day}T23:59:59.999Z` });
 
+/**
+ * The rule "held on `day`" for each kind of record, as a condition on its table: the one place it is
+ * written, for the evaluator's check here and a trainer's qualifications on an attendance sheet.
+ */
+export const heldOnDay = {
+  certificate: (day: string) =>
+    and(
+      lte(certificates.issuedAt, dayBounds(day).end),
+      gt(certificates.expiresAt, dayBounds(day).start),
+      isNull(certificates.revokedAt),
+    ),
+  authorisation: (day: string) =>
+    and(
+      lte(authorisations.issuedAt, dayBounds(day).end),
+      gt(authorisations.expiresAt, dayBounds(day).start),
+      isNull(authorisations.revokedAt),
+    ),
+  // A credential counts from its issue date (when it has one) through its expiry date inclusive.
+  credential: (day: string) =>
+    and(
+      eq(credentials.status, 'APPROVED'),
+      or(isNull(credentials.issuedOn), lte(credentials.issuedOn, day)),
+      or(isNull(credentials.expiresOn), sql`${credentials.expiresOn} >= ${day}`),
+    ),
+};
+
 /** The course ids of the course's family (the course alone when it has none). */
 function familyCourses(db: Db, courseId: string) {
   const family = db
@@ -50,7 +76,6 @@ export async function holdsQualification(
   qualification: Qualification,
   day: string,
 ): Promise<boolean> {
-  const { start, end } = dayBounds(day);
   if (qualification.kind === 'course') {
     const row = await db
       .select({ id: certificates.id })
@@ -59,9 +84,7 @@ export async function holdsQualification(
         and(
           eq(certificates.userId, userId),
           sql`${certificates.courseId} IN (${familyCourses(db, qualification.id)})`,
-          lte(certificates.issuedAt, end),
-          gt(certificates.expiresAt, start),
-          isNull(certificates.revokedAt),
+          heldOnDay.certificate(day),
         ),
       )
       .get();
@@ -73,31 +96,14 @@ export async function holdsQualification(
     const row = await db
       .select({ id: authorisations.id })
       .from(authorisations)
-      .where(
-        and(
-          eq(authorisations.userId, userId),
-          eq(authorisations.familyId, family),
-          lte(authorisations.issuedAt, end),
-          gt(authorisations.expiresAt, start),
-          isNull(authorisations.revokedAt),
-        ),
-      )
+      .where(and(eq(authorisations.userId, userId), eq(authorisations.familyId, family), heldOnDay.authorisation(day)))
       .get();
     return !!row;
   }
-  // A credential counts from its issue date (when it has one) through its expiry date inclusive.
   const row = await db
     .select({ id: credentials.id })
     .from(credentials)
-    .where(
-      and(
-        eq(credentials.userId, userId),
-        eq(credentials.typeId, qualification.id),
-        eq(credentials.status, 'APPROVED'),
-        or(isNull(credentials.issuedOn), lte(credentials.issuedOn, day)),
-        or(isNull(credentials.expiresOn), sql`${credentials.expiresOn} >= ${day}`),
-      ),
-    )
+    .where(and(eq(credentials.userId, userId), eq(credentials.typeId, qualification.id), heldOnDay.credential(day)))
     .get();
   return !!row;
 }

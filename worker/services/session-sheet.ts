@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { originFor } from '../config';
 import type { Db } from '../db/client';
 import { authorisations, certificates, courses, credentials, credentialTypes } from '../db/schema';
 import type { AppEnv } from '../env';
 import { sha256Hex } from './crypto';
+import { heldOnDay } from './qualification';
 import { renderAttendanceSheetPdf } from './session-sheet-pdf';
 import { sessionDetail, type SessionRow } from './sessions';
 
@@ -22,36 +23,16 @@ async function qualificationsOf(db: Db, userId: string, day: string): Promise<st
       .select({ title: courses.title, number: certificates.certificateNumber })
       .from(certificates)
       .innerJoin(courses, eq(courses.id, certificates.courseId))
-      .where(
-        and(
-          eq(certificates.userId, userId),
-          isNull(certificates.revokedAt),
-          lte(certificates.issuedAt, `${day}T23:59:59.999Z`),
-          gt(certificates.expiresAt, `${day}T00:00:00.000Z`),
-        ),
-      ),
+      .where(and(eq(certificates.userId, userId), heldOnDay.certificate(day))),
     db
       .select({ title: authorisations.title, number: authorisations.number })
       .from(authorisations)
-      .where(
-        and(
-          eq(authorisations.userId, userId),
-          isNull(authorisations.revokedAt),
-          lte(authorisations.issuedAt, `${day}T23:59:59.999Z`),
-          gt(authorisations.expiresAt, `${day}T00:00:00.000Z`),
-        ),
-      ),
+      .where(and(eq(authorisations.userId, userId), heldOnDay.authorisation(day))),
     db
       .select({ title: credentialTypes.name, number: credentials.number })
       .from(credentials)
       .innerJoin(credentialTypes, eq(credentialTypes.id, credentials.typeId))
-      .where(
-        and(
-          eq(credentials.userId, userId),
-          eq(credentials.status, 'APPROVED'),
-          or(isNull(credentials.expiresOn), sql`${credentials.expiresOn} >= ${day}`),
-        ),
-      ),
+      .where(and(eq(credentials.userId, userId), heldOnDay.credential(day))),
   ]);
   return [
     ...certs.map((c) => `Certificate: ${c.title} (${c.number})`),
