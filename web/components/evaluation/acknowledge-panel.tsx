@@ -4,18 +4,9 @@ import SignaturePad from 'signature_pad';
 import { css } from 'styled-system/css';
 import type { AcknowledgementBody } from '../../../statecharts/evaluation.machine';
 import { t } from '../../i18n';
+import { evaluationPanel } from './panel-style';
 import { Alert, Button, PasswordField, TabContent, TabList, Tabs, TabTrigger, TextField } from '../../ui';
 
-const panel = css({
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  p: '4',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-});
 const form = css({ display: 'flex', flexDirection: 'column', gap: '3', pt: '3' });
 
 interface AcknowledgePanelProps {
@@ -34,7 +25,7 @@ interface AcknowledgePanelProps {
 export function AcknowledgePanel({ traineeName, busy, error, online, onSubmit, onLater }: AcknowledgePanelProps) {
   const [method, setMethod] = useState('password');
   return (
-    <section aria-labelledby="acknowledge-title" className={panel}>
+    <section aria-labelledby="acknowledge-title" className={evaluationPanel}>
       <h2 id="acknowledge-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
         {t('evaluate.ack.title', { name: traineeName })}
       </h2>

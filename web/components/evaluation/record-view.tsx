@@ -3,19 +3,10 @@ import { css } from 'styled-system/css';
 import type { EvaluationRecord } from '../../api/evaluation-queries';
 import { formatDate, formatDateTime } from '../../format';
 import { t } from '../../i18n';
+import { evaluationPanel } from './panel-style';
 import { Chip } from '../../ui';
 import { resultLabel } from './item-list';
 
-const box = css({
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  p: '4',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-});
 const terms = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
@@ -37,7 +28,7 @@ export function RecordView({ record }: { record: EvaluationRecord }) {
   const competent = record.outcome === 'COMPETENT';
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} data-testid="evaluation-record">
-      <section aria-labelledby="record-outcome" className={box}>
+      <section aria-labelledby="record-outcome" className={evaluationPanel}>
         <h2
           id="record-outcome"
           className={css({
@@ -160,7 +151,7 @@ export function RecordView({ record }: { record: EvaluationRecord }) {
           </div>
         ) : null}
       </section>
-      <section aria-labelledby="record-items" className={box}>
+      <section aria-labelledby="record-items" className={evaluationPanel}>
         <h2 id="record-items" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           {t('evaluate.record.items')}
         </h2>

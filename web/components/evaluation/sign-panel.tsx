@@ -3,18 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { impliedOutcome, missingItems, type EvaluationDraft } from '../../../statecharts/evaluation.machine';
 import { t } from '../../i18n';
+import { evaluationPanel } from './panel-style';
 import { Alert, Button, Chip, PasswordField } from '../../ui';
-
-const panel = css({
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  p: '4',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-});
 
 /** The sentence the e-signature means, with the trainee's printed name. */
 export const meaningOf = (draft: EvaluationDraft) =>
@@ -30,7 +20,7 @@ export function EvaluationSummary({ draft }: { draft: EvaluationDraft }) {
   const outcome = impliedOutcome(draft);
   const unanswered = count(null);
   return (
-    <section aria-labelledby="evaluation-summary" className={panel}>
+    <section aria-labelledby="evaluation-summary" className={evaluationPanel}>
       <h2 id="evaluation-summary" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
         {t('evaluate.summary.title')}
       </h2>
@@ -102,7 +92,7 @@ export function SignPanel({ draft, refusal, onSign }: SignPanelProps) {
     }
   };
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="evaluation-sign" className={panel}>
+    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="evaluation-sign" className={evaluationPanel}>
       <h2 id="evaluation-sign" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
         {t('evaluate.sign.title')}
       </h2>
