@@ -113,6 +113,13 @@ export const queryKeys = {
     mine: (as: 'trainee' | 'evaluator') => ['evaluations', 'mine', as] as const,
     one: (id: string) => ['evaluations', 'one', id] as const,
   },
+  /** Classroom sessions as their runners see them (admin path or trainer path): lists, one roster, person searches. */
+  classroomSessions: {
+    all: ['classroom-sessions'] as const,
+    list: (scope: 'admin' | 'trainer') => ['classroom-sessions', 'list', scope] as const,
+    one: (scope: 'admin' | 'trainer', id: string) => ['classroom-sessions', 'one', scope, id] as const,
+    people: (path: string, query: string) => ['classroom-sessions', 'people', path, query] as const,
+  },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,
   /** The session's user as the server knows it (GET /auth/user). */
