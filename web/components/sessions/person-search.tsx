@@ -64,7 +64,10 @@ export function PersonSearch({
                   leftIcon={<UserPlus />}
                   disabled={busy}
                   aria-label={actionAria(person.name)}
-                  onClick={() => onPick(person)}
+                  onClick={() => {
+                    onPick(person);
+                    setText('');
+                  }}
                   className={css({ minH: '44px', flexShrink: 0 })}
                 >
                   {actionLabel}

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
-import { Alert, Button, Card, CardBody, toaster } from '../../ui';
+import { Alert, Button, Card, CardBody, flipInRtl, toaster } from '../../ui';
 import { PageHeader } from '../page-header';
 import { QueryState } from '../query-state';
 import { SignOffDialog } from './session-dialogs';
@@ -36,7 +36,7 @@ export function SessionDetailScreen({ scope, id, backHref }: { scope: SessionSco
   return (
     <>
       <Link href={backHref} className={backClass}>
-        <ArrowLeft aria-hidden size={16} />
+        <ArrowLeft aria-hidden size={16} className={flipInRtl} />
         {t('sessions.detail.back')}
       </Link>
       <QueryState
@@ -180,7 +180,10 @@ function Amendments({ session }: { session: SessionDetail }) {
       </h2>
       <ol className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         {session.amendments.map((a) => (
-          <li key={`${a.userId}-${a.at}`} className={css({ borderWidth: '1px', borderRadius: 'md', p: '3' })}>
+          <li
+            key={`${a.userId}-${a.at}`}
+            className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md', p: '3', bg: 'bg.default' })}
+          >
             <bdi className={css({ fontWeight: 'medium' })}>{nameOf(a.userId)}</bdi>
             {': '}
             {t('sessions.amendments.change', { before: presentOf(a.before), after: presentOf(a.after) })}
@@ -215,7 +218,8 @@ const linkButton = css({
   borderColor: 'brand.solid',
   borderRadius: 'md',
   color: 'brand.fg',
-  fontWeight: 'medium',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
   _hover: { bg: 'brand.subtle' },
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
 });
