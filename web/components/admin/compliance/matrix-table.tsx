@@ -152,7 +152,8 @@ export function MatrixTable({
             </span>
           </TableHeader>
           {data.requirements.map((column) => (
-            <TableHeader key={column.id} className={courseColumn}>
+            // Named by the requirement alone: each cell is read with its column's title, not with the link in it.
+            <TableHeader key={column.id} className={courseColumn} aria-label={column.courseTitle}>
               {/* A requirement that needs more than a course has its own column, titled with every piece ("Forklift + Reach truck"). */}
               <bdi>{column.courseTitle}</bdi>
               {maySchedule ? (
