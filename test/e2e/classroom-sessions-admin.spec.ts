@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
@@ -157,6 +158,13 @@ describe('classroom sessions (admin)', () => {
     const amendments = app(page).getByRole('region', { name: 'Amendments after sign-off' });
     await amendments.getByText('Absent → Present').waitFor();
     await amendments.getByText('Arrived 20 minutes late', { exact: false }).waitFor();
+    // The attendance sheet comes as a file (the sheet's content is checked in session-sheet tests).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      app(page).getByRole('button', { name: 'Attendance sheet (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`attendance-${sessionId}.pdf`);
+    expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     console.log(`classroom-sessions-admin: on screen ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const [stored] = await d1<{ status: string; amendments: number; audits: number; invited: number }>(

@@ -101,7 +101,13 @@ function SessionBody({ scope, session }: { scope: SessionScope; session: Session
                 <MonitorSmartphone aria-hidden size={18} />
                 {t('sessions.detail.openKiosk')}
               </Link>
-              <Button variant="outline" leftIcon={<FileDown />} loading={downloading} onClick={() => void download()}>
+              <Button
+                variant="outline"
+                leftIcon={<FileDown />}
+                loading={downloading}
+                onClick={() => void download()}
+                className={css({ minH: '44px' })}
+              >
                 {t('sessions.sheet.download')}
               </Button>
             </div>

@@ -29,7 +29,11 @@ function AttendanceCell({ entry }: { entry: RosterEntry }) {
   if (!mark) return <span className={css({ color: 'fg.muted' })}>{t('sessions.attendance.unmarked')}</span>;
   return (
     <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
-      <Chip palette={mark.present ? 'success' : 'error'} icon={mark.present ? <Check /> : <X />}>
+      <Chip
+        palette={mark.present ? 'success' : 'error'}
+        icon={mark.present ? <Check /> : <X />}
+        className={css({ alignSelf: 'flex-start' })}
+      >
         {mark.present ? t('sessions.attendance.present') : t('sessions.attendance.absent')}
       </Chip>
       <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
