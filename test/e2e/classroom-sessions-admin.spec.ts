@@ -75,10 +75,15 @@ describe('classroom sessions (admin)', () => {
     const form = app(page);
     await form.getByText(`Everyone not yet compliant on “${courseTitle}” is invited when you save.`).waitFor();
     expect(await form.getByLabel('Title').inputValue()).toBe(courseTitle);
-    await form.getByRole('combobox', { name: /^Course/ }).click();
-    await page.locator('[role="option"]:visible').filter({ hasText: courseTitle }).first().click();
-    await form.getByRole('combobox', { name: /^Classroom step/ }).click();
-    await page.locator('[role="option"]:visible').filter({ hasText: 'Hands-on: sharps and spills' }).click();
+    // The requirement's blended course and its one classroom step come chosen.
+    await form
+      .getByRole('combobox', { name: /^Course/ })
+      .getByText(courseTitle)
+      .waitFor();
+    await form
+      .getByRole('combobox', { name: /^Classroom step/ })
+      .getByText('Hands-on: sharps and spills')
+      .waitFor();
     await form.getByLabel('Outline', { exact: true }).fill('Exposure control plan; PPE; what to do after an exposure.');
     await form.getByLabel('Find a trainer').fill(`Tess Vial ${run}`);
     await form.getByRole('button', { name: `Add trainer ${people.tess.name}` }).click();

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { css } from 'styled-system/css';
 import { getCourse, listMaterials, pageCourses } from '../../api/admin-content';
 import { queryKeys } from '../../api/query-keys';
@@ -38,6 +39,11 @@ export function OutlineFields({
     queryFn: ({ signal }) => listMaterials('', signal),
   });
   const classroomComponents = (course.data?.components ?? []).filter((c) => c.type === 'CLASSROOM');
+  // A course with one classroom step needs no choice.
+  const only = classroomComponents.length === 1 ? classroomComponents[0].id : '';
+  useEffect(() => {
+    if (only && !draft.componentId) onChange({ ...draft, componentId: only });
+  }, [only, draft, onChange]);
   return (
     <>
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' })}>

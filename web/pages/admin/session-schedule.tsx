@@ -73,7 +73,9 @@ export function AdminSessionSchedulePage() {
     capacity: '20',
     ...defaultTimes(),
   }));
-  const [outline, setOutline] = useState<OutlineDraft>({ courseId: '', componentId: '', text: '', materialId: '' });
+  const [outlineDraft, setOutline] = useState<OutlineDraft | null>(null);
+  // Untouched, the course is the requirement's (a blended course's classroom step completes at sign-off).
+  const outline = outlineDraft ?? { courseId: requirement?.courseId ?? '', componentId: '', text: '', materialId: '' };
   const [trainers, setTrainers] = useState<SessionPerson[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
