@@ -19,6 +19,7 @@ export function PersonSearch({
   onPick,
   busy = false,
   exclude = [],
+  error,
 }: {
   target: SearchTarget;
   label: string;
@@ -27,6 +28,8 @@ export function PersonSearch({
   onPick: (person: SessionPerson) => void;
   busy?: boolean;
   exclude?: readonly string[];
+  /** The form's message about this choice (the schedule form: no trainer yet). */
+  error?: string;
 }) {
   const [text, setText] = useState('');
   const query = useDeferredValue(text.trim());
@@ -38,6 +41,7 @@ export function PersonSearch({
         type="search"
         label={label}
         helperText={t('sessions.search.hint')}
+        error={error}
         value={text}
         maxLength={100}
         onChange={(e) => setText(e.target.value)}

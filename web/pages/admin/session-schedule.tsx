@@ -158,17 +158,13 @@ export function AdminSessionSchedulePage() {
                   ))}
                 </ul>
               ) : null}
-              {errors.trainerIds ? (
-                <p className={css({ color: 'fg.error', fontSize: 'sm' })} data-invalid>
-                  {errors.trainerIds}
-                </p>
-              ) : null}
               <PersonSearch
                 target={null}
                 label={t('sessions.form.findTrainer')}
                 actionLabel={t('sessions.form.addTrainer')}
                 actionAria={(name) => t('sessions.form.addTrainerAria', { name })}
                 exclude={trainers.map((p) => p.id)}
+                error={errors.trainerIds}
                 onPick={(p) => setTrainers((list) => (list.length >= SESSION_LIMITS.trainers ? list : [...list, p]))}
               />
             </fieldset>
