@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSearchState } from '../../hooks/use-search-state';
 import { t } from '../../i18n';
 import { errorText, fieldErrors } from '../../i18n/error-text';
-import { Alert, Button, Card, CardBody, focusFirstInvalid, IconButton, TextField } from '../../ui';
+import { Alert, Button, Card, CardBody, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
 
 type Field = 'title' | 'trainerIds' | 'location' | 'startsAt' | 'endsAt' | 'capacity' | 'outline' | 'componentId';
 
@@ -103,7 +103,11 @@ export function AdminSessionSchedulePage() {
         outline: outline.text.trim(),
         materialId: outline.materialId || null,
       });
-      if (requirementId) await runWrite(sessionWrites.invite, { id: session.id, body: { requirementId } });
+      // The session is kept even if the invitation fails: its roster screen can invite again.
+      if (requirementId)
+        await runWrite(sessionWrites.invite, { id: session.id, body: { requirementId } }).catch((e: unknown) =>
+          toaster.create({ type: 'error', title: errorText(e, t('sessions.invite.failed')) }),
+        );
       navigate(`/admin/sessions/${encodeURIComponent(session.id)}`);
     } catch (e) {
       setBusy(false);
