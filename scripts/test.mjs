@@ -83,6 +83,7 @@ const E2E_SECONDS = {
   'material-pdf.spec.ts': 12,
   'account.spec.ts': 11,
   'classroom-component.spec.ts': 11,
+  'kiosk.spec.ts': 23,
   'evaluation-templates.spec.ts': 11,
   'people-work-data.spec.ts': 10,
   'continue-learning.spec.ts': 9,

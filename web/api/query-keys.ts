@@ -98,6 +98,9 @@ export const queryKeys = {
     scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
     /** The worker's own external credentials and the types they may submit. */
     credentials: ['learner', 'credentials'] as const,
+    /** The person's kiosk PIN (set or not, locked) and their badge id (the profile's kiosk card). */
+    pin: ['learner', 'pin'] as const,
+    badge: ['learner', 'badge'] as const,
     certificates: {
       all: ['learner', 'certificates'] as const,
       /** Every certificate of every training cycle (My certificates). */
@@ -105,6 +108,8 @@ export const queryKeys = {
       course: (courseId: string) => ['learner', 'certificates', 'course', courseId] as const,
     },
   },
+  /** The classroom kiosk's session as the tablet's kiosk token shows it (no one signed in). */
+  kiosk: (sessionId: string) => ['kiosk', sessionId] as const,
   /** Practical evaluations: the evaluator's templates and people, and the records either side can read. */
   evaluations: {
     all: ['evaluations'] as const,
