@@ -39,6 +39,8 @@ export const kioskQueries = {
       queryKey: queryKeys.kiosk(sessionId),
       queryFn: ({ signal }) => kioskApi.kiosk(sessionId, token, signal),
       retry: false,
+      // The tablet notices within a minute that the trainer closed it elsewhere or the session ended.
+      refetchInterval: 60_000,
     }),
 };
 

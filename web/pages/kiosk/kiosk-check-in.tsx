@@ -2,6 +2,7 @@ import type { KioskCheckInResponse, KioskInfo } from '@contract/kiosk';
 import { CircleCheck, QrCode, KeyRound } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { ApiClientError } from '../../api/client';
 import { kioskWrites, type KioskCheckInInput } from '../../api/kiosk-queries';
 import { useWrite } from '../../api/writes';
 import { LanguageSwitcher } from '../../components/language-switcher';
@@ -23,7 +24,18 @@ const bigButton = css({ minH: '14', fontSize: 'lg', px: '8' });
  * The running kiosk: badge (a handheld scanner types the QR's text and Enter into the focused
  * field) or username + PIN; after each sign-in a welcome, then the screen clears itself.
  */
-export function KioskCheckIn({ kiosk, token, onClosed }: { kiosk: KioskInfo; token: string; onClosed: () => void }) {
+export function KioskCheckIn({
+  kiosk,
+  token,
+  onClosed,
+  onRefused,
+}: {
+  kiosk: KioskInfo;
+  token: string;
+  onClosed: () => void;
+  /** The server no longer takes this kiosk (closed from the trainer's device, or the session ended). */
+  onRefused: (message: string) => void;
+}) {
   useDocumentTitle(t('kiosk.label'));
   const [badge, setBadge] = useState('');
   const [username, setUsername] = useState('');
@@ -60,9 +72,14 @@ export function KioskCheckIn({ kiosk, token, onClosed }: { kiosk: KioskInfo; tok
         setPin('');
         setUsername('');
       },
-      onError: () => {
+      onError: (error) => {
         setPin('');
         setBadge('');
+        if (
+          error instanceof ApiClientError &&
+          (error.reason === 'kiosk.closed' || error.reason === 'kiosk.tokenRequired')
+        )
+          onRefused(errorText(error, t('kiosk.closedText')));
       },
     });
 

@@ -146,9 +146,10 @@ function KioskRunning({
   useEffect(() => {
     if (refused) onEnded(errorText(kiosk.error, t('kiosk.closedText')));
   }, [refused, kiosk.error, onEnded]);
-  if (kiosk.isError && !refused)
+  // A failed re-check while the kiosk runs keeps it running (a network blip); only a first load shows it.
+  if (kiosk.isError && !refused && !kiosk.data)
     return (
-      <Panel icon={<Lock size={48} />} title={t('kiosk.closedTitle')}>
+      <Panel icon={<MonitorSmartphone size={48} />} title={t('kiosk.label')}>
         <Alert status="error">{errorText(kiosk.error, t('kiosk.loadFailed'))}</Alert>
         <Button size="lg" onClick={() => void kiosk.refetch()}>
           {t('kiosk.retry')}
@@ -156,7 +157,14 @@ function KioskRunning({
       </Panel>
     );
   if (!kiosk.data) return <LoadingBlock />;
-  return <KioskCheckIn kiosk={kiosk.data.kiosk} token={token} onClosed={() => onEnded(t('kiosk.closedByTrainer'))} />;
+  return (
+    <KioskCheckIn
+      kiosk={kiosk.data.kiosk}
+      token={token}
+      onClosed={() => onEnded(t('kiosk.closedByTrainer'))}
+      onRefused={onEnded}
+    />
+  );
 }
 
 function KioskClosed({ message, onReopen }: { message: string; onReopen: () => void }) {
