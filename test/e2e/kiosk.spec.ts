@@ -121,6 +121,7 @@ describe('classroom kiosk', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('kiosk-welcome').getByText('Welcome, Robin Keys. You are checked in.').waitFor();
     await expectAccessible(page, 'kiosk welcome');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/kiosk-welcome-tablet.png` });
     // The screen clears itself for the next person, ready for a badge.
     await page.getByTestId('kiosk-welcome').waitFor({ state: 'detached', timeout: 8000 });
     expect(await page.getByLabel('Username').inputValue()).toBe('');

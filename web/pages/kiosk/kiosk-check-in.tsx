@@ -11,6 +11,7 @@ import { formatDateTime } from '../../format';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { Alert, Button, Dialog, PasswordField, TextField } from '../../ui';
+import { announce } from '../../ui/live-region';
 
 /** How long a check-in's welcome stays before the screen clears for the next person. */
 export const KIOSK_RESET_MS = 4000;
@@ -236,14 +237,17 @@ function Block({
 }
 
 function Welcome({ result, onDone }: { result: KioskCheckInResponse; onDone: () => void }) {
+  const message = t(result.already ? 'kiosk.already' : 'kiosk.checkedIn', { name: result.name });
+  // Said once through the app's live region; the big text is for the person standing at the tablet.
+  useEffect(() => announce(message), [message]);
   return (
     <section
       data-testid="kiosk-welcome"
       className={css({
-        bg: 'bg.surface',
+        bg: 'success.subtle',
         borderRadius: 'xl',
         borderWidth: '2px',
-        borderColor: 'success.500',
+        borderColor: 'success.solid',
         p: { base: '6', md: '10' },
         display: 'grid',
         justifyItems: 'center',
@@ -251,10 +255,10 @@ function Welcome({ result, onDone }: { result: KioskCheckInResponse; onDone: () 
         textAlign: 'center',
       })}
     >
-      <CircleCheck aria-hidden size={72} className={css({ color: 'success.600' })} />
-      <Alert status="success" announce className={css({ fontSize: { base: 'xl', md: '2xl' } })}>
-        {t(result.already ? 'kiosk.already' : 'kiosk.checkedIn', { name: result.name })}
-      </Alert>
+      <CircleCheck aria-hidden size={72} className={css({ color: 'success.solid' })} />
+      <p className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', color: 'success.fg' })}>
+        {message}
+      </p>
       <p className={css({ color: 'fg.muted' })}>{t('kiosk.clearing')}</p>
       <Button size="lg" className={bigButton} onClick={onDone}>
         {t('kiosk.done')}
