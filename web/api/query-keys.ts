@@ -75,6 +75,9 @@ export const queryKeys = {
     /** One course with its components and enrolment status (the course page). */
     course: (courseId: string) => ['learner', 'course', courseId] as const,
     requirements: ['learner', 'requirements'] as const,
+    /** The person's kiosk PIN (set or not, locked) and their badge id (the profile's kiosk card). */
+    pin: ['learner', 'pin'] as const,
+    badge: ['learner', 'badge'] as const,
     /** The learner's progress: every course's, and one course's with its components. */
     progress: {
       all: ['learner', 'progress'] as const,
@@ -98,9 +101,6 @@ export const queryKeys = {
     scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
     /** The worker's own external credentials and the types they may submit. */
     credentials: ['learner', 'credentials'] as const,
-    /** The person's kiosk PIN (set or not, locked) and their badge id (the profile's kiosk card). */
-    pin: ['learner', 'pin'] as const,
-    badge: ['learner', 'badge'] as const,
     certificates: {
       all: ['learner', 'certificates'] as const,
       /** Every certificate of every training cycle (My certificates). */
