@@ -189,7 +189,7 @@ export async function renderAttendanceSheetPdf(
       [String(i + 1), 'sans', 9],
       [a.name, 'sansBold', 9.5],
       [a.jobTitle ?? '–', 'sans', 9],
-      [METHOD_LABELS[a.method], 'sans', 8.5],
+      [METHOD_LABELS[a.method] ?? a.method, 'sans', 8.5],
       [when(a.at), 'sans', 8.5],
     ];
     let x = MARGIN;
