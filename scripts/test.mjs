@@ -71,6 +71,7 @@ const E2E_SECONDS = {
   'focus.spec.ts': 28,
   'languages.spec.ts': 24,
   'learner.spec.ts': 23,
+  'kiosk.spec.ts': 23,
   'admin.spec.ts': 22,
   'recertification.spec.ts': 22,
   'admin-compliance.spec.ts': 20,

@@ -13,6 +13,7 @@ const ForgotPasswordPage = lazyNamed(() => import('./pages/public/forgot-passwor
 const ResetPasswordPage = lazyNamed(() => import('./pages/public/reset-password'), 'ResetPasswordPage');
 const ChangePasswordPage = lazyNamed(() => import('./pages/public/change-password'), 'ChangePasswordPage');
 const StatechartsPage = lazyNamed(() => import('./pages/public/statecharts'), 'StatechartsPage');
+const KioskPage = lazyNamed(() => import('./pages/kiosk/kiosk-page'), 'KioskPage');
 const NotFoundPage = lazyNamed(() => import('./pages/public/not-found'), 'NotFoundPage');
 const LearnerArea = lazyNamed(() => import('./pages/learner/learner-area'), 'LearnerArea');
 const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea', ['admin-people', 'admin-content']);
@@ -50,6 +51,8 @@ export function AppRoutes() {
           <Route path="/change-password" component={ChangePasswordPage} />
           <Route path="/statecharts" component={StatechartsPage} />
           <Route path="/app" component={AppRedirect} />
+          {/* The classroom kiosk: outside both shells (no navigation out), open to the tablet's kiosk token. */}
+          <Route path="/sessions/:id/kiosk" component={KioskPage} />
           <Route path={/^\/admin(?:\/.*)?$/}>
             <RequireSession admin>
               <AdminArea />

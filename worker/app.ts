@@ -43,6 +43,7 @@ import { adminTalkLeaderRoutes, adminTalkTopicRoutes } from './routes/talk-topic
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
 import { adminSessionRoutes, trainerSessionRoutes, userSessionRoutes } from './routes/sessions';
+import { kioskRoutes, trainerKioskRoutes, userBadgeRoutes, userPinRoutes } from './routes/kiosk';
 import { userRequirementRoutes } from './routes/user-requirements';
 
 export const app = new Hono<AppEnv>()
@@ -81,6 +82,10 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/evaluations', evaluationRoutes)
   .route('/api/v2/user/sessions', userSessionRoutes)
   .route('/api/v2/sessions', trainerSessionRoutes)
+  .route('/api/v2/sessions', trainerKioskRoutes)
+  .route('/api/v2/kiosk', kioskRoutes)
+  .route('/api/v2/user/pin', userPinRoutes)
+  .route('/api/v2/user/badge', userBadgeRoutes)
   .route('/api/v2/talks', talkRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)

@@ -39,6 +39,11 @@ const PUBLIC_API_ROUTES = [
   'GET /api/v2/authorisations/verify/:number',
   // A toolbox talk's sheet QR opens its record; the id is the device's random UUID (routes/talks.ts).
   'GET /api/v2/talks/:id/verify',
+  // The classroom kiosk's tablet: no session, the kiosk token in its own header, checked by the
+  // routes themselves (services/session-kiosk.ts); test/api/kiosk.test.ts proves it opens nothing else.
+  'GET /api/v2/kiosk/:id',
+  'POST /api/v2/kiosk/:id/check-in',
+  'POST /api/v2/kiosk/:id/close',
   // Opened by the browser's own viewer through a short-lived signed link (or with a session).
   'GET /api/v2/materials/:id/file',
   // A credential's scan, shown by an <img> or opened in a tab through a signed link (or with a session);

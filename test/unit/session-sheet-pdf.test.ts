@@ -32,6 +32,8 @@ describe('classroom session attendance sheet PDF', () => {
         { name: 'فاطمة الزهراء', jobTitle: 'مشغلة رافعة', method: 'QR', at: '2026-11-20T08:02:00.000Z' },
         { name: 'अनन्या शर्मा', jobTitle: 'पर्यवेक्षक', method: 'ROSTER', at: '2026-11-20T08:05:00.000Z' },
         { name: 'สมชาย ใจดี', jobTitle: 'ช่างเชื่อม', method: 'ROSTER', at: '2026-11-20T08:07:00.000Z' },
+        { name: 'Maria Lopez', jobTitle: 'Nurse', method: 'KIOSK_PIN', at: '2026-11-20T08:08:00.000Z' },
+        { name: 'Sam Okafor', jobTitle: 'Porter', method: 'KIOSK_BADGE', at: '2026-11-20T08:09:00.000Z' },
       ]),
       options,
     );
@@ -44,7 +46,9 @@ describe('classroom session attendance sheet PDF', () => {
     expect(text).toContain('Training room 2, north gate');
     expect(text).toContain('Material: Confined space entry, version of 2026-10-01T09:00:00.000Z');
     expect(text).toContain('Certificate: Trainer (C-1)');
-    expect(text).toContain('Attendees (3)');
+    expect(text).toContain('Attendees (5)');
+    // How each was marked, in words (the kiosk's two ways apart).
+    for (const method of ['QR code', 'Roster', 'Kiosk, PIN', 'Kiosk, badge']) expect(text).toContain(method);
     expect(text).toContain('2026-11-20 08:07 UTC');
   });
 

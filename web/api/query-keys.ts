@@ -75,6 +75,9 @@ export const queryKeys = {
     /** One course with its components and enrolment status (the course page). */
     course: (courseId: string) => ['learner', 'course', courseId] as const,
     requirements: ['learner', 'requirements'] as const,
+    /** The person's kiosk PIN (set or not, locked) and their badge id (the profile's kiosk card). */
+    pin: ['learner', 'pin'] as const,
+    badge: ['learner', 'badge'] as const,
     /** The learner's progress: every course's, and one course's with its components. */
     progress: {
       all: ['learner', 'progress'] as const,
@@ -105,6 +108,8 @@ export const queryKeys = {
       course: (courseId: string) => ['learner', 'certificates', 'course', courseId] as const,
     },
   },
+  /** The classroom kiosk's session as the tablet's kiosk token shows it (no one signed in). */
+  kiosk: (sessionId: string) => ['kiosk', sessionId] as const,
   /** Practical evaluations: the evaluator's templates and people, and the records either side can read. */
   evaluations: {
     all: ['evaluations'] as const,

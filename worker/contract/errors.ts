@@ -323,6 +323,23 @@ export const REFUSALS = {
   'session.notStarted': 'A session can be signed off once it has started',
   'session.passwordRequired': 'Enter your password to sign the roster',
   'session.passwordWrong': 'Your password is incorrect, so the roster was not signed',
+  // The classroom kiosk and the personal PIN
+  'kiosk.pinFormat': 'A PIN is 4 to 8 digits',
+  'kiosk.pinGuessable': 'Choose a PIN that is harder to guess than repeated or consecutive digits',
+  'kiosk.passwordRequired': 'Enter your password',
+  'kiosk.passwordWrong': 'Your password is incorrect',
+  'kiosk.usernameRequired': 'Enter your username',
+  'kiosk.pinRequired': 'Enter your PIN',
+  'kiosk.badgeRequired': 'Scan your badge',
+  'kiosk.methodRequired': 'Sign in with your username and PIN, or with your badge',
+  'kiosk.pinWrong': 'Username or PIN not recognised. Check them and try again (your PIN is set on your profile)',
+  'kiosk.pinLocked':
+    'This PIN is locked after 10 wrong tries. Set a new PIN on your profile, or ask the trainer to mark you on the roster',
+  'kiosk.badgeInvalid': 'This badge is not recognised. Ask the trainer to mark you on the roster',
+  'kiosk.tokenRequired': 'This kiosk is not open. Ask the trainer to open it',
+  'kiosk.closed': 'This kiosk has been closed. Ask the trainer to open it again',
+  'kiosk.otherSession': 'This kiosk is open for another session',
+  'kiosk.sessionClosed': 'A kiosk can only be opened for a session that has not ended or been signed off',
   // Course content
   'upload.tooLarge': 'The file is larger than the upload limit of {limit}.',
   'content.title': 'Title is required',

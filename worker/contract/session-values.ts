@@ -9,5 +9,5 @@ export const SESSION_STATUSES = ['SCHEDULED', 'SIGNED_OFF'] as const;
 /** An invitation's answer; WAITLISTED people wait in order for a freed place. */
 export const INVITATION_STATUSES = ['INVITED', 'ACCEPTED', 'DECLINED', 'WAITLISTED'] as const;
 
-/** How attendance was recorded: the rotating QR code, the trainer's roster, or a kiosk (not built yet). */
-export const ATTENDANCE_METHODS = ['ROSTER', 'QR', 'KIOSK'] as const;
+/** How attendance was recorded: the rotating QR code, the trainer's roster, or the kiosk (by PIN or by badge). */
+export const ATTENDANCE_METHODS = ['ROSTER', 'QR', 'KIOSK_PIN', 'KIOSK_BADGE'] as const;

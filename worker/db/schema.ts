@@ -1142,6 +1142,37 @@ export const sessionAmendments = sqliteTable(
   (t) => [index('session_amendments_session_idx').on(t.sessionId, t.at)],
 );
 
+/** A person's kiosk check-in PIN (migration 0032): hashed; ten wrong guesses lock it until a new one is set. */
+export const userPins = sqliteTable('user_pins', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash').notNull(),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedAt: text('locked_at'),
+  setAt: text('set_at').notNull(),
+});
+
+/** A kiosk a trainer opened for one session (migration 0032): only the token's hash is kept. */
+export const sessionKiosks = sqliteTable(
+  'session_kiosks',
+  {
+    id: id(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    openedBy: text('opened_by')
+      .notNull()
+      .references(() => users.id),
+    openedAt: text('opened_at').notNull(),
+    closesAt: text('closes_at').notNull(),
+    closedAt: text('closed_at'),
+    closedBy: text('closed_by'),
+  },
+  (t) => [uniqueIndex('session_kiosks_token_idx').on(t.tokenHash), index('session_kiosks_session_idx').on(t.sessionId)],
+);
+
 /** A toolbox talk topic of the admin library (issue 29): one page of text the foreman reads out. */
 export const talkTopics = sqliteTable('talk_topics', {
   id: id(),

@@ -22,7 +22,8 @@ import { fullName } from './users';
  * roster, and amendments after it (reason required, both versions kept, one audit row each).
  */
 
-function assertCheckInOpen(session: SessionRow, now: Date) {
+/** Check-in (QR or kiosk) is open from shortly before the start to the end, until sign-off. */
+export function assertCheckInOpen(session: SessionRow, now: Date) {
   if (session.status === 'SIGNED_OFF') throw new ApiError('CONFLICT', REFUSALS['session.signedOffCheckIn']);
   const opens = Date.parse(session.startsAt) - SESSION_LIMITS.checkInEarlyMinutes * 60_000;
   if (now.getTime() < opens || now.getTime() > Date.parse(session.endsAt))

@@ -46,6 +46,14 @@ const QR = 70;
 /** Columns of the attendee table: #, name, job title, method, time. */
 const COLUMNS = [22, 170, 140, 70, CONTENT - 22 - 170 - 140 - 70];
 
+/** How each person was marked, in words an inspector reads (the sheet is English, like its other labels). */
+const METHOD_LABELS: Record<AttendanceMethod, string> = {
+  ROSTER: 'Roster',
+  QR: 'QR code',
+  KIOSK_PIN: 'Kiosk, PIN',
+  KIOSK_BADGE: 'Kiosk, badge',
+};
+
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 export async function renderAttendanceSheetPdf(
@@ -181,7 +189,7 @@ export async function renderAttendanceSheetPdf(
       [String(i + 1), 'sans', 9],
       [a.name, 'sansBold', 9.5],
       [a.jobTitle ?? '–', 'sans', 9],
-      [a.method, 'sans', 8.5],
+      [METHOD_LABELS[a.method] ?? a.method, 'sans', 8.5],
       [when(a.at), 'sans', 8.5],
     ];
     let x = MARGIN;

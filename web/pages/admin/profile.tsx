@@ -3,6 +3,7 @@ import { ADMIN_PERMISSION_KEYS, type AdminPermissions } from '@contract/auth';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import { KioskProfileCard } from '../../components/kiosk/kiosk-profile-card';
 import { PageHeader } from '../../components/page-header';
 import { ProfileInformation, ProfileLoading, useProfile } from '../../components/profile-editor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -38,6 +39,7 @@ export function AdminProfilePage() {
           <TabContent value="info">
             <div className={css({ maxW: '3xl', pt: '4' })}>
               <ProfileInformation profile={profile} rules="admin" onSave={(values) => save(values)} />
+              <KioskProfileCard />
             </div>
           </TabContent>
           <TabContent value="permissions">

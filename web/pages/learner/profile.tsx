@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css';
+import { KioskProfileCard } from '../../components/kiosk/kiosk-profile-card';
 import { PageHeader } from '../../components/page-header';
 import { ProfileInformation, ProfileLoading, ReadOnlyFacts, useProfile } from '../../components/profile-editor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -32,6 +33,7 @@ export function ProfilePage() {
           </section>
         </div>
       )}
+      {profile && <KioskProfileCard />}
     </>
   );
 }
