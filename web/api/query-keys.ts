@@ -26,6 +26,8 @@ export const queryKeys = {
       all: ['admin', 'evaluation-templates'] as const,
       detail: (id: string) => ['admin', 'evaluation-templates', 'detail', id] as const,
     },
+    /** The toolbox talk topic library. */
+    talkTopics: ['admin', 'talk-topics'] as const,
     users: { all: ['admin', 'users'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
     submissions: ['admin', 'think'] as const,
@@ -112,6 +114,13 @@ export const queryKeys = {
     trainees: (query: string) => ['evaluations', 'trainees', query] as const,
     mine: (as: 'trainee' | 'evaluator') => ['evaluations', 'mine', as] as const,
     one: (id: string) => ['evaluations', 'one', id] as const,
+  },
+  /** Toolbox talks: the foreman's topics and crew (kept on the device), talks led or attended. */
+  talks: {
+    all: ['talks'] as const,
+    topics: ['talks', 'topics'] as const,
+    crew: (query: string) => ['talks', 'crew', query] as const,
+    mine: (as: 'foreman' | 'attendee') => ['talks', 'mine', as] as const,
   },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,

@@ -51,6 +51,8 @@ export const talkTopicBody = v.object({
   ),
 });
 
+export type TalkTopicBody = v.InferOutput<typeof talkTopicBody>;
+
 export interface TalkTopicDto {
   id: string;
   title: string;

@@ -19,6 +19,8 @@ const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage');
 const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage');
 const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage');
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
+const TalksPage = lazyNamed(() => import('./talks'), 'TalksPage');
+const TalkNewPage = lazyNamed(() => import('./talk-new'), 'TalkNewPage');
 
 /** The legacy /courses/{courseId} route replaces itself with /course/{courseId}. */
 function LegacyCourseRedirect() {
@@ -43,6 +45,8 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/evaluate/:id', EvaluationSessionPage],
   ['/evaluations', EvaluationsPage],
   ['/evaluations/:id', EvaluationRecordPage],
+  ['/talks', TalksPage],
+  ['/talks/new', TalkNewPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */
