@@ -116,6 +116,8 @@ class TalkOutbox {
 
   /** Sends every signed talk not already on its way (a refused one waits for the foreman). */
   async flush(): Promise<void> {
+    // Offline, a write would wait paused in the query client's mutation cache: the "online" event sends instead.
+    if (typeof navigator !== 'undefined' && !navigator.onLine) return;
     const waiting = this.state.talks.filter(
       (talk) => talk.stage === 'signed' && !talk.refusal && !this.state.sending.includes(talk.id),
     );
