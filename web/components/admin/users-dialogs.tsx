@@ -217,7 +217,7 @@ export function EditUserDialog({
     >
       <UserFormFields values={form.values} errors={form.errors} onChange={form.onChange} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-        <Checkbox checked={leadsTalks} onCheckedChange={setLeadsTalks}>
+        <Checkbox checked={leadsTalks} onCheckedChange={setLeadsTalks} className={css({ minH: '11' })}>
           {t('admin.users.leadsTalks')}
         </Checkbox>
         <p id="leads-talks-help" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
