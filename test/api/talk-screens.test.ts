@@ -40,9 +40,13 @@ describe('a talk topic PDF handout', () => {
     expect(topics.body.topics.find((t: { id: string }) => t.id === topic.id).pdfBytes).toBe(pdf(10).byteLength);
     expect((await api('GET', `/api/v2/talks/topics/${topic.id}/pdf`, { token: learner.token })).status).toBe(403);
 
+    // A topic without a handout is still viewable as a PDF: its text, printed.
     const bare = await createTopic(adminToken);
-    const none = await api('GET', `/api/v2/talks/topics/${bare.id}/pdf`, { token: foreman.token });
-    expect([none.status, none.body.reason]).toEqual([404, 'talkTopic.noPdf']);
+    const printed = await api('GET', `/api/v2/talks/topics/${bare.id}/pdf`, { token: foreman.token });
+    expect(printed.status).toBe(200);
+    expect(printed.headers.get('content-type')).toBe('application/pdf');
+    expect(printed.headers.get('content-length')).toMatch(/^[1-9]\d{2,}$/);
+    expect(String(printed.body).startsWith('%PDF-')).toBe(true);
   });
 });
 

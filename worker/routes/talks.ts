@@ -55,7 +55,7 @@ export const talkRoutes = new Hono<AppEnv>()
     return c.json<ForemanTopicsResponse>({ topics: rows });
   })
 
-  // A topic's PDF handout, for foremen and administrators (a retired topic's too: the library shows it).
+  // The topic as a PDF, for foremen and administrators: its handout when it has one, else its text printed.
   .get('/topics/:id/pdf', requireLearner, validate('param', idParam), async (c) => {
     await assertMayLead(c.var.db, c.var.user);
     const topic = await c.var.db
@@ -64,17 +64,21 @@ export const talkRoutes = new Hono<AppEnv>()
       .where(eq(talkTopics.id, c.req.valid('param').id))
       .get();
     if (!topic) throw new ApiError('NOT_FOUND', REFUSALS['talkTopic.notFound']);
-    const object = topic.pdfKey ? await c.var.storage.get(topic.pdfKey) : null;
-    if (!object) throw new ApiError('NOT_FOUND', REFUSALS['talkTopic.noPdf']);
-    return new Response(object.body, {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(topic.pdfBytes ?? 0),
-        'Content-Disposition': contentDisposition(`${topic.title}.pdf`),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, max-age=300',
-      },
-    });
+    const headers = {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition(`${topic.title}.pdf`),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, max-age=300',
+    };
+    if (topic.pdfKey) {
+      const object = await c.var.storage.get(topic.pdfKey);
+      if (!object) throw new ApiError('NOT_FOUND', REFUSALS['talkTopic.noPdf']);
+      return new Response(object.body, { headers: { ...headers, 'Content-Length': String(topic.pdfBytes ?? 0) } });
+    }
+    // The PDF code (pdf-lib, fontkit) loads with the first page an isolate renders.
+    const { renderTalkTopicPdf } = await import('../services/talk-topic-pdf');
+    const bytes = await renderTalkTopicPdf(topic, { appName: c.var.config.appName, fonts: c.var.fonts });
+    return new Response(bytes, { headers: { ...headers, 'Content-Length': String(bytes.byteLength) } });
   })
 
   // People a foreman may put on the sheet (never themselves): a line linked to an account counts in the matrix.

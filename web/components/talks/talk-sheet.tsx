@@ -93,7 +93,7 @@ export function TalkSheet(props: {
           {t('talks.topic.read', { title: talk.topicTitle })}
         </summary>
         <p className={css({ whiteSpace: 'pre-wrap', mt: '2' })}>{props.topic?.body ?? ''}</p>
-        {props.topic?.pdfBytes ? (
+        {props.topic ? (
           <a
             href={topicPdfUrl(talk.topicId)}
             target="_blank"
@@ -106,7 +106,7 @@ export function TalkSheet(props: {
               alignItems: 'center',
             })}
           >
-            {t('talks.topic.pdf')}
+            {props.topic.pdfBytes ? t('talks.topic.pdf') : t('talks.topic.printable')}
           </a>
         ) : null}
       </details>

@@ -81,15 +81,15 @@ export function AdminTalkTopicsPage() {
             {
               key: 'pdf',
               header: t('admin.talkTopics.col.pdf'),
-              cell: (row) =>
-                row.pdfBytes ? (
-                  <a href={topicPdfUrl(row.id)} target="_blank" rel="noreferrer" className={linkClass}>
-                    <FileText aria-hidden size={16} />
-                    {t('admin.talkTopics.viewPdf', { title: row.title })}
-                  </a>
-                ) : (
-                  t('admin.talkTopics.noPdf')
-                ),
+              // With a handout, the handout; without one, the text printed as a PDF.
+              cell: (row) => (
+                <a href={topicPdfUrl(row.id)} target="_blank" rel="noreferrer" className={linkClass}>
+                  <FileText aria-hidden size={16} />
+                  {row.pdfBytes
+                    ? t('admin.talkTopics.viewPdf', { title: row.title })
+                    : t('admin.talkTopics.viewText', { title: row.title })}
+                </a>
+              ),
             },
             {
               key: 'status',
