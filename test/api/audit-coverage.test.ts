@@ -457,6 +457,12 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
       token,
       body: { title: `Audit talk ${crypto.randomUUID()}`, body: 'Clip on', languages: ['en'] },
     }),
+  'PUT /api/v2/admin/talk-topics/:id/pdf': async () =>
+    request('PUT', `/api/v2/admin/talk-topics/${await talkTopic()}/pdf`, {
+      token,
+      raw: new TextEncoder().encode('%PDF-1.4\n%%EOF\n'),
+      headers: { 'Content-Type': 'application/pdf' },
+    }),
   'POST /api/v2/admin/talk-topics/:id/retire': async () =>
     request('POST', `/api/v2/admin/talk-topics/${await talkTopic()}/retire`, { token }),
   'PUT /api/v2/admin/talk-leaders/:id': async () =>

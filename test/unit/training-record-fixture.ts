@@ -259,6 +259,7 @@ export function record(overrides: Partial<TrainingRecordResponse> = {}): Trainin
         rejectReason: 'The photo is blurred; the licence number cannot be read.',
       },
     ],
+    talks: [],
     ...overrides,
   };
 }

@@ -26,6 +26,8 @@ export const queryKeys = {
       all: ['admin', 'evaluation-templates'] as const,
       detail: (id: string) => ['admin', 'evaluation-templates', 'detail', id] as const,
     },
+    /** The toolbox talk topic library. */
+    talkTopics: ['admin', 'talk-topics'] as const,
     users: { all: ['admin', 'users'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
     submissions: ['admin', 'think'] as const,
@@ -124,6 +126,13 @@ export const queryKeys = {
     list: (scope: 'admin' | 'trainer') => ['classroom-sessions', 'list', scope] as const,
     one: (scope: 'admin' | 'trainer', id: string) => ['classroom-sessions', 'one', scope, id] as const,
     people: (path: string, query: string) => ['classroom-sessions', 'people', path, query] as const,
+  },
+  /** Toolbox talks: the foreman's topics and crew (kept on the device), talks led or attended. */
+  talks: {
+    all: ['talks'] as const,
+    topics: ['talks', 'topics'] as const,
+    crew: (query: string) => ['talks', 'crew', query] as const,
+    mine: (as: 'foreman' | 'attendee') => ['talks', 'mine', as] as const,
   },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,

@@ -12,7 +12,9 @@ import {
   Lightbulb,
   Mail,
   Megaphone,
+  MessagesSquare,
   Plus,
+  ScrollText,
   ShieldCheck,
   UserPlus,
   Users,
@@ -105,8 +107,18 @@ const ADMIN_NAV_ITEMS = (): readonly (ShellNavItem & { flags: readonly AdminFlag
     icon: <CalendarDays />,
     flags: ['moduleManagement'],
   },
+  // Issue 29: the toolbox talk library, next to the evaluation checklists.
+  {
+    label: t('admin.shell.nav.talkTopics'),
+    href: '/admin/talk-topics',
+    match: 'prefix',
+    icon: <ScrollText />,
+    flags: ['moduleManagement'],
+  },
   // Issue 28: administrators may evaluate on the floor (the phone form, in the learner area).
   { label: t('nav.evaluate'), href: '/evaluate', match: 'prefix', icon: <ClipboardPen />, flags: [] },
+  // Issue 29: administrators may lead toolbox talks (the phone screen, in the learner area).
+  { label: t('nav.talks'), href: '/talks', match: 'prefix', icon: <MessagesSquare />, flags: [] },
   {
     label: t('nav.announcements'),
     href: '/admin/announcements',

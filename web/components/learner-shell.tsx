@@ -11,6 +11,7 @@ import {
   LayoutDashboard,
   Lightbulb,
   Megaphone,
+  MessagesSquare,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -45,6 +46,7 @@ export function LearnerShell({ children }: { children: ReactNode }) {
     { label: t('nav.evaluations'), href: '/evaluations', icon: <ClipboardCheck /> },
     ...(mayEvaluate ? [{ label: t('nav.evaluate'), href: '/evaluate', icon: <ClipboardPen /> }] : []),
     ...(teaches ? [{ label: t('nav.sessionsTaught'), href: '/sessions', icon: <CalendarDays /> }] : []),
+    { label: t('nav.talks'), href: '/talks', icon: <MessagesSquare /> },
     { label: t('nav.reports'), href: '/reports', icon: <ChartColumn /> },
     { label: t('nav.announcements'), href: '/announcements', icon: <Megaphone /> },
     { label: t('nav.think'), href: '/think', icon: <Lightbulb /> },

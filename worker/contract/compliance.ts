@@ -7,6 +7,7 @@ import {
   type ComplianceStatus,
 } from './rules/compliance';
 import { REFUSALS } from './errors';
+import type { TalkSummary } from './talks';
 import type { TrainingRecordCredential, TrainingRecordEvaluation } from './training-record-offscreen';
 import {
   EVIDENCE_MESSAGES,
@@ -419,6 +420,8 @@ export interface TrainingRecordResponse {
   evaluations: TrainingRecordEvaluation[];
   /** Credentials earned elsewhere, newest submission first (pending and rejected ones included). */
   credentials: TrainingRecordCredential[];
+  /** Toolbox talks the person is on the sheet of (issue 29), newest first. */
+  talks: TalkSummary[];
 }
 
 export interface LearnerRequirement {

@@ -24,6 +24,8 @@ export const TALK_LIMITS = {
   signatureBytes: 300 * 1024,
   /** A whole submission: up to 100 lines of drawn signatures (a phone's PNG is 20-60 KB) is more than the API's 1 MB. */
   bodyBytes: 8 * 1024 * 1024,
+  /** A topic's PDF handout: a short one (a page or two), under the API's 1 MB body limit so this route's message answers. */
+  topicPdfBytes: 800 * 1024,
   /** How far back a device-made talk may be dated (a crew offline for a long shift, not a month). */
   startedWithinDays: 30,
 } as const;
@@ -49,11 +51,15 @@ export const talkTopicBody = v.object({
   ),
 });
 
+export type TalkTopicBody = v.InferOutput<typeof talkTopicBody>;
+
 export interface TalkTopicDto {
   id: string;
   title: string;
   body: string;
   languages: string[];
+  /** The size of the topic's PDF handout, null without one (GET /api/v2/talks/topics/{id}/pdf). */
+  pdfBytes: number | null;
   createdAt: string;
   updatedAt: string;
   retiredAt: string | null;
@@ -163,9 +169,31 @@ export interface TalkResponse {
   talk: TalkRecord;
 }
 
+/** One talk in a list: the foreman's talks led, a person's talks attended, the training record's talks. */
+export interface TalkSummary {
+  id: string;
+  number: string;
+  topicTitle: string;
+  foremanName: string;
+  startedAt: string;
+  signedOffAt: string;
+  attendeeCount: number;
+  /** For an attendee's list: how their own line was signed. */
+  method: TalkSignMethod | null;
+  signedByName: string | null;
+  sheetUrl: string;
+}
+
+export interface TalksResponse {
+  talks: TalkSummary[];
+}
+
+/** `as=foreman`: the talks the caller led; `as=attendee`: the talks the caller is on the sheet of. */
+export const talksQuery = v.object({ as: v.optional(v.picklist(['foreman', 'attendee']), 'foreman') });
+
 /** What a foreman's device caches for offline use: the topics it may read out, and whether the caller may lead. */
 export interface ForemanTopicsResponse {
-  topics: Pick<TalkTopicDto, 'id' | 'title' | 'body' | 'languages'>[];
+  topics: Pick<TalkTopicDto, 'id' | 'title' | 'body' | 'languages' | 'pdfBytes'>[];
 }
 
 export const crewQuery = v.object({

@@ -50,6 +50,8 @@ export interface UserDto {
   status: UserStatus;
   deactivatedAt: string | null;
   deactivationReason: string | null;
+  /** The foreman capability: may lead toolbox talks (PUT /api/v2/admin/talk-leaders/{id}). */
+  leadsTalks: boolean;
 }
 
 /** GET /api/users/:id adds the admin profile fields. */

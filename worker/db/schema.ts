@@ -1180,6 +1180,9 @@ export const talkTopics = sqliteTable('talk_topics', {
   body: text('body').notNull(),
   /** Languages the text is written in (codes, e.g. ["en","es"]): the foreman picks a topic the crew understands. */
   languages: text('languages', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  /** A short PDF handout in storage (migration 0033), null without one. */
+  pdfKey: text('pdf_key'),
+  pdfBytes: integer('pdf_bytes'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   retiredAt: text('retired_at'),

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { idParam } from '../contract/common';
 import { REFUSALS } from '../contract/errors';
 import {
+  TALK_LIMITS,
   talkLeaderBody,
   talkTopicBody,
   type TalkTopicDto,
@@ -14,6 +15,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin } from '../middleware/auth';
 import { auditInsert } from '../services/audit';
+import { isPdf } from '../services/file-types';
 import { validate } from '../validate';
 
 /*
@@ -28,6 +30,7 @@ const toTopic = (row: TopicRow): TalkTopicDto => ({
   title: row.title,
   body: row.body,
   languages: row.languages,
+  pdfBytes: row.pdfKey ? row.pdfBytes : null,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
   retiredAt: row.retiredAt,
@@ -98,6 +101,40 @@ export const adminTalkTopicRoutes = new Hono<AppEnv>()
         after: view(body),
       }),
     ]);
+    return c.json<TalkTopicResponse>({ topic: toTopic(updated[0]!) });
+  })
+  // A short PDF handout (raw body, application/pdf, <= 1 MB) beside the text; a new one replaces it.
+  .put('/:id/pdf', validate('param', idParam), async (c) => {
+    const db = c.var.db;
+    const before = await topicOr404(db, c.req.valid('param').id);
+    if (before.retiredAt) throw new ApiError('CONFLICT', REFUSALS['talkTopic.alreadyRetired']);
+    const contentType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (contentType !== 'application/pdf') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', REFUSALS['talkTopic.pdfType']);
+    if (Number(c.req.header('content-length') ?? '0') > TALK_LIMITS.topicPdfBytes)
+      throw new ApiError('PAYLOAD_TOO_LARGE', REFUSALS['talkTopic.pdfTooLarge']);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength > TALK_LIMITS.topicPdfBytes)
+      throw new ApiError('PAYLOAD_TOO_LARGE', REFUSALS['talkTopic.pdfTooLarge']);
+    if (!isPdf(bytes)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', REFUSALS['talkTopic.pdfType']);
+    // A new key per upload: a foreman's device reading the old one while it is replaced gets a whole file.
+    const key = `talk-topics/${before.id}/${crypto.randomUUID()}.pdf`;
+    await c.var.storage.put(key, bytes, { contentType, size: bytes.byteLength });
+    const [updated] = await db.batch([
+      db
+        .update(talkTopics)
+        .set({ pdfKey: key, pdfBytes: bytes.byteLength, updatedAt: new Date().toISOString() })
+        .where(eq(talkTopics.id, before.id))
+        .returning(),
+      auditInsert(db, {
+        actor: c.var.user,
+        action: 'TALK_TOPIC_UPDATED',
+        entityType: 'TALK_TOPIC',
+        entityId: before.id,
+        before: { ...view(before), pdfBytes: before.pdfBytes },
+        after: { ...view(before), pdfBytes: bytes.byteLength },
+      }),
+    ]);
+    if (before.pdfKey) await c.var.storage.delete(before.pdfKey);
     return c.json<TalkTopicResponse>({ topic: toTopic(updated[0]!) });
   })
   // Retired: no new talk on it; talks and requirements already naming it keep it.

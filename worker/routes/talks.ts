@@ -1,9 +1,17 @@
-import { asc, isNull, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { originFor } from '../config';
 import { idParam } from '../contract/common';
-import { crewQuery, TALK_LIMITS, talkBody, type ForemanTopicsResponse, type TalkResponse } from '../contract/talks';
+import {
+  crewQuery,
+  TALK_LIMITS,
+  talkBody,
+  talksQuery,
+  type ForemanTopicsResponse,
+  type TalkResponse,
+  type TalksResponse,
+} from '../contract/talks';
 import type { TraineesResponse } from '../contract/evaluations';
 import { REFUSALS } from '../contract/errors';
 import { talkTopics } from '../db/schema';
@@ -12,7 +20,9 @@ import { ApiError } from '../errors';
 import { publicRoute, requireLearner } from '../middleware/auth';
 import { assertMayLead, findTalk, mayReadTalk, submitTalk, talkNumber, talkRecord } from '../services/talks';
 import { validate } from '../validate';
+import { contentDisposition } from '../services/file-types';
 import { searchOthers } from '../services/people-search';
+import { talksAttendedBy, talksLedBy } from '../services/talk-lists';
 
 /*
  * Toolbox talks (issue 29): what the foreman's device caches (topics, the crew it may name), the
@@ -32,11 +42,43 @@ export const talkRoutes = new Hono<AppEnv>()
   .get('/topics', requireLearner, async (c) => {
     await assertMayLead(c.var.db, c.var.user);
     const rows = await c.var.db
-      .select({ id: talkTopics.id, title: talkTopics.title, body: talkTopics.body, languages: talkTopics.languages })
+      .select({
+        id: talkTopics.id,
+        title: talkTopics.title,
+        body: talkTopics.body,
+        languages: talkTopics.languages,
+        pdfBytes: talkTopics.pdfBytes,
+      })
       .from(talkTopics)
       .where(isNull(talkTopics.retiredAt))
       .orderBy(asc(sql`lower(${talkTopics.title})`));
     return c.json<ForemanTopicsResponse>({ topics: rows });
+  })
+
+  // The topic as a PDF, for foremen and administrators: its handout when it has one, else its text printed.
+  .get('/topics/:id/pdf', requireLearner, validate('param', idParam), async (c) => {
+    await assertMayLead(c.var.db, c.var.user);
+    const topic = await c.var.db
+      .select()
+      .from(talkTopics)
+      .where(eq(talkTopics.id, c.req.valid('param').id))
+      .get();
+    if (!topic) throw new ApiError('NOT_FOUND', REFUSALS['talkTopic.notFound']);
+    const headers = {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition(`${topic.title}.pdf`),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, max-age=300',
+    };
+    if (topic.pdfKey) {
+      const object = await c.var.storage.get(topic.pdfKey);
+      if (!object) throw new ApiError('NOT_FOUND', REFUSALS['talkTopic.noPdf']);
+      return new Response(object.body, { headers: { ...headers, 'Content-Length': String(topic.pdfBytes ?? 0) } });
+    }
+    // The PDF code (pdf-lib, fontkit) loads with the first page an isolate renders.
+    const { renderTalkTopicPdf } = await import('../services/talk-topic-pdf');
+    const bytes = await renderTalkTopicPdf(topic, { appName: c.var.config.appName, fonts: c.var.fonts });
+    return new Response(bytes, { headers: { ...headers, 'Content-Length': String(bytes.byteLength) } });
   })
 
   // People a foreman may put on the sheet (never themselves): a line linked to an account counts in the matrix.
@@ -44,6 +86,14 @@ export const talkRoutes = new Hono<AppEnv>()
     await assertMayLead(c.var.db, c.var.user);
     const { query } = c.req.valid('query');
     return c.json<TraineesResponse>({ people: await searchOthers(c.var.db, c.var.user.id, query) });
+  })
+
+  // The caller's talks: led (the foreman's list) or attended (their own record).
+  .get('/', requireLearner, validate('query', talksQuery), async (c) => {
+    const { as } = c.req.valid('query');
+    const db = c.var.db;
+    const list = as === 'attendee' ? await talksAttendedBy(db, c.var.user.id) : await talksLedBy(db, c.var.user.id);
+    return c.json<TalksResponse>({ talks: list });
   })
 
   .post('/', requireLearner, talkBodyLimit, validate('json', talkBody), async (c) => {

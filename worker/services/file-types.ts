@@ -60,6 +60,9 @@ const KINDS: Record<string, FileKind> = {
 };
 
 /** How many leading bytes `matchesContent` needs. */
+/** A PDF by its first bytes (a talk topic's handout). */
+export const isPdf = (head: Uint8Array) => startsWith(head, PDF);
+
 export const MAGIC_BYTES_NEEDED = 16;
 
 export function extensionOf(fileName: string): string {

@@ -1,6 +1,7 @@
 import type { PDFDocument } from 'pdf-lib';
 import { certificateExpires } from '../contract/certificates';
 import type { TrainingRecordResponse } from '../contract/compliance';
+import type { TalkSummary } from '../contract/talks';
 import type { TrainingRecordCredential, TrainingRecordEvaluation } from '../contract/training-record-offscreen';
 import type { Block, Flow } from './pdf/flow';
 import { AMBER, BLUE, GREEN, GREY, INK, MUTED, RED, type Tone } from './pdf/palette';
@@ -38,6 +39,11 @@ export function offscreenTexts(record: TrainingRecordResponse): [string, FontRol
       [c.number, 'sans'],
       [c.reviewedBy, 'sans'],
       [c.rejectReason, 'sans'],
+    ]),
+    ...record.talks.flatMap((talk): [string | null, FontRole][] => [
+      [talk.topicTitle, 'sansBold'],
+      [talk.foremanName, 'sans'],
+      [talk.signedByName, 'sans'],
     ]),
   ];
   return texts.filter((item): item is [string, FontRole] => !!item[0]);
@@ -128,7 +134,37 @@ function credentialRow(p: Painter, c: TrainingRecordCredential): Cell[] {
   ];
 }
 
-/** The two sections, each a table or its empty note. */
+/** A toolbox talk the person is on the sheet of (issue 29): the topic, who led it, how their line was signed. */
+function talkRow(p: Painter, talk: TalkSummary): Cell[] {
+  const onBehalf = talk.method === 'on-behalf';
+  return [
+    {
+      blocks: [
+        { text: talk.topicTitle, font: 'bold', dir: 'auto' },
+        { text: p.tr('record.talk.led', { number: talk.number, name: talk.foremanName }), color: MUTED, dir: 'auto' },
+      ],
+    },
+    { blocks: [{ text: p.day(talk.startedAt) }] },
+    {
+      pill: {
+        label: onBehalf ? p.tr('record.talk.onBehalfPill') : p.tr('record.talk.signed'),
+        tone: onBehalf ? BLUE : GREEN,
+      },
+      blocks: onBehalf
+        ? [
+            {
+              text: p.tr('record.talk.onBehalf', { name: talk.signedByName ?? NONE }),
+              size: 7.5,
+              color: MUTED,
+              dir: 'auto',
+            },
+          ]
+        : [],
+    },
+  ];
+}
+
+/** The sections, each a table or its empty note. */
 export function drawOffscreenSections(
   doc: PDFDocument,
   p: Painter,
@@ -161,5 +197,16 @@ export function drawOffscreenSections(
       [p.tr('record.col.approval'), 130],
     ],
     rows: record.credentials.map((c) => credentialRow(p, c)),
+  });
+  drawTableSection(doc, p, flow, {
+    title: p.tr('record.section.talks'),
+    keepWith: 40,
+    empty: p.tr('record.empty.talks'),
+    columns: [
+      [p.tr('record.col.talk'), 'rest'],
+      [p.tr('record.col.date'), DATE_COLUMN],
+      [p.tr('record.col.signedHow'), 150],
+    ],
+    rows: record.talks.map((talk) => talkRow(p, talk)),
   });
 }

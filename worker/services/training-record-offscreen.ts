@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
+import type { TalkSummary } from '../contract/talks';
 import type { TrainingRecordCredential, TrainingRecordEvaluation } from '../contract/training-record-offscreen';
 import type { Db } from '../db/client';
 import {
@@ -13,6 +14,7 @@ import {
   users,
 } from '../db/schema';
 import { certificateStatus } from './certificates';
+import { talksAttendedBy } from './talk-lists';
 import { fullName } from './users';
 
 const reviewers = alias(users, 'reviewer');
@@ -26,8 +28,8 @@ export async function offscreenRecord(
   db: Db,
   userId: string,
   now: Date,
-): Promise<{ evaluations: TrainingRecordEvaluation[]; credentials: TrainingRecordCredential[] }> {
-  const [evaluationRows, failedRows, credentialRows] = await Promise.all([
+): Promise<{ evaluations: TrainingRecordEvaluation[]; credentials: TrainingRecordCredential[]; talks: TalkSummary[] }> {
+  const [evaluationRows, failedRows, credentialRows, talks] = await Promise.all([
     db
       .select({
         evaluation: evaluations,
@@ -64,6 +66,7 @@ export async function offscreenRecord(
       .leftJoin(reviewers, eq(reviewers.id, credentials.reviewedBy))
       .where(eq(credentials.userId, userId))
       .orderBy(desc(credentials.submittedAt)),
+    talksAttendedBy(db, userId),
   ]);
   const today = now.toISOString().slice(0, 10);
   return {
@@ -97,5 +100,6 @@ export async function offscreenRecord(
       reviewedAt: c.reviewedAt,
       rejectReason: c.rejectReason,
     })),
+    talks,
   };
 }

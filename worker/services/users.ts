@@ -69,6 +69,7 @@ export function toUserDto(row: UserRow, userDomainList: DomainRef[]): UserDto {
     status: row.deactivatedAt ? 'DEACTIVATED' : 'ACTIVE',
     deactivatedAt: row.deactivatedAt,
     deactivationReason: row.deactivationReason,
+    leadsTalks: row.leadsTalks,
   };
 }
 

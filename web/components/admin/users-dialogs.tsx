@@ -6,6 +6,7 @@ import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import type { Domain } from '../../api/admin-content';
 import { hasErrorCode } from '../../api/client';
+import { talkWrites } from '../../api/talk-queries';
 import { userWrites } from '../../api/user-queries';
 import { runWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
@@ -166,10 +167,13 @@ export function EditUserDialog({
   const form = useUserForm();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The foreman capability (issue 29) is its own write: PUT /api/v2/admin/talk-leaders/{id}.
+  const [leadsTalks, setLeadsTalks] = useState(false);
   const { setValues, setErrors } = form;
 
   useEffect(() => {
     if (!user) return;
+    setLeadsTalks(user.leadsTalks);
     setValues(userFormOf(user));
     setErrors({});
     setError(null);
@@ -191,6 +195,7 @@ export function EditUserDialog({
         jobTitle: jobTitle || null,
       };
       await runWrite(userWrites.update, { userId: user.id, body });
+      if (leadsTalks !== user.leadsTalks) await runWrite(talkWrites.setLeader, { userId: user.id, leadsTalks });
       onSaved(t('admin.users.updated'));
     } catch (e) {
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
@@ -211,6 +216,14 @@ export function EditUserDialog({
       onSubmit={submit}
     >
       <UserFormFields values={form.values} errors={form.errors} onChange={form.onChange} />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <Checkbox checked={leadsTalks} onCheckedChange={setLeadsTalks} className={css({ minH: '11' })}>
+          {t('admin.users.leadsTalks')}
+        </Checkbox>
+        <p id="leads-talks-help" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {t('admin.users.leadsTalksHelp')}
+        </p>
+      </div>
     </FormDialog>
   );
 }

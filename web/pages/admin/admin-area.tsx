@@ -13,6 +13,7 @@ const AdminCoursesPage = lazyNamed(() => import('./courses'), 'AdminCoursesPage'
 const AdminMaterialsPage = lazyNamed(() => import('./materials'), 'AdminMaterialsPage');
 const AdminAssessmentsPage = lazyNamed(() => import('./assessments'), 'AdminAssessmentsPage');
 const AdminEvaluationTemplatesPage = lazyNamed(() => import('./evaluation-templates'), 'AdminEvaluationTemplatesPage');
+const AdminTalkTopicsPage = lazyNamed(() => import('./talk-topics'), 'AdminTalkTopicsPage');
 const AdminEvaluationTemplateEditorPage = lazyNamed(
   () => import('./evaluation-template-editor'),
   'AdminEvaluationTemplateEditorPage',
@@ -41,6 +42,7 @@ const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin/sessions', AdminSessionsPage],
   ['/admin/sessions/new', AdminSessionSchedulePage],
   ['/admin/sessions/:id', AdminSessionPage],
+  ['/admin/talk-topics', AdminTalkTopicsPage],
   ['/admin/announcements', AdminAnnouncementsPage],
   ['/admin/think', AdminThinkPage],
   ['/admin/outbox', AdminOutboxPage],

@@ -21,6 +21,8 @@ const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPag
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
 const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessionsPage');
 const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage');
+const TalksPage = lazyNamed(() => import('./talks'), 'TalksPage');
+const TalkNewPage = lazyNamed(() => import('./talk-new'), 'TalkNewPage');
 
 /** The legacy /courses/{courseId} route replaces itself with /course/{courseId}. */
 function LegacyCourseRedirect() {
@@ -47,6 +49,8 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/evaluations/:id', EvaluationRecordPage],
   ['/sessions', TrainerSessionsPage],
   ['/sessions/:id', TrainerSessionPage],
+  ['/talks', TalksPage],
+  ['/talks/new', TalkNewPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */

@@ -1,5 +1,6 @@
 import { certificateExpires } from '@contract/certificates';
 import type { TrainingRecordResponse } from '@contract/compliance';
+import type { TalkSummary } from '@contract/talks';
 import type { TrainingRecordCredential, TrainingRecordEvaluation } from '@contract/training-record-offscreen';
 import { ExternalLink } from 'lucide-react';
 import { css } from 'styled-system/css';
@@ -67,6 +68,20 @@ export function OffscreenRecord({ record }: { record: TrainingRecordResponse }) 
           <ul className={listClass}>
             {record.credentials.map((credential) => (
               <CredentialEntry key={credential.id} credential={credential} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="record-talks">
+        <h2 id="record-talks" className={sectionTitle}>
+          {t('admin.record.talks')}
+        </h2>
+        {record.talks.length === 0 ? (
+          <p className={muted}>{t('admin.record.noTalks')}</p>
+        ) : (
+          <ul className={listClass}>
+            {record.talks.map((talk) => (
+              <TalkEntry key={talk.id} talk={talk} />
             ))}
           </ul>
         )}
@@ -167,6 +182,41 @@ function CredentialEntry({ credential: c }: { credential: TrainingRecordCredenti
               })
             : t('admin.record.credential.submitted', { date: formatDate(c.submittedAt) })}
       </p>
+    </RecordEntry>
+  );
+}
+
+/** A toolbox talk the person is on the sheet of (issue 29): who led it, how their line was signed, the sheet. */
+function TalkEntry({ talk }: { talk: TalkSummary }) {
+  return (
+    <RecordEntry
+      heading
+      title={talk.topicTitle}
+      badge={
+        <Chip palette={talk.method === 'on-behalf' ? 'info' : 'success'}>
+          {talk.method === 'on-behalf' ? t('admin.record.talk.onBehalf') : t('admin.record.talk.signed')}
+        </Chip>
+      }
+    >
+      <p className={muted}>
+        {t('admin.record.talk.led', { number: talk.number, name: talk.foremanName, date: formatDate(talk.startedAt) })}
+      </p>
+      {talk.method === 'on-behalf' ? (
+        <p className={muted}>{t('admin.record.talk.signedBy', { name: talk.signedByName ?? talk.foremanName })}</p>
+      ) : null}
+      <a
+        href={talk.sheetUrl}
+        className={css({
+          color: 'brand.fg',
+          textDecoration: 'underline',
+          fontSize: 'sm',
+          minH: '11',
+          display: 'inline-flex',
+          alignItems: 'center',
+        })}
+      >
+        {t('admin.record.talk.sheet', { number: talk.number })}
+      </a>
     </RecordEntry>
   );
 }

@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
+import { css } from 'styled-system/css';
+import { talkQueries, type CrewPerson } from '../../api/talk-queries';
+import { t } from '../../i18n';
+import { Button, EmptyState, TextField } from '../../ui';
+import { QueryState } from '../query-state';
+
+const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
+const box = css({ display: 'flex', flexDirection: 'column', gap: '3' });
+
+/**
+ * Puts people on the sheet: crew members found by search (offline, the people seen in earlier
+ * searches), or a name typed by hand for someone without an account (a visitor, an agency worker).
+ */
+export function CrewAdder(props: {
+  userId: string;
+  onSheet: ReadonlySet<string>;
+  onAdd: (person: { userId: string | null; name: string }) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query.trim());
+  const people = useQuery({ ...talkQueries.crew(props.userId, deferred), enabled: deferred.length >= 2 });
+  const [byHand, setByHand] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const addByHand = (e: FormEvent) => {
+    e.preventDefault();
+    if (!byHand.trim()) {
+      setError(t('talks.crew.nameMissing'));
+      return;
+    }
+    setError(null);
+    props.onAdd({ userId: null, name: byHand.trim() });
+    setByHand('');
+  };
+  const add = (person: CrewPerson) => props.onAdd({ userId: person.id, name: person.name });
+
+  return (
+    <section aria-labelledby="crew-title" className={box}>
+      <h2 id="crew-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+        {t('talks.crew.title')}
+      </h2>
+      <TextField
+        type="search"
+        size="lg"
+        label={t('talks.crew.search')}
+        helperText={t('talks.crew.searchHelp')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {deferred.length >= 2 ? (
+        <QueryState query={people} loadingLabel={t('talks.crew.loading')} failureMessage={t('talks.crew.failed')}>
+          {people.data ? (
+            <>
+              {people.data.offline ? (
+                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('talks.crew.offline')}</p>
+              ) : null}
+              {people.data.people.length === 0 ? (
+                <EmptyState icon={<UserPlus />} title={t('talks.crew.none')} headingLevel="h3" />
+              ) : (
+                <ul className={list} aria-label={t('talks.crew.results')}>
+                  {people.data.people.map((person) => {
+                    const added = props.onSheet.has(person.id);
+                    return (
+                      <li key={person.id}>
+                        <Button
+                          type="button"
+                          variant="outline"
+                          size="lg"
+                          fullWidth
+                          disabled={added}
+                          leftIcon={<UserPlus />}
+                          onClick={() => add(person)}
+                          className={css({ justifyContent: 'flex-start', h: 'auto!', minH: '12', py: '2' })}
+                        >
+                          <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'start' })}>
+                            <bdi>{added ? t('talks.crew.added', { name: person.name }) : person.name}</bdi>
+                            <bdi className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'normal' })}>
+                              {[person.jobTitle, person.department].filter(Boolean).join(' · ')}
+                            </bdi>
+                          </span>
+                        </Button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </>
+          ) : null}
+        </QueryState>
+      ) : null}
+      <form noValidate onSubmit={addByHand} className={box}>
+        <TextField
+          size="lg"
+          label={t('talks.crew.byHand')}
+          helperText={t('talks.crew.byHandHelp')}
+          autoComplete="off"
+          value={byHand}
+          onChange={(e) => setByHand(e.target.value)}
+          error={error}
+        />
+        <Button type="submit" variant="outline" size="lg" leftIcon={<UserPlus />}>
+          {t('talks.crew.addByHand')}
+        </Button>
+      </form>
+    </section>
+  );
+}
