@@ -68,6 +68,16 @@ const at = (iso: string) => Date.parse(iso);
 const checkInOpensAt = (context: ClassroomSessionContext) =>
   at(context.startsAt) - SESSION_LIMITS.checkInEarlyMinutes * MINUTE_MS;
 
+// Both locked states refuse a scan and a second sign-off, and a change without a reason or changing nothing.
+const lockedRefusals = {
+  'attendee.checkIn': { actions: { type: 'refuse', params: { refusal: 'session.signedOffCheckIn' } } },
+  'session.signOff': { actions: { type: 'refuse', params: { refusal: 'session.alreadySignedOff' } } },
+} as const;
+const amendmentRefusals = [
+  { guard: 'noReason', actions: { type: 'refuse', params: { refusal: 'session.amendReasonRequired' } } },
+  { guard: 'unchanged', actions: { type: 'refuse', params: { refusal: 'session.amendUnchanged' } } },
+] as const;
+
 export const classroomSessionMachine = setup({
   types: {
     context: {} as ClassroomSessionContext,
@@ -172,26 +182,16 @@ export const classroomSessionMachine = setup({
     signedOff: {
       tags: ['locked'],
       on: {
-        'attendee.checkIn': { actions: { type: 'refuse', params: { refusal: 'session.signedOffCheckIn' } } },
-        'session.signOff': { actions: { type: 'refuse', params: { refusal: 'session.alreadySignedOff' } } },
-        'attendance.mark': [
-          { guard: 'noReason', actions: { type: 'refuse', params: { refusal: 'session.amendReasonRequired' } } },
-          { guard: 'unchanged', actions: { type: 'refuse', params: { refusal: 'session.amendUnchanged' } } },
-          { target: 'amended', actions: 'amend' },
-        ],
+        ...lockedRefusals,
+        'attendance.mark': [...amendmentRefusals, { target: 'amended', actions: 'amend' }],
       },
     },
     // Signed off with at least one amendment: each further one is kept the same way.
     amended: {
       tags: ['locked'],
       on: {
-        'attendee.checkIn': { actions: { type: 'refuse', params: { refusal: 'session.signedOffCheckIn' } } },
-        'session.signOff': { actions: { type: 'refuse', params: { refusal: 'session.alreadySignedOff' } } },
-        'attendance.mark': [
-          { guard: 'noReason', actions: { type: 'refuse', params: { refusal: 'session.amendReasonRequired' } } },
-          { guard: 'unchanged', actions: { type: 'refuse', params: { refusal: 'session.amendUnchanged' } } },
-          { actions: 'amend' },
-        ],
+        ...lockedRefusals,
+        'attendance.mark': [...amendmentRefusals, { actions: 'amend' }],
       },
     },
   },

@@ -5,8 +5,9 @@ import { classroomSessionMachine, type ClassroomSessionEvent } from '../../state
 import { describeMachine, transitionIdOf } from '../../statecharts/tooling/inspect';
 import { REFUSALS } from '../../worker/contract/errors';
 import { createCourse } from './fixtures';
-import { adminToken, signInAdmin } from './compliance-helpers';
+import { signInAdmin } from './compliance-helpers';
 import { api, createUser, db, login, schema, type TestUser } from './helpers';
+import { inMinutes, scheduleSession } from './session-helpers';
 
 /**
  * The classroom-session statechart (statecharts/classroom-session.machine.ts) walked against the
@@ -18,9 +19,6 @@ import { api, createUser, db, login, schema, type TestUser } from './helpers';
  */
 
 beforeAll(signInAdmin);
-
-const MIN = 60_000;
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
 
 type Step = ClassroomSessionEvent;
 const pass = (minutes: number): Step => ({ type: 'time.pass', minutes });
@@ -86,27 +84,19 @@ async function walk(steps: Step[]) {
   }
   const nameOf = (userId: string) => Object.keys(people).find((name) => people[name].user.id === userId)!;
 
-  const created = await api('POST', '/api/v2/admin/sessions', {
-    token: adminToken,
-    body: {
-      title: `Lifecycle walk ${crypto.randomUUID().slice(0, 8)}`,
-      componentId,
-      trainerIds: [trainer.id],
-      location: 'Training room 1',
-      startsAt: inMinutes(120),
-      endsAt: inMinutes(240),
-      capacity: 10,
-      outline: 'Exposure control plan',
-    },
+  const created = await scheduleSession(trainer.id, {
+    componentId,
+    startsAt: inMinutes(120),
+    endsAt: inMinutes(240),
+    capacity: 10,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.session.id as string;
+  const id = created.id;
 
   const taken = new Set<string>();
   const actor = createActor(classroomSessionMachine, {
     input: {
-      startsAt: created.body.session.startsAt,
-      endsAt: created.body.session.endsAt,
+      startsAt: created.startsAt,
+      endsAt: created.endsAt,
       now: new Date().toISOString(),
     },
     inspect: (event: InspectionEvent) => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, coveredSince, daysFromNow, myRequirements, setup, signInAdmin } from './compliance-helpers';
 import { completeMaterial, createCourse, enroll, learnerFor, takeAssessment } from './fixtures';
 import { api, createUser, db, login, schema } from './helpers';
+import { inMinutes, scheduleSession } from './session-helpers';
 import { createTopic, foremanSession, talkBody } from './talk-helpers';
 
 /**
@@ -15,9 +16,6 @@ import { createTopic, foremanSession, talkBody } from './talk-helpers';
 
 beforeAll(signInAdmin);
 
-const MIN = 60_000;
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
-
 describe('an amendment to absent after the sign-off', () => {
   it('keeps the classroom step, the course completion and the certificate earned at the sign-off; the amendment is on record', async () => {
     const course = await createCourse({ components: ['MATERIAL', 'CLASSROOM', 'POST_ASSESSMENT'] });
@@ -26,21 +24,7 @@ describe('an amendment to absent after the sign-off', () => {
     const { user, token } = await learnerFor(course.domainId);
     await enroll(token, course.courseId);
     await completeMaterial(token, course.material!.componentId);
-    const created = await api('POST', '/api/v2/admin/sessions', {
-      token: adminToken,
-      body: {
-        title: `Bloodborne pathogens ${crypto.randomUUID().slice(0, 8)}`,
-        componentId: course.classroom!.componentId,
-        trainerIds: [trainer.id],
-        location: 'Training room 2',
-        startsAt: inMinutes(10),
-        endsAt: inMinutes(70),
-        capacity: 5,
-        outline: 'Exposure control plan',
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.session.id as string;
+    const { id } = await scheduleSession(trainer.id, { componentId: course.classroom!.componentId });
     // The session has started (the time that passes before a trainer signs off).
     await db
       .update(schema.classroomSessions)
