@@ -2,7 +2,8 @@ import { encodePng } from './offscreen.mjs';
 
 /*
  * Classroom sessions and toolbox talks (issue 29) in the demo. The blended "Bloodborne Pathogens"
- * course (./courses.mjs, key 'bbp'): a session two weeks ago, taught by Priya Sharma and signed off,
+ * course (./courses.mjs, key 'bbp'): a session two weeks ago, taught by Priya Sharma (whose approved
+ * "Bloodborne pathogens instructor" credential the sheet prints as her qualification) and signed off,
  * with five attendees (three by the rotating QR code, one at the kiosk, one marked on the roster),
  * whose classroom step completed at the sign-off (their progress rows are written by index.mjs);
  * an upcoming session with two places, both taken, and two people on the waitlist in order.
@@ -55,6 +56,8 @@ export function classroomDemo(ctx) {
     return d;
   };
   const rows = {
+    credentialTypes: [],
+    credentials: [],
     sessions: [],
     trainers: [],
     invitations: [],
@@ -101,6 +104,47 @@ export function classroomDemo(ctx) {
       invited_at: iso(invitedAt),
       responded_at: respondedAt ? iso(respondedAt) : null,
     });
+
+  // ---- the trainer's qualification: what 1910.1030(h)(2) asks the record to name --------------------
+  const instructorType = randomUUID();
+  rows.credentialTypes.push({
+    id: instructorType,
+    name: 'Bloodborne pathogens instructor',
+    description:
+      'Qualified to teach bloodborne pathogens (29 CFR 1910.1030(g)(2)(viii)): an instructor course from a recognised provider.',
+    expires: 1,
+    requires_issuer: 1,
+    requires_number: 1,
+    requires_issue_date: 1,
+    requires_expiry_date: 1,
+    requires_scan: 1,
+    created_by: admin.id,
+    created_at: iso(at(60, '09:00')),
+    updated_at: iso(at(60, '09:00')),
+  });
+  const credentialId = randomUUID();
+  const scanKey = `credentials/${admin.id}/${credentialId}.png`;
+  const scan = encodePng(240, 150, (_x, y) => (y < 34 ? [150, 20, 40] : [250, 250, 247]));
+  files.push({ key: scanKey, bytes: scan, contentType: 'image/png' });
+  const day = (offsetDays) => iso(new Date(now.getTime() + offsetDays * DAY)).slice(0, 10);
+  rows.credentials.push({
+    id: credentialId,
+    user_id: admin.id,
+    type_id: instructorType,
+    status: 'APPROVED',
+    issuer: 'National Safety Council',
+    number: 'NSC-BBP-I-30712',
+    issued_on: day(-200),
+    expires_on: day(2 * 365 - 200),
+    scan_key: scanKey,
+    scan_content_type: 'image/png',
+    scan_size: scan.byteLength,
+    resubmits_id: null,
+    submitted_at: iso(at(58, '08:00')),
+    reviewed_by: admin.id,
+    reviewed_at: iso(at(57, '10:00')),
+    reject_reason: null,
+  });
 
   // ---- the past session, signed off --------------------------------------------------------------
   const pastStart = at(14, '09:00');
@@ -218,6 +262,8 @@ export function classroomDemo(ctx) {
     /** Dana leads talks (the foreman capability). */
     talkLeaders: [foreman.id],
     tables: [
+      ['credential_types', rows.credentialTypes],
+      ['credentials', rows.credentials],
       ['classroom_sessions', rows.sessions],
       ['session_trainers', rows.trainers],
       ['session_invitations', rows.invitations],

@@ -838,7 +838,9 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       certificates: rows.certificates.length,
       requirements: rows.requirements.length,
       evaluations: offscreen.tables.find(([table]) => table === 'evaluations')[1].length,
-      credentials: offscreen.tables.find(([table]) => table === 'credentials')[1].length,
+      credentials: [offscreen, classroom]
+        .map((part) => part.tables.find(([table]) => table === 'credentials')[1].length)
+        .reduce((sum, n) => sum + n, 0),
       sessions: classroom.tables.find(([table]) => table === 'classroom_sessions')[1].length,
       talks: classroom.tables.find(([table]) => table === 'talks')[1].length,
       announcements: rows.announcements.length,

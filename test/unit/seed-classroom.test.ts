@@ -45,6 +45,14 @@ describe('the demo seed: classroom sessions and toolbox talks', () => {
       material_title: 'Bloodborne Pathogens: Pre-work for the Classroom Session',
     });
     expect(Date.parse(String(past!.ends_at))).toBeLessThan(now.getTime());
+    // The trainer's qualification on the day (the sheet prints it): an approved instructor credential.
+    const [held] = await all<{ name: string; status: string; issued_on: string; expires_on: string }>(
+      `SELECT t.name, c.status, c.issued_on, c.expires_on FROM credentials c JOIN credential_types t ON t.id = c.type_id
+       JOIN session_trainers st ON st.user_id = c.user_id WHERE st.session_id = '${past!.id}'`,
+    );
+    expect(held).toMatchObject({ name: 'Bloodborne pathogens instructor', status: 'APPROVED' });
+    expect(held!.issued_on < String(past!.starts_at).slice(0, 10)).toBe(true);
+    expect(held!.expires_on > String(past!.starts_at).slice(0, 10)).toBe(true);
     expect(Date.parse(String(upcoming!.starts_at))).toBeGreaterThan(now.getTime());
     const methods = await all<{ method: string }>(
       `SELECT method FROM session_attendance WHERE session_id = '${past!.id}' ORDER BY method`,
