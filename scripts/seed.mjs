@@ -51,11 +51,11 @@ try {
       `Seeded ${c.users} users, ${c.books} books, ${c.courses} courses (${c.publishedCourses} published, ${c.draftCourses} draft), ` +
         `${c.components} components, ${c.materials} materials (${(c.fileBytes / 1024).toFixed(0)} KB in R2), ` +
         `${c.enrollments} enrollments, ${c.attempts} assessment attempts, ${c.certificates} certificates, ${c.requirements} training requirements, ` +
-        `${c.evaluations} practical evaluations, ${c.credentials} credentials, ` +
+        `${c.evaluations} practical evaluations, ${c.credentials} credentials, ${c.sessions} classroom sessions, ${c.talks} toolbox talk, ` +
         `${c.announcements} announcements, ${c.feedback} feedback submissions in ${seconds}s.`,
     );
     console.log(
-      'Sign in as admin / Admin#2026demo, or learner / Learner#2026demo (also jordan, sam, taylor, casey, zhangwei, olga, anita, fatima; dana is the forklift evaluator).',
+      'Sign in as admin / Admin#2026demo, or learner / Learner#2026demo (also jordan, sam, taylor, casey, zhangwei, olga, anita, fatima; dana is the forklift evaluator and leads toolbox talks).',
     );
   }
 } catch (error) {

@@ -55,7 +55,7 @@ console.log(`
   Sign in as an administrator:  admin   / Admin#2026demo
   Sign in as a learner:         learner / Learner#2026demo
   (more learners: jordan, sam, taylor, casey — same password as learner)
-  Forklift evaluator:           dana    / Learner#2026demo
+  Forklift evaluator, foreman:  dana    / Learner#2026demo
 
   Verify a certificate:         ${url}/certificate/verify/<number>
   Statechart diagrams:          ${url}/statecharts

@@ -37,6 +37,12 @@ export const BOOKS = [
     description: 'Control of hazardous energy (lockout/tagout) and safe work on or near electrical equipment.',
   },
   {
+    key: 'health',
+    name: 'Occupational Health',
+    description:
+      'Bloodborne pathogens and other health hazards at work: online pre-work and hands-on classroom sessions.',
+  },
+  {
     key: 'handling',
     name: 'Material Handling',
     description:
@@ -943,6 +949,69 @@ export const COURSES = [
       ],
     },
     post: null,
+  },
+  {
+    // A blended course (issue 29): online pre-work, then a classroom session (completed only by the
+    // trainer's signed-off attendance), then the post-assessment. Sessions: ./classroom.mjs.
+    key: 'bbp',
+    book: 'health',
+    title: 'Bloodborne Pathogens (Blended)',
+    description:
+      'The annual bloodborne pathogens training (29 CFR 1910.1030): online pre-work, a hands-on classroom session with a qualified trainer (gloves, spill kit, sharps), then a short final assessment.',
+    timeLimit: 30,
+    passingScore: 80,
+    allowBrowse: false,
+    createdDaysAgo: 30,
+    publishedDaysAgo: 28,
+    materials: [
+      {
+        handout: 'bbpGuide',
+        title: 'Pre-work: Bloodborne Pathogens Basics',
+        description:
+          'Read before the classroom session: routes of exposure, universal precautions and what to do after an exposure.',
+      },
+    ],
+    classroom: {
+      title: 'Classroom session: hands-on practice',
+      description:
+        'With the trainer: putting on and removing gloves without contaminating your hands, the spill kit, sharps containers, and questions about the exposure control plan.',
+    },
+    pre: null,
+    post: {
+      title: 'Final Assessment: Bloodborne Pathogens',
+      timeLimit: 15,
+      shuffle: true,
+      questions: [
+        tf(
+          'Under universal precautions, all human blood is treated as if it were infectious.',
+          true,
+          'You cannot tell by looking whether blood carries HBV, HCV or HIV.',
+        ),
+        mcq(
+          'What do you do with a used needle?',
+          'Put it straight into a sharps container without recapping it',
+          ['Recap it carefully, then bin it', 'Bend it so no one can reuse it', 'Wrap it in paper towel'],
+          'Recapping, bending and breaking needles cause most needlestick injuries.',
+        ),
+        mcq(
+          'After blood splashes into your eyes, what comes first?',
+          'Flush with water, then report it at once',
+          ['Finish the task, then report it', 'Wait to see whether symptoms appear', 'Rub your eyes dry'],
+          'Flush, report and get a medical evaluation the same day.',
+        ),
+        tf(
+          'The hepatitis B vaccination must be offered free of charge to employees with occupational exposure.',
+          true,
+          '29 CFR 1910.1030(f) requires it.',
+        ),
+        mcq(
+          'Which bag is used for waste contaminated with blood?',
+          'A labelled red biohazard bag',
+          ['An ordinary black bin bag', 'A clear recycling bag', 'Any bag, tied twice'],
+          'Regulated waste goes in labelled or red-coloured containers.',
+        ),
+      ],
+    },
   },
   {
     key: 'ppe',

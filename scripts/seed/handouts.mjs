@@ -424,6 +424,64 @@ export const HANDOUTS = {
     ],
   },
 
+  bbpGuide: {
+    fileName: 'bloodborne-pathogens-pre-work.pdf',
+    title: 'Bloodborne Pathogens: Pre-work for the Classroom Session',
+    subtitle: 'What bloodborne pathogens are, how exposure happens, and what the exposure control plan asks of you',
+    description:
+      'Online pre-work before the classroom session: HBV, HCV and HIV, routes of exposure, universal precautions, PPE, sharps and what to do after an exposure.',
+    category: 'Occupational Health',
+    code: 'SW-OH-201',
+    revision: '2026-10-12',
+    audience: 'Employees with occupational exposure (first aiders, cleaners, healthcare roles)',
+    accent: 'red',
+    blocks: [
+      { h: 'Why this matters' },
+      {
+        p: 'Blood and some other body fluids can carry viruses that cause serious illness: hepatitis B (HBV), hepatitis C (HCV) and HIV. OSHA’s Bloodborne Pathogens Standard (29 CFR 1910.1030) requires training for everyone whose job can bring them into contact with blood: first aiders, cleaners handling sharps, healthcare and laboratory staff. This pre-work prepares you for the classroom session, where you practise with the equipment.',
+      },
+      { h: 'How exposure happens' },
+      {
+        bullets: [
+          'A needlestick or a cut from a contaminated sharp object.',
+          'Blood or other potentially infectious materials in the eyes, nose or mouth.',
+          'Contact with broken skin (cuts, abrasions, dermatitis).',
+        ],
+      },
+      { h: 'Universal precautions' },
+      {
+        p: [
+          'Treat ',
+          { b: 'all' },
+          ' human blood and other potentially infectious materials as if they were infectious. You cannot tell by looking.',
+        ],
+      },
+      { h: 'Protect yourself' },
+      {
+        bullets: [
+          'Wear disposable gloves whenever you may touch blood; add eye protection and a face mask where splashes are possible.',
+          'Never recap, bend or break used needles; put sharps straight into a puncture-resistant sharps container.',
+          'Wash your hands with soap and water as soon as you remove your gloves.',
+          'Clean spills with an approved disinfectant after absorbing them; dispose of waste in labelled red bags.',
+          'Hepatitis B vaccination is offered free of charge to every employee with occupational exposure.',
+        ],
+      },
+      {
+        callout: {
+          title: 'After an exposure',
+          text: 'Wash the area with soap and water (flush eyes or mouth with water), report it to your supervisor at once, and get a confidential medical evaluation the same day: some treatments work best within hours.',
+        },
+      },
+      { h: 'Key points' },
+      {
+        bullets: [
+          'Treat all blood as infectious.',
+          'Gloves first; sharps straight into the container.',
+          'Report every exposure immediately.',
+        ],
+      },
+    ],
+  },
   ladderGuide: {
     fileName: 'portable-ladder-safety.pdf',
     title: 'Portable Ladder Safety',

@@ -1,3 +1,4 @@
+import { BBP_ATTENDEES, classroomDemo } from './classroom.mjs';
 import { BOOKS, COURSES } from './courses.mjs';
 import { HANDOUTS } from './handouts.mjs';
 import { offscreenDemo } from './offscreen.mjs';
@@ -62,7 +63,7 @@ export async function scormDemoZip() {
 }
 
 // Overall progress weights of the API reference, renormalised over the types a course has.
-const WEIGHTS = { PRE_ASSESSMENT: 20, MATERIAL: 50, POST_ASSESSMENT: 30 };
+const WEIGHTS = { PRE_ASSESSMENT: 20, MATERIAL: 50, CLASSROOM: 30, POST_ASSESSMENT: 30 };
 
 const iso = (date) => date.toISOString();
 const randomUUID = () => crypto.randomUUID();
@@ -176,6 +177,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       password_created_at: iso(created),
       token_version: 0,
       permissions: u.role === 'ADMIN' ? JSON.stringify(ALL_PERMISSIONS) : null,
+      leads_talks: u.leadsTalks ? 1 : 0,
       last_login_at: u.lastLogin === null ? null : iso(new Date(now.getTime() - u.lastLogin * DAY)),
       created_at: iso(created),
       updated_at: iso(created),
@@ -321,6 +323,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     if (c.familyOf) rows.courses.find((row) => row.id === courses[c.familyOf].id).family_id = courses[c.familyOf].id;
     const parts = c.pre ? [{ type: 'PRE_ASSESSMENT', spec: c.pre }] : [];
     for (const m of c.materials) parts.push({ type: 'MATERIAL', spec: m });
+    if (c.classroom) parts.push({ type: 'CLASSROOM', spec: c.classroom });
     if (c.post) parts.push({ type: 'POST_ASSESSMENT', spec: c.post });
     parts.forEach((part, index) => {
       const componentId = randomUUID();
@@ -330,6 +333,8 @@ export async function seed(env, { now = new Date(), assets } = {}) {
         const material = materials[part.spec.handout];
         materialId = material.id;
         data = { title: part.spec.title, description: part.spec.description, materialId, type: material.type };
+      } else if (part.type === 'CLASSROOM') {
+        data = { title: part.spec.title, description: part.spec.description };
       } else {
         data = assessmentData(part.spec, part.type);
       }
@@ -476,6 +481,15 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       cp.status = 'IN_PROGRESS';
     }
     return end;
+  };
+
+  /** A classroom step completed by a trainer's sign-off at `when` (./classroom.mjs). */
+  const attend = (entry, order, when) => {
+    const cp = entry.components.get(entry.course.components[order - 1].id);
+    touch(entry, cp, when);
+    cp.status = 'COMPLETED';
+    cp.progress_percentage = 100;
+    cp.completed_at = iso(when);
   };
 
   const certificateNumbers = new Set();
@@ -649,6 +663,27 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     ]);
   }
 
+  // Bloodborne pathogens (blended): the five attendees of the signed-off session read the pre-work,
+  // their classroom step completed at the sign-off; all but Fátima have passed the final assessment.
+  const classroom = classroomDemo({
+    users,
+    courses,
+    materials,
+    materialRows: rows.materials,
+    at,
+    now,
+    iso,
+    randomUUID,
+  });
+  files.push(...classroom.files);
+  BBP_ATTENDEES.forEach(([key], i) => {
+    const bbp = enroll(key, 'bbp', at(22, '08:00'));
+    study(bbp, 1, { start: at(20 - i, '12:30'), seconds: 840 });
+    attend(bbp, 2, classroom.signedOffAt);
+    if (key !== 'fatima') attempt(bbp, 3, { start: at(13 - i, '10:00'), minutes: 6, wrong: i === 2 ? [1] : [] });
+    activity(key, [[20 - i, 840]]);
+  });
+
   for (const entry of progress.values()) {
     const cps = settle(entry);
     rows.courseProgress.push(entry.row);
@@ -764,6 +799,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     ['component_progress_history', rows.componentHistory],
     ['requirements', rows.requirements],
     ...offscreen.tables,
+    ...classroom.tables,
     ['requirement_evidence', evidence],
     ['requirement_exemptions', rows.exemptions],
     ['learning_activity', rows.activity],
@@ -802,7 +838,11 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       certificates: rows.certificates.length,
       requirements: rows.requirements.length,
       evaluations: offscreen.tables.find(([table]) => table === 'evaluations')[1].length,
-      credentials: offscreen.tables.find(([table]) => table === 'credentials')[1].length,
+      credentials: [offscreen, classroom]
+        .map((part) => part.tables.find(([table]) => table === 'credentials')[1].length)
+        .reduce((sum, n) => sum + n, 0),
+      sessions: classroom.tables.find(([table]) => table === 'classroom_sessions')[1].length,
+      talks: classroom.tables.find(([table]) => table === 'talks')[1].length,
       announcements: rows.announcements.length,
       feedback: rows.feedback.length,
       files: files.length,

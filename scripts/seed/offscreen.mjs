@@ -39,20 +39,12 @@ function crc32(bytes) {
   return ~crc >>> 0;
 }
 
-/**
- * A small card-shaped PNG (the demo's "scan" of a credential): a white card with a coloured band and
- * a few grey lines of "text", generated here so no binary asset is committed. Same bytes every seed.
- */
-function scanPng([r, g, b], width = 240, height = 150) {
+/** An 8-bit RGB PNG of `width` x `height`, each pixel's [r, g, b] from `pixel(x, y)` (no binary asset committed). */
+export function encodePng(width, height, pixel) {
   const raw = new Uint8Array(height * (width * 3 + 1));
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      const band = y < 34;
-      const text = !band && y % 18 < 5 && y > 50 && x > 16 && x < 56 + ((Math.floor(y / 18) * 53) % 150);
-      const [pr, pg, pb] = band ? [r, g, b] : text ? [150, 150, 150] : [250, 250, 247];
-      raw.set([pr, pg, pb], row + 1 + x * 3);
-    }
+    for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
   }
   const chunk = (type, data) => {
     const out = new Uint8Array(12 + data.length);
@@ -81,6 +73,18 @@ function scanPng([r, g, b], width = 240, height = 150) {
     offset += part.length;
   }
   return png;
+}
+
+/**
+ * A small card-shaped PNG (the demo's "scan" of a credential): a white card with a coloured band and
+ * a few grey lines of "text". Same bytes every seed.
+ */
+function scanPng([r, g, b], width = 240, height = 150) {
+  return encodePng(width, height, (x, y) => {
+    const band = y < 34;
+    const text = !band && y % 18 < 5 && y > 50 && x > 16 && x < 56 + ((Math.floor(y / 18) * 53) % 150);
+    return band ? [r, g, b] : text ? [150, 150, 150] : [250, 250, 247];
+  });
 }
 
 async function sha256(text) {

@@ -113,7 +113,9 @@ export const USERS = [
     jobTitle: 'Forklift Trainer and Evaluator',
     createdDaysAgo: 420,
     lastLogin: 1,
-    books: ['handling'],
+    // Leads the warehouse crew's toolbox talks (issue 29) and attended the bloodborne pathogens session.
+    leadsTalks: true,
+    books: ['handling', 'health'],
   },
   // Learners whose names are written in other scripts (certificates must print them as written).
   // 张伟 is one name, family name first, so it is kept whole in firstName.
@@ -128,7 +130,7 @@ export const USERS = [
       jobTitle: 'Forklift Operator',
       createdDaysAgo: 30,
       lastLogin: 2,
-      books: ['fire', 'handling'],
+      books: ['fire', 'handling', 'health'],
     },
     {
       key: 'olga',
@@ -140,6 +142,7 @@ export const USERS = [
       jobTitle: 'Dispatcher',
       createdDaysAgo: 28,
       lastLogin: 0.1,
+      books: ['fire', 'health'],
     },
     {
       key: 'anita',
@@ -151,7 +154,7 @@ export const USERS = [
       jobTitle: 'Inventory Clerk',
       createdDaysAgo: 25,
       lastLogin: 4,
-      books: ['fire', 'handling'],
+      books: ['fire', 'handling', 'health'],
     },
     {
       key: 'fatima',
@@ -163,6 +166,7 @@ export const USERS = [
       jobTitle: 'Shipping Coordinator',
       createdDaysAgo: 12,
       lastLogin: 1,
+      books: ['fire', 'health'],
     },
   ].map((person) => ({ books: ['fire'], ...person, password: LEARNER_PASSWORD, role: 'USER' })),
 ];

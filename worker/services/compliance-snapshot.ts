@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { dayStart, type ComplianceSummary } from '../contract/compliance';
-import { DAY_MS, type ComplianceStatus } from '../contract/rules/compliance';
+import { DAY_MS, dueSoonDaysOf, type ComplianceStatus } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { complianceCache, compliancePeople } from '../db/schema';
 
@@ -55,7 +55,7 @@ function nextChange(facts: readonly CoverageFacts[], now: Date): number {
     for (const piece of f.evidence) {
       if (!piece.held) continue;
       consider(Date.parse(piece.held.expiresAt));
-      consider(Date.parse(piece.held.expiresAt) - f.dueSoonDays * DAY_MS);
+      consider(Date.parse(piece.held.expiresAt) - dueSoonDaysOf(piece, f.dueSoonDays) * DAY_MS);
     }
     if (f.lastEventOn) consider(Date.parse(dayStart(f.lastEventOn)) + f.dueWithinDays * DAY_MS);
   }

@@ -55,7 +55,8 @@ export async function renderTalkSheetPdf(talk: TalkRecord, options: TalkSheetOpt
     [options.foremanJobTitle, 'sans'],
     [options.appName, 'sansBold'],
     ...talk.attendees.flatMap((a): [string | null, FontRole][] => [
-      [a.name, 'sans'],
+      // The table prints each name in bold: preloading only the regular face left a Hindi name unprintable.
+      [a.name, 'sansBold'],
       [a.jobTitle, 'sans'],
       [a.signedByName, 'sans'],
       [a.reason, 'sans'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { complianceStatus, DAY_MS, talkEvidence, type ComplianceFacts } from './compliance';
+import { complianceStatus, DAY_MS, talkDueSoonDays, talkEvidence, type ComplianceFacts } from './compliance';
 
 /** A talk on a topic every N days (issue 29): valid from the talk until N days later, then due again. */
 
@@ -42,6 +42,21 @@ describe('talkEvidence', () => {
     expect(complianceStatus(facts(attended, 7, 2), at(4)).status).toBe('compliant');
     expect(complianceStatus(facts(attended, 7, 2), at(6)).status).toBe('due-soon');
     expect(complianceStatus(facts(attended, 7, 2), at(7)).status).toBe('overdue');
+  });
+
+  it('under the default 30-day window, a monthly talk is due soon only in its last 7 days, not from the day it was held', () => {
+    const attended = at(0).toISOString();
+    // Every day of the period, checked: compliant for the first 23 days, then due soon, then overdue.
+    for (let day = 0; day < 30; day++) {
+      const expected = day < 23 ? 'compliant' : 'due-soon';
+      expect(complianceStatus(facts(attended, 30, 30), at(day)).status, `day ${day}`).toBe(expected);
+    }
+    expect(complianceStatus(facts(attended, 30, 30), at(30)).status).toBe('overdue');
+    // A window shorter than a quarter of the period is kept; a weekly talk is due soon on its last day.
+    expect(talkDueSoonDays(3, 30)).toBe(3);
+    expect(talkDueSoonDays(30, 7)).toBe(1);
+    expect(talkDueSoonDays(30, 1)).toBe(1);
+    expect(talkDueSoonDays(30, 366)).toBe(30);
   });
 
   it('is pending for someone newly covered who has not attended yet, within their due period', () => {

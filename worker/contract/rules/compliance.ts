@@ -46,6 +46,22 @@ export function talkEvidence(attendedAt: string, everyDays: number, number: stri
   return { number, issuedAt: attendedAt, expiresAt: iso(ms(attendedAt) + everyDays * DAY_MS) };
 }
 
+/**
+ * The due-soon window of a talk every `everyDays` days: the requirement's window, but at most a
+ * quarter of the period (whole days, at least one). A monthly talk under the default 30-day window
+ * would otherwise be due soon from the day it was held (docs/decisions/2026-11-28-talk-due-soon.md);
+ * capped, it is due soon in its last 7 days.
+ */
+export function talkDueSoonDays(dueSoonDays: number, everyDays: number): number {
+  return Math.min(dueSoonDays, Math.max(1, Math.floor(everyDays / 4)));
+}
+
+/** The due-soon window of one piece: a talk's period is its piece's life (talkEvidence), which caps it. */
+export function dueSoonDaysOf(fact: EvidenceFact, dueSoonDays: number): number {
+  if (fact.kind !== 'talk' || !fact.held) return dueSoonDays;
+  return talkDueSoonDays(dueSoonDays, (ms(fact.held.expiresAt) - ms(fact.held.issuedAt)) / DAY_MS);
+}
+
 /** One piece a requirement needs and what the person holds of it (the latest unrevoked, if any). */
 export interface EvidenceFact {
   kind: EvidenceKind;
@@ -110,6 +126,7 @@ function judgePiece(
   held: HeldEvidence | null,
   facts: ComplianceFacts,
   at: number,
+  dueSoonDays = facts.dueSoonDays,
 ): Omit<EvidenceResult, 'kind' | 'refId'> {
   const piece = held && !held.revokedAt ? held : null;
   const valid = piece != null && ms(piece.expiresAt) > at;
@@ -124,7 +141,7 @@ function judgePiece(
 
   if (valid && eventDue == null) {
     const expires = ms(piece.expiresAt);
-    const status = expires - facts.dueSoonDays * DAY_MS <= at ? 'due-soon' : 'compliant';
+    const status = expires - dueSoonDays * DAY_MS <= at ? 'due-soon' : 'compliant';
     return { status, dueAt: piece.expiresAt, validUntil, number };
   }
 
@@ -161,7 +178,7 @@ export function complianceStatus(facts: ComplianceFacts, now: Date | number): Co
   const pieces: EvidenceResult[] = facts.evidence.map((fact) => ({
     kind: fact.kind,
     refId: fact.refId,
-    ...judgePiece(fact.held, facts, at),
+    ...judgePiece(fact.held, facts, at, dueSoonDaysOf(fact, facts.dueSoonDays)),
   }));
   const validUntil = earliest(pieces.map((p) => p.validUntil));
   const certificateNumber = pieces.find((p) => p.kind === 'course')?.number ?? null;
