@@ -19,7 +19,7 @@ export const BBP_ATTENDEES = [
   ['dana', 'QR'],
   ['zhang', 'QR'],
   ['olga', 'QR'],
-  ['anita', 'KIOSK'],
+  ['anita', 'KIOSK_PIN'],
   ['fatima', 'ROSTER'],
 ];
 

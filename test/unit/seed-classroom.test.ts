@@ -57,7 +57,7 @@ describe('the demo seed: classroom sessions and toolbox talks', () => {
     const methods = await all<{ method: string }>(
       `SELECT method FROM session_attendance WHERE session_id = '${past!.id}' ORDER BY method`,
     );
-    expect(methods.map((m) => m.method)).toEqual(['KIOSK', 'QR', 'QR', 'QR', 'ROSTER']);
+    expect(methods.map((m) => m.method)).toEqual(['KIOSK_PIN', 'QR', 'QR', 'QR', 'ROSTER']);
     const steps = await all<{ username: string; classroom: string; completed_at: string; course: string }>(
       `SELECT u.username, cp.status AS classroom, cp.completed_at, p.status AS course FROM session_attendance a
        JOIN users u ON u.id = a.user_id
