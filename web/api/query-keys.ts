@@ -98,6 +98,8 @@ export const queryKeys = {
     scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
     /** The worker's own external credentials and the types they may submit. */
     credentials: ['learner', 'credentials'] as const,
+    /** Classroom sessions the learner is invited to (the dashboard's My sessions). */
+    sessions: ['learner', 'sessions'] as const,
     certificates: {
       all: ['learner', 'certificates'] as const,
       /** Every certificate of every training cycle (My certificates). */
@@ -113,6 +115,8 @@ export const queryKeys = {
     mine: (as: 'trainee' | 'evaluator') => ['evaluations', 'mine', as] as const,
     one: (id: string) => ['evaluations', 'one', id] as const,
   },
+  /** A session's check-in screen (trainers and flagged admins): who has checked in so far. */
+  checkInScreen: (sessionId: string) => ['check-in-screen', sessionId] as const,
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,
   /** The session's user as the server knows it (GET /auth/user). */

@@ -19,6 +19,7 @@ const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage');
 const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage');
 const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage');
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
+const CheckInPage = lazyNamed(() => import('./check-in'), 'CheckInPage');
 
 /** The legacy /courses/{courseId} route replaces itself with /course/{courseId}. */
 function LegacyCourseRedirect() {
@@ -43,6 +44,7 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/evaluate/:id', EvaluationSessionPage],
   ['/evaluations', EvaluationsPage],
   ['/evaluations/:id', EvaluationRecordPage],
+  ['/check-in/:id', CheckInPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */
