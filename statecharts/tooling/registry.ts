@@ -1,5 +1,6 @@
 import { bulkImportEntry, resetPasswordEntry, sessionEntry } from './registry/account';
 import { assessmentEntry, incompleteAttemptsEntry } from './registry/assessment';
+import { checkInCodeEntry, classroomSessionEntry } from './registry/classroom';
 import { certificationEntry, evaluationEntry } from './registry/compliance';
 import { certificateDialogEntry, courseProgressEntry, enrollmentEntry, recertificationEntry } from './registry/course';
 import { materialProgressEntry, scormPlayerEntry } from './registry/material';
@@ -32,6 +33,8 @@ export const MACHINES: MachineEntry[] = [
   certificateDialogEntry,
   certificationEntry,
   evaluationEntry,
+  classroomSessionEntry,
+  checkInCodeEntry,
   resetPasswordEntry,
   bulkImportEntry,
   scormPlayerEntry,

@@ -24,6 +24,11 @@ export const MACHINE_TEXT: Readonly<Record<string, readonly [title: MessageId, d
   ],
   certification: ['statecharts.machine.certification.title', 'statecharts.machine.certification.description'],
   evaluation: ['statecharts.machine.evaluation.title', 'statecharts.machine.evaluation.description'],
+  'classroom-session': [
+    'statecharts.machine.classroomSession.title',
+    'statecharts.machine.classroomSession.description',
+  ],
+  'check-in-code': ['statecharts.machine.checkInCode.title', 'statecharts.machine.checkInCode.description'],
   'reset-password': ['statecharts.machine.resetPassword.title', 'statecharts.machine.resetPassword.description'],
   'bulk-import': ['statecharts.machine.bulkImport.title', 'statecharts.machine.bulkImport.description'],
   'scorm-player': ['statecharts.machine.scormPlayer.title', 'statecharts.machine.scormPlayer.description'],
