@@ -6,13 +6,13 @@ import { css } from 'styled-system/css';
 import { selectIsAdmin } from '../../../statecharts/session.machine';
 import { mySessionQueries } from '../../api/my-session-queries';
 import { QrCode } from '../../components/qr-code';
+import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useCheckInCode } from '../../state/check-in-code';
 import { useSession } from '../../state/session';
 import { Alert, Button, flipInRtl, LoadingBlock } from '../../ui';
 import { formatDateTime, formatNumber } from '../../format';
 import { t } from '../../i18n';
-import { errorText } from '../../i18n/error-text';
 
 /** What the QR says: the learner's check-in page for this session with the current code. */
 const checkInUrl = (sessionId: string, code: string) =>
@@ -78,9 +78,7 @@ export function SessionQrPage() {
         ) : null}
       </header>
 
-      {screen.isError ? (
-        <Alert status="error">{errorText(screen.error, t('sessionQr.loadFailed'))}</Alert>
-      ) : (
+      <QueryState query={screen} loadingLabel={t('common.loading')} failureMessage={t('sessionQr.loadFailed')}>
         <main className={layout}>
           <section aria-labelledby="qr-heading" className={codePanel}>
             <h2 id="qr-heading" className={css({ fontSize: { base: 'lg', md: '2xl' }, fontWeight: 'semibold' })}>
@@ -126,9 +124,7 @@ export function SessionQrPage() {
                   })
                 : t('sessionQr.checkedIn')}
             </h2>
-            {screen.isPending ? (
-              <LoadingBlock />
-            ) : present.length === 0 ? (
+            {present.length === 0 ? (
               <p className={css({ color: 'fg.muted' })}>{t('sessionQr.nobodyYet')}</p>
             ) : (
               <ul aria-label={t('sessionQr.checkedIn')} className={list}>
@@ -147,7 +143,7 @@ export function SessionQrPage() {
             )}
           </section>
         </main>
-      )}
+      </QueryState>
     </div>
   );
 }

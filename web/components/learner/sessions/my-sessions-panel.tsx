@@ -1,12 +1,13 @@
 import type { MySession } from '@contract/sessions';
-import { CalendarPlus, Check, MapPin, RotateCcw, UserRound, X } from 'lucide-react';
+import { CalendarPlus, Check, MapPin, UserRound, X } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { saveBlob } from '../../../api/certificates';
 import { mySessionApi, mySessionQueries, mySessionWrites } from '../../../api/my-session-queries';
 import { useWrite } from '../../../api/writes';
-import { Alert, Button, Card, Chip, toaster } from '../../../ui';
+import { QueryState } from '../../query-state';
+import { Button, Card, Chip, toaster } from '../../../ui';
 import { formatDateTime, formatList } from '../../../format';
 import { t } from '../../../i18n';
 import { errorText } from '../../../i18n/error-text';
@@ -31,22 +32,10 @@ export function MySessionsPanel() {
         <h2 id="my-sessions-heading" className={heading}>
           {t('mySessions.heading')}
         </h2>
-        <Alert
-          status="error"
-          action={
-            <Button
-              size="sm"
-              variant="outline"
-              palette="neutral"
-              leftIcon={<RotateCcw />}
-              onClick={() => void list.refetch()}
-            >
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('mySessions.loadFailed')}
-        </Alert>
+        {/* Only the failure: the section's loading shows nothing (most learners have no session). */}
+        <QueryState query={list} loadingLabel={t('common.loading')} failureMessage={t('mySessions.loadFailed')}>
+          {null}
+        </QueryState>
       </section>
     );
   if (sessions.length === 0) return null;
