@@ -87,6 +87,11 @@ describe('classroom session check-in by QR', () => {
     await anaPhone.page.goto(first);
     await anaPhone.page.getByText('You are checked in').waitFor();
     await expectAccessible(anaPhone.page, 'check-in done (390 px)');
+    // Keyboard only, back to the dashboard: the session now says so.
+    await tabTo(anaPhone.page, anaPhone.page.getByRole('link', { name: 'Go to your dashboard' }));
+    await anaPhone.page.keyboard.press('Enter');
+    await waitForPath(anaPhone.page, '/dashboard');
+    await card.getByText('Checked in', { exact: true }).waitFor();
 
     // Ben is not signed in on his phone: the sign-in form first, then straight back to the check-in.
     const benPhone = await openBrowser(VIEWPORTS.phone);
