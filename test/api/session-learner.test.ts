@@ -159,3 +159,15 @@ describe('the waitlist place', () => {
     expect(await place(tokens[3])).toBe(1);
   });
 });
+
+describe("the trainer's check-in screen", () => {
+  it('reads the roster and the code for an administrator with Module Management who does not train the session', async () => {
+    const session = await schedule({});
+    const roster = await api('GET', `/api/v2/sessions/${session.id}`, { token: adminToken });
+    expect(roster.status).toBe(200);
+    expect(roster.body.session).toMatchObject({ id: session.id, roster: [] });
+    const code = await api('GET', `/api/v2/sessions/${session.id}/check-in-code`, { token: adminToken });
+    expect(code.status).toBe(200);
+    expect(code.body.code).toMatch(new RegExp(`^${session.id}\\.\\d+\\.[A-Za-z0-9_-]+$`));
+  });
+});

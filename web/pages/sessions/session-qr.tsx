@@ -1,4 +1,4 @@
-import type { RosterEntry, SessionDetail } from '@contract/sessions';
+import { SESSION_LIMITS, type RosterEntry, type SessionDetail } from '@contract/sessions';
 import { ArrowLeft, Expand, RotateCcw, UserCheck } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
@@ -24,6 +24,18 @@ const expectedOf = (session: SessionDetail): number =>
     (person) => person.invitation === 'ACCEPTED' || person.invitation === 'INVITED' || person.attendance?.present,
   ).length;
 
+/**
+ * Why scans would be refused now, if they would: the server takes check-ins from 30 minutes before
+ * the start until the end, and none once signed off. The trainer learns it before the room does.
+ */
+function checkInNotice(session: SessionDetail, now: number): string | null {
+  if (session.status === 'SIGNED_OFF') return t('sessionQr.signedOff');
+  const opens = Date.parse(session.startsAt) - SESSION_LIMITS.checkInEarlyMinutes * 60_000;
+  if (now < opens) return t('sessionQr.notOpenYet', { time: formatDateTime(new Date(opens).toISOString()) });
+  if (now > Date.parse(session.endsAt)) return t('sessionQr.ended');
+  return null;
+}
+
 const checkedIn = (session: SessionDetail): RosterEntry[] =>
   session.roster
     .filter((person) => person.attendance?.present)
@@ -43,6 +55,8 @@ export function SessionQrPage() {
   const session = screen.data?.session;
   useDocumentTitle(session ? t('sessionQr.titleOf', { title: session.title }) : t('sessionQr.title'));
   const present = session ? checkedIn(session) : [];
+  // Read again with the roster (every few seconds), so the notice goes when check-in opens.
+  const notice = session ? checkInNotice(session, screen.dataUpdatedAt || Date.now()) : null;
   const back = isAdmin ? `/admin/sessions/${id}` : `/sessions/${id}`;
 
   return (
@@ -84,6 +98,7 @@ export function SessionQrPage() {
             <h2 id="qr-heading" className={css({ fontSize: { base: 'lg', md: '2xl' }, fontWeight: 'semibold' })}>
               {t('sessionQr.scan')}
             </h2>
+            {notice ? <Alert status="warning">{notice}</Alert> : null}
             {code.hasTag('code') && code.context.code ? (
               <QrCode text={checkInUrl(id, code.context.code)} label={t('sessionQr.qrLabel')} className={qrImage} />
             ) : code.hasTag('error') ? (
