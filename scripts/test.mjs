@@ -84,6 +84,7 @@ const E2E_SECONDS = {
   'material-pdf.spec.ts': 12,
   'account.spec.ts': 11,
   'classroom-component.spec.ts': 11,
+  'classroom-sessions-admin.spec.ts': 30,
   'evaluation-templates.spec.ts': 11,
   'people-work-data.spec.ts': 10,
   'continue-learning.spec.ts': 9,
@@ -92,25 +93,28 @@ const E2E_SECONDS = {
   'admin-dashboard-compliance.spec.ts': 4,
   'captions.spec.ts': 2,
 };
-function e2eHalves() {
+/** How many browser runs share the journeys (each with its own Worker and seeded D1). */
+const E2E_PARTS = Math.max(1, Number(process.env.E2E_PARTS ?? 2));
+
+function e2eParts() {
   const files = readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts'));
   files.sort((a, b) => (E2E_SECONDS[b] ?? 20) - (E2E_SECONDS[a] ?? 20) || a.localeCompare(b));
-  const halves = [
-    { files: [], seconds: 0 },
-    { files: [], seconds: 0 },
-  ];
+  const parts = Array.from({ length: E2E_PARTS }, () => ({ files: [], seconds: 0 }));
   for (const file of files) {
-    const lighter = halves[0].seconds <= halves[1].seconds ? halves[0] : halves[1];
-    lighter.files.push(`test/e2e/${file}`);
-    lighter.seconds += E2E_SECONDS[file] ?? 20;
+    const lightest = parts.reduce((min, part) => (part.seconds < min.seconds ? part : min));
+    lightest.files.push(`test/e2e/${file}`);
+    lightest.seconds += E2E_SECONDS[file] ?? 20;
   }
-  return halves.map((h) => h.files);
+  return parts.map((part) => part.files);
 }
 
-const [e2eA, e2eB] = e2eHalves();
 const RUNS = [
-  { label: 'e2e-1', projects: ['e2e'], files: e2eA, report: '.tmp/vitest-e2e-1.json' },
-  { label: 'e2e-2', projects: ['e2e'], files: e2eB, report: '.tmp/vitest-e2e-2.json' },
+  ...e2eParts().map((files, i) => ({
+    label: `e2e-${i + 1}`,
+    projects: ['e2e'],
+    files,
+    report: `.tmp/vitest-e2e-${i + 1}.json`,
+  })),
   { label: 'api', projects: ['unit', 'api', 'api-isolated'], files: [], report: '.tmp/vitest-unit-api.json' },
 ];
 

@@ -39,7 +39,7 @@ export const mySessionQueries = {
   /** Read again every few seconds: people check in from their own phones. */
   checkInScreen: (id: string) =>
     queryOptions({
-      queryKey: queryKeys.checkInScreen(id),
+      queryKey: queryKeys.classroomSessions.checkInScreen(id),
       queryFn: ({ signal }) => mySessionApi.roster(id, signal),
       refetchInterval: 4_000,
     }),

@@ -115,8 +115,15 @@ export const queryKeys = {
     mine: (as: 'trainee' | 'evaluator') => ['evaluations', 'mine', as] as const,
     one: (id: string) => ['evaluations', 'one', id] as const,
   },
-  /** A session's check-in screen (trainers and flagged admins): who has checked in so far. */
-  checkInScreen: (sessionId: string) => ['check-in-screen', sessionId] as const,
+  /** Classroom sessions as their runners see them (admin path or trainer path): lists, one roster, person searches. */
+  classroomSessions: {
+    all: ['classroom-sessions'] as const,
+    list: (scope: 'admin' | 'trainer') => ['classroom-sessions', 'list', scope] as const,
+    one: (scope: 'admin' | 'trainer', id: string) => ['classroom-sessions', 'one', scope, id] as const,
+    people: (path: string, query: string) => ['classroom-sessions', 'people', path, query] as const,
+    /** The trainer's check-in screen (under the prefix: a roster change elsewhere refreshes it too). */
+    checkInScreen: (sessionId: string) => ['classroom-sessions', 'check-in-screen', sessionId] as const,
+  },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,
   /** The session's user as the server knows it (GET /auth/user). */

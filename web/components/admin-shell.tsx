@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  CalendarDays,
   ClipboardCheck,
   ClipboardList,
   ClipboardPen,
@@ -94,6 +95,14 @@ const ADMIN_NAV_ITEMS = (): readonly (ShellNavItem & { flags: readonly AdminFlag
     href: '/admin/evaluation-templates',
     match: 'prefix',
     icon: <ClipboardList />,
+    flags: ['moduleManagement'],
+  },
+  // Issue 29: classroom sessions (scheduling, rosters, sign-off), next to the course content they deliver.
+  {
+    label: t('admin.shell.nav.sessions'),
+    href: '/admin/sessions',
+    match: 'prefix',
+    icon: <CalendarDays />,
     flags: ['moduleManagement'],
   },
   // Issue 28: administrators may evaluate on the floor (the phone form, in the learner area).

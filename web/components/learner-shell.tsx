@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Award,
   BookOpen,
+  CalendarDays,
   ChartColumn,
   CircleHelp,
   ClipboardCheck,
@@ -15,6 +16,7 @@ import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { selectIsAdmin, selectUser } from '../../statecharts/session.machine';
 import { evaluationQueries } from '../api/evaluation-queries';
+import { sessionQueries } from '../api/session-queries';
 import { PRODUCT_NAME } from '../config';
 import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
@@ -31,6 +33,9 @@ export function LearnerShell({ children }: { children: ReactNode }) {
   // Anyone with a template to evaluate with may evaluate (the server decides who); administrators always.
   const templates = useQuery({ ...evaluationQueries.templates(user?.id ?? ''), enabled: Boolean(user) && !isAdmin });
   const mayEvaluate = isAdmin || (templates.data?.length ?? 0) > 0;
+  // "Sessions I teach" only for someone who trains one (issue 29).
+  const taught = useQuery({ ...sessionQueries.list('trainer'), enabled: Boolean(user) });
+  const teaches = (taught.data?.sessions.length ?? 0) > 0;
 
   const navItems: ShellNavItem[] = [
     { label: t('nav.dashboard'), href: '/dashboard', icon: <LayoutDashboard /> },
@@ -39,6 +44,7 @@ export function LearnerShell({ children }: { children: ReactNode }) {
     { label: t('nav.credentials'), href: '/my-credentials', icon: <IdCard /> },
     { label: t('nav.evaluations'), href: '/evaluations', icon: <ClipboardCheck /> },
     ...(mayEvaluate ? [{ label: t('nav.evaluate'), href: '/evaluate', icon: <ClipboardPen /> }] : []),
+    ...(teaches ? [{ label: t('nav.sessionsTaught'), href: '/sessions', icon: <CalendarDays /> }] : []),
     { label: t('nav.reports'), href: '/reports', icon: <ChartColumn /> },
     { label: t('nav.announcements'), href: '/announcements', icon: <Megaphone /> },
     { label: t('nav.think'), href: '/think', icon: <Lightbulb /> },

@@ -92,6 +92,11 @@ export const signOffBody = v.object({
 
 export const sessionUserParam = v.object({ id: idString, userId: idString });
 
+/** The roster's and the schedule form's person search (walk-ins, invitations, trainers). */
+export const sessionPeopleQuery = v.object({
+  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, REFUSALS['evaluation.queryLength'])), ''),
+});
+
 export interface SessionPerson {
   id: string;
   name: string;
@@ -129,6 +134,10 @@ export interface SessionDetail extends SessionSummary {
 
 export interface SessionListResponse {
   sessions: SessionSummary[];
+}
+/** Active people found by username, name or department (20 at most). */
+export interface SessionPeopleResponse {
+  people: { id: string; name: string; username: string; department: string | null; jobTitle: string | null }[];
 }
 export interface SessionResponse {
   session: SessionDetail;

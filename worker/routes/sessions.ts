@@ -7,19 +7,23 @@ import {
   checkInBody,
   inviteBody,
   sessionBody,
+  sessionPeopleQuery,
   sessionUserParam,
   signOffBody,
   type CheckInCodeResponse,
   type MySessionsResponse,
   type SessionListResponse,
+  type SessionPeopleResponse,
   type SessionResponse,
 } from '../contract/sessions';
 import { classroomSessions, sessionAttendance, sessionInvitations } from '../db/schema';
 import { selectInChunks } from '../db/in-list';
+import { searchOthers } from '../services/people-search';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireLearner, type Guard } from '../middleware/auth';
 import { checkIn, markAttendance, signOff } from '../services/session-attendance';
+import { trainedSessions } from '../services/session-trainers';
 import { checkInCode, codeWindowOf, windowEnd } from '../services/session-code';
 import { sessionCalendarFile } from '../services/session-ics';
 import { accept, decline, invite, notCompliantOf } from '../services/session-invitations';
@@ -53,49 +57,62 @@ const detail = async (c: Context<AppEnv>, id: string) =>
 
 /** The routes a session's runner uses, mounted twice (admin path with its flag, trainer path). */
 function runnerRoutes(guard: Guard): Hono<AppEnv> {
-  return new Hono<AppEnv>()
-    .get('/:id', guard, validate('param', idParam), async (c) => {
-      const { id } = c.req.valid('param');
-      await runSession(c, id);
-      return detail(c, id);
-    })
-    .put(
-      '/:id/attendance/:userId',
-      guard,
-      validate('param', sessionUserParam),
-      validate('json', attendanceBody),
-      async (c) => {
-        const { id, userId } = c.req.valid('param');
-        const session = await runSession(c, id);
-        await markAttendance(c.var.db, c.var.user, session, userId, c.req.valid('json'));
+  return (
+    new Hono<AppEnv>()
+      .get('/:id', guard, validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        await runSession(c, id);
         return detail(c, id);
-      },
-    )
-    .post('/:id/sign-off', guard, validate('param', idParam), validate('json', signOffBody), async (c) => {
-      const { id } = c.req.valid('param');
-      const session = await runSession(c, id);
-      await signOff(c.var.db, c.var.user, session, c.req.valid('json').password);
-      return detail(c, id);
-    })
-    .get('/:id/attendance-sheet.pdf', guard, validate('param', idParam), async (c) => {
-      const session = await runSession(c, c.req.valid('param').id);
-      // pdf-lib and the QR code load on first use, not at the Worker's start (lazy-worker-modules test).
-      const { attendanceSheet } = await import('../services/session-sheet');
-      const bytes = await attendanceSheet(c, session);
-      return new Response(bytes as Uint8Array<ArrayBuffer>, {
-        headers: {
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': `inline; filename="attendance-${session.id}.pdf"`,
-          'Cache-Control': 'no-store',
+      })
+      // Walk-ins are found by search: anyone active but the runner themselves may be marked present.
+      .get('/:id/people', guard, validate('param', idParam), validate('query', sessionPeopleQuery), async (c) => {
+        await runSession(c, c.req.valid('param').id);
+        const people = await searchOthers(c.var.db, c.var.user.id, c.req.valid('query').query);
+        return c.json<SessionPeopleResponse>({ people });
+      })
+      .put(
+        '/:id/attendance/:userId',
+        guard,
+        validate('param', sessionUserParam),
+        validate('json', attendanceBody),
+        async (c) => {
+          const { id, userId } = c.req.valid('param');
+          const session = await runSession(c, id);
+          await markAttendance(c.var.db, c.var.user, session, userId, c.req.valid('json'));
+          return detail(c, id);
         },
-      });
-    });
+      )
+      .post('/:id/sign-off', guard, validate('param', idParam), validate('json', signOffBody), async (c) => {
+        const { id } = c.req.valid('param');
+        const session = await runSession(c, id);
+        await signOff(c.var.db, c.var.user, session, c.req.valid('json').password);
+        return detail(c, id);
+      })
+      .get('/:id/attendance-sheet.pdf', guard, validate('param', idParam), async (c) => {
+        const session = await runSession(c, c.req.valid('param').id);
+        // pdf-lib and the QR code load on first use, not at the Worker's start (lazy-worker-modules test).
+        const { attendanceSheet } = await import('../services/session-sheet');
+        const bytes = await attendanceSheet(c, session);
+        return new Response(bytes as Uint8Array<ArrayBuffer>, {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `inline; filename="attendance-${session.id}.pdf"`,
+            'Cache-Control': 'no-store',
+          },
+        });
+      })
+  );
 }
 
 export const adminSessionRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin(SESSION_FLAG), async (c) => {
     const rows = await c.var.db.select().from(classroomSessions).orderBy(desc(classroomSessions.startsAt)).limit(200);
     return c.json<SessionListResponse>({ sessions: await summaries(c.var.db, rows) });
+  })
+  // The schedule form's trainer and invitation search (the administrator may train the session too).
+  .get('/people', requireAdmin(SESSION_FLAG), validate('query', sessionPeopleQuery), async (c) => {
+    const people = await searchOthers(c.var.db, '', c.req.valid('query').query);
+    return c.json<SessionPeopleResponse>({ people });
   })
   .post('/', requireAdmin(SESSION_FLAG), validate('json', sessionBody), async (c) => {
     const id = await createSession(c.var.db, c.var.user, c.req.valid('json'));
@@ -122,6 +139,12 @@ export const adminSessionRoutes = new Hono<AppEnv>()
   .route('/', runnerRoutes(requireAdmin(SESSION_FLAG)));
 
 export const trainerSessionRoutes = new Hono<AppEnv>()
+  // "Sessions I teach": the sessions the caller is a trainer of, administrator or not.
+  .get('/', requireLearner, async (c) =>
+    c.json<SessionListResponse>({
+      sessions: await summaries(c.var.db, await trainedSessions(c.var.db, c.var.user.id)),
+    }),
+  )
   .get('/:id/check-in-code', requireLearner, validate('param', idParam), async (c) => {
     const session = await runSession(c, c.req.valid('param').id);
     const window = codeWindowOf(new Date());

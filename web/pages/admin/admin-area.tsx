@@ -17,6 +17,9 @@ const AdminEvaluationTemplateEditorPage = lazyNamed(
   () => import('./evaluation-template-editor'),
   'AdminEvaluationTemplateEditorPage',
 );
+const AdminSessionsPage = lazyNamed(() => import('./sessions'), 'AdminSessionsPage');
+const AdminSessionPage = lazyNamed(() => import('./sessions'), 'AdminSessionPage');
+const AdminSessionSchedulePage = lazyNamed(() => import('./session-schedule'), 'AdminSessionSchedulePage');
 const AdminAnnouncementsPage = lazyNamed(() => import('./announcements'), 'AdminAnnouncementsPage');
 const AdminThinkPage = lazyNamed(() => import('./think'), 'AdminThinkPage');
 const AdminOutboxPage = lazyNamed(() => import('./outbox'), 'AdminOutboxPage');
@@ -35,6 +38,9 @@ const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin/assessments', AdminAssessmentsPage],
   ['/admin/evaluation-templates', AdminEvaluationTemplatesPage],
   ['/admin/evaluation-templates/:id', AdminEvaluationTemplateEditorPage],
+  ['/admin/sessions', AdminSessionsPage],
+  ['/admin/sessions/new', AdminSessionSchedulePage],
+  ['/admin/sessions/:id', AdminSessionPage],
   ['/admin/announcements', AdminAnnouncementsPage],
   ['/admin/think', AdminThinkPage],
   ['/admin/outbox', AdminOutboxPage],

@@ -19,6 +19,8 @@ const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage');
 const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage');
 const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage');
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
+const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessionsPage');
+const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage');
 const CheckInPage = lazyNamed(() => import('./check-in'), 'CheckInPage');
 
 /** The legacy /courses/{courseId} route replaces itself with /course/{courseId}. */
@@ -44,6 +46,8 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/evaluate/:id', EvaluationSessionPage],
   ['/evaluations', EvaluationsPage],
   ['/evaluations/:id', EvaluationRecordPage],
+  ['/sessions', TrainerSessionsPage],
+  ['/sessions/:id', TrainerSessionPage],
   ['/check-in/:id', CheckInPage],
 ];
 

@@ -1,6 +1,7 @@
-import { Plus, Search, ShieldCheck, Users } from 'lucide-react';
+import { CalendarPlus, Plus, Search, ShieldCheck, Users } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { Link } from 'wouter';
+import { useAdminPermission } from '../../../hooks/use-admin-permission';
 import type { ComplianceResponse, ComplianceRow } from '../../../api/compliance';
 import { t } from '../../../i18n';
 import {
@@ -36,6 +37,18 @@ const courseColumn = css({
   verticalAlign: 'bottom',
 });
 
+const scheduleLink = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '1',
+  minH: '44px',
+  minW: '44px',
+  color: 'brand.fg',
+  fontWeight: 'medium',
+  fontSize: 'xs',
+  _hover: { textDecoration: 'underline' },
+});
+
 interface MatrixTableProps {
   data: ComplianceResponse;
   busy: boolean;
@@ -60,6 +73,8 @@ export function MatrixTable({
   selected,
   onSelect,
 }: MatrixTableProps) {
+  // Issue 29: "Schedule a session" for a requirement invites everyone it finds not compliant (Module Management's).
+  const maySchedule = useAdminPermission()(['moduleManagement']);
   const addButton = (
     <Button leftIcon={<Plus />} onClick={onAddRequirement}>
       {t('admin.compliance.addRequirement')}
@@ -137,9 +152,22 @@ export function MatrixTable({
             </span>
           </TableHeader>
           {data.requirements.map((column) => (
-            <TableHeader key={column.id} className={courseColumn}>
+            // Named by the requirement alone: each cell is read with its column's title, not with the link in it.
+            <TableHeader key={column.id} className={courseColumn} aria-label={column.courseTitle}>
               {/* A requirement that needs more than a course has its own column, titled with every piece ("Forklift + Reach truck"). */}
               <bdi>{column.courseTitle}</bdi>
+              {maySchedule ? (
+                <Link
+                  href={`/admin/sessions/new?requirement=${encodeURIComponent(column.id)}`}
+                  className={scheduleLink}
+                >
+                  <CalendarPlus aria-hidden size={16} />
+                  {t('sessions.matrix.schedule')}
+                  <span className={css({ srOnly: true })}>
+                    {t('sessions.matrix.forCourse', { course: column.courseTitle })}
+                  </span>
+                </Link>
+              ) : null}
             </TableHeader>
           ))}
         </TableRow>
