@@ -1,10 +1,10 @@
 /**
  * Classroom sessions from the learner's side (issue 29): the dashboard's My sessions (accept,
- * decline or join the waitlist, the calendar file) and the QR check-in; plus the two reads of the
- * trainer's check-in screen (the rotating code and who has checked in).
+ * decline or join the waitlist, the calendar file) and the QR check-in; plus the rotating code the
+ * trainer's check-in screen shows (its roster is session-queries.ts's trainer read).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { CheckInCodeResponse, InvitationStatus, MySessionsResponse, SessionResponse } from '@contract/sessions';
+import type { CheckInCodeResponse, InvitationStatus, MySessionsResponse } from '@contract/sessions';
 import { api, apiRequest } from './client';
 import { progressReads, queryKeys } from './query-keys';
 import { defineWrite } from './writes';
@@ -29,20 +29,11 @@ export const mySessionApi = {
     const body = await api.get<CheckInCodeResponse>(`/v2/sessions/${enc(id)}/check-in-code`, { signal });
     return { ...body, receivedAt: new Date().toISOString() };
   },
-  /** The session with its roster, as its trainer reads it. */
-  roster: (id: string, signal?: AbortSignal) => api.get<SessionResponse>(`/v2/sessions/${enc(id)}`, { signal }),
 };
 
 export const mySessionQueries = {
   list: () =>
     queryOptions({ queryKey: queryKeys.learner.sessions, queryFn: ({ signal }) => mySessionApi.list(signal) }),
-  /** Read again every few seconds: people check in from their own phones. */
-  checkInScreen: (id: string) =>
-    queryOptions({
-      queryKey: queryKeys.classroomSessions.checkInScreen(id),
-      queryFn: ({ signal }) => mySessionApi.roster(id, signal),
-      refetchInterval: 4_000,
-    }),
 };
 
 export const mySessionWrites = {

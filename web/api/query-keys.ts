@@ -121,8 +121,6 @@ export const queryKeys = {
     list: (scope: 'admin' | 'trainer') => ['classroom-sessions', 'list', scope] as const,
     one: (scope: 'admin' | 'trainer', id: string) => ['classroom-sessions', 'one', scope, id] as const,
     people: (path: string, query: string) => ['classroom-sessions', 'people', path, query] as const,
-    /** The trainer's check-in screen (under the prefix: a roster change elsewhere refreshes it too). */
-    checkInScreen: (sessionId: string) => ['classroom-sessions', 'check-in-screen', sessionId] as const,
   },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,

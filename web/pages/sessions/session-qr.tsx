@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { selectIsAdmin } from '../../../statecharts/session.machine';
-import { mySessionQueries } from '../../api/my-session-queries';
+import { sessionQueries } from '../../api/session-queries';
 import { QrCode } from '../../components/qr-code';
 import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -50,7 +50,9 @@ const checkedIn = (session: SessionDetail): RosterEntry[] =>
 export function SessionQrPage() {
   const { id } = useParams<{ id: string }>();
   const isAdmin = useSession(selectIsAdmin);
-  const screen = useQuery(mySessionQueries.checkInScreen(id));
+  // The roster as its trainers read it (flagged administrators too), again every few seconds: people
+  // check in from their own phones.
+  const screen = useQuery({ ...sessionQueries.one('trainer', id), refetchInterval: 4_000 });
   const [code, send] = useCheckInCode(id);
   const session = screen.data?.session;
   useDocumentTitle(session ? t('sessionQr.titleOf', { title: session.title }) : t('sessionQr.title'));
