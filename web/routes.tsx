@@ -15,12 +15,13 @@ const ChangePasswordPage = lazyNamed(() => import('./pages/public/change-passwor
 const StatechartsPage = lazyNamed(() => import('./pages/public/statecharts'), 'StatechartsPage');
 const KioskPage = lazyNamed(() => import('./pages/kiosk/kiosk-page'), 'KioskPage');
 const NotFoundPage = lazyNamed(() => import('./pages/public/not-found'), 'NotFoundPage');
+const SessionQrPage = lazyNamed(() => import('./pages/sessions/session-qr'), 'SessionQrPage');
 const LearnerArea = lazyNamed(() => import('./pages/learner/learner-area'), 'LearnerArea');
 const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea', ['admin-people', 'admin-content']);
 
 /** Learner routes; anything else under them is a 404 inside the shell. */
 const LEARNER_PATHS =
-  /^\/(?:dashboard|profile|my-courses|my-certificates|my-credentials|evaluate|evaluations|sessions|talks|reports|announcements|think|courses?)(?:\/.*)?$/;
+  /^\/(?:dashboard|profile|my-courses|my-certificates|my-credentials|evaluate|evaluations|sessions|talks|check-in|reports|announcements|think|courses?)(?:\/.*)?$/;
 
 /** /app: admin → /admin, other members → /dashboard, visitors → /. */
 function AppRedirect() {
@@ -56,6 +57,12 @@ export function AppRoutes() {
           <Route path={/^\/admin(?:\/.*)?$/}>
             <RequireSession admin>
               <AdminArea />
+            </RequireSession>
+          </Route>
+          {/* Full screen, outside both shells: a trainer's (or flagged admin's) projector view. */}
+          <Route path="/sessions/:id/qr">
+            <RequireSession>
+              <SessionQrPage />
             </RequireSession>
           </Route>
           <Route path={LEARNER_PATHS}>

@@ -119,7 +119,8 @@ describe('capacity and the waitlist', () => {
     const mine = await api('GET', '/api/v2/user/sessions', { token: people[2].token });
     expect(mine.body.sessions).toMatchObject([{ id, invitation: 'ACCEPTED', accepted: 2, waitlisted: 1 }]);
     const fourth = await api('GET', '/api/v2/user/sessions', { token: people[3].token });
-    expect(fourth.body.sessions[0]).toMatchObject({ invitation: 'WAITLISTED', waitlistPosition: 2 });
+    // The learner's place is counted among those still waiting: the third moved up, so the fourth is next.
+    expect(fourth.body.sessions[0]).toMatchObject({ invitation: 'WAITLISTED', waitlistPosition: 1 });
     // The invitation e-mail carries the calendar event.
     const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.userId, people[0].user.id));
     expect(mail[0].bodyText).toContain('BEGIN:VEVENT');

@@ -103,6 +103,8 @@ export const queryKeys = {
     scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
     /** The worker's own external credentials and the types they may submit. */
     credentials: ['learner', 'credentials'] as const,
+    /** Classroom sessions the learner is invited to (the dashboard's My sessions). */
+    sessions: ['learner', 'sessions'] as const,
     certificates: {
       all: ['learner', 'certificates'] as const,
       /** Every certificate of every training cycle (My certificates). */

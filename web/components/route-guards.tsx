@@ -12,6 +12,11 @@ export interface FromState {
   from?: string;
 }
 
+/** Paths a visitor reaches by scanning a code in the room: the sign-in form comes first, not the landing page. */
+const SIGN_IN_FIRST = /^\/check-in\//;
+/** Paths administrators and members alike open after signing in (not only the admin area). */
+const SHARED_PATHS = /^\/(?:check-in|sessions)\//;
+
 type Access = 'checking' | 'visitor' | 'mustChangePassword' | 'member';
 
 /** One reading of the session for every guard, asked of the machine rather than re-derived. */
@@ -44,7 +49,14 @@ export function RequireSession({ admin = false, children }: { admin?: boolean; c
   const search = useSearch();
   if (access === 'checking') return <SessionLoading />;
   if (access === 'visitor')
-    return <Redirect to="/" replace state={{ from: `${path}${search ? `?${search}` : ''}` } satisfies FromState} />;
+    return (
+      <Redirect
+        // Someone who scanned a session's QR is in the room: straight to the sign-in form, then back.
+        to={SIGN_IN_FIRST.test(path) ? '/login' : '/'}
+        replace
+        state={{ from: `${path}${search ? `?${search}` : ''}` } satisfies FromState}
+      />
+    );
   if (access === 'mustChangePassword') return <Redirect to="/change-password" replace />;
   if (admin && !isAdmin) return <Redirect to="/dashboard" replace />;
   return <>{children}</>;
@@ -61,7 +73,9 @@ export function VisitorOnly({ children }: { children: ReactNode }) {
   if (access === 'mustChangePassword') return <Redirect to="/change-password" replace />;
   if (access === 'member') {
     const from = state?.from;
-    const target = isAdmin ? '/admin' : from?.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
+    const back = from?.startsWith('/') && !from.startsWith('//') ? from : null;
+    // Administrators start at /admin, except from the session screens they share with trainers.
+    const target = back && (!isAdmin || SHARED_PATHS.test(back)) ? back : isAdmin ? '/admin' : '/dashboard';
     return <Redirect to={target} replace />;
   }
   return <>{children}</>;

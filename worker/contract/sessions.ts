@@ -145,6 +145,7 @@ export interface SessionResponse {
 
 export interface MySession extends SessionSummary {
   invitation: InvitationStatus;
+  /** The learner's place among those still waiting (1 = next to get a freed place); null unless waitlisted. */
   waitlistPosition: number | null;
   attended: boolean;
 }

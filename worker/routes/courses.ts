@@ -19,6 +19,7 @@ import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { learnerAssessmentSummary, readAssessment } from '../services/grading';
+import { nextSessionsOf } from '../services/session-next';
 import {
   COURSE_NOT_AVAILABLE,
   courseComponentsQuery,
@@ -208,6 +209,12 @@ export const courses = new Hono<AppEnv>()
       if (!inBooks && !enrollment) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
       throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
     }
+    // Classroom steps name the learner's next session (one more read, only for blended courses).
+    const nextSessions = await nextSessionsOf(
+      c.var.db,
+      user.id,
+      list.filter((component) => component.type === 'CLASSROOM').map((component) => component.id),
+    );
     const components: LearnerComponent[] = list.map((component) => {
       const base = {
         id: component.id,
@@ -216,7 +223,8 @@ export const courses = new Hono<AppEnv>()
         required: component.required,
       };
       if (component.type === 'MATERIAL') return { ...base, type: 'MATERIAL', data: learnerMaterialData(component) };
-      if (component.type === 'CLASSROOM') return { ...base, type: 'CLASSROOM', data: learnerClassroomData(component) };
+      if (component.type === 'CLASSROOM')
+        return { ...base, type: 'CLASSROOM', data: learnerClassroomData(component, nextSessions.get(component.id)) };
       // Only the summary and question ids: question texts and answer keys never reach a learner from here.
       return {
         ...base,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { idParam } from '../contract/common';
 import { REFUSALS } from '../contract/errors';
@@ -25,6 +25,7 @@ import { requireAdmin, requireLearner, type Guard } from '../middleware/auth';
 import { checkIn, markAttendance, signOff } from '../services/session-attendance';
 import { trainedSessions } from '../services/session-trainers';
 import { checkInCode, codeWindowOf, windowEnd } from '../services/session-code';
+import { sessionCalendarFile } from '../services/session-ics';
 import { accept, decline, invite, notCompliantOf } from '../services/session-invitations';
 import {
   assertRunsSession,
@@ -158,7 +159,7 @@ export const userSessionRoutes = new Hono<AppEnv>()
   .get('/', requireLearner, async (c) => {
     const db = c.var.db;
     const mine = await db
-      .select({ session: classroomSessions, invitation: sessionInvitations })
+      .select({ session: classroomSessions, invitation: sessionInvitations, waitlistRank: waitlistRank() })
       .from(sessionInvitations)
       .innerJoin(classroomSessions, eq(classroomSessions.id, sessionInvitations.sessionId))
       .where(eq(sessionInvitations.userId, c.var.user.id))
@@ -185,7 +186,7 @@ export const userSessionRoutes = new Hono<AppEnv>()
       sessions: summaryList.map((summary, i) => ({
         ...summary,
         invitation: mine[i].invitation.status,
-        waitlistPosition: mine[i].invitation.waitlistPosition,
+        waitlistPosition: mine[i].waitlistRank,
         attended: attended.has(summary.id),
       })),
     });
@@ -200,17 +201,42 @@ export const userSessionRoutes = new Hono<AppEnv>()
     await decline(c.var.db, c.var.user, await findSession(c.var.db, id));
     return myInvitation(c, id);
   })
+  .get('/:id/calendar.ics', requireLearner, validate('param', idParam), async (c) => {
+    const session = await findSession(c.var.db, c.req.valid('param').id);
+    const row = await c.var.db
+      .select({ status: sessionInvitations.status })
+      .from(sessionInvitations)
+      .where(and(eq(sessionInvitations.sessionId, session.id), eq(sessionInvitations.userId, c.var.user.id)))
+      .get();
+    if (!row) throw new ApiError('FORBIDDEN', REFUSALS['session.notInvited']);
+    return new Response(sessionCalendarFile(session), {
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': `attachment; filename="session-${session.id}.ics"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  })
   .post('/:id/check-in', requireLearner, validate('param', idParam), validate('json', checkInBody), async (c) => {
     const session = await findSession(c.var.db, c.req.valid('param').id);
     const result = await checkIn(c.var.db, c.env.JWT_SECRET, c.var.user, session, c.req.valid('json').code);
     return c.json({ checkedIn: true, already: result.kind === 'already' }, result.kind === 'stored' ? 201 : 200);
   });
 
+/**
+ * The learner's place in the queue: 1 = next to get a freed seat. Stored positions only grow (a
+ * number is never reused), so the place is counted among those still waiting, not read as stored.
+ */
+const waitlistRank = () =>
+  sql<
+    number | null
+  >`CASE WHEN ${sessionInvitations.status} = 'WAITLISTED' THEN (SELECT count(*) FROM session_invitations w WHERE w.session_id = ${sessionInvitations.sessionId} AND w.status = 'WAITLISTED' AND w.waitlist_position <= ${sessionInvitations.waitlistPosition}) END`;
+
 async function myInvitation(c: Context<AppEnv>, id: string) {
   const row = await c.var.db
-    .select()
+    .select({ status: sessionInvitations.status, waitlistRank: waitlistRank() })
     .from(sessionInvitations)
     .where(and(eq(sessionInvitations.sessionId, id), eq(sessionInvitations.userId, c.var.user.id)))
     .get();
-  return c.json({ invitation: row?.status ?? null, waitlistPosition: row?.waitlistPosition ?? null });
+  return c.json({ invitation: row?.status ?? null, waitlistPosition: row?.waitlistRank ?? null });
 }

@@ -364,10 +364,13 @@ export function learnerMaterialData(component: Pick<ComponentRow, 'data' | 'mate
   };
 }
 
-/** What a learner sees of a classroom component (the session, once linked, is added by the caller). */
-export function learnerClassroomData(component: Pick<ComponentRow, 'data'>): LearnerClassroomData {
+/** What a learner sees of a classroom component, with their next session of it (services/session-next.ts). */
+export function learnerClassroomData(
+  component: Pick<ComponentRow, 'data'>,
+  nextSession: LearnerClassroomData['nextSession'] = null,
+): LearnerClassroomData {
   const data = component.data ?? {};
-  return { title: text(data.title) ?? 'Classroom session', description: text(data.description), nextSession: null };
+  return { title: text(data.title) ?? 'Classroom session', description: text(data.description), nextSession };
 }
 
 /** The delivery language of a course, read inside the statement that records it (no extra round trip). */

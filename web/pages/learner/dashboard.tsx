@@ -23,11 +23,13 @@ import {
   type DashboardCertificate,
   type DashboardData,
 } from '../../api/learner-queries';
+import { mySessionQueries } from '../../api/my-session-queries';
 import { queryKeys } from '../../api/query-keys';
 import { useWrite } from '../../api/writes';
 import { ContinueLearning } from '../../components/continue-learning';
 import { NextUpCard } from '../../components/next-up-card';
 import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-dialog';
+import { MySessionsPanel } from '../../components/learner/sessions/my-sessions-panel';
 import { PageHeader } from '../../components/page-header';
 import { RequiredTrainingPanel } from '../../components/required-training-panel';
 import { useCertificateAction } from '../../hooks/use-certificate-action';
@@ -47,6 +49,7 @@ export function prefetchDashboard(queryClient: QueryClient): Promise<void> {
   const reads = [
     queryClient.prefetchQuery(learnerQueries.dashboard()),
     queryClient.prefetchQuery(learnerQueries.requirements()),
+    queryClient.prefetchQuery(mySessionQueries.list()),
   ];
   return Promise.all(reads).then(() => undefined);
 }
@@ -170,6 +173,8 @@ export function DashboardPage() {
           tone="accent"
         />
       </section>
+
+      <MySessionsPanel />
 
       <RequiredTrainingPanel
         requirements={requirements.data}

@@ -23,6 +23,7 @@ const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessio
 const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage');
 const TalksPage = lazyNamed(() => import('./talks'), 'TalksPage');
 const TalkNewPage = lazyNamed(() => import('./talk-new'), 'TalkNewPage');
+const CheckInPage = lazyNamed(() => import('./check-in'), 'CheckInPage');
 
 /** The legacy /courses/{courseId} route replaces itself with /course/{courseId}. */
 function LegacyCourseRedirect() {
@@ -51,6 +52,7 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/sessions/:id', TrainerSessionPage],
   ['/talks', TalksPage],
   ['/talks/new', TalkNewPage],
+  ['/check-in/:id', CheckInPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */

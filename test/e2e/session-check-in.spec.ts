@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises';
+import jsQR from 'jsqr';
+import type { Locator } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WIDE } from './admin-steps';
+import { expectAccessible } from './axe';
+import { ACCOUNTS, openBrowser, signIn, tabTo, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { pngPixels } from './png-pixels';
+import { apiAs, newLearner, unique } from './server';
+
+/** Where the journey leaves its screenshots, for a person to look at (not compared). */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+/** What a phone camera reads: the QR element as pixels on screen, decoded with jsQR. */
+async function scan(qr: Locator): Promise<string> {
+  const { data, width, height } = pngPixels(await qr.screenshot());
+  const found = jsQR(data, width, height);
+  if (!found) throw new Error('no QR code read from the screen');
+  return found.data;
+}
+
+/*
+ * Issue 29: attendance by the rotating QR. A trainer shows the code full screen; two learners scan
+ * it from their phones (one signed in, one who signs in first and comes back); the trainer's screen
+ * lists both. An expired or replayed code is refused in test/api/sessions.test.ts (a code's life
+ * is 30 to 40 s: waiting it out here would double the journey), and the page's wording for it is
+ * the refusal's catalog text.
+ */
+describe('classroom session check-in by QR', () => {
+  const sessions: BrowserSession[] = [];
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.close()));
+  });
+
+  it('two learners check in by scanning the trainer’s QR; the trainer sees them arrive', async () => {
+    const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const book = `Check-in ${unique()}`;
+    await admin.request('/domains', { body: { name: book, description: 'Classroom check-in' } });
+    const [trainer, ana, ben] = await Promise.all([1, 2, 3].map(() => newLearner(admin, [book])));
+    // Scheduling and inviting are the admin session screens' job (helper "sessadmin"): set up through the API.
+    const title = `Bloodborne pathogens ${unique()}`;
+    const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const { session } = await admin.request<{ session: { id: string } }>('/v2/admin/sessions', {
+      body: {
+        title,
+        trainerIds: [trainer.id],
+        location: 'Training room 2',
+        startsAt: soon(5),
+        endsAt: soon(65),
+        capacity: 10,
+        outline: 'Exposure control plan; PPE; what to do after an exposure.',
+      },
+    });
+    await admin.request(`/v2/admin/sessions/${session.id}/invite`, { body: { userIds: [ana.id, ben.id] } });
+
+    // Ana, on her phone, accepts on the dashboard with the keyboard and takes the calendar file.
+    const anaPhone = await openBrowser(VIEWPORTS.phone);
+    sessions.push(anaPhone);
+    await signIn(anaPhone, ana.username, ana.password);
+    await waitForPath(anaPhone.page, '/dashboard');
+    const card = anaPhone.page.getByRole('listitem').filter({ hasText: title });
+    await card.getByText('Invited', { exact: true }).waitFor();
+    await tabTo(anaPhone.page, card.getByRole('button', { name: 'Accept' }));
+    await anaPhone.page.keyboard.press('Enter');
+    await card.getByText('Going', { exact: true }).waitFor();
+    const [download] = await Promise.all([
+      anaPhone.page.waitForEvent('download'),
+      card.getByRole('button', { name: `Add to calendar: ${title}` }).click(),
+    ]);
+    const ics = await readFile(await download.path(), 'utf8');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`SUMMARY:${title}`);
+    await expectAccessible(anaPhone.page, 'dashboard with My sessions (390 px)');
+
+    // The trainer opens the check-in screen on the room's screen.
+    const screen = await openBrowser(WIDE);
+    sessions.push(screen);
+    await signIn(screen, trainer.username, trainer.password);
+    await screen.open(`/sessions/${session.id}/qr`);
+    const qr = screen.page.getByRole('img', { name: 'QR code for checking in to this session' });
+    await qr.waitFor();
+    await screen.page.getByText('No one has checked in yet.').waitFor();
+    await expectAccessible(screen.page, 'trainer check-in screen (1440 px)');
+
+    const first = await scan(qr);
+    expect(first).toMatch(new RegExp(`^${screen.baseURL}/check-in/${session.id}\\?code=`));
+    await anaPhone.page.goto(first);
+    await anaPhone.page.getByText('You are checked in').waitFor();
+    await expectAccessible(anaPhone.page, 'check-in done (390 px)');
+    // Keyboard only, back to the dashboard: the session now says so.
+    await tabTo(anaPhone.page, anaPhone.page.getByRole('link', { name: 'Go to your dashboard' }));
+    await anaPhone.page.keyboard.press('Enter');
+    await waitForPath(anaPhone.page, '/dashboard');
+    await card.getByText('Checked in', { exact: true }).waitFor();
+
+    // Ben is not signed in on his phone: the sign-in form first, then straight back to the check-in.
+    const benPhone = await openBrowser(VIEWPORTS.phone);
+    sessions.push(benPhone);
+    await benPhone.page.goto(await scan(qr));
+    await waitForPath(benPhone.page, '/login');
+    await benPhone.page.getByLabel('Username').fill(ben.username);
+    await benPhone.page.getByLabel(/^Password/).fill(ben.password);
+    await benPhone.page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(benPhone.page, `/check-in/${session.id}`);
+    await benPhone.page.getByText('You are checked in').waitFor();
+
+    // The room's screen lists both as they arrive (it reads the roster every few seconds).
+    await screen.page.getByRole('heading', { name: 'Checked in: 2 of 2 expected' }).waitFor();
+    expect(await screen.page.getByRole('list', { name: 'Checked in' }).getByRole('listitem').count()).toBe(2);
+    if (SHOTS) await screen.page.screenshot({ path: `${SHOTS}/session-qr-1440.png`, fullPage: true });
+  });
+});
