@@ -1,32 +1,13 @@
-import jsQR from 'jsqr';
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WIDE } from './admin-steps';
 import { expectAccessible } from './axe';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { scanQr } from './qr-scan';
 import { apiAs, newLearner, unique } from './server';
 
 /** Where the journey leaves its screenshots, for a person to look at (not compared). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const TABLET = { width: 820, height: 1180 } as const;
-
-/** The badge QR as the profile page draws it, read back from the image's pixels with jsQR. */
-async function readBadgeQr(page: Page): Promise<string> {
-  const image = page.getByTestId('badge-qr').locator('img');
-  await image.waitFor();
-  const pixels = await image.evaluate((img: HTMLImageElement) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.drawImage(img, 0, 0);
-    const data = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { width: data.width, height: data.height, rgba: Array.from(data.data) };
-  });
-  const code = jsQR(Uint8ClampedArray.from(pixels.rgba), pixels.width, pixels.height);
-  if (!code) throw new Error('the badge QR could not be read');
-  return code.data;
-}
 
 describe('classroom kiosk', () => {
   const sessions: BrowserSession[] = [];
@@ -87,7 +68,7 @@ describe('classroom kiosk', () => {
     sessions.push(desk);
     await signIn(desk, byBadge.username, byBadge.password);
     await desk.open('/profile');
-    const scanned = await readBadgeQr(desk.page);
+    const scanned = await scanQr(desk.page.getByTestId('badge-qr').locator('img'));
     expect(scanned).toMatch(new RegExp(`^${desk.baseURL}/badge/${byBadge.id}\\.[A-Za-z0-9_-]{16}$`));
     await expectAccessible(desk.page, 'profile with badge at 1440 px');
     if (SHOTS) await desk.page.screenshot({ path: `${SHOTS}/kiosk-profile-1440.png`, fullPage: true });

@@ -1,23 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import jsQR from 'jsqr';
-import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WIDE } from './admin-steps';
 import { expectAccessible } from './axe';
 import { ACCOUNTS, openBrowser, signIn, tabTo, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
-import { pngPixels } from './png-pixels';
+import { scanQr } from './qr-scan';
 import { apiAs, newLearner, unique } from './server';
 
 /** Where the journey leaves its screenshots, for a person to look at (not compared). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-/** What a phone camera reads: the QR element as pixels on screen, decoded with jsQR. */
-async function scan(qr: Locator): Promise<string> {
-  const { data, width, height } = pngPixels(await qr.screenshot());
-  const found = jsQR(data, width, height);
-  if (!found) throw new Error('no QR code read from the screen');
-  return found.data;
-}
 
 /*
  * Issue 29: attendance by the rotating QR. A trainer shows the code full screen; two learners scan
@@ -82,7 +72,7 @@ describe('classroom session check-in by QR', () => {
     await screen.page.getByText('No one has checked in yet.').waitFor();
     await expectAccessible(screen.page, 'trainer check-in screen (1440 px)');
 
-    const first = await scan(qr);
+    const first = await scanQr(qr);
     expect(first).toMatch(new RegExp(`^${screen.baseURL}/check-in/${session.id}\\?code=`));
     await anaPhone.page.goto(first);
     await anaPhone.page.getByText('You are checked in').waitFor();
@@ -96,7 +86,7 @@ describe('classroom session check-in by QR', () => {
     // Ben is not signed in on his phone: the sign-in form first, then straight back to the check-in.
     const benPhone = await openBrowser(VIEWPORTS.phone);
     sessions.push(benPhone);
-    await benPhone.page.goto(await scan(qr));
+    await benPhone.page.goto(await scanQr(qr));
     await waitForPath(benPhone.page, '/login');
     await benPhone.page.getByLabel('Username').fill(ben.username);
     await benPhone.page.getByLabel(/^Password/).fill(ben.password);

@@ -1,0 +1,29 @@
+import jsQR from 'jsqr';
+import type { Locator } from 'playwright-core';
+
+/**
+ * What a phone camera reads from the screen: the element's screenshot (whatever draws the QR: an
+ * image, an SVG, a canvas), turned into pixels by the browser's own PNG decoder on a canvas, then
+ * decoded with jsQR. No PNG parsing of our own.
+ */
+export async function scanQr(element: Locator): Promise<string> {
+  const png = await element.screenshot();
+  const pixels = await element.page().evaluate(
+    async (dataUrl: string) => {
+      const image = new Image();
+      image.src = dataUrl;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      context.drawImage(image, 0, 0);
+      const data = context.getImageData(0, 0, canvas.width, canvas.height);
+      return { width: data.width, height: data.height, rgba: Array.from(data.data) };
+    },
+    `data:image/png;base64,${png.toString('base64')}`,
+  );
+  const found = jsQR(Uint8ClampedArray.from(pixels.rgba), pixels.width, pixels.height);
+  if (!found) throw new Error('no QR code read from the screen');
+  return found.data;
+}
