@@ -246,6 +246,41 @@ describe('ten wrong guesses', () => {
     expect(after.status).toBe(201);
   });
 
+  it('closes the kiosk itself at 20 failed sign-ins, so one PIN cannot be tried against a list of usernames', async () => {
+    const { id, trainer } = await schedule();
+    const kioskToken = await openKiosk(id, trainer.token);
+    const real = await withPin();
+    // One common PIN tried against many usernames: each person's own lock never trips.
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const res = await kiosk('POST', `/${id}/check-in`, kioskToken, {
+        method: attempt % 2 ? 'pin' : 'badge',
+        ...(attempt % 2 ? { username: `guess-${attempt}`, pin: '2580' } : { badge: `forged.${attempt}` }),
+      });
+      expect(res.body.reason, `attempt ${attempt}`).toBe(
+        attempt < 20 ? (attempt % 2 ? 'kiosk.pinWrong' : 'kiosk.badgeInvalid') : 'kiosk.tooManyFailures',
+      );
+    }
+    const kioskRow = await db.select().from(schema.sessionKiosks).where(eq(schema.sessionKiosks.sessionId, id)).get();
+    expect(kioskRow).toMatchObject({ failedCount: 20 });
+    expect(kioskRow?.closedAt).not.toBeNull();
+    // Closed: even the right PIN is refused now, and nobody was checked in.
+    const after = await kiosk('POST', `/${id}/check-in`, kioskToken, {
+      method: 'pin',
+      username: real.user.username,
+      pin: PIN,
+    });
+    expect(after.body.reason).toBe('kiosk.closed');
+    expect(await attendanceOf(id, real.user.id)).toBeUndefined();
+    // The trainer opens it again: a new kiosk, counting from zero.
+    const reopened = await openKiosk(id, trainer.token);
+    const ok = await kiosk('POST', `/${id}/check-in`, reopened, {
+      method: 'pin',
+      username: real.user.username,
+      pin: PIN,
+    });
+    expect(ok.status).toBe(201);
+  });
+
   it('answers an unknown username and a person without a PIN like a wrong PIN', async () => {
     const { id, trainer } = await schedule();
     const kioskToken = await openKiosk(id, trainer.token);

@@ -268,6 +268,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'kiosk.badgeInvalid': 'error.kiosk.badgeInvalid',
   'kiosk.tokenRequired': 'error.kiosk.tokenRequired',
   'kiosk.closed': 'error.kiosk.closed',
+  'kiosk.tooManyFailures': 'error.kiosk.tooManyFailures',
   'kiosk.otherSession': 'error.kiosk.otherSession',
   'kiosk.sessionClosed': 'error.kiosk.sessionClosed',
   'talkTopic.title': 'error.talkTopic.title',

@@ -341,6 +341,7 @@ export const REFUSALS = {
   'kiosk.badgeInvalid': 'This badge is not recognised. Ask the trainer to mark you on the roster',
   'kiosk.tokenRequired': 'This kiosk is not open. Ask the trainer to open it',
   'kiosk.closed': 'This kiosk has been closed. Ask the trainer to open it again',
+  'kiosk.tooManyFailures': 'Too many failed sign-ins at this kiosk, so it has closed. Ask the trainer to open it again',
   'kiosk.otherSession': 'This kiosk is open for another session',
   'kiosk.sessionClosed': 'A kiosk can only be opened for a session that has not ended or been signed off',
   // Course content

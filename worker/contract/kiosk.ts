@@ -17,6 +17,14 @@ export const PIN_LIMITS = {
   maxGuesses: 10,
 } as const;
 
+export const KIOSK_LIMITS = {
+  /**
+   * Failed sign-ins (any person, PIN or badge) before the kiosk closes itself: a class's typing
+   * mistakes stay far below it, trying one PIN against a list of usernames does not.
+   */
+  maxFailures: 20,
+} as const;
+
 /** 1234, 4321, 0000: the first PINs anyone would try. */
 function guessable(pin: string): boolean {
   if (/^(\d)\1+$/.test(pin)) return true;

@@ -1167,6 +1167,8 @@ export const sessionKiosks = sqliteTable(
       .references(() => users.id),
     openedAt: text('opened_at').notNull(),
     closesAt: text('closes_at').notNull(),
+    /** Failed sign-ins at this kiosk; at KIOSK_LIMITS.maxFailures it closes itself (migration 0038). */
+    failedCount: integer('failed_count').notNull().default(0),
     closedAt: text('closed_at'),
     closedBy: text('closed_by'),
   },

@@ -47,8 +47,8 @@ export const kioskRoutes = new Hono<AppEnv>()
     return c.json<KioskResponse>({ kiosk: info });
   })
   .post('/:id/check-in', publicRoute, validate('param', idParam), validate('json', kioskCheckInBody), async (c) => {
-    const { session } = await kioskOfRequest(c, c.req.valid('param').id);
-    const result = await kioskCheckIn(c.var.db, c.env.JWT_SECRET, session, c.req.valid('json'));
+    const { kiosk, session } = await kioskOfRequest(c, c.req.valid('param').id);
+    const result = await kioskCheckIn(c.var.db, c.env.JWT_SECRET, kiosk, session, c.req.valid('json'));
     return c.json<KioskCheckInResponse>({ checkedIn: true, ...result }, result.already ? 200 : 201);
   })
   .post('/:id/close', publicRoute, validate('param', idParam), validate('json', kioskCloseBody), async (c) => {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { REFUSALS } from '../contract/errors';
-import type { KioskCheckInBody, KioskInfo } from '../contract/kiosk';
+import { KIOSK_LIMITS, type KioskCheckInBody, type KioskInfo } from '../contract/kiosk';
 import type { Db } from '../db/client';
 import { sessionAttendance, sessionKiosks, users } from '../db/schema';
 import type { AuthUser } from '../env';
@@ -48,6 +48,7 @@ export async function openKiosk(db: Db, actor: AuthUser, session: SessionRow, no
     closesAt: session.endsAt,
     closedAt: null,
     closedBy: null,
+    failedCount: 0,
   };
   await db.batch([
     db.insert(sessionKiosks).values(row),
@@ -117,16 +118,24 @@ export async function kioskOf(db: Db, token: string | undefined, sessionId: stri
 export async function kioskCheckIn(
   db: Db,
   secret: string,
+  kiosk: KioskRow,
   session: SessionRow,
   body: KioskCheckInBody,
   now = new Date(),
 ): Promise<{ already: boolean; name: string }> {
   assertCheckInOpen(session, now);
-  const person =
-    body.method === 'pin'
-      ? await personOfPin(db, body.username, body.pin, now)
-      : await activeUserOfBadge(db, secret, body.badge);
-  if (!person) throw new ApiError('INVALID_CREDENTIALS', REFUSALS['kiosk.badgeInvalid']);
+  let person: Awaited<ReturnType<typeof personOfPin>> | null;
+  try {
+    person =
+      body.method === 'pin'
+        ? await personOfPin(db, body.username, body.pin, now)
+        : await activeUserOfBadge(db, secret, body.badge);
+    if (!person) throw new ApiError('INVALID_CREDENTIALS', REFUSALS['kiosk.badgeInvalid']);
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === 'INVALID_CREDENTIALS' || error.code === 'FORBIDDEN'))
+      await countFailure(db, kiosk, now);
+    throw error;
+  }
   const method = body.method === 'pin' ? 'KIOSK_PIN' : 'KIOSK_BADGE';
   const at = now.toISOString();
   // Written only when the person is not already marked present (a roster mark or a scan stays).
@@ -142,6 +151,24 @@ export async function kioskCheckIn(
       .returning({ userId: sessionAttendance.userId }),
   ]);
   return { already: written.length === 0, name: fullName(person) };
+}
+
+/**
+ * One failed sign-in at this kiosk, counted in one statement (sign-ins arriving together cannot pass
+ * the cap); the one that reaches KIOSK_LIMITS.maxFailures closes the kiosk, and says so instead of
+ * its own refusal. Each person's PIN keeps its own lock as well.
+ */
+async function countFailure(db: Db, kiosk: KioskRow, now: Date) {
+  const at = now.toISOString();
+  const [row] = await db
+    .update(sessionKiosks)
+    .set({
+      failedCount: sql`${sessionKiosks.failedCount} + 1`,
+      closedAt: sql`CASE WHEN ${sessionKiosks.failedCount} + 1 >= ${KIOSK_LIMITS.maxFailures} THEN ${at} ELSE NULL END`,
+    })
+    .where(and(eq(sessionKiosks.id, kiosk.id), isNull(sessionKiosks.closedAt)))
+    .returning({ closedAt: sessionKiosks.closedAt });
+  if (!row || row.closedAt) throw new ApiError('UNAUTHORIZED', REFUSALS['kiosk.tooManyFailures']);
 }
 
 /** The trainer closes the kiosk on the tablet itself, with their username and password. */

@@ -78,7 +78,9 @@ export function KioskCheckIn({
         setBadge('');
         if (
           error instanceof ApiClientError &&
-          (error.reason === 'kiosk.closed' || error.reason === 'kiosk.tokenRequired')
+          (error.reason === 'kiosk.closed' ||
+            error.reason === 'kiosk.tokenRequired' ||
+            error.reason === 'kiosk.tooManyFailures')
         )
           onRefused(errorText(error, t('kiosk.closedText')));
       },
