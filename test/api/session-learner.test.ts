@@ -93,6 +93,12 @@ describe('nextSession in the learner course data', () => {
     const course = await createCourse({ components: ['CLASSROOM'] });
     const componentId = course.classroom!.componentId;
     const [a, b] = [await learnerFor(course.domainId), await learnerFor(course.domainId)];
+    // Someone already waiting for another session: a place is counted within its own session only.
+    const [c, d] = [await learnerFor(course.domainId), await learnerFor(course.domainId)];
+    const other = await schedule({ componentId, capacity: 1 });
+    await invite(other.id, [c.user.id, d.user.id]);
+    await api('POST', `/api/v2/user/sessions/${other.id}/accept`, { token: c.token });
+    await api('POST', `/api/v2/user/sessions/${other.id}/accept`, { token: d.token });
     const full = await schedule({ componentId, capacity: 1 });
     await invite(full.id, [a.user.id, b.user.id]);
     await api('POST', `/api/v2/user/sessions/${full.id}/accept`, { token: a.token });

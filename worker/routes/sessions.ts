@@ -227,10 +227,13 @@ export const userSessionRoutes = new Hono<AppEnv>()
  * The learner's place in the queue: 1 = next to get a freed seat. Stored positions only grow (a
  * number is never reused), so the place is counted among those still waiting, not read as stored.
  */
+// The outer row is named in full on purpose: drizzle writes a one-table select's columns without
+// their table, and inside the subquery a bare `waitlist_position` would mean w's own (every waiting
+// row of every session counted).
 const waitlistRank = () =>
   sql<
     number | null
-  >`CASE WHEN ${sessionInvitations.status} = 'WAITLISTED' THEN (SELECT count(*) FROM session_invitations w WHERE w.session_id = ${sessionInvitations.sessionId} AND w.status = 'WAITLISTED' AND w.waitlist_position <= ${sessionInvitations.waitlistPosition}) END`;
+  >`CASE WHEN "session_invitations"."status" = 'WAITLISTED' THEN (SELECT count(*) FROM session_invitations w WHERE w.session_id = "session_invitations"."session_id" AND w.status = 'WAITLISTED' AND w.waitlist_position <= "session_invitations"."waitlist_position") END`;
 
 async function myInvitation(c: Context<AppEnv>, id: string) {
   const row = await c.var.db
