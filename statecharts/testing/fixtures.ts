@@ -66,6 +66,7 @@ export const learner: SessionUser = {
   profileImage: null,
   mustChangePassword: false,
   permissions: null,
+  leadsTalks: false,
   lastLogin: null,
 };
 export const admin: SessionUser = {

@@ -114,7 +114,10 @@ describe('admin', () => {
       'Chapter/Modules',
       'Materials',
       'Evaluation templates',
+      'Classroom sessions',
+      'Talk topics',
       'Evaluate',
+      'Toolbox talks',
       'Statecharts',
     ]);
     const actions = page.getByText('Quick Actions').locator('..');

@@ -61,12 +61,14 @@ describe('interface languages', () => {
     await page.getByRole('heading', { name: 'Formación obligatoria' }).waitFor();
     expect(await page.title()).toBe('Panel · SafeWork Academy');
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await nav.getByRole('link', { name: 'Charlas de seguridad' }).waitFor();
     expect((await nav.locator('a, button').allInnerTexts()).map((text) => text.trim())).toEqual([
       'Panel',
       'Mis cursos',
       'Mis certificados',
       'Mis credenciales',
       'Mis evaluaciones',
+      'Charlas de seguridad',
       'Informes',
       'Avisos',
       'Ideas',

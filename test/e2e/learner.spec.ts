@@ -32,6 +32,8 @@ describe('learner', () => {
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
 
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    // The demo learner signed a toolbox talk (seed): the entry appears once their talks are read.
+    await nav.getByRole('link', { name: 'Toolbox talks' }).waitFor();
     const entries = await nav.locator('a, button').allInnerTexts();
     expect(entries.map((text) => text.trim())).toEqual([
       'Dashboard',
@@ -39,6 +41,7 @@ describe('learner', () => {
       'My Certificates',
       'My Credentials',
       'My Evaluations',
+      'Toolbox talks',
       'Reports',
       'Announcements',
       'Think',

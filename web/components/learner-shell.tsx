@@ -18,6 +18,7 @@ import { useLocation } from 'wouter';
 import { selectIsAdmin, selectUser } from '../../statecharts/session.machine';
 import { evaluationQueries } from '../api/evaluation-queries';
 import { sessionQueries } from '../api/session-queries';
+import { talkQueries } from '../api/talk-queries';
 import { PRODUCT_NAME } from '../config';
 import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
@@ -37,6 +38,9 @@ export function LearnerShell({ children }: { children: ReactNode }) {
   // "Sessions I teach" only for someone who trains one (issue 29).
   const taught = useQuery({ ...sessionQueries.list('trainer'), enabled: Boolean(user) });
   const teaches = (taught.data?.sessions.length ?? 0) > 0;
+  // "Toolbox talks" for a foreman, and for anyone who has signed one (their own record is there).
+  const attended = useQuery({ ...talkQueries.mine('attendee'), enabled: Boolean(user) && !user?.leadsTalks });
+  const talks = Boolean(user?.leadsTalks) || (attended.data?.length ?? 0) > 0;
 
   const navItems: ShellNavItem[] = [
     { label: t('nav.dashboard'), href: '/dashboard', icon: <LayoutDashboard /> },
@@ -46,7 +50,7 @@ export function LearnerShell({ children }: { children: ReactNode }) {
     { label: t('nav.evaluations'), href: '/evaluations', icon: <ClipboardCheck /> },
     ...(mayEvaluate ? [{ label: t('nav.evaluate'), href: '/evaluate', icon: <ClipboardPen /> }] : []),
     ...(teaches ? [{ label: t('nav.sessionsTaught'), href: '/sessions', icon: <CalendarDays /> }] : []),
-    { label: t('nav.talks'), href: '/talks', icon: <MessagesSquare /> },
+    ...(talks ? [{ label: t('nav.talks'), href: '/talks', icon: <MessagesSquare /> }] : []),
     { label: t('nav.reports'), href: '/reports', icon: <ChartColumn /> },
     { label: t('nav.announcements'), href: '/announcements', icon: <Megaphone /> },
     { label: t('nav.think'), href: '/think', icon: <Lightbulb /> },

@@ -32,6 +32,8 @@ export interface SessionUser {
   profileImage: string | null;
   mustChangePassword: boolean;
   permissions: AdminPermissions | null;
+  /** Leads toolbox talks (a foreman, issue 29); administrators may lead them whatever this says. */
+  leadsTalks: boolean;
   lastLogin: string | null;
 }
 

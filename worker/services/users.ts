@@ -97,6 +97,7 @@ export function toSessionUser(user: UserRow, userDomainList: DomainRef[]): Sessi
     profileImage: user.profileImage,
     mustChangePassword: user.mustChangePassword,
     permissions: permissionsOf(user),
+    leadsTalks: user.leadsTalks,
     lastLogin: user.lastLoginAt,
   };
 }
