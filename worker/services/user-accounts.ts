@@ -85,6 +85,9 @@ interface NewAccount {
   department?: string | null;
   jobTitle?: string | null;
   language?: UserRow['language'];
+  /** Checked by the caller (services/sites.ts: reportingLineRefusal). */
+  siteId?: string | null;
+  managerId?: string | null;
 }
 
 /**
@@ -107,6 +110,8 @@ export function newAccountStatements(
     lastName: account.lastName ?? null,
     department: account.department ?? null,
     jobTitle: account.jobTitle ?? null,
+    siteId: account.siteId ?? null,
+    managerId: account.managerId ?? null,
   };
   return [
     db
@@ -163,6 +168,9 @@ export function userAuditView(row: UserRow) {
     lastName: row.lastName,
     department: row.department,
     jobTitle: row.jobTitle,
+    siteId: row.siteId,
+    managerId: row.managerId,
+    adminSiteId: row.adminSiteId,
     permissions: row.permissions ?? null,
   };
 }
