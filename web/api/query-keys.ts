@@ -27,6 +27,8 @@ export const queryKeys = {
       detail: (id: string) => ['admin', 'evaluation-templates', 'detail', id] as const,
     },
     users: { all: ['admin', 'users'] as const },
+    /** Sites (issue 30): the admin list, also the user form's and the requirement form's options. */
+    sites: ['admin', 'sites'] as const,
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
     submissions: ['admin', 'think'] as const,
     assessments: {
@@ -96,6 +98,12 @@ export const queryKeys = {
     /** A material's file record (name, type, size). */
     materialFile: (materialId: string) => ['learner', 'material-file', materialId] as const,
     scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
+    /** A supervisor's team (issue 30): its people and its compliance matrix's pages. */
+    team: {
+      all: ['learner', 'team'] as const,
+      members: ['learner', 'team', 'members'] as const,
+      matrix: ['learner', 'team', 'matrix'] as const,
+    },
     /** The worker's own external credentials and the types they may submit. */
     credentials: ['learner', 'credentials'] as const,
     certificates: {

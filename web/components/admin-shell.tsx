@@ -10,6 +10,7 @@ import {
   Library,
   Lightbulb,
   Mail,
+  MapPin,
   Megaphone,
   Plus,
   ShieldCheck,
@@ -58,6 +59,13 @@ const ADMIN_NAV_ITEMS = (): readonly (ShellNavItem & { flags: readonly AdminFlag
     href: '/admin/users',
     match: 'prefix',
     icon: <Users />,
+    flags: ['userManagement'],
+  },
+  {
+    label: t('admin.shell.nav.sites'),
+    href: '/admin/sites',
+    match: 'prefix',
+    icon: <MapPin />,
     flags: ['userManagement'],
   },
   {

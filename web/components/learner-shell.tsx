@@ -10,11 +10,13 @@ import {
   LayoutDashboard,
   Lightbulb,
   Megaphone,
+  UsersRound,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { selectIsAdmin, selectUser } from '../../statecharts/session.machine';
 import { evaluationQueries } from '../api/evaluation-queries';
+import { siteQueries } from '../api/site-queries';
 import { PRODUCT_NAME } from '../config';
 import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
@@ -31,6 +33,9 @@ export function LearnerShell({ children }: { children: ReactNode }) {
   // Anyone with a template to evaluate with may evaluate (the server decides who); administrators always.
   const templates = useQuery({ ...evaluationQueries.templates(user?.id ?? ''), enabled: Boolean(user) && !isAdmin });
   const mayEvaluate = isAdmin || (templates.data?.length ?? 0) > 0;
+  // "My team" for anyone with people reporting to them (issue 30).
+  const team = useQuery({ ...siteQueries.teamMembers(), enabled: Boolean(user) });
+  const leadsTeam = (team.data?.members.length ?? 0) > 0;
 
   const navItems: ShellNavItem[] = [
     { label: t('nav.dashboard'), href: '/dashboard', icon: <LayoutDashboard /> },
@@ -38,6 +43,7 @@ export function LearnerShell({ children }: { children: ReactNode }) {
     { label: t('nav.certificates'), href: '/my-certificates', icon: <Award /> },
     { label: t('nav.credentials'), href: '/my-credentials', icon: <IdCard /> },
     { label: t('nav.evaluations'), href: '/evaluations', icon: <ClipboardCheck /> },
+    ...(leadsTeam ? [{ label: t('nav.team'), href: '/team', icon: <UsersRound /> }] : []),
     ...(mayEvaluate ? [{ label: t('nav.evaluate'), href: '/evaluate', icon: <ClipboardPen /> }] : []),
     { label: t('nav.reports'), href: '/reports', icon: <ChartColumn /> },
     { label: t('nav.announcements'), href: '/announcements', icon: <Megaphone /> },

@@ -5,7 +5,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import type { Domain } from '../../api/admin-content';
+import { useQuery } from '@tanstack/react-query';
+import { usersApi } from '../../api/admin-people';
 import { hasErrorCode } from '../../api/client';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+import { siteQueries } from '../../api/site-queries';
 import { userWrites } from '../../api/user-queries';
 import { runWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
@@ -20,6 +25,21 @@ import {
   type UserFormErrors,
   type UserFormValues,
 } from './users/user-form-fields';
+
+/**
+ * The site and manager of a save: the manager is typed as a username and looked up here (an active
+ * person with exactly that username); the server judges the rest (a loop, a leaver, a retired site).
+ */
+async function reportingLine(values: UserFormValues): Promise<{ siteId: string | null; managerId: string | null }> {
+  const wanted = values.manager.trim().toLowerCase();
+  if (!wanted) return { siteId: values.siteId || null, managerId: null };
+  const found = (await queryClient.fetchQuery(siteQueries.peopleSearch(wanted))).find(
+    (user) => user.username.toLowerCase() === wanted,
+  );
+  if (!found) throw new ManagerUnknown();
+  return { siteId: values.siteId || null, managerId: found.id };
+}
+class ManagerUnknown extends Error {}
 
 /** The form's values and errors, with a change clearing that field's error. */
 function useUserForm() {
@@ -67,9 +87,15 @@ export function AddUserDialog({
     setBusy(true);
     setError(null);
     try {
-      const res = await runWrite(userWrites.create, form.values);
+      const { manager: _manager, ...values } = form.values;
+      const res = await runWrite(userWrites.create, { ...values, ...(await reportingLine(form.values)) });
       onCreated(res.user, res.password ?? null);
     } catch (e) {
+      if (e instanceof ManagerUnknown) {
+        setErrors({ manager: t('admin.users.field.managerUnknown') });
+        setBusy(false);
+        return;
+      }
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
       setError(errorText(e, t('admin.users.createFailed')));
       setBusy(false);
@@ -168,13 +194,20 @@ export function EditUserDialog({
   const [busy, setBusy] = useState(false);
   const { setValues, setErrors } = form;
 
+  // The manager is shown by username: read once the dialog opens on someone who has one.
+  const manager = useQuery({
+    queryKey: [...queryKeys.admin.users.all, 'manager', user?.managerId ?? ''],
+    queryFn: ({ signal }) => usersApi.get(user!.managerId!, signal),
+    enabled: Boolean(user?.managerId),
+  });
+  const managerUsername = manager.data?.username ?? '';
   useEffect(() => {
     if (!user) return;
-    setValues(userFormOf(user));
+    setValues(userFormOf(user, managerUsername));
     setErrors({});
     setError(null);
     setBusy(false);
-  }, [user, setValues, setErrors]);
+  }, [user, managerUsername, setValues, setErrors]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -182,9 +215,10 @@ export function EditUserDialog({
     setBusy(true);
     try {
       // A blank optional field clears it (null), as the contract reads it.
-      const { firstName, lastName, department, jobTitle } = form.values;
+      const { firstName, lastName, department, jobTitle, manager: _manager, ...rest } = form.values;
       const body = {
-        ...form.values,
+        ...rest,
+        ...(await reportingLine(form.values)),
         firstName: firstName || null,
         lastName: lastName || null,
         department: department || null,
@@ -193,6 +227,11 @@ export function EditUserDialog({
       await runWrite(userWrites.update, { userId: user.id, body });
       onSaved(t('admin.users.updated'));
     } catch (e) {
+      if (e instanceof ManagerUnknown) {
+        setErrors({ manager: t('admin.users.field.managerUnknown') });
+        setBusy(false);
+        return;
+      }
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
       setError(errorText(e, t('admin.users.updateFailed')));
       setBusy(false);

@@ -18,6 +18,7 @@ const AssessmentPage = lazyNamed(() => import('./assessment'), 'AssessmentPage')
 const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage');
 const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage');
 const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage');
+const TeamPage = lazyNamed(() => import('./team'), 'TeamPage');
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
 
 /** The legacy /courses/{courseId} route replaces itself with /course/{courseId}. */
@@ -43,6 +44,7 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/evaluate/:id', EvaluationSessionPage],
   ['/evaluations', EvaluationsPage],
   ['/evaluations/:id', EvaluationRecordPage],
+  ['/team', TeamPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */
