@@ -68,8 +68,11 @@ describe('a supervisor sees their team', () => {
     await table.getByRole('button', { name: `Edit ${ana.username}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit User' });
     await choose(page, edit, /^Site/, siteName);
-    await edit.getByLabel('Manager (username)').fill(sup.username);
-    await audit.check(page, 'edit user with site and manager', { within: edit });
+    await edit.getByLabel('Reports to').fill(sup.username);
+    await audit.atBothWidths(page, 'edit user with site and manager', { within: edit });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await edit.screenshot({ path: `/tmp/team-edit-user-390-${run}.png` });
+    await page.setViewportSize(WIDE);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await edit.waitFor({ state: 'detached' });
     const stored = await admin.request<{ managerId: string; siteId: string }>(`/users/${ana.id}`);

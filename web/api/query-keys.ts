@@ -43,7 +43,7 @@ export const queryKeys = {
       list: (includeRetired: boolean) => ['admin', 'requirements', { includeRetired }] as const,
       evidenceOptions: ['admin', 'requirements', 'evidence-options'] as const,
       /** Under the requirements and the people it counts: any requirement or compliance change recounts. */
-      audience: (terms: { bookId: string; department: string; jobTitle: string }) =>
+      audience: (terms: { bookId: string; department: string; jobTitle: string; siteId: string }) =>
         ['admin', 'requirements', 'audience', terms] as const,
     },
     /** The matrix pages and a person's training record share the prefix: any compliance change refreshes both. */

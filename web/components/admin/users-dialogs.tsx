@@ -20,6 +20,7 @@ import { serverText, t, withTags } from '../../i18n';
 import { declaredText, errorText, fieldErrors as serverFieldErrors, issueErrors } from '../../i18n/error-text';
 import {
   emptyUserForm,
+  SiteLimitField,
   UserFormFields,
   userFormOf,
   type UserFormErrors,
@@ -201,6 +202,15 @@ export function EditUserDialog({
     enabled: Boolean(user?.managerId),
   });
   const managerUsername = manager.data?.username ?? '';
+  // An administrator's site limit (decision 2026-11-28-site-limited-admins): read from their profile.
+  const detail = useQuery({
+    queryKey: [...queryKeys.admin.users.all, 'detail', user?.id ?? ''],
+    queryFn: ({ signal }) => usersApi.get(user!.id, signal),
+    enabled: user?.role === 'ADMIN',
+  });
+  const storedLimit = detail.data?.adminSiteId ?? '';
+  const [siteLimit, setSiteLimit] = useState('');
+  useEffect(() => setSiteLimit(storedLimit), [storedLimit]);
   useEffect(() => {
     if (!user) return;
     setValues(userFormOf(user, managerUsername));
@@ -223,6 +233,8 @@ export function EditUserDialog({
         lastName: lastName || null,
         department: department || null,
         jobTitle: jobTitle || null,
+        // Sent only when changed: only an administrator without a limit may change it.
+        ...(form.values.role === 'ADMIN' && siteLimit !== storedLimit ? { adminSiteId: siteLimit || null } : {}),
       };
       await runWrite(userWrites.update, { userId: user.id, body });
       onSaved(t('admin.users.updated'));
@@ -250,6 +262,7 @@ export function EditUserDialog({
       onSubmit={submit}
     >
       <UserFormFields values={form.values} errors={form.errors} onChange={form.onChange} />
+      {form.values.role === 'ADMIN' ? <SiteLimitField value={siteLimit} onChange={setSiteLimit} /> : null}
     </FormDialog>
   );
 }

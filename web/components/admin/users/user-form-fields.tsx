@@ -123,3 +123,23 @@ export function UserFormFields({
     </>
   );
 }
+
+/** An administrator's site limit: every site, or one (they then see and change only its people). */
+export function SiteLimitField({ value, onChange }: { value: string; onChange: (siteId: string) => void }) {
+  const sites = useQuery(siteQueries.list());
+  const options: SelectOption[] = [
+    { value: NO_SITE, label: t('admin.users.field.everySite') },
+    ...(sites.data?.sites ?? [])
+      .filter((site) => !site.retiredAt || site.id === value)
+      .map((site) => ({ value: site.id, label: site.name })),
+  ];
+  return (
+    <Select
+      label={t('admin.users.field.siteLimit')}
+      helperText={t('admin.users.field.siteLimitHint')}
+      options={options}
+      value={value || NO_SITE}
+      onValueChange={(id) => onChange(id === NO_SITE ? '' : id)}
+    />
+  );
+}
