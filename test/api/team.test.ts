@@ -90,6 +90,22 @@ describe('a supervisor sees exactly their team', () => {
     expect(again.body.pagination.totalItems).toBe(4);
   });
 
+  it('exports the team matrix as CSV with the team only', async () => {
+    const t = await crews();
+    const csv = await api('GET', `/api/v2/team/compliance/export.csv?department=${encodeURIComponent(t.dept)}`, {
+      token: await login(t.lead),
+    });
+    expect(csv.status).toBe(200);
+    const text = csv.body as string;
+    for (const person of [t.sup, t.ann, t.bob, t.cat]) expect(text).toContain(person.username);
+    for (const person of [t.boss, t.lead, t.peer, t.other, t.leaver]) expect(text).not.toContain(person.username);
+    // Nobody's team: a header and no lines.
+    const none = await api('GET', `/api/v2/team/compliance/export.csv?department=${encodeURIComponent(t.dept)}`, {
+      token: await login(t.ann),
+    });
+    expect((none.body as string).trim().split('\n')).toHaveLength(1);
+  });
+
   it('follows a change of reporting line at once', async () => {
     const t = await crews();
     const lead = await login(t.lead);

@@ -5,7 +5,7 @@ import { teamMembersQuery, type TeamComplianceResponse, type TeamMembersResponse
 import { containsText } from '../db/paginate';
 import type { AppEnv } from '../env';
 import { requireLearner } from '../middleware/auth';
-import { coverageFilterOf } from '../services/compliance-export';
+import { complianceCsvStream, coverageFilterOf } from '../services/compliance-export';
 import { matrixAnswer } from '../services/compliance-matrix';
 import { snapshotPageQueries } from '../services/compliance-snapshot';
 import { teamCte } from '../services/sites';
@@ -45,4 +45,17 @@ export const teamRoutes = new Hono<AppEnv>()
     const filter = { ...coverageFilterOf(query), teamOf: c.var.user.id };
     const first = await db.batch(snapshotPageQueries(db, filter, query.status, query.page, query.size, now));
     return c.json<TeamComplianceResponse>(await matrixAnswer(db, filter, query, now, first));
+  })
+  // The team's matrix as the admin CSV writes it (one line per person and requirement), the team only.
+  .get('/compliance/export.csv', requireLearner, validate('query', complianceQuery), async (c) => {
+    const now = new Date();
+    const stream = await complianceCsvStream(c.var.db, c.req.valid('query'), now, { teamOf: c.var.user.id });
+    return new Response(stream, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="team-compliance-${now.toISOString().slice(0, 10)}.csv"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
+    });
   });
