@@ -15,6 +15,7 @@ import { dayInputValue } from '../../../format';
 import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../../ui';
 import { FormDialog } from '../../form-dialog';
 import { AudiencePreview } from './audience-preview';
+import { siteOptions } from '../site-options';
 import { EvidencePicker, evidenceOf, type EvidenceChoice } from './evidence-picker';
 import { t } from '../../../i18n';
 import { errorText, fieldErrors, issueErrors } from '../../../i18n/error-text';
@@ -184,13 +185,7 @@ export function RequirementDialog({
   };
 
   const bookOptions: SelectOption[] = (books.data ?? []).map((d) => ({ value: d.id, label: d.name }));
-  // Active sites, and the requirement's own if it was retired since.
-  const siteOptions: SelectOption[] = [
-    { value: ANY_SITE, label: t('admin.req.anySite') },
-    ...(sites.data?.sites ?? [])
-      .filter((site) => !site.retiredAt || site.id === form.siteId)
-      .map((site) => ({ value: site.id, label: site.name })),
-  ];
+  const siteChoices = siteOptions(sites.data?.sites, form.siteId, { value: ANY_SITE, label: t('admin.req.anySite') });
   const courseOptions: (SelectOption & { draft: boolean })[] = [
     ...(courses.data?.items.length
       ? [{ value: NO_COURSE, label: t('admin.req.evidence.noCourse'), draft: false }]
@@ -261,7 +256,7 @@ export function RequirementDialog({
           />
           <Select
             label={t('admin.req.site')}
-            options={siteOptions}
+            options={siteChoices}
             value={form.siteId || ANY_SITE}
             helperText={t('admin.req.siteHelp')}
             onValueChange={(id) => set('siteId', id === ANY_SITE ? '' : id)}

@@ -2,6 +2,7 @@ import type { Role, UserDto } from '@contract/users';
 import { css } from 'styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { siteQueries } from '../../../api/site-queries';
+import { siteOptions } from '../site-options';
 import { t } from '../../../i18n';
 import { Select, TextField, type SelectOption } from '../../../ui';
 
@@ -68,13 +69,10 @@ export function UserFormFields({
   autoFocus?: boolean;
 }) {
   const sites = useQuery(siteQueries.list());
-  // Active sites, and the person's own even if it was retired since (so the form shows it).
-  const siteOptions: SelectOption[] = [
-    { value: NO_SITE, label: t('admin.users.field.noSite') },
-    ...(sites.data?.sites ?? [])
-      .filter((site) => !site.retiredAt || site.id === values.siteId)
-      .map((site) => ({ value: site.id, label: site.name })),
-  ];
+  const siteChoices = siteOptions(sites.data?.sites, values.siteId, {
+    value: NO_SITE,
+    label: t('admin.users.field.noSite'),
+  });
   const text = (key: Exclude<keyof UserFormValues, 'role' | 'siteId'>) => ({
     value: values[key],
     error: errors[key],
@@ -101,7 +99,7 @@ export function UserFormFields({
       <div className={pair}>
         <Select
           label={t('admin.users.field.site')}
-          options={siteOptions}
+          options={siteChoices}
           value={values.siteId || NO_SITE}
           onValueChange={(id) => onChange('siteId', id === NO_SITE ? '' : id)}
           error={errors.siteId}
@@ -127,12 +125,7 @@ export function UserFormFields({
 /** An administrator's site limit: every site, or one (they then see and change only its people). */
 export function SiteLimitField({ value, onChange }: { value: string; onChange: (siteId: string) => void }) {
   const sites = useQuery(siteQueries.list());
-  const options: SelectOption[] = [
-    { value: NO_SITE, label: t('admin.users.field.everySite') },
-    ...(sites.data?.sites ?? [])
-      .filter((site) => !site.retiredAt || site.id === value)
-      .map((site) => ({ value: site.id, label: site.name })),
-  ];
+  const options = siteOptions(sites.data?.sites, value, { value: NO_SITE, label: t('admin.users.field.everySite') });
   return (
     <Select
       label={t('admin.users.field.siteLimit')}
