@@ -264,5 +264,20 @@ describe('a site-limited administrator', () => {
     });
     expect(matrixCsv.body).toContain(`mine_${tag}`);
     expect(matrixCsv.body).not.toContain(`theirs_${tag}`);
+    // Reminders reach their site's people only: another site's person is refused, a filter is narrowed.
+    const remind = await api('POST', '/api/v2/admin/compliance/reminders', {
+      token: limited,
+      body: { userIds: [theirs.id] },
+    });
+    expect(remind.status).toBe(403);
+    const byFilter = await api('POST', '/api/v2/admin/compliance/reminders', {
+      token: limited,
+      body: { filter: { department: dept } },
+    });
+    expect(byFilter.status, JSON.stringify(byFilter.body)).toBe(200);
+    const mailed = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, 'MANUAL_REMINDER'));
+    const addressees = mailed.map((m) => m.to);
+    expect(addressees).toContain((await userRow(mine.id))!.email);
+    expect(addressees).not.toContain((await userRow(theirs.id))!.email);
   });
 });
