@@ -237,6 +237,13 @@ describe('a site-limited administrator', () => {
       body: { username: `new_${tag}`, email: `new_${tag}@example.test` },
     });
     expect(created.body.user.siteId).toBe(north.id);
+    // An administrator they make is limited to their site too.
+    const madeAdmin = await api('POST', '/api/users', {
+      token: limited,
+      body: { username: `newadmin_${tag}`, email: `newadmin_${tag}@example.test`, role: 'ADMIN' },
+    });
+    expect(madeAdmin.status, JSON.stringify(madeAdmin.body)).toBe(201);
+    expect((await userRow(madeAdmin.body.user.id))?.adminSiteId).toBe(north.id);
 
     // The compliance matrix shows their site's people only.
     const bookId = await createDomain();

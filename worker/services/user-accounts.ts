@@ -88,6 +88,8 @@ interface NewAccount {
   /** Checked by the caller (services/sites.ts: reportingLineRefusal). */
   siteId?: string | null;
   managerId?: string | null;
+  /** An administrator made by a site-limited administrator is limited to the same site. */
+  adminSiteId?: string | null;
 }
 
 /**
@@ -120,6 +122,7 @@ export function newAccountStatements(
         ...profile,
         id: account.id,
         language: account.language ?? null,
+        adminSiteId: account.role === 'ADMIN' ? (account.adminSiteId ?? null) : null,
         ...secrets,
         mustChangePassword: true,
         passwordCreatedAt: now,

@@ -154,6 +154,7 @@ export const adminUsers = new Hono<AppEnv>()
       language,
       siteId,
       managerId,
+      adminSiteId: c.var.user.siteLimit ?? null,
     };
     let row: UserRow | undefined;
     try {
