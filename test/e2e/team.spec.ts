@@ -75,6 +75,11 @@ describe('a supervisor sees their team', () => {
     await page.setViewportSize(WIDE);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await edit.waitFor({ state: 'detached' });
+    await table
+      .getByRole('row')
+      .filter({ hasText: ana.username })
+      .getByRole('cell', { name: siteName, exact: true })
+      .waitFor();
     const stored = await admin.request<{ managerId: string; siteId: string }>(`/users/${ana.id}`);
     const { sites } = await admin.request<{ sites: { id: string; name: string }[] }>('/v2/admin/sites');
     expect(stored.managerId).toBe(sup.id);
