@@ -75,13 +75,15 @@ export const bulkImportMachine = setup({
       parsed: params.parsed,
       chunks: chunk(
         params.parsed.rows.map(
-          ({ username, email, firstName, lastName, department, jobTitle }): ImportRowInput => ({
+          ({ username, email, firstName, lastName, department, jobTitle, site, manager }): ImportRowInput => ({
             username,
             email,
             firstName,
             lastName,
             department,
             jobTitle,
+            site,
+            manager,
           }),
         ),
         IMPORT_CHUNK_SIZE,

@@ -21,7 +21,7 @@ const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea
 
 /** Learner routes; anything else under them is a 404 inside the shell. */
 const LEARNER_PATHS =
-  /^\/(?:dashboard|profile|my-courses|my-certificates|my-credentials|evaluate|evaluations|sessions|talks|check-in|reports|announcements|think|courses?)(?:\/.*)?$/;
+  /^\/(?:dashboard|profile|my-courses|my-certificates|my-credentials|evaluate|evaluations|team|sessions|talks|check-in|reports|announcements|think|courses?)(?:\/.*)?$/;
 
 /** /app: admin → /admin, other members → /dashboard, visitors → /. */
 function AppRedirect() {

@@ -40,6 +40,8 @@ import { adminCredentialRoutes, adminCredentialTypeRoutes } from './routes/admin
 import { credentialScanRoutes, userCredentialRoutes } from './routes/credentials';
 import { talkRoutes } from './routes/talks';
 import { adminTalkLeaderRoutes, adminTalkTopicRoutes } from './routes/talk-topics';
+import { adminSiteRoutes } from './routes/sites';
+import { teamRoutes } from './routes/team';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
 import { adminSessionRoutes, trainerSessionRoutes, userSessionRoutes } from './routes/sessions';
@@ -87,6 +89,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/user/pin', userPinRoutes)
   .route('/api/v2/user/badge', userBadgeRoutes)
   .route('/api/v2/talks', talkRoutes)
+  .route('/api/v2/team', teamRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)
@@ -102,6 +105,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/credentials', adminCredentialRoutes)
   .route('/api/v2/admin/talk-topics', adminTalkTopicRoutes)
   .route('/api/v2/admin/talk-leaders', adminTalkLeaderRoutes)
+  .route('/api/v2/admin/sites', adminSiteRoutes)
   .route('/api/v2/admin/compliance/reminders', reminderRoutes)
   .route('/api/v2/admin/compliance', complianceRoutes)
   .route('/api/v2/admin/outbox', outboxRoutes)

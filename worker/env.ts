@@ -52,6 +52,8 @@ export interface AuthUser {
   tokenVersion: number;
   /** Null for learners; every flag on unless an admin turned it off. */
   permissions: AdminPermissions | null;
+  /** An administrator limited to one site (its id): reads and changes only that site's people. Null: no limit. */
+  siteLimit?: string | null;
 }
 
 export interface AppEnv {

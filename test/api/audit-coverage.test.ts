@@ -97,6 +97,12 @@ async function talkTopic() {
   return id;
 }
 
+async function site() {
+  const id = crypto.randomUUID();
+  await db.insert(schema.sites).values({ id, name: `Audit site ${id}` });
+  return id;
+}
+
 /** A worker's credential waiting for approval (submitted through the user route in credentials.test.ts). */
 async function pendingCredential() {
   const id = crypto.randomUUID();
@@ -465,6 +471,15 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
     }),
   'POST /api/v2/admin/talk-topics/:id/retire': async () =>
     request('POST', `/api/v2/admin/talk-topics/${await talkTopic()}/retire`, { token }),
+  'POST /api/v2/admin/sites': async () =>
+    request('POST', '/api/v2/admin/sites', { token, body: { name: `Audit site ${crypto.randomUUID()}` } }),
+  'PUT /api/v2/admin/sites/:id': async () =>
+    request('PUT', `/api/v2/admin/sites/${await site()}`, {
+      token,
+      body: { name: `Audit site ${crypto.randomUUID()}` },
+    }),
+  'POST /api/v2/admin/sites/:id/retire': async () =>
+    request('POST', `/api/v2/admin/sites/${await site()}/retire`, { token }),
   'PUT /api/v2/admin/talk-leaders/:id': async () =>
     request('PUT', `/api/v2/admin/talk-leaders/${(await createUser()).id}`, { token, body: { leadsTalks: true } }),
 

@@ -48,6 +48,8 @@ export const usersApi = {
   page: (params: PageParams & UserFilters, signal?: AbortSignal) =>
     getPage<UserDto>('/users', 'users', { ...params }, signal),
   get: (id: string, signal?: AbortSignal) => api.get<UserDetailDto>(`/users/${id}`, { signal }),
+  /** The first 20 active people whose username or e-mail contains `q` (pickers). */
+  search: (q: string, signal?: AbortSignal) => api.get<UserDto[]>('/users/search', { query: { q }, signal }),
   create: (body: CreateUserBody) => api.post<CreateUserResponse>('/users', body),
   update: (id: string, body: AdminUpdateUserBody) => api.put<UserDetailDto>(`/users/${id}`, body),
   remove: (id: string) => api.delete<{ message: string }>(`/users/${id}`),

@@ -17,7 +17,7 @@ export const complianceQueries = {
       queryFn: ({ signal }) => requirementsApi.evidenceOptions(signal),
     }),
   /** The requirement dialog's "Covers N people", for the terms typed so far (trimmed). */
-  audience: (terms: { bookId: string; department: string; jobTitle: string }) =>
+  audience: (terms: { bookId: string; department: string; jobTitle: string; siteId: string }) =>
     queryOptions({
       queryKey: queryKeys.admin.requirements.audience(terms),
       queryFn: ({ signal }) => requirementsApi.audience(terms, signal),

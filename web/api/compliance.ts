@@ -63,7 +63,7 @@ export const requirementsApi = {
   evidenceOptions: (signal?: AbortSignal) =>
     api.get<EvidenceOptionsResponse>('/v2/admin/requirements/evidence-options', { signal }),
   /** Who a requirement with these terms would cover now (the dialog's live count). */
-  audience: (terms: { bookId: string; department: string; jobTitle: string }, signal?: AbortSignal) =>
+  audience: (terms: { bookId: string; department: string; jobTitle: string; siteId: string }, signal?: AbortSignal) =>
     api.get<AudiencePreviewResponse>('/v2/admin/requirements/audience', { query: { ...terms }, signal }),
   create: (body: RequirementInput) => api.post<RequirementResponse>('/v2/admin/requirements', body),
   update: (id: string, body: RequirementInput) =>

@@ -29,6 +29,8 @@ export const queryKeys = {
     /** The toolbox talk topic library. */
     talkTopics: ['admin', 'talk-topics'] as const,
     users: { all: ['admin', 'users'] as const },
+    /** Sites (issue 30): the admin list, also the user form's and the requirement form's options. */
+    sites: ['admin', 'sites'] as const,
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
     submissions: ['admin', 'think'] as const,
     assessments: {
@@ -43,7 +45,7 @@ export const queryKeys = {
       list: (includeRetired: boolean) => ['admin', 'requirements', { includeRetired }] as const,
       evidenceOptions: ['admin', 'requirements', 'evidence-options'] as const,
       /** Under the requirements and the people it counts: any requirement or compliance change recounts. */
-      audience: (terms: { bookId: string; department: string; jobTitle: string }) =>
+      audience: (terms: { bookId: string; department: string; jobTitle: string; siteId: string }) =>
         ['admin', 'requirements', 'audience', terms] as const,
     },
     /** The matrix pages and a person's training record share the prefix: any compliance change refreshes both. */
@@ -101,6 +103,12 @@ export const queryKeys = {
     /** A material's file record (name, type, size). */
     materialFile: (materialId: string) => ['learner', 'material-file', materialId] as const,
     scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
+    /** A supervisor's team (issue 30): its people and its compliance matrix's pages. */
+    team: {
+      all: ['learner', 'team'] as const,
+      members: ['learner', 'team', 'members'] as const,
+      matrix: ['learner', 'team', 'matrix'] as const,
+    },
     /** The worker's own external credentials and the types they may submit. */
     credentials: ['learner', 'credentials'] as const,
     /** Classroom sessions the learner is invited to (the dashboard's My sessions). */

@@ -11,6 +11,7 @@ import {
   Library,
   Lightbulb,
   Mail,
+  MapPin,
   Megaphone,
   MessagesSquare,
   Plus,
@@ -61,6 +62,13 @@ const ADMIN_NAV_ITEMS = (): readonly (ShellNavItem & { flags: readonly AdminFlag
     href: '/admin/users',
     match: 'prefix',
     icon: <Users />,
+    flags: ['userManagement'],
+  },
+  {
+    label: t('admin.shell.nav.sites'),
+    href: '/admin/sites',
+    match: 'prefix',
+    icon: <MapPin />,
     flags: ['userManagement'],
   },
   {

@@ -12,6 +12,7 @@ import {
   Lightbulb,
   Megaphone,
   MessagesSquare,
+  UsersRound,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -19,6 +20,7 @@ import { selectIsAdmin, selectUser } from '../../statecharts/session.machine';
 import { evaluationQueries } from '../api/evaluation-queries';
 import { sessionQueries } from '../api/session-queries';
 import { talkQueries } from '../api/talk-queries';
+import { siteQueries } from '../api/site-queries';
 import { PRODUCT_NAME } from '../config';
 import { useSession, useSessionActor } from '../state/session';
 import { AppShell, DrawerUserBlock, type ShellNavItem } from './app-shell';
@@ -41,6 +43,9 @@ export function LearnerShell({ children }: { children: ReactNode }) {
   // "Toolbox talks" for a foreman, and for anyone who has signed one (their own record is there).
   const attended = useQuery({ ...talkQueries.mine('attendee'), enabled: Boolean(user) && !user?.leadsTalks });
   const talks = Boolean(user?.leadsTalks) || (attended.data?.length ?? 0) > 0;
+  // "My team" for anyone with people reporting to them (issue 30).
+  const team = useQuery({ ...siteQueries.teamMembers(), enabled: Boolean(user) });
+  const leadsTeam = (team.data?.members.length ?? 0) > 0;
 
   const navItems: ShellNavItem[] = [
     { label: t('nav.dashboard'), href: '/dashboard', icon: <LayoutDashboard /> },
@@ -48,6 +53,7 @@ export function LearnerShell({ children }: { children: ReactNode }) {
     { label: t('nav.certificates'), href: '/my-certificates', icon: <Award /> },
     { label: t('nav.credentials'), href: '/my-credentials', icon: <IdCard /> },
     { label: t('nav.evaluations'), href: '/evaluations', icon: <ClipboardCheck /> },
+    ...(leadsTeam ? [{ label: t('nav.team'), href: '/team', icon: <UsersRound /> }] : []),
     ...(mayEvaluate ? [{ label: t('nav.evaluate'), href: '/evaluate', icon: <ClipboardPen /> }] : []),
     ...(teaches ? [{ label: t('nav.sessionsTaught'), href: '/sessions', icon: <CalendarDays /> }] : []),
     ...(talks ? [{ label: t('nav.talks'), href: '/talks', icon: <MessagesSquare /> }] : []),

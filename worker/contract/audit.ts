@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_TYPES = [
   'CLASSROOM_SESSION',
   'TALK_TOPIC',
   'TALK',
+  'SITE',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -82,6 +83,9 @@ export const AUDIT_ACTIONS = [
   'TALK_TOPIC_RETIRED',
   'TALK_LEADER_CHANGED',
   'TALK_SIGNED',
+  'SITE_CREATED',
+  'SITE_RENAMED',
+  'SITE_RETIRED',
   'MATERIAL_ADDED',
   'MATERIAL_UPDATED',
   'MATERIAL_DELETED',

@@ -124,6 +124,10 @@ export const requirementBody = v.pipe(
     ),
     department: audienceText('Department'),
     jobTitle: audienceText('Job title'),
+    siteId: v.pipe(
+      v.optional(v.nullable(v.union([idString, v.literal('')])), null),
+      v.transform((value) => value || null),
+    ),
     dueWithinDays: days('Due within days', DEFAULT_DUE_WITHIN_DAYS),
     dueSoonDays: days('Due soon days', DEFAULT_DUE_SOON_DAYS),
     /** Blank: from today. */
@@ -191,6 +195,7 @@ export const audienceQuery = v.object({
     v.maxLength(100, 'Department must be at most 100 characters'),
   ),
   jobTitle: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(100, 'Job title must be at most 100 characters')),
+  siteId: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(100)),
 });
 
 /** How many names the preview shows ("and N more" for the rest). */
@@ -247,6 +252,9 @@ export interface RequirementDto {
   bookName: string;
   department: string | null;
   jobTitle: string | null;
+  /** Only the people of this site (issue 30); null: any site. */
+  siteId: string | null;
+  siteName: string | null;
   dueWithinDays: number;
   dueSoonDays: number;
   /** ISO instant (start of the UTC day). */

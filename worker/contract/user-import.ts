@@ -39,6 +39,9 @@ export type ImportRowInput = {
   lastName?: string;
   department?: string;
   jobTitle?: string;
+  /** A site's name and the manager's username (issue 30); checked against the database by the server. */
+  site?: string;
+  manager?: string;
 };
 export const importBody = v.pipe(
   v.array(v.unknown(), 'Send a list of users'),
@@ -119,6 +122,8 @@ export interface ImportRow {
   lastName: string;
   department: string;
   jobTitle: string;
+  site: string;
+  manager: string;
   /** The first reason the row cannot be imported, or null. */
   error: string | null;
 }
@@ -147,6 +152,8 @@ export const IMPORT_TEMPLATE_COLUMNS = [
   'lastName',
   'department',
   'jobTitle',
+  'site',
+  'manager',
 ] as const;
 
 /**
@@ -176,6 +183,8 @@ export function parseImportCsv(text: string): ParsedImport {
       lastName: cell(cells, 'lastName'),
       department: cell(cells, 'department'),
       jobTitle: cell(cells, 'jobTitle'),
+      site: cell(cells, 'site'),
+      manager: cell(cells, 'manager'),
     };
     const parsed = v.safeParse(importRowSchema, raw);
     // Duplicates are judged on the normalised username, as the server stores it.

@@ -11,6 +11,7 @@ import {
 } from './common';
 import { preferredLanguage, type Language } from './language';
 import { REFUSALS } from './errors';
+import { optionalRef } from './sites';
 
 /*
  * Users (routes/users/: profile, admin, bulk, books, leavers, export). The CSV files users are read
@@ -52,11 +53,16 @@ export interface UserDto {
   deactivationReason: string | null;
   /** The foreman capability: may lead toolbox talks (PUT /api/v2/admin/talk-leaders/{id}). */
   leadsTalks: boolean;
+  /** Where the person works, and whom they report to (issue 30); null when not set. */
+  siteId: string | null;
+  managerId: string | null;
 }
 
 /** GET /api/users/:id adds the admin profile fields. */
 export interface UserDetailDto extends UserDto {
   permissions: AdminPermissions | null;
+  /** An administrator limited to one site (decision 2026-11-28-site-limited-admins); null: no limit. */
+  adminSiteId: string | null;
   lastLogin: string | null;
 }
 
@@ -194,6 +200,8 @@ export const createUserBody = v.pipe(
     department: departmentField,
     jobTitle: jobTitleField,
     language: preferredLanguage,
+    siteId: optionalRef,
+    managerId: optionalRef,
   }),
   usernameRule(),
 );
@@ -252,6 +260,10 @@ export const adminUpdateUserBody = v.object({
   jobTitle: v.optional(jobTitleField),
   language: preferredLanguage,
   permissions: v.optional(permissionsSchema),
+  siteId: optionalRef,
+  managerId: optionalRef,
+  /** Limits an administrator to one site (null lifts the limit); only an unlimited admin may set it. */
+  adminSiteId: optionalRef,
   currentPassword,
 });
 export type AdminUpdateUserBody = v.InferInput<typeof adminUpdateUserBody>;
@@ -341,6 +353,9 @@ export const EXPORT_COLUMNS = [
   'jobTitle',
   'domains',
   'passwordCreatedAt',
+  // Issue 30, last so that readers of the older columns by position keep working.
+  'site',
+  'manager',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------

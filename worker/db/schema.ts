@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 // Enum value lists come from the contract, the single source shared with the client.
 import { ROLES } from '../contract/users';
 import { LANGUAGES } from '../contract/language';
@@ -73,6 +82,12 @@ export const users = sqliteTable(
     deactivationReason: text('deactivation_reason'),
     /** The "foreman" capability: may lead toolbox talks and sign them off (migration 0031). */
     leadsTalks: bool('leads_talks').notNull().default(false),
+    /** Where the person works (migration 0037); requirements may target a site. */
+    siteId: text('site_id').references((): AnySQLiteColumn => sites.id),
+    /** Whom the person reports to: the team routes walk these lines downwards (never a cycle). */
+    managerId: text('manager_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    /** An administrator limited to one site reads and changes only that site's people (decision 2026-11-28). */
+    adminSiteId: text('admin_site_id').references((): AnySQLiteColumn => sites.id),
     lastLoginAt: text('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -86,7 +101,22 @@ export const users = sqliteTable(
     // A requirement's audience is found by department / job title (compared lower-cased).
     index('users_department_lower_idx').on(sql`lower(${t.department})`),
     index('users_job_title_lower_idx').on(sql`lower(${t.jobTitle})`),
+    index('users_manager_idx').on(t.managerId),
+    index('users_site_idx').on(t.siteId),
   ],
+);
+
+/** Where people work (issue 30). Retired sites stay on the people and requirements that name them. */
+export const sites = sqliteTable(
+  'sites',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    retiredAt: text('retired_at'),
+  },
+  (t) => [uniqueIndex('sites_name_lower_uq').on(sql`lower(${t.name})`)],
 );
 
 export const domains = sqliteTable(
@@ -469,6 +499,8 @@ export const requirements = sqliteTable(
       .references(() => domains.id),
     department: text('department'),
     jobTitle: text('job_title'),
+    /** Only the people of this site (migration 0037), as department and job title narrow it. */
+    siteId: text('site_id').references(() => sites.id),
     dueWithinDays: integer('due_within_days').notNull().default(30),
     dueSoonDays: integer('due_soon_days').notNull().default(30),
     activeFrom: text('active_from').notNull(),

@@ -29,13 +29,14 @@ interface SessionRow {
   tokenVersion: number;
   permissions: string | null;
   deactivatedAt: string | null;
+  adminSiteId: string | null;
   revoked: number;
 }
 
 const sessionRowSql = (claims: SessionClaims) =>
   sql`SELECT id, username, email, role, first_name AS firstName, last_name AS lastName,
         must_change_password AS mustChangePassword, token_version AS tokenVersion, permissions,
-        deactivated_at AS deactivatedAt, EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${claims.jti}) AS revoked
+        deactivated_at AS deactivatedAt, admin_site_id AS adminSiteId, EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${claims.jti}) AS revoked
       FROM users WHERE id = ${claims.sub}`;
 
 const dialect = new SQLiteAsyncDialect();
@@ -63,6 +64,8 @@ function judgeSession(c: Context<AppEnv>, claims: SessionClaims, row: SessionRow
     mustChangePassword: !!row.mustChangePassword,
     tokenVersion: Number(row.tokenVersion),
     permissions: permissionsOf({ role: row.role, permissions: stored }),
+    // A site limit binds administrators only (a learner reads nobody else anyway).
+    siteLimit: row.role === 'ADMIN' ? (row.adminSiteId ?? null) : null,
   };
   c.set('user', user);
   if (user.mustChangePassword && spec.kind !== 'session') {

@@ -31,35 +31,19 @@ import { ApiError } from '../errors';
 import { readerLanguage } from '../i18n';
 import { certificateStatus } from '../services/certificates';
 import { offscreenRecord } from '../services/training-record-offscreen';
-import {
-  byName,
-  refreshSnapshot,
-  snapshotPageQueries,
-  statusBit,
-  type SnapshotHead,
-} from '../services/compliance-snapshot';
-import { cellsByUser, toCell, toMatrixCell, type CellResult } from '../services/compliance-status';
-import {
-  coverageFacts,
-  coverageFactsOf,
-  requirementTermsQuery,
-  requirementTitleSql,
-  toFacts,
-} from '../services/compliance';
+import { snapshotPageQueries } from '../services/compliance-snapshot';
+import { cellsByUser, toCell, type CellResult } from '../services/compliance-status';
+import { coverageFacts, requirementTermsQuery, requirementTitleSql } from '../services/compliance';
 import { evidenceTermsSql } from '../services/evidence';
-import {
-  complianceCsvStream,
-  coverageFilterOf,
-  lapseList,
-  personOf,
-  uniqueColumns,
-} from '../services/compliance-export';
+import { complianceCsvStream, coverageFilterOf, lapseList } from '../services/compliance-export';
 import { fullName } from '../services/users';
 import { originFor } from '../config';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
 import type { MailLogResponse } from '../contract/outbox';
 import { mailLogOf } from '../services/mail-log';
+import { matrixAnswer } from '../services/compliance-matrix';
+import { assertAllInSite } from '../services/sites';
 
 // The compliance matrix and people's training records, for administrators with Report Generation.
 
@@ -74,60 +58,28 @@ export const complianceRoutes = new Hono<AppEnv>()
     const { result: first } = await sessionInFirstBatch(c, (db) =>
       db.batch(snapshotPageQueries(db, filter, query.status, query.page, query.size, now)),
     );
-    const [head, terms, pageRows] = first;
-    const stored = head[0]?.body as Partial<SnapshotHead> | undefined;
-    let summary = stored?.summary;
-    let totalItems = stored?.totals?.[query.status ?? 'all'] ?? 0;
-    let facts = toFacts(terms, pageRows);
-    // A snapshot stored before it carried its totals counts as none.
-    if (!summary || !stored?.totals) {
-      const snapshot = await refreshSnapshot(db, filter, now);
-      const people = query.status
-        ? snapshot.people.filter(([, bits]) => bits & statusBit(query.status!))
-        : snapshot.people;
-      summary = snapshot.summary;
-      totalItems = people.length;
-      facts = await coverageFactsOf(
-        db,
-        filter,
-        people.slice((query.page - 1) * query.size, query.page * query.size).map(([id]) => id),
-        now,
-      );
-    }
-    const cells = cellsByUser(facts, now);
-    const persons = [...new Map(facts.map((fact) => [fact.userId, personOf(fact)])).values()].sort(byName);
-    const requirementColumns = uniqueColumns(terms);
-    return c.json<ComplianceResponse>({
-      rows: persons.map((user) => {
-        const userCells = cells.get(user.id)!;
-        return {
-          user,
-          cells: requirementColumns.map((column) => {
-            const cell = userCells.get(column.key);
-            return cell ? toMatrixCell(cell) : null;
-          }),
-        };
-      }),
-      requirements: requirementColumns.map(({ key: _key, ...column }) => column),
-      summary,
-      pagination: {
-        page: query.page,
-        size: query.size,
-        totalItems,
-        totalPages: Math.max(1, Math.ceil(totalItems / query.size)),
-      },
-    });
+    // A site-limited administrator's matrix is their site's: read again with that scope once the
+    // session is judged (the unscoped first read is never shown to them).
+    const scoped = c.var.user.siteLimit ? { ...filter, siteId: c.var.user.siteLimit } : filter;
+    const read =
+      scoped === filter
+        ? first
+        : await db.batch(snapshotPageQueries(db, scoped, query.status, query.page, query.size, now));
+    return c.json<ComplianceResponse>(await matrixAnswer(db, scoped, query, now, read));
   })
 
   // Who lapses within a forecast bucket (30, 60 or 90 days), soonest first, one page.
   .get('/lapses', requireAdmin('reportGeneration'), validate('query', lapseQuery), async (c) =>
-    c.json<LapseListResponse>(await lapseList(c.var.db, c.req.valid('query'), new Date())),
+    c.json<LapseListResponse>(
+      await lapseList(c.var.db, c.req.valid('query'), new Date(), { siteId: c.var.user.siteLimit }),
+    ),
   )
 
   // Every person and required course, one line per cell (services/compliance-export.ts).
   .get('/export.csv', requireAdmin('reportGeneration'), validate('query', complianceQuery), async (c) => {
     const now = new Date();
-    return new Response(await complianceCsvStream(c.var.db, c.req.valid('query'), now), {
+    const scope = { siteId: c.var.user.siteLimit };
+    return new Response(await complianceCsvStream(c.var.db, c.req.valid('query'), now, scope), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="compliance-${now.toISOString().slice(0, 10)}.csv"`,
@@ -344,16 +296,22 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
   };
 }
 
+/** A site-limited administrator reads the records of their site's people only (an unknown id stays a 404). */
+const assertPersonInSite = (db: Db, user: AppEnv['Variables']['user'], id: string) => assertAllInSite(db, user, [id]);
+
 export const adminUserRecordRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin('reportGeneration'))
   .get('/:id/training-record', validate('param', userIdParam), async (c) => {
+    await assertPersonInSite(c.var.db, c.var.user, c.req.valid('param').id);
     return c.json<TrainingRecordResponse>(await trainingRecord(c.var.db, c.req.valid('param').id));
   })
   // The person's reminders and other mail, newest first (what was sent, when, its status).
-  .get('/:id/mail-log', validate('param', userIdParam), async (c) =>
-    c.json<MailLogResponse>(await mailLogOf(c.var.db, c.req.valid('param').id)),
-  )
+  .get('/:id/mail-log', validate('param', userIdParam), async (c) => {
+    await assertPersonInSite(c.var.db, c.var.user, c.req.valid('param').id);
+    return c.json<MailLogResponse>(await mailLogOf(c.var.db, c.req.valid('param').id));
+  })
   .get('/:id/training-record.pdf', validate('param', userIdParam), async (c) => {
+    await assertPersonInSite(c.var.db, c.var.user, c.req.valid('param').id);
     const [record, reader] = await Promise.all([
       trainingRecord(c.var.db, c.req.valid('param').id),
       c.var.db.select({ language: users.language }).from(users).where(eq(users.id, c.var.user.id)).get(),

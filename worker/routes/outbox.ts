@@ -1,3 +1,4 @@
+import { assertAllInSite } from '../services/sites';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -36,9 +37,11 @@ export const reminderRoutes = new Hono<AppEnv>().post(
   validate('json', sendRemindersBody),
   async (c) => {
     const body = c.req.valid('json');
+    // A site-limited administrator reminds their site's people only (decision 2026-11-28-site-limited-admins).
+    if (body.userIds?.length) await assertAllInSite(c.var.db, c.var.user, body.userIds);
     const result = await sendManualReminders(mailDeps(c), c.var.db, c.var.user, {
       userIds: body.userIds,
-      filter: body.filter,
+      filter: body.filter && { ...body.filter, siteId: c.var.user.siteLimit },
     });
     return c.json<SendRemindersResponse>(result);
   },

@@ -29,6 +29,7 @@ import { evidenceOptions, evidenceTermsSql, replaceEvidence, resolveEvidence } f
 import type { EvidenceKind } from '../contract/rules/compliance';
 import type { EvidenceOptionsResponse } from '../contract/requirement-evidence';
 import { bringRequiredTraining, previewAudience } from '../services/requirement-audience';
+import { activeSite, assertAllInSite, assertInSite } from '../services/sites';
 import { validate } from '../validate';
 
 // Required training, for administrators with User Management (decisions about people).
@@ -68,6 +69,7 @@ const columnsOf = (body: RequirementBody, activeFrom: string) => ({
   domainId: body.bookId,
   department: body.department,
   jobTitle: body.jobTitle,
+  siteId: body.siteId,
   dueWithinDays: body.dueWithinDays,
   dueSoonDays: body.dueSoonDays,
   activeFrom,
@@ -111,6 +113,7 @@ async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string
     throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.bookNotFound, {
       fields: { bookId: COMPLIANCE_MESSAGES.bookNotFound },
     });
+  if (body.siteId) await activeSite(db, body.siteId);
   if (course && course.domainId !== book.id)
     throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.courseNotInBook, {
       fields: { courseId: COMPLIANCE_MESSAGES.courseNotInBook },
@@ -127,6 +130,7 @@ async function checkRequirement(db: Db, body: RequirementBody, exceptId?: string
         isNull(requirements.retiredAt),
         sql`coalesce(lower(${requirements.department}), '') = ${(body.department ?? '').toLowerCase()}`,
         sql`coalesce(lower(${requirements.jobTitle}), '') = ${(body.jobTitle ?? '').toLowerCase()}`,
+        body.siteId ? eq(requirements.siteId, body.siteId) : isNull(requirements.siteId),
       ),
     )
     .all();
@@ -169,6 +173,7 @@ const auditView = (
   bookId: r.domainId,
   department: r.department,
   jobTitle: r.jobTitle,
+  siteId: r.siteId,
   dueWithinDays: r.dueWithinDays,
   dueSoonDays: r.dueSoonDays,
   activeFrom: r.activeFrom,
@@ -186,6 +191,8 @@ export const requirementRoutes = new Hono<AppEnv>()
   .post('/', validate('json', requirementBody), async (c) => {
     const body = c.req.valid('json');
     const db = c.var.db;
+    // A site-limited administrator's requirements are for their site's people only.
+    assertInSite(c.var.user, body);
     const evidence = await checkRequirement(db, body);
     const now = new Date();
     const id = crypto.randomUUID();
@@ -211,10 +218,10 @@ export const requirementRoutes = new Hono<AppEnv>()
 
   // Who a requirement with these terms would cover, asked while the dialog is filled in.
   .get('/audience', validate('query', audienceQuery), async (c) => {
-    const { bookId, department, jobTitle } = c.req.valid('query');
+    const { bookId, department, jobTitle, siteId } = c.req.valid('query');
     const { count, people } = await previewAudience(
       c.var.db,
-      { bookId, department: department || null, jobTitle: jobTitle || null },
+      { bookId, department: department || null, jobTitle: jobTitle || null, siteId: siteId || null },
       AUDIENCE_NAMES_SHOWN,
     );
     return c.json<AudiencePreviewResponse>({ count, people });
@@ -232,6 +239,8 @@ export const requirementRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const db = c.var.db;
     const before = await activeRequirement(db, id);
+    assertInSite(c.var.user, before);
+    assertInSite(c.var.user, body);
     const evidence = await checkRequirement(db, body, id);
     const now = new Date();
     const columns = columnsOf(body, body.activeFrom ? dayStart(body.activeFrom) : before.activeFrom);
@@ -262,6 +271,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const db = c.var.db;
     const before = await activeRequirement(db, id, COMPLIANCE_MESSAGES.alreadyRetired);
+    assertInSite(c.var.user, before);
     const now = new Date();
     const iso = now.toISOString();
     const [updated] = await db.batch([
@@ -295,6 +305,7 @@ export const requirementRoutes = new Hono<AppEnv>()
       throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.untilFuture, {
         fields: { until: COMPLIANCE_MESSAGES.untilFuture },
       });
+    await assertAllInSite(db, c.var.user, [body.userId]);
     const user = await coveredUser(db, id, body.userId, now);
     const exemptionId = crypto.randomUUID();
     const until = dayStart(body.until);
@@ -342,6 +353,7 @@ export const requirementRoutes = new Hono<AppEnv>()
       throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.occurredFuture, {
         fields: { occurredOn: COMPLIANCE_MESSAGES.occurredFuture },
       });
+    await assertAllInSite(db, c.var.user, [body.userId]);
     const user = await coveredUser(db, id, body.userId, now);
     const eventId = crypto.randomUUID();
     await db.batch([

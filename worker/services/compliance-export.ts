@@ -12,12 +12,16 @@ import {
   requirementTermsQuery,
   termEvidence,
   type CoverageFacts,
+  type CoverageFilter,
 } from './compliance';
 import { byName } from './compliance-snapshot';
 import { cellsByUser, type CellResult } from './compliance-status';
 import { CSV_BOM, csvLine } from './csv';
 
 /** The compliance CSV export and the forecast's "who lapses" list: both read every covered person of a filter. */
+
+/** Whose people a reader sees: a site-limited administrator's site, a supervisor's team (issue 30). */
+export type CoverageScope = Pick<CoverageFilter, 'siteId' | 'teamOf'>;
 
 /** The matrix's query as a coverage filter: blank fields filter nothing. */
 export const coverageFilterOf = (query: Omit<ComplianceQuery, 'status' | 'page' | 'size'>) => ({
@@ -131,8 +135,8 @@ async function exemptionReasons(db: Db, range: readonly [string, string], now: D
  * Every person and required course of the filter, one line per cell, written chunk by chunk of
  * people (the export never holds the whole organisation in memory), after the byte-order mark.
  */
-export async function complianceCsvStream(db: Db, query: ComplianceQuery, now: Date) {
-  const filter = coverageFilterOf(query);
+export async function complianceCsvStream(db: Db, query: ComplianceQuery, now: Date, scope: CoverageScope = {}) {
+  const filter = { ...coverageFilterOf(query), ...scope };
   const titles = new Map(
     uniqueColumns(await requirementTermsQuery(db, filter)).map((col) => [col.key, col.courseTitle]),
   );
@@ -192,8 +196,13 @@ export async function complianceCsvStream(db: Db, query: ComplianceQuery, now: D
  * summary's forecast, `lapsesAt`), soonest first, one page of them. Reads every covered person of
  * the filter, like the snapshot does; it is asked for when an administrator opens a bucket.
  */
-export async function lapseList(db: Db, query: LapseQuery, now: Date): Promise<LapseListResponse> {
-  const filter = coverageFilterOf(query);
+export async function lapseList(
+  db: Db,
+  query: LapseQuery,
+  now: Date,
+  scope: CoverageScope = {},
+): Promise<LapseListResponse> {
+  const filter = { ...coverageFilterOf(query), ...scope };
   const [terms, facts] = await Promise.all([requirementTermsQuery(db, filter), coverageFacts(db, filter, now)]);
   const titles = new Map(uniqueColumns(terms).map((col) => [col.key, col.courseTitle]));
   const people = new Map(facts.map((f) => [f.userId, personOf(f)]));

@@ -89,6 +89,8 @@ export const snapshotKey = (filter: CoverageFilter) =>
     (filter.department ?? '').toLowerCase(),
     (filter.jobTitle ?? '').toLowerCase(),
     (filter.q ?? '').toLowerCase(),
+    // A site's or a team's snapshot is its own (absent for the whole organisation, as before).
+    ...(filter.siteId || filter.teamOf ? [filter.siteId ?? '', filter.teamOf ?? ''] : []),
   ]);
 
 /**

@@ -16,6 +16,7 @@ import type { EvidenceFact } from '../contract/rules/compliance';
 import { courses, requirements } from '../db/schema';
 import { evidenceFacts, evidenceTermsSql, heldEvidenceSql, type EvidenceTerm } from './evidence';
 import { inAudience, inListedAudience } from './requirement-audience';
+import { inTeamOf } from './sites';
 
 /** One person covered by one requirement, with everything the rule needs. */
 export interface CoverageFacts {
@@ -63,6 +64,10 @@ export interface CoverageFilter {
   includeNotStarted?: boolean;
   /** Only this course's requirements. */
   courseId?: string | null;
+  /** Only people of this site (a site-limited administrator's scope, issue 30). */
+  siteId?: string | null;
+  /** Only the direct and indirect reports of this person (the team routes, issue 30). */
+  teamOf?: string | null;
 }
 
 const lowerEq = (column: SQL, value: string) => sql`lower(${column}) = lower(${value})`;
@@ -89,6 +94,8 @@ function coverageWhere(filter: CoverageFilter, now: Date): SQL {
   if (filter.userIdRange) conditions.push(sql`u.id >= ${filter.userIdRange[0]} AND u.id <= ${filter.userIdRange[1]}`);
   if (filter.department) conditions.push(lowerEq(sql`u.department`, filter.department));
   if (filter.jobTitle) conditions.push(lowerEq(sql`u.job_title`, filter.jobTitle));
+  if (filter.siteId) conditions.push(sql`u.site_id = ${filter.siteId}`);
+  if (filter.teamOf) conditions.push(inTeamOf(filter.teamOf));
   // The one contains-search of every list (instr, not LIKE: D1 refuses LIKE patterns over 50 bytes).
   const search = containsText(filter.q, [
     sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`,
@@ -286,19 +293,21 @@ export async function listRequirements(
     WITH listed AS (
       SELECT r.* FROM requirements r ${where}
     ), audiences AS MATERIALIZED (
-      SELECT a.domain_id, a.department, a.job_title, (
+      SELECT a.domain_id, a.department, a.job_title, a.site_id, (
         SELECT count(*) FROM users u WHERE ${inListedAudience}
       ) AS n
-      FROM (SELECT DISTINCT domain_id, lower(department) AS department, lower(job_title) AS job_title FROM listed
+      FROM (SELECT DISTINCT domain_id, lower(department) AS department, lower(job_title) AS job_title, site_id FROM listed
             WHERE retired_at IS NULL AND active_from <= ${now.toISOString()}) a
     )
     SELECT r.id AS id, r.course_id AS courseId, ${requirementTitleSql(sql`c.title`, evidenceTermsSql(sql`r.id`))} AS courseTitle,
       ${evidenceTermsSql(sql`r.id`)} AS evidence, r.domain_id AS bookId, d.name AS bookName,
-      r.department AS department, r.job_title AS jobTitle, r.due_within_days AS dueWithinDays, r.due_soon_days AS dueSoonDays,
+      r.department AS department, r.job_title AS jobTitle, r.site_id AS siteId,
+      (SELECT s.name FROM sites s WHERE s.id = r.site_id) AS siteName, r.due_within_days AS dueWithinDays, r.due_soon_days AS dueSoonDays,
       r.active_from AS activeFrom, r.retired_at AS retiredAt, r.created_at AS createdAt,
       CASE WHEN r.retired_at IS NOT NULL OR r.active_from > ${now.toISOString()} THEN 0 ELSE (
         SELECT a.n FROM audiences a
         WHERE a.domain_id = r.domain_id AND a.department IS lower(r.department) AND a.job_title IS lower(r.job_title)
+          AND a.site_id IS r.site_id
       ) END AS coveredCount
     FROM listed r LEFT JOIN courses c ON c.id = r.course_id JOIN domains d ON d.id = r.domain_id
     ORDER BY r.retired_at IS NOT NULL, courseTitle COLLATE NOCASE, r.created_at`);

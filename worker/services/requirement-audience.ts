@@ -24,6 +24,8 @@ interface AudienceTerms {
   domainId: SQL;
   department: SQL;
   jobTitle: SQL;
+  /** The site (issue 30): narrows like department and job title, and like them makes the book unneeded. */
+  siteId: SQL;
 }
 
 /** Is learner `u` in the audience of the requirement with these terms? */
@@ -31,10 +33,12 @@ const audienceOf = ({
   domainId,
   department,
   jobTitle,
+  siteId,
 }: AudienceTerms) => sql`u.deactivated_at IS NULL AND u.role = 'USER'
   AND (${department} IS NULL OR lower(u.department) = lower(${department}))
   AND (${jobTitle} IS NULL OR lower(u.job_title) = lower(${jobTitle}))
-  AND (${department} IS NOT NULL OR ${jobTitle} IS NOT NULL
+  AND (${siteId} IS NULL OR u.site_id = ${siteId})
+  AND (${department} IS NOT NULL OR ${jobTitle} IS NOT NULL OR ${siteId} IS NOT NULL
     OR EXISTS (SELECT 1 FROM user_domains hb WHERE hb.user_id = u.id AND hb.domain_id = ${domainId}))`;
 
 /**
@@ -45,6 +49,7 @@ export const inAudience = audienceOf({
   domainId: sql`r.domain_id`,
   department: sql`r.department`,
   jobTitle: sql`r.job_title`,
+  siteId: sql`r.site_id`,
 });
 
 /** The same for the requirement list's audiences (`a`: book, lower-cased department and job title). */
@@ -52,6 +57,7 @@ export const inListedAudience = audienceOf({
   domainId: sql`a.domain_id`,
   department: sql`a.department`,
   jobTitle: sql`a.job_title`,
+  siteId: sql`a.site_id`,
 });
 
 /** What the requirement dialog proposes, before it is saved. */
@@ -59,6 +65,7 @@ export interface AudienceDraft {
   bookId: string;
   department: string | null;
   jobTitle: string | null;
+  siteId: string | null;
 }
 
 /** How many people a requirement with these terms would cover now, and the first few names (name order). */
@@ -68,6 +75,7 @@ export async function previewAudience(db: Db, draft: AudienceDraft, shown: numbe
     domainId: sql`${draft.bookId}`,
     department: sql`${draft.department}`,
     jobTitle: sql`${draft.jobTitle}`,
+    siteId: sql`${draft.siteId}`,
   });
   const name = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username)`;
   // One read: the count of the whole audience rides on each of the first rows (a window over all of them).
@@ -216,7 +224,7 @@ export async function afterPeopleChanged(
   if (userIds.length > 0) await bringRequiredTraining(db, actor, { userIds }, now);
 }
 
-/** Did an edit change what a requirement's audience is decided by? (Case is not a change: the rule ignores it.) */
+/** Did an edit change what a requirement's audience is decided by? (Case is not a change: the rule ignores it; a site change is checked by its caller.) */
 export const movedAudience = (
   before: { department: string | null; jobTitle: string | null },
   after: { department?: string | null; jobTitle?: string | null },

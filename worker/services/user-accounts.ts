@@ -85,6 +85,11 @@ interface NewAccount {
   department?: string | null;
   jobTitle?: string | null;
   language?: UserRow['language'];
+  /** Checked by the caller (services/sites.ts: reportingLineRefusal). */
+  siteId?: string | null;
+  managerId?: string | null;
+  /** An administrator made by a site-limited administrator is limited to the same site. */
+  adminSiteId?: string | null;
 }
 
 /**
@@ -107,6 +112,8 @@ export function newAccountStatements(
     lastName: account.lastName ?? null,
     department: account.department ?? null,
     jobTitle: account.jobTitle ?? null,
+    siteId: account.siteId ?? null,
+    managerId: account.managerId ?? null,
   };
   return [
     db
@@ -115,6 +122,7 @@ export function newAccountStatements(
         ...profile,
         id: account.id,
         language: account.language ?? null,
+        adminSiteId: account.role === 'ADMIN' ? (account.adminSiteId ?? null) : null,
         ...secrets,
         mustChangePassword: true,
         passwordCreatedAt: now,
@@ -163,6 +171,9 @@ export function userAuditView(row: UserRow) {
     lastName: row.lastName,
     department: row.department,
     jobTitle: row.jobTitle,
+    siteId: row.siteId,
+    managerId: row.managerId,
+    adminSiteId: row.adminSiteId,
     permissions: row.permissions ?? null,
   };
 }

@@ -70,11 +70,18 @@ export function toUserDto(row: UserRow, userDomainList: DomainRef[]): UserDto {
     deactivatedAt: row.deactivatedAt,
     deactivationReason: row.deactivationReason,
     leadsTalks: row.leadsTalks,
+    siteId: row.siteId,
+    managerId: row.managerId,
   };
 }
 
 export function toUserDetail(row: UserRow, userDomainList: DomainRef[]): UserDetailDto {
-  return { ...toUserDto(row, userDomainList), permissions: permissionsOf(row), lastLogin: row.lastLoginAt };
+  return {
+    ...toUserDto(row, userDomainList),
+    permissions: permissionsOf(row),
+    adminSiteId: row.role === 'ADMIN' ? row.adminSiteId : null,
+    lastLogin: row.lastLoginAt,
+  };
 }
 
 /** The session view of a user: never carries a hash or a stored password. */

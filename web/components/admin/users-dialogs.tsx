@@ -5,8 +5,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import type { Domain } from '../../api/admin-content';
+import { useQuery } from '@tanstack/react-query';
+import { usersApi } from '../../api/admin-people';
 import { hasErrorCode } from '../../api/client';
 import { talkWrites } from '../../api/talk-queries';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+import { siteQueries } from '../../api/site-queries';
 import { userWrites } from '../../api/user-queries';
 import { runWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
@@ -16,11 +21,27 @@ import { serverText, t, withTags } from '../../i18n';
 import { declaredText, errorText, fieldErrors as serverFieldErrors, issueErrors } from '../../i18n/error-text';
 import {
   emptyUserForm,
+  SiteLimitField,
   UserFormFields,
   userFormOf,
   type UserFormErrors,
   type UserFormValues,
 } from './users/user-form-fields';
+
+/**
+ * The site and manager of a save: the manager is typed as a username and looked up here (an active
+ * person with exactly that username); the server judges the rest (a loop, a leaver, a retired site).
+ */
+async function reportingLine(values: UserFormValues): Promise<{ siteId: string | null; managerId: string | null }> {
+  const wanted = values.manager.trim().toLowerCase();
+  if (!wanted) return { siteId: values.siteId || null, managerId: null };
+  const found = (await queryClient.fetchQuery(siteQueries.peopleSearch(wanted))).find(
+    (user) => user.username.toLowerCase() === wanted,
+  );
+  if (!found) throw new ManagerUnknown();
+  return { siteId: values.siteId || null, managerId: found.id };
+}
+class ManagerUnknown extends Error {}
 
 /** The form's values and errors, with a change clearing that field's error. */
 function useUserForm() {
@@ -68,9 +89,15 @@ export function AddUserDialog({
     setBusy(true);
     setError(null);
     try {
-      const res = await runWrite(userWrites.create, form.values);
+      const { manager: _manager, ...values } = form.values;
+      const res = await runWrite(userWrites.create, { ...values, ...(await reportingLine(form.values)) });
       onCreated(res.user, res.password ?? null);
     } catch (e) {
+      if (e instanceof ManagerUnknown) {
+        setErrors({ manager: t('admin.users.field.managerUnknown') });
+        setBusy(false);
+        return;
+      }
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
       setError(errorText(e, t('admin.users.createFailed')));
       setBusy(false);
@@ -171,14 +198,30 @@ export function EditUserDialog({
   const [leadsTalks, setLeadsTalks] = useState(false);
   const { setValues, setErrors } = form;
 
+  // The manager is shown by username: read once the dialog opens on someone who has one.
+  const manager = useQuery({
+    queryKey: [...queryKeys.admin.users.all, 'manager', user?.managerId ?? ''],
+    queryFn: ({ signal }) => usersApi.get(user!.managerId!, signal),
+    enabled: Boolean(user?.managerId),
+  });
+  const managerUsername = manager.data?.username ?? '';
+  // An administrator's site limit (decision 2026-11-28-site-limited-admins): read from their profile.
+  const detail = useQuery({
+    queryKey: [...queryKeys.admin.users.all, 'detail', user?.id ?? ''],
+    queryFn: ({ signal }) => usersApi.get(user!.id, signal),
+    enabled: user?.role === 'ADMIN',
+  });
+  const storedLimit = detail.data?.adminSiteId ?? '';
+  const [siteLimit, setSiteLimit] = useState('');
+  useEffect(() => setSiteLimit(storedLimit), [storedLimit]);
   useEffect(() => {
     if (!user) return;
     setLeadsTalks(user.leadsTalks);
-    setValues(userFormOf(user));
+    setValues(userFormOf(user, managerUsername));
     setErrors({});
     setError(null);
     setBusy(false);
-  }, [user, setValues, setErrors]);
+  }, [user, managerUsername, setValues, setErrors]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -186,18 +229,26 @@ export function EditUserDialog({
     setBusy(true);
     try {
       // A blank optional field clears it (null), as the contract reads it.
-      const { firstName, lastName, department, jobTitle } = form.values;
+      const { firstName, lastName, department, jobTitle, manager: _manager, ...rest } = form.values;
       const body = {
-        ...form.values,
+        ...rest,
+        ...(await reportingLine(form.values)),
         firstName: firstName || null,
         lastName: lastName || null,
         department: department || null,
         jobTitle: jobTitle || null,
+        // Sent only when changed: only an administrator without a limit may change it.
+        ...(form.values.role === 'ADMIN' && siteLimit !== storedLimit ? { adminSiteId: siteLimit || null } : {}),
       };
       await runWrite(userWrites.update, { userId: user.id, body });
       if (leadsTalks !== user.leadsTalks) await runWrite(talkWrites.setLeader, { userId: user.id, leadsTalks });
       onSaved(t('admin.users.updated'));
     } catch (e) {
+      if (e instanceof ManagerUnknown) {
+        setErrors({ manager: t('admin.users.field.managerUnknown') });
+        setBusy(false);
+        return;
+      }
       if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
       setError(errorText(e, t('admin.users.updateFailed')));
       setBusy(false);
@@ -224,6 +275,7 @@ export function EditUserDialog({
           {t('admin.users.leadsTalksHelp')}
         </p>
       </div>
+      {form.values.role === 'ADMIN' ? <SiteLimitField value={siteLimit} onChange={setSiteLimit} /> : null}
     </FormDialog>
   );
 }

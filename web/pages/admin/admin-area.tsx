@@ -9,6 +9,7 @@ const AdminTrainingRecordPage = lazyNamed(() => import('./training-record'), 'Ad
 const AdminCredentialsPage = lazyNamed(() => import('./credentials'), 'AdminCredentialsPage');
 const AdminUsersPage = lazyNamed(() => import('./users'), 'AdminUsersPage');
 const AdminDomainsPage = lazyNamed(() => import('./domains'), 'AdminDomainsPage');
+const AdminSitesPage = lazyNamed(() => import('./sites'), 'AdminSitesPage');
 const AdminCoursesPage = lazyNamed(() => import('./courses'), 'AdminCoursesPage');
 const AdminMaterialsPage = lazyNamed(() => import('./materials'), 'AdminMaterialsPage');
 const AdminAssessmentsPage = lazyNamed(() => import('./assessments'), 'AdminAssessmentsPage');
@@ -34,6 +35,7 @@ const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin/credentials', AdminCredentialsPage],
   ['/admin/users', AdminUsersPage],
   ['/admin/domains', AdminDomainsPage],
+  ['/admin/sites', AdminSitesPage],
   ['/admin/courses', AdminCoursesPage],
   ['/admin/materials', AdminMaterialsPage],
   ['/admin/assessments', AdminAssessmentsPage],

@@ -18,6 +18,7 @@ const AssessmentPage = lazyNamed(() => import('./assessment'), 'AssessmentPage')
 const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage');
 const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage');
 const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage');
+const TeamPage = lazyNamed(() => import('./team'), 'TeamPage');
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
 const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessionsPage');
 const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage');
@@ -53,6 +54,7 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/talks', TalksPage],
   ['/talks/new', TalkNewPage],
   ['/check-in/:id', CheckInPage],
+  ['/team', TeamPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   createUserBody,
@@ -21,6 +21,7 @@ import { auditInsertWhen } from '../../services/audit';
 import { generatePassword } from '../../services/password';
 import { afterPeopleChanged } from '../../services/requirement-audience';
 import { forgetPeopleCaches } from '../../services/people-caches';
+import { assertInSite, assertReportingLine, siteScope } from '../../services/sites';
 import {
   assertNoCertificates,
   assertUnique,
@@ -45,12 +46,15 @@ interface UserListFilters {
   role?: (typeof users.$inferSelect)['role'] | '';
   domainId?: string;
   status: Parameters<typeof userStatusCondition>[0];
+  /** A site-limited administrator's site (siteScope): nobody else is listed. */
+  scope?: SQL;
 }
 
 /** The user list's filters: search (trigram index), status, role and book. */
-function userListWhere({ search, role, domainId, status }: UserListFilters) {
+function userListWhere({ search, role, domainId, status, scope }: UserListFilters) {
   const searched = userSearch(search);
   return and(
+    scope,
     searched,
     userStatusCondition(status, searched !== undefined),
     role ? eq(users.role, role) : undefined,
@@ -80,7 +84,7 @@ export const adminUsers = new Hono<AppEnv>()
   .get('/', requireAdmin('userManagement'), validate('query', userListQuery), async (c) => {
     const { page, limit, search, role, domainId, status } = c.req.valid('query');
     const db = c.var.db;
-    const filters = { search, role, domainId, status };
+    const filters = { search, role, domainId, status, scope: siteScope(c.var.user) };
     if (page === undefined) {
       // Original clients read the whole list as a plain array.
       const [rows, map] = await Promise.all([
@@ -109,7 +113,7 @@ export const adminUsers = new Hono<AppEnv>()
     const rows = await db
       .select()
       .from(users)
-      .where(and(searched, userStatusCondition('ACTIVE', searched !== undefined)))
+      .where(and(siteScope(c.var.user), searched, userStatusCondition('ACTIVE', searched !== undefined)))
       .orderBy(byUsername, users.id)
       .limit(20);
     const map = await domainsFor(
@@ -130,11 +134,28 @@ export const adminUsers = new Hono<AppEnv>()
     if (body.role === 'ADMIN' && !isAdminUser(c.var.user))
       throw new ApiError('FORBIDDEN', USER_MESSAGES.adminOnlyByAdmin);
     await assertUnique(db, body.username, body.email);
+    // A site-limited administrator's new people work at their site unless the body names it.
+    const siteId = body.siteId ?? c.var.user.siteLimit ?? null;
+    const managerId = body.managerId ?? null;
+    await assertReportingLine(db, c.var.user, null, { siteId, managerId });
     const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
     const id = crypto.randomUUID();
     // The validated (normalised) values are the stored ones.
     const { username, email, role, firstName, lastName, department, jobTitle, language } = body;
-    const account = { id, username, email, role, firstName, lastName, department, jobTitle, language };
+    const account = {
+      id,
+      username,
+      email,
+      role,
+      firstName,
+      lastName,
+      department,
+      jobTitle,
+      language,
+      siteId,
+      managerId,
+      adminSiteId: c.var.user.siteLimit ?? null,
+    };
     let row: UserRow | undefined;
     try {
       const [inserted] = await db.batch([
@@ -158,6 +179,7 @@ export const adminUsers = new Hono<AppEnv>()
     if (id === c.var.user.id) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);
     const row = await loadUser(db, id);
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    assertInSite(c.var.user, row);
     if (row.role === 'ADMIN' && (await userManagerCount(db, [id])) === 0)
       throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
     await assertNoCertificates(db, [id]);

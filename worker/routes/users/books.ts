@@ -1,3 +1,4 @@
+import { assertAllInSite, assertInSite } from '../../services/sites';
 import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -39,6 +40,7 @@ export const userBooks = new Hono<AppEnv>()
       db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids)),
     );
     if (targets.length !== userIds.length) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    await assertAllInSite(db, c.var.user, userIds);
     // Administrators have global access to every book: assigning one to them means nothing.
     const eligible = targets.filter((t) => t.role !== 'ADMIN');
     const skipped = targets.length - eligible.length;
@@ -97,6 +99,7 @@ export const userBooks = new Hono<AppEnv>()
       const db = c.var.db;
       const row = await loadUser(db, id);
       if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+      assertInSite(c.var.user, row);
       if (row.role === 'ADMIN') throw new ApiError('CONFLICT', USER_MESSAGES.adminHasAllBooks);
       if (domainIds.length > 0) {
         const found = await selectInChunks(domainIds, (ids) =>

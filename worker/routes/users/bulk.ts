@@ -1,16 +1,19 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { bulkDeleteBody, USER_MESSAGES } from '../../contract/users';
 import { importBody, importRowSchema, parseImportCsv, type BulkImportResult } from '../../contract/user-import';
 import { isUniqueViolation } from '../../db/errors';
-import { inListChunks } from '../../db/in-list';
-import { users } from '../../db/schema';
-import type { AppEnv } from '../../env';
+import { REFUSALS } from '../../contract/errors';
+import type { Db } from '../../db/client';
+import { inListChunks, selectInChunks } from '../../db/in-list';
+import { sites, users } from '../../db/schema';
+import type { AppEnv, AuthUser } from '../../env';
 import { ApiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { auditInsertPerUser } from '../../services/audit';
 import { forgetPeopleCaches } from '../../services/people-caches';
+import { assertAllInSite } from '../../services/sites';
 import { afterPeopleChanged } from '../../services/requirement-audience';
 import {
   assertNoCertificates,
@@ -20,6 +23,75 @@ import {
 } from '../../services/user-accounts';
 import { userManagerCount } from '../../services/users';
 import { parseOrThrow, readJsonBody, validate } from '../../validate';
+
+interface LineCells {
+  username: string;
+  site: string;
+  manager: string;
+  error: string | null;
+}
+
+/**
+ * The import's `site` (a site's name) and `manager` (a username) columns, as ids. A row naming an
+ * unknown or retired site, a manager nobody has, or a manager who left gets its own error (set on the
+ * row, so it is not created); a manager may also be a person created by an earlier row of the file,
+ * which is why new people's ids are chosen here. Rows are judged in file order, so no loop can form.
+ * A site-limited administrator's rows land on their site and may not name another.
+ */
+async function reportingLinesOf<T extends LineCells>(db: Db, actor: AuthUser, rows: T[]) {
+  const siteNames = [...new Set(rows.map((r) => r.site.toLowerCase()).filter(Boolean))];
+  const managerNames = [...new Set(rows.map((r) => r.manager.toLowerCase()).filter(Boolean))];
+  const [siteRows, managerRows] = await Promise.all([
+    selectInChunks(siteNames, (part) =>
+      db
+        .select({ id: sites.id, key: sql<string>`lower(${sites.name})` })
+        .from(sites)
+        .where(
+          and(
+            isNull(sites.retiredAt),
+            sql`lower(${sites.name}) IN (${sql.join(
+              part.map((n) => sql`${n}`),
+              sql`, `,
+            )})`,
+          ),
+        ),
+    ),
+    selectInChunks(managerNames, (part) =>
+      db
+        .select({ id: users.id, key: sql<string>`lower(${users.username})`, deactivatedAt: users.deactivatedAt })
+        .from(users)
+        .where(
+          sql`lower(${users.username}) IN (${sql.join(
+            part.map((n) => sql`${n}`),
+            sql`, `,
+          )})`,
+        ),
+    ),
+  ]);
+  const siteIds = new Map(siteRows.map((r) => [r.key, r.id]));
+  const managers = new Map(managerRows.map((r) => [r.key, r]));
+  const ids = new Map<T, string>();
+  const line = new Map<T, { siteId: string | null; managerId: string | null }>();
+  const earlier = new Map<string, string>();
+  for (const row of rows) {
+    const id = crypto.randomUUID();
+    ids.set(row, id);
+    if (row.error) continue;
+    const siteId = row.site ? (siteIds.get(row.site.toLowerCase()) ?? null) : (actor.siteLimit ?? null);
+    const manager = row.manager ? managers.get(row.manager.toLowerCase()) : undefined;
+    const managerId = row.manager ? (manager?.id ?? earlier.get(row.manager.toLowerCase()) ?? null) : null;
+    if (row.site && !siteId) row.error = REFUSALS['site.unknown'];
+    else if (actor.siteLimit && siteId !== actor.siteLimit) row.error = REFUSALS['site.outsideLimit'];
+    else if (row.manager && row.manager.toLowerCase() === row.username.toLowerCase())
+      row.error = REFUSALS['user.managerSelf'];
+    else if (manager?.deactivatedAt) row.error = REFUSALS['user.managerLeaver'];
+    else if (row.manager && !managerId) row.error = REFUSALS['user.managerLaterRow'];
+    if (row.error) continue;
+    line.set(row, { siteId, managerId });
+    earlier.set(row.username.toLowerCase(), id);
+  }
+  return { idOf: (row: T) => ids.get(row)!, of: (row: T) => line.get(row)! };
+}
 
 /** /api/users/bulk: importing a chunk of people and deleting many at once (User Management). */
 export const bulkUsers = new Hono<AppEnv>()
@@ -49,8 +121,10 @@ export const bulkUsers = new Hono<AppEnv>()
         department: text('department'),
         jobTitle: text('jobTitle'),
       });
-      if (parsed.success) return { ...parsed.output, error: null as string | null };
+      const line = { site: text('site').trim(), manager: text('manager').trim() };
+      if (parsed.success) return { ...parsed.output, ...line, error: null as string | null };
       return {
+        ...line,
         username: text('username').trim(),
         email: text('email').trim(),
         firstName: null,
@@ -84,12 +158,14 @@ export const bulkUsers = new Hono<AppEnv>()
       seenEmail.add(e);
     }
 
+    const lines = await reportingLinesOf(db, c.var.user, candidates);
+
     const at = new Date();
     const created = new Map<(typeof candidates)[number], { id: string; password: string }>();
     const statements = [];
     for (const row of candidates) {
       if (row.error) continue;
-      const id = crypto.randomUUID();
+      const id = lines.idOf(row);
       const { password, passwordHash, tempPasswordEnc } = await newAccountSecrets(c.env.JWT_SECRET);
       created.set(row, { id, password });
       statements.push(
@@ -105,6 +181,7 @@ export const bulkUsers = new Hono<AppEnv>()
             lastName: row.lastName,
             department: row.department,
             jobTitle: row.jobTitle,
+            ...lines.of(row),
           },
           { passwordHash, tempPasswordEnc },
           at,
@@ -147,6 +224,7 @@ export const bulkUsers = new Hono<AppEnv>()
     const ids = [...new Set(c.req.valid('json').userIds)];
     const db = c.var.db;
     if (ids.includes(c.var.user.id)) throw new ApiError('CONFLICT', USER_MESSAGES.deleteSelf);
+    await assertAllInSite(db, c.var.user, ids);
     if ((await userManagerCount(db, ids)) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deleteLastAdmin);
     await assertNoCertificates(db, ids);
     // Each user's entry is written before the delete that removes the row it reads, in one batch.

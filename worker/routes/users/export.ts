@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { accepts } from 'hono/accepts';
 import { EXPORT_COLUMNS } from '../../contract/users';
@@ -8,6 +8,7 @@ import type { AppEnv } from '../../env';
 import { requireAdmin } from '../../middleware/auth';
 import { decryptText } from '../../services/crypto';
 import { CSV_BOM, csvCell } from '../../services/csv';
+import { siteScope } from '../../services/sites';
 import { byUsername } from '../../services/user-accounts';
 import { domainsByUser as domainsFor } from '../../services/users';
 
@@ -21,11 +22,18 @@ const EXPORT_CHUNK = 500;
 const EXPORT_FIRST_CHUNK = 100;
 
 /** The export's keyset read: people after `after` in lower(username) order, by its unique index. */
-export function exportChunkQuery(db: Db, after: string | null, size = EXPORT_CHUNK) {
+export function exportChunkQuery(db: Db, after: string | null, size = EXPORT_CHUNK, scope?: SQL) {
   return db
-    .select({ row: users, key: sql<string>`${byUsername}` })
+    .select({
+      row: users,
+      key: sql<string>`${byUsername}`,
+      // The site's name and the manager's username: what the import reads back (issue 30). Written
+      // out in full: drizzle leaves a lone table's columns unqualified, which the inner FROM would capture.
+      site: sql<string | null>`(SELECT s.name FROM sites s WHERE s.id = users.site_id)`,
+      manager: sql<string | null>`(SELECT m.username FROM users m WHERE m.id = users.manager_id)`,
+    })
     .from(users)
-    .where(after === null ? undefined : sql`${byUsername} > ${after}`)
+    .where(and(after === null ? undefined : sql`${byUsername} > ${after}`, scope))
     .orderBy(byUsername)
     .limit(size);
 }
@@ -35,9 +43,10 @@ async function exportChunk(
   db: Db,
   secret: string,
   after: string | null,
+  scope: SQL | undefined,
 ): Promise<{ records: ExportRecord[]; after: string | null }> {
   // The key is SQLite's own lower() (ASCII only), so the next chunk starts exactly where this one ended.
-  const keyed = await exportChunkQuery(db, after, after === null ? EXPORT_FIRST_CHUNK : EXPORT_CHUNK);
+  const keyed = await exportChunkQuery(db, after, after === null ? EXPORT_FIRST_CHUNK : EXPORT_CHUNK, scope);
   if (keyed.length === 0) return { records: [], after };
   const rows = keyed.map((k) => k.row);
   const map = await domainsFor(
@@ -45,7 +54,7 @@ async function exportChunk(
     rows.map((row) => row.id),
   );
   const records = await Promise.all(
-    rows.map(async (row) => {
+    keyed.map(async ({ row, site, manager }) => {
       // The temporary password is shown only while the user has not replaced it; never a hash.
       const password =
         row.mustChangePassword && row.tempPasswordEnc ? ((await decryptText(secret, row.tempPasswordEnc)) ?? '') : '';
@@ -58,6 +67,8 @@ async function exportChunk(
         role: row.role,
         department: row.department,
         jobTitle: row.jobTitle,
+        site,
+        manager,
         domains: (map.get(row.id) ?? []).map((d) => d.name).join('; '),
         passwordCreatedAt: row.passwordCreatedAt,
       } satisfies ExportRecord;
@@ -75,6 +86,8 @@ export const exportUsers = new Hono<AppEnv>()
   .get('/export', requireAdmin('userManagement'), async (c) => {
     const db = c.var.db;
     const secret = c.env.JWT_SECRET;
+    // A site-limited administrator exports their site's people only.
+    const scope = siteScope(c.var.user);
     c.header('Vary', 'Accept');
     if (
       accepts(c, { header: 'Accept', supports: ['text/csv', 'application/json'], default: 'text/csv' }) ===
@@ -82,7 +95,7 @@ export const exportUsers = new Hono<AppEnv>()
     ) {
       const records: ExportRecord[] = [];
       for (let after: string | null = null; ; ) {
-        const chunk = await exportChunk(db, secret, after);
+        const chunk = await exportChunk(db, secret, after, scope);
         if (chunk.records.length === 0) break;
         records.push(...chunk.records);
         after = chunk.after;
@@ -100,7 +113,7 @@ export const exportUsers = new Hono<AppEnv>()
           controller.enqueue(encoder.encode(CSV_BOM + line(EXPORT_COLUMNS)));
           return;
         }
-        const chunk = await exportChunk(db, secret, after);
+        const chunk = await exportChunk(db, secret, after, scope);
         if (chunk.records.length === 0) {
           controller.close();
           return;

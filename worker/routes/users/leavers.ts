@@ -1,3 +1,4 @@
+import { assertAllInSite, assertInSite } from '../../services/sites';
 import { inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -59,6 +60,7 @@ export const leavers = new Hono<AppEnv>()
     ];
     const ids = [...targets.keys()];
     if (ids.includes(c.var.user.id)) throw new ApiError('CONFLICT', USER_MESSAGES.deactivateSelf);
+    await assertAllInSite(db, c.var.user, ids);
     if ((await userManagerCount(db, ids)) === 0) throw new ApiError('CONFLICT', USER_MESSAGES.deactivateLastManager);
     const active = [...targets.values()].filter((row) => !row.deactivatedAt).map((row) => row.id);
     const deactivated = await deactivateUsers(db, c.var.user, active, reason);
@@ -85,6 +87,7 @@ export const leavers = new Hono<AppEnv>()
       if (id === c.var.user.id) throw new ApiError('CONFLICT', USER_MESSAGES.deactivateSelf);
       const row = await loadUser(db, id);
       if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+      assertInSite(c.var.user, row);
       if (!row.deactivatedAt) {
         if ((await userManagerCount(db, [id])) === 0)
           throw new ApiError('CONFLICT', USER_MESSAGES.deactivateLastManager);
@@ -109,6 +112,7 @@ export const leavers = new Hono<AppEnv>()
       const db = c.var.db;
       const row = await loadUser(db, id);
       if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+      assertInSite(c.var.user, row);
       if (row.deactivatedAt) await reactivateUser(db, c.var.user, id, c.req.valid('json').reason);
       const updated = (await loadUser(db, id))!;
       const map = await domainsFor(db, [id]);

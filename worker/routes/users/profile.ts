@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type * as v from 'valibot';
 import { adminUpdateUserBody, profileBody, USER_MESSAGES, usernameFitsEmail } from '../../contract/users';
 import { idParam } from '../../contract/common';
+import { REFUSALS } from '../../contract/errors';
 import { isAdminUser } from '../../contract/rules/roles';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
@@ -13,6 +14,7 @@ import { confirmCurrentPassword, notifyEmailChanged } from '../../services/accou
 import { auditInsertWhen } from '../../services/audit';
 import { forgetPeopleCaches } from '../../services/people-caches';
 import { afterPeopleChanged, movedAudience } from '../../services/requirement-audience';
+import { activeSite, assertInSite, assertReportingLine, wouldLoop } from '../../services/sites';
 import { assertUnique, loadUser, userAuditView, type UserRow } from '../../services/user-accounts';
 import {
   domainsByUser as domainsFor,
@@ -35,6 +37,7 @@ export const userProfile = new Hono<AppEnv>()
     if (id !== c.var.user.id) assertPermission(c.var.user, 'userManagement');
     const row = await loadUser(c.var.db, id);
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (id !== c.var.user.id) assertInSite(c.var.user, row);
     const map = await domainsFor(c.var.db, [row.id]);
     return c.json(toUserDetail(row, map.get(row.id) ?? []));
   })
@@ -52,6 +55,21 @@ export const userProfile = new Hono<AppEnv>()
       : parseOrThrow(profileBody, json);
     const row = await loadUser(db, id);
     if (!row) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (id !== c.var.user.id) assertInSite(c.var.user, row);
+    // A learner's body has no site or manager: nothing to judge then.
+    const line = { siteId: body.siteId, managerId: body.managerId };
+    if (line.siteId === row.siteId) line.siteId = undefined;
+    if (line.managerId === row.managerId) line.managerId = undefined;
+    await assertReportingLine(db, c.var.user, id, line);
+    // Only an administrator without a site limit sets one (on administrators only).
+    if (body.adminSiteId !== undefined && body.adminSiteId !== row.adminSiteId) {
+      if (c.var.user.siteLimit || c.var.user.permissions?.userManagement === false)
+        throw new ApiError('FORBIDDEN', REFUSALS['site.limitNeedsUnlimited']);
+      if (body.adminSiteId !== null) await activeSite(db, body.adminSiteId);
+    }
+    // A person a site-limited administrator makes an administrator is limited to the same site.
+    const inheritedLimit =
+      c.var.user.siteLimit && body.role === 'ADMIN' && row.role !== 'ADMIN' ? c.var.user.siteLimit : undefined;
     // A partial (admin) update is judged on the username and e-mail the account will have.
     if (!usernameFitsEmail(body.username ?? row.username, body.email ?? row.email)) {
       throw new ApiError('VALIDATION_FAILED', USER_MESSAGES.usernameEmailLike, {
@@ -97,15 +115,24 @@ export const userProfile = new Hono<AppEnv>()
       'department',
       'jobTitle',
       'language',
+      'siteId',
+      'managerId',
+      'adminSiteId',
     ] as const) {
       if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
     }
+    if (inheritedLimit) set.adminSiteId = inheritedLimit;
+    // The loop check rides in the write itself: a concurrent change cannot close a loop between check and write.
+    const target =
+      line.managerId && body.managerId
+        ? and(eq(users.id, id), sql`NOT ${wouldLoop(id, body.managerId)}`)!
+        : eq(users.id, id);
     if (body.permissions && nextRole === 'ADMIN')
       set.permissions = { ...(permissionsOf(row) ?? {}), ...body.permissions } as Record<string, boolean>;
     let updated: UserRow | undefined;
     try {
       const [changed] = await db.batch([
-        db.update(users).set(set).where(eq(users.id, id)).returning(),
+        db.update(users).set(set).where(target).returning(),
         // Written only if the account is still there (the update changed it).
         auditInsertWhen(
           db,
@@ -119,7 +146,7 @@ export const userProfile = new Hono<AppEnv>()
             after: userAuditView({ ...row, ...set } as UserRow),
           },
           users,
-          eq(users.id, id),
+          target,
         ),
         ...forgetPeopleCaches(db),
       ]);
@@ -128,10 +155,14 @@ export const userProfile = new Hono<AppEnv>()
       if (isUniqueViolation(error)) throw new ApiError('CONFLICT', 'Username or email already exists');
       throw error;
     }
-    if (!updated) throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (!updated) {
+      // Refused by the loop check in the write (someone changed the lines meanwhile), or gone.
+      await assertReportingLine(db, c.var.user, id, line);
+      throw new ApiError('NOT_FOUND', USER_MESSAGES.notFound);
+    }
     // A new department or job title may put the person in a requirement's audience: its training comes to them.
     // (A learner made of an admin enters the audiences they are in.)
-    const moved = movedAudience(row, body);
+    const moved = movedAudience(row, body) || (body.siteId !== undefined && body.siteId !== row.siteId);
     if (moved || updated.role !== row.role) await afterPeopleChanged(db, c.var.user, [id], moved ? [id] : []);
     if (emailChanged) {
       await notifyEmailChanged({ config: c.var.config, email: c.env.EMAIL }, db, {

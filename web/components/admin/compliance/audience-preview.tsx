@@ -9,6 +9,8 @@ interface AudienceTerms {
   bookId: string;
   department: string;
   jobTitle: string;
+  /** '' for any site. */
+  siteId: string;
 }
 
 /** Typing settles for this long before the server is asked again. */
@@ -18,16 +20,19 @@ const SETTLE_MS = 300;
  * "Covers N people: Ana, Ben and 3 more" under the requirement form, counted by the server with
  * the rule itself while the terms are typed, so an audience of nobody shows before saving.
  */
-export function AudiencePreview({ bookId, department, jobTitle }: AudienceTerms) {
+export function AudiencePreview({ bookId, department, jobTitle, siteId }: AudienceTerms) {
   const [terms, setTerms] = useState<AudienceTerms | null>(null);
   useEffect(() => {
-    const next = { bookId, department: department.trim(), jobTitle: jobTitle.trim() };
+    const next = { bookId, department: department.trim(), jobTitle: jobTitle.trim(), siteId };
     // Nothing to count until a book or an audience is named.
-    const timer = setTimeout(() => setTerms(next.bookId || next.department || next.jobTitle ? next : null), SETTLE_MS);
+    const timer = setTimeout(
+      () => setTerms(next.bookId || next.department || next.jobTitle || next.siteId ? next : null),
+      SETTLE_MS,
+    );
     return () => clearTimeout(timer);
-  }, [bookId, department, jobTitle]);
+  }, [bookId, department, jobTitle, siteId]);
   const preview = useQuery({
-    ...complianceQueries.audience(terms ?? { bookId: '', department: '', jobTitle: '' }),
+    ...complianceQueries.audience(terms ?? { bookId: '', department: '', jobTitle: '', siteId: '' }),
     enabled: terms !== null,
     placeholderData: keepPreviousData,
   });

@@ -6,6 +6,7 @@ import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { listDomains, pageCourses } from '../../../api/admin-content';
 import { hasErrorCode } from '../../../api/client';
+import { siteQueries } from '../../../api/site-queries';
 import type { RequirementDto, RequirementInput } from '../../../api/compliance';
 import { complianceWrites } from '../../../api/compliance-queries';
 import { queryKeys } from '../../../api/query-keys';
@@ -14,6 +15,7 @@ import { dayInputValue } from '../../../format';
 import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../../ui';
 import { FormDialog } from '../../form-dialog';
 import { AudiencePreview } from './audience-preview';
+import { siteOptions } from '../site-options';
 import { EvidencePicker, evidenceOf, type EvidenceChoice } from './evidence-picker';
 import { t } from '../../../i18n';
 import { errorText, fieldErrors, issueErrors } from '../../../i18n/error-text';
@@ -23,6 +25,7 @@ type RequirementField =
   | 'courseId'
   | 'department'
   | 'jobTitle'
+  | 'siteId'
   | 'dueWithinDays'
   | 'dueSoonDays'
   | 'activeFrom'
@@ -34,6 +37,8 @@ interface RequirementForm {
   courseId: string;
   department: string;
   jobTitle: string;
+  /** '' for any site (issue 30). */
+  siteId: string;
   dueWithinDays: string;
   dueSoonDays: string;
   activeFrom: string;
@@ -43,12 +48,15 @@ interface RequirementForm {
 
 /** A Select cannot hold an empty value: this one stands for "no course". */
 const NO_COURSE = '-';
+/** ... and this one for "any site". */
+const ANY_SITE = '*';
 
 const emptyForm = (): RequirementForm => ({
   bookId: '',
   courseId: '',
   department: '',
   jobTitle: '',
+  siteId: '',
   dueWithinDays: String(DEFAULT_DUE_WITHIN_DAYS),
   dueSoonDays: String(DEFAULT_DUE_SOON_DAYS),
   activeFrom: dayInputValue(),
@@ -60,6 +68,7 @@ const formOf = (r: RequirementDto): RequirementForm => ({
   courseId: r.courseId ?? '',
   department: r.department ?? '',
   jobTitle: r.jobTitle ?? '',
+  siteId: r.siteId ?? '',
   dueWithinDays: String(r.dueWithinDays),
   dueSoonDays: String(r.dueSoonDays),
   activeFrom: r.activeFrom.slice(0, 10),
@@ -78,6 +87,7 @@ function payloadOf(form: RequirementForm): RequirementInput {
     evidence: evidenceOf(form.evidence),
     department: form.department.trim() || null,
     jobTitle: form.jobTitle.trim() || null,
+    siteId: form.siteId || null,
     ...days('dueWithinDays'),
     ...days('dueSoonDays'),
     activeFrom: form.activeFrom || null,
@@ -147,6 +157,7 @@ export function RequirementDialog({
     reset();
   }, [open, requirement, reset]);
 
+  const sites = useQuery({ ...siteQueries.list(), enabled: open });
   const set = (key: Exclude<keyof RequirementForm, 'evidence'>, value: string) => {
     setForm((current) => ({
       ...current,
@@ -174,6 +185,7 @@ export function RequirementDialog({
   };
 
   const bookOptions: SelectOption[] = (books.data ?? []).map((d) => ({ value: d.id, label: d.name }));
+  const siteChoices = siteOptions(sites.data?.sites, form.siteId, { value: ANY_SITE, label: t('admin.req.anySite') });
   const courseOptions: (SelectOption & { draft: boolean })[] = [
     ...(courses.data?.items.length
       ? [{ value: NO_COURSE, label: t('admin.req.evidence.noCourse'), draft: false }]
@@ -242,6 +254,14 @@ export function RequirementDialog({
             error={errors.jobTitle}
             onChange={(e) => set('jobTitle', e.target.value)}
           />
+          <Select
+            label={t('admin.req.site')}
+            options={siteChoices}
+            value={form.siteId || ANY_SITE}
+            helperText={t('admin.req.siteHelp')}
+            onValueChange={(id) => set('siteId', id === ANY_SITE ? '' : id)}
+            error={errors.siteId}
+          />
           {/* The two day counts are the same kind of field: whole days from 1 to 3650. */}
           {(
             [
@@ -278,7 +298,12 @@ export function RequirementDialog({
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('admin.req.evidence.help')}</p>
           <EvidencePicker open={open} value={form.evidence} onChange={setEvidence} error={errors.evidence} />
         </fieldset>
-        <AudiencePreview bookId={form.bookId} department={form.department} jobTitle={form.jobTitle} />
+        <AudiencePreview
+          bookId={form.bookId}
+          department={form.department}
+          jobTitle={form.jobTitle}
+          siteId={form.siteId}
+        />
       </div>
     </FormDialog>
   );

@@ -1,5 +1,8 @@
 import type { Role, UserDto } from '@contract/users';
 import { css } from 'styled-system/css';
+import { useQuery } from '@tanstack/react-query';
+import { siteQueries } from '../../../api/site-queries';
+import { siteOptions } from '../site-options';
 import { t } from '../../../i18n';
 import { Select, TextField, type SelectOption } from '../../../ui';
 
@@ -18,6 +21,10 @@ export interface UserFormValues {
   department: string;
   jobTitle: string;
   role: Role;
+  /** '' for no site. */
+  siteId: string;
+  /** The manager's username ('' for none): the dialogs look the id up when they save. */
+  manager: string;
 }
 export type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
 
@@ -29,9 +36,11 @@ export const emptyUserForm = (): UserFormValues => ({
   department: '',
   jobTitle: '',
   role: 'USER',
+  siteId: '',
+  manager: '',
 });
 
-export const userFormOf = (user: UserDto): UserFormValues => ({
+export const userFormOf = (user: UserDto, managerUsername = ''): UserFormValues => ({
   username: user.username,
   email: user.email,
   firstName: user.firstName ?? '',
@@ -39,7 +48,11 @@ export const userFormOf = (user: UserDto): UserFormValues => ({
   department: user.department ?? '',
   jobTitle: user.jobTitle ?? '',
   role: user.role,
+  siteId: user.siteId ?? '',
+  manager: managerUsername,
 });
+
+const NO_SITE = 'NONE';
 
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' });
 
@@ -55,7 +68,12 @@ export function UserFormFields({
   onChange: <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => void;
   autoFocus?: boolean;
 }) {
-  const text = (key: Exclude<keyof UserFormValues, 'role'>) => ({
+  const sites = useQuery(siteQueries.list());
+  const siteChoices = siteOptions(sites.data?.sites, values.siteId, {
+    value: NO_SITE,
+    label: t('admin.users.field.noSite'),
+  });
+  const text = (key: Exclude<keyof UserFormValues, 'role' | 'siteId'>) => ({
     value: values[key],
     error: errors[key],
     onChange: (e: { target: { value: string } }) => onChange(key, e.target.value),
@@ -78,6 +96,21 @@ export function UserFormFields({
         <TextField label={t('admin.users.field.department')} {...text('department')} />
         <TextField label={t('admin.users.field.jobTitle')} {...text('jobTitle')} />
       </div>
+      <div className={pair}>
+        <Select
+          label={t('admin.users.field.site')}
+          options={siteChoices}
+          value={values.siteId || NO_SITE}
+          onValueChange={(id) => onChange('siteId', id === NO_SITE ? '' : id)}
+          error={errors.siteId}
+        />
+        <TextField
+          label={t('admin.users.field.manager')}
+          helperText={t('admin.users.field.managerHint')}
+          autoComplete="off"
+          {...text('manager')}
+        />
+      </div>
       <Select
         label={t('admin.users.field.role')}
         options={ROLE_OPTIONS()}
@@ -86,5 +119,20 @@ export function UserFormFields({
         error={errors.role}
       />
     </>
+  );
+}
+
+/** An administrator's site limit: every site, or one (they then see and change only its people). */
+export function SiteLimitField({ value, onChange }: { value: string; onChange: (siteId: string) => void }) {
+  const sites = useQuery(siteQueries.list());
+  const options = siteOptions(sites.data?.sites, value, { value: NO_SITE, label: t('admin.users.field.everySite') });
+  return (
+    <Select
+      label={t('admin.users.field.siteLimit')}
+      helperText={t('admin.users.field.siteLimitHint')}
+      options={options}
+      value={value || NO_SITE}
+      onValueChange={(id) => onChange(id === NO_SITE ? '' : id)}
+    />
   );
 }

@@ -2,6 +2,8 @@ import type { Role, UserDto } from '@contract/users';
 import { Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { siteQueries } from '../../../api/site-queries';
 import { t } from '../../../i18n';
 import { useSession } from '../../../state/session';
 import { Checkbox, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../ui';
@@ -19,6 +21,10 @@ interface UserListProps {
 
 /** The page of users: a table from medium screens up, cards below, each row with its checkbox and actions. */
 export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStatus, onDelete }: UserListProps) {
+  // Site names by id (issue 30): the list of sites is short and shared with the user form.
+  const sites = useQuery(siteQueries.list());
+  const siteName = (id: string | null) =>
+    id ? (sites.data?.sites.find((site) => site.id === id)?.name ?? null) : null;
   const allChecked =
     list.length > 0 && selected.size === list.length ? true : selected.size > 0 ? 'indeterminate' : false;
   return (
@@ -37,6 +43,7 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
             <TableHeader>{t('admin.users.col.email')}</TableHeader>
             <TableHeader>{t('admin.users.col.department')}</TableHeader>
             <TableHeader>{t('admin.users.col.jobTitle')}</TableHeader>
+            <TableHeader>{t('admin.users.col.site')}</TableHeader>
             <TableHeader>{t('admin.users.col.role')}</TableHeader>
             <TableHeader>{t('admin.users.col.books')}</TableHeader>
             <TableHeader>{t('admin.users.col.status')}</TableHeader>
@@ -72,6 +79,9 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
               </TableCell>
               <TableCell>
                 <WorkText value={u.jobTitle} />
+              </TableCell>
+              <TableCell>
+                <WorkText value={siteName(u.siteId)} />
               </TableCell>
               <TableCell>
                 <RoleChip role={u.role} />
@@ -133,6 +143,11 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
               {u.department || u.jobTitle ? (
                 <span className={css({ fontSize: 'sm', overflowWrap: 'anywhere' })}>
                   <bdi>{[u.jobTitle, u.department].filter(Boolean).join(' · ')}</bdi>
+                </span>
+              ) : null}
+              {siteName(u.siteId) ? (
+                <span className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
+                  <bdi>{siteName(u.siteId)}</bdi>
                 </span>
               ) : null}
               <Books user={u} />
