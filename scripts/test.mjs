@@ -41,16 +41,16 @@ step('Building the client (the Worker serves it; the workerd test pool needs dis
 await run('npm', ['run', '--silent', 'build']);
 
 step('Typechecking, and running unit + API (workerd + D1 + R2) and browser (Chromium) tests, side by side');
-// Four processes at once: the typecheck, the unit + API tests, and the browser journeys in two halves,
-// each half with its own Worker and seeded D1 (test/e2e/global-setup.ts), so no journey sees the
-// other half's data. Browser journeys mostly wait (timers, banners, page loads) while the API tests
+// Five processes at once: the typecheck, the unit + API tests, and the browser journeys in three parts
+// (E2E_PARTS), each part with its own Worker and seeded D1 (test/e2e/global-setup.ts), so no journey
+// sees another part's data. Browser journeys mostly wait (timers, banners, page loads) while the API tests
 // use the CPU; one browser run alone left a core half idle for its last three minutes. Each output
 // line says which run wrote it.
 mkdirSync('.tmp', { recursive: true });
 
 /**
- * The browser spec files split in two halves of about equal time: the longest first, each into the
- * lighter half. Seconds measured in a clean-clone full run on the two-core machine (2026-11-28 05:49,
+ * The browser spec files split in parts of about equal time: the longest first, each into the
+ * lightest part. Seconds measured in a clean-clone full run on the two-core machine (2026-11-28 05:49,
  * every file); a file not listed (a new one) counts 20 s until measured.
  */
 const E2E_SECONDS = {
@@ -97,7 +97,7 @@ const E2E_SECONDS = {
   'captions.spec.ts': 2,
 };
 /** How many browser runs share the journeys (each with its own Worker and seeded D1). */
-const E2E_PARTS = Math.max(1, Number(process.env.E2E_PARTS ?? 2));
+const E2E_PARTS = Math.max(1, Number(process.env.E2E_PARTS ?? 3));
 
 function e2eParts() {
   const files = readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts'));
