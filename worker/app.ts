@@ -42,6 +42,7 @@ import { talkRoutes } from './routes/talks';
 import { adminTalkLeaderRoutes, adminTalkTopicRoutes } from './routes/talk-topics';
 import { adminSiteRoutes } from './routes/sites';
 import { teamRoutes } from './routes/team';
+import { adminTaskRoutes, teamTaskRoutes } from './routes/tasks';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
 import { adminSessionRoutes, trainerSessionRoutes, userSessionRoutes } from './routes/sessions';
@@ -89,6 +90,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/user/pin', userPinRoutes)
   .route('/api/v2/user/badge', userBadgeRoutes)
   .route('/api/v2/talks', talkRoutes)
+  .route('/api/v2/team/tasks', teamTaskRoutes)
   .route('/api/v2/team', teamRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
@@ -106,6 +108,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/talk-topics', adminTalkTopicRoutes)
   .route('/api/v2/admin/talk-leaders', adminTalkLeaderRoutes)
   .route('/api/v2/admin/sites', adminSiteRoutes)
+  .route('/api/v2/admin/tasks', adminTaskRoutes)
   .route('/api/v2/admin/compliance/reminders', reminderRoutes)
   .route('/api/v2/admin/compliance', complianceRoutes)
   .route('/api/v2/admin/outbox', outboxRoutes)

@@ -103,6 +103,19 @@ async function site() {
   return id;
 }
 
+/** A task needing one talk (POST /api/v2/admin/tasks writes the same rows). */
+async function task() {
+  const id = crypto.randomUUID();
+  await db.insert(schema.tasks).values({ id, name: `Audit task ${id}` });
+  await db.insert(schema.taskEvidence).values({ taskId: id, kind: 'talk', refId: await talkTopic(), everyDays: 30 });
+  return id;
+}
+
+const taskBody = async () => ({
+  name: `Audit task ${crypto.randomUUID()}`,
+  evidence: [{ kind: 'talk', topicId: await talkTopic(), everyDays: 30 }],
+});
+
 /** A worker's credential waiting for approval (submitted through the user route in credentials.test.ts). */
 async function pendingCredential() {
   const id = crypto.randomUUID();
@@ -480,6 +493,11 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
     }),
   'POST /api/v2/admin/sites/:id/retire': async () =>
     request('POST', `/api/v2/admin/sites/${await site()}/retire`, { token }),
+  'POST /api/v2/admin/tasks': async () => request('POST', '/api/v2/admin/tasks', { token, body: await taskBody() }),
+  'PUT /api/v2/admin/tasks/:id': async () =>
+    request('PUT', `/api/v2/admin/tasks/${await task()}`, { token, body: await taskBody() }),
+  'POST /api/v2/admin/tasks/:id/retire': async () =>
+    request('POST', `/api/v2/admin/tasks/${await task()}/retire`, { token }),
   'PUT /api/v2/admin/talk-leaders/:id': async () =>
     request('PUT', `/api/v2/admin/talk-leaders/${(await createUser()).id}`, { token, body: { leadsTalks: true } }),
 

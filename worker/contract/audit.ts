@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'TALK_TOPIC',
   'TALK',
   'SITE',
+  'TASK',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -86,6 +87,9 @@ export const AUDIT_ACTIONS = [
   'SITE_CREATED',
   'SITE_RENAMED',
   'SITE_RETIRED',
+  'TASK_CREATED',
+  'TASK_UPDATED',
+  'TASK_RETIRED',
   'MATERIAL_ADDED',
   'MATERIAL_UPDATED',
   'MATERIAL_DELETED',

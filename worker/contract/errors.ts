@@ -265,6 +265,17 @@ export const REFUSALS = {
   'site.alreadyRetired': 'This site has already been retired',
   'site.outsideLimit': 'You manage the people of one site only: this person or record belongs to another site',
   'site.limitNeedsUnlimited': 'Only an administrator who is not limited to a site can limit an administrator to a site',
+  // Task qualifications (issue 30)
+  'task.name': 'The task needs a name',
+  'task.nameLength': 'A task name must be at most 100 characters',
+  'task.descriptionLength': 'A task description must be at most 2000 characters',
+  'task.nameTaken': 'An active task with this name already exists at this site',
+  'task.notFound': 'Task not found',
+  'task.evidenceRequired':
+    'A task needs at least one piece of evidence: a course, an evaluation, a credential type or a toolbox talk',
+  'task.alreadyRetired': 'This task has already been retired',
+  'task.retired': 'This task has been retired: it can no longer be changed',
+  'task.date': 'The date must be a calendar date (YYYY-MM-DD)',
   'user.managerNotFound': 'The manager was not found',
   'user.managerLeaver': 'The manager has left (their account is deactivated): choose an active manager',
   'user.managerSelf': 'A person cannot be their own manager',

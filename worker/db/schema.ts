@@ -840,6 +840,41 @@ export const requirementEvidence = sqliteTable(
   ],
 );
 
+/** A task people are assigned to ("Operate a reach truck"), optionally at one site (issue 30, migration 0041). */
+export const tasks = sqliteTable(
+  'tasks',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    siteId: text('site_id').references(() => sites.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    retiredAt: text('retired_at'),
+  },
+  (t) => [
+    uniqueIndex('tasks_name_site_active_uq')
+      .on(sql`lower(${t.name})`, sql`coalesce(${t.siteId}, '')`)
+      .where(sql`${t.retiredAt} IS NULL`),
+  ],
+);
+
+/** What a task needs, all together: shaped like requirement_evidence (one rule reads both). */
+export const taskEvidence = sqliteTable(
+  'task_evidence',
+  {
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EVIDENCE_KINDS }).notNull(),
+    /** Course id, evaluation template family id, credential type id, or talk topic id. */
+    refId: text('ref_id').notNull(),
+    /** A `talk` piece: how many days an attended talk counts; null for the other kinds. */
+    everyDays: integer('every_days'),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.kind, t.refId] }), index('task_evidence_ref_idx').on(t.kind, t.refId)],
+);
+
 /**
  * A practical evaluation checklist, versioned: all versions share `familyId` (the first version's
  * id); a PUBLISHED version is read-only and an edit makes the next version as a DRAFT. Evaluations

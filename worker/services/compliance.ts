@@ -14,7 +14,7 @@ import { inListChunks } from '../db/in-list';
 import { containsText } from '../db/paginate';
 import type { EvidenceFact } from '../contract/rules/compliance';
 import { courses, requirements } from '../db/schema';
-import { evidenceFacts, evidenceTermsSql, heldEvidenceSql, type EvidenceTerm } from './evidence';
+import { evidenceFacts, evidenceTermsSql, heldEvidenceSql, latestCertificateSql, type EvidenceTerm } from './evidence';
 import { inAudience, inListedAudience } from './requirement-audience';
 import { inTeamOf } from './sites';
 
@@ -212,14 +212,7 @@ function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: S
         ),
       facts: sql<string>`json_group_array(json_array(
         r.id, nullif(max(r.active_from, coalesce(ud.created_at, ''), coalesce(u.audience_since, '')), r.active_from),
-        json(CASE WHEN (SELECT rc.family_id FROM courses rc WHERE rc.id = r.course_id) IS NULL
-          THEN (SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
-            WHERE c.user_id = u.id AND c.course_id = r.course_id AND c.revoked_at IS NULL
-            ORDER BY c.issued_at DESC LIMIT 1)
-          ELSE (SELECT json_array(c.certificate_number, c.issued_at, c.expires_at) FROM certificates c
-            WHERE c.user_id = u.id AND c.revoked_at IS NULL
-              AND c.course_id IN (SELECT fc.id FROM courses fc WHERE fc.family_id = (SELECT rc.family_id FROM courses rc WHERE rc.id = r.course_id))
-            ORDER BY c.issued_at DESC LIMIT 1) END),
+        json(${latestCertificateSql(sql`r.course_id`)}),
         (SELECT max(e.until) FROM requirement_exemptions e WHERE e.user_id = u.id AND e.requirement_id = r.id),
         (SELECT max(ev.occurred_on) FROM requirement_events ev WHERE ev.user_id = u.id AND ev.requirement_id = r.id),
         json(${heldEvidenceSql})))`.as('facts'),
@@ -319,7 +312,7 @@ export async function listRequirements(
 }
 
 /** A piece as the API names it (the request's shape, with its name). */
-const evidenceDto = ({ kind, refId, name, everyDays }: EvidenceTerm): RequirementEvidenceDto =>
+export const evidenceDto = ({ kind, refId, name, everyDays }: EvidenceTerm): RequirementEvidenceDto =>
   kind === 'course'
     ? { kind, courseId: refId, name }
     : kind === 'evaluation'

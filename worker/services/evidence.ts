@@ -28,24 +28,63 @@ export interface EvidenceTerm {
   everyDays?: number | null;
 }
 
+/** Where a list of pieces is kept: a requirement's rows, or a task's (issue 30); both have kind, ref_id, every_days. */
+export type PieceTable =
+  | { table: 'requirement_evidence'; owner: 'requirement_id' }
+  | { table: 'task_evidence'; owner: 'task_id' };
+
+const REQUIREMENT_PIECES: PieceTable = { table: 'requirement_evidence', owner: 'requirement_id' };
+export const TASK_PIECES: PieceTable = { table: 'task_evidence', owner: 'task_id' };
+
 /**
- * The requirement's pieces with their names, as a JSON array of [kind, refId, name], course first
- * (for the terms query; `r` is the requirements table). Templates are named by their latest
- * published version (else the latest draft).
+ * The pieces of a requirement (or of a task) with their names, as a JSON array of
+ * [kind, refId, name, everyDays], course first (for the terms query; `r` is the requirements
+ * table). Templates are named by their latest published version (else the latest draft).
  */
-export const evidenceTermsSql = (requirementId: SQL) => sql<string>`(
+export const piecesTermsSql = (pieces: PieceTable, ownerId: SQL) => sql<string>`(
   SELECT json_group_array(json_array(re.kind, re.ref_id, CASE re.kind
     WHEN 'course' THEN (SELECT ec.title FROM courses ec WHERE ec.id = re.ref_id)
     WHEN 'evaluation' THEN (SELECT et.name FROM evaluation_templates et WHERE et.family_id = re.ref_id
       ORDER BY et.status = 'PUBLISHED' DESC, et.version DESC LIMIT 1)
     WHEN 'talk' THEN (SELECT ett.title FROM talk_topics ett WHERE ett.id = re.ref_id)
     ELSE (SELECT ect.name FROM credential_types ect WHERE ect.id = re.ref_id) END, re.every_days))
-  FROM (SELECT * FROM requirement_evidence ORDER BY kind <> 'course', kind, ref_id) re
-  WHERE re.requirement_id = ${requirementId})`;
+  FROM (SELECT * FROM ${sql.raw(pieces.table)} ORDER BY kind <> 'course', kind, ref_id) re
+  WHERE re.${sql.raw(pieces.owner)} = ${ownerId})`;
+
+export const evidenceTermsSql = (requirementId: SQL) => piecesTermsSql(REQUIREMENT_PIECES, requirementId);
 
 /**
- * Per covered person (`u`) and requirement (`r`): what they hold of each evaluation and credential
- * piece, a JSON array of [kind, refId, [number, issuedAt, expiresAt] | null].
+ * The view of one day (the task rule's, issue 30): only records issued by `dayEnd` count as held
+ * then, and a revoked record is read too (after unrevoked ones) so the rule can say "revoked"; its
+ * revocation comes as a fourth element. Without it (the compliance matrix, judged now): the latest
+ * unrevoked record.
+ */
+export type AsOfDay = { dayEnd: string } | null;
+
+const revokedColumn = (asOf: AsOfDay, column: string) => (asOf ? sql`, ${sql.raw(column)}` : sql``);
+const pickRecord = (asOf: AsOfDay, alias: string, issued: string) =>
+  asOf
+    ? sql`AND ${sql.raw(`${alias}.${issued}`)} <= ${asOf.dayEnd} ORDER BY ${sql.raw(`${alias}.revoked_at`)} IS NOT NULL, ${sql.raw(`${alias}.${issued}`)} DESC`
+    : sql`AND ${sql.raw(`${alias}.revoked_at`)} IS NULL ORDER BY ${sql.raw(`${alias}.${issued}`)} DESC`;
+
+/**
+ * The person's (`u`) latest certificate of a course, any language version of its family counting:
+ * JSON [number, issuedAt, expiresAt(, revokedAt)]. A course in no family is read by its own index
+ * probe (as before families).
+ */
+export const latestCertificateSql = (courseId: SQL, asOf: AsOfDay = null) => sql`CASE
+  WHEN (SELECT rc.family_id FROM courses rc WHERE rc.id = ${courseId}) IS NULL
+  THEN (SELECT json_array(c.certificate_number, c.issued_at, c.expires_at${revokedColumn(asOf, 'c.revoked_at')}) FROM certificates c
+    WHERE c.user_id = u.id AND c.course_id = ${courseId} ${pickRecord(asOf, 'c', 'issued_at')} LIMIT 1)
+  ELSE (SELECT json_array(c.certificate_number, c.issued_at, c.expires_at${revokedColumn(asOf, 'c.revoked_at')}) FROM certificates c
+    WHERE c.user_id = u.id
+      AND c.course_id IN (SELECT fc.id FROM courses fc WHERE fc.family_id = (SELECT rc.family_id FROM courses rc WHERE rc.id = ${courseId}))
+      ${pickRecord(asOf, 'c', 'issued_at')} LIMIT 1) END`;
+
+/**
+ * Per covered person (`u`) and requirement (`r`), or person and task: what they hold of each piece
+ * (the course piece too for a task; a requirement's comes from its course column), a JSON array of
+ * [kind, refId, [number, issuedAt, expiresAt(, revokedAt)] | null].
  * - evaluation: the latest unrevoked authorisation of the family (any version of the template);
  * - credential: the approved credential of the type that lasts longest (a card renewed early counts
  *   from its own issue date); issued and expiry days are calendar days, so it is issued at the start
@@ -54,21 +93,26 @@ export const evidenceTermsSql = (requirementId: SQL) => sql<string>`(
  * - talk: the latest talk on the topic the person attended, [its number, its start, ''] (how long it
  *   counts is the rule's, talkEvidence, from the requirement's period).
  */
-export const heldEvidenceSql = sql<string>`(
+export const heldPiecesSql = (pieces: PieceTable, ownerId: SQL, asOf: AsOfDay = null) => sql<string>`(
   SELECT json_group_array(json_array(re.kind, re.ref_id, json(CASE re.kind
-    WHEN 'evaluation' THEN (SELECT json_array(a.number, a.issued_at, a.expires_at) FROM authorisations a
-      WHERE a.user_id = u.id AND a.family_id = re.ref_id AND a.revoked_at IS NULL ORDER BY a.issued_at DESC LIMIT 1)
+    WHEN 'evaluation' THEN (SELECT json_array(a.number, a.issued_at, a.expires_at${revokedColumn(asOf, 'a.revoked_at')}) FROM authorisations a
+      WHERE a.user_id = u.id AND a.family_id = re.ref_id ${pickRecord(asOf, 'a', 'issued_at')} LIMIT 1)
     WHEN 'talk' THEN (SELECT json_array('TALK-' || upper(substr(t.id, 1, 8)), t.started_at, '')
       FROM talk_attendees ta JOIN talks t ON t.id = ta.talk_id
-      WHERE ta.user_id = u.id AND t.topic_id = re.ref_id ORDER BY t.started_at DESC LIMIT 1)
+      WHERE ta.user_id = u.id AND t.topic_id = re.ref_id ${asOf ? sql`AND t.started_at <= ${asOf.dayEnd}` : sql``} ORDER BY t.started_at DESC LIMIT 1)
+    ${asOf ? sql`WHEN 'course' THEN (${latestCertificateSql(sql`re.ref_id`, asOf)})` : sql``}
     ELSE (SELECT json_array(coalesce(cr.number, ''),
         coalesce(cr.issued_on || 'T00:00:00.000Z', cr.reviewed_at, cr.submitted_at),
         CASE WHEN cr.expires_on IS NULL THEN ${NEVER_EXPIRES} ELSE date(cr.expires_on, '+1 day') || 'T00:00:00.000Z' END)
       FROM credentials cr WHERE cr.user_id = u.id AND cr.type_id = re.ref_id AND cr.status = 'APPROVED'
+        ${asOf ? sql`AND coalesce(cr.issued_on || 'T00:00:00.000Z', cr.reviewed_at, cr.submitted_at) <= ${asOf.dayEnd}` : sql``}
       ORDER BY coalesce(cr.expires_on, '9999-12-31') DESC, cr.issued_on DESC LIMIT 1) END)))
-  FROM requirement_evidence re WHERE re.requirement_id = r.id AND re.kind <> 'course')`;
+  FROM ${sql.raw(pieces.table)} re WHERE re.${sql.raw(pieces.owner)} = ${ownerId}${asOf ? sql`` : sql` AND re.kind <> 'course'`})`;
 
-type HeldRow = [kind: EvidenceKind, refId: string, held: [string, string, string] | null];
+export const heldEvidenceSql = heldPiecesSql(REQUIREMENT_PIECES, sql`r.id`);
+
+type HeldPiece = [number: string, issuedAt: string, expiresAt: string, revokedAt?: string | null];
+type HeldRow = [kind: EvidenceKind, refId: string, held: HeldPiece | null];
 
 /**
  * The pieces one requirement needs for one person: its course (the certificate found for it) and
@@ -95,8 +139,10 @@ export function evidenceFacts(
   return pieces;
 }
 
-const heldOf = (piece: [string, string, string] | null) =>
-  piece ? { number: piece[0], issuedAt: piece[1], expiresAt: piece[2] } : null;
+const heldOf = (piece: HeldPiece | null) =>
+  piece
+    ? { number: piece[0], issuedAt: piece[1], expiresAt: piece[2], ...(piece[3] ? { revokedAt: piece[3] } : {}) }
+    : null;
 
 /** One piece of a requirements request, as the contract parses it. */
 export type EvidenceInput =

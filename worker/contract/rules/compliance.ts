@@ -117,6 +117,28 @@ export interface ComplianceResult {
 const ms = (iso: string) => Date.parse(iso);
 const iso = (time: number) => new Date(time).toISOString();
 
+/** How a piece a person holds stands at an instant; `held` and `due-soon` count, the rest do not. */
+export type PieceState = 'missing' | 'revoked' | 'expired' | 'due-soon' | 'held';
+
+/**
+ * The one "held" of the rules (compliance here, task qualification in task-qualification.ts): a
+ * piece counts when it exists, was issued by `issuedBy` (when given), is not revoked (revocation
+ * says it was issued in error) and has not expired at `at`; it is due soon from `dueSoonDays` days
+ * before its expiry.
+ */
+export function pieceState(
+  held: HeldEvidence | null,
+  at: number,
+  dueSoonDays: number,
+  issuedBy = Number.POSITIVE_INFINITY,
+): PieceState {
+  if (!held || ms(held.issuedAt) > issuedBy) return 'missing';
+  if (held.revokedAt) return 'revoked';
+  const expires = ms(held.expiresAt);
+  if (expires <= at) return 'expired';
+  return expires - dueSoonDays * DAY_MS <= at ? 'due-soon' : 'held';
+}
+
 /**
  * One piece judged alone (the rule as it was for a course certificate): valid and not older than a
  * retraining event -> compliant or due-soon until it expires; else pending until its due date,
@@ -128,8 +150,9 @@ function judgePiece(
   at: number,
   dueSoonDays = facts.dueSoonDays,
 ): Omit<EvidenceResult, 'kind' | 'refId'> {
+  const state = pieceState(held, at, dueSoonDays);
   const piece = held && !held.revokedAt ? held : null;
-  const valid = piece != null && ms(piece.expiresAt) > at;
+  const valid = piece != null && (state === 'held' || state === 'due-soon');
   const validUntil = valid ? piece.expiresAt : null;
   const number = valid ? piece.number : null;
 
@@ -140,9 +163,7 @@ function judgePiece(
       : null;
 
   if (valid && eventDue == null) {
-    const expires = ms(piece.expiresAt);
-    const status = expires - dueSoonDays * DAY_MS <= at ? 'due-soon' : 'compliant';
-    return { status, dueAt: piece.expiresAt, validUntil, number };
+    return { status: state === 'due-soon' ? 'due-soon' : 'compliant', dueAt: piece.expiresAt, validUntil, number };
   }
 
   // Newly covered people get their due period; an expired piece was due when it expired,

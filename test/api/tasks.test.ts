@@ -1,0 +1,381 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REFUSALS } from '../../worker/contract/errors';
+import { createCourse } from './fixtures';
+import { api, createAdmin, createUser, db, login, schema } from './helpers';
+
+/**
+ * Task qualifications (issue 30): admins define tasks as the evidence they need; a supervisor asks
+ * who of their team is qualified for one on a day, and never sees anyone else. Certificates,
+ * authorisations, credentials and talks are inserted straight into the database (their own routes
+ * are tested elsewhere; these are the rows they write), dated around one fixed day.
+ */
+
+const DAY = '2026-06-15';
+const at = (days: number) => new Date(Date.parse(`${DAY}T12:00:00.000Z`) + days * 86_400_000).toISOString();
+const dayAt = (days: number) => at(days).slice(0, 10);
+
+let admin: string;
+let adminId: string;
+beforeAll(async () => {
+  const user = await createAdmin();
+  adminId = user.id;
+  admin = await login(user);
+});
+
+const tag = () => crypto.randomUUID().slice(0, 6);
+
+/** The four kinds of evidence: a course, a published template family, a credential type, a talk topic. */
+async function pieces() {
+  const t = tag();
+  const course = await createCourse({ title: `Forklift basics ${t}` });
+  const templateId = crypto.randomUUID();
+  await db.insert(schema.evaluationTemplates).values({
+    id: templateId,
+    familyId: templateId,
+    name: `Reach truck practical ${t}`,
+    grants: `Reach truck ${t}`,
+    validityDays: 1095,
+    status: 'PUBLISHED',
+    publishedAt: at(-400),
+  });
+  const typeId = crypto.randomUUID();
+  await db.insert(schema.credentialTypes).values({ id: typeId, name: `Operator licence ${t}` });
+  const topicId = crypto.randomUUID();
+  await db
+    .insert(schema.talkTopics)
+    .values({ id: topicId, title: `Pedestrian zones ${t}`, body: 'Stay in the lanes.' });
+  return {
+    course,
+    templateId,
+    typeId,
+    topicId,
+    evidence: [
+      { kind: 'course', courseId: course.courseId },
+      { kind: 'evaluation', templateId },
+      { kind: 'credential', credentialTypeId: typeId },
+      { kind: 'talk', topicId, everyDays: 90 },
+    ],
+  };
+}
+type Pieces = Awaited<ReturnType<typeof pieces>>;
+
+/** What a person holds, each piece overridable: `false` leaves it out. */
+async function hold(
+  userId: string,
+  p: Pieces,
+  over: {
+    certificate?: false | { issuedAt?: string; expiresAt?: string; revokedAt?: string };
+    authorisation?: false | { issuedAt?: string; expiresAt?: string; revokedAt?: string };
+    credential?: false | { issuedOn?: string; expiresOn?: string };
+    talk?: false | { startedAt: string };
+  } = {},
+) {
+  const id = () => crypto.randomUUID();
+  if (over.certificate !== false) {
+    const certificateId = id();
+    await db.insert(schema.certificates).values({
+      id: certificateId,
+      certificateNumber: `CERT-${certificateId.slice(0, 8)}`,
+      userId,
+      courseId: p.course.courseId,
+      userName: 'Worker',
+      courseName: p.course.title,
+      issuedAt: at(-100),
+      expiresAt: at(300),
+      ...over.certificate,
+    });
+  }
+  if (over.authorisation !== false) {
+    const evaluationId = id();
+    const issuedAt = over.authorisation?.issuedAt ?? at(-100);
+    await db.insert(schema.evaluations).values({
+      id: evaluationId,
+      templateId: p.templateId,
+      traineeId: userId,
+      evaluatorId: adminId,
+      outcome: 'COMPETENT',
+      meaning: 'Evaluated and found competent',
+      evaluatorName: 'Ada Admin',
+      traineeName: 'Worker',
+      bodyHash: evaluationId,
+      conductedAt: issuedAt,
+      signedAt: issuedAt,
+    });
+    const authorisationId = id();
+    await db.insert(schema.authorisations).values({
+      id: authorisationId,
+      number: `AUT-2026-${authorisationId.slice(0, 6).toUpperCase()}`,
+      userId,
+      templateId: p.templateId,
+      familyId: p.templateId,
+      evaluationId,
+      title: 'Authorised: reach truck',
+      userName: 'Worker',
+      issuedAt,
+      expiresAt: at(500),
+      ...over.authorisation,
+    });
+  }
+  if (over.credential !== false)
+    await db.insert(schema.credentials).values({
+      id: id(),
+      userId,
+      typeId: p.typeId,
+      status: 'APPROVED',
+      issuer: 'Licensing office',
+      number: `LIC-${id().slice(0, 5)}`,
+      issuedOn: dayAt(-200),
+      expiresOn: dayAt(400),
+      reviewedAt: at(-199),
+      ...over.credential,
+    });
+  if (over.talk !== false) {
+    const talkId = id();
+    const startedAt = over.talk?.startedAt ?? at(-20);
+    await db.insert(schema.talks).values({
+      id: talkId,
+      topicId: p.topicId,
+      topicTitle: 'Pedestrian zones',
+      topicBody: 'Stay in the lanes.',
+      foremanId: adminId,
+      foremanName: 'Ada Admin',
+      foremanMethod: 'password',
+      bodyHash: talkId,
+      startedAt,
+      signedOffAt: startedAt,
+      receivedAt: startedAt,
+    });
+    await db
+      .insert(schema.talkAttendees)
+      .values({ talkId, position: 0, userId, name: 'Worker', method: 'signature', signedAt: startedAt });
+  }
+}
+
+async function createTask(body: Record<string, unknown>) {
+  const res = await api('POST', '/api/v2/admin/tasks', { token: admin, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.task as { id: string; name: string };
+}
+
+async function createSite() {
+  const res = await api('POST', '/api/v2/admin/sites', { token: admin, body: { name: `Depot ${tag()}` } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.site as { id: string };
+}
+
+const names = (people: { username: string }[]) => people.map((p) => p.username.split('_')[0]).sort();
+
+describe('admin tasks', () => {
+  it('creates, lists, reads, edits and retires a task, each write audited', async () => {
+    const p = await pieces();
+    const site = await createSite();
+    const name = `Operate a reach truck ${tag()}`;
+    const task = await createTask({ name, description: 'Narrow aisles', siteId: site.id, evidence: p.evidence });
+    const one = await api('GET', `/api/v2/admin/tasks/${task.id}`, { token: admin });
+    expect(one.body.task).toMatchObject({ name, description: 'Narrow aisles', siteId: site.id, retiredAt: null });
+    // Named as requirements name their pieces, course first.
+    expect(one.body.task.evidence.map((e: { kind: string }) => e.kind)).toEqual([
+      'course',
+      'credential',
+      'evaluation',
+      'talk',
+    ]);
+    expect(one.body.task.evidence[3]).toMatchObject({ kind: 'talk', topicId: p.topicId, everyDays: 90 });
+    const list = await api('GET', '/api/v2/admin/tasks', { token: admin });
+    expect(list.body.tasks.some((t: { id: string }) => t.id === task.id)).toBe(true);
+
+    const edited = await api('PUT', `/api/v2/admin/tasks/${task.id}`, {
+      token: admin,
+      body: { name: `${name} (edited)`, siteId: null, evidence: [p.evidence[1]] },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.task).toMatchObject({
+      siteId: null,
+      evidence: [{ kind: 'evaluation', templateId: p.templateId }],
+    });
+
+    const retired = await api('POST', `/api/v2/admin/tasks/${task.id}/retire`, { token: admin });
+    expect(retired.body.task.retiredAt).toBeTruthy();
+    expect((await api('POST', `/api/v2/admin/tasks/${task.id}/retire`, { token: admin })).status).toBe(409);
+    expect(
+      (await api('PUT', `/api/v2/admin/tasks/${task.id}`, { token: admin, body: { name, evidence: p.evidence } }))
+        .status,
+    ).toBe(409);
+    const active = await api('GET', '/api/v2/admin/tasks', { token: admin });
+    expect(active.body.tasks.some((t: { id: string }) => t.id === task.id)).toBe(false);
+    const all = await api('GET', '/api/v2/admin/tasks?includeRetired=true', { token: admin });
+    expect(all.body.tasks.some((t: { id: string }) => t.id === task.id)).toBe(true);
+
+    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, task.id));
+    expect(audit.map((a) => a.action).sort()).toEqual(['TASK_CREATED', 'TASK_RETIRED', 'TASK_UPDATED']);
+  });
+
+  it('refuses a task with no evidence, an unknown site, unknown pieces and a taken name, writing nothing', async () => {
+    const p = await pieces();
+    const name = `Enter a confined space ${tag()}`;
+    const refused = async (body: Record<string, unknown>, status: number, message: string) => {
+      const res = await api('POST', '/api/v2/admin/tasks', { token: admin, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(res.body.message).toEqual(message);
+    };
+    const noEvidence =
+      'A task needs at least one piece of evidence: a course, an evaluation, a credential type or a toolbox talk';
+    await refused({ name, evidence: [] }, 400, noEvidence);
+    await refused({ name }, 400, noEvidence);
+    await refused(
+      { name, siteId: 'no-such-site', evidence: p.evidence },
+      400,
+      'This site does not exist or has been retired. Add it under Sites first.',
+    );
+    await refused({ name: '  ', evidence: p.evidence }, 400, 'The task needs a name');
+    await refused(
+      { name, evidence: [{ kind: 'credential', credentialTypeId: 'nope' }] },
+      400,
+      REFUSALS['requirement.credentialTypeNotFound'],
+    );
+    const rows = await db.select().from(schema.tasks).where(eq(schema.tasks.name, name));
+    expect(rows).toEqual([]);
+    await createTask({ name, evidence: p.evidence });
+    await refused(
+      { name: name.toUpperCase(), evidence: p.evidence },
+      409,
+      'An active task with this name already exists at this site',
+    );
+  });
+
+  it('is for administrators who manage people only', async () => {
+    const worker = await login(await createUser());
+    expect((await api('GET', '/api/v2/admin/tasks', { token: worker })).status).toBe(403);
+    expect((await api('POST', '/api/v2/admin/tasks', { token: worker, body: {} })).status).toBe(403);
+  });
+});
+
+describe('who of my team is qualified for a task on a day', () => {
+  /** sup -> ann, bob, cat, fay, gus (leaver); ann -> dan; outsiders: eve (another supervisor's), sup's own manager. */
+  async function crew() {
+    const t = tag();
+    const person = (n: string, managerId?: string, extra: Record<string, unknown> = {}) =>
+      createUser({ username: `${n}_${t}`, firstName: n, lastName: t, managerId, ...extra });
+    const boss = await person('boss');
+    const sup = await person('sup', boss.id);
+    const ann = await person('ann', sup.id);
+    const bob = await person('bob', sup.id);
+    const cat = await person('cat', sup.id);
+    const fay = await person('fay', sup.id);
+    const dan = await person('dan', ann.id);
+    const gus = await person('gus', sup.id, { deactivatedAt: at(-1) });
+    const other = await person('other', boss.id);
+    const eve = await person('eve', other.id);
+    return { boss, sup, ann, bob, cat, fay, dan, gus, eve };
+  }
+
+  it('lists the qualified, those lapsing within 7 and 30 days and what stops the rest, the team only', async () => {
+    const p = await pieces();
+    const c = await crew();
+    const task = await createTask({ name: `Operate a reach truck ${tag()}`, evidence: p.evidence });
+    await hold(c.ann.id, p); // everything, for a long time
+    await hold(c.bob.id, p, { credential: { expiresOn: dayAt(4) } }); // licence ends in 4 days
+    await hold(c.cat.id, p, { authorisation: false }); // never evaluated
+    await hold(c.dan.id, p, { certificate: { expiresAt: at(20) } }); // certificate ends in 20 days
+    await hold(c.fay.id, p, { authorisation: { revokedAt: at(-3) } }); // authorisation revoked
+    await hold(c.gus.id, p); // a leaver: never listed
+    await hold(c.eve.id, p); // qualified, but not on the team
+    await hold(c.boss.id, p);
+
+    const sup = await login(c.sup);
+    const res = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${DAY}`, { token: sup });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body;
+    expect(body.date).toBe(DAY);
+    expect(names(body.qualified)).toEqual(['ann', 'bob', 'dan']);
+    expect(names(body.lapsingWithin7Days)).toEqual(['bob']);
+    expect(names(body.lapsingWithin30Days)).toEqual(['bob', 'dan']);
+    expect(names(body.notQualified)).toEqual(['cat', 'fay']);
+    const byName = (list: { username: string }[], n: string) => list.find((x) => x.username.startsWith(`${n}_`)) as any;
+    expect(byName(body.qualified, 'ann')).toMatchObject({ status: 'QUALIFIED', missing: [], expiring: [] });
+    expect(byName(body.qualified, 'bob')).toMatchObject({
+      status: 'EXPIRING',
+      expiring: [{ kind: 'credential', status: 'EXPIRING' }],
+    });
+    expect(byName(body.notQualified, 'cat')).toMatchObject({
+      status: 'NOT_QUALIFIED',
+      validUntil: null,
+      missing: [{ kind: 'evaluation', name: expect.stringContaining('Reach truck practical'), status: 'MISSING' }],
+    });
+    expect(byName(body.notQualified, 'fay').missing).toEqual([
+      expect.objectContaining({ kind: 'evaluation', status: 'REVOKED' }),
+    ]);
+    // Nobody outside the team, in any list.
+    const everyone = [...body.qualified, ...body.notQualified].map((x: { id: string }) => x.id);
+    for (const outsider of [c.eve, c.boss, c.gus, c.sup]) expect(everyone).not.toContain(outsider.id);
+
+    // ann's supervisor-of-one sees dan only; eve's manager sees eve only; a worker with no reports, nobody.
+    const annView = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${DAY}`, {
+      token: await login(c.ann),
+    });
+    expect(names(annView.body.qualified)).toEqual(['dan']);
+    expect(annView.body.notQualified).toEqual([]);
+    const bobView = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${DAY}`, {
+      token: await login(c.bob),
+    });
+    expect([...bobView.body.qualified, ...bobView.body.notQualified]).toEqual([]);
+  });
+
+  it('judges the day asked: a piece issued later does not count, one expired by then does not either', async () => {
+    const p = await pieces();
+    const c = await crew();
+    const task = await createTask({ name: `Work at height ${tag()}`, evidence: p.evidence });
+    // Authorised on DAY + 10: not qualified on DAY, qualified on DAY + 10.
+    await hold(c.ann.id, p, { authorisation: { issuedAt: at(10) } });
+    const sup = await login(c.sup);
+    const on = async (day: string) => {
+      const body = (await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${day}`, { token: sup })).body;
+      // The rest of the crew holds nothing: only ann is judged here.
+      const ann = (list: { id: string }[]) => list.filter((x) => x.id === c.ann.id) as any[];
+      return { qualified: ann(body.qualified), notQualified: ann(body.notQualified) };
+    };
+    const before = await on(DAY);
+    expect([before.qualified.length, before.notQualified.length]).toEqual([0, 1]);
+    expect(before.notQualified[0].missing).toEqual([
+      expect.objectContaining({ kind: 'evaluation', status: 'MISSING' }),
+    ]);
+    expect((await on(dayAt(10))).qualified).toHaveLength(1);
+    // The talk every 90 days, held DAY - 20, has lapsed by DAY + 71.
+    const later = await on(dayAt(71));
+    expect(later.notQualified[0].missing).toEqual([expect.objectContaining({ kind: 'talk', status: 'EXPIRED' })]);
+  });
+
+  it('limits a site task to the team people of that site', async () => {
+    const p = await pieces();
+    const c = await crew();
+    const site = await createSite();
+    await db.update(schema.users).set({ siteId: site.id }).where(eq(schema.users.id, c.ann.id));
+    await db.update(schema.users).set({ siteId: site.id }).where(eq(schema.users.id, c.eve.id));
+    const task = await createTask({ name: `Operate a reach truck ${tag()}`, siteId: site.id, evidence: p.evidence });
+    for (const person of [c.ann, c.bob, c.eve]) await hold(person.id, p);
+    const res = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${DAY}`, { token: await login(c.sup) });
+    expect(names(res.body.qualified)).toEqual(['ann']);
+    expect(res.body.notQualified).toEqual([]);
+    expect(res.body.task).toMatchObject({ id: task.id, siteId: site.id });
+  });
+
+  it('refuses a bad date and an unknown or retired task with clear messages', async () => {
+    const p = await pieces();
+    const task = await createTask({ name: `Drive a tug ${tag()}`, evidence: p.evidence });
+    const token = await login(await createUser());
+    for (const date of ['2026-02-30', '15/06/2026', 'today', '2026-6-1']) {
+      const res = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${date}`, { token });
+      expect(res.status, date).toBe(400);
+      expect(res.body.message).toBe('The date must be a calendar date (YYYY-MM-DD)');
+    }
+    // No date: today.
+    const today = await api('GET', `/api/v2/team/tasks/${task.id}/qualified`, { token });
+    expect(today.body.date).toBe(new Date().toISOString().slice(0, 10));
+    const unknown = await api('GET', '/api/v2/team/tasks/no-such-task/qualified', { token });
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'Task not found']);
+    await api('POST', `/api/v2/admin/tasks/${task.id}/retire`, { token: admin });
+    expect((await api('GET', `/api/v2/team/tasks/${task.id}/qualified`, { token })).status).toBe(404);
+    expect((await api('GET', `/api/v2/team/tasks/${task.id}/qualified`, {})).status).toBe(401);
+  });
+});

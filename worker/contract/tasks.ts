@@ -1,0 +1,118 @@
+import * as v from 'valibot';
+import { idString, normalizePersonText } from './common';
+import { REFUSALS } from './errors';
+import { evidencePiece, type RequirementEvidenceDto } from './requirement-evidence';
+import type { TaskPieceResult, TaskStatus } from './rules/task-qualification';
+
+/**
+ * Task qualifications (issue 30): a task is the set of evidence people need to do it ("Operate a
+ * reach truck": a course, an authorisation, a licence), optionally at one site. Admins keep them
+ * under /api/v2/admin/tasks; a supervisor asks who of their team is qualified on a day under
+ * /api/v2/team/tasks/{id}/qualified. The rule: rules/task-qualification.ts.
+ */
+
+export const TASK_NAME_LENGTH = 100;
+export const TASK_DESCRIPTION_LENGTH = 2000;
+/** The most pieces a task may need (a requirement's evidence has no more in practice). */
+export const TASK_PIECES_MAX = 20;
+
+/** `POST /api/v2/admin/tasks`, `PUT /api/v2/admin/tasks/{id}`: the whole task. */
+export const taskBody = v.object({
+  name: v.pipe(
+    v.optional(v.string(REFUSALS['task.name']), ''),
+    v.string(REFUSALS['task.name']),
+    v.transform((value) => normalizePersonText(value)),
+    v.nonEmpty(REFUSALS['task.name']),
+    v.maxLength(TASK_NAME_LENGTH, REFUSALS['task.nameLength']),
+  ),
+  description: v.pipe(
+    v.optional(v.nullable(v.string(REFUSALS['task.descriptionLength'])), ''),
+    v.transform((value) => (value ?? '').trim()),
+    v.maxLength(TASK_DESCRIPTION_LENGTH, REFUSALS['task.descriptionLength']),
+  ),
+  /** The site the task is done at; null / "" / absent: any site. */
+  siteId: v.pipe(
+    v.optional(v.nullable(v.union([idString, v.literal('')], REFUSALS['site.unknown'])), null),
+    v.transform((value) => value || null),
+  ),
+  evidence: v.pipe(
+    v.optional(v.array(evidencePiece, REFUSALS['task.evidenceRequired']), []),
+    v.array(evidencePiece, REFUSALS['task.evidenceRequired']),
+    v.minLength(1, REFUSALS['task.evidenceRequired']),
+    v.maxLength(TASK_PIECES_MAX, REFUSALS['task.evidenceRequired']),
+  ),
+});
+export type TaskBody = v.InferOutput<typeof taskBody>;
+
+export interface TaskDto {
+  id: string;
+  name: string;
+  description: string;
+  siteId: string | null;
+  siteName: string | null;
+  /** Every piece the task needs, named (the requirement's shapes). */
+  evidence: RequirementEvidenceDto[];
+  createdAt: string;
+  updatedAt: string;
+  retiredAt: string | null;
+}
+export interface TasksResponse {
+  tasks: TaskDto[];
+}
+export interface TaskResponse {
+  task: TaskDto;
+}
+
+/** `GET /api/v2/admin/tasks?includeRetired=true`: retired tasks too (after the active ones). */
+export const tasksQuery = v.object({
+  includeRetired: v.pipe(
+    v.optional(v.picklist(['true', 'false', '1', '0']), 'false'),
+    v.transform((value) => value === 'true' || value === '1'),
+  ),
+});
+
+/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused), today when absent. */
+export const qualifiedQuery = v.object({
+  date: v.optional(
+    v.pipe(
+      v.string(REFUSALS['task.date']),
+      v.trim(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, REFUSALS['task.date']),
+      v.check(
+        (value) =>
+          !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+          new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+        REFUSALS['task.date'],
+      ),
+    ),
+  ),
+});
+
+/** One person of the team and how they stand for the task that day. */
+export interface TeamQualifiedPerson {
+  id: string;
+  name: string;
+  username: string;
+  siteName: string | null;
+  status: TaskStatus;
+  /** When their qualification lapses if nothing is renewed (null when not qualified). */
+  validUntil: string | null;
+  /** Names of the pieces that stop them (missing, expired, revoked) or that expire within 30 days. */
+  missing: Pick<TaskPieceResult, 'kind' | 'name' | 'status'>[];
+  expiring: Pick<TaskPieceResult, 'kind' | 'name' | 'status' | 'validUntil'>[];
+}
+
+/**
+ * `GET /api/v2/team/tasks/{id}/qualified?date=`: the caller's team only. `qualified`: everyone
+ * qualified that day (EXPIRING included); `lapsingWithin7Days` / `lapsingWithin30Days`: those of them
+ * whose qualification ends within 7 / 30 days of the day (the 30 includes the 7); `notQualified`: the
+ * rest of the team (a site's task: the team's people of that site), with what stops them.
+ */
+export interface TeamQualifiedResponse {
+  task: { id: string; name: string; siteId: string | null; siteName: string | null };
+  date: string;
+  qualified: TeamQualifiedPerson[];
+  lapsingWithin7Days: TeamQualifiedPerson[];
+  lapsingWithin30Days: TeamQualifiedPerson[];
+  notQualified: TeamQualifiedPerson[];
+}
