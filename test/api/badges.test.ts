@@ -1,4 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { app } from '../../worker/app';
+import { countingD1 } from './d1-counting';
 import { createCourse } from './fixtures';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 import { badgeIdFor } from '../../worker/services/badge';
@@ -124,6 +127,17 @@ describe('badge page', () => {
     // The same page in the viewer's language.
     const es = await api('GET', `/badge/${c.badge}`, { headers: { 'accept-language': 'es' } });
     expect(String(es.body)).toContain('Certificados vigentes');
+  });
+
+  it('reads its data in one D1 round trip (a batch)', async () => {
+    const c = await crew();
+    const { db: counted, count } = countingD1(env.DB);
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`http://localhost/badge/${c.badge}`), { ...env, DB: counted }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`Forklift basics ${c.tag}`);
+    expect(count.calls).toBe(1);
   });
 
   it('answers a forged, malformed or leaver badge clearly', async () => {
