@@ -22,6 +22,7 @@ import { auth } from './routes/auth';
 import { certificates } from './routes/certificates';
 import { adminAuthorisationRoutes, authorisationRoutes, userAuthorisationRoutes } from './routes/authorisations';
 import { authorisationVerifyPage } from './routes/verify-page/authorisation';
+import { badgePage } from './routes/verify-page/badge';
 import { evaluationRoutes } from './routes/evaluations';
 import { evaluationTemplateRoutes } from './routes/evaluation-templates';
 import { courses } from './routes/courses';
@@ -46,6 +47,7 @@ import { adminTaskRoutes, teamTaskRoutes } from './routes/tasks';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
 import { adminSessionRoutes, trainerSessionRoutes, userSessionRoutes } from './routes/sessions';
+import { badgeCardRoutes, badgeStatusRoutes } from './routes/badges';
 import { kioskRoutes, trainerKioskRoutes, userBadgeRoutes, userPinRoutes } from './routes/kiosk';
 import { userRequirementRoutes } from './routes/user-requirements';
 
@@ -89,12 +91,14 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/kiosk', kioskRoutes)
   .route('/api/v2/user/pin', userPinRoutes)
   .route('/api/v2/user/badge', userBadgeRoutes)
+  .route('/api/v2/badges', badgeStatusRoutes)
   .route('/api/v2/talks', talkRoutes)
   .route('/api/v2/team/tasks', teamTaskRoutes)
   .route('/api/v2/team', teamRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)
+  .route('/api/v2/users', badgeCardRoutes)
   .route('/api/domains', domainsRoutes)
   .route('/api/v2/admin/courses', adminCourses)
   .route('/api/v2/admin/assessments', adminAssessments)
@@ -117,6 +121,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/user/requirements', userRequirementRoutes)
   .route('/certificate/verify', verifyPage)
   .route('/authorisation/verify', authorisationVerifyPage)
+  .route('/badge', badgePage)
   .route('/verify', verifyLookupPage)
   // The landing page, rendered here in the visitor's language (the rest of the client is static assets).
   .route('/', landingPage);

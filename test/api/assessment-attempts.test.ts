@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../worker/app';
 import { createCourse, takeAssessment } from './fixtures';
+import { countingD1 } from './d1-counting';
 import { api, env } from './helpers';
 import { A, enrolledLearner, start, attemptRow, backdate } from './assessment-helpers';
 
@@ -205,46 +206,8 @@ describe('D1 round trips under a synchronized start', () => {
   /**
    * D1 runs one query at a time per database, so when a whole site starts a timed assessment at once
    * every round trip of every learner queues behind the others (`npm run load`: 2,000 learners).
-   * Counts the calls that reach the binding: a statement's first/all/run/raw, or one batch.
+   * Counts the calls that reach the binding (./d1-counting.ts).
    */
-  function countingD1(real: D1Database) {
-    const count = { calls: 0 };
-    const targets = new WeakMap<object, D1PreparedStatement>();
-    const call = (run: () => unknown) => {
-      count.calls += 1;
-      return run();
-    };
-    const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-      const proxy = new Proxy(statement, {
-        get(target, prop) {
-          if (prop === 'bind') return (...values: unknown[]) => wrap(target.bind(...values));
-          if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw')
-            return (...args: unknown[]) => call(() => (target[prop] as (...a: unknown[]) => unknown)(...args));
-          const value = Reflect.get(target, prop, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-      targets.set(proxy, statement);
-      return proxy;
-    };
-    // The Worker reads through a D1 session (withSession): the session is counted the same way.
-    const wrapDb = <T extends object>(target: T): T =>
-      new Proxy(target, {
-        get(inner, prop) {
-          if (prop === 'prepare') return (query: string) => wrap((inner as unknown as D1Database).prepare(query));
-          if (prop === 'batch')
-            return (statements: D1PreparedStatement[]) =>
-              call(() => (inner as unknown as D1Database).batch(statements.map((s) => targets.get(s) ?? s)));
-          if (prop === 'withSession')
-            return (constraint?: string) => wrapDb((inner as unknown as D1Database).withSession(constraint) as object);
-          const value = Reflect.get(inner, prop, inner);
-          return typeof value === 'function' ? value.bind(inner) : value;
-        },
-      });
-    const db = wrapDb(real);
-    return { db, count };
-  }
-
   async function callsFor(method: string, path: string, token: string, body?: unknown) {
     const { db: counted, count } = countingD1(env.DB);
     const ctx = createExecutionContext();

@@ -12,7 +12,7 @@ import {
   type KioskResponse,
   type PinResponse,
 } from '@contract/kiosk';
-import { api } from './client';
+import { api, apiRequest } from './client';
 import { queryKeys } from './query-keys';
 import { defineWrite } from './writes';
 
@@ -22,6 +22,8 @@ const asKiosk = (token: string) => ({ token: null, headers: { [KIOSK_HEADER]: to
 export const kioskApi = {
   pin: (signal?: AbortSignal) => api.get<PinResponse>('/v2/user/pin', { signal }),
   badge: (signal?: AbortSignal) => api.get<BadgeResponse>('/v2/user/badge', { signal }),
+  /** A person's printable badge card (CR80 PDF): theirs, or a team member's or a managed user's (issue 30). */
+  badgeCard: (userId: string) => apiRequest<Blob>(`/v2/users/${enc(userId)}/badge.pdf`, { responseType: 'blob' }),
   kiosk: (sessionId: string, token: string, signal?: AbortSignal) =>
     api.get<KioskResponse>(`/v2/kiosk/${enc(sessionId)}`, { signal, ...asKiosk(token) }),
 };

@@ -271,6 +271,8 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'kiosk.tooManyFailures': 'error.kiosk.tooManyFailures',
   'kiosk.otherSession': 'error.kiosk.otherSession',
   'kiosk.sessionClosed': 'error.kiosk.sessionClosed',
+  'badge.notAllowed': 'error.badge.notAllowed',
+  'badge.invalid': 'error.badge.invalid',
   'talkTopic.title': 'error.talkTopic.title',
   'talkTopic.titleLength': 'error.talkTopic.titleLength',
   'talkTopic.body': 'error.talkTopic.body',

@@ -369,6 +369,10 @@ export const REFUSALS = {
   'kiosk.tooManyFailures': 'Too many failed sign-ins at this kiosk, so it has closed. Ask the trainer to open it again',
   'kiosk.otherSession': 'This kiosk is open for another session',
   'kiosk.sessionClosed': 'A kiosk can only be opened for a session that has not ended or been signed off',
+  // Badge cards and the badge page's full status (issue 30)
+  'badge.notAllowed':
+    'Only the person, their supervisors and administrators who manage their users can open this badge',
+  'badge.invalid': 'This badge is not recognised, or its holder no longer works here',
   // Course content
   'upload.tooLarge': 'The file is larger than the upload limit of {limit}.',
   'content.title': 'Title is required',

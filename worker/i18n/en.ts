@@ -92,6 +92,33 @@ export const en = {
   'authVerify.note':
     "Issued by {app} after a practical evaluation in the workplace. The details above come straight from the issuer's records; compare them with the card or badge shown to you.",
   'authVerify.description': '{app} authorisation {number}: {title} (status {status}).',
+  'badge.header': 'Badge Check',
+  'badge.valid.title': 'Badge of {name}',
+  'badge.valid.lead': 'This badge is authentic. Below are the certificates and authorisations valid today.',
+  'badge.invalid.title': 'Badge Not Recognised',
+  'badge.invalid.lead': 'This badge was not issued by {app}, or its holder no longer works here. Do not rely on it.',
+  'badge.row.holder': 'Badge Holder',
+  'badge.certificates': 'Valid Certificates',
+  'badge.authorisations': 'Valid Authorisations',
+  'badge.none': 'None valid today',
+  'badge.until': 'valid until {date}',
+  'badge.note':
+    'Shown to anyone who scans the badge: only what a certificate verification shows. Supervisors and administrators who are signed in see the full status.',
+  'badge.status.title': 'Status today (for supervisors and administrators)',
+  'badge.status.loading': 'Loading the full status…',
+  'badge.status.failed': 'The full status could not be loaded. Sign in again and reopen this page.',
+  'badge.status.forbidden':
+    'You are signed in, but you are not this person’s supervisor or administrator: only the public view is shown.',
+  'badge.status.signIn': 'Supervisor or administrator? Sign in, then scan again to see the full status.',
+  'badge.signIn': 'Sign in',
+  'badge.status.missing': 'Missing: {items}',
+  'badge.status.noRequirements': 'No requirement applies to this person.',
+  'badge.status.compliant': 'Compliant',
+  'badge.status.due-soon': 'Due soon',
+  'badge.status.overdue': 'Overdue',
+  'badge.status.pending': 'Not started',
+  'badge.status.exempt': 'Exempt',
+  'badge.description': '{app} badge check.',
 
   // E-mails
   'mail.hello': 'Hello {name},',

@@ -3,12 +3,13 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { pinText } from '@contract/kiosk';
 import { css } from 'styled-system/css';
-import { kioskQueries, kioskWrites } from '../../api/kiosk-queries';
+import { saveBlob } from '../../api/certificates';
+import { kioskApi, kioskQueries, kioskWrites } from '../../api/kiosk-queries';
 import { useWrite } from '../../api/writes';
 import { formatDate } from '../../format';
 import { t } from '../../i18n';
 import { errorText, issueErrors } from '../../i18n/error-text';
-import { Alert, Button, Card, CardBody, PasswordField, Skeleton } from '../../ui';
+import { Alert, Button, Card, CardBody, PasswordField, Skeleton, toaster } from '../../ui';
 import { badgeUrl, QrImage } from './badge-qr';
 
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold', mb: '2' });
@@ -133,11 +134,34 @@ function BadgeCard() {
             {errorText(badge.error, t('kioskProfile.badgeFailed'))}
           </Alert>
         ) : (
-          <figure data-testid="badge-qr">
-            <QrImage text={badgeUrl(badge.data.badge)} label={t('kioskProfile.badgeAlt')} />
-          </figure>
+          <>
+            <figure data-testid="badge-qr">
+              <QrImage text={badgeUrl(badge.data.badge)} label={t('kioskProfile.badgeAlt')} />
+            </figure>
+            <BadgeCardDownload userId={badge.data.badge.split('.')[0] ?? ''} />
+          </>
         )}
       </CardBody>
     </Card>
+  );
+}
+
+/** The printable card (CR80 PDF) with the same QR, for a lanyard or a site pass holder. */
+function BadgeCardDownload({ userId }: { userId: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await kioskApi.badgeCard(userId), 'badge.pdf');
+    } catch (e) {
+      toaster.create({ type: 'error', title: errorText(e, t('kioskProfile.badgeCardFailed')) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" loading={busy} onClick={() => void download()} className={css({ mt: '3' })}>
+      {t('kioskProfile.badgeCard')}
+    </Button>
   );
 }

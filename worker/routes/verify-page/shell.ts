@@ -43,6 +43,16 @@ export async function pageCsp(withScript: boolean): Promise<string> {
   return [...CSP_BASE, `script-src 'sha256-${await normaliseScriptHash()}'`].join('; ');
 }
 
+/**
+ * The CSP of a page carrying one inline script of its own (the badge page): only that script (by
+ * its hash) runs, and it may call this origin's API, nothing else.
+ */
+export async function pageCspForScript(script: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(script));
+  const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  return [...CSP_BASE, `script-src 'sha256-${hash}'`, "connect-src 'self'"].join('; ');
+}
+
 export type Tone = 'success' | 'warning' | 'error' | 'neutral';
 
 const ICONS: Record<Tone, string> = {
@@ -88,6 +98,14 @@ input:focus,button:focus{outline:3px solid #9cc0f5;outline-offset:1px}
 a{color:#17335c;text-decoration-thickness:1px;text-underline-offset:2px}
 button{font:inherit;font-weight:700;padding:10px 18px;border:0;border-radius:10px;background:#17335c;color:#fff;cursor:pointer}
 .nowrap{white-space:nowrap}
+.items{list-style:none;margin:0;padding:0}
+.items li{padding:6px 0;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline}
+.items .sub{color:#4a5565;font-weight:400;font-size:.9rem}
+.items .missing{flex-basis:100%;color:#b42318;font-weight:600;font-size:.9rem}
+.panel{margin-top:20px;background:#fff;border-radius:16px;padding:18px 24px;box-shadow:0 1px 2px rgba(16,24,40,.06)}
+.panel h2{margin:0 0 8px;font-size:1.1rem;color:#17335c}
+.panel p{margin:0;color:#4a5565}
+.btn{display:inline-flex;align-items:center;min-height:44px;margin-top:10px;padding:0 18px;border-radius:10px;background:#17335c;color:#fff;font-weight:700;text-decoration:none}
 .qr{display:flex;flex-direction:column;align-items:center;gap:8px;margin-top:20px;color:#4a5565;font-size:.85rem}
 .qr svg{width:176px;height:176px;background:#fff;border-radius:12px;padding:10px}
 footer{margin-top:24px;color:#5b6676;font-size:.8rem;text-align:center}
@@ -112,6 +130,8 @@ export interface PageOptions {
   header?: string;
   /** Markup after the card, in place of the certificate lookup form (the authorisation page has none). */
   instead?: Markup;
+  /** One inline script of the page's own (its CSP from pageCspForScript). */
+  script?: string;
 }
 
 export function page(o: PageOptions): Markup {
@@ -153,6 +173,7 @@ ${o.lookup ? html`<p id="number-hint" class="hint">${tr('verify.lookup.hint')}</
 }
 ${o.after ?? ''}
 ${o.lookup ? html`<script>${raw(NORMALISE_SCRIPT)}</script>` : ''}
+${o.script ? html`<script>${raw(o.script)}</script>` : ''}
 <footer>${tr('verify.checked', { time: formatDateTime(o.language, new Date().toISOString()) })} &middot; ${o.appName}</footer>
 </main>
 </body>

@@ -1,0 +1,41 @@
+/**
+ * A D1 binding that counts the calls reaching the database: a statement's first/all/run/raw, or one
+ * batch (D1 runs one query at a time per database, so each is a round trip that queues behind others).
+ */
+export function countingD1(real: D1Database) {
+  const count = { calls: 0 };
+  const targets = new WeakMap<object, D1PreparedStatement>();
+  const call = (run: () => unknown) => {
+    count.calls += 1;
+    return run();
+  };
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, prop) {
+        if (prop === 'bind') return (...values: unknown[]) => wrap(target.bind(...values));
+        if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw')
+          return (...args: unknown[]) => call(() => (target[prop] as (...a: unknown[]) => unknown)(...args));
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    targets.set(proxy, statement);
+    return proxy;
+  };
+  // The Worker reads through a D1 session (withSession): the session is counted the same way.
+  const wrapDb = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(inner, prop) {
+        if (prop === 'prepare') return (query: string) => wrap((inner as unknown as D1Database).prepare(query));
+        if (prop === 'batch')
+          return (statements: D1PreparedStatement[]) =>
+            call(() => (inner as unknown as D1Database).batch(statements.map((s) => targets.get(s) ?? s)));
+        if (prop === 'withSession')
+          return (constraint?: string) => wrapDb((inner as unknown as D1Database).withSession(constraint) as object);
+        const value = Reflect.get(inner, prop, inner);
+        return typeof value === 'function' ? value.bind(inner) : value;
+      },
+    });
+  const db = wrapDb(real);
+  return { db, count };
+}

@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { badgeParam, type BadgeStatusResponse } from '../contract/badges';
+import { idParam } from '../contract/common';
+import { REFUSALS } from '../contract/errors';
+import { originFor } from '../config';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { requireLearner } from '../middleware/auth';
+import { badgeIdFor, signedIdOfScan, userOfBadge } from '../services/badge';
+import { badgeHolder, badgeRelation, displayName, requirementStatusOf } from '../services/badge-holder';
+import { validate } from '../validate';
+
+/*
+ * Badges (issue 30): the printable card of a person and the full status behind their badge page.
+ * Who may: docs/decisions/2026-11-28-badge-page.md (the person for their card; administrators with
+ * User Management within their site limit; supervisors above the person in the reporting lines).
+ */
+
+/** GET /api/v2/users/{id}/badge.pdf: a CR80 card with the name, job title, site and the badge QR. */
+export const badgeCardRoutes = new Hono<AppEnv>().get(
+  '/:id/badge.pdf',
+  requireLearner,
+  validate('param', idParam),
+  async (c) => {
+    const db = c.var.db;
+    const person = await badgeHolder(db, c.req.valid('param').id);
+    if (!person) throw new ApiError('NOT_FOUND', REFUSALS['user.notFound']);
+    if (!(await badgeRelation(db, c.var.user, person))) throw new ApiError('FORBIDDEN', REFUSALS['badge.notAllowed']);
+    // A leaver's badge is dead (worker/services/badge.ts): no card is printed for it.
+    if (person.deactivatedAt) throw new ApiError('NOT_FOUND', REFUSALS['badge.invalid']);
+    const origin = (originFor(c.var.config, c.req.url) ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+    const url = `${origin}/badge/${await badgeIdFor(c.env.JWT_SECRET, person.id)}`;
+    // The PDF code (pdf-lib, fontkit) loads with the first card an isolate renders.
+    const { renderBadgeCardPdf } = await import('../services/badge-card-pdf');
+    const bytes = await renderBadgeCardPdf(
+      { name: displayName(person), jobTitle: person.jobTitle, site: person.siteName, url },
+      { appName: c.var.config.appName, fonts: c.var.fonts, date: new Date() },
+    );
+    return new Response(bytes, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': `attachment; filename="badge-${person.username.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
+    });
+  },
+);
+
+/**
+ * GET /api/v2/badges/{signedId}/status: the field check. Every requirement that applies to the
+ * badge's holder with its status today and what is missing, for their supervisors and their
+ * administrators only; the badge page fetches it with the signed-in viewer's bearer token.
+ */
+export const badgeStatusRoutes = new Hono<AppEnv>().get(
+  '/:signedId/status',
+  requireLearner,
+  validate('param', badgeParam),
+  async (c) => {
+    const db = c.var.db;
+    let userId: string | null = null;
+    try {
+      userId = await userOfBadge(c.env.JWT_SECRET, signedIdOfScan(c.req.valid('param').signedId));
+    } catch {
+      userId = null; // a broken %-escape is no badge
+    }
+    const person = userId ? await badgeHolder(db, userId) : null;
+    if (!person || person.deactivatedAt) throw new ApiError('NOT_FOUND', REFUSALS['badge.invalid']);
+    const relation = await badgeRelation(db, c.var.user, person);
+    // The person themselves reads their own status on their dashboard; the badge's full view is for those above them.
+    if (relation !== 'admin' && relation !== 'supervisor')
+      throw new ApiError('FORBIDDEN', REFUSALS['badge.notAllowed']);
+    const now = new Date();
+    c.header('Cache-Control', 'no-store');
+    return c.json<BadgeStatusResponse>({
+      person: { id: person.id, name: displayName(person), jobTitle: person.jobTitle, siteName: person.siteName },
+      viewer: relation,
+      asOf: now.toISOString().slice(0, 10),
+      requirements: await requirementStatusOf(db, person.id, now),
+      // The seam for task qualifications (scope 3): filled once the task rule exists.
+      tasks: null,
+    });
+  },
+);

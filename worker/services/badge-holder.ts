@@ -1,0 +1,134 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { BadgeRequirementStatus } from '../contract/badges';
+import { isAdminUser } from '../contract/rules/roles';
+import type { Db } from '../db/client';
+import { authorisations, certificates, sites, users } from '../db/schema';
+import type { AuthUser } from '../env';
+import { cellsByUser } from './compliance-status';
+import { columnKeyOf, coverageFactsQueries, termEvidence, toFacts } from './compliance';
+import { inTeamOf } from './sites';
+
+/**
+ * Whose badge a caller may open beyond the public view (issue 30): the person themselves (card
+ * only), an administrator with User Management within their site limit, or a supervisor above the
+ * person in the reporting lines (direct or indirect, the team scope of /api/v2/team).
+ * docs/decisions/2026-11-28-badge-page.md.
+ */
+export type BadgeRelation = 'self' | 'admin' | 'supervisor' | null;
+
+export async function badgeRelation(
+  db: Db,
+  caller: AuthUser,
+  person: { id: string; siteId: string | null },
+): Promise<BadgeRelation> {
+  if (caller.id === person.id) return 'self';
+  if (
+    isAdminUser(caller) &&
+    caller.permissions?.userManagement !== false &&
+    (!caller.siteLimit || caller.siteLimit === person.siteId)
+  )
+    return 'admin';
+  const row = await db.get<{ ok: number }>(sql`SELECT 1 AS ok WHERE ${inTeamOf(caller.id, sql`${person.id}`)}`);
+  return row ? 'supervisor' : null;
+}
+
+export const displayName = (u: { firstName: string | null; lastName: string | null; username: string }) =>
+  [u.firstName, u.lastName].filter((part) => part?.trim()).join(' ') || u.username;
+
+/**
+ * What the public badge page shows, in ONE D1 round trip (a batch): the active holder with their
+ * site, the certificates valid now and the authorisations valid now (what their verification pages
+ * would call valid; never training history, progress or job title).
+ */
+export async function badgePageData(db: Db, userId: string, now: Date) {
+  const iso = now.toISOString();
+  const [people, certs, auths] = await db.batch([
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deactivatedAt))),
+    db
+      .select({
+        number: certificates.certificateNumber,
+        courseId: certificates.courseId,
+        title: certificates.courseName,
+        expiresAt: certificates.expiresAt,
+      })
+      .from(certificates)
+      .where(and(eq(certificates.userId, userId), isNull(certificates.revokedAt), gt(certificates.expiresAt, iso)))
+      .orderBy(desc(certificates.issuedAt)),
+    db
+      .select({
+        number: authorisations.number,
+        familyId: authorisations.familyId,
+        title: authorisations.title,
+        expiresAt: authorisations.expiresAt,
+      })
+      .from(authorisations)
+      .where(
+        and(eq(authorisations.userId, userId), isNull(authorisations.revokedAt), gt(authorisations.expiresAt, iso)),
+      )
+      .orderBy(desc(authorisations.issuedAt)),
+  ]);
+  const person = people[0];
+  if (!person) return null;
+  // The newest valid one per course / evaluation family: a renewal does not list the same thing twice.
+  const newest = <T>(rows: T[], key: (row: T) => string) => {
+    const seen = new Set<string>();
+    return rows.filter((row) => !seen.has(key(row)) && seen.add(key(row)));
+  };
+  return {
+    name: displayName(person),
+    certificates: newest(certs, (c) => c.courseId).map(({ number, title, expiresAt }) => ({
+      number,
+      title,
+      expiresAt,
+    })),
+    authorisations: newest(auths, (a) => a.familyId).map(({ number, title, expiresAt }) => ({
+      number,
+      title,
+      expiresAt,
+    })),
+  };
+}
+
+/** The holder of a badge with their site's name (the status route's first read). */
+export async function badgeHolder(db: Db, userId: string) {
+  return (
+    (await db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+        jobTitle: users.jobTitle,
+        siteId: users.siteId,
+        siteName: sites.name,
+        deactivatedAt: users.deactivatedAt,
+      })
+      .from(users)
+      .leftJoin(sites, eq(sites.id, users.siteId))
+      .where(eq(users.id, userId))
+      .get()) ?? null
+  );
+}
+
+/** Every requirement that applies to the person today, with the one compliance rule, and what is missing. */
+export async function requirementStatusOf(db: Db, userId: string, now: Date): Promise<BadgeRequirementStatus[]> {
+  const [terms, factRows] = await db.batch(coverageFactsQueries(db, { userId }, now));
+  const cells = cellsByUser(toFacts(terms, factRows), now).get(userId);
+  if (!cells) return [];
+  const titles = new Map(terms.map((term) => [columnKeyOf(term, termEvidence(term)), term.courseTitle]));
+  const order = { overdue: 0, 'due-soon': 1, pending: 2, exempt: 3, compliant: 4 } as const;
+  return [...cells.values()]
+    .map((cell) => ({
+      requirementId: cell.requirementId,
+      title: titles.get(cell.key) ?? cell.pieces.map((p) => p.name).join(' + '),
+      status: cell.status,
+      dueAt: cell.dueAt,
+      validUntil: cell.validUntil,
+      pieces: cell.pieces,
+      missing: cell.status === 'exempt' ? [] : cell.pieces.filter((p) => p.status !== 'compliant').map((p) => p.name),
+    }))
+    .sort((a, b) => order[a.status] - order[b.status] || a.title.localeCompare(b.title));
+}
