@@ -1,5 +1,5 @@
 import type { MySession } from '@contract/sessions';
-import { CalendarPlus, MapPin, UserRound } from 'lucide-react';
+import { Building2, CalendarPlus, MapPin, UserRound } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
@@ -78,6 +78,14 @@ function SessionCard({ session }: { session: MySession }) {
         <dd className={factRow}>
           <MapPin size={16} aria-hidden /> {session.location}
         </dd>
+        {session.site ? (
+          <>
+            <dt className={css({ srOnly: true })}>{t('mySessions.site')}</dt>
+            <dd className={factRow}>
+              <Building2 size={16} aria-hidden /> <bdi>{session.site.name}</bdi>
+            </dd>
+          </>
+        ) : null}
         {session.trainers.length ? (
           <>
             <dt className={css({ srOnly: true })}>{t('mySessions.trainers')}</dt>
