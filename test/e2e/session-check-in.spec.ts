@@ -29,18 +29,21 @@ describe('classroom session check-in by QR', () => {
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const book = `Check-in ${unique()}`;
     await admin.request('/domains', { body: { name: book, description: 'Classroom check-in' } });
-    const [trainer, ana, ben] = await Promise.all([1, 2, 3].map(() => newLearner(admin, [book])));
     // The blended course is the course editor's job (classroom-component.spec, admin-content.spec):
-    // set up through the API. Its pre-work is a material from the library.
-    const books = await admin.request<{ id: string; name: string }[]>('/domains');
-    const course = await admin.request<{ id: string }>('/v2/admin/courses', {
-      body: {
-        title: `Blended ${unique()}`,
-        description: 'Pre-work, classroom, post-assessment',
-        domainId: books.find((b) => b.name === book)!.id,
-      },
-    });
-    const { materials } = await admin.request<{ materials: { id: string }[] }>('/v2/materials?page=1&limit=1&type=PDF');
+    // set up through the API, alongside the people. Its pre-work is a material from the library.
+    const [[trainer, ana, ben], course, { materials }] = await Promise.all([
+      Promise.all([1, 2, 3].map(() => newLearner(admin, [book]))),
+      admin.request<{ id: string; name: string }[]>('/domains').then((books) =>
+        admin.request<{ id: string }>('/v2/admin/courses', {
+          body: {
+            title: `Blended ${unique()}`,
+            description: 'Pre-work, classroom, post-assessment',
+            domainId: books.find((b) => b.name === book)!.id,
+          },
+        }),
+      ),
+      admin.request<{ materials: { id: string }[] }>('/v2/materials?page=1&limit=1&type=PDF'),
+    ]);
     const add = (type: string, data: Record<string, unknown>) =>
       admin.request<{ id: string }>(`/v2/admin/courses/${course.id}/components`, { body: { type, data } });
     const preWork = await add('MATERIAL', { title: 'Pre-work: exposure control plan', materialId: materials[0].id });
@@ -58,28 +61,37 @@ describe('classroom session check-in by QR', () => {
     });
     await admin.request(`/v2/admin/courses/${course.id}/publish`, { method: 'POST' });
     // Ana did the online pre-work (viewing a material is continue-learning.spec's journey): she enrols
-    // through the API and the viewed material is recorded in the database.
-    const anaApi = await apiAs(ana.username, ana.password);
-    await anaApi.request(`/v2/user/progress/courses/${course.id}/enroll`, { method: 'POST' });
-    await d1(
-      `UPDATE component_progress SET status = 'COMPLETED', progress_percentage = 100, completed_at = '${new Date().toISOString()}' WHERE user_id = '${ana.id}' AND component_id = '${preWork.id}'`,
-    );
-    // Scheduling and inviting are the admin session screens' job (helper "sessadmin"): set up through the API.
+    // through the API and the viewed material is recorded in the database. Scheduling and inviting
+    // are the admin session screens' job (classroom-sessions-admin.spec): set up through the API.
     const title = `Bloodborne pathogens ${unique()}`;
     const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-    const { session } = await admin.request<{ session: { id: string } }>('/v2/admin/sessions', {
-      body: {
-        title,
-        componentId: classroom.id,
-        trainerIds: [trainer.id],
-        location: 'Training room 2',
-        startsAt: soon(5),
-        endsAt: soon(65),
-        capacity: 10,
-        outline: 'Exposure control plan; PPE; what to do after an exposure.',
-      },
-    });
-    await admin.request(`/v2/admin/sessions/${session.id}/invite`, { body: { userIds: [ana.id, ben.id] } });
+    const [{ session }] = await Promise.all([
+      admin
+        .request<{ session: { id: string } }>('/v2/admin/sessions', {
+          body: {
+            title,
+            componentId: classroom.id,
+            trainerIds: [trainer.id],
+            location: 'Training room 2',
+            startsAt: soon(5),
+            endsAt: soon(65),
+            capacity: 10,
+            outline: 'Exposure control plan; PPE; what to do after an exposure.',
+          },
+        })
+        .then(async (created) => {
+          await admin.request(`/v2/admin/sessions/${created.session.id}/invite`, {
+            body: { userIds: [ana.id, ben.id] },
+          });
+          return created;
+        }),
+      apiAs(ana.username, ana.password).then(async (anaApi) => {
+        await anaApi.request(`/v2/user/progress/courses/${course.id}/enroll`, { method: 'POST' });
+        await d1(
+          `UPDATE component_progress SET status = 'COMPLETED', progress_percentage = 100, completed_at = '${new Date().toISOString()}' WHERE user_id = '${ana.id}' AND component_id = '${preWork.id}'`,
+        );
+      }),
+    ]);
 
     // Ana, on her phone, answers on the course page's classroom step with the keyboard.
     const anaPhone = await openBrowser(VIEWPORTS.phone);
