@@ -77,7 +77,7 @@ const E2E_SECONDS = {
   'recertification.spec.ts': 22,
   'admin-compliance.spec.ts': 20,
   'arabic-content.spec.ts': 20,
-  'session-check-in.spec.ts': 20,
+  'session-check-in.spec.ts': 30,
   'delivery-language.spec.ts': 18,
   'scheduled-trigger.spec.ts': 16,
   'scorm.spec.ts': 16,

@@ -11,6 +11,7 @@ const sheet = (attendees: AttendanceSheetData['attendees']): AttendanceSheetData
   startsAt: '2026-11-20T08:00:00.000Z',
   endsAt: '2026-11-20T11:30:00.000Z',
   location: 'Training room 2, north gate',
+  site: 'North plant',
   outline: 'Permits, atmospheric testing, rescue plan.',
   material: { title: 'Confined space entry', version: '2026-10-01T09:00:00.000Z' },
   signedOff: { name: 'Tess Trainer', at: '2026-11-20T11:40:00.000Z', meaning: 'I confirm who attended.' },
@@ -44,6 +45,7 @@ describe('classroom session attendance sheet PDF', () => {
     expect(text).not.toContain('?');
     expect(text).toContain('Classroom session attendance sheet');
     expect(text).toContain('Training room 2, north gate');
+    expect(text).toContain('North plant');
     expect(text).toContain('Material: Confined space entry, version of 2026-10-01T09:00:00.000Z');
     expect(text).toContain('Certificate: Trainer (C-1)');
     expect(text).toContain('Attendees (5)');

@@ -136,6 +136,7 @@ export const queryKeys = {
     list: (scope: 'admin' | 'trainer') => ['classroom-sessions', 'list', scope] as const,
     one: (scope: 'admin' | 'trainer', id: string) => ['classroom-sessions', 'one', scope, id] as const,
     people: (path: string, query: string) => ['classroom-sessions', 'people', path, query] as const,
+    sites: ['classroom-sessions', 'sites'] as const,
   },
   /** Toolbox talks: the foreman's topics and crew (kept on the device), talks led or attended. */
   talks: {

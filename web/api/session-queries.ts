@@ -3,7 +3,13 @@
  * (Module Management), a session's own trainers under /v2/sessions. One roster screen serves both:
  * `scope` picks the path.
  */
-import type { SessionBody, SessionListResponse, SessionPeopleResponse, SessionResponse } from '@contract/sessions';
+import type {
+  SessionBody,
+  SessionListResponse,
+  SessionPeopleResponse,
+  SessionResponse,
+  SessionSitesResponse,
+} from '@contract/sessions';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from './client';
 import { queryKeys } from './query-keys';
@@ -50,6 +56,12 @@ export const sessionQueries = {
             : api.get<SessionPeopleResponse>(`/v2/sessions/${enc(target.id)}/people?query=${enc(query)}`, { signal })
         ).then((r) => r.people),
       enabled: query.trim().length >= 2,
+    }),
+  /** The schedule form's site choices (active sites). */
+  sites: () =>
+    queryOptions({
+      queryKey: queryKeys.classroomSessions.sites,
+      queryFn: ({ signal }) => api.get<SessionSitesResponse>('/v2/admin/sessions/sites', { signal }),
     }),
 };
 

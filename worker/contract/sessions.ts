@@ -44,6 +44,8 @@ export const sessionBody = v.object({
     requiredString(REFUSALS['session.locationRequired']),
     v.maxLength(200, REFUSALS['session.locationLength']),
   ),
+  /** An active site (issue 30), optional: refused as `site.unknown` when unknown or retired. */
+  siteId: v.optional(v.nullable(idString), null),
   startsAt: isoTime(REFUSALS['session.startsAt']),
   endsAt: isoTime(REFUSALS['session.endsAt']),
   capacity: v.pipe(
@@ -109,6 +111,8 @@ export interface SessionSummary {
   title: string;
   componentId: string | null;
   location: string;
+  /** The site it is held at, when named (a retired site's name stays). */
+  site: null | { id: string; name: string };
   startsAt: string;
   endsAt: string;
   capacity: number;
@@ -151,6 +155,11 @@ export interface MySession extends SessionSummary {
 }
 export interface MySessionsResponse {
   sessions: MySession[];
+}
+
+/** GET /api/v2/admin/sessions/sites: the active sites a session may name. */
+export interface SessionSitesResponse {
+  sites: { id: string; name: string }[];
 }
 
 export interface CheckInCodeResponse {

@@ -1116,6 +1116,8 @@ export const classroomSessions = sqliteTable(
     title: text('title').notNull(),
     componentId: text('component_id').references(() => components.id, { onDelete: 'set null' }),
     location: text('location').notNull(),
+    /** Where it is held, when named (migration 0040); a retired site stays on the record. */
+    siteId: text('site_id').references((): AnySQLiteColumn => sites.id),
     startsAt: text('starts_at').notNull(),
     endsAt: text('ends_at').notNull(),
     capacity: integer('capacity').notNull(),

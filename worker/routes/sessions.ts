@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { idParam } from '../contract/common';
 import { REFUSALS } from '../contract/errors';
@@ -14,9 +14,10 @@ import {
   type MySessionsResponse,
   type SessionListResponse,
   type SessionPeopleResponse,
+  type SessionSitesResponse,
   type SessionResponse,
 } from '../contract/sessions';
-import { classroomSessions, sessionAttendance, sessionInvitations } from '../db/schema';
+import { classroomSessions, sessionAttendance, sessionInvitations, sites } from '../db/schema';
 import { selectInChunks } from '../db/in-list';
 import { searchOthers } from '../services/people-search';
 import type { AppEnv } from '../env';
@@ -113,6 +114,16 @@ export const adminSessionRoutes = new Hono<AppEnv>()
   .get('/people', requireAdmin(SESSION_FLAG), validate('query', sessionPeopleQuery), async (c) => {
     const people = await searchOthers(c.var.db, '', c.req.valid('query').query);
     return c.json<SessionPeopleResponse>({ people });
+  })
+  // The schedule form's site choices: the active sites, for an administrator who may schedule
+  // sessions but not manage people (the sites list itself needs userManagement).
+  .get('/sites', requireAdmin(SESSION_FLAG), async (c) => {
+    const rows = await c.var.db
+      .select({ id: sites.id, name: sites.name })
+      .from(sites)
+      .where(isNull(sites.retiredAt))
+      .orderBy(sql`lower(${sites.name})`);
+    return c.json<SessionSitesResponse>({ sites: rows });
   })
   .post('/', requireAdmin(SESSION_FLAG), validate('json', sessionBody), async (c) => {
     const id = await createSession(c.var.db, c.var.user, c.req.valid('json'));

@@ -19,6 +19,8 @@ export interface AttendanceSheetData {
   startsAt: string;
   endsAt: string;
   location: string;
+  /** The site's name when the session names one. */
+  site: string | null;
   outline: string | null;
   material: { title: string; version: string } | null;
   signedOff: { name: string; at: string; meaning: string } | null;
@@ -75,6 +77,7 @@ export async function renderAttendanceSheetPdf(
     [sheet.title, 'sansBold'],
     [sheet.title, 'sans'],
     [sheet.location, 'sans'],
+    [sheet.site, 'sans'],
     [sheet.outline, 'sans'],
     [sheet.material?.title ?? null, 'sans'],
     [sheet.signedOff ? `${sheet.signedOff.name} ${sheet.signedOff.meaning}` : null, 'sansBold'],
@@ -143,6 +146,7 @@ export async function renderAttendanceSheetPdf(
   field('Session', sheet.title, 'sansBold');
   field('Date', `${when(sheet.startsAt)} to ${when(sheet.endsAt)}`);
   field('Place', sheet.location);
+  if (sheet.site) field('Site', sheet.site);
   field('Attendees', String(sheet.attendees.length));
   field(
     'Sign-off',

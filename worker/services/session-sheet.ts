@@ -60,6 +60,7 @@ export async function attendanceSheet(c: Context<AppEnv>, session: SessionRow): 
       startsAt: session.startsAt,
       endsAt: session.endsAt,
       location: session.location,
+      site: detail.site?.name ?? null,
       outline: session.outline,
       material: detail.material,
       signedOff:

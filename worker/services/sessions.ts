@@ -12,11 +12,13 @@ import {
   sessionAttendance,
   sessionInvitations,
   sessionTrainers,
+  sites,
   users,
 } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { auditInsert } from './audit';
+import { activeSite } from './sites';
 import { fullName } from './users';
 
 /** Classroom sessions (issue 29): reading, scheduling and the permission rule shared by every route. */
@@ -89,14 +91,28 @@ async function countsBySession(db: Db, ids: string[]) {
   return out;
 }
 
+/** Names of the sites the sessions name, retired ones too (the record keeps where it was held). */
+async function siteNames(db: Db, rows: SessionRow[]) {
+  const ids = [...new Set(rows.flatMap((row) => (row.siteId ? [row.siteId] : [])))];
+  const found = await selectInChunks(ids, (part) =>
+    db.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, part)),
+  );
+  return new Map(found.map((site) => [site.id, site]));
+}
+
 export async function summaries(db: Db, rows: SessionRow[]): Promise<SessionSummary[]> {
   const ids = rows.map((row) => row.id);
-  const [trainers, counts] = await Promise.all([trainersBySession(db, ids), countsBySession(db, ids)]);
+  const [trainers, counts, siteOf] = await Promise.all([
+    trainersBySession(db, ids),
+    countsBySession(db, ids),
+    siteNames(db, rows),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
     componentId: row.componentId,
     location: row.location,
+    site: (row.siteId && siteOf.get(row.siteId)) || null,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
     capacity: row.capacity,
@@ -196,6 +212,8 @@ export async function createSession(db: Db, actor: AuthUser, body: SessionBody, 
   if (ends - starts > 24 * 3600 * 1000) throw fields('endsAt', 'session.tooLong');
   if (!body.outline && !body.materialId) throw fields('outline', 'session.outlineRequired');
   await activePeople(db, body.trainerIds, 'session.trainerNotFound');
+  // An unknown or retired site: the sites' own 400 (`site.unknown`, on the siteId field).
+  const site = body.siteId ? await activeSite(db, body.siteId) : null;
   if (body.componentId) {
     const component = await db
       .select({ id: components.id, type: components.type })
@@ -217,6 +235,7 @@ export async function createSession(db: Db, actor: AuthUser, body: SessionBody, 
     title: body.title,
     componentId: body.componentId ?? null,
     location: body.location,
+    siteId: site?.id ?? null,
     startsAt: new Date(starts).toISOString(),
     endsAt: new Date(ends).toISOString(),
     capacity: body.capacity,

@@ -1,4 +1,4 @@
-import { CalendarClock, MapPin, Users } from 'lucide-react';
+import { Building2, CalendarClock, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { SessionSummary } from '../../api/session-queries';
@@ -39,6 +39,11 @@ export function SessionFacts({ session }: { session: SessionSummary }) {
         <Fact icon={<MapPin />} label={t('sessions.fact.where')}>
           <bdi>{session.location}</bdi>
         </Fact>
+        {session.site ? (
+          <Fact icon={<Building2 />} label={t('sessions.fact.site')}>
+            <bdi>{session.site.name}</bdi>
+          </Fact>
+        ) : null}
         <Fact icon={<Users />} label={t('sessions.fact.trainers')}>
           {t('sessions.trainedBy', { names: formatList(session.trainers.map((p) => p.name)) })}
         </Fact>

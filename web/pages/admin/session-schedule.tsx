@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { ApiClientError } from '../../api/client';
 import { requirementsApi } from '../../api/compliance';
 import { queryKeys } from '../../api/query-keys';
-import { sessionWrites, type SessionPerson } from '../../api/session-queries';
+import { sessionQueries, sessionWrites, type SessionPerson } from '../../api/session-queries';
 import { runWrite } from '../../api/writes';
 import { PageHeader } from '../../components/page-header';
 import { PersonSearch } from '../../components/sessions/person-search';
@@ -16,9 +16,21 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSearchState } from '../../hooks/use-search-state';
 import { t } from '../../i18n';
 import { errorText, fieldErrors } from '../../i18n/error-text';
-import { Alert, Button, Card, CardBody, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
+import { Alert, Button, Card, CardBody, focusFirstInvalid, IconButton, Select, TextField, toaster } from '../../ui';
 
-type Field = 'title' | 'trainerIds' | 'location' | 'startsAt' | 'endsAt' | 'capacity' | 'outline' | 'componentId';
+type Field =
+  | 'title'
+  | 'trainerIds'
+  | 'location'
+  | 'siteId'
+  | 'startsAt'
+  | 'endsAt'
+  | 'capacity'
+  | 'outline'
+  | 'componentId';
+
+/** The Select's value for "no site" (an empty value is not an option). */
+const NO_SITE = 'NONE';
 
 /** Next full hour and an hour after it, as `datetime-local` values in the admin's own time. */
 function defaultTimes() {
@@ -70,9 +82,11 @@ export function AdminSessionSchedulePage() {
   const [draft, setDraft] = useState(() => ({
     title: null as string | null,
     location: '',
+    siteId: '',
     capacity: '20',
     ...defaultTimes(),
   }));
+  const sites = useQuery(sessionQueries.sites());
   const [outlineDraft, setOutline] = useState<OutlineDraft | null>(null);
   // Untouched, the course is the requirement's (a blended course's classroom step completes at sign-off).
   const outline = outlineDraft ?? { courseId: requirement?.courseId ?? '', componentId: '', text: '', materialId: '' };
@@ -97,6 +111,7 @@ export function AdminSessionSchedulePage() {
         componentId: outline.componentId || null,
         trainerIds: trainers.map((p) => p.id),
         location: draft.location.trim(),
+        siteId: draft.siteId || null,
         startsAt: new Date(draft.startsAt).toISOString(),
         endsAt: new Date(draft.endsAt).toISOString(),
         capacity: Number(draft.capacity),
@@ -179,6 +194,17 @@ export function AdminSessionSchedulePage() {
               value={draft.location}
               error={errors.location}
               onChange={set('location')}
+            />
+            <Select
+              label={t('sessions.form.site')}
+              helperText={t('sessions.form.siteHint')}
+              options={[
+                { value: NO_SITE, label: t('sessions.form.noSite') },
+                ...(sites.data?.sites ?? []).map((site) => ({ value: site.id, label: site.name })),
+              ]}
+              value={draft.siteId || NO_SITE}
+              onValueChange={(id) => setDraft((d) => ({ ...d, siteId: id === NO_SITE ? '' : id }))}
+              error={errors.siteId}
             />
             <div
               className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr 10rem' }, gap: '4' })}

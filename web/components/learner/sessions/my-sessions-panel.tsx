@@ -1,20 +1,16 @@
 import type { MySession } from '@contract/sessions';
-import { CalendarPlus, Check, MapPin, UserRound, X } from 'lucide-react';
+import { Building2, CalendarPlus, MapPin, UserRound } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
 import { saveBlob } from '../../../api/certificates';
-import { mySessionApi, mySessionQueries, mySessionWrites } from '../../../api/my-session-queries';
-import { useWrite } from '../../../api/writes';
+import { mySessionApi, mySessionQueries } from '../../../api/my-session-queries';
 import { QueryState } from '../../query-state';
-import { Button, Card, Chip, toaster } from '../../../ui';
+import { Button, Card, toaster } from '../../../ui';
 import { formatDateTime, formatList } from '../../../format';
 import { t } from '../../../i18n';
 import { errorText } from '../../../i18n/error-text';
-
-/** Still to come: not ended and not signed off (a past session's record is on the course page). */
-const upcoming = (sessions: readonly MySession[], now: number) =>
-  sessions.filter((s) => s.status === 'SCHEDULED' && Date.parse(s.endsAt) > now);
+import { SessionAnswerButtons, SessionStatusChip, upcomingSessions } from './session-answer';
 
 /**
  * The dashboard's "My sessions": classroom sessions the learner is invited to, with their answer
@@ -25,7 +21,7 @@ const upcoming = (sessions: readonly MySession[], now: number) =>
 export function MySessionsPanel() {
   const list = useQuery(mySessionQueries.list());
   const [now] = useState(() => Date.now());
-  const sessions = useMemo(() => upcoming(list.data?.sessions ?? [], now), [list.data, now]);
+  const sessions = useMemo(() => upcomingSessions(list.data?.sessions ?? [], now), [list.data, now]);
   if (list.isError)
     return (
       <section aria-labelledby="my-sessions-heading" className={section}>
@@ -53,51 +49,8 @@ export function MySessionsPanel() {
   );
 }
 
-function StatusChip({ session }: { session: MySession }) {
-  if (session.attended)
-    return (
-      <Chip palette="success" size="sm">
-        {t('mySessions.status.attended')}
-      </Chip>
-    );
-  switch (session.invitation) {
-    case 'ACCEPTED':
-      return (
-        <Chip palette="success" size="sm">
-          {t('mySessions.status.accepted')}
-        </Chip>
-      );
-    case 'WAITLISTED':
-      return (
-        <Chip palette="warning" size="sm">
-          {session.waitlistPosition
-            ? t('mySessions.status.waitlistedAt', { position: session.waitlistPosition })
-            : t('mySessions.status.waitlisted')}
-        </Chip>
-      );
-    case 'DECLINED':
-      return (
-        <Chip palette="neutral" size="sm">
-          {t('mySessions.status.declined')}
-        </Chip>
-      );
-    default:
-      return (
-        <Chip palette="info" size="sm">
-          {t('mySessions.status.invited')}
-        </Chip>
-      );
-  }
-}
-
 function SessionCard({ session }: { session: MySession }) {
-  const fail = (error: Error) =>
-    toaster.create({ type: 'error', title: errorText(error, t('mySessions.answerFailed')) });
-  const accept = useWrite(mySessionWrites.accept, { onError: fail });
-  const decline = useWrite(mySessionWrites.decline, { onError: fail });
   const [saving, setSaving] = useState(false);
-  const busy = accept.isPending || decline.isPending;
-  const full = session.accepted >= session.capacity;
   const calendar = async () => {
     setSaving(true);
     try {
@@ -108,12 +61,10 @@ function SessionCard({ session }: { session: MySession }) {
       setSaving(false);
     }
   };
-  const canAccept = !session.attended && (session.invitation === 'INVITED' || session.invitation === 'DECLINED');
-  const canDecline = session.invitation !== 'DECLINED' && !session.attended;
   return (
     <Card as="li" variant="outline" aria-labelledby={`session-${session.id}`} className={card}>
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-        <StatusChip session={session} />
+        <SessionStatusChip session={session} />
       </div>
       <h3 id={`session-${session.id}`} className={css({ fontSize: 'lg', fontWeight: 'semibold', lineHeight: '1.35' })}>
         {session.title}
@@ -127,6 +78,14 @@ function SessionCard({ session }: { session: MySession }) {
         <dd className={factRow}>
           <MapPin size={16} aria-hidden /> {session.location}
         </dd>
+        {session.site ? (
+          <>
+            <dt className={css({ srOnly: true })}>{t('mySessions.site')}</dt>
+            <dd className={factRow}>
+              <Building2 size={16} aria-hidden /> <bdi>{session.site.name}</bdi>
+            </dd>
+          </>
+        ) : null}
         {session.trainers.length ? (
           <>
             <dt className={css({ srOnly: true })}>{t('mySessions.trainers')}</dt>
@@ -137,34 +96,7 @@ function SessionCard({ session }: { session: MySession }) {
         ) : null}
       </dl>
       <div className={actions}>
-        {canAccept ? (
-          <Button
-            size="lg"
-            leftIcon={<Check />}
-            loading={accept.isPending}
-            disabled={busy}
-            onClick={() => accept.mutate(session.id)}
-          >
-            {full ? t('mySessions.joinWaitlist') : t('mySessions.accept')}
-          </Button>
-        ) : null}
-        {canDecline ? (
-          <Button
-            size="lg"
-            variant="outline"
-            palette="neutral"
-            leftIcon={<X />}
-            loading={decline.isPending}
-            disabled={busy}
-            onClick={() => decline.mutate(session.id)}
-          >
-            {session.invitation === 'WAITLISTED'
-              ? t('mySessions.leaveWaitlist')
-              : session.invitation === 'ACCEPTED'
-                ? t('mySessions.cancelPlace')
-                : t('mySessions.decline')}
-          </Button>
-        ) : null}
+        <SessionAnswerButtons session={session} />
         <Button
           size="lg"
           variant="ghost"
