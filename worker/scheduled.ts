@@ -13,6 +13,7 @@ import { retryPendingMail } from './services/mail';
 import { recomputeCourseProgress } from './services/progress';
 import { sendAdminDigest, sendLearnerReminders } from './services/reminders';
 import { sendCredentialReminders } from './services/credential-reminders';
+import { sendSessionReminders } from './services/session-reminders';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
 
@@ -92,6 +93,11 @@ export const credentialReminders: Job = async (env, db, now) => {
   if (await firstRunToday(db, 'credential-reminders', now)) await sendCredentialReminders(mailDeps(env), db, now);
 };
 
+/** One reminder per accepted classroom place, a day before the session (claimed per invitation, so once). */
+export const sessionReminders: Job = async (env, db, now) => {
+  await sendSessionReminders(mailDeps(env), db, now);
+};
+
 /** The weekly digest of overdue people to administrators (first run of each UTC week). */
 export const adminDigest: Job = async (env, db, now) => {
   if (await firstRunToday(db, 'digest', now)) await sendAdminDigest(mailDeps(env), db, now);
@@ -112,6 +118,7 @@ export const JOBS: Record<string, Job> = {
   sweepOrphanedPackages,
   learnerReminders,
   credentialReminders,
+  sessionReminders,
   adminDigest,
   retryMail,
 };

@@ -1164,6 +1164,8 @@ export const sessionInvitations = sqliteTable(
     invitedBy: text('invited_by'),
     invitedAt: text('invited_at').notNull().default(now),
     respondedAt: text('responded_at'),
+    /** When the reminder e-mail before the session went out (migration 0043); null: not (yet) sent. */
+    remindedAt: text('reminded_at'),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index('session_invitations_user_idx').on(t.userId)],
 );
