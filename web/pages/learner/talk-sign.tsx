@@ -19,7 +19,7 @@ import { Alert, Button, Card } from '../../ui';
  * signature then waits on the server and joins the talk when the device sends it.
  */
 export function TalkSignPage() {
-  useDocumentTitle(t('talks.sign.title'));
+  useDocumentTitle(t('talks.selfSign.title'));
   const { id } = useParams<{ id: string }>();
   const search = new URLSearchParams(useSearch());
   const qr = { topicId: search.get('topic') ?? '', foremanId: search.get('foreman') ?? '' };
@@ -29,36 +29,36 @@ export function TalkSignPage() {
 
   return (
     <>
-      <PageHeader title={t('talks.sign.title')} subtitle={state ? state.talk.topicTitle : undefined} />
+      <PageHeader title={t('talks.selfSign.title')} subtitle={state ? state.talk.topicTitle : undefined} />
       <Card variant="outline" className={panel}>
         {!qr.topicId || !qr.foremanId ? (
-          <Alert status="error" title={t('talks.sign.failedTitle')}>
+          <Alert status="error" title={t('talks.selfSign.failedTitle')}>
             {t('error.talk.qrInvalid')}
           </Alert>
         ) : (
-          <QueryState query={own} loadingLabel={t('talks.sign.loading')} failureMessage={t('talks.sign.failed')}>
+          <QueryState query={own} loadingLabel={t('talks.selfSign.loading')} failureMessage={t('talks.selfSign.failed')}>
             {state ? (
               <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
                 <dl className={facts}>
-                  <dt>{t('talks.sign.topic')}</dt>
+                  <dt>{t('talks.selfSign.topic')}</dt>
                   <dd>
                     <bdi>{state.talk.topicTitle}</bdi>
                   </dd>
-                  <dt>{t('talks.sign.foreman')}</dt>
+                  <dt>{t('talks.selfSign.foreman')}</dt>
                   <dd>
                     <bdi>{state.talk.foremanName}</bdi>
                   </dd>
                 </dl>
                 {state.state === 'open' ? (
                   <>
-                    <p>{t('talks.sign.explain')}</p>
+                    <p>{t('talks.selfSign.explain')}</p>
                     {sign.isError ? (
-                      <Alert status="error" title={t('talks.sign.failedTitle')}>
-                        {errorText(sign.error, t('talks.sign.failed'))}
+                      <Alert status="error" title={t('talks.selfSign.failedTitle')}>
+                        {errorText(sign.error, t('talks.selfSign.failed'))}
                       </Alert>
                     ) : null}
                     <Button size="lg" loading={sign.isPending} onClick={() => sign.mutate({ id, qr })}>
-                      {t('talks.sign.confirm')}
+                      {t('talks.selfSign.confirm')}
                     </Button>
                   </>
                 ) : (
@@ -69,12 +69,12 @@ export function TalkSignPage() {
                       <Clock aria-hidden size={56} className={css({ color: 'success.fg' })} />
                     )}
                     <p className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-                      {state.state === 'recorded' ? t('talks.sign.recorded') : t('talks.sign.pending')}
+                      {state.state === 'recorded' ? t('talks.selfSign.recorded') : t('talks.selfSign.pending')}
                     </p>
                     <p className={css({ color: 'fg.muted' })}>
                       {state.state === 'recorded'
-                        ? t('talks.sign.recordedText')
-                        : t('talks.sign.pendingText', {
+                        ? t('talks.selfSign.recordedText')
+                        : t('talks.selfSign.pendingText', {
                             signedAt: formatDateTime(state.signedAt ?? ''),
                             expiresAt: formatDateTime(state.expiresAt ?? ''),
                           })}
