@@ -36,7 +36,11 @@ export function TalkSignPage() {
             {t('error.talk.qrInvalid')}
           </Alert>
         ) : (
-          <QueryState query={own} loadingLabel={t('talks.selfSign.loading')} failureMessage={t('talks.selfSign.failed')}>
+          <QueryState
+            query={own}
+            loadingLabel={t('talks.selfSign.loading')}
+            failureMessage={t('talks.selfSign.failed')}
+          >
             {state ? (
               <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
                 <dl className={facts}>
