@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../worker/db/client';
 import { JOBS } from '../../worker/scheduled';
 import { adminSession, personSession } from './evaluation-helpers';
-import { api, db, schema } from './helpers';
+import { api, db, env, schema } from './helpers';
 import { createTopic, foremanSession, talkBody } from './talk-helpers';
-import { env } from 'cloudflare:test';
 
 /**
  * A crew member signs a toolbox talk on their own phone (issue 29; decision "Signing on one's own
@@ -158,7 +158,7 @@ describe("signing a toolbox talk on one's own phone", () => {
       .update(schema.talkSelfSignatures)
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(schema.talkSelfSignatures.talkId, lost));
-    await JOBS.pruneAuthTables!(env as never, db as never, new Date());
+    await JOBS.pruneAuthTables!(env, await createDb(env), new Date());
     expect(await pendingRows(lost)).toEqual([]);
   });
 
