@@ -38,7 +38,7 @@ describe('a toolbox talk on a phone', () => {
     session = undefined;
   });
 
-  it('is set up by an admin, signed by three people with the connection dropped once, and stored once', async () => {
+  it('is set up by an admin, signed by three people on the device and one on her own phone by QR, with the connection dropped once, and stored once', async () => {
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const run = unique();
     const topicTitle = `Ladder safety ${run}`;
