@@ -57,7 +57,7 @@ const E2E_SECONDS = {
   'accessibility-admin.spec.ts': 75,
   'safety-manager-first-hour.spec.ts': 73,
   'evaluation-offline.spec.ts': 63,
-  'toolbox-talk.spec.ts': 33,
+  'toolbox-talk.spec.ts': 36,
   'learner-journey.spec.ts': 56,
   'accessibility-learner.spec.ts': 52,
   'credentials.spec.ts': 52,

@@ -14,14 +14,17 @@ import { recomputeCourseProgress } from './services/progress';
 import { sendAdminDigest, sendLearnerReminders } from './services/reminders';
 import { sendCredentialReminders } from './services/credential-reminders';
 import { sendSessionReminders } from './services/session-reminders';
+import { deleteExpiredSelfSignatures } from './services/talk-self-sign';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
 
-/** Housekeeping: expired revocations and stale rate-limit windows need not be kept. */
+/** Housekeeping: expired revocations, stale rate-limit windows and expired pending talk signatures need not be kept. */
 const pruneAuthTables: Job = async (_env, db, now) => {
   await db.batch([
     db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now.toISOString())),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, Math.floor(now.getTime() / 1000) - 24 * 3600)),
+    // Toolbox-talk signatures made on one's own phone whose talk never arrived (never attendance).
+    deleteExpiredSelfSignatures(db, now),
   ]);
 };
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, type BrowserSession } from './browser';
+import { scanQr } from './qr-scan';
 import { apiAs, d1, newLearner, unique } from './server';
 import type { Page } from 'playwright-core';
 
@@ -9,8 +10,9 @@ import type { Page } from 'playwright-core';
  * the library and makes a person a foreman on the Users screen (1280 px); the foreman, on a phone
  * (390 px), runs a talk for three people: one draws a signature, the signal drops, one signs with
  * the typed name (the keyboard alternative to drawing), the foreman signs for the third with the
- * reason, and signs the talk off while still offline. It waits on the device; when the signal is
- * back it reaches the server once, with both names on the line signed on someone's behalf.
+ * reason, and signs the talk off while still offline; a fourth, Dee, signs on her own phone from the
+ * QR the offline device shows. It waits on the device; when the signal is back it reaches the server
+ * once, with both names on the line signed on someone's behalf and Dee's line signed "account".
  */
 
 /** A short, real PDF (the server checks its first bytes). */
@@ -36,7 +38,7 @@ describe('a toolbox talk on a phone', () => {
     session = undefined;
   });
 
-  it('is set up by an admin, signed by three people with the connection dropped once, and stored once', async () => {
+  it('is set up by an admin, signed by three people on the device and one on her own phone by QR, with the connection dropped once, and stored once', async () => {
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const run = unique();
     const topicTitle = `Ladder safety ${run}`;
@@ -47,12 +49,13 @@ describe('a toolbox talk on a phone', () => {
       ['Ana', `Crew${run}`],
       ['Ben', `Crew${run}`],
       ['Cy', `Crew${run}`],
+      ['Dee', `Crew${run}`],
     ]) {
       const person = await newLearner(admin, ['Fire Safety']);
       await admin.request(`/users/${person.id}`, { method: 'PUT', body: { firstName, lastName } });
       people.push({ ...person, name: `${firstName} ${lastName}` });
     }
-    const [foreman, ana, ben, cy] = people as [(typeof people)[number], ...typeof people];
+    const [foreman, ana, ben, cy, dee] = people as [(typeof people)[number], ...typeof people];
 
     // The administrator at 1280 px: a topic with its PDF handout, then the foreman capability.
     session = await openBrowser(VIEWPORTS.desktop);
@@ -107,6 +110,21 @@ describe('a toolbox talk on a phone', () => {
     // The signal drops; the talk goes on. Ben signs with his typed name, by keyboard only.
     await session.context.setOffline(true);
     await page.getByText('No connection').first().waitFor();
+    // Dee, not on the device's sheet, scans the QR the offline device shows and confirms on her phone (keyboard).
+    await page.getByRole('button', { name: 'Show the code' }).click();
+    const signUrl = await scanQr(page.getByRole('img', { name: `Code to sign ${topicTitle} on your own phone` }));
+    const phone = await openBrowser(VIEWPORTS.phone);
+    try {
+      await signIn(phone, dee!.username, dee!.password);
+      await phone.page.goto(signUrl);
+      await phone.page.getByRole('button', { name: 'I attended this talk' }).focus();
+      await phone.page.keyboard.press('Enter');
+      await phone.page.getByTestId('talk-sign-status').getByText('Signed', { exact: true }).waitFor();
+      await expectAccessible(phone.page, 'own-phone confirm, 390 px');
+    } finally {
+      await phone.close();
+    }
+    await page.getByRole('button', { name: 'Hide the code' }).click();
     await page.getByRole('button', { name: `Sign: ${ben!.name}` }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Sign with the typed name' }).focus();
@@ -148,6 +166,7 @@ describe('a toolbox talk on a phone', () => {
       [ana!.name, 'signature', null, null, true],
       [ben!.name, 'signature', null, null, true],
       [cy!.name, 'on-behalf', foreman.name, 'Bandaged hand', false],
+      [dee!.name, 'account', null, null, false],
     ]);
     const [stored] = await d1<{ foreman_method: string; foreman_name: string }>(
       `SELECT foreman_method, foreman_name FROM talks WHERE id = '${talk!.id}'`,

@@ -55,4 +55,37 @@ describe('toolbox talk sheet PDF', () => {
       expect(text).toContain(exact);
     expect(text).not.toContain('?');
   });
+
+  it('prints how each line was signed: on their behalf, or on their own phone (the QR)', async () => {
+    const talk: TalkRecord = {
+      id: 't2',
+      topicId: 'topic-1',
+      topicTitle: 'Ladders',
+      topicBody: 'Three points of contact.',
+      foremanId: 'f1',
+      foremanName: 'Dana Whitfield',
+      foremanMethod: 'password',
+      meaning: 'I led this toolbox talk and these people attended',
+      startedAt: '2026-11-22T06:30:00.000Z',
+      signedOffAt: '2026-11-22T06:43:00.000Z',
+      receivedAt: '2026-11-22T09:45:00.000Z',
+      attendees: [
+        attendee(0, 'Ana Crew', 'Roofer'),
+        { ...attendee(1, 'Ben Crew', 'Roofer'), method: 'account', signedByName: null, reason: null },
+      ],
+      sheetUrl: 'https://training.example.com/api/v2/talks/t2/sheet.pdf',
+    };
+    const bytes = await renderTalkSheetPdf(talk, {
+      appName: 'SafeWork Academy',
+      verifyUrl: 'https://training.example.com/api/v2/talks/t2/verify',
+      number: 'TALK-T2',
+      foremanJobTitle: null,
+      foremanSignature: null,
+      signatures: [null, null],
+      fonts: nodeFontLoader,
+    });
+    const text = pdftotextLines(bytes).join('\n');
+    expect(text).toMatch(/Ana Crew[\s\S]*Signed on their behalf by[\s\S]*Ben Crew[\s\S]*Signed on their own phone/);
+    expect(text).toContain('(signed in to their account)');
+  });
 });

@@ -144,6 +144,9 @@ export const queryKeys = {
     topics: ['talks', 'topics'] as const,
     crew: (query: string) => ['talks', 'crew', query] as const,
     mine: (as: 'foreman' | 'attendee') => ['talks', 'mine', as] as const,
+    /** Who signed a talk on their own phone (the foreman's device, online), and the caller's own signature. */
+    ownPhone: (id: string) => ['talks', 'own-phone', id] as const,
+    selfSignature: (id: string) => ['talks', 'self-signature', id] as const,
   },
   /** The signed-in user's own profile (learner and admin alike). */
   profile: (userId: string) => ['profile', userId] as const,

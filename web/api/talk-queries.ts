@@ -5,6 +5,9 @@
  */
 import type {
   ForemanTopicsResponse,
+  OwnPhoneSignaturesResponse,
+  SelfSignatureResponse,
+  SelfSignBody,
   TalkBody,
   TalkResponse,
   TalksResponse,
@@ -81,6 +84,25 @@ export const talkQueries = {
       networkMode: 'always',
       retry: false,
     }),
+  /** The foreman's device while the QR shows: who signed on their own phone (refreshed; offline it simply waits). */
+  ownPhone: (id: string, topicId: string) =>
+    queryOptions({
+      queryKey: queryKeys.talks.ownPhone(id),
+      queryFn: ({ signal }) =>
+        api
+          .get<OwnPhoneSignaturesResponse>(`/v2/talks/${enc(id)}/self-signatures`, { query: { topicId }, signal })
+          .then((b) => b.people),
+      refetchInterval: 5_000,
+      retry: false,
+    }),
+  /** The crew member's phone after the scan: the talk the QR names and their own signature of it. */
+  selfSignature: (id: string, qr: SelfSignBody) =>
+    queryOptions({
+      queryKey: queryKeys.talks.selfSignature(id),
+      queryFn: ({ signal }) =>
+        api.get<SelfSignatureResponse>(`/v2/talks/${enc(id)}/self-signature`, { query: { ...qr }, signal }),
+      retry: false,
+    }),
   mine: (as: 'foreman' | 'attendee') =>
     queryOptions({
       queryKey: queryKeys.talks.mine(as),
@@ -100,6 +122,12 @@ export const talkWrites = {
   submit: defineWrite({
     run: (body: TalkBody) => api.post<TalkResponse>('/v2/talks', body),
     invalidates: () => [queryKeys.talks.all],
+  }),
+  /** "I attended this talk" on one's own phone (the same again answers the same). */
+  selfSign: defineWrite({
+    run: (input: { id: string; qr: SelfSignBody }) =>
+      api.post<SelfSignatureResponse>(`/v2/talks/${enc(input.id)}/self-signature`, input.qr),
+    invalidates: (input) => [queryKeys.talks.selfSignature(input.id), queryKeys.talks.mine('attendee')],
   }),
   createTopic: defineWrite({
     run: (body: TalkTopicBody) => api.post<TalkTopicResponse>('/v2/admin/talk-topics', body),

@@ -332,6 +332,8 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'talk.passwordRequired': 'error.talk.passwordRequired',
   'talk.passwordWrong': 'error.talk.passwordWrong',
   'talk.notFound': 'error.talk.notFound',
+  'talk.closed': 'error.talk.closed',
+  'talk.qrInvalid': 'error.talk.qrInvalid',
   'upload.tooLarge': 'error.code.PAYLOAD_TOO_LARGE',
   'content.title': 'admin.editor.v.title',
   'content.book': 'admin.editor.v.book',

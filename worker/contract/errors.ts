@@ -308,6 +308,8 @@ export const REFUSALS = {
   'talk.passwordRequired': 'Enter your password to sign the talk off',
   'talk.passwordWrong': 'The password is not correct. The talk was not signed off.',
   'talk.notFound': 'Talk not found',
+  'talk.closed': 'This talk is already signed off and recorded: it cannot be signed any more',
+  'talk.qrInvalid': 'This code does not name a talk you can sign. Ask the foreman to show the code again.',
   'authorisation.alreadyRevoked': 'This authorisation has already been revoked',
   'session.titleRequired': 'Session title is required',
   'session.titleLength': 'A session title must be at most 200 characters',

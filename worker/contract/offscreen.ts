@@ -29,9 +29,10 @@ export const EVIDENCE_KINDS = ['course', 'evaluation', 'credential', 'talk'] as 
 
 /**
  * How an attendee's line of a toolbox talk was signed: drawn on the foreman's device with a typed
- * name, or by the foreman on their behalf (both names kept, with the reason).
+ * name, by the foreman on their behalf (both names kept, with the reason), or by the attendee on
+ * their own phone, signed in to their account (the QR on the foreman's device; the strongest).
  */
-export const TALK_SIGN_METHODS = ['signature', 'on-behalf'] as const;
+export const TALK_SIGN_METHODS = ['signature', 'on-behalf', 'account'] as const;
 
 /** How the foreman closed the talk: their password (the e-signature) or a drawn signature. */
 export const FOREMAN_SIGN_METHODS = ['password', 'signature'] as const;

@@ -28,6 +28,11 @@ export const TALK_LIMITS = {
   topicPdfBytes: 800 * 1024,
   /** How far back a device-made talk may be dated (a crew offline for a long shift, not a month). */
   startedWithinDays: 30,
+  /**
+   * Days a signature made on one's own phone waits for its talk: a talk that could still join it started
+   * before it, so it is refused 30 days after that start (startedWithinDays); later it can never join.
+   */
+  selfSignatureDays: 30,
 } as const;
 
 /** The meaning of the foreman's signature, printed on the sheet. */
@@ -194,6 +199,34 @@ export const talksQuery = v.object({ as: v.optional(v.picklist(['foreman', 'atte
 /** What a foreman's device caches for offline use: the topics it may read out, and whether the caller may lead. */
 export interface ForemanTopicsResponse {
   topics: Pick<TalkTopicDto, 'id' | 'title' | 'body' | 'languages' | 'pdfBytes'>[];
+}
+
+// ---- Signing on one's own phone (the QR on the foreman's device) ----
+
+/** What the QR names besides the talk's id: the topic and the foreman, both checked by the server. */
+export const selfSignBody = v.object({
+  topicId: v.pipe(v.string(REFUSALS['talk.qrInvalid']), idString),
+  foremanId: v.pipe(v.string(REFUSALS['talk.qrInvalid']), idString),
+});
+export type SelfSignBody = v.InferOutput<typeof selfSignBody>;
+
+/**
+ * The caller's own signature of a talk: `open` (not signed yet), `pending` (signed, waiting for the
+ * foreman's device to send the talk; expires at `expiresAt`), `recorded` (on the stored talk's sheet).
+ */
+export interface SelfSignatureResponse {
+  talk: { id: string; topicTitle: string; foremanName: string };
+  state: 'open' | 'pending' | 'recorded';
+  signedAt: string | null;
+  expiresAt: string | null;
+}
+
+/** The foreman's device asks with the talk's topic (only signatures made for it can join). */
+export const selfSignaturesQuery = v.object({ topicId: v.pipe(v.string(REFUSALS['talk.qrInvalid']), idString) });
+
+/** The foreman's device, when online: who signed this talk on their own phone so far. */
+export interface OwnPhoneSignaturesResponse {
+  people: { userId: string; name: string; signedAt: string }[];
 }
 
 export const crewQuery = v.object({

@@ -1310,3 +1310,28 @@ export const talkAttendees = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.talkId, t.position] }), index('talk_attendees_user_idx').on(t.userId)],
 );
+
+/**
+ * A crew member's signature made on their own phone (the QR on the foreman's device), kept pending
+ * by the talk's device-made id until the foreman's talk arrives (it then becomes a line with method
+ * "account" and this row goes) or it expires (never attendance). `topicId` and `foremanId` come from
+ * the QR and must match the talk that arrives (migration 0039).
+ */
+export const talkSelfSignatures = sqliteTable(
+  'talk_self_signatures',
+  {
+    talkId: text('talk_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => talkTopics.id),
+    foremanId: text('foreman_id')
+      .notNull()
+      .references(() => users.id),
+    signedAt: text('signed_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.talkId, t.userId] }), index('talk_self_signatures_expires_idx').on(t.expiresAt)],
+);

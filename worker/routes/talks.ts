@@ -5,10 +5,14 @@ import { originFor } from '../config';
 import { idParam } from '../contract/common';
 import {
   crewQuery,
+  selfSignaturesQuery,
+  selfSignBody,
   TALK_LIMITS,
   talkBody,
   talksQuery,
   type ForemanTopicsResponse,
+  type OwnPhoneSignaturesResponse,
+  type SelfSignatureResponse,
   type TalkResponse,
   type TalksResponse,
 } from '../contract/talks';
@@ -23,6 +27,7 @@ import { validate } from '../validate';
 import { contentDisposition } from '../services/file-types';
 import { searchOthers } from '../services/people-search';
 import { talksAttendedBy, talksLedBy } from '../services/talk-lists';
+import { ownPhoneSignatures, readSelfSignature, signOwnPhone } from '../services/talk-self-sign';
 
 /*
  * Toolbox talks (issue 29): what the foreman's device caches (topics, the crew it may name), the
@@ -102,6 +107,44 @@ export const talkRoutes = new Hono<AppEnv>()
     const { talk, attendees } = await findTalk(c.var.db, body.id);
     return c.json<TalkResponse>({ talk: talkRecord(talk, attendees) }, kind === 'stored' ? 201 : 200);
   })
+
+  // The crew member's phone after scanning the foreman's QR: the talk it names and where their signature stands.
+  .get(
+    '/:id/self-signature',
+    requireLearner,
+    validate('param', idParam),
+    validate('query', selfSignBody),
+    async (c) => {
+      const body = await readSelfSignature(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('query'));
+      return c.json<SelfSignatureResponse>(body);
+    },
+  )
+
+  // "I attended this talk", signed by the caller's own session; kept pending until the foreman's talk arrives.
+  .post(
+    '/:id/self-signature',
+    requireLearner,
+    validate('param', idParam),
+    validate('json', selfSignBody),
+    async (c) => {
+      const { created, body } = await signOwnPhone(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'));
+      return c.json<SelfSignatureResponse>(body, created ? 201 : 200);
+    },
+  )
+
+  // The foreman's device, when online: who has signed this talk on their own phone so far.
+  .get(
+    '/:id/self-signatures',
+    requireLearner,
+    validate('param', idParam),
+    validate('query', selfSignaturesQuery),
+    async (c) => {
+      await assertMayLead(c.var.db, c.var.user);
+      const { id } = c.req.valid('param');
+      const people = await ownPhoneSignatures(c.var.db, c.var.user, id, c.req.valid('query').topicId);
+      return c.json<OwnPhoneSignaturesResponse>(people);
+    },
+  )
 
   .get('/:id', requireLearner, validate('param', idParam), async (c) => {
     const { talk, attendees } = await findTalk(c.var.db, c.req.valid('param').id);

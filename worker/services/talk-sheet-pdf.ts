@@ -154,6 +154,12 @@ export async function renderTalkSheetPdf(talk: TalkRecord, options: TalkSheetOpt
         width: image.width * scale,
         height: image.height * scale,
       });
+    } else if (a.method === 'account') {
+      // No drawing: the person confirmed on their own phone, signed in to their account (the QR).
+      text('Signed on their own phone', x, 8.5);
+      y -= 10;
+      text('(signed in to their account)', x, 7.5, 'sansItalic', MUTED);
+      y = top - 14;
     } else {
       text(`Signed on their behalf by`, x, 8, 'sans', MUTED);
       y -= 10;

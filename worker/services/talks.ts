@@ -4,7 +4,7 @@ import { isAdminUser } from '../contract/rules/roles';
 import { FOREMAN_MEANING, TALK_LIMITS, type TalkBody, type TalkRecord } from '../contract/talks';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
-import { talkAttendees, talks, talkTopics, users } from '../db/schema';
+import { talkAttendees, talks, talkSelfSignatures, talkTopics, users } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { auditInsert } from './audit';
@@ -12,6 +12,7 @@ import { sha256Hex } from './crypto';
 import { confirmSignature } from './evaluation-submit';
 import { forgetPeopleCaches } from './people-caches';
 import { signaturePng } from './signature-image';
+import { joinableSelfSignatures } from './talk-self-sign';
 import type { Storage } from './storage';
 import { fullName } from './users';
 
@@ -133,6 +134,20 @@ export async function submitTalk(
 
   const foremanRow = await db.select().from(users).where(eq(users.id, foreman.id)).get();
   const foremanName = fullName(foremanRow ?? foreman);
+  // Crew members who signed on their own phone while the device was (maybe) offline join the sheet now.
+  const joined = await joinableSelfSignatures(
+    db,
+    {
+      id: body.id,
+      topicId: topic.id,
+      foremanId: foreman.id,
+      startedAt: body.startedAt,
+      signedOffAt: body.signedOffAt,
+      onSheet: [...userIds, foreman.id],
+    },
+    now,
+  );
+  const firstJoined = body.attendees.length;
   await Promise.all([
     ...images.map((bytes, position) =>
       bytes
@@ -167,8 +182,8 @@ export async function submitTalk(
         signedOffAt: new Date(body.signedOffAt).toISOString(),
         receivedAt,
       }),
-      db.insert(talkAttendees).values(
-        body.attendees.map((a, position) => ({
+      db.insert(talkAttendees).values([
+        ...body.attendees.map((a, position) => ({
           talkId: body.id,
           position,
           userId: a.userId ?? null,
@@ -180,7 +195,21 @@ export async function submitTalk(
           signatureKey: images[position] ? attendeeSignatureKey(body.id, position) : null,
           signedAt: new Date(a.signedAt).toISOString(),
         })),
-      ),
+        ...joined.map((line, i) => ({
+          talkId: body.id,
+          position: firstJoined + i,
+          userId: line.userId,
+          name: line.name,
+          jobTitle: line.jobTitle,
+          method: 'account' as const,
+          signedByName: null,
+          reason: null,
+          signatureKey: null,
+          signedAt: line.signedAt,
+        })),
+      ]),
+      // Every pending signature of this talk is settled: joined above, or never attendance.
+      db.delete(talkSelfSignatures).where(eq(talkSelfSignatures.talkId, body.id)),
       auditInsert(db, {
         actor: foreman,
         action: 'TALK_SIGNED',
@@ -192,7 +221,10 @@ export async function submitTalk(
           startedAt: body.startedAt,
           signedOffAt: body.signedOffAt,
           foremanMethod: body.foreman.method,
-          attendees: body.attendees.map((a) => ({ userId: a.userId, name: a.name, method: a.method })),
+          attendees: [
+            ...body.attendees.map((a) => ({ userId: a.userId, name: a.name, method: a.method })),
+            ...joined.map((line) => ({ userId: line.userId, name: line.name, method: 'account' })),
+          ],
         },
         at: new Date(now),
       }),

@@ -1,12 +1,15 @@
-import { Check, Trash2, UserRoundPen } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Check, Smartphone, Trash2, UserRoundPen } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
-import { topicPdfUrl, type ForemanTopic } from '../../api/talk-queries';
+import { talkQueries, topicPdfUrl, type ForemanTopic } from '../../api/talk-queries';
 import { t } from '../../i18n';
 import { talkOutbox } from '../../state/talk-outbox';
 import type { StoredTalk, TalkLine } from '../../state/talk-store';
 import { Button, Chip } from '../../ui';
+import { useOnline } from '../../state/evaluations';
 import { CrewAdder } from './crew-adder';
+import { OwnPhonePanel } from './own-phone-panel';
 import { BehalfPanel, ClosePanel, SignLinePanel } from './sign-panels';
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
@@ -28,6 +31,17 @@ type Active = { index: number; mode: 'sign' | 'behalf' } | null;
 export const signedCount = (talk: StoredTalk) => talk.lines.filter((line) => line.signedAt).length;
 
 /**
+ * The count with the people who signed on their own phone (known while there is a signal): a person
+ * on the sheet not signed here counts as signed; one not on the sheet adds a line to both numbers.
+ */
+function countWithPhones(talk: StoredTalk, phoneIds: ReadonlySet<string>) {
+  const onSheet = new Set(talk.lines.flatMap((l) => (l.userId ? [l.userId] : [])));
+  const extra = [...phoneIds].filter((id) => !onSheet.has(id)).length;
+  const byPhone = talk.lines.filter((l) => !l.signedAt && l.userId && phoneIds.has(l.userId)).length;
+  return { signed: signedCount(talk) + byPhone + extra, total: talk.lines.length + extra };
+}
+
+/**
  * The talk while the crew signs: the topic to read out, the people on the sheet with who has
  * signed, and one panel at a time (a person signing, the foreman signing for someone, the close).
  * Every change is on the device before it is on the screen.
@@ -43,6 +57,10 @@ export function TalkSheet(props: {
   const counter = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const signed = signedCount(talk);
+  const online = useOnline();
+  const phones = useQuery(talkQueries.ownPhone(talk.id, talk.topicId));
+  const phoneIds = new Set(online ? (phones.data ?? []).map((p) => p.userId) : []);
+  const count = countWithPhones(talk, phoneIds);
 
   // After a panel closes, focus returns to the count, which says what changed.
   useEffect(() => {
@@ -120,7 +138,7 @@ export function TalkSheet(props: {
           data-testid="signed-count"
           className={css({ fontSize: 'xl', fontWeight: 'bold' })}
         >
-          {t('talks.count', { signed, total: talk.lines.length })}
+          {t('talks.count', { signed: count.signed, total: count.total })}
         </h2>
         {talk.lines.length === 0 ? (
           <p className={css({ color: 'fg.muted' })}>{t('talks.lines.empty')}</p>
@@ -136,11 +154,15 @@ export function TalkSheet(props: {
                     <Chip palette="success" icon={<Check />}>
                       {l.signature ? t('talks.line.signed') : t('talks.line.onBehalf')}
                     </Chip>
+                  ) : l.userId && phoneIds.has(l.userId) ? (
+                    <Chip palette="success" icon={<Smartphone />}>
+                      {t('talks.line.ownPhone')}
+                    </Chip>
                   ) : (
                     <Chip palette="neutral">{t('talks.line.notSigned')}</Chip>
                   )}
                 </div>
-                {l.signedAt ? null : (
+                {l.signedAt || (l.userId && phoneIds.has(l.userId)) ? null : (
                   <div className={actions}>
                     <Button
                       size="lg"
@@ -176,6 +198,12 @@ export function TalkSheet(props: {
         )}
       </section>
 
+      <OwnPhonePanel
+        talk={{ id: talk.id, topicId: talk.topicId, foremanId: talk.foremanId, topicTitle: talk.topicTitle }}
+        signers={phones.data}
+        online={online}
+      />
+
       <CrewAdder
         userId={props.userId}
         onSheet={onSheet}
@@ -193,7 +221,7 @@ export function TalkSheet(props: {
       <ClosePanel
         foremanName={props.foremanName}
         signed={signed}
-        unsigned={talk.lines.length - signed}
+        unsigned={count.total - count.signed}
         onClose={(signature) =>
           void talkOutbox
             .put({ ...talk, lines: talk.lines.filter((l) => l.signedAt) })

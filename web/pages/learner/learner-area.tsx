@@ -24,6 +24,7 @@ const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessio
 const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage');
 const TalksPage = lazyNamed(() => import('./talks'), 'TalksPage');
 const TalkNewPage = lazyNamed(() => import('./talk-new'), 'TalkNewPage');
+const TalkSignPage = lazyNamed(() => import('./talk-sign'), 'TalkSignPage');
 const CheckInPage = lazyNamed(() => import('./check-in'), 'CheckInPage');
 
 /** The legacy /courses/{courseId} route replaces itself with /course/{courseId}. */
@@ -53,6 +54,7 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/sessions/:id', TrainerSessionPage],
   ['/talks', TalksPage],
   ['/talks/new', TalkNewPage],
+  ['/talks/:id/sign', TalkSignPage],
   ['/check-in/:id', CheckInPage],
   ['/team', TeamPage],
 ];

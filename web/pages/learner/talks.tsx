@@ -122,7 +122,9 @@ export function TalksPage() {
         meta={(talk) =>
           talk.method === 'on-behalf'
             ? t('talks.attended.onBehalf', { foreman: talk.signedByName ?? talk.foremanName })
-            : t('talks.attended.signed', { foreman: talk.foremanName })
+            : talk.method === 'account'
+              ? t('talks.attended.ownPhone', { foreman: talk.foremanName })
+              : t('talks.attended.signed', { foreman: talk.foremanName })
         }
       />
     </div>

@@ -194,7 +194,11 @@ function TalkEntry({ talk }: { talk: TalkSummary }) {
       title={talk.topicTitle}
       badge={
         <Chip palette={talk.method === 'on-behalf' ? 'info' : 'success'}>
-          {talk.method === 'on-behalf' ? t('admin.record.talk.onBehalf') : t('admin.record.talk.signed')}
+          {talk.method === 'on-behalf'
+            ? t('admin.record.talk.onBehalf')
+            : talk.method === 'account'
+              ? t('admin.record.talk.ownPhone')
+              : t('admin.record.talk.signed')}
         </Chip>
       }
     >
