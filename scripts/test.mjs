@@ -41,8 +41,8 @@ step('Building the client (the Worker serves it; the workerd test pool needs dis
 await run('npm', ['run', '--silent', 'build']);
 
 step('Typechecking, and running unit + API (workerd + D1 + R2) and browser (Chromium) tests, side by side');
-// Five processes at once: the typecheck, the unit + API tests, and the browser journeys in three parts
-// (E2E_PARTS), each part with its own Worker and seeded D1 (test/e2e/global-setup.ts), so no journey
+// Five processes at once: the typecheck, the linter, the unit + API tests, and the browser journeys in
+// two parts (E2E_PARTS; three starved the CPU-bound API run: 930 s in a clean clone, 2026-11-28), each part with its own Worker and seeded D1 (test/e2e/global-setup.ts), so no journey
 // sees another part's data. Browser journeys mostly wait (timers, banners, page loads) while the API tests
 // use the CPU; one browser run alone left a core half idle for its last three minutes. Each output
 // line says which run wrote it.
@@ -97,7 +97,7 @@ const E2E_SECONDS = {
   'captions.spec.ts': 2,
 };
 /** How many browser runs share the journeys (each with its own Worker and seeded D1). */
-const E2E_PARTS = Math.max(1, Number(process.env.E2E_PARTS ?? 3));
+const E2E_PARTS = Math.max(1, Number(process.env.E2E_PARTS ?? 2));
 
 function e2eParts() {
   const files = readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts'));

@@ -45,12 +45,13 @@ const NUM_RUNS = Number(env.FUZZ_RUNS) || 1000;
 const MIN_REQUESTS = 10_000;
 
 /**
- * Routes whose errors are an HTML page, not JSON: the public certificate verification page, and the
+ * Routes whose errors are an HTML page, not JSON: the public certificate, authorisation and badge pages, and the
  * landing page (another method on "/" is answered by the static assets layer, as any client route).
  */
 const HTML_ROUTES = new Set([
   'GET /certificate/verify/:number',
   'GET /authorisation/verify/:number',
+  'GET /badge/:signedId',
   'GET /certificate/verify/lookup',
   'GET /certificate/verify',
   'GET /verify',

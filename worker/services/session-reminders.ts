@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { selectInChunks } from '../db/in-list';
 import { classroomSessions, sessionInvitations, users } from '../db/schema';
 import { sendMail, type MailDeps } from './mail';
 import { sessionCalendarFile } from './session-ics';
@@ -41,18 +42,14 @@ export async function sendSessionReminders(mail: MailDeps, db: Db, now: Date): P
       )
       .returning({ userId: sessionInvitations.userId });
     if (claimed.length === 0) continue;
-    const people = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(
-        and(
-          inArray(
-            users.id,
-            claimed.map((row) => row.userId),
-          ),
-          isNull(users.deactivatedAt),
-        ),
-      );
+    const people = await selectInChunks(
+      claimed.map((row) => row.userId),
+      (part) =>
+        db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(and(inArray(users.id, part), isNull(users.deactivatedAt))),
+    );
     const calendar = sessionCalendarFile(session);
     for (const person of people) {
       await sendMail(mail, db, {

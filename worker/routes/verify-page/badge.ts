@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { certificateExpires } from '../../contract/certificates';
@@ -8,6 +9,7 @@ import { formatDay, t, type MessageKey, type Params } from '../../i18n';
 import { publicRoute } from '../../middleware/auth';
 import { signedIdOfScan, userOfBadge } from '../../services/badge';
 import { badgePageData } from '../../services/badge-holder';
+import { validate } from '../../validate';
 import { page, pageCsp, pageCspForScript, type Markup } from './shell';
 
 /**
@@ -111,16 +113,29 @@ async function respond(c: Context<AppEnv>, body: Markup, status: 200 | 404 | 500
   return c.html(body, status);
 }
 
-export const badgePage = new Hono<AppEnv>().get('/:signedId', publicRoute, async (c) => {
+/** The scanned id as the QR carried it (a URL's last segment or the bare id); a broken %-escape is no badge. */
+const badgeParam = v.object({
+  signedId: v.pipe(
+    v.string(),
+    v.transform((value) => {
+      try {
+        return signedIdOfScan(value).slice(0, 100);
+      } catch {
+        return '';
+      }
+    }),
+  ),
+});
+
+export const badgePage = new Hono<AppEnv>().get('/:signedId', publicRoute, validate('param', badgeParam), async (c) => {
   const appName = c.var.config.appName;
   const language = pageLanguage(c);
-  let signedId = '';
+  const { signedId } = c.req.valid('param');
   let userId: string | null = null;
   try {
-    signedId = signedIdOfScan(c.req.param('signedId')).slice(0, 100);
-    userId = await userOfBadge(c.env.JWT_SECRET, signedId);
+    userId = signedId ? await userOfBadge(c.env.JWT_SECRET, signedId) : null;
   } catch {
-    userId = null; // a broken %-escape is no badge
+    userId = null;
   }
   try {
     const data = userId ? await badgePageData(c.var.db, userId, new Date()) : null;
