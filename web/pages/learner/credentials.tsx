@@ -4,13 +4,25 @@ import { ExternalLink, IdCard, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { credentialQueries } from '../../api/credential-queries';
+import { CredentialFacts } from '../../components/credential-facts';
 import { CredentialForm } from '../../components/learner/credentials/credential-form';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { formatDay } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
-import { Button, Card, CardBody, Chip, Dialog, EmptyState, toaster, type ChipProps } from '../../ui';
+import {
+  Button,
+  Card,
+  CardBody,
+  Chip,
+  Detail,
+  DetailList,
+  Dialog,
+  EmptyState,
+  toaster,
+  type ChipProps,
+} from '../../ui';
 
 // A function, not a constant: the labels are read in the current language.
 const STANDING = (): Record<CredentialStanding, { label: string; palette: ChipProps['palette'] }> => ({
@@ -19,16 +31,6 @@ const STANDING = (): Record<CredentialStanding, { label: string; palette: ChipPr
   rejected: { label: t('credentials.standing.rejected'), palette: 'error' },
   expired: { label: t('credentials.standing.expired'), palette: 'warning' },
   expiringSoon: { label: t('credentials.standing.expiringSoon'), palette: 'warning' },
-});
-
-const detailList = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  columnGap: '4',
-  rowGap: '1',
-  fontSize: 'sm',
-  '& dt': { color: 'fg.muted' },
-  '& dd': { overflowWrap: 'anywhere' },
 });
 
 function CredentialCard({ credential, onResubmit }: { credential: Credential; onResubmit: () => void }) {
@@ -56,22 +58,10 @@ function CredentialCard({ credential, onResubmit }: { credential: Credential; on
             {t('credentials.rejectedBecause', { reason: credential.rejectReason })}
           </p>
         ) : null}
-        <dl className={detailList}>
-          <dt>{t('credentials.form.issuer')}</dt>
-          <dd>
-            <bdi>{credential.issuer ?? '—'}</bdi>
-          </dd>
-          <dt>{t('credentials.form.number')}</dt>
-          <dd>
-            <bdi dir="ltr">{credential.number ?? '—'}</bdi>
-          </dd>
-          <dt>{t('credentials.form.issuedOn')}</dt>
-          <dd>{formatDay(credential.issuedOn)}</dd>
-          <dt>{t('credentials.form.expiresOn')}</dt>
-          <dd>{credential.expiresOn ? formatDay(credential.expiresOn) : t('credentials.noExpiry')}</dd>
-          <dt>{t('credentials.submitted')}</dt>
-          <dd>{formatDay(credential.submittedAt)}</dd>
-        </dl>
+        <DetailList>
+          <CredentialFacts credential={credential} noExpiry={t('credentials.noExpiry')} />
+          <Detail term={t('credentials.submitted')}>{formatDay(credential.submittedAt)}</Detail>
+        </DetailList>
         {credential.resubmittedById ? (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('credentials.resubmitted')}</p>
         ) : null}
