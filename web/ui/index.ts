@@ -31,6 +31,7 @@ export {
   type DataTableColumn,
 } from './table';
 export { TabContent, TabList, TabTrigger, Tabs } from './tabs';
+export { textLink } from 'styled-system/recipes/text-link';
 export { PasswordField, TextField } from './text-field';
 export { Toaster, toaster } from './toast';
 export { Tooltip } from './tooltip';

@@ -2,7 +2,7 @@ import type { Credential, CredentialStanding } from '@contract/credentials';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, IdCard, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { credentialQueries } from '../../api/credential-queries';
 import { CredentialFacts } from '../../components/credential-facts';
 import { CredentialForm } from '../../components/learner/credentials/credential-form';
@@ -20,6 +20,7 @@ import {
   DetailList,
   Dialog,
   EmptyState,
+  textLink,
   toaster,
   type ChipProps,
 } from '../../ui';
@@ -72,16 +73,7 @@ function CredentialCard({ credential, onResubmit }: { credential: Credential; on
               aria-label={t('credentials.viewScan', { type: credential.typeName })}
               target="_blank"
               rel="noopener"
-              className={css({
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: '1.5',
-                minH: '11',
-                px: '3',
-                color: 'brand.fg',
-                fontWeight: 'medium',
-                textDecoration: 'underline',
-              })}
+              className={cx(textLink({ underline: 'always', touch: true, strong: true }), css({ px: '3' }))}
             >
               <ExternalLink size={16} aria-hidden />
               {t('credentials.viewScanShort')}

@@ -8,7 +8,7 @@ import { useWrite } from '../../../api/writes';
 import { formatDateTime } from '../../../format';
 import { t } from '../../../i18n';
 import { errorText, fieldErrors } from '../../../i18n/error-text';
-import { Alert, Button, Detail, DetailList, Dialog, TextField, toaster } from '../../../ui';
+import { Alert, Button, Detail, DetailList, Dialog, TextField, textLink, toaster } from '../../../ui';
 import { CredentialFacts } from '../../credential-facts';
 
 /** The scan as the reviewer sees it: an image inline (signed link), a PDF opened in a new tab. */
@@ -39,14 +39,7 @@ function Scan({ credential }: { credential: AdminCredential }) {
         href={credential.scanUrl}
         target="_blank"
         rel="noopener"
-        className={css({
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: '1.5',
-          color: 'brand.fg',
-          fontWeight: 'medium',
-          textDecoration: 'underline',
-        })}
+        className={textLink({ underline: 'always', strong: true })}
       >
         <ExternalLink size={16} aria-hidden />
         {isImage ? t('admin.credentials.openImage') : t('admin.credentials.openPdf')}
