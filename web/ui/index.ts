@@ -17,6 +17,7 @@ export { focusFirstInvalid } from './field';
 export { FloatingAction } from './floating-action';
 export { Menu, MenuHeader, MenuItem, MenuSeparator } from './menu';
 export { Pagination } from './pagination';
+export { panel } from 'styled-system/recipes/panel';
 export { Select, type SelectOption } from './select';
 export { LoadingBlock, Skeleton } from './spinner';
 export {

@@ -9,13 +9,14 @@ import { avatar, emptyState, pagination, skeleton, spinner, tooltip } from './fe
 import { field, input } from './input';
 
 import { menu } from './menu';
+import { panel } from './panel';
 import { select } from './select';
 import { table } from './table';
 import { tabs } from './tabs';
 import { textLink } from './text-link';
 import { toast } from './toast';
 
-export const recipes = { button, textLink, input, chip, spinner, skeleton };
+export const recipes = { button, textLink, panel, input, chip, spinner, skeleton };
 export const slotRecipes = {
   field,
   select,
