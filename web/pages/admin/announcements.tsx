@@ -31,8 +31,11 @@ import {
   Checkbox,
   Chip,
   DataTable,
+  Detail,
+  DetailList,
   Dialog,
   EmptyState,
+  FloatingAction,
   IconButton,
   Select,
   TextField,
@@ -185,23 +188,7 @@ export function AdminAnnouncementsPage() {
         />
         <TablePagination list={list} />
       </QueryState>
-      <div aria-hidden className={css({ h: '20' })} />
-      <Button
-        aria-label={t('admin.announcements.add')}
-        onClick={() => setForm({ mode: 'create' })}
-        className={css({
-          position: 'fixed',
-          insetEnd: { base: '4', md: '8' },
-          bottom: { base: '4', md: '8' },
-          borderRadius: 'full',
-          w: '14',
-          h: '14',
-          boxShadow: 'lg',
-          zIndex: 10,
-        })}
-      >
-        <Plus aria-hidden />
-      </Button>
+      <FloatingAction label={t('admin.announcements.add')} onClick={() => setForm({ mode: 'create' })} />
       <AnnouncementForm
         state={form}
         onClose={() => setForm(null)}
@@ -230,24 +217,15 @@ export function AdminAnnouncementsPage() {
             <p dir="auto" className={css({ whiteSpace: 'pre-wrap' })}>
               {viewing.content}
             </p>
-            <dl
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: 'auto 1fr',
-                gap: '1 4',
-                fontSize: 'sm',
-                color: 'fg.muted',
-              })}
-            >
-              <dt>{t('admin.announcements.col.author')}</dt>
-              <dd>
+            <DetailList muted>
+              <Detail term={t('admin.announcements.col.author')}>
                 <bdi>{viewing.authorName}</bdi>
-              </dd>
-              <dt>{t('admin.announcements.created')}</dt>
-              <dd>{formatDateTime(viewing.createdAt)}</dd>
-              <dt>{t('admin.announcements.col.expires')}</dt>
-              <dd>{formatDateTime(viewing.expiresAt, t('admin.announcements.never'))}</dd>
-            </dl>
+              </Detail>
+              <Detail term={t('admin.announcements.created')}>{formatDateTime(viewing.createdAt)}</Detail>
+              <Detail term={t('admin.announcements.col.expires')}>
+                {formatDateTime(viewing.expiresAt, t('admin.announcements.never'))}
+              </Detail>
+            </DetailList>
           </div>
         ) : null}
       </Dialog>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Link, useParams } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { evaluationQueries, evaluationWrites, type EvaluationRecord } from '../../api/evaluation-queries';
@@ -13,20 +13,18 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { useSession } from '../../state/session';
-import { Alert, Button, Chip, EmptyState, toaster } from '../../ui';
+import { Alert, Button, Chip, EmptyState, panel, toaster } from '../../ui';
 
-const card = css({
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  p: '4',
-  display: 'flex',
-  flexDirection: { base: 'column', sm: 'row' },
-  alignItems: { base: 'stretch', sm: 'center' },
-  justifyContent: 'space-between',
-  gap: '3',
-});
+const card = cx(
+  panel(),
+  css({
+    display: 'flex',
+    flexDirection: { base: 'column', sm: 'row' },
+    alignItems: { base: 'stretch', sm: 'center' },
+    justifyContent: 'space-between',
+    gap: '3',
+  }),
+);
 
 function EvaluationCard({ record }: { record: EvaluationRecord }) {
   const competent = record.outcome === 'COMPETENT';
