@@ -42,6 +42,7 @@ import {
 import { formatDateTime, formatNumber } from '../../format';
 import { errorText, fieldErrors } from '../../i18n/error-text';
 import { PRIORITY_IDS } from '../../i18n/labels';
+import { ListSearchField } from '../../components/admin/shared/list-filters';
 
 const priorityOptions = (): readonly SelectOption<Priority>[] =>
   PRIORITIES.map((p) => ({ value: p, label: t(PRIORITY_IDS[p]) }));
@@ -124,12 +125,10 @@ export function AdminAnnouncementsPage() {
         </div>
       ) : null}
       <div className={css({ maxW: { md: '420px' }, mb: '4' })}>
-        <TextField
+        <ListSearchField
+          list={list}
           label={t('admin.announcements.search')}
-          type="search"
           placeholder={t('admin.announcements.searchPlaceholder')}
-          value={search}
-          onChange={(e) => list.setSearch(e.target.value)}
         />
       </div>
       <QueryState

@@ -16,10 +16,11 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Button, Chip, DataTable, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
+import { Button, Chip, DataTable, EmptyState, IconButton, toaster, type DataTableColumn } from '../../ui';
 import { formatDate, formatFileSize, formatList } from '../../format';
 import { t } from '../../i18n';
 import { languageName, materialTypeLabel } from '../../components/admin/content-text';
+import { ListSearchField } from '../../components/admin/shared/list-filters';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
@@ -151,13 +152,11 @@ export function AdminMaterialsPage() {
         }
       />
       <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', alignItems: 'flex-end', mb: '5' })}>
-        <TextField
+        <ListSearchField
           className={css({ flex: '1 1 260px', maxW: { md: '420px' } })}
+          list={list}
           label={t('admin.materials.search')}
-          type="search"
           placeholder={t('admin.materials.searchPlaceholder')}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
       <QueryState

@@ -39,6 +39,7 @@ import {
 import { formatDateTime } from '../../format';
 import { errorText, declaredText } from '../../i18n/error-text';
 import { FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../../i18n/labels';
+import { ListSearchField } from '../../components/admin/shared/list-filters';
 
 const TABS: { value: 'ALL' | FeedbackType; label: MessageId }[] = [
   { value: 'ALL', label: 'admin.think.tab.ALL' },
@@ -111,12 +112,10 @@ export function AdminThinkPage() {
             does not exist carries an invalid aria-controls). */}
         <TabContent value={tab} className={css({ pt: '0' })}>
           <div className={css({ maxW: { md: '420px' }, my: '4' })}>
-            <TextField
+            <ListSearchField
+              list={list}
               label={t('admin.think.search')}
-              type="search"
               placeholder={t('admin.think.searchPlaceholder')}
-              value={search}
-              onChange={(e) => list.setSearch(e.target.value)}
             />
           </div>
           <QueryState
