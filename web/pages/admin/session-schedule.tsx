@@ -132,6 +132,12 @@ export function AdminSessionSchedulePage() {
   };
   const set = (key: keyof typeof draft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
+  /** A text field's value, message and change handler, tied to the draft by the field's name. */
+  const bind = (key: 'location' | 'startsAt' | 'endsAt' | 'capacity') => ({
+    value: draft[key],
+    error: errors[key],
+    onChange: set(key),
+  });
 
   return (
     <>
@@ -187,14 +193,7 @@ export function AdminSessionSchedulePage() {
                 onPick={(p) => setTrainers((list) => (list.length >= SESSION_LIMITS.trainers ? list : [...list, p]))}
               />
             </fieldset>
-            <TextField
-              label={t('sessions.form.location')}
-              required
-              maxLength={200}
-              value={draft.location}
-              error={errors.location}
-              onChange={set('location')}
-            />
+            <TextField label={t('sessions.form.location')} required maxLength={200} {...bind('location')} />
             <Select
               label={t('sessions.form.site')}
               helperText={t('sessions.form.siteHint')}
@@ -209,22 +208,8 @@ export function AdminSessionSchedulePage() {
             <div
               className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr 10rem' }, gap: '4' })}
             >
-              <TextField
-                type="datetime-local"
-                label={t('sessions.form.startsAt')}
-                required
-                value={draft.startsAt}
-                error={errors.startsAt}
-                onChange={set('startsAt')}
-              />
-              <TextField
-                type="datetime-local"
-                label={t('sessions.form.endsAt')}
-                required
-                value={draft.endsAt}
-                error={errors.endsAt}
-                onChange={set('endsAt')}
-              />
+              <TextField type="datetime-local" label={t('sessions.form.startsAt')} required {...bind('startsAt')} />
+              <TextField type="datetime-local" label={t('sessions.form.endsAt')} required {...bind('endsAt')} />
               <TextField
                 type="number"
                 inputMode="numeric"
@@ -232,9 +217,7 @@ export function AdminSessionSchedulePage() {
                 max={SESSION_LIMITS.capacity}
                 label={t('sessions.form.capacity')}
                 required
-                value={draft.capacity}
-                error={errors.capacity}
-                onChange={set('capacity')}
+                {...bind('capacity')}
               />
             </div>
             <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
