@@ -12,6 +12,7 @@ import { FormDialog, type FormDialogProps } from '../form-dialog';
 import { t } from '../../i18n';
 import { declaredText, errorText, fieldErrors, issueErrors } from '../../i18n/error-text';
 import { EVENT_KIND_IDS } from '../../i18n/labels';
+import { textBinding } from './shared/text-binding';
 
 /** A requirement the person is covered by, as the dialogs offer it (by its course). */
 export type CoveredRequirement = SelectOption;
@@ -151,6 +152,7 @@ export function GrantExemptionDialog({ open, userId, name, requirements, onClose
     t('admin.record.exemptionFailed'),
   );
   const { values, set, errors } = form;
+  const text = textBinding(values, errors, set);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Errors = values.requirementId ? {} : { requirementId: t('admin.record.chooseRequirement') };
@@ -168,24 +170,14 @@ export function GrantExemptionDialog({ open, userId, name, requirements, onClose
       requirements={requirements}
       onSubmit={submit}
     >
-      <TextField
-        multiline
-        label={t('admin.status.reason')}
-        required
-        rows={3}
-        value={values.reason}
-        error={errors.reason}
-        onChange={(e) => set('reason', e.target.value)}
-      />
+      <TextField multiline label={t('admin.status.reason')} required rows={3} {...text('reason')} />
       <TextField
         label={t('admin.record.exemptUntil')}
         type="date"
         required
         min={tomorrow()}
         helperText={t('admin.record.exemptUntilHelp')}
-        value={values.until}
-        error={errors.until}
-        onChange={(e) => set('until', e.target.value)}
+        {...text('until')}
       />
     </PersonFormDialog>
   );
@@ -205,6 +197,7 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
     t('admin.record.eventFailed'),
   );
   const { values, set, errors } = form;
+  const text = textBinding(values, errors, set);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const extra: Errors = {};
@@ -235,15 +228,7 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
           onValueChange={(kind) => set('kind', kind)}
           error={errors.kind}
         />
-        <TextField
-          label={t('admin.record.date')}
-          type="date"
-          required
-          max={dayInputValue()}
-          value={values.occurredOn}
-          error={errors.occurredOn}
-          onChange={(e) => set('occurredOn', e.target.value)}
-        />
+        <TextField label={t('admin.record.date')} type="date" required max={dayInputValue()} {...text('occurredOn')} />
       </div>
       <TextField
         multiline
@@ -251,9 +236,7 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
         required
         rows={3}
         helperText={t('admin.record.noteHelp')}
-        value={values.note}
-        error={errors.note}
-        onChange={(e) => set('note', e.target.value)}
+        {...text('note')}
       />
     </PersonFormDialog>
   );

@@ -16,6 +16,7 @@ import { fieldErrors } from '../../../i18n/error-text';
 import { PRIORITY_IDS } from '../../../i18n/labels';
 import { Checkbox, Select, TextField, type SelectOption } from '../../../ui';
 import { FormDialog } from '../../form-dialog';
+import { textBinding } from '../shared/text-binding';
 
 const priorityOptions = (): readonly SelectOption<Priority>[] =>
   PRIORITIES.map((p) => ({ value: p, label: t(PRIORITY_IDS[p]) }));
@@ -73,6 +74,7 @@ export function AnnouncementForm({
     setValues((c) => ({ ...c, [key]: value }));
     setErrors((c) => ({ ...c, [key]: '' }));
   };
+  const text = textBinding(values, errors, set);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -113,29 +115,9 @@ export function AnnouncementForm({
       error={error}
       onSubmit={submit}
     >
-      <TextField
-        label={t('admin.announcements.col.title')}
-        required
-        value={values.title}
-        error={errors.title}
-        onChange={(e) => set('title', e.target.value)}
-      />
-      <TextField
-        label={t('admin.announcements.authorName')}
-        required
-        value={values.authorName}
-        error={errors.authorName}
-        onChange={(e) => set('authorName', e.target.value)}
-      />
-      <TextField
-        multiline
-        label={t('admin.announcements.content')}
-        required
-        rows={5}
-        value={values.content}
-        error={errors.content}
-        onChange={(e) => set('content', e.target.value)}
-      />
+      <TextField label={t('admin.announcements.col.title')} required {...text('title')} />
+      <TextField label={t('admin.announcements.authorName')} required {...text('authorName')} />
+      <TextField multiline label={t('admin.announcements.content')} required rows={5} {...text('content')} />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
         <Select
           label={t('admin.announcements.col.priority')}
@@ -148,9 +130,7 @@ export function AnnouncementForm({
           label={t('admin.announcements.expiresAt')}
           type="datetime-local"
           helperText={t('admin.announcements.expiresHelp')}
-          value={values.expiresAt}
-          error={errors.expiresAt}
-          onChange={(e) => set('expiresAt', e.target.value)}
+          {...text('expiresAt')}
         />
       </div>
       <Checkbox checked={values.isActive} onCheckedChange={(on) => set('isActive', on)}>

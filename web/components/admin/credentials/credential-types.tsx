@@ -11,6 +11,7 @@ import { errorText, fieldErrors } from '../../../i18n/error-text';
 import { Button, Checkbox, Chip, DataTable, EmptyState, TextField, toaster } from '../../../ui';
 import { FormDialog } from '../../form-dialog';
 import { QueryState } from '../../query-state';
+import { textBinding } from '../shared/text-binding';
 
 type Flags = Pick<
   CredentialTypeInput,
@@ -59,6 +60,7 @@ function TypeDialog({ editing, onClose }: { editing: CredentialType | 'new' | nu
   const update = useWrite(credentialWrites.updateType, { onSuccess, onError });
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const text = textBinding(form, errors, set);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
@@ -82,22 +84,8 @@ function TypeDialog({ editing, onClose }: { editing: CredentialType | 'new' | nu
       error={failure}
       onSubmit={submit}
     >
-      <TextField
-        label={t('admin.credentialTypes.name')}
-        required
-        value={form.name}
-        maxLength={120}
-        onChange={(e) => set('name', e.target.value)}
-        error={errors.name}
-      />
-      <TextField
-        multiline
-        label={t('admin.credentialTypes.description')}
-        value={form.description}
-        maxLength={1000}
-        onChange={(e) => set('description', e.target.value)}
-        error={errors.description}
-      />
+      <TextField label={t('admin.credentialTypes.name')} required maxLength={120} {...text('name')} />
+      <TextField multiline label={t('admin.credentialTypes.description')} maxLength={1000} {...text('description')} />
       <Checkbox checked={flags.expires ?? true} onCheckedChange={(v) => set('expires', v)}>
         {t('admin.credentialTypes.expires')}
       </Checkbox>
