@@ -21,6 +21,7 @@ import { PRIORITY_IDS } from '../../i18n/labels';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
 import { AnnouncementForm, type AnnouncementFormState } from '../../components/admin/announcements/announcement-form';
 import { AnnouncementViewDialog } from '../../components/admin/announcements/announcement-view-dialog';
+import { titleColumn } from '../../components/admin/shared/title-column';
 
 /** /admin/announcements: stat cards, a searchable list, create, edit, view, activate and delete announcements. */
 export function AdminAnnouncementsPage() {
@@ -70,6 +71,7 @@ export function AdminAnnouncementsPage() {
     </div>
   );
 
+  const title = titleColumn<AnnouncementDto>('title', t('admin.announcements.col.title'), (a) => a.title);
   return (
     <>
       <PageHeader
@@ -113,15 +115,10 @@ export function AdminAnnouncementsPage() {
           label={t('admin.announcements.pageTitle')}
           rows={items ?? []}
           getRowKey={(a) => a.id}
-          cardTitle={(a) => <bdi>{a.title}</bdi>}
+          cardTitle={title.cardTitle}
           cardActions={rowActions}
           columns={[
-            {
-              key: 'title',
-              header: t('admin.announcements.col.title'),
-              hideInCard: true,
-              cell: (a) => <bdi className={css({ fontWeight: 'medium' })}>{a.title}</bdi>,
-            },
+            title.column,
             {
               key: 'priority',
               header: t('admin.announcements.col.priority'),

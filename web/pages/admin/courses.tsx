@@ -41,6 +41,7 @@ import {
 } from '../../ui';
 import { errorText, fieldErrors } from '../../i18n/error-text';
 import { AllOrOneSelect, ListSearchField } from '../../components/admin/shared/list-filters';
+import { titleColumn } from '../../components/admin/shared/title-column';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -155,13 +156,9 @@ export function AdminCoursesPage() {
     );
   };
 
+  const title = titleColumn<AdminCourse>('title', t('admin.courses.col.title'), (c) => c.title);
   const columns: DataTableColumn<AdminCourse>[] = [
-    {
-      key: 'title',
-      header: t('admin.courses.col.title'),
-      hideInCard: true,
-      cell: (c) => <bdi className={css({ fontWeight: 'medium' })}>{c.title}</bdi>,
-    },
+    title.column,
     { key: 'book', header: t('admin.courses.col.books'), cell: (c) => <bdi>{c.domain.name}</bdi> },
     {
       key: 'language',
@@ -248,7 +245,7 @@ export function AdminCoursesPage() {
           rows={courses ?? []}
           columns={columns}
           getRowKey={(c) => c.id}
-          cardTitle={(c) => <bdi>{c.title}</bdi>}
+          cardTitle={title.cardTitle}
           cardActions={actions}
           empty={
             <EmptyState

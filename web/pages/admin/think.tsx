@@ -40,6 +40,7 @@ import { formatDateTime } from '../../format';
 import { errorText, declaredText } from '../../i18n/error-text';
 import { FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../../i18n/labels';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
+import { titleColumn } from '../../components/admin/shared/title-column';
 
 const TABS: { value: 'ALL' | FeedbackType; label: MessageId }[] = [
   { value: 'ALL', label: 'admin.think.tab.ALL' },
@@ -94,6 +95,7 @@ export function AdminThinkPage() {
     </div>
   );
 
+  const subject = titleColumn<SubmissionDto>('subject', t('admin.think.col.subject'), (s) => s.subject);
   return (
     <>
       <PageHeader title={t('admin.think.pageTitle')} subtitle={t('admin.think.subtitle')} />
@@ -127,15 +129,10 @@ export function AdminThinkPage() {
               label={t('admin.think.tableLabel')}
               rows={items ?? []}
               getRowKey={(s) => s.id}
-              cardTitle={(s) => <bdi>{s.subject}</bdi>}
+              cardTitle={subject.cardTitle}
               cardActions={actions}
               columns={[
-                {
-                  key: 'subject',
-                  header: t('admin.think.col.subject'),
-                  hideInCard: true,
-                  cell: (s) => <bdi className={css({ fontWeight: 'medium' })}>{s.subject}</bdi>,
-                },
+                subject.column,
                 { key: 'type', header: t('admin.think.col.type'), cell: (s) => t(FEEDBACK_TYPE_IDS[s.type]) },
                 { key: 'from', header: t('admin.think.col.from'), cell: (s) => author(s) },
                 {
