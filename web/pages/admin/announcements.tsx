@@ -21,7 +21,7 @@ import { PRIORITY_IDS } from '../../i18n/labels';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
 import { AnnouncementForm, type AnnouncementFormState } from '../../components/admin/announcements/announcement-form';
 import { AnnouncementViewDialog } from '../../components/admin/announcements/announcement-view-dialog';
-import { titleColumn } from '../../components/admin/shared/title-column';
+import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
 
 /** /admin/announcements: stat cards, a searchable list, create, edit, view, activate and delete announcements. */
 export function AdminAnnouncementsPage() {
@@ -71,6 +71,7 @@ export function AdminAnnouncementsPage() {
     </div>
   );
 
+  const actionsCol = actionsColumn(t('admin.announcements.col.actions'), rowActions);
   const title = titleColumn<AnnouncementDto>('title', t('admin.announcements.col.title'), (a) => a.title);
   return (
     <>
@@ -116,7 +117,7 @@ export function AdminAnnouncementsPage() {
           rows={items ?? []}
           getRowKey={(a) => a.id}
           cardTitle={title.cardTitle}
-          cardActions={rowActions}
+          cardActions={actionsCol.cardActions}
           columns={[
             title.column,
             {
@@ -135,13 +136,7 @@ export function AdminAnnouncementsPage() {
                 </Checkbox>
               ),
             },
-            {
-              key: 'actions',
-              header: t('admin.announcements.col.actions'),
-              hideInCard: true,
-              align: 'right',
-              cell: rowActions,
-            },
+            actionsCol.column,
           ]}
           empty={
             <EmptyState

@@ -41,7 +41,7 @@ import {
 } from '../../ui';
 import { errorText, fieldErrors } from '../../i18n/error-text';
 import { AllOrOneSelect, ListSearchField } from '../../components/admin/shared/list-filters';
-import { titleColumn } from '../../components/admin/shared/title-column';
+import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -156,6 +156,7 @@ export function AdminCoursesPage() {
     );
   };
 
+  const actionsCol = actionsColumn(t('admin.courses.col.actions'), actions);
   const title = titleColumn<AdminCourse>('title', t('admin.courses.col.title'), (c) => c.title);
   const columns: DataTableColumn<AdminCourse>[] = [
     title.column,
@@ -189,7 +190,7 @@ export function AdminCoursesPage() {
       align: 'center',
       cell: (c) => formatNumber(c.componentCount),
     },
-    { key: 'actions', header: t('admin.courses.col.actions'), align: 'right', hideInCard: true, cell: actions },
+    actionsCol.column,
   ];
 
   return (
@@ -246,7 +247,7 @@ export function AdminCoursesPage() {
           columns={columns}
           getRowKey={(c) => c.id}
           cardTitle={title.cardTitle}
-          cardActions={actions}
+          cardActions={actionsCol.cardActions}
           empty={
             <EmptyState
               bordered

@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { t } from '../../i18n';
 import { Button, DataTable, EmptyState, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
-import { titleColumn } from '../../components/admin/shared/title-column';
+import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
 
 const STATUSES: readonly CredentialStatus[] = ['PENDING', 'APPROVED', 'REJECTED'];
 const NO_FILTERS: CredentialQueueFilters = { status: 'PENDING' };
@@ -48,6 +48,7 @@ function Queue({ status }: { status: CredentialStatus }) {
     </Button>
   );
   const person = titleColumn<AdminCredential>('person', t('admin.credentials.col.person'), (c) => c.userName);
+  const actionsCol = actionsColumn(t('admin.credentials.col.actions'), review);
   return (
     <QueryState
       query={list.query}
@@ -59,7 +60,7 @@ function Queue({ status }: { status: CredentialStatus }) {
         rows={list.items ?? []}
         getRowKey={(c) => c.id}
         cardTitle={person.cardTitle}
-        cardActions={review}
+        cardActions={actionsCol.cardActions}
         columns={[
           person.column,
           {
@@ -74,13 +75,7 @@ function Queue({ status }: { status: CredentialStatus }) {
             header: t('admin.credentials.col.submitted'),
             cell: (c) => formatDateTime(c.submittedAt),
           },
-          {
-            key: 'actions',
-            header: t('admin.credentials.col.actions'),
-            hideInCard: true,
-            align: 'right',
-            cell: review,
-          },
+          actionsCol.column,
         ]}
         empty={
           <EmptyState

@@ -21,6 +21,7 @@ import { formatDate, formatFileSize, formatList } from '../../format';
 import { t } from '../../i18n';
 import { languageName, materialTypeLabel } from '../../components/admin/content-text';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
+import { actionsColumn } from '../../components/admin/shared/list-columns';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
@@ -88,6 +89,7 @@ export function AdminMaterialsPage() {
     </div>
   );
 
+  const actionsCol = actionsColumn(t('admin.materials.col.actions'), actions);
   const columns: DataTableColumn<Material>[] = [
     {
       key: 'title',
@@ -137,7 +139,7 @@ export function AdminMaterialsPage() {
       header: t('admin.materials.col.uploaded'),
       cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(m.createdAt)}</span>,
     },
-    { key: 'actions', header: t('admin.materials.col.actions'), align: 'right', hideInCard: true, cell: actions },
+    actionsCol.column,
   ];
 
   return (
@@ -170,7 +172,7 @@ export function AdminMaterialsPage() {
           columns={columns}
           getRowKey={(m) => m.id}
           cardTitle={(m) => <bdi>{m.title}</bdi>}
-          cardActions={actions}
+          cardActions={actionsCol.cardActions}
           empty={
             <EmptyState
               bordered

@@ -40,7 +40,7 @@ import { formatDateTime } from '../../format';
 import { errorText, declaredText } from '../../i18n/error-text';
 import { FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../../i18n/labels';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
-import { titleColumn } from '../../components/admin/shared/title-column';
+import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
 
 const TABS: { value: 'ALL' | FeedbackType; label: MessageId }[] = [
   { value: 'ALL', label: 'admin.think.tab.ALL' },
@@ -95,6 +95,7 @@ export function AdminThinkPage() {
     </div>
   );
 
+  const actionsCol = actionsColumn(t('admin.think.col.actions'), actions);
   const subject = titleColumn<SubmissionDto>('subject', t('admin.think.col.subject'), (s) => s.subject);
   return (
     <>
@@ -130,7 +131,7 @@ export function AdminThinkPage() {
               rows={items ?? []}
               getRowKey={(s) => s.id}
               cardTitle={subject.cardTitle}
-              cardActions={actions}
+              cardActions={actionsCol.cardActions}
               columns={[
                 subject.column,
                 { key: 'type', header: t('admin.think.col.type'), cell: (s) => t(FEEDBACK_TYPE_IDS[s.type]) },
@@ -155,13 +156,7 @@ export function AdminThinkPage() {
                   cell: (s) => <ResponseChip submission={s} />,
                 },
                 { key: 'date', header: t('admin.think.col.submitted'), cell: (s) => formatDateTime(s.createdAt) },
-                {
-                  key: 'actions',
-                  header: t('admin.think.col.actions'),
-                  hideInCard: true,
-                  align: 'right',
-                  cell: actions,
-                },
+                actionsCol.column,
               ]}
               empty={
                 <EmptyState

@@ -12,6 +12,7 @@ import { Button, Checkbox, Chip, DataTable, EmptyState, TextField, toaster } fro
 import { FormDialog } from '../../form-dialog';
 import { QueryState } from '../../query-state';
 import { textBinding } from '../shared/text-binding';
+import { actionsColumn } from '../shared/list-columns';
 
 type Flags = Pick<
   CredentialTypeInput,
@@ -138,6 +139,7 @@ export function CredentialTypesPanel() {
         </Button>
       </span>
     );
+  const actionsCol = actionsColumn(t('admin.credentials.col.actions'), actions);
   return (
     <div className={css({ display: 'grid', gap: '4' })}>
       <div>
@@ -155,7 +157,7 @@ export function CredentialTypesPanel() {
           rows={types.data?.types ?? []}
           getRowKey={(x) => x.id}
           cardTitle={(x) => <bdi>{x.name}</bdi>}
-          cardActions={actions}
+          cardActions={actionsCol.cardActions}
           columns={[
             {
               key: 'name',
@@ -193,13 +195,7 @@ export function CredentialTypesPanel() {
                   <Chip palette="success">{t('admin.credentialTypes.active')}</Chip>
                 ),
             },
-            {
-              key: 'actions',
-              header: t('admin.credentials.col.actions'),
-              hideInCard: true,
-              align: 'right',
-              cell: actions,
-            },
+            actionsCol.column,
           ]}
           empty={
             <EmptyState

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { DataTableColumn } from '../../../ui';
 
@@ -16,4 +17,13 @@ export function titleColumn<Row>(key: string, header: string, nameOf: (row: Row)
     cell: (row) => <bdi className={titleCell}>{nameOf(row)}</bdi>,
   };
   return { column, cardTitle: (row: Row) => <bdi>{nameOf(row)}</bdi> };
+}
+
+/**
+ * An admin list's actions: in the table the last column, aligned to the end; on narrow screens the
+ * same buttons sit at the foot of each card (DataTable's `cardActions`), so the column hides there.
+ */
+export function actionsColumn<Row>(header: string, actions: (row: Row) => ReactNode) {
+  const column: DataTableColumn<Row> = { key: 'actions', header, align: 'right', hideInCard: true, cell: actions };
+  return { column, cardActions: actions };
 }
