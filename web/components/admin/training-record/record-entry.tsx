@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { panel } from '../../../ui';
 
-/** The pieces the record's list sections share (exemptions, events, evaluations, credentials). */
+/** The pieces the record's list sections share (exemptions, events, evaluations, credentials, mail). */
 
 export const sectionTitle = css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' });
 export const listClass = css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' });
