@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../../worker/contract/errors';
 import { createCourse, enroll, takeAssessment } from './fixtures';
-import { api, createAdmin, createUser, db, login, schema, type TestUser } from './helpers';
+import { api, createAdmin, createDomain, createUser, db, login, schema, type TestUser } from './helpers';
 
 // Issue 30: a site-limited administrator reads and changes only their site's people through every
 // admin route that carries people's records (the audit log, the dashboard, assessment results and
@@ -14,6 +14,7 @@ let admin: string;
 let limited: string;
 let limitedUser: TestUser;
 let north: string;
+let south: string;
 let mine: TestUser;
 let theirs: TestUser;
 
@@ -26,7 +27,7 @@ async function newSite(name: string) {
 beforeAll(async () => {
   admin = await login(await createAdmin());
   north = await newSite('North');
-  const south = await newSite('South');
+  south = await newSite('South');
   mine = await createUser({ siteId: north, username: `mine_${tag}` });
   theirs = await createUser({ siteId: south, username: `theirs_${tag}` });
   limitedUser = await createAdmin({ username: `limited_${tag}`, adminSiteId: north, siteId: north });
@@ -145,6 +146,42 @@ describe('assessment results, interventions and the dashboard', () => {
     };
     expect(await results(limited)).toEqual([mine.id]);
     expect((await results(admin)).sort()).toEqual([mine.id, theirs.id].sort());
+  });
+});
+
+describe('requirements', () => {
+  it('count and preview their site’s people only', async () => {
+    const bookId = await createDomain();
+    const course = await createCourse({ domainId: bookId, components: ['MATERIAL'] });
+    const department = `Dept ${tag}`;
+    for (const person of [mine, theirs]) {
+      await db.update(schema.users).set({ department }).where(eq(schema.users.id, person.id));
+      await db.insert(schema.userDomains).values({ userId: person.id, domainId: bookId });
+    }
+    const made = await api('POST', '/api/v2/admin/requirements', {
+      token: admin,
+      body: { courseId: course.courseId, bookId, department },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const covered = async (token: string) => {
+      const res = await api('GET', '/api/v2/admin/requirements', { token });
+      return res.body.requirements.find((r: { id: string }) => r.id === made.body.requirement.id).coveredCount;
+    };
+    expect(await covered(limited)).toBe(1);
+    expect(await covered(admin)).toBe(2);
+    const audience = (token: string, site = '') =>
+      api(
+        'GET',
+        `/api/v2/admin/requirements/audience?bookId=${bookId}&department=${encodeURIComponent(department)}${site}`,
+        {
+          token,
+        },
+      );
+    const preview = await audience(limited);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.people.map((p: { id: string }) => p.id)).toEqual([mine.id]);
+    outside(await audience(limited, `&siteId=${south}`));
+    expect((await audience(admin)).body.count).toBe(2);
   });
 });
 
