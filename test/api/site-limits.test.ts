@@ -185,6 +185,35 @@ describe('requirements', () => {
   });
 });
 
+describe('the mail outbox', () => {
+  it('shows and retries messages about their site’s people and about no person', async () => {
+    const mail = async (person: TestUser | null) => {
+      const id = crypto.randomUUID();
+      await db.insert(schema.mailOutbox).values({
+        id,
+        to: person?.email ?? `list_${tag}@example.test`,
+        subject: `Reminder ${tag}`,
+        bodyText: 'Your training is due',
+        status: 'FAILED',
+        userId: person?.id ?? null,
+      });
+      return id;
+    };
+    const [ours, others, nobody] = [await mail(mine), await mail(theirs), await mail(null)];
+    const shown = async (token: string) => {
+      const res = await api('GET', '/api/v2/admin/outbox?status=FAILED&limit=100', { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.messages.map((m: { id: string }) => m.id);
+    };
+    const scoped = await shown(limited);
+    expect(scoped).toEqual(expect.arrayContaining([ours, nobody]));
+    expect(scoped).not.toContain(others);
+    expect(await shown(admin)).toEqual(expect.arrayContaining([ours, others, nobody]));
+    outside(await api('POST', `/api/v2/admin/outbox/${others}/retry`, { token: limited }));
+    expect((await api('POST', `/api/v2/admin/outbox/${others}/retry`, { token: admin })).status).not.toBe(403);
+  });
+});
+
 describe('certificates', () => {
   it('open and revoke only for their site’s people', async () => {
     const course = await createCourse({ components: ['MATERIAL'] });
