@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REFUSALS } from '../../worker/contract/errors';
 import { evaluationBody, publishedTemplate, storedFor } from './evaluation-helpers';
-import { api, createAdmin, createUser, db, login, schema, type TestUser } from './helpers';
+import { api, createUser, db, schema, type TestUser } from './helpers';
+import { outside, twoSites } from './site-limit-helpers';
 import { inMinutes } from './session-helpers';
 import { createTopic, talkBody } from './talk-helpers';
 
 // Issue 30: a site-limited administrator reaches only their site's people through evaluations and
 // authorisations, classroom sessions and toolbox talks; an unlimited one still reaches everyone.
 
-const tag = crypto.randomUUID().slice(0, 8);
+let tag: string;
 let admin: string;
 let adminUser: TestUser;
 let limited: string;
@@ -19,27 +19,9 @@ let south: string;
 let mine: TestUser;
 let theirs: TestUser;
 
-async function newSite(name: string) {
-  const res = await api('POST', '/api/v2/admin/sites', { token: admin, body: { name: `${name} ${tag}` } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.site.id as string;
-}
-
 beforeAll(async () => {
-  adminUser = await createAdmin();
-  admin = await login(adminUser);
-  north = await newSite('North');
-  south = await newSite('South');
-  mine = await createUser({ siteId: north, username: `mine_${tag}`, firstName: 'Mina' });
-  theirs = await createUser({ siteId: south, username: `theirs_${tag}`, firstName: 'Theo' });
-  limitedUser = await createAdmin({ username: `limited_${tag}`, adminSiteId: north, siteId: north });
-  limited = await login(limitedUser);
+  ({ tag, admin, limited, limitedUser, north, south, mine, theirs, adminUser } = await twoSites());
 });
-
-const outside = (res: { status: number; body: { message?: string } }) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(403);
-  expect(res.body.message).toBe(REFUSALS['site.outsideLimit']);
-};
 const usernames = (people: { username: string }[]) => people.map((p) => p.username);
 
 describe('evaluations and authorisations', () => {

@@ -1,43 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REFUSALS } from '../../worker/contract/errors';
 import { createCourse, enroll, takeAssessment } from './fixtures';
-import { api, createAdmin, createDomain, createUser, db, login, schema, type TestUser } from './helpers';
+import { api, createDomain, db, login, schema, type TestUser } from './helpers';
+import { outside, twoSites } from './site-limit-helpers';
 
 // Issue 30: a site-limited administrator reads and changes only their site's people through every
 // admin route that carries people's records (the audit log, the dashboard, assessment results and
 // interventions, SCORM results, certificates, the credential queue); an unlimited one still reaches
 // everyone. Evaluations, sessions and talks: site-limits-field.test.ts.
 
-const tag = crypto.randomUUID().slice(0, 8);
+let tag: string;
 let admin: string;
 let limited: string;
-let limitedUser: TestUser;
 let north: string;
 let south: string;
 let mine: TestUser;
 let theirs: TestUser;
 
-async function newSite(name: string) {
-  const res = await api('POST', '/api/v2/admin/sites', { token: admin, body: { name: `${name} ${tag}` } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.site.id as string;
-}
-
 beforeAll(async () => {
-  admin = await login(await createAdmin());
-  north = await newSite('North');
-  south = await newSite('South');
-  mine = await createUser({ siteId: north, username: `mine_${tag}` });
-  theirs = await createUser({ siteId: south, username: `theirs_${tag}` });
-  limitedUser = await createAdmin({ username: `limited_${tag}`, adminSiteId: north, siteId: north });
-  limited = await login(limitedUser);
+  ({ tag, admin, limited, north, south, mine, theirs } = await twoSites());
 });
-
-const outside = (res: { status: number; body: { message?: string } }) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(403);
-  expect(res.body.message).toBe(REFUSALS['site.outsideLimit']);
-};
 
 describe('the audit log', () => {
   it('hides entries about another site’s people and keeps entries about no person', async () => {
