@@ -6,9 +6,9 @@ import { originFor } from '../config';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireLearner } from '../middleware/auth';
+import { pdfDownload } from '../services/file-types';
 import { badgeIdFor, signedIdOfScan, userOfBadge } from '../services/badge';
 import { badgeHolder, badgeRelation, displayName, requirementStatusOf } from '../services/badge-holder';
-import { pdfDownload } from '../services/file-types';
 import { validate } from '../validate';
 
 /*

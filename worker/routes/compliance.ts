@@ -36,7 +36,6 @@ import { evidenceTermsSql } from '../services/evidence';
 import { complianceCsvStream, coverageFilterOf, lapseList } from '../services/compliance-export';
 import { fullName } from '../services/users';
 import { originFor } from '../config';
-import { pdfDownload } from '../services/file-types';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
 import type { MailLogResponse } from '../contract/outbox';
@@ -326,8 +325,15 @@ export const adminUserRecordRoutes = new Hono<AppEnv>()
       language,
     });
     const name = record.user.username.replace(/[^A-Za-z0-9._-]/g, '_');
-    return pdfDownload(bytes, `training-record-${name}-${record.generatedAt.slice(0, 10)}.pdf`, {
-      'Content-Language': language,
-      Vary: 'Accept-Language',
+    return new Response(bytes, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': `attachment; filename="training-record-${name}-${record.generatedAt.slice(0, 10)}.pdf"`,
+        'Content-Language': language,
+        Vary: 'Accept-Language',
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
     });
   });
