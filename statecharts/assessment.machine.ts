@@ -39,6 +39,27 @@ export * from './assessment.rules';
 const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : '';
 
+/** The wall clock a `timer.tick` carries: what the clock's guards and the remaining-time update read. */
+const tickTime = ({ event }: { event: { now: number } }) => ({ now: event.now });
+
+/** A tick past the deadline, in any clock state: the attempt is submitted, and time up is announced. */
+const expiredTick = {
+  guard: { type: 'isExpired', params: tickTime },
+  target: '#assessment.submitting',
+  actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }],
+} as const;
+
+/** A tick that crosses into a later clock state (which announces itself on entry). */
+const tickInto = <G extends 'isLastMinute' | 'isTimeLow', T extends 'lastMinute' | 'low'>(guard: G, target: T) =>
+  ({
+    guard: { type: guard, params: tickTime },
+    target,
+    actions: { type: 'updateRemaining', params: tickTime },
+  }) as const;
+
+/** Any other tick only updates the remaining time. */
+const countingTick = { actions: { type: 'updateRemaining', params: tickTime } } as const;
+
 export const assessmentMachine = setup({
   types: {
     context: {} as AssessmentContext,
@@ -266,22 +287,10 @@ export const assessmentMachine = setup({
             plenty: {
               on: {
                 'timer.tick': [
-                  {
-                    guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) },
-                    target: '#assessment.submitting',
-                    actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }],
-                  },
-                  {
-                    guard: { type: 'isLastMinute', params: ({ event }) => ({ now: event.now }) },
-                    target: 'lastMinute',
-                    actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) },
-                  },
-                  {
-                    guard: { type: 'isTimeLow', params: ({ event }) => ({ now: event.now }) },
-                    target: 'low',
-                    actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) },
-                  },
-                  { actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
+                  expiredTick,
+                  tickInto('isLastMinute', 'lastMinute'),
+                  tickInto('isTimeLow', 'low'),
+                  countingTick,
                 ],
               },
             },
@@ -289,33 +298,14 @@ export const assessmentMachine = setup({
               tags: ['timeLow'],
               entry: { type: 'announce', params: { threshold: 'fiveMinutes' } },
               on: {
-                'timer.tick': [
-                  {
-                    guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) },
-                    target: '#assessment.submitting',
-                    actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }],
-                  },
-                  {
-                    guard: { type: 'isLastMinute', params: ({ event }) => ({ now: event.now }) },
-                    target: 'lastMinute',
-                    actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) },
-                  },
-                  { actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
-                ],
+                'timer.tick': [expiredTick, tickInto('isLastMinute', 'lastMinute'), countingTick],
               },
             },
             lastMinute: {
               tags: ['timeLow'],
               entry: { type: 'announce', params: { threshold: 'oneMinute' } },
               on: {
-                'timer.tick': [
-                  {
-                    guard: { type: 'isExpired', params: ({ event }) => ({ now: event.now }) },
-                    target: '#assessment.submitting',
-                    actions: ['markTimeout', { type: 'announce', params: { threshold: 'timeUp' } }],
-                  },
-                  { actions: { type: 'updateRemaining', params: ({ event }) => ({ now: event.now }) } },
-                ],
+                'timer.tick': [expiredTick, countingTick],
               },
             },
           },

@@ -52,6 +52,30 @@ export type CertificateDialogEvent =
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
+/**
+ * Downloading the certificate's PDF, by the automatic download or on request: both endings settle
+ * in `done`, where a failure shows beside the download button.
+ */
+const downloadInvoke = <
+  Done extends 'markAutoDownloaded' | 'markDownloaded',
+  Failed extends 'setAutoDownloadError' | 'setDownloadError',
+>(
+  done: Done,
+  failed: Failed,
+) =>
+  ({
+    src: 'downloadCertificate',
+    input: ({ context }: { context: CertificateDialogContext }) => ({
+      certificateId: context.certificate!.certificateId,
+      certificateNumber: context.certificate!.certificateNumber,
+    }),
+    onDone: { target: 'done', actions: done },
+    onError: {
+      target: 'done',
+      actions: { type: failed, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+    },
+  }) as const;
+
 const initialContext = (): CertificateDialogContext => ({
   courseId: null,
   courseName: '',
@@ -226,36 +250,14 @@ export const certificateDialogMachine = setup({
                 'certificate.download': { target: 'downloading', actions: 'clearError' },
               },
             },
+            // A failed automatic download is not retried: the button is right there, and a loop of failed downloads helps no one.
             autoDownloading: {
               tags: ['downloading'],
-              invoke: {
-                src: 'downloadCertificate',
-                input: ({ context }) => ({
-                  certificateId: context.certificate!.certificateId,
-                  certificateNumber: context.certificate!.certificateNumber,
-                }),
-                onDone: { target: 'done', actions: 'markAutoDownloaded' },
-                // Not retried automatically: the button is right there, and a loop of failed downloads helps no one.
-                onError: {
-                  target: 'done',
-                  actions: { type: 'setAutoDownloadError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
+              invoke: downloadInvoke('markAutoDownloaded', 'setAutoDownloadError'),
             },
             downloading: {
               tags: ['downloading'],
-              invoke: {
-                src: 'downloadCertificate',
-                input: ({ context }) => ({
-                  certificateId: context.certificate!.certificateId,
-                  certificateNumber: context.certificate!.certificateNumber,
-                }),
-                onDone: { target: 'done', actions: 'markDownloaded' },
-                onError: {
-                  target: 'done',
-                  actions: { type: 'setDownloadError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
+              invoke: downloadInvoke('markDownloaded', 'setDownloadError'),
             },
             /** The automatic download has happened (or is no longer due); downloads stay available on request. */
             done: {

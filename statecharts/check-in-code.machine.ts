@@ -93,6 +93,30 @@ const failureOf = (error: unknown): CodeFailure => {
   return { refused: false, message: CHECK_IN_CODE_MESSAGES.failed };
 };
 
+/**
+ * Asking for the current code. The server saying no (the session is over, or not the caller's) is
+ * told apart from a failure; a refresh that fails also takes the code off the screen (`forget`).
+ */
+const fetchCodeInvoke = (forget: boolean) => {
+  const fail = {
+    type: 'fail',
+    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+  } as const;
+  const onFailure = forget ? (['forgetCode', fail] as const) : fail;
+  return {
+    src: 'fetchCode',
+    input: ({ context }: { context: CheckInCodeContext }) => ({ sessionId: context.sessionId }),
+    onDone: {
+      target: 'showing',
+      actions: { type: 'store', params: ({ event }: { event: { output: FetchedCode } }) => ({ answer: event.output }) },
+    },
+    onError: [
+      { guard: { type: 'isRefusal', params: fail.params }, target: 'refused', actions: onFailure },
+      { target: 'failed', actions: onFailure },
+    ],
+  } as const;
+};
+
 export const checkInCodeMachine = setup({
   types: {
     context: {} as CheckInCodeContext,
@@ -165,19 +189,7 @@ export const checkInCodeMachine = setup({
     },
     loading: {
       tags: ['busy'],
-      invoke: {
-        src: 'fetchCode',
-        input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: { target: 'showing', actions: { type: 'store', params: ({ event }) => ({ answer: event.output }) } },
-        onError: [
-          {
-            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'refused',
-            actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
-        ],
-      },
+      invoke: fetchCodeInvoke(false),
     },
     showing: {
       tags: ['code'],
@@ -186,22 +198,7 @@ export const checkInCodeMachine = setup({
     // The shown code stays on screen while the next is fetched.
     refreshing: {
       tags: ['code', 'busy'],
-      invoke: {
-        src: 'fetchCode',
-        input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: { target: 'showing', actions: { type: 'store', params: ({ event }) => ({ answer: event.output }) } },
-        onError: [
-          {
-            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'refused',
-            actions: ['forgetCode', { type: 'fail', params: ({ event }) => ({ error: event.error }) }],
-          },
-          {
-            target: 'failed',
-            actions: ['forgetCode', { type: 'fail', params: ({ event }) => ({ error: event.error }) }],
-          },
-        ],
-      },
+      invoke: fetchCodeInvoke(true),
       after: { refreshTimeout: { target: 'loading', actions: 'forgetCode' } },
     },
     // The error with a retry button; the machine also retries by itself, later each time.

@@ -75,6 +75,45 @@ const beacon = {
   }),
 } as const;
 
+/**
+ * Saving the runtime's data to the Worker while the package runs (`finished: false`) or at its end:
+ * a save that completes the component is announced as such; `then` follows either way, `failed` on an error.
+ */
+const commitInvoke = <Then extends 'afterCommit' | 'finished', Failed extends 'afterCommit' | 'finishFailed'>(
+  finished: boolean,
+  then: Then,
+  failed: Failed,
+  failedMessage: string,
+) => {
+  const storeSaved = {
+    type: 'storeSaved',
+    params: ({ event }: { event: { output: ScormCommitResponse } }) => ({ result: event.output }),
+  } as const;
+  return {
+    src: 'commit',
+    input: ({ context }: { context: ScormPlayerContext }) => ({
+      componentId: context.componentId,
+      sessionId: context.sessionId,
+      cmi: context.cmi,
+      finished,
+    }),
+    onDone: [
+      {
+        guard: {
+          type: 'completesNow',
+          params: ({ event }: { event: { output: ScormCommitResponse } }) => ({
+            componentStatus: event.output.componentStatus,
+          }),
+        },
+        target: then,
+        actions: [storeSaved, 'announceSaved', 'announceCompleted'],
+      },
+      { target: then, actions: [storeSaved, 'announceSaved'] },
+    ],
+    onError: { target: failed, actions: { type: 'setError', params: { message: failedMessage } } },
+  } as const;
+};
+
 export const scormPlayerMachine = setup({
   types: {
     context: {} as ScormPlayerContext,
@@ -184,37 +223,7 @@ export const scormPlayerMachine = setup({
         committing: {
           tags: ['saving'],
           entry: 'startCommit',
-          invoke: {
-            src: 'commit',
-            input: ({ context }) => ({
-              componentId: context.componentId,
-              sessionId: context.sessionId,
-              cmi: context.cmi,
-              finished: false,
-            }),
-            onDone: [
-              {
-                guard: {
-                  type: 'completesNow',
-                  params: ({ event }) => ({ componentStatus: event.output.componentStatus }),
-                },
-                target: 'afterCommit',
-                actions: [
-                  { type: 'storeSaved', params: ({ event }) => ({ result: event.output }) },
-                  'announceSaved',
-                  'announceCompleted',
-                ],
-              },
-              {
-                target: 'afterCommit',
-                actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved'],
-              },
-            ],
-            onError: {
-              target: 'afterCommit',
-              actions: { type: 'setError', params: { message: SCORM_PLAYER_MESSAGES.commitFailed } },
-            },
-          },
+          invoke: commitInvoke(false, 'afterCommit', 'afterCommit', SCORM_PLAYER_MESSAGES.commitFailed),
           on: {
             'runtime.commit': {
               actions: [{ type: 'takeData', params: ({ event }) => ({ cmi: event.cmi }) }, 'queueCommit'],
@@ -229,34 +238,7 @@ export const scormPlayerMachine = setup({
     finishing: {
       tags: ['saving'],
       entry: 'startCommit',
-      invoke: {
-        src: 'commit',
-        input: ({ context }) => ({
-          componentId: context.componentId,
-          sessionId: context.sessionId,
-          cmi: context.cmi,
-          finished: true,
-        }),
-        onDone: [
-          {
-            guard: { type: 'completesNow', params: ({ event }) => ({ componentStatus: event.output.componentStatus }) },
-            target: 'finished',
-            actions: [
-              { type: 'storeSaved', params: ({ event }) => ({ result: event.output }) },
-              'announceSaved',
-              'announceCompleted',
-            ],
-          },
-          {
-            target: 'finished',
-            actions: [{ type: 'storeSaved', params: ({ event }) => ({ result: event.output }) }, 'announceSaved'],
-          },
-        ],
-        onError: {
-          target: 'finishFailed',
-          actions: { type: 'setError', params: { message: SCORM_PLAYER_MESSAGES.finishFailed } },
-        },
-      },
+      invoke: commitInvoke(true, 'finished', 'finishFailed', SCORM_PLAYER_MESSAGES.finishFailed),
       on: {
         'page.hide': { actions: beacon },
         'page.leave': { target: 'terminated', actions: beacon },

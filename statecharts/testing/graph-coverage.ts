@@ -8,6 +8,7 @@ import {
   type EventObject,
   type InspectionEvent,
 } from 'xstate';
+import { expect } from 'vitest';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { describeMachine, transitionIdOf } from '../tooling/inspect';
 
@@ -63,6 +64,16 @@ export interface WalkResult {
   untakenTransitions: string[];
   /** Steps where the live actor disagreed with the model (should be empty). */
   mismatches: string[];
+}
+
+/**
+ * What every machine test asserts of its walk: every state node reached, every transition of the
+ * definition taken, and the live actor where the model says on every step.
+ */
+export function expectWholeGraph(walk: WalkResult) {
+  expect(walk.unvisitedStates).toEqual([]);
+  expect(walk.untakenTransitions).toEqual([]);
+  expect(walk.mismatches).toEqual([]);
 }
 
 const serializeEvent = (event: EventObject) =>

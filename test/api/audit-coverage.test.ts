@@ -3,19 +3,32 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { AUDIT_ACTIONS } from '../../worker/contract/audit';
 import { routeGuards } from '../../worker/middleware/route-guards';
-import { createCourse, enroll, takeAssessment } from './fixtures';
 import {
-  api,
-  createAdmin,
-  createDomain,
-  createUser,
-  db,
-  DEFAULT_PASSWORD,
-  env,
-  login,
-  schema,
-  type ApiResult,
-} from './helpers';
+  arrangeAs,
+  classroomSessionBody,
+  classroomSession,
+  exhaustedLearner,
+  draftCourse,
+  credentialType,
+  talkTopic,
+  site,
+  task,
+  taskBody,
+  pendingCredential,
+  assessment,
+  draftWithComponents,
+  requirement,
+  PDF,
+  MP4_HEAD,
+  upload,
+  captionForm,
+  announcement,
+  certificateId,
+  evaluationTemplate,
+  authorisationId,
+} from './audit-arrange';
+import { createCourse } from './fixtures';
+import { api, createAdmin, createDomain, createUser, db, env, login, schema, type ApiResult } from './helpers';
 
 /**
  * Every admin write that changes people, content, requirements or results leaves one audit entry.
@@ -44,194 +57,6 @@ const adminWrites = routeGuards(app.routes)
 let actor: { id: string };
 let actorPassword: string;
 let token: string;
-
-/** A classroom session starting in ten minutes, its trainer a new person. */
-async function classroomSessionBody() {
-  return {
-    title: `Audit session ${crypto.randomUUID()}`,
-    trainerIds: [(await createUser()).id],
-    location: 'Room 1',
-    startsAt: new Date(Date.now() + 600_000).toISOString(),
-    endsAt: new Date(Date.now() + 4_200_000).toISOString(),
-    capacity: 5,
-    outline: 'Bloodborne pathogens',
-  };
-}
-
-/** A classroom session made through the API (its creation is audited above). */
-async function classroomSession(): Promise<string> {
-  const res = await api('POST', '/api/v2/admin/sessions', { token, body: await classroomSessionBody() });
-  return res.body.session.id as string;
-}
-
-/** A published course with one post-assessment, and a learner who used its single attempt and failed. */
-async function exhaustedLearner() {
-  const course = await createCourse({ components: ['POST_ASSESSMENT'], maxAttempts: 1 });
-  const learner = await createUser({ domainIds: [course.domainId] });
-  const learnerToken = await login(learner);
-  await enroll(learnerToken, course.courseId);
-  await takeAssessment(learnerToken, course.post!.componentId, course.post!.wrongAnswers);
-  return { componentId: course.post!.componentId, userId: learner.id };
-}
-
-async function draftCourse() {
-  const res = await api('POST', '/api/v2/admin/courses', {
-    token,
-    body: { title: 'Audit draft', description: 'd', domainId: await createDomain() },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
-
-/** A credential type made in the database (the arrangement; its own creation is audited above). */
-async function credentialType() {
-  const id = crypto.randomUUID();
-  await db.insert(schema.credentialTypes).values({ id, name: `Audit type ${id}` });
-  return id;
-}
-
-/** A toolbox talk topic of the library (made through the admin route in talks.test.ts). */
-async function talkTopic() {
-  const id = crypto.randomUUID();
-  await db.insert(schema.talkTopics).values({ id, title: `Audit talk ${id}`, body: 'Text', languages: ['en'] });
-  return id;
-}
-
-async function site() {
-  const id = crypto.randomUUID();
-  await db.insert(schema.sites).values({ id, name: `Audit site ${id}` });
-  return id;
-}
-
-/** A task needing one talk (POST /api/v2/admin/tasks writes the same rows). */
-async function task() {
-  const id = crypto.randomUUID();
-  await db.insert(schema.tasks).values({ id, name: `Audit task ${id}` });
-  await db.insert(schema.taskEvidence).values({ taskId: id, kind: 'talk', refId: await talkTopic(), everyDays: 30 });
-  return id;
-}
-
-const taskBody = async () => ({
-  name: `Audit task ${crypto.randomUUID()}`,
-  evidence: [{ kind: 'talk', topicId: await talkTopic(), everyDays: 30 }],
-});
-
-/** A worker's credential waiting for approval (submitted through the user route in credentials.test.ts). */
-async function pendingCredential() {
-  const id = crypto.randomUUID();
-  const worker = await createUser();
-  await db.insert(schema.credentials).values({ id, userId: worker.id, typeId: await credentialType() });
-  return id;
-}
-
-const assessment = {
-  type: 'PRE_ASSESSMENT',
-  data: {
-    title: 'Check',
-    questions: [{ question: 'Aim at the base of the fire.', type: 'TRUE_FALSE', correctAnswer: 'true' }],
-  },
-};
-
-async function draftWithComponents() {
-  const courseId = await draftCourse();
-  const ids: string[] = [];
-  for (let i = 0; i < 2; i++) {
-    const res = await api('POST', `/api/v2/admin/courses/${courseId}/components`, { token, body: assessment });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    ids.push(res.body.id);
-  }
-  return { courseId, ids };
-}
-
-async function requirement() {
-  const course = await createCourse();
-  const res = await api('POST', '/api/v2/admin/requirements', {
-    token,
-    body: { courseId: course.courseId, bookId: course.domainId },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.requirement.id as string, bookId: course.domainId };
-}
-
-const PDF = new TextEncoder().encode('%PDF-1.7 audit\n%%EOF\n');
-const MP4_HEAD = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypmp42'), 1, 2, 3, 4]);
-
-async function upload(name: string, bytes: Uint8Array, type: string): Promise<string> {
-  const form = new FormData();
-  form.set('file', new File([bytes], name, { type }));
-  const res = await api('POST', '/api/v2/materials/upload', { token, raw: form });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
-
-function captionForm(): FormData {
-  const form = new FormData();
-  form.set('language', 'en');
-  form.set('file', new File(['WEBVTT\n\n00:00.000 --> 00:02.000\nPull the pin.\n'], 'en.vtt', { type: 'text/vtt' }));
-  return form;
-}
-
-async function announcement(): Promise<string> {
-  const res = await api('POST', '/api/announcements/admin/create', {
-    token,
-    body: { title: 'Notice', content: 'Wear gloves', authorName: 'EHS' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.announcement.id as string;
-}
-
-async function certificateId(): Promise<string> {
-  const course = await createCourse();
-  const learner = await createUser({ domainIds: [course.domainId] });
-  const id = crypto.randomUUID();
-  await db.insert(schema.certificates).values({
-    id,
-    certificateNumber: `AUD-${id.slice(0, 8)}`,
-    userId: learner.id,
-    courseId: course.courseId,
-    userName: 'Audit Learner',
-    courseName: course.title,
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
-  return id;
-}
-
-/** An evaluation template through the admin API, published when asked (null qualification: administrators evaluate). */
-async function evaluationTemplate(publish: boolean): Promise<{ id: string; itemIds: string[] }> {
-  const body = {
-    name: `Audit reach truck ${crypto.randomUUID().slice(0, 6)}`,
-    grants: 'Reach truck',
-    validityDays: 365,
-    evaluatorQualification: null,
-    items: [{ text: 'Pre-use inspection', critical: true }],
-  };
-  const created = await api('POST', '/api/v2/admin/evaluation-templates', { token, body });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.template.id as string;
-  if (publish)
-    expect((await api('POST', `/api/v2/admin/evaluation-templates/${id}/publish`, { token })).status).toBe(200);
-  return { id, itemIds: created.body.template.items.map((item: { id: string }) => item.id) };
-}
-
-/** An authorisation the test's administrator granted by a competent evaluation of a learner. */
-async function authorisationId(): Promise<string> {
-  const template = await evaluationTemplate(true);
-  const trainee = await createUser();
-  const res = await api('POST', '/api/v2/evaluations', {
-    token,
-    body: {
-      id: crypto.randomUUID(),
-      templateId: template.id,
-      traineeId: trainee.id,
-      items: template.itemIds.map((itemId) => ({ itemId, result: 'PASS' })),
-      outcome: 'COMPETENT',
-      conductedAt: new Date().toISOString(),
-      password: DEFAULT_PASSWORD,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.evaluation.authorisation.id as string;
-}
 
 /** One real, successful request per admin write route (arranged as it needs). */
 const WRITES: Record<string, () => Promise<ApiResult>> = {
@@ -565,6 +390,7 @@ beforeAll(async () => {
   actor = admin;
   actorPassword = admin.password;
   token = await login(admin);
+  arrangeAs(token);
 });
 
 describe('audit completeness', () => {

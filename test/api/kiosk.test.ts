@@ -4,7 +4,8 @@ import { app } from '../../worker/app';
 import { routeGuards } from '../../worker/middleware/route-guards';
 import { signedIdOfScan } from '../../worker/services/badge';
 import { adminToken, signInAdmin } from './compliance-helpers';
-import { api, createAdmin, createUser, db, login, schema } from './helpers';
+import { api, createAdmin, db, login, schema } from './helpers';
+import { inMinutes, scheduleSession, sessionPerson } from './session-helpers';
 
 /**
  * The classroom kiosk (issue 29): PIN and badge sign-in leading to the session's attendance record,
@@ -15,34 +16,13 @@ import { api, createAdmin, createUser, db, login, schema } from './helpers';
 
 beforeAll(signInAdmin);
 
-const MIN = 60_000;
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
 const PIN = '4817';
-let seq = 0;
-
-async function person(overrides: Parameters<typeof createUser>[0] = {}) {
-  const user = await createUser({ jobTitle: 'Phlebotomist', ...overrides });
-  return { user, token: await login(user) };
-}
 
 /** A session starting in ten minutes (check-in is open), its trainer a new person. */
 async function schedule(overrides: Record<string, unknown> = {}) {
-  const trainer = await person();
-  const res = await api('POST', '/api/v2/admin/sessions', {
-    token: adminToken,
-    body: {
-      title: `Kiosk session ${++seq}`,
-      trainerIds: [trainer.user.id],
-      location: 'Training room 3',
-      startsAt: inMinutes(10),
-      endsAt: inMinutes(70),
-      capacity: 10,
-      outline: 'Bloodborne pathogens: exposure control plan.',
-      ...overrides,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.session.id as string, trainer };
+  const trainer = await sessionPerson();
+  const session = await scheduleSession(trainer.user.id, { location: 'Training room 3', capacity: 10, ...overrides });
+  return { id: session.id, trainer };
 }
 
 async function openKiosk(sessionId: string, token: string) {
@@ -55,7 +35,7 @@ const kiosk = (method: string, path: string, kioskToken: string | null, body?: u
   api(method, `/api/v2/kiosk${path}`, { body, headers: kioskToken ? { 'X-Kiosk-Token': kioskToken } : {} });
 
 async function withPin(pin = PIN) {
-  const p = await person();
+  const p = await sessionPerson();
   const res = await api('PUT', '/api/v2/user/pin', { token: p.token, body: { pin, password: p.user.password } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return p;
@@ -75,7 +55,7 @@ const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/;
 
 describe('personal PIN', () => {
   it('is set with the password, stored hashed, and refuses bad PINs with their message, writing nothing', async () => {
-    const p = await person();
+    const p = await sessionPerson();
     expect((await api('GET', '/api/v2/user/pin', { token: p.token })).body).toEqual({ pin: null });
     const cases: [Record<string, unknown>, number, string][] = [
       [{ pin: '12a4', password: p.user.password }, 400, 'A PIN is 4 to 8 digits'],
@@ -145,8 +125,8 @@ describe('kiosk sign-in', () => {
   it('checks a person in by badge, as a URL or the bare signed id; a forged or leaver badge is refused', async () => {
     const { id, trainer } = await schedule();
     const kioskToken = await openKiosk(id, trainer.token);
-    const a = await person();
-    const b = await person();
+    const a = await sessionPerson();
+    const b = await sessionPerson();
     const badgeA = (await api('GET', '/api/v2/user/badge', { token: a.token })).body.badge as string;
     const badgeB = (await api('GET', '/api/v2/user/badge', { token: b.token })).body.badge as string;
     expect(badgeA).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{16}$/);
@@ -163,7 +143,7 @@ describe('kiosk sign-in', () => {
     expect(await attendanceOf(id, b.user.id)).toMatchObject({ present: true, method: 'KIOSK_BADGE' });
     expect(JSON.stringify([byUrl.body, bare.body])).not.toMatch(JWT);
 
-    const c = await person();
+    const c = await sessionPerson();
     const badgeC = (await api('GET', '/api/v2/user/badge', { token: c.token })).body.badge as string;
     const forged = [
       `${c.user.id}.${badgeA.split('.')[1]}`,
@@ -284,7 +264,7 @@ describe('ten wrong guesses', () => {
   it('answers an unknown username and a person without a PIN like a wrong PIN', async () => {
     const { id, trainer } = await schedule();
     const kioskToken = await openKiosk(id, trainer.token);
-    const noPin = await person();
+    const noPin = await sessionPerson();
     for (const username of ['nobody-here-at-all', noPin.user.username]) {
       const res = await kiosk('POST', `/${id}/check-in`, kioskToken, { method: 'pin', username, pin: PIN });
       expect(res.status).toBe(401);
@@ -352,7 +332,7 @@ describe('refusals', () => {
 
     // At the tablet: only a trainer of the session, with the right password, closes it.
     const second = await openKiosk(id, trainer.token);
-    const stranger = await person();
+    const stranger = await sessionPerson();
     const wrongPassword = await kiosk('POST', `/${id}/close`, second, {
       username: trainer.user.username,
       password: 'nope',
@@ -387,7 +367,7 @@ describe('refusals', () => {
 
   it('lets only the trainers or administrators with Module Management open a kiosk, for a session still to run', async () => {
     const { id, trainer } = await schedule();
-    const stranger = await person();
+    const stranger = await sessionPerson();
     const kiosks = async () =>
       (await db.select().from(schema.sessionKiosks).where(eq(schema.sessionKiosks.sessionId, id))).length;
     for (const token of [

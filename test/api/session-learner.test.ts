@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, enroll, learnerFor } from './fixtures';
 import { api, createUser, db, login, schema } from './helpers';
 import { adminToken, signInAdmin } from './compliance-helpers';
+import { inMinutes, inviteToSession, scheduleSession } from './session-helpers';
 
 /**
  * The learner's side of classroom sessions (issue 29, lane "checkin"): the course page names the
@@ -12,32 +13,16 @@ import { adminToken, signInAdmin } from './compliance-helpers';
 
 beforeAll(signInAdmin);
 
-const MIN = 60_000;
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
-
+/** A session two hours ahead, its trainer a new person; `body` changes any of it. */
 async function schedule(body: Record<string, unknown>) {
   const trainer = await createUser({ jobTitle: 'Nurse educator' });
-  const res = await api('POST', '/api/v2/admin/sessions', {
-    token: adminToken,
-    body: {
-      title: `Bloodborne pathogens ${crypto.randomUUID().slice(0, 6)}`,
-      trainerIds: [trainer.id],
-      location: 'Training room 2',
-      startsAt: inMinutes(120),
-      endsAt: inMinutes(180),
-      capacity: 5,
-      outline: 'Exposure control plan; PPE.',
-      ...body,
-    },
+  return scheduleSession(trainer.id, {
+    startsAt: inMinutes(120),
+    endsAt: inMinutes(180),
+    outline: 'Exposure control plan; PPE.',
+    ...body,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.session as { id: string; startsAt: string; endsAt: string; location: string };
 }
-
-const invite = async (sessionId: string, userIds: string[]) =>
-  expect(
-    (await api('POST', `/api/v2/admin/sessions/${sessionId}/invite`, { token: adminToken, body: { userIds } })).status,
-  ).toBe(200);
 
 async function classroomData(token: string, courseId: string, componentId: string) {
   const res = await api('GET', `/api/v2/user/courses/${courseId}`, { token });
@@ -58,14 +43,14 @@ describe('nextSession in the learner course data', () => {
     const sooner = await schedule({ componentId, location: 'Yard B', startsAt: inMinutes(90), endsAt: inMinutes(150) });
     // A session of the same component the learner is not invited to is not theirs.
     const notMine = await schedule({ componentId, startsAt: inMinutes(40), endsAt: inMinutes(80) });
-    await invite(later.id, [user.id]);
-    await invite(notMine.id, [other.id]);
+    await inviteToSession(later.id, [user.id]);
+    await inviteToSession(notMine.id, [other.id]);
     expect((await classroomData(token, course.courseId, componentId)).nextSession).toEqual({
       startsAt: later.startsAt,
       endsAt: later.endsAt,
       location: 'Training room 2',
     });
-    await invite(sooner.id, [user.id]);
+    await inviteToSession(sooner.id, [user.id]);
     const accepted = await api('POST', `/api/v2/user/sessions/${sooner.id}/accept`, { token });
     expect(accepted.body).toEqual({ invitation: 'ACCEPTED', waitlistPosition: null });
     expect((await classroomData(token, course.courseId, componentId)).nextSession).toEqual({
@@ -96,11 +81,11 @@ describe('nextSession in the learner course data', () => {
     // Someone already waiting for another session: a place is counted within its own session only.
     const [c, d] = [await learnerFor(course.domainId), await learnerFor(course.domainId)];
     const other = await schedule({ componentId, capacity: 1 });
-    await invite(other.id, [c.user.id, d.user.id]);
+    await inviteToSession(other.id, [c.user.id, d.user.id]);
     await api('POST', `/api/v2/user/sessions/${other.id}/accept`, { token: c.token });
     await api('POST', `/api/v2/user/sessions/${other.id}/accept`, { token: d.token });
     const full = await schedule({ componentId, capacity: 1 });
-    await invite(full.id, [a.user.id, b.user.id]);
+    await inviteToSession(full.id, [a.user.id, b.user.id]);
     await api('POST', `/api/v2/user/sessions/${full.id}/accept`, { token: a.token });
     const waiting = await api('POST', `/api/v2/user/sessions/${full.id}/accept`, { token: b.token });
     expect(waiting.body).toEqual({ invitation: 'WAITLISTED', waitlistPosition: 1 });
@@ -121,7 +106,7 @@ describe('the calendar file', () => {
     const session = await schedule({ location: 'Warehouse 3, bay 4' });
     const invited = await createUser();
     const stranger = await createUser();
-    await invite(session.id, [invited.id]);
+    await inviteToSession(session.id, [invited.id]);
     const res = await api('GET', `/api/v2/user/sessions/${session.id}/calendar.ics`, { token: await login(invited) });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/calendar');
@@ -148,7 +133,7 @@ describe('the waitlist place', () => {
     const session = await schedule({ capacity: 1 });
     const people = await Promise.all([1, 2, 3, 4].map(() => createUser()));
     const tokens = await Promise.all(people.map((p) => login(p)));
-    await invite(
+    await inviteToSession(
       session.id,
       people.map((p) => p.id),
     );

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runScheduled } from '../../worker/scheduled';
-import { adminToken, signInAdmin } from './compliance-helpers';
+import { signInAdmin } from './compliance-helpers';
+import { inviteToSession, scheduleSession } from './session-helpers';
 import { api, createUser, db, env, login, schema } from './helpers';
 
 /**
@@ -21,25 +22,13 @@ describe('session reminders', () => {
     const trainer = await createUser();
     const [accepted, unanswered, declined, waiting] = await Promise.all([1, 2, 3, 4].map(() => createUser()));
     const startsAt = new Date(Date.now() + 72 * HOUR);
-    const created = await api('POST', '/api/v2/admin/sessions', {
-      token: adminToken,
-      body: {
-        title: `Reminder session ${startsAt.getTime()}`,
-        trainerIds: [trainer.id],
-        location: 'Training room 4',
-        startsAt: startsAt.toISOString(),
-        endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
-        capacity: 1,
-        outline: 'Exposure control plan and PPE.',
-      },
+    const { id } = await scheduleSession(trainer.id, {
+      location: 'Training room 4',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+      capacity: 1,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.session.id as string;
-    const invited = await api('POST', `/api/v2/admin/sessions/${id}/invite`, {
-      token: adminToken,
-      body: { userIds: [accepted.id, unanswered.id, declined.id, waiting.id] },
-    });
-    expect(invited.status).toBe(200);
+    await inviteToSession(id, [accepted.id, unanswered.id, declined.id, waiting.id]);
     for (const [user, answer] of [
       [accepted, 'accept'],
       [declined, 'decline'],

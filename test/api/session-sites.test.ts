@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, db, login, schema } from './helpers';
 import { adminToken, signInAdmin } from './compliance-helpers';
+import { inMinutes, sessionBody, sessionCount } from './session-helpers';
 
 /**
  * A classroom session may name its site (issue 29 "place (and site, once sites exist)", issue 30's
@@ -11,7 +12,6 @@ import { adminToken, signInAdmin } from './compliance-helpers';
 
 beforeAll(signInAdmin);
 
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const UNKNOWN = 'This site does not exist or has been retired. Add it under Sites first.';
 
 async function newSite(retired = false) {
@@ -21,25 +21,14 @@ async function newSite(retired = false) {
   return { id, name };
 }
 
+/** Schedules a session two hours ahead with `body`; answers the response, refused or not. */
 async function post(body: Record<string, unknown>) {
   const trainer = await createUser({ jobTitle: 'Nurse educator' });
   return api('POST', '/api/v2/admin/sessions', {
     token: adminToken,
-    body: {
-      title: `Sited session ${crypto.randomUUID().slice(0, 6)}`,
-      trainerIds: [trainer.id],
-      location: 'Training room 2',
-      startsAt: inMinutes(120),
-      endsAt: inMinutes(180),
-      capacity: 5,
-      outline: 'Exposure control plan; PPE.',
-      ...body,
-    },
+    body: sessionBody(trainer.id, { startsAt: inMinutes(120), endsAt: inMinutes(180), ...body }),
   });
 }
-
-const sessionCount = async () =>
-  (await db.select({ id: schema.classroomSessions.id }).from(schema.classroomSessions)).length;
 
 describe('a classroom session’s site', () => {
   it('is stored and shown on the roster, the list and the learner’s session', async () => {

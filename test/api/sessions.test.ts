@@ -6,6 +6,14 @@ import { findSession } from '../../worker/services/sessions';
 import { completeMaterial, createCourse, enroll, learnerFor } from './fixtures';
 import { api, createAdmin, createUser, db, env, login, schema, type TestUser } from './helpers';
 import { adminToken, certify, setup, signInAdmin } from './compliance-helpers';
+import {
+  inMinutes,
+  inviteToSession,
+  scheduleSession,
+  sessionBody,
+  sessionCount,
+  sessionPerson,
+} from './session-helpers';
 
 /**
  * Classroom sessions (issue 29): scheduling refusals, capacity and the waitlist, the rotating
@@ -15,44 +23,14 @@ import { adminToken, certify, setup, signInAdmin } from './compliance-helpers';
 
 beforeAll(signInAdmin);
 
-const MIN = 60_000;
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
-let seq = 0;
-
-async function person(overrides: Parameters<typeof createUser>[0] = {}) {
-  const user = await createUser({ jobTitle: 'Phlebotomist', ...overrides });
-  return { user, token: await login(user) };
-}
-
-function sessionBody(trainer: TestUser, overrides: Record<string, unknown> = {}) {
-  return {
-    title: `Bloodborne pathogens ${++seq}`,
-    trainerIds: [trainer.id],
-    location: 'Training room 2',
-    startsAt: inMinutes(10),
-    endsAt: inMinutes(70),
-    capacity: 2,
-    outline: 'Exposure control plan; PPE; hepatitis B vaccination; what to do after an exposure.',
-    ...overrides,
-  };
-}
-
-async function schedule(trainer: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await api('POST', '/api/v2/admin/sessions', { token: adminToken, body: sessionBody(trainer, overrides) });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.session.id as string;
-}
-
-async function invite(sessionId: string, userIds: string[]) {
-  const res = await api('POST', `/api/v2/admin/sessions/${sessionId}/invite`, { token: adminToken, body: { userIds } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+/** This file's sessions have two places, so a third answer waits. */
+const twoPlaces = (trainer: TestUser, overrides: Record<string, unknown> = {}) =>
+  sessionBody(trainer.id, { capacity: 2, ...overrides });
+const schedule = async (trainer: TestUser, overrides: Record<string, unknown> = {}) =>
+  (await scheduleSession(trainer.id, { capacity: 2, ...overrides })).id;
 
 const roster = async (sessionId: string) =>
   (await api('GET', `/api/v2/admin/sessions/${sessionId}`, { token: adminToken })).body.session;
-
-const sessionCount = async () => (await db.select().from(schema.classroomSessions)).length;
 
 /** The session's start moved into the past: the time that passes before a trainer signs off. */
 const startedAlready = (id: string) =>
@@ -63,7 +41,7 @@ const startedAlready = (id: string) =>
 
 describe('scheduling', () => {
   it('refuses a session in the past, capacity 0 and an end before the start, writing nothing', async () => {
-    const { user: trainer } = await person();
+    const { user: trainer } = await sessionPerson();
     const before = await sessionCount();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ startsAt: inMinutes(-60), endsAt: inMinutes(-10) }, 'A session cannot be scheduled in the past', 'startsAt'],
@@ -76,7 +54,7 @@ describe('scheduling', () => {
     for (const [overrides, message, field] of cases) {
       const res = await api('POST', '/api/v2/admin/sessions', {
         token: adminToken,
-        body: sessionBody(trainer, overrides),
+        body: twoPlaces(trainer, overrides),
       });
       expect(res.status, message).toBeGreaterThanOrEqual(400);
       expect(res.body.message).toBe(message);
@@ -86,7 +64,7 @@ describe('scheduling', () => {
   });
 
   it('keeps the trainers, the outline and an audit row', async () => {
-    const { user: trainer } = await person();
+    const { user: trainer } = await sessionPerson();
     const id = await schedule(trainer);
     const session = await roster(id);
     expect(session.trainers.map((t: { id: string }) => t.id)).toEqual([trainer.id]);
@@ -98,10 +76,10 @@ describe('scheduling', () => {
 
 describe('capacity and the waitlist', () => {
   it('gives places in answer order, waitlists the rest in order, and a freed place goes to the first waiting', async () => {
-    const { user: trainer } = await person();
+    const { user: trainer } = await sessionPerson();
     const id = await schedule(trainer, { capacity: 2 });
-    const people = [await person(), await person(), await person(), await person()];
-    await invite(
+    const people = [await sessionPerson(), await sessionPerson(), await sessionPerson(), await sessionPerson()];
+    await inviteToSession(
       id,
       people.map((p) => p.user.id),
     );
@@ -130,9 +108,9 @@ describe('capacity and the waitlist', () => {
   });
 
   it('refuses an answer from someone not invited', async () => {
-    const { user: trainer } = await person();
+    const { user: trainer } = await sessionPerson();
     const id = await schedule(trainer);
-    const stranger = await person();
+    const stranger = await sessionPerson();
     const res = await api('POST', `/api/v2/user/sessions/${id}/accept`, { token: stranger.token });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('You are not invited to this session');
@@ -143,7 +121,7 @@ describe('capacity and the waitlist', () => {
     const { learner, bookId, course, requirementId } = await setup({ department });
     const compliant = await createUser({ domainIds: [bookId], department, jobTitle: 'Forklift operator' });
     await certify(await login(compliant), course);
-    const { user: trainer } = await person();
+    const { user: trainer } = await sessionPerson();
     const id = await schedule(trainer, { capacity: 10 });
     const res = await api('POST', `/api/v2/admin/sessions/${id}/invite`, {
       token: adminToken,
@@ -163,14 +141,14 @@ describe('capacity and the waitlist', () => {
 
 describe('the rotating check-in code', () => {
   it('is accepted while fresh, and refused for another session, when forged and when expired', async () => {
-    const { user: trainer, token: trainerToken } = await person();
+    const { user: trainer, token: trainerToken } = await sessionPerson();
     const id = await schedule(trainer);
     const other = await schedule(trainer);
     const shown = await api('GET', `/api/v2/sessions/${id}/check-in-code`, { token: trainerToken });
     expect(shown.status).toBe(200);
     expect(Date.parse(shown.body.expiresAt)).toBeGreaterThan(Date.now());
     const otherCode = (await api('GET', `/api/v2/sessions/${other}/check-in-code`, { token: trainerToken })).body.code;
-    const [a, b, c] = [await person(), await person(), await person()];
+    const [a, b, c] = [await sessionPerson(), await sessionPerson(), await sessionPerson()];
     // Two people in the room scan the same screen: both count.
     for (const p of [a, b]) {
       const res = await api('POST', `/api/v2/user/sessions/${id}/check-in`, {
@@ -204,7 +182,7 @@ describe('the rotating check-in code', () => {
   });
 
   it('refuses a code replayed by another account after its life (the group-chat photo)', async () => {
-    const { user: trainer } = await person();
+    const { user: trainer } = await sessionPerson();
     const id = await schedule(trainer);
     const session = await findSession(db, id);
     const [inRoom, inChat] = [await createUser(), await createUser()];
@@ -234,10 +212,10 @@ describe('the rotating check-in code', () => {
 
 describe('roster, sign-off and amendments', () => {
   it('signs off with the password, locks the roster, and amends only with a reason (one audit row each)', async () => {
-    const { user: trainer, token: trainerToken } = await person();
+    const { user: trainer, token: trainerToken } = await sessionPerson();
     const id = await schedule(trainer);
-    const [a, walkIn] = [await person(), await person()];
-    await invite(id, [a.user.id]);
+    const [a, walkIn] = [await sessionPerson(), await sessionPerson()];
+    await inviteToSession(id, [a.user.id]);
     await startedAlready(id);
     const mark = await api('PUT', `/api/v2/sessions/${id}/attendance/${a.user.id}`, {
       token: trainerToken,
@@ -304,9 +282,9 @@ describe('roster, sign-off and amendments', () => {
   });
 
   it('prints the attendance sheet', async () => {
-    const { user: trainer, token: trainerToken } = await person({ firstName: 'Tess', lastName: 'Trainer' });
+    const { user: trainer, token: trainerToken } = await sessionPerson({ firstName: 'Tess', lastName: 'Trainer' });
     const id = await schedule(trainer);
-    const a = await person({ firstName: 'Omar', lastName: 'Attendee' });
+    const a = await sessionPerson({ firstName: 'Omar', lastName: 'Attendee' });
     await startedAlready(id);
     await api('PUT', `/api/v2/sessions/${id}/attendance/${a.user.id}`, {
       token: trainerToken,
@@ -324,7 +302,7 @@ describe('sign-off completes the classroom component', () => {
   it('unlocks the post-assessment of a blended course, and issues the certificate when the session ends the course', async () => {
     const blended = await createCourse({ components: ['MATERIAL', 'CLASSROOM', 'POST_ASSESSMENT'] });
     const last = await createCourse({ components: ['CLASSROOM'] });
-    const { user: trainer, token: trainerToken } = await person();
+    const { user: trainer, token: trainerToken } = await sessionPerson();
     const { user, token } = await learnerFor(blended.domainId);
     await enroll(token, blended.courseId);
     await completeMaterial(token, blended.material!.componentId);
@@ -334,7 +312,7 @@ describe('sign-off completes the classroom component', () => {
     );
     const notClassroom = await api('POST', '/api/v2/admin/sessions', {
       token: adminToken,
-      body: sessionBody(trainer, { componentId: postId }),
+      body: twoPlaces(trainer, { componentId: postId }),
     });
     expect(notClassroom.body.message).toBe('A session can only be of a classroom session component');
     const first = await schedule(trainer, { componentId: blended.classroom!.componentId });
@@ -378,9 +356,9 @@ describe('sign-off completes the classroom component', () => {
 
 describe('permissions', () => {
   it('lets only the session trainers or administrators with Module Management run a session', async () => {
-    const { user: trainer } = await person();
+    const { user: trainer } = await sessionPerson();
     const id = await schedule(trainer);
-    const stranger = await person();
+    const stranger = await sessionPerson();
     for (const [method, path] of [
       ['GET', `/api/v2/sessions/${id}/check-in-code`],
       ['GET', `/api/v2/sessions/${id}`],
@@ -399,7 +377,7 @@ describe('permissions', () => {
     expect((await api('GET', '/api/v2/admin/sessions', { token: stranger.token })).status).toBe(403);
     const learnerCreates = await api('POST', '/api/v2/admin/sessions', {
       token: stranger.token,
-      body: sessionBody(trainer),
+      body: twoPlaces(trainer),
     });
     expect(learnerCreates.status).toBe(403);
   });

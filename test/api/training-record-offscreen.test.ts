@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TrainingRecordResponse } from '../../worker/contract/compliance';
+import type { TrainingRecordResponse } from '../../worker/contract/training-record';
 import { api, createAdmin, createUser, db, login, schema } from './helpers';
 
 const DAY = 86_400_000;

@@ -1,4 +1,4 @@
-import type { TrainingRecordCourse, TrainingRecordResponse } from '../../worker/contract/compliance';
+import type { TrainingRecordCourse, TrainingRecordResponse } from '../../worker/contract/training-record';
 
 /** A person two years into their training: a renewed certificate, an overdue course, an exemption and an incident. */
 

@@ -11,9 +11,9 @@ import type {
   RequirementBody,
   RequirementListResponse,
   RequirementResponse,
-  TrainingRecordResponse,
 } from '@contract/compliance';
 import type { LapseListResponse, LapseWindow } from '@contract/compliance-lapses';
+import type { TrainingRecordResponse } from '@contract/training-record';
 import type { EvidenceOptionsResponse, EvidencePiece } from '@contract/requirement-evidence';
 import type { ComplianceStatus } from '@contract/rules/compliance';
 import { currentLocale } from '../i18n/locale';
@@ -25,8 +25,8 @@ export type {
   ComplianceRow,
   ComplianceSummary,
   RequirementDto,
-  TrainingRecordResponse,
 } from '@contract/compliance';
+export type { TrainingRecordResponse } from '@contract/training-record';
 export type { LapseListResponse, LapseRow, LapseWindow } from '@contract/compliance-lapses';
 export type { CellEvidence } from '@contract/requirement-evidence';
 

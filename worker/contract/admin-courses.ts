@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import type { CourseVersion, DeliveryLanguage } from './delivery-language';
-import { DEFAULT_PAGE_SIZE, idString, optionalText, pageQueryFields, requiredString, type Pagination } from './common';
+import {
+  DEFAULT_PAGE_SIZE,
+  idString,
+  optionalText,
+  pageQueryFields,
+  requiredString,
+  wholeNumber,
+  type Pagination,
+} from './common';
 import {
   COMPONENT_TYPES,
   COURSE_STATUSES,
@@ -232,14 +240,7 @@ export const materialDataSchema = v.object({
   title: optionalText(200),
   description: optionalText(5000),
   /** SCORM only: seconds after a launch before a pass counts, when the manifest declares no typical time. */
-  scormMinimumSeconds: v.optional(
-    v.pipe(
-      v.number(REFUSALS['scorm.minimumRange']),
-      v.integer(REFUSALS['scorm.minimumRange']),
-      v.minValue(0, REFUSALS['scorm.minimumRange']),
-      v.maxValue(SCORM_MAX_MINIMUM_SECONDS, REFUSALS['scorm.minimumRange']),
-    ),
-  ),
+  scormMinimumSeconds: v.optional(wholeNumber(0, SCORM_MAX_MINIMUM_SECONDS, REFUSALS['scorm.minimumRange'])),
 });
 
 /** A classroom session component: what learners read; sessions (date, place, trainer) are scheduled apart. */

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { DeliveryLanguage } from './delivery-language';
 import type { QuestionType, SubmitReason } from './course';
+import type { AssessmentTerms } from './courses';
 
 /** Seconds after the deadline during which a submit or autosave is still taken as given. */
 export const ATTEMPT_GRACE_SECONDS = 15;
@@ -56,15 +57,7 @@ export interface LearnerQuestion {
  * GET /:componentId/questions — what the intro needs; the questions themselves only inside an open
  * attempt (in its stored order), because a timed assessment's clock starts with the attempt.
  */
-export interface QuestionsResponse {
-  title: string;
-  description: string | null;
-  /** Minutes. */
-  timeLimit: number;
-  passingScore: number;
-  maxAttempts: number;
-  /** extra: how many questions the assessment has (the intro shows it before any question is served). */
-  questionCount: number;
+export interface QuestionsResponse extends AssessmentTerms {
   /** Empty until an attempt is open. */
   questions: LearnerQuestion[];
   /** extra: the open attempt, if any, so a reload can resume it. */

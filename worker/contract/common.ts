@@ -56,6 +56,18 @@ export const optionalText = (max = 5000, message = `Must be at most ${max} chara
 export const emailSchema = (requiredMessage = 'Email is required') =>
   v.pipe(requiredString(requiredMessage), v.email('Please enter a valid email address'));
 
+/** A whole number from `min` to `max`; every way of missing it (wrong type, fraction, out of range) answers `message`. */
+export const wholeNumber = (min: number, max: number, message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
+/** A number from `min` to `max`, fractions allowed; every way of missing it answers `message`. */
+export const numberBetween = (min: number, max: number, message: string) =>
+  v.pipe(v.number(message), v.minValue(min, message), v.maxValue(max, message));
+
+/** A list of one to `max` entries of `item`; an empty, missing or overlong list answers `message`. */
+export const oneToMany = <TItem extends v.GenericSchema>(item: TItem, max: number, message: string) =>
+  v.pipe(v.array(item, message), v.minLength(1, message), v.maxLength(max, message));
+
 /** Query-string integers ("?page=2"): blank means the default; out of range answers `message`. */
 export const queryInt = (
   fallback: number,
@@ -66,10 +78,7 @@ export const queryInt = (
   v.pipe(
     v.optional(v.string(), String(fallback)),
     v.transform((value) => (value.trim() === '' ? fallback : Number(value))),
-    v.number(message),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
+    wholeNumber(min, max, message),
   );
 
 /** Query-string flags: `true`, `1`, `yes`, `on` are true; anything else (or nothing) is false. */

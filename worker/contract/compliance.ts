@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idString, optionalText, queryInt, requiredString, searchText } from './common';
+import { idString, optionalText, queryInt, requiredString, searchText, wholeNumber } from './common';
 import {
   COMPLIANCE_STATUSES,
   DEFAULT_DUE_SOON_DAYS,
@@ -7,8 +7,6 @@ import {
   type ComplianceStatus,
 } from './rules/compliance';
 import { REFUSALS } from './errors';
-import type { TalkSummary } from './talks';
-import type { TrainingRecordCredential, TrainingRecordEvaluation } from './training-record-offscreen';
 import {
   EVIDENCE_MESSAGES,
   evidencePiece,
@@ -18,7 +16,10 @@ import {
   type RequirementEvidenceDto,
 } from './requirement-evidence';
 
-/** Requests and answers of required training: requirements, the compliance matrix, records, recertification. */
+/**
+ * Requests and answers of required training: requirements, the compliance matrix, recertification.
+ * A person's whole training record (the answer that gathers all of it) is in ./training-record.ts.
+ */
 
 export const COMPLIANCE_MESSAGES = {
   requirementNotFound: REFUSALS['requirement.notFound'],
@@ -73,10 +74,7 @@ const days = (field: string, fallback: number) =>
   v.pipe(
     v.optional(v.nullable(v.unknown()), fallback),
     v.transform((value) => (value == null || value === '' ? fallback : value)),
-    v.number(COMPLIANCE_MESSAGES.daysRange(field, MAX_DAYS)),
-    v.integer(COMPLIANCE_MESSAGES.daysRange(field, MAX_DAYS)),
-    v.minValue(1, COMPLIANCE_MESSAGES.daysRange(field, MAX_DAYS)),
-    v.maxValue(MAX_DAYS, COMPLIANCE_MESSAGES.daysRange(field, MAX_DAYS)),
+    wholeNumber(1, MAX_DAYS, COMPLIANCE_MESSAGES.daysRange(field, MAX_DAYS)),
   );
 
 /** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused). */
@@ -155,34 +153,36 @@ export type RequirementBody = v.InferOutput<typeof requirementBody>;
 
 export const requirementIdParam = v.object({ id: idString });
 
+/** The person an exemption or event is about (a missing one and an unknown one answer differently). */
+const personOfRecord = v.pipe(
+  v.optional(v.string(COMPLIANCE_MESSAGES.userRequired), ''),
+  v.string(),
+  v.nonEmpty(COMPLIANCE_MESSAGES.userRequired),
+  v.maxLength(100, COMPLIANCE_MESSAGES.userNotFound),
+);
+
+/** A day field that must be given; a missing one answers as a badly written one. */
+const requiredDay = (field: string) =>
+  v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.dateFormat(field)), ''), dayString(field));
+
 export const exemptionBody = v.object({
-  userId: v.pipe(
-    v.optional(v.string(COMPLIANCE_MESSAGES.userRequired), ''),
-    v.string(),
-    v.nonEmpty(COMPLIANCE_MESSAGES.userRequired),
-    v.maxLength(100, COMPLIANCE_MESSAGES.userNotFound),
-  ),
+  userId: personOfRecord,
   reason: v.pipe(
     requiredString(COMPLIANCE_MESSAGES.reasonRequired),
     v.maxLength(500, 'The reason must be at most 500 characters'),
   ),
-  until: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.dateFormat('End date')), ''), dayString('End date')),
+  until: requiredDay('End date'),
 });
 export type ExemptionBody = v.InferOutput<typeof exemptionBody>;
 
 export const eventBody = v.object({
-  userId: v.pipe(
-    v.optional(v.string(COMPLIANCE_MESSAGES.userRequired), ''),
-    v.string(),
-    v.nonEmpty(COMPLIANCE_MESSAGES.userRequired),
-    v.maxLength(100, COMPLIANCE_MESSAGES.userNotFound),
-  ),
+  userId: personOfRecord,
   kind: v.picklist(EVENT_KINDS, COMPLIANCE_MESSAGES.kindInvalid),
   note: v.pipe(
     requiredString(COMPLIANCE_MESSAGES.noteRequired),
     v.maxLength(1000, 'The note must be at most 1000 characters'),
   ),
-  occurredOn: v.pipe(v.optional(v.string(COMPLIANCE_MESSAGES.dateFormat('Date')), ''), dayString('Date')),
+  occurredOn: requiredDay('Date'),
 });
 export type EventBody = v.InferOutput<typeof eventBody>;
 
@@ -353,83 +353,6 @@ export interface EventDto {
   occurredOn: string;
   createdAt: string;
   createdBy: string;
-}
-
-export interface TrainingRecordAttempt {
-  attemptId: string;
-  componentTitle: string;
-  attemptNumber: number;
-  score: number | null;
-  passed: boolean | null;
-  startedAt: string;
-  submittedAt: string | null;
-}
-
-export interface TrainingRecordCertificate {
-  /** For the administrator's actions on it (revoke). */
-  certificateId: string;
-  certificateNumber: string;
-  issuedAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  /** Why it was revoked (the administrator's words), when it was. */
-  revokedReason: string | null;
-  status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
-  renews: string | null;
-  renewedBy: string | null;
-  /** The language the course was delivered in (ISO code). */
-  language: string;
-}
-
-export interface TrainingRecordCycle {
-  cycle: number;
-  status: string;
-  progress: number;
-  enrolledAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  current: boolean;
-  attempts: TrainingRecordAttempt[];
-  certificate: TrainingRecordCertificate | null;
-  /** The language this cycle was delivered in (its certificate's, else its enrollment's or attempts', else the course's). */
-  language: string;
-}
-
-export interface TrainingRecordCourse {
-  courseId: string;
-  courseTitle: string;
-  /** The course version's delivery language (ISO code). */
-  language: string;
-  required: boolean;
-  compliance: ComplianceCell | null;
-  cycles: TrainingRecordCycle[];
-}
-
-export interface TrainingRecordResponse {
-  user: {
-    id: string;
-    name: string;
-    username: string;
-    email: string;
-    department: string | null;
-    jobTitle: string | null;
-    status: 'ACTIVE' | 'DEACTIVATED';
-  };
-  generatedAt: string;
-  courses: TrainingRecordCourse[];
-  /**
-   * Requirements covering the person that need more than a course, or none (an evaluation, a
-   * credential): each with its title and status; exemptions and events can name them too.
-   */
-  evidenceRequirements?: { requirementId: string; title: string; compliance: ComplianceCell }[];
-  exemptions: ExemptionDto[];
-  events: EventDto[];
-  /** Practical evaluations, newest first. */
-  evaluations: TrainingRecordEvaluation[];
-  /** Credentials earned elsewhere, newest submission first (pending and rejected ones included). */
-  credentials: TrainingRecordCredential[];
-  /** Toolbox talks the person is on the sheet of (issue 29), newest first. */
-  talks: TalkSummary[];
 }
 
 export interface LearnerRequirement {

@@ -63,15 +63,20 @@ export interface Course {
   language: DeliveryLanguage;
 }
 
-/** What a learner sees of an assessment component: never its questions or answers. */
-export interface LearnerAssessmentData {
+/** An assessment's terms as a learner reads them before any question is served (the course page, the intro). */
+export interface AssessmentTerms {
   title: string;
   description: string | null;
   /** Minutes. */
   timeLimit: number;
   passingScore: number;
   maxAttempts: number;
+  /** How many questions the assessment has. */
   questionCount: number;
+}
+
+/** What a learner sees of an assessment component: never its questions or answers. */
+export interface LearnerAssessmentData extends AssessmentTerms {
   /**
    * Ids only, so clients can count questions; the texts come with an open attempt, the keys never.
    * Always sent by the Worker; optional in the type so client-side fixtures without it still compile.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idString, requiredString } from './common';
+import { idString, oneToMany, requiredString, wholeNumber } from './common';
 import { REFUSALS } from './errors';
 import {
   type ACKNOWLEDGEMENT_METHODS,
@@ -71,20 +71,9 @@ export const templateBody = v.object({
     requiredString(REFUSALS['template.grantsRequired']),
     v.maxLength(200, REFUSALS['template.grantsLength']),
   ),
-  validityDays: v.nullable(
-    v.pipe(
-      v.number(REFUSALS['template.validity']),
-      v.integer(REFUSALS['template.validity']),
-      v.minValue(1, REFUSALS['template.validity']),
-      v.maxValue(EVALUATION_LIMITS.validityDays, REFUSALS['template.validity']),
-    ),
-  ),
+  validityDays: v.nullable(wholeNumber(1, EVALUATION_LIMITS.validityDays, REFUSALS['template.validity'])),
   evaluatorQualification: v.optional(qualificationBody, null),
-  items: v.pipe(
-    v.array(templateItemBody, REFUSALS['template.itemsCount']),
-    v.minLength(1, REFUSALS['template.itemsCount']),
-    v.maxLength(EVALUATION_LIMITS.items, REFUSALS['template.itemsCount']),
-  ),
+  items: oneToMany(templateItemBody, EVALUATION_LIMITS.items, REFUSALS['template.itemsCount']),
 });
 export type TemplateBody = v.InferOutput<typeof templateBody>;
 
@@ -202,11 +191,7 @@ export const evaluationBody = v.pipe(
     id: uuid,
     templateId: v.pipe(v.string(REFUSALS['evaluation.templateNotFound']), idString),
     traineeId: v.pipe(v.string(REFUSALS['evaluation.traineeNotFound']), idString),
-    items: v.pipe(
-      v.array(itemResultBody, REFUSALS['evaluation.itemsMissing']),
-      v.minLength(1, REFUSALS['evaluation.itemsMissing']),
-      v.maxLength(EVALUATION_LIMITS.items, REFUSALS['evaluation.itemsMissing']),
-    ),
+    items: oneToMany(itemResultBody, EVALUATION_LIMITS.items, REFUSALS['evaluation.itemsMissing']),
     outcome: v.picklist(EVALUATION_OUTCOMES, REFUSALS['evaluation.outcome']),
     note: v.optional(
       v.pipe(v.string(), v.trim(), v.maxLength(EVALUATION_LIMITS.noteLength, REFUSALS['evaluation.noteLength'])),
@@ -216,15 +201,7 @@ export const evaluationBody = v.pipe(
       v.string(REFUSALS['evaluation.conductedAt']),
       v.isoTimestamp(REFUSALS['evaluation.conductedAt']),
     ),
-    photoCount: v.optional(
-      v.pipe(
-        v.number(REFUSALS['evaluation.photoCount']),
-        v.integer(REFUSALS['evaluation.photoCount']),
-        v.minValue(0, REFUSALS['evaluation.photoCount']),
-        v.maxValue(EVALUATION_LIMITS.photos, REFUSALS['evaluation.photoCount']),
-      ),
-      0,
-    ),
+    photoCount: v.optional(wholeNumber(0, EVALUATION_LIMITS.photos, REFUSALS['evaluation.photoCount']), 0),
     /** The e-signature typed by an online client; a device signing offline sends `passwordEnvelope`. */
     password: v.optional(
       v.pipe(

@@ -5,6 +5,7 @@
  * marked "extra" are additions the client may use, never replacements.
  */
 import * as v from 'valibot';
+import { numberBetween, wholeNumber } from './common';
 import type { DeliveryLanguage } from './delivery-language';
 import type { ComponentType } from './course';
 import type { ComponentStatus, CourseStatus } from './rules/progress';
@@ -104,43 +105,21 @@ export interface ComponentProgressResponse {
 
 /** PUT /progress/components/:id/progress — stored in 10 % steps; 100 completes a material. */
 export const progressBody = v.object({
-  progressPercentage: v.pipe(
-    v.number('progressPercentage must be a number between 0 and 100'),
-    v.minValue(0, 'progressPercentage must be a number between 0 and 100'),
-    v.maxValue(100, 'progressPercentage must be a number between 0 and 100'),
-  ),
+  progressPercentage: numberBetween(0, 100, 'progressPercentage must be a number between 0 and 100'),
   /** extra: a video's length as the player knows it (the first one reported is kept). */
-  durationSeconds: v.optional(
-    v.pipe(
-      v.number('durationSeconds must be a number of seconds'),
-      v.minValue(0, 'durationSeconds must be a number of seconds'),
-      v.maxValue(86_400, 'durationSeconds must be a number of seconds'),
-    ),
-  ),
+  durationSeconds: v.optional(numberBetween(0, 86_400, 'durationSeconds must be a number of seconds')),
 });
 
 /** POST /progress/components/:id/complete — materials only; an assessment completes by a passing submission. */
 export const completeBody = v.object({
-  score: v.optional(
-    v.nullable(
-      v.pipe(
-        v.number('score must be a number between 0 and 100'),
-        v.minValue(0, 'score must be a number between 0 and 100'),
-        v.maxValue(100, 'score must be a number between 0 and 100'),
-      ),
-    ),
-  ),
+  score: v.optional(v.nullable(numberBetween(0, 100, 'score must be a number between 0 and 100'))),
 });
 
 /** PUT /progress/components/:id/time */
 export const timeBody = v.object({
-  additionalSeconds: v.pipe(
-    v.number(`additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
-    v.integer(`additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
-    v.minValue(1, `additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`),
-    v.maxValue(
-      MAX_TIME_REPORT_SECONDS,
-      `additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`,
-    ),
+  additionalSeconds: wholeNumber(
+    1,
+    MAX_TIME_REPORT_SECONDS,
+    `additionalSeconds must be a whole number between 1 and ${MAX_TIME_REPORT_SECONDS}`,
   ),
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './common';
 import { REFUSALS } from './errors';
 import type { ComplianceStatus, EvidenceKind } from './rules/compliance';
 
@@ -34,12 +35,7 @@ export const evidencePiece = v.variant(
     v.object({
       kind: v.literal('talk'),
       topicId: refId(EVIDENCE_MESSAGES.talkTopicNotFound),
-      everyDays: v.pipe(
-        v.number(EVIDENCE_MESSAGES.everyDays),
-        v.integer(EVIDENCE_MESSAGES.everyDays),
-        v.minValue(1, EVIDENCE_MESSAGES.everyDays),
-        v.maxValue(TALK_EVERY_DAYS_MAX, EVIDENCE_MESSAGES.everyDays),
-      ),
+      everyDays: wholeNumber(1, TALK_EVERY_DAYS_MAX, EVIDENCE_MESSAGES.everyDays),
     }),
   ],
   EVIDENCE_MESSAGES.evidenceRequired,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { idString, requiredString } from './common';
+import { idString, oneToMany, requiredString, wholeNumber } from './common';
 import { REFUSALS } from './errors';
+import { traineeQuery } from './evaluations';
 import type { ATTENDANCE_METHODS, INVITATION_STATUSES, SESSION_STATUSES } from './session-values';
 
 /**
@@ -35,11 +36,7 @@ const isoTime = (message: string) => v.pipe(v.string(message), v.isoTimestamp(me
 export const sessionBody = v.object({
   title: v.pipe(requiredString(REFUSALS['session.titleRequired']), v.maxLength(200, REFUSALS['session.titleLength'])),
   componentId: v.optional(v.nullable(idString), null),
-  trainerIds: v.pipe(
-    v.array(idString, REFUSALS['session.trainersRequired']),
-    v.minLength(1, REFUSALS['session.trainersRequired']),
-    v.maxLength(SESSION_LIMITS.trainers, REFUSALS['session.trainersRequired']),
-  ),
+  trainerIds: oneToMany(idString, SESSION_LIMITS.trainers, REFUSALS['session.trainersRequired']),
   location: v.pipe(
     requiredString(REFUSALS['session.locationRequired']),
     v.maxLength(200, REFUSALS['session.locationLength']),
@@ -48,12 +45,7 @@ export const sessionBody = v.object({
   siteId: v.optional(v.nullable(idString), null),
   startsAt: isoTime(REFUSALS['session.startsAt']),
   endsAt: isoTime(REFUSALS['session.endsAt']),
-  capacity: v.pipe(
-    v.number(REFUSALS['session.capacity']),
-    v.integer(REFUSALS['session.capacity']),
-    v.minValue(1, REFUSALS['session.capacity']),
-    v.maxValue(SESSION_LIMITS.capacity, REFUSALS['session.capacity']),
-  ),
+  capacity: wholeNumber(1, SESSION_LIMITS.capacity, REFUSALS['session.capacity']),
   outline: v.optional(
     v.pipe(
       v.string(REFUSALS['session.outlineLength']),
@@ -67,13 +59,7 @@ export const sessionBody = v.object({
 export type SessionBody = v.InferOutput<typeof sessionBody>;
 
 export const inviteBody = v.object({
-  userIds: v.optional(
-    v.pipe(
-      v.array(idString, REFUSALS['session.inviteCount']),
-      v.minLength(1, REFUSALS['session.inviteCount']),
-      v.maxLength(SESSION_LIMITS.invitees, REFUSALS['session.inviteCount']),
-    ),
-  ),
+  userIds: v.optional(oneToMany(idString, SESSION_LIMITS.invitees, REFUSALS['session.inviteCount'])),
   requirementId: v.optional(idString),
 });
 
@@ -94,10 +80,11 @@ export const signOffBody = v.object({
 
 export const sessionUserParam = v.object({ id: idString, userId: idString });
 
-/** The roster's and the schedule form's person search (walk-ins, invitations, trainers). */
-export const sessionPeopleQuery = v.object({
-  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, REFUSALS['evaluation.queryLength'])), ''),
-});
+/**
+ * The roster's and the schedule form's person search (walk-ins, invitations, trainers): the same
+ * search terms, and the same refusal, as the evaluation's trainee picker.
+ */
+export const sessionPeopleQuery = traineeQuery;
 
 export interface SessionPerson {
   id: string;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idString, requiredString } from './common';
+import { idString, oneToMany, requiredString } from './common';
 import { REFUSALS } from './errors';
 import { LANGUAGES } from './language';
 import type { FOREMAN_SIGN_METHODS, TALK_SIGN_METHODS } from './offscreen';
@@ -49,10 +49,10 @@ export const talkTopicBody = v.object({
     requiredString(REFUSALS['talkTopic.body']),
     v.maxLength(TALK_LIMITS.bodyLength, REFUSALS['talkTopic.bodyLength']),
   ),
-  languages: v.pipe(
-    v.array(v.picklist(LANGUAGES, REFUSALS['talkTopic.languages']), REFUSALS['talkTopic.languages']),
-    v.minLength(1, REFUSALS['talkTopic.languages']),
-    v.maxLength(LANGUAGES.length, REFUSALS['talkTopic.languages']),
+  languages: oneToMany(
+    v.picklist(LANGUAGES, REFUSALS['talkTopic.languages']),
+    LANGUAGES.length,
+    REFUSALS['talkTopic.languages'],
   ),
 });
 

@@ -93,30 +93,21 @@ export function formatDay(language: Language, iso: string): string {
   );
 }
 
+/** The time of day to the minute, 24-hour, in UTC: the part every date-and-time format shares. */
+const UTC_MINUTE = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' } as const;
+
 /** A UTC date and time to the minute in the language (the verification page's "checked at"). */
 export function formatDateTime(language: Language, iso: string): string {
-  return dateFormat(language, 'dateTime', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
+  return dateFormat(language, 'dateTime', { day: 'numeric', month: 'short', year: 'numeric', ...UTC_MINUTE }).format(
+    new Date(iso),
+  );
 }
 
 /** A UTC date and time to the minute with the month written out ("25 November 2026 at 08:49"): the training record's "generated". */
 export function formatLongDateTime(language: Language, iso: string): string {
-  return dateFormat(language, 'longDateTime', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
+  return dateFormat(language, 'longDateTime', { day: 'numeric', month: 'long', year: 'numeric', ...UTC_MINUTE }).format(
+    new Date(iso),
+  );
 }
 
 /**

@@ -180,39 +180,39 @@ async function loadRow(db: Db, componentId: string, userId: string): Promise<Att
   return rows[0] ? toRow(rows[0]) : null;
 }
 
-async function attemptsOf(db: Db, componentId: string, userId: string) {
-  return db
-    .select({
-      attemptNumber: attempts.attemptNumber,
-      score: attempts.score,
-      passed: attempts.passed,
-      submittedAt: attempts.submittedAt,
-      submitReason: attempts.submitReason,
-    })
-    .from(attempts)
-    .where(and(eq(attempts.componentId, componentId), eq(attempts.userId, userId), inCurrentCycle))
-    .orderBy(attempts.attemptNumber);
-}
-
-async function progressOf(db: Db, componentId: string, userId: string) {
-  return db
-    .select({
-      status: componentProgress.status,
-      score: componentProgress.score,
-      attempts: componentProgress.attempts,
-      progressPercentage: componentProgress.progressPercentage,
-    })
-    .from(componentProgress)
-    .where(and(eq(componentProgress.componentId, componentId), eq(componentProgress.userId, userId)))
-    .get();
-}
-
-/** The row an intervention acts on: 404 when there is none, 409 when the rules do not allow one. */
-async function interventionTarget(db: Db, componentId: string, userId: string): Promise<AttemptRow> {
+/**
+ * The row an intervention acts on (404 when there is none, 409 when the rules do not allow one),
+ * with what the learner's current cycle holds before it: the attempts and the progress row, for
+ * the audit record's "before".
+ */
+async function interventionTarget(db: Db, componentId: string, userId: string) {
   const row = await loadRow(db, componentId, userId);
   if (!row) throw new ApiError('NOT_FOUND', INTERVENTION_MESSAGES.notFound);
   if (!row.canAdminIntervene) throw new ApiError('CONFLICT', INTERVENTION_MESSAGES.notAllowed);
-  return row;
+  const [beforeAttempts, [beforeProgress]] = await db.batch([
+    db
+      .select({
+        attemptNumber: attempts.attemptNumber,
+        score: attempts.score,
+        passed: attempts.passed,
+        submittedAt: attempts.submittedAt,
+        submitReason: attempts.submitReason,
+      })
+      .from(attempts)
+      .where(and(eq(attempts.componentId, componentId), eq(attempts.userId, userId), inCurrentCycle))
+      .orderBy(attempts.attemptNumber),
+    db
+      .select({
+        status: componentProgress.status,
+        score: componentProgress.score,
+        attempts: componentProgress.attempts,
+        progressPercentage: componentProgress.progressPercentage,
+      })
+      .from(componentProgress)
+      .where(and(eq(componentProgress.componentId, componentId), eq(componentProgress.userId, userId)))
+      .limit(1),
+  ]);
+  return { row, beforeAttempts, beforeProgress };
 }
 
 async function assessmentSummary(db: Db, user: AppEnv['Variables']['user']): Promise<AssessmentSummary> {
@@ -293,11 +293,7 @@ export const adminAssessments = new Hono<AppEnv>()
       const { reason } = c.req.valid('json');
       const db = c.var.db;
       await assertPersonInSite(db, c.var.user, userId);
-      const row = await interventionTarget(db, componentId, userId);
-      const [beforeAttempts, beforeProgress] = await Promise.all([
-        attemptsOf(db, componentId, userId),
-        progressOf(db, componentId, userId),
-      ]);
+      const { row, beforeAttempts, beforeProgress } = await interventionTarget(db, componentId, userId);
       const now = new Date();
       const iso = now.toISOString();
       // The change and its audit record in one transaction.
@@ -346,11 +342,7 @@ export const adminAssessments = new Hono<AppEnv>()
       const { reason } = c.req.valid('json');
       const db = c.var.db;
       await assertPersonInSite(db, c.var.user, userId);
-      const row = await interventionTarget(db, componentId, userId);
-      const [beforeAttempts, beforeProgress] = await Promise.all([
-        attemptsOf(db, componentId, userId),
-        progressOf(db, componentId, userId),
-      ]);
+      const { row, beforeAttempts, beforeProgress } = await interventionTarget(db, componentId, userId);
       const nextNumber = Math.max(0, ...beforeAttempts.map((a) => a.attemptNumber)) + 1;
       const now = new Date();
       const iso = now.toISOString();

@@ -30,6 +30,7 @@ import {
   inCurrentCycle,
 } from '../services/assessments';
 import { assertUnlocked, componentContextQueries, componentTitle, learningActivityUpsert } from '../services/progress';
+import { assessmentTerms } from '../services/grading';
 import { validate } from '../validate';
 import {
   assessmentContext,
@@ -191,12 +192,7 @@ export const assessments = new Hono<AppEnv>()
     const a = ctx.assessment;
     // No question text before Start: the clock of a timed assessment starts with the attempt.
     const body: QuestionsResponse = {
-      title: a.title,
-      description: a.description,
-      timeLimit: a.timeLimit,
-      passingScore: a.passingScore,
-      maxAttempts: a.maxAttempts,
-      questionCount: a.questions.length,
+      ...assessmentTerms(a),
       questions: open ? attemptQuestions(a, open) : [],
       openAttemptId: open?.id ?? null,
     };

@@ -6,6 +6,7 @@ import { originFor } from '../config';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireLearner } from '../middleware/auth';
+import { pdfDownload } from '../services/file-types';
 import { badgeIdFor, signedIdOfScan, userOfBadge } from '../services/badge';
 import { badgeHolder, badgeRelation, displayName, requirementStatusOf } from '../services/badge-holder';
 import { validate } from '../validate';
@@ -36,15 +37,7 @@ export const badgeCardRoutes = new Hono<AppEnv>().get(
       { name: displayName(person), jobTitle: person.jobTitle, site: person.siteName, url },
       { appName: c.var.config.appName, fonts: c.var.fonts, date: new Date() },
     );
-    return new Response(bytes, {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': `attachment; filename="badge-${person.username.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-      },
-    });
+    return pdfDownload(bytes, `badge-${person.username.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`);
   },
 );
 

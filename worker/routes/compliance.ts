@@ -6,10 +6,8 @@ import {
   type ComplianceResponse,
   type EventDto,
   type ExemptionDto,
-  type TrainingRecordCourse,
-  type TrainingRecordCycle,
-  type TrainingRecordResponse,
 } from '../contract/compliance';
+import type { TrainingRecordCourse, TrainingRecordCycle, TrainingRecordResponse } from '../contract/training-record';
 import { lapseQuery, type LapseListResponse } from '../contract/compliance-lapses';
 import { renewalChain } from '../contract/rules/renewal';
 import type { Db } from '../db/client';

@@ -27,12 +27,14 @@ import {
   COURSE_NOT_AVAILABLE,
   componentContext,
   componentLocked,
+  componentOpenedSet,
   courseComponents,
   courseComponentsQuery,
   findCourseWithDomain,
   findEnrollment,
   inUserBooks,
   learningActivityUpsert,
+  NOT_STARTED_PROGRESS,
   recomputeCourseProgress,
   type ComponentContext,
 } from '../services/progress';
@@ -74,7 +76,9 @@ async function componentStep(
   if (onlyMaterials && ctx.component.type !== 'MATERIAL') throw new ApiError(onlyMaterials.code, onlyMaterials.message);
   assertUnlocked(ctx);
   const now = new Date();
-  return { db, user, ctx, now, iso: now.toISOString() };
+  const record = (set: SQLiteUpdateSetSource<typeof componentProgress>, message: string, activitySeconds = 0) =>
+    recordStep(db, ctx, user.id, now, set, message, activitySeconds);
+  return { db, ctx, now, iso: now.toISOString(), record };
 }
 
 /**
@@ -140,15 +144,7 @@ export const progress = new Hono<AppEnv>()
           userId,
           courseId: id,
           componentId: component.id,
-          status: 'NOT_STARTED',
-          progressPercentage: 0,
-          score: null,
-          attempts: 0,
-          timeSpentSeconds: 0,
-          mediaSeconds: null,
-          startedAt: null,
-          completedAt: null,
-          lastAccessedAt: null,
+          ...NOT_STARTED_PROGRESS,
         },
         component,
       );
@@ -232,21 +228,8 @@ export const progress = new Hono<AppEnv>()
   })
 
   .post('/components/:id/start', requireLearner, validate('param', idParam), async (c) => {
-    const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id);
-    return c.json(
-      await recordStep(
-        db,
-        ctx,
-        user.id,
-        now,
-        {
-          status: sql`CASE WHEN ${componentProgress.status} = 'NOT_STARTED' THEN 'IN_PROGRESS' ELSE ${componentProgress.status} END`,
-          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-          lastAccessedAt: iso,
-        },
-        'Component started',
-      ),
-    );
+    const { iso, record } = await componentStep(c, c.req.valid('param').id);
+    return c.json(await record(componentOpenedSet(iso), 'Component started'));
   })
 
   .put(
@@ -256,7 +239,7 @@ export const progress = new Hono<AppEnv>()
     validate('json', progressBody),
     async (c) => {
       const { progressPercentage, durationSeconds } = c.req.valid('json');
-      const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, {
+      const { db, ctx, now, iso, record } = await componentStep(c, c.req.valid('param').id, {
         code: 'BAD_REQUEST',
         message: 'Progress can only be reported for materials',
       });
@@ -267,11 +250,7 @@ export const progress = new Hono<AppEnv>()
       // Progress never goes backwards (a re-opened video starts at 0); 100 completes the material.
       const next = sql`max(${componentProgress.progressPercentage}, ${step})`;
       return c.json(
-        await recordStep(
-          db,
-          ctx,
-          user.id,
-          now,
+        await record(
           {
             progressPercentage: next,
             status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${next} >= 100 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
@@ -293,7 +272,7 @@ export const progress = new Hono<AppEnv>()
     validate('json', completeBody),
     async (c) => {
       const { score } = c.req.valid('json');
-      const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id, {
+      const { db, ctx, now, iso, record } = await componentStep(c, c.req.valid('param').id, {
         code: 'FORBIDDEN',
         message: 'An assessment is completed only by a passing submission',
       });
@@ -307,11 +286,7 @@ export const progress = new Hono<AppEnv>()
           });
       }
       return c.json(
-        await recordStep(
-          db,
-          ctx,
-          user.id,
-          now,
+        await record(
           {
             status: 'COMPLETED',
             progressPercentage: 100,
@@ -328,13 +303,9 @@ export const progress = new Hono<AppEnv>()
 
   .put('/components/:id/time', requireLearner, validate('param', idParam), validate('json', timeBody), async (c) => {
     const { additionalSeconds } = c.req.valid('json');
-    const { db, user, ctx, now, iso } = await componentStep(c, c.req.valid('param').id);
+    const { iso, record } = await componentStep(c, c.req.valid('param').id);
     return c.json(
-      await recordStep(
-        db,
-        ctx,
-        user.id,
-        now,
+      await record(
         { timeSpentSeconds: sql`${componentProgress.timeSpentSeconds} + ${additionalSeconds}`, lastAccessedAt: iso },
         'Time recorded',
         additionalSeconds,

@@ -27,7 +27,7 @@ import {
   verifyFileLink,
   type LinkSession,
 } from '../services/material-links';
-import { componentTitle, recomputeCourseProgress } from '../services/progress';
+import { componentOpenedSet, componentTitle, recomputeCourseProgress } from '../services/progress';
 import { parseRange } from '../services/ranges';
 import { entryPathProblem, isHtmlPath, launchFile, scormPrefix } from '../services/scorm-package';
 import { commitRuntime, minimumOf, recordLaunch, runtimeOf, scormComponent, toRuntimeSummary } from '../services/scorm';
@@ -139,14 +139,7 @@ export const scormRoutes = new Hono<AppEnv>()
     const iso = new Date().toISOString();
     // Opening the player starts the component, as opening any material does.
     if (ctx.row.status === 'NOT_STARTED' || !ctx.row.startedAt) {
-      await db
-        .update(componentProgress)
-        .set({
-          status: sql`CASE WHEN ${componentProgress.status} = 'NOT_STARTED' THEN 'IN_PROGRESS' ELSE ${componentProgress.status} END`,
-          startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-          lastAccessedAt: iso,
-        })
-        .where(eq(componentProgress.id, ctx.row.id));
+      await db.update(componentProgress).set(componentOpenedSet(iso)).where(eq(componentProgress.id, ctx.row.id));
       await recomputeCourseProgress(db, user.id, ctx.course.id, new Date(iso), { accessed: true });
     }
     const session = linkSession(c);

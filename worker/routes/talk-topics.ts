@@ -14,7 +14,7 @@ import { talkTopics, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin } from '../middleware/auth';
-import { auditInsert } from '../services/audit';
+import { auditInsert, type AuditActor } from '../services/audit';
 import { isPdf } from '../services/file-types';
 import { assertInSite } from '../services/sites';
 import { validate } from '../validate';
@@ -48,6 +48,32 @@ const view = (row: Pick<TopicRow, 'title' | 'body' | 'languages'>) => ({
   bodyLength: row.body.length,
   languages: row.languages,
 });
+
+/** A topic that may still change: a retired one is read-only (talks already signed keep their own copy of the text). */
+async function liveTopicOr404(db: AppEnv['Variables']['db'], id: string): Promise<TopicRow> {
+  const before = await topicOr404(db, id);
+  if (before.retiredAt) throw new ApiError('CONFLICT', REFUSALS['talkTopic.alreadyRetired']);
+  return before;
+}
+
+/** A change to a topic and its audit record in one batch; answers the topic as stored. */
+async function updateTopic(
+  db: AppEnv['Variables']['db'],
+  actor: AuditActor,
+  before: TopicRow,
+  set: Partial<Pick<TopicRow, 'title' | 'body' | 'languages' | 'pdfKey' | 'pdfBytes'>>,
+  audit: { before: object; after: object },
+): Promise<TalkTopicDto> {
+  const [updated] = await db.batch([
+    db
+      .update(talkTopics)
+      .set({ ...set, updatedAt: new Date().toISOString() })
+      .where(eq(talkTopics.id, before.id))
+      .returning(),
+    auditInsert(db, { actor, action: 'TALK_TOPIC_UPDATED', entityType: 'TALK_TOPIC', entityId: before.id, ...audit }),
+  ]);
+  return toTopic(updated[0]!);
+}
 
 export const adminTalkTopicRoutes = new Hono<AppEnv>()
   .use(requireAdmin('moduleManagement'))
@@ -83,32 +109,14 @@ export const adminTalkTopicRoutes = new Hono<AppEnv>()
   )
   // Talks already signed keep the text they were read from (frozen on the talk).
   .put('/:id', validate('param', idParam), validate('json', talkTopicBody), async (c) => {
-    const db = c.var.db;
-    const before = await topicOr404(db, c.req.valid('param').id);
-    if (before.retiredAt) throw new ApiError('CONFLICT', REFUSALS['talkTopic.alreadyRetired']);
+    const before = await liveTopicOr404(c.var.db, c.req.valid('param').id);
     const body = c.req.valid('json');
-    const [updated] = await db.batch([
-      db
-        .update(talkTopics)
-        .set({ ...body, updatedAt: new Date().toISOString() })
-        .where(eq(talkTopics.id, before.id))
-        .returning(),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'TALK_TOPIC_UPDATED',
-        entityType: 'TALK_TOPIC',
-        entityId: before.id,
-        before: view(before),
-        after: view(body),
-      }),
-    ]);
-    return c.json<TalkTopicResponse>({ topic: toTopic(updated[0]!) });
+    const topic = await updateTopic(c.var.db, c.var.user, before, body, { before: view(before), after: view(body) });
+    return c.json<TalkTopicResponse>({ topic });
   })
   // A short PDF handout (raw body, application/pdf, <= 1 MB) beside the text; a new one replaces it.
   .put('/:id/pdf', validate('param', idParam), async (c) => {
-    const db = c.var.db;
-    const before = await topicOr404(db, c.req.valid('param').id);
-    if (before.retiredAt) throw new ApiError('CONFLICT', REFUSALS['talkTopic.alreadyRetired']);
+    const before = await liveTopicOr404(c.var.db, c.req.valid('param').id);
     const contentType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (contentType !== 'application/pdf') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', REFUSALS['talkTopic.pdfType']);
     if (Number(c.req.header('content-length') ?? '0') > TALK_LIMITS.topicPdfBytes)
@@ -120,29 +128,23 @@ export const adminTalkTopicRoutes = new Hono<AppEnv>()
     // A new key per upload: a foreman's device reading the old one while it is replaced gets a whole file.
     const key = `talk-topics/${before.id}/${crypto.randomUUID()}.pdf`;
     await c.var.storage.put(key, bytes, { contentType, size: bytes.byteLength });
-    const [updated] = await db.batch([
-      db
-        .update(talkTopics)
-        .set({ pdfKey: key, pdfBytes: bytes.byteLength, updatedAt: new Date().toISOString() })
-        .where(eq(talkTopics.id, before.id))
-        .returning(),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'TALK_TOPIC_UPDATED',
-        entityType: 'TALK_TOPIC',
-        entityId: before.id,
+    const topic = await updateTopic(
+      c.var.db,
+      c.var.user,
+      before,
+      { pdfKey: key, pdfBytes: bytes.byteLength },
+      {
         before: { ...view(before), pdfBytes: before.pdfBytes },
         after: { ...view(before), pdfBytes: bytes.byteLength },
-      }),
-    ]);
+      },
+    );
     if (before.pdfKey) await c.var.storage.delete(before.pdfKey);
-    return c.json<TalkTopicResponse>({ topic: toTopic(updated[0]!) });
+    return c.json<TalkTopicResponse>({ topic });
   })
   // Retired: no new talk on it; talks and requirements already naming it keep it.
   .post('/:id/retire', validate('param', idParam), async (c) => {
     const db = c.var.db;
-    const before = await topicOr404(db, c.req.valid('param').id);
-    if (before.retiredAt) throw new ApiError('CONFLICT', REFUSALS['talkTopic.alreadyRetired']);
+    const before = await liveTopicOr404(db, c.req.valid('param').id);
     const at = new Date().toISOString();
     const [updated] = await db.batch([
       db

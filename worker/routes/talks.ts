@@ -33,7 +33,7 @@ import {
 } from '../services/talks';
 import { assertAllInSite } from '../services/sites';
 import { validate } from '../validate';
-import { contentDisposition } from '../services/file-types';
+import { contentDisposition, pdfDownload } from '../services/file-types';
 import { searchOthers } from '../services/people-search';
 import { talksAttendedBy, talksLedBy } from '../services/talk-lists';
 import { ownPhoneSignatures, readSelfSignature, signOwnPhone } from '../services/talk-self-sign';
@@ -195,15 +195,7 @@ export const talkRoutes = new Hono<AppEnv>()
       signatures,
       fonts: c.var.fonts,
     });
-    return new Response(bytes, {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': `attachment; filename="toolbox-talk-${talkNumber(talk.id)}.pdf"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-      },
-    });
+    return pdfDownload(bytes, `toolbox-talk-${talkNumber(talk.id)}.pdf`);
   })
 
   // What the sheet's QR opens: the talk as recorded (the id is the device's random UUID, not guessable).

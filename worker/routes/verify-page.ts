@@ -7,7 +7,7 @@ import {
   verificationHeadline,
   type VerifyCertificateResponse,
 } from '../contract/certificates';
-import { languageFromAcceptLanguage, type Language } from '../contract/language';
+import type { Language } from '../contract/language';
 import { formatDay, formatLanguageName, t, type MessageKey, type Params } from '../i18n';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -20,7 +20,7 @@ import {
   edgeCacheControl,
   edgeCacheKeys,
 } from '../services/edge-cache';
-import { page, pageCsp, type Markup } from './verify-page/shell';
+import { failurePage, page, pageCsp, pageLanguage, type Markup } from './verify-page/shell';
 
 /**
  * The public verification pages, rendered by the Worker: an inspector scans the QR code on a
@@ -180,9 +180,6 @@ async function respond(
   return c.html(body, status);
 }
 
-/** The page's language: the best match of the viewer's Accept-Language (English otherwise). */
-const pageLanguage = (c: Context<AppEnv>): Language => languageFromAcceptLanguage(c.req.header('accept-language'));
-
 const numberQuery = v.object({
   number: v.optional(v.pipe(v.string(), v.transform(normaliseCertificateNumber), v.maxLength(64)), ''),
 });
@@ -193,21 +190,6 @@ const pageNumberParam = v.object({
     v.transform((value) => normaliseCertificateNumber(value).slice(0, 64)),
   ),
 });
-
-/** An unexpected failure (database down, a bug) still answers a page the inspector can read. */
-function failurePage(appName: string, language: Language, number: string): Markup {
-  return page({
-    appName,
-    language,
-    title: `${t(language, 'verify.failed.title')} | ${appName}`,
-    description: t(language, 'verify.failed.title'),
-    tone: 'warning',
-    heading: t(language, 'verify.failed.title'),
-    lead: t(language, 'verify.failed.lead'),
-    body: '',
-    number,
-  });
-}
 
 function pageCacheKey(c: Context<AppEnv>): string | null {
   const parsed = v.safeParse(canonicalCertificateNumber, c.req.param());
@@ -281,6 +263,6 @@ export const verifyPage = new Hono<AppEnv>()
           stack: error instanceof Error ? error.stack : undefined,
         }),
       );
-      return respond(c, failurePage(appName, language, number), 500, 0);
+      return respond(c, failurePage(appName, language, { number }), 500, 0);
     }
   });

@@ -86,6 +86,20 @@ export function safeFileName(fileName: string): string {
   return clean.slice(0, 200) || 'file';
 }
 
+/** A PDF made for this request, sent as a download no cache keeps (a badge card, a talk sheet, a training record). */
+export function pdfDownload(bytes: Uint8Array, fileName: string, headers: Record<string, string> = {}): Response {
+  return new Response(bytes, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(bytes.byteLength),
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  });
+}
+
 /** `inline; filename="..."; filename*=UTF-8''...` with an ASCII fallback. */
 export function contentDisposition(fileName: string, disposition: 'inline' | 'attachment' = 'inline'): string {
   const name = safeFileName(fileName);

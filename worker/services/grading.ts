@@ -4,7 +4,7 @@
  * Pure: no database, no clock.
  */
 import type { DetailedResult, LearnerQuestion } from '../contract/assessments';
-import type { LearnerAssessmentData } from '../contract/courses';
+import type { AssessmentTerms, LearnerAssessmentData } from '../contract/courses';
 import {
   DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES,
   DEFAULT_PASSING_SCORE,
@@ -120,8 +120,8 @@ export function readAssessment(
   };
 }
 
-/** The learner's summary of an assessment component: counts, never questions. */
-export function learnerAssessmentSummary(a: Assessment): LearnerAssessmentData {
+/** An assessment's terms before any question: what the course page and the intro show. */
+export function assessmentTerms(a: Assessment): AssessmentTerms {
   return {
     title: a.title,
     description: a.description,
@@ -129,8 +129,12 @@ export function learnerAssessmentSummary(a: Assessment): LearnerAssessmentData {
     passingScore: a.passingScore,
     maxAttempts: a.maxAttempts,
     questionCount: a.questions.length,
-    questions: a.questions.map((q) => ({ id: q.id })),
   };
+}
+
+/** The learner's summary of an assessment component: counts, never questions. */
+export function learnerAssessmentSummary(a: Assessment): LearnerAssessmentData {
+  return { ...assessmentTerms(a), questions: a.questions.map((q) => ({ id: q.id })) };
 }
 
 /** A deterministic PRNG (mulberry32 over an FNV-1a hash of the seed). */

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { LearnerClassroomData, LearnerMaterialData } from '../contract/courses';
 import type { DeliveryLanguage } from '../contract/delivery-language';
 import type { ComponentProgressLike } from '../contract/rules/progress';
@@ -137,6 +138,27 @@ export function courseStartedUpdate(db: Db, enrollmentId: string, now: Date) {
     .where(eq(courseProgress.id, enrollmentId));
 }
 
+/** What a component's progress row holds before the learner opens it (at enroll, and again for a new cycle). */
+export const NOT_STARTED_PROGRESS = {
+  status: 'NOT_STARTED',
+  progressPercentage: 0,
+  score: null,
+  attempts: 0,
+  timeSpentSeconds: 0,
+  mediaSeconds: null,
+  startedAt: null,
+  completedAt: null,
+  lastAccessedAt: null,
+} as const satisfies Partial<ComponentProgressRow>;
+
+/** The progress-row write of opening a component: not started becomes in progress; the first opening is kept. */
+export const componentOpenedSet = (iso: string) =>
+  ({
+    status: sql`CASE WHEN ${componentProgress.status} = 'NOT_STARTED' THEN 'IN_PROGRESS' ELSE ${componentProgress.status} END`,
+    startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+    lastAccessedAt: iso,
+  }) satisfies SQLiteUpdateSetSource<typeof componentProgress>;
+
 /** UTC day of a timestamp, the key of learning_activity. */
 export const activityDay = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -172,7 +194,7 @@ export async function inUserBooks(db: Db, user: Pick<AuthUser, 'id' | 'role'>, d
 }
 
 /** The course and its book; batch-safe (the book's columns are aliased apart from the course's). */
-export const courseWithDomainQuery = (db: Db, courseId: string) =>
+export const courseWithDomainQuery = (db: Db, courseId: string | SQL) =>
   db
     .select({
       course: courses,
@@ -241,16 +263,7 @@ export function componentContextQueries(db: Db, userId: string, componentId: str
   const courseId = courseOfComponent(componentId);
   return [
     db.select().from(components).where(eq(components.id, componentId)).limit(1),
-    db
-      .select({
-        course: courses,
-        domainId: sql<string>`${domains.id}`.as('domain_id_'),
-        domainName: sql<string>`${domains.name}`.as('domain_name_'),
-      })
-      .from(courses)
-      .innerJoin(domains, eq(domains.id, courses.domainId))
-      .where(eq(courses.id, courseId))
-      .limit(1),
+    courseWithDomainQuery(db, courseId),
     db
       .select()
       .from(courseProgress)

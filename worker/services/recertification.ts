@@ -22,6 +22,7 @@ import {
   findCourseWithDomain,
   findEnrollment,
   inUserBooks,
+  NOT_STARTED_PROGRESS,
 } from './progress';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -135,17 +136,7 @@ export async function startRecertification(
     ...[...progress.values()].map((row) =>
       db
         .update(componentProgress)
-        .set({
-          status: 'NOT_STARTED',
-          progressPercentage: 0,
-          score: null,
-          attempts: 0,
-          timeSpentSeconds: 0,
-          mediaSeconds: null,
-          startedAt: null,
-          completedAt: null,
-          lastAccessedAt: null,
-        })
+        .set(NOT_STARTED_PROGRESS)
         .where(and(eq(componentProgress.id, row.id), stillCycle)),
     ),
     ...list

@@ -1,6 +1,6 @@
 import type { PDFDocument } from 'pdf-lib';
 import { certificateExpires } from '../contract/certificates';
-import type { TrainingRecordResponse } from '../contract/compliance';
+import type { TrainingRecordResponse } from '../contract/training-record';
 import type { TalkSummary } from '../contract/talks';
 import type { TrainingRecordCredential, TrainingRecordEvaluation } from '../contract/training-record-offscreen';
 import type { Block, Flow } from './pdf/flow';

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import type { TrainingRecordResponse } from '../contract/compliance';
+import type { TrainingRecordResponse } from '../contract/training-record';
 import type { Language } from '../contract/language';
 import {
   CATALOGS,

@@ -5,7 +5,7 @@ import type {
   TrainingRecordCourse,
   TrainingRecordCycle,
   TrainingRecordResponse,
-} from '../contract/compliance';
+} from '../contract/training-record';
 import { certificateExpires, verificationUrl } from '../contract/certificates';
 import type { ComplianceStatus } from '../contract/rules/compliance';
 import { CATALOGS, formatLanguageName, formatLongDateTime, tp, type MessageKey } from '../i18n';

@@ -174,6 +174,29 @@ const STATUS_CHUNK = 80;
 
 type Actor = { id: string; username: string };
 
+/** The audit entries of a change of status to `to`, one per user `target` matches (read before the change). */
+const statusChangeAudit = (
+  db: Db,
+  actor: Actor,
+  to: 'ACTIVE' | 'DEACTIVATED',
+  reason: string | null,
+  at: Date,
+  target: SQL,
+) =>
+  auditInsertPerUser(
+    db,
+    {
+      actor,
+      action: to === 'ACTIVE' ? 'USER_REACTIVATED' : 'USER_DEACTIVATED',
+      entityType: 'USER',
+      reason,
+      before: { status: to === 'ACTIVE' ? 'DEACTIVATED' : 'ACTIVE' },
+      after: { status: to },
+      at,
+    },
+    target,
+  );
+
 /**
  * Deactivates the active users among `ids`: sign-in is refused and the token version is bumped, so
  * every session ends at once; records and certificates stay. Each user gets an audit entry written
@@ -186,19 +209,7 @@ export async function deactivateUsers(db: Db, actor: Actor, ids: string[], reaso
   const statements = chunk(ids, STATUS_CHUNK).flatMap((part) => {
     const target = and(inArray(users.id, part), activeUser)!;
     return [
-      auditInsertPerUser(
-        db,
-        {
-          actor,
-          action: 'USER_DEACTIVATED',
-          entityType: 'USER',
-          reason,
-          before: { status: 'ACTIVE' },
-          after: { status: 'DEACTIVATED' },
-          at,
-        },
-        target,
-      ),
+      statusChangeAudit(db, actor, 'DEACTIVATED', reason, at, target),
       db
         .update(users)
         .set({
@@ -223,19 +234,7 @@ export async function reactivateUser(db: Db, actor: Actor, id: string, reason: s
   const at = new Date();
   const target = and(eq(users.id, id), isNotNull(users.deactivatedAt))!;
   const [, updated] = await db.batch([
-    auditInsertPerUser(
-      db,
-      {
-        actor,
-        action: 'USER_REACTIVATED',
-        entityType: 'USER',
-        reason,
-        before: { status: 'DEACTIVATED' },
-        after: { status: 'ACTIVE' },
-        at,
-      },
-      target,
-    ),
+    statusChangeAudit(db, actor, 'ACTIVE', reason, at, target),
     db
       .update(users)
       .set({ deactivatedAt: null, deactivationReason: null, updatedAt: at.toISOString() })

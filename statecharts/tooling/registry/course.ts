@@ -140,6 +140,14 @@ export const recertificationEntry: MachineEntry = {
   },
 };
 
+/** The certificate the dialog's samples find or issue (one learner, one course). */
+const SAMPLE_CERTIFICATE = {
+  certificateId: 'cert-1',
+  certificateNumber: 'CERT-2026-123456',
+  issuedDate: '2026-01-15T09:00:00Z',
+  expiryDate: '2027-01-15T09:00:00Z',
+};
+
 export const certificateDialogEntry: MachineEntry = {
   key: 'certificate-dialog',
   title: 'Certificate dialog',
@@ -153,28 +161,14 @@ export const certificateDialogEntry: MachineEntry = {
     'done: fetchCertificate': [
       {
         label: 'exists',
-        payload: () => ({
-          output: {
-            certificateId: 'cert-1',
-            certificateNumber: 'CERT-2026-123456',
-            issuedDate: '2026-01-15T09:00:00Z',
-            expiryDate: '2027-01-15T09:00:00Z',
-          },
-        }),
+        payload: () => ({ output: SAMPLE_CERTIFICATE }),
       },
       { label: 'none yet', payload: () => ({ output: null }) },
     ],
     'done: generateCertificate': [
       {
         label: 'issued',
-        payload: () => ({
-          output: {
-            certificateId: 'cert-1',
-            certificateNumber: 'CERT-2026-123456',
-            issuedDate: '2026-01-15T09:00:00Z',
-            expiryDate: '2027-01-15T09:00:00Z',
-          },
-        }),
+        payload: () => ({ output: SAMPLE_CERTIFICATE }),
       },
     ],
     'done: loadPreview': [{ label: 'object URL', payload: () => ({ output: 'blob:preview' }) }],

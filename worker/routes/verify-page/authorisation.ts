@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import * as v from 'valibot';
 import { certificateExpires } from '../../contract/certificates';
 import { authorisationVerifyUrl, type VerifyAuthorisationResponse } from '../../contract/evaluations';
-import { languageFromAcceptLanguage, type Language } from '../../contract/language';
+import type { Language } from '../../contract/language';
 import { originFor } from '../../config';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
@@ -18,7 +18,7 @@ import {
   edgeCacheControl,
   edgeCacheKeys,
 } from '../../services/edge-cache';
-import { page, pageCsp, type Markup } from './shell';
+import { page, pageCsp, pageLanguage, type Markup } from './shell';
 
 /**
  * The public page an authorisation's QR code opens (/authorisation/verify/{number}), rendered by
@@ -29,8 +29,6 @@ import { page, pageCsp, type Markup } from './shell';
  */
 
 type Tone = 'success' | 'warning' | 'error';
-
-const pageLanguage = (c: Context<AppEnv>): Language => languageFromAcceptLanguage(c.req.header('accept-language'));
 
 const toneOf = (r: VerifyAuthorisationResponse): Tone =>
   r.status === 'VALID' ? 'success' : r.status === 'EXPIRED' ? 'warning' : 'error';

@@ -3,14 +3,14 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { certificateExpires } from '../../contract/certificates';
 import { COMPLIANCE_STATUSES } from '../../contract/rules/compliance';
-import { languageFromAcceptLanguage, type Language } from '../../contract/language';
+import type { Language } from '../../contract/language';
 import type { AppEnv } from '../../env';
 import { formatDay, t, type MessageKey, type Params } from '../../i18n';
 import { publicRoute } from '../../middleware/auth';
 import { signedIdOfScan, userOfBadge } from '../../services/badge';
 import { badgePageData } from '../../services/badge-holder';
 import { validate } from '../../validate';
-import { page, pageCsp, pageCspForScript, type Markup } from './shell';
+import { failurePage, page, pageCsp, pageCspForScript, pageLanguage, type Markup } from './shell';
 
 /**
  * The badge page (issue 30): what a person's badge QR opens, `${origin}/badge/<signedId>`, rendered
@@ -21,8 +21,6 @@ import { page, pageCsp, pageCspForScript, type Markup } from './shell';
  * with the bearer token the client app keeps (the Worker cannot see it: sessions are not cookies
  * until issue 31). docs/decisions/2026-11-28-badge-page.md.
  */
-
-const pageLanguage = (c: Context<AppEnv>): Language => languageFromAcceptLanguage(c.req.header('accept-language'));
 
 const TONES = { compliant: 'success', exempt: 'success', 'due-soon': 'warning', pending: 'error', overdue: 'error' };
 
@@ -147,18 +145,7 @@ export const badgePage = new Hono<AppEnv>().get('/:signedId', publicRoute, valid
     );
     return respond(
       c,
-      page({
-        appName,
-        language,
-        title: `${t(language, 'verify.failed.title')} | ${appName}`,
-        description: t(language, 'verify.failed.title'),
-        tone: 'warning',
-        heading: t(language, 'verify.failed.title'),
-        lead: t(language, 'verify.failed.lead'),
-        body: '',
-        header: t(language, 'badge.header'),
-        instead: html``,
-      }),
+      failurePage(appName, language, { header: t(language, 'badge.header'), instead: html`` }),
       500,
       false,
     );

@@ -1,7 +1,9 @@
+import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { CERTIFICATE_DASHES } from '../../contract/certificates';
-import type { Language } from '../../contract/language';
+import { languageFromAcceptLanguage, type Language } from '../../contract/language';
+import type { AppEnv } from '../../env';
 import { formatDateTime, isRtl, t, type MessageKey, type Params } from '../../i18n';
 
 /**
@@ -11,6 +13,10 @@ import { formatDateTime, isRtl, t, type MessageKey, type Params } from '../../i1
 
 /** Markup built with Hono's `html` template: every interpolated value is escaped unless it is itself markup. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/** The page's language: the best match of the viewer's Accept-Language (English otherwise). */
+export const pageLanguage = (c: Context<AppEnv>): Language =>
+  languageFromAcceptLanguage(c.req.header('accept-language'));
 
 const CSP_BASE = [
   "default-src 'none'",
@@ -178,4 +184,24 @@ ${o.script ? html`<script>${raw(o.script)}</script>` : ''}
 </main>
 </body>
 </html>`;
+}
+
+/** An unexpected failure (database down, a bug) still answers a page the inspector can read, in the page's own frame. */
+export function failurePage(
+  appName: string,
+  language: Language,
+  frame: Pick<PageOptions, 'number' | 'header' | 'instead'> = {},
+): Markup {
+  const title = t(language, 'verify.failed.title');
+  return page({
+    appName,
+    language,
+    title: `${title} | ${appName}`,
+    description: title,
+    tone: 'warning',
+    heading: title,
+    lead: t(language, 'verify.failed.lead'),
+    body: '',
+    ...frame,
+  });
 }

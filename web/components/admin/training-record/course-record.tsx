@@ -1,4 +1,4 @@
-import type { TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCycle } from '@contract/compliance';
+import type { TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCycle } from '@contract/training-record';
 import { Ban, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';

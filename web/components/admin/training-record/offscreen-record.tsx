@@ -1,5 +1,5 @@
 import { certificateExpires } from '@contract/certificates';
-import type { TrainingRecordResponse } from '@contract/compliance';
+import type { TrainingRecordResponse } from '@contract/training-record';
 import type { TalkSummary } from '@contract/talks';
 import type { TrainingRecordCredential, TrainingRecordEvaluation } from '@contract/training-record-offscreen';
 import { ExternalLink } from 'lucide-react';
