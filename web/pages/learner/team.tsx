@@ -6,8 +6,8 @@ import { css } from 'styled-system/css';
 import { fetchTeamMatrixPage, siteQueries } from '../../api/site-queries';
 import { queryKeys } from '../../api/query-keys';
 import { ComplianceChip } from '../../components/compliance-status';
-import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
+import { TeamFrame, TeamPersonLink } from '../../components/team/team-frame';
 import { TablePagination } from '../../components/table-pagination';
 import { formatDate } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -30,7 +30,8 @@ const FILTERS = { status: '' };
 
 /**
  * /team (issue 30): a supervisor's team, read-only: the compliance matrix of everyone who reports to
- * them, directly or through others (GET /api/v2/team/compliance), searchable within the team.
+ * them, directly or through others (GET /api/v2/team/compliance), searchable within the team; each
+ * name opens the member's record. The other sections are in TeamFrame's navigation.
  */
 export function TeamPage() {
   useDocumentTitle(t('team.title'));
@@ -43,11 +44,7 @@ export function TeamPage() {
   });
   const count = members.data?.members.length ?? 0;
   return (
-    <>
-      <PageHeader
-        title={t('team.title')}
-        subtitle={members.data ? t('team.subtitle', { count }) : t('team.subtitleLoading')}
-      />
+    <TeamFrame subtitle={members.data ? t('team.subtitle', { count }) : t('team.subtitleLoading')}>
       <QueryState query={members} loadingLabel={t('team.loading')} failureMessage={t('team.loadFailed')}>
         {count === 0 ? (
           <EmptyState bordered icon={<Users />} title={t('team.emptyTitle')} description={t('team.emptyText')} />
@@ -75,7 +72,7 @@ export function TeamPage() {
           </>
         )}
       </QueryState>
-    </>
+    </TeamFrame>
   );
 }
 
@@ -126,7 +123,7 @@ function TeamMatrix({
           <TableRow key={row.user.id}>
             <TableRowHeader>
               <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
-                <bdi className={css({ fontWeight: 'semibold' })}>{row.user.name}</bdi>
+                <TeamPersonLink id={row.user.id} name={row.user.name} />
                 <bdi className={css({ fontSize: 'xs', color: 'fg.muted' })}>
                   {[row.user.jobTitle, row.user.department].filter(Boolean).join(' · ') || row.user.username}
                 </bdi>
