@@ -4,19 +4,14 @@ import { addDays, dayOf } from '../../worker/contract/credentials';
 import { REFUSALS } from '../../worker/contract/errors';
 import { runScheduled } from '../../worker/scheduled';
 import { sendTeamDigests } from '../../worker/services/team-digest';
-import { api, createAdmin, createDomain, createUser, db, env, login, mailsTo, schema } from './helpers';
-import { createCourse } from './fixtures';
+import { api, createAdmin, type createUser, db, env, login, mailsTo, schema } from './helpers';
+import { crews, PNG } from './team-fixtures';
 
 // The supervisor's actions (issue 30): a member's record and its PDF, the team's lapse forecast,
 // upcoming sessions, credential approvals and one-tap reminders, and the weekly digest, each for
 // the caller's direct and indirect reports only; anyone else is "not found", whoever asks.
 
 vi.setConfig({ testTimeout: 30_000 });
-
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (ch) => ch.charCodeAt(0),
-);
 
 let admin: string;
 let typeId: string;
@@ -31,34 +26,8 @@ beforeAll(async () => {
   typeId = created.body.type.id;
 });
 
-/**
- * lead -> sup -> (ann, bob); lead -> cat; outsiders: boss (lead's manager), peer and peer's crew
- * member "other", and a leaver under sup. One department, and a requirement on it due within 10
- * days, so everyone covered lapses within the digest's 30 days.
- */
-async function crews() {
-  const tag = crypto.randomUUID().slice(0, 6);
-  const dept = `Dock ${tag}`;
-  const person = (name: string, managerId?: string, extra: Record<string, unknown> = {}) =>
-    createUser({ username: `${name}_${tag}`, firstName: name, lastName: tag, department: dept, managerId, ...extra });
-  const boss = await person('boss');
-  const lead = await person('lead', boss.id);
-  const sup = await person('sup', lead.id);
-  const ann = await person('ann', sup.id);
-  const bob = await person('bob', sup.id);
-  const cat = await person('cat', lead.id);
-  const peer = await person('peer', boss.id);
-  const other = await person('other', peer.id);
-  const leaver = await person('gone', sup.id, { deactivatedAt: new Date().toISOString() });
-  const bookId = await createDomain();
-  const course = await createCourse({ domainId: bookId });
-  const created = await api('POST', '/api/v2/admin/requirements', {
-    token: admin,
-    body: { courseId: course.courseId, bookId, department: dept, dueWithinDays: 10 },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { tag, dept, course, boss, lead, sup, ann, bob, cat, peer, other, leaver };
-}
+/** The team fixture with a requirement due within 10 days: everyone covered lapses within the digest's 30. */
+const crewsLapsing = () => crews(admin, { dueWithinDays: 10 });
 
 const sorted = (values: string[]) => [...values].sort();
 const ids = (people: { id: string }[]) => sorted(people.map((p) => p.id));
@@ -87,7 +56,7 @@ const reviewsOf = async (id: string) =>
 
 describe('the weekly team digest', () => {
   it('the cron sends each supervisor one digest of their team even when it fires twice', async () => {
-    const t = await crews();
+    const t = await crewsLapsing();
     const now = new Date();
     await runScheduled(env, now);
     await runScheduled(env, new Date(now.getTime() + 1000));
@@ -108,7 +77,7 @@ describe('the weekly team digest', () => {
   });
 
   it('is claimed per week: a second send in the same week queues nothing more', async () => {
-    const t = await crews();
+    const t = await crewsLapsing();
     const now = new Date();
     expect(
       await sendTeamDigests({ config: { appName: 'EHS', mail: { mode: 'outbox' } } as never }, db, now),
@@ -126,7 +95,7 @@ describe('the weekly team digest', () => {
 
 describe("a team member's training record", () => {
   it('the supervisor reads the record and its PDF of a direct or indirect report, never anyone else', async () => {
-    const t = await crews();
+    const t = await crewsLapsing();
     const lead = await login(t.lead);
     for (const person of [t.sup, t.ann, t.cat, t.leaver]) {
       const record = await api('GET', `/api/v2/team/members/${person.id}/training-record`, { token: lead });
@@ -155,7 +124,7 @@ describe("a team member's training record", () => {
 
 describe("the team's lapse forecast", () => {
   it('lists who in the team lapses within the window, searchable within the team only', async () => {
-    const t = await crews();
+    const t = await crewsLapsing();
     const lead = await login(t.lead);
     const query = `days=30&department=${encodeURIComponent(t.dept)}&size=100`;
     const lapses = await api('GET', `/api/v2/team/lapses?${query}`, { token: lead });
@@ -174,7 +143,7 @@ describe("the team's lapse forecast", () => {
 
 describe("the team's upcoming sessions", () => {
   it("lists upcoming sessions with the team's people on them, and only them", async () => {
-    const t = await crews();
+    const t = await crewsLapsing();
     const day = 24 * 3600_000;
     const session = async (title: string, startsIn: number, people: [string, 'INVITED' | 'ACCEPTED'][]) => {
       const id = crypto.randomUUID();
@@ -212,7 +181,7 @@ describe("the team's upcoming sessions", () => {
 
 describe("the team's credential approvals", () => {
   it("the supervisor approves and rejects their team's credentials as an administrator would, and only theirs", async () => {
-    const t = await crews();
+    const t = await crewsLapsing();
     const annCredential = await submitCredential(t.ann);
     const bobCredential = await submitCredential(t.bob);
     const otherCredential = await submitCredential(t.other);
@@ -266,7 +235,7 @@ describe("the team's credential approvals", () => {
 
 describe('one-tap reminders', () => {
   it('the supervisor reminds a team member once a day, and nobody outside the team', async () => {
-    const t = await crews();
+    const t = await crewsLapsing();
     const lead = await login(t.lead);
     const sent = await api('POST', '/api/v2/team/reminders', { token: lead, body: { userId: t.ann.id } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);

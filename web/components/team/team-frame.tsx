@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Link, useLocation } from 'wouter';
 import { t } from '../../i18n';
+import { TextField } from '../../ui';
 import { PageHeader } from '../page-header';
 
 /**
@@ -74,5 +75,20 @@ export function TeamPersonLink({ id, name }: { id: string; name: string }) {
     >
       <bdi>{name}</bdi>
     </Link>
+  );
+}
+
+/** Searching within the team (name, username or e-mail); the list keeps the text in the address. */
+export function TeamSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <div role="search" aria-label={t('team.searchLabel')} className={css({ flex: '1', minW: '14rem', maxW: '420px' })}>
+      <TextField
+        label={t('team.search')}
+        type="search"
+        placeholder={t('team.searchPlaceholder')}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }

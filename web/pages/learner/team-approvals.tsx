@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { queryKeys } from '../../api/query-keys';
 import { teamApi, teamWrites } from '../../api/team-queries';
+import { queueColumns } from '../../components/admin/credentials/queue-columns';
 import { ReviewDialog } from '../../components/admin/credentials/review-dialog';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { TeamFrame, TeamPersonLink } from '../../components/team/team-frame';
-import { formatDateTime, formatDay } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { t } from '../../i18n';
@@ -66,20 +66,7 @@ export function TeamApprovalsPage() {
               hideInCard: true,
               cell: (c) => <TeamPersonLink id={c.userId} name={c.userName} />,
             },
-            { key: 'type', header: t('admin.credentials.col.type'), cell: (c) => <bdi>{c.typeName}</bdi> },
-            { key: 'expires', header: t('admin.credentials.expiresOn'), cell: (c) => formatDay(c.expiresOn) },
-            {
-              key: 'submitted',
-              header: t('admin.credentials.col.submitted'),
-              cell: (c) => formatDateTime(c.submittedAt),
-            },
-            {
-              key: 'actions',
-              header: t('admin.credentials.col.actions'),
-              hideInCard: true,
-              align: 'right',
-              cell: review,
-            },
+            ...queueColumns(review),
           ]}
           empty={
             <EmptyState

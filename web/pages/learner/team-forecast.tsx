@@ -7,12 +7,12 @@ import { ComplianceChip } from '../../components/compliance-status';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { RemindButton } from '../../components/team/remind-button';
-import { TeamFrame, TeamPersonLink } from '../../components/team/team-frame';
+import { TeamFrame, TeamPersonLink, TeamSearch } from '../../components/team/team-frame';
 import { formatDate } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { t } from '../../i18n';
-import { Button, DataTable, EmptyState, TextField } from '../../ui';
+import { Button, DataTable, EmptyState } from '../../ui';
 
 const FILTERS = { days: '30' };
 
@@ -64,19 +64,7 @@ export function TeamForecastPage() {
             ))}
           </div>
         </fieldset>
-        <div
-          role="search"
-          aria-label={t('team.searchLabel')}
-          className={css({ flex: '1', minW: '14rem', maxW: '420px' })}
-        >
-          <TextField
-            label={t('team.search')}
-            type="search"
-            placeholder={t('team.searchPlaceholder')}
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-          />
-        </div>
+        <TeamSearch value={list.search} onChange={list.setSearch} />
       </div>
       <QueryState
         query={list.query}

@@ -7,22 +7,12 @@ import { fetchTeamMatrixPage, siteQueries } from '../../api/site-queries';
 import { queryKeys } from '../../api/query-keys';
 import { ComplianceChip } from '../../components/compliance-status';
 import { QueryState } from '../../components/query-state';
-import { TeamFrame, TeamPersonLink } from '../../components/team/team-frame';
+import { TeamFrame, TeamPersonLink, TeamSearch } from '../../components/team/team-frame';
 import { TablePagination } from '../../components/table-pagination';
 import { formatDate } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import {
-  EmptyState,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableRowHeader,
-  TextField,
-} from '../../ui';
+import { EmptyState, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader } from '../../ui';
 import { t } from '../../i18n';
 
 const TEAM_PAGE_SIZE = 25;
@@ -50,14 +40,8 @@ export function TeamPage() {
           <EmptyState bordered icon={<Users />} title={t('team.emptyTitle')} description={t('team.emptyText')} />
         ) : (
           <>
-            <div role="search" aria-label={t('team.searchLabel')} className={css({ maxW: { md: '420px' }, mb: '5' })}>
-              <TextField
-                label={t('team.search')}
-                type="search"
-                placeholder={t('team.searchPlaceholder')}
-                value={list.search}
-                onChange={(event) => list.setSearch(event.target.value)}
-              />
+            <div className={css({ mb: '5' })}>
+              <TeamSearch value={list.search} onChange={list.setSearch} />
             </div>
             <QueryState query={list.query} loadingLabel={t('team.loading')} failureMessage={t('team.loadFailed')}>
               {list.query.data ? (
