@@ -89,7 +89,7 @@ const E2E_SECONDS = {
   'classroom-sessions-admin.spec.ts': 30,
   'evaluation-templates.spec.ts': 11,
   'people-work-data.spec.ts': 10,
-  'team.spec.ts': 21,
+  'team.spec.ts': 24,
   'continue-learning.spec.ts': 9,
   'requirement-audience.spec.ts': 9,
   'verify.spec.ts': 9,

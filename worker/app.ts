@@ -43,6 +43,7 @@ import { talkRoutes } from './routes/talks';
 import { adminTalkLeaderRoutes, adminTalkTopicRoutes } from './routes/talk-topics';
 import { adminSiteRoutes } from './routes/sites';
 import { teamRoutes } from './routes/team';
+import { teamSupervisorRoutes } from './routes/team-supervisor';
 import { adminTaskRoutes, teamTaskRoutes } from './routes/tasks';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
@@ -95,6 +96,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/talks', talkRoutes)
   .route('/api/v2/team/tasks', teamTaskRoutes)
   .route('/api/v2/team', teamRoutes)
+  .route('/api/v2/team', teamSupervisorRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)

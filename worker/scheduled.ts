@@ -14,6 +14,7 @@ import { recomputeCourseProgress } from './services/progress';
 import { sendAdminDigest, sendLearnerReminders } from './services/reminders';
 import { sendCredentialReminders } from './services/credential-reminders';
 import { sendSessionReminders } from './services/session-reminders';
+import { sendTeamDigests } from './services/team-digest';
 import { deleteExpiredSelfSignatures } from './services/talk-self-sign';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
@@ -106,6 +107,11 @@ export const adminDigest: Job = async (env, db, now) => {
   if (await firstRunToday(db, 'digest', now)) await sendAdminDigest(mailDeps(env), db, now);
 };
 
+/** The weekly digest to each supervisor of who in their team lapses within 30 days (claimed per week, so once). */
+export const teamDigest: Job = async (env, db, now) => {
+  if (await firstRunToday(db, 'team-digest', now)) await sendTeamDigests(mailDeps(env), db, now);
+};
+
 /** Outbox messages whose delivery failed are retried with backoff, then marked FAILED. */
 export const retryMail: Job = async (env, db, now) => {
   await retryPendingMail(mailDeps(env), db, now);
@@ -123,6 +129,7 @@ export const JOBS: Record<string, Job> = {
   credentialReminders,
   sessionReminders,
   adminDigest,
+  teamDigest,
   retryMail,
 };
 

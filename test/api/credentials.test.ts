@@ -2,15 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, dayOf } from '../../worker/contract/credentials';
 import { api, createAdmin, createUser, db, env, login, mailsTo, schema } from './helpers';
+import { PNG } from './team-fixtures';
 
 // Real HTTP calls with uploads: allow for a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
-
-/** A real 1x1 PNG (so the same bytes display in a browser). */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (ch) => ch.charCodeAt(0),
-);
 
 let admin: string;
 let typeId: string;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCourse } from './fixtures';
-import { api, createAdmin, createDomain, createUser, db, login, schema } from './helpers';
+import { api, createAdmin, db, login, schema } from './helpers';
+import { crews } from './team-fixtures';
 
 // The team routes (issue 30): a supervisor sees exactly their direct and indirect reports, through
 // every route and every filter, and nobody else; a person with no reports sees an empty team.
@@ -11,41 +11,12 @@ beforeAll(async () => {
   admin = await login(await createAdmin());
 });
 
-/**
- * lead -> sup -> (ann, bob); lead -> cat; and outsiders: a peer supervisor's crew member, the lead's
- * own manager, a leaver who reported to sup. Everyone shares one department named for this test, so
- * a requirement on it covers all of them (the admin matrix shows them all).
- */
-async function crews() {
-  const tag = crypto.randomUUID().slice(0, 6);
-  const dept = `Crew ${tag}`;
-  const person = (name: string, managerId?: string, extra: Record<string, unknown> = {}) =>
-    createUser({ username: `${name}_${tag}`, firstName: name, lastName: tag, department: dept, managerId, ...extra });
-  const boss = await person('boss');
-  const lead = await person('lead', boss.id);
-  const sup = await person('sup', lead.id);
-  const ann = await person('ann', sup.id);
-  const bob = await person('bob', sup.id);
-  const cat = await person('cat', lead.id);
-  const peer = await person('peer', boss.id);
-  const other = await person('other', peer.id);
-  const leaver = await person('gone', sup.id, { deactivatedAt: new Date().toISOString() });
-  const bookId = await createDomain();
-  const course = await createCourse({ domainId: bookId });
-  const created = await api('POST', '/api/v2/admin/requirements', {
-    token: admin,
-    body: { courseId: course.courseId, bookId, department: dept },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { tag, dept, boss, lead, sup, ann, bob, cat, peer, other, leaver };
-}
-
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
 const matrixIds = (body: { rows: { user: { id: string } }[] }) => body.rows.map((r) => r.user.id).sort();
 
 describe('a supervisor sees exactly their team', () => {
   it('lists direct and indirect reports with their depth, never anyone else', async () => {
-    const t = await crews();
+    const t = await crews(admin);
     const lead = await login(t.lead);
     const members = await api('GET', '/api/v2/team/members', { token: lead });
     expect(members.status, JSON.stringify(members.body)).toBe(200);
@@ -59,7 +30,7 @@ describe('a supervisor sees exactly their team', () => {
   });
 
   it('searches within the team only', async () => {
-    const t = await crews();
+    const t = await crews(admin);
     const sup = await login(t.sup);
     // "other" and "peer" match the tag but are not in the team.
     const found = await api('GET', `/api/v2/team/members?q=${t.tag}`, { token: sup });
@@ -70,7 +41,7 @@ describe('a supervisor sees exactly their team', () => {
   });
 
   it('answers the compliance matrix of the team in the admin shape', async () => {
-    const t = await crews();
+    const t = await crews(admin);
     const query = `department=${encodeURIComponent(t.dept)}`;
     const whole = await api('GET', `/api/v2/admin/compliance?${query}`, { token: admin });
     // Leaver excluded, as everywhere.
@@ -91,7 +62,7 @@ describe('a supervisor sees exactly their team', () => {
   });
 
   it('exports the team matrix as CSV with the team only', async () => {
-    const t = await crews();
+    const t = await crews(admin);
     const csv = await api('GET', `/api/v2/team/compliance/export.csv?department=${encodeURIComponent(t.dept)}`, {
       token: await login(t.lead),
     });
@@ -107,7 +78,7 @@ describe('a supervisor sees exactly their team', () => {
   });
 
   it('follows a change of reporting line at once', async () => {
-    const t = await crews();
+    const t = await crews(admin);
     const lead = await login(t.lead);
     await api('GET', '/api/v2/team/compliance', { token: lead });
     // cat moves to the peer supervisor.
@@ -123,7 +94,7 @@ describe('a supervisor sees exactly their team', () => {
   });
 
   it('gives a team member no way to the admin routes', async () => {
-    const t = await crews();
+    const t = await crews(admin);
     const sup = await login(t.sup);
     for (const path of [
       '/api/users?page=1',

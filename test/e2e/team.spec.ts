@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { choose, WIDE } from './admin-steps';
 import { accessibilityAudit } from './axe';
 import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession } from './browser';
 import { apiAs, newLearner, unique } from './server';
 
 // Issue 30: an admin adds a site and puts a worker at it under a supervisor on screen; the
-// supervisor opens "My Team" on a phone and sees their crew's required training, and nobody else.
+// supervisor opens "My Team" on a phone and sees their crew's required training, and nobody else;
+// then approves a crew member's credential, reminds her of what is lapsing and opens her record.
 
 describe('a supervisor sees their team', () => {
   const sessions: BrowserSession[] = [];
@@ -40,8 +41,31 @@ describe('a supervisor sees their team', () => {
     );
     const course = courses.find((c) => c.status === 'PUBLISHED')!;
     await admin.request('/v2/admin/requirements', {
-      body: { courseId: course.id, bookId: course.domainId, department: dept },
+      body: { courseId: course.id, bookId: course.domainId, department: dept, dueWithinDays: 10 },
     });
+    // Ana has sent in her forklift card (the worker's own screen is proven in the credentials journey).
+    const { type } = await admin.request<{ type: { id: string } }>('/v2/admin/credential-types', {
+      body: { name: `Forklift card ${run}`, description: 'Counterbalance truck', requiresScan: false },
+    });
+    const baseURL = inject('baseURL');
+    const login = await fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: ana.username, password: ana.password }),
+    });
+    const { token: anaToken } = (await login.json()) as { token: string };
+    const card = new FormData();
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [key, value] of Object.entries({ typeId: type.id, issuer: 'Dock school', issuedOn: today }))
+      card.append(key, value);
+    card.append('expiresOn', `${Number(today.slice(0, 4)) + 2}${today.slice(4)}`);
+    const sent = await fetch(`${baseURL}/api/v2/user/credentials`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${anaToken}` },
+      body: card,
+    });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const { credential } = (await sent.json()) as { credential: { id: string } };
 
     const session = await openBrowser(WIDE);
     sessions.push(session);
@@ -109,6 +133,47 @@ describe('a supervisor sees their team', () => {
     await body.getByLabel('Search your team').fill('');
     await matrix.getByText(`Ana ${run}`).waitFor();
     await phone.page.screenshot({ path: `/tmp/team-1440-${run}.png`, fullPage: true });
+
+    // Approvals, on the phone again: Ana's card waits; the supervisor approves it.
+    await phone.page.setViewportSize({ width: 390, height: 844 });
+    const sections = body.getByRole('navigation', { name: 'My team sections' });
+    await sections.getByRole('link', { name: 'Approvals' }).click();
+    await body.getByText('1 credential waits for your decision').waitFor();
+    await audit.check(phone.page, 'team approvals at 390 px');
+    await phone.page.screenshot({ path: `/tmp/team-approvals-390-${run}.png`, fullPage: true });
+    await body.getByRole('button', { name: `Review Forklift card ${run} of Ana ${run}` }).click();
+    const review = phone.page.getByRole('dialog');
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await review.waitFor({ state: 'detached' });
+    await body.getByText('Nothing to approve').waitFor();
+    const approved = await admin.request<{ credential: { status: string } }>(`/v2/admin/credentials/${credential.id}`);
+    expect(approved.credential.status).toBe('APPROVED');
+
+    // Forecast: Ana's fire-safety training lapses within 30 days; one tap reminds her.
+    await sections.getByRole('link', { name: 'Forecast' }).click();
+    await body
+      .getByRole('button', { name: `Send reminder to Ana ${run}` })
+      .first()
+      .click();
+    await phone.page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(`Reminder sent to Ana ${run}`)
+      .waitFor();
+    await audit.check(phone.page, 'team forecast at 390 px');
+    await phone.page.screenshot({ path: `/tmp/team-forecast-390-${run}.png`, fullPage: true });
+    const mail = await admin.request<{ messages: { kind: string | null }[] }>(`/v2/admin/users/${ana.id}/mail-log`);
+    expect(mail.messages.map((m) => m.kind)).toContain('MANUAL_REMINDER');
+
+    // Her record, read-only, from her name: the PDF to download, nothing to revoke.
+    await body
+      .getByRole('link', { name: `Ana ${run}` })
+      .first()
+      .click();
+    await body.getByRole('heading', { level: 1, name: `Ana ${run}` }).waitFor();
+    await body.getByRole('button', { name: 'Download PDF' }).waitFor();
+    expect(await body.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+    await audit.atBothWidths(phone.page, 'team member record');
+    await phone.page.screenshot({ path: `/tmp/team-record-390-${run}.png`, fullPage: true });
     audit.assertClean();
   });
 });

@@ -108,6 +108,10 @@ export const queryKeys = {
       all: ['learner', 'team'] as const,
       members: ['learner', 'team', 'members'] as const,
       matrix: ['learner', 'team', 'matrix'] as const,
+      lapses: ['learner', 'team', 'lapses'] as const,
+      sessions: ['learner', 'team', 'sessions'] as const,
+      credentials: ['learner', 'team', 'credentials'] as const,
+      record: (userId: string) => ['learner', 'team', 'record', userId] as const,
     },
     /** The worker's own external credentials and the types they may submit. */
     credentials: ['learner', 'credentials'] as const,

@@ -53,7 +53,8 @@ export function LearnerShell({ children }: { children: ReactNode }) {
     { label: t('nav.certificates'), href: '/my-certificates', icon: <Award /> },
     { label: t('nav.credentials'), href: '/my-credentials', icon: <IdCard /> },
     { label: t('nav.evaluations'), href: '/evaluations', icon: <ClipboardCheck /> },
-    ...(leadsTeam ? [{ label: t('nav.team'), href: '/team', icon: <UsersRound /> }] : []),
+    // Prefix: the team's sections and a member's record keep "My Team" current.
+    ...(leadsTeam ? [{ label: t('nav.team'), href: '/team', icon: <UsersRound />, match: 'prefix' as const }] : []),
     ...(mayEvaluate ? [{ label: t('nav.evaluate'), href: '/evaluate', icon: <ClipboardPen /> }] : []),
     ...(teaches ? [{ label: t('nav.sessionsTaught'), href: '/sessions', icon: <CalendarDays /> }] : []),
     ...(talks ? [{ label: t('nav.talks'), href: '/talks', icon: <MessagesSquare /> }] : []),

@@ -291,6 +291,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'site.alreadyRetired': 'error.site.alreadyRetired',
   'site.outsideLimit': 'error.site.outsideLimit',
   'site.limitNeedsUnlimited': 'error.site.limitNeedsUnlimited',
+  'team.notMember': 'error.team.notMember',
   'task.name': 'error.task.name',
   'task.nameLength': 'error.task.nameLength',
   'task.descriptionLength': 'error.task.descriptionLength',

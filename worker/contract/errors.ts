@@ -265,6 +265,7 @@ export const REFUSALS = {
   'site.alreadyRetired': 'This site has already been retired',
   'site.outsideLimit': 'You manage the people of one site only: this person or record belongs to another site',
   'site.limitNeedsUnlimited': 'Only an administrator who is not limited to a site can limit an administrator to a site',
+  'team.notMember': 'This person is not in your team',
   // Task qualifications (issue 30)
   'task.name': 'The task needs a name',
   'task.nameLength': 'A task name must be at most 100 characters',

@@ -146,6 +146,15 @@ export const ar: Catalog = {
   'mail.digest.item': '{course} (متأخر منذ {date})',
   'mail.digest.more': '...و{count} آخرون: راجع صفحة الامتثال.',
   'mail.digest.unknownCourse': 'دورة',
+  'mail.teamDigest.subject.zero': '{app}: لا أحد في فريقك ينتهي تدريبه خلال الثلاثين يومًا القادمة',
+  'mail.teamDigest.subject.one': '{app}: شخص واحد في فريقك ينتهي تدريبه خلال الثلاثين يومًا القادمة',
+  'mail.teamDigest.subject.two': '{app}: شخصان في فريقك ينتهي تدريبهما خلال الثلاثين يومًا القادمة',
+  'mail.teamDigest.subject.few': '{app}: {count} أشخاص في فريقك ينتهي تدريبهم خلال الثلاثين يومًا القادمة',
+  'mail.teamDigest.subject.many': '{app}: {count} شخصًا في فريقك ينتهي تدريبهم خلال الثلاثين يومًا القادمة',
+  'mail.teamDigest.subject.other': '{app}: {count} شخص في فريقك ينتهي تدريبهم خلال الثلاثين يومًا القادمة',
+  'mail.teamDigest.intro': 'أشخاص في فريقك ينتهي تدريبهم الإلزامي خلال الثلاثين يومًا القادمة (أسبوع {week}):',
+  'mail.teamDigest.item': '{course} (ينتهي في {date})',
+  'mail.teamDigest.more': '...و{count} آخرون: راجع فريقي.',
 
   // Training record PDF
   'record.title': 'سجل التدريب',

@@ -150,6 +150,11 @@ export const en = {
   'mail.digest.item': '{course} (overdue since {date})',
   'mail.digest.more': '...and {count} more: see the compliance page.',
   'mail.digest.unknownCourse': 'course',
+  'mail.teamDigest.subject.one': '{app}: {count} person in your team lapses in the next 30 days',
+  'mail.teamDigest.subject.other': '{app}: {count} people in your team lapse in the next 30 days',
+  'mail.teamDigest.intro': 'People in your team whose required training lapses in the next 30 days (week of {week}):',
+  'mail.teamDigest.item': '{course} (lapses on {date})',
+  'mail.teamDigest.more': '...and {count} more: see My team.',
 
   // Training record PDF
   'record.title': 'Training record',

@@ -147,6 +147,12 @@ export const es: Catalog = {
   'mail.digest.item': '{course} (vencida desde el {date})',
   'mail.digest.more': '...y {count} más: consulte la página de cumplimiento.',
   'mail.digest.unknownCourse': 'curso',
+  'mail.teamDigest.subject.one': '{app}: {count} persona de su equipo pierde una formación en los próximos 30 días',
+  'mail.teamDigest.subject.other': '{app}: {count} personas de su equipo pierden una formación en los próximos 30 días',
+  'mail.teamDigest.intro':
+    'Personas de su equipo cuya formación obligatoria vence en los próximos 30 días (semana del {week}):',
+  'mail.teamDigest.item': '{course} (vence el {date})',
+  'mail.teamDigest.more': '...y {count} más: consulte Mi equipo.',
 
   // Training record PDF
   'record.title': 'Registro de formación',

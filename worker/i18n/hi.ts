@@ -143,6 +143,11 @@ export const hi: Catalog = {
   'mail.digest.item': '{course} ({date} से समय-सीमा बीती)',
   'mail.digest.more': '...और {count} अन्य: अनुपालन पृष्ठ देखें।',
   'mail.digest.unknownCourse': 'पाठ्यक्रम',
+  'mail.teamDigest.subject.one': '{app}: आपकी टीम के {count} व्यक्ति का प्रशिक्षण अगले 30 दिनों में समाप्त होगा',
+  'mail.teamDigest.subject.other': '{app}: आपकी टीम के {count} व्यक्तियों का प्रशिक्षण अगले 30 दिनों में समाप्त होगा',
+  'mail.teamDigest.intro': 'आपकी टीम के वे लोग जिनका आवश्यक प्रशिक्षण अगले 30 दिनों में समाप्त होगा ({week} का सप्ताह):',
+  'mail.teamDigest.item': '{course} ({date} को समाप्त)',
+  'mail.teamDigest.more': '...और {count} अन्य: मेरी टीम देखें।',
 
   // Training record PDF
   'record.title': 'प्रशिक्षण रिकॉर्ड',

@@ -156,34 +156,12 @@ export const adminCredentialTypeRoutes = new Hono<AppEnv>()
 
 export const adminCredentialRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin('userManagement'))
-  .get('/', validate('query', adminCredentialQuery), async (c) => {
-    const db = c.var.db;
-    const query = c.req.valid('query');
-    // A site-limited administrator's queue is their site's people's (the count too, so pages agree).
-    const where = and(eq(credentials.status, query.status), personInSite(c.var.user, credentials.userId));
-    // Oldest first while waiting (first come, first reviewed); newest first once decided.
-    const order = query.status === 'PENDING' ? asc(credentials.submittedAt) : desc(credentials.reviewedAt);
-    const { items, pagination } = await paginate(
-      db,
-      query,
-      db
-        .select(adminColumns)
-        .from(credentials)
-        .innerJoin(credentialTypes, eq(credentialTypes.id, credentials.typeId))
-        .innerJoin(users, eq(users.id, credentials.userId))
-        .where(where)
-        .orderBy(order, asc(credentials.id))
-        .limit(query.limit)
-        .offset(offsetOf(query)),
-      db.select({ n: count() }).from(credentials).where(where),
-    );
-    const now = new Date();
-    const session = linkSession(c);
-    return c.json<AdminCredentialListResponse>({
-      credentials: await Promise.all(items.map((r) => toAdminCredential(c.env.JWT_SECRET, r as never, session, now))),
-      pagination,
-    });
-  })
+  // A site-limited administrator's queue is their site's people's (the count too, so pages agree).
+  .get('/', validate('query', adminCredentialQuery), async (c) =>
+    c.json<AdminCredentialListResponse>(
+      await credentialQueue(c, c.req.valid('query'), personInSite(c.var.user, credentials.userId)),
+    ),
+  )
 
   .get('/:id', validate('param', idParam), async (c) => {
     const row = await findAdminCredential(c.var.db, c.req.valid('param').id);
@@ -194,18 +172,65 @@ export const adminCredentialRoutes = new Hono<AppEnv>()
   })
 
   .post('/:id/approve', validate('param', idParam), async (c) => {
-    return c.json<AdminCredentialResponse>(await review(c, c.req.valid('param').id, null));
+    return c.json<AdminCredentialResponse>(await reviewCredential(c, c.req.valid('param').id, null));
   })
 
   .post('/:id/reject', validate('param', idParam), validate('json', credentialRejectBody), async (c) => {
-    return c.json<AdminCredentialResponse>(await review(c, c.req.valid('param').id, c.req.valid('json').reason));
+    return c.json<AdminCredentialResponse>(
+      await reviewCredential(c, c.req.valid('param').id, c.req.valid('json').reason),
+    );
   });
 
-/** Approves (reason null) or rejects a PENDING credential, its audit row and the cleared caches in one batch. */
-async function review(c: Context<AppEnv>, id: string, reason: string | null): Promise<AdminCredentialResponse> {
+/**
+ * One page of the queue of a status: oldest first while waiting (first come, first reviewed), newest
+ * first once decided. `scope` narrows it to some people (a supervisor's team, routes/team.ts).
+ */
+export async function credentialQueue(
+  c: Context<AppEnv>,
+  query: v.InferOutput<typeof adminCredentialQuery>,
+  scope?: SQL,
+): Promise<AdminCredentialListResponse> {
+  const db = c.var.db;
+  const where = and(eq(credentials.status, query.status), scope);
+  const order = query.status === 'PENDING' ? asc(credentials.submittedAt) : desc(credentials.reviewedAt);
+  const { items, pagination } = await paginate(
+    db,
+    query,
+    db
+      .select(adminColumns)
+      .from(credentials)
+      .innerJoin(credentialTypes, eq(credentialTypes.id, credentials.typeId))
+      .innerJoin(users, eq(users.id, credentials.userId))
+      .where(where)
+      .orderBy(order, asc(credentials.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(credentials).where(where),
+  );
+  const now = new Date();
+  const session = linkSession(c);
+  return {
+    credentials: await Promise.all(items.map((r) => toAdminCredential(c.env.JWT_SECRET, r as never, session, now))),
+    pagination,
+  };
+}
+
+/**
+ * Approves (reason null) or rejects a PENDING credential, its audit row and the cleared caches in one
+ * batch; the actor is the caller (an administrator, or a supervisor of the credential's holder).
+ * `mayReview` refuses holders outside the caller's reach before anything is judged or written.
+ */
+export async function reviewCredential(
+  c: Context<AppEnv>,
+  id: string,
+  reason: string | null,
+  mayReview?: (holderId: string) => Promise<void>,
+): Promise<AdminCredentialResponse> {
   const db = c.var.db;
   const actor = c.var.user;
   const row = await findAdminCredential(db, id);
+  await mayReview?.(row.credential.userId);
+  // The site limit binds the person, whichever screen they review from.
   await assertPersonInSite(db, actor, row.credential.userId);
   if (row.credential.status !== 'PENDING') throw new ApiError('CONFLICT', REFUSALS['credential.notPending']);
   if (row.credential.userId === actor.id) throw new ApiError('FORBIDDEN', REFUSALS['credential.ownReview']);

@@ -26,7 +26,6 @@ import {
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireAdmin, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
-import { readerLanguage } from '../i18n';
 import { certificateStatus } from '../services/certificates';
 import { offscreenRecord } from '../services/training-record-offscreen';
 import { snapshotPageQueries } from '../services/compliance-snapshot';
@@ -35,11 +34,11 @@ import { coverageFacts, requirementTermsQuery, requirementTitleSql } from '../se
 import { evidenceTermsSql } from '../services/evidence';
 import { complianceCsvStream, coverageFilterOf, lapseList } from '../services/compliance-export';
 import { fullName } from '../services/users';
-import { originFor } from '../config';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
 import type { MailLogResponse } from '../contract/outbox';
 import { mailLogOf } from '../services/mail-log';
+import { trainingRecordPdfResponse } from '../services/training-record-download';
 import { matrixAnswer } from '../services/compliance-matrix';
 import { assertPersonInSite } from '../services/sites';
 
@@ -308,30 +307,5 @@ export const adminUserRecordRoutes = new Hono<AppEnv>()
   })
   .get('/:id/training-record.pdf', validate('param', userIdParam), async (c) => {
     await assertPersonInSite(c.var.db, c.var.user, c.req.valid('param').id);
-    const [record, reader] = await Promise.all([
-      trainingRecord(c.var.db, c.req.valid('param').id),
-      c.var.db.select({ language: users.language }).from(users).where(eq(users.id, c.var.user.id)).get(),
-    ]);
-    // In the language of the administrator who downloads it (an inspector reads it with them).
-    const language = readerLanguage(reader?.language, c.req.header('accept-language'));
-    // The PDF code (pdf-lib, fontkit) loads with the first record an isolate renders.
-    const { renderTrainingRecordPdf } = await import('../services/training-record-pdf');
-    const bytes = await renderTrainingRecordPdf(record, {
-      appName: c.var.config.appName,
-      origin: originFor(c.var.config, c.req.url) ?? null,
-      fonts: c.var.fonts,
-      language,
-    });
-    const name = record.user.username.replace(/[^A-Za-z0-9._-]/g, '_');
-    return new Response(bytes, {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': `attachment; filename="training-record-${name}-${record.generatedAt.slice(0, 10)}.pdf"`,
-        'Content-Language': language,
-        Vary: 'Accept-Language',
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-      },
-    });
+    return trainingRecordPdfResponse(c, await trainingRecord(c.var.db, c.req.valid('param').id));
   });

@@ -29,6 +29,22 @@ export const teamCte = (managerId: string) =>
 export const inTeamOf = (managerId: string, column: SQL = sql`u.id`) =>
   sql`${column} IN (${teamCte(managerId)} SELECT id FROM team)`;
 
+/** Is `personId` one of `managerId`'s direct or indirect reports (a leaver included: their record stays theirs)? */
+export async function isInTeam(db: Db, managerId: string, personId: string): Promise<boolean> {
+  const row = await db.get<{ one: number }>(
+    sql`${teamCte(managerId)} SELECT 1 AS one FROM team WHERE id = ${personId} LIMIT 1`,
+  );
+  return !!row;
+}
+
+/**
+ * 404 for anyone outside the caller's team (the spec's "not found or not yours"): the team routes
+ * never say whether a person outside it exists.
+ */
+export async function assertInTeam(db: Db, managerId: string, personId: string): Promise<void> {
+  if (!(await isInTeam(db, managerId, personId))) throw new ApiError('NOT_FOUND', REFUSALS['team.notMember']);
+}
+
 /**
  * Does `personId` sit above or at `managerId` in the reporting lines, i.e. would making `managerId`
  * the manager of `personId` close a loop? True when `personId` is `managerId` or one of its managers.

@@ -5,11 +5,11 @@ import { css } from 'styled-system/css';
 import { credentialApi, type CredentialQueueFilters } from '../../api/credential-queries';
 import { queryKeys } from '../../api/query-keys';
 import { CredentialTypesPanel } from '../../components/admin/credentials/credential-types';
+import { queueColumns } from '../../components/admin/credentials/queue-columns';
 import { ReviewDialog } from '../../components/admin/credentials/review-dialog';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
-import { formatDateTime, formatDay } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { t } from '../../i18n';
@@ -68,14 +68,7 @@ function Queue({ status }: { status: CredentialStatus }) {
             header: t('admin.credentials.col.department'),
             cell: (c) => <bdi>{c.department ?? '—'}</bdi>,
           },
-          { key: 'type', header: t('admin.credentials.col.type'), cell: (c) => <bdi>{c.typeName}</bdi> },
-          { key: 'expires', header: t('admin.credentials.expiresOn'), cell: (c) => formatDay(c.expiresOn) },
-          {
-            key: 'submitted',
-            header: t('admin.credentials.col.submitted'),
-            cell: (c) => formatDateTime(c.submittedAt),
-          },
-          actionsCol.column,
+          ...queueColumns(review),
         ]}
         empty={
           <EmptyState

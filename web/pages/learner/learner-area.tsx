@@ -19,6 +19,11 @@ const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage');
 const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage');
 const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage');
 const TeamPage = lazyNamed(() => import('./team'), 'TeamPage');
+const TeamForecastPage = lazyNamed(() => import('./team-forecast'), 'TeamForecastPage');
+const TeamSessionsPage = lazyNamed(() => import('./team-sessions'), 'TeamSessionsPage');
+// The record and the credential review reuse the administrators' components and their messages.
+const TeamApprovalsPage = lazyNamed(() => import('./team-approvals'), 'TeamApprovalsPage', ['admin-people']);
+const TeamRecordPage = lazyNamed(() => import('./team-record'), 'TeamRecordPage', ['admin-people']);
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
 const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessionsPage');
 const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage');
@@ -57,6 +62,10 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/talks/:id/sign', TalkSignPage],
   ['/check-in/:id', CheckInPage],
   ['/team', TeamPage],
+  ['/team/forecast', TeamForecastPage],
+  ['/team/sessions', TeamSessionsPage],
+  ['/team/approvals', TeamApprovalsPage],
+  ['/team/people/:userId', TeamRecordPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */

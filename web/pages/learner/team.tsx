@@ -6,23 +6,13 @@ import { css } from 'styled-system/css';
 import { fetchTeamMatrixPage, siteQueries } from '../../api/site-queries';
 import { queryKeys } from '../../api/query-keys';
 import { ComplianceChip } from '../../components/compliance-status';
-import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
+import { TeamFrame, TeamPersonLink, TeamSearch } from '../../components/team/team-frame';
 import { TablePagination } from '../../components/table-pagination';
 import { formatDate } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import {
-  EmptyState,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableRowHeader,
-  TextField,
-} from '../../ui';
+import { EmptyState, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableRowHeader } from '../../ui';
 import { t } from '../../i18n';
 
 const TEAM_PAGE_SIZE = 25;
@@ -30,7 +20,8 @@ const FILTERS = { status: '' };
 
 /**
  * /team (issue 30): a supervisor's team, read-only: the compliance matrix of everyone who reports to
- * them, directly or through others (GET /api/v2/team/compliance), searchable within the team.
+ * them, directly or through others (GET /api/v2/team/compliance), searchable within the team; each
+ * name opens the member's record. The other sections are in TeamFrame's navigation.
  */
 export function TeamPage() {
   useDocumentTitle(t('team.title'));
@@ -43,24 +34,14 @@ export function TeamPage() {
   });
   const count = members.data?.members.length ?? 0;
   return (
-    <>
-      <PageHeader
-        title={t('team.title')}
-        subtitle={members.data ? t('team.subtitle', { count }) : t('team.subtitleLoading')}
-      />
+    <TeamFrame subtitle={members.data ? t('team.subtitle', { count }) : t('team.subtitleLoading')}>
       <QueryState query={members} loadingLabel={t('team.loading')} failureMessage={t('team.loadFailed')}>
         {count === 0 ? (
           <EmptyState bordered icon={<Users />} title={t('team.emptyTitle')} description={t('team.emptyText')} />
         ) : (
           <>
-            <div role="search" aria-label={t('team.searchLabel')} className={css({ maxW: { md: '420px' }, mb: '5' })}>
-              <TextField
-                label={t('team.search')}
-                type="search"
-                placeholder={t('team.searchPlaceholder')}
-                value={list.search}
-                onChange={(event) => list.setSearch(event.target.value)}
-              />
+            <div className={css({ mb: '5' })}>
+              <TeamSearch value={list.search} onChange={list.setSearch} />
             </div>
             <QueryState query={list.query} loadingLabel={t('team.loading')} failureMessage={t('team.loadFailed')}>
               {list.query.data ? (
@@ -75,7 +56,7 @@ export function TeamPage() {
           </>
         )}
       </QueryState>
-    </>
+    </TeamFrame>
   );
 }
 
@@ -126,7 +107,7 @@ function TeamMatrix({
           <TableRow key={row.user.id}>
             <TableRowHeader>
               <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
-                <bdi className={css({ fontWeight: 'semibold' })}>{row.user.name}</bdi>
+                <TeamPersonLink id={row.user.id} name={row.user.name} />
                 <bdi className={css({ fontSize: 'xs', color: 'fg.muted' })}>
                   {[row.user.jobTitle, row.user.department].filter(Boolean).join(' · ') || row.user.username}
                 </bdi>

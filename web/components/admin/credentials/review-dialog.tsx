@@ -1,10 +1,10 @@
-import type { AdminCredential } from '@contract/credentials';
+import type { AdminCredential, AdminCredentialResponse } from '@contract/credentials';
 import { REFUSALS } from '@contract/errors';
 import { Check, ExternalLink, X } from 'lucide-react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { credentialWrites } from '../../../api/credential-queries';
-import { useWrite } from '../../../api/writes';
+import { useWrite, type Write } from '../../../api/writes';
 import { formatDateTime } from '../../../format';
 import { t } from '../../../i18n';
 import { errorText, fieldErrors } from '../../../i18n/error-text';
@@ -48,11 +48,25 @@ function Scan({ credential }: { credential: AdminCredential }) {
   );
 }
 
+/** Where the decision goes: the administrators' queue, or a supervisor's team (web/api/team-queries.ts). */
+export interface ReviewWrites {
+  approve: Write<string, AdminCredentialResponse>;
+  reject: Write<{ id: string; reason: string }, AdminCredentialResponse>;
+}
+
 /**
  * One credential under review: the scan and the fields beside the person, Approve, or Reject with a
  * reason the worker will read. A decided credential shows its decision only.
  */
-export function ReviewDialog({ credential, onClose }: { credential: AdminCredential | null; onClose: () => void }) {
+export function ReviewDialog({
+  credential,
+  onClose,
+  writes = credentialWrites,
+}: {
+  credential: AdminCredential | null;
+  onClose: () => void;
+  writes?: ReviewWrites;
+}) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,11 +76,11 @@ export function ReviewDialog({ credential, onClose }: { credential: AdminCredent
     onClose();
   };
   const onError = (e: Error) => setFailure(errorText(e, t('admin.credentials.reviewFailed')));
-  const approve = useWrite(credentialWrites.approve, {
+  const approve = useWrite(writes.approve, {
     onSuccess: () => done(t('admin.credentials.approved')),
     onError,
   });
-  const reject = useWrite(credentialWrites.reject, { onSuccess: () => done(t('admin.credentials.rejected')), onError });
+  const reject = useWrite(writes.reject, { onSuccess: () => done(t('admin.credentials.rejected')), onError });
   const busy = approve.isPending || reject.isPending;
   const pending = credential?.status === 'PENDING';
 

@@ -1,6 +1,6 @@
 import type { TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCycle } from '@contract/training-record';
 import { Ban, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { formatDate, formatDateTime, formatScore } from '../../../format';
 import { t, withTags } from '../../../i18n';
@@ -30,6 +30,9 @@ const CERTIFICATE_LOOK = (): Record<
 const languageName = (code: string | null | undefined): string => languageLabel(code ?? 'en');
 
 export const muted = css({ fontSize: 'sm', color: 'fg.muted' });
+
+/** A record shown to a supervisor (issue 30) is read-only: no revoking from it. */
+export const RecordReadOnly = createContext(false);
 
 export function CourseRecord({ course }: { course: TrainingRecordCourse }) {
   return (
@@ -169,6 +172,7 @@ function CertificateNumber({ number }: { number: string }) {
 function CertificateLine({ certificate }: { certificate: TrainingRecordCertificate }) {
   const look = CERTIFICATE_LOOK()[certificate.status];
   const [revoking, setRevoking] = useState(false);
+  const readOnly = useContext(RecordReadOnly);
   return (
     <div
       className={css({
@@ -185,7 +189,7 @@ function CertificateLine({ certificate }: { certificate: TrainingRecordCertifica
         <span className={css({ fontWeight: 'medium' })}>{t('admin.record.certificate')}</span>
         <CertificateNumber number={certificate.certificateNumber} />
         <Chip palette={look.palette}>{look.label}</Chip>
-        {certificate.status === 'REVOKED' ? null : (
+        {certificate.status === 'REVOKED' || readOnly ? null : (
           <Button
             size="sm"
             variant="outline"
@@ -199,12 +203,14 @@ function CertificateLine({ certificate }: { certificate: TrainingRecordCertifica
           </Button>
         )}
       </div>
-      <RevokeCertificateDialog
-        open={revoking}
-        certificateId={certificate.certificateId}
-        certificateNumber={certificate.certificateNumber}
-        onClose={() => setRevoking(false)}
-      />
+      {readOnly ? null : (
+        <RevokeCertificateDialog
+          open={revoking}
+          certificateId={certificate.certificateId}
+          certificateNumber={certificate.certificateNumber}
+          onClose={() => setRevoking(false)}
+        />
+      )}
       <span className={css({ color: 'fg.muted' })}>
         {certificate.status === 'REVOKED'
           ? t('admin.record.certRevokedLine', {

@@ -6,11 +6,20 @@ import { formatDate, formatDateTime, formatDay } from '../../../format';
 import { t } from '../../../i18n';
 import { EVENT_KIND_IDS } from '../../../i18n/labels';
 import { Chip, EmptyState } from '../../../ui';
-import { CourseRecord, muted } from './course-record';
+import { CourseRecord, muted, RecordReadOnly } from './course-record';
 import { OffscreenRecord } from './offscreen-record';
 import { listClass, RecordEntry, sectionTitle } from './record-entry';
 
-export function RecordBody({ record }: { record: TrainingRecordResponse }) {
+/** `readOnly`: a supervisor's view of a team member (issue 30), without the administrators' actions. */
+export function RecordBody({ record, readOnly = false }: { record: TrainingRecordResponse; readOnly?: boolean }) {
+  return (
+    <RecordReadOnly.Provider value={readOnly}>
+      <RecordSections record={record} />
+    </RecordReadOnly.Provider>
+  );
+}
+
+function RecordSections({ record }: { record: TrainingRecordResponse }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
       <p className={muted}>{t('admin.record.asOf', { date: formatDateTime(record.generatedAt) })}</p>

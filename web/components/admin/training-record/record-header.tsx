@@ -37,7 +37,6 @@ export function PersonLine({ user }: { user: TrainingRecordResponse['user'] }) {
 
 export function RecordActions({ record }: { record: TrainingRecordResponse }) {
   const [dialog, setDialog] = useState<'exempt' | 'event' | null>(null);
-  const [downloading, setDownloading] = useState(false);
   const covered: CoveredRequirement[] = [
     ...record.courses.flatMap((c) =>
       c.compliance ? [{ value: c.compliance.requirementId, label: c.courseTitle }] : [],
@@ -49,19 +48,6 @@ export function RecordActions({ record }: { record: TrainingRecordResponse }) {
   const done = (message: string) => {
     setDialog(null);
     toaster.create({ type: 'success', title: message });
-  };
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(
-        await complianceApi.trainingRecordPdf(record.user.id),
-        `training-record-${record.user.username}-${dayInputValue()}.pdf`,
-      );
-    } catch (e) {
-      toaster.create({ type: 'error', title: errorText(e, t('admin.record.downloadFailed')) });
-    } finally {
-      setDownloading(false);
-    }
   };
   return (
     <>
@@ -83,14 +69,7 @@ export function RecordActions({ record }: { record: TrainingRecordResponse }) {
       >
         {t('admin.record.recordEvent')}
       </Button>
-      <Button
-        leftIcon={<Download />}
-        loading={downloading}
-        loadingText={t('admin.record.preparingPdf')}
-        onClick={() => void download()}
-      >
-        {t('admin.record.downloadPdf')}
-      </Button>
+      <DownloadRecordButton record={record} fetchPdf={complianceApi.trainingRecordPdf} />
       <GrantExemptionDialog
         open={dialog === 'exempt'}
         userId={record.user.id}
@@ -108,5 +87,36 @@ export function RecordActions({ record }: { record: TrainingRecordResponse }) {
         onDone={done}
       />
     </>
+  );
+}
+
+/** The record as a PDF, saved under the person's username and today's date; `fetchPdf` is the reader's route. */
+export function DownloadRecordButton({
+  record,
+  fetchPdf,
+}: {
+  record: TrainingRecordResponse;
+  fetchPdf: (userId: string) => Promise<Blob>;
+}) {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await fetchPdf(record.user.id), `training-record-${record.user.username}-${dayInputValue()}.pdf`);
+    } catch (e) {
+      toaster.create({ type: 'error', title: errorText(e, t('admin.record.downloadFailed')) });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Button
+      leftIcon={<Download />}
+      loading={downloading}
+      loadingText={t('admin.record.preparingPdf')}
+      onClick={() => void download()}
+    >
+      {t('admin.record.downloadPdf')}
+    </Button>
   );
 }
