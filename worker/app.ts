@@ -43,6 +43,7 @@ import { talkRoutes } from './routes/talks';
 import { adminTalkLeaderRoutes, adminTalkTopicRoutes } from './routes/talk-topics';
 import { adminSiteRoutes } from './routes/sites';
 import { teamRoutes } from './routes/team';
+import { reportFileRoutes, reportSubscriptionRoutes } from './routes/report-subscriptions';
 import { adminTaskRoutes, teamTaskRoutes } from './routes/tasks';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
@@ -95,6 +96,8 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/talks', talkRoutes)
   .route('/api/v2/team/tasks', teamTaskRoutes)
   .route('/api/v2/team', teamRoutes)
+  .route('/api/v2/report-subscriptions', reportSubscriptionRoutes)
+  .route('/api/v2/report-files', reportFileRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)

@@ -14,6 +14,7 @@ import { recomputeCourseProgress } from './services/progress';
 import { sendAdminDigest, sendLearnerReminders } from './services/reminders';
 import { sendCredentialReminders } from './services/credential-reminders';
 import { sendSessionReminders } from './services/session-reminders';
+import { sendScheduledReports } from './services/report-subscriptions';
 import { deleteExpiredSelfSignatures } from './services/talk-self-sign';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
@@ -106,6 +107,23 @@ export const adminDigest: Job = async (env, db, now) => {
   if (await firstRunToday(db, 'digest', now)) await sendAdminDigest(mailDeps(env), db, now);
 };
 
+/** Scheduled compliance reports (issue 30): each subscription once per week or month, claimed per period. */
+export const scheduledReports: Job = async (env, db, now) => {
+  const config = readConfig(env);
+  await sendScheduledReports(
+    {
+      ...mailDeps(env),
+      storage: storageFor(env),
+      fonts: fontsFor(env),
+      secret: env.JWT_SECRET,
+      appName: config.appName,
+      publicUrl: config.publicUrl,
+    },
+    db,
+    now,
+  );
+};
+
 /** Outbox messages whose delivery failed are retried with backoff, then marked FAILED. */
 export const retryMail: Job = async (env, db, now) => {
   await retryPendingMail(mailDeps(env), db, now);
@@ -123,6 +141,7 @@ export const JOBS: Record<string, Job> = {
   credentialReminders,
   sessionReminders,
   adminDigest,
+  scheduledReports,
   retryMail,
 };
 
