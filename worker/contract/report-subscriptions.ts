@@ -44,7 +44,6 @@ export const reportSubscriptionBody = v.object({
   ),
   filter: v.optional(v.nullable(reportFilter), null),
 });
-export type ReportSubscriptionBody = v.InferOutput<typeof reportSubscriptionBody>;
 
 export const reportSubscriptionIdParam = v.object({ id: idString });
 

@@ -8,6 +8,7 @@ import { queryKeys } from '../../api/query-keys';
 import { ComplianceChip } from '../../components/compliance-status';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
+import { EmailReportButton, ReportEmailList } from '../../components/report-email';
 import { TablePagination } from '../../components/table-pagination';
 import { formatDate } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -47,6 +48,7 @@ export function TeamPage() {
       <PageHeader
         title={t('team.title')}
         subtitle={members.data ? t('team.subtitle', { count }) : t('team.subtitleLoading')}
+        actions={count > 0 ? <EmailReportButton scope="team" filter={{ q: list.search }} /> : null}
       />
       <QueryState query={members} loadingLabel={t('team.loading')} failureMessage={t('team.loadFailed')}>
         {count === 0 ? (
@@ -75,6 +77,7 @@ export function TeamPage() {
           </>
         )}
       </QueryState>
+      <ReportEmailList scope="team" />
     </>
   );
 }
