@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ReportCadence,
-  ReportFilter,
+  ReportFilterInput,
   ReportScope,
   ReportSubscriptionDto,
   ReportSubscriptionsResponse,
@@ -26,7 +26,7 @@ export const reportSubscriptionQueries = {
 
 export const reportSubscriptionWrites = {
   subscribe: defineWrite({
-    run: (body: { scope: ReportScope; cadence: ReportCadence; filter: Partial<ReportFilter> }) =>
+    run: (body: { scope: ReportScope; cadence: ReportCadence; filter: ReportFilterInput }) =>
       api.post<{ subscription: ReportSubscriptionDto }>('/v2/report-subscriptions', body),
     invalidates: () => [queryKeys.learner.reportSubscriptions],
   }),

@@ -1,4 +1,10 @@
-import type { ReportCadence, ReportFilter, ReportScope, ReportSubscriptionDto } from '@contract/report-subscriptions';
+import type {
+  ReportCadence,
+  ReportFilterInput,
+  ReportScope,
+  ReportSubscriptionDto,
+} from '@contract/report-subscriptions';
+import type { ComplianceStatus } from '@contract/rules/compliance';
 import { useQuery } from '@tanstack/react-query';
 import { Mail, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -18,19 +24,25 @@ import { FormDialog } from './form-dialog';
  * and the list of those e-mails with Cancel, next to the view they come from.
  */
 
-type Filter = Partial<ReportFilter>;
+type Filter = ReportFilterInput;
 
-/** The filter in words: "Department: Dock · Overdue", or that it is everyone. */
-function filterWords(filter: Filter, scope: ReportScope): string {
+/** The filter in words: "Dock · Overdue", or that it is everyone (a stored filter's status is null for any). */
+function filterWords(filter: Filter | ReportSubscriptionDto['filter'], scope: ReportScope): string {
   const parts = [
     filter.bookId ? t('reportEmail.filterBook') : '',
     filter.department ?? '',
     filter.jobTitle ?? '',
     filter.q ? `“${filter.q}”` : '',
-    filter.status ? t(COMPLIANCE_STATUS_IDS[filter.status]) : '',
+    statusWords(filter.status),
   ].filter(Boolean);
   if (parts.length) return parts.join(' · ');
   return scope === 'team' ? t('reportEmail.everyoneTeam') : t('reportEmail.everyoneMatrix');
+}
+
+/** A status filter's words; '' for none (or a value that is not a status). */
+function statusWords(status: string | null | undefined): string {
+  const id = status ? COMPLIANCE_STATUS_IDS[status as ComplianceStatus] : undefined;
+  return id ? t(id) : '';
 }
 
 const CADENCES: ReportCadence[] = ['weekly', 'monthly'];

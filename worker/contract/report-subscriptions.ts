@@ -21,6 +21,8 @@ export const MAX_REPORT_SUBSCRIPTIONS = 20;
 /** The matrix filter a report keeps: the matrix's own query fields and checks, without the page. */
 export const reportFilter = v.omit(complianceQuery, ['page', 'size']);
 export type ReportFilter = v.InferOutput<typeof reportFilter>;
+/** What a client sends: the matrix's query fields as strings (`status` '' for any). */
+export type ReportFilterInput = v.InferInput<typeof reportFilter>;
 
 /** The one stored form of a filter (fixed key order), so the same report asked twice is one row. */
 export const canonicalFilter = (filter: ReportFilter) =>

@@ -16,7 +16,7 @@ type Editing = { requirement: RequirementDto | null } | null;
 /** The matrix's filters without its page: what an e-mailed report keeps. */
 const reportFilterOf = (search: ReturnType<typeof useSearchState>) => {
   const { page: _page, size: _size, ...filter } = matrixFilters(search);
-  return { ...filter, status: filter.status || null };
+  return filter;
 };
 
 /**
