@@ -55,7 +55,7 @@ try {
         `${c.announcements} announcements, ${c.feedback} feedback submissions in ${seconds}s.`,
     );
     console.log(
-      'Sign in as admin / Admin#2026demo, or learner / Learner#2026demo (also jordan, sam, taylor, casey, zhangwei, olga, anita, fatima; dana is the forklift evaluator and leads toolbox talks).',
+      'Sign in as admin / Admin#2026demo, or learner / Learner#2026demo (also jordan, sam, taylor, casey, zhangwei, olga, anita, fatima; dana is the forklift evaluator and leads toolbox talks; morgan is the Riverside site lead over the supervisors rosa and kwame).',
     );
   }
 } catch (error) {

@@ -75,7 +75,7 @@ const E2E_SECONDS = {
   'kiosk.spec.ts': 23,
   'admin.spec.ts': 22,
   'recertification.spec.ts': 22,
-  'admin-compliance.spec.ts': 20,
+  'admin-compliance.spec.ts': 26,
   'arabic-content.spec.ts': 20,
   'session-check-in.spec.ts': 30,
   'delivery-language.spec.ts': 18,

@@ -44,6 +44,7 @@ import { adminTalkLeaderRoutes, adminTalkTopicRoutes } from './routes/talk-topic
 import { adminSiteRoutes } from './routes/sites';
 import { teamRoutes } from './routes/team';
 import { teamSupervisorRoutes } from './routes/team-supervisor';
+import { reportFileRoutes, reportSubscriptionRoutes } from './routes/report-subscriptions';
 import { adminTaskRoutes, teamTaskRoutes } from './routes/tasks';
 import { outboxRoutes, reminderRoutes } from './routes/outbox';
 import { requirementRoutes } from './routes/requirements';
@@ -97,6 +98,8 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/team/tasks', teamTaskRoutes)
   .route('/api/v2/team', teamRoutes)
   .route('/api/v2/team', teamSupervisorRoutes)
+  .route('/api/v2/report-subscriptions', reportSubscriptionRoutes)
+  .route('/api/v2/report-files', reportFileRoutes)
   .route('/api/think', think)
   .route('/api/announcements', announcements)
   .route('/api/users', usersRoutes)

@@ -15,6 +15,7 @@ import { sendAdminDigest, sendLearnerReminders } from './services/reminders';
 import { sendCredentialReminders } from './services/credential-reminders';
 import { sendSessionReminders } from './services/session-reminders';
 import { sendTeamDigests } from './services/team-digest';
+import { sendScheduledReports } from './services/report-subscriptions';
 import { deleteExpiredSelfSignatures } from './services/talk-self-sign';
 
 type Job = (env: Bindings, db: Db, now: Date) => Promise<void>;
@@ -112,6 +113,23 @@ export const teamDigest: Job = async (env, db, now) => {
   if (await firstRunToday(db, 'team-digest', now)) await sendTeamDigests(mailDeps(env), db, now);
 };
 
+/** Scheduled compliance reports (issue 30): each subscription once per week or month, claimed per period. */
+export const scheduledReports: Job = async (env, db, now) => {
+  const config = readConfig(env);
+  await sendScheduledReports(
+    {
+      ...mailDeps(env),
+      storage: storageFor(env),
+      fonts: fontsFor(env),
+      secret: env.JWT_SECRET,
+      appName: config.appName,
+      publicUrl: config.publicUrl,
+    },
+    db,
+    now,
+  );
+};
+
 /** Outbox messages whose delivery failed are retried with backoff, then marked FAILED. */
 export const retryMail: Job = async (env, db, now) => {
   await retryPendingMail(mailDeps(env), db, now);
@@ -130,6 +148,7 @@ export const JOBS: Record<string, Job> = {
   sessionReminders,
   adminDigest,
   teamDigest,
+  scheduledReports,
   retryMail,
 };
 

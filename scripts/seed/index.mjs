@@ -5,6 +5,7 @@ import { offscreenDemo } from './offscreen.mjs';
 import { hashPassword } from './password.mjs';
 import { renderHandout } from './pdf.mjs';
 import { ALL_PERMISSIONS, FEEDBACK, USERS, announcements } from './people.mjs';
+import { placementColumns, siteRows, taskTables } from './sites.mjs';
 
 /*
  * The demo data seed. seed({ DB, FILES }) writes the whole demo or nothing:
@@ -159,6 +160,8 @@ export async function seed(env, { now = new Date(), assets } = {}) {
   };
 
   // ---- people -------------------------------------------------------------------------------
+  // Two sites and the reporting lines of the Riverside crews (./sites.mjs).
+  const sites = siteRows({ randomUUID, iso, at });
   const users = {};
   USERS.forEach((u) => {
     const created = at(u.createdDaysAgo, '08:30');
@@ -173,6 +176,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
       last_name: u.lastName,
       department: u.department,
       job_title: u.jobTitle,
+      ...placementColumns(u.key, sites.byKey, users),
       must_change_password: 0,
       password_created_at: iso(created),
       token_version: 0,
@@ -783,6 +787,7 @@ export async function seed(env, { now = new Date(), assets } = {}) {
 
   // ---- write: files, then every row in one batch ---------------------------------------------------
   const tables = [
+    ['sites', sites.rows],
     ['users', rows.users],
     ['domains', rows.domains],
     ['user_domains', rows.userDomains],
@@ -799,6 +804,14 @@ export async function seed(env, { now = new Date(), assets } = {}) {
     ['component_progress_history', rows.componentHistory],
     ['requirements', rows.requirements],
     ...offscreen.tables,
+    // "Operate a reach truck": the forklift course and the reach-truck evaluation (after both exist).
+    ...taskTables({
+      randomUUID,
+      iso,
+      at,
+      forkliftCourseId: courses.forklift.id,
+      reachTruckFamilyId: offscreen.reachTruckFamilyId,
+    }),
     ...classroom.tables,
     ['requirement_evidence', evidence],
     ['requirement_exemptions', rows.exemptions],

@@ -299,6 +299,8 @@ export async function offscreenDemo(ctx) {
       ['evaluation_item_results', rows.results],
       ['authorisations', rows.authorisations],
     ],
+    /** The reach-truck template's family: the "Operate a reach truck" task's evaluation piece (./sites.mjs). */
+    reachTruckFamilyId: templateId,
     /** The forklift requirement's second piece of evidence: the template family. */
     evidence: [{ requirement_id: forkliftRequirementId, kind: 'evaluation', ref_id: templateId }],
   };

@@ -49,6 +49,9 @@ const PUBLIC_API_ROUTES = [
   // A credential's scan, shown by an <img> or opened in a tab through a signed link (or with a session);
   // only to its owner and administrators with userManagement (routes/credentials.ts).
   'GET /api/v2/credentials/:id/scan',
+  // A scheduled report's CSV or PDF, opened from the link in its e-mail: signed per subscription and
+  // period, alive while it is the latest report of a subscription whose owner is active.
+  'GET /api/v2/report-files/:file',
   // A video's caption file, loaded by a <track> element through a signed link (or with a session).
   'GET /api/v2/materials/:id/captions/:captionId/file',
   // An evaluation photo, loaded by an <img> through a signed link (or with a session).

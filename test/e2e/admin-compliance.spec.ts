@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMPLIANCE_CSV_HEADER, choose, csvLines, matrixRow } from './admin-steps';
 import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession } from './browser';
-import { apiAs, d1, unique } from './server';
+import { apiAs, d1, fireCron, unique } from './server';
 
 const DAY = 24 * 3600 * 1000;
 /** A `YYYY-MM-DD` day `days` from now, as a date input takes it. */
@@ -112,6 +112,34 @@ describe('admin compliance', () => {
     expect(lines.find((l) => l.includes(people.ada.username))).toContain(
       `${department},Dock Worker,Reading a Safety Data Sheet (SDS),Overdue,`,
     );
+
+    // The same filter by e-mail every week: the cron (fired as the runtime's trigger does) sends the
+    // CSV and the one-page PDF summary behind links; the admin cancels it where they set it up.
+    await page.getByRole('button', { name: 'Email me this report' }).click();
+    const emailDialog = page.getByRole('dialog', { name: 'Email me this report' });
+    await emailDialog.getByText(department).waitFor();
+    await emailDialog.getByRole('button', { name: 'Start the e-mails' }).click();
+    await app(page).getByText('Report e-mail set up').waitFor();
+    const reports = page.getByRole('region', { name: 'Your report e-mails' });
+    await reports.getByText(`Weekly (Mondays) · ${department}`).waitFor();
+    expect((await fireCron()).failed).toEqual([]);
+    const [mail] = await d1<{ body_text: string }>(
+      `SELECT body_text FROM mail_outbox WHERE to_address = 'admin@safework.example' AND body_text LIKE '%Department: ${department}%'`,
+    );
+    expect(mail?.body_text).toContain('Overdue: 1 · Pending: 2');
+    const link = (label: string) => new RegExp(`${label}: (\\S+)`).exec(mail!.body_text)![1]!;
+    const csv = await fetch(link('\\(CSV\\)'));
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const csvText = await csv.text();
+    expect(csvText).toContain(people.ada.username);
+    expect(csvText.trim().split('\n')).toHaveLength(4);
+    const pdf = new Uint8Array(await (await fetch(link('Summary \\(PDF\\)'))).arrayBuffer());
+    expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-');
+    await page.reload();
+    await reports.getByText(/^Last sent /).waitFor();
+    await reports.getByRole('button', { name: /^Cancel the report e-mail: Weekly/ }).click();
+    await app(page).getByText('Report e-mail cancelled').waitFor();
+    await reports.waitFor({ state: 'detached' });
 
     // Ada's training record: grant an exemption and see it in the record and the matrix.
     await row('Ada').getByRole('link', { name: 'Ada Harbor' }).click();

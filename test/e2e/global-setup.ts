@@ -19,6 +19,8 @@ declare module 'vitest' {
     baseURL: string;
     /** wrangler's --persist-to directory of the running Worker (for test/e2e/server.ts d1()). */
     persistDir: string;
+    /** The Worker's local-only cron trigger token (test/e2e/server.ts fireCron(), as `npm start`'s front sends it). */
+    cronToken: string;
   }
 }
 
@@ -128,6 +130,7 @@ export default async function setup(project: TestProject) {
   await seedIfAvailable(persistDir);
 
   let log = '';
+  const cronToken = `cron-${randomBytes(16).toString('hex')}`;
   const child = spawn(
     'npx',
     [
@@ -149,6 +152,8 @@ export default async function setup(project: TestProject) {
       `JWT_SECRET:${randomBytes(32).toString('base64url')}`,
       '--var',
       `PUBLIC_URL:${baseURL}`,
+      '--var',
+      `CRON_TRIGGER_TOKEN:${cronToken}`,
     ],
     { cwd: root, env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
@@ -168,6 +173,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseURL', baseURL);
   project.provide('persistDir', persistDir);
+  project.provide('cronToken', cronToken);
 
   return async () => {
     await stop(child);

@@ -84,6 +84,19 @@ async function d1Once<Row>(sql: string): Promise<Row[]> {
   return parsed[0]?.results ?? [];
 }
 
+/**
+ * Fires the cron handler the way `npm start`'s front does for `/cdn-cgi/handler/scheduled`
+ * (scripts/lib.mjs startCronFront): a POST of the Worker's local-only trigger, which runs every job.
+ */
+export async function fireCron(at = new Date()): Promise<{ ok: string[]; failed: { job: string }[] }> {
+  const response = await fetch(`${inject('baseURL')}/api/__scheduled?time=${at.getTime()}`, {
+    method: 'POST',
+    headers: { 'x-cron-trigger': inject('cronToken') },
+  });
+  if (!response.ok) throw new Error(`the cron trigger answered ${response.status}`);
+  return (await response.json()) as { ok: string[]; failed: { job: string }[] };
+}
+
 /** A unique suffix so journeys that create accounts never collide (the Worker lives for the whole run). */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

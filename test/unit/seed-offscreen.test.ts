@@ -109,4 +109,65 @@ describe('the demo seed: training off-screen', () => {
       expect(object!.httpMetadata?.contentType).toBe('image/png');
     }
   });
+
+  // Issue 30: two sites; Morgan, the Riverside site lead, manages the supervisors Rosa and Kwame;
+  // "Operate a reach truck" needs the forklift course and the reach-truck evaluation.
+  it('places the site lead over two supervisors and their crews of 3 to 5', async () => {
+    const sites = await all<{ name: string }>('SELECT name FROM sites ORDER BY name');
+    expect(sites.map((s) => s.name)).toEqual(['Hilltop Plant', 'Riverside Distribution Centre']);
+    const lines = await all<{ username: string; manager: string | null; site: string | null; role: string }>(
+      `SELECT u.username, m.username AS manager, s.name AS site, u.role FROM users u
+       LEFT JOIN users m ON m.id = u.manager_id LEFT JOIN sites s ON s.id = u.site_id`,
+    );
+    const reportsTo = (manager: string) =>
+      lines
+        .filter((l) => l.manager === manager)
+        .map((l) => l.username)
+        .sort();
+    expect(reportsTo('morgan')).toEqual(['kwame', 'rosa']);
+    expect(reportsTo('rosa')).toEqual(['anita', 'learner', 'olga', 'zhangwei']);
+    expect(reportsTo('kwame')).toEqual(['fatima', 'jordan', 'taylor']);
+    const morgan = lines.find((l) => l.username === 'morgan')!;
+    // The site lead is a manager of the supervisors, not an administrator.
+    expect(morgan).toMatchObject({ role: 'USER', manager: null, site: 'Riverside Distribution Centre' });
+    expect(
+      lines
+        .filter((l) => l.site === 'Hilltop Plant')
+        .map((l) => l.username)
+        .sort(),
+    ).toEqual(['casey', 'sam']);
+  });
+
+  it('defines "Operate a reach truck" from the forklift course and the reach-truck evaluation', async () => {
+    const pieces = await all<{ name: string; kind: string; title: string }>(
+      `SELECT t.name, e.kind, coalesce(c.title, et.name) AS title FROM tasks t
+       JOIN task_evidence e ON e.task_id = t.id
+       LEFT JOIN courses c ON e.kind = 'course' AND c.id = e.ref_id
+       LEFT JOIN evaluation_templates et ON e.kind = 'evaluation' AND et.family_id = e.ref_id
+       ORDER BY e.kind`,
+    );
+    expect(pieces).toHaveLength(2);
+    expect(pieces.every((p) => p.name === 'Operate a reach truck')).toBe(true);
+    expect(pieces[0]).toMatchObject({ kind: 'course' });
+    expect(pieces[0]!.title).toMatch(/forklift|powered industrial truck/i);
+    expect(pieces[1]).toMatchObject({ kind: 'evaluation', title: 'Reach truck practical evaluation' });
+    // Who holds which piece of Rosa's crew: 张伟 both, Alex the course only.
+    const held = await all<{ username: string; course: number; authorised: number }>(
+      `SELECT u.username,
+         EXISTS (SELECT 1 FROM task_evidence e JOIN course_progress p ON p.course_id = e.ref_id AND p.user_id = u.id
+                 WHERE e.kind = 'course' AND p.status = 'COMPLETED') AS course,
+         EXISTS (SELECT 1 FROM task_evidence e JOIN authorisations a ON a.family_id = e.ref_id AND a.user_id = u.id
+                 WHERE e.kind = 'evaluation' AND a.revoked_at IS NULL) AS authorised
+       FROM users u WHERE u.username IN ('zhangwei', 'learner') ORDER BY u.username`,
+    );
+    expect(held).toEqual([
+      { username: 'learner', course: 1, authorised: 0 },
+      { username: 'zhangwei', course: 1, authorised: 1 },
+    ]);
+    const [firstAid] = await all<{ expires_on: string }>(
+      `SELECT c.expires_on FROM credentials c JOIN users u ON u.id = c.user_id JOIN credential_types t ON t.id = c.type_id
+       WHERE u.username = 'anita' AND t.name LIKE 'First aid%'`,
+    );
+    expect(firstAid!.expires_on.slice(0, 10)).toBe('2026-12-18');
+  });
 });

@@ -103,6 +103,8 @@ export const queryKeys = {
     /** A material's file record (name, type, size). */
     materialFile: (materialId: string) => ['learner', 'material-file', materialId] as const,
     scorm: (componentId: string) => ['learner', 'scorm', componentId] as const,
+    /** The signed-in person's scheduled report e-mails (team and matrix reports, issue 30). */
+    reportSubscriptions: ['learner', 'report-subscriptions'] as const,
     /** A supervisor's team (issue 30): its people and its compliance matrix's pages. */
     team: {
       all: ['learner', 'team'] as const,

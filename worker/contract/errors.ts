@@ -256,6 +256,16 @@ export const REFUSALS = {
   'talkTopic.pdfType': 'The handout must be a PDF file',
   'talkTopic.pdfTooLarge': 'The handout may be at most 800 KB: keep it to a page or two',
   'talkTopic.noPdf': 'This talk topic has no PDF handout',
+  // Scheduled compliance reports (issue 30)
+  'report.scope': 'Choose which report to e-mail: your team or the compliance matrix',
+  'report.cadence': 'Choose how often to e-mail the report: weekly or monthly',
+  'report.noTeam': 'Nobody reports to you, so there is no team report to e-mail',
+  'report.matrixAdminOnly':
+    'Only an administrator with the Report Generation permission can have the compliance matrix e-mailed',
+  'report.duplicate': 'You already get this report by e-mail at this frequency',
+  'report.tooMany': 'You can have at most 20 reports e-mailed: cancel one first',
+  'report.notFound': 'Report e-mail not found',
+  'report.linkInvalid': 'This report link is not valid or has expired. Open the compliance page for a fresh report.',
   // Sites and reporting lines (issue 30)
   'site.name': 'The site needs a name',
   'site.nameLength': 'A site name must be at most 100 characters',

@@ -23,6 +23,7 @@ import {
   SUBMIT_REASONS,
 } from '../contract/course';
 import { EVENT_KINDS } from '../contract/compliance';
+import { REPORT_CADENCES, REPORT_SCOPES } from '../contract/report-subscriptions';
 import { SCORM_VERSIONS } from '../contract/scorm';
 import { DELIVERY_LANGUAGES } from '../contract/delivery-language';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../contract/think';
@@ -673,6 +674,31 @@ export const mailOutbox = sqliteTable(
     index('mail_outbox_user_idx').on(t.userId, t.createdAt),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * A scheduled compliance report (issue 30, migration 0046): a supervisor's team or an
+ * administrator's matrix filter, e-mailed weekly or monthly. The cron claims each period by a
+ * compare-and-set on `lastPeriod`, so a handler firing twice sends one report.
+ */
+export const reportSubscriptions = sqliteTable(
+  'report_subscriptions',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: REPORT_SCOPES }).notNull(),
+    cadence: text('cadence', { enum: REPORT_CADENCES }).notNull(),
+    /** The matrix filter as canonical JSON (contract/report-subscriptions.ts canonicalFilter). */
+    filter: text('filter').notNull(),
+    /** The origin the links in its e-mails use (the one it was set up from, unless PUBLIC_URL is set). */
+    origin: text('origin'),
+    lastPeriod: text('last_period'),
+    lastSentAt: text('last_sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('report_subscriptions_owner_uq').on(t.ownerId, t.scope, t.cadence, t.filter)],
 );
 
 /**

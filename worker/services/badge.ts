@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { timingSafeEqual, toBase64Url } from './crypto';
+import { purposeSignature, purposeSignatureValid } from './crypto';
 
 /**
  * A person's badge (issue 29, printed on cards by issue 30): `<userId>.<signature>`, the signature
@@ -12,27 +12,8 @@ import { timingSafeEqual, toBase64Url } from './crypto';
 
 const BADGE = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{16})$/;
 
-const keys = new Map<string, Promise<CryptoKey>>();
-function key(secret: string): Promise<CryptoKey> {
-  let imported = keys.get(secret);
-  if (!imported) {
-    // Its own key (the secret with a purpose prefix), so a badge is never a valid signature of anything else.
-    imported = crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(`badge:${secret}`),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
-    keys.set(secret, imported);
-  }
-  return imported;
-}
-
-async function signature(secret: string, userId: string): Promise<string> {
-  const mac = await crypto.subtle.sign('HMAC', await key(secret), new TextEncoder().encode(userId));
-  return toBase64Url(new Uint8Array(mac).slice(0, 12));
-}
+// Its own purpose prefix on the secret, so a badge is never a valid signature of anything else.
+const signature = (secret: string, userId: string) => purposeSignature(secret, 'badge', userId);
 
 export async function badgeIdFor(secret: string, userId: string): Promise<string> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId)) throw new Error('A badge needs a URL-safe user id');
@@ -44,8 +25,7 @@ export async function userOfBadge(secret: string, signedId: string): Promise<str
   const match = BADGE.exec(signedId);
   if (!match) return null;
   const [, userId = '', sig = ''] = match;
-  const expected = new TextEncoder().encode(await signature(secret, userId));
-  return timingSafeEqual(expected, new TextEncoder().encode(sig)) ? userId : null;
+  return (await purposeSignatureValid(secret, 'badge', userId, sig)) ? userId : null;
 }
 
 /**

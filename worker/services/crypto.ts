@@ -35,6 +35,29 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * A short URL-safe signature (96 bits of HMAC-SHA-256) of `text` under the Worker's secret with a
+ * purpose prefix, so a signature made for one purpose (a badge, a report link) is never valid for
+ * another.
+ */
+export async function purposeSignature(secret: string, purpose: string, text: string): Promise<string> {
+  const name = `${purpose}:${secret}`;
+  let key = hmacKeys.get(name);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(name), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    hmacKeys.set(name, key);
+  }
+  const mac = await crypto.subtle.sign('HMAC', await key, encoder.encode(text));
+  return toBase64Url(new Uint8Array(mac).slice(0, 12));
+}
+
+/** Whether `signature` is `purposeSignature(secret, purpose, text)`, compared in constant time. */
+export async function purposeSignatureValid(secret: string, purpose: string, text: string, signature: string) {
+  return timingSafeEqual(encoder.encode(await purposeSignature(secret, purpose, text)), encoder.encode(signature));
+}
+
 async function aesKey(secret: string): Promise<CryptoKey> {
   const raw = await crypto.subtle.digest('SHA-256', encoder.encode(`temp-password:${secret}`));
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);

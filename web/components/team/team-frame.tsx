@@ -36,11 +36,25 @@ const link = css({
 });
 
 /** My team's heading and its section links; the section's own content follows. */
-export function TeamFrame({ subtitle, children }: { subtitle?: ReactNode; children: ReactNode }) {
+export function TeamFrame({
+  subtitle,
+  actions,
+  children,
+}: {
+  subtitle?: ReactNode;
+  /** The page's own actions beside its title (e.g. the report e-mail on the compliance section). */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const [path] = useLocation();
   return (
     <>
-      <PageHeader title={t('team.title')} subtitle={subtitle} className={css({ mb: { base: '4', md: '5' } })} />
+      <PageHeader
+        title={t('team.title')}
+        subtitle={subtitle}
+        actions={actions}
+        className={css({ mb: { base: '4', md: '5' } })}
+      />
       <nav aria-label={t('team.nav.label')} className={css({ mb: { base: '5', md: '6' } })}>
         {/* Wrapping, not scrolling: on a phone every section (and the current one) stays in view. */}
         <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>

@@ -1,16 +1,23 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { RequirementDto } from '../../api/compliance';
-import { ComplianceMatrix, ExportCsvButton } from '../../components/admin/compliance-matrix';
+import { ComplianceMatrix, ExportCsvButton, matrixFilters } from '../../components/admin/compliance-matrix';
 import { RequirementsPanel } from '../../components/admin/compliance-requirements';
 import { RequirementDialog } from '../../components/admin/compliance/requirement-dialog';
 import { PageHeader } from '../../components/page-header';
+import { EmailReportButton, ReportEmailList } from '../../components/report-email';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSearchState } from '../../hooks/use-search-state';
 import { Button, TabContent, TabList, Tabs, TabTrigger, toaster } from '../../ui';
 import { t } from '../../i18n';
 
 type Editing = { requirement: RequirementDto | null } | null;
+
+/** The matrix's filters without its page: what an e-mailed report keeps. */
+const reportFilterOf = (search: ReturnType<typeof useSearchState>) => {
+  const { page: _page, size: _size, ...filter } = matrixFilters(search);
+  return filter;
+};
 
 /**
  * /admin/compliance: required training. The matrix (who is compliant, due soon, overdue or exempt
@@ -31,7 +38,12 @@ export function AdminCompliancePage() {
         subtitle={t('admin.compliance.subtitle')}
         actions={
           <>
-            {tab === 'matrix' ? <ExportCsvButton search={search} /> : null}
+            {tab === 'matrix' ? (
+              <>
+                <EmailReportButton scope="matrix" filter={reportFilterOf(search)} />
+                <ExportCsvButton search={search} />
+              </>
+            ) : null}
             <Button leftIcon={<Plus />} onClick={add}>
               {t('admin.compliance.addRequirement')}
             </Button>
@@ -45,6 +57,7 @@ export function AdminCompliancePage() {
         </TabList>
         <TabContent value="matrix">
           <ComplianceMatrix search={search} onAddRequirement={add} />
+          <ReportEmailList scope="matrix" />
         </TabContent>
         <TabContent value="requirements">
           <RequirementsPanel

@@ -7,6 +7,7 @@ import { fetchTeamMatrixPage, siteQueries } from '../../api/site-queries';
 import { queryKeys } from '../../api/query-keys';
 import { ComplianceChip } from '../../components/compliance-status';
 import { QueryState } from '../../components/query-state';
+import { EmailReportButton, ReportEmailList } from '../../components/report-email';
 import { TeamFrame, TeamPersonLink, TeamSearch } from '../../components/team/team-frame';
 import { TablePagination } from '../../components/table-pagination';
 import { formatDate } from '../../format';
@@ -34,7 +35,10 @@ export function TeamPage() {
   });
   const count = members.data?.members.length ?? 0;
   return (
-    <TeamFrame subtitle={members.data ? t('team.subtitle', { count }) : t('team.subtitleLoading')}>
+    <TeamFrame
+      subtitle={members.data ? t('team.subtitle', { count }) : t('team.subtitleLoading')}
+      actions={count > 0 ? <EmailReportButton scope="team" filter={{ q: list.search }} /> : null}
+    >
       <QueryState query={members} loadingLabel={t('team.loading')} failureMessage={t('team.loadFailed')}>
         {count === 0 ? (
           <EmptyState bordered icon={<Users />} title={t('team.emptyTitle')} description={t('team.emptyText')} />
@@ -56,6 +60,7 @@ export function TeamPage() {
           </>
         )}
       </QueryState>
+      <ReportEmailList scope="team" />
     </TeamFrame>
   );
 }
