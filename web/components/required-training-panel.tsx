@@ -1,9 +1,9 @@
 import type { LearnerRequirement } from '@contract/compliance';
-import { RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { requirementAction } from '../state/requirement-display';
-import { Alert, Button, Card, Skeleton } from '../ui';
+import { Button, Card, Skeleton } from '../ui';
+import { LoadFailedAlert } from './learner/load-failed-alert';
 import { ComplianceChip, RequirementDate } from './compliance-status';
 import { t } from '../i18n';
 import { REQUIREMENT_ACTION_IDS } from '../i18n/labels';
@@ -49,16 +49,7 @@ export function RequiredTrainingPanel({
         {t('required.heading')}
       </h2>
       {failed ? (
-        <Alert
-          status="error"
-          action={
-            <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={onRetry}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('required.loadFailed')}
-        </Alert>
+        <LoadFailedAlert onRetry={onRetry}>{t('required.loadFailed')}</LoadFailedAlert>
       ) : loading || !requirements ? (
         // Two row-sized placeholders: most learners have a requirement or two, and a placeholder the
         // height of the list keeps the sections below from jumping when it arrives (layout shift).
