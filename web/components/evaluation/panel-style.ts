@@ -11,3 +11,29 @@ export const evaluationPanel = css({
   flexDirection: 'column',
   gap: '3',
 });
+
+/**
+ * One choice in a list the evaluator or foreman picks from on a phone (template, trainee, talk topic):
+ * a whole-row label round a hidden radio, tall enough for a gloved thumb.
+ */
+export const choice = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '0.5',
+  minH: '14',
+  px: '4',
+  py: '3',
+  borderWidth: '2px',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+  bg: 'bg.surface',
+  cursor: 'pointer',
+  textAlign: 'start',
+  width: '100%',
+  _hover: { bg: 'bg.subtle' },
+  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
+});
+/** The picked choice. */
+export const picked = css({ borderColor: 'brand.solid', bg: 'brand.subtle' });
+/** The list the choices stand in. */
+export const choiceList = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { evaluationQueries, type EvaluationTemplate, type EvaluationTrainee } from '../../api/evaluation-queries';
 import { OutboxList } from '../../components/evaluation/outbox-list';
+import { choice, choiceList, picked } from '../../components/evaluation/panel-style';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -16,25 +17,6 @@ import { useOfflineShell } from '../../state/offline-shell';
 import { useSession } from '../../state/session';
 import { Alert, Button, EmptyState, LoadingBlock, TextField } from '../../ui';
 
-const choice = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '0.5',
-  minH: '14',
-  px: '4',
-  py: '3',
-  borderWidth: '2px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  cursor: 'pointer',
-  textAlign: 'start',
-  width: '100%',
-  _hover: { bg: 'bg.subtle' },
-  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
-});
-const picked = css({ borderColor: 'brand.solid', bg: 'brand.subtle' });
-const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold' });
 
 /**
@@ -141,7 +123,7 @@ function TemplatePicker(props: {
   return (
     <fieldset className={css({ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '2' })}>
       <legend className={cx(heading, css({ mb: '2' }))}>{t('evaluate.templates.legend')}</legend>
-      <ul className={list}>
+      <ul className={choiceList}>
         {props.templates.map((template) => (
           <li key={template.id}>
             <label className={cx(choice, props.value === template.id && picked)}>
@@ -203,7 +185,7 @@ function TraineePicker(props: {
               {people.data.people.length === 0 ? (
                 <EmptyState icon={<Search />} title={t('evaluate.trainee.none')} />
               ) : (
-                <ul className={list} aria-label={t('evaluate.trainee.results')}>
+                <ul className={choiceList} aria-label={t('evaluate.trainee.results')}>
                   {people.data.people.map((person) => (
                     <li key={person.id}>
                       <label className={cx(choice, props.value?.id === person.id && picked)}>
