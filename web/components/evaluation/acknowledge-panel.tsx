@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import type { AcknowledgementBody } from '../../../statecharts/evaluation.machine';
 import { t } from '../../i18n';
+import { SharedDeviceCredentials } from '../shared-device-credentials';
 import { SignatureCanvas, useSignaturePad } from '../talks/signature-pad';
 import { evaluationPanel } from './panel-style';
-import { Alert, Button, PasswordField, TabContent, TabList, Tabs, TabTrigger, TextField } from '../../ui';
+import { Alert, Button, TabContent, TabList, Tabs, TabTrigger, TextField } from '../../ui';
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '3', pt: '3' });
 
@@ -82,21 +83,9 @@ function PasswordAcknowledgement({ busy, disabled, onSubmit }: MethodProps) {
   };
   return (
     <form noValidate onSubmit={submit} className={form}>
-      <TextField
-        label={t('evaluate.ack.username')}
-        autoComplete="off"
-        autoCapitalize="none"
-        size="lg"
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-      />
-      <PasswordField
-        label={t('evaluate.ack.password')}
-        autoComplete="off"
-        size="lg"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={error}
+      <SharedDeviceCredentials
+        username={{ label: t('evaluate.ack.username'), size: 'lg', value: username, onValue: setUsername }}
+        password={{ label: t('evaluate.ack.password'), size: 'lg', value: password, onValue: setPassword, error }}
       />
       <Button type="submit" size="lg" loading={busy} disabled={disabled}>
         {t('evaluate.ack.submit')}
