@@ -2,16 +2,18 @@ import type { Material } from '@contract/materials';
 import type { ComponentProgress } from '@contract/progress';
 import type { LearnerComponent } from '@contract/courses';
 import { isComponentLocked } from '@contract/rules/progress';
-import { ArrowLeft, CircleCheck, Download, ExternalLink, FileText } from 'lucide-react';
+import { CircleCheck, Download, ExternalLink, FileText } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { PdfViewer } from '../../components/pdf-viewer';
 import { learnerApi } from '../../api/learner';
 import { learnerQueries } from '../../api/learner-queries';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
+import { BackLink } from '../../components/learner/back-link';
+import { PageFailure } from '../../components/learner/page-failure';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { VideoPlayer } from '../../components/video-player';
 import { t } from '../../i18n';
@@ -88,29 +90,9 @@ export function MaterialViewerPage() {
       : null;
   useDocumentTitle(data?.component.data.title ?? t('component.type.MATERIAL'));
 
-  const back = (
-    <Link
-      href={`/course/${courseId}`}
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '1.5',
-        fontSize: 'sm',
-        color: 'brand.fg',
-        fontWeight: 'medium',
-        _hover: { textDecoration: 'underline' },
-      })}
-    >
-      <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> {t('material.back')}
-    </Link>
-  );
+  const back = <BackLink href={`/course/${courseId}`}>{t('material.back')}</BackLink>;
   if (error) {
-    return (
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {back}
-        <Alert status="error">{error}</Alert>
-      </div>
-    );
+    return <PageFailure back={back}>{error}</PageFailure>;
   }
   if (!data) return <LoadingBlock label={t('material.loading')} />;
   if (data.material?.type === 'SCORM' || data.component.data.type === 'SCORM') {
