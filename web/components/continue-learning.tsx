@@ -11,6 +11,7 @@ import { componentPath } from './component-path';
 import { t, type MessageId } from '../i18n';
 import { flipInRtl } from '../ui/direction';
 import { COMPONENT_TYPE_IDS } from '../i18n/labels';
+import { ProgressBar } from './learner/progress-bar';
 
 /** At most this many courses on the dashboard; the rest are one link away in My Courses. */
 export const CONTINUE_CARDS = 3;
@@ -122,29 +123,11 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
             {progress.courseTitle}
           </Link>
         </h3>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-          <div
-            role="progressbar"
-            aria-label={t('continue.progressLabel', { title: progress.courseTitle })}
-            aria-valuenow={percent}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            className={css({ flex: '1', h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
-          >
-            <div className={css({ h: 'full', bg: 'brand.solid', rounded: 'full' })} style={{ width: `${percent}%` }} />
-          </div>
-          <span
-            className={css({
-              fontSize: 'sm',
-              fontWeight: 'semibold',
-              color: 'fg.default',
-              minW: '10',
-              textAlign: 'end',
-            })}
-          >
-            {formatScore(percent)}
-          </span>
-        </div>
+        <ProgressBar
+          label={t('continue.progressLabel', { title: progress.courseTitle })}
+          percent={percent}
+          figure={formatScore(percent)}
+        />
         {next ? (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>

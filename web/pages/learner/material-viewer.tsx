@@ -31,6 +31,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { LoadingBlock } from '../../ui/spinner';
 import { errorText } from '../../i18n/error-text';
 import { machineText } from '../../i18n/machine-text';
+import { ProgressBar } from '../../components/learner/progress-bar';
 
 type Kind = 'PDF' | 'VIDEO' | 'DOCUMENT' | 'OTHER';
 
@@ -99,19 +100,7 @@ export function MaterialViewerPage() {
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         {back}
-        <header className={css({ minW: 0 })}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            <bdi>{data.courseTitle}</bdi>
-          </p>
-          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
-            <bdi>{data.component.data.title}</bdi>
-          </h1>
-          {data.component.data.description ? (
-            <p dir="auto" className={css({ color: 'fg.muted', mt: '1' })}>
-              {data.component.data.description}
-            </p>
-          ) : null}
-        </header>
+        <MaterialTitle data={data} as="header" />
         <Suspense fallback={<LoadingBlock label={t('material.openingPackage')} />}>
           <ScormPlayer
             key={componentId}
@@ -124,6 +113,25 @@ export function MaterialViewerPage() {
     );
   }
   return <MaterialView key={componentId} courseId={courseId} data={data} back={back} />;
+}
+
+/** The material's course, title and description (the page's h1); a header of its own when nothing stands beside it. */
+function MaterialTitle({ data, as: Wrapper }: { data: Loaded; as: 'header' | 'div' }) {
+  return (
+    <Wrapper className={css({ minW: 0 })}>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <bdi>{data.courseTitle}</bdi>
+      </p>
+      <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
+        <bdi>{data.component.data.title}</bdi>
+      </h1>
+      {data.component.data.description ? (
+        <p dir="auto" className={css({ color: 'fg.muted', mt: '1' })}>
+          {data.component.data.description}
+        </p>
+      ) : null}
+    </Wrapper>
+  );
 }
 
 function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded; back: React.ReactNode }) {
@@ -161,19 +169,7 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
           alignItems: { md: 'flex-end' },
         })}
       >
-        <div className={css({ minW: 0 })}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            <bdi>{data.courseTitle}</bdi>
-          </p>
-          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
-            <bdi>{data.component.data.title}</bdi>
-          </h1>
-          {data.component.data.description ? (
-            <p dir="auto" className={css({ color: 'fg.muted', mt: '1' })}>
-              {data.component.data.description}
-            </p>
-          ) : null}
-        </div>
+        <MaterialTitle data={data} as="div" />
         <div
           className={css({
             display: 'flex',
@@ -184,33 +180,14 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
             w: { base: 'full', md: 'auto' },
           })}
         >
-          <div className={css({ minW: '36', flex: { base: '1', md: 'none' } })}>
-            <div
-              className={css({
-                display: 'flex',
-                justifyContent: 'space-between',
-                fontSize: 'xs',
-                color: 'fg.muted',
-                mb: '1',
-              })}
-            >
-              <span>{t('material.viewed')}</span>
-              <span>{progress}%</span>
-            </div>
-            <div
-              role="progressbar"
-              aria-label={t('material.progress')}
-              aria-valuenow={progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
-            >
-              <div
-                className={css({ h: 'full', bg: fullyViewed ? 'success.solid' : 'brand.solid' })}
-                style={{ width: `${progress}%` }}
-              />
-            </div>
-          </div>
+          <ProgressBar
+            label={t('material.progress')}
+            percent={progress}
+            complete={fullyViewed}
+            caption={t('material.viewed')}
+            figure={`${progress}%`}
+            className={css({ minW: '36', flex: { base: '1', md: 'none' } })}
+          />
           {fullyViewed ? (
             <Button
               leftIcon={<CircleCheck aria-hidden />}
