@@ -37,3 +37,13 @@ export const choice = css({
 export const picked = css({ borderColor: 'brand.solid', bg: 'brand.subtle' });
 /** The list the choices stand in. */
 export const choiceList = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
+
+/** The thumbnails of an evaluation's photos (while taking them, and on the record). */
+export const photoGrid = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
+  gap: '2',
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+});

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { evaluationQueries, type EvaluationTemplate, type EvaluationTrainee } from '../../api/evaluation-queries';
 import { OutboxList } from '../../components/evaluation/outbox-list';
+import { PEOPLE_SEARCH_MIN, PeopleResults } from '../../components/evaluation/people-results';
 import { choice, choiceList, picked } from '../../components/evaluation/panel-style';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
@@ -154,7 +155,10 @@ function TraineePicker(props: {
 }) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim());
-  const people = useQuery({ ...evaluationQueries.trainees(props.userId, deferred), enabled: deferred.length >= 2 });
+  const people = useQuery({
+    ...evaluationQueries.trainees(props.userId, deferred),
+    enabled: deferred.length >= PEOPLE_SEARCH_MIN,
+  });
   return (
     <fieldset className={css({ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '3' })}>
       <legend className={cx(heading, css({ mb: '2' }))}>{t('evaluate.trainee.legend')}</legend>
@@ -171,45 +175,24 @@ function TraineePicker(props: {
           {t('evaluate.trainee.chosen', { name: props.value.name })}
         </p>
       ) : null}
-      {deferred.length >= 2 ? (
-        <QueryState
-          query={people}
-          loadingLabel={t('evaluate.trainee.loading')}
-          failureMessage={t('evaluate.trainee.failed')}
-        >
-          {people.data ? (
-            <>
-              {people.data.offline ? (
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('evaluate.trainee.offline')}</p>
-              ) : null}
-              {people.data.people.length === 0 ? (
-                <EmptyState icon={<Search />} title={t('evaluate.trainee.none')} />
-              ) : (
-                <ul className={choiceList} aria-label={t('evaluate.trainee.results')}>
-                  {people.data.people.map((person) => (
-                    <li key={person.id}>
-                      <label className={cx(choice, props.value?.id === person.id && picked)}>
-                        <input
-                          type="radio"
-                          name="trainee"
-                          value={person.id}
-                          checked={props.value?.id === person.id}
-                          onChange={() => props.onChange(person)}
-                          className={css({ srOnly: true })}
-                        />
-                        <bdi className={css({ fontWeight: 'medium' })}>{person.name}</bdi>
-                        <bdi className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                          {[person.username, person.jobTitle, person.department].filter(Boolean).join(' · ')}
-                        </bdi>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </>
-          ) : null}
-        </QueryState>
-      ) : null}
+      <PeopleResults search={deferred} query={people} catalog="evaluate.trainee" noneIcon={<Search />}>
+        {(person) => (
+          <label className={cx(choice, props.value?.id === person.id && picked)}>
+            <input
+              type="radio"
+              name="trainee"
+              value={person.id}
+              checked={props.value?.id === person.id}
+              onChange={() => props.onChange(person)}
+              className={css({ srOnly: true })}
+            />
+            <bdi className={css({ fontWeight: 'medium' })}>{person.name}</bdi>
+            <bdi className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {[person.username, person.jobTitle, person.department].filter(Boolean).join(' · ')}
+            </bdi>
+          </label>
+        )}
+      </PeopleResults>
     </fieldset>
   );
 }
