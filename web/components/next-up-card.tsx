@@ -8,12 +8,12 @@ import { Card } from '../ui/card';
 import { Chip } from '../ui/chip';
 import { flipInRtl } from '../ui/direction';
 import { Skeleton } from '../ui/spinner';
-import { ComplianceChip, RequirementDate } from './compliance-status';
 import { componentPath } from './component-path';
 import { formatScore } from '../format';
 import { t, type MessageId } from '../i18n';
 import { COMPONENT_TYPE_IDS } from '../i18n/labels';
 import { ProgressBar } from './learner/progress-bar';
+import { RequirementLine } from './learner/requirement-line';
 
 const arrow = cx(css({ w: '4', h: '4' }), flipInRtl);
 
@@ -87,22 +87,11 @@ export function NextUpCard({
             </Link>
           </p>
           {next.kind === 'required' ? (
-            <div
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                gap: '2',
-                flexWrap: 'wrap',
-                fontSize: 'sm',
-                color: 'fg.muted',
-              })}
-            >
+            <RequirementLine requirement={next.requirement} chipSize="sm">
               <Chip palette="brand" variant="solid" size="sm">
                 {t('course.required')}
               </Chip>
-              <ComplianceChip status={next.requirement.status} size="sm" />
-              <RequirementDate requirement={next.requirement} />
-            </div>
+            </RequirementLine>
           ) : null}
           {progress ? (
             <ProgressBar

@@ -4,9 +4,9 @@ import { css } from 'styled-system/css';
 import { requirementAction } from '../state/requirement-display';
 import { Button, Card, Skeleton } from '../ui';
 import { LoadFailedAlert } from './learner/load-failed-alert';
-import { ComplianceChip, RequirementDate } from './compliance-status';
 import { t } from '../i18n';
 import { REQUIREMENT_ACTION_IDS } from '../i18n/labels';
+import { RequirementLine } from './learner/requirement-line';
 
 export interface RequiredTrainingPanelProps {
   /** Worst first, as the server sorts them; undefined while loading. */
@@ -108,19 +108,7 @@ function RequirementRow({
         <h3 className={css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.default', lineHeight: '1.35' })}>
           {title}
         </h3>
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            flexWrap: 'wrap',
-            fontSize: 'sm',
-            color: 'fg.muted',
-          })}
-        >
-          <ComplianceChip status={requirement.status} />
-          <RequirementDate requirement={requirement} />
-        </div>
+        <RequirementLine requirement={requirement} />
         {/* What an evaluation or a credential requirement still needs, and where to get it. */}
         {requirement.evidence
           ?.filter((piece) => piece.kind !== 'course' && piece.status !== 'compliant' && piece.status !== 'due-soon')
