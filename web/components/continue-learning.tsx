@@ -12,6 +12,7 @@ import { t, type MessageId } from '../i18n';
 import { flipInRtl } from '../ui/direction';
 import { COMPONENT_TYPE_IDS } from '../i18n/labels';
 import { ProgressBar } from './learner/progress-bar';
+import { courseDomainLabel } from './learner/course-style';
 
 /** At most this many courses on the dashboard; the rest are one link away in My Courses. */
 export const CONTINUE_CARDS = 3;
@@ -101,17 +102,7 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
       })}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: 0 })}>
-        <span
-          className={css({
-            fontSize: 'xs',
-            fontWeight: 'semibold',
-            color: 'accent.fg',
-            textTransform: 'uppercase',
-            letterSpacing: '0.04em',
-          })}
-        >
-          {progress.courseDomain}
-        </span>
+        <span className={courseDomainLabel}>{progress.courseDomain}</span>
         <h3
           id={`continue-${progress.courseId}`}
           className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.3' })}

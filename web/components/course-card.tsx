@@ -12,6 +12,7 @@ import { Chip } from '../ui/chip';
 import { ComplianceChip, RequirementDate } from './compliance-status';
 import { t, type MessageId } from '../i18n';
 import { ProgressBar } from './learner/progress-bar';
+import { courseDomainLabel } from './learner/course-style';
 
 /** The card button by course state: Enroll, Start, Continue or Review. */
 export const COURSE_ACTION: Record<LearnerCourseState, MessageId> = {
@@ -106,15 +107,7 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
         </Chip>
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', p: '5', flex: '1', minH: 0 })}>
-        <span
-          className={css({
-            fontSize: 'xs',
-            fontWeight: 'semibold',
-            color: 'accent.fg',
-            textTransform: 'uppercase',
-            letterSpacing: '0.04em',
-          })}
-        >
+        <span className={courseDomainLabel}>
           <bdi>{course.domain.name}</bdi>
         </span>
         <h3
