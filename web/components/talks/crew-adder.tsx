@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { talkQueries, type CrewPerson } from '../../api/talk-queries';
 import { t } from '../../i18n';
 import { Button, TextField } from '../../ui';
-import { PEOPLE_SEARCH_MIN, PeopleResults } from '../evaluation/people-results';
+import { PeopleSearch } from '../evaluation/people-search';
 
 const box = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 
@@ -18,12 +17,6 @@ export function CrewAdder(props: {
   onSheet: ReadonlySet<string>;
   onAdd: (person: { userId: string | null; name: string }) => void;
 }) {
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query.trim());
-  const people = useQuery({
-    ...talkQueries.crew(props.userId, deferred),
-    enabled: deferred.length >= PEOPLE_SEARCH_MIN,
-  });
   const [byHand, setByHand] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -44,18 +37,9 @@ export function CrewAdder(props: {
       <h2 id="crew-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
         {t('talks.crew.title')}
       </h2>
-      <TextField
-        type="search"
-        size="lg"
-        label={t('talks.crew.search')}
-        helperText={t('talks.crew.searchHelp')}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-      <PeopleResults
-        search={deferred}
-        query={people}
+      <PeopleSearch
         catalog="talks.crew"
+        queryFor={(search) => talkQueries.crew(props.userId, search)}
         noneIcon={<UserPlus />}
         noneHeadingLevel="h3"
       >
@@ -81,7 +65,7 @@ export function CrewAdder(props: {
             </Button>
           );
         }}
-      </PeopleResults>
+      </PeopleSearch>
       <form noValidate onSubmit={addByHand} className={box}>
         <TextField
           size="lg"

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, Search, WifiOff } from 'lucide-react';
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { useLocation } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { evaluationQueries, type EvaluationTemplate, type EvaluationTrainee } from '../../api/evaluation-queries';
 import { OutboxList } from '../../components/evaluation/outbox-list';
-import { PEOPLE_SEARCH_MIN, PeopleResults } from '../../components/evaluation/people-results';
+import { PeopleSearch } from '../../components/evaluation/people-search';
 import { choice, choiceList, picked } from '../../components/evaluation/panel-style';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
@@ -16,7 +16,7 @@ import { evaluationOutbox } from '../../state/evaluation-outbox';
 import { useEvaluationOutbox, useOnline, useWaitingCount } from '../../state/evaluations';
 import { useOfflineShell } from '../../state/offline-shell';
 import { useSession } from '../../state/session';
-import { Alert, Button, EmptyState, LoadingBlock, TextField } from '../../ui';
+import { Alert, Button, EmptyState, LoadingBlock } from '../../ui';
 
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold' });
 
@@ -153,29 +153,21 @@ function TraineePicker(props: {
   value: EvaluationTrainee | null;
   onChange: (p: EvaluationTrainee) => void;
 }) {
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query.trim());
-  const people = useQuery({
-    ...evaluationQueries.trainees(props.userId, deferred),
-    enabled: deferred.length >= PEOPLE_SEARCH_MIN,
-  });
   return (
     <fieldset className={css({ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '3' })}>
       <legend className={cx(heading, css({ mb: '2' }))}>{t('evaluate.trainee.legend')}</legend>
-      <TextField
-        type="search"
-        size="lg"
-        label={t('evaluate.trainee.search')}
-        helperText={t('evaluate.trainee.searchHelp')}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-      {props.value ? (
-        <p className={css({ fontWeight: 'medium' })} data-testid="chosen-trainee">
-          {t('evaluate.trainee.chosen', { name: props.value.name })}
-        </p>
-      ) : null}
-      <PeopleResults search={deferred} query={people} catalog="evaluate.trainee" noneIcon={<Search />}>
+      <PeopleSearch
+        catalog="evaluate.trainee"
+        queryFor={(search) => evaluationQueries.trainees(props.userId, search)}
+        chosen={
+          props.value ? (
+            <p className={css({ fontWeight: 'medium' })} data-testid="chosen-trainee">
+              {t('evaluate.trainee.chosen', { name: props.value.name })}
+            </p>
+          ) : null
+        }
+        noneIcon={<Search />}
+      >
         {(person) => (
           <label className={cx(choice, props.value?.id === person.id && picked)}>
             <input
@@ -192,7 +184,7 @@ function TraineePicker(props: {
             </bdi>
           </label>
         )}
-      </PeopleResults>
+      </PeopleSearch>
     </fieldset>
   );
 }
