@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Link, useParams } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { evaluationQueries, evaluationWrites, type EvaluationRecord } from '../../api/evaluation-queries';
@@ -14,19 +14,17 @@ import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { useSession } from '../../state/session';
 import { Alert, Button, Chip, EmptyState, toaster } from '../../ui';
+import { evaluationPanel } from '../../components/evaluation/panel-style';
 
-const card = css({
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  p: '4',
-  display: 'flex',
-  flexDirection: { base: 'column', sm: 'row' },
-  alignItems: { base: 'stretch', sm: 'center' },
-  justifyContent: 'space-between',
-  gap: '3',
-});
+// The evaluation panel, laid out as a row beside its actions from the small breakpoint up.
+const card = cx(
+  evaluationPanel,
+  css({
+    flexDirection: { base: 'column', sm: 'row' },
+    alignItems: { base: 'stretch', sm: 'center' },
+    justifyContent: 'space-between',
+  }),
+);
 
 function EvaluationCard({ record }: { record: EvaluationRecord }) {
   const competent = record.outcome === 'COMPETENT';
