@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import { attemptsPageQueries, auditLogQueries } from '../../worker/routes/admin-assessments';
+import { attemptsPageQueries } from '../../worker/routes/admin-assessments';
+import { auditLogQueries } from '../../worker/services/audit-log';
 import { recentProgressQuery } from '../../worker/routes/admin-dashboard';
 import { userListQueries } from '../../worker/routes/users/admin';
 import { exportChunkQuery } from '../../worker/routes/users/export';
@@ -71,6 +72,9 @@ const CASES: [string, () => SQL | { toSQL(): { sql: string; params: unknown[] } 
   ['attempts oversight, learner', () => attemptsPageQueries({ page: 0, size: 10, userId: 'u1' }).rows],
   ['attempts oversight, search', () => attemptsPageQueries({ page: 0, size: 10, search: 'jordan' }).count],
   ['audit log page', () => auditLogQueries(db, { page: 0, size: 10 }).rows],
+  ['audit log page, site-limited', () => auditLogQueries(db, { page: 0, size: 10, siteLimit: 's1' }).rows],
+  ['audit log count, site-limited', () => auditLogQueries(db, { page: 0, size: 10, siteLimit: 's1' }).count],
+  ['attempts oversight, site-limited', () => attemptsPageQueries({ page: 0, size: 10, siteLimit: 's1' }).count],
   ['dashboard recent progress', () => recentProgressQuery(db)],
   // The certificate lookup reaches every language version of the requirement's course family.
   ['compliance facts (course families)', () => coverageFactsQueries(db, {}, new Date())[1]],

@@ -1,6 +1,6 @@
 import { FEEDBACK_STATUS_TONE, responseLabel, type FeedbackStatus, type SubmissionDto } from '@contract/think';
 import { css } from 'styled-system/css';
-import { Chip } from '../ui';
+import { Chip, Detail, DetailList } from '../ui';
 import { formatDateTime } from '../format';
 import { t } from '../i18n';
 import { FEEDBACK_RESPONSE_IDS, FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../i18n/labels';
@@ -37,24 +37,10 @@ export function SubmissionDetails({
       <p dir="auto" className={css({ whiteSpace: 'pre-wrap' })}>
         {s.description}
       </p>
-      <dl
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: 'auto 1fr',
-          gap: '1 4',
-          fontSize: 'sm',
-          color: 'fg.muted',
-        })}
-      >
-        {showAuthor ? (
-          <>
-            <dt>{t('think.from')}</dt>
-            <dd>{submissionAuthor(s)}</dd>
-          </>
-        ) : null}
-        <dt>{t('think.submitted')}</dt>
-        <dd>{formatDateTime(s.createdAt)}</dd>
-      </dl>
+      <DetailList muted>
+        {showAuthor ? <Detail term={t('think.from')}>{submissionAuthor(s)}</Detail> : null}
+        <Detail term={t('think.submitted')}>{formatDateTime(s.createdAt)}</Detail>
+      </DetailList>
       {s.adminResponse ? (
         <div className={css({ borderInlineStartWidth: '3px', borderColor: 'brand.solid', ps: '3', py: '1' })}>
           <p className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>

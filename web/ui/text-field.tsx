@@ -11,7 +11,7 @@ import { css, cx } from 'styled-system/css';
 import { field as fieldRecipe } from 'styled-system/recipes/field';
 import { input } from 'styled-system/recipes/input';
 import { IconButton } from './button';
-import { Field } from './field';
+import { Field, type FieldShellProps } from './field';
 import { t } from '../i18n';
 
 interface CommonFieldProps {
@@ -36,6 +36,18 @@ export type TextAreaFieldProps = CommonFieldProps &
   };
 
 /**
+ * Splits a field component's props into what the Field shell takes (label, helper, error, ids) and
+ * what goes on the control itself, so each kit field passes the shell props in one place.
+ */
+function splitFieldProps<P extends CommonFieldProps & { id?: string; disabled?: boolean; multiline?: boolean }>(
+  props: P,
+) {
+  const { label, helperText, error, required, size, className, multiline, id, disabled, ...rest } = props;
+  const shell: Omit<FieldShellProps, 'children'> = { label, helperText, error, required, disabled, className, id };
+  return { shell, size, multiline, disabled, rest };
+}
+
+/**
  * TextField: labelled text input (or textarea with `multiline`), with helper and error text.
  * Controlled like a native input (`value` + `onChange`). `required` shows the asterisk and sets
  * aria-required but not the native attribute: forms use `noValidate` and show their own messages, not the browser's.
@@ -43,17 +55,9 @@ export type TextAreaFieldProps = CommonFieldProps &
 export const TextField = forwardRef<HTMLInputElement | HTMLTextAreaElement, TextFieldProps | TextAreaFieldProps>(
   function TextField(props, ref) {
     if (props.multiline) {
-      const { label, helperText, error, required, size, className, multiline, id, disabled, ...rest } = props;
+      const { shell, size, multiline, disabled, rest } = splitFieldProps(props);
       return (
-        <Field
-          label={label}
-          helperText={helperText}
-          error={error}
-          required={required}
-          disabled={disabled}
-          className={className}
-          id={id}
-        >
+        <Field {...shell}>
           {(control) => (
             <textarea
               ref={ref as Ref<HTMLTextAreaElement>}
@@ -67,17 +71,9 @@ export const TextField = forwardRef<HTMLInputElement | HTMLTextAreaElement, Text
         </Field>
       );
     }
-    const { label, helperText, error, required, size, className, multiline: _multiline, id, disabled, ...rest } = props;
+    const { shell, size, disabled, rest } = splitFieldProps(props);
     return (
-      <Field
-        label={label}
-        helperText={helperText}
-        error={error}
-        required={required}
-        disabled={disabled}
-        className={className}
-        id={id}
-      >
+      <Field {...shell}>
         {(control) => (
           <input
             ref={ref as Ref<HTMLInputElement>}
@@ -99,19 +95,11 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'multiline'>;
  * label that says what it will do). Visibility is purely visual state, so it stays local.
  */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(props, ref) {
-  const { label, helperText, error, required, size, className, id, disabled, ...rest } = props;
+  const { shell, size, disabled, rest } = splitFieldProps(props);
   const [visible, setVisible] = useState(false);
   const classes = fieldRecipe();
   return (
-    <Field
-      label={label}
-      helperText={helperText}
-      error={error}
-      required={required}
-      disabled={disabled}
-      className={className}
-      id={id}
-    >
+    <Field {...shell}>
       {(control) => (
         <div className={classes.control}>
           <input

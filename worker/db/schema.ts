@@ -626,8 +626,9 @@ export const auditLog = sqliteTable(
     after: text('after', { mode: 'json' }),
     createdAt: createdAt(),
   },
-  // Newest first with the id as tie-breaker, the audit log's one order (migration 0013).
-  (t) => [index('audit_log_created_id_idx').on(t.createdAt, t.id)],
+  // Newest first with the id as tie-breaker, the audit log's one order (migration 0013); by person
+  // for a site-limited administrator's scope (migration 0047).
+  (t) => [index('audit_log_created_id_idx').on(t.createdAt, t.id), index('audit_log_target_idx').on(t.targetUserId)],
 );
 
 /** Open links are spent by a trigger on any change of the user's password or e-mail (migration 0021). */

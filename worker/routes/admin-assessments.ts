@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -20,13 +20,15 @@ import { idString } from '../contract/common';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { containsText, paginate, zeroBasedPage } from '../db/paginate';
-import { attempts, auditLog, componentProgress } from '../db/schema';
+import { attempts, componentProgress } from '../db/schema';
 import type { AppEnv } from '../env';
 import { requireAdmin } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { canRetrySql, currentCycleOf, inCurrentCycle } from '../services/assessments';
-import { forgetAdminSnapshots, readSnapshot, SNAPSHOT_TTL } from '../services/admin-snapshots';
+import { forgetAdminSnapshots, readSnapshot, siteSnapshotKey, SNAPSHOT_TTL } from '../services/admin-snapshots';
 import { auditInsert } from '../services/audit';
+import { auditLogQueries } from '../services/audit-log';
+import { assertPersonInSite, personInSite } from '../services/sites';
 import { courseLanguageOf, recomputeCourseProgress } from '../services/progress';
 import { userSearch } from '../services/users';
 import { validate } from '../validate';
@@ -91,8 +93,12 @@ export function attemptConditions(q: {
   courseId?: string;
   userId?: string;
   search?: string;
+  siteLimit?: string | null;
 }): SQL[] {
   const conditions: SQL[] = [];
+  // A site-limited administrator's learners only (a condition of the count too, so pages agree).
+  const inSite = personInSite(q, sql`o.user_id`);
+  if (inSite) conditions.push(inSite);
   if (q.status === 'PASSED') conditions.push(sql`o.passed = 1`);
   // "Failed (Max Attempts)": never passed, and the attempt limit allows no other.
   if (q.status === 'FAILED') {
@@ -124,6 +130,7 @@ export function attemptsPageQueries(q: {
   courseId?: string;
   userId?: string;
   search?: string;
+  siteLimit?: string | null;
   page: number;
   size: number;
 }) {
@@ -208,8 +215,10 @@ async function interventionTarget(db: Db, componentId: string, userId: string): 
   return row;
 }
 
-async function assessmentSummary(db: Db): Promise<AssessmentSummary> {
-  const learnerAttempt = sql`a.submitted_at IS NOT NULL AND coalesce(a.submit_reason, '') <> 'ADMIN'`;
+async function assessmentSummary(db: Db, user: AppEnv['Variables']['user']): Promise<AssessmentSummary> {
+  const learnerAttempt = sql`a.submitted_at IS NOT NULL AND coalesce(a.submit_reason, '') <> 'ADMIN'${
+    user.siteLimit ? sql` AND ${personInSite(user, sql`a.user_id`)}` : sql``
+  }`;
   const [totals, failing] = await Promise.all([
     db.all<{ total: number; passed: number }>(
       sql`SELECT count(*) AS total, coalesce(sum(CASE WHEN a.passed = 1 THEN 1 ELSE 0 END), 0) AS passed FROM assessment_attempts a WHERE ${learnerAttempt}`,
@@ -238,46 +247,12 @@ async function assessmentSummary(db: Db): Promise<AssessmentSummary> {
   };
 }
 
-/**
- * One page of the audit log, newest first, and its count (exported for the query-plan test).
- * The order (created_at DESC, id DESC) is exactly audit_log_created_id_idx (migration 0013), so
- * no sort runs: a bulk change writes one entry per person at the same instant, and ordering that
- * tie by id used to sort the whole group. The page's offset is walked in that index alone (a
- * deferred join: only the page's ids come out of it, then their rows), so page 5,000 no longer reads
- * 50,000 whole rows to throw them away (1.5 s at 120,000 entries).
- */
-export function auditLogQueries(db: Db, { page, size, search }: { page: number; size: number; search?: string }) {
-  const where = containsText(search, [
-    auditLog.action,
-    auditLog.actorUsername,
-    auditLog.targetUsername,
-    auditLog.reason,
-  ]);
-  const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
-  const pageIds = db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(size)
-    .offset(page * size);
-  return {
-    rows: db
-      .select()
-      .from(auditLog)
-      // A subquery, not a list of values: nothing to chunk.
-      .where(sql`${auditLog.id} IN ${pageIds}`)
-      .orderBy(...newestFirst),
-    count: db.select({ n: count() }).from(auditLog).where(where),
-  };
-}
-
 // Assessment results and interventions, for administrators with User Management.
 export const adminAssessments = new Hono<AppEnv>()
   .use('*', requireAdmin('userManagement'))
   .get('/attempts', validate('query', attemptsQuery), async (c) => {
     const q = c.req.valid('query');
-    const { rows: page, count: counted } = attemptsPageQueries(q);
+    const { rows: page, count: counted } = attemptsPageQueries({ ...q, siteLimit: c.var.user.siteLimit });
     const db = c.var.db;
     const [countRows, rows] = await Promise.all([db.all<{ n: number }>(counted), db.all<RawRow>(page)]);
     return c.json({
@@ -289,8 +264,11 @@ export const adminAssessments = new Hono<AppEnv>()
   // Totals over every attempt: a snapshot (services/admin-snapshots.ts), forgotten by interventions.
   .get('/summary', async (c) =>
     c.json(
-      await readSnapshot(c.var.db, 'assessments:summary', SNAPSHOT_TTL.assessmentSummary, () =>
-        assessmentSummary(c.var.db),
+      await readSnapshot(
+        c.var.db,
+        siteSnapshotKey('assessments:summary', c.var.user),
+        SNAPSHOT_TTL.assessmentSummary,
+        () => assessmentSummary(c.var.db, c.var.user),
       ),
     ),
   )
@@ -298,7 +276,7 @@ export const adminAssessments = new Hono<AppEnv>()
   .get('/audit-log', validate('query', auditLogQuery), async (c) => {
     const { page, size, search } = c.req.valid('query');
     const db = c.var.db;
-    const { rows, count: counted } = auditLogQueries(db, { page, size, search });
+    const { rows, count: counted } = auditLogQueries(db, { page, size, search, siteLimit: c.var.user.siteLimit });
     const { items, pagination } = await paginate(db, { page: page + 1, limit: size }, rows, counted);
     return c.json({
       entries: items.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null }) satisfies AuditEntry),
@@ -314,6 +292,7 @@ export const adminAssessments = new Hono<AppEnv>()
       const { componentId, userId } = c.req.valid('param');
       const { reason } = c.req.valid('json');
       const db = c.var.db;
+      await assertPersonInSite(db, c.var.user, userId);
       const row = await interventionTarget(db, componentId, userId);
       const [beforeAttempts, beforeProgress] = await Promise.all([
         attemptsOf(db, componentId, userId),
@@ -366,6 +345,7 @@ export const adminAssessments = new Hono<AppEnv>()
       const { score } = c.req.valid('query');
       const { reason } = c.req.valid('json');
       const db = c.var.db;
+      await assertPersonInSite(db, c.var.user, userId);
       const row = await interventionTarget(db, componentId, userId);
       const [beforeAttempts, beforeProgress] = await Promise.all([
         attemptsOf(db, componentId, userId),

@@ -29,6 +29,7 @@ import {
 import { forgetPeopleCaches } from '../services/people-caches';
 import { validate } from '../validate';
 import { linkSession } from '../services/link-sessions';
+import { assertPersonInSite, personInSite } from '../services/sites';
 
 /*
  * Credential types and the approval queue, for administrators who manage people (userManagement):
@@ -158,7 +159,8 @@ export const adminCredentialRoutes = new Hono<AppEnv>()
   .get('/', validate('query', adminCredentialQuery), async (c) => {
     const db = c.var.db;
     const query = c.req.valid('query');
-    const where = eq(credentials.status, query.status);
+    // A site-limited administrator's queue is their site's people's (the count too, so pages agree).
+    const where = and(eq(credentials.status, query.status), personInSite(c.var.user, credentials.userId));
     // Oldest first while waiting (first come, first reviewed); newest first once decided.
     const order = query.status === 'PENDING' ? asc(credentials.submittedAt) : desc(credentials.reviewedAt);
     const { items, pagination } = await paginate(
@@ -185,6 +187,7 @@ export const adminCredentialRoutes = new Hono<AppEnv>()
 
   .get('/:id', validate('param', idParam), async (c) => {
     const row = await findAdminCredential(c.var.db, c.req.valid('param').id);
+    await assertPersonInSite(c.var.db, c.var.user, row.credential.userId);
     return c.json<AdminCredentialResponse>({
       credential: await toAdminCredential(c.env.JWT_SECRET, row, linkSession(c), new Date()),
     });
@@ -203,6 +206,7 @@ async function review(c: Context<AppEnv>, id: string, reason: string | null): Pr
   const db = c.var.db;
   const actor = c.var.user;
   const row = await findAdminCredential(db, id);
+  await assertPersonInSite(db, actor, row.credential.userId);
   if (row.credential.status !== 'PENDING') throw new ApiError('CONFLICT', REFUSALS['credential.notPending']);
   if (row.credential.userId === actor.id) throw new ApiError('FORBIDDEN', REFUSALS['credential.ownReview']);
   const now = new Date();

@@ -31,6 +31,7 @@ import {
   edgeCacheKeys,
 } from '../services/edge-cache';
 import { forgetPeopleCaches } from '../services/people-caches';
+import { assertInSite } from '../services/sites';
 import { validate } from '../validate';
 
 const originOf = (c: Context<AppEnv>) => originFor(c.var.config, c.req.url) ?? new URL(c.req.url).origin;
@@ -72,13 +73,14 @@ export const adminAuthorisationRoutes = new Hono<AppEnv>().post(
     const { reason } = c.req.valid('json');
     const db = c.var.db;
     const found = await db
-      .select({ authorisation: authorisations, username: users.username })
+      .select({ authorisation: authorisations, username: users.username, siteId: users.siteId })
       .from(authorisations)
       .innerJoin(users, eq(users.id, authorisations.userId))
       .where(eq(authorisations.id, id))
       .get();
     if (!found) throw new ApiError('NOT_FOUND', REFUSALS['authorisation.notFound']);
     const { authorisation, username } = found;
+    assertInSite(c.var.user, found);
     if (authorisation.revokedAt) throw new ApiError('CONFLICT', REFUSALS['authorisation.alreadyRevoked']);
     const now = new Date().toISOString();
     const [updated] = await db.batch([

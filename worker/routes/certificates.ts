@@ -40,6 +40,7 @@ import {
   edgeCacheControl,
   edgeCacheKeys,
 } from '../services/edge-cache';
+import { assertInSite, assertPersonInSite } from '../services/sites';
 import { validate } from '../validate';
 
 /**
@@ -52,6 +53,8 @@ async function ownedCertificate(c: { var: AppEnv['Variables'] }, certificateId: 
   const user = c.var.user;
   const overseer = holdsAdminPermission(user, 'reportGeneration') || holdsAdminPermission(user, 'userManagement');
   if (!row || (row.userId !== user.id && !overseer)) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
+  // A site-limited administrator opens their site's people's certificates only.
+  if (row.userId !== user.id) await assertPersonInSite(c.var.db, user, row.userId);
   return row;
 }
 
@@ -165,13 +168,14 @@ export const certificates = new Hono<AppEnv>()
       const { reason } = c.req.valid('json');
       const db = c.var.db;
       const found = await db
-        .select({ certificate: certificatesTable, username: users.username })
+        .select({ certificate: certificatesTable, username: users.username, siteId: users.siteId })
         .from(certificatesTable)
         .leftJoin(users, eq(users.id, certificatesTable.userId))
         .where(eq(certificatesTable.id, certificateId))
         .get();
       if (!found) throw new ApiError('NOT_FOUND', certificateMessages.notFound);
       const { certificate, username } = found;
+      assertInSite(c.var.user, found);
       if (certificate.revokedAt) throw new ApiError('CONFLICT', certificateMessages.alreadyRevoked);
       const now = new Date().toISOString();
       const actor = c.var.user;

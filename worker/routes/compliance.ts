@@ -43,7 +43,7 @@ import { REFUSALS } from '../contract/errors';
 import type { MailLogResponse } from '../contract/outbox';
 import { mailLogOf } from '../services/mail-log';
 import { matrixAnswer } from '../services/compliance-matrix';
-import { assertAllInSite } from '../services/sites';
+import { assertPersonInSite } from '../services/sites';
 
 // The compliance matrix and people's training records, for administrators with Report Generation.
 
@@ -296,9 +296,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
   };
 }
 
-/** A site-limited administrator reads the records of their site's people only (an unknown id stays a 404). */
-const assertPersonInSite = (db: Db, user: AppEnv['Variables']['user'], id: string) => assertAllInSite(db, user, [id]);
-
+// A site-limited administrator reads the records of their site's people only (an unknown id stays a 404).
 export const adminUserRecordRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin('reportGeneration'))
   .get('/:id/training-record', validate('param', userIdParam), async (c) => {

@@ -29,6 +29,7 @@ import { liveLinkUser, signedLinkQuery } from '../services/link-sessions';
 import { verifyFileLink } from '../services/material-links';
 import { boundaryOf, MultipartError, readMultipart } from '../services/multipart';
 import { MULTIPART_OVERHEAD } from '../services/uploads';
+import { assertPersonInSite } from '../services/sites';
 import { parseOrThrow } from '../validate';
 import { linkSession } from '../services/link-sessions';
 import { readUpTo } from '../services/uploads';
@@ -171,7 +172,7 @@ export const userCredentialRoutes = new Hono<AppEnv>()
  * its session must still be alive. Either way the viewer is then checked: owner or userManagement.
  */
 const scanAccess = createMiddleware<
-  AppEnv & { Variables: { scanUser: Pick<AuthUser, 'id' | 'role' | 'permissions'> } }
+  AppEnv & { Variables: { scanUser: Pick<AuthUser, 'id' | 'role' | 'permissions' | 'siteLimit'> } }
 >(async (c, next) => {
   const { id } = parseOrThrow(idParam, { id: c.req.param('id') });
   const { u, t, v: ver, exp, sig } = parseOrThrow(signedLinkQuery, c.req.query());
@@ -203,6 +204,7 @@ export const credentialScanRoutes = new Hono<AppEnv>().get('/:id/scan', publicRo
     // Someone else's scan: administrators who manage people only; to anyone else it does not exist.
     if (viewer.role !== 'ADMIN') throw new ApiError('NOT_FOUND', REFUSALS['credential.notFound']);
     assertPermission(viewer as AppEnv['Variables']['user'], 'userManagement');
+    await assertPersonInSite(c.var.db, viewer, row.userId);
   }
   if (!row.scanKey) throw new ApiError('NOT_FOUND', REFUSALS['credential.noScan']);
   const object = await c.var.storage.get(row.scanKey);

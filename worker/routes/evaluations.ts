@@ -21,7 +21,13 @@ import { ApiError, refusal } from '../errors';
 import { publicRoute, requireLearner } from '../middleware/auth';
 import { auditInsert } from '../services/audit';
 import { currentVersions, itemsByTemplate, toEvaluatorTemplate } from '../services/evaluation-templates';
-import { evaluationRecord, evaluationRecords, mayRead, readableEvaluation } from '../services/evaluation-records';
+import {
+  assertTraineeInSite,
+  evaluationRecord,
+  evaluationRecords,
+  mayRead,
+  readableEvaluation,
+} from '../services/evaluation-records';
 import { assertMayEvaluate, submitEvaluation } from '../services/evaluation-submit';
 import { acknowledgeRoutes } from './evaluations/acknowledge';
 import { photoAccess } from './evaluations/photo-access';
@@ -30,6 +36,7 @@ import { validate } from '../validate';
 import type { SigningKeyResponse } from '../contract/signature-envelope';
 import { currentSigningKey } from '../services/signature-envelopes';
 import { searchOthers } from '../services/people-search';
+import { assertPersonInSite } from '../services/sites';
 
 /** Magic bytes of the photo types a device may send. */
 const PHOTO_MAGIC: Record<(typeof PHOTO_TYPES)[number], (head: Uint8Array) => boolean> = {
@@ -88,10 +95,12 @@ export const evaluationRoutes = new Hono<AppEnv>()
   .get('/trainees', requireLearner, validate('query', traineeQuery), async (c) => {
     const { query } = c.req.valid('query');
     if ((await usableTemplates(c)).length === 0) return c.json<TraineesResponse>({ people: [] });
-    return c.json<TraineesResponse>({ people: await searchOthers(c.var.db, c.var.user.id, query) });
+    return c.json<TraineesResponse>({ people: await searchOthers(c.var.db, c.var.user, query) });
   })
 
   .post('/', requireLearner, validate('json', evaluationBody), async (c) => {
+    // A site-limited administrator evaluates their site's people only (their record is the trainee's).
+    await assertPersonInSite(c.var.db, c.var.user, c.req.valid('json').traineeId);
     const result = await submitEvaluation(c.var.db, c.env.JWT_SECRET, c.var.user, c.req.valid('json'));
     const row = await readableEvaluation(c, result.id);
     return c.json<EvaluationResponse>(
@@ -200,6 +209,7 @@ export const evaluationRoutes = new Hono<AppEnv>()
     ]);
     if (!row || !photo || photo.evaluationId !== id || !mayRead(c.var.photoUser, row))
       throw new ApiError('NOT_FOUND', REFUSALS['evaluation.notFound']);
+    await assertTraineeInSite(db, c.var.photoUser, row);
     const object = await c.var.storage.get(photo.storageKey);
     if (!object) throw new ApiError('NOT_FOUND', REFUSALS['evaluation.notFound']);
     return new Response(object.body, {

@@ -1,5 +1,5 @@
-import { assertAllInSite } from '../services/sites';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { assertAllInSite, assertPersonInSite, personInSite } from '../services/sites';
+import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   MAIL_STATUS_FILTERS,
@@ -52,7 +52,11 @@ export const outboxRoutes = new Hono<AppEnv>()
   .get('/', validate('query', outboxQuery), async (c) => {
     const { status, page, limit } = c.req.valid('query');
     const db = c.var.db;
-    const where = status ? eq(mailOutbox.status, status) : undefined;
+    // A site-limited administrator sees the messages about no person and about their site's people
+    // (as in the audit log); the counts by status are of the same messages, so pages agree.
+    const inSite = personInSite(c.var.user, mailOutbox.userId);
+    const scope = inSite && or(isNull(mailOutbox.userId), inSite);
+    const where = and(status ? eq(mailOutbox.status, status) : undefined, scope);
     const [rows, totals] = await db.batch([
       db
         .select(MAIL_COLUMNS)
@@ -61,7 +65,7 @@ export const outboxRoutes = new Hono<AppEnv>()
         .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
         .limit(limit)
         .offset((page - 1) * limit),
-      db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
+      db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).where(scope).groupBy(mailOutbox.status),
     ]);
     const counts = Object.fromEntries(MAIL_STATUS_FILTERS.map((s) => [s, 0])) as Record<MailStatus, number>;
     for (const t of totals) counts[t.status] = t.n;
@@ -80,6 +84,8 @@ export const outboxRoutes = new Hono<AppEnv>()
   .post('/:id/retry', validate('param', mailIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const db = c.var.db;
+    const about = await db.select({ userId: mailOutbox.userId }).from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+    if (about?.userId) await assertPersonInSite(db, c.var.user, about.userId);
     const failed = and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'FAILED'))!;
     const retried = await retryFailedMail(
       mailDeps(c),

@@ -36,8 +36,8 @@ import { validate } from '../validate';
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
-async function findRequirement(db: Db, id: string) {
-  const [row] = await listRequirements(db, { includeRetired: true, id });
+async function findRequirement(db: Db, id: string, siteLimit?: string | null) {
+  const [row] = await listRequirements(db, { includeRetired: true, id, siteLimit });
   if (!row) throw new ApiError('NOT_FOUND', COMPLIANCE_MESSAGES.requirementNotFound);
   return row;
 }
@@ -185,7 +185,9 @@ export const requirementRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin('userManagement'))
   .get('/', validate('query', requirementListQuery), async (c) => {
     const { includeRetired } = c.req.valid('query');
-    return c.json<RequirementListResponse>({ requirements: await listRequirements(c.var.db, { includeRetired }) });
+    return c.json<RequirementListResponse>({
+      requirements: await listRequirements(c.var.db, { includeRetired, siteLimit: c.var.user.siteLimit }),
+    });
   })
 
   .post('/', validate('json', requirementBody), async (c) => {
@@ -213,15 +215,18 @@ export const requirementRoutes = new Hono<AppEnv>()
     // Its people get the book and the course now (a requirement that starts later included: the
     // training is there before it is due).
     await bringRequiredTraining(db, c.var.user, { requirementId: id }, now);
-    return c.json<RequirementResponse>({ requirement: await findRequirement(db, id) }, 201);
+    return c.json<RequirementResponse>({ requirement: await findRequirement(db, id, c.var.user.siteLimit) }, 201);
   })
 
   // Who a requirement with these terms would cover, asked while the dialog is filled in.
   .get('/audience', validate('query', audienceQuery), async (c) => {
     const { bookId, department, jobTitle, siteId } = c.req.valid('query');
+    // A site-limited administrator previews their own site's people (the site their requirement must name).
+    const site = siteId || c.var.user.siteLimit || null;
+    assertInSite(c.var.user, { siteId: site });
     const { count, people } = await previewAudience(
       c.var.db,
-      { bookId, department: department || null, jobTitle: jobTitle || null, siteId: siteId || null },
+      { bookId, department: department || null, jobTitle: jobTitle || null, siteId: site },
       AUDIENCE_NAMES_SHOWN,
     );
     return c.json<AudiencePreviewResponse>({ count, people });
@@ -231,7 +236,9 @@ export const requirementRoutes = new Hono<AppEnv>()
   .get('/evidence-options', async (c) => c.json<EvidenceOptionsResponse>(await evidenceOptions(c.var.db)))
 
   .get('/:id', validate('param', requirementIdParam), async (c) => {
-    return c.json<RequirementResponse>({ requirement: await findRequirement(c.var.db, c.req.valid('param').id) });
+    return c.json<RequirementResponse>({
+      requirement: await findRequirement(c.var.db, c.req.valid('param').id, c.var.user.siteLimit),
+    });
   })
 
   .put('/:id', validate('param', requirementIdParam), validate('json', requirementBody), async (c) => {
@@ -263,7 +270,7 @@ export const requirementRoutes = new Hono<AppEnv>()
     ]);
     // A changed audience brings the training to whoever it now names; those it no longer names keep what they have.
     await bringRequiredTraining(db, c.var.user, { requirementId: id }, now);
-    return c.json<RequirementResponse>({ requirement: await findRequirement(db, id) });
+    return c.json<RequirementResponse>({ requirement: await findRequirement(db, id, c.var.user.siteLimit) });
   })
 
   // Never deleted: a retired requirement keeps its exemptions, events and audit history.
@@ -292,7 +299,7 @@ export const requirementRoutes = new Hono<AppEnv>()
       }),
     ]);
     if (updated.length === 0) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.alreadyRetired);
-    return c.json<RequirementResponse>({ requirement: await findRequirement(db, id) });
+    return c.json<RequirementResponse>({ requirement: await findRequirement(db, id, c.var.user.siteLimit) });
   })
 
   .post('/:id/exemptions', validate('param', requirementIdParam), validate('json', exemptionBody), async (c) => {

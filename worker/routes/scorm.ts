@@ -31,6 +31,7 @@ import { componentTitle, recomputeCourseProgress } from '../services/progress';
 import { parseRange } from '../services/ranges';
 import { entryPathProblem, isHtmlPath, launchFile, scormPrefix } from '../services/scorm-package';
 import { commitRuntime, minimumOf, recordLaunch, runtimeOf, scormComponent, toRuntimeSummary } from '../services/scorm';
+import { siteScope } from '../services/sites';
 import { parseOrThrow, validate } from '../validate';
 
 /*
@@ -300,6 +301,8 @@ export const adminScormRoutes = new Hono<AppEnv>().get(
     const db = c.var.db;
     const where = and(
       courseId ? eq(scormRuntime.courseId, courseId) : undefined,
+      // A site-limited administrator's learners only (users is joined in the page and the count).
+      siteScope(c.var.user),
       containsText(search, [users.firstName, users.lastName, users.username, courses.title]),
     );
     const request = { page, limit };

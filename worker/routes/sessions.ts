@@ -34,8 +34,10 @@ import {
   findSession,
   SESSION_FLAG,
   sessionDetail,
+  sessionInSite,
   summaries,
 } from '../services/sessions';
+import { assertAllInSite, assertPersonInSite, siteScope } from '../services/sites';
 import { validate } from '../validate';
 
 /**
@@ -68,7 +70,7 @@ function runnerRoutes(guard: Guard): Hono<AppEnv> {
       // Walk-ins are found by search: anyone active but the runner themselves may be marked present.
       .get('/:id/people', guard, validate('param', idParam), validate('query', sessionPeopleQuery), async (c) => {
         await runSession(c, c.req.valid('param').id);
-        const people = await searchOthers(c.var.db, c.var.user.id, c.req.valid('query').query);
+        const people = await searchOthers(c.var.db, c.var.user, c.req.valid('query').query);
         return c.json<SessionPeopleResponse>({ people });
       })
       .put(
@@ -79,6 +81,8 @@ function runnerRoutes(guard: Guard): Hono<AppEnv> {
         async (c) => {
           const { id, userId } = c.req.valid('param');
           const session = await runSession(c, id);
+          // A site-limited administrator marks their site's people only, walk-ins included.
+          await assertPersonInSite(c.var.db, c.var.user, userId);
           await markAttendance(c.var.db, c.var.user, session, userId, c.req.valid('json'));
           return detail(c, id);
         },
@@ -107,12 +111,21 @@ function runnerRoutes(guard: Guard): Hono<AppEnv> {
 
 export const adminSessionRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin(SESSION_FLAG), async (c) => {
-    const rows = await c.var.db.select().from(classroomSessions).orderBy(desc(classroomSessions.startsAt)).limit(200);
+    const rows = await c.var.db
+      .select()
+      .from(classroomSessions)
+      .where(siteScope(c.var.user, classroomSessions.siteId))
+      .orderBy(desc(classroomSessions.startsAt))
+      .limit(200);
     return c.json<SessionListResponse>({ sessions: await summaries(c.var.db, rows) });
   })
   // The schedule form's trainer and invitation search (the administrator may train the session too).
   .get('/people', requireAdmin(SESSION_FLAG), validate('query', sessionPeopleQuery), async (c) => {
-    const people = await searchOthers(c.var.db, '', c.req.valid('query').query);
+    const people = await searchOthers(
+      c.var.db,
+      { id: '', siteLimit: c.var.user.siteLimit },
+      c.req.valid('query').query,
+    );
     return c.json<SessionPeopleResponse>({ people });
   })
   // The schedule form's site choices: the active sites, for an administrator who may schedule
@@ -121,7 +134,7 @@ export const adminSessionRoutes = new Hono<AppEnv>()
     const rows = await c.var.db
       .select({ id: sites.id, name: sites.name })
       .from(sites)
-      .where(isNull(sites.retiredAt))
+      .where(and(isNull(sites.retiredAt), siteScope(c.var.user, sites.id)))
       .orderBy(sql`lower(${sites.name})`);
     return c.json<SessionSitesResponse>({ sites: rows });
   })
@@ -140,7 +153,12 @@ export const adminSessionRoutes = new Hono<AppEnv>()
       if (!body.userIds === !body.requirementId)
         throw new ApiError('VALIDATION_FAILED', REFUSALS['session.inviteWhom']);
       const session = await findSession(c.var.db, c.req.valid('param').id);
-      const userIds = body.userIds ?? (await notCompliantOf(c.var.db, body.requirementId as string));
+      // A site-limited administrator invites to their site's sessions, and only their site's people.
+      if (!sessionInSite(c.var.user, session)) throw new ApiError('FORBIDDEN', REFUSALS['site.outsideLimit']);
+      if (body.userIds) await assertAllInSite(c.var.db, c.var.user, body.userIds);
+      const userIds =
+        body.userIds ??
+        (await notCompliantOf(c.var.db, body.requirementId as string, new Date(), c.var.user.siteLimit));
       const result = userIds.length
         ? await invite(c.var.db, mailDeps(c), c.var.user, session, userIds, { requirementId: body.requirementId })
         : { invited: 0, alreadyInvited: 0 };

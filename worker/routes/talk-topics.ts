@@ -16,6 +16,7 @@ import { ApiError } from '../errors';
 import { requireAdmin } from '../middleware/auth';
 import { auditInsert } from '../services/audit';
 import { isPdf } from '../services/file-types';
+import { assertInSite } from '../services/sites';
 import { validate } from '../validate';
 
 /*
@@ -172,6 +173,7 @@ export const adminTalkLeaderRoutes = new Hono<AppEnv>().put(
     const { leadsTalks } = c.req.valid('json');
     const row = await db.select().from(users).where(eq(users.id, id)).get();
     if (!row) throw new ApiError('NOT_FOUND', REFUSALS['user.notFound']);
+    assertInSite(c.var.user, row);
     await db.batch([
       db.update(users).set({ leadsTalks }).where(eq(users.id, id)),
       auditInsert(db, {

@@ -22,7 +22,16 @@ import { talkTopics } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { publicRoute, requireLearner } from '../middleware/auth';
-import { assertMayLead, findTalk, mayReadTalk, submitTalk, talkNumber, talkRecord } from '../services/talks';
+import {
+  assertMayLead,
+  assertTalkInSite,
+  findTalk,
+  mayReadTalk,
+  submitTalk,
+  talkNumber,
+  talkRecord,
+} from '../services/talks';
+import { assertAllInSite } from '../services/sites';
 import { validate } from '../validate';
 import { contentDisposition } from '../services/file-types';
 import { searchOthers } from '../services/people-search';
@@ -90,7 +99,7 @@ export const talkRoutes = new Hono<AppEnv>()
   .get('/crew', requireLearner, validate('query', crewQuery), async (c) => {
     await assertMayLead(c.var.db, c.var.user);
     const { query } = c.req.valid('query');
-    return c.json<TraineesResponse>({ people: await searchOthers(c.var.db, c.var.user.id, query) });
+    return c.json<TraineesResponse>({ people: await searchOthers(c.var.db, c.var.user, query) });
   })
 
   // The caller's talks: led (the foreman's list) or attended (their own record).
@@ -103,6 +112,12 @@ export const talkRoutes = new Hono<AppEnv>()
 
   .post('/', requireLearner, talkBodyLimit, validate('json', talkBody), async (c) => {
     const body = c.req.valid('json');
+    // A site-limited administrator leading a talk signs their site's people onto it only.
+    await assertAllInSite(
+      c.var.db,
+      c.var.user,
+      body.attendees.flatMap((a) => (a.userId ? [a.userId] : [])),
+    );
     const kind = await submitTalk(c.var.db, c.var.storage, c.var.user, body);
     const { talk, attendees } = await findTalk(c.var.db, body.id);
     return c.json<TalkResponse>({ talk: talkRecord(talk, attendees) }, kind === 'stored' ? 201 : 200);
@@ -149,6 +164,7 @@ export const talkRoutes = new Hono<AppEnv>()
   .get('/:id', requireLearner, validate('param', idParam), async (c) => {
     const { talk, attendees } = await findTalk(c.var.db, c.req.valid('param').id);
     if (!mayReadTalk(c.var.user, talk, attendees)) throw new ApiError('NOT_FOUND', REFUSALS['talk.notFound']);
+    await assertTalkInSite(c.var.db, c.var.user, talk, attendees);
     return c.json<TalkResponse>({ talk: talkRecord(talk, attendees) });
   })
 
@@ -156,6 +172,7 @@ export const talkRoutes = new Hono<AppEnv>()
   .get('/:id/sheet.pdf', requireLearner, validate('param', idParam), async (c) => {
     const { talk, attendees } = await findTalk(c.var.db, c.req.valid('param').id);
     if (!mayReadTalk(c.var.user, talk, attendees)) throw new ApiError('NOT_FOUND', REFUSALS['talk.notFound']);
+    await assertTalkInSite(c.var.db, c.var.user, talk, attendees);
     const storage = c.var.storage;
     const image = async (key: string | null) => {
       if (!key) return null;

@@ -30,6 +30,10 @@ export async function readSnapshot<T>(
   return body;
 }
 
+/** A snapshot's key for the caller: a site-limited administrator's figures are their site's own. */
+export const siteSnapshotKey = (key: string, user: { siteLimit?: string | null }) =>
+  user.siteLimit ? `${key}:site:${user.siteLimit}` : key;
+
 /** Forgets every admin snapshot: after a write to people, books, courses or assessment results. */
 export const forgetAdminSnapshots = (db: Db) => db.delete(adminSnapshots);
 

@@ -270,9 +270,11 @@ export async function coverageFacts(db: Db, filter: CoverageFilter, now: Date): 
 /** Requirements with their course, book and how many active learners each covers now. */
 export async function listRequirements(
   db: Db,
-  options: { includeRetired?: boolean; id?: string } = {},
+  options: { includeRetired?: boolean; id?: string; siteLimit?: string | null } = {},
   now = new Date(),
 ): Promise<RequirementDto[]> {
+  // A site-limited administrator counts their site's people only.
+  const inSite = options.siteLimit ? sql` AND u.site_id = ${options.siteLimit}` : sql``;
   const conditions: SQL[] = [];
   if (!options.includeRetired) conditions.push(sql`r.retired_at IS NULL`);
   if (options.id) conditions.push(sql`r.id = ${options.id}`);
@@ -287,7 +289,7 @@ export async function listRequirements(
       SELECT r.* FROM requirements r ${where}
     ), audiences AS MATERIALIZED (
       SELECT a.domain_id, a.department, a.job_title, a.site_id, (
-        SELECT count(*) FROM users u WHERE ${inListedAudience}
+        SELECT count(*) FROM users u WHERE ${inListedAudience}${inSite}
       ) AS n
       FROM (SELECT DISTINCT domain_id, lower(department) AS department, lower(job_title) AS job_title, site_id FROM listed
             WHERE retired_at IS NULL AND active_from <= ${now.toISOString()}) a

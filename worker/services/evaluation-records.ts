@@ -14,10 +14,11 @@ import {
   evaluationTemplateItems,
   evaluationTemplates,
 } from '../db/schema';
-import type { AppEnv } from '../env';
+import type { AppEnv, AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { authorisationStatus } from './authorisations';
 import { signedEvaluationPhotoUrl, type LinkSession } from './material-links';
+import { assertPersonInSite } from './sites';
 
 /** Evaluation records as every answer carries them (contract `EvaluationRecord`). */
 
@@ -48,7 +49,21 @@ export function mayRead(
 export async function readableEvaluation(c: Context<AppEnv>, id: string): Promise<EvaluationRow> {
   const row = await c.var.db.select().from(evaluations).where(eq(evaluations.id, id)).get();
   if (!row || !mayRead(c.var.user, row)) throw new ApiError('NOT_FOUND', REFUSALS['evaluation.notFound']);
+  await assertTraineeInSite(c.var.db, c.var.user, row);
   return row;
+}
+
+/**
+ * An administrator reads another person's evaluation as an overseer: a site-limited one only when
+ * the trainee is at their site (403 site.outsideLimit). Its evaluator and trainee always read it.
+ */
+export async function assertTraineeInSite(
+  db: Db,
+  user: Pick<AuthUser, 'id' | 'siteLimit'>,
+  row: Pick<EvaluationRow, 'evaluatorId' | 'traineeId'>,
+): Promise<void> {
+  if (row.evaluatorId === user.id || row.traineeId === user.id) return;
+  await assertPersonInSite(db, user, row.traineeId);
 }
 
 /** Records for `rows`, in their order: items, photos (signed for the caller) and authorisation read in a few queries. */

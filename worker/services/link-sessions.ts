@@ -40,7 +40,7 @@ export async function signedLinkUser(db: Db, secret: string, scope: string, link
 export async function liveLinkUser(
   db: Db,
   session: { userId: string; tokenId: string; tokenVersion: number },
-): Promise<Pick<AuthUser, 'id' | 'role' | 'permissions'> | null> {
+): Promise<Pick<AuthUser, 'id' | 'role' | 'permissions' | 'siteLimit'> | null> {
   const user = await db
     .select({
       id: users.id,
@@ -48,14 +48,21 @@ export async function liveLinkUser(
       permissions: users.permissions,
       tokenVersion: users.tokenVersion,
       deactivatedAt: users.deactivatedAt,
+      adminSiteId: users.adminSiteId,
       revoked: sql<number>`EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${session.tokenId})`,
     })
     .from(users)
     .where(eq(users.id, session.userId))
     .get();
   if (!user || user.revoked || user.deactivatedAt || user.tokenVersion !== session.tokenVersion) return null;
-  // The flags ride along: an administrator's link opens more only with the flag that covers it.
-  return { id: user.id, role: user.role, permissions: permissionsOf(user) };
+  // The flags and the site limit ride along: an administrator's link opens more only with the flag
+  // that covers it, and only for their site's people when they are limited to one.
+  return {
+    id: user.id,
+    role: user.role,
+    permissions: permissionsOf(user),
+    siteLimit: user.role === 'ADMIN' ? (user.adminSiteId ?? null) : null,
+  };
 }
 
 /** The caller's session, for signing file links. */

@@ -18,14 +18,20 @@ import { sessionCalendarFile } from './session-ics';
  */
 
 /** Everyone `requirementId` covers who is not compliant today (exempt people are not invited). */
-export async function notCompliantOf(db: Db, requirementId: string, now = new Date()): Promise<string[]> {
+export async function notCompliantOf(
+  db: Db,
+  requirementId: string,
+  now = new Date(),
+  siteId?: string | null,
+): Promise<string[]> {
   const requirement = await db
     .select({ id: requirements.id, domainId: requirements.domainId, retiredAt: requirements.retiredAt })
     .from(requirements)
     .where(eq(requirements.id, requirementId))
     .get();
   if (!requirement || requirement.retiredAt) throw new ApiError('NOT_FOUND', REFUSALS['requirement.notFound']);
-  const facts = await coverageFacts(db, { bookId: requirement.domainId }, now);
+  // A site-limited administrator's invitation reaches their site's people only.
+  const facts = await coverageFacts(db, { bookId: requirement.domainId, ...(siteId ? { siteId } : {}) }, now);
   return facts
     .filter((fact) => fact.requirementId === requirementId)
     .filter((fact) => {

@@ -18,7 +18,7 @@ import {
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { auditInsert } from './audit';
-import { activeSite } from './sites';
+import { activeSite, assertAllInSite } from './sites';
 import { fullName } from './users';
 
 /** Classroom sessions (issue 29): reading, scheduling and the permission rule shared by every route. */
@@ -43,12 +43,20 @@ export async function isTrainerOf(db: Db, sessionId: string, userId: string): Pr
   return !!row;
 }
 
-/** A trainer of the session, or an administrator holding Module Management; anyone else is refused. */
+/**
+ * A trainer of the session, or an administrator holding Module Management (a site-limited one for
+ * their site's sessions only, 403 site.outsideLimit otherwise); anyone else is refused.
+ */
 export async function assertRunsSession(db: Db, user: AuthUser, session: SessionRow): Promise<void> {
-  if (holdsAdminPermission(user, SESSION_FLAG)) return;
+  const admin = holdsAdminPermission(user, SESSION_FLAG);
+  if (admin && sessionInSite(user, session)) return;
   if (await isTrainerOf(db, session.id, user.id)) return;
-  throw new ApiError('FORBIDDEN', REFUSALS['session.notTrainer']);
+  throw new ApiError('FORBIDDEN', REFUSALS[admin ? 'site.outsideLimit' : 'session.notTrainer']);
 }
+
+/** A session a site-limited administrator may see: one held at their site. */
+export const sessionInSite = (user: Pick<AuthUser, 'siteLimit'>, session: Pick<SessionRow, 'siteId'>) =>
+  !user.siteLimit || session.siteId === user.siteLimit;
 
 const personOf = (row: typeof users.$inferSelect): SessionPerson => ({
   id: row.id,
@@ -207,13 +215,19 @@ export async function createSession(db: Db, actor: AuthUser, body: SessionBody, 
   const ends = Date.parse(body.endsAt);
   const fields = (field: string, reason: keyof typeof REFUSALS) =>
     new ApiError('VALIDATION_FAILED', REFUSALS[reason], { fields: { [field]: REFUSALS[reason] } });
+  const forbidden = (field: string, reason: keyof typeof REFUSALS) =>
+    new ApiError('FORBIDDEN', REFUSALS[reason], { fields: { [field]: REFUSALS[reason] } });
   if (starts < now.getTime()) throw fields('startsAt', 'session.inPast');
   if (ends <= starts) throw fields('endsAt', 'session.endBeforeStart');
   if (ends - starts > 24 * 3600 * 1000) throw fields('endsAt', 'session.tooLong');
   if (!body.outline && !body.materialId) throw fields('outline', 'session.outlineRequired');
   await activePeople(db, body.trainerIds, 'session.trainerNotFound');
+  // A site-limited administrator schedules at their own site (the default), with their site's trainers.
+  const siteId = body.siteId || actor.siteLimit || null;
+  if (actor.siteLimit && siteId !== actor.siteLimit) throw forbidden('siteId', 'site.outsideLimit');
+  await assertAllInSite(db, actor, body.trainerIds);
   // An unknown or retired site: the sites' own 400 (`site.unknown`, on the siteId field).
-  const site = body.siteId ? await activeSite(db, body.siteId) : null;
+  const site = siteId ? await activeSite(db, siteId) : null;
   if (body.componentId) {
     const component = await db
       .select({ id: components.id, type: components.type })

@@ -4,6 +4,7 @@
  * (their direct and indirect reports). docs/decisions/2026-11-28-site-limited-admins.md.
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { REFUSALS } from '../contract/errors';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
@@ -40,7 +41,7 @@ export const wouldLoop = (personId: string, managerId: string) =>
   ) SELECT 1 FROM up WHERE up.id = ${personId})`;
 
 /** The users rows a caller may touch: all of them, or those of their site when they are limited to one. */
-export const siteScope = (user: Pick<AuthUser, 'siteLimit'>, column: SQL | typeof users.siteId = users.siteId) =>
+export const siteScope = (user: Pick<AuthUser, 'siteLimit'>, column: SQL | SQLiteColumn = users.siteId) =>
   user.siteLimit ? sql`${column} = ${user.siteLimit}` : undefined;
 
 /** 403 when a site-limited administrator reaches for a person of another site (or of none). */
@@ -56,6 +57,33 @@ export async function assertAllInSite(db: Db, user: Pick<AuthUser, 'siteLimit'>,
     db.select({ siteId: users.siteId }).from(users).where(inArray(users.id, part)),
   );
   for (const row of rows) assertInSite(user, row);
+}
+
+/** 403 unless the person with this id is at the caller's site (an unknown id is the caller's 404 to give). */
+export const assertPersonInSite = (db: Db, user: Pick<AuthUser, 'siteLimit'>, id: string) =>
+  assertAllInSite(db, user, [id]);
+
+/**
+ * A condition that `personId` (a column holding a user id) names someone of the caller's site, for
+ * lists whose rows are about people: one condition in the same query, so counts and pages agree.
+ */
+export const personInSite = (user: Pick<AuthUser, 'siteLimit'>, personId: SQL | SQLiteColumn) =>
+  user.siteLimit ? sql`${personId} IN (SELECT su.id FROM users su WHERE su.site_id = ${user.siteLimit})` : undefined;
+
+/**
+ * 403 unless at least one of these people is at the caller's site: a record shared by several people
+ * (a toolbox talk's sheet) is theirs to read when it is about someone of their site.
+ */
+export async function assertAnyInSite(db: Db, user: Pick<AuthUser, 'siteLimit'>, ids: readonly string[]) {
+  if (!user.siteLimit) return;
+  const unique = [...new Set(ids)];
+  const rows = await selectInChunks(unique, (part) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, part), eq(users.siteId, user.siteLimit!))),
+  );
+  if (rows.length === 0) throw new ApiError('FORBIDDEN', REFUSALS['site.outsideLimit']);
 }
 
 /** An active site by id, or a 400 that says the site is unknown. */

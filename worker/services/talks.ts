@@ -12,6 +12,7 @@ import { sha256Hex } from './crypto';
 import { confirmSignature } from './evaluation-submit';
 import { forgetPeopleCaches } from './people-caches';
 import { signaturePng } from './signature-image';
+import { assertAnyInSite } from './sites';
 import { joinableSelfSignatures } from './talk-self-sign';
 import type { Storage } from './storage';
 import { fullName } from './users';
@@ -257,6 +258,20 @@ export function mayReadTalk(user: AuthUser, talk: TalkRow, attendees: readonly T
   return (
     isAdminUser(user) && (user.permissions?.userManagement !== false || user.permissions?.reportGeneration !== false)
   );
+}
+
+/**
+ * A site-limited administrator reads, as an overseer, a talk led by or signed by someone of their
+ * site (the sheet is those people's record); any other talk answers 403 site.outsideLimit.
+ */
+export async function assertTalkInSite(
+  db: Db,
+  user: AuthUser,
+  talk: TalkRow,
+  attendees: readonly TalkAttendeeRow[],
+): Promise<void> {
+  if (!user.siteLimit || talk.foremanId === user.id || attendees.some((a) => a.userId === user.id)) return;
+  await assertAnyInSite(db, user, [talk.foremanId, ...attendees.flatMap((a) => (a.userId ? [a.userId] : []))]);
 }
 
 export function talkRecord(talk: TalkRow, attendees: readonly TalkAttendeeRow[]): TalkRecord {

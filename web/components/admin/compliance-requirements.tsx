@@ -10,6 +10,7 @@ import { QueryState } from '../query-state';
 import { t } from '../../i18n';
 import { audienceText } from './compliance/audience-text';
 import { RetireRequirementDialog } from './compliance/retire-requirement-dialog';
+import { actionsColumn } from './shared/list-columns';
 
 /** Requirements are stored from the start of a UTC day: show that day, not the local one. */
 const activeDay = (iso: string) => formatDay(iso.slice(0, 10));
@@ -57,6 +58,7 @@ export function RequirementsPanel({
       </div>
     );
 
+  const actionsCol = actionsColumn(t('admin.req.col.actions'), actions);
   return (
     <>
       <div className={css({ mb: '4' })}>
@@ -70,7 +72,7 @@ export function RequirementsPanel({
           rows={rows}
           getRowKey={(r) => r.id}
           cardTitle={(r) => r.courseTitle}
-          cardActions={actions}
+          cardActions={actionsCol.cardActions}
           columns={[
             {
               key: 'course',
@@ -124,7 +126,7 @@ export function RequirementsPanel({
               align: 'right',
               cell: (r) => (r.retiredAt ? '—' : t('admin.compliance.people', { count: r.coveredCount })),
             },
-            { key: 'actions', header: t('admin.req.col.actions'), align: 'right', hideInCard: true, cell: actions },
+            actionsCol.column,
           ]}
           empty={
             <EmptyState

@@ -1,6 +1,6 @@
 import { COMPLIANCE_MESSAGES, EVENT_KINDS, eventBody, exemptionBody, type EventKind } from '@contract/compliance';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import { hasErrorCode } from '../../api/client';
@@ -8,10 +8,11 @@ import { complianceWrites } from '../../api/compliance-queries';
 import { runWrite } from '../../api/writes';
 import { dayInputValue } from '../../format';
 import { focusFirstInvalid, Select, TextField, type SelectOption } from '../../ui';
-import { FormDialog } from '../form-dialog';
+import { FormDialog, type FormDialogProps } from '../form-dialog';
 import { t } from '../../i18n';
 import { declaredText, errorText, fieldErrors, issueErrors } from '../../i18n/error-text';
 import { EVENT_KIND_IDS } from '../../i18n/labels';
+import { textBinding } from './shared/text-binding';
 
 /** A requirement the person is covered by, as the dialogs offer it (by its course). */
 export type CoveredRequirement = SelectOption;
@@ -97,6 +98,46 @@ function usePersonForm<F extends Record<string, string>>(
   return { values, set, errors, error, check, fieldsRef, mutation };
 }
 
+/**
+ * The frame both dialogs share: a form dialog whose title is also its submit button, and the
+ * requirement the step applies to as the first field, above the dialog's own fields.
+ */
+function PersonFormDialog({
+  form,
+  requirements,
+  children,
+  ...dialog
+}: Pick<FormDialogProps, 'open' | 'onClose' | 'title' | 'description' | 'formId' | 'onSubmit' | 'children'> & {
+  /** The parts of `usePersonForm` the frame reads (the requirement's value, errors, busy state). */
+  form: {
+    values: { requirementId: string };
+    set: (key: 'requirementId', value: string) => void;
+    errors: Errors;
+    error: string | null;
+    fieldsRef: RefObject<HTMLDivElement | null>;
+    mutation: { isPending: boolean };
+  };
+  requirements: readonly CoveredRequirement[];
+}) {
+  const { values, set, errors } = form;
+  return (
+    <FormDialog {...dialog} submitLabel={dialog.title} busy={form.mutation.isPending} error={form.error}>
+      <div ref={form.fieldsRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <Select
+          label={t('admin.record.requirement')}
+          required
+          options={requirements}
+          value={values.requirementId}
+          placeholder={t('admin.record.chooseRequired')}
+          onValueChange={(id) => set('requirementId', id)}
+          error={errors.requirementId}
+        />
+        {children}
+      </div>
+    </FormDialog>
+  );
+}
+
 /** Grant exemption: excuses the person from one requirement until a date, with the reason audit-logged. */
 export function GrantExemptionDialog({ open, userId, name, requirements, onClose, onDone }: PersonDialogProps) {
   const form = usePersonForm(
@@ -111,6 +152,7 @@ export function GrantExemptionDialog({ open, userId, name, requirements, onClose
     t('admin.record.exemptionFailed'),
   );
   const { values, set, errors } = form;
+  const text = textBinding(values, errors, set);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Errors = values.requirementId ? {} : { requirementId: t('admin.record.chooseRequirement') };
@@ -118,48 +160,26 @@ export function GrantExemptionDialog({ open, userId, name, requirements, onClose
       form.mutation.mutate(values);
   };
   return (
-    <FormDialog
+    <PersonFormDialog
       open={open}
       onClose={onClose}
       title={t('admin.record.grantExemption')}
       description={t('admin.record.exemptionText', { name })}
       formId="exemption-form"
-      submitLabel={t('admin.record.grantExemption')}
-      busy={form.mutation.isPending}
-      error={form.error}
+      form={form}
+      requirements={requirements}
       onSubmit={submit}
     >
-      <div ref={form.fieldsRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <Select
-          label={t('admin.record.requirement')}
-          required
-          options={requirements}
-          value={values.requirementId}
-          placeholder={t('admin.record.chooseRequired')}
-          onValueChange={(id) => set('requirementId', id)}
-          error={errors.requirementId}
-        />
-        <TextField
-          multiline
-          label={t('admin.status.reason')}
-          required
-          rows={3}
-          value={values.reason}
-          error={errors.reason}
-          onChange={(e) => set('reason', e.target.value)}
-        />
-        <TextField
-          label={t('admin.record.exemptUntil')}
-          type="date"
-          required
-          min={tomorrow()}
-          helperText={t('admin.record.exemptUntilHelp')}
-          value={values.until}
-          error={errors.until}
-          onChange={(e) => set('until', e.target.value)}
-        />
-      </div>
-    </FormDialog>
+      <TextField multiline label={t('admin.status.reason')} required rows={3} {...text('reason')} />
+      <TextField
+        label={t('admin.record.exemptUntil')}
+        type="date"
+        required
+        min={tomorrow()}
+        helperText={t('admin.record.exemptUntilHelp')}
+        {...text('until')}
+      />
+    </PersonFormDialog>
   );
 }
 
@@ -177,6 +197,7 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
     t('admin.record.eventFailed'),
   );
   const { values, set, errors } = form;
+  const text = textBinding(values, errors, set);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const extra: Errors = {};
@@ -187,58 +208,36 @@ export function RecordEventDialog({ open, userId, name, requirements, onClose, o
       form.mutation.mutate(values);
   };
   return (
-    <FormDialog
+    <PersonFormDialog
       open={open}
       onClose={onClose}
       title={t('admin.record.recordEvent')}
       description={t('admin.record.eventText', { name })}
       formId="event-form"
-      submitLabel={t('admin.record.recordEvent')}
-      busy={form.mutation.isPending}
-      error={form.error}
+      form={form}
+      requirements={requirements}
       onSubmit={submit}
     >
-      <div ref={form.fieldsRef} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
         <Select
-          label={t('admin.record.requirement')}
+          label={t('admin.record.whatHappened')}
           required
-          options={requirements}
-          value={values.requirementId}
-          placeholder={t('admin.record.chooseRequired')}
-          onValueChange={(id) => set('requirementId', id)}
-          error={errors.requirementId}
+          options={KIND_OPTIONS()}
+          value={values.kind as EventKind | ''}
+          placeholder={t('admin.record.chooseKind')}
+          onValueChange={(kind) => set('kind', kind)}
+          error={errors.kind}
         />
-        <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-          <Select
-            label={t('admin.record.whatHappened')}
-            required
-            options={KIND_OPTIONS()}
-            value={values.kind as EventKind | ''}
-            placeholder={t('admin.record.chooseKind')}
-            onValueChange={(kind) => set('kind', kind)}
-            error={errors.kind}
-          />
-          <TextField
-            label={t('admin.record.date')}
-            type="date"
-            required
-            max={dayInputValue()}
-            value={values.occurredOn}
-            error={errors.occurredOn}
-            onChange={(e) => set('occurredOn', e.target.value)}
-          />
-        </div>
-        <TextField
-          multiline
-          label={t('admin.record.note')}
-          required
-          rows={3}
-          helperText={t('admin.record.noteHelp')}
-          value={values.note}
-          error={errors.note}
-          onChange={(e) => set('note', e.target.value)}
-        />
+        <TextField label={t('admin.record.date')} type="date" required max={dayInputValue()} {...text('occurredOn')} />
       </div>
-    </FormDialog>
+      <TextField
+        multiline
+        label={t('admin.record.note')}
+        required
+        rows={3}
+        helperText={t('admin.record.noteHelp')}
+        {...text('note')}
+      />
+    </PersonFormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { createUserBody, USER_MESSAGES, type UserDto } from '@contract/users';
 import { isAdminUser } from '@contract/rules/roles';
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import * as v from 'valibot';
 import type { Domain } from '../../api/admin-content';
@@ -43,10 +43,22 @@ async function reportingLine(values: UserFormValues): Promise<{ siteId: string |
 }
 class ManagerUnknown extends Error {}
 
-/** The form's values and errors, with a change clearing that field's error. */
+/**
+ * The form's values and errors (a change clears that field's error), the failure above the form and
+ * the busy flag, with the one way both dialogs open afresh and send a save.
+ */
 function useUserForm() {
   const [values, setValues] = useState<UserFormValues>(emptyUserForm);
   const [errors, setErrors] = useState<UserFormErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** New values and no messages, each time the dialog opens. */
+  const reset = useCallback((next: UserFormValues) => {
+    setValues(next);
+    setErrors({});
+    setError(null);
+    setBusy(false);
+  }, []);
   const onChange = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
@@ -57,7 +69,25 @@ function useUserForm() {
     if (!parsed.success) setErrors(issueErrors(parsed.issues));
     return parsed.success;
   };
-  return { values, setValues, errors, setErrors, onChange, check };
+  /**
+   * Sends the save. A manager not found, or the server's refusal of a field, goes on that field; the
+   * server's message (or `fallback`) above the form. Busy stays on after success: the dialog closes.
+   */
+  const save = async (write: () => Promise<void>, fallback: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await write();
+    } catch (e) {
+      if (e instanceof ManagerUnknown) setErrors({ manager: t('admin.users.field.managerUnknown') });
+      else {
+        if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
+        setError(errorText(e, fallback));
+      }
+      setBusy(false);
+    }
+  };
+  return { values, errors, error, busy, onChange, check, reset, save };
 }
 
 /** 'Add New User': username, email, role, optional names, department and job title. */
@@ -71,37 +101,20 @@ export function AddUserDialog({
   onCreated: (user: UserDto, password: string | null) => void;
 }) {
   const form = useUserForm();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { setValues, setErrors } = form;
+  const { reset } = form;
 
   useEffect(() => {
-    if (!open) return;
-    setValues(emptyUserForm());
-    setErrors({});
-    setError(null);
-    setBusy(false);
-  }, [open, setValues, setErrors]);
+    if (open) reset(emptyUserForm());
+  }, [open, reset]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.check()) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await form.save(async () => {
       const { manager: _manager, ...values } = form.values;
       const res = await runWrite(userWrites.create, { ...values, ...(await reportingLine(form.values)) });
       onCreated(res.user, res.password ?? null);
-    } catch (e) {
-      if (e instanceof ManagerUnknown) {
-        setErrors({ manager: t('admin.users.field.managerUnknown') });
-        setBusy(false);
-        return;
-      }
-      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
-      setError(errorText(e, t('admin.users.createFailed')));
-      setBusy(false);
-    }
+    }, t('admin.users.createFailed'));
   };
 
   return (
@@ -112,8 +125,8 @@ export function AddUserDialog({
       description={t('admin.users.addDescription')}
       formId="add-user-form"
       submitLabel={t('admin.users.create')}
-      busy={busy}
-      error={error}
+      busy={form.busy}
+      error={form.error}
       onSubmit={submit}
     >
       <UserFormFields values={form.values} errors={form.errors} onChange={form.onChange} autoFocus />
@@ -192,11 +205,9 @@ export function EditUserDialog({
   onSaved: (message: string) => void;
 }) {
   const form = useUserForm();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // The foreman capability (issue 29) is its own write: PUT /api/v2/admin/talk-leaders/{id}.
   const [leadsTalks, setLeadsTalks] = useState(false);
-  const { setValues, setErrors } = form;
+  const { reset } = form;
 
   // The manager is shown by username: read once the dialog opens on someone who has one.
   const manager = useQuery({
@@ -217,17 +228,13 @@ export function EditUserDialog({
   useEffect(() => {
     if (!user) return;
     setLeadsTalks(user.leadsTalks);
-    setValues(userFormOf(user, managerUsername));
-    setErrors({});
-    setError(null);
-    setBusy(false);
-  }, [user, managerUsername, setValues, setErrors]);
+    reset(userFormOf(user, managerUsername));
+  }, [user, managerUsername, reset]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!user || !form.check()) return;
-    setBusy(true);
-    try {
+    await form.save(async () => {
       // A blank optional field clears it (null), as the contract reads it.
       const { firstName, lastName, department, jobTitle, manager: _manager, ...rest } = form.values;
       const body = {
@@ -243,16 +250,7 @@ export function EditUserDialog({
       await runWrite(userWrites.update, { userId: user.id, body });
       if (leadsTalks !== user.leadsTalks) await runWrite(talkWrites.setLeader, { userId: user.id, leadsTalks });
       onSaved(t('admin.users.updated'));
-    } catch (e) {
-      if (e instanceof ManagerUnknown) {
-        setErrors({ manager: t('admin.users.field.managerUnknown') });
-        setBusy(false);
-        return;
-      }
-      if (hasErrorCode(e, 'VALIDATION_FAILED', 'CONFLICT')) setErrors(serverFieldErrors(e.fields));
-      setError(errorText(e, t('admin.users.updateFailed')));
-      setBusy(false);
-    }
+    }, t('admin.users.updateFailed'));
   };
 
   return (
@@ -262,8 +260,8 @@ export function EditUserDialog({
       title={t('admin.users.editTitle')}
       formId="edit-user-form"
       submitLabel={t('admin.users.saveChanges')}
-      busy={busy}
-      error={error}
+      busy={form.busy}
+      error={form.error}
       onSubmit={submit}
     >
       <UserFormFields values={form.values} errors={form.errors} onChange={form.onChange} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import type { EvaluationDraft, ItemResult } from '../../../statecharts/evaluation.machine';
 import { t } from '../../i18n';
-import { Button, Chip, TextField } from '../../ui';
+import { Button, Chip, panel, TextField } from '../../ui';
 
 const RESULTS: readonly ItemResult[] = ['PASS', 'NOT_YET', 'NOT_APPLICABLE'];
 
@@ -82,17 +82,7 @@ function ItemRow({ number, itemId, text, critical, result, note, onResult, onNot
   const name = `item-${itemId}`;
   return (
     <fieldset
-      className={css({
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        bg: 'bg.surface',
-        p: '4',
-        m: 0,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
-      })}
+      className={cx(panel(), css({ m: 0, display: 'flex', flexDirection: 'column', gap: '3' }))}
       data-testid="evaluation-item"
     >
       <legend className={css({ float: 'left', width: '100%', p: 0, fontWeight: 'medium' })}>

@@ -1,16 +1,8 @@
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { panel } from '../../ui';
 
 /** The bordered card every part of the evaluation screens sits in (signing, acknowledgement, the record). */
-export const evaluationPanel = css({
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  p: '4',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-});
+export const evaluationPanel = cx(panel(), css({ display: 'flex', flexDirection: 'column', gap: '3' }));
 
 /**
  * One choice in a list the evaluator or foreman picks from on a phone (template, trainee, talk topic):

@@ -4,7 +4,7 @@ import type { EvaluationRecord } from '../../api/evaluation-queries';
 import { formatDate, formatDateTime } from '../../format';
 import { t } from '../../i18n';
 import { evaluationPanel, photoGrid } from './panel-style';
-import { Chip } from '../../ui';
+import { Chip, textLink } from '../../ui';
 import { resultLabel } from './item-list';
 
 const terms = css({
@@ -115,14 +115,7 @@ export function RecordView({ record }: { record: EvaluationRecord }) {
               href={record.authorisation.verifyUrl}
               target="_blank"
               rel="noopener"
-              className={css({
-                color: 'brand.fg',
-                textDecoration: 'underline',
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: '1',
-                minH: '11',
-              })}
+              className={textLink({ underline: 'always', touch: true })}
             >
               {t('evaluate.record.verify', { number: record.authorisation.number })}
               <ExternalLink aria-hidden="true" className={css({ w: '4', h: '4' })} />

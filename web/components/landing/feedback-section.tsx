@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Card, CardBody } from '../../ui';
 import { t } from '../../i18n';
-import { container } from './section-heading';
+import { container, eyebrowText, leadText, titleText } from './section-heading';
 
 export function FeedbackSection({ form }: { form: ReactNode }) {
   return (
@@ -26,30 +26,9 @@ export function FeedbackSection({ form }: { form: ReactNode }) {
         <div
           className={css({ display: 'flex', flexDirection: 'column', gap: '4', position: { md: 'sticky' }, top: '24' })}
         >
-          <span
-            className={css({
-              fontSize: 'sm',
-              fontWeight: 'semibold',
-              color: 'accent.fg',
-              textTransform: 'uppercase',
-              letterSpacing: '0.08em',
-            })}
-          >
-            {t('landing.feedback.eyebrow')}
-          </span>
-          <p
-            className={css({
-              fontSize: { base: '2xl', md: '4xl' },
-              fontWeight: 'bold',
-              letterSpacing: '-0.025em',
-              lineHeight: '1.15',
-            })}
-          >
-            {t('landing.feedback.title')}
-          </p>
-          <p className={css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.6' })}>
-            {t('landing.feedback.text')}
-          </p>
+          <span className={eyebrowText}>{t('landing.feedback.eyebrow')}</span>
+          <p className={titleText}>{t('landing.feedback.title')}</p>
+          <p className={leadText}>{t('landing.feedback.text')}</p>
           <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', mt: '2' })}>
             {[t('landing.feedback.point1'), t('landing.feedback.point2'), t('landing.feedback.point3')].map((text) => (
               <li

@@ -3,6 +3,22 @@ import { css } from 'styled-system/css';
 /** The landing page's content width: every section's inner box. */
 export const container = css({ width: '100%', maxW: '1200px', mx: 'auto', px: { base: '4', sm: '6', lg: '8' } });
 
+/** A section's small capitals line above its title, its title and its lead paragraph. */
+export const eyebrowText = css({
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  color: 'accent.fg',
+  textTransform: 'uppercase',
+  letterSpacing: '0.08em',
+});
+export const titleText = css({
+  fontSize: { base: '2xl', md: '4xl' },
+  fontWeight: 'bold',
+  letterSpacing: '-0.025em',
+  lineHeight: '1.15',
+});
+export const leadText = css({ fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted', lineHeight: '1.6' });
+
 export function SectionHeading({
   eyebrow,
   title,
@@ -24,29 +40,11 @@ export function SectionHeading({
         mb: { base: '8', md: '12' },
       })}
     >
-      <span
-        className={css({
-          fontSize: 'sm',
-          fontWeight: 'semibold',
-          color: 'accent.fg',
-          textTransform: 'uppercase',
-          letterSpacing: '0.08em',
-        })}
-      >
-        {eyebrow}
-      </span>
-      <h2
-        id={id}
-        className={css({
-          fontSize: { base: '2xl', md: '4xl' },
-          fontWeight: 'bold',
-          letterSpacing: '-0.025em',
-          lineHeight: '1.15',
-        })}
-      >
+      <span className={eyebrowText}>{eyebrow}</span>
+      <h2 id={id} className={titleText}>
         {title}
       </h2>
-      <p className={css({ fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted', lineHeight: '1.6' })}>{description}</p>
+      <p className={leadText}>{description}</p>
     </div>
   );
 }

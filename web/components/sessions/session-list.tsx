@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { Link } from 'wouter';
 import { sessionQueries, type SessionScope, type SessionSummary } from '../../api/session-queries';
 import { t } from '../../i18n';
-import { DataTable, EmptyState, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
+import { DataTable, EmptyState, TabContent, TabList, Tabs, TabTrigger, textLink } from '../../ui';
 import { QueryState } from '../query-state';
 import { SessionStatusChip, sessionWhen } from './session-labels';
 
@@ -85,11 +85,4 @@ export function SessionList({
   );
 }
 
-const linkClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minH: '44px',
-  fontWeight: 'medium',
-  color: 'brand.fg',
-  _hover: { textDecoration: 'underline' },
-});
+const linkClass = textLink({ touch: true, strong: true });

@@ -1,6 +1,6 @@
 import { Download, Minus, Play, Plus, Scan } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { toMermaid, toScxml, toSvg } from '../../../statecharts/tooling/export';
 import type { MachineModel } from '../../../statecharts/tooling/inspect';
 import type { Layout } from '../../../statecharts/tooling/layout';
@@ -8,7 +8,7 @@ import type { MachineEntry } from '../../../statecharts/tooling/registry';
 import { Simulation } from '../../../statecharts/tooling/simulator';
 import { StatechartDiagram } from '../statechart-diagram';
 import { machineDescription, machineTitle } from '../../i18n/statechart-text';
-import { Alert, Button } from '../../ui';
+import { Alert, Button, panel } from '../../ui';
 import { t, withTags } from '../../i18n';
 import { SimulatorPanel } from './simulator-panel';
 import { StateDetails } from './state-details';
@@ -236,16 +236,14 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
         </div>
         <aside
           aria-label={mode === 'simulate' ? t('statecharts.simulator') : t('statecharts.stateDetails')}
-          className={css({
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            borderRadius: 'lg',
-            bg: 'bg.surface',
-            p: '4',
-            minW: '0',
-            // Beside the diagram on wide screens: stays in view while the page scrolls.
-            lg: { position: 'sticky', top: '4', maxH: 'calc(100dvh - 2rem)', overflowY: 'auto' },
-          })}
+          className={cx(
+            panel(),
+            css({
+              minW: '0',
+              // Beside the diagram on wide screens: stays in view while the page scrolls.
+              lg: { position: 'sticky', top: '4', maxH: 'calc(100dvh - 2rem)', overflowY: 'auto' },
+            }),
+          )}
         >
           {mode === 'simulate' && simulation?.error ? (
             <Alert status="error" title={t('statecharts.simFailed')} className={css({ mb: '4' })}>

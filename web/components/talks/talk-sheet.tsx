@@ -6,7 +6,7 @@ import { talkQueries, topicPdfUrl, type ForemanTopic } from '../../api/talk-quer
 import { t } from '../../i18n';
 import { talkOutbox } from '../../state/talk-outbox';
 import type { StoredTalk, TalkLine } from '../../state/talk-store';
-import { Button, Chip } from '../../ui';
+import { Button, Chip, textLink } from '../../ui';
 import { useOnline } from '../../state/evaluations';
 import { CrewAdder } from './crew-adder';
 import { OwnPhonePanel } from './own-phone-panel';
@@ -116,13 +116,7 @@ export function TalkSheet(props: {
             href={topicPdfUrl(talk.topicId)}
             target="_blank"
             rel="noreferrer"
-            className={css({
-              color: 'brand.fg',
-              textDecoration: 'underline',
-              display: 'inline-flex',
-              minH: '11',
-              alignItems: 'center',
-            })}
+            className={textLink({ underline: 'always', touch: true })}
           >
             {props.topic.pdfBytes ? t('talks.topic.pdf') : t('talks.topic.printable')}
           </a>

@@ -1,52 +1,27 @@
-import {
-  ANNOUNCEMENT_MESSAGES,
-  announcementBody,
-  isExpiringSoon,
-  PRIORITIES,
-  PRIORITY_TONE,
-  type AnnouncementDto,
-  type Priority,
-} from '@contract/announcements';
+import { ANNOUNCEMENT_MESSAGES, isExpiringSoon, PRIORITY_TONE, type AnnouncementDto } from '@contract/announcements';
 import { Eye, Megaphone, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
-import * as v from 'valibot';
 import { announcementWrites } from '../../api/announcement-queries';
 import { announcementsApi } from '../../api/announcements';
-import { hasErrorCode } from '../../api/client';
 import { serverText, t } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { runWrite, useWrite } from '../../api/writes';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
-import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import {
-  Button,
-  Card,
-  Checkbox,
-  Chip,
-  DataTable,
-  Dialog,
-  EmptyState,
-  IconButton,
-  Select,
-  TextField,
-  toaster,
-  type SelectOption,
-} from '../../ui';
+import { Button, Card, Checkbox, Chip, DataTable, EmptyState, FloatingAction, IconButton, toaster } from '../../ui';
 import { formatDateTime, formatNumber } from '../../format';
-import { errorText, fieldErrors } from '../../i18n/error-text';
+import { errorText } from '../../i18n/error-text';
 import { PRIORITY_IDS } from '../../i18n/labels';
-
-const priorityOptions = (): readonly SelectOption<Priority>[] =>
-  PRIORITIES.map((p) => ({ value: p, label: t(PRIORITY_IDS[p]) }));
-
-type FormState = { mode: 'create' } | { mode: 'edit'; item: AnnouncementDto } | null;
+import { ListSearchField } from '../../components/admin/shared/list-filters';
+import { AnnouncementForm, type AnnouncementFormState } from '../../components/admin/announcements/announcement-form';
+import { AnnouncementViewDialog } from '../../components/admin/announcements/announcement-view-dialog';
+import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
 
 /** /admin/announcements: stat cards, a searchable list, create, edit, view, activate and delete announcements. */
 export function AdminAnnouncementsPage() {
@@ -63,7 +38,7 @@ export function AdminAnnouncementsPage() {
   const stats = statsQuery.data;
   const items = list.items;
   const search = list.search;
-  const [form, setForm] = useState<FormState>(null);
+  const [form, setForm] = useState<AnnouncementFormState>(null);
   const [viewing, setViewing] = useState<AnnouncementDto | null>(null);
   const [deleting, setDeleting] = useState<AnnouncementDto | null>(null);
   // The writes invalidate the list and the stat cards (web/api/announcement-queries.ts).
@@ -96,6 +71,8 @@ export function AdminAnnouncementsPage() {
     </div>
   );
 
+  const actionsCol = actionsColumn(t('admin.announcements.col.actions'), rowActions);
+  const title = titleColumn<AnnouncementDto>('title', t('admin.announcements.col.title'), (a) => a.title);
   return (
     <>
       <PageHeader
@@ -124,12 +101,10 @@ export function AdminAnnouncementsPage() {
         </div>
       ) : null}
       <div className={css({ maxW: { md: '420px' }, mb: '4' })}>
-        <TextField
+        <ListSearchField
+          list={list}
           label={t('admin.announcements.search')}
-          type="search"
           placeholder={t('admin.announcements.searchPlaceholder')}
-          value={search}
-          onChange={(e) => list.setSearch(e.target.value)}
         />
       </div>
       <QueryState
@@ -141,15 +116,10 @@ export function AdminAnnouncementsPage() {
           label={t('admin.announcements.pageTitle')}
           rows={items ?? []}
           getRowKey={(a) => a.id}
-          cardTitle={(a) => <bdi>{a.title}</bdi>}
-          cardActions={rowActions}
+          cardTitle={title.cardTitle}
+          cardActions={actionsCol.cardActions}
           columns={[
-            {
-              key: 'title',
-              header: t('admin.announcements.col.title'),
-              hideInCard: true,
-              cell: (a) => <bdi className={css({ fontWeight: 'medium' })}>{a.title}</bdi>,
-            },
+            title.column,
             {
               key: 'priority',
               header: t('admin.announcements.col.priority'),
@@ -166,13 +136,7 @@ export function AdminAnnouncementsPage() {
                 </Checkbox>
               ),
             },
-            {
-              key: 'actions',
-              header: t('admin.announcements.col.actions'),
-              hideInCard: true,
-              align: 'right',
-              cell: rowActions,
-            },
+            actionsCol.column,
           ]}
           empty={
             <EmptyState
@@ -185,23 +149,7 @@ export function AdminAnnouncementsPage() {
         />
         <TablePagination list={list} />
       </QueryState>
-      <div aria-hidden className={css({ h: '20' })} />
-      <Button
-        aria-label={t('admin.announcements.add')}
-        onClick={() => setForm({ mode: 'create' })}
-        className={css({
-          position: 'fixed',
-          insetEnd: { base: '4', md: '8' },
-          bottom: { base: '4', md: '8' },
-          borderRadius: 'full',
-          w: '14',
-          h: '14',
-          boxShadow: 'lg',
-          zIndex: 10,
-        })}
-      >
-        <Plus aria-hidden />
-      </Button>
+      <FloatingAction label={t('admin.announcements.add')} onClick={() => setForm({ mode: 'create' })} />
       <AnnouncementForm
         state={form}
         onClose={() => setForm(null)}
@@ -210,47 +158,7 @@ export function AdminAnnouncementsPage() {
           toaster.create({ type: 'success', title: message });
         }}
       />
-      <Dialog
-        open={viewing !== null}
-        onOpenChange={(o) => (!o ? setViewing(null) : undefined)}
-        title={viewing?.title ?? ''}
-        footer={<Button onClick={() => setViewing(null)}>{t('common.close')}</Button>}
-      >
-        {viewing ? (
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-            <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-              <Chip palette={PRIORITY_TONE[viewing.priority]}>{t(PRIORITY_IDS[viewing.priority])}</Chip>
-              <Chip palette={viewing.isActive ? 'success' : 'neutral'}>
-                {viewing.isActive ? t('admin.announcements.active') : t('admin.announcements.inactive')}
-              </Chip>
-              {isExpiringSoon(viewing.expiresAt) ? (
-                <Chip palette="warning">{t('admin.announcements.expiringSoon')}</Chip>
-              ) : null}
-            </div>
-            <p dir="auto" className={css({ whiteSpace: 'pre-wrap' })}>
-              {viewing.content}
-            </p>
-            <dl
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: 'auto 1fr',
-                gap: '1 4',
-                fontSize: 'sm',
-                color: 'fg.muted',
-              })}
-            >
-              <dt>{t('admin.announcements.col.author')}</dt>
-              <dd>
-                <bdi>{viewing.authorName}</bdi>
-              </dd>
-              <dt>{t('admin.announcements.created')}</dt>
-              <dd>{formatDateTime(viewing.createdAt)}</dd>
-              <dt>{t('admin.announcements.col.expires')}</dt>
-              <dd>{formatDateTime(viewing.expiresAt, t('admin.announcements.never'))}</dd>
-            </dl>
-          </div>
-        ) : null}
-      </Dialog>
+      <AnnouncementViewDialog item={viewing} onClose={() => setViewing(null)} />
       <ConfirmDeleteDialog
         item={deleting}
         title={t('admin.announcements.deleteTitle')}
@@ -307,141 +215,5 @@ function Expiry({ item }: { item: AnnouncementDto }) {
         </Chip>
       ) : null}
     </span>
-  );
-}
-
-/** A datetime-local value ("2026-11-24T17:00") for an ISO timestamp, in the browser's time zone. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function AnnouncementForm({
-  state,
-  onClose,
-  onSaved,
-}: {
-  state: FormState;
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
-  const [values, setValues] = useState({
-    title: '',
-    authorName: '',
-    content: '',
-    priority: 'MEDIUM' as Priority,
-    expiresAt: '',
-    isActive: true,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!state) return;
-    const item = state.mode === 'edit' ? state.item : null;
-    setValues({
-      title: item?.title ?? '',
-      authorName: item?.authorName ?? '',
-      content: item?.content ?? '',
-      priority: item?.priority ?? 'MEDIUM',
-      expiresAt: toLocalInput(item?.expiresAt ?? null),
-      isActive: item?.isActive ?? true,
-    });
-    setErrors({});
-    setError(null);
-    setBusy(false);
-  }, [state]);
-
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((c) => ({ ...c, [key]: value }));
-    setErrors((c) => ({ ...c, [key]: '' }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!state) return;
-    // Empty expiry is sent as null; a local date-time becomes an ISO instant.
-    const body = { ...values, expiresAt: values.expiresAt ? new Date(values.expiresAt).toISOString() : null };
-    const parsed = v.safeParse(announcementBody, body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.issues) found[v.getDotPath(issue) ?? '_'] ??= issue.message;
-      setErrors(fieldErrors(found) as Record<string, string>);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await runWrite(announcementWrites.save, { id: state.mode === 'create' ? null : state.item.id, body });
-      onSaved(
-        state.mode === 'create'
-          ? serverText(ANNOUNCEMENT_MESSAGES.created, t('admin.announcements.createdDone'))
-          : serverText(ANNOUNCEMENT_MESSAGES.updated, t('admin.announcements.updatedDone')),
-      );
-    } catch (e) {
-      if (hasErrorCode(e, 'VALIDATION_FAILED')) setErrors(fieldErrors(e.fields) as Record<string, string>);
-      setError(state.mode === 'create' ? t('admin.announcements.createFailed') : t('admin.announcements.updateFailed'));
-      setBusy(false);
-    }
-  };
-
-  return (
-    <FormDialog
-      open={state !== null}
-      onClose={onClose}
-      title={state?.mode === 'edit' ? t('admin.announcements.editTitle') : t('admin.announcements.createTitle')}
-      formId="announcement-form"
-      submitLabel={state?.mode === 'edit' ? t('admin.announcements.saveChanges') : t('admin.announcements.create')}
-      busy={busy}
-      error={error}
-      onSubmit={submit}
-    >
-      <TextField
-        label={t('admin.announcements.col.title')}
-        required
-        value={values.title}
-        error={errors.title}
-        onChange={(e) => set('title', e.target.value)}
-      />
-      <TextField
-        label={t('admin.announcements.authorName')}
-        required
-        value={values.authorName}
-        error={errors.authorName}
-        onChange={(e) => set('authorName', e.target.value)}
-      />
-      <TextField
-        multiline
-        label={t('admin.announcements.content')}
-        required
-        rows={5}
-        value={values.content}
-        error={errors.content}
-        onChange={(e) => set('content', e.target.value)}
-      />
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <Select
-          label={t('admin.announcements.col.priority')}
-          options={priorityOptions()}
-          value={values.priority}
-          onValueChange={(p) => set('priority', p)}
-          error={errors.priority}
-        />
-        <TextField
-          label={t('admin.announcements.expiresAt')}
-          type="datetime-local"
-          helperText={t('admin.announcements.expiresHelp')}
-          value={values.expiresAt}
-          error={errors.expiresAt}
-          onChange={(e) => set('expiresAt', e.target.value)}
-        />
-      </div>
-      <Checkbox checked={values.isActive} onCheckedChange={(on) => set('isActive', on)}>
-        {t('admin.announcements.active')}
-      </Checkbox>
-    </FormDialog>
   );
 }

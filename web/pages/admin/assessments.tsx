@@ -22,9 +22,10 @@ import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Button, Card, Chip, DataTable, EmptyState, Select, TextField, toaster, type SelectOption } from '../../ui';
+import { Button, Card, Chip, DataTable, EmptyState, Select, toaster, type SelectOption } from '../../ui';
 import { formatDate, formatDateTime, formatNumber, formatScore } from '../../format';
 import { errorText } from '../../i18n/error-text';
+import { AllOrOneSelect, ListSearchField } from '../../components/admin/shared/list-filters';
 
 const statusOptions = (): readonly SelectOption<AttemptStatusFilter>[] => [
   { value: 'ALL', label: t('admin.assessments.filter.ALL') },
@@ -85,10 +86,7 @@ export function AdminAssessmentsPage() {
   const [intervention, setIntervention] = useState<Intervention>(null);
   const clearAll = list.clearFilters;
   const query = list.isFiltering;
-  const bookOptions: SelectOption[] = [
-    { value: 'ALL', label: t('admin.assessments.allBooks') },
-    ...domains.map((d) => ({ value: d.id, label: d.name })),
-  ];
+  const bookOptions: SelectOption[] = domains.map((d) => ({ value: d.id, label: d.name }));
 
   const actions = (row: AttemptRow) =>
     row.canAdminIntervene ? (
@@ -136,18 +134,17 @@ export function AdminAssessmentsPage() {
           value={list.filters.status}
           onValueChange={(value) => list.setFilter('status', value)}
         />
-        <Select
+        <AllOrOneSelect
           label={t('admin.assessments.col.books')}
+          allLabel={t('admin.assessments.allBooks')}
           options={bookOptions}
-          value={list.filters.domainId || 'ALL'}
-          onValueChange={(value) => list.setFilter('domainId', value === 'ALL' ? '' : value)}
+          value={list.filters.domainId}
+          onChange={(value) => list.setFilter('domainId', value)}
         />
-        <TextField
+        <ListSearchField
+          list={list}
           label={t('admin.assessments.search')}
-          type="search"
           placeholder={t('admin.assessments.searchPlaceholder')}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
         />
         <Button variant="ghost" onClick={clearAll}>
           {t('admin.assessments.clearAll')}

@@ -35,13 +35,13 @@ import {
   EmptyState,
   flipInRtl,
   IconButton,
-  Select,
-  TextField,
   toaster,
   Tooltip,
   type DataTableColumn,
 } from '../../ui';
 import { errorText, fieldErrors } from '../../i18n/error-text';
+import { AllOrOneSelect, ListSearchField } from '../../components/admin/shared/list-filters';
+import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -156,13 +156,10 @@ export function AdminCoursesPage() {
     );
   };
 
+  const actionsCol = actionsColumn(t('admin.courses.col.actions'), actions);
+  const title = titleColumn<AdminCourse>('title', t('admin.courses.col.title'), (c) => c.title);
   const columns: DataTableColumn<AdminCourse>[] = [
-    {
-      key: 'title',
-      header: t('admin.courses.col.title'),
-      hideInCard: true,
-      cell: (c) => <bdi className={css({ fontWeight: 'medium' })}>{c.title}</bdi>,
-    },
+    title.column,
     { key: 'book', header: t('admin.courses.col.books'), cell: (c) => <bdi>{c.domain.name}</bdi> },
     {
       key: 'language',
@@ -193,7 +190,7 @@ export function AdminCoursesPage() {
       align: 'center',
       cell: (c) => formatNumber(c.componentCount),
     },
-    { key: 'actions', header: t('admin.courses.col.actions'), align: 'right', hideInCard: true, cell: actions },
+    actionsCol.column,
   ];
 
   return (
@@ -216,31 +213,27 @@ export function AdminCoursesPage() {
           alignItems: 'end',
         })}
       >
-        <TextField
+        <ListSearchField
+          list={list}
           label={t('admin.courses.search')}
-          type="search"
           placeholder={t('admin.courses.searchPlaceholder')}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.target.value)}
         />
-        <Select
+        <AllOrOneSelect
           label={t('admin.courses.col.books')}
-          options={[
-            { label: t('admin.courses.allBooks'), value: 'ALL' },
-            ...domains.map((d) => ({ label: d.name, value: d.id })),
-          ]}
-          value={list.filters.domainId || 'ALL'}
-          onValueChange={(value) => list.setFilter('domainId', value === 'ALL' ? '' : value)}
+          allLabel={t('admin.courses.allBooks')}
+          options={domains.map((d) => ({ label: d.name, value: d.id }))}
+          value={list.filters.domainId}
+          onChange={(value) => list.setFilter('domainId', value)}
         />
-        <Select
+        <AllOrOneSelect
           label={t('admin.courses.col.status')}
+          allLabel={t('admin.courses.statusAll')}
           options={[
-            { label: t('admin.courses.statusAll'), value: 'ALL' },
             { label: t('admin.courses.status.DRAFT'), value: 'DRAFT' },
             { label: t('admin.courses.status.PUBLISHED'), value: 'PUBLISHED' },
           ]}
-          value={list.filters.status || 'ALL'}
-          onValueChange={(value) => list.setFilter('status', value === 'ALL' ? '' : (value as CourseFilters['status']))}
+          value={list.filters.status}
+          onChange={(value) => list.setFilter('status', value)}
         />
       </div>
       <QueryState
@@ -253,8 +246,8 @@ export function AdminCoursesPage() {
           rows={courses ?? []}
           columns={columns}
           getRowKey={(c) => c.id}
-          cardTitle={(c) => <bdi>{c.title}</bdi>}
-          cardActions={actions}
+          cardTitle={title.cardTitle}
+          cardActions={actionsCol.cardActions}
           empty={
             <EmptyState
               bordered

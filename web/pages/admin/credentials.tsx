@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { t } from '../../i18n';
 import { Button, DataTable, EmptyState, TabContent, TabList, Tabs, TabTrigger } from '../../ui';
+import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
 
 const STATUSES: readonly CredentialStatus[] = ['PENDING', 'APPROVED', 'REJECTED'];
 const NO_FILTERS: CredentialQueueFilters = { status: 'PENDING' };
@@ -46,6 +47,8 @@ function Queue({ status }: { status: CredentialStatus }) {
       {c.status === 'PENDING' ? t('admin.credentials.review') : t('admin.credentials.view')}
     </Button>
   );
+  const person = titleColumn<AdminCredential>('person', t('admin.credentials.col.person'), (c) => c.userName);
+  const actionsCol = actionsColumn(t('admin.credentials.col.actions'), review);
   return (
     <QueryState
       query={list.query}
@@ -56,15 +59,10 @@ function Queue({ status }: { status: CredentialStatus }) {
         label={TAB_LABEL()[status]}
         rows={list.items ?? []}
         getRowKey={(c) => c.id}
-        cardTitle={(c) => <bdi>{c.userName}</bdi>}
-        cardActions={review}
+        cardTitle={person.cardTitle}
+        cardActions={actionsCol.cardActions}
         columns={[
-          {
-            key: 'person',
-            header: t('admin.credentials.col.person'),
-            hideInCard: true,
-            cell: (c) => <bdi className={css({ fontWeight: 'medium' })}>{c.userName}</bdi>,
-          },
+          person.column,
           {
             key: 'department',
             header: t('admin.credentials.col.department'),
@@ -77,13 +75,7 @@ function Queue({ status }: { status: CredentialStatus }) {
             header: t('admin.credentials.col.submitted'),
             cell: (c) => formatDateTime(c.submittedAt),
           },
-          {
-            key: 'actions',
-            header: t('admin.credentials.col.actions'),
-            hideInCard: true,
-            align: 'right',
-            cell: review,
-          },
+          actionsCol.column,
         ]}
         empty={
           <EmptyState

@@ -16,6 +16,7 @@ import { usePagedList } from '../../hooks/use-paged-list';
 import { Button, DataTable, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
 import { t } from '../../i18n';
 import { declaredText, errorText } from '../../i18n/error-text';
+import { ListSearchField } from '../../components/admin/shared/list-filters';
 
 /** Book search waits for a 500 ms pause in typing. */
 export const BOOK_SEARCH_DELAY_MS = 500;
@@ -80,13 +81,7 @@ export function AdminDomainsPage() {
         }
       />
       <div className={css({ maxW: { md: '420px' }, mb: '5' })}>
-        <TextField
-          label={t('admin.books.search')}
-          type="search"
-          placeholder={t('admin.books.searchPlaceholder')}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.target.value)}
-        />
+        <ListSearchField list={list} label={t('admin.books.search')} placeholder={t('admin.books.searchPlaceholder')} />
       </div>
       <QueryState
         query={list.query}

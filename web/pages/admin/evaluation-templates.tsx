@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Plus } from 'lucide-react';
-import { css } from 'styled-system/css';
 import { Link, useLocation } from 'wouter';
 import { evaluationTemplateQueries, type TemplateDto } from '../../api/evaluation-template-queries';
 import { TemplateStatusChip, validityText } from '../../components/admin/evaluation-templates/template-labels';
@@ -8,7 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
-import { Button, DataTable, EmptyState } from '../../ui';
+import { Button, DataTable, EmptyState, textLink } from '../../ui';
 
 /**
  * /admin/evaluation-templates: the practical evaluation checklists, one row per template (its
@@ -79,11 +78,4 @@ export function AdminEvaluationTemplatesPage() {
   );
 }
 
-const linkClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minH: '44px',
-  fontWeight: 'medium',
-  color: 'brand.fg',
-  _hover: { textDecoration: 'underline' },
-});
+const linkClass = textLink({ touch: true, strong: true });

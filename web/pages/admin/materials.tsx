@@ -16,10 +16,12 @@ import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNavigationFlag } from '../../hooks/use-navigation-flag';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Button, Chip, DataTable, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
+import { Button, Chip, DataTable, EmptyState, IconButton, toaster, type DataTableColumn } from '../../ui';
 import { formatDate, formatFileSize, formatList } from '../../format';
 import { t } from '../../i18n';
 import { languageName, materialTypeLabel } from '../../components/admin/content-text';
+import { ListSearchField } from '../../components/admin/shared/list-filters';
+import { actionsColumn } from '../../components/admin/shared/list-columns';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
@@ -87,6 +89,7 @@ export function AdminMaterialsPage() {
     </div>
   );
 
+  const actionsCol = actionsColumn(t('admin.materials.col.actions'), actions);
   const columns: DataTableColumn<Material>[] = [
     {
       key: 'title',
@@ -136,7 +139,7 @@ export function AdminMaterialsPage() {
       header: t('admin.materials.col.uploaded'),
       cell: (m) => <span className={css({ whiteSpace: 'nowrap' })}>{formatDate(m.createdAt)}</span>,
     },
-    { key: 'actions', header: t('admin.materials.col.actions'), align: 'right', hideInCard: true, cell: actions },
+    actionsCol.column,
   ];
 
   return (
@@ -151,13 +154,11 @@ export function AdminMaterialsPage() {
         }
       />
       <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', alignItems: 'flex-end', mb: '5' })}>
-        <TextField
+        <ListSearchField
           className={css({ flex: '1 1 260px', maxW: { md: '420px' } })}
+          list={list}
           label={t('admin.materials.search')}
-          type="search"
           placeholder={t('admin.materials.searchPlaceholder')}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.target.value)}
         />
       </div>
       <QueryState
@@ -171,7 +172,7 @@ export function AdminMaterialsPage() {
           columns={columns}
           getRowKey={(m) => m.id}
           cardTitle={(m) => <bdi>{m.title}</bdi>}
-          cardActions={actions}
+          cardActions={actionsCol.cardActions}
           empty={
             <EmptyState
               bordered

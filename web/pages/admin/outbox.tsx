@@ -13,6 +13,7 @@ import { formatDateTime } from '../../format';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { Button, DataTable, EmptyState, TabContent, TabList, Tabs, TabTrigger, toaster } from '../../ui';
+import { actionsColumn } from '../../components/admin/shared/list-columns';
 
 const STATUSES: readonly MailStatus[] = ['FAILED', 'PENDING', 'SENT', 'RECORDED'];
 const NO_FILTERS: OutboxFilters = { status: '' };
@@ -50,6 +51,7 @@ export function AdminOutboxPage() {
       </Button>
     ) : null;
 
+  const actionsCol = actionsColumn(t('admin.outbox.col.actions'), retryButton);
   return (
     <>
       <PageHeader title={t('admin.outbox.title')} subtitle={t('admin.outbox.subtitle')} />
@@ -74,7 +76,7 @@ export function AdminOutboxPage() {
               rows={list.items ?? []}
               getRowKey={(m) => m.id}
               cardTitle={(m) => <bdi>{m.subject}</bdi>}
-              cardActions={retryButton}
+              cardActions={actionsCol.cardActions}
               columns={[
                 { key: 'created', header: t('admin.outbox.col.created'), cell: (m) => formatDateTime(m.createdAt) },
                 { key: 'to', header: t('admin.outbox.col.to'), cell: (m) => <bdi>{m.to}</bdi> },
@@ -113,13 +115,7 @@ export function AdminOutboxPage() {
                   ),
                 },
                 { key: 'tries', header: t('admin.outbox.col.tries'), align: 'right', cell: (m) => m.tries },
-                {
-                  key: 'actions',
-                  header: t('admin.outbox.col.actions'),
-                  hideInCard: true,
-                  align: 'right',
-                  cell: retryButton,
-                },
+                actionsCol.column,
               ]}
               empty={
                 <EmptyState

@@ -17,6 +17,7 @@ import { useSearchState } from '../../hooks/use-search-state';
 import { t } from '../../i18n';
 import { errorText, fieldErrors } from '../../i18n/error-text';
 import { Alert, Button, Card, CardBody, focusFirstInvalid, IconButton, Select, TextField, toaster } from '../../ui';
+import { textBinding } from '../../components/admin/shared/text-binding';
 
 type Field =
   | 'title'
@@ -130,8 +131,8 @@ export function AdminSessionSchedulePage() {
       setFailure(errorText(e, t('sessions.form.failed')));
     }
   };
-  const set = (key: keyof typeof draft) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const set = (key: keyof typeof draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const text = textBinding(draft, errors, set);
 
   return (
     <>
@@ -153,7 +154,7 @@ export function AdminSessionSchedulePage() {
               maxLength={200}
               value={title}
               error={errors.title}
-              onChange={set('title')}
+              onChange={(e) => set('title', e.target.value)}
             />
             <OutlineFields draft={outline} onChange={setOutline} errors={errors} />
             <fieldset className={fieldsetClass}>
@@ -187,14 +188,7 @@ export function AdminSessionSchedulePage() {
                 onPick={(p) => setTrainers((list) => (list.length >= SESSION_LIMITS.trainers ? list : [...list, p]))}
               />
             </fieldset>
-            <TextField
-              label={t('sessions.form.location')}
-              required
-              maxLength={200}
-              value={draft.location}
-              error={errors.location}
-              onChange={set('location')}
-            />
+            <TextField label={t('sessions.form.location')} required maxLength={200} {...text('location')} />
             <Select
               label={t('sessions.form.site')}
               helperText={t('sessions.form.siteHint')}
@@ -209,22 +203,8 @@ export function AdminSessionSchedulePage() {
             <div
               className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr 10rem' }, gap: '4' })}
             >
-              <TextField
-                type="datetime-local"
-                label={t('sessions.form.startsAt')}
-                required
-                value={draft.startsAt}
-                error={errors.startsAt}
-                onChange={set('startsAt')}
-              />
-              <TextField
-                type="datetime-local"
-                label={t('sessions.form.endsAt')}
-                required
-                value={draft.endsAt}
-                error={errors.endsAt}
-                onChange={set('endsAt')}
-              />
+              <TextField type="datetime-local" label={t('sessions.form.startsAt')} required {...text('startsAt')} />
+              <TextField type="datetime-local" label={t('sessions.form.endsAt')} required {...text('endsAt')} />
               <TextField
                 type="number"
                 inputMode="numeric"
@@ -232,9 +212,7 @@ export function AdminSessionSchedulePage() {
                 max={SESSION_LIMITS.capacity}
                 label={t('sessions.form.capacity')}
                 required
-                value={draft.capacity}
-                error={errors.capacity}
-                onChange={set('capacity')}
+                {...text('capacity')}
               />
             </div>
             <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })}>

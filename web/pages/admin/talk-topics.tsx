@@ -14,16 +14,9 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { languageLabel } from '../../i18n/labels';
-import { Button, Checkbox, Chip, DataTable, EmptyState, TextField, toaster } from '../../ui';
+import { Button, Checkbox, Chip, DataTable, EmptyState, TextField, textLink, toaster } from '../../ui';
 
-const linkClass = css({
-  color: 'brand.fg',
-  textDecoration: 'underline',
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  minH: '11',
-});
+const linkClass = textLink({ underline: 'always', touch: true });
 const rowActions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
 /**

@@ -39,6 +39,8 @@ import {
 import { formatDateTime } from '../../format';
 import { errorText, declaredText } from '../../i18n/error-text';
 import { FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../../i18n/labels';
+import { ListSearchField } from '../../components/admin/shared/list-filters';
+import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
 
 const TABS: { value: 'ALL' | FeedbackType; label: MessageId }[] = [
   { value: 'ALL', label: 'admin.think.tab.ALL' },
@@ -93,6 +95,8 @@ export function AdminThinkPage() {
     </div>
   );
 
+  const actionsCol = actionsColumn(t('admin.think.col.actions'), actions);
+  const subject = titleColumn<SubmissionDto>('subject', t('admin.think.col.subject'), (s) => s.subject);
   return (
     <>
       <PageHeader title={t('admin.think.pageTitle')} subtitle={t('admin.think.subtitle')} />
@@ -111,12 +115,10 @@ export function AdminThinkPage() {
             does not exist carries an invalid aria-controls). */}
         <TabContent value={tab} className={css({ pt: '0' })}>
           <div className={css({ maxW: { md: '420px' }, my: '4' })}>
-            <TextField
+            <ListSearchField
+              list={list}
               label={t('admin.think.search')}
-              type="search"
               placeholder={t('admin.think.searchPlaceholder')}
-              value={search}
-              onChange={(e) => list.setSearch(e.target.value)}
             />
           </div>
           <QueryState
@@ -128,15 +130,10 @@ export function AdminThinkPage() {
               label={t('admin.think.tableLabel')}
               rows={items ?? []}
               getRowKey={(s) => s.id}
-              cardTitle={(s) => <bdi>{s.subject}</bdi>}
-              cardActions={actions}
+              cardTitle={subject.cardTitle}
+              cardActions={actionsCol.cardActions}
               columns={[
-                {
-                  key: 'subject',
-                  header: t('admin.think.col.subject'),
-                  hideInCard: true,
-                  cell: (s) => <bdi className={css({ fontWeight: 'medium' })}>{s.subject}</bdi>,
-                },
+                subject.column,
                 { key: 'type', header: t('admin.think.col.type'), cell: (s) => t(FEEDBACK_TYPE_IDS[s.type]) },
                 { key: 'from', header: t('admin.think.col.from'), cell: (s) => author(s) },
                 {
@@ -159,13 +156,7 @@ export function AdminThinkPage() {
                   cell: (s) => <ResponseChip submission={s} />,
                 },
                 { key: 'date', header: t('admin.think.col.submitted'), cell: (s) => formatDateTime(s.createdAt) },
-                {
-                  key: 'actions',
-                  header: t('admin.think.col.actions'),
-                  hideInCard: true,
-                  align: 'right',
-                  cell: actions,
-                },
+                actionsCol.column,
               ]}
               empty={
                 <EmptyState

@@ -2,15 +2,28 @@ import type { Credential, CredentialStanding } from '@contract/credentials';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, IdCard, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { credentialQueries } from '../../api/credential-queries';
+import { CredentialFacts } from '../../components/credential-facts';
 import { CredentialForm } from '../../components/learner/credentials/credential-form';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { formatDay } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
-import { Button, Card, CardBody, Chip, Dialog, EmptyState, toaster, type ChipProps } from '../../ui';
+import {
+  Button,
+  Card,
+  CardBody,
+  Chip,
+  Detail,
+  DetailList,
+  Dialog,
+  EmptyState,
+  textLink,
+  toaster,
+  type ChipProps,
+} from '../../ui';
 
 // A function, not a constant: the labels are read in the current language.
 const STANDING = (): Record<CredentialStanding, { label: string; palette: ChipProps['palette'] }> => ({
@@ -19,16 +32,6 @@ const STANDING = (): Record<CredentialStanding, { label: string; palette: ChipPr
   rejected: { label: t('credentials.standing.rejected'), palette: 'error' },
   expired: { label: t('credentials.standing.expired'), palette: 'warning' },
   expiringSoon: { label: t('credentials.standing.expiringSoon'), palette: 'warning' },
-});
-
-const detailList = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  columnGap: '4',
-  rowGap: '1',
-  fontSize: 'sm',
-  '& dt': { color: 'fg.muted' },
-  '& dd': { overflowWrap: 'anywhere' },
 });
 
 function CredentialCard({ credential, onResubmit }: { credential: Credential; onResubmit: () => void }) {
@@ -56,22 +59,10 @@ function CredentialCard({ credential, onResubmit }: { credential: Credential; on
             {t('credentials.rejectedBecause', { reason: credential.rejectReason })}
           </p>
         ) : null}
-        <dl className={detailList}>
-          <dt>{t('credentials.form.issuer')}</dt>
-          <dd>
-            <bdi>{credential.issuer ?? '—'}</bdi>
-          </dd>
-          <dt>{t('credentials.form.number')}</dt>
-          <dd>
-            <bdi dir="ltr">{credential.number ?? '—'}</bdi>
-          </dd>
-          <dt>{t('credentials.form.issuedOn')}</dt>
-          <dd>{formatDay(credential.issuedOn)}</dd>
-          <dt>{t('credentials.form.expiresOn')}</dt>
-          <dd>{credential.expiresOn ? formatDay(credential.expiresOn) : t('credentials.noExpiry')}</dd>
-          <dt>{t('credentials.submitted')}</dt>
-          <dd>{formatDay(credential.submittedAt)}</dd>
-        </dl>
+        <DetailList>
+          <CredentialFacts credential={credential} noExpiry={t('credentials.noExpiry')} />
+          <Detail term={t('credentials.submitted')}>{formatDay(credential.submittedAt)}</Detail>
+        </DetailList>
         {credential.resubmittedById ? (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('credentials.resubmitted')}</p>
         ) : null}
@@ -82,16 +73,7 @@ function CredentialCard({ credential, onResubmit }: { credential: Credential; on
               aria-label={t('credentials.viewScan', { type: credential.typeName })}
               target="_blank"
               rel="noopener"
-              className={css({
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: '1.5',
-                minH: '11',
-                px: '3',
-                color: 'brand.fg',
-                fontWeight: 'medium',
-                textDecoration: 'underline',
-              })}
+              className={cx(textLink({ underline: 'always', touch: true, strong: true }), css({ px: '3' }))}
             >
               <ExternalLink size={16} aria-hidden />
               {t('credentials.viewScanShort')}

@@ -13,16 +13,16 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { useSession } from '../../state/session';
-import { Alert, Button, Chip, EmptyState, toaster } from '../../ui';
-import { evaluationPanel } from '../../components/evaluation/panel-style';
+import { Alert, Button, Chip, EmptyState, panel, toaster } from '../../ui';
 
-// The evaluation panel, laid out as a row beside its actions from the small breakpoint up.
 const card = cx(
-  evaluationPanel,
+  panel(),
   css({
+    display: 'flex',
     flexDirection: { base: 'column', sm: 'row' },
     alignItems: { base: 'stretch', sm: 'center' },
     justifyContent: 'space-between',
+    gap: '3',
   }),
 );
 

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { ResponseChip, StatusChip, SubmissionDetails } from '../../components/think-submission';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { Button, DataTable, Dialog, EmptyState, IconButton, toaster } from '../../ui';
+import { Button, DataTable, Dialog, EmptyState, FloatingAction, IconButton, toaster } from '../../ui';
 import { formatDate } from '../../format';
 import { t } from '../../i18n';
 import { FEEDBACK_TYPE_IDS } from '../../i18n/labels';
@@ -82,23 +82,7 @@ export function ThinkPage() {
           }
         />
       </QueryState>
-      <div aria-hidden className={css({ h: '20' })} />
-      <Button
-        aria-label={t('think.newAria')}
-        onClick={() => setCreating(true)}
-        className={css({
-          position: 'fixed',
-          insetEnd: { base: '4', md: '8' },
-          bottom: { base: '4', md: '8' },
-          borderRadius: 'full',
-          w: '14',
-          h: '14',
-          boxShadow: 'lg',
-          zIndex: 10,
-        })}
-      >
-        <Plus aria-hidden />
-      </Button>
+      <FloatingAction label={t('think.newAria')} onClick={() => setCreating(true)} />
       <Dialog open={creating} onOpenChange={setCreating} title={t('think.new')} size="lg">
         <FeedbackForm
           variant="authenticated"

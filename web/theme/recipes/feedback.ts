@@ -1,4 +1,4 @@
-import { defineRecipe, defineSlotRecipe } from '@pandacss/dev';
+import { defineRecipe, defineSlotRecipe, defineStyles } from '@pandacss/dev';
 
 export const spinner = defineRecipe({
   className: 'spinner',
@@ -110,6 +110,20 @@ export const emptyState = defineSlotRecipe({
   },
 });
 
+/** The pager's previous and next buttons look alike: one icon-sized square each. */
+const stepTrigger = defineStyles({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  h: '9',
+  minW: '9',
+  borderRadius: 'md',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.subtle' },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+});
+
 export const pagination = defineSlotRecipe({
   className: 'pagination',
   slots: ['root', 'item', 'ellipsis', 'prevTrigger', 'nextTrigger', 'summary'],
@@ -128,30 +142,8 @@ export const pagination = defineSlotRecipe({
       _selected: { bg: 'brand.solid', color: 'white', _hover: { bg: 'brand.solidHover', color: 'white' } },
     },
     ellipsis: { minW: '9', textAlign: 'center', color: 'fg.subtle' },
-    prevTrigger: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      h: '9',
-      minW: '9',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.subtle' },
-      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-    },
-    nextTrigger: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      h: '9',
-      minW: '9',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.subtle' },
-      _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-    },
+    prevTrigger: stepTrigger,
+    nextTrigger: stepTrigger,
     summary: { fontSize: 'sm', color: 'fg.muted', me: 'auto' },
   },
 });

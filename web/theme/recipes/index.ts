@@ -7,13 +7,16 @@ import { dialog } from './dialog';
 import { drawer } from './drawer';
 import { avatar, emptyState, pagination, skeleton, spinner, tooltip } from './feedback';
 import { field, input } from './input';
+
 import { menu } from './menu';
+import { panel } from './panel';
 import { select } from './select';
 import { table } from './table';
 import { tabs } from './tabs';
+import { textLink } from './text-link';
 import { toast } from './toast';
 
-export const recipes = { button, input, chip, spinner, skeleton };
+export const recipes = { button, textLink, panel, input, chip, spinner, skeleton };
 export const slotRecipes = {
   field,
   select,

@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@pandacss/dev';
+import { surfacePanel } from './panel';
 
 /** Data tables, and the card list they collapse into below the md breakpoint (DataTable). */
 export const table = defineSlotRecipe({
@@ -67,11 +68,7 @@ export const table = defineSlotRecipe({
     },
     cardList: { display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: '0', m: '0' },
     card: {
-      bg: 'bg.surface',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      borderRadius: 'lg',
-      p: '4',
+      ...surfacePanel,
       display: 'flex',
       flexDirection: 'column',
       gap: '2.5',

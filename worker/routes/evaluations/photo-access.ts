@@ -15,7 +15,7 @@ const LINK_EXPIRED = 'This photo link has expired. Please reopen the evaluation.
  * alive, or with the caller's own session; either way the route then checks who may read it.
  */
 export const photoAccess = createMiddleware<
-  AppEnv & { Variables: { photoUser: Pick<AuthUser, 'id' | 'role' | 'permissions'> } }
+  AppEnv & { Variables: { photoUser: Pick<AuthUser, 'id' | 'role' | 'permissions' | 'siteLimit'> } }
 >(async (c, next) => {
   const evaluationId = parseOrThrow(idString, c.req.param('id'));
   const photoId = parseOrThrow(idString, c.req.param('photoId'));

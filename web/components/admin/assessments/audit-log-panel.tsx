@@ -8,8 +8,8 @@ import { queryKeys } from '../../../api/query-keys';
 import { isolate } from '../content-text';
 import { errorText } from '../../../i18n/error-text';
 import { t, translate } from '../../../i18n';
-import { Alert, DataTable, EmptyState, LoadingBlock, Pagination } from '../../../ui';
 import { formatDateTime, formatScore } from '../../../format';
+import { PagedTablePanel } from './paged-table-panel';
 
 /**
  * Every audit action in words: `admin.assessments.action.<ACTION>` for each entry of AUDIT_ACTIONS
@@ -34,79 +34,47 @@ export function AuditLogPanel() {
   const error = audit.isError ? errorText(audit.error, t('admin.assessments.audit.loadFailed')) : null;
 
   return (
-    <section aria-labelledby="audit-log-title" className={css({ mt: '10' })}>
-      <h2
-        id="audit-log-title"
-        className={css({
-          fontSize: 'xl',
-          fontWeight: 'semibold',
-          mb: '1',
-          display: 'flex',
-          alignItems: 'center',
-          gap: '2',
-        })}
-      >
-        <History aria-hidden size={20} /> {t('admin.assessments.audit.title')}
-      </h2>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>{t('admin.assessments.audit.intro')}</p>
-      {error ? (
-        <Alert status="error" className={css({ mb: '3' })}>
-          {error}
-        </Alert>
-      ) : null}
-      {log === null ? (
-        <LoadingBlock label={t('admin.assessments.audit.loading')} />
-      ) : (
-        <>
-          <DataTable
-            label={t('admin.assessments.audit.title')}
-            rows={log.entries}
-            getRowKey={(e) => e.id}
-            cardTitle={(e) => `${actionLabel(e.action)} · ${e.targetUsername ?? ''}`}
-            columns={[
-              { key: 'when', header: t('admin.assessments.col.when'), cell: (e) => formatDateTime(e.createdAt) },
-              { key: 'actor', header: t('admin.assessments.col.admin'), cell: (e) => e.actorUsername },
-              {
-                key: 'action',
-                header: t('admin.assessments.col.action'),
-                hideInCard: true,
-                cell: (e) => actionLabel(e.action),
-              },
-              {
-                key: 'target',
-                header: t('admin.assessments.col.learner'),
-                hideInCard: true,
-                cell: (e) => e.targetUsername ?? '—',
-              },
-              { key: 'change', header: t('admin.assessments.col.change'), cell: (e) => describeChange(e) },
-              {
-                key: 'reason',
-                header: t('admin.assessments.col.reason'),
-                cell: (e) => <span className={css({ whiteSpace: 'pre-wrap' })}>{e.reason}</span>,
-              },
-            ]}
-            empty={
-              <EmptyState
-                bordered
-                icon={<History />}
-                title={t('admin.assessments.audit.emptyTitle')}
-                description={t('admin.assessments.audit.emptyBody')}
-                headingLevel="h3"
-              />
-            }
-          />
-          {log.totalItems > size ? (
-            <Pagination
-              className={css({ mt: '3' })}
-              count={log.totalItems}
-              pageSize={size}
-              page={page + 1}
-              onPageChange={(p) => setPage(p - 1)}
-            />
-          ) : null}
-        </>
-      )}
-    </section>
+    <PagedTablePanel
+      id="audit-log-title"
+      icon={History}
+      title={t('admin.assessments.audit.title')}
+      intro={t('admin.assessments.audit.intro')}
+      error={error}
+      loadingLabel={t('admin.assessments.audit.loading')}
+      emptyTitle={t('admin.assessments.audit.emptyTitle')}
+      emptyBody={t('admin.assessments.audit.emptyBody')}
+      rows={log?.entries ?? null}
+      table={{
+        getRowKey: (e) => e.id,
+        cardTitle: (e) => `${actionLabel(e.action)} · ${e.targetUsername ?? ''}`,
+        columns: [
+          { key: 'when', header: t('admin.assessments.col.when'), cell: (e) => formatDateTime(e.createdAt) },
+          { key: 'actor', header: t('admin.assessments.col.admin'), cell: (e) => e.actorUsername },
+          {
+            key: 'action',
+            header: t('admin.assessments.col.action'),
+            hideInCard: true,
+            cell: (e) => actionLabel(e.action),
+          },
+          {
+            key: 'target',
+            header: t('admin.assessments.col.learner'),
+            hideInCard: true,
+            cell: (e) => e.targetUsername ?? '—',
+          },
+          { key: 'change', header: t('admin.assessments.col.change'), cell: (e) => describeChange(e) },
+          {
+            key: 'reason',
+            header: t('admin.assessments.col.reason'),
+            cell: (e) => <span className={css({ whiteSpace: 'pre-wrap' })}>{e.reason}</span>,
+          },
+        ],
+      }}
+      totalItems={log?.totalItems ?? 0}
+      pageSize={size}
+      page={page + 1}
+      onPageChange={(p) => setPage(p - 1)}
+    />
   );
 }
 

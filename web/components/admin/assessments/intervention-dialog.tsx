@@ -6,8 +6,12 @@ import { useWrite } from '../../../api/writes';
 import { errorText, declaredText } from '../../../i18n/error-text';
 import { serverText, t } from '../../../i18n';
 import { Alert, Button, Dialog, TextField } from '../../../ui';
+import { textBinding } from '../shared/text-binding';
 
 export type Intervention = { kind: 'reset' | 'pass'; row: AttemptRow } | null;
+
+/** The form as it opens: no reason yet, the score a pass is usually marked with. */
+const fresh = () => ({ reason: '', score: String(DEFAULT_MARK_PASSED_SCORE) });
 
 /** Reset Assessment Attempts / Mark Assessment as Passed: both need a reason, recorded in the audit log. */
 export function InterventionDialog({
@@ -19,9 +23,14 @@ export function InterventionDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [score, setScore] = useState(String(DEFAULT_MARK_PASSED_SCORE));
+  const [values, setValues] = useState(fresh);
   const [errors, setErrors] = useState<{ reason?: string; score?: string }>({});
+  const set = (key: 'reason' | 'score', value: string) => {
+    setValues((c) => ({ ...c, [key]: value }));
+    setErrors((c) => ({ ...c, [key]: undefined }));
+  };
+  const text = textBinding(values, errors, set);
+  const { reason, score } = values;
   const intervene = useWrite(assessmentWrites.intervene, {
     onSuccess: (res, { kind }) =>
       onDone(
@@ -41,8 +50,7 @@ export function InterventionDialog({
     : null;
 
   useEffect(() => {
-    setReason('');
-    setScore(String(DEFAULT_MARK_PASSED_SCORE));
+    setValues(fresh());
     setErrors({});
     reset();
   }, [state, reset]);
@@ -101,12 +109,7 @@ export function InterventionDialog({
             min={0}
             max={100}
             required
-            value={score}
-            error={errors.score}
-            onChange={(e) => {
-              setScore(e.target.value);
-              setErrors((c) => ({ ...c, score: undefined }));
-            }}
+            {...text('score')}
           />
         ) : null}
         <TextField
@@ -115,12 +118,7 @@ export function InterventionDialog({
           required
           rows={3}
           helperText={t('admin.assessments.reasonHelp')}
-          value={reason}
-          error={errors.reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setErrors((c) => ({ ...c, reason: undefined }));
-          }}
+          {...text('reason')}
         />
       </form>
     </Dialog>

@@ -6,8 +6,9 @@ import { assessmentsApi } from '../../../api/admin-people';
 import { queryKeys } from '../../../api/query-keys';
 import { errorText } from '../../../i18n/error-text';
 import { t, translate } from '../../../i18n';
-import { Alert, Chip, DataTable, EmptyState, LoadingBlock, Pagination } from '../../../ui';
+import { Chip } from '../../../ui';
 import { formatDate, formatDateTime, formatDuration, formatNumber, formatScore } from '../../../format';
+import { PagedTablePanel } from './paged-table-panel';
 
 /** A SCORM status word (`not attempted`, `incomplete`...) in the interface language; an unknown one as sent. */
 const scormStatus = (status: string) =>
@@ -25,112 +26,74 @@ export function ScormResultsPanel() {
   const error = results.isError ? errorText(results.error, t('admin.assessments.scorm.loadFailed')) : null;
   const data = results.data ?? null;
   return (
-    <section aria-labelledby="scorm-results-title" className={css({ mt: '10' })}>
-      <h2
-        id="scorm-results-title"
-        className={css({
-          fontSize: 'xl',
-          fontWeight: 'semibold',
-          mb: '1',
-          display: 'flex',
-          alignItems: 'center',
-          gap: '2',
-        })}
-      >
-        <Package aria-hidden size={20} /> {t('admin.assessments.scorm.title')}
-      </h2>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>{t('admin.assessments.scorm.intro')}</p>
-      {error ? (
-        <Alert status="error" className={css({ mb: '3' })}>
-          {error}
-        </Alert>
-      ) : null}
-      {data === null ? (
-        error ? null : (
-          <LoadingBlock label={t('admin.assessments.scorm.loading')} />
-        )
-      ) : (
-        <>
-          <DataTable
-            label={t('admin.assessments.scorm.title')}
-            rows={data.results}
-            getRowKey={(r) => `${r.userId}:${r.componentId}:${r.cycle}`}
-            cardTitle={(r) => <bdi>{`${r.userName} · ${r.componentTitle}`}</bdi>}
-            columns={[
-              {
-                key: 'learner',
-                header: t('admin.assessments.col.learner'),
-                hideInCard: true,
-                cell: (r) => <span title={r.username}>{r.userName}</span>,
-              },
-              {
-                key: 'package',
-                header: t('admin.assessments.col.package'),
-                hideInCard: true,
-                cell: (r) => <bdi>{r.componentTitle}</bdi>,
-              },
-              { key: 'course', header: t('admin.assessments.col.course'), cell: (r) => <bdi>{r.courseTitle}</bdi> },
-              {
-                key: 'status',
-                header: t('admin.assessments.col.status'),
-                cell: (r) => (
-                  <Chip
-                    palette={
-                      r.summary.completed ? 'success' : r.summary.successStatus === 'failed' ? 'error' : 'neutral'
-                    }
-                    size="sm"
-                  >
-                    {r.summary.completed ? t('admin.assessments.status.Completed') : scormStatus(r.summary.status)}
-                  </Chip>
-                ),
-              },
-              {
-                key: 'score',
-                header: t('admin.assessments.col.score'),
-                cell: (r) => formatScore(r.summary.score, '—'),
-              },
-              {
-                key: 'time',
-                header: t('admin.assessments.col.time'),
-                cell: (r) => (
-                  <span className={css({ whiteSpace: 'nowrap' })}>
-                    {formatDuration(r.summary.totalSeconds, 'second')}
-                  </span>
-                ),
-              },
-              { key: 'cycle', header: t('admin.assessments.col.cycle'), cell: (r) => formatNumber(r.cycle) },
-              {
-                key: 'updated',
-                header: t('admin.assessments.col.lastActivity'),
-                cell: (r) =>
-                  r.summary.updatedAt ? (
-                    <span title={formatDateTime(r.summary.updatedAt)}>{formatDate(r.summary.updatedAt)}</span>
-                  ) : (
-                    '—'
-                  ),
-              },
-            ]}
-            empty={
-              <EmptyState
-                bordered
-                icon={<Package />}
-                title={t('admin.assessments.scorm.emptyTitle')}
-                description={t('admin.assessments.scorm.emptyBody')}
-                headingLevel="h3"
-              />
-            }
-          />
-          {data.pagination.totalItems > size ? (
-            <Pagination
-              className={css({ mt: '3' })}
-              count={data.pagination.totalItems}
-              pageSize={size}
-              page={page}
-              onPageChange={setPage}
-            />
-          ) : null}
-        </>
-      )}
-    </section>
+    <PagedTablePanel
+      id="scorm-results-title"
+      icon={Package}
+      title={t('admin.assessments.scorm.title')}
+      intro={t('admin.assessments.scorm.intro')}
+      error={error}
+      loadingLabel={t('admin.assessments.scorm.loading')}
+      emptyTitle={t('admin.assessments.scorm.emptyTitle')}
+      emptyBody={t('admin.assessments.scorm.emptyBody')}
+      rows={data?.results ?? null}
+      table={{
+        getRowKey: (r) => `${r.userId}:${r.componentId}:${r.cycle}`,
+        cardTitle: (r) => <bdi>{`${r.userName} · ${r.componentTitle}`}</bdi>,
+        columns: [
+          {
+            key: 'learner',
+            header: t('admin.assessments.col.learner'),
+            hideInCard: true,
+            cell: (r) => <span title={r.username}>{r.userName}</span>,
+          },
+          {
+            key: 'package',
+            header: t('admin.assessments.col.package'),
+            hideInCard: true,
+            cell: (r) => <bdi>{r.componentTitle}</bdi>,
+          },
+          { key: 'course', header: t('admin.assessments.col.course'), cell: (r) => <bdi>{r.courseTitle}</bdi> },
+          {
+            key: 'status',
+            header: t('admin.assessments.col.status'),
+            cell: (r) => (
+              <Chip
+                palette={r.summary.completed ? 'success' : r.summary.successStatus === 'failed' ? 'error' : 'neutral'}
+                size="sm"
+              >
+                {r.summary.completed ? t('admin.assessments.status.Completed') : scormStatus(r.summary.status)}
+              </Chip>
+            ),
+          },
+          {
+            key: 'score',
+            header: t('admin.assessments.col.score'),
+            cell: (r) => formatScore(r.summary.score, '—'),
+          },
+          {
+            key: 'time',
+            header: t('admin.assessments.col.time'),
+            cell: (r) => (
+              <span className={css({ whiteSpace: 'nowrap' })}>{formatDuration(r.summary.totalSeconds, 'second')}</span>
+            ),
+          },
+          { key: 'cycle', header: t('admin.assessments.col.cycle'), cell: (r) => formatNumber(r.cycle) },
+          {
+            key: 'updated',
+            header: t('admin.assessments.col.lastActivity'),
+            cell: (r) =>
+              r.summary.updatedAt ? (
+                <span title={formatDateTime(r.summary.updatedAt)}>{formatDate(r.summary.updatedAt)}</span>
+              ) : (
+                '—'
+              ),
+          },
+        ],
+      }}
+      totalItems={data?.pagination.totalItems ?? 0}
+      pageSize={size}
+      page={page}
+      onPageChange={setPage}
+    />
   );
 }

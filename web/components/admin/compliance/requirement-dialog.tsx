@@ -19,6 +19,7 @@ import { siteOptions } from '../site-options';
 import { EvidencePicker, evidenceOf, type EvidenceChoice } from './evidence-picker';
 import { t } from '../../../i18n';
 import { errorText, fieldErrors, issueErrors } from '../../../i18n/error-text';
+import { textBinding } from '../shared/text-binding';
 
 type RequirementField =
   | 'bookId'
@@ -166,6 +167,7 @@ export function RequirementDialog({
     }));
     setErrors((current) => ({ ...current, [key]: undefined, ...(key === 'courseId' ? { evidence: undefined } : {}) }));
   };
+  const text = textBinding(form, errors, set);
   const setEvidence = (evidence: EvidenceChoice) => {
     setForm((current) => ({ ...current, evidence }));
     setErrors((current) => ({ ...current, evidence: undefined }));
@@ -243,16 +245,12 @@ export function RequirementDialog({
           <TextField
             label={t('admin.compliance.department')}
             helperText={t('admin.req.departmentHelp')}
-            value={form.department}
-            error={errors.department}
-            onChange={(e) => set('department', e.target.value)}
+            {...text('department')}
           />
           <TextField
             label={t('admin.compliance.jobTitle')}
             helperText={t('admin.req.jobTitleHelp')}
-            value={form.jobTitle}
-            error={errors.jobTitle}
-            onChange={(e) => set('jobTitle', e.target.value)}
+            {...text('jobTitle')}
           />
           <Select
             label={t('admin.req.site')}
@@ -286,9 +284,7 @@ export function RequirementDialog({
             label={t('admin.req.col.activeFrom')}
             type="date"
             helperText={requirement ? t('admin.req.activeFromKeep') : t('admin.req.activeFromHelp')}
-            value={form.activeFrom}
-            error={errors.activeFrom}
-            onChange={(e) => set('activeFrom', e.target.value)}
+            {...text('activeFrom')}
           />
         </div>
         <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>

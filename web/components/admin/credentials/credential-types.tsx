@@ -11,6 +11,8 @@ import { errorText, fieldErrors } from '../../../i18n/error-text';
 import { Button, Checkbox, Chip, DataTable, EmptyState, TextField, toaster } from '../../../ui';
 import { FormDialog } from '../../form-dialog';
 import { QueryState } from '../../query-state';
+import { textBinding } from '../shared/text-binding';
+import { actionsColumn } from '../shared/list-columns';
 
 type Flags = Pick<
   CredentialTypeInput,
@@ -59,6 +61,7 @@ function TypeDialog({ editing, onClose }: { editing: CredentialType | 'new' | nu
   const update = useWrite(credentialWrites.updateType, { onSuccess, onError });
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const text = textBinding(form, errors, set);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
@@ -82,22 +85,8 @@ function TypeDialog({ editing, onClose }: { editing: CredentialType | 'new' | nu
       error={failure}
       onSubmit={submit}
     >
-      <TextField
-        label={t('admin.credentialTypes.name')}
-        required
-        value={form.name}
-        maxLength={120}
-        onChange={(e) => set('name', e.target.value)}
-        error={errors.name}
-      />
-      <TextField
-        multiline
-        label={t('admin.credentialTypes.description')}
-        value={form.description}
-        maxLength={1000}
-        onChange={(e) => set('description', e.target.value)}
-        error={errors.description}
-      />
+      <TextField label={t('admin.credentialTypes.name')} required maxLength={120} {...text('name')} />
+      <TextField multiline label={t('admin.credentialTypes.description')} maxLength={1000} {...text('description')} />
       <Checkbox checked={flags.expires ?? true} onCheckedChange={(v) => set('expires', v)}>
         {t('admin.credentialTypes.expires')}
       </Checkbox>
@@ -150,6 +139,7 @@ export function CredentialTypesPanel() {
         </Button>
       </span>
     );
+  const actionsCol = actionsColumn(t('admin.credentials.col.actions'), actions);
   return (
     <div className={css({ display: 'grid', gap: '4' })}>
       <div>
@@ -167,7 +157,7 @@ export function CredentialTypesPanel() {
           rows={types.data?.types ?? []}
           getRowKey={(x) => x.id}
           cardTitle={(x) => <bdi>{x.name}</bdi>}
-          cardActions={actions}
+          cardActions={actionsCol.cardActions}
           columns={[
             {
               key: 'name',
@@ -205,13 +195,7 @@ export function CredentialTypesPanel() {
                   <Chip palette="success">{t('admin.credentialTypes.active')}</Chip>
                 ),
             },
-            {
-              key: 'actions',
-              header: t('admin.credentials.col.actions'),
-              hideInCard: true,
-              align: 'right',
-              cell: actions,
-            },
+            actionsCol.column,
           ]}
           empty={
             <EmptyState

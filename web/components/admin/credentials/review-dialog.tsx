@@ -5,20 +5,11 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { credentialWrites } from '../../../api/credential-queries';
 import { useWrite } from '../../../api/writes';
-import { formatDateTime, formatDay } from '../../../format';
+import { formatDateTime } from '../../../format';
 import { t } from '../../../i18n';
 import { errorText, fieldErrors } from '../../../i18n/error-text';
-import { Alert, Button, Dialog, TextField, toaster } from '../../../ui';
-
-const detailList = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  columnGap: '4',
-  rowGap: '1',
-  fontSize: 'sm',
-  '& dt': { color: 'fg.muted' },
-  '& dd': { overflowWrap: 'anywhere' },
-});
+import { Alert, Button, Detail, DetailList, Dialog, TextField, textLink, toaster } from '../../../ui';
+import { CredentialFacts } from '../../credential-facts';
 
 /** The scan as the reviewer sees it: an image inline (signed link), a PDF opened in a new tab. */
 function Scan({ credential }: { credential: AdminCredential }) {
@@ -48,14 +39,7 @@ function Scan({ credential }: { credential: AdminCredential }) {
         href={credential.scanUrl}
         target="_blank"
         rel="noopener"
-        className={css({
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: '1.5',
-          color: 'brand.fg',
-          fontWeight: 'medium',
-          textDecoration: 'underline',
-        })}
+        className={textLink({ underline: 'always', strong: true })}
       >
         <ExternalLink size={16} aria-hidden />
         {isImage ? t('admin.credentials.openImage') : t('admin.credentials.openPdf')}
@@ -153,38 +137,21 @@ export function ReviewDialog({ credential, onClose }: { credential: AdminCredent
                 {t('admin.credentials.previousReason', { reason: credential.previousRejectReason })}
               </Alert>
             ) : null}
-            <dl className={detailList}>
-              <dt>{t('admin.credentials.col.person')}</dt>
-              <dd>
+            <DetailList>
+              <Detail term={t('admin.credentials.col.person')}>
                 <bdi>{credential.userName}</bdi> (<bdi>{credential.username}</bdi>)
-              </dd>
-              <dt>{t('admin.credentials.col.department')}</dt>
-              <dd>
+              </Detail>
+              <Detail term={t('admin.credentials.col.department')}>
                 <bdi>{credential.department ?? '—'}</bdi>
-              </dd>
-              <dt>{t('admin.credentials.issuer')}</dt>
-              <dd>
-                <bdi>{credential.issuer ?? '—'}</bdi>
-              </dd>
-              <dt>{t('admin.credentials.number')}</dt>
-              <dd>
-                <bdi dir="ltr">{credential.number ?? '—'}</bdi>
-              </dd>
-              <dt>{t('admin.credentials.issuedOn')}</dt>
-              <dd>{formatDay(credential.issuedOn)}</dd>
-              <dt>{t('admin.credentials.expiresOn')}</dt>
-              <dd>{formatDay(credential.expiresOn)}</dd>
-              <dt>{t('admin.credentials.col.submitted')}</dt>
-              <dd>{formatDateTime(credential.submittedAt)}</dd>
+              </Detail>
+              <CredentialFacts credential={credential} />
+              <Detail term={t('admin.credentials.col.submitted')}>{formatDateTime(credential.submittedAt)}</Detail>
               {credential.rejectReason ? (
-                <>
-                  <dt>{t('admin.credentials.reason')}</dt>
-                  <dd>
-                    <bdi>{credential.rejectReason}</bdi>
-                  </dd>
-                </>
+                <Detail term={t('admin.credentials.reason')}>
+                  <bdi>{credential.rejectReason}</bdi>
+                </Detail>
               ) : null}
-            </dl>
+            </DetailList>
             {pending ? (
               <TextField
                 id="credential-reject-reason"

@@ -1,11 +1,11 @@
 import type { TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCycle } from '@contract/compliance';
 import { Ban, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { formatDate, formatDateTime, formatScore } from '../../../format';
 import { t, withTags } from '../../../i18n';
 import { languageLabel } from '../../../i18n/labels';
-import { Button, Card, Chip, DataTable, type ChipProps } from '../../../ui';
+import { Button, Card, Chip, DataTable, textLink, type ChipProps } from '../../../ui';
 import { formatExpiry } from '../../certificate-expiry';
 import { RevokeCertificateDialog } from './revoke-certificate-dialog';
 import { flipInRtl } from '../../../ui/direction';
@@ -157,15 +157,7 @@ function CertificateNumber({ number }: { number: string }) {
       href={`/certificate/verify/${encodeURIComponent(number)}`}
       target="_blank"
       rel="noopener noreferrer"
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '1',
-        fontFamily: 'mono',
-        color: 'brand.fg',
-        textDecoration: 'underline',
-        overflowWrap: 'anywhere',
-      })}
+      className={cx(textLink({ underline: 'always' }), css({ fontFamily: 'mono', overflowWrap: 'anywhere' }))}
     >
       {number}
       <ExternalLink aria-hidden size={14} className={flipInRtl} />

@@ -7,6 +7,7 @@ import { t } from '../../../i18n';
 import { QueryState } from '../../query-state';
 import { MailStatusChip, mailKindText } from '../outbox/mail-labels';
 import { muted } from './course-record';
+import { listClass, RecordEntry, sectionTitle } from './record-entry';
 
 /** A person's reminders and other mail, newest first: what was sent, when, and whether it went (with the reason when not). */
 export function MailLog({ userId }: { userId: string }) {
@@ -17,7 +18,7 @@ export function MailLog({ userId }: { userId: string }) {
   const messages = log.data?.messages;
   return (
     <section aria-labelledby="record-mail" className={css({ mt: '8' })}>
-      <h2 id="record-mail" className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' })}>
+      <h2 id="record-mail" className={sectionTitle}>
         {t('admin.record.mail.title')}
       </h2>
       <QueryState
@@ -27,36 +28,15 @@ export function MailLog({ userId }: { userId: string }) {
       >
         {messages && messages.length === 0 ? <p className={muted}>{t('admin.record.mail.empty')}</p> : null}
         {messages && messages.length > 0 ? (
-          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: 0, m: 0 })}>
+          <ul className={listClass}>
             {messages.map((m) => (
-              <li
-                key={m.id}
-                className={css({
-                  borderWidth: '1px',
-                  borderColor: 'border.muted',
-                  borderRadius: 'md',
-                  p: '3',
-                  bg: 'bg.surface',
-                })}
-              >
-                <div
-                  className={css({
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    alignItems: 'center',
-                    gap: '2',
-                    justifyContent: 'space-between',
-                  })}
-                >
-                  <span className={css({ fontWeight: 'semibold' })}>{mailKindText(m)}</span>
-                  <MailStatusChip status={m.status} />
-                </div>
-                <p className={css({ mt: '1' })}>
+              <RecordEntry key={m.id} title={mailKindText(m)} badge={<MailStatusChip status={m.status} />}>
+                <p>
                   <bdi>{m.subject}</bdi>
                 </p>
                 <p className={muted}>{t('admin.record.mail.meta', { date: formatDateTime(m.createdAt), to: m.to })}</p>
-                {m.error ? <p className={css({ color: 'error.fg', fontSize: 'sm', mt: '1' })}>{m.error}</p> : null}
-              </li>
+                {m.error ? <p className={css({ color: 'error.fg', fontSize: 'sm' })}>{m.error}</p> : null}
+              </RecordEntry>
             ))}
           </ul>
         ) : null}

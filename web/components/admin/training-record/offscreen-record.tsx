@@ -3,10 +3,10 @@ import type { TrainingRecordResponse } from '@contract/compliance';
 import type { TalkSummary } from '@contract/talks';
 import type { TrainingRecordCredential, TrainingRecordEvaluation } from '@contract/training-record-offscreen';
 import { ExternalLink } from 'lucide-react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { formatDate, formatDay } from '../../../format';
 import { t } from '../../../i18n';
-import { Chip, type ChipProps } from '../../../ui';
+import { Chip, textLink, type ChipProps } from '../../../ui';
 import { flipInRtl } from '../../../ui/direction';
 import { muted } from './course-record';
 import { listClass, RecordEntry, sectionTitle } from './record-entry';
@@ -131,15 +131,7 @@ function EvaluationEntry({ evaluation: e }: { evaluation: TrainingRecordEvaluati
         <p className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', fontSize: 'sm' })}>
           <a
             href={`/authorisation/verify/${encodeURIComponent(a.number)}`}
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '1',
-              minH: '11',
-              color: 'brand.fg',
-              fontWeight: 'medium',
-              _hover: { textDecoration: 'underline' },
-            })}
+            className={textLink({ touch: true, strong: true })}
           >
             {t('admin.record.evaluation.authorisation', { number: a.number })}
             <ExternalLink aria-hidden size={14} className={flipInRtl} />
@@ -208,17 +200,7 @@ function TalkEntry({ talk }: { talk: TalkSummary }) {
       {talk.method === 'on-behalf' ? (
         <p className={muted}>{t('admin.record.talk.signedBy', { name: talk.signedByName ?? talk.foremanName })}</p>
       ) : null}
-      <a
-        href={talk.sheetUrl}
-        className={css({
-          color: 'brand.fg',
-          textDecoration: 'underline',
-          fontSize: 'sm',
-          minH: '11',
-          display: 'inline-flex',
-          alignItems: 'center',
-        })}
-      >
+      <a href={talk.sheetUrl} className={cx(textLink({ underline: 'always', touch: true }), css({ fontSize: 'sm' }))}>
         {t('admin.record.talk.sheet', { number: talk.number })}
       </a>
     </RecordEntry>

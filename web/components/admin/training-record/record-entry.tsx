@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { panel } from '../../../ui';
 
-/** The pieces the record's list sections share (exemptions, events, evaluations, credentials). */
+/** The pieces the record's list sections share (exemptions, events, evaluations, credentials, mail). */
 
 export const sectionTitle = css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' });
 export const listClass = css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' });
@@ -21,17 +22,7 @@ export function RecordEntry({
   const titleClass = css({ fontWeight: 'semibold', fontSize: heading ? 'md' : undefined });
   return (
     <li
-      className={css({
-        bg: 'bg.surface',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        p: '4',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '1.5',
-        overflowWrap: 'anywhere',
-      })}
+      className={cx(panel(), css({ display: 'flex', flexDirection: 'column', gap: '1.5', overflowWrap: 'anywhere' }))}
     >
       <div
         className={css({

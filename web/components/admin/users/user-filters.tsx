@@ -2,11 +2,11 @@ import type { Role, UserStatusFilter } from '@contract/users';
 import { css } from 'styled-system/css';
 import type { UserFilters } from '../../../api/admin-people';
 import { t } from '../../../i18n';
-import { Select, TextField, type SelectOption } from '../../../ui';
+import { Select, type SelectOption } from '../../../ui';
+import { AllOrOneSelect, ListSearchField } from '../shared/list-filters';
 
 // Functions, not constants: the labels are read in the current language.
-const ROLE_FILTERS = (): readonly SelectOption<Role | 'ALL'>[] => [
-  { value: 'ALL', label: t('admin.users.allRoles') },
+const ROLE_FILTERS = (): readonly SelectOption<Role>[] => [
   { value: 'USER', label: t('role.USER') },
   { value: 'ADMIN', label: t('role.ADMIN') },
 ];
@@ -33,10 +33,7 @@ export function UserFilterBar({
   list: UserFilterControls;
   domains: readonly { id: string; name: string }[];
 }) {
-  const bookOptions: SelectOption[] = [
-    { value: 'ALL', label: t('admin.users.allBooks') },
-    ...domains.map((d) => ({ value: d.id, label: d.name })),
-  ];
+  const bookOptions: SelectOption[] = domains.map((d) => ({ value: d.id, label: d.name }));
   return (
     <div
       className={css({
@@ -46,24 +43,20 @@ export function UserFilterBar({
         mb: '4',
       })}
     >
-      <TextField
-        label={t('admin.users.search')}
-        type="search"
-        placeholder={t('admin.users.searchPlaceholder')}
-        value={list.search}
-        onChange={(e) => list.setSearch(e.target.value)}
-      />
-      <Select
+      <ListSearchField list={list} label={t('admin.users.search')} placeholder={t('admin.users.searchPlaceholder')} />
+      <AllOrOneSelect
         label={t('admin.users.role')}
+        allLabel={t('admin.users.allRoles')}
         options={ROLE_FILTERS()}
-        value={list.filters.role || 'ALL'}
-        onValueChange={(role) => list.setFilter('role', role === 'ALL' ? '' : role)}
+        value={list.filters.role}
+        onChange={(role) => list.setFilter('role', role)}
       />
-      <Select
+      <AllOrOneSelect
         label={t('admin.users.book')}
+        allLabel={t('admin.users.allBooks')}
         options={bookOptions}
-        value={list.filters.domainId || 'ALL'}
-        onValueChange={(id) => list.setFilter('domainId', id === 'ALL' ? '' : id)}
+        value={list.filters.domainId}
+        onChange={(id) => list.setFilter('domainId', id)}
       />
       <Select
         label={t('admin.users.statusLabel')}
