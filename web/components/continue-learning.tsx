@@ -11,6 +11,8 @@ import { componentPath } from './component-path';
 import { t, type MessageId } from '../i18n';
 import { flipInRtl } from '../ui/direction';
 import { COMPONENT_TYPE_IDS } from '../i18n/labels';
+import { ProgressBar } from './learner/progress-bar';
+import { courseDomainLabel } from './learner/course-style';
 
 /** At most this many courses on the dashboard; the rest are one link away in My Courses. */
 export const CONTINUE_CARDS = 3;
@@ -100,17 +102,7 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
       })}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: 0 })}>
-        <span
-          className={css({
-            fontSize: 'xs',
-            fontWeight: 'semibold',
-            color: 'accent.fg',
-            textTransform: 'uppercase',
-            letterSpacing: '0.04em',
-          })}
-        >
-          {progress.courseDomain}
-        </span>
+        <span className={courseDomainLabel}>{progress.courseDomain}</span>
         <h3
           id={`continue-${progress.courseId}`}
           className={css({ fontSize: 'md', fontWeight: 'bold', lineHeight: '1.3' })}
@@ -122,29 +114,11 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
             {progress.courseTitle}
           </Link>
         </h3>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-          <div
-            role="progressbar"
-            aria-label={t('continue.progressLabel', { title: progress.courseTitle })}
-            aria-valuenow={percent}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            className={css({ flex: '1', h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
-          >
-            <div className={css({ h: 'full', bg: 'brand.solid', rounded: 'full' })} style={{ width: `${percent}%` }} />
-          </div>
-          <span
-            className={css({
-              fontSize: 'sm',
-              fontWeight: 'semibold',
-              color: 'fg.default',
-              minW: '10',
-              textAlign: 'end',
-            })}
-          >
-            {formatScore(percent)}
-          </span>
-        </div>
+        <ProgressBar
+          label={t('continue.progressLabel', { title: progress.courseTitle })}
+          percent={percent}
+          figure={formatScore(percent)}
+        />
         {next ? (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>

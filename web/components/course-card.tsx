@@ -11,6 +11,8 @@ import { Card } from '../ui/card';
 import { Chip } from '../ui/chip';
 import { ComplianceChip, RequirementDate } from './compliance-status';
 import { t, type MessageId } from '../i18n';
+import { ProgressBar } from './learner/progress-bar';
+import { courseDomainLabel } from './learner/course-style';
 
 /** The card button by course state: Enroll, Start, Continue or Review. */
 export const COURSE_ACTION: Record<LearnerCourseState, MessageId> = {
@@ -105,15 +107,7 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
         </Chip>
       </div>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', p: '5', flex: '1', minH: 0 })}>
-        <span
-          className={css({
-            fontSize: 'xs',
-            fontWeight: 'semibold',
-            color: 'accent.fg',
-            textTransform: 'uppercase',
-            letterSpacing: '0.04em',
-          })}
-        >
+        <span className={courseDomainLabel}>
           <bdi>{course.domain.name}</bdi>
         </span>
         <h3
@@ -135,37 +129,13 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
           <span>{t('courseCard.pass', { score: formatScore(course.passingScore) })}</span>
         </div>
         {progress ? (
-          <div>
-            <div
-              className={css({
-                display: 'flex',
-                justifyContent: 'space-between',
-                fontSize: 'xs',
-                color: 'fg.muted',
-                mb: '1',
-              })}
-            >
-              <span>{t('courseCard.progress')}</span>
-              <span>{formatScore(percent)}</span>
-            </div>
-            <div
-              role="progressbar"
-              aria-label={t('continue.progressLabel', { title: course.title })}
-              aria-valuenow={percent}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
-            >
-              <div
-                className={css({
-                  h: 'full',
-                  bg: state === 'COMPLETED' ? 'success.solid' : 'brand.solid',
-                  rounded: 'full',
-                })}
-                style={{ width: `${percent}%` }}
-              />
-            </div>
-          </div>
+          <ProgressBar
+            label={t('continue.progressLabel', { title: course.title })}
+            percent={percent}
+            complete={state === 'COMPLETED'}
+            caption={t('courseCard.progress')}
+            figure={formatScore(percent)}
+          />
         ) : null}
         {course.isLocked ? (
           <span

@@ -8,11 +8,12 @@ import { Card } from '../ui/card';
 import { Chip } from '../ui/chip';
 import { flipInRtl } from '../ui/direction';
 import { Skeleton } from '../ui/spinner';
-import { ComplianceChip, RequirementDate } from './compliance-status';
 import { componentPath } from './component-path';
 import { formatScore } from '../format';
 import { t, type MessageId } from '../i18n';
 import { COMPONENT_TYPE_IDS } from '../i18n/labels';
+import { ProgressBar } from './learner/progress-bar';
+import { RequirementLine } from './learner/requirement-line';
 
 const arrow = cx(css({ w: '4', h: '4' }), flipInRtl);
 
@@ -86,42 +87,18 @@ export function NextUpCard({
             </Link>
           </p>
           {next.kind === 'required' ? (
-            <div
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                gap: '2',
-                flexWrap: 'wrap',
-                fontSize: 'sm',
-                color: 'fg.muted',
-              })}
-            >
+            <RequirementLine requirement={next.requirement} chipSize="sm">
               <Chip palette="brand" variant="solid" size="sm">
                 {t('course.required')}
               </Chip>
-              <ComplianceChip status={next.requirement.status} size="sm" />
-              <RequirementDate requirement={next.requirement} />
-            </div>
+            </RequirementLine>
           ) : null}
           {progress ? (
-            <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-              <div
-                role="progressbar"
-                aria-label={t('continue.progressLabel', { title })}
-                aria-valuenow={percent}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                className={css({ flex: '1', h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
-              >
-                <div
-                  className={css({ h: 'full', bg: 'brand.solid', rounded: 'full' })}
-                  style={{ width: `${percent}%` }}
-                />
-              </div>
-              <span className={css({ fontSize: 'sm', fontWeight: 'semibold', minW: '10', textAlign: 'end' })}>
-                {formatScore(percent)}
-              </span>
-            </div>
+            <ProgressBar
+              label={t('continue.progressLabel', { title })}
+              percent={percent}
+              figure={formatScore(percent)}
+            />
           ) : null}
           {component ? (
             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>

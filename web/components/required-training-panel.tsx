@@ -1,12 +1,12 @@
 import type { LearnerRequirement } from '@contract/compliance';
-import { RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { requirementAction } from '../state/requirement-display';
-import { Alert, Button, Card, Skeleton } from '../ui';
-import { ComplianceChip, RequirementDate } from './compliance-status';
+import { Button, Card, Skeleton } from '../ui';
+import { LoadFailedAlert } from './learner/load-failed-alert';
 import { t } from '../i18n';
 import { REQUIREMENT_ACTION_IDS } from '../i18n/labels';
+import { RequirementLine } from './learner/requirement-line';
 
 export interface RequiredTrainingPanelProps {
   /** Worst first, as the server sorts them; undefined while loading. */
@@ -49,16 +49,7 @@ export function RequiredTrainingPanel({
         {t('required.heading')}
       </h2>
       {failed ? (
-        <Alert
-          status="error"
-          action={
-            <Button size="sm" variant="outline" palette="neutral" leftIcon={<RotateCcw />} onClick={onRetry}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('required.loadFailed')}
-        </Alert>
+        <LoadFailedAlert onRetry={onRetry}>{t('required.loadFailed')}</LoadFailedAlert>
       ) : loading || !requirements ? (
         // Two row-sized placeholders: most learners have a requirement or two, and a placeholder the
         // height of the list keeps the sections below from jumping when it arrives (layout shift).
@@ -117,19 +108,7 @@ function RequirementRow({
         <h3 className={css({ fontSize: 'md', fontWeight: 'semibold', color: 'fg.default', lineHeight: '1.35' })}>
           {title}
         </h3>
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            flexWrap: 'wrap',
-            fontSize: 'sm',
-            color: 'fg.muted',
-          })}
-        >
-          <ComplianceChip status={requirement.status} />
-          <RequirementDate requirement={requirement} />
-        </div>
+        <RequirementLine requirement={requirement} />
         {/* What an evaluation or a credential requirement still needs, and where to get it. */}
         {requirement.evidence
           ?.filter((piece) => piece.kind !== 'course' && piece.status !== 'compliant' && piece.status !== 'due-soon')

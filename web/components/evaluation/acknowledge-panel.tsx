@@ -1,11 +1,12 @@
 import { Eraser } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import SignaturePad from 'signature_pad';
+import { useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import type { AcknowledgementBody } from '../../../statecharts/evaluation.machine';
 import { t } from '../../i18n';
+import { SharedDeviceCredentials } from '../shared-device-credentials';
+import { SignatureCanvas, useSignaturePad } from '../talks/signature-pad';
 import { evaluationPanel } from './panel-style';
-import { Alert, Button, PasswordField, TabContent, TabList, Tabs, TabTrigger, TextField } from '../../ui';
+import { Alert, Button, TabContent, TabList, Tabs, TabTrigger, TextField } from '../../ui';
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '3', pt: '3' });
 
@@ -82,21 +83,9 @@ function PasswordAcknowledgement({ busy, disabled, onSubmit }: MethodProps) {
   };
   return (
     <form noValidate onSubmit={submit} className={form}>
-      <TextField
-        label={t('evaluate.ack.username')}
-        autoComplete="off"
-        autoCapitalize="none"
-        size="lg"
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-      />
-      <PasswordField
-        label={t('evaluate.ack.password')}
-        autoComplete="off"
-        size="lg"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={error}
+      <SharedDeviceCredentials
+        username={{ label: t('evaluate.ack.username'), size: 'lg', value: username, onValue: setUsername }}
+        password={{ label: t('evaluate.ack.password'), size: 'lg', value: password, onValue: setPassword, error }}
       />
       <Button type="submit" size="lg" loading={busy} disabled={disabled}>
         {t('evaluate.ack.submit')}
@@ -106,26 +95,9 @@ function PasswordAcknowledgement({ busy, disabled, onSubmit }: MethodProps) {
 }
 
 function SignatureAcknowledgement({ busy, disabled, onSubmit }: MethodProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const pad = useRef<SignaturePad | null>(null);
+  const { canvas, pad } = useSignaturePad();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    // Drawn at the device's pixel density so the stored image is sharp, and white so it prints.
-    const ratio = Math.max(window.devicePixelRatio || 1, 1);
-    element.width = element.offsetWidth * ratio;
-    element.height = element.offsetHeight * ratio;
-    element.getContext('2d')?.scale(ratio, ratio);
-    const made = new SignaturePad(element, { backgroundColor: 'rgb(255,255,255)' });
-    pad.current = made;
-    return () => {
-      made.off();
-      pad.current = null;
-    };
-  }, []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -139,24 +111,11 @@ function SignatureAcknowledgement({ busy, disabled, onSubmit }: MethodProps) {
 
   return (
     <form noValidate onSubmit={submit} className={form}>
-      <p id="signature-label" className={css({ fontWeight: 'medium', fontSize: 'sm' })}>
-        {t('evaluate.ack.drawLabel')}
-      </p>
-      <canvas
+      <SignatureCanvas
         ref={canvas}
-        aria-labelledby="signature-label"
-        role="img"
-        data-testid="signature-pad"
-        className={css({
-          width: '100%',
-          height: '40',
-          borderWidth: '2px',
-          borderStyle: 'dashed',
-          borderColor: 'fg.subtle',
-          borderRadius: 'md',
-          bg: 'white',
-          touchAction: 'none',
-        })}
+        label={t('evaluate.ack.drawLabel')}
+        labelId="signature-label"
+        testId="signature-pad"
       />
       <Button
         type="button"

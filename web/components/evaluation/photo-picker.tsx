@@ -2,6 +2,7 @@ import { Camera, ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { t } from '../../i18n';
+import { photoGrid } from './panel-style';
 import { deletePhoto, readPhoto, savePhoto } from '../../state/evaluation-store';
 import { resizePhoto } from '../../state/photo-resize';
 import { Button, IconButton, toaster } from '../../ui';
@@ -94,16 +95,7 @@ export function PhotoPicker({ evaluationId, photoIds, onAdd, onRemove }: PhotoPi
         />
       </div>
       {photoIds.length > 0 ? (
-        <ul
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
-            gap: '2',
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-          })}
-        >
+        <ul className={photoGrid}>
           {photoIds.map((id, index) => (
             <li key={id} className={css({ position: 'relative' })}>
               <Thumbnail photoId={id} alt={t('evaluate.photos.alt', { number: index + 1 })} />

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import type { EvaluationRecord } from '../../api/evaluation-queries';
 import { formatDate, formatDateTime } from '../../format';
 import { t } from '../../i18n';
-import { evaluationPanel } from './panel-style';
+import { evaluationPanel, photoGrid } from './panel-style';
 import { Chip, textLink } from '../../ui';
 import { resultLabel } from './item-list';
 
@@ -86,16 +86,7 @@ export function RecordView({ record }: { record: EvaluationRecord }) {
           <dd>{record.photos.length}</dd>
         </dl>
         {record.photos.length > 0 ? (
-          <ul
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
-              gap: '2',
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-            })}
-          >
+          <ul className={photoGrid}>
             {record.photos.map((photo, index) => (
               <li key={photo.id}>
                 <a href={photo.url} target="_blank" rel="noopener" className={css({ display: 'block' })}>

@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { talkQueries, type CrewPerson } from '../../api/talk-queries';
 import { t } from '../../i18n';
-import { Button, EmptyState, TextField } from '../../ui';
-import { QueryState } from '../query-state';
+import { Button, TextField } from '../../ui';
+import { PeopleSearch } from '../evaluation/people-search';
 
-const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
 const box = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 
 /**
@@ -19,9 +17,6 @@ export function CrewAdder(props: {
   onSheet: ReadonlySet<string>;
   onAdd: (person: { userId: string | null; name: string }) => void;
 }) {
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query.trim());
-  const people = useQuery({ ...talkQueries.crew(props.userId, deferred), enabled: deferred.length >= 2 });
   const [byHand, setByHand] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -42,55 +37,35 @@ export function CrewAdder(props: {
       <h2 id="crew-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
         {t('talks.crew.title')}
       </h2>
-      <TextField
-        type="search"
-        size="lg"
-        label={t('talks.crew.search')}
-        helperText={t('talks.crew.searchHelp')}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-      {deferred.length >= 2 ? (
-        <QueryState query={people} loadingLabel={t('talks.crew.loading')} failureMessage={t('talks.crew.failed')}>
-          {people.data ? (
-            <>
-              {people.data.offline ? (
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('talks.crew.offline')}</p>
-              ) : null}
-              {people.data.people.length === 0 ? (
-                <EmptyState icon={<UserPlus />} title={t('talks.crew.none')} headingLevel="h3" />
-              ) : (
-                <ul className={list} aria-label={t('talks.crew.results')}>
-                  {people.data.people.map((person) => {
-                    const added = props.onSheet.has(person.id);
-                    return (
-                      <li key={person.id}>
-                        <Button
-                          type="button"
-                          variant="outline"
-                          size="lg"
-                          fullWidth
-                          disabled={added}
-                          leftIcon={<UserPlus />}
-                          onClick={() => add(person)}
-                          className={css({ justifyContent: 'flex-start', h: 'auto!', minH: '12', py: '2' })}
-                        >
-                          <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'start' })}>
-                            <bdi>{added ? t('talks.crew.added', { name: person.name }) : person.name}</bdi>
-                            <bdi className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'normal' })}>
-                              {[person.jobTitle, person.department].filter(Boolean).join(' · ')}
-                            </bdi>
-                          </span>
-                        </Button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </>
-          ) : null}
-        </QueryState>
-      ) : null}
+      <PeopleSearch
+        catalog="talks.crew"
+        queryFor={(search) => talkQueries.crew(props.userId, search)}
+        noneIcon={<UserPlus />}
+        noneHeadingLevel="h3"
+      >
+        {(person) => {
+          const added = props.onSheet.has(person.id);
+          return (
+            <Button
+              type="button"
+              variant="outline"
+              size="lg"
+              fullWidth
+              disabled={added}
+              leftIcon={<UserPlus />}
+              onClick={() => add(person)}
+              className={css({ justifyContent: 'flex-start', h: 'auto!', minH: '12', py: '2' })}
+            >
+              <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'start' })}>
+                <bdi>{added ? t('talks.crew.added', { name: person.name }) : person.name}</bdi>
+                <bdi className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'normal' })}>
+                  {[person.jobTitle, person.department].filter(Boolean).join(' · ')}
+                </bdi>
+              </span>
+            </Button>
+          );
+        }}
+      </PeopleSearch>
       <form noValidate onSubmit={addByHand} className={box}>
         <TextField
           size="lg"

@@ -23,8 +23,17 @@ function Panel(props: {
   title: string;
   explain: string;
   onSubmit: (e: FormEvent) => void;
+  submitLabel: string;
+  submitIcon?: ReactNode;
+  /** Offers Cancel beside the submit button. */
+  onCancel?: () => void;
   children: ReactNode;
 }) {
+  const submit = (
+    <Button type="submit" size="lg" leftIcon={props.submitIcon}>
+      {props.submitLabel}
+    </Button>
+  );
   return (
     <form noValidate onSubmit={props.onSubmit} aria-labelledby={props.titleId} className={panel}>
       <h2 id={props.titleId} tabIndex={-1} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
@@ -32,6 +41,16 @@ function Panel(props: {
       </h2>
       <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{props.explain}</p>
       {props.children}
+      {props.onCancel ? (
+        <div className={actions}>
+          {submit}
+          <Button type="button" variant="ghost" size="lg" onClick={props.onCancel}>
+            {t('talks.sign.cancel')}
+          </Button>
+        </div>
+      ) : (
+        submit
+      )}
     </form>
   );
 }
@@ -57,6 +76,9 @@ export function SignLinePanel(props: {
   return (
     <Panel
       titleId="sign-line-title"
+      submitLabel={t('talks.sign.submit')}
+      submitIcon={<PenLine />}
+      onCancel={props.onCancel}
       title={t('talks.sign.title', { name: props.line.name })}
       explain={t('talks.sign.explain')}
       onSubmit={submit}
@@ -72,14 +94,6 @@ export function SignLinePanel(props: {
       />
       <SignatureField ref={pad} label={t('talks.sign.draw')} typedName={name} testId="attendee-signature" />
       {error ? <Alert status="error">{error}</Alert> : null}
-      <div className={actions}>
-        <Button type="submit" size="lg" leftIcon={<PenLine />}>
-          {t('talks.sign.submit')}
-        </Button>
-        <Button type="button" variant="ghost" size="lg" onClick={props.onCancel}>
-          {t('talks.sign.cancel')}
-        </Button>
-      </div>
     </Panel>
   );
 }
@@ -104,6 +118,8 @@ export function BehalfPanel(props: {
   return (
     <Panel
       titleId="behalf-title"
+      submitLabel={t('talks.behalf.submit')}
+      onCancel={props.onCancel}
       title={t('talks.behalf.title', { name: props.line.name })}
       explain={t('talks.behalf.explain', { name: props.line.name, foreman: props.foremanName })}
       onSubmit={submit}
@@ -117,14 +133,6 @@ export function BehalfPanel(props: {
         onChange={(e) => setReason(e.target.value)}
         error={error}
       />
-      <div className={actions}>
-        <Button type="submit" size="lg">
-          {t('talks.behalf.submit')}
-        </Button>
-        <Button type="button" variant="ghost" size="lg" onClick={props.onCancel}>
-          {t('talks.sign.cancel')}
-        </Button>
-      </div>
     </Panel>
   );
 }
@@ -152,7 +160,14 @@ export function ClosePanel(props: {
     props.onClose(signature);
   };
   return (
-    <Panel titleId="close-title" title={t('talks.close.title')} explain={t('talks.close.meaning')} onSubmit={submit}>
+    <Panel
+      titleId="close-title"
+      title={t('talks.close.title')}
+      explain={t('talks.close.meaning')}
+      onSubmit={submit}
+      submitLabel={t('talks.close.submit')}
+      submitIcon={<PenLine />}
+    >
       {props.unsigned > 0 ? (
         <Alert status="warning">{t('talks.close.unsigned', { count: props.unsigned })}</Alert>
       ) : null}
@@ -163,9 +178,6 @@ export function ClosePanel(props: {
         testId="foreman-signature"
       />
       {error ? <Alert status="error">{error}</Alert> : null}
-      <Button type="submit" size="lg" leftIcon={<PenLine />}>
-        {t('talks.close.submit')}
-      </Button>
     </Panel>
   );
 }

@@ -1,25 +1,15 @@
 import { Eraser, Type } from 'lucide-react';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import SignaturePad from 'signature_pad';
+import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { t } from '../../i18n';
 import { Button } from '../../ui';
+import { SignatureCanvas, useSignaturePad } from './signature-pad';
 
 export interface SignatureFieldHandle {
   /** The drawn (or typed) signature as a PNG data URL, or null when nothing is on the pad. */
   read(): string | null;
 }
 
-const pad = css({
-  width: '100%',
-  height: '40',
-  borderWidth: '2px',
-  borderStyle: 'dashed',
-  borderColor: 'fg.subtle',
-  borderRadius: 'md',
-  bg: 'white',
-  touchAction: 'none',
-});
 const row = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
 /**
@@ -29,32 +19,15 @@ const row = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
  */
 export const SignatureField = forwardRef<SignatureFieldHandle, { label: string; typedName: string; testId: string }>(
   function SignatureField({ label, typedName, testId }, ref) {
-    const canvas = useRef<HTMLCanvasElement>(null);
-    const signaturePad = useRef<SignaturePad | null>(null);
     const typed = useRef(false);
+    // A stroke after the typed name replaces it.
+    const { canvas, pad: signaturePad } = useSignaturePad((made) => {
+      if (typed.current) {
+        made.clear();
+        typed.current = false;
+      }
+    });
     const labelId = `${testId}-label`;
-
-    useEffect(() => {
-      const element = canvas.current;
-      if (!element) return;
-      // Drawn at the device's pixel density so the stored image is sharp, and white so it prints.
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      element.width = element.offsetWidth * ratio;
-      element.height = element.offsetHeight * ratio;
-      element.getContext('2d')?.scale(ratio, ratio);
-      const made = new SignaturePad(element, { backgroundColor: 'rgb(255,255,255)' });
-      made.addEventListener('beginStroke', () => {
-        if (typed.current) {
-          made.clear();
-          typed.current = false;
-        }
-      });
-      signaturePad.current = made;
-      return () => {
-        made.off();
-        signaturePad.current = null;
-      };
-    }, []);
 
     useImperativeHandle(ref, () => ({
       read: () => {
@@ -81,10 +54,7 @@ export const SignatureField = forwardRef<SignatureFieldHandle, { label: string; 
 
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <p id={labelId} className={css({ fontWeight: 'medium', fontSize: 'sm' })}>
-          {label}
-        </p>
-        <canvas ref={canvas} aria-labelledby={labelId} role="img" data-testid={testId} className={pad} />
+        <SignatureCanvas ref={canvas} label={label} labelId={labelId} testId={testId} />
         <div className={row}>
           <Button
             type="button"

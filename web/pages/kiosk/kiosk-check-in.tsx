@@ -6,11 +6,12 @@ import { ApiClientError } from '../../api/client';
 import { kioskWrites, type KioskCheckInInput } from '../../api/kiosk-queries';
 import { useWrite } from '../../api/writes';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { SharedDeviceCredentials } from '../../components/shared-device-credentials';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatDateTime } from '../../format';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
-import { Alert, Button, Dialog, PasswordField, TextField } from '../../ui';
+import { Alert, Button, Dialog, TextField } from '../../ui';
 import { announce } from '../../ui/live-region';
 
 /** How long a check-in's welcome stays before the screen clears for the next person. */
@@ -159,25 +160,23 @@ export function KioskCheckIn({
               </Block>
               <Block icon={<KeyRound size={28} />} title={t('kiosk.pinTitle')}>
                 <form noValidate onSubmit={submitPin} className={css({ display: 'grid', gap: '4' })}>
-                  <TextField
-                    label={t('kiosk.username')}
-                    name="kiosk-username"
-                    autoComplete="off"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    className={bigInput}
-                    value={username}
-                    onChange={(event) => setUsername(event.target.value)}
-                  />
-                  <PasswordField
-                    label={t('kiosk.pin')}
-                    name="kiosk-pin"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={8}
-                    className={bigInput}
-                    value={pin}
-                    onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+                  <SharedDeviceCredentials
+                    username={{
+                      label: t('kiosk.username'),
+                      name: 'kiosk-username',
+                      className: bigInput,
+                      value: username,
+                      onValue: setUsername,
+                    }}
+                    password={{
+                      label: t('kiosk.pin'),
+                      name: 'kiosk-pin',
+                      inputMode: 'numeric',
+                      maxLength: 8,
+                      className: bigInput,
+                      value: pin,
+                      onValue: (value) => setPin(value.replace(/\D/g, '')),
+                    }}
                   />
                   <Button type="submit" size="lg" className={bigButton} loading={checkIn.isPending}>
                     {t('kiosk.checkIn')}
@@ -319,20 +318,9 @@ function CloseDialog({
         }}
       >
         {close.isError && <Alert status="error">{errorText(close.error, t('kiosk.closeFailed'))}</Alert>}
-        <TextField
-          label={t('kiosk.username')}
-          name="kiosk-close-username"
-          autoComplete="off"
-          autoCapitalize="none"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        <PasswordField
-          label={t('kiosk.password')}
-          name="kiosk-close-password"
-          autoComplete="off"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+        <SharedDeviceCredentials
+          username={{ label: t('kiosk.username'), name: 'kiosk-close-username', value: username, onValue: setUsername }}
+          password={{ label: t('kiosk.password'), name: 'kiosk-close-password', value: password, onValue: setPassword }}
         />
       </form>
     </Dialog>

@@ -1,6 +1,6 @@
-import { ArrowLeft, Clock } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { IntroView } from '../../components/learner/assessment/intro-view';
 import { QuestionCard } from '../../components/learner/assessment/question-card';
 import { ResultView } from '../../components/learner/assessment/result-view';
@@ -8,7 +8,8 @@ import { css, cx } from 'styled-system/css';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import { ASSESSMENT_MESSAGES, isAnswerable } from '../../../statecharts/assessment.machine';
 import { formatClock, formatNumber, formatScore } from '../../format';
-import { flipInRtl } from '../../ui/direction';
+import { BackLink } from '../../components/learner/back-link';
+import { PageFailure } from '../../components/learner/page-failure';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAssessment } from '../../state/assessment';
 import { Alert } from '../../ui/alert';
@@ -65,22 +66,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
               ? 'answering'
               : 'loading';
   useScreenFocus(screen, focusTarget);
-  const back = (
-    <Link
-      href={`/course/${courseId}`}
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '1.5',
-        fontSize: 'sm',
-        color: 'brand.fg',
-        fontWeight: 'medium',
-        _hover: { textDecoration: 'underline' },
-      })}
-    >
-      <ArrowLeft aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} /> {t('assessment.back')}
-    </Link>
-  );
+  const back = <BackLink href={`/course/${courseId}`}>{t('assessment.back')}</BackLink>;
 
   if (snapshot.hasTag('duplicateWait')) return <LoadingBlock label={machineText(ASSESSMENT_MESSAGES.duplicateWait)} />;
   if (snapshot.matches('loading') || snapshot.matches('starting') || snapshot.matches('reviewLoading'))
@@ -101,19 +87,12 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
   }
   if (snapshot.matches('failed')) {
     return (
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {back}
-        <Alert
-          status="error"
-          action={
-            <Button size="sm" variant="outline" onClick={() => send({ type: 'assessment.retry' })}>
-              {t('assessment.tryAgain')}
-            </Button>
-          }
-        >
-          {machineText(error ?? ASSESSMENT_MESSAGES.loadFailed)}
-        </Alert>
-      </div>
+      <PageFailure
+        back={back}
+        retry={{ label: t('assessment.tryAgain'), onRetry: () => send({ type: 'assessment.retry' }) }}
+      >
+        {machineText(error ?? ASSESSMENT_MESSAGES.loadFailed)}
+      </PageFailure>
     );
   }
   if ((snapshot.matches('result') || snapshot.matches('reviewing')) && result) {

@@ -1,15 +1,15 @@
-import { CircleCheckBig, LayoutDashboard, RotateCcw } from 'lucide-react';
+import { CircleCheckBig, RotateCcw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useParams, useSearch } from 'wouter';
+import { useParams, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { reasonOf, type RefusalReason } from '../../../worker/contract/errors';
 import { ApiClientError } from '../../api/client';
 import { mySessionQueries, mySessionWrites } from '../../api/my-session-queries';
 import { useWrite } from '../../api/writes';
-import { PageHeader } from '../../components/page-header';
+import { ScanLanding, ScanOutcome } from '../../components/learner/scan-landing';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { Alert, Button, Card, LoadingBlock } from '../../ui';
+import { Alert, Button, LoadingBlock } from '../../ui';
 import { formatDateTime } from '../../format';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
@@ -44,68 +44,48 @@ export function CheckInPage() {
 
   const reason = checkIn.isError ? reasonOfError(checkIn.error) : null;
   return (
-    <>
-      <PageHeader title={t('checkIn.title')} subtitle={session ? session.title : undefined} />
-      <Card variant="outline" className={panel}>
-        {session ? (
-          <p className={css({ color: 'fg.muted' })}>
-            {t('checkIn.when', { place: session.location, start: formatDateTime(session.startsAt) })}
-          </p>
-        ) : null}
-        {!code ? (
-          <Alert status="info" title={t('checkIn.noCodeTitle')}>
-            {t('checkIn.noCode')}
-          </Alert>
-        ) : checkIn.isSuccess ? (
-          <div role="status" className={done}>
-            <CircleCheckBig aria-hidden size={56} className={css({ color: 'success.fg' })} />
-            <p className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-              {checkIn.data.already ? t('checkIn.already') : t('checkIn.done')}
-            </p>
-            <p className={css({ color: 'fg.muted' })}>{t('checkIn.doneText')}</p>
-          </div>
-        ) : checkIn.isError ? (
-          <Alert
-            status="error"
-            title={reason && SCAN_AGAIN.includes(reason) ? t('checkIn.scanAgainTitle') : t('checkIn.failedTitle')}
-            action={
-              checkIn.error instanceof ApiClientError && checkIn.error.isNetworkError ? (
-                <Button
-                  size="lg"
-                  variant="outline"
-                  palette="neutral"
-                  leftIcon={<RotateCcw />}
-                  onClick={() => mutate({ id, code })}
-                >
-                  {t('common.retry')}
-                </Button>
-              ) : undefined
-            }
-          >
-            <span className={css({ display: 'block' })}>{errorText(checkIn.error, t('checkIn.failed'))}</span>
-            {reason && SCAN_AGAIN.includes(reason) ? (
-              <span className={css({ display: 'block', mt: '1' })}>{t('checkIn.askTrainer')}</span>
-            ) : null}
-          </Alert>
-        ) : (
-          <LoadingBlock label={t('checkIn.checking')} />
-        )}
-        <Button asChild size="lg" variant="outline" palette="neutral" className={css({ alignSelf: 'flex-start' })}>
-          <Link href="/dashboard">
-            <LayoutDashboard aria-hidden /> {t('checkIn.toDashboard')}
-          </Link>
-        </Button>
-      </Card>
-    </>
+    <ScanLanding title={t('checkIn.title')} subtitle={session ? session.title : undefined}>
+      {session ? (
+        <p className={css({ color: 'fg.muted' })}>
+          {t('checkIn.when', { place: session.location, start: formatDateTime(session.startsAt) })}
+        </p>
+      ) : null}
+      {!code ? (
+        <Alert status="info" title={t('checkIn.noCodeTitle')}>
+          {t('checkIn.noCode')}
+        </Alert>
+      ) : checkIn.isSuccess ? (
+        <ScanOutcome
+          icon={CircleCheckBig}
+          title={checkIn.data.already ? t('checkIn.already') : t('checkIn.done')}
+          text={t('checkIn.doneText')}
+        />
+      ) : checkIn.isError ? (
+        <Alert
+          status="error"
+          title={reason && SCAN_AGAIN.includes(reason) ? t('checkIn.scanAgainTitle') : t('checkIn.failedTitle')}
+          action={
+            checkIn.error instanceof ApiClientError && checkIn.error.isNetworkError ? (
+              <Button
+                size="lg"
+                variant="outline"
+                palette="neutral"
+                leftIcon={<RotateCcw />}
+                onClick={() => mutate({ id, code })}
+              >
+                {t('common.retry')}
+              </Button>
+            ) : undefined
+          }
+        >
+          <span className={css({ display: 'block' })}>{errorText(checkIn.error, t('checkIn.failed'))}</span>
+          {reason && SCAN_AGAIN.includes(reason) ? (
+            <span className={css({ display: 'block', mt: '1' })}>{t('checkIn.askTrainer')}</span>
+          ) : null}
+        </Alert>
+      ) : (
+        <LoadingBlock label={t('checkIn.checking')} />
+      )}
+    </ScanLanding>
   );
 }
-
-const panel = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '5', md: '8' }, maxW: '40rem' });
-const done = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  textAlign: 'center',
-  gap: '2',
-  py: '4',
-});

@@ -1,8 +1,7 @@
-import { ArrowLeft, BookOpen, CircleCheck, Clock, Target } from 'lucide-react';
-import { flipInRtl } from '../../ui/direction';
+import { BookOpen, CircleCheck, Clock, Target } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
-import { css, cx } from 'styled-system/css';
+import { useLocation, useParams } from 'wouter';
+import { css } from 'styled-system/css';
 import {
   componentViews,
   courseAvailableSections,
@@ -18,6 +17,8 @@ import { RecertifyDialog, RecertifyPanel } from '../../components/learner/course
 import { componentPath } from '../../components/component-path';
 import { componentHref, ComponentList, JourneyStepper } from '../../components/learner-component-list';
 import { ReviewDialog } from '../../components/learner-review-dialog';
+import { BackLink } from '../../components/learner/back-link';
+import { PageFailure } from '../../components/learner/page-failure';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
 import { useCourseProgress } from '../../state/course-progress';
@@ -31,22 +32,7 @@ import { formatDuration, formatScore } from '../../format';
 import { serverText, t } from '../../i18n';
 
 // A function, not a constant: the text is read in the current language.
-const BackLink = () => (
-  <Link
-    href="/my-courses"
-    className={css({
-      display: 'inline-flex',
-      alignItems: 'center',
-      gap: '1.5',
-      fontSize: 'sm',
-      color: 'brand.fg',
-      fontWeight: 'medium',
-      _hover: { textDecoration: 'underline' },
-    })}
-  >
-    <ArrowLeft aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} /> {t('course.back')}
-  </Link>
-);
+const BackToCourses = () => <BackLink href="/my-courses">{t('course.back')}</BackLink>;
 
 /** The message the dashboard's Recertify left in the history entry (web/pages/learner/dashboard.tsx). */
 function recertifiedFromHistory(): string | null {
@@ -109,21 +95,18 @@ function CourseDetail({ courseId }: { courseId: string }) {
   if (snapshot.matches('loading')) return <LoadingBlock label={t('course.loading')} />;
   if (snapshot.matches('failed') || !course) {
     return (
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <BackLink />
-        {/* A heading even here: route focus lands on the page's h1, and a screen reader user learns what failed. */}
-        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>{t('course.unavailable')}</h1>
-        <Alert
-          status="error"
-          action={
-            <Button size="sm" variant="outline" onClick={() => send({ type: 'course.reload' })}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {error ?? t('course.loadFailed')}
-        </Alert>
-      </div>
+      <PageFailure
+        back={<BackToCourses />}
+        // A heading even here: route focus lands on the page's h1, and a screen reader user learns what failed.
+        heading={
+          <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>
+            {t('course.unavailable')}
+          </h1>
+        }
+        retry={{ label: t('common.retry'), onRetry: () => send({ type: 'course.reload' }) }}
+      >
+        {error ?? t('course.loadFailed')}
+      </PageFailure>
     );
   }
 
@@ -138,7 +121,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <BackLink />
+      <BackToCourses />
       <header className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
           <Chip palette="accent" icon={<BookOpen aria-hidden />}>

@@ -55,18 +55,21 @@ export function EvaluationSessionPage() {
   );
 }
 
-function ServerEvaluation({ id }: { id: string }) {
+/** The evaluation as the server keeps it, with its loading and failure states. */
+function ServerRecord({ id }: { id: string }) {
   const record = useQuery(evaluationQueries.one(id));
+  return (
+    <QueryState query={record} loadingLabel={t('evaluate.record.loading')} failureMessage={t('evaluate.record.failed')}>
+      {record.data ? <RecordView record={record.data} /> : null}
+    </QueryState>
+  );
+}
+
+function ServerEvaluation({ id }: { id: string }) {
   return (
     <>
       <PageHeader eyebrow={back} title={t('evaluate.sessionTitle')} />
-      <QueryState
-        query={record}
-        loadingLabel={t('evaluate.record.loading')}
-        failureMessage={t('evaluate.record.failed')}
-      >
-        {record.data ? <RecordView record={record.data} /> : null}
-      </QueryState>
+      <ServerRecord id={id} />
     </>
   );
 }
@@ -184,7 +187,6 @@ interface SentProps {
 }
 
 function SentEvaluation({ id, traineeName, busy, error, online, onSubmit, onLater }: SentProps) {
-  const record = useQuery(evaluationQueries.one(id));
   return (
     <>
       <Alert status="success" title={t('evaluate.status.sent')} announce>
@@ -198,13 +200,7 @@ function SentEvaluation({ id, traineeName, busy, error, online, onSubmit, onLate
         onSubmit={onSubmit}
         onLater={onLater}
       />
-      <QueryState
-        query={record}
-        loadingLabel={t('evaluate.record.loading')}
-        failureMessage={t('evaluate.record.failed')}
-      >
-        {record.data ? <RecordView record={record.data} /> : null}
-      </QueryState>
+      <ServerRecord id={id} />
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, Search, WifiOff } from 'lucide-react';
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { css, cx } from 'styled-system/css';
 import { useLocation } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { evaluationQueries, type EvaluationTemplate, type EvaluationTrainee } from '../../api/evaluation-queries';
 import { OutboxList } from '../../components/evaluation/outbox-list';
+import { PeopleSearch } from '../../components/evaluation/people-search';
+import { choice, choiceList, picked } from '../../components/evaluation/panel-style';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -14,27 +16,8 @@ import { evaluationOutbox } from '../../state/evaluation-outbox';
 import { useEvaluationOutbox, useOnline, useWaitingCount } from '../../state/evaluations';
 import { useOfflineShell } from '../../state/offline-shell';
 import { useSession } from '../../state/session';
-import { Alert, Button, EmptyState, LoadingBlock, TextField } from '../../ui';
+import { Alert, Button, EmptyState, LoadingBlock } from '../../ui';
 
-const choice = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '0.5',
-  minH: '14',
-  px: '4',
-  py: '3',
-  borderWidth: '2px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  cursor: 'pointer',
-  textAlign: 'start',
-  width: '100%',
-  _hover: { bg: 'bg.subtle' },
-  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
-});
-const picked = css({ borderColor: 'brand.solid', bg: 'brand.subtle' });
-const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold' });
 
 /**
@@ -141,7 +124,7 @@ function TemplatePicker(props: {
   return (
     <fieldset className={css({ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '2' })}>
       <legend className={cx(heading, css({ mb: '2' }))}>{t('evaluate.templates.legend')}</legend>
-      <ul className={list}>
+      <ul className={choiceList}>
         {props.templates.map((template) => (
           <li key={template.id}>
             <label className={cx(choice, props.value === template.id && picked)}>
@@ -170,64 +153,38 @@ function TraineePicker(props: {
   value: EvaluationTrainee | null;
   onChange: (p: EvaluationTrainee) => void;
 }) {
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query.trim());
-  const people = useQuery({ ...evaluationQueries.trainees(props.userId, deferred), enabled: deferred.length >= 2 });
   return (
     <fieldset className={css({ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '3' })}>
       <legend className={cx(heading, css({ mb: '2' }))}>{t('evaluate.trainee.legend')}</legend>
-      <TextField
-        type="search"
-        size="lg"
-        label={t('evaluate.trainee.search')}
-        helperText={t('evaluate.trainee.searchHelp')}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-      {props.value ? (
-        <p className={css({ fontWeight: 'medium' })} data-testid="chosen-trainee">
-          {t('evaluate.trainee.chosen', { name: props.value.name })}
-        </p>
-      ) : null}
-      {deferred.length >= 2 ? (
-        <QueryState
-          query={people}
-          loadingLabel={t('evaluate.trainee.loading')}
-          failureMessage={t('evaluate.trainee.failed')}
-        >
-          {people.data ? (
-            <>
-              {people.data.offline ? (
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('evaluate.trainee.offline')}</p>
-              ) : null}
-              {people.data.people.length === 0 ? (
-                <EmptyState icon={<Search />} title={t('evaluate.trainee.none')} />
-              ) : (
-                <ul className={list} aria-label={t('evaluate.trainee.results')}>
-                  {people.data.people.map((person) => (
-                    <li key={person.id}>
-                      <label className={cx(choice, props.value?.id === person.id && picked)}>
-                        <input
-                          type="radio"
-                          name="trainee"
-                          value={person.id}
-                          checked={props.value?.id === person.id}
-                          onChange={() => props.onChange(person)}
-                          className={css({ srOnly: true })}
-                        />
-                        <bdi className={css({ fontWeight: 'medium' })}>{person.name}</bdi>
-                        <bdi className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                          {[person.username, person.jobTitle, person.department].filter(Boolean).join(' · ')}
-                        </bdi>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </>
-          ) : null}
-        </QueryState>
-      ) : null}
+      <PeopleSearch
+        catalog="evaluate.trainee"
+        queryFor={(search) => evaluationQueries.trainees(props.userId, search)}
+        chosen={
+          props.value ? (
+            <p className={css({ fontWeight: 'medium' })} data-testid="chosen-trainee">
+              {t('evaluate.trainee.chosen', { name: props.value.name })}
+            </p>
+          ) : null
+        }
+        noneIcon={<Search />}
+      >
+        {(person) => (
+          <label className={cx(choice, props.value?.id === person.id && picked)}>
+            <input
+              type="radio"
+              name="trainee"
+              value={person.id}
+              checked={props.value?.id === person.id}
+              onChange={() => props.onChange(person)}
+              className={css({ srOnly: true })}
+            />
+            <bdi className={css({ fontWeight: 'medium' })}>{person.name}</bdi>
+            <bdi className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {[person.username, person.jobTitle, person.department].filter(Boolean).join(' · ')}
+            </bdi>
+          </label>
+        )}
+      </PeopleSearch>
     </fieldset>
   );
 }

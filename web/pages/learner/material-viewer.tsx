@@ -2,16 +2,18 @@ import type { Material } from '@contract/materials';
 import type { ComponentProgress } from '@contract/progress';
 import type { LearnerComponent } from '@contract/courses';
 import { isComponentLocked } from '@contract/rules/progress';
-import { ArrowLeft, CircleCheck, Download, ExternalLink, FileText } from 'lucide-react';
+import { CircleCheck, Download, ExternalLink, FileText } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { PdfViewer } from '../../components/pdf-viewer';
 import { learnerApi } from '../../api/learner';
 import { learnerQueries } from '../../api/learner-queries';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
+import { BackLink } from '../../components/learner/back-link';
+import { PageFailure } from '../../components/learner/page-failure';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { VideoPlayer } from '../../components/video-player';
 import { t } from '../../i18n';
@@ -29,6 +31,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { LoadingBlock } from '../../ui/spinner';
 import { errorText } from '../../i18n/error-text';
 import { machineText } from '../../i18n/machine-text';
+import { ProgressBar } from '../../components/learner/progress-bar';
 
 type Kind = 'PDF' | 'VIDEO' | 'DOCUMENT' | 'OTHER';
 
@@ -88,48 +91,16 @@ export function MaterialViewerPage() {
       : null;
   useDocumentTitle(data?.component.data.title ?? t('component.type.MATERIAL'));
 
-  const back = (
-    <Link
-      href={`/course/${courseId}`}
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '1.5',
-        fontSize: 'sm',
-        color: 'brand.fg',
-        fontWeight: 'medium',
-        _hover: { textDecoration: 'underline' },
-      })}
-    >
-      <ArrowLeft aria-hidden className={css({ w: '4', h: '4' })} /> {t('material.back')}
-    </Link>
-  );
+  const back = <BackLink href={`/course/${courseId}`}>{t('material.back')}</BackLink>;
   if (error) {
-    return (
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        {back}
-        <Alert status="error">{error}</Alert>
-      </div>
-    );
+    return <PageFailure back={back}>{error}</PageFailure>;
   }
   if (!data) return <LoadingBlock label={t('material.loading')} />;
   if (data.material?.type === 'SCORM' || data.component.data.type === 'SCORM') {
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         {back}
-        <header className={css({ minW: 0 })}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            <bdi>{data.courseTitle}</bdi>
-          </p>
-          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
-            <bdi>{data.component.data.title}</bdi>
-          </h1>
-          {data.component.data.description ? (
-            <p dir="auto" className={css({ color: 'fg.muted', mt: '1' })}>
-              {data.component.data.description}
-            </p>
-          ) : null}
-        </header>
+        <MaterialTitle data={data} as="header" />
         <Suspense fallback={<LoadingBlock label={t('material.openingPackage')} />}>
           <ScormPlayer
             key={componentId}
@@ -142,6 +113,25 @@ export function MaterialViewerPage() {
     );
   }
   return <MaterialView key={componentId} courseId={courseId} data={data} back={back} />;
+}
+
+/** The material's course, title and description (the page's h1); a header of its own when nothing stands beside it. */
+function MaterialTitle({ data, as: Wrapper }: { data: Loaded; as: 'header' | 'div' }) {
+  return (
+    <Wrapper className={css({ minW: 0 })}>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <bdi>{data.courseTitle}</bdi>
+      </p>
+      <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
+        <bdi>{data.component.data.title}</bdi>
+      </h1>
+      {data.component.data.description ? (
+        <p dir="auto" className={css({ color: 'fg.muted', mt: '1' })}>
+          {data.component.data.description}
+        </p>
+      ) : null}
+    </Wrapper>
+  );
 }
 
 function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded; back: React.ReactNode }) {
@@ -179,19 +169,7 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
           alignItems: { md: 'flex-end' },
         })}
       >
-        <div className={css({ minW: 0 })}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            <bdi>{data.courseTitle}</bdi>
-          </p>
-          <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: '1.25' })}>
-            <bdi>{data.component.data.title}</bdi>
-          </h1>
-          {data.component.data.description ? (
-            <p dir="auto" className={css({ color: 'fg.muted', mt: '1' })}>
-              {data.component.data.description}
-            </p>
-          ) : null}
-        </div>
+        <MaterialTitle data={data} as="div" />
         <div
           className={css({
             display: 'flex',
@@ -202,33 +180,14 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
             w: { base: 'full', md: 'auto' },
           })}
         >
-          <div className={css({ minW: '36', flex: { base: '1', md: 'none' } })}>
-            <div
-              className={css({
-                display: 'flex',
-                justifyContent: 'space-between',
-                fontSize: 'xs',
-                color: 'fg.muted',
-                mb: '1',
-              })}
-            >
-              <span>{t('material.viewed')}</span>
-              <span>{progress}%</span>
-            </div>
-            <div
-              role="progressbar"
-              aria-label={t('material.progress')}
-              aria-valuenow={progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className={css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
-            >
-              <div
-                className={css({ h: 'full', bg: fullyViewed ? 'success.solid' : 'brand.solid' })}
-                style={{ width: `${progress}%` }}
-              />
-            </div>
-          </div>
+          <ProgressBar
+            label={t('material.progress')}
+            percent={progress}
+            complete={fullyViewed}
+            caption={t('material.viewed')}
+            figure={`${progress}%`}
+            className={css({ minW: '36', flex: { base: '1', md: 'none' } })}
+          />
           {fullyViewed ? (
             <Button
               leftIcon={<CircleCheck aria-hidden />}

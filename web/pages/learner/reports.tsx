@@ -1,5 +1,5 @@
 import { EMPTY_REPORT, toLearningReport, type LearningReportRecord, type UserReport } from '@contract/reports';
-import { BookOpenCheck, ChartColumn, Download, FileBadge, Flame, RotateCcw, Target, TrendingUp } from 'lucide-react';
+import { BookOpenCheck, ChartColumn, Download, FileBadge, Flame, Target, TrendingUp } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
@@ -10,12 +10,13 @@ import { AssessmentTab } from '../../components/learner/reports/assessment-tab';
 import { CompletedTab } from '../../components/learner/reports/completed-tab';
 import { ImprovementRow } from '../../components/learner/reports/improvement-row';
 import { sectionTitle } from '../../components/learner/reports/report-parts';
-import { Stat } from '../../components/learner/reports/summary-stat';
+import { LoadFailedAlert } from '../../components/learner/load-failed-alert';
+import { StatRow, StatTile } from '../../components/learner/stat-tile';
 import { PageHeader } from '../../components/page-header';
 import { useCertificateAction } from '../../hooks/use-certificate-action';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
-import { Alert, Button, Card, EmptyState, LoadingBlock, TabContent, TabList, TabTrigger, Tabs } from '../../ui';
+import { Button, Card, EmptyState, LoadingBlock, TabContent, TabList, TabTrigger, Tabs } from '../../ui';
 import { t } from '../../i18n';
 
 type Tab = 'completed' | 'assessment' | 'improvement';
@@ -101,22 +102,7 @@ export function ReportsPage() {
     return (
       <>
         {header}
-        <Alert
-          status="error"
-          action={
-            <Button
-              size="sm"
-              variant="outline"
-              palette="neutral"
-              leftIcon={<RotateCcw />}
-              onClick={() => void reportQuery.refetch()}
-            >
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('reports.loadFailed')}
-        </Alert>
+        <LoadFailedAlert onRetry={() => void reportQuery.refetch()}>{t('reports.loadFailed')}</LoadFailedAlert>
       </>
     );
   }
@@ -132,29 +118,21 @@ export function ReportsPage() {
   return (
     <>
       {header}
-      <section
-        aria-label={t('reports.summary')}
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-          gap: { base: '2', sm: '3', md: '5' },
-          mb: { base: '6', md: '8' },
-        })}
-      >
-        <Stat
+      <StatRow label={t('reports.summary')}>
+        <StatTile
           label={t('reports.completedCourses')}
           value={String(view.summary.completedCourses)}
           icon={<BookOpenCheck />}
           tone="success"
         />
-        <Stat
+        <StatTile
           label={t('reports.averageScore')}
           value={`${view.summary.averageScore}%`}
           icon={<Target />}
           tone="brand"
         />
-        <Stat label={t('reports.dayStreak')} value={String(streak)} icon={<Flame />} tone="accent" />
-      </section>
+        <StatTile label={t('reports.dayStreak')} value={String(streak)} icon={<Flame />} tone="accent" />
+      </StatRow>
 
       <Card
         variant="outline"

@@ -5,6 +5,7 @@ import { css, cx } from 'styled-system/css';
 import { Link } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { talkQueries, type ForemanTopic } from '../../api/talk-queries';
+import { choice, choiceList, picked } from '../../components/evaluation/panel-style';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { TalkSheet } from '../../components/talks/talk-sheet';
@@ -19,23 +20,6 @@ import type { StoredTalk } from '../../state/talk-store';
 import { useTalkOutbox } from '../../state/talks';
 import { Alert, Button, EmptyState, LoadingBlock } from '../../ui';
 
-const choice = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '0.5',
-  minH: '14',
-  px: '4',
-  py: '3',
-  borderWidth: '2px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.subtle' },
-  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
-});
-const picked = css({ borderColor: 'brand.solid', bg: 'brand.subtle' });
-const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
 const linkButton = css({
   color: 'brand.fg',
   textDecoration: 'underline',
@@ -148,7 +132,7 @@ function TopicPicker(props: { topics: ForemanTopic[]; onStart: (topic: ForemanTo
     <form noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <fieldset className={css({ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '2' })}>
         <legend className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '2' })}>{t('talks.topics.legend')}</legend>
-        <ul className={list}>
+        <ul className={choiceList}>
           {props.topics.map((topic) => (
             <li key={topic.id}>
               <label className={cx(choice, topicId === topic.id && picked)}>

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheckBig, Clock, LayoutDashboard } from 'lucide-react';
+import { CircleCheckBig, Clock } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { Link, useParams, useSearch } from 'wouter';
+import { useParams, useSearch } from 'wouter';
 import { talkQueries, talkWrites } from '../../api/talk-queries';
 import { useWrite } from '../../api/writes';
-import { PageHeader } from '../../components/page-header';
+import { ScanLanding, ScanOutcome } from '../../components/learner/scan-landing';
 import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
-import { Alert, Button, Card } from '../../ui';
+import { Alert, Button } from '../../ui';
 
 /**
  * /talks/:id/sign?topic=...&foreman=...: where the QR on the foreman's device leads. The crew member,
@@ -28,78 +28,60 @@ export function TalkSignPage() {
   const state = sign.data ?? own.data;
 
   return (
-    <>
-      <PageHeader title={t('talks.selfSign.title')} subtitle={state ? state.talk.topicTitle : undefined} />
-      <Card variant="outline" className={panel}>
-        {!qr.topicId || !qr.foremanId ? (
-          <Alert status="error" title={t('talks.selfSign.failedTitle')}>
-            {t('error.talk.qrInvalid')}
-          </Alert>
-        ) : (
-          <QueryState
-            query={own}
-            loadingLabel={t('talks.selfSign.loading')}
-            failureMessage={t('talks.selfSign.failed')}
-          >
-            {state ? (
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-                <dl className={facts}>
-                  <dt>{t('talks.selfSign.topic')}</dt>
-                  <dd>
-                    <bdi>{state.talk.topicTitle}</bdi>
-                  </dd>
-                  <dt>{t('talks.selfSign.foreman')}</dt>
-                  <dd>
-                    <bdi>{state.talk.foremanName}</bdi>
-                  </dd>
-                </dl>
-                {state.state === 'open' ? (
-                  <>
-                    <p>{t('talks.selfSign.explain')}</p>
-                    {sign.isError ? (
-                      <Alert status="error" title={t('talks.selfSign.failedTitle')}>
-                        {errorText(sign.error, t('talks.selfSign.failed'))}
-                      </Alert>
-                    ) : null}
-                    <Button size="lg" loading={sign.isPending} onClick={() => sign.mutate({ id, qr })}>
-                      {t('talks.selfSign.confirm')}
-                    </Button>
-                  </>
-                ) : (
-                  <div role="status" className={done} data-testid="talk-sign-status">
-                    {state.state === 'recorded' ? (
-                      <CircleCheckBig aria-hidden size={56} className={css({ color: 'success.fg' })} />
-                    ) : (
-                      <Clock aria-hidden size={56} className={css({ color: 'success.fg' })} />
-                    )}
-                    <p className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
-                      {state.state === 'recorded' ? t('talks.selfSign.recorded') : t('talks.selfSign.pending')}
-                    </p>
-                    <p className={css({ color: 'fg.muted' })}>
-                      {state.state === 'recorded'
-                        ? t('talks.selfSign.recordedText')
-                        : t('talks.selfSign.pendingText', {
-                            signedAt: formatDateTime(state.signedAt ?? ''),
-                            expiresAt: formatDateTime(state.expiresAt ?? ''),
-                          })}
-                    </p>
-                  </div>
-                )}
-              </div>
-            ) : null}
-          </QueryState>
-        )}
-        <Button asChild size="lg" variant="outline" palette="neutral" className={css({ alignSelf: 'flex-start' })}>
-          <Link href="/dashboard">
-            <LayoutDashboard aria-hidden /> {t('checkIn.toDashboard')}
-          </Link>
-        </Button>
-      </Card>
-    </>
+    <ScanLanding title={t('talks.selfSign.title')} subtitle={state ? state.talk.topicTitle : undefined}>
+      {!qr.topicId || !qr.foremanId ? (
+        <Alert status="error" title={t('talks.selfSign.failedTitle')}>
+          {t('error.talk.qrInvalid')}
+        </Alert>
+      ) : (
+        <QueryState query={own} loadingLabel={t('talks.selfSign.loading')} failureMessage={t('talks.selfSign.failed')}>
+          {state ? (
+            <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+              <dl className={facts}>
+                <dt>{t('talks.selfSign.topic')}</dt>
+                <dd>
+                  <bdi>{state.talk.topicTitle}</bdi>
+                </dd>
+                <dt>{t('talks.selfSign.foreman')}</dt>
+                <dd>
+                  <bdi>{state.talk.foremanName}</bdi>
+                </dd>
+              </dl>
+              {state.state === 'open' ? (
+                <>
+                  <p>{t('talks.selfSign.explain')}</p>
+                  {sign.isError ? (
+                    <Alert status="error" title={t('talks.selfSign.failedTitle')}>
+                      {errorText(sign.error, t('talks.selfSign.failed'))}
+                    </Alert>
+                  ) : null}
+                  <Button size="lg" loading={sign.isPending} onClick={() => sign.mutate({ id, qr })}>
+                    {t('talks.selfSign.confirm')}
+                  </Button>
+                </>
+              ) : (
+                <ScanOutcome
+                  testId="talk-sign-status"
+                  icon={state.state === 'recorded' ? CircleCheckBig : Clock}
+                  title={state.state === 'recorded' ? t('talks.selfSign.recorded') : t('talks.selfSign.pending')}
+                  text={
+                    state.state === 'recorded'
+                      ? t('talks.selfSign.recordedText')
+                      : t('talks.selfSign.pendingText', {
+                          signedAt: formatDateTime(state.signedAt ?? ''),
+                          expiresAt: formatDateTime(state.expiresAt ?? ''),
+                        })
+                  }
+                />
+              )}
+            </div>
+          ) : null}
+        </QueryState>
+      )}
+    </ScanLanding>
   );
 }
 
-const panel = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '5', md: '8' }, maxW: '40rem' });
 const facts = css({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
@@ -107,12 +89,4 @@ const facts = css({
   columnGap: '4',
   '& dt': { color: 'fg.muted' },
   '& dd': { fontWeight: 'semibold', m: 0 },
-});
-const done = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  textAlign: 'center',
-  gap: '2',
-  py: '4',
 });

@@ -6,6 +6,7 @@ import { Card } from '../../../ui/card';
 import { Chip } from '../../../ui/chip';
 import { formatScore } from '../../../format';
 import { t } from '../../../i18n';
+import { ProgressBar } from '../progress-bar';
 
 /** An enrolled learner's progress: the bar, counts and time, and Continue or the certificate once completed. */
 export function ProgressPanel(props: {
@@ -44,19 +45,12 @@ export function ProgressPanel(props: {
             {formatScore(props.percent)}
           </span>
         </div>
-        <div
-          role="progressbar"
-          aria-label={t('course.progressBar')}
-          aria-valuenow={props.percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          className={css({ h: '2.5', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' })}
-        >
-          <div
-            className={css({ h: 'full', bg: props.status === 'COMPLETED' ? 'success.solid' : 'brand.solid' })}
-            style={{ width: `${props.percent}%` }}
-          />
-        </div>
+        <ProgressBar
+          label={t('course.progressBar')}
+          percent={props.percent}
+          complete={props.status === 'COMPLETED'}
+          thick
+        />
         <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>
           <span>{t('course.completedOf', { done: props.completed, total: props.total })}</span>
           <span>{t('course.availableOf', { available: props.available, total: props.total })}</span>
