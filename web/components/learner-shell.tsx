@@ -7,6 +7,7 @@ import {
   CircleHelp,
   ClipboardCheck,
   ClipboardPen,
+  HardHat,
   IdCard,
   LayoutDashboard,
   Lightbulb,
@@ -54,6 +55,8 @@ export function LearnerShell({ children }: { children: ReactNode }) {
     { label: t('nav.credentials'), href: '/my-credentials', icon: <IdCard /> },
     { label: t('nav.evaluations'), href: '/evaluations', icon: <ClipboardCheck /> },
     ...(leadsTeam ? [{ label: t('nav.team'), href: '/team', icon: <UsersRound /> }] : []),
+    // Issue 30: "who on my team can do this task today?", beside the team.
+    ...(leadsTeam ? [{ label: t('nav.teamTasks'), href: '/team/tasks', icon: <HardHat /> }] : []),
     ...(mayEvaluate ? [{ label: t('nav.evaluate'), href: '/evaluate', icon: <ClipboardPen /> }] : []),
     ...(teaches ? [{ label: t('nav.sessionsTaught'), href: '/sessions', icon: <CalendarDays /> }] : []),
     ...(talks ? [{ label: t('nav.talks'), href: '/talks', icon: <MessagesSquare /> }] : []),

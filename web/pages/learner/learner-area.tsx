@@ -19,6 +19,7 @@ const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage');
 const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage');
 const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage');
 const TeamPage = lazyNamed(() => import('./team'), 'TeamPage');
+const TeamTasksPage = lazyNamed(() => import('./team-tasks'), 'TeamTasksPage');
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
 const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessionsPage');
 const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage');
@@ -57,6 +58,7 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/talks/:id/sign', TalkSignPage],
   ['/check-in/:id', CheckInPage],
   ['/team', TeamPage],
+  ['/team/tasks', TeamTasksPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */
