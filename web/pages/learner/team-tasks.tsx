@@ -110,7 +110,16 @@ function TaskChoices({
             variant={task.id === chosen ? 'solid' : 'outline'}
             palette={task.id === chosen ? 'brand' : 'neutral'}
             aria-pressed={task.id === chosen}
-            className={css({ justifyContent: 'space-between', minH: '12', h: 'auto', py: '2', textAlign: 'start' })}
+            className={css({
+              justifyContent: 'space-between',
+              flexWrap: 'wrap',
+              minH: '12',
+              h: 'auto',
+              py: '2',
+              textAlign: 'start',
+              whiteSpace: 'normal',
+              overflowWrap: 'anywhere',
+            })}
             onClick={() => onChoose(task.id)}
           >
             <bdi>{task.name}</bdi>
@@ -207,7 +216,7 @@ function PersonRow({ person }: { person: TeamQualifiedPerson }) {
         minH: '12',
         p: '3',
         borderWidth: '1px',
-        borderColor: 'border.subtle',
+        borderColor: 'border.default',
         borderRadius: 'md',
         bg: 'bg.default',
       })}

@@ -100,7 +100,7 @@ export function TaskEvidencePicker({
     maxH: '64',
     overflowY: 'auto',
     border: '1px solid',
-    borderColor: 'border.subtle',
+    borderColor: 'border.default',
     borderRadius: 'md',
     p: '3',
   });
