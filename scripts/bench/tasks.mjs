@@ -49,7 +49,7 @@ const SQL = `INSERT INTO sites (id, name) VALUES ('tsite-1', 'Bench north'), ('t
       ${now("'-' || (x % 400) || ' days'")}, ${now("'-' || (x % 400) || ' days', '+365 days'")} FROM n;
   INSERT INTO evaluations (id, template_id, trainee_id, evaluator_id, outcome, meaning, evaluator_name, trainee_name, body_hash, conducted_at, signed_at)
     WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${PEOPLE})
-    SELECT 'teval-' || x, 'ttpl-' || (1 + x % ${TASKS}), 'tuser-' || x, 'tlead', 'COMPETENT', 'Evaluated and found competent',
+    SELECT 'teval-' || x, 'ttpl-' || (1 + (x - 1) % ${TASKS}), 'tuser-' || x, 'tlead', 'COMPETENT', 'Evaluated and found competent',
       'Site Lead', 'Operator', 'h' || x, ${now("'-' || (x % 900) || ' days'")}, ${now("'-' || (x % 900) || ' days'")} FROM n;
   INSERT INTO authorisations (id, number, user_id, template_id, family_id, evaluation_id, title, user_name, issued_at, expires_at)
     SELECT 'tauth-' || substr(id, 7), 'AUT-2026-T' || printf('%05d', substr(id, 7)), trainee_id, template_id, template_id, id,
@@ -102,6 +102,7 @@ export default async function tasksStep({ persist, requests, results }) {
     // The answer is what it claims: the crew's 100 judged, and the page names the holder.
     const answer = await (await fetch(`${base}/api/v2/team/tasks/ttask-1/qualified`, { headers: supervisor })).json();
     const judged = answer.qualified.length + answer.notQualified.length;
+    // Task 1 needs course 1, evaluation 1 and licence 2: held together by every 20th operator (x % 20 = 1) whose certificate is current.
     results.record(
       'task search answers the whole crew',
       `${judged} judged, ${answer.qualified.length} qualified`,

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { countingD1 } from './d1-counting';
-import { createCourse } from './fixtures';
+import { createCourse, createPublishedTemplate } from './fixtures';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 import { badgeIdFor } from '../../worker/services/badge';
 import type { BadgeStatusResponse } from '../../worker/contract/badges';
@@ -70,16 +70,7 @@ async function crew() {
   await cert(missing.courseId, `Revoked course ${tag}`, { revokedAt: iso(-1), cycle: 8 });
   // Tasks (the field check): one met by the certificate, one needing an evaluation the worker lacks,
   // one at the other site (does not apply), one retired (does not either).
-  const templateId = crypto.randomUUID();
-  await db.insert(schema.evaluationTemplates).values({
-    id: templateId,
-    familyId: templateId,
-    name: `Reach truck evaluation ${tag}`,
-    grants: `Reach truck ${tag}`,
-    validityDays: 1095,
-    status: 'PUBLISHED',
-    publishedAt: iso(-30),
-  });
+  const templateId = await createPublishedTemplate(`Reach truck evaluation ${tag}`, iso(-30));
   const task = async (name: string, evidence: unknown[], siteId: string | null = null) => {
     const res = await api('POST', '/api/v2/admin/tasks', { token: admin, body: { name, siteId, evidence } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../../worker/contract/errors';
-import { createCourse } from './fixtures';
+import { createCourse, createPublishedTemplate } from './fixtures';
 import { api, createAdmin, createUser, db, login, schema } from './helpers';
 
 /**
@@ -29,16 +29,7 @@ const tag = () => crypto.randomUUID().slice(0, 6);
 async function pieces() {
   const t = tag();
   const course = await createCourse({ title: `Forklift basics ${t}` });
-  const templateId = crypto.randomUUID();
-  await db.insert(schema.evaluationTemplates).values({
-    id: templateId,
-    familyId: templateId,
-    name: `Reach truck practical ${t}`,
-    grants: `Reach truck ${t}`,
-    validityDays: 1095,
-    status: 'PUBLISHED',
-    publishedAt: at(-400),
-  });
+  const templateId = await createPublishedTemplate(`Reach truck practical ${t}`, at(-400));
   const typeId = crypto.randomUUID();
   await db.insert(schema.credentialTypes).values({ id: typeId, name: `Operator licence ${t}` });
   const topicId = crypto.randomUUID();

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { taskQueries } from '../../../api/task-queries';
 import { Alert, Checkbox, Skeleton, TextField } from '../../../ui';
+import { EvidenceGroup, toggle } from '../compliance/evidence-picker';
 import { t } from '../../../i18n';
 
 /** What a task needs, as the picker holds it: ids per kind, and each chosen talk topic's period (as typed). */
@@ -44,9 +45,6 @@ export const piecesOf = (choice: TaskEvidenceChoice): EvidencePiece[] => [
     everyDays: Number(days),
   })),
 ];
-
-const toggle = (list: readonly string[], id: string, on: boolean) =>
-  on ? [...new Set([...list, id])] : list.filter((x) => x !== id);
 
 type ListKey = 'courseIds' | 'templateIds' | 'credentialTypeIds';
 
@@ -123,24 +121,16 @@ export function TaskEvidencePicker({
         {groups.map((group) => {
           const items = shown(group.items, (id) => value[group.key].includes(id));
           return (
-            <fieldset key={group.key} className={groupClass}>
-              <legend className={legendClass}>{group.legend}</legend>
-              {items.length === 0 ? (
-                <p className={emptyClass}>{group.items.length ? t('admin.tasks.evidence.noMatch') : group.empty}</p>
-              ) : (
-                items.map((item) => (
-                  <Checkbox
-                    key={item.id}
-                    className={css({ minH: '11' })}
-                    checked={value[group.key].includes(item.id)}
-                    invalid={!!error}
-                    onCheckedChange={(on) => onChange({ ...value, [group.key]: toggle(value[group.key], item.id, on) })}
-                  >
-                    <bdi>{item.name}</bdi>
-                  </Checkbox>
-                ))
-              )}
-            </fieldset>
+            <EvidenceGroup
+              key={group.key}
+              className={groupClass}
+              legend={group.legend}
+              empty={items.length === 0 && group.items.length ? t('admin.tasks.evidence.noMatch') : group.empty}
+              items={items}
+              checked={(id) => value[group.key].includes(id)}
+              invalid={!!error}
+              onToggle={(id, on) => onChange({ ...value, [group.key]: toggle(value[group.key], id, on) })}
+            />
           );
         })}
         <fieldset className={groupClass}>
