@@ -118,6 +118,7 @@ function TaskChoices({
               py: '2',
               textAlign: 'start',
               whiteSpace: 'normal',
+              lineHeight: '1.4',
               overflowWrap: 'anywhere',
             })}
             onClick={() => onChoose(task.id)}
