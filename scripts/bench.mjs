@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: the platform's budgets, measured from outside the Worker on this machine, in one table.
 //   bundle sizes · learner calls (reads, assessment start/autosave/submit) within 2x a no-op route
-//   · organisation scale (100,000 people) · the compliance matrix at 10,000 x 20 · Lighthouse.
+//   · organisation scale (100,000 people) · the compliance matrix at 10,000 x 20
+//   · the badge page and the task search at 10,000 people x 20 tasks · Lighthouse.
 // Options: --quick (skip the organisation-scale step), --requests N (default 150 per route),
 //          --strict (exit 1 when any budget is missed), --only learner,compliance,... (steps to run).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -24,6 +25,7 @@ const STEPS = [
   ['learner', () => import('./bench/learner.mjs')],
   ...(quick ? [] : [['org-scale', () => import('./bench/org-scale.mjs')]]),
   ['compliance', () => import('./bench/compliance.mjs')],
+  ['tasks', () => import('./bench/tasks.mjs')],
   ['lighthouse', () => import('./bench/lighthouse.mjs')],
 ].filter(([name]) => !only || only.includes(name));
 

@@ -10,6 +10,9 @@ import { run, step, waitForHealth } from '../lib.mjs';
 
 export { run, step };
 
+/** The Worker's secret in the bench (a step that signs what the Worker signs, a badge id, needs it). */
+export const BENCH_SECRET = `bench-${'x'.repeat(40)}`;
+
 let bundled;
 /** The Worker bundled once per run by wrangler's esbuild step (`deploy --dry-run`: no dev server, no proxy). */
 function workerBundle() {
@@ -40,7 +43,7 @@ export async function startWorker(persist) {
     scriptPath,
     // Module names are paths relative to this root; the bundle lives in a temporary directory.
     modulesRoot: dirname(scriptPath),
-    bindings: { ...workerOptions.bindings, JWT_SECRET: `bench-${'x'.repeat(40)}` },
+    bindings: { ...workerOptions.bindings, JWT_SECRET: BENCH_SECRET },
     host: '127.0.0.1',
     port: 0,
     defaultPersistRoot: join(persist, 'v3'),

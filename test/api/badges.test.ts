@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { countingD1 } from './d1-counting';
-import { createCourse } from './fixtures';
+import { createCourse, createPublishedTemplate } from './fixtures';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 import { badgeIdFor } from '../../worker/services/badge';
 import type { BadgeStatusResponse } from '../../worker/contract/badges';
@@ -68,6 +68,20 @@ async function crew() {
   // Not valid today: expired and revoked ones never show on the public page.
   await cert(missing.courseId, `Expired course ${tag}`, { issuedAt: iso(-400), expiresAt: iso(-5), cycle: 7 });
   await cert(missing.courseId, `Revoked course ${tag}`, { revokedAt: iso(-1), cycle: 8 });
+  // Tasks (the field check): one met by the certificate, one needing an evaluation the worker lacks,
+  // one at the other site (does not apply), one retired (does not either).
+  const templateId = await createPublishedTemplate(`Reach truck evaluation ${tag}`, iso(-30));
+  const task = async (name: string, evidence: unknown[], siteId: string | null = null) => {
+    const res = await api('POST', '/api/v2/admin/tasks', { token: admin, body: { name, siteId, evidence } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.task.id as string;
+  };
+  const metPiece = { kind: 'course', courseId: met.courseId };
+  await task(`Drive a forklift ${tag}`, [metPiece]);
+  await task(`Operate a reach truck ${tag}`, [metPiece, { kind: 'evaluation', templateId }], north);
+  await task(`Load the south dock ${tag}`, [metPiece], south);
+  const retired = await task(`Old task ${tag}`, [metPiece]);
+  await api('POST', `/api/v2/admin/tasks/${retired}/retire`, { token: admin });
   const badge = await badgeIdFor(env.JWT_SECRET, worker.id);
   return { tag, north, south, lead, sup, worker, peer, leaver, northAdmin, southAdmin, noUsers, badge };
 }
@@ -171,15 +185,48 @@ describe('badge full status', () => {
         missing: [`Reach truck refresher ${c.tag}`],
       });
       expect(byTitle.get(`Reach truck refresher ${c.tag}`)?.status).not.toBe('compliant');
-      expect(res.body.tasks).toBeNull();
+      // Every task that applies (no site, or the worker's), not qualified first, with what is missing.
+      // (Other tests' tasks for every site apply too: this crew's are told by their tag.)
+      const mine = res.body.tasks.filter((t) => t.name.endsWith(c.tag));
+      expect(mine.map((t) => [t.name, t.status])).toEqual([
+        [`Operate a reach truck ${c.tag}`, 'NOT_QUALIFIED'],
+        [`Drive a forklift ${c.tag}`, 'QUALIFIED'],
+      ]);
+      expect(mine[0]).toMatchObject({
+        siteName: `North ${c.tag}`,
+        validUntil: null,
+        missing: [{ kind: 'evaluation', name: `Reach truck evaluation ${c.tag}`, status: 'MISSING' }],
+      });
+      expect(mine[1]).toMatchObject({ missing: [], expiring: [], validUntil: expect.any(String) });
     }
     // Not for the person themselves, a peer, another site's admin, an admin without User Management, or anyone signed out.
     for (const who of [c.worker, c.peer, c.southAdmin, c.noUsers]) {
       const res = await api('GET', path, { token: await tokenOf(who) });
       expect(res.status, who.username).toBe(403);
       expect(res.body).not.toHaveProperty('requirements');
+      expect(res.body).not.toHaveProperty('tasks');
     }
     expect((await api('GET', path)).status).toBe(401);
+  });
+
+  it('reads the holder, the relation, the requirements and the tasks in one D1 round trip', async () => {
+    const c = await crew();
+    const token = await tokenOf(c.sup);
+    const { db: counted, count } = countingD1(env.DB);
+    const ctx = createExecutionContext();
+    const res = await app.fetch(
+      new Request(`http://localhost/api/v2/badges/${c.badge}/status`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      { ...env, DB: counted },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as BadgeStatusResponse;
+    expect(body.tasks.filter((t) => t.name.endsWith(c.tag))).toHaveLength(2);
+    // One for the session (the auth middleware's read), one batch for everything the answer holds.
+    expect(count.calls).toBe(2);
   });
 
   it('refuses a forged or leaver badge with a clear message', async () => {

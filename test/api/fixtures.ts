@@ -251,3 +251,18 @@ export async function learnerFor(domainId: string) {
   const user = await createUser({ domainIds: [domainId] });
   return { user, token: await login(user) };
 }
+
+/** A published evaluation template, its own family's first version (what a requirement or a task names). */
+export async function createPublishedTemplate(name: string, publishedAt: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(schema.evaluationTemplates).values({
+    id,
+    familyId: id,
+    name,
+    grants: name,
+    validityDays: 1095,
+    status: 'PUBLISHED',
+    publishedAt,
+  });
+  return id;
+}

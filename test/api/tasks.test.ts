@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../../worker/contract/errors';
-import { createCourse } from './fixtures';
+import { createCourse, createPublishedTemplate } from './fixtures';
 import { api, createAdmin, createUser, db, login, schema } from './helpers';
 
 /**
@@ -29,16 +29,7 @@ const tag = () => crypto.randomUUID().slice(0, 6);
 async function pieces() {
   const t = tag();
   const course = await createCourse({ title: `Forklift basics ${t}` });
-  const templateId = crypto.randomUUID();
-  await db.insert(schema.evaluationTemplates).values({
-    id: templateId,
-    familyId: templateId,
-    name: `Reach truck practical ${t}`,
-    grants: `Reach truck ${t}`,
-    validityDays: 1095,
-    status: 'PUBLISHED',
-    publishedAt: at(-400),
-  });
+  const templateId = await createPublishedTemplate(`Reach truck practical ${t}`, at(-400));
   const typeId = crypto.randomUUID();
   await db.insert(schema.credentialTypes).values({ id: typeId, name: `Operator licence ${t}` });
   const topicId = crypto.randomUUID();
@@ -244,6 +235,19 @@ describe('admin tasks', () => {
     );
   });
 
+  it('offers every kind of evidence a task may need in one call (courses, templates, credential types, talk topics)', async () => {
+    const p = await pieces();
+    const res = await api('GET', '/api/v2/admin/tasks/evidence-options', { token: admin });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const ids = (list: { id: string }[]) => list.map((x) => x.id);
+    expect(ids(res.body.courses)).toContain(p.course.courseId);
+    expect(ids(res.body.templates)).toContain(p.templateId);
+    expect(ids(res.body.credentialTypes)).toContain(p.typeId);
+    expect(ids(res.body.talkTopics)).toContain(p.topicId);
+    const worker = await login(await createUser());
+    expect((await api('GET', '/api/v2/admin/tasks/evidence-options', { token: worker })).status).toBe(403);
+  });
+
   it('is for administrators who manage people only', async () => {
     const worker = await login(await createUser());
     expect((await api('GET', '/api/v2/admin/tasks', { token: worker })).status).toBe(403);
@@ -358,6 +362,38 @@ describe('who of my team is qualified for a task on a day', () => {
     expect(names(res.body.qualified)).toEqual(['ann']);
     expect(res.body.notQualified).toEqual([]);
     expect(res.body.task).toMatchObject({ id: task.id, siteId: site.id });
+  });
+
+  it('lists the active tasks to anyone signed in (names and sites only), and narrows the team to a site on request', async () => {
+    const p = await pieces();
+    const c = await crew();
+    const site = await createSite();
+    const task = await createTask({ name: `Operate a reach truck ${tag()}`, evidence: p.evidence });
+    const retired = await createTask({ name: `Old task ${tag()}`, evidence: p.evidence });
+    await api('POST', `/api/v2/admin/tasks/${retired.id}/retire`, { token: admin });
+    const sup = await login(c.sup);
+    const list = await api('GET', '/api/v2/team/tasks', { token: sup });
+    expect(list.status).toBe(200);
+    const found = list.body.tasks.find((t: { id: string }) => t.id === task.id);
+    expect(found).toEqual({ id: task.id, name: task.name, siteId: null, siteName: null });
+    expect(list.body.tasks.some((t: { id: string }) => t.id === retired.id)).toBe(false);
+    expect((await api('GET', '/api/v2/team/tasks', {})).status).toBe(401);
+
+    // ann and eve at the site: asking for the site gives ann (on the team), never eve (not on it).
+    for (const person of [c.ann, c.eve])
+      await db.update(schema.users).set({ siteId: site.id }).where(eq(schema.users.id, person.id));
+    for (const person of [c.ann, c.bob, c.eve]) await hold(person.id, p);
+    const atSite = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${DAY}&siteId=${site.id}`, {
+      token: sup,
+    });
+    expect(atSite.status, JSON.stringify(atSite.body)).toBe(200);
+    expect(names(atSite.body.qualified)).toEqual(['ann']);
+    expect(atSite.body.notQualified).toEqual([]);
+    // ann asks for the site: her team (dan) has nobody there.
+    const other = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${DAY}&siteId=${site.id}`, {
+      token: await login(c.ann),
+    });
+    expect([...other.body.qualified, ...other.body.notQualified]).toEqual([]);
   });
 
   it('refuses a bad date and an unknown or retired task with clear messages', async () => {

@@ -1,5 +1,5 @@
 import jsQR from 'jsqr';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * What a phone camera reads from the screen: the element's screenshot (whatever draws the QR: an
@@ -7,8 +7,12 @@ import type { Locator } from 'playwright-core';
  * decoded with jsQR. No PNG parsing of our own.
  */
 export async function scanQr(element: Locator): Promise<string> {
-  const png = await element.screenshot();
-  const pixels = await element.page().evaluate(
+  return scanQrPng(element.page(), await element.screenshot());
+}
+
+/** The same for a picture already taken (a printed card rendered to PNG, e.g. by pdftoppm). */
+export async function scanQrPng(page: Page, png: Buffer): Promise<string> {
+  const pixels = await page.evaluate(
     async (dataUrl: string) => {
       const image = new Image();
       image.src = dataUrl;
@@ -24,6 +28,6 @@ export async function scanQr(element: Locator): Promise<string> {
     `data:image/png;base64,${png.toString('base64')}`,
   );
   const found = jsQR(Uint8ClampedArray.from(pixels.rgba), pixels.width, pixels.height);
-  if (!found) throw new Error('no QR code read from the screen');
+  if (!found) throw new Error('no QR code read from the picture');
   return found.data;
 }

@@ -31,6 +31,8 @@ export const queryKeys = {
     users: { all: ['admin', 'users'] as const },
     /** Sites (issue 30): the admin list, also the user form's and the requirement form's options. */
     sites: ['admin', 'sites'] as const,
+    /** Tasks and the evidence their picker offers (issue 30). */
+    tasks: { all: ['admin', 'tasks'] as const, evidenceOptions: ['admin', 'tasks', 'evidence-options'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
     submissions: ['admin', 'think'] as const,
     assessments: {
@@ -114,6 +116,9 @@ export const queryKeys = {
       sessions: ['learner', 'team', 'sessions'] as const,
       credentials: ['learner', 'team', 'credentials'] as const,
       record: (userId: string) => ['learner', 'team', 'record', userId] as const,
+      /** The tasks to ask about, and who of the team can do one (per task, site and day). */
+      tasks: ['learner', 'team', 'tasks'] as const,
+      qualified: (taskId: string, siteId: string) => ['learner', 'team', 'tasks', taskId, siteId] as const,
     },
     /** The worker's own external credentials and the types they may submit. */
     credentials: ['learner', 'credentials'] as const,

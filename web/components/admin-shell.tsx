@@ -6,6 +6,7 @@ import {
   ClipboardPen,
   FileText,
   FileUp,
+  HardHat,
   IdCard,
   LayoutDashboard,
   Library,
@@ -69,6 +70,14 @@ const ADMIN_NAV_ITEMS = (): readonly (ShellNavItem & { flags: readonly AdminFlag
     href: '/admin/sites',
     match: 'prefix',
     icon: <MapPin />,
+    flags: ['userManagement'],
+  },
+  // Issue 30: tasks and the evidence each needs, next to the sites they may belong to.
+  {
+    label: t('admin.shell.nav.tasks'),
+    href: '/admin/tasks',
+    match: 'prefix',
+    icon: <HardHat />,
     flags: ['userManagement'],
   },
   {

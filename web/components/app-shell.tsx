@@ -26,6 +26,8 @@ export interface ShellNavItem {
   href?: string;
   /** `exact`: highlighted only on that path; `prefix`: also on its sub-paths. */
   match?: 'exact' | 'prefix';
+  /** With `prefix`: sub-paths that have their own item and so do not highlight this one. */
+  except?: readonly string[];
   onSelect?: () => void;
 }
 
@@ -48,7 +50,10 @@ const DRAWER_ID = 'app-navigation';
 
 export function isNavItemActive(item: ShellNavItem, path: string): boolean {
   if (!item.href) return false;
-  if (item.match === 'prefix') return path === item.href || path.startsWith(`${item.href}/`);
+  if (item.match === 'prefix') {
+    if (item.except?.some((sub) => path === sub || path.startsWith(`${sub}/`))) return false;
+    return path === item.href || path.startsWith(`${item.href}/`);
+  }
   return path === item.href;
 }
 

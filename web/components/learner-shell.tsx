@@ -7,6 +7,7 @@ import {
   CircleHelp,
   ClipboardCheck,
   ClipboardPen,
+  HardHat,
   IdCard,
   LayoutDashboard,
   Lightbulb,
@@ -53,8 +54,20 @@ export function LearnerShell({ children }: { children: ReactNode }) {
     { label: t('nav.certificates'), href: '/my-certificates', icon: <Award /> },
     { label: t('nav.credentials'), href: '/my-credentials', icon: <IdCard /> },
     { label: t('nav.evaluations'), href: '/evaluations', icon: <ClipboardCheck /> },
-    // Prefix: the team's sections and a member's record keep "My Team" current.
-    ...(leadsTeam ? [{ label: t('nav.team'), href: '/team', icon: <UsersRound />, match: 'prefix' as const }] : []),
+    // Prefix: the team's sections and a member's record keep "My Team" current (the task search has its own item).
+    ...(leadsTeam
+      ? [
+          {
+            label: t('nav.team'),
+            href: '/team',
+            icon: <UsersRound />,
+            match: 'prefix' as const,
+            except: ['/team/tasks'],
+          },
+        ]
+      : []),
+    // Issue 30: "who on my team can do this task today?", beside the team.
+    ...(leadsTeam ? [{ label: t('nav.teamTasks'), href: '/team/tasks', icon: <HardHat /> }] : []),
     ...(mayEvaluate ? [{ label: t('nav.evaluate'), href: '/evaluate', icon: <ClipboardPen /> }] : []),
     ...(teaches ? [{ label: t('nav.sessionsTaught'), href: '/sessions', icon: <CalendarDays /> }] : []),
     ...(talks ? [{ label: t('nav.talks'), href: '/talks', icon: <MessagesSquare /> }] : []),

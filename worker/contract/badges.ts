@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { ComplianceStatus } from './rules/compliance';
 import type { CellEvidence } from './requirement-evidence';
+import type { TeamQualifiedPerson } from './tasks';
 
 /*
  * Badges (issue 30): the printable card GET /api/v2/users/{id}/badge.pdf and the field check behind
@@ -24,6 +25,13 @@ export interface BadgeRequirementStatus {
   missing: string[];
 }
 
+/** One task that applies to the person (their site's or every site's), as they stand for it today. */
+export interface BadgeTaskStatus extends Pick<TeamQualifiedPerson, 'status' | 'validUntil' | 'missing' | 'expiring'> {
+  taskId: string;
+  name: string;
+  siteName: string | null;
+}
+
 export interface BadgeStatusResponse {
   person: { id: string; name: string; jobTitle: string | null; siteName: string | null };
   /** Why the caller sees the full status. */
@@ -32,8 +40,8 @@ export interface BadgeStatusResponse {
   asOf: string;
   requirements: BadgeRequirementStatus[];
   /**
-   * Task qualifications (issue 30 scope 3, another helper): null until the task rule exists; then
-   * one entry per task that applies, qualified / not qualified / expiring with what is missing.
+   * Every active task that applies to the person (no site, or the person's site), judged today by
+   * the task rule: not qualified first, then expiring, then qualified, each by name.
    */
-  tasks: null;
+  tasks: BadgeTaskStatus[];
 }

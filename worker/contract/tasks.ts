@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { idString, normalizePersonText } from './common';
 import { REFUSALS } from './errors';
-import { evidencePiece, type RequirementEvidenceDto } from './requirement-evidence';
+import { evidencePiece, type EvidenceOptionsResponse, type RequirementEvidenceDto } from './requirement-evidence';
 import type { TaskPieceResult, TaskStatus } from './rules/task-qualification';
 
 /**
@@ -71,8 +71,33 @@ export const tasksQuery = v.object({
   ),
 });
 
-/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused), today when absent. */
+/**
+ * `GET /api/v2/admin/tasks/evidence-options`: everything a task may need, for the admin screen's
+ * picker (what the requirement dialog offers, plus courses and toolbox talk topics), so an
+ * administrator with User Management alone can define tasks.
+ */
+export interface TaskEvidenceOptionsResponse extends EvidenceOptionsResponse {
+  courses: { id: string; name: string }[];
+  talkTopics: { id: string; name: string }[];
+}
+
+/** A task as a supervisor picks it on "Who can do this today?" (`GET /api/v2/team/tasks`). */
+export interface TeamTaskDto {
+  id: string;
+  name: string;
+  siteId: string | null;
+  siteName: string | null;
+}
+export interface TeamTasksResponse {
+  tasks: TeamTaskDto[];
+}
+
+/**
+ * A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused), today when absent; `siteId`
+ * narrows the team to its people at one site (the team's own lines still decide who is in it).
+ */
 export const qualifiedQuery = v.object({
+  siteId: v.optional(idString),
   date: v.optional(
     v.pipe(
       v.string(REFUSALS['task.date']),

@@ -8,7 +8,8 @@ import { ApiError } from '../errors';
 import { requireLearner } from '../middleware/auth';
 import { pdfDownload } from '../services/file-types';
 import { badgeIdFor, signedIdOfScan, userOfBadge } from '../services/badge';
-import { badgeHolder, badgeRelation, displayName, requirementStatusOf } from '../services/badge-holder';
+import { badgeHolder, badgeRelation, displayName } from '../services/badge-holder';
+import { badgeStatusOf } from '../services/badge-status';
 import { validate } from '../validate';
 
 /*
@@ -42,9 +43,10 @@ export const badgeCardRoutes = new Hono<AppEnv>().get(
 );
 
 /**
- * GET /api/v2/badges/{signedId}/status: the field check. Every requirement that applies to the
- * badge's holder with its status today and what is missing, for their supervisors and their
- * administrators only; the badge page fetches it with the signed-in viewer's bearer token.
+ * GET /api/v2/badges/{signedId}/status: the field check. Every requirement and every task that
+ * applies to the badge's holder with its status today and what is missing or expiring, for their
+ * supervisors and their administrators only; the badge page fetches it with the signed-in viewer's
+ * bearer token.
  */
 export const badgeStatusRoutes = new Hono<AppEnv>().get(
   '/:signedId/status',
@@ -58,21 +60,21 @@ export const badgeStatusRoutes = new Hono<AppEnv>().get(
     } catch {
       userId = null; // a broken %-escape is no badge
     }
-    const person = userId ? await badgeHolder(db, userId) : null;
-    if (!person || person.deactivatedAt) throw new ApiError('NOT_FOUND', REFUSALS['badge.invalid']);
-    const relation = await badgeRelation(db, c.var.user, person);
+    // One round trip: the holder, the relation and the full status are read together (services/badge-status.ts).
+    const now = new Date();
+    const status = userId ? await badgeStatusOf(db, c.var.user, userId, now) : null;
+    if (!status || status.holder.deactivatedAt) throw new ApiError('NOT_FOUND', REFUSALS['badge.invalid']);
+    const { holder: person, relation } = status;
     // The person themselves reads their own status on their dashboard; the badge's full view is for those above them.
     if (relation !== 'admin' && relation !== 'supervisor')
       throw new ApiError('FORBIDDEN', REFUSALS['badge.notAllowed']);
-    const now = new Date();
     c.header('Cache-Control', 'no-store');
     return c.json<BadgeStatusResponse>({
       person: { id: person.id, name: displayName(person), jobTitle: person.jobTitle, siteName: person.siteName },
       viewer: relation,
-      asOf: now.toISOString().slice(0, 10),
-      requirements: await requirementStatusOf(db, person.id, now),
-      // The seam for task qualifications (scope 3): filled once the task rule exists.
-      tasks: null,
+      asOf: status.day,
+      requirements: status.requirements,
+      tasks: status.tasks,
     });
   },
 );

@@ -9,9 +9,11 @@ import {
   tasksQuery,
   type TaskBody,
   type TaskDto,
+  type TaskEvidenceOptionsResponse,
   type TaskResponse,
   type TasksResponse,
   type TeamQualifiedResponse,
+  type TeamTasksResponse,
 } from '../contract/tasks';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -20,9 +22,9 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireLearner } from '../middleware/auth';
 import { auditInsert } from '../services/audit';
-import { resolveEvidence, type EvidenceRow } from '../services/evidence';
+import { resolveEvidence, taskEvidenceOptions, type EvidenceRow } from '../services/evidence';
 import { activeSite, assertInSite } from '../services/sites';
-import { listTasks, replaceTaskEvidence, taskOr404, teamQualified } from '../services/tasks';
+import { listTasks, replaceTaskEvidence, taskOr404, teamQualified, teamTaskList } from '../services/tasks';
 import { validate } from '../validate';
 
 /*
@@ -112,6 +114,8 @@ export const adminTaskRoutes = new Hono<AppEnv>()
     }
     return c.json<TaskResponse>({ task: await taskOr404(db, id) }, 201);
   })
+  // The picker's choices (before /:id, which would take the name for an id).
+  .get('/evidence-options', async (c) => c.json<TaskEvidenceOptionsResponse>(await taskEvidenceOptions(c.var.db)))
   .get('/:id', validate('param', idParam), async (c) => {
     return c.json<TaskResponse>({ task: await taskOr404(c.var.db, c.req.valid('param').id) });
   })
@@ -178,11 +182,14 @@ export const adminTaskRoutes = new Hono<AppEnv>()
   });
 
 export const teamTaskRoutes = new Hono<AppEnv>()
+  // Anyone signed in: the active tasks to ask about (names and sites only, nobody's standing).
+  .get('/', requireLearner, async (c) => c.json<TeamTasksResponse>({ tasks: await teamTaskList(c.var.db) }))
   // Anyone signed in: the answer names only the caller's direct and indirect reports (teamCte).
   .get('/:id/qualified', requireLearner, validate('param', idParam), validate('query', qualifiedQuery), async (c) => {
     const { id } = c.req.valid('param');
-    const day = c.req.valid('query').date ?? dayOf(new Date());
+    const { date, siteId } = c.req.valid('query');
+    const day = date ?? dayOf(new Date());
     const task = await taskOr404(c.var.db, id);
     if (task.retiredAt) throw new ApiError('NOT_FOUND', REFUSALS['task.notFound']);
-    return c.json<TeamQualifiedResponse>(await teamQualified(c.var.db, c.var.user.id, task, day));
+    return c.json<TeamQualifiedResponse>(await teamQualified(c.var.db, c.var.user.id, task, day, siteId));
   });

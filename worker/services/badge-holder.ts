@@ -1,11 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { BadgeRequirementStatus } from '../contract/badges';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { authorisations, certificates, sites, users } from '../db/schema';
 import type { AuthUser } from '../env';
-import { cellsByUser } from './compliance-status';
-import { columnKeyOf, coverageFactsQueries, termEvidence, toFacts } from './compliance';
 import { inTeamOf } from './sites';
 
 /**
@@ -21,6 +18,17 @@ export async function badgeRelation(
   caller: AuthUser,
   person: { id: string; siteId: string | null },
 ): Promise<BadgeRelation> {
+  const inTeam = async () =>
+    Boolean(await db.get<{ ok: number }>(sql`SELECT 1 AS ok WHERE ${inTeamOf(caller.id, sql`${person.id}`)}`));
+  return relationOf(caller, person, inTeam);
+}
+
+/** The relation, given whether the person is on the caller's team (asked only when it matters, or already read). */
+export async function relationOf(
+  caller: AuthUser,
+  person: { id: string; siteId: string | null },
+  inTeam: () => boolean | Promise<boolean>,
+): Promise<BadgeRelation> {
   if (caller.id === person.id) return 'self';
   if (
     isAdminUser(caller) &&
@@ -28,8 +36,7 @@ export async function badgeRelation(
     (!caller.siteLimit || caller.siteLimit === person.siteId)
   )
     return 'admin';
-  const row = await db.get<{ ok: number }>(sql`SELECT 1 AS ok WHERE ${inTeamOf(caller.id, sql`${person.id}`)}`);
-  return row ? 'supervisor' : null;
+  return (await inTeam()) ? 'supervisor' : null;
 }
 
 export const displayName = (u: { firstName: string | null; lastName: string | null; username: string }) =>
@@ -92,43 +99,23 @@ export async function badgePageData(db: Db, userId: string, now: Date) {
   };
 }
 
-/** The holder of a badge with their site's name (the status route's first read). */
-export async function badgeHolder(db: Db, userId: string) {
-  return (
-    (await db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
-        jobTitle: users.jobTitle,
-        siteId: users.siteId,
-        siteName: sites.name,
-        deactivatedAt: users.deactivatedAt,
-      })
-      .from(users)
-      .leftJoin(sites, eq(sites.id, users.siteId))
-      .where(eq(users.id, userId))
-      .get()) ?? null
-  );
-}
+/** The holder of a badge with their site's name (a query: the status route reads it in its batch). */
+export const badgeHolderQuery = (db: Db, userId: string) =>
+  db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      jobTitle: users.jobTitle,
+      siteId: users.siteId,
+      siteName: sites.name,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(users)
+    .leftJoin(sites, eq(sites.id, users.siteId))
+    .where(eq(users.id, userId));
 
-/** Every requirement that applies to the person today, with the one compliance rule, and what is missing. */
-export async function requirementStatusOf(db: Db, userId: string, now: Date): Promise<BadgeRequirementStatus[]> {
-  const [terms, factRows] = await db.batch(coverageFactsQueries(db, { userId }, now));
-  const cells = cellsByUser(toFacts(terms, factRows), now).get(userId);
-  if (!cells) return [];
-  const titles = new Map(terms.map((term) => [columnKeyOf(term, termEvidence(term)), term.courseTitle]));
-  const order = { overdue: 0, 'due-soon': 1, pending: 2, exempt: 3, compliant: 4 } as const;
-  return [...cells.values()]
-    .map((cell) => ({
-      requirementId: cell.requirementId,
-      title: titles.get(cell.key) ?? cell.pieces.map((p) => p.name).join(' + '),
-      status: cell.status,
-      dueAt: cell.dueAt,
-      validUntil: cell.validUntil,
-      pieces: cell.pieces,
-      missing: cell.status === 'exempt' ? [] : cell.pieces.filter((p) => p.status !== 'compliant').map((p) => p.name),
-    }))
-    .sort((a, b) => order[a.status] - order[b.status] || a.title.localeCompare(b.title));
+export async function badgeHolder(db: Db, userId: string) {
+  return (await badgeHolderQuery(db, userId).get()) ?? null;
 }

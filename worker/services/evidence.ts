@@ -14,6 +14,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { NEVER_EXPIRES } from '../contract/certificates';
 import type { EvidenceOptionsResponse } from '../contract/requirement-evidence';
+import type { TaskEvidenceOptionsResponse } from '../contract/tasks';
 import { talkEvidence, type EvidenceFact, type EvidenceKind } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
@@ -239,6 +240,23 @@ export async function evidenceOptions(db: Db): Promise<EvidenceOptionsResponse> 
       .orderBy(sql`${credentialTypes.name} COLLATE NOCASE`),
   ]);
   return { templates, credentialTypes: types };
+}
+
+/** What a task may need (issue 30): the requirement's options, every course and the active talk topics, by name. */
+export async function taskEvidenceOptions(db: Db): Promise<TaskEvidenceOptionsResponse> {
+  const [options, courseRows, topics] = await Promise.all([
+    evidenceOptions(db),
+    db
+      .select({ id: courses.id, name: courses.title })
+      .from(courses)
+      .orderBy(sql`${courses.title} COLLATE NOCASE`, courses.id),
+    db
+      .select({ id: talkTopics.id, name: talkTopics.title })
+      .from(talkTopics)
+      .where(isNull(talkTopics.retiredAt))
+      .orderBy(sql`${talkTopics.title} COLLATE NOCASE`),
+  ]);
+  return { ...options, courses: courseRows, talkTopics: topics };
 }
 
 /** The statements that replace a requirement's evidence rows (for the write's batch). */

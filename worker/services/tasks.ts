@@ -5,9 +5,9 @@
  * requirement_evidence) and judged with the one task rule (contract/rules/task-qualification.ts),
  * which judges each piece with the compliance rule's pieceState.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { REFUSALS } from '../contract/errors';
-import type { TaskDto, TeamQualifiedPerson, TeamQualifiedResponse } from '../contract/tasks';
+import type { TaskDto, TeamQualifiedPerson, TeamQualifiedResponse, TeamTaskDto } from '../contract/tasks';
 import { dayRange, lapsesWithin, taskQualification } from '../contract/rules/task-qualification';
 import type { Db } from '../db/client';
 import { taskEvidence, tasks } from '../db/schema';
@@ -42,6 +42,20 @@ export async function listTasks(db: Db, includeRetired: boolean): Promise<TaskDt
   return rows.map(toTask);
 }
 
+/** Active tasks by name, as a supervisor picks one (`GET /api/v2/team/tasks`): no pieces, no people. */
+export async function teamTaskList(db: Db): Promise<TeamTaskDto[]> {
+  return db
+    .select({
+      id: tasks.id,
+      name: tasks.name,
+      siteId: tasks.siteId,
+      siteName: sql<string | null>`(SELECT s.name FROM sites s WHERE s.id = ${tasks.siteId})`,
+    })
+    .from(tasks)
+    .where(isNull(tasks.retiredAt))
+    .orderBy(sql`lower(${tasks.name})`, tasks.id);
+}
+
 export async function taskOr404(db: Db, id: string): Promise<TaskDto> {
   const row = await selectTasks(db).where(eq(tasks.id, id)).get();
   if (!row) throw new ApiError('NOT_FOUND', REFUSALS['task.notFound']);
@@ -62,13 +76,14 @@ const name = sql<string>`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' 
 /**
  * The caller's team (direct and indirect reports, active, never the caller) judged against `task` on
  * `day`: one query reads every person's pieces as of that day. A task at a site asks only the team's
- * people of that site.
+ * people of that site; `siteId` (the supervisor's choice) narrows the team to one site as well.
  */
 export async function teamQualified(
   db: Db,
   supervisorId: string,
   task: TaskDto,
   day: string,
+  siteId?: string,
 ): Promise<TeamQualifiedResponse> {
   const dayEnd = new Date(dayRange(day).end).toISOString();
   const rows = await db.all<{ id: string; name: string; username: string; siteName: string | null; held: string }>(
@@ -78,6 +93,7 @@ export async function teamQualified(
       FROM (SELECT DISTINCT id FROM team) t JOIN users u ON u.id = t.id LEFT JOIN sites s ON s.id = u.site_id
       WHERE u.deactivated_at IS NULL AND u.id <> ${supervisorId}
         ${task.siteId ? sql`AND u.site_id = ${task.siteId}` : sql``}
+        ${siteId ? sql`AND u.site_id = ${siteId}` : sql``}
       ORDER BY lower(name), u.id`,
   );
   const terms = task.evidence.map((piece) => ({

@@ -10,6 +10,7 @@ const AdminCredentialsPage = lazyNamed(() => import('./credentials'), 'AdminCred
 const AdminUsersPage = lazyNamed(() => import('./users'), 'AdminUsersPage');
 const AdminDomainsPage = lazyNamed(() => import('./domains'), 'AdminDomainsPage');
 const AdminSitesPage = lazyNamed(() => import('./sites'), 'AdminSitesPage');
+const AdminTasksPage = lazyNamed(() => import('./tasks'), 'AdminTasksPage');
 const AdminCoursesPage = lazyNamed(() => import('./courses'), 'AdminCoursesPage');
 const AdminMaterialsPage = lazyNamed(() => import('./materials'), 'AdminMaterialsPage');
 const AdminAssessmentsPage = lazyNamed(() => import('./assessments'), 'AdminAssessmentsPage');
@@ -36,6 +37,7 @@ const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin/users', AdminUsersPage],
   ['/admin/domains', AdminDomainsPage],
   ['/admin/sites', AdminSitesPage],
+  ['/admin/tasks', AdminTasksPage],
   ['/admin/courses', AdminCoursesPage],
   ['/admin/materials', AdminMaterialsPage],
   ['/admin/assessments', AdminAssessmentsPage],

@@ -24,6 +24,7 @@ const TeamSessionsPage = lazyNamed(() => import('./team-sessions'), 'TeamSession
 // The record and the credential review reuse the administrators' components and their messages.
 const TeamApprovalsPage = lazyNamed(() => import('./team-approvals'), 'TeamApprovalsPage', ['admin-people']);
 const TeamRecordPage = lazyNamed(() => import('./team-record'), 'TeamRecordPage', ['admin-people']);
+const TeamTasksPage = lazyNamed(() => import('./team-tasks'), 'TeamTasksPage');
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
 const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessionsPage');
 const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage');
@@ -66,6 +67,7 @@ const LEARNER_ROUTES: readonly AreaRoute[] = [
   ['/team/sessions', TeamSessionsPage],
   ['/team/approvals', TeamApprovalsPage],
   ['/team/people/:userId', TeamRecordPage],
+  ['/team/tasks', TeamTasksPage],
 ];
 
 /** Every learner route inside one shell instance, so the drawer keeps its state between pages. */

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { certificateExpires } from '../../contract/certificates';
 import { COMPLIANCE_STATUSES } from '../../contract/rules/compliance';
+import { TASK_STATUSES } from '../../contract/rules/task-qualification';
 import type { Language } from '../../contract/language';
 import type { AppEnv } from '../../env';
 import { formatDay, t, type MessageKey, type Params } from '../../i18n';
@@ -22,13 +23,31 @@ import { failurePage, page, pageCsp, pageCspForScript, pageLanguage, type Markup
  * until issue 31). docs/decisions/2026-11-28-badge-page.md.
  */
 
-const TONES = { compliant: 'success', exempt: 'success', 'due-soon': 'warning', pending: 'error', overdue: 'error' };
+/** Chip tones: the compliance statuses of requirements and the task rule's statuses (issue 30). */
+const TONES = {
+  compliant: 'success',
+  exempt: 'success',
+  'due-soon': 'warning',
+  pending: 'error',
+  overdue: 'error',
+  QUALIFIED: 'success',
+  EXPIRING: 'warning',
+  NOT_QUALIFIED: 'error',
+};
 
 /**
  * The full-status loader. Static text (its hash is the CSP's): everything page-specific comes from
- * the #status element's data attributes, and every value is set as text (never as markup).
+ * the #status element's data attributes, and every value is set as text (never as markup). Tasks
+ * first (what the field check asks: may this person do this job today?), then required training.
+ * Dates are formatted by the browser in the page's language, as UTC days like the Worker's.
  */
-export const BADGE_STATUS_SCRIPT = `(function(){var s=document.getElementById('status');if(!s)return;var L=JSON.parse(s.getAttribute('data-labels'));var T=JSON.parse(s.getAttribute('data-tones'));var m=document.getElementById('status-message');var k=null;try{k=localStorage.getItem('token')}catch(e){}if(!k)return;document.getElementById('status-sign-in').hidden=true;m.textContent=L.loading;fetch(s.getAttribute('data-url'),{headers:{Authorization:'Bearer '+k,Accept:'application/json'}}).then(function(r){if(r.status===401){m.textContent=L.signIn;document.getElementById('status-sign-in').hidden=false;return null}if(r.status===403){m.textContent=L.forbidden;return null}if(!r.ok)throw new Error(String(r.status));return r.json()}).then(function(d){if(!d)return;m.textContent=d.requirements.length?'':L.none;var ul=document.getElementById('status-list');d.requirements.forEach(function(q){var li=document.createElement('li');var n=document.createElement('bdi');n.textContent=q.title;var c=document.createElement('span');c.className='chip '+T[q.status];c.textContent=L[q.status];li.appendChild(n);li.appendChild(c);if(q.missing.length&&!(q.missing.length===1&&q.missing[0]===q.title)){var x=document.createElement('span');x.className='missing';x.textContent=L.missing.replace('{items}',q.missing.join(', '));li.appendChild(x)}ul.appendChild(li)});s.setAttribute('data-loaded','true')}).catch(function(){m.textContent=L.failed})})()`;
+export const BADGE_STATUS_SCRIPT = `(function(){var s=document.getElementById('status');if(!s)return;var L=JSON.parse(s.getAttribute('data-labels'));var T=JSON.parse(s.getAttribute('data-tones'));var m=document.getElementById('status-message');var k=null;try{k=localStorage.getItem('token')}catch(e){}if(!k)return;
+function day(x){try{return new Date(x).toLocaleDateString(document.documentElement.lang,{day:'numeric',month:'long',year:'numeric',timeZone:'UTC'})}catch(e){return String(x).slice(0,10)}}
+function row(ul,name,chip,tone,detail){var li=document.createElement('li');var n=document.createElement('bdi');n.textContent=name;var c=document.createElement('span');c.className='chip '+tone;c.textContent=chip;li.appendChild(n);li.appendChild(c);if(detail){var x=document.createElement('span');x.className='missing';x.textContent=detail;li.appendChild(x)}ul.appendChild(li)}
+function show(id){document.getElementById(id).hidden=false}
+document.getElementById('status-sign-in').hidden=true;m.textContent=L.loading;fetch(s.getAttribute('data-url'),{headers:{Authorization:'Bearer '+k,Accept:'application/json'}}).then(function(r){if(r.status===401){m.textContent=L.signIn;show('status-sign-in');return null}if(r.status===403){m.textContent=L.forbidden;return null}if(!r.ok)throw new Error(String(r.status));return r.json()}).then(function(d){if(!d)return;var tasks=d.tasks||[];m.textContent=d.requirements.length||tasks.length?'':L.none;
+if(tasks.length)show('status-tasks');var tl=document.getElementById('status-task-list');tasks.forEach(function(q){var parts=q.missing.map(function(p){return L['piece'+p.status].replace('{name}',p.name)}).concat(q.expiring.map(function(p){return L.pieceEXPIRING.replace('{name}',p.name).replace('{date}',day(p.validUntil))}));row(tl,q.name,L['task'+q.status].replace('{date}',q.validUntil?day(q.validUntil):''),T[q.status],parts.join(', '))});
+if(d.requirements.length)show('status-requirements');var ul=document.getElementById('status-list');d.requirements.forEach(function(q){row(ul,q.title,L[q.status],T[q.status],q.missing.length&&!(q.missing.length===1&&q.missing[0]===q.title)?L.missing.replace('{items}',q.missing.join(', ')):'')});s.setAttribute('data-loaded','true')}).catch(function(){m.textContent=L.failed})})()`;
 
 function statusPanel(language: Language, signedId: string): Markup {
   const tr = (key: MessageKey, params?: Params) => t(language, key, params);
@@ -41,11 +60,17 @@ function statusPanel(language: Language, signedId: string): Markup {
     missing: tr('badge.status.missing', { items: '{items}' }),
   };
   for (const status of COMPLIANCE_STATUSES) labels[status] = tr(`badge.status.${status}`);
+  for (const status of TASK_STATUSES) labels[`task${status}`] = tr(`badge.task.${status}`, { date: '{date}' });
+  for (const status of ['MISSING', 'EXPIRED', 'REVOKED', 'EXPIRING'] as const)
+    labels[`piece${status}`] = tr(`badge.piece.${status}`, { name: '{name}', date: '{date}' });
   return html`<section id="status" class="panel" aria-labelledby="status-title" data-url="/api/v2/badges/${encodeURIComponent(signedId)}/status" data-labels="${JSON.stringify(labels)}" data-tones="${JSON.stringify(TONES)}">
 <h2 id="status-title">${tr('badge.status.title')}</h2>
 <p id="status-message" role="status">${tr('badge.status.signIn')}</p>
 <p id="status-sign-in"><a class="btn" href="/login">${tr('badge.signIn')}</a></p>
-<ul id="status-list" class="items"></ul>
+<h3 id="status-tasks" hidden>${tr('badge.status.tasks')}</h3>
+<ul id="status-task-list" class="items" aria-labelledby="status-tasks"></ul>
+<h3 id="status-requirements" hidden>${tr('badge.status.requirements')}</h3>
+<ul id="status-list" class="items" aria-labelledby="status-requirements"></ul>
 </section>`;
 }
 

@@ -110,6 +110,7 @@ button{font:inherit;font-weight:700;padding:10px 18px;border:0;border-radius:10p
 .items .missing{flex-basis:100%;color:#b42318;font-weight:600;font-size:.9rem}
 .panel{margin-top:20px;background:#fff;border-radius:16px;padding:18px 24px;box-shadow:0 1px 2px rgba(16,24,40,.06)}
 .panel h2{margin:0 0 8px;font-size:1.1rem;color:#17335c}
+.panel h3{margin:12px 0 4px;font-size:1rem;color:#17335c}
 .panel p{margin:0;color:#4a5565}
 .btn{display:inline-flex;align-items:center;min-height:44px;margin-top:10px;padding:0 18px;border-radius:10px;background:#17335c;color:#fff;font-weight:700;text-decoration:none}
 .qr{display:flex;flex-direction:column;align-items:center;gap:8px;margin-top:20px;color:#4a5565;font-size:.85rem}

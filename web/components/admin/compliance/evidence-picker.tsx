@@ -17,8 +17,51 @@ export const evidenceOf = (choice: EvidenceChoice): EvidencePiece[] => [
   ...choice.credentialTypeIds.map((credentialTypeId) => ({ kind: 'credential' as const, credentialTypeId })),
 ];
 
-const toggle = (list: readonly string[], id: string, on: boolean) =>
+export const toggle = (list: readonly string[], id: string, on: boolean) =>
   on ? [...new Set([...list, id])] : list.filter((x) => x !== id);
+
+/**
+ * One kind of evidence as a group of checkboxes (the requirement dialog's and the task dialog's):
+ * its legend, one box per item (48 px rows), or `empty` when there is nothing to list.
+ */
+export function EvidenceGroup({
+  legend,
+  empty,
+  items,
+  checked,
+  invalid,
+  onToggle,
+  className,
+}: {
+  legend: string;
+  empty: string;
+  items: readonly { id: string; name: string }[];
+  checked: (id: string) => boolean;
+  invalid: boolean;
+  onToggle: (id: string, on: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={className ?? css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <legend className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', mb: '1' })}>{legend}</legend>
+      {items.length === 0 ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{empty}</p>
+      ) : (
+        items.map((item) => (
+          <Checkbox
+            key={item.id}
+            className={css({ minH: '11' })}
+            checked={checked(item.id)}
+            invalid={invalid}
+            onCheckedChange={(on) => onToggle(item.id, on)}
+          >
+            <bdi>{item.name}</bdi>
+          </Checkbox>
+        ))
+      )}
+    </fieldset>
+  );
+}
 
 /**
  * Two groups of checkboxes: the published evaluation templates and the credential types a person
@@ -59,26 +102,15 @@ export function EvidencePicker({
       ) : (
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
           {groups.map((group) => (
-            <fieldset key={group.key} className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-              <legend className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', mb: '1' })}>
-                {group.legend}
-              </legend>
-              {group.items.length === 0 ? (
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{group.empty}</p>
-              ) : (
-                group.items.map((item) => (
-                  <Checkbox
-                    key={item.id}
-                    className={css({ minH: '11' })}
-                    checked={value[group.key].includes(item.id)}
-                    invalid={!!error}
-                    onCheckedChange={(on) => onChange({ ...value, [group.key]: toggle(value[group.key], item.id, on) })}
-                  >
-                    <bdi>{item.name}</bdi>
-                  </Checkbox>
-                ))
-              )}
-            </fieldset>
+            <EvidenceGroup
+              key={group.key}
+              legend={group.legend}
+              empty={group.empty}
+              items={group.items}
+              checked={(id) => value[group.key].includes(id)}
+              invalid={!!error}
+              onToggle={(id, on) => onChange({ ...value, [group.key]: toggle(value[group.key], id, on) })}
+            />
           ))}
         </div>
       )}

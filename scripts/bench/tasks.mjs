@@ -1,0 +1,115 @@
+// The field check at organisation scale (issue 30): 10,000 people at two sites under one site lead
+// and 100 supervisors, 20 tasks (each a course, an evaluation and a credential type), and what the
+// people hold: 20,000 certificates, 10,000 authorisations (with their evaluations), 10,000 credentials.
+// Measured: the badge page (public, one D1 batch), the badge's full status for a supervisor (tasks
+// and requirements, one batch), and "who can do this today?" for a supervisor's crew of 100 and for
+// the site lead over all 10,100 — each beside the no-op route, taking turns.
+import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_SECRET, executeSql, median, signIn, startWorker, step, timed } from './harness.mjs';
+
+const PEOPLE = 10_000;
+const TASKS = 20;
+const now = (offset) => `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${offset})`;
+
+// The supervisors and the lead sign in with the seeded admin's password (its hash copied): role USER.
+const SQL = `INSERT INTO sites (id, name) VALUES ('tsite-1', 'Bench north'), ('tsite-2', 'Bench south');
+  INSERT INTO users (id, username, email, password_hash, role, first_name, last_name, site_id)
+    SELECT 'tlead', 'tlead', 'tlead@example.test', password_hash, 'USER', 'Site', 'Lead', 'tsite-1' FROM users WHERE username = 'admin';
+  INSERT INTO users (id, username, email, password_hash, role, first_name, last_name, site_id, manager_id)
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100)
+    SELECT 'tsup-' || x, 'tsup' || x, 'tsup' || x || '@example.test', (SELECT password_hash FROM users WHERE username = 'admin'),
+      'USER', 'Supervisor', 'No ' || x, 'tsite-' || (1 + x % 2), 'tlead' FROM n;
+  INSERT INTO users (id, username, email, password_hash, role, first_name, last_name, site_id, manager_id)
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${PEOPLE})
+    SELECT 'tuser-' || x, 'tuser' || x, 'tuser' || x || '@example.test', 'pbkdf2$sha256$100000$AAAA$AAAA', 'USER',
+      'Operator', 'No ' || x, 'tsite-' || (1 + x % 2), 'tsup-' || (1 + (x - 1) / 100) FROM n;
+  INSERT INTO domains (id, name) VALUES ('tbook', 'Task bench book');
+  INSERT INTO courses (id, title, domain_id, status, certificate_validity_days)
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${TASKS})
+    SELECT 'tcourse-' || x, 'Task course ' || x, 'tbook', 'PUBLISHED', 365 FROM n;
+  INSERT INTO evaluation_templates (id, family_id, name, grants, validity_days, status, published_at)
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${TASKS})
+    SELECT 'ttpl-' || x, 'ttpl-' || x, 'Task evaluation ' || x, 'Task ' || x, 1095, 'PUBLISHED', ${now("'-400 days'")} FROM n;
+  INSERT INTO credential_types (id, name)
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5)
+    SELECT 'ttype-' || x, 'Task licence ' || x FROM n;
+  INSERT INTO tasks (id, name, site_id)
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${TASKS})
+    SELECT 'ttask-' || x, 'Bench task ' || x, CASE WHEN x % 4 = 0 THEN 'tsite-' || (1 + x % 2) END FROM n;
+  INSERT INTO task_evidence (task_id, kind, ref_id)
+    SELECT id, 'course', 'tcourse-' || substr(id, 7) FROM tasks WHERE id LIKE 'ttask-%'
+    UNION ALL SELECT id, 'evaluation', 'ttpl-' || substr(id, 7) FROM tasks WHERE id LIKE 'ttask-%'
+    UNION ALL SELECT id, 'credential', 'ttype-' || (1 + substr(id, 7) % 5) FROM tasks WHERE id LIKE 'ttask-%';
+  INSERT INTO certificates (id, certificate_number, user_id, course_id, user_name, course_name, issued_at, expires_at)
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${2 * PEOPLE})
+    SELECT 'tcert-' || x, 'CERT-2026-T' || printf('%05d', x), 'tuser-' || (1 + (x - 1) % ${PEOPLE}),
+      'tcourse-' || (1 + ((x - 1) % ${PEOPLE} + 7 * ((x - 1) / ${PEOPLE})) % ${TASKS}), 'Operator', 'Task course',
+      ${now("'-' || (x % 400) || ' days'")}, ${now("'-' || (x % 400) || ' days', '+365 days'")} FROM n;
+  INSERT INTO evaluations (id, template_id, trainee_id, evaluator_id, outcome, meaning, evaluator_name, trainee_name, body_hash, conducted_at, signed_at)
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${PEOPLE})
+    SELECT 'teval-' || x, 'ttpl-' || (1 + (x - 1) % ${TASKS}), 'tuser-' || x, 'tlead', 'COMPETENT', 'Evaluated and found competent',
+      'Site Lead', 'Operator', 'h' || x, ${now("'-' || (x % 900) || ' days'")}, ${now("'-' || (x % 900) || ' days'")} FROM n;
+  INSERT INTO authorisations (id, number, user_id, template_id, family_id, evaluation_id, title, user_name, issued_at, expires_at)
+    SELECT 'tauth-' || substr(id, 7), 'AUT-2026-T' || printf('%05d', substr(id, 7)), trainee_id, template_id, template_id, id,
+      'Authorised', 'Operator', signed_at, strftime('%Y-%m-%dT%H:%M:%fZ', signed_at, '+1095 days') FROM evaluations WHERE id LIKE 'teval-%';
+  INSERT INTO credentials (id, user_id, type_id, status, issuer, number, issued_on, expires_on, reviewed_at)
+    WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${PEOPLE})
+    SELECT 'tcred-' || x, 'tuser-' || x, 'ttype-' || (1 + x % 5), 'APPROVED', 'Licensing office', 'LIC-' || x,
+      date('now', '-' || (x % 700) || ' days'), date('now', '-' || (x % 700) || ' days', '+730 days'), ${now("'-' || (x % 700) || ' days'")} FROM n;`;
+
+/** The badge id the Worker signs (worker/services/badge.ts): the user id and 96 bits of HMAC-SHA-256. */
+const badgeOf = (userId) =>
+  `${userId}.${createHmac('sha256', `badge:${BENCH_SECRET}`).update(userId).digest().subarray(0, 12).toString('base64url')}`;
+
+export default async function tasksStep({ persist, requests, results }) {
+  step(`Adding ${PEOPLE.toLocaleString('en')} people x ${TASKS} tasks and what they hold (SQL, local D1)`);
+  const file = join(persist, 'tasks.sql');
+  writeFileSync(file, SQL);
+  await executeSql(persist, file);
+  const worker = await startWorker(persist);
+  try {
+    const base = worker.base;
+    const supervisor = await signIn(base, 'tsup1', 'Admin#2026demo');
+    const lead = await signIn(base, 'tlead', 'Admin#2026demo');
+    const badge = badgeOf('tuser-5');
+    const count = Math.max(10, Math.round(requests / 5));
+    step(`Badge page, badge status and task search, ${count} requests each`);
+    const routes = [
+      ['no-op', '/api/health', {}],
+      ['badge page /badge/{id} (public view, one batch)', `/badge/${badge}`, {}],
+      [
+        `badge status, ${TASKS} tasks + requirements (supervisor, one batch)`,
+        `/api/v2/badges/${badge}/status`,
+        supervisor,
+      ],
+      ["who can do this today? a supervisor's crew of 100", '/api/v2/team/tasks/ttask-1/qualified', supervisor],
+      ['who can do this today? the site lead over 10,100', '/api/v2/team/tasks/ttask-1/qualified', lead],
+    ];
+    const samples = routes.map(() => []);
+    // One request of each in turn (as the compliance step), so a busy moment slows all alike.
+    for (let i = 0; i < count + 3; i++) {
+      for (const [index, [, path, headers]] of routes.entries()) {
+        const { median: time } = await timed(base, path, { headers, count: 1, warmup: 0 });
+        if (i >= 3) samples[index].push(time);
+      }
+    }
+    const noop = median(samples[0]);
+    results.record('no-op (/api/health) median, tasks step', `${noop.toFixed(2)} ms`, 'baseline', true);
+    for (const [index, [name]] of routes.entries())
+      if (index > 0) results.ratio(`${name} median`, median(samples[index]), noop, 2, 'no-op');
+    // The answer is what it claims: the crew's 100 judged, and the page names the holder.
+    const answer = await (await fetch(`${base}/api/v2/team/tasks/ttask-1/qualified`, { headers: supervisor })).json();
+    const judged = answer.qualified.length + answer.notQualified.length;
+    // Task 1 needs course 1, evaluation 1 and licence 2: held together by every 20th operator (x % 20 = 1) whose certificate is current.
+    results.record(
+      'task search answers the whole crew',
+      `${judged} judged, ${answer.qualified.length} qualified`,
+      '100 judged',
+      judged === 100,
+    );
+  } finally {
+    await worker.stop();
+  }
+}
