@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import type * as v from 'valibot';
 import { idParam } from '../contract/common';
 import {
@@ -13,14 +13,12 @@ import {
   type CredentialTypeResponse,
 } from '../contract/credentials';
 import { REFUSALS } from '../contract/errors';
-import { credentials, credentialTypes, users } from '../db/schema';
-import { offsetOf, paginate } from '../db/paginate';
+import { credentials, credentialTypes } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin } from '../middleware/auth';
-import { auditInsert, auditInsertWhen } from '../services/audit';
+import { auditInsert } from '../services/audit';
 import {
-  adminColumns,
   findAdminCredential,
   toAdminCredential,
   toCredentialType,
@@ -29,6 +27,7 @@ import {
 import { forgetPeopleCaches } from '../services/people-caches';
 import { validate } from '../validate';
 import { linkSession } from '../services/link-sessions';
+import { credentialQueue, reviewCredential } from '../services/credential-review';
 import { assertPersonInSite, personInSite } from '../services/sites';
 
 /*
@@ -180,92 +179,3 @@ export const adminCredentialRoutes = new Hono<AppEnv>()
       await reviewCredential(c, c.req.valid('param').id, c.req.valid('json').reason),
     );
   });
-
-/**
- * One page of the queue of a status: oldest first while waiting (first come, first reviewed), newest
- * first once decided. `scope` narrows it to some people (a supervisor's team, routes/team.ts).
- */
-export async function credentialQueue(
-  c: Context<AppEnv>,
-  query: v.InferOutput<typeof adminCredentialQuery>,
-  scope?: SQL,
-): Promise<AdminCredentialListResponse> {
-  const db = c.var.db;
-  const where = and(eq(credentials.status, query.status), scope);
-  const order = query.status === 'PENDING' ? asc(credentials.submittedAt) : desc(credentials.reviewedAt);
-  const { items, pagination } = await paginate(
-    db,
-    query,
-    db
-      .select(adminColumns)
-      .from(credentials)
-      .innerJoin(credentialTypes, eq(credentialTypes.id, credentials.typeId))
-      .innerJoin(users, eq(users.id, credentials.userId))
-      .where(where)
-      .orderBy(order, asc(credentials.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(credentials).where(where),
-  );
-  const now = new Date();
-  const session = linkSession(c);
-  return {
-    credentials: await Promise.all(items.map((r) => toAdminCredential(c.env.JWT_SECRET, r as never, session, now))),
-    pagination,
-  };
-}
-
-/**
- * Approves (reason null) or rejects a PENDING credential, its audit row and the cleared caches in one
- * batch; the actor is the caller (an administrator, or a supervisor of the credential's holder).
- * `mayReview` refuses holders outside the caller's reach before anything is judged or written.
- */
-export async function reviewCredential(
-  c: Context<AppEnv>,
-  id: string,
-  reason: string | null,
-  mayReview?: (holderId: string) => Promise<void>,
-): Promise<AdminCredentialResponse> {
-  const db = c.var.db;
-  const actor = c.var.user;
-  const row = await findAdminCredential(db, id);
-  await mayReview?.(row.credential.userId);
-  // The site limit binds the person, whichever screen they review from.
-  await assertPersonInSite(db, actor, row.credential.userId);
-  if (row.credential.status !== 'PENDING') throw new ApiError('CONFLICT', REFUSALS['credential.notPending']);
-  if (row.credential.userId === actor.id) throw new ApiError('FORBIDDEN', REFUSALS['credential.ownReview']);
-  const now = new Date();
-  const status = reason === null ? 'APPROVED' : 'REJECTED';
-  const pending = and(eq(credentials.id, id), eq(credentials.status, 'PENDING')) as SQL;
-  // The audit row is written only while the credential is still PENDING, before the update: of two
-  // reviewers at once, the second changes and records nothing.
-  const [, updated] = await db.batch([
-    auditInsertWhen(
-      db,
-      {
-        actor,
-        action: reason === null ? 'CREDENTIAL_APPROVED' : 'CREDENTIAL_REJECTED',
-        target: { id: row.credential.userId, username: row.username },
-        entityType: 'CREDENTIAL',
-        entityId: id,
-        reason,
-        before: { status: 'PENDING' },
-        after: { status, type: row.typeName, expiresOn: row.credential.expiresOn },
-        at: now,
-      },
-      credentials,
-      pending,
-    ),
-    db
-      .update(credentials)
-      .set({ status, reviewedBy: actor.id, reviewedAt: now.toISOString(), rejectReason: reason })
-      .where(pending)
-      .returning({ id: credentials.id }),
-    // Credentials count toward requirements: the matrix, forecast and snapshots are read afresh.
-    ...forgetPeopleCaches(db),
-  ]);
-  if ((updated as unknown[]).length === 0) throw new ApiError('CONFLICT', REFUSALS['credential.notPending']);
-  return {
-    credential: await toAdminCredential(c.env.JWT_SECRET, await findAdminCredential(db, id), linkSession(c), now),
-  };
-}

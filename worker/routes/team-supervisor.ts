@@ -22,8 +22,8 @@ import { sendManualReminders } from '../services/manual-reminders';
 import { assertInTeam, inTeamOf, isInTeam, teamCte } from '../services/sites';
 import { trainingRecordPdfResponse } from '../services/training-record-download';
 import { validate } from '../validate';
-import { trainingRecord } from './compliance';
-import { credentialQueue, reviewCredential } from './admin-credentials';
+import { trainingRecord } from '../services/training-record';
+import { credentialQueue, reviewCredential } from '../services/credential-review';
 
 /*
  * /api/v2/team (issue 30), what a supervisor does for their direct and indirect reports: read a
