@@ -15,7 +15,7 @@ import { reminders, users } from '../db/schema';
 import { cellsByUser, type CellResult } from './compliance-status';
 import { coverageFacts, coveredUserIds, requiredCourseTitles } from './compliance';
 import { formatDay, languageOf, t, tp } from '../i18n';
-import { sendMail, type MailDeps } from './mail';
+import { sendMail, type Mail, type MailDeps } from './mail';
 
 export type ReminderKind = 'D30' | 'D7' | 'OVERDUE';
 
@@ -128,6 +128,49 @@ export const weekOf = (now: Date) => day(new Date(now.getTime() - ((now.getUTCDa
 
 const DIGEST_LIMIT = 50;
 
+/** One person in a digest and what each has due: the course key and its day. */
+interface DigestPerson {
+  name: string;
+  items: { key: string; at: string }[];
+}
+
+/**
+ * A weekly digest mail (the admins' overdue digest here, the supervisors' lapse digest in
+ * team-digest.ts): one line a person with what each has due (the course and its day), the first
+ * `limit` people, then a line counting the rest, in the recipient's language.
+ */
+export function digestMail(
+  recipient: { id: string; email: string; language: string | null },
+  digest: 'digest' | 'teamDigest',
+  list: { people: DigestPerson[]; titles: Map<string, string>; week: string; limit: number },
+  appName: string,
+): Mail {
+  const language = languageOf(recipient.language);
+  const { people, titles, limit } = list;
+  const lines = people.slice(0, limit).map(
+    (person) =>
+      `- ${person.name}: ${person.items
+        .map((item) =>
+          t(language, `mail.${digest}.item`, {
+            course: titles.get(item.key) ?? t(language, 'mail.digest.unknownCourse'),
+            date: formatDay(language, item.at),
+          }),
+        )
+        .join('; ')}`,
+  );
+  const more = people.length > limit ? `\n${t(language, `mail.${digest}.more`, { count: people.length - limit })}` : '';
+  return {
+    userId: recipient.id,
+    kind: 'DIGEST',
+    to: recipient.email,
+    subject: tp(language, `mail.${digest}.subject`, people.length, { app: appName }),
+    text:
+      people.length === 0
+        ? `${t(language, 'mail.digest.nobody')}\n`
+        : `${t(language, `mail.${digest}.intro`, { week: formatDay(language, list.week) })}\n${lines.join('\n')}${more}\n`,
+  };
+}
+
 /**
  * Once a week (the first cron run of each UTC week): every active administrator gets the list of
  * people with overdue required training. Returns how many digests were queued.
@@ -156,7 +199,7 @@ export async function sendAdminDigest(
   const overdue = [...cells.entries()]
     .map(([userId, userCells]) => ({
       name: names.get(userId) ?? userId,
-      items: [...userCells.values()].filter((c) => c.status === 'overdue'),
+      items: [...userCells.values()].filter((c) => c.status === 'overdue').map((c) => ({ key: c.key, at: c.dueAt! })),
     }))
     .filter((p) => p.items.length > 0)
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -169,27 +212,8 @@ export async function sendAdminDigest(
       .returning({ kind: reminders.kind });
     if (claimed.length === 0) continue;
     // In the administrator's preferred language (English when unset).
-    const language = languageOf(admin.language);
-    const lines = overdue
-      .slice(0, DIGEST_LIMIT)
-      .map(
-        (p) =>
-          `- ${p.name}: ${p.items.map((c) => t(language, 'mail.digest.item', { course: titles.get(c.key) ?? t(language, 'mail.digest.unknownCourse'), date: formatDay(language, c.dueAt!) })).join('; ')}`,
-      );
-    const more =
-      overdue.length > DIGEST_LIMIT
-        ? `\n${t(language, 'mail.digest.more', { count: overdue.length - DIGEST_LIMIT })}`
-        : '';
-    await sendMail(deps, db, {
-      userId: admin.id,
-      kind: 'DIGEST',
-      to: admin.email,
-      subject: tp(language, 'mail.digest.subject', overdue.length, { app: deps.config.appName }),
-      text:
-        overdue.length === 0
-          ? `${t(language, 'mail.digest.nobody')}\n`
-          : `${t(language, 'mail.digest.intro', { week: formatDay(language, week) })}\n${lines.join('\n')}${more}\n`,
-    });
+    const mail = { people: overdue, titles, week, limit: DIGEST_LIMIT };
+    await sendMail(deps, db, digestMail(admin, 'digest', mail, deps.config.appName));
     sent += 1;
   }
   return sent;

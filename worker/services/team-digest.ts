@@ -12,11 +12,10 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { insertChunks, selectInChunks } from '../db/in-list';
 import { reminders, users } from '../db/schema';
-import { formatDay, languageOf, t, tp } from '../i18n';
 import { cellsByUser } from './compliance-status';
 import { coverageFacts, requiredCourseTitles } from './compliance';
 import { sendMail, type MailDeps } from './mail';
-import { weekOf } from './reminders';
+import { digestMail, weekOf } from './reminders';
 
 const HORIZON_DAYS = 30;
 /** People listed in one digest; the rest are counted and found under My team. */
@@ -90,32 +89,11 @@ export async function sendTeamDigests(
   ]);
 
   for (const supervisor of supervisors) {
-    const language = languageOf(supervisor.language);
     const people = (teams.get(supervisor.id) ?? [])
       .map((id) => ({ name: names.get(id) ?? id, items: lapses.get(id)! }))
       .sort((a, b) => a.items[0]!.at.localeCompare(b.items[0]!.at) || a.name.localeCompare(b.name));
-    const lines = people.slice(0, DIGEST_PEOPLE).map(
-      (person) =>
-        `- ${person.name}: ${person.items
-          .map((item) =>
-            t(language, 'mail.teamDigest.item', {
-              course: titles.get(item.key) ?? t(language, 'mail.digest.unknownCourse'),
-              date: formatDay(language, item.at),
-            }),
-          )
-          .join('; ')}`,
-    );
-    const more =
-      people.length > DIGEST_PEOPLE
-        ? `\n${t(language, 'mail.teamDigest.more', { count: people.length - DIGEST_PEOPLE })}`
-        : '';
-    await sendMail(deps, db, {
-      userId: supervisor.id,
-      kind: 'DIGEST',
-      to: supervisor.email,
-      subject: tp(language, 'mail.teamDigest.subject', people.length, { app: deps.config.appName }),
-      text: `${t(language, 'mail.teamDigest.intro', { week: formatDay(language, week) })}\n${lines.join('\n')}${more}\n`,
-    });
+    const mail = { people, titles, week, limit: DIGEST_PEOPLE };
+    await sendMail(deps, db, digestMail(supervisor, 'teamDigest', mail, deps.config.appName));
   }
   return supervisors.length;
 }
