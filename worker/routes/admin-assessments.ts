@@ -82,19 +82,22 @@ const BASE = sql`
 
 const MAX = sql`(SELECT coalesce(json_extract(m.data, '$.maxAttempts'), ${MAX_ATTEMPTS}) FROM course_components m WHERE m.id = o.component_id)`;
 
-/**
- * The oversight filters as conditions on assessment_outcomes alone, so the count never joins:
- * book, course and learner by index; the search matches learners (users search), assessment titles
- * and course titles, each a small id set.
- */
-export function attemptConditions(q: {
+/** The oversight page's filters (the query string) and the caller's site limit. */
+interface AttemptFilters {
   status?: string;
   domainId?: string;
   courseId?: string;
   userId?: string;
   search?: string;
   siteLimit?: string | null;
-}): SQL[] {
+}
+
+/**
+ * The oversight filters as conditions on assessment_outcomes alone, so the count never joins:
+ * book, course and learner by index; the search matches learners (users search), assessment titles
+ * and course titles, each a small id set.
+ */
+export function attemptConditions(q: AttemptFilters): SQL[] {
   const conditions: SQL[] = [];
   // A site-limited administrator's learners only (a condition of the count too, so pages agree).
   const inSite = personInSite(q, sql`o.user_id`);
@@ -124,16 +127,12 @@ export function attemptConditions(q: {
 }
 
 /** The oversight page and its count, as the route runs them (exported for the query-plan test). */
-export function attemptsPageQueries(q: {
-  status?: string;
-  domainId?: string;
-  courseId?: string;
-  userId?: string;
-  search?: string;
-  siteLimit?: string | null;
-  page: number;
-  size: number;
-}) {
+export function attemptsPageQueries(
+  q: AttemptFilters & {
+    page: number;
+    size: number;
+  },
+) {
   const filter = where(attemptConditions(q));
   return {
     rows: sql`${BASE}${filter} ORDER BY o.latest_submitted_at DESC, o.latest_attempt_id DESC LIMIT ${q.size} OFFSET ${q.page * q.size}`,

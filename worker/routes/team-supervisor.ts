@@ -33,13 +33,7 @@ import { credentialQueue, reviewCredential } from '../services/credential-review
  * outside them answers 404, as a record that is not the caller's does elsewhere.
  */
 
-type TeamSessionRow = {
-  id: string;
-  title: string;
-  location: string;
-  siteName: string | null;
-  startsAt: string;
-  endsAt: string;
+type TeamSessionRow = Omit<TeamSessionDto, 'people'> & {
   userId: string;
   name: string;
   status: TeamSessionDto['people'][number]['status'];
