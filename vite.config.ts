@@ -40,7 +40,8 @@ function catalogAreas(): Plugin {
     name: 'catalog-areas',
     enforce: 'pre',
     load(id) {
-      const match = /[\\/]i18n[\\/]locales[\\/](\w+)\.json\?area=([\w-]+)&lingui$/.exec(id);
+      // In dev, Vite puts `import&` before the query of an imported JSON file.
+      const match = /[\\/]i18n[\\/]locales[\\/](\w+)\.json\?(?:import&)?area=([\w-]+)&lingui$/.exec(id);
       if (!match) return null;
       const [, locale = '', area = ''] = match;
       if (area !== 'app' && !Object.hasOwn(SPLIT_AREAS, area)) throw new Error(`No catalog area "${area}" (${id})`);
