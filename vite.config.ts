@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { areaOfMessage, catalogPath, compiledCatalog, SPLIT_AREAS } from './vite.catalogs';
 import pdfFontFiles from './worker/services/pdf/font-files.json';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -25,6 +26,28 @@ function pdfFonts(): Plugin {
       await Promise.all(
         Object.entries(pdfFontFiles).map(([name, source]) => copyFile(require.resolve(source), `${dir}/${name}`)),
       );
+    },
+  };
+}
+
+/**
+ * The app's catalogs built by area (vite.catalogs.ts): `./locales/<locale>.json?area=<area>&lingui`
+ * is the compiled part of that language's catalog in `area` (`app`: what no split area takes). The
+ * admin areas' own catalog files (locales/<area>/) still go through @lingui/vite-plugin.
+ */
+function catalogAreas(): Plugin {
+  return {
+    name: 'catalog-areas',
+    enforce: 'pre',
+    load(id) {
+      // In dev, Vite puts `import&` before the query of an imported JSON file.
+      const match = /[\\/]i18n[\\/]locales[\\/](\w+)\.json\?(?:import&)?area=([\w-]+)&lingui$/.exec(id);
+      if (!match) return null;
+      const [, locale = '', area = ''] = match;
+      if (area !== 'app' && !Object.hasOwn(SPLIT_AREAS, area)) throw new Error(`No catalog area "${area}" (${id})`);
+      this.addWatchFile(catalogPath('en'));
+      this.addWatchFile(catalogPath(locale));
+      return { code: compiledCatalog(locale, (message) => areaOfMessage(message) === area), moduleType: 'js' };
     },
   };
 }
@@ -58,7 +81,7 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   // lingui: compiles web/i18n/locales/<locale>.json?lingui imports (one chunk per language).
-  plugins: [react(), lingui({ failOnCompileError: true }), pdfFonts(), scormRuntimeScript()],
+  plugins: [catalogAreas(), react(), lingui({ failOnCompileError: true }), pdfFonts(), scormRuntimeScript()],
   resolve: {
     alias: {
       'styled-system': fromRoot('./styled-system'),
@@ -90,11 +113,14 @@ export default defineConfig({
         ],
       },
       output: {
-        // Message catalogs are named by area and language (catalog-app-es-<hash>.js,
+        // Message catalogs are named by area and language (catalog-app-es-<hash>.js, catalog-field-es-<hash>.js,
         // catalog-admin-people-es-<hash>.js): the bench finds each language's first-load catalog by name.
         chunkFileNames: (chunk) => {
-          const catalog = chunk.facadeModuleId?.match(/[\\/]i18n[\\/]locales[\\/](?:([a-z-]+)[\\/])?([a-z]{2})\.json/);
-          return catalog ? `assets/catalog-${catalog[1] ?? 'app'}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
+          const catalog = chunk.facadeModuleId?.match(
+            /[\\/]i18n[\\/]locales[\\/](?:([a-z-]+)[\\/])?([a-z]{2})\.json(?:\?area=([\w-]+))?/,
+          );
+          const area = catalog?.[1] ?? catalog?.[3] ?? 'app';
+          return catalog ? `assets/catalog-${area}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
         },
         codeSplitting: {
           // Only lucide's own modules: by default a group also takes in what they import (React),

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compiledCatalog } from './vite.catalogs';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -20,23 +19,13 @@ function landingCatalogs(): Plugin {
     name: 'landing-catalogs',
     enforce: 'pre',
     load(id) {
-      const match = /[\\/]i18n[\\/]locales[\\/](?:([\w-]+)[\\/])?(\w+)\.json\?lingui$/.exec(id);
+      const match = /[\\/]i18n[\\/]locales[\\/](?:([\w-]+)[\\/])?(\w+)\.json\?(?:area=([\w-]+)&)?lingui$/.exec(id);
       if (!match) return null;
-      // The admin areas' catalogs (web/i18n/locales/<area>/): never read by the landing page.
-      if (match[1]) return { code: 'export const messages = {};', moduleType: 'js' };
-      const read = (locale: string) =>
-        JSON.parse(readFileSync(fromRoot(`./web/i18n/locales/${locale}.json`), 'utf8')) as Record<string, string>;
-      // English stands in for a message a catalog lacks, as the client's fallbackLocales does.
-      const catalog = { ...read('en'), ...read(match[2]!) };
-      const messages = Object.fromEntries(
-        Object.entries(catalog)
-          .filter(([key]) => LANDING_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix)))
-          .map(([key, message]) => [key, compileMessageOrThrow(message)]),
-      );
-      return {
-        code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});`,
-        moduleType: 'js',
-      };
+      // The admin areas' catalogs (web/i18n/locales/<area>/) and the app's split areas: never read by the landing page.
+      if (match[1] || (match[3] && match[3] !== 'app'))
+        return { code: 'export const messages = {};', moduleType: 'js' };
+      const landing = (key: string) => LANDING_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
+      return { code: compiledCatalog(match[2] ?? 'en', landing), moduleType: 'js' };
     },
   };
 }

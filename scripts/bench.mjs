@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createResults, kb, run, step } from './bench/harness.mjs';
+import { createResults, kb, run, step, workerBuild } from './bench/harness.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -39,20 +39,22 @@ function walk(dir) {
   });
 }
 
-// The client and the landing page's server renderer (worker/generated/landing-ssr.js) are both build outputs.
-if (!existsSync('dist/client/index.html') || !existsSync('worker/generated/landing-ssr.js')) {
+// The client, the landing page's server renderer and the TrueType-only fontkit (worker/generated/) are build outputs.
+const BUILT = ['dist/client/index.html', 'worker/generated/landing-ssr.js', 'worker/generated/fontkit.js'];
+if (!BUILT.every((file) => existsSync(file))) {
   step('Building the client');
   await run('npm', ['run', '--silent', 'build']);
 }
 
-step('Worker bundle (wrangler deploy --dry-run --minify)');
-const bundleDir = mkdtempSync(join(tmpdir(), 'ehs-bundle-'));
-await run('npx', ['wrangler', 'deploy', '--dry-run', '--minify', '--outdir', bundleDir], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const workerGzip = gzipSizeOf(walk(bundleDir).filter((f) => /\.(m?js|wasm)$/.test(f)));
-results.record('Worker bundle, gzip', kb(workerGzip), '< 1024 KB', workerGzip < 1024 * 1024);
-rmSync(bundleDir, { recursive: true, force: true });
+step('Worker bundle (wrangler deploy --dry-run: the upload, the build the later steps run)');
+const worker = await workerBuild();
+const workerGzip = gzipSizeOf(walk(worker.dir).filter((f) => /\.(m?js|wasm)$/.test(f)));
+results.record(
+  'Worker bundle, gzip -9 (minified, as deployed)',
+  `${kb(workerGzip)} (wrangler's upload figure ${worker.upload})`,
+  '< 1024 KB',
+  workerGzip < 1024 * 1024,
+);
 
 step('Learner first-load JavaScript');
 const html = readFileSync('dist/client/index.html', 'utf8');

@@ -12,12 +12,16 @@ const LoginPage = lazyNamed(() => import('./pages/public/login'), 'LoginPage');
 const ForgotPasswordPage = lazyNamed(() => import('./pages/public/forgot-password'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(() => import('./pages/public/reset-password'), 'ResetPasswordPage');
 const ChangePasswordPage = lazyNamed(() => import('./pages/public/change-password'), 'ChangePasswordPage');
-const StatechartsPage = lazyNamed(() => import('./pages/public/statecharts'), 'StatechartsPage');
-const KioskPage = lazyNamed(() => import('./pages/kiosk/kiosk-page'), 'KioskPage');
+const StatechartsPage = lazyNamed(() => import('./pages/public/statecharts'), 'StatechartsPage', ['statecharts']);
+const KioskPage = lazyNamed(() => import('./pages/kiosk/kiosk-page'), 'KioskPage', ['field']);
 const NotFoundPage = lazyNamed(() => import('./pages/public/not-found'), 'NotFoundPage');
-const SessionQrPage = lazyNamed(() => import('./pages/sessions/session-qr'), 'SessionQrPage');
+const SessionQrPage = lazyNamed(() => import('./pages/sessions/session-qr'), 'SessionQrPage', ['field']);
 const LearnerArea = lazyNamed(() => import('./pages/learner/learner-area'), 'LearnerArea');
-const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea', ['admin-people', 'admin-content']);
+const AdminArea = lazyNamed(() => import('./pages/admin/admin-area'), 'AdminArea', [
+  'admin-people',
+  'admin-content',
+  'field',
+]);
 
 /** Learner routes; anything else under them is a 404 inside the shell. */
 const LEARNER_PATHS =

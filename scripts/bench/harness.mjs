@@ -1,7 +1,7 @@
 // What every bench step shares: a local Worker (workerd through Miniflare, in this process) on a
 // persisted D1/R2, sign-in, timing from outside the Worker, and the one results table. Steps live
 // beside this file and export `default (ctx)`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -13,16 +13,29 @@ export { run, step };
 /** The Worker's secret in the bench (a step that signs what the Worker signs, a badge id, needs it). */
 export const BENCH_SECRET = `bench-${'x'.repeat(40)}`;
 
-let bundled;
-/** The Worker bundled once per run by wrangler's esbuild step (`deploy --dry-run`: no dev server, no proxy). */
-function workerBundle() {
-  bundled ??= (async () => {
+let built;
+/**
+ * The Worker as `wrangler deploy` uploads it (minified: wrangler.toml), bundled once per run by that
+ * same command with `--dry-run --outdir`: the bench sizes these files and runs them, so the figure
+ * is the upload's and the timings are its code's. `upload` is wrangler's own gzip figure for it.
+ */
+export function workerBuild() {
+  built ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ehs-bench-worker-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    await run('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-    return join(dir, 'index.js');
+    const log = join(dir, 'dry-run.log');
+    const out = openSync(log, 'w');
+    try {
+      await run('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', join(dir, 'out')], {
+        stdio: ['ignore', out, 'inherit'],
+      });
+    } finally {
+      closeSync(out);
+    }
+    const upload = /Total Upload: .*gzip: ([\d.]+ KiB)/.exec(readFileSync(log, 'utf8'))?.[1] ?? 'not printed';
+    return { dir: join(dir, 'out'), scriptPath: join(dir, 'out', 'index.js'), upload };
   })();
-  return bundled;
+  return built;
 }
 
 /**
@@ -35,7 +48,7 @@ function workerBundle() {
  */
 export async function startWorker(persist) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve('wrangler.toml'));
-  const scriptPath = await workerBundle();
+  const { scriptPath } = await workerBuild();
   const mf = new Miniflare({
     ...workerOptions,
     name: 'ehs-training',

@@ -83,6 +83,7 @@ describe('source conventions', () => {
       'test/api/raw-imports.d.ts',
       'test/unit/s3rver.d.ts',
       'web/i18n/lingui-catalog.d.ts',
+      'worker/generated/fontkit.d.ts',
       'worker/generated/landing-ssr.d.ts',
     ]);
     const emitted = TREES.flatMap((tree) => sourceFiles(tree, (name) => name.endsWith('.d.ts'))).filter(

@@ -39,11 +39,25 @@ type CompiledCatalog = { messages: Record<string, unknown> };
  * learner never downloads the administrators' messages.
  */
 const loaders: Record<CatalogArea, Record<Locale, () => Promise<CompiledCatalog>>> = {
+  // The app's catalog files are built in parts (vite.catalogs.ts): `app`, what the first page needs,
+  // and the areas `statecharts` and `field`, loaded with their pages.
   app: {
-    en: () => import('./locales/en.json?lingui'),
-    es: () => import('./locales/es.json?lingui'),
-    hi: () => import('./locales/hi.json?lingui'),
-    ar: () => import('./locales/ar.json?lingui'),
+    en: () => import('./locales/en.json?area=app&lingui'),
+    es: () => import('./locales/es.json?area=app&lingui'),
+    hi: () => import('./locales/hi.json?area=app&lingui'),
+    ar: () => import('./locales/ar.json?area=app&lingui'),
+  },
+  statecharts: {
+    en: () => import('./locales/en.json?area=statecharts&lingui'),
+    es: () => import('./locales/es.json?area=statecharts&lingui'),
+    hi: () => import('./locales/hi.json?area=statecharts&lingui'),
+    ar: () => import('./locales/ar.json?area=statecharts&lingui'),
+  },
+  field: {
+    en: () => import('./locales/en.json?area=field&lingui'),
+    es: () => import('./locales/es.json?area=field&lingui'),
+    hi: () => import('./locales/hi.json?area=field&lingui'),
+    ar: () => import('./locales/ar.json?area=field&lingui'),
   },
   'admin-people': {
     en: () => import('./locales/admin-people/en.json?lingui'),

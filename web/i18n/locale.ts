@@ -15,8 +15,12 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Españ
 const RTL: ReadonlySet<Locale> = new Set(['ar']);
 export const STORAGE_KEY = 'locale';
 
-/** Message catalogs are split by area (web/i18n/locales/<area>/): `app` loads at start-up, the others with their pages. */
-export type CatalogArea = 'app' | 'admin-people' | 'admin-content';
+/**
+ * Message catalogs are split by area: `app` loads at start-up, the others with their pages. The
+ * admin areas have their own files (web/i18n/locales/<area>/); `statecharts` and `field` are built
+ * out of the app's files (vite.catalogs.ts).
+ */
+export type CatalogArea = 'app' | 'admin-people' | 'admin-content' | 'statecharts' | 'field';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

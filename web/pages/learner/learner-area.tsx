@@ -3,9 +3,11 @@ import { AreaRoutes, type AreaRoute } from '../../components/area-routes';
 import { LearnerShell } from '../../components/learner-shell';
 import { lazyNamed } from '../../lazy';
 
-// One chunk per screen: a learner downloads a page the first time it is opened.
+// One chunk per screen: a learner downloads a page the first time it is opened. Trainers',
+// supervisors' and evaluators' screens load the `field` messages with them (vite.catalogs.ts).
 const DashboardPage = lazyNamed(() => import('./dashboard'), 'DashboardPage');
-const ProfilePage = lazyNamed(() => import('./profile'), 'ProfilePage');
+// The profile holds the kiosk sign-in card (PIN and badge), whose messages are the kiosk's.
+const ProfilePage = lazyNamed(() => import('./profile'), 'ProfilePage', ['field']);
 const MyCoursesPage = lazyNamed(() => import('./my-courses'), 'MyCoursesPage');
 const CertificatesPage = lazyNamed(() => import('./certificates'), 'CertificatesPage');
 const CredentialsPage = lazyNamed(() => import('./credentials'), 'CredentialsPage');
@@ -15,22 +17,22 @@ const ThinkPage = lazyNamed(() => import('./think'), 'ThinkPage');
 const CourseDetailPage = lazyNamed(() => import('./course-detail'), 'CourseDetailPage');
 const MaterialViewerPage = lazyNamed(() => import('./material-viewer'), 'MaterialViewerPage');
 const AssessmentPage = lazyNamed(() => import('./assessment'), 'AssessmentPage');
-const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage');
-const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage');
-const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage');
-const TeamPage = lazyNamed(() => import('./team'), 'TeamPage');
-const TeamForecastPage = lazyNamed(() => import('./team-forecast'), 'TeamForecastPage');
-const TeamSessionsPage = lazyNamed(() => import('./team-sessions'), 'TeamSessionsPage');
+const EvaluatePage = lazyNamed(() => import('./evaluate'), 'EvaluatePage', ['field']);
+const EvaluationSessionPage = lazyNamed(() => import('./evaluate-session'), 'EvaluationSessionPage', ['field']);
+const EvaluationsPage = lazyNamed(() => import('./evaluations'), 'EvaluationsPage', ['field']);
+const TeamPage = lazyNamed(() => import('./team'), 'TeamPage', ['field']);
+const TeamForecastPage = lazyNamed(() => import('./team-forecast'), 'TeamForecastPage', ['field']);
+const TeamSessionsPage = lazyNamed(() => import('./team-sessions'), 'TeamSessionsPage', ['field']);
 // The record and the credential review reuse the administrators' components and their messages.
-const TeamApprovalsPage = lazyNamed(() => import('./team-approvals'), 'TeamApprovalsPage', ['admin-people']);
-const TeamRecordPage = lazyNamed(() => import('./team-record'), 'TeamRecordPage', ['admin-people']);
-const TeamTasksPage = lazyNamed(() => import('./team-tasks'), 'TeamTasksPage');
-const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage');
-const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessionsPage');
-const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage');
-const TalksPage = lazyNamed(() => import('./talks'), 'TalksPage');
-const TalkNewPage = lazyNamed(() => import('./talk-new'), 'TalkNewPage');
-const TalkSignPage = lazyNamed(() => import('./talk-sign'), 'TalkSignPage');
+const TeamApprovalsPage = lazyNamed(() => import('./team-approvals'), 'TeamApprovalsPage', ['admin-people', 'field']);
+const TeamRecordPage = lazyNamed(() => import('./team-record'), 'TeamRecordPage', ['admin-people', 'field']);
+const TeamTasksPage = lazyNamed(() => import('./team-tasks'), 'TeamTasksPage', ['field']);
+const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage', ['field']);
+const TrainerSessionsPage = lazyNamed(() => import('./sessions'), 'TrainerSessionsPage', ['field']);
+const TrainerSessionPage = lazyNamed(() => import('./sessions'), 'TrainerSessionPage', ['field']);
+const TalksPage = lazyNamed(() => import('./talks'), 'TalksPage', ['field']);
+const TalkNewPage = lazyNamed(() => import('./talk-new'), 'TalkNewPage', ['field']);
+const TalkSignPage = lazyNamed(() => import('./talk-sign'), 'TalkSignPage', ['field']);
 const CheckInPage = lazyNamed(() => import('./check-in'), 'CheckInPage');
 
 /** The legacy /courses/{courseId} route replaces itself with /course/{courseId}. */

@@ -1,7 +1,8 @@
 // fontkit's Indic and Universal shapers were compiled with Babel's regenerator and look for a
 // global `regeneratorRuntime` when they run (Devanagari): provide it before any shaping.
 import 'regenerator-runtime/runtime.js';
-import fontkit from '@pdf-lib/fontkit';
+// fontkit for TrueType fonts only (vite.fontkit.config.ts): what the PDFs embed, a quarter of its size.
+import fontkit from '../../generated/fontkit.js';
 
 export { fontsFor, type FontLoader, type PdfFontFile } from './font-loader';
 import type { FontLoader, PdfFontFile } from './font-loader';
