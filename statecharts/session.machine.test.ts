@@ -4,76 +4,83 @@ import { expectWholeGraph, walkGraph } from './testing/graph-coverage';
 import { admin, done, fail, inert, learner, loginResponse, mustChange as newbie } from './testing/fixtures';
 import { settled, start } from './testing/session-fixtures';
 import type { SessionUser } from '../worker/contract/auth';
-import { parseSavedUser, selectIsAdmin, selectUser, sessionMachine, type SessionInput } from './session.machine';
+import {
+  parseSavedUser,
+  selectIsAdmin,
+  selectUser,
+  SessionRefusedError,
+  sessionMachine,
+  type SessionInput,
+} from './session.machine';
 
 // Restoring the session on start, reading the saved user, and the graph walk over the whole machine
 // (signing in and out, the forced password change and profile updates: session-sign-in.machine.test.ts).
 
 describe('session restore on start', () => {
-  it('signs out at once when no token is stored, without calling the server', async () => {
-    const { actor, calls } = start({ token: null, savedUser: null });
-    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
-    expect(calls.fetchCurrentUser).not.toHaveBeenCalled();
-  });
-
-  it('waits in checking while the current user is fetched, then signs in with the fresh user', async () => {
+  it('asks the server even when nothing is saved: the page may arrive signed in (the cookie is out of its reach)', async () => {
     let resolve: (user: SessionUser) => void = () => {};
     const { actor, calls, storage } = start(
-      { token: 'tok-1', savedUser: JSON.stringify(loginResponse(learner, 'tok-1')) },
+      { savedUser: null },
       { fetchCurrentUser: () => new Promise((r) => (resolve = r)) },
     );
     expect(actor.getSnapshot().matches('checking')).toBe(true);
     expect(actor.getSnapshot().hasTag('pending')).toBe(true);
-    expect(calls.fetchCurrentUser).toHaveBeenCalledWith({ token: 'tok-1' });
+    expect(calls.fetchCurrentUser).toHaveBeenCalledTimes(1);
     resolve({ ...learner, firstName: 'Fresh' });
     const snapshot = await settled(actor);
     expect(snapshot.matches('signedIn')).toBe(true);
     expect(selectUser(snapshot)?.firstName).toBe('Fresh');
-    expect(JSON.parse(storage.get('user') ?? '{}')).toMatchObject({ firstName: 'Fresh', token: 'tok-1' });
-    expect(storage.get('token')).toBe('tok-1');
+    expect(JSON.parse(storage.get('user') ?? '{}')).toEqual({ ...learner, firstName: 'Fresh' });
   });
 
-  it('falls back to the locally saved user when the fetch fails', async () => {
-    const saved = JSON.stringify(loginResponse(admin, 'tok-1'));
+  it('signs out and forgets the saved user when the server has no session for this browser', async () => {
     const { actor, storage } = start(
-      { token: 'tok-1', savedUser: saved },
+      { savedUser: JSON.stringify(learner) },
+      { fetchCurrentUser: () => Promise.reject(new SessionRefusedError('Authentication required')) },
+    );
+    storage.set('unrelated', 'kept');
+    const snapshot = await settled(actor);
+    expect(snapshot.matches('signedOut')).toBe(true);
+    expect(storage.has('user')).toBe(false);
+    expect(storage.get('unrelated')).toBe('kept');
+  });
+
+  it('falls back to the locally saved user when the server cannot be reached', async () => {
+    const saved = JSON.stringify(admin);
+    const { actor, storage } = start(
+      { savedUser: saved },
       { fetchCurrentUser: () => Promise.reject(new Error('offline')) },
     );
     const snapshot = await settled(actor);
     expect(snapshot.matches('signedIn')).toBe(true);
     expect(selectUser(snapshot)?.username).toBe('admin');
     expect(selectIsAdmin(snapshot)).toBe(true);
-    expect(storage.get('token')).toBe('tok-1');
     expect(storage.get('user')).toBe(saved);
   });
 
-  it('removes both stored items when the fetch fails and the saved user cannot be parsed', async () => {
+  it('drops a saved token an older version kept beside the user', async () => {
+    const { actor } = start(
+      { savedUser: JSON.stringify(loginResponse(learner, 'tok-old')) },
+      { fetchCurrentUser: () => Promise.reject(new Error('offline')) },
+    );
+    const snapshot = await settled(actor);
+    expect(snapshot.matches('signedIn')).toBe(true);
+    expect(JSON.stringify(snapshot.context)).not.toContain('tok-old');
+  });
+
+  it('signs out and removes the saved user when offline and it cannot be parsed', async () => {
     const { actor, storage } = start(
-      { token: 'tok-1', savedUser: '{not json' },
+      { savedUser: '{not json' },
       { fetchCurrentUser: () => Promise.reject(new Error('offline')) },
     );
     const snapshot = await settled(actor);
     expect(snapshot.matches('signedOut')).toBe(true);
-    expect(storage.has('token')).toBe(false);
-    expect(storage.has('user')).toBe(false);
-  });
-
-  it('removes only the token when the fetch fails and no user was saved', async () => {
-    const { actor, storage } = start(
-      { token: 'tok-1', savedUser: null },
-      { fetchCurrentUser: () => Promise.reject(new Error('401')) },
-    );
-    storage.set('unrelated', 'kept');
-    const snapshot = await settled(actor);
-    expect(snapshot.matches('signedOut')).toBe(true);
-    expect(storage.has('token')).toBe(false);
-    expect(storage.get('unrelated')).toBe('kept');
-    expect(snapshot.context.token).toBeNull();
+    expect(storage.size).toBe(0);
   });
 
   it('sends a restored user who must change the password to the forced change', async () => {
     const { actor } = start(
-      { token: 'tok-1', savedUser: null },
+      { savedUser: null },
       { fetchCurrentUser: async () => ({ ...learner, mustChangePassword: true }) },
     );
     const snapshot = await settled(actor);
@@ -94,17 +101,19 @@ describe('parseSavedUser', () => {
 
 describe('session machine: every state and transition (xstate/graph)', () => {
   interface Storage {
-    token?: string;
     user?: string;
   }
   const machine = inert(sessionMachine);
   // The restore branches depend on what storage held, so the graph is walked from each start.
   const inputs: SessionInput[] = [
-    { token: null, savedUser: null },
-    { token: 'tok-stored', savedUser: null },
-    { token: 'tok-stored', savedUser: JSON.stringify(loginResponse(learner, 'tok-stored')) },
-    { token: 'tok-stored', savedUser: '{not json' },
+    { savedUser: null },
+    { savedUser: JSON.stringify(learner) },
+    { savedUser: '{not json' },
   ];
+  const refused: EventObject = {
+    type: 'xstate.error.actor.fetchCurrentUser',
+    error: new SessionRefusedError('Authentication required'),
+  } as EventObject;
   const walk = walkGraph<Storage>({
     machine,
     inputs,
@@ -118,10 +127,11 @@ describe('session machine: every state and transition (xstate/graph)', () => {
       done(machine, 'fetchCurrentUser', learner),
       done(machine, 'fetchCurrentUser', newbie),
       fail(machine, 'fetchCurrentUser', 'offline'),
+      refused,
       done(machine, 'login', loginResponse(learner, 'tok-login')),
       done(machine, 'login', loginResponse(newbie, 'tok-first')),
       fail(machine, 'login', 'Invalid username or password'),
-      done(machine, 'changePassword', { message: 'changed', token: 'tok-changed' }),
+      done(machine, 'changePassword', { message: 'changed' }),
       fail(machine, 'changePassword', 'Current password is incorrect'),
       done(machine, 'logout', { message: 'bye' }),
       fail(machine, 'logout', 'offline'),
@@ -130,28 +140,21 @@ describe('session machine: every state and transition (xstate/graph)', () => {
     start: (input, inspect) => {
       const i = input as SessionInput;
       const storage: Storage = {};
-      if (i.token !== null) storage.token = i.token;
       if (i.savedUser !== null) storage.user = i.savedUser;
       const recording = inert(sessionMachine, {
-        storeToken: (_: unknown, p: { token: string }) => void (storage.token = p.token),
         storeUser: (_: unknown, p: { user: unknown }) => void (storage.user = JSON.stringify(p.user)),
-        removeToken: () => void delete storage.token,
         removeUser: () => void delete storage.user,
       });
       return { actor: createActor(recording, { input: i, inspect }), effects: storage };
     },
     check: ({ event, before, after, effects: storage, input }) => {
-      const ctx = after.context as {
-        token: string | null;
-        user: (SessionUser & { token?: string }) | null;
-        error: string | null;
-      };
-      // Invariants at every step.
+      const ctx = after.context as { user: (SessionUser & { token?: string }) | null; error: string | null };
+      // Invariants at every step: no token in the context or in storage, ever (the cookie holds it).
+      expect(JSON.stringify(ctx)).not.toMatch(/tok-/);
+      expect(JSON.stringify(storage)).not.toMatch(/tok-/);
       if (after.hasTag('authenticated')) {
         expect(ctx.user).not.toBeNull();
-        expect(ctx.token).not.toBeNull();
-        // What a reload would find in storage is this same session.
-        expect(storage.token).toBe(ctx.token);
+        // What a reload would find in storage is this same user (the offline fallback).
         expect(JSON.parse(storage.user!).id).toBe(ctx.user!.id);
       }
       if (after.matches('passwordChangeRequired')) expect(ctx.user!.mustChangePassword).toBe(true);
@@ -163,26 +166,22 @@ describe('session machine: every state and transition (xstate/graph)', () => {
       const t = event.type;
       const e = event as EventObject & { output?: { token?: string }; error?: Error; user?: SessionUser };
       if (t === 'session.logout' || t === 'session.expire') {
-        // The session leaves the device at once, whatever the server says later.
-        expect(storage.token).toBeUndefined();
+        // The user leaves the page at once, whatever the server says later.
         expect(storage.user).toBeUndefined();
       }
-      if (t === 'session.expire') expect(after.matches('signedOut') && ctx.token === null).toBe(true);
+      if (t === 'session.expire') expect(after.matches('signedOut') && ctx.user === null).toBe(true);
       if (t.startsWith('xstate.done.actor') && before.matches('signingIn')) {
-        expect(ctx.token).toBe(e.output!.token);
-        expect(storage.token).toBe(e.output!.token);
+        expect(ctx.user!.id).toBe((e.output as unknown as SessionUser).id);
+        expect(JSON.parse(storage.user!).id).toBe(ctx.user!.id);
       }
       if (t.startsWith('xstate.error.actor') && before.matches('signingIn')) {
         expect(after.matches('signedOut')).toBe(true);
         expect(ctx.error).toBe('Invalid username or password');
       }
-      if (t.startsWith('xstate.error.actor') && before.matches({ checking: 'fetchingUser' })) {
+      if (t.startsWith('xstate.error.actor') && before.matches('checking')) {
         const saved = (input as SessionInput).savedUser;
-        if (saved === null) {
-          // No saved user: only the token is removed.
-          expect(after.matches('signedOut')).toBe(true);
-          expect(storage.token).toBeUndefined();
-        } else if (saved.startsWith('{not')) {
+        if (e.error instanceof SessionRefusedError || saved === null || saved.startsWith('{not')) {
+          // No session on the server, or offline with nothing usable saved: a visitor, nothing kept.
           expect(after.matches('signedOut')).toBe(true);
           expect(storage).toEqual({});
         } else {
@@ -193,7 +192,6 @@ describe('session machine: every state and transition (xstate/graph)', () => {
       }
       if (t.startsWith('xstate.done.actor') && before.matches({ passwordChangeRequired: 'submitting' })) {
         expect(after.matches('signedIn')).toBe(true);
-        expect(ctx.token).toBe('tok-changed');
         expect(ctx.user!.mustChangePassword).toBe(false);
       }
       if (t.startsWith('xstate.error.actor') && before.matches({ passwordChangeRequired: 'submitting' })) {
@@ -202,7 +200,6 @@ describe('session machine: every state and transition (xstate/graph)', () => {
       }
       if (t === 'user.update') {
         expect(ctx.user!.firstName).toBe('Renamed');
-        expect(ctx.user!.token).toBe(ctx.token);
         expect(JSON.parse(storage.user!).firstName).toBe('Renamed');
       }
       if (t === 'session.dismissError' || t === 'session.login' || t === 'password.change')
@@ -226,9 +223,7 @@ describe('session machine: every state and transition (xstate/graph)', () => {
       );
     const bothWays = new Set(['"signedIn"', '{"passwordChangeRequired":"editing"}']);
     expect(reached('signingIn', 'xstate.done.actor.login')).toEqual(bothWays);
-    expect(reached({ checking: 'fetchingUser' }, 'xstate.done.actor.fetchCurrentUser')).toEqual(bothWays);
-    expect(reached({ checking: 'fetchingUser' }, 'xstate.error.actor.fetchCurrentUser')).toEqual(
-      new Set(['"signedIn"', '"signedOut"']),
-    );
+    expect(reached('checking', 'xstate.done.actor.fetchCurrentUser')).toEqual(bothWays);
+    expect(reached('checking', 'xstate.error.actor.fetchCurrentUser')).toEqual(new Set(['"signedIn"', '"signedOut"']));
   });
 });

@@ -3,28 +3,30 @@ import type { LoginResponse, SessionUser } from '../worker/contract/auth';
 import { isAdminUser } from '../worker/contract/rules/roles';
 
 /**
- * The browser session: who is signed in, restored from storage at start and checked with the server:
+ * The browser session: who is signed in. The session itself is an HttpOnly cookie the page cannot
+ * read, so at start the server is asked who this is (the page may arrive signed in, from a sign-in
+ * in another tab or a company sign-in's redirect); only the user's profile is kept in storage, to
+ * keep working offline:
  *
- *   checking ──(no token)──────────────────────────────► signedOut ◄──────────┐
- *      │ fetchCurrentUser ok / saved user ┐                 │ session.login    │ failure
- *      │                                  ▼                 ▼                  │
- *      │                          resolvingUser ◄──── signingIn ───────────────┘
- *      │                           │          │
- *      │       mustChangePassword  ▼          ▼
- *      │        passwordChangeRequired ──► signedIn ──session.logout──► signingOut ──► signedOut
- *      └─ fetch failed, saved user unparseable → remove both; no saved user → remove token
+ *   checking ──fetchCurrentUser refused (no or dead cookie)──► signedOut ◄───────────┐
+ *      │ ok, or offline with a saved user                       │ session.login     │ failure
+ *      ▼                                                        ▼                   │
+ *   resolvingUser ◄───────────────────────────────────────── signingIn ─────────────┘
+ *      │ mustChangePassword         │
+ *      ▼                            ▼
+ *   passwordChangeRequired ──► signedIn ──session.logout──► signingOut ──► signedOut
  *
- * Pure: storage is read through `input` and written through the `storeToken`, `storeUser`,
- * `removeToken` and `removeUser` actions; the server is reached through the four placeholder
- * actors. web/state/session.tsx provides both with `.provide()`.
+ * Offline with no usable saved user also lands in signedOut. Pure: storage is read through `input`
+ * and written through the `storeUser` and `removeUser` actions; the server is reached through the
+ * four placeholder actors (the cookie travels with their requests). web/state/session.tsx provides
+ * both with `.provide()`.
  */
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your credentials and try again.';
 export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password. Please try again.';
 
-/** What was found in storage when the app started (raw, unparsed). */
+/** What was found in storage when the app started (raw, unparsed): the user saved at the last sign-in. */
 export interface SessionInput {
-  token: string | null;
   savedUser: string | null;
 }
 
@@ -38,17 +40,30 @@ export interface PasswordChange {
   newPassword: string;
 }
 
-/** PUT /api/auth/password answers a fresh token (the old one is revoked by the change). */
+/** PUT /api/auth/password answers a fresh token in a fresh cookie (the old one is revoked by the change). */
 export interface PasswordChangeResult {
   message?: string;
-  token?: string | null;
 }
 
-/** The stored user is the whole login response, so it may carry the token as well. */
-export type StoredUser = SessionUser & { token?: string };
+/** The stored user: the session user only, never the token a login response also carries. */
+export type StoredUser = SessionUser;
+
+/** The login response without its bearer token: the page keeps no session token anywhere scripts can read. */
+export function withoutToken(response: SessionUser & { token?: unknown; type?: unknown }): SessionUser {
+  const { token: _token, type: _type, ...user } = response;
+  return user;
+}
+
+/**
+ * The fetch of the current user failed because the server has no session for this browser (no
+ * cookie, or a dead one), not because it could not be reached: the actor throws this, and the saved
+ * user is then forgotten rather than restored.
+ */
+export class SessionRefusedError extends Error {
+  override readonly name = 'SessionRefusedError';
+}
 
 export interface SessionContext {
-  token: string | null;
   user: StoredUser | null;
   /** The raw `user` storage item read at start, used only if the user fetch fails. */
   savedUser: string | null;
@@ -59,7 +74,7 @@ export interface SessionContext {
 export type SessionEvent =
   | ({ type: 'session.login' } & Credentials)
   | { type: 'session.logout' }
-  /** The server rejected the token of an authenticated call: forget the session locally. */
+  /** The server refused the session of an authenticated call: forget the session locally. */
   | { type: 'session.expire' }
   | { type: 'session.dismissError' }
   | ({ type: 'password.change' } & PasswordChange)
@@ -108,42 +123,34 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    fetchCurrentUser: placeholder<SessionUser, { token: string }>('fetchCurrentUser'),
+    fetchCurrentUser: placeholder<SessionUser, undefined>('fetchCurrentUser'),
     login: placeholder<LoginResponse, Credentials>('login'),
-    logout: placeholder<unknown, { token: string }>('logout'),
-    changePassword: placeholder<PasswordChangeResult, PasswordChange & { token: string }>('changePassword'),
+    logout: placeholder<unknown, undefined>('logout'),
+    changePassword: placeholder<PasswordChangeResult, PasswordChange>('changePassword'),
   },
   actions: {
-    // Storage writes, provided by web/state/session.tsx (localStorage keys `token` and `user`).
-    storeToken: (_, _params: { token: string }) => {},
+    // Storage writes, provided by web/state/session.tsx (localStorage key `user`).
     storeUser: (_, _params: { user: StoredUser }) => {},
-    removeToken: () => {},
     removeUser: () => {},
-    forgetSession: assign({ token: null, user: null, savedUser: null }),
-    /** Logging out keeps only the token, which the background server call still needs to revoke. */
+    forgetSession: assign({ user: null, savedUser: null }),
+    /** Logging out forgets the user at once; the server call (which clears the cookie) runs after. */
     forgetUser: assign({ user: null, savedUser: null, error: null }),
-    /** The stored user carries the session's token, as the login response did. */
-    setSessionUser: assign(({ context }, params: { user: SessionUser }) => ({
-      user: { ...params.user, token: context.token ?? undefined },
-    })),
+    setSessionUser: assign((_, params: { user: SessionUser }) => ({ user: withoutToken(params.user) })),
     restoreSavedUser: assign(({ context }) => {
       const saved = parseSavedUser(context.savedUser);
-      return { user: saved.kind === 'user' ? saved.user : null };
+      // The raw item is spent; a token an older version saved beside the user is dropped with it.
+      return { user: saved.kind === 'user' ? withoutToken(saved.user) : null, savedUser: null };
     }),
     storeLogin: assign((_, params: { response: LoginResponse }) => ({
-      token: params.response.token,
-      user: params.response,
+      user: withoutToken(params.response),
       error: null,
     })),
     setLoginError: assign((_, params: { error: unknown }) => ({
       error: messageOf(params.error, LOGIN_FAILED_MESSAGE),
     })),
-    /** The change revokes the old token; the server answers a fresh one (kept as is if it does not). */
-    storeChangedPassword: assign(({ context }, params: { token: string | null | undefined }) => ({
-      token: params.token ?? context.token,
-      user: context.user
-        ? { ...context.user, mustChangePassword: false, token: params.token ?? context.user.token }
-        : null,
+    /** The change revokes the old session; the server's answer already carries the fresh cookie. */
+    storeChangedPassword: assign(({ context }) => ({
+      user: context.user ? { ...context.user, mustChangePassword: false } : null,
     })),
     setPasswordChangeError: assign((_, params: { error: unknown }) => ({
       error: messageOf(params.error, PASSWORD_CHANGE_FAILED_MESSAGE),
@@ -151,55 +158,49 @@ export const sessionMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
-    hasToken: ({ context }) => Boolean(context.token),
+    sessionRefused: (_, params: { error: unknown }) => params.error instanceof SessionRefusedError,
     userMustChangePassword: ({ context }) => context.user?.mustChangePassword === true,
     savedUserIsUsable: ({ context }) => parseSavedUser(context.savedUser).kind === 'user',
     savedUserIsUnparseable: ({ context }) => parseSavedUser(context.savedUser).kind === 'unparseable',
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ token: input.token, savedUser: input.savedUser, user: null, error: null }),
+  context: ({ input }) => ({ savedUser: input.savedUser, user: null, error: null }),
   initial: 'checking',
   states: {
+    /** The page holds no token: the server says whether its cookie is a live session. */
     checking: {
       tags: ['pending'],
-      initial: 'routing',
-      states: {
-        routing: {
-          always: [{ guard: 'hasToken', target: 'fetchingUser' }, { target: '#session.signedOut' }],
+      invoke: {
+        id: 'fetchCurrentUser',
+        src: 'fetchCurrentUser',
+        onDone: {
+          target: 'resolvingUser',
+          actions: [
+            { type: 'setSessionUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'storeUser', params: ({ event }) => ({ user: withoutToken(event.output) }) },
+          ],
         },
-        fetchingUser: {
-          invoke: {
-            id: 'fetchCurrentUser',
-            src: 'fetchCurrentUser',
-            input: ({ context }) => ({ token: context.token ?? '' }),
-            onDone: {
-              target: '#session.resolvingUser',
-              actions: [
-                { type: 'setSessionUser', params: ({ event }) => ({ user: event.output }) },
-                {
-                  type: 'storeUser',
-                  params: ({ context, event }) => ({ user: { ...event.output, token: context.token ?? undefined } }),
-                },
-              ],
-            },
-            onError: [
-              {
-                // Offline or server trouble: keep working with the user saved at login.
-                guard: 'savedUserIsUsable',
-                target: '#session.resolvingUser',
-                actions: 'restoreSavedUser',
-              },
-              {
-                guard: 'savedUserIsUnparseable',
-                target: '#session.signedOut',
-                actions: ['removeToken', 'removeUser', 'forgetSession'],
-              },
-              // No saved user: only the token is removed.
-              { target: '#session.signedOut', actions: ['removeToken', 'forgetSession'] },
+        onError: [
+          {
+            // No session on the server (never signed in, signed out elsewhere, revoked): nothing to restore.
+            guard: { type: 'sessionRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut',
+            actions: ['removeUser', 'forgetSession'],
+          },
+          {
+            // Offline or server trouble: keep working with the user saved at login.
+            guard: 'savedUserIsUsable',
+            target: 'resolvingUser',
+            actions: [
+              'restoreSavedUser',
+              // Written back as read, less any token an older version kept in it.
+              { type: 'storeUser', params: ({ context }) => ({ user: context.user as StoredUser }) },
             ],
           },
-        },
+          // Offline with nothing usable saved: a visitor until the server can be asked again.
+          { target: 'signedOut', actions: ['removeUser', 'forgetSession'] },
+        ],
       },
     },
 
@@ -228,10 +229,9 @@ export const sessionMachine = setup({
         onDone: {
           target: 'resolvingUser',
           actions: [
+            // The cookie came with the answer; the page keeps the user, never the token beside it.
             { type: 'storeLogin', params: ({ event }) => ({ response: event.output }) },
-            // The token separately, and the whole response as the user.
-            { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-            { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'storeUser', params: ({ event }) => ({ user: withoutToken(event.output) }) },
           ],
         },
         onError: {
@@ -245,8 +245,8 @@ export const sessionMachine = setup({
       tags: ['authenticated', 'passwordChangeRequired'],
       initial: 'editing',
       on: {
-        'session.logout': { target: 'signingOut', actions: ['removeToken', 'removeUser', 'forgetUser'] },
-        'session.expire': { target: 'signedOut', actions: ['removeToken', 'removeUser', 'forgetSession'] },
+        'session.logout': { target: 'signingOut', actions: ['removeUser', 'forgetUser'] },
+        'session.expire': { target: 'signedOut', actions: ['removeUser', 'forgetSession'] },
       },
       states: {
         editing: {
@@ -260,19 +260,14 @@ export const sessionMachine = setup({
           invoke: {
             id: 'changePassword',
             src: 'changePassword',
-            input: ({ context, event }) => {
+            input: ({ event }) => {
               assertEvent(event, 'password.change');
-              return {
-                token: context.token ?? '',
-                currentPassword: event.currentPassword,
-                newPassword: event.newPassword,
-              };
+              return { currentPassword: event.currentPassword, newPassword: event.newPassword };
             },
             onDone: {
               target: '#session.signedIn',
               actions: [
-                { type: 'storeChangedPassword', params: ({ event }) => ({ token: event.output.token }) },
-                { type: 'storeToken', params: ({ context }) => ({ token: context.token ?? '' }) },
+                'storeChangedPassword',
                 { type: 'storeUser', params: ({ context }) => ({ user: context.user as StoredUser }) },
               ],
             },
@@ -288,9 +283,9 @@ export const sessionMachine = setup({
     signedIn: {
       tags: ['authenticated'],
       on: {
-        // Local state goes at once; the server call in signingOut only revokes the token.
-        'session.logout': { target: 'signingOut', actions: ['removeToken', 'removeUser', 'forgetUser'] },
-        'session.expire': { target: 'signedOut', actions: ['removeToken', 'removeUser', 'forgetSession'] },
+        // Local state goes at once; the server call in signingOut revokes the session and clears the cookie.
+        'session.logout': { target: 'signingOut', actions: ['removeUser', 'forgetUser'] },
+        'session.expire': { target: 'signedOut', actions: ['removeUser', 'forgetSession'] },
         'user.update': {
           actions: [
             { type: 'setSessionUser', params: ({ event }) => ({ user: event.user }) },
@@ -305,8 +300,8 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        // Failure is ignored: the session is already gone on this device.
+        // Failure is ignored: the user is already gone from this page (an offline sign-out leaves the
+        // cookie until it expires or the next sign-in replaces it; nothing here can clear it).
         onDone: { target: 'signedOut', actions: 'forgetSession' },
         onError: { target: 'signedOut', actions: 'forgetSession' },
       },

@@ -69,6 +69,8 @@ export interface AppEnv {
     user: AuthUser;
     tokenJti: string;
     tokenExp: number;
+    /** How the session arrived: an `Authorization: Bearer` header (API clients) or the web client's cookie. */
+    sessionVia?: 'bearer' | 'cookie';
     /** The D1 handle under `db` (absent on libSQL); a signed-in read can fold its session check into it. */
     d1?: D1Database;
   };

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginResponse, SessionUser } from '../../worker/contract/auth';
 import {
+  SessionRefusedError,
   sessionMachine,
   type Credentials,
   type PasswordChange,
@@ -12,42 +13,39 @@ import {
 /** The session machine's tests start it the same way: swapped actors and a recording fake storage. */
 
 export interface Overrides {
-  fetchCurrentUser?: (input: { token: string }) => Promise<SessionUser>;
+  fetchCurrentUser?: () => Promise<SessionUser>;
   login?: (input: Credentials) => Promise<LoginResponse>;
-  logout?: (input: { token: string }) => Promise<unknown>;
-  changePassword?: (input: PasswordChange & { token: string }) => Promise<PasswordChangeResult>;
+  logout?: () => Promise<unknown>;
+  changePassword?: (input: PasswordChange) => Promise<PasswordChangeResult>;
 }
 
 /** A session actor with swapped actors and a recording fake storage. */
 export function start(input: SessionInput, overrides: Overrides = {}) {
   const storage = new Map<string, string>();
-  if (input.token !== null) storage.set('token', input.token);
   if (input.savedUser !== null) storage.set('user', input.savedUser);
   const calls = { fetchCurrentUser: vi.fn(), login: vi.fn(), logout: vi.fn(), changePassword: vi.fn() };
   const rejectAll = () => Promise.reject(new Error('unexpected call'));
   const machine = sessionMachine.provide({
     actors: {
-      fetchCurrentUser: fromPromise(async ({ input: i }: { input: { token: string } }) => {
-        calls.fetchCurrentUser(i);
-        return (overrides.fetchCurrentUser ?? rejectAll)(i);
+      fetchCurrentUser: fromPromise(async () => {
+        calls.fetchCurrentUser();
+        return (overrides.fetchCurrentUser ?? rejectAll)();
       }),
       login: fromPromise(async ({ input: i }: { input: Credentials }) => {
         calls.login(i);
         return (overrides.login ?? rejectAll)(i);
       }),
-      logout: fromPromise(async ({ input: i }: { input: { token: string } }) => {
-        calls.logout(i);
-        return (overrides.logout ?? rejectAll)(i);
+      logout: fromPromise(async () => {
+        calls.logout();
+        return (overrides.logout ?? rejectAll)();
       }),
-      changePassword: fromPromise(async ({ input: i }: { input: PasswordChange & { token: string } }) => {
+      changePassword: fromPromise(async ({ input: i }: { input: PasswordChange }) => {
         calls.changePassword(i);
         return (overrides.changePassword ?? rejectAll)(i);
       }),
     },
     actions: {
-      storeToken: (_, params) => void storage.set('token', params.token),
       storeUser: (_, params) => void storage.set('user', JSON.stringify(params.user)),
-      removeToken: () => void storage.delete('token'),
       removeUser: () => void storage.delete('user'),
     },
   });
@@ -58,3 +56,13 @@ export function start(input: SessionInput, overrides: Overrides = {}) {
 
 export const settled = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (s) => !s.hasTag('pending') && !s.hasTag('busy') && !s.matches('signingOut'));
+
+/** A visitor: nothing saved, and the server finds no session cookie (the app's usual first start). */
+export async function startSignedOut(overrides: Overrides = {}) {
+  const session = start(
+    { savedUser: null },
+    { fetchCurrentUser: () => Promise.reject(new SessionRefusedError('no session')), ...overrides },
+  );
+  await settled(session.actor);
+  return session;
+}

@@ -88,7 +88,9 @@ describe('the simulator runs the real machine with placeholder actors and a simu
   });
 
   it('session: guarded events are offered only when their guard passes', () => {
-    const sim = new Simulation(entry('session'), 1); // nothing stored
+    const sim = new Simulation(entry('session'), 1); // nothing stored: the server is still asked
+    expect(sim.activeStateIds()).toContain('session.checking');
+    sim.send(pick(sim, 'error: fetchCurrentUser'));
     expect(sim.activeStateIds()).toContain('session.signedOut');
     const labels = sim.enabledEvents().map((e) => e.label);
     expect(labels).toContain('session.login');

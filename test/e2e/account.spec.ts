@@ -52,7 +52,8 @@ describe('account', () => {
     await page.getByRole('button', { name: 'Save new password' }).click();
     await waitForPath(page, '/dashboard');
 
-    // The stored token is the fresh one the change returned, and the new password works.
+    // The saved user no longer must change the password, the fresh cookie the change set survives a
+    // reload, and the new password works.
     const stored = await page.evaluate(
       () => JSON.parse(localStorage.getItem('user') ?? '{}') as { mustChangePassword?: boolean },
     );

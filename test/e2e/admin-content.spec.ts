@@ -23,7 +23,7 @@ async function apiAs<T>(page: Page, method: string, path: string, body?: unknown
     async ({ method, path, body }) => {
       const response = await fetch(path, {
         method,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
+        headers: { 'x-requested-with': 'fetch', 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

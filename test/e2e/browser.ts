@@ -126,6 +126,15 @@ export async function signIn(session: BrowserSession, username: string, password
   await session.page.waitForURL((url) => url.pathname !== '/login');
 }
 
+/**
+ * The session cookie's token (issue 31): HttpOnly, so no page script can read it; a test reads it
+ * from the browser context, to check it is gone or to act as that session over the API.
+ */
+export async function sessionCookie(session: BrowserSession): Promise<string | null> {
+  const cookies = await session.context.cookies();
+  return cookies.find((cookie) => cookie.name === '__Host-session')?.value ?? null;
+}
+
 export const ACCOUNTS = {
   learner: { username: 'learner', password: 'Learner#2026demo' },
   admin: { username: 'admin', password: 'Admin#2026demo' },

@@ -6,7 +6,16 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tick, WIDE } from './admin-steps';
 import { accessibilityAudit } from './axe';
-import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import {
+  ACCOUNTS,
+  app,
+  openBrowser,
+  sessionCookie,
+  signIn,
+  VIEWPORTS,
+  waitForPath,
+  type BrowserSession,
+} from './browser';
 import { scanQrPng } from './qr-scan';
 import { apiAs, d1, newLearner, unique } from './server';
 
@@ -104,7 +113,7 @@ describe('the field check', () => {
     sessions.push(phone);
     await signIn(phone, sup.username, sup.password);
     await waitForPath(phone.page, '/dashboard');
-    const token = await phone.page.evaluate(() => localStorage.getItem('token'));
+    const token = await sessionCookie(phone);
     const pdf = await fetch(`${phone.baseURL}/api/v2/users/${nia.id}/badge.pdf`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WIDE } from './admin-steps';
 import { expectAccessible } from './axe';
-import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, openBrowser, sessionCookie, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { scanQr } from './qr-scan';
 import { apiAs, newLearner, unique } from './server';
 
@@ -80,11 +80,11 @@ describe('classroom kiosk', () => {
     const page = tablet.page;
     await signIn(tablet, trainer.username, trainer.password);
     await waitForPath(page, '/dashboard');
-    const trainerToken = await page.evaluate(() => localStorage.getItem('token'));
+    const trainerToken = await sessionCookie(tablet);
     await tablet.open(`/sessions/${sessionId}/kiosk`);
     await page.getByRole('button', { name: 'Open kiosk on this tablet' }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await page.waitForFunction(() => localStorage.getItem('token') === null);
+    await expect.poll(() => sessionCookie(tablet)).toBeNull();
     const revoked = await fetch(`${tablet.baseURL}/api/auth/user`, {
       headers: { authorization: `Bearer ${trainerToken}` },
     });
@@ -131,6 +131,6 @@ describe('classroom kiosk', () => {
     await dialog.getByRole('button', { name: 'Close kiosk' }).click();
     await page.getByText('The trainer closed this kiosk.').waitFor();
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('kiosk:')))).toEqual([]);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await sessionCookie(tablet)).toBeNull();
   });
 });

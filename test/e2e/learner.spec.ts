@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, openBrowser, sessionCookie, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
 import { apiAs } from './server';
 
 describe('learner', () => {
@@ -31,6 +31,16 @@ describe('learner', () => {
     await waitForPath(page, '/dashboard');
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
 
+    // The session is an HttpOnly, Secure, SameSite=Lax cookie (accepted on http://127.0.0.1, a secure
+    // context to Chromium), and nothing a page script can read holds its token.
+    const [cookie] = (await session.context.cookies()).filter((c) => c.name === '__Host-session');
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+    const readable = await page.evaluate(() =>
+      JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]),
+    );
+    expect(readable).not.toContain(cookie.value);
+    expect(readable).not.toContain(cookie.value.split('.')[2]);
+
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     // The demo learner signed a toolbox talk (seed): the entry appears once their talks are read.
     await nav.getByRole('link', { name: 'Toolbox talks' }).waitFor();
@@ -57,16 +67,21 @@ describe('learner', () => {
     await help.getByRole('button', { name: 'Got it' }).click();
     await help.waitFor({ state: 'detached' });
 
-    // A reload keeps the session (token restore), and logout goes to /login.
+    // A reload keeps the session (the cookie, asked of the server), and logout goes to /login and ends it.
     await page.reload();
     await waitForPath(page, '/dashboard');
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
     await page.getByRole('button', { name: /, account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
-      null,
-      null,
-    ]);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await expect.poll(() => sessionCookie(session!)).toBeNull();
+    const after = await fetch(`${session.baseURL}/api/auth/user`, {
+      headers: { authorization: `Bearer ${cookie.value}` },
+    });
+    expect(after.status).toBe(401);
+    await page.reload();
+    await waitForPath(page, '/login');
   });
 
   it('a reload of the dashboard asks for its data beside the session check, once', async () => {

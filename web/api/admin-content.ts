@@ -16,7 +16,7 @@ import type { Material, materialUpdateBody, PresignResponse } from '@contract/ma
 import type { CaptionTrack } from '@contract/captions';
 import type { CourseFamilyBody } from '@contract/delivery-language';
 import type { InferInput } from 'valibot';
-import { api, ApiClientError, codeOf, hasErrorCode, TOKEN_KEY } from './client';
+import { api, ApiClientError, codeOf, CSRF_HEADERS, hasErrorCode } from './client';
 import { MAX_PAGE_SIZE } from '@contract/common';
 import { getPage, type PageParams } from './paging';
 
@@ -154,15 +154,6 @@ function xhrSend(
   });
 }
 
-function bearer(): Record<string, string> {
-  try {
-    const token = localStorage.getItem(TOKEN_KEY);
-    return token ? { Authorization: `Bearer ${token}` } : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Uploads a material with progress. With the S3 storage backend the file goes straight from the
  * browser to the bucket (presign, PUT, complete); with R2 the presign call answers BAD_REQUEST and
@@ -200,7 +191,7 @@ export async function uploadMaterial(
     'POST',
     '/api/v2/materials/upload',
     form,
-    { ...bearer(), Accept: 'application/json' },
+    { ...CSRF_HEADERS, Accept: 'application/json' },
     onProgress,
     signal,
   );
@@ -231,7 +222,7 @@ export async function uploadCaption(
     'POST',
     `/api/v2/materials/${encodeURIComponent(materialId)}/captions`,
     form,
-    { ...bearer(), Accept: 'application/json' },
+    { ...CSRF_HEADERS, Accept: 'application/json' },
     onProgress,
     signal,
   );

@@ -5,11 +5,10 @@ import { queryKeys } from './query-keys';
 
 export const authQueries = {
   /**
-   * The user a token belongs to. The token is not part of the key: the cache holds one user's
-   * answers at a time (signing out clears it, web/state/session.tsx).
+   * The user the session cookie belongs to. The cache holds one user's answers at a time (signing
+   * out clears it, web/state/session.tsx).
    */
-  currentUser: (token: string) =>
-    queryOptions({ queryKey: queryKeys.session, queryFn: () => authApi.currentUser(token) }),
+  currentUser: () => queryOptions({ queryKey: queryKeys.session, queryFn: () => authApi.currentUser() }),
   resetToken: (token: string) =>
     queryOptions({
       queryKey: queryKeys.resetToken(token),

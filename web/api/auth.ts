@@ -9,15 +9,19 @@ import type {
 import type { InferInput } from 'valibot';
 import { api } from './client';
 
-/** The /api/auth calls: login, logout, current user, password reset and change. */
+/**
+ * The /api/auth calls: login, logout, current user, password reset and change. The session travels
+ * in the HttpOnly cookie the login answer sets; these calls never handle a token.
+ */
 export const authApi = {
   login: (credentials: InferInput<typeof loginBody>) =>
     api.post<LoginResponse>('/auth/login', credentials, { token: null }),
-  currentUser: (token: string) => api.get<SessionUser>('/auth/user', { token }),
-  /** Revokes `token` server-side; called after local storage is already cleared. */
-  logout: (token: string) => api.post<{ message: string }>('/auth/logout', undefined, { token }),
-  changePassword: (token: string, body: InferInput<typeof changePasswordBody>) =>
-    api.put<{ message: string; token?: string }>('/auth/password', body, { token }),
+  /** Who the cookie belongs to; 401 when there is no live session. Its own 401 is the machine's to judge. */
+  currentUser: () => api.get<SessionUser>('/auth/user', { token: null }),
+  /** Revokes the session server-side and clears the cookie; called after the page forgot the user. */
+  logout: () => api.post<{ message: string }>('/auth/logout', undefined, { token: null }),
+  changePassword: (body: InferInput<typeof changePasswordBody>) =>
+    api.put<{ message: string }>('/auth/password', body, { token: null }),
   forgotPassword: (email: string) =>
     api.post<{ message: string }>('/auth/forgot-password', { email } satisfies InferInput<typeof forgotPasswordBody>, {
       token: null,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKMARK_HEADER, api, setUnauthorizedHandler, TOKEN_KEY } from './client';
+import { BOOKMARK_HEADER, api, setUnauthorizedHandler } from './client';
 
 const bookmark = (n: number) => `00000000-${n.toString(16).padStart(8, '0')}-00000000-${'0'.repeat(32)}`;
 
@@ -30,17 +30,22 @@ describe('the D1 bookmark the client carries', () => {
   });
 });
 
-describe('a 401 on a call made with the stored token', () => {
+describe('a 401 on a signed-in call', () => {
   afterEach(() => setUnauthorizedHandler(null));
 
-  const answer401 = (code: string) =>
+  const answer401 = (code: string) => {
+    const calls: RequestInit[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ code, message: 'no' }), { status: 401 })),
+      vi.fn(async (_url: string, init: RequestInit) => {
+        calls.push(init);
+        return new Response(JSON.stringify({ code, message: 'no' }), { status: 401 });
+      }),
     );
+    return calls;
+  };
 
-  it('ends the session when the token is refused, but not when a password typed into a form is wrong', async () => {
-    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === TOKEN_KEY ? 'stored-token' : null) });
+  it('ends the session when the cookie is refused, but not when a password typed into a form is wrong', async () => {
     const expired = vi.fn();
     setUnauthorizedHandler(expired);
     answer401('INVALID_CREDENTIALS');
@@ -49,5 +54,17 @@ describe('a 401 on a call made with the stored token', () => {
     answer401('UNAUTHORIZED');
     await expect(api.get('/v2/evaluations')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(expired).toHaveBeenCalledTimes(1);
+    await expect(api.get('/auth/user', { token: null })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the session cookie and the CSRF header, never an Authorization header', async () => {
+    vi.stubGlobal('localStorage', { getItem: () => 'a-token-an-older-version-left' });
+    const calls = answer401('UNAUTHORIZED');
+    await expect(api.post('/v2/evaluations', {})).rejects.toBeTruthy();
+    const headers = new Headers(calls[0].headers);
+    expect(calls[0].credentials).toBe('same-origin');
+    expect(headers.get('X-Requested-With')).toBe('fetch');
+    expect(headers.has('Authorization')).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Typed fetch wrapper for /api: JSON in and out, the stored bearer token on every request, no
- * default timeout (pass `signal` to cancel; TanStack Query passes its own), and one error type
- * whose `code` is the contract's closed `ErrorCode` list.
+ * Typed fetch wrapper for /api: JSON in and out, the session's HttpOnly cookie (sent by the browser,
+ * never read here) and the CSRF header on every request, no default timeout (pass `signal` to
+ * cancel; TanStack Query passes its own), and one error type whose `code` is the contract's closed
+ * `ErrorCode` list.
  */
 import type { ClientErrorCode, ErrorCode, RefusalParams, RefusalReason } from '@contract/errors';
 import { requestLanguage } from '../i18n/locale';
@@ -9,8 +10,13 @@ import { requestLanguage } from '../i18n/locale';
 /** What `ApiClientError.code` can be: a code the Worker sent, or one the client made up. */
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
-export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
+
+/**
+ * The Worker refuses a change authenticated by the session cookie without this header (a form on
+ * another site cannot send it; worker/services/web-session.ts). Every same-origin call sends it.
+ */
+export const CSRF_HEADERS: Readonly<Record<string, string>> = { 'X-Requested-With': 'fetch' };
 
 /** Every failed call throws this. `message` is the server's message when it sent one. */
 export class ApiClientError extends Error {
@@ -69,10 +75,10 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   /**
-   * Bearer token. Default: the stored token. A string sends that token (logout uses the token
-   * it is revoking after storage is cleared); null sends none (public calls).
+   * null: a call whose 401 says nothing about the session (public calls, sign-in, and the session's
+   * own calls, which the session machine judges itself). Default: a 401 ends the session.
    */
-  token?: string | null;
+  token?: null;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** What to read from a successful response (default json; 204 gives undefined). */
@@ -83,20 +89,11 @@ type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
 /**
- * The session registers this to forget itself when the server rejects the stored token (401 on
- * a call that sent it). Public and explicitly-tokened calls never trigger it.
+ * The session registers this to forget itself when the server refuses the session cookie (401 on
+ * a signed-in call). Calls made with `token: null` never trigger it.
  */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   onUnauthorized = handler;
-}
-
-function readStoredToken(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(TOKEN_KEY) ?? null;
-  } catch {
-    // Storage can be blocked (privacy mode); behave as signed out.
-    return null;
-  }
 }
 
 /**
@@ -180,12 +177,12 @@ async function toError(response: Response): Promise<ApiClientError> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, responseType = 'json' } = options;
-  const token = options.token === undefined ? readStoredToken() : options.token;
   // The interface language the reader chose, not only the browser's: the Worker picks course
   // versions (delivery language) and PDF labels by it.
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': requestLanguage(),
+    ...CSRF_HEADERS,
     ...options.headers,
   };
   let payload: BodyInit | undefined;
@@ -195,7 +192,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  if (token) headers.Authorization = `Bearer ${token}`;
   const sentBookmark = currentBookmark();
   if (sentBookmark) headers[BOOKMARK_HEADER] = sentBookmark;
 
@@ -220,10 +216,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) {
     const error = await toError(response);
-    // Only a call that relied on the stored token says anything about the session; a password typed
-    // into a form on the way (an evaluator's e-signature, a trainee's acknowledgement) that is wrong
-    // says nothing about the token.
-    if (response.status === 401 && error.code !== 'INVALID_CREDENTIALS' && options.token === undefined && token)
+    // Only a signed-in call says anything about the session; a password typed into a form on the way
+    // (an evaluator's e-signature, a trainee's acknowledgement) that is wrong says nothing about it.
+    if (response.status === 401 && error.code !== 'INVALID_CREDENTIALS' && options.token === undefined)
       onUnauthorized?.();
     throw error;
   }

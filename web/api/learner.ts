@@ -21,7 +21,7 @@ import type {
 } from '@contract/progress';
 import type { CourseDetailResponse, CourseListResponse, CourseListStatus, CourseSort } from '@contract/courses';
 import type { ScormCommitBody, ScormCommitResponse, ScormLaunchResponse } from '@contract/scorm';
-import { api, apiRequest, hasErrorCode, TOKEN_KEY } from './client';
+import { api, apiRequest, CSRF_HEADERS, hasErrorCode } from './client';
 
 export interface CourseListParams {
   page?: number;
@@ -70,7 +70,7 @@ export const learnerApi = {
     ),
   /**
    * Time spent. `keepalive` lets the last report of a closing tab still reach the server;
-   * the wrapper cannot set it, so this one call uses fetch directly with the same token.
+   * the wrapper cannot set it, so this one call uses fetch directly (the cookie and the CSRF header).
    */
   componentTime: async (componentId: string, additionalSeconds: number, keepalive = false): Promise<void> => {
     if (!keepalive) {
@@ -79,11 +79,11 @@ export const learnerApi = {
       });
       return;
     }
-    const token = localStorage.getItem(TOKEN_KEY);
     await fetch(`/api/v2/user/progress/components/${enc(componentId)}/time`, {
       method: 'PUT',
       keepalive: true,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', ...CSRF_HEADERS },
       body: JSON.stringify({ additionalSeconds }),
     });
   },
@@ -95,7 +95,7 @@ export const learnerApi = {
 
   // Materials
   material: (materialId: string) => api.get<Material>(`/v2/materials/${enc(materialId)}`),
-  /** The file with the bearer token, for an object URL (an <iframe> cannot send the header). */
+  /** The file as a blob, for an object URL (the session cookie authenticates it). */
   materialFile: (materialId: string) =>
     apiRequest<Blob>(`/v2/materials/${enc(materialId)}/file`, { responseType: 'blob' }),
 

@@ -29,7 +29,6 @@ type FieldErrors = Partial<Record<keyof Fields | 'currentPassword', string>>;
  */
 export function useProfile(failedUpdateFallback: string) {
   const userId = useSession((s) => s.context.user?.id ?? null);
-  const token = useSession((s) => s.context.token);
   const session = useSessionActor();
   const queryKey = queryKeys.profile(userId ?? '');
   const query = useQuery({
@@ -65,14 +64,12 @@ export function useProfile(failedUpdateFallback: string) {
         );
       }
       toaster.create({ type: 'success', title: t('profile.updated'), duration: 6000 });
-      if (token) {
-        queryClient.fetchQuery(authQueries.currentUser(token)).then(
-          (user) => session.send({ type: 'user.update', user }),
-          () => undefined,
-        );
-      }
+      queryClient.fetchQuery(authQueries.currentUser()).then(
+        (user) => session.send({ type: 'user.update', user }),
+        () => undefined,
+      );
     },
-    [profile, token, session, failedUpdateFallback],
+    [profile, session, failedUpdateFallback],
   );
 
   return { profile, loadError, save };

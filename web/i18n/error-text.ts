@@ -94,6 +94,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'password.confirmRequired': 'error.password.confirmRequired',
   'password.mismatch': 'error.password.mismatch',
   'password.resetLinkInvalid': 'error.password.resetLinkInvalid',
+  'auth.crossSite': 'error.auth.crossSite',
   'password.resetLinkExpired': 'error.password.resetLinkExpired',
   'book.nameRequired': 'error.book.nameRequired',
   'book.nameLength': 'error.book.nameLength',

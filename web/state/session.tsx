@@ -6,6 +6,7 @@ import {
   LOGIN_FAILED_MESSAGE,
   PASSWORD_CHANGE_FAILED_MESSAGE,
   sessionMachine,
+  SessionRefusedError,
   type PasswordChange,
   type PasswordChangeResult,
   type SessionInput,
@@ -14,7 +15,7 @@ import {
 import { authApi } from '../api/auth';
 import { authQueries } from '../api/auth-queries';
 import { queryClient } from '../api/query-client';
-import { TOKEN_KEY, USER_KEY, setUnauthorizedHandler } from '../api/client';
+import { hasErrorCode, USER_KEY, setUnauthorizedHandler } from '../api/client';
 import { entryText } from '../i18n/locale';
 import { errorText } from '../i18n/error-text';
 
@@ -44,14 +45,44 @@ const storage = {
 };
 
 /**
+ * A sign-out that could not reach the server (offline) leaves the HttpOnly cookie in the browser,
+ * and only the server can clear it: this flag (not a credential) makes the next start end that
+ * session before asking who is signed in.
+ */
+const SIGN_OUT_PENDING_KEY = 'sign-out-pending';
+const LEGACY_TOKEN_KEY = 'token';
+
+async function signOut(): Promise<void> {
+  try {
+    await authApi.logout();
+    storage.remove(SIGN_OUT_PENDING_KEY);
+  } catch (error) {
+    // Refused: the session was already over. Unreachable: try again at the next start.
+    if (hasErrorCode(error, 'UNAUTHORIZED', 'ACCOUNT_DEACTIVATED')) storage.remove(SIGN_OUT_PENDING_KEY);
+    else storage.set(SIGN_OUT_PENDING_KEY, '1');
+    throw error;
+  }
+}
+
+/**
  * The real effects behind the pure machine. Actor errors carry only a server message (or the
  * screen's default), so the machine can show `error.message` without knowing about HTTP.
  */
 const browserSessionMachine = sessionMachine.provide({
   actors: {
-    fetchCurrentUser: fromPromise(({ input }: { input: { token: string } }) =>
-      queryClient.fetchQuery(authQueries.currentUser(input.token)),
-    ),
+    fetchCurrentUser: fromPromise(async () => {
+      try {
+        if (storage.get(SIGN_OUT_PENDING_KEY)) {
+          await signOut();
+          throw new SessionRefusedError('signed out');
+        }
+        return await queryClient.fetchQuery(authQueries.currentUser());
+      } catch (error) {
+        // The server has no session for this browser: nothing saved may stand in for it.
+        if (hasErrorCode(error, 'UNAUTHORIZED', 'ACCOUNT_DEACTIVATED')) throw new SessionRefusedError(error.message);
+        throw error;
+      }
+    }),
     login: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
       try {
         return await authApi.login(input);
@@ -59,10 +90,10 @@ const browserSessionMachine = sessionMachine.provide({
         throw new Error(errorText(error, entryText('login.failed', LOGIN_FAILED_MESSAGE)));
       }
     }),
-    logout: fromPromise<unknown, { token: string }>(({ input }) => authApi.logout(input.token)),
-    changePassword: fromPromise<PasswordChangeResult, PasswordChange & { token: string }>(async ({ input }) => {
+    logout: fromPromise<unknown, undefined>(() => signOut()),
+    changePassword: fromPromise<PasswordChangeResult, PasswordChange>(async ({ input }) => {
       try {
-        return await authApi.changePassword(input.token, {
+        return await authApi.changePassword({
           currentPassword: input.currentPassword,
           newPassword: input.newPassword,
         });
@@ -72,9 +103,7 @@ const browserSessionMachine = sessionMachine.provide({
     }),
   },
   actions: {
-    storeToken: (_, params) => storage.set(TOKEN_KEY, params.token),
     storeUser: (_, params) => storage.set(USER_KEY, JSON.stringify(params.user)),
-    removeToken: () => storage.remove(TOKEN_KEY),
     removeUser: () => storage.remove(USER_KEY),
   },
 });
@@ -84,7 +113,9 @@ const SessionActorContext = createContext<SessionActor | null>(null);
 
 /** Starts the session machine once for the app, with what storage holds right now. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const input: SessionInput = { token: storage.get(TOKEN_KEY), savedUser: storage.get(USER_KEY) };
+  // The bearer token an older version of the page kept in storage goes: the cookie replaced it.
+  storage.remove(LEGACY_TOKEN_KEY);
+  const input: SessionInput = { savedUser: storage.get(USER_KEY) };
   const queryClient = useQueryClient();
   // Forgetting the user also forgets every answer the server gave them: the next person to sign in
   // on this browser (a shared kiosk at a plant) must never see the previous user's cached data.

@@ -117,6 +117,7 @@ export const REFUSALS = {
   'password.mismatch': 'Passwords do not match',
   'password.resetLinkInvalid': 'Invalid or expired password reset link. Please request a new one.',
   'password.resetLinkExpired': 'Your password reset link has expired. Please request a new one.',
+  'auth.crossSite': 'This request did not come from this site and was refused. Reload the page and try again.',
   // Books
   'book.nameRequired': 'Domain name is required',
   'book.nameLength': 'Book name must be at most 120 characters',

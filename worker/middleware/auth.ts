@@ -10,6 +10,7 @@ import { PERMISSION_LABELS, USER_MESSAGES } from '../contract/users';
 import type { AdminPermissions } from '../contract/auth';
 import { isAdminUser } from '../contract/rules/roles';
 import { verifySession, type SessionClaims } from '../services/tokens';
+import { assertSameSiteChange, clearSessionCookie, sessionCookieOf } from '../services/web-session';
 import { permissionsOf } from '../services/users';
 
 export function bearerToken(header: string | undefined): string | null {
@@ -49,10 +50,8 @@ const dialect = new SQLiteAsyncDialect();
  */
 function judgeSession(c: Context<AppEnv>, claims: SessionClaims, row: SessionRow | null, spec: GuardSpec): void {
   // A leaver's token is refused at once with the reason, before the version check would say "expired".
-  if (row?.deactivatedAt) throw new ApiError('ACCOUNT_DEACTIVATED', USER_MESSAGES.accountDeactivated);
-  if (!row || row.revoked || Number(row.tokenVersion) !== claims.ver) {
-    throw new ApiError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
-  }
+  if (row?.deactivatedAt) throw endSession(c, new ApiError('ACCOUNT_DEACTIVATED', USER_MESSAGES.accountDeactivated));
+  if (!row || row.revoked || Number(row.tokenVersion) !== claims.ver) throw endSession(c, sessionExpired());
   const stored = typeof row.permissions === 'string' ? (JSON.parse(row.permissions) as Record<string, boolean>) : null;
   const user: AuthUser = {
     id: row.id,
@@ -75,6 +74,31 @@ function judgeSession(c: Context<AppEnv>, claims: SessionClaims, row: SessionRow
     if (!isAdminUser(user)) throw new ApiError('FORBIDDEN', 'Administrator access required');
     if (spec.permission) assertPermission(user, spec.permission);
   }
+}
+
+const sessionExpired = () => new ApiError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+
+/** A dead cookie session is cleared in the refusal itself, so the browser stops sending it at once. */
+function endSession(c: Context<AppEnv>, error: ApiError): ApiError {
+  if (c.var.sessionVia === 'cookie') clearSessionCookie(c);
+  return error;
+}
+
+/**
+ * The request's session token and where it came from. A bearer header wins (API clients, which
+ * need no CSRF defence); otherwise the web client's cookie, whose changes must come from this site.
+ */
+function sessionToken(c: Context<AppEnv>): string | null {
+  const bearer = bearerToken(c.req.header('authorization'));
+  if (bearer) {
+    c.set('sessionVia', 'bearer');
+    return bearer;
+  }
+  const cookie = sessionCookieOf(c);
+  if (!cookie) return null;
+  c.set('sessionVia', 'cookie');
+  assertSameSiteChange(c);
+  return cookie;
 }
 
 export type AdminPermission = keyof AdminPermissions;
@@ -129,10 +153,10 @@ function makeGuard(spec: GuardSpec): Guard {
     spec.kind === 'public'
       ? createMiddleware<AppEnv>(async (_c, next) => next())
       : createMiddleware<AppEnv>(async (c, next) => {
-          const token = bearerToken(c.req.header('authorization'));
+          const token = sessionToken(c);
           if (!token) throw new ApiError('UNAUTHORIZED', 'Authentication required');
           const claims = await verifySession(c.env.JWT_SECRET, token);
-          if (!claims) throw new ApiError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+          if (!claims) throw endSession(c, sessionExpired());
           c.set('tokenJti', claims.jti);
           c.set('tokenExp', claims.exp);
           const d1 = c.var.d1;

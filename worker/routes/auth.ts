@@ -7,7 +7,6 @@ import {
   loginBody,
   resetPasswordBody,
   resetTokenQuery,
-  type LoginResponse,
 } from '../contract/auth';
 import { passwordResetTokens, revokedTokens, users } from '../db/schema';
 import type { AppEnv } from '../env';
@@ -30,8 +29,8 @@ import {
   RATE_RULES,
   rateLimited,
 } from '../services/rate-limit';
-import { signSession } from '../services/tokens';
-import { domainsByUser, loadSessionUser, toSessionUser } from '../services/users';
+import { loadSessionUser } from '../services/users';
+import { assertNotCrossSite, clearSessionCookie, issueSession, signWebSession } from '../services/web-session';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
 
@@ -42,6 +41,7 @@ const RESET_LINK_EXPIRED = REFUSALS['password.resetLinkExpired'];
 
 export const auth = new Hono<AppEnv>()
   .post('/login', publicRoute, validate('json', loginBody), async (c) => {
+    assertNotCrossSite(c);
     const { username, password } = c.req.valid('json');
     const db = c.var.db;
     const login = username.toLowerCase();
@@ -72,15 +72,8 @@ export const auth = new Hono<AppEnv>()
     }
     // Said only after the password matched: a guesser learns nothing about the account.
     if (user.deactivatedAt) throw new ApiError('ACCOUNT_DEACTIVATED', USER_MESSAGES.accountDeactivated);
-    const lastLoginAt = new Date().toISOString();
-    const [, , books] = await Promise.all([
-      clearRate(db, accountKey),
-      db.update(users).set({ lastLoginAt }).where(eq(users.id, user.id)),
-      domainsByUser(db, [user.id]),
-    ]);
-    const sessionUser = toSessionUser({ ...user, lastLoginAt }, books.get(user.id) ?? []);
-    const token = await signSession(c.env.JWT_SECRET, user.id, user.tokenVersion);
-    return c.json({ ...sessionUser, token, type: 'Bearer' } satisfies LoginResponse);
+    const [, body] = await Promise.all([clearRate(db, accountKey), issueSession(c, user)]);
+    return c.json(body);
   })
 
   .post('/logout', requireSession, async (c) => {
@@ -88,6 +81,7 @@ export const auth = new Hono<AppEnv>()
       .insert(revokedTokens)
       .values({ jti: c.var.tokenJti, expiresAt: new Date(c.var.tokenExp * 1000).toISOString() })
       .onConflictDoNothing();
+    clearSessionCookie(c);
     return c.json({ message: 'Logged out successfully' });
   })
 
@@ -121,8 +115,8 @@ export const auth = new Hono<AppEnv>()
         updatedAt: new Date().toISOString(),
       })
       .where(eq(users.id, user.id));
-    // Every other session of this user ends; this one continues with a fresh token.
-    const token = await signSession(c.env.JWT_SECRET, user.id, nextVersion);
+    // Every other session of this user ends; this one continues with a fresh token (and cookie).
+    const token = await signWebSession(c, user.id, nextVersion);
     return c.json({ message: 'Password changed successfully', token });
   })
 
@@ -207,6 +201,8 @@ export const auth = new Hono<AppEnv>()
     if (changed.length === 0) throw new ApiError('RESET_TOKEN_INVALID', RESET_LINK_EXPIRED);
     // Whoever proved they own the address has the account back: its sign-in lock ends with the reset.
     await clearRate(db, `login:acct:${changed[0].id}`);
+    // The version bump ended every session of the account; this browser's cookie goes with them.
+    clearSessionCookie(c);
     return c.json({ message: 'Your password has been reset successfully. Redirecting to login...' });
   });
 

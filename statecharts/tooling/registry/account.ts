@@ -1,6 +1,6 @@
 import { bulkImportMachine } from '../../bulk-import.machine';
 import { expiredLinkError, resetPasswordMachine } from '../../reset-password.machine';
-import { sessionMachine } from '../../session.machine';
+import { SessionRefusedError, sessionMachine } from '../../session.machine';
 import { learner } from '../../testing/fixtures';
 import type { MachineEntry } from './shared';
 
@@ -18,17 +18,21 @@ export const sessionEntry: MachineEntry = {
   key: 'session',
   title: 'Sign-in session',
   description:
-    'How the browser decides who is signed in. At start a stored token is checked with the server; if the server cannot be reached the user saved at login is used, and unreadable saved data is removed. Nothing is shown until this check ends. A user whose password must be changed can do nothing else until it is changed. Logging out forgets the session on the device at once, even if the server cannot be told; a token the server rejects ends the session the same way.',
+    'How the browser decides who is signed in. The session is a cookie the page cannot read, so at start the server is always asked who this is (the page may arrive signed in); if the server says there is no session, any user saved at login is forgotten; if the server cannot be reached, the user saved at login is used, and unreadable saved data is removed. Nothing is shown until this check ends. A user whose password must be changed can do nothing else until it is changed. Logging out forgets the user on the device at once and asks the server to end the session and clear the cookie; a session the server refuses ends the same way. No token is ever kept by the page.',
   machine: sessionMachine,
   inputs: [
-    { label: 'token stored', value: () => ({ token: 'demo-token', savedUser: JSON.stringify(demoUser) }) },
-    { label: 'nothing stored', value: () => ({ token: null, savedUser: null }) },
-    { label: 'token and unreadable saved user', value: () => ({ token: 'demo-token', savedUser: '{not json' }) },
+    { label: 'user saved at login', value: () => ({ savedUser: JSON.stringify(demoUser) }) },
+    { label: 'nothing stored', value: () => ({ savedUser: null }) },
+    { label: 'unreadable saved user', value: () => ({ savedUser: '{not json' }) },
   ],
   samples: {
     'done: fetchCurrentUser': [
       { label: 'learner', payload: () => ({ output: demoUser }) },
       { label: 'must change password', payload: () => ({ output: { ...demoUser, mustChangePassword: true } }) },
+    ],
+    'error: fetchCurrentUser': [
+      { label: 'no session', payload: () => ({ error: new SessionRefusedError('Authentication required') }) },
+      { label: 'offline', payload: () => ({ error: new Error('Cannot connect to the server') }) },
     ],
     'done: login': [
       { label: 'learner', payload: () => ({ output: { ...demoUser, token: 'new-token', type: 'Bearer' } }) },
@@ -37,7 +41,7 @@ export const sessionEntry: MachineEntry = {
       { label: 'wrong password', payload: () => ({ error: new Error('Invalid username or password') }) },
     ],
     'done: changePassword': [
-      { label: 'new token', payload: () => ({ output: { message: 'Password changed', token: 'changed-token' } }) },
+      { label: 'changed', payload: () => ({ output: { message: 'Password changed successfully' } }) },
     ],
     'session.login': [{ label: 'credentials', payload: () => ({ username: 'learner', password: 'Learner#2026demo' }) }],
     'password.change': [
