@@ -1,6 +1,7 @@
 import { Plus, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { t } from '../../i18n';
 import { Button, Checkbox, IconButton, Select, TextField } from '../../ui';
 import {
@@ -271,16 +272,7 @@ function QuestionCard({
           <legend className={legend}>{t('admin.editor.assessment.correctAnswer')}</legend>
           <div className={css({ display: 'flex', gap: '6' })}>
             {(['true', 'false'] as const).map((value) => (
-              <label
-                key={value}
-                className={css({
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  gap: '2',
-                  fontSize: 'sm',
-                  cursor: 'pointer',
-                })}
-              >
+              <label key={value} className={hstack({ gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
                 <input
                   type="radio"
                   name={`${id}-tf`}

@@ -3,6 +3,7 @@ import { Award, BookOpen, Clock, GraduationCap, Library, Link2, Medal, Trophy, U
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { dashboardApi } from '../../api/admin-people';
@@ -24,6 +25,7 @@ import {
   TabList,
   Tabs,
   TabTrigger,
+  textLink,
 } from '../../ui';
 import { formatDateTime, formatNumber, formatScore } from '../../format';
 import { t } from '../../i18n';
@@ -229,10 +231,8 @@ export function AdminDashboardPage() {
                       {data.performers.map((p, index) => (
                         <li
                           key={p.username}
-                          className={css({
-                            display: 'flex',
+                          className={hstack({
                             gap: '3',
-                            alignItems: 'center',
                             p: '3',
                             borderRadius: 'md',
                             borderWidth: '1px',
@@ -302,16 +302,7 @@ function StatCard({
       <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1' })}>{formatNumber(value)}</p>
       {hint ? <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{hint}</p> : null}
       {href && linkText ? (
-        <Link
-          href={href}
-          className={css({
-            fontSize: 'sm',
-            fontWeight: 'medium',
-            color: 'brand.fg',
-            mt: 'auto',
-            _hover: { textDecoration: 'underline' },
-          })}
-        >
+        <Link href={href} className={cx(textLink({ strong: true }), css({ fontSize: 'sm', mt: 'auto' }))}>
           {linkText}
         </Link>
       ) : null}

@@ -2,6 +2,7 @@ import { Eye, Play } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import type { AssessmentInfo, AttemptHistory } from '../../../../statecharts/assessment.machine';
 import { formatNumber, formatPercent, formatScore } from '../../../format';
@@ -67,17 +68,7 @@ export function IntroView(props: {
           })}
         >
           {facts.map(([label, value]) => (
-            <div
-              key={label}
-              className={css({
-                p: '3',
-                rounded: 'md',
-                bg: 'bg.muted',
-                display: 'flex',
-                flexDirection: 'column',
-                gap: '0.5',
-              })}
-            >
+            <div key={label} className={stack({ gap: '0.5', p: '3', rounded: 'md', bg: 'bg.muted' })}>
               <dt className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>{label}</dt>
               <dd className={css({ fontSize: 'lg', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>
                 {value}
