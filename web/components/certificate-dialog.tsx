@@ -1,5 +1,6 @@
 import { Award, Download, ExternalLink, RotateCcw } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { flex, grid } from 'styled-system/patterns';
 import { useCertificateDialog } from '../state/certificate-dialog';
 import { Alert, Button, Dialog, LoadingBlock } from '../ui';
 import { formatCertificateDate } from '../format';
@@ -98,10 +99,9 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
 
       {certificate ? (
         <dl
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+          className={grid({
             gap: '3',
+            gridTemplateColumns: { base: '1fr 1fr', sm: 'repeat(3, 1fr)' },
             p: '3',
             borderRadius: 'lg',
             bg: 'bg.subtle',
@@ -167,7 +167,7 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
       ) : null}
 
       <div
-        className={css({
+        className={flex({
           flex: '1',
           minH: '240px',
           borderWidth: '1px',
@@ -175,7 +175,6 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           borderRadius: 'lg',
           overflow: 'hidden',
           bg: 'bg.subtle',
-          display: 'flex',
         })}
       >
         {previewUrl ? (

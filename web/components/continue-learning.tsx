@@ -2,6 +2,7 @@ import type { CourseProgressListItem } from '@contract/progress';
 import { ArrowRight, PlayCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
+import { stackToRow, wrap } from 'styled-system/patterns';
 import { formatScore } from '../format';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -26,16 +27,7 @@ export function ContinueLearning({ progresses, loading }: { progresses: CoursePr
   const shown = open.slice(0, CONTINUE_CARDS);
   return (
     <section aria-labelledby="continue-heading" className={css({ mb: { base: '6', md: '8' } })}>
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'baseline',
-          justifyContent: 'space-between',
-          gap: '3',
-          mb: '4',
-          flexWrap: 'wrap',
-        })}
-      >
+      <div className={wrap({ align: 'baseline', justify: 'space-between', gap: '3', mb: '4' })}>
         <h2 id="continue-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold' })}>
           {t('continue.heading')}
         </h2>
@@ -93,13 +85,7 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
       as="li"
       variant="outline"
       aria-labelledby={`continue-${progress.courseId}`}
-      className={css({
-        display: 'flex',
-        flexDirection: { base: 'column', md: 'row' },
-        gap: { base: '3', md: '5' },
-        alignItems: { md: 'center' },
-        p: { base: '4', md: '5' },
-      })}
+      className={stackToRow({ from: 'md', align: 'center', gap: { base: '3', md: '5' }, p: { base: '4', md: '5' } })}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: 0 })}>
         <span className={courseDomainLabel}>{progress.courseDomain}</span>

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
+import { stackToRow } from 'styled-system/patterns';
 import type { NextUp } from '../state/next-up';
 import { requirementAction } from '../state/requirement-display';
 import { Button } from '../ui/button';
@@ -55,11 +56,10 @@ export function NextUpCard({
     <section aria-labelledby="next-up-heading" className={section} data-testid="next-up">
       <Card
         variant="elevated"
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', md: 'row' },
+        className={stackToRow({
+          from: 'md',
+          align: 'center',
           gap: { base: '4', md: '6' },
-          alignItems: { md: 'center' },
           p: { base: '4', md: '6' },
           borderInlineStartWidth: '4px',
           borderInlineStartColor: next.kind === 'required' ? 'brand.solid' : 'accent.solid',

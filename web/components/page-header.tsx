@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { stackToRow } from 'styled-system/patterns';
 
 export interface PageHeaderProps {
   title: ReactNode;
@@ -16,11 +17,10 @@ export function PageHeader({ title, subtitle, actions, eyebrow, className }: Pag
   return (
     <header
       className={cx(
-        css({
-          display: 'flex',
-          flexDirection: { base: 'column', sm: 'row' },
-          alignItems: { base: 'stretch', sm: 'flex-end' },
-          justifyContent: 'space-between',
+        stackToRow({
+          align: 'flex-end',
+          stackAlign: 'stretch',
+          justify: 'space-between',
           gap: '4',
           mb: { base: '5', md: '8' },
         }),

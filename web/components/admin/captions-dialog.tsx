@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Captions, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
-import { hstack, stack } from 'styled-system/patterns';
+import { flex, hstack, stack } from 'styled-system/patterns';
 import { listCaptions, type CaptionTrack, type Material } from '../../api/admin-content';
 import { materialWrites } from '../../api/material-queries';
 import { runWrite } from '../../api/writes';
@@ -77,9 +77,8 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
               />
             ) : (
               <ul
-                className={css({
-                  display: 'flex',
-                  flexDirection: 'column',
+                className={flex({
+                  direction: 'column',
                   borderWidth: '1px',
                   borderColor: 'border.default',
                   rounded: 'l2',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
 import type { EvaluationDraft, ItemResult } from '../../../statecharts/evaluation.machine';
 import { t } from '../../i18n';
 import { Button, Chip, panel, TextField } from '../../ui';
@@ -13,12 +14,11 @@ export const resultLabel = (result: ItemResult) =>
       ? t('evaluate.result.notYet')
       : t('evaluate.result.na');
 
-const segment = css({
+const segment = flex({
+  align: 'center',
+  justify: 'center',
   flex: '1',
   minH: '12',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
   textAlign: 'center',
   px: '2',
   borderWidth: '1px',

@@ -1,4 +1,5 @@
 import { css, cx } from 'styled-system/css';
+import { grid, stack } from 'styled-system/patterns';
 import { panel } from '../../ui';
 
 /** The bordered card every part of the evaluation screens sits in (signing, acknowledgement, the record). */
@@ -8,9 +9,7 @@ export const evaluationPanel = cx(panel(), css({ display: 'flex', flexDirection:
  * One choice in a list the evaluator or foreman picks from on a phone (template, trainee, talk topic):
  * a whole-row label round a hidden radio, tall enough for a gloved thumb.
  */
-export const choice = css({
-  display: 'flex',
-  flexDirection: 'column',
+export const choice = stack({
   gap: '0.5',
   minH: '14',
   px: '4',
@@ -31,10 +30,9 @@ export const picked = css({ borderColor: 'brand.solid', bg: 'brand.subtle' });
 export const choiceList = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
 
 /** The thumbnails of an evaluation's photos (while taking them, and on the record). */
-export const photoGrid = css({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
+export const photoGrid = grid({
   gap: '2',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
   listStyle: 'none',
   p: 0,
   m: 0,

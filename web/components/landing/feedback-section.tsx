@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { hstack } from 'styled-system/patterns';
+import { grid, hstack } from 'styled-system/patterns';
 import { Card, CardBody } from '../../ui';
 import { t } from '../../i18n';
 import { container, eyebrowText, leadText, titleText } from './section-heading';
@@ -16,10 +16,9 @@ export function FeedbackSection({ form }: { form: ReactNode }) {
       <div
         className={cx(
           container,
-          css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' },
+          grid({
             gap: { base: '8', md: '16' },
+            gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' },
             alignItems: 'start',
           }),
         )}

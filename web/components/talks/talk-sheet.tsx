@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Smartphone, Trash2, UserRoundPen } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
+import { flex, stack } from 'styled-system/patterns';
 import { talkQueries, topicPdfUrl, type ForemanTopic } from '../../api/talk-queries';
 import { t } from '../../i18n';
 import { talkOutbox } from '../../state/talk-outbox';
@@ -13,9 +14,7 @@ import { OwnPhonePanel } from './own-phone-panel';
 import { BehalfPanel, ClosePanel, SignLinePanel } from './sign-panels';
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
-const lineBox = css({
-  display: 'flex',
-  flexDirection: 'column',
+const lineBox = stack({
   gap: '2',
   p: '3',
   borderWidth: '1px',
@@ -99,15 +98,7 @@ export function TalkSheet(props: {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
       <details className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3' })}>
-        <summary
-          className={css({
-            cursor: 'pointer',
-            fontWeight: 'semibold',
-            minH: '11',
-            display: 'flex',
-            alignItems: 'center',
-          })}
-        >
+        <summary className={flex({ align: 'center', cursor: 'pointer', fontWeight: 'semibold', minH: '11' })}>
           {t('talks.topic.read', { title: talk.topicTitle })}
         </summary>
         <p className={css({ whiteSpace: 'pre-wrap', mt: '2' })}>{props.topic?.body ?? ''}</p>

@@ -3,7 +3,7 @@ import { Award, BookOpen, Clock, GraduationCap, Library, Link2, Medal, Trophy, U
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { hstack } from 'styled-system/patterns';
+import { grid, hstack, wrap } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { dashboardApi } from '../../api/admin-people';
@@ -90,10 +90,9 @@ export function AdminDashboardPage() {
       ) : (
         <>
           <div
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
+            className={grid({
               gap: '4',
+              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
               mb: '8',
             })}
           >
@@ -186,12 +185,10 @@ export function AdminDashboardPage() {
                         <li
                           key={course.id}
                           className={cx(
-                            css({
-                              display: 'flex',
+                            wrap({
+                              align: 'center',
+                              justify: 'space-between',
                               gap: '3',
-                              alignItems: 'center',
-                              justifyContent: 'space-between',
-                              flexWrap: 'wrap',
                               p: '3',
                               borderRadius: 'md',
                               borderWidth: '1px',
@@ -288,9 +285,7 @@ function StatCard({
   return (
     <Card className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2' })}>
       <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '2',
           color: tone === 'warning' ? 'warning.fg' : 'brand.fg',
           '& svg': { w: '5', h: '5' },

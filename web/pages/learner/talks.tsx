@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText, Megaphone, Plus } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { selectIsAdmin, selectUser } from '../../../statecharts/session.machine';
 import { talkQueries, type TalkSummary } from '../../api/talk-queries';
@@ -14,9 +15,7 @@ import { useTalkOutbox } from '../../state/talks';
 import { Chip, EmptyState } from '../../ui';
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
-const entry = css({
-  display: 'flex',
-  flexDirection: 'column',
+const entry = stack({
   gap: '1',
   p: '4',
   borderWidth: '1px',

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Clock, ShieldCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { grid, hstack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { hasErrorCode } from '../../../api/client';
 import { LAPSE_WINDOWS } from '@contract/compliance-lapses';
@@ -67,11 +68,7 @@ function Cards({ summary }: { summary: ComplianceSummary }) {
   const counted = summary.compliant + summary.dueSoon + summary.pending + summary.overdue;
   return (
     <div
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-        gap: '4',
-      })}
+      className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } })}
     >
       <Tile
         icon={<ShieldCheck />}
@@ -133,15 +130,7 @@ function Figure({ value }: { value: number }) {
 
 function TileLabel({ icon, label }: { icon: ReactNode; label: string }) {
   return (
-    <div
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        gap: '2',
-        color: 'brand.fg',
-        '& svg': { w: '5', h: '5' },
-      })}
-    >
+    <div className={hstack({ gap: '2', color: 'brand.fg', '& svg': { w: '5', h: '5' } })}>
       <span aria-hidden>{icon}</span>
       <span className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>{label}</span>
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
+import { stackToRow } from 'styled-system/patterns';
 import { ENROLLMENT_MESSAGES, type StartedComponent } from '../../../../statecharts/enrollment.machine';
 import { useEnrollment } from '../../../state/enrollment';
 import { Alert } from '../../../ui/alert';
@@ -63,15 +64,7 @@ export function EnrollPanel({
       ) : null}
       {snapshot.context.error ? <Alert status="error">{machineText(snapshot.context.error)}</Alert> : null}
       {banner ? null : (
-        <div
-          className={css({
-            display: 'flex',
-            flexDirection: { base: 'column', sm: 'row' },
-            gap: '4',
-            alignItems: { sm: 'center' },
-            justifyContent: 'space-between',
-          })}
-        >
+        <div className={stackToRow({ align: 'center', justify: 'space-between', gap: '4' })}>
           <div>
             <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
               {required ? t('enroll.requiredTitle') : t('enroll.title')}
