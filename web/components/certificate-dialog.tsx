@@ -1,8 +1,8 @@
 import { Award, Download, ExternalLink, RotateCcw } from 'lucide-react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { flex, grid } from 'styled-system/patterns';
 import { useCertificateDialog } from '../state/certificate-dialog';
-import { Alert, Button, Dialog, LoadingBlock } from '../ui';
+import { Alert, Button, Dialog, LoadingBlock, overline } from '../ui';
 import { formatCertificateDate } from '../format';
 import { formatExpiry } from './certificate-expiry';
 import { t, withTags } from '../i18n';
@@ -16,13 +16,7 @@ export interface CertificateDialogProps {
   courseName: string;
 }
 
-const detailLabel = css({
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  textTransform: 'uppercase',
-  letterSpacing: '0.05em',
-  color: 'fg.muted',
-});
+const detailLabel = cx(overline({ tone: 'muted' }), css({ letterSpacing: '0.05em' }));
 const detailValue = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' });
 
 /**

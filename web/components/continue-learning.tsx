@@ -10,6 +10,7 @@ import { EmptyState } from '../ui/empty-state';
 import { Skeleton } from '../ui/spinner';
 import { componentPath } from './component-path';
 import { t, type MessageId } from '../i18n';
+import { textLink } from 'styled-system/recipes/text-link';
 import { flipInRtl } from '../ui/direction';
 import { COMPONENT_TYPE_IDS } from '../i18n/labels';
 import { ProgressBar } from './learner/progress-bar';
@@ -32,15 +33,7 @@ export function ContinueLearning({ progresses, loading }: { progresses: CoursePr
           {t('continue.heading')}
         </h2>
         {open.length > CONTINUE_CARDS ? (
-          <Link
-            href="/my-courses"
-            className={css({
-              fontSize: 'sm',
-              fontWeight: 'medium',
-              color: 'brand.fg',
-              _hover: { textDecoration: 'underline' },
-            })}
-          >
+          <Link href="/my-courses" className={cx(textLink({ strong: true }), css({ fontSize: 'sm' }))}>
             {t('continue.all', { count: open.length })}
           </Link>
         ) : null}

@@ -5,7 +5,7 @@ import { stack } from 'styled-system/patterns';
 import { publicApi } from '../api/public';
 import { queryKeys } from '../api/query-keys';
 import { DEFAULT_ADMIN_PHONE } from '../config';
-import { Button, Dialog, panel } from '../ui';
+import { Button, Dialog, overline, panel } from '../ui';
 import { t } from '../i18n';
 
 /** "Need Help?": the administrator's phone number from GET /api/public/config (a default number when that fails). */
@@ -37,16 +37,7 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           aria-labelledby="help-contact-title"
           className={cx(panel(), stack({ gap: '2.5', borderColor: 'brand.border', bg: 'brand.subtle' }))}
         >
-          <h3
-            id="help-contact-title"
-            className={css({
-              fontSize: 'xs',
-              fontWeight: 'semibold',
-              textTransform: 'uppercase',
-              letterSpacing: '0.06em',
-              color: 'brand.fg',
-            })}
-          >
+          <h3 id="help-contact-title" className={cx(overline({ tone: 'brand' }), css({ letterSpacing: '0.06em' }))}>
             {t('help.contact')}
           </h3>
           <a

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
+import { overline } from 'styled-system/recipes/overline';
 import { stackToRow } from 'styled-system/patterns';
 import type { NextUp } from '../state/next-up';
 import { requirementAction } from '../state/requirement-display';
@@ -66,16 +67,7 @@ export function NextUpCard({
         })}
       >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: 0 })}>
-          <h2
-            id="next-up-heading"
-            className={css({
-              fontSize: 'xs',
-              fontWeight: 'semibold',
-              color: 'fg.muted',
-              textTransform: 'uppercase',
-              letterSpacing: '0.04em',
-            })}
-          >
+          <h2 id="next-up-heading" className={overline({ tone: 'muted' })}>
             {t('nextUp.heading')}
           </h2>
           <p className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'bold', lineHeight: '1.3' })}>

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
-import { stackToRow } from 'styled-system/patterns';
+import { stackToRow, wrap } from 'styled-system/patterns';
 import { PdfViewer } from '../../components/pdf-viewer';
 import { learnerApi } from '../../api/learner';
 import { learnerQueries } from '../../api/learner-queries';
@@ -163,16 +163,7 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
       {back}
       <header className={stackToRow({ from: 'md', align: 'flex-end', justify: 'space-between', gap: '4' })}>
         <MaterialTitle data={data} as="div" />
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '3',
-            flexShrink: 0,
-            flexWrap: 'wrap',
-            w: { base: 'full', md: 'auto' },
-          })}
-        >
+        <div className={wrap({ align: 'center', gap: '3', flexShrink: 0, w: { base: 'full', md: 'auto' } })}>
           <ProgressBar
             label={t('material.progress')}
             percent={progress}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Clock, ShieldCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { grid, hstack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { hasErrorCode } from '../../../api/client';
@@ -10,17 +10,11 @@ import type { ComplianceSummary } from '../../../api/compliance';
 import { complianceSummaryQuery } from '../../../api/compliance-queries';
 import { formatNumber } from '../../../format';
 import { t } from '../../../i18n';
-import { Card, EmptyState } from '../../../ui';
+import { Card, EmptyState, textLink } from '../../../ui';
 import { QueryState } from '../../query-state';
 import { CompliancePercent } from '../compliance/compliance-level';
 
-const linkClass = css({
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  color: 'brand.fg',
-  mt: 'auto',
-  _hover: { textDecoration: 'underline' },
-});
+const linkClass = cx(textLink({ strong: true }), css({ fontSize: 'sm', mt: 'auto' }));
 
 /**
  * The admin dashboard's first section: the organisation's compliance (percent compliant, overdue,
@@ -104,14 +98,15 @@ function Cards({ summary }: { summary: ComplianceSummary }) {
                 <Link
                   href={`/admin/compliance?lapse=${days}`}
                   aria-label={t('admin.compliance.lapse.open', { days, count })}
-                  className={css({
-                    fontSize: 'sm',
-                    fontWeight: 'semibold',
-                    color: 'brand.fg',
-                    fontVariantNumeric: 'tabular-nums',
-                    whiteSpace: 'nowrap',
-                    _hover: { textDecoration: 'underline' },
-                  })}
+                  className={cx(
+                    textLink(),
+                    css({
+                      fontSize: 'sm',
+                      fontWeight: 'semibold',
+                      fontVariantNumeric: 'tabular-nums',
+                      whiteSpace: 'nowrap',
+                    }),
+                  )}
                 >
                   {t('admin.compliance.people', { count })}
                 </Link>

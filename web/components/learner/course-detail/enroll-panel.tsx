@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { stackToRow } from 'styled-system/patterns';
+import { stack, stackToRow } from 'styled-system/patterns';
 import { ENROLLMENT_MESSAGES, type StartedComponent } from '../../../../statecharts/enrollment.machine';
 import { useEnrollment } from '../../../state/enrollment';
 import { Alert } from '../../../ui/alert';
@@ -39,14 +39,7 @@ export function EnrollPanel({
   }, [banner]);
   return (
     <Card
-      className={css({
-        p: { base: '4', md: '6' },
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '4',
-        bg: 'brand.subtle',
-        borderColor: 'brand.muted',
-      })}
+      className={stack({ gap: '4', p: { base: '4', md: '6' }, bg: 'brand.subtle', borderColor: 'brand.muted' })}
       aria-label={t('enroll.label')}
     >
       {banner ? (
