@@ -1,5 +1,6 @@
 import { defineConfig } from '@pandacss/dev';
 import { globalCss } from './web/theme/global-css';
+import { stackToRow } from './web/theme/patterns';
 import { recipes, slotRecipes } from './web/theme/recipes';
 import { semanticTokens } from './web/theme/semantic-tokens';
 import { tokens } from './web/theme/tokens';
@@ -16,6 +17,8 @@ export default defineConfig({
   // emit every variant of every config recipe (they are small).
   staticCss: { recipes: '*' },
   globalCss,
+  // Panda's own layout patterns (hstack, stack, grid, ...) plus the project's: see web/theme/patterns.ts.
+  patterns: { extend: { stackToRow } },
   theme: {
     // Replaces the preset's breakpoints: the specs' small (600) and medium (900) switch points.
     breakpoints: { sm: '600px', md: '900px', lg: '1200px', xl: '1536px' },

@@ -1,7 +1,8 @@
 import { Award, Download, ExternalLink, RotateCcw } from 'lucide-react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { flex, grid } from 'styled-system/patterns';
 import { useCertificateDialog } from '../state/certificate-dialog';
-import { Alert, Button, Dialog, LoadingBlock } from '../ui';
+import { Alert, Button, Dialog, LoadingBlock, overline } from '../ui';
 import { formatCertificateDate } from '../format';
 import { formatExpiry } from './certificate-expiry';
 import { t, withTags } from '../i18n';
@@ -15,13 +16,7 @@ export interface CertificateDialogProps {
   courseName: string;
 }
 
-const detailLabel = css({
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  textTransform: 'uppercase',
-  letterSpacing: '0.05em',
-  color: 'fg.muted',
-});
+const detailLabel = cx(overline({ tone: 'muted' }), css({ letterSpacing: '0.05em' }));
 const detailValue = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere' });
 
 /**
@@ -98,10 +93,9 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
 
       {certificate ? (
         <dl
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+          className={grid({
             gap: '3',
+            gridTemplateColumns: { base: '1fr 1fr', sm: 'repeat(3, 1fr)' },
             p: '3',
             borderRadius: 'lg',
             bg: 'bg.subtle',
@@ -167,7 +161,7 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
       ) : null}
 
       <div
-        className={css({
+        className={flex({
           flex: '1',
           minH: '240px',
           borderWidth: '1px',
@@ -175,7 +169,6 @@ export function CertificateDialog({ open, onOpenChange, courseId, courseName }: 
           borderRadius: 'lg',
           overflow: 'hidden',
           bg: 'bg.subtle',
-          display: 'flex',
         })}
       >
         {previewUrl ? (

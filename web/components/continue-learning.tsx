@@ -2,6 +2,7 @@ import type { CourseProgressListItem } from '@contract/progress';
 import { ArrowRight, PlayCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
+import { stackToRow, wrap } from 'styled-system/patterns';
 import { formatScore } from '../format';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -9,6 +10,7 @@ import { EmptyState } from '../ui/empty-state';
 import { Skeleton } from '../ui/spinner';
 import { componentPath } from './component-path';
 import { t, type MessageId } from '../i18n';
+import { textLink } from 'styled-system/recipes/text-link';
 import { flipInRtl } from '../ui/direction';
 import { COMPONENT_TYPE_IDS } from '../i18n/labels';
 import { ProgressBar } from './learner/progress-bar';
@@ -26,29 +28,12 @@ export function ContinueLearning({ progresses, loading }: { progresses: CoursePr
   const shown = open.slice(0, CONTINUE_CARDS);
   return (
     <section aria-labelledby="continue-heading" className={css({ mb: { base: '6', md: '8' } })}>
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'baseline',
-          justifyContent: 'space-between',
-          gap: '3',
-          mb: '4',
-          flexWrap: 'wrap',
-        })}
-      >
+      <div className={wrap({ align: 'baseline', justify: 'space-between', gap: '3', mb: '4' })}>
         <h2 id="continue-heading" className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold' })}>
           {t('continue.heading')}
         </h2>
         {open.length > CONTINUE_CARDS ? (
-          <Link
-            href="/my-courses"
-            className={css({
-              fontSize: 'sm',
-              fontWeight: 'medium',
-              color: 'brand.fg',
-              _hover: { textDecoration: 'underline' },
-            })}
-          >
+          <Link href="/my-courses" className={cx(textLink({ strong: true }), css({ fontSize: 'sm' }))}>
             {t('continue.all', { count: open.length })}
           </Link>
         ) : null}
@@ -93,13 +78,7 @@ function ContinueCard({ progress }: { progress: CourseProgressListItem }) {
       as="li"
       variant="outline"
       aria-labelledby={`continue-${progress.courseId}`}
-      className={css({
-        display: 'flex',
-        flexDirection: { base: 'column', md: 'row' },
-        gap: { base: '3', md: '5' },
-        alignItems: { md: 'center' },
-        p: { base: '4', md: '5' },
-      })}
+      className={stackToRow({ from: 'md', align: 'center', gap: { base: '3', md: '5' }, p: { base: '4', md: '5' } })}
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: 0 })}>
         <span className={courseDomainLabel}>{progress.courseDomain}</span>

@@ -5,6 +5,7 @@ import { learnerCourseState, type LearnerCourseState } from '@contract/rules/pro
 import { BookOpen, Clock, Lock } from 'lucide-react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { flex, hstack } from 'styled-system/patterns';
 import { formatScore } from '../format';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -51,24 +52,16 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
     <Card
       as="article"
       variant="elevated"
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        h: { sm: '420px' },
-        overflow: 'hidden',
-        p: '0',
-        position: 'relative',
-      })}
+      className={flex({ direction: 'column', h: { sm: '420px' }, overflow: 'hidden', p: '0', position: 'relative' })}
       aria-label={course.title}
     >
       <div
-        className={css({
+        className={flex({
+          align: 'center',
+          justify: 'center',
           h: '28',
           flexShrink: 0,
           bg: 'brand.subtle',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
           color: 'brand.fg',
           position: 'relative',
         })}
@@ -81,14 +74,12 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
             </Chip>
             {/* In the band, not the body: the body's height is fixed and holds the title and description. */}
             <div
-              className={css({
+              className={hstack({
+                gap: '2',
                 position: 'absolute',
                 bottom: '3',
                 insetStart: '3',
                 insetEnd: '3',
-                display: 'flex',
-                alignItems: 'center',
-                gap: '2',
                 fontSize: 'xs',
                 fontWeight: 'medium',
                 color: 'fg.default',

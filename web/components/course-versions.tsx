@@ -2,6 +2,7 @@ import { DELIVERY_LANGUAGE_AUTONYMS, isDeliveryLanguage, type CourseVersion } fr
 import { Languages } from 'lucide-react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { t } from '../i18n';
 import { languageLabel } from '../i18n/labels';
 
@@ -13,15 +14,7 @@ import { languageLabel } from '../i18n/labels';
 export function CourseVersions({ language, versions }: { language: string; versions: readonly CourseVersion[] }) {
   return (
     <div
-      className={css({
-        display: 'flex',
-        columnGap: '4',
-        rowGap: '1',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        fontSize: 'sm',
-        color: 'fg.muted',
-      })}
+      className={wrap({ align: 'center', columnGap: '4', rowGap: '1', fontSize: 'sm', color: 'fg.muted' })}
       data-testid="course-language"
     >
       <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>

@@ -1,10 +1,11 @@
 import { Clock, Phone } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import { publicApi } from '../api/public';
 import { queryKeys } from '../api/query-keys';
 import { DEFAULT_ADMIN_PHONE } from '../config';
-import { Button, Dialog } from '../ui';
+import { Button, Dialog, overline, panel } from '../ui';
 import { t } from '../i18n';
 
 /** "Need Help?": the administrator's phone number from GET /api/public/config (a default number when that fails). */
@@ -34,27 +35,9 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         <p className={css({ color: 'fg.muted' })}>{t('help.text')}</p>
         <section
           aria-labelledby="help-contact-title"
-          className={css({
-            borderWidth: '1px',
-            borderColor: 'brand.border',
-            bg: 'brand.subtle',
-            borderRadius: 'lg',
-            p: '4',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '2.5',
-          })}
+          className={cx(panel(), stack({ gap: '2.5', borderColor: 'brand.border', bg: 'brand.subtle' }))}
         >
-          <h3
-            id="help-contact-title"
-            className={css({
-              fontSize: 'xs',
-              fontWeight: 'semibold',
-              textTransform: 'uppercase',
-              letterSpacing: '0.06em',
-              color: 'brand.fg',
-            })}
-          >
+          <h3 id="help-contact-title" className={cx(overline({ tone: 'brand' }), css({ letterSpacing: '0.06em' }))}>
             {t('help.contact')}
           </h3>
           <a

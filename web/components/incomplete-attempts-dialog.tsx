@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { stackToRow } from 'styled-system/patterns';
 import { useIncompleteAttempts } from '../state/incomplete-attempts';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -50,12 +51,10 @@ export function IncompleteAttemptsDialog() {
             {attempts.map((attempt) => (
               <li
                 key={attempt.attemptId}
-                className={css({
-                  display: 'flex',
-                  flexDirection: { base: 'column', sm: 'row' },
+                className={stackToRow({
+                  align: 'center',
+                  justify: 'space-between',
                   gap: '3',
-                  alignItems: { sm: 'center' },
-                  justifyContent: 'space-between',
                   borderWidth: '1px',
                   borderColor: 'border.default',
                   rounded: 'lg',
@@ -83,14 +82,7 @@ export function IncompleteAttemptsDialog() {
                     </p>
                   </div>
                 </div>
-                <div
-                  className={css({
-                    display: 'flex',
-                    flexDirection: { base: 'column', sm: 'row' },
-                    gap: '2',
-                    flexShrink: 0,
-                  })}
-                >
+                <div className={stackToRow({ gap: '2', flexShrink: 0 })}>
                   {attempt.remainingSeconds > 0 ? (
                     <Button
                       size="sm"

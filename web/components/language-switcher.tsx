@@ -1,6 +1,16 @@
 import { Languages } from 'lucide-react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { changeLocale, currentLocale, isLocale, LOCALE_NAMES, LOCALES, t } from '../i18n';
+
+/** The box of a native language <select> (this switcher's and the profile's): sizes and focus are each one's own. */
+export const languageSelect = css({
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  color: 'fg.default',
+  fontSize: 'sm',
+});
 
 /**
  * The interface language picker of the top bars and the landing page: a native select (keyboard,
@@ -21,20 +31,17 @@ export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) 
         onChange={(event) => {
           if (isLocale(event.target.value)) void changeLocale(event.target.value);
         }}
-        className={css({
-          h: '9',
-          maxW: { base: '24', sm: '32' },
-          ps: '2',
-          pe: '1',
-          borderRadius: 'md',
-          borderWidth: '1px',
-          borderColor: 'border.default',
-          bg: 'bg.surface',
-          color: 'fg.default',
-          fontSize: 'sm',
-          cursor: 'pointer',
-          _focusVisible: { outline: '2px solid {colors.focusRing}', outlineOffset: '1px' },
-        })}
+        className={cx(
+          languageSelect,
+          css({
+            h: '9',
+            maxW: { base: '24', sm: '32' },
+            ps: '2',
+            pe: '1',
+            cursor: 'pointer',
+            _focusVisible: { outline: '2px solid {colors.focusRing}', outlineOffset: '1px' },
+          }),
+        )}
       >
         {LOCALES.map((value) => (
           <option key={value} value={value} lang={value}>

@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { itemNumber } from '../i18n/labels';
 import type { GradedAttempt } from '../../statecharts/assessment.machine';
 import { Card } from '../ui/card';
@@ -42,11 +43,10 @@ export function AttemptReview({ result }: { result: GradedAttempt }) {
               </p>
             </div>
             <dl
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+              className={grid({
                 columnGap: '3',
                 rowGap: '1',
+                gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
                 mt: '3',
                 fontSize: 'sm',
               })}

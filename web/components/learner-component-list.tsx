@@ -1,6 +1,7 @@
 import { Check, CircleX, ClipboardCheck, FileText, Lock, PlayCircle, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
+import { flex, stackToRow, wrap } from 'styled-system/patterns';
 import type { ComponentView } from '../../statecharts/course-progress.machine';
 import { Button } from '../ui/button';
 import { keepScrollableFocusable } from '../ui/scroll-focus';
@@ -23,13 +24,12 @@ const STATUS_CHIP = {
 export const componentHref = (courseId: string, view: ComponentView) => componentPath(courseId, view.component);
 
 function StatusIcon({ view }: { view: ComponentView }) {
-  const base = css({
+  const base = flex({
+    align: 'center',
+    justify: 'center',
     w: '9',
     h: '9',
     rounded: 'full',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
     flexShrink: 0,
     '& svg': { w: '4.5', h: '4.5' },
   });
@@ -156,10 +156,9 @@ export function ComponentList({
         return (
           <li
             key={view.component.id}
-            className={css({
-              display: 'flex',
-              flexDirection: { base: 'column', sm: 'row' },
-              alignItems: { base: 'stretch', sm: 'center' },
+            className={stackToRow({
+              align: 'center',
+              stackAlign: 'stretch',
               gap: '4',
               p: '4',
               // Locked steps look set back by their background and dashed border, not by opacity: faded text
@@ -183,17 +182,7 @@ export function ComponentList({
                 <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
                   <bdi>{view.title}</bdi>
                 </p>
-                <div
-                  className={css({
-                    display: 'flex',
-                    gap: '2',
-                    alignItems: 'center',
-                    flexWrap: 'wrap',
-                    mt: '1',
-                    fontSize: 'xs',
-                    color: 'fg.muted',
-                  })}
-                >
+                <div className={wrap({ align: 'center', gap: '2', mt: '1', fontSize: 'xs', color: 'fg.muted' })}>
                   {view.needsEnrollment ? null : (
                     <Chip palette={chip.palette}>{t(`component.status.${view.status}` as MessageId)}</Chip>
                   )}
@@ -218,13 +207,7 @@ export function ComponentList({
                 <ClassroomNote view={view} />
               </div>
             </div>
-            <div
-              className={css({
-                flexShrink: 0,
-                display: 'flex',
-                justifyContent: { base: 'flex-end', sm: 'flex-start' },
-              })}
-            >
+            <div className={flex({ justify: { base: 'flex-end', sm: 'flex-start' }, flexShrink: 0 })}>
               <ComponentAction courseId={courseId} view={view} onReview={onReview} />
             </div>
           </li>
@@ -248,12 +231,11 @@ export function JourneyStepper({ views }: { views: ComponentView[] }) {
         return (
           <li
             key={view.component.id}
-            className={css({
+            className={flex({
+              direction: 'column',
+              align: 'center',
               flex: '1',
               minW: '24',
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
               textAlign: 'center',
               position: 'relative',
             })}
@@ -269,15 +251,14 @@ export function JourneyStepper({ views }: { views: ComponentView[] }) {
             ) : null}
             <span
               className={cx(
-                css({
+                flex({
+                  align: 'center',
+                  justify: 'center',
                   position: 'relative',
                   zIndex: 1,
                   w: '8',
                   h: '8',
                   rounded: 'full',
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
                   fontSize: 'sm',
                   fontWeight: 'bold',
                   borderWidth: '2px',

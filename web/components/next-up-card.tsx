@@ -1,6 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
+import { overline } from 'styled-system/recipes/overline';
+import { stackToRow } from 'styled-system/patterns';
 import type { NextUp } from '../state/next-up';
 import { requirementAction } from '../state/requirement-display';
 import { Button } from '../ui/button';
@@ -55,27 +57,17 @@ export function NextUpCard({
     <section aria-labelledby="next-up-heading" className={section} data-testid="next-up">
       <Card
         variant="elevated"
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', md: 'row' },
+        className={stackToRow({
+          from: 'md',
+          align: 'center',
           gap: { base: '4', md: '6' },
-          alignItems: { md: 'center' },
           p: { base: '4', md: '6' },
           borderInlineStartWidth: '4px',
           borderInlineStartColor: next.kind === 'required' ? 'brand.solid' : 'accent.solid',
         })}
       >
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: 0 })}>
-          <h2
-            id="next-up-heading"
-            className={css({
-              fontSize: 'xs',
-              fontWeight: 'semibold',
-              color: 'fg.muted',
-              textTransform: 'uppercase',
-              letterSpacing: '0.04em',
-            })}
-          >
+          <h2 id="next-up-heading" className={overline({ tone: 'muted' })}>
             {t('nextUp.heading')}
           </h2>
           <p className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'bold', lineHeight: '1.3' })}>

@@ -5,6 +5,7 @@ import type { PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { css } from 'styled-system/css';
+import { flex, wrap } from 'styled-system/patterns';
 import { Alert } from '../ui/alert';
 import { Button, IconButton } from '../ui/button';
 import { LoadingBlock } from '../ui/spinner';
@@ -255,11 +256,9 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
       <div
         role="toolbar"
         aria-label={t('pdf.controls')}
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
+        className={wrap({
+          align: 'center',
+          justify: 'space-between',
           gap: '2',
           px: { base: '2', md: '3' },
           py: '2',
@@ -335,9 +334,8 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         <div
           role="toolbar"
           aria-label={t('pdf.pageControlsBelow')}
-          className={css({
-            display: 'flex',
-            justifyContent: 'center',
+          className={flex({
+            justify: 'center',
             px: { base: '2', md: '3' },
             py: '2',
             borderTopWidth: '1px',

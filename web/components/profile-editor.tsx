@@ -3,7 +3,7 @@ import type { AdminPermissions, InterfaceLanguage } from '@contract/auth';
 import { Pencil } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import * as v from 'valibot';
 import { usersApi } from '../api/admin-people';
 import { authQueries } from '../api/auth-queries';
@@ -17,6 +17,7 @@ import { userDisplayName, userInitials } from '../state/user-display';
 import { Alert, Avatar, Button, Card, Chip, LoadingBlock, TextField, toaster } from '../ui';
 import { changeLocale, currentLocale, isLocale, LOCALE_NAMES, LOCALES, t } from '../i18n';
 import { declaredText, errorText, fieldErrors } from '../i18n/error-text';
+import { languageSelect } from './language-switcher';
 
 type Fields = { firstName: string; lastName: string; username: string; email: string };
 /** Sent only with a change of the e-mail address, which the server accepts only with the current password. */
@@ -242,18 +243,10 @@ export function ProfileInformation({
             disabled={!editing || busy}
             aria-describedby="profile-language-help"
             onChange={(e) => setLanguage(isLocale(e.target.value) ? e.target.value : null)}
-            className={css({
-              h: '10',
-              px: '3',
-              borderRadius: 'md',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              bg: 'bg.surface',
-              color: 'fg.default',
-              fontSize: 'sm',
-              maxW: 'sm',
-              _disabled: { bg: 'bg.muted', cursor: 'default' },
-            })}
+            className={cx(
+              languageSelect,
+              css({ h: '10', px: '3', maxW: 'sm', _disabled: { bg: 'bg.muted', cursor: 'default' } }),
+            )}
           >
             <option value="">{t('profile.languageBrowser')}</option>
             {LOCALES.map((value) => (

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Mail, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { reportSubscriptionQueries, reportSubscriptionWrites } from '../api/report-subscription-queries';
 import { useWrite } from '../api/writes';
 import { formatDate } from '../format';
@@ -135,11 +136,9 @@ function ReportEmailRow({ row, busy, onCancel }: { row: ReportSubscriptionDto; b
   const words = filterWords(row.filter, row.scope);
   return (
     <li
-      className={css({
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        justifyContent: 'space-between',
+      className={wrap({
+        align: 'center',
+        justify: 'space-between',
         gap: '3',
         p: '3',
         borderWidth: '1px',

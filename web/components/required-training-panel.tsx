@@ -1,6 +1,7 @@
 import type { LearnerRequirement } from '@contract/compliance';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { stackToRow } from 'styled-system/patterns';
 import { requirementAction } from '../state/requirement-display';
 import { Button, Card, Skeleton } from '../ui';
 import { LoadFailedAlert } from './learner/load-failed-alert';
@@ -23,10 +24,9 @@ export interface RequiredTrainingPanelProps {
 
 const heading = css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' });
 const list = css({ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column' });
-const row = css({
-  display: 'flex',
-  flexDirection: { base: 'column', sm: 'row' },
-  alignItems: { base: 'stretch', sm: 'center' },
+const row = stackToRow({
+  align: 'center',
+  stackAlign: 'stretch',
   gap: { base: '3', sm: '4' },
   px: { base: '4', md: '5' },
   py: '4',

@@ -2,6 +2,7 @@ import type { ScormLaunchResponse } from '@contract/scorm';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { commitData, useScormPlayer } from '../state/scorm';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -134,20 +135,10 @@ export function ScormPlayer({
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: '4',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        })}
-      >
+      <div className={wrap({ align: 'center', justify: 'space-between', gap: '4' })}>
         <dl
-          className={css({
-            display: 'flex',
+          className={wrap({
             gap: '6',
-            flexWrap: 'wrap',
             fontSize: 'sm',
             '& dt': { color: 'fg.muted' },
             '& dd': { fontWeight: 'semibold', m: 0 },

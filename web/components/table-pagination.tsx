@@ -1,5 +1,6 @@
 import { PAGE_SIZES, type Pagination as PageInfo } from '@contract/common';
 import { css, cx } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { Pagination, Select } from '../ui';
 import { t } from '../i18n';
 
@@ -30,19 +31,7 @@ export function TablePagination({ list, pageSizes = PAGE_SIZES, summary, classNa
   if (!pagination) return null;
   const showSizes = pageSizes.length > 1 && pagination.totalItems > 0;
   return (
-    <div
-      className={cx(
-        css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          mt: '4',
-        }),
-        className,
-      )}
-    >
+    <div className={cx(wrap({ align: 'center', justify: 'space-between', gap: '3', mt: '4' }), className)}>
       {showSizes ? (
         <div className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
           <span aria-hidden>{t('ui.rowsPerPage')}</span>

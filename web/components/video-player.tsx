@@ -3,6 +3,7 @@ import type { CaptionTrack } from '@contract/captions';
 import { ChevronDown, ScrollText } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { css, cx } from 'styled-system/css';
+import { flex, wrap } from 'styled-system/patterns';
 import { Select } from '../ui/select';
 import { formatClock } from '../format';
 import { pickDefaultTrack } from './caption-tracks';
@@ -208,15 +209,13 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
   return (
     <section aria-label={t('video.transcript')} className={cx(panel, open ? panelBeside : undefined)}>
       <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={wrap({
+          align: 'center',
           gap: '2',
           px: '3',
           py: '2',
           borderBottomWidth: open ? '1px' : '0',
           borderColor: 'border.default',
-          flexWrap: 'wrap',
         })}
       >
         <h2 className={css({ flex: '1', minW: '0' })}>
@@ -327,13 +326,7 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
 const layout = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' });
 // Wide screens: the transcript beside the video, as tall as the video (the panel has no height of its own).
 const layoutWithPanel = css({ lg: { gridTemplateColumns: 'minmax(0, 1fr) 20rem' } });
-const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  bg: 'bg.surface',
-  borderTopWidth: '1px',
-  borderColor: 'border.default',
-});
+const panel = flex({ direction: 'column', bg: 'bg.surface', borderTopWidth: '1px', borderColor: 'border.default' });
 // `contain: size` gives the open panel no height of its own, so the grid row is as tall as the video.
 const panelBeside = css({ lg: { borderTopWidth: '0', borderInlineStartWidth: '1px', contain: 'size', minH: '12rem' } });
 const message = css({ p: '4', fontSize: 'sm', color: 'fg.muted' });
@@ -345,8 +338,7 @@ const cueList = css({
   minH: '0',
   py: '1',
 });
-const cueButton = css({
-  display: 'flex',
+const cueButton = flex({
   gap: '3',
   w: 'full',
   textAlign: 'start',

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 
-const list = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
+const list = grid({
   columnGap: '4',
   rowGap: '1',
+  gridTemplateColumns: 'auto 1fr',
   fontSize: 'sm',
   '& dt': { color: 'fg.muted' },
   '& dd': { overflowWrap: 'anywhere' },

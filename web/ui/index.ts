@@ -16,6 +16,7 @@ export { EmptyState } from './empty-state';
 export { focusFirstInvalid } from './field';
 export { FloatingAction } from './floating-action';
 export { Menu, MenuHeader, MenuItem, MenuSeparator } from './menu';
+export { overline } from 'styled-system/recipes/overline';
 export { Pagination } from './pagination';
 export { panel } from 'styled-system/recipes/panel';
 export { Select, type SelectOption } from './select';

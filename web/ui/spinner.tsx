@@ -1,5 +1,6 @@
 import type { HTMLAttributes } from 'react';
 import { css, cx } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { skeleton } from 'styled-system/recipes/skeleton';
 import { spinner, type SpinnerVariantProps } from 'styled-system/recipes/spinner';
 import { t } from '../i18n';
@@ -27,18 +28,7 @@ export function LoadingBlock({ label = t('common.loading'), className }: { label
   return (
     <div
       role="status"
-      className={cx(
-        css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: '3',
-          py: '16',
-          color: 'fg.muted',
-          fontSize: 'sm',
-        }),
-        className,
-      )}
+      className={cx(hstack({ justify: 'center', gap: '3', py: '16', color: 'fg.muted', fontSize: 'sm' }), className)}
     >
       <Spinner size="md" className={css({ color: 'brand.solid' })} />
       <span>{label}</span>

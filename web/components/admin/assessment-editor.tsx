@@ -1,6 +1,7 @@
 import { Plus, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
+import { grid, hstack, stack } from 'styled-system/patterns';
 import { t } from '../../i18n';
 import { Button, Checkbox, IconButton, Select, TextField } from '../../ui';
 import {
@@ -134,15 +135,13 @@ function QuestionCard({
   return (
     <section
       aria-labelledby={`${id}-heading`}
-      className={css({
+      className={stack({
+        gap: '4',
         borderWidth: '1px',
         borderColor: 'border.default',
         borderRadius: 'l3',
         p: { base: '3', md: '4' },
         bg: 'bg.surface',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '4',
       })}
     >
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
@@ -167,14 +166,7 @@ function QuestionCard({
         error={at('question')}
         onChange={(e) => onChange(updateQuestion(draft, index, { question: e.target.value }))}
       />
-      <div
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr', sm: '2fr 1fr' },
-          gap: '4',
-          alignItems: 'start',
-        })}
-      >
+      <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr' }, alignItems: 'start' })}>
         <Select
           label={t('admin.editor.assessment.questionType')}
           options={[
@@ -271,16 +263,7 @@ function QuestionCard({
           <legend className={legend}>{t('admin.editor.assessment.correctAnswer')}</legend>
           <div className={css({ display: 'flex', gap: '6' })}>
             {(['true', 'false'] as const).map((value) => (
-              <label
-                key={value}
-                className={css({
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  gap: '2',
-                  fontSize: 'sm',
-                  cursor: 'pointer',
-                })}
-              >
+              <label key={value} className={hstack({ gap: '2', fontSize: 'sm', cursor: 'pointer' })}>
                 <input
                   type="radio"
                   name={`${id}-tf`}

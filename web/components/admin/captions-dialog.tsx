@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Captions, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
+import { flex, hstack, stack } from 'styled-system/patterns';
 import { listCaptions, type CaptionTrack, type Material } from '../../api/admin-content';
 import { materialWrites } from '../../api/material-queries';
 import { runWrite } from '../../api/writes';
@@ -76,9 +77,8 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
               />
             ) : (
               <ul
-                className={css({
-                  display: 'flex',
-                  flexDirection: 'column',
+                className={flex({
+                  direction: 'column',
                   borderWidth: '1px',
                   borderColor: 'border.default',
                   rounded: 'l2',
@@ -87,9 +87,7 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
                 {list.map((track) => (
                   <li
                     key={track.id}
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'center',
+                    className={hstack({
                       gap: '3',
                       px: '3',
                       py: '2',
@@ -221,14 +219,7 @@ function AddCaptionForm({ material, existing }: { material: Material; existing: 
   return (
     <section
       aria-labelledby="add-caption-heading"
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
-        borderTopWidth: '1px',
-        borderColor: 'border.default',
-        pt: '4',
-      })}
+      className={stack({ gap: '3', borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}
     >
       <h3 id="add-caption-heading" className={css({ fontWeight: 'semibold' })}>
         {t('admin.captions.addHeading')}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { listDomains } from '../../api/admin-content';
 import { saveBlob } from '../../api/certificates';
 import { LAPSE_WINDOWS } from '@contract/compliance-lapses';
@@ -126,8 +127,7 @@ export function ComplianceMatrix({ search, onAddRequirement }: { search: SearchS
       <div
         role="search"
         aria-label={t('admin.compliance.filterLabel')}
-        className={css({
-          display: 'grid',
+        className={grid({
           gridTemplateColumns: {
             base: 'repeat(2, minmax(0, 1fr))',
             md: 'repeat(4, minmax(0, 1fr))',

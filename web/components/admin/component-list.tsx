@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ClipboardCheck, FileText, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import { flex, stackToRow, wrap } from 'styled-system/patterns';
 import type { AdminComponent, AdminCourseDetail } from '@contract/admin-courses';
 import type { ComponentType } from '@contract/course';
 import { courseWrites } from '../../api/course-queries';
@@ -126,10 +127,9 @@ export function ComponentList({ course }: ComponentListProps) {
             return (
               <li
                 key={component.id}
-                className={css({
-                  display: 'flex',
-                  alignItems: { base: 'flex-start', sm: 'center' },
-                  flexDirection: { base: 'column', sm: 'row' },
+                className={stackToRow({
+                  align: 'center',
+                  stackAlign: 'flex-start',
                   gap: '3',
                   p: '3',
                   borderWidth: '1px',
@@ -171,16 +171,7 @@ export function ComponentList({ course }: ComponentListProps) {
                     >
                       <bdi>{title}</bdi>
                     </span>
-                    <span
-                      className={css({
-                        fontSize: 'xs',
-                        color: 'fg.muted',
-                        display: 'flex',
-                        gap: '2',
-                        alignItems: 'center',
-                        flexWrap: 'wrap',
-                      })}
-                    >
+                    <span className={wrap({ align: 'center', gap: '2', fontSize: 'xs', color: 'fg.muted' })}>
                       <Chip size="sm" palette={palette[component.type]}>
                         {componentLabel(component.type)}
                       </Chip>
@@ -189,14 +180,7 @@ export function ComponentList({ course }: ComponentListProps) {
                     </span>
                   </div>
                 </div>
-                <div
-                  className={css({
-                    display: 'flex',
-                    gap: '1',
-                    flexShrink: 0,
-                    alignSelf: { base: 'flex-end', sm: 'center' },
-                  })}
-                >
+                <div className={flex({ gap: '1', flexShrink: 0, alignSelf: { base: 'flex-end', sm: 'center' } })}>
                   <IconButton
                     aria-label={t('admin.component.moveUp', { title })}
                     icon={<ArrowUp />}

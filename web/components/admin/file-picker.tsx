@@ -1,6 +1,7 @@
 import { Paperclip } from 'lucide-react';
 import { forwardRef, type ChangeEvent } from 'react';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { t } from '../../i18n';
 
 export interface FilePickerProps {
@@ -26,12 +27,10 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
 ) {
   return (
     <div
-      className={css({
-        position: 'relative',
-        display: 'flex',
-        alignItems: 'center',
+      className={wrap({
+        align: 'center',
         gap: '3',
-        flexWrap: 'wrap',
+        position: 'relative',
         p: '2',
         fontSize: 'sm',
         borderWidth: '1px',

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
 import type { EvaluationDraft, ItemResult } from '../../../statecharts/evaluation.machine';
 import { t } from '../../i18n';
 import { Button, Chip, panel, TextField } from '../../ui';
+import { pickable } from './panel-style';
 
 const RESULTS: readonly ItemResult[] = ['PASS', 'NOT_YET', 'NOT_APPLICABLE'];
 
@@ -13,25 +15,23 @@ export const resultLabel = (result: ItemResult) =>
       ? t('evaluate.result.notYet')
       : t('evaluate.result.na');
 
-const segment = css({
-  flex: '1',
-  minH: '12',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  textAlign: 'center',
-  px: '2',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'md',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  cursor: 'pointer',
-  bg: 'bg.surface',
-  _hover: { bg: 'bg.subtle' },
-  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
-  '&:has(input:disabled)': { cursor: 'not-allowed', opacity: 0.6 },
-});
+const segment = cx(
+  pickable,
+  flex({
+    align: 'center',
+    justify: 'center',
+    flex: '1',
+    minH: '12',
+    textAlign: 'center',
+    px: '2',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'md',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    '&:has(input:disabled)': { cursor: 'not-allowed', opacity: 0.6 },
+  }),
+);
 const chosen: Record<ItemResult, string> = {
   PASS: css({ bg: 'success.solid!', color: 'success.contrast', borderColor: 'success.solid' }),
   NOT_YET: css({ bg: 'error.solid!', color: 'error.contrast', borderColor: 'error.solid' }),

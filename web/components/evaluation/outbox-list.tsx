@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import type { EvaluationSnapshot } from '../../state/evaluation-outbox';
 import { evaluationOutbox } from '../../state/evaluation-outbox';
@@ -33,10 +34,8 @@ function OutboxRowView({ id, actor }: { id: string; actor: NonNullable<ReturnTyp
     <li>
       <Link
         href={`/evaluate/${id}`}
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
+        className={hstack({
+          justify: 'space-between',
           gap: '3',
           minH: '14',
           px: '4',

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import type { EvaluationRecord } from '../../api/evaluation-queries';
 import { formatDate, formatDateTime } from '../../format';
 import { t } from '../../i18n';
@@ -7,11 +8,10 @@ import { evaluationPanel, photoGrid } from './panel-style';
 import { Chip, textLink } from '../../ui';
 import { resultLabel } from './item-list';
 
-const terms = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+const terms = grid({
   columnGap: '4',
   rowGap: '1',
+  gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
   '& dt': { color: 'fg.muted', fontSize: 'sm' },
   '& dd': { m: 0, mb: { base: '2', sm: 0 } },
 });
@@ -29,17 +29,7 @@ export function RecordView({ record }: { record: EvaluationRecord }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} data-testid="evaluation-record">
       <section aria-labelledby="record-outcome" className={evaluationPanel}>
-        <h2
-          id="record-outcome"
-          className={css({
-            fontSize: 'lg',
-            fontWeight: 'semibold',
-            display: 'flex',
-            gap: '2',
-            alignItems: 'center',
-            flexWrap: 'wrap',
-          })}
-        >
+        <h2 id="record-outcome" className={wrap({ align: 'center', gap: '2', fontSize: 'lg', fontWeight: 'semibold' })}>
           {t('evaluate.record.outcome')}
           <Chip palette={competent ? 'success' : 'error'} size="md">
             {competent ? t('evaluate.outcome.competent') : t('evaluate.outcome.notYet')}

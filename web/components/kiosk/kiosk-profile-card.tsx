@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { pinText } from '@contract/kiosk';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { saveBlob } from '../../api/certificates';
 import { kioskApi, kioskQueries, kioskWrites } from '../../api/kiosk-queries';
 import { useWrite } from '../../api/writes';
@@ -25,14 +26,7 @@ export function KioskProfileCard() {
         {t('kioskProfile.title')}
       </h2>
       <p className={css({ color: 'fg.muted', mb: '4', maxW: '70ch' })}>{t('kioskProfile.intro')}</p>
-      <div
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-          gap: '5',
-          alignItems: 'start',
-        })}
-      >
+      <div className={grid({ gap: '5', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, alignItems: 'start' })}>
         <PinForm />
         <BadgeCard />
       </div>

@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { stackToRow } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import type { FromState } from '../route-guards';
 import { Button } from '../../ui';
@@ -11,18 +12,18 @@ export function CallToAction({ signedIn, from, home }: { signedIn: boolean; from
     <section aria-labelledby="cta-title" className={css({ pb: { base: '16', md: '24' } })}>
       <div className={container}>
         <div
-          className={css({
+          className={stackToRow({
+            from: 'md',
+            align: 'center',
+            stackAlign: 'flex-start',
+            justify: 'space-between',
+            gap: '6',
             borderRadius: '2xl',
             px: { base: '6', md: '14' },
             py: { base: '10', md: '14' },
             bg: 'brand.800',
             backgroundImage: 'radial-gradient(circle at 100% 0%, rgb(65 153 176 / 0.45), transparent 50%)',
             color: 'white',
-            display: 'flex',
-            flexDirection: { base: 'column', md: 'row' },
-            alignItems: { base: 'flex-start', md: 'center' },
-            justifyContent: 'space-between',
-            gap: '6',
           })}
         >
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>

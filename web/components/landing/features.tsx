@@ -1,5 +1,6 @@
 import { GraduationCap, ShieldCheck, Users } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { flex, grid } from 'styled-system/patterns';
 import { Card, CardBody } from '../../ui';
 import { t } from '../../i18n';
 import { container, SectionHeading } from './section-heading';
@@ -36,21 +37,15 @@ export function Features() {
           description={t('landing.features.description')}
         />
         <ul
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' },
-            gap: '6',
-            listStyle: 'none',
-          })}
+          className={grid({ gap: '6', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, listStyle: 'none' })}
         >
           {features.map((feature) => (
             <Card as="li" key={feature.title} variant="outline">
               <CardBody className={css({ gap: '4', py: '7' })}>
                 <span
-                  className={css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
+                  className={flex({
+                    align: 'center',
+                    justify: 'center',
                     width: '12',
                     height: '12',
                     borderRadius: 'lg',

@@ -1,6 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { grid, hstack } from 'styled-system/patterns';
 import { Card, CardBody } from '../../ui';
 import { t } from '../../i18n';
 import { container, eyebrowText, leadText, titleText } from './section-heading';
@@ -15,10 +16,9 @@ export function FeedbackSection({ form }: { form: ReactNode }) {
       <div
         className={cx(
           container,
-          css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' },
+          grid({
             gap: { base: '8', md: '16' },
+            gridTemplateColumns: { base: '1fr', md: '0.9fr 1.1fr' },
             alignItems: 'start',
           }),
         )}
@@ -31,16 +31,7 @@ export function FeedbackSection({ form }: { form: ReactNode }) {
           <p className={leadText}>{t('landing.feedback.text')}</p>
           <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', mt: '2' })}>
             {[t('landing.feedback.point1'), t('landing.feedback.point2'), t('landing.feedback.point3')].map((text) => (
-              <li
-                key={text}
-                className={css({
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: '2.5',
-                  fontSize: 'sm',
-                  color: 'fg.default',
-                })}
-              >
+              <li key={text} className={hstack({ gap: '2.5', fontSize: 'sm', color: 'fg.default' })}>
                 <CircleCheck size={18} aria-hidden className={css({ color: 'success.solid' })} />
                 {text}
               </li>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { stackToRow, wrap } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { Brand } from '../brand';
 import { DEFAULT_ADMIN_PHONE, PRODUCT_NAME } from '../../config';
@@ -53,11 +54,11 @@ export function Footer() {
       <div
         className={cx(
           container,
-          css({
-            display: 'flex',
-            flexDirection: { base: 'column', md: 'row' },
-            alignItems: { base: 'flex-start', md: 'center' },
-            justifyContent: 'space-between',
+          stackToRow({
+            from: 'md',
+            align: 'center',
+            stackAlign: 'flex-start',
+            justify: 'space-between',
             gap: '6',
             py: '10',
           }),
@@ -70,15 +71,7 @@ export function Footer() {
           </p>
         </div>
         <nav aria-label={t('landing.footer.label')}>
-          <ul
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: { base: '4', sm: '6' },
-              listStyle: 'none',
-              fontSize: 'sm',
-            })}
-          >
+          <ul className={wrap({ gap: { base: '4', sm: '6' }, listStyle: 'none', fontSize: 'sm' })}>
             {(['privacy', 'terms', 'contact'] as const).map((key) => (
               <li key={key}>
                 <button type="button" className={footerLink} onClick={() => setTopic(key)} aria-haspopup="dialog">

@@ -1,6 +1,7 @@
 import { CircleCheck, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { flex, grid, hstack, stack, wrap } from 'styled-system/patterns';
 import { DEFAULT_COURSE_ICON, PRODUCT_NAME } from '../../config';
 import { formatScore } from '../../format';
 import { Button, Chip } from '../../ui';
@@ -22,10 +23,9 @@ export function Hero({ primaryAction }: { primaryAction: ReactNode }) {
       <div
         className={cx(
           container,
-          css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: '1.1fr 0.9fr' },
+          grid({
             gap: { base: '10', md: '12' },
+            gridTemplateColumns: { base: '1fr', md: '1.1fr 0.9fr' },
             alignItems: 'center',
             py: { base: '14', md: '24' },
           }),
@@ -73,14 +73,7 @@ export function Hero({ primaryAction }: { primaryAction: ReactNode }) {
           >
             {t('landing.hero.body', { product: PRODUCT_NAME })}
           </p>
-          <div
-            className={css({
-              display: 'flex',
-              gap: '3',
-              flexWrap: 'wrap',
-              '& .button': { h: '12', px: '6', fontSize: 'md' },
-            })}
-          >
+          <div className={wrap({ gap: '3', '& .button': { h: '12', px: '6', fontSize: 'md' } })}>
             {primaryAction}
             <Button
               asChild
@@ -123,15 +116,13 @@ function HeroIllustration() {
       })}
     >
       <div
-        className={css({
+        className={stack({
+          gap: '5',
           bg: 'bg.surface',
           color: 'fg.default',
           borderRadius: '2xl',
           boxShadow: '0 30px 60px -20px rgb(0 0 0 / 0.45)',
           p: '6',
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '5',
         })}
       >
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
@@ -186,7 +177,8 @@ function HeroIllustration() {
         </ol>
       </div>
       <div
-        className={css({
+        className={hstack({
+          gap: '3',
           position: 'absolute',
           bottom: '-7',
           insetEnd: { base: '-2', md: '-6' },
@@ -196,21 +188,17 @@ function HeroIllustration() {
           boxShadow: 'xl',
           px: '4',
           py: '3',
-          display: 'flex',
-          alignItems: 'center',
-          gap: '3',
         })}
       >
         <span
-          className={css({
-            display: 'flex',
+          className={flex({
+            align: 'center',
+            justify: 'center',
             width: '9',
             height: '9',
             borderRadius: 'full',
             bg: 'success.subtle',
             color: 'success.solid',
-            alignItems: 'center',
-            justifyContent: 'center',
           })}
         >
           <ShieldCheck size={18} />

@@ -1,6 +1,7 @@
 import { BookOpen, Layers } from 'lucide-react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid, hstack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import type { PublicCourse } from '@contract/landing';
 import { DEFAULT_COURSE_ICON } from '../../config';
@@ -89,9 +90,7 @@ function CourseCard({ course }: { course: PublicCourse }) {
           {course.description || t('landing.courses.defaultDescription')}
         </p>
         <p
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
+          className={hstack({
             gap: '2',
             fontSize: 'sm',
             color: 'fg.subtle',
@@ -108,9 +107,8 @@ function CourseCard({ course }: { course: PublicCourse }) {
   );
 }
 
-const courseGrid = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+const courseGrid = grid({
   gap: '6',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
   listStyle: 'none',
 });

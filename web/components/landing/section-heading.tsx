@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 
 /** The landing page's content width: every section's inner box. */
 export const container = css({ width: '100%', maxW: '1200px', mx: 'auto', px: { base: '4', sm: '6', lg: '8' } });
@@ -31,15 +32,7 @@ export function SectionHeading({
   id: string;
 }) {
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
-        maxW: '640px',
-        mb: { base: '8', md: '12' },
-      })}
-    >
+    <div className={stack({ gap: '3', maxW: '640px', mb: { base: '8', md: '12' } })}>
       <span className={eyebrowText}>{eyebrow}</span>
       <h2 id={id} className={titleText}>
         {title}

@@ -1,17 +1,12 @@
 import { css, cx } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
 
 // Static classes: Panda extracts styles at build time, so no computed style objects.
 const track = css({ h: '2', bg: 'bg.subtle', rounded: 'full', overflow: 'hidden' });
 const thickTrack = css({ h: '2.5' });
 const fill = css({ h: 'full', rounded: 'full' });
 const fillTone = { brand: css({ bg: 'brand.solid' }), success: css({ bg: 'success.solid' }) };
-const captionRow = css({
-  display: 'flex',
-  justifyContent: 'space-between',
-  fontSize: 'xs',
-  color: 'fg.muted',
-  mb: '1',
-});
+const captionRow = flex({ justify: 'space-between', fontSize: 'xs', color: 'fg.muted', mb: '1' });
 const besideBar = css({ flex: '1' });
 const besideRow = css({ display: 'flex', alignItems: 'center', gap: '3' });
 const besideFigure = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', minW: '10', textAlign: 'end' });

@@ -1,6 +1,6 @@
 import type { LearnerRequirement } from '@contract/compliance';
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import type { ChipProps } from '../../ui';
 import { ComplianceChip, RequirementDate } from '../compliance-status';
 
@@ -16,16 +16,7 @@ export function RequirementLine({
   children?: ReactNode;
 }) {
   return (
-    <div
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        gap: '2',
-        flexWrap: 'wrap',
-        fontSize: 'sm',
-        color: 'fg.muted',
-      })}
-    >
+    <div className={wrap({ align: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
       {children}
       <ComplianceChip status={requirement.status} size={chipSize} />
       <RequirementDate requirement={requirement} />

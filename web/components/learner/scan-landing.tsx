@@ -1,20 +1,14 @@
 import { LayoutDashboard, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { PageHeader } from '../page-header';
 import { Button, Card } from '../../ui';
 import { t } from '../../i18n';
 
 const panel = css({ display: 'flex', flexDirection: 'column', gap: '5', p: { base: '5', md: '8' }, maxW: '40rem' });
-const done = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  textAlign: 'center',
-  gap: '2',
-  py: '4',
-});
+const done = stack({ align: 'center', gap: '2', textAlign: 'center', py: '4' });
 
 /**
  * Where a QR shown on someone else's device leads on the learner's own phone (session check-in, a

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { grid, stackToRow } from 'styled-system/patterns';
 import { Card, Skeleton } from '../../ui';
 
 // Static classes: Panda extracts styles at build time, so no computed style objects.
@@ -24,10 +25,9 @@ export function StatRow({ label, children }: { label: string; children: ReactNod
   return (
     <section
       aria-label={label}
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+      className={grid({
         gap: { base: '2', sm: '3', md: '5' },
+        gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
         mb: { base: '6', md: '8' },
       })}
     >
@@ -56,10 +56,10 @@ export function StatTile({
   return (
     <Card
       variant="elevated"
-      className={css({
-        display: 'flex',
-        flexDirection: { base: 'column', md: 'row' },
-        alignItems: { base: 'flex-start', md: 'center' },
+      className={stackToRow({
+        from: 'md',
+        align: 'center',
+        stackAlign: 'flex-start',
         gap: { base: '2', md: '4' },
         p: { base: '3', md: '5' },
       })}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { css } from 'styled-system/css';
+import { flex, hstack } from 'styled-system/patterns';
 import { sessionQueries, type SearchTarget, type SessionPerson } from '../../api/session-queries';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
@@ -85,19 +86,16 @@ export function PersonSearch({
   );
 }
 
-const listClass = css({
-  display: 'flex',
-  flexDirection: 'column',
+const listClass = flex({
+  direction: 'column',
   borderWidth: '1px',
   borderColor: 'border',
   borderRadius: 'md',
   maxH: '18rem',
   overflowY: 'auto',
 });
-const itemClass = css({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
+const itemClass = hstack({
+  justify: 'space-between',
   gap: '3',
   px: '3',
   py: '2',

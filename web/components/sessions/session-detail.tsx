@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FileDown, MonitorSmartphone, PenLine, QrCode, UserCheck } from 'lucide-react';
 import { useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Link } from 'wouter';
 import { saveBlob } from '../../api/certificates';
 import {
@@ -16,7 +16,7 @@ import { formatDateTime } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
-import { Alert, Button, Card, CardBody, flipInRtl, toaster } from '../../ui';
+import { Alert, Button, Card, CardBody, flipInRtl, textLink, toaster } from '../../ui';
 import { PageHeader } from '../page-header';
 import { QueryState } from '../query-state';
 import { SignOffDialog } from './session-dialogs';
@@ -203,16 +203,7 @@ function Amendments({ session }: { session: SessionDetail }) {
   );
 }
 
-const backClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  minH: '44px',
-  mb: '2',
-  color: 'brand.fg',
-  fontWeight: 'medium',
-  _hover: { textDecoration: 'underline' },
-});
+const backClass = cx(textLink({ touch: true, strong: true }), css({ mb: '2' }));
 const actionsClass = css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '4' });
 const linkButton = css({
   display: 'inline-flex',

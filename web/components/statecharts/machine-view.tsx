@@ -1,6 +1,7 @@
 import { Download, Minus, Play, Plus, Scan } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { grid, wrap } from 'styled-system/patterns';
 import { toMermaid, toScxml, toSvg } from '../../../statecharts/tooling/export';
 import type { MachineModel } from '../../../statecharts/tooling/inspect';
 import type { Layout } from '../../../statecharts/tooling/layout';
@@ -86,16 +87,7 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
 
   return (
     <section aria-labelledby={`sc-${entry.key}-title`} className={css({ pt: '5' })}>
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-          gap: '4',
-          mb: '4',
-        })}
-      >
+      <div className={wrap({ align: 'flex-start', justify: 'space-between', gap: '4', mb: '4' })}>
         <div className={css({ maxW: '80ch' })}>
           <h2 id={`sc-${entry.key}-title`} className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: '1' })}>
             {machineTitle(entry)}
@@ -149,16 +141,7 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
         </div>
       </div>
 
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          mb: '3',
-        })}
-      >
+      <div className={wrap({ align: 'center', justify: 'space-between', gap: '3', mb: '3' })}>
         <div
           role="group"
           aria-label={t('statecharts.mode')}
@@ -206,10 +189,9 @@ export function MachineView({ entry, model, layout }: { entry: MachineEntry; mod
       </div>
 
       <div
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 360px' },
+        className={grid({
           gap: '4',
+          gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 360px' },
           alignItems: 'start',
         })}
       >

@@ -1,5 +1,6 @@
 import { TimerReset } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { formatDelay } from '../../../statecharts/tooling/inspect';
 import type { Simulation } from '../../../statecharts/tooling/simulator';
 import { formatCertificateDate, formatDateTime } from '../../format';
@@ -127,14 +128,7 @@ function ContextDates({ context, withTime }: { context: unknown; withTime: boole
     <dl
       aria-label={t('statecharts.dates')}
       data-testid="sim-dates"
-      className={css({
-        mt: '3',
-        display: 'grid',
-        gridTemplateColumns: 'auto 1fr',
-        columnGap: '3',
-        rowGap: '1',
-        fontSize: 'xs',
-      })}
+      className={grid({ columnGap: '3', rowGap: '1', mt: '3', gridTemplateColumns: 'auto 1fr', fontSize: 'xs' })}
     >
       {dates.map(({ path, value }) => (
         <div key={path} className={css({ display: 'contents' })}>

@@ -1,6 +1,7 @@
 import { RotateCcw } from 'lucide-react';
 import { useCallback } from 'react';
 import { css } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import type { MachineEntry } from '../../../statecharts/tooling/registry';
 import { contextJson, type Simulation, type SimEvent } from '../../../statecharts/tooling/simulator';
 import { Alert, Button, Chip, Select } from '../../ui';
@@ -37,17 +38,7 @@ export function SimulatorPanel({
   );
 
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '4',
-        mb: '5',
-        pb: '5',
-        borderBottomWidth: '1px',
-        borderColor: 'border.muted',
-      })}
-    >
+    <div className={stack({ gap: '4', mb: '5', pb: '5', borderBottomWidth: '1px', borderColor: 'border.muted' })}>
       <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end', flexWrap: 'wrap' })}>
         {entry.inputs && entry.inputs.length > 1 ? (
           <Select

@@ -1,23 +1,17 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import {
   formatDelay,
   type MachineModel,
   type StateModel,
   type TransitionModel,
 } from '../../../statecharts/tooling/inspect';
-import { Chip } from '../../ui';
+import { Chip, overline } from '../../ui';
 import { t } from '../../i18n';
 
 /** The side panel of /statecharts: one state's type, tags, actions and its transitions out, inherited and in. */
-export const sectionTitle = css({
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  textTransform: 'uppercase',
-  letterSpacing: '0.06em',
-  color: 'fg.subtle',
-  mb: '2',
-});
+export const sectionTitle = cx(overline({ tone: 'subtle' }), css({ letterSpacing: '0.06em', mb: '2' }));
 
 export function StateDetails({
   model,
@@ -67,16 +61,7 @@ export function StateDetails({
           </Chip>
         ))}
       </div>
-      <dl
-        className={css({
-          fontSize: 'sm',
-          display: 'grid',
-          gridTemplateColumns: 'auto 1fr',
-          columnGap: '3',
-          rowGap: '1',
-          mb: '3',
-        })}
-      >
+      <dl className={grid({ columnGap: '3', rowGap: '1', fontSize: 'sm', gridTemplateColumns: 'auto 1fr', mb: '3' })}>
         {state.invoke.length ? <Detail term={t('statecharts.runs')}>{state.invoke.join(', ')}</Detail> : null}
         {state.entry.length ? <Detail term={t('statecharts.onEntry')}>{state.entry.join(', ')}</Detail> : null}
         {state.exit.length ? <Detail term={t('statecharts.onExit')}>{state.exit.join(', ')}</Detail> : null}
@@ -187,15 +172,7 @@ function TransitionList({
           })}
         >
           <div className={css({ fontWeight: 'semibold', wordBreak: 'break-word' })}>{tr.eventLabel}</div>
-          <dl
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: 'auto 1fr',
-              columnGap: '3',
-              rowGap: '0.5',
-              mt: '1',
-            })}
-          >
+          <dl className={grid({ columnGap: '3', rowGap: '0.5', gridTemplateColumns: 'auto 1fr', mt: '1' })}>
             {from ? <Detail term={t('statecharts.from')}>{from(tr)}</Detail> : null}
             {tr.guard ? <Detail term={t('statecharts.onlyIf')}>{tr.guard}</Detail> : null}
             {tr.delayMs !== null || tr.delay !== null ? (

@@ -1,14 +1,13 @@
 import { PenLine } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import { t } from '../../i18n';
 import type { TalkLine } from '../../state/talk-store';
 import { Alert, Button, TextField } from '../../ui';
 import { SignatureField, type SignatureFieldHandle } from './signature-field';
 
-export const panel = css({
-  display: 'flex',
-  flexDirection: 'column',
+export const panel = stack({
   gap: '3',
   p: '4',
   borderWidth: '2px',

@@ -1,28 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Smartphone, Trash2, UserRoundPen } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { flex, stack } from 'styled-system/patterns';
 import { talkQueries, topicPdfUrl, type ForemanTopic } from '../../api/talk-queries';
 import { t } from '../../i18n';
 import { talkOutbox } from '../../state/talk-outbox';
 import type { StoredTalk, TalkLine } from '../../state/talk-store';
-import { Button, Chip, textLink } from '../../ui';
+import { Button, Chip, panel, textLink } from '../../ui';
 import { useOnline } from '../../state/evaluations';
 import { CrewAdder } from './crew-adder';
 import { OwnPhonePanel } from './own-phone-panel';
 import { BehalfPanel, ClosePanel, SignLinePanel } from './sign-panels';
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
-const lineBox = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-});
+const lineBox = cx(panel(), stack({ gap: '2', p: '3' }));
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
 type Active = { index: number; mode: 'sign' | 'behalf' } | null;
@@ -99,15 +91,7 @@ export function TalkSheet(props: {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
       <details className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3' })}>
-        <summary
-          className={css({
-            cursor: 'pointer',
-            fontWeight: 'semibold',
-            minH: '11',
-            display: 'flex',
-            alignItems: 'center',
-          })}
-        >
+        <summary className={flex({ align: 'center', cursor: 'pointer', fontWeight: 'semibold', minH: '11' })}>
           {t('talks.topic.read', { title: talk.topicTitle })}
         </summary>
         <p className={css({ whiteSpace: 'pre-wrap', mt: '2' })}>{props.topic?.body ?? ''}</p>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Link, useLocation } from 'wouter';
 import { t } from '../../i18n';
-import { TextField } from '../../ui';
+import { TextField, textLink } from '../../ui';
 import { PageHeader } from '../page-header';
 
 /**
@@ -77,15 +77,10 @@ export function TeamPersonLink({ id, name }: { id: string; name: string }) {
   return (
     <Link
       href={`/team/people/${encodeURIComponent(id)}`}
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        minH: '44px',
-        fontWeight: 'semibold',
-        color: 'brand.fg',
-        textDecoration: 'underline',
-        textUnderlineOffset: '3px',
-      })}
+      className={cx(
+        textLink({ underline: 'always', touch: true }),
+        css({ fontWeight: 'semibold', textUnderlineOffset: '3px' }),
+      )}
     >
       <bdi>{name}</bdi>
     </Link>

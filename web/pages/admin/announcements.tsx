@@ -3,6 +3,7 @@ import { Eye, Megaphone, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { announcementWrites } from '../../api/announcement-queries';
 import { announcementsApi } from '../../api/announcements';
 import { serverText, t } from '../../i18n';
@@ -86,12 +87,7 @@ export function AdminAnnouncementsPage() {
       />
       {stats ? (
         <div
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' },
-            gap: '3',
-            mb: '5',
-          })}
+          className={grid({ gap: '3', gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' }, mb: '5' })}
         >
           <StatCard label={t('admin.announcements.totalActive')} value={stats.totalActive} />
           <StatCard label={t('admin.announcements.urgent')} value={stats.urgentCount} palette="error" />

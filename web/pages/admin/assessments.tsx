@@ -9,6 +9,7 @@ import { CheckCircle2, ClipboardList, RotateCcw, Search } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { listDomains } from '../../api/admin-content';
 import { assessmentsApi, type AttemptListFilters } from '../../api/admin-people';
 import { hasErrorCode } from '../../api/client';
@@ -120,10 +121,9 @@ export function AdminAssessmentsPage() {
         </div>
       ) : null}
       <div
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: '1fr 1fr 2fr auto' },
+        className={grid({
           gap: '3',
+          gridTemplateColumns: { base: '1fr', md: '1fr 1fr 2fr auto' },
           alignItems: 'end',
           mb: '4',
         })}

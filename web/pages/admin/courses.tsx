@@ -2,6 +2,7 @@ import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Trash2, Undo2 } from 'luc
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { listDomains, pageCourses, type AdminCourse, type CourseFilters, type Domain } from '../../api/admin-content';
 import { courseWrites } from '../../api/course-queries';
 import { queryKeys } from '../../api/query-keys';
@@ -205,10 +206,9 @@ export function AdminCoursesPage() {
         }
       />
       <div
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr' },
+        className={grid({
           gap: '4',
+          gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr' },
           mb: '5',
           alignItems: 'end',
         })}

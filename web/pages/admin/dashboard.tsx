@@ -3,6 +3,7 @@ import { Award, BookOpen, Clock, GraduationCap, Library, Link2, Medal, Trophy, U
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { grid, hstack, wrap } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { dashboardApi } from '../../api/admin-people';
@@ -24,6 +25,7 @@ import {
   TabList,
   Tabs,
   TabTrigger,
+  textLink,
 } from '../../ui';
 import { formatDateTime, formatNumber, formatScore } from '../../format';
 import { t } from '../../i18n';
@@ -88,10 +90,9 @@ export function AdminDashboardPage() {
       ) : (
         <>
           <div
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
+            className={grid({
               gap: '4',
+              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' },
               mb: '8',
             })}
           >
@@ -184,12 +185,10 @@ export function AdminDashboardPage() {
                         <li
                           key={course.id}
                           className={cx(
-                            css({
-                              display: 'flex',
+                            wrap({
+                              align: 'center',
+                              justify: 'space-between',
                               gap: '3',
-                              alignItems: 'center',
-                              justifyContent: 'space-between',
-                              flexWrap: 'wrap',
                               p: '3',
                               borderRadius: 'md',
                               borderWidth: '1px',
@@ -229,10 +228,8 @@ export function AdminDashboardPage() {
                       {data.performers.map((p, index) => (
                         <li
                           key={p.username}
-                          className={css({
-                            display: 'flex',
+                          className={hstack({
                             gap: '3',
-                            alignItems: 'center',
                             p: '3',
                             borderRadius: 'md',
                             borderWidth: '1px',
@@ -288,9 +285,7 @@ function StatCard({
   return (
     <Card className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2' })}>
       <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '2',
           color: tone === 'warning' ? 'warning.fg' : 'brand.fg',
           '& svg': { w: '5', h: '5' },
@@ -302,16 +297,7 @@ function StatCard({
       <p className={css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: '1' })}>{formatNumber(value)}</p>
       {hint ? <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{hint}</p> : null}
       {href && linkText ? (
-        <Link
-          href={href}
-          className={css({
-            fontSize: 'sm',
-            fontWeight: 'medium',
-            color: 'brand.fg',
-            mt: 'auto',
-            _hover: { textDecoration: 'underline' },
-          })}
-        >
+        <Link href={href} className={cx(textLink({ strong: true }), css({ fontSize: 'sm', mt: 'auto' }))}>
           {linkText}
         </Link>
       ) : null}

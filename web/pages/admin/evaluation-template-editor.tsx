@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { templateBody } from '@contract/evaluations';
 import { ArrowLeft, Pencil, Save, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import * as v from 'valibot';
 import { Link, useLocation, useParams } from 'wouter';
 import { holdsAdminPermission } from '@contract/rules/roles';
@@ -30,7 +30,7 @@ import { useSession } from '../../state/session';
 import { formatDate } from '../../format';
 import { t } from '../../i18n';
 import { errorText, fieldErrors, issueErrors } from '../../i18n/error-text';
-import { Alert, Button, Card, CardBody, focusFirstInvalid, toaster } from '../../ui';
+import { Alert, Button, Card, CardBody, focusFirstInvalid, textLink, toaster } from '../../ui';
 import { flipInRtl } from '../../ui/direction';
 
 const LIST = '/admin/evaluation-templates';
@@ -264,12 +264,4 @@ export function AdminEvaluationTemplateEditorPage() {
   );
 }
 
-const linkClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  minH: '44px',
-  color: 'brand.fg',
-  _hover: { textDecoration: 'underline' },
-  '&[aria-current=page]': { fontWeight: 'semibold' },
-});
+const linkClass = cx(textLink({ touch: true }), css({ '&[aria-current=page]': { fontWeight: 'semibold' } }));

@@ -3,6 +3,7 @@ import { ADMIN_PERMISSION_KEYS, type AdminPermissions } from '@contract/auth';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { KioskProfileCard } from '../../components/kiosk/kiosk-profile-card';
 import { PageHeader } from '../../components/page-header';
 import { ProfileInformation, ProfileLoading, useProfile } from '../../components/profile-editor';
@@ -84,15 +85,7 @@ function PermissionsPanel({
   return (
     <Card>
       <div className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <div
-          className={css({
-            display: 'flex',
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            gap: '3',
-            flexWrap: 'wrap',
-          })}
-        >
+        <div className={wrap({ align: 'center', justify: 'space-between', gap: '3' })}>
           <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{t('admin.profile.permissions')}</h2>
           {!editing ? (
             <Button variant="outline" leftIcon={<Pencil />} onClick={() => setEditing(true)}>

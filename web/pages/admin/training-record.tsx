@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { css } from 'styled-system/css';
 import { Link, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { complianceApi } from '../../api/compliance';
@@ -14,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
+import { textLink } from '../../ui';
 import { flipInRtl } from '../../ui/direction';
 
 /**
@@ -41,13 +41,7 @@ export function AdminTrainingRecordPage() {
         eyebrow={
           <Link
             href={fromUsers !== undefined ? `/admin/users${fromUsers}` : `/admin/compliance${back ? `?${back}` : ''}`}
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '1',
-              color: 'brand.fg',
-              _hover: { textDecoration: 'underline' },
-            })}
+            className={textLink()}
           >
             <ArrowLeft aria-hidden size={16} className={flipInRtl} />{' '}
             {fromUsers !== undefined ? t('admin.users.title') : t('admin.compliance.title')}

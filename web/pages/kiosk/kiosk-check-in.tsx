@@ -2,6 +2,7 @@ import type { KioskCheckInResponse, KioskInfo } from '@contract/kiosk';
 import { CircleCheck, QrCode, KeyRound } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { flex, grid } from 'styled-system/patterns';
 import { ApiClientError } from '../../api/client';
 import { kioskWrites, type KioskCheckInInput } from '../../api/kiosk-queries';
 import { useWrite } from '../../api/writes';
@@ -99,15 +100,14 @@ export function KioskCheckIn({
   return (
     <div className={css({ flex: '1', display: 'flex', flexDirection: 'column' })}>
       <header
-        className={css({
+        className={flex({
+          align: 'flex-start',
+          justify: 'space-between',
+          gap: '4',
           bg: 'brand.950',
           color: 'white',
           px: { base: '4', md: '8' },
           py: { base: '4', md: '5' },
-          display: 'flex',
-          gap: '4',
-          justifyContent: 'space-between',
-          alignItems: 'flex-start',
         })}
       >
         <div>
@@ -134,12 +134,7 @@ export function KioskCheckIn({
               </Alert>
             )}
             <div
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-                gap: '5',
-                alignItems: 'start',
-              })}
+              className={grid({ gap: '5', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, alignItems: 'start' })}
             >
               <Block icon={<QrCode size={28} />} title={t('kiosk.badgeTitle')} hint={t('kiosk.badgeHint')}>
                 <form noValidate onSubmit={submitBadge} className={css({ display: 'grid', gap: '4' })}>
@@ -244,15 +239,14 @@ function Welcome({ result, onDone }: { result: KioskCheckInResponse; onDone: () 
   return (
     <section
       data-testid="kiosk-welcome"
-      className={css({
+      className={grid({
+        gap: '4',
         bg: 'success.subtle',
         borderRadius: 'xl',
         borderWidth: '2px',
         borderColor: 'success.solid',
         p: { base: '6', md: '10' },
-        display: 'grid',
         justifyItems: 'center',
-        gap: '4',
         textAlign: 'center',
       })}
     >

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Lock, MonitorSmartphone } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { Link, useParams } from 'wouter';
 import { hasErrorCode } from '../../api/client';
 import { kioskQueries, kioskWrites } from '../../api/kiosk-queries';
@@ -61,7 +62,8 @@ function Panel({ icon, title, children }: { icon: ReactNode; title: string; chil
   return (
     <div className={css({ flex: '1', display: 'grid', placeItems: 'center', p: { base: '4', md: '8' } })}>
       <div
-        className={css({
+        className={grid({
+          gap: '4',
           w: '100%',
           maxW: '560px',
           bg: 'bg.surface',
@@ -70,8 +72,6 @@ function Panel({ icon, title, children }: { icon: ReactNode; title: string; chil
           borderRadius: 'xl',
           boxShadow: 'md',
           p: { base: '6', md: '8' },
-          display: 'grid',
-          gap: '4',
           textAlign: 'center',
           justifyItems: 'center',
         })}

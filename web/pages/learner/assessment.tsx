@@ -5,6 +5,7 @@ import { IntroView } from '../../components/learner/assessment/intro-view';
 import { QuestionCard } from '../../components/learner/assessment/question-card';
 import { ResultView } from '../../components/learner/assessment/result-view';
 import { css, cx } from 'styled-system/css';
+import { hstack, wrap } from 'styled-system/patterns';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import { ASSESSMENT_MESSAGES, isAnswerable } from '../../../statecharts/assessment.machine';
 import { formatClock, formatNumber, formatScore } from '../../format';
@@ -144,14 +145,12 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
       </header>
 
       <div
-        className={css({
+        className={hstack({
+          justify: 'space-between',
+          gap: '3',
           position: 'sticky',
           top: { base: '56px', sm: '64px' },
           zIndex: 5,
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          gap: '3',
           p: '3',
           bg: 'bg.surface',
           borderWidth: '1px',
@@ -206,15 +205,7 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
       </ol>
 
       {snapshot.matches('submitFailed') && error ? <Alert status="error">{machineText(error)}</Alert> : null}
-      <div
-        className={css({
-          display: 'flex',
-          justifyContent: 'flex-end',
-          gap: '3',
-          alignItems: 'center',
-          flexWrap: 'wrap',
-        })}
-      >
+      <div className={wrap({ align: 'center', justify: 'flex-end', gap: '3' })}>
         {!snapshot.can({ type: 'attempt.submit' }) && !locked ? (
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('assessment.answerAll')}</span>
         ) : null}

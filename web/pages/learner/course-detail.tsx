@@ -10,6 +10,7 @@ import {
 } from '../../../statecharts/course-progress.machine';
 import { CertificateDialog } from '../../components/certificate-dialog';
 import { ComplianceChip, RequirementDate } from '../../components/compliance-status';
+import { pageTitle } from '../../components/page-header';
 import { CourseVersions } from '../../components/course-versions';
 import { EnrollPanel } from '../../components/learner/course-detail/enroll-panel';
 import { ProgressPanel } from '../../components/learner/course-detail/progress-panel';
@@ -141,14 +142,7 @@ function CourseDetail({ courseId }: { courseId: string }) {
             </>
           ) : null}
         </div>
-        <h1
-          className={css({
-            fontSize: { base: '2xl', md: '3xl' },
-            fontWeight: 'bold',
-            letterSpacing: '-0.02em',
-            lineHeight: '1.2',
-          })}
-        >
+        <h1 className={pageTitle}>
           <bdi>{course.title}</bdi>
         </h1>
         <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' })}>

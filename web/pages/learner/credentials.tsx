@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, IdCard, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { credentialQueries } from '../../api/credential-queries';
 import { CredentialFacts } from '../../components/credential-facts';
 import { CredentialForm } from '../../components/learner/credentials/credential-form';
@@ -40,15 +41,7 @@ function CredentialCard({ credential, onResubmit }: { credential: Credential; on
   return (
     <Card>
       <CardBody className={css({ display: 'grid', gap: '3' })}>
-        <div
-          className={css({
-            display: 'flex',
-            gap: '2',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            flexWrap: 'wrap',
-          })}
-        >
+        <div className={wrap({ align: 'center', justify: 'space-between', gap: '2' })}>
           <h2 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
             <bdi>{credential.typeName}</bdi>
           </h2>

@@ -18,19 +18,12 @@ import { evaluationOutbox, type EvaluationActor } from '../../state/evaluation-o
 import { useEvaluationOutbox, useEvaluationView, useOnline } from '../../state/evaluations';
 import { useOfflineShell } from '../../state/offline-shell';
 import { useSession } from '../../state/session';
-import { Alert, flipInRtl, LoadingBlock, TextField } from '../../ui';
+import { Alert, flipInRtl, LoadingBlock, TextField, textLink } from '../../ui';
 
 const back = (
   <Link
     href="/evaluate"
-    className={css({
-      display: 'inline-flex',
-      alignItems: 'center',
-      gap: '1.5',
-      minH: '11',
-      color: 'brand.fg',
-      fontWeight: 'medium',
-    })}
+    className={cx(textLink({ underline: 'none', touch: true, strong: true }), css({ gap: '1.5' }))}
   >
     <ArrowLeft aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} /> {t('evaluate.back')}
   </Link>

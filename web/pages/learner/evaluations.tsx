@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
 import { css, cx } from 'styled-system/css';
+import { stackToRow } from 'styled-system/patterns';
 import { Link, useParams } from 'wouter';
 import { selectUser } from '../../../statecharts/session.machine';
 import { evaluationQueries, evaluationWrites, type EvaluationRecord } from '../../api/evaluation-queries';
@@ -13,18 +14,9 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { useSession } from '../../state/session';
-import { Alert, Button, Chip, EmptyState, panel, toaster } from '../../ui';
+import { Alert, Button, Chip, EmptyState, panel, textLink, toaster } from '../../ui';
 
-const card = cx(
-  panel(),
-  css({
-    display: 'flex',
-    flexDirection: { base: 'column', sm: 'row' },
-    alignItems: { base: 'stretch', sm: 'center' },
-    justifyContent: 'space-between',
-    gap: '3',
-  }),
-);
+const card = cx(panel(), stackToRow({ align: 'center', stackAlign: 'stretch', justify: 'space-between', gap: '3' }));
 
 function EvaluationCard({ record }: { record: EvaluationRecord }) {
   const competent = record.outcome === 'COMPETENT';
@@ -141,16 +133,7 @@ export function EvaluationRecordPage() {
     <div className={css({ maxW: '3xl', display: 'flex', flexDirection: 'column', gap: '5' })}>
       <PageHeader
         eyebrow={
-          <Link
-            href="/evaluations"
-            className={css({
-              color: 'brand.fg',
-              fontWeight: 'medium',
-              minH: '11',
-              display: 'inline-flex',
-              alignItems: 'center',
-            })}
-          >
+          <Link href="/evaluations" className={textLink({ underline: 'none', touch: true, strong: true })}>
             {t('evaluations.back')}
           </Link>
         }

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
+import { stackToRow, wrap } from 'styled-system/patterns';
 import { PdfViewer } from '../../components/pdf-viewer';
 import { learnerApi } from '../../api/learner';
 import { learnerQueries } from '../../api/learner-queries';
@@ -160,26 +161,9 @@ function MaterialView({ courseId, data, back }: { courseId: string; data: Loaded
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       {back}
-      <header
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', md: 'row' },
-          gap: '4',
-          justifyContent: 'space-between',
-          alignItems: { md: 'flex-end' },
-        })}
-      >
+      <header className={stackToRow({ from: 'md', align: 'flex-end', justify: 'space-between', gap: '4' })}>
         <MaterialTitle data={data} as="div" />
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '3',
-            flexShrink: 0,
-            flexWrap: 'wrap',
-            w: { base: 'full', md: 'auto' },
-          })}
-        >
+        <div className={wrap({ align: 'center', gap: '3', flexShrink: 0, w: { base: 'full', md: 'auto' } })}>
           <ProgressBar
             label={t('material.progress')}
             percent={progress}

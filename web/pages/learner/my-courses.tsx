@@ -3,6 +3,7 @@ import { BookOpen, Search, SearchX } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { fetchCoursePage, learnerQueries } from '../../api/learner-queries';
 import type { PageParams } from '../../api/paging';
 import { queryKeys } from '../../api/query-keys';
@@ -105,10 +106,9 @@ export function MyCoursesPage() {
       <Tabs value={tab} onValueChange={(v) => list.setFilter('status', v === 'all' ? '' : (v as CourseListStatus))}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', mb: '6' })}>
           <div
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' },
+            className={grid({
               gap: '3',
+              gridTemplateColumns: { base: '1fr', md: '1fr 220px 220px' },
               alignItems: 'end',
             })}
           >
@@ -205,10 +205,9 @@ export function MyCoursesPage() {
             )
           ) : (
             <ul
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+              className={grid({
                 gap: '5',
+                gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
               })}
               aria-label={t('myCourses.listLabel')}
             >

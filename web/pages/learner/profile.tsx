@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { KioskProfileCard } from '../../components/kiosk/kiosk-profile-card';
 import { PageHeader } from '../../components/page-header';
 import { ProfileInformation, ProfileLoading, ReadOnlyFacts, useProfile } from '../../components/profile-editor';
@@ -15,14 +16,7 @@ export function ProfilePage() {
       {!profile ? (
         <ProfileLoading error={loadError} />
       ) : (
-        <div
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' },
-            gap: '5',
-            alignItems: 'start',
-          })}
-        >
+        <div className={grid({ gap: '5', gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' }, alignItems: 'start' })}>
           <section aria-label={t('profile.info')}>
             <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })}>{t('profile.info')}</h2>
             <ProfileInformation profile={profile} rules="learner" onSave={(values) => save(values)} />

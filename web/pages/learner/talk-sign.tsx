@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheckBig, Clock } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { useParams, useSearch } from 'wouter';
 import { talkQueries, talkWrites } from '../../api/talk-queries';
 import { useWrite } from '../../api/writes';
@@ -82,11 +83,10 @@ export function TalkSignPage() {
   );
 }
 
-const facts = css({
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
+const facts = grid({
   gap: '2',
   columnGap: '4',
+  gridTemplateColumns: 'max-content 1fr',
   '& dt': { color: 'fg.muted' },
   '& dd': { fontWeight: 'semibold', m: 0 },
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText, Megaphone, Plus } from 'lucide-react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { selectIsAdmin, selectUser } from '../../../statecharts/session.machine';
 import { talkQueries, type TalkSummary } from '../../api/talk-queries';
@@ -11,30 +12,13 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
 import { useSession } from '../../state/session';
 import { useTalkOutbox } from '../../state/talks';
-import { Chip, EmptyState } from '../../ui';
+import { Chip, EmptyState, panel, textLink } from '../../ui';
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: 0, m: 0 });
-const entry = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1',
-  p: '4',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  bg: 'bg.surface',
-});
+const entry = cx(panel(), stack({ gap: '1' }));
 const heading = css({ fontSize: 'xl', fontWeight: 'semibold' });
 const muted = css({ fontSize: 'sm', color: 'fg.muted' });
-const sheetLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  minH: '11',
-  color: 'brand.fg',
-  textDecoration: 'underline',
-  alignSelf: 'flex-start',
-});
+const sheetLink = cx(textLink({ underline: 'always', touch: true }), css({ alignSelf: 'flex-start' }));
 const startLink = css({
   display: 'inline-flex',
   alignItems: 'center',

@@ -1,6 +1,7 @@
 import { LAPSE_WINDOWS, type LapseRow, type LapseWindow } from '@contract/compliance-lapses';
 import { CalendarClock, Search } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { queryKeys } from '../../api/query-keys';
 import { teamApi } from '../../api/team-queries';
 import { ComplianceChip } from '../../components/compliance-status';
@@ -37,15 +38,7 @@ export function TeamForecastPage() {
           : t('team.forecast.subtitleLoading')
       }
     >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-end',
-          gap: '4',
-          mb: '5',
-        })}
-      >
+      <div className={wrap({ align: 'flex-end', gap: '4', mb: '5' })}>
         <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
           <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1.5' })}>
             {t('team.forecast.window')}

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { css } from 'styled-system/css';
 import { Link, useParams } from 'wouter';
 import { teamApi, teamQueries } from '../../api/team-queries';
 import { RecordBody } from '../../components/admin/training-record/record-body';
@@ -10,6 +9,7 @@ import { QueryState } from '../../components/query-state';
 import { RemindButton } from '../../components/team/remind-button';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
+import { textLink } from '../../ui';
 import { flipInRtl } from '../../ui/direction';
 
 /**
@@ -25,17 +25,7 @@ export function TeamRecordPage() {
     <>
       <PageHeader
         eyebrow={
-          <Link
-            href="/team"
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '1',
-              minH: '44px',
-              color: 'brand.fg',
-              _hover: { textDecoration: 'underline' },
-            })}
-          >
+          <Link href="/team" className={textLink({ touch: true })}>
             <ArrowLeft aria-hidden size={16} className={flipInRtl} /> {t('team.title')}
           </Link>
         }

@@ -2,6 +2,7 @@ import type { TeamSessionDto } from '@contract/team';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, MapPin } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { teamQueries } from '../../api/team-queries';
 import { QueryState } from '../../components/query-state';
 import { TeamFrame, TeamPersonLink } from '../../components/team/team-frame';
@@ -89,10 +90,8 @@ function SessionCard({ session }: { session: TeamSessionDto }) {
           return (
             <li
               key={person.id}
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'space-between',
+              className={hstack({
+                justify: 'space-between',
                 gap: '3',
                 borderTopWidth: '1px',
                 borderColor: 'border.muted',

@@ -1,6 +1,7 @@
 import { ArrowRight, LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { Brand } from '../../components/brand';
 import { CallToAction } from '../../components/landing/call-to-action';
@@ -70,18 +71,7 @@ export function LandingView({ signedIn, home, from, courses, feedbackForm, child
           borderColor: 'border.muted',
         })}
       >
-        <div
-          className={cx(
-            container,
-            css({
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              h: { base: '56px', sm: '64px' },
-              gap: '4',
-            }),
-          )}
-        >
+        <div className={cx(container, hstack({ justify: 'space-between', gap: '4', h: { base: '56px', sm: '64px' } }))}>
           {/* The name gives way (ellipsis) on a phone, so the language switcher and Login always fit. */}
           <Brand className={css({ minW: 0, flexShrink: 1, '& > span': { truncate: true } })} />
           <nav aria-label={t('landing.sections')} className={css({ display: { base: 'none', md: 'flex' }, gap: '1' })}>

@@ -1,5 +1,6 @@
 import { Compass } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { flex } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { Brand } from '../../components/brand';
 import { useAccess } from '../../components/route-guards';
@@ -49,18 +50,7 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
       <header className={css({ px: { base: '4', sm: '8' }, py: '4' })}>
         <Brand />
       </header>
-      <main
-        className={css({
-          flex: '1',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          px: '4',
-          pb: '16',
-        })}
-      >
-        {content}
-      </main>
+      <main className={flex({ align: 'center', justify: 'center', flex: '1', px: '4', pb: '16' })}>{content}</main>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { GitBranch } from 'lucide-react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { Link, useLocation, useSearch } from 'wouter';
 import { describeMachine, type MachineModel } from '../../../statecharts/tooling/inspect';
 import { layoutMachine, type Layout } from '../../../statecharts/tooling/layout';
@@ -28,16 +29,14 @@ export function StatechartsPage() {
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas' })}>
       <header
-        className={css({
+        className={hstack({
+          justify: 'space-between',
+          gap: '4',
           px: { base: '4', sm: '8' },
           py: '3',
           borderBottomWidth: '1px',
           borderColor: 'border.default',
           bg: 'bg.surface',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '4',
         })}
       >
         <Brand />

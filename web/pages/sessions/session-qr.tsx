@@ -3,6 +3,7 @@ import { ArrowLeft, Expand, RotateCcw, UserCheck } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { css } from 'styled-system/css';
+import { grid, hstack, stack } from 'styled-system/patterns';
 import { selectIsAdmin } from '../../../statecharts/session.machine';
 import { sessionQueries } from '../../api/session-queries';
 import { QrCode } from '../../components/qr-code';
@@ -165,27 +166,22 @@ export function SessionQrPage() {
   );
 }
 
-const page = css({
+const page = stack({
+  gap: { base: '4', md: '6' },
   minH: '100dvh',
   bg: 'bg.canvas',
   color: 'fg.default',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: { base: '4', md: '6' },
   p: { base: '4', md: '8' },
 });
 const header = css({ display: 'flex', flexDirection: 'column', gap: '2' });
 const toolbar = css({ display: 'flex', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap', mb: '2' });
-const layout = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 3fr) minmax(18rem, 2fr)' },
+const layout = grid({
   gap: { base: '4', md: '8' },
+  gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 3fr) minmax(18rem, 2fr)' },
   flex: '1',
 });
-const codePanel = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
+const codePanel = stack({
+  align: 'center',
   gap: '4',
   bg: 'bg.surface',
   borderRadius: 'xl',
@@ -196,9 +192,7 @@ const codePanel = css({
 // As big as the screen allows: read from the back of a room.
 const qrImage = css({ w: '100%', maxW: 'min(62vh, 44rem)', h: 'auto', aspectRatio: '1' });
 const qrPlaceholder = css({ w: '100%', maxW: 'min(62vh, 44rem)', aspectRatio: '1' });
-const listPanel = css({
-  display: 'flex',
-  flexDirection: 'column',
+const listPanel = stack({
   gap: '3',
   bg: 'bg.surface',
   borderRadius: 'xl',
@@ -207,9 +201,7 @@ const listPanel = css({
   p: { base: '4', md: '6' },
 });
 const list = css({ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '2' });
-const row = css({
-  display: 'flex',
-  alignItems: 'center',
+const row = hstack({
   gap: '3',
   py: '2',
   borderBottomWidth: '1px',

@@ -9,6 +9,7 @@ import { avatar, emptyState, pagination, skeleton, spinner, tooltip } from './fe
 import { field, input } from './input';
 
 import { menu } from './menu';
+import { overline } from './overline';
 import { panel } from './panel';
 import { select } from './select';
 import { table } from './table';
@@ -16,7 +17,7 @@ import { tabs } from './tabs';
 import { textLink } from './text-link';
 import { toast } from './toast';
 
-export const recipes = { button, textLink, panel, input, chip, spinner, skeleton };
+export const recipes = { button, textLink, overline, panel, input, chip, spinner, skeleton };
 export const slotRecipes = {
   field,
   select,

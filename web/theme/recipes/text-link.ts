@@ -18,6 +18,8 @@ export const textLink = defineRecipe({
     underline: {
       always: { textDecoration: 'underline' },
       onHover: { _hover: { textDecoration: 'underline' } },
+      // A back link set where only a link can be (a page header's eyebrow) keeps its text plain.
+      none: {},
     },
     touch: {
       true: { minH: '11' },

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { Alert, DataTable, EmptyState, LoadingBlock, Pagination, type DataTableColumn } from '../../../ui';
 
 interface PagedTablePanelProps<Row> {
@@ -53,17 +54,7 @@ export function PagedTablePanel<Row>({
 }: PagedTablePanelProps<Row>) {
   return (
     <section aria-labelledby={id} className={css({ mt: '10' })}>
-      <h2
-        id={id}
-        className={css({
-          fontSize: 'xl',
-          fontWeight: 'semibold',
-          mb: '1',
-          display: 'flex',
-          alignItems: 'center',
-          gap: '2',
-        })}
-      >
+      <h2 id={id} className={hstack({ gap: '2', fontSize: 'xl', fontWeight: 'semibold', mb: '1' })}>
         <Icon aria-hidden size={20} /> {title}
       </h2>
       <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>{intro}</p>

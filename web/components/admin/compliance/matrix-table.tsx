@@ -1,5 +1,6 @@
 import { CalendarPlus, Plus, Search, ShieldCheck, Users } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { useAdminPermission } from '../../../hooks/use-admin-permission';
 import type { ComplianceResponse, ComplianceRow } from '../../../api/compliance';
@@ -37,9 +38,7 @@ const courseColumn = css({
   verticalAlign: 'bottom',
 });
 
-const scheduleLink = css({
-  display: 'flex',
-  alignItems: 'center',
+const scheduleLink = hstack({
   gap: '1',
   minH: '44px',
   minW: '44px',

@@ -1,6 +1,7 @@
 import type { ComplianceStatus } from '@contract/rules/compliance';
 import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import type { ComplianceSummary, LapseWindow } from '../../../api/compliance';
 import { formatNumber } from '../../../format';
 import { t } from '../../../i18n';
@@ -59,8 +60,7 @@ export function SummaryPanel({
   return (
     <section
       aria-labelledby="compliance-summary-title"
-      className={css({
-        display: 'grid',
+      className={grid({
         gridTemplateColumns: {
           base: 'repeat(2, minmax(0, 1fr))',
           md: 'repeat(3, minmax(0, 1fr))',
@@ -140,11 +140,10 @@ function ForecastChart({
   return (
     <Card className={css({ p: { base: '3', md: '4' }, gridColumn: '1 / -1' })}>
       <figure
-        className={css({
-          display: 'grid',
+        className={grid({
+          gap: { base: '3', lg: '6' },
           gridTemplateColumns: { base: '1fr', lg: 'minmax(12rem, 1fr) 3fr' },
           alignItems: 'center',
-          gap: { base: '3', lg: '6' },
           m: '0',
         })}
       >
@@ -157,12 +156,11 @@ function ForecastChart({
           </span>
         </figcaption>
         <ul
-          className={css({
-            listStyle: 'none',
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+          className={grid({
             columnGap: '6',
             rowGap: '2.5',
+            listStyle: 'none',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
           })}
         >
           {WINDOWS.map((w) => {
@@ -170,12 +168,11 @@ function ForecastChart({
             return (
               <li
                 key={w.key}
-                className={css({
-                  display: 'grid',
-                  gridTemplateColumns: '1fr auto',
-                  alignItems: 'baseline',
+                className={grid({
                   columnGap: '2',
                   rowGap: '1.5',
+                  gridTemplateColumns: '1fr auto',
+                  alignItems: 'baseline',
                   fontSize: 'sm',
                 })}
               >

@@ -3,6 +3,7 @@ import { REFUSALS } from '@contract/errors';
 import { Check, ExternalLink, X } from 'lucide-react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { credentialWrites } from '../../../api/credential-queries';
 import { useWrite, type Write } from '../../../api/writes';
 import { formatDateTime } from '../../../format';
@@ -135,14 +136,7 @@ export function ReviewDialog({
       }
     >
       {credential ? (
-        <div
-          className={css({
-            display: 'grid',
-            gap: '4',
-            gridTemplateColumns: { base: '1fr', md: '3fr 2fr' },
-            alignItems: 'start',
-          })}
-        >
+        <div className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', md: '3fr 2fr' }, alignItems: 'start' })}>
           <Scan credential={credential} />
           <div className={css({ display: 'grid', gap: '3' })}>
             {failure ? <Alert status="error">{failure}</Alert> : null}

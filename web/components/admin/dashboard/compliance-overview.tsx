@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Clock, ShieldCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
+import { grid, hstack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { hasErrorCode } from '../../../api/client';
 import { LAPSE_WINDOWS } from '@contract/compliance-lapses';
@@ -9,17 +10,11 @@ import type { ComplianceSummary } from '../../../api/compliance';
 import { complianceSummaryQuery } from '../../../api/compliance-queries';
 import { formatNumber } from '../../../format';
 import { t } from '../../../i18n';
-import { Card, EmptyState } from '../../../ui';
+import { Card, EmptyState, textLink } from '../../../ui';
 import { QueryState } from '../../query-state';
 import { CompliancePercent } from '../compliance/compliance-level';
 
-const linkClass = css({
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  color: 'brand.fg',
-  mt: 'auto',
-  _hover: { textDecoration: 'underline' },
-});
+const linkClass = cx(textLink({ strong: true }), css({ fontSize: 'sm', mt: 'auto' }));
 
 /**
  * The admin dashboard's first section: the organisation's compliance (percent compliant, overdue,
@@ -67,11 +62,7 @@ function Cards({ summary }: { summary: ComplianceSummary }) {
   const counted = summary.compliant + summary.dueSoon + summary.pending + summary.overdue;
   return (
     <div
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-        gap: '4',
-      })}
+      className={grid({ gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } })}
     >
       <Tile
         icon={<ShieldCheck />}
@@ -107,14 +98,15 @@ function Cards({ summary }: { summary: ComplianceSummary }) {
                 <Link
                   href={`/admin/compliance?lapse=${days}`}
                   aria-label={t('admin.compliance.lapse.open', { days, count })}
-                  className={css({
-                    fontSize: 'sm',
-                    fontWeight: 'semibold',
-                    color: 'brand.fg',
-                    fontVariantNumeric: 'tabular-nums',
-                    whiteSpace: 'nowrap',
-                    _hover: { textDecoration: 'underline' },
-                  })}
+                  className={cx(
+                    textLink(),
+                    css({
+                      fontSize: 'sm',
+                      fontWeight: 'semibold',
+                      fontVariantNumeric: 'tabular-nums',
+                      whiteSpace: 'nowrap',
+                    }),
+                  )}
                 >
                   {t('admin.compliance.people', { count })}
                 </Link>
@@ -133,15 +125,7 @@ function Figure({ value }: { value: number }) {
 
 function TileLabel({ icon, label }: { icon: ReactNode; label: string }) {
   return (
-    <div
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        gap: '2',
-        color: 'brand.fg',
-        '& svg': { w: '5', h: '5' },
-      })}
-    >
+    <div className={hstack({ gap: '2', color: 'brand.fg', '& svg': { w: '5', h: '5' } })}>
       <span aria-hidden>{icon}</span>
       <span className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' })}>{label}</span>
     </div>

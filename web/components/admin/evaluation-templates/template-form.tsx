@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import type { TemplateDto, TemplateInput } from '../../../api/evaluation-template-queries';
 import { t } from '../../../i18n';
 import { Button, Checkbox, IconButton, Select, TextField, type SelectOption } from '../../../ui';
@@ -275,11 +276,9 @@ export function TemplateForm({
 }
 
 const twoColumns = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '5' });
-const itemRow = css({
-  display: 'flex',
-  flexWrap: 'wrap',
+const itemRow = wrap({
+  align: 'flex-start',
   gap: '2',
-  alignItems: 'flex-start',
   p: '3',
   borderWidth: '1px',
   borderColor: 'border.muted',

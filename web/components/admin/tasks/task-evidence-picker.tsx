@@ -3,6 +3,7 @@ import type { RequirementEvidenceDto } from '@contract/requirement-evidence';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import { taskQueries } from '../../../api/task-queries';
 import { Alert, Checkbox, Skeleton, TextField } from '../../../ui';
 import { EvidenceGroup, toggle } from '../compliance/evidence-picker';
@@ -91,9 +92,7 @@ export function TaskEvidencePicker({
   // A chosen piece stays listed while the filter hides the others, so it can be unchecked.
   const shown = (items: { id: string; name: string }[], chosen: (id: string) => boolean) =>
     items.filter((item) => chosen(item.id) || matches(item.name));
-  const groupClass = css({
-    display: 'flex',
-    flexDirection: 'column',
+  const groupClass = stack({
     gap: '1',
     maxH: '64',
     overflowY: 'auto',

@@ -2,6 +2,7 @@ import type { TrainingRecordCertificate, TrainingRecordCourse, TrainingRecordCyc
 import { Ban, ExternalLink } from 'lucide-react';
 import { createContext, useContext, useState } from 'react';
 import { css, cx } from 'styled-system/css';
+import { stack, wrap } from 'styled-system/patterns';
 import { formatDate, formatDateTime, formatScore } from '../../../format';
 import { t, withTags } from '../../../i18n';
 import { languageLabel } from '../../../i18n/labels';
@@ -41,15 +42,7 @@ export function CourseRecord({ course }: { course: TrainingRecordCourse }) {
       aria-labelledby={`course-${course.courseId}`}
       className={css({ p: { base: '4', md: '5' }, display: 'flex', flexDirection: 'column', gap: '4' })}
     >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-          gap: '3',
-        })}
-      >
+      <div className={wrap({ align: 'flex-start', justify: 'space-between', gap: '3' })}>
         <div className={css({ minW: 0 })}>
           <h3 id={`course-${course.courseId}`} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
             {course.courseTitle}
@@ -87,13 +80,11 @@ function CycleRecord({ course, cycle }: { course: TrainingRecordCourse; cycle: T
   ] as const;
   return (
     <li
-      className={css({
+      className={stack({
+        gap: '3',
         borderInlineStartWidth: '3px',
         borderColor: cycle.current ? 'brand.solid' : 'border.default',
         ps: '4',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
       })}
     >
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
@@ -174,17 +165,7 @@ function CertificateLine({ certificate }: { certificate: TrainingRecordCertifica
   const [revoking, setRevoking] = useState(false);
   const readOnly = useContext(RecordReadOnly);
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '1',
-        p: '3',
-        borderRadius: 'md',
-        bg: 'bg.muted',
-        fontSize: 'sm',
-      })}
-    >
+    <div className={stack({ gap: '1', p: '3', borderRadius: 'md', bg: 'bg.muted', fontSize: 'sm' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
         <span className={css({ fontWeight: 'medium' })}>{t('admin.record.certificate')}</span>
         <CertificateNumber number={certificate.certificateNumber} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { panel } from '../../../ui';
 
 /** The pieces the record's list sections share (exemptions, events, evaluations, credentials, mail). */
@@ -24,15 +25,7 @@ export function RecordEntry({
     <li
       className={cx(panel(), css({ display: 'flex', flexDirection: 'column', gap: '1.5', overflowWrap: 'anywhere' }))}
     >
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: '2',
-          justifyContent: 'space-between',
-        })}
-      >
+      <div className={wrap({ align: 'center', justify: 'space-between', gap: '2' })}>
         {heading ? <h3 className={titleClass}>{title}</h3> : <span className={titleClass}>{title}</span>}
         {badge}
       </div>

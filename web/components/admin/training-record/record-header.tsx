@@ -1,6 +1,7 @@
 import { ClipboardPlus, Download, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { saveBlob } from '../../../api/certificates';
 import { complianceApi, type TrainingRecordResponse } from '../../../api/compliance';
 import { dayInputValue } from '../../../format';
@@ -14,16 +15,7 @@ export function PersonLine({ user }: { user: TrainingRecordResponse['user'] }) {
   return (
     <span className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
       <span>{role || t('admin.record.noRole')}</span>
-      <span
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          columnGap: '2',
-          rowGap: '1',
-          fontSize: 'sm',
-        })}
-      >
+      <span className={wrap({ align: 'center', columnGap: '2', rowGap: '1', fontSize: 'sm' })}>
         <span className={css({ overflowWrap: 'anywhere' })}>
           {user.username} · {user.email}
         </span>

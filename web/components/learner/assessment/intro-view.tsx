@@ -2,6 +2,7 @@ import { Eye, Play } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { flex, grid, stack, wrap } from 'styled-system/patterns';
 import { DEFAULT_PASSING_SCORE } from '@contract/course';
 import type { AssessmentInfo, AttemptHistory } from '../../../../statecharts/assessment.machine';
 import { formatNumber, formatPercent, formatScore } from '../../../format';
@@ -60,24 +61,13 @@ export function IntroView(props: {
         </header>
 
         <dl
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+          className={grid({
             gap: '3',
+            gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
           })}
         >
           {facts.map(([label, value]) => (
-            <div
-              key={label}
-              className={css({
-                p: '3',
-                rounded: 'md',
-                bg: 'bg.muted',
-                display: 'flex',
-                flexDirection: 'column',
-                gap: '0.5',
-              })}
-            >
+            <div key={label} className={stack({ gap: '0.5', p: '3', rounded: 'md', bg: 'bg.muted' })}>
               <dt className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>{label}</dt>
               <dd className={css({ fontSize: 'lg', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>
                 {value}
@@ -89,15 +79,7 @@ export function IntroView(props: {
         {last && !last.passed ? (
           // The review button sits in the message rather than the alert's action slot, which squeezes the text on a phone.
           <Alert status="warning" title={t('assessment.lastFailed', { number: last.attemptNumber })}>
-            <div
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                gap: '2',
-              })}
-            >
+            <div className={wrap({ align: 'center', justify: 'space-between', gap: '2' })}>
               <span>
                 {withTags(
                   t('assessment.youScored', { score: formatPercent(lastScore), passing: formatScore(passingScore) }),
@@ -127,16 +109,7 @@ export function IntroView(props: {
             <h2 id="assessment-rules-title" className={css({ fontWeight: 'semibold' })}>
               {t('assessment.beforeStart')}
             </h2>
-            <ul
-              className={css({
-                listStyle: 'disc',
-                ps: '5',
-                display: 'flex',
-                flexDirection: 'column',
-                gap: '1',
-                color: 'fg.muted',
-              })}
-            >
+            <ul className={stack({ gap: '1', listStyle: 'disc', ps: '5', color: 'fg.muted' })}>
               <li>{t('assessment.rule1')}</li>
               <li>{t('assessment.rule2')}</li>
               <li>{t('assessment.rule3')}</li>
@@ -149,14 +122,7 @@ export function IntroView(props: {
         )}
 
         {/* On a phone the two actions stack full width, Start on top. */}
-        <div
-          className={css({
-            display: 'flex',
-            flexDirection: { base: 'column-reverse', sm: 'row' },
-            gap: '3',
-            justifyContent: 'flex-end',
-          })}
-        >
+        <div className={flex({ direction: { base: 'column-reverse', sm: 'row' }, justify: 'flex-end', gap: '3' })}>
           <Button asChild size="lg" variant="outline" className={css({ w: { base: 'full', sm: 'auto' } })}>
             <Link href={`/course/${props.courseId}`}>{t('assessment.backToCourse')}</Link>
           </Button>

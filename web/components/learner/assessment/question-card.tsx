@@ -1,4 +1,5 @@
 import { css, cx } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { ASSESSMENT_MESSAGES, type AssessmentQuestion } from '../../../../statecharts/assessment.machine';
 import { Alert } from '../../../ui/alert';
 import { Card } from '../../../ui/card';
@@ -53,9 +54,7 @@ export function QuestionCard({
                 <label
                   key={option.value}
                   className={cx(
-                    css({
-                      display: 'flex',
-                      alignItems: 'center',
+                    hstack({
                       gap: '3',
                       p: '3',
                       rounded: 'md',

@@ -2,6 +2,7 @@ import { CircleCheck, CircleX, RotateCcw } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import type { GradedAttempt } from '../../../../statecharts/assessment.machine';
 import { AttemptReview } from '../../learner-attempt-review';
 import { formatPercent } from '../../../format';
@@ -26,16 +27,7 @@ export function ResultView(props: {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '4xl', mx: 'auto', w: 'full' })}>
       {props.back}
-      <Card
-        className={css({
-          p: { base: '5', md: '8' },
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          gap: '3',
-          textAlign: 'center',
-        })}
-      >
+      <Card className={stack({ align: 'center', gap: '3', p: { base: '5', md: '8' }, textAlign: 'center' })}>
         {result.passed ? (
           <CircleCheck aria-hidden className={css({ w: '14', h: '14', color: 'success.solid' })} />
         ) : (
@@ -52,15 +44,7 @@ export function ResultView(props: {
           aria-labelledby="result-outcome result-score"
           data-focus-target
           data-testid="assessment-score"
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            gap: '1',
-            px: '4',
-            py: '1',
-            rounded: 'lg',
-          })}
+          className={stack({ align: 'center', gap: '1', px: '4', py: '1', rounded: 'lg' })}
         >
           <h1
             id="result-outcome"

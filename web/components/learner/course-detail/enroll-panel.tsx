@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
+import { stack, stackToRow } from 'styled-system/patterns';
 import { ENROLLMENT_MESSAGES, type StartedComponent } from '../../../../statecharts/enrollment.machine';
 import { useEnrollment } from '../../../state/enrollment';
 import { Alert } from '../../../ui/alert';
@@ -38,14 +39,7 @@ export function EnrollPanel({
   }, [banner]);
   return (
     <Card
-      className={css({
-        p: { base: '4', md: '6' },
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '4',
-        bg: 'brand.subtle',
-        borderColor: 'brand.muted',
-      })}
+      className={stack({ gap: '4', p: { base: '4', md: '6' }, bg: 'brand.subtle', borderColor: 'brand.muted' })}
       aria-label={t('enroll.label')}
     >
       {banner ? (
@@ -63,15 +57,7 @@ export function EnrollPanel({
       ) : null}
       {snapshot.context.error ? <Alert status="error">{machineText(snapshot.context.error)}</Alert> : null}
       {banner ? null : (
-        <div
-          className={css({
-            display: 'flex',
-            flexDirection: { base: 'column', sm: 'row' },
-            gap: '4',
-            alignItems: { sm: 'center' },
-            justifyContent: 'space-between',
-          })}
-        >
+        <div className={stackToRow({ align: 'center', justify: 'space-between', gap: '4' })}>
           <div>
             <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
               {required ? t('enroll.requiredTitle') : t('enroll.title')}

@@ -1,6 +1,7 @@
 import { Award, CircleCheck } from 'lucide-react';
 import type { Ref } from 'react';
 import { css } from 'styled-system/css';
+import { stackToRow } from 'styled-system/patterns';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Chip } from '../../../ui/chip';
@@ -23,13 +24,7 @@ export function ProgressPanel(props: {
 }) {
   return (
     <Card
-      className={css({
-        p: { base: '4', md: '6' },
-        display: 'flex',
-        flexDirection: { base: 'column', md: 'row' },
-        gap: '5',
-        alignItems: { md: 'center' },
-      })}
+      className={stackToRow({ from: 'md', align: 'center', gap: '5', p: { base: '4', md: '6' } })}
       aria-label={t('course.yourProgressLabel')}
     >
       <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>

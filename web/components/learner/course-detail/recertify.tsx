@@ -2,6 +2,7 @@ import type { LearnerRequirement } from '@contract/compliance';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
+import { stackToRow } from 'styled-system/patterns';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -15,13 +16,11 @@ export function RecertifyPanel({ requirement, onStart }: { requirement: LearnerR
     <Card
       as="section"
       aria-labelledby="recertify-title"
-      className={css({
-        p: { base: '4', md: '6' },
-        display: 'flex',
-        flexDirection: { base: 'column', sm: 'row' },
+      className={stackToRow({
+        align: 'center',
+        justify: 'space-between',
         gap: '4',
-        alignItems: { sm: 'center' },
-        justifyContent: 'space-between',
+        p: { base: '4', md: '6' },
         bg: 'warning.subtle',
         borderColor: 'warning.border',
       })}

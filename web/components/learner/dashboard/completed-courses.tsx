@@ -2,6 +2,7 @@ import type { CourseProgress } from '@contract/progress';
 import { BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import type { DashboardCertificate, DashboardData } from '../../../api/learner-queries';
 import { queryKeys } from '../../../api/query-keys';
 import { useCertificateAction } from '../../../hooks/use-certificate-action';
@@ -10,10 +11,9 @@ import { formatCertificateDate } from '../../../format';
 import { t } from '../../../i18n';
 import { LoadFailedAlert } from '../load-failed-alert';
 
-const grid = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+const cardGrid = grid({
   gap: { base: '4', md: '5' },
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
   listStyle: 'none',
   p: 0,
   m: 0,
@@ -65,7 +65,7 @@ export function CompletedCourses({
       {failed ? (
         <LoadFailedAlert onRetry={onRetry}>{t('dashboard.loadFailed')}</LoadFailedAlert>
       ) : loading ? (
-        <div className={grid} role="group" aria-busy="true" aria-label={t('dashboard.loadingCompleted')}>
+        <div className={cardGrid} role="group" aria-busy="true" aria-label={t('dashboard.loadingCompleted')}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className={css({ h: '220px', borderRadius: 'xl' })} />
           ))}
@@ -78,7 +78,7 @@ export function CompletedCourses({
           description={t('dashboard.emptyText')}
         />
       ) : (
-        <ul className={grid}>
+        <ul className={cardGrid}>
           {completed.map((course) => {
             const certificate = certificates[course.courseId] ?? null;
             return (

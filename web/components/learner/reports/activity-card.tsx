@@ -1,6 +1,7 @@
 import { totalHours, type UserReport } from '@contract/reports';
 import { Award, BookOpenCheck, Clock, Flame } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { Card, Chip } from '../../../ui';
 import { t } from '../../../i18n';
 import { Metric, sectionTitle } from './report-parts';
@@ -36,14 +37,7 @@ export function ActivityCard({
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t('reports.startStreak')}</span>
         )}
       </div>
-      <dl
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' },
-          gap: '4',
-          mt: '5',
-        })}
-      >
+      <dl className={grid({ gap: '4', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(3, 1fr)' }, mt: '5' })}>
         <Metric
           icon={<Clock />}
           label={t('reports.totalTime')}

@@ -2,6 +2,7 @@ import { matchesReportSearch, REPORTS_PAGE_SIZE, type LearningReportRecord } fro
 import { BookOpenCheck, Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { css, cx } from 'styled-system/css';
+import { flex, stack, stackToRow, wrap } from 'styled-system/patterns';
 import { EmptyState, Pagination, TextField } from '../../../ui';
 import { formatScore } from '../../../format';
 import { t } from '../../../i18n';
@@ -76,26 +77,15 @@ export function CompletedTab({
         <EmptyState headingLevel="p" icon={<Search />} title={t('reports.noMatch')} />
       ) : (
         <>
-          <ol
-            className={css({
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '3',
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-            })}
-            aria-label={t('reports.rankedLabel')}
-          >
+          <ol className={stack({ gap: '3', listStyle: 'none', p: 0, m: 0 })} aria-label={t('reports.rankedLabel')}>
             {pageRows.map((record) => {
               const rank = records.indexOf(record) + 1;
               return (
                 <li
                   key={record.courseId}
-                  className={css({
-                    display: 'flex',
-                    alignItems: { base: 'flex-start', sm: 'center' },
-                    flexDirection: { base: 'column', sm: 'row' },
+                  className={stackToRow({
+                    align: 'center',
+                    stackAlign: 'flex-start',
                     gap: '3',
                     p: '4',
                     borderWidth: '1px',
@@ -114,23 +104,14 @@ export function CompletedTab({
                     <CourseCell record={record} />
                   </div>
                   <div
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'center',
+                    className={wrap({
+                      align: 'center',
+                      justify: 'space-between',
                       gap: '4',
-                      flexWrap: 'wrap',
-                      justifyContent: 'space-between',
                       w: { base: '100%', sm: 'auto' },
                     })}
                   >
-                    <span
-                      className={css({
-                        display: 'flex',
-                        flexDirection: 'column',
-                        fontSize: 'xs',
-                        color: 'fg.muted',
-                      })}
-                    >
+                    <span className={flex({ direction: 'column', fontSize: 'xs', color: 'fg.muted' })}>
                       {t('reports.postScore')}
                       <strong className={css({ fontSize: 'md', color: 'fg.default' })}>
                         {formatScore(record.postAssessmentScore)}

@@ -1,6 +1,7 @@
 import { formatReportDuration, improvementBarWidth, type LearningReportRecord } from '@contract/reports';
 import { Clock, TrendingDown, TrendingUp } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { stack } from 'styled-system/patterns';
 import { formatScore } from '../../../format';
 import { t } from '../../../i18n';
 import { CourseCell, Metric } from './report-parts';
@@ -11,17 +12,7 @@ export function ImprovementRow({ record }: { record: LearningReportRecord }) {
   const negative = improvement < 0;
   const width = improvementBarWidth(improvement);
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
-        p: '4',
-        borderWidth: '1px',
-        borderColor: 'border.muted',
-        borderRadius: 'lg',
-      })}
-    >
+    <div className={stack({ gap: '3', p: '4', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' })}>
       <CourseCell record={record} />
       <dl
         className={css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })}

@@ -1,6 +1,7 @@
 import type { LearningReportRecord } from '@contract/reports';
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { hstack } from 'styled-system/patterns';
 import { formatCertificateDate } from '../../../format';
 import { t } from '../../../i18n';
 
@@ -28,9 +29,7 @@ export function Metric({ label, value, icon }: { label: string; value: string; i
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>
       <dt className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })}>{label}</dt>
       <dd
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '1.5',
           fontWeight: 'semibold',
           color: 'fg.default',

@@ -3,6 +3,7 @@ import { Building2, CalendarPlus, MapPin, UserRound } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import { saveBlob } from '../../../api/certificates';
 import { mySessionApi, mySessionQueries } from '../../../api/my-session-queries';
 import { QueryState } from '../../query-state';
@@ -40,7 +41,7 @@ export function MySessionsPanel() {
       <h2 id="my-sessions-heading" className={heading}>
         {t('mySessions.heading')}
       </h2>
-      <ul className={grid}>
+      <ul className={cardGrid}>
         {sessions.map((session) => (
           <SessionCard key={session.id} session={session} />
         ))}
@@ -115,10 +116,9 @@ function SessionCard({ session }: { session: MySession }) {
 
 const section = css({ mb: { base: '6', md: '8' } });
 const heading = css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' });
-const grid = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+const cardGrid = grid({
   gap: { base: '4', md: '5' },
+  gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
   listStyle: 'none',
   p: 0,
   m: 0,
