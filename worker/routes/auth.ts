@@ -7,12 +7,11 @@ import {
   loginBody,
   resetPasswordBody,
   resetTokenQuery,
-  type LoginResponse,
 } from '../contract/auth';
 import { passwordResetTokens, revokedTokens, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { publicRoute, requireSession } from '../middleware/auth';
-import { ApiError } from '../errors';
+import { ApiError, refusal } from '../errors';
 import { randomToken, sha256Hex } from '../services/crypto';
 import { languageOf, t } from '../i18n';
 import { sendMail } from '../services/mail';
@@ -31,7 +30,9 @@ import {
   rateLimited,
 } from '../services/rate-limit';
 import { signSession } from '../services/tokens';
-import { domainsByUser, loadSessionUser, toSessionUser } from '../services/users';
+import { loadSessionUser } from '../services/users';
+import { providerForEmail } from '../services/identity-providers';
+import { loginResponse } from '../services/sign-in';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
 
@@ -72,15 +73,14 @@ export const auth = new Hono<AppEnv>()
     }
     // Said only after the password matched: a guesser learns nothing about the account.
     if (user.deactivatedAt) throw new ApiError('ACCOUNT_DEACTIVATED', USER_MESSAGES.accountDeactivated);
-    const lastLoginAt = new Date().toISOString();
-    const [, , books] = await Promise.all([
-      clearRate(db, accountKey),
-      db.update(users).set({ lastLoginAt }).where(eq(users.id, user.id)),
-      domainsByUser(db, [user.id]),
-    ]);
-    const sessionUser = toSessionUser({ ...user, lastLoginAt }, books.get(user.id) ?? []);
-    const token = await signSession(c.env.JWT_SECRET, user.id, user.tokenVersion);
-    return c.json({ ...sessionUser, token, type: 'Bearer' } satisfies LoginResponse);
+    // People of a company domain whose provider turned passwords off sign in there (issue 32);
+    // administrators keep their password, so a broken provider never locks everyone out.
+    const provider = user.role === 'ADMIN' ? null : await providerForEmail(db, user.email);
+    if (provider?.passwordSignInOff) {
+      throw refusal('FORBIDDEN', 'idp.passwordOff', { domain: user.email.split('@')[1]!, provider: provider.name });
+    }
+    await clearRate(db, accountKey);
+    return loginResponse(c, user);
   })
 
   .post('/logout', requireSession, async (c) => {
