@@ -13,6 +13,8 @@ import { api } from './client';
 export const authApi = {
   login: (credentials: InferInput<typeof loginBody>) =>
     api.post<LoginResponse>('/auth/login', credentials, { token: null }),
+  /** A company sign-in's one-time code (issue 32), spent for exactly the login's answer. */
+  oidcExchange: (code: string) => api.post<LoginResponse>('/auth/oidc/exchange', { code }, { token: null }),
   currentUser: (token: string) => api.get<SessionUser>('/auth/user', { token }),
   /** Revokes `token` server-side; called after local storage is already cleared. */
   logout: (token: string) => api.post<{ message: string }>('/auth/logout', undefined, { token }),

@@ -6,6 +6,7 @@ import {
   LOGIN_FAILED_MESSAGE,
   PASSWORD_CHANGE_FAILED_MESSAGE,
   sessionMachine,
+  type Credentials,
   type PasswordChange,
   type PasswordChangeResult,
   type SessionInput,
@@ -52,9 +53,9 @@ const browserSessionMachine = sessionMachine.provide({
     fetchCurrentUser: fromPromise(({ input }: { input: { token: string } }) =>
       queryClient.fetchQuery(authQueries.currentUser(input.token)),
     ),
-    login: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
+    login: fromPromise(async ({ input }: { input: Credentials }) => {
       try {
-        return await authApi.login(input);
+        return await ('oidcCode' in input ? authApi.oidcExchange(input.oidcCode) : authApi.login(input));
       } catch (error) {
         throw new Error(errorText(error, entryText('login.failed', LOGIN_FAILED_MESSAGE)));
       }

@@ -95,6 +95,7 @@ export const identityProviderBody = v.object({
 export type IdentityProviderBody = v.InferOutput<typeof identityProviderBody>;
 
 export interface SignInErrorDto {
+  id: string;
   code: string;
   message: string;
   subject: string | null;

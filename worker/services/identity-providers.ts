@@ -81,6 +81,7 @@ export async function providerDtos(db: Db, id?: string): Promise<IdentityProvide
         linkedPeople: Number(linkedPeople),
         lastErrors: errors.map(
           (e): SignInErrorDto => ({
+            id: e.id,
             code: e.code,
             message: e.message,
             subject: e.subject,
