@@ -76,6 +76,8 @@ export async function startTestProvider(options: { redirectUris: string[]; port?
       },
       // The claims go in the ID token itself, as Entra ID and Okta put them when configured to.
       conformIdTokenClaims: false,
+      // Short lives, stated (the defaults are functions it warns about).
+      ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Grant: 3600, Session: 3600 },
       features: { devInteractions: { enabled: false } },
       pkce: { required: () => true },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

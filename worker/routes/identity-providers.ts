@@ -63,12 +63,18 @@ const redirectUriOf = (c: { var: AppEnv['Variables']; req: { url: string } }) =>
 
 const unique = (domains: string[]) => [...new Set(domains)];
 
+/** Who signs in is organisation-wide: an administrator limited to one site reads the providers but changes none. */
+function assertUnlimited(user: AppEnv['Variables']['user']) {
+  if (user.siteLimit) throw new ApiError('FORBIDDEN', REFUSALS['site.outsideLimit']);
+}
+
 export const identityProviderRoutes = new Hono<AppEnv>()
   .use(requireAdmin('userManagement'))
   .get('/', async (c) =>
     c.json<IdentityProvidersResponse>({ providers: await providerDtos(c.var.db), redirectUri: redirectUriOf(c) }),
   )
   .post('/', validate('json', identityProviderBody), async (c) => {
+    assertUnlimited(c.var.user);
     const db = c.var.db;
     const body = c.req.valid('json');
     if (!body.clientSecret.trim()) {
@@ -107,6 +113,7 @@ export const identityProviderRoutes = new Hono<AppEnv>()
     return c.json<IdentityProviderResponse>({ provider: provider! }, 201);
   })
   .put('/:id', validate('param', idParam), validate('json', identityProviderBody), async (c) => {
+    assertUnlimited(c.var.user);
     const db = c.var.db;
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
@@ -156,6 +163,7 @@ export const identityProviderRoutes = new Hono<AppEnv>()
   })
   // Removing a provider unlinks its people (they keep their accounts and records); to pause it, disable it instead.
   .delete('/:id', validate('param', idParam), async (c) => {
+    assertUnlimited(c.var.user);
     const db = c.var.db;
     const { id } = c.req.valid('param');
     const before = await providerOr404(db, id);
