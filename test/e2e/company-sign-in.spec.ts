@@ -78,6 +78,16 @@ describe('company sign-in', () => {
     await resize(page, VIEWPORTS.phone);
     await page.screenshot({ path: `/tmp/company-sign-in-admin-390-${run}.png`, fullPage: true });
     await expectAccessible(page, 'company sign-in admin screen, 390 px');
+    // The provider's form on a phone, by keyboard: it opens on the name, and Escape leaves it unchanged.
+    await card.getByRole('button', { name: 'Edit' }).press('Enter');
+    const edit = page.getByRole('dialog', { name: 'Change identity provider' });
+    await expect
+      .poll(() => edit.getByLabel('Company name on the button').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await page.screenshot({ path: `/tmp/company-sign-in-dialog-390-${run}.png` });
+    await expectAccessible(page, 'identity provider form, 390 px');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
 
     // The new person, on a phone: "Sign in with Acme", the company's login page, then the dashboard.
     const phone = await openBrowser(VIEWPORTS.phone);
