@@ -89,6 +89,13 @@ describe('identity providers (admin)', () => {
     expect((await api('GET', PATH, { token: learner })).status).toBe(403);
     expect((await api('POST', `${PATH}/${provider.id}/test`, { token: limited })).status).toBe(403);
     expect((await api('DELETE', `${PATH}/${provider.id}`, { token: limited })).status).toBe(403);
+    // Who signs in is organisation-wide: an administrator limited to one site reads but changes nothing.
+    const siteId = crypto.randomUUID();
+    await db.insert(schema.sites).values({ id: siteId, name: `IdP site ${siteId}` });
+    const siteAdmin = await login(await createAdmin({ adminSiteId: siteId }));
+    expect((await api('GET', PATH, { token: siteAdmin })).status).toBe(200);
+    const refused = await api('DELETE', `${PATH}/${provider.id}`, { token: siteAdmin });
+    expect(refused.body.reason).toBe('site.outsideLimit');
     const linked = await createUser({ email: `kept@${provider.domain}` });
     await db.insert(schema.userIdentities).values({ providerId: provider.id, subject: 'kept', userId: linked.id });
     expect((await api('DELETE', `${PATH}/${provider.id}`, { token: admin })).status).toBe(200);

@@ -136,6 +136,19 @@ export interface ConnectionTestResponse {
   steps: { step: (typeof CONNECTION_STEPS)[number]; ok: boolean; detail: string }[];
 }
 
+/**
+ * The provider an e-mail address typed on the sign-in page goes to (its domain, any case), or null
+ * for a username or an address of no configured domain.
+ */
+export function providerForLogin<P extends { domains: readonly string[] }>(
+  login: string,
+  providers: readonly P[],
+): P | null {
+  const at = login.trim().toLowerCase().split('@');
+  if (at.length !== 2 || !at[0] || !at[1]) return null;
+  return providers.find((provider) => provider.domains.includes(at[1]!)) ?? null;
+}
+
 /** `GET /api/auth/oidc/providers`: what the sign-in page offers (enabled providers only). */
 export interface SignInProvidersResponse {
   providers: { id: string; name: string; domains: string[] }[];

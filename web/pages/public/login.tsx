@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Building2, LogIn } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
+import { providerForLogin } from '@contract/identity-providers';
 import { identityProviderQueries, oidcStartUrl } from '../../api/identity-provider-queries';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -26,13 +27,6 @@ interface SignInProvider {
   id: string;
   name: string;
   domains: string[];
-}
-
-/** The company provider an e-mail address's domain signs in with, if any (issue 32). */
-export function providerForLogin(login: string, providers: readonly SignInProvider[]): SignInProvider | null {
-  const domain = login.trim().toLowerCase().split('@')[1];
-  if (!domain) return null;
-  return providers.find((provider) => provider.domains.includes(domain)) ?? null;
 }
 
 /** Off to the provider's own sign-in page (a full page load: the provider sends the browser back). */
