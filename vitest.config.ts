@@ -43,6 +43,8 @@ function apiProject(name: string, files: { isolate: boolean; include?: string[];
       include: files.include ?? ['test/api/**/*.test.ts'],
       exclude: files.exclude ?? [],
       setupFiles: ['./test/api/setup.ts'],
+      // The real OpenID provider of the company sign-in tests (issue 32), on a loopback port.
+      globalSetup: ['./test/e2e/oidc-global-setup.ts'],
       // `ics` is CommonJS requiring `nanoid`, which workerd's module shim resolves to its ESM build:
       // pre-bundled, the require is resolved at bundle time as wrangler's esbuild does for the Worker.
       deps: { optimizer: { ssr: { enabled: true, include: ['ics'] } } },

@@ -30,10 +30,11 @@ export interface SessionInput {
   savedUser: string | null;
 }
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+/**
+ * What a sign-in sends: a username and password, or the one-time code a company sign-in (OpenID
+ * Connect, issue 32) brought back; both answer the same login response.
+ */
+export type Credentials = { username: string; password: string } | { oidcCode: string };
 
 export interface PasswordChange {
   currentPassword: string;
@@ -224,7 +225,8 @@ export const sessionMachine = setup({
         src: 'login',
         input: ({ event }) => {
           assertEvent(event, 'session.login');
-          return { username: event.username, password: event.password };
+          const { type: _type, ...credentials } = event;
+          return credentials;
         },
         onDone: {
           target: 'resolvingUser',

@@ -9,6 +9,7 @@ import { lazyNamed } from './lazy';
 // each area downloads its own UI. Learners never download the admin area.
 const LandingPage = lazyNamed(() => import('./pages/public/landing'), 'LandingPage');
 const LoginPage = lazyNamed(() => import('./pages/public/login'), 'LoginPage');
+const SignInCompletePage = lazyNamed(() => import('./pages/public/sign-in-complete'), 'SignInCompletePage');
 const ForgotPasswordPage = lazyNamed(() => import('./pages/public/forgot-password'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(() => import('./pages/public/reset-password'), 'ResetPasswordPage');
 const ChangePasswordPage = lazyNamed(() => import('./pages/public/change-password'), 'ChangePasswordPage');
@@ -49,6 +50,12 @@ export function AppRoutes() {
           <Route path="/login">
             <VisitorOnly>
               <LoginPage />
+            </VisitorOnly>
+          </Route>
+          {/* Where a company sign-in (OpenID Connect) comes back with its one-time code. */}
+          <Route path="/sign-in/complete">
+            <VisitorOnly>
+              <SignInCompletePage />
             </VisitorOnly>
           </Route>
           <Route path="/forgot-password" component={ForgotPasswordPage} />

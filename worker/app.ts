@@ -19,6 +19,8 @@ import { adminDashboard } from './routes/admin-dashboard';
 import { announcements } from './routes/announcements';
 import { assessments } from './routes/assessments';
 import { auth } from './routes/auth';
+import { oidcRoutes } from './routes/oidc';
+import { identityProviderRoutes } from './routes/identity-providers';
 import { certificates } from './routes/certificates';
 import { adminAuthorisationRoutes, authorisationRoutes, userAuthorisationRoutes } from './routes/authorisations';
 import { authorisationVerifyPage } from './routes/verify-page/authorisation';
@@ -73,6 +75,7 @@ export const app = new Hono<AppEnv>()
   // Who may call each route is declared where the route is defined (publicRoute, requireSession,
   // requireLearner, requireAdmin(flag) from middleware/auth.ts); test/api/route-table.test.ts fails
   // on an /api route that declares none.
+  .route('/api/auth/oidc', oidcRoutes)
   .route('/api/auth', auth)
   .route('/api/public', publicRoutes)
   .route('/api/v2/user/courses', courses)
@@ -117,6 +120,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/talk-topics', adminTalkTopicRoutes)
   .route('/api/v2/admin/talk-leaders', adminTalkLeaderRoutes)
   .route('/api/v2/admin/sites', adminSiteRoutes)
+  .route('/api/v2/admin/identity-providers', identityProviderRoutes)
   .route('/api/v2/admin/tasks', adminTaskRoutes)
   .route('/api/v2/admin/compliance/reminders', reminderRoutes)
   .route('/api/v2/admin/compliance', complianceRoutes)

@@ -9,6 +9,8 @@ export interface Bindings {
   FILES: R2Bucket;
   ASSETS?: Fetcher;
   JWT_SECRET: string;
+  /** Seals identity providers' client secrets (AES-GCM); unset: a key derived from JWT_SECRET for that purpose. */
+  IDP_SECRET_KEY?: string;
   APP_NAME?: string;
   /** Origin used in links we send (reset e-mails, certificate QR codes). Defaults to the request origin. */
   PUBLIC_URL?: string;

@@ -74,6 +74,28 @@ export async function site() {
   return id;
 }
 
+/** A company sign-in provider (issue 32; made through its admin route in oidc-admin.test.ts). */
+export async function identityProvider() {
+  const id = crypto.randomUUID();
+  await db.insert(schema.identityProviders).values({
+    id,
+    name: `Audit IdP ${id}`,
+    issuer: 'https://idp.example.com',
+    clientId: 'audit',
+    clientSecretEnc: 'sealed',
+    claimMap: {},
+  });
+  return id;
+}
+
+export const identityProviderBody = () => ({
+  name: `Audit IdP ${crypto.randomUUID()}`,
+  issuer: 'https://idp.example.com',
+  clientId: 'audit',
+  clientSecret: 'audit-secret',
+  domains: [`audit-${crypto.randomUUID().slice(0, 8)}.example`],
+});
+
 /** A task needing one talk (POST /api/v2/admin/tasks writes the same rows). */
 export async function task() {
   const id = crypto.randomUUID();

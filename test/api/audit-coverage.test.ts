@@ -11,6 +11,8 @@ import {
   draftCourse,
   credentialType,
   talkTopic,
+  identityProvider,
+  identityProviderBody,
   site,
   task,
   taskBody,
@@ -43,6 +45,8 @@ const EXEMPT: Record<string, string> = {
   // people, content, requirements or results; the submission itself keeps who answered and when.
   'POST /api/think/admin/:id/respond': 'feedback reply, none of the four kinds',
   'PUT /api/think/admin/:id/status': 'feedback status, none of the four kinds',
+  // Reads the provider's discovery document and keys; writes nothing (issue 32).
+  'POST /api/v2/admin/identity-providers/:id/test': 'reads the provider, stores nothing',
 };
 
 const adminWrites = routeGuards(app.routes)
@@ -318,6 +322,15 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
     }),
   'POST /api/v2/admin/sites/:id/retire': async () =>
     request('POST', `/api/v2/admin/sites/${await site()}/retire`, { token }),
+  'POST /api/v2/admin/identity-providers': async () =>
+    request('POST', '/api/v2/admin/identity-providers', { token, body: identityProviderBody() }),
+  'PUT /api/v2/admin/identity-providers/:id': async () =>
+    request('PUT', `/api/v2/admin/identity-providers/${await identityProvider()}`, {
+      token,
+      body: identityProviderBody(),
+    }),
+  'DELETE /api/v2/admin/identity-providers/:id': async () =>
+    request('DELETE', `/api/v2/admin/identity-providers/${await identityProvider()}`, { token }),
   'POST /api/v2/admin/tasks': async () => request('POST', '/api/v2/admin/tasks', { token, body: await taskBody() }),
   'PUT /api/v2/admin/tasks/:id': async () =>
     request('PUT', `/api/v2/admin/tasks/${await task()}`, { token, body: await taskBody() }),

@@ -11,3 +11,10 @@ declare global {
     }
   }
 }
+
+declare module 'vitest' {
+  /** test/e2e/oidc-global-setup.ts: the issuer of the real OpenID provider the company sign-in tests use. */
+  export interface ProvidedContext {
+    oidcIssuer: string;
+  }
+}

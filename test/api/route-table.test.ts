@@ -31,6 +31,11 @@ const PUBLIC_API_ROUTES = [
   'POST /api/auth/forgot-password',
   'GET /api/auth/reset-password/validate',
   'POST /api/auth/reset-password',
+  // Company sign-in (issue 32): the page's providers, the way to the provider and back, the hand-off.
+  'GET /api/auth/oidc/providers',
+  'GET /api/auth/oidc/:id/start',
+  'GET /api/auth/oidc/callback',
+  'POST /api/auth/oidc/exchange',
   'GET /api/public/config',
   'GET /api/public/courses',
   'POST /api/think/public/submit',

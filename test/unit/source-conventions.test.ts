@@ -81,6 +81,7 @@ describe('source conventions', () => {
     const handWritten = new Set([
       'test/api/env.d.ts',
       'test/api/raw-imports.d.ts',
+      'test/e2e/oidc-provider-types.d.ts',
       'test/unit/s3rver.d.ts',
       'web/i18n/lingui-catalog.d.ts',
       'worker/generated/fontkit.d.ts',

@@ -16,6 +16,8 @@ import { api } from './client';
 export const authApi = {
   login: (credentials: InferInput<typeof loginBody>) =>
     api.post<LoginResponse>('/auth/login', credentials, { token: null }),
+  /** A company sign-in's one-time code (issue 32), spent for exactly the login's answer (and the cookie). */
+  oidcExchange: (code: string) => api.post<LoginResponse>('/auth/oidc/exchange', { code }, { token: null }),
   /** Who the cookie belongs to; 401 when there is no live session. Its own 401 is the machine's to judge. */
   currentUser: () => api.get<SessionUser>('/auth/user', { token: null }),
   /** Revokes the session server-side and clears the cookie; called after the page forgot the user. */

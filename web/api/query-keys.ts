@@ -31,6 +31,8 @@ export const queryKeys = {
     users: { all: ['admin', 'users'] as const },
     /** Sites (issue 30): the admin list, also the user form's and the requirement form's options. */
     sites: ['admin', 'sites'] as const,
+    /** Company sign-in (issue 32): the identity providers and their last sign-in errors. */
+    identityProviders: ['admin', 'identity-providers'] as const,
     /** Tasks and the evidence their picker offers (issue 30). */
     tasks: { all: ['admin', 'tasks'] as const, evidenceOptions: ['admin', 'tasks', 'evidence-options'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },
@@ -165,6 +167,8 @@ export const queryKeys = {
   session: ['session', 'user'] as const,
   /** Whether a password-reset link is still good. */
   resetToken: (token: string) => ['auth', 'reset-token', token] as const,
+  /** The sign-in page's "Sign in with <company>" providers. */
+  signInProviders: ['auth', 'sign-in-providers'] as const,
   public: {
     landing: ['public', 'landing'] as const,
     config: ['public', 'config'] as const,

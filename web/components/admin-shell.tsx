@@ -8,6 +8,7 @@ import {
   FileUp,
   HardHat,
   IdCard,
+  KeyRound,
   LayoutDashboard,
   Library,
   Lightbulb,
@@ -70,6 +71,14 @@ const ADMIN_NAV_ITEMS = (): readonly (ShellNavItem & { flags: readonly AdminFlag
     href: '/admin/sites',
     match: 'prefix',
     icon: <MapPin />,
+    flags: ['userManagement'],
+  },
+  // Issue 32: company sign-in (OpenID Connect providers), beside the people it signs in.
+  {
+    label: t('admin.shell.nav.identityProviders'),
+    href: '/admin/identity-providers',
+    match: 'prefix',
+    icon: <KeyRound />,
     flags: ['userManagement'],
   },
   // Issue 30: tasks and the evidence each needs, next to the sites they may belong to.

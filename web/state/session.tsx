@@ -7,6 +7,7 @@ import {
   PASSWORD_CHANGE_FAILED_MESSAGE,
   sessionMachine,
   SessionRefusedError,
+  type Credentials,
   type PasswordChange,
   type PasswordChangeResult,
   type SessionInput,
@@ -83,9 +84,9 @@ const browserSessionMachine = sessionMachine.provide({
         throw error;
       }
     }),
-    login: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
+    login: fromPromise(async ({ input }: { input: Credentials }) => {
       try {
-        return await authApi.login(input);
+        return await ('oidcCode' in input ? authApi.oidcExchange(input.oidcCode) : authApi.login(input));
       } catch (error) {
         throw new Error(errorText(error, entryText('login.failed', LOGIN_FAILED_MESSAGE)));
       }

@@ -276,6 +276,22 @@ export const REFUSALS = {
   'site.alreadyRetired': 'This site has already been retired',
   'site.outsideLimit': 'You manage the people of one site only: this person or record belongs to another site',
   'site.limitNeedsUnlimited': 'Only an administrator who is not limited to a site can limit an administrator to a site',
+  // Company sign-in through OpenID Connect (issue 32)
+  'idp.notFound': 'Identity provider not found',
+  'idp.name': 'The identity provider needs a name (at most 100 characters)',
+  'idp.nameTaken': 'An identity provider with this name already exists',
+  'idp.issuer': 'The issuer must be an https:// address (http:// only for this computer)',
+  'idp.clientId': 'The client ID is required',
+  'idp.clientSecret': 'The client secret is required',
+  'idp.domain': 'Each e-mail domain must look like example.com',
+  'idp.domainTaken': 'The e-mail domain {domain} already goes to another identity provider',
+  'idp.passwordOff': 'People at {domain} sign in with {provider}: use "Sign in with {provider}"',
+  'oidc.signInFailed': 'Company sign-in did not complete. Try again, or ask your administrator.',
+  'oidc.linkRefused':
+    'This account cannot be signed in through {provider}: it belongs to an administrator or to another sign-in. Ask your administrator.',
+  'oidc.noEmail':
+    'Your company account has no verified e-mail address of a domain that signs in here. Ask your administrator.',
+  'oidc.handoffInvalid': 'This sign-in has expired or was already used. Sign in again.',
   'team.notMember': 'This person is not in your team',
   // Task qualifications (issue 30)
   'task.name': 'The task needs a name',

@@ -120,6 +120,94 @@ export const sites = sqliteTable(
   (t) => [uniqueIndex('sites_name_lower_uq').on(sql`lower(${t.name})`)],
 );
 
+/** Company sign-in (issue 32, migration 0049): an OpenID Connect provider configured by an administrator. */
+export const identityProviders = sqliteTable(
+  'identity_providers',
+  {
+    id: id(),
+    /** Shown on the sign-in page: "Sign in with <name>". */
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    /** AES-GCM under a key derived from the Worker's secret; never answered back. */
+    clientSecretEnc: text('client_secret_enc').notNull(),
+    /** Which claim carries each attribute (contract/identity-providers.ts ClaimMap). */
+    claimMap: text('claim_map', { mode: 'json' }).notNull().$type<Record<string, string>>(),
+    /** People of this provider's domains may not sign in with a password (administrators excepted). */
+    passwordSignInOff: bool('password_sign_in_off').notNull().default(false),
+    disabledAt: text('disabled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('identity_providers_name_lower_uq').on(sql`lower(${t.name})`)],
+);
+
+/** An e-mail domain (lower case) routed to one provider. */
+export const identityProviderDomains = sqliteTable(
+  'identity_provider_domains',
+  {
+    domain: text('domain').primaryKey(),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('identity_provider_domains_provider_idx').on(t.providerId)],
+);
+
+/** A provider's immutable subject linked to a person; one provider per person. */
+export const userIdentities = sqliteTable(
+  'user_identities',
+  {
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSignInAt: text('last_sign_in_at'),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.subject] }), uniqueIndex('user_identities_user_uq').on(t.userId)],
+);
+
+/** A sign-in between start and callback: state (hashed), nonce and PKCE verifier, spent on first use. */
+export const oidcSignIns = sqliteTable('oidc_sign_ins', {
+  stateHash: text('state_hash').primaryKey(),
+  providerId: text('provider_id')
+    .notNull()
+    .references(() => identityProviders.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: text('expires_at').notNull(),
+});
+
+/** The one-time code that hands a finished sign-in's session to the browser (hashed). */
+export const oidcHandoffs = sqliteTable('oidc_handoffs', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: text('expires_at').notNull(),
+});
+
+/** The last sign-in errors of a provider, shown to the administrator. */
+export const identityProviderErrors = sqliteTable(
+  'identity_provider_errors',
+  {
+    id: id(),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+    subject: text('subject'),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_provider_errors_provider_idx').on(t.providerId, t.createdAt)],
+);
+
 export const domains = sqliteTable(
   'domains',
   {

@@ -11,7 +11,7 @@ import {
 import { passwordResetTokens, revokedTokens, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { publicRoute, requireSession } from '../middleware/auth';
-import { ApiError } from '../errors';
+import { ApiError, refusal } from '../errors';
 import { randomToken, sha256Hex } from '../services/crypto';
 import { languageOf, t } from '../i18n';
 import { sendMail } from '../services/mail';
@@ -29,6 +29,7 @@ import {
   RATE_RULES,
   rateLimited,
 } from '../services/rate-limit';
+import { providerForEmail } from '../services/identity-providers';
 import { loadSessionUser } from '../services/users';
 import { assertNotCrossSite, clearSessionCookie, issueSession, signWebSession } from '../services/web-session';
 import { validate } from '../validate';
@@ -72,6 +73,12 @@ export const auth = new Hono<AppEnv>()
     }
     // Said only after the password matched: a guesser learns nothing about the account.
     if (user.deactivatedAt) throw new ApiError('ACCOUNT_DEACTIVATED', USER_MESSAGES.accountDeactivated);
+    // People of a company domain whose provider turned passwords off sign in there (issue 32);
+    // administrators keep their password, so a broken provider never locks everyone out.
+    const provider = user.role === 'ADMIN' ? null : await providerForEmail(db, user.email);
+    if (provider?.passwordSignInOff) {
+      throw refusal('FORBIDDEN', 'idp.passwordOff', { domain: user.email.split('@')[1]!, provider: provider.name });
+    }
     const [, body] = await Promise.all([clearRate(db, accountKey), issueSession(c, user)]);
     return c.json(body);
   })

@@ -58,25 +58,40 @@ export async function purposeSignatureValid(secret: string, purpose: string, tex
   return timingSafeEqual(encoder.encode(await purposeSignature(secret, purpose, text)), encoder.encode(signature));
 }
 
-async function aesKey(secret: string): Promise<CryptoKey> {
-  const raw = await crypto.subtle.digest('SHA-256', encoder.encode(`temp-password:${secret}`));
+/** The purposes a sealed text may have: a key derived for one never opens another's text. */
+type SealPurpose = 'temp-password' | 'idp-client-secret';
+
+async function aesKey(secret: string, purpose: SealPurpose): Promise<CryptoKey> {
+  const raw = await crypto.subtle.digest('SHA-256', encoder.encode(`${purpose}:${secret}`));
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
-/** AES-GCM with a key derived from the signing secret; used for the admin-generated temporary password. */
-export async function encryptText(secret: string, plain: string): Promise<string> {
+/**
+ * AES-GCM with a key derived from a Worker secret and the purpose: the admin-generated temporary
+ * password, an identity provider's client secret.
+ */
+export async function encryptText(
+  secret: string,
+  plain: string,
+  purpose: SealPurpose = 'temp-password',
+): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const cipher = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await aesKey(secret), encoder.encode(plain));
+  const key = await aesKey(secret, purpose);
+  const cipher = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, encoder.encode(plain));
   return `${toBase64(iv)}.${toBase64(cipher)}`;
 }
 
-export async function decryptText(secret: string, sealed: string): Promise<string | null> {
+export async function decryptText(
+  secret: string,
+  sealed: string,
+  purpose: SealPurpose = 'temp-password',
+): Promise<string | null> {
   const [iv, cipher] = sealed.split('.');
   if (!iv || !cipher) return null;
   try {
     const plain = await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: fromBase64(iv) },
-      await aesKey(secret),
+      await aesKey(secret, purpose),
       fromBase64(cipher),
     );
     return new TextDecoder().decode(plain);

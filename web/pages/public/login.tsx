@@ -1,6 +1,9 @@
-import { ArrowLeft, LogIn } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Building2, LogIn } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
+import { providerForLogin } from '@contract/identity-providers';
+import { identityProviderQueries, oidcStartUrl } from '../../api/identity-provider-queries';
 import { AuthLayout, AuthLink } from '../../components/auth-layout';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession, useSessionActor } from '../../state/session';
@@ -20,6 +23,16 @@ export function validateLogin(username: string, password: string): LoginErrors {
   return errors;
 }
 
+interface SignInProvider {
+  id: string;
+  name: string;
+  domains: string[];
+}
+
+/** Off to the provider's own sign-in page (a full page load: the provider sends the browser back). */
+const goToProvider = (provider: SignInProvider, loginHint?: string) =>
+  window.location.assign(oidcStartUrl(provider.id, loginHint));
+
 /**
  * /login. The session machine does the work: this page sends `session.login` and shows its
  * `error`; the VisitorOnly guard moves the user on once the machine is signed in.
@@ -32,6 +45,9 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
+  // Company sign-in (issue 32): a button per provider, and an e-mail of a provider's domain goes there.
+  const providers = useQuery(identityProviderQueries.signIn()).data?.providers ?? [];
+  const routed = providerForLogin(username, providers);
 
   // A message from an earlier visit does not belong to this form.
   useEffect(() => {
@@ -40,6 +56,7 @@ export function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (routed) return goToProvider(routed, username.trim());
     const found = validateLogin(username, password);
     setErrors(found);
     if (found.username || found.password) return focusFirstInvalid(event.currentTarget as HTMLElement);
@@ -80,7 +97,12 @@ export function LoginPage() {
             if (errors.username) setErrors((current) => ({ ...current, username: undefined }));
           }}
         />
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        {routed ? (
+          <p className={css({ color: 'fg.muted', textStyle: 'sm' })} aria-live="polite">
+            {t('login.company.routed', { domain: username.trim().split('@')[1] ?? '', provider: routed.name })}
+          </p>
+        ) : null}
+        <div className={css({ display: routed ? 'none' : 'flex', flexDirection: 'column', gap: '2' })}>
           <PasswordField
             label={t('login.password')}
             name="password"
@@ -103,11 +125,31 @@ export function LoginPage() {
           fullWidth
           loading={signingIn}
           loadingText={t('login.signingIn')}
-          leftIcon={<LogIn />}
+          leftIcon={routed ? <Building2 /> : <LogIn />}
         >
-          {t('login.signIn')}
+          {routed ? t('login.company.continue', { provider: routed.name }) : t('login.signIn')}
         </Button>
       </form>
+      {providers.length > 0 ? (
+        <section
+          aria-label={t('login.company.label')}
+          className={css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '5' })}
+        >
+          <p className={css({ textAlign: 'center', color: 'fg.muted', textStyle: 'sm' })}>{t('login.company.or')}</p>
+          {providers.map((provider) => (
+            <Button
+              key={provider.id}
+              variant="outline"
+              size="lg"
+              fullWidth
+              leftIcon={<Building2 />}
+              onClick={() => goToProvider(provider)}
+            >
+              {t('login.company.signInWith', { provider: provider.name })}
+            </Button>
+          ))}
+        </section>
+      ) : null}
     </AuthLayout>
   );
 }

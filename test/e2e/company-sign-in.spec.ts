@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { WIDE } from './admin-steps';
+import { expectAccessible, resize } from './axe';
+import { startTestProvider, TEST_CLIENT, type TestProvider } from './oidc-provider';
+import { apiAs, d1, unique } from './server';
+
+/*
+ * Issue 32: company sign-in through a real OpenID provider (oidc-provider on a loopback port). An
+ * administrator configures the provider on screen and tests the connection; a new person signs in
+ * through the provider's own login page, lands on the dashboard with the department and job title
+ * of the claims, and a requirement for that department covers them at once.
+ */
+
+describe('company sign-in', () => {
+  let provider: TestProvider;
+  const sessions: BrowserSession[] = [];
+  beforeAll(async () => {
+    provider = await startTestProvider({ redirectUris: [`${inject('baseURL')}/api/auth/oidc/callback`] });
+  });
+  afterAll(async () => {
+    for (const s of sessions.splice(0)) await s.close();
+    await provider.close();
+  });
+
+  it('an admin adds the provider; a new person signs in through it and has their department’s training', async () => {
+    const run = unique();
+    const domain = `plant-${run}.example`;
+    const company = `Acme ${run}`;
+    const department = `Dock ${run}`;
+    // The requirement for the department exists before anyone of it does (arranged through the API:
+    // requirements on screen are proven in the requirement journeys).
+    const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const { courses } = await admin.request<{
+      courses: { id: string; domainId: string; title: string; status: string }[];
+    }>('/v2/admin/courses?page=1&limit=20&status=PUBLISHED');
+    const course = courses.find((c) => c.status === 'PUBLISHED')!;
+    await admin.request('/v2/admin/requirements', {
+      body: { courseId: course.id, bookId: course.domainId, department },
+    });
+    // The person exists only at the company's provider.
+    const sub = `emp-${run}`;
+    provider.addAccount(sub, {
+      email: `maria.${run}@${domain}`,
+      email_verified: true,
+      given_name: 'Maria',
+      family_name: 'Lopez',
+      department,
+      job_title: 'Dock Lead',
+    });
+
+    // The administrator's desk: Company sign-in beside Sites, a provider added and its connection tested.
+    const desk = await openBrowser(WIDE);
+    sessions.push(desk);
+    const { page } = desk;
+    await signIn(desk, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    await waitForPath(page, '/admin');
+    await page
+      .getByRole('navigation', { name: 'Admin navigation' })
+      .getByRole('link', { name: 'Company sign-in' })
+      .click();
+    await waitForPath(page, '/admin/identity-providers');
+    await page.getByRole('button', { name: 'Add identity provider' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add an identity provider' });
+    await dialog.getByLabel('Company name on the button').fill(company);
+    await dialog.getByLabel('Issuer URL').fill(provider.issuer);
+    await dialog.getByLabel('Client ID').fill(TEST_CLIENT.clientId);
+    await dialog.getByLabel(/^Client secret/).fill(TEST_CLIENT.clientSecret);
+    await dialog.getByLabel('E-mail domains').fill(domain);
+    await dialog.getByRole('button', { name: 'Add identity provider' }).click();
+    await app(page).getByText('Identity provider added').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.getByRole('region', { name: company });
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await card.getByText('The connection works.').waitFor();
+    await page.screenshot({ path: `/tmp/company-sign-in-admin-1440-${run}.png`, fullPage: true });
+    await expectAccessible(page, 'company sign-in admin screen, 1440 px');
+    await resize(page, VIEWPORTS.phone);
+    await page.screenshot({ path: `/tmp/company-sign-in-admin-390-${run}.png`, fullPage: true });
+    await expectAccessible(page, 'company sign-in admin screen, 390 px');
+    // The provider's form on a phone, by keyboard: it opens on the name, and Escape leaves it unchanged.
+    await card.getByRole('button', { name: 'Edit' }).press('Enter');
+    const edit = page.getByRole('dialog', { name: 'Change identity provider' });
+    await expect
+      .poll(() => edit.getByLabel('Company name on the button').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await page.screenshot({ path: `/tmp/company-sign-in-dialog-390-${run}.png` });
+    await expectAccessible(page, 'identity provider form, 390 px');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+
+    // The new person, on a phone: "Sign in with Acme", the company's login page, then the dashboard.
+    const phone = await openBrowser(VIEWPORTS.phone);
+    sessions.push(phone);
+    await phone.open('/login');
+    const button = phone.page.getByRole('button', { name: `Sign in with ${company}` });
+    await button.waitFor();
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await phone.page.screenshot({ path: `/tmp/company-sign-in-login-390-${run}.png`, fullPage: true });
+    await expectAccessible(phone.page, 'sign-in page with a company provider, 390 px');
+    // Typing a company address routes there instead of asking for a password.
+    await phone.page.getByLabel('Username').fill(`maria.${run}@${domain}`);
+    await phone.page.getByText(`People at ${domain} sign in with ${company}`).waitFor();
+    await phone.page.getByRole('button', { name: `Continue with ${company}` }).press('Enter');
+    await phone.page.waitForURL((url) => url.origin === provider.issuer);
+    await phone.page.getByLabel('Company username').fill(sub);
+    await phone.page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPath(phone.page, '/dashboard');
+    await app(phone.page).getByText('Welcome, Maria').waitFor();
+    const required = phone.page.getByRole('region', { name: 'Required training' });
+    await required.getByRole('listitem', { name: course.title }).waitFor();
+    const [person] = await d1<{ department: string; job_title: string }>(
+      `SELECT department, job_title FROM users WHERE email = 'maria.${run}@${domain}'`,
+    );
+    expect(person).toEqual({ department, job_title: 'Dock Lead' });
+  });
+});
