@@ -276,6 +276,11 @@ export const REFUSALS = {
   'site.outsideLimit': 'You manage the people of one site only: this person or record belongs to another site',
   'site.limitNeedsUnlimited': 'Only an administrator who is not limited to a site can limit an administrator to a site',
   'team.notMember': 'This person is not in your team',
+  // Directory connections (SCIM, issue 32)
+  'scim.connectionName': 'The directory connection needs a name',
+  'scim.connectionNameLength': 'A directory connection name must be at most 100 characters',
+  'scim.connectionNotFound': 'Directory connection not found',
+  'scim.connectionRevoked': 'This directory connection has been revoked: create a new one',
   // Task qualifications (issue 30)
   'task.name': 'The task needs a name',
   'task.nameLength': 'A task name must be at most 100 characters',
