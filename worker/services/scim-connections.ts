@@ -7,10 +7,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ScimConnectionDto } from '../contract/scim';
 import type { Db } from '../db/client';
-import { scimConnections } from '../db/schema';
+import { rateLimits, scimConnections } from '../db/schema';
 import type { AppEnv } from '../env';
 import { randomToken, sha256Hex } from './crypto';
-import { hitRate, type RateRule } from './rate-limit';
+import type { RateRule } from './rate-limit';
 import { ScimError } from './scim-errors';
 
 /** Tokens start with this, so a leaked one is recognisable to secret scanners and to people. */
@@ -67,17 +67,53 @@ export async function authenticateScim(c: Context<AppEnv>): Promise<void> {
   const match = header.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw unauthorized('Authentication required: send the connection token as a bearer token');
   const db = c.var.db;
-  const row = await db
-    .select({ id: scimConnections.id, name: scimConnections.name, lastUsedAt: scimConnections.lastUsedAt })
-    .from(scimConnections)
-    .where(and(eq(scimConnections.tokenHash, await sha256Hex(match[1]!)), isNull(scimConnections.revokedAt)))
-    .get();
+  const tokenHash = await sha256Hex(match[1]!);
+  const active = and(eq(scimConnections.tokenHash, tokenHash), isNull(scimConnections.revokedAt));
+  // One round trip: the connection, and its hit counted in the same batch (only when the token is
+  // a live connection's, so unknown tokens leave no rows behind).
+  const [rows, counted] = await db.batch([
+    db
+      .select({ id: scimConnections.id, name: scimConnections.name, lastUsedAt: scimConnections.lastUsedAt })
+      .from(scimConnections)
+      .where(active),
+    countHit(db, tokenHash),
+  ]);
+  const row = rows[0];
   if (!row) throw unauthorized('The token is not valid for any active directory connection');
-  if ((await hitRate(db, `scim:${row.id}`, SCIM_RATE)) > SCIM_RATE.limit) {
+  if (Number(counted[0]?.count ?? 0) > SCIM_RATE.limit) {
     throw new ScimError(429, SCIM_RATE.message, undefined, { 'Retry-After': String(SCIM_RATE.windowSeconds) });
   }
   await touchLastUsed(db, row);
   c.set('scimConnection', { id: row.id, name: row.name });
+}
+
+/** The rate key of a connection: `scim:<id>` (the rate-limit table's fixed window, services/rate-limit.ts). */
+export const scimRateKey = (connectionId: string) => `scim:${connectionId}`;
+
+/** Counts one request of the connection holding this token in its fixed window; returns the new count. */
+function countHit(db: Db, tokenHash: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const expired = now - SCIM_RATE.windowSeconds;
+  return db
+    .insert(rateLimits)
+    .select(
+      db
+        .select({
+          key: sql<string>`'scim:' || ${scimConnections.id}`.as('key'),
+          count: sql<number>`1`.as('count'),
+          windowStart: sql<number>`${now}`.as('window_start'),
+        })
+        .from(scimConnections)
+        .where(and(eq(scimConnections.tokenHash, tokenHash), isNull(scimConnections.revokedAt))),
+    )
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimits.count });
 }
 
 async function touchLastUsed(db: Db, row: { id: string; lastUsedAt: string | null }) {

@@ -104,17 +104,17 @@ const taken = () => new ScimError(409, 'A user with this userName or e-mail addr
  */
 export async function createScimUser(db: Db, connection: ScimConnection, person: ScimPerson): Promise<UserRow> {
   const fields = validated(person);
-  // The accounts this person may already have: by username (either form) or by e-mail address.
+  // The accounts this person may already have, and every account the new one would clash with:
+  // usernames and e-mail addresses are one sign-in namespace (the same rule as assertUnique).
   const names = [...new Set([fields.username, fields.scimUserName, fields.email].map((n) => n.toLowerCase()))];
+  const list = sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
   const existing = await db
     .select()
     .from(users)
-    .where(
-      sql`lower(${users.username}) IN (${sql.join(
-        names.map((n) => sql`${n}`),
-        sql`, `,
-      )}) OR lower(${users.email}) = ${fields.email.toLowerCase()}`,
-    )
+    .where(sql`lower(${users.username}) IN (${list}) OR lower(${users.email}) IN (${list})`)
     .limit(2);
   if (existing.length > 1) throw taken();
   const [found] = existing;
@@ -122,26 +122,29 @@ export async function createScimUser(db: Db, connection: ScimConnection, person:
     if (found.role === 'ADMIN' || found.scimConnectionId !== null) throw taken();
     return updateScimUser(db, connection, found, person, { link: true });
   }
-  await assertUnique(db, fields.username, fields.email);
   await assertManager(db, connection, null, fields.managerId);
   const id = crypto.randomUUID();
   const at = new Date();
   const now = at.toISOString();
   const profile = { ...fields, role: 'USER' as const, siteId: null };
+  let created: UserRow | undefined;
   try {
-    await db.batch([
-      db.insert(users).values({
-        ...fields,
-        id,
-        role: 'USER',
-        language: person.language ?? null,
-        passwordHash: NO_PASSWORD,
-        mustChangePassword: false,
-        passwordCreatedAt: now,
-        scimConnectionId: connection.id,
-        createdAt: now,
-        updatedAt: now,
-      }),
+    [[created]] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          ...fields,
+          id,
+          role: 'USER',
+          language: person.language ?? null,
+          passwordHash: NO_PASSWORD,
+          mustChangePassword: false,
+          passwordCreatedAt: now,
+          scimConnectionId: connection.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
       auditInsert(db, {
         actor: scimActor(connection),
         action: 'USER_CREATED',
@@ -159,7 +162,8 @@ export async function createScimUser(db: Db, connection: ScimConnection, person:
   }
   // The training of the requirements whose audience the new person is in (their department / job title).
   await afterPeopleChanged(db, scimActor(connection), [id]);
-  if (!person.active) await deactivateUsers(db, scimActor(connection), [id], reasonOf(connection, 'Created inactive'));
+  if (person.active) return created!;
+  await deactivateUsers(db, scimActor(connection), [id], reasonOf(connection, 'Created inactive'));
   return (await loadUser(db, id))!;
 }
 
