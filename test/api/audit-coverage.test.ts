@@ -12,6 +12,7 @@ import {
   credentialType,
   talkTopic,
   site,
+  scimConnection,
   task,
   taskBody,
   pendingCredential,
@@ -318,6 +319,15 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
     }),
   'POST /api/v2/admin/sites/:id/retire': async () =>
     request('POST', `/api/v2/admin/sites/${await site()}/retire`, { token }),
+  'POST /api/v2/admin/scim-connections': async () =>
+    request('POST', '/api/v2/admin/scim-connections', {
+      token,
+      body: { name: `Audit directory ${crypto.randomUUID()}` },
+    }),
+  'POST /api/v2/admin/scim-connections/:id/rotate': async () =>
+    request('POST', `/api/v2/admin/scim-connections/${await scimConnection()}/rotate`, { token }),
+  'DELETE /api/v2/admin/scim-connections/:id': async () =>
+    request('DELETE', `/api/v2/admin/scim-connections/${await scimConnection()}`, { token }),
   'POST /api/v2/admin/tasks': async () => request('POST', '/api/v2/admin/tasks', { token, body: await taskBody() }),
   'PUT /api/v2/admin/tasks/:id': async () =>
     request('PUT', `/api/v2/admin/tasks/${await task()}`, { token, body: await taskBody() }),
