@@ -31,6 +31,8 @@ export const queryKeys = {
     users: { all: ['admin', 'users'] as const },
     /** Sites (issue 30): the admin list, also the user form's and the requirement form's options. */
     sites: ['admin', 'sites'] as const,
+    /** Directory connections (SCIM, issue 32). */
+    scimConnections: ['admin', 'scim-connections'] as const,
     /** Tasks and the evidence their picker offers (issue 30). */
     tasks: { all: ['admin', 'tasks'] as const, evidenceOptions: ['admin', 'tasks', 'evidence-options'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },

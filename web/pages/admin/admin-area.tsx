@@ -10,6 +10,10 @@ const AdminCredentialsPage = lazyNamed(() => import('./credentials'), 'AdminCred
 const AdminUsersPage = lazyNamed(() => import('./users'), 'AdminUsersPage');
 const AdminDomainsPage = lazyNamed(() => import('./domains'), 'AdminDomainsPage');
 const AdminSitesPage = lazyNamed(() => import('./sites'), 'AdminSitesPage');
+const AdminDirectoryProvisioningPage = lazyNamed(
+  () => import('./directory-provisioning'),
+  'AdminDirectoryProvisioningPage',
+);
 const AdminTasksPage = lazyNamed(() => import('./tasks'), 'AdminTasksPage');
 const AdminCoursesPage = lazyNamed(() => import('./courses'), 'AdminCoursesPage');
 const AdminMaterialsPage = lazyNamed(() => import('./materials'), 'AdminMaterialsPage');
@@ -37,6 +41,7 @@ const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin/users', AdminUsersPage],
   ['/admin/domains', AdminDomainsPage],
   ['/admin/sites', AdminSitesPage],
+  ['/admin/directory-provisioning', AdminDirectoryProvisioningPage],
   ['/admin/tasks', AdminTasksPage],
   ['/admin/courses', AdminCoursesPage],
   ['/admin/materials', AdminMaterialsPage],
