@@ -7,7 +7,14 @@ import { SCIM_MAX_RESULTS, SCIM_SCHEMA } from '../contract/scim';
 import type { AppEnv } from '../env';
 import { requireScimToken } from '../middleware/auth';
 import { schemas, serviceProviderConfig, userResourceType } from '../services/scim-discovery';
-import { invalidSyntax, ScimError, scimErrorResponse, scimJson, scimNotFound } from '../services/scim-errors';
+import {
+  invalidSyntax,
+  ScimError,
+  scimErrorResponse,
+  scimErrors,
+  scimJson,
+  scimNotFound,
+} from '../services/scim-errors';
 import { applyPatch, personFromResource, personFromRow, toScimUser } from '../services/scim-resource';
 import {
   createScimUser,
@@ -60,6 +67,7 @@ const listResponse = (resources: unknown[], total: number, startIndex: number) =
 });
 
 export const scimRoutes = new Hono<AppEnv>()
+  .use('*', scimErrors)
   .use(
     '*',
     bodyLimit({
@@ -127,5 +135,3 @@ export const scimRoutes = new Hono<AppEnv>()
   .all('*', () => {
     throw scimNotFound('This SCIM endpoint is not supported: see /scim/v2/ServiceProviderConfig');
   });
-
-scimRoutes.onError((error, c) => scimErrorResponse(c, error));

@@ -27,6 +27,8 @@ import {
 type Confirm = { mode: 'rotate' | 'revoke'; connection: ScimConnectionDto } | null;
 
 const codeBox = css({
+  display: 'block',
+  mt: '2',
   fontFamily: 'mono',
   fontSize: 'sm',
   bg: 'bg.muted',
