@@ -9,6 +9,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { formatDateTime } from '../../format';
+import { useCopy } from '../../hooks/use-copy';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
@@ -256,17 +257,8 @@ function ConfirmDialog({
 
 /** The token, once: a copy button and a clear warning that it is not shown again. */
 function TokenDialog({ result, onClose }: { result: ScimConnectionTokenResponse | null; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => setCopied(false), [result]);
   const token = result?.token ?? '';
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy } = useCopy(token, result);
   return (
     <Dialog
       open={result !== null}
