@@ -91,6 +91,7 @@ const E2E_SECONDS = {
   'evaluation-templates.spec.ts': 11,
   'people-work-data.spec.ts': 10,
   'team.spec.ts': 24,
+  'directory-provisioning.spec.ts': 22,
   'field-check.spec.ts': 30,
   'continue-learning.spec.ts': 9,
   'requirement-audience.spec.ts': 9,

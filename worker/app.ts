@@ -44,6 +44,8 @@ import { credentialScanRoutes, userCredentialRoutes } from './routes/credentials
 import { talkRoutes } from './routes/talks';
 import { adminTalkLeaderRoutes, adminTalkTopicRoutes } from './routes/talk-topics';
 import { adminSiteRoutes } from './routes/sites';
+import { adminScimConnectionRoutes } from './routes/scim-connections';
+import { scimRoutes } from './routes/scim';
 import { teamRoutes } from './routes/team';
 import { teamSupervisorRoutes } from './routes/team-supervisor';
 import { reportFileRoutes, reportSubscriptionRoutes } from './routes/report-subscriptions';
@@ -121,6 +123,7 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/talk-leaders', adminTalkLeaderRoutes)
   .route('/api/v2/admin/sites', adminSiteRoutes)
   .route('/api/v2/admin/identity-providers', identityProviderRoutes)
+  .route('/api/v2/admin/scim-connections', adminScimConnectionRoutes)
   .route('/api/v2/admin/tasks', adminTaskRoutes)
   .route('/api/v2/admin/compliance/reminders', reminderRoutes)
   .route('/api/v2/admin/compliance', complianceRoutes)
@@ -128,6 +131,10 @@ export const app = new Hono<AppEnv>()
   .route('/api/v2/admin/users', adminUserRecordRoutes)
   .route('/api/v2/admin/scorm', adminScormRoutes)
   .route('/api/v2/user/requirements', userRequirementRoutes)
+  // The SCIM 2.0 service (issue 32): not under /api (identity providers are given this base URL);
+  // guarded by a directory connection's token (requireScimToken), answering SCIM's own JSON.
+  .use('/scim/*', settleRequestBody, apiSecurityHeaders, noStore)
+  .route('/scim/v2', scimRoutes)
   .route('/certificate/verify', verifyPage)
   .route('/authorisation/verify', authorisationVerifyPage)
   .route('/badge', badgePage)

@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { AdminPermissions } from './contract/auth';
 import type { Db } from './db/client';
 import type { FontLoader } from './services/pdf/font-loader';
+import type { ScimConnection } from './services/scim-connections';
 import type { Storage } from './services/storage';
 
 export interface Bindings {
@@ -73,6 +74,8 @@ export interface AppEnv {
     tokenExp: number;
     /** How the session arrived: an `Authorization: Bearer` header (API clients) or the web client's cookie. */
     sessionVia?: 'bearer' | 'cookie';
+    /** The directory connection a SCIM request acts as (the `requireScimToken` guard). */
+    scimConnection: ScimConnection;
     /** The D1 handle under `db` (absent on libSQL); a signed-in read can fold its session check into it. */
     d1?: D1Database;
   };

@@ -96,6 +96,15 @@ export const identityProviderBody = () => ({
   domains: [`audit-${crypto.randomUUID().slice(0, 8)}.example`],
 });
 
+/** A directory connection (SCIM) with a token nobody holds. */
+export async function scimConnection() {
+  const id = crypto.randomUUID();
+  await db
+    .insert(schema.scimConnections)
+    .values({ id, name: `Audit directory ${id}`, tokenHash: id, tokenPrefix: 'scim_audit' });
+  return id;
+}
+
 /** A task needing one talk (POST /api/v2/admin/tasks writes the same rows). */
 export async function task() {
   const id = crypto.randomUUID();

@@ -14,6 +14,7 @@ import {
   identityProvider,
   identityProviderBody,
   site,
+  scimConnection,
   task,
   taskBody,
   pendingCredential,
@@ -331,6 +332,15 @@ const WRITES: Record<string, () => Promise<ApiResult>> = {
     }),
   'DELETE /api/v2/admin/identity-providers/:id': async () =>
     request('DELETE', `/api/v2/admin/identity-providers/${await identityProvider()}`, { token }),
+  'POST /api/v2/admin/scim-connections': async () =>
+    request('POST', '/api/v2/admin/scim-connections', {
+      token,
+      body: { name: `Audit directory ${crypto.randomUUID()}` },
+    }),
+  'POST /api/v2/admin/scim-connections/:id/rotate': async () =>
+    request('POST', `/api/v2/admin/scim-connections/${await scimConnection()}/rotate`, { token }),
+  'DELETE /api/v2/admin/scim-connections/:id': async () =>
+    request('DELETE', `/api/v2/admin/scim-connections/${await scimConnection()}`, { token }),
   'POST /api/v2/admin/tasks': async () => request('POST', '/api/v2/admin/tasks', { token, body: await taskBody() }),
   'PUT /api/v2/admin/tasks/:id': async () =>
     request('PUT', `/api/v2/admin/tasks/${await task()}`, { token, body: await taskBody() }),

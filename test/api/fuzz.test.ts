@@ -260,11 +260,17 @@ async function send(r: FuzzRequest): Promise<{ status: number; summary: string }
     } catch {
       /* judged below */
     }
-    const ok =
-      (res.headers.get('content-type') ?? '').includes('application/json') &&
-      typeof parsed?.message === 'string' &&
-      typeof parsed?.code === 'string';
-    if (!ok) expect.fail(`4xx without a JSON {message, code} body: ${where()}`);
+    // The SCIM service (issue 32) refuses in SCIM's own Error schema, which identity providers read.
+    const scim = new URL(url).pathname.startsWith('/scim/');
+    const ok = scim
+      ? (res.headers.get('content-type') ?? '').includes('application/scim+json') &&
+        parsed?.schemas?.[0] === 'urn:ietf:params:scim:api:messages:2.0:Error' &&
+        parsed?.status === String(res.status) &&
+        typeof parsed?.detail === 'string'
+      : (res.headers.get('content-type') ?? '').includes('application/json') &&
+        typeof parsed?.message === 'string' &&
+        typeof parsed?.code === 'string';
+    if (!ok) expect.fail(`4xx without a JSON {message, code} (or SCIM Error) body: ${where()}`);
   }
 
   if (keysBefore && refused)

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../worker/env';
 import { inFirstBatch, publicRoute, requireAdmin, requireLearner } from '../../worker/middleware/auth';
 import { routeGuards, type GuardedRoute } from '../../worker/middleware/route-guards';
 import { createCourse } from './fixtures';
-import { api, createAdmin, createDomain, createUser, login } from './helpers';
+import { api, createAdmin, createDomain, createUser, env, login } from './helpers';
 
 /**
  * Walks the Worker's own route table (`app.routes`), so a route added tomorrow is checked
@@ -234,6 +234,37 @@ describe('the route table', () => {
     }
     expect(failures).toEqual([]);
   }, 60_000);
+});
+
+/**
+ * The SCIM service (issue 32) lives outside /api, where identity providers are pointed: every route
+ * under /scim must declare the directory-token guard and nothing else, and a caller without a token
+ * gets SCIM's own 401 (not the API's JSON, not the client app).
+ */
+describe('the SCIM routes', () => {
+  const scimRoutes = routeGuards(app.routes).filter((r) => r.path.startsWith('/scim/'));
+
+  it('each declare exactly the SCIM token guard', () => {
+    expect(scimRoutes.map(key)).toEqual(expect.arrayContaining(['GET /scim/v2/Users', 'PATCH /scim/v2/Users/:id']));
+    expect(scimRoutes.filter((r) => r.guards.length !== 1 || r.guards[0]!.kind !== 'scim').map(key)).toEqual([]);
+  });
+
+  it('answer a visitor 401 in the SCIM error shape', async () => {
+    for (const route of scimRoutes) {
+      const response = await app.fetch(
+        new Request(`http://localhost${fill(route.path, SOME_ID)}`, {
+          method: route.method,
+          headers: { authorization: `Bearer ${adminToken}` },
+        }),
+        env,
+      );
+      expect(response.status, key(route)).toBe(401);
+      expect(response.headers.get('content-type'), key(route)).toMatch(/^application\/scim\+json/);
+      expect((await response.json<{ schemas: string[] }>()).schemas).toEqual([
+        'urn:ietf:params:scim:api:messages:2.0:Error',
+      ]);
+    }
+  });
 });
 
 /** Every list route, the key of its items, and the query that asks for a page. */

@@ -33,6 +33,8 @@ export const queryKeys = {
     sites: ['admin', 'sites'] as const,
     /** Company sign-in (issue 32): the identity providers and their last sign-in errors. */
     identityProviders: ['admin', 'identity-providers'] as const,
+    /** Directory connections (SCIM, issue 32). */
+    scimConnections: ['admin', 'scim-connections'] as const,
     /** Tasks and the evidence their picker offers (issue 30). */
     tasks: { all: ['admin', 'tasks'] as const, evidenceOptions: ['admin', 'tasks', 'evidence-options'] as const },
     announcements: { all: ['admin', 'announcements'] as const, stats: ['admin', 'announcements', 'stats'] as const },

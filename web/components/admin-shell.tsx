@@ -15,6 +15,7 @@ import {
   Mail,
   MapPin,
   Megaphone,
+  Network,
   MessagesSquare,
   Plus,
   ScrollText,
@@ -79,6 +80,14 @@ const ADMIN_NAV_ITEMS = (): readonly (ShellNavItem & { flags: readonly AdminFlag
     href: '/admin/identity-providers',
     match: 'prefix',
     icon: <KeyRound />,
+    flags: ['userManagement'],
+  },
+  // Issue 32: the identity provider's SCIM connections, next to the people and sites it provisions.
+  {
+    label: t('admin.shell.nav.directory'),
+    href: '/admin/directory-provisioning',
+    match: 'prefix',
+    icon: <Network />,
     flags: ['userManagement'],
   },
   // Issue 30: tasks and the evidence each needs, next to the sites they may belong to.

@@ -1,6 +1,7 @@
 /** What an audit entry is about: one upper-case name per kind of record. */
 export const AUDIT_ENTITY_TYPES = [
   'USER',
+  'SCIM_CONNECTION',
   'COURSE',
   'COMPONENT',
   'MATERIAL',
@@ -36,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'USER_DEACTIVATED',
   'USER_REACTIVATED',
   'USER_IDENTITY_LINKED',
+  'SCIM_CONNECTION_CREATED',
+  'SCIM_CONNECTION_ROTATED',
+  'SCIM_CONNECTION_REVOKED',
   'USER_BOOKS_ASSIGNED',
   'USER_BOOKS_CHANGED',
   'COURSE_CREATED',

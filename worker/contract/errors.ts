@@ -293,6 +293,11 @@ export const REFUSALS = {
     'Your company account has no verified e-mail address of a domain that signs in here. Ask your administrator.',
   'oidc.handoffInvalid': 'This sign-in has expired or was already used. Sign in again.',
   'team.notMember': 'This person is not in your team',
+  // Directory connections (SCIM, issue 32)
+  'scim.connectionName': 'The directory connection needs a name',
+  'scim.connectionNameLength': 'A directory connection name must be at most 100 characters',
+  'scim.connectionNotFound': 'Directory connection not found',
+  'scim.connectionRevoked': 'This directory connection has been revoked: create a new one',
   // Task qualifications (issue 30)
   'task.name': 'The task needs a name',
   'task.nameLength': 'A task name must be at most 100 characters',

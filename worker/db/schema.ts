@@ -89,6 +89,14 @@ export const users = sqliteTable(
     managerId: text('manager_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
     /** An administrator limited to one site reads and changes only that site's people (decision 2026-11-28). */
     adminSiteId: text('admin_site_id').references((): AnySQLiteColumn => sites.id),
+    /** The directory connection that provisions the person (SCIM, migration 0048); null: kept by administrators. */
+    scimConnectionId: text('scim_connection_id').references((): AnySQLiteColumn => scimConnections.id),
+    /** The directory's userName (SCIM); the username is the e-mail address when this one cannot be. */
+    scimUserName: text('scim_user_name'),
+    /** The directory's own id for the person (SCIM `externalId`). */
+    scimExternalId: text('scim_external_id'),
+    /** The enterprise extension's employee number (SCIM). */
+    employeeNumber: text('employee_number'),
     lastLoginAt: text('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -104,7 +112,28 @@ export const users = sqliteTable(
     index('users_job_title_lower_idx').on(sql`lower(${t.jobTitle})`),
     index('users_manager_idx').on(t.managerId),
     index('users_site_idx').on(t.siteId),
+    index('users_scim_connection_idx').on(t.scimConnectionId, t.scimExternalId),
   ],
+);
+
+/**
+ * A directory connection (SCIM 2.0, issue 32): one identity provider's bearer token, kept as its
+ * SHA-256 with its first characters for telling tokens apart. Revoked rows stay (audit entries name them).
+ */
+export const scimConnections = sqliteTable(
+  'scim_connections',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    tokenPrefix: text('token_prefix').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    rotatedAt: text('rotated_at'),
+    lastUsedAt: text('last_used_at'),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [uniqueIndex('scim_connections_token_hash_uq').on(t.tokenHash)],
 );
 
 /** Where people work (issue 30). Retired sites stay on the people and requirements that name them. */

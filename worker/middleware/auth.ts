@@ -9,6 +9,7 @@ import { ApiError } from '../errors';
 import { PERMISSION_LABELS, USER_MESSAGES } from '../contract/users';
 import type { AdminPermissions } from '../contract/auth';
 import { isAdminUser } from '../contract/rules/roles';
+import { authenticateScim } from '../services/scim-connections';
 import { verifySession, type SessionClaims } from '../services/tokens';
 import { assertSameSiteChange, clearSessionCookie, sessionCookieOf } from '../services/web-session';
 import { permissionsOf } from '../services/users';
@@ -120,11 +121,12 @@ export function assertPermission(user: AppEnv['Variables']['user'], permission: 
  *     (only the calls that change it: read the user, change the password, log out);
  *   - `learner`: any signed-in user whose password is settled (administrators included);
  *   - `admin`: an administrator, holding `permission` when one is named.
+ *   - `scim`: a directory connection's bearer token (the SCIM service, /scim/v2), never a session.
  * `inFirstBatch` guards read no session row themselves: the handler's first batch carries it
  * (sessionInFirstBatch below).
  */
 export interface GuardSpec {
-  kind: 'public' | 'session' | 'learner' | 'admin';
+  kind: 'public' | 'session' | 'learner' | 'admin' | 'scim';
   permission?: AdminPermission | null;
   inFirstBatch?: boolean;
 }
@@ -152,32 +154,37 @@ function makeGuard(spec: GuardSpec): Guard {
   const guard: Guard =
     spec.kind === 'public'
       ? createMiddleware<AppEnv>(async (_c, next) => next())
-      : createMiddleware<AppEnv>(async (c, next) => {
-          const token = sessionToken(c);
-          if (!token) throw new ApiError('UNAUTHORIZED', 'Authentication required');
-          const claims = await verifySession(c.env.JWT_SECRET, token);
-          if (!claims) throw endSession(c, sessionExpired());
-          c.set('tokenJti', claims.jti);
-          c.set('tokenExp', claims.exp);
-          const d1 = c.var.d1;
-          if (!spec.inFirstBatch || !d1) {
-            const row = await c.var.db.get<SessionRow | undefined>(sessionRowSql(claims));
-            judgeSession(c, claims, row ?? null, spec);
+      : spec.kind === 'scim'
+        ? createMiddleware<AppEnv>(async (c, next) => {
+            await authenticateScim(c);
             return next();
-          }
-          // The session row rides in the handler's first batch of reads; until it is judged the
-          // request has no user, and any write or lone statement waits for the judgement.
-          const query = dialect.sqlToQuery(sessionRowSql(claims));
-          const checked = foldCheckIntoFirstBatch(d1, {
-            statement: d1.prepare(query.sql).bind(...query.params),
-            judge: (row) => judgeSession(c, claims, row as SessionRow | null, spec),
+          })
+        : createMiddleware<AppEnv>(async (c, next) => {
+            const token = sessionToken(c);
+            if (!token) throw new ApiError('UNAUTHORIZED', 'Authentication required');
+            const claims = await verifySession(c.env.JWT_SECRET, token);
+            if (!claims) throw endSession(c, sessionExpired());
+            c.set('tokenJti', claims.jti);
+            c.set('tokenExp', claims.exp);
+            const d1 = c.var.d1;
+            if (!spec.inFirstBatch || !d1) {
+              const row = await c.var.db.get<SessionRow | undefined>(sessionRowSql(claims));
+              judgeSession(c, claims, row ?? null, spec);
+              return next();
+            }
+            // The session row rides in the handler's first batch of reads; until it is judged the
+            // request has no user, and any write or lone statement waits for the judgement.
+            const query = dialect.sqlToQuery(sessionRowSql(claims));
+            const checked = foldCheckIntoFirstBatch(d1, {
+              statement: d1.prepare(query.sql).bind(...query.params),
+              judge: (row) => judgeSession(c, claims, row as SessionRow | null, spec),
+            });
+            c.set('db', drizzleOver(checked.d1));
+            pendingSessions.set(c, { userId: claims.sub, settle: checked.settle });
+            await next();
+            // An answer made without any D1 call (a 400 from validation) is still judged: 401 comes first.
+            await checked.settle();
           });
-          c.set('db', drizzleOver(checked.d1));
-          pendingSessions.set(c, { userId: claims.sub, settle: checked.settle });
-          await next();
-          // An answer made without any D1 call (a 400 from validation) is still judged: 401 comes first.
-          await checked.settle();
-        });
   specs.set(guard, spec);
   made.set(key, guard);
   return guard;
@@ -192,6 +199,9 @@ export const requireSession: Guard = makeGuard({ kind: 'session' });
 /** Any signed-in user (a learner, or an administrator acting as one). */
 export const requireLearner: Guard = makeGuard({ kind: 'learner' });
 
+/** A directory connection's bearer token (SCIM): the request acts as that connection, scoped to its people. */
+export const requireScimToken: Guard = makeGuard({ kind: 'scim' });
+
 /**
  * An administrator holding `permission` (null: any administrator). The flag each route needs is
  * stated here at the route; the decision record's table lists them.
@@ -204,7 +214,7 @@ export const requireAdmin = (permission: AdminPermission | null): Guard => makeG
  */
 export function inFirstBatch(guard: Guard): Guard {
   const spec = guardSpecOf(guard);
-  if (!spec || spec.kind === 'public') throw new Error('inFirstBatch takes a session guard');
+  if (!spec || spec.kind === 'public' || spec.kind === 'scim') throw new Error('inFirstBatch takes a session guard');
   return makeGuard({ ...spec, inFirstBatch: true });
 }
 

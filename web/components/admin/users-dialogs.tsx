@@ -14,6 +14,7 @@ import { queryKeys } from '../../api/query-keys';
 import { siteQueries } from '../../api/site-queries';
 import { userWrites } from '../../api/user-queries';
 import { runWrite } from '../../api/writes';
+import { useCopy } from '../../hooks/use-copy';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FormDialog } from '../form-dialog';
 import { Alert, Button, Checkbox, Dialog } from '../../ui';
@@ -142,18 +143,8 @@ export function UserCreatedDialog({
   result: { user: UserDto; password: string | null } | null;
   onClose: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => setCopied(false), [result]);
   const password = result?.password ?? null;
-  const copy = async () => {
-    if (!password) return;
-    try {
-      await navigator.clipboard.writeText(password);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy } = useCopy(password, result);
   return (
     <Dialog
       open={result !== null}

@@ -11,6 +11,10 @@ const AdminUsersPage = lazyNamed(() => import('./users'), 'AdminUsersPage');
 const AdminDomainsPage = lazyNamed(() => import('./domains'), 'AdminDomainsPage');
 const AdminSitesPage = lazyNamed(() => import('./sites'), 'AdminSitesPage');
 const AdminIdentityProvidersPage = lazyNamed(() => import('./identity-providers'), 'AdminIdentityProvidersPage');
+const AdminDirectoryProvisioningPage = lazyNamed(
+  () => import('./directory-provisioning'),
+  'AdminDirectoryProvisioningPage',
+);
 const AdminTasksPage = lazyNamed(() => import('./tasks'), 'AdminTasksPage');
 const AdminCoursesPage = lazyNamed(() => import('./courses'), 'AdminCoursesPage');
 const AdminMaterialsPage = lazyNamed(() => import('./materials'), 'AdminMaterialsPage');
@@ -39,6 +43,7 @@ const ADMIN_ROUTES: readonly AreaRoute[] = [
   ['/admin/domains', AdminDomainsPage],
   ['/admin/sites', AdminSitesPage],
   ['/admin/identity-providers', AdminIdentityProvidersPage],
+  ['/admin/directory-provisioning', AdminDirectoryProvisioningPage],
   ['/admin/tasks', AdminTasksPage],
   ['/admin/courses', AdminCoursesPage],
   ['/admin/materials', AdminMaterialsPage],
