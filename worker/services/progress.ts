@@ -85,6 +85,31 @@ export async function recomputeCourseProgress(
   return updated;
 }
 
+/** What a learner's step does to its component row's fields the course percentage is computed from. */
+export type StepEffect = (
+  row: ComponentProgressRow,
+) => Pick<ComponentProgressRow, 'status' | 'progressPercentage' | 'timeSpentSeconds'>;
+
+/**
+ * The course-progress write that follows a learner's step on a component, for the step's own write
+ * batch: computed from the rows the step read (its context) with the step's effect on its row, so
+ * the step needs no second read. `completes` asks the caller to issue the certificate (issueCertificate).
+ */
+export function courseAfterStep(
+  db: Db,
+  ctx: Pick<ComponentContext, 'enrollment' | 'components' | 'progress' | 'row'>,
+  effect: StepEffect,
+  now: Date,
+) {
+  const rows = new Map(ctx.progress);
+  rows.set(ctx.row.componentId, { ...ctx.row, ...effect(ctx.row) });
+  const next = nextCourseProgress(ctx.enrollment, ctx.components, rows, now, { accessed: true });
+  return {
+    statement: db.update(courseProgress).set(next).where(eq(courseProgress.id, ctx.enrollment.id)),
+    completes: next.status === 'COMPLETED',
+  };
+}
+
 /**
  * The course-progress values that follow from the component rows (the documented weights; COMPLETED
  * exactly at 100, with completedAt): what recomputeCourseProgress stores, computed from rows the
@@ -159,6 +184,12 @@ export const componentOpenedSet = (iso: string) =>
     lastAccessedAt: iso,
   }) satisfies SQLiteUpdateSetSource<typeof componentProgress>;
 
+/** What opening does to the row, as componentOpenedSet writes it (the course percentage is computed from it). */
+export const componentOpened = (row: ComponentProgressRow): ComponentProgressRow => ({
+  ...row,
+  status: row.status === 'NOT_STARTED' ? 'IN_PROGRESS' : row.status,
+});
+
 /** UTC day of a timestamp, the key of learning_activity. */
 export const activityDay = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -185,13 +216,16 @@ export interface DomainInfo {
 /** Whether the course's book is one of the user's (admins have every book). */
 export async function inUserBooks(db: Db, user: Pick<AuthUser, 'id' | 'role'>, domainId: string): Promise<boolean> {
   if (isAdminUser(user)) return true;
-  const row = await db
+  return (await userBookQuery(db, user.id, domainId)).length > 0;
+}
+
+/** One row when the book is one of the user's (batch-safe; judge with `isAdminUser` too, as inUserBooks does). */
+export const userBookQuery = (db: Db, userId: string, domainId: string | SQL) =>
+  db
     .select({ one: sql<number>`1` })
     .from(userDomains)
-    .where(and(eq(userDomains.userId, user.id), eq(userDomains.domainId, domainId)))
-    .get();
-  return !!row;
-}
+    .where(and(eq(userDomains.userId, userId), eq(userDomains.domainId, domainId)))
+    .limit(1);
 
 /** The course and its book; batch-safe (the book's columns are aliased apart from the course's). */
 export const courseWithDomainQuery = (db: Db, courseId: string | SQL) =>
@@ -269,16 +303,7 @@ export function componentContextQueries(db: Db, userId: string, componentId: str
       .from(courseProgress)
       .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
       .limit(1),
-    db
-      .select({ one: sql<number>`1` })
-      .from(userDomains)
-      .where(
-        and(
-          eq(userDomains.userId, userId),
-          eq(userDomains.domainId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${courseId})`),
-        ),
-      )
-      .limit(1),
+    userBookQuery(db, userId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${courseId})`),
     db
       .select()
       .from(components)

@@ -54,16 +54,13 @@ export async function openAttempt(db: Db, userId: string, componentId: string): 
   return (await openAttemptQuery(db, userId, componentId))[0];
 }
 
-/** The caller's own attempt, else 404 (someone else's attempt does not exist for them). */
-export async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRecord> {
-  const attempt = await db
+/** The caller's own attempt (none: 404, someone else's attempt does not exist for them). */
+export const ownAttemptQuery = (db: Db, userId: string, attemptId: string) =>
+  db
     .select()
     .from(attempts)
     .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-    .get();
-  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-  return attempt;
-}
+    .limit(1);
 
 /** The questions of an open attempt, in the order its start stored (seeded by user, component and attempt number). */
 export function attemptQuestions(assessment: Assessment, attempt: AttemptRecord): LearnerQuestion[] {
