@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyStateNode } from 'xstate';
-import { ASSESSMENT_MESSAGES, TIME_ANNOUNCEMENTS, allAnswered, assessmentMachine } from './assessment.machine';
+import {
+  ASSESSMENT_MESSAGES,
+  SUBMIT_RETRIES,
+  SUBMIT_RETRY_MS,
+  TIME_ANNOUNCEMENTS,
+  allAnswered,
+  assessmentMachine,
+} from './assessment.machine';
 import {
   NOW,
   questions,
@@ -180,6 +187,59 @@ describe('assessment machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it('resends a submit whose answer was lost (a 5xx or no response) by itself, then asks the learner', async () => {
+    // The client's errors carry the HTTP status (0: no response); the server answers a resent submit
+    // of the same answers with the stored result (issue 31).
+    const lost = (status: number) => Object.assign(new Error('lost'), { status });
+    const failures = [lost(503), lost(0)];
+    const { machine, calls } = fakeServer({
+      submit: async () => {
+        const failure = failures.shift();
+        if (failure) throw failure;
+        return result(true);
+      },
+    });
+    const actor = await startFromIntro(machine);
+    actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
+    actor.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
+    actor.send({ type: 'attempt.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('resubmitWait')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.advanceTimersByTimeAsync(SUBMIT_RETRY_MS * 2);
+    expect(calls.submits).toHaveLength(3);
+    expect(new Set(calls.submits.map((s) => JSON.stringify(s)))).toEqual(
+      new Set([JSON.stringify({ answers: { q1: 'Pull', q2: 'false' }, reason: 'manual' })]),
+    );
+    expect(actor.getSnapshot().matches('result')).toBe(true);
+
+    // Never more than SUBMIT_RETRIES resends on its own; a refusal (4xx) is not resent at all.
+    const always = fakeServer({
+      submit: async () => {
+        throw lost(500);
+      },
+    });
+    const stuck = await startFromIntro(always.machine);
+    stuck.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
+    stuck.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
+    stuck.send({ type: 'attempt.submit' });
+    await vi.advanceTimersByTimeAsync(SUBMIT_RETRY_MS * (SUBMIT_RETRIES + 2));
+    expect(always.calls.submits).toHaveLength(1 + SUBMIT_RETRIES);
+    expect(stuck.getSnapshot().matches('submitFailed')).toBe(true);
+    const refused = fakeServer({
+      submit: async () => {
+        throw lost(409);
+      },
+    });
+    const once = await startFromIntro(refused.machine);
+    once.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
+    once.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
+    once.send({ type: 'attempt.submit' });
+    await vi.advanceTimersByTimeAsync(SUBMIT_RETRY_MS * 3);
+    expect(refused.calls.submits).toHaveLength(1);
+    expect(once.getSnapshot().matches('submitFailed')).toBe(true);
+  });
+
   it('retries a failed automatic submit by itself', async () => {
     let failures = 2;
     const { machine, calls } = fakeServer({
@@ -310,6 +370,7 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
     { type: 'xstate.done.actor.submitAttempt', output: result(false, 2) },
     { type: 'xstate.done.actor.submitAttempt', output: result(true) },
     { type: 'xstate.error.actor.submitAttempt', error: new Error('offline') },
+    { type: 'xstate.error.actor.submitAttempt', error: Object.assign(new Error('lost'), { status: 503 }) },
     { type: 'attempt.retake' },
     { type: 'assessment.retry' },
     { type: 'xstate.done.actor.loadAttemptResult', output: result(true, 0) },
@@ -330,6 +391,7 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
       c.history.remainingAttempts,
       c.history.lastAttempt?.passed ?? null,
       c.error,
+      c.submitRetries,
     ]);
   };
   const walk = walkGraph({
