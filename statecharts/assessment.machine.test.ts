@@ -19,6 +19,7 @@ import {
   resuming,
   fakeServer,
   startFromIntro,
+  answerAndSubmit,
   installAssessmentClock,
 } from './testing/assessment-fixtures';
 import { walkGraph } from './testing/graph-coverage';
@@ -171,10 +172,7 @@ describe('assessment machine', () => {
       },
     });
     const actor = await startFromIntro(machine);
-    actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
-    actor.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
-    actor.send({ type: 'attempt.submit' });
-    await vi.advanceTimersByTimeAsync(0);
+    await answerAndSubmit(actor);
     expect(actor.getSnapshot().matches('submitFailed')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(ASSESSMENT_MESSAGES.submitFailed);
     // A manual submit waits for the learner: no retry on its own.
@@ -191,53 +189,35 @@ describe('assessment machine', () => {
     // The client's errors carry the HTTP status (0: no response); the server answers a resent submit
     // of the same answers with the stored result (issue 31).
     const lost = (status: number) => Object.assign(new Error('lost'), { status });
-    const failures = [lost(503), lost(0)];
-    const { machine, calls } = fakeServer({
-      submit: async () => {
-        const failure = failures.shift();
-        if (failure) throw failure;
-        return result(true);
-      },
-    });
-    const actor = await startFromIntro(machine);
-    actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
-    actor.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
-    actor.send({ type: 'attempt.submit' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().matches('resubmitWait')).toBe(true);
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    /** Answers both questions and submits by hand; each submit call takes the next of `outcomes`. */
+    const submitAgainst = async (outcomes: (Error | null)[]) => {
+      const { machine, calls } = fakeServer({
+        submit: async () => {
+          const failure = outcomes.length > 1 ? outcomes.shift() : outcomes[0];
+          if (failure) throw failure;
+          return result(true);
+        },
+      });
+      const actor = await startFromIntro(machine);
+      await answerAndSubmit(actor);
+      return { actor, calls };
+    };
+    const recovered = await submitAgainst([lost(503), lost(0), null]);
+    expect(recovered.actor.getSnapshot().matches('resubmitWait')).toBe(true);
+    expect(recovered.actor.getSnapshot().hasTag('busy')).toBe(true);
     await vi.advanceTimersByTimeAsync(SUBMIT_RETRY_MS * 2);
-    expect(calls.submits).toHaveLength(3);
-    expect(new Set(calls.submits.map((s) => JSON.stringify(s)))).toEqual(
-      new Set([JSON.stringify({ answers: { q1: 'Pull', q2: 'false' }, reason: 'manual' })]),
-    );
-    expect(actor.getSnapshot().matches('result')).toBe(true);
+    expect(recovered.calls.submits).toEqual(Array(3).fill({ answers: { q1: 'Pull', q2: 'false' }, reason: 'manual' }));
+    expect(recovered.actor.getSnapshot().matches('result')).toBe(true);
 
     // Never more than SUBMIT_RETRIES resends on its own; a refusal (4xx) is not resent at all.
-    const always = fakeServer({
-      submit: async () => {
-        throw lost(500);
-      },
-    });
-    const stuck = await startFromIntro(always.machine);
-    stuck.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
-    stuck.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
-    stuck.send({ type: 'attempt.submit' });
+    const down = await submitAgainst([lost(500)]);
     await vi.advanceTimersByTimeAsync(SUBMIT_RETRY_MS * (SUBMIT_RETRIES + 2));
-    expect(always.calls.submits).toHaveLength(1 + SUBMIT_RETRIES);
-    expect(stuck.getSnapshot().matches('submitFailed')).toBe(true);
-    const refused = fakeServer({
-      submit: async () => {
-        throw lost(409);
-      },
-    });
-    const once = await startFromIntro(refused.machine);
-    once.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
-    once.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
-    once.send({ type: 'attempt.submit' });
+    expect(down.calls.submits).toHaveLength(1 + SUBMIT_RETRIES);
+    expect(down.actor.getSnapshot().matches('submitFailed')).toBe(true);
+    const refused = await submitAgainst([lost(409)]);
     await vi.advanceTimersByTimeAsync(SUBMIT_RETRY_MS * 3);
     expect(refused.calls.submits).toHaveLength(1);
-    expect(once.getSnapshot().matches('submitFailed')).toBe(true);
+    expect(refused.actor.getSnapshot().matches('submitFailed')).toBe(true);
   });
 
   it('retries a failed automatic submit by itself', async () => {

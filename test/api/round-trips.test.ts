@@ -1,13 +1,11 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { recomputeCourseProgress } from '../../worker/services/progress';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { app } from '../../worker/app';
 import { A } from './assessment-helpers';
 import { certify, daysFromNow, setCertificateExpiry, setup, signInAdmin } from './compliance-helpers';
-import { countingD1 } from './d1-counting';
+import { countedCall } from './d1-counting';
 import { type CourseFixture, createCourse, enroll, learnerFor, openedMaterialAgo, takeAssessment } from './fixtures';
-import { db, env, schema } from './helpers';
+import { db, schema } from './helpers';
 import { book, demo, scormCourse, setUpScorm } from './scorm-helpers';
 
 /*
@@ -18,24 +16,9 @@ import { book, demo, scormCourse, setUpScorm } from './scorm-helpers';
 
 /** The D1 round trips one call makes, with its answer (a refusal fails: a budget met by an error is no budget). */
 async function roundTrips(method: string, path: string, token: string, body?: unknown) {
-  const { db: counted, count } = countingD1(env.DB);
-  const ctx = createExecutionContext();
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await app.fetch(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-    { ...env, DB: counted },
-    ctx,
-  );
-  // Work after the answer (waitUntil: caches, mail) is not the learner's wait: counted apart.
-  const answered = count.calls;
-  await waitOnExecutionContext(ctx);
+  const { res, calls } = await countedCall(method, path, token, body);
   expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
-  return { calls: answered, body: (await res.json()) as any };
+  return { calls, body: (await res.json()) as any };
 }
 
 let course: CourseFixture;

@@ -108,7 +108,7 @@ async function componentStep(
     remember = found.remember;
     return found.subject;
   };
-  return { ctx, now, iso: now.toISOString(), record, subject };
+  return { ctx, now, iso: now.toISOString(), record, subjectOf: subject };
 }
 
 /**
@@ -293,13 +293,7 @@ export const progress = new Hono<AppEnv>()
     validate('json', progressBody),
     async (c) => {
       const { progressPercentage, durationSeconds } = c.req.valid('json');
-      const {
-        ctx,
-        now,
-        iso,
-        record,
-        subject: subjectOf,
-      } = await componentStep(c, c.req.valid('param').id, {
+      const { ctx, now, iso, record, subjectOf } = await componentStep(c, c.req.valid('param').id, {
         code: 'BAD_REQUEST',
         message: 'Progress can only be reported for materials',
       });
@@ -337,13 +331,7 @@ export const progress = new Hono<AppEnv>()
     validate('json', completeBody),
     async (c) => {
       const { score } = c.req.valid('json');
-      const {
-        ctx,
-        now,
-        iso,
-        record,
-        subject: subjectOf,
-      } = await componentStep(c, c.req.valid('param').id, {
+      const { ctx, now, iso, record, subjectOf } = await componentStep(c, c.req.valid('param').id, {
         code: 'FORBIDDEN',
         message: 'An assessment is completed only by a passing submission',
       });
