@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { A } from './assessment-helpers';
 import { certify, daysFromNow, setCertificateExpiry, setup, signInAdmin } from './compliance-helpers';
 import { countedCall } from './d1-counting';
-import { type CourseFixture, createCourse, enroll, learnerFor, openedMaterialAgo, takeAssessment } from './fixtures';
+import {
+  type CourseFixture,
+  completeMaterial,
+  createCourse,
+  enroll,
+  learnerFor,
+  openedMaterialAgo,
+  takeAssessment,
+} from './fixtures';
 import { db, schema } from './helpers';
 import { book, demo, scormCourse, setUpScorm } from './scorm-helpers';
 
@@ -92,6 +100,17 @@ describe('every learner write makes at most two D1 round trips', () => {
       overall: recomputed?.overallProgress,
       status: recomputed?.status,
     });
+  });
+
+  it('a step on a course already completed and certified', async () => {
+    const c = await createCourse({ components: ['MATERIAL'] });
+    const learner = await learnerFor(c.domainId);
+    await enroll(learner.token, c.courseId);
+    await completeMaterial(learner.token, c.material!.componentId);
+    const P = '/api/v2/user/progress/components';
+    const opened = await roundTrips('POST', `${P}/${c.material!.componentId}/start`, learner.token);
+    expect(opened.body.progress.status).toBe('COMPLETED');
+    expect(opened.calls).toBeLessThanOrEqual(2);
   });
 
   it('assessment start, autosave and submit', async () => {

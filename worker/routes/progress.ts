@@ -31,6 +31,7 @@ import {
   componentContextQueries,
   componentOpened,
   componentOpenedSet,
+  stepCertificateQuery,
   type StepEffect,
   courseComponents,
   courseComponentsQuery,
@@ -70,8 +71,9 @@ const viewedSeconds = (ctx: ComponentContext, now: Date) =>
 /**
  * The component named by the path, once the learner may act on it: enrolled in its published
  * course, of a type the step allows (`onlyMaterials`), and unlocked. Carries the step's clock.
- * Its reads (the component's context and material) are the session's batch: a step is two round
- * trips, that batch and recordStep's.
+ * Its reads (the component's context, material and current certificate) are the session's batch:
+ * a step is two round trips, that batch and recordStep's (the step that completes the course also
+ * issues its certificate).
  */
 async function componentStep(
   c: Context<AppEnv>,
@@ -79,9 +81,13 @@ async function componentStep(
   onlyMaterials?: { code: 'BAD_REQUEST' | 'FORBIDDEN'; message: string },
 ) {
   const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
-    db.batch([...componentContextQueries(db, userId, id), componentMaterialQuery(db, id)]),
+    db.batch([
+      ...componentContextQueries(db, userId, id),
+      componentMaterialQuery(db, id),
+      stepCertificateQuery(db, userId, id),
+    ]),
   );
-  const [c0, c1, c2, c3, c4, c5, [material]] = result;
+  const [c0, c1, c2, c3, c4, c5, [material], [certificate]] = result;
   const db = c.var.db;
   const ctx = await componentContext(db, user, id, [c0, c1, c2, c3, c4, c5]);
   // Only the trainer's signed-off attendance completes a classroom session (services/classroom-completion.ts):
@@ -97,7 +103,7 @@ async function componentStep(
     effect: StepEffect,
     message: string,
     activitySeconds = 0,
-  ) => recordStep(db, ctx, user.id, now, { set, effect, remember }, message, activitySeconds);
+  ) => recordStep(db, ctx, user.id, now, { set, effect, remember, certified: !!certificate }, message, activitySeconds);
   const subject = async (mediaSeconds: number | null) => {
     const found = await viewingSubject(
       db,
@@ -126,6 +132,8 @@ async function recordStep(
     set: SQLiteUpdateSetSource<typeof componentProgress>;
     effect: StepEffect;
     remember: BatchItem<'sqlite'> | null;
+    /** The current cycle already holds its certificate. */
+    certified: boolean;
   },
   message: string,
   activitySeconds = 0,
@@ -138,8 +146,8 @@ async function recordStep(
     db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)),
     ...(step.remember ? [step.remember] : []),
   ]);
-  // Idempotent: issues once, and heals a completion whose certificate issue failed earlier.
-  if (course.completes) await issueCertificate(db, userId, ctx.course.id, now, ctx.enrollment.cycle);
+  // Issues once, and heals a completion whose certificate issue failed earlier.
+  if (course.completes && !step.certified) await issueCertificate(db, userId, ctx.course.id, now, ctx.enrollment.cycle);
   const [row] = written[3];
   return { message, progress: toComponentProgress(row ?? ctx.row, ctx.component) };
 }

@@ -49,7 +49,7 @@ export async function findCertificate(db: Db, userId: string, courseId: string):
 }
 
 /** The certificate earned in one training cycle, if any. */
-export const cycleCertificateQuery = (db: Db, userId: string, courseId: string, cycle: number | SQL) =>
+export const cycleCertificateQuery = (db: Db, userId: string, courseId: string | SQL, cycle: number | SQL) =>
   db
     .select()
     .from(certificates)

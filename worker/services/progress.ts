@@ -17,7 +17,7 @@ import {
 } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
-import { issueCertificate } from './certificates';
+import { cycleCertificateQuery, issueCertificate } from './certificates';
 import { REFUSALS } from '../contract/errors';
 
 export type CourseProgressRow = typeof courseProgress.$inferSelect;
@@ -287,6 +287,16 @@ export const COMPONENT_LOCKED_MESSAGE = 'Complete previous components first';
  */
 export const courseOfComponent = (componentId: string) =>
   sql`(SELECT cc.course_id FROM course_components cc WHERE cc.id = ${componentId})`;
+
+/**
+ * The certificate of the learner's current cycle of the component's course (batch-safe): read with
+ * a step's context, so a step on a course already certified issues nothing and costs no extra trip.
+ */
+export function stepCertificateQuery(db: Db, userId: string, componentId: string) {
+  const courseId = courseOfComponent(componentId);
+  const cycle = sql`(SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseId})`;
+  return cycleCertificateQuery(db, userId, courseId, cycle);
+}
 
 /**
  * The reads of a component context, keyed by the component id alone, for one batch (with whatever

@@ -19,6 +19,7 @@ import {
   courseAfterStep,
   courseOfComponent,
   learningActivityUpsert,
+  stepCertificateQuery,
   type ComponentContext,
   type ContextRows,
 } from './progress';
@@ -175,6 +176,7 @@ export function commitReads(db: Db, userId: string, componentId: string, session
           eq(scormLaunches.cycle, cycle),
         ),
       ),
+    stepCertificateQuery(db, userId, componentId),
   ]);
 }
 
@@ -196,7 +198,7 @@ export async function commitRuntime(
   reads: Awaited<ReturnType<typeof commitReads>>,
   now = new Date(),
 ): Promise<ScormCommitResponse> {
-  const [c0, c1, c2, c3, c4, c5, packages, [launchRow], [runtimeRow], [first]] = reads;
+  const [c0, c1, c2, c3, c4, c5, packages, [launchRow], [runtimeRow], [first], [certificate]] = reads;
   const { ctx, pkg } = await scormComponentOf(db, user, componentId, [c0, c1, c2, c3, c4, c5], packages);
   const cycle = ctx.enrollment.cycle;
   const issued = await issuedSession(secret, body.sessionId, user.id, componentId);
@@ -295,8 +297,8 @@ export async function commitRuntime(
     course.statement,
     db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)),
   ]);
-  // Idempotent: issues once, and heals a completion whose certificate issue failed earlier.
-  if (course.completes) await issueCertificate(db, user.id, ctx.course.id, now, cycle);
+  // Issues once, and heals a completion whose certificate issue failed earlier.
+  if (course.completes && !certificate) await issueCertificate(db, user.id, ctx.course.id, now, cycle);
   const [row] = written[4];
   return {
     summary: toRuntimeSummary({ ...values, status: values.status }),
