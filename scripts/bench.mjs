@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: the platform's budgets, measured from outside the Worker on this machine, in one table.
-//   bundle sizes · learner calls (reads, assessment start/autosave/submit) within 2x a no-op route
+//   bundle sizes · learner reads ≤ 1.3x one D1 round trip (/api/health/db), start/autosave/submit ≤ 2.2x
 //   · organisation scale (100,000 people) · the compliance matrix at 10,000 x 20
 //   · the badge page and the task search at 10,000 people x 20 tasks · Lighthouse.
 // Options: --quick (skip the organisation-scale step), --requests N (default 150 per route),

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyStateNode } from 'xstate';
-import { ASSESSMENT_MESSAGES, TIME_ANNOUNCEMENTS, allAnswered, assessmentMachine } from './assessment.machine';
+import {
+  ASSESSMENT_MESSAGES,
+  SUBMIT_RETRIES,
+  SUBMIT_RETRY_MS,
+  TIME_ANNOUNCEMENTS,
+  allAnswered,
+  assessmentMachine,
+} from './assessment.machine';
 import {
   NOW,
   questions,
@@ -12,6 +19,7 @@ import {
   resuming,
   fakeServer,
   startFromIntro,
+  answerAndSubmit,
   installAssessmentClock,
 } from './testing/assessment-fixtures';
 import { walkGraph } from './testing/graph-coverage';
@@ -164,10 +172,7 @@ describe('assessment machine', () => {
       },
     });
     const actor = await startFromIntro(machine);
-    actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
-    actor.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
-    actor.send({ type: 'attempt.submit' });
-    await vi.advanceTimersByTimeAsync(0);
+    await answerAndSubmit(actor);
     expect(actor.getSnapshot().matches('submitFailed')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(ASSESSMENT_MESSAGES.submitFailed);
     // A manual submit waits for the learner: no retry on its own.
@@ -178,6 +183,41 @@ describe('assessment machine', () => {
     expect(calls.submits).toHaveLength(2);
     expect(actor.getSnapshot().matches('result')).toBe(true);
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('resends a submit whose answer was lost (a 5xx or no response) by itself, then asks the learner', async () => {
+    // The client's errors carry the HTTP status (0: no response); the server answers a resent submit
+    // of the same answers with the stored result (issue 31).
+    const lost = (status: number) => Object.assign(new Error('lost'), { status });
+    /** Answers both questions and submits by hand; each submit call takes the next of `outcomes`. */
+    const submitAgainst = async (outcomes: (Error | null)[]) => {
+      const { machine, calls } = fakeServer({
+        submit: async () => {
+          const failure = outcomes.length > 1 ? outcomes.shift() : outcomes[0];
+          if (failure) throw failure;
+          return result(true);
+        },
+      });
+      const actor = await startFromIntro(machine);
+      await answerAndSubmit(actor);
+      return { actor, calls };
+    };
+    const recovered = await submitAgainst([lost(503), lost(0), null]);
+    expect(recovered.actor.getSnapshot().matches('resubmitWait')).toBe(true);
+    expect(recovered.actor.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.advanceTimersByTimeAsync(SUBMIT_RETRY_MS * 2);
+    expect(recovered.calls.submits).toEqual(Array(3).fill({ answers: { q1: 'Pull', q2: 'false' }, reason: 'manual' }));
+    expect(recovered.actor.getSnapshot().matches('result')).toBe(true);
+
+    // Never more than SUBMIT_RETRIES resends on its own; a refusal (4xx) is not resent at all.
+    const down = await submitAgainst([lost(500)]);
+    await vi.advanceTimersByTimeAsync(SUBMIT_RETRY_MS * (SUBMIT_RETRIES + 2));
+    expect(down.calls.submits).toHaveLength(1 + SUBMIT_RETRIES);
+    expect(down.actor.getSnapshot().matches('submitFailed')).toBe(true);
+    const refused = await submitAgainst([lost(409)]);
+    await vi.advanceTimersByTimeAsync(SUBMIT_RETRY_MS * 3);
+    expect(refused.calls.submits).toHaveLength(1);
+    expect(refused.actor.getSnapshot().matches('submitFailed')).toBe(true);
   });
 
   it('retries a failed automatic submit by itself', async () => {
@@ -310,6 +350,7 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
     { type: 'xstate.done.actor.submitAttempt', output: result(false, 2) },
     { type: 'xstate.done.actor.submitAttempt', output: result(true) },
     { type: 'xstate.error.actor.submitAttempt', error: new Error('offline') },
+    { type: 'xstate.error.actor.submitAttempt', error: Object.assign(new Error('lost'), { status: 503 }) },
     { type: 'attempt.retake' },
     { type: 'assessment.retry' },
     { type: 'xstate.done.actor.loadAttemptResult', output: result(true, 0) },
@@ -330,6 +371,7 @@ describe('assessment machine: every state and transition (xstate/graph)', () => 
       c.history.remainingAttempts,
       c.history.lastAttempt?.passed ?? null,
       c.error,
+      c.submitRetries,
     ]);
   };
   const walk = walkGraph({

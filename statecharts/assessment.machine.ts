@@ -7,9 +7,12 @@ import {
   DUPLICATE_RETRY_MS,
   EMPTY_HISTORY,
   hasAttemptsRemaining,
+  isLostAnswer,
   LAST_MINUTE_SECONDS,
   LOW_TIME_SECONDS,
   secondsUntil,
+  SUBMIT_RETRIES,
+  SUBMIT_RETRY_MS,
   TIME_ANNOUNCEMENTS,
   type AssessmentContext,
   type AssessmentEvent,
@@ -109,6 +112,8 @@ export const assessmentMachine = setup({
       context.attempt !== null && secondsUntil(context.attempt.deadline, params.now) < LAST_MINUTE_SECONDS,
     hasUnsaved: ({ context }) => Object.keys(context.unsaved).length > 0,
     isAutoSubmit: ({ context }) => context.submitReason === 'timeout',
+    mayResubmit: ({ context }, params: { error: unknown }) =>
+      isLostAnswer(params.error) && context.submitRetries < SUBMIT_RETRIES,
     hasAttemptsLeft: ({ context }) =>
       context.result !== null && !context.result.passed && (context.result.attemptsRemaining ?? 0) > 0,
   },
@@ -164,8 +169,11 @@ export const assessmentMachine = setup({
     updateRemaining: assign(({ context }, params: { now: number }) => ({
       remainingSeconds: context.attempt ? secondsUntil(context.attempt.deadline, params.now) : null,
     })),
-    markTimeout: assign({ submitReason: 'timeout' as SubmitTrigger, remainingSeconds: 0 }),
-    markManual: assign({ submitReason: 'manual' as SubmitTrigger }),
+    markTimeout: assign({ submitReason: 'timeout' as SubmitTrigger, remainingSeconds: 0, submitRetries: 0 }),
+    markManual: assign({ submitReason: 'manual' as SubmitTrigger, submitRetries: 0 }),
+    // The learner presses Submit again: a fresh round of automatic resends (the reason stays).
+    markManualRetry: assign({ submitRetries: 0 }),
+    countResubmit: assign(({ context }) => ({ submitRetries: context.submitRetries + 1 })),
     storeResult: assign((_, params: { result: GradedAttempt }) => ({ result: params.result, error: null })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     setServerError: assign((_, params: { error: unknown; fallback: string }) => ({
@@ -182,6 +190,7 @@ export const assessmentMachine = setup({
     duplicateRetry: DUPLICATE_RETRY_MS,
     autosaveRetry: AUTOSAVE_RETRY_MS,
     autoSubmitRetry: AUTO_SUBMIT_RETRY_MS,
+    submitRetry: SUBMIT_RETRY_MS,
   },
 }).createMachine({
   id: 'assessment',
@@ -198,6 +207,7 @@ export const assessmentMachine = setup({
     result: null,
     reviewAttemptId: null,
     error: null,
+    submitRetries: 0,
   }),
   initial: 'loading',
   states: {
@@ -352,14 +362,26 @@ export const assessmentMachine = setup({
             { type: 'recordInHistory', params: ({ event }) => ({ result: event.output }) },
           ],
         },
-        onError: {
-          target: 'submitFailed',
-          actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.submitFailed } },
-        },
+        onError: [
+          // The answer was lost (a 5xx, or no response): send the same answers again on our own.
+          {
+            guard: { type: 'mayResubmit', params: ({ event }) => ({ error: event.error }) },
+            target: 'resubmitWait',
+            actions: 'countResubmit',
+          },
+          {
+            target: 'submitFailed',
+            actions: { type: 'setError', params: { message: ASSESSMENT_MESSAGES.submitFailed } },
+          },
+        ],
       },
     },
+    resubmitWait: {
+      tags: ['busy'],
+      after: { submitRetry: 'submitting' },
+    },
     submitFailed: {
-      on: { 'attempt.submit': 'submitting' },
+      on: { 'attempt.submit': { target: 'submitting', actions: 'markManualRetry' } },
       // At timer zero nobody is there to press the button: keep trying on our own.
       after: { autoSubmitRetry: { guard: 'isAutoSubmit', target: 'submitting' } },
     },

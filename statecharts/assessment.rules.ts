@@ -10,6 +10,13 @@ export const LAST_MINUTE_SECONDS = 60;
 export const DUPLICATE_RETRY_MS = 1000;
 export const AUTOSAVE_RETRY_MS = 2000;
 export const AUTO_SUBMIT_RETRY_MS = 3000;
+/**
+ * A submit whose answer was lost (the server failed, or no answer came) is sent again on its own,
+ * this long apart and this many times, before the learner is asked: the server answers a retried
+ * submit of the same answers with the stored result, so a retry never grades twice (issue 31).
+ */
+export const SUBMIT_RETRY_MS = 1500;
+export const SUBMIT_RETRIES = 3;
 
 export const ASSESSMENT_MESSAGES = {
   loadFailed: 'Failed to load assessment. Please try again.',
@@ -127,6 +134,14 @@ export interface AssessmentContext {
   result: GradedAttempt | null;
   reviewAttemptId: string | null;
   error: string | null;
+  /** Submits resent on their own since the learner (or the clock) last submitted. */
+  submitRetries: number;
+}
+
+/** Pure rule: the call failed on the server's side (5xx) or got no answer at all (status 0), so it may be sent again. */
+export function isLostAnswer(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && (status === 0 || status >= 500);
 }
 
 export type AssessmentEvent =

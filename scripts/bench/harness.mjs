@@ -112,6 +112,9 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
 export const ms = (value) => `${value.toFixed(2)} ms`;
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** When a figure was measured (UTC, to the minute): every row of the table carries its own (issue 31 item 8). */
+const measuredAt = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /** The results table: every figure with its budget, its ratio where the budget is one, and whether it is met. */
 export function createResults() {
   const rows = [];
@@ -119,7 +122,7 @@ export function createResults() {
     rows,
     /** `limit` is the largest ratio allowed; `ratio` the measured one (both optional). */
     record(name, value, budget, ok, ratio) {
-      rows.push({ name, value, budget, ok, ratio });
+      rows.push({ name, value, budget, ok, ratio, at: measuredAt() });
     },
     ratio(name, value, base, limit, baseName) {
       const r = value / base;
@@ -129,12 +132,13 @@ export function createResults() {
         budget: `≤ ${limit}x ${baseName}`,
         ratio: `${r.toFixed(2)}x`,
         ok: r <= limit,
+        at: measuredAt(),
       });
     },
     print() {
-      console.log('\n| measure | value | budget | ratio | ok |\n| --- | --- | --- | --- | --- |');
+      console.log('\n| measure | value | budget | ratio | ok | measured |\n| --- | --- | --- | --- | --- | --- |');
       for (const r of rows)
-        console.log(`| ${r.name} | ${r.value} | ${r.budget} | ${r.ratio ?? ''} | ${r.ok ? 'yes' : 'OVER'} |`);
+        console.log(`| ${r.name} | ${r.value} | ${r.budget} | ${r.ratio ?? ''} | ${r.ok ? 'yes' : 'OVER'} | ${r.at} |`);
     },
     missed: () => rows.filter((r) => !r.ok),
   };

@@ -117,6 +117,14 @@ export async function startFromIntro(machine: ReturnType<typeof fakeServer>['mac
   return actor;
 }
 
+/** Answers both questions (q1 Pull, q2 false) and presses Submit, then lets the submit run. */
+export async function answerAndSubmit(actor: Awaited<ReturnType<typeof startFromIntro>>) {
+  actor.send({ type: 'answer.select', questionId: 'q1', answer: 'Pull' });
+  actor.send({ type: 'answer.select', questionId: 'q2', answer: 'false' });
+  actor.send({ type: 'attempt.submit' });
+  await vi.advanceTimersByTimeAsync(0);
+}
+
 /** Fake timers set to NOW around each test of the file that calls this (the ticker reads the wall clock). */
 export function installAssessmentClock() {
   beforeEach(() => {

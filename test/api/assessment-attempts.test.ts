@@ -1,9 +1,7 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { app } from '../../worker/app';
 import { createCourse, takeAssessment } from './fixtures';
-import { countingD1 } from './d1-counting';
-import { api, env } from './helpers';
+import { countedCall } from './d1-counting';
+import { api } from './helpers';
 import { A, enrolledLearner, start, attemptRow, backdate } from './assessment-helpers';
 
 // Whole journeys of real HTTP calls: allow for a loaded machine running every suite at once.
@@ -209,22 +207,9 @@ describe('D1 round trips under a synchronized start', () => {
    * Counts the calls that reach the binding (./d1-counting.ts).
    */
   async function callsFor(method: string, path: string, token: string, body?: unknown) {
-    const { db: counted, count } = countingD1(env.DB);
-    const ctx = createExecutionContext();
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.fetch(
-      new Request(`http://localhost${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-      { ...env, DB: counted },
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
+    const { res, calls } = await countedCall(method, path, token, body);
     expect(res.status, await res.clone().text()).toBe(200);
-    return { calls: count.calls, body: (await res.json()) as any };
+    return { calls, body: (await res.json()) as any };
   }
 
   it('starts an attempt in 2 D1 calls, resumes it in 1 and submits it in 2', async () => {

@@ -99,6 +99,29 @@ describe('submit', () => {
     expect(await componentRow(user.id, pre.componentId)).toEqual(componentBefore);
   });
 
+  it('answers a retried submit of the same answers with the stored result, and changes nothing (issue 31)', async () => {
+    const course = await createCourse();
+    const { user, token } = await enrolledLearner(course);
+    const pre = course.pre!;
+    const attempt = await start(token, pre.componentId);
+    const send = (path: 'submit' | 'auto-submit', answers: Record<string, string>) =>
+      api('POST', `${A}/attempts/${attempt.attemptId}/${path}`, { token, body: { answers } });
+    const first = await send('submit', pre.answers);
+    expect(first.status).toBe(200);
+    expect(first.body.passed).toBe(true);
+    const attemptBefore = await attemptRow(attempt.attemptId);
+    const componentBefore = await componentRow(user.id, pre.componentId);
+    // The first answer was lost on the way (a 5xx, a dropped connection): the client sends it again.
+    const retried = await send('submit', pre.answers);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual(first.body);
+    expect((await send('auto-submit', pre.answers)).body).toEqual(first.body);
+    // Other answers are a second submission.
+    expect((await send('submit', pre.wrongAnswers)).status).toBe(409);
+    expect(await attemptRow(attempt.attemptId)).toEqual(attemptBefore);
+    expect(await componentRow(user.id, pre.componentId)).toEqual(componentBefore);
+  });
+
   it('grades once when two submits race', async () => {
     const course = await createCourse();
     const { user, token } = await enrolledLearner(course);

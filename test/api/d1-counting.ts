@@ -1,3 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { app } from '../../worker/app';
+
 /**
  * A D1 binding that counts the calls reaching the database: a statement's first/all/run/raw, or one
  * batch (D1 runs one query at a time per database, so each is a round trip that queues behind others).
@@ -38,4 +42,27 @@ export function countingD1(real: D1Database) {
     });
   const db = wrapDb(real);
   return { db, count };
+}
+
+/**
+ * One signed-in call to the Worker on a counting binding: its answer and the D1 round trips made
+ * before the answer (work left to waitUntil, after it, is not the caller's wait and is not counted).
+ */
+export async function countedCall(method: string, path: string, token: string, body?: unknown) {
+  const { db: counted, count } = countingD1(env.DB);
+  const ctx = createExecutionContext();
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await app.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+    { ...env, DB: counted },
+    ctx,
+  );
+  const calls = count.calls;
+  await waitOnExecutionContext(ctx);
+  return { res, calls };
 }

@@ -22,6 +22,18 @@ const SESSION_IN_FIRST_BATCH = [
   'POST /api/v2/user/assessments/attempts/:attemptId/submit',
   'POST /api/v2/user/assessments/attempts/:attemptId/auto-submit',
   'GET /api/v2/user/assessments/:componentId/questions',
+  // Issue 31: every learner read in one round trip, every learner write in at most two.
+  'GET /api/announcements/active',
+  'GET /api/v2/certificates/user/all',
+  'GET /api/v2/user/assessments/:componentId/attempts',
+  'GET /api/v2/user/assessments/attempts/:attemptId',
+  'POST /api/v2/user/progress/courses/:id/enroll',
+  'POST /api/v2/user/progress/courses/:id/recertify',
+  'POST /api/v2/user/progress/components/:id/start',
+  'PUT /api/v2/user/progress/components/:id/progress',
+  'POST /api/v2/user/progress/components/:id/complete',
+  'PUT /api/v2/user/progress/components/:id/time',
+  'PUT /api/v2/scorm/components/:id/runtime',
 ];
 
 /**

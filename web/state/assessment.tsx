@@ -139,6 +139,7 @@ const ASSESSMENT_READS = readsOf<SnapshotFrom<typeof browserAssessmentMachine>>(
     'result',
     'reviewing',
     'submitting',
+    'resubmitWait',
     'answering',
     'submitFailed',
   ],

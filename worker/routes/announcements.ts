@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import { containsText, offsetOf, paginate } from '../db/paginate';
 import { announcements as table } from '../db/schema';
 import type { AppEnv } from '../env';
-import { requireAdmin, requireLearner } from '../middleware/auth';
+import { inFirstBatch, requireAdmin, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { auditInsert, auditInsertWhen, type AuditActor } from '../services/audit';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
@@ -47,14 +47,21 @@ const announcementAudit = (db: Db, actor: AuditActor, action: AuditAction, id: s
 
 // /active is for any signed-in user, /admin/* for administrators with System Configuration.
 export const announcements = new Hono<AppEnv>()
-  .get('/active', requireLearner, async (c) => {
+  .get('/active', inFirstBatch(requireLearner), async (c) => {
     const now = new Date();
-    const rows = await c.var.db
-      .select()
-      .from(table)
-      .where(liveNow(now.toISOString()))
-      // URGENT first, then newest.
-      .orderBy(sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 ELSE 1 END`, desc(table.createdAt));
+    // A batch of one, so the session check rides in it (one round trip).
+    const {
+      result: [rows],
+    } = await sessionInFirstBatch(c, (db) =>
+      db.batch([
+        db
+          .select()
+          .from(table)
+          .where(liveNow(now.toISOString()))
+          // URGENT first, then newest.
+          .orderBy(sql`CASE ${table.priority} WHEN 'URGENT' THEN 0 ELSE 1 END`, desc(table.createdAt)),
+      ]),
+    );
     return c.json(rows.map((r) => toDto(r, now.getTime())));
   })
 

@@ -22,9 +22,10 @@ import {
   ALREADY_SUBMITTED_MESSAGE,
   ATTEMPT_NOT_FOUND,
   isPastGrace,
-  loadAssessment,
   toAttemptResult,
   usedAttempts,
+  usedAttemptsQuery,
+  toUsedAttempts,
   assessmentQuery,
   toLoadedAssessment,
   inCurrentCycle,
@@ -35,8 +36,8 @@ import { validate } from '../validate';
 import {
   assessmentContext,
   attemptQuestions,
-  openAttempt,
-  ownAttempt,
+  openAttemptQuery,
+  ownAttemptQuery,
   startResponse,
   submit,
 } from './assessments/attempt-flow';
@@ -76,14 +77,25 @@ export const assessments = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .get('/attempts/:attemptId', requireLearner, validate('param', attemptParam), async (c) => {
-    const db = c.var.db;
-    const attempt = await ownAttempt(db, c.var.user.id, c.req.valid('param').attemptId);
+  .get('/attempts/:attemptId', inFirstBatch(requireLearner), validate('param', attemptParam), async (c) => {
+    const attemptId = c.req.valid('param').attemptId;
+    // One round trip: the attempt, its assessment and the attempts used, each found through the
+    // attempt's own component (a subquery), with the session check.
+    const { result } = await sessionInFirstBatch(c, (db, userId) => {
+      const componentOf = sql`(SELECT a2.component_id FROM assessment_attempts a2 WHERE a2.id = ${attemptId} AND a2.user_id = ${userId})`;
+      return db.batch([
+        ownAttemptQuery(db, userId, attemptId),
+        assessmentQuery(db, componentOf),
+        usedAttemptsQuery(db, userId, componentOf),
+      ]);
+    });
+    const [[attempt], [assessmentRow], [usedRow]] = result;
+    if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
     // The answer key is only ever shown for a submitted attempt.
     if (!attempt.submittedAt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-    const loaded = await loadAssessment(db, attempt.componentId);
+    const loaded = toLoadedAssessment(assessmentRow);
     if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-    const used = await usedAttempts(db, attempt.userId, attempt.componentId);
+    const used = toUsedAttempts(usedRow);
     return c.json(
       toAttemptResult(attempt, loaded.assessment.passingScore, attemptsLeft(loaded.assessment.maxAttempts, used.count)),
     );
@@ -175,13 +187,15 @@ export const assessments = new Hono<AppEnv>()
 
   .get('/:componentId/questions', inFirstBatch(requireLearner), validate('param', componentParam), async (c) => {
     const componentId = c.req.valid('param').componentId;
-    const { user, result: rows } = await sessionInFirstBatch(c, (db, userId) =>
-      db.batch([...componentContextQueries(db, userId, componentId)]),
+    // One round trip: the component's context and the open attempt, with the session check.
+    const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([...componentContextQueries(db, userId, componentId), openAttemptQuery(db, userId, componentId)]),
     );
+    const [c0, c1, c2, c3, c4, c5, [found]] = result;
     const db = c.var.db;
-    const ctx = await assessmentContext(db, user, componentId, rows);
+    const ctx = await assessmentContext(db, user, componentId, [c0, c1, c2, c3, c4, c5]);
     assertUnlocked(ctx);
-    let open = await openAttempt(db, user.id, ctx.component.id);
+    let open: typeof found | undefined = found;
     // The original-API setting (off by default): clients that load questions before they start get
     // the attempt opened here, by the same start rules, so the clock starts when questions are served.
     // A passed assessment, or one with no attempts left, opens nothing: its intro, as with the setting off.
@@ -208,15 +222,21 @@ export const assessments = new Hono<AppEnv>()
     return c.json(startResponse(started.attempt, started.assessment, started.resumed, now));
   })
 
-  .get('/:componentId/attempts', requireLearner, validate('param', componentParam), async (c) => {
-    const db = c.var.db;
-    const user = c.var.user;
-    const ctx = await assessmentContext(db, user, c.req.valid('param').componentId);
-    const rows = await db
-      .select()
-      .from(attempts)
-      .where(and(eq(attempts.userId, user.id), eq(attempts.componentId, ctx.component.id), inCurrentCycle))
-      .orderBy(asc(attempts.attemptNumber));
+  .get('/:componentId/attempts', inFirstBatch(requireLearner), validate('param', componentParam), async (c) => {
+    const componentId = c.req.valid('param').componentId;
+    // One round trip: the component's context and the attempts, with the session check.
+    const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([
+        ...componentContextQueries(db, userId, componentId),
+        db
+          .select()
+          .from(attempts)
+          .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), inCurrentCycle))
+          .orderBy(asc(attempts.attemptNumber)),
+      ]),
+    );
+    const [c0, c1, c2, c3, c4, c5, rows] = result;
+    const ctx = await assessmentContext(c.var.db, user, componentId, [c0, c1, c2, c3, c4, c5]);
     const body: AttemptsResponse = {
       attempts: rows.map((a) => {
         const end = a.submittedAt

@@ -20,7 +20,7 @@ import { certificates as certificatesTable, courseProgress, courses, users } fro
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { auditInsertWhen } from '../services/audit';
-import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
+import { inFirstBatch, publicRoute, requireAdmin, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { edgeCache, purgeFinal } from '../middleware/edge-cache';
 import {
   certificatePdf,
@@ -98,12 +98,19 @@ export const certificates = new Hono<AppEnv>()
 
   // The signed-in user's own certificates, every cycle's, newest first (My certificates), each
   // with its place in the renewal chain.
-  .get('/user/all', requireLearner, async (c) => {
-    const rows = await c.var.db
-      .select()
-      .from(certificatesTable)
-      .where(eq(certificatesTable.userId, c.var.user.id))
-      .orderBy(desc(certificatesTable.issuedAt), asc(certificatesTable.id));
+  .get('/user/all', inFirstBatch(requireLearner), async (c) => {
+    // A batch of one, so the session check rides in it (one round trip).
+    const {
+      result: [rows],
+    } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([
+        db
+          .select()
+          .from(certificatesTable)
+          .where(eq(certificatesTable.userId, userId))
+          .orderBy(desc(certificatesTable.issuedAt), asc(certificatesTable.id)),
+      ]),
+    );
     const now = new Date();
     // The chain reads in issue order; the list is newest first.
     const links = renewalChain([...rows].reverse());

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { Hono, type Context } from 'hono';
 import { idParam } from '../contract/common';
@@ -27,19 +28,26 @@ import {
   COURSE_NOT_AVAILABLE,
   componentContext,
   componentLocked,
+  componentContextQueries,
+  componentOpened,
   componentOpenedSet,
+  stepCertificateQuery,
+  type StepEffect,
   courseComponents,
   courseComponentsQuery,
+  courseWithDomainQuery,
   findCourseWithDomain,
   findEnrollment,
   inUserBooks,
   learningActivityUpsert,
   NOT_STARTED_PROGRESS,
-  recomputeCourseProgress,
+  courseAfterStep,
+  toCourseWithDomain,
+  userBookQuery,
   type ComponentContext,
 } from '../services/progress';
+import { isAdminUser } from '../contract/rules/roles';
 import {
-  courseProgressDtos,
   courseProgressQuery,
   openComponentStatusesQuery,
   openCourseComponentsQuery,
@@ -47,8 +55,9 @@ import {
   toCourseProgressDtos,
   withNextComponents,
 } from '../services/progress-dtos';
-import { viewingSubject } from '../services/materials';
-import { startRecertification } from '../services/recertification';
+import { componentMaterialQuery, viewingSubject } from '../services/materials';
+import { issueCertificate } from '../services/certificates';
+import { recertificationReads, startRecertification } from '../services/recertification';
 import { enrollStatements, requiredForLearner } from '../services/course-start';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
@@ -62,44 +71,84 @@ const viewedSeconds = (ctx: ComponentContext, now: Date) =>
 /**
  * The component named by the path, once the learner may act on it: enrolled in its published
  * course, of a type the step allows (`onlyMaterials`), and unlocked. Carries the step's clock.
+ * Its reads (the component's context, material and current certificate) are the session's batch:
+ * a step is two round trips, that batch and recordStep's (the step that completes the course also
+ * issues its certificate).
  */
 async function componentStep(
   c: Context<AppEnv>,
   id: string,
   onlyMaterials?: { code: 'BAD_REQUEST' | 'FORBIDDEN'; message: string },
 ) {
-  const { db, user } = c.var;
-  const ctx = await componentContext(db, user, id);
+  const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
+    db.batch([
+      ...componentContextQueries(db, userId, id),
+      componentMaterialQuery(db, id),
+      stepCertificateQuery(db, userId, id),
+    ]),
+  );
+  const [c0, c1, c2, c3, c4, c5, [material], [certificate]] = result;
+  const db = c.var.db;
+  const ctx = await componentContext(db, user, id, [c0, c1, c2, c3, c4, c5]);
   // Only the trainer's signed-off attendance completes a classroom session (services/classroom-completion.ts):
   // the learner can neither complete it nor report progress or time on it.
   if (ctx.component.type === 'CLASSROOM') throw refusal('FORBIDDEN', 'progress.classroomByTrainer');
   if (onlyMaterials && ctx.component.type !== 'MATERIAL') throw new ApiError(onlyMaterials.code, onlyMaterials.message);
   assertUnlocked(ctx);
   const now = new Date();
-  const record = (set: SQLiteUpdateSetSource<typeof componentProgress>, message: string, activitySeconds = 0) =>
-    recordStep(db, ctx, user.id, now, set, message, activitySeconds);
-  return { db, ctx, now, iso: now.toISOString(), record };
+  // A PDF's page count, when this step counted it first, is stored by the step's write batch.
+  let remember: BatchItem<'sqlite'> | null = null;
+  const record = (
+    set: SQLiteUpdateSetSource<typeof componentProgress>,
+    effect: StepEffect,
+    message: string,
+    activitySeconds = 0,
+  ) => recordStep(db, ctx, user.id, now, { set, effect, remember, certified: !!certificate }, message, activitySeconds);
+  const subject = async (mediaSeconds: number | null) => {
+    const found = await viewingSubject(
+      db,
+      c.var.storage,
+      ctx.component.materialId ? material : undefined,
+      mediaSeconds,
+    );
+    remember = found.remember;
+    return found.subject;
+  };
+  return { ctx, now, iso: now.toISOString(), record, subjectOf: subject };
 }
 
 /**
- * One learner step on a component: its progress row and the day's learning activity are written
- * in one batch, the course is recomputed, and the answer is {message, progress} read back.
+ * One learner step on a component, in one batch: its progress row, the day's learning activity,
+ * the course progress that follows (computed from the rows the step read, with the step's effect
+ * on this row), and the row read back for the answer {message, progress}. A step that completes
+ * the course then issues its certificate (once).
  */
 async function recordStep(
   db: Db,
   ctx: ComponentContext,
   userId: string,
   now: Date,
-  set: SQLiteUpdateSetSource<typeof componentProgress>,
+  step: {
+    set: SQLiteUpdateSetSource<typeof componentProgress>;
+    effect: StepEffect;
+    remember: BatchItem<'sqlite'> | null;
+    /** The current cycle already holds its certificate. */
+    certified: boolean;
+  },
   message: string,
   activitySeconds = 0,
 ): Promise<ComponentProgressResponse> {
-  await db.batch([
-    db.update(componentProgress).set(set).where(eq(componentProgress.id, ctx.row.id)),
+  const course = courseAfterStep(db, ctx, step.effect, now);
+  const written = await db.batch([
+    db.update(componentProgress).set(step.set).where(eq(componentProgress.id, ctx.row.id)),
     learningActivityUpsert(db, userId, now, activitySeconds),
+    course.statement,
+    db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)),
+    ...(step.remember ? [step.remember] : []),
   ]);
-  await recomputeCourseProgress(db, userId, ctx.course.id, now, { accessed: true });
-  const row = await db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).get();
+  // Issues once, and heals a completion whose certificate issue failed earlier.
+  if (course.completes && !step.certified) await issueCertificate(db, userId, ctx.course.id, now, ctx.enrollment.cycle);
+  const [row] = written[3];
   return { message, progress: toComponentProgress(row ?? ctx.row, ctx.component) };
 }
 
@@ -152,23 +201,33 @@ export const progress = new Hono<AppEnv>()
     return c.json({ courseProgress: dto, componentProgresses } satisfies CourseProgressDetailResponse);
   })
 
-  .post('/courses/:id/enroll', requireLearner, validate('param', idParam), async (c) => {
+  // Two round trips: every read in the session's batch, then the enrolment with its answer read back.
+  .post('/courses/:id/enroll', inFirstBatch(requireLearner), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const db = c.var.db;
-    const user = c.var.user;
-    const existing = await findEnrollment(db, user.id, id);
-    if (existing) {
-      const [dto] = await courseProgressDtos(db, user.id, id);
+    const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
+      db.batch([
+        courseProgressQuery(db, userId, id),
+        courseWithDomainQuery(db, id),
+        userBookQuery(db, userId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${id})`),
+        courseComponentsQuery(db, id),
+      ]),
+    );
+    const [existing, [courseRow], books, list] = result;
+    if (existing.length > 0) {
+      const [dto] = toCourseProgressDtos(existing);
       return c.json({ message: 'Already enrolled in this course', progress: dto } satisfies EnrollResponse);
     }
-    const found = await findCourseWithDomain(db, id);
+    const found = toCourseWithDomain(courseRow);
     if (!found) throw new ApiError('NOT_FOUND', REFUSALS['course.notFound']);
-    const inBooks = await inUserBooks(db, user, found.course.domainId);
-    if (!inBooks) throw new ApiError('FORBIDDEN', 'This course is not part of your assigned books');
+    if (!(isAdminUser(user) || books.length > 0))
+      throw new ApiError('FORBIDDEN', 'This course is not part of your assigned books');
     if (found.course.status !== 'PUBLISHED') throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
-    const list = await courseComponents(db, id);
-    await db.batch(enrollStatements(db, user.id, found.course, list, new Date().toISOString()));
-    const [dto] = await courseProgressDtos(db, user.id, id);
+    const db = c.var.db;
+    const written = await db.batch([
+      ...enrollStatements(db, user.id, found.course, list, new Date().toISOString()),
+      courseProgressQuery(db, user.id, id),
+    ]);
+    const [dto] = toCourseProgressDtos(written[written.length - 1] as Awaited<ReturnType<typeof courseProgressQuery>>);
     return c.json({ message: 'Successfully enrolled in this course', progress: dto } satisfies EnrollResponse);
   })
 
@@ -203,9 +262,12 @@ export const progress = new Hono<AppEnv>()
   })
 
   // A new training cycle when the certificate is due soon, expired, revoked or asked for by an event.
-  .post('/courses/:id/recertify', requireLearner, validate('param', idParam), async (c) => {
+  .post('/courses/:id/recertify', inFirstBatch(requireLearner), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const cycle = await startRecertification(c.var.db, c.var.user, id);
+    const now = new Date();
+    // Two round trips: every read in the session's batch, then the new cycle's write batch.
+    const { user, result } = await sessionInFirstBatch(c, (db, userId) => recertificationReads(db, userId, id, now));
+    const cycle = await startRecertification(c.var.db, user, id, result, now);
     return c.json<RecertifyResponse>({ message: COMPLIANCE_MESSAGES.recertified, courseId: id, cycle });
   })
 
@@ -227,25 +289,25 @@ export const progress = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .post('/components/:id/start', requireLearner, validate('param', idParam), async (c) => {
+  .post('/components/:id/start', inFirstBatch(requireLearner), validate('param', idParam), async (c) => {
     const { iso, record } = await componentStep(c, c.req.valid('param').id);
-    return c.json(await record(componentOpenedSet(iso), 'Component started'));
+    return c.json(await record(componentOpenedSet(iso), componentOpened, 'Component started'));
   })
 
   .put(
     '/components/:id/progress',
-    requireLearner,
+    inFirstBatch(requireLearner),
     validate('param', idParam),
     validate('json', progressBody),
     async (c) => {
       const { progressPercentage, durationSeconds } = c.req.valid('json');
-      const { db, ctx, now, iso, record } = await componentStep(c, c.req.valid('param').id, {
+      const { ctx, now, iso, record, subjectOf } = await componentStep(c, c.req.valid('param').id, {
         code: 'BAD_REQUEST',
         message: 'Progress can only be reported for materials',
       });
       // Held back to what the time since opening makes plausible; the first reported video length stays.
       const mediaSeconds = ctx.row.mediaSeconds ?? durationSeconds ?? null;
-      const subject = await viewingSubject(db, c.var.storage, ctx.component.materialId, mediaSeconds);
+      const subject = await subjectOf(mediaSeconds);
       const step = Math.min(toProgressStep(progressPercentage), plausibleProgress(viewedSeconds(ctx, now), subject));
       // Progress never goes backwards (a re-opened video starts at 0); 100 completes the material.
       const next = sql`max(${componentProgress.progressPercentage}, ${step})`;
@@ -259,6 +321,11 @@ export const progress = new Hono<AppEnv>()
             mediaSeconds,
             lastAccessedAt: iso,
           },
+          (row) => {
+            const percentage = Math.max(row.progressPercentage, step);
+            const completed = row.status === 'COMPLETED' || percentage >= 100;
+            return { ...row, progressPercentage: percentage, status: completed ? 'COMPLETED' : 'IN_PROGRESS' };
+          },
           'Progress updated',
         ),
       );
@@ -267,18 +334,18 @@ export const progress = new Hono<AppEnv>()
 
   .post(
     '/components/:id/complete',
-    requireLearner,
+    inFirstBatch(requireLearner),
     validate('param', idParam),
     validate('json', completeBody),
     async (c) => {
       const { score } = c.req.valid('json');
-      const { db, ctx, now, iso, record } = await componentStep(c, c.req.valid('param').id, {
+      const { ctx, now, iso, record, subjectOf } = await componentStep(c, c.req.valid('param').id, {
         code: 'FORBIDDEN',
         message: 'An assessment is completed only by a passing submission',
       });
       if (ctx.row.status !== 'COMPLETED') {
         if (!ctx.row.startedAt) throw new ApiError('NOT_ENOUGH_VIEWING', NOT_OPENED_MESSAGE);
-        const subject = await viewingSubject(db, c.var.storage, ctx.component.materialId, ctx.row.mediaSeconds);
+        const subject = await subjectOf(ctx.row.mediaSeconds);
         const remaining = secondsUntilViewed(viewedSeconds(ctx, now), subject);
         if (remaining > 0)
           throw new ApiError('NOT_ENOUGH_VIEWING', notViewedMessage(remaining, subject), {
@@ -295,20 +362,28 @@ export const progress = new Hono<AppEnv>()
             completedAt: sql`coalesce(${componentProgress.completedAt}, ${iso})`,
             lastAccessedAt: iso,
           },
+          (row) => ({ ...row, status: 'COMPLETED', progressPercentage: 100 }),
           'Component completed',
         ),
       );
     },
   )
 
-  .put('/components/:id/time', requireLearner, validate('param', idParam), validate('json', timeBody), async (c) => {
-    const { additionalSeconds } = c.req.valid('json');
-    const { iso, record } = await componentStep(c, c.req.valid('param').id);
-    return c.json(
-      await record(
-        { timeSpentSeconds: sql`${componentProgress.timeSpentSeconds} + ${additionalSeconds}`, lastAccessedAt: iso },
-        'Time recorded',
-        additionalSeconds,
-      ),
-    );
-  });
+  .put(
+    '/components/:id/time',
+    inFirstBatch(requireLearner),
+    validate('param', idParam),
+    validate('json', timeBody),
+    async (c) => {
+      const { additionalSeconds } = c.req.valid('json');
+      const { iso, record } = await componentStep(c, c.req.valid('param').id);
+      return c.json(
+        await record(
+          { timeSpentSeconds: sql`${componentProgress.timeSpentSeconds} + ${additionalSeconds}`, lastAccessedAt: iso },
+          (row) => ({ ...row, timeSpentSeconds: row.timeSpentSeconds + additionalSeconds }),
+          'Time recorded',
+          additionalSeconds,
+        ),
+      );
+    },
+  );

@@ -15,7 +15,7 @@ import {
 import { containsText, offsetOf, paginate } from '../db/paginate';
 import { componentProgress, components, courses, scormRuntime, users } from '../db/schema';
 import type { AppEnv } from '../env';
-import { publicRoute, requireAdmin, requireLearner } from '../middleware/auth';
+import { inFirstBatch, publicRoute, requireAdmin, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { liveLinkUser } from '../services/link-sessions';
 import {
@@ -30,7 +30,15 @@ import {
 import { componentOpenedSet, componentTitle, recomputeCourseProgress } from '../services/progress';
 import { parseRange } from '../services/ranges';
 import { entryPathProblem, isHtmlPath, launchFile, scormPrefix } from '../services/scorm-package';
-import { commitRuntime, minimumOf, recordLaunch, runtimeOf, scormComponent, toRuntimeSummary } from '../services/scorm';
+import {
+  commitReads,
+  commitRuntime,
+  minimumOf,
+  recordLaunch,
+  runtimeOf,
+  scormComponent,
+  toRuntimeSummary,
+} from '../services/scorm';
 import { siteScope } from '../services/sites';
 import { parseOrThrow, validate } from '../validate';
 
@@ -178,13 +186,18 @@ export const scormRoutes = new Hono<AppEnv>()
 
   .put(
     '/components/:id/runtime',
-    requireLearner,
+    inFirstBatch(requireLearner),
     commitLimit,
     validate('param', idParam),
     validate('json', scormCommitBody),
     async (c) => {
-      const { db, user } = c.var;
-      return c.json(await commitRuntime(db, c.env.JWT_SECRET, user, c.req.valid('param').id, c.req.valid('json')));
+      const id = c.req.valid('param').id;
+      const body = c.req.valid('json');
+      // Two round trips: every read in the session's batch, then the commit's write batch.
+      const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
+        commitReads(db, userId, id, body.sessionId),
+      );
+      return c.json(await commitRuntime(c.var.db, c.env.JWT_SECRET, user, id, body, result));
     },
   )
 
@@ -208,7 +221,10 @@ export const scormRoutes = new Hono<AppEnv>()
     const body = parseOrThrow(scormCommitBody, json);
     // The signed URL, not the body, says which launch and cycle the beacon belongs to.
     if (body.sessionId !== launch.sessionId) throw new ApiError('UNAUTHORIZED', LINK_EXPIRED);
-    return c.json(await commitRuntime(c.var.db, c.env.JWT_SECRET, user, componentId, { ...body, cycle: launch.cycle }));
+    const reads = await commitReads(c.var.db, user.id, componentId, body.sessionId);
+    return c.json(
+      await commitRuntime(c.var.db, c.env.JWT_SECRET, user, componentId, { ...body, cycle: launch.cycle }, reads),
+    );
   })
 
   // The package's files. Relative URLs inside the package keep the signed segment, so every file

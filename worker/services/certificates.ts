@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { deliveryLanguageName } from '../contract/delivery-language';
 import {
   certificateExpiry,
@@ -49,17 +49,20 @@ export async function findCertificate(db: Db, userId: string, courseId: string):
 }
 
 /** The certificate earned in one training cycle, if any. */
+export const cycleCertificateQuery = (db: Db, userId: string, courseId: string | SQL, cycle: number | SQL) =>
+  db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId), eq(certificates.cycle, cycle)))
+    .limit(1);
+
 export async function findCycleCertificate(
   db: Db,
   userId: string,
   courseId: string,
   cycle: number,
 ): Promise<CertificateRow | undefined> {
-  return db
-    .select()
-    .from(certificates)
-    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId), eq(certificates.cycle, cycle)))
-    .get();
+  return (await cycleCertificateQuery(db, userId, courseId, cycle))[0];
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Material } from '../contract/materials';
 import type { CaptionTrack } from '../contract/captions';
 import { holdsAdminPermission } from '../contract/rules/roles';
@@ -143,9 +144,8 @@ export async function insertMaterial(
 /** PDFs above this are not parsed for their page count; they count as one page per MiB. */
 const MAX_PAGE_COUNT_BYTES = 32 * 1024 * 1024;
 
-/** Pages of a stored PDF (at least 1), counted once and kept on the material. */
-async function pageCount(db: Db, storage: Storage, row: MaterialRow): Promise<number> {
-  if (row.pageCount != null) return row.pageCount;
+/** Pages of a stored PDF (at least 1), counted from the file (viewingSubject has the count kept on the material). */
+async function pageCount(storage: Storage, row: MaterialRow): Promise<number> {
   let pages = Math.max(1, Math.floor(row.fileSize / (1024 * 1024)));
   if (row.fileSize <= MAX_PAGE_COUNT_BYTES) {
     const object = await storage.get(row.storageKey);
@@ -157,22 +157,38 @@ async function pageCount(db: Db, storage: Storage, row: MaterialRow): Promise<nu
         .catch(() => 1);
     }
   }
-  await db.update(materials).set({ pageCount: pages }).where(eq(materials.id, row.id));
   return pages;
 }
 
-/** What the minimum viewing time of a material component depends on, for one learner. */
+/** The material of a component (none for an assessment), batch-safe: read with the component's context. */
+export const componentMaterialQuery = (db: Db, componentId: string) =>
+  db
+    .select()
+    .from(materials)
+    .where(eq(materials.id, sql`(SELECT cc.material_id FROM course_components cc WHERE cc.id = ${componentId})`))
+    .limit(1);
+
+/**
+ * What the minimum viewing time of a material component depends on, for one learner, from its
+ * material row (componentMaterialQuery).
+ */
 export async function viewingSubject(
   db: Db,
   storage: Storage,
-  materialId: string | null,
+  row: MaterialRow | undefined,
   mediaSeconds: number | null,
-): Promise<ViewingSubject> {
-  const row = materialId ? await db.select().from(materials).where(eq(materials.id, materialId)).get() : undefined;
-  if (!row) return { type: 'PDF', pages: 1, mediaSeconds: null };
+): Promise<{ subject: ViewingSubject; remember: BatchItem<'sqlite'> | null }> {
+  if (!row) return { subject: { type: 'PDF', pages: 1, mediaSeconds: null }, remember: null };
   // A SCORM package's progress comes only from its own runtime data (routes/scorm.ts), never from a viewing report.
   if (row.type === 'SCORM') throw new ApiError('FORBIDDEN', SCORM_PROGRESS_MESSAGE);
-  return { type: row.type, pages: row.type === 'PDF' ? await pageCount(db, storage, row) : null, mediaSeconds };
+  if (row.type !== 'PDF') return { subject: { type: row.type, pages: null, mediaSeconds }, remember: null };
+  if (row.pageCount != null) return { subject: { type: 'PDF', pages: row.pageCount, mediaSeconds }, remember: null };
+  // Counted once per material, by its first viewer; the count is stored by the step's own write batch.
+  const pages = await pageCount(storage, row);
+  return {
+    subject: { type: 'PDF', pages, mediaSeconds },
+    remember: db.update(materials).set({ pageCount: pages }).where(eq(materials.id, row.id)),
+  };
 }
 
 /** The manifest facts of SCORM materials, by material id. */

@@ -142,8 +142,3 @@ export function withNextComponents(
     return { ...progress, nextComponent };
   });
 }
-
-/** CourseProgress DTOs for a user, optionally for one course, in one query. */
-export async function courseProgressDtos(db: Db, userId: string, courseId?: string): Promise<CourseProgress[]> {
-  return toCourseProgressDtos(await courseProgressQuery(db, userId, courseId));
-}

@@ -17,7 +17,7 @@ import {
 } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
-import { issueCertificate } from './certificates';
+import { cycleCertificateQuery, issueCertificate } from './certificates';
 import { REFUSALS } from '../contract/errors';
 
 export type CourseProgressRow = typeof courseProgress.$inferSelect;
@@ -83,6 +83,31 @@ export async function recomputeCourseProgress(
   // Idempotent: issues once, and heals a completion whose certificate issue failed earlier.
   if (next.status === 'COMPLETED') await issueCertificate(db, userId, courseId, now, updated.cycle);
   return updated;
+}
+
+/** What a learner's step does to its component row's fields the course percentage is computed from. */
+export type StepEffect = (
+  row: ComponentProgressRow,
+) => Pick<ComponentProgressRow, 'status' | 'progressPercentage' | 'timeSpentSeconds'>;
+
+/**
+ * The course-progress write that follows a learner's step on a component, for the step's own write
+ * batch: computed from the rows the step read (its context) with the step's effect on its row, so
+ * the step needs no second read. `completes` asks the caller to issue the certificate (issueCertificate).
+ */
+export function courseAfterStep(
+  db: Db,
+  ctx: Pick<ComponentContext, 'enrollment' | 'components' | 'progress' | 'row'>,
+  effect: StepEffect,
+  now: Date,
+) {
+  const rows = new Map(ctx.progress);
+  rows.set(ctx.row.componentId, { ...ctx.row, ...effect(ctx.row) });
+  const next = nextCourseProgress(ctx.enrollment, ctx.components, rows, now, { accessed: true });
+  return {
+    statement: db.update(courseProgress).set(next).where(eq(courseProgress.id, ctx.enrollment.id)),
+    completes: next.status === 'COMPLETED',
+  };
 }
 
 /**
@@ -159,6 +184,12 @@ export const componentOpenedSet = (iso: string) =>
     lastAccessedAt: iso,
   }) satisfies SQLiteUpdateSetSource<typeof componentProgress>;
 
+/** What opening does to the row, as componentOpenedSet writes it (the course percentage is computed from it). */
+export const componentOpened = (row: ComponentProgressRow): ComponentProgressRow => ({
+  ...row,
+  status: row.status === 'NOT_STARTED' ? 'IN_PROGRESS' : row.status,
+});
+
 /** UTC day of a timestamp, the key of learning_activity. */
 export const activityDay = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -185,13 +216,16 @@ export interface DomainInfo {
 /** Whether the course's book is one of the user's (admins have every book). */
 export async function inUserBooks(db: Db, user: Pick<AuthUser, 'id' | 'role'>, domainId: string): Promise<boolean> {
   if (isAdminUser(user)) return true;
-  const row = await db
+  return (await userBookQuery(db, user.id, domainId)).length > 0;
+}
+
+/** One row when the book is one of the user's (batch-safe; judge with `isAdminUser` too, as inUserBooks does). */
+export const userBookQuery = (db: Db, userId: string, domainId: string | SQL) =>
+  db
     .select({ one: sql<number>`1` })
     .from(userDomains)
-    .where(and(eq(userDomains.userId, user.id), eq(userDomains.domainId, domainId)))
-    .get();
-  return !!row;
-}
+    .where(and(eq(userDomains.userId, userId), eq(userDomains.domainId, domainId)))
+    .limit(1);
 
 /** The course and its book; batch-safe (the book's columns are aliased apart from the course's). */
 export const courseWithDomainQuery = (db: Db, courseId: string | SQL) =>
@@ -255,6 +289,16 @@ export const courseOfComponent = (componentId: string) =>
   sql`(SELECT cc.course_id FROM course_components cc WHERE cc.id = ${componentId})`;
 
 /**
+ * The certificate of the learner's current cycle of the component's course (batch-safe): read with
+ * a step's context, so a step on a course already certified issues nothing and costs no extra trip.
+ */
+export function stepCertificateQuery(db: Db, userId: string, componentId: string) {
+  const courseId = courseOfComponent(componentId);
+  const cycle = sql`(SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseId})`;
+  return cycleCertificateQuery(db, userId, courseId, cycle);
+}
+
+/**
  * The reads of a component context, keyed by the component id alone, for one batch (with whatever
  * else the caller reads): the component, its course and book, the enrollment, whether the course is
  * in the learner's books, the course's components and the learner's progress rows.
@@ -269,16 +313,7 @@ export function componentContextQueries(db: Db, userId: string, componentId: str
       .from(courseProgress)
       .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
       .limit(1),
-    db
-      .select({ one: sql<number>`1` })
-      .from(userDomains)
-      .where(
-        and(
-          eq(userDomains.userId, userId),
-          eq(userDomains.domainId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${courseId})`),
-        ),
-      )
-      .limit(1),
+    userBookQuery(db, userId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${courseId})`),
     db
       .select()
       .from(components)

@@ -11,38 +11,60 @@ import type { Db } from '../db/client';
 import { attempts, componentProgress, componentProgressHistory, courseCycles, courseProgress } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
-import { findCycleCertificate } from './certificates';
-import { coverageFacts } from './compliance';
+import { isAdminUser } from '../contract/rules/roles';
+import { cycleCertificateQuery } from './certificates';
+import { type CoverageFacts, coverageFactsQueries, toFacts } from './compliance';
 import { recertificationOpen } from './compliance-status';
 import {
   COURSE_NOT_AVAILABLE,
-  componentProgressMap,
-  courseComponents,
+  courseComponentsQuery,
   courseLanguageOf,
-  findCourseWithDomain,
-  findEnrollment,
-  inUserBooks,
+  courseWithDomainQuery,
+  enrollmentQuery,
   NOT_STARTED_PROGRESS,
+  toCourseWithDomain,
+  userBookQuery,
 } from './progress';
 
 const day = (iso: string) => iso.slice(0, 10);
 
-/** Whether the learner's current cycle may be renewed now, and why not. */
-export async function recertificationState(
-  db: Db,
-  userId: string,
-  courseId: string,
-  now: Date,
-): Promise<
-  | { allowed: true; cycle: number }
-  | { allowed: false; code: 'CONFLICT' | 'RECERTIFICATION_NOT_DUE' | 'NOT_FOUND'; message: string }
-> {
-  const enrollment = await findEnrollment(db, userId, courseId);
-  if (!enrollment) return { allowed: false, code: 'NOT_FOUND', message: COMPLIANCE_MESSAGES.notEnrolled };
-  const [certificate, facts] = await Promise.all([
-    findCycleCertificate(db, userId, courseId, enrollment.cycle),
-    coverageFacts(db, { userId, courseId }, now),
+/**
+ * Every read a recertification needs, for one batch (the session's: a recertification is two round
+ * trips, this and the write batch): the course and book, whether it is in the learner's books, the
+ * enrollment, the current cycle's certificate, the coverage facts, an open attempt, the course's
+ * components and the learner's progress rows.
+ */
+export function recertificationReads(db: Db, userId: string, courseId: string, now: Date) {
+  const currentCycle = sql`(SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseId})`;
+  return db.batch([
+    courseWithDomainQuery(db, courseId),
+    userBookQuery(db, userId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${courseId})`),
+    enrollmentQuery(db, userId, courseId),
+    cycleCertificateQuery(db, userId, courseId, currentCycle),
+    ...coverageFactsQueries(db, { userId, courseId }, now),
+    db
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(and(eq(attempts.userId, userId), eq(attempts.courseId, courseId), isNull(attempts.submittedAt)))
+      .limit(1),
+    courseComponentsQuery(db, courseId),
+    db
+      .select()
+      .from(componentProgress)
+      .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseId))),
   ]);
+}
+
+/** Whether the learner's current cycle may be renewed now, and why not. */
+function recertificationState(
+  enrollment: { cycle: number } | undefined,
+  certificate: Parameters<typeof recertificationOpen>[0] | undefined,
+  facts: CoverageFacts[],
+  now: Date,
+):
+  | { allowed: true; cycle: number }
+  | { allowed: false; code: 'CONFLICT' | 'RECERTIFICATION_NOT_DUE' | 'NOT_FOUND'; message: string } {
+  if (!enrollment) return { allowed: false, code: 'NOT_FOUND', message: COMPLIANCE_MESSAGES.notEnrolled };
   if (!certificate) return { allowed: false, code: 'CONFLICT', message: COMPLIANCE_MESSAGES.noCertificate };
   const { open, windowDays } = recertificationOpen(certificate, facts, now);
   if (!open) {
@@ -57,36 +79,31 @@ export async function recertificationState(
 }
 
 /**
- * Starts the next cycle. Every write is guarded by the cycle it closes, in one batch: two
- * concurrent requests start one new cycle, and a failure leaves the old cycle untouched.
+ * Starts the next cycle from `reads` (recertificationReads). Every write is guarded by the cycle it
+ * closes, in one batch: two concurrent requests start one new cycle, and a failure leaves the old
+ * cycle untouched.
  */
 export async function startRecertification(
   db: Db,
   user: Pick<AuthUser, 'id' | 'role'>,
   courseId: string,
+  reads: Awaited<ReturnType<typeof recertificationReads>>,
   now = new Date(),
 ): Promise<number> {
-  const found = await findCourseWithDomain(db, courseId);
+  const [[courseRow], books, [enrollment], [certificate], terms, factRows, [open], list, progressRows] = reads;
+  const found = toCourseWithDomain(courseRow);
   if (!found) throw new ApiError('NOT_FOUND', COMPLIANCE_MESSAGES.courseNotFound);
-  if (found.course.status !== 'PUBLISHED' || !(await inUserBooks(db, user, found.course.domainId))) {
+  if (found.course.status !== 'PUBLISHED' || !(isAdminUser(user) || books.length > 0)) {
     throw new ApiError('COURSE_NOT_AVAILABLE', COURSE_NOT_AVAILABLE);
   }
-  const state = await recertificationState(db, user.id, courseId, now);
+  const state = recertificationState(enrollment, certificate, toFacts(terms, factRows), now);
   if (!state.allowed) throw new ApiError(state.code, state.message);
-  const open = await db
-    .select({ id: attempts.id })
-    .from(attempts)
-    .where(and(eq(attempts.userId, user.id), eq(attempts.courseId, courseId), isNull(attempts.submittedAt)))
-    .get();
   if (open) throw new ApiError('CONFLICT', COMPLIANCE_MESSAGES.attemptOpen);
 
   const cycle = state.cycle;
   const iso = now.toISOString();
   const stillCycle = sql`EXISTS (SELECT 1 FROM course_progress p WHERE p.user_id = ${user.id} AND p.course_id = ${courseId} AND p.cycle = ${cycle})`;
-  const [list, progress] = await Promise.all([
-    courseComponents(db, courseId),
-    componentProgressMap(db, user.id, courseId),
-  ]);
+  const progress = new Map(progressRows.map((row) => [row.componentId, row]));
   const results = await db.batch([
     db.insert(courseCycles).select(
       db

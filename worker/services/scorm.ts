@@ -11,12 +11,17 @@ import { componentProgress, materials, scormLaunches, scormPackages, scormRuntim
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { scormSessionSignature } from './material-links';
+import { issueCertificate } from './certificates';
 import {
   assertUnlocked,
   componentContext,
+  componentContextQueries,
+  courseAfterStep,
+  courseOfComponent,
   learningActivityUpsert,
-  recomputeCourseProgress,
+  stepCertificateQuery,
   type ComponentContext,
+  type ContextRows,
 } from './progress';
 
 export type ScormPackageRow = typeof scormPackages.$inferSelect;
@@ -31,17 +36,37 @@ export async function scormComponent(
   user: Pick<AuthUser, 'id' | 'role'>,
   componentId: string,
 ): Promise<{ ctx: ComponentContext; pkg: ScormPackageRow; materialTitle: string }> {
-  const ctx = await componentContext(db, user, componentId);
+  const [c0, c1, c2, c3, c4, c5, packages] = await db.batch([
+    ...componentContextQueries(db, user.id, componentId),
+    scormPackageQuery(db, componentId),
+  ]);
+  return scormComponentOf(db, user, componentId, [c0, c1, c2, c3, c4, c5], packages);
+}
+
+/** The package of a component's material (none for another component), batch-safe. */
+const scormPackageQuery = (db: Db, componentId: string) =>
+  db
+    .select({ pkg: scormPackages, title: materials.title })
+    .from(scormPackages)
+    .innerJoin(materials, eq(materials.id, scormPackages.materialId))
+    .where(
+      eq(
+        scormPackages.materialId,
+        sql`(SELECT cc.material_id FROM course_components cc WHERE cc.id = ${componentId} AND cc.type = 'MATERIAL')`,
+      ),
+    )
+    .limit(1);
+
+async function scormComponentOf(
+  db: Db,
+  user: Pick<AuthUser, 'id' | 'role'>,
+  componentId: string,
+  rows: ContextRows,
+  packages: Awaited<ReturnType<typeof scormPackageQuery>>,
+) {
+  const ctx = await componentContext(db, user, componentId, rows);
   assertUnlocked(ctx);
-  const materialId = ctx.component.type === 'MATERIAL' ? ctx.component.materialId : null;
-  const found = materialId
-    ? await db
-        .select({ pkg: scormPackages, title: materials.title })
-        .from(scormPackages)
-        .innerJoin(materials, eq(materials.id, scormPackages.materialId))
-        .where(eq(scormPackages.materialId, materialId))
-        .get()
-    : undefined;
+  const [found] = packages;
   if (!found) throw new ApiError('BAD_REQUEST', SCORM_MESSAGES.notScorm);
   return { ctx, pkg: found.pkg, materialTitle: found.title };
 }
@@ -115,14 +140,44 @@ export async function recordLaunch(
   return id;
 }
 
-/** The recorded launch behind a session id, when the Worker issued it for this learner and component. */
-async function launchOf(db: Db, secret: string, sessionId: string, userId: string, componentId: string) {
+/** Whether the Worker issued this session id for this learner and component (its signature; no lookup). */
+async function issuedSession(secret: string, sessionId: string, userId: string, componentId: string) {
   const match = /^([0-9a-f]{16})-(\d{1,7})-([A-Za-z0-9-]{32})$/.exec(sessionId);
-  if (!match) return null;
+  if (!match) return false;
   const expected = await scormSessionSignature(secret, [userId, componentId, match[2], match[1]]);
-  if (expected !== match[3]) return null;
-  const row = await db.select().from(scormLaunches).where(eq(scormLaunches.id, sessionId)).get();
-  return row && row.userId === userId && row.componentId === componentId ? row : null;
+  return expected === match[3];
+}
+
+/**
+ * Every read a commit needs, for one batch (the session's, under the learner's guard): the
+ * component's context, its package, the launch behind the session id, the current cycle's runtime
+ * row and the cycle's first launch. A commit is two round trips: this and its write batch.
+ */
+export function commitReads(db: Db, userId: string, componentId: string, sessionId: string) {
+  const cycle = sql`(SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseOfComponent(componentId)})`;
+  return db.batch([
+    ...componentContextQueries(db, userId, componentId),
+    scormPackageQuery(db, componentId),
+    db.select().from(scormLaunches).where(eq(scormLaunches.id, sessionId)).limit(1),
+    db
+      .select()
+      .from(scormRuntime)
+      .where(
+        and(eq(scormRuntime.userId, userId), eq(scormRuntime.componentId, componentId), eq(scormRuntime.cycle, cycle)),
+      )
+      .limit(1),
+    db
+      .select({ at: min(scormLaunches.startedAt) })
+      .from(scormLaunches)
+      .where(
+        and(
+          eq(scormLaunches.userId, userId),
+          eq(scormLaunches.componentId, componentId),
+          eq(scormLaunches.cycle, cycle),
+        ),
+      ),
+    stepCertificateQuery(db, userId, componentId),
+  ]);
 }
 
 /**
@@ -140,11 +195,15 @@ export async function commitRuntime(
   user: Pick<AuthUser, 'id' | 'role'>,
   componentId: string,
   body: ScormCommitBody,
+  reads: Awaited<ReturnType<typeof commitReads>>,
   now = new Date(),
 ): Promise<ScormCommitResponse> {
-  const { ctx, pkg } = await scormComponent(db, user, componentId);
+  const [c0, c1, c2, c3, c4, c5, packages, [launchRow], [runtimeRow], [first], [certificate]] = reads;
+  const { ctx, pkg } = await scormComponentOf(db, user, componentId, [c0, c1, c2, c3, c4, c5], packages);
   const cycle = ctx.enrollment.cycle;
-  const launch = await launchOf(db, secret, body.sessionId, user.id, componentId);
+  const issued = await issuedSession(secret, body.sessionId, user.id, componentId);
+  const launch =
+    issued && launchRow && launchRow.userId === user.id && launchRow.componentId === componentId ? launchRow : null;
   if (!launch) throw new ApiError('CONFLICT', SCORM_MESSAGES.unknownSession);
   // A player left open from an earlier cycle (or a replayed beacon) must not complete the new one.
   if (launch.cycle !== cycle || (body.cycle !== undefined && body.cycle !== cycle))
@@ -161,7 +220,7 @@ export async function commitRuntime(
   // The session cannot have lasted longer than the wall clock since its launch.
   const elapsed = Math.max(0, Math.floor((now.getTime() - Date.parse(launch.startedAt)) / 1000));
   const session = Math.min(reported, elapsed);
-  const existing = await runtimeOf(db, user.id, componentId, cycle);
+  const existing = runtimeRow;
   const outcome = scormOutcome(pkg.version, body.cmi, pkg.masteryScore);
   // A new session folds the previous session's time into the total; the same session reports its time so far.
   const sameSession = existing?.sessionId === body.sessionId;
@@ -170,17 +229,6 @@ export async function commitRuntime(
   if (outcome.completed && !existing?.completedAt) {
     // Earlier sessions count too (a resumed lesson), but never more than the wall clock since the
     // cycle's first launch: parallel launches cannot add up to more time than has passed.
-    const first = await db
-      .select({ at: min(scormLaunches.startedAt) })
-      .from(scormLaunches)
-      .where(
-        and(
-          eq(scormLaunches.userId, user.id),
-          eq(scormLaunches.componentId, componentId),
-          eq(scormLaunches.cycle, cycle),
-        ),
-      )
-      .get();
     const sinceFirst = Math.floor((now.getTime() - Date.parse(first?.at ?? launch.startedAt)) / 1000);
     const credited = Math.min(totalSeconds + elapsed, sinceFirst);
     const minimum = minimumOf(pkg, ctx);
@@ -205,7 +253,18 @@ export async function commitRuntime(
   };
   const completed = completedAt !== null;
   const added = Math.max(0, sessionTime - (sameSession ? (existing?.sessionSeconds ?? 0) : 0));
-  await db.batch([
+  const course = courseAfterStep(
+    db,
+    ctx,
+    (row) => ({
+      ...row,
+      status: completed || row.status === 'COMPLETED' ? 'COMPLETED' : 'IN_PROGRESS',
+      progressPercentage: completed ? 100 : Math.max(row.progressPercentage, 0),
+      timeSpentSeconds: totalSeconds + sessionTime,
+    }),
+    now,
+  );
+  const written = await db.batch([
     db
       .insert(scormRuntime)
       .values({
@@ -235,9 +294,12 @@ export async function commitRuntime(
       })
       .where(eq(componentProgress.id, ctx.row.id)),
     learningActivityUpsert(db, user.id, now, added),
+    course.statement,
+    db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)),
   ]);
-  await recomputeCourseProgress(db, user.id, ctx.course.id, now, { accessed: true });
-  const row = await db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)).get();
+  // Issues once, and heals a completion whose certificate issue failed earlier.
+  if (course.completes && !certificate) await issueCertificate(db, user.id, ctx.course.id, now, cycle);
+  const [row] = written[4];
   return {
     summary: toRuntimeSummary({ ...values, status: values.status }),
     componentStatus: row?.status ?? 'IN_PROGRESS',

@@ -115,7 +115,8 @@ function Assessment({ courseId, componentId }: { courseId: string; componentId: 
   const answerable = assessment.questions.filter(isAnswerable);
   const answeredCount = answerable.filter((q) => (answers[q.id] ?? '') !== '').length;
   const low = snapshot.hasTag('timeLow');
-  const submitting = snapshot.matches('submitting');
+  // A submit whose answer was lost is being sent again on its own: still submitting to the learner.
+  const submitting = snapshot.matches('submitting') || snapshot.matches('resubmitWait');
   const locked = !snapshot.matches('answering');
   const autoSubmitted = snapshot.context.submitReason === 'timeout';
 

@@ -1,7 +1,12 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { isAssessmentType } from '../../contract/course';
-import { secondsUntil, type LearnerQuestion, type StartAttemptResponse } from '../../contract/assessments';
+import {
+  attemptsLeft,
+  secondsUntil,
+  type LearnerQuestion,
+  type StartAttemptResponse,
+} from '../../contract/assessments';
 import type { Db } from '../../db/client';
 import { attempts, componentProgress, components, courseProgress } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../env';
@@ -15,6 +20,7 @@ import {
   usedAttemptsQuery,
   toUsedAttempts,
   assessmentQuery,
+  toAttemptResult,
   toLoadedAssessment,
   type AttemptRecord,
 } from '../../services/assessments';
@@ -54,16 +60,13 @@ export async function openAttempt(db: Db, userId: string, componentId: string): 
   return (await openAttemptQuery(db, userId, componentId))[0];
 }
 
-/** The caller's own attempt, else 404 (someone else's attempt does not exist for them). */
-export async function ownAttempt(db: Db, userId: string, attemptId: string): Promise<AttemptRecord> {
-  const attempt = await db
+/** The caller's own attempt (none: 404, someone else's attempt does not exist for them). */
+export const ownAttemptQuery = (db: Db, userId: string, attemptId: string) =>
+  db
     .select()
     .from(attempts)
     .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-    .get();
-  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-  return attempt;
-}
+    .limit(1);
 
 /** The questions of an open attempt, in the order its start stored (seeded by user, component and attempt number). */
 export function attemptQuestions(assessment: Assessment, attempt: AttemptRecord): LearnerQuestion[] {
@@ -141,8 +144,21 @@ export async function submit(
   const [attemptRows, assessmentRows, enrollmentRows, componentRows, progressRows, usedRows] = reads;
   const attempt = attemptRows[0];
   if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-  if (attempt.submittedAt) throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
   const loaded = toLoadedAssessment(assessmentRows[0]);
+  if (attempt.submittedAt) {
+    // A retried submit (its answer was lost: a 5xx, a dropped connection) carrying the answers the
+    // attempt was graded on gets the stored result, so the client may retry safely (issue 31 item 6).
+    // Different answers are a second submission: refused.
+    const given = loaded ? knownAnswers(loaded.assessment, body) : null;
+    if (!loaded || !given || !Object.entries(given).every(([id, answer]) => attempt.answers?.[id] === answer))
+      throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
+    const { assessment } = loaded;
+    return toAttemptResult(
+      attempt,
+      assessment.passingScore,
+      attemptsLeft(assessment.maxAttempts, toUsedAttempts(usedRows[0]).count),
+    );
+  }
   if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
   const now = new Date();
   const late = isPastGrace(attempt, now);
