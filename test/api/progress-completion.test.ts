@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { recomputeCourseProgress } from '../../worker/services/progress';
+import {
+  componentContext,
+  courseAfterStep,
+  recomputeCourseProgress,
+  settleCourseAfterStep,
+} from '../../worker/services/progress';
 import { MIN_SECONDS_PER_PAGE } from '../../worker/contract/rules/viewing';
 import { PDFDocument } from 'pdf-lib';
 import { completeMaterial, createCourse, enroll, learnerFor, openedMaterialAgo } from './fixtures';
@@ -46,6 +51,36 @@ describe('a component added after enrollment', () => {
       completedComponents: 1,
       status: 'IN_PROGRESS',
     });
+  });
+});
+
+describe('a step whose course write races another step', () => {
+  it('writes nothing over the newer rows and recomputes: a completed course never falls back to in progress', async () => {
+    const course = await createCourse({ components: ['MATERIAL'] });
+    const { user, token } = await learnerFor(course.domainId);
+    await enroll(token, course.courseId);
+    const componentId = course.material!.componentId;
+    const learner = { id: user.id, role: 'USER' as const };
+    // A page-progress report reads the rows (the material at 0 %)...
+    const stale = await componentContext(db, learner, componentId);
+    // ...the learner completes the material in another tab before that report writes...
+    await completeMaterial(token, componentId);
+    // ...then the report's write batch runs with what it read: 50 %, in progress.
+    const now = new Date();
+    const step = courseAfterStep(db, stale, (row) => ({ ...row, status: 'IN_PROGRESS', progressPercentage: 50 }), now);
+    expect(step.completes).toBe(false);
+    const [applied] = await db.batch([step.statement]);
+    expect(applied).toHaveLength(0);
+    const settle = { userId: user.id, courseId: course.courseId, cycle: stale.enrollment.cycle, certified: true };
+    await settleCourseAfterStep(db, step, applied, settle, now);
+    const after = await api('GET', `/api/v2/user/progress/courses/${course.courseId}`, { token });
+    expect(after.body.courseProgress).toMatchObject({ status: 'COMPLETED', overallProgress: 100 });
+
+    // With nothing in between, the step's own write applies (the usual two round trips).
+    const fresh = await componentContext(db, learner, componentId);
+    const again = courseAfterStep(db, fresh, (row) => row, new Date());
+    const [written] = await db.batch([again.statement]);
+    expect(written).toHaveLength(1);
   });
 });
 

@@ -42,6 +42,7 @@ import {
   learningActivityUpsert,
   NOT_STARTED_PROGRESS,
   courseAfterStep,
+  settleCourseAfterStep,
   toCourseWithDomain,
   userBookQuery,
   type ComponentContext,
@@ -56,7 +57,6 @@ import {
   withNextComponents,
 } from '../services/progress-dtos';
 import { componentMaterialQuery, viewingSubject } from '../services/materials';
-import { issueCertificate } from '../services/certificates';
 import { recertificationReads, startRecertification } from '../services/recertification';
 import { enrollStatements, requiredForLearner } from '../services/course-start';
 import { validate } from '../validate';
@@ -146,8 +146,8 @@ async function recordStep(
     db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)),
     ...(step.remember ? [step.remember] : []),
   ]);
-  // Issues once, and heals a completion whose certificate issue failed earlier.
-  if (course.completes && !step.certified) await issueCertificate(db, userId, ctx.course.id, now, ctx.enrollment.cycle);
+  const settle = { userId, courseId: ctx.course.id, cycle: ctx.enrollment.cycle, certified: step.certified };
+  await settleCourseAfterStep(db, course, written[2], settle, now);
   const [row] = written[3];
   return { message, progress: toComponentProgress(row ?? ctx.row, ctx.component) };
 }

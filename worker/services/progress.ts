@@ -104,10 +104,46 @@ export function courseAfterStep(
   const rows = new Map(ctx.progress);
   rows.set(ctx.row.componentId, { ...ctx.row, ...effect(ctx.row) });
   const next = nextCourseProgress(ctx.enrollment, ctx.components, rows, now, { accessed: true });
+  const { userId, courseId } = ctx.enrollment;
+  const marks = [...rows.values()].map(
+    (row) => `${row.componentId}:${row.status}:${row.progressPercentage}:${row.timeSpentSeconds > 0 ? 1 : 0}`,
+  );
+  // Written only while the course's component rows are what this was computed from (the step's own
+  // change included): a step between this step's read and its write (a second tab, a page report
+  // still in flight) makes it write nothing, and the caller recomputes from the rows as they are
+  // then (settleCourseAfterStep): never a completed course put back to in progress.
+  const unchanged = sql`(SELECT count(*) FROM component_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseId}) = ${marks.length}
+    AND NOT EXISTS (SELECT 1 FROM component_progress cp WHERE cp.user_id = ${userId} AND cp.course_id = ${courseId}
+      AND (cp.component_id || ':' || cp.status || ':' || cp.progress_percentage || ':' || (cp.time_spent_seconds > 0))
+        NOT IN (SELECT value FROM json_each(${JSON.stringify(marks)})))`;
   return {
-    statement: db.update(courseProgress).set(next).where(eq(courseProgress.id, ctx.enrollment.id)),
+    statement: db
+      .update(courseProgress)
+      .set(next)
+      .where(and(eq(courseProgress.id, ctx.enrollment.id), unchanged))
+      .returning({ id: courseProgress.id }),
     completes: next.status === 'COMPLETED',
   };
+}
+
+/**
+ * After a step's batch: where its course write applied, what it computed stands and a completion
+ * issues the certificate (once; `certified` when the cycle already holds it); where another step got
+ * in between, the course is recomputed from the rows as they are now (which issues it too).
+ */
+export async function settleCourseAfterStep(
+  db: Db,
+  course: { completes: boolean },
+  applied: readonly unknown[],
+  step: { userId: string; courseId: string; cycle: number; certified: boolean },
+  now: Date,
+): Promise<void> {
+  if (applied.length === 0) {
+    await recomputeCourseProgress(db, step.userId, step.courseId, now, { accessed: true });
+    return;
+  }
+  // Issues once, and heals a completion whose certificate issue failed earlier.
+  if (course.completes && !step.certified) await issueCertificate(db, step.userId, step.courseId, now, step.cycle);
 }
 
 /**

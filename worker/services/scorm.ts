@@ -11,12 +11,12 @@ import { componentProgress, materials, scormLaunches, scormPackages, scormRuntim
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { scormSessionSignature } from './material-links';
-import { issueCertificate } from './certificates';
 import {
   assertUnlocked,
   componentContext,
   componentContextQueries,
   courseAfterStep,
+  settleCourseAfterStep,
   courseOfComponent,
   learningActivityUpsert,
   stepCertificateQuery,
@@ -297,8 +297,8 @@ export async function commitRuntime(
     course.statement,
     db.select().from(componentProgress).where(eq(componentProgress.id, ctx.row.id)),
   ]);
-  // Issues once, and heals a completion whose certificate issue failed earlier.
-  if (course.completes && !certificate) await issueCertificate(db, user.id, ctx.course.id, now, cycle);
+  const step = { userId: user.id, courseId: ctx.course.id, cycle, certified: !!certificate };
+  await settleCourseAfterStep(db, course, written[3], step, now);
   const [row] = written[4];
   return {
     summary: toRuntimeSummary({ ...values, status: values.status }),
