@@ -143,7 +143,7 @@ function ReportEmailRow({ row, busy, onCancel }: { row: ReportSubscriptionDto; b
         p: '3',
         borderWidth: '1px',
         borderColor: 'border',
-        borderRadius: 'l2',
+        borderRadius: 'lg',
       })}
     >
       <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5' })}>

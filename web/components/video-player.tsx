@@ -233,7 +233,7 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
               px: '2',
               py: '1.5',
               ms: '-2',
-              rounded: 'l2',
+              rounded: 'md',
               cursor: 'pointer',
               _hover: { bg: 'bg.subtle' },
               _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },

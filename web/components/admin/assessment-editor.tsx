@@ -139,7 +139,7 @@ function QuestionCard({
         gap: '4',
         borderWidth: '1px',
         borderColor: 'border.default',
-        borderRadius: 'l3',
+        borderRadius: 'lg',
         p: { base: '3', md: '4' },
         bg: 'bg.surface',
       })}
@@ -219,7 +219,7 @@ function QuestionCard({
                         px: '3',
                         borderWidth: '1px',
                         borderColor: checked ? 'success.solid' : 'border.default',
-                        borderRadius: 'l2',
+                        borderRadius: 'md',
                         bg: checked ? 'success.subtle' : 'bg.surface',
                         fontSize: 'sm',
                         _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '1px' },

@@ -81,7 +81,7 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
                   direction: 'column',
                   borderWidth: '1px',
                   borderColor: 'border.default',
-                  rounded: 'l2',
+                  rounded: 'lg',
                 })}
               >
                 {list.map((track) => (

@@ -134,7 +134,7 @@ export function ComponentList({ course }: ComponentListProps) {
                   p: '3',
                   borderWidth: '1px',
                   borderColor: 'border.default',
-                  borderRadius: 'l2',
+                  borderRadius: 'lg',
                   bg: 'bg.surface',
                 })}
               >

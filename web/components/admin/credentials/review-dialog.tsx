@@ -29,7 +29,7 @@ function Scan({ credential }: { credential: AdminCredential }) {
             objectFit: 'contain',
             borderWidth: '1px',
             borderColor: 'border.default',
-            borderRadius: 'l2',
+            borderRadius: 'lg',
             bg: 'bg.muted',
             imageRendering: 'auto',
             minH: '24',

@@ -66,7 +66,7 @@ export function MaterialViewer({ material, onClose }: { material: Material | nul
             preload="metadata"
             src={sources[sourceIndex]}
             onError={() => setSourceIndex((i) => i + 1)}
-            className={css({ w: 'full', maxH: '70vh', borderRadius: 'l2', bg: 'black' })}
+            className={css({ w: 'full', maxH: '70vh', borderRadius: 'lg', bg: 'black' })}
           >
             {material.captions.length === 0 ? <track kind="captions" /> : null}
             {material.captions.map((t) => (

@@ -255,7 +255,7 @@ function ScanButton({
           minH: '11',
           borderWidth: '1px',
           borderColor: 'border.default',
-          borderRadius: 'l2',
+          borderRadius: 'md',
           bg: 'bg.surface',
           fontWeight: 'medium',
           cursor: 'pointer',
