@@ -107,7 +107,7 @@ export function ReportEmailList({ scope }: { scope: ReportScope }) {
   });
   if (query.isError)
     return (
-      <p role="alert" className={css({ mt: '6', color: 'fg.error' })}>
+      <p role="alert" className={css({ mt: '6', color: 'error.fg' })}>
         {t('reportEmail.loadFailed')}
       </p>
     );
@@ -142,7 +142,7 @@ function ReportEmailRow({ row, busy, onCancel }: { row: ReportSubscriptionDto; b
         gap: '3',
         p: '3',
         borderWidth: '1px',
-        borderColor: 'border',
+        borderColor: 'border.default',
         borderRadius: 'lg',
       })}
     >

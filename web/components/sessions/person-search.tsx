@@ -89,7 +89,7 @@ export function PersonSearch({
 const listClass = flex({
   direction: 'column',
   borderWidth: '1px',
-  borderColor: 'border',
+  borderColor: 'border.default',
   borderRadius: 'md',
   maxH: '18rem',
   overflowY: 'auto',
@@ -99,5 +99,5 @@ const itemClass = hstack({
   gap: '3',
   px: '3',
   py: '2',
-  '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border' },
+  '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border.default' },
 });

@@ -29,7 +29,7 @@ const link = css({
   color: 'fg.muted',
   borderWidth: '1px',
   borderColor: 'border.default',
-  bg: 'bg.default',
+  bg: 'bg.surface',
   _hover: { color: 'fg.default', bg: 'bg.muted' },
   _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
   '&[aria-current=page]': { color: 'brand.contrast', bg: 'brand.solid', borderColor: 'brand.solid' },
