@@ -134,6 +134,9 @@ describe('the task search lists and the task rule', () => {
           const crew = await teamQualified(db, { ...ask, list, setWiseFrom: Number.MAX_SAFE_INTEGER });
           const big = await teamQualified(db, { ...ask, list, setWiseFrom: 0 });
           expect(big, `${task.id} ${day} ${page}`).toEqual(crew);
+          // The statements holding one way's arms only (chosen by the team's size last time) agree too.
+          for (const way of ['crew', 'big'] as const)
+            expect(await teamQualified(db, { ...ask, list, way }), `${way} ${day} ${page}`).toEqual(crew);
           expectAgreement(crew, day, people.length);
           qualifiedSeen += crew.qualified.length;
         }

@@ -42,6 +42,11 @@ export interface TaskSearch {
   page: number;
   /** Teams this large or larger are judged from the pieces' side (tests set it to prove both ways agree). */
   setWiseFrom?: number;
+  /**
+   * The one way to judge, when the team's size is known from an earlier answer: the statement holds
+   * that way's arms only (a smaller statement to compile). Absent: both arms, the size picks one.
+   */
+  way?: 'crew' | 'big';
 }
 
 /**
@@ -138,8 +143,10 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
   const offset = ask.list ? (ask.page - 1) * TEAM_QUALIFIED_PAGE : 0;
   const sup = ask.supervisorId;
   // Constants of the statement: SQLite tests them once and skips the loops of the arm ruled out.
-  const big = sql`(SELECT n FROM size) >= ${ask.setWiseFrom ?? SET_WISE_FROM}`;
-  const small = sql`(SELECT n FROM size) < ${ask.setWiseFrom ?? SET_WISE_FROM}`;
+  const big = ask.way ? sql`1` : sql`(SELECT n FROM size) >= ${ask.setWiseFrom ?? SET_WISE_FROM}`;
+  const small = ask.way ? sql`1` : sql`(SELECT n FROM size) < ${ask.setWiseFrom ?? SET_WISE_FROM}`;
+  const arms = (crew: SQL, wide: SQL) =>
+    ask.way === 'crew' ? crew : ask.way === 'big' ? wide : sql`${crew} UNION ALL ${wide}`;
   // A person (`site` their site column) counts when at the task's site (if it has one) and the site asked.
   const atSite = (site: SQL) =>
     sql`((SELECT site_id FROM task) IS NULL OR ${site} = (SELECT site_id FROM task))${ask.siteId ? sql` AND ${site} = ${ask.siteId}` : sql``}`;
@@ -166,13 +173,15 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
   // Not qualified, by name: a small team sorts its own people; a big one walks the name index and
   // stops at the page's end (nearly everyone it meets is on the team).
   const notQualifiedPage = wants('notQualified')
-    ? sql`UNION ALL SELECT * FROM (SELECT * FROM (SELECT 'notQualified', m.id, ${nameKey}, NULL, NULL, NULL, NULL
+    ? sql`UNION ALL SELECT * FROM (${arms(
+        sql`SELECT * FROM (SELECT 'notQualified', m.id, ${nameKey}, NULL, NULL, NULL, NULL
           FROM team m JOIN users pu ON pu.id = m.id
-          WHERE ${small} AND m.gone IS NULL AND ${atSite(sql`m.site`)} AND m.id NOT IN (SELECT id FROM qualified) ${page})
-        UNION ALL SELECT * FROM (SELECT 'notQualified', pu.id, ${nameKey}, NULL, NULL, NULL, NULL
+          WHERE ${small} AND m.gone IS NULL AND ${atSite(sql`m.site`)} AND m.id NOT IN (SELECT id FROM qualified) ${page})`,
+        sql`SELECT * FROM (SELECT 'notQualified', pu.id, ${nameKey}, NULL, NULL, NULL, NULL
           FROM users pu INDEXED BY users_display_name_idx
           WHERE ${big} AND pu.deactivated_at IS NULL AND ${atSite(sql`pu.site_id`)} AND pu.id <> ${sup}
-            AND pu.id NOT IN (SELECT id FROM qualified) AND ${below(sql`pu.id`)} ${page}))`
+            AND pu.id NOT IN (SELECT id FROM qualified) AND ${below(sql`pu.id`)} ${page})`,
+      )})`
     : sql``;
   // Built as a select over a raw FROM: drizzle batches builders (its raw queries have no statement to bind).
   return db
@@ -199,18 +208,18 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
       size AS MATERIALIZED (SELECT count(*) AS n FROM team t
         WHERE t.gone IS NULL AND EXISTS (SELECT 1 FROM task) AND ${atSite(sql`t.site`)}),
       pieces AS MATERIALIZED (SELECT kind, ref_id, every_days FROM task_evidence WHERE task_id = ${ask.taskId}),
-      picked AS (${pickedRecordsSql(dayEnd, big)}),
-      qualified AS MATERIALIZED (
-        SELECT g.id, g.until FROM (SELECT r.user_id AS id, min(r.expires) AS until FROM picked r
+      ${ask.way === 'crew' ? sql`` : sql`picked AS (${pickedRecordsSql(dayEnd, big)}),`}
+      qualified AS MATERIALIZED (${arms(
+        sql`SELECT id, until FROM (SELECT m.id AS id, (SELECT CASE WHEN count(*) = sum(v > ${dayStart}) THEN min(v) END
+            FROM (SELECT ${personPieceSql(dayEnd)} AS v FROM pieces re LIMIT -1)) AS until
+          FROM team m WHERE ${small} AND m.gone IS NULL AND ${atSite(sql`m.site`)})
+        WHERE until IS NOT NULL`,
+        sql`SELECT g.id, g.until FROM (SELECT r.user_id AS id, min(r.expires) AS until FROM picked r
             WHERE r.revoked IS NULL AND r.expires > ${dayStart}
             GROUP BY r.user_id HAVING count(*) = (SELECT count(*) FROM pieces)) g
           JOIN users gu ON gu.id = g.id
-          WHERE ${big} AND gu.deactivated_at IS NULL AND gu.id <> ${sup} AND ${atSite(sql`gu.site_id`)} AND ${below(sql`g.id`)}
-        UNION ALL
-        SELECT id, until FROM (SELECT m.id AS id, (SELECT CASE WHEN count(*) = sum(v > ${dayStart}) THEN min(v) END
-            FROM (SELECT ${personPieceSql(dayEnd)} AS v FROM pieces re LIMIT -1)) AS until
-          FROM team m WHERE ${small} AND m.gone IS NULL AND ${atSite(sql`m.site`)})
-        WHERE until IS NOT NULL)
+          WHERE ${big} AND gu.deactivated_at IS NULL AND gu.id <> ${sup} AND ${atSite(sql`gu.site_id`)} AND ${below(sql`g.id`)}`,
+      )})
       SELECT 'counts' AS list, NULL AS id, NULL AS sort_name,
         (SELECT count(*) FROM qualified) AS n1,
         (SELECT count(*) FROM qualified WHERE until <= ${within(7)}) AS n2,
@@ -290,6 +299,17 @@ function answerOf(
  * `siteId` (the supervisor's choice) narrows the team to one site as well.
  */
 export async function teamQualified(db: Db, ask: TaskSearch): Promise<TeamQualifiedResponse> {
-  const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), taskSearchQuery(db, ask)]);
-  return answerOf(taskRows, rows, ask);
+  // A caller asks again and again (a list's pages, other tasks): their team's size last time picks
+  // the way, so the statement carries one way's arms. Only a hint: both ways give the same answer.
+  const known = ask.way || ask.setWiseFrom !== undefined ? undefined : sizeHints.get(ask.supervisorId);
+  const way = known === undefined ? ask.way : known >= SET_WISE_FROM ? 'big' : 'crew';
+  const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), taskSearchQuery(db, { ...ask, way })]);
+  const answer = answerOf(taskRows, rows, ask);
+  if (sizeHints.size >= SIZE_HINTS) sizeHints.clear();
+  if (!ask.siteId) sizeHints.set(ask.supervisorId, answer.counts.qualified + answer.counts.notQualified);
+  return answer;
 }
+
+/** Team sizes by caller, in this isolate (a hint for the next request; bounded). */
+const sizeHints = new Map<string, number>();
+const SIZE_HINTS = 1000;
