@@ -18,11 +18,17 @@ import { NEVER_EXPIRES } from '../contract/certificates';
 import { REFUSALS } from '../contract/errors';
 import {
   TEAM_QUALIFIED_PAGE,
+  type TaskDto,
   type TeamQualifiedList,
   type TeamQualifiedPerson,
   type TeamQualifiedResponse,
 } from '../contract/tasks';
-import { dayRange, taskQualification } from '../contract/rules/task-qualification';
+import {
+  dayRange,
+  lapsesWithin,
+  taskQualification,
+  type TaskQualification,
+} from '../contract/rules/task-qualification';
 import type { Db } from '../db/client';
 import { ApiError } from '../errors';
 import { evidenceFacts, heldPiecesSql, TASK_PIECES } from './evidence';
@@ -117,6 +123,21 @@ const personPieceSql = (dayEnd: string) => sql`CASE re.kind
     WHERE ta.user_id = m.id AND t.topic_id = re.ref_id AND t.started_at <= ${dayEnd} ORDER BY t.started_at DESC LIMIT 1)
   END`;
 
+/**
+ * The caller's reports, walked down the manager index (covering: id, leaver, site; reporting lines
+ * never loop, and the walk never re-enters the caller), and the task asked about when active.
+ */
+const teamWalk = (sup: string, taskId: string) => sql`WITH RECURSIVE
+  team(id, depth, gone, site) AS (
+    SELECT m.id, 1, m.deactivated_at, m.site_id FROM users m WHERE m.manager_id = ${sup} AND m.id <> ${sup}
+    UNION ALL SELECT r.id, t.depth + 1, r.deactivated_at, r.site_id FROM team t JOIN users r ON r.manager_id = t.id
+      WHERE t.depth < ${TEAM_MAX_DEPTH} AND r.id <> ${sup}),
+  task AS MATERIALIZED (SELECT id, site_id FROM tasks WHERE id = ${taskId} AND retired_at IS NULL)`;
+
+/** A person (`site`: their site column) is asked about at the task's site (if it has one) and the site asked. */
+const atTaskSite = (ask: TaskSearch, site: SQL) =>
+  sql`((SELECT site_id FROM task) IS NULL OR ${site} = (SELECT site_id FROM task))${ask.siteId ? sql` AND ${site} = ${ask.siteId}` : sql``}`;
+
 type SearchRow = {
   list: TeamQualifiedList | 'counts';
   id: string | null;
@@ -148,8 +169,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
   const arms = (crew: SQL, wide: SQL) =>
     ask.way === 'crew' ? crew : ask.way === 'big' ? wide : sql`${crew} UNION ALL ${wide}`;
   // A person (`site` their site column) counts when at the task's site (if it has one) and the site asked.
-  const atSite = (site: SQL) =>
-    sql`((SELECT site_id FROM task) IS NULL OR ${site} = (SELECT site_id FROM task))${ask.siteId ? sql` AND ${site} = ${ask.siteId}` : sql``}`;
+  const atSite = (site: SQL) => atTaskSite(ask, site);
   // Is `id` below the caller? Walked upwards from the person (a few steps), for the few a big team's arm asks about.
   const below = (id: SQL) => sql`EXISTS (WITH RECURSIVE up(id, depth) AS (
       SELECT um.manager_id, 1 FROM users um WHERE um.id = ${id}
@@ -199,12 +219,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
         string | null
       >`CASE WHEN x.id IS NULL THEN NULL ELSE ${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })} END`,
     })
-    .from(sql`(WITH RECURSIVE
-      team(id, depth, gone, site) AS (
-        SELECT m.id, 1, m.deactivated_at, m.site_id FROM users m WHERE m.manager_id = ${sup} AND m.id <> ${sup}
-        UNION ALL SELECT r.id, t.depth + 1, r.deactivated_at, r.site_id FROM team t JOIN users r ON r.manager_id = t.id
-          WHERE t.depth < ${TEAM_MAX_DEPTH} AND r.id <> ${sup}),
-      task AS MATERIALIZED (SELECT id, site_id FROM tasks WHERE id = ${ask.taskId} AND retired_at IS NULL),
+    .from(sql`(${teamWalk(sup, ask.taskId)},
       size AS MATERIALIZED (SELECT count(*) AS n FROM team t
         WHERE t.gone IS NULL AND EXISTS (SELECT 1 FROM task) AND ${atSite(sql`t.site`)}),
       pieces AS MATERIALIZED (SELECT kind, ref_id, every_days FROM task_evidence WHERE task_id = ${ask.taskId}),
@@ -231,34 +246,20 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
     .orderBy(sql`x.list, x.sort_name, x.id`);
 }
 
-/** The answer from the batch's two results: the task (404 when unknown or retired) and the search rows. */
-function answerOf(
-  taskRows: Awaited<ReturnType<typeof taskByIdQuery>>,
-  rows: readonly SearchRow[],
-  ask: TaskSearch,
-): TeamQualifiedResponse {
+type TaskRows = Awaited<ReturnType<typeof taskByIdQuery>>;
+type PersonRow = Pick<SearchRow, 'id' | 'name' | 'username' | 'siteName' | 'held'>;
+
+/** The task (404 when unknown or retired), and the rule judging a person's row (each once). */
+function judgeFor(taskRows: TaskRows, day: string) {
   const row = taskRows[0];
   if (!row || row.retiredAt) throw new ApiError('NOT_FOUND', REFUSALS['task.notFound']);
   const task = toTask(row);
-  const counts = rows.find((r) => r.list === 'counts');
-  const terms = task.evidence.map((piece) => ({
-    kind: piece.kind,
-    refId:
-      piece.kind === 'course'
-        ? piece.courseId
-        : piece.kind === 'evaluation'
-          ? piece.templateId
-          : piece.kind === 'talk'
-            ? piece.topicId
-            : piece.credentialTypeId,
-    name: piece.name,
-    everyDays: piece.kind === 'talk' ? piece.everyDays : null,
-  }));
+  const terms = termsOf(task);
   const judged = new Map<string, TeamQualifiedPerson>();
-  const personOf = (r: SearchRow): TeamQualifiedPerson => {
+  const personOf = (r: PersonRow): TeamQualifiedPerson => {
     const known = judged.get(r.id as string);
     if (known) return known;
-    const result = taskQualification(evidenceFacts(terms, null, null, r.held), ask.day);
+    const result = taskQualification(evidenceFacts(terms, null, null, r.held), day);
     const person: TeamQualifiedPerson = {
       id: r.id as string,
       name: r.name ?? '',
@@ -272,24 +273,123 @@ function answerOf(
     judged.set(person.id, person);
     return person;
   };
-  const listed = (list: TeamQualifiedList) => rows.filter((r) => r.list === list && r.id).map(personOf);
+  return { task: { id: task.id, name: task.name, siteId: task.siteId, siteName: task.siteName }, personOf };
+}
+
+const termsOf = (task: TaskDto) =>
+  task.evidence.map((piece) => ({
+    kind: piece.kind,
+    refId:
+      piece.kind === 'course'
+        ? piece.courseId
+        : piece.kind === 'evaluation'
+          ? piece.templateId
+          : piece.kind === 'talk'
+            ? piece.topicId
+            : piece.credentialTypeId,
+    name: piece.name,
+    everyDays: piece.kind === 'talk' ? piece.everyDays : null,
+  }));
+
+/** The answer around its four lists (each one page) and their counts. */
+function answerWith(
+  judge: ReturnType<typeof judgeFor>,
+  ask: TaskSearch,
+  counts: Record<TeamQualifiedList, number>,
+  lists: Record<TeamQualifiedList, TeamQualifiedPerson[]>,
+): TeamQualifiedResponse {
   return {
-    task: { id: task.id, name: task.name, siteId: task.siteId, siteName: task.siteName },
+    task: judge.task,
     date: ask.day,
-    counts: {
+    counts,
+    list: ask.list ?? null,
+    page: ask.list ? ask.page : 1,
+    pageSize: TEAM_QUALIFIED_PAGE,
+    ...lists,
+  };
+}
+
+/** From the set-wise statement: SQL's counts and pages, each listed person judged by the rule. */
+function answerOf(taskRows: TaskRows, rows: readonly SearchRow[], ask: TaskSearch): TeamQualifiedResponse {
+  const judge = judgeFor(taskRows, ask.day);
+  const counts = rows.find((r) => r.list === 'counts');
+  const listed = (list: TeamQualifiedList) => rows.filter((r) => r.list === list && r.id).map(judge.personOf);
+  return answerWith(
+    judge,
+    ask,
+    {
       qualified: counts?.n1 ?? 0,
       lapsingWithin7Days: counts?.n2 ?? 0,
       lapsingWithin30Days: counts?.n3 ?? 0,
       notQualified: counts?.n4 ?? 0,
     },
-    list: ask.list ?? null,
-    page: ask.list ? ask.page : 1,
-    pageSize: TEAM_QUALIFIED_PAGE,
-    qualified: listed('qualified'),
-    lapsingWithin7Days: listed('lapsingWithin7Days'),
-    lapsingWithin30Days: listed('lapsingWithin30Days'),
-    notQualified: listed('notQualified'),
+    {
+      qualified: listed('qualified'),
+      lapsingWithin7Days: listed('lapsingWithin7Days'),
+      lapsingWithin30Days: listed('lapsingWithin30Days'),
+      notQualified: listed('notQualified'),
+    },
+  );
+}
+
+/**
+ * A crew (a few hundred at most): every member with what they hold, in name order, judged by the
+ * rule itself (no SQL verdict to drift), and the pages cut here. One cheap statement to compile.
+ */
+export function crewQuery(db: Db, ask: TaskSearch) {
+  const dayEnd = new Date(dayRange(ask.day).end).toISOString();
+  const sup = ask.supervisorId;
+  return db
+    .select({
+      id: sql<string>`u.id`,
+      name: sql<string>`${personName('u')}`,
+      username: sql<string>`u.username`,
+      siteName: sql<string | null>`s.name`,
+      held: sql<string>`${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })}`,
+    })
+    .from(sql`(${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t WHERE t.gone IS NULL
+        AND ${atTaskSite(ask, sql`t.site`)}) m JOIN users u ON u.id = m.id LEFT JOIN sites s ON s.id = u.site_id`)
+    .orderBy(sql`lower(${personName('u')}), u.id`);
+}
+
+function crewAnswer(taskRows: TaskRows, rows: readonly PersonRow[], ask: TaskSearch): TeamQualifiedResponse {
+  const judge = judgeFor(taskRows, ask.day);
+  const all: Record<TeamQualifiedList, TeamQualifiedPerson[]> = {
+    qualified: [],
+    lapsingWithin7Days: [],
+    lapsingWithin30Days: [],
+    notQualified: [],
   };
+  for (const row of rows) {
+    const person = judge.personOf(row);
+    if (person.status === 'NOT_QUALIFIED') {
+      all.notQualified.push(person);
+      continue;
+    }
+    all.qualified.push(person);
+    const result = { validUntil: person.validUntil } as TaskQualification;
+    if (lapsesWithin(result, ask.day, 7)) all.lapsingWithin7Days.push(person);
+    if (lapsesWithin(result, ask.day, 30)) all.lapsingWithin30Days.push(person);
+  }
+  const from = ask.list ? (ask.page - 1) * TEAM_QUALIFIED_PAGE : 0;
+  const page = (list: TeamQualifiedList) =>
+    !ask.list || ask.list === list ? all[list].slice(from, from + TEAM_QUALIFIED_PAGE) : [];
+  return answerWith(
+    judge,
+    ask,
+    {
+      qualified: all.qualified.length,
+      lapsingWithin7Days: all.lapsingWithin7Days.length,
+      lapsingWithin30Days: all.lapsingWithin30Days.length,
+      notQualified: all.notQualified.length,
+    },
+    {
+      qualified: page('qualified'),
+      lapsingWithin7Days: page('lapsingWithin7Days'),
+      lapsingWithin30Days: page('lapsingWithin30Days'),
+      notQualified: page('notQualified'),
+    },
+  );
 }
 
 /**
@@ -300,11 +400,17 @@ function answerOf(
  */
 export async function teamQualified(db: Db, ask: TaskSearch): Promise<TeamQualifiedResponse> {
   // A caller asks again and again (a list's pages, other tasks): their team's size last time picks
-  // the way, so the statement carries one way's arms. Only a hint: both ways give the same answer.
+  // the way, so the statement is that way's only. Only a hint: every way gives the same answer.
   const known = ask.way || ask.setWiseFrom !== undefined ? undefined : sizeHints.get(ask.supervisorId);
   const way = known === undefined ? ask.way : known >= SET_WISE_FROM ? 'big' : 'crew';
-  const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), taskSearchQuery(db, { ...ask, way })]);
-  const answer = answerOf(taskRows, rows, ask);
+  let answer: TeamQualifiedResponse;
+  if (way === 'crew') {
+    const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), crewQuery(db, ask)]);
+    answer = crewAnswer(taskRows, rows, ask);
+  } else {
+    const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), taskSearchQuery(db, { ...ask, way })]);
+    answer = answerOf(taskRows, rows, ask);
+  }
   if (sizeHints.size >= SIZE_HINTS) sizeHints.clear();
   if (!ask.siteId) sizeHints.set(ask.supervisorId, answer.counts.qualified + answer.counts.notQualified);
   return answer;
