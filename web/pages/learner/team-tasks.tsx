@@ -1,7 +1,7 @@
 import type { TeamQualifiedList, TeamQualifiedPerson, TeamQualifiedResponse, TeamTaskDto } from '@contract/tasks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { HardHat, Search, UserCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { siteQueries } from '../../api/site-queries';
 import { taskQueries } from '../../api/task-queries';
@@ -199,9 +199,20 @@ function PeopleList({
   const loading = more.some((page) => page.isPending);
   const failed = more.some((page) => page.isError);
   const headingId = `team-task-${list}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const done = pages > 1 && !loading && people.length >= total;
+  // The last page read: "Show more" goes away, so keyboard focus moves to the list rather than the page's top.
+  useEffect(() => {
+    if (done && document.activeElement === document.body) heading.current?.focus();
+  }, [done]);
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId} className={css({ fontSize: 'md', fontWeight: 'semibold', mb: '2' })}>
+      <h3
+        ref={heading}
+        tabIndex={-1}
+        id={headingId}
+        className={css({ fontSize: 'md', fontWeight: 'semibold', mb: '2' })}
+      >
         {title}
       </h3>
       {people.length === 0 ? (
@@ -228,10 +239,11 @@ function PeopleList({
           aria-busy={loading}
           onClick={() => {
             if (loading) return;
-            if (failed)
-              for (const page of more)
-                if (page.isError) page.refetch();
-                else setPages(pages + 1);
+            if (!failed) {
+              setPages(pages + 1);
+              return;
+            }
+            for (const page of more) if (page.isError) page.refetch();
           }}
         >
           {loading ? t('teamTasks.loadingMore') : t('teamTasks.showMore', { shown: people.length, count: total })}
