@@ -5,11 +5,17 @@
  */
 import { expect } from 'vitest';
 import { createCourse, createPublishedTemplate } from './fixtures';
-import { api, db, schema } from './helpers';
+import { api, createAdmin, db, login, schema } from './helpers';
 
 export const DAY = '2026-06-15';
 export const at = (days: number) => new Date(Date.parse(`${DAY}T12:00:00.000Z`) + days * 86_400_000).toISOString();
 export const dayAt = (days: number) => at(days).slice(0, 10);
+
+/** An administrator signed in (their id and token), for a test file's beforeAll. */
+export async function signedInAdmin() {
+  const user = await createAdmin();
+  return { id: user.id, token: await login(user) };
+}
 
 export const tag = () => crypto.randomUUID().slice(0, 6);
 

@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lapsesWithin, type TaskQualification } from '../../worker/contract/rules/task-qualification';
 import { TEAM_QUALIFIED_LISTS, type TeamQualifiedResponse } from '../../worker/contract/tasks';
 import { drizzleOver } from '../../worker/db/client';
+import { seededRandom } from '../../worker/services/grading';
 import { teamQualified, type TaskSearch } from '../../worker/services/task-search';
-import { createAdmin, createUser, env, login } from './helpers';
-import { at, createTask, DAY, dayAt, hold, pieces, tag, type Pieces } from './task-fixtures';
+import { createUser, env } from './helpers';
+import { at, createTask, DAY, dayAt, hold, pieces, type Pieces, signedInAdmin, tag } from './task-fixtures';
 
 /**
  * The task search decides its lists in SQL (services/task-search.ts), the rule decides each listed
@@ -19,22 +20,8 @@ import { at, createTask, DAY, dayAt, hold, pieces, tag, type Pieces } from './ta
 let admin: string;
 let adminId: string;
 beforeAll(async () => {
-  const user = await createAdmin();
-  adminId = user.id;
-  admin = await login(user);
+  ({ id: adminId, token: admin } = await signedInAdmin());
 });
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Hold = Parameters<typeof hold>[3];
 
@@ -97,7 +84,7 @@ function expectAgreement(answer: TeamQualifiedResponse, day: string, size: numbe
 }
 
 async function generatedTeam(seed: number, size: number) {
-  const next = random(seed);
+  const next = seededRandom(String(seed));
   const t = tag();
   const sup = await createUser({ username: `sup_${t}`, firstName: 'Sup', lastName: t });
   const mid = await createUser({ username: `mid_${t}`, firstName: 'Mid', lastName: t, managerId: sup.id });

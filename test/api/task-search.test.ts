@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import type { TeamQualifiedResponse } from '../../worker/contract/tasks';
 import { countingD1 } from './d1-counting';
-import { api, createAdmin, createUser, db, env, login, schema } from './helpers';
-import { createTask, DAY, hold, pieces, tag } from './task-fixtures';
+import { api, createUser, db, env, login, schema } from './helpers';
+import { createTask, DAY, hold, pieces, signedInAdmin, tag } from './task-fixtures';
 
 /**
  * "Who can do this today?" at scale (issue 30 item 5): counts of the whole lists and one page of
@@ -16,9 +16,7 @@ import { createTask, DAY, hold, pieces, tag } from './task-fixtures';
 let admin: string;
 let adminId: string;
 beforeAll(async () => {
-  const user = await createAdmin();
-  adminId = user.id;
-  admin = await login(user);
+  ({ id: adminId, token: admin } = await signedInAdmin());
 });
 
 const ask = async (token: string, taskId: string, query = '') => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../../worker/contract/errors';
-import { api, createAdmin, createUser, db, login, schema } from './helpers';
-import { at, createTask, DAY, dayAt, hold, pieces, tag } from './task-fixtures';
+import { api, createUser, db, login, schema } from './helpers';
+import { at, createTask, DAY, dayAt, hold, pieces, signedInAdmin, tag } from './task-fixtures';
 
 /**
  * Task qualifications (issue 30): admins define tasks as the evidence they need; a supervisor asks
@@ -13,9 +13,7 @@ import { at, createTask, DAY, dayAt, hold, pieces, tag } from './task-fixtures';
 let admin: string;
 let adminId: string;
 beforeAll(async () => {
-  const user = await createAdmin();
-  adminId = user.id;
-  admin = await login(user);
+  ({ id: adminId, token: admin } = await signedInAdmin());
 });
 
 async function createSite() {
