@@ -3,7 +3,8 @@
 // people hold: 20,000 certificates, 10,000 authorisations (with their evaluations), 10,000 credentials.
 // Measured: the badge page (public, one D1 batch), the badge's full status for a supervisor (tasks
 // and requirements, one batch), and "who can do this today?" for a supervisor's crew of 100 and for
-// the site lead over all 10,100 — each beside the no-op route, taking turns.
+// the site lead over all 10,100 (the counts and 50 of each list; then a further page of one list) —
+// each beside the no-op route, taking turns.
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
