@@ -3,7 +3,8 @@
 // people hold: 20,000 certificates, 10,000 authorisations (with their evaluations), 10,000 credentials.
 // Measured: the badge page (public, one D1 batch), the badge's full status for a supervisor (tasks
 // and requirements, one batch), and "who can do this today?" for a supervisor's crew of 100 and for
-// the site lead over all 10,100 — each beside the no-op route, taking turns.
+// the site lead over all 10,100 (the counts and 50 of each list; then a further page of one list) —
+// each beside the no-op route, taking turns.
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,6 +87,11 @@ export default async function tasksStep({ persist, requests, results }) {
       ],
       ["who can do this today? a supervisor's crew of 100", '/api/v2/team/tasks/ttask-1/qualified', supervisor],
       ['who can do this today? the site lead over 10,100', '/api/v2/team/tasks/ttask-1/qualified', lead],
+      [
+        'who can do this today? the site lead, page 3 of not qualified',
+        '/api/v2/team/tasks/ttask-1/qualified?list=notQualified&page=3',
+        lead,
+      ],
     ];
     const samples = routes.map(() => []);
     // One request of each in turn (as the compliance step), so a busy moment slows all alike.
@@ -99,15 +105,23 @@ export default async function tasksStep({ persist, requests, results }) {
     results.record('no-op (/api/health) median, tasks step', `${noop.toFixed(2)} ms`, 'baseline', true);
     for (const [index, [name]] of routes.entries())
       if (index > 0) results.ratio(`${name} median`, median(samples[index]), noop, 2, 'no-op');
-    // The answer is what it claims: the crew's 100 judged, and the page names the holder.
+    // The answer is what it claims: the crew's 100 and the lead's 10,100 counted, one page of each list listed.
     const answer = await (await fetch(`${base}/api/v2/team/tasks/ttask-1/qualified`, { headers: supervisor })).json();
-    const judged = answer.qualified.length + answer.notQualified.length;
+    const judged = answer.counts.qualified + answer.counts.notQualified;
     // Task 1 needs course 1, evaluation 1 and licence 2: held together by every 20th operator (x % 20 = 1) whose certificate is current.
     results.record(
       'task search answers the whole crew',
-      `${judged} judged, ${answer.qualified.length} qualified`,
+      `${judged} judged, ${answer.counts.qualified} qualified`,
       '100 judged',
       judged === 100,
+    );
+    const all = await (await fetch(`${base}/api/v2/team/tasks/ttask-1/qualified`, { headers: lead })).json();
+    const counted = all.counts.qualified + all.counts.notQualified;
+    results.record(
+      "task search counts the site lead's 10,100, one page of each list",
+      `${counted} counted, ${all.notQualified.length} listed not qualified`,
+      '10,100 counted, 50 listed',
+      counted === PEOPLE + 100 && all.notQualified.length === 50,
     );
   } finally {
     await worker.stop();

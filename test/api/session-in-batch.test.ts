@@ -17,6 +17,7 @@ const SESSION_IN_FIRST_BATCH = [
   'GET /api/v2/user/reports',
   'GET /api/v2/user/requirements',
   'GET /api/v2/admin/compliance',
+  'GET /api/v2/team/tasks/:id/qualified',
   'POST /api/v2/user/assessments/:componentId/start',
   'PUT /api/v2/user/assessments/attempts/:attemptId/answers',
   'POST /api/v2/user/assessments/attempts/:attemptId/submit',

@@ -1,153 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../../worker/contract/errors';
-import { createCourse, createPublishedTemplate } from './fixtures';
-import { api, createAdmin, createUser, db, login, schema } from './helpers';
+import { api, createUser, db, login, schema } from './helpers';
+import { at, createTask, DAY, dayAt, hold, pieces, signedInAdmin, tag } from './task-fixtures';
 
 /**
  * Task qualifications (issue 30): admins define tasks as the evidence they need; a supervisor asks
- * who of their team is qualified for one on a day, and never sees anyone else. Certificates,
- * authorisations, credentials and talks are inserted straight into the database (their own routes
- * are tested elsewhere; these are the rows they write), dated around one fixed day.
+ * who of their team is qualified for one on a day, and never sees anyone else (what people hold:
+ * task-fixtures.ts). Paging and the SQL lists against the rule: task-search.test.ts.
  */
-
-const DAY = '2026-06-15';
-const at = (days: number) => new Date(Date.parse(`${DAY}T12:00:00.000Z`) + days * 86_400_000).toISOString();
-const dayAt = (days: number) => at(days).slice(0, 10);
 
 let admin: string;
 let adminId: string;
 beforeAll(async () => {
-  const user = await createAdmin();
-  adminId = user.id;
-  admin = await login(user);
+  ({ id: adminId, token: admin } = await signedInAdmin());
 });
-
-const tag = () => crypto.randomUUID().slice(0, 6);
-
-/** The four kinds of evidence: a course, a published template family, a credential type, a talk topic. */
-async function pieces() {
-  const t = tag();
-  const course = await createCourse({ title: `Forklift basics ${t}` });
-  const templateId = await createPublishedTemplate(`Reach truck practical ${t}`, at(-400));
-  const typeId = crypto.randomUUID();
-  await db.insert(schema.credentialTypes).values({ id: typeId, name: `Operator licence ${t}` });
-  const topicId = crypto.randomUUID();
-  await db
-    .insert(schema.talkTopics)
-    .values({ id: topicId, title: `Pedestrian zones ${t}`, body: 'Stay in the lanes.' });
-  return {
-    course,
-    templateId,
-    typeId,
-    topicId,
-    evidence: [
-      { kind: 'course', courseId: course.courseId },
-      { kind: 'evaluation', templateId },
-      { kind: 'credential', credentialTypeId: typeId },
-      { kind: 'talk', topicId, everyDays: 90 },
-    ],
-  };
-}
-type Pieces = Awaited<ReturnType<typeof pieces>>;
-
-/** What a person holds, each piece overridable: `false` leaves it out. */
-async function hold(
-  userId: string,
-  p: Pieces,
-  over: {
-    certificate?: false | { issuedAt?: string; expiresAt?: string; revokedAt?: string };
-    authorisation?: false | { issuedAt?: string; expiresAt?: string; revokedAt?: string };
-    credential?: false | { issuedOn?: string; expiresOn?: string };
-    talk?: false | { startedAt: string };
-  } = {},
-) {
-  const id = () => crypto.randomUUID();
-  if (over.certificate !== false) {
-    const certificateId = id();
-    await db.insert(schema.certificates).values({
-      id: certificateId,
-      certificateNumber: `CERT-${certificateId.slice(0, 8)}`,
-      userId,
-      courseId: p.course.courseId,
-      userName: 'Worker',
-      courseName: p.course.title,
-      issuedAt: at(-100),
-      expiresAt: at(300),
-      ...over.certificate,
-    });
-  }
-  if (over.authorisation !== false) {
-    const evaluationId = id();
-    const issuedAt = over.authorisation?.issuedAt ?? at(-100);
-    await db.insert(schema.evaluations).values({
-      id: evaluationId,
-      templateId: p.templateId,
-      traineeId: userId,
-      evaluatorId: adminId,
-      outcome: 'COMPETENT',
-      meaning: 'Evaluated and found competent',
-      evaluatorName: 'Ada Admin',
-      traineeName: 'Worker',
-      bodyHash: evaluationId,
-      conductedAt: issuedAt,
-      signedAt: issuedAt,
-    });
-    const authorisationId = id();
-    await db.insert(schema.authorisations).values({
-      id: authorisationId,
-      number: `AUT-2026-${authorisationId.slice(0, 6).toUpperCase()}`,
-      userId,
-      templateId: p.templateId,
-      familyId: p.templateId,
-      evaluationId,
-      title: 'Authorised: reach truck',
-      userName: 'Worker',
-      issuedAt,
-      expiresAt: at(500),
-      ...over.authorisation,
-    });
-  }
-  if (over.credential !== false)
-    await db.insert(schema.credentials).values({
-      id: id(),
-      userId,
-      typeId: p.typeId,
-      status: 'APPROVED',
-      issuer: 'Licensing office',
-      number: `LIC-${id().slice(0, 5)}`,
-      issuedOn: dayAt(-200),
-      expiresOn: dayAt(400),
-      reviewedAt: at(-199),
-      ...over.credential,
-    });
-  if (over.talk !== false) {
-    const talkId = id();
-    const startedAt = over.talk?.startedAt ?? at(-20);
-    await db.insert(schema.talks).values({
-      id: talkId,
-      topicId: p.topicId,
-      topicTitle: 'Pedestrian zones',
-      topicBody: 'Stay in the lanes.',
-      foremanId: adminId,
-      foremanName: 'Ada Admin',
-      foremanMethod: 'password',
-      bodyHash: talkId,
-      startedAt,
-      signedOffAt: startedAt,
-      receivedAt: startedAt,
-    });
-    await db
-      .insert(schema.talkAttendees)
-      .values({ talkId, position: 0, userId, name: 'Worker', method: 'signature', signedAt: startedAt });
-  }
-}
-
-async function createTask(body: Record<string, unknown>) {
-  const res = await api('POST', '/api/v2/admin/tasks', { token: admin, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.task as { id: string; name: string };
-}
 
 async function createSite() {
   const res = await api('POST', '/api/v2/admin/sites', { token: admin, body: { name: `Depot ${tag()}` } });
@@ -162,7 +29,7 @@ describe('admin tasks', () => {
     const p = await pieces();
     const site = await createSite();
     const name = `Operate a reach truck ${tag()}`;
-    const task = await createTask({ name, description: 'Narrow aisles', siteId: site.id, evidence: p.evidence });
+    const task = await createTask(admin, { name, description: 'Narrow aisles', siteId: site.id, evidence: p.evidence });
     const one = await api('GET', `/api/v2/admin/tasks/${task.id}`, { token: admin });
     expect(one.body.task).toMatchObject({ name, description: 'Narrow aisles', siteId: site.id, retiredAt: null });
     // Named as requirements name their pieces, course first.
@@ -227,7 +94,7 @@ describe('admin tasks', () => {
     );
     const rows = await db.select().from(schema.tasks).where(eq(schema.tasks.name, name));
     expect(rows).toEqual([]);
-    await createTask({ name, evidence: p.evidence });
+    await createTask(admin, { name, evidence: p.evidence });
     await refused(
       { name: name.toUpperCase(), evidence: p.evidence },
       409,
@@ -277,15 +144,15 @@ describe('who of my team is qualified for a task on a day', () => {
   it('lists the qualified, those lapsing within 7 and 30 days and what stops the rest, the team only', async () => {
     const p = await pieces();
     const c = await crew();
-    const task = await createTask({ name: `Operate a reach truck ${tag()}`, evidence: p.evidence });
-    await hold(c.ann.id, p); // everything, for a long time
-    await hold(c.bob.id, p, { credential: { expiresOn: dayAt(4) } }); // licence ends in 4 days
-    await hold(c.cat.id, p, { authorisation: false }); // never evaluated
-    await hold(c.dan.id, p, { certificate: { expiresAt: at(20) } }); // certificate ends in 20 days
-    await hold(c.fay.id, p, { authorisation: { revokedAt: at(-3) } }); // authorisation revoked
-    await hold(c.gus.id, p); // a leaver: never listed
-    await hold(c.eve.id, p); // qualified, but not on the team
-    await hold(c.boss.id, p);
+    const task = await createTask(admin, { name: `Operate a reach truck ${tag()}`, evidence: p.evidence });
+    await hold(adminId, c.ann.id, p); // everything, for a long time
+    await hold(adminId, c.bob.id, p, { credential: { expiresOn: dayAt(4) } }); // licence ends in 4 days
+    await hold(adminId, c.cat.id, p, { authorisation: false }); // never evaluated
+    await hold(adminId, c.dan.id, p, { certificate: { expiresAt: at(20) } }); // certificate ends in 20 days
+    await hold(adminId, c.fay.id, p, { authorisation: { revokedAt: at(-3) } }); // authorisation revoked
+    await hold(adminId, c.gus.id, p); // a leaver: never listed
+    await hold(adminId, c.eve.id, p); // qualified, but not on the team
+    await hold(adminId, c.boss.id, p);
 
     const sup = await login(c.sup);
     const res = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${DAY}`, { token: sup });
@@ -329,9 +196,9 @@ describe('who of my team is qualified for a task on a day', () => {
   it('judges the day asked: a piece issued later does not count, one expired by then does not either', async () => {
     const p = await pieces();
     const c = await crew();
-    const task = await createTask({ name: `Work at height ${tag()}`, evidence: p.evidence });
+    const task = await createTask(admin, { name: `Work at height ${tag()}`, evidence: p.evidence });
     // Authorised on DAY + 10: not qualified on DAY, qualified on DAY + 10.
-    await hold(c.ann.id, p, { authorisation: { issuedAt: at(10) } });
+    await hold(adminId, c.ann.id, p, { authorisation: { issuedAt: at(10) } });
     const sup = await login(c.sup);
     const on = async (day: string) => {
       const body = (await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${day}`, { token: sup })).body;
@@ -356,8 +223,12 @@ describe('who of my team is qualified for a task on a day', () => {
     const site = await createSite();
     await db.update(schema.users).set({ siteId: site.id }).where(eq(schema.users.id, c.ann.id));
     await db.update(schema.users).set({ siteId: site.id }).where(eq(schema.users.id, c.eve.id));
-    const task = await createTask({ name: `Operate a reach truck ${tag()}`, siteId: site.id, evidence: p.evidence });
-    for (const person of [c.ann, c.bob, c.eve]) await hold(person.id, p);
+    const task = await createTask(admin, {
+      name: `Operate a reach truck ${tag()}`,
+      siteId: site.id,
+      evidence: p.evidence,
+    });
+    for (const person of [c.ann, c.bob, c.eve]) await hold(adminId, person.id, p);
     const res = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${DAY}`, { token: await login(c.sup) });
     expect(names(res.body.qualified)).toEqual(['ann']);
     expect(res.body.notQualified).toEqual([]);
@@ -368,8 +239,8 @@ describe('who of my team is qualified for a task on a day', () => {
     const p = await pieces();
     const c = await crew();
     const site = await createSite();
-    const task = await createTask({ name: `Operate a reach truck ${tag()}`, evidence: p.evidence });
-    const retired = await createTask({ name: `Old task ${tag()}`, evidence: p.evidence });
+    const task = await createTask(admin, { name: `Operate a reach truck ${tag()}`, evidence: p.evidence });
+    const retired = await createTask(admin, { name: `Old task ${tag()}`, evidence: p.evidence });
     await api('POST', `/api/v2/admin/tasks/${retired.id}/retire`, { token: admin });
     const sup = await login(c.sup);
     const list = await api('GET', '/api/v2/team/tasks', { token: sup });
@@ -382,7 +253,7 @@ describe('who of my team is qualified for a task on a day', () => {
     // ann and eve at the site: asking for the site gives ann (on the team), never eve (not on it).
     for (const person of [c.ann, c.eve])
       await db.update(schema.users).set({ siteId: site.id }).where(eq(schema.users.id, person.id));
-    for (const person of [c.ann, c.bob, c.eve]) await hold(person.id, p);
+    for (const person of [c.ann, c.bob, c.eve]) await hold(adminId, person.id, p);
     const atSite = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${DAY}&siteId=${site.id}`, {
       token: sup,
     });
@@ -398,7 +269,7 @@ describe('who of my team is qualified for a task on a day', () => {
 
   it('refuses a bad date and an unknown or retired task with clear messages', async () => {
     const p = await pieces();
-    const task = await createTask({ name: `Drive a tug ${tag()}`, evidence: p.evidence });
+    const task = await createTask(admin, { name: `Drive a tug ${tag()}`, evidence: p.evidence });
     const token = await login(await createUser());
     for (const date of ['2026-02-30', '15/06/2026', 'today', '2026-6-1']) {
       const res = await api('GET', `/api/v2/team/tasks/${task.id}/qualified?date=${date}`, { token });

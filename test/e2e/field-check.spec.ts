@@ -71,6 +71,11 @@ describe('the field check', () => {
           VALUES ('ev-${id}', 'tpl-${id}', '${wes.id}', '${sup.id}', 'COMPETENT', 'Evaluated and found competent', 'Sup', 'Wes', 'h-${id}', '${ago}', '${ago}')`,
         `INSERT INTO authorisations (id, number, user_id, template_id, family_id, evaluation_id, title, user_name, issued_at, expires_at)
           VALUES ('au-${id}', 'AUT-FC-${id}', '${wes.id}', 'tpl-${id}', 'tpl-${id}', 'ev-${id}', 'Authorised: reach truck', 'Wes', '${ago}', '${later}')`,
+        // 50 more of the crew who hold nothing, named after Nia: the answer lists 50 at once ("Show more").
+        `INSERT INTO users (id, username, email, password_hash, role, first_name, last_name, manager_id)
+          WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 50)
+          SELECT 'fc-crew-' || x || '-${id}', 'fc.crew' || x || '.${id}', 'fc.crew' || x || '.${id}@example.com',
+            'pbkdf2$sha256$100000$AAAA$AAAA', 'USER', 'Zed ' || printf('%02d', x), '${id}', '${sup.id}' FROM n`,
       ].join(';\n'),
     );
 
@@ -144,9 +149,19 @@ describe('the field check', () => {
     const qualified = body.getByRole('region', { name: '1 person qualified today' });
     await qualified.getByText(`Wes ${id}`).waitFor();
     expect(await qualified.getByText(`Nia ${id}`).count()).toBe(0);
-    const notQualified = body.getByRole('region', { name: 'Not qualified (1)' });
+    const notQualified = body.getByRole('region', { name: 'Not qualified (51)' });
     await notQualified.getByText(`Nia ${id}`).waitFor();
-    await notQualified.getByText(`${templateName} missing`).waitFor();
+    await notQualified.getByText(`${templateName} missing`).first().waitFor();
+    // 50 listed at once; the keyboard reads the next page of this list, and the button keeps focus.
+    expect(await notQualified.getByRole('listitem').count()).toBe(50);
+    expect(await notQualified.getByText(`Zed 50 ${id}`).count()).toBe(0);
+    const more = notQualified.getByRole('button', { name: 'Show more (50 of 51)' });
+    await more.focus();
+    await phone.page.keyboard.press('Enter');
+    await notQualified.getByText(`Zed 50 ${id}`).waitFor();
+    expect(await notQualified.getByRole('listitem').count()).toBe(51);
+    await notQualified.getByRole('button').waitFor({ state: 'detached' });
+    await notQualified.getByRole('heading', { name: 'Not qualified (51)' }).and(phone.page.locator(':focus')).waitFor();
     await phone.page.screenshot({ path: `/tmp/field-check-team-390-${id}.png`, fullPage: true });
     await audit.check(phone.page, 'who can do this today at 390 px');
     await phone.page.setViewportSize(WIDE);

@@ -8,6 +8,7 @@ import type {
   TaskEvidenceOptionsResponse,
   TaskResponse,
   TasksResponse,
+  TeamQualifiedList,
   TeamQualifiedResponse,
   TeamTasksResponse,
 } from '@contract/tasks';
@@ -38,13 +39,23 @@ export const taskQueries = {
       queryKey: queryKeys.learner.team.tasks,
       queryFn: ({ signal }) => api.get<TeamTasksResponse>('/v2/team/tasks', { signal }).then((b) => b.tasks),
     }),
-  /** Who of the caller's team can do the task today ('' for every site of the team). */
+  /** Who of the caller's team can do the task today ('' for every site of the team): counts and each list's first page. */
   qualified: (taskId: string, siteId: string) =>
     queryOptions({
       queryKey: queryKeys.learner.team.qualified(taskId, siteId),
       queryFn: ({ signal }) =>
         api.get<TeamQualifiedResponse>(`/v2/team/tasks/${enc(taskId)}/qualified`, {
           query: siteId ? { siteId } : {},
+          signal,
+        }),
+    }),
+  /** One list's further page (2, 3, ...) of the same answer ("Show more"). */
+  qualifiedPage: (taskId: string, siteId: string, list: TeamQualifiedList, page: number) =>
+    queryOptions({
+      queryKey: [...queryKeys.learner.team.qualified(taskId, siteId), list, page] as const,
+      queryFn: ({ signal }) =>
+        api.get<TeamQualifiedResponse>(`/v2/team/tasks/${enc(taskId)}/qualified`, {
+          query: { ...(siteId ? { siteId } : {}), list, page: String(page) },
           signal,
         }),
     }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idString, normalizePersonText } from './common';
+import { idString, normalizePersonText, queryInt } from './common';
 import { REFUSALS } from './errors';
 import { evidencePiece, type EvidenceOptionsResponse, type RequirementEvidenceDto } from './requirement-evidence';
 import type { TaskPieceResult, TaskStatus } from './rules/task-qualification';
@@ -92,12 +92,21 @@ export interface TeamTasksResponse {
   tasks: TeamTaskDto[];
 }
 
+/** The four lists of "who can do this today?", in the order the screen shows them. */
+export const TEAM_QUALIFIED_LISTS = ['qualified', 'lapsingWithin7Days', 'lapsingWithin30Days', 'notQualified'] as const;
+export type TeamQualifiedList = (typeof TEAM_QUALIFIED_LISTS)[number];
+/** People per list in one answer (a site lead's team is thousands: the rest comes a page at a time). */
+export const TEAM_QUALIFIED_PAGE = 50;
+
 /**
  * A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused), today when absent; `siteId`
- * narrows the team to its people at one site (the team's own lines still decide who is in it).
+ * narrows the team to its people at one site (the team's own lines still decide who is in it);
+ * `list` + `page` ask for one list's further page (the others come empty; the counts always).
  */
 export const qualifiedQuery = v.object({
   siteId: v.optional(idString),
+  list: v.optional(v.picklist(TEAM_QUALIFIED_LISTS, `list must be one of ${TEAM_QUALIFIED_LISTS.join(', ')}`)),
+  page: queryInt(1, 1, 100_000, 'page must be a positive whole number'),
   date: v.optional(
     v.pipe(
       v.string(REFUSALS['task.date']),
@@ -128,14 +137,21 @@ export interface TeamQualifiedPerson {
 }
 
 /**
- * `GET /api/v2/team/tasks/{id}/qualified?date=`: the caller's team only. `qualified`: everyone
- * qualified that day (EXPIRING included); `lapsingWithin7Days` / `lapsingWithin30Days`: those of them
- * whose qualification ends within 7 / 30 days of the day (the 30 includes the 7); `notQualified`: the
- * rest of the team (a site's task: the team's people of that site), with what stops them.
+ * `GET /api/v2/team/tasks/{id}/qualified?date=&siteId=&list=&page=`: the caller's team only.
+ * `qualified`: everyone qualified that day (EXPIRING included); `lapsingWithin7Days` /
+ * `lapsingWithin30Days`: those of them whose qualification ends within 7 / 30 days of the day (the
+ * 30 includes the 7); `notQualified`: the rest of the team (a site's task: the team's people of that
+ * site), with what stops them. Each list holds one page (`pageSize` people by name: the first page
+ * of every list, or with `list` that list's `page` and the others empty); `counts` the whole lists.
  */
 export interface TeamQualifiedResponse {
   task: { id: string; name: string; siteId: string | null; siteName: string | null };
   date: string;
+  counts: Record<TeamQualifiedList, number>;
+  /** The list asked for a further page, null for the first page of every list. */
+  list: TeamQualifiedList | null;
+  page: number;
+  pageSize: number;
   qualified: TeamQualifiedPerson[];
   lapsingWithin7Days: TeamQualifiedPerson[];
   lapsingWithin30Days: TeamQualifiedPerson[];

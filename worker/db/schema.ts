@@ -110,7 +110,7 @@ export const users = sqliteTable(
     // A requirement's audience is found by department / job title (compared lower-cased).
     index('users_department_lower_idx').on(sql`lower(${t.department})`),
     index('users_job_title_lower_idx').on(sql`lower(${t.jobTitle})`),
-    index('users_manager_idx').on(t.managerId),
+    index('users_manager_idx').on(t.managerId, t.id, t.deactivatedAt, t.siteId),
     index('users_site_idx').on(t.siteId),
     index('users_scim_connection_idx').on(t.scimConnectionId, t.scimExternalId),
   ],
@@ -1244,6 +1244,8 @@ export const credentials = sqliteTable(
   },
   (t) => [
     index('credentials_user_type_idx').on(t.userId, t.typeId, t.status),
+    // A task's credential piece reads the type's approved credentials (services/task-search.ts).
+    index('credentials_type_idx').on(t.typeId, t.status, t.userId),
     index('credentials_status_idx').on(t.status, t.submittedAt),
   ],
 );

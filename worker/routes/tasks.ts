@@ -20,11 +20,12 @@ import { isUniqueViolation } from '../db/errors';
 import { tasks } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { requireAdmin, requireLearner } from '../middleware/auth';
+import { inFirstBatch, requireAdmin, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { auditInsert } from '../services/audit';
 import { resolveEvidence, taskEvidenceOptions, type EvidenceRow } from '../services/evidence';
 import { activeSite, assertInSite } from '../services/sites';
-import { listTasks, replaceTaskEvidence, taskOr404, teamQualified, teamTaskList } from '../services/tasks';
+import { teamQualified } from '../services/task-search';
+import { listTasks, replaceTaskEvidence, taskOr404, teamTaskList } from '../services/tasks';
 import { validate } from '../validate';
 
 /*
@@ -184,12 +185,20 @@ export const adminTaskRoutes = new Hono<AppEnv>()
 export const teamTaskRoutes = new Hono<AppEnv>()
   // Anyone signed in: the active tasks to ask about (names and sites only, nobody's standing).
   .get('/', requireLearner, async (c) => c.json<TeamTasksResponse>({ tasks: await teamTaskList(c.var.db) }))
-  // Anyone signed in: the answer names only the caller's direct and indirect reports (teamCte).
-  .get('/:id/qualified', requireLearner, validate('param', idParam), validate('query', qualifiedQuery), async (c) => {
-    const { id } = c.req.valid('param');
-    const { date, siteId } = c.req.valid('query');
-    const day = date ?? dayOf(new Date());
-    const task = await taskOr404(c.var.db, id);
-    if (task.retiredAt) throw new ApiError('NOT_FOUND', REFUSALS['task.notFound']);
-    return c.json<TeamQualifiedResponse>(await teamQualified(c.var.db, c.var.user.id, task, day, siteId));
-  });
+  // Anyone signed in: the answer names only the caller's direct and indirect reports. One D1 round
+  // trip: the session, the task and the answer are read in one batch (services/task-search.ts).
+  .get(
+    '/:id/qualified',
+    inFirstBatch(requireLearner),
+    validate('param', idParam),
+    validate('query', qualifiedQuery),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { date, siteId, list, page } = c.req.valid('query');
+      const day = date ?? dayOf(new Date());
+      const { result } = await sessionInFirstBatch(c, (db, supervisorId) =>
+        teamQualified(db, { supervisorId, taskId: id, day, siteId, list, page }),
+      );
+      return c.json<TeamQualifiedResponse>(result);
+    },
+  );

@@ -138,7 +138,7 @@ export function learnerAssessmentSummary(a: Assessment): LearnerAssessmentData {
 }
 
 /** A deterministic PRNG (mulberry32 over an FNV-1a hash of the seed). */
-function seededRandom(seed: string): () => number {
+export function seededRandom(seed: string): () => number {
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) {
     h ^= seed.charCodeAt(i);

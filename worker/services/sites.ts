@@ -13,7 +13,7 @@ import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 
 /** Reporting lines deeper than this are not walked (a real organisation is a dozen levels at most). */
-const MAX_DEPTH = 50;
+export const TEAM_MAX_DEPTH = 50;
 
 /**
  * The ids of everyone who reports to `managerId`, directly or through others, with their depth
@@ -22,7 +22,7 @@ const MAX_DEPTH = 50;
 export const teamCte = (managerId: string) =>
   sql`WITH RECURSIVE team(id, depth) AS (
     SELECT m.id, 1 FROM users m WHERE m.manager_id = ${managerId}
-    UNION SELECT r.id, t.depth + 1 FROM users r JOIN team t ON r.manager_id = t.id WHERE t.depth < ${MAX_DEPTH}
+    UNION SELECT r.id, t.depth + 1 FROM users r JOIN team t ON r.manager_id = t.id WHERE t.depth < ${TEAM_MAX_DEPTH}
   )`;
 
 /** `u.id` (the alias of the query that uses it) is one of `managerId`'s direct or indirect reports. */
@@ -53,7 +53,7 @@ export const wouldLoop = (personId: string, managerId: string) =>
   sql`EXISTS (WITH RECURSIVE up(id, depth) AS (
     SELECT ${managerId}, 0
     UNION SELECT x.manager_id, up.depth + 1 FROM users x JOIN up ON x.id = up.id
-      WHERE x.manager_id IS NOT NULL AND up.depth < ${MAX_DEPTH}
+      WHERE x.manager_id IS NOT NULL AND up.depth < ${TEAM_MAX_DEPTH}
   ) SELECT 1 FROM up WHERE up.id = ${personId})`;
 
 /** The users rows a caller may touch: all of them, or those of their site when they are limited to one. */

@@ -1,7 +1,7 @@
-import type { TeamQualifiedPerson, TeamQualifiedResponse, TeamTaskDto } from '@contract/tasks';
-import { useQuery } from '@tanstack/react-query';
+import type { TeamQualifiedList, TeamQualifiedPerson, TeamQualifiedResponse, TeamTaskDto } from '@contract/tasks';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { HardHat, Search, UserCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { siteQueries } from '../../api/site-queries';
 import { taskQueries } from '../../api/task-queries';
@@ -20,8 +20,9 @@ const SHOWN_TASKS = 8;
 /**
  * /team/tasks (issue 30): "who on my crew can do this today?". A supervisor finds a task by name
  * (and a site of their team), and sees who of their team is qualified today, who lapses within 7 and
- * 30 days, and what stops the others (GET /api/v2/team/tasks/{id}/qualified: the team only). Built
- * for a phone on the floor: one column, 48 px targets.
+ * 30 days, and what stops the others (GET /api/v2/team/tasks/{id}/qualified: the team only; each
+ * list counted, its first 50 shown, "Show more" for the next). Built for a phone on the floor: one
+ * column, 48 px targets.
  */
 export function TeamTasksPage() {
   useDocumentTitle(t('teamTasks.title'));
@@ -140,14 +141,14 @@ function Answer({ task, siteId }: { task: TeamTaskDto; siteId: string }) {
         <bdi>{task.name}</bdi>
       </h2>
       <QueryState query={answer} loadingLabel={t('teamTasks.checking')} failureMessage={t('teamTasks.checkFailed')}>
-        {answer.data ? <AnswerLists data={answer.data} /> : null}
+        {answer.data ? <AnswerLists data={answer.data} task={task} siteId={siteId} /> : null}
       </QueryState>
     </section>
   );
 }
 
-function AnswerLists({ data }: { data: TeamQualifiedResponse }) {
-  if (data.qualified.length === 0 && data.notQualified.length === 0)
+function AnswerLists({ data, task, siteId }: { data: TeamQualifiedResponse; task: TeamTaskDto; siteId: string }) {
+  if (data.counts.qualified === 0 && data.counts.notQualified === 0)
     return (
       <EmptyState
         bordered
@@ -156,43 +157,99 @@ function AnswerLists({ data }: { data: TeamQualifiedResponse }) {
         description={t('teamTasks.nobodyText')}
       />
     );
+  const { counts } = data;
   const lists = [
-    { key: 'qualified', title: t('teamTasks.qualified', { count: data.qualified.length }), people: data.qualified },
-    {
-      key: 'lapse7',
-      title: t('teamTasks.lapse7', { count: data.lapsingWithin7Days.length }),
-      people: data.lapsingWithin7Days,
-    },
-    {
-      key: 'lapse30',
-      title: t('teamTasks.lapse30', { count: data.lapsingWithin30Days.length }),
-      people: data.lapsingWithin30Days,
-    },
-    {
-      key: 'not',
-      title: t('teamTasks.notQualified', { count: data.notQualified.length }),
-      people: data.notQualified,
-    },
-  ];
+    { key: 'qualified', title: t('teamTasks.qualified', { count: counts.qualified }) },
+    { key: 'lapsingWithin7Days', title: t('teamTasks.lapse7', { count: counts.lapsingWithin7Days }) },
+    { key: 'lapsingWithin30Days', title: t('teamTasks.lapse30', { count: counts.lapsingWithin30Days }) },
+    { key: 'notQualified', title: t('teamTasks.notQualified', { count: counts.notQualified }) },
+  ] as const;
   return (
     <>
       {lists.map((list) => (
-        <section key={list.key} aria-labelledby={`team-task-${list.key}`}>
-          <h3 id={`team-task-${list.key}`} className={css({ fontSize: 'md', fontWeight: 'semibold', mb: '2' })}>
-            {list.title}
-          </h3>
-          {list.people.length === 0 ? (
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('teamTasks.nobodyHere')}</p>
-          ) : (
-            <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-              {list.people.map((person) => (
-                <PersonRow key={person.id} person={person} />
-              ))}
-            </ul>
-          )}
-        </section>
+        <PeopleList key={list.key} list={list.key} title={list.title} data={data} task={task} siteId={siteId} />
       ))}
     </>
+  );
+}
+
+/**
+ * One list: its first page came with the answer; "Show more" reads the next page of this list only
+ * (a site lead's team is thousands). Pages already read stay as they are; the button keeps focus.
+ */
+function PeopleList({
+  list,
+  title,
+  data,
+  task,
+  siteId,
+}: {
+  list: TeamQualifiedList;
+  title: string;
+  data: TeamQualifiedResponse;
+  task: TeamTaskDto;
+  siteId: string;
+}) {
+  const [pages, setPages] = useState(1);
+  const more = useQueries({
+    queries: Array.from({ length: pages - 1 }, (_, i) => taskQueries.qualifiedPage(task.id, siteId, list, i + 2)),
+  });
+  const people = [...data[list], ...more.flatMap((page) => page.data?.[list] ?? [])];
+  const total = data.counts[list];
+  const loading = more.some((page) => page.isPending);
+  const failed = more.some((page) => page.isError);
+  const headingId = `team-task-${list}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const done = pages > 1 && !loading && people.length >= total;
+  // The last page read: "Show more" goes away, so keyboard focus moves to the list rather than the page's top.
+  useEffect(() => {
+    if (done && document.activeElement === document.body) heading.current?.focus();
+  }, [done]);
+  return (
+    <section aria-labelledby={headingId}>
+      <h3
+        ref={heading}
+        tabIndex={-1}
+        id={headingId}
+        className={css({ fontSize: 'md', fontWeight: 'semibold', mb: '2' })}
+      >
+        {title}
+      </h3>
+      {people.length === 0 ? (
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('teamTasks.nobodyHere')}</p>
+      ) : (
+        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          {people.map((person) => (
+            <PersonRow key={person.id} person={person} />
+          ))}
+        </ul>
+      )}
+      {failed ? (
+        <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm', mt: '2' })}>
+          {t('teamTasks.moreFailed')}
+        </p>
+      ) : null}
+      {people.length < total || loading ? (
+        <Button
+          size="lg"
+          variant="outline"
+          palette="neutral"
+          className={css({ mt: '3', minH: '12' })}
+          // Not disabled while loading: the button keeps keyboard focus for the next "Show more".
+          aria-busy={loading}
+          onClick={() => {
+            if (loading) return;
+            if (!failed) {
+              setPages(pages + 1);
+              return;
+            }
+            for (const page of more) if (page.isError) page.refetch();
+          }}
+        >
+          {loading ? t('teamTasks.loadingMore') : t('teamTasks.showMore', { shown: people.length, count: total })}
+        </Button>
+      ) : null}
+    </section>
   );
 }
 

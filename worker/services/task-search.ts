@@ -1,0 +1,421 @@
+/**
+ * "Who can do this today?" (issue 30 item 5) at organisation scale: a site lead over 10,000 people
+ * asks in one D1 round trip, and nobody's pieces are judged one by one in JS.
+ *
+ * SQL decides who is in which list, set-wise: for each piece of the task it reads the records of
+ * that piece from the piece's side (certificates of the course's family, authorisations of the
+ * template family, approved credentials of the type, talks on the topic) issued by the day's end,
+ * keeps each person's record the rule reads (picked as evidence.ts's heldPiecesSql picks it), and a
+ * person is qualified when every piece's record counts that day (not revoked, not expired at the
+ * day's start). The team is walked once (a covering index) for the counts and the not-qualified
+ * page. Only the page's people (50 per list) get every piece read and judged with the one task rule
+ * (contract/rules/task-qualification.ts) for what stops or ends them; test/api/task-search-rule.test.ts
+ * proves the SQL lists and the rule agree over generated evidence of every kind.
+ * docs/decisions/2026-11-28-task-search.md.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { NEVER_EXPIRES } from '../contract/certificates';
+import { REFUSALS } from '../contract/errors';
+import {
+  TEAM_QUALIFIED_PAGE,
+  type TaskDto,
+  type TeamQualifiedList,
+  type TeamQualifiedPerson,
+  type TeamQualifiedResponse,
+} from '../contract/tasks';
+import {
+  dayRange,
+  lapsesWithin,
+  taskQualification,
+  type TaskQualification,
+} from '../contract/rules/task-qualification';
+import type { Db } from '../db/client';
+import { ApiError } from '../errors';
+import { evidenceFacts, heldPiecesSql, TASK_PIECES } from './evidence';
+import { TEAM_MAX_DEPTH } from './sites';
+import { taskByIdQuery, toTask } from './tasks';
+
+/** What one request asks: whose team, which task, which day, which site, which list's page. */
+export interface TaskSearch {
+  supervisorId: string;
+  taskId: string;
+  /** YYYY-MM-DD */
+  day: string;
+  siteId?: string;
+  /** One list's page; absent: the first page of every list. */
+  list?: TeamQualifiedList;
+  /** 1-based, read with `list`. */
+  page: number;
+  /** Teams this large or larger are judged from the pieces' side (tests set it to prove both ways agree). */
+  setWiseFrom?: number;
+  /**
+   * The one way to judge, when the team's size is known from an earlier answer: the statement holds
+   * that way's arms only (a smaller statement to compile). Absent: both arms, the size picks one.
+   */
+  way?: 'crew' | 'big';
+}
+
+/**
+ * From this many people a team is judged from the pieces' side (one pass over each piece's records);
+ * below it person by person (a few index probes each), which is cheaper for a crew.
+ */
+const SET_WISE_FROM = 400;
+
+const personName = (alias: string) =>
+  sql.raw(
+    `coalesce(nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), ''), ${alias}.username)`,
+  );
+
+/** The course piece's course and the other language versions of its family (every one counts). */
+const familyOf = sql`(SELECT re.ref_id UNION ALL SELECT ff.id FROM courses ff
+  WHERE ff.family_id = (SELECT f0.family_id FROM courses f0 WHERE f0.id = re.ref_id) AND ff.id <> re.ref_id)`;
+
+/**
+ * Per piece of the task (`pieces`) and person: the record the rule reads, as (user_id, revoked,
+ * expires). Certificates and authorisations: the latest issued by the day's end, unrevoked ones
+ * first (SQLite's max() hands its row's other columns back); credentials: the approved one lasting
+ * longest, valid to the end of its expiry day; talks: the latest attended, counting `every_days`.
+ */
+const pickedRecordsSql = (dayEnd: string, bigTeam: SQL) => sql`
+  SELECT re.ref_id AS ref_id, c.user_id AS user_id, max((c.revoked_at IS NULL) || c.issued_at) AS pick,
+    c.revoked_at AS revoked, c.expires_at AS expires
+  FROM pieces re CROSS JOIN certificates c INDEXED BY certificates_course_user_idx
+  WHERE ${bigTeam} AND re.kind = 'course' AND c.issued_at <= ${dayEnd}
+    AND c.course_id IN ${familyOf}
+  GROUP BY re.ref_id, c.user_id
+  UNION ALL
+  SELECT re.ref_id, a.user_id, max((a.revoked_at IS NULL) || a.issued_at), a.revoked_at, a.expires_at
+  FROM pieces re CROSS JOIN authorisations a INDEXED BY authorisations_family_idx
+  WHERE ${bigTeam} AND re.kind = 'evaluation' AND a.family_id = re.ref_id AND a.issued_at <= ${dayEnd}
+  GROUP BY re.ref_id, a.user_id
+  UNION ALL
+  SELECT re.ref_id, cr.user_id, max(coalesce(cr.expires_on, '9999-12-31') || coalesce(cr.issued_on, '')), NULL,
+    CASE WHEN cr.expires_on IS NULL THEN ${NEVER_EXPIRES} ELSE date(cr.expires_on, '+1 day') || 'T00:00:00.000Z' END
+  FROM pieces re CROSS JOIN credentials cr INDEXED BY credentials_type_idx
+  WHERE ${bigTeam} AND re.kind = 'credential' AND cr.type_id = re.ref_id AND cr.status = 'APPROVED'
+    AND coalesce(cr.issued_on || 'T00:00:00.000Z', cr.reviewed_at, cr.submitted_at) <= ${dayEnd}
+  GROUP BY re.ref_id, cr.user_id
+  UNION ALL
+  SELECT re.ref_id, ta.user_id, max(t.started_at), NULL,
+    strftime('%Y-%m-%dT%H:%M:%fZ', max(t.started_at), '+' || coalesce(re.every_days, 0) || ' days')
+  FROM pieces re CROSS JOIN talks t INDEXED BY talks_topic_idx CROSS JOIN talk_attendees ta
+  WHERE ${bigTeam} AND re.kind = 'talk' AND t.topic_id = re.ref_id AND t.started_at <= ${dayEnd} AND ta.talk_id = t.id
+  GROUP BY re.ref_id, ta.user_id`;
+
+/**
+ * The same pick person by person (`m.id`), for a small team: the expiry of the record the rule reads
+ * when it is not revoked, else null.
+ */
+const personPieceSql = (dayEnd: string) => sql`CASE re.kind
+  WHEN 'course' THEN (SELECT CASE WHEN c.revoked_at IS NULL THEN c.expires_at END FROM certificates c
+    WHERE c.user_id = m.id AND c.issued_at <= ${dayEnd}
+      AND c.course_id IN ${familyOf}
+    ORDER BY c.revoked_at IS NOT NULL, c.issued_at DESC LIMIT 1)
+  WHEN 'evaluation' THEN (SELECT CASE WHEN a.revoked_at IS NULL THEN a.expires_at END FROM authorisations a
+    WHERE a.user_id = m.id AND a.family_id = re.ref_id AND a.issued_at <= ${dayEnd}
+    ORDER BY a.revoked_at IS NOT NULL, a.issued_at DESC LIMIT 1)
+  WHEN 'credential' THEN (SELECT CASE WHEN cr.expires_on IS NULL THEN ${NEVER_EXPIRES} ELSE date(cr.expires_on, '+1 day') || 'T00:00:00.000Z' END
+    FROM credentials cr WHERE cr.user_id = m.id AND cr.type_id = re.ref_id AND cr.status = 'APPROVED'
+      AND coalesce(cr.issued_on || 'T00:00:00.000Z', cr.reviewed_at, cr.submitted_at) <= ${dayEnd}
+    ORDER BY coalesce(cr.expires_on, '9999-12-31') DESC, cr.issued_on DESC LIMIT 1)
+  WHEN 'talk' THEN (SELECT strftime('%Y-%m-%dT%H:%M:%fZ', t.started_at, '+' || coalesce(re.every_days, 0) || ' days')
+    FROM talk_attendees ta JOIN talks t ON t.id = ta.talk_id
+    WHERE ta.user_id = m.id AND t.topic_id = re.ref_id AND t.started_at <= ${dayEnd} ORDER BY t.started_at DESC LIMIT 1)
+  END`;
+
+/**
+ * The caller's reports, walked down the manager index (covering: id, leaver, site; reporting lines
+ * never loop, and the walk never re-enters the caller), and the task asked about when active.
+ */
+const teamWalk = (sup: string, taskId: string) => sql`WITH RECURSIVE
+  team(id, depth, gone, site) AS (
+    SELECT m.id, 1, m.deactivated_at, m.site_id FROM users m WHERE m.manager_id = ${sup} AND m.id <> ${sup}
+    UNION ALL SELECT r.id, t.depth + 1, r.deactivated_at, r.site_id FROM team t JOIN users r ON r.manager_id = t.id
+      WHERE t.depth < ${TEAM_MAX_DEPTH} AND r.id <> ${sup}),
+  task AS MATERIALIZED (SELECT id, site_id FROM tasks WHERE id = ${taskId} AND retired_at IS NULL)`;
+
+/** A person (`site`: their site column) is asked about at the task's site (if it has one) and the site asked. */
+const atTaskSite = (ask: TaskSearch, site: SQL) =>
+  sql`((SELECT site_id FROM task) IS NULL OR ${site} = (SELECT site_id FROM task))${ask.siteId ? sql` AND ${site} = ${ask.siteId}` : sql``}`;
+
+type SearchRow = {
+  list: TeamQualifiedList | 'counts';
+  id: string | null;
+  n1: number | null;
+  n2: number | null;
+  n3: number | null;
+  n4: number | null;
+  name: string | null;
+  username: string | null;
+  siteName: string | null;
+  held: string | null;
+};
+
+/**
+ * The whole answer as one statement starting with SELECT (so it rides in the session's first batch):
+ * a `counts` row (n1..n4: qualified, lapsing within 7 and 30 days, not qualified), then the page's
+ * people of each list asked, by name, each with what they hold of every piece on the day (held).
+ */
+export function taskSearchQuery(db: Db, ask: TaskSearch) {
+  const { start, end } = dayRange(ask.day);
+  const dayStart = new Date(start).toISOString();
+  const dayEnd = new Date(end).toISOString();
+  const within = (days: number) => new Date(start + days * 24 * 3600 * 1000).toISOString();
+  const offset = ask.list ? (ask.page - 1) * TEAM_QUALIFIED_PAGE : 0;
+  const sup = ask.supervisorId;
+  // Constants of the statement: SQLite tests them once and skips the loops of the arm ruled out.
+  const big = ask.way ? sql`1` : sql`(SELECT n FROM size) >= ${ask.setWiseFrom ?? SET_WISE_FROM}`;
+  const small = ask.way ? sql`1` : sql`(SELECT n FROM size) < ${ask.setWiseFrom ?? SET_WISE_FROM}`;
+  const arms = (crew: SQL, wide: SQL) =>
+    ask.way === 'crew' ? crew : ask.way === 'big' ? wide : sql`${crew} UNION ALL ${wide}`;
+  // A person (`site` their site column) counts when at the task's site (if it has one) and the site asked.
+  const atSite = (site: SQL) => atTaskSite(ask, site);
+  // Is `id` below the caller? Walked upwards from the person (a few steps), for the few a big team's arm asks about.
+  const below = (id: SQL) => sql`EXISTS (WITH RECURSIVE up(id, depth) AS (
+      SELECT um.manager_id, 1 FROM users um WHERE um.id = ${id}
+      UNION ALL SELECT uu.manager_id, up.depth + 1 FROM up JOIN users uu ON uu.id = up.id
+        WHERE up.id <> ${sup} AND up.depth < ${TEAM_MAX_DEPTH})
+    SELECT 1 FROM up WHERE up.id = ${sup})`;
+  const nameKey = sql`lower(${personName('pu')})`;
+  const page = sql`ORDER BY ${nameKey}, pu.id LIMIT ${TEAM_QUALIFIED_PAGE} OFFSET ${offset}`;
+  const wants = (list: TeamQualifiedList) => !ask.list || ask.list === list;
+  // The page's ids only: names and pieces are read for them alone, in the outer query.
+  // D1 allows few terms in one compound SELECT: the pages are nested compounds of their own.
+  const qualifiedPage = (list: TeamQualifiedList, where: SQL) =>
+    sql`SELECT * FROM (SELECT ${list}, m.id, ${nameKey}, NULL, NULL, NULL, NULL
+      FROM qualified m JOIN users pu ON pu.id = m.id WHERE ${where} ${page})`;
+  const asked = [
+    wants('qualified') ? qualifiedPage('qualified', sql`1`) : null,
+    wants('lapsingWithin7Days') ? qualifiedPage('lapsingWithin7Days', sql`m.until <= ${within(7)}`) : null,
+    wants('lapsingWithin30Days') ? qualifiedPage('lapsingWithin30Days', sql`m.until <= ${within(30)}`) : null,
+  ].filter((part): part is SQL => part !== null);
+  const qualifiedPages = asked.length ? sql`UNION ALL SELECT * FROM (${sql.join(asked, sql` UNION ALL `)})` : sql``;
+  // Not qualified, by name: a small team sorts its own people; a big one walks the name index and
+  // stops at the page's end (nearly everyone it meets is on the team).
+  const notQualifiedPage = wants('notQualified')
+    ? sql`UNION ALL SELECT * FROM (${arms(
+        sql`SELECT * FROM (SELECT 'notQualified', m.id, ${nameKey}, NULL, NULL, NULL, NULL
+          FROM team m JOIN users pu ON pu.id = m.id
+          WHERE ${small} AND m.gone IS NULL AND ${atSite(sql`m.site`)} AND m.id NOT IN (SELECT id FROM qualified) ${page})`,
+        sql`SELECT * FROM (SELECT 'notQualified', pu.id, ${nameKey}, NULL, NULL, NULL, NULL
+          FROM users pu INDEXED BY users_display_name_idx
+          WHERE ${big} AND pu.deactivated_at IS NULL AND ${atSite(sql`pu.site_id`)} AND pu.id <> ${sup}
+            AND pu.id NOT IN (SELECT id FROM qualified) AND ${below(sql`pu.id`)} ${page})`,
+      )})`
+    : sql``;
+  // Built as a select over a raw FROM: drizzle batches builders (its raw queries have no statement to bind).
+  return db
+    .select({
+      list: sql<SearchRow['list']>`x.list`,
+      id: sql<string | null>`x.id`,
+      n1: sql<number | null>`x.n1`,
+      n2: sql<number | null>`x.n2`,
+      n3: sql<number | null>`x.n3`,
+      n4: sql<number | null>`x.n4`,
+      name: sql<string | null>`${personName('u')}`,
+      username: sql<string | null>`u.username`,
+      siteName: sql<string | null>`s.name`,
+      held: sql<
+        string | null
+      >`CASE WHEN x.id IS NULL THEN NULL ELSE ${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })} END`,
+    })
+    .from(sql`(${teamWalk(sup, ask.taskId)},
+      size AS MATERIALIZED (SELECT count(*) AS n FROM team t
+        WHERE t.gone IS NULL AND EXISTS (SELECT 1 FROM task) AND ${atSite(sql`t.site`)}),
+      pieces AS MATERIALIZED (SELECT kind, ref_id, every_days FROM task_evidence WHERE task_id = ${ask.taskId}),
+      ${ask.way === 'crew' ? sql`` : sql`picked AS (${pickedRecordsSql(dayEnd, big)}),`}
+      qualified AS MATERIALIZED (${arms(
+        sql`SELECT id, until FROM (SELECT m.id AS id, (SELECT CASE WHEN count(*) = sum(v > ${dayStart}) THEN min(v) END
+            FROM (SELECT ${personPieceSql(dayEnd)} AS v FROM pieces re LIMIT -1)) AS until
+          FROM team m WHERE ${small} AND m.gone IS NULL AND ${atSite(sql`m.site`)})
+        WHERE until IS NOT NULL`,
+        sql`SELECT g.id, g.until FROM (SELECT r.user_id AS id, min(r.expires) AS until FROM picked r
+            WHERE r.revoked IS NULL AND r.expires > ${dayStart}
+            GROUP BY r.user_id HAVING count(*) = (SELECT count(*) FROM pieces)) g
+          JOIN users gu ON gu.id = g.id
+          WHERE ${big} AND gu.deactivated_at IS NULL AND gu.id <> ${sup} AND ${atSite(sql`gu.site_id`)} AND ${below(sql`g.id`)}`,
+      )})
+      SELECT 'counts' AS list, NULL AS id, NULL AS sort_name,
+        (SELECT count(*) FROM qualified) AS n1,
+        (SELECT count(*) FROM qualified WHERE until <= ${within(7)}) AS n2,
+        (SELECT count(*) FROM qualified WHERE until <= ${within(30)}) AS n3,
+        (SELECT n FROM size) - (SELECT count(*) FROM qualified) AS n4
+      ${qualifiedPages}
+      ${notQualifiedPage}
+    ) x LEFT JOIN users u ON u.id = x.id LEFT JOIN sites s ON s.id = u.site_id`)
+    .orderBy(sql`x.list, x.sort_name, x.id`);
+}
+
+type TaskRows = Awaited<ReturnType<typeof taskByIdQuery>>;
+type PersonRow = Pick<SearchRow, 'id' | 'name' | 'username' | 'siteName' | 'held'>;
+
+/** The task (404 when unknown or retired), and the rule judging a person's row (each once). */
+function judgeFor(taskRows: TaskRows, day: string) {
+  const row = taskRows[0];
+  if (!row || row.retiredAt) throw new ApiError('NOT_FOUND', REFUSALS['task.notFound']);
+  const task = toTask(row);
+  const terms = termsOf(task);
+  const judged = new Map<string, TeamQualifiedPerson>();
+  const personOf = (r: PersonRow): TeamQualifiedPerson => {
+    const known = judged.get(r.id as string);
+    if (known) return known;
+    const result = taskQualification(evidenceFacts(terms, null, null, r.held), day);
+    const person: TeamQualifiedPerson = {
+      id: r.id as string,
+      name: r.name ?? '',
+      username: r.username ?? '',
+      siteName: r.siteName,
+      status: result.status,
+      validUntil: result.validUntil,
+      missing: result.missing.map(({ kind, name, status }) => ({ kind, name, status })),
+      expiring: result.expiring.map(({ kind, name, status, validUntil }) => ({ kind, name, status, validUntil })),
+    };
+    judged.set(person.id, person);
+    return person;
+  };
+  return { task: { id: task.id, name: task.name, siteId: task.siteId, siteName: task.siteName }, personOf };
+}
+
+const termsOf = (task: TaskDto) =>
+  task.evidence.map((piece) => ({
+    kind: piece.kind,
+    refId:
+      piece.kind === 'course'
+        ? piece.courseId
+        : piece.kind === 'evaluation'
+          ? piece.templateId
+          : piece.kind === 'talk'
+            ? piece.topicId
+            : piece.credentialTypeId,
+    name: piece.name,
+    everyDays: piece.kind === 'talk' ? piece.everyDays : null,
+  }));
+
+/** The answer around its four lists (each one page) and their counts. */
+function answerWith(
+  judge: ReturnType<typeof judgeFor>,
+  ask: TaskSearch,
+  counts: Record<TeamQualifiedList, number>,
+  lists: Record<TeamQualifiedList, TeamQualifiedPerson[]>,
+): TeamQualifiedResponse {
+  return {
+    task: judge.task,
+    date: ask.day,
+    counts,
+    list: ask.list ?? null,
+    page: ask.list ? ask.page : 1,
+    pageSize: TEAM_QUALIFIED_PAGE,
+    ...lists,
+  };
+}
+
+/** From the set-wise statement: SQL's counts and pages, each listed person judged by the rule. */
+function answerOf(taskRows: TaskRows, rows: readonly SearchRow[], ask: TaskSearch): TeamQualifiedResponse {
+  const judge = judgeFor(taskRows, ask.day);
+  const counts = rows.find((r) => r.list === 'counts');
+  const listed = (list: TeamQualifiedList) => rows.filter((r) => r.list === list && r.id).map(judge.personOf);
+  return answerWith(
+    judge,
+    ask,
+    {
+      qualified: counts?.n1 ?? 0,
+      lapsingWithin7Days: counts?.n2 ?? 0,
+      lapsingWithin30Days: counts?.n3 ?? 0,
+      notQualified: counts?.n4 ?? 0,
+    },
+    {
+      qualified: listed('qualified'),
+      lapsingWithin7Days: listed('lapsingWithin7Days'),
+      lapsingWithin30Days: listed('lapsingWithin30Days'),
+      notQualified: listed('notQualified'),
+    },
+  );
+}
+
+/**
+ * A crew (a few hundred at most): every member with what they hold, in name order, judged by the
+ * rule itself (no SQL verdict to drift), and the pages cut here. One cheap statement to compile.
+ */
+export function crewQuery(db: Db, ask: TaskSearch) {
+  const dayEnd = new Date(dayRange(ask.day).end).toISOString();
+  const sup = ask.supervisorId;
+  return db
+    .select({
+      id: sql<string>`u.id`,
+      name: sql<string>`${personName('u')}`,
+      username: sql<string>`u.username`,
+      siteName: sql<string | null>`s.name`,
+      held: sql<string>`${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })}`,
+    })
+    .from(sql`(${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t WHERE t.gone IS NULL
+        AND ${atTaskSite(ask, sql`t.site`)}) m JOIN users u ON u.id = m.id LEFT JOIN sites s ON s.id = u.site_id`)
+    .orderBy(sql`lower(${personName('u')}), u.id`);
+}
+
+function crewAnswer(taskRows: TaskRows, rows: readonly PersonRow[], ask: TaskSearch): TeamQualifiedResponse {
+  const judge = judgeFor(taskRows, ask.day);
+  const all: Record<TeamQualifiedList, TeamQualifiedPerson[]> = {
+    qualified: [],
+    lapsingWithin7Days: [],
+    lapsingWithin30Days: [],
+    notQualified: [],
+  };
+  for (const row of rows) {
+    const person = judge.personOf(row);
+    if (person.status === 'NOT_QUALIFIED') {
+      all.notQualified.push(person);
+      continue;
+    }
+    all.qualified.push(person);
+    const result = { validUntil: person.validUntil } as TaskQualification;
+    if (lapsesWithin(result, ask.day, 7)) all.lapsingWithin7Days.push(person);
+    if (lapsesWithin(result, ask.day, 30)) all.lapsingWithin30Days.push(person);
+  }
+  const from = ask.list ? (ask.page - 1) * TEAM_QUALIFIED_PAGE : 0;
+  const page = (list: TeamQualifiedList) =>
+    !ask.list || ask.list === list ? all[list].slice(from, from + TEAM_QUALIFIED_PAGE) : [];
+  return answerWith(
+    judge,
+    ask,
+    {
+      qualified: all.qualified.length,
+      lapsingWithin7Days: all.lapsingWithin7Days.length,
+      lapsingWithin30Days: all.lapsingWithin30Days.length,
+      notQualified: all.notQualified.length,
+    },
+    {
+      qualified: page('qualified'),
+      lapsingWithin7Days: page('lapsingWithin7Days'),
+      lapsingWithin30Days: page('lapsingWithin30Days'),
+      notQualified: page('notQualified'),
+    },
+  );
+}
+
+/**
+ * The caller's team (direct and indirect reports, active, never the caller) against one task on one
+ * day, in one batch (the first one of the request: the session check rides in it): the task with its
+ * pieces, and the counts and pages. A task at a site asks only the team's people of that site;
+ * `siteId` (the supervisor's choice) narrows the team to one site as well.
+ */
+export async function teamQualified(db: Db, ask: TaskSearch): Promise<TeamQualifiedResponse> {
+  // A caller asks again and again (a list's pages, other tasks): their team's size last time picks
+  // the way, so the statement is that way's only. Only a hint: every way gives the same answer.
+  const known = ask.way || ask.setWiseFrom !== undefined ? undefined : sizeHints.get(ask.supervisorId);
+  const way = known === undefined ? ask.way : known >= SET_WISE_FROM ? 'big' : 'crew';
+  let answer: TeamQualifiedResponse;
+  if (way === 'crew') {
+    const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), crewQuery(db, ask)]);
+    answer = crewAnswer(taskRows, rows, ask);
+  } else {
+    const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), taskSearchQuery(db, { ...ask, way })]);
+    answer = answerOf(taskRows, rows, ask);
+  }
+  if (sizeHints.size >= SIZE_HINTS) sizeHints.clear();
+  if (!ask.siteId) sizeHints.set(ask.supervisorId, answer.counts.qualified + answer.counts.notQualified);
+  return answer;
+}
+
+/** Team sizes by caller, in this isolate (a hint for the next request; bounded). */
+const sizeHints = new Map<string, number>();
+const SIZE_HINTS = 1000;
