@@ -276,7 +276,7 @@ function PersonRow({ person }: { person: TeamQualifiedPerson }) {
         borderWidth: '1px',
         borderColor: 'border.default',
         borderRadius: 'md',
-        bg: 'bg.default',
+        bg: 'bg.surface',
       })}
     >
       <span className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>
