@@ -37,7 +37,7 @@ function expectedLabel(
     const ms = typeof raw === 'number' ? raw : (machine.implementations.delays as Record<string, unknown>)[String(raw)];
     event =
       typeof ms === 'number'
-        ? `after ${ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`}`
+        ? `after ${ms % 60_000 === 0 ? `${ms / 60_000} min` : ms >= 1000 ? `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} s` : `${ms} ms`}`
         : `after ${String(raw)}`;
   } else if (/^xstate\.(done|error)\.actor\./.test(e)) {
     const id = e.replace(/^xstate\.(done|error)\.actor\./, '');

@@ -48,7 +48,7 @@ describe('accessibility (axe, WCAG 2.2 A/AA): visitor', { retry: 1 }, () => {
     await go(page, '/login');
     await heading(page, 'Welcome back');
     await audit.atBothWidths(page, 'login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Username is required').waitFor();
     await audit.check(page, 'login with errors');
 

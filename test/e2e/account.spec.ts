@@ -20,7 +20,7 @@ async function fillLogin(session: BrowserSession, username: string, password: st
   await session.open('/login');
   await session.page.getByLabel('Username').fill(username);
   await session.page.getByLabel(/^Password/).fill(password);
-  await session.page.getByRole('button', { name: 'Sign in' }).click();
+  await session.page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 describe('account', () => {

@@ -220,7 +220,7 @@ describe('admin people and operations', () => {
     await leaver.open('/login');
     await leaver.page.getByLabel('Username').fill(username);
     await leaver.page.getByLabel(/^Password/).fill(created.password);
-    await leaver.page.getByRole('button', { name: 'Sign in' }).click();
+    await leaver.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await leaver.page.getByText('This account has been deactivated. Contact your administrator.').waitFor();
 
     // Reactivation (reason optional) restores access.

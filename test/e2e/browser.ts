@@ -122,7 +122,7 @@ export async function signIn(session: BrowserSession, username: string, password
   await session.open('/login');
   await session.page.getByLabel('Username').fill(username);
   await session.page.getByLabel(/^Password/).fill(password);
-  await session.page.getByRole('button', { name: 'Sign in' }).click();
+  await session.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await session.page.waitForURL((url) => url.pathname !== '/login');
 }
 

@@ -214,7 +214,7 @@ describe('interface languages', () => {
     await session.open('/login');
     await page.getByLabel('Username').fill(nobody);
     await page.getByLabel(/^Password/).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const english = (await page.getByRole('alert').filter({ hasText: /./ }).first().innerText()).trim();
 
     await page.evaluate(() => localStorage.setItem('locale', 'es'));

@@ -13,13 +13,13 @@ describe('learner', () => {
     session = await openBrowser();
     const { page } = session;
     await session.open('/login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Username is required').waitFor();
     await page.getByText('Password is required').waitFor();
 
     await page.getByLabel('Username').fill('learner');
     await page.getByLabel(/^Password/).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();
     expect(session.path()).toBe('/login');
   });
@@ -128,7 +128,7 @@ describe('learner', () => {
     // Casey has no book, so no course; the sign-in happens in the same page (no reload clears memory).
     await page.getByLabel('Username').fill('casey');
     await page.getByLabel(/^Password/).fill(ACCOUNTS.learner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await waitForPath(page, '/dashboard');
     // Not even for a frame: a cached copy shown while the list refetches is already a leak.
     await page.evaluate((text) => {

@@ -152,7 +152,7 @@ describe('classroom session check-in by QR', () => {
     await waitForPath(benPhone.page, '/login');
     await benPhone.page.getByLabel('Username').fill(ben.username);
     await benPhone.page.getByLabel(/^Password/).fill(ben.password);
-    await benPhone.page.getByRole('button', { name: 'Sign in' }).click();
+    await benPhone.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await waitForPath(benPhone.page, `/check-in/${session.id}`);
     // Signing in can outlast the code's 40 s on a loaded machine, as on a slow phone: then the page
     // asks for the new code and Ben scans again, as a person would.

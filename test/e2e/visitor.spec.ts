@@ -115,7 +115,7 @@ describe('visitor', () => {
     await waitForPath(page, '/login');
     await page.getByLabel('Username').fill('learner');
     await page.getByLabel(/^Password/).fill('Learner#2026demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await waitForPath(page, '/reports');
   });
 });

@@ -188,7 +188,13 @@ function Amendments({ session }: { session: SessionDetail }) {
         {session.amendments.map((a) => (
           <li
             key={`${a.userId}-${a.at}`}
-            className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', p: '3', bg: 'bg.surface' })}
+            className={css({
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              borderRadius: 'md',
+              p: '3',
+              bg: 'bg.surface',
+            })}
           >
             <bdi className={css({ fontWeight: 'medium' })}>{nameOf(a.userId)}</bdi>
             {': '}

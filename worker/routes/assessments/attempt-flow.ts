@@ -148,8 +148,11 @@ export async function submit(
   if (attempt.submittedAt) {
     // A retried submit (its answer was lost: a 5xx, a dropped connection) carrying the answers the
     // attempt was graded on gets the stored result, so the client may retry safely (issue 31 item 6).
-    // Different answers are a second submission: refused.
-    const given = loaded ? knownAnswers(loaded.assessment, body) : null;
+    // Different answers are a second submission: refused; so is any submit after the attempt was
+    // closed by the cron at its deadline or by an administrator (no submit of the learner's was ever
+    // graded, so there is nothing of theirs to answer again).
+    const fromClient = attempt.submitReason === 'MANUAL' || attempt.submitReason === 'AUTO';
+    const given = loaded && fromClient ? knownAnswers(loaded.assessment, body) : null;
     if (!loaded || !given || !Object.entries(given).every(([id, answer]) => attempt.answers?.[id] === answer))
       throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
     const { assessment } = loaded;
