@@ -97,6 +97,24 @@ function walk(entry: string) {
   return { misses, reached };
 }
 
+/**
+ * Calls of `t`/`tp` that run when the module is imported (outside any function): a message read
+ * then is read before the page's area has loaded, and shows its key for good on a slow device.
+ */
+function messagesReadAtImport(file: string, source: string): string[] {
+  const found: string[] = [];
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^(t|tp)$/.test(node.expression.text)) {
+      found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 describe('messages built into split catalog areas', () => {
   const { misses, reached } = walk(join(root, 'web/main.tsx'));
 
@@ -107,6 +125,16 @@ describe('messages built into split catalog areas', () => {
 
   it('are named only by modules reached through pages that load their area', () => {
     expect(misses).toEqual([]);
+  });
+
+  it('are read when a component renders, never when its module is imported', () => {
+    const atImport = [...reached]
+      .filter((file) => file.startsWith('web/') && /\.tsx?$/.test(file))
+      .flatMap((file) => messagesReadAtImport(file, readFileSync(join(root, file), 'utf8')));
+    expect(atImport).toEqual([]);
+    expect(
+      messagesReadAtImport('x.tsx', "const back = <a>{t('evaluate.back')}</a>;\nfunction B() { return t('x'); }"),
+    ).toEqual(['x.tsx:1']);
   });
 
   it('would see a page that names one without loading it (self-test)', () => {

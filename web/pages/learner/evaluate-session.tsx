@@ -20,14 +20,20 @@ import { useOfflineShell } from '../../state/offline-shell';
 import { useSession } from '../../state/session';
 import { Alert, flipInRtl, LoadingBlock, TextField, textLink } from '../../ui';
 
-const back = (
-  <Link
-    href="/evaluate"
-    className={cx(textLink({ underline: 'none', touch: true, strong: true }), css({ gap: '1.5' }))}
-  >
-    <ArrowLeft aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} /> {t('evaluate.back')}
-  </Link>
-);
+/**
+ * The way back to the list. A component, not a constant: its text is read when it renders, after the
+ * page's catalog area has loaded (a constant read it at import, and a slow device then showed the key).
+ */
+function BackLink() {
+  return (
+    <Link
+      href="/evaluate"
+      className={cx(textLink({ underline: 'none', touch: true, strong: true }), css({ gap: '1.5' }))}
+    >
+      <ArrowLeft aria-hidden className={cx(css({ w: '4', h: '4' }), flipInRtl)} /> {t('evaluate.back')}
+    </Link>
+  );
+}
 
 /**
  * /evaluate/{id}: one evaluation. On the device it runs its machine (the form, then waiting to send,
@@ -61,7 +67,7 @@ function ServerRecord({ id }: { id: string }) {
 function ServerEvaluation({ id }: { id: string }) {
   return (
     <>
-      <PageHeader eyebrow={back} title={t('evaluate.sessionTitle')} />
+      <PageHeader eyebrow={<BackLink />} title={t('evaluate.sessionTitle')} />
       <ServerRecord id={id} />
     </>
   );
@@ -76,7 +82,7 @@ function DeviceEvaluation({ actor }: { actor: EvaluationActor }) {
   return (
     <>
       <PageHeader
-        eyebrow={back}
+        eyebrow={<BackLink />}
         title={<bdi>{draft.templateName}</bdi>}
         subtitle={t('evaluate.session.trainee', { name: draft.traineeName })}
       />
