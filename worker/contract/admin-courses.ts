@@ -7,6 +7,7 @@ import {
   pageQueryFields,
   requiredString,
   wholeNumber,
+  requiredText,
   type Pagination,
 } from './common';
 import {
@@ -72,7 +73,7 @@ const nullableNumber = (message: string, min: number, max: number) =>
   );
 
 export const courseBody = v.object({
-  title: v.pipe(requiredString(COURSE_MESSAGES.title), v.maxLength(200, 'Title must be at most 200 characters')),
+  title: requiredText(COURSE_MESSAGES.title, 200, 'Title must be at most 200 characters'),
   description: optionalText(5000),
   domainId: requiredString(COURSE_MESSAGES.book),
   icon: v.pipe(
@@ -223,10 +224,7 @@ export function mcqCorrectAnswer(
 }
 
 export const assessmentDataSchema = v.object({
-  title: v.pipe(
-    requiredString(COURSE_MESSAGES.assessmentTitle),
-    v.maxLength(200, 'Assessment title must be at most 200 characters'),
-  ),
+  title: requiredText(COURSE_MESSAGES.assessmentTitle, 200, 'Assessment title must be at most 200 characters'),
   description: optionalText(5000),
   passingScore: bounded(DEFAULT_PASSING_SCORE, 0, 100, COURSE_MESSAGES.passingScore),
   timeLimit: bounded(DEFAULT_ASSESSMENT_TIME_LIMIT_MINUTES, 0, 100_000, COURSE_MESSAGES.timeLimit),
@@ -245,10 +243,7 @@ export const materialDataSchema = v.object({
 
 /** A classroom session component: what learners read; sessions (date, place, trainer) are scheduled apart. */
 export const classroomDataSchema = v.object({
-  title: v.pipe(
-    requiredString(REFUSALS['content.classroomTitle']),
-    v.maxLength(200, REFUSALS['content.classroomTitle']),
-  ),
+  title: requiredText(REFUSALS['content.classroomTitle'], 200, REFUSALS['content.classroomTitle']),
   description: optionalText(5000),
 });
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { arrayOrPageQueryFields, requiredString, type Pagination } from './common';
+import { arrayOrPageQueryFields, type Pagination, requiredText } from './common';
 import { REFUSALS } from './errors';
 
 export const PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
@@ -56,15 +56,9 @@ const expiresAt = v.pipe(
 );
 
 export const announcementBody = v.object({
-  title: v.pipe(requiredString(ANNOUNCEMENT_MESSAGES.title), v.maxLength(200, 'Title must be at most 200 characters')),
-  authorName: v.pipe(
-    requiredString(ANNOUNCEMENT_MESSAGES.authorName),
-    v.maxLength(100, 'Author name must be at most 100 characters'),
-  ),
-  content: v.pipe(
-    requiredString(ANNOUNCEMENT_MESSAGES.content),
-    v.maxLength(10_000, 'Content must be at most 10000 characters'),
-  ),
+  title: requiredText(ANNOUNCEMENT_MESSAGES.title, 200, 'Title must be at most 200 characters'),
+  authorName: requiredText(ANNOUNCEMENT_MESSAGES.authorName, 100, 'Author name must be at most 100 characters'),
+  content: requiredText(ANNOUNCEMENT_MESSAGES.content, 10_000, 'Content must be at most 10000 characters'),
   priority: v.optional(v.picklist(PRIORITIES, ANNOUNCEMENT_MESSAGES.priority), 'MEDIUM'),
   expiresAt,
   isActive: v.optional(v.boolean(), true),

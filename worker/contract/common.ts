@@ -7,6 +7,10 @@ import * as v from 'valibot';
 export const requiredString = (message: string) =>
   v.pipe(v.optional(v.string(message), ''), v.string(message), v.trim(), v.nonEmpty(message));
 
+/** A required text field (as `requiredString`) with a length limit and the message for text over it. */
+export const requiredText = (requiredMessage: string, max: number, tooLongMessage?: string) =>
+  v.pipe(requiredString(requiredMessage), v.maxLength(max, tooLongMessage));
+
 /**
  * Bidirectional control characters (embeddings, overrides, isolates, directional marks, the Arabic
  * letter mark): in a name they can reorder the text around it, so names and usernames drop them.

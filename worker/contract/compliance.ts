@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idString, optionalText, queryInt, requiredString, searchText, wholeNumber } from './common';
+import { idString, optionalText, queryInt, searchText, wholeNumber, requiredText } from './common';
 import {
   COMPLIANCE_STATUSES,
   DEFAULT_DUE_SOON_DAYS,
@@ -167,10 +167,7 @@ const requiredDay = (field: string) =>
 
 export const exemptionBody = v.object({
   userId: personOfRecord,
-  reason: v.pipe(
-    requiredString(COMPLIANCE_MESSAGES.reasonRequired),
-    v.maxLength(500, 'The reason must be at most 500 characters'),
-  ),
+  reason: requiredText(COMPLIANCE_MESSAGES.reasonRequired, 500, 'The reason must be at most 500 characters'),
   until: requiredDay('End date'),
 });
 export type ExemptionBody = v.InferOutput<typeof exemptionBody>;
@@ -178,10 +175,7 @@ export type ExemptionBody = v.InferOutput<typeof exemptionBody>;
 export const eventBody = v.object({
   userId: personOfRecord,
   kind: v.picklist(EVENT_KINDS, COMPLIANCE_MESSAGES.kindInvalid),
-  note: v.pipe(
-    requiredString(COMPLIANCE_MESSAGES.noteRequired),
-    v.maxLength(1000, 'The note must be at most 1000 characters'),
-  ),
+  note: requiredText(COMPLIANCE_MESSAGES.noteRequired, 1000, 'The note must be at most 1000 characters'),
   occurredOn: requiredDay('Date'),
 });
 export type EventBody = v.InferOutput<typeof eventBody>;

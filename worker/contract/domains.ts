@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { arrayOrPageQueryFields, optionalText, requiredString, searchText, type Pagination } from './common';
+import { arrayOrPageQueryFields, optionalText, searchText, type Pagination, requiredText } from './common';
 import { REFUSALS } from './errors';
 
 /* Books (/api/v2/admin/domains): the list, search, create, rename, delete. */
@@ -15,7 +15,7 @@ export interface Domain {
 }
 
 export const domainBody = v.object({
-  name: v.pipe(requiredString(BOOK_MESSAGES.domainName), v.maxLength(120, REFUSALS['book.nameLength'])),
+  name: requiredText(BOOK_MESSAGES.domainName, 120, REFUSALS['book.nameLength']),
   description: optionalText(2000),
 });
 export type DomainBody = v.InferInput<typeof domainBody>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idString, oneToMany, requiredString, wholeNumber } from './common';
+import { idString, oneToMany, requiredString, wholeNumber, requiredText } from './common';
 import { REFUSALS } from './errors';
 import {
   type ACKNOWLEDGEMENT_METHODS,
@@ -54,23 +54,17 @@ const qualificationBody = v.nullable(
 );
 
 const templateItemBody = v.object({
-  text: v.pipe(
-    requiredString(REFUSALS['template.itemText']),
-    v.maxLength(EVALUATION_LIMITS.textLength, REFUSALS['template.itemTextLength']),
-  ),
+  text: requiredText(REFUSALS['template.itemText'], EVALUATION_LIMITS.textLength, REFUSALS['template.itemTextLength']),
   critical: v.optional(v.boolean(), false),
 });
 
 export const templateBody = v.object({
-  name: v.pipe(requiredString(REFUSALS['template.nameRequired']), v.maxLength(200, REFUSALS['template.nameLength'])),
+  name: requiredText(REFUSALS['template.nameRequired'], 200, REFUSALS['template.nameLength']),
   description: v.optional(
     v.pipe(v.string(), v.trim(), v.maxLength(EVALUATION_LIMITS.noteLength, REFUSALS['template.descriptionLength'])),
     '',
   ),
-  grants: v.pipe(
-    requiredString(REFUSALS['template.grantsRequired']),
-    v.maxLength(200, REFUSALS['template.grantsLength']),
-  ),
+  grants: requiredText(REFUSALS['template.grantsRequired'], 200, REFUSALS['template.grantsLength']),
   validityDays: v.nullable(wholeNumber(1, EVALUATION_LIMITS.validityDays, REFUSALS['template.validity'])),
   evaluatorQualification: v.optional(qualificationBody, null),
   items: oneToMany(templateItemBody, EVALUATION_LIMITS.items, REFUSALS['template.itemsCount']),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { requiredString } from './common';
+import { requiredString, requiredText } from './common';
 import { REFUSALS } from './errors';
 
 /**
@@ -50,15 +50,12 @@ export const kioskCheckInBody = v.variant(
   [
     v.object({
       method: v.literal('pin'),
-      username: v.pipe(
-        requiredString(REFUSALS['kiosk.usernameRequired']),
-        v.maxLength(100, REFUSALS['kiosk.pinWrong']),
-      ),
+      username: requiredText(REFUSALS['kiosk.usernameRequired'], 100, REFUSALS['kiosk.pinWrong']),
       pin: v.pipe(v.string(REFUSALS['kiosk.pinRequired']), v.nonEmpty(REFUSALS['kiosk.pinRequired'])),
     }),
     v.object({
       method: v.literal('badge'),
-      badge: v.pipe(requiredString(REFUSALS['kiosk.badgeRequired']), v.maxLength(500, REFUSALS['kiosk.badgeInvalid'])),
+      badge: requiredText(REFUSALS['kiosk.badgeRequired'], 500, REFUSALS['kiosk.badgeInvalid']),
     }),
   ],
   REFUSALS['kiosk.methodRequired'],

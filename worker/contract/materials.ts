@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import type { CaptionTrack } from './captions';
 import type { ScormPackageInfo } from './scorm';
-import { arrayOrPageQueryFields, optionalText, requiredString, searchText, type Pagination } from './common';
+import {
+  arrayOrPageQueryFields,
+  optionalText,
+  requiredString,
+  searchText,
+  type Pagination,
+  requiredText,
+} from './common';
 import { MATERIAL_TYPES, type MaterialType } from './course';
 import { REFUSALS } from './errors';
 
@@ -45,10 +52,7 @@ export interface Material {
 }
 
 export const materialUpdateBody = v.object({
-  title: v.pipe(
-    requiredString(MATERIAL_MESSAGES.materialTitle),
-    v.maxLength(200, 'Title must be at most 200 characters'),
-  ),
+  title: requiredText(MATERIAL_MESSAGES.materialTitle, 200, 'Title must be at most 200 characters'),
   description: optionalText(5000),
 });
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idString, oneToMany, requiredString, wholeNumber } from './common';
+import { idString, oneToMany, requiredString, wholeNumber, requiredText } from './common';
 import { REFUSALS } from './errors';
 import { traineeQuery } from './evaluations';
 import type { ATTENDANCE_METHODS, INVITATION_STATUSES, SESSION_STATUSES } from './session-values';
@@ -34,13 +34,10 @@ export const SIGN_OFF_MEANING = 'I conducted this session and these people atten
 const isoTime = (message: string) => v.pipe(v.string(message), v.isoTimestamp(message));
 
 export const sessionBody = v.object({
-  title: v.pipe(requiredString(REFUSALS['session.titleRequired']), v.maxLength(200, REFUSALS['session.titleLength'])),
+  title: requiredText(REFUSALS['session.titleRequired'], 200, REFUSALS['session.titleLength']),
   componentId: v.optional(v.nullable(idString), null),
   trainerIds: oneToMany(idString, SESSION_LIMITS.trainers, REFUSALS['session.trainersRequired']),
-  location: v.pipe(
-    requiredString(REFUSALS['session.locationRequired']),
-    v.maxLength(200, REFUSALS['session.locationLength']),
-  ),
+  location: requiredText(REFUSALS['session.locationRequired'], 200, REFUSALS['session.locationLength']),
   /** An active site (issue 30), optional: refused as `site.unknown` when unknown or retired. */
   siteId: v.optional(v.nullable(idString), null),
   startsAt: isoTime(REFUSALS['session.startsAt']),

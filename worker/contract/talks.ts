@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idString, oneToMany, requiredString } from './common';
+import { idString, oneToMany, requiredString, requiredText } from './common';
 import { REFUSALS } from './errors';
 import { LANGUAGES } from './language';
 import type { FOREMAN_SIGN_METHODS, TALK_SIGN_METHODS } from './offscreen';
@@ -41,14 +41,8 @@ export const FOREMAN_MEANING = 'I led this toolbox talk and these people attende
 // ---- Admin: topics ----
 
 export const talkTopicBody = v.object({
-  title: v.pipe(
-    requiredString(REFUSALS['talkTopic.title']),
-    v.maxLength(TALK_LIMITS.titleLength, REFUSALS['talkTopic.titleLength']),
-  ),
-  body: v.pipe(
-    requiredString(REFUSALS['talkTopic.body']),
-    v.maxLength(TALK_LIMITS.bodyLength, REFUSALS['talkTopic.bodyLength']),
-  ),
+  title: requiredText(REFUSALS['talkTopic.title'], TALK_LIMITS.titleLength, REFUSALS['talkTopic.titleLength']),
+  body: requiredText(REFUSALS['talkTopic.body'], TALK_LIMITS.bodyLength, REFUSALS['talkTopic.bodyLength']),
   languages: oneToMany(
     v.picklist(LANGUAGES, REFUSALS['talkTopic.languages']),
     LANGUAGES.length,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { arrayOrPageQueryFields, requiredString, type Pagination } from './common';
+import { arrayOrPageQueryFields, type Pagination, requiredText } from './common';
 import { REFUSALS } from './errors';
 
 export const FEEDBACK_TYPES = ['QUERY', 'COMPLAINT', 'NEW_IDEA'] as const;
@@ -47,11 +47,8 @@ export const THINK_MESSAGES = {
 export const submitBody = v.pipe(
   v.object({
     type: v.pipe(v.optional(v.string(THINK_MESSAGES.type), ''), v.picklist(FEEDBACK_TYPES, THINK_MESSAGES.type)),
-    subject: v.pipe(requiredString(THINK_MESSAGES.subject), v.maxLength(200, 'Subject must be at most 200 characters')),
-    description: v.pipe(
-      requiredString(THINK_MESSAGES.description),
-      v.maxLength(5000, 'Description must be at most 5000 characters'),
-    ),
+    subject: requiredText(THINK_MESSAGES.subject, 200, 'Subject must be at most 200 characters'),
+    description: requiredText(THINK_MESSAGES.description, 5000, 'Description must be at most 5000 characters'),
     isAnonymous: v.optional(v.boolean()),
     anonymous: v.optional(v.boolean()),
   }),
@@ -63,10 +60,7 @@ export const submitBody = v.pipe(
 export type SubmitBody = v.InferInput<typeof submitBody>;
 
 export const respondBody = v.object({
-  response: v.pipe(
-    requiredString(THINK_MESSAGES.response),
-    v.maxLength(5000, 'Response must be at most 5000 characters'),
-  ),
+  response: requiredText(THINK_MESSAGES.response, 5000, 'Response must be at most 5000 characters'),
   status: v.optional(v.picklist(FEEDBACK_STATUSES, THINK_MESSAGES.status)),
 });
 
