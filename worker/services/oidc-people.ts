@@ -4,7 +4,7 @@ import type { ClaimMap } from '../contract/identity-providers';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { sites, userIdentities, users } from '../db/schema';
-import { auditInsert } from './audit';
+import { type AuditRecord, auditInsert } from './audit';
 import { forgetPeopleCaches } from './people-caches';
 import { afterPeopleChanged, movedAudience } from './requirement-audience';
 import { wouldLoop } from './sites';
@@ -31,6 +31,19 @@ export class SignInRefused extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The audit entry for what a person's own sign-in did to their record (created, linked, updated
+ * from the provider's claims): the person is both who acted and whom it concerns.
+ */
+function signInAudit(
+  db: Db,
+  person: { id: string; username: string },
+  entry: Pick<AuditRecord, 'action' | 'reason' | 'before' | 'after'>,
+) {
+  const self = { id: person.id, username: person.username };
+  return auditInsert(db, { actor: self, target: self, entityType: 'USER', entityId: person.id, ...entry });
 }
 
 interface Provider {
@@ -131,12 +144,8 @@ async function linkPerson(db: Db, provider: Provider, person: UserRow, subject: 
   try {
     await db.batch([
       db.insert(userIdentities).values({ providerId: provider.id, subject, userId: person.id, createdAt: now }),
-      auditInsert(db, {
-        actor: { id: person.id, username: person.username },
+      signInAudit(db, person, {
         action: 'USER_IDENTITY_LINKED',
-        target: { id: person.id, username: person.username },
-        entityType: 'USER',
-        entityId: person.id,
         reason: `First sign-in through ${provider.name}`,
         after: { providerId: provider.id, subject },
       }),
@@ -181,12 +190,8 @@ async function createPerson(
     const [inserted] = await db.batch([
       db.insert(users).values(row).returning(),
       db.insert(userIdentities).values({ providerId: provider.id, subject, userId: id, createdAt: now }),
-      auditInsert(db, {
-        actor: person,
+      signInAudit(db, person, {
         action: 'USER_CREATED',
-        target: person,
-        entityType: 'USER',
-        entityId: id,
         reason: `First sign-in through ${provider.name}`,
         after: { ...userAuditView(row as UserRow), providerId: provider.id, subject },
       }),
@@ -256,12 +261,8 @@ async function updateMappedAttributes(
       .set({ ...set, updatedAt: now })
       .where(target)
       .returning(),
-    auditInsert(db, {
-      actor: { id: person.id, username: person.username },
+    signInAudit(db, person, {
       action: 'USER_UPDATED',
-      target: { id: person.id, username: person.username },
-      entityType: 'USER',
-      entityId: person.id,
       reason: `Attributes from ${provider.name}`,
       before: userAuditView(person),
       after: userAuditView(after),
