@@ -54,35 +54,31 @@ const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
 
 const subAttributes = (...names: string[]) => names.map((name) => attribute(name));
 
+/** One Schema resource (RFC 7643 section 7): its id, name, description and attributes, and where it is served. */
+const schemaResource = (base: string, id: string, name: string, description: string, attributes: unknown[]) => ({
+  schemas: [SCIM_SCHEMA.schema],
+  id,
+  name,
+  description,
+  attributes,
+  meta: { resourceType: 'Schema', location: `${base}/Schemas/${id}` },
+});
+
 export function schemas(base: string) {
-  const user = {
-    schemas: [SCIM_SCHEMA.schema],
-    id: SCIM_SCHEMA.user,
-    name: 'User',
-    description: 'User account',
-    attributes: [
-      attribute('userName', { required: true, uniqueness: 'server' }),
-      attribute('externalId', { caseExact: true }),
-      attribute('name', { type: 'complex', subAttributes: subAttributes('givenName', 'familyName', 'formatted') }),
-      attribute('displayName', { mutability: 'readOnly' }),
-      attribute('title'),
-      attribute('preferredLanguage'),
-      attribute('active', { type: 'boolean' }),
-      attribute('emails', { type: 'complex', multiValued: true, subAttributes: subAttributes('value', 'type') }),
-    ],
-    meta: { resourceType: 'Schema', location: `${base}/Schemas/${SCIM_SCHEMA.user}` },
-  };
-  const enterprise = {
-    schemas: [SCIM_SCHEMA.schema],
-    id: SCIM_SCHEMA.enterprise,
-    name: 'EnterpriseUser',
-    description: 'Enterprise User',
-    attributes: [
-      attribute('employeeNumber'),
-      attribute('department'),
-      attribute('manager', { type: 'complex', subAttributes: subAttributes('value', '$ref', 'displayName') }),
-    ],
-    meta: { resourceType: 'Schema', location: `${base}/Schemas/${SCIM_SCHEMA.enterprise}` },
-  };
+  const user = schemaResource(base, SCIM_SCHEMA.user, 'User', 'User account', [
+    attribute('userName', { required: true, uniqueness: 'server' }),
+    attribute('externalId', { caseExact: true }),
+    attribute('name', { type: 'complex', subAttributes: subAttributes('givenName', 'familyName', 'formatted') }),
+    attribute('displayName', { mutability: 'readOnly' }),
+    attribute('title'),
+    attribute('preferredLanguage'),
+    attribute('active', { type: 'boolean' }),
+    attribute('emails', { type: 'complex', multiValued: true, subAttributes: subAttributes('value', 'type') }),
+  ]);
+  const enterprise = schemaResource(base, SCIM_SCHEMA.enterprise, 'EnterpriseUser', 'Enterprise User', [
+    attribute('employeeNumber'),
+    attribute('department'),
+    attribute('manager', { type: 'complex', subAttributes: subAttributes('value', '$ref', 'displayName') }),
+  ]);
   return [user, enterprise];
 }
