@@ -26,7 +26,7 @@ import { requireAdmin } from '../middleware/auth';
 import { ApiError } from '../errors';
 import { canRetrySql, currentCycleOf, inCurrentCycle } from '../services/assessments';
 import { forgetAdminSnapshots, readSnapshot, siteSnapshotKey, SNAPSHOT_TTL } from '../services/admin-snapshots';
-import { auditInsert } from '../services/audit';
+import { type AuditActor, type AuditRecord, auditInsert } from '../services/audit';
 import { auditLogQueries } from '../services/audit-log';
 import { assertPersonInSite, personInSite } from '../services/sites';
 import { courseLanguageOf, recomputeCourseProgress } from '../services/progress';
@@ -181,8 +181,8 @@ async function loadRow(db: Db, componentId: string, userId: string): Promise<Att
 
 /**
  * The row an intervention acts on (404 when there is none, 409 when the rules do not allow one),
- * with what the learner's current cycle holds before it: the attempts and the progress row, for
- * the audit record's "before".
+ * with what the learner's current cycle holds before it: the attempts and the progress row, and
+ * the intervention's audit entry, which records them as its "before".
  */
 async function interventionTarget(db: Db, componentId: string, userId: string) {
   const row = await loadRow(db, componentId, userId);
@@ -211,7 +211,16 @@ async function interventionTarget(db: Db, componentId: string, userId: string) {
       .where(and(eq(componentProgress.componentId, componentId), eq(componentProgress.userId, userId)))
       .limit(1),
   ]);
-  return { row, beforeAttempts, beforeProgress };
+  const audit = (actor: AuditActor, entry: Pick<AuditRecord, 'action' | 'reason' | 'after' | 'at'>) =>
+    auditInsert(db, {
+      actor,
+      target: { id: userId, username: row.username },
+      entityType: 'COMPONENT',
+      entityId: componentId,
+      before: { attempts: beforeAttempts, progress: beforeProgress ?? null },
+      ...entry,
+    });
+  return { row, beforeAttempts, beforeProgress, audit };
 }
 
 async function assessmentSummary(db: Db, user: AppEnv['Variables']['user']): Promise<AssessmentSummary> {
@@ -292,7 +301,7 @@ export const adminAssessments = new Hono<AppEnv>()
       const { reason } = c.req.valid('json');
       const db = c.var.db;
       await assertPersonInSite(db, c.var.user, userId);
-      const { row, beforeAttempts, beforeProgress } = await interventionTarget(db, componentId, userId);
+      const { row, audit } = await interventionTarget(db, componentId, userId);
       const now = new Date();
       const iso = now.toISOString();
       // The change and its audit record in one transaction.
@@ -312,14 +321,9 @@ export const adminAssessments = new Hono<AppEnv>()
             lastAccessedAt: iso,
           })
           .where(and(eq(componentProgress.componentId, componentId), eq(componentProgress.userId, userId))),
-        auditInsert(db, {
-          actor: c.var.user,
+        audit(c.var.user, {
           action: 'ASSESSMENT_RESET',
-          target: { id: userId, username: row.username },
-          entityType: 'COMPONENT',
-          entityId: componentId,
           reason,
-          before: { attempts: beforeAttempts, progress: beforeProgress ?? null },
           after: { attempts: [], progress: { status: 'NOT_STARTED', score: null, attempts: 0, progressPercentage: 0 } },
           at: now,
         }),
@@ -341,7 +345,7 @@ export const adminAssessments = new Hono<AppEnv>()
       const { reason } = c.req.valid('json');
       const db = c.var.db;
       await assertPersonInSite(db, c.var.user, userId);
-      const { row, beforeAttempts, beforeProgress } = await interventionTarget(db, componentId, userId);
+      const { row, beforeAttempts, beforeProgress, audit } = await interventionTarget(db, componentId, userId);
       const nextNumber = Math.max(0, ...beforeAttempts.map((a) => a.attemptNumber)) + 1;
       const now = new Date();
       const iso = now.toISOString();
@@ -382,14 +386,9 @@ export const adminAssessments = new Hono<AppEnv>()
               target: [componentProgress.userId, componentProgress.componentId],
               set: { status: 'COMPLETED', progressPercentage: 100, score, completedAt: iso, lastAccessedAt: iso },
             }),
-          auditInsert(db, {
-            actor: c.var.user,
+          audit(c.var.user, {
             action: 'ASSESSMENT_MARK_PASSED',
-            target: { id: userId, username: row.username },
-            entityType: 'COMPONENT',
-            entityId: componentId,
             reason,
-            before: { attempts: beforeAttempts, progress: beforeProgress ?? null },
             after: {
               score,
               passed: true,
