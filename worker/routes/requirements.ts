@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { type Context, Hono } from 'hono';
 import {
   AUDIENCE_NAMES_SHOWN,
   audienceQuery,
@@ -22,7 +23,7 @@ import { courses, domains, requirementEvents, requirementExemptions, requirement
 import type { AppEnv } from '../env';
 import { requireAdmin } from '../middleware/auth';
 import { ApiError } from '../errors';
-import { auditInsert } from '../services/audit';
+import { type AuditRecord, auditInsert } from '../services/audit';
 import { clearComplianceCache } from '../services/compliance-snapshot';
 import { coverageFacts, listRequirements, requirementTitleSql } from '../services/compliance';
 import { evidenceOptions, evidenceTermsSql, replaceEvidence, resolveEvidence } from '../services/evidence';
@@ -162,6 +163,50 @@ async function coveredUser(db: Db, requirementId: string, userId: string, now: D
     });
   }
   return user;
+}
+
+/**
+ * What an exemption or an event is recorded against, checked in this order: the active requirement,
+ * the day the body gives (`badDay` answers the refusal when today does not allow it), the person
+ * (in the administrator's site, covered). With the columns both records share, and `save`, which
+ * writes one with its audit entry (the administrator's action on the requirement, for that person)
+ * and clears the compliance cache, in one batch.
+ */
+async function recordFor(
+  c: Context<AppEnv>,
+  ids: { requirementId: string; userId: string },
+  badDay: (today: string) => { field: string; message: string } | null,
+) {
+  const db = c.var.db;
+  const admin = c.var.user;
+  const now = new Date();
+  const requirement = await activeRequirement(db, ids.requirementId);
+  const refused = badDay(today(now));
+  if (refused)
+    throw new ApiError('VALIDATION_FAILED', refused.message, { fields: { [refused.field]: refused.message } });
+  await assertAllInSite(db, admin, [ids.userId]);
+  const user = await coveredUser(db, ids.requirementId, ids.userId, now);
+  const record = {
+    id: crypto.randomUUID(),
+    requirementId: ids.requirementId,
+    userId: user.id,
+    createdBy: admin.username,
+    createdAt: now.toISOString(),
+  };
+  const save = (insert: BatchItem<'sqlite'>, entry: Pick<AuditRecord, 'action' | 'reason' | 'after'>) =>
+    db.batch([
+      clearComplianceCache(db),
+      insert,
+      auditInsert(db, {
+        actor: admin,
+        target: user,
+        entityType: 'REQUIREMENT',
+        entityId: ids.requirementId,
+        at: now,
+        ...entry,
+      }),
+    ]);
+  return { requirement, record, save };
 }
 
 const auditView = (
@@ -306,46 +351,23 @@ export const requirementRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const db = c.var.db;
-    const requirement = await activeRequirement(db, id);
-    const now = new Date();
-    if (body.until <= today(now))
-      throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.untilFuture, {
-        fields: { until: COMPLIANCE_MESSAGES.untilFuture },
-      });
-    await assertAllInSite(db, c.var.user, [body.userId]);
-    const user = await coveredUser(db, id, body.userId, now);
-    const exemptionId = crypto.randomUUID();
+    const { requirement, record, save } = await recordFor(c, { requirementId: id, userId: body.userId }, (day) =>
+      body.until <= day ? { field: 'until', message: COMPLIANCE_MESSAGES.untilFuture } : null,
+    );
     const until = dayStart(body.until);
-    await db.batch([
-      clearComplianceCache(db),
-      db.insert(requirementExemptions).values({
-        id: exemptionId,
-        requirementId: id,
-        userId: user.id,
-        reason: body.reason,
-        until,
-        createdBy: c.var.user.username,
-        createdAt: now.toISOString(),
-      }),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'REQUIREMENT_EXEMPTION_GRANTED',
-        target: user,
-        entityType: 'REQUIREMENT',
-        entityId: id,
-        reason: body.reason,
-        after: { exemptionId, courseId: requirement.courseId, until },
-        at: now,
-      }),
-    ]);
+    await save(db.insert(requirementExemptions).values({ ...record, reason: body.reason, until }), {
+      action: 'REQUIREMENT_EXEMPTION_GRANTED',
+      reason: body.reason,
+      after: { exemptionId: record.id, courseId: requirement.courseId, until },
+    });
     const exemption: ExemptionDto = {
-      id: exemptionId,
+      id: record.id,
       requirementId: id,
       courseTitle: requirement.courseTitle,
       reason: body.reason,
       until,
-      createdAt: now.toISOString(),
-      createdBy: c.var.user.username,
+      createdAt: record.createdAt,
+      createdBy: record.createdBy,
     };
     return c.json({ exemption }, 201);
   })
@@ -354,47 +376,26 @@ export const requirementRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const db = c.var.db;
-    const requirement = await activeRequirement(db, id);
-    const now = new Date();
-    if (body.occurredOn > today(now))
-      throw new ApiError('VALIDATION_FAILED', COMPLIANCE_MESSAGES.occurredFuture, {
-        fields: { occurredOn: COMPLIANCE_MESSAGES.occurredFuture },
-      });
-    await assertAllInSite(db, c.var.user, [body.userId]);
-    const user = await coveredUser(db, id, body.userId, now);
-    const eventId = crypto.randomUUID();
-    await db.batch([
-      clearComplianceCache(db),
-      db.insert(requirementEvents).values({
-        id: eventId,
-        requirementId: id,
-        userId: user.id,
-        kind: body.kind,
-        note: body.note,
-        occurredOn: body.occurredOn,
-        createdBy: c.var.user.username,
-        createdAt: now.toISOString(),
-      }),
-      auditInsert(db, {
-        actor: c.var.user,
+    const { requirement, record, save } = await recordFor(c, { requirementId: id, userId: body.userId }, (day) =>
+      body.occurredOn > day ? { field: 'occurredOn', message: COMPLIANCE_MESSAGES.occurredFuture } : null,
+    );
+    await save(
+      db.insert(requirementEvents).values({ ...record, kind: body.kind, note: body.note, occurredOn: body.occurredOn }),
+      {
         action: 'REQUIREMENT_EVENT_RECORDED',
-        target: user,
-        entityType: 'REQUIREMENT',
-        entityId: id,
         reason: body.note,
-        after: { eventId, courseId: requirement.courseId, kind: body.kind, occurredOn: body.occurredOn },
-        at: now,
-      }),
-    ]);
+        after: { eventId: record.id, courseId: requirement.courseId, kind: body.kind, occurredOn: body.occurredOn },
+      },
+    );
     const event: EventDto = {
-      id: eventId,
+      id: record.id,
       requirementId: id,
       courseTitle: requirement.courseTitle,
       kind: body.kind,
       note: body.note,
       occurredOn: body.occurredOn,
-      createdAt: now.toISOString(),
-      createdBy: c.var.user.username,
+      createdAt: record.createdAt,
+      createdBy: record.createdBy,
     };
     return c.json({ event }, 201);
   });
