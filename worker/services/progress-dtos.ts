@@ -29,6 +29,12 @@ export function toComponentProgress(row: ComponentProgressRow, component: Compon
   };
 }
 
+/** A course progress row's certificate: the learner's certificate for that course (joined when the lists show it). */
+export const progressCertificate = and(
+  eq(certificates.userId, courseProgress.userId),
+  eq(certificates.courseId, courseProgress.courseId),
+);
+
 export function courseProgressQuery(db: Db, userId: string, courseId?: string) {
   return db
     .select({
@@ -49,10 +55,7 @@ export function courseProgressQuery(db: Db, userId: string, courseId?: string) {
     .from(courseProgress)
     .innerJoin(courses, eq(courses.id, courseProgress.courseId))
     .innerJoin(domains, eq(domains.id, courses.domainId))
-    .leftJoin(
-      certificates,
-      and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)),
-    )
+    .leftJoin(certificates, progressCertificate)
     .where(
       courseId
         ? and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId))

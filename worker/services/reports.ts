@@ -18,6 +18,7 @@ import {
   learningActivity,
   users,
 } from '../db/schema';
+import { progressCertificate } from './progress-dtos';
 
 /** Enough history for any realistic streak; keeps the read bounded for a learner active for years. */
 const MAX_ACTIVITY_DAYS = 3660;
@@ -47,10 +48,7 @@ export async function buildUserReport(db: Db, userId: string, now = new Date()):
       .from(courseProgress)
       .innerJoin(courses, eq(courses.id, courseProgress.courseId))
       .leftJoin(domains, eq(domains.id, courses.domainId))
-      .leftJoin(
-        certificates,
-        and(eq(certificates.userId, courseProgress.userId), eq(certificates.courseId, courseProgress.courseId)),
-      )
+      .leftJoin(certificates, progressCertificate)
       .where(eq(courseProgress.userId, userId))
       .orderBy(
         desc(
