@@ -6,7 +6,8 @@ import type { TrainingRecordCredential, TrainingRecordEvaluation } from '../cont
 import type { Block, Flow } from './pdf/flow';
 import { AMBER, BLUE, GREEN, GREY, INK, MUTED, RED, type Tone } from './pdf/palette';
 import { NONE, type Painter } from './pdf/painter';
-import { CELL_PAD_X, drawTableSection, QR_SIZE, type Cell } from './pdf/table';
+import { CELL_PAD_X, QR_SIZE, type Cell } from './pdf/table';
+import { drawRecordSection } from './training-record-sections';
 import type { FontRole } from './pdf/text-writer';
 
 /*
@@ -173,39 +174,31 @@ export function drawOffscreenSections(
   origin: string | null,
 ) {
   const withCodes = origin && record.evaluations.some((e) => e.authorisation);
-  drawTableSection(doc, p, flow, {
-    title: p.tr('record.section.evaluations'),
+  drawRecordSection(doc, p, flow, 'evaluations', {
     detail: withCodes ? p.tr('record.scanHintAuthorisation') : null,
     keepWith: 70,
-    empty: p.tr('record.empty.evaluations'),
     columns: [
-      [p.tr('record.col.evaluation'), 'rest'],
-      [p.tr('record.col.date'), DATE_COLUMN],
-      [p.tr('record.col.outcome'), 92],
-      [p.tr('record.col.authorisation'), Math.max(104, QR_SIZE + CELL_PAD_X * 2)],
+      ['evaluation', 'rest'],
+      ['date', DATE_COLUMN],
+      ['outcome', 92],
+      ['authorisation', Math.max(104, QR_SIZE + CELL_PAD_X * 2)],
     ],
     rows: record.evaluations.map((e) => evaluationRow(p, e, origin)),
   });
-  drawTableSection(doc, p, flow, {
-    title: p.tr('record.section.credentials'),
-    keepWith: 40,
-    empty: p.tr('record.empty.credentials'),
+  drawRecordSection(doc, p, flow, 'credentials', {
     columns: [
-      [p.tr('record.col.credential'), 'rest'],
-      [p.tr('record.col.issued'), DATE_COLUMN],
-      [p.tr('record.col.expires'), DATE_COLUMN],
-      [p.tr('record.col.approval'), 130],
+      ['credential', 'rest'],
+      ['issued', DATE_COLUMN],
+      ['expires', DATE_COLUMN],
+      ['approval', 130],
     ],
     rows: record.credentials.map((c) => credentialRow(p, c)),
   });
-  drawTableSection(doc, p, flow, {
-    title: p.tr('record.section.talks'),
-    keepWith: 40,
-    empty: p.tr('record.empty.talks'),
+  drawRecordSection(doc, p, flow, 'talks', {
     columns: [
-      [p.tr('record.col.talk'), 'rest'],
-      [p.tr('record.col.date'), DATE_COLUMN],
-      [p.tr('record.col.signedHow'), 150],
+      ['talk', 'rest'],
+      ['date', DATE_COLUMN],
+      ['signedHow', 150],
     ],
     rows: record.talks.map((talk) => talkRow(p, talk)),
   });

@@ -16,13 +16,14 @@ import type { FontLoader } from './pdf/fonts';
 import { createFlow, drawNote, drawSectionTitle } from './pdf/flow';
 import { INK, MUTED, NAVY, RULE } from './pdf/palette';
 import { contentWidth, Painter } from './pdf/painter';
-import { CELL_PAD_X, drawTableSection, QR_SIZE } from './pdf/table';
+import { CELL_PAD_X, QR_SIZE } from './pdf/table';
 import { PdfTextWriter, type FontRole } from './pdf/text-writer';
 import { drawOffscreenSections, offscreenTexts } from './training-record-offscreen-pdf';
 import {
   certificateRows,
   drawFirstPageHeader,
   drawHistory,
+  drawRecordSection,
   drawSummary,
   RECORD_LAYOUT,
   requiredRows,
@@ -146,16 +147,13 @@ export async function renderTrainingRecordPdf(
   drawSummary(p, flow, required);
 
   const dateColumn = 86;
-  drawTableSection(doc, p, flow, {
-    title: tr('record.section.required'),
-    keepWith: 40,
-    empty: tr('record.empty.required'),
+  drawRecordSection(doc, p, flow, 'required', {
     columns: [
-      [tr('record.col.course'), 'rest'],
-      [tr('record.col.status'), 74],
-      [tr('record.col.dueBy'), dateColumn],
-      [tr('record.col.validUntil'), dateColumn],
-      [tr('record.col.certificate'), 88],
+      ['course', 'rest'],
+      ['status', 74],
+      ['dueBy', dateColumn],
+      ['validUntil', dateColumn],
+      ['certificate', 88],
     ],
     rows: requiredRows(p, required),
   });
@@ -163,17 +161,15 @@ export async function renderTrainingRecordPdf(
   const certificates: CertificateEntry[] = record.courses.flatMap((course) =>
     course.cycles.flatMap((cycle) => (cycle.certificate ? [{ course, cycle, certificate: cycle.certificate }] : [])),
   );
-  drawTableSection(doc, p, flow, {
-    title: tr('record.section.certificates'),
+  drawRecordSection(doc, p, flow, 'certificates', {
     detail: options.origin ? tr('record.scanHint') : null,
     keepWith: 70,
-    empty: tr('record.empty.certificates'),
     columns: [
-      ...(options.origin ? ([['', QR_SIZE + CELL_PAD_X * 2]] as [string, number][]) : []),
-      [tr('record.col.certificate'), 'rest'],
-      [tr('record.col.issued'), dateColumn],
-      [tr('record.col.expires'), dateColumn],
-      [tr('record.col.status'), 70],
+      ...(options.origin ? ([['', QR_SIZE + CELL_PAD_X * 2]] as const) : []),
+      ['certificate', 'rest'],
+      ['issued', dateColumn],
+      ['expires', dateColumn],
+      ['status', 70],
     ],
     rows: certificateRows(p, certificates, options.origin),
   });
@@ -184,15 +180,12 @@ export async function renderTrainingRecordPdf(
   if (record.courses.length === 0) drawNote(p, flow, tr('record.empty.history'));
   for (const course of record.courses) drawHistory(doc, p, flow, course);
 
-  drawTableSection(doc, p, flow, {
-    title: tr('record.section.exemptions'),
-    keepWith: 40,
-    empty: tr('record.empty.exemptions'),
+  drawRecordSection(doc, p, flow, 'exemptions', {
     columns: [
-      [tr('record.col.course'), 150],
-      [tr('record.col.reason'), 'rest'],
-      [tr('record.col.until'), dateColumn],
-      [tr('record.col.recorded'), dateColumn],
+      ['course', 150],
+      ['reason', 'rest'],
+      ['until', dateColumn],
+      ['recorded', dateColumn],
     ],
     rows: record.exemptions.map((exemption) => [
       { blocks: [{ text: exemption.courseTitle, font: 'bold', dir: 'auto' }] },
@@ -202,15 +195,12 @@ export async function renderTrainingRecordPdf(
     ]),
   });
 
-  drawTableSection(doc, p, flow, {
-    title: tr('record.section.events'),
-    keepWith: 40,
-    empty: tr('record.empty.events'),
+  drawRecordSection(doc, p, flow, 'events', {
     columns: [
-      [tr('record.col.date'), dateColumn],
-      [tr('record.col.kind'), 96],
-      [tr('record.col.course'), 130],
-      [tr('record.col.note'), 'rest'],
+      ['date', dateColumn],
+      ['kind', 96],
+      ['course', 130],
+      ['note', 'rest'],
     ],
     rows: record.events.map((event) => {
       const kind = `record.event.${event.kind}`;

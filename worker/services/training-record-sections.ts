@@ -12,7 +12,34 @@ import { CATALOGS, formatLanguageName, formatLongDateTime, tp, type MessageKey }
 import { drawNote, type Block, type Flow } from './pdf/flow';
 import { AMBER, BLUE, GREEN, GREY, INK, MUTED, NAVY, PANEL, RED, type Tone } from './pdf/palette';
 import { BODY_SIZE, contentWidth, lineHeight, NONE, type Dir, type PageLayout, type Painter } from './pdf/painter';
-import { columnsOf, drawPill, drawTable, PILL_HEIGHT, pillWidth, type Cell } from './pdf/table';
+import { columnsOf, drawPill, drawTable, drawTableSection, PILL_HEIGHT, pillWidth, type Cell } from './pdf/table';
+
+type After<K, P extends string> = K extends `${P}${infer Rest}` ? Rest : never;
+/** A record section has a title (`record.section.*`) and a note for when it has no rows (`record.empty.*`). */
+type RecordSectionName = After<MessageKey, 'record.section.'> & After<MessageKey, 'record.empty.'>;
+/** A record table's column header (`record.col.*`); '' for the QR codes' column, which has none. */
+type RecordColumn = readonly [name: After<MessageKey, 'record.col.'> | '', width: number | 'rest'];
+
+/**
+ * A table section of the training record: its title and empty note named by the section, its headers
+ * by their columns, kept with 40 points of what follows unless said (70 where rows carry QR codes).
+ */
+export function drawRecordSection(
+  doc: PDFDocument,
+  p: Painter,
+  flow: Flow,
+  name: RecordSectionName,
+  section: { detail?: string | null; keepWith?: number; columns: RecordColumn[]; rows: Cell[][] },
+) {
+  drawTableSection(doc, p, flow, {
+    title: p.tr(`record.section.${name}`),
+    detail: section.detail,
+    keepWith: section.keepWith ?? 40,
+    empty: p.tr(`record.empty.${name}`),
+    columns: section.columns.map(([column, width]) => [column ? p.tr(`record.col.${column}`) : '', width]),
+    rows: section.rows,
+  });
+}
 
 /*
  * The parts of the training record that are its own: the first page's header, the summary, the
