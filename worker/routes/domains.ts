@@ -9,11 +9,14 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
 import { requireAdmin } from '../middleware/auth';
 import { purgePublicCourses } from '../middleware/edge-cache';
-import { auditInsert } from '../services/audit';
+import { auditOf } from '../services/audit';
 import { forgetPeopleCaches } from '../services/people-caches';
 import { ApiError, refusal } from '../errors';
 import { validate } from '../validate';
 import { REFUSALS, refusalText } from '../contract/errors';
+
+/** Every audit entry this router writes is about a book. */
+const auditBook = auditOf('BOOK');
 
 // Books (domains), for administrators with Domain Configuration.
 
@@ -92,13 +95,7 @@ export const domainsRoutes = new Hono<AppEnv>()
     try {
       await db.batch([
         db.insert(domains).values(domain),
-        auditInsert(db, {
-          actor: c.var.user,
-          action: 'BOOK_CREATED',
-          entityType: 'BOOK',
-          entityId: domain.id,
-          after: domain,
-        }),
+        auditBook(db, c.var.user, 'BOOK_CREATED', domain.id, { after: domain }),
         ...forgetPeopleCaches(db),
       ]);
     } catch (error) {
@@ -121,11 +118,7 @@ export const domainsRoutes = new Hono<AppEnv>()
           .update(domains)
           .set({ name: body.name, description: body.description, updatedAt: new Date().toISOString() })
           .where(eq(domains.id, id)),
-        auditInsert(db, {
-          actor: c.var.user,
-          action: 'BOOK_UPDATED',
-          entityType: 'BOOK',
-          entityId: id,
+        auditBook(db, c.var.user, 'BOOK_UPDATED', id, {
           before: { name: before.name, description: before.description },
           after: { name: body.name, description: body.description },
         }),
@@ -168,13 +161,7 @@ export const domainsRoutes = new Hono<AppEnv>()
     }
     await db.batch([
       db.delete(domains).where(eq(domains.id, id)),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'BOOK_DELETED',
-        entityType: 'BOOK',
-        entityId: id,
-        before: { name: domain.name, description: domain.description },
-      }),
+      auditBook(db, c.var.user, 'BOOK_DELETED', id, { before: { name: domain.name, description: domain.description } }),
       ...forgetPeopleCaches(db),
     ]);
     await purgePublicCourses(c);

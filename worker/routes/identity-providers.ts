@@ -16,7 +16,7 @@ import { identityProviderDomains, identityProviders } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError, refusal } from '../errors';
 import { requireAdmin } from '../middleware/auth';
-import { auditInsert } from '../services/audit';
+import { auditOf } from '../services/audit';
 import {
   claimMapOf,
   domainsOf,
@@ -27,6 +27,9 @@ import {
 } from '../services/identity-providers';
 import { discover, fetchKeyCount, OidcError } from '../services/oidc';
 import { validate } from '../validate';
+
+/** Every audit entry this router writes is about an identity provider. */
+const auditProvider = auditOf('IDENTITY_PROVIDER');
 
 /*
  * /api/v2/admin/identity-providers (issue 32): the OpenID Connect providers people sign in through.
@@ -98,13 +101,7 @@ export const identityProviderRoutes = new Hono<AppEnv>()
           disabledAt: body.enabled ? null : new Date().toISOString(),
         }),
         ...domains.map((domain) => db.insert(identityProviderDomains).values({ domain, providerId: id })),
-        auditInsert(db, {
-          actor: c.var.user,
-          action: 'IDENTITY_PROVIDER_CREATED',
-          entityType: 'IDENTITY_PROVIDER',
-          entityId: id,
-          after: auditView({ ...body, domains }),
-        }),
+        auditProvider(db, c.var.user, 'IDENTITY_PROVIDER_CREATED', id, { after: auditView({ ...body, domains }) }),
       ]);
     } catch (error) {
       throw conflict(error, body);
@@ -139,11 +136,7 @@ export const identityProviderRoutes = new Hono<AppEnv>()
           .where(eq(identityProviders.id, id)),
         db.delete(identityProviderDomains).where(eq(identityProviderDomains.providerId, id)),
         ...domains.map((domain) => db.insert(identityProviderDomains).values({ domain, providerId: id })),
-        auditInsert(db, {
-          actor: c.var.user,
-          action: 'IDENTITY_PROVIDER_UPDATED',
-          entityType: 'IDENTITY_PROVIDER',
-          entityId: id,
+        auditProvider(db, c.var.user, 'IDENTITY_PROVIDER_UPDATED', id, {
           before: {
             name: before.name,
             issuer: before.issuer,
@@ -169,11 +162,7 @@ export const identityProviderRoutes = new Hono<AppEnv>()
     const before = await providerOr404(db, id);
     await db.batch([
       db.delete(identityProviders).where(eq(identityProviders.id, id)),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'IDENTITY_PROVIDER_DELETED',
-        entityType: 'IDENTITY_PROVIDER',
-        entityId: id,
+      auditProvider(db, c.var.user, 'IDENTITY_PROVIDER_DELETED', id, {
         before: { name: before.name, issuer: before.issuer, clientId: before.clientId },
       }),
     ]);

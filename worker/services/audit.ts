@@ -49,6 +49,15 @@ export function auditInsert(db: Db, record: AuditRecord) {
 }
 
 /**
+ * Entries about one kind of record, for a router that changes only that kind: the entity type is
+ * said once; each entry names who acted, the action, the record, and what changed.
+ */
+export const auditOf =
+  (entityType: AuditEntityType) =>
+  (db: Db, actor: AuditActor, action: AuditAction, entityId: string, change: Pick<AuditRecord, 'before' | 'after'>) =>
+    auditInsert(db, { actor, action, entityType, entityId, ...change });
+
+/**
  * An entry as a SELECT list of bound values, for `INSERT ... SELECT`: `from` names the columns
  * taken from the matched rows instead (a generated id, the target user of each row).
  */

@@ -16,13 +16,13 @@ import { materialCaptions } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { publicRoute, requireAdmin } from '../../middleware/auth';
-import { auditInsert } from '../../services/audit';
 import { CAPTION_CONTENT_TYPE, captionsOf, captionStorageKey, toCaptionTrack } from '../../services/captions';
 import { contentDisposition, safeFileName } from '../../services/file-types';
 import { findAccessibleMaterial, findMaterial } from '../../services/materials';
 import { boundaryOf, MultipartError, readMultipart } from '../../services/multipart';
 import { parseOrThrow, validate } from '../../validate';
 import { fileAccess } from './files';
+import { auditMaterial } from './shared';
 import { linkSession } from '../../services/link-sessions';
 import { readUpTo } from '../../services/uploads';
 
@@ -125,13 +125,7 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
     try {
       await db.batch([
         db.insert(materialCaptions).values(caption),
-        auditInsert(db, {
-          actor: c.var.user,
-          action: 'CAPTION_ADDED',
-          entityType: 'MATERIAL',
-          entityId: material.id,
-          after: captionAudit(caption),
-        }),
+        auditMaterial(db, c.var.user, 'CAPTION_ADDED', material.id, { after: captionAudit(caption) }),
       ]);
     } catch (error) {
       // Nothing half-written: no stored file without its row.
@@ -159,13 +153,7 @@ export const materialCaptionRoutes = new Hono<AppEnv>()
     // The row and its audit record first; the file after (a failed file delete leaves an orphan, logged, never a broken track).
     await db.batch([
       db.delete(materialCaptions).where(eq(materialCaptions.id, caption.id)),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'CAPTION_REMOVED',
-        entityType: 'MATERIAL',
-        entityId: id,
-        before: captionAudit(caption),
-      }),
+      auditMaterial(db, c.var.user, 'CAPTION_REMOVED', id, { before: captionAudit(caption) }),
     ]);
     await c.var.storage.delete(caption.storageKey).catch((error) =>
       console.error(

@@ -9,12 +9,11 @@ import { materials as materialsTable } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { ApiError, refusal } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
-import { auditInsert } from '../../services/audit';
 import { captionsOf } from '../../services/captions';
 import { findMaterial, materialAudit, materialSearch, scormFilesOf, usageCount } from '../../services/materials';
 import { deletePackageFiles } from '../../services/scorm-package';
 import { parseOrThrow, validate } from '../../validate';
-import { materialFor, materialsFor } from './shared';
+import { auditMaterial, materialFor, materialsFor } from './shared';
 
 /** The materials library, for admins: list, search, edit the title and description, delete. */
 
@@ -87,11 +86,7 @@ export const materialLibrary = new Hono<AppEnv>()
         .set({ title: body.title, description: body.description, updatedAt: new Date().toISOString() })
         .where(eq(materialsTable.id, row.id))
         .returning(),
-      auditInsert(db, {
-        actor: c.var.user,
-        action: 'MATERIAL_UPDATED',
-        entityType: 'MATERIAL',
-        entityId: row.id,
+      auditMaterial(db, c.var.user, 'MATERIAL_UPDATED', row.id, {
         before: materialAudit(row),
         after: materialAudit({ ...row, ...body }),
       }),
@@ -111,13 +106,7 @@ export const materialLibrary = new Hono<AppEnv>()
     try {
       await db.batch([
         db.delete(materialsTable).where(eq(materialsTable.id, row.id)),
-        auditInsert(db, {
-          actor: c.var.user,
-          action: 'MATERIAL_DELETED',
-          entityType: 'MATERIAL',
-          entityId: row.id,
-          before: materialAudit(row),
-        }),
+        auditMaterial(db, c.var.user, 'MATERIAL_DELETED', row.id, { before: materialAudit(row) }),
       ]);
     } catch (error) {
       // A component added between the check and the delete: the foreign key refuses it.

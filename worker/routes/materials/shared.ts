@@ -1,10 +1,14 @@
 import type { Context } from 'hono';
 import type { Material } from '../../contract/materials';
 import type { AppEnv } from '../../env';
+import { auditOf } from '../../services/audit';
 import { captionsByMaterial, toCaptionTrack } from '../../services/captions';
 import { signedFileUrl } from '../../services/material-links';
 import { linkSession } from '../../services/link-sessions';
 import { scormInfoByMaterial, toMaterial, type MaterialRow } from '../../services/materials';
+
+/** The audit entries of the material routes (library, captions) are about a material. */
+export const auditMaterial = auditOf('MATERIAL');
 
 /** Materials as the caller sees them: file and caption URLs signed for the caller's session, captions read in one query. */
 export async function materialsFor(c: Context<AppEnv>, rows: MaterialRow[]): Promise<Material[]> {
