@@ -54,7 +54,7 @@ const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
 
 const subAttributes = (...names: string[]) => names.map((name) => attribute(name));
 
-/** One Schema resource (RFC 7643 section 7): its id, name, description and attributes, and where it is served. */
+/** One Schema resource of the discovery answer: its id, name, description and attributes, and where it is served. */
 const schemaResource = (base: string, id: string, name: string, description: string, attributes: unknown[]) => ({
   schemas: [SCIM_SCHEMA.schema],
   id,
