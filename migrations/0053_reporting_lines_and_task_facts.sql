@@ -6,10 +6,11 @@
 --    triggers on users, so every writer (users API, CSV import, SCIM, company sign-in, deactivation,
 --    deleting an account) keeps it without knowing it exists; a loop is refused by the database as
 --    well as by the writers' own checks (sites.ts assertReportingLine, wouldLoop).
--- 2. fact_versions: a counter bumped by every write to what the task search reads (people, reporting
---    lines, sites, tasks, courses' families and every kind of evidence), so a Worker isolate may
---    answer the same question again from its memory while the counter is the same (read in the same
---    batch as the session, one round trip either way).
+-- 2. fact_versions: a counter bumped by every write to what the task search answers from (people,
+--    reporting lines, sites, tasks, the names and families of their pieces, and every kind of
+--    evidence), so a Worker isolate may answer the same question again from its memory while the
+--    counter is the same (read by the answer's own statements, in the session's batch: one round
+--    trip either way).
 CREATE TABLE `reporting_lines` (
 	`manager_id` text NOT NULL,
 	`user_id` text NOT NULL,
@@ -130,11 +131,31 @@ CREATE TRIGGER `team_tasks_courses_insert` AFTER INSERT ON `courses` BEGIN
   UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
 END;
 --> statement-breakpoint
-CREATE TRIGGER `team_tasks_courses_update` AFTER UPDATE OF family_id ON `courses` BEGIN
+CREATE TRIGGER `team_tasks_courses_update` AFTER UPDATE OF family_id, title ON `courses` BEGIN
   UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
 END;
 --> statement-breakpoint
 CREATE TRIGGER `team_tasks_courses_delete` AFTER DELETE ON `courses` BEGIN
+  UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `team_tasks_templates_insert` AFTER INSERT ON `evaluation_templates` BEGIN
+  UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `team_tasks_templates_update` AFTER UPDATE OF name, status, version, family_id ON `evaluation_templates` BEGIN
+  UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `team_tasks_templates_delete` AFTER DELETE ON `evaluation_templates` BEGIN
+  UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `team_tasks_credential_types_update` AFTER UPDATE OF name ON `credential_types` BEGIN
+  UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `team_tasks_talk_topics_update` AFTER UPDATE OF title ON `talk_topics` BEGIN
   UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
 END;
 --> statement-breakpoint

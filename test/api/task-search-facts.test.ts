@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import type { TeamQualifiedResponse } from '../../worker/contract/tasks';
+import { drizzleOver } from '../../worker/db/client';
+import { teamQualified } from '../../worker/services/task-search';
 import { countingD1 } from './d1-counting';
 import { api, createUser, db, env, login, schema } from './helpers';
 import { createConnection, ENTERPRISE, entraUser, patchOf, scim } from './scim-helpers';
@@ -164,5 +166,47 @@ describe('a kept answer', () => {
       .set({ revokedAt: at(-1) })
       .where(eq(schema.certificates.userId, crew[1].id));
     expect(qualifiedIds(await ask(token, task.id))).toEqual([]);
+
+    // A piece's name is part of the answer (what is missing): a renamed course is read again.
+    await db
+      .update(schema.courses)
+      .set({ title: `Renamed ${t}` })
+      .where(eq(schema.courses.id, p.course.courseId));
+    expect(JSON.stringify((await ask(token, task.id)).notQualified)).toContain(`Renamed ${t}`);
+  });
+
+  it('is served from the isolate (the statement computes nothing) until the counter moves, both ways', async () => {
+    const t = tag();
+    const p = await pieces();
+    const sup = await createUser({ username: `sup_${t}` });
+    const worker = await createUser({ username: `w_${t}`, managerId: sup.id });
+    const task = await createTask(admin, { name: `Confined space ${t}`, evidence: p.evidence });
+    // The rows each statement of a batch answered, as D1 handed them back.
+    const answered: number[][] = [];
+    const d1 = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === 'batch')
+          return async (statements: D1PreparedStatement[]) => {
+            const results = await target.batch(statements);
+            answered.push(results.map((r) => r.results.length));
+            return results;
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const db = drizzleOver(d1);
+    for (const way of ['crew', 'big'] as const) {
+      const search = { supervisorId: sup.id, taskId: task.id, day: DAY, page: 1, way };
+      const first = await teamQualified(db, search);
+      expect(answered.at(-1)?.[1]).toBeGreaterThan(0);
+      expect(await teamQualified(db, search)).toEqual(first);
+      expect(answered.at(-1), `${way}: kept, nothing read`).toEqual([0, 0]);
+      await hold(adminId, worker.id, p);
+      const after = await teamQualified(db, search);
+      expect(answered.at(-1)?.[1]).toBeGreaterThan(0);
+      expect(after.counts.qualified, way).toBe(first.counts.qualified + 1);
+      await db.delete(schema.certificates).where(eq(schema.certificates.userId, worker.id));
+    }
   });
 });

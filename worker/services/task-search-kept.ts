@@ -2,36 +2,32 @@
  * "Who can do this today?" answered again from the isolate's memory while nothing it reads has
  * changed (issue 30 item 5, docs/decisions/2026-11-28-task-search.md). Triggers bump the
  * `team-tasks` counter in fact_versions on every write to what the answer reads (people and their
- * reporting lines, sites, tasks, course families, certificates, authorisations, credentials, talks;
- * migration 0053), so no writer can forget to; the counter is read in the request's one batch, and
- * the answer statement sits behind a gate that yields no row (and computes nothing) while the counter
- * is still at the kept answer's. One D1 round trip either way; a kept answer is never older than the
- * batch that checked it.
+ * reporting lines, sites, tasks, the names and families of their pieces, certificates,
+ * authorisations, credentials, talks; migration 0053), so no writer can forget to. The task's and the
+ * answer's statements read the counter themselves, behind a gate that yields no row (and computes
+ * nothing) while the counter is still at the kept answer's: one D1 round trip either way, and a kept
+ * answer is never older than the batch that checked it.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TeamQualifiedResponse } from '../contract/tasks';
-import type { Db } from '../db/client';
-import { factVersions } from '../db/schema';
 
 const TEAM_TASKS_FACTS = 'team-tasks';
 
-/** The counter, for the request's batch. */
-export const teamTaskFactsQuery = (db: Db) =>
-  db.select({ version: factVersions.version }).from(factVersions).where(eq(factVersions.name, TEAM_TASKS_FACTS));
-
 /**
- * Ahead of an answer statement's FROM: no rows when the facts are still at `known` (the version a
- * kept answer was read at; null: none kept). One text whatever `known` is (a bound value), so D1
- * prepares it once.
+ * The first thing in an answer statement's FROM, `gate` with the counter as `gate.fv`: one row when
+ * no answer is kept (`known` null) or the counter has moved from `known`, else none, and then nothing
+ * after it is computed. So the statement itself says which: rows (each with the counter) or "still
+ * kept". One text whatever `known` is (a bound value), so D1 prepares it once.
  */
 export const factsGate = (known: number | null) =>
-  sql`(SELECT 1 AS go WHERE (SELECT version FROM fact_versions WHERE name = ${TEAM_TASKS_FACTS}) IS NOT ${known}) gate CROSS JOIN`;
+  sql`(SELECT fv FROM (SELECT (SELECT version FROM fact_versions WHERE name = ${TEAM_TASKS_FACTS}) AS fv)
+    WHERE ${known} IS NULL OR fv IS NOT ${known}) gate`;
+
+/** The same as a condition, for a statement read from its own table (the task's). */
+export const factsOpen = (known: number | null) => sql`EXISTS (SELECT 1 FROM ${factsGate(known)})`;
 
 interface Kept {
   version: number;
-  /** The task's rows as read (names of its pieces are not counted facts: a renamed course is judged again). */
-  task: string;
-  rows: readonly unknown[];
   answer: TeamQualifiedResponse;
 }
 
@@ -43,26 +39,29 @@ const KEPT_MAX = 64;
 export const keptVersion = (key: string) => kept.get(key)?.version ?? null;
 
 /**
- * The answer to `key` from this batch: the kept one when the counter has not moved (its rows, and
- * the answer itself when the task reads the same), else built from the rows just read, and kept.
+ * The answer to `key` from this batch: the kept one when the statements answered "still kept" (no
+ * rows: the gate was shut), else built from the rows just read and kept at the counter they carry.
  */
-export function settleAnswer(
+export function settleAnswer<Row extends { facts: number | null }>(
   key: string,
-  facts: readonly { version: number }[],
-  taskRows: unknown,
-  rows: readonly unknown[],
-  build: (rows: readonly unknown[]) => TeamQualifiedResponse,
+  rows: readonly Row[],
+  build: (rows: readonly Row[]) => TeamQualifiedResponse,
 ): TeamQualifiedResponse {
-  const version = facts[0]?.version;
   const before = kept.get(key);
-  const task = JSON.stringify(taskRows);
-  const hit = before !== undefined && before.version === version;
-  if (hit && before.task === task) return before.answer;
-  const read = hit ? before.rows : rows;
-  const answer = build(read);
-  if (version !== undefined) {
+  if (before !== undefined && rows.length === 0) return before.answer;
+  const answer = build(rows);
+  const version = rows[0]?.facts;
+  if (version !== null && version !== undefined) {
     if (kept.size >= KEPT_MAX && !kept.has(key)) kept.clear();
-    kept.set(key, { version, task, rows: read, answer });
+    kept.set(key, { version, answer });
   }
   return answer;
+}
+
+/** An answer as JSON, written once per kept answer (a site lead's four pages are tens of KB). */
+const written = new WeakMap<TeamQualifiedResponse, string>();
+export function answerJson(answer: TeamQualifiedResponse): string {
+  let body = written.get(answer);
+  if (body === undefined) written.set(answer, (body = JSON.stringify(answer)));
+  return body;
 }

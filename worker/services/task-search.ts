@@ -33,8 +33,8 @@ import type { Db } from '../db/client';
 import { ApiError } from '../errors';
 import { evidenceFacts, heldPiecesSql, TASK_PIECES } from './evidence';
 import { TEAM_MAX_DEPTH } from './sites';
-import { factsGate, keptVersion, settleAnswer, teamTaskFactsQuery } from './task-search-kept';
-import { taskByIdQuery, toTask } from './tasks';
+import { factsGate, factsOpen, keptVersion, settleAnswer } from './task-search-kept';
+import { taskByIdWhen, toTask } from './tasks';
 
 /** What one request asks: whose team, which task, which day, which site, which list's page. */
 export interface TaskSearch {
@@ -204,6 +204,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = 
   // Built as a select over a raw FROM: drizzle batches builders (its raw queries have no statement to bind).
   return db
     .select({
+      facts: sql<number | null>`gate.fv`,
       list: sql<SearchRow['list']>`x.list`,
       id: sql<string | null>`x.id`,
       n1: sql<number | null>`x.n1`,
@@ -217,7 +218,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = 
         string | null
       >`CASE WHEN x.id IS NULL THEN NULL ELSE ${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })} END`,
     })
-    .from(sql`${factsGate(known)} (${teamWalk(sup, ask.taskId)},
+    .from(sql`${factsGate(known)} CROSS JOIN (${teamWalk(sup, ask.taskId)},
       size AS MATERIALIZED (SELECT count(*) AS n FROM team t
         WHERE t.active = 1 AND EXISTS (SELECT 1 FROM task) AND ${atSite(sql`t.site`)}),
       pieces AS MATERIALIZED (SELECT kind, ref_id, every_days FROM task_evidence WHERE task_id = ${ask.taskId}),
@@ -244,7 +245,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = 
     .orderBy(sql`x.list, x.sort_name, x.id`);
 }
 
-type TaskRows = Awaited<ReturnType<typeof taskByIdQuery>>;
+type TaskRows = Awaited<ReturnType<typeof taskByIdWhen>>;
 type PersonRow = Pick<SearchRow, 'id' | 'name' | 'username' | 'siteName' | 'held'>;
 
 /** The task (404 when unknown or retired), and the rule judging a person's row (each once). */
@@ -337,17 +338,22 @@ function answerOf(taskRows: TaskRows, rows: readonly SearchRow[], ask: TaskSearc
 export function crewQuery(db: Db, ask: TaskSearch, known: number | null = null) {
   const dayEnd = new Date(dayRange(ask.day).end).toISOString();
   const sup = ask.supervisorId;
-  return db
-    .select({
-      id: sql<string>`u.id`,
-      name: sql<string>`${personName('u')}`,
-      username: sql<string>`u.username`,
-      siteName: sql<string | null>`s.name`,
-      held: sql<string>`${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })}`,
-    })
-    .from(sql`${factsGate(known)} (${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t WHERE t.active = 1
-        AND ${atTaskSite(ask, sql`t.site`)}) m JOIN users u ON u.id = m.id LEFT JOIN sites s ON s.id = u.site_id`)
-    .orderBy(sql`lower(${personName('u')}), u.id`);
+  return (
+    db
+      .select({
+        facts: sql<number | null>`gate.fv`,
+        id: sql<string>`u.id`,
+        name: sql<string>`${personName('u')}`,
+        username: sql<string>`u.username`,
+        siteName: sql<string | null>`s.name`,
+        held: sql<string>`${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })}`,
+      })
+      // LEFT JOIN: a row (the counter's) even for an empty team, so no rows at all means "still kept".
+      .from(sql`${factsGate(known)} LEFT JOIN ((${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t
+        WHERE t.active = 1 AND ${atTaskSite(ask, sql`t.site`)}) m JOIN users u ON u.id = m.id
+        LEFT JOIN sites s ON s.id = u.site_id) ON 1`)
+      .orderBy(sql`lower(${personName('u')}), u.id`)
+  );
 }
 
 function crewAnswer(taskRows: TaskRows, rows: readonly PersonRow[], ask: TaskSearch): TeamQualifiedResponse {
@@ -415,19 +421,23 @@ export async function teamQualified(db: Db, ask: TaskSearch): Promise<TeamQualif
   const version = keptVersion(key);
   let answer: TeamQualifiedResponse;
   if (way === 'crew') {
-    const [taskRows, facts, rows] = await db.batch([
-      taskByIdQuery(db, ask.taskId),
-      teamTaskFactsQuery(db),
+    const [taskRows, rows] = await db.batch([
+      taskByIdWhen(db, ask.taskId, factsOpen(version)),
       crewQuery(db, ask, version),
     ]);
-    answer = settleAnswer(key, facts, taskRows, rows, (read) => crewAnswer(taskRows, read as PersonRow[], ask));
+    answer = settleAnswer(key, rows, (read) =>
+      crewAnswer(
+        taskRows,
+        (read as typeof rows).filter((r) => r.id !== null),
+        ask,
+      ),
+    );
   } else {
-    const [taskRows, facts, rows] = await db.batch([
-      taskByIdQuery(db, ask.taskId),
-      teamTaskFactsQuery(db),
+    const [taskRows, rows] = await db.batch([
+      taskByIdWhen(db, ask.taskId, factsOpen(version)),
       taskSearchQuery(db, { ...ask, way }, version),
     ]);
-    answer = settleAnswer(key, facts, taskRows, rows, (read) => answerOf(taskRows, read as SearchRow[], ask));
+    answer = settleAnswer(key, rows, (read) => answerOf(taskRows, read as typeof rows, ask));
   }
   if (sizeHints.size >= SIZE_HINTS) sizeHints.clear();
   if (!ask.siteId) sizeHints.set(ask.supervisorId, answer.counts.qualified + answer.counts.notQualified);
