@@ -65,14 +65,14 @@ describe('reporting lines as facts', () => {
     expect((await put(lead.id, { managerId: null })).status).toBe(200);
     await expectLinesExact('manager cleared');
 
-    const csv = [
-      'username,email,site,manager',
+    const rows = [
       `imp1_${t},imp1_${t}@example.test,,${crew[1].username}`,
-      `imp2_${t},imp2_${t}@example.test,Yard ${t},imp1_${t}`,
-    ].join('\n');
+      `imp2_${t},imp2_${t}@x.test,Yard ${t},imp1_${t}`,
+    ];
+    const raw = ['username,email,site,manager', ...rows].join('\n');
     const imported = await api('POST', '/api/users/bulk', {
       token: admin,
-      raw: csv,
+      raw,
       headers: { 'content-type': 'text/csv' },
     });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
