@@ -149,6 +149,25 @@ export const sites = sqliteTable(
   (t) => [uniqueIndex('sites_name_lower_uq').on(sql`lower(${t.name})`)],
 );
 
+/**
+ * The reporting tree as facts (issue 30 item 5, migration 0053): one row per manager and report at
+ * any depth, with the report's active flag and site, so a team is an index range. Written only by
+ * the triggers on users (every writer keeps it exact; a loop is refused by the database).
+ */
+export const reportingLines = sqliteTable(
+  'reporting_lines',
+  {
+    managerId: text('manager_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** 1: a direct report. */
+    depth: integer('depth').notNull(),
+    /** 1 while the report is not deactivated. */
+    active: integer('active').notNull(),
+    siteId: text('site_id'),
+  },
+  (t) => [primaryKey({ columns: [t.managerId, t.userId] }), index('reporting_lines_user_idx').on(t.userId)],
+);
+
 /** Company sign-in (issue 32, migration 0049): an OpenID Connect provider configured by an administrator. */
 export const identityProviders = sqliteTable(
   'identity_providers',
@@ -865,6 +884,15 @@ export const learningActivity = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Counters bumped by triggers on every write to what a cached answer reads (migration 0053):
+ * `team-tasks` for "who can do this today?" (services/task-search.ts keeps answers per isolate by it).
+ */
+export const factVersions = sqliteTable('fact_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
 
 /**
  * The compliance summary of one matrix filter, computed from every covered person and kept until

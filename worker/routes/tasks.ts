@@ -12,7 +12,6 @@ import {
   type TaskEvidenceOptionsResponse,
   type TaskResponse,
   type TasksResponse,
-  type TeamQualifiedResponse,
   type TeamTasksResponse,
 } from '../contract/tasks';
 import type { Db } from '../db/client';
@@ -25,6 +24,7 @@ import { auditInsert } from '../services/audit';
 import { resolveEvidence, taskEvidenceOptions, type EvidenceRow } from '../services/evidence';
 import { activeSite, assertInSite } from '../services/sites';
 import { teamQualified } from '../services/task-search';
+import { answerJson } from '../services/task-search-kept';
 import { listTasks, replaceTaskEvidence, taskOr404, teamTaskList } from '../services/tasks';
 import { validate } from '../validate';
 
@@ -199,6 +199,7 @@ export const teamTaskRoutes = new Hono<AppEnv>()
       const { result } = await sessionInFirstBatch(c, (db, supervisorId) =>
         teamQualified(db, { supervisorId, taskId: id, day, siteId, list, page }),
       );
-      return c.json<TeamQualifiedResponse>(result);
+      // The same JSON as c.json, written once for an answer the isolate keeps and serves again.
+      return c.body(answerJson(result), 200, { 'content-type': 'application/json' });
     },
   );

@@ -33,7 +33,8 @@ import type { Db } from '../db/client';
 import { ApiError } from '../errors';
 import { evidenceFacts, heldPiecesSql, TASK_PIECES } from './evidence';
 import { TEAM_MAX_DEPTH } from './sites';
-import { taskByIdQuery, toTask } from './tasks';
+import { factsGate, factsOpen, keptVersion, settleAnswer } from './task-search-kept';
+import { taskByIdWhen, toTask } from './tasks';
 
 /** What one request asks: whose team, which task, which day, which site, which list's page. */
 export interface TaskSearch {
@@ -124,15 +125,17 @@ const personPieceSql = (dayEnd: string) => sql`CASE re.kind
   END`;
 
 /**
- * The caller's reports, walked down the manager index (covering: id, leaver, site; reporting lines
- * never loop, and the walk never re-enters the caller), and the task asked about when active.
+ * The caller's reports (the reporting_lines facts: one index range, with each report's active flag
+ * and site; never the caller), and the task asked about when active.
  */
-const teamWalk = (sup: string, taskId: string) => sql`WITH RECURSIVE
-  team(id, depth, gone, site) AS (
-    SELECT m.id, 1, m.deactivated_at, m.site_id FROM users m WHERE m.manager_id = ${sup} AND m.id <> ${sup}
-    UNION ALL SELECT r.id, t.depth + 1, r.deactivated_at, r.site_id FROM team t JOIN users r ON r.manager_id = t.id
-      WHERE t.depth < ${TEAM_MAX_DEPTH} AND r.id <> ${sup}),
+const teamWalk = (sup: string, taskId: string) => sql`WITH
+  team(id, active, site) AS (SELECT rl.user_id, rl.active, rl.site_id FROM reporting_lines rl
+    WHERE rl.manager_id = ${sup} AND rl.depth <= ${TEAM_MAX_DEPTH} AND rl.user_id <> ${sup}),
   task AS MATERIALIZED (SELECT id, site_id FROM tasks WHERE id = ${taskId} AND retired_at IS NULL)`;
+
+/** Is `id` one of the caller's reports? One key probe of reporting_lines. */
+const reportOf = (sup: string, id: SQL) =>
+  sql`EXISTS (SELECT 1 FROM reporting_lines bl WHERE bl.manager_id = ${sup} AND bl.user_id = ${id} AND bl.depth <= ${TEAM_MAX_DEPTH})`;
 
 /** A person (`site`: their site column) is asked about at the task's site (if it has one) and the site asked. */
 const atTaskSite = (ask: TaskSearch, site: SQL) =>
@@ -156,7 +159,7 @@ type SearchRow = {
  * a `counts` row (n1..n4: qualified, lapsing within 7 and 30 days, not qualified), then the page's
  * people of each list asked, by name, each with what they hold of every piece on the day (held).
  */
-export function taskSearchQuery(db: Db, ask: TaskSearch) {
+export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = null) {
   const { start, end } = dayRange(ask.day);
   const dayStart = new Date(start).toISOString();
   const dayEnd = new Date(end).toISOString();
@@ -170,12 +173,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
     ask.way === 'crew' ? crew : ask.way === 'big' ? wide : sql`${crew} UNION ALL ${wide}`;
   // A person (`site` their site column) counts when at the task's site (if it has one) and the site asked.
   const atSite = (site: SQL) => atTaskSite(ask, site);
-  // Is `id` below the caller? Walked upwards from the person (a few steps), for the few a big team's arm asks about.
-  const below = (id: SQL) => sql`EXISTS (WITH RECURSIVE up(id, depth) AS (
-      SELECT um.manager_id, 1 FROM users um WHERE um.id = ${id}
-      UNION ALL SELECT uu.manager_id, up.depth + 1 FROM up JOIN users uu ON uu.id = up.id
-        WHERE up.id <> ${sup} AND up.depth < ${TEAM_MAX_DEPTH})
-    SELECT 1 FROM up WHERE up.id = ${sup})`;
+  const below = (id: SQL) => reportOf(sup, id);
   const nameKey = sql`lower(${personName('pu')})`;
   const page = sql`ORDER BY ${nameKey}, pu.id LIMIT ${TEAM_QUALIFIED_PAGE} OFFSET ${offset}`;
   const wants = (list: TeamQualifiedList) => !ask.list || ask.list === list;
@@ -196,7 +194,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
     ? sql`UNION ALL SELECT * FROM (${arms(
         sql`SELECT * FROM (SELECT 'notQualified', m.id, ${nameKey}, NULL, NULL, NULL, NULL
           FROM team m JOIN users pu ON pu.id = m.id
-          WHERE ${small} AND m.gone IS NULL AND ${atSite(sql`m.site`)} AND m.id NOT IN (SELECT id FROM qualified) ${page})`,
+          WHERE ${small} AND m.active = 1 AND ${atSite(sql`m.site`)} AND m.id NOT IN (SELECT id FROM qualified) ${page})`,
         sql`SELECT * FROM (SELECT 'notQualified', pu.id, ${nameKey}, NULL, NULL, NULL, NULL
           FROM users pu INDEXED BY users_display_name_idx
           WHERE ${big} AND pu.deactivated_at IS NULL AND ${atSite(sql`pu.site_id`)} AND pu.id <> ${sup}
@@ -206,6 +204,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
   // Built as a select over a raw FROM: drizzle batches builders (its raw queries have no statement to bind).
   return db
     .select({
+      facts: sql<number | null>`gate.fv`,
       list: sql<SearchRow['list']>`x.list`,
       id: sql<string | null>`x.id`,
       n1: sql<number | null>`x.n1`,
@@ -219,15 +218,15 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
         string | null
       >`CASE WHEN x.id IS NULL THEN NULL ELSE ${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })} END`,
     })
-    .from(sql`(${teamWalk(sup, ask.taskId)},
+    .from(sql`${factsGate(known)} CROSS JOIN (${teamWalk(sup, ask.taskId)},
       size AS MATERIALIZED (SELECT count(*) AS n FROM team t
-        WHERE t.gone IS NULL AND EXISTS (SELECT 1 FROM task) AND ${atSite(sql`t.site`)}),
+        WHERE t.active = 1 AND EXISTS (SELECT 1 FROM task) AND ${atSite(sql`t.site`)}),
       pieces AS MATERIALIZED (SELECT kind, ref_id, every_days FROM task_evidence WHERE task_id = ${ask.taskId}),
       ${ask.way === 'crew' ? sql`` : sql`picked AS (${pickedRecordsSql(dayEnd, big)}),`}
       qualified AS MATERIALIZED (${arms(
         sql`SELECT id, until FROM (SELECT m.id AS id, (SELECT CASE WHEN count(*) = sum(v > ${dayStart}) THEN min(v) END
             FROM (SELECT ${personPieceSql(dayEnd)} AS v FROM pieces re LIMIT -1)) AS until
-          FROM team m WHERE ${small} AND m.gone IS NULL AND ${atSite(sql`m.site`)})
+          FROM team m WHERE ${small} AND m.active = 1 AND ${atSite(sql`m.site`)})
         WHERE until IS NOT NULL`,
         sql`SELECT g.id, g.until FROM (SELECT r.user_id AS id, min(r.expires) AS until FROM picked r
             WHERE r.revoked IS NULL AND r.expires > ${dayStart}
@@ -246,7 +245,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
     .orderBy(sql`x.list, x.sort_name, x.id`);
 }
 
-type TaskRows = Awaited<ReturnType<typeof taskByIdQuery>>;
+type TaskRows = Awaited<ReturnType<typeof taskByIdWhen>>;
 type PersonRow = Pick<SearchRow, 'id' | 'name' | 'username' | 'siteName' | 'held'>;
 
 /** The task (404 when unknown or retired), and the rule judging a person's row (each once). */
@@ -336,20 +335,25 @@ function answerOf(taskRows: TaskRows, rows: readonly SearchRow[], ask: TaskSearc
  * A crew (a few hundred at most): every member with what they hold, in name order, judged by the
  * rule itself (no SQL verdict to drift), and the pages cut here. One cheap statement to compile.
  */
-export function crewQuery(db: Db, ask: TaskSearch) {
+export function crewQuery(db: Db, ask: TaskSearch, known: number | null = null) {
   const dayEnd = new Date(dayRange(ask.day).end).toISOString();
   const sup = ask.supervisorId;
-  return db
-    .select({
-      id: sql<string>`u.id`,
-      name: sql<string>`${personName('u')}`,
-      username: sql<string>`u.username`,
-      siteName: sql<string | null>`s.name`,
-      held: sql<string>`${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })}`,
-    })
-    .from(sql`(${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t WHERE t.gone IS NULL
-        AND ${atTaskSite(ask, sql`t.site`)}) m JOIN users u ON u.id = m.id LEFT JOIN sites s ON s.id = u.site_id`)
-    .orderBy(sql`lower(${personName('u')}), u.id`);
+  return (
+    db
+      .select({
+        facts: sql<number | null>`gate.fv`,
+        id: sql<string>`u.id`,
+        name: sql<string>`${personName('u')}`,
+        username: sql<string>`u.username`,
+        siteName: sql<string | null>`s.name`,
+        held: sql<string>`${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })}`,
+      })
+      // LEFT JOIN: a row (the counter's) even for an empty team, so no rows at all means "still kept".
+      .from(sql`${factsGate(known)} LEFT JOIN ((${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t
+        WHERE t.active = 1 AND ${atTaskSite(ask, sql`t.site`)}) m JOIN users u ON u.id = m.id
+        LEFT JOIN sites s ON s.id = u.site_id) ON 1`)
+      .orderBy(sql`lower(${personName('u')}), u.id`)
+  );
 }
 
 function crewAnswer(taskRows: TaskRows, rows: readonly PersonRow[], ask: TaskSearch): TeamQualifiedResponse {
@@ -401,15 +405,39 @@ function crewAnswer(taskRows: TaskRows, rows: readonly PersonRow[], ask: TaskSea
 export async function teamQualified(db: Db, ask: TaskSearch): Promise<TeamQualifiedResponse> {
   // A caller asks again and again (a list's pages, other tasks): their team's size last time picks
   // the way, so the statement is that way's only. Only a hint: every way gives the same answer.
-  const known = ask.way || ask.setWiseFrom !== undefined ? undefined : sizeHints.get(ask.supervisorId);
-  const way = known === undefined ? ask.way : known >= SET_WISE_FROM ? 'big' : 'crew';
+  const size = ask.way || ask.setWiseFrom !== undefined ? undefined : sizeHints.get(ask.supervisorId);
+  const way = size === undefined ? ask.way : size >= SET_WISE_FROM ? 'big' : 'crew';
+  // Kept per question (the way and the tests' threshold included: each statement answers for itself).
+  const key = JSON.stringify([
+    ask.supervisorId,
+    ask.taskId,
+    ask.day,
+    ask.siteId,
+    ask.list,
+    ask.page,
+    way,
+    ask.setWiseFrom,
+  ]);
+  const version = keptVersion(key);
   let answer: TeamQualifiedResponse;
   if (way === 'crew') {
-    const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), crewQuery(db, ask)]);
-    answer = crewAnswer(taskRows, rows, ask);
+    const [taskRows, rows] = await db.batch([
+      taskByIdWhen(db, ask.taskId, factsOpen(version)),
+      crewQuery(db, ask, version),
+    ]);
+    answer = settleAnswer(key, rows, (read) =>
+      crewAnswer(
+        taskRows,
+        (read as typeof rows).filter((r) => r.id !== null),
+        ask,
+      ),
+    );
   } else {
-    const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), taskSearchQuery(db, { ...ask, way })]);
-    answer = answerOf(taskRows, rows, ask);
+    const [taskRows, rows] = await db.batch([
+      taskByIdWhen(db, ask.taskId, factsOpen(version)),
+      taskSearchQuery(db, { ...ask, way }, version),
+    ]);
+    answer = settleAnswer(key, rows, (read) => answerOf(taskRows, read as typeof rows, ask));
   }
   if (sizeHints.size >= SIZE_HINTS) sizeHints.clear();
   if (!ask.siteId) sizeHints.set(ask.supervisorId, answer.counts.qualified + answer.counts.notQualified);
