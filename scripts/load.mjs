@@ -1,14 +1,11 @@
 #!/usr/bin/env node
-// `npm run load`: a synchronized start of one timed assessment against a local Worker (loopback only): the bundle
-// `wrangler deploy` uploads, run in workerd through Miniflare as the bench runs it (scripts/bench/harness.mjs), not
-// `wrangler dev`, which reloads the Worker when a source file, dist/client or wrangler.toml changes during the run
-// (every request in flight then fails) and whose proxy answers any failed POST with "Your worker restarted mid-request".
+// `npm run load`: a synchronized start of one timed assessment against a local `wrangler dev` (loopback only).
 //   setup (SQL, not the API): N learners with one real PBKDF2 hash, enrolled in the PASS course, its pre-assessment
 //   and materials completed, so the timed final assessment is unlocked for every one of them
 //   login: every learner signs in before the timed phase, a few at a time (PBKDF2 is the cost, not D1)
 //   start: all N POST start at once, one connection each (and a second tab for every 10th learner)
 //   autosave: two autosaves per learner, then submit, each over --answer-connections connections (learners work
-//   at their own pace)
+//   at their own pace; `wrangler dev`'s own proxy drops requests when thousands arrive at once, see the README)
 //   check: D1 read directly: one attempt per learner, submitted, answers, score, progress and certificates exactly
 //   as expected from each learner's deterministic answers
 // Load: autocannon, one run per step, each connection one learner (setupRequest takes the next learner's token).
@@ -21,8 +18,15 @@ import { hashPassword } from './seed/password.mjs';
 import { checkD1 } from './load/checks.mjs';
 import { answerKey, learnersSql } from './load/learners.mjs';
 import { json, stepRunner } from './load/steps.mjs';
-import { startWorker } from './bench/harness.mjs';
-import { d1 as d1At, seededTempState, step, workerErrorLog } from './lib.mjs';
+import {
+  d1 as d1At,
+  freePort,
+  seededTempState,
+  startLocalWorker,
+  step,
+  stopLocalWorker,
+  workerErrorLog,
+} from './lib.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -41,6 +45,7 @@ if (
 }
 const PASSWORD = 'Learner#2026demo';
 const COURSE_TITLE = 'Fire Extinguisher Use: The PASS Technique';
+const JWT_SECRET = `load-${'l'.repeat(40)}`;
 /** Every 10th learner starts from two tabs at once: still one attempt. */
 const SECOND_TAB_EVERY = 10;
 /** A request waits this long before autocannon counts it as timed out: on one local isolate and one local D1, 2,000 starts queue for minutes. */
@@ -50,8 +55,7 @@ const startedAt = performance.now();
 let persist = null;
 let worker = null;
 const cleanup = async () => {
-  await worker?.stop();
-  worker = null;
+  await stopLocalWorker(worker);
   if (persist) rmSync(persist, { recursive: true, force: true });
 };
 // Bounded: whatever happens, the run ends within --max-minutes.
@@ -64,8 +68,15 @@ process.on('SIGINT', async () => {
   await cleanup();
   process.exit(130);
 });
-// A crash (an error thrown at the top level) still removes the temporary state (Miniflare ends its runtime with this process).
+// A crash (an error thrown at the top level) still stops the Worker and removes the temporary state.
 process.on('exit', () => {
+  if (worker && worker.exitCode === null) {
+    try {
+      process.kill(-worker.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   if (persist) rmSync(persist, { recursive: true, force: true });
 });
 
@@ -105,18 +116,19 @@ const hash = await hashPassword(PASSWORD);
 const now = new Date().toISOString();
 await d1(learnersSql({ count: LEARNERS, hash, now, course, prior, target, q }));
 
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
 const workerErrors = workerErrorLog();
-step('Starting the Worker (the deploy bundle in workerd through Miniflare)');
-// The runtime's own notices (an error, a restart) are kept for the report.
+step(`Starting the Worker on ${base}`);
+// wrangler's own notices (a reload answers requests in flight with its own 503) are kept for the report.
 const workerNotices = [];
 const onOutput = (chunk) => {
   workerErrors.scan(chunk);
   for (const line of String(chunk).split('\n'))
     if (/reload|restart|✘|error/i.test(line) && workerNotices.length < 10) workerNotices.push(line.slice(0, 300));
 };
-worker = await startWorker(persist, { onOutput });
-const { base } = worker;
-step(`The Worker answers on ${base}`);
+// No per-request log line: each is a call from the local runtime back to wrangler's Node process.
+worker = await startLocalWorker({ port, persist, jwtSecret: JWT_SECRET, onOutput, extraArgs: ['--log-level', 'warn'] });
 
 // ---------------------------------------------------------------------------------------------
 // One autocannon run per step; each connection serves one learner taken from a queue
@@ -191,7 +203,7 @@ await runStep('submit', {
 const health = await fetch(`${base}/api/health`)
   .then((r) => r.status)
   .catch(() => 0);
-await worker.stop();
+await stopLocalWorker(worker);
 worker = null;
 
 // ---------------------------------------------------------------------------------------------
@@ -253,7 +265,7 @@ for (const c of checks.filter((x) => x.failures > 0 && x.sample.length))
   console.log(`  ${c.name}: ${JSON.stringify(c.sample)}`);
 for (const s of stats.filter((x) => x.samples?.length))
   console.log(`  ${s.name} answers other than 200: ${JSON.stringify(s.samples)}`);
-if (workerNotices.length) console.log(`  the runtime said:\n    ${workerNotices.join('\n    ')}`);
+if (workerNotices.length) console.log(`  wrangler dev said:\n    ${workerNotices.join('\n    ')}`);
 
 const failed = checks.some((c) => c.failures > 0);
 const minutes = (performance.now() - startedAt) / 60_000;

@@ -44,10 +44,9 @@ export function workerBuild() {
  * timings are the runtime's (the proxy added its own latency and dropped requests under load).
  * Bindings, assets and compatibility come from wrangler.toml as wrangler reads it, and the state
  * sits where `wrangler d1 execute --persist-to` and the seed write it (`<persist>/v3`).
- * Nothing is watched: the bundle is a copy in a temporary directory, so a file changed in the
- * checkout during a run (a build, a merge) cannot reload the Worker under it. `stop()` ends it.
+ * `stop()` ends it.
  */
-export async function startWorker(persist, { onOutput } = {}) {
+export async function startWorker(persist) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve('wrangler.toml'));
   const { scriptPath } = await workerBuild();
   const mf = new Miniflare({
@@ -61,15 +60,6 @@ export async function startWorker(persist, { onOutput } = {}) {
     host: '127.0.0.1',
     port: 0,
     defaultPersistRoot: join(persist, 'v3'),
-    // The runtime's own output (the Worker's logs) to a reader when one is given (the load run counts errors).
-    ...(onOutput
-      ? {
-          handleRuntimeStdio(stdout, stderr) {
-            stdout.on('data', onOutput);
-            stderr.on('data', onOutput);
-          },
-        }
-      : {}),
   });
   const base = (await mf.ready).origin;
   await waitForHealth(base, 90_000);
