@@ -12,8 +12,10 @@
 // Options: --learners N (default 2000), --login-connections N (default 4), --answer-connections N (default 50),
 // --max-minutes N (hard limit, default 30).
 // Exits non-zero on any 5xx, any request not answered 200, any Worker error logged, or any failed check.
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { workerBuild } from './bench/harness.mjs';
 import { hashPassword } from './seed/password.mjs';
 import { checkD1 } from './load/checks.mjs';
 import { answerKey, learnersSql } from './load/learners.mjs';
@@ -127,8 +129,31 @@ const onOutput = (chunk) => {
   for (const line of String(chunk).split('\n'))
     if (/reload|restart|✘|error/i.test(line) && workerNotices.length < 10) workerNotices.push(line.slice(0, 300));
 };
+// A frozen copy: `wrangler dev` reloads the Worker (and fails every request in flight) when a bundled source file,
+// anything under dist/client or wrangler.toml changes, and the checkout may be built or merged during a run. So it
+// runs the deploy bundle (`wrangler deploy --dry-run`, as the bench does) from a temporary directory, without
+// bundling, with a copy of the client as its assets: nothing it watches changes under it.
+const { dir: bundleDir } = await workerBuild();
+const assetsCopy = join(dirname(bundleDir), 'client');
+cpSync('dist/client', assetsCopy, { recursive: true });
 // No per-request log line: each is a call from the local runtime back to wrangler's Node process.
-worker = await startLocalWorker({ port, persist, jwtSecret: JWT_SECRET, onOutput, extraArgs: ['--log-level', 'warn'] });
+worker = await startLocalWorker({
+  port,
+  persist,
+  jwtSecret: JWT_SECRET,
+  onOutput,
+  // `--config`: with a script path wrangler looks for its config beside the script.
+  extraArgs: [
+    '--log-level',
+    'warn',
+    '--config',
+    join(process.cwd(), 'wrangler.toml'),
+    join(bundleDir, 'index.js'),
+    '--no-bundle',
+    '--assets',
+    assetsCopy,
+  ],
+});
 
 // ---------------------------------------------------------------------------------------------
 // One autocannon run per step; each connection serves one learner taken from a queue

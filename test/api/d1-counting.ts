@@ -8,32 +8,42 @@ import { app } from '../../worker/app';
  */
 export function countingD1(real: D1Database) {
   const count = { calls: 0 };
+  /** Every statement sent, with its bound values (the query-plan tests explain them). */
+  const statements: { sql: string; params: unknown[] }[] = [];
   const targets = new WeakMap<object, D1PreparedStatement>();
-  const call = (run: () => unknown) => {
+  const texts = new WeakMap<object, { sql: string; params: unknown[] }>();
+  const call = (sent: object[], run: () => unknown) => {
     count.calls += 1;
+    for (const statement of sent) {
+      const text = texts.get(statement);
+      if (text) statements.push(text);
+    }
     return run();
   };
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+  const wrap = (statement: D1PreparedStatement, text: { sql: string; params: unknown[] }): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, prop) {
-        if (prop === 'bind') return (...values: unknown[]) => wrap(target.bind(...values));
+        if (prop === 'bind')
+          return (...values: unknown[]) => wrap(target.bind(...values), { sql: text.sql, params: values });
         if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw')
-          return (...args: unknown[]) => call(() => (target[prop] as (...a: unknown[]) => unknown)(...args));
+          return (...args: unknown[]) => call([proxy], () => (target[prop] as (...a: unknown[]) => unknown)(...args));
         const value = Reflect.get(target, prop, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
     targets.set(proxy, statement);
+    texts.set(proxy, text);
     return proxy;
   };
   // The Worker reads through a D1 session (withSession): the session is counted the same way.
   const wrapDb = <T extends object>(target: T): T =>
     new Proxy(target, {
       get(inner, prop) {
-        if (prop === 'prepare') return (query: string) => wrap((inner as unknown as D1Database).prepare(query));
+        if (prop === 'prepare')
+          return (query: string) => wrap((inner as unknown as D1Database).prepare(query), { sql: query, params: [] });
         if (prop === 'batch')
-          return (statements: D1PreparedStatement[]) =>
-            call(() => (inner as unknown as D1Database).batch(statements.map((s) => targets.get(s) ?? s)));
+          return (sent: D1PreparedStatement[]) =>
+            call(sent, () => (inner as unknown as D1Database).batch(sent.map((s) => targets.get(s) ?? s)));
         if (prop === 'withSession')
           return (constraint?: string) => wrapDb((inner as unknown as D1Database).withSession(constraint) as object);
         const value = Reflect.get(inner, prop, inner);
@@ -41,7 +51,7 @@ export function countingD1(real: D1Database) {
       },
     });
   const db = wrapDb(real);
-  return { db, count };
+  return { db, count, statements };
 }
 
 /**
@@ -49,7 +59,7 @@ export function countingD1(real: D1Database) {
  * before the answer (work left to waitUntil, after it, is not the caller's wait and is not counted).
  */
 export async function countedCall(method: string, path: string, token: string, body?: unknown) {
-  const { db: counted, count } = countingD1(env.DB);
+  const { db: counted, count, statements } = countingD1(env.DB);
   const ctx = createExecutionContext();
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -64,5 +74,5 @@ export async function countedCall(method: string, path: string, token: string, b
   );
   const calls = count.calls;
   await waitOnExecutionContext(ctx);
-  return { res, calls };
+  return { res, calls, statements };
 }

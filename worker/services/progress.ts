@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { LearnerClassroomData, LearnerMaterialData } from '../contract/courses';
 import type { DeliveryLanguage } from '../contract/delivery-language';
@@ -339,8 +339,19 @@ export function stepCertificateQuery(db: Db, userId: string, componentId: string
  * else the caller reads): the component, its course and book, the enrollment, whether the course is
  * in the learner's books, the course's components and the learner's progress rows.
  */
-export function componentContextQueries(db: Db, userId: string, componentId: string) {
+export function componentContextQueries(
+  db: Db,
+  userId: string,
+  componentId: string,
+  { listData = true }: { listData?: boolean } = {},
+) {
   const courseId = courseOfComponent(componentId);
+  // `listData: false` reads the course's other components without their content (`data` comes back
+  // null): enough for the unlock rule, and an assessment start then does not read and parse every
+  // question bank of the course on each start (issue 31, item 6).
+  const listColumns = listData
+    ? getTableColumns(components)
+    : { ...getTableColumns(components), data: sql<ComponentRow['data']>`NULL` };
   return [
     db.select().from(components).where(eq(components.id, componentId)).limit(1),
     courseWithDomainQuery(db, courseId),
@@ -351,7 +362,7 @@ export function componentContextQueries(db: Db, userId: string, componentId: str
       .limit(1),
     userBookQuery(db, userId, sql`(SELECT c.domain_id FROM courses c WHERE c.id = ${courseId})`),
     db
-      .select()
+      .select(listColumns)
       .from(components)
       .where(eq(components.courseId, courseId))
       .orderBy(asc(components.orderIndex), asc(components.createdAt)),

@@ -29,7 +29,8 @@ import { openAttempt, openAttemptQuery } from './attempt-flow';
  */
 export function startReads(db: Db, userId: string, componentId: string) {
   return db.batch([
-    ...componentContextQueries(db, userId, componentId),
+    // The other components only for the unlock rule: their question banks are not read.
+    ...componentContextQueries(db, userId, componentId, { listData: false }),
     openAttemptQuery(db, userId, componentId),
     usedAttemptsQuery(db, userId, componentId),
   ]);

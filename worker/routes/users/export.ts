@@ -10,16 +10,18 @@ import { decryptText } from '../../services/crypto';
 import { CSV_BOM, csvCell } from '../../services/csv';
 import { siteScope } from '../../services/sites';
 import { byUsername } from '../../services/user-accounts';
-import { domainsByUser as domainsFor } from '../../services/users';
 
 type ExportRecord = Record<(typeof EXPORT_COLUMNS)[number], string | null>;
 
 /**
- * People exported per read: one keyset page in name order, with their books. The first read is
- * small (one query for its books) so the first bytes leave quickly; the rest go 500 at a time.
+ * People exported per read: one keyset page in name order, their books in the same statement. The
+ * first read is small so the first bytes leave quickly; the rest go 1,000 at a time. One statement
+ * per page keeps an export of 250,000 people at 251 D1 queries, within D1's 1,000 queries per
+ * Worker invocation (the books used to be read in IN-lists of 90 ids: 7 queries per 500 people,
+ * 3,500 for 250,000; test/api/users-export-scale.test.ts counts them).
  */
-const EXPORT_CHUNK = 500;
-const EXPORT_FIRST_CHUNK = 100;
+export const EXPORT_CHUNK = 1000;
+export const EXPORT_FIRST_CHUNK = 100;
 
 /** The export's keyset read: people after `after` in lower(username) order, by its unique index. */
 export function exportChunkQuery(db: Db, after: string | null, size = EXPORT_CHUNK, scope?: SQL) {
@@ -31,6 +33,8 @@ export function exportChunkQuery(db: Db, after: string | null, size = EXPORT_CHU
       // out in full: drizzle leaves a lone table's columns unqualified, which the inner FROM would capture.
       site: sql<string | null>`(SELECT s.name FROM sites s WHERE s.id = users.site_id)`,
       manager: sql<string | null>`(SELECT m.username FROM users m WHERE m.id = users.manager_id)`,
+      // The person's book names as a JSON array, by the (user_id, domain_id) primary key.
+      books: sql<string>`(SELECT json_group_array(d.name) FROM user_domains ud JOIN domains d ON d.id = ud.domain_id WHERE ud.user_id = users.id)`,
     })
     .from(users)
     .where(and(after === null ? undefined : sql`${byUsername} > ${after}`, scope))
@@ -48,13 +52,8 @@ async function exportChunk(
   // The key is SQLite's own lower() (ASCII only), so the next chunk starts exactly where this one ended.
   const keyed = await exportChunkQuery(db, after, after === null ? EXPORT_FIRST_CHUNK : EXPORT_CHUNK, scope);
   if (keyed.length === 0) return { records: [], after };
-  const rows = keyed.map((k) => k.row);
-  const map = await domainsFor(
-    db,
-    rows.map((row) => row.id),
-  );
   const records = await Promise.all(
-    keyed.map(async ({ row, site, manager }) => {
+    keyed.map(async ({ row, site, manager, books }) => {
       // The temporary password is shown only while the user has not replaced it; never a hash.
       const password =
         row.mustChangePassword && row.tempPasswordEnc ? ((await decryptText(secret, row.tempPasswordEnc)) ?? '') : '';
@@ -69,7 +68,8 @@ async function exportChunk(
         jobTitle: row.jobTitle,
         site,
         manager,
-        domains: (map.get(row.id) ?? []).map((d) => d.name).join('; '),
+        // In name order as the user screen lists them (localeCompare, not SQLite's binary order).
+        domains: (JSON.parse(books) as string[]).sort((a, b) => a.localeCompare(b)).join('; '),
         passwordCreatedAt: row.passwordCreatedAt,
       } satisfies ExportRecord;
     }),
