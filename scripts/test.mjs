@@ -121,7 +121,12 @@ const RUNS = [
     files,
     report: `.tmp/vitest-e2e-${i + 1}.json`,
   })),
-  { label: 'api', projects: ['unit', 'api', 'api-isolated'], files: [], report: '.tmp/vitest-unit-api.json' },
+  {
+    label: 'api',
+    projects: ['unit', 'unit-isolated', 'api', 'api-isolated'],
+    files: [],
+    report: '.tmp/vitest-unit-api.json',
+  },
 ];
 
 function prefixed(stream, label, out) {
