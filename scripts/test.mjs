@@ -94,7 +94,7 @@ const E2E_SECONDS = {
   'recertification.spec.ts': 22,
   'admin-compliance.spec.ts': 26,
   'arabic-content.spec.ts': 20,
-  'session-check-in.spec.ts': 43,
+  'session-check-in.spec.ts': 26,
   'delivery-language.spec.ts': 26,
   'scheduled-trigger.spec.ts': 16,
   'scorm.spec.ts': 16,
