@@ -7,7 +7,7 @@ import { originFor } from '../config';
 import { identityProviders, oidcHandoffs, oidcSignIns, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { publicRoute } from '../middleware/auth';
+import { publicRoute, requireSession } from '../middleware/auth';
 import { randomToken, sha256Hex } from '../services/crypto';
 import {
   claimMapOf,
@@ -19,6 +19,8 @@ import {
 import { authorizationUrl, discover, newAuthorization, OidcError, redeemCode, type Discovery } from '../services/oidc';
 import type { UserRow } from '../services/user-accounts';
 import { personForSignIn, SignInRefused } from '../services/oidc-people';
+import { reauthBody, type ReauthStartResponse, type SigningMethodResponse } from '../contract/signing-proofs';
+import { finishReauth, reauthFlow, reauthProvider, signingMethod } from '../services/signing-proofs';
 import { assertNotCrossSite, issueSession } from '../services/web-session';
 import { validate } from '../validate';
 import * as v from 'valibot';
@@ -31,6 +33,9 @@ import * as v from 'valibot';
  *   exchange spends that code for exactly the password login's answer (services/sign-in.ts), so
  *            whatever the login sets (the token today, the cookie of issue 31) the exchange sets too.
  * The hand-off keeps the session out of the URL and out of the provider's redirect.
+ *   reauth   (issue 32 item 5) a signed-in person about to sign re-authenticates at their provider
+ *            (prompt=login, max_age=0); the same callback checks the person and the fresh auth_time
+ *            and sends the pop-up to /sign/confirmed with a signing proof (services/signing-proofs.ts).
  */
 
 const SIGN_IN_TTL_MS = 10 * 60 * 1000;
@@ -44,6 +49,20 @@ function backWithError(c: Context<AppEnv>, reason: RefusalReason | 'ACCOUNT_DEAC
   const url = new URL('/sign-in/complete', appOrigin(c));
   url.searchParams.set('error', reason);
   if (provider) url.searchParams.set('provider', provider);
+  return c.redirect(url.toString(), 302);
+}
+
+/** Where a re-authentication's pop-up lands: the proof for the sign-off dialog, or why there is none. */
+function backToSigner(
+  c: Context<AppEnv>,
+  flow: { purpose: string | null; subjectId: string | null },
+  answer: { proof: string } | { error: RefusalReason },
+) {
+  const url = new URL('/sign/confirmed', appOrigin(c));
+  url.searchParams.set('purpose', flow.purpose ?? '');
+  url.searchParams.set('subject', flow.subjectId ?? '');
+  if ('proof' in answer) url.searchParams.set('proof', answer.proof);
+  else url.searchParams.set('error', answer.error);
   return c.redirect(url.toString(), 302);
 }
 
@@ -97,6 +116,42 @@ export const oidcRoutes = new Hono<AppEnv>()
     );
   })
 
+  // How the signed-in person signs: the sign-off dialogs offer "Confirm with <company>" from this.
+  .get('/signing-method', requireSession, async (c) =>
+    c.json<SigningMethodResponse>(await signingMethod(c.var.db, c.var.user.id)),
+  )
+
+  // A signed-in person about to sign re-authenticates at their provider; the dialog opens the address.
+  .post('/reauth', requireSession, validate('json', reauthBody), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const provider = await reauthProvider(db, user.id);
+    let discovery: Discovery;
+    try {
+      discovery = await discover(provider.issuer);
+    } catch (error) {
+      if (!(error instanceof OidcError)) throw error;
+      await recordSignInError(db, provider.id, { code: error.code, message: error.message });
+      throw new ApiError('SERVICE_UNAVAILABLE', REFUSALS['signature.reauthFailed']);
+    }
+    const flow = await newAuthorization();
+    const now = new Date();
+    await db.batch([
+      db.delete(oidcSignIns).where(lt(oidcSignIns.expiresAt, now.toISOString())),
+      db.insert(oidcSignIns).values(reauthFlow(flow, provider.id, user.id, c.req.valid('json'), now, SIGN_IN_TTL_MS)),
+    ]);
+    const url = authorizationUrl(discovery, {
+      clientId: provider.clientId,
+      redirectUri: redirectUri(c),
+      state: flow.state,
+      nonce: flow.nonce,
+      challenge: flow.challenge,
+      loginHint: user.email.includes('@') ? user.email : undefined,
+      reauth: true,
+    });
+    return c.json<ReauthStartResponse>({ url });
+  })
+
   .get('/callback', publicRoute, validate('query', oidcCallbackQuery), async (c) => {
     const db = c.var.db;
     const query = c.req.valid('query');
@@ -114,10 +169,13 @@ export const oidcRoutes = new Hono<AppEnv>()
       : [];
     if (!flow) return backWithError(c, 'oidc.signInFailed');
     const provider = await db.select().from(identityProviders).where(eq(identityProviders.id, flow.providerId)).get();
-    if (!provider || provider.disabledAt) return backWithError(c, 'oidc.signInFailed');
+    // A re-authentication to sign goes back to the signer's pop-up, never to the sign-in page.
+    const refuse = (reason: RefusalReason) =>
+      flow.reauthUserId ? backToSigner(c, flow, { error: 'signature.reauthFailed' }) : backWithError(c, reason);
+    if (!provider || provider.disabledAt) return refuse('oidc.signInFailed');
     const fail = async (code: string, message: string, extra: { subject?: string; email?: string } = {}) => {
       await recordSignInError(db, provider.id, { code, message, ...extra });
-      return backWithError(c, 'oidc.signInFailed');
+      return refuse('oidc.signInFailed');
     };
     if (query.error || !query.code) {
       return fail('provider_error', `${query.error || 'no code'}: ${query.error_description}`.trim());
@@ -139,6 +197,12 @@ export const oidcRoutes = new Hono<AppEnv>()
     } catch (error) {
       if (!(error instanceof OidcError)) throw error;
       return fail(error.code, error.message);
+    }
+    if (flow.reauthUserId) {
+      const done = await finishReauth(db, flow, provider, claims);
+      if ('proof' in done) return backToSigner(c, flow, done);
+      await recordSignInError(db, provider.id, { code: 'reauth', message: done.detail, subject: String(claims.sub) });
+      return backToSigner(c, flow, { error: done.refused });
     }
     let person: UserRow;
     try {
