@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, inject } from 'vitest';
-import { api, db, schema } from './helpers';
+import { api, db, freshIp, schema } from './helpers';
 
 /*
  * Company sign-in through the real OpenID provider the API projects start (test/e2e/oidc-global-setup.ts).
@@ -60,7 +60,8 @@ class Jar {
  * the callback address the provider sends the browser back to (path and query).
  */
 export async function throughProvider(providerId: string, sub: string): Promise<string> {
-  const start = await api('GET', `/api/auth/oidc/${providerId}/start`);
+  // Each from an address of its own: starts are rate-limited per address (like failed sign-ins).
+  const start = await api('GET', `/api/auth/oidc/${providerId}/start`, { headers: freshIp() });
   expect(start.status, JSON.stringify(start.body)).toBe(302);
   return walkProvider(start.headers.get('location')!, sub);
 }

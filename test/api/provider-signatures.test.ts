@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from './compliance-helpers';
 import { evaluationBody, giveCertificate, personSession, publishedTemplate, storedFor } from './evaluation-helpers';
 import { createCourse } from './fixtures';
-import { api, createAdmin, db, login, schema, type TestUser } from './helpers';
-import { addAccount, control, createProvider, lastErrors, reauthThrough, signInThrough } from './oidc-helpers';
+import { api, createAdmin, db, freshIp, login, schema, type TestUser } from './helpers';
+import { addAccount, control, createProvider, issuer, lastErrors, reauthThrough, signInThrough } from './oidc-helpers';
 import { inMinutes, scheduleSession } from './session-helpers';
 import { createTopic, storedTalk, talkBody } from './talk-helpers';
 
@@ -61,6 +61,28 @@ const signOffAudits = async (id: string) =>
     .where(and(eq(schema.auditLog.entityId, id), eq(schema.auditLog.action, 'SESSION_SIGNED_OFF')));
 const proofCount = async (userId: string) =>
   (await db.select().from(schema.signingProofs).where(eq(schema.signingProofs.userId, userId))).length;
+
+describe('starting a company sign-in', () => {
+  it('is rate-limited per address like failed sign-ins: past the limit it goes back to the sign-in page and keeps no flow', async () => {
+    const provider = await createProvider(admin);
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    await db
+      .insert(schema.rateLimits)
+      .values({ key: `oidc:start:ip:${ip}`, count: 100, windowStart: Math.floor(Date.now() / 1000) })
+      .onConflictDoUpdate({ target: schema.rateLimits.key, set: { count: 100 } });
+    const flows = async () =>
+      (await db.select().from(schema.oidcSignIns).where(eq(schema.oidcSignIns.providerId, provider.id))).length;
+    const refused = await api('GET', `/api/auth/oidc/${provider.id}/start`, { headers: { 'cf-connecting-ip': ip } });
+    expect(refused.status).toBe(302);
+    const back = new URL(refused.headers.get('location')!);
+    expect(back.pathname).toBe('/sign-in/complete');
+    expect(back.searchParams.get('error')).toBe('oidc.tooManyStarts');
+    expect(await flows()).toBe(0);
+    const other = await api('GET', `/api/auth/oidc/${provider.id}/start`, { headers: freshIp() });
+    expect(other.headers.get('location')!.startsWith(issuer)).toBe(true);
+    expect(await flows()).toBe(1);
+  });
+});
 
 describe('signing through the company provider', () => {
   it('tells the dialog how each person signs, and refuses a re-authentication for a person with a password only', async () => {

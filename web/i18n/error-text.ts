@@ -305,6 +305,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'oidc.linkRefused': 'error.oidc.linkRefused',
   'oidc.noEmail': 'error.oidc.noEmail',
   'oidc.handoffInvalid': 'error.oidc.handoffInvalid',
+  'oidc.tooManyStarts': 'error.oidc.tooManyStarts',
   'signature.purpose': 'error.signature.purpose',
   'signature.noProvider': 'error.signature.noProvider',
   'signature.reauthFailed': 'error.signature.reauthFailed',

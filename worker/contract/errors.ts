@@ -292,6 +292,8 @@ export const REFUSALS = {
   'oidc.noEmail':
     'Your company account has no verified e-mail address of a domain that signs in here. Ask your administrator.',
   'oidc.handoffInvalid': 'This sign-in has expired or was already used. Sign in again.',
+  'oidc.tooManyStarts':
+    'Too many company sign-ins were started from this network. Please wait 15 minutes and try again.',
   // E-signatures through the company's provider (issue 32 item 5)
   'signature.purpose': 'Say what is being signed: an evaluation, a roster or a talk',
   'signature.noProvider': 'You do not sign in through a company account: sign with your password',

@@ -7,7 +7,7 @@ import { originFor } from '../config';
 import { identityProviders, oidcHandoffs, oidcSignIns, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { publicRoute, requireSession } from '../middleware/auth';
+import { publicRoute, requireLearner } from '../middleware/auth';
 import { randomToken, sha256Hex } from '../services/crypto';
 import {
   claimMapOf,
@@ -21,6 +21,7 @@ import type { UserRow } from '../services/user-accounts';
 import { personForSignIn, SignInRefused } from '../services/oidc-people';
 import { reauthBody, type ReauthStartResponse, type SigningMethodResponse } from '../contract/signing-proofs';
 import { finishReauth, reauthFlow, reauthProvider, signingMethod } from '../services/signing-proofs';
+import { clientIp, enforceRate, hitRate, RATE_RULES } from '../services/rate-limit';
 import { assertNotCrossSite, issueSession } from '../services/web-session';
 import { validate } from '../validate';
 import * as v from 'valibot';
@@ -66,6 +67,17 @@ function backToSigner(
   return c.redirect(url.toString(), 302);
 }
 
+/** The provider's discovery document, or null once why it failed is kept among its last sign-in errors. */
+async function discoveryOf(c: Context<AppEnv>, provider: { id: string; issuer: string }): Promise<Discovery | null> {
+  try {
+    return await discover(provider.issuer);
+  } catch (error) {
+    if (!(error instanceof OidcError)) throw error;
+    await recordSignInError(c.var.db, provider.id, { code: error.code, message: error.message });
+    return null;
+  }
+}
+
 const startQuery = v.object({
   login_hint: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(254)),
 });
@@ -81,14 +93,12 @@ export const oidcRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const provider = await db.select().from(identityProviders).where(eq(identityProviders.id, id)).get();
     if (!provider || provider.disabledAt) throw new ApiError('NOT_FOUND', REFUSALS['idp.notFound']);
-    let discovery: Discovery;
-    try {
-      discovery = await discover(provider.issuer);
-    } catch (error) {
-      if (!(error instanceof OidcError)) throw error;
-      await recordSignInError(db, provider.id, { code: error.code, message: error.message });
-      return backWithError(c, 'oidc.signInFailed');
-    }
+    // Each start keeps a flow row: limited per address like failed password sign-ins (a navigation,
+    // so the refusal goes back to the sign-in page in the person's language, not as a JSON 429).
+    const starts = await hitRate(db, `oidc:start:ip:${clientIp(c.req.raw.headers)}`, RATE_RULES.oidcStart);
+    if (starts > RATE_RULES.oidcStart.limit) return backWithError(c, 'oidc.tooManyStarts');
+    const discovery = await discoveryOf(c, provider);
+    if (!discovery) return backWithError(c, 'oidc.signInFailed');
     const flow = await newAuthorization();
     const now = new Date();
     await db.batch([
@@ -117,23 +127,18 @@ export const oidcRoutes = new Hono<AppEnv>()
   })
 
   // How the signed-in person signs: the sign-off dialogs offer "Confirm with <company>" from this.
-  .get('/signing-method', requireSession, async (c) =>
+  .get('/signing-method', requireLearner, async (c) =>
     c.json<SigningMethodResponse>(await signingMethod(c.var.db, c.var.user.id)),
   )
 
   // A signed-in person about to sign re-authenticates at their provider; the dialog opens the address.
-  .post('/reauth', requireSession, validate('json', reauthBody), async (c) => {
+  .post('/reauth', requireLearner, validate('json', reauthBody), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
     const provider = await reauthProvider(db, user.id);
-    let discovery: Discovery;
-    try {
-      discovery = await discover(provider.issuer);
-    } catch (error) {
-      if (!(error instanceof OidcError)) throw error;
-      await recordSignInError(db, provider.id, { code: error.code, message: error.message });
-      throw new ApiError('SERVICE_UNAVAILABLE', REFUSALS['signature.reauthFailed']);
-    }
+    await enforceRate(db, `oidc:reauth:acct:${user.id}`, RATE_RULES.reauthAccount);
+    const discovery = await discoveryOf(c, provider);
+    if (!discovery) throw new ApiError('SERVICE_UNAVAILABLE', REFUSALS['signature.reauthFailed']);
     const flow = await newAuthorization();
     const now = new Date();
     await db.batch([

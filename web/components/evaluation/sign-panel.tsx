@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { impliedOutcome, missingItems, type EvaluationDraft } from '../../../statecharts/evaluation.machine';
 import { useProviderSignature, useSigningMethod } from '../../hooks/use-provider-signature';
 import { t } from '../../i18n';
+import { ProviderSignNote } from '../provider-sign-note';
 import { evaluationPanel } from './panel-style';
 import { Alert, Button, Chip, PasswordField } from '../../ui';
 
@@ -120,11 +121,11 @@ export function SignPanel({ draft, refusal, onSign, onSignWithProof }: SignPanel
       </p>
       {provider ? (
         <>
-          <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
-            {confirm.waiting
-              ? t('sign.provider.waiting', { provider: provider.name })
-              : t('evaluate.sign.explainProvider', { provider: provider.name })}
-          </p>
+          <ProviderSignNote
+            provider={provider.name}
+            waiting={confirm.waiting}
+            explain={t('evaluate.sign.explainProvider', { provider: provider.name })}
+          />
           {error || confirm.error ? (
             <Alert status="error" role="alert">
               {error ?? confirm.error}

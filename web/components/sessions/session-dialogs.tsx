@@ -1,6 +1,5 @@
 import { SIGN_OFF_MEANING } from '@contract/sessions';
 import { useState, type FormEvent } from 'react';
-import { css } from 'styled-system/css';
 import { sessionWrites, type RosterEntry, type SessionScope } from '../../api/session-queries';
 import { useWrite } from '../../api/writes';
 import { useProviderSignature, useSigningMethod } from '../../hooks/use-provider-signature';
@@ -8,6 +7,7 @@ import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { PasswordField, TextField, toaster } from '../../ui';
 import { FormDialog } from '../form-dialog';
+import { ProviderSignNote } from '../provider-sign-note';
 
 /**
  * The trainer signs the roster with their password, or (signing in through their company, issue 32)
@@ -77,11 +77,11 @@ export function SignOffDialog({
       onSubmit={submit}
     >
       {provider ? (
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
-          {confirm.waiting
-            ? t('sign.provider.waiting', { provider: provider.name })
-            : t('sign.provider.explain', { provider: provider.name })}
-        </p>
+        <ProviderSignNote
+          provider={provider.name}
+          waiting={confirm.waiting}
+          explain={t('sign.provider.explain', { provider: provider.name })}
+        />
       ) : (
         <PasswordField
           label={t('sessions.signOff.password')}
