@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type StateValue } from 'xstate';
-import type { SignatureEnvelope } from '../worker/contract/signature-envelope';
+import type { EvaluationSignature } from '../worker/contract/signature-envelope';
 
 /**
  * One practical evaluation on the evaluator's device, from the first tick to the trainee's
@@ -50,7 +50,7 @@ export type EvaluationStage = 'draft' | 'signed' | 'recorded' | 'sent' | 'acknow
 export interface SubmitInput {
   draft: EvaluationDraft;
   outcome: EvaluationOutcome;
-  envelope: SignatureEnvelope;
+  envelope: EvaluationSignature;
 }
 
 /** A failure to send: `refused` when the server answered no (back to the evaluator), else the connection. */
@@ -65,7 +65,7 @@ export interface EvaluationContext {
    * The evaluator's password sealed to the server's key with this evaluation's id and content hash,
    * kept only while the signed record waits to be sent: the server opens it and checks the password.
    */
-  envelope: SignatureEnvelope | null;
+  envelope: EvaluationSignature | null;
   online: boolean;
   /** Failed sends in a row (connection lost), for the backoff. */
   attempts: number;
@@ -87,7 +87,7 @@ export type EvaluationEvent =
   | { type: 'note.change'; note: string }
   | { type: 'photo.add'; photoId: string }
   | { type: 'photo.remove'; photoId: string }
-  | { type: 'evaluation.sign'; envelope: SignatureEnvelope; at: string }
+  | { type: 'evaluation.sign'; envelope: EvaluationSignature; at: string }
   | { type: 'connection.online' }
   | { type: 'connection.offline' }
   | { type: 'acknowledgement.submit'; body: AcknowledgementBody };
@@ -95,7 +95,7 @@ export type EvaluationEvent =
 export interface EvaluationInput {
   draft: EvaluationDraft;
   stage?: EvaluationStage;
-  envelope?: SignatureEnvelope | null;
+  envelope?: EvaluationSignature | null;
   refusal?: string | null;
   online: boolean;
 }
@@ -171,7 +171,7 @@ export const evaluationMachine = setup({
   },
   guards: {
     isKnownItem: ({ context }, params: { itemId: string }) => context.draft.items.some((i) => i.id === params.itemId),
-    isComplete: ({ context }, params: { envelope: SignatureEnvelope | null }) =>
+    isComplete: ({ context }, params: { envelope: EvaluationSignature | null }) =>
       missingItems(context.draft).length === 0 && params.envelope !== null,
     isOnline: ({ context }) => context.online,
     // Right away only on the first try: after a failure the backoff or the online event decides.
@@ -193,7 +193,7 @@ export const evaluationMachine = setup({
     removePhoto: assign(({ context }, params: { photoId: string }) => ({
       draft: { ...context.draft, photoIds: context.draft.photoIds.filter((id) => id !== params.photoId) },
     })),
-    sign: assign(({ context }, params: { envelope: SignatureEnvelope; at: string }) => ({
+    sign: assign(({ context }, params: { envelope: EvaluationSignature; at: string }) => ({
       draft: { ...context.draft, signedAt: params.at },
       envelope: params.envelope,
       refusal: null,

@@ -10,6 +10,7 @@ import { lazyNamed } from './lazy';
 const LandingPage = lazyNamed(() => import('./pages/public/landing'), 'LandingPage');
 const LoginPage = lazyNamed(() => import('./pages/public/login'), 'LoginPage');
 const SignInCompletePage = lazyNamed(() => import('./pages/public/sign-in-complete'), 'SignInCompletePage');
+const SignConfirmedPage = lazyNamed(() => import('./pages/public/sign-confirmed'), 'SignConfirmedPage');
 const ForgotPasswordPage = lazyNamed(() => import('./pages/public/forgot-password'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(() => import('./pages/public/reset-password'), 'ResetPasswordPage');
 const ChangePasswordPage = lazyNamed(() => import('./pages/public/change-password'), 'ChangePasswordPage');
@@ -58,6 +59,8 @@ export function AppRoutes() {
               <SignInCompletePage />
             </VisitorOnly>
           </Route>
+          {/* Where a re-authentication to sign (issue 32 item 5) lands, in the sign-off dialog's pop-up. */}
+          <Route path="/sign/confirmed" component={SignConfirmedPage} />
           <Route path="/forgot-password" component={ForgotPasswordPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/change-password" component={ChangePasswordPage} />

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, inject } from 'vitest';
-import { api, db, schema } from './helpers';
+import { api, db, freshIp, schema } from './helpers';
 
 /*
  * Company sign-in through the real OpenID provider the API projects start (test/e2e/oidc-global-setup.ts).
@@ -60,9 +60,15 @@ class Jar {
  * the callback address the provider sends the browser back to (path and query).
  */
 export async function throughProvider(providerId: string, sub: string): Promise<string> {
-  const start = await api('GET', `/api/auth/oidc/${providerId}/start`);
+  // Each from an address of its own: starts are rate-limited per address (like failed sign-ins).
+  const start = await api('GET', `/api/auth/oidc/${providerId}/start`, { headers: freshIp() });
   expect(start.status, JSON.stringify(start.body)).toBe(302);
-  let location = start.headers.get('location')!;
+  return walkProvider(start.headers.get('location')!, sub);
+}
+
+/** From the provider's authorization address through its login page as `sub` to the callback address. */
+async function walkProvider(authorizationUrl: string, sub: string): Promise<string> {
+  let location = authorizationUrl;
   expect(location.startsWith(issuer)).toBe(true);
   const jar = new Jar();
   for (let hop = 0; hop < 10; hop++) {
@@ -105,6 +111,25 @@ export async function signInThrough(providerId: string, sub: string) {
   if (!back.code) return { error: back.error, exchange: null };
   const exchange = await api('POST', '/api/auth/oidc/exchange', { body: { code: back.code } });
   return { error: null, exchange };
+}
+
+/**
+ * A signed-in person re-authenticates to sign (issue 32 item 5): the reauth start, the provider's
+ * login page as `sub`, the callback. Answers where the pop-up lands: the proof, or the refusal.
+ */
+export async function reauthThrough(token: string, purpose: string, subjectId: string, sub: string) {
+  const start = await api('POST', '/api/auth/oidc/reauth', { token, body: { purpose, subjectId } });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const url = new URL(start.body.url);
+  expect(url.searchParams.get('prompt')).toBe('login');
+  expect(url.searchParams.get('max_age')).toBe('0');
+  const res = await api('GET', await walkProvider(start.body.url, sub));
+  expect(res.status).toBe(302);
+  const back = new URL(res.headers.get('location')!);
+  expect(back.pathname).toBe('/sign/confirmed');
+  expect(back.searchParams.get('purpose')).toBe(purpose);
+  expect(back.searchParams.get('subject')).toBe(subjectId);
+  return { proof: back.searchParams.get('proof'), error: back.searchParams.get('error') };
 }
 
 export async function lastErrors(providerId: string) {

@@ -121,5 +121,44 @@ describe('company sign-in', () => {
       `SELECT department, job_title FROM users WHERE email = 'maria.${run}@${domain}'`,
     );
     expect(person).toEqual({ department, job_title: 'Dock Lead' });
+
+    // Maria trains today's toolbox session (scheduled through the API: scheduling on screen is the
+    // classroom journey's). She has no password here: she signs the roster by signing in at the
+    // company again, in a pop-up, and the roster screen stays as it was behind it (issue 32 item 5).
+    const [maria] = await d1<{ id: string }>(`SELECT id FROM users WHERE email = 'maria.${run}@${domain}'`);
+    const created = await admin.request<{ session: { id: string } }>('/v2/admin/sessions', {
+      body: {
+        title: `Dock safety ${run}`,
+        trainerIds: [maria!.id],
+        location: 'Dock 4',
+        startsAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 70 * 60_000).toISOString(),
+        capacity: 5,
+        outline: 'Forklift lanes',
+      },
+    });
+    // The session has started: the time passes here (sign-off waits for the start).
+    await d1(
+      `UPDATE classroom_sessions SET starts_at = '${new Date(Date.now() - 50 * 60_000).toISOString()}' WHERE id = '${created.session.id}'`,
+    );
+    await phone.open(`/sessions/${created.session.id}`);
+    await app(phone.page).getByRole('button', { name: 'Sign off the roster' }).click();
+    const signDialog = phone.page.getByRole('dialog', { name: 'Sign off the roster' });
+    await signDialog.getByText(`Signing in again with ${company} is your signature`, { exact: false }).waitFor();
+    expect(await signDialog.getByLabel('Your password').count()).toBe(0);
+    await phone.page.screenshot({ path: `/tmp/provider-signature-dialog-390-${run}.png` });
+    await expectAccessible(phone.page, 'roster sign-off through the company provider, 390 px');
+    const popupOpened = phone.context.waitForEvent('page');
+    await signDialog.getByRole('button', { name: `Confirm with ${company}` }).click();
+    const popup = await popupOpened;
+    // prompt=login: the company asks for the sign-in again although Maria signed in minutes ago.
+    await popup.getByLabel('Company username').fill(sub);
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await signDialog.waitFor({ state: 'detached' });
+    await app(phone.page).getByText(`Signed by signing in again at ${company}.`).waitFor();
+    const [signed] = await d1<{ sign_off_method: string; sign_off_provider: string }>(
+      `SELECT sign_off_method, sign_off_provider FROM classroom_sessions WHERE id = '${created.session.id}'`,
+    );
+    expect(signed).toEqual({ sign_off_method: 'provider', sign_off_provider: company });
   });
 });

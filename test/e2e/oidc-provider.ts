@@ -13,12 +13,14 @@ import Provider from 'oidc-provider';
  * Control routes (tests only): POST /__test/accounts {sub, claims}; POST /__test/rotate (a new
  * signing key first, the old one still published); POST /__test/tamper {mode} re-signs the next ID
  * tokens the token endpoint answers: 'unknown-key' (a key the provider never published),
- * 'wrong-audience', 'wrong-issuer', 'expired', or null for none.
+ * 'wrong-audience', 'wrong-issuer', 'expired', 'stale-auth-time' (an auth_time an hour old, as a
+ * provider that ignored prompt=login would answer), or null for none; with `sub`, only that
+ * subject's tokens (so tests running at the same time are not touched).
  */
 
 export const TEST_CLIENT = { clientId: 'ehs-test-client', clientSecret: 'test-client-secret-0123456789' };
 
-type TamperMode = 'unknown-key' | 'wrong-audience' | 'wrong-issuer' | 'expired' | null;
+type TamperMode = 'unknown-key' | 'wrong-audience' | 'wrong-issuer' | 'expired' | 'stale-auth-time' | null;
 
 export interface TestProvider {
   issuer: string;
@@ -51,6 +53,7 @@ export async function startTestProvider(options: { redirectUris: string[]; port?
   const accounts = new Map<string, Record<string, unknown>>();
   let keys = [await signingKey()];
   let tamper: TamperMode = null;
+  const subjectTampers = new Map<string, TamperMode>();
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -108,12 +111,15 @@ export async function startTestProvider(options: { redirectUris: string[]; port?
   /** The token endpoint's answer, its ID token re-signed the way the tamper mode says. */
   async function tampered(body: string): Promise<string> {
     const tokens = JSON.parse(body) as { id_token?: string };
-    if (!tamper || !tokens.id_token) return body;
+    if (!tokens.id_token) return body;
     const claims = decodeJwt(tokens.id_token);
-    const key = tamper === 'unknown-key' ? await signingKey() : keys[0]!;
-    if (tamper === 'wrong-audience') claims.aud = 'someone-else';
-    if (tamper === 'wrong-issuer') claims.iss = 'https://impostor.example';
-    if (tamper === 'expired') {
+    const mode = subjectTampers.get(String(claims.sub)) ?? tamper;
+    if (!mode) return body;
+    if (mode === 'stale-auth-time') claims.auth_time = Math.floor(Date.now() / 1000) - 3600;
+    const key = mode === 'unknown-key' ? await signingKey() : keys[0]!;
+    if (mode === 'wrong-audience') claims.aud = 'someone-else';
+    if (mode === 'wrong-issuer') claims.iss = 'https://impostor.example';
+    if (mode === 'expired') {
       claims.iat = Math.floor(Date.now() / 1000) - 7200;
       claims.exp = Math.floor(Date.now() / 1000) - 3600;
     }
@@ -131,7 +137,11 @@ export async function startTestProvider(options: { redirectUris: string[]; port?
         const body = JSON.parse((await readBody(req)) || '{}');
         if (url.pathname === '/__test/accounts') accounts.set(body.sub, body.claims ?? {});
         if (url.pathname === '/__test/rotate') await rotateKeys();
-        if (url.pathname === '/__test/tamper') tamper = body.mode ?? null;
+        if (url.pathname === '/__test/tamper') {
+          if (!body.sub) tamper = body.mode ?? null;
+          else if (body.mode) subjectTampers.set(body.sub, body.mode);
+          else subjectTampers.delete(body.sub);
+        }
         res.writeHead(204).end();
         return;
       }
@@ -155,7 +165,7 @@ export async function startTestProvider(options: { redirectUris: string[]; port?
         );
         return;
       }
-      if (url.pathname === '/token' && tamper) {
+      if (url.pathname === '/token' && (tamper || subjectTampers.size > 0)) {
         // Hold the token answer back, re-sign its ID token, then send it.
         const end = res.end.bind(res);
         const chunks: Buffer[] = [];

@@ -171,6 +171,8 @@ export const queryKeys = {
   resetToken: (token: string) => ['auth', 'reset-token', token] as const,
   /** The sign-in page's "Sign in with <company>" providers. */
   signInProviders: ['auth', 'sign-in-providers'] as const,
+  /** How the signed-in person signs (password, or their company provider: issue 32 item 5). */
+  signingMethod: ['session', 'signing-method'] as const,
   public: {
     landing: ['public', 'landing'] as const,
     config: ['public', 'config'] as const,

@@ -99,10 +99,14 @@ export const sessionWrites = {
     invalidates: () => sessionReads,
   }),
   signOff: defineWrite({
-    run: ({ scope, id, password }: { scope: SessionScope; id: string; password: string }) =>
+    run: ({
+      scope,
+      id,
+      ...signature
+    }: { scope: SessionScope; id: string } & ({ password: string } | { signingProof: string })) =>
       scope === 'admin'
-        ? api.post<SessionResponse>(`/v2/admin/sessions/${enc(id)}/sign-off`, { password })
-        : api.post<SessionResponse>(`/v2/sessions/${enc(id)}/sign-off`, { password }),
+        ? api.post<SessionResponse>(`/v2/admin/sessions/${enc(id)}/sign-off`, signature)
+        : api.post<SessionResponse>(`/v2/sessions/${enc(id)}/sign-off`, signature),
     invalidates: () => sessionReads,
   }),
 };

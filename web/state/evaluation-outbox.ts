@@ -58,7 +58,12 @@ function contentOf({ draft, outcome }: Omit<SubmitInput, 'envelope'>) {
   };
 }
 
-const bodyOf = (input: SubmitInput) => ({ ...contentOf(input), passwordEnvelope: input.envelope });
+const bodyOf = (input: SubmitInput) => ({
+  ...contentOf(input),
+  ...('signingProof' in input.envelope
+    ? { signingProof: input.envelope.signingProof }
+    : { passwordEnvelope: input.envelope }),
+});
 
 const browserEvaluationMachine = evaluationMachine.provide({
   actors: {
@@ -173,6 +178,16 @@ class EvaluationOutbox {
       signedAt: at,
     });
     actor.send({ type: 'evaluation.sign', envelope, at });
+  }
+
+  /**
+   * The evaluator signs through their company provider (issue 32 item 5): the proof of the
+   * re-authentication, bound to this evaluation on the server, goes where the envelope would.
+   */
+  signWithProof(id: string, signingProof: string): void {
+    const actor = this.actors.get(id);
+    if (!actor) return;
+    actor.send({ type: 'evaluation.sign', envelope: { signingProof }, at: new Date().toISOString() });
   }
 
   /** Removes an evaluation from the device (a draft given up, or a sent one left for the trainee's account). */

@@ -5,7 +5,7 @@
  * each person only their own.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { SignatureEnvelope } from '@contract/signature-envelope';
+import type { EvaluationSignature } from '@contract/signature-envelope';
 import type { EvaluationDraft, EvaluationStage } from '../../statecharts/evaluation.machine';
 
 export interface StoredEvaluation {
@@ -18,7 +18,7 @@ export interface StoredEvaluation {
    * to the server's public key with this evaluation's id and content hash (never the password
    * itself; nothing on the device can open it). Removed as soon as the server has the record.
    */
-  envelope: SignatureEnvelope | null;
+  envelope: EvaluationSignature | null;
   refusal: string | null;
   updatedAt: string;
 }

@@ -292,6 +292,22 @@ export const REFUSALS = {
   'oidc.noEmail':
     'Your company account has no verified e-mail address of a domain that signs in here. Ask your administrator.',
   'oidc.handoffInvalid': 'This sign-in has expired or was already used. Sign in again.',
+  'oidc.tooManyStarts':
+    'Too many company sign-ins were started from this network. Please wait 15 minutes and try again.',
+  // E-signatures through the company's provider (issue 32 item 5)
+  'signature.purpose': 'Say what is being signed: an evaluation, a roster or a talk',
+  'signature.noProvider': 'You do not sign in through a company account: sign with your password',
+  'signature.reauthFailed': 'The confirmation with your company account did not complete. Try again.',
+  'signature.reauthStale':
+    'Your company account did not ask you to sign in again, so this cannot count as a signature. Try again.',
+  'signature.reauthOtherPerson':
+    'You confirmed as someone else at your company account. Confirm again, signed in there as yourself.',
+  'signature.proofUsed': 'This confirmation was already used or is not known. Confirm with your company account again.',
+  'signature.proofExpired':
+    'This confirmation has expired (it lasts 5 minutes). Confirm with your company account again.',
+  'signature.proofOtherPerson': 'This confirmation was given by someone else, so nothing was signed',
+  'signature.proofOtherPurpose':
+    'This confirmation was given for something else, so nothing was signed. Confirm again for this one.',
   'team.notMember': 'This person is not in your team',
   // Directory connections (SCIM, issue 32)
   'scim.connectionName': 'The directory connection needs a name',

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
+import { signingProofString } from './signing-proofs';
 import { idString, oneToMany, requiredString, wholeNumber, requiredText } from './common';
 import { REFUSALS } from './errors';
+import type { SignatureMethod } from './offscreen';
 import {
   type ACKNOWLEDGEMENT_METHODS,
   EVALUATION_OUTCOMES,
@@ -205,10 +207,12 @@ export const evaluationBody = v.pipe(
       ),
     ),
     passwordEnvelope: v.optional(envelopeBody),
+    /** Instead of the password: a re-authentication at the evaluator's company provider (issue 32 item 5). */
+    signingProof: v.optional(signingProofString),
     refresherCourseId: v.optional(v.nullable(idString), null),
   }),
   v.check(
-    (body) => body.password !== undefined || body.passwordEnvelope !== undefined,
+    (body) => body.password !== undefined || body.passwordEnvelope !== undefined || body.signingProof !== undefined,
     REFUSALS['evaluation.passwordRequired'],
   ),
 );
@@ -273,6 +277,9 @@ export interface EvaluationRecord {
   traineeName: string;
   evaluatorId: string;
   evaluatorName: string;
+  /** How the evaluator signed: the password, or a re-authentication at the named company provider (issue 32). */
+  signatureMethod: SignatureMethod;
+  signatureProvider: string | null;
   outcome: EvaluationOutcome;
   meaning: string;
   note: string;

@@ -34,5 +34,12 @@ export const EVIDENCE_KINDS = ['course', 'evaluation', 'credential', 'talk'] as 
  */
 export const TALK_SIGN_METHODS = ['signature', 'on-behalf', 'account'] as const;
 
-/** How the foreman closed the talk: their password (the e-signature) or a drawn signature. */
-export const FOREMAN_SIGN_METHODS = ['password', 'signature'] as const;
+/**
+ * How the foreman closed the talk: their password (the e-signature), a re-authentication at their
+ * company's identity provider (issue 32, the e-signature of a person without a password), or a drawn signature.
+ */
+export const FOREMAN_SIGN_METHODS = ['password', 'provider', 'signature'] as const;
+
+/** How an e-signature (evaluation, roster sign-off, talk close) was given: the password, or the provider. */
+export const SIGNATURE_METHODS = ['password', 'provider'] as const;
+export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
+import { signingProofString } from './signing-proofs';
 import { idString, oneToMany, requiredString, wholeNumber, requiredText } from './common';
 import { REFUSALS } from './errors';
+import type { SignatureMethod } from './offscreen';
 import { traineeQuery } from './evaluations';
 import type { ATTENDANCE_METHODS, INVITATION_STATUSES, SESSION_STATUSES } from './session-values';
 
@@ -71,9 +73,14 @@ export const attendanceBody = v.object({
   reason: v.optional(reasonText, ''),
 });
 
-export const signOffBody = v.object({
-  password: v.pipe(v.optional(v.string(), ''), v.nonEmpty(REFUSALS['session.passwordRequired'])),
-});
+export const signOffBody = v.pipe(
+  v.object({
+    password: v.optional(v.string(), ''),
+    /** Instead of the password: a re-authentication at the trainer's company provider (issue 32 item 5). */
+    signingProof: v.optional(signingProofString),
+  }),
+  v.check((body) => body.password !== '' || body.signingProof !== undefined, REFUSALS['session.passwordRequired']),
+);
 
 export const sessionUserParam = v.object({ id: idString, userId: idString });
 
@@ -106,7 +113,15 @@ export interface SessionSummary {
   trainers: SessionPerson[];
   accepted: number;
   waitlisted: number;
-  signedOff: null | { by: string; name: string; at: string; meaning: string };
+  /** `method`/`provider`: the password, or a re-authentication at the named company provider (issue 32). */
+  signedOff: null | {
+    by: string;
+    name: string;
+    at: string;
+    meaning: string;
+    method: SignatureMethod;
+    provider: string | null;
+  };
 }
 
 export interface RosterEntry extends SessionPerson {

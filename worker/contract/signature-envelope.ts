@@ -20,6 +20,12 @@ export interface SignatureEnvelope {
   ciphertext: string;
 }
 
+/**
+ * What an evaluation on the device is signed with: the sealed password, or (a person who signs in
+ * through their company, issue 32 item 5) the signing proof of a re-authentication there.
+ */
+export type EvaluationSignature = SignatureEnvelope | { signingProof: string };
+
 export interface EnvelopeContent {
   password: string;
   evaluationId: string;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { signingProofString } from './signing-proofs';
 import { idString, oneToMany, requiredString, requiredText } from './common';
 import { REFUSALS } from './errors';
 import { LANGUAGES } from './language';
@@ -129,6 +130,8 @@ export const talkBody = v.object({
         method: v.literal('password'),
         password: v.pipe(v.string(REFUSALS['talk.passwordRequired']), v.nonEmpty(REFUSALS['talk.passwordRequired'])),
       }),
+      // Instead of the password: a re-authentication at the foreman's company provider (issue 32 item 5).
+      v.object({ method: v.literal('provider'), proof: signingProofString }),
       v.object({ method: v.literal('signature'), signature }),
     ],
     REFUSALS['talk.foremanSignature'],
@@ -156,6 +159,8 @@ export interface TalkRecord {
   foremanId: string;
   foremanName: string;
   foremanMethod: ForemanSignMethod;
+  /** The company provider the foreman re-authenticated at, when foremanMethod is 'provider'. */
+  foremanProvider: string | null;
   meaning: string;
   startedAt: string;
   signedOffAt: string;

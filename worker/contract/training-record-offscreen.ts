@@ -13,6 +13,8 @@ export interface TrainingRecordEvaluation {
   grants: string;
   /** Frozen at signing. */
   evaluatorName: string;
+  /** The company provider the evaluator re-authenticated at to sign (issue 32); null: their password. */
+  signatureProvider: string | null;
   outcome: (typeof EVALUATION_OUTCOMES)[number];
   /** The e-signature's stated meaning, as signed. */
   meaning: string;

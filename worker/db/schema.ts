@@ -35,6 +35,7 @@ import {
   FOREMAN_SIGN_METHODS,
   ITEM_RESULTS,
   QUALIFICATION_KINDS,
+  SIGNATURE_METHODS,
   TALK_SIGN_METHODS,
   TEMPLATE_STATUSES,
 } from '../contract/offscreen';
@@ -227,6 +228,27 @@ export const oidcSignIns = sqliteTable('oidc_sign_ins', {
     .references(() => identityProviders.id, { onDelete: 'cascade' }),
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  /** A re-authentication to sign (migration 0054): who, for what, and when it started (auth_time must not be older). */
+  reauthUserId: text('reauth_user_id').references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose'),
+  subjectId: text('subject_id'),
+  startedAt: text('started_at'),
+});
+
+/** What a fresh re-authentication at the provider leaves: one signature by that person, for that purpose (hashed, 5 minutes). */
+export const signingProofs = sqliteTable('signing_proofs', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  providerId: text('provider_id')
+    .notNull()
+    .references(() => identityProviders.id, { onDelete: 'cascade' }),
+  providerName: text('provider_name').notNull(),
+  purpose: text('purpose').notNull(),
+  subjectId: text('subject_id').notNull(),
+  authTime: text('auth_time').notNull(),
   expiresAt: text('expires_at').notNull(),
 });
 
@@ -1120,6 +1142,9 @@ export const evaluations = sqliteTable(
     /** When the evaluator worked through the items on the device; signedAt is the server's time of signing. */
     conductedAt: text('conducted_at').notNull(),
     signedAt: text('signed_at').notNull(),
+    /** The password, or a re-authentication at the provider named (migration 0054). */
+    signatureMethod: text('signature_method', { enum: SIGNATURE_METHODS }).notNull().default('password'),
+    signatureProvider: text('signature_provider'),
     acknowledgedAt: text('acknowledged_at'),
     acknowledgementMethod: text('acknowledgement_method', { enum: ACKNOWLEDGEMENT_METHODS }),
     acknowledgedName: text('acknowledged_name'),
@@ -1304,6 +1329,9 @@ export const classroomSessions = sqliteTable(
     signedOffName: text('signed_off_name'),
     signedOffAt: text('signed_off_at'),
     signOffMeaning: text('sign_off_meaning'),
+    /** The password, or a re-authentication at the provider named (migration 0054). */
+    signOffMethod: text('sign_off_method', { enum: SIGNATURE_METHODS }),
+    signOffProvider: text('sign_off_provider'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },
@@ -1455,6 +1483,8 @@ export const talks = sqliteTable(
     foremanJobTitle: text('foreman_job_title'),
     foremanMethod: text('foreman_method', { enum: FOREMAN_SIGN_METHODS }).notNull(),
     foremanSignatureKey: text('foreman_signature_key'),
+    /** The provider the foreman re-authenticated at, when foremanMethod is 'provider' (migration 0054). */
+    foremanProvider: text('foreman_provider'),
     bodyHash: text('body_hash').notNull(),
     startedAt: text('started_at').notNull(),
     signedOffAt: text('signed_off_at').notNull(),

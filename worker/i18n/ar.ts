@@ -236,6 +236,7 @@ export const ar: Catalog = {
   'record.col.approval': 'الاعتماد',
   'record.evaluation.version': 'الإصدار {version} · يمنح: {grants}',
   'record.evaluation.signedBy': 'قيّمه ووقّعه {name} في {date}',
+  'record.evaluation.signedAtProvider': 'وُقّع بإعادة تسجيل الدخول في {provider}',
   'record.evaluation.acknowledged': 'أقرّ به {name} في {date} ({method})',
   'record.evaluation.notAcknowledged': 'لم يُقرّ به المتدرّب بعد',
   'record.evaluation.notPassed': 'البنود التي لم يجتزها:',

@@ -232,6 +232,7 @@ export const en = {
   'record.col.approval': 'Approval',
   'record.evaluation.version': 'Version {version} · grants {grants}',
   'record.evaluation.signedBy': 'Evaluated and signed by {name} on {date}',
+  'record.evaluation.signedAtProvider': 'Signed by signing in again at {provider}',
   'record.evaluation.acknowledged': 'Acknowledged by {name} on {date} ({method})',
   'record.evaluation.notAcknowledged': 'Not yet acknowledged by the trainee',
   'record.evaluation.notPassed': 'Items not passed:',

@@ -230,6 +230,7 @@ export const es: Catalog = {
   'record.col.approval': 'Aprobación',
   'record.evaluation.version': 'Versión {version} · otorga {grants}',
   'record.evaluation.signedBy': 'Evaluado y firmado por {name} el {date}',
+  'record.evaluation.signedAtProvider': 'Firmado al volver a iniciar sesión en {provider}',
   'record.evaluation.acknowledged': 'Confirmado por {name} el {date} ({method})',
   'record.evaluation.notAcknowledged': 'El trabajador aún no lo ha confirmado',
   'record.evaluation.notPassed': 'Puntos no superados:',

@@ -225,6 +225,7 @@ export const hi: Catalog = {
   'record.col.approval': 'स्वीकृति',
   'record.evaluation.version': 'संस्करण {version} · प्रदान करता है: {grants}',
   'record.evaluation.signedBy': '{name} द्वारा {date} को मूल्यांकित और हस्ताक्षरित',
+  'record.evaluation.signedAtProvider': '{provider} पर फिर से साइन इन करके हस्ताक्षरित',
   'record.evaluation.acknowledged': '{name} द्वारा {date} को स्वीकार किया गया ({method})',
   'record.evaluation.notAcknowledged': 'प्रशिक्षु ने अभी स्वीकार नहीं किया है',
   'record.evaluation.notPassed': 'जो बिंदु उत्तीर्ण नहीं हुए:',

@@ -7,7 +7,7 @@ import { originFor } from '../config';
 import { identityProviders, oidcHandoffs, oidcSignIns, users } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { publicRoute } from '../middleware/auth';
+import { publicRoute, requireLearner } from '../middleware/auth';
 import { randomToken, sha256Hex } from '../services/crypto';
 import {
   claimMapOf,
@@ -19,6 +19,9 @@ import {
 import { authorizationUrl, discover, newAuthorization, OidcError, redeemCode, type Discovery } from '../services/oidc';
 import type { UserRow } from '../services/user-accounts';
 import { personForSignIn, SignInRefused } from '../services/oidc-people';
+import { reauthBody, type ReauthStartResponse, type SigningMethodResponse } from '../contract/signing-proofs';
+import { finishReauth, reauthFlow, reauthProvider, signingMethod } from '../services/signing-proofs';
+import { clientIp, enforceRate, hitRate, RATE_RULES } from '../services/rate-limit';
 import { assertNotCrossSite, issueSession } from '../services/web-session';
 import { validate } from '../validate';
 import * as v from 'valibot';
@@ -31,6 +34,9 @@ import * as v from 'valibot';
  *   exchange spends that code for exactly the password login's answer (services/sign-in.ts), so
  *            whatever the login sets (the token today, the cookie of issue 31) the exchange sets too.
  * The hand-off keeps the session out of the URL and out of the provider's redirect.
+ *   reauth   (issue 32 item 5) a signed-in person about to sign re-authenticates at their provider
+ *            (prompt=login, max_age=0); the same callback checks the person and the fresh auth_time
+ *            and sends the pop-up to /sign/confirmed with a signing proof (services/signing-proofs.ts).
  */
 
 const SIGN_IN_TTL_MS = 10 * 60 * 1000;
@@ -45,6 +51,31 @@ function backWithError(c: Context<AppEnv>, reason: RefusalReason | 'ACCOUNT_DEAC
   url.searchParams.set('error', reason);
   if (provider) url.searchParams.set('provider', provider);
   return c.redirect(url.toString(), 302);
+}
+
+/** Where a re-authentication's pop-up lands: the proof for the sign-off dialog, or why there is none. */
+function backToSigner(
+  c: Context<AppEnv>,
+  flow: { purpose: string | null; subjectId: string | null },
+  answer: { proof: string } | { error: RefusalReason },
+) {
+  const url = new URL('/sign/confirmed', appOrigin(c));
+  url.searchParams.set('purpose', flow.purpose ?? '');
+  url.searchParams.set('subject', flow.subjectId ?? '');
+  if ('proof' in answer) url.searchParams.set('proof', answer.proof);
+  else url.searchParams.set('error', answer.error);
+  return c.redirect(url.toString(), 302);
+}
+
+/** The provider's discovery document, or null once why it failed is kept among its last sign-in errors. */
+async function discoveryOf(c: Context<AppEnv>, provider: { id: string; issuer: string }): Promise<Discovery | null> {
+  try {
+    return await discover(provider.issuer);
+  } catch (error) {
+    if (!(error instanceof OidcError)) throw error;
+    await recordSignInError(c.var.db, provider.id, { code: error.code, message: error.message });
+    return null;
+  }
 }
 
 const startQuery = v.object({
@@ -62,14 +93,12 @@ export const oidcRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const provider = await db.select().from(identityProviders).where(eq(identityProviders.id, id)).get();
     if (!provider || provider.disabledAt) throw new ApiError('NOT_FOUND', REFUSALS['idp.notFound']);
-    let discovery: Discovery;
-    try {
-      discovery = await discover(provider.issuer);
-    } catch (error) {
-      if (!(error instanceof OidcError)) throw error;
-      await recordSignInError(db, provider.id, { code: error.code, message: error.message });
-      return backWithError(c, 'oidc.signInFailed');
-    }
+    // Each start keeps a flow row: limited per address like failed password sign-ins (a navigation,
+    // so the refusal goes back to the sign-in page in the person's language, not as a JSON 429).
+    const starts = await hitRate(db, `oidc:start:ip:${clientIp(c.req.raw.headers)}`, RATE_RULES.oidcStart);
+    if (starts > RATE_RULES.oidcStart.limit) return backWithError(c, 'oidc.tooManyStarts');
+    const discovery = await discoveryOf(c, provider);
+    if (!discovery) return backWithError(c, 'oidc.signInFailed');
     const flow = await newAuthorization();
     const now = new Date();
     await db.batch([
@@ -97,6 +126,37 @@ export const oidcRoutes = new Hono<AppEnv>()
     );
   })
 
+  // How the signed-in person signs: the sign-off dialogs offer "Confirm with <company>" from this.
+  .get('/signing-method', requireLearner, async (c) =>
+    c.json<SigningMethodResponse>(await signingMethod(c.var.db, c.var.user.id)),
+  )
+
+  // A signed-in person about to sign re-authenticates at their provider; the dialog opens the address.
+  .post('/reauth', requireLearner, validate('json', reauthBody), async (c) => {
+    const db = c.var.db;
+    const user = c.var.user;
+    const provider = await reauthProvider(db, user.id);
+    await enforceRate(db, `oidc:reauth:acct:${user.id}`, RATE_RULES.reauthAccount);
+    const discovery = await discoveryOf(c, provider);
+    if (!discovery) throw new ApiError('SERVICE_UNAVAILABLE', REFUSALS['signature.reauthFailed']);
+    const flow = await newAuthorization();
+    const now = new Date();
+    await db.batch([
+      db.delete(oidcSignIns).where(lt(oidcSignIns.expiresAt, now.toISOString())),
+      db.insert(oidcSignIns).values(reauthFlow(flow, provider.id, user.id, c.req.valid('json'), now, SIGN_IN_TTL_MS)),
+    ]);
+    const url = authorizationUrl(discovery, {
+      clientId: provider.clientId,
+      redirectUri: redirectUri(c),
+      state: flow.state,
+      nonce: flow.nonce,
+      challenge: flow.challenge,
+      loginHint: user.email.includes('@') ? user.email : undefined,
+      reauth: true,
+    });
+    return c.json<ReauthStartResponse>({ url });
+  })
+
   .get('/callback', publicRoute, validate('query', oidcCallbackQuery), async (c) => {
     const db = c.var.db;
     const query = c.req.valid('query');
@@ -114,10 +174,13 @@ export const oidcRoutes = new Hono<AppEnv>()
       : [];
     if (!flow) return backWithError(c, 'oidc.signInFailed');
     const provider = await db.select().from(identityProviders).where(eq(identityProviders.id, flow.providerId)).get();
-    if (!provider || provider.disabledAt) return backWithError(c, 'oidc.signInFailed');
+    // A re-authentication to sign goes back to the signer's pop-up, never to the sign-in page.
+    const refuse = (reason: RefusalReason) =>
+      flow.reauthUserId ? backToSigner(c, flow, { error: 'signature.reauthFailed' }) : backWithError(c, reason);
+    if (!provider || provider.disabledAt) return refuse('oidc.signInFailed');
     const fail = async (code: string, message: string, extra: { subject?: string; email?: string } = {}) => {
       await recordSignInError(db, provider.id, { code, message, ...extra });
-      return backWithError(c, 'oidc.signInFailed');
+      return refuse('oidc.signInFailed');
     };
     if (query.error || !query.code) {
       return fail('provider_error', `${query.error || 'no code'}: ${query.error_description}`.trim());
@@ -139,6 +202,12 @@ export const oidcRoutes = new Hono<AppEnv>()
     } catch (error) {
       if (!(error instanceof OidcError)) throw error;
       return fail(error.code, error.message);
+    }
+    if (flow.reauthUserId) {
+      const done = await finishReauth(db, flow, provider, claims);
+      if ('proof' in done) return backToSigner(c, flow, done);
+      await recordSignInError(db, provider.id, { code: 'reauth', message: done.detail, subject: String(claims.sub) });
+      return backToSigner(c, flow, { error: done.refused });
     }
     let person: UserRow;
     try {

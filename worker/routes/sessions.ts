@@ -90,7 +90,7 @@ function runnerRoutes(guard: Guard): Hono<AppEnv> {
       .post('/:id/sign-off', guard, validate('param', idParam), validate('json', signOffBody), async (c) => {
         const { id } = c.req.valid('param');
         const session = await runSession(c, id);
-        await signOff(c.var.db, c.var.user, session, c.req.valid('json').password);
+        await signOff(c.var.db, c.var.user, session, c.req.valid('json'));
         return detail(c, id);
       })
       .get('/:id/attendance-sheet.pdf', guard, validate('param', idParam), async (c) => {

@@ -145,6 +145,8 @@ export async function evaluationRecords(c: Context<AppEnv>, rows: EvaluationRow[
       traineeName: row.traineeName,
       evaluatorId: row.evaluatorId,
       evaluatorName: row.evaluatorName,
+      signatureMethod: row.signatureMethod,
+      signatureProvider: row.signatureProvider,
       outcome: row.outcome,
       meaning: row.meaning,
       note: row.note,

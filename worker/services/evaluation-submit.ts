@@ -21,6 +21,8 @@ import { findTemplate, qualificationOf, type TemplateRow } from './evaluation-te
 import { getDummyHash, verifyPassword } from './password';
 import { forgetPeopleCaches } from './people-caches';
 import { openEnvelope } from './signature-envelopes';
+import { PASSWORD_SIGNED, spendSigningProof, type SignedWith } from './signing-proofs';
+import type { SigningPurpose } from '../contract/signing-proofs';
 import { courseComponents } from './progress';
 import { dayOf, holdsQualification, qualificationName } from './qualification';
 import { clearRate, judgeGuess, RATE_RULES } from './rate-limit';
@@ -109,6 +111,21 @@ export async function confirmSignature(db: Db, evaluatorId: string, password: st
 }
 
 /**
+ * The e-signature of a sign-off (evaluation, roster, talk): a signing proof from the person's company
+ * provider (issue 32 item 5: people without a password), else the password. Answers how it was signed.
+ */
+export async function confirmSigner(
+  db: Db,
+  signerId: string,
+  given: { password?: string; signingProof?: string },
+  what: { purpose: SigningPurpose; subjectId: string },
+): Promise<SignedWith> {
+  if (given.signingProof) return spendSigningProof(db, signerId, given.signingProof, what.purpose, what.subjectId);
+  await confirmSignature(db, signerId, given.password ?? '');
+  return PASSWORD_SIGNED;
+}
+
+/**
  * The password the submission is signed with: typed (online clients), or sealed on the device and
  * opened here, where the envelope must name this evaluation and this content.
  */
@@ -155,7 +172,17 @@ export async function submitEvaluation(
     if (refresher?.status !== 'PUBLISHED') throw new ApiError('NOT_FOUND', REFUSALS['evaluation.refresherNotFound']);
   }
   await assertMayEvaluate(db, evaluator, template, dayOf(body.conductedAt));
-  await confirmSignature(db, evaluator.id, await signaturePassword(db, secret, body, hash));
+  const signedWith = body.signingProof
+    ? await spendSigningProof(db, evaluator.id, body.signingProof, 'evaluation', body.id)
+    : await confirmSigner(
+        db,
+        evaluator.id,
+        { password: await signaturePassword(db, secret, body, hash) },
+        {
+          purpose: 'evaluation',
+          subjectId: body.id,
+        },
+      );
 
   const [evaluatorRow, previous, components] = await Promise.all([
     db.select().from(users).where(eq(users.id, evaluator.id)).get(),
@@ -213,6 +240,8 @@ export async function submitEvaluation(
           conductedAt: new Date(body.conductedAt).toISOString(),
           signedAt,
           refresherCourseId: refresher?.id ?? null,
+          signatureMethod: signedWith.method,
+          signatureProvider: signedWith.provider,
         }),
         ...body.items.map((item) =>
           db
@@ -233,6 +262,8 @@ export async function submitEvaluation(
             conductedAt: body.conductedAt,
             failedItems: body.items.filter((item) => item.result === 'NOT_YET').map((item) => item.itemId),
             refresherCourseId: refresher?.id ?? null,
+            signatureMethod: signedWith.method,
+            signatureProvider: signedWith.provider,
           },
           at: now,
         }),

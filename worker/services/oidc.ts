@@ -121,6 +121,8 @@ export function authorizationUrl(
     nonce: string;
     challenge: string;
     loginHint?: string;
+    /** A re-authentication to sign (issue 32 item 5): the provider must ask the person to sign in again. */
+    reauth?: boolean;
   },
 ): string {
   const url = new URL(discovery.authorization_endpoint);
@@ -134,6 +136,9 @@ export function authorizationUrl(
     code_challenge: params.challenge,
     code_challenge_method: 'S256',
     ...(params.loginHint ? { login_hint: params.loginHint } : {}),
+    // OIDC Core 3.1.2.1: prompt=login asks for the credentials again; max_age=0 makes the ID token
+    // carry auth_time, which the callback checks against the start (a provider that skipped the login fails it).
+    ...(params.reauth ? { prompt: 'login', max_age: '0' } : {}),
   };
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();

@@ -22,6 +22,21 @@ export const RATE_RULES = {
     windowSeconds: 15 * 60,
     message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   },
+  /**
+   * Company sign-ins started from one address (each keeps a flow row until its callback): as
+   * generous as failed password sign-ins, for a whole plant behind one NAT at shift change.
+   */
+  oidcStart: {
+    limit: 100,
+    windowSeconds: 15 * 60,
+    message: 'Too many company sign-ins were started from this network. Please wait 15 minutes and try again.',
+  },
+  /** Re-authentications to sign by one person (each opens the provider in a pop-up). */
+  reauthAccount: {
+    limit: 20,
+    windowSeconds: 15 * 60,
+    message: 'Too many confirmations were started. Please wait 15 minutes and try again.',
+  },
   passwordReset: {
     limit: 5,
     windowSeconds: 60 * 60,

@@ -11,7 +11,8 @@ import {
   classroomCompletionStatements,
   classroomCompletionTarget,
 } from './classroom-completion';
-import { confirmSignature } from './evaluation-submit';
+import { confirmSigner } from './evaluation-submit';
+import type { SignedWith } from './signing-proofs';
 import { forgetPeopleCaches } from './people-caches';
 import { judgeCode } from './session-code';
 import { activePeople, type SessionRow } from './sessions';
@@ -194,15 +195,17 @@ export async function signOff(
   db: Db,
   actor: AuthUser,
   session: SessionRow,
-  password: string,
+  signature: { password?: string; signingProof?: string },
   now = new Date(),
 ): Promise<void> {
   if (session.status === 'SIGNED_OFF') throw new ApiError('CONFLICT', REFUSALS['session.alreadySignedOff']);
   if (Date.parse(session.startsAt) > now.getTime()) throw new ApiError('CONFLICT', REFUSALS['session.notStarted']);
+  let signedWith: SignedWith;
   try {
-    await confirmSignature(db, actor.id, password);
+    signedWith = await confirmSigner(db, actor.id, signature, { purpose: 'session', subjectId: session.id });
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS')
+    // A refused proof says why (used, expired, another's); a wrong password says so for the roster.
+    if (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' && !signature.signingProof)
       throw new ApiError('INVALID_CREDENTIALS', REFUSALS['session.passwordWrong']);
     throw error;
   }
@@ -225,6 +228,8 @@ export async function signOff(
         signedOffName: fullName(signer ?? actor),
         signedOffAt: at,
         signOffMeaning: SIGN_OFF_MEANING,
+        signOffMethod: signedWith.method,
+        signOffProvider: signedWith.provider,
       })
       .where(and(eq(classroomSessions.id, session.id), eq(classroomSessions.status, 'SCHEDULED')))
       .returning({ id: classroomSessions.id }),
@@ -236,7 +241,13 @@ export async function signOff(
         action: 'SESSION_SIGNED_OFF',
         entityType: 'CLASSROOM_SESSION',
         entityId: session.id,
-        after: { meaning: SIGN_OFF_MEANING, signedOffAt: at, present: presentIds },
+        after: {
+          meaning: SIGN_OFF_MEANING,
+          signedOffAt: at,
+          present: presentIds,
+          signatureMethod: signedWith.method,
+          signatureProvider: signedWith.provider,
+        },
         at: now,
       },
       classroomSessions,

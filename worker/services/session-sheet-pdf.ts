@@ -23,7 +23,8 @@ export interface AttendanceSheetData {
   site: string | null;
   outline: string | null;
   material: { title: string; version: string } | null;
-  signedOff: { name: string; at: string; meaning: string } | null;
+  /** `provider`: the company provider the trainer re-authenticated at to sign (null: their password). */
+  signedOff: { name: string; at: string; meaning: string; provider?: string | null } | null;
   /** Each trainer with the qualifications they held on the session's day, as printable lines. */
   trainers: { name: string; jobTitle: string | null; qualifications: string[] }[];
   /** The people marked present. */
@@ -151,7 +152,9 @@ export async function renderAttendanceSheetPdf(
   field(
     'Sign-off',
     sheet.signedOff
-      ? `Signed off by ${sheet.signedOff.name} on ${when(sheet.signedOff.at)}: "${sheet.signedOff.meaning}"`
+      ? `Signed off by ${sheet.signedOff.name} on ${when(sheet.signedOff.at)}: "${sheet.signedOff.meaning}" (${
+          sheet.signedOff.provider ? `signed in again at ${sheet.signedOff.provider}` : 'with their password'
+        })`
       : 'Not signed off yet: this sheet is a draft.',
     'sansBold',
   );

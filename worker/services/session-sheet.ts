@@ -65,7 +65,12 @@ export async function attendanceSheet(c: Context<AppEnv>, session: SessionRow): 
       material: detail.material,
       signedOff:
         session.status === 'SIGNED_OFF' && session.signedOffAt
-          ? { name: session.signedOffName ?? '', at: session.signedOffAt, meaning: session.signOffMeaning ?? '' }
+          ? {
+              name: session.signedOffName ?? '',
+              at: session.signedOffAt,
+              meaning: session.signOffMeaning ?? '',
+              provider: session.signOffProvider,
+            }
           : null,
       trainers,
       attendees: detail.roster.flatMap((entry) =>

@@ -140,6 +140,8 @@ export async function summaries(db: Db, rows: SessionRow[]): Promise<SessionSumm
             name: row.signedOffName ?? '',
             at: row.signedOffAt,
             meaning: row.signOffMeaning ?? '',
+            method: row.signOffMethod ?? 'password',
+            provider: row.signOffProvider,
           }
         : null,
   }));

@@ -189,6 +189,9 @@ export async function renderTalkSheetPdf(talk: TalkRecord, options: TalkSheetOpt
       width: foremanImage.width * scale,
       height: foremanImage.height * scale,
     });
+  } else if (talk.foremanMethod === 'provider') {
+    const at = talk.foremanProvider ?? 'their company account';
+    text(`Signed by signing in again at ${at} (electronic signature).`, MARGIN, 9, 'sansItalic', MUTED);
   } else text('Signed with their password (electronic signature).', MARGIN, 9, 'sansItalic', MUTED);
 
   for (const [i, p] of doc.getPages().entries()) {

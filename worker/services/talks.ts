@@ -9,7 +9,8 @@ import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { auditInsert } from './audit';
 import { sha256Hex } from './crypto';
-import { confirmSignature } from './evaluation-submit';
+import { confirmSigner } from './evaluation-submit';
+import { PASSWORD_SIGNED } from './signing-proofs';
 import { forgetPeopleCaches } from './people-caches';
 import { signaturePng } from './signature-image';
 import { assertAnyInSite } from './sites';
@@ -53,6 +54,7 @@ async function bodyHash(body: TalkBody, foremanId: string): Promise<string> {
         reason: a.method === 'on-behalf' ? a.reason : null,
         signedAt: new Date(a.signedAt).toISOString(),
       })),
+      // The password and the provider's proof are the act of signing, not content: a resend replays either way.
       foreman: body.foreman.method === 'signature' ? body.foreman : { method: 'password' },
     }),
   );
@@ -123,11 +125,18 @@ export async function submitTalk(
   // Every image is decoded (and refused) before anything is written.
   const images = body.attendees.map((a) => (a.method === 'signature' ? pngOf(a.signature) : null));
   const foremanImage = body.foreman.method === 'signature' ? pngOf(body.foreman.signature) : null;
-  if (body.foreman.method === 'password') {
+  let signedWith = PASSWORD_SIGNED;
+  if (body.foreman.method !== 'signature') {
     try {
-      await confirmSignature(db, foreman.id, body.foreman.password);
+      signedWith = await confirmSigner(
+        db,
+        foreman.id,
+        body.foreman.method === 'provider' ? { signingProof: body.foreman.proof } : { password: body.foreman.password },
+        { purpose: 'talk', subjectId: body.id },
+      );
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS')
+      // A refused proof says why (used, expired, another's); a wrong password says so for the talk.
+      if (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' && body.foreman.method === 'password')
         throw new ApiError('INVALID_CREDENTIALS', REFUSALS['talk.passwordWrong']);
       throw error;
     }
@@ -177,6 +186,7 @@ export async function submitTalk(
         foremanName,
         foremanJobTitle: foremanRow?.jobTitle ?? null,
         foremanMethod: body.foreman.method,
+        foremanProvider: body.foreman.method === 'provider' ? signedWith.provider : null,
         foremanSignatureKey: foremanImage ? foremanSignatureKey(body.id) : null,
         bodyHash: hash,
         startedAt: new Date(body.startedAt).toISOString(),
@@ -222,6 +232,7 @@ export async function submitTalk(
           startedAt: body.startedAt,
           signedOffAt: body.signedOffAt,
           foremanMethod: body.foreman.method,
+          foremanProvider: body.foreman.method === 'provider' ? signedWith.provider : null,
           attendees: [
             ...body.attendees.map((a) => ({ userId: a.userId, name: a.name, method: a.method })),
             ...joined.map((line) => ({ userId: line.userId, name: line.name, method: 'account' })),
@@ -283,6 +294,7 @@ export function talkRecord(talk: TalkRow, attendees: readonly TalkAttendeeRow[])
     foremanId: talk.foremanId,
     foremanName: talk.foremanName,
     foremanMethod: talk.foremanMethod,
+    foremanProvider: talk.foremanProvider,
     meaning: FOREMAN_MEANING,
     startedAt: talk.startedAt,
     signedOffAt: talk.signedOffAt,

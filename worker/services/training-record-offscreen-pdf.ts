@@ -55,6 +55,9 @@ function evaluationRow(p: Painter, e: TrainingRecordEvaluation, origin: string |
     { text: e.templateName, font: 'bold', dir: 'auto' },
     { text: p.tr('record.evaluation.version', { version: e.templateVersion, grants: e.grants }), color: INK },
     { text: p.tr('record.evaluation.signedBy', { name: e.evaluatorName, date: p.day(e.signedAt) }), color: MUTED },
+    ...(e.signatureProvider
+      ? [{ text: p.tr('record.evaluation.signedAtProvider', { provider: e.signatureProvider }), color: MUTED }]
+      : []),
     {
       text: e.acknowledgement
         ? p.tr('record.evaluation.acknowledged', {

@@ -74,6 +74,7 @@ export async function offscreenRecord(
       id: e.id,
       ...template,
       evaluatorName: e.evaluatorName,
+      signatureProvider: e.signatureProvider,
       outcome: e.outcome,
       meaning: e.meaning,
       conductedAt: e.conductedAt,

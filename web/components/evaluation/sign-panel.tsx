@@ -2,7 +2,9 @@ import { PenLine } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { impliedOutcome, missingItems, type EvaluationDraft } from '../../../statecharts/evaluation.machine';
+import { useProviderSignature, useSigningMethod } from '../../hooks/use-provider-signature';
 import { t } from '../../i18n';
+import { ProviderSignNote } from '../provider-sign-note';
 import { evaluationPanel } from './panel-style';
 import { Alert, Button, Chip, PasswordField } from '../../ui';
 
@@ -62,18 +64,31 @@ interface SignPanelProps {
   refusal: string | null;
   /** Seals the password (it may fail: no signing key on the device yet). */
   onSign: (password: string) => Promise<void>;
+  /** A person who signs in through their company signs with the proof of a re-authentication there (issue 32). */
+  onSignWithProof: (proof: string) => void;
 }
 
-/** The e-signature: the evaluator's own password under the sentence it means. */
-export function SignPanel({ draft, refusal, onSign }: SignPanelProps) {
+/**
+ * The e-signature: the evaluator's own password under the sentence it means, or, for a person who
+ * signs in through their company and has no password here, signing in there again in a pop-up.
+ */
+export function SignPanel({ draft, refusal, onSign, onSignWithProof }: SignPanelProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const missing = missingItems(draft);
   const [busy, setBusy] = useState(false);
+  const method = useSigningMethod();
+  const provider = method?.provider && !method.password ? method.provider : null;
+  const confirm = useProviderSignature({ purpose: 'evaluation', subjectId: draft.id }, onSignWithProof);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (missing.length > 0) {
       setError(t('evaluate.sign.missing', { count: missing.length }));
+      return;
+    }
+    if (provider) {
+      setError(null);
+      confirm.start();
       return;
     }
     if (!password) {
@@ -104,18 +119,38 @@ export function SignPanel({ draft, refusal, onSign }: SignPanelProps) {
       <p className={css({ fontWeight: 'medium', fontSize: 'md' })} data-testid="signature-meaning">
         <bdi>{meaningOf(draft)}</bdi>
       </p>
-      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('evaluate.sign.explain')}</p>
-      <PasswordField
-        label={t('evaluate.sign.password')}
-        autoComplete="current-password"
-        size="lg"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={error}
-      />
-      <Button type="submit" size="lg" leftIcon={<PenLine />} loading={busy}>
-        {t('evaluate.sign.submit')}
-      </Button>
+      {provider ? (
+        <>
+          <ProviderSignNote
+            provider={provider.name}
+            waiting={confirm.waiting}
+            explain={t('evaluate.sign.explainProvider', { provider: provider.name })}
+          />
+          {error || confirm.error ? (
+            <Alert status="error" role="alert">
+              {error ?? confirm.error}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="lg" leftIcon={<PenLine />} loading={confirm.waiting}>
+            {t('sign.provider.confirm', { provider: provider.name })}
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('evaluate.sign.explain')}</p>
+          <PasswordField
+            label={t('evaluate.sign.password')}
+            autoComplete="current-password"
+            size="lg"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={error}
+          />
+          <Button type="submit" size="lg" leftIcon={<PenLine />} loading={busy}>
+            {t('evaluate.sign.submit')}
+          </Button>
+        </>
+      )}
     </form>
   );
 }

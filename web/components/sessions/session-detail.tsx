@@ -119,7 +119,10 @@ function SessionBody({ scope, session }: { scope: SessionScope; session: Session
               name: session.signedOff.name,
               at: formatDateTime(session.signedOff.at),
               meaning: session.signedOff.meaning,
-            })}
+            })}{' '}
+            {session.signedOff.provider
+              ? t('sessions.signedOff.provider', { provider: session.signedOff.provider })
+              : null}
           </Alert>
         ) : null}
         <section aria-labelledby="session-roster" className={sectionClass}>

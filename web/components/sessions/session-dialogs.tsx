@@ -2,12 +2,17 @@ import { SIGN_OFF_MEANING } from '@contract/sessions';
 import { useState, type FormEvent } from 'react';
 import { sessionWrites, type RosterEntry, type SessionScope } from '../../api/session-queries';
 import { useWrite } from '../../api/writes';
+import { useProviderSignature, useSigningMethod } from '../../hooks/use-provider-signature';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { PasswordField, TextField, toaster } from '../../ui';
 import { FormDialog } from '../form-dialog';
+import { ProviderSignNote } from '../provider-sign-note';
 
-/** The trainer signs the roster with their password; what the signature means is shown and frozen. */
+/**
+ * The trainer signs the roster with their password, or (signing in through their company, issue 32)
+ * by signing in there again in a pop-up; what the signature means is shown and frozen.
+ */
 export function SignOffDialog({
   scope,
   sessionId,
@@ -31,6 +36,12 @@ export function SignOffDialog({
     },
     onError: (e) => setError(errorText(e, t('sessions.signOff.failed'))),
   });
+  const method = useSigningMethod();
+  // A person of a company provider signs there; the password only when they have none.
+  const provider = method?.provider && !method.password ? method.provider : null;
+  const confirm = useProviderSignature({ purpose: 'session', subjectId: sessionId }, (signingProof) =>
+    write.mutate({ scope, id: sessionId, signingProof }),
+  );
   const close = () => {
     setPassword('');
     setError(null);
@@ -39,6 +50,8 @@ export function SignOffDialog({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setError(null);
+    if (provider) return confirm.start();
     if (!password) return setFieldError(t('sessions.signOff.passwordRequired'));
     setFieldError(null);
     write.mutate({ scope, id: sessionId, password });
@@ -48,21 +61,37 @@ export function SignOffDialog({
       open={open}
       onClose={close}
       title={t('sessions.signOff.title')}
-      description={t('sessions.signOff.meaning', { meaning: SIGN_OFF_MEANING, count: present })}
+      description={
+        provider
+          ? t('sessions.signOff.meaningProvider', {
+              meaning: SIGN_OFF_MEANING,
+              count: present,
+              provider: provider.name,
+            })
+          : t('sessions.signOff.meaning', { meaning: SIGN_OFF_MEANING, count: present })
+      }
       formId="session-sign-off"
-      submitLabel={t('sessions.signOff.submit')}
-      busy={write.isPending}
-      error={error}
+      submitLabel={provider ? t('sign.provider.confirm', { provider: provider.name }) : t('sessions.signOff.submit')}
+      busy={write.isPending || confirm.waiting}
+      error={error ?? confirm.error}
       onSubmit={submit}
     >
-      <PasswordField
-        label={t('sessions.signOff.password')}
-        autoComplete="current-password"
-        required
-        value={password}
-        error={fieldError}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      {provider ? (
+        <ProviderSignNote
+          provider={provider.name}
+          waiting={confirm.waiting}
+          explain={t('sign.provider.explain', { provider: provider.name })}
+        />
+      ) : (
+        <PasswordField
+          label={t('sessions.signOff.password')}
+          autoComplete="current-password"
+          required
+          value={password}
+          error={fieldError}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      )}
     </FormDialog>
   );
 }

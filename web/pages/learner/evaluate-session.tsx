@@ -121,6 +121,7 @@ function DeviceEvaluation({ actor }: { actor: EvaluationActor }) {
             draft={draft}
             refusal={refusal ? machineText(refusal) : null}
             onSign={(password) => evaluationOutbox.sign(draft.id, password)}
+            onSignWithProof={(proof) => evaluationOutbox.signWithProof(draft.id, proof)}
           />
         </>
       ) : view.hasTag('sent') ? (

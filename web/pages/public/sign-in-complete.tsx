@@ -10,7 +10,12 @@ import { t } from '../../i18n';
 import { declaredText } from '../../i18n/error-text';
 
 /** The refusals the company sign-in's callback sends the browser back with (worker/routes/oidc.ts). */
-const CALLBACK_REASONS: readonly RefusalReason[] = ['oidc.signInFailed', 'oidc.linkRefused', 'oidc.noEmail'];
+const CALLBACK_REASONS: readonly RefusalReason[] = [
+  'oidc.signInFailed',
+  'oidc.linkRefused',
+  'oidc.noEmail',
+  'oidc.tooManyStarts',
+];
 
 function callbackError(reason: string, provider: string): string {
   if (reason === 'ACCOUNT_DEACTIVATED') return t('error.code.ACCOUNT_DEACTIVATED');

@@ -107,6 +107,9 @@ function EvaluationEntry({ evaluation: e }: { evaluation: TrainingRecordEvaluati
       <p>{t('admin.record.evaluation.grants', { grants: e.grants })}</p>
       <p className={muted}>
         {t('admin.record.evaluation.signedBy', { name: e.evaluatorName, date: formatDate(e.signedAt) })}
+        {e.signatureProvider
+          ? ` · ${t('admin.record.evaluation.signedAtProvider', { provider: e.signatureProvider })}`
+          : null}
       </p>
       <p className={muted}>
         {e.acknowledgement
