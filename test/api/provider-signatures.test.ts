@@ -141,6 +141,26 @@ describe('signing through the company provider', () => {
     expect(await signOffAudits(sessionId)).toHaveLength(1);
   });
 
+  it('refuses a password signature from a person of a domain whose provider turned passwords off, signing nothing', async () => {
+    const provider = await createProvider(admin);
+    // Signed in with the password before the provider turned passwords off for the domain.
+    const trainer = await personSession({ email: `kim-${crypto.randomUUID().slice(0, 8)}@${provider.domain}` });
+    const sessionId = await startedSession(trainer.user.id);
+    await db
+      .update(schema.identityProviders)
+      .set({ passwordSignInOff: true })
+      .where(eq(schema.identityProviders.id, provider.id));
+    const refused = await api('POST', `/api/v2/sessions/${sessionId}/sign-off`, {
+      token: trainer.token,
+      body: { password: trainer.user.password },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.reason).toBe('signature.passwordOff');
+    expect(refused.body.message).toBe(`Your company turned password signatures off: confirm with ${provider.name}`);
+    expect((await sessionRow(sessionId))!.status).toBe('SCHEDULED');
+    expect(await signOffAudits(sessionId)).toHaveLength(0);
+  });
+
   it('refuses a re-authentication whose auth_time is older than its start (the provider skipped the login)', async () => {
     const provider = await createProvider(admin);
     const trainer = await providerPerson(provider);

@@ -308,6 +308,7 @@ const REASON_IDS: Record<RefusalReason, MessageId> = {
   'oidc.tooManyStarts': 'error.oidc.tooManyStarts',
   'signature.purpose': 'error.signature.purpose',
   'signature.noProvider': 'error.signature.noProvider',
+  'signature.passwordOff': 'error.signature.passwordOff',
   'signature.reauthFailed': 'error.signature.reauthFailed',
   'signature.reauthStale': 'error.signature.reauthStale',
   'signature.reauthOtherPerson': 'error.signature.reauthOtherPerson',

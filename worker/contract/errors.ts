@@ -297,6 +297,7 @@ export const REFUSALS = {
   // E-signatures through the company's provider (issue 32 item 5)
   'signature.purpose': 'Say what is being signed: an evaluation, a roster or a talk',
   'signature.noProvider': 'You do not sign in through a company account: sign with your password',
+  'signature.passwordOff': 'Your company turned password signatures off: confirm with {provider}',
   'signature.reauthFailed': 'The confirmation with your company account did not complete. Try again.',
   'signature.reauthStale':
     'Your company account did not ask you to sign in again, so this cannot count as a signature. Try again.',

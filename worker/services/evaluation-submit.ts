@@ -19,6 +19,7 @@ import { authorisationExpiry, newAuthorisationNumber, previousAuthorisation } fr
 import { enrollStatements } from './course-start';
 import { findTemplate, qualificationOf, type TemplateRow } from './evaluation-templates';
 import { getDummyHash, verifyPassword } from './password';
+import { providerForEmail } from './identity-providers';
 import { forgetPeopleCaches } from './people-caches';
 import { openEnvelope } from './signature-envelopes';
 import { PASSWORD_SIGNED, spendSigningProof, type SignedWith } from './signing-proofs';
@@ -101,7 +102,17 @@ export async function assertMayEvaluate(
  * failed sign-ins of the account, so the signing form cannot be used to guess a password.
  */
 export async function confirmSignature(db: Db, evaluatorId: string, password: string): Promise<void> {
-  const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, evaluatorId)).get();
+  const row = await db
+    .select({ passwordHash: users.passwordHash, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, evaluatorId))
+    .get();
+  // The sign-in rule holds for signatures too: where the company provider turned passwords off,
+  // a password signs nothing (the dialog offers "Confirm with <provider>"); administrators keep theirs.
+  const provider = row && row.role !== 'ADMIN' ? await providerForEmail(db, row.email) : null;
+  if (provider?.passwordSignInOff) {
+    throw refusal('FORBIDDEN', 'signature.passwordOff', { provider: provider.name });
+  }
   const key = `login:acct:${evaluatorId}`;
   const valid = await judgeGuess(db, key, RATE_RULES.loginAccount, async () =>
     verifyPassword(password, row?.passwordHash ?? (await getDummyHash())),
