@@ -56,6 +56,7 @@ const HTML_ROUTES = new Set([
   'GET /certificate/verify',
   'GET /verify',
   'GET /',
+  'GET /dashboard',
 ]);
 
 /**
