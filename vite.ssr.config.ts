@@ -1,19 +1,41 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { areaOfMessage, compiledCatalog } from './vite.catalogs';
+import { compiledCatalog } from './vite.catalogs';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The messages the server-rendered pages read: the landing view's (`landing.*` and the parts it
- * shares) and, for the learner pages the Worker renders signed in (web/ssr/learner-server.tsx:
- * the learner shell, the dashboard and what it holds), the rest of the app's own area (the
- * messages the client's first page loads too), compiled as @lingui/vite-plugin compiles the
- * client's. test/api/landing-page.test.ts and test/api/learner-pages.test.ts fail if a rendered
- * page shows a message id.
+ * The message prefixes the server-rendered pages read, compiled as @lingui/vite-plugin compiles the
+ * client's: the landing view's (`landing.*`, the language switcher, the dialogs' close labels) and
+ * the signed-in learner pages' (web/ssr/learner-server.tsx: the learner shell, the dashboard and its
+ * panels). Only these, not the whole catalogs: every message is in the Worker four times (one per
+ * language) and the Worker has a size budget. test/api/landing-page.test.ts and
+ * test/api/learner-pages.test.ts fail if a rendered page shows a message id.
  */
-const serverMessage = (key: string) => areaOfMessage(key) === 'app';
+export const SERVER_MESSAGE_PREFIXES = [
+  'landing.',
+  'language.',
+  'common.',
+  'ui.',
+  'nav.',
+  'shell.',
+  'help.',
+  'dashboard.',
+  'nextUp.',
+  'next.',
+  'continue.',
+  'required.',
+  'requirement.',
+  'recertification.',
+  'compliance.',
+  'certificate.',
+  'certAction.',
+  'incomplete.',
+  'mySessions.',
+  'enrollment.',
+  'component.',
+];
 
 function landingCatalogs(): Plugin {
   return {
@@ -25,7 +47,8 @@ function landingCatalogs(): Plugin {
       // The admin areas' catalogs (web/i18n/locales/<area>/) and the app's split areas: never read by these pages.
       if (match[1] || (match[3] && match[3] !== 'app'))
         return { code: 'export const messages = {};', moduleType: 'js' };
-      return { code: compiledCatalog(match[2] ?? 'en', serverMessage), moduleType: 'js' };
+      const kept = (key: string) => SERVER_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
+      return { code: compiledCatalog(match[2] ?? 'en', kept), moduleType: 'js' };
     },
   };
 }
