@@ -57,6 +57,7 @@ const HTML_ROUTES = new Set([
   'GET /verify',
   'GET /',
   'GET /dashboard',
+  'GET /my-certificates',
 ]);
 
 /**

@@ -8,6 +8,7 @@ import type { LearnerPageData } from '../../worker/contract/learner-pages';
 import { SESSION_COOKIE } from '../../worker/services/web-session';
 import { countingD1 } from './d1-counting';
 import { type CourseFixture, createCourse, enroll, learnerFor } from './fixtures';
+import { certify } from './compliance-helpers';
 import { api, db, env, schema } from './helpers';
 
 /*
@@ -148,5 +149,38 @@ describe('the dashboard, rendered by the Worker for a live cookie session', () =
     // The dead cookie is cleared on the way.
     const cleared = await page('/dashboard', revoked);
     expect(cleared.headers.get('set-cookie') ?? '').toContain(`${SESSION_COOKIE}=;`);
+  });
+});
+
+describe('My certificates, rendered by the Worker', () => {
+  it("lists the learner's own certificates only, as the API does, in one D1 round trip, privately", async () => {
+    const course = await createCourse({ components: ['POST_ASSESSMENT'], domainId: mine.domainId });
+    const holder = await learnerFor(mine.domainId);
+    await certify(holder.token, course);
+    const issued = await api('POST', `/api/v2/certificates/generate/${course.courseId}`, { token: holder.token });
+    expect(issued.status, JSON.stringify(issued.body)).toBeLessThan(300);
+    const put = vi.spyOn(cache, 'put');
+
+    const own = await page('/my-certificates', holder.token);
+    expect(own.status).toBe(200);
+    expect(own.calls).toBe(1);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect(own.headers.get('vary')).toBe('Cookie');
+    const shown = markup(own.html);
+    expect(shown).toContain(escapeHtml(course.title));
+    expect(shown).toContain(issued.body.certificateNumber);
+    expect(shown).not.toMatch(/>\s*[a-z][a-zA-Z]*\.[a-z][\w.]*\s*</);
+    const data = embedded(own.html)!;
+    expect(data.page).toBe('certificates');
+    expect(data.certificates).toEqual(
+      (await api('GET', '/api/v2/certificates/user/all', { token: holder.token })).body,
+    );
+
+    // Someone else's page never holds it.
+    const other = await page('/my-certificates', token);
+    expect(other.html).not.toContain(issued.body.certificateNumber);
+    expect(put).not.toHaveBeenCalled();
+    // No session: the client's shell.
+    expect((await page('/my-certificates')).html).not.toContain(SERVER_MARKUP_ID);
   });
 });

@@ -15,11 +15,13 @@ import { createQueryClient } from '../api/query-client';
 import { ArkDirection } from '../components/ark-direction';
 import { LearnerShell } from '../components/learner-shell';
 import { activateMessages, loadMessages, type Locale } from '../i18n';
+import { CertificatesPage } from '../pages/learner/certificates';
 import { DashboardPage } from '../pages/learner/dashboard';
 import { SessionProvider } from '../state/session';
 
 const PAGES: Partial<Record<LearnerPage, ComponentType>> = {
   dashboard: DashboardPage,
+  certificates: CertificatesPage,
 };
 
 /** The page's markup (the inside of #server-rendered) at `path`, for the user `data` was read for. */

@@ -90,4 +90,5 @@ async function learnerPage(c: Context<AppEnv>, page: LearnerPage): Promise<Respo
 
 export const learnerPages = new Hono<AppEnv>()
   // Public: a visitor (or a dead cookie) gets the client's shell, which sends them to sign in.
-  .get('/dashboard', publicRoute, (c) => learnerPage(c, 'dashboard'));
+  .get('/dashboard', publicRoute, (c) => learnerPage(c, 'dashboard'))
+  .get('/my-certificates', publicRoute, (c) => learnerPage(c, 'certificates'));
