@@ -152,6 +152,29 @@ describe('the dashboard, rendered by the Worker for a live cookie session', () =
   });
 });
 
+describe('the D1 bookmark a page load carries (the d1-bookmark cookie the client mirrors)', () => {
+  it('reads at least as fresh as the bookmark of the learner’s own last write, and answers the newer one', async () => {
+    const course = await createCourse({ domainId: mine.domainId });
+    const enrolled = await api('POST', `/api/v2/user/progress/courses/${course.courseId}/enroll`, { token });
+    const written = enrolled.headers.get('x-d1-bookmark')!;
+    expect(written).toMatch(/^[0-9a-f]{8}-/);
+    const own = await page('/dashboard', token, { cookie: `d1-bookmark=${written}` });
+    expect(markup(own.html)).toContain(escapeHtml(course.title));
+    expect(embedded(own.html)!.bookmark! >= written).toBe(true);
+    // A malformed one is never passed to D1.
+    expect((await page('/dashboard', token, { cookie: 'd1-bookmark=garbage' })).status).toBe(200);
+  });
+
+  it('does not keep a visitor’s landing page out of the shared cache (a database position, nothing personal)', async () => {
+    const landing = await page('/', undefined, {
+      'accept-language': 'ar',
+      cookie: 'd1-bookmark=00000000-00000000-00000000-00000000000000000000000000000000',
+    });
+    expect(landing.headers.get('x-edge-cache')).not.toBe('BYPASS');
+    expect(landing.headers.get('cache-control')).toContain('public');
+  });
+});
+
 describe('My certificates, rendered by the Worker', () => {
   it("lists the learner's own certificates only, as the API does, in one D1 round trip, privately", async () => {
     const course = await createCourse({ components: ['POST_ASSESSMENT'], domainId: mine.domainId });
