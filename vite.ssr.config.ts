@@ -35,6 +35,7 @@ export const SERVER_MESSAGE_PREFIXES = [
   'mySessions.',
   'enrollment.',
   'component.',
+  'course.',
   'myCerts.',
 ];
 

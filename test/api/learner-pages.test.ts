@@ -93,6 +93,7 @@ describe('the dashboard, rendered by the Worker for a live cookie session', () =
     expect(data.progressList).toEqual(progress.body);
     const requirements = await api('GET', '/api/v2/user/requirements', { token });
     expect(data.requirements).toEqual(requirements.body);
+    expect(data.mySessions).toEqual((await api('GET', '/api/v2/user/sessions', { token })).body);
     expect(JSON.stringify(data)).not.toContain(theirs.courseId);
 
     const other = await page('/dashboard', otherToken);
@@ -198,6 +199,11 @@ describe('My certificates, rendered by the Worker', () => {
     expect(data.certificates).toEqual(
       (await api('GET', '/api/v2/certificates/user/all', { token: holder.token })).body,
     );
+
+    // The holder's dashboard: the completed course with its certificate, every text a message's (no id).
+    const dashboard = markup((await page('/dashboard', holder.token)).html);
+    expect(dashboard).toContain(escapeHtml(course.title));
+    expect(dashboard).not.toMatch(/>\s*[a-z][a-zA-Z]*\.[a-z][\w.]*\s*</);
 
     // Someone else's page never holds it.
     const other = await page('/my-certificates', token);

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import {
+  ACCOUNTS,
+  app,
+  layoutShiftSum,
+  openBrowser,
+  signIn,
+  VIEWPORTS,
+  waitForPath,
+  watchLayoutShifts,
+  type BrowserSession,
+} from './browser';
 import { adminCourse } from './course-steps';
 import { apiAs, newLearner } from './server';
 
@@ -55,13 +65,7 @@ describe('the dashboard rendered by the Worker', () => {
     }
 
     // Scripts on: a fresh load of the dashboard, watching layout shifts and the API reads.
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     const reads: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -74,8 +78,6 @@ describe('the dashboard rendered by the Worker', () => {
     await page.waitForLoadState('networkidle');
     await waitForPath(page, '/dashboard');
     expect(reads).toEqual([]);
-    expect(
-      await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, v) => sum + v, 0)),
-    ).toBe(0);
+    expect(await layoutShiftSum(page)).toBe(0);
   });
 });

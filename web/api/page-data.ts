@@ -22,6 +22,7 @@ export function seedPageData(queryClient: QueryClient, data: LearnerPageData): v
     });
   }
   if (data.certificates) queryClient.setQueryData(queryKeys.learner.certificates.list, data.certificates);
+  if (data.mySessions) queryClient.setQueryData(queryKeys.learner.sessions, data.mySessions);
 }
 
 /** The learner data this page arrived with, when the Worker rendered it signed in; else null. */

@@ -2,6 +2,7 @@ import type { SessionUser } from './auth';
 import type { CertificateStatusValue, OwnCertificate } from './certificates';
 import type { LearnerRequirementsResponse } from './compliance';
 import type { CourseProgressListResponse } from './progress';
+import type { MySessionsResponse } from './sessions';
 
 /**
  * The learner pages the Worker renders for a live cookie session (routes/learner-pages.ts), and the
@@ -35,4 +36,6 @@ export interface LearnerPageData {
   /** By course id: the latest certificate of each completed course. */
   completedCertificates?: Record<string, CompletedCourseCertificate | null>;
   certificates?: OwnCertificate[];
+  /** The classroom sessions the learner is invited to (the dashboard's My sessions). */
+  mySessions?: MySessionsResponse;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { domains, userDomains, users } from '../db/schema';
 import { ownCertificatesQuery, toCertificateInfo, toOwnCertificates, type CertificateRow } from './certificates';
 import { learnerRequirementsReads, toLearnerRequirements, type BatchResults } from './learner-requirements';
+import { anyInvitationQuery, mySessions } from './my-sessions';
 import { progressListReads, toProgressList } from './progress-dtos';
 import { toSessionUser } from './users';
 
@@ -29,11 +30,14 @@ const sessionUserReads = (db: Db, userId: string) =>
 const sortedBooks = <T extends { name: string }>(books: T[]) => [...books].sort((a, b) => a.name.localeCompare(b.name));
 
 /** What each page shows besides the user. */
-const PAGE_READS: Record<LearnerPage, { progress: boolean; requirements: boolean; certificates: boolean }> = {
-  dashboard: { progress: true, requirements: true, certificates: true },
-  'my-courses': { progress: true, requirements: true, certificates: false },
-  course: { progress: true, requirements: true, certificates: false },
-  certificates: { progress: false, requirements: false, certificates: true },
+const PAGE_READS: Record<
+  LearnerPage,
+  { progress: boolean; requirements: boolean; certificates: boolean; sessions: boolean }
+> = {
+  dashboard: { progress: true, requirements: true, certificates: true, sessions: true },
+  'my-courses': { progress: true, requirements: true, certificates: false, sessions: false },
+  course: { progress: true, requirements: true, certificates: false, sessions: false },
+  certificates: { progress: false, requirements: false, certificates: true, sessions: false },
 };
 
 /** The dashboard's certificate check for each completed course: its latest cycle's certificate. */
@@ -74,7 +78,8 @@ export async function readLearnerPage(
   const progressReads = wanted.progress ? progressListReads(db, userId) : [];
   const requirementReads = wanted.requirements ? learnerRequirementsReads(db, userId, now) : [];
   const certificateReads = wanted.certificates ? [ownCertificatesQuery(db, userId)] : [];
-  const groups = [userReads, progressReads, requirementReads, certificateReads];
+  const sessionReads = wanted.sessions ? [anyInvitationQuery(db, userId)] : [];
+  const groups = [userReads, progressReads, requirementReads, certificateReads, sessionReads];
   const statements = groups.flat() as unknown as Parameters<Db['batch']>[0];
   const results = (await db.batch(statements)) as unknown as unknown[];
   const parts: unknown[][] = [];
@@ -83,11 +88,12 @@ export async function readLearnerPage(
     parts.push(results.slice(at, at + group.length));
     at += group.length;
   }
-  const [[userRows, books], progress, requirements, certificates] = parts as [
+  const [[userRows, books], progress, requirements, certificates, invitations] = parts as [
     BatchResults<typeof userReads>,
     BatchResults<ReturnType<typeof progressListReads>>,
     BatchResults<ReturnType<typeof learnerRequirementsReads>>,
     [CertificateRow[]],
+    [Awaited<ReturnType<typeof anyInvitationQuery>>],
   ];
   const row = userRows[0];
   if (!row) return null;
@@ -104,5 +110,7 @@ export async function readLearnerPage(
       .map((p) => p.courseId);
     if (page === 'dashboard') data.completedCertificates = completedCertificates(rows, completed, now);
   }
+  // The sessions take more reads, only for a learner with an invitation (most have none).
+  if (wanted.sessions) data.mySessions = invitations[0].length ? await mySessions(db, userId) : { sessions: [] };
   return data;
 }
