@@ -6,13 +6,38 @@ import { compiledCatalog } from './vite.catalogs';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The message prefixes the landing view reads (landing-view.tsx, its sections in
- * web/components/landing/ and the UI parts they use): `landing.*`, the language switcher's label,
- * the dialog's close labels. The Worker's copy of the catalogs keeps only these (about 80 of 620
- * messages), compiled as @lingui/vite-plugin compiles the client's. test/api/landing-page.test.ts
- * fails if a rendered page shows a message id.
+ * The message prefixes the server-rendered pages read, compiled as @lingui/vite-plugin compiles the
+ * client's: the landing view's (`landing.*`, the language switcher, the dialogs' close labels) and
+ * the signed-in learner pages' (web/ssr/learner-server.tsx: the learner shell, the dashboard and its
+ * panels). Only these, not the whole catalogs: every message is in the Worker four times (one per
+ * language) and the Worker has a size budget. test/api/landing-page.test.ts and
+ * test/api/learner-pages.test.ts fail if a rendered page shows a message id.
  */
-export const LANDING_MESSAGE_PREFIXES = ['landing.', 'language.', 'common.', 'ui.'];
+export const SERVER_MESSAGE_PREFIXES = [
+  'landing.',
+  'language.',
+  'common.',
+  'ui.',
+  'nav.',
+  'shell.',
+  'help.',
+  'dashboard.',
+  'nextUp.',
+  'next.',
+  'continue.',
+  'required.',
+  'requirement.',
+  'recertification.',
+  'compliance.',
+  'certificate.',
+  'certAction.',
+  'incomplete.',
+  'mySessions.',
+  'enrollment.',
+  'component.',
+  'course.',
+  'myCerts.',
+];
 
 function landingCatalogs(): Plugin {
   return {
@@ -21,17 +46,18 @@ function landingCatalogs(): Plugin {
     load(id) {
       const match = /[\\/]i18n[\\/]locales[\\/](?:([\w-]+)[\\/])?(\w+)\.json\?(?:area=([\w-]+)&)?lingui$/.exec(id);
       if (!match) return null;
-      // The admin areas' catalogs (web/i18n/locales/<area>/) and the app's split areas: never read by the landing page.
+      // The admin areas' catalogs (web/i18n/locales/<area>/) and the app's split areas: never read by these pages.
       if (match[1] || (match[3] && match[3] !== 'app'))
         return { code: 'export const messages = {};', moduleType: 'js' };
-      const landing = (key: string) => LANDING_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
-      return { code: compiledCatalog(match[2] ?? 'en', landing), moduleType: 'js' };
+      const kept = (key: string) => SERVER_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
+      return { code: compiledCatalog(match[2] ?? 'en', kept), moduleType: 'js' };
     },
   };
 }
 
 /**
- * The landing page's server renderer for the Worker (web/ssr/landing-server.tsx): one ES module,
+ * The server renderers for the Worker (web/ssr/landing-server.tsx, which re-exports the learner
+ * pages' renderer): one ES module,
  * everything bundled (React, the UI kit, the four compiled catalogs), written beside its kept
  * types as worker/generated/landing-ssr.js. wrangler and the workerd test pool import it like any
  * Worker file. Runs after the client build (`npm run build`).

@@ -33,6 +33,15 @@ describe('session restore on start', () => {
     expect(JSON.parse(storage.get('user') ?? '{}')).toEqual({ ...learner, firstName: 'Fresh' });
   });
 
+  it('takes the user a Worker-rendered page arrived with, without asking the server', async () => {
+    const { actor, calls, storage } = start({ savedUser: null, pageUser: { ...learner, firstName: 'Paged' } });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(selectUser(actor.getSnapshot())?.firstName).toBe('Paged');
+    expect(calls.fetchCurrentUser).not.toHaveBeenCalled();
+    // Kept for offline use like any restored user.
+    expect(JSON.parse(storage.get('user') ?? '{}').firstName).toBe('Paged');
+  });
+
   it('signs out and forgets the saved user when the server has no session for this browser', async () => {
     const { actor, storage } = start(
       { savedUser: JSON.stringify(learner) },
@@ -109,6 +118,9 @@ describe('session machine: every state and transition (xstate/graph)', () => {
     { savedUser: null },
     { savedUser: JSON.stringify(learner) },
     { savedUser: '{not json' },
+    // A page the Worker rendered for a live cookie arrives with its user.
+    { savedUser: null, pageUser: learner },
+    { savedUser: JSON.stringify(admin), pageUser: newbie },
   ];
   const refused: EventObject = {
     type: 'xstate.error.actor.fetchCurrentUser',

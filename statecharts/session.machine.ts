@@ -8,6 +8,9 @@ import { isAdminUser } from '../worker/contract/rules/roles';
  * in another tab or a company sign-in's redirect); only the user's profile is kept in storage, to
  * keep working offline:
  *
+ *   arriving ──the page arrived signed in (the Worker rendered it for a live cookie)──► resolvingUser
+ *      │ otherwise
+ *      ▼
  *   checking ──fetchCurrentUser refused (no or dead cookie)──► signedOut ◄───────────┐
  *      │ ok, or offline with a saved user                       │ session.login     │ failure
  *      ▼                                                        ▼                   │
@@ -28,6 +31,11 @@ export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password. Please
 /** What was found in storage when the app started (raw, unparsed): the user saved at the last sign-in. */
 export interface SessionInput {
   savedUser: string | null;
+  /**
+   * The user a page rendered by the Worker was rendered for (it judged the cookie in the same
+   * request): the session is known without asking the server again.
+   */
+  pageUser?: SessionUser | null;
 }
 
 /**
@@ -159,6 +167,7 @@ export const sessionMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
+    pageArrivedSignedIn: ({ context }) => context.user !== null,
     sessionRefused: (_, params: { error: unknown }) => params.error instanceof SessionRefusedError,
     userMustChangePassword: ({ context }) => context.user?.mustChangePassword === true,
     savedUserIsUsable: ({ context }) => parseSavedUser(context.savedUser).kind === 'user',
@@ -166,9 +175,24 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ savedUser: input.savedUser, user: null, error: null }),
-  initial: 'checking',
+  context: ({ input }) => ({ savedUser: input.savedUser, user: input.pageUser ?? null, error: null }),
+  initial: 'arriving',
   states: {
+    /** Transient: a page the Worker rendered signed in brings its user; any other page asks the server. */
+    arriving: {
+      always: [
+        {
+          guard: 'pageArrivedSignedIn',
+          target: 'resolvingUser',
+          actions: [
+            { type: 'setSessionUser', params: ({ context }) => ({ user: context.user as SessionUser }) },
+            { type: 'storeUser', params: ({ context }) => ({ user: context.user as StoredUser }) },
+          ],
+        },
+        { target: 'checking' },
+      ],
+    },
+
     /** The page holds no token: the server says whether its cookie is a live session. */
     checking: {
       tags: ['pending'],

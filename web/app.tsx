@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { currentLocale, subscribeLocale } from './i18n/locale';
+import { learnerPageData } from './api/page-data';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './state/session';
 
@@ -16,7 +17,7 @@ function LocaleRoot() {
  */
 export function App() {
   return (
-    <SessionProvider>
+    <SessionProvider pageUser={learnerPageData()?.user ?? null}>
       <LocaleRoot />
     </SessionProvider>
   );

@@ -2,6 +2,7 @@ import './index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { seedFromPage } from './api/page-data';
 import { queryClient } from './api/query-client';
 import { preloadFirstRoute } from './preload';
 import { onLocaleChoice, startLocale } from './i18n/locale';
@@ -10,6 +11,8 @@ import { SessionLoading } from './components/session-loading';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
+// A page the Worker rendered signed in brings its data: in the cache before anything asks for it.
+seedFromPage(queryClient);
 preloadFirstRoute(window.location.pathname, queryClient);
 // The runtime and the chosen language's catalog download now, beside the session check.
 startLocale();

@@ -38,6 +38,7 @@ import { think } from './routes/think';
 import { usersRoutes } from './routes/users';
 import { verifyLookupPage, verifyPage } from './routes/verify-page';
 import { landingPage } from './routes/landing-page';
+import { learnerPages } from './routes/learner-pages';
 import { complianceRoutes, adminUserRecordRoutes } from './routes/compliance';
 import { adminCredentialRoutes, adminCredentialTypeRoutes } from './routes/admin-credentials';
 import { credentialScanRoutes, userCredentialRoutes } from './routes/credentials';
@@ -140,7 +141,9 @@ export const app = new Hono<AppEnv>()
   .route('/badge', badgePage)
   .route('/verify', verifyLookupPage)
   // The landing page, rendered here in the visitor's language (the rest of the client is static assets).
-  .route('/', landingPage);
+  .route('/', landingPage)
+  // The learner's pages, rendered here for a live cookie session (else the client's shell).
+  .route('/', learnerPages);
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) throw new ApiError('NOT_FOUND', 'Not found');

@@ -1,5 +1,6 @@
-// Lighthouse (mobile profile, default simulated throttling) on the three pages people reach first:
-// the landing page, the learner dashboard (signed in) and the certificate verification page.
+// Lighthouse (mobile profile, default simulated throttling) on the five pages people reach first:
+// the landing page, the learner dashboard, My Courses and a course page (signed in) and the certificate
+// verification page.
 // Budget: performance ≥ 95 and accessibility ≥ 95 on each.
 //
 // Lighthouse runs against the Debian Chromium, driven through its remote-debugging port. The
@@ -80,6 +81,12 @@ export default async function lighthouseStep({ persist, results }) {
     ).json();
     const number = certificates[0]?.certificateNumber;
     if (!number) throw new Error('the demo learner has no certificate to verify');
+    // A course page: the first course the demo learner is enrolled in.
+    const { progresses } = await (
+      await fetch(`${base}/api/v2/user/progress/courses`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const courseId = progresses[0]?.courseId;
+    if (!courseId) throw new Error('the demo learner is enrolled in no course');
 
     // Every run starts from an empty HTTP cache (a first visit). The visitor pages also start from
     // empty storage (Lighthouse's default reset); the dashboard keeps storage, and gets the session
@@ -120,6 +127,8 @@ export default async function lighthouseStep({ persist, results }) {
     const pages = [
       ['landing page', '/', null],
       ['learner dashboard', '/dashboard', signInThroughStorage],
+      ['My Courses', '/my-courses', signInThroughStorage],
+      ['course page', `/course/${encodeURIComponent(courseId)}`, signInThroughStorage],
       ['verification page', `/certificate/verify/${encodeURIComponent(number)}`, null],
     ];
     for (const [name, path, prepare] of pages) {

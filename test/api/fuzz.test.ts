@@ -56,6 +56,8 @@ const HTML_ROUTES = new Set([
   'GET /certificate/verify',
   'GET /verify',
   'GET /',
+  'GET /dashboard',
+  'GET /my-certificates',
 ]);
 
 /**

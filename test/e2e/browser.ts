@@ -169,3 +169,18 @@ export async function focusedText(page: Page): Promise<string> {
  * (Dialogs are portalled out of #root: find their text through the dialog's locator.)
  */
 export const app = (page: Page): Locator => page.locator('#root');
+
+/** Records every layout shift of the pages `page` loads from now on (a PerformanceObserver from the first script). */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The sum of the layout shifts recorded since the page loaded (`watchLayoutShifts` first). */
+export const layoutShiftSum = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { app, openBrowser, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import {
+  app,
+  layoutShiftSum,
+  openBrowser,
+  VIEWPORTS,
+  waitForPath,
+  watchLayoutShifts,
+  type BrowserSession,
+} from './browser';
 
 describe('visitor', () => {
   let session: BrowserSession;
@@ -77,24 +85,14 @@ describe('visitor', () => {
 
     // With scripts on, the app takes the Worker's copy's place without moving anything.
     const { page } = session;
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await session.open('/');
     await page.locator('#server-rendered').waitFor({ state: 'detached' });
     await app(page)
       .getByRole('heading', { level: 1, name: /Build a safer workplace/ })
       .waitFor();
     await page.locator('#root #courses li').nth(2).waitFor();
-    expect(
-      await page.evaluate(() =>
-        (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
-      ),
-    ).toBeLessThan(0.01);
+    expect(await layoutShiftSum(page)).toBeLessThan(0.01);
   });
 
   it('a visitor opening an unknown path sees "Page Not Found" with a way home', async () => {

@@ -5,6 +5,7 @@
  * `ErrorCode` list.
  */
 import type { ClientErrorCode, ErrorCode, RefusalParams, RefusalReason } from '@contract/errors';
+import { BOOKMARK_COOKIE } from '@contract/learner-pages';
 import { requestLanguage } from '../i18n/locale';
 
 /** What `ApiClientError.code` can be: a code the Worker sent, or one the client made up. */
@@ -100,7 +101,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
  * D1 read replication: the Worker answers each API call with the newest database bookmark it saw,
  * and the next call sends the newest one back, so a read after a write (answer submitted, course
  * enrolled) is served by a replica at least that fresh. Kept in memory and sessionStorage (one tab,
- * survives a reload), never in a cookie: it is not a credential and must not reach the edge cache.
+ * survives a reload), and copied into a cookie for page loads (the shared cache ignores that cookie).
  */
 export const BOOKMARK_HEADER = 'X-D1-Bookmark';
 const BOOKMARK_KEY = 'd1-bookmark';
@@ -129,6 +130,19 @@ export function rememberBookmark(received: string | null): void {
   } catch {
     // Storage blocked: memory only.
   }
+  writeBookmarkCookie(received);
+}
+
+/**
+ * A page load cannot send the header: the Worker-rendered learner pages read the same bookmark from
+ * a cookie (worker/contract/learner-pages.ts), so a reload after a write shows the write. Not a
+ * credential; the shared cache ignores it. Ends with the browser session, like sessionStorage.
+ */
+function writeBookmarkCookie(value: string): void {
+  if (!globalThis.document) return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox; the edge-rendered pages read this cookie
+  document.cookie = `${BOOKMARK_COOKIE}=${value}; Path=/; SameSite=Lax${secure}`;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {

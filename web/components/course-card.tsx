@@ -101,11 +101,12 @@ export function CourseCard({ course, progress, requirement = null }: CourseCardP
         <span className={courseDomainLabel}>
           <bdi>{course.domain.name}</bdi>
         </span>
-        <h3
+        {/* Level 2: the cards sit right under the page's title (Lighthouse's heading order on My Courses). */}
+        <h2
           className={css({ fontSize: 'lg', fontWeight: 'bold', lineHeight: '1.3', color: 'fg.default', lineClamp: 2 })}
         >
           <bdi>{course.title}</bdi>
-        </h3>
+        </h2>
         <p dir="auto" className={css({ fontSize: 'sm', color: 'fg.muted', lineClamp: 3 })}>
           {course.description ?? ''}
         </p>

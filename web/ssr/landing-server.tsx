@@ -30,3 +30,6 @@ export async function renderLandingMarkup(locale: Locale, courses: PublicCourse[
     </Router>,
   );
 }
+
+// One bundle for both renderers (React's server build once): the learner pages' renderer.
+export { renderLearnerMarkup } from './learner-server';

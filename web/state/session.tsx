@@ -13,6 +13,7 @@ import {
   type SessionInput,
   type SessionSnapshot,
 } from '../../statecharts/session.machine';
+import type { SessionUser } from '@contract/auth';
 import { authApi } from '../api/auth';
 import { authQueries } from '../api/auth-queries';
 import { queryClient } from '../api/query-client';
@@ -112,11 +113,14 @@ const browserSessionMachine = sessionMachine.provide({
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
 const SessionActorContext = createContext<SessionActor | null>(null);
 
-/** Starts the session machine once for the app, with what storage holds right now. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * Starts the session machine once for the app, with what storage holds right now and the user a
+ * page rendered by the Worker arrived signed in as (`pageUser`; the Worker renders with it too).
+ */
+export function SessionProvider({ children, pageUser = null }: { children: ReactNode; pageUser?: SessionUser | null }) {
   // The bearer token an older version of the page kept in storage goes: the cookie replaced it.
   storage.remove(LEGACY_TOKEN_KEY);
-  const input: SessionInput = { savedUser: storage.get(USER_KEY) };
+  const input: SessionInput = { savedUser: storage.get(USER_KEY), pageUser };
   const queryClient = useQueryClient();
   // Forgetting the user also forgets every answer the server gave them: the next person to sign in
   // on this browser (a shared kiosk at a plant) must never see the previous user's cached data.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
@@ -6,7 +6,6 @@ import {
   certificateIdParam,
   certificateMessages,
   certificateNumberParam,
-  certificateStanding,
   courseIdParam,
   revokeBody,
   type OwnCertificate,
@@ -14,7 +13,6 @@ import {
   type RevokeCertificateResponse,
   type UserCertificateResponse,
 } from '../contract/certificates';
-import { renewalChain } from '../contract/rules/renewal';
 import { holdsAdminPermission } from '../contract/rules/roles';
 import { certificates as certificatesTable, courseProgress, courses, users } from '../db/schema';
 import type { AppEnv } from '../env';
@@ -28,6 +26,8 @@ import {
   findCertificate,
   findCycleCertificate,
   issueCertificate,
+  ownCertificatesQuery,
+  toOwnCertificates,
   toCertificateInfo,
   verifyCertificate,
   type CertificateRow,
@@ -102,25 +102,8 @@ export const certificates = new Hono<AppEnv>()
     // A batch of one, so the session check rides in it (one round trip).
     const {
       result: [rows],
-    } = await sessionInFirstBatch(c, (db, userId) =>
-      db.batch([
-        db
-          .select()
-          .from(certificatesTable)
-          .where(eq(certificatesTable.userId, userId))
-          .orderBy(desc(certificatesTable.issuedAt), asc(certificatesTable.id)),
-      ]),
-    );
-    const now = new Date();
-    // The chain reads in issue order; the list is newest first.
-    const links = renewalChain([...rows].reverse());
-    return c.json<OwnCertificate[]>(
-      rows.map((row) => {
-        const info = toCertificateInfo(row, now);
-        const chain = links(row.id);
-        return { ...info, cycle: row.cycle, ...chain, standing: certificateStanding(info.status, chain.renewedBy) };
-      }),
-    );
+    } = await sessionInFirstBatch(c, (db, userId) => db.batch([ownCertificatesQuery(db, userId)]));
+    return c.json<OwnCertificate[]>(toOwnCertificates(rows, new Date()));
   })
 
   .get('/user/:courseId', requireLearner, validate('param', courseIdParam), async (c) => {

@@ -1,11 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { etag } from 'hono/etag';
-import { LANGUAGE_COOKIE, SERVER_DATA_ID, SERVER_MARKUP_ID, type PublicCourse } from '../contract/landing';
-import { isLanguage, languageFromAcceptLanguage, RTL_LANGUAGES, type Language } from '../contract/language';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
-import { appShell } from '../services/app-shell';
+import { APP_SHELL_HEADERS, appShell, fillShell, landingLanguage } from '../services/app-shell';
 import { EDGE_CACHE_SECONDS, PUBLIC_COURSES_LIMIT, edgeCacheControl, edgeCacheKeys } from '../services/edge-cache';
 import { samplePublicCourses } from '../services/public-courses';
 
@@ -17,53 +14,6 @@ import { samplePublicCourses } from '../services/public-courses';
  * shift (web/server-rendered.ts). The page is what a visitor sees: signed-in users get the same
  * page, and the client changes its buttons once it has checked the session stored on the device.
  */
-
-/** The same headers as every static asset (web/public/_headers `/*`), which do not apply to a Worker's answer. */
-export const APP_SHELL_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; frame-src 'self' blob:; object-src 'self' blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
-
-/**
- * The page's language: the one chosen on this device (the client copies it from its local storage
- * into a cookie), else the browser's Accept-Language, else English: the order the client follows.
- */
-export function landingLanguage(c: Context<AppEnv>): Language {
-  const chosen = getCookie(c, LANGUAGE_COOKIE);
-  return isLanguage(chosen) ? chosen : languageFromAcceptLanguage(c.req.header('accept-language'));
-}
-
-/** JSON inside a <script> element: `<` escaped, so no text in it can close the element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-/** The shell with `markup` shown in place of the empty #root (kept, hidden, for the client to render into). */
-export function fillShell(shell: string, language: Language, markup: string, courses: PublicCourse[]): string | null {
-  // React hoists image preloads to the front of its output: they belong in <head>.
-  const hints = /^(?:<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
-  const body = markup.slice(hints.length);
-  const dir = RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
-  const root = '<div id="root"></div>';
-  if (!shell.includes(root) || !/<html[^>]*>/.test(shell) || !shell.includes('</head>')) return null;
-  return (
-    shell
-      .replace(/<html[^>]*>/, `<html lang="${language}" dir="${dir}">`)
-      // The page paints from the HTML and the stylesheet: the app's scripts (they take over a page
-      // already shown) go after the stylesheet and the images, not beside them.
-      .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-      .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
-      .replace('</head>', `${hints}</head>`)
-      .replace(
-        root,
-        `<div id="${SERVER_MARKUP_ID}">${body}<script type="application/json" id="${SERVER_DATA_ID}">${scriptJson({ courses })}</script></div><div id="root" hidden></div>`,
-      )
-  );
-}
 
 /** FNV-1a of the page: a strong validator, so a browser revalidating an unchanged page gets a 304. */
 function pageTag(text: string): string {
@@ -90,7 +40,7 @@ export const landingPage = new Hono<AppEnv>().get('/', etag(), edgeCache(landing
     const courses = await samplePublicCourses(c.var.db, PUBLIC_COURSES_LIMIT.default);
     // React's server renderer loads with the first landing page an isolate renders.
     const { renderLandingMarkup } = await import('../generated/landing-ssr.js');
-    page = fillShell(shell.html, language, await renderLandingMarkup(language, courses), courses);
+    page = fillShell(shell.html, language, await renderLandingMarkup(language, courses), { courses });
   } catch (error) {
     // The page still works as the client-rendered app: the plain shell, never cached.
     console.error(

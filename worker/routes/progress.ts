@@ -50,11 +50,10 @@ import {
 import { isAdminUser } from '../contract/rules/roles';
 import {
   courseProgressQuery,
-  openComponentStatusesQuery,
-  openCourseComponentsQuery,
+  progressListReads,
   toComponentProgress,
   toCourseProgressDtos,
-  withNextComponents,
+  toProgressList,
 } from '../services/progress-dtos';
 import { componentMaterialQuery, viewingSubject } from '../services/materials';
 import { recertificationReads, startRecertification } from '../services/recertification';
@@ -155,16 +154,8 @@ async function recordStep(
 export const progress = new Hono<AppEnv>()
   .get('/courses', inFirstBatch(requireLearner), async (c) => {
     // One batch (one round trip, with the session check): the list and what each open course continues with.
-    const { result } = await sessionInFirstBatch(c, (db, userId) =>
-      db.batch([
-        courseProgressQuery(db, userId),
-        openCourseComponentsQuery(db, userId),
-        openComponentStatusesQuery(db, userId),
-      ]),
-    );
-    const [rows, openComponents, statuses] = result;
-    const progresses = withNextComponents(toCourseProgressDtos(rows), openComponents, statuses);
-    return c.json({ progresses, count: progresses.length } satisfies CourseProgressListResponse);
+    const { result } = await sessionInFirstBatch(c, (db, userId) => db.batch(progressListReads(db, userId)));
+    return c.json(toProgressList(result) satisfies CourseProgressListResponse);
   })
 
   .get('/courses/:id', inFirstBatch(requireLearner), validate('param', idParam), async (c) => {
@@ -252,12 +243,9 @@ export const progress = new Hono<AppEnv>()
       await db.batch(enrollStatements(db, user.id, found.course, list, new Date().toISOString()));
       enrolled = true;
     }
-    const [rows, openComponents, statuses] = await db.batch([
-      courseProgressQuery(db, user.id, id),
-      openCourseComponentsQuery(db, user.id),
-      openComponentStatusesQuery(db, user.id),
-    ]);
-    const [item] = withNextComponents(toCourseProgressDtos(rows), openComponents, statuses);
+    const {
+      progresses: [item],
+    } = toProgressList(await db.batch(progressListReads(db, user.id, id)));
     return c.json({ enrolled, progress: item } satisfies StartCourseResponse);
   })
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { idParam } from '../contract/common';
 import { REFUSALS } from '../contract/errors';
@@ -17,14 +17,14 @@ import {
   type SessionSitesResponse,
   type SessionResponse,
 } from '../contract/sessions';
-import { classroomSessions, sessionAttendance, sessionInvitations, sites } from '../db/schema';
-import { selectInChunks } from '../db/in-list';
+import { classroomSessions, sessionInvitations, sites } from '../db/schema';
 import { searchOthers } from '../services/people-search';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireAdmin, requireLearner, type Guard } from '../middleware/auth';
 import { checkIn, markAttendance, signOff } from '../services/session-attendance';
 import { trainedSessions } from '../services/session-trainers';
+import { mySessions, waitlistRank } from '../services/my-sessions';
 import { checkInCode, codeWindowOf, windowEnd } from '../services/session-code';
 import { sessionCalendarFile } from '../services/session-ics';
 import { accept, decline, invite, notCompliantOf } from '../services/session-invitations';
@@ -186,39 +186,8 @@ export const trainerSessionRoutes = new Hono<AppEnv>()
 
 export const userSessionRoutes = new Hono<AppEnv>()
   .get('/', requireLearner, async (c) => {
-    const db = c.var.db;
-    const mine = await db
-      .select({ session: classroomSessions, invitation: sessionInvitations, waitlistRank: waitlistRank() })
-      .from(sessionInvitations)
-      .innerJoin(classroomSessions, eq(classroomSessions.id, sessionInvitations.sessionId))
-      .where(eq(sessionInvitations.userId, c.var.user.id))
-      .orderBy(asc(classroomSessions.startsAt));
-    const ids = mine.map((row) => row.session.id);
-    const marks = await selectInChunks(ids, (part) =>
-      db
-        .select({ sessionId: sessionAttendance.sessionId })
-        .from(sessionAttendance)
-        .where(
-          and(
-            inArray(sessionAttendance.sessionId, part),
-            eq(sessionAttendance.userId, c.var.user.id),
-            eq(sessionAttendance.present, true),
-          ),
-        ),
-    );
-    const attended = new Set(marks.map((row) => row.sessionId));
-    const summaryList = await summaries(
-      db,
-      mine.map((row) => row.session),
-    );
-    return c.json<MySessionsResponse>({
-      sessions: summaryList.map((summary, i) => ({
-        ...summary,
-        invitation: mine[i].invitation.status,
-        waitlistPosition: mine[i].waitlistRank,
-        attended: attended.has(summary.id),
-      })),
-    });
+    // The same reads as the Worker-rendered dashboard's (services/my-sessions.ts).
+    return c.json<MySessionsResponse>(await mySessions(c.var.db, c.var.user.id));
   })
   .post('/:id/accept', requireLearner, validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
@@ -251,18 +220,6 @@ export const userSessionRoutes = new Hono<AppEnv>()
     const result = await checkIn(c.var.db, c.env.JWT_SECRET, c.var.user, session, c.req.valid('json').code);
     return c.json({ checkedIn: true, already: result.kind === 'already' }, result.kind === 'stored' ? 201 : 200);
   });
-
-/**
- * The learner's place in the queue: 1 = next to get a freed seat. Stored positions only grow (a
- * number is never reused), so the place is counted among those still waiting, not read as stored.
- */
-// The outer row is named in full on purpose: drizzle writes a one-table select's columns without
-// their table, and inside the subquery a bare `waitlist_position` would mean w's own (every waiting
-// row of every session counted).
-const waitlistRank = () =>
-  sql<
-    number | null
-  >`CASE WHEN "session_invitations"."status" = 'WAITLISTED' THEN (SELECT count(*) FROM session_invitations w WHERE w.session_id = "session_invitations"."session_id" AND w.status = 'WAITLISTED' AND w.waitlist_position <= "session_invitations"."waitlist_position") END`;
 
 async function myInvitation(c: Context<AppEnv>, id: string) {
   const row = await c.var.db

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { deliveryLanguageName } from '../contract/delivery-language';
 import {
   certificateExpiry,
+  certificateStanding,
   normaliseCertificateNumber,
+  type OwnCertificate,
   verificationUrl,
   type CertificateInfo,
   type VerifyCertificateResponse,
@@ -351,4 +353,23 @@ export async function verifyCertificate(
     renews,
     renewedBy,
   };
+}
+
+/** Every certificate of the learner, every cycle's, newest first (My certificates, the dashboard's checks). */
+export const ownCertificatesQuery = (db: Db, userId: string) =>
+  db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.userId, userId))
+    .orderBy(desc(certificates.issuedAt), asc(certificates.id));
+
+/** My certificates from `ownCertificatesQuery`'s rows: each with its place in the renewal chain. */
+export function toOwnCertificates(rows: CertificateRow[], now: Date): OwnCertificate[] {
+  // The chain reads in issue order; the list is newest first.
+  const links = renewalChain([...rows].reverse());
+  return rows.map((row) => {
+    const info = toCertificateInfo(row, now);
+    const chain = links(row.id);
+    return { ...info, cycle: row.cycle, ...chain, standing: certificateStanding(info.status, chain.renewedBy) };
+  });
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LANGUAGE_COOKIE } from '../contract/landing';
+import { BOOKMARK_COOKIE } from '../contract/learner-pages';
 import { LANGUAGES, type Language } from '../contract/language';
 import type { AppConfig } from '../config';
 import type { VerifyCertificateResponse } from '../contract/certificates';
@@ -47,8 +48,9 @@ export function certificateEdgeSeconds(
  * A request that may be answered from, or stored in, the shared cache: a plain GET that carries no
  * credentials of any kind. Anything with an Authorization header or a cookie is answered fresh and
  * never stored, whatever the route: the cache can then never hold, or hand out, a signed-in answer.
- * The one exception is the interface-language cookie (LANGUAGE_COOKIE, set by the client), which
- * names a language and nothing about the person; a request carrying any other cookie still counts.
+ * The exceptions are the interface-language cookie (LANGUAGE_COOKIE, set by the client), which
+ * names a language and nothing about the person, and the D1 bookmark (BOOKMARK_COOKIE), a database
+ * position; a request carrying any other cookie still counts.
  */
 export function isShareableRequest(request: Request): boolean {
   return request.method === 'GET' && !hasCredentials(request);
@@ -62,8 +64,9 @@ export function hasCredentials(request: Request): boolean {
     .split(';')
     .map((part) => part.split('=')[0]!.trim())
     .filter(Boolean);
-  // An empty or malformed header counts as a cookie too: only a clean language cookie is let through.
-  return names.length === 0 || names.some((name) => name !== LANGUAGE_COOKIE);
+  // An empty or malformed header counts as a cookie too: only a clean language cookie (and the D1
+  // bookmark the learner pages read, a database position) is let through.
+  return names.length === 0 || names.some((name) => name !== LANGUAGE_COOKIE && name !== BOOKMARK_COOKIE);
 }
 
 /** Part of every key: a deploy that changes the app name or phone (both in the cached bodies) misses old entries. */

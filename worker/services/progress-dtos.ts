@@ -1,5 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { ComponentProgress, CourseProgress, CourseProgressListItem, NextComponent } from '../contract/progress';
+import type {
+  ComponentProgress,
+  CourseProgress,
+  CourseProgressListItem,
+  CourseProgressListResponse,
+  NextComponent,
+} from '../contract/progress';
 import { continueTarget } from '../contract/rules/progress';
 import type { Db } from '../db/client';
 import { certificates, componentProgress, components, courseProgress, courses, domains } from '../db/schema';
@@ -144,4 +150,25 @@ export function withNextComponents(
       : null;
     return { ...progress, nextComponent };
   });
+}
+
+/**
+ * The progress list's reads for one batch (GET /api/v2/user/progress/courses and the Worker-rendered
+ * learner pages): the list (or one course's row) and what each open course continues with.
+ */
+export const progressListReads = (db: Db, userId: string, courseId?: string) =>
+  [
+    courseProgressQuery(db, userId, courseId),
+    openCourseComponentsQuery(db, userId),
+    openComponentStatusesQuery(db, userId),
+  ] as const;
+
+/** The progress list from the results of `progressListReads`. */
+export function toProgressList([rows, openComponents, statuses]: readonly [
+  Awaited<ReturnType<typeof courseProgressQuery>>,
+  Awaited<ReturnType<typeof openCourseComponentsQuery>>,
+  Awaited<ReturnType<typeof openComponentStatusesQuery>>,
+]): CourseProgressListResponse {
+  const progresses = withNextComponents(toCourseProgressDtos(rows), openComponents, statuses);
+  return { progresses, count: progresses.length };
 }

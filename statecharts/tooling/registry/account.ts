@@ -18,12 +18,13 @@ export const sessionEntry: MachineEntry = {
   key: 'session',
   title: 'Sign-in session',
   description:
-    'How the browser decides who is signed in. The session is a cookie the page cannot read, so at start the server is always asked who this is (the page may arrive signed in); if the server says there is no session, any user saved at login is forgotten; if the server cannot be reached, the user saved at login is used, and unreadable saved data is removed. Nothing is shown until this check ends. A user whose password must be changed can do nothing else until it is changed. Logging out forgets the user on the device at once and asks the server to end the session and clear the cookie; a session the server refuses ends the same way. No token is ever kept by the page.',
+    'How the browser decides who is signed in. The session is a cookie the page cannot read, so at start the server is asked who this is, unless the page arrived rendered by the server for a live session and brings its user (then the page is signed in at once); if the server says there is no session, any user saved at login is forgotten; if the server cannot be reached, the user saved at login is used, and unreadable saved data is removed. Nothing is shown until this check ends. A user whose password must be changed can do nothing else until it is changed. Logging out forgets the user on the device at once and asks the server to end the session and clear the cookie; a session the server refuses ends the same way. No token is ever kept by the page.',
   machine: sessionMachine,
   inputs: [
     { label: 'user saved at login', value: () => ({ savedUser: JSON.stringify(demoUser) }) },
     { label: 'nothing stored', value: () => ({ savedUser: null }) },
     { label: 'unreadable saved user', value: () => ({ savedUser: '{not json' }) },
+    { label: 'page rendered signed in', value: () => ({ savedUser: null, pageUser: demoUser }) },
   ],
   samples: {
     'done: fetchCurrentUser': [

@@ -1,7 +1,7 @@
 import { certificateFileName, type CertificateStanding, type OwnCertificate } from '@contract/certificates';
 import { useQuery } from '@tanstack/react-query';
 import { Award, Download } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { saveCertificate } from '../../api/certificates';
 import { learnerQueries } from '../../api/learner-queries';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { formatDate } from '../../format';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { takeOverServerMarkup } from '../../server-rendered';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { Button, Chip, DataTable, EmptyState, toaster, type ChipProps, type DataTableColumn } from '../../ui';
@@ -72,6 +73,8 @@ function DownloadButton({ certificate }: { certificate: OwnCertificate }) {
  */
 export function CertificatesPage() {
   useDocumentTitle(t('myCerts.title'));
+  // The Worker may have rendered this page (worker/routes/learner-pages.ts): its copy leaves as this one commits.
+  useLayoutEffect(takeOverServerMarkup, []);
   const list = useQuery(learnerQueries.certificates());
   const rows = list.data ?? [];
   const columns: DataTableColumn<OwnCertificate>[] = [

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { RECERTIFICATION_MESSAGES } from '../../../statecharts/recertification.machine';
 import { selectUser } from '../../../statecharts/session.machine';
@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/page-header';
 import { RequiredTrainingPanel } from '../../components/required-training-panel';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
+import { takeOverServerMarkup } from '../../server-rendered';
 import { useStartCourse } from '../../hooks/use-start-course';
 import { nextUp } from '../../state/next-up';
 import { useSession } from '../../state/session';
@@ -37,6 +38,9 @@ export function prefetchDashboard(queryClient: QueryClient): Promise<void> {
 /** /dashboard: the learner's counts and completed courses, each with its certificate to download or generate. */
 export function DashboardPage() {
   useDocumentTitle(t('dashboard.title'));
+  // The Worker may have rendered this page (worker/routes/learner-pages.ts): its copy leaves when this
+  // one commits, from the same data (seeded from the page), so nothing moves.
+  useLayoutEffect(takeOverServerMarkup, []);
   const user = useSession(selectUser);
   const dashboard = useQuery(learnerQueries.dashboard());
   const reload = () => void dashboard.refetch();

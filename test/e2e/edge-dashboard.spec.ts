@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ACCOUNTS,
+  app,
+  layoutShiftSum,
+  openBrowser,
+  signIn,
+  VIEWPORTS,
+  waitForPath,
+  watchLayoutShifts,
+  type BrowserSession,
+} from './browser';
+import { adminCourse } from './course-steps';
+import { apiAs, newLearner } from './server';
+
+/*
+ * Issue 31, item 2: the Worker renders a signed-in learner's dashboard (worker/routes/learner-pages.ts).
+ * Without scripts the learner sees their own courses; with scripts the app takes the Worker's copy's
+ * place without moving anything and without reading the same data again.
+ */
+
+const BOOK = 'Hazard Communication';
+const COURSE = 'Reading a Safety Data Sheet (SDS)';
+
+/** The dashboard's reads the page brings with it: none of these may be asked for again. */
+const SEEDED_READS = [
+  /\/api\/auth\/user$/,
+  /\/api\/v2\/user\/progress\/courses$/,
+  /\/api\/v2\/user\/requirements$/,
+  /\/api\/v2\/certificates\/user\//,
+];
+
+describe('the dashboard rendered by the Worker', () => {
+  let session: BrowserSession | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it('a learner who enrolled sees their course on the dashboard with scripts off, and with scripts on nothing moves or loads twice', async () => {
+    const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const [{ course }, learner] = await Promise.all([adminCourse(admin, COURSE), newLearner(admin, [BOOK])]);
+
+    session = await openBrowser(VIEWPORTS.phone);
+    const { page } = session;
+    await signIn(session, learner.username, learner.password);
+    await session.open(`/course/${course.id}`);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await page.getByRole('button', { name: 'Start Course' }).waitFor();
+
+    // Scripts off, the same cookies: all of it comes from the Worker's HTML.
+    const still = await session.context
+      .browser()!
+      .newContext({ baseURL: session.baseURL, javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+    try {
+      await still.addCookies(await session.context.cookies());
+      const bare = await still.newPage();
+      await bare.goto('/dashboard');
+      const served = bare.locator('#server-rendered');
+      await served.getByRole('heading', { level: 1, name: 'Welcome, Robin' }).waitFor();
+      await served.getByRole('region', { name: 'Next up' }).getByText(COURSE).first().waitFor();
+      expect(await bare.locator('#root').evaluate((root) => (root as HTMLElement).hidden)).toBe(true);
+    } finally {
+      await still.close();
+    }
+
+    // Scripts on: a fresh load of the dashboard, watching layout shifts and the API reads.
+    await watchLayoutShifts(page);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (SEEDED_READS.some((read) => read.test(path))) reads.push(path);
+    });
+    await session.open('/dashboard');
+    await page.locator('#server-rendered').waitFor({ state: 'detached' });
+    await app(page).getByRole('heading', { level: 1, name: 'Welcome, Robin' }).waitFor();
+    await app(page).getByRole('region', { name: 'Next up' }).getByText(COURSE).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await waitForPath(page, '/dashboard');
+    expect(reads).toEqual([]);
+    expect(await layoutShiftSum(page)).toBe(0);
+  });
+});
