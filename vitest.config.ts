@@ -34,6 +34,9 @@ const UNIT_ISOLATED = [
 /** Pure unit tests in Node (statecharts, contract rules, client state, source checks). */
 function unitProject(name: string, files: { isolate: boolean; include?: string[]; exclude?: string[] }) {
   return {
+    // The client's path alias for the shared contract (web/tsconfig.json, vite.config.ts), so a client
+    // module that imports a value from it can be tested here.
+    resolve: { alias: { '@contract': new URL('./worker/contract', import.meta.url).pathname } },
     test: {
       name,
       environment: 'node' as const,
