@@ -89,10 +89,13 @@ export function fillShell(shell: string, language: Language, markup: string, dat
       // already shown) go after the stylesheet and the images, not beside them.
       .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
       .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
-      .replace('</head>', `${hints}</head>`)
+      // Replacer functions, not strings: a course title or a name with `$&` or `$'` in it must land
+      // as written, not as String.replace's patterns (which would paste the shell into the page).
+      .replace('</head>', () => `${hints}</head>`)
       .replace(
         root,
-        `<div id="${SERVER_MARKUP_ID}">${body}<script type="application/json" id="${SERVER_DATA_ID}">${scriptJson(data)}</script></div><div id="root" hidden></div>`,
+        () =>
+          `<div id="${SERVER_MARKUP_ID}">${body}<script type="application/json" id="${SERVER_DATA_ID}">${scriptJson(data)}</script></div><div id="root" hidden></div>`,
       )
   );
 }
