@@ -82,7 +82,7 @@ const E2E_SECONDS = {
   'worker-daily-path.spec.ts': 44,
   'admin-content.spec.ts': 43,
   'requirement-evidence.spec.ts': 37,
-  'company-sign-in.spec.ts': 35,
+  'company-sign-in.spec.ts': 40,
   'admin-people.spec.ts': 34,
   'my-certificates.spec.ts': 34,
   'edge-dashboard.spec.ts': 25,

@@ -30,17 +30,25 @@ export function matrixRow(matrix: Locator, name: string): Locator {
 }
 
 /**
- * Adds, in the requirement dialog of /admin/compliance, a requirement of `book` for one department
- * that needs no course, only the evaluations (template names) and credentials (type names) ticked.
+ * Adds, in the requirement dialog of /admin/compliance, a requirement of `book` for one department:
+ * of `course`, or of no course with only the evaluations (template names) and credentials (type
+ * names) ticked. The dialog's preview must say `covers` (one person unless told) before it is added.
  */
 export async function addEvidenceRequirement(
   page: Page,
-  terms: { book: string; department: string; evaluations?: string[]; credentials?: string[] },
+  terms: {
+    book: string;
+    department: string;
+    course?: string;
+    evaluations?: string[];
+    credentials?: string[];
+    covers?: RegExp;
+  },
 ): Promise<void> {
   await page.getByRole('button', { name: 'Add requirement' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add requirement' });
   await choose(page, dialog, /^Book/, terms.book);
-  await choose(page, dialog, /^Course/, 'No course');
+  await choose(page, dialog, /^Course/, terms.course ?? 'No course');
   for (const name of terms.evaluations ?? [])
     await tick(dialog.getByRole('group', { name: 'Practical evaluations' }).getByRole('checkbox', { name }));
   for (const name of terms.credentials ?? [])
@@ -48,7 +56,7 @@ export async function addEvidenceRequirement(
   await dialog.getByLabel('Department').fill(terms.department);
   await dialog
     .getByRole('status')
-    .filter({ hasText: /Covers 1 person/ })
+    .filter({ hasText: terms.covers ?? /Covers 1 person/ })
     .waitFor();
   await dialog.getByRole('button', { name: 'Add requirement' }).click();
   await dialog.waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
-import { WIDE } from './admin-steps';
+import { addEvidenceRequirement, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { startTestProvider, TEST_CLIENT, type TestProvider } from './oidc-provider';
 import { apiAs, d1, unique } from './server';
@@ -36,16 +36,8 @@ describe('company sign-in', () => {
     const domain = `plant-${run}.example`;
     const company = `Acme ${run}`;
     const department = `Dock ${run}`;
-    // The requirement for the department exists before anyone of it does (arranged through the API:
-    // requirements on screen are proven in the requirement journeys).
     const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    const { courses } = await admin.request<{
-      courses: { id: string; domainId: string; title: string; status: string }[];
-    }>('/v2/admin/courses?page=1&limit=20&status=PUBLISHED');
-    const course = courses.find((c) => c.status === 'PUBLISHED')!;
-    await admin.request('/v2/admin/requirements', {
-      body: { courseId: course.id, bookId: course.domainId, department },
-    });
+    const course = { book: 'Hazard Communication', title: 'GHS Labels and Pictograms' };
     // The person exists only at the company's provider.
     const sub = `emp-${run}`;
     provider.addAccount(sub, {
@@ -96,6 +88,18 @@ describe('company sign-in', () => {
     await expectAccessible(page, 'identity provider form, 390 px');
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });
+
+    // The department's training is required before anyone of it exists here: the administrator adds
+    // the requirement on the compliance screen, and it covers no one yet.
+    await resize(page, WIDE);
+    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Compliance' }).click();
+    await waitForPath(page, '/admin/compliance');
+    await addEvidenceRequirement(page, {
+      book: course.book,
+      course: course.title,
+      department,
+      covers: /Covers no one yet/,
+    });
 
     // The new person, on a phone: "Sign in with Acme", the company's login page, then the dashboard.
     const phone = await openBrowser(VIEWPORTS.phone);
