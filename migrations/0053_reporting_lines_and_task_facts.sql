@@ -163,7 +163,8 @@ CREATE TRIGGER `team_tasks_certificates_insert` AFTER INSERT ON `certificates` B
   UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
 END;
 --> statement-breakpoint
-CREATE TRIGGER `team_tasks_certificates_update` AFTER UPDATE ON `certificates` BEGIN
+-- Not on the stored PDF's key or its font note: a first download is no change to anyone's evidence.
+CREATE TRIGGER `team_tasks_certificates_update` AFTER UPDATE OF user_id, course_id, user_name, course_name, domain_name, issued_at, expires_at, revoked_at, revoked_reason, cycle, renews_id, certificate_number ON `certificates` BEGIN
   UPDATE fact_versions SET version = version + 1 WHERE name = 'team-tasks';
 END;
 --> statement-breakpoint

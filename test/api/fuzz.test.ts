@@ -108,6 +108,7 @@ const realIds: string[] = [];
 
 const EXCLUDED_TABLES = /^(sqlite_|_cf_|d1_migrations$|_fuzz_)/;
 let tables: string[] = [];
+let withoutRowid = new Set<string>();
 
 /**
  * Ordinary tables. A virtual table (the FTS5 people search) and its shadow tables are left out:
@@ -118,17 +119,22 @@ async function listTables(): Promise<string[]> {
     "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name",
   ).all<{ name: string; sql: string | null }>();
   const virtual = results.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql ?? '')).map((r) => r.name);
+  withoutRowid = new Set(results.filter((r) => /WITHOUT\s+ROWID\s*$/i.test(r.sql ?? '')).map((r) => r.name));
   return results
     .map((r) => r.name)
     .filter((n) => !EXCLUDED_TABLES.test(n) && !virtual.some((v) => n === v || n.startsWith(`${v}_`)));
 }
 
 async function snapshot(): Promise<Record<string, { rows: number; sha256: string }>> {
-  const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT * FROM "${t}" ORDER BY rowid`)));
+  // A WITHOUT ROWID table (reporting_lines) has no rowid to order by: its rows are sorted here instead.
+  const results = await env.DB.batch(
+    tables.map((t) => env.DB.prepare(`SELECT * FROM "${t}"${withoutRowid.has(t) ? '' : ' ORDER BY rowid'}`)),
+  );
   const out: Record<string, { rows: number; sha256: string }> = {};
   for (const [i, t] of tables.entries()) {
-    const rows = results[i].results;
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(rows)));
+    const rows = results[i].results.map((row) => JSON.stringify(row));
+    if (withoutRowid.has(t)) rows.sort();
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(rows.join('\n')));
     out[t] = {
       rows: rows.length,
       sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join(''),
