@@ -244,11 +244,11 @@ describe('lists and discovery', () => {
       filter: { supported: true },
     });
     const types = await scim('GET', '/ResourceTypes', { token });
-    expect(types.body.Resources.map((r: any) => r.name)).toEqual(['User']);
+    expect(types.body.Resources.map((r: any) => r.name)).toEqual(['User', 'Group']);
     const schemas = await scim('GET', '/Schemas', { token });
     expect(schemas.body.Resources.map((s: any) => s.id)).toContain(ENTERPRISE);
-    const groups = await scim('GET', '/Groups', { token });
-    expect(groups.status).toBe(404);
-    expect(groups.body.schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
+    const bulk = await scim('POST', '/Bulk', { token, body: {} });
+    expect(bulk.status).toBe(404);
+    expect(bulk.body.schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
   });
 });

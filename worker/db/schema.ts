@@ -137,6 +137,31 @@ export const scimConnections = sqliteTable(
   (t) => [uniqueIndex('scim_connections_token_hash_uq').on(t.tokenHash)],
 );
 
+/**
+ * A directory connection's SCIM Group (migration 0055): one of our books, under the directory's own
+ * name for it. Its members are the connection's people who hold the book (user_domains).
+ */
+export const scimGroups = sqliteTable(
+  'scim_groups',
+  {
+    id: id(),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => scimConnections.id),
+    domainId: text('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('scim_groups_connection_domain_uq').on(t.connectionId, t.domainId),
+    uniqueIndex('scim_groups_connection_name_uq').on(t.connectionId, sql`lower(${t.displayName})`),
+  ],
+);
+
 /** Where people work (issue 30). Retired sites stay on the people and requirements that name them. */
 export const sites = sqliteTable(
   'sites',

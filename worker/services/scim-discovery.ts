@@ -1,7 +1,6 @@
 /**
- * The SCIM service's discovery answers (RFC 7644 4, RFC 7643 5-7): what it supports, its one
- * resource type and the attributes it keeps. Groups are not served (decision 2026-11-28-scim.md):
- * books stay an administrator's choice, and the configuration says so by listing Users only.
+ * The SCIM service's discovery answers (RFC 7644 4, RFC 7643 5-7): what it supports, its resource
+ * types (Users, and Groups, which are books: decision 2026-11-28-scim.md) and the attributes it keeps.
  */
 import { SCIM_MAX_RESULTS, SCIM_SCHEMA } from '../contract/scim';
 
@@ -27,18 +26,30 @@ export function serviceProviderConfig(base: string) {
   };
 }
 
-export function userResourceType(base: string) {
-  return {
-    schemas: [SCIM_SCHEMA.resourceType],
-    id: 'User',
-    name: 'User',
-    endpoint: '/Users',
-    description: 'A person who takes training',
-    schema: SCIM_SCHEMA.user,
-    schemaExtensions: [{ schema: SCIM_SCHEMA.enterprise, required: false }],
-    meta: { resourceType: 'ResourceType', location: `${base}/ResourceTypes/User` },
-  };
-}
+/** A ResourceType resource (RFC 7643 6): what is served at `endpoint` and under which schema. */
+const resourceType = (base: string, name: string, endpoint: string, description: string, schema: string) => ({
+  schemas: [SCIM_SCHEMA.resourceType],
+  id: name,
+  name,
+  endpoint,
+  description,
+  schema,
+  meta: { resourceType: 'ResourceType', location: `${base}/ResourceTypes/${name}` },
+});
+
+export const userResourceType = (base: string) => ({
+  ...resourceType(base, 'User', '/Users', 'A person who takes training', SCIM_SCHEMA.user),
+  schemaExtensions: [{ schema: SCIM_SCHEMA.enterprise, required: false }],
+});
+
+export const groupResourceType = (base: string) =>
+  resourceType(
+    base,
+    'Group',
+    '/Groups',
+    'A book: its members are the people who hold it and see its courses',
+    SCIM_SCHEMA.group,
+  );
 
 const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -80,5 +91,17 @@ export function schemas(base: string) {
     attribute('department'),
     attribute('manager', { type: 'complex', subAttributes: subAttributes('value', '$ref', 'displayName') }),
   ]);
-  return [user, enterprise];
+  const group = schemaResource(base, SCIM_SCHEMA.group, 'Group', 'Group (a book)', [
+    attribute('displayName', { required: true, uniqueness: 'server' }),
+    attribute('externalId', { caseExact: true }),
+    attribute('members', {
+      type: 'complex',
+      multiValued: true,
+      subAttributes: [
+        attribute('value', { mutability: 'immutable' }),
+        attribute('display', { mutability: 'readOnly' }),
+      ],
+    }),
+  ]);
+  return [user, enterprise, group];
 }

@@ -28,12 +28,12 @@ export interface ScimPerson {
 type Row = typeof users.$inferSelect;
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const ENTERPRISE = SCIM_SCHEMA.enterprise.toLowerCase();
 
 /** Keys of an object looked up in any case (attribute names are case-insensitive, RFC 7643 2.1). */
-function field(object: Json, name: string): unknown {
+export function field(object: Json, name: string): unknown {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(object)) if (key.toLowerCase() === wanted) return value;
   return undefined;
@@ -206,15 +206,18 @@ function setAttribute(person: ScimPerson, path: string, value: unknown, op: 'add
   }
 }
 
+type PatchOperation = 'add' | 'replace' | 'remove';
+
 /**
- * Applies a PATCH body's operations, in order, to a copy of the person. Accepts `Operations` or
- * `operations`, `op` in any case, operations with and without `path`, values as objects or arrays.
+ * A PATCH body's operations, in order, each handed to `set` as (path, value, op). Accepts
+ * `Operations` or `operations`, `op` in any case, operations with and without `path`: one without
+ * carries an object of attributes (Okta: `{"active": false}`; Entra: `{"name.givenName": "x"}`),
+ * each key handed over as its own path.
  */
-export function applyPatch(current: ScimPerson, body: unknown): ScimPerson {
+export function forEachOperation(body: unknown, set: (path: string, value: unknown, op: PatchOperation) => void) {
   if (!isObject(body)) throw invalidSyntax('The body must be a SCIM PatchOp object');
   const operations = field(body, 'Operations');
   if (!Array.isArray(operations) || operations.length === 0) throw invalidSyntax('Operations must be a non-empty list');
-  const person = { ...current };
   for (const operation of operations) {
     if (!isObject(operation)) throw invalidSyntax('Each operation must be an object');
     const op = String(field(operation, 'op') ?? '').toLowerCase();
@@ -224,17 +227,22 @@ export function applyPatch(current: ScimPerson, body: unknown): ScimPerson {
     const value = field(operation, 'value');
     if (path !== undefined && typeof path !== 'string') throw invalidPath('path must be a string');
     if (path) {
-      setAttribute(person, path, value, op);
+      set(path, value, op);
       continue;
     }
-    // No path: the value is an object of attributes (Okta: {"active": false}; Entra: {"name.givenName": "x"}).
     if (op === 'remove') throw new ScimError(400, 'A remove needs a path', 'noTarget');
     const values = Array.isArray(value) ? value : [value];
     for (const item of values) {
       if (!isObject(item)) throw invalidValue('An operation without a path needs an object value');
-      for (const [key, inner] of Object.entries(item)) setAttribute(person, key, inner, op);
+      for (const [key, inner] of Object.entries(item)) set(key, inner, op);
     }
   }
+}
+
+/** Applies a PATCH body's operations, in order, to a copy of the person. */
+export function applyPatch(current: ScimPerson, body: unknown): ScimPerson {
+  const person = { ...current };
+  forEachOperation(body, (path, value, op) => setAttribute(person, path, value, op));
   return person;
 }
 

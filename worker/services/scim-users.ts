@@ -289,25 +289,34 @@ export function scimFilter(filter: string | undefined): SQL | undefined {
   throw new ScimError(400, `Unsupported filter attribute: ${match[1]}`, 'invalidFilter');
 }
 
-/** One page of the connection's people (1-based `startIndex`), in the order they were created. */
-export async function listScimUsers(
+/**
+ * One page of a list (1-based `startIndex`) and the total: `rows` reads `limit` rows from `offset`,
+ * `total` counts them all. A `count` of 0 asks for the total alone (RFC 7644 3.4.2.4).
+ */
+export async function scimPage<T>(
+  page: { startIndex: number; count: number },
+  rows: (limit: number, offset: number) => Promise<T[]>,
+  total: Promise<{ n: number } | undefined>,
+) {
+  const [list, counted] = await Promise.all([
+    page.count === 0 ? Promise.resolve([] as T[]) : rows(page.count, page.startIndex - 1),
+    total,
+  ]);
+  return { rows: list, total: Number(counted?.n ?? 0) };
+}
+
+/** One page of the connection's people, in the order they were created. */
+export function listScimUsers(
   db: Db,
   connection: ScimConnection,
   where: SQL | undefined,
   page: { startIndex: number; count: number },
 ) {
   const scope = and(eq(users.scimConnectionId, connection.id), where);
-  const [rows, total] = await Promise.all([
-    page.count === 0
-      ? Promise.resolve([] as UserRow[])
-      : db
-          .select()
-          .from(users)
-          .where(scope)
-          .orderBy(users.createdAt, users.id)
-          .limit(page.count)
-          .offset(page.startIndex - 1),
+  return scimPage(
+    page,
+    (limit, offset) =>
+      db.select().from(users).where(scope).orderBy(users.createdAt, users.id).limit(limit).offset(offset),
     db.select({ n: count() }).from(users).where(scope).get(),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  );
 }
