@@ -28,9 +28,21 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, digest, iterations, salt, hash] = stored.split('$');
-  if (scheme !== 'pbkdf2' || digest !== 'sha256' || !salt || !hash) return false;
   const rounds = Number(iterations);
-  if (!Number.isInteger(rounds) || rounds < 1 || rounds > PBKDF2_ITERATIONS) return false;
+  if (
+    scheme !== 'pbkdf2' ||
+    digest !== 'sha256' ||
+    !salt ||
+    !hash ||
+    !Number.isInteger(rounds) ||
+    rounds < 1 ||
+    rounds > PBKDF2_ITERATIONS
+  ) {
+    // No usable hash (a person created by the company provider or the directory has none): the same
+    // work as a real check, so the answer's timing does not tell that the account signs in elsewhere.
+    await derive(password, new Uint8Array(SALT_BYTES), PBKDF2_ITERATIONS);
+    return false;
+  }
   const actual = await derive(password, fromBase64(salt), rounds);
   return timingSafeEqual(actual, fromBase64(hash));
 }
