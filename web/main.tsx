@@ -5,12 +5,15 @@ import { createRoot } from 'react-dom/client';
 import { seedFromPage } from './api/page-data';
 import { queryClient } from './api/query-client';
 import { preloadFirstRoute } from './preload';
+import { holdServerClicks } from './server-rendered';
 import { onLocaleChoice, startLocale } from './i18n/locale';
 import { SessionLoading } from './components/session-loading';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
+// A button pressed on the Worker's copy before the app takes over is pressed again then.
+holdServerClicks();
 // A page the Worker rendered signed in brings its data: in the cache before anything asks for it.
 seedFromPage(queryClient);
 preloadFirstRoute(window.location.pathname, queryClient);

@@ -12,6 +12,8 @@ import { changeLocale, isLocale } from './i18n/locale';
 export function takeOverServerMarkup(): void {
   const server = document.getElementById(SERVER_MARKUP_ID);
   if (!server) return;
+  const clicked = heldClick;
+  heldClick = null;
   // Focus moved into the Worker's copy (a fast Tab) would fall to <body>: it goes to the same control.
   const focused =
     document.activeElement instanceof HTMLElement && server.contains(document.activeElement)
@@ -23,7 +25,34 @@ export function takeOverServerMarkup(): void {
   const root = document.getElementById('root');
   root?.removeAttribute('hidden');
   if (focused && root) elementAt(root, focused)?.focus();
+  // A button pressed in the Worker's copy is pressed again on the app's own, once its handlers exist.
+  const again = clicked && root ? elementAt(root, clicked) : null;
+  if (again) setTimeout(() => again.click(), 0);
   if (picked && !picked.defaultSelected && isLocale(picked.value)) void changeLocale(picked.value);
+}
+
+/** Controls that do nothing without the app's scripts (links and forms' own navigation aside). */
+const NEEDS_SCRIPT = 'button, [role="button"], [role="tab"], [role="menuitem"]';
+let heldClick: number[] | null = null;
+
+/**
+ * Until the app takes over, a button in the Worker's copy has no handler: a learner who taps
+ * "Download Certificate" on a slow phone would see nothing happen. The press is kept (the last one)
+ * and made again on the same button of the app's copy at the take-over. Called as the entry starts.
+ */
+export function holdServerClicks(): void {
+  const server = document.getElementById(SERVER_MARKUP_ID);
+  if (!server) return;
+  server.addEventListener(
+    'click',
+    (event) => {
+      const control = event.target instanceof Element ? event.target.closest(NEEDS_SCRIPT) : null;
+      if (!control || !server.contains(control)) return;
+      event.preventDefault();
+      heldClick = focusPath(server, control);
+    },
+    true,
+  );
 }
 
 let data: { value: unknown } | null = null;

@@ -80,4 +80,28 @@ describe('the dashboard rendered by the Worker', () => {
     expect(reads).toEqual([]);
     expect(await layoutShiftSum(page)).toBe(0);
   });
+  it("a button pressed on the Worker's copy before the app has taken over is pressed again when it has", async () => {
+    session = await openBrowser(VIEWPORTS.phone);
+    const { page } = session;
+    await signIn(session, ACCOUNTS.learner.username, ACCOUNTS.learner.password);
+    await waitForPath(page, '/dashboard');
+    // A slow phone: the app's routes arrive only when the test lets them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+    const served = page.locator('#server-rendered');
+    const button = served.getByRole('button', { name: 'Download Certificate' }).first();
+    await button.waitFor();
+    const download = page.waitForEvent('download');
+    await button.click();
+    release();
+    await served.waitFor({ state: 'detached' });
+    expect((await download).suggestedFilename()).toMatch(/^certificate-.+\.pdf$/);
+  });
 });
