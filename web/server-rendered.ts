@@ -14,6 +14,7 @@ export function takeOverServerMarkup(): void {
   if (!server) return;
   const clicked = heldClick;
   heldClick = null;
+  const root = document.getElementById('root');
   // Focus moved into the Worker's copy (a fast Tab) would fall to <body>: it goes to the same control.
   const focused =
     document.activeElement instanceof HTMLElement && server.contains(document.activeElement)
@@ -22,18 +23,28 @@ export function takeOverServerMarkup(): void {
   // A language picked in the Worker's copy (its switcher has no script behind it) is applied now.
   const picked = server.querySelector('select')?.selectedOptions[0];
   server.remove();
-  const root = document.getElementById('root');
   root?.removeAttribute('hidden');
   if (focused && root) elementAt(root, focused)?.focus();
   // A button pressed in the Worker's copy is pressed again on the app's own, once its handlers exist.
-  const again = clicked && root ? elementAt(root, clicked) : null;
+  // Found by its name, not its place: the app's shell may hold more (a menu entry read since).
+  const again = clicked && root ? namedControls(root, clicked.name)[clicked.nth] : undefined;
   if (again) setTimeout(() => again.click(), 0);
   if (picked && !picked.defaultSelected && isLocale(picked.value)) void changeLocale(picked.value);
 }
 
 /** Controls that do nothing without the app's scripts (links and forms' own navigation aside). */
 const NEEDS_SCRIPT = 'button, [role="button"], [role="tab"], [role="menuitem"]';
-let heldClick: number[] | null = null;
+let heldClick: { name: string; nth: number } | null = null;
+
+/** What a control is called: its label, else its text (what a person pressed). */
+function controlName(control: Element): string {
+  return (control.getAttribute('aria-label') ?? control.textContent ?? '').trim();
+}
+
+/** The controls under `scope` that need the app's scripts and are called `name`, in document order. */
+function namedControls(scope: Element, name: string): HTMLElement[] {
+  return [...scope.querySelectorAll<HTMLElement>(NEEDS_SCRIPT)].filter((control) => controlName(control) === name);
+}
 
 /**
  * Until the app takes over, a button in the Worker's copy has no handler: a learner who taps
@@ -49,7 +60,8 @@ export function holdServerClicks(): void {
       const control = event.target instanceof Element ? event.target.closest(NEEDS_SCRIPT) : null;
       if (!control || !server.contains(control)) return;
       event.preventDefault();
-      heldClick = focusPath(server, control);
+      const name = controlName(control);
+      heldClick = { name, nth: namedControls(server, name).indexOf(control as HTMLElement) };
     },
     true,
   );
