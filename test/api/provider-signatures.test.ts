@@ -150,6 +150,9 @@ describe('signing through the company provider', () => {
       .update(schema.identityProviders)
       .set({ passwordSignInOff: true })
       .where(eq(schema.identityProviders.id, provider.id));
+    // The dialog is told the same: no password field for this person.
+    const method = await api('GET', '/api/auth/oidc/signing-method', { token: trainer.token });
+    expect(method.body.password).toBe(false);
     const refused = await api('POST', `/api/v2/sessions/${sessionId}/sign-off`, {
       token: trainer.token,
       body: { password: trainer.user.password },

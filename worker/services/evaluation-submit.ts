@@ -19,10 +19,9 @@ import { authorisationExpiry, newAuthorisationNumber, previousAuthorisation } fr
 import { enrollStatements } from './course-start';
 import { findTemplate, qualificationOf, type TemplateRow } from './evaluation-templates';
 import { getDummyHash, verifyPassword } from './password';
-import { providerForEmail } from './identity-providers';
 import { forgetPeopleCaches } from './people-caches';
 import { openEnvelope } from './signature-envelopes';
-import { PASSWORD_SIGNED, spendSigningProof, type SignedWith } from './signing-proofs';
+import { PASSWORD_SIGNED, passwordsOffBy, spendSigningProof, type SignedWith } from './signing-proofs';
 import type { SigningPurpose } from '../contract/signing-proofs';
 import { courseComponents } from './progress';
 import { dayOf, holdsQualification, qualificationName } from './qualification';
@@ -107,10 +106,10 @@ export async function confirmSignature(db: Db, evaluatorId: string, password: st
     .from(users)
     .where(eq(users.id, evaluatorId))
     .get();
-  // The sign-in rule holds for signatures too: where the company provider turned passwords off,
-  // a password signs nothing (the dialog offers "Confirm with <provider>"); administrators keep theirs.
-  const provider = row && row.role !== 'ADMIN' ? await providerForEmail(db, row.email) : null;
-  if (provider?.passwordSignInOff) {
+  // Where the company provider turned passwords off, a password signs nothing (the dialog offers
+  // "Confirm with <provider>").
+  const provider = row ? await passwordsOffBy(db, row) : null;
+  if (provider) {
     throw refusal('FORBIDDEN', 'signature.passwordOff', { provider: provider.name });
   }
   const key = `login:acct:${evaluatorId}`;

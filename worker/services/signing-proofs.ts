@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { identityProviders, type oidcSignIns, signingProofs, userIdentities, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { randomToken, sha256Hex } from './crypto';
+import { providerForEmail } from './identity-providers';
 
 /*
  * E-signatures for people who sign in through their company's provider (issue 32 item 5;
@@ -44,16 +45,31 @@ async function providerOf(db: Db, userId: string) {
     .get();
 }
 
+/**
+ * The provider that turned passwords off for this person's e-mail domain, or null: the sign-in rule
+ * (routes/auth.ts), held by signatures too. Administrators keep their password, as at sign-in.
+ */
+export async function passwordsOffBy(db: Db, person: { role: string; email: string }) {
+  if (person.role === 'ADMIN') return null;
+  const provider = await providerForEmail(db, person.email);
+  return provider?.passwordSignInOff ? provider : null;
+}
+
 export async function signingMethod(db: Db, userId: string): Promise<SigningMethodResponse> {
   const [provider, person] = await Promise.all([
     providerOf(db, userId),
-    db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get(),
+    db
+      .select({ passwordHash: users.passwordHash, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get(),
   ]);
   // A person the provider created has the unusable hash 'oidc!' (services/oidc-people.ts).
   const hasPassword = !!person && person.passwordHash !== 'oidc!';
+  // The same rule the server signs by (confirmSignature), so the dialog never offers a refused password.
   return {
     provider: provider ? { id: provider.id, name: provider.name } : null,
-    password: hasPassword && !provider?.passwordSignInOff,
+    password: hasPassword && !(await passwordsOffBy(db, person!)),
   };
 }
 
