@@ -1,23 +1,17 @@
 #!/usr/bin/env node
-// `npm run soak`: mixed load and faults against a local `wrangler dev` (loopback only), then invariants checked in D1.
+// `npm run soak`: mixed load and faults against a local Worker (workerd through Miniflare, in this process, loopback
+//   only), then invariants checked in D1.
 //   load (autocannon): sign-ins, course browsing, enrolment, assessment start + autosaves + submits, material
 //   progress, admin lists and uploads, certificate verification (JSON and page)
-//   faults: aborted uploads, dropped connections, a `wrangler dev` restart half-way
+//   faults: aborted uploads, dropped connections, a Worker restart half-way
 //   invariants: every submitted attempt graded (and accepted once), no attempt over its limit, no component
 //   progress past a locked component, no stored object without a row naming it (SCORM files and captions included)
 // Options: --minutes N (default 10; 1 for a quick check), --learners N (connections, default 6).
 // Exits non-zero on any 5xx or broken invariant. Not part of `npm test`.
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
-import {
-  d1 as d1At,
-  freePort,
-  seededTempState,
-  startLocalWorker,
-  step,
-  stopLocalWorker,
-  workerErrorLog,
-} from './lib.mjs';
+import { startWorker as startBenchWorker } from './bench/harness.mjs';
+import { d1 as d1At, freePort, seededTempState, step, workerErrorLog } from './lib.mjs';
 import { faultInjector, sleep } from './soak/faults.mjs';
 import { checkInvariants } from './soak/invariants.mjs';
 import {
@@ -66,8 +60,10 @@ const base = `http://127.0.0.1:${port}`;
 let worker = null;
 let restarts = 0;
 const workerErrors = workerErrorLog();
-const startWorker = () => startLocalWorker({ port, persist, jwtSecret: JWT_SECRET, onOutput: workerErrors.scan });
-const stopWorker = stopLocalWorker;
+// The deploy bundle in workerd, restarted on the same port half-way (the faults connect to that port).
+const startWorker = () =>
+  startBenchWorker(persist, { port, jwtSecret: JWT_SECRET, onLog: (_level, message) => workerErrors.scan(message) });
+const stopWorker = (running) => running?.stop();
 
 const cleanup = async () => {
   await stopWorker(worker);
@@ -113,7 +109,7 @@ const restartTask = (async () => {
   await stopWorker(worker);
   worker = await startWorker();
   restarts += 1;
-  console.log(`  wrangler dev restarted in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`  the Worker restarted in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await getAdminToken();
 })();
 const results = await Promise.all([
@@ -158,7 +154,7 @@ for (const [name, row] of [...tally.entries()].sort()) {
   console.log(`| ${name} | ${columns.map((s) => row.get(s) ?? 0).join(' | ')} | ${sum} |`);
 }
 console.log(
-  `\n${total} answered requests in ${elapsed.toFixed(0)} s (${(total / elapsed).toFixed(1)}/s); wrangler dev restarts: ${restarts}; health after load: ${health}`,
+  `\n${total} answered requests in ${elapsed.toFixed(0)} s (${(total / elapsed).toFixed(1)}/s); Worker restarts: ${restarts}; health after load: ${health}`,
 );
 for (const { name, result } of results) {
   console.log(

@@ -44,9 +44,9 @@ export function workerBuild() {
  * timings are the runtime's (the proxy added its own latency and dropped requests under load).
  * Bindings, assets and compatibility come from wrangler.toml as wrangler reads it, and the state
  * sits where `wrangler d1 execute --persist-to` and the seed write it (`<persist>/v3`).
- * `stop()` ends it.
+ * `stop()` ends it. `port` 0 takes a free one; `onLog` gets each line the Worker logs (with its level).
  */
-export async function startWorker(persist) {
+export async function startWorker(persist, { port = 0, jwtSecret = BENCH_SECRET, onLog } = {}) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve('wrangler.toml'));
   const { scriptPath } = await workerBuild();
   const mf = new Miniflare({
@@ -56,10 +56,18 @@ export async function startWorker(persist) {
     scriptPath,
     // Module names are paths relative to this root; the bundle lives in a temporary directory.
     modulesRoot: dirname(scriptPath),
-    bindings: { ...workerOptions.bindings, JWT_SECRET: BENCH_SECRET },
+    bindings: { ...workerOptions.bindings, JWT_SECRET: jwtSecret },
     host: '127.0.0.1',
-    port: 0,
+    port,
     defaultPersistRoot: join(persist, 'v3'),
+    // The Worker logs one JSON line per event; the load and soak runs count its errors.
+    ...(onLog
+      ? {
+          handleStructuredLogs: ({ level, message }) => {
+            onLog(level, message);
+          },
+        }
+      : {}),
   });
   const base = (await mf.ready).origin;
   await waitForHealth(base, 90_000);
