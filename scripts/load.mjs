@@ -1,26 +1,34 @@
 #!/usr/bin/env node
-// `npm run load`: a synchronized start of one timed assessment against a local Worker (workerd through Miniflare,
-//   in this process, loopback only: no `wrangler dev` proxy or file watcher in the path).
+// `npm run load`: a synchronized start of one timed assessment against a local `wrangler dev` (loopback only).
 //   setup (SQL, not the API): N learners with one real PBKDF2 hash, enrolled in the PASS course, its pre-assessment
 //   and materials completed, so the timed final assessment is unlocked for every one of them
 //   login: every learner signs in before the timed phase, a few at a time (PBKDF2 is the cost, not D1)
 //   start: all N POST start at once, one connection each (and a second tab for every 10th learner)
 //   autosave: two autosaves per learner, then submit, each over --answer-connections connections (learners work
-//   at their own pace, as a real class does)
+//   at their own pace; `wrangler dev`'s own proxy drops requests when thousands arrive at once, see the README)
 //   check: D1 read directly: one attempt per learner, submitted, answers, score, progress and certificates exactly
 //   as expected from each learner's deterministic answers
 // Load: autocannon, one run per step, each connection one learner (setupRequest takes the next learner's token).
 // Options: --learners N (default 2000), --login-connections N (default 4), --answer-connections N (default 50),
 // --max-minutes N (hard limit, default 30).
 // Exits non-zero on any 5xx, any request not answered 200, any Worker error logged, or any failed check.
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startWorker } from './bench/harness.mjs';
+import { workerBuild } from './bench/harness.mjs';
 import { hashPassword } from './seed/password.mjs';
 import { checkD1 } from './load/checks.mjs';
 import { answerKey, learnersSql } from './load/learners.mjs';
 import { json, stepRunner } from './load/steps.mjs';
-import { d1 as d1At, seededTempState, step, workerErrorLog } from './lib.mjs';
+import {
+  d1 as d1At,
+  freePort,
+  seededTempState,
+  startLocalWorker,
+  step,
+  stopLocalWorker,
+  workerErrorLog,
+} from './lib.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -49,7 +57,7 @@ const startedAt = performance.now();
 let persist = null;
 let worker = null;
 const cleanup = async () => {
-  await worker?.stop();
+  await stopLocalWorker(worker);
   if (persist) rmSync(persist, { recursive: true, force: true });
 };
 // Bounded: whatever happens, the run ends within --max-minutes.
@@ -62,8 +70,15 @@ process.on('SIGINT', async () => {
   await cleanup();
   process.exit(130);
 });
-// A crash (an error thrown at the top level) still removes the temporary state; workerd ends with this process.
+// A crash (an error thrown at the top level) still stops the Worker and removes the temporary state.
 process.on('exit', () => {
+  if (worker && worker.exitCode === null) {
+    try {
+      process.kill(-worker.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   if (persist) rmSync(persist, { recursive: true, force: true });
 });
 
@@ -103,13 +118,42 @@ const hash = await hashPassword(PASSWORD);
 const now = new Date().toISOString();
 await d1(learnersSql({ count: LEARNERS, hash, now, course, prior, target, q }));
 
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
 const workerErrors = workerErrorLog();
-step('Starting the Worker (the deploy bundle, in workerd through Miniflare)');
-// The bundle `wrangler deploy --dry-run` makes, run from a temporary directory: nothing changes under it while it
-// runs (a `wrangler dev` reloads on changes to sources, dist/client or wrangler.toml and fails the requests in flight).
-worker = await startWorker(persist, { jwtSecret: JWT_SECRET, onLog: (_level, message) => workerErrors.scan(message) });
-const { base } = worker;
-console.log(`  on ${base}`);
+step(`Starting the Worker on ${base}`);
+// wrangler's own notices (a reload answers requests in flight with its own 503) are kept for the report.
+const workerNotices = [];
+const onOutput = (chunk) => {
+  workerErrors.scan(chunk);
+  for (const line of String(chunk).split('\n'))
+    if (/reload|restart|✘|error/i.test(line) && workerNotices.length < 10) workerNotices.push(line.slice(0, 300));
+};
+// A frozen copy: `wrangler dev` reloads the Worker (and fails every request in flight) when a bundled source file,
+// anything under dist/client or wrangler.toml changes, and the checkout may be built or merged during a run. So it
+// runs the deploy bundle (`wrangler deploy --dry-run`, as the bench does) from a temporary directory, without
+// bundling, with a copy of the client as its assets: nothing it watches changes under it.
+const { dir: bundleDir } = await workerBuild();
+const assetsCopy = join(dirname(bundleDir), 'client');
+cpSync('dist/client', assetsCopy, { recursive: true });
+// No per-request log line: each is a call from the local runtime back to wrangler's Node process.
+worker = await startLocalWorker({
+  port,
+  persist,
+  jwtSecret: JWT_SECRET,
+  onOutput,
+  // `--config`: with a script path wrangler looks for its config beside the script.
+  extraArgs: [
+    '--log-level',
+    'warn',
+    '--config',
+    join(process.cwd(), 'wrangler.toml'),
+    join(bundleDir, 'index.js'),
+    '--no-bundle',
+    '--assets',
+    assetsCopy,
+  ],
+});
 
 // ---------------------------------------------------------------------------------------------
 // One autocannon run per step; each connection serves one learner taken from a queue
@@ -184,7 +228,7 @@ await runStep('submit', {
 const health = await fetch(`${base}/api/health`)
   .then((r) => r.status)
   .catch(() => 0);
-await worker.stop();
+await stopLocalWorker(worker);
 worker = null;
 
 // ---------------------------------------------------------------------------------------------
@@ -246,6 +290,7 @@ for (const c of checks.filter((x) => x.failures > 0 && x.sample.length))
   console.log(`  ${c.name}: ${JSON.stringify(c.sample)}`);
 for (const s of stats.filter((x) => x.samples?.length))
   console.log(`  ${s.name} answers other than 200: ${JSON.stringify(s.samples)}`);
+if (workerNotices.length) console.log(`  wrangler dev said:\n    ${workerNotices.join('\n    ')}`);
 
 const failed = checks.some((c) => c.failures > 0);
 const minutes = (performance.now() - startedAt) / 60_000;
