@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Download, Maximize2, ZoomIn, ZoomOut } from 
 import type { PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { flex, wrap } from 'styled-system/patterns';
 import { Alert } from '../ui/alert';
 import { Button, IconButton } from '../ui/button';
@@ -256,16 +256,10 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
       <div
         role="toolbar"
         aria-label={t('pdf.controls')}
-        className={wrap({
-          align: 'center',
-          justify: 'space-between',
-          gap: '2',
-          px: { base: '2', md: '3' },
-          py: '2',
-          borderBottomWidth: '1px',
-          borderColor: 'border.default',
-          bg: 'bg.surface',
-        })}
+        className={cx(
+          controlBar,
+          wrap({ align: 'center', justify: 'space-between', gap: '2', borderBottomWidth: '1px' }),
+        )}
       >
         {pager(true)}
         <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
@@ -334,14 +328,7 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
         <div
           role="toolbar"
           aria-label={t('pdf.pageControlsBelow')}
-          className={flex({
-            justify: 'center',
-            px: { base: '2', md: '3' },
-            py: '2',
-            borderTopWidth: '1px',
-            borderColor: 'border.default',
-            bg: 'bg.surface',
-          })}
+          className={cx(controlBar, flex({ justify: 'center', borderTopWidth: '1px' }))}
         >
           {pager(false)}
         </div>
@@ -363,6 +350,9 @@ export function PdfViewer({ material, memoryKey, notStarted, onProgress }: PdfVi
     </div>
   );
 }
+
+/** The bars above and below the page (its controls, and the page controls repeated under it). */
+const controlBar = css({ px: { base: '2', md: '3' }, py: '2', borderColor: 'border.default', bg: 'bg.surface' });
 
 /** PDF.js's text layer, reduced to what an invisible, selectable copy of the text needs. */
 const textLayerStyle = css({

@@ -236,7 +236,6 @@ function TranscriptPanel({ videoRef, tracks, trackId, onTrackChange, open, onOpe
               rounded: 'md',
               cursor: 'pointer',
               _hover: { bg: 'bg.subtle' },
-              _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
             })}
           >
             <ScrollText aria-hidden className={css({ w: '4', h: '4' })} />

@@ -4,15 +4,11 @@ import { css, cx } from 'styled-system/css';
 import { grid, hstack } from 'styled-system/patterns';
 import { Card, CardBody } from '../../ui';
 import { t } from '../../i18n';
-import { container, eyebrowText, leadText, titleText } from './section-heading';
+import { anchoredSection, container, eyebrowText, leadText, titleText } from './section-heading';
 
 export function FeedbackSection({ form }: { form: ReactNode }) {
   return (
-    <section
-      id="feedback"
-      aria-label={t('landing.feedback.label')}
-      className={css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' })}
-    >
+    <section id="feedback" aria-label={t('landing.feedback.label')} className={anchoredSection}>
       <div
         className={cx(
           container,

@@ -7,58 +7,52 @@ import type { PublicCourse } from '@contract/landing';
 import { DEFAULT_COURSE_ICON } from '../../config';
 import { Button, Card, CardBody, Chip, EmptyState, Skeleton } from '../../ui';
 import { t } from '../../i18n';
-import { container, SectionHeading } from './section-heading';
+import { LandingSection } from './section-heading';
 
 export type CoursesState = { status: 'loading' } | { status: 'ready'; courses: PublicCourse[] } | { status: 'failed' };
 
 export function SampleCourses({ state }: { state: CoursesState }) {
   return (
-    <section
+    <LandingSection
       id="courses"
-      aria-labelledby="courses-title"
-      className={css({ py: { base: '16', md: '24' }, bg: 'bg.canvas', scrollMarginTop: '64px' })}
+      eyebrow={t('landing.courses.eyebrow')}
+      title={t('landing.courses.title')}
+      description={t('landing.courses.description')}
+      className={css({ bg: 'bg.canvas' })}
     >
-      <div className={container}>
-        <SectionHeading
-          id="courses-title"
-          eyebrow={t('landing.courses.eyebrow')}
-          title={t('landing.courses.title')}
-          description={t('landing.courses.description')}
+      {state.status === 'loading' ? (
+        <div className={courseGrid} role="group" aria-busy="true" aria-label={t('landing.courses.loading')}>
+          {[0, 1, 2].map((key) => (
+            <Card key={key}>
+              <CardBody className={css({ gap: '4' })}>
+                <Skeleton className={css({ width: '12', height: '12', borderRadius: 'lg' })} />
+                <Skeleton className={css({ height: '5', width: '70%' })} />
+                <Skeleton className={css({ height: '4', width: '100%' })} />
+                <Skeleton className={css({ height: '4', width: '85%' })} />
+              </CardBody>
+            </Card>
+          ))}
+        </div>
+      ) : state.status === 'ready' && state.courses.length > 0 ? (
+        <ul className={courseGrid}>
+          {state.courses.map((course) => (
+            <CourseCard key={course.id} course={course} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          bordered
+          icon={<BookOpen />}
+          title={t('landing.courses.emptyTitle')}
+          description={t('landing.courses.emptyText')}
+          actions={
+            <Button asChild variant="outline">
+              <Link href="/login">{t('landing.signIn')}</Link>
+            </Button>
+          }
         />
-        {state.status === 'loading' ? (
-          <div className={courseGrid} role="group" aria-busy="true" aria-label={t('landing.courses.loading')}>
-            {[0, 1, 2].map((key) => (
-              <Card key={key}>
-                <CardBody className={css({ gap: '4' })}>
-                  <Skeleton className={css({ width: '12', height: '12', borderRadius: 'lg' })} />
-                  <Skeleton className={css({ height: '5', width: '70%' })} />
-                  <Skeleton className={css({ height: '4', width: '100%' })} />
-                  <Skeleton className={css({ height: '4', width: '85%' })} />
-                </CardBody>
-              </Card>
-            ))}
-          </div>
-        ) : state.status === 'ready' && state.courses.length > 0 ? (
-          <ul className={courseGrid}>
-            {state.courses.map((course) => (
-              <CourseCard key={course.id} course={course} />
-            ))}
-          </ul>
-        ) : (
-          <EmptyState
-            bordered
-            icon={<BookOpen />}
-            title={t('landing.courses.emptyTitle')}
-            description={t('landing.courses.emptyText')}
-            actions={
-              <Button asChild variant="outline">
-                <Link href="/login">{t('landing.signIn')}</Link>
-              </Button>
-            }
-          />
-        )}
-      </div>
-    </section>
+      )}
+    </LandingSection>
   );
 }
 

@@ -1,4 +1,5 @@
-import { css } from 'styled-system/css';
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
 import { stack } from 'styled-system/patterns';
 
 /** The landing page's content width: every section's inner box. */
@@ -19,6 +20,39 @@ export const titleText = css({
   lineHeight: '1.15',
 });
 export const leadText = css({ fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted', lineHeight: '1.6' });
+
+/**
+ * The vertical room of a section the top bar's links jump to (#features, #courses, #feedback): the
+ * scroll margin keeps its top clear of the fixed 64 px bar.
+ */
+export const anchoredSection = css({ py: { base: '16', md: '24' }, scrollMarginTop: '64px' });
+
+/** A landing section reached by its anchor (`id`), named by its heading (`<id>-title`), its content under the heading. */
+export function LandingSection({
+  id,
+  eyebrow,
+  title,
+  description,
+  className,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  description: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const titleId = `${id}-title`;
+  return (
+    <section id={id} aria-labelledby={titleId} className={cx(anchoredSection, className)}>
+      <div className={container}>
+        <SectionHeading id={titleId} eyebrow={eyebrow} title={title} description={description} />
+        {children}
+      </div>
+    </section>
+  );
+}
 
 export function SectionHeading({
   eyebrow,

@@ -31,7 +31,6 @@ const link = css({
   borderColor: 'border.default',
   bg: 'bg.surface',
   _hover: { color: 'fg.default', bg: 'bg.muted' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
   '&[aria-current=page]': { color: 'brand.contrast', bg: 'brand.solid', borderColor: 'brand.solid' },
 });
 

@@ -1,5 +1,24 @@
 import { defineRecipe, defineSlotRecipe } from '@pandacss/dev';
 
+/**
+ * The box every field a person fills in shares, typed in (input) or picked from a list (the select's
+ * trigger): its surface, border, text size (16 px on a phone, so iOS does not zoom), hover and
+ * disabled looks. Plain constants, spread by both recipes (see panel.ts's surfacePanel).
+ */
+export const fieldBox = {
+  bg: 'bg.surface',
+  color: 'fg.default',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  borderRadius: 'md',
+  outline: 'none',
+  fontSize: { base: 'md', md: 'sm' },
+} as const;
+/** A field taking input: its border turns brand and a soft ring grows round it (its own, not the focus outline). */
+export const fieldActive = { borderColor: 'brand.500', boxShadow: '0 0 0 3px {colors.brand.100}' } as const;
+export const fieldHover = { borderColor: 'slate.400' } as const;
+export const fieldDisabled = { bg: 'bg.muted', color: 'fg.disabled', cursor: 'not-allowed' } as const;
+
 /** Text inputs and textareas (web/ui/text-field.tsx). Invalid state keys off aria-invalid only. */
 export const input = defineRecipe({
   className: 'input',
@@ -7,24 +26,18 @@ export const input = defineRecipe({
     width: '100%',
     minWidth: 0,
     appearance: 'none',
-    bg: 'bg.surface',
-    color: 'fg.default',
-    borderWidth: '1px',
-    borderColor: 'border.strong',
-    borderRadius: 'md',
-    outline: 'none',
-    fontSize: { base: 'md', md: 'sm' },
+    ...fieldBox,
     transitionProperty: 'border-color, box-shadow',
     transitionDuration: '150ms',
     _placeholder: { color: 'fg.subtle' },
-    _hover: { borderColor: 'slate.400' },
+    _hover: fieldHover,
     _focusVisible: { outline: 'none' },
-    _focus: { borderColor: 'brand.500', boxShadow: '0 0 0 3px {colors.brand.100}' },
+    _focus: fieldActive,
     '&[aria-invalid=true]': {
       borderColor: 'error.solid',
       _focus: { boxShadow: '0 0 0 3px {colors.red.100}' },
     },
-    _disabled: { bg: 'bg.muted', color: 'fg.disabled', cursor: 'not-allowed' },
+    _disabled: fieldDisabled,
     '&:read-only:not(textarea)': { bg: 'bg.muted' },
   },
   variants: {

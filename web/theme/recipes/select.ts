@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@pandacss/dev';
+import { fieldActive, fieldBox, fieldDisabled, fieldHover } from './input';
 
 export const select = defineSlotRecipe({
   className: 'select',
@@ -29,21 +30,15 @@ export const select = defineSlotRecipe({
       width: '100%',
       h: '10',
       px: '3',
-      bg: 'bg.surface',
-      borderWidth: '1px',
-      borderColor: 'border.strong',
-      borderRadius: 'md',
-      fontSize: { base: 'md', md: 'sm' },
-      color: 'fg.default',
+      ...fieldBox,
       cursor: 'pointer',
       textAlign: 'start',
-      outline: 'none',
       transition: 'border-color 150ms, box-shadow 150ms',
-      _hover: { borderColor: 'slate.400' },
-      _focusVisible: { borderColor: 'brand.500', boxShadow: '0 0 0 3px {colors.brand.100}' },
-      _open: { borderColor: 'brand.500', boxShadow: '0 0 0 3px {colors.brand.100}' },
+      _hover: fieldHover,
+      _focusVisible: fieldActive,
+      _open: fieldActive,
       _invalid: { borderColor: 'error.solid' },
-      _disabled: { bg: 'bg.muted', color: 'fg.disabled', cursor: 'not-allowed' },
+      _disabled: fieldDisabled,
       '&[data-placeholder-shown] [data-part=value-text]': { color: 'fg.subtle' },
     },
     valueText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },

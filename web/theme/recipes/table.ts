@@ -1,6 +1,12 @@
 import { defineSlotRecipe } from '@pandacss/dev';
 import { surfacePanel } from './panel';
 
+/** A column's alignment (DataTable's `align`), followed by its header and its cells alike. */
+const columnAlign = {
+  '&[data-align=right]': { textAlign: 'end' },
+  '&[data-align=center]': { textAlign: 'center' },
+} as const;
+
 /** Data tables, and the card list they collapse into below the md breakpoint (DataTable). */
 export const table = defineSlotRecipe({
   className: 'table',
@@ -51,8 +57,7 @@ export const table = defineSlotRecipe({
       whiteSpace: 'nowrap',
       borderBottomWidth: '1px',
       borderColor: 'border.default',
-      '&[data-align=right]': { textAlign: 'end' },
-      '&[data-align=center]': { textAlign: 'center' },
+      ...columnAlign,
     },
     body: {},
     cell: {
@@ -63,8 +68,7 @@ export const table = defineSlotRecipe({
       borderBottomWidth: '1px',
       borderColor: 'border.muted',
       'tr:last-child > &': { borderBottomWidth: '0' },
-      '&[data-align=right]': { textAlign: 'end' },
-      '&[data-align=center]': { textAlign: 'center' },
+      ...columnAlign,
     },
     cardList: { display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: '0', m: '0' },
     card: {
