@@ -4,6 +4,7 @@ import { USER_MESSAGES } from '../../worker/contract/users';
 import { issueCertificate } from '../../worker/services/certificates';
 import {
   api,
+  completeCourse,
   createAdmin,
   createDomain,
   createUser,
@@ -198,14 +199,7 @@ describe('bidirectional control characters in names', () => {
     await db.insert(schema.courses).values({ id: courseId, title: 'Ladder Safety', domainId, status: 'PUBLISHED' });
     // A row written before the rule still carries the override character.
     const user = await createUser({ firstName: `Mal${RLO}lory`, lastName: 'Doe' });
-    await db.insert(schema.courseProgress).values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      courseId,
-      status: 'COMPLETED',
-      overallProgress: 100,
-      completedAt: new Date().toISOString(),
-    });
+    await completeCourse(user.id, courseId);
     const cert = await issueCertificate(db, user.id, courseId, new Date());
     const response = await SELF.fetch(`http://localhost/certificate/verify/${cert.certificateNumber}`, {
       headers: freshIp(),

@@ -6,7 +6,7 @@ import { backfillCertificates } from '../../worker/services/certificates';
 import { fontsFor } from '../../worker/services/pdf/fonts';
 import { PDF_FONT_SET } from '../../worker/services/pdf/scripts';
 import { storageFor } from '../../worker/services/storage';
-import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
+import { api, completeCourse, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 
 /*
  * Issue 27 leftover: a certificate whose name has a character no bundled font has (Cherokee here)
@@ -46,14 +46,7 @@ async function certified(firstName: string) {
     publishedAt: new Date().toISOString(),
   });
   const user = await createUser({ firstName, lastName: 'Test', domainIds: [domainId] });
-  await db.insert(schema.courseProgress).values({
-    id: crypto.randomUUID(),
-    userId: user.id,
-    courseId,
-    status: 'COMPLETED',
-    overallProgress: 100,
-    completedAt: new Date().toISOString(),
-  });
+  await completeCourse(user.id, courseId);
   const token = await login(user);
   const generated = await api('POST', `/api/v2/certificates/generate/${courseId}`, { token });
   expect(generated.status, JSON.stringify(generated.body)).toBe(201);

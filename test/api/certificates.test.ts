@@ -7,7 +7,7 @@ import { readConfig } from '../../worker/config';
 import { backfillCertificates } from '../../worker/services/certificates';
 import { fontsFor } from '../../worker/services/pdf/fonts';
 import { storageFor } from '../../worker/services/storage';
-import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
+import { api, completeCourse, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 
 const NUMBER = /^CERT-\d{4}-\d{6}$/;
 const DAY_MS = 24 * 3600 * 1000;
@@ -367,14 +367,7 @@ describe('the certificate backfill job', () => {
     const { courseId } = await createCourse();
     const user = await createUser();
     const completedAt = new Date(Date.now() - 3 * DAY_MS).toISOString();
-    await db.insert(schema.courseProgress).values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      courseId,
-      status: 'COMPLETED',
-      overallProgress: 100,
-      completedAt,
-    });
+    await completeCourse(user.id, courseId, completedAt);
 
     // Runs until nothing is left (other tests' rows may be pending too).
     for (let i = 0; i < 20; i++) {

@@ -4,7 +4,7 @@ import { readConfig } from '../../worker/config';
 import { issueCertificate } from '../../worker/services/certificates';
 import { certificateKeys, edgeCacheKeys, publicCoursesKeys, purgeZone } from '../../worker/services/edge-cache';
 import { createCourse } from './fixtures';
-import { api, createAdmin, createDomain, createUser, db, env, freshIp, login, schema } from './helpers';
+import { api, completeCourse, createAdmin, createDomain, createUser, db, env, freshIp, login, schema } from './helpers';
 
 const DAY_MS = 24 * 3600 * 1000;
 const ORIGIN = 'http://localhost';
@@ -30,14 +30,7 @@ async function validCertificate() {
     .insert(schema.courses)
     .values({ id: courseId, title: 'Confined Space Entry', domainId, status: 'PUBLISHED' });
   const user = await createUser({ firstName: 'Mira', lastName: 'Okafor' });
-  await db.insert(schema.courseProgress).values({
-    id: crypto.randomUUID(),
-    userId: user.id,
-    courseId,
-    status: 'COMPLETED',
-    overallProgress: 100,
-    completedAt: new Date().toISOString(),
-  });
+  await completeCourse(user.id, courseId);
   const cert = await issueCertificate(db, user.id, courseId, new Date());
   await db
     .update(schema.certificates)

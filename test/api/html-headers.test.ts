@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { issueCertificate } from '../../worker/services/certificates';
-import { createDomain, createUser, db, schema } from './helpers';
+import { completeCourse, createDomain, createUser, db, schema } from './helpers';
 
 /**
  * Issue 27 problem 11: every HTML answer carries the transport and opener headers /api has. One
@@ -32,14 +32,7 @@ async function certificateNumber(): Promise<string> {
     .insert(schema.courses)
     .values({ id: courseId, title: 'Ladder Safety', domainId: await createDomain(), status: 'PUBLISHED' });
   const user = await createUser();
-  await db.insert(schema.courseProgress).values({
-    id: crypto.randomUUID(),
-    userId: user.id,
-    courseId,
-    status: 'COMPLETED',
-    overallProgress: 100,
-    completedAt: new Date().toISOString(),
-  });
+  await completeCourse(user.id, courseId);
   return (await issueCertificate(db, user.id, courseId, new Date())).certificateNumber;
 }
 

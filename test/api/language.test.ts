@@ -1,7 +1,19 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream } from 'pdf-lib';
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, createAdmin, createDomain, createUser, db, freshIp, login, mailsTo, schema, userRow } from './helpers';
+import {
+  api,
+  completeCourse,
+  createAdmin,
+  createDomain,
+  createUser,
+  db,
+  freshIp,
+  login,
+  mailsTo,
+  schema,
+  userRow,
+} from './helpers';
 
 /** The user's preferred language (issue 16): profile and admin writes, and what the Worker renders with it. */
 describe('the preferred language on the user', () => {
@@ -141,14 +153,7 @@ describe('certificates in the learner language, with every name printed', () => 
       publishedAt: new Date().toISOString(),
     });
     const user = await createUser({ firstName, lastName, language, domainIds: [domainId] });
-    await db.insert(schema.courseProgress).values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      courseId,
-      status: 'COMPLETED',
-      overallProgress: 100,
-      completedAt: new Date().toISOString(),
-    });
+    await completeCourse(user.id, courseId);
     const token = await login(user);
     const generated = await api('POST', `/api/v2/certificates/generate/${courseId}`, { token });
     expect(generated.status, JSON.stringify(generated.body)).toBe(201);

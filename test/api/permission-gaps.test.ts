@@ -5,7 +5,7 @@ import { ADMIN_PERMISSION_KEYS, type AdminPermissions } from '../../worker/contr
 import { routeGuards } from '../../worker/middleware/route-guards';
 import { issueCertificate } from '../../worker/services/certificates';
 import { createCourse } from './fixtures';
-import { api, createAdmin, createUser, db, login, schema } from './helpers';
+import { api, completeCourse, createAdmin, createUser, db, login } from './helpers';
 
 /**
  * Issue 27 problem 6: the routes a learner may call too, where an administrator used to get more
@@ -19,14 +19,7 @@ const adminToken = async (permissions: Record<string, boolean>) => login(await c
 async function someonesCertificate() {
   const course = await createCourse();
   const owner = await createUser();
-  await db.insert(schema.courseProgress).values({
-    id: crypto.randomUUID(),
-    userId: owner.id,
-    courseId: course.courseId,
-    status: 'COMPLETED',
-    overallProgress: 100,
-    completedAt: new Date().toISOString(),
-  });
+  await completeCourse(owner.id, course.courseId);
   return { owner, certificate: await issueCertificate(db, owner.id, course.courseId, new Date()) };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/config';
 import { issueCertificate } from '../../worker/services/certificates';
 import { certificateKeys } from '../../worker/services/edge-cache';
-import { api, createAdmin, createDomain, createUser, db, env, freshIp, login, schema } from './helpers';
+import { api, completeCourse, createAdmin, createDomain, createUser, db, env, freshIp, login, schema } from './helpers';
 
 /**
  * Issue 27 problem 5: verifications in flight when a certificate is revoked wrote their "valid"
@@ -23,14 +23,7 @@ async function validCertificate() {
   const courseId = crypto.randomUUID();
   await db.insert(schema.courses).values({ id: courseId, title: 'Hot Work Permits', domainId, status: 'PUBLISHED' });
   const user = await createUser();
-  await db.insert(schema.courseProgress).values({
-    id: crypto.randomUUID(),
-    userId: user.id,
-    courseId,
-    status: 'COMPLETED',
-    overallProgress: 100,
-    completedAt: new Date().toISOString(),
-  });
+  await completeCourse(user.id, courseId);
   const cert = await issueCertificate(db, user.id, courseId, new Date());
   await db
     .update(schema.certificates)

@@ -2,7 +2,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
-import { createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
+import { completeCourse, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
 
 // WinAnsi differs from Latin-1 only in 0x80-0x9F (the Spanish labels use none of those).
 const latin1 = (hex: string) => String.fromCharCode(...(hex.match(/../g) ?? []).map((byte) => parseInt(byte, 16)));
@@ -60,14 +60,7 @@ beforeAll(async () => {
   });
   const learner = async (firstName: string) => {
     const user = await createUser({ firstName, lastName: '', domainIds: [domainId] });
-    await db.insert(schema.courseProgress).values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      courseId,
-      status: 'COMPLETED',
-      overallProgress: 100,
-      completedAt: new Date().toISOString(),
-    });
+    await completeCourse(user.id, courseId);
     return user.id;
   };
   learners = { zhang: await learner('张伟'), fatima: await learner('فاطمة'), anita: await learner('अनीता') };

@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { issueCertificate } from '../../worker/services/certificates';
-import { createDomain, createUser, db, env, schema } from './helpers';
+import { completeCourse, createDomain, createUser, db, env, schema } from './helpers';
 
 const DAY_MS = 24 * 3600 * 1000;
 let ipCounter = 0;
@@ -25,14 +25,7 @@ async function issued(
     .insert(schema.courses)
     .values({ id: courseId, title: options.courseTitle ?? 'Forklift Operator Safety', domainId, status: 'PUBLISHED' });
   const user = await createUser({ firstName: options.firstName ?? 'Jonas', lastName: options.lastName ?? 'Berg' });
-  await db.insert(schema.courseProgress).values({
-    id: crypto.randomUUID(),
-    userId: user.id,
-    courseId,
-    status: 'COMPLETED',
-    overallProgress: 100,
-    completedAt: new Date().toISOString(),
-  });
+  await completeCourse(user.id, courseId);
   return issueCertificate(db, user.id, courseId, new Date('2026-03-05T08:00:00Z'));
 }
 

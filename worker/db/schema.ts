@@ -54,6 +54,34 @@ const updatedAt = () => text('updated_at').notNull().default(now);
 const bool = (name: string) => integer(name, { mode: 'boolean' });
 /** The delivery language of a course version, copied onto the rows its learners create (progress, attempts, certificates). */
 const deliveryLanguage = () => text('language', { enum: DELIVERY_LANGUAGES }).notNull().default('en');
+/** When the row was made and last changed (both default to now on insert). */
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+/** A required link to the row this one belongs to: deleting that row deletes this one (ON DELETE CASCADE). */
+const belongsTo = (name: string, owner: () => AnySQLiteColumn) =>
+  text(name).notNull().references(owner, { onDelete: 'cascade' });
+/**
+ * A required link to a person on a signed or submitted record (roster, evaluation, credential): no
+ * cascade, so the record is never lost with the account (the person's deletion is refused instead).
+ */
+const personOnRecord = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => users.id);
+/** A learner's row in one course (progress, attempt, certificate, cycle): it goes with the learner or the course. */
+const learnerCourse = () => ({
+  userId: belongsTo('user_id', () => users.id),
+  courseId: belongsTo('course_id', () => courses.id),
+});
+/** A learner's row for one component of a course: it goes with the learner, the course or the component. */
+const learnerComponent = () => ({
+  ...learnerCourse(),
+  componentId: belongsTo('component_id', () => components.id),
+});
+/** A person on a classroom session's roster (trainer, invitation, attendance, amendment): the rows go with the session. */
+const sessionPerson = () => ({
+  sessionId: belongsTo('session_id', () => classroomSessions.id),
+  userId: personOnRecord('user_id'),
+});
 
 export const users = sqliteTable(
   'users',
@@ -99,8 +127,7 @@ export const users = sqliteTable(
     /** The enterprise extension's employee number (SCIM). */
     employeeNumber: text('employee_number'),
     lastLoginAt: text('last_login_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
@@ -148,13 +175,10 @@ export const scimGroups = sqliteTable(
     connectionId: text('connection_id')
       .notNull()
       .references(() => scimConnections.id),
-    domainId: text('domain_id')
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    domainId: belongsTo('domain_id', () => domains.id),
     displayName: text('display_name').notNull(),
     externalId: text('external_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('scim_groups_connection_domain_uq').on(t.connectionId, t.domainId),
@@ -168,8 +192,7 @@ export const sites = sqliteTable(
   {
     id: id(),
     name: text('name').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     retiredAt: text('retired_at'),
   },
   (t) => [uniqueIndex('sites_name_lower_uq').on(sql`lower(${t.name})`)],
@@ -210,8 +233,7 @@ export const identityProviders = sqliteTable(
     /** People of this provider's domains may not sign in with a password (administrators excepted). */
     passwordSignInOff: bool('password_sign_in_off').notNull().default(false),
     disabledAt: text('disabled_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('identity_providers_name_lower_uq').on(sql`lower(${t.name})`)],
 );
@@ -221,9 +243,7 @@ export const identityProviderDomains = sqliteTable(
   'identity_provider_domains',
   {
     domain: text('domain').primaryKey(),
-    providerId: text('provider_id')
-      .notNull()
-      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    providerId: belongsTo('provider_id', () => identityProviders.id),
   },
   (t) => [index('identity_provider_domains_provider_idx').on(t.providerId)],
 );
@@ -232,13 +252,9 @@ export const identityProviderDomains = sqliteTable(
 export const userIdentities = sqliteTable(
   'user_identities',
   {
-    providerId: text('provider_id')
-      .notNull()
-      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    providerId: belongsTo('provider_id', () => identityProviders.id),
     subject: text('subject').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     createdAt: createdAt(),
     lastSignInAt: text('last_sign_in_at'),
   },
@@ -248,9 +264,7 @@ export const userIdentities = sqliteTable(
 /** A sign-in between start and callback: state (hashed), nonce and PKCE verifier, spent on first use. */
 export const oidcSignIns = sqliteTable('oidc_sign_ins', {
   stateHash: text('state_hash').primaryKey(),
-  providerId: text('provider_id')
-    .notNull()
-    .references(() => identityProviders.id, { onDelete: 'cascade' }),
+  providerId: belongsTo('provider_id', () => identityProviders.id),
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: text('expires_at').notNull(),
@@ -264,12 +278,8 @@ export const oidcSignIns = sqliteTable('oidc_sign_ins', {
 /** What a fresh re-authentication at the provider leaves: one signature by that person, for that purpose (hashed, 5 minutes). */
 export const signingProofs = sqliteTable('signing_proofs', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  providerId: text('provider_id')
-    .notNull()
-    .references(() => identityProviders.id, { onDelete: 'cascade' }),
+  userId: belongsTo('user_id', () => users.id),
+  providerId: belongsTo('provider_id', () => identityProviders.id),
   providerName: text('provider_name').notNull(),
   purpose: text('purpose').notNull(),
   subjectId: text('subject_id').notNull(),
@@ -280,9 +290,7 @@ export const signingProofs = sqliteTable('signing_proofs', {
 /** The one-time code that hands a finished sign-in's session to the browser (hashed). */
 export const oidcHandoffs = sqliteTable('oidc_handoffs', {
   codeHash: text('code_hash').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsTo('user_id', () => users.id),
   expiresAt: text('expires_at').notNull(),
 });
 
@@ -291,9 +299,7 @@ export const identityProviderErrors = sqliteTable(
   'identity_provider_errors',
   {
     id: id(),
-    providerId: text('provider_id')
-      .notNull()
-      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    providerId: belongsTo('provider_id', () => identityProviders.id),
     code: text('code').notNull(),
     message: text('message').notNull(),
     subject: text('subject'),
@@ -309,8 +315,7 @@ export const domains = sqliteTable(
     id: id(),
     name: text('name').notNull(),
     description: text('description'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('domains_name_lower_uq').on(sql`lower(${t.name})`)],
 );
@@ -318,12 +323,8 @@ export const domains = sqliteTable(
 export const userDomains = sqliteTable(
   'user_domains',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    domainId: text('domain_id')
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    domainId: belongsTo('domain_id', () => domains.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.domainId] }), index('user_domains_domain_idx').on(t.domainId)],
@@ -357,8 +358,7 @@ export const courses = sqliteTable(
      * linked version, null for a course on its own. At most one version per language.
      */
     familyId: text('family_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('courses_domain_idx').on(t.domainId),
@@ -379,8 +379,7 @@ export const materials = sqliteTable('materials', {
   /** Pages of a PDF, counted on first need (the minimum viewing time is per page). */
   pageCount: integer('page_count'),
   createdBy: text('created_by'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 /**
@@ -391,9 +390,7 @@ export const materialCaptions = sqliteTable(
   'material_captions',
   {
     id: id(),
-    materialId: text('material_id')
-      .notNull()
-      .references(() => materials.id, { onDelete: 'cascade' }),
+    materialId: belongsTo('material_id', () => materials.id),
     language: text('language').notNull(),
     label: text('label').notNull(),
     fileName: text('file_name').notNull(),
@@ -430,17 +427,14 @@ export const components = sqliteTable(
   'course_components',
   {
     id: id(),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: belongsTo('course_id', () => courses.id),
     type: text('type', { enum: COMPONENT_TYPES }).notNull(),
     orderIndex: integer('order_index').notNull(),
     required: bool('required').notNull().default(true),
     /** Kept as a column too so "is this material in use" is an indexed query. */
     materialId: text('material_id').references(() => materials.id),
     data: text('data', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('components_course_idx').on(t.courseId, t.orderIndex),
@@ -452,12 +446,7 @@ export const courseProgress = sqliteTable(
   'course_progress',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    ...learnerCourse(),
     status: text('status', { enum: COURSE_PROGRESS_STATUSES }).notNull().default('ENROLLED'),
     overallProgress: real('overall_progress').notNull().default(0),
     enrolledAt: text('enrolled_at').notNull().default(now),
@@ -482,15 +471,7 @@ export const componentProgress = sqliteTable(
   'component_progress',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    componentId: text('component_id')
-      .notNull()
-      .references(() => components.id, { onDelete: 'cascade' }),
+    ...learnerComponent(),
     status: text('status', { enum: COMPONENT_PROGRESS_STATUSES }).notNull().default('NOT_STARTED'),
     progressPercentage: integer('progress_percentage').notNull().default(0),
     score: real('score'),
@@ -514,15 +495,7 @@ export const attempts = sqliteTable(
   'assessment_attempts',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    componentId: text('component_id')
-      .notNull()
-      .references(() => components.id, { onDelete: 'cascade' }),
+    ...learnerComponent(),
     attemptNumber: integer('attempt_number').notNull(),
     startedAt: text('started_at').notNull().default(now),
     deadlineAt: text('deadline_at'),
@@ -558,12 +531,8 @@ export const attempts = sqliteTable(
 export const assessmentOutcomes = sqliteTable(
   'assessment_outcomes',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    componentId: text('component_id')
-      .notNull()
-      .references(() => components.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    componentId: belongsTo('component_id', () => components.id),
     courseId: text('course_id').notNull(),
     /** Learner attempts used (ADMIN passes not counted). */
     used: integer('used').notNull(),
@@ -585,12 +554,7 @@ export const certificates = sqliteTable(
   {
     id: id(),
     certificateNumber: text('certificate_number').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    ...learnerCourse(),
     /** Names frozen at issue time: a certificate states what was true when it was earned. */
     userName: text('user_name').notNull(),
     courseName: text('course_name').notNull(),
@@ -621,12 +585,7 @@ export const courseCycles = sqliteTable(
   'course_cycles',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    ...learnerCourse(),
     cycle: integer('cycle').notNull(),
     status: text('status', { enum: COURSE_PROGRESS_STATUSES }).notNull(),
     overallProgress: real('overall_progress').notNull(),
@@ -643,15 +602,7 @@ export const componentProgressHistory = sqliteTable(
   'component_progress_history',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    componentId: text('component_id')
-      .notNull()
-      .references(() => components.id, { onDelete: 'cascade' }),
+    ...learnerComponent(),
     cycle: integer('cycle').notNull(),
     status: text('status', { enum: COMPONENT_PROGRESS_STATUSES }).notNull(),
     progressPercentage: integer('progress_percentage').notNull(),
@@ -690,8 +641,7 @@ export const requirements = sqliteTable(
     activeFrom: text('active_from').notNull(),
     retiredAt: text('retired_at'),
     createdBy: text('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('requirements_domain_idx').on(t.domainId), index('requirements_course_idx').on(t.courseId)],
 );
@@ -704,9 +654,7 @@ export const requirementExemptions = sqliteTable(
     requirementId: text('requirement_id')
       .notNull()
       .references(() => requirements.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     reason: text('reason').notNull(),
     until: text('until').notNull(),
     createdBy: text('created_by').notNull(),
@@ -726,9 +674,7 @@ export const requirementEvents = sqliteTable(
     requirementId: text('requirement_id')
       .notNull()
       .references(() => requirements.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     kind: text('kind', { enum: EVENT_KINDS }).notNull(),
     note: text('note').notNull(),
     occurredOn: text('occurred_on').notNull(),
@@ -748,9 +694,7 @@ export const requirementEvents = sqliteTable(
 export const reminders = sqliteTable(
   'reminders',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     courseId: text('course_id').notNull(),
     dueAt: text('due_at').notNull(),
     kind: text('kind').notNull(),
@@ -768,8 +712,7 @@ export const announcements = sqliteTable('announcements', {
   isActive: bool('is_active').notNull().default(true),
   expiresAt: text('expires_at'),
   createdBy: text('created_by'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const feedback = sqliteTable(
@@ -787,8 +730,7 @@ export const feedback = sqliteTable(
     adminResponse: text('admin_response'),
     respondedBy: text('responded_by'),
     respondedAt: text('responded_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('feedback_user_idx').on(t.userId)],
 );
@@ -818,9 +760,7 @@ export const auditLog = sqliteTable(
 /** Open links are spent by a trigger on any change of the user's password or e-mail (migration 0021). */
 export const passwordResetTokens = sqliteTable('password_reset_tokens', {
   id: id(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsTo('user_id', () => users.id),
   /** SHA-256 of the token: a database leak yields no usable link. */
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: text('expires_at').notNull(),
@@ -868,9 +808,7 @@ export const reportSubscriptions = sqliteTable(
   'report_subscriptions',
   {
     id: id(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: belongsTo('owner_id', () => users.id),
     scope: text('scope', { enum: REPORT_SCOPES }).notNull(),
     cadence: text('cadence', { enum: REPORT_CADENCES }).notNull(),
     /** The matrix filter as canonical JSON (contract/report-subscriptions.ts canonicalFilter). */
@@ -923,9 +861,7 @@ export const rateLimits = sqliteTable('rate_limits', {
 export const learningActivity = sqliteTable(
   'learning_activity',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     day: text('day').notNull(),
     seconds: integer('seconds').notNull().default(0),
   },
@@ -984,12 +920,8 @@ export const scormLaunches = sqliteTable(
   'scorm_launches',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    componentId: text('component_id')
-      .notNull()
-      .references(() => components.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    componentId: belongsTo('component_id', () => components.id),
     cycle: integer('cycle').notNull(),
     startedAt: text('started_at').notNull(),
   },
@@ -1005,15 +937,7 @@ export const scormRuntime = sqliteTable(
   'scorm_runtime',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: text('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    componentId: text('component_id')
-      .notNull()
-      .references(() => components.id, { onDelete: 'cascade' }),
+    ...learnerComponent(),
     cycle: integer('cycle').notNull(),
     version: text('version', { enum: SCORM_VERSIONS }).notNull(),
     cmi: text('cmi', { mode: 'json' }).notNull().$type<Record<string, string>>(),
@@ -1025,8 +949,7 @@ export const scormRuntime = sqliteTable(
     sessionSeconds: integer('session_seconds').notNull().default(0),
     totalSeconds: integer('total_seconds').notNull().default(0),
     completedAt: text('completed_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('scorm_runtime_user_component_cycle_uq').on(t.userId, t.componentId, t.cycle),
@@ -1044,9 +967,7 @@ export const scormRuntime = sqliteTable(
 export const requirementEvidence = sqliteTable(
   'requirement_evidence',
   {
-    requirementId: text('requirement_id')
-      .notNull()
-      .references(() => requirements.id, { onDelete: 'cascade' }),
+    requirementId: belongsTo('requirement_id', () => requirements.id),
     kind: text('kind', { enum: EVIDENCE_KINDS }).notNull(),
     /** Course id, evaluation template family id, credential type id, or talk topic id. */
     refId: text('ref_id').notNull(),
@@ -1067,8 +988,7 @@ export const tasks = sqliteTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     siteId: text('site_id').references(() => sites.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     retiredAt: text('retired_at'),
   },
   (t) => [
@@ -1082,9 +1002,7 @@ export const tasks = sqliteTable(
 export const taskEvidence = sqliteTable(
   'task_evidence',
   {
-    taskId: text('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    taskId: belongsTo('task_id', () => tasks.id),
     kind: text('kind', { enum: EVIDENCE_KINDS }).notNull(),
     /** Course id, evaluation template family id, credential type id, or talk topic id. */
     refId: text('ref_id').notNull(),
@@ -1117,8 +1035,7 @@ export const evaluationTemplates = sqliteTable(
     evaluatorQualificationId: text('evaluator_qualification_id'),
     publishedAt: text('published_at'),
     createdBy: text('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('evaluation_templates_family_version_uq').on(t.familyId, t.version)],
 );
@@ -1128,9 +1045,7 @@ export const evaluationTemplateItems = sqliteTable(
   'evaluation_template_items',
   {
     id: id(),
-    templateId: text('template_id')
-      .notNull()
-      .references(() => evaluationTemplates.id, { onDelete: 'cascade' }),
+    templateId: belongsTo('template_id', () => evaluationTemplates.id),
     orderIndex: integer('order_index').notNull(),
     text: text('text').notNull(),
     critical: bool('critical').notNull().default(false),
@@ -1150,12 +1065,8 @@ export const evaluations = sqliteTable(
     templateId: text('template_id')
       .notNull()
       .references(() => evaluationTemplates.id),
-    traineeId: text('trainee_id')
-      .notNull()
-      .references(() => users.id),
-    evaluatorId: text('evaluator_id')
-      .notNull()
-      .references(() => users.id),
+    traineeId: personOnRecord('trainee_id'),
+    evaluatorId: personOnRecord('evaluator_id'),
     outcome: text('outcome', { enum: EVALUATION_OUTCOMES }).notNull(),
     meaning: text('meaning').notNull(),
     evaluatorName: text('evaluator_name').notNull(),
@@ -1241,9 +1152,7 @@ export const authorisations = sqliteTable(
   {
     id: id(),
     number: text('number').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: personOnRecord('user_id'),
     templateId: text('template_id')
       .notNull()
       .references(() => evaluationTemplates.id),
@@ -1285,8 +1194,7 @@ export const credentialTypes = sqliteTable(
     requiresScan: bool('requires_scan').notNull().default(true),
     retiredAt: text('retired_at'),
     createdBy: text('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('credential_types_name_uq').on(sql`lower(${t.name})`)],
 );
@@ -1299,9 +1207,7 @@ export const credentials = sqliteTable(
   'credentials',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: personOnRecord('user_id'),
     typeId: text('type_id')
       .notNull()
       .references(() => credentialTypes.id),
@@ -1366,12 +1272,7 @@ export const classroomSessions = sqliteTable(
 export const sessionTrainers = sqliteTable(
   'session_trainers',
   {
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    ...sessionPerson(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index('session_trainers_user_idx').on(t.userId)],
 );
@@ -1380,12 +1281,7 @@ export const sessionTrainers = sqliteTable(
 export const sessionInvitations = sqliteTable(
   'session_invitations',
   {
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    ...sessionPerson(),
     status: text('status', { enum: INVITATION_STATUSES }).notNull().default('INVITED'),
     waitlistPosition: integer('waitlist_position'),
     invitedBy: text('invited_by'),
@@ -1401,12 +1297,7 @@ export const sessionInvitations = sqliteTable(
 export const sessionAttendance = sqliteTable(
   'session_attendance',
   {
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    ...sessionPerson(),
     present: bool('present').notNull(),
     method: text('method', { enum: ATTENDANCE_METHODS }).notNull(),
     at: text('at').notNull(),
@@ -1425,12 +1316,7 @@ export const sessionAmendments = sqliteTable(
   'session_amendments',
   {
     id: id(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    ...sessionPerson(),
     before: text('before', { mode: 'json' }),
     after: text('after', { mode: 'json' }).notNull(),
     reason: text('reason').notNull(),
@@ -1456,13 +1342,9 @@ export const sessionKiosks = sqliteTable(
   'session_kiosks',
   {
     id: id(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
+    sessionId: belongsTo('session_id', () => classroomSessions.id),
     tokenHash: text('token_hash').notNull(),
-    openedBy: text('opened_by')
-      .notNull()
-      .references(() => users.id),
+    openedBy: personOnRecord('opened_by'),
     openedAt: text('opened_at').notNull(),
     closesAt: text('closes_at').notNull(),
     /** Failed sign-ins at this kiosk; at KIOSK_LIMITS.maxFailures it closes itself (migration 0038). */
@@ -1483,8 +1365,7 @@ export const talkTopics = sqliteTable('talk_topics', {
   /** A short PDF handout in storage (migration 0033), null without one. */
   pdfKey: text('pdf_key'),
   pdfBytes: integer('pdf_bytes'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
   retiredAt: text('retired_at'),
 });
 
@@ -1501,9 +1382,7 @@ export const talks = sqliteTable(
       .references(() => talkTopics.id),
     topicTitle: text('topic_title').notNull(),
     topicBody: text('topic_body').notNull(),
-    foremanId: text('foreman_id')
-      .notNull()
-      .references(() => users.id),
+    foremanId: personOnRecord('foreman_id'),
     foremanName: text('foreman_name').notNull(),
     foremanJobTitle: text('foreman_job_title'),
     foremanMethod: text('foreman_method', { enum: FOREMAN_SIGN_METHODS }).notNull(),
@@ -1523,9 +1402,7 @@ export const talks = sqliteTable(
 export const talkAttendees = sqliteTable(
   'talk_attendees',
   {
-    talkId: text('talk_id')
-      .notNull()
-      .references(() => talks.id, { onDelete: 'cascade' }),
+    talkId: belongsTo('talk_id', () => talks.id),
     position: integer('position').notNull(),
     userId: text('user_id').references(() => users.id),
     name: text('name').notNull(),
@@ -1550,15 +1427,11 @@ export const talkSelfSignatures = sqliteTable(
   'talk_self_signatures',
   {
     talkId: text('talk_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: personOnRecord('user_id'),
     topicId: text('topic_id')
       .notNull()
       .references(() => talkTopics.id),
-    foremanId: text('foreman_id')
-      .notNull()
-      .references(() => users.id),
+    foremanId: personOnRecord('foreman_id'),
     signedAt: text('signed_at').notNull(),
     expiresAt: text('expires_at').notNull(),
   },

@@ -2,7 +2,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, type RGB } from 'pdf-lib'
 import type { Language } from '../contract/language';
 import { certificateExpires } from '../contract/certificates';
 import { formatDay, formatLanguageName, isRtl, t, type MessageKey, type Params } from '../i18n';
-import { setDocumentInfo } from './pdf/document';
+import { A4, setDocumentInfo } from './pdf/document';
 import type { FontLoader } from './pdf/fonts';
 import { INK, NAVY } from './pdf/palette';
 import { drawQrLink } from './pdf/qr-link';
@@ -25,9 +25,9 @@ export interface CertificatePdfInput {
   language?: Language;
 }
 
-// A4 landscape, in points.
-export const PAGE_WIDTH = 841.89;
-export const PAGE_HEIGHT = 595.28;
+// A4 landscape.
+export const PAGE_WIDTH = A4.height;
+export const PAGE_HEIGHT = A4.width;
 
 const GOLD = rgb(0.72, 0.56, 0.22);
 const GOLD_LIGHT = rgb(0.93, 0.87, 0.7);

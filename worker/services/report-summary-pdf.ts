@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { STATUS_LABELS } from '../contract/rules/compliance';
-import { setDocumentInfo } from './pdf/document';
+import { A4, setDocumentInfo } from './pdf/document';
 import type { FontLoader } from './pdf/font-loader';
 import { AMBER, GREEN, GREY, INK, MUTED, NAVY, RED, RULE, type Tone } from './pdf/palette';
 import { PdfTextWriter, type FontRole } from './pdf/text-writer';
@@ -24,8 +24,8 @@ export interface ReportSummaryData {
   figures: ReportFigures;
 }
 
-const WIDTH = 595.28;
-const HEIGHT = 841.89;
+const WIDTH = A4.width;
+const HEIGHT = A4.height;
 const MARGIN = 42;
 const CONTENT = WIDTH - MARGIN * 2;
 

@@ -1,4 +1,4 @@
-import { and, eq, min, sql } from 'drizzle-orm';
+import { and, eq, min, sql, type SQL } from 'drizzle-orm';
 import { scoreProblem, scormMinimumSeconds, scormOutcome, sessionSeconds } from '../contract/rules/scorm';
 import {
   SCORM_MESSAGES,
@@ -71,6 +71,16 @@ async function scormComponentOf(
   return { ctx, pkg: found.pkg, materialTitle: found.title };
 }
 
+/** The key a learner's SCORM rows are read by (runtime data, launches): one component in one training cycle. */
+function learnerStepInCycle(
+  table: typeof scormRuntime | typeof scormLaunches,
+  userId: string,
+  componentId: string,
+  cycle: number | SQL,
+) {
+  return and(eq(table.userId, userId), eq(table.componentId, componentId), eq(table.cycle, cycle));
+}
+
 export async function runtimeOf(
   db: Db,
   userId: string,
@@ -81,9 +91,7 @@ export async function runtimeOf(
     (await db
       .select()
       .from(scormRuntime)
-      .where(
-        and(eq(scormRuntime.userId, userId), eq(scormRuntime.componentId, componentId), eq(scormRuntime.cycle, cycle)),
-      )
+      .where(learnerStepInCycle(scormRuntime, userId, componentId, cycle))
       .get()) ?? null
   );
 }
@@ -162,20 +170,12 @@ export function commitReads(db: Db, userId: string, componentId: string, session
     db
       .select()
       .from(scormRuntime)
-      .where(
-        and(eq(scormRuntime.userId, userId), eq(scormRuntime.componentId, componentId), eq(scormRuntime.cycle, cycle)),
-      )
+      .where(learnerStepInCycle(scormRuntime, userId, componentId, cycle))
       .limit(1),
     db
       .select({ at: min(scormLaunches.startedAt) })
       .from(scormLaunches)
-      .where(
-        and(
-          eq(scormLaunches.userId, userId),
-          eq(scormLaunches.componentId, componentId),
-          eq(scormLaunches.cycle, cycle),
-        ),
-      ),
+      .where(learnerStepInCycle(scormLaunches, userId, componentId, cycle)),
     stepCertificateQuery(db, userId, componentId),
   ]);
 }

@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import type { AttendanceMethod } from '../contract/sessions';
-import { setDocumentInfo } from './pdf/document';
+import { A4, setDocumentInfo } from './pdf/document';
 import type { FontLoader } from './pdf/font-loader';
 import { INK, MUTED, NAVY, RULE } from './pdf/palette';
 import { drawQrLink } from './pdf/qr-link';
@@ -40,8 +40,8 @@ export interface AttendanceSheetOptions {
   fonts: FontLoader | null;
 }
 
-const WIDTH = 595.28;
-const HEIGHT = 841.89;
+const WIDTH = A4.width;
+const HEIGHT = A4.height;
 const MARGIN = 42;
 const CONTENT = WIDTH - MARGIN * 2;
 const ROW = 20;

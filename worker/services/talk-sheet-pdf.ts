@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { TalkRecord } from '../contract/talks';
-import { setDocumentInfo } from './pdf/document';
+import { A4, setDocumentInfo } from './pdf/document';
 import type { FontLoader } from './pdf/font-loader';
 import { INK, MUTED, NAVY, RULE } from './pdf/palette';
 import { qrMatrix, qrRuns } from './pdf/qr';
@@ -26,8 +26,8 @@ export interface TalkSheetOptions {
   fonts: FontLoader | null;
 }
 
-const WIDTH = 595.28;
-const HEIGHT = 841.89;
+const WIDTH = A4.width;
+const HEIGHT = A4.height;
 const MARGIN = 42;
 const CONTENT = WIDTH - MARGIN * 2;
 const ROW = 46;

@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { isLanguage } from '../contract/language';
-import { setDocumentInfo } from './pdf/document';
+import { A4, setDocumentInfo } from './pdf/document';
 import type { FontLoader } from './pdf/font-loader';
 import { INK, MUTED, NAVY } from './pdf/palette';
 import { PdfTextWriter, type FontRole } from './pdf/text-writer';
@@ -12,8 +12,8 @@ import { wrapText } from './pdf/wrap-text';
  * script through the text writer, like the sign-in sheet.
  */
 
-const WIDTH = 595.28;
-const HEIGHT = 841.89;
+const WIDTH = A4.width;
+const HEIGHT = A4.height;
 const MARGIN = 56;
 const CONTENT = WIDTH - MARGIN * 2;
 

@@ -9,6 +9,7 @@ import type {
 import { certificateExpires, verificationUrl } from '../contract/certificates';
 import type { ComplianceStatus } from '../contract/rules/compliance';
 import { CATALOGS, formatLanguageName, formatLongDateTime, tp, type MessageKey } from '../i18n';
+import { A4 } from './pdf/document';
 import { drawNote, type Block, type Flow } from './pdf/flow';
 import { AMBER, BLUE, GREEN, GREY, INK, MUTED, NAVY, PANEL, RED, type Tone } from './pdf/palette';
 import { BODY_SIZE, contentWidth, lineHeight, NONE, type Dir, type PageLayout, type Painter } from './pdf/painter';
@@ -47,7 +48,7 @@ export function drawRecordSection(
  */
 
 // A4 portrait, in points.
-export const RECORD_LAYOUT: PageLayout = { width: 595.28, height: 841.89, marginX: 46, top: 841.89 - 40, bottom: 62 };
+export const RECORD_LAYOUT: PageLayout = { ...A4, marginX: 46, top: A4.height - 40, bottom: 62 };
 
 const MARGIN_X = RECORD_LAYOUT.marginX;
 const CONTENT_WIDTH = contentWidth(RECORD_LAYOUT);

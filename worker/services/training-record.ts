@@ -3,6 +3,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EventDto, ExemptionDto } from '../contract/compliance';
 import type { TrainingRecordCourse, TrainingRecordCycle, TrainingRecordResponse } from '../contract/training-record';
 import { renewalChain } from '../contract/rules/renewal';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { selectInChunks } from '../db/in-list';
 import {
@@ -27,12 +28,32 @@ import { REFUSALS } from '../contract/errors';
 
 // The compliance matrix and people's training records, for administrators with Report Generation.
 
+/**
+ * A person's rows of a table that names a requirement (exemptions, events), newest first, each with
+ * the requirement's title: a requirement without a course is named by what it needs.
+ */
+function personRequirementRows<T extends typeof requirementExemptions | typeof requirementEvents>(
+  db: Db,
+  table: T,
+  userId: string,
+  newestBy: AnySQLiteColumn,
+) {
+  return db
+    .select({
+      row: table,
+      courseTitle: requirementTitleSql(sql`${courses.title}`, evidenceTermsSql(sql`${requirements.id}`)),
+    })
+    .from(table)
+    .innerJoin(requirements, eq(requirements.id, table.requirementId))
+    .leftJoin(courses, eq(courses.id, requirements.courseId))
+    .where(eq(table.userId, userId))
+    .orderBy(desc(newestBy));
+}
+
 /** Everything the platform knows about one person's training, for an inspector. */
 export async function trainingRecord(db: Db, userId: string, now = new Date()): Promise<TrainingRecordResponse> {
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new ApiError('NOT_FOUND', REFUSALS['user.notFound']);
-  // Exemptions and events of a requirement without a course are named by what it needs.
-  const requirementTitle = requirementTitleSql(sql`${courses.title}`, evidenceTermsSql(sql`${requirements.id}`));
   const [progressRows, cycleRows, attemptRows, certificateRows, exemptionRows, eventRows, facts, offscreen] =
     await Promise.all([
       db
@@ -60,20 +81,8 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
         .where(eq(attempts.userId, userId))
         .orderBy(asc(attempts.startedAt)),
       db.select().from(certificates).where(eq(certificates.userId, userId)).orderBy(asc(certificates.issuedAt)),
-      db
-        .select({ exemption: requirementExemptions, courseTitle: requirementTitle })
-        .from(requirementExemptions)
-        .innerJoin(requirements, eq(requirements.id, requirementExemptions.requirementId))
-        .leftJoin(courses, eq(courses.id, requirements.courseId))
-        .where(eq(requirementExemptions.userId, userId))
-        .orderBy(desc(requirementExemptions.createdAt)),
-      db
-        .select({ event: requirementEvents, courseTitle: requirementTitle })
-        .from(requirementEvents)
-        .innerJoin(requirements, eq(requirements.id, requirementEvents.requirementId))
-        .leftJoin(courses, eq(courses.id, requirements.courseId))
-        .where(eq(requirementEvents.userId, userId))
-        .orderBy(desc(requirementEvents.occurredOn)),
+      personRequirementRows(db, requirementExemptions, userId, requirementExemptions.createdAt),
+      personRequirementRows(db, requirementEvents, userId, requirementEvents.occurredOn),
       coverageFacts(db, { userId }, now),
       offscreenRecord(db, userId, now),
     ]);
@@ -208,7 +217,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
     courses: courseList,
     evidenceRequirements,
     exemptions: exemptionRows.map(
-      ({ exemption: e, courseTitle }): ExemptionDto => ({
+      ({ row: e, courseTitle }): ExemptionDto => ({
         id: e.id,
         requirementId: e.requirementId,
         courseTitle,
@@ -219,7 +228,7 @@ export async function trainingRecord(db: Db, userId: string, now = new Date()): 
       }),
     ),
     events: eventRows.map(
-      ({ event: e, courseTitle }): EventDto => ({
+      ({ row: e, courseTitle }): EventDto => ({
         id: e.id,
         requirementId: e.requirementId,
         courseTitle,

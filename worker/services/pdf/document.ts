@@ -1,6 +1,9 @@
 import type { PDFDocument } from 'pdf-lib';
 import type { Language } from '../../contract/language';
 
+/** A4 portrait in points, the paper every PDF of the platform is printed on (a landscape page swaps the two). */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+
 /** What a reader's PDF viewer shows about a document; the same fields for every PDF the platform makes. */
 interface DocumentInfo {
   title: string;
