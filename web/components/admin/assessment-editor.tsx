@@ -1,4 +1,4 @@
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
 import { grid, hstack, stack } from 'styled-system/patterns';
@@ -17,6 +17,8 @@ import {
   type AssessmentDraft,
   type DraftQuestion,
 } from './assessment-draft';
+import { DeleteIconButton } from './shared/delete-icon-button';
+import { ScoreField } from './shared/score-field';
 
 export interface AssessmentEditorProps {
   draft: AssessmentDraft;
@@ -50,11 +52,8 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
         onChange={(e) => onChange({ ...draft, description: e.target.value })}
       />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <TextField
+        <ScoreField
           label={t('admin.editor.field.passingScore')}
-          type="number"
-          min={0}
-          max={100}
           value={draft.passingScore}
           disabled={disabled}
           error={errors.passingScore}
@@ -148,11 +147,8 @@ function QuestionCard({
         <h4 id={`${id}-heading`} className={css({ fontWeight: 'semibold' })}>
           {t('admin.editor.assessment.question', { number: index + 1 })}
         </h4>
-        <IconButton
+        <DeleteIconButton
           aria-label={t('admin.editor.assessment.removeQuestion', { number: index + 1 })}
-          icon={<Trash2 />}
-          size="sm"
-          palette="danger"
           disabled={disabled}
           onClick={() => onChange(removeQuestion(draft, index))}
         />

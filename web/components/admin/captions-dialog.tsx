@@ -6,7 +6,7 @@ import {
   webVttProblem,
 } from '@contract/captions';
 import { useQuery } from '@tanstack/react-query';
-import { Captions, Trash2, Upload } from 'lucide-react';
+import { Captions, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { flex, hstack, stack } from 'styled-system/patterns';
@@ -17,12 +17,13 @@ import { ApiClientError } from '../../api/client';
 import { t } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { formatFileSize } from '../../format';
-import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
+import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, TextField, toaster } from '../../ui';
 import { LoadingBlock } from '../../ui/spinner';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FilePicker } from './file-picker';
 import { UploadProgress } from './upload-progress';
 import { errorText, declaredText } from '../../i18n/error-text';
+import { DeleteIconButton } from './shared/delete-icon-button';
 
 /**
  * Caption tracks of a video material: the list (language, label, file) with Remove, and a form
@@ -107,11 +108,8 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
                         {track.fileName} · {formatFileSize(track.fileSize)}
                       </p>
                     </div>
-                    <IconButton
+                    <DeleteIconButton
                       aria-label={t('admin.captions.removeAria', { label: track.label })}
-                      icon={<Trash2 />}
-                      size="sm"
-                      palette="danger"
                       onClick={() => setRemoving(track)}
                     />
                   </li>

@@ -1,5 +1,5 @@
 import { ANNOUNCEMENT_MESSAGES, isExpiringSoon, PRIORITY_TONE, type AnnouncementDto } from '@contract/announcements';
-import { Eye, Megaphone, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Eye, Megaphone, Pencil, Plus, Search } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
@@ -23,6 +23,7 @@ import { ListSearchField } from '../../components/admin/shared/list-filters';
 import { AnnouncementForm, type AnnouncementFormState } from '../../components/admin/announcements/announcement-form';
 import { AnnouncementViewDialog } from '../../components/admin/announcements/announcement-view-dialog';
 import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
+import { DeleteIconButton } from '../../components/admin/shared/delete-icon-button';
 
 /** /admin/announcements: stat cards, a searchable list, create, edit, view, activate and delete announcements. */
 export function AdminAnnouncementsPage() {
@@ -62,11 +63,8 @@ export function AdminAnnouncementsPage() {
         size="sm"
         onClick={() => setForm({ mode: 'edit', item: a })}
       />
-      <IconButton
+      <DeleteIconButton
         aria-label={t('admin.announcements.deleteAria', { title: a.title })}
-        icon={<Trash2 />}
-        size="sm"
-        palette="danger"
         onClick={() => setDeleting(a)}
       />
     </div>

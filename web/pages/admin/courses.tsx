@@ -1,4 +1,4 @@
-import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Trash2, Undo2 } from 'lucide-react';
+import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Undo2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
@@ -43,6 +43,7 @@ import {
 import { errorText, fieldErrors } from '../../i18n/error-text';
 import { AllOrOneSelect, ListSearchField } from '../../components/admin/shared/list-filters';
 import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
+import { DeleteIconButton } from '../../components/admin/shared/delete-icon-button';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -137,11 +138,8 @@ export function AdminCoursesPage() {
           </Button>
         )}
         <Tooltip content={published ? t('admin.courses.deleteDisabled') : t('admin.courses.delete')}>
-          <IconButton
+          <DeleteIconButton
             aria-label={t('admin.courses.deleteAria', { title: course.title })}
-            icon={<Trash2 />}
-            size="sm"
-            palette="danger"
             disabled={published}
             onClick={() => setDeleting(course)}
           />

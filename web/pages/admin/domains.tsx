@@ -1,4 +1,4 @@
-import { Library, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Library, Pencil, Plus, Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { BOOK_MESSAGES as MESSAGES } from '@contract/domains';
@@ -17,6 +17,7 @@ import { Button, DataTable, EmptyState, IconButton, TextField, toaster, type Dat
 import { t } from '../../i18n';
 import { declaredText, errorText } from '../../i18n/error-text';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
+import { DeleteIconButton } from '../../components/admin/shared/delete-icon-button';
 
 /** Book search waits for a 500 ms pause in typing. */
 export const BOOK_SEARCH_DELAY_MS = 500;
@@ -146,13 +147,7 @@ function RowActions({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () =
         size="sm"
         onClick={onEdit}
       />
-      <IconButton
-        aria-label={t('admin.books.deleteOne', { name: domain.name })}
-        icon={<Trash2 />}
-        size="sm"
-        palette="danger"
-        onClick={onDelete}
-      />
+      <DeleteIconButton aria-label={t('admin.books.deleteOne', { name: domain.name })} onClick={onDelete} />
     </div>
   );
 }

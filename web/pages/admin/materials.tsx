@@ -1,4 +1,4 @@
-import { Captions, Eye, FileText, FileVideo, Pencil, Package, Presentation, Trash2, Upload } from 'lucide-react';
+import { Captions, Eye, FileText, FileVideo, Pencil, Package, Presentation, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { pageMaterials, type Material } from '../../api/admin-content';
@@ -22,6 +22,7 @@ import { t } from '../../i18n';
 import { languageName, materialTypeLabel } from '../../components/admin/content-text';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
 import { actionsColumn } from '../../components/admin/shared/list-columns';
+import { DeleteIconButton } from '../../components/admin/shared/delete-icon-button';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
@@ -79,11 +80,8 @@ export function AdminMaterialsPage() {
         size="sm"
         onClick={() => setEditing(m)}
       />
-      <IconButton
+      <DeleteIconButton
         aria-label={t('admin.materials.deleteAria', { title: m.title })}
-        icon={<Trash2 />}
-        size="sm"
-        palette="danger"
         onClick={() => setDeleting(m)}
       />
     </div>

@@ -1,5 +1,5 @@
 import type { Role, UserDto } from '@contract/users';
-import { Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
+import { Pencil, UserCheck, UserX } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { t } from '../../../i18n';
 import { useSession } from '../../../state/session';
 import { Checkbox, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../ui';
 import { UserStatusChip } from '../users-status';
+import { DeleteIconButton } from '../shared/delete-icon-button';
 
 interface UserListProps {
   list: UserDto[];
@@ -256,13 +257,7 @@ function RowActions({
         size="sm"
         onClick={onStatus}
       />
-      <IconButton
-        aria-label={t('admin.users.deleteOne', { name: user.username })}
-        icon={<Trash2 />}
-        size="sm"
-        palette="danger"
-        onClick={onDelete}
-      />
+      <DeleteIconButton aria-label={t('admin.users.deleteOne', { name: user.username })} onClick={onDelete} />
     </div>
   );
 }
