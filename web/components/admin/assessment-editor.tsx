@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
 import { grid, hstack, stack } from 'styled-system/patterns';
 import { t } from '../../i18n';
-import { Button, Checkbox, IconButton, Select, TextField } from '../../ui';
+import { Button, Checkbox, IconButton, panel, Select, TextField } from '../../ui';
 import {
   addOption,
   addQuestion,
@@ -132,17 +132,7 @@ function QuestionCard({
   const optionsError = at('options');
   const answerError = at('correctAnswer');
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className={stack({
-        gap: '4',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        p: { base: '3', md: '4' },
-        bg: 'bg.surface',
-      })}
-    >
+    <section aria-labelledby={`${id}-heading`} className={cx(panel(), stack({ gap: '4', p: { base: '3', md: '4' } }))}>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
         <h4 id={`${id}-heading`} className={css({ fontWeight: 'semibold' })}>
           {t('admin.editor.assessment.question', { number: index + 1 })}

@@ -57,11 +57,8 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
           </Button>
         }
       >
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-          <section
-            aria-labelledby="caption-tracks-heading"
-            className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
-          >
+        <div className={stack({ gap: '6' })}>
+          <section aria-labelledby="caption-tracks-heading" className={stack({ gap: '2' })}>
             <h3 id="caption-tracks-heading" className={css({ fontWeight: 'semibold' })}>
               {t('admin.captions.tracks')}
             </h3>

@@ -98,6 +98,7 @@ export function AdminCoursesPage() {
 
   const actions = (course: AdminCourse) => {
     const published = course.status === 'PUBLISHED';
+    const statusAction = published ? 'takedown' : 'publish';
     return (
       <div
         className={css({
@@ -113,30 +114,22 @@ export function AdminCoursesPage() {
           size="sm"
           onClick={() => setEditing({ id: course.id, tab: 'details' })}
         />
-        {published ? (
-          <Button
-            size="sm"
-            variant="outline"
-            palette="neutral"
-            leftIcon={<Undo2 className={flipInRtl} />}
-            loading={pending === `takedown:${course.id}`}
-            onClick={() => act(course, 'takedown')}
-            aria-label={t('admin.courses.takeDownAria', { title: course.title })}
-          >
-            {t('admin.courses.takeDown')}
-          </Button>
-        ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            leftIcon={<Rocket />}
-            loading={pending === `publish:${course.id}`}
-            onClick={() => act(course, 'publish')}
-            aria-label={t('admin.courses.publishAria', { title: course.title })}
-          >
-            {t('admin.courses.publish')}
-          </Button>
-        )}
+        {/* One button whose action follows the status: take a published course down, publish a draft. */}
+        <Button
+          size="sm"
+          variant="outline"
+          palette={published ? 'neutral' : 'brand'}
+          leftIcon={published ? <Undo2 className={flipInRtl} /> : <Rocket />}
+          loading={pending === `${statusAction}:${course.id}`}
+          onClick={() => act(course, statusAction)}
+          aria-label={
+            published
+              ? t('admin.courses.takeDownAria', { title: course.title })
+              : t('admin.courses.publishAria', { title: course.title })
+          }
+        >
+          {published ? t('admin.courses.takeDown') : t('admin.courses.publish')}
+        </Button>
         <Tooltip content={published ? t('admin.courses.deleteDisabled') : t('admin.courses.delete')}>
           <DeleteIconButton
             aria-label={t('admin.courses.deleteAria', { title: course.title })}
