@@ -17,7 +17,7 @@ import {
   type AssessmentDraft,
   type DraftQuestion,
 } from './assessment-draft';
-import { DeleteIconButton } from './shared/delete-icon-button';
+import { DeleteIconButton } from './shared/row-icon-buttons';
 import { ScoreField } from './shared/score-field';
 
 export interface AssessmentEditorProps {

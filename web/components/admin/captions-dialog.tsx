@@ -23,7 +23,7 @@ import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FilePicker } from './file-picker';
 import { UploadProgress } from './upload-progress';
 import { errorText, declaredText } from '../../i18n/error-text';
-import { DeleteIconButton } from './shared/delete-icon-button';
+import { DeleteIconButton } from './shared/row-icon-buttons';
 
 /**
  * Caption tracks of a video material: the list (language, label, file) with Remove, and a form

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ClipboardCheck, FileText, Pencil, Plus, Users } from 'lucide-react';
+import { ArrowDown, ArrowUp, ClipboardCheck, FileText, Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { flex, stackToRow, wrap } from 'styled-system/patterns';
@@ -13,7 +13,7 @@ import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { componentLabel, ComponentEditorDialog, type ComponentEditorTarget } from './component-editor-dialog';
 import { isolate, materialTypeLabel } from './content-text';
 import { errorText } from '../../i18n/error-text';
-import { DeleteIconButton } from './shared/delete-icon-button';
+import { DeleteIconButton, EditIconButton } from './shared/row-icon-buttons';
 
 const palette = {
   PRE_ASSESSMENT: 'info',
@@ -198,10 +198,8 @@ export function ComponentList({ course }: ComponentListProps) {
                     disabled={locked || index === items.length - 1}
                     onClick={() => void move(index, 1)}
                   />
-                  <IconButton
+                  <EditIconButton
                     aria-label={t('admin.component.editAria', { title })}
-                    icon={<Pencil />}
-                    size="sm"
                     onClick={() => setEditor({ mode: 'edit', component })}
                   />
                   <DeleteIconButton

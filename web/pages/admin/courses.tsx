@@ -1,4 +1,4 @@
-import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Undo2 } from 'lucide-react';
+import { BookOpen, Copy, Plus, Rocket, Search, Undo2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
@@ -43,7 +43,7 @@ import {
 import { errorText, fieldErrors } from '../../i18n/error-text';
 import { AllOrOneSelect, ListSearchField } from '../../components/admin/shared/list-filters';
 import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
-import { DeleteIconButton } from '../../components/admin/shared/delete-icon-button';
+import { DeleteIconButton, EditIconButton } from '../../components/admin/shared/row-icon-buttons';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -108,10 +108,8 @@ export function AdminCoursesPage() {
           justifyContent: 'flex-end',
         })}
       >
-        <IconButton
+        <EditIconButton
           aria-label={t('admin.courses.editAria', { title: course.title })}
-          icon={<Pencil />}
-          size="sm"
           onClick={() => setEditing({ id: course.id, tab: 'details' })}
         />
         {/* One button whose action follows the status: take a published course down, publish a draft. */}
