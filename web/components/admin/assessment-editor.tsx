@@ -19,6 +19,7 @@ import {
 } from './assessment-draft';
 import { DeleteIconButton } from './shared/row-icon-buttons';
 import { ScoreField } from './shared/score-field';
+import { GroupError } from './shared/group-error';
 
 export interface AssessmentEditorProps {
   draft: AssessmentDraft;
@@ -29,7 +30,8 @@ export interface AssessmentEditorProps {
 }
 
 const numberOrEmpty = (text: string): number | '' => (text.trim() === '' ? '' : Number(text));
-const errorText = css({ fontSize: 'sm', color: 'error.fg', mt: '1' });
+/** A group's message sits just under its controls. */
+const errorGap = css({ mt: '1' });
 const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', mb: '2' });
 
 /** The assessment editor: settings, then questions with their options. */
@@ -81,11 +83,7 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
         <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
           {t('admin.editor.assessment.questions', { count: draft.questions.length })}
         </h3>
-        {errors.questions ? (
-          <p role="alert" className={errorText}>
-            {errors.questions}
-          </p>
-        ) : null}
+        <GroupError message={errors.questions} className={errorGap} />
         {draft.questions.map((question, index) => (
           <QuestionCard
             key={question.key}
@@ -223,16 +221,8 @@ function QuestionCard({
               );
             })}
           </div>
-          {optionsError ? (
-            <p role="alert" className={errorText}>
-              {optionsError}
-            </p>
-          ) : null}
-          {answerError ? (
-            <p role="alert" className={errorText}>
-              {answerError}
-            </p>
-          ) : null}
+          <GroupError message={optionsError} className={errorGap} />
+          <GroupError message={answerError} className={errorGap} />
           <Button
             variant="ghost"
             size="sm"
@@ -262,11 +252,7 @@ function QuestionCard({
               </label>
             ))}
           </div>
-          {answerError ? (
-            <p role="alert" className={errorText}>
-              {answerError}
-            </p>
-          ) : null}
+          <GroupError message={answerError} className={errorGap} />
         </fieldset>
       )}
       <TextField
