@@ -1,9 +1,9 @@
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { css, cx } from 'styled-system/css';
 import { grid, hstack, stack } from 'styled-system/patterns';
 import { t } from '../../i18n';
-import { Button, Checkbox, IconButton, Select, TextField } from '../../ui';
+import { Button, Checkbox, IconButton, panel, Select, TextField } from '../../ui';
 import {
   addOption,
   addQuestion,
@@ -17,6 +17,9 @@ import {
   type AssessmentDraft,
   type DraftQuestion,
 } from './assessment-draft';
+import { DeleteIconButton } from './shared/row-icon-buttons';
+import { ScoreField } from './shared/score-field';
+import { GroupError } from './shared/group-error';
 
 export interface AssessmentEditorProps {
   draft: AssessmentDraft;
@@ -27,7 +30,8 @@ export interface AssessmentEditorProps {
 }
 
 const numberOrEmpty = (text: string): number | '' => (text.trim() === '' ? '' : Number(text));
-const errorText = css({ fontSize: 'sm', color: 'error.fg', mt: '1' });
+/** A group's message sits just under its controls. */
+const errorGap = css({ mt: '1' });
 const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', mb: '2' });
 
 /** The assessment editor: settings, then questions with their options. */
@@ -50,11 +54,8 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
         onChange={(e) => onChange({ ...draft, description: e.target.value })}
       />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-        <TextField
+        <ScoreField
           label={t('admin.editor.field.passingScore')}
-          type="number"
-          min={0}
-          max={100}
           value={draft.passingScore}
           disabled={disabled}
           error={errors.passingScore}
@@ -82,11 +83,7 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
         <h3 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>
           {t('admin.editor.assessment.questions', { count: draft.questions.length })}
         </h3>
-        {errors.questions ? (
-          <p role="alert" className={errorText}>
-            {errors.questions}
-          </p>
-        ) : null}
+        <GroupError message={errors.questions} className={errorGap} />
         {draft.questions.map((question, index) => (
           <QuestionCard
             key={question.key}
@@ -133,26 +130,13 @@ function QuestionCard({
   const optionsError = at('options');
   const answerError = at('correctAnswer');
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className={stack({
-        gap: '4',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        borderRadius: 'lg',
-        p: { base: '3', md: '4' },
-        bg: 'bg.surface',
-      })}
-    >
+    <section aria-labelledby={`${id}-heading`} className={cx(panel(), stack({ gap: '4', p: { base: '3', md: '4' } }))}>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
         <h4 id={`${id}-heading`} className={css({ fontWeight: 'semibold' })}>
           {t('admin.editor.assessment.question', { number: index + 1 })}
         </h4>
-        <IconButton
+        <DeleteIconButton
           aria-label={t('admin.editor.assessment.removeQuestion', { number: index + 1 })}
-          icon={<Trash2 />}
-          size="sm"
-          palette="danger"
           disabled={disabled}
           onClick={() => onChange(removeQuestion(draft, index))}
         />
@@ -237,16 +221,8 @@ function QuestionCard({
               );
             })}
           </div>
-          {optionsError ? (
-            <p role="alert" className={errorText}>
-              {optionsError}
-            </p>
-          ) : null}
-          {answerError ? (
-            <p role="alert" className={errorText}>
-              {answerError}
-            </p>
-          ) : null}
+          <GroupError message={optionsError} className={errorGap} />
+          <GroupError message={answerError} className={errorGap} />
           <Button
             variant="ghost"
             size="sm"
@@ -276,11 +252,7 @@ function QuestionCard({
               </label>
             ))}
           </div>
-          {answerError ? (
-            <p role="alert" className={errorText}>
-              {answerError}
-            </p>
-          ) : null}
+          <GroupError message={answerError} className={errorGap} />
         </fieldset>
       )}
       <TextField

@@ -6,7 +6,7 @@ import {
   webVttProblem,
 } from '@contract/captions';
 import { useQuery } from '@tanstack/react-query';
-import { Captions, Trash2, Upload } from 'lucide-react';
+import { Captions, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { flex, hstack, stack } from 'styled-system/patterns';
@@ -17,12 +17,13 @@ import { ApiClientError } from '../../api/client';
 import { t } from '../../i18n';
 import { queryKeys } from '../../api/query-keys';
 import { formatFileSize } from '../../format';
-import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, IconButton, TextField, toaster } from '../../ui';
+import { Alert, Button, Chip, Dialog, EmptyState, focusFirstInvalid, TextField, toaster } from '../../ui';
 import { LoadingBlock } from '../../ui/spinner';
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { FilePicker } from './file-picker';
 import { UploadProgress } from './upload-progress';
 import { errorText, declaredText } from '../../i18n/error-text';
+import { DeleteIconButton } from './shared/row-icon-buttons';
 
 /**
  * Caption tracks of a video material: the list (language, label, file) with Remove, and a form
@@ -56,11 +57,8 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
           </Button>
         }
       >
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-          <section
-            aria-labelledby="caption-tracks-heading"
-            className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
-          >
+        <div className={stack({ gap: '6' })}>
+          <section aria-labelledby="caption-tracks-heading" className={stack({ gap: '2' })}>
             <h3 id="caption-tracks-heading" className={css({ fontWeight: 'semibold' })}>
               {t('admin.captions.tracks')}
             </h3>
@@ -107,11 +105,8 @@ export function CaptionsDialog({ material, onClose }: { material: Material | nul
                         {track.fileName} · {formatFileSize(track.fileSize)}
                       </p>
                     </div>
-                    <IconButton
+                    <DeleteIconButton
                       aria-label={t('admin.captions.removeAria', { label: track.label })}
-                      icon={<Trash2 />}
-                      size="sm"
-                      palette="danger"
                       onClick={() => setRemoving(track)}
                     />
                   </li>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Archive, Pencil, Plus, ShieldCheck } from 'lucide-react';
+import { Archive, Plus, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { requirementsApi, type RequirementDto } from '../../api/compliance';
@@ -10,7 +10,8 @@ import { QueryState } from '../query-state';
 import { t } from '../../i18n';
 import { audienceText } from './compliance/audience-text';
 import { RetireRequirementDialog } from './compliance/retire-requirement-dialog';
-import { actionsColumn } from './shared/list-columns';
+import { actionsColumn, RowButtons } from './shared/list-columns';
+import { EditIconButton } from './shared/row-icon-buttons';
 
 /** Requirements are stored from the start of a UTC day: show that day, not the local one. */
 const activeDay = (iso: string) => formatDay(iso.slice(0, 10));
@@ -41,13 +42,8 @@ export function RequirementsPanel({
         <span className={css({ srOnly: true })}>{t('admin.req.noActions')}</span>
       </span>
     ) : (
-      <div className={css({ display: 'inline-flex', gap: '1' })}>
-        <IconButton
-          aria-label={t('admin.req.editOne', { course: r.courseTitle })}
-          icon={<Pencil />}
-          size="sm"
-          onClick={() => onEdit(r)}
-        />
+      <RowButtons>
+        <EditIconButton aria-label={t('admin.req.editOne', { course: r.courseTitle })} onClick={() => onEdit(r)} />
         <IconButton
           aria-label={t('admin.req.retireOne', { course: r.courseTitle })}
           icon={<Archive />}
@@ -55,7 +51,7 @@ export function RequirementsPanel({
           palette="danger"
           onClick={() => setRetiring(r)}
         />
-      </div>
+      </RowButtons>
     );
 
   const actionsCol = actionsColumn(t('admin.req.col.actions'), actions);

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ClipboardCheck, FileText, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { ArrowDown, ArrowUp, ClipboardCheck, FileText, Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { flex, stackToRow, wrap } from 'styled-system/patterns';
@@ -13,6 +13,7 @@ import { ConfirmDeleteDialog } from '../confirm-delete-dialog';
 import { componentLabel, ComponentEditorDialog, type ComponentEditorTarget } from './component-editor-dialog';
 import { isolate, materialTypeLabel } from './content-text';
 import { errorText } from '../../i18n/error-text';
+import { DeleteIconButton, EditIconButton } from './shared/row-icon-buttons';
 
 const palette = {
   PRE_ASSESSMENT: 'info',
@@ -48,6 +49,14 @@ function summary(component: AdminComponent): string {
     ),
   });
 }
+
+/** The add buttons in course order: the kinds of step a course can hold, each with its label. */
+const addButtons = (): { type: ComponentType; label: string }[] => [
+  { type: 'PRE_ASSESSMENT', label: t('admin.component.addPre') },
+  { type: 'MATERIAL', label: t('admin.component.addMaterial') },
+  { type: 'CLASSROOM', label: t('admin.component.addClassroom') },
+  { type: 'POST_ASSESSMENT', label: t('admin.component.addPost') },
+];
 
 export interface ComponentListProps {
   course: AdminCourseDetail;
@@ -89,25 +98,19 @@ export function ComponentList({ course }: ComponentListProps) {
           {t('admin.component.lockedBody')}
         </Alert>
       ) : null}
-      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-        <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('PRE_ASSESSMENT')}>
-          {t('admin.component.addPre')}
-        </Button>
-        <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('MATERIAL')}>
-          {t('admin.component.addMaterial')}
-        </Button>
-        <Button size="sm" variant="outline" leftIcon={<Plus />} disabled={locked} onClick={() => add('CLASSROOM')}>
-          {t('admin.component.addClassroom')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          leftIcon={<Plus />}
-          disabled={locked}
-          onClick={() => add('POST_ASSESSMENT')}
-        >
-          {t('admin.component.addPost')}
-        </Button>
+      <div className={wrap({ gap: '2' })}>
+        {addButtons().map(({ type, label }) => (
+          <Button
+            key={type}
+            size="sm"
+            variant="outline"
+            leftIcon={<Plus />}
+            disabled={locked}
+            onClick={() => add(type)}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
       {items.length === 0 ? (
         <EmptyState
@@ -195,17 +198,12 @@ export function ComponentList({ course }: ComponentListProps) {
                     disabled={locked || index === items.length - 1}
                     onClick={() => void move(index, 1)}
                   />
-                  <IconButton
+                  <EditIconButton
                     aria-label={t('admin.component.editAria', { title })}
-                    icon={<Pencil />}
-                    size="sm"
                     onClick={() => setEditor({ mode: 'edit', component })}
                   />
-                  <IconButton
+                  <DeleteIconButton
                     aria-label={t('admin.component.deleteAria', { title })}
-                    icon={<Trash2 />}
-                    size="sm"
-                    palette="danger"
                     disabled={locked}
                     onClick={() => setDeleting(component)}
                   />

@@ -6,6 +6,7 @@ import type { CoursePayload } from '../../api/admin-content';
 import { t } from '../../i18n';
 import { Select, TextField } from '../../ui';
 import { declaredText } from '../../i18n/error-text';
+import { ScoreField } from './shared/score-field';
 
 /** Form state: numbers as typed text, so "empty" is representable (sent as null). */
 export interface CourseFormValues {
@@ -143,12 +144,8 @@ export function CourseFields({ values, onChange, errors, domains, readOnly, onEr
           error={errors.timeLimit}
           onChange={(e) => set({ timeLimit: clampNumberText(e.target.value, 0) })}
         />
-        <TextField
+        <ScoreField
           label={t('admin.editor.field.passingScore')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
           placeholder={t('admin.editor.field.notSet')}
           value={values.passingScore}
           readOnly={readOnly}

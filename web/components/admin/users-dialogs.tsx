@@ -28,6 +28,7 @@ import {
   type UserFormErrors,
   type UserFormValues,
 } from './users/user-form-fields';
+import { GroupError } from './shared/group-error';
 
 /**
  * The site and manager of a save: the manager is typed as a username and looked up here (an active
@@ -398,11 +399,7 @@ export function AssignBooksDialog({
                 {d.name}
               </Checkbox>
             ))}
-            {bookError ? (
-              <p role="alert" className={css({ color: 'error.fg', fontSize: 'sm' })}>
-                {bookError}
-              </p>
-            ) : null}
+            <GroupError message={bookError} />
           </fieldset>
         )}
       </div>

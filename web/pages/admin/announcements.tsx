@@ -1,5 +1,5 @@
 import { ANNOUNCEMENT_MESSAGES, isExpiringSoon, PRIORITY_TONE, type AnnouncementDto } from '@contract/announcements';
-import { Eye, Megaphone, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Eye, Megaphone, Plus, Search } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
@@ -22,7 +22,8 @@ import { PRIORITY_IDS } from '../../i18n/labels';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
 import { AnnouncementForm, type AnnouncementFormState } from '../../components/admin/announcements/announcement-form';
 import { AnnouncementViewDialog } from '../../components/admin/announcements/announcement-view-dialog';
-import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
+import { actionsColumn, RowButtons, titleColumn } from '../../components/admin/shared/list-columns';
+import { DeleteIconButton, EditIconButton } from '../../components/admin/shared/row-icon-buttons';
 
 /** /admin/announcements: stat cards, a searchable list, create, edit, view, activate and delete announcements. */
 export function AdminAnnouncementsPage() {
@@ -49,27 +50,22 @@ export function AdminAnnouncementsPage() {
   const toggle = (item: AnnouncementDto) => toggleActive.mutate(item.id);
 
   const rowActions = (a: AnnouncementDto) => (
-    <div className={css({ display: 'inline-flex', gap: '1' })}>
+    <RowButtons>
       <IconButton
         aria-label={t('admin.announcements.viewAria', { title: a.title })}
         icon={<Eye />}
         size="sm"
         onClick={() => setViewing(a)}
       />
-      <IconButton
+      <EditIconButton
         aria-label={t('admin.announcements.editAria', { title: a.title })}
-        icon={<Pencil />}
-        size="sm"
         onClick={() => setForm({ mode: 'edit', item: a })}
       />
-      <IconButton
+      <DeleteIconButton
         aria-label={t('admin.announcements.deleteAria', { title: a.title })}
-        icon={<Trash2 />}
-        size="sm"
-        palette="danger"
         onClick={() => setDeleting(a)}
       />
-    </div>
+    </RowButtons>
   );
 
   const actionsCol = actionsColumn(t('admin.announcements.col.actions'), rowActions);

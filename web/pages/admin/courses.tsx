@@ -1,4 +1,4 @@
-import { BookOpen, Copy, Pencil, Plus, Rocket, Search, Trash2, Undo2 } from 'lucide-react';
+import { BookOpen, Copy, Plus, Rocket, Search, Undo2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
@@ -43,6 +43,7 @@ import {
 import { errorText, fieldErrors } from '../../i18n/error-text';
 import { AllOrOneSelect, ListSearchField } from '../../components/admin/shared/list-filters';
 import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
+import { DeleteIconButton, EditIconButton } from '../../components/admin/shared/row-icon-buttons';
 
 /** Course Management shows 5 courses a page, with no other page size. */
 export const COURSES_PAGE_SIZE = 5;
@@ -97,6 +98,7 @@ export function AdminCoursesPage() {
 
   const actions = (course: AdminCourse) => {
     const published = course.status === 'PUBLISHED';
+    const statusAction = published ? 'takedown' : 'publish';
     return (
       <div
         className={css({
@@ -106,42 +108,29 @@ export function AdminCoursesPage() {
           justifyContent: 'flex-end',
         })}
       >
-        <IconButton
+        <EditIconButton
           aria-label={t('admin.courses.editAria', { title: course.title })}
-          icon={<Pencil />}
-          size="sm"
           onClick={() => setEditing({ id: course.id, tab: 'details' })}
         />
-        {published ? (
-          <Button
-            size="sm"
-            variant="outline"
-            palette="neutral"
-            leftIcon={<Undo2 className={flipInRtl} />}
-            loading={pending === `takedown:${course.id}`}
-            onClick={() => act(course, 'takedown')}
-            aria-label={t('admin.courses.takeDownAria', { title: course.title })}
-          >
-            {t('admin.courses.takeDown')}
-          </Button>
-        ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            leftIcon={<Rocket />}
-            loading={pending === `publish:${course.id}`}
-            onClick={() => act(course, 'publish')}
-            aria-label={t('admin.courses.publishAria', { title: course.title })}
-          >
-            {t('admin.courses.publish')}
-          </Button>
-        )}
+        {/* One button whose action follows the status: take a published course down, publish a draft. */}
+        <Button
+          size="sm"
+          variant="outline"
+          palette={published ? 'neutral' : 'brand'}
+          leftIcon={published ? <Undo2 className={flipInRtl} /> : <Rocket />}
+          loading={pending === `${statusAction}:${course.id}`}
+          onClick={() => act(course, statusAction)}
+          aria-label={
+            published
+              ? t('admin.courses.takeDownAria', { title: course.title })
+              : t('admin.courses.publishAria', { title: course.title })
+          }
+        >
+          {published ? t('admin.courses.takeDown') : t('admin.courses.publish')}
+        </Button>
         <Tooltip content={published ? t('admin.courses.deleteDisabled') : t('admin.courses.delete')}>
-          <IconButton
+          <DeleteIconButton
             aria-label={t('admin.courses.deleteAria', { title: course.title })}
-            icon={<Trash2 />}
-            size="sm"
-            palette="danger"
             disabled={published}
             onClick={() => setDeleting(course)}
           />

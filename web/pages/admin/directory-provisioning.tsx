@@ -24,6 +24,7 @@ import {
   toaster,
   type DataTableColumn,
 } from '../../ui';
+import { RowButtons } from '../../components/admin/shared/list-columns';
 
 type Confirm = { mode: 'rotate' | 'revoke'; connection: ScimConnectionDto } | null;
 
@@ -144,7 +145,7 @@ export function AdminDirectoryProvisioningPage() {
 function RowActions({ connection, onConfirm }: { connection: ScimConnectionDto; onConfirm: (c: Confirm) => void }) {
   if (connection.revokedAt) return null;
   return (
-    <div className={css({ display: 'inline-flex', gap: '1' })}>
+    <RowButtons>
       <IconButton
         aria-label={t('admin.scim.rotateOne', { name: connection.name })}
         icon={<RefreshCw />}
@@ -158,7 +159,7 @@ function RowActions({ connection, onConfirm }: { connection: ScimConnectionDto; 
         palette="danger"
         onClick={() => onConfirm({ mode: 'revoke', connection })}
       />
-    </div>
+    </RowButtons>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Library, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Library, Plus, Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { BOOK_MESSAGES as MESSAGES } from '@contract/domains';
@@ -13,10 +13,12 @@ import { QueryState } from '../../components/query-state';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { Button, DataTable, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
+import { Button, DataTable, EmptyState, TextField, toaster, type DataTableColumn } from '../../ui';
 import { t } from '../../i18n';
 import { declaredText, errorText } from '../../i18n/error-text';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
+import { DeleteIconButton, EditIconButton } from '../../components/admin/shared/row-icon-buttons';
+import { RowButtons } from '../../components/admin/shared/list-columns';
 
 /** Book search waits for a 500 ms pause in typing. */
 export const BOOK_SEARCH_DELAY_MS = 500;
@@ -139,21 +141,10 @@ export function AdminDomainsPage() {
 
 function RowActions({ domain, onEdit, onDelete }: { domain: Domain; onEdit: () => void; onDelete: () => void }) {
   return (
-    <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton
-        aria-label={t('admin.books.editOne', { name: domain.name })}
-        icon={<Pencil />}
-        size="sm"
-        onClick={onEdit}
-      />
-      <IconButton
-        aria-label={t('admin.books.deleteOne', { name: domain.name })}
-        icon={<Trash2 />}
-        size="sm"
-        palette="danger"
-        onClick={onDelete}
-      />
-    </div>
+    <RowButtons>
+      <EditIconButton aria-label={t('admin.books.editOne', { name: domain.name })} onClick={onEdit} />
+      <DeleteIconButton aria-label={t('admin.books.deleteOne', { name: domain.name })} onClick={onDelete} />
+    </RowButtons>
   );
 }
 

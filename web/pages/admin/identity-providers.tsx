@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Building2, CheckCircle2, Pencil, PlugZap, Plus, Trash2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
+import { stack, wrap } from 'styled-system/patterns';
 import { identityProviderQueries, identityProviderWrites } from '../../api/identity-provider-queries';
 import { useWrite } from '../../api/writes';
 import { FormDialog } from '../../components/form-dialog';
@@ -89,16 +90,8 @@ function ProviderCard({ provider, onDialog }: { provider: IdentityProviderDto; o
   const headingId = `idp-${provider.id}`;
   return (
     <Card as="section" aria-labelledby={headingId}>
-      <CardBody className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <div
-          className={css({
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: '3',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-          })}
-        >
+      <CardBody className={stack({ gap: '4' })}>
+        <div className={wrap({ gap: '3', align: 'center', justify: 'space-between' })}>
           <h2 id={headingId} className={css({ textStyle: 'lg', fontWeight: 'semibold' })}>
             <bdi>{provider.name}</bdi>{' '}
             <span className={css({ textStyle: 'sm', fontWeight: 'normal', color: 'fg.muted' })}>

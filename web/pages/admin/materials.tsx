@@ -1,4 +1,4 @@
-import { Captions, Eye, FileText, FileVideo, Pencil, Package, Presentation, Trash2, Upload } from 'lucide-react';
+import { Captions, Eye, FileText, FileVideo, Package, Presentation, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { pageMaterials, type Material } from '../../api/admin-content';
@@ -21,7 +21,8 @@ import { formatDate, formatFileSize, formatList } from '../../format';
 import { t } from '../../i18n';
 import { languageName, materialTypeLabel } from '../../components/admin/content-text';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
-import { actionsColumn } from '../../components/admin/shared/list-columns';
+import { actionsColumn, RowButtons } from '../../components/admin/shared/list-columns';
+import { DeleteIconButton, EditIconButton } from '../../components/admin/shared/row-icon-buttons';
 
 /** Materials has its own rows-per-page choices: 5, 10 or 25, 10 by default. */
 export const MATERIAL_PAGE_SIZES = [5, 10, 25] as const;
@@ -58,7 +59,7 @@ export function AdminMaterialsPage() {
   useNavigationFlag('upload', () => setUploadOpen(true));
 
   const actions = (m: Material) => (
-    <div className={css({ display: 'inline-flex', gap: '1' })}>
+    <RowButtons>
       <IconButton
         aria-label={t('admin.materials.viewAria', { title: m.title })}
         icon={<Eye />}
@@ -73,20 +74,12 @@ export function AdminMaterialsPage() {
           onClick={() => setCaptioning(m)}
         />
       ) : null}
-      <IconButton
-        aria-label={t('admin.materials.editAria', { title: m.title })}
-        icon={<Pencil />}
-        size="sm"
-        onClick={() => setEditing(m)}
-      />
-      <IconButton
+      <EditIconButton aria-label={t('admin.materials.editAria', { title: m.title })} onClick={() => setEditing(m)} />
+      <DeleteIconButton
         aria-label={t('admin.materials.deleteAria', { title: m.title })}
-        icon={<Trash2 />}
-        size="sm"
-        palette="danger"
         onClick={() => setDeleting(m)}
       />
-    </div>
+    </RowButtons>
   );
 
   const actionsCol = actionsColumn(t('admin.materials.col.actions'), actions);

@@ -1,6 +1,6 @@
 import type { SiteDto } from '@contract/sites';
 import { useQuery } from '@tanstack/react-query';
-import { Archive, MapPin, Pencil, Plus } from 'lucide-react';
+import { Archive, MapPin, Plus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from 'styled-system/css';
 import { siteQueries, siteWrites } from '../../api/site-queries';
@@ -12,6 +12,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, DataTable, EmptyState, IconButton, TextField, toaster, type DataTableColumn } from '../../ui';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
+import { RowButtons } from '../../components/admin/shared/list-columns';
+import { EditIconButton } from '../../components/admin/shared/row-icon-buttons';
 
 type Dialog = { mode: 'add' } | { mode: 'rename'; site: SiteDto } | { mode: 'retire'; site: SiteDto } | null;
 
@@ -93,11 +95,9 @@ export function AdminSitesPage() {
 
 function RowActions({ site, onDialog }: { site: SiteDto; onDialog: (dialog: Dialog) => void }) {
   return (
-    <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton
+    <RowButtons>
+      <EditIconButton
         aria-label={t('admin.sites.renameOne', { name: site.name })}
-        icon={<Pencil />}
-        size="sm"
         onClick={() => onDialog({ mode: 'rename', site })}
       />
       {site.retiredAt ? null : (
@@ -109,7 +109,7 @@ function RowActions({ site, onDialog }: { site: SiteDto; onDialog: (dialog: Dial
           onClick={() => onDialog({ mode: 'retire', site })}
         />
       )}
-    </div>
+    </RowButtons>
   );
 }
 

@@ -15,6 +15,7 @@ import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { languageLabel } from '../../i18n/labels';
 import { Button, Checkbox, Chip, DataTable, EmptyState, TextField, textLink, toaster } from '../../ui';
+import { GroupError } from '../../components/admin/shared/group-error';
 
 const linkClass = textLink({ underline: 'always', touch: true });
 const rowActions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' });
@@ -244,11 +245,7 @@ function TopicDialog({ topic, onClose }: { topic: TalkTopicDto | 'new' | null; o
             </Checkbox>
           ))}
         </div>
-        {errors.languages ? (
-          <p role="alert" className={css({ color: 'error.fg', fontSize: 'sm' })}>
-            {errors.languages}
-          </p>
-        ) : null}
+        <GroupError message={errors.languages} />
       </fieldset>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
         <label htmlFor="talk-topic-pdf" className={css({ fontWeight: 'medium', fontSize: 'sm' })}>
@@ -267,11 +264,7 @@ function TopicDialog({ topic, onClose }: { topic: TalkTopicDto | 'new' | null; o
           fileName={file?.name ?? null}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
-        {errors.pdf ? (
-          <p role="alert" className={css({ color: 'error.fg', fontSize: 'sm' })}>
-            {errors.pdf}
-          </p>
-        ) : null}
+        <GroupError message={errors.pdf} />
       </div>
     </FormDialog>
   );

@@ -1,6 +1,6 @@
 import type { TaskDto } from '@contract/tasks';
 import { useQuery } from '@tanstack/react-query';
-import { Archive, HardHat, Pencil, Plus } from 'lucide-react';
+import { Archive, HardHat, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { taskQueries, taskWrites } from '../../api/task-queries';
@@ -13,6 +13,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button, Chip, DataTable, EmptyState, IconButton, toaster, type DataTableColumn } from '../../ui';
 import { t } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
+import { RowButtons } from '../../components/admin/shared/list-columns';
+import { EditIconButton } from '../../components/admin/shared/row-icon-buttons';
 
 type Dialog = { mode: 'add' } | { mode: 'edit'; task: TaskDto } | { mode: 'retire'; task: TaskDto } | null;
 
@@ -149,11 +151,9 @@ export function AdminTasksPage() {
 function RowActions({ task, onDialog }: { task: TaskDto; onDialog: (dialog: Dialog) => void }) {
   if (task.retiredAt) return null;
   return (
-    <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton
+    <RowButtons>
+      <EditIconButton
         aria-label={t('admin.tasks.editOne', { name: task.name })}
-        icon={<Pencil />}
-        size="sm"
         onClick={() => onDialog({ mode: 'edit', task })}
       />
       <IconButton
@@ -163,7 +163,7 @@ function RowActions({ task, onDialog }: { task: TaskDto; onDialog: (dialog: Dial
         palette="danger"
         onClick={() => onDialog({ mode: 'retire', task })}
       />
-    </div>
+    </RowButtons>
   );
 }
 

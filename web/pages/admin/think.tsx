@@ -40,7 +40,7 @@ import { formatDateTime } from '../../format';
 import { errorText, declaredText } from '../../i18n/error-text';
 import { FEEDBACK_STATUS_IDS, FEEDBACK_TYPE_IDS } from '../../i18n/labels';
 import { ListSearchField } from '../../components/admin/shared/list-filters';
-import { actionsColumn, titleColumn } from '../../components/admin/shared/list-columns';
+import { actionsColumn, RowButtons, titleColumn } from '../../components/admin/shared/list-columns';
 
 const TABS: { value: 'ALL' | FeedbackType; label: MessageId }[] = [
   { value: 'ALL', label: 'admin.think.tab.ALL' },
@@ -79,7 +79,7 @@ export function AdminThinkPage() {
   const changeStatus = (s: SubmissionDto, status: FeedbackStatus) => statusChange.mutate({ id: s.id, status });
 
   const actions = (s: SubmissionDto) => (
-    <div className={css({ display: 'inline-flex', gap: '1' })}>
+    <RowButtons>
       <IconButton
         aria-label={t('admin.think.viewAria', { subject: s.subject })}
         icon={<Eye />}
@@ -92,7 +92,7 @@ export function AdminThinkPage() {
         size="sm"
         onClick={() => setResponding(s)}
       />
-    </div>
+    </RowButtons>
   );
 
   const actionsCol = actionsColumn(t('admin.think.col.actions'), actions);

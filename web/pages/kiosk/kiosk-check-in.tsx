@@ -2,7 +2,7 @@ import type { KioskCheckInResponse, KioskInfo } from '@contract/kiosk';
 import { CircleCheck, QrCode, KeyRound } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { flex, grid } from 'styled-system/patterns';
+import { flex, grid, hstack } from 'styled-system/patterns';
 import { ApiClientError } from '../../api/client';
 import { kioskWrites, type KioskCheckInInput } from '../../api/kiosk-queries';
 import { useWrite } from '../../api/writes';
@@ -98,7 +98,7 @@ export function KioskCheckIn({
   };
 
   return (
-    <div className={css({ flex: '1', display: 'flex', flexDirection: 'column' })}>
+    <div className={flex({ direction: 'column', flex: '1' })}>
       <header
         className={flex({
           align: 'flex-start',
@@ -123,7 +123,7 @@ export function KioskCheckIn({
         {/* Each person may read the kiosk in their own language (the choice stays on the tablet). */}
         <LanguageSwitcher id="kiosk-language" />
       </header>
-      <div className={css({ flex: '1', p: { base: '4', md: '8' }, display: 'grid', gap: '5', alignContent: 'start' })}>
+      <div className={grid({ gap: '5', flex: '1', p: { base: '4', md: '8' }, alignContent: 'start' })}>
         {result ? (
           <Welcome result={result} onDone={clear} />
         ) : (
@@ -182,7 +182,7 @@ export function KioskCheckIn({
           </>
         )}
       </div>
-      <footer className={css({ px: { base: '4', md: '8' }, pb: '5', display: 'flex', justifyContent: 'flex-end' })}>
+      <footer className={flex({ justify: 'flex-end', px: { base: '4', md: '8' }, pb: '5' })}>
         <Button variant="ghost" palette="neutral" size="lg" onClick={() => setClosing(true)}>
           {t('kiosk.close')}
         </Button>
@@ -220,7 +220,7 @@ function Block({
         p: { base: '5', md: '6' },
       })}
     >
-      <h2 className={css({ display: 'flex', alignItems: 'center', gap: '3', fontSize: 'xl', fontWeight: 'semibold' })}>
+      <h2 className={hstack({ gap: '3', fontSize: 'xl', fontWeight: 'semibold' })}>
         <span aria-hidden className={css({ color: 'brand.600' })}>
           {icon}
         </span>

@@ -1,7 +1,7 @@
 import { ArrowRight, LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { hstack } from 'styled-system/patterns';
+import { flex, hstack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { Brand } from '../../components/brand';
 import { CallToAction } from '../../components/landing/call-to-action';
@@ -59,7 +59,7 @@ export function LandingView({ signedIn, home, from, courses, feedbackForm, child
   );
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', minH: '100dvh', bg: 'bg.surface' })}>
+    <div className={flex({ direction: 'column', minH: '100dvh', bg: 'bg.surface' })}>
       <header
         className={css({
           position: 'sticky',

@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { css } from 'styled-system/css';
-import { flex } from 'styled-system/patterns';
+import { flex, stack } from 'styled-system/patterns';
 import { Link } from 'wouter';
 import { Brand } from '../../components/brand';
 import { useAccess } from '../../components/route-guards';
@@ -20,7 +20,7 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
       icon={<Compass />}
       headingLevel="h1"
       title={
-        <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2' })}>
+        <span className={stack({ gap: '2', align: 'center' })}>
           <span
             className={css({
               fontSize: '5xl',
@@ -46,7 +46,7 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   );
   if (embedded) return content;
   return (
-    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas' })}>
+    <div className={flex({ direction: 'column', minH: '100dvh', bg: 'bg.canvas' })}>
       <header className={css({ px: { base: '4', sm: '8' }, py: '4' })}>
         <Brand />
       </header>

@@ -1,7 +1,7 @@
 import { GitBranch } from 'lucide-react';
 import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { hstack } from 'styled-system/patterns';
+import { flex, hstack } from 'styled-system/patterns';
 import { Link, useLocation, useSearch } from 'wouter';
 import { describeMachine, type MachineModel } from '../../../statecharts/tooling/inspect';
 import { layoutMachine, type Layout } from '../../../statecharts/tooling/layout';
@@ -27,7 +27,7 @@ export function StatechartsPage() {
   const current = MACHINES.find((m) => m.key === requested)?.key ?? MACHINES[0]?.key ?? '';
 
   return (
-    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas' })}>
+    <div className={flex({ direction: 'column', minH: '100dvh', bg: 'bg.canvas' })}>
       <header
         className={hstack({
           justify: 'space-between',

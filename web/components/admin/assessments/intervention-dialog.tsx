@@ -7,6 +7,7 @@ import { errorText, declaredText } from '../../../i18n/error-text';
 import { serverText, t } from '../../../i18n';
 import { Alert, Button, Dialog, TextField } from '../../../ui';
 import { textBinding } from '../shared/text-binding';
+import { ScoreField } from '../shared/score-field';
 
 export type Intervention = { kind: 'reset' | 'pass'; row: AttemptRow } | null;
 
@@ -101,17 +102,7 @@ export function InterventionDialog({
       >
         {error ? <Alert status="error">{error}</Alert> : null}
         {kind === 'reset' ? <Alert status="warning">{t('admin.assessments.resetWarning')}</Alert> : null}
-        {kind === 'pass' ? (
-          <TextField
-            label={t('admin.assessments.scoreField')}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            required
-            {...text('score')}
-          />
-        ) : null}
+        {kind === 'pass' ? <ScoreField label={t('admin.assessments.scoreField')} required {...text('score')} /> : null}
         <TextField
           multiline
           label={t('admin.assessments.reason')}

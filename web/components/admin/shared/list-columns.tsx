@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import type { DataTableColumn } from '../../../ui';
 
 const titleCell = css({ fontWeight: 'medium' });
+const rowButtonsBox = css({ display: 'inline-flex', gap: '1' });
 
 /**
  * An admin list's naming column and its narrow-screen twin: in the table the name stands in its own
@@ -26,4 +27,9 @@ export function titleColumn<Row>(key: string, header: string, nameOf: (row: Row)
 export function actionsColumn<Row>(header: string, actions: (row: Row) => ReactNode) {
   const column: DataTableColumn<Row> = { key: 'actions', header, align: 'right', hideInCard: true, cell: actions };
   return { column, cardActions: actions };
+}
+
+/** One admin row's icon buttons side by side: in the actions column, and at the foot of its card on a phone. */
+export function RowButtons({ children }: { children: ReactNode }) {
+  return <div className={rowButtonsBox}>{children}</div>;
 }

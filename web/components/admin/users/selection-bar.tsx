@@ -1,6 +1,7 @@
 import type { UserDto } from '@contract/users';
 import { BookPlus, Trash2, UserX } from 'lucide-react';
 import { css } from 'styled-system/css';
+import { wrap } from 'styled-system/patterns';
 import { t } from '../../../i18n';
 import { Button } from '../../../ui';
 
@@ -22,11 +23,9 @@ export function SelectionBar({
     <div
       role="region"
       aria-label={t('admin.users.selectionActions')}
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
+      className={wrap({
+        align: 'center',
         gap: '3',
-        flexWrap: 'wrap',
         p: '3',
         mb: '3',
         borderRadius: 'md',

@@ -1,5 +1,5 @@
 import type { Role, UserStatusFilter } from '@contract/users';
-import { css } from 'styled-system/css';
+import { grid } from 'styled-system/patterns';
 import type { UserFilters } from '../../../api/admin-people';
 import { t } from '../../../i18n';
 import { Select, type SelectOption } from '../../../ui';
@@ -35,14 +35,7 @@ export function UserFilterBar({
 }) {
   const bookOptions: SelectOption[] = domains.map((d) => ({ value: d.id, label: d.name }));
   return (
-    <div
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr 1fr' },
-        gap: '3',
-        mb: '4',
-      })}
-    >
+    <div className={grid({ gap: '3', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr 1fr' }, mb: '4' })}>
       <ListSearchField list={list} label={t('admin.users.search')} placeholder={t('admin.users.searchPlaceholder')} />
       <AllOrOneSelect
         label={t('admin.users.role')}

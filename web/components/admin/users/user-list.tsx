@@ -1,5 +1,5 @@
 import type { Role, UserDto } from '@contract/users';
-import { Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
+import { UserCheck, UserX } from 'lucide-react';
 import { css } from 'styled-system/css';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import { t } from '../../../i18n';
 import { useSession } from '../../../state/session';
 import { Checkbox, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../ui';
 import { UserStatusChip } from '../users-status';
+import { DeleteIconButton, EditIconButton } from '../shared/row-icon-buttons';
+import { RowButtons } from '../shared/list-columns';
 
 interface UserListProps {
   list: UserDto[];
@@ -243,26 +245,15 @@ function RowActions({
 }) {
   const leaver = user.status === 'DEACTIVATED';
   return (
-    <div className={css({ display: 'inline-flex', gap: '1' })}>
-      <IconButton
-        aria-label={t('admin.users.editOne', { name: user.username })}
-        icon={<Pencil />}
-        size="sm"
-        onClick={onEdit}
-      />
+    <RowButtons>
+      <EditIconButton aria-label={t('admin.users.editOne', { name: user.username })} onClick={onEdit} />
       <IconButton
         aria-label={t(leaver ? 'admin.users.reactivateOne' : 'admin.users.deactivateOne', { name: user.username })}
         icon={leaver ? <UserCheck /> : <UserX />}
         size="sm"
         onClick={onStatus}
       />
-      <IconButton
-        aria-label={t('admin.users.deleteOne', { name: user.username })}
-        icon={<Trash2 />}
-        size="sm"
-        palette="danger"
-        onClick={onDelete}
-      />
-    </div>
+      <DeleteIconButton aria-label={t('admin.users.deleteOne', { name: user.username })} onClick={onDelete} />
+    </RowButtons>
   );
 }
