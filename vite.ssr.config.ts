@@ -43,6 +43,10 @@ export const SERVER_MESSAGE_PREFIXES = [
   'enroll.',
   'recertify.',
   'journey.',
+  // The component rows' material kinds and the texts the course page's (closed) dialogs compute.
+  'material.kind.',
+  'review.',
+  'certDialog.',
   'myCerts.',
 ];
 
