@@ -85,7 +85,7 @@ const E2E_SECONDS = {
   'company-sign-in.spec.ts': 40,
   'admin-people.spec.ts': 34,
   'my-certificates.spec.ts': 34,
-  'edge-dashboard.spec.ts': 30,
+  'edge-dashboard.spec.ts': 33,
   'worker-path.spec.ts': 30,
   'focus.spec.ts': 28,
   'languages.spec.ts': 24,

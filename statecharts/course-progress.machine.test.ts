@@ -32,6 +32,25 @@ function run(outputs: (CourseLoadOutput | Error)[], lastSeenStatus: string | nul
 }
 
 describe('course progress machine', () => {
+  it('starts ready from answers at hand (the page brought them), unless they show a completion not seen yet', () => {
+    const inProgress = { courseProgress: cp('IN_PROGRESS', 20), componentProgresses: [comp('pre', 'COMPLETED')] };
+    const ready = createActor(courseProgressMachine, {
+      input: { courseId: 'c1', lastSeenStatus: null, loaded: { course, progress: inProgress } },
+    }).start();
+    expect(ready.getSnapshot().value).toBe('ready');
+    expect(ready.getSnapshot().context.lastSeenStatus).toBe('IN_PROGRESS');
+    expect(courseContinueTarget(ready.getSnapshot().context)?.id).toBe('mat');
+    ready.stop();
+    // Completed since this browser last looked: loaded as before, so the completion is announced.
+    const completed = { ...inProgress, courseProgress: cp('COMPLETED', 100) };
+    const announced = run([{ course, progress: completed }], 'IN_PROGRESS');
+    expect(announced.getSnapshot().value).toBe('loading');
+    const unseen = createActor(courseProgressMachine, {
+      input: { courseId: 'c1', lastSeenStatus: 'IN_PROGRESS', loaded: { course, progress: completed } },
+    });
+    expect(unseen.getSnapshot().value).toBe('loading');
+  });
+
   it('treats a missing progress record as not enrolled: everything needs enrollment, nothing to continue', async () => {
     const actor = run([{ course, progress: null }]);
     await waitFor(actor, (s) => s.matches('ready'));
@@ -209,6 +228,8 @@ describe('course progress machine: every state and transition (xstate/graph)', (
     inputs: [
       { courseId: 'c1', lastSeenStatus: null },
       { courseId: 'c1', lastSeenStatus: 'IN_PROGRESS' },
+      // The page arrived with the answers (the Worker rendered it): ready at once.
+      { courseId: 'c1', lastSeenStatus: null, loaded: outputs[1] },
     ],
     events: [
       { type: 'course.reload' },

@@ -156,7 +156,7 @@ export const courseProgressMachine = setup({
   types: {
     context: {} as CourseProgressContext,
     events: {} as CourseProgressEvent,
-    input: {} as { courseId: string; lastSeenStatus?: string | null },
+    input: {} as { courseId: string; lastSeenStatus?: string | null; loaded?: CourseLoadOutput | null },
     emitted: {} as CourseProgressEmitted,
     tags: {} as 'busy',
   },
@@ -166,6 +166,7 @@ export const courseProgressMachine = setup({
     }),
   },
   guards: {
+    preloaded: ({ context }) => context.course !== null,
     becameCompleted: ({ context }, params: { output: CourseLoadOutput }) =>
       params.output.progress?.courseProgress.status === 'COMPLETED' &&
       context.lastSeenStatus !== null &&
@@ -190,16 +191,37 @@ export const courseProgressMachine = setup({
   },
 }).createMachine({
   id: 'courseProgress',
-  context: ({ input }) => ({
-    courseId: input.courseId,
-    course: null,
-    courseProgress: null,
-    componentProgresses: [],
-    lastSeenStatus: input.lastSeenStatus ?? null,
-    error: null,
-  }),
-  initial: 'loading',
+  context: ({ input }) => {
+    const context: CourseProgressContext = {
+      courseId: input.courseId,
+      course: null,
+      courseProgress: null,
+      componentProgresses: [],
+      lastSeenStatus: input.lastSeenStatus ?? null,
+      error: null,
+    };
+    // Fresh answers already at hand (the page arrived with them): ready at once, unless they show a
+    // completion this session has not seen yet, which the load announces (the certificate dialog).
+    const loaded = input.loaded;
+    const completedUnseen =
+      loaded?.progress?.courseProgress.status === 'COMPLETED' &&
+      context.lastSeenStatus !== null &&
+      context.lastSeenStatus !== 'COMPLETED';
+    if (!loaded || completedUnseen) return context;
+    return {
+      ...context,
+      course: loaded.course,
+      courseProgress: loaded.progress?.courseProgress ?? null,
+      componentProgresses: loaded.progress?.componentProgresses ?? [],
+      lastSeenStatus: loaded.progress?.courseProgress.status ?? 'NOT_ENROLLED',
+    };
+  },
+  initial: 'starting',
   states: {
+    // Decided as the machine starts: answers given with the input, or a load.
+    starting: {
+      always: [{ guard: 'preloaded', target: 'ready' }, { target: 'loading' }],
+    },
     loading: {
       tags: ['busy'],
       invoke: loadInvoke('loadCourse', 'failed'),

@@ -18,7 +18,8 @@
 // (between 1 and 4), from the index Lighthouse measured in the run before (a first calibration run
 // on the verification page is discarded), so the simulated phone is the same on a quiet or a busy
 // host and the score judges the page, not the machine. LIGHTHOUSE_CPU=4 restores the default.
-// LIGHTHOUSE_RUNS=1 in the environment for a quick look.
+// LIGHTHOUSE_RUNS=1 in the environment for a quick look; LIGHTHOUSE_PAGES="My Courses,course page"
+// measures only the pages named (a before/after of one change: `npm run bench -- --only lighthouse`).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,7 @@ import { freePort } from '../lib.mjs';
 import { startWorker, step } from './harness.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const BUDGET = 95;
 // Below this benchmarkIndex Lighthouse itself warns that the host is too slow for its CPU model
 // (core/gather/driver/environment.js): simulated timings then scale an already slowed trace by 4.
@@ -130,7 +132,7 @@ export default async function lighthouseStep({ persist, results }) {
       ['My Courses', '/my-courses', signInThroughStorage],
       ['course page', `/course/${encodeURIComponent(courseId)}`, signInThroughStorage],
       ['verification page', `/certificate/verify/${encodeURIComponent(number)}`, null],
-    ];
+    ].filter(([name]) => !ONLY_PAGES || ONLY_PAGES.includes(name));
     for (const [name, path, prepare] of pages) {
       step(`Lighthouse, mobile: ${name} (${path}), median of ${RUNS} runs`);
       const scores = { performance: [], accessibility: [] };

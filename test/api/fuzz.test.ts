@@ -57,6 +57,8 @@ const HTML_ROUTES = new Set([
   'GET /verify',
   'GET /',
   'GET /dashboard',
+  'GET /my-courses',
+  'GET /course/:courseId',
   'GET /my-certificates',
 ]);
 

@@ -50,6 +50,9 @@ function embedded(html: string): LearnerPageData | null {
 const markup = (html: string) =>
   new RegExp(`<div id="${SERVER_MARKUP_ID}">(.*)<script type="application/json"`, 's').exec(html)?.[1] ?? '';
 
+/** Message ids the markup shows instead of their text (a prefix missing from vite.ssr.config.ts). */
+const idsShown = (shown: string) => Object.keys(en).filter((id) => shown.includes(id));
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -77,6 +80,7 @@ describe('the dashboard, rendered by the Worker for a live cookie session', () =
     const shown = markup(own.html);
     expect(shown).toContain(escapeHtml(mine.title));
     expect(shown).toContain(escapeHtml(en['dashboard.subtitle']));
+    expect(idsShown(shown)).toEqual([]);
     expect(shown).not.toContain(escapeHtml(theirs.title));
     // No message id instead of its text (a message missing from the Worker's catalogs).
     expect(shown).not.toMatch(/>\s*[a-z][a-zA-Z]*\.[a-z][\w.]*\s*</);
@@ -211,5 +215,124 @@ describe('My certificates, rendered by the Worker', () => {
     expect(put).not.toHaveBeenCalled();
     // No session: the client's shell.
     expect((await page('/my-certificates')).html).not.toContain(SERVER_MARKUP_ID);
+  });
+});
+
+describe('My Courses, rendered by the Worker with the list the address asks for', () => {
+  /** The list's parameters as the client keys them for a plain /my-courses. */
+  const FIRST_PAGE = { showAll: false, status: '', bookId: '', sortBy: '', page: 1, limit: 24, search: '' };
+
+  it("lists the learner's own courses only, as the API does, in one D1 round trip, privately", async () => {
+    const put = vi.spyOn(cache, 'put');
+    const own = await page('/my-courses', token);
+    expect(own.status).toBe(200);
+    expect(own.calls).toBe(1);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect(own.headers.get('vary')).toBe('Cookie');
+    const shown = markup(own.html);
+    expect(shown).toContain(escapeHtml(en['myCourses.title']));
+    expect(shown).toContain(escapeHtml(mine.title));
+    expect(idsShown(shown)).toEqual([]);
+    expect(shown).not.toContain(escapeHtml(theirs.title));
+    expect(shown).not.toMatch(/>\s*[a-z][a-zA-Z]*\.[a-z][\w.]*\s*</);
+    expect(shown).not.toMatch(/(?:aria-label|title|placeholder)="[a-z][a-zA-Z]*\.[a-z][\w.]*"/);
+
+    // The client's seed: the page the client's own request would answer, under the key it builds.
+    const data = embedded(own.html)!;
+    expect(data.page).toBe('my-courses');
+    expect(data.courseList!.params).toEqual(FIRST_PAGE);
+    const listed = await api('GET', '/api/v2/user/courses?page=1&limit=24&showAll=false', { token });
+    expect(data.courseList!.answer).toEqual(listed.body);
+    expect(data.progressList).toEqual((await api('GET', '/api/v2/user/progress/courses', { token })).body);
+    expect(JSON.stringify(data)).not.toContain(theirs.courseId);
+
+    const other = await page('/my-courses', otherToken);
+    expect(markup(other.html)).toContain(escapeHtml(theirs.title));
+    expect(other.html).not.toContain(mine.courseId);
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('reads the search, tab, page and size from the address, as the client would ask', async () => {
+    const word = mine.title.slice(-6);
+    const searched = await page(`/my-courses?q=${encodeURIComponent(` ${word} `)}&status=progress&size=12`, token);
+    expect(searched.calls).toBe(1);
+    const data = embedded(searched.html)!;
+    expect(data.courseList!.params).toEqual({ ...FIRST_PAGE, status: 'progress', limit: 12, search: word });
+    const asked = await api(
+      'GET',
+      `/api/v2/user/courses?page=1&limit=12&showAll=false&status=progress&search=${encodeURIComponent(word)}`,
+      { token },
+    );
+    expect(data.courseList!.answer).toEqual(asked.body);
+    expect(markup(searched.html)).toContain(escapeHtml(mine.title));
+
+    // Nothing matches: the page says so, as the client does.
+    const none = await page('/my-courses?q=zz-no-such-course-zz', token);
+    expect(embedded(none.html)!.courseList!.answer.courses).toEqual([]);
+    expect(markup(none.html)).toContain(escapeHtml(en['myCourses.noMatches']));
+
+    // An address the API would refuse (a tab that does not exist): the client's shell shows what it shows.
+    const refused = await page('/my-courses?status=archived', token);
+    expect(refused.status).toBe(200);
+    expect(refused.html).not.toContain(SERVER_MARKUP_ID);
+    expect(refused.headers.get('cache-control')).toBe('private, no-store');
+    // No session: the client's shell.
+    const visitor = await page('/my-courses');
+    expect(visitor.html).not.toContain(SERVER_MARKUP_ID);
+    expect(visitor.calls).toBe(0);
+  });
+});
+
+describe('the course page, rendered by the Worker', () => {
+  it("shows the learner's own course with their progress, as the API does, in one D1 round trip, privately", async () => {
+    const put = vi.spyOn(cache, 'put');
+    const own = await page(`/course/${mine.courseId}`, token);
+    expect(own.status).toBe(200);
+    expect(own.calls).toBe(1);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect(own.headers.get('vary')).toBe('Cookie');
+    expect(own.headers.get('etag')).toBeNull();
+    const shown = markup(own.html);
+    expect(shown).toContain(escapeHtml(mine.title));
+    expect(shown).toContain(escapeHtml(en['course.startCourse']));
+    expect(idsShown(shown)).toEqual([]);
+    expect(shown).not.toMatch(/>\s*[a-z][a-zA-Z]*\.[a-z][\w.]*\s*</);
+    expect(shown).not.toMatch(/(?:aria-label|title|placeholder)="[a-z][a-zA-Z]*\.[a-z][\w.]*"/);
+    const data = embedded(own.html)!;
+    expect(data.page).toBe('course');
+    expect(data.course).toEqual((await api('GET', `/api/v2/user/courses/${mine.courseId}`, { token })).body);
+    const progress = await api('GET', `/api/v2/user/progress/courses/${mine.courseId}`, { token });
+    expect(data.courseProgress).toEqual(progress.body);
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('offers enrolment on a course of the learner’s books they have not joined, as the client does', async () => {
+    const open = await createCourse({ domainId: mine.domainId });
+    expect((await api('GET', `/api/v2/user/progress/courses/${open.courseId}`, { token })).status).toBe(404);
+    const shown = await page(`/course/${open.courseId}`, token);
+    expect(shown.calls).toBe(1);
+    expect(embedded(shown.html)!.courseProgress).toBeNull();
+    expect(markup(shown.html)).toContain(escapeHtml(open.title));
+    expect(markup(shown.html)).toContain(escapeHtml(en['enroll.title']));
+  });
+
+  it("never shows another learner's course: the client's shell answers, as the API refuses it", async () => {
+    expect((await api('GET', `/api/v2/user/courses/${theirs.courseId}`, { token })).status).toBe(404);
+    for (const path of [`/course/${theirs.courseId}`, '/course/no-such-course', '/course/bad%20id']) {
+      const refused = await page(path, token);
+      expect(refused.status, path).toBe(200);
+      expect(refused.html).not.toContain(SERVER_MARKUP_ID);
+      expect(refused.html).not.toContain(escapeHtml(theirs.title));
+      expect(refused.headers.get('cache-control')).toBe('private, no-store');
+    }
+    // No session, or a dead one: the client's shell, nothing of the course.
+    for (const dead of [undefined, 'not-a-token']) {
+      const answer = await page(`/course/${mine.courseId}`, dead);
+      expect(answer.html).not.toContain(SERVER_MARKUP_ID);
+      expect(answer.html).not.toContain(escapeHtml(mine.title));
+    }
+    // A material or an assessment of the course is the client's as before.
+    const deeper = await page(`/course/${mine.courseId}/material/x`, token);
+    expect(deeper.html).not.toContain(SERVER_MARKUP_ID);
   });
 });

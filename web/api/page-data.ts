@@ -23,6 +23,17 @@ export function seedPageData(queryClient: QueryClient, data: LearnerPageData): v
   }
   if (data.certificates) queryClient.setQueryData(queryKeys.learner.certificates.list, data.certificates);
   if (data.mySessions) queryClient.setQueryData(queryKeys.learner.sessions, data.mySessions);
+  // My Courses' page, under the key its `usePagedList` builds from the address, in `fetchCoursePage`'s shape.
+  if (data.courseList) {
+    const { params, answer } = data.courseList;
+    queryClient.setQueryData([...queryKeys.learner.courses, params], { ...answer, items: answer.courses });
+  }
+  if (data.course) {
+    const courseId = data.course.id;
+    queryClient.setQueryData(queryKeys.learner.course(courseId), data.course);
+    if (data.courseProgress !== undefined)
+      queryClient.setQueryData(queryKeys.learner.progress.course(courseId), data.courseProgress);
+  }
 }
 
 /** The learner data this page arrived with, when the Worker rendered it signed in; else null. */

@@ -8,7 +8,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Router } from 'wouter';
+import { Route, Router } from 'wouter';
 import type { LearnerPage, LearnerPageData } from '@contract/learner-pages';
 import { seedPageData } from '../api/page-data';
 import { createQueryClient } from '../api/query-client';
@@ -16,16 +16,30 @@ import { ArkDirection } from '../components/ark-direction';
 import { LearnerShell } from '../components/learner-shell';
 import { activateMessages, loadMessages, type Locale } from '../i18n';
 import { CertificatesPage } from '../pages/learner/certificates';
+import { CourseDetailPage } from '../pages/learner/course-detail';
 import { DashboardPage } from '../pages/learner/dashboard';
+import { MyCoursesPage } from '../pages/learner/my-courses';
 import { SessionProvider } from '../state/session';
 
 const PAGES: Partial<Record<LearnerPage, ComponentType>> = {
   dashboard: DashboardPage,
+  'my-courses': MyCoursesPage,
+  // Rendered inside its route, as the client does: the page reads the course id from the path.
+  course: () => (
+    <Route path="/course/:courseId">
+      <CourseDetailPage />
+    </Route>
+  ),
   certificates: CertificatesPage,
 };
 
-/** The page's markup (the inside of #server-rendered) at `path`, for the user `data` was read for. */
-export async function renderLearnerMarkup(locale: Locale, path: string, data: LearnerPageData): Promise<string> {
+/** The page's markup (the inside of #server-rendered) at `path` + `search`, for the user `data` was read for. */
+export async function renderLearnerMarkup(
+  locale: Locale,
+  path: string,
+  search: string,
+  data: LearnerPageData,
+): Promise<string> {
   const Page = PAGES[data.page];
   if (!Page) throw new Error(`no server renderer for the ${data.page} page`);
   const messages = await loadMessages(locale);
@@ -37,7 +51,7 @@ export async function renderLearnerMarkup(locale: Locale, path: string, data: Le
   return renderToString(
     <QueryClientProvider client={queryClient}>
       <SessionProvider pageUser={data.user}>
-        <Router ssrPath={path}>
+        <Router ssrPath={path} ssrSearch={search.replace(/^\?/, '')}>
           <ArkDirection>
             <LearnerShell>
               <Page />

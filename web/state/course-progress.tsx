@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
@@ -85,8 +86,31 @@ export async function nextComponentAfter(courseId: string, componentId: string):
   }
 }
 
+/** A query's answer when the cache holds a fresh one (what `fetchQuery` would answer without asking). */
+function freshAnswer<T>(client: QueryClient, queryKey: readonly unknown[]): T | undefined {
+  const query = client.getQueryCache().find<T>({ queryKey, exact: true });
+  const staleTime = client.getDefaultOptions().queries?.staleTime;
+  if (!query || query.state.data === undefined) return undefined;
+  return query.isStaleByTime(typeof staleTime === 'number' ? staleTime : 0) ? undefined : query.state.data;
+}
+
+/**
+ * The course and the learner's progress when both are fresh in the cache (the page arrived with
+ * them from the Worker, worker/routes/learner-pages.ts): the machine starts ready, so the first
+ * render shows the course (the Worker's copy), not the loading block. The cache of the render's
+ * provider: on the server, the request's own (web/ssr/learner-server.tsx).
+ */
+function loadedCourse(client: QueryClient, courseId: string): CourseLoadOutput | null {
+  const course = freshAnswer<CourseLoadOutput['course']>(client, learnerQueries.course(courseId).queryKey);
+  const progress = freshAnswer<CourseLoadOutput['progress']>(client, learnerQueries.courseProgress(courseId).queryKey);
+  return course && progress !== undefined ? { course, progress } : null;
+}
+
 export function useCourseProgress(courseId: string, onCompleted: (courseTitle: string) => void) {
-  const actorRef = useActorRef(browserCourseMachine, { input: { courseId, lastSeenStatus: readSeen(courseId) } });
+  const client = useQueryClient();
+  const actorRef = useActorRef(browserCourseMachine, {
+    input: { courseId, lastSeenStatus: readSeen(courseId), loaded: loadedCourse(client, courseId) },
+  });
   const view = useMachineView(actorRef, COURSE_READS);
   useEffect(() => {
     const sub = actorRef.on('course.completed', (event) => onCompleted(event.courseTitle));

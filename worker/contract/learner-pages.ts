@@ -1,7 +1,8 @@
 import type { SessionUser } from './auth';
 import type { CertificateStatusValue, OwnCertificate } from './certificates';
 import type { LearnerRequirementsResponse } from './compliance';
-import type { CourseProgressListResponse } from './progress';
+import type { CourseDetailResponse, CourseListResponse, CourseListStatus, CourseSort } from './courses';
+import type { CourseProgressDetailResponse, CourseProgressListResponse } from './progress';
 import type { MySessionsResponse } from './sessions';
 
 /**
@@ -25,6 +26,24 @@ export interface CompletedCourseCertificate {
   status: CertificateStatusValue;
 }
 
+/** My Courses' page size: whole rows of its one-, two- and three-column grids. */
+export const MY_COURSES_PAGE_SIZE = 24;
+
+/**
+ * My Courses' list parameters as the address holds them, in the shape the client's `usePagedList`
+ * appends to the list's query key (web/pages/learner/my-courses.tsx): the Worker reads the same
+ * page the client would, and the client finds it under the same key.
+ */
+export interface CourseListPageParams {
+  showAll: boolean;
+  status: '' | CourseListStatus;
+  bookId: string;
+  sortBy: '' | CourseSort;
+  page: number;
+  limit: number;
+  search: string;
+}
+
 export interface LearnerPageData {
   page: LearnerPage;
   /** The signed-in user, as GET /api/auth/user answers. */
@@ -38,4 +57,10 @@ export interface LearnerPageData {
   certificates?: OwnCertificate[];
   /** The classroom sessions the learner is invited to (the dashboard's My sessions). */
   mySessions?: MySessionsResponse;
+  /** My Courses: the page of the list the address asks for, as GET /api/v2/user/courses answers it. */
+  courseList?: { params: CourseListPageParams; answer: CourseListResponse };
+  /** The course page: the course, as GET /api/v2/user/courses/{id} answers it. */
+  course?: CourseDetailResponse;
+  /** The course page: the learner's progress in it (null: not enrolled, the API's 404). */
+  courseProgress?: CourseProgressDetailResponse | null;
 }

@@ -8,5 +8,10 @@ import type { LearnerPageData } from '../contract/learner-pages';
 /** The landing page's markup (the inside of #server-rendered) for a visitor reading `language`. */
 export function renderLandingMarkup(language: Language, courses: PublicCourse[]): Promise<string>;
 
-/** A signed-in learner page's markup (the inside of #server-rendered) at `path`, from `data`. */
-export function renderLearnerMarkup(language: Language, path: string, data: LearnerPageData): Promise<string>;
+/** A signed-in learner page's markup (the inside of #server-rendered) at `path` + `search`, from `data`. */
+export function renderLearnerMarkup(
+  language: Language,
+  path: string,
+  search: string,
+  data: LearnerPageData,
+): Promise<string>;

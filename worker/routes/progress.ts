@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { Hono, type Context } from 'hono';
@@ -40,7 +40,6 @@ import {
   findEnrollment,
   inUserBooks,
   learningActivityUpsert,
-  NOT_STARTED_PROGRESS,
   courseAfterStep,
   settleCourseAfterStep,
   toCourseWithDomain,
@@ -58,6 +57,7 @@ import {
 import { componentMaterialQuery, viewingSubject } from '../services/materials';
 import { recertificationReads, startRecertification } from '../services/recertification';
 import { enrollStatements, requiredForLearner } from '../services/course-start';
+import { courseProgressReads, toCourseProgressDetail } from '../services/learner-courses';
 import { validate } from '../validate';
 import { REFUSALS } from '../contract/errors';
 
@@ -161,35 +161,11 @@ export const progress = new Hono<AppEnv>()
   .get('/courses/:id', inFirstBatch(requireLearner), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
-      db.batch([
-        courseProgressQuery(db, userId, id),
-        courseComponentsQuery(db, id),
-        db
-          .select()
-          .from(componentProgress)
-          .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, id))),
-      ]),
+      db.batch(courseProgressReads(db, userId, id)),
     );
-    const userId = user.id;
-    const [dtoRows, list, rows] = result;
-    const [dto] = toCourseProgressDtos(dtoRows);
-    if (!dto) throw new ApiError('NOT_FOUND', NOT_ENROLLED);
-    const byComponent = new Map(rows.map((r) => [r.componentId, r]));
-    const componentProgresses = list.map((component) => {
-      const row = byComponent.get(component.id);
-      // A component added after enrollment has no row yet: it reads as not started.
-      return toComponentProgress(
-        row ?? {
-          id: `pending-${component.id}`,
-          userId,
-          courseId: id,
-          componentId: component.id,
-          ...NOT_STARTED_PROGRESS,
-        },
-        component,
-      );
-    });
-    return c.json({ courseProgress: dto, componentProgresses } satisfies CourseProgressDetailResponse);
+    const body = toCourseProgressDetail(user.id, id, result);
+    if (!body) throw new ApiError('NOT_FOUND', NOT_ENROLLED);
+    return c.json(body satisfies CourseProgressDetailResponse);
   })
 
   // Two round trips: every read in the session's batch, then the enrolment with its answer read back.

@@ -1,8 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { CompletedCourseCertificate, LearnerPage, LearnerPageData } from '../contract/learner-pages';
+import type { DeliveryLanguage } from '../contract/delivery-language';
+import type {
+  CompletedCourseCertificate,
+  CourseListPageParams,
+  LearnerPage,
+  LearnerPageData,
+} from '../contract/learner-pages';
+import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
 import { domains, userDomains, users } from '../db/schema';
 import { ownCertificatesQuery, toCertificateInfo, toOwnCertificates, type CertificateRow } from './certificates';
+import {
+  courseDetailReads,
+  courseListReads,
+  courseProgressReads,
+  toCourseDetail,
+  toCourseList,
+  toCourseProgressDetail,
+  type CourseListInput,
+} from './learner-courses';
 import { learnerRequirementsReads, toLearnerRequirements, type BatchResults } from './learner-requirements';
 import { anyInvitationQuery, mySessions } from './my-sessions';
 import { progressListReads, toProgressList } from './progress-dtos';
@@ -36,7 +52,8 @@ const PAGE_READS: Record<
 > = {
   dashboard: { progress: true, requirements: true, certificates: true, sessions: true },
   'my-courses': { progress: true, requirements: true, certificates: false, sessions: false },
-  course: { progress: true, requirements: true, certificates: false, sessions: false },
+  // The course page reads the course and its progress (PageInput.courseId), not the whole list.
+  course: { progress: false, requirements: true, certificates: false, sessions: false },
   certificates: { progress: false, requirements: false, certificates: true, sessions: false },
 };
 
@@ -63,6 +80,13 @@ function completedCertificates(rows: CertificateRow[], courseIds: string[], now:
 /** The completed courses the dashboard shows (web/api/learner-queries.ts `completedOf`: newest 6). */
 const MAX_COMPLETED_CARDS = 6;
 
+/** What a page reads besides its fixed reads: My Courses' page of the list, the course page's course. */
+export interface PageInput {
+  /** The list's parameters as the client keys them, validated as the API validates them, and the language. */
+  courseList?: { params: CourseListPageParams; query: CourseListInput; language: DeliveryLanguage | null };
+  courseId?: string;
+}
+
 /**
  * Runs the page's reads in one batch (through `batch`, which folds the session check into it) and
  * shapes the answers. Null when the user row is gone (the session check refuses that first).
@@ -72,6 +96,7 @@ export async function readLearnerPage(
   userId: string,
   page: LearnerPage,
   now: Date,
+  input: PageInput = {},
 ): Promise<Omit<LearnerPageData, 'bookmark'> | null> {
   const wanted = PAGE_READS[page];
   const userReads = sessionUserReads(db, userId);
@@ -79,7 +104,20 @@ export async function readLearnerPage(
   const requirementReads = wanted.requirements ? learnerRequirementsReads(db, userId, now) : [];
   const certificateReads = wanted.certificates ? [ownCertificatesQuery(db, userId)] : [];
   const sessionReads = wanted.sessions ? [anyInvitationQuery(db, userId)] : [];
-  const groups = [userReads, progressReads, requirementReads, certificateReads, sessionReads];
+  const { courseList, courseId } = input;
+  const listReads = courseList ? courseListReads(db, userId, courseList.query, courseList.language, false) : [];
+  const courseReads = courseId ? courseDetailReads(db, userId, courseId) : [];
+  const courseProgress = courseId ? courseProgressReads(db, userId, courseId) : [];
+  const groups = [
+    userReads,
+    progressReads,
+    requirementReads,
+    certificateReads,
+    sessionReads,
+    listReads,
+    courseReads,
+    courseProgress,
+  ];
   const statements = groups.flat() as unknown as Parameters<Db['batch']>[0];
   const results = (await db.batch(statements)) as unknown as unknown[];
   const parts: unknown[][] = [];
@@ -88,13 +126,17 @@ export async function readLearnerPage(
     parts.push(results.slice(at, at + group.length));
     at += group.length;
   }
-  const [[userRows, books], progress, requirements, certificates, invitations] = parts as [
-    BatchResults<typeof userReads>,
-    BatchResults<ReturnType<typeof progressListReads>>,
-    BatchResults<ReturnType<typeof learnerRequirementsReads>>,
-    [CertificateRow[]],
-    [Awaited<ReturnType<typeof anyInvitationQuery>>],
-  ];
+  const [[userRows, books], progress, requirements, certificates, invitations, listed, course, courseProgressed] =
+    parts as [
+      BatchResults<typeof userReads>,
+      BatchResults<ReturnType<typeof progressListReads>>,
+      BatchResults<ReturnType<typeof learnerRequirementsReads>>,
+      [CertificateRow[]],
+      [Awaited<ReturnType<typeof anyInvitationQuery>>],
+      BatchResults<ReturnType<typeof courseListReads>>,
+      BatchResults<ReturnType<typeof courseDetailReads>>,
+      BatchResults<ReturnType<typeof courseProgressReads>>,
+    ];
   const row = userRows[0];
   if (!row) return null;
   const data: Omit<LearnerPageData, 'bookmark'> = { page, user: toSessionUser(row, sortedBooks(books)) };
@@ -109,6 +151,19 @@ export async function readLearnerPage(
       .slice(0, MAX_COMPLETED_CARDS)
       .map((p) => p.courseId);
     if (page === 'dashboard') data.completedCertificates = completedCertificates(rows, completed, now);
+  }
+  if (courseList) {
+    // An administrator sees every published course: a second read, as the API route makes it.
+    const admin = isAdminUser(row);
+    const rows = admin
+      ? await db.batch(courseListReads(db, userId, courseList.query, courseList.language, true))
+      : listed;
+    data.courseList = { params: courseList.params, answer: toCourseList(rows, courseList.query, admin) };
+  }
+  if (courseId) {
+    // A course the learner may not see is refused (thrown) as the API refuses it.
+    data.course = await toCourseDetail(db, { ...row, id: userId }, course);
+    data.courseProgress = toCourseProgressDetail(userId, courseId, courseProgressed);
   }
   // The sessions take more reads, only for a learner with an invitation (most have none).
   if (wanted.sessions) data.mySessions = invitations[0].length ? await mySessions(db, userId) : { sessions: [] };

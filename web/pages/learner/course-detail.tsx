@@ -1,5 +1,5 @@
 import { BookOpen, CircleCheck, Clock, Target } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import {
@@ -21,6 +21,7 @@ import { ReviewDialog } from '../../components/learner-review-dialog';
 import { BackLink } from '../../components/learner/back-link';
 import { PageFailure } from '../../components/learner/page-failure';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { takeOverServerMarkup } from '../../server-rendered';
 import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
 import { useCourseProgress } from '../../state/course-progress';
 import { useRecertification } from '../../state/recertification';
@@ -37,7 +38,8 @@ const BackToCourses = () => <BackLink href="/my-courses">{t('course.back')}</Bac
 
 /** The message the dashboard's Recertify left in the history entry (web/pages/learner/dashboard.tsx). */
 function recertifiedFromHistory(): string | null {
-  const state: unknown = window.history.state;
+  // No history on the server (the Worker renders this page too: web/ssr/learner-server.tsx).
+  const state: unknown = typeof window === 'undefined' ? null : window.history.state;
   if (state && typeof state === 'object' && 'recertified' in state && typeof state.recertified === 'string') {
     return state.recertified;
   }
@@ -47,6 +49,8 @@ function recertifiedFromHistory(): string | null {
 /** /course/{courseId}: the course header, progress or enrollment panel, components, journey, certificate and review dialogs. */
 export function CourseDetailPage() {
   const { courseId } = useParams<{ courseId: string }>();
+  // The Worker may have rendered this page (worker/routes/learner-pages.ts): its copy leaves as this one commits.
+  useLayoutEffect(takeOverServerMarkup, []);
   return <CourseDetail key={courseId} courseId={courseId} />;
 }
 

@@ -1,7 +1,8 @@
 import type { CourseListStatus, CourseSort } from '@contract/courses';
+import { MY_COURSES_PAGE_SIZE } from '@contract/learner-pages';
 import { BookOpen, Search, SearchX } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { grid } from 'styled-system/patterns';
 import { fetchCoursePage, learnerQueries } from '../../api/learner-queries';
@@ -12,9 +13,9 @@ import { IncompleteAttemptsDialog } from '../../components/incomplete-attempts-d
 import { PageHeader } from '../../components/page-header';
 import { TablePagination } from '../../components/table-pagination';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { takeOverServerMarkup } from '../../server-rendered';
 import { useLearnerRequirements } from '../../hooks/use-learner-requirements';
 import { usePagedList } from '../../hooks/use-paged-list';
-import { SMALL_UP, useMediaQuery } from '../../hooks/use-media-query';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -29,9 +30,6 @@ import { errorText } from '../../i18n/error-text';
 type Tab = 'all' | CourseListStatus;
 type Sort = 'default' | CourseSort;
 
-/** Courses per page: whole rows of the one-, two- and three-column grids. */
-const MY_COURSES_PAGE_SIZE = 24;
-
 // Functions, not constants: the texts are read in the current language.
 const SORTS = (): { value: Sort; label: string }[] => [
   { value: 'default', label: t('myCourses.sort.default') },
@@ -45,6 +43,10 @@ const EMPTY_HINT = (): Record<Tab, string> => ({
   progress: t('myCourses.empty.progress'),
   completed: t('myCourses.empty.completed'),
 });
+
+// The small breakpoint (600 px, hooks/use-media-query.ts SMALL_UP): long tab labels from it up.
+const WIDE_ONLY = css({ display: { base: 'none', sm: 'inline' } });
+const NARROW_ONLY = css({ display: { base: 'inline', sm: 'none' } });
 
 /** The list's filters as the address holds them; blank is "every course", "every book", the server's order. */
 const FILTERS = {
@@ -65,7 +67,8 @@ const fetchCourses = ({ sortBy, ...params }: PageParams & typeof FILTERS, signal
 /** /my-courses: "My Safety Training", the learner's courses by status tab, searchable, filtered by book and sorted, a page at a time; optionally the other books' courses too. */
 export function MyCoursesPage() {
   useDocumentTitle(t('nav.myCourses'));
-  const wide = useMediaQuery(SMALL_UP);
+  // The Worker may have rendered this page (worker/routes/learner-pages.ts): its copy leaves as this one commits.
+  useLayoutEffect(takeOverServerMarkup, []);
   const list = usePagedList({
     queryKey: queryKeys.learner.courses,
     fetchPage: fetchCourses,
@@ -164,15 +167,15 @@ export function MyCoursesPage() {
           </Checkbox>
           <TabList aria-label={t('myCourses.statusTabs')}>
             <TabTrigger value="all">{t('myCourses.tab.all', { count: counts.all })}</TabTrigger>
+            {/* Long and short labels chosen by the stylesheet, not a script: the Worker's copy (rendered
+                without the screen's width) and the app's show the same at every width. */}
             <TabTrigger value="progress">
-              {wide
-                ? t('myCourses.tab.inProgress', { count: counts.progress })
-                : t('myCourses.tab.progress', { count: counts.progress })}
+              <span className={WIDE_ONLY}>{t('myCourses.tab.inProgress', { count: counts.progress })}</span>
+              <span className={NARROW_ONLY}>{t('myCourses.tab.progress', { count: counts.progress })}</span>
             </TabTrigger>
             <TabTrigger value="completed">
-              {wide
-                ? t('myCourses.tab.completed', { count: counts.completed })
-                : t('myCourses.tab.done', { count: counts.completed })}
+              <span className={WIDE_ONLY}>{t('myCourses.tab.completed', { count: counts.completed })}</span>
+              <span className={NARROW_ONLY}>{t('myCourses.tab.done', { count: counts.completed })}</span>
             </TabTrigger>
           </TabList>
         </div>
