@@ -21,6 +21,21 @@ interface UserListProps {
   onDelete: (user: UserDto) => void;
 }
 
+/**
+ * The actions column stays in view at the table's end while the table scrolls sideways (ten columns are
+ * wider than the content area up to about 1,600 px): its cells carry the row's background, since they overlap.
+ */
+const stickyEnd = css({
+  position: 'sticky',
+  insetInlineEnd: '0',
+  bg: 'bg.surface',
+  borderInlineStartWidth: '1px',
+  borderInlineStartColor: 'border.muted',
+  'thead &': { bg: 'bg.muted' },
+  'tr:hover > &': { bg: 'bg.muted' },
+  'tr[data-selected] > &': { bg: 'brand.subtle' },
+});
+
 /** The page of users: a table from medium screens up, cards below, each row with its checkbox and actions. */
 export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStatus, onDelete }: UserListProps) {
   // Site names by id (issue 30): the list of sites is short and shared with the user form.
@@ -49,7 +64,9 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
             <TableHeader>{t('admin.users.col.role')}</TableHeader>
             <TableHeader>{t('admin.users.col.books')}</TableHeader>
             <TableHeader>{t('admin.users.col.status')}</TableHeader>
-            <TableHeader align="right">{t('admin.users.col.actions')}</TableHeader>
+            <TableHeader align="right" className={stickyEnd}>
+              {t('admin.users.col.actions')}
+            </TableHeader>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -73,7 +90,7 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
                   </span>
                 ) : null}
               </TableCell>
-              <TableCell>
+              <TableCell className={css({ minW: '14rem' })}>
                 <span className={css({ overflowWrap: 'anywhere' })}>{u.email}</span>
               </TableCell>
               <TableCell>
@@ -94,7 +111,7 @@ export function UserList({ list, selected, onSelectAll, onToggle, onEdit, onStat
               <TableCell>
                 <UserStatusChip status={u.status} />
               </TableCell>
-              <TableCell align="right">
+              <TableCell align="right" className={stickyEnd}>
                 <RowActions
                   user={u}
                   onEdit={() => onEdit(u)}
