@@ -140,9 +140,11 @@ export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = 
   const wants = (list: TeamQualifiedList) => !ask.list || ask.list === list;
   // The page's ids only: names and pieces are read for them alone, in the outer query.
   // D1 allows few terms in one compound SELECT: the pages are nested compounds of their own.
+  // CROSS JOIN keeps SQLite's order (the qualified first, then their names, sorted): workerd's SQLite
+  // otherwise walks everyone by name for each list, probing an index it builds on the qualified.
   const qualifiedPage = (list: TeamQualifiedList, where: SQL) =>
     sql`SELECT * FROM (SELECT ${list}, m.id, ${nameKey}, NULL, NULL, NULL, NULL
-      FROM qualified m JOIN users pu ON pu.id = m.id WHERE ${where} ${page})`;
+      FROM qualified m CROSS JOIN users pu ON pu.id = m.id WHERE ${where} ${page})`;
   const asked = [
     wants('qualified') ? qualifiedPage('qualified', sql`1`) : null,
     wants('lapsingWithin7Days') ? qualifiedPage('lapsingWithin7Days', sql`m.until <= ${within(7)}`) : null,
@@ -190,7 +192,8 @@ export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = 
         WHERE until IS NOT NULL`,
         sql`SELECT g.id, g.until FROM (SELECT h.user_id AS id, min(h.until) AS until FROM (${heldSpans(dayEnd, null)}) h
             WHERE ${big} GROUP BY h.user_id HAVING count(*) = (SELECT count(*) FROM pieces)) g
-          JOIN reporting_lines gl ON gl.manager_id = ${sup} AND gl.user_id = g.id
+          -- Each qualified person's one line to the caller (not the caller's whole team, then them).
+          CROSS JOIN reporting_lines gl ON gl.manager_id = ${sup} AND gl.user_id = g.id
           WHERE gl.depth <= ${TEAM_MAX_DEPTH} AND gl.active = 1 AND g.id <> ${sup} AND ${atSite(sql`gl.site_id`)}`,
       )})
       SELECT 'counts' AS list, NULL AS id, NULL AS sort_name,
