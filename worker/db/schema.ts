@@ -878,6 +878,34 @@ export const factVersions = sqliteTable('fact_versions', {
 });
 
 /**
+ * The records the task rule reads, as spans of days (migration 0056, issue 30 item 5): per person and
+ * piece key (a course's family or the course, a template family, a credential type, a talk topic),
+ * each record with the span it is the one read (from its issue until a record replacing it is issued)
+ * and when it stops counting. Written only by the triggers on the evidence tables, from the
+ * `evidence_spans_*` views (services/task-search.ts reads it).
+ */
+export const evidenceSpans = sqliteTable(
+  'evidence_spans',
+  {
+    kind: text('kind', { enum: EVIDENCE_KINDS }).notNull(),
+    /** The course's key (`family:<id>` or the course id), the template family id, the credential type id, the talk topic id. */
+    refId: text('ref_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** The certificate, authorisation, credential or talk. */
+    recordId: text('record_id').notNull(),
+    readFrom: text('read_from').notNull(),
+    /** When a record replacing it was issued; null while it is the one read. */
+    readUntil: text('read_until'),
+    /** Its expiry; a talk's start (the task piece gives its period). */
+    validUntil: text('valid_until').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.refId, t.userId, t.recordId] }),
+    index('evidence_spans_user_idx').on(t.userId, t.kind, t.refId),
+  ],
+);
+
+/**
  * The compliance summary of one matrix filter, computed from every covered person and kept until
  * the earliest moment a status can change by itself (a minute at most). Writes that change
  * compliance (certificates, requirements, exemptions, events, people) clear it.

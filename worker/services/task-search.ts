@@ -2,19 +2,18 @@
  * "Who can do this today?" (issue 30 item 5) at organisation scale: a site lead over 10,000 people
  * asks in one D1 round trip, and nobody's pieces are judged one by one in JS.
  *
- * SQL decides who is in which list, set-wise: for each piece of the task it reads the records of
- * that piece from the piece's side (certificates of the course's family, authorisations of the
- * template family, approved credentials of the type, talks on the topic) issued by the day's end,
- * keeps each person's record the rule reads (picked as evidence.ts's heldPiecesSql picks it), and a
- * person is qualified when every piece's record counts that day (not revoked, not expired at the
- * day's start). The team is walked once (a covering index) for the counts and the not-qualified
- * page. Only the page's people (50 per list) get every piece read and judged with the one task rule
+ * SQL decides who is in which list, set-wise, from evidence_spans (migration 0056: per person and
+ * piece, the records the rule reads as spans of days, kept by triggers on every evidence write): for
+ * each piece of the task the span holding the day's end, counting when it has not expired at the
+ * day's start; a person is qualified when every piece has one, and the earliest expiry is when they
+ * lapse. The team is walked once (reporting_lines) for the counts and the not-qualified page. Only the
+ * page's people (50 per list) get every piece read and judged with the one task rule
  * (contract/rules/task-qualification.ts) for what stops or ends them; test/api/task-search-rule.test.ts
- * proves the SQL lists and the rule agree over generated evidence of every kind.
- * docs/decisions/2026-11-28-task-search.md.
+ * and test/api/evidence-spans.test.ts prove the SQL lists and the rule agree over generated evidence of
+ * every kind.
+ * docs/decisions/2026-11-28-task-search.md, docs/decisions/2026-11-28-evidence-spans.md.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { NEVER_EXPIRES } from '../contract/certificates';
 import { REFUSALS } from '../contract/errors';
 import {
   TEAM_QUALIFIED_PAGE,
@@ -67,62 +66,24 @@ const personName = (alias: string) =>
     `coalesce(nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), ''), ${alias}.username)`,
   );
 
-/** The course piece's course and the other language versions of its family (every one counts). */
-const familyOf = sql`(SELECT re.ref_id UNION ALL SELECT ff.id FROM courses ff
-  WHERE ff.family_id = (SELECT f0.family_id FROM courses f0 WHERE f0.id = re.ref_id) AND ff.id <> re.ref_id)`;
-
 /**
- * Per piece of the task (`pieces`) and person: the record the rule reads, as (user_id, revoked,
- * expires). Certificates and authorisations: the latest issued by the day's end, unrevoked ones
- * first (SQLite's max() hands its row's other columns back); credentials: the approved one lasting
- * longest, valid to the end of its expiry day; talks: the latest attended, counting `every_days`.
+ * Per piece of the task (`pieces`, with its key in evidence_spans and the instant its record must
+ * outlast), the spans (migration 0056) of the records the rule reads on the day: the one whose span
+ * holds the day's end, counting when it has not expired at the day's start (a talk: its start plus the
+ * piece's period). `until` is when it stops counting. At most one row per person and piece.
  */
-const pickedRecordsSql = (dayEnd: string, bigTeam: SQL) => sql`
-  SELECT re.ref_id AS ref_id, c.user_id AS user_id, max((c.revoked_at IS NULL) || c.issued_at) AS pick,
-    c.revoked_at AS revoked, c.expires_at AS expires
-  FROM pieces re CROSS JOIN certificates c INDEXED BY certificates_course_user_idx
-  WHERE ${bigTeam} AND re.kind = 'course' AND c.issued_at <= ${dayEnd}
-    AND c.course_id IN ${familyOf}
-  GROUP BY re.ref_id, c.user_id
-  UNION ALL
-  SELECT re.ref_id, a.user_id, max((a.revoked_at IS NULL) || a.issued_at), a.revoked_at, a.expires_at
-  FROM pieces re CROSS JOIN authorisations a INDEXED BY authorisations_family_idx
-  WHERE ${bigTeam} AND re.kind = 'evaluation' AND a.family_id = re.ref_id AND a.issued_at <= ${dayEnd}
-  GROUP BY re.ref_id, a.user_id
-  UNION ALL
-  SELECT re.ref_id, cr.user_id, max(coalesce(cr.expires_on, '9999-12-31') || coalesce(cr.issued_on, '')), NULL,
-    CASE WHEN cr.expires_on IS NULL THEN ${NEVER_EXPIRES} ELSE date(cr.expires_on, '+1 day') || 'T00:00:00.000Z' END
-  FROM pieces re CROSS JOIN credentials cr INDEXED BY credentials_type_idx
-  WHERE ${bigTeam} AND re.kind = 'credential' AND cr.type_id = re.ref_id AND cr.status = 'APPROVED'
-    AND coalesce(cr.issued_on || 'T00:00:00.000Z', cr.reviewed_at, cr.submitted_at) <= ${dayEnd}
-  GROUP BY re.ref_id, cr.user_id
-  UNION ALL
-  SELECT re.ref_id, ta.user_id, max(t.started_at), NULL,
-    strftime('%Y-%m-%dT%H:%M:%fZ', max(t.started_at), '+' || coalesce(re.every_days, 0) || ' days')
-  FROM pieces re CROSS JOIN talks t INDEXED BY talks_topic_idx CROSS JOIN talk_attendees ta
-  WHERE ${bigTeam} AND re.kind = 'talk' AND t.topic_id = re.ref_id AND t.started_at <= ${dayEnd} AND ta.talk_id = t.id
-  GROUP BY re.ref_id, ta.user_id`;
+const heldSpans = (dayEnd: string, person: SQL | null) => sql`SELECT s.user_id AS user_id,
+    CASE WHEN re.kind = 'talk' THEN strftime('%Y-%m-%dT%H:%M:%fZ', s.valid_until, '+' || coalesce(re.every_days, 0) || ' days')
+      ELSE s.valid_until END AS until
+  FROM pieces re JOIN evidence_spans s ON s.kind = re.kind AND s.ref_id = re.span_key${person ? sql` AND s.user_id = ${person}` : sql``}
+  WHERE s.read_from <= ${dayEnd} AND (s.read_until IS NULL OR s.read_until > ${dayEnd}) AND s.valid_until > re.after`;
 
-/**
- * The same pick person by person (`m.id`), for a small team: the expiry of the record the rule reads
- * when it is not revoked, else null.
- */
-const personPieceSql = (dayEnd: string) => sql`CASE re.kind
-  WHEN 'course' THEN (SELECT CASE WHEN c.revoked_at IS NULL THEN c.expires_at END FROM certificates c
-    WHERE c.user_id = m.id AND c.issued_at <= ${dayEnd}
-      AND c.course_id IN ${familyOf}
-    ORDER BY c.revoked_at IS NOT NULL, c.issued_at DESC LIMIT 1)
-  WHEN 'evaluation' THEN (SELECT CASE WHEN a.revoked_at IS NULL THEN a.expires_at END FROM authorisations a
-    WHERE a.user_id = m.id AND a.family_id = re.ref_id AND a.issued_at <= ${dayEnd}
-    ORDER BY a.revoked_at IS NOT NULL, a.issued_at DESC LIMIT 1)
-  WHEN 'credential' THEN (SELECT CASE WHEN cr.expires_on IS NULL THEN ${NEVER_EXPIRES} ELSE date(cr.expires_on, '+1 day') || 'T00:00:00.000Z' END
-    FROM credentials cr WHERE cr.user_id = m.id AND cr.type_id = re.ref_id AND cr.status = 'APPROVED'
-      AND coalesce(cr.issued_on || 'T00:00:00.000Z', cr.reviewed_at, cr.submitted_at) <= ${dayEnd}
-    ORDER BY coalesce(cr.expires_on, '9999-12-31') DESC, cr.issued_on DESC LIMIT 1)
-  WHEN 'talk' THEN (SELECT strftime('%Y-%m-%dT%H:%M:%fZ', t.started_at, '+' || coalesce(re.every_days, 0) || ' days')
-    FROM talk_attendees ta JOIN talks t ON t.id = ta.talk_id
-    WHERE ta.user_id = m.id AND t.topic_id = re.ref_id AND t.started_at <= ${dayEnd} ORDER BY t.started_at DESC LIMIT 1)
-  END`;
+/** The task's pieces with their keys in evidence_spans and the instant their record must outlast. */
+const piecesOf = (taskId: string, dayStart: string) => sql`SELECT kind, ref_id, every_days,
+    CASE kind WHEN 'course' THEN (SELECT k.ref_id FROM course_evidence_keys k WHERE k.course_id = te.ref_id) ELSE ref_id END AS span_key,
+    CASE kind WHEN 'talk' THEN strftime('%Y-%m-%dT%H:%M:%fZ', ${dayStart}, '-' || coalesce(every_days, 0) || ' days')
+      ELSE ${dayStart} END AS after
+  FROM task_evidence te WHERE task_id = ${taskId}`;
 
 /**
  * The caller's reports (the reporting_lines facts: one index range, with each report's active flag
@@ -179,9 +140,11 @@ export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = 
   const wants = (list: TeamQualifiedList) => !ask.list || ask.list === list;
   // The page's ids only: names and pieces are read for them alone, in the outer query.
   // D1 allows few terms in one compound SELECT: the pages are nested compounds of their own.
+  // CROSS JOIN keeps SQLite's order (the qualified first, then their names, sorted): workerd's SQLite
+  // otherwise walks everyone by name for each list, probing an index it builds on the qualified.
   const qualifiedPage = (list: TeamQualifiedList, where: SQL) =>
     sql`SELECT * FROM (SELECT ${list}, m.id, ${nameKey}, NULL, NULL, NULL, NULL
-      FROM qualified m JOIN users pu ON pu.id = m.id WHERE ${where} ${page})`;
+      FROM qualified m CROSS JOIN users pu ON pu.id = m.id WHERE ${where} ${page})`;
   const asked = [
     wants('qualified') ? qualifiedPage('qualified', sql`1`) : null,
     wants('lapsingWithin7Days') ? qualifiedPage('lapsingWithin7Days', sql`m.until <= ${within(7)}`) : null,
@@ -221,18 +184,17 @@ export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = 
     .from(sql`${factsGate(known)} CROSS JOIN (${teamWalk(sup, ask.taskId)},
       size AS MATERIALIZED (SELECT count(*) AS n FROM team t
         WHERE t.active = 1 AND EXISTS (SELECT 1 FROM task) AND ${atSite(sql`t.site`)}),
-      pieces AS MATERIALIZED (SELECT kind, ref_id, every_days FROM task_evidence WHERE task_id = ${ask.taskId}),
-      ${ask.way === 'crew' ? sql`` : sql`picked AS (${pickedRecordsSql(dayEnd, big)}),`}
+      pieces AS MATERIALIZED (${piecesOf(ask.taskId, dayStart)}),
       qualified AS MATERIALIZED (${arms(
-        sql`SELECT id, until FROM (SELECT m.id AS id, (SELECT CASE WHEN count(*) = sum(v > ${dayStart}) THEN min(v) END
-            FROM (SELECT ${personPieceSql(dayEnd)} AS v FROM pieces re LIMIT -1)) AS until
+        sql`SELECT id, until FROM (SELECT m.id AS id, (SELECT CASE WHEN count(*) = (SELECT count(*) FROM pieces) THEN min(h.until) END
+            FROM (${heldSpans(dayEnd, sql`m.id`)}) h) AS until
           FROM team m WHERE ${small} AND m.active = 1 AND ${atSite(sql`m.site`)})
         WHERE until IS NOT NULL`,
-        sql`SELECT g.id, g.until FROM (SELECT r.user_id AS id, min(r.expires) AS until FROM picked r
-            WHERE r.revoked IS NULL AND r.expires > ${dayStart}
-            GROUP BY r.user_id HAVING count(*) = (SELECT count(*) FROM pieces)) g
-          JOIN users gu ON gu.id = g.id
-          WHERE ${big} AND gu.deactivated_at IS NULL AND gu.id <> ${sup} AND ${atSite(sql`gu.site_id`)} AND ${below(sql`g.id`)}`,
+        sql`SELECT g.id, g.until FROM (SELECT h.user_id AS id, min(h.until) AS until FROM (${heldSpans(dayEnd, null)}) h
+            WHERE ${big} GROUP BY h.user_id HAVING count(*) = (SELECT count(*) FROM pieces)) g
+          -- Each qualified person's one line to the caller (not the caller's whole team, then them).
+          CROSS JOIN reporting_lines gl ON gl.manager_id = ${sup} AND gl.user_id = g.id
+          WHERE gl.depth <= ${TEAM_MAX_DEPTH} AND gl.active = 1 AND g.id <> ${sup} AND ${atSite(sql`gl.site_id`)}`,
       )})
       SELECT 'counts' AS list, NULL AS id, NULL AS sort_name,
         (SELECT count(*) FROM qualified) AS n1,
