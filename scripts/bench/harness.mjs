@@ -44,9 +44,10 @@ export function workerBuild() {
  * timings are the runtime's (the proxy added its own latency and dropped requests under load).
  * Bindings, assets and compatibility come from wrangler.toml as wrangler reads it, and the state
  * sits where `wrangler d1 execute --persist-to` and the seed write it (`<persist>/v3`).
- * `stop()` ends it.
+ * `stop()` ends it. The browser journeys run on it too (test/e2e/global-setup.ts), with their own
+ * `bindings`, a fixed `port` (PUBLIC_URL names it) and the runtime's output kept off the test log.
  */
-export async function startWorker(persist) {
+export async function startWorker(persist, { bindings = {}, port = 0, handleRuntimeStdio } = {}) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve('wrangler.toml'));
   const { scriptPath } = await workerBuild();
   const mf = new Miniflare({
@@ -56,14 +57,15 @@ export async function startWorker(persist) {
     scriptPath,
     // Module names are paths relative to this root; the bundle lives in a temporary directory.
     modulesRoot: dirname(scriptPath),
-    bindings: { ...workerOptions.bindings, JWT_SECRET: BENCH_SECRET },
+    bindings: { ...workerOptions.bindings, JWT_SECRET: BENCH_SECRET, ...bindings },
     host: '127.0.0.1',
-    port: 0,
+    port,
     defaultPersistRoot: join(persist, 'v3'),
+    ...(handleRuntimeStdio ? { handleRuntimeStdio } : {}),
   });
   const base = (await mf.ready).origin;
   await waitForHealth(base, 90_000);
-  return { base, stop: () => mf.dispose() };
+  return { base, mf, stop: () => mf.dispose() };
 }
 
 /** Runs one SQL file against the local D1 in `persist` (the Worker must not be running). */
