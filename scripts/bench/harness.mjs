@@ -44,9 +44,14 @@ export function workerBuild() {
  * timings are the runtime's (the proxy added its own latency and dropped requests under load).
  * Bindings, assets and compatibility come from wrangler.toml as wrangler reads it, and the state
  * sits where `wrangler d1 execute --persist-to` and the seed write it (`<persist>/v3`).
- * `stop()` ends it. `port` 0 takes a free one; `onLog` gets each line the Worker logs (with its level).
+ * `stop()` ends it. The browser journeys run on it too (test/e2e/global-setup.ts), with their own
+ * `bindings`, a fixed `port` (PUBLIC_URL names it) and the runtime's output kept off the test log; `port` 0
+ * takes a free one; `onLog` gets each line the Worker logs (with its level: the load and soak runs count errors).
  */
-export async function startWorker(persist, { port = 0, jwtSecret = BENCH_SECRET, onLog } = {}) {
+export async function startWorker(
+  persist,
+  { bindings = {}, port = 0, jwtSecret = BENCH_SECRET, onLog, handleRuntimeStdio } = {},
+) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve('wrangler.toml'));
   const { scriptPath } = await workerBuild();
   const mf = new Miniflare({
@@ -56,10 +61,11 @@ export async function startWorker(persist, { port = 0, jwtSecret = BENCH_SECRET,
     scriptPath,
     // Module names are paths relative to this root; the bundle lives in a temporary directory.
     modulesRoot: dirname(scriptPath),
-    bindings: { ...workerOptions.bindings, JWT_SECRET: jwtSecret },
+    bindings: { ...workerOptions.bindings, JWT_SECRET: jwtSecret, ...bindings },
     host: '127.0.0.1',
     port,
     defaultPersistRoot: join(persist, 'v3'),
+    ...(handleRuntimeStdio ? { handleRuntimeStdio } : {}),
     // The Worker logs one JSON line per event; the load and soak runs count its errors.
     ...(onLog
       ? {
@@ -71,7 +77,7 @@ export async function startWorker(persist, { port = 0, jwtSecret = BENCH_SECRET,
   });
   const base = (await mf.ready).origin;
   await waitForHealth(base, 90_000);
-  return { base, stop: () => mf.dispose() };
+  return { base, mf, stop: () => mf.dispose() };
 }
 
 /** Runs one SQL file against the local D1 in `persist` (the Worker must not be running). */

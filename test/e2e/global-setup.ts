@@ -1,32 +1,35 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 /*
- * Browser journeys run against the real Worker: `wrangler dev` serving the built client
- * (dist/client) and the API, on a fresh local D1 + R2 in a temp dir, migrated and seeded.
+ * Browser journeys run against the real Worker: the bundle `wrangler deploy` uploads, run by workerd
+ * through Miniflare in this process (scripts/bench/harness.mjs startWorker, as the bench runs it),
+ * serving the built client (dist/client) and the API, on a fresh local D1 + R2 in a temp dir,
+ * migrated and seeded. Not `wrangler dev`: its file watcher (esbuild polling every bundled file), its
+ * Node proxy and its log line per request cost CPU the journeys need for themselves on two cores,
+ * and they use none of it (the `npm start` path keeps its own journey, scheduled-trigger.spec.ts).
  * The build is not done here: `npm run build` runs before the tests.
  */
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
-    /** wrangler's --persist-to directory of the running Worker (for test/e2e/server.ts d1()). */
-    persistDir: string;
+    /** Where test/e2e/server.ts d1() sends a statement for the running Worker's D1 (see sqlServer). */
+    sqlURL: string;
     /** The Worker's local-only cron trigger token (test/e2e/server.ts fireCron(), as `npm start`'s front sends it). */
     cronToken: string;
   }
 }
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-// Telemetry and the Cloudflare IP lookup both try the network and fail slowly on a closed machine.
-const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -41,81 +44,86 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: root, env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', fail);
-    child.on('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}\n${output}`)),
-    );
-  });
+interface D1Statement {
+  all<Row>(): Promise<{ results: Row[] }>;
+  bind(...values: unknown[]): D1Statement;
+}
+interface D1Like {
+  prepare(sql: string): D1Statement;
+  batch(statements: D1Statement[]): Promise<unknown>;
+}
+interface LocalWorker {
+  base: string;
+  mf: { getD1Database(name: string): Promise<unknown>; getR2Bucket(name: string): Promise<unknown> };
+  stop(): Promise<void>;
+}
+interface WorkerOptions {
+  port: number;
+  bindings: Record<string, string>;
+  handleRuntimeStdio(stdout: Readable, stderr: Readable): void;
 }
 
-async function waitForHealth(
-  baseURL: string,
-  child: ChildProcess,
-  log: () => string,
-  timeoutMs = 90_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}\n${log()}`);
-    try {
-      const response = await fetch(`${baseURL}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
+/**
+ * The migrations, as `wrangler d1 migrations apply` and the API tests' applyD1Migrations run them:
+ * wrangler's own statement splitter, each file in one batch with its row in d1_migrations. Through
+ * the running Worker's binding: wrangler's command cost 13-17 s of CPU for the same work.
+ */
+async function migrate(db: D1Like): Promise<void> {
+  const { readD1Migrations } = await import('@cloudflare/vitest-pool-workers');
+  await db
+    .prepare(
+      `CREATE TABLE IF NOT EXISTS d1_migrations (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT UNIQUE,
+        applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+      )`,
+    )
+    .all();
+  const record = db.prepare('INSERT INTO d1_migrations (name) VALUES (?)');
+  for (const migration of await readD1Migrations(join(root, 'migrations'))) {
+    await db.batch([...migration.queries.map((query) => db.prepare(query)), record.bind(migration.name)]);
   }
-  throw new Error(`the Worker did not answer ${baseURL}/api/health within ${timeoutMs / 1000} s\n${log()}`);
 }
 
-/** Seeds through getPlatformProxy on the same files: --persist-to D is persist path D/v3. */
-async function seedIfAvailable(persistDir: string): Promise<void> {
-  const seedModule = join(root, 'scripts/seed/index.mjs');
-  if (!existsSync(seedModule)) return;
-  const { seed } = (await import(pathToFileURL(seedModule).href)) as {
+/** The demo seed, written through the running Worker's own bindings (one batch: all or nothing). */
+async function seed(worker: LocalWorker): Promise<void> {
+  const { seed: seedDemo } = (await import(pathToFileURL(join(root, 'scripts/seed/index.mjs')).href)) as {
     seed: (env: { DB: unknown; FILES: unknown }) => Promise<unknown>;
   };
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ DB: unknown; FILES: unknown }>({
-    configPath: join(root, 'wrangler.toml'),
-    persist: { path: join(persistDir, 'v3') },
-    remoteBindings: false,
-  });
-  try {
-    await seed({ DB: proxy.env.DB, FILES: proxy.env.FILES });
-  } finally {
-    await proxy.dispose();
-  }
+  await seedDemo({ DB: await worker.mf.getD1Database('DB'), FILES: await worker.mf.getR2Bucket('FILES') });
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.pid === undefined) return done();
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }, 5_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done();
+/**
+ * A loopback endpoint that runs one SQL statement on the Worker's D1 and answers its rows, for
+ * test/e2e/server.ts d1(): through the same runtime, so no second process opens the SQLite file
+ * (a `wrangler d1 execute` per statement cost about 2 s of CPU and met the Worker's lock now and then).
+ */
+async function sqlServer(db: D1Like, token: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    let sql = '';
+    request.on('data', (chunk: Buffer) => {
+      sql += chunk.toString();
     });
-    try {
-      // The group: npx, wrangler and workerd all go.
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      clearTimeout(timer);
-      done();
-    }
+    request.on('end', async () => {
+      if (request.headers['x-sql-token'] !== token) {
+        response.writeHead(403).end();
+        return;
+      }
+      try {
+        const { results } = await db.prepare(sql).all<unknown>();
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(results));
+      } catch (error) {
+        response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+      }
+    });
   });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/sql#${token}`,
+    close: () => new Promise((closed) => server.close(() => closed())),
+  };
 }
 
 export default async function setup(project: TestProject) {
@@ -126,57 +134,54 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
-  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
-  await seedIfAvailable(persistDir);
-
+  // The runtime's output (the Worker's log lines) is kept, not printed: its last part goes into the
+  // error when the Worker does not start.
   let log = '';
+  const keep = (stream: Readable) =>
+    stream.on('data', (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-20_000);
+    });
   const cronToken = `cron-${randomBytes(16).toString('hex')}`;
-  const child = spawn(
-    'npx',
-    [
-      'wrangler',
-      'dev',
-      '--port',
-      String(port),
-      '--ip',
-      '127.0.0.1',
-      '--persist-to',
-      persistDir,
-      '--show-interactive-dev-session=false',
-      // Not the default 9229: the two halves of the browser run (scripts/test.mjs), and a developer's
-      // own `npm start`, each run a Worker, and a second one on 9229 dies at start.
-      '--inspector-port',
-      String(await freePort()),
-      // .dev.vars may not exist (CI): the signing secret comes from here instead.
-      '--var',
-      `JWT_SECRET:${randomBytes(32).toString('base64url')}`,
-      '--var',
-      `PUBLIC_URL:${baseURL}`,
-      '--var',
-      `CRON_TRIGGER_TOKEN:${cronToken}`,
-    ],
-    { cwd: root, env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  const append = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
+  const { startWorker } = (await import(pathToFileURL(join(root, 'scripts/bench/harness.mjs')).href)) as {
+    startWorker(persist: string, options: WorkerOptions): Promise<LocalWorker>;
   };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-
+  let worker: LocalWorker;
   try {
-    await waitForHealth(baseURL, child, () => log);
+    worker = await startWorker(persistDir, {
+      port,
+      bindings: {
+        JWT_SECRET: randomBytes(32).toString('base64url'),
+        PUBLIC_URL: baseURL,
+        CRON_TRIGGER_TOKEN: cronToken,
+      },
+      handleRuntimeStdio: (stdout, stderr) => {
+        keep(stdout);
+        keep(stderr);
+      },
+    });
   } catch (error) {
-    await stop(child);
+    await rm(persistDir, { recursive: true, force: true });
+    throw new Error(`${String(error)}\n${log}`);
+  }
+  let sql: { url: string; close(): Promise<void> };
+  try {
+    const db = (await worker.mf.getD1Database('DB')) as D1Like;
+    await migrate(db);
+    await seed(worker);
+    sql = await sqlServer(db, randomBytes(16).toString('hex'));
+  } catch (error) {
+    await worker.stop();
     await rm(persistDir, { recursive: true, force: true });
     throw error;
   }
 
   project.provide('baseURL', baseURL);
-  project.provide('persistDir', persistDir);
+  project.provide('sqlURL', sql.url);
   project.provide('cronToken', cronToken);
 
   return async () => {
-    await stop(child);
+    await sql.close();
+    await worker.stop();
     await rm(persistDir, { recursive: true, force: true });
   };
 }

@@ -1,19 +1,9 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { inject } from 'vitest';
 
 /*
  * Arranging data for a journey without clicking through unrelated screens: the real HTTP API
  * (as a given user) and, for what only the server sees (the mail outbox), the local D1 itself.
  */
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const run = promisify(execFile);
-// wrangler's own entry, run by this Node: `npx` first starts npm to find it, a quarter of a second of
-// CPU for each statement a journey runs here.
-const WRANGLER = resolve(root, 'node_modules/wrangler/bin/wrangler.js');
 
 export interface ApiClient {
   token: string;
@@ -29,13 +19,7 @@ export async function apiAs(username: string, password: string): Promise<ApiClie
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password }),
     });
-  let login = await signIn();
-  // `wrangler dev` answers 503 "Your worker restarted mid-request" when it reloads the Worker, and
-  // asks the caller to send a POST again: once, after a pause.
-  if (login.status === 503) {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    login = await signIn();
-  }
+  const login = await signIn();
   if (!login.ok) throw new Error(`login as ${username} failed: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
   return {
@@ -56,35 +40,15 @@ export async function apiAs(username: string, password: string): Promise<ApiClie
   };
 }
 
-/** Runs one SQL statement on the Worker's local D1 and returns its rows. */
+/**
+ * Runs one SQL statement on the Worker's local D1 and returns its rows: through the Worker's own D1
+ * binding, by the loopback endpoint of the browser run's setup (global-setup.ts sqlServer).
+ */
 export async function d1<Row>(sql: string): Promise<Row[]> {
-  // The running Worker holds the same SQLite file: a statement that meets its lock (SQLITE_BUSY)
-  // is sent again after a pause, a few times.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await d1Once<Row>(sql);
-    } catch (error) {
-      if (attempt >= 5 || !/SQLITE_BUSY|database is locked/.test(String((error as Error).message))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
-    }
-  }
-}
-
-async function d1Once<Row>(sql: string): Promise<Row[]> {
-  const { stdout } = await run(
-    process.execPath,
-    [WRANGLER, 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql],
-    {
-      cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-      maxBuffer: 10 * 1024 * 1024,
-    },
-  ).catch((error: Error & { stdout?: string }) => {
-    // wrangler prints the SQL error as JSON on stdout.
-    throw new Error(`${error.message}\n${error.stdout ?? ''}`);
-  });
-  const parsed = JSON.parse(stdout) as { results: Row[] }[];
-  return parsed[0]?.results ?? [];
+  const [url, token] = inject('sqlURL').split('#');
+  const response = await fetch(url, { method: 'POST', headers: { 'x-sql-token': token }, body: sql });
+  if (!response.ok) throw new Error(`D1 refused ${sql}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Row[];
 }
 
 /**
