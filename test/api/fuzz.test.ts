@@ -79,6 +79,10 @@ const ACCEPTED_MUTATIONS: Record<string, { tables: string[]; why: string }> = {
     tables: ['credential_types', 'audit_log'],
     why: 'a credential type needs only a name (the rest default): any object with a string `name` is a valid type, and its creation is audited',
   },
+  'POST /api/v2/admin/scim-connections': {
+    tables: ['scim_connections', 'audit_log'],
+    why: 'a directory connection needs only a name (its token is made by the server): any object with a string `name` is a valid connection, and its creation is audited',
+  },
   'GET /api/v2/evaluations/signing-key': {
     tables: ['signature_envelope_keys'],
     why: 'the first read (or the first after 90 days) makes the key pair devices seal signatures with; it takes no input',

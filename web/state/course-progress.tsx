@@ -37,6 +37,23 @@ function writeSeen(courseId: string, status: string) {
   }
 }
 
+/**
+ * Notes the course's status as seen when this browser session has none for it (the assessment page): a learner
+ * may leave the course page the Worker rendered before the app took it over (Start pressed at once on a slow
+ * phone), and a completion is announced, with its certificate, only against a status seen before it. A
+ * completed course is not noted: a late answer could be this attempt's own completion.
+ */
+export async function noteCourseSeen(courseId: string): Promise<void> {
+  if (readSeen(courseId) !== null) return;
+  try {
+    const progress = await queryClient.fetchQuery(learnerQueries.courseProgress(courseId));
+    const status = progress?.courseProgress.status;
+    if (status && status !== 'COMPLETED' && readSeen(courseId) === null) writeSeen(courseId, status);
+  } catch {
+    // Nothing noted: the course page loads as usual, without the completion dialog.
+  }
+}
+
 /** Remember that the learner is working on a course (used by the material and assessment pages). */
 export function markCourseSeen(courseId: string, status: string) {
   writeSeen(courseId, status);

@@ -13,6 +13,7 @@ import { BackLink } from '../../components/learner/back-link';
 import { PageFailure } from '../../components/learner/page-failure';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAssessment } from '../../state/assessment';
+import { noteCourseSeen } from '../../state/course-progress';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
@@ -48,6 +49,10 @@ function useScreenFocus(screen: Screen, target: RefObject<HTMLElement | null>) {
 
 function Assessment({ courseId, componentId }: { courseId: string; componentId: string }) {
   const [snapshot, send] = useAssessment(componentId);
+  // The course page's completion dialog needs the course's status from before this attempt (see noteCourseSeen).
+  useEffect(() => {
+    void noteCourseSeen(courseId);
+  }, [courseId]);
   const { assessment, attempt, answers, remainingSeconds, result, error } = snapshot.context;
   useDocumentTitle(assessment?.title ?? t('assessment.title'));
   const focusTarget = useRef<HTMLElement>(null);
