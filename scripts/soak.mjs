@@ -62,7 +62,7 @@ let restarts = 0;
 const workerErrors = workerErrorLog();
 // The deploy bundle in workerd, restarted on the same port half-way (the faults connect to that port).
 const startWorker = () =>
-  startBenchWorker(persist, { port, jwtSecret: JWT_SECRET, onLog: (_level, message) => workerErrors.scan(message) });
+  startBenchWorker(persist, { port, bindings: { JWT_SECRET }, onLog: (_level, message) => workerErrors.scan(message) });
 const stopWorker = (running) => running?.stop();
 
 const cleanup = async () => {

@@ -48,10 +48,7 @@ export function workerBuild() {
  * `bindings`, a fixed `port` (PUBLIC_URL names it) and the runtime's output kept off the test log; `port` 0
  * takes a free one; `onLog` gets each line the Worker logs (with its level: the load and soak runs count errors).
  */
-export async function startWorker(
-  persist,
-  { bindings = {}, port = 0, jwtSecret = BENCH_SECRET, onLog, handleRuntimeStdio } = {},
-) {
+export async function startWorker(persist, { bindings = {}, port = 0, onLog, handleRuntimeStdio } = {}) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve('wrangler.toml'));
   const { scriptPath } = await workerBuild();
   const mf = new Miniflare({
@@ -61,7 +58,7 @@ export async function startWorker(
     scriptPath,
     // Module names are paths relative to this root; the bundle lives in a temporary directory.
     modulesRoot: dirname(scriptPath),
-    bindings: { ...workerOptions.bindings, JWT_SECRET: jwtSecret, ...bindings },
+    bindings: { ...workerOptions.bindings, JWT_SECRET: BENCH_SECRET, ...bindings },
     host: '127.0.0.1',
     port,
     defaultPersistRoot: join(persist, 'v3'),

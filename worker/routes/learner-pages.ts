@@ -4,8 +4,6 @@ import * as v from 'valibot';
 import { idParam } from '../contract/common';
 import { courseListQuery } from '../contract/courses';
 import { preferredLanguage } from '../contract/delivery-language';
-import { LANGUAGE_COOKIE } from '../contract/landing';
-import { isLanguage } from '../contract/language';
 import {
   BOOKMARK_COOKIE,
   MY_COURSES_PAGE_SIZE,
@@ -98,11 +96,9 @@ function myCoursesInput(c: Context<AppEnv>): PageInput | null {
   const sent = Object.entries(params).filter(([, value]) => value !== '');
   const query = v.safeParse(courseListQuery, Object.fromEntries(sent.map(([key, value]) => [key, String(value)])));
   if (!query.success) return null;
-  // The client asks in the interface language it shows (its Accept-Language): the reader's choice, kept in the
-  // language cookie, else the browser's. The page must list the versions the client would list.
-  const chosen = getCookie(c, LANGUAGE_COOKIE);
-  const asked = isLanguage(chosen) ? chosen : c.req.header('accept-language');
-  const language = preferredLanguage(asked, query.output.lang);
+  // The client asks in the interface language it shows (its Accept-Language): the page's own language (the
+  // reader's choice in the language cookie, else the browser's), so the page lists what the client would list.
+  const language = preferredLanguage(landingLanguage(c), query.output.lang);
   return { courseList: { params, query: query.output, language } };
 }
 
