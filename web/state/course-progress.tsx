@@ -54,7 +54,7 @@ export async function noteCourseSeen(courseId: string): Promise<void> {
   }
 }
 
-/** Remember that the learner is working on a course (used by the material and assessment pages). */
+/** Remember that the learner is working on a course (the material page; the assessment page notes it with noteCourseSeen). */
 export function markCourseSeen(courseId: string, status: string) {
   writeSeen(courseId, status);
 }
