@@ -8,11 +8,13 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
  * (web/lazy.ts), so a learner's first page downloads only the rest. The catalog files stay whole
  * (one file per language to translate). `statecharts`: the public statecharts page. `field`:
  * classroom sessions, toolbox talks, practical evaluations, My team and the kiosk (trainers',
- * supervisors' and admins' screens) with their refusals. test/unit/catalog-areas.test.ts checks
+ * supervisors' and admins' screens) with their refusals. `credentials`: the credential screens (a
+ * learner's own cards, their review by supervisors and admins). test/unit/catalog-areas.test.ts checks
  * that every page naming one of these messages loads its area.
  */
 export const SPLIT_AREAS = {
   statecharts: ['statecharts.'],
+  credentials: ['credentials.', 'error.credential.'],
   field: [
     'sessions.',
     'sessionQr.',

@@ -40,7 +40,7 @@ type CompiledCatalog = { messages: Record<string, unknown> };
  */
 const loaders: Record<CatalogArea, Record<Locale, () => Promise<CompiledCatalog>>> = {
   // The app's catalog files are built in parts (vite.catalogs.ts): `app`, what the first page needs,
-  // and the areas `statecharts` and `field`, loaded with their pages.
+  // and the areas `statecharts`, `credentials` and `field`, loaded with their pages.
   app: {
     en: () => import('./locales/en.json?area=app&lingui'),
     es: () => import('./locales/es.json?area=app&lingui'),
@@ -52,6 +52,12 @@ const loaders: Record<CatalogArea, Record<Locale, () => Promise<CompiledCatalog>
     es: () => import('./locales/es.json?area=statecharts&lingui'),
     hi: () => import('./locales/hi.json?area=statecharts&lingui'),
     ar: () => import('./locales/ar.json?area=statecharts&lingui'),
+  },
+  credentials: {
+    en: () => import('./locales/en.json?area=credentials&lingui'),
+    es: () => import('./locales/es.json?area=credentials&lingui'),
+    hi: () => import('./locales/hi.json?area=credentials&lingui'),
+    ar: () => import('./locales/ar.json?area=credentials&lingui'),
   },
   field: {
     en: () => import('./locales/en.json?area=field&lingui'),

@@ -20,7 +20,7 @@ export const STORAGE_KEY = 'locale';
  * admin areas have their own files (web/i18n/locales/<area>/); `statecharts` and `field` are built
  * out of the app's files (vite.catalogs.ts).
  */
-export type CatalogArea = 'app' | 'admin-people' | 'admin-content' | 'statecharts' | 'field';
+export type CatalogArea = 'app' | 'admin-people' | 'admin-content' | 'statecharts' | 'credentials' | 'field';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

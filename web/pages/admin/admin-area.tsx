@@ -6,7 +6,7 @@ import { lazyNamed } from '../../lazy';
 const AdminDashboardPage = lazyNamed(() => import('./dashboard'), 'AdminDashboardPage');
 const AdminCompliancePage = lazyNamed(() => import('./compliance'), 'AdminCompliancePage');
 const AdminTrainingRecordPage = lazyNamed(() => import('./training-record'), 'AdminTrainingRecordPage');
-const AdminCredentialsPage = lazyNamed(() => import('./credentials'), 'AdminCredentialsPage');
+const AdminCredentialsPage = lazyNamed(() => import('./credentials'), 'AdminCredentialsPage', ['credentials']);
 const AdminUsersPage = lazyNamed(() => import('./users'), 'AdminUsersPage');
 const AdminDomainsPage = lazyNamed(() => import('./domains'), 'AdminDomainsPage');
 const AdminSitesPage = lazyNamed(() => import('./sites'), 'AdminSitesPage');

@@ -10,7 +10,7 @@ const DashboardPage = lazyNamed(() => import('./dashboard'), 'DashboardPage');
 const ProfilePage = lazyNamed(() => import('./profile'), 'ProfilePage', ['field']);
 const MyCoursesPage = lazyNamed(() => import('./my-courses'), 'MyCoursesPage');
 const CertificatesPage = lazyNamed(() => import('./certificates'), 'CertificatesPage');
-const CredentialsPage = lazyNamed(() => import('./credentials'), 'CredentialsPage');
+const CredentialsPage = lazyNamed(() => import('./credentials'), 'CredentialsPage', ['credentials']);
 const ReportsPage = lazyNamed(() => import('./reports'), 'ReportsPage');
 const AnnouncementsPage = lazyNamed(() => import('./announcements'), 'AnnouncementsPage');
 const ThinkPage = lazyNamed(() => import('./think'), 'ThinkPage');
@@ -24,7 +24,11 @@ const TeamPage = lazyNamed(() => import('./team'), 'TeamPage', ['field']);
 const TeamForecastPage = lazyNamed(() => import('./team-forecast'), 'TeamForecastPage', ['field']);
 const TeamSessionsPage = lazyNamed(() => import('./team-sessions'), 'TeamSessionsPage', ['field']);
 // The record and the credential review reuse the administrators' components and their messages.
-const TeamApprovalsPage = lazyNamed(() => import('./team-approvals'), 'TeamApprovalsPage', ['admin-people', 'field']);
+const TeamApprovalsPage = lazyNamed(() => import('./team-approvals'), 'TeamApprovalsPage', [
+  'admin-people',
+  'credentials',
+  'field',
+]);
 const TeamRecordPage = lazyNamed(() => import('./team-record'), 'TeamRecordPage', ['admin-people', 'field']);
 const TeamTasksPage = lazyNamed(() => import('./team-tasks'), 'TeamTasksPage', ['field']);
 const EvaluationRecordPage = lazyNamed(() => import('./evaluations'), 'EvaluationRecordPage', ['field']);
