@@ -29,6 +29,12 @@ const UNIT_ISOLATED = [
   // Compares the Worker's TrueType-only fontkit with the package's: the PDF tests patch the Worker's
   // copy at run time (worker/services/pdf/fonts.ts), which a shared module cache would carry over.
   'test/unit/fontkit-slim.test.ts',
+  // Each starts its own Miniflare through wrangler's getPlatformProxy, whose bindings answer property
+  // reads over a synchronous channel; in the shared worker one of them once read a reply that was not
+  // its own (miniflare's `message?.id === id` assertion, at load average 9), so each gets a worker of its own.
+  'test/unit/migration-0022.test.ts',
+  'test/unit/seed-clock.test.ts',
+  'test/unit/seed-demo.test.ts',
 ];
 
 /** Pure unit tests in Node (statecharts, contract rules, client state, source checks). */

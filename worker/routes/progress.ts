@@ -35,17 +35,19 @@ import {
   type StepEffect,
   courseComponents,
   courseComponentsQuery,
+  learningActivityUpsert,
+  courseAfterStep,
+  settleCourseAfterStep,
+  type ComponentContext,
+} from '../services/progress';
+import {
   courseWithDomainQuery,
   findCourseWithDomain,
   findEnrollment,
   inUserBooks,
-  learningActivityUpsert,
-  courseAfterStep,
-  settleCourseAfterStep,
   toCourseWithDomain,
   userBookQuery,
-  type ComponentContext,
-} from '../services/progress';
+} from '../services/course-access';
 import { isAdminUser } from '../contract/rules/roles';
 import {
   courseProgressQuery,

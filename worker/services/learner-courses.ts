@@ -22,13 +22,11 @@ import { learnerAssessmentSummary, readAssessment } from './grading';
 import {
   COURSE_NOT_AVAILABLE,
   courseComponentsQuery,
-  courseWithDomainQuery,
-  enrollmentQuery,
   learnerClassroomData,
   learnerMaterialData,
   NOT_STARTED_PROGRESS,
-  toCourseWithDomain,
 } from './progress';
+import { courseWithDomainQuery, enrollmentQuery, toCourseWithDomain } from './course-access';
 import { courseProgressQuery, toComponentProgress, toCourseProgressDtos } from './progress-dtos';
 import { nextSessionsOf } from './session-next';
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { LearnerClassroomData, LearnerMaterialData } from '../contract/courses';
 import type { DeliveryLanguage } from '../contract/delivery-language';
@@ -6,18 +6,18 @@ import type { ComponentProgressLike } from '../contract/rules/progress';
 import { isComponentLocked, overallProgress } from '../contract/rules/progress';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
-import {
-  componentProgress,
-  components,
-  courseProgress,
-  courses,
-  domains,
-  learningActivity,
-  userDomains,
-} from '../db/schema';
+import { componentProgress, components, courseProgress, learningActivity } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
 import { cycleCertificateQuery, issueCertificate } from './certificates';
+import {
+  type CourseRow,
+  courseWithDomainQuery,
+  type DomainInfo,
+  enrollmentQuery,
+  toCourseWithDomain,
+  userBookQuery,
+} from './course-access';
 import { REFUSALS } from '../contract/errors';
 
 export type CourseProgressRow = typeof courseProgress.$inferSelect;
@@ -241,63 +241,6 @@ export function learningActivityUpsert(db: Db, userId: string, now: Date, second
       target: [learningActivity.userId, learningActivity.day],
       set: { seconds: sql`${learningActivity.seconds} + ${seconds}` },
     });
-}
-
-export type CourseRow = typeof courses.$inferSelect;
-export interface DomainInfo {
-  id: string;
-  name: string;
-}
-
-/** Whether the course's book is one of the user's (admins have every book). */
-export async function inUserBooks(db: Db, user: Pick<AuthUser, 'id' | 'role'>, domainId: string): Promise<boolean> {
-  if (isAdminUser(user)) return true;
-  return (await userBookQuery(db, user.id, domainId)).length > 0;
-}
-
-/** One row when the book is one of the user's (batch-safe; judge with `isAdminUser` too, as inUserBooks does). */
-export const userBookQuery = (db: Db, userId: string, domainId: string | SQL) =>
-  db
-    .select({ one: sql<number>`1` })
-    .from(userDomains)
-    .where(and(eq(userDomains.userId, userId), eq(userDomains.domainId, domainId)))
-    .limit(1);
-
-/** The course and its book; batch-safe (the book's columns are aliased apart from the course's). */
-export const courseWithDomainQuery = (db: Db, courseId: string | SQL) =>
-  db
-    .select({
-      course: courses,
-      domainId: sql<string>`${domains.id}`.as('domain_id_'),
-      domainName: sql<string>`${domains.name}`.as('domain_name_'),
-    })
-    .from(courses)
-    .innerJoin(domains, eq(domains.id, courses.domainId))
-    .where(eq(courses.id, courseId))
-    .limit(1);
-
-type CourseWithDomainRow = Awaited<ReturnType<typeof courseWithDomainQuery>>[number];
-export const toCourseWithDomain = (
-  row: CourseWithDomainRow | undefined,
-): { course: CourseRow; domain: DomainInfo } | null =>
-  row ? { course: row.course, domain: { id: row.domainId, name: row.domainName } } : null;
-
-export async function findCourseWithDomain(
-  db: Db,
-  courseId: string,
-): Promise<{ course: CourseRow; domain: DomainInfo } | null> {
-  return toCourseWithDomain((await courseWithDomainQuery(db, courseId))[0]);
-}
-
-export const enrollmentQuery = (db: Db, userId: string, courseId: string) =>
-  db
-    .select()
-    .from(courseProgress)
-    .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
-    .limit(1);
-
-export async function findEnrollment(db: Db, userId: string, courseId: string): Promise<CourseProgressRow | undefined> {
-  return (await enrollmentQuery(db, userId, courseId))[0];
 }
 
 export interface ComponentContext {

@@ -15,16 +15,8 @@ import { isAdminUser } from '../contract/rules/roles';
 import { cycleCertificateQuery } from './certificates';
 import { type CoverageFacts, coverageFactsQueries, toFacts } from './compliance';
 import { recertificationOpen } from './compliance-status';
-import {
-  COURSE_NOT_AVAILABLE,
-  courseComponentsQuery,
-  courseLanguageOf,
-  courseWithDomainQuery,
-  enrollmentQuery,
-  NOT_STARTED_PROGRESS,
-  toCourseWithDomain,
-  userBookQuery,
-} from './progress';
+import { COURSE_NOT_AVAILABLE, courseComponentsQuery, courseLanguageOf, NOT_STARTED_PROGRESS } from './progress';
+import { courseWithDomainQuery, enrollmentQuery, toCourseWithDomain, userBookQuery } from './course-access';
 
 const day = (iso: string) => iso.slice(0, 10);
 
