@@ -56,9 +56,9 @@ const CHROMIUM_ARGS = [
  * One Chromium per browser run (each part of `npm test`), one fresh context (its own cookies,
  * localStorage and cache, like a new profile) per session. The e2e project shares its modules
  * between files (`isolate: false` in vitest.config.ts), so this module, and the browser it launched,
- * lives for the whole run: a launch per spec file cost about 1 s of CPU and 0.7 s of wall time on
- * each of 45 files, a context 0.1-0.45 s. Closed when the run's worker exits (Playwright ends the
- * browsers it launched with the process).
+ * lives for the whole run instead of a launch and a close per spec file (with the imports, 1-3 s of
+ * CPU per file; docs/decisions/2026-11-28-suite-time.md). Closed when the run's worker exits
+ * (Playwright ends the browsers it launched with the process).
  */
 let shared: Promise<Browser> | undefined;
 const browser = () =>
