@@ -114,6 +114,11 @@ export default defineConfig({
           include: ['test/e2e/**/*.spec.ts'],
           globalSetup: ['./test/e2e/global-setup.ts'],
           fileParallelism: false,
+          // The files share one worker and its modules (playwright-core, axe, the helpers) and so one
+          // Chromium (test/e2e/browser.ts): importing them again per file cost about 1.3 s of wall time
+          // per file (30 s of a part's 23 files) and a browser launch about 1 s of CPU. Journeys share
+          // no state but the browser: each session is a fresh context and each journey makes its data.
+          isolate: false,
           // One retry for a journey that times out on a loaded two-core run; a real regression fails
           // twice. The intermittent "Start Course missing after Enroll" (see README decisions) is
           // still open: a retry must not hide it from the next person reading a failing log.

@@ -1,16 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import {
+  ACCOUNTS,
+  app,
+  openBrowser,
+  signIn,
+  VIEWPORTS,
+  waitForPath,
+  type BrowserSession,
+  keepPicture,
+} from './browser';
 
-/** Set E2E_SCREENSHOTS=<dir> to keep a PNG of each screen the journey passes through. */
-const SHOTS = process.env.E2E_SCREENSHOTS;
-async function snap(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+/** A PNG of the screen in E2E_SCREENSHOTS=<dir>, when set (browser.ts keepPicture). */
+const snap = (page: Page, name: string) => keepPicture(page, name, { fullPage: true });
 
 /** A tiny but real PDF: the server checks the %PDF- signature, the viewer renders it. */
 const PDF = Buffer.from(

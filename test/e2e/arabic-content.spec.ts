@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPdfRuns } from '../unit/pdf-text';
-import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession, keepPicture } from './browser';
 import { adminCourse, completeThroughApi } from './course-steps';
 import { apiAs, newLearner } from './server';
 
@@ -17,13 +15,8 @@ import { apiAs, newLearner } from './server';
 const COURSE = 'Fire Extinguisher Use: The PASS Technique';
 const DESKTOP = { width: 1440, height: 900 };
 
-/** Set E2E_SCREENSHOTS=<dir> to keep a PNG of each screen the journey passes through. */
-const SHOTS = process.env.E2E_SCREENSHOTS;
-async function snap(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+/** A PNG of the screen in E2E_SCREENSHOTS=<dir>, when set (browser.ts keepPicture). */
+const snap = (page: Page, name: string) => keepPicture(page, name, { fullPage: true });
 
 async function learnerAtTheHandout() {
   const admin = await apiAs(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
@@ -100,8 +93,12 @@ describe('English content in Arabic', () => {
     await page.getByLabel('Language').selectOption('ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
 
-    // The course page: the English description is its own left-to-right paragraph.
+    // The course page: the English description is its own left-to-right paragraph. The Worker renders
+    // it and the app takes it over, removing the Worker's copy: an element read from that copy while
+    // the app's scripts still loaded (a loaded machine) was detached by the next read, and a detached
+    // element's computed style is empty. The checks read the app's own page.
     await session.open(`/course/${course.id}`);
+    await page.locator('#server-rendered').waitFor({ state: 'detached' });
     const title = page.getByRole('heading', { level: 1, name: COURSE });
     await title.waitFor();
     expect(await title.locator('bdi').evaluate((e) => getComputedStyle(e).unicodeBidi)).toBe('isolate');
@@ -180,6 +177,7 @@ describe('English content in Arabic', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await snap(page, 'ar-handout-390');
     await session.open(`/course/${course.id}`);
+    await page.locator('#server-rendered').waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1, name: COURSE }).waitFor();
     expect(await endsOnTheRight(page, 'main header p[dir=auto]')).toMatchObject({ direction: 'ltr', onTheRight: true });
     await snap(page, 'ar-course-390');

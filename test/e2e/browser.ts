@@ -1,5 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 
 /*
  * Debian's Chromium driven by playwright-core, launched with the flags this closed network needs (no background networking, no sandbox as root).
@@ -51,18 +53,16 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * One Chromium per spec file, one fresh context (its own cookies, localStorage and cache, like a new
- * profile) per session. A new browser per session cost about 1.5 s against 0.45 s for a context, on
- * each of the suite's roughly 80 sessions, on a machine whose test run is bound by CPU.
+ * One Chromium per browser run (each part of `npm test`), one fresh context (its own cookies,
+ * localStorage and cache, like a new profile) per session. The e2e project shares its modules
+ * between files (`isolate: false` in vitest.config.ts), so this module, and the browser it launched,
+ * lives for the whole run instead of a launch and a close per spec file (with the imports, 1-3 s of
+ * CPU per file; docs/decisions/2026-11-28-suite-time.md). Closed when the run's worker exits
+ * (Playwright ends the browsers it launched with the process).
  */
 let shared: Promise<Browser> | undefined;
 const browser = () =>
   (shared ??= chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS }));
-afterAll(async () => {
-  const launched = shared;
-  shared = undefined;
-  if (launched) await (await launched).close();
-});
 
 export async function openBrowser(
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
@@ -110,6 +110,20 @@ export async function pointAt(page: Page, locator: Locator): Promise<void> {
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
   await locator.hover();
+}
+
+/**
+ * Keeps a PNG of what is on screen in E2E_SCREENSHOTS=<dir>, for a person to look at (never compared).
+ * Without it nothing is taken: a full-page picture cost Chromium 0.2-0.6 s of CPU, 33 of them in the
+ * suite's journeys, and no test read one.
+ */
+export async function keepPicture(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path, fullPage: options.fullPage, animations: 'disabled' });
+  else await target.screenshot({ path, animations: 'disabled' });
 }
 
 /** Waits until the page is at `path` (exact pathname). */

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import {
+  ACCOUNTS,
+  app,
+  openBrowser,
+  signIn,
+  VIEWPORTS,
+  waitForPath,
+  type BrowserSession,
+  keepPicture,
+} from './browser';
 import { addEvidenceRequirement, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { startTestProvider, TEST_CLIENT, type TestProvider } from './oidc-provider';
@@ -73,10 +82,10 @@ describe('company sign-in', () => {
     const card = page.getByRole('region', { name: company });
     await card.getByRole('button', { name: 'Test connection' }).click();
     await card.getByText('The connection works.').waitFor();
-    await page.screenshot({ path: `/tmp/company-sign-in-admin-1440-${run}.png`, fullPage: true });
+    await keepPicture(page, 'company-sign-in-admin-1440', { fullPage: true });
     await expectAccessible(page, 'company sign-in admin screen, 1440 px');
     await resize(page, VIEWPORTS.phone);
-    await page.screenshot({ path: `/tmp/company-sign-in-admin-390-${run}.png`, fullPage: true });
+    await keepPicture(page, 'company-sign-in-admin-390', { fullPage: true });
     await expectAccessible(page, 'company sign-in admin screen, 390 px');
     // The provider's form on a phone, by keyboard: it opens on the name, and Escape leaves it unchanged.
     await card.getByRole('button', { name: 'Edit' }).press('Enter');
@@ -84,7 +93,7 @@ describe('company sign-in', () => {
     await expect
       .poll(() => edit.getByLabel('Company name on the button').evaluate((el) => el === document.activeElement))
       .toBe(true);
-    await page.screenshot({ path: `/tmp/company-sign-in-dialog-390-${run}.png` });
+    await keepPicture(page, 'company-sign-in-dialog-390');
     await expectAccessible(page, 'identity provider form, 390 px');
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });
@@ -108,7 +117,7 @@ describe('company sign-in', () => {
     const button = phone.page.getByRole('button', { name: `Sign in with ${company}` });
     await button.waitFor();
     expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    await phone.page.screenshot({ path: `/tmp/company-sign-in-login-390-${run}.png`, fullPage: true });
+    await keepPicture(phone.page, 'company-sign-in-login-390', { fullPage: true });
     await expectAccessible(phone.page, 'sign-in page with a company provider, 390 px');
     // Typing a company address routes there instead of asking for a password.
     await phone.page.getByLabel('Username').fill(`maria.${run}@${domain}`);
@@ -150,7 +159,7 @@ describe('company sign-in', () => {
     const signDialog = phone.page.getByRole('dialog', { name: 'Sign off the roster' });
     await signDialog.getByText(`Signing in again with ${company} is your signature`, { exact: false }).waitFor();
     expect(await signDialog.getByLabel('Your password').count()).toBe(0);
-    await phone.page.screenshot({ path: `/tmp/provider-signature-dialog-390-${run}.png` });
+    await keepPicture(phone.page, 'provider-signature-dialog-390');
     await expectAccessible(phone.page, 'roster sign-off through the company provider, 390 px');
     const popupOpened = phone.context.waitForEvent('page');
     await signDialog.getByRole('button', { name: `Confirm with ${company}` }).click();

@@ -15,6 +15,7 @@ import {
   VIEWPORTS,
   waitForPath,
   type BrowserSession,
+  keepPicture,
 } from './browser';
 import { scanQrPng } from './qr-scan';
 import { apiAs, d1, newLearner, unique } from './server';
@@ -107,10 +108,10 @@ describe('the field check', () => {
     await dialog.waitFor({ state: 'detached' });
     // At 390 px the list is cards (the table is hidden).
     await app(page).getByText(taskName).locator('visible=true').first().waitFor();
-    await page.screenshot({ path: `/tmp/field-check-tasks-390-${id}.png`, fullPage: true });
+    await keepPicture(page, 'field-check-tasks-390', { fullPage: true });
     await page.setViewportSize(WIDE);
     await app(page).getByRole('table', { name: 'Tasks' }).getByText(taskName).waitFor();
-    await page.screenshot({ path: `/tmp/field-check-tasks-1440-${id}.png`, fullPage: true });
+    await keepPicture(page, 'field-check-tasks-1440', { fullPage: true });
 
     // The supervisor's phone: the badge card of Nia (as the card button downloads it), its QR read from the
     // PDF rendered to a picture, and the URL it holds opened in the signed-in browser.
@@ -137,7 +138,7 @@ describe('the field check', () => {
     const task = phone.page.locator('#status-task-list li').filter({ hasText: taskName });
     await task.getByText('Not qualified', { exact: true }).waitFor();
     await task.getByText(`${templateName} missing`).waitFor();
-    await phone.page.screenshot({ path: `/tmp/field-check-badge-390-${id}.png`, fullPage: true });
+    await keepPicture(phone.page, 'field-check-badge-390', { fullPage: true });
     await audit.check(phone.page, 'badge page with full status at 390 px');
 
     // "Who can do this today?": find the task, choose it, and read the team's answer.
@@ -162,10 +163,10 @@ describe('the field check', () => {
     expect(await notQualified.getByRole('listitem').count()).toBe(51);
     await notQualified.getByRole('button').waitFor({ state: 'detached' });
     await notQualified.getByRole('heading', { name: 'Not qualified (51)' }).and(phone.page.locator(':focus')).waitFor();
-    await phone.page.screenshot({ path: `/tmp/field-check-team-390-${id}.png`, fullPage: true });
+    await keepPicture(phone.page, 'field-check-team-390', { fullPage: true });
     await audit.check(phone.page, 'who can do this today at 390 px');
     await phone.page.setViewportSize(WIDE);
-    await phone.page.screenshot({ path: `/tmp/field-check-team-1440-${id}.png`, fullPage: true });
+    await keepPicture(phone.page, 'field-check-team-1440', { fullPage: true });
     audit.assertClean();
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WIDE } from './admin-steps';
 import { accessibilityAudit } from './axe';
-import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession, keepPicture } from './browser';
 import { d1, unique } from './server';
 
 describe("people's work data on screen", () => {
@@ -33,7 +33,7 @@ describe("people's work data on screen", () => {
     const audit = accessibilityAudit();
     await audit.atBothWidths(page, 'add user dialog with work fields', { within: add });
     await page.setViewportSize({ width: 390, height: 844 });
-    await add.screenshot({ path: `/tmp/people-add-390-${run}.png` });
+    await keepPicture(add, 'people-add-390');
     await page.setViewportSize(WIDE);
     await add.getByRole('button', { name: 'Create User' }).click();
     const created = page.getByRole('dialog', { name: 'User Created Successfully' });
@@ -53,7 +53,7 @@ describe("people's work data on screen", () => {
       `SELECT department, job_title FROM users WHERE username = '${username}'`,
     );
     expect(stored).toEqual({ department: 'Goods In', job_title: 'Forklift driver' });
-    await page.screenshot({ path: `/tmp/people-users-1440-${run}.png` });
+    await keepPicture(page, 'people-users-1440');
 
     // Edit User: the job title changes; the department stays.
     await row.getByRole('button', { name: `Edit ${username}` }).click();
@@ -75,7 +75,7 @@ describe("people's work data on screen", () => {
     await app(page).getByText('No training yet').waitFor();
     await app(page).getByText('Goods In').first().waitFor();
     await app(page).getByText('Shift lead').first().waitFor();
-    await page.screenshot({ path: `/tmp/people-record-1440-${run}.png`, fullPage: true });
+    await keepPicture(page, 'people-record-1440', { fullPage: true });
     await audit.atBothWidths(page, 'training record of an uncovered person');
     audit.assertClean();
 
@@ -88,6 +88,6 @@ describe("people's work data on screen", () => {
       .getByRole('link', { name: `Training record: Dana Okafor ${run}` })
       .last()
       .waitFor();
-    await page.screenshot({ path: `/tmp/people-users-390-${run}.png`, fullPage: true });
+    await keepPicture(page, 'people-users-390', { fullPage: true });
   });
 });

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { backdateCoverage, tick, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
-import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import {
+  ACCOUNTS,
+  app,
+  openBrowser,
+  signIn,
+  VIEWPORTS,
+  waitForPath,
+  type BrowserSession,
+  keepPicture,
+} from './browser';
 import { apiAs, d1, unique } from './server';
 
 const DAY = 24 * 3600 * 1000;
@@ -84,7 +93,7 @@ describe('reminders on screen', () => {
     await dialog.getByRole('button', { name: 'Send reminder' }).click();
     await dialog.waitFor({ state: 'detached' });
     await app(page).getByText('Reminders sent: 2').waitFor();
-    await page.screenshot({ path: '.tmp/reminders-matrix-1440.png', fullPage: true });
+    await keepPicture(page, 'reminders-matrix-1440', { fullPage: true });
 
     // Again for Ines the same day: skipped and said so.
     await tick(page.getByRole('checkbox', { name: `Select Ines Crate ${run}` }));
@@ -122,7 +131,7 @@ describe('reminders on screen', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'FAILED');
     const failedRow = table.getByRole('row').filter({ hasText: failedTo });
     await failedRow.getByText('mail provider answered 503').waitFor();
-    await page.screenshot({ path: '.tmp/reminders-outbox-1440.png', fullPage: true });
+    await keepPicture(page, 'reminders-outbox-1440', { fullPage: true });
     await expectAccessible(page, 'outbox (1440 px)');
     await failedRow.getByRole('button', { name: `Retry the message to ${failedTo}` }).click();
     await app(page).getByText('The message was queued again').waitFor();
@@ -133,7 +142,7 @@ describe('reminders on screen', () => {
     await resize(page, VIEWPORTS.phone);
     await page.getByRole('tab', { name: 'All' }).click();
     await page.getByRole('list', { name: 'Outbox messages' }).getByText(failedTo).waitFor();
-    await page.screenshot({ path: '.tmp/reminders-outbox-390.png', fullPage: true });
+    await keepPicture(page, 'reminders-outbox-390', { fullPage: true });
     await expectAccessible(page, 'outbox (390 px)');
   });
 });

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, app, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import {
+  ACCOUNTS,
+  app,
+  openBrowser,
+  signIn,
+  VIEWPORTS,
+  waitForPath,
+  type BrowserSession,
+  keepPicture,
+} from './browser';
 import { choose, matrixRow, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { apiAs, unique } from './server';
@@ -56,12 +65,12 @@ describe('a requirement brings its training to the people it covers', () => {
     await dialog.getByLabel('Department').fill(department);
     await preview.filter({ hasText: 'Covers 3 people' }).waitFor();
     for (const person of people) await preview.getByText(person.name, { exact: false }).waitFor();
-    await page.screenshot({ path: `/tmp/requirement-audience-dialog-${run}.png` });
+    await keepPicture(page, 'requirement-audience-dialog');
     // The count is part of the dialog at both widths, and the dialog stays accessible with it.
     await expectAccessible(page, 'requirement dialog with its audience, 1440 px');
     await resize(page, VIEWPORTS.phone);
     await preview.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/requirement-audience-dialog-390-${run}.png` });
+    await keepPicture(page, 'requirement-audience-dialog-390');
     await expectAccessible(page, 'requirement dialog with its audience, 390 px');
     await resize(page, WIDE);
 

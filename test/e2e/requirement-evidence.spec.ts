@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, app, openBrowser, signIn, tabTo, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import {
+  ACCOUNTS,
+  app,
+  openBrowser,
+  signIn,
+  tabTo,
+  VIEWPORTS,
+  waitForPath,
+  type BrowserSession,
+  keepPicture,
+} from './browser';
 import { choose, matrixRow, WIDE } from './admin-steps';
 import { expectAccessible, resize } from './axe';
 import { apiAs, d1, unique } from './server';
@@ -54,11 +64,11 @@ describe('a requirement that needs a course and a credential together', () => {
     await page.waitForFunction((el) => (el as HTMLInputElement).checked, await box.elementHandle());
     await dialog.getByLabel('Department').fill(department);
     await dialog.getByRole('status').filter({ hasText: 'Covers 1 person' }).waitFor();
-    await page.screenshot({ path: `/tmp/requirement-evidence-dialog-${run}.png` });
+    await keepPicture(page, 'requirement-evidence-dialog');
     await expectAccessible(page, 'requirement dialog with evidence, 1440 px');
     await resize(page, VIEWPORTS.phone);
     await credentials.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/requirement-evidence-dialog-390-${run}.png` });
+    await keepPicture(page, 'requirement-evidence-dialog-390');
     await expectAccessible(page, 'requirement dialog with evidence, 390 px');
     await resize(page, WIDE);
     await dialog.getByRole('button', { name: 'Add requirement' }).click();
@@ -89,11 +99,11 @@ describe('a requirement that needs a course and a credential together', () => {
     const panel = worker.page.getByRole('listitem', { name: `${COURSE} + ${typeName}` });
     await panel.getByText(`Credential needed: ${typeName}. Upload it under My credentials`, { exact: false }).waitFor();
     await panel.scrollIntoViewIfNeeded();
-    await worker.page.screenshot({ path: `/tmp/requirement-evidence-learner-390-${run}.png` });
+    await keepPicture(worker.page, 'requirement-evidence-learner-390');
     await expectAccessible(worker.page, 'learner panel with a credential requirement, 390 px');
     await resize(worker.page, WIDE);
     await panel.scrollIntoViewIfNeeded();
-    await worker.page.screenshot({ path: `/tmp/requirement-evidence-learner-${run}.png` });
+    await keepPicture(worker.page, 'requirement-evidence-learner');
     await expectAccessible(worker.page, 'learner panel with a credential requirement, 1440 px');
 
     // The credential alone (approved, as the approval screen leaves it): still pending, the course is missing.
@@ -126,13 +136,13 @@ describe('a requirement that needs a course and a credential together', () => {
     await cell.getByText(`Certificate ${number}`).waitFor();
     expect(await cell.getByText(/^Needs:/).count()).toBe(0);
     await cell.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/requirement-evidence-matrix-${run}.png` });
+    await keepPicture(page, 'requirement-evidence-matrix');
     await expectAccessible(page, 'matrix with an evidence cell, 1440 px');
     await resize(page, VIEWPORTS.phone);
     await cell.scrollIntoViewIfNeeded();
     // The matrix scrolls sideways smoothly: the picture waits for the scroll to settle.
     await page.waitForTimeout(600);
-    await page.screenshot({ path: `/tmp/requirement-evidence-matrix-390-${run}.png` });
+    await keepPicture(page, 'requirement-evidence-matrix-390');
     await expectAccessible(page, 'matrix with an evidence cell, 390 px');
   });
 });

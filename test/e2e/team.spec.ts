@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { choose, WIDE } from './admin-steps';
 import { accessibilityAudit } from './axe';
-import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, app, openBrowser, signIn, waitForPath, type BrowserSession, keepPicture } from './browser';
 import { apiAs, newLearner, unique } from './server';
 
 // Issue 30: an admin adds a site and puts a worker at it under a supervisor on screen; the
@@ -95,7 +95,7 @@ describe('a supervisor sees their team', () => {
     await edit.getByLabel('Reports to').fill(sup.username);
     await audit.atBothWidths(page, 'edit user with site and manager', { within: edit });
     await page.setViewportSize({ width: 390, height: 844 });
-    await edit.screenshot({ path: `/tmp/team-edit-user-390-${run}.png` });
+    await keepPicture(edit, 'team-edit-user-390');
     await page.setViewportSize(WIDE);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await edit.waitFor({ state: 'detached' });
@@ -122,7 +122,7 @@ describe('a supervisor sees their team', () => {
     await matrix.getByText(`Ana ${run}`).waitFor();
     await matrix.getByText(`Ben ${run}`).waitFor();
     expect(await matrix.getByText(`Oscar ${run}`).count()).toBe(0);
-    await phone.page.screenshot({ path: `/tmp/team-390-${run}.png`, fullPage: true });
+    await keepPicture(phone.page, 'team-390', { fullPage: true });
     await audit.check(phone.page, 'my team at 390 px');
     // Searching stays inside the team.
     await body.getByLabel('Search your team').fill('Ben');
@@ -132,7 +132,7 @@ describe('a supervisor sees their team', () => {
     await phone.page.setViewportSize(WIDE);
     await body.getByLabel('Search your team').fill('');
     await matrix.getByText(`Ana ${run}`).waitFor();
-    await phone.page.screenshot({ path: `/tmp/team-1440-${run}.png`, fullPage: true });
+    await keepPicture(phone.page, 'team-1440', { fullPage: true });
 
     // Approvals, on the phone again: Ana's card waits; the supervisor approves it.
     await phone.page.setViewportSize({ width: 390, height: 844 });
@@ -140,7 +140,7 @@ describe('a supervisor sees their team', () => {
     await sections.getByRole('link', { name: 'Approvals' }).click();
     await body.getByText('1 credential waits for your decision').waitFor();
     await audit.check(phone.page, 'team approvals at 390 px');
-    await phone.page.screenshot({ path: `/tmp/team-approvals-390-${run}.png`, fullPage: true });
+    await keepPicture(phone.page, 'team-approvals-390', { fullPage: true });
     await body.getByRole('button', { name: `Review Forklift card ${run} of Ana ${run}` }).click();
     const review = phone.page.getByRole('dialog');
     await review.getByRole('button', { name: 'Approve' }).click();
@@ -160,7 +160,7 @@ describe('a supervisor sees their team', () => {
       .getByText(`Reminder sent to Ana ${run}`)
       .waitFor();
     await audit.check(phone.page, 'team forecast at 390 px');
-    await phone.page.screenshot({ path: `/tmp/team-forecast-390-${run}.png`, fullPage: true });
+    await keepPicture(phone.page, 'team-forecast-390', { fullPage: true });
     const mail = await admin.request<{ messages: { kind: string | null }[] }>(`/v2/admin/users/${ana.id}/mail-log`);
     expect(mail.messages.map((m) => m.kind)).toContain('MANUAL_REMINDER');
 
@@ -173,7 +173,7 @@ describe('a supervisor sees their team', () => {
     await body.getByRole('button', { name: 'Download PDF' }).waitFor();
     expect(await body.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
     await audit.atBothWidths(phone.page, 'team member record');
-    await phone.page.screenshot({ path: `/tmp/team-record-390-${run}.png`, fullPage: true });
+    await keepPicture(phone.page, 'team-record-390', { fullPage: true });
     audit.assertClean();
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession, keepPicture } from './browser';
 import {
   adminCourse,
   joinedBookDaysAgo,
@@ -110,7 +110,7 @@ describe("the worker's daily path at 390 px", () => {
     await earlier.waitFor();
     const text = await page.locator('main').innerText();
     expect(text).toContain(`Renewed by ${second}`);
-    await page.screenshot({ path: '/tmp/worker-daily-certificates-390.png', fullPage: true });
+    await keepPicture(page, 'worker-daily-certificates-390', { fullPage: true });
 
     // The earlier certificate downloads, and the PDF is that one (its number, not the newer one's).
     const [download] = await Promise.all([page.waitForEvent('download'), earlier.click()]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession } from './browser';
+import { ACCOUNTS, openBrowser, signIn, VIEWPORTS, waitForPath, type BrowserSession, keepPicture } from './browser';
 import { adminCourse, joinedBookDaysAgo, passInBrowser, readMaterialInBrowser } from './course-steps';
 import { apiAs, d1, newLearner } from './server';
 
@@ -49,7 +49,7 @@ describe("the worker's path at 390 px", () => {
       .evaluate((el) => el.getAttribute('aria-labelledby') ?? el.getAttribute('aria-label'));
     expect(firstRegion).toBe('next-up-heading');
     expect(await nextUp.getByText(SDS).count()).toBe(0);
-    await page.screenshot({ path: '/tmp/worker-dashboard-390.png', fullPage: true });
+    await keepPicture(page, 'worker-dashboard-390', { fullPage: true });
 
     // Start opens the first component at once: no Enroll button, no banner, no course page on the way.
     await nextUp.getByRole('button', { name: `Start: ${LADDER}` }).click();
@@ -76,7 +76,7 @@ describe("the worker's path at 390 px", () => {
     await page.getByRole('combobox', { name: 'Sort courses' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search courses' }).fill('PASS Technique');
     await page.getByRole('link', { name: 'Start: Fire Extinguisher Use: The PASS Technique' }).waitFor();
-    await page.screenshot({ path: '/tmp/worker-my-courses-390.png' });
+    await keepPicture(page, 'worker-my-courses-390');
   }, 150_000);
 
   it('the incomplete-attempts dialog still cannot be dismissed, and Return to the assessment opens the open attempt with its time left', async () => {
@@ -97,7 +97,7 @@ describe("the worker's path at 390 px", () => {
     await page.keyboard.press('Escape');
     await dialog.getByText(/^\d+ min left$/).waitFor();
     expect(await dialog.isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/worker-incomplete-390.png' });
+    await keepPicture(page, 'worker-incomplete-390');
     await dialog.getByRole('button', { name: `Return to the assessment: ${quiz.data.title}` }).click();
     await waitForPath(page, `/course/${sds.course.id}/assessment/${quiz.id}`);
     // The open attempt resumes (no new one): its timer runs and nothing was submitted.
